@@ -1,0 +1,10 @@
+// `npm start`: builds once if there is no build yet (or with --rebuild), then runs the built server.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const serverEntry = new URL('../dist/server/main.js', import.meta.url);
+if (process.argv.includes('--rebuild') || !existsSync(serverEntry) || !existsSync(new URL('../dist/client/.vite/manifest.json', import.meta.url))) {
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+await import(serverEntry.href);

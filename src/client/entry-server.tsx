@@ -1,0 +1,14 @@
+import { renderToString } from 'react-dom/server';
+import { PAGE_LOADERS } from './public/page-components';
+import { PublicApp } from './public/public-app';
+import type { PublicPageData } from './public/public-types';
+
+/** Renders a public page's body on the server; the client hydrates the same tree from the same data. */
+export async function renderPublicBody(data: PublicPageData): Promise<string> {
+  const { default: Page } = await PAGE_LOADERS[data.pageKey]();
+  return renderToString(
+    <PublicApp data={data}>
+      <Page content={data.content} />
+    </PublicApp>,
+  );
+}

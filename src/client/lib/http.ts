@@ -1,0 +1,39 @@
+/** The answer of a JSON call: HTTP errors are answers too (ok false), only a network failure throws. */
+export interface JsonResponse<T> {
+  ok: boolean;
+  status: number;
+  data: T | null;
+}
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/**
+ * POSTs a JSON body to this site. Sends the CSRF token (cookie XSRF-TOKEN → header X-XSRF-TOKEN, DESIGN §5)
+ * on relative URLs only, so it never leaks to another origin.
+ */
+export async function postJson<T>(url: string, body: unknown): Promise<JsonResponse<T>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  const xsrf = /^\/(?!\/)/.test(url) ? readCookie('XSRF-TOKEN') : null;
+  if (xsrf) headers['x-xsrf-token'] = xsrf;
+  const response = await fetch(url, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers,
+    body: JSON.stringify(body),
+  });
+  let data: T | null = null;
+  try {
+    const text = await response.text();
+    data = text ? (JSON.parse(text) as T) : null;
+  } catch {
+    data = null;
+  }
+  return { ok: response.ok, status: response.status, data };
+}

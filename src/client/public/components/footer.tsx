@@ -1,0 +1,65 @@
+import { contentPageByKey } from '../../../core/pages';
+import type { ContentPageKey } from '../../../core/pages';
+import type { SiteCompany } from '../public-types';
+import { Icon } from './icon';
+
+const FOOTER_PAGES: readonly ContentPageKey[] = ['home', 'about', 'expertise', 'customers', 'news', 'contact'];
+
+/** A phone number as a tel: address (spaces removed). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/\s+/g, '')}`;
+}
+
+export function Footer({ company, copyrightYear }: { company: SiteCompany; copyrightYear: number }) {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__cta">
+        <div className="container site-footer__cta-inner">
+          <p className="site-footer__lead">We would love to hear from you!</p>
+          <a className="button button--accent" href="/Contact1">
+            Get In Touch
+          </a>
+        </div>
+      </div>
+      <div className="container site-footer__main">
+        <div className="site-footer__about">
+          <p className="site-footer__name">{company.name}</p>
+          <p>Bespoke software, CRM and clinic software from Pune, India.</p>
+        </div>
+        <nav className="site-footer__nav" aria-label="Footer">
+          <ul className="site-footer__links">
+            {FOOTER_PAGES.map((key) => {
+              const page = contentPageByKey(key);
+              return (
+                <li key={key}>
+                  <a href={page.publicPath}>{page.name}</a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <ul className="site-footer__contact">
+          {company.phone ? (
+            <li>
+              <Icon name="phone" />
+              <a href={telHref(company.phone)}>{company.phone}</a>
+            </li>
+          ) : null}
+          {company.email ? (
+            <li>
+              <Icon name="mail" />
+              <a href={`mailto:${company.email}`}>{company.email}</a>
+            </li>
+          ) : null}
+        </ul>
+      </div>
+      <div className="site-footer__bottom">
+        <div className="container">
+          <p>
+            © {copyrightYear} {company.name}. All rights reserved.
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

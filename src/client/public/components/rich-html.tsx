@@ -1,0 +1,41 @@
+type RichHtmlTag = 'div' | 'section' | 'p' | 'span' | 'h2' | 'h3' | 'h4';
+
+/** Tags the HTML parser will not keep inside a <p> (it would close the <p> and break hydration). */
+const BLOCK_TAG = /<\/?(?:p|div|ul|ol|li|h[1-6]|table|blockquote|pre|section|article|figure|hr|address|dl)\b[^>]*>/gi;
+
+/**
+ * Renders stored rich text. A heading or inline wrapper gets its text without block tags (editors wrap lines
+ * in <p>, which would be invalid inside a heading or a <p>); a <p> whose content has blocks becomes a <div>.
+ * Both are pure functions of the input, so the server and the client render the same markup.
+ */
+export function RichHtml({
+  html,
+  as = 'div',
+  className,
+  id,
+}: {
+  html: string;
+  as?: RichHtmlTag;
+  className?: string;
+  id?: string;
+}) {
+  let Tag: RichHtmlTag = as;
+  let markup = html;
+  if (as === 'h2' || as === 'h3' || as === 'h4' || as === 'span') {
+    markup = html.replace(BLOCK_TAG, ' ').trim();
+  } else if (as === 'p' && html.search(BLOCK_TAG) !== -1) {
+    Tag = 'div';
+  }
+  // Safe to render as is: the server sanitises rich text before storing it (DESIGN §6).
+  return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: markup }} />;
+}
+
+/** The text of stored rich text, without tags (for labels and short plain-text uses). */
+export function richTextToPlain(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

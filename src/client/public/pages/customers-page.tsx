@@ -1,0 +1,35 @@
+import { contentPageByKey } from '../../../core/pages';
+import { FallbackImage } from '../components/fallback-image';
+import { PageHero } from '../components/page-hero';
+import type { PageProps } from '../public-types';
+
+const page = contentPageByKey('customers');
+
+export default function CustomersPage({ content }: PageProps<'customers'>) {
+  return (
+    <>
+      <PageHero title="Our Customers" lead={page.description} />
+      <section className="section">
+        <div className="container">
+          <ul className="logo-grid" role="list">
+            {content.tablelst.map((customer, index) => (
+              <li key={index}>
+                <figure className="logo-card">
+                  <FallbackImage
+                    className="logo-card__image"
+                    src={customer.custImage}
+                    alt={`${customer.custname} logo`}
+                    width={320}
+                    height={160}
+                    loading="lazy"
+                  />
+                  <figcaption className="logo-card__name">{customer.custname}</figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,229 @@
+/**
+ * The page registry: every page Folio knows, public content pages and back-office screens alike.
+ * Ids are the spec's menupageid values (DESIGN §3); back-office screens are pages from id 13 on so that
+ * menus and permissions treat them the same way.
+ */
+
+export type ContentPageKey =
+  | 'home'
+  | 'about'
+  | 'bespoke'
+  | 'expertise'
+  | 'language'
+  | 'consulting'
+  | 'news'
+  | 'customers'
+  | 'prod1'
+  | 'prod2'
+  | 'contact'
+  | 'prod3';
+
+export interface ContentPage {
+  readonly id: number;
+  readonly key: ContentPageKey;
+  /** commonrouting: the editing twin's route name. */
+  readonly routing: string;
+  /** Canonical public path. */
+  readonly publicPath: string;
+  /** Name shown in menus and page titles. */
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  /** The spec's read and save calls under /api/master/. */
+  readonly getCall: string;
+  readonly saveCall: string;
+  /** Old short route kept as a 301. */
+  readonly legacyPath?: string;
+}
+
+export const CONTENT_PAGES: readonly ContentPage[] = [
+  {
+    id: 1,
+    key: 'home',
+    routing: 'Home',
+    publicPath: '/Home1',
+    name: 'Home',
+    title: 'Bespoke software, CRM and clinic software from Pune',
+    description:
+      'Innovo builds bespoke software, Relationware CRM for manufacturing and pharma, and the InnovoCare clinic EMR for Indian businesses.',
+    getCall: 'gethomepages',
+    saveCall: 'saveHome',
+    legacyPath: '/hom',
+  },
+  {
+    id: 2,
+    key: 'about',
+    routing: 'About',
+    publicPath: '/About1',
+    name: 'About',
+    title: 'About us',
+    description:
+      'Over two decades of building software for Indian companies: our history, our open-source approach and the people who lead us.',
+    getCall: 'getabout',
+    saveCall: 'saveabout',
+    legacyPath: '/abot',
+  },
+  {
+    id: 3,
+    key: 'bespoke',
+    routing: 'Bespoke',
+    publicPath: '/Bespoke1',
+    name: 'Bespoke Development',
+    title: 'Bespoke development, hosting and maintenance',
+    description:
+      'Mobile and web applications built to your process, hosted in Tier I data centres at 99.5% uptime and looked after under an annual maintenance plan.',
+    getCall: 'getbespoke',
+    saveCall: 'savebespoke',
+    legacyPath: '/bspok',
+  },
+  {
+    id: 4,
+    key: 'expertise',
+    routing: 'Expertise',
+    publicPath: '/Expertise1',
+    name: 'Expertise',
+    title: 'Our technical expertise',
+    description:
+      'Open source, cloud, COTS, mobility, middleware, e-commerce and architecture: what we know and the industries we have built software for.',
+    getCall: 'getexprts',
+    saveCall: 'saveexprts',
+    legacyPath: '/exprts',
+  },
+  {
+    id: 5,
+    key: 'language',
+    routing: 'Language',
+    publicPath: '/Language1',
+    name: 'Language Services',
+    title: 'Language services: English to German',
+    description:
+      'Technical and business translation from English to German by translators who understand software and manufacturing.',
+    getCall: 'getLang',
+    saveCall: 'saveLang',
+  },
+  {
+    id: 6,
+    key: 'consulting',
+    routing: 'Consulting',
+    publicPath: '/Consulting1',
+    name: 'Consulting',
+    title: 'IT consulting services',
+    description:
+      'Independent advice on software selection, architecture, process automation and digital transformation for growing Indian firms.',
+    getCall: 'getconsult',
+    saveCall: 'saveconsult',
+  },
+  {
+    id: 7,
+    key: 'news',
+    routing: 'News',
+    publicPath: '/News1',
+    name: 'News',
+    title: 'News',
+    description: 'Projects delivered, products launched and milestones reached, year by year.',
+    getCall: 'getnews',
+    saveCall: 'savenews',
+    legacyPath: '/niws',
+  },
+  {
+    id: 8,
+    key: 'customers',
+    routing: 'Customers',
+    publicPath: '/Customers1',
+    name: 'Customers',
+    title: 'Our customers',
+    description: 'Manufacturers, pharma companies, clinics and start-ups that run their business on our software.',
+    getCall: 'getcust',
+    saveCall: 'savecust',
+    legacyPath: '/cstmrs',
+  },
+  {
+    id: 9,
+    key: 'prod1',
+    routing: 'RelationwareCRM-Manufacturing',
+    publicPath: '/RelationwareCRM-Manufacturing1',
+    name: 'Relationware CRM – Manufacturing',
+    title: 'Relationware CRM for manufacturing',
+    description:
+      'Sales force automation and service management for manufacturers: opportunities, quotations, targets, installations, warranty, AMC and Android field apps.',
+    getCall: 'getprod1',
+    saveCall: 'saveprod1',
+    legacyPath: '/prd1',
+  },
+  {
+    id: 10,
+    key: 'prod2',
+    routing: 'RelationwareCRM-Pharma',
+    publicPath: '/RelationwareCRM-Pharma1',
+    name: 'Relationware CRM – Pharma',
+    title: 'Relationware CRM for pharma',
+    description:
+      'Work reporting, expenses, sales targets and segmentation for pharma field forces, their managers and marketing teams.',
+    getCall: 'getprod2',
+    saveCall: 'saveprod2',
+    legacyPath: '/prd2',
+  },
+  {
+    id: 11,
+    key: 'contact',
+    routing: 'Contact',
+    publicPath: '/Contact1',
+    name: 'Contact',
+    title: 'Contact us',
+    description: 'Tell us about your requirements, or visit our office in Pune. We reply within one working day.',
+    getCall: 'getcont',
+    saveCall: 'savecont',
+    legacyPath: '/cntct',
+  },
+  {
+    id: 12,
+    key: 'prod3',
+    routing: 'InnovoCare',
+    publicPath: '/InnovoCare1',
+    name: 'InnovoCare',
+    title: 'InnovoCare clinic management and EMR',
+    description:
+      'Appointments, check-in, fees, prescriptions in 20 Indian languages and an electronic medical record that works offline on mobile.',
+    getCall: 'getprod3',
+    saveCall: 'saveprod3',
+    legacyPath: '/prd3',
+  },
+];
+
+/** Back-office screens (DESIGN §3): pages from id 13 on. */
+export interface ScreenPage {
+  readonly id: number;
+  readonly routing: string;
+  readonly name: string;
+}
+
+export const SCREEN_PAGES: readonly ScreenPage[] = [
+  { id: 13, routing: 'homepages', name: 'Home Pages' },
+  { id: 14, routing: 'formcreation', name: 'Page Creation' },
+  { id: 15, routing: 'paramactivity', name: 'Parameter Configuration' },
+  { id: 16, routing: 'userHomepage', name: 'Users' },
+  { id: 17, routing: 'user', name: 'User Form' },
+  { id: 18, routing: 'newGrouphome', name: 'User Groups' },
+  { id: 19, routing: 'newGroup', name: 'User Group Form' },
+  { id: 20, routing: 'bmstree', name: 'Menu Tree' },
+  { id: 21, routing: 'menu2', name: 'Menu Item' },
+  { id: 22, routing: 'MenuByUser', name: 'Menu By User' },
+  { id: 23, routing: 'companyForm', name: 'Company Details' },
+  { id: 24, routing: 'enquiries', name: 'Enquiries' },
+];
+
+export const HOME_PAGE_ID = 1;
+export const CONTACT_PAGE_ID = 11;
+
+const byKey = new Map(CONTENT_PAGES.map((p) => [p.key, p]));
+const byId = new Map(CONTENT_PAGES.map((p) => [p.id, p]));
+
+export function contentPageByKey(key: ContentPageKey): ContentPage {
+  const page = byKey.get(key);
+  if (!page) throw new Error(`Unknown content page ${key}`);
+  return page;
+}
+
+export function contentPageById(id: number): ContentPage | undefined {
+  return byId.get(id);
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * The public contact form (spec 000 §2 Contact, §5). One schema for the form and for POST
+ * /api/master/savecont2; the messages are the spec's, word for word.
+ */
+export const CONTACT_MESSAGES = {
+  name: 'Contact Person is required.',
+  email: 'Valid email is required.',
+  mobile: 'Enter a valid 10-digit mobile number.',
+  requirements: 'Requirements are required.',
+} as const;
+
+export const ContactEnquirySchema = z.strictObject({
+  organization: z.string().trim().max(150, { message: 'Organization must be at most 150 characters.' }).default(''),
+  name: z
+    .string({ message: CONTACT_MESSAGES.name })
+    .trim()
+    .min(1, { message: CONTACT_MESSAGES.name })
+    .max(100, { message: 'Contact Person must be at most 100 characters.' }),
+  email: z
+    .string({ message: CONTACT_MESSAGES.email })
+    .trim()
+    .max(254, { message: CONTACT_MESSAGES.email })
+    .pipe(z.email({ message: CONTACT_MESSAGES.email })),
+  mobile: z.string({ message: CONTACT_MESSAGES.mobile }).trim().regex(/^\d{10}$/, { message: CONTACT_MESSAGES.mobile }),
+  requirements: z
+    .string({ message: CONTACT_MESSAGES.requirements })
+    .trim()
+    .min(1, { message: CONTACT_MESSAGES.requirements })
+    .max(5000, { message: 'Requirements must be at most 5000 characters.' }),
+  /** Sent by the spec's client; accepted for compatibility, never trusted (the server decides). */
+  menupageid: z.number().int().optional(),
+  commonrouting: z.string().max(100).optional(),
+  /** The spec's client may name a recipient; Folio ignores it so the form cannot be used to send mail anywhere. */
+  recepientmail: z.string().max(254).optional(),
+});
+export type ContactEnquiryInput = z.input<typeof ContactEnquirySchema>;
+export type ContactEnquiry = z.output<typeof ContactEnquirySchema>;

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import { contentRoutes } from './content/content.routes';
+import { pingDatabase } from './db/database';
+import { enquiryRoutes } from './enquiries/enquiries.routes';
+import { AppError } from './errors';
+import { menuRoutes } from './menus/menus.routes';
+import { loadClientAssets } from './ssr/client-assets';
+import { publicPageRoutes } from './ssr/public-pages.routes';
+import { TenantRegistry } from './tenants/tenants';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tenants: TenantRegistry;
+  }
+}
+
+/** Largest JSON body; content documents are bounded by their schemas well below this. */
+const BODY_LIMIT = 2 * 1024 * 1024;
+
+/** Builds the whole application (DESIGN §1). main.ts only listens; tests call app.inject(). */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Credentials never reach the log.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', '*.password'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+
+  const tenants = await TenantRegistry.open(config, app.log);
+  app.decorate('tenants', tenants);
+  app.decorateRequest('tenant', null as never);
+  app.addHook('onRequest', async (request) => {
+    request.tenant = tenants.resolve(request);
+  });
+  app.addHook('onClose', async () => tenants.close());
+
+  // JSON only: a state change sent as text/plain or form-encoded (a cross-site form post) is a 415.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Inline <style> (the critical CSS) and style attributes (skill bar widths).
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Pages link to a maps service in a new tab; that must keep working.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      message: 'Too many requests. Please wait a few minutes and try again.',
+    }),
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
+    const status = error.statusCode ?? 500;
+    if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ message: 'This call accepts JSON only: send Content-Type: application/json.' });
+    }
+    if (status === 413) return reply.code(413).send({ message: 'The request is too large.' });
+    if (status === 429) return reply.code(429).send({ message: 'Too many requests. Please wait a few minutes and try again.' });
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.code(400).send({ message: 'The request body is not valid JSON.' });
+    }
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send({ message: 'The request body is empty; send a JSON object.' });
+    }
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: 'The request could not be handled.' });
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.get('/api/health', async (request) => {
+    await pingDatabase(request.tenant.db);
+    return { status: 'ok', tenant: request.tenant.name, database: request.tenant.dialect };
+  });
+
+  await app.register(contentRoutes);
+  await app.register(menuRoutes);
+  await app.register(enquiryRoutes);
+
+  const assets = loadClientAssets(config.clientDir);
+  if (!assets.entryScript) app.log.warn({ clientDir: config.clientDir }, 'no client build found: pages render without scripts (run npm run build)');
+  if (fs.existsSync(config.clientDir)) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      prefix: '/',
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.startsWith(path.join(config.clientDir, 'assets') + path.sep);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
+      },
+    });
+  }
+  await app.register(publicPageRoutes, { config, assets });
+  return app;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has working defaults: SQLite in ./data on port 3000', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir.endsWith('data')).toBe(true);
+    expect(config.publicBaseUrl).toBe('http://localhost:3000/');
+    expect(config.uploadMaxBytes).toBe(5 * 1024 * 1024);
+    expect(config.trustProxy).toBe(false);
+    expect(config.tenants).toEqual(['default']);
+  });
+
+  it('derives the public base URL from the port and keeps one trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080/');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://www.example.in' }).publicBaseUrl).toBe('https://www.example.in/');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/folio' }, 'DATABASE_URL'],
+    [{ PUBLIC_BASE_URL: 'not a url' }, 'PUBLIC_BASE_URL'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ DEFAULT_TENANT: 'acme', TENANTS: 'default' }, 'DEFAULT_TENANT'],
+  ])('refuses %o with a message naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('accepts PostgreSQL URLs and boolean flags', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/folio', TRUST_PROXY: 'true' });
+    expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/folio');
+    expect(config.trustProxy).toBe(true);
+  });
+});

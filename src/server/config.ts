@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment of DESIGN §2, validated once at start; a bad value stops the start with a message naming it. */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// (leave it unset for SQLite)' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PUBLIC_BASE_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z.string().min(12, { message: 'must be at least 12 characters' }).optional().or(z.literal('').transform(() => undefined)),
+  CONTACT_RECIPIENT: z.email().optional().or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z.string().optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  TRUST_PROXY: booleanFlag,
+  DEFAULT_TENANT: z.string().regex(/^[a-z][a-z0-9_]{0,30}$/, { message: 'must be a lowercase name' }).default('default'),
+  TENANTS: z.string().default('default'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicBaseUrl: string;
+  adminPassword: string | undefined;
+  contactRecipient: string | undefined;
+  smtpUrl: string | undefined;
+  uploadMaxBytes: number;
+  trustProxy: boolean;
+  defaultTenant: string;
+  tenants: string[];
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Where the browser build lives (dist/client); SSR reads its manifest and stylesheet from there. */
+  clientDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const tenants = e.TENANTS.split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  for (const tenant of tenants) {
+    if (!/^[a-z][a-z0-9_]{0,30}$/.test(tenant)) throw new ConfigError(`Invalid configuration:\n  TENANTS: '${tenant}' is not a lowercase name`);
+  }
+  if (!tenants.includes(e.DEFAULT_TENANT)) {
+    throw new ConfigError(`Invalid configuration:\n  DEFAULT_TENANT: '${e.DEFAULT_TENANT}' is not in TENANTS (${tenants.join(', ')})`);
+  }
+  const base = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/?$/, '/');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicBaseUrl: base,
+    adminPassword: e.ADMIN_PASSWORD,
+    contactRecipient: e.CONTACT_RECIPIENT,
+    smtpUrl: e.SMTP_URL || undefined,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    trustProxy: e.TRUST_PROXY,
+    defaultTenant: e.DEFAULT_TENANT,
+    tenants,
+    logLevel: e.LOG_LEVEL,
+    clientDir: path.resolve('dist/client'),
+    ...overrides,
+  };
+}

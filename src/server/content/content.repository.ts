@@ -1,0 +1,31 @@
+import type { Db } from '../db/database';
+
+export interface RevisionRow {
+  page_id: number;
+  revision: number;
+  document: string;
+  saved_by_name: string;
+  saved_at: string;
+}
+
+export async function findLatestRevision(db: Db, pageId: number): Promise<RevisionRow | undefined> {
+  return db
+    .selectFrom('page_revisions')
+    .select(['page_id', 'revision', 'document', 'saved_by_name', 'saved_at'])
+    .where('page_id', '=', pageId)
+    .orderBy('revision', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function listActivePublicPaths(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('pages')
+    .select('public_path')
+    .where('kind', '=', 'content')
+    .where('active', '=', 1)
+    .where('public_path', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.flatMap((r) => (r.public_path ? [r.public_path] : []));
+}

@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { CONTENT_PAGES } from '../../core/pages';
+import { NotFoundError } from '../errors';
+import { getPageContent } from './content.service';
+
+/** The spec's get calls (spec 000 §7): POST /api/master/<getCall> answers the page's content document. */
+export async function contentRoutes(app: FastifyInstance): Promise<void> {
+  for (const page of CONTENT_PAGES) {
+    // The body (commonrouting, menupageid) is accepted but not needed: the call names the page.
+    app.post(`/api/master/${page.getCall}`, async (request) => getPageContent(request.tenant, page.key));
+  }
+
+  const byRouting = new Map(CONTENT_PAGES.map((p) => [p.routing.toLowerCase(), p]));
+  // DESIGN §4: public content as GET with an ETag, for caches and CDNs.
+  app.get<{ Params: { routing: string } }>('/api/pages/:routing', async (request, reply) => {
+    const page = byRouting.get(request.params.routing.toLowerCase().replace(/1$/, ''));
+    if (!page) throw new NotFoundError('There is no page of that name.');
+    const body = JSON.stringify(await getPageContent(request.tenant, page.key));
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    reply.header('etag', etag).header('cache-control', 'public, max-age=0, must-revalidate');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+}

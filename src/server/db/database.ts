@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  /** Where it lives, for logs (never contains a password). */
+  location: string;
+}
+
+// PostgreSQL returns int8 (count(*), max()) as strings; Folio's numbers fit in a JS number.
+pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** SQLite file name inside dataDir. */
+  sqliteFile: string;
+}
+
+/** Opens the tenant's database: PostgreSQL when a URL is given, else the embedded SQLite file. */
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const url = new URL(options.databaseUrl);
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: 'postgres',
+      location: `postgres://${url.host}${url.pathname}`,
+    };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, options.sqliteFile);
+  const sqlite = new SQLite(file);
+  // WAL: readers never wait for the writer; synchronous=NORMAL is durable across process crashes (kill -9)
+  // in WAL mode, which is the guarantee DESIGN §10 asks for.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', location: file };
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,42 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Dialect } from './database';
+import * as initial from './migrations/20261121-0001-initial';
+
+interface MigrationFile {
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+  down?(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+/**
+ * Migrations are files in ./migrations, named by date so they sort in order. They are listed here rather
+ * than read from the folder so the bundled server carries them (no file-system lookup at run time).
+ */
+const MIGRATION_FILES: Record<string, MigrationFile> = {
+  '20261121-0001-initial': initial,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const migrations: Record<string, Migration> = {};
+    for (const [name, file] of Object.entries(MIGRATION_FILES)) {
+      migrations[name] = {
+        up: (db) => file.up(db, this.dialect),
+        ...(file.down ? { down: (db: Kysely<unknown>) => file.down!(db, this.dialect) } : {}),
+      };
+    }
+    return migrations;
+  }
+}
+
+/** Brings the schema up to date; each migration runs in its own transaction. */
+export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

@@ -1,0 +1,94 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Booleans are 0/1 integers and times ISO-8601 text, so the same queries
+ * run unchanged on SQLite and PostgreSQL.
+ */
+export interface Database {
+  user_groups: UserGroupTable;
+  users: UserTable;
+  pages: PageTable;
+  page_revisions: PageRevisionTable;
+  menu_items: MenuItemTable;
+  enquiries: EnquiryTable;
+  company: CompanyTable;
+}
+
+export interface UserGroupTable {
+  id: Generated<number>;
+  name: string;
+  builtin: number;
+  created_at: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  username: string;
+  /** argon2id hash; null for the Public user, who cannot log in. */
+  password_hash: string | null;
+  group_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  active: number;
+  created_at: string;
+}
+
+export interface PageTable {
+  id: number;
+  /** commonrouting: route of the editing twin or back-office screen. */
+  routing: string;
+  name: string;
+  /** Canonical public path (content pages only). */
+  public_path: string | null;
+  kind: 'content' | 'screen';
+  active: number;
+}
+
+export interface PageRevisionTable {
+  page_id: number;
+  revision: number;
+  /** The content document as JSON, validated by its schema before it was stored. */
+  document: string;
+  saved_by: number | null;
+  saved_by_name: string;
+  saved_at: string;
+}
+
+export interface MenuItemTable {
+  id: Generated<number>;
+  owner_kind: 'group' | 'user';
+  owner_id: number;
+  parent_id: number | null;
+  /** The page the item opens; null for a pure sub-menu heading (e.g. Services). */
+  page_id: number | null;
+  label: string;
+  sequence: number;
+  is_sub_menu: number;
+  land_page: number;
+}
+
+export interface EnquiryTable {
+  id: Generated<number>;
+  organization: string;
+  name: string;
+  email: string;
+  mobile: string;
+  requirements: string;
+  created_at: string;
+}
+
+export interface CompanyTable {
+  id: number;
+  company_code: string;
+  company_name: string;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
+  country: string;
+  website_url: string;
+  contact: string;
+  email: string;
+  updated_at: string;
+}

@@ -1,0 +1,15 @@
+import type { CompanyTable } from '../schema';
+
+/** The demo firm's details; the administrator replaces them in the company form. */
+export const DEMO_COMPANY: Omit<CompanyTable, 'id' | 'updated_at'> = {
+  company_code: 'INNOVO',
+  company_name: 'Innovo Software Pvt. Ltd.',
+  address: '402, Sahyog Chambers, Jangli Maharaj Road, Shivajinagar',
+  city: 'Pune',
+  state: 'Maharashtra',
+  pincode: '411005',
+  country: 'India',
+  website_url: 'https://www.innovosoftware.in',
+  contact: '2045678900',
+  email: 'info@innovosoftware.in',
+};

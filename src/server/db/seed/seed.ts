@@ -1,0 +1,125 @@
+import { sql } from 'kysely';
+import { CONTENT_PAGES, SCREEN_PAGES } from '../../../core/pages';
+import type { Db, Dialect } from '../database';
+import { DEMO_CONTENT } from './demo-content';
+import { DEMO_COMPANY } from './demo-company';
+
+export const ADMINISTRATORS_GROUP_ID = 1;
+export const PUBLIC_GROUP_ID = 2;
+export const EDITORS_GROUP_ID = 3;
+export const PUBLIC_USER_ID = 1;
+
+/** The Public group's menu: Services and Products are sub-menus, Relationware CRM one level deeper. */
+interface MenuSeed {
+  label: string;
+  pageId?: number;
+  children?: MenuSeed[];
+}
+const PUBLIC_MENU: MenuSeed[] = [
+  { label: 'Home', pageId: 1 },
+  { label: 'About', pageId: 2 },
+  {
+    label: 'Services',
+    children: [
+      { label: 'Bespoke Development', pageId: 3 },
+      { label: 'Expertise', pageId: 4 },
+      { label: 'Language Services', pageId: 5 },
+      { label: 'Consulting', pageId: 6 },
+    ],
+  },
+  {
+    label: 'Products',
+    children: [
+      {
+        label: 'Relationware CRM',
+        children: [
+          { label: 'CRM for Manufacturing', pageId: 9 },
+          { label: 'CRM for Pharma', pageId: 10 },
+        ],
+      },
+      { label: 'InnovoCare Clinic EMR', pageId: 12 },
+    ],
+  },
+  { label: 'News', pageId: 7 },
+  { label: 'Customers', pageId: 8 },
+  { label: 'Contact', pageId: 11 },
+];
+
+/**
+ * Fills an empty database with what Folio needs to run (built-in groups, the Public user, the page
+ * registry) and the demo content of the firm. Does nothing on a database that already has pages.
+ */
+export async function seedIfEmpty(db: Db, dialect: Dialect, now = new Date()): Promise<boolean> {
+  const existing = await db.selectFrom('pages').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) return false;
+  const at = now.toISOString();
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('user_groups')
+      .values([
+        { id: ADMINISTRATORS_GROUP_ID, name: 'Administrators', builtin: 1, created_at: at },
+        { id: PUBLIC_GROUP_ID, name: 'Public', builtin: 1, created_at: at },
+        { id: EDITORS_GROUP_ID, name: 'Editors', builtin: 1, created_at: at },
+      ])
+      .execute();
+    await trx
+      .insertInto('users')
+      .values({ id: PUBLIC_USER_ID, username: 'Public', password_hash: null, group_id: PUBLIC_GROUP_ID, first_name: 'Public', last_name: '', email: '', active: 1, created_at: at })
+      .execute();
+
+    await trx
+      .insertInto('pages')
+      .values([
+        ...CONTENT_PAGES.map((p) => ({ id: p.id, routing: p.routing, name: p.name, public_path: p.publicPath, kind: 'content' as const, active: 1 })),
+        ...SCREEN_PAGES.map((p) => ({ id: p.id, routing: p.routing, name: p.name, public_path: null, kind: 'screen' as const, active: 1 })),
+      ])
+      .execute();
+
+    await trx
+      .insertInto('page_revisions')
+      .values(
+        CONTENT_PAGES.map((p) => ({
+          page_id: p.id,
+          revision: 1,
+          document: JSON.stringify({ ...DEMO_CONTENT[p.key], revision: 1 }),
+          saved_by: null,
+          saved_by_name: 'Folio demo content',
+          saved_at: at,
+        })),
+      )
+      .execute();
+
+    await insertMenu(trx, 'group', PUBLIC_GROUP_ID, PUBLIC_MENU, null);
+
+    await trx.insertInto('company').values({ id: 1, ...DEMO_COMPANY, updated_at: at }).execute();
+
+    if (dialect === 'postgres') {
+      // Rows inserted with explicit ids do not move an identity sequence; move it past them.
+      for (const table of ['user_groups', 'users']) {
+        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(trx);
+      }
+    }
+  });
+  return true;
+}
+
+async function insertMenu(db: Db, ownerKind: 'group' | 'user', ownerId: number, items: MenuSeed[], parentId: number | null): Promise<void> {
+  for (const [index, item] of items.entries()) {
+    const row = await db
+      .insertInto('menu_items')
+      .values({
+        owner_kind: ownerKind,
+        owner_id: ownerId,
+        parent_id: parentId,
+        page_id: item.pageId ?? null,
+        label: item.label,
+        sequence: index + 1,
+        is_sub_menu: item.children ? 1 : 0,
+        land_page: item.pageId === 1 ? 1 : 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (item.children) await insertMenu(db, ownerKind, ownerId, item.children, row.id);
+  }
+}

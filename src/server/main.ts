@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+/** Starts Folio: read the configuration, build the app, listen, and shut down cleanly on a signal. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    // The built server sits in dist/server; the browser build beside it in dist/client.
+    config = loadConfig(process.env, { clientDir: fileURLToPath(new URL('../client/', import.meta.url)) });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp(config);
+  const close = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Folio is serving ${config.publicBaseUrl}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+import type { MenuEntry, SubMenu } from '../../core/schemas/menu';
+import { PUBLIC_GROUP_ID } from '../db/seed/seed';
+import type { Tenant } from '../tenants/tenants';
+import { listMenuItems, type MenuItemRow } from './menus.repository';
+
+export type MenuAudience = 'public' | 'staff';
+
+/**
+ * Builds the spec's menu entry shape (three levels: main menu, sub menu, child menu) from a flat list.
+ * Public visitors follow links to the public pages (Home1…); staff to the editing twins and screens.
+ */
+export function buildMenuTree(rows: readonly MenuItemRow[], audience: MenuAudience): MenuEntry[] {
+  const children = new Map<number | null, MenuItemRow[]>();
+  for (const row of rows) {
+    const siblings = children.get(row.parent_id) ?? [];
+    siblings.push(row);
+    children.set(row.parent_id, siblings);
+  }
+  const linkOf = (row: MenuItemRow): string => {
+    if (audience === 'public') return row.public_path ?? '';
+    return row.routing ? `/${row.routing}` : '';
+  };
+  const kids = (id: number) => children.get(id) ?? [];
+  return (children.get(null) ?? []).map(
+    (main): MenuEntry => ({
+      id: main.id,
+      mainmenulabel: main.label,
+      mainmenulink: linkOf(main),
+      lstsubmenu: kids(main.id).map(
+        (sub): SubMenu => ({
+          id: sub.id,
+          submenulabel: sub.label,
+          submenulink: linkOf(sub),
+          lstchildmenu: kids(sub.id).map((child) => ({ id: child.id, submenulabel: child.label, submenulink: linkOf(child) })),
+        }),
+      ),
+    }),
+  );
+}
+
+/** The Public group's menu, shown in the header of every public page. */
+export async function getPublicMenu(tenant: Tenant): Promise<MenuEntry[]> {
+  const key = `group:${PUBLIC_GROUP_ID}`;
+  const cached = tenant.cache.menus.get(key);
+  if (cached) return cached;
+  const menu = buildMenuTree(await listMenuItems(tenant.db, 'group', PUBLIC_GROUP_ID), 'public');
+  tenant.cache.menus.set(key, menu);
+  return menu;
+}

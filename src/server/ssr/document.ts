@@ -1,0 +1,53 @@
+import type { PublicPageData } from '../../client/public/public-types';
+import type { ClientAssets } from './client-assets';
+
+export interface DocumentParts {
+  title: string;
+  description: string;
+  canonicalUrl: string | null;
+  bodyHtml: string;
+  data: PublicPageData;
+  assets: ClientAssets;
+  /** The page's largest image above the fold, fetched early. */
+  preloadImage?: string | undefined;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** JSON inside <script type="application/json">: `<` is escaped so no string can close the tag. */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The whole HTML document of a public page. */
+export function renderDocument(parts: DocumentParts): string {
+  const { assets } = parts;
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(parts.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(parts.description)}">`,
+    parts.canonicalUrl ? `<link rel="canonical" href="${escapeHtml(parts.canonicalUrl)}">` : '',
+    `<meta property="og:title" content="${escapeHtml(parts.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(parts.description)}">`,
+    '<meta property="og:type" content="website">',
+    '<meta name="theme-color" content="#0b2545">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    parts.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(parts.preloadImage)}" fetchpriority="high">` : '',
+    ...(assets.entryScript ? [assets.entryScript, ...assets.preloadsFor(parts.data.pageKey)] : [])
+      .filter((file, index, all) => all.indexOf(file) === index)
+      .map((file) => `<link rel="modulepreload" href="${escapeHtml(file)}">`),
+    assets.css ? `<style>${assets.css}</style>` : '',
+  ]
+    .filter(Boolean)
+    .join('');
+  const script = assets.entryScript ? `<script type="module" src="${escapeHtml(assets.entryScript)}"></script>` : '';
+  return (
+    `<!doctype html><html lang="en" class="no-js"><head>${head}</head><body>` +
+    `<div id="root">${parts.bodyHtml}</div>` +
+    `<script type="application/json" id="folio-data">${serializeForScript(parts.data)}</script>` +
+    `${script}</body></html>`
+  );
+}

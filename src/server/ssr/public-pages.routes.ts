@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CONTENT_PAGES, type ContentPage } from '../../core/pages';
+import type { AnyContent } from '../../core/schemas/page-content';
+import type { PublicPageData } from '../../client/public/public-types';
+import { renderPublicBody } from '../../client/entry-server';
+import type { AppConfig } from '../config';
+import { getActivePublicPaths, getPageContent } from '../content/content.service';
+import { getSiteCompany } from '../company/company.service';
+import { getPublicMenu } from '../menus/menus.service';
+import type { Tenant } from '../tenants/tenants';
+import type { RenderedPage } from '../tenants/tenant-cache';
+import type { ClientAssets } from './client-assets';
+import { renderDocument } from './document';
+
+/** Old short routes (spec 001 §2) keep working as permanent redirects. */
+const LEGACY = new Map(CONTENT_PAGES.flatMap((p) => (p.legacyPath ? [[p.legacyPath.toLowerCase(), p.publicPath] as const] : [])));
+const CANONICAL = new Map(CONTENT_PAGES.map((p) => [p.publicPath.toLowerCase(), p.publicPath]));
+
+export interface PublicPagesOptions {
+  config: AppConfig;
+  assets: ClientAssets;
+}
+
+/**
+ * The public site: every page rendered on the server with its content (then hydrated), cached per tenant
+ * and page until something changes, redirects for old and mis-cased routes, 404, robots.txt, sitemap.xml.
+ */
+export async function publicPageRoutes(app: FastifyInstance, { config, assets }: PublicPagesOptions): Promise<void> {
+  const build = async (tenant: Tenant, page: ContentPage | null, path: string): Promise<RenderedPage> => {
+    const [menu, company, content] = await Promise.all([
+      getPublicMenu(tenant),
+      getSiteCompany(tenant),
+      page ? getPageContent(tenant, page.key) : Promise.resolve(null),
+    ]);
+    const data: PublicPageData = {
+      pageKey: page ? page.key : 'not-found',
+      path,
+      content,
+      menu,
+      company,
+      copyrightYear: new Date().getFullYear(),
+    };
+    const html = renderDocument({
+      title: page ? (page.id === 1 ? `${company.name} – ${page.title}` : `${page.title} | ${company.name}`) : `Page not found | ${company.name}`,
+      description: page?.description ?? 'The page you asked for does not exist.',
+      canonicalUrl: page ? new URL(page.publicPath.slice(1), config.publicBaseUrl).href : null,
+      bodyHtml: await renderPublicBody(data),
+      data,
+      assets,
+      preloadImage: firstSlide(content),
+    });
+    const buffer = Buffer.from(html, 'utf8');
+    return {
+      status: page ? 200 : 404,
+      html: buffer,
+      gzip: gzipSync(buffer, { level: 9 }),
+      brotli: brotliCompressSync(buffer, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
+      etag: `"${createHash('sha1').update(buffer).digest('base64url')}"`,
+    };
+  };
+
+  const serve = async (request: FastifyRequest, reply: FastifyReply, page: ContentPage | null, path: string) => {
+    const tenant = request.tenant;
+    const key = page ? page.key : 'not-found';
+    let rendered = tenant.cache.pages.get(key);
+    if (!rendered) {
+      rendered = await build(tenant, page, path);
+      tenant.cache.pages.set(key, rendered);
+    }
+    return sendRendered(request, reply, rendered);
+  };
+
+  app.get('/', (_request, reply) => reply.redirect('/Home1', 301));
+  for (const page of CONTENT_PAGES) {
+    app.get(page.publicPath, (request, reply) => serve(request, reply, page, page.publicPath));
+  }
+
+  app.get('/robots.txt', (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${new URL('sitemap.xml', config.publicBaseUrl).href}\n`),
+  );
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const paths = await getActivePublicPaths(request.tenant);
+    const urls = paths
+      .map((p) => `<url><loc>${new URL(p.slice(1), config.publicBaseUrl).href}</loc><changefreq>weekly</changefreq></url>`)
+      .join('');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = new URL(request.url, 'http://folio.invalid');
+    const path = safeDecode(url.pathname).replace(/(.)\/+$/, '$1').toLowerCase();
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const target = CANONICAL.get(path) ?? LEGACY.get(path);
+      if (target) return reply.redirect(`${target}${url.search}`, 301);
+    }
+    if (path.startsWith('/api/') || !(request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.code(404).send({ message: 'There is nothing at this address.' });
+    }
+    return serve(request, reply, null, url.pathname);
+  });
+}
+
+function firstSlide(content: AnyContent | null): string | undefined {
+  if (content && 'slideList' in content) return content.slideList[0]?.image;
+  if (content && 'slidelst' in content) return content.slidelst[0]?.image;
+  return undefined;
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+function sendRendered(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
+  reply
+    .code(page.status)
+    .type('text/html; charset=utf-8')
+    .header('etag', page.etag)
+    .header('vary', 'accept-encoding')
+    // Content can change at any moment (an editor saves): browsers revalidate, which the ETag makes cheap.
+    .header('cache-control', 'no-cache');
+  if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.brotli);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
+}

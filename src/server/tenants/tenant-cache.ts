@@ -1,0 +1,30 @@
+import type { AnyContent } from '../../core/schemas/page-content';
+import type { MenuEntry } from '../../core/schemas/menu';
+import type { SiteCompany } from '../../client/public/public-types';
+
+/** A public page rendered once and kept ready to send, in each encoding. */
+export interface RenderedPage {
+  status: number;
+  html: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+  etag: string;
+}
+
+/**
+ * Everything Folio keeps in memory for one tenant. Reads fill it; anything that changes content, menus or
+ * company details calls `clear` (a public page shows a change at once, never a stale copy).
+ */
+export class TenantCache {
+  readonly content = new Map<number, AnyContent>();
+  readonly menus = new Map<string, MenuEntry[]>();
+  readonly pages = new Map<string, RenderedPage>();
+  company: SiteCompany | undefined;
+
+  clear(): void {
+    this.content.clear();
+    this.menus.clear();
+    this.pages.clear();
+    this.company = undefined;
+  }
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config';
+import { openDatabase, type Db, type Dialect } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { seedIfEmpty } from '../db/seed/seed';
+import { ValidationError } from '../errors';
+import { TenantCache } from './tenant-cache';
+
+/** One tenant: its own database and its own caches (DESIGN §9). */
+export interface Tenant {
+  readonly name: string;
+  readonly db: Db;
+  readonly dialect: Dialect;
+  readonly cache: TenantCache;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The tenant this request belongs to; handlers take their database from here, never from a global. */
+    tenant: Tenant;
+  }
+}
+
+export class TenantRegistry {
+  private constructor(
+    private readonly tenants: ReadonlyMap<string, Tenant>,
+    private readonly defaultTenant: Tenant,
+  ) {}
+
+  /** Opens, migrates and (when empty) seeds every configured tenant's database. */
+  static async open(config: AppConfig, log: FastifyInstance['log']): Promise<TenantRegistry> {
+    if (config.databaseUrl && config.tenants.length > 1) {
+      throw new Error('Several tenants on PostgreSQL are not supported yet: set TENANTS to one name or use SQLite.');
+    }
+    const tenants = new Map<string, Tenant>();
+    for (const name of config.tenants) {
+      const handle = openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        sqliteFile: name === config.defaultTenant ? 'folio.sqlite' : `folio-${name}.sqlite`,
+      });
+      await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
+      const seeded = await seedIfEmpty(handle.db, handle.dialect);
+      log.info({ tenant: name, database: handle.location, seeded }, 'database ready');
+      tenants.set(name, { name, db: handle.db, dialect: handle.dialect, cache: new TenantCache() });
+    }
+    const fallback = tenants.get(config.defaultTenant);
+    if (!fallback) throw new Error(`DEFAULT_TENANT ${config.defaultTenant} is not configured`);
+    return new TenantRegistry(tenants, fallback);
+  }
+
+  /** The spec's `dbName` header picks the tenant; without it the default tenant serves the request. */
+  resolve(request: FastifyRequest): Tenant {
+    const header = request.headers['dbname'];
+    const name = Array.isArray(header) ? header[0] : header;
+    if (!name) return this.defaultTenant;
+    const tenant = this.tenants.get(name.toLowerCase());
+    if (!tenant) throw new ValidationError('Unknown database name.');
+    return tenant;
+  }
+
+  get default(): Tenant {
+    return this.defaultTenant;
+  }
+
+  all(): Tenant[] {
+    return [...this.tenants.values()];
+  }
+
+  async close(): Promise<void> {
+    for (const tenant of this.tenants.values()) await tenant.db.destroy();
+  }
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vite';
+
+// One config for both builds: `vite build` makes the browser bundles (dist/client, with a manifest the
+// server reads to link the right chunks), `vite build --ssr src/server/main.ts` the server (dist/server).
+export default defineConfig(({ isSsrBuild }) => ({
+  publicDir: 'public',
+  esbuild: { jsx: 'automatic' },
+  build: isSsrBuild
+    ? { target: 'node20', emptyOutDir: true, sourcemap: true, copyPublicDir: false }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        manifest: true,
+        target: 'es2022',
+        cssCodeSplit: true,
+        rollupOptions: { input: { 'entry-public': 'src/client/entry-public.tsx' } },
+      },
+  ssr: { target: 'node' },
+}));
