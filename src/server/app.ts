@@ -3,7 +3,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import { contentRoutes } from './content/content.routes';
 import { pingDatabase } from './db/database';
@@ -33,7 +33,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    // One log line per request only when debugging; errors are always logged.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
 
   const tenants = await TenantRegistry.open(config, app.log);

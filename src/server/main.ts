@@ -1,9 +1,12 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
 /** Starts Folio: read the configuration, build the app, listen, and shut down cleanly on a signal. */
 async function main(): Promise<void> {
+  // A .env file in the working folder (see .env.example) is read first; real environment variables win.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
     // The built server sits in dist/server; the browser build beside it in dist/client.

@@ -3,7 +3,7 @@ import { ValidationError } from './errors';
 
 /** Parses a request body with its zod schema; a failure is a 400 with sentences a person can act on. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw new ValidationError(describeIssues(result.error.issues));
   return result.data;
 }

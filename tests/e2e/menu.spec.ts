@@ -9,7 +9,7 @@ test.describe('header menu on a desktop', () => {
     await expect(services).toHaveAttribute('aria-expanded', 'false');
     await services.click();
     await expect(services).toHaveAttribute('aria-expanded', 'true');
-    const bespoke = page.getByRole('link', { name: 'Bespoke Development' }).first();
+    const bespoke = page.locator('header').getByRole('link', { name: 'Bespoke Development', exact: true });
     await expect(bespoke).toBeVisible();
     await page.locator('main').click({ position: { x: 5, y: 400 } });
     await expect(services).toHaveAttribute('aria-expanded', 'false');

@@ -16,6 +16,8 @@ export function Carousel({
   priorityFirst?: boolean;
 }) {
   const trackRef = useRef<HTMLDivElement>(null);
+  /** The slide a button asked for while the smooth scroll to it is still running. */
+  const pendingRef = useRef<number | null>(null);
   const [current, setCurrent] = useState(0);
   const count = slides.length;
 
@@ -23,16 +25,31 @@ export function Carousel({
     const track = trackRef.current;
     if (!track) return;
     let frame = 0;
+    const settle = () => {
+      const width = track.clientWidth || 1;
+      const position = track.scrollLeft / width;
+      const pending = pendingRef.current;
+      if (pending !== null) {
+        // Ignore the slides passed on the way; the dots show the target from the click on.
+        if (Math.abs(position - pending) > 0.02) return;
+        pendingRef.current = null;
+      }
+      setCurrent(Math.min(count - 1, Math.max(0, Math.round(position))));
+    };
     const onScroll = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const width = track.clientWidth || 1;
-        setCurrent(Math.min(count - 1, Math.max(0, Math.round(track.scrollLeft / width))));
-      });
+      frame = requestAnimationFrame(settle);
+    };
+    // A swipe or scroll that interrupts a button's scroll ends where the user left it.
+    const onScrollEnd = () => {
+      pendingRef.current = null;
+      settle();
     };
     track.addEventListener('scroll', onScroll, { passive: true });
+    track.addEventListener('scrollend', onScrollEnd);
     return () => {
       track.removeEventListener('scroll', onScroll);
+      track.removeEventListener('scrollend', onScrollEnd);
       cancelAnimationFrame(frame);
     };
   }, [count]);
@@ -44,7 +61,9 @@ export function Carousel({
     const track = trackRef.current;
     if (!track) return;
     const target = (index + count) % count;
-    track.scrollTo({ left: target * track.clientWidth });
+    const left = target * track.clientWidth;
+    pendingRef.current = Math.abs(track.scrollLeft - left) > 1 ? target : null;
+    track.scrollTo({ left });
     setCurrent(target);
   };
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_PAGE_ID } from '../../../core/pages';
-import { ContactEnquirySchema } from '../../../core/schemas/contact-enquiry';
 import type { ContactEnquiry, ContactEnquiryInput } from '../../../core/schemas/contact-enquiry';
 import { postJson } from '../../lib/http';
 
@@ -17,6 +17,26 @@ const EMPTY: Required<Pick<ContactEnquiryInput, FieldName>> = {
   requirements: '',
 };
 
+type Validation = typeof import('./contact-validation');
+
+let validationLoad: Promise<Validation> | null = null;
+/** The schema and its resolver, fetched once, on first use (see contact-validation.ts for why). */
+function loadValidation(): Promise<Validation> {
+  validationLoad ??= import('./contact-validation').catch((error: unknown) => {
+    validationLoad = null;
+    throw error;
+  });
+  return validationLoad;
+}
+
+let schemaResolver: Resolver<ContactEnquiryInput, unknown, ContactEnquiry> | null = null;
+/** zodResolver(ContactEnquirySchema), once the schema is there. */
+const resolver: Resolver<ContactEnquiryInput, unknown, ContactEnquiry> = async (values, context, options) => {
+  const { ContactEnquirySchema } = await loadValidation();
+  schemaResolver ??= zodResolver(ContactEnquirySchema);
+  return schemaResolver(values, context, options);
+};
+
 const SUCCESS_TEXT = 'Record Saved Successfully!';
 const FAILURE_TEXT = 'Failed to save data. Please try again.';
 
@@ -29,24 +49,32 @@ export function ContactForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ContactEnquiryInput, unknown, ContactEnquiry>({
-    resolver: zodResolver(ContactEnquirySchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const [validation, setValidation] = useState<Validation | null>(null);
 
-  // Validity comes from the schema itself, so it is right on the first render (server included).
-  const valid = ContactEnquirySchema.safeParse(watch()).success;
+  // Fetched as soon as the visitor starts on the form, so it is there by the first blur.
+  const prepareValidation = () => {
+    if (!validation) loadValidation().then(setValidation, () => undefined);
+  };
 
-  const onSubmit = async (values: ContactEnquiry) => {
+  // Validity comes from the schema itself. Until it has loaded (and on the server) the form counts as
+  // invalid, which is right: nobody has typed anything yet.
+  const values = watch();
+  const valid = validation ? validation.ContactEnquirySchema.safeParse(values).success : false;
+
+  const onSubmit = async (enquiry: ContactEnquiry) => {
     setOutcome(null);
     try {
       const response = await postJson<{ message?: unknown }>('/api/master/savecont2', {
-        organization: values.organization,
-        name: values.name,
-        email: values.email,
-        mobile: values.mobile,
-        requirements: values.requirements,
+        organization: enquiry.organization,
+        name: enquiry.name,
+        email: enquiry.email,
+        mobile: enquiry.mobile,
+        requirements: enquiry.requirements,
         menupageid: CONTACT_PAGE_ID,
         commonrouting: 'Contact',
       });
@@ -80,7 +108,14 @@ export function ContactForm() {
   };
 
   return (
-    <form className="contact-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form
+      className="contact-form"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      onFocus={prepareValidation}
+      onPointerDown={prepareValidation}
+      onInput={prepareValidation}
+    >
       <p className="contact-form__note">Fields other than Organization are required.</p>
 
       <div className="field">

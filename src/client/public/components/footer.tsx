@@ -3,7 +3,8 @@ import type { ContentPageKey } from '../../../core/pages';
 import type { SiteCompany } from '../public-types';
 import { Icon } from './icon';
 
-const FOOTER_PAGES: readonly ContentPageKey[] = ['home', 'about', 'expertise', 'customers', 'news', 'contact'];
+// A short row of the main pages; the header menu has them all.
+const FOOTER_PAGES: readonly ContentPageKey[] = ['home', 'about', 'expertise', 'news', 'contact'];
 
 /** A phone number as a tel: address (spaces removed). */
 export function telHref(phone: string): string {
@@ -56,7 +57,7 @@ export function Footer({ company, copyrightYear }: { company: SiteCompany; copyr
       <div className="site-footer__bottom">
         <div className="container">
           <p>
-            © {copyrightYear} {company.name}. All rights reserved.
+            © {copyrightYear} {company.name.replace(/\.+$/, '')}. All rights reserved.
           </p>
         </div>
       </div>

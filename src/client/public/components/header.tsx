@@ -236,7 +236,7 @@ export function Header({ menu, path, companyName }: { menu: readonly MenuEntry[]
           onClick={() => setNavOpen((open) => !open)}
         >
           <Icon name="menu" />
-          <span>Menu</span>
+          <span className="nav-toggle__label">Menu</span>
         </button>
         <nav
           id="site-nav"

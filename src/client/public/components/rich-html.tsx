@@ -30,12 +30,3 @@ export function RichHtml({
   return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: markup }} />;
 }
 
-/** The text of stored rich text, without tags (for labels and short plain-text uses). */
-export function richTextToPlain(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}

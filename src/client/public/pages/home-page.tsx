@@ -14,7 +14,7 @@ export default function HomePage({ content }: PageProps<'home'>) {
           <RichHtml as="h2" className="section__title section__title--center" html={content.exprtshead} />
           <div className="expertise-grid">
             {content.expertiseList.map((item, index) => (
-              <article key={index} className="card expertise-card">
+              <article key={index} className="expertise-card card">
                 <span className="icon-badge">
                   <Icon name={item.exprtsIcon} />
                 </span>

@@ -1,0 +1,70 @@
+// `npm run audit`: Lighthouse 12 (mobile) on every public page in the system Chromium, median of three
+// runs per page, printing the four category scores. Targets (DESIGN §10): 100 in all four.
+// Starts its own server on a fresh database unless AUDIT_URL points at a running one.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PATHS = ['/Home1', '/About1', '/Bespoke1', '/Expertise1', '/Language1', '/Consulting1', '/News1', '/Customers1', '/Contact1', '/InnovoCare1', '/RelationwareCRM-Manufacturing1', '/RelationwareCRM-Pharma1'];
+const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+let server;
+let base = process.env.AUDIT_URL;
+if (!base) {
+  const port = 3310;
+  base = `http://127.0.0.1:${port}`;
+  server = spawn('node', ['dist/server/main.js'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'folio-audit-')), PUBLIC_BASE_URL: base, LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  await waitFor(`${base}/api/health`);
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+let below = 0;
+try {
+  console.log(`${'page'.padEnd(34)} ${CATEGORIES.map((c) => c.padStart(15)).join('')}`);
+  for (const path of PATHS) {
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
+    const failing = new Set();
+    for (let run = 0; run < RUNS; run += 1) {
+      const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, formFactor: 'mobile' });
+      for (const category of CATEGORIES) {
+        const cat = result.lhr.categories[category];
+        scores[category].push(Math.round((cat.score ?? 0) * 100));
+        for (const ref of cat.auditRefs) {
+          const audit = result.lhr.audits[ref.id];
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1) failing.add(`${category}: ${audit.id} (${audit.displayValue ?? audit.score})`);
+        }
+      }
+    }
+    const medians = CATEGORIES.map((c) => median(scores[c]));
+    if (medians.some((m) => m < 100)) below += 1;
+    console.log(`${path.padEnd(34)} ${medians.map((m) => String(m).padStart(15)).join('')}`);
+    if (medians.some((m) => m < 100)) for (const item of failing) console.log(`    ${item}`);
+  }
+} finally {
+  await chrome.kill();
+  server?.kill();
+}
+console.log(below === 0 ? '\nAll pages score 100 in all four categories.' : `\n${below} page(s) below 100 in some category.`);
+process.exit(below === 0 ? 0 : 1);
+
+async function waitFor(url) {
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server at ${url} did not start`);
+}

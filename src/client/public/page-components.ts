@@ -1,0 +1,22 @@
+import type { ComponentType } from 'react';
+import type { ContentPageKey } from '../../core/pages';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page narrows content to its own document type
+export type PageModule = { default: ComponentType<{ content: any }> };
+
+/** Every public page's module, loaded on demand so each page is its own chunk (the server uses the same map). */
+export const PAGE_LOADERS: Record<ContentPageKey | 'not-found', () => Promise<PageModule>> = {
+  home: () => import('./pages/home-page'),
+  about: () => import('./pages/about-page'),
+  bespoke: () => import('./pages/bespoke-page'),
+  expertise: () => import('./pages/expertise-page'),
+  language: () => import('./pages/language-page'),
+  consulting: () => import('./pages/consulting-page'),
+  news: () => import('./pages/news-page'),
+  customers: () => import('./pages/customers-page'),
+  prod1: () => import('./pages/prod1-page'),
+  prod2: () => import('./pages/prod2-page'),
+  prod3: () => import('./pages/prod3-page'),
+  contact: () => import('./pages/contact-page'),
+  'not-found': () => import('./pages/not-found-page'),
+};

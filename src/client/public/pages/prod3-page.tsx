@@ -1,0 +1,71 @@
+import { contentPageByKey } from '../../../core/pages';
+import { Icon } from '../components/icon';
+import { PageHero } from '../components/page-hero';
+import { RichHtml } from '../components/rich-html';
+import type { PageProps } from '../public-types';
+
+const page = contentPageByKey('prod3');
+
+export default function Prod3Page({ content }: PageProps<'prod3'>) {
+  return (
+    <>
+      <PageHero title="InnovoCare" lead={page.description} kicker="Clinic management and EMR" />
+
+      {content.descriptionlst.length > 0 ? (
+        <section className="section section--tight">
+          <div className="container reading">
+            {content.descriptionlst.map((entry, index) => (
+              <RichHtml key={index} className="prose" html={entry.descpara} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      {content.benefitslst.length > 0 ? (
+        <section className="section section--alt">
+          <div className="container">
+            <h2 className="section__title">Benefits</h2>
+            <div className="card-grid">
+              {content.benefitslst.map((benefit, index) => (
+                <article key={index} className="card">
+                  <span className="icon-badge">
+                    <Icon name={benefit.icon} />
+                  </span>
+                  <h3 className="card__title">{benefit.title}</h3>
+                  <RichHtml className="prose card__text" html={benefit.data} />
+                </article>
+              ))}
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      <section className="section">
+        <div className="container two-columns">
+          <div>
+            <h2 className="section__title">Front Office</h2>
+            <ul className="check-list" role="list">
+              {content.section1lst.map((item, index) => (
+                <li key={index}>
+                  <Icon name="check" />
+                  <RichHtml className="prose" html={item.data1} />
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h2 className="section__title">Doctor</h2>
+            <ul className="check-list" role="list">
+              {content.section2lst.map((item, index) => (
+                <li key={index}>
+                  <Icon name="check" />
+                  <RichHtml className="prose" html={item.data2} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
