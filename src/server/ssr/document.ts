@@ -36,9 +36,6 @@ export function renderDocument(parts: DocumentParts): string {
     '<meta name="theme-color" content="#0b2545">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     parts.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(parts.preloadImage)}" fetchpriority="high">` : '',
-    ...(assets.entryScript ? [assets.entryScript, ...assets.preloadsFor(parts.data.pageKey)] : [])
-      .filter((file, index, all) => all.indexOf(file) === index)
-      .map((file) => `<link rel="modulepreload" href="${escapeHtml(file)}">`),
     assets.css ? `<style>${assets.css}</style>` : '',
   ]
     .filter(Boolean)
