@@ -195,18 +195,20 @@ export interface ScreenPage {
   readonly id: number;
   readonly routing: string;
   readonly name: string;
+  /** A screen reached from another one (the user form from the user list): granted with it. */
+  readonly within?: string;
 }
 
 export const SCREEN_PAGES: readonly ScreenPage[] = [
   { id: 13, routing: 'homepages', name: 'Home Pages' },
-  { id: 14, routing: 'formcreation', name: 'Page Creation' },
-  { id: 15, routing: 'paramactivity', name: 'Parameter Configuration' },
+  { id: 14, routing: 'formcreation', name: 'Page Creation', within: 'homepages' },
+  { id: 15, routing: 'paramactivity', name: 'Parameter Configuration', within: 'homepages' },
   { id: 16, routing: 'userHomepage', name: 'Users' },
-  { id: 17, routing: 'user', name: 'User Form' },
+  { id: 17, routing: 'user', name: 'User Form', within: 'userHomepage' },
   { id: 18, routing: 'newGrouphome', name: 'User Groups' },
-  { id: 19, routing: 'newGroup', name: 'User Group Form' },
-  { id: 20, routing: 'bmstree', name: 'Menu Tree' },
-  { id: 21, routing: 'menu2', name: 'Menu Item' },
+  { id: 19, routing: 'newGroup', name: 'User Group Form', within: 'newGrouphome' },
+  { id: 20, routing: 'bmstree', name: 'Menu Tree', within: 'newGrouphome' },
+  { id: 21, routing: 'menu2', name: 'Menu Item', within: 'newGrouphome' },
   { id: 22, routing: 'MenuByUser', name: 'Menu By User' },
   { id: 23, routing: 'companyForm', name: 'Company Details' },
   { id: 24, routing: 'enquiries', name: 'Enquiries' },

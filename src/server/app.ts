@@ -1,9 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import { installAccessLayer } from './access/access';
+import { authRoutes } from './auth/auth.routes';
+import { companyRoutes } from './company/company.routes';
 import type { AppConfig } from './config';
 import { contentRoutes } from './content/content.routes';
 import { pingDatabase } from './db/database';
@@ -11,7 +15,9 @@ import { enquiryRoutes } from './enquiries/enquiries.routes';
 import { AppError } from './errors';
 import { menuRoutes } from './menus/menus.routes';
 import { loadClientAssets } from './ssr/client-assets';
+import { appShellRoutes } from './ssr/app-shell.routes';
 import { publicPageRoutes } from './ssr/public-pages.routes';
+import { setupRoutes } from './setup/setup.routes';
 import { TenantRegistry } from './tenants/tenants';
 
 declare module 'fastify' {
@@ -24,12 +30,13 @@ declare module 'fastify' {
 const BODY_LIMIT = 2 * 1024 * 1024;
 
 /** Builds the whole application (DESIGN §1). main.ts only listens; tests call app.inject(). */
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig, options: { logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       // Credentials never reach the log.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', '*.password'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
@@ -44,6 +51,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     request.tenant = tenants.resolve(request);
   });
   app.addHook('onClose', async () => tenants.close());
+
+  await app.register(cookie);
+  installAccessLayer(app);
 
   // JSON only: a state change sent as text/plain or form-encoded (a cross-site form post) is a 415.
   app.removeContentTypeParser('text/plain');
@@ -95,7 +105,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
-  app.get('/api/health', async (request) => {
+  app.get('/api/health', { config: { access: { public: true } } }, async (request) => {
     await pingDatabase(request.tenant.db);
     return { status: 'ok', tenant: request.tenant.name, database: request.tenant.dialect };
   });
@@ -103,6 +113,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(contentRoutes);
   await app.register(menuRoutes);
   await app.register(enquiryRoutes);
+  await app.register(authRoutes);
+  await app.register(setupRoutes);
+  await app.register(companyRoutes);
 
   const assets = loadClientAssets(config.clientDir);
   if (!assets.entryScript) app.log.warn({ clientDir: config.clientDir }, 'no client build found: pages render without scripts (run npm run build)');
@@ -119,6 +132,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       },
     });
   }
+  await app.register(appShellRoutes, { assets });
   await app.register(publicPageRoutes, { config, assets });
   return app;
 }

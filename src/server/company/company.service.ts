@@ -1,14 +1,59 @@
 import type { SiteCompany } from '../../client/public/public-types';
+import { CompanySchema, type Company } from '../../core/schemas/company';
+import type { Db } from '../db/database';
 import type { Tenant } from '../tenants/tenants';
+import { parseInput } from '../validation';
+
+/** The company details (spec 001 §3) as the company form shows them. */
+export async function getCompanyDetails(tenant: Tenant): Promise<Company> {
+  const row = await tenant.db.selectFrom('company').selectAll().where('id', '=', 1).executeTakeFirst();
+  return {
+    companyCode: row?.company_code ?? '',
+    companyName: row?.company_name ?? '',
+    address: row?.address ?? '',
+    city: row?.city ?? '',
+    state: row?.state ?? '',
+    pincode: row?.pincode ?? '',
+    country: row?.country ?? '',
+    websiteUrl: row?.website_url ?? '',
+    contact: row?.contact ?? '',
+    email: row?.email ?? '',
+  };
+}
+
+/** Validates and stores the company details; every cached page shows the new name at once. */
+export async function saveCompanyDetails(tenant: Tenant, body: unknown, now = new Date()): Promise<void> {
+  const company = parseInput(CompanySchema, body);
+  await writeCompany(tenant.db, company, now);
+  tenant.cache.clear();
+}
+
+export async function writeCompany(db: Db, company: Company, now: Date): Promise<void> {
+  const values = {
+    company_code: company.companyCode,
+    company_name: company.companyName,
+    address: company.address,
+    city: company.city,
+    state: company.state,
+    pincode: company.pincode,
+    country: company.country,
+    website_url: company.websiteUrl,
+    contact: company.contact,
+    email: company.email.toLowerCase(),
+    updated_at: now.toISOString(),
+  };
+  const updated = await db.updateTable('company').set(values).where('id', '=', 1).executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) await db.insertInto('company').values({ id: 1, ...values }).execute();
+}
 
 /** The company facts the public header and footer show. */
 export async function getSiteCompany(tenant: Tenant): Promise<SiteCompany> {
   if (tenant.cache.company) return tenant.cache.company;
-  const row = await tenant.db.selectFrom('company').select(['company_name', 'email', 'contact']).where('id', '=', 1).executeTakeFirst();
+  const details = await getCompanyDetails(tenant);
   const company: SiteCompany = {
-    name: row?.company_name ?? 'Folio',
-    email: row?.email ?? '',
-    phone: formatIndianPhone(row?.contact ?? ''),
+    name: details.companyName || 'Folio',
+    email: details.email,
+    phone: formatIndianPhone(details.contact),
   };
   tenant.cache.company = company;
   return company;

@@ -8,12 +8,12 @@ import { getPageContent } from './content.service';
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   for (const page of CONTENT_PAGES) {
     // The body (commonrouting, menupageid) is accepted but not needed: the call names the page.
-    app.post(`/api/master/${page.getCall}`, async (request) => getPageContent(request.tenant, page.key));
+    app.post(`/api/master/${page.getCall}`, { config: { access: { public: true } } }, async (request) => getPageContent(request.tenant, page.key));
   }
 
   const byRouting = new Map(CONTENT_PAGES.map((p) => [p.routing.toLowerCase(), p]));
   // DESIGN §4: public content as GET with an ETag, for caches and CDNs.
-  app.get<{ Params: { routing: string } }>('/api/pages/:routing', async (request, reply) => {
+  app.get<{ Params: { routing: string } }>('/api/pages/:routing', { config: { access: { public: true } } }, async (request, reply) => {
     const page = byRouting.get(request.params.routing.toLowerCase().replace(/1$/, ''));
     if (!page) throw new NotFoundError('There is no page of that name.');
     const body = JSON.stringify(await getPageContent(request.tenant, page.key));

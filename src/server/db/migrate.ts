@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './database';
 import * as initial from './migrations/20261121-0001-initial';
+import * as sessions from './migrations/20261121-0002-sessions';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -13,6 +14,7 @@ interface MigrationFile {
  */
 const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261121-0001-initial': initial,
+  '20261121-0002-sessions': sessions,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

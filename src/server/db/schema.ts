@@ -12,6 +12,7 @@ export interface Database {
   menu_items: MenuItemTable;
   enquiries: EnquiryTable;
   company: CompanyTable;
+  sessions: SessionTable;
 }
 
 export interface UserGroupTable {
@@ -32,6 +33,8 @@ export interface UserTable {
   email: string;
   active: number;
   created_at: string;
+  /** ISO time of the last password change ('' never): sessions older than it are void. */
+  password_changed_at: Generated<string>;
 }
 
 export interface PageTable {
@@ -91,4 +94,13 @@ export interface CompanyTable {
   contact: string;
   email: string;
   updated_at: string;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
 }

@@ -5,7 +5,7 @@ export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/master/savecont2',
     // The public form is open to everyone; the limit keeps it from being used to flood the inbox.
-    { config: { rateLimit: { max: 10, timeWindow: '10 minutes' } } },
+    { config: { access: { public: true }, rateLimit: { max: 10, timeWindow: '10 minutes' } } },
     async (request) => {
       await submitEnquiry(request.tenant, request.body);
       return { message: 'Success' };

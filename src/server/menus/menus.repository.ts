@@ -5,6 +5,7 @@ export interface MenuItemRow {
   parent_id: number | null;
   label: string;
   sequence: number;
+  land_page: number;
   page_id: number | null;
   routing: string | null;
   public_path: string | null;
@@ -15,7 +16,7 @@ export async function listMenuItems(db: Db, ownerKind: 'group' | 'user', ownerId
   return db
     .selectFrom('menu_items as m')
     .leftJoin('pages as p', 'p.id', 'm.page_id')
-    .select(['m.id', 'm.parent_id', 'm.label', 'm.sequence', 'm.page_id', 'p.routing', 'p.public_path'])
+    .select(['m.id', 'm.parent_id', 'm.label', 'm.sequence', 'm.land_page', 'm.page_id', 'p.routing', 'p.public_path'])
     .where('m.owner_kind', '=', ownerKind)
     .where('m.owner_id', '=', ownerId)
     .where((eb) => eb.or([eb('m.page_id', 'is', null), eb('p.active', '=', 1)]))

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { getPublicMenu } from './menus.service';
+import { getPublicMenu, getUserMenu } from './menus.service';
 
 export async function menuRoutes(app: FastifyInstance): Promise<void> {
-  // Identity comes from the session only (DESIGN §4): whatever username/userid/usergroupid the body
-  // names, a caller without a session gets the Public menu.
-  app.post('/api/menu/menuofUserforjosn', async (request) => getPublicMenu(request.tenant));
+  // Identity comes from the session only (DESIGN §4): whatever username/userid/usergroupid the body names,
+  // a caller without a session gets the Public menu, a logged-in caller their own.
+  app.post('/api/menu/menuofUserforjosn', { config: { access: { public: true } } }, async (request) => {
+    const session = request.session;
+    return session ? getUserMenu(request.tenant, session.userId, session.groupId) : getPublicMenu(request.tenant);
+  });
 }

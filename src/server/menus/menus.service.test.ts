@@ -7,6 +7,7 @@ const row = (id: number, parent: number | null, label: string, routing: string |
   parent_id: parent,
   label,
   sequence,
+  land_page: 0,
   page_id: routing ? id : null,
   routing,
   public_path: routing ? `/${routing}1` : null,

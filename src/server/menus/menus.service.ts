@@ -47,3 +47,10 @@ export async function getPublicMenu(tenant: Tenant): Promise<MenuEntry[]> {
   tenant.cache.menus.set(key, menu);
   return menu;
 }
+
+/** The menu of a logged-in user: their own tree if one is assigned, else their group's (DESIGN §5). */
+export async function getUserMenu(tenant: Tenant, userId: number, groupId: number): Promise<MenuEntry[]> {
+  let rows = await listMenuItems(tenant.db, 'user', userId);
+  if (rows.length === 0) rows = await listMenuItems(tenant.db, 'group', groupId);
+  return buildMenuTree(rows, 'staff');
+}

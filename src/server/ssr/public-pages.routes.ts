@@ -11,12 +11,16 @@ import { getSiteCompany } from '../company/company.service';
 import { getPublicMenu } from '../menus/menus.service';
 import type { Tenant } from '../tenants/tenants';
 import type { RenderedPage } from '../tenants/tenant-cache';
+import { APP_ROUTES } from './app-shell.routes';
 import type { ClientAssets } from './client-assets';
 import { renderDocument } from './document';
 
 /** Old short routes (spec 001 §2) keep working as permanent redirects. */
 const LEGACY = new Map(CONTENT_PAGES.flatMap((p) => (p.legacyPath ? [[p.legacyPath.toLowerCase(), p.publicPath] as const] : [])));
-const CANONICAL = new Map(CONTENT_PAGES.map((p) => [p.publicPath.toLowerCase(), p.publicPath]));
+const CANONICAL = new Map([
+  ...CONTENT_PAGES.map((p) => [p.publicPath.toLowerCase(), p.publicPath] as const),
+  ...APP_ROUTES.filter((r) => !r.includes(':')).map((r) => [r.toLowerCase(), r] as const),
+]);
 
 export interface PublicPagesOptions {
   config: AppConfig;

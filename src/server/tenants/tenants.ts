@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
 import { openDatabase, type Db, type Dialect } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { seedIfEmpty } from '../db/seed/seed';
+import { seedGroupMenusIfMissing, seedIfEmpty } from '../db/seed/seed';
+import { prepareFirstAdministrator } from '../setup/setup.service';
 import { ValidationError } from '../errors';
 import { TenantCache } from './tenant-cache';
 
@@ -13,6 +14,8 @@ export interface Tenant {
   readonly db: Db;
   readonly dialect: Dialect;
   readonly cache: TenantCache;
+  /** The first-run setup code while no administrator exists (DESIGN §7), else null. */
+  readonly setup: { code: string | null };
 }
 
 declare module 'fastify' {
@@ -42,8 +45,10 @@ export class TenantRegistry {
       });
       await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
       const seeded = await seedIfEmpty(handle.db, handle.dialect);
+      await seedGroupMenusIfMissing(handle.db);
       log.info({ tenant: name, database: handle.location, seeded }, 'database ready');
-      tenants.set(name, { name, db: handle.db, dialect: handle.dialect, cache: new TenantCache() });
+      const code = await prepareFirstAdministrator(handle.db, config.adminPassword, log, name);
+      tenants.set(name, { name, db: handle.db, dialect: handle.dialect, cache: new TenantCache(), setup: { code } });
     }
     const fallback = tenants.get(config.defaultTenant);
     if (!fallback) throw new Error(`DEFAULT_TENANT ${config.defaultTenant} is not configured`);

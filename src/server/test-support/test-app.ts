@@ -23,7 +23,7 @@ export interface TestApp {
  * A real app on a real database made for this test file: a fresh SQLite file in a temporary folder, or a
  * fresh PostgreSQL database that is dropped afterwards. Migrations and the demo seed run as on a first start.
  */
-export async function createTestApp(dialect: TestDialect, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(dialect: TestDialect, env: Record<string, string> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-test-'));
   let databaseUrl = '';
   let dropDatabase = async () => {};
@@ -46,7 +46,7 @@ export async function createTestApp(dialect: TestDialect, env: Record<string, st
     };
   }
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   return {
     app,
     config,

@@ -45,6 +45,40 @@ const PUBLIC_MENU: MenuSeed[] = [
   { label: 'Contact', pageId: 11 },
 ];
 
+/** Back-office screens in the Administrators' menu (the screens reached from them come with them). */
+const ADMINISTRATION_MENU: MenuSeed = {
+  label: 'Administration',
+  children: [
+    { label: 'Users', pageId: 16 },
+    { label: 'User Groups', pageId: 18 },
+    { label: 'Menu By User', pageId: 22 },
+    { label: 'Home Pages', pageId: 13 },
+    { label: 'Company Details', pageId: 23 },
+    { label: 'Enquiries', pageId: 24 },
+  ],
+};
+
+/** Seeded menus per group: the public site; the twelve editing twins (same shape); twins plus administration. */
+const GROUP_MENUS: ReadonlyArray<[number, MenuSeed[]]> = [
+  [PUBLIC_GROUP_ID, PUBLIC_MENU],
+  [EDITORS_GROUP_ID, PUBLIC_MENU],
+  [ADMINISTRATORS_GROUP_ID, [...PUBLIC_MENU, ADMINISTRATION_MENU]],
+];
+
+/** Gives each built-in group its seeded menu if it has none (also on databases seeded by earlier versions). */
+export async function seedGroupMenusIfMissing(db: Db): Promise<void> {
+  for (const [groupId, menu] of GROUP_MENUS) {
+    const existing = await db
+      .selectFrom('menu_items')
+      .select('id')
+      .where('owner_kind', '=', 'group')
+      .where('owner_id', '=', groupId)
+      .limit(1)
+      .executeTakeFirst();
+    if (!existing) await db.transaction().execute((trx) => insertMenu(trx, 'group', groupId, menu, null));
+  }
+}
+
 /**
  * Fills an empty database with what Folio needs to run (built-in groups, the Public user, the page
  * registry) and the demo content of the firm. Does nothing on a database that already has pages.
@@ -89,8 +123,6 @@ export async function seedIfEmpty(db: Db, dialect: Dialect, now = new Date()): P
         })),
       )
       .execute();
-
-    await insertMenu(trx, 'group', PUBLIC_GROUP_ID, PUBLIC_MENU, null);
 
     await trx.insertInto('company').values({ id: 1, ...DEMO_COMPANY, updated_at: at }).execute();
 

@@ -1,0 +1,125 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CONTENT_PAGES, SCREEN_PAGES } from '../../core/pages';
+import { findLiveSession } from '../auth/sessions.repository';
+import { ADMINISTRATORS_GROUP_ID } from '../db/seed/seed';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import { listMenuItems } from '../menus/menus.repository';
+import type { Tenant } from '../tenants/tenants';
+
+/**
+ * Every API route declares what it needs (DESIGN §5, 'the menu is the permission'):
+ * - `{ public: true }`: anyone (public content, the public menu, the contact form, login);
+ * - `{ screen: 'News' }`: a session whose effective menu holds that screen (administrators: every screen).
+ */
+export type RouteAccess = { public: true } | { screen: string };
+
+export interface ProtectedRoute {
+  method: string;
+  url: string;
+  screen: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route that belongs to a screen (for audits and the tests that walk them all). */
+    screenRoutes: readonly ProtectedRoute[];
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The caller, from the session cookie or bearer token; null for a visitor. */
+    session: SessionUser | null;
+  }
+}
+
+export interface SessionUser {
+  sessionId: number;
+  userId: number;
+  username: string;
+  firstName: string;
+  groupId: number;
+  csrfToken: string;
+  /** How the caller proved who it is: cookie-authenticated changes also need the CSRF header. */
+  via: 'cookie' | 'bearer';
+}
+
+export const SESSION_COOKIE = 'folio_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const ALL_SCREENS = [...CONTENT_PAGES.map((p) => p.routing), ...SCREEN_PAGES.map((p) => p.routing)];
+const WITHIN = new Map(SCREEN_PAGES.flatMap((p) => (p.within ? [[p.routing, p.within] as const] : [])));
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Routing names of the screens a user may open: their own menu if they have one, else their group's. */
+export async function allowedScreens(tenant: Tenant, userId: number, groupId: number): Promise<string[]> {
+  if (groupId === ADMINISTRATORS_GROUP_ID) return ALL_SCREENS;
+  let items = await listMenuItems(tenant.db, 'user', userId);
+  if (items.length === 0) items = await listMenuItems(tenant.db, 'group', groupId);
+  const granted = new Set(items.flatMap((item) => (item.routing ? [item.routing] : [])));
+  for (const [screen, parent] of WITHIN) if (granted.has(parent)) granted.add(screen);
+  return ALL_SCREENS.filter((screen) => granted.has(screen));
+}
+
+/**
+ * Installs the access layer: every /api route must declare its access (a route without one stops the
+ * start), the caller's session is resolved on every request, and access is decided in onRequest, before
+ * the body is read: no session → 401, CSRF token missing on a cookie-authenticated change → 403, screen
+ * not in the caller's menu → 403.
+ */
+export function installAccessLayer(app: FastifyInstance): void {
+  app.decorateRequest('session', null);
+
+  const screenRoutes: ProtectedRoute[] = [];
+  app.decorate('screenRoutes', screenRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`API route ${String(route.method)} ${route.url} does not declare its access`);
+    if ('screen' in access) {
+      for (const method of [route.method].flat()) screenRoutes.push({ method: String(method), url: route.url, screen: access.screen });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.session = await resolveSession(request);
+    const access = request.routeOptions.config?.access;
+    if (!access || 'public' in access) return;
+    const session = request.session;
+    if (!session) throw new UnauthorizedError();
+    if (session.via === 'cookie' && !SAFE_METHODS.has(request.method) && !csrfMatches(request, session)) {
+      throw new ForbiddenError('The security token of this page is missing or out of date. Reload the page and try again.');
+    }
+    const screens = await allowedScreens(request.tenant, session.userId, session.groupId);
+    if (!screens.includes(access.screen)) throw new ForbiddenError('Your menu does not include this screen.');
+  });
+}
+
+async function resolveSession(request: FastifyRequest): Promise<SessionUser | null> {
+  const header = request.headers.authorization;
+  const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  const cookie = request.cookies[SESSION_COOKIE] ?? '';
+  const token = bearer || cookie;
+  if (!token || token.length > 200) return null;
+  const row = await findLiveSession(request.tenant.db, hashToken(token), new Date().toISOString());
+  if (!row) return null;
+  return {
+    sessionId: row.session_id,
+    userId: row.user_id,
+    username: row.username,
+    firstName: row.first_name,
+    groupId: row.group_id,
+    csrfToken: row.csrf_token,
+    via: bearer ? 'bearer' : 'cookie',
+  };
+}
+
+function csrfMatches(request: FastifyRequest, session: SessionUser): boolean {
+  const sent = request.headers['x-xsrf-token'];
+  if (typeof sent !== 'string') return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(session.csrfToken);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

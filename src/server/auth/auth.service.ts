@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { LOGIN_MESSAGES, SignInSchema, type SessionInfo, type SignInResponse } from '../../core/schemas/auth';
+import { allowedScreens, hashToken } from '../access/access';
+import { getCompanyDetails } from '../company/company.service';
+import { AppError, UnauthorizedError, ValidationError } from '../errors';
+import { listMenuItems } from '../menus/menus.repository';
+import type { Tenant } from '../tenants/tenants';
+import { hasActiveAdministrator } from '../users/users.service';
+import type { LoginThrottle } from './login-throttle';
+import { verifyPassword } from './passwords';
+import { deleteExpiredSessions, deleteSessionByHash, insertSession } from './sessions.repository';
+
+/** Sessions last a working day; after that the user logs in again. */
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+export class TooManyAttemptsError extends AppError {
+  constructor() {
+    super(429, 'Too many failed attempts. Please wait 15 minutes and try again.');
+  }
+}
+
+export interface SignInResult {
+  response: SignInResponse;
+  token: string;
+  csrfToken: string;
+}
+
+/** Checks the credentials and opens a fresh session (a new random token every time). */
+export async function signIn(tenant: Tenant, throttle: LoginThrottle, body: unknown, address: string, now = new Date()): Promise<SignInResult> {
+  const parsed = SignInSchema.safeParse(body);
+  if (!parsed.success) throw new ValidationError(LOGIN_MESSAGES.mandatory);
+  const { username, password } = parsed.data;
+  if (await throttle.isBlocked(tenant.name, username, address)) throw new TooManyAttemptsError();
+
+  const user = await tenant.db
+    .selectFrom('users')
+    .select(['id', 'username', 'first_name', 'group_id', 'password_hash', 'active'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+  const ok = await verifyPassword(user?.active === 1 ? user.password_hash : null, password);
+  if (!user || !ok) {
+    await throttle.recordFailure(tenant.name, username, address);
+    // The same answer for an unknown user, a wrong password and a deactivated account.
+    throw new UnauthorizedError(LOGIN_MESSAGES.invalid);
+  }
+  await throttle.recordSuccess(tenant.name, username);
+
+  const token = randomBytes(32).toString('base64url');
+  const csrfToken = randomBytes(24).toString('base64url');
+  await deleteExpiredSessions(tenant.db, now.toISOString());
+  await insertSession(tenant.db, {
+    token_hash: hashToken(token),
+    user_id: user.id,
+    csrf_token: csrfToken,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+  });
+  const company = await getCompanyDetails(tenant);
+  return {
+    token,
+    csrfToken,
+    response: {
+      message: 'SUCCESS',
+      username: user.username,
+      firstName: user.first_name,
+      id: user.id,
+      token,
+      accessToken: token,
+      dbName: tenant.name,
+      usergroupid: user.group_id,
+      landpage: await landingPage(tenant, user.id, user.group_id),
+      companyName: company.companyName,
+      companyCode: company.companyCode,
+    },
+  };
+}
+
+export async function signOut(tenant: Tenant, token: string | undefined): Promise<void> {
+  if (token) await deleteSessionByHash(tenant.db, hashToken(token));
+}
+
+/** Where login takes a user: the landing page their menu marks, else its first screen, else Blankpage. */
+export async function landingPage(tenant: Tenant, userId: number, groupId: number): Promise<string> {
+  let items = await listMenuItems(tenant.db, 'user', userId);
+  if (items.length === 0) items = await listMenuItems(tenant.db, 'group', groupId);
+  const withScreen = items.filter((item) => item.routing);
+  const landing = withScreen.find((item) => item.land_page === 1) ?? withScreen[0];
+  return landing ? `/${landing.routing}` : '/Blankpage';
+}
+
+export async function sessionInfo(tenant: Tenant, session: { userId: number; username: string; firstName: string; groupId: number } | null): Promise<SessionInfo> {
+  const [company, setupDone] = await Promise.all([getCompanyDetails(tenant), hasActiveAdministrator(tenant.db)]);
+  const base = { setupPending: !setupDone, companyName: company.companyName, companyCode: company.companyCode };
+  if (!session) return { ...base, authenticated: false, user: null };
+  return {
+    ...base,
+    authenticated: true,
+    user: {
+      id: session.userId,
+      username: session.username,
+      firstName: session.firstName,
+      usergroupid: session.groupId,
+      landpage: await landingPage(tenant, session.userId, session.groupId),
+      screens: await allowedScreens(tenant, session.userId, session.groupId),
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { Db } from '../db/database';
+
+export interface SessionUserRow {
+  session_id: number;
+  csrf_token: string;
+  user_id: number;
+  username: string;
+  first_name: string;
+  group_id: number;
+}
+
+/** The live session of a token hash: not expired, user active, created after the last password change. */
+export async function findLiveSession(db: Db, tokenHash: string, now: string): Promise<SessionUserRow | undefined> {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.id as session_id', 's.csrf_token', 'u.id as user_id', 'u.username', 'u.first_name', 'u.group_id'])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.expires_at', '>', now)
+    .where('u.active', '=', 1)
+    .whereRef('s.created_at', '>=', 'u.password_changed_at')
+    .executeTakeFirst();
+}
+
+export async function insertSession(
+  db: Db,
+  session: { token_hash: string; user_id: number; csrf_token: string; created_at: string; expires_at: string },
+): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export async function deleteSessionByHash(db: Db, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+export async function deleteExpiredSessions(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+}

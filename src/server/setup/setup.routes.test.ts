@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPANY_MESSAGES } from '../../core/schemas/company';
+import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
+import { logIn } from '../test-support/sessions';
+
+const company = {
+  companyCode: 'ACME01',
+  companyName: 'Acme Systems',
+  address: '12 FC Road, Pune',
+  city: 'Pune',
+  state: 'Maharashtra',
+  pincode: '411004',
+  country: 'India',
+  websiteUrl: 'https://acme.example.in',
+  contact: '9822012345',
+  email: 'Office@Acme.Example.IN',
+};
+
+describe.each(testDialects())('first-run setup on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t?.close());
+
+  const setup = (payload: unknown, address = '127.0.0.1') => t.app.inject({ method: 'POST', url: '/api/setup', payload: payload as object, remoteAddress: address });
+  const code = () => t.app.tenants.default.setup.code ?? '';
+
+  it('is pending on an empty database without ADMIN_PASSWORD, with a code in the log', async () => {
+    expect(code()).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
+    const info = (await t.app.inject({ method: 'GET', url: '/api/auth/session' })).json();
+    expect(info).toMatchObject({ authenticated: false, setupPending: true });
+  });
+
+  it('refuses a wrong setup code and creates nobody', async () => {
+    const response = await setup({ company, username: 'boss', password: 'long-enough-password', setupCode: 'AAAA-BBBB-CCCC' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('The setup code is not correct.');
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'boss', password: 'long-enough-password' } })).statusCode).toBe(401);
+  });
+
+  it.each([
+    [{ ...company, companyCode: 'AB' }, COMPANY_MESSAGES.companyCode],
+    [{ ...company, companyName: 'x'.repeat(31) }, COMPANY_MESSAGES.companyName],
+    [{ ...company, address: 'abc' }, COMPANY_MESSAGES.address],
+    [{ ...company, pincode: '41a004' }, COMPANY_MESSAGES.pincode],
+    [{ ...company, contact: '12345' }, COMPANY_MESSAGES.contact],
+    [{ ...company, email: 'nope' }, COMPANY_MESSAGES.email],
+    [{ ...company, city: 'Pu' }, COMPANY_MESSAGES.optional20],
+    [{ ...company, websiteUrl: 'javascript:alert(1)' }, COMPANY_MESSAGES.websiteUrl],
+  ])('refuses invalid company details with the spec message (%#)', async (details, message) => {
+    const response = await setup({ company: details, username: 'boss', password: 'long-enough-password', setupCode: code() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+  });
+
+  it('limits setup attempts per address (429 after 30 in 15 minutes)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) statuses.push((await setup({ company, username: 'x', password: 'y', setupCode: 'z' }, '10.0.0.9')).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('refuses a short password', async () => {
+    const response = await setup({ company, username: 'boss', password: 'short', setupCode: code() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('at least 12 characters');
+  });
+
+  it('creates the company details and the first administrator, who can then log in', async () => {
+    const response = await setup({ company, username: 'boss', password: 'long-enough-password', setupCode: code().toLowerCase() }, '10.0.0.2');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Success' });
+    const admin = await logIn(t.app, 'boss', 'long-enough-password');
+    expect(admin.body).toMatchObject({ usergroupid: 1, companyName: 'Acme Systems', companyCode: 'ACME01' });
+    const details = (await t.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })).json();
+    expect(details.email).toBe('office@acme.example.in');
+    expect((await t.app.inject({ method: 'GET', url: '/Home1' })).body).toContain('Acme Systems');
+  });
+
+  it('cannot be run twice', async () => {
+    const response = await setup({ company, username: 'intruder', password: 'long-enough-password', setupCode: 'AAAA-BBBB-CCCC' }, '10.0.0.3');
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/already set up/);
+    const info = (await t.app.inject({ method: 'GET', url: '/api/auth/session' })).json();
+    expect(info.setupPending).toBe(false);
+  });
+});
