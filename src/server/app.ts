@@ -10,6 +10,7 @@ import { authRoutes } from './auth/auth.routes';
 import { companyRoutes } from './company/company.routes';
 import type { AppConfig } from './config';
 import { contentRoutes } from './content/content.routes';
+import { installServerRichTextCleaner } from './content/rich-text';
 import { pingDatabase } from './db/database';
 import { enquiryRoutes } from './enquiries/enquiries.routes';
 import { AppError } from './errors';
@@ -31,6 +32,7 @@ const BODY_LIMIT = 2 * 1024 * 1024;
 
 /** Builds the whole application (DESIGN §1). main.ts only listens; tests call app.inject(). */
 export async function buildApp(config: AppConfig, options: { logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
+  installServerRichTextCleaner(config.publicBaseUrl);
   const app = Fastify({
     logger: {
       level: config.logLevel,

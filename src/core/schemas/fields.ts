@@ -18,8 +18,22 @@ const trimmed = (max: number) => z.string().trim().max(max, { message: `must be 
 export const shortText = () => trimmed(LIMITS.shortText);
 /** A plain paragraph. */
 export const paragraph = () => trimmed(LIMITS.paragraph);
-/** HTML shown as is on the public page; the server sanitises it before storing (DESIGN §6). */
-export const richText = () => z.string().max(LIMITS.richText, { message: `must be at most ${LIMITS.richText} characters` });
+/**
+ * Cleans rich text. The server installs the real sanitiser at start (src/server/content/rich-text.ts), so
+ * every rich-text value the server parses is cleaned as part of validation; in the browser it stays
+ * unchanged (the browser's checks are for comfort, the server's for truth).
+ */
+let richTextCleaner: (html: string) => string = (html) => html;
+export function installRichTextCleaner(clean: (html: string) => string): void {
+  richTextCleaner = clean;
+}
+
+/** HTML shown as is on the public page; sanitised by the server before it is stored (DESIGN §6). */
+export const richText = () =>
+  z
+    .string()
+    .max(LIMITS.richText, { message: `must be at most ${LIMITS.richText} characters` })
+    .transform((html) => richTextCleaner(html));
 /** An image or link address: absolute http(s) or a site-relative path, never javascript: or data:. */
 export const urlText = () =>
   z

@@ -29,3 +29,16 @@ export async function listActivePublicPaths(db: Db): Promise<string[]> {
     .execute();
   return rows.flatMap((r) => (r.public_path ? [r.public_path] : []));
 }
+
+export async function insertRevision(
+  db: Db,
+  revision: { page_id: number; revision: number; document: string; saved_by: number; saved_by_name: string; saved_at: string },
+): Promise<void> {
+  await db.insertInto('page_revisions').values(revision).execute();
+}
+
+/** True for the error of a second writer inserting the same (page, revision): someone saved in between. */
+export function isDuplicateRevision(error: unknown): boolean {
+  const e = error as { code?: string };
+  return e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === '23505';
+}

@@ -2,13 +2,18 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CONTENT_PAGES } from '../../core/pages';
 import { NotFoundError } from '../errors';
-import { getPageContent } from './content.service';
+import { getPageContent, savePageContent } from './content.service';
 
 /** The spec's get calls (spec 000 §7): POST /api/master/<getCall> answers the page's content document. */
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   for (const page of CONTENT_PAGES) {
     // The body (commonrouting, menupageid) is accepted but not needed: the call names the page.
     app.post(`/api/master/${page.getCall}`, { config: { access: { public: true } } }, async (request) => getPageContent(request.tenant, page.key));
+    // The save call belongs to the page's editing twin: only callers whose menu holds it may save.
+    app.post(`/api/master/${page.saveCall}`, { config: { access: { screen: page.routing } } }, async (request) => {
+      const revision = await savePageContent(request.tenant, page.key, request.body, request.session!);
+      return { message: 'Success', revision };
+    });
   }
 
   const byRouting = new Map(CONTENT_PAGES.map((p) => [p.routing.toLowerCase(), p]));

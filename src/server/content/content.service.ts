@@ -1,9 +1,12 @@
 import type { ContentPageKey } from '../../core/pages';
 import { contentPageByKey } from '../../core/pages';
 import type { ContentByKey } from '../../core/schemas/page-content';
-import { NotFoundError } from '../errors';
+import { CONTENT_SCHEMAS } from '../../core/schemas/page-content';
+import type { SessionUser } from '../access/access';
+import { ConflictError, NotFoundError } from '../errors';
+import { parseInput } from '../validation';
 import type { Tenant } from '../tenants/tenants';
-import { findLatestRevision, listActivePublicPaths } from './content.repository';
+import { findLatestRevision, insertRevision, isDuplicateRevision, listActivePublicPaths } from './content.repository';
 
 /**
  * Reads a page's current content document. Public pages and the get calls both come through here, so the
@@ -22,4 +25,42 @@ export async function getPageContent<K extends ContentPageKey>(tenant: Tenant, k
 
 export async function getActivePublicPaths(tenant: Tenant): Promise<string[]> {
   return listActivePublicPaths(tenant.db);
+}
+
+/**
+ * Saves a page's content document as a new revision (DESIGN §6): validated by the page's schema (rich text
+ * sanitised on the way), refused with 409 when the page changed since the revision the editor started
+ * from, and visible on the public page at once.
+ */
+export async function savePageContent(tenant: Tenant, key: ContentPageKey, body: unknown, user: SessionUser, now = new Date()): Promise<number> {
+  const page = contentPageByKey(key);
+  const document = parseInput(CONTENT_SCHEMAS[key], body);
+  const current = await findLatestRevision(tenant.db, page.id);
+  const currentRevision = current?.revision ?? 0;
+  if (current && document.revision !== currentRevision) throw staleSave(current.saved_by_name, current.saved_at);
+  const revision = currentRevision + 1;
+  // The page is named by the call, not by the body: ids in the body are set to the page's own.
+  const stored = { ...document, menupageid: page.id, commonrouting: page.routing, revision };
+  try {
+    await insertRevision(tenant.db, {
+      page_id: page.id,
+      revision,
+      document: JSON.stringify(stored),
+      saved_by: user.userId,
+      saved_by_name: user.username,
+      saved_at: now.toISOString(),
+    });
+  } catch (error) {
+    if (!isDuplicateRevision(error)) throw error;
+    const winner = await findLatestRevision(tenant.db, page.id);
+    throw staleSave(winner?.saved_by_name ?? 'someone', winner?.saved_at ?? now.toISOString());
+  }
+  tenant.cache.content.delete(page.id);
+  tenant.cache.pages.delete(key);
+  return revision;
+}
+
+function staleSave(who: string, when: string): ConflictError {
+  const at = new Date(when).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+  return new ConflictError(`${who} saved this page (${at}) after you opened it. Reload to see their changes; your edits stay here until you do.`);
 }
