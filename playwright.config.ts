@@ -8,6 +8,7 @@ import { defineConfig } from '@playwright/test';
 process.env.FOLIO_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'folio-e2e-'));
 const PORT = Number(process.env.FOLIO_E2E_PORT ?? 3210);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-password-123';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -48,6 +49,7 @@ export default defineConfig({
       DATA_DIR: process.env.FOLIO_E2E_DATA,
       PUBLIC_BASE_URL: BASE_URL,
       LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     },
   },
 });

@@ -13,7 +13,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         target: 'es2022',
         cssCodeSplit: true,
-        rollupOptions: { input: { 'entry-public': 'src/client/entry-public.tsx' } },
+        rollupOptions: {
+          input: { 'entry-public': 'src/client/entry-public.tsx', 'entry-app': 'src/client/entry-app.tsx' },
+          // Libraries marked 'use client' (react-router, react-query, react-toastify): meaningless outside RSC.
+          onwarn(warning, warn) {
+            if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+            warn(warning);
+          },
+        },
       },
   ssr: { target: 'node' },
 }));

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import argon2 from 'argon2';
 import Database from 'better-sqlite3';
 import { test as base, expect } from '@playwright/test';
 
@@ -23,6 +24,29 @@ export function queryE2eDatabase<T>(sql: string, ...params: unknown[]): T[] {
   const db = new Database(path.join(dataDir, 'folio.sqlite'), { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Creates a user straight in the e2e server's database (the user screens come with a later issue), with an
+ * optional group of its own; returns nothing, the user logs in through the real login page.
+ */
+export async function createE2eUser(username: string, password: string, group: number | { newGroup: string }): Promise<void> {
+  const dataDir = process.env.FOLIO_E2E_DATA;
+  if (!dataDir) throw new Error('FOLIO_E2E_DATA is not set (run through playwright.config.ts)');
+  const hash = await argon2.hash(password, { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  const db = new Database(path.join(dataDir, 'folio.sqlite'), { fileMustExist: true });
+  try {
+    const now = new Date().toISOString();
+    let groupId = typeof group === 'number' ? group : 0;
+    if (typeof group !== 'number') {
+      groupId = Number(db.prepare('insert into user_groups (name, builtin, created_at) values (?, 0, ?)').run(group.newGroup, now).lastInsertRowid);
+    }
+    db.prepare(
+      "insert into users (username, password_hash, group_id, first_name, last_name, email, active, created_at, password_changed_at) values (?, ?, ?, ?, '', '', 1, ?, ?)",
+    ).run(username, hash, groupId, username, now, now);
   } finally {
     db.close();
   }

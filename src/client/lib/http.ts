@@ -28,6 +28,11 @@ export async function postJson<T>(url: string, body: unknown): Promise<JsonRespo
     headers,
     body: JSON.stringify(body),
   });
+  return readJson<T>(response);
+}
+
+/** Reads a response as JSON; an empty or non-JSON body gives data null. */
+export async function readJson<T>(response: Response): Promise<JsonResponse<T>> {
   let data: T | null = null;
   try {
     const text = await response.text();

@@ -4,6 +4,7 @@ import path from 'node:path';
 interface ManifestChunk {
   file: string;
   css?: string[];
+  imports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -30,11 +31,18 @@ export function loadClientAssets(clientDir: string): ClientAssets {
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
   const entry = manifest[ENTRY];
   if (!entry) throw new Error(`The client build in ${clientDir} has no ${ENTRY}; run npm run build.`);
-  // The public entry's stylesheet and any a public page chunk brought (never the editors' or admin's).
-  const publicChunks = Object.entries(manifest).filter(([key]) => key === ENTRY || key.startsWith('src/client/public/'));
-  const cssFiles = new Set(publicChunks.flatMap(([, chunk]) => chunk.css ?? []));
+  // Stylesheets of a chunk and of the chunks it imports (a stylesheet both entries use sits in a shared chunk).
+  const cssOf = (key: string, seen = new Set<string>()): string[] => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return [];
+    seen.add(key);
+    return [...(chunk.imports ?? []).flatMap((imported) => cssOf(imported, seen)), ...(chunk.css ?? [])];
+  };
+  // The public entry's stylesheets and any a public page chunk brought (never the editors' or admin's).
+  const pageKeys = Object.keys(manifest).filter((key) => key.startsWith('src/client/public/pages/'));
+  const cssFiles = new Set([ENTRY, ...pageKeys].flatMap((key) => cssOf(key)));
   const css = [...cssFiles].map((file) => fs.readFileSync(path.join(clientDir, file), 'utf8')).join('\n');
   const appEntry = manifest[APP_ENTRY];
-  const app = appEntry ? { script: `/${appEntry.file}`, styles: (appEntry.css ?? []).map((file) => `/${file}`) } : null;
+  const app = appEntry ? { script: `/${appEntry.file}`, styles: [...new Set(cssOf(APP_ENTRY))].map((file) => `/${file}`) } : null;
   return { entryScript: `/${entry.file}`, css, app };
 }

@@ -38,12 +38,24 @@ function MenuLink({ label, link, path, className }: { label: string; link: strin
   );
 }
 
+
 /**
  * The site header: logo and name, the public menu (dropdowns nest one more level) and the login link.
  * Below 992px the menu folds behind a 'Menu' button and the dropdowns stack as accordions. Without
  * JavaScript (`html.no-js`) the CSS shows the menu expanded and the dropdowns on hover and focus.
+ * Given `onLogout` (the logged-in app), a 'Log out' button takes the login link's place.
  */
-export function Header({ menu, path, companyName }: { menu: readonly MenuEntry[]; path: string; companyName: string }) {
+export function Header({
+  menu,
+  path,
+  companyName,
+  onLogout,
+}: {
+  menu: readonly MenuEntry[];
+  path: string;
+  companyName: string;
+  onLogout?: (() => void) | undefined;
+}) {
   const [openTop, setOpenTop] = useState<string | null>(null);
   const [openChild, setOpenChild] = useState<string | null>(null);
   const [navOpen, setNavOpen] = useState(false);
@@ -247,9 +259,15 @@ export function Header({ menu, path, companyName }: { menu: readonly MenuEntry[]
         >
           <ul className="menu">{items}</ul>
         </nav>
-        <a className="login-link" href="/login" aria-label="Log in">
-          <Icon name="login" />
-        </a>
+        {onLogout ? (
+          <button type="button" className="login-link" aria-label="Log out" onClick={onLogout}>
+            <Icon name="logout" />
+          </button>
+        ) : (
+          <a className="login-link" href="/login" aria-label="Log in">
+            <Icon name="login" />
+          </a>
+        )}
       </div>
     </header>
   );

@@ -96,6 +96,7 @@ const ICONS: Record<string, ReactNode> = {
   languages: <path d="M4 5h8M8 3v2M6 5c0 4 2 7 5 8M10 5c-1 4-3 7-6 9M13 21l4-9 4 9M14.5 18h5" />,
   check: <path d="M20 6 9 17l-5-5" />,
   login: <path d="M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4M10 17l5-5-5-5M15 12H3" />,
+  logout: <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />,
   menu: <path d="M4 6h16M4 12h16M4 18h16" />,
   'chevron-down': <path d="m6 9 6 6 6-6" />,
   'chevron-left': <path d="m15 18-6-6 6-6" />,

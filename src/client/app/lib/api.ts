@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SessionInfo } from '../../../core/schemas/auth';
+import type { MenuEntry } from '../../../core/schemas/menu';
+import { postJson, readJson } from '../../lib/http';
+import type { JsonResponse } from '../../lib/http';
+
+/** A call that got no 2xx answer. `status` 0 means no answer at all (network down, server unreachable). */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export const FALLBACK_MESSAGE = 'Something went wrong';
+export const UNREACHABLE_MESSAGE = 'The server could not be reached. Check your connection and try again.';
+
+let onUnauthorized: (() => void) | null = null;
+
+/**
+ * Registers what to do when a call answers 401 (the session ended: expired, logged out elsewhere, user
+ * deactivated). The app refreshes its session, and the route guard then sends the user to the public site.
+ */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
+async function getJson<T>(url: string): Promise<JsonResponse<T>> {
+  return readJson<T>(await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } }));
+}
+
+function messageOf(data: unknown): string | null {
+  if (data && typeof data === 'object' && 'message' in data) {
+    const { message } = data as { message: unknown };
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return null;
+}
+
+/**
+ * Calls the API: GET without a body, POST (JSON, with the CSRF header) with one. Resolves with the answer's
+ * JSON; any other status throws an ApiError carrying the server's `{message}`.
+ */
+export async function api<T>(path: string, body?: unknown): Promise<T> {
+  let response: JsonResponse<unknown>;
+  try {
+    response = body === undefined ? await getJson<unknown>(path) : await postJson<unknown>(path, body);
+  } catch {
+    throw new ApiError(0, UNREACHABLE_MESSAGE);
+  }
+  if (!response.ok) {
+    // Sign-in answers 401 for a wrong password: that is no ended session.
+    if (response.status === 401 && !path.startsWith('/api/auth/')) onUnauthorized?.();
+    throw new ApiError(response.status, messageOf(response.data) ?? FALLBACK_MESSAGE);
+  }
+  return response.data as T;
+}
+
+/** The message to show for a failed call. */
+export function errorMessage(error: unknown, fallback = FALLBACK_MESSAGE): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
+export const SESSION_KEY = ['session'] as const;
+
+/** Who is logged in (or not), whether setup is pending, and which screens the user's menu grants. */
+export function useSession() {
+  return useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: () => api<SessionInfo>('/api/auth/session'),
+    staleTime: 30_000,
+  });
+}
+
+/** The header menu: the logged-in user's menu tree, or the public one. */
+export function useMenu() {
+  const session = useSession();
+  const userId = session.data?.user?.id ?? 0;
+  return useQuery({
+    queryKey: ['menu', userId],
+    queryFn: async () => {
+      const menu = await api<MenuEntry[] | null>('/api/menu/menuofUserforjosn', {});
+      return Array.isArray(menu) ? menu : [];
+    },
+    enabled: session.data !== undefined,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,226 @@
+import type { KeyboardEvent } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { COMPANY_MESSAGES, CompanySchema, SetupSchema } from '../../../core/schemas/company';
+import type { Company } from '../../../core/schemas/company';
+import { ApiError, FALLBACK_MESSAGE, SESSION_KEY, api, errorMessage, useSession } from '../lib/api';
+import { RequireScreen } from '../guard';
+import { CompanyFields, EMPTY_COMPANY, companyFormValues } from '../components/company-fields';
+import { FormField, RequiredNote } from '../components/form-field';
+import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
+import { notify } from '../toasts';
+
+const SAVED = 'Record Saved Successfully!';
+const SAVE_FAILED = 'Failed to save data. Please try again.';
+const PASSWORDS_DIFFER = 'The passwords do not match.';
+const SETUP_CODE_HINT = 'The server printed it in its log when it started.';
+
+/** The setup form: SetupSchema plus the password typed twice. */
+const SetupFormSchema = SetupSchema.extend({ confirmPassword: z.string() }).refine((values) => values.password === values.confirmPassword, {
+  path: ['confirmPassword'],
+  message: PASSWORDS_DIFFER,
+  // Checked even while other fields are still wrong, so the mismatch shows as soon as the field is left.
+  when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+});
+type SetupFormInput = z.input<typeof SetupFormSchema>;
+type SetupFormOutput = z.output<typeof SetupFormSchema>;
+
+const CompanyFormSchema = z.object({ company: CompanySchema });
+type CompanyFormInput = z.input<typeof CompanyFormSchema>;
+type CompanyFormOutput = z.output<typeof CompanyFormSchema>;
+
+/**
+ * Enter in a field submits the form through its submit button, which is disabled while the form is invalid,
+ * so the browser would do nothing. Run the submit anyway: it marks every error and warns (spec 001 §5).
+ */
+function submitOnEnterWhenInvalid(isValid: () => boolean, submit: () => Promise<void>) {
+  return (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement) || isValid()) return;
+    event.preventDefault();
+    void submit();
+  };
+}
+
+const warnInvalid = () => notify.warning(COMPANY_MESSAGES.invalidForm);
+
+/** The server's message for a refused save; the catalogue's sentence when no answer came at all. */
+const saveFailure = (error: unknown) => (error instanceof ApiError && error.status !== 0 ? error.message : SAVE_FAILED);
+
+/** First-run setup (DESIGN §7): the company details, the first administrator and the setup code. */
+function SetupForm() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const methods = useForm<SetupFormInput, unknown, SetupFormOutput>({
+    resolver: zodResolver(SetupFormSchema),
+    mode: 'onTouched',
+    defaultValues: { company: { ...EMPTY_COMPANY }, username: '', password: '', confirmPassword: '', setupCode: '' },
+  });
+  const { isValid, isSubmitting } = methods.formState;
+
+  const onValid = async (values: SetupFormOutput) => {
+    const { confirmPassword: _confirm, ...setup } = values;
+    try {
+      await api('/api/setup', setup);
+      notify.success(SAVED);
+      // No session refresh here: with setup done this screen would turn guarded and send the visitor to the
+      // public site. The login screen refreshes the session when it opens.
+      navigate('/login');
+    } catch (error) {
+      notify.error(saveFailure(error));
+      // Someone finished the setup meanwhile: with the session refreshed this screen becomes the guarded
+      // company details (which send a visitor to the public site).
+      if (error instanceof ApiError && error.status === 409) await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+    }
+  };
+  const submit = methods.handleSubmit(onValid, warnInvalid);
+
+  return (
+    <Screen title="Set up Folio" lead="Folio has no administrator yet. Enter your company's details and create the first administrator.">
+      <FormProvider {...methods}>
+        <form
+          className="app-form app-panel"
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          onKeyDown={submitOnEnterWhenInvalid(() => methods.formState.isValid, submit)}
+        >
+          <RequiredNote />
+          <fieldset className="app-fieldset">
+            <legend className="app-fieldset__legend">Company details</legend>
+            <CompanyFields idPrefix="setup" />
+          </fieldset>
+          <fieldset className="app-fieldset">
+            <legend className="app-fieldset__legend">First administrator</legend>
+            <FormField
+              name="username"
+              id="setup-username"
+              label="User name"
+              required
+              hint="3 to 30 letters, digits, dots, dashes or underscores."
+              maxLength={30}
+              autoComplete="username"
+              spellCheck={false}
+            />
+            <div className="field-row">
+              <FormField
+                name="password"
+                id="setup-password"
+                label="Password"
+                required
+                type="password"
+                hint="At least 12 characters."
+                maxLength={200}
+                autoComplete="new-password"
+              />
+              <FormField
+                name="confirmPassword"
+                id="setup-confirm-password"
+                label="Confirm password"
+                required
+                type="password"
+                maxLength={200}
+                autoComplete="new-password"
+              />
+            </div>
+          </fieldset>
+          <FormField name="setupCode" id="setup-code" label="Setup code" required hint={SETUP_CODE_HINT} maxLength={100} spellCheck={false} />
+          <div className="app-actions">
+            <button type="submit" className="button" disabled={!isValid || isSubmitting} aria-busy={isSubmitting || undefined}>
+              Submit
+            </button>
+          </div>
+        </form>
+      </FormProvider>
+    </Screen>
+  );
+}
+
+/** The company details screen once setup is done (administrators). */
+function CompanyDetailsForm({ company }: { company: Company }) {
+  const queryClient = useQueryClient();
+  const methods = useForm<CompanyFormInput, unknown, CompanyFormOutput>({
+    resolver: zodResolver(CompanyFormSchema),
+    mode: 'onTouched',
+    defaultValues: { company: companyFormValues(company) },
+  });
+  const { isValid, isDirty, isSubmitting } = methods.formState;
+
+  const onValid = async ({ company: saved }: CompanyFormOutput) => {
+    try {
+      const answer = await api<{ message?: unknown } | null>('/api/master/saveCompanyDetails', saved);
+      const message = typeof answer?.message === 'string' ? answer.message : '';
+      if (message !== 'Success') {
+        notify.error(message || FALLBACK_MESSAGE);
+        return;
+      }
+      notify.success(SAVED);
+      // The saved values become the form's new starting point (spec 001 §4: reset after a valid submit).
+      methods.reset({ company: companyFormValues(saved) });
+      queryClient.setQueryData(['company'], saved);
+      // The header and footer show the company's name.
+      void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+    } catch (error) {
+      notify.error(saveFailure(error));
+    }
+  };
+  const submit = methods.handleSubmit(onValid, warnInvalid);
+
+  return (
+    <FormProvider {...methods}>
+      <form
+        className="app-form app-panel"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        onKeyDown={submitOnEnterWhenInvalid(() => methods.formState.isValid, submit)}
+      >
+        <RequiredNote />
+        <CompanyFields idPrefix="company" />
+        <div className="app-actions">
+          <button type="submit" className="button" disabled={!isValid || !isDirty || isSubmitting} aria-busy={isSubmitting || undefined}>
+            Submit
+          </button>
+          <Link className="button button--outline" to="/Home">
+            Back To Home
+          </Link>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
+
+function CompanyDetails() {
+  const company = useQuery({
+    queryKey: ['company'],
+    queryFn: () => api<Company>('/api/master/getCompanyDetails', {}),
+    // Loaded once per visit: a refetch must not pull the form from under the user's edits.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  return (
+    <Screen title="Company Details">
+      {company.data ? (
+        <CompanyDetailsForm company={company.data} />
+      ) : company.isError ? (
+        <LoadFailure inline message={errorMessage(company.error)} onRetry={() => void company.refetch()} />
+      ) : (
+        <LoadingStatus inline />
+      )}
+    </Screen>
+  );
+}
+
+/** /companyForm: the first-run setup while no administrator exists, the company details afterwards. */
+export default function CompanyPage() {
+  const session = useSession();
+  if (session.data === undefined) {
+    return session.isError ? <LoadFailure message={errorMessage(session.error)} onRetry={() => void session.refetch()} /> : <LoadingStatus />;
+  }
+  if (session.data.setupPending) return <SetupForm />;
+  return (
+    <RequireScreen screen="companyForm">
+      <CompanyDetails />
+    </RequireScreen>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { LOGIN_MESSAGES } from '../../../core/schemas/auth';
+import type { SignInResponse } from '../../../core/schemas/auth';
+import { menuHref } from '../../public/components/header';
+import { ApiError, SESSION_KEY, api, errorMessage, useSession } from '../lib/api';
+import { isAppPath } from '../lib/app-paths';
+import { clearProfile, saveProfile } from '../lib/profile';
+import { Screen } from '../components/screen';
+import { notify } from '../toasts';
+
+/** Ends the session on the server and forgets everything cached for it. Never fails. */
+async function endSession(): Promise<void> {
+  try {
+    await api('/api/auth/signout', {});
+  } catch {
+    // No session, or the server unreachable: the login that follows will tell.
+  }
+  clearProfile();
+}
+
+/** The login screen (spec 001 §2): opening it logs out; success goes to the user's landing page. */
+export default function LoginPage() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [busy, setBusy] = useState(false);
+  // The sign-out that opening the screen starts; a login waits for it so that it cannot end the new session.
+  const signOut = useRef<Promise<void>>(Promise.resolve());
+
+  useEffect(() => {
+    signOut.current = signOut.current.then(endSession).then(async () => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] && query.queryKey[0] !== 'menu' });
+      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+    });
+  }, [queryClient]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const username = String(form.get('username') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    if (username === '' || password === '') {
+      notify.warning(LOGIN_MESSAGES.mandatory);
+      return;
+    }
+    setBusy(true);
+    try {
+      await signOut.current;
+      const response = await api<SignInResponse>('/api/auth/signin', { username, password });
+      saveProfile(response);
+      notify.success(LOGIN_MESSAGES.success);
+      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      const target = menuHref(response.landpage) ?? '/Home';
+      // Replace: going Back to the login screen would log the user out again.
+      if (isAppPath(target)) navigate(target, { replace: true });
+      else window.location.assign(target);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) notify.error(LOGIN_MESSAGES.invalid, 'Error');
+      else notify.error(errorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Screen title="Log in" narrow>
+      {session.data?.setupPending ? (
+        <div className="app-notice" role="note">
+          <p>Folio has no administrator yet. Set it up first: enter the company details and create the first administrator.</p>
+          <p>
+            <Link to="/companyForm">Set up Folio</Link>
+          </p>
+        </div>
+      ) : null}
+      <form className="app-form app-panel" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <div className="field">
+          <label className="field__label" htmlFor="login-username">
+            Username
+          </label>
+          <input
+            id="login-username"
+            name="username"
+            className="field__input"
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-required="true"
+            maxLength={100}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="login-password">
+            Password
+          </label>
+          <input
+            id="login-password"
+            name="password"
+            className="field__input"
+            type="password"
+            autoComplete="current-password"
+            aria-required="true"
+            maxLength={200}
+          />
+        </div>
+        <div className="app-actions">
+          <button type="submit" className="button app-actions__wide" disabled={busy} aria-busy={busy || undefined}>
+            Log In
+          </button>
+        </div>
+      </form>
+    </Screen>
+  );
+}

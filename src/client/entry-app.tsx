@@ -1,0 +1,34 @@
+// Must stay the first import: zod reads `jitless` when a schema is built, and the CSP forbids the eval zod
+// would otherwise try (see public/components/zod-jitless.ts).
+import './public/components/zod-jitless';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App } from './app/app';
+import { ApiError } from './app/lib/api';
+// The public site's stylesheet first (design tokens, header, footer, buttons, fields), then the staff screens'.
+import './styles/public.css';
+import './styles/app.css';
+
+document.documentElement.classList.remove('no-js');
+document.documentElement.classList.add('js');
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A 4xx answer will not change on retry; a network failure or a 5xx may.
+      retry: (failureCount, error) => failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+    },
+  },
+});
+
+const container = document.getElementById('app');
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,164 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
+import { createE2eUser, expect, test } from './fixtures';
+
+const toast = (page: import('@playwright/test').Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
+
+async function logInThroughForm(page: import('@playwright/test').Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+test.describe('login, menu, guard and logout', () => {
+  test('an administrator logs in, sees their menu, and logs out to the public site', async ({ page, consoleErrors }) => {
+    await logInThroughForm(page, 'admin', E2E_ADMIN_PASSWORD);
+    await expect(toast(page, 'Login Successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/Home$/);
+    const header = page.locator('header');
+    await expect(header.getByRole('button', { name: 'Administration' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+    // The session is an HttpOnly cookie; storage keeps only the profile, never the token.
+    const stored = await page.evaluate(() => JSON.stringify(localStorage));
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name === 'folio_session');
+    expect(session?.httpOnly).toBe(true);
+    expect(stored).not.toContain(session?.value ?? 'no-session');
+
+    await header.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/Home1$/);
+    await expect(page.locator('header').getByRole('link', { name: 'Log in' })).toBeVisible();
+    await page.goto('/Home');
+    await expect(page).toHaveURL(/\/Home1$/);
+    expect(consoleErrors.filter((e) => !e.includes('401'))).toEqual([]);
+  });
+
+  test('wrong password and empty fields get the spec messages', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(toast(page, 'Username and password mandatory')).toBeVisible();
+    await logInThroughForm(page, 'admin', 'not-the-password');
+    await expect(toast(page, 'Invalid User name & Password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a visitor without a session is sent from a guarded screen to Home1', async ({ page }) => {
+    for (const route of ['/userHomepage', '/News', '/Blankpage']) {
+      await page.goto(route);
+      await expect(page).toHaveURL(/\/Home1$/);
+    }
+  });
+
+  test('an editor reaches the editing twins and gets "not allowed" for a back-office screen', async ({ page }) => {
+    await createE2eUser('e2e-editor', 'e2e-editor-password', 3);
+    await logInThroughForm(page, 'e2e-editor', 'e2e-editor-password');
+    await expect(page).toHaveURL(/\/Home$/);
+    await expect(page.locator('header').getByRole('button', { name: 'Administration' })).toHaveCount(0);
+    await page.locator('header').getByRole('link', { name: 'News', exact: true }).click();
+    await expect(page).toHaveURL(/\/News$/);
+    await expect(page.locator('h1')).toContainText('News');
+    await page.goto('/userHomepage');
+    await expect(page.locator('h1')).toHaveText('Not allowed');
+    await page.goto('/companyForm');
+    await expect(page.locator('h1')).toHaveText('Not allowed');
+  });
+
+  test('a user with an empty menu lands on Blankpage', async ({ page }) => {
+    await createE2eUser('e2e-newcomer', 'e2e-newcomer-password', { newGroup: 'E2E empty group' });
+    await logInThroughForm(page, 'e2e-newcomer', 'e2e-newcomer-password');
+    await expect(page).toHaveURL(/\/Blankpage$/);
+    await expect(page.locator('h1')).toHaveText('Your menu is empty');
+  });
+
+  test('repeated wrong passwords lock the account for a while', async ({ page }) => {
+    await createE2eUser('e2e-locked', 'e2e-locked-password', 3);
+    for (let i = 0; i < 5; i += 1) {
+      await logInThroughForm(page, 'e2e-locked', `wrong-${i}`);
+      await expect(toast(page, 'Invalid User name & Password')).toBeVisible();
+      await page.locator('.Toastify').evaluate((el) => (el.innerHTML = ''));
+    }
+    await logInThroughForm(page, 'e2e-locked', 'e2e-locked-password');
+    await expect(toast(page, /Too many failed attempts/)).toBeVisible();
+  });
+
+  test('an administrator edits the company details and the site shows the new name', async ({ page }) => {
+    await logInThroughForm(page, 'admin', E2E_ADMIN_PASSWORD);
+    await expect(page).toHaveURL(/\/Home$/);
+    await page.goto('/companyForm');
+    const name = page.getByLabel('Company name');
+    await expect(name).toHaveValue('Innovo Software Pvt. Ltd.');
+    await page.getByLabel('Contact number').fill('12345');
+    await page.getByLabel('Contact number').blur();
+    await expect(page.getByText('Must be exactly 10 digits')).toBeVisible();
+    await page.getByLabel('Contact number').fill('2045678900');
+    await name.fill('Innovo Software Ltd');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(toast(page, 'Record Saved Successfully!')).toBeVisible();
+    await page.goto('/About1');
+    await expect(page.locator('footer')).toContainText('Innovo Software Ltd');
+    // Put the name back for the other tests.
+    await page.goto('/companyForm');
+    await page.getByLabel('Company name').fill('Innovo Software Pvt. Ltd.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(toast(page, 'Record Saved Successfully!')).toBeVisible();
+  });
+});
+
+test.describe('first-run setup', () => {
+  test('a new company sets up Folio with the code from the log and logs in', async ({ browser }) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-e2e-setup-'));
+    const port = 3230;
+    const server = spawn('node', ['dist/server/main.js'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', ADMIN_PASSWORD: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      let output = '';
+      const code = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no setup code in the log:\n${output}`)), 15_000);
+        server.stdout!.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = output.match(/setup code ([0-9A-F-]{14})/);
+          if (match && output.includes('Server listening')) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          }
+        });
+      });
+      const page = await browser.newPage({ baseURL: `http://127.0.0.1:${port}` });
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Set up Folio' }).click();
+      await expect(page).toHaveURL(/\/companyForm$/);
+      await expect(page.locator('h1')).toHaveText('Set up Folio');
+      const submit = page.getByRole('button', { name: 'Submit' });
+      await expect(submit).toBeDisabled();
+      await page.getByLabel('Company code').fill('AB');
+      await page.getByLabel('Company code').blur();
+      await expect(page.getByText('Required (4–20 chars)')).toBeVisible();
+      await page.getByLabel('Company code').fill('NEWCO');
+      await page.getByLabel('Company name').fill('Newco Solutions');
+      await page.getByLabel('Address').fill('5 Baner Road, Pune');
+      await page.getByLabel('Contact number').fill('9822012345');
+      await page.getByLabel('Email').fill('hello@newco.example.in');
+      await page.getByLabel('User name').fill('owner');
+      await page.getByLabel('Password', { exact: true }).fill('owner-password-123');
+      await page.getByLabel('Confirm password').fill('owner-password-123');
+      await page.getByLabel('Setup code').fill(code);
+      await expect(submit).toBeEnabled();
+      await submit.click();
+      await expect(page.locator('.Toastify').getByText('Record Saved Successfully!')).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+      await page.getByLabel('Username').fill('owner');
+      await page.getByLabel('Password').fill('owner-password-123');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await expect(page).toHaveURL(/\/Home$/);
+      await expect(page.locator('header')).toContainText('Newco Solutions');
+      await page.close();
+    } finally {
+      server.kill('SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
