@@ -13,6 +13,7 @@ import { contentRoutes } from './content/content.routes';
 import { installServerRichTextCleaner } from './content/rich-text';
 import { pingDatabase } from './db/database';
 import { enquiryRoutes } from './enquiries/enquiries.routes';
+import { fieldRuleRoutes } from './field-rules/field-rules.routes';
 import { AppError } from './errors';
 import { menuRoutes } from './menus/menus.routes';
 import { loadClientAssets } from './ssr/client-assets';
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, options: { logStream?: NodeJS.
   await app.register(authRoutes);
   await app.register(setupRoutes);
   await app.register(companyRoutes);
+  await app.register(fieldRuleRoutes);
 
   const assets = loadClientAssets(config.clientDir);
   if (!assets.entryScript) app.log.warn({ clientDir: config.clientDir }, 'no client build found: pages render without scripts (run npm run build)');

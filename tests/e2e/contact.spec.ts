@@ -1,8 +1,8 @@
-import { expect, queryE2eDatabase, test } from './fixtures';
+import { expect, openHydrated, queryE2eDatabase, test } from './fixtures';
 
 test.describe('contact form', () => {
   test('validates as the spec says and stores a valid enquiry', async ({ page, consoleErrors }) => {
-    await page.goto('/Contact1');
+    await openHydrated(page, '/Contact1');
     const submit = page.getByRole('button', { name: 'Submit' });
     await expect(submit).toBeDisabled();
 
@@ -44,7 +44,7 @@ test.describe('contact form', () => {
   });
 
   test('shows the Reach Us block with address, map link, e-mail and phone', async ({ page }) => {
-    await page.goto('/Contact1');
+    await openHydrated(page, '/Contact1');
     const reach = page.locator('main').getByText('Reach Us').first();
     await expect(reach).toBeVisible();
     await expect(page.locator('main')).toContainText('Pune');

@@ -17,6 +17,13 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
+/** Opens a public page and waits until React has hydrated it (before that, clicks and focus do nothing). */
+export async function openHydrated(page: import('@playwright/test').Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  return response;
+}
+
 /** Reads the e2e server's SQLite database directly, to check what a browser action stored. */
 export function queryE2eDatabase<T>(sql: string, ...params: unknown[]): T[] {
   const dataDir = process.env.FOLIO_E2E_DATA;

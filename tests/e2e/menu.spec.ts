@@ -1,10 +1,10 @@
-import { expect, test } from './fixtures';
+import { expect, openHydrated, test } from './fixtures';
 
 test.describe('header menu on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('a sub-menu opens by click and closes on a click outside', async ({ page }) => {
-    await page.goto('/Home1');
+    await openHydrated(page, '/Home1');
     const services = page.getByRole('button', { name: 'Services' });
     await expect(services).toHaveAttribute('aria-expanded', 'false');
     await services.click();
@@ -17,7 +17,7 @@ test.describe('header menu on a desktop', () => {
   });
 
   test('opening one sub-menu closes the other; the nested level opens inside it', async ({ page }) => {
-    await page.goto('/Home1');
+    await openHydrated(page, '/Home1');
     await page.getByRole('button', { name: 'Services' }).click();
     await page.getByRole('button', { name: 'Products' }).click();
     await expect(page.getByRole('button', { name: 'Services' })).toHaveAttribute('aria-expanded', 'false');
@@ -29,7 +29,7 @@ test.describe('header menu on a desktop', () => {
   });
 
   test('the keyboard opens and closes a sub-menu', async ({ page }) => {
-    await page.goto('/Home1');
+    await openHydrated(page, '/Home1');
     const services = page.getByRole('button', { name: 'Services' });
     await services.focus();
     await page.keyboard.press('Enter');
@@ -42,13 +42,13 @@ test.describe('header menu on a desktop', () => {
   });
 
   test('the current page is marked and the login icon leads to /login', async ({ page }) => {
-    await page.goto('/News1');
+    await openHydrated(page, '/News1');
     await expect(page.locator('header a[aria-current="page"]')).toHaveAttribute('href', '/News1');
     await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
   });
 
   test('the expertise grid has three columns', async ({ page }) => {
-    await page.goto('/Home1');
+    await openHydrated(page, '/Home1');
     expect(await columnCount(page)).toBe(3);
   });
 });
@@ -57,7 +57,7 @@ test.describe('header menu on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
   test('the menu collapses into a toggle and opens from it', async ({ page }) => {
-    await page.goto('/Home1');
+    await openHydrated(page, '/Home1');
     const toggle = page.getByRole('button', { name: /menu/i }).first();
     await expect(toggle).toBeVisible();
     await expect(page.getByRole('link', { name: 'Customers', exact: true }).first()).toBeHidden();
@@ -70,11 +70,11 @@ test.describe('header menu on a 360 px phone', () => {
 
   test('no page scrolls sideways and the expertise grid has one column', async ({ page }) => {
     for (const path of ['/Home1', '/Expertise1', '/Customers1', '/Contact1', '/About1']) {
-      await page.goto(path);
+      await openHydrated(page, path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
-    await page.goto('/Home1');
+    await openHydrated(page, '/Home1');
     expect(await columnCount(page)).toBe(1);
   });
 });
@@ -82,7 +82,7 @@ test.describe('header menu on a 360 px phone', () => {
 test.describe('on a tablet', () => {
   test.use({ viewport: { width: 800, height: 1000 } });
   test('the expertise grid has two columns', async ({ page }) => {
-    await page.goto('/Home1');
+    await openHydrated(page, '/Home1');
     expect(await columnCount(page)).toBe(2);
   });
 });

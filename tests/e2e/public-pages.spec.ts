@@ -1,5 +1,5 @@
 import { CONTENT_PAGES } from '../../src/core/pages';
-import { expect, test } from './fixtures';
+import { expect, openHydrated, test } from './fixtures';
 
 test.describe('every public page with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
@@ -23,7 +23,7 @@ test.describe('every public page with JavaScript off', () => {
 test.describe('public pages with JavaScript on', () => {
   for (const page of CONTENT_PAGES) {
     test(`${page.publicPath} hydrates without console errors`, async ({ page: browser, consoleErrors }) => {
-      await browser.goto(page.publicPath);
+      await openHydrated(browser, page.publicPath);
       await expect(browser.locator('html')).toHaveClass(/(^|\s)js(\s|$)/);
       await browser.waitForLoadState('networkidle');
       expect(consoleErrors).toEqual([]);
@@ -32,7 +32,7 @@ test.describe('public pages with JavaScript on', () => {
   }
 
   test('the Home1 carousel moves with next and previous', async ({ page }) => {
-    await page.goto('/Home1');
+    await openHydrated(page, '/Home1');
     const dots = page.locator('[aria-roledescription="carousel"] [aria-current="true"]');
     await expect(dots).toHaveCount(1);
     const current = async () => (await dots.first().getAttribute('aria-label')) ?? '';
@@ -44,7 +44,7 @@ test.describe('public pages with JavaScript on', () => {
   });
 
   test('skill bars are drawn at their values', async ({ page }) => {
-    await page.goto('/Home1');
+    await openHydrated(page, '/Home1');
     const ratios = await page.locator('.skill-bar').evaluateAll((bars) =>
       bars.map((bar) => {
         const fill = bar.querySelector('.skill-bar__fill') as HTMLElement;
@@ -58,7 +58,7 @@ test.describe('public pages with JavaScript on', () => {
     await page.route('**/demo/customers/*.svg', (route, request) =>
       request.url().includes('agrigrid') ? route.fulfill({ status: 404, body: 'gone' }) : route.continue(),
     );
-    await page.goto('/Customers1');
+    await openHydrated(page, '/Customers1');
     const logo = page.locator('figure', { hasText: 'AgriGrid' }).locator('img');
     await logo.scrollIntoViewIfNeeded();
     await expect(logo).toHaveAttribute('src', /default-logo\.svg$/);
@@ -66,7 +66,7 @@ test.describe('public pages with JavaScript on', () => {
   });
 
   test('unknown paths show the 404 page with status 404', async ({ page }) => {
-    const response = await page.goto('/this-page-does-not-exist');
+    const response = await openHydrated(page, '/this-page-does-not-exist');
     expect(response?.status()).toBe(404);
     await expect(page.locator('h1')).toContainText('Page not found');
     await page.getByRole('link', { name: /home/i }).first().click();
@@ -74,9 +74,9 @@ test.describe('public pages with JavaScript on', () => {
   });
 
   test('old short routes and lower-case routes land on the canonical page', async ({ page }) => {
-    await page.goto('/prd3');
+    await openHydrated(page, '/prd3');
     await expect(page).toHaveURL(/\/InnovoCare1$/);
-    await page.goto('/home1');
+    await openHydrated(page, '/home1');
     await expect(page).toHaveURL(/\/Home1$/);
   });
 });

@@ -1,10 +1,14 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
 import type { PublicPageData } from './public-types';
 
 /** The frame of every public page: skip link, header, the page itself, footer. */
 export function PublicApp({ data, children }: { data: PublicPageData; children: ReactNode }) {
+  // Marks the page as interactive once hydration has committed (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       <a className="skip-link" href="#main">

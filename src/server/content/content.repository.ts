@@ -42,3 +42,22 @@ export function isDuplicateRevision(error: unknown): boolean {
   const e = error as { code?: string };
   return e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === '23505';
 }
+
+export async function listRevisions(db: Db, pageId: number, limit: number): Promise<Array<{ revision: number; saved_by_name: string; saved_at: string }>> {
+  return db
+    .selectFrom('page_revisions')
+    .select(['revision', 'saved_by_name', 'saved_at'])
+    .where('page_id', '=', pageId)
+    .orderBy('revision', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function findRevision(db: Db, pageId: number, revision: number): Promise<RevisionRow | undefined> {
+  return db
+    .selectFrom('page_revisions')
+    .select(['page_id', 'revision', 'document', 'saved_by_name', 'saved_at'])
+    .where('page_id', '=', pageId)
+    .where('revision', '=', revision)
+    .executeTakeFirst();
+}

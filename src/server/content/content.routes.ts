@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CONTENT_PAGES } from '../../core/pages';
 import { NotFoundError } from '../errors';
+import { pageHistory, restoreRevision } from './content-history.service';
 import { getPageContent, savePageContent } from './content.service';
 
 /** The spec's get calls (spec 000 §7): POST /api/master/<getCall> answers the page's content document. */
@@ -12,6 +13,13 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     // The save call belongs to the page's editing twin: only callers whose menu holds it may save.
     app.post(`/api/master/${page.saveCall}`, { config: { access: { screen: page.routing } } }, async (request) => {
       const revision = await savePageContent(request.tenant, page.key, request.body, request.session!);
+      return { message: 'Success', revision };
+    });
+    // History and restore (DESIGN §4): part of the same editing twin.
+    const editor = { config: { access: { screen: page.routing } } } as const;
+    app.get(`/api/master/history/${page.routing}`, editor, async (request) => pageHistory(request.tenant, page.key));
+    app.post(`/api/master/restore/${page.routing}`, editor, async (request) => {
+      const revision = await restoreRevision(request.tenant, page.key, request.body, request.session!);
       return { message: 'Success', revision };
     });
   }

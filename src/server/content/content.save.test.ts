@@ -92,3 +92,45 @@ describe.each(testDialects())('page saves on %s', (dialect) => {
     expect(saves.map((r) => r.screen).sort()).toEqual(CONTENT_PAGES.map((p) => p.routing).sort());
   });
 });
+
+describe.each(testDialects())('page history and restore on %s', (dialect) => {
+  let t: TestApp;
+  let editor: LoggedIn;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    await createEditor(t.app, 'historian');
+    editor = await logIn(t.app, 'historian', EDITOR_PASSWORD);
+  });
+  afterAll(async () => t?.close());
+
+  it('lists revisions newest first and restores one as a new revision', async () => {
+    const read = async () => (await t.app.inject({ method: 'POST', url: '/api/master/getconsult', payload: {} })).json();
+    const original = await read();
+    const edited = structuredClone(original);
+    edited.sectionlst[0].title2 = 'Edited heading';
+    expect((await t.app.inject({ method: 'POST', url: '/api/master/saveconsult', headers: editor.headers, payload: edited })).statusCode).toBe(200);
+    const history = await t.app.inject({ method: 'GET', url: '/api/master/history/Consulting', headers: editor.headers });
+    expect(history.statusCode).toBe(200);
+    expect(history.json().revisions.map((r: { revision: number; savedBy: string }) => [r.revision, r.savedBy])).toEqual([
+      [2, 'historian'],
+      [1, 'Folio demo content'],
+    ]);
+    const restored = await t.app.inject({ method: 'POST', url: '/api/master/restore/Consulting', headers: editor.headers, payload: { revision: 1 } });
+    expect(restored.json()).toEqual({ message: 'Success', revision: 3 });
+    const now = await read();
+    expect(now.sectionlst[0].title2).toBe(original.sectionlst[0].title2);
+    expect(now.revision).toBe(3);
+    expect((await t.app.inject({ method: 'GET', url: '/Consulting1' })).body).not.toContain('Edited heading');
+  });
+
+  it('refuses a revision that does not exist and a body that is not a revision number', async () => {
+    const missing = await t.app.inject({ method: 'POST', url: '/api/master/restore/Consulting', headers: editor.headers, payload: { revision: 999 } });
+    expect(missing.statusCode).toBe(404);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/master/restore/Consulting', headers: editor.headers, payload: { revision: 'one' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('needs the editing twin in the caller menu', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/master/history/Consulting' })).statusCode).toBe(401);
+  });
+});

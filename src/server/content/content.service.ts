@@ -1,9 +1,11 @@
+import { checkDocumentEntries } from '../../core/field-rules/check-entry';
 import type { ContentPageKey } from '../../core/pages';
 import { contentPageByKey } from '../../core/pages';
 import type { ContentByKey } from '../../core/schemas/page-content';
 import { CONTENT_SCHEMAS } from '../../core/schemas/page-content';
 import type { SessionUser } from '../access/access';
-import { ConflictError, NotFoundError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { getActiveRules } from '../field-rules/field-rules.service';
 import { parseInput } from '../validation';
 import type { Tenant } from '../tenants/tenants';
 import { findLatestRevision, insertRevision, isDuplicateRevision, listActivePublicPaths } from './content.repository';
@@ -35,6 +37,10 @@ export async function getActivePublicPaths(tenant: Tenant): Promise<string[]> {
 export async function savePageContent(tenant: Tenant, key: ContentPageKey, body: unknown, user: SessionUser, now = new Date()): Promise<number> {
   const page = contentPageByKey(key);
   const document = parseInput(CONTENT_SCHEMAS[key], body);
+  // The page's field rules again (the editor ran them before Add): every entry of every list, same message.
+  const rules = await getActiveRules(tenant, page.id);
+  const result = checkDocumentEntries(document, rules, now);
+  if (!result.ok) throw new ValidationError(result.message);
   const current = await findLatestRevision(tenant.db, page.id);
   const currentRevision = current?.revision ?? 0;
   if (current && document.revision !== currentRevision) throw staleSave(current.saved_by_name, current.saved_at);

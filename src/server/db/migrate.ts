@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Dialect } from './database';
 import * as initial from './migrations/20261121-0001-initial';
 import * as sessions from './migrations/20261121-0002-sessions';
+import * as fieldRules from './migrations/20261121-0003-field-rules';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -15,6 +16,7 @@ interface MigrationFile {
 const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261121-0001-initial': initial,
   '20261121-0002-sessions': sessions,
+  '20261121-0003-field-rules': fieldRules,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

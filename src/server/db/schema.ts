@@ -13,6 +13,7 @@ export interface Database {
   enquiries: EnquiryTable;
   company: CompanyTable;
   sessions: SessionTable;
+  field_rules: FieldRuleTable;
 }
 
 export interface UserGroupTable {
@@ -103,4 +104,20 @@ export interface SessionTable {
   csrf_token: string;
   created_at: string;
   expires_at: string;
+}
+
+/** One field rule of a page (spec 000 §3): flags are the spec's 'true' / 'false' strings; null bounds mean none. */
+export interface FieldRuleTable {
+  id: Generated<number>;
+  page_id: number;
+  /** Rules apply in this order; the first failure stops the check (spec 000 §5). */
+  sequence: number;
+  parameter_name: string;
+  type: string;
+  minlength: number | null;
+  maxlength: number | null;
+  decimalplaces: number | null;
+  currentdate: Generated<string>;
+  greatthncurrentdate: Generated<string>;
+  lessthncurrentdate: Generated<string>;
 }

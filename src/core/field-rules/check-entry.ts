@@ -1,0 +1,203 @@
+import type { FieldRule, RuleCheck } from './field-rule';
+
+/**
+ * The field-rule engine of spec 000 §5, shared by the editors (before Add) and the server (on Save, DESIGN §6).
+ * Browser-safe: no server imports.
+ *
+ * What the spec leaves open, decided here:
+ * - Rule types are the parameter-configuration types of spec 001 §3 (Textarea, number, Dropdown, Radio,
+ *   Checkbox, Date, Richtext, Image), matched without regard to case; the unit types (Character, Integer,
+ *   Float, …) are accepted as synonyms, since configurations in the wild mix the two.
+ * - The engine dispatches on the rule's type and then on the value's JavaScript type: a value of a type the
+ *   rule cannot read (null, undefined, an object, a list, a word in a number field, a non-date in a date
+ *   field) is 'Please enter {field}' — the spec's "any other value type".
+ * - Text length counts UTF-16 code units (String.length), as the browser's own maxlength attribute does, so
+ *   the form and the rule never disagree. A finite number in a text field is read as its digits.
+ * - "Less than {max}" in the message is the spec's wording; the check lets exactly {max} characters through.
+ * - Numbers: only the digits count (not the sign). The digit limit applies to numbers without a decimal
+ *   point and the decimal-places rule to numbers with one, exactly as the spec splits them.
+ * - Dates compare calendar days: a 'YYYY-MM-DD' value (what a date input gives; a longer ISO value is cut to
+ *   its date part) is the day as written; a Date object is its local day. "Today" is the local day of `today`.
+ * - Images are recognised by the extension of the URL or file name (query and fragment ignored): jpeg, png
+ *   and gif as the spec lists, plus jpg, which the file picker accepts.
+ * - Dropdown, Radio and Checkbox need a value (a non-blank string, a number or a boolean); the spec gives
+ *   them no limits. A rule of a type the engine does not know only asks for a non-empty value.
+ * - Empty minlength, maxlength or decimalplaces (null, undefined, '' or not a number) mean no bound.
+ */
+
+export const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'] as const;
+
+type RuleKind = 'text' | 'number' | 'date' | 'image' | 'choice' | 'other';
+
+const KIND_BY_TYPE: Record<string, RuleKind> = {
+  textarea: 'text',
+  richtext: 'text',
+  text: 'text',
+  textbox: 'text',
+  character: 'text',
+  number: 'number',
+  integer: 'number',
+  float: 'number',
+  date: 'date',
+  image: 'image',
+  dropdown: 'choice',
+  radio: 'choice',
+  checkbox: 'choice',
+  boolean: 'choice',
+  masterdata: 'choice',
+};
+
+const ruleKind = (type: string): RuleKind => KIND_BY_TYPE[type.trim().toLowerCase()] ?? 'other';
+
+/**
+ * Checks one entry (one row of an editor's list, or a form's fields) against a page's rules: rules in order,
+ * only fields whose key is present in the entry, the first failure stops the check.
+ */
+export function checkEntry(entry: Record<string, unknown>, rules: readonly FieldRule[], today: Date = new Date()): RuleCheck {
+  for (const rule of rules) {
+    if (!Object.prototype.hasOwnProperty.call(entry, rule.parameterName)) continue;
+    const message = checkValue(entry[rule.parameterName], rule, today);
+    if (message !== null) return { ok: false, title: 'Oops', message };
+  }
+  return { ok: true };
+}
+
+/**
+ * Checks a whole content document as the server does on Save: the document's own fields that are not lists
+ * (descriptions, block headings, the contact settings), then every entry of every list in document order,
+ * each entry before the lists nested in it (expertise sectionlst[].list[]). The first failure wins.
+ */
+export function checkDocumentEntries(document: Record<string, unknown>, rules: readonly FieldRule[], today: Date = new Date()): RuleCheck {
+  return checkObject(document, rules, today);
+}
+
+function checkObject(object: Record<string, unknown>, rules: readonly FieldRule[], today: Date): RuleCheck {
+  // The object's own fields, without its lists: a list is not a field value but rows to check one by one.
+  const fields: Record<string, unknown> = {};
+  const lists: unknown[][] = [];
+  for (const [key, value] of Object.entries(object)) {
+    if (Array.isArray(value)) lists.push(value);
+    else fields[key] = value;
+  }
+  const own = checkEntry(fields, rules, today);
+  if (!own.ok) return own;
+  for (const list of lists) {
+    for (const item of list) {
+      if (!isPlainObject(item)) continue;
+      const result = checkObject(item, rules, today);
+      if (!result.ok) return result;
+    }
+  }
+  return { ok: true };
+}
+
+function checkValue(value: unknown, rule: FieldRule, today: Date): string | null {
+  const field = rule.parameterName;
+  const missing = `Please enter ${field}`;
+  switch (ruleKind(rule.type)) {
+    case 'image':
+      if (typeof value !== 'string') return missing;
+      return isImageName(value) ? null : 'Please upload a valid image';
+    case 'text': {
+      const raw = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+      if (typeof raw !== 'string') return missing;
+      const length = stripTags(raw).trim().length;
+      const min = bound(rule.minlength);
+      const max = bound(rule.maxlength);
+      if (min !== null && length < min) return `Please enter at least ${min} characters in ${field}`;
+      if (max !== null && length > max) return `Please enter less than ${max} characters in ${field}`;
+      return null;
+    }
+    case 'number': {
+      const number = readNumber(value);
+      if (!number) return missing;
+      if (number.decimals === null) {
+        const max = bound(rule.maxlength);
+        if (max !== null && number.integerDigits > max) return `Please enter a number with less than ${max} digits in ${field}`;
+        return null;
+      }
+      const places = bound(rule.decimalplaces);
+      if (places !== null && number.decimals !== places) return `Please enter ${places} decimal places in ${field}`;
+      return null;
+    }
+    case 'date': {
+      const day = readDay(value);
+      if (day === null) return missing;
+      const now = localDay(today);
+      if (isOn(rule.currentdate) && day !== now) return `Please enter today's date in ${field}`;
+      if (isOn(rule.greatthncurrentdate) && !(day > now)) return `Please enter a future date in ${field}`;
+      if (isOn(rule.lessthncurrentdate) && !(day < now)) return `Please enter a past date in ${field}`;
+      return null;
+    }
+    case 'choice':
+      if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) return null;
+      return typeof value === 'string' && value.trim() !== '' ? null : missing;
+    case 'other':
+      if (value === null || value === undefined) return missing;
+      if (typeof value === 'string' && stripTags(value).trim() === '') return missing;
+      if (Array.isArray(value) && value.length === 0) return missing;
+      return null;
+  }
+}
+
+/** Text as the reader sees it: without HTML tags. */
+export function stripTags(html: string): string {
+  return html.replace(/<[^>]*>/g, '');
+}
+
+/** A bound from the configuration: a whole number ≥ 0, or null for "no bound". */
+function bound(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  const text = String(value).trim();
+  if (!/^\d+$/.test(text)) return null;
+  return Number(text);
+}
+
+const isOn = (flag: string | null | undefined): boolean => typeof flag === 'string' && flag.trim().toLowerCase() === 'true';
+
+function isImageName(value: string): boolean {
+  const name = value.trim().split(/[?#]/, 1)[0] ?? '';
+  const match = /[^/\\.]\.([a-z0-9]+)$/i.exec(name);
+  return match !== null && (IMAGE_EXTENSIONS as readonly string[]).includes((match[1] ?? '').toLowerCase());
+}
+
+/** Digits before the point, and digits after it (null when there is no decimal point). */
+function readNumber(value: unknown): { integerDigits: number; decimals: number | null } | null {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    // Plain digits, never exponent notation (1e21 would otherwise count as four characters).
+    text = value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+  } else if (typeof value === 'string') {
+    text = value.trim();
+  } else {
+    return null;
+  }
+  const match = /^[+-]?(\d*)(\.(\d*))?$/.exec(text);
+  if (!match) return null;
+  const integer = match[1] ?? '';
+  const decimals = match[3];
+  if (integer === '' && !decimals) return null;
+  return { integerDigits: integer.length, decimals: match[2] === undefined ? null : (decimals ?? '').length };
+}
+
+/** A calendar day as a comparable 'YYYY-MM-DD' string, or null when the value is not a date. */
+function readDay(value: unknown): string | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : localDay(value);
+  if (typeof value !== 'string') return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(value.trim());
+  if (!match) return null;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const check = new Date(y, m - 1, d);
+  if (check.getFullYear() !== y || check.getMonth() !== m - 1 || check.getDate() !== d) return null;
+  return `${match[1]}-${match[2]}-${match[3]}`;
+}
+
+function localDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${String(date.getFullYear()).padStart(4, '0')}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * One field rule of a page (spec 000 §3 'Field rule configuration', served by getParamconf as activeList).
+ * Flags are the strings 'true' / 'false' as in the spec; lengths are numbers or empty.
+ */
+export const FieldRuleSchema = z.object({
+  parameterName: z.string(),
+  type: z.string(),
+  minlength: z.union([z.number(), z.string()]).nullable().optional(),
+  maxlength: z.union([z.number(), z.string()]).nullable().optional(),
+  decimalplaces: z.union([z.number(), z.string()]).nullable().optional(),
+  currentdate: z.string().nullable().optional(),
+  greatthncurrentdate: z.string().nullable().optional(),
+  lessthncurrentdate: z.string().nullable().optional(),
+});
+export type FieldRule = z.infer<typeof FieldRuleSchema>;
+
+/** The outcome of checking one entry: the first failure, with the spec's title 'Oops'. */
+export type RuleCheck = { ok: true } | { ok: false; title: 'Oops'; message: string };
