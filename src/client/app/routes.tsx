@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { CONTENT_PAGES, SCREEN_PAGES } from '../../core/pages';
 import type { ContentPageKey } from '../../core/pages';
@@ -13,8 +13,32 @@ import { ScreenPending } from './pages/screen-pending';
 const LoginPage = lazy(() => import('./pages/login-page'));
 const CompanyPage = lazy(() => import('./pages/company-page'));
 
-/** The editing twin of each content page, by page key. A page not listed shows the pending screen. */
-const EDITORS: Partial<Record<ContentPageKey, ReactNode>> = {};
+/**
+ * The editing twin of each content page, by page key, each in its own chunk (the rich-text editor and the
+ * list editors stay out of the public pages and out of the other staff screens). A page not listed shows
+ * the pending screen.
+ */
+const EDITOR_MODULES: Record<ContentPageKey, () => Promise<{ default: ComponentType }>> = {
+  home: () => import('./editors/pages/home-editor'),
+  about: () => import('./editors/pages/about-editor'),
+  bespoke: () => import('./editors/pages/bespoke-editor'),
+  expertise: () => import('./editors/pages/expertise-editor'),
+  language: () => import('./editors/pages/language-editor'),
+  consulting: () => import('./editors/pages/consulting-editor'),
+  news: () => import('./editors/pages/news-editor'),
+  customers: () => import('./editors/pages/customers-editor'),
+  prod1: () => import('./editors/pages/prod1-editor'),
+  prod2: () => import('./editors/pages/prod2-editor'),
+  contact: () => import('./editors/pages/contact-editor'),
+  prod3: () => import('./editors/pages/prod3-editor'),
+};
+
+const EDITORS: Partial<Record<ContentPageKey, ReactNode>> = Object.fromEntries(
+  Object.entries(EDITOR_MODULES).map(([key, load]) => {
+    const Editor = lazy(load);
+    return [key, <Editor />];
+  }),
+);
 
 /** Each back-office screen, by routing name (src/core/pages.ts). A screen not listed shows the pending screen. */
 const SCREENS: Partial<Record<string, ReactNode>> = {

@@ -4,7 +4,7 @@ import { useFormContext, useFormState } from 'react-hook-form';
 import type { FieldValues } from 'react-hook-form';
 
 /** Lets a textarea grow with its content where CSS `field-sizing: content` is not supported. */
-function growToContent(element: HTMLTextAreaElement | null): void {
+export function growToContent(element: HTMLTextAreaElement | null): void {
   if (!element || (typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content'))) return;
   element.style.height = 'auto';
   const borders = element.offsetHeight - element.clientHeight;

@@ -1,0 +1,19 @@
+import type { Slide } from '../../../core/schemas/page-content';
+import type { EntryField } from './entry-fields';
+
+/** The carousel slides of Home and Bespoke (the spec shows the carousels, not their model). */
+export const SLIDE_FIELDS: readonly EntryField<Slide>[] = [
+  { name: 'image', label: 'Image', kind: 'image-url', hint: 'Address of the slide image: a path on this site (/demo/slides/…) or https://…' },
+  { name: 'alt', label: 'Image description', kind: 'text', hint: 'What the image shows, for people who cannot see it.' },
+  { name: 'heading', label: 'Heading', kind: 'text' },
+  { name: 'caption', label: 'Caption', kind: 'textarea' },
+];
+
+/** Icons are named from the site's icon set (public Icon component). */
+export const ICON_HINT = 'An icon of the site: factory, pill, stethoscope, cpu, code, rocket, compass, layers, workflow, shield, chart, users, gauge, cloud, languages, prescription, file-medical, wifi-off…';
+
+/** A block heading shown as HTML; the accented words are wrapped in <span>…</span>. */
+export const HEADING_HINT = 'Shown as HTML: wrap the words in the accent colour in <span>…</span>.';
+
+/** Spec 000 §5: deleting a customer or management entry, which has an image. */
+export const DELETE_WITH_IMAGE = 'Are you sure you want to delete this item and its image permanantly?';

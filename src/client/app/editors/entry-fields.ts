@@ -1,0 +1,112 @@
+import type { z } from 'zod';
+import type { FieldRule } from '../../../core/field-rules/field-rule';
+import { ruleFailure } from './field-rules';
+
+/** How a field is edited. */
+export type FieldKind = 'text' | 'textarea' | 'number' | 'richtext' | 'image-url';
+
+/** One field of a list entry (or of the page document itself): its model name, its label and its input. */
+export interface EntryField<E> {
+  name: keyof E & string;
+  label: string;
+  kind: FieldKind;
+  /** Blank is refused (default true). */
+  required?: boolean;
+  hint?: string;
+  /** Number fields: the allowed range. */
+  min?: number;
+  max?: number;
+  /** Stored value → the text in the input (default: the value as text). */
+  toInput?: (value: unknown) => string;
+  /** The text in the input → the stored value (default: a number for number fields, else the text). */
+  fromInput?: (text: string) => unknown;
+}
+
+/** The inputs of an entry form: every field as text. */
+export type EntryInputs = Record<string, string>;
+
+export function toInputText<E>(field: EntryField<E>, value: unknown): string {
+  if (field.toInput) return field.toInput(value);
+  return value === null || value === undefined ? '' : String(value);
+}
+
+export function fromInputText<E>(field: EntryField<E>, text: string): unknown {
+  if (field.fromInput) return field.fromInput(text);
+  if (field.kind === 'number') return text.trim() === '' ? Number.NaN : Number(text);
+  return field.kind === 'richtext' ? text : text.trim();
+}
+
+export function emptyInputs<E>(fields: readonly EntryField<E>[]): EntryInputs {
+  return Object.fromEntries(fields.map((field) => [field.name, '']));
+}
+
+export function inputsOf<E>(fields: readonly EntryField<E>[], entry: E): EntryInputs {
+  return Object.fromEntries(fields.map((field) => [field.name, toInputText(field, entry[field.name])]));
+}
+
+export function entryOf<E>(fields: readonly EntryField<E>[], inputs: EntryInputs): E {
+  return Object.fromEntries(fields.map((field) => [field.name, fromInputText(field, inputs[field.name] ?? '')])) as E;
+}
+
+/** The visible text of rich text or HTML: tags dropped, entities of the common kind decoded, spaces collapsed. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>|<\/(?:p|div|li|h[1-6])>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Blank after trimming; rich text is blank when it has no text and no image. */
+export function isBlank(kind: FieldKind, text: string): boolean {
+  if (kind === 'richtext') return plainText(text) === '' && !/<img\b/i.test(text);
+  return text.trim() === '';
+}
+
+function labelOf<E>(fields: readonly EntryField<E>[], name: PropertyKey | undefined): string {
+  return fields.find((field) => field.name === name)?.label ?? String(name ?? '');
+}
+
+/**
+ * Checks an entry before it is added (spec 000 §4, §5): the page's field rules first (first failure wins),
+ * then required fields, numbers, and the entry's schema from src/core (the server's own model, so the editor
+ * refuses what the server would). Returns the message to show (title 'Oops'), or null.
+ */
+export function entryProblem<E>(
+  fields: readonly EntryField<E>[],
+  inputs: EntryInputs,
+  rules: readonly FieldRule[],
+  schema?: z.ZodType,
+): string | null {
+  const entry = entryOf(fields, inputs);
+  const ruled = ruleFailure(entry as Record<string, unknown>, rules);
+  if (ruled) return ruled;
+  for (const field of fields) {
+    const text = inputs[field.name] ?? '';
+    if ((field.required ?? true) && isBlank(field.kind, text)) return `Please enter ${field.label}`;
+    if (field.kind === 'number' && text.trim() !== '') {
+      const value = Number(text);
+      if (!Number.isFinite(value)) return `Please enter a number in ${field.label}`;
+      if ((field.min !== undefined && value < field.min) || (field.max !== undefined && value > field.max)) {
+        return `Please enter a number from ${field.min ?? '…'} to ${field.max ?? '…'} in ${field.label}`;
+      }
+    }
+  }
+  if (schema) {
+    const parsed = schema.safeParse(entry);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      if (issue) {
+        const label = labelOf(fields, issue.path[0]);
+        return /^[A-Z]/.test(issue.message) ? `${label}: ${issue.message}` : `${label} ${issue.message}`;
+      }
+    }
+  }
+  return null;
+}

@@ -1,0 +1,120 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api, errorMessage } from '../lib/api';
+import { notify } from '../toasts';
+import { LoadFailure, LoadingStatus } from '../components/screen';
+import { saveFailureMessage } from './save-messages';
+
+export interface PageRevision {
+  revision: number;
+  savedBy: string;
+  savedAt: string;
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+function formatDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : DATE_FORMAT.format(date);
+}
+
+/**
+ * The page's saved revisions, newest first, with who saved each and when (DESIGN §6). Restoring one saves it
+ * again as a new revision; the editor then reloads the saved copy.
+ */
+export function HistoryPanel({
+  routing,
+  currentRevision,
+  dirty,
+  onRestored,
+  onClose,
+}: {
+  routing: string;
+  currentRevision: number | null;
+  dirty: boolean;
+  onRestored: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [restoring, setRestoring] = useState<number | null>(null);
+  const history = useQuery({
+    queryKey: ['page-history', routing],
+    queryFn: () => api<{ revisions?: PageRevision[] }>(`/api/master/history/${routing}`),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const restore = async (revision: number) => {
+    const question = dirty
+      ? `Restore revision ${revision}? It becomes the page's newest revision, and your unsaved edits are discarded.`
+      : `Restore revision ${revision}? It becomes the page's newest revision.`;
+    if (!window.confirm(question)) return;
+    setRestoring(revision);
+    try {
+      const answer = await api<{ message?: unknown } | null>(`/api/master/restore/${routing}`, { revision });
+      if (answer?.message !== 'Success') {
+        notify.error(typeof answer?.message === 'string' && answer.message ? answer.message : 'Something went wrong');
+        return;
+      }
+      notify.success(`Revision ${revision} restored.`);
+      await onRestored();
+      await history.refetch();
+    } catch (error) {
+      notify.error(saveFailureMessage(error));
+    } finally {
+      setRestoring(null);
+    }
+  };
+
+  const revisions = history.data?.revisions ?? [];
+  return (
+    <section className="app-panel history-panel" aria-labelledby={headingId}>
+      <div className="history-panel__head">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="editor-block__title">
+          History
+        </h2>
+        <button type="button" className="button button--outline" onClick={onClose}>
+          Close history
+        </button>
+      </div>
+      {history.isPending ? (
+        <LoadingStatus inline label="Loading the history…" />
+      ) : history.isError ? (
+        <LoadFailure inline message={errorMessage(history.error)} onRetry={() => void history.refetch()} />
+      ) : revisions.length === 0 ? (
+        <p>No saved revisions yet.</p>
+      ) : (
+        <ol className="history-list">
+          {revisions.map((entry) => (
+            <li key={entry.revision} className="history-list__item">
+              <div className="history-list__text">
+                <span>
+                  <strong>Revision {entry.revision}</strong>
+                  {entry.revision === currentRevision ? <span className="history-list__current"> (current)</span> : null}
+                </span>
+                <span className="history-list__meta">
+                  saved by {entry.savedBy || 'unknown'} on <time dateTime={entry.savedAt}>{formatDate(entry.savedAt)}</time>
+                </span>
+              </div>
+              {entry.revision !== currentRevision ? (
+                <button
+                  type="button"
+                  className="button button--outline"
+                  aria-label={`Restore revision ${entry.revision}`}
+                  disabled={restoring !== null}
+                  aria-busy={restoring === entry.revision || undefined}
+                  onClick={() => void restore(entry.revision)}
+                >
+                  Restore
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,225 @@
+import { Fragment, useCallback, useId, useState } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import type { z } from 'zod';
+import type { FieldRule } from '../../../core/field-rules/field-rule';
+import { CONTENT_SCHEMAS } from '../../../core/schemas/page-content';
+import type { ContentByKey } from '../../../core/schemas/page-content';
+import type { ContentPageKey } from '../../../core/pages';
+import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
+import { EntryInput } from './entry-input';
+import { entryProblem, inputsOf, toInputText } from './entry-fields';
+import type { EntryField } from './entry-fields';
+import { usePageRules } from './field-rules';
+import { HistoryPanel } from './history-panel';
+import { ListEditor } from './list-editor';
+import { usePageDocument } from './page-document';
+
+/** What a part of an editor gets: the working copy, the way to change it, the page's rules and Clear. */
+export interface PartContext<T> {
+  doc: T;
+  update: (recipe: (doc: T) => T) => void;
+  rules: readonly FieldRule[];
+  clear: () => void;
+  idPrefix: string;
+}
+
+/** One piece of an editor's layout: a field of the document, a list of entries, or something of its own. */
+export type EditorPart<T> = (context: PartContext<T>) => ReactNode;
+
+/** A titled block of an editor (h2), holding parts. */
+export interface EditorBlock<T> {
+  title: string;
+  intro?: string;
+  parts: readonly EditorPart<T>[];
+}
+
+type ArrayKey<T> = { [P in keyof T]-?: T[P] extends readonly unknown[] ? P : never }[keyof T] & string;
+export type ElementOf<A> = A extends readonly (infer E)[] ? E : never;
+
+/** A single field of the document, bound to it directly (block titles, descriptions, contact settings). */
+function DocumentField<T>({ field, context }: { field: EntryField<T>; context: PartContext<T> }) {
+  const value = toInputText(field, context.doc[field.name]);
+  return (
+    <EntryInput
+      field={field}
+      id={`${context.idPrefix}-${field.name}`}
+      value={value}
+      onChange={(text) => {
+        // Kept as typed (no trimming under the cursor); the server trims on save.
+        const stored = field.fromInput ? field.fromInput(text) : field.kind === 'number' ? Number(text) : text;
+        context.update((doc) => ({ ...doc, [field.name]: stored }));
+      }}
+    />
+  );
+}
+
+/** The builders of a page's parts, typed by its content document; list entries are checked with the model from src/core. */
+export function partsFor<K extends ContentPageKey>(pageKey: K) {
+  type T = ContentByKey[K];
+  const shape = CONTENT_SCHEMAS[pageKey].shape as unknown as Record<string, z.ZodType>;
+  return {
+    /** A list of entries edited with the shared list editor. */
+    list<L extends ArrayKey<T>>(
+      key: L,
+      options: { entryName: string; fields: readonly EntryField<ElementOf<T[L]>>[]; confirmDelete?: string },
+    ): EditorPart<T> {
+      const schema = (shape[key] as unknown as { element?: z.ZodType } | undefined)?.element;
+      return (context) => (
+        <ListEditor<ElementOf<T[L]>>
+          idPrefix={`${context.idPrefix}-${key}`}
+          entryName={options.entryName}
+          fields={options.fields}
+          entries={context.doc[key] as unknown as ElementOf<T[L]>[]}
+          onChange={(entries) => context.update((doc) => ({ ...doc, [key]: entries }))}
+          rules={context.rules}
+          schema={schema}
+          onClear={context.clear}
+          confirmDelete={options.confirmDelete}
+        />
+      );
+    },
+    /** One field of the document itself. */
+    field(field: EntryField<T>): EditorPart<T> {
+      return (context) => <DocumentField field={field} context={context} />;
+    },
+    /** A part with a layout of its own (Expertise sections). */
+    custom(render: EditorPart<T>): EditorPart<T> {
+      return render;
+    },
+  };
+}
+
+export type Parts<K extends ContentPageKey> = ReturnType<typeof partsFor<K>>;
+
+export interface PageEditorConfig<K extends ContentPageKey> {
+  page: K;
+  /** 'Save All' where spec 000 §2 names the button so. */
+  saveLabel?: 'Save' | 'Save All';
+  blocks: (parts: Parts<K>) => EditorBlock<ContentByKey[K]>[];
+  /** Fields of the document that must be filled and pass the field rules before a save (Contact). */
+  checkOnSave?: readonly EntryField<ContentByKey[K]>[];
+}
+
+function EditorBlocks<T>({ blocks, context }: { blocks: EditorBlock<T>[]; context: PartContext<T> }) {
+  const baseId = useId();
+  return (
+    <>
+      {blocks.map((block, index) => (
+        <section key={block.title} className="app-panel editor-block" aria-labelledby={`${baseId}-${index}`}>
+          <h2 className="editor-block__title" id={`${baseId}-${index}`}>
+            {block.title}
+          </h2>
+          {block.intro ? <p className="editor-block__intro">{block.intro}</p> : null}
+          {block.parts.map((part, partIndex) => (
+            <Fragment key={partIndex}>{part(context)}</Fragment>
+          ))}
+        </section>
+      ))}
+    </>
+  );
+}
+
+const RELOAD_QUESTION = 'Reload the page as it is saved now? Your unsaved edits will be discarded.';
+
+/**
+ * The frame of every page editor: the title, the restored-draft notice and the stale-save banner, the blocks,
+ * the history panel, and a sticky action bar with Save, View Page and History.
+ */
+function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditorConfig<K> }) {
+  type T = ContentByKey[K];
+  const [parts] = useState(() => partsFor(config.page));
+  const [blocks] = useState(() => config.blocks(parts));
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const checkOnSave = config.checkOnSave;
+  const editor = usePageDocument(config.page, {
+    beforeSave: checkOnSave ? (doc) => saveProblem(doc) : undefined,
+  });
+  const rules = usePageRules(editor.page.id);
+
+  function saveProblem(doc: T): string | null {
+    if (!checkOnSave) return null;
+    const names = Object.fromEntries(checkOnSave.map((field) => [field.name, true as const]));
+    const schema = (CONTENT_SCHEMAS[config.page] as unknown as { pick: (mask: Record<string, true>) => z.ZodType }).pick(names);
+    return entryProblem(checkOnSave, inputsOf(checkOnSave, doc), rules, schema);
+  }
+
+  const { page, doc, update, clear, reload } = editor;
+  const askReload = useCallback(() => {
+    if (window.confirm(RELOAD_QUESTION)) void reload();
+  }, [reload]);
+
+  const title = `${page.name} editor`;
+  if (editor.status !== 'ready' || doc === null) {
+    return (
+      <Screen title={title}>
+        {editor.status === 'error' ? <LoadFailure inline message={editor.loadError ?? ''} onRetry={editor.retryLoad} /> : <LoadingStatus inline />}
+      </Screen>
+    );
+  }
+
+  const context: PartContext<T> = { doc, update, rules, clear, idPrefix: page.routing.toLowerCase() };
+  return (
+    <Screen title={title} lead="Edit the content below, then save it to publish it. Until then your edits stay in this browser only.">
+      {editor.restoredDraft ? (
+        <div className="app-notice editor-notice" role="status">
+          <p>Unsaved edits from your last visit were restored.</p>
+          <div className="app-actions">
+            <button type="button" className="button button--outline" onClick={editor.discardDraft}>
+              Discard them
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {editor.conflict ? (
+        <div className="app-notice editor-notice editor-notice--conflict" role="alert">
+          <p>
+            <strong>{editor.conflict}</strong>
+          </p>
+          <p>Your edits were not saved. Reload loads the saved copy and discards them.</p>
+          <div className="app-actions">
+            <button type="button" className="button" onClick={askReload} aria-busy={editor.reloading || undefined}>
+              Reload
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <div key={editor.generation} className="editor-blocks">
+        <EditorBlocks blocks={blocks} context={context} />
+      </div>
+      {historyOpen ? (
+        <HistoryPanel
+          routing={page.routing}
+          currentRevision={editor.revision}
+          dirty={editor.dirty}
+          onRestored={reload}
+          onClose={() => setHistoryOpen(false)}
+        />
+      ) : null}
+      <div className="editor-actions" role="region" aria-label="Save and view">
+        <p className="editor-actions__state" role="status">
+          {editor.dirty ? 'Unsaved changes' : 'No unsaved changes'}
+        </p>
+        <div className="editor-actions__buttons">
+          <button type="button" className="button" onClick={() => void editor.save()} disabled={editor.saving} aria-busy={editor.saving || undefined}>
+            {config.saveLabel ?? 'Save'}
+          </button>
+          <a className="button button--outline" href={page.publicPath}>
+            View Page
+          </a>
+          <button type="button" className="button button--outline" aria-expanded={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
+            History
+          </button>
+        </div>
+      </div>
+    </Screen>
+  );
+}
+
+/** Makes a page's editor screen from its configuration (model and layout only, STYLE habit 11). */
+export function pageEditor<K extends ContentPageKey>(config: PageEditorConfig<K>): ComponentType {
+  function PageEditor() {
+    return <EditorScreen config={config} />;
+  }
+  PageEditor.displayName = `PageEditor(${config.page})`;
+  return PageEditor;
+}

@@ -1,0 +1,24 @@
+import { pageEditor } from '../page-editor';
+import { SectionsEditor } from '../sections-editor';
+
+/** Expertise (page 4): description, dynamic sections and the segment/product table; Save All (spec 000 §2). */
+export default pageEditor({
+  page: 'expertise',
+  saveLabel: 'Save All',
+  blocks: (p) => [
+    { title: 'Description', parts: [p.field({ name: 'description', label: 'Description', kind: 'richtext' })] },
+    { title: 'Sections', parts: [p.custom((context) => <SectionsEditor context={context} />)] },
+    {
+      title: 'Industry Segment & Bespoke Development',
+      parts: [
+        p.list('tablelst', {
+          entryName: 'table row',
+          fields: [
+            { name: 'segment', label: 'Segment', kind: 'text' },
+            { name: 'product', label: 'Product', kind: 'textarea' },
+          ],
+        }),
+      ],
+    },
+  ],
+});

@@ -1,0 +1,242 @@
+import { useEffect, useId } from 'react';
+import type { ReactNode } from 'react';
+import { EditorContent, useEditor } from '@tiptap/react';
+import type { Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import Underline from '@tiptap/extension-underline';
+import Link from '@tiptap/extension-link';
+import Image from '@tiptap/extension-image';
+import TextAlign from '@tiptap/extension-text-align';
+import TextStyle from '@tiptap/extension-text-style';
+import Color from '@tiptap/extension-color';
+import { notify } from '../toasts';
+import { FONT_SIZES, FontSize, NORMAL_FONT_SIZE } from './font-size';
+import { ToolIcon } from './editor-icons';
+import type { ToolIconName } from './editor-icons';
+
+const EXTENSIONS = [
+  // No code blocks or h1: the public pages have one h1 and no code, and the server would drop them.
+  StarterKit.configure({ code: false, codeBlock: false, heading: { levels: [2, 3, 4] } }),
+  Underline,
+  Link.configure({ openOnClick: false, autolink: true, protocols: ['mailto'], HTMLAttributes: { rel: 'noopener noreferrer', target: '_blank' } }),
+  Image.configure({ inline: false }),
+  TextAlign.configure({ types: ['heading', 'paragraph'], alignments: ['left', 'center', 'right', 'justify'] }),
+  TextStyle,
+  Color,
+  FontSize,
+];
+
+const LINK_PATTERN = /^(https?:\/\/|mailto:)/i;
+const IMAGE_PATTERN = /^(https?:\/\/|\/(?!\/))/i;
+
+/** An empty editor gives '' (not '<p></p>'), so that blank stays blank. */
+function htmlOf(editor: Editor): string {
+  return editor.isEmpty ? '' : editor.getHTML();
+}
+
+function ToolButton({
+  label,
+  icon,
+  pressed,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  icon?: ToolIconName;
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="rte__button"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      // Keeps the selection in the text while the button is pressed.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+    >
+      {icon ? <ToolIcon name={icon} /> : children}
+    </button>
+  );
+}
+
+function editLink(editor: Editor): void {
+  const current = (editor.getAttributes('link').href as string | undefined) ?? '';
+  const href = window.prompt('Link address (https://…, http://… or mailto:…). Leave empty to remove the link.', current);
+  if (href === null) return;
+  const chain = editor.chain().focus().extendMarkRange('link');
+  if (href.trim() === '') {
+    chain.unsetLink().run();
+    return;
+  }
+  if (!LINK_PATTERN.test(href.trim())) {
+    notify.error('Please enter a link that starts with https://, http:// or mailto:', 'Oops');
+    return;
+  }
+  chain.setLink({ href: href.trim() }).run();
+}
+
+function insertImage(editor: Editor): void {
+  // Image upload comes with the image issue; until then an image is inserted by its address on this site.
+  const src = window.prompt('Image address (an image on this site, such as /uploads/photos/about/photo.png)');
+  if (src === null || src.trim() === '') return;
+  if (!IMAGE_PATTERN.test(src.trim())) {
+    notify.error('Please enter an image address that starts with / or https://', 'Oops');
+    return;
+  }
+  const alt = window.prompt('Describe the image for people who cannot see it (alternative text)') ?? '';
+  editor.chain().focus().setImage({ src: src.trim(), alt: alt.trim() }).run();
+}
+
+function Toolbar({ editor, label }: { editor: Editor; label: string }) {
+  const size = (editor.getAttributes('fontSize').size as string | undefined) ?? NORMAL_FONT_SIZE;
+  const color = (editor.getAttributes('textStyle').color as string | undefined) ?? '#000000';
+  const toggle = (name: string, attributes?: Record<string, unknown>) => editor.isActive(name, attributes);
+  const run = (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () => void command(editor.chain().focus()).run();
+  const colorId = useId();
+  const sizeId = useId();
+
+  return (
+    <div className="rte__toolbar" role="toolbar" aria-label={`${label}: formatting`}>
+      <div className="rte__group">
+        <ToolButton label="Bold" icon="bold" pressed={toggle('bold')} onClick={run((c) => c.toggleBold())} />
+        <ToolButton label="Italic" icon="italic" pressed={toggle('italic')} onClick={run((c) => c.toggleItalic())} />
+        <ToolButton label="Underline" icon="underline" pressed={toggle('underline')} onClick={run((c) => c.toggleUnderline())} />
+        <ToolButton label="Strikethrough" icon="strike" pressed={toggle('strike')} onClick={run((c) => c.toggleStrike())} />
+      </div>
+      <div className="rte__group">
+        <ToolButton label="Numbered list" icon="ordered" pressed={toggle('orderedList')} onClick={run((c) => c.toggleOrderedList())} />
+        <ToolButton label="Bulleted list" icon="bullets" pressed={toggle('bulletList')} onClick={run((c) => c.toggleBulletList())} />
+        <ToolButton label="Increase indent" icon="indent" disabled={!editor.can().sinkListItem('listItem')} onClick={run((c) => c.sinkListItem('listItem'))} />
+        <ToolButton label="Decrease indent" icon="outdent" disabled={!editor.can().liftListItem('listItem')} onClick={run((c) => c.liftListItem('listItem'))} />
+      </div>
+      <div className="rte__group">
+        <ToolButton label="Align left" icon="align-left" pressed={editor.isActive({ textAlign: 'left' })} onClick={run((c) => c.setTextAlign('left'))} />
+        <ToolButton label="Align centre" icon="align-center" pressed={editor.isActive({ textAlign: 'center' })} onClick={run((c) => c.setTextAlign('center'))} />
+        <ToolButton label="Align right" icon="align-right" pressed={editor.isActive({ textAlign: 'right' })} onClick={run((c) => c.setTextAlign('right'))} />
+        <ToolButton label="Justify" icon="align-justify" pressed={editor.isActive({ textAlign: 'justify' })} onClick={run((c) => c.setTextAlign('justify'))} />
+      </div>
+      <div className="rte__group">
+        <ToolButton label="Link" icon="link" pressed={toggle('link')} onClick={() => editLink(editor)} />
+        <ToolButton label="Insert image" icon="image" onClick={() => insertImage(editor)} />
+      </div>
+      <div className="rte__group">
+        <label className="visually-hidden" htmlFor={sizeId}>
+          Text size
+        </label>
+        <select
+          id={sizeId}
+          className="rte__select"
+          title="Text size"
+          value={size}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            const chain = editor.chain().focus();
+            (next === NORMAL_FONT_SIZE ? chain.unsetMark('fontSize') : chain.setMark('fontSize', { size: next })).run();
+          }}
+        >
+          {FONT_SIZES.map((option) => (
+            <option key={option} value={option}>
+              Size {option}
+              {option === NORMAL_FONT_SIZE ? ' (normal)' : ''}
+            </option>
+          ))}
+        </select>
+        <label className="visually-hidden" htmlFor={colorId}>
+          Text colour
+        </label>
+        <input
+          id={colorId}
+          className="rte__color"
+          type="color"
+          title="Text colour"
+          value={/^#[0-9a-f]{6}$/i.test(color) ? color : '#000000'}
+          onChange={(event) => editor.chain().focus().setColor(event.currentTarget.value).run()}
+        />
+        <ToolButton label="Default colour" icon="no-color" onClick={run((c) => c.unsetColor())} />
+      </div>
+      <div className="rte__group">
+        <ToolButton label="Undo" icon="undo" disabled={!editor.can().undo()} onClick={run((c) => c.undo())} />
+        <ToolButton label="Redo" icon="redo" disabled={!editor.can().redo()} onClick={run((c) => c.redo())} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The rich-text editor (TipTap) with the toolbar of spec 000 §9. Controlled: `value` is HTML ('' when
+ * empty); a new value from outside (an entry loaded for editing, the inputs cleared) replaces the content.
+ * The server sanitises what is saved (DESIGN §6); the editor only produces what the allow-list keeps.
+ */
+export function RichTextEditor({
+  id,
+  label,
+  value,
+  onChange,
+  required = false,
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+  required?: boolean;
+  hint?: string;
+}) {
+  const labelId = `${id}-label`;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const editor = useEditor({
+    extensions: EXTENSIONS,
+    content: value,
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: true,
+    editorProps: {
+      attributes: {
+        id,
+        class: 'rte__content prose',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        ...(hintId ? { 'aria-describedby': hintId } : {}),
+        ...(required ? { 'aria-required': 'true' } : {}),
+      },
+    },
+    onUpdate: ({ editor: current }) => onChange(htmlOf(current)),
+  });
+
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    if (value !== htmlOf(editor)) editor.commands.setContent(value, false);
+  }, [editor, value]);
+
+  return (
+    <div className="field rte">
+      <div className="field__label-row">
+        {/* A contenteditable cannot be a <label>'s control: the label names it through aria-labelledby. */}
+        <span className="field__label" id={labelId} onClick={() => editor?.commands.focus()}>
+          {label}
+        </span>
+        {required ? (
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </div>
+      <div className="rte__frame">
+        {editor ? <Toolbar editor={editor} label={label} /> : null}
+        <EditorContent editor={editor} />
+      </div>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { createE2eUser, expect, test } from './fixtures';
+
+// The tests of this file save pages that other tests of it read: they run one after another.
+test.describe.configure({ mode: 'default' });
+
+const EDITOR = { username: 'e2e-page-editor', password: 'e2e-page-editor-password' };
+
+test.beforeAll(async () => {
+  await createE2eUser(EDITOR.username, EDITOR.password, 3).catch((error: unknown) => {
+    // Both workers run this; the second finds the user there already.
+    if (!String(error).includes('UNIQUE')) throw error;
+  });
+});
+
+async function logIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(EDITOR.username);
+  await page.getByLabel('Password').fill(EDITOR.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/Home$/);
+}
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
+
+/** The list editor whose entry form is for `entryName` ('news entry', 'customer', …). */
+function listEditor(page: Page, entryName: string): Locator {
+  return page.locator('.list-editor').filter({ has: page.locator('legend', { hasText: new RegExp(`^(New|Edit) ${entryName}`) }) });
+}
+
+async function save(page: Page) {
+  await page.getByRole('button', { name: /^Save( All)?$/ }).click();
+  await expect(toast(page, 'Record Saved Successfully!')).toBeVisible();
+}
+
+/** Each editing twin: the list and field changed, and its public twin. */
+const CASES = [
+  { route: '/Home', entry: 'expertise card', label: 'Heading', value: 'E2E home heading', publicPath: '/Home1' },
+  { route: '/About', entry: 'content block', label: 'Title', value: 'E2E about block', publicPath: '/About1' },
+  { route: '/Bespoke', entry: 'slide', label: 'Heading', value: 'E2E bespoke slide', publicPath: '/Bespoke1' },
+  { route: '/Expertise', entry: 'table row', label: 'Segment', value: 'E2E segment', publicPath: '/Expertise1' },
+  { route: '/Language', entry: 'section', label: 'Heading', value: 'E2E language heading', publicPath: '/Language1' },
+  { route: '/Consulting', entry: 'section', label: 'Title', value: 'E2E kicker', publicPath: '/Consulting1' },
+  { route: '/News', entry: 'news entry', label: 'Year', value: '2031', publicPath: '/News1' },
+  { route: '/Customers', entry: 'customer', label: 'Customer', value: 'E2E Customer Ltd', publicPath: '/Customers1' },
+  { route: '/RelationwareCRM-Manufacturing', entry: 'section 1 entry', label: 'Title', value: 'E2E opportunity title', publicPath: '/RelationwareCRM-Manufacturing1' },
+  { route: '/RelationwareCRM-Pharma', entry: 'module', label: 'Module', value: 'E2E pharma module edited', publicPath: '/RelationwareCRM-Pharma1' },
+  { route: '/InnovoCare', entry: 'benefit', label: 'Title', value: 'E2E benefit title', publicPath: '/InnovoCare1' },
+];
+
+test.describe('an Editor changes every page and sees it on the public twin', () => {
+  for (const c of CASES) {
+    test(`${c.route}: edit the first ${c.entry}, save, see it on ${c.publicPath}`, async ({ page }) => {
+      await logIn(page);
+      await page.goto(c.route);
+      const list = listEditor(page, c.entry);
+      await list.getByRole('button', { name: 'Show Content' }).click();
+      await list.getByRole('button', { name: 'Edit entry 1', exact: true }).click();
+      await list.getByLabel(c.label, { exact: true }).fill(c.value);
+      await list.getByRole('button', { name: 'Add' }).click();
+      await expect(list.locator('table')).toContainText(c.value);
+      await save(page);
+      await page.goto(c.publicPath);
+      await expect(page.locator('main')).toContainText(c.value);
+    });
+  }
+
+  test('/Contact: change the phone, save, see it on /Contact1', async ({ page }) => {
+    await logIn(page);
+    await page.goto('/Contact');
+    await page.getByLabel('Phone', { exact: true }).fill('+91 20 1111 2222');
+    await save(page);
+    await page.goto('/Contact1');
+    await expect(page.locator('main')).toContainText('+91 20 1111 2222');
+  });
+});
+
+test('a broken field rule shows the exact message and adds nothing', async ({ page }) => {
+  await logIn(page);
+  await page.goto('/Home');
+  const skills = listEditor(page, 'skill');
+  await skills.getByRole('button', { name: 'Show Content' }).click();
+  const rows = skills.locator('tbody tr');
+  const before = await rows.count();
+  await skills.getByLabel('Skill Name', { exact: true }).fill('Testing');
+  await skills.getByLabel('Skill Value', { exact: true }).fill('1234');
+  await skills.getByRole('button', { name: 'Add' }).click();
+  await expect(toast(page, 'Please enter a number with less than 3 digits in skillValue')).toBeVisible();
+  await expect(rows).toHaveCount(before);
+});
+
+test('two editors on one page: the second save gets the 409 message and loses nothing', async ({ browser }) => {
+  // Two browser contexts: two people, two sessions.
+  const first = await browser.newPage();
+  const secondContext = await browser.newContext();
+  const other = await secondContext.newPage();
+  await logIn(first);
+  await logIn(other);
+  await first.goto('/Language');
+  await other.goto('/Language');
+  const mine = listEditor(first, 'section');
+  const theirs = listEditor(other, 'section');
+  for (const list of [mine, theirs]) {
+    await list.getByRole('button', { name: 'Show Content' }).click();
+    await list.getByRole('button', { name: 'Edit entry 2', exact: true }).click();
+  }
+  await mine.getByLabel('Heading', { exact: true }).fill('First editor wins');
+  await mine.getByRole('button', { name: 'Add' }).click();
+  await save(first);
+  await theirs.getByLabel('Heading', { exact: true }).fill('Second editor was late');
+  await theirs.getByRole('button', { name: 'Add' }).click();
+  await other.getByRole('button', { name: /^Save( All)?$/ }).click();
+  await expect(toast(other, /saved this page/)).toBeVisible();
+  // Nothing is lost: the late edit is still in the editor, and the public page has the first save.
+  await expect(theirs.locator('table')).toContainText('Second editor was late');
+  const publicPage = await browser.newPage();
+  await publicPage.goto('/Language1');
+  await expect(publicPage.locator('main')).toContainText('First editor wins');
+  await expect(publicPage.locator('main')).not.toContainText('Second editor was late');
+  await Promise.all([first.close(), publicPage.close(), secondContext.close()]);
+});
+
+test('rich text with a script, an onerror image and a javascript: link is stored clean and runs nothing', async ({ page }) => {
+  await logIn(page);
+  await page.goto('/Bespoke');
+  const status = await page.evaluate(async () => {
+    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+    const headers = { 'content-type': 'application/json', 'x-xsrf-token': xsrf };
+    const doc = await (await fetch('/api/master/getbespoke', { method: 'POST', headers, body: '{}' })).json();
+    doc.bespokelst[0].bespokepara =
+      '<p>Clean text <script>window.__xss = 1</script><img src=x onerror="window.__xss = 2"><a href="javascript:window.__xss=3">click</a></p>';
+    const response = await fetch('/api/master/savebespoke', { method: 'POST', headers, body: JSON.stringify(doc) });
+    return response.status;
+  });
+  expect(status).toBe(200);
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto('/Bespoke1');
+  await expect(page.locator('main')).toContainText('Clean text');
+  await page.locator('main').getByText('click').click();
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  const html = await page.locator('main').innerHTML();
+  expect(html).not.toContain('<script');
+  expect(html).not.toContain('onerror');
+  expect(html).not.toContain('javascript:');
+  expect(dialogs).toEqual([]);
+});
+
+test('the login screen and the editors have no accessibility violations', async ({ page }) => {
+  const check = async (what: string) => {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`)).toEqual([]);
+  };
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await check('/login');
+  await logIn(page);
+  for (const route of ['/Home', '/About', '/Expertise', '/News', '/Contact']) {
+    await page.goto(route);
+    await expect(page.locator('h1')).toBeVisible();
+    const show = page.getByRole('button', { name: 'Show Content' });
+    // Each click turns a 'Show Content' into 'Hide Content', so the first remaining one is always next.
+    for (let left = await show.count(); left > 0; left -= 1) await show.first().click();
+    await check(route);
+  }
+});
