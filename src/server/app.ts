@@ -15,7 +15,11 @@ import { pingDatabase } from './db/database';
 import { enquiryRoutes } from './enquiries/enquiries.routes';
 import { fieldRuleRoutes } from './field-rules/field-rules.routes';
 import { AppError } from './errors';
+import { mediaRoutes } from './media/media.routes';
 import { menuRoutes } from './menus/menus.routes';
+import { menuAdminRoutes } from './menus/menu-admin.routes';
+import { groupRoutes } from './groups/groups.routes';
+import { userRoutes } from './users/users.routes';
 import { loadClientAssets } from './ssr/client-assets';
 import { appShellRoutes } from './ssr/app-shell.routes';
 import { publicPageRoutes } from './ssr/public-pages.routes';
@@ -120,6 +124,10 @@ export async function buildApp(config: AppConfig, options: { logStream?: NodeJS.
   await app.register(setupRoutes);
   await app.register(companyRoutes);
   await app.register(fieldRuleRoutes);
+  await app.register(groupRoutes);
+  await app.register(userRoutes);
+  await app.register(menuAdminRoutes);
+  await app.register(mediaRoutes, { config });
 
   const assets = loadClientAssets(config.clientDir);
   if (!assets.entryScript) app.log.warn({ clientDir: config.clientDir }, 'no client build found: pages render without scripts (run npm run build)');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
-import { createE2eUser, expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { createE2eUser, expect, listEditor, logInAs, saveEditor, test, toastOf } from './fixtures';
 
 // The tests of this file save pages that other tests of it read: they run one after another.
 test.describe.configure({ mode: 'default' });
@@ -14,25 +14,7 @@ test.beforeAll(async () => {
   });
 });
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(EDITOR.username);
-  await page.getByLabel('Password').fill(EDITOR.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/Home$/);
-}
-
-const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
-
-/** The list editor whose entry form is for `entryName` ('news entry', 'customer', …). */
-function listEditor(page: Page, entryName: string): Locator {
-  return page.locator('.list-editor').filter({ has: page.locator('legend', { hasText: new RegExp(`^(New|Edit) ${entryName}`) }) });
-}
-
-async function save(page: Page) {
-  await page.getByRole('button', { name: /^Save( All)?$/ }).click();
-  await expect(toast(page, 'Record Saved Successfully!')).toBeVisible();
-}
+const logIn = (page: Page) => logInAs(page, EDITOR.username, EDITOR.password);
 
 /** Each editing twin: the list and field changed, and its public twin. */
 const CASES = [
@@ -60,7 +42,7 @@ test.describe('an Editor changes every page and sees it on the public twin', () 
       await list.getByLabel(c.label, { exact: true }).fill(c.value);
       await list.getByRole('button', { name: 'Add' }).click();
       await expect(list.locator('table')).toContainText(c.value);
-      await save(page);
+      await saveEditor(page);
       await page.goto(c.publicPath);
       await expect(page.locator('main')).toContainText(c.value);
     });
@@ -70,7 +52,7 @@ test.describe('an Editor changes every page and sees it on the public twin', () 
     await logIn(page);
     await page.goto('/Contact');
     await page.getByLabel('Phone', { exact: true }).fill('+91 20 1111 2222');
-    await save(page);
+    await saveEditor(page);
     await page.goto('/Contact1');
     await expect(page.locator('main')).toContainText('+91 20 1111 2222');
   });
@@ -86,7 +68,7 @@ test('a broken field rule shows the exact message and adds nothing', async ({ pa
   await skills.getByLabel('Skill Name', { exact: true }).fill('Testing');
   await skills.getByLabel('Skill Value', { exact: true }).fill('1234');
   await skills.getByRole('button', { name: 'Add' }).click();
-  await expect(toast(page, 'Please enter a number with less than 3 digits in skillValue')).toBeVisible();
+  await expect(toastOf(page, 'Please enter a number with less than 3 digits in skillValue')).toBeVisible();
   await expect(rows).toHaveCount(before);
 });
 
@@ -107,11 +89,11 @@ test('two editors on one page: the second save gets the 409 message and loses no
   }
   await mine.getByLabel('Heading', { exact: true }).fill('First editor wins');
   await mine.getByRole('button', { name: 'Add' }).click();
-  await save(first);
+  await saveEditor(first);
   await theirs.getByLabel('Heading', { exact: true }).fill('Second editor was late');
   await theirs.getByRole('button', { name: 'Add' }).click();
   await other.getByRole('button', { name: /^Save( All)?$/ }).click();
-  await expect(toast(other, /saved this page/)).toBeVisible();
+  await expect(toastOf(other, /saved this page/)).toBeVisible();
   // Nothing is lost: the late edit is still in the editor, and the public page has the first save.
   await expect(theirs.locator('table')).toContainText('Second editor was late');
   const publicPage = await browser.newPage();

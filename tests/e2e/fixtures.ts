@@ -58,3 +58,28 @@ export async function createE2eUser(username: string, password: string, group: n
     db.close();
   }
 }
+
+type Page = import('@playwright/test').Page;
+
+/** Logs in through the login page and waits for the landing page. */
+export async function logInAs(page: Page, username: string, password: string, landing: RegExp = /\/Home$/) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(landing);
+}
+
+/** A toast of the staff app. */
+export const toastOf = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
+
+/** The list editor whose entry form is for `entryName` ('news entry', 'customer', …). */
+export function listEditor(page: Page, entryName: string) {
+  return page.locator('.list-editor').filter({ has: page.locator('legend', { hasText: new RegExp(`^(New|Edit) ${entryName}`) }) });
+}
+
+/** Presses the editor's Save (or Save All) and waits for the spec's success toast. */
+export async function saveEditor(page: Page) {
+  await page.getByRole('button', { name: /^Save( All)?$/ }).click();
+  await expect(toastOf(page, 'Record Saved Successfully!')).toBeVisible();
+}

@@ -12,6 +12,13 @@ import { ScreenPending } from './pages/screen-pending';
 // Screens are loaded when first opened (the forms bring zod and react-hook-form).
 const LoginPage = lazy(() => import('./pages/login-page'));
 const CompanyPage = lazy(() => import('./pages/company-page'));
+const GroupListScreen = lazy(() => import('./backoffice/group-screens').then((m) => ({ default: m.GroupListScreen })));
+const GroupFormScreen = lazy(() => import('./backoffice/group-screens').then((m) => ({ default: m.GroupFormScreen })));
+const UserListScreen = lazy(() => import('./backoffice/user-screens').then((m) => ({ default: m.UserListScreen })));
+const UserFormScreen = lazy(() => import('./backoffice/user-screens').then((m) => ({ default: m.UserFormScreen })));
+const MenuByUserScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuByUserScreen })));
+const MenuTreeScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuTreeScreen })));
+const MenuItemScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuItemScreen })));
 
 /**
  * The editing twin of each content page, by page key, each in its own chunk (the rich-text editor and the
@@ -43,6 +50,13 @@ const EDITORS: Partial<Record<ContentPageKey, ReactNode>> = Object.fromEntries(
 /** Each back-office screen, by routing name (src/core/pages.ts). A screen not listed shows the pending screen. */
 const SCREENS: Partial<Record<string, ReactNode>> = {
   companyForm: <CompanyPage />,
+  newGrouphome: <GroupListScreen />,
+  newGroup: <GroupFormScreen />,
+  userHomepage: <UserListScreen />,
+  user: <UserFormScreen />,
+  MenuByUser: <MenuByUserScreen />,
+  bmstree: <MenuTreeScreen />,
+  menu2: <MenuItemScreen />,
 };
 
 /** Screens that guard themselves: companyForm is open while the first-run setup is pending (DESIGN §7). */

@@ -5,7 +5,7 @@ export interface JsonResponse<T> {
   data: T | null;
 }
 
-function readCookie(name: string): string | null {
+export function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');

@@ -10,9 +10,12 @@ import type { Tenant } from '../tenants/tenants';
 /**
  * Every API route declares what it needs (DESIGN §5, 'the menu is the permission'):
  * - `{ public: true }`: anyone (public content, the public menu, the contact form, login);
- * - `{ screen: 'News' }`: a session whose effective menu holds that screen (administrators: every screen).
+ * - `{ screen: 'News' }`: a session whose effective menu holds that screen (administrators: every screen);
+ * - `{ screens: ['About', 'Customers'] }`: a session holding at least one of them, for a call shared by
+ *   several screens whose exact screen is only known from the body (image upload: the folder names the page);
+ *   the service then checks that screen itself with `allowedScreens`.
  */
-export type RouteAccess = { public: true } | { screen: string };
+export type RouteAccess = { public: true } | { screen: string } | { screens: readonly string[] };
 
 export interface ProtectedRoute {
   method: string;
@@ -78,8 +81,9 @@ export function installAccessLayer(app: FastifyInstance): void {
     if (!route.url.startsWith('/api/')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`API route ${String(route.method)} ${route.url} does not declare its access`);
-    if ('screen' in access) {
-      for (const method of [route.method].flat()) screenRoutes.push({ method: String(method), url: route.url, screen: access.screen });
+    const screens = 'screen' in access ? [access.screen] : 'screens' in access ? access.screens : [];
+    for (const screen of screens) {
+      for (const method of [route.method].flat()) screenRoutes.push({ method: String(method), url: route.url, screen });
     }
   });
 
@@ -93,7 +97,8 @@ export function installAccessLayer(app: FastifyInstance): void {
       throw new ForbiddenError('The security token of this page is missing or out of date. Reload the page and try again.');
     }
     const screens = await allowedScreens(request.tenant, session.userId, session.groupId);
-    if (!screens.includes(access.screen)) throw new ForbiddenError('Your menu does not include this screen.');
+    const needed = 'screen' in access ? [access.screen] : access.screens;
+    if (!needed.some((screen) => screens.includes(screen))) throw new ForbiddenError('Your menu does not include this screen.');
   });
 }
 

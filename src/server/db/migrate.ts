@@ -3,6 +3,7 @@ import type { Dialect } from './database';
 import * as initial from './migrations/20261121-0001-initial';
 import * as sessions from './migrations/20261121-0002-sessions';
 import * as fieldRules from './migrations/20261121-0003-field-rules';
+import * as userDetails from './migrations/20261121-0004-user-details';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -17,6 +18,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261121-0001-initial': initial,
   '20261121-0002-sessions': sessions,
   '20261121-0003-field-rules': fieldRules,
+  '20261121-0004-user-details': userDetails,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -36,6 +36,13 @@ export interface UserTable {
   created_at: string;
   /** ISO time of the last password change ('' never): sessions older than it are void. */
   password_changed_at: Generated<string>;
+  employee_code: Generated<string>;
+  salutation: Generated<string>;
+  gender: Generated<string>;
+  middle_name: Generated<string>;
+  address: Generated<string>;
+  mobile: Generated<string>;
+  mobile2: Generated<string>;
 }
 
 export interface PageTable {

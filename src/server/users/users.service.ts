@@ -2,6 +2,32 @@ import { hashPassword } from '../auth/passwords';
 import { deleteSessionsOfUser } from '../auth/sessions.repository';
 import type { Db } from '../db/database';
 import { ADMINISTRATORS_GROUP_ID } from '../db/seed/seed';
+import {
+  USER_MESSAGES,
+  USER_PAGE_SIZE,
+  UserIdSchema,
+  UserPageSchema,
+  UserSchema,
+  UserSearchSchema,
+  UserStatusSchema,
+  type UserList,
+  type UserRecord,
+  type UserSaveAnswer,
+} from '../../core/schemas/user';
+import { AppError, NotFoundError } from '../errors';
+import type { Tenant } from '../tenants/tenants';
+import { parseInput } from '../validation';
+import {
+  countOtherActiveAdministrators,
+  findUserForForm,
+  findUserIdByUsername,
+  groupExists,
+  listActiveUsers,
+  listUserGroups,
+  listUsers,
+  updateUserDetails,
+  type UserSearch,
+} from './users.repository';
 
 /** Whether an active administrator exists (until one does, companyForm is the first-run setup). */
 export async function hasActiveAdministrator(db: Db): Promise<boolean> {
@@ -53,4 +79,141 @@ export async function changePassword(db: Db, userId: number, password: string, n
     .where('id', '=', userId)
     .execute();
   await deleteSessionsOfUser(db, userId);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The user list and user form (spec 001 §2 userHomepage, user; §7 employee calls under api/master/).
+
+/** A refused save or status change in the spec's shape (status error) with a real HTTP status. */
+export class UserRefusedError extends AppError {
+  constructor(
+    statusCode: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(statusCode, message);
+  }
+}
+
+export async function listUsersPage(tenant: Tenant, body: unknown): Promise<UserList> {
+  const { pageno } = parseInput(UserPageSchema, body ?? {});
+  return pageOfUsers(tenant, null, pageno);
+}
+
+/** getSearchForEmployeeMaster: the search text reaches SQL only as a bound parameter. */
+export async function searchUsers(tenant: Tenant, body: unknown): Promise<UserList> {
+  const { searchText, type, pageno } = parseInput(UserSearchSchema, body ?? {});
+  return pageOfUsers(tenant, { kind: type, text: searchText }, pageno);
+}
+
+async function pageOfUsers(tenant: Tenant, search: UserSearch | null, pageno: number): Promise<UserList> {
+  const offset = (pageno - 1) * USER_PAGE_SIZE;
+  const { rows, total } = await listUsers(tenant.db, search, offset, USER_PAGE_SIZE);
+  return {
+    totalItems: total,
+    list: rows.map((row, index) => ({
+      srno: offset + index + 1,
+      id: row.id,
+      employeecode: row.employee_code,
+      name: [row.first_name, row.middle_name, row.last_name].filter(Boolean).join(' '),
+      username: row.username,
+      usergroupid: row.group_id,
+      groupname: row.group_name,
+      activeStatus: row.active === 1 ? 'Y' : 'N',
+    })),
+  };
+}
+
+export async function getUserRecord(tenant: Tenant, body: unknown): Promise<UserRecord> {
+  const { id } = parseInput(UserIdSchema, body);
+  const row = await findUserForForm(tenant.db, id);
+  if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
+  return {
+    userID: row.id,
+    employeecode: row.employee_code,
+    salutation: row.salutation,
+    gender: row.gender,
+    firstname: row.first_name,
+    middlename: row.middle_name,
+    lastname: row.last_name,
+    address: row.address,
+    mobile: row.mobile,
+    mobile1: row.mobile2,
+    email: row.email,
+    selfaccessforuser: row.username,
+    usergroupid: row.group_id,
+    selfactive: row.active === 1,
+    activeStatus: row.active === 1 ? 'Y' : 'N',
+  };
+}
+
+/** Refuses a change that would leave no active administrator able to log in. */
+async function guardLastAdministrator(db: Db, userId: number, staysActiveAdmin: boolean): Promise<void> {
+  if (staysActiveAdmin) return;
+  const current = await db.selectFrom('users').select(['group_id', 'active']).where('id', '=', userId).executeTakeFirst();
+  if (!current || current.group_id !== ADMINISTRATORS_GROUP_ID || current.active !== 1) return;
+  if ((await countOtherActiveAdministrators(db, userId)) === 0) throw new UserRefusedError(409, USER_MESSAGES.lastAdmin);
+}
+
+/**
+ * saveemployeemaster: creates (no userID) or updates a user. Only callers who may manage users reach it
+ * (the userHomepage screen), so group, active flag and user name are theirs to set. A password given on
+ * update replaces the old one and ends the user's sessions; deactivation ends them too.
+ */
+export async function saveUser(tenant: Tenant, body: unknown, now = new Date()): Promise<UserSaveAnswer> {
+  const input = parseInput(UserSchema, body);
+  const db = tenant.db;
+  if (!(await groupExists(db, input.usergroupid))) throw new UserRefusedError(400, USER_MESSAGES.unknownGroup);
+  const sameName = await findUserIdByUsername(db, input.selfaccessforuser);
+  if (sameName !== undefined && sameName !== input.userID) throw new UserRefusedError(409, USER_MESSAGES.duplicateUsername);
+  const details = {
+    employee_code: input.employeecode,
+    salutation: input.salutation,
+    gender: input.gender,
+    first_name: input.firstname,
+    middle_name: input.middlename,
+    last_name: input.lastname,
+    address: input.address,
+    mobile: input.mobile,
+    mobile2: input.mobile1,
+    email: input.email,
+    username: input.selfaccessforuser,
+    group_id: input.usergroupid,
+    active: input.selfactive ? 1 : 0,
+  };
+
+  if (input.userID === undefined) {
+    if (!input.password) throw new UserRefusedError(400, USER_MESSAGES.password);
+    const id = await createUser(db, { username: details.username, password: input.password, groupId: details.group_id, firstName: details.first_name }, now);
+    await updateUserDetails(db, id, details);
+    return { status: 'Success', message: USER_MESSAGES.saved, rescoremessage: '', userID: id };
+  }
+
+  const id = input.userID;
+  if (!(await findUserForForm(db, id))) throw new NotFoundError(USER_MESSAGES.notFound);
+  await guardLastAdministrator(db, id, details.group_id === ADMINISTRATORS_GROUP_ID && details.active === 1);
+  await updateUserDetails(db, id, details);
+  if (input.password) await changePassword(db, id, input.password, now);
+  if (!input.selfactive) await setUserActive(db, id, false);
+  tenant.cache.clear();
+  return { status: 'Success1', message: USER_MESSAGES.saved, rescoremessage: '', userID: id };
+}
+
+/** Employeechangedeletstatus: N deactivates (their sessions end at once), Y activates. */
+export async function changeUserStatus(tenant: Tenant, body: unknown): Promise<{ status: 'Success' | 'Success1'; message: string }> {
+  const { id, activeStatus } = parseInput(UserStatusSchema, body);
+  if (!(await findUserForForm(tenant.db, id))) throw new NotFoundError(USER_MESSAGES.notFound);
+  const active = activeStatus === 'Y';
+  await guardLastAdministrator(tenant.db, id, active);
+  await setUserActive(tenant.db, id, active);
+  return active ? { status: 'Success1', message: 'User activated.' } : { status: 'Success', message: 'User deactivated.' };
+}
+
+/** getusergroup: the groups the user form offers. */
+export async function userGroupOptions(tenant: Tenant): Promise<Array<{ id: number; groupname: string }>> {
+  return (await listUserGroups(tenant.db)).map((g) => ({ id: g.id, groupname: g.name }));
+}
+
+/** getallActiveuser: the user picker's Resource Name list. */
+export async function activeUserOptions(tenant: Tenant): Promise<Array<{ id: number; name: string }>> {
+  return (await listActiveUsers(tenant.db)).map((u) => ({ id: u.id, name: `${[u.first_name, u.last_name].filter(Boolean).join(' ')} (${u.username})` }));
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FieldRule } from '../../../core/field-rules/field-rule';
+import type { ImageFolder } from '../../../core/media/image-names';
 import { ruleFailure } from './field-rules';
 
 /** How a field is edited. */
@@ -13,6 +14,8 @@ export interface EntryField<E> {
   /** Blank is refused (default true). */
   required?: boolean;
   hint?: string;
+  /** Image fields: the upload folder; with it the field gets a file picker and Upload (DESIGN §8). */
+  upload?: ImageFolder;
   /** Number fields: the allowed range. */
   min?: number;
   max?: number;

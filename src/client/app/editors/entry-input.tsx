@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { EntryField } from './entry-fields';
 import { AutoGrowTextarea } from './auto-grow-textarea';
+import { ImageUploadField } from './image-upload';
 import { RichTextEditor } from './rich-text-editor';
 
 /** A small preview of an image address; nothing while the address is empty or the image does not load. */
@@ -48,8 +49,10 @@ export function EntryInput<E>({
       </div>
       {field.kind === 'textarea' ? (
         <AutoGrowTextarea {...common} onChange={(event) => onChange(event.currentTarget.value)} />
+      ) : field.kind === 'image-url' && field.upload ? (
+        <ImageUploadField id={id} folder={field.upload} value={value} onChange={onChange} describedBy={hintId} />
       ) : field.kind === 'image-url' ? (
-        // Image upload comes in a later issue: until then the image is given by its address.
+        // Images of pages without an upload folder are given by their address.
         <div className="image-field">
           <input {...common} className="field__input" type="url" inputMode="url" spellCheck={false} onChange={(event) => onChange(event.currentTarget.value)} />
           <ImagePreview src={value} />

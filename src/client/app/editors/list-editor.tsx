@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import type { z } from 'zod';
 import type { FieldRule } from '../../../core/field-rules/field-rule';
 import { notify } from '../toasts';
+import { deleteImageOfRemovedEntry } from './image-upload';
 import { ToolIcon } from './editor-icons';
 import { ImagePreview, EntryInput } from './entry-input';
 import { emptyInputs, entryOf, entryProblem, inputsOf, plainText, toInputText } from './entry-fields';
@@ -97,7 +98,17 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
 
   const remove = (index: number) => {
     if (confirmDelete && !window.confirm(confirmDelete)) return;
-    onChange(entries.filter((_, current) => current !== index));
+    const removed = entries[index];
+    const remaining = entries.filter((_, current) => current !== index);
+    onChange(remaining);
+    // An uploaded image of the removed entry is deleted too, unless another entry still shows it.
+    for (const field of fields) {
+      if (!field.upload || removed === undefined || removed === null) continue;
+      const url = removed[field.name];
+      if (typeof url === 'string' && url !== '') {
+        void deleteImageOfRemovedEntry(url, field.upload, remaining.map((entry) => String(entry[field.name] ?? '')));
+      }
+    }
     if (editing === index) setEditing(null);
     else if (editing !== null && editing > index) setEditing(editing - 1);
     setAnnouncement(`${entryName} ${index + 1} deleted.`);

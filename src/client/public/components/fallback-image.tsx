@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { parseStoredImageUrl, webpSrcSet } from '../../../core/media/image-names';
 
 export const DEFAULT_IMAGE = '/images/default-logo.svg';
 
@@ -7,6 +8,9 @@ export const DEFAULT_IMAGE = '/images/default-logo.svg';
  * The error may have happened before hydration, when React was not yet listening, so the effect checks the
  * element once after hydration as well. Once on the fallback it never swaps again, so a missing fallback
  * cannot loop.
+ *
+ * An uploaded image (DESIGN §8) also offers the WebP copies made at upload as a responsive srcset; the
+ * browser picks the width it needs and takes the stored PNG/JPEG when it does not read WebP.
  */
 export function FallbackImage({
   src,
@@ -15,6 +19,7 @@ export function FallbackImage({
   height,
   className,
   loading,
+  sizes,
 }: {
   src: string;
   alt: string;
@@ -22,6 +27,8 @@ export function FallbackImage({
   height: number;
   className?: string;
   loading?: 'lazy' | 'eager';
+  /** How wide the image is shown (for the srcset choice); default its width in CSS pixels. */
+  sizes?: string;
 }) {
   const [failed, setFailed] = useState(src.trim() === '');
   const ref = useRef<HTMLImageElement>(null);
@@ -31,7 +38,8 @@ export function FallbackImage({
     if (!failed && img && img.complete && img.naturalWidth === 0) setFailed(true);
   }, [failed]);
 
-  return (
+  const uploaded = failed ? null : parseStoredImageUrl(src);
+  const img = (
     <img
       ref={ref}
       src={failed ? DEFAULT_IMAGE : src}
@@ -45,5 +53,12 @@ export function FallbackImage({
         if (!failed) setFailed(true);
       }}
     />
+  );
+  if (!uploaded) return img;
+  return (
+    <picture>
+      <source type="image/webp" srcSet={webpSrcSet(src, uploaded)} sizes={sizes ?? `${width}px`} />
+      {img}
+    </picture>
   );
 }

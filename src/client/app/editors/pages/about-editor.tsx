@@ -24,11 +24,10 @@ export default pageEditor({
       parts: [
         p.list('managementlst', {
           entryName: 'team member',
-          // The image is deleted with the entry once image upload exists (a later issue).
+          // Deleting the entry deletes its uploaded image too (unless another entry shows it).
           confirmDelete: DELETE_WITH_IMAGE,
           fields: [
-            // Image upload (.png, .jpg, .jpeg) comes in a later issue: until then the image is given by its address.
-            { name: 'mngimg', label: 'Image', kind: 'image-url', required: false, hint: 'Address of the photo (/uploads/photos/about/… or https://…). Without one, the default logo shows.' },
+            { name: 'mngimg', label: 'Image', kind: 'image-url', upload: 'about', required: false, hint: 'Upload a PNG or JPEG photo, or give its address. Without one, the default logo shows.' },
             { name: 'mngprofname', label: 'Name', kind: 'text' },
             { name: 'mngdesignation', label: 'Designation', kind: 'text' },
             {

@@ -11,12 +11,11 @@ export default pageEditor({
       parts: [
         p.list('tablelst', {
           entryName: 'customer',
-          // The logo is deleted with the entry once image upload exists (a later issue).
+          // Deleting the entry deletes its uploaded image too (unless another entry shows it).
           confirmDelete: DELETE_WITH_IMAGE,
           fields: [
             { name: 'custname', label: 'Customer', kind: 'text' },
-            // Image upload (.png, .jpg, .jpeg) comes in a later issue: until then the logo is given by its address.
-            { name: 'custImage', label: 'Image', kind: 'image-url', required: false, hint: 'Address of the logo (/uploads/photos/customer/… or https://…). Without one, the default image shows.' },
+            { name: 'custImage', label: 'Image', kind: 'image-url', upload: 'customer', required: false, hint: 'Upload a PNG or JPEG logo, or give its address. Without one, the default image shows.' },
           ],
         }),
       ],

@@ -1,0 +1,483 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { MENU_MESSAGES, type MenuNode, type MenuPageOption } from '../../../core/schemas/menu-item';
+import { SESSION_KEY, api, errorMessage } from '../lib/api';
+import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
+import { notify } from '../toasts';
+
+type Owner = 'User' | 'group';
+
+interface MenuAnswer {
+  status: string;
+  message: string;
+}
+
+const treeKey = (from: Owner, id: number) => ['menu-tree', from, id] as const;
+
+/** The tree being edited: `?id=<user or group id>&from=User|group` (spec 001 §2 bmstree, menu2). */
+function useOwner(): { id: number; from: Owner } {
+  const [params] = useSearchParams();
+  const raw = params.get('id') ?? '';
+  const id = /^\d+$/.test(raw) ? Number(raw) : 0;
+  const from: Owner = params.get('from')?.toLowerCase() === 'group' ? 'group' : 'User';
+  return { id, from };
+}
+
+const treePath = (id: number, from: Owner) => `/bmstree?id=${id}&from=${from}`;
+
+function useMenuTree(id: number, from: Owner) {
+  return useQuery({
+    queryKey: treeKey(from, id),
+    queryFn: () => api<MenuNode[]>('/api/menu/menubyuser', { userId: id, from }),
+    enabled: id > 0,
+  });
+}
+
+/** Menus decide access at the next request: refresh the edited tree, the header menu and the session's screens. */
+async function afterMenuChange(queryClient: QueryClient, from: Owner, id: number): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: treeKey(from, id) }),
+    queryClient.invalidateQueries({ queryKey: ['menu'] }),
+    queryClient.invalidateQueries({ queryKey: SESSION_KEY }),
+  ]);
+}
+
+function findNode(nodes: readonly MenuNode[], id: number): MenuNode | undefined {
+  for (const node of nodes) {
+    if (node.id === id) return node;
+    const found = findNode(node.children, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** MenuByUser: pick a user, GO opens that user's menu tree (spec 001 §2 user picker, §5). */
+export function MenuByUserScreen() {
+  const navigate = useNavigate();
+  const [userId, setUserId] = useState('0');
+  const users = useQuery({
+    queryKey: ['menu-users'],
+    queryFn: () => api<Array<{ id: number; name: string }>>('/api/menu/getallActiveuser', {}),
+  });
+
+  const go = (event: FormEvent) => {
+    event.preventDefault();
+    if (userId === '0' || userId === '') {
+      notify.error(MENU_MESSAGES.invalidUser);
+      return;
+    }
+    void navigate(treePath(Number(userId), 'User'));
+  };
+
+  return (
+    <Screen title="Menu By User" narrow>
+      {users.isError ? (
+        <LoadFailure inline message={errorMessage(users.error)} onRetry={() => void users.refetch()} />
+      ) : (
+        <form className="app-form app-panel" onSubmit={go}>
+          <div className="field">
+            <label className="field__label" htmlFor="resource-name">
+              Resource Name
+            </label>
+            <select id="resource-name" className="field__input" value={userId} onChange={(event) => setUserId(event.target.value)} aria-busy={users.isPending || undefined}>
+              <option value="0">Select user</option>
+              {(users.data ?? []).map((user) => (
+                <option key={user.id} value={String(user.id)}>
+                  {user.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="app-actions">
+            <button type="submit" className="button">
+              GO
+            </button>
+            <Link className="button button--outline" to="/bmstree">
+              Cancel
+            </Link>
+          </div>
+        </form>
+      )}
+    </Screen>
+  );
+}
+
+function TreeNodes({
+  nodes,
+  selected,
+  onToggle,
+}: {
+  nodes: readonly MenuNode[];
+  selected: MenuNode | null;
+  onToggle: (node: MenuNode) => void;
+}) {
+  return (
+    <ul className="menu-tree">
+      {nodes.map((node) => {
+        const isSelected = selected?.id === node.id;
+        return (
+          <li key={node.id}>
+            <button
+              type="button"
+              className={isSelected ? 'button' : 'button button--outline'}
+              aria-pressed={isSelected}
+              onClick={() => onToggle(node)}
+            >
+              {node.name}
+              {node.issub ? ' (sub menu)' : ''}
+              {node.landPage ? ' (landing page)' : ''}
+            </button>
+            {node.children.length > 0 ? <TreeNodes nodes={node.children} selected={selected} onToggle={onToggle} /> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** bmstree: the menu tree of a user (from=User) or a group (from=group), with Add, Edit, Delete, Update, Cancel. */
+export function MenuTreeScreen() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { id, from } = useOwner();
+  const tree = useMenuTree(id, from);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const selected = selectedId === null ? null : (findNode(tree.data ?? [], selectedId) ?? null);
+
+  // A node can be selected only while nothing is selected; selecting it again clears the selection.
+  const toggle = (node: MenuNode) => {
+    if (selected === null) setSelectedId(node.id);
+    else if (selected.id === node.id) setSelectedId(null);
+    else notify.warning('Unselect the selected item first.');
+  };
+
+  const menu2 = (extra: string) => `/menu2?id=${id}&from=${from}&${extra}`;
+
+  const add = () => {
+    if (selected === null) void navigate(menu2('forstr=new&parent=0'));
+    else if (selected.issub) void navigate(menu2(`forstr=new&parent=${selected.id}`));
+    else notify.warning(MENU_MESSAGES.parent);
+  };
+
+  const edit = () => {
+    if (selected === null) notify.warning('Select the menu item to edit.');
+    else void navigate(menu2(`forstr=edit&menuId=${selected.id}`));
+  };
+
+  const remove = async () => {
+    if (selected === null) {
+      notify.warning('Select the menu item to delete.');
+      return;
+    }
+    if (!window.confirm(MENU_MESSAGES.confirmDelete)) return;
+    setBusy(true);
+    try {
+      await api<MenuAnswer>('/api/menu/deletemenubyuser', { menuId: selected.id });
+      notify.success(MENU_MESSAGES.deleted);
+      setSelectedId(null);
+      await afterMenuChange(queryClient, from, id);
+    } catch {
+      notify.error(MENU_MESSAGES.saveFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const update = async () => {
+    if (from !== 'group') {
+      notify.error(MENU_MESSAGES.onlyGroups);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api<MenuAnswer>('/api/menu/updatemenubyuser', { groupId: id });
+      notify.success(MENU_MESSAGES.groupUpdated);
+      await afterMenuChange(queryClient, from, id);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = from === 'group' ? 'Group Menu' : 'User Menu';
+  if (id === 0) {
+    return (
+      <Screen title={title}>
+        <p>Choose a user (Menu By User) or a group (User Groups) whose menu to edit.</p>
+        <div className="app-actions">
+          <Link className="button" to="/MenuByUser">
+            Menu By User
+          </Link>
+          <Link className="button button--outline" to="/newGrouphome">
+            Cancel
+          </Link>
+        </div>
+      </Screen>
+    );
+  }
+
+  return (
+    <Screen title={title} lead={selected ? `Selected: ${selected.name}` : 'Select an item to add under it, edit it or delete it.'}>
+      {tree.isPending ? (
+        <LoadingStatus inline />
+      ) : tree.isError ? (
+        <LoadFailure inline message={errorMessage(tree.error)} onRetry={() => void tree.refetch()} />
+      ) : tree.data.length === 0 ? (
+        <p>This menu is empty: Add creates its first module.</p>
+      ) : (
+        <nav aria-label="Menu tree">
+          <TreeNodes nodes={tree.data} selected={selected} onToggle={toggle} />
+        </nav>
+      )}
+      <div className="app-actions">
+        <button type="button" className="button" onClick={add} disabled={busy}>
+          Add
+        </button>
+        <button type="button" className="button button--outline" onClick={edit} disabled={busy || selected === null}>
+          Edit
+        </button>
+        <button type="button" className="button button--outline button--danger" onClick={() => void remove()} disabled={busy || selected === null}>
+          Delete
+        </button>
+        <button type="button" className="button button--outline" onClick={() => void update()} disabled={busy}>
+          Update
+        </button>
+        <Link className="button button--outline" to="/newGrouphome">
+          Cancel
+        </Link>
+      </div>
+    </Screen>
+  );
+}
+
+interface MenuItemFormValues {
+  pageid: string;
+  pagename: string;
+  sequence: string;
+  isSubMenu: boolean;
+  landPage: boolean;
+}
+
+/** menu2: add (forstr=new&parent=<node id or 0>) or edit (forstr=edit&menuId=<id>) one item of a tree. */
+export function MenuItemScreen() {
+  const [params] = useSearchParams();
+  const { id, from } = useOwner();
+  const editing = params.get('forstr') === 'edit';
+  const menuId = Number(params.get('menuId') ?? '0') || 0;
+  const parentParam = Number(params.get('parent') ?? '0') || 0;
+  const tree = useMenuTree(id, from);
+  const pages = useQuery({ queryKey: ['menu-pages'], queryFn: () => api<MenuPageOption[]>('/api/menu/getAllitempage', {}), enabled: id > 0 });
+
+  const title = editing ? 'Edit Menu Item' : 'New Menu Item';
+  const back = treePath(id, from);
+  if (id === 0 || (editing && menuId === 0)) {
+    return (
+      <Screen title={title} narrow>
+        <p>Open this form from a menu tree.</p>
+        <Link className="button button--outline" to={id === 0 ? '/bmstree' : back}>
+          Cancel
+        </Link>
+      </Screen>
+    );
+  }
+  if (tree.isPending || pages.isPending) {
+    return (
+      <Screen title={title} narrow>
+        <LoadingStatus inline />
+      </Screen>
+    );
+  }
+  if (tree.isError || pages.isError) {
+    const failed = tree.isError ? tree : pages;
+    return (
+      <Screen title={title} narrow>
+        <LoadFailure inline message={errorMessage(failed.error)} onRetry={() => void failed.refetch()} />
+        <Link className="button button--outline" to={back}>
+          Cancel
+        </Link>
+      </Screen>
+    );
+  }
+
+  const node = editing ? findNode(tree.data, menuId) : undefined;
+  if (editing && !node) {
+    return (
+      <Screen title={title} narrow>
+        <p role="alert">{MENU_MESSAGES.notFound}</p>
+        <Link className="button button--outline" to={back}>
+          Cancel
+        </Link>
+      </Screen>
+    );
+  }
+  const parentId = node ? (node.parentId ?? 0) : parentParam;
+  const parent = parentId > 0 ? findNode(tree.data, parentId) : undefined;
+  const siblings = parent ? parent.children : parentId === 0 ? tree.data : [];
+  const nextSequence = siblings.reduce((max, sibling) => Math.max(max, sibling.sequence), 0) + 1;
+  const initial: MenuItemFormValues = node
+    ? {
+        pageid: node.pageid ? String(node.pageid) : '',
+        pagename: node.pageid ? '' : node.name,
+        sequence: String(node.sequence),
+        isSubMenu: node.issub,
+        landPage: node.landPage,
+      }
+    : { pageid: '', pagename: '', sequence: String(nextSequence), isSubMenu: false, landPage: false };
+
+  return (
+    <Screen title={title} narrow>
+      <MenuItemForm
+        key={`${menuId}-${parentId}`}
+        owner={{ id, from }}
+        menuId={node?.id ?? 0}
+        parentId={parentId}
+        moduleName={parent?.name ?? 'Top level'}
+        pages={pages.data}
+        initial={initial}
+      />
+    </Screen>
+  );
+}
+
+function MenuItemForm({
+  owner,
+  menuId,
+  parentId,
+  moduleName,
+  pages,
+  initial,
+}: {
+  owner: { id: number; from: Owner };
+  menuId: number;
+  parentId: number;
+  moduleName: string;
+  pages: readonly MenuPageOption[];
+  initial: MenuItemFormValues;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<MenuItemFormValues>(initial);
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof MenuItemFormValues>(key: K, value: MenuItemFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const back = treePath(owner.id, owner.from);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const sequence = Number(values.sequence);
+    if (values.sequence.trim() === '' || !Number.isInteger(sequence) || sequence < 0) {
+      notify.warning('Enter a whole number of 0 or more as the sequence.');
+      return;
+    }
+    if (values.isSubMenu ? values.pagename.trim() === '' : values.pageid === '') {
+      notify.warning(values.isSubMenu ? 'Enter the menu name.' : 'Choose the page.');
+      return;
+    }
+    const item = {
+      menuId,
+      parentId,
+      moduleid: 0,
+      pageid: values.isSubMenu ? 0 : Number(values.pageid),
+      pagename: values.isSubMenu ? values.pagename.trim() : '',
+      modulename: '',
+      sequence,
+      isSubMenu: values.isSubMenu ? 'Y' : 'N',
+      landPage: values.landPage ? 'Y' : 'N',
+      resourcegroupid: owner.from === 'group' ? owner.id : 0,
+      userId: owner.from === 'User' ? owner.id : 0,
+    };
+    setSaving(true);
+    try {
+      const answer = await api<MenuAnswer>('/api/menu/savemenubyuserforjson', { jsonsavelist: item });
+      notify.success(answer.message || MENU_MESSAGES.saved);
+      await afterMenuChange(queryClient, owner.from, owner.id);
+      void navigate(back);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="app-form app-panel" noValidate onSubmit={(event) => void save(event)}>
+      <div className="field">
+        <label className="field__label" htmlFor="modulename">
+          Module Name
+        </label>
+        <input id="modulename" className="field__input" value={moduleName} readOnly aria-describedby="modulename-hint" />
+        <p className="field__hint" id="modulename-hint">
+          The item goes under this module or sub menu.
+        </p>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="isSubMenu">
+          <input id="isSubMenu" type="checkbox" checked={values.isSubMenu} onChange={(event) => set('isSubMenu', event.target.checked)} /> Is sub menu
+        </label>
+      </div>
+      {values.isSubMenu ? (
+        <div className="field">
+          <label className="field__label" htmlFor="pagename">
+            Menu Name
+          </label>
+          <input
+            id="pagename"
+            className="field__input"
+            value={values.pagename}
+            maxLength={50}
+            aria-required
+            onChange={(event) => set('pagename', event.target.value)}
+          />
+        </div>
+      ) : (
+        <div className="field">
+          <label className="field__label" htmlFor="pageid">
+            Menu Name (page)
+          </label>
+          <select id="pageid" className="field__input" value={values.pageid} aria-required onChange={(event) => set('pageid', event.target.value)}>
+            <option value="">Select page</option>
+            {pages.map((page) => (
+              <option key={page.id} value={String(page.id)}>
+                {page.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="field">
+        <label className="field__label" htmlFor="sequence">
+          Sequence
+        </label>
+        <input
+          id="sequence"
+          className="field__input"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          value={values.sequence}
+          onChange={(event) => set('sequence', event.target.value)}
+          aria-describedby="sequence-hint"
+        />
+        <p className="field__hint" id="sequence-hint">
+          A new item may not come before its siblings.
+        </p>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="landPage">
+          <input id="landPage" type="checkbox" checked={values.landPage} onChange={(event) => set('landPage', event.target.checked)} /> Landing page
+        </label>
+      </div>
+      <div className="app-actions">
+        <Link className="button button--outline" to={back}>
+          Cancel
+        </Link>
+        <button type="submit" className="button" disabled={saving} aria-busy={saving || undefined}>
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}

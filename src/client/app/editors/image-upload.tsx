@@ -1,0 +1,146 @@
+import { useId, useRef, useState } from 'react';
+import { parseStoredImageUrl, type ImageFolder } from '../../../core/media/image-names';
+import { readCookie } from '../../lib/http';
+import { api, errorMessage } from '../lib/api';
+import { notify } from '../toasts';
+import { ImagePreview } from './entry-input';
+
+/** What the file picker offers (spec 000 §9); the server decides by the bytes anyway. */
+const PICKER_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
+
+interface UploadAnswer {
+  message?: string;
+  url?: string;
+}
+
+/**
+ * Sends one file to uploadImage with XMLHttpRequest (fetch reports no upload progress), with the CSRF header
+ * like every other change. Resolves with the stored image's URL; rejects with the server's message.
+ */
+function uploadImage(file: File, folder: ImageFolder, onProgress: (fraction: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    // The folder first: the server reads the fields in order.
+    form.append('page', folder);
+    form.append('file', file);
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/master/uploadImage');
+    request.withCredentials = true;
+    request.setRequestHeader('accept', 'application/json');
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) request.setRequestHeader('x-xsrf-token', xsrf);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      let answer: UploadAnswer | null = null;
+      try {
+        answer = JSON.parse(request.responseText) as UploadAnswer;
+      } catch {
+        answer = null;
+      }
+      if (request.status === 200 && answer?.message === 'File uploaded successfully' && answer.url) resolve(answer.url);
+      else reject(new Error(answer?.message ?? 'Failed to upload file'));
+    };
+    request.onerror = () => reject(new Error('Failed to upload file'));
+    request.send(form);
+  });
+}
+
+/**
+ * The image field of an entry with uploads (About management, Customers): a picker for .png/.jpg/.jpeg, an
+ * Upload button once a file is chosen, a progress bar while it goes up, and a preview. The uploaded image's
+ * URL goes into the field; the URL can still be typed (demo images, other sites).
+ */
+export function ImageUploadField({
+  id,
+  folder,
+  value,
+  onChange,
+  describedBy,
+}: {
+  id: string;
+  folder: ImageFolder;
+  value: string;
+  onChange: (text: string) => void;
+  describedBy: string | undefined;
+}) {
+  const pickerId = useId();
+  const picker = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const upload = async () => {
+    if (!file) return;
+    setProgress(0);
+    try {
+      const url = await uploadImage(file, folder, setProgress);
+      onChange(url);
+      notify.success('Upload successfully!..');
+      setFile(null);
+      if (picker.current) picker.current.value = '';
+    } catch (error) {
+      const message = error instanceof Error ? error.message : '';
+      notify.error(message && message !== 'Failed to upload file' ? `Failed to upload file: ${message}` : 'Failed to upload file');
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <div className="image-field">
+      <input
+        id={id}
+        value={value}
+        aria-describedby={describedBy}
+        autoComplete="off"
+        className="field__input"
+        type="url"
+        inputMode="url"
+        spellCheck={false}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
+      <div className="image-field__upload">
+        <label className="field__label" htmlFor={pickerId}>
+          Choose an image file (PNG or JPEG)
+        </label>
+        <input
+          ref={picker}
+          id={pickerId}
+          type="file"
+          accept={PICKER_ACCEPT}
+          disabled={progress !== null}
+          onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
+        />
+        {file ? (
+          <button type="button" className="button button--outline" disabled={progress !== null} onClick={() => void upload()}>
+            Upload
+          </button>
+        ) : null}
+        {progress !== null ? (
+          <progress className="image-field__progress" max={1} value={progress} aria-label="Upload progress">
+            {Math.round(progress * 100)}%
+          </progress>
+        ) : null}
+      </div>
+      <ImagePreview src={value} />
+    </div>
+  );
+}
+
+/**
+ * After an entry with an uploaded image left the list (spec 000 §4): deletes the image unless another entry
+ * still shows it. The entry is gone whatever the answer; the answer only decides the toast.
+ */
+export async function deleteImageOfRemovedEntry(url: string, folder: ImageFolder, stillUsed: readonly string[]): Promise<void> {
+  const image = parseStoredImageUrl(url);
+  if (!image || image.folder !== folder) return;
+  if (stillUsed.some((other) => parseStoredImageUrl(other)?.name === image.name)) return;
+  try {
+    const answer = await api<{ message?: string }>('/api/master/deleteImage', { filename: url, page: folder });
+    if (answer.message === 'Success') notify.success('Image deleted successfully!..');
+    else notify.warning(`Could not delete image: ${answer.message ?? 'no answer'}`);
+  } catch (error) {
+    notify.warning(`Could not delete image: ${errorMessage(error)}`);
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Names of uploaded images (DESIGN §8), shared by the server (which makes and checks them) and the pages
+ * (which derive width, height and srcset from them without another call).
+ *
+ * A stored image is `<24 hex>_<width>x<height>.<png|jpg|webp>`; beside it, WebP copies at the srcset widths
+ * narrower than the original plus one at the original width: `<24 hex>_<w>x<h>-<width>.webp`.
+ */
+
+/** Folders an image may be uploaded to, and the editing screen each belongs to. */
+export const IMAGE_FOLDERS = { about: 'About', customer: 'Customers' } as const;
+export type ImageFolder = keyof typeof IMAGE_FOLDERS;
+
+export const isImageFolder = (folder: unknown): folder is ImageFolder =>
+  typeof folder === 'string' && Object.prototype.hasOwnProperty.call(IMAGE_FOLDERS, folder);
+
+/** Widths generated for srcset (only those narrower than the original). */
+export const SRCSET_WIDTHS = [320, 640, 1280] as const;
+
+export const STORED_IMAGE_NAME = /^([0-9a-f]{24})_([1-9]\d{0,4})x([1-9]\d{0,4})\.(png|jpg|webp)$/;
+export const IMAGE_VARIANT_NAME = /^([0-9a-f]{24})_([1-9]\d{0,4})x([1-9]\d{0,4})-([1-9]\d{0,4})\.webp$/;
+
+export const UPLOADS_PATH = '/uploads/photos/';
+
+export interface StoredImage {
+  folder: ImageFolder;
+  /** The stored file name, e.g. `0a1b…_800x600.png`. */
+  name: string;
+  /** The name without its extension; variants start with it. */
+  stem: string;
+  width: number;
+  height: number;
+}
+
+/** Widths of the WebP variants stored beside an image of this width. */
+export function variantWidths(width: number): number[] {
+  return [...SRCSET_WIDTHS.filter((w) => w < width), width];
+}
+
+export const variantName = (stem: string, width: number) => `${stem}-${width}.webp`;
+
+/** Reads an image URL (absolute or relative); null when it is not an image Folio stored. */
+export function parseStoredImageUrl(url: string): StoredImage | null {
+  let pathname: string;
+  try {
+    pathname = new URL(url, 'http://folio.invalid').pathname;
+  } catch {
+    return null;
+  }
+  const at = pathname.lastIndexOf(UPLOADS_PATH);
+  if (at < 0) return null;
+  const [folder, name, ...rest] = pathname.slice(at + UPLOADS_PATH.length).split('/');
+  if (rest.length > 0 || !isImageFolder(folder) || !name) return null;
+  return parseStoredImageName(folder, name);
+}
+
+export function parseStoredImageName(folder: ImageFolder, name: string): StoredImage | null {
+  const match = STORED_IMAGE_NAME.exec(name);
+  if (!match) return null;
+  return { folder, name, stem: name.replace(/\.[a-z]+$/, ''), width: Number(match[2]), height: Number(match[3]) };
+}
+
+/** The `srcset` of WebP variants for a stored image URL (same origin and folder as the URL itself). */
+export function webpSrcSet(url: string, image: StoredImage): string {
+  const base = url.slice(0, url.lastIndexOf('/') + 1);
+  return variantWidths(image.width)
+    .map((w) => `${base}${variantName(image.stem, w)} ${w}w`)
+    .join(', ');
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** User groups (spec 001 §3 user group; DESIGN §4 SaveUserGroup), with the messages shown on refusal. */
+export const GROUP_MESSAGES = {
+  name: 'Enter a group name of 1 to 50 characters.',
+  duplicate: 'A group with this name already exists. Choose another name.',
+  saved: 'Group saved.',
+  deleted: 'Group deleted.',
+  builtin: 'This is a built-in group and cannot be deleted.',
+  hasUsers: 'This group still has users. Move them to another group before deleting it.',
+  notFound: 'This group no longer exists.',
+  confirmDelete: 'Do you want to delete this record ?',
+} as const;
+
+const GroupName = z.string({ message: GROUP_MESSAGES.name }).trim().min(1, { message: GROUP_MESSAGES.name }).max(50, { message: GROUP_MESSAGES.name });
+
+/** Create `{groupname}`, rename `{id, updategroupname}` (DESIGN §4). */
+export const SaveUserGroupSchema = z.union([
+  z.object({ id: z.coerce.number().int().positive(), updategroupname: GroupName }),
+  z.object({ groupname: GroupName }),
+]);
+export type SaveUserGroupInput = z.input<typeof SaveUserGroupSchema>;
+
+export const GroupIdSchema = z.object({ id: z.coerce.number().int().positive({ message: 'Choose a group.' }) });
+
+export interface UserGroupRow {
+  srno: number;
+  id: number;
+  groupname: string;
+  builtin: boolean;
+  users: number;
+}
+
+export interface GroupSaveAnswer {
+  status: 'OK' | 'NO';
+  message: string;
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Menu trees (spec 001 §3 menu node and menu item; §4 menu tree; §5; §8), three levels deep (DESIGN §7). */
+export const MENU_MESSAGES = {
+  sequence: 'Sequence is Not Less Than Current',
+  deleted: 'Menu Deleted Successfully !!',
+  saveFailed: 'Save Failed',
+  groupUpdated: 'User Group Updated Sucessfully',
+  onlyGroups: 'Sorry ! But This Feature Only for Groups',
+  invalidUser: 'Oops! Please Select Valid User',
+  confirmDelete: 'Do you want to delete this record ?',
+  saved: 'Menu Saved Successfully !!',
+  label: 'Enter a module or menu name of at most 50 characters.',
+  owner: 'Choose the user or group whose menu this is.',
+  parent: 'Items can be added only under a node marked as sub menu of the same tree.',
+  depth: 'Menus have at most three levels: module, sub menu and child menu.',
+  page: 'The chosen page does not exist.',
+  notFound: 'This menu item no longer exists.',
+} as const;
+
+/** Levels below a top-level module: sub menu, then child menu. */
+export const MAX_MENU_DEPTH = 3;
+
+const id = z.coerce.number().int().min(0).default(0);
+const flag = z.union([z.boolean(), z.enum(['Y', 'N']), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 'Y' || v === 1).default(false);
+
+export const MenuItemSchema = z.object({
+  menuId: id,
+  moduleid: id,
+  pageid: id,
+  parentId: id,
+  /** Checked against the tree by the server ('Sequence is Not Less Than Current'). */
+  sequence: z.coerce.number({ message: MENU_MESSAGES.sequence }).int().max(10000),
+  modulename: z.string().trim().max(50, { message: MENU_MESSAGES.label }).default(''),
+  pagename: z.string().trim().max(50, { message: MENU_MESSAGES.label }).default(''),
+  isSubMenu: flag,
+  landPage: flag,
+  resourcegroupid: id,
+  userId: id,
+});
+export type MenuItemInput = z.input<typeof MenuItemSchema>;
+export type MenuItemData = z.output<typeof MenuItemSchema>;
+
+export const SaveMenuSchema = z.object({ jsonsavelist: z.union([MenuItemSchema, z.array(MenuItemSchema).min(1).max(100)]) });
+export const MenuOwnerSchema = z.object({
+  userId: z.coerce.number().int().positive({ message: MENU_MESSAGES.invalidUser }),
+  from: z.enum(['User', 'group']),
+});
+export const DeleteMenuSchema = z.object({ menuId: z.coerce.number().int().positive() });
+export const UpdateGroupMenuSchema = z.object({ groupId: z.coerce.number().int().positive() });
+
+/** A node of the menu tree editor (spec 001 §3 menu node, with what the editor needs to edit it). */
+export interface MenuNode {
+  id: number;
+  name: string;
+  issub: boolean;
+  pageid: number | null;
+  parentId: number | null;
+  sequence: number;
+  landPage: boolean;
+  children: MenuNode[];
+}
+
+export interface MenuPageOption {
+  id: number;
+  name: string;
+  routing: string;
+  kind: 'content' | 'screen';
+}

@@ -1,0 +1,41 @@
+import type { Db } from '../db/database';
+
+export async function listGroupsWithUserCounts(db: Db) {
+  return db
+    .selectFrom('user_groups as g')
+    .leftJoin('users as u', 'u.group_id', 'g.id')
+    .select((eb) => ['g.id', 'g.name', 'g.builtin', eb.fn.count<number>('u.id').as('users')])
+    .groupBy(['g.id', 'g.name', 'g.builtin'])
+    .orderBy('g.id')
+    .execute();
+}
+
+export async function findGroupByName(db: Db, name: string) {
+  return db.selectFrom('user_groups').select(['id', 'name']).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())).executeTakeFirst();
+}
+
+export async function findGroup(db: Db, id: number) {
+  return db.selectFrom('user_groups').select(['id', 'name', 'builtin']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertGroup(db: Db, name: string, at: string): Promise<number> {
+  const row = await db.insertInto('user_groups').values({ name, builtin: 0, created_at: at }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function renameGroup(db: Db, id: number, name: string): Promise<void> {
+  await db.updateTable('user_groups').set({ name }).where('id', '=', id).execute();
+}
+
+export async function countUsersInGroup(db: Db, id: number): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('group_id', '=', id).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Deletes a group and its menu tree. */
+export async function deleteGroupAndMenu(db: Db, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('menu_items').where('owner_kind', '=', 'group').where('owner_id', '=', id).execute();
+    await trx.deleteFrom('user_groups').where('id', '=', id).execute();
+  });
+}

@@ -1,0 +1,66 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { IMAGE_FOLDERS } from '../../core/media/image-names';
+import type { AppConfig } from '../config';
+import { AppError, ValidationError } from '../errors';
+import { deleteUploadedImage, readServedImage, storeUploadedImage, tooLargeMessage } from './media.service';
+
+const IMAGE_SCREENS = Object.values(IMAGE_FOLDERS);
+
+/**
+ * Image upload, delete and serving (spec 000 §7, DESIGN §8). Multipart is registered inside this plugin only,
+ * so every other API call keeps accepting JSON alone.
+ */
+export async function mediaRoutes(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
+  const { config } = options;
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 4, fieldSize: 1000, parts: 5 } });
+
+  // Shared by the About and Customers editors: the access layer lets in holders of either screen, the service
+  // then checks the screen of the folder named in the body.
+  app.post('/api/master/uploadImage', { config: { access: { screens: IMAGE_SCREENS } } }, async (request) => {
+    if (!request.isMultipart()) throw new ValidationError('Send the image as multipart form data with the fields file and page.');
+    let folder: unknown;
+    let bytes: Buffer | null = null;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file') throw new ValidationError('The image must be sent in the field file.');
+          bytes = await part.toBuffer();
+        } else if (part.fieldname === 'page') {
+          folder = part.value;
+        }
+      }
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, tooLargeMessage(config.uploadMaxBytes));
+      throw new ValidationError('The upload could not be read: send one image in the field file and the folder in page.');
+    }
+    return storeUploadedImage(request.tenant, request.session!, config, { folder, bytes });
+  });
+
+  app.post('/api/master/deleteImage', { config: { access: { screens: IMAGE_SCREENS } } }, async (request) => {
+    let body: unknown = request.body;
+    if (request.isMultipart()) {
+      // The early client sent the form as multipart (spec 000 §7); fields only.
+      const fields: Record<string, unknown> = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'file') throw new ValidationError('deleteImage takes the fields filename and page, no file.');
+        fields[part.fieldname] = part.value;
+      }
+      body = fields;
+    }
+    return deleteUploadedImage(request.tenant, request.session!, config, body);
+  });
+
+  // Uploaded images: their own content type, never sniffed, cached for a year (names are never reused).
+  app.get<{ Params: { folder: string; file: string } }>('/uploads/photos/:folder/:file', async (request, reply) => {
+    const image = await readServedImage(config, request.params.folder, request.params.file);
+    return reply
+      .header('content-type', image.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-disposition', 'inline')
+      .send(image.data);
+  });
+}

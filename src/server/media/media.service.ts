@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { CONTENT_PAGES } from '../../core/pages';
+import {
+  IMAGE_FOLDERS,
+  IMAGE_VARIANT_NAME,
+  STORED_IMAGE_NAME,
+  isImageFolder,
+  parseStoredImageName,
+  parseStoredImageUrl,
+  variantName,
+  variantWidths,
+  type ImageFolder,
+  type StoredImage,
+} from '../../core/media/image-names';
+import { allowedScreens, type SessionUser } from '../access/access';
+import type { AppConfig } from '../config';
+import { getPageContent } from '../content/content.service';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import type { Tenant } from '../tenants/tenants';
+
+/** Larger images are refused before they are decoded (a 40-megapixel RGBA image is 160 MB in memory). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+const ACCEPTED_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+export const WRONG_TYPE_MESSAGE = 'Please upload a PNG, JPEG, GIF or WebP image.';
+export const TOO_MANY_PIXELS_MESSAGE = 'The image is too large in pixels.';
+
+export const photosRoot = (config: AppConfig) => path.join(config.dataDir, 'uploads', 'photos');
+
+export const tooLargeMessage = (maxBytes: number) => `The image is larger than ${formatMegabytes(maxBytes)} MB.`;
+
+function formatMegabytes(bytes: number): string {
+  return String(Math.round((bytes / (1024 * 1024)) * 10) / 10);
+}
+
+/** The folder named by the client, checked against the allow-list, and the caller's right to its page. */
+async function checkFolderAccess(tenant: Tenant, session: SessionUser, folder: unknown): Promise<ImageFolder> {
+  if (!isImageFolder(folder)) throw new ValidationError(`Unknown image folder: use one of ${Object.keys(IMAGE_FOLDERS).join(', ')}.`);
+  const screens = await allowedScreens(tenant, session.userId, session.groupId);
+  if (!screens.includes(IMAGE_FOLDERS[folder])) throw new ForbiddenError('Your menu does not include the page of this image folder.');
+  return folder;
+}
+
+export interface UploadedImage {
+  message: 'File uploaded successfully';
+  url: string;
+  filename: string;
+}
+
+/**
+ * Stores an uploaded image (DESIGN §8). The type comes from the bytes; the pixel count is read from the
+ * header and refused before decoding; the image is re-encoded (dropping metadata and anything appended),
+ * named by Folio, and WebP copies for srcset are written beside it. The client's file name is never used.
+ *
+ * Output format: PNG stays PNG and JPEG stays JPEG (logos keep transparency and sharp edges, photos keep
+ * their compression; every browser shows both); WebP stays WebP; GIF becomes PNG (first frame only).
+ */
+export async function storeUploadedImage(
+  tenant: Tenant,
+  session: SessionUser,
+  config: AppConfig,
+  input: { folder: unknown; bytes: Buffer | null },
+): Promise<UploadedImage> {
+  const folder = await checkFolderAccess(tenant, session, input.folder);
+  if (!input.bytes || input.bytes.length === 0) throw new ValidationError('Please choose an image file to upload.');
+  const type = await fileTypeFromBuffer(input.bytes);
+  if (!type || !ACCEPTED_TYPES.has(type.mime)) throw new ValidationError(WRONG_TYPE_MESSAGE);
+
+  let encoded: { data: Buffer; width: number; height: number; ext: 'png' | 'jpg' | 'webp' };
+  try {
+    const header = await sharp(input.bytes, { limitInputPixels: false }).metadata();
+    if (!header.width || !header.height) throw new ValidationError('The image could not be read; it may be damaged.');
+    if (header.width * header.height > MAX_IMAGE_PIXELS) throw new ValidationError(TOO_MANY_PIXELS_MESSAGE);
+    // rotate(): apply the EXIF orientation, since the metadata that carried it is dropped.
+    const image = sharp(input.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false, failOn: 'error' }).rotate();
+    const ext = type.mime === 'image/jpeg' ? 'jpg' : type.mime === 'image/webp' ? 'webp' : 'png';
+    const out =
+      ext === 'jpg'
+        ? image.jpeg({ quality: 85, mozjpeg: true })
+        : ext === 'webp'
+          ? image.webp({ quality: 82 })
+          : image.png({ compressionLevel: 9 });
+    const { data, info } = await out.toBuffer({ resolveWithObject: true });
+    encoded = { data, width: info.width, height: info.height, ext };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ValidationError(TOO_MANY_PIXELS_MESSAGE);
+    throw new ValidationError('The image could not be read; it may be damaged.');
+  }
+
+  const stem = `${randomBytes(12).toString('hex')}_${encoded.width}x${encoded.height}`;
+  const filename = `${stem}.${encoded.ext}`;
+  const files: Array<[string, Buffer]> = [[filename, encoded.data]];
+  for (const width of variantWidths(encoded.width)) {
+    const data = await sharp(encoded.data).resize({ width }).webp({ quality: 80 }).toBuffer();
+    files.push([variantName(stem, width), data]);
+  }
+  const dir = path.join(photosRoot(config), folder);
+  await fs.mkdir(dir, { recursive: true });
+  const written: string[] = [];
+  try {
+    for (const [name, data] of files) {
+      await fs.writeFile(path.join(dir, name), data, { flag: 'wx' });
+      written.push(name);
+    }
+  } catch (error) {
+    await Promise.all(written.map((name) => fs.rm(path.join(dir, name), { force: true })));
+    throw error;
+  }
+  return { message: 'File uploaded successfully', url: `${config.publicBaseUrl}uploads/photos/${folder}/${filename}`, filename };
+}
+
+/**
+ * Deletes an uploaded image and its srcset copies. Only a name of the form Folio generates in an allow-listed
+ * folder is accepted (a bare name or the image URL); anything else is a 400 and no path is ever built from it.
+ * An image still used by another page, or by more than one entry of its own page, is kept (409).
+ */
+export async function deleteUploadedImage(tenant: Tenant, session: SessionUser, config: AppConfig, body: unknown): Promise<{ message: 'Success' }> {
+  const { filename, page } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  if (typeof filename !== 'string' || filename.length === 0 || filename.length > 500) throw new ValidationError('filename is required.');
+  if (!isImageFolder(page)) throw new ValidationError(`Unknown image folder: use one of ${Object.keys(IMAGE_FOLDERS).join(', ')}.`);
+  const image = readImageName(page, filename);
+  const folder = await checkFolderAccess(tenant, session, page);
+
+  const users = await pagesUsing(tenant, image);
+  const ownPage = IMAGE_FOLDERS[folder];
+  const elsewhere = users.filter((u) => u.routing !== ownPage);
+  const ownUses = users.find((u) => u.routing === ownPage)?.count ?? 0;
+  if (elsewhere.length > 0 || ownUses > 1) {
+    const where = [...(ownUses > 1 ? [`another entry of ${ownPage}`] : []), ...elsewhere.map((u) => `the page ${u.routing}`)].join(' and ');
+    throw new ConflictError(`The image is still used by ${where}; it was not deleted.`);
+  }
+
+  const dir = path.join(photosRoot(config), folder);
+  const target = path.join(dir, image.name);
+  try {
+    await fs.unlink(target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new NotFoundError('The image does not exist (it may have been deleted already).');
+    throw error;
+  }
+  for (const width of variantWidths(image.width)) await fs.rm(path.join(dir, variantName(image.stem, width)), { force: true });
+  return { message: 'Success' };
+}
+
+/** A bare generated name, or the URL of one in the same folder; everything else (any path trick) is a 400. */
+function readImageName(folder: ImageFolder, filename: string): StoredImage {
+  const refused = new ValidationError('The file name is not one of an uploaded image in this folder.');
+  if (filename.includes('\0') || filename.includes('\\')) throw refused;
+  if (filename.includes('/')) {
+    // An image URL: absolute (http/https) or a path starting at /uploads/photos/.
+    if (!/^https?:\/\//i.test(filename) && !filename.startsWith('/uploads/photos/')) throw refused;
+    const image = parseStoredImageUrl(filename);
+    if (!image || image.folder !== folder) throw refused;
+    if (!new URL(filename, 'http://folio.invalid').pathname.endsWith(`/uploads/photos/${folder}/${image.name}`)) throw refused;
+    return image;
+  }
+  const image = parseStoredImageName(folder, filename);
+  if (!image) throw refused;
+  return image;
+}
+
+/** Pages whose current document mentions the image, with how often. */
+async function pagesUsing(tenant: Tenant, image: StoredImage): Promise<Array<{ routing: string; count: number }>> {
+  const needle = `/uploads/photos/${image.folder}/${image.stem}`;
+  const found: Array<{ routing: string; count: number }> = [];
+  for (const page of CONTENT_PAGES) {
+    let text: string;
+    try {
+      text = JSON.stringify(await getPageContent(tenant, page.key));
+    } catch (error) {
+      if (error instanceof NotFoundError) continue;
+      throw error;
+    }
+    const count = text.split(needle).length - 1;
+    if (count > 0) found.push({ routing: page.routing, count });
+  }
+  return found;
+}
+
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+
+/** The file behind /uploads/photos/{folder}/{name}: only generated names in allow-listed folders. */
+export async function readServedImage(config: AppConfig, folder: string, name: string): Promise<{ data: Buffer; contentType: string }> {
+  if (!isImageFolder(folder) || !(STORED_IMAGE_NAME.test(name) || IMAGE_VARIANT_NAME.test(name))) throw new NotFoundError();
+  const ext = name.slice(name.lastIndexOf('.') + 1);
+  const contentType = CONTENT_TYPES[ext];
+  if (!contentType) throw new NotFoundError();
+  try {
+    return { data: await fs.readFile(path.join(photosRoot(config), folder, name)), contentType };
+  } catch {
+    throw new NotFoundError('There is no image of that name.');
+  }
+}

@@ -1,0 +1,275 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentPageByKey } from '../../core/pages';
+import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
+import { EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
+
+const MAX_BYTES = 300_000;
+
+/** A multipart/form-data body as a browser sends it. */
+function multipartBody(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }, field = 'file') {
+  const boundary = '----folio-test-boundary';
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    chunks.push(file.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const testImage = (width: number, height: number, format: 'png' | 'jpeg' | 'gif' | 'webp') =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } })[format]().toBuffer();
+
+/** A PNG whose header claims 50000 x 50000 pixels (a decompression bomb's header), with a tiny body. */
+function hugePngHeader(): Buffer {
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(50_000, 0);
+  ihdr.writeUInt32BE(50_000, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type), data])));
+    return Buffer.concat([length, Buffer.from(type), data, crc]);
+  };
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(100))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+describe.each(testDialects())('images on %s', (dialect) => {
+  let t: TestApp;
+  let editor: LoggedIn;
+  let photos: string;
+  const listPhotos = () => (fs.existsSync(photos) ? fs.readdirSync(photos, { recursive: true }).map(String).sort() : []);
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { UPLOAD_MAX_BYTES: String(MAX_BYTES), PUBLIC_BASE_URL: 'https://folio.example/' });
+    photos = path.join(t.config.dataDir, 'uploads', 'photos');
+    await createEditor(t.app, 'editor');
+    editor = await logIn(t.app, 'editor', EDITOR_PASSWORD);
+  });
+  afterAll(async () => t?.close());
+
+  const upload = (page: string, file: { name: string; type: string; data: Buffer } | undefined, who: LoggedIn | null = editor) => {
+    const body = multipartBody({ page }, file);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/master/uploadImage',
+      headers: { ...(who?.headers ?? {}), 'content-type': body.contentType },
+      payload: body.payload,
+    });
+  };
+  const deleteImage = (payload: Record<string, unknown>, who: LoggedIn | null = editor) =>
+    t.app.inject({ method: 'POST', url: '/api/master/deleteImage', headers: who?.headers ?? {}, payload });
+
+  it('stores a PNG re-encoded under a generated name with srcset widths, and serves it as an image', async () => {
+    const png = await sharp(await testImage(800, 400, 'png')).withMetadata({ exif: { IFD0: { Copyright: 'secret-exif-marker' } } }).png().toBuffer();
+    const response = await upload('about', { name: '../../evil name.png', type: 'image/png', data: png });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.message).toBe('File uploaded successfully');
+    expect(body.filename).toMatch(/^[0-9a-f]{24}_800x400\.png$/);
+    expect(body.url).toBe(`https://folio.example/uploads/photos/about/${body.filename}`);
+    const stem = body.filename.replace('.png', '');
+    expect(listPhotos()).toEqual(['about', `about/${body.filename}`, `about/${stem}-320.webp`, `about/${stem}-640.webp`, `about/${stem}-800.webp`].sort());
+    const stored = fs.readFileSync(path.join(photos, 'about', body.filename));
+    expect(stored.includes(Buffer.from('secret-exif-marker'))).toBe(false);
+    expect((await sharp(stored).metadata()).format).toBe('png');
+
+    const served = await t.app.inject({ method: 'GET', url: `/uploads/photos/about/${body.filename}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.rawPayload.equals(stored)).toBe(true);
+    const variant = await t.app.inject({ method: 'GET', url: `/uploads/photos/about/${stem}-320.webp` });
+    expect(variant.headers['content-type']).toBe('image/webp');
+    expect((await sharp(variant.rawPayload).metadata()).width).toBe(320);
+  });
+
+  it.each([
+    ['JPEG', 'jpeg', /_300x200\.jpg$/],
+    ['GIF', 'gif', /_300x200\.png$/],
+    ['WebP', 'webp', /_300x200\.webp$/],
+  ] as const)('accepts a %s', async (_name, format, expected) => {
+    const response = await upload('customer', { name: 'logo.png', type: 'image/png', data: await testImage(300, 200, format) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().filename).toMatch(expected);
+  });
+
+  it.each([
+    ['an SVG renamed .png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>')],
+    ['an HTML file renamed .png', Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>')],
+    ['a PDF renamed .png', Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n')],
+  ])('refuses %s by its bytes, writing nothing', async (_what, data) => {
+    const before = listPhotos();
+    const response = await upload('about', { name: 'innocent.png', type: 'image/png', data });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Please upload a PNG, JPEG, GIF or WebP image.');
+    expect(listPhotos()).toEqual(before);
+  });
+
+  it('strips what a polyglot hides after the image', async () => {
+    const polyglot = Buffer.concat([await testImage(100, 100, 'png'), Buffer.from('<html><script>alert("polyglot")</script></html>')]);
+    const response = await upload('about', { name: 'poly.png', type: 'image/png', data: polyglot });
+    expect(response.statusCode).toBe(200);
+    const stored = fs.readFileSync(path.join(photos, 'about', response.json().filename));
+    expect(stored.includes(Buffer.from('<script'))).toBe(false);
+    expect(stored.includes(Buffer.from('polyglot'))).toBe(false);
+  });
+
+  it('refuses a file over UPLOAD_MAX_BYTES with 413, writing nothing', async () => {
+    const before = listPhotos();
+    const big = Buffer.concat([await testImage(100, 100, 'png'), Buffer.alloc(MAX_BYTES + 10)]);
+    const response = await upload('about', { name: 'big.png', type: 'image/png', data: big });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('The image is larger than 0.3 MB.');
+    expect(listPhotos()).toEqual(before);
+  });
+
+  it('refuses an image of absurd pixel dimensions without decoding it', async () => {
+    const before = listPhotos();
+    const response = await upload('about', { name: 'bomb.png', type: 'image/png', data: hugePngHeader() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('The image is too large in pixels.');
+    expect(listPhotos()).toEqual(before);
+  });
+
+  it('refuses an unknown folder, a missing file and a non-multipart body with 400', async () => {
+    const png = await testImage(50, 50, 'png');
+    for (const page of ['../../etc', 'news', '', 'about/../customer']) {
+      const response = await upload(page, { name: 'a.png', type: 'image/png', data: png });
+      expect(response.statusCode, page).toBe(400);
+    }
+    expect((await upload('about', undefined)).statusCode).toBe(400);
+    const json = await t.app.inject({ method: 'POST', url: '/api/master/uploadImage', headers: editor.headers, payload: { page: 'about' } });
+    expect(json.statusCode).toBe(400);
+  });
+
+  it('needs a session (401) and the page of the folder in the menu (403)', async () => {
+    const png = { name: 'a.png', type: 'image/png', data: await testImage(50, 50, 'png') };
+    expect((await upload('about', png, null)).statusCode).toBe(401);
+    expect((await deleteImage({ filename: 'x', page: 'about' }, null)).statusCode).toBe(401);
+
+    const db = t.app.tenants.default.db;
+    const homeOnly = await createEditor(t.app, 'homeonly');
+    await db.insertInto('menu_items').values({ owner_kind: 'user', owner_id: homeOnly, parent_id: null, page_id: contentPageByKey('home').id, label: 'Home', sequence: 1, is_sub_menu: 0, land_page: 1 }).execute();
+    const home = await logIn(t.app, 'homeonly', EDITOR_PASSWORD, '10.20.0.1');
+    expect((await upload('about', png, home)).statusCode).toBe(403);
+
+    const customersOnly = await createEditor(t.app, 'custonly');
+    await db.insertInto('menu_items').values({ owner_kind: 'user', owner_id: customersOnly, parent_id: null, page_id: contentPageByKey('customers').id, label: 'Customers', sequence: 1, is_sub_menu: 0, land_page: 1 }).execute();
+    const cust = await logIn(t.app, 'custonly', EDITOR_PASSWORD, '10.20.0.2');
+    const before = listPhotos();
+    const refused = await upload('about', png, cust);
+    expect(refused.statusCode).toBe(403);
+    expect(listPhotos()).toEqual(before);
+    expect((await upload('customer', png, cust)).statusCode).toBe(200);
+    const mine = (await upload('about', png)).json().filename as string;
+    expect((await deleteImage({ filename: mine, page: 'about' }, cust)).statusCode).toBe(403);
+    expect(fs.existsSync(path.join(photos, 'about', mine))).toBe(true);
+  });
+
+  it('deletes an uploaded image and its srcset copies, by name or by URL', async () => {
+    const first = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(700, 100, 'png') })).json();
+    const stem = first.filename.replace('.png', '');
+    const response = await deleteImage({ filename: first.filename, page: 'customer' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Success' });
+    expect(listPhotos().filter((f) => f.includes(stem))).toEqual([]);
+    const second = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(100, 100, 'png') })).json();
+    expect((await deleteImage({ filename: second.url, page: 'customer' })).json()).toEqual({ message: 'Success' });
+    expect((await deleteImage({ filename: second.url, page: 'customer' })).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['../../x', 'about'],
+    ['..%2f..%2fx', 'about'],
+    ['..\\x', 'about'],
+    ['..\\..\\canary.txt', 'about'],
+    ['/etc/passwd', 'about'],
+    ['CANARY_ABSOLUTE', 'about'],
+    ['x.png\0.png', 'about'],
+    ['CANARY_NAME', 'unknown'],
+    ['CANARY_NAME', '../..'],
+    ['CANARY_NAME', 'about/../..'],
+    ['https://folio.example/uploads/photos/about/../../canary.txt', 'about'],
+    ['https://folio.example/uploads/photos/customer/CANARY_NAME', 'about'],
+    ['canary.txt', 'about'],
+    ['', 'about'],
+  ])('refuses deleteImage %j in %j with 400, the canaries survive', async (filename, page) => {
+    const canaries = [path.join(t.config.dataDir, 'canary.txt'), path.join(t.config.dataDir, 'x'), path.join(t.config.dataDir, 'uploads', 'canary.txt'), path.join(t.config.dataDir, 'uploads', 'photos', 'canary.txt')];
+    for (const canary of canaries) {
+      fs.mkdirSync(path.dirname(canary), { recursive: true });
+      fs.writeFileSync(canary, 'canary');
+    }
+    const real = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(60, 60, 'png') })).json().filename as string;
+    const name = filename.replace('CANARY_ABSOLUTE', canaries[0]!).replace('CANARY_NAME', real);
+    const response = await deleteImage({ filename: name, page });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/\w+ \w+/);
+    for (const canary of canaries) expect(fs.readFileSync(canary, 'utf8')).toBe('canary');
+    expect(fs.existsSync(path.join(photos, 'customer', real))).toBe(true);
+  });
+
+  it('keeps an image still used by another entry or another page (409)', async () => {
+    const image = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(60, 60, 'png') })).json();
+    const read = async (call: string) => (await t.app.inject({ method: 'POST', url: `/api/master/${call}`, payload: {} })).json();
+    const save = (call: string, doc: unknown) => t.app.inject({ method: 'POST', url: `/api/master/${call}`, headers: editor.headers, payload: doc as object });
+    const customers = await read('getcust');
+    customers.tablelst[0].custImage = image.url;
+    customers.tablelst[1].custImage = image.url;
+    expect((await save('savecust', customers)).statusCode).toBe(200);
+    const twice = await deleteImage({ filename: image.filename, page: 'customer' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('The image is still used by another entry of Customers; it was not deleted.');
+
+    const updated = await read('getcust');
+    updated.tablelst[1].custImage = '';
+    expect((await save('savecust', updated)).statusCode).toBe(200);
+    const about = await read('getabout');
+    about.managementlst[0].mngimg = image.url;
+    expect((await save('saveabout', about)).statusCode).toBe(200);
+    const elsewhere = await deleteImage({ filename: image.filename, page: 'customer' });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().message).toBe('The image is still used by the page About; it was not deleted.');
+    expect(fs.existsSync(path.join(photos, 'customer', image.filename))).toBe(true);
+
+    about.managementlst[0].mngimg = '';
+    about.revision += 1;
+    expect((await save('saveabout', about)).statusCode).toBe(200);
+    // Used once by its own page (the entry being removed in the editor): deleted.
+    expect((await deleteImage({ filename: image.filename, page: 'customer' })).json()).toEqual({ message: 'Success' });
+  });
+
+  it('shows an uploaded image on the public page with width, height and a WebP srcset', async () => {
+    const image = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(700, 350, 'png') })).json();
+    const customers = (await t.app.inject({ method: 'POST', url: '/api/master/getcust', payload: {} })).json();
+    customers.tablelst[0].custImage = image.url;
+    expect((await t.app.inject({ method: 'POST', url: '/api/master/savecust', headers: editor.headers, payload: customers })).statusCode).toBe(200);
+    const html = (await t.app.inject({ method: 'GET', url: '/Customers1' })).body;
+    const stem = image.filename.replace('.png', '');
+    expect(html).toContain('type="image/webp"');
+    expect(html).toContain(`https://folio.example/uploads/photos/customer/${stem}-320.webp 320w`);
+    expect(html).toContain(`https://folio.example/uploads/photos/customer/${stem}-700.webp 700w`);
+    expect(html).toMatch(new RegExp(`<img[^>]*src="${image.url.replace(/[.]/g, '\\.')}"[^>]*width="320"[^>]*height="160"`));
+  });
+
+  it('serves only generated names in allow-listed folders, never as HTML', async () => {
+    fs.mkdirSync(path.join(photos, 'about'), { recursive: true });
+    fs.writeFileSync(path.join(photos, 'about', 'page.html'), '<script>alert(1)</script>');
+    for (const url of ['/uploads/photos/about/page.html', '/uploads/photos/about/..%2f..%2fcanary.txt', '/uploads/photos/secret/x.png', '/uploads/photos/about/0123456789abcdef01234567_1x1.png']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).not.toMatch(/html/);
+    }
+  });
+});

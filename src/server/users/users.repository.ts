@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { ADMINISTRATORS_GROUP_ID, PUBLIC_USER_ID } from '../db/seed/seed';
+
+/** Columns a user list or form may show: never password_hash. */
+const LIST_COLUMNS = ['u.id', 'u.employee_code', 'u.first_name', 'u.middle_name', 'u.last_name', 'u.username', 'u.group_id', 'g.name as group_name', 'u.active'] as const;
+
+export type UserSearch = { kind: 'All' | 'Code' | 'Name'; text: string };
+
+/** Escapes LIKE wildcards so that a search for '%' finds a percent sign, not everything. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function listQuery(db: Db, search: UserSearch | null) {
+  let query = db
+    .selectFrom('users as u')
+    .innerJoin('user_groups as g', 'g.id', 'u.group_id')
+    // The Public user is the visitors' identity, not a person: it is not managed here.
+    .where('u.id', '!=', PUBLIC_USER_ID);
+  if (search && search.text !== '') {
+    const pattern = likePattern(search.text);
+    query = query.where((eb) => {
+      // The search text is only ever a bound parameter; ESCAPE makes the wildcard escaping work on SQLite too.
+      const like = (column: 'u.employee_code' | 'u.first_name' | 'u.middle_name' | 'u.last_name' | 'u.username') =>
+        sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+      const byCode = like('u.employee_code');
+      const byName = eb.or([like('u.first_name'), like('u.middle_name'), like('u.last_name'), like('u.username')]);
+      if (search.kind === 'Code') return byCode;
+      if (search.kind === 'Name') return byName;
+      return eb.or([byCode, byName]);
+    });
+  }
+  return query;
+}
+
+export async function listUsers(db: Db, search: UserSearch | null, offset: number, limit: number) {
+  const base = listQuery(db, search);
+  const [rows, count] = await Promise.all([
+    base.select([...LIST_COLUMNS]).orderBy('u.id').limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function findUserForForm(db: Db, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'employee_code', 'salutation', 'gender', 'first_name', 'middle_name', 'last_name', 'address', 'mobile', 'mobile2', 'email', 'username', 'group_id', 'active'])
+    .where('id', '=', id)
+    .where('id', '!=', PUBLIC_USER_ID)
+    .executeTakeFirst();
+}
+
+export async function findUserIdByUsername(db: Db, username: string): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst();
+  return row?.id;
+}
+
+/** Active administrators who can log in, other than the one named. */
+export async function countOtherActiveAdministrators(db: Db, exceptUserId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('group_id', '=', ADMINISTRATORS_GROUP_ID)
+    .where('active', '=', 1)
+    .where('password_hash', 'is not', null)
+    .where('id', '!=', exceptUserId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface UserDetailsRow {
+  employee_code: string;
+  salutation: string;
+  gender: string;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  address: string;
+  mobile: string;
+  mobile2: string;
+  email: string;
+  username: string;
+  group_id: number;
+  active: number;
+}
+
+export async function updateUserDetails(db: Db, id: number, details: UserDetailsRow): Promise<void> {
+  await db.updateTable('users').set(details).where('id', '=', id).execute();
+}
+
+export async function groupExists(db: Db, id: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('user_groups').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+export async function listUserGroups(db: Db) {
+  return db.selectFrom('user_groups').select(['id', 'name']).orderBy('id').execute();
+}
+
+export async function listActiveUsers(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'first_name', 'last_name'])
+    .where('active', '=', 1)
+    .where('id', '!=', PUBLIC_USER_ID)
+    .orderBy('first_name')
+    .orderBy('id')
+    .execute();
+}
