@@ -7,7 +7,10 @@ test('a new administrator builds a group with two editors, adds a user, and deac
   await logInAs(admin, 'admin', E2E_ADMIN_PASSWORD);
 
   // A group…
-  const group = `E2E Writers ${Date.now() % 100000}`;
+  const run = String(Date.now() % 100000).padStart(5, '0');
+  const group = `E2E Writers ${run}`;
+  const code = `W${run}`;
+  const username = `e2e-writer-${run}`;
   await admin.goto('/newGrouphome');
   await expect(admin.locator('h1')).toHaveText('Create User Group');
   await admin.getByRole('link', { name: 'Create New Group' }).or(admin.getByRole('button', { name: 'Create New Group' })).click();
@@ -17,7 +20,8 @@ test('a new administrator builds a group with two editors, adds a user, and deac
 
   // …whose menu holds two editors: News (the landing page) and About.
   const groupRow = admin.locator('tr', { hasText: group });
-  while ((await groupRow.count()) === 0) await admin.getByRole('button', { name: /next/i }).click();
+  // The test database has only a few groups: the new one is on the first page of ten.
+  await expect(groupRow).toBeVisible();
   await groupRow.getByRole('link', { name: `Edit the menu of ${group}` }).or(groupRow.getByRole('button', { name: `Edit the menu of ${group}` })).click();
   await expect(admin).toHaveURL(/\/bmstree\?.*from=group/);
   for (const [page, landing] of [['News', true], ['About', false]] as const) {
@@ -34,7 +38,7 @@ test('a new administrator builds a group with two editors, adds a user, and deac
   await admin.goto('/userHomepage');
   await admin.getByRole('link', { name: 'Add' }).click();
   await expect(admin).toHaveURL(/\/user$/);
-  await admin.getByLabel('Code').fill('E2E01');
+  await admin.getByLabel('Code').fill(code);
   await admin.getByLabel('Salutation').selectOption('Ms.');
   await admin.getByLabel('Gender').selectOption('Female');
   await admin.getByLabel('First name').fill('Wendy');
@@ -42,7 +46,7 @@ test('a new administrator builds a group with two editors, adds a user, and deac
   await admin.getByLabel('Address').fill('7 Law College Road, Pune');
   await admin.getByLabel('Mobile', { exact: true }).fill('9822012345');
   await admin.getByLabel('Email').fill('Wendy@Example.IN');
-  await admin.getByLabel('User name').fill('e2e-writer');
+  await admin.getByLabel('User name').fill(username);
   await admin.getByLabel('Password').fill('e2e-writer-password');
   await admin.getByLabel('User group').selectOption({ label: group });
   await admin.getByLabel('Active').check();
@@ -52,7 +56,7 @@ test('a new administrator builds a group with two editors, adds a user, and deac
   // The user sees exactly that menu, reaches both editors, and is refused a third.
   const writerContext = await browser.newContext();
   const writer = await writerContext.newPage();
-  await logInAs(writer, 'e2e-writer', 'e2e-writer-password', /\/News$/);
+  await logInAs(writer, username, 'e2e-writer-password', /\/News$/);
   const links = await writer.locator('header nav a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')).filter((h) => h && h !== '/Home1'));
   expect(links.sort()).toEqual(['/About', '/News']);
   await writer.locator('header').getByRole('link', { name: 'About', exact: true }).click();
@@ -63,7 +67,7 @@ test('a new administrator builds a group with two editors, adds a user, and deac
 
   // Deactivating the user ends their open session at once.
   await admin.goto('/userHomepage');
-  const userRow = admin.locator('tr', { hasText: 'E2E01' });
+  const userRow = admin.locator('tr', { hasText: code });
   admin.once('dialog', (dialog) => void dialog.accept());
   await userRow.getByRole('button', { name: /Deactivate/ }).click();
   await expect(userRow).toContainText('Inactive');
