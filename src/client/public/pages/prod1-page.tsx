@@ -1,4 +1,5 @@
 import { contentPageByKey } from '../../../core/pages';
+import { CheckList } from '../components/check-list';
 import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
 import { RichHtml } from '../components/rich-html';
@@ -81,14 +82,7 @@ export default function Prod1Page({ content }: PageProps<'prod1'>) {
           </div>
           <div>
             <h2 className="section__title">Benefits</h2>
-            <ul className="check-list" role="list">
-              {content.section4lst.map((item, index) => (
-                <li key={index}>
-                  <Icon name="check" />
-                  <RichHtml className="prose" html={item.data4} />
-                </li>
-              ))}
-            </ul>
+            <CheckList items={content.section4lst.map((item) => item.data4)} />
           </div>
         </div>
       </section>

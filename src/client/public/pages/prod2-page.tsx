@@ -1,4 +1,5 @@
 import { contentPageByKey } from '../../../core/pages';
+import { CheckList } from '../components/check-list';
 import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
 import { RichHtml } from '../components/rich-html';
@@ -42,14 +43,7 @@ export default function Prod2Page({ content }: PageProps<'prod2'>) {
         <section className="section">
           <div className="container reading">
             <h2 className="section__title">{content.section2head || 'Service Management'}</h2>
-            <ul className="check-list" role="list">
-              {content.section2lst.map((item, index) => (
-                <li key={index}>
-                  <Icon name="check" />
-                  <RichHtml className="prose" html={item.data2} />
-                </li>
-              ))}
-            </ul>
+            <CheckList items={content.section2lst.map((item) => item.data2)} />
           </div>
         </section>
       ) : null}

@@ -1,4 +1,5 @@
 import { contentPageByKey } from '../../../core/pages';
+import { CheckList } from '../components/check-list';
 import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
 import { RichHtml } from '../components/rich-html';
@@ -44,25 +45,11 @@ export default function Prod3Page({ content }: PageProps<'prod3'>) {
         <div className="container two-columns">
           <div>
             <h2 className="section__title">Front Office</h2>
-            <ul className="check-list" role="list">
-              {content.section1lst.map((item, index) => (
-                <li key={index}>
-                  <Icon name="check" />
-                  <RichHtml className="prose" html={item.data1} />
-                </li>
-              ))}
-            </ul>
+            <CheckList items={content.section1lst.map((item) => item.data1)} />
           </div>
           <div>
             <h2 className="section__title">Doctor</h2>
-            <ul className="check-list" role="list">
-              {content.section2lst.map((item, index) => (
-                <li key={index}>
-                  <Icon name="check" />
-                  <RichHtml className="prose" html={item.data2} />
-                </li>
-              ))}
-            </ul>
+            <CheckList items={content.section2lst.map((item) => item.data2)} />
           </div>
         </div>
       </section>
