@@ -1,7 +1,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import { PAGE_LOADERS } from './public/page-components';
 import { PublicApp } from './public/public-app';
-import type { PublicPageData } from './public/public-types';
+import type { PublicPageData } from '../core/public-page';
 import './styles/public.css';
 
 // The server marks <html class="no-js"> so the menu works without JavaScript; from here on scripts run.

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { PAGE_LOADERS } from './public/page-components';
 import { PublicApp } from './public/public-app';
-import type { PublicPageData } from './public/public-types';
+import type { PublicPageData } from '../core/public-page';
 
 /** Renders a public page's body on the server; the client hydrates the same tree from the same data. */
 export async function renderPublicBody(data: PublicPageData): Promise<string> {

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
-import type { PublicPageData } from './public-types';
+import type { PublicPageData } from '../../core/public-page';
 
 /** The frame of every public page: skip link, header, the page itself, footer. */
 export function PublicApp({ data, children }: { data: PublicPageData; children: ReactNode }) {

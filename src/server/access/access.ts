@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONTENT_PAGES, SCREEN_PAGES } from '../../core/pages';
 import { findLiveSession } from '../auth/sessions.repository';
-import { ADMINISTRATORS_GROUP_ID } from '../db/seed/seed';
+import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { listMenuItems } from '../menus/menus.repository';
 import type { Tenant } from '../tenants/tenants';

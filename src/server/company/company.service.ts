@@ -1,4 +1,4 @@
-import type { SiteCompany } from '../../client/public/public-types';
+import type { SiteCompany } from '../../core/public-page';
 import { CompanySchema, type Company } from '../../core/schemas/company';
 import type { Db } from '../db/database';
 import type { Tenant } from '../tenants/tenants';

@@ -1,10 +1,8 @@
 import { GROUP_MESSAGES, GroupIdSchema, SaveUserGroupSchema, type GroupSaveAnswer, type UserGroupRow } from '../../core/schemas/group';
-import { ADMINISTRATORS_GROUP_ID, EDITORS_GROUP_ID, PUBLIC_GROUP_ID } from '../db/seed/seed';
+import { BUILTIN_GROUP_IDS } from '../../core/groups';
 import type { Tenant } from '../tenants/tenants';
 import { parseInput } from '../validation';
 import { countUsersInGroup, deleteGroupAndMenu, findGroup, findGroupByName, insertGroup, listGroupsWithUserCounts, renameGroup } from './groups.repository';
-
-const BUILTIN_GROUPS = new Set([ADMINISTRATORS_GROUP_ID, PUBLIC_GROUP_ID, EDITORS_GROUP_ID]);
 
 /** A refusal in the spec's shape (status NO) with a real HTTP status (DESIGN §4). */
 export interface GroupRefusal {
@@ -41,7 +39,7 @@ export async function deleteGroup(tenant: Tenant, body: unknown): Promise<GroupO
   const { id } = parseInput(GroupIdSchema, body);
   const group = await findGroup(tenant.db, id);
   if (!group) return refuse(404, GROUP_MESSAGES.notFound);
-  if (BUILTIN_GROUPS.has(id) || group.builtin === 1) return refuse(409, GROUP_MESSAGES.builtin);
+  if (BUILTIN_GROUP_IDS.has(id) || group.builtin === 1) return refuse(409, GROUP_MESSAGES.builtin);
   if ((await countUsersInGroup(tenant.db, id)) > 0) return refuse(409, GROUP_MESSAGES.hasUsers);
   await deleteGroupAndMenu(tenant.db, id);
   tenant.cache.clear();

@@ -1,5 +1,5 @@
 import type { MenuEntry, SubMenu } from '../../core/schemas/menu';
-import { PUBLIC_GROUP_ID } from '../db/seed/seed';
+import { PUBLIC_GROUP_ID } from '../../core/groups';
 import type { Tenant } from '../tenants/tenants';
 import { listMenuItems, type MenuItemRow } from './menus.repository';
 

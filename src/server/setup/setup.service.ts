@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SetupSchema } from '../../core/schemas/company';
 import { writeCompany } from '../company/company.service';
 import type { Db } from '../db/database';
-import { ADMINISTRATORS_GROUP_ID } from '../db/seed/seed';
+import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
 import { AppError, ConflictError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
 import { createUser, hasActiveAdministrator } from '../users/users.service';

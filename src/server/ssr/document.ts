@@ -1,4 +1,4 @@
-import type { PublicPageData } from '../../client/public/public-types';
+import type { PublicPageData } from '../../core/public-page';
 import type { ClientAssets } from './client-assets';
 
 export interface DocumentParts {

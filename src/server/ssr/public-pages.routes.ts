@@ -3,7 +3,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENT_PAGES, type ContentPage } from '../../core/pages';
 import type { AnyContent } from '../../core/schemas/page-content';
-import type { PublicPageData } from '../../client/public/public-types';
+import type { PublicPageData } from '../../core/public-page';
 import { renderPublicBody } from '../../client/entry-server';
 import type { AppConfig } from '../config';
 import { getActivePublicPaths, getPageContent } from '../content/content.service';

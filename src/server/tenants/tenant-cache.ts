@@ -1,6 +1,6 @@
 import type { AnyContent } from '../../core/schemas/page-content';
 import type { MenuEntry } from '../../core/schemas/menu';
-import type { SiteCompany } from '../../client/public/public-types';
+import type { SiteCompany } from '../../core/public-page';
 
 /** A public page rendered once and kept ready to send, in each encoding. */
 export interface RenderedPage {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { ADMINISTRATORS_GROUP_ID, PUBLIC_USER_ID } from '../db/seed/seed';
+import { ADMINISTRATORS_GROUP_ID, PUBLIC_USER_ID } from '../../core/groups';
 
 /** Columns a user list or form may show: never password_hash. */
 const LIST_COLUMNS = ['u.id', 'u.employee_code', 'u.first_name', 'u.middle_name', 'u.last_name', 'u.username', 'u.group_id', 'g.name as group_name', 'u.active'] as const;

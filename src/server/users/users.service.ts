@@ -1,7 +1,7 @@
 import { hashPassword } from '../auth/passwords';
 import { deleteSessionsOfUser } from '../auth/sessions.repository';
 import type { Db } from '../db/database';
-import { ADMINISTRATORS_GROUP_ID } from '../db/seed/seed';
+import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
 import {
   USER_MESSAGES,
   USER_PAGE_SIZE,

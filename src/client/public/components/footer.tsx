@@ -1,6 +1,6 @@
 import { contentPageByKey } from '../../../core/pages';
 import type { ContentPageKey } from '../../../core/pages';
-import type { SiteCompany } from '../public-types';
+import type { SiteCompany } from '../../../core/public-page';
 import { Icon } from './icon';
 
 // A short row of the main pages; the header menu has them all.

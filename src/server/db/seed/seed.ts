@@ -1,13 +1,10 @@
 import { sql } from 'kysely';
+import { ADMINISTRATORS_GROUP_ID, EDITORS_GROUP_ID, PUBLIC_GROUP_ID, PUBLIC_USER_ID } from '../../../core/groups';
 import { CONTENT_PAGES, SCREEN_PAGES } from '../../../core/pages';
 import type { Db, Dialect } from '../database';
 import { DEMO_CONTENT } from './demo-content';
 import { DEMO_COMPANY } from './demo-company';
 
-export const ADMINISTRATORS_GROUP_ID = 1;
-export const PUBLIC_GROUP_ID = 2;
-export const EDITORS_GROUP_ID = 3;
-export const PUBLIC_USER_ID = 1;
 
 /** The Public group's menu: Services and Products are sub-menus, Relationware CRM one level deeper. */
 interface MenuSeed {
