@@ -4,17 +4,19 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type onSendHookHandler } from 'fastify';
+import { z } from 'zod';
 import { installAccessLayer } from './access/access';
 import { authRoutes } from './auth/auth.routes';
 import { companyRoutes } from './company/company.routes';
 import type { AppConfig } from './config';
 import { contentRoutes } from './content/content.routes';
-import { installServerRichTextCleaner } from './content/rich-text';
+import { richTextCleaner } from './content/rich-text';
 import { pingDatabase } from './db/database';
 import { enquiryRoutes } from './enquiries/enquiries.routes';
 import { fieldRuleRoutes } from './field-rules/field-rules.routes';
-import { AppError } from './errors';
+import { installRouteContracts, typed } from './http/contract';
+import { installErrorHandler } from './http/error-handler';
 import { mediaRoutes } from './media/media.routes';
 import { menuRoutes } from './menus/menus.routes';
 import { menuAdminRoutes } from './menus/menu-admin.routes';
@@ -35,9 +37,14 @@ declare module 'fastify' {
 /** Largest JSON body; content documents are bounded by their schemas well below this. */
 const BODY_LIMIT = 2 * 1024 * 1024;
 
+export interface BuildOptions {
+  logStream?: NodeJS.WritableStream;
+  /** Check every answer against its declared schema (the tests): a declared shape cannot drift from the code. */
+  checkResponses?: boolean;
+}
+
 /** Builds the whole application (DESIGN §1). main.ts only listens; tests call app.inject(). */
-export async function buildApp(config: AppConfig, options: { logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
-  installServerRichTextCleaner(config.publicBaseUrl);
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -61,6 +68,12 @@ export async function buildApp(config: AppConfig, options: { logStream?: NodeJS.
 
   await app.register(cookie);
   installAccessLayer(app);
+  await installRouteContracts(app, { checkResponses: options.checkResponses ?? false });
+  // DESIGN §17: no shared cache or back button keeps an API answer, unless its route sets its own cache policy
+  // (public content). Added to the API routes only, so public pages pay nothing for it.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/')) route.onSend = [...[route.onSend ?? []].flat(), noStore];
+  });
 
   // JSON only: a state change sent as text/plain or form-encoded (a cross-site form post) is a 415.
   app.removeContentTypeParser('text/plain');
@@ -93,31 +106,15 @@ export async function buildApp(config: AppConfig, options: { logStream?: NodeJS.
     }),
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
-    const status = error.statusCode ?? 500;
-    if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send({ message: 'This call accepts JSON only: send Content-Type: application/json.' });
-    }
-    if (status === 413) return reply.code(413).send({ message: 'The request is too large.' });
-    if (status === 429) return reply.code(429).send({ message: 'Too many requests. Please wait a few minutes and try again.' });
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-      return reply.code(400).send({ message: 'The request body is not valid JSON.' });
-    }
-    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send({ message: 'The request body is empty; send a JSON object.' });
-    }
-    if (status >= 400 && status < 500) return reply.code(status).send({ message: 'The request could not be handled.' });
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
-  });
+  installErrorHandler(app);
 
-  app.get('/api/health', { config: { access: { public: true } } }, async (request) => {
+  const HealthSchema = z.object({ status: z.literal('ok'), tenant: z.string(), database: z.enum(['sqlite', 'postgres']) });
+  typed(app).get('/api/health', { config: { access: { public: true } }, schema: { response: { 200: HealthSchema } } }, async (request) => {
     await pingDatabase(request.tenant.db);
-    return { status: 'ok', tenant: request.tenant.name, database: request.tenant.dialect };
+    return { status: 'ok' as const, tenant: request.tenant.name, database: request.tenant.dialect };
   });
 
-  await app.register(contentRoutes);
+  await app.register(contentRoutes, { cleanRichText: richTextCleaner(config.publicBaseUrl) });
   await app.register(menuRoutes);
   await app.register(enquiryRoutes);
   await app.register(authRoutes);
@@ -148,3 +145,8 @@ export async function buildApp(config: AppConfig, options: { logStream?: NodeJS.
   await app.register(publicPageRoutes, { config, assets });
   return app;
 }
+
+const noStore: onSendHookHandler = async (_request, reply, payload) => {
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  return payload;
+};

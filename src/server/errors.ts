@@ -1,6 +1,7 @@
 /**
- * One error model (STYLE §4): services throw these; the error handler in app.ts turns them into
- * `{ message }` with the right status. Anything else becomes a 500 without internals.
+ * One error model (STYLE §4): services throw these; the one error handler (http/error-handler.ts) turns them
+ * into `{ message }` with the right status, or into the spec's refusal shape where the route's config asks
+ * for it. Anything else becomes a 500 without internals.
  */
 export class AppError extends Error {
   constructor(
@@ -39,5 +40,23 @@ export class NotFoundError extends AppError {
 export class ConflictError extends AppError {
   constructor(message: string) {
     super(409, message);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(message = 'The request is too large.') {
+    super(413, message);
+  }
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message = 'This call accepts JSON only: send Content-Type: application/json.') {
+    super(415, message);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(message = 'Too many requests. Please wait a few minutes and try again.') {
+    super(429, message);
   }
 }

@@ -1,30 +1,56 @@
 import type { z } from 'zod';
 import { ValidationError } from './errors';
 
-/** Parses a request body with its zod schema; a failure is a 400 with sentences a person can act on. */
+/** Names a place in a body in the words of the screen it comes from ('Skill 1: the skill name'), or null. */
+export type FieldNamer = (path: readonly PropertyKey[]) => string | null;
+
+/** Schemas whose fields have on-screen names (the content documents): their issues speak the editor's words. */
+const fieldNamers = new WeakMap<z.ZodType, FieldNamer>();
+
+export function nameFieldsOf(schema: z.ZodType, namer: FieldNamer): void {
+  fieldNamers.set(schema, namer);
+}
+
+/** Parses input with its zod schema; a failure is a ValidationError (400) with sentences a person can act on. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input, { reportInput: true });
-  if (!result.success) throw new ValidationError(describeIssues(result.error.issues));
+  if (!result.success) throw new ValidationError(describeIssues(result.error.issues, fieldNamers.get(schema)));
   return result.data;
 }
 
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+export function describeIssues(issues: readonly z.core.$ZodIssue[], namer?: FieldNamer): string {
   if (issues.length === 0) return 'The request is not valid.';
-  const sentences = issues.slice(0, 3).map(describeIssue);
+  const sentences = issues.slice(0, 3).map((issue) => describeIssue(issue, namer));
   const more = issues.length > 3 ? ` (${issues.length - 3} more problems)` : '';
   return [...new Set(sentences)].join(' ') + more;
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const where = issue.path.length > 0 ? issue.path.join('.') : 'The request body';
+function describeIssue(issue: z.core.$ZodIssue, namer?: FieldNamer): string {
   if (issue.code === 'unrecognized_keys') {
-    return `${where === 'The request body' ? 'The request' : where} has unknown fields: ${issue.keys.join(', ')}.`;
+    const where = issue.path.length > 0 ? (namer?.(issue.path) ?? plainPath(issue.path)) : 'The request';
+    return `${where} has unknown fields: ${issue.keys.join(', ')}.`;
   }
+  const where = issue.path.length > 0 ? (namer?.(issue.path) ?? plainPath(issue.path)) : 'The request body';
   if (issue.code === 'invalid_type' && issue.input === undefined) return `${where} is required.`;
   if (issue.code === 'invalid_type') return `${where} must be ${article(issue.expected)}.`;
   // Messages written as sentences (the spec's catalogue) stand on their own.
   if (/^[A-Z].*[.!]$/.test(issue.message)) return issue.message;
   return `${where} ${issue.message.replace(/^Invalid input:?\s*/i, 'is invalid: ')}`.replace(/[.\s]*$/, '.');
+}
+
+/** A path without on-screen names: `jsonsavelist.0.sequence` reads 'Entry 1 of jsonsavelist: sequence'. */
+function plainPath(path: readonly PropertyKey[]): string {
+  const last = path.length - 1;
+  const field = String(path[last]);
+  const parts: string[] = [];
+  for (let i = 0; i < last; i += 1) {
+    const segment = path[i];
+    if (typeof segment === 'number') parts.push(`entry ${segment + 1} of ${String(path[i - 1] ?? 'the list')}`);
+  }
+  if (typeof path[last] === 'number') return `Entry ${Number(path[last]) + 1} of ${String(path[last - 1] ?? 'the list')}`;
+  if (parts.length === 0) return field;
+  const where = parts.reverse().join(', ');
+  return `${where[0]!.toUpperCase()}${where.slice(1)}: ${field}`;
 }
 
 function article(expected: string): string {

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 import { CONTENT_PAGES, SCREEN_PAGES } from '../../core/pages';
 import type { ContentPageKey } from '../../core/pages';
 import { RequireScreen } from './guard';
-import { screenPaths } from './lib/app-paths';
+import { screenPaths } from '../../core/paths';
 import BlankPage from './pages/blank-page';
 import NotFoundPage from './pages/not-found-page';
 import { ScreenPending } from './pages/screen-pending';

@@ -13,6 +13,7 @@ export type ImageFolder = keyof typeof IMAGE_FOLDERS;
 export const isImageFolder = (folder: unknown): folder is ImageFolder =>
   typeof folder === 'string' && Object.prototype.hasOwnProperty.call(IMAGE_FOLDERS, folder);
 
+
 /** Widths generated for srcset (only those narrower than the original). */
 export const SRCSET_WIDTHS = [320, 640, 1280] as const;
 

@@ -12,36 +12,42 @@ export const SignInSchema = z.object({
   password: z.string({ message: LOGIN_MESSAGES.mandatory }).min(1, { message: LOGIN_MESSAGES.mandatory }).max(200, { message: LOGIN_MESSAGES.invalid }),
 });
 
+export type SignInData = z.output<typeof SignInSchema>;
+
 /** The answer to a successful sign-in (spec 001 §3 'Login response'). */
-export interface SignInResponse {
-  message: 'SUCCESS';
-  username: string;
-  firstName: string;
-  id: number;
-  token: string;
-  accessToken: string;
-  dbName: string;
-  usergroupid: number;
-  landpage: string;
-  companyName: string;
-  companyCode: string;
-}
+export const SignInResponseSchema = z.object({
+  message: z.literal('SUCCESS'),
+  username: z.string(),
+  firstName: z.string(),
+  id: z.number().int(),
+  token: z.string(),
+  accessToken: z.string(),
+  dbName: z.string(),
+  usergroupid: z.number().int(),
+  landpage: z.string(),
+  companyName: z.string(),
+  companyCode: z.string(),
+});
+export type SignInResponse = z.infer<typeof SignInResponseSchema>;
 
 /** GET /api/auth/session: who the caller is, and what the app needs before it can route. */
-export interface SessionInfo {
-  authenticated: boolean;
+export const SessionInfoSchema = z.object({
+  authenticated: z.boolean(),
   /** True while no administrator exists: companyForm is the first-run setup (DESIGN §7). */
-  setupPending: boolean;
-  companyName: string;
-  companyCode: string;
-  user: null | {
-    id: number;
-    username: string;
-    firstName: string;
-    usergroupid: number;
-    /** Route to open after login: the menu's landing page, /Home, or /Blankpage when the menu is empty. */
-    landpage: string;
-    /** Routing names of the screens the user's menu grants (administrators: all). */
-    screens: string[];
-  };
-}
+  setupPending: z.boolean(),
+  companyName: z.string(),
+  companyCode: z.string(),
+  user: z
+    .object({
+      id: z.number().int(),
+      username: z.string(),
+      firstName: z.string(),
+      usergroupid: z.number().int(),
+      /** Route to open after login: the menu's landing page, /Home, or /Blankpage when the menu is empty. */
+      landpage: z.string(),
+      /** Routing names of the screens the user's menu grants (administrators: all). */
+      screens: z.array(z.string()),
+    })
+    .nullable(),
+});
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;

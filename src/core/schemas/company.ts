@@ -74,3 +74,4 @@ export const SetupSchema = z.strictObject({
   setupCode: z.string({ message: 'Enter the setup code from the server log.' }).trim().min(1, { message: 'Enter the setup code from the server log.' }).max(100),
 });
 export type SetupInput = z.input<typeof SetupSchema>;
+export type SetupData = z.output<typeof SetupSchema>;

@@ -18,22 +18,52 @@ const trimmed = (max: number) => z.string().trim().max(max, { message: `must be 
 export const shortText = () => trimmed(LIMITS.shortText);
 /** A plain paragraph. */
 export const paragraph = () => trimmed(LIMITS.paragraph);
-/**
- * Cleans rich text. The server installs the real sanitiser at start (src/server/content/rich-text.ts), so
- * every rich-text value the server parses is cleaned as part of validation; in the browser it stays
- * unchanged (the browser's checks are for comfort, the server's for truth).
- */
-let richTextCleaner: (html: string) => string = (html) => html;
-export function installRichTextCleaner(clean: (html: string) => string): void {
-  richTextCleaner = clean;
-}
+/** Marks the rich-text fields of a schema, so that `sanitizeDocument` finds them (DESIGN §6). */
+const richTextFields = z.registry<{ richText: true }>();
 
-/** HTML shown as is on the public page; sanitised by the server before it is stored (DESIGN §6). */
+/**
+ * HTML shown as is on the public page. The schema only bounds it; the server cleans it with
+ * `sanitizeDocument` before it is stored (DESIGN §6), the browser's copy is for comfort only.
+ */
 export const richText = () =>
   z
     .string()
     .max(LIMITS.richText, { message: `must be at most ${LIMITS.richText} characters` })
-    .transform((html) => richTextCleaner(html));
+    .register(richTextFields, { richText: true });
+
+/**
+ * A copy of a parsed document with every rich-text field (at any depth) passed through `clean`. The cleaner is
+ * an argument, not a setting: the server passes its allow-list sanitiser, nothing else ever runs implicitly.
+ */
+export function sanitizeDocument<T>(schema: z.ZodType, value: T, clean: (html: string) => string): T {
+  return cleanValue(schema, value, clean) as T;
+}
+
+function cleanValue(schema: z.core.$ZodType, value: unknown, clean: (html: string) => string): unknown {
+  if (richTextFields.has(schema as z.ZodType)) return typeof value === 'string' ? clean(value) : value;
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  switch (def.type) {
+    case 'object': {
+      if (value === null || typeof value !== 'object') return value;
+      const shape = def.shape as Record<string, z.core.$ZodType>;
+      const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+      for (const [key, field] of Object.entries(shape)) if (key in out) out[key] = cleanValue(field, out[key], clean);
+      return out;
+    }
+    case 'array':
+      return Array.isArray(value) ? value.map((item) => cleanValue(def.element as z.core.$ZodType, item, clean)) : value;
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+      return cleanValue(def.innerType as z.core.$ZodType, value, clean);
+    case 'pipe':
+      return cleanValue(def.out as z.core.$ZodType, value, clean);
+    default:
+      return value;
+  }
+}
+
 /** An image or link address: absolute http(s) or a site-relative path, never javascript: or data:. */
 export const urlText = () =>
   z

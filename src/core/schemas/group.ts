@@ -23,15 +23,17 @@ export type SaveUserGroupInput = z.input<typeof SaveUserGroupSchema>;
 
 export const GroupIdSchema = z.object({ id: z.coerce.number().int().positive({ message: 'Choose a group.' }) });
 
-export interface UserGroupRow {
-  srno: number;
-  id: number;
-  groupname: string;
-  builtin: boolean;
-  users: number;
-}
+export type SaveUserGroupData = z.output<typeof SaveUserGroupSchema>;
 
-export interface GroupSaveAnswer {
-  status: 'OK' | 'NO';
-  message: string;
-}
+export const UserGroupRowSchema = z.object({
+  srno: z.number().int(),
+  id: z.number().int(),
+  groupname: z.string(),
+  builtin: z.boolean(),
+  users: z.number().int(),
+});
+export type UserGroupRow = z.infer<typeof UserGroupRowSchema>;
+
+/** A successful save or delete; refusals come as `{status:'NO', message}` with a 4xx status. */
+export const GroupSaveAnswerSchema = z.object({ status: z.literal('OK'), message: z.string() });
+export type GroupSaveAnswer = z.infer<typeof GroupSaveAnswerSchema>;

@@ -46,8 +46,11 @@ export const MenuOwnerSchema = z.object({
   userId: z.coerce.number().int().positive({ message: MENU_MESSAGES.invalidUser }),
   from: z.enum(['User', 'group']),
 });
+export type MenuOwnerData = z.output<typeof MenuOwnerSchema>;
 export const DeleteMenuSchema = z.object({ menuId: z.coerce.number().int().positive() });
 export const UpdateGroupMenuSchema = z.object({ groupId: z.coerce.number().int().positive() });
+
+export type SaveMenuData = z.output<typeof SaveMenuSchema>;
 
 /** A node of the menu tree editor (spec 001 §3 menu node, with what the editor needs to edit it). */
 export interface MenuNode {
@@ -60,10 +63,26 @@ export interface MenuNode {
   landPage: boolean;
   children: MenuNode[];
 }
+export const MenuNodeSchema: z.ZodType<MenuNode> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  issub: z.boolean(),
+  pageid: z.number().int().nullable(),
+  parentId: z.number().int().nullable(),
+  sequence: z.number(),
+  landPage: z.boolean(),
+  get children() {
+    return z.array(MenuNodeSchema);
+  },
+});
 
-export interface MenuPageOption {
-  id: number;
-  name: string;
-  routing: string;
-  kind: 'content' | 'screen';
-}
+export const MenuPageOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  routing: z.string(),
+  kind: z.enum(['content', 'screen']),
+});
+export type MenuPageOption = z.infer<typeof MenuPageOptionSchema>;
+
+/** Answers of the tree editor's changes. */
+export const MenuChangeAnswerSchema = z.object({ status: z.literal('OK'), message: z.string() });

@@ -62,54 +62,69 @@ export const UserSchema = z.object({
 export type UserInput = z.input<typeof UserSchema>;
 export type UserData = z.output<typeof UserSchema>;
 
-export const UserPageSchema = z.object({ pageno: z.coerce.number().int().min(1).max(100000).default(1) });
-export const UserSearchSchema = z.object({
-  searchText: z.string().trim().max(100).default(''),
-  type: z.enum(SEARCH_TYPES).default('All'),
-  pageno: z.coerce.number().int().min(1).max(100000).default(1),
-});
+/** Bodies that read a page of a list: no body, or no pageno, is page 1. */
+export const UserPageSchema = z.object({ pageno: z.coerce.number().int().min(1).max(100000).default(1) }).default({ pageno: 1 });
+export const UserSearchSchema = z
+  .object({
+    searchText: z.string().trim().max(100).default(''),
+    type: z.enum(SEARCH_TYPES).default('All'),
+    pageno: z.coerce.number().int().min(1).max(100000).default(1),
+  })
+  .default({ searchText: '', type: 'All', pageno: 1 });
+export type UserSearchInput = z.output<typeof UserSearchSchema>;
 export const UserIdSchema = z.object({ id: z.coerce.number().int().positive() });
 export const UserStatusSchema = z.object({ id: z.coerce.number().int().positive(), activeStatus: z.enum(['Y', 'N']) });
+export type UserStatusInput = z.output<typeof UserStatusSchema>;
+
+const YesNo = z.enum(['Y', 'N']);
 
 /** A row of the user list. */
-export interface UserListRow {
-  srno: number;
-  id: number;
-  employeecode: string;
-  name: string;
-  username: string;
-  usergroupid: number;
-  groupname: string;
-  activeStatus: 'Y' | 'N';
-}
+export const UserListRowSchema = z.object({
+  srno: z.number().int(),
+  id: z.number().int(),
+  employeecode: z.string(),
+  name: z.string(),
+  username: z.string(),
+  usergroupid: z.number().int(),
+  groupname: z.string(),
+  activeStatus: YesNo,
+});
+export type UserListRow = z.infer<typeof UserListRowSchema>;
 
-export interface UserList {
-  list: UserListRow[];
-  totalItems: number;
-}
+export const UserListSchema = z.object({ list: z.array(UserListRowSchema), totalItems: z.number().int() });
+export type UserList = z.infer<typeof UserListSchema>;
 
 /** A user as the form edits it: never the password or its hash. */
-export interface UserRecord {
-  userID: number;
-  employeecode: string;
-  salutation: string;
-  gender: string;
-  firstname: string;
-  middlename: string;
-  lastname: string;
-  address: string;
-  mobile: string;
-  mobile1: string;
-  email: string;
-  selfaccessforuser: string;
-  usergroupid: number;
-  selfactive: boolean;
-  activeStatus: 'Y' | 'N';
-}
+export const UserRecordSchema = z.object({
+  userID: z.number().int(),
+  employeecode: z.string(),
+  salutation: z.string(),
+  gender: z.string(),
+  firstname: z.string(),
+  middlename: z.string(),
+  lastname: z.string(),
+  address: z.string(),
+  mobile: z.string(),
+  mobile1: z.string(),
+  email: z.string(),
+  selfaccessforuser: z.string(),
+  usergroupid: z.number().int(),
+  selfactive: z.boolean(),
+  activeStatus: YesNo,
+});
+export type UserRecord = z.infer<typeof UserRecordSchema>;
 
-export interface UserSaveAnswer {
-  status: 'Success' | 'Success1' | 'error';
-  message: string;
-  rescoremessage: string;
-  userID?: number;
-}
+export const UserSaveAnswerSchema = z.object({
+  status: z.enum(['Success', 'Success1', 'error']),
+  message: z.string(),
+  rescoremessage: z.string(),
+  userID: z.number().int().optional(),
+});
+export type UserSaveAnswer = z.infer<typeof UserSaveAnswerSchema>;
+
+export const UserStatusAnswerSchema = z.object({ status: z.enum(['Success', 'Success1']), message: z.string() });
+export type UserStatusAnswer = z.infer<typeof UserStatusAnswerSchema>;
+
+/** The groups the user form offers, and the users the menu picker offers. */
+export const UserGroupOptionSchema = z.object({ id: z.number().int(), groupname: z.string() });
+export const ActiveUserOptionSchema = z.object({ id: z.number().int(), name: z.string() });

@@ -4,7 +4,7 @@ import { CONTENT_PAGES, SCREEN_PAGES } from '../../core/pages';
 import { findLiveSession } from '../auth/sessions.repository';
 import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
 import { ForbiddenError, UnauthorizedError } from '../errors';
-import { listMenuItems } from '../menus/menus.repository';
+import { effectiveMenuItems } from '../menus/menus.service';
 import type { Tenant } from '../tenants/tenants';
 
 /**
@@ -59,8 +59,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** Routing names of the screens a user may open: their own menu if they have one, else their group's. */
 export async function allowedScreens(tenant: Tenant, userId: number, groupId: number): Promise<string[]> {
   if (groupId === ADMINISTRATORS_GROUP_ID) return ALL_SCREENS;
-  let items = await listMenuItems(tenant.db, 'user', userId);
-  if (items.length === 0) items = await listMenuItems(tenant.db, 'group', groupId);
+  const items = await effectiveMenuItems(tenant, userId, groupId);
   const granted = new Set(items.flatMap((item) => (item.routing ? [item.routing] : [])));
   for (const [screen, parent] of WITHIN) if (granted.has(parent)) granted.add(screen);
   return ALL_SCREENS.filter((screen) => granted.has(screen));

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { LOGIN_MESSAGES, SignInSchema, type SessionInfo, type SignInResponse } from '../../core/schemas/auth';
+import { LOGIN_MESSAGES, type SessionInfo, type SignInData, type SignInResponse } from '../../core/schemas/auth';
 import { allowedScreens, hashToken } from '../access/access';
 import { getCompanyDetails } from '../company/company.service';
-import { AppError, UnauthorizedError, ValidationError } from '../errors';
-import { listMenuItems } from '../menus/menus.repository';
+import { TooManyRequestsError, UnauthorizedError } from '../errors';
+import { effectiveMenuItems } from '../menus/menus.service';
 import type { Tenant } from '../tenants/tenants';
+import { findLoginAccount } from '../users/users.repository';
 import { hasActiveAdministrator } from '../users/users.service';
 import type { LoginThrottle } from './login-throttle';
 import { verifyPassword } from './passwords';
@@ -13,12 +14,6 @@ import { deleteExpiredSessions, deleteSessionByHash, insertSession } from './ses
 /** Sessions last a working day; after that the user logs in again. */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
-export class TooManyAttemptsError extends AppError {
-  constructor() {
-    super(429, 'Too many failed attempts. Please wait 15 minutes and try again.');
-  }
-}
-
 export interface SignInResult {
   response: SignInResponse;
   token: string;
@@ -26,17 +21,11 @@ export interface SignInResult {
 }
 
 /** Checks the credentials and opens a fresh session (a new random token every time). */
-export async function signIn(tenant: Tenant, throttle: LoginThrottle, body: unknown, address: string, now = new Date()): Promise<SignInResult> {
-  const parsed = SignInSchema.safeParse(body);
-  if (!parsed.success) throw new ValidationError(LOGIN_MESSAGES.mandatory);
-  const { username, password } = parsed.data;
-  if (await throttle.isBlocked(tenant.name, username, address)) throw new TooManyAttemptsError();
-
-  const user = await tenant.db
-    .selectFrom('users')
-    .select(['id', 'username', 'first_name', 'group_id', 'password_hash', 'active'])
-    .where('username', '=', username)
-    .executeTakeFirst();
+export async function signIn(tenant: Tenant, throttle: LoginThrottle, { username, password }: SignInData, address: string, now = new Date()): Promise<SignInResult> {
+  if (await throttle.isBlocked(tenant.name, username, address)) {
+    throw new TooManyRequestsError('Too many failed attempts. Please wait 15 minutes and try again.');
+  }
+  const user = await findLoginAccount(tenant.db, username);
   const ok = await verifyPassword(user?.active === 1 ? user.password_hash : null, password);
   if (!user || !ok) {
     await throttle.recordFailure(tenant.name, username, address);
@@ -81,8 +70,7 @@ export async function signOut(tenant: Tenant, token: string | undefined): Promis
 
 /** Where login takes a user: the landing page their menu marks, else its first screen, else Blankpage. */
 export async function landingPage(tenant: Tenant, userId: number, groupId: number): Promise<string> {
-  let items = await listMenuItems(tenant.db, 'user', userId);
-  if (items.length === 0) items = await listMenuItems(tenant.db, 'group', groupId);
+  const items = await effectiveMenuItems(tenant, userId, groupId);
   const withScreen = items.filter((item) => item.routing);
   const landing = withScreen.find((item) => item.land_page === 1) ?? withScreen[0];
   return landing ? `/${landing.routing}` : '/Blankpage';

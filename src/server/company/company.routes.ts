@@ -1,12 +1,36 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CompanySchema } from '../../core/schemas/company';
+import { AnyBodySchema, screenReplies, typed } from '../http/contract';
 import { getCompanyDetails, saveCompanyDetails } from './company.service';
+
+/** The company details as the form shows them (the form's input schema, read back after parsing). */
+const CompanyDetailsSchema = z.object({
+  companyCode: z.string(),
+  companyName: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  country: z.string(),
+  websiteUrl: z.string(),
+  contact: z.string(),
+  email: z.string(),
+});
 
 /** Company details (spec 001 §7): the companyForm screen, administrators only once set up (DESIGN §7). */
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
+  const api = typed(app);
   const access = { screen: 'companyForm' } as const;
-  app.post('/api/master/getCompanyDetails', { config: { access } }, async (request) => getCompanyDetails(request.tenant));
-  app.post('/api/master/saveCompanyDetails', { config: { access } }, async (request) => {
-    await saveCompanyDetails(request.tenant, request.body);
-    return { message: 'Success' };
-  });
+  api.post('/api/master/getCompanyDetails', { config: { access }, schema: { body: AnyBodySchema, response: screenReplies(CompanyDetailsSchema) } }, async (request) =>
+    getCompanyDetails(request.tenant),
+  );
+  api.post(
+    '/api/master/saveCompanyDetails',
+    { config: { access }, schema: { body: CompanySchema, response: screenReplies(z.object({ message: z.literal('Success') })) } },
+    async (request) => {
+      await saveCompanyDetails(request.tenant, request.body);
+      return { message: 'Success' as const };
+    },
+  );
 }

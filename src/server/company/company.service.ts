@@ -1,12 +1,12 @@
 import type { SiteCompany } from '../../core/public-page';
-import { CompanySchema, type Company } from '../../core/schemas/company';
+import type { Company } from '../../core/schemas/company';
 import type { Db } from '../db/database';
 import type { Tenant } from '../tenants/tenants';
-import { parseInput } from '../validation';
+import { findCompany, upsertCompany } from './company.repository';
 
 /** The company details (spec 001 §3) as the company form shows them. */
 export async function getCompanyDetails(tenant: Tenant): Promise<Company> {
-  const row = await tenant.db.selectFrom('company').selectAll().where('id', '=', 1).executeTakeFirst();
+  const row = await findCompany(tenant.db);
   return {
     companyCode: row?.company_code ?? '',
     companyName: row?.company_name ?? '',
@@ -21,15 +21,14 @@ export async function getCompanyDetails(tenant: Tenant): Promise<Company> {
   };
 }
 
-/** Validates and stores the company details; every cached page shows the new name at once. */
-export async function saveCompanyDetails(tenant: Tenant, body: unknown, now = new Date()): Promise<void> {
-  const company = parseInput(CompanySchema, body);
+/** Stores the company details; every cached page shows the new name at once. */
+export async function saveCompanyDetails(tenant: Tenant, company: Company, now = new Date()): Promise<void> {
   await writeCompany(tenant.db, company, now);
   tenant.cache.clear();
 }
 
 export async function writeCompany(db: Db, company: Company, now: Date): Promise<void> {
-  const values = {
+  await upsertCompany(db, {
     company_code: company.companyCode,
     company_name: company.companyName,
     address: company.address,
@@ -41,9 +40,7 @@ export async function writeCompany(db: Db, company: Company, now: Date): Promise
     contact: company.contact,
     email: company.email.toLowerCase(),
     updated_at: now.toISOString(),
-  };
-  const updated = await db.updateTable('company').set(values).where('id', '=', 1).executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) await db.insertInto('company').values({ id: 1, ...values }).execute();
+  });
 }
 
 /** The company facts the public header and footer show. */

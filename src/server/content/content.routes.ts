@@ -1,38 +1,74 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { CONTENT_PAGES } from '../../core/pages';
+import { CONTENT_SCHEMAS } from '../../core/schemas/page-content';
 import { NotFoundError } from '../errors';
-import { pageHistory, restoreRevision } from './content-history.service';
-import { getPageContent, savePageContent } from './content.service';
+import { AnyBodySchema, ErrorBodySchema, replies, screenReplies, typed } from '../http/contract';
+import type { RichTextCleaner } from './rich-text';
+import { getPageContent, pageHistory, restoreRevision, savePageContent } from './content.service';
 
-/** The spec's get calls (spec 000 §7): POST /api/master/<getCall> answers the page's content document. */
-export async function contentRoutes(app: FastifyInstance): Promise<void> {
+const SavedSchema = z.object({ message: z.literal('Success'), revision: z.number().int() });
+const HistorySchema = z.object({
+  revisions: z.array(z.object({ revision: z.number().int(), savedBy: z.string(), savedAt: z.string() })),
+});
+const RestoreSchema = z.strictObject({ revision: z.number().int().positive() });
+const RoutingParamsSchema = z.object({ routing: z.string().max(200) });
+
+/** The spec's get and save calls of every content page (spec 000 §7), history and restore (DESIGN §4). */
+export async function contentRoutes(app: FastifyInstance, { cleanRichText }: { cleanRichText: RichTextCleaner }): Promise<void> {
+  const api = typed(app);
   for (const page of CONTENT_PAGES) {
+    const schema = CONTENT_SCHEMAS[page.key];
     // The body (commonrouting, menupageid) is accepted but not needed: the call names the page.
-    app.post(`/api/master/${page.getCall}`, { config: { access: { public: true } } }, async (request) => getPageContent(request.tenant, page.key));
+    api.post(
+      `/api/master/${page.getCall}`,
+      { config: { access: { public: true } }, schema: { body: AnyBodySchema, response: replies(schema, [404]) } },
+      async (request) => getPageContent(request.tenant, page.key),
+    );
     // The save call belongs to the page's editing twin: only callers whose menu holds it may save.
-    app.post(`/api/master/${page.saveCall}`, { config: { access: { screen: page.routing } } }, async (request) => {
-      const revision = await savePageContent(request.tenant, page.key, request.body, request.session!);
-      return { message: 'Success', revision };
-    });
-    // History and restore (DESIGN §4): part of the same editing twin.
-    const editor = { config: { access: { screen: page.routing } } } as const;
-    app.get(`/api/master/history/${page.routing}`, editor, async (request) => pageHistory(request.tenant, page.key));
-    app.post(`/api/master/restore/${page.routing}`, editor, async (request) => {
-      const revision = await restoreRevision(request.tenant, page.key, request.body, request.session!);
-      return { message: 'Success', revision };
-    });
+    const editor = { access: { screen: page.routing } } as const;
+    api.post(
+      `/api/master/${page.saveCall}`,
+      { config: editor, schema: { body: schema, response: screenReplies(SavedSchema, [409]) } },
+      async (request) => ({
+        message: 'Success' as const,
+        revision: await savePageContent(request.tenant, page, request.body, request.session!, cleanRichText),
+      }),
+    );
+    api.get(`/api/master/history/${page.routing}`, { config: editor, schema: { response: screenReplies(HistorySchema) } }, async (request) =>
+      pageHistory(request.tenant, page),
+    );
+    api.post(
+      `/api/master/restore/${page.routing}`,
+      { config: editor, schema: { body: RestoreSchema, response: screenReplies(SavedSchema, [404, 409]) } },
+      async (request) => ({
+        message: 'Success' as const,
+        revision: await restoreRevision(request.tenant, page, request.body.revision, request.session!),
+      }),
+    );
   }
 
   const byRouting = new Map(CONTENT_PAGES.map((p) => [p.routing.toLowerCase(), p]));
   // DESIGN §4: public content as GET with an ETag, for caches and CDNs.
-  app.get<{ Params: { routing: string } }>('/api/pages/:routing', { config: { access: { public: true } } }, async (request, reply) => {
-    const page = byRouting.get(request.params.routing.toLowerCase().replace(/1$/, ''));
-    if (!page) throw new NotFoundError('There is no page of that name.');
-    const body = JSON.stringify(await getPageContent(request.tenant, page.key));
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    reply.header('etag', etag).header('cache-control', 'public, max-age=0, must-revalidate');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  // Untyped reply: the body goes out as the exact bytes its ETag was computed from.
+  app.get<{ Params: z.infer<typeof RoutingParamsSchema> }>(
+    '/api/pages/:routing',
+    {
+      config: { access: { public: true } },
+      schema: {
+        params: RoutingParamsSchema,
+        response: { 200: z.union(CONTENT_PAGES.map((p) => CONTENT_SCHEMAS[p.key])), 304: z.null().meta({ description: 'Not modified (If-None-Match).' }), 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const page = byRouting.get(request.params.routing.toLowerCase().replace(/1$/, ''));
+      if (!page) throw new NotFoundError('There is no page of that name.');
+      const body = JSON.stringify(await getPageContent(request.tenant, page.key));
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      reply.header('etag', etag).header('cache-control', 'public, max-age=0, must-revalidate');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 }

@@ -1,14 +1,13 @@
 import { checkDocumentEntries } from '../../core/field-rules/check-entry';
-import type { ContentPageKey } from '../../core/pages';
-import { contentPageByKey } from '../../core/pages';
-import type { ContentByKey } from '../../core/schemas/page-content';
-import { CONTENT_SCHEMAS } from '../../core/schemas/page-content';
+import { contentPageByKey, type ContentPage, type ContentPageKey } from '../../core/pages';
+import { CONTENT_SCHEMAS, type AnyContent, type ContentByKey } from '../../core/schemas/page-content';
+import { sanitizeDocument } from '../../core/schemas/fields';
 import type { SessionUser } from '../access/access';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { getActiveRules } from '../field-rules/field-rules.service';
-import { parseInput } from '../validation';
 import type { Tenant } from '../tenants/tenants';
-import { findLatestRevision, insertRevision, isDuplicateRevision, listActivePublicPaths } from './content.repository';
+import { findLatestRevision, findRevision, insertRevision, isDuplicateRevision, listActivePublicPaths, listRevisions } from './content.repository';
+import type { RichTextCleaner } from './rich-text';
 
 /**
  * Reads a page's current content document. Public pages and the get calls both come through here, so the
@@ -30,22 +29,62 @@ export async function getActivePublicPaths(tenant: Tenant): Promise<string[]> {
 }
 
 /**
- * Saves a page's content document as a new revision (DESIGN §6): validated by the page's schema (rich text
- * sanitised on the way), refused with 409 when the page changed since the revision the editor started
- * from, and visible on the public page at once.
+ * Saves an edited content document (parsed by the route with the page's schema) as a new revision (DESIGN
+ * §6): rich text cleaned, the page's field rules applied to every entry of every list (the editor ran them
+ * before Add), refused with 409 when the page changed since the revision the editor started from.
  */
-export async function savePageContent(tenant: Tenant, key: ContentPageKey, body: unknown, user: SessionUser, now = new Date()): Promise<number> {
-  const page = contentPageByKey(key);
-  const document = parseInput(CONTENT_SCHEMAS[key], body);
-  // The page's field rules again (the editor ran them before Add): every entry of every list, same message.
+export async function savePageContent(
+  tenant: Tenant,
+  page: ContentPage,
+  edited: AnyContent,
+  user: SessionUser,
+  cleanRichText: RichTextCleaner,
+  now = new Date(),
+): Promise<number> {
+  const document = sanitizeDocument(CONTENT_SCHEMAS[page.key], edited, cleanRichText);
   const rules = await getActiveRules(tenant, page.id);
-  const result = checkDocumentEntries(document, rules, now);
+  const result = checkDocumentEntries(document as unknown as Record<string, unknown>, rules, now);
   if (!result.ok) throw new ValidationError(result.message);
+  return commitRevision(tenant, page, document, user, { basedOn: edited.revision }, now);
+}
+
+export interface RevisionSummary {
+  revision: number;
+  savedBy: string;
+  savedAt: string;
+}
+
+/** The latest revisions of a page, newest first (the editor's History view). */
+export async function pageHistory(tenant: Tenant, page: ContentPage): Promise<{ revisions: RevisionSummary[] }> {
+  const rows = await listRevisions(tenant.db, page.id, 100);
+  return { revisions: rows.map((r) => ({ revision: r.revision, savedBy: r.saved_by_name, savedAt: r.saved_at })) };
+}
+
+/** Restores an earlier revision by saving its document again as a new revision: history is never rewritten. */
+export async function restoreRevision(tenant: Tenant, page: ContentPage, revision: number, user: SessionUser, now = new Date()): Promise<number> {
+  const old = await findRevision(tenant.db, page.id, revision);
+  if (!old) throw new NotFoundError(`Revision ${revision} of this page does not exist.`);
+  return commitRevision(tenant, page, JSON.parse(old.document) as Record<string, unknown>, user, { basedOn: null }, now);
+}
+
+/**
+ * Stores a document as the page's next revision; the one way a page's content changes (save and restore).
+ * `basedOn` is the revision the editor started from (a save): a different latest revision means someone saved
+ * in between, and the save is refused (409) instead of overwriting their work. A restore (basedOn null) goes
+ * on top of whatever is latest. Two writers racing for the same number: the second gets the 409.
+ */
+export async function commitRevision(
+  tenant: Tenant,
+  page: ContentPage,
+  document: object,
+  user: SessionUser,
+  { basedOn }: { basedOn: number | null },
+  now = new Date(),
+): Promise<number> {
   const current = await findLatestRevision(tenant.db, page.id);
-  const currentRevision = current?.revision ?? 0;
-  if (current && document.revision !== currentRevision) throw staleSave(current.saved_by_name, current.saved_at);
-  const revision = currentRevision + 1;
-  // The page is named by the call, not by the body: ids in the body are set to the page's own.
+  if (current && basedOn !== null && basedOn !== current.revision) throw staleSave(current.saved_by_name, current.saved_at);
+  const revision = (current?.revision ?? 0) + 1;
+  // The page is named by the call, not by the body: ids in the document are set to the page's own.
   const stored = { ...document, menupageid: page.id, commonrouting: page.routing, revision };
   try {
     await insertRevision(tenant.db, {
@@ -62,7 +101,7 @@ export async function savePageContent(tenant: Tenant, key: ContentPageKey, body:
     throw staleSave(winner?.saved_by_name ?? 'someone', winner?.saved_at ?? now.toISOString());
   }
   tenant.cache.content.delete(page.id);
-  tenant.cache.pages.delete(key);
+  tenant.cache.pages.delete(page.key);
   return revision;
 }
 

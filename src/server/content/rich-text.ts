@@ -1,5 +1,4 @@
 import sanitizeHtml from 'sanitize-html';
-import { installRichTextCleaner } from '../../core/schemas/fields';
 
 /**
  * The allow-list of DESIGN §6: text formatting, lists, links (http, https, mailto), images from this site,
@@ -47,7 +46,8 @@ function isOwnImage(src: string, base: string): boolean {
   return (src.startsWith('/') && !src.startsWith('//')) || src.startsWith(base);
 }
 
-/** Makes every rich-text field the server parses come out clean. */
-export function installServerRichTextCleaner(publicBaseUrl: string): void {
-  installRichTextCleaner((html) => sanitizeRichText(html, publicBaseUrl));
+/** The cleaner of one site (its own images allowed), passed to the services that store rich text. */
+export type RichTextCleaner = (html: string) => string;
+export function richTextCleaner(publicBaseUrl: string): RichTextCleaner {
+  return (html) => sanitizeRichText(html, publicBaseUrl);
 }

@@ -51,3 +51,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 export async function pingDatabase(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
 }
+
+/** Runs `work` in one transaction: all of it commits, or none of it (services use it to group repository calls). */
+export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(work);
+}

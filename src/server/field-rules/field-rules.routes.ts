@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseInput } from '../validation';
+import { FieldRuleSchema } from '../../core/field-rules/field-rule';
+import { replies, typed } from '../http/contract';
 import { getActiveRules } from './field-rules.service';
 
 /** getParamconf's body (spec 000 §7): the stored menupageid, which the earlier client sends as a number or a string. */
@@ -18,8 +19,9 @@ const ParamconfRequestSchema = z.object({
 export async function fieldRuleRoutes(app: FastifyInstance): Promise<void> {
   // Public: the editors read the rules to check entries before Add, and the rules are not secret (they are
   // the limits a visitor could learn by trying); the server applies them again on every save.
-  app.post('/api/master/getParamconf', { config: { access: { public: true } } }, async (request) => {
-    const { id } = parseInput(ParamconfRequestSchema, request.body);
-    return { activeList: await getActiveRules(request.tenant, id) };
-  });
+  typed(app).post(
+    '/api/master/getParamconf',
+    { config: { access: { public: true } }, schema: { body: ParamconfRequestSchema, response: replies(z.object({ activeList: z.array(FieldRuleSchema) }), [400, 404]) } },
+    async (request) => ({ activeList: await getActiveRules(request.tenant, request.body.id) }),
+  );
 }

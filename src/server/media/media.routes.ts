@@ -1,8 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { IMAGE_FOLDERS } from '../../core/media/image-names';
+import { DeleteImageSchema, ImageFolderSchema, UploadedImageSchema } from '../../core/media/image-requests';
 import type { AppConfig } from '../config';
-import { AppError, ValidationError } from '../errors';
+import { AppError, PayloadTooLargeError, ValidationError } from '../errors';
+import { multipartBody, screenReplies, typed } from '../http/contract';
+import { parseInput } from '../validation';
 import { deleteUploadedImage, readServedImage, storeUploadedImage, tooLargeMessage } from './media.service';
 
 const IMAGE_SCREENS = Object.values(IMAGE_FOLDERS);
@@ -13,45 +17,65 @@ const IMAGE_SCREENS = Object.values(IMAGE_FOLDERS);
  */
 export async function mediaRoutes(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
   const { config } = options;
+  const api = typed(app);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 4, fieldSize: 1000, parts: 5 } });
 
   // Shared by the About and Customers editors: the access layer lets in holders of either screen, the service
   // then checks the screen of the folder named in the body.
-  app.post('/api/master/uploadImage', { config: { access: { screens: IMAGE_SCREENS } } }, async (request) => {
-    if (!request.isMultipart()) throw new ValidationError('Send the image as multipart form data with the fields file and page.');
-    let folder: unknown;
-    let bytes: Buffer | null = null;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file') throw new ValidationError('The image must be sent in the field file.');
-          bytes = await part.toBuffer();
-        } else if (part.fieldname === 'page') {
-          folder = part.value;
+  api.post(
+    '/api/master/uploadImage',
+    {
+      config: { access: { screens: IMAGE_SCREENS } },
+      schema: {
+        consumes: ['multipart/form-data'],
+        body: multipartBody({ file: z.string().meta({ format: 'binary' }), page: ImageFolderSchema }),
+        response: screenReplies(UploadedImageSchema, [413, 415]),
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new ValidationError('Send the image as multipart form data with the fields file and page.');
+      let folder: unknown;
+      let bytes: Buffer | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file') throw new ValidationError('The image must be sent in the field file.');
+            bytes = await part.toBuffer();
+          } else if (part.fieldname === 'page') {
+            folder = part.value;
+          }
         }
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(tooLargeMessage(config.uploadMaxBytes));
+        throw new ValidationError('The upload could not be read: send one image in the field file and the folder in page.');
       }
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, tooLargeMessage(config.uploadMaxBytes));
-      throw new ValidationError('The upload could not be read: send one image in the field file and the folder in page.');
-    }
-    return storeUploadedImage(request.tenant, request.session!, config, { folder, bytes });
-  });
+      return storeUploadedImage(request.tenant, request.session!, config, { folder: parseInput(ImageFolderSchema, folder), bytes });
+    },
+  );
 
-  app.post('/api/master/deleteImage', { config: { access: { screens: IMAGE_SCREENS } } }, async (request) => {
-    let body: unknown = request.body;
-    if (request.isMultipart()) {
-      // The early client sent the form as multipart (spec 000 §7); fields only.
-      const fields: Record<string, unknown> = {};
-      for await (const part of request.parts()) {
-        if (part.type === 'file') throw new ValidationError('deleteImage takes the fields filename and page, no file.');
-        fields[part.fieldname] = part.value;
+  api.post(
+    '/api/master/deleteImage',
+    {
+      config: { access: { screens: IMAGE_SCREENS } },
+      // JSON, or the early client's multipart form of the same two fields (spec 000 §7).
+      schema: { body: DeleteImageSchema.optional(), response: screenReplies(z.object({ message: z.literal('Success') }), [404, 409]) },
+    },
+    async (request) => {
+      let input = request.body;
+      if (request.isMultipart()) {
+        const fields: Record<string, unknown> = {};
+        for await (const part of request.parts()) {
+          if (part.type === 'file') throw new ValidationError('deleteImage takes the fields filename and page, no file.');
+          fields[part.fieldname] = part.value;
+        }
+        input = parseInput(DeleteImageSchema, fields);
       }
-      body = fields;
-    }
-    return deleteUploadedImage(request.tenant, request.session!, config, body);
-  });
+      if (!input) throw new ValidationError('filename is required.');
+      return deleteUploadedImage(request.tenant, request.session!, config, input);
+    },
+  );
 
   // Uploaded images: their own content type, never sniffed, cached for a year (names are never reused).
   app.get<{ Params: { folder: string; file: string } }>('/uploads/photos/:folder/:file', async (request, reply) => {

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import type { z } from 'zod';
 import { CONTENT_PAGES } from '../../core/pages';
 import {
   IMAGE_FOLDERS,
@@ -16,6 +17,7 @@ import {
   type ImageFolder,
   type StoredImage,
 } from '../../core/media/image-names';
+import type { DeleteImageInput, UploadedImageSchema } from '../../core/media/image-requests';
 import { allowedScreens, type SessionUser } from '../access/access';
 import type { AppConfig } from '../config';
 import { getPageContent } from '../content/content.service';
@@ -38,18 +40,13 @@ function formatMegabytes(bytes: number): string {
 }
 
 /** The folder named by the client, checked against the allow-list, and the caller's right to its page. */
-async function checkFolderAccess(tenant: Tenant, session: SessionUser, folder: unknown): Promise<ImageFolder> {
-  if (!isImageFolder(folder)) throw new ValidationError(`Unknown image folder: use one of ${Object.keys(IMAGE_FOLDERS).join(', ')}.`);
+async function checkFolderAccess(tenant: Tenant, session: SessionUser, folder: ImageFolder): Promise<ImageFolder> {
   const screens = await allowedScreens(tenant, session.userId, session.groupId);
   if (!screens.includes(IMAGE_FOLDERS[folder])) throw new ForbiddenError('Your menu does not include the page of this image folder.');
   return folder;
 }
 
-export interface UploadedImage {
-  message: 'File uploaded successfully';
-  url: string;
-  filename: string;
-}
+export type UploadedImage = z.infer<typeof UploadedImageSchema>;
 
 /**
  * Stores an uploaded image (DESIGN §8). The type comes from the bytes; the pixel count is read from the
@@ -63,7 +60,7 @@ export async function storeUploadedImage(
   tenant: Tenant,
   session: SessionUser,
   config: AppConfig,
-  input: { folder: unknown; bytes: Buffer | null },
+  input: { folder: ImageFolder; bytes: Buffer | null },
 ): Promise<UploadedImage> {
   const folder = await checkFolderAccess(tenant, session, input.folder);
   if (!input.bytes || input.bytes.length === 0) throw new ValidationError('Please choose an image file to upload.');
@@ -119,10 +116,7 @@ export async function storeUploadedImage(
  * folder is accepted (a bare name or the image URL); anything else is a 400 and no path is ever built from it.
  * An image still used by another page, or by more than one entry of its own page, is kept (409).
  */
-export async function deleteUploadedImage(tenant: Tenant, session: SessionUser, config: AppConfig, body: unknown): Promise<{ message: 'Success' }> {
-  const { filename, page } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  if (typeof filename !== 'string' || filename.length === 0 || filename.length > 500) throw new ValidationError('filename is required.');
-  if (!isImageFolder(page)) throw new ValidationError(`Unknown image folder: use one of ${Object.keys(IMAGE_FOLDERS).join(', ')}.`);
+export async function deleteUploadedImage(tenant: Tenant, session: SessionUser, config: AppConfig, { filename, page }: DeleteImageInput): Promise<{ message: 'Success' }> {
   const image = readImageName(page, filename);
   const folder = await checkFolderAccess(tenant, session, page);
 

@@ -41,3 +41,69 @@ export async function groupExists(db: Db, id: number): Promise<boolean> {
 export async function listUserIdsOfGroup(db: Db, groupId: number): Promise<number[]> {
   return (await db.selectFrom('users').select('id').where('group_id', '=', groupId).execute()).map((r) => r.id);
 }
+
+export interface MenuItemValues {
+  parent_id: number | null;
+  page_id: number | null;
+  label: string;
+  sequence: number;
+  is_sub_menu: number;
+  land_page: number;
+}
+
+export async function updateMenuItem(db: Db, id: number, values: MenuItemValues): Promise<void> {
+  await db.updateTable('menu_items').set(values).where('id', '=', id).execute();
+}
+
+export async function insertMenuItem(db: Db, owner: MenuOwner, values: MenuItemValues): Promise<number> {
+  const row = await db
+    .insertInto('menu_items')
+    .values({ owner_kind: owner.kind, owner_id: owner.id, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The highest sequence among the items of a tree under one parent (null: the top level); 0 when none. */
+export async function maxSiblingSequence(db: Db, owner: MenuOwner, parentId: number | null): Promise<number> {
+  let query = db
+    .selectFrom('menu_items')
+    .select((eb) => eb.fn.max<number | null>('sequence').as('max'))
+    .where('owner_kind', '=', owner.kind)
+    .where('owner_id', '=', owner.id);
+  query = parentId === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', parentId);
+  return Number((await query.executeTakeFirst())?.max ?? 0);
+}
+
+/** One landing page per tree: clears the mark on every item of the tree but one. */
+export async function clearLandingPageExcept(db: Db, owner: MenuOwner, keepId: number): Promise<void> {
+  await db.updateTable('menu_items').set({ land_page: 0 }).where('owner_kind', '=', owner.kind).where('owner_id', '=', owner.id).where('id', '!=', keepId).execute();
+}
+
+export async function findPageName(db: Db, pageId: number): Promise<string> {
+  return (await db.selectFrom('pages').select('name').where('id', '=', pageId).executeTakeFirst())?.name ?? '';
+}
+
+/** Deletes an item and everything under it, in one transaction. */
+export async function deleteMenuItemWithChildren(db: Db, menuId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // Children first, level by level (no reliance on the database's cascade, which SQLite may have off).
+    let level = [menuId];
+    const all: number[] = [];
+    while (level.length > 0) {
+      all.push(...level);
+      level = (await trx.selectFrom('menu_items').select('id').where('parent_id', 'in', level).execute()).map((r) => r.id);
+    }
+    for (const id of all.reverse()) await trx.deleteFrom('menu_items').where('id', '=', id).execute();
+  });
+}
+
+/** Deletes the own menu trees of the given users, in one transaction. */
+export async function deleteUserTrees(db: Db, userIds: readonly number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    // Parent links cleared first, so no row points at one deleted before it.
+    await trx.updateTable('menu_items').set({ parent_id: null }).where('owner_kind', '=', 'user').where('owner_id', 'in', userIds).execute();
+    await trx.deleteFrom('menu_items').where('owner_kind', '=', 'user').where('owner_id', 'in', userIds).execute();
+  });
+}

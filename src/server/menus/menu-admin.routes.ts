@@ -1,4 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  DeleteMenuSchema,
+  MenuChangeAnswerSchema,
+  MenuNodeSchema,
+  MenuOwnerSchema,
+  MenuPageOptionSchema,
+  SaveMenuSchema,
+  UpdateGroupMenuSchema,
+} from '../../core/schemas/menu-item';
+import { ActiveUserOptionSchema } from '../../core/schemas/user';
+import { AnyBodySchema, screenReplies, typed } from '../http/contract';
 import { activeUserOptions } from '../users/users.service';
 import { applyGroupMenu, deleteMenuItem, getMenuPages, getMenuTree, saveMenuItems } from './menu-admin.service';
 
@@ -9,11 +21,30 @@ import { applyGroupMenu, deleteMenuItem, getMenuPages, getMenuTree, saveMenuItem
  * editing menus is what lets a user grant screens, so it stays with the group administration screen.
  */
 export async function menuAdminRoutes(app: FastifyInstance): Promise<void> {
-  const tree = { screen: 'newGrouphome' } as const;
-  app.post('/api/menu/getallActiveuser', { config: { access: { screen: 'MenuByUser' } } }, async (request) => activeUserOptions(request.tenant));
-  app.post('/api/menu/menubyuser', { config: { access: tree } }, async (request) => getMenuTree(request.tenant, request.body));
-  app.post('/api/menu/getAllitempage', { config: { access: tree } }, async (request) => getMenuPages(request.tenant));
-  app.post('/api/menu/savemenubyuserforjson', { config: { access: tree } }, async (request) => saveMenuItems(request.tenant, request.body));
-  app.post('/api/menu/deletemenubyuser', { config: { access: tree } }, async (request) => deleteMenuItem(request.tenant, request.body));
-  app.post('/api/menu/updatemenubyuser', { config: { access: tree } }, async (request) => applyGroupMenu(request.tenant, request.body));
+  const api = typed(app);
+  const tree = { access: { screen: 'newGrouphome' } } as const;
+  api.post(
+    '/api/menu/getallActiveuser',
+    { config: { access: { screen: 'MenuByUser' } }, schema: { body: AnyBodySchema, response: screenReplies(z.array(ActiveUserOptionSchema)) } },
+    async (request) => activeUserOptions(request.tenant),
+  );
+  api.post('/api/menu/menubyuser', { config: tree, schema: { body: MenuOwnerSchema, response: screenReplies(z.array(MenuNodeSchema)) } }, async (request) =>
+    getMenuTree(request.tenant, request.body),
+  );
+  api.post('/api/menu/getAllitempage', { config: tree, schema: { body: AnyBodySchema, response: screenReplies(z.array(MenuPageOptionSchema)) } }, async (request) =>
+    getMenuPages(request.tenant),
+  );
+  api.post(
+    '/api/menu/savemenubyuserforjson',
+    { config: tree, schema: { body: SaveMenuSchema, response: screenReplies(MenuChangeAnswerSchema, [404]) } },
+    async (request) => saveMenuItems(request.tenant, request.body),
+  );
+  api.post('/api/menu/deletemenubyuser', { config: tree, schema: { body: DeleteMenuSchema, response: screenReplies(MenuChangeAnswerSchema, [404]) } }, async (request) =>
+    deleteMenuItem(request.tenant, request.body.menuId),
+  );
+  api.post(
+    '/api/menu/updatemenubyuser',
+    { config: tree, schema: { body: UpdateGroupMenuSchema, response: screenReplies(MenuChangeAnswerSchema) } },
+    async (request) => applyGroupMenu(request.tenant, request.body.groupId),
+  );
 }

@@ -1,23 +1,37 @@
 import {
-  DeleteMenuSchema,
   MAX_MENU_DEPTH,
   MENU_MESSAGES,
-  MenuOwnerSchema,
-  SaveMenuSchema,
-  UpdateGroupMenuSchema,
   type MenuItemData,
   type MenuNode,
+  type MenuOwnerData,
   type MenuPageOption,
+  type SaveMenuData,
 } from '../../core/schemas/menu-item';
-import type { Db } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import { NotFoundError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
-import { parseInput } from '../validation';
-import { findMenuItem, groupExists, listMenuPages, listTreeItems, listUserIdsOfGroup, pageExists, userExists, type MenuOwner } from './menu-admin.repository';
+import {
+  clearLandingPageExcept,
+  deleteMenuItemWithChildren,
+  deleteUserTrees,
+  findMenuItem,
+  findPageName,
+  groupExists,
+  insertMenuItem,
+  listMenuPages,
+  listTreeItems,
+  listUserIdsOfGroup,
+  maxSiblingSequence,
+  pageExists,
+  updateMenuItem,
+  userExists,
+  type MenuOwner,
+} from './menu-admin.repository';
+
+type MenuChangeAnswer = { status: 'OK'; message: string };
 
 /** menubyuser: the stored tree of a user (from=User) or a group (from=group), as menu nodes. */
-export async function getMenuTree(tenant: Tenant, body: unknown): Promise<MenuNode[]> {
-  const { userId, from } = parseInput(MenuOwnerSchema, body);
+export async function getMenuTree(tenant: Tenant, { userId, from }: MenuOwnerData): Promise<MenuNode[]> {
   const owner: MenuOwner = { kind: from === 'group' ? 'group' : 'user', id: userId };
   await assertOwnerExists(tenant.db, owner);
   const rows = await listTreeItems(tenant.db, owner);
@@ -65,10 +79,9 @@ async function depthOf(db: Db, itemId: number): Promise<number> {
  *   its siblings (it goes at the end or after it); an edited item may move anywhere (that is reordering).
  * - one landing page per tree: marking an item clears the mark elsewhere.
  */
-export async function saveMenuItems(tenant: Tenant, body: unknown): Promise<{ status: 'OK'; message: string }> {
-  const { jsonsavelist } = parseInput(SaveMenuSchema, body);
+export async function saveMenuItems(tenant: Tenant, { jsonsavelist }: SaveMenuData): Promise<MenuChangeAnswer> {
   const items = Array.isArray(jsonsavelist) ? jsonsavelist : [jsonsavelist];
-  await tenant.db.transaction().execute(async (trx) => {
+  await inTransaction(tenant.db, async (trx) => {
     for (const item of items) await saveOne(trx, item);
   });
   tenant.cache.clear();
@@ -82,7 +95,7 @@ async function saveOne(db: Db, item: MenuItemData): Promise<void> {
   await assertOwnerExists(db, owner);
   const pageId = item.pageid > 0 ? item.pageid : null;
   if (pageId !== null && !(await pageExists(db, pageId))) throw new ValidationError(MENU_MESSAGES.page);
-  const label = item.pagename || item.modulename || (pageId !== null ? await pageName(db, pageId) : '');
+  const label = item.pagename || item.modulename || (pageId !== null ? await findPageName(db, pageId) : '');
   if (!label) throw new ValidationError(MENU_MESSAGES.label);
 
   const parentId = item.parentId > 0 ? item.parentId : item.moduleid > 0 ? item.moduleid : null;
@@ -105,47 +118,19 @@ async function saveOne(db: Db, item: MenuItemData): Promise<void> {
     const existing = await findMenuItem(db, item.menuId);
     if (!existing || existing.owner_kind !== owner.kind || existing.owner_id !== owner.id) throw new NotFoundError(MENU_MESSAGES.notFound);
     if (parentId === item.menuId) throw new ValidationError(MENU_MESSAGES.parent);
-    await db.updateTable('menu_items').set(values).where('id', '=', item.menuId).execute();
+    await updateMenuItem(db, item.menuId, values);
     id = item.menuId;
   } else {
-    let siblings = db
-      .selectFrom('menu_items')
-      .select((eb) => eb.fn.max<number | null>('sequence').as('max'))
-      .where('owner_kind', '=', owner.kind)
-      .where('owner_id', '=', owner.id);
-    siblings = parentId === null ? siblings.where('parent_id', 'is', null) : siblings.where('parent_id', '=', parentId);
-    const current = Number((await siblings.executeTakeFirst())?.max ?? 0);
-    if (item.sequence < current) throw new ValidationError(MENU_MESSAGES.sequence);
-    const row = await db
-      .insertInto('menu_items')
-      .values({ owner_kind: owner.kind, owner_id: owner.id, ...values })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    id = row.id;
+    if (item.sequence < (await maxSiblingSequence(db, owner, parentId))) throw new ValidationError(MENU_MESSAGES.sequence);
+    id = await insertMenuItem(db, owner, values);
   }
-  if (item.landPage) {
-    await db.updateTable('menu_items').set({ land_page: 0 }).where('owner_kind', '=', owner.kind).where('owner_id', '=', owner.id).where('id', '!=', id).execute();
-  }
-}
-
-async function pageName(db: Db, pageId: number): Promise<string> {
-  return (await db.selectFrom('pages').select('name').where('id', '=', pageId).executeTakeFirst())?.name ?? '';
+  if (item.landPage) await clearLandingPageExcept(db, owner, id);
 }
 
 /** deletemenubyuser: an item and everything under it. */
-export async function deleteMenuItem(tenant: Tenant, body: unknown): Promise<{ status: 'OK'; message: string }> {
-  const { menuId } = parseInput(DeleteMenuSchema, body);
+export async function deleteMenuItem(tenant: Tenant, menuId: number): Promise<MenuChangeAnswer> {
   if (!(await findMenuItem(tenant.db, menuId))) throw new NotFoundError(MENU_MESSAGES.notFound);
-  await tenant.db.transaction().execute(async (trx) => {
-    // Children first, level by level (no reliance on the database's cascade, which SQLite may have off).
-    let level = [menuId];
-    const all: number[] = [];
-    while (level.length > 0) {
-      all.push(...level);
-      level = (await trx.selectFrom('menu_items').select('id').where('parent_id', 'in', level).execute()).map((r) => r.id);
-    }
-    for (const id of all.reverse()) await trx.deleteFrom('menu_items').where('id', '=', id).execute();
-  });
+  await deleteMenuItemWithChildren(tenant.db, menuId);
   tenant.cache.clear();
   return { status: 'OK', message: MENU_MESSAGES.deleted };
 }
@@ -155,17 +140,9 @@ export async function deleteMenuItem(tenant: Tenant, body: unknown): Promise<{ s
  * tree if they have one, else their group's (DESIGN §5), so applying means clearing the users' own trees:
  * from then on they follow the group's tree, including later changes to it (a copy would drift apart).
  */
-export async function applyGroupMenu(tenant: Tenant, body: unknown): Promise<{ status: 'OK'; message: string }> {
-  const { groupId } = parseInput(UpdateGroupMenuSchema, body);
+export async function applyGroupMenu(tenant: Tenant, groupId: number): Promise<MenuChangeAnswer> {
   if (!(await groupExists(tenant.db, groupId))) throw new ValidationError(MENU_MESSAGES.owner);
-  const userIds = await listUserIdsOfGroup(tenant.db, groupId);
-  if (userIds.length > 0) {
-    await tenant.db.transaction().execute(async (trx) => {
-      // Children before parents: delete deepest items first by clearing parent links in one step.
-      await trx.updateTable('menu_items').set({ parent_id: null }).where('owner_kind', '=', 'user').where('owner_id', 'in', userIds).execute();
-      await trx.deleteFrom('menu_items').where('owner_kind', '=', 'user').where('owner_id', 'in', userIds).execute();
-    });
-  }
+  await deleteUserTrees(tenant.db, await listUserIdsOfGroup(tenant.db, groupId));
   tenant.cache.clear();
   return { status: 'OK', message: MENU_MESSAGES.groupUpdated };
 }

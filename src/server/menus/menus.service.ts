@@ -48,9 +48,16 @@ export async function getPublicMenu(tenant: Tenant): Promise<MenuEntry[]> {
   return menu;
 }
 
-/** The menu of a logged-in user: their own tree if one is assigned, else their group's (DESIGN §5). */
+/**
+ * The items of a user's effective menu (DESIGN §5): their own tree if one is assigned, else their group's.
+ * The one place this rule lives: the menu shown, the screens allowed and the landing page all come from it.
+ */
+export async function effectiveMenuItems(tenant: Tenant, userId: number, groupId: number): Promise<MenuItemRow[]> {
+  const own = await listMenuItems(tenant.db, 'user', userId);
+  return own.length > 0 ? own : listMenuItems(tenant.db, 'group', groupId);
+}
+
+/** The menu of a logged-in user, in the spec's menu entry shape. */
 export async function getUserMenu(tenant: Tenant, userId: number, groupId: number): Promise<MenuEntry[]> {
-  let rows = await listMenuItems(tenant.db, 'user', userId);
-  if (rows.length === 0) rows = await listMenuItems(tenant.db, 'group', groupId);
-  return buildMenuTree(rows, 'staff');
+  return buildMenuTree(await effectiveMenuItems(tenant, userId, groupId), 'staff');
 }

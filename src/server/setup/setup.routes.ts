@@ -1,14 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { SetupSchema } from '../../core/schemas/company';
+import { replies, typed } from '../http/contract';
 import { completeSetup } from './setup.service';
 
 export async function setupRoutes(app: FastifyInstance): Promise<void> {
-  app.post(
+  typed(app).post(
     '/api/setup',
-    // Open while setup is pending (it needs the code from the log); a few tries per address, then a pause.
-    { config: { access: { public: true }, rateLimit: { max: 30, timeWindow: '15 minutes' } } },
+    {
+      // Open while setup is pending (it needs the code from the log); a few tries per address, then a pause.
+      config: { access: { public: true }, rateLimit: { max: 30, timeWindow: '15 minutes' } },
+      schema: { body: SetupSchema, response: replies(z.object({ message: z.literal('Success') }), [400, 409, 429]) },
+    },
     async (request) => {
       await completeSetup(request.tenant, request.body);
-      return { message: 'Success' };
+      return { message: 'Success' as const };
     },
   );
 }

@@ -1,13 +1,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { SetupSchema } from '../../core/schemas/company';
+import type { SetupData } from '../../core/schemas/company';
 import { writeCompany } from '../company/company.service';
-import type { Db } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
-import { AppError, ConflictError, ValidationError } from '../errors';
+import { ConflictError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
+import { findUserIdByUsername } from '../users/users.repository';
 import { createUser, hasActiveAdministrator } from '../users/users.service';
-import { parseInput } from '../validation';
 
 /**
  * The first administrator (DESIGN §7): from ADMIN_PASSWORD on the first start of an empty database, else
@@ -17,8 +17,7 @@ import { parseInput } from '../validation';
 export async function prepareFirstAdministrator(db: Db, adminPassword: string | undefined, log: FastifyBaseLogger, tenantName: string): Promise<string | null> {
   if (await hasActiveAdministrator(db)) return null;
   if (adminPassword) {
-    const taken = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirst();
-    if (!taken) {
+    if ((await findUserIdByUsername(db, 'admin')) === undefined) {
       await createUser(db, { username: 'admin', password: adminPassword, groupId: ADMINISTRATORS_GROUP_ID, firstName: 'Administrator' });
       log.info({ tenant: tenantName }, 'created user admin (Administrators) from ADMIN_PASSWORD');
       return null;
@@ -29,22 +28,14 @@ export async function prepareFirstAdministrator(db: Db, adminPassword: string | 
   return code;
 }
 
-export class SetupCodeError extends AppError {
-  constructor() {
-    super(400, 'The setup code is not correct.');
-  }
-}
-
 /** Completes the first-run setup: company details and the first administrator, in one transaction. */
-export async function completeSetup(tenant: Tenant, body: unknown, now = new Date()): Promise<void> {
+export async function completeSetup(tenant: Tenant, input: SetupData, now = new Date()): Promise<void> {
   if (!tenant.setup.code || (await hasActiveAdministrator(tenant.db))) throw new ConflictError('Folio is already set up. Log in as an administrator to edit the company details.');
-  const input = parseInput(SetupSchema, body);
   const expected = Buffer.from(tenant.setup.code);
   const given = Buffer.from(input.setupCode.toUpperCase());
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new SetupCodeError();
-  const taken = await tenant.db.selectFrom('users').select('id').where('username', '=', input.username).executeTakeFirst();
-  if (taken) throw new ValidationError('That user name is taken; choose another.');
-  await tenant.db.transaction().execute(async (trx) => {
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new ValidationError('The setup code is not correct.');
+  if ((await findUserIdByUsername(tenant.db, input.username)) !== undefined) throw new ValidationError('That user name is taken; choose another.');
+  await inTransaction(tenant.db, async (trx) => {
     await writeCompany(trx, input.company, now);
     await createUser(trx, { username: input.username, password: input.password, groupId: ADMINISTRATORS_GROUP_ID, firstName: input.username }, now);
   });

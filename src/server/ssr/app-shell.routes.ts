@@ -1,19 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTENT_PAGES, SCREEN_PAGES } from '../../core/pages';
+import { staffPaths } from '../../core/paths';
 import type { ClientAssets } from './client-assets';
 import { escapeHtml } from './document';
-
-/** Routes of the staff app (DESIGN §3): login, first-run setup, the editing twins and the back office. */
-export const APP_ROUTES: readonly string[] = [
-  '/login',
-  '/companyForm',
-  '/Blankpage',
-  ...CONTENT_PAGES.map((p) => `/${p.routing}`),
-  ...SCREEN_PAGES.filter((p) => p.routing !== 'companyForm').map((p) => `/${p.routing}`),
-  '/formcreation/:id',
-  '/paramactivity/:id',
-  '/user/:id',
-];
 
 /**
  * Serves the staff app's HTML shell; the app renders in the browser and every call it makes is checked by
@@ -29,7 +17,7 @@ export async function appShellRoutes(app: FastifyInstance, { assets }: { assets:
     `${styles}</head><body><div id="app"></div>` +
     '<noscript><p style="padding:2rem">The staff area of Folio needs JavaScript. The public site works without it: <a href="/Home1">go to the home page</a>.</p></noscript>' +
     `${script}</body></html>`;
-  for (const route of APP_ROUTES) {
+  for (const route of staffPaths()) {
     app.get(route, (_request, reply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('x-robots-tag', 'noindex').send(html),
     );

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { staffPaths } from '../../core/paths';
 import { CONTENT_PAGES, type ContentPage } from '../../core/pages';
 import type { AnyContent } from '../../core/schemas/page-content';
 import type { PublicPageData } from '../../core/public-page';
@@ -11,7 +12,6 @@ import { getSiteCompany } from '../company/company.service';
 import { getPublicMenu } from '../menus/menus.service';
 import type { Tenant } from '../tenants/tenants';
 import type { RenderedPage } from '../tenants/tenant-cache';
-import { APP_ROUTES } from './app-shell.routes';
 import type { ClientAssets } from './client-assets';
 import { renderDocument } from './document';
 
@@ -19,7 +19,7 @@ import { renderDocument } from './document';
 const LEGACY = new Map(CONTENT_PAGES.flatMap((p) => (p.legacyPath ? [[p.legacyPath.toLowerCase(), p.publicPath] as const] : [])));
 const CANONICAL = new Map([
   ...CONTENT_PAGES.map((p) => [p.publicPath.toLowerCase(), p.publicPath] as const),
-  ...APP_ROUTES.filter((r) => !r.includes(':')).map((r) => [r.toLowerCase(), r] as const),
+  ...staffPaths().filter((r) => !r.includes(':')).map((r) => [r.toLowerCase(), r] as const),
 ]);
 
 export interface PublicPagesOptions {

@@ -46,7 +46,7 @@ export async function createTestApp(dialect: TestDialect, env: Record<string, st
     };
   }
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp(config, options);
+  const app = await buildApp(config, { checkResponses: true, ...options });
   return {
     app,
     config,

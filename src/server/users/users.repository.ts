@@ -106,3 +106,56 @@ export async function listActiveUsers(db: Db) {
     .orderBy('id')
     .execute();
 }
+
+/** Whether an active administrator who can log in exists. */
+export async function activeAdministratorExists(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('group_id', '=', ADMINISTRATORS_GROUP_ID)
+    .where('active', '=', 1)
+    .where('password_hash', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function insertUser(
+  db: Db,
+  user: { username: string; passwordHash: string; groupId: number; firstName: string; at: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      username: user.username,
+      password_hash: user.passwordHash,
+      group_id: user.groupId,
+      first_name: user.firstName,
+      last_name: '',
+      email: '',
+      active: 1,
+      created_at: user.at,
+      password_changed_at: user.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUserActive(db: Db, userId: number, active: boolean): Promise<void> {
+  await db.updateTable('users').set({ active: active ? 1 : 0 }).where('id', '=', userId).execute();
+}
+
+export async function updatePasswordHash(db: Db, userId: number, passwordHash: string, at: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at }).where('id', '=', userId).execute();
+}
+
+/** The group and active flag of a user (the last-administrator guard). */
+export async function findUserStanding(db: Db, userId: number) {
+  return db.selectFrom('users').select(['group_id', 'active']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** What login checks: the account of a user name, hash included (never sent anywhere). */
+export async function findLoginAccount(db: Db, username: string) {
+  return db.selectFrom('users').select(['id', 'username', 'first_name', 'group_id', 'password_hash', 'active']).where('username', '=', username).executeTakeFirst();
+}

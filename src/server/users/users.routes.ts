@@ -1,29 +1,47 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors';
-import { changeUserStatus, getUserRecord, listUsersPage, saveUser, searchUsers, userGroupOptions, UserRefusedError } from './users.service';
+import { z } from 'zod';
+import {
+  UserGroupOptionSchema,
+  UserIdSchema,
+  UserListSchema,
+  UserPageSchema,
+  UserRecordSchema,
+  UserSaveAnswerSchema,
+  UserSchema,
+  UserSearchSchema,
+  UserStatusAnswerSchema,
+  UserStatusSchema,
+} from '../../core/schemas/user';
+import { AnyBodySchema, screenReplies, typed } from '../http/contract';
+import { changeUserStatus, getUserRecord, listUsersPage, saveUser, searchUsers, userGroupOptions } from './users.service';
 
 /** Users (spec 001 §7 employee calls under api/master/): the userHomepage screen (the user form comes with it). */
 export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const api = typed(app);
   const access = { screen: 'userHomepage' } as const;
-  app.post('/api/master/getempmasterfroEmp', { config: { access } }, async (request) => listUsersPage(request.tenant, request.body));
-  app.post('/api/master/getSearchForEmployeeMaster', { config: { access } }, async (request) => searchUsers(request.tenant, request.body));
-  app.post('/api/master/getEmployeedByid', { config: { access } }, async (request) => getUserRecord(request.tenant, request.body));
-  app.post('/api/master/getusergroup', { config: { access } }, async (request) => userGroupOptions(request.tenant));
-  // Refusals keep the spec's shape (status error, message, rescoremessage) on a real HTTP status.
-  app.post('/api/master/saveemployeemaster', { config: { access } }, async (request, reply) => {
-    try {
-      return await saveUser(request.tenant, request.body);
-    } catch (error) {
-      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-      return reply.code(error.statusCode).send({ status: 'error', message: error.message, rescoremessage: error.message });
-    }
-  });
-  app.post('/api/master/Employeechangedeletstatus', { config: { access } }, async (request, reply) => {
-    try {
-      return await changeUserStatus(request.tenant, request.body);
-    } catch (error) {
-      if (!(error instanceof UserRefusedError)) throw error;
-      return reply.code(error.statusCode).send({ status: 'error', message: error.message });
-    }
-  });
+  api.post('/api/master/getempmasterfroEmp', { config: { access }, schema: { body: UserPageSchema, response: screenReplies(UserListSchema) } }, async (request) =>
+    listUsersPage(request.tenant, request.body.pageno),
+  );
+  api.post(
+    '/api/master/getSearchForEmployeeMaster',
+    { config: { access }, schema: { body: UserSearchSchema, response: screenReplies(UserListSchema) } },
+    async (request) => searchUsers(request.tenant, request.body),
+  );
+  api.post('/api/master/getEmployeedByid', { config: { access }, schema: { body: UserIdSchema, response: screenReplies(UserRecordSchema, [404]) } }, async (request) =>
+    getUserRecord(request.tenant, request.body.id),
+  );
+  api.post('/api/master/getusergroup', { config: { access }, schema: { body: AnyBodySchema, response: screenReplies(z.array(UserGroupOptionSchema)) } }, async (request) =>
+    userGroupOptions(request.tenant),
+  );
+  // Refusals keep the spec's shapes (status error, message, rescoremessage) on a real HTTP status.
+  api.post(
+    '/api/master/saveemployeemaster',
+    { config: { access, refusal: 'error-rescore' }, schema: { body: UserSchema, response: screenReplies(UserSaveAnswerSchema, [404, 409], 'error-rescore') } },
+    async (request) => saveUser(request.tenant, request.body),
+  );
+  api.post(
+    '/api/master/Employeechangedeletstatus',
+    { config: { access, refusal: 'error' }, schema: { body: UserStatusSchema, response: screenReplies(UserStatusAnswerSchema, [404, 409], 'error') } },
+    async (request) => changeUserStatus(request.tenant, request.body),
+  );
 }

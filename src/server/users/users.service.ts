@@ -5,19 +5,22 @@ import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
 import {
   USER_MESSAGES,
   USER_PAGE_SIZE,
-  UserIdSchema,
-  UserPageSchema,
-  UserSchema,
-  UserSearchSchema,
-  UserStatusSchema,
+  type UserData,
   type UserList,
   type UserRecord,
   type UserSaveAnswer,
+  type UserSearchInput,
+  type UserStatusAnswer,
+  type UserStatusInput,
 } from '../../core/schemas/user';
-import { AppError, NotFoundError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
-import { parseInput } from '../validation';
 import {
+  activeAdministratorExists,
+  findUserStanding,
+  insertUser,
+  updatePasswordHash,
+  updateUserActive,
   countOtherActiveAdministrators,
   findUserForForm,
   findUserIdByUsername,
@@ -31,15 +34,7 @@ import {
 
 /** Whether an active administrator exists (until one does, companyForm is the first-run setup). */
 export async function hasActiveAdministrator(db: Db): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('group_id', '=', ADMINISTRATORS_GROUP_ID)
-    .where('active', '=', 1)
-    .where('password_hash', 'is not', null)
-    .limit(1)
-    .executeTakeFirst();
-  return Boolean(row);
+  return activeAdministratorExists(db);
 }
 
 export async function createUser(
@@ -47,61 +42,31 @@ export async function createUser(
   user: { username: string; password: string; groupId: number; firstName?: string },
   now = new Date(),
 ): Promise<number> {
-  const row = await db
-    .insertInto('users')
-    .values({
-      username: user.username,
-      password_hash: await hashPassword(user.password),
-      group_id: user.groupId,
-      first_name: user.firstName ?? user.username,
-      last_name: '',
-      email: '',
-      active: 1,
-      created_at: now.toISOString(),
-      password_changed_at: now.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const passwordHash = await hashPassword(user.password);
+  return insertUser(db, { username: user.username, passwordHash, groupId: user.groupId, firstName: user.firstName ?? user.username, at: now.toISOString() });
 }
 
 /** Activates or deactivates a user; deactivating ends every session of theirs at once. */
 export async function setUserActive(db: Db, userId: number, active: boolean): Promise<void> {
-  await db.updateTable('users').set({ active: active ? 1 : 0 }).where('id', '=', userId).execute();
+  await updateUserActive(db, userId, active);
   if (!active) await deleteSessionsOfUser(db, userId);
 }
 
 /** Sets a new password; every existing session of the user ends (they log in again with the new one). */
 export async function changePassword(db: Db, userId: number, password: string, now = new Date()): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(password), password_changed_at: now.toISOString() })
-    .where('id', '=', userId)
-    .execute();
+  await updatePasswordHash(db, userId, await hashPassword(password), now.toISOString());
   await deleteSessionsOfUser(db, userId);
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // The user list and user form (spec 001 §2 userHomepage, user; §7 employee calls under api/master/).
 
-/** A refused save or status change in the spec's shape (status error) with a real HTTP status. */
-export class UserRefusedError extends AppError {
-  constructor(
-    statusCode: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(statusCode, message);
-  }
-}
-
-export async function listUsersPage(tenant: Tenant, body: unknown): Promise<UserList> {
-  const { pageno } = parseInput(UserPageSchema, body ?? {});
+export async function listUsersPage(tenant: Tenant, pageno: number): Promise<UserList> {
   return pageOfUsers(tenant, null, pageno);
 }
 
 /** getSearchForEmployeeMaster: the search text reaches SQL only as a bound parameter. */
-export async function searchUsers(tenant: Tenant, body: unknown): Promise<UserList> {
-  const { searchText, type, pageno } = parseInput(UserSearchSchema, body ?? {});
+export async function searchUsers(tenant: Tenant, { searchText, type, pageno }: UserSearchInput): Promise<UserList> {
   return pageOfUsers(tenant, { kind: type, text: searchText }, pageno);
 }
 
@@ -123,8 +88,7 @@ async function pageOfUsers(tenant: Tenant, search: UserSearch | null, pageno: nu
   };
 }
 
-export async function getUserRecord(tenant: Tenant, body: unknown): Promise<UserRecord> {
-  const { id } = parseInput(UserIdSchema, body);
+export async function getUserRecord(tenant: Tenant, id: number): Promise<UserRecord> {
   const row = await findUserForForm(tenant.db, id);
   if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
   return {
@@ -149,9 +113,9 @@ export async function getUserRecord(tenant: Tenant, body: unknown): Promise<User
 /** Refuses a change that would leave no active administrator able to log in. */
 async function guardLastAdministrator(db: Db, userId: number, staysActiveAdmin: boolean): Promise<void> {
   if (staysActiveAdmin) return;
-  const current = await db.selectFrom('users').select(['group_id', 'active']).where('id', '=', userId).executeTakeFirst();
+  const current = await findUserStanding(db, userId);
   if (!current || current.group_id !== ADMINISTRATORS_GROUP_ID || current.active !== 1) return;
-  if ((await countOtherActiveAdministrators(db, userId)) === 0) throw new UserRefusedError(409, USER_MESSAGES.lastAdmin);
+  if ((await countOtherActiveAdministrators(db, userId)) === 0) throw new ConflictError(USER_MESSAGES.lastAdmin);
 }
 
 /**
@@ -159,12 +123,11 @@ async function guardLastAdministrator(db: Db, userId: number, staysActiveAdmin: 
  * (the userHomepage screen), so group, active flag and user name are theirs to set. A password given on
  * update replaces the old one and ends the user's sessions; deactivation ends them too.
  */
-export async function saveUser(tenant: Tenant, body: unknown, now = new Date()): Promise<UserSaveAnswer> {
-  const input = parseInput(UserSchema, body);
+export async function saveUser(tenant: Tenant, input: UserData, now = new Date()): Promise<UserSaveAnswer> {
   const db = tenant.db;
-  if (!(await groupExists(db, input.usergroupid))) throw new UserRefusedError(400, USER_MESSAGES.unknownGroup);
+  if (!(await groupExists(db, input.usergroupid))) throw new ValidationError(USER_MESSAGES.unknownGroup);
   const sameName = await findUserIdByUsername(db, input.selfaccessforuser);
-  if (sameName !== undefined && sameName !== input.userID) throw new UserRefusedError(409, USER_MESSAGES.duplicateUsername);
+  if (sameName !== undefined && sameName !== input.userID) throw new ConflictError(USER_MESSAGES.duplicateUsername);
   const details = {
     employee_code: input.employeecode,
     salutation: input.salutation,
@@ -182,7 +145,7 @@ export async function saveUser(tenant: Tenant, body: unknown, now = new Date()):
   };
 
   if (input.userID === undefined) {
-    if (!input.password) throw new UserRefusedError(400, USER_MESSAGES.password);
+    if (!input.password) throw new ValidationError(USER_MESSAGES.password);
     const id = await createUser(db, { username: details.username, password: input.password, groupId: details.group_id, firstName: details.first_name }, now);
     await updateUserDetails(db, id, details);
     return { status: 'Success', message: USER_MESSAGES.saved, rescoremessage: '', userID: id };
@@ -199,8 +162,7 @@ export async function saveUser(tenant: Tenant, body: unknown, now = new Date()):
 }
 
 /** Employeechangedeletstatus: N deactivates (their sessions end at once), Y activates. */
-export async function changeUserStatus(tenant: Tenant, body: unknown): Promise<{ status: 'Success' | 'Success1'; message: string }> {
-  const { id, activeStatus } = parseInput(UserStatusSchema, body);
+export async function changeUserStatus(tenant: Tenant, { id, activeStatus }: UserStatusInput): Promise<UserStatusAnswer> {
   if (!(await findUserForForm(tenant.db, id))) throw new NotFoundError(USER_MESSAGES.notFound);
   const active = activeStatus === 'Y';
   await guardLastAdministrator(tenant.db, id, active);

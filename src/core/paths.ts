@@ -1,0 +1,17 @@
+import { CONTENT_PAGES, SCREEN_PAGES } from './pages';
+
+/** Screens that also open one record by id (spec 001 §2: formcreation/{id}, paramactivity/{id}, user/{id}). */
+const WITH_ID: ReadonlySet<string> = new Set(['formcreation', 'paramactivity', 'user']);
+
+/** The route patterns of one back-office screen. */
+export function screenPaths(routing: string): string[] {
+  return WITH_ID.has(routing) ? [`/${routing}`, `/${routing}/:id`] : [`/${routing}`];
+}
+
+/**
+ * Every path of the staff app (DESIGN §3): login, Blankpage, the editing twins and the back-office screens.
+ * The one list: the server serves the app's shell for exactly these, the client routes and recognises them.
+ */
+export function staffPaths(): string[] {
+  return ['/login', '/Blankpage', ...CONTENT_PAGES.map((page) => `/${page.routing}`), ...SCREEN_PAGES.flatMap((screen) => screenPaths(screen.routing))];
+}

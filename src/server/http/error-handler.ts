@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, PayloadTooLargeError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError } from '../errors';
+import type { RefusalShape } from './contract';
+
+/**
+ * The one error handler (STYLE habit 4): typed errors become `{ message }` with their status; the refusals
+ * of a route that asks for one of the spec's shapes (`config.refusal`) become that shape; anything unknown
+ * is logged and answered with a 500 that shows no internals.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const config = request.routeOptions.config;
+    // A body refused by the route's schema, on a route whose spec words every such refusal the same way.
+    const known = config?.invalidInputMessage && error.validationContext ? new ValidationError(config.invalidInputMessage) : asAppError(error);
+    if (!known) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    }
+    return reply.code(known.statusCode).send(errorBody(known, config?.refusal));
+  });
+}
+
+/** The answer's body: `{ message }`, or the route's spec shape for the refusals of its service (400, 404, 409). */
+function errorBody(error: AppError, refusal: RefusalShape | undefined): Record<string, string> {
+  const status = error.statusCode;
+  if (!refusal || !(status === 400 || status === 404 || status === 409)) return { message: error.message };
+  if (refusal === 'NO') return { status: 'NO', message: error.message };
+  if (refusal === 'error') return { status: 'error', message: error.message };
+  return { status: 'error', message: error.message, rescoremessage: error.message };
+}
+
+/** Fastify's and its plugins' errors, in the one model; null for what is not a client's mistake. */
+function asAppError(error: FastifyError): AppError | null {
+  if (error instanceof AppError) return error;
+  const status = error.statusCode ?? 500;
+  if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new UnsupportedMediaTypeError();
+  if (status === 413) return new PayloadTooLargeError();
+  if (status === 429) return new TooManyRequestsError();
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return new ValidationError('The request body is not valid JSON.');
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return new ValidationError('The request body is empty; send a JSON object.');
+  if (status >= 400 && status < 500) return new AppError(status, 'The request could not be handled.');
+  return null;
+}
