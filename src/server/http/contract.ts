@@ -22,7 +22,19 @@ export const REFUSAL_SCHEMAS = {
 } as const;
 export type RefusalShape = keyof typeof REFUSAL_SCHEMAS;
 
+/** An /api route as registered: what the OpenAPI test walks. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  hasBody: boolean;
+  hasResponse: boolean;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with what its contract declares. */
+    apiRoutes: readonly ApiRoute[];
+  }
   interface FastifyContextConfig {
     /** Refusals (400, 404, 409) of this route in one of the spec's shapes instead of `{ message }`. */
     refusal?: RefusalShape;
@@ -90,6 +102,15 @@ function serializerCompiler(checkResponses: boolean): FastifySerializerCompiler<
 
 /** Installs the zod bridge and the OpenAPI document; call before any route is registered. */
 export async function installRouteContracts(app: FastifyInstance, options: { checkResponses: boolean }): Promise<void> {
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      apiRoutes.push({ method: String(method), url: route.url, hasBody: Boolean(route.schema?.body), hasResponse: Boolean(route.schema?.response) });
+    }
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler(options.checkResponses));
   const transform = createJsonSchemaTransform({ skipList: [] });
