@@ -16,5 +16,17 @@ export const FieldRuleSchema = z.object({
 });
 export type FieldRule = z.infer<typeof FieldRuleSchema>;
 
+/** getParamconf's body (spec 000 §7): the stored menupageid, which the earlier client sends as a number or a string. */
+export const ParamconfRequestSchema = z.object({
+  id: z.union([
+    z.number().int().positive(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}$/, { message: 'must be a page id' })
+      .transform(Number),
+  ]),
+});
+
 /** The outcome of checking one entry: the first failure, with the spec's title 'Oops'. */
 export type RuleCheck = { ok: true } | { ok: false; title: 'Oops'; message: string };

@@ -3,16 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CONTENT_PAGES } from '../../core/pages';
 import { CONTENT_SCHEMAS } from '../../core/schemas/page-content';
+import { PageHistorySchema, RestoreRevisionSchema, SavedRevisionSchema } from '../../core/schemas/revision';
 import { NotFoundError } from '../errors';
 import { AnyBodySchema, ErrorBodySchema, replies, screenReplies, typed } from '../http/contract';
 import type { RichTextCleaner } from './rich-text';
 import { getPageContent, pageHistory, restoreRevision, savePageContent } from './content.service';
 
-const SavedSchema = z.object({ message: z.literal('Success'), revision: z.number().int() });
-const HistorySchema = z.object({
-  revisions: z.array(z.object({ revision: z.number().int(), savedBy: z.string(), savedAt: z.string() })),
-});
-const RestoreSchema = z.strictObject({ revision: z.number().int().positive() });
 const RoutingParamsSchema = z.object({ routing: z.string().max(200) });
 
 /** The spec's get and save calls of every content page (spec 000 §7), history and restore (DESIGN §4). */
@@ -30,18 +26,18 @@ export async function contentRoutes(app: FastifyInstance, { cleanRichText }: { c
     const editor = { access: { screen: page.routing } } as const;
     api.post(
       `/api/master/${page.saveCall}`,
-      { config: editor, schema: { body: schema, response: screenReplies(SavedSchema, [409]) } },
+      { config: editor, schema: { body: schema, response: screenReplies(SavedRevisionSchema, [409]) } },
       async (request) => ({
         message: 'Success' as const,
         revision: await savePageContent(request.tenant, page, request.body, request.session!, cleanRichText),
       }),
     );
-    api.get(`/api/master/history/${page.routing}`, { config: editor, schema: { response: screenReplies(HistorySchema) } }, async (request) =>
+    api.get(`/api/master/history/${page.routing}`, { config: editor, schema: { response: screenReplies(PageHistorySchema) } }, async (request) =>
       pageHistory(request.tenant, page),
     );
     api.post(
       `/api/master/restore/${page.routing}`,
-      { config: editor, schema: { body: RestoreSchema, response: screenReplies(SavedSchema, [404, 409]) } },
+      { config: editor, schema: { body: RestoreRevisionSchema, response: screenReplies(SavedRevisionSchema, [404, 409]) } },
       async (request) => ({
         message: 'Success' as const,
         revision: await restoreRevision(request.tenant, page, request.body.revision, request.session!),

@@ -2,6 +2,7 @@ import { checkDocumentEntries } from '../../core/field-rules/check-entry';
 import { contentPageByKey, type ContentPage, type ContentPageKey } from '../../core/pages';
 import { CONTENT_SCHEMAS, type AnyContent, type ContentByKey } from '../../core/schemas/page-content';
 import { sanitizeDocument } from '../../core/schemas/fields';
+import type { RevisionSummary } from '../../core/schemas/revision';
 import type { SessionUser } from '../access/access';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { getActiveRules } from '../field-rules/field-rules.service';
@@ -46,12 +47,6 @@ export async function savePageContent(
   const result = checkDocumentEntries(document as unknown as Record<string, unknown>, rules, now);
   if (!result.ok) throw new ValidationError(result.message);
   return commitRevision(tenant, page, document, user, { basedOn: edited.revision }, now);
-}
-
-export interface RevisionSummary {
-  revision: number;
-  savedBy: string;
-  savedAt: string;
 }
 
 /** The latest revisions of a page, newest first (the editor's History view). */
