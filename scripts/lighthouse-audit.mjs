@@ -67,7 +67,9 @@ async function waitFor(url) {
   for (let i = 0; i < 100; i += 1) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet: try again
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server at ${url} did not start`);

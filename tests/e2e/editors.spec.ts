@@ -155,8 +155,7 @@ test('the login screen and the editors have no accessibility violations', async 
 
 // Images (About management photos, Customers logos).
 const picture = async (format: 'png' | 'jpeg') =>
-  sharp({ create: { width: 800, height: 500, channels: 3, background: format === 'png' ? '#1d4ed8' : '#0f766e' } })
-    [format]()
+  sharp({ create: { width: 800, height: 500, channels: 3, background: format === 'png' ? '#1d4ed8' : '#0f766e' } })[format]()
     .toBuffer();
 
 test('an Editor uploads a PNG for a manager and a JPEG for a customer, sees both, and deletes one', async ({ page, request }) => {

@@ -33,7 +33,7 @@ export async function postJson<T>(url: string, body: unknown): Promise<JsonRespo
 
 /** Reads a response as JSON; an empty or non-JSON body gives data null. */
 export async function readJson<T>(response: Response): Promise<JsonResponse<T>> {
-  let data: T | null = null;
+  let data: T | null;
   try {
     const text = await response.text();
     data = text ? (JSON.parse(text) as T) : null;

@@ -33,7 +33,7 @@ function uploadImage(file: File, folder: ImageFolder, onProgress: (fraction: num
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     request.onload = () => {
-      let answer: UploadAnswer | null = null;
+      let answer: UploadAnswer | null;
       try {
         answer = JSON.parse(request.responseText) as UploadAnswer;
       } catch {

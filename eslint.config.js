@@ -1,0 +1,98 @@
+// ESLint: a plain base (eslint + typescript-eslint recommended, hooks rules) plus the import boundaries
+// of the style guide ("Boundaries enforced, not hoped"; bulletproof-react's import/no-restricted-paths is the
+// model). Not the type-checked rule sets: they need a TypeScript program and would make the lint slow;
+// `tsc --noEmit` already checks the types.
+import path from 'node:path';
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+// Who may import whom. Paths are from the repository root; `except` is relative to `from`.
+const boundaryZones = [
+  {
+    target: './src/core',
+    from: ['./src/server', './src/client'],
+    message: 'src/core is shared, browser-safe code: it must not import the server or the client. Move what both need into src/core.',
+  },
+  {
+    target: './src/server',
+    from: './src/client',
+    except: ['./entry-server.tsx'],
+    message: 'The server imports the client only through src/client/entry-server.tsx (SSR). Shared types and contracts belong in src/core.',
+  },
+  {
+    target: [
+      './src/client/public',
+      './src/client/entry-public.tsx',
+      './src/client/entry-server.tsx',
+      './src/client/components',
+      './src/client/lib',
+    ],
+    from: ['./src/client/app', './src/client/entry-app.tsx'],
+    message: 'Public pages and shared client code (components/, lib/) must not import the staff app (src/client/app, entry-app.tsx): it would ship editor code in the public bundle. Move what both need into src/client/components or src/client/lib.',
+  },
+];
+
+export default defineConfig([
+  globalIgnores(['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', '.lighthouse/']),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      // `const { confirmPassword: _confirm, ...setup } = values` is how this code drops a field.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: globals.node },
+  },
+
+  // Only the two classic hooks rules: the React Compiler rules of the plugin's `recommended` set
+  // judge code written for a compiler this project does not use.
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+
+  // Import boundaries and cycles. Only these import-x rules: the others (named, default, no-unresolved…)
+  // repeat what tsc checks. no-cycle skips `import type` (erased at build, so no load-order cycle) and
+  // follows dynamic import() too: a lazy route back into its importer is still a cycle.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // As import-x's own `typescript` preset: without .ts/.tsx here no-cycle never follows a TS import.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.json') })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+
+  // Tests: fixtures and mocks stand in for values whose exact type does not matter to the test.
+  {
+    files: ['**/*.test.{ts,tsx}', 'tests/e2e/**', 'src/server/test-support/**'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+]);
