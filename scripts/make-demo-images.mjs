@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Generates the demo images used by the seeded page content (src/server/db/seed/demo-content.ts) and the
- * site logos. Plain SVG, no dependencies: `node scripts/make-demo-images.mjs`.
+ * Generates the demo images used by the seeded page content (the demo documents in src/core/content/<key>.ts)
+ * and the site logos. Plain SVG, no dependencies: `node scripts/make-demo-images.mjs`.
  *
  * Every file gets a viewBox-only root, xmlns, role="img" and a <title>; nothing external, no scripts.
  * The script checks each file against its size budget and fails loudly if one is exceeded.
@@ -217,7 +217,7 @@ write('demo/slides/bespoke-2.svg', slideBespoke2(), 4096);
 
 /* ---------------------------------------------------------------- customer logos (320x160) */
 
-/** slug, short name, tagline, colour, mark shape. Slugs match custImage in demo-content.ts. */
+/** slug, short name, tagline, colour, mark shape. Slugs match custImage in src/core/content/customers.ts. */
 const CUSTOMERS = [
   ['sahyadri-precision', 'Sahyadri', 'PRECISION CASTINGS', '#0b2545', 'hexagon'],
   ['deccan-pharma', 'Deccan', 'PHARMA LABS', '#0f766e', 'capsule'],

@@ -2,6 +2,11 @@
  * The page registry: every page Folio knows, public content pages and back-office screens alike.
  * Ids are the spec's menupageid values (DESIGN §3); back-office screens are pages from id 13 on so that
  * menus and permissions treat them the same way.
+ *
+ * A content page's document, editor words, demo document and default field rules live in its page file,
+ * src/core/content/<key>.ts, joined with this entry there (CONTENT_PAGE_DEFINITIONS in
+ * src/core/schemas/page-content.ts). The entries stay here, free of zod, because the public pages read them
+ * and must not load zod (docs/decisions/006-content-page-files.md).
  */
 
 export type ContentPageKey =
@@ -199,7 +204,7 @@ export interface ScreenPage {
   readonly within?: string;
 }
 
-export const SCREEN_PAGES: readonly ScreenPage[] = [
+const SCREENS = [
   { id: 13, routing: 'homepages', name: 'Home Pages' },
   { id: 14, routing: 'formcreation', name: 'Page Creation', within: 'homepages' },
   { id: 15, routing: 'paramactivity', name: 'Parameter Configuration', within: 'homepages' },
@@ -212,10 +217,12 @@ export const SCREEN_PAGES: readonly ScreenPage[] = [
   { id: 22, routing: 'MenuByUser', name: 'Menu By User' },
   { id: 23, routing: 'companyForm', name: 'Company Details' },
   { id: 24, routing: 'enquiries', name: 'Enquiries' },
-];
+] as const satisfies readonly ScreenPage[];
 
-export const HOME_PAGE_ID = 1;
-export const CONTACT_PAGE_ID = 11;
+export const SCREEN_PAGES: readonly ScreenPage[] = SCREENS;
+
+/** The routing name of a back-office screen. */
+export type ScreenRouting = (typeof SCREENS)[number]['routing'];
 
 const byKey = new Map(CONTENT_PAGES.map((p) => [p.key, p]));
 const byId = new Map(CONTENT_PAGES.map((p) => [p.id, p]));
@@ -226,6 +233,15 @@ export function contentPageByKey(key: ContentPageKey): ContentPage {
   return page;
 }
 
+export const HOME_PAGE_ID = contentPageByKey('home').id;
+export const CONTACT_PAGE_ID = contentPageByKey('contact').id;
+
 export function contentPageById(id: number): ContentPage | undefined {
   return byId.get(id);
+}
+
+export function screenPageByRouting(routing: ScreenRouting): ScreenPage {
+  const screen = SCREEN_PAGES.find((candidate) => candidate.routing === routing);
+  if (!screen) throw new Error(`Unknown screen ${routing}`);
+  return screen;
 }

@@ -1,169 +1,93 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { FieldRule } from '../field-rules/field-rule';
 import type { ContentPageKey } from '../pages';
-import { list, pageFields, paragraph, richText, shortText, urlText } from './fields';
+import { ABOUT_DEMO_DOCUMENT, ABOUT_FIELD_RULES, ABOUT_PAGE } from '../content/about';
+import { BESPOKE_DEMO_DOCUMENT, BESPOKE_FIELD_RULES, BESPOKE_PAGE } from '../content/bespoke';
+import { CONSULTING_DEMO_DOCUMENT, CONSULTING_FIELD_RULES, CONSULTING_PAGE } from '../content/consulting';
+import { CONTACT_DEMO_DOCUMENT, CONTACT_FIELD_RULES, CONTACT_PAGE } from '../content/contact';
+import type { DemoDocument } from '../content/content-page';
+import { CUSTOMERS_DEMO_DOCUMENT, CUSTOMERS_FIELD_RULES, CUSTOMERS_PAGE } from '../content/customers';
+import { EXPERTISE_DEMO_DOCUMENT, EXPERTISE_FIELD_RULES, EXPERTISE_PAGE } from '../content/expertise';
+import { HOME_DEMO_DOCUMENT, HOME_FIELD_RULES, HOME_PAGE } from '../content/home';
+import { LANGUAGE_DEMO_DOCUMENT, LANGUAGE_FIELD_RULES, LANGUAGE_PAGE } from '../content/language';
+import { NEWS_DEMO_DOCUMENT, NEWS_FIELD_RULES, NEWS_PAGE } from '../content/news';
+import { PROD1_DEMO_DOCUMENT, PROD1_FIELD_RULES, PROD1_PAGE } from '../content/prod1';
+import { PROD2_DEMO_DOCUMENT, PROD2_FIELD_RULES, PROD2_PAGE } from '../content/prod2';
+import { PROD3_DEMO_DOCUMENT, PROD3_FIELD_RULES, PROD3_PAGE } from '../content/prod3';
 
-/** A carousel slide (Home, Bespoke). The spec shows the carousels but not their model; Folio stores them with the page. */
-export const SlideSchema = z.strictObject({
-  image: urlText(),
-  alt: shortText(),
-  heading: shortText(),
-  caption: paragraph(),
-});
-export type Slide = z.infer<typeof SlideSchema>;
+/**
+ * The content pages' definitions by key, derived from their page files (src/core/content/<key>.ts): each
+ * page's registry entry with its document schema and on-screen labels. Demo documents and default field
+ * rules are separate maps, so the editors, which import this module, do not carry them (rollup drops what
+ * they do not use).
+ */
+export const CONTENT_PAGE_DEFINITIONS = {
+  home: HOME_PAGE,
+  about: ABOUT_PAGE,
+  bespoke: BESPOKE_PAGE,
+  expertise: EXPERTISE_PAGE,
+  language: LANGUAGE_PAGE,
+  consulting: CONSULTING_PAGE,
+  news: NEWS_PAGE,
+  customers: CUSTOMERS_PAGE,
+  prod1: PROD1_PAGE,
+  prod2: PROD2_PAGE,
+  contact: CONTACT_PAGE,
+  prod3: PROD3_PAGE,
+} as const satisfies { readonly [K in ContentPageKey]: { readonly key: K } };
 
-export const HomeContentSchema = z.strictObject({
-  ...pageFields,
-  slideList: list(SlideSchema),
-  exprtshead: richText(),
-  skillhead: richText(),
-  abouthead: richText(),
-  newshead: richText(),
-  expertiseList: list(
-    z.strictObject({
-      /** Name of an icon from the site's icon set (see the public Icon component). */
-      exprtsIcon: shortText(),
-      exprtsHeading: shortText(),
-      exprtsParagraph: richText(),
-    }),
-  ),
-  skillList: list(
-    z.strictObject({
-      skillName: shortText(),
-      /** Percent, 0–100; the bar's width. */
-      skillValue: z.number().min(0).max(100),
-    }),
-  ),
-  abtLst: list(z.strictObject({ homeAbtPara: richText() })),
-  newsList: list(z.strictObject({ newsTitle: shortText(), newsDescription: richText() })),
-});
-export type HomeContent = z.infer<typeof HomeContentSchema>;
-
-export const AboutContentSchema = z.strictObject({
-  ...pageFields,
-  abtmainlst: list(z.strictObject({ mainpara: richText() })),
-  abtcontentlst: list(z.strictObject({ contenttitle: shortText(), contentpara: richText() })),
-  managementlst: list(
-    z.strictObject({
-      mngimg: urlText(),
-      mngprofname: shortText(),
-      mngdesignation: shortText(),
-      /** HTML paragraphs: blank lines separate paragraphs, single newlines are <br> (spec 000 §3). */
-      mngdetails: richText(),
-    }),
-  ),
-});
-export type AboutContent = z.infer<typeof AboutContentSchema>;
-
-export const BespokeContentSchema = z.strictObject({
-  ...pageFields,
-  slidelst: list(SlideSchema),
-  bespokelst: list(z.strictObject({ bespokepara: richText() })),
-});
-export type BespokeContent = z.infer<typeof BespokeContentSchema>;
-
-export const ExpertiseContentSchema = z.strictObject({
-  ...pageFields,
-  description: richText(),
-  sectionlst: list(
-    z.strictObject({
-      heading: shortText(),
-      list: list(z.strictObject({ data: paragraph() })),
-    }),
-  ),
-  tablelst: list(z.strictObject({ segment: shortText(), product: paragraph() })),
-});
-export type ExpertiseContent = z.infer<typeof ExpertiseContentSchema>;
-
-export const LanguageContentSchema = z.strictObject({
-  ...pageFields,
-  sectionlst: list(z.strictObject({ title: shortText(), data: richText() })),
-});
-export type LanguageContent = z.infer<typeof LanguageContentSchema>;
-
-export const ConsultingContentSchema = z.strictObject({
-  ...pageFields,
-  sectionlst: list(
-    z.strictObject({ icon: shortText(), title1: shortText(), title2: shortText(), data: richText() }),
-  ),
-});
-export type ConsultingContent = z.infer<typeof ConsultingContentSchema>;
-
-export const NewsContentSchema = z.strictObject({
-  ...pageFields,
-  tablelst: list(z.strictObject({ newsYear: shortText(), newsDetails: richText() })),
-});
-export type NewsContent = z.infer<typeof NewsContentSchema>;
-
-export const CustomersContentSchema = z.strictObject({
-  ...pageFields,
-  tablelst: list(z.strictObject({ custname: shortText(), custImage: urlText() })),
-});
-export type CustomersContent = z.infer<typeof CustomersContentSchema>;
-
-/** Relationware CRM – Manufacturing (prod1). */
-export const Prod1ContentSchema = z.strictObject({
-  ...pageFields,
-  descriptionlst: list(z.strictObject({ descpara: richText() })),
-  modulehead: shortText(),
-  moduleslst: list(z.strictObject({ moduledata: paragraph() })),
-  section1detail: richText(),
-  section1lst: list(z.strictObject({ title1: shortText(), data1: richText() })),
-  section2detail: richText(),
-  section2lst: list(z.strictObject({ title2: shortText(), data2: richText() })),
-  /** Architecture. */
-  section3lst: list(z.strictObject({ data3: richText() })),
-  /** Benefits. */
-  section4lst: list(z.strictObject({ data4: richText() })),
-});
-export type Prod1Content = z.infer<typeof Prod1ContentSchema>;
-
-/** Relationware CRM – Pharma (prod2). */
-export const Prod2ContentSchema = z.strictObject({
-  ...pageFields,
-  description: richText(),
-  modulehead: shortText(),
-  moduleslst: list(z.strictObject({ moduledata: paragraph() })),
-  section2head: shortText(),
-  section2lst: list(z.strictObject({ data2: richText() })),
-});
-export type Prod2Content = z.infer<typeof Prod2ContentSchema>;
-
-/** InnovoCare (prod3). */
-export const Prod3ContentSchema = z.strictObject({
-  ...pageFields,
-  descriptionlst: list(z.strictObject({ descpara: richText() })),
-  benefitslst: list(z.strictObject({ icon: shortText(), title: shortText(), data: richText() })),
-  /** Front office. */
-  section1lst: list(z.strictObject({ data1: richText() })),
-  /** Doctor. */
-  section2lst: list(z.strictObject({ data2: richText() })),
-});
-export type Prod3Content = z.infer<typeof Prod3ContentSchema>;
-
-export const ContactContentSchema = z.strictObject({
-  ...pageFields,
-  address: paragraph().min(1, { message: 'is required' }),
-  email: z.email({ message: 'must be a valid e-mail address' }).max(254),
-  phone: shortText().min(1, { message: 'is required' }),
-  maplink: urlText().refine((value) => value !== '', { message: 'is required' }),
-});
-export type ContactContent = z.infer<typeof ContactContentSchema>;
+type Definitions = typeof CONTENT_PAGE_DEFINITIONS;
 
 /** The content document schema of each page, by page key. */
-export const CONTENT_SCHEMAS = {
-  home: HomeContentSchema,
-  about: AboutContentSchema,
-  bespoke: BespokeContentSchema,
-  expertise: ExpertiseContentSchema,
-  language: LanguageContentSchema,
-  consulting: ConsultingContentSchema,
-  news: NewsContentSchema,
-  customers: CustomersContentSchema,
-  prod1: Prod1ContentSchema,
-  prod2: Prod2ContentSchema,
-  contact: ContactContentSchema,
-  prod3: Prod3ContentSchema,
-} as const satisfies Record<ContentPageKey, z.ZodType>;
+export const CONTENT_SCHEMAS = Object.fromEntries(
+  Object.entries(CONTENT_PAGE_DEFINITIONS).map(([key, page]) => [key, page.schema]),
+) as { readonly [K in ContentPageKey]: Definitions[K]['schema'] };
 
 export type ContentByKey = { [K in ContentPageKey]: z.infer<(typeof CONTENT_SCHEMAS)[K]> };
 export type AnyContent = ContentByKey[ContentPageKey];
+
+/**
+ * Demo content of every public page: the copy a fresh Folio install is seeded with (spec 000 §2 and §9).
+ * Every document passes its schema once `revision` is added; images live under /public/demo and are
+ * generated by scripts/make-demo-images.mjs.
+ */
+export const DEMO_CONTENT = {
+  home: HOME_DEMO_DOCUMENT,
+  about: ABOUT_DEMO_DOCUMENT,
+  bespoke: BESPOKE_DEMO_DOCUMENT,
+  expertise: EXPERTISE_DEMO_DOCUMENT,
+  language: LANGUAGE_DEMO_DOCUMENT,
+  consulting: CONSULTING_DEMO_DOCUMENT,
+  news: NEWS_DEMO_DOCUMENT,
+  customers: CUSTOMERS_DEMO_DOCUMENT,
+  prod1: PROD1_DEMO_DOCUMENT,
+  prod2: PROD2_DEMO_DOCUMENT,
+  contact: CONTACT_DEMO_DOCUMENT,
+  prod3: PROD3_DEMO_DOCUMENT,
+} as const satisfies { readonly [K in ContentPageKey]: DemoDocument<ContentByKey[K]> };
+
+/**
+ * The field rules a fresh install starts with: every field of every content page, in the order the editor
+ * shows them. Minimums catch empty or accidental entries; maximums are generous (the demo content passes them
+ * all, see field-rules.routes.test.ts) and sit well inside the schemas' hard limits.
+ *
+ * Image fields (slide image, mngimg, custImage) get no Image rule: the demo images are SVG files, and the Image
+ * rule accepts jpeg, jpg, png and gif only (spec 000 §5), so a rule would block every save of the Home, About,
+ * Bespoke and Customers pages until each demo image was replaced. Uploads through the file picker are png, jpg
+ * or jpeg anyway. An administrator can add Image rules in parameter configuration once the images are replaced.
+ * Each page file types its rules against its document (DefaultFieldRules), so a misspelt name fails the typecheck.
+ */
+export const DEFAULT_FIELD_RULES: { readonly [K in ContentPageKey]: readonly FieldRule[] } = {
+  home: HOME_FIELD_RULES,
+  about: ABOUT_FIELD_RULES,
+  bespoke: BESPOKE_FIELD_RULES,
+  expertise: EXPERTISE_FIELD_RULES,
+  language: LANGUAGE_FIELD_RULES,
+  consulting: CONSULTING_FIELD_RULES,
+  news: NEWS_FIELD_RULES,
+  customers: CUSTOMERS_FIELD_RULES,
+  prod1: PROD1_FIELD_RULES,
+  prod2: PROD2_FIELD_RULES,
+  contact: CONTACT_FIELD_RULES,
+  prod3: PROD3_FIELD_RULES,
+};

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDocumentEntries } from '../../core/field-rules/check-entry';
 import { FieldRuleSchema } from '../../core/field-rules/field-rule';
 import { CONTENT_PAGES } from '../../core/pages';
-import { CONTENT_SCHEMAS } from '../../core/schemas/page-content';
-import { SEEDED_FIELD_RULES, seedFieldRulesIfMissing } from '../db/seed/field-rules-seed';
-import { DEMO_CONTENT } from '../db/seed/demo-content';
+import { CONTENT_SCHEMAS, DEFAULT_FIELD_RULES as SEEDED_FIELD_RULES, DEMO_CONTENT } from '../../core/schemas/page-content';
+import { seedFieldRulesIfMissing } from '../db/seed/field-rules-seed';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
 

@@ -1,7 +1,7 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_PAGES } from '../../core/pages';
-import { DEMO_CONTENT } from '../db/seed/demo-content';
+import { DEMO_CONTENT } from '../../core/schemas/page-content';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 
 /** Text as it appears in the HTML: tags removed, entities of the usual characters decoded. */

@@ -1,13 +1,13 @@
-import type { Slide } from '../../../core/schemas/page-content';
-import type { EntryField } from './entry-fields';
+import type { Slide } from '../../../core/content/slide';
+import type { FieldLayout } from './entry-fields';
 
-/** The carousel slides of Home and Bespoke (the spec shows the carousels, not their model). */
-export const SLIDE_FIELDS: readonly EntryField<Slide>[] = [
-  { name: 'image', label: 'Image', kind: 'image-url', hint: 'Address of the slide image: a path on this site (/demo/slides/…) or https://…' },
-  { name: 'alt', label: 'Image description', kind: 'text', hint: 'What the image shows, for people who cannot see it.' },
-  { name: 'heading', label: 'Heading', kind: 'text' },
-  { name: 'caption', label: 'Caption', kind: 'textarea' },
-];
+/** The carousel slides of Home and Bespoke (the spec shows the carousels, not their model); labels: SLIDE_LABELS. */
+export const SLIDE_FIELDS: FieldLayout<Slide> = {
+  image: { kind: 'image-url', hint: 'Address of the slide image: a path on this site (/demo/slides/…) or https://…' },
+  alt: { kind: 'text', hint: 'What the image shows, for people who cannot see it.' },
+  heading: { kind: 'text' },
+  caption: { kind: 'textarea' },
+};
 
 /** Icons are named from the site's icon set (public Icon component). */
 export const ICON_HINT = 'An icon of the site: factory, pill, stethoscope, cpu, code, rocket, compass, layers, workflow, shield, chart, users, gauge, cloud, languages, prescription, file-medical, wifi-off…';

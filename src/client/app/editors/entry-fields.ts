@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ContentLabels, PageFieldName } from '../../../core/content/content-page';
 import type { FieldRule } from '../../../core/field-rules/field-rule';
 import type { ImageFolder } from '../../../core/media/image-names';
 import { ruleFailure } from './field-rules';
@@ -23,6 +24,26 @@ export interface EntryField<E> {
   toInput?: (value: unknown) => string;
   /** The text in the input → the stored value (default: a number for number fields, else the text). */
   fromInput?: (text: string) => unknown;
+}
+
+/** How a field is edited. Its label is not here: it comes from the page's labels in src/core (one source of words). */
+export type FieldSettings = Omit<EntryField<never>, 'name' | 'label'>;
+
+/** The fields of a document or entry that hold one value (not a list), the page fields excepted. */
+export type SingleFieldName<E> = {
+  [F in Exclude<keyof E, PageFieldName> & string]-?: NonNullable<E[F]> extends readonly unknown[] ? never : F;
+}[Exclude<keyof E, PageFieldName> & string];
+
+/** The fields of a list entry's form, in the order it shows them, each with how it is edited: every field. */
+export type FieldLayout<E> = { readonly [F in SingleFieldName<E>]-?: FieldSettings };
+
+/** A layout's fields with their labels from the page's labels. */
+export function labelledFields<E>(labels: ContentLabels<E>, layout: Partial<FieldLayout<E>>): EntryField<E>[] {
+  return (Object.keys(layout) as SingleFieldName<E>[]).map((name) => {
+    const label: unknown = labels[name];
+    if (typeof label !== 'string') throw new Error(`The field ${name} has no label`);
+    return { ...layout[name], name, label } as EntryField<E>;
+  });
 }
 
 /** The inputs of an entry form: every field as text. */

@@ -1,14 +1,15 @@
 import { Fragment, useCallback, useId, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
+import type { ContentLabels, ListLabels } from '../../../core/content/content-page';
 import type { FieldRule } from '../../../core/field-rules/field-rule';
-import { CONTENT_SCHEMAS } from '../../../core/schemas/page-content';
+import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS } from '../../../core/schemas/page-content';
 import type { ContentByKey } from '../../../core/schemas/page-content';
 import type { ContentPageKey } from '../../../core/pages';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { EntryInput } from './entry-input';
-import { entryProblem, inputsOf, toInputText } from './entry-fields';
-import type { EntryField } from './entry-fields';
+import { entryProblem, inputsOf, labelledFields, toInputText } from './entry-fields';
+import type { EntryField, FieldLayout, FieldSettings, SingleFieldName } from './entry-fields';
 import { usePageRules } from './field-rules';
 import { HistoryPanel } from './history-panel';
 import { ListEditor } from './list-editor';
@@ -53,22 +54,34 @@ function DocumentField<T>({ field, context }: { field: EntryField<T>; context: P
   );
 }
 
-/** The builders of a page's parts, typed by its content document; list entries are checked with the model from src/core. */
+/** The editor's words for a page's document: its labels in src/core, the words the server uses too. */
+function labelsOf<K extends ContentPageKey>(pageKey: K): ContentLabels<ContentByKey[K]> {
+  return CONTENT_PAGE_DEFINITIONS[pageKey].labels as unknown as ContentLabels<ContentByKey[K]>;
+}
+
+/**
+ * The builders of a page's parts, typed by its content document. A layout says how each field is edited; the
+ * labels and entry names come from the page's labels, and list entries are checked with the model from src/core.
+ */
 export function partsFor<K extends ContentPageKey>(pageKey: K) {
   type T = ContentByKey[K];
   const shape = CONTENT_SCHEMAS[pageKey].shape as unknown as Record<string, z.ZodType>;
+  const labels = labelsOf(pageKey);
+  const field = (name: SingleFieldName<T>, settings: FieldSettings): EditorPart<T> => {
+    const [labelled] = labelledFields<T>(labels, { [name]: settings } as Partial<FieldLayout<T>>);
+    return (context) => (labelled ? <DocumentField field={labelled} context={context} /> : null);
+  };
   return {
-    /** A list of entries edited with the shared list editor. */
-    list<L extends ArrayKey<T>>(
-      key: L,
-      options: { entryName: string; fields: readonly EntryField<ElementOf<T[L]>>[]; confirmDelete?: string },
-    ): EditorPart<T> {
+    /** A list of entries edited with the shared list editor: every field of the entry, in the order given. */
+    list<L extends ArrayKey<T>>(key: L, options: { fields: FieldLayout<ElementOf<T[L]>>; confirmDelete?: string }): EditorPart<T> {
       const schema = (shape[key] as unknown as { element?: z.ZodType } | undefined)?.element;
+      const listLabels = labels[key as unknown as keyof ContentLabels<T>] as unknown as ListLabels<ElementOf<T[L]>>;
+      const fields = labelledFields(listLabels.fields, options.fields);
       return (context) => (
         <ListEditor<ElementOf<T[L]>>
           idPrefix={`${context.idPrefix}-${key}`}
-          entryName={options.entryName}
-          fields={options.fields}
+          entryName={listLabels.entry}
+          fields={fields}
           entries={context.doc[key] as unknown as ElementOf<T[L]>[]}
           onChange={(entries) => context.update((doc) => ({ ...doc, [key]: entries }))}
           rules={context.rules}
@@ -79,8 +92,10 @@ export function partsFor<K extends ContentPageKey>(pageKey: K) {
       );
     },
     /** One field of the document itself. */
-    field(field: EntryField<T>): EditorPart<T> {
-      return (context) => <DocumentField field={field} context={context} />;
+    field,
+    /** Fields of the document itself, in the order given. */
+    fields(layout: Partial<FieldLayout<T>>): EditorPart<T>[] {
+      return (Object.entries(layout) as [SingleFieldName<T>, FieldSettings][]).map(([name, settings]) => field(name, settings));
     },
     /** A part with a layout of its own (Expertise sections). */
     custom(render: EditorPart<T>): EditorPart<T> {
@@ -97,7 +112,7 @@ export interface PageEditorConfig<K extends ContentPageKey> {
   saveLabel?: 'Save' | 'Save All';
   blocks: (parts: Parts<K>) => EditorBlock<ContentByKey[K]>[];
   /** Fields of the document that must be filled and pass the field rules before a save (Contact). */
-  checkOnSave?: readonly EntryField<ContentByKey[K]>[];
+  checkOnSave?: Partial<FieldLayout<ContentByKey[K]>>;
 }
 
 function EditorBlocks<T>({ blocks, context }: { blocks: EditorBlock<T>[]; context: PartContext<T> }) {
@@ -130,7 +145,7 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
   const [parts] = useState(() => partsFor(config.page));
   const [blocks] = useState(() => config.blocks(parts));
   const [historyOpen, setHistoryOpen] = useState(false);
-  const checkOnSave = config.checkOnSave;
+  const [checkOnSave] = useState(() => (config.checkOnSave ? labelledFields(labelsOf(config.page), config.checkOnSave) : undefined));
   const editor = usePageDocument(config.page, {
     beforeSave: checkOnSave ? (doc) => saveProblem(doc) : undefined,
   });

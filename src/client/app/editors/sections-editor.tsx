@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { ExpertiseContentSchema } from '../../../core/schemas/page-content';
-import type { ExpertiseContent } from '../../../core/schemas/page-content';
-import type { EntryField } from './entry-fields';
+import { EXPERTISE_PAGE, ExpertiseContentSchema } from '../../../core/content/expertise';
+import type { ExpertiseContent } from '../../../core/content/expertise';
+import { labelledFields } from './entry-fields';
 import { ListEditor } from './list-editor';
 import type { PartContext } from './page-editor';
 
 type Section = ExpertiseContent['sectionlst'][number];
 type SectionItem = Section['list'][number];
 
+/** The words of a section's list, from the page's labels (src/core/content/expertise.ts). */
+const ITEM_LABELS = EXPERTISE_PAGE.labels.sectionlst.fields.list;
 /** A list item must be non-blank after trimming (spec 000 §5): the field is required, and required means that. */
-const ITEM_FIELDS: readonly EntryField<SectionItem>[] = [{ name: 'data', label: 'List item', kind: 'text' }];
+const ITEM_FIELDS = labelledFields<SectionItem>(ITEM_LABELS.fields, { data: { kind: 'text' } });
 const ITEM_SCHEMA = ExpertiseContentSchema.shape.sectionlst.element.shape.list.element;
 
 let nextSectionId = 0;
@@ -76,7 +78,7 @@ export function SectionsEditor({ context }: { context: PartContext<ExpertiseCont
             </div>
             <ListEditor<SectionItem>
               idPrefix={`${prefix}-list`}
-              entryName="list item"
+              entryName={ITEM_LABELS.entry}
               fields={ITEM_FIELDS}
               entries={section.list}
               onChange={(list) => setSections((current) => current.map((item, position) => (position === index ? { ...item, list } : item)))}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Slide } from '../../../core/schemas/page-content';
+import type { Slide } from '../../../core/content/slide';
 import { Icon } from './icon';
 
 /**

@@ -1,27 +1,31 @@
 import { sql } from 'kysely';
 import { ADMINISTRATORS_GROUP_ID, EDITORS_GROUP_ID, PUBLIC_GROUP_ID, PUBLIC_USER_ID } from '../../../core/groups';
-import { CONTENT_PAGES, SCREEN_PAGES } from '../../../core/pages';
+import { CONTENT_PAGES, SCREEN_PAGES, contentPageByKey, screenPageByRouting } from '../../../core/pages';
+import type { ContentPageKey, ScreenRouting } from '../../../core/pages';
+import { DEMO_CONTENT } from '../../../core/schemas/page-content';
 import type { Db, Dialect } from '../database';
-import { DEMO_CONTENT } from './demo-content';
 import { DEMO_COMPANY } from './demo-company';
 
+/** A seeded menu item: a content page named by key, a back-office screen by routing, or a sub-menu. */
+type MenuSeed =
+  | { label: string; page: ContentPageKey; screen?: never; children?: never }
+  | { label: string; screen: ScreenRouting; page?: never; children?: never }
+  | { label: string; children: MenuSeed[]; page?: never; screen?: never };
+
+/** The page the menus land on. */
+const LANDING_PAGE: ContentPageKey = 'home';
 
 /** The Public group's menu: Services and Products are sub-menus, Relationware CRM one level deeper. */
-interface MenuSeed {
-  label: string;
-  pageId?: number;
-  children?: MenuSeed[];
-}
 const PUBLIC_MENU: MenuSeed[] = [
-  { label: 'Home', pageId: 1 },
-  { label: 'About', pageId: 2 },
+  { label: 'Home', page: 'home' },
+  { label: 'About', page: 'about' },
   {
     label: 'Services',
     children: [
-      { label: 'Bespoke Development', pageId: 3 },
-      { label: 'Expertise', pageId: 4 },
-      { label: 'Language Services', pageId: 5 },
-      { label: 'Consulting', pageId: 6 },
+      { label: 'Bespoke Development', page: 'bespoke' },
+      { label: 'Expertise', page: 'expertise' },
+      { label: 'Language Services', page: 'language' },
+      { label: 'Consulting', page: 'consulting' },
     ],
   },
   {
@@ -30,28 +34,28 @@ const PUBLIC_MENU: MenuSeed[] = [
       {
         label: 'Relationware CRM',
         children: [
-          { label: 'CRM for Manufacturing', pageId: 9 },
-          { label: 'CRM for Pharma', pageId: 10 },
+          { label: 'CRM for Manufacturing', page: 'prod1' },
+          { label: 'CRM for Pharma', page: 'prod2' },
         ],
       },
-      { label: 'InnovoCare Clinic EMR', pageId: 12 },
+      { label: 'InnovoCare Clinic EMR', page: 'prod3' },
     ],
   },
-  { label: 'News', pageId: 7 },
-  { label: 'Customers', pageId: 8 },
-  { label: 'Contact', pageId: 11 },
+  { label: 'News', page: 'news' },
+  { label: 'Customers', page: 'customers' },
+  { label: 'Contact', page: 'contact' },
 ];
 
 /** Back-office screens in the Administrators' menu (the screens reached from them come with them). */
 const ADMINISTRATION_MENU: MenuSeed = {
   label: 'Administration',
   children: [
-    { label: 'Users', pageId: 16 },
-    { label: 'User Groups', pageId: 18 },
-    { label: 'Menu By User', pageId: 22 },
-    { label: 'Home Pages', pageId: 13 },
-    { label: 'Company Details', pageId: 23 },
-    { label: 'Enquiries', pageId: 24 },
+    { label: 'Users', screen: 'userHomepage' },
+    { label: 'User Groups', screen: 'newGrouphome' },
+    { label: 'Menu By User', screen: 'MenuByUser' },
+    { label: 'Home Pages', screen: 'homepages' },
+    { label: 'Company Details', screen: 'companyForm' },
+    { label: 'Enquiries', screen: 'enquiries' },
   ],
 };
 
@@ -141,11 +145,11 @@ async function insertMenu(db: Db, ownerKind: 'group' | 'user', ownerId: number, 
         owner_kind: ownerKind,
         owner_id: ownerId,
         parent_id: parentId,
-        page_id: item.pageId ?? null,
+        page_id: item.page ? contentPageByKey(item.page).id : item.screen ? screenPageByRouting(item.screen).id : null,
         label: item.label,
         sequence: index + 1,
         is_sub_menu: item.children ? 1 : 0,
-        land_page: item.pageId === 1 ? 1 : 0,
+        land_page: item.page === LANDING_PAGE ? 1 : 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import { ICON_HINT } from '../common-fields';
 import { pageEditor } from '../page-editor';
 
-/** Consulting services (page 6): sections with an icon, two titles and a paragraph (spec 000 §2). */
+/** Consulting services (page 6): sections with an icon, two titles and a paragraph (spec 000 §2); words: src/core/content/consulting.ts. */
 export default pageEditor({
   page: 'consulting',
   blocks: (p) => [
@@ -9,13 +9,12 @@ export default pageEditor({
       title: 'Sections',
       parts: [
         p.list('sectionlst', {
-          entryName: 'section',
-          fields: [
-            { name: 'icon', label: 'Icon', kind: 'text', hint: ICON_HINT },
-            { name: 'title1', label: 'Title', kind: 'text' },
-            { name: 'title2', label: 'Subtitle', kind: 'text' },
-            { name: 'data', label: 'Paragraph', kind: 'richtext' },
-          ],
+          fields: {
+            icon: { kind: 'text', hint: ICON_HINT },
+            title1: { kind: 'text' },
+            title2: { kind: 'text' },
+            data: { kind: 'richtext' },
+          },
         }),
       ],
     },

@@ -1,7 +1,7 @@
 import { DELETE_WITH_IMAGE } from '../common-fields';
 import { pageEditor } from '../page-editor';
 
-/** Customers (page 8): customer names and logos; Save All (spec 000 §2). */
+/** Customers (page 8): customer names and logos; Save All (spec 000 §2); words: src/core/content/customers.ts. */
 export default pageEditor({
   page: 'customers',
   saveLabel: 'Save All',
@@ -10,13 +10,12 @@ export default pageEditor({
       title: 'Our Customers',
       parts: [
         p.list('tablelst', {
-          entryName: 'customer',
           // Deleting the entry deletes its uploaded image too (unless another entry shows it).
           confirmDelete: DELETE_WITH_IMAGE,
-          fields: [
-            { name: 'custname', label: 'Customer', kind: 'text' },
-            { name: 'custImage', label: 'Image', kind: 'image-url', upload: 'customer', required: false, hint: 'Upload a PNG or JPEG logo, or give its address. Without one, the default image shows.' },
-          ],
+          fields: {
+            custname: { kind: 'text' },
+            custImage: { kind: 'image-url', upload: 'customer', required: false, hint: 'Upload a PNG or JPEG logo, or give its address. Without one, the default image shows.' },
+          },
         }),
       ],
     },

@@ -1,24 +1,16 @@
 import { pageEditor } from '../page-editor';
 import { SectionsEditor } from '../sections-editor';
 
-/** Expertise (page 4): description, dynamic sections and the segment/product table; Save All (spec 000 §2). */
+/** Expertise (page 4): description, dynamic sections and the segment/product table; Save All (spec 000 §2); words: src/core/content/expertise.ts. */
 export default pageEditor({
   page: 'expertise',
   saveLabel: 'Save All',
   blocks: (p) => [
-    { title: 'Description', parts: [p.field({ name: 'description', label: 'Description', kind: 'richtext' })] },
+    { title: 'Description', parts: [p.field('description', { kind: 'richtext' })] },
     { title: 'Sections', parts: [p.custom((context) => <SectionsEditor context={context} />)] },
     {
       title: 'Industry Segment & Bespoke Development',
-      parts: [
-        p.list('tablelst', {
-          entryName: 'table row',
-          fields: [
-            { name: 'segment', label: 'Segment', kind: 'text' },
-            { name: 'product', label: 'Product', kind: 'textarea' },
-          ],
-        }),
-      ],
+      parts: [p.list('tablelst', { fields: { segment: { kind: 'text' }, product: { kind: 'textarea' } } })],
     },
   ],
 });

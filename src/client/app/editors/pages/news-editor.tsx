@@ -1,21 +1,8 @@
 import { pageEditor } from '../page-editor';
 
-/** News (page 7): the timeline entries, Year and Details; Save All (spec 000 §2). */
+/** News (page 7): the timeline entries, Year and Details; Save All (spec 000 §2); words: src/core/content/news.ts. */
 export default pageEditor({
   page: 'news',
   saveLabel: 'Save All',
-  blocks: (p) => [
-    {
-      title: 'News',
-      parts: [
-        p.list('tablelst', {
-          entryName: 'news entry',
-          fields: [
-            { name: 'newsYear', label: 'Year', kind: 'text' },
-            { name: 'newsDetails', label: 'Details', kind: 'richtext' },
-          ],
-        }),
-      ],
-    },
-  ],
+  blocks: (p) => [{ title: 'News', parts: [p.list('tablelst', { fields: { newsYear: { kind: 'text' }, newsDetails: { kind: 'richtext' } } })] }],
 });

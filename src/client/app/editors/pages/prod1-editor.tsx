@@ -1,44 +1,29 @@
 import { pageEditor } from '../page-editor';
 
-/** Relationware CRM – Manufacturing (page 9): description, modules, sections 1–2, architecture, benefits. */
+/** Relationware CRM – Manufacturing (page 9): description, modules, sections 1–2, architecture, benefits; words: src/core/content/prod1.ts. */
 export default pageEditor({
   page: 'prod1',
   blocks: (p) => [
-    { title: 'Description', parts: [p.list('descriptionlst', { entryName: 'paragraph', fields: [{ name: 'descpara', label: 'Paragraph', kind: 'richtext' }] })] },
+    { title: 'Description', parts: [p.list('descriptionlst', { fields: { descpara: { kind: 'richtext' } } })] },
     {
       title: 'Modules',
-      parts: [
-        p.field({ name: 'modulehead', label: 'Modules heading', kind: 'text' }),
-        p.list('moduleslst', { entryName: 'module', fields: [{ name: 'moduledata', label: 'Module', kind: 'textarea' }] }),
-      ],
+      parts: [p.field('modulehead', { kind: 'text' }), p.list('moduleslst', { fields: { moduledata: { kind: 'textarea' } } })],
     },
     {
       title: 'Section 1: Sales Force Automation',
       parts: [
-        p.field({ name: 'section1detail', label: 'Section 1 introduction', kind: 'richtext', required: false }),
-        p.list('section1lst', {
-          entryName: 'section 1 entry',
-          fields: [
-            { name: 'title1', label: 'Title', kind: 'text' },
-            { name: 'data1', label: 'Details', kind: 'richtext' },
-          ],
-        }),
+        p.field('section1detail', { kind: 'richtext', required: false }),
+        p.list('section1lst', { fields: { title1: { kind: 'text' }, data1: { kind: 'richtext' } } }),
       ],
     },
     {
       title: 'Section 2: Service Management',
       parts: [
-        p.field({ name: 'section2detail', label: 'Section 2 introduction', kind: 'richtext', required: false }),
-        p.list('section2lst', {
-          entryName: 'section 2 entry',
-          fields: [
-            { name: 'title2', label: 'Title', kind: 'text' },
-            { name: 'data2', label: 'Details', kind: 'richtext' },
-          ],
-        }),
+        p.field('section2detail', { kind: 'richtext', required: false }),
+        p.list('section2lst', { fields: { title2: { kind: 'text' }, data2: { kind: 'richtext' } } }),
       ],
     },
-    { title: 'Architecture', parts: [p.list('section3lst', { entryName: 'architecture point', fields: [{ name: 'data3', label: 'Architecture', kind: 'richtext' }] })] },
-    { title: 'Benefits', parts: [p.list('section4lst', { entryName: 'benefit', fields: [{ name: 'data4', label: 'Benefit', kind: 'richtext' }] })] },
+    { title: 'Architecture', parts: [p.list('section3lst', { fields: { data3: { kind: 'richtext' } } })] },
+    { title: 'Benefits', parts: [p.list('section4lst', { fields: { data4: { kind: 'richtext' } } })] },
   ],
 });

@@ -1,25 +1,16 @@
 import { ICON_HINT } from '../common-fields';
 import { pageEditor } from '../page-editor';
 
-/** InnovoCare (page 12): description, benefits, front-office and doctor features. */
+/** InnovoCare (page 12): description, benefits, front-office and doctor features; words: src/core/content/prod3.ts. */
 export default pageEditor({
   page: 'prod3',
   blocks: (p) => [
-    { title: 'Description', parts: [p.list('descriptionlst', { entryName: 'paragraph', fields: [{ name: 'descpara', label: 'Paragraph', kind: 'richtext' }] })] },
+    { title: 'Description', parts: [p.list('descriptionlst', { fields: { descpara: { kind: 'richtext' } } })] },
     {
       title: 'Benefits',
-      parts: [
-        p.list('benefitslst', {
-          entryName: 'benefit',
-          fields: [
-            { name: 'icon', label: 'Icon', kind: 'text', hint: ICON_HINT },
-            { name: 'title', label: 'Title', kind: 'text' },
-            { name: 'data', label: 'Details', kind: 'richtext' },
-          ],
-        }),
-      ],
+      parts: [p.list('benefitslst', { fields: { icon: { kind: 'text', hint: ICON_HINT }, title: { kind: 'text' }, data: { kind: 'richtext' } } })],
     },
-    { title: 'Front Office', parts: [p.list('section1lst', { entryName: 'front-office feature', fields: [{ name: 'data1', label: 'Feature', kind: 'richtext' }] })] },
-    { title: 'Doctor', parts: [p.list('section2lst', { entryName: 'doctor feature', fields: [{ name: 'data2', label: 'Feature', kind: 'richtext' }] })] },
+    { title: 'Front Office', parts: [p.list('section1lst', { fields: { data1: { kind: 'richtext' } } })] },
+    { title: 'Doctor', parts: [p.list('section2lst', { fields: { data2: { kind: 'richtext' } } })] },
   ],
 });

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_PAGES, type ContentPageKey } from '../../../core/pages';
-import { CONTENT_SCHEMAS } from '../../../core/schemas/page-content';
-import { DEMO_CONTENT } from './demo-content';
+import { CONTENT_PAGES, type ContentPageKey } from '../pages';
+import { CONTENT_SCHEMAS, DEMO_CONTENT } from '../schemas/page-content';
 
 const KEYS = CONTENT_PAGES.map((p) => p.key);
 
@@ -17,7 +16,7 @@ function strings(value: unknown): string[] {
 
 const ALL_STRINGS = KEYS.flatMap((key) => strings(DEMO_CONTENT[key]));
 const text = (key: ContentPageKey) => strings(DEMO_CONTENT[key]).join('\n');
-const publicFile = (path: string) => new URL('../../../../public' + path, import.meta.url);
+const publicFile = (path: string) => new URL('../../../public' + path, import.meta.url);
 
 /** Image paths: site paths with an image extension, whether a field's whole value or an HTML src. */
 function imagePaths(): string[] {

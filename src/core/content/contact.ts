@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { pageFields, paragraph, shortText, urlText } from '../schemas/fields';
+import { defineContentPage, textarea } from './content-page';
+import type { DefaultFieldRules, DemoDocument } from './content-page';
+
+/** Contact (page 11): the 'Reach Us' settings (spec 000 §2). */
+export const ContactContentSchema = z.strictObject({
+  ...pageFields,
+  address: paragraph().min(1, { message: 'is required' }),
+  email: z.email({ message: 'must be a valid e-mail address' }).max(254),
+  phone: shortText().min(1, { message: 'is required' }),
+  maplink: urlText().refine((value) => value !== '', { message: 'is required' }),
+});
+export type ContactContent = z.infer<typeof ContactContentSchema>;
+
+export const CONTACT_PAGE = defineContentPage('contact', ContactContentSchema, {
+  address: 'Address',
+  email: 'Email',
+  phone: 'Phone',
+  maplink: 'Map link',
+});
+
+export const CONTACT_DEMO_DOCUMENT: DemoDocument<ContactContent> = {
+  menupageid: 11,
+  commonrouting: 'Contact',
+  address:
+    'Innovo Software Pvt. Ltd.\n402, Sahyog Chambers\nJangli Maharaj Road, Shivajinagar\nPune 411005\nMaharashtra, India',
+  email: 'info@innovosoftware.in',
+  phone: '+91 20 4567 8900',
+  maplink: 'https://www.openstreetmap.org/?mlat=18.5204&mlon=73.8567#map=15/18.5204/73.8567',
+};
+
+export const CONTACT_FIELD_RULES: DefaultFieldRules<ContactContent> = [
+  textarea('address', 10, 500),
+  textarea('email', 6, 254),
+  textarea('phone', 8, 20),
+  textarea('maplink', 10, 2000),
+];

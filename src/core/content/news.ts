@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { list, pageFields, richText, shortText } from '../schemas/fields';
+import { defineContentPage, number, richtext } from './content-page';
+import type { DefaultFieldRules, DemoDocument } from './content-page';
+
+/** News (page 7): the timeline entries, Year and Details (spec 000 §2). */
+export const NewsContentSchema = z.strictObject({
+  ...pageFields,
+  tablelst: list(z.strictObject({ newsYear: shortText(), newsDetails: richText() })),
+});
+export type NewsContent = z.infer<typeof NewsContentSchema>;
+
+export const NEWS_PAGE = defineContentPage('news', NewsContentSchema, {
+  tablelst: { entry: 'news entry', fields: { newsYear: 'Year', newsDetails: 'Details' } },
+});
+
+export const NEWS_DEMO_DOCUMENT: DemoDocument<NewsContent> = {
+  menupageid: 7,
+  commonrouting: 'News',
+  tablelst: [
+    {
+      newsYear: '2024',
+      newsDetails:
+        '<p>InnovoCare now prints prescription instructions in <strong>20 Indian languages</strong>, with Odia and Assamese added this year at the request of clinics in the east.</p>',
+    },
+    {
+      newsYear: '2023',
+      newsDetails:
+        '<p>We built a <strong>searchable database for an agriculture start-up</strong>, bringing together crop, soil and market-price records so that field advisers can answer farmers’ questions in seconds from the web or an Android phone.</p>',
+    },
+    {
+      newsYear: '2022',
+      newsDetails:
+        '<p>A Pune engineering manufacturer <strong>went live on a bespoke CRM and ERP</strong> built by Innovo, replacing four separate systems with one covering enquiries, orders, production planning and after-sales service.</p>',
+    },
+    {
+      newsYear: '2020',
+      newsDetails:
+        '<p>We released the offline-capable InnovoCare mobile app, letting doctors keep seeing patients and writing prescriptions through network outages, with records synchronising automatically once they are back online.</p>',
+    },
+    {
+      newsYear: '2018',
+      newsDetails:
+        '<p>Relationware CRM – Pharma added segmentation targeting, helping marketing teams plan doctor coverage by speciality, potential and prescribing behaviour.</p>',
+    },
+    {
+      newsYear: '2017',
+      newsDetails:
+        '<p>Our hosting moved to Tier I data centres in India with 99.5% uptime, and every customer system gained nightly encrypted backups.</p>',
+    },
+  ],
+};
+
+// A year: four digits, no decimals.
+export const NEWS_FIELD_RULES: DefaultFieldRules<NewsContent> = [number('newsYear', 4, 0), richtext('newsDetails', 10, 1500)];
