@@ -6,7 +6,7 @@
  * A content page's document, editor words, demo document and default field rules live in its page file,
  * src/core/content/<key>.ts, joined with this entry there (CONTENT_PAGE_DEFINITIONS in
  * src/core/schemas/page-content.ts). The entries stay here, free of zod, because the public pages read them
- * and must not load zod (docs/decisions/006-content-page-files.md).
+ * and must not load zod (docs/decisions/007-content-page-files.md).
  */
 
 export type ContentPageKey =

@@ -59,7 +59,7 @@ export interface ContentPageDefinition<K extends ContentPageKey = ContentPageKey
 
 /**
  * Joins a page's registry entry (src/core/pages.ts) with its schema and labels. The registry entry stays in
- * pages.ts because the public pages read it and must not load zod (docs/decisions/006-content-page-files.md).
+ * pages.ts because the public pages read it and must not load zod (docs/decisions/007-content-page-files.md).
  */
 export function defineContentPage<K extends ContentPageKey, S extends z.ZodObject>(
   key: K,

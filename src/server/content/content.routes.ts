@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CONTENT_PAGES } from '../../core/pages';
-import { CONTENT_SCHEMAS } from '../../core/schemas/page-content';
+import { describeContentPath } from '../../core/content/content-page';
+import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS } from '../../core/schemas/page-content';
 import { PageHistorySchema, RestoreRevisionSchema, SavedRevisionSchema } from '../../core/schemas/revision';
 import { NotFoundError } from '../errors';
 import { AnyBodySchema, ErrorBodySchema, replies, screenReplies, typed } from '../http/contract';
+import { nameFieldsOf } from '../validation';
 import type { RichTextCleaner } from './rich-text';
 import { getPageContent, pageHistory, restoreRevision, savePageContent } from './content.service';
 
@@ -16,6 +18,9 @@ export async function contentRoutes(app: FastifyInstance, { cleanRichText }: { c
   const api = typed(app);
   for (const page of CONTENT_PAGES) {
     const schema = CONTENT_SCHEMAS[page.key];
+    // A refused save names the entry and field in the editor's words ('Skill 1: the skill name …').
+    const { labels } = CONTENT_PAGE_DEFINITIONS[page.key];
+    nameFieldsOf(schema, (path) => describeContentPath(labels, path));
     // The body (commonrouting, menupageid) is accepted but not needed: the call names the page.
     api.post(
       `/api/master/${page.getCall}`,

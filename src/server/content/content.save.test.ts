@@ -31,6 +31,29 @@ describe.each(testDialects())('page saves on %s', (dialect) => {
     expect(rows).toEqual([{ revision: 1, saved_by_name: 'Folio demo content' }, { revision: 2, saved_by_name: 'editor' }]);
   });
 
+  it.each([
+    ['a too-long skill name', (d: any) => (d.skillList[0].skillName = 'x'.repeat(301)), 'Skill 1: the skill name must be at most 300 characters.'],
+    ['a skill value that is text', (d: any) => (d.skillList[1].skillValue = 'ninety'), 'Skill 2: the skill value must be a number.'],
+    ['a missing news title', (d: any) => delete d.newsList[1].newsTitle, 'News item 2: the news title is required.'],
+    ['a missing page-level heading', (d: any) => delete d.exprtshead, 'The expertise title is required.'],
+  ])('refuses %s with a sentence in the editor\'s words, content unchanged', async (_what, mutate, message) => {
+    const before = await read('gethomepages');
+    const changed = structuredClone(before);
+    mutate(changed);
+    const response = await save('saveHome', changed);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(await read('gethomepages')).toEqual(before);
+  });
+
+  it('names entries of nested lists by their place', async () => {
+    const expertise = await read('getexprts');
+    expertise.sectionlst[2].list[0].data = 'x'.repeat(5001);
+    const response = await save('saveexprts', expertise);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^Section 3, list item 1 must be at most 5000 characters\.$/);
+  });
+
   it('refuses a save based on an older revision with 409 naming who saved in between', async () => {
     const colleague = await logIn(t.app, 'colleague', EDITOR_PASSWORD);
     const mine = await read('getLang');
