@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { GROUP_MESSAGES, type GroupSaveAnswer, type UserGroupRow } from '../../../core/schemas/group';
 import { api, errorMessage } from '../lib/api';
+import { Field } from '../../components/field';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { notify } from '../toasts';
 
@@ -110,8 +111,9 @@ export function GroupFormScreen() {
   return (
     <Screen title="User Group" narrow>
       <form className="app-form app-panel" onSubmit={(event) => void save(event)}>
-        <label htmlFor="groupname">User Group</label>
-        <input id="groupname" name="groupname" value={name} onChange={(event) => setName(event.target.value)} maxLength={50} />
+        <Field id="groupname" label="User Group">
+          {(control) => <input {...control} name="groupname" className="field__input" value={name} onChange={(event) => setName(event.target.value)} maxLength={50} />}
+        </Field>
         <p>
           <Link className="button button--outline" to="/newGrouphome">
             Cancel

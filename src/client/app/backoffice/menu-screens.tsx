@@ -3,6 +3,8 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MENU_MESSAGES, type MenuNode, type MenuPageOption } from '../../../core/schemas/menu-item';
 import { SESSION_KEY, api, errorMessage } from '../lib/api';
+import { Field } from '../../components/field';
+import { CheckboxField } from '../components/checkbox-field';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { notify } from '../toasts';
 
@@ -76,19 +78,18 @@ export function MenuByUserScreen() {
         <LoadFailure inline message={errorMessage(users.error)} onRetry={() => void users.refetch()} />
       ) : (
         <form className="app-form app-panel" onSubmit={go}>
-          <div className="field">
-            <label className="field__label" htmlFor="resource-name">
-              Resource Name
-            </label>
-            <select id="resource-name" className="field__input" value={userId} onChange={(event) => setUserId(event.target.value)} aria-busy={users.isPending || undefined}>
-              <option value="0">Select user</option>
-              {(users.data ?? []).map((user) => (
-                <option key={user.id} value={String(user.id)}>
-                  {user.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field id="resource-name" label="Resource Name">
+            {(control) => (
+              <select {...control} className="field__input" value={userId} onChange={(event) => setUserId(event.target.value)} aria-busy={users.isPending || undefined}>
+                <option value="0">Select user</option>
+                {(users.data ?? []).map((user) => (
+                  <option key={user.id} value={String(user.id)}>
+                    {user.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <div className="app-actions">
             <button type="submit" className="button">
               GO
@@ -403,73 +404,43 @@ function MenuItemForm({
 
   return (
     <form className="app-form app-panel" noValidate onSubmit={(event) => void save(event)}>
-      <div className="field">
-        <label className="field__label" htmlFor="modulename">
-          Module Name
-        </label>
-        <input id="modulename" className="field__input" value={moduleName} readOnly aria-describedby="modulename-hint" />
-        <p className="field__hint" id="modulename-hint">
-          The item goes under this module or sub menu.
-        </p>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="isSubMenu">
-          <input id="isSubMenu" type="checkbox" checked={values.isSubMenu} onChange={(event) => set('isSubMenu', event.target.checked)} /> Is sub menu
-        </label>
-      </div>
+      <Field id="modulename" label="Module Name" hint="The item goes under this module or sub menu.">
+        {(control) => <input {...control} className="field__input" value={moduleName} readOnly />}
+      </Field>
+      <CheckboxField id="isSubMenu" label="Is sub menu" checked={values.isSubMenu} onChange={(event) => set('isSubMenu', event.target.checked)} />
       {values.isSubMenu ? (
-        <div className="field">
-          <label className="field__label" htmlFor="pagename">
-            Menu Name
-          </label>
-          <input
-            id="pagename"
-            className="field__input"
-            value={values.pagename}
-            maxLength={50}
-            aria-required
-            onChange={(event) => set('pagename', event.target.value)}
-          />
-        </div>
+        <Field id="pagename" label="Menu Name" required>
+          {(control) => <input {...control} className="field__input" value={values.pagename} maxLength={50} onChange={(event) => set('pagename', event.target.value)} />}
+        </Field>
       ) : (
-        <div className="field">
-          <label className="field__label" htmlFor="pageid">
-            Menu Name (page)
-          </label>
-          <select id="pageid" className="field__input" value={values.pageid} aria-required onChange={(event) => set('pageid', event.target.value)}>
-            <option value="">Select page</option>
-            {pages.map((page) => (
-              <option key={page.id} value={String(page.id)}>
-                {page.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="pageid" label="Menu Name (page)" required>
+          {(control) => (
+            <select {...control} className="field__input" value={values.pageid} onChange={(event) => set('pageid', event.target.value)}>
+              <option value="">Select page</option>
+              {pages.map((page) => (
+                <option key={page.id} value={String(page.id)}>
+                  {page.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       )}
-      <div className="field">
-        <label className="field__label" htmlFor="sequence">
-          Sequence
-        </label>
-        <input
-          id="sequence"
-          className="field__input"
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          value={values.sequence}
-          onChange={(event) => set('sequence', event.target.value)}
-          aria-describedby="sequence-hint"
-        />
-        <p className="field__hint" id="sequence-hint">
-          A new item may not come before its siblings.
-        </p>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="landPage">
-          <input id="landPage" type="checkbox" checked={values.landPage} onChange={(event) => set('landPage', event.target.checked)} /> Landing page
-        </label>
-      </div>
+      <Field id="sequence" label="Sequence" hint="A new item may not come before its siblings.">
+        {(control) => (
+          <input
+            {...control}
+            className="field__input"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            value={values.sequence}
+            onChange={(event) => set('sequence', event.target.value)}
+          />
+        )}
+      </Field>
+      <CheckboxField id="landPage" label="Landing page" checked={values.landPage} onChange={(event) => set('landPage', event.target.checked)} />
       <div className="app-actions">
         <Link className="button button--outline" to={back}>
           Cancel

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FormProvider, useForm, useFormContext, useFormState } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
@@ -17,7 +17,8 @@ import {
   type UserSaveAnswer,
 } from '../../../core/schemas/user';
 import { ApiError, api, errorMessage } from '../lib/api';
-import { FormField, RequiredNote } from '../components/form-field';
+import { FormField, FormSelect, RequiredNote } from '../components/form-field';
+import { CheckboxField } from '../components/checkbox-field';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { notify } from '../toasts';
 
@@ -221,108 +222,11 @@ function formValues(record: UserRecord): UserFormInput {
   };
 }
 
-/** The field's error once it was left or the form was submitted. */
-function useFieldError(name: keyof UserFormInput): string | undefined {
-  const { getFieldState, control } = useFormContext<UserFormInput>();
-  const formState = useFormState({ control, name });
-  const { error, isTouched } = getFieldState(name, formState);
-  return error?.message && (isTouched || formState.isSubmitted) ? error.message : undefined;
-}
-
-function SelectField({
-  name,
-  id,
-  label,
-  options,
-  placeholder,
-  required = false,
-}: {
-  name: keyof UserFormInput;
-  id: string;
-  label: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  placeholder: string;
-  required?: boolean;
-}) {
-  const { register } = useFormContext<UserFormInput>();
-  const message = useFieldError(name);
-  return (
-    <div className="field">
-      <div className="field__label-row">
-        <label className="field__label" htmlFor={id}>
-          {label}
-        </label>
-        {required ? (
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </div>
-      <select
-        id={id}
-        className="field__input"
-        aria-required={required || undefined}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-error` : undefined}
-        {...register(name)}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {message ? (
-        <p className="field__error" id={`${id}-error`}>
-          {message}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+const MOBILE_HINT = 'Country code +91, then 10 digits starting with 6, 7, 8 or 9.';
 
 /** A mobile number after the fixed +91 country code. */
-function MobileField({ name, id, label, required = false }: { name: 'mobile' | 'mobile1'; id: string; label: string; required?: boolean }) {
-  const { register } = useFormContext<UserFormInput>();
-  const message = useFieldError(name);
-  const hintId = `${id}-hint`;
-  return (
-    <div className="field">
-      <div className="field__label-row">
-        <label className="field__label" htmlFor={id}>
-          {label}
-        </label>
-        {required ? (
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </div>
-      <div className="app-actions" style={{ marginTop: 0, flexWrap: 'nowrap' }}>
-        <span aria-hidden="true">+91</span>
-        <input
-          id={id}
-          className="field__input"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={10}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={[hintId, message ? `${id}-error` : ''].filter(Boolean).join(' ')}
-          {...register(name)}
-        />
-      </div>
-      <p className="field__hint" id={hintId}>
-        Country code +91, then 10 digits starting with 6, 7, 8 or 9.
-      </p>
-      {message ? (
-        <p className="field__error" id={`${id}-error`}>
-          {message}
-        </p>
-      ) : null}
-    </div>
-  );
+function MobileField({ name, id, label }: { name: 'mobile' | 'mobile1'; id: string; label: string }) {
+  return <FormField name={name} id={id} label={label} type="tel" inputMode="numeric" maxLength={10} prefix="+91" hint={MOBILE_HINT} />;
 }
 
 /** user, user/:id: User Details, System Access and the Active flag (spec 001 §2, §5, §8). */
@@ -408,14 +312,14 @@ function UserForm({ userId, initial }: { userId: number | undefined; initial: Us
         <fieldset className="app-fieldset">
           <legend className="app-fieldset__legend">User Details</legend>
           <FormField name="employeecode" id="employeecode" label="Code" maxLength={20} />
-          <SelectField
+          <FormSelect
             name="salutation"
             id="salutation"
             label="Salutation"
             placeholder="Select salutation"
             options={SALUTATIONS.map((value) => ({ value, label: value }))}
           />
-          <SelectField name="gender" id="gender" label="Gender" placeholder="Select gender" options={GENDERS.map((value) => ({ value, label: value }))} />
+          <FormSelect name="gender" id="gender" label="Gender" placeholder="Select gender" options={GENDERS.map((value) => ({ value, label: value }))} />
           <FormField name="firstname" id="firstname" label="First name" required maxLength={20} autoComplete="given-name" />
           <FormField name="middlename" id="middlename" label="Middle name" maxLength={20} autoComplete="additional-name" />
           <FormField name="lastname" id="lastname" label="Last name" maxLength={20} autoComplete="family-name" />
@@ -439,14 +343,10 @@ function UserForm({ userId, initial }: { userId: number | undefined; initial: Us
           {groups.isError ? (
             <LoadFailure inline message={errorMessage(groups.error)} onRetry={() => void groups.refetch()} />
           ) : (
-            <SelectField name="usergroupid" id="usergroupid" label="User group" required placeholder="Select user group" options={groupOptions} />
+            <FormSelect name="usergroupid" id="usergroupid" label="User group" required placeholder="Select user group" options={groupOptions} />
           )}
         </fieldset>
-        <div className="field">
-          <label className="field__label" htmlFor="selfactive">
-            <input id="selfactive" type="checkbox" {...methods.register('selfactive')} /> Active
-          </label>
-        </div>
+        <CheckboxField id="selfactive" label="Active" {...methods.register('selfactive')} />
         <div className="app-actions">
           <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
             Save

@@ -1,5 +1,6 @@
+import { Fragment } from 'react';
 import type { Company } from '../../../core/schemas/company';
-import { FormField } from './form-field';
+import { FormField, type FormFieldProps } from './form-field';
 
 /** The company details as form values: every field a string. */
 export type CompanyFormValues = Record<keyof Company, string>;
@@ -27,60 +28,47 @@ export function companyFormValues(company: Partial<Record<keyof Company, unknown
   return values;
 }
 
+type CompanyField = Omit<FormFieldProps, 'name' | 'id'> & { field: keyof Company };
+
+/** The company form's layout (spec 001 §2): one row of one or two fields each. */
+const COMPANY_ROWS: CompanyField[][] = [
+  [
+    { field: 'companyCode', label: 'Company Code', required: true, maxLength: 20, spellCheck: false },
+    { field: 'companyName', label: 'Company Name', required: true, maxLength: 30, autoComplete: 'organization' },
+  ],
+  [{ field: 'address', label: 'Address', required: true, multiline: true, maxLength: 500, autoComplete: 'street-address' }],
+  [
+    { field: 'city', label: 'City', maxLength: 20, autoComplete: 'address-level2' },
+    { field: 'state', label: 'State', maxLength: 20, autoComplete: 'address-level1' },
+  ],
+  [
+    { field: 'pincode', label: 'Pincode', hint: '5 to 7 digits', inputMode: 'numeric', maxLength: 7, autoComplete: 'postal-code' },
+    { field: 'country', label: 'Country', maxLength: 20, autoComplete: 'country-name' },
+  ],
+  [
+    { field: 'websiteUrl', label: 'Website URL', type: 'url', hint: 'Starts with https:// or http://', maxLength: 100, autoComplete: 'url', spellCheck: false },
+    { field: 'contact', label: 'Contact Number', required: true, type: 'tel', hint: '10 digits, without +91', inputMode: 'numeric', maxLength: 10, autoComplete: 'tel-national' },
+  ],
+  [{ field: 'email', label: 'Email', required: true, type: 'email', maxLength: 50, autoComplete: 'email', spellCheck: false }],
+];
+
 /**
- * The fields of the company form (spec 001 §2), under `company.` in the form's values. Used by the first-run
- * setup and by the company details screen.
+ * The fields of the company form, under `company.` in the form's values. Used by the first-run setup and by
+ * the company details screen; `idPrefix` keeps their element ids apart.
  */
 export function CompanyFields({ idPrefix }: { idPrefix: string }) {
-  const id = (field: keyof Company) => `${idPrefix}-${field}`;
-  const name = (field: keyof Company) => `company.${field}`;
+  const input = ({ field, ...props }: CompanyField) => <FormField key={field} name={`company.${field}`} id={`${idPrefix}-${field}`} {...props} />;
   return (
     <>
-      <div className="field-row">
-        <FormField name={name('companyCode')} id={id('companyCode')} label="Company Code" required maxLength={20} spellCheck={false} />
-        <FormField name={name('companyName')} id={id('companyName')} label="Company Name" required maxLength={30} autoComplete="organization" />
-      </div>
-      <FormField name={name('address')} id={id('address')} label="Address" required multiline maxLength={500} autoComplete="street-address" />
-      <div className="field-row">
-        <FormField name={name('city')} id={id('city')} label="City" maxLength={20} autoComplete="address-level2" />
-        <FormField name={name('state')} id={id('state')} label="State" maxLength={20} autoComplete="address-level1" />
-      </div>
-      <div className="field-row">
-        <FormField
-          name={name('pincode')}
-          id={id('pincode')}
-          label="Pincode"
-          hint="5 to 7 digits"
-          inputMode="numeric"
-          maxLength={7}
-          autoComplete="postal-code"
-        />
-        <FormField name={name('country')} id={id('country')} label="Country" maxLength={20} autoComplete="country-name" />
-      </div>
-      <div className="field-row">
-        <FormField
-          name={name('websiteUrl')}
-          id={id('websiteUrl')}
-          label="Website URL"
-          type="url"
-          hint="Starts with https:// or http://"
-          maxLength={100}
-          autoComplete="url"
-          spellCheck={false}
-        />
-        <FormField
-          name={name('contact')}
-          id={id('contact')}
-          label="Contact Number"
-          required
-          type="tel"
-          hint="10 digits, without +91"
-          inputMode="numeric"
-          maxLength={10}
-          autoComplete="tel-national"
-        />
-      </div>
-      <FormField name={name('email')} id={id('email')} label="Email" required type="email" maxLength={50} autoComplete="email" spellCheck={false} />
+      {COMPANY_ROWS.map((row, index) =>
+        row.length === 1 ? (
+          <Fragment key={index}>{row.map(input)}</Fragment>
+        ) : (
+          <div key={index} className="field-row">
+            {row.map(input)}
+          </div>
+        ),
+      )}
     </>
   );
 }

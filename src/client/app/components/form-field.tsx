@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useRef } from 'react';
 import type { HTMLAttributes } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
 import type { FieldValues } from 'react-hook-form';
+import { Field } from '../../components/field';
 
 /** Lets a textarea grow with its content where CSS `field-sizing: content` is not supported. */
 export function growToContent(element: HTMLTextAreaElement | null): void {
@@ -11,7 +12,15 @@ export function growToContent(element: HTMLTextAreaElement | null): void {
   element.style.height = `${element.scrollHeight + borders}px`;
 }
 
-export interface FormFieldProps {
+/** The field's error once it was left (mode 'onTouched') or the form was submitted. */
+export function useFieldError(name: string): string | undefined {
+  const { getFieldState, control } = useFormContext<FieldValues>();
+  const formState = useFormState({ control, name });
+  const { error, isTouched } = getFieldState(name, formState);
+  return error?.message && (isTouched || formState.isSubmitted) ? error.message : undefined;
+}
+
+interface BoundFieldProps {
   /** The field's path in the form ('company.companyName', 'username'). */
   name: string;
   /** Used for the element ids: unique on the screen. */
@@ -19,18 +28,22 @@ export interface FormFieldProps {
   label: string;
   required?: boolean;
   hint?: string;
+}
+
+export interface FormFieldProps extends BoundFieldProps {
   type?: 'text' | 'email' | 'url' | 'tel' | 'password';
   multiline?: boolean;
   autoComplete?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   maxLength?: number;
   spellCheck?: boolean;
+  /** Fixed text before the input, such as a country code (the hint says it for screen readers). */
+  prefix?: string;
 }
 
 /**
- * One labelled input of a react-hook-form form (inside a FormProvider), with its hint and its error. The
- * error shows once the field has been left (mode 'onTouched') or the form was submitted, and is tied to the
- * input with aria-describedby so a screen reader reads it with the field.
+ * One labelled input of a react-hook-form form (inside a FormProvider) in the shared field frame. The error
+ * shows once the field has been left or the form was submitted.
  */
 export function FormField({
   name,
@@ -44,15 +57,10 @@ export function FormField({
   inputMode,
   maxLength,
   spellCheck,
+  prefix,
 }: FormFieldProps) {
-  const { register, getFieldState, control } = useFormContext<FieldValues>();
-  const formState = useFormState({ control, name });
-  const { error, isTouched } = getFieldState(name, formState);
-  const message = error?.message && (isTouched || formState.isSubmitted) ? error.message : undefined;
-
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = message ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const { register } = useFormContext<FieldValues>();
+  const message = useFieldError(name);
 
   const { ref, onChange, ...registration } = register(name);
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
@@ -67,54 +75,69 @@ export function FormField({
     if (multiline) growToContent(textareaRef.current);
   });
 
-  const common = {
-    id,
-    className: multiline ? 'field__input field__textarea app-textarea' : 'field__input',
-    'aria-required': required || undefined,
-    'aria-invalid': message ? true : undefined,
-    'aria-describedby': describedBy,
-    maxLength,
-    autoComplete: autoComplete ?? 'off',
-    spellCheck,
-    ...registration,
-  } as const;
-
   return (
-    <div className="field">
-      <div className="field__label-row">
-        <label className="field__label" htmlFor={id}>
-          {label}
-        </label>
-        {required ? (
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </div>
-      {multiline ? (
-        <textarea
-          {...common}
-          ref={setTextarea}
-          rows={3}
-          onChange={(event) => {
-            growToContent(event.currentTarget);
-            return onChange(event);
-          }}
-        />
-      ) : (
-        <input {...common} ref={ref} type={type} inputMode={inputMode} onChange={onChange} />
+    <Field id={id} label={label} required={required} markRequired hint={hint} error={message}>
+      {(control) => {
+        const common = {
+          ...control,
+          className: multiline ? 'field__input field__textarea app-textarea' : 'field__input',
+          maxLength,
+          autoComplete: autoComplete ?? 'off',
+          spellCheck,
+          ...registration,
+        };
+        if (multiline) {
+          return (
+            <textarea
+              {...common}
+              ref={setTextarea}
+              rows={3}
+              onChange={(event) => {
+                growToContent(event.currentTarget);
+                return onChange(event);
+              }}
+            />
+          );
+        }
+        const input = <input {...common} ref={ref} type={type} inputMode={inputMode} onChange={onChange} />;
+        return prefix ? (
+          <div className="app-actions" style={{ marginTop: 0, flexWrap: 'nowrap' }}>
+            <span aria-hidden="true">{prefix}</span>
+            {input}
+          </div>
+        ) : (
+          input
+        );
+      }}
+    </Field>
+  );
+}
+
+/** A select of a react-hook-form form in the shared field frame, with an empty first choice. */
+export function FormSelect({
+  name,
+  id,
+  label,
+  required = false,
+  hint,
+  placeholder,
+  options,
+}: BoundFieldProps & { placeholder: string; options: ReadonlyArray<{ value: string; label: string }> }) {
+  const { register } = useFormContext<FieldValues>();
+  const message = useFieldError(name);
+  return (
+    <Field id={id} label={label} required={required} markRequired hint={hint} error={message}>
+      {(control) => (
+        <select {...control} className="field__input" {...register(name)}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {message ? (
-        <p className="field__error" id={errorId}>
-          {message}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Field } from '../../components/field';
 import type { EntryField } from './entry-fields';
 import { AutoGrowTextarea } from './auto-grow-textarea';
 import { ImageUploadField } from './image-upload';
@@ -27,52 +28,37 @@ export function EntryInput<E>({
   if (field.kind === 'richtext') {
     return <RichTextEditor id={id} label={field.label} value={value} onChange={onChange} required={required} hint={field.hint} />;
   }
-  const hintId = field.hint ? `${id}-hint` : undefined;
-  const common = {
-    id,
-    value,
-    'aria-required': required || undefined,
-    'aria-describedby': hintId,
-    autoComplete: 'off',
-  } as const;
+  const text = (event: { currentTarget: { value: string } }) => onChange(event.currentTarget.value);
   return (
-    <div className={`field field--${field.kind}`}>
-      <div className="field__label-row">
-        <label className="field__label" htmlFor={id}>
-          {field.label}
-        </label>
-        {required ? (
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </div>
-      {field.kind === 'textarea' ? (
-        <AutoGrowTextarea {...common} onChange={(event) => onChange(event.currentTarget.value)} />
-      ) : field.kind === 'image-url' && field.upload ? (
-        <ImageUploadField id={id} folder={field.upload} value={value} onChange={onChange} describedBy={hintId} />
-      ) : field.kind === 'image-url' ? (
-        // Images of pages without an upload folder are given by their address.
-        <div className="image-field">
-          <input {...common} className="field__input" type="url" inputMode="url" spellCheck={false} onChange={(event) => onChange(event.currentTarget.value)} />
-          <ImagePreview src={value} />
-        </div>
-      ) : (
-        <input
-          {...common}
-          className="field__input"
-          type={field.kind === 'number' ? 'number' : 'text'}
-          inputMode={field.kind === 'number' ? 'decimal' : undefined}
-          min={field.min}
-          max={field.max}
-          onChange={(event) => onChange(event.currentTarget.value)}
-        />
-      )}
-      {field.hint ? (
-        <p className="field__hint" id={hintId}>
-          {field.hint}
-        </p>
-      ) : null}
-    </div>
+    <Field id={id} label={field.label} required={required} markRequired hint={field.hint} className={`field--${field.kind}`}>
+      {(control) => {
+        const common = { ...control, value, autoComplete: 'off' } as const;
+        if (field.kind === 'textarea') return <AutoGrowTextarea {...common} onChange={text} />;
+        if (field.kind === 'image-url' && field.upload) {
+          return <ImageUploadField id={id} folder={field.upload} value={value} onChange={onChange} describedBy={control['aria-describedby']} />;
+        }
+        if (field.kind === 'image-url') {
+          // Images of pages without an upload folder are given by their address.
+          return (
+            <div className="image-field">
+              <input {...common} className="field__input" type="url" inputMode="url" spellCheck={false} onChange={text} />
+              <ImagePreview src={value} />
+            </div>
+          );
+        }
+        const number = field.kind === 'number';
+        return (
+          <input
+            {...common}
+            className="field__input"
+            type={number ? 'number' : 'text'}
+            inputMode={number ? 'decimal' : undefined}
+            min={field.min}
+            max={field.max}
+            onChange={text}
+          />
+        );
+      }}
+    </Field>
   );
 }

@@ -1,5 +1,5 @@
-import type { KeyboardEvent } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import type { BaseSyntheticEvent, KeyboardEvent, ReactNode } from 'react';
+import { FormProvider, useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -33,15 +33,32 @@ type CompanyFormInput = z.input<typeof CompanyFormSchema>;
 type CompanyFormOutput = z.output<typeof CompanyFormSchema>;
 
 /**
- * Enter in a field submits the form through its submit button, which is disabled while the form is invalid,
- * so the browser would do nothing. Run the submit anyway: it marks every error and warns (spec 001 §5).
+ * The form of both screens, with the note on the asterisk. Enter in a field submits the form through its submit
+ * button, which is disabled while the form is invalid, so the browser would do nothing: run the submit anyway,
+ * it marks every error and warns (spec 001 §5).
  */
-function submitOnEnterWhenInvalid(isValid: () => boolean, submit: () => Promise<void>) {
-  return (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement) || isValid()) return;
+function CompanyForm<Input extends FieldValues, Output>({
+  methods,
+  submit,
+  children,
+}: {
+  methods: UseFormReturn<Input, unknown, Output>;
+  submit: (event?: BaseSyntheticEvent) => Promise<void>;
+  children: ReactNode;
+}) {
+  const submitOnEnterWhenInvalid = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement) || methods.formState.isValid) return;
     event.preventDefault();
     void submit();
   };
+  return (
+    <FormProvider {...methods}>
+      <form className="app-form app-panel" noValidate onSubmit={(event) => void submit(event)} onKeyDown={submitOnEnterWhenInvalid}>
+        <RequiredNote />
+        {children}
+      </form>
+    </FormProvider>
+  );
 }
 
 const warnInvalid = () => notify.warning(COMPANY_MESSAGES.invalidForm);
@@ -79,60 +96,52 @@ function SetupForm() {
 
   return (
     <Screen title="Set up Folio" lead="Folio has no administrator yet. Enter your company's details and create the first administrator.">
-      <FormProvider {...methods}>
-        <form
-          className="app-form app-panel"
-          noValidate
-          onSubmit={(event) => void submit(event)}
-          onKeyDown={submitOnEnterWhenInvalid(() => methods.formState.isValid, submit)}
-        >
-          <RequiredNote />
-          <fieldset className="app-fieldset">
-            <legend className="app-fieldset__legend">Company details</legend>
-            <CompanyFields idPrefix="setup" />
-          </fieldset>
-          <fieldset className="app-fieldset">
-            <legend className="app-fieldset__legend">First administrator</legend>
+      <CompanyForm methods={methods} submit={submit}>
+        <fieldset className="app-fieldset">
+          <legend className="app-fieldset__legend">Company details</legend>
+          <CompanyFields idPrefix="setup" />
+        </fieldset>
+        <fieldset className="app-fieldset">
+          <legend className="app-fieldset__legend">First administrator</legend>
+          <FormField
+            name="username"
+            id="setup-username"
+            label="User name"
+            required
+            hint="3 to 30 letters, digits, dots, dashes or underscores."
+            maxLength={30}
+            autoComplete="username"
+            spellCheck={false}
+          />
+          <div className="field-row">
             <FormField
-              name="username"
-              id="setup-username"
-              label="User name"
+              name="password"
+              id="setup-password"
+              label="Password"
               required
-              hint="3 to 30 letters, digits, dots, dashes or underscores."
-              maxLength={30}
-              autoComplete="username"
-              spellCheck={false}
+              type="password"
+              hint="At least 12 characters."
+              maxLength={200}
+              autoComplete="new-password"
             />
-            <div className="field-row">
-              <FormField
-                name="password"
-                id="setup-password"
-                label="Password"
-                required
-                type="password"
-                hint="At least 12 characters."
-                maxLength={200}
-                autoComplete="new-password"
-              />
-              <FormField
-                name="confirmPassword"
-                id="setup-confirm-password"
-                label="Confirm password"
-                required
-                type="password"
-                maxLength={200}
-                autoComplete="new-password"
-              />
-            </div>
-          </fieldset>
-          <FormField name="setupCode" id="setup-code" label="Setup code" required hint={SETUP_CODE_HINT} maxLength={100} spellCheck={false} />
-          <div className="app-actions">
-            <button type="submit" className="button" disabled={!isValid || isSubmitting} aria-busy={isSubmitting || undefined}>
-              Submit
-            </button>
+            <FormField
+              name="confirmPassword"
+              id="setup-confirm-password"
+              label="Confirm password"
+              required
+              type="password"
+              maxLength={200}
+              autoComplete="new-password"
+            />
           </div>
-        </form>
-      </FormProvider>
+        </fieldset>
+        <FormField name="setupCode" id="setup-code" label="Setup code" required hint={SETUP_CODE_HINT} maxLength={100} spellCheck={false} />
+        <div className="app-actions">
+          <button type="submit" className="button" disabled={!isValid || isSubmitting} aria-busy={isSubmitting || undefined}>
+            Submit
+          </button>
+        </div>
+      </CompanyForm>
     </Screen>
   );
 }
@@ -168,25 +177,17 @@ function CompanyDetailsForm({ company }: { company: Company }) {
   const submit = methods.handleSubmit(onValid, warnInvalid);
 
   return (
-    <FormProvider {...methods}>
-      <form
-        className="app-form app-panel"
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        onKeyDown={submitOnEnterWhenInvalid(() => methods.formState.isValid, submit)}
-      >
-        <RequiredNote />
-        <CompanyFields idPrefix="company" />
-        <div className="app-actions">
-          <button type="submit" className="button" disabled={!isValid || !isDirty || isSubmitting} aria-busy={isSubmitting || undefined}>
-            Submit
-          </button>
-          <Link className="button button--outline" to="/Home">
-            Back To Home
-          </Link>
-        </div>
-      </form>
-    </FormProvider>
+    <CompanyForm methods={methods} submit={submit}>
+      <CompanyFields idPrefix="company" />
+      <div className="app-actions">
+        <button type="submit" className="button" disabled={!isValid || !isDirty || isSubmitting} aria-busy={isSubmitting || undefined}>
+          Submit
+        </button>
+        <Link className="button button--outline" to="/Home">
+          Back To Home
+        </Link>
+      </div>
+    </CompanyForm>
   );
 }
 

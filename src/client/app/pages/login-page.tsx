@@ -8,6 +8,7 @@ import { menuHref } from '../../public/components/header';
 import { ApiError, SESSION_KEY, api, errorMessage, useSession } from '../lib/api';
 import { isAppPath } from '../lib/app-paths';
 import { clearProfile, saveProfile } from '../lib/profile';
+import { Field } from '../../components/field';
 import { Screen } from '../components/screen';
 import { notify } from '../toasts';
 
@@ -75,36 +76,14 @@ export default function LoginPage() {
         </div>
       ) : null}
       <form className="app-form app-panel" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <div className="field">
-          <label className="field__label" htmlFor="login-username">
-            Username
-          </label>
-          <input
-            id="login-username"
-            name="username"
-            className="field__input"
-            type="text"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            aria-required="true"
-            maxLength={100}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="login-password">
-            Password
-          </label>
-          <input
-            id="login-password"
-            name="password"
-            className="field__input"
-            type="password"
-            autoComplete="current-password"
-            aria-required="true"
-            maxLength={200}
-          />
-        </div>
+        <Field id="login-username" label="Username" required>
+          {(control) => (
+            <input {...control} name="username" className="field__input" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={100} />
+          )}
+        </Field>
+        <Field id="login-password" label="Password" required>
+          {(control) => <input {...control} name="password" className="field__input" type="password" autoComplete="current-password" maxLength={200} />}
+        </Field>
         <div className="app-actions">
           <button type="submit" className="button app-actions__wide" disabled={busy} aria-busy={busy || undefined}>
             Log In

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_PAGE_ID } from '../../../core/pages';
 import type { ContactEnquiry, ContactEnquiryInput } from '../../../core/schemas/contact-enquiry';
 import { postJson } from '../../lib/http';
+import { Field } from '../../components/field';
 
 type FieldName = 'organization' | 'name' | 'email' | 'mobile' | 'requirements';
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
@@ -91,21 +92,13 @@ export function ContactForm() {
   };
 
   // mode 'onTouched' validates a field from its first blur on, so an error exists only for a touched field.
-  const errorOf = (field: FieldName): string | undefined => errors[field]?.message;
-
-  const describedBy = (field: FieldName, hint?: string) => {
-    const ids = [hint, errorOf(field) ? `contact-${field}-error` : undefined].filter(Boolean);
-    return ids.length > 0 ? ids.join(' ') : undefined;
-  };
-
-  const fieldError = (field: FieldName) => {
-    const message = errorOf(field);
-    return message ? (
-      <p className="field__error" id={`contact-${field}-error`}>
-        {message}
-      </p>
-    ) : null;
-  };
+  const frame = (field: FieldName, label: string, hint?: string) => ({
+    id: `contact-${field}`,
+    label,
+    required: field !== 'organization',
+    hint,
+    error: errors[field]?.message,
+  });
 
   return (
     <form
@@ -118,95 +111,37 @@ export function ContactForm() {
     >
       <p className="contact-form__note">Fields other than Organization are required.</p>
 
-      <div className="field">
-        <label className="field__label" htmlFor="contact-organization">
-          Organization
-        </label>
-        <input
-          id="contact-organization"
-          className="field__input"
-          type="text"
-          autoComplete="organization"
-          aria-invalid={errorOf('organization') ? true : undefined}
-          aria-describedby={describedBy('organization')}
-          {...register('organization')}
-        />
-        {fieldError('organization')}
-      </div>
+      <Field {...frame('organization', 'Organization')}>
+        {(control) => <input {...control} className="field__input" type="text" autoComplete="organization" {...register('organization')} />}
+      </Field>
 
-      <div className="field">
-        <label className="field__label" htmlFor="contact-name">
-          Contact Person
-        </label>
-        <input
-          id="contact-name"
-          className="field__input"
-          type="text"
-          autoComplete="name"
-          aria-required="true"
-          aria-invalid={errorOf('name') ? true : undefined}
-          aria-describedby={describedBy('name')}
-          {...register('name')}
-        />
-        {fieldError('name')}
-      </div>
+      <Field {...frame('name', 'Contact Person')}>
+        {(control) => <input {...control} className="field__input" type="text" autoComplete="name" {...register('name')} />}
+      </Field>
 
       <div className="field-row">
-        <div className="field">
-          <label className="field__label" htmlFor="contact-email">
-            Email
-          </label>
-          <input
-            id="contact-email"
-            className="field__input"
-            type="email"
-            autoComplete="email"
-            aria-required="true"
-            aria-invalid={errorOf('email') ? true : undefined}
-            aria-describedby={describedBy('email')}
-            {...register('email')}
-          />
-          {fieldError('email')}
-        </div>
+        <Field {...frame('email', 'Email')}>
+          {(control) => <input {...control} className="field__input" type="email" autoComplete="email" {...register('email')} />}
+        </Field>
 
-        <div className="field">
-          <label className="field__label" htmlFor="contact-mobile">
-            Mobile
-          </label>
-          <input
-            id="contact-mobile"
-            className="field__input"
-            type="tel"
-            inputMode="numeric"
-            maxLength={10}
-            autoComplete="tel-national"
-            aria-required="true"
-            aria-invalid={errorOf('mobile') ? true : undefined}
-            aria-describedby={describedBy('mobile', 'contact-mobile-hint')}
-            {...register('mobile')}
-          />
-          <p className="field__hint" id="contact-mobile-hint">
-            10 digits, without +91
-          </p>
-          {fieldError('mobile')}
-        </div>
+        <Field {...frame('mobile', 'Mobile', '10 digits, without +91')}>
+          {(control) => (
+            <input
+              {...control}
+              className="field__input"
+              type="tel"
+              inputMode="numeric"
+              maxLength={10}
+              autoComplete="tel-national"
+              {...register('mobile')}
+            />
+          )}
+        </Field>
       </div>
 
-      <div className="field">
-        <label className="field__label" htmlFor="contact-requirements">
-          Requirements
-        </label>
-        <textarea
-          id="contact-requirements"
-          className="field__input field__textarea"
-          rows={5}
-          aria-required="true"
-          aria-invalid={errorOf('requirements') ? true : undefined}
-          aria-describedby={describedBy('requirements')}
-          {...register('requirements')}
-        />
-        {fieldError('requirements')}
-      </div>
+      <Field {...frame('requirements', 'Requirements')}>
+        {(control) => <textarea {...control} className="field__input field__textarea" rows={5} {...register('requirements')} />}
+      </Field>
 
       <div className="contact-form__actions">
         <button type="submit" className="button" disabled={!valid || isSubmitting} aria-busy={isSubmitting || undefined}>

@@ -2,7 +2,7 @@ import { contentPageByKey } from '../../../core/pages';
 import { CheckList } from '../components/check-list';
 import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
-import { RichHtml } from '../components/rich-html';
+import { ProseSection, Section } from '../components/section';
 import type { PageProps } from '../public-types';
 
 const page = contentPageByKey('prod2');
@@ -12,41 +12,24 @@ export default function Prod2Page({ content }: PageProps<'prod2'>) {
   return (
     <>
       <PageHero title={page.name} kicker="Our products" />
+      <ProseSection band="tight" className="prose lead-text" paragraphs={content.description ? [content.description] : []} />
 
-      {content.description ? (
-        <section className="section section--tight">
-          <div className="container reading">
-            <RichHtml className="prose lead-text" html={content.description} />
-          </div>
-        </section>
-      ) : null}
+      <Section band="alt" title={content.modulehead || 'Modules'} show={content.moduleslst.length > 0}>
+        <ul className="card-grid" role="list">
+          {content.moduleslst.map((module, index) => (
+            <li key={index} className="card module-card">
+              <span className="icon-badge">
+                <Icon name={MODULE_ICONS[index % MODULE_ICONS.length] ?? 'sparkle'} />
+              </span>
+              <p className="module-card__text">{module.moduledata}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
-      {content.moduleslst.length > 0 ? (
-        <section className="section section--alt">
-          <div className="container">
-            <h2 className="section__title">{content.modulehead || 'Modules'}</h2>
-            <ul className="card-grid" role="list">
-              {content.moduleslst.map((module, index) => (
-                <li key={index} className="card module-card">
-                  <span className="icon-badge">
-                    <Icon name={MODULE_ICONS[index % MODULE_ICONS.length] ?? 'sparkle'} />
-                  </span>
-                  <p className="module-card__text">{module.moduledata}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-      ) : null}
-
-      {content.section2lst.length > 0 ? (
-        <section className="section">
-          <div className="container reading">
-            <h2 className="section__title">{content.section2head || 'Service Management'}</h2>
-            <CheckList items={content.section2lst.map((item) => item.data2)} />
-          </div>
-        </section>
-      ) : null}
+      <Section layout="reading" title={content.section2head || 'Service Management'} show={content.section2lst.length > 0}>
+        <CheckList items={content.section2lst.map((item) => item.data2)} />
+      </Section>
     </>
   );
 }
