@@ -1,16 +1,9 @@
-import { useState } from 'react';
 import { Field } from '../../components/field';
 import type { EntryField } from './entry-fields';
 import { AutoGrowTextarea } from './auto-grow-textarea';
+import { ImagePreview } from './image-preview';
 import { ImageUploadField } from './image-upload';
 import { RichTextEditor } from './rich-text-editor';
-
-/** A small preview of an image address; nothing while the address is empty or the image does not load. */
-export function ImagePreview({ src, className = 'image-preview' }: { src: string; className?: string }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  if (!/^(https?:\/\/|\/(?!\/))/i.test(src.trim()) || failed === src) return null;
-  return <img className={className} src={src.trim()} alt="" loading="lazy" decoding="async" onError={() => setFailed(src)} />;
-}
 
 /** One labelled input of an entry form, by the field's kind. Controlled: the value is the field's text. */
 export function EntryInput<E>({

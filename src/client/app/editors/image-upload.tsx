@@ -3,7 +3,7 @@ import { parseStoredImageUrl, type ImageFolder } from '../../../core/media/image
 import { readCookie } from '../../lib/http';
 import { api, errorMessage } from '../lib/api';
 import { notify } from '../toasts';
-import { ImagePreview } from './entry-input';
+import { ImagePreview } from './image-preview';
 
 /** What the file picker offers (spec 000 §9); the server decides by the bytes anyway. */
 const PICKER_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';

@@ -5,7 +5,8 @@ import type { FieldRule } from '../../../core/field-rules/field-rule';
 import { notify } from '../toasts';
 import { deleteImageOfRemovedEntry } from './image-upload';
 import { ToolIcon } from './editor-icons';
-import { ImagePreview, EntryInput } from './entry-input';
+import { EntryInput } from './entry-input';
+import { ImagePreview } from './image-preview';
 import { emptyInputs, entryOf, entryProblem, inputsOf, plainText, toInputText } from './entry-fields';
 import type { EntryField, EntryInputs } from './entry-fields';
 
