@@ -16,11 +16,14 @@ export function useDocumentTitle(title: string): void {
 export function Screen({
   title,
   lead,
+  actions,
   children,
   narrow = false,
 }: {
   title: string;
   lead?: ReactNode;
+  /** The screen's own actions (Create New Group, Add, Back To Home …), shown beside its title. */
+  actions?: ReactNode;
   children: ReactNode;
   narrow?: boolean;
 }) {
@@ -28,6 +31,7 @@ export function Screen({
   return (
     <>
       <PageHero title={title} lead={lead} />
+      {actions ? <div className="container app-screen__actions">{actions}</div> : null}
       <section className="section section--tight app-screen">
         <div className={narrow ? 'container app-screen__body app-screen__body--narrow' : 'container app-screen__body'}>
           {children}
