@@ -101,3 +101,29 @@ export function CardGrid({
     </div>
   );
 }
+
+/** A heading and its stored rich text, in the element its list needs (a timeline item, an article, a section). */
+export function TitledText({
+  as: Tag = 'section',
+  className,
+  titleAs: Title = 'h2',
+  titleClassName,
+  title,
+  html,
+  textClassName = 'prose',
+}: {
+  as?: 'section' | 'article' | 'li';
+  className: string;
+  titleAs?: 'h2' | 'h3';
+  titleClassName: string;
+  title: string;
+  html: string;
+  textClassName?: string;
+}) {
+  return (
+    <Tag className={className}>
+      <Title className={titleClassName}>{title}</Title>
+      <RichHtml className={textClassName} html={html} />
+    </Tag>
+  );
+}

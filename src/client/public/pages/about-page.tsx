@@ -1,7 +1,7 @@
 import { FallbackImage } from '../components/fallback-image';
 import { PageHero } from '../components/page-hero';
 import { RichHtml } from '../components/rich-html';
-import { ProseSection, Section } from '../components/section';
+import { ProseSection, Section, TitledText } from '../components/section';
 import type { PageProps } from '../public-types';
 
 export default function AboutPage({ content }: PageProps<'about'>) {
@@ -12,10 +12,7 @@ export default function AboutPage({ content }: PageProps<'about'>) {
 
       <Section band="alt" layout="content-blocks" show={content.abtcontentlst.length > 0}>
         {content.abtcontentlst.map((block, index) => (
-          <article key={index} className="card content-block">
-            <h2 className="card__title">{block.contenttitle}</h2>
-            <RichHtml className="prose" html={block.contentpara} />
-          </article>
+          <TitledText key={index} as="article" className="card content-block" titleClassName="card__title" title={block.contenttitle} html={block.contentpara} />
         ))}
       </Section>
 

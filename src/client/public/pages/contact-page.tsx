@@ -3,6 +3,7 @@ import { ContactForm } from '../components/contact-form';
 import { telHref } from '../components/footer';
 import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
+import { Section } from '../components/section';
 import type { PageProps } from '../public-types';
 
 const page = contentPageByKey('contact');
@@ -11,52 +12,50 @@ export default function ContactPage({ content }: PageProps<'contact'>) {
   return (
     <>
       <PageHero title="Contact us" lead={page.description} />
-      <section className="section">
-        <div className="container contact-layout">
-          <section className="card contact-panel" aria-labelledby="contact-form-heading">
-            <h2 className="section__title" id="contact-form-heading">
-              Write to us
-            </h2>
-            <ContactForm />
-          </section>
+      <Section layout="contact-layout">
+        <section className="card contact-panel" aria-labelledby="contact-form-heading">
+          <h2 className="section__title" id="contact-form-heading">
+            Write to us
+          </h2>
+          <ContactForm />
+        </section>
 
-          <section className="reach-us" aria-labelledby="reach-us-heading">
-            <h2 className="section__title" id="reach-us-heading">
-              Reach Us
-            </h2>
-            <address className="reach-us__address">
-              <Icon name="map-pin" />
-              <span>{content.address}</span>
-            </address>
-            <a
-              className="reach-us__map"
-              href={content.maplink}
-              target="_blank"
-              rel="noopener"
-              aria-label="Open our location in a maps service (opens in a new tab)"
-            >
-              <img
-                src="/demo/map-pune.svg"
-                width={800}
-                height={450}
-                alt="Map of our office location in Pune"
-                loading="lazy"
-                decoding="async"
-              />
-            </a>
-            <ul className="reach-us__lines" role="list">
-              <li>
-                <Icon name="mail" />
-                <a href={`mailto:${content.email}`}>{content.email}</a>
-              </li>
-              <li>
-                <Icon name="phone" />
-                <a href={telHref(content.phone)}>{content.phone}</a>
-              </li>
-            </ul>
-          </section>
-        </div>
-      </section>
+        <section className="reach-us" aria-labelledby="reach-us-heading">
+          <h2 className="section__title" id="reach-us-heading">
+            Reach Us
+          </h2>
+          <address className="reach-us__address">
+            <Icon name="map-pin" />
+            <span>{content.address}</span>
+          </address>
+          <a
+            className="reach-us__map"
+            href={content.maplink}
+            target="_blank"
+            rel="noopener"
+            aria-label="Open our location in a maps service (opens in a new tab)"
+          >
+            <img
+              src="/demo/map-pune.svg"
+              width={800}
+              height={450}
+              alt="Map of our office location in Pune"
+              loading="lazy"
+              decoding="async"
+            />
+          </a>
+          <ul className="reach-us__lines" role="list">
+            <li>
+              <Icon name="mail" />
+              <a href={`mailto:${content.email}`}>{content.email}</a>
+            </li>
+            <li>
+              <Icon name="phone" />
+              <a href={telHref(content.phone)}>{content.phone}</a>
+            </li>
+          </ul>
+        </section>
+      </Section>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { contentPageByKey } from '../../../core/pages';
 import { FallbackImage } from '../components/fallback-image';
 import { PageHero } from '../components/page-hero';
+import { Section } from '../components/section';
 import type { PageProps } from '../public-types';
 
 const page = contentPageByKey('customers');
@@ -9,29 +10,27 @@ export default function CustomersPage({ content }: PageProps<'customers'>) {
   return (
     <>
       <PageHero title="Our Customers" lead={page.description} />
-      <section className="section">
-        <div className="container">
-          <ul className="logo-grid" role="list">
-            {content.tablelst.map((customer, index) => (
-              <li key={index}>
-                <figure className="logo-card">
-                  <FallbackImage
-                    className="logo-card__image"
-                    src={customer.custImage}
-                    alt={`${customer.custname} logo`}
-                    width={320}
-                    height={160}
-                    // The first row is in view on arrival; the rest load as they scroll in.
-                    loading={index < 4 ? 'eager' : 'lazy'}
-                    sizes="(min-width: 992px) 320px, 50vw"
-                  />
-                  <figcaption className="logo-card__name">{customer.custname}</figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section>
+        <ul className="logo-grid" role="list">
+          {content.tablelst.map((customer, index) => (
+            <li key={index}>
+              <figure className="logo-card">
+                <FallbackImage
+                  className="logo-card__image"
+                  src={customer.custImage}
+                  alt={`${customer.custname} logo`}
+                  width={320}
+                  height={160}
+                  // The first row is in view on arrival; the rest load as they scroll in.
+                  loading={index < 4 ? 'eager' : 'lazy'}
+                  sizes="(min-width: 992px) 320px, 50vw"
+                />
+                <figcaption className="logo-card__name">{customer.custname}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </Section>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Carousel } from '../components/carousel';
 import { Icon } from '../components/icon';
 import { IconCardGrid } from '../components/icon-card-grid';
 import { RichHtml } from '../components/rich-html';
-import { Section } from '../components/section';
+import { Section, TitledText } from '../components/section';
 import type { PageProps } from '../public-types';
 
 export default function HomePage({ content }: PageProps<'home'>) {
@@ -60,10 +60,15 @@ export default function HomePage({ content }: PageProps<'home'>) {
           <RichHtml as="h2" className="home-column__title" html={content.newshead} />
           <ul className="news-list" role="list">
             {content.newsList.map((item, index) => (
-              <li key={index} className="news-list__item">
-                <h3 className="news-list__title">{item.newsTitle}</h3>
-                <RichHtml className="prose" html={item.newsDescription} />
-              </li>
+              <TitledText
+                key={index}
+                as="li"
+                className="news-list__item"
+                titleAs="h3"
+                titleClassName="news-list__title"
+                title={item.newsTitle}
+                html={item.newsDescription}
+              />
             ))}
           </ul>
           <a className="text-link" href="/News1">

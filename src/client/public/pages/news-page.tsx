@@ -1,7 +1,6 @@
 import { contentPageByKey } from '../../../core/pages';
 import { PageHero } from '../components/page-hero';
-import { RichHtml } from '../components/rich-html';
-import { Section } from '../components/section';
+import { Section, TitledText } from '../components/section';
 import type { PageProps } from '../public-types';
 
 const page = contentPageByKey('news');
@@ -13,10 +12,15 @@ export default function NewsPage({ content }: PageProps<'news'>) {
       <Section layout="reading">
         <ol className="timeline">
           {content.tablelst.map((entry, index) => (
-            <li key={index} className="timeline__item">
-              <h2 className="timeline__year">{entry.newsYear}</h2>
-              <RichHtml className="prose timeline__body" html={entry.newsDetails} />
-            </li>
+            <TitledText
+              key={index}
+              as="li"
+              className="timeline__item"
+              titleClassName="timeline__year"
+              title={entry.newsYear}
+              textClassName="prose timeline__body"
+              html={entry.newsDetails}
+            />
           ))}
         </ol>
       </Section>
