@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { IMAGE_FOLDERS } from '../../core/media/image-names';
 import { DeleteImageSchema, ImageFolderSchema, UploadedImageSchema } from '../../core/media/image-requests';
 import type { AppConfig } from '../config';
-import { AppError, PayloadTooLargeError, ValidationError } from '../errors';
+import { ValidationError } from '../errors';
 import { multipartBody, screenReplies, typed } from '../http/contract';
 import { parseInput } from '../validation';
-import { deleteUploadedImage, readServedImage, storeUploadedImage, tooLargeMessage } from './media.service';
+import { deleteUploadedImage, readServedImage, storeUploadedImage } from './media.service';
+import { readImageUpload } from './upload-parts';
 
 const IMAGE_SCREENS = Object.values(IMAGE_FOLDERS);
 
@@ -33,24 +34,7 @@ export async function mediaRoutes(app: FastifyInstance, options: { config: AppCo
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new ValidationError('Send the image as multipart form data with the fields file and page.');
-      let folder: unknown;
-      let bytes: Buffer | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file') throw new ValidationError('The image must be sent in the field file.');
-            bytes = await part.toBuffer();
-          } else if (part.fieldname === 'page') {
-            folder = part.value;
-          }
-        }
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(tooLargeMessage(config.uploadMaxBytes));
-        throw new ValidationError('The upload could not be read: send one image in the field file and the folder in page.');
-      }
+      const { folder, bytes } = await readImageUpload(request, config.uploadMaxBytes);
       return storeUploadedImage(request.tenant, request.session!, config, { folder: parseInput(ImageFolderSchema, folder), bytes });
     },
   );

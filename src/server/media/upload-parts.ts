@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError, PayloadTooLargeError, ValidationError } from '../errors';
+import { tooLargeMessage } from './media.service';
+
+/**
+ * Reads uploadImage's multipart form: one file in the field `file`, the folder in `page`. What the multipart
+ * stream throws (a file over the limit, a broken form) becomes one of the typed errors.
+ */
+export async function readImageUpload(request: FastifyRequest, maxBytes: number): Promise<{ folder: unknown; bytes: Buffer | null }> {
+  if (!request.isMultipart()) throw new ValidationError('Send the image as multipart form data with the fields file and page.');
+  let folder: unknown;
+  let bytes: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') throw new ValidationError('The image must be sent in the field file.');
+        bytes = await part.toBuffer();
+      } else if (part.fieldname === 'page') {
+        folder = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(tooLargeMessage(maxBytes));
+    throw new ValidationError('The upload could not be read: send one image in the field file and the folder in page.');
+  }
+  return { folder, bytes };
+}
