@@ -372,3 +372,44 @@ describe('checkDocumentEntries', () => {
     expect(checkDocumentEntries({ tablelst: [{ newsDate: '2024-03-15' }] }, dated, TODAY)).toEqual(fails('Please enter a past date in newsDate'));
   });
 });
+
+describe('rules from parameter configuration (DESIGN §12)', () => {
+  const rule = (extra: Partial<FieldRule>): FieldRule => ({ parameterName: 'salary', type: 'number', ...extra });
+  const message = (value: unknown, r: FieldRule) => {
+    const result = checkEntry({ [r.parameterName]: value }, [r]);
+    return result.ok ? null : result.message;
+  };
+
+  it('refuses a blank mandatory value and accepts a blank optional one', () => {
+    expect(message('', rule({ mandatory: 'Y' }))).toBe('Please enter salary');
+    expect(message(null, rule({ mandatory: 'Y', type: 'Date' }))).toBe('Please enter salary');
+    expect(message('', rule({ mandatory: 'N' }))).toBeNull();
+    expect(message('', rule({ mandatory: 'N', type: 'Image' }))).toBeNull();
+    expect(message('   ', rule({ mandatory: 'Y', type: 'Textarea' }))).toBe('Please enter salary');
+    expect(message('', rule({ mandatory: 'N', type: 'Textarea' }))).toBeNull();
+    // A text minimum still speaks first, as spec 000 §5 words it.
+    expect(message('', rule({ mandatory: 'N', type: 'Textarea', minlength: 5 }))).toBe('Please enter at least 5 characters in salary');
+  });
+
+  it('refuses negative numbers unless allowed, and numbers under the minimum', () => {
+    expect(message(-5, rule({ allownegative: 'N' }))).toBe('Please enter a number that is not negative in salary');
+    expect(message('-5.50', rule({ allownegative: 'N' }))).toBe('Please enter a number that is not negative in salary');
+    expect(message(-5, rule({ allownegative: 'Y' }))).toBeNull();
+    expect(message(0, rule({ allownegative: 'N' }))).toBeNull();
+    expect(message(999, rule({ min: 1000 }))).toBe('Please enter a number of at least 1000 in salary');
+    expect(message(1000, rule({ min: 1000 }))).toBeNull();
+  });
+
+  it('asks for a whole number where the kind is Integer, and the configured decimal places for Float', () => {
+    expect(message('12.5', rule({ unittype: 'Integer' }))).toBe('Please enter a whole number in salary');
+    expect(message('12.50', rule({ unittype: 'Float', decimalplaces: 2 }))).toBeNull();
+    expect(message('12.5', rule({ unittype: 'Float', decimalplaces: 2 }))).toBe('Please enter 2 decimal places in salary');
+  });
+
+  it('checks the width and height of a stored image from its generated name', () => {
+    const image = rule({ parameterName: 'photo', type: 'Image', width: 800, height: 600 });
+    expect(message('/uploads/photos/careers/0123456789abcdef01234567_800x600.jpg', image)).toBeNull();
+    expect(message('/uploads/photos/careers/0123456789abcdef01234567_1200x600.jpg', image)).toBe('Please upload an image at most 800 pixels wide in photo');
+    expect(message('/uploads/photos/careers/0123456789abcdef01234567_800x900.png', image)).toBe('Please upload an image at most 600 pixels high in photo');
+  });
+});

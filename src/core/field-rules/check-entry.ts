@@ -94,28 +94,48 @@ function checkObject(object: Record<string, unknown>, rules: readonly FieldRule[
 function checkValue(value: unknown, rule: FieldRule, today: Date): string | null {
   const field = rule.parameterName;
   const missing = `Please enter ${field}`;
-  switch (ruleKind(rule.type)) {
-    case 'image':
+  const kind = ruleKind(rule.type);
+  // Parameter configuration's Mandatory (DESIGN §12): an optional field left blank is fine, except that a text
+  // field's minimum length still applies as spec 000 §5 words it.
+  if (isBlank(value) && kind !== 'text' && rule.mandatory !== undefined) return rule.mandatory === 'Y' ? missing : null;
+  switch (kind) {
+    case 'image': {
       if (typeof value !== 'string') return missing;
-      return isImageName(value) ? null : 'Please upload a valid image';
+      if (!isImageName(value)) return 'Please upload a valid image';
+      const size = imageSize(value);
+      const maxWidth = bound(rule.width);
+      const maxHeight = bound(rule.height);
+      if (size && maxWidth !== null && size.width > maxWidth) return `Please upload an image at most ${maxWidth} pixels wide in ${field}`;
+      if (size && maxHeight !== null && size.height > maxHeight) return `Please upload an image at most ${maxHeight} pixels high in ${field}`;
+      return null;
+    }
     case 'text': {
       const raw = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+      if (raw === undefined || raw === null) {
+        if (rule.mandatory === 'N') return null;
+        return missing;
+      }
       if (typeof raw !== 'string') return missing;
       const length = stripTags(raw).trim().length;
       const min = bound(rule.minlength);
       const max = bound(rule.maxlength);
       if (min !== null && length < min) return `Please enter at least ${min} characters in ${field}`;
       if (max !== null && length > max) return `Please enter less than ${max} characters in ${field}`;
+      if (length === 0 && rule.mandatory === 'Y') return missing;
       return null;
     }
     case 'number': {
       const number = readNumber(value);
       if (!number) return missing;
+      if (rule.allownegative === 'N' && number.negative) return `Please enter a number that is not negative in ${field}`;
+      const min = typeof rule.min === 'number' && Number.isFinite(rule.min) ? rule.min : null;
+      if (min !== null && number.value < min) return `Please enter a number of at least ${min} in ${field}`;
       if (number.decimals === null) {
         const max = bound(rule.maxlength);
         if (max !== null && number.integerDigits > max) return `Please enter a number with less than ${max} digits in ${field}`;
         return null;
       }
+      if (rule.unittype === 'Integer' && number.decimals > 0) return `Please enter a whole number in ${field}`;
       const places = bound(rule.decimalplaces);
       if (places !== null && number.decimals !== places) return `Please enter ${places} decimal places in ${field}`;
       return null;
@@ -140,6 +160,16 @@ function checkValue(value: unknown, rule: FieldRule, today: Date): string | null
   }
 }
 
+function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && stripTags(value).trim() === '');
+}
+
+/** Width and height of an image Folio stored (its generated name carries them: `<hex>_<W>x<H>.<ext>`). */
+function imageSize(value: string): { width: number; height: number } | null {
+  const match = /_(\d{1,5})x(\d{1,5})\.(?:png|jpe?g|gif|webp)(?:[?#].*)?$/i.exec(value.trim());
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : null;
+}
+
 /** Text as the reader sees it: without HTML tags. */
 export function stripTags(html: string): string {
   return html.replace(/<[^>]*>/g, '');
@@ -162,7 +192,7 @@ function isImageName(value: string): boolean {
 }
 
 /** Digits before the point, and digits after it (null when there is no decimal point). */
-function readNumber(value: unknown): { integerDigits: number; decimals: number | null } | null {
+function readNumber(value: unknown): { integerDigits: number; decimals: number | null; negative: boolean; value: number } | null {
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
@@ -178,7 +208,12 @@ function readNumber(value: unknown): { integerDigits: number; decimals: number |
   const integer = match[1] ?? '';
   const decimals = match[3];
   if (integer === '' && !decimals) return null;
-  return { integerDigits: integer.length, decimals: match[2] === undefined ? null : (decimals ?? '').length };
+  return {
+    integerDigits: integer.length,
+    decimals: match[2] === undefined ? null : (decimals ?? '').length,
+    negative: text.startsWith('-') && Number(text) !== 0,
+    value: Number(text),
+  };
 }
 
 /** A calendar day as a comparable 'YYYY-MM-DD' string, or null when the value is not a date. */

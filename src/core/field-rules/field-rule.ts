@@ -13,6 +13,18 @@ export const FieldRuleSchema = z.object({
   currentdate: z.string().nullable().optional(),
   greatthncurrentdate: z.string().nullable().optional(),
   lessthncurrentdate: z.string().nullable().optional(),
+  // Set by parameter configuration (DESIGN §12); a rule without them keeps spec 000 §5's behaviour.
+  /** 'Y': a blank value is refused; 'N': a blank value of a non-text kind is accepted. */
+  mandatory: z.enum(['Y', 'N']).optional(),
+  unittype: z.string().optional(),
+  /** 'N': a negative number is refused. */
+  allownegative: z.enum(['Y', 'N']).optional(),
+  /** The smallest number accepted. */
+  min: z.number().nullable().optional(),
+  /** Images: the largest file in KB (checked where the file is known), width and height in pixels at most. */
+  sizeinKB: z.number().nullable().optional(),
+  height: z.number().nullable().optional(),
+  width: z.number().nullable().optional(),
 });
 export type FieldRule = z.infer<typeof FieldRuleSchema>;
 
