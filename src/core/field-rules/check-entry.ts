@@ -135,8 +135,8 @@ function checkValue(value: unknown, rule: FieldRule, today: Date): string | null
         if (max !== null && number.integerDigits > max) return `Please enter a number with less than ${max} digits in ${field}`;
         return null;
       }
-      if (rule.unittype === 'Integer' && number.decimals > 0) return `Please enter a whole number in ${field}`;
       const places = bound(rule.decimalplaces);
+      if (places === null && rule.unittype === 'Integer' && number.decimals > 0) return `Please enter a whole number in ${field}`;
       if (places !== null && number.decimals !== places) return `Please enter ${places} decimal places in ${field}`;
       return null;
     }

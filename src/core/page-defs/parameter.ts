@@ -129,9 +129,13 @@ export function parameterOfRule(rule: FieldRule, sequence: number): Parameter {
   const unittype: UnitType =
     type === 'number' ? (places && places > 0 ? 'Float' : 'Integer') : type === 'Richtext' ? 'Richtext' : type === 'Date' ? 'Date' : type === 'Image' ? 'Image' : 'Character';
   const num = (v: number | string | null | undefined) => (v === null || v === undefined || v === '' ? null : Number(v));
+  // Rules from before parameter configuration: every field was required and signs were not checked.
   return ParameterSchema.parse({
     parameterName: rule.parameterName,
     sequence,
+    mandatory: 'Y',
+    allownegative: 'Y',
+    allownegativeforfloat: 'Y',
     type,
     unittype,
     minlength: num(rule.minlength),

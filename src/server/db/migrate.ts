@@ -4,6 +4,7 @@ import * as initial from './migrations/20261121-0001-initial';
 import * as sessions from './migrations/20261121-0002-sessions';
 import * as fieldRules from './migrations/20261121-0003-field-rules';
 import * as userDetails from './migrations/20261121-0004-user-details';
+import * as pageDefinitions from './migrations/20261123-0005-page-definitions';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -19,6 +20,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261121-0002-sessions': sessions,
   '20261121-0003-field-rules': fieldRules,
   '20261121-0004-user-details': userDetails,
+  '20261123-0005-page-definitions': pageDefinitions,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -12,6 +12,8 @@ export interface Database {
   menu_items: MenuItemTable;
   enquiries: EnquiryTable;
   company: CompanyTable;
+  modules: ModuleTable;
+  page_parameters: PageParameterTable;
   sessions: SessionTable;
   field_rules: FieldRuleTable;
 }
@@ -54,6 +56,47 @@ export interface PageTable {
   public_path: string | null;
   kind: 'content' | 'screen';
   active: number;
+  /** The spec's Display Name: what menus, titles and lists show. */
+  display_name: Generated<string>;
+  module_id: number | null;
+  /** wired: the page has code; Autowired: made in page creation, driven by its parameters (DESIGN §11, §13). */
+  page_type: Generated<'wired' | 'Autowired'>;
+  /** Y: part of the public website (a public twin, the sitemap, the Public menu). */
+  homepage: Generated<'Y' | 'N'>;
+}
+
+export interface ModuleTable {
+  id: number;
+  name: string;
+  sequence: number;
+}
+
+/** One parameter of a page (spec 001 §3 parameter configuration item, DESIGN §12). */
+export interface PageParameterTable {
+  id: Generated<number>;
+  page_id: number;
+  sequence: number;
+  parameter_name: string;
+  mandatory: Generated<'Y' | 'N'>;
+  type: string;
+  unittype: string;
+  validator: Generated<string>;
+  pagecreationtype: Generated<string>;
+  minlength: number | null;
+  maxlength: number | null;
+  decimalplaces: number | null;
+  allownegative: Generated<'Y' | 'N'>;
+  allownegativeforfloat: Generated<'Y' | 'N'>;
+  min: number | null;
+  currentdate: Generated<string>;
+  greatthncurrentdate: Generated<string>;
+  lessthncurrentdate: Generated<string>;
+  booleanyes: Generated<string>;
+  booleanno: Generated<string>;
+  commonmastertype: number | null;
+  sizeinkb: number | null;
+  height: number | null;
+  width: number | null;
 }
 
 export interface PageRevisionTable {

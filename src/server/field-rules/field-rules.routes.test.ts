@@ -70,6 +70,14 @@ describe.each(testDialects())('field rules on %s', (dialect) => {
       currentdate: 'false',
       greatthncurrentdate: 'false',
       lessthncurrentdate: 'false',
+      // From parameter configuration (DESIGN §12): the seeded rules are required, signs unchecked.
+      mandatory: 'Y',
+      unittype: { Textarea: 'Character', Richtext: 'Richtext', Date: 'Date', number: Number(rule.decimalplaces ?? 0) > 0 ? 'Float' : 'Integer' }[rule.type],
+      allownegative: 'Y',
+      min: null,
+      sizeinKB: null,
+      height: null,
+      width: null,
     }));
     expect(response.json()).toEqual({ activeList: expected });
   });
@@ -84,15 +92,19 @@ describe.each(testDialects())('field rules on %s', (dialect) => {
   it('answers the rules in sequence order, not in the order they were stored', async () => {
     const db = t.app.tenants.default.db;
     // One row at a time: the flags left out take their column default.
-    await db.insertInto('field_rules').values({ page_id: 24, sequence: 2, parameter_name: 'second', type: 'Textarea', minlength: null, maxlength: 5, decimalplaces: null }).execute();
     await db
-      .insertInto('field_rules')
-      .values({ page_id: 24, sequence: 1, parameter_name: 'first', type: 'Date', minlength: null, maxlength: null, decimalplaces: null, lessthncurrentdate: 'true' })
+      .insertInto('page_parameters')
+      .values({ page_id: 24, sequence: 2, parameter_name: 'second', type: 'Textarea', unittype: 'Character', minlength: null, maxlength: 5, decimalplaces: null, min: null, commonmastertype: null, sizeinkb: null, height: null, width: null })
+      .execute();
+    await db
+      .insertInto('page_parameters')
+      .values({ page_id: 24, sequence: 1, parameter_name: 'first', type: 'Date', unittype: 'Date', minlength: null, maxlength: null, decimalplaces: null, lessthncurrentdate: 'true', min: null, commonmastertype: null, sizeinkb: null, height: null, width: null })
       .execute();
     const response = await paramconf({ id: 24 });
+    const defaults = { mandatory: 'N', allownegative: 'N', min: null, sizeinKB: null, height: null, width: null };
     expect(response.json().activeList).toEqual([
-      { parameterName: 'first', type: 'Date', minlength: null, maxlength: null, decimalplaces: null, currentdate: 'false', greatthncurrentdate: 'false', lessthncurrentdate: 'true' },
-      { parameterName: 'second', type: 'Textarea', minlength: null, maxlength: 5, decimalplaces: null, currentdate: 'false', greatthncurrentdate: 'false', lessthncurrentdate: 'false' },
+      { parameterName: 'first', type: 'Date', unittype: 'Date', minlength: null, maxlength: null, decimalplaces: null, currentdate: 'false', greatthncurrentdate: 'false', lessthncurrentdate: 'true', ...defaults },
+      { parameterName: 'second', type: 'Textarea', unittype: 'Character', minlength: null, maxlength: 5, decimalplaces: null, currentdate: 'false', greatthncurrentdate: 'false', lessthncurrentdate: 'false', ...defaults },
     ]);
   });
 
@@ -116,7 +128,7 @@ describe.each(testDialects())('field rules on %s', (dialect) => {
 
   it('does not seed a second time when rules exist', async () => {
     const db = t.app.tenants.default.db;
-    const count = async () => Number((await db.selectFrom('field_rules').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () => Number((await db.selectFrom('page_parameters').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const before = await count();
     await seedFieldRulesIfMissing(db);
     expect(await count()).toBe(before);
@@ -157,12 +169,12 @@ describe.each(testDialects())('field rules on %s', (dialect) => {
 
   it('applies rules changed in the database to the next save', async () => {
     const db = t.app.tenants.default.db;
-    await db.updateTable('field_rules').set({ maxlength: 5 }).where('page_id', '=', 5).where('parameter_name', '=', 'title').execute();
+    await db.updateTable('page_parameters').set({ maxlength: 5 }).where('page_id', '=', 5).where('parameter_name', '=', 'title').execute();
     const language = await read('getLang');
     const refused = await save('saveLang', language);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ message: 'Please enter less than 5 characters in title' });
-    await db.updateTable('field_rules').set({ maxlength: 100 }).where('page_id', '=', 5).where('parameter_name', '=', 'title').execute();
+    await db.updateTable('page_parameters').set({ maxlength: 100 }).where('page_id', '=', 5).where('parameter_name', '=', 'title').execute();
     expect((await save('saveLang', language)).statusCode).toBe(200);
   });
 });

@@ -1,34 +1,22 @@
-import type { FieldRule } from '../../../core/field-rules/field-rule';
+import { parameterOfRule } from '../../../core/page-defs/parameter';
 import { CONTENT_PAGES } from '../../../core/pages';
 import { DEFAULT_FIELD_RULES } from '../../../core/schemas/page-content';
-import { hasAnyFieldRule, insertFieldRules, listPageIds } from '../../field-rules/field-rules.repository';
-import type { Db } from '../database';
+import { hasAnyParameter, insertParameters } from '../../page-defs/parameters.repository';
+import { inTransaction, type Db } from '../database';
+import { listPageIds } from '../../field-rules/field-rules.repository';
 
 /**
- * Gives every content page its default field rules (from its page file, src/core/content/<key>.ts) when the
- * table is empty: on a first start and on a database created before field rules existed. Rules an
- * administrator has configured are never touched.
+ * Gives every content page its default field rules (from its page file, src/core/content/<key>.ts) as its
+ * parameters when there are none at all: on a first start. Existing databases got theirs from their field
+ * rules by the page-definitions migration; what an administrator configured is never touched.
  */
 export async function seedFieldRulesIfMissing(db: Db): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    if (await hasAnyFieldRule(trx)) return;
+  await inTransaction(db, async (trx) => {
+    if (await hasAnyParameter(trx)) return;
     const existing = new Set(await listPageIds(trx));
-    const rows = CONTENT_PAGES.filter((page) => existing.has(page.id)).flatMap((page) =>
-      DEFAULT_FIELD_RULES[page.key].map((rule, index) => ({
-        page_id: page.id,
-        sequence: index + 1,
-        parameter_name: rule.parameterName,
-        type: rule.type,
-        minlength: toBound(rule.minlength),
-        maxlength: toBound(rule.maxlength),
-        decimalplaces: toBound(rule.decimalplaces),
-        currentdate: rule.currentdate ?? 'false',
-        greatthncurrentdate: rule.greatthncurrentdate ?? 'false',
-        lessthncurrentdate: rule.lessthncurrentdate ?? 'false',
-      })),
-    );
-    await insertFieldRules(trx, rows);
+    for (const page of CONTENT_PAGES) {
+      if (!existing.has(page.id)) continue;
+      await insertParameters(trx, page.id, DEFAULT_FIELD_RULES[page.key].map((rule, index) => parameterOfRule(rule, index + 1)));
+    }
   });
 }
-
-const toBound = (value: FieldRule['minlength']): number | null => (typeof value === 'number' ? value : null);

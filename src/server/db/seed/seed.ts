@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { ADMINISTRATORS_GROUP_ID, EDITORS_GROUP_ID, PUBLIC_GROUP_ID, PUBLIC_USER_ID } from '../../../core/groups';
+import { CONTENT_PAGE_MODULES, MODULE_IDS } from '../../../core/page-defs/modules';
 import { CONTENT_PAGES, SCREEN_PAGES, contentPageByKey, screenPageByRouting } from '../../../core/pages';
 import type { ContentPageKey, ScreenRouting } from '../../../core/pages';
 import { DEMO_CONTENT } from '../../../core/schemas/page-content';
@@ -106,8 +107,30 @@ export async function seedIfEmpty(db: Db, dialect: Dialect, now = new Date()): P
     await trx
       .insertInto('pages')
       .values([
-        ...CONTENT_PAGES.map((p) => ({ id: p.id, routing: p.routing, name: p.name, public_path: p.publicPath, kind: 'content' as const, active: 1 })),
-        ...SCREEN_PAGES.map((p) => ({ id: p.id, routing: p.routing, name: p.name, public_path: null, kind: 'screen' as const, active: 1 })),
+        ...CONTENT_PAGES.map((p) => ({
+          id: p.id,
+          routing: p.routing,
+          name: p.name,
+          display_name: p.name,
+          public_path: p.publicPath,
+          kind: 'content' as const,
+          active: 1,
+          module_id: CONTENT_PAGE_MODULES[p.key],
+          page_type: 'wired' as const,
+          homepage: 'Y' as const,
+        })),
+        ...SCREEN_PAGES.map((p) => ({
+          id: p.id,
+          routing: p.routing,
+          name: p.name,
+          display_name: p.name,
+          public_path: null,
+          kind: 'screen' as const,
+          active: 1,
+          module_id: MODULE_IDS.administration,
+          page_type: 'wired' as const,
+          homepage: 'N' as const,
+        })),
       ])
       .execute();
 
