@@ -48,3 +48,10 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
 }
+
+/** Brings the schema to the named migration (tests of upgrades from an earlier schema). */
+export async function migrateTo(db: Kysely<unknown>, dialect: Dialect, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect) });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
