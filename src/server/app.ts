@@ -21,6 +21,7 @@ import { mediaRoutes } from './media/media.routes';
 import { menuRoutes } from './menus/menus.routes';
 import { menuAdminRoutes } from './menus/menu-admin.routes';
 import { groupRoutes } from './groups/groups.routes';
+import { pageDefinitionRoutes } from './page-defs/page-defs.routes';
 import { userRoutes } from './users/users.routes';
 import { loadClientAssets } from './ssr/client-assets';
 import { appShellRoutes } from './ssr/app-shell.routes';
@@ -124,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(groupRoutes);
   await app.register(userRoutes);
   await app.register(menuAdminRoutes);
+  await app.register(pageDefinitionRoutes);
   await app.register(mediaRoutes, { config });
 
   const assets = loadClientAssets(config.clientDir);

@@ -17,6 +17,7 @@ export const ErrorBodySchema = z.object({ message: z.string() }).meta({ descript
 /** The spec's refusal shapes, chosen per route by `config.refusal` and shaped by the one error handler. */
 export const REFUSAL_SCHEMAS = {
   NO: z.object({ status: z.literal('NO'), message: z.string() }),
+  No: z.object({ status: z.literal('No'), message: z.string() }),
   error: z.object({ status: z.literal('error'), message: z.string() }),
   'error-rescore': z.object({ status: z.literal('error'), message: z.string(), rescoremessage: z.string() }),
 } as const;

@@ -24,7 +24,7 @@ export function installErrorHandler(app: FastifyInstance): void {
 function errorBody(error: AppError, refusal: RefusalShape | undefined): Record<string, string> {
   const status = error.statusCode;
   if (!refusal || !(status === 400 || status === 404 || status === 409)) return { message: error.message };
-  if (refusal === 'NO') return { status: 'NO', message: error.message };
+  if (refusal === 'NO' || refusal === 'No') return { status: refusal, message: error.message };
   if (refusal === 'error') return { status: 'error', message: error.message };
   return { status: 'error', message: error.message, rescoremessage: error.message };
 }

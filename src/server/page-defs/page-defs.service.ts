@@ -1,0 +1,183 @@
+import {
+  PAGE_MESSAGES,
+  PAGE_PAGE_SIZE,
+  reservedNameProblem,
+  type Module,
+  type PageDefinitionData,
+  type PageList,
+  type PageRecord,
+} from '../../core/page-defs/page-definition';
+import { PARAMETER_MESSAGES, type Parameter, type ParameterLabel, type SaveParametersData } from '../../core/page-defs/parameter';
+import { contentPageById } from '../../core/pages';
+import { CONTENT_PAGE_DEFINITIONS } from '../../core/schemas/page-content';
+import { describeContentPath, type LabelTree } from '../../core/content/content-page';
+import { inTransaction } from '../db/database';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import type { Tenant } from '../tenants/tenants';
+import { listParameters, parameterOf, replaceParameters } from './parameters.repository';
+import {
+  findPage,
+  findPageByRouting,
+  insertAutowiredPage,
+  listModules,
+  listPagesPage,
+  moduleExists,
+  nextCreatedPageId,
+  setPageActive,
+  updatePage,
+  type PageRow,
+} from './pages.repository';
+
+export function pageRecordOf(row: PageRow): PageRecord {
+  return {
+    id: row.id,
+    filename: row.routing,
+    dspname: row.display_name || row.name,
+    module: row.module_id,
+    modulename: row.module_name ?? '',
+    type: row.page_type,
+    homepage: row.homepage,
+    activeStatus: row.active === 1 ? 'Y' : 'N',
+  };
+}
+
+/** getFormCreatedData: the home-pages list, 10 a page, wired pages first by id. */
+export async function listPageDefinitions(tenant: Tenant, pageno: number): Promise<PageList> {
+  const offset = (pageno - 1) * PAGE_PAGE_SIZE;
+  const { rows, total } = await listPagesPage(tenant.db, offset, PAGE_PAGE_SIZE);
+  return {
+    totalItems: total,
+    items: rows.map((row, index) => ({ ...pageRecordOf(row), srno: offset + index + 1, code: row.routing, name: row.display_name || row.name })),
+  };
+}
+
+export async function getPageDefinition(tenant: Tenant, id: number): Promise<PageRecord> {
+  const row = await findPage(tenant.db, id);
+  if (!row) throw new NotFoundError(PAGE_MESSAGES.notFound);
+  return pageRecordOf(row);
+}
+
+export async function getModules(tenant: Tenant): Promise<Module[]> {
+  return listModules(tenant.db);
+}
+
+/**
+ * savePageCreation (DESIGN §11): creates an Autowired page (ids from 1000) or updates a page. A wired page
+ * keeps its name, type and place on the public site (its code answers to them); its display name and module
+ * may change. Names are unique regardless of case and never one of Folio's own routes or a page's twin.
+ */
+export async function savePageDefinition(tenant: Tenant, input: PageDefinitionData): Promise<{ status: 'OK'; message: string; id: number }> {
+  const db = tenant.db;
+  if (!(await moduleExists(db, input.module))) throw new ValidationError(PAGE_MESSAGES.module);
+  const existing = input.id === undefined ? undefined : await findPage(db, input.id);
+  if (input.id !== undefined && !existing) throw new NotFoundError(PAGE_MESSAGES.notFound);
+
+  if (existing?.page_type === 'wired') {
+    if (input.filename !== existing.routing) throw new ValidationError(PAGE_MESSAGES.wiredName);
+    if (input.type !== 'wired') throw new ValidationError(PAGE_MESSAGES.wiredType);
+    if (input.homepage !== existing.homepage) throw new ValidationError('Whether a wired page is on the public website is fixed by its code.');
+    await updatePage(db, existing.id, { display_name: input.dspname, module_id: input.module });
+    tenant.cache.clear();
+    return { status: 'OK', message: PAGE_MESSAGES.saved, id: existing.id };
+  }
+  if (input.type !== 'Autowired') throw new ValidationError(existing ? PAGE_MESSAGES.wiredType : PAGE_MESSAGES.newWired);
+  await assertNameFree(tenant, input.filename, existing?.id);
+
+  const values = {
+    routing: input.filename,
+    name: input.dspname,
+    display_name: input.dspname,
+    module_id: input.module,
+    homepage: input.homepage,
+    public_path: input.homepage === 'Y' ? `/${input.filename}1` : null,
+  };
+  let id: number;
+  if (existing) {
+    await updatePage(db, existing.id, values);
+    id = existing.id;
+  } else {
+    id = await inTransaction(db, async (trx) => {
+      const next = await nextCreatedPageId(trx);
+      await insertAutowiredPage(trx, next, values);
+      return next;
+    });
+  }
+  tenant.cache.clear();
+  return { status: 'OK', message: PAGE_MESSAGES.saved, id };
+}
+
+async function assertNameFree(tenant: Tenant, name: string, ownId: number | undefined): Promise<void> {
+  const reserved = reservedNameProblem(name);
+  if (reserved) throw new ValidationError(reserved);
+  const same = await findPageByRouting(tenant.db, name);
+  if (same && same.id !== ownId) throw new ConflictError(`A page named ${same.routing} already exists (names are the same regardless of case).`);
+  // The public twin of a page is its name with 1: neither may collide with another page's name.
+  if (name.endsWith('1')) {
+    const base = await findPageByRouting(tenant.db, name.slice(0, -1));
+    if (base && base.id !== ownId) throw new ConflictError(`${name} is the public address of the page ${base.routing}; choose another name.`);
+  }
+  const twin = await findPageByRouting(tenant.db, `${name}1`);
+  if (twin && twin.id !== ownId) throw new ConflictError(`The public address ${name}1 would be the page ${twin.routing}; choose another name.`);
+}
+
+/** activitydelstatus: N unpublishes (404, out of the sitemap and menus; content and history kept). */
+export async function changePageStatus(tenant: Tenant, id: number, activeStatus: 'Y' | 'N'): Promise<{ status1: 'Success'; message: string }> {
+  const row = await findPage(tenant.db, id);
+  if (!row) throw new NotFoundError(PAGE_MESSAGES.notFound);
+  if (row.kind === 'screen' && activeStatus === 'N') throw new ValidationError('A back-office screen cannot be deactivated: remove it from menus instead.');
+  await setPageActive(tenant.db, id, activeStatus === 'Y');
+  tenant.cache.clear();
+  return { status1: 'Success', message: activeStatus === 'Y' ? PAGE_MESSAGES.activated : PAGE_MESSAGES.deactivated };
+}
+
+/**
+ * getactivityforparamconf: the names the parameter dropdown offers (DESIGN §7, §12): a wired content page's
+ * fields with their on-screen labels (from its page file; this replaces the spec's foo/nofoo reload), an
+ * Autowired page's own parameters.
+ */
+export async function parameterLabels(tenant: Tenant, id: number): Promise<ParameterLabel[]> {
+  const row = await findPage(tenant.db, id);
+  if (!row) throw new NotFoundError(PAGE_MESSAGES.notFound);
+  const content = contentPageById(row.id);
+  if (row.page_type === 'wired') return content ? fieldLabels(CONTENT_PAGE_DEFINITIONS[content.key].labels as LabelTree) : [];
+  return (await listParameters(tenant.db, id)).map((p) => ({ name: p.parameter_name, label: p.parameter_name }));
+}
+
+/** Every field of a label tree with its place in the editor's words ('Skill: the skill name'). */
+function fieldLabels(labels: LabelTree, path: PropertyKey[] = [], into: ParameterLabel[] = []): ParameterLabel[] {
+  for (const [name, label] of Object.entries(labels)) {
+    if (typeof label === 'string') {
+      const where = describeContentPath(labels, [name]);
+      const words = path.length > 0 ? `${label} (${String(path[path.length - 1])})` : (where ?? label);
+      if (!into.some((l) => l.name === name)) into.push({ name, label: words });
+    } else {
+      fieldLabels(label.fields, [...path, label.entry], into);
+    }
+  }
+  return into;
+}
+
+/** getActivityParametersByid: the page and its parameters, for the configuration screen. */
+export async function pageParameters(tenant: Tenant, id: number): Promise<{ page: PageRecord; parameters: Parameter[] }> {
+  const row = await findPage(tenant.db, id);
+  if (!row) throw new NotFoundError(PAGE_MESSAGES.notFound);
+  return { page: pageRecordOf(row), parameters: (await listParameters(tenant.db, id)).map(parameterOf) };
+}
+
+/**
+ * saveParameters: replaces a page's configuration as a whole (DESIGN §12). The schema has refused
+ * contradictions; here a wired page's parameters must name its fields. Applies to the next save at once.
+ */
+export async function saveParameters(tenant: Tenant, { id, parameters }: SaveParametersData): Promise<{ message: 'Success' }> {
+  const row = await findPage(tenant.db, id);
+  if (!row) throw new NotFoundError(PAGE_MESSAGES.notFound);
+  if (row.page_type === 'wired') {
+    const fields = new Set((await parameterLabels(tenant, id)).map((l) => l.name));
+    const stranger = parameters.find((p) => !fields.has(p.parameterName));
+    if (stranger) throw new ValidationError(PARAMETER_MESSAGES.unknownField(stranger.parameterName, row.display_name || row.name));
+  }
+  const ordered = [...parameters].sort((a, b) => a.sequence - b.sequence).map((p, index) => ({ ...p, sequence: index + 1 }));
+  await inTransaction(tenant.db, (trx) => replaceParameters(trx, id, ordered));
+  tenant.cache.clear();
+  return { message: 'Success' };
+}
