@@ -1,3 +1,4 @@
+import type { AutowiredDocument } from './page-defs/autowired-document';
 import type { ContentPageKey } from './pages';
 import type { AnyContent } from './schemas/page-content';
 import type { MenuEntry } from './schemas/menu';
@@ -14,15 +15,31 @@ export interface SiteCompany {
  * the HTML as JSON so the client hydrates with exactly the same data (no second fetch).
  */
 export interface PublicPageData {
-  /** The content page shown, or 'not-found' for the 404 page. */
-  pageKey: ContentPageKey | 'not-found';
+  /** The content page shown, 'autowired' for a page made in page creation, or 'not-found' for the 404 page. */
+  pageKey: ContentPageKey | 'autowired' | 'not-found';
   /** Canonical path of the page, e.g. '/Home1' (for the active menu item). */
   path: string;
   /** The page's content document; null on the 404 page. */
-  content: AnyContent | null;
+  content: AnyContent | AutowiredDocument | null;
+  /** An Autowired page's title and the parameters that say how to show its values (DESIGN §13). */
+  autowired?: AutowiredPublicPage;
   /** The Public group's menu tree. */
   menu: MenuEntry[];
   company: SiteCompany;
   /** Year shown in the footer's copyright line. */
   copyrightYear: number;
+}
+
+/** What the public twin of an Autowired page shows of each parameter. */
+export interface PublicParameter {
+  name: string;
+  type: string;
+  level: 'Header' | 'Detail';
+  yes: string;
+  no: string;
+}
+
+export interface AutowiredPublicPage {
+  title: string;
+  parameters: PublicParameter[];
 }

@@ -11,6 +11,7 @@ import { authRoutes } from './auth/auth.routes';
 import { companyRoutes } from './company/company.routes';
 import type { AppConfig } from './config';
 import { contentRoutes } from './content/content.routes';
+import { pageContentRoutes } from './content/page-content.routes';
 import { richTextCleaner } from './content/rich-text';
 import { pingDatabase } from './db/database';
 import { enquiryRoutes } from './enquiries/enquiries.routes';
@@ -115,7 +116,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return { status: 'ok' as const, tenant: request.tenant.name, database: request.tenant.dialect };
   });
 
-  await app.register(contentRoutes, { cleanRichText: richTextCleaner(config.publicBaseUrl) });
+  const cleanRichText = richTextCleaner(config.publicBaseUrl);
+  await app.register(contentRoutes, { cleanRichText });
+  await app.register(pageContentRoutes, { cleanRichText });
   await app.register(menuRoutes);
   await app.register(enquiryRoutes);
   await app.register(authRoutes);

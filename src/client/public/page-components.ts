@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react';
 import type { ContentPageKey } from '../../core/pages';
+import type { AutowiredPublicPage } from '../../core/public-page';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page narrows content to its own document type
-export type PageModule = { default: ComponentType<{ content: any }> };
+export type PageModule = { default: ComponentType<{ content: any; autowired?: AutowiredPublicPage }> };
 
 /** Every public page's module, loaded on demand so each page is its own chunk (the server uses the same map). */
-export const PAGE_LOADERS: Record<ContentPageKey | 'not-found', () => Promise<PageModule>> = {
+export const PAGE_LOADERS: Record<ContentPageKey | 'autowired' | 'not-found', () => Promise<PageModule>> = {
   home: () => import('./pages/home-page'),
   about: () => import('./pages/about-page'),
   bespoke: () => import('./pages/bespoke-page'),
@@ -18,5 +19,6 @@ export const PAGE_LOADERS: Record<ContentPageKey | 'not-found', () => Promise<Pa
   prod2: () => import('./pages/prod2-page'),
   prod3: () => import('./pages/prod3-page'),
   contact: () => import('./pages/contact-page'),
+  autowired: () => import('./pages/autowired-page'),
   'not-found': () => import('./pages/not-found-page'),
 };

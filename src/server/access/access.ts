@@ -5,6 +5,7 @@ import { findLiveSession } from '../auth/sessions.repository';
 import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { effectiveMenuItems } from '../menus/menus.service';
+import { autowiredRoutings } from '../page-defs/autowired-pages';
 import type { Tenant } from '../tenants/tenants';
 
 /**
@@ -13,9 +14,11 @@ import type { Tenant } from '../tenants/tenants';
  * - `{ screen: 'News' }`: a session whose effective menu holds that screen (administrators: every screen);
  * - `{ screens: ['About', 'Customers'] }`: a session holding at least one of them, for a call shared by
  *   several screens whose exact screen is only known from the body (image upload: the folder names the page);
- *   the service then checks that screen itself with `allowedScreens`.
+ *   the service then checks that screen itself with `allowedScreens`;
+ * - `{ signedIn: true }`: any session, for a call whose screen is a page named in the body (an Autowired
+ *   page's content): the service checks that screen with `allowedScreens`.
  */
-export type RouteAccess = { public: true } | { screen: string } | { screens: readonly string[] };
+export type RouteAccess = { public: true } | { screen: string } | { screens: readonly string[] } | { signedIn: true };
 
 export interface ProtectedRoute {
   method: string;
@@ -56,13 +59,17 @@ const WITHIN = new Map(SCREEN_PAGES.flatMap((p) => (p.within ? [[p.routing, p.wi
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-/** Routing names of the screens a user may open: their own menu if they have one, else their group's. */
+/**
+ * Routing names of the screens a user may open: those of their effective menu (own tree, else the group's),
+ * with the screens reached from them; administrators may open every screen and every Autowired page.
+ */
 export async function allowedScreens(tenant: Tenant, userId: number, groupId: number): Promise<string[]> {
-  if (groupId === ADMINISTRATORS_GROUP_ID) return ALL_SCREENS;
+  if (groupId === ADMINISTRATORS_GROUP_ID) return [...ALL_SCREENS, ...(await autowiredRoutings(tenant))];
   const items = await effectiveMenuItems(tenant, userId, groupId);
   const granted = new Set(items.flatMap((item) => (item.routing ? [item.routing] : [])));
   for (const [screen, parent] of WITHIN) if (granted.has(parent)) granted.add(screen);
-  return ALL_SCREENS.filter((screen) => granted.has(screen));
+  // Menu items only ever open pages that exist (the menu editor checks), Autowired pages included.
+  return [...ALL_SCREENS.filter((screen) => granted.has(screen)), ...[...granted].filter((screen) => !ALL_SCREENS.includes(screen))];
 }
 
 /**
@@ -95,6 +102,7 @@ export function installAccessLayer(app: FastifyInstance): void {
     if (session.via === 'cookie' && !SAFE_METHODS.has(request.method) && !csrfMatches(request, session)) {
       throw new ForbiddenError('The security token of this page is missing or out of date. Reload the page and try again.');
     }
+    if ('signedIn' in access) return;
     const screens = await allowedScreens(request.tenant, session.userId, session.groupId);
     const needed = 'screen' in access ? [access.screen] : access.screens;
     if (!needed.some((screen) => screens.includes(screen))) throw new ForbiddenError('Your menu does not include this screen.');

@@ -46,20 +46,29 @@ export async function savePageContent(
   const rules = await getActiveRules(tenant, page.id);
   const result = checkDocumentEntries(document as unknown as Record<string, unknown>, rules, now);
   if (!result.ok) throw new ValidationError(result.message);
-  return commitRevision(tenant, page, document, user, { basedOn: edited.revision }, now);
+  return commitRevision(tenant, targetOf(page), document, user, { basedOn: edited.revision }, now);
 }
 
 /** The latest revisions of a page, newest first (the editor's History view). */
 export async function pageHistory(tenant: Tenant, page: ContentPage): Promise<{ revisions: RevisionSummary[] }> {
-  const rows = await listRevisions(tenant.db, page.id, 100);
-  return { revisions: rows.map((r) => ({ revision: r.revision, savedBy: r.saved_by_name, savedAt: r.saved_at })) };
+  return historyOf(tenant, page.id);
 }
 
 /** Restores an earlier revision by saving its document again as a new revision: history is never rewritten. */
 export async function restoreRevision(tenant: Tenant, page: ContentPage, revision: number, user: SessionUser, now = new Date()): Promise<number> {
+  return restoreRevisionOf(tenant, targetOf(page), revision, user, now);
+}
+
+export async function restoreRevisionOf(tenant: Tenant, page: RevisionTarget, revision: number, user: SessionUser, now = new Date()): Promise<number> {
   const old = await findRevision(tenant.db, page.id, revision);
   if (!old) throw new NotFoundError(`Revision ${revision} of this page does not exist.`);
   return commitRevision(tenant, page, JSON.parse(old.document) as Record<string, unknown>, user, { basedOn: null }, now);
+}
+
+/** The history of any page by id (the Autowired editor's History view). */
+export async function historyOf(tenant: Tenant, pageId: number): Promise<{ revisions: RevisionSummary[] }> {
+  const rows = await listRevisions(tenant.db, pageId, 100);
+  return { revisions: rows.map((r) => ({ revision: r.revision, savedBy: r.saved_by_name, savedAt: r.saved_at })) };
 }
 
 /**
@@ -68,9 +77,18 @@ export async function restoreRevision(tenant: Tenant, page: ContentPage, revisio
  * in between, and the save is refused (409) instead of overwriting their work. A restore (basedOn null) goes
  * on top of whatever is latest. Two writers racing for the same number: the second gets the 409.
  */
+/** The page a revision belongs to: its id, its routing name, and the key its rendered public page is cached under. */
+export interface RevisionTarget {
+  id: number;
+  routing: string;
+  cacheKey: string;
+}
+
+const targetOf = (page: ContentPage): RevisionTarget => ({ id: page.id, routing: page.routing, cacheKey: page.key });
+
 export async function commitRevision(
   tenant: Tenant,
-  page: ContentPage,
+  page: RevisionTarget,
   document: object,
   user: SessionUser,
   { basedOn }: { basedOn: number | null },
@@ -96,7 +114,7 @@ export async function commitRevision(
     throw staleSave(winner?.saved_by_name ?? 'someone', winner?.saved_at ?? now.toISOString());
   }
   tenant.cache.content.delete(page.id);
-  tenant.cache.pages.delete(page.key);
+  tenant.cache.pages.delete(page.cacheKey);
   return revision;
 }
 

@@ -19,6 +19,7 @@ import {
   findPage,
   findPageByRouting,
   insertAutowiredPage,
+  isPagePublished,
   listModules,
   listPagesPage,
   moduleExists,
@@ -180,4 +181,9 @@ export async function saveParameters(tenant: Tenant, { id, parameters }: SavePar
   await inTransaction(tenant.db, (trx) => replaceParameters(trx, id, ordered));
   tenant.cache.clear();
   return { message: 'Success' };
+}
+
+/** Whether a page is active: a deactivated content page has no public twin (DESIGN §11). */
+export async function isPublished(tenant: Tenant, id: number): Promise<boolean> {
+  return isPagePublished(tenant.db, id);
 }

@@ -76,3 +76,9 @@ export async function listModules(db: Db) {
 export async function moduleExists(db: Db, id: number): Promise<boolean> {
   return (await db.selectFrom('modules').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
+
+/** Whether a page is active (a deactivated content page has no public twin). */
+export async function isPagePublished(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('pages').select('active').where('id', '=', id).executeTakeFirst();
+  return row?.active === 1;
+}

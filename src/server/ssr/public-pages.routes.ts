@@ -11,7 +11,13 @@ import { getActivePublicPaths, getPageContent } from '../content/content.service
 import { getSiteCompany } from '../company/company.service';
 import { getPublicMenu } from '../menus/menus.service';
 import type { Tenant } from '../tenants/tenants';
-import type { RenderedPage } from '../tenants/tenant-cache';
+import type { AutowiredPageInfo, RenderedPage } from '../tenants/tenant-cache';
+import { autowiredCacheKey, autowiredDocument, autowiredParameters } from '../content/autowired.service';
+import { findAutowiredPage } from '../page-defs/autowired-pages';
+import { isPublished } from '../page-defs/page-defs.service';
+import type { AutowiredDocument } from '../../core/page-defs/autowired-document';
+import type { Parameter } from '../../core/page-defs/parameter';
+import { appShellDocument, sendAppShell } from './app-shell.routes';
 import type { ClientAssets } from './client-assets';
 import { renderDocument } from './document';
 
@@ -32,7 +38,20 @@ export interface PublicPagesOptions {
  * and page until something changes, redirects for old and mis-cased routes, 404, robots.txt, sitemap.xml.
  */
 export async function publicPageRoutes(app: FastifyInstance, { config, assets }: PublicPagesOptions): Promise<void> {
-  const build = async (tenant: Tenant, page: ContentPage | null, path: string): Promise<RenderedPage> => {
+  const compress = (html: string, status: number): RenderedPage => {
+    const buffer = Buffer.from(html, 'utf8');
+    return {
+      status,
+      html: buffer,
+      gzip: gzipSync(buffer, { level: 9 }),
+      brotli: brotliCompressSync(buffer, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
+      etag: `"${createHash('sha1').update(buffer).digest('base64url')}"`,
+    };
+  };
+
+  const build = async (tenant: Tenant, shown: ContentPage | null, path: string): Promise<RenderedPage> => {
+    // A content page deactivated in page creation is unpublished: its twin is the 404 page (DESIGN §11).
+    const page = shown && (await isPublished(tenant, shown.id)) ? shown : null;
     const [menu, company, content] = await Promise.all([
       getPublicMenu(tenant),
       getSiteCompany(tenant),
@@ -55,25 +74,70 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets }:
       assets,
       preloadImage: firstSlide(content),
     });
-    const buffer = Buffer.from(html, 'utf8');
-    return {
-      status: page ? 200 : 404,
-      html: buffer,
-      gzip: gzipSync(buffer, { level: 9 }),
-      brotli: brotliCompressSync(buffer, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
-      etag: `"${createHash('sha1').update(buffer).digest('base64url')}"`,
-    };
+    return compress(html, page ? 200 : 404);
   };
 
-  const serve = async (request: FastifyRequest, reply: FastifyReply, page: ContentPage | null, path: string) => {
+  /** The public twin of a page made in page creation (DESIGN §13), in the site's design. */
+  const buildAutowired = async (tenant: Tenant, page: AutowiredPageInfo): Promise<RenderedPage> => {
+    const [menu, company, content, parameters] = await Promise.all([
+      getPublicMenu(tenant),
+      getSiteCompany(tenant),
+      autowiredDocument(tenant, page.id),
+      autowiredParameters(tenant, page.id),
+    ]);
+    const path = `/${page.routing}1`;
+    const data: PublicPageData = {
+      pageKey: 'autowired',
+      path,
+      content,
+      menu,
+      company,
+      copyrightYear: new Date().getFullYear(),
+      autowired: {
+        title: page.displayName,
+        parameters: parameters.map((p) => ({ name: p.parameterName, type: p.type, level: p.pagecreationtype, yes: p.booleanyes, no: p.booleanno })),
+      },
+    };
+    const html = renderDocument({
+      title: `${page.displayName} | ${company.name}`,
+      description: autowiredDescription(content, parameters) ?? `${page.displayName} – ${company.name}.`,
+      canonicalUrl: new URL(path.slice(1), config.publicBaseUrl).href,
+      bodyHtml: await renderPublicBody(data),
+      data,
+      assets,
+    });
+    return compress(html, 200);
+  };
+
+  const serveCached = async (request: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<RenderedPage>) => {
     const tenant = request.tenant;
-    const key = page ? page.key : 'not-found';
     let rendered = tenant.cache.pages.get(key);
     if (!rendered) {
-      rendered = await build(tenant, page, path);
+      rendered = await render();
       tenant.cache.pages.set(key, rendered);
     }
     return sendRendered(request, reply, rendered);
+  };
+  const serve = (request: FastifyRequest, reply: FastifyReply, page: ContentPage | null, path: string) =>
+    serveCached(request, reply, page ? page.key : 'not-found', () => build(request.tenant, page, path));
+
+  const shell = appShellDocument(assets);
+
+  /**
+   * Pages made in page creation have no fixed route: `/{Name}` is the editing twin (the staff app), `/{Name}1`
+   * the public twin of an active public page. Other spellings answer 301 to the canonical one. Null: no such page.
+   */
+  const serveAutowired = async (request: FastifyRequest, reply: FastifyReply, pathname: string, search: string) => {
+    const match = /^\/([A-Za-z][A-Za-z0-9-]{0,25})$/.exec(pathname);
+    if (!match) return null;
+    const name = match[1]!;
+    const editing = await findAutowiredPage(request.tenant, name);
+    if (editing) return editing.routing === name ? sendAppShell(reply, shell) : reply.redirect(`/${editing.routing}${search}`, 301);
+    if (!name.endsWith('1')) return null;
+    const page = await findAutowiredPage(request.tenant, name.slice(0, -1));
+    if (!page || !page.active || !page.homepage) return null;
+    if (`${page.routing}1` !== name) return reply.redirect(`/${page.routing}1${search}`, 301);
+    return serveCached(request, reply, autowiredCacheKey(page.routing), () => buildAutowired(request.tenant, page));
   };
 
   app.get('/', (_request, reply) => reply.redirect('/Home1', 301));
@@ -107,6 +171,8 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets }:
     if (path.startsWith('/api/') || !(request.method === 'GET' || request.method === 'HEAD')) {
       return reply.code(404).send({ message: 'There is nothing at this address.' });
     }
+    const autowired = await serveAutowired(request, reply, safeDecode(url.pathname).replace(/(.)\/+$/, '$1'), url.search);
+    if (autowired) return autowired;
     return serve(request, reply, null, url.pathname);
   });
 }
@@ -138,4 +204,18 @@ function sendRendered(request: FastifyRequest, reply: FastifyReply, page: Render
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.brotli);
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
   return reply.send(page.html);
+}
+
+/** The first Header text of an Autowired page, as plain text of at most 160 characters: its meta description. */
+function autowiredDescription(document: AutowiredDocument, parameters: readonly Parameter[]): string | null {
+  for (const p of parameters) {
+    if (p.pagecreationtype !== 'Header' || (p.type !== 'Textarea' && p.type !== 'Richtext')) continue;
+    const text = String(document.header[p.parameterName] ?? '')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (text) return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
+  }
+  return null;
 }

@@ -2,6 +2,14 @@ import type { AnyContent } from '../../core/schemas/page-content';
 import type { MenuEntry } from '../../core/schemas/menu';
 import type { SiteCompany } from '../../core/public-page';
 
+export interface AutowiredPageInfo {
+  id: number;
+  routing: string;
+  displayName: string;
+  active: boolean;
+  homepage: boolean;
+}
+
 /** A public page rendered once and kept ready to send, in each encoding. */
 export interface RenderedPage {
   status: number;
@@ -20,11 +28,14 @@ export class TenantCache {
   readonly menus = new Map<string, MenuEntry[]>();
   readonly pages = new Map<string, RenderedPage>();
   company: SiteCompany | undefined;
+  /** The Autowired pages (routing, id, active, public or not): the access layer and the page routes ask often. */
+  autowired: AutowiredPageInfo[] | undefined;
 
   clear(): void {
     this.content.clear();
     this.menus.clear();
     this.pages.clear();
     this.company = undefined;
+    this.autowired = undefined;
   }
 }

@@ -1,0 +1,122 @@
+import { checkDocumentEntries, checkEntry } from '../../core/field-rules/check-entry';
+import {
+  autowiredDocumentSchema,
+  autowiredRules,
+  describeAutowiredPath,
+  emptyAutowiredDocument,
+  withAllFields,
+  type AutowiredDocument,
+} from '../../core/page-defs/autowired-document';
+import type { PageRecord } from '../../core/page-defs/page-definition';
+import type { Parameter } from '../../core/page-defs/parameter';
+import { CONTENT_PAGES } from '../../core/pages';
+import type { RevisionSummary } from '../../core/schemas/revision';
+import { sanitizeDocument } from '../../core/schemas/fields';
+import { allowedScreens, type SessionUser } from '../access/access';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import { listParameters, parameterOf } from '../page-defs/parameters.repository';
+import { pageRecordOf } from '../page-defs/page-defs.service';
+import { findPageByRouting, type PageRow } from '../page-defs/pages.repository';
+import type { Tenant } from '../tenants/tenants';
+import { nameFieldsOf, parseInput } from '../validation';
+import { findLatestRevision } from './content.repository';
+import { commitRevision, getPageContent, historyOf, restoreRevisionOf, type RevisionTarget } from './content.service';
+import type { RichTextCleaner } from './rich-text';
+
+const NO_PAGE = 'There is no page of that name.';
+
+/** The cache key of an Autowired page's rendered public twin. */
+export const autowiredCacheKey = (routing: string) => `autowired:${routing.toLowerCase()}`;
+
+async function pageOrNotFound(tenant: Tenant, routing: string): Promise<PageRow> {
+  const row = await findPageByRouting(tenant.db, routing);
+  if (!row || row.kind !== 'content') throw new NotFoundError(NO_PAGE);
+  return row;
+}
+
+async function mayEdit(tenant: Tenant, session: SessionUser | null, routing: string): Promise<boolean> {
+  return session !== null && (await allowedScreens(tenant, session.userId, session.groupId)).includes(routing);
+}
+
+/**
+ * getpagecontent (DESIGN §13): any page's content document, the twelve pages too. The content of an inactive
+ * or internal page (homepage N) is readable only by staff whose menu holds the page; anyone else gets 404.
+ */
+export async function getDocumentByRouting(tenant: Tenant, routing: string, session: SessionUser | null): Promise<object> {
+  const row = await pageOrNotFound(tenant, routing);
+  if ((row.active !== 1 || row.homepage !== 'Y') && !(await mayEdit(tenant, session, row.routing))) throw new NotFoundError(NO_PAGE);
+  if (row.page_type === 'wired') {
+    const page = CONTENT_PAGES.find((p) => p.id === row.id);
+    if (!page) throw new NotFoundError(NO_PAGE);
+    return getPageContent(tenant, page.key);
+  }
+  return autowiredDocument(tenant, row.id);
+}
+
+/** An Autowired page's current document; a page nobody has saved yet is at revision 0, empty. */
+export async function autowiredDocument(tenant: Tenant, pageId: number): Promise<AutowiredDocument> {
+  const cached = tenant.cache.content.get(pageId);
+  if (cached) return cached as unknown as AutowiredDocument;
+  const row = await findLatestRevision(tenant.db, pageId);
+  const document = row ? { ...(JSON.parse(row.document) as AutowiredDocument), revision: row.revision } : emptyAutowiredDocument();
+  tenant.cache.content.set(pageId, document as never);
+  return document;
+}
+
+export async function autowiredParameters(tenant: Tenant, pageId: number): Promise<Parameter[]> {
+  return (await listParameters(tenant.db, pageId)).map(parameterOf);
+}
+
+/** The editing twin of an Autowired page, checked against the caller's menu. */
+async function editableAutowired(tenant: Tenant, routing: string, session: SessionUser): Promise<PageRow> {
+  const row = await pageOrNotFound(tenant, routing);
+  if (row.page_type !== 'Autowired') throw new ValidationError(`The page ${row.routing} is saved with its own call, not with savepagecontent.`);
+  if (!(await mayEdit(tenant, session, row.routing))) throw new ForbiddenError('Your menu does not include this page.');
+  return row;
+}
+
+const targetOf = (row: PageRow): RevisionTarget => ({ id: row.id, routing: row.routing, cacheKey: autowiredCacheKey(row.routing) });
+
+/**
+ * savepagecontent (DESIGN §13): validates the document with a schema built from the page's parameters (unknown
+ * fields, wrong types, too many rows → 400 naming the place), cleans rich text, applies the parameters' rules
+ * (header, then each row: first failure wins) and stores a new revision (409 on a stale save).
+ */
+export async function saveAutowiredDocument(
+  tenant: Tenant,
+  routing: string,
+  submitted: Record<string, unknown>,
+  session: SessionUser,
+  cleanRichText: RichTextCleaner,
+  now = new Date(),
+): Promise<number> {
+  const row = await editableAutowired(tenant, routing, session);
+  const parameters = await autowiredParameters(tenant, row.id);
+  const schema = autowiredDocumentSchema(parameters);
+  nameFieldsOf(schema, describeAutowiredPath);
+  const parsed = parseInput(schema, submitted) as AutowiredDocument;
+  const document = withAllFields(sanitizeDocument(schema, parsed, cleanRichText), parameters);
+  const rules = autowiredRules(parameters);
+  const header = checkEntry(document.header, rules.header, now);
+  if (!header.ok) throw new ValidationError(header.message);
+  const rows = checkDocumentEntries({ rows: document.rows }, rules.rows, now);
+  if (!rows.ok) throw new ValidationError(rows.message);
+  const { menupageid: _id, commonrouting: _routing, ...stored } = document;
+  return commitRevision(tenant, targetOf(row), stored, session, { basedOn: document.revision }, now);
+}
+
+export async function autowiredHistory(tenant: Tenant, routing: string, session: SessionUser): Promise<{ revisions: RevisionSummary[] }> {
+  const row = await editableAutowired(tenant, routing, session);
+  return historyOf(tenant, row.id);
+}
+
+export async function restoreAutowired(tenant: Tenant, routing: string, revision: number, session: SessionUser): Promise<number> {
+  const row = await editableAutowired(tenant, routing, session);
+  return restoreRevisionOf(tenant, targetOf(row), revision, session);
+}
+
+/** What the generic editor of an Autowired page needs: the page and its parameters (its menu must hold the page). */
+export async function editorDefinition(tenant: Tenant, routing: string, session: SessionUser): Promise<{ page: PageRecord; parameters: Parameter[] }> {
+  const row = await editableAutowired(tenant, routing, session);
+  return { page: pageRecordOf(row), parameters: await autowiredParameters(tenant, row.id) };
+}
