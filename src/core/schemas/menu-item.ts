@@ -86,3 +86,24 @@ export type MenuPageOption = z.infer<typeof MenuPageOptionSchema>;
 
 /** Answers of the tree editor's changes. */
 export const MenuChangeAnswerSchema = z.object({ status: z.literal('OK'), message: z.string() });
+
+/** getallmenudata: every item of one tree, flat (DESIGN §11). */
+export const FlatMenuItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  issub: z.boolean(),
+  pageid: z.number().int().nullable(),
+  parentId: z.number().int().nullable(),
+  sequence: z.number(),
+  landPage: z.boolean(),
+});
+/** menubymenname: items of any tree whose label holds the text, with the tree they belong to. */
+export const MenuSearchSchema = z.object({ menuname: z.string().trim().min(1, { message: 'Enter part of a menu name.' }).max(50) });
+export const MenuSearchHitSchema = FlatMenuItemSchema.extend({ ownerKind: z.enum(['group', 'user']), ownerId: z.number().int() });
+/** SaveItemname: a new label for one item. */
+export const RenameMenuItemSchema = z.object({
+  menuId: z.coerce.number().int().positive(),
+  menuname: z.string({ message: MENU_MESSAGES.label }).trim().min(1, { message: MENU_MESSAGES.label }).max(50, { message: MENU_MESSAGES.label }),
+});
+/** cleargroupall: empties a group's tree. */
+export const ClearGroupMenuSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 export type MenuOwner = { kind: 'group' | 'user'; id: number };
@@ -105,5 +106,31 @@ export async function deleteUserTrees(db: Db, userIds: readonly number[]): Promi
     // Parent links cleared first, so no row points at one deleted before it.
     await trx.updateTable('menu_items').set({ parent_id: null }).where('owner_kind', '=', 'user').where('owner_id', 'in', userIds).execute();
     await trx.deleteFrom('menu_items').where('owner_kind', '=', 'user').where('owner_id', 'in', userIds).execute();
+  });
+}
+
+/** Items of every tree whose label holds the text (a bound parameter, wildcards escaped). */
+export async function searchMenuItems(db: Db, text: string) {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .selectFrom('menu_items')
+    .select(['id', 'owner_kind', 'owner_id', 'parent_id', 'page_id', 'label', 'sequence', 'is_sub_menu', 'land_page'])
+    .where(sql<boolean>`lower(label) like ${pattern} escape '\\'`)
+    .orderBy('owner_kind')
+    .orderBy('owner_id')
+    .orderBy('sequence')
+    .limit(200)
+    .execute();
+}
+
+export async function renameMenuItem(db: Db, id: number, label: string): Promise<void> {
+  await db.updateTable('menu_items').set({ label }).where('id', '=', id).execute();
+}
+
+/** Deletes every item of one tree, in one transaction. */
+export async function deleteTree(db: Db, owner: MenuOwner): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('menu_items').set({ parent_id: null }).where('owner_kind', '=', owner.kind).where('owner_id', '=', owner.id).execute();
+    await trx.deleteFrom('menu_items').where('owner_kind', '=', owner.kind).where('owner_id', '=', owner.id).execute();
   });
 }

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  ClearGroupMenuSchema,
   DeleteMenuSchema,
+  FlatMenuItemSchema,
+  MenuSearchHitSchema,
+  MenuSearchSchema,
+  RenameMenuItemSchema,
   MenuChangeAnswerSchema,
   MenuNodeSchema,
   MenuOwnerSchema,
@@ -12,7 +17,7 @@ import {
 import { ActiveUserOptionSchema } from '../../core/schemas/user';
 import { AnyBodySchema, screenReplies, typed } from '../http/contract';
 import { activeUserOptions } from '../users/users.service';
-import { applyGroupMenu, deleteMenuItem, getMenuPages, getMenuTree, saveMenuItems } from './menu-admin.service';
+import { applyGroupMenu, clearGroupMenu, deleteMenuItem, findMenuItemsByName, getFlatMenu, getMenuPages, getMenuTree, renameItem, saveMenuItems } from './menu-admin.service';
 
 /**
  * Menu trees (spec 001 §7 api/menu/*). A route belongs to one screen: the tree editor (bmstree, menu2) is
@@ -41,6 +46,18 @@ export async function menuAdminRoutes(app: FastifyInstance): Promise<void> {
   );
   api.post('/api/menu/deletemenubyuser', { config: tree, schema: { body: DeleteMenuSchema, response: screenReplies(MenuChangeAnswerSchema, [404]) } }, async (request) =>
     deleteMenuItem(request.tenant, request.body.menuId),
+  );
+  api.post('/api/menu/getallmenudata', { config: tree, schema: { body: MenuOwnerSchema, response: screenReplies(z.array(FlatMenuItemSchema)) } }, async (request) =>
+    getFlatMenu(request.tenant, request.body),
+  );
+  api.post('/api/menu/menubymenname', { config: tree, schema: { body: MenuSearchSchema, response: screenReplies(z.array(MenuSearchHitSchema)) } }, async (request) =>
+    findMenuItemsByName(request.tenant, request.body.menuname),
+  );
+  api.post('/api/menu/SaveItemname', { config: tree, schema: { body: RenameMenuItemSchema, response: screenReplies(MenuChangeAnswerSchema, [404]) } }, async (request) =>
+    renameItem(request.tenant, request.body.menuId, request.body.menuname),
+  );
+  api.post('/api/menu/cleargroupall', { config: tree, schema: { body: ClearGroupMenuSchema, response: screenReplies(MenuChangeAnswerSchema) } }, async (request) =>
+    clearGroupMenu(request.tenant, request.body.id),
   );
   api.post(
     '/api/menu/updatemenubyuser',

@@ -13,6 +13,7 @@ import type { Tenant } from '../tenants/tenants';
 import {
   clearLandingPageExcept,
   deleteMenuItemWithChildren,
+  deleteTree,
   deleteUserTrees,
   findMenuItem,
   findPageName,
@@ -23,6 +24,8 @@ import {
   listUserIdsOfGroup,
   maxSiblingSequence,
   pageExists,
+  renameMenuItem,
+  searchMenuItems,
   updateMenuItem,
   userExists,
   type MenuOwner,
@@ -145,4 +148,43 @@ export async function applyGroupMenu(tenant: Tenant, groupId: number): Promise<M
   await deleteUserTrees(tenant.db, await listUserIdsOfGroup(tenant.db, groupId));
   tenant.cache.clear();
   return { status: 'OK', message: MENU_MESSAGES.groupUpdated };
+}
+
+type FlatItem = { id: number; name: string; issub: boolean; pageid: number | null; parentId: number | null; sequence: number; landPage: boolean };
+const flat = (r: { id: number; label: string; is_sub_menu: number; page_id: number | null; parent_id: number | null; sequence: number; land_page: number }): FlatItem => ({
+  id: r.id,
+  name: r.label,
+  issub: r.is_sub_menu === 1,
+  pageid: r.page_id,
+  parentId: r.parent_id,
+  sequence: r.sequence,
+  landPage: r.land_page === 1,
+});
+
+/** getallmenudata: every item of a user's (from=User) or group's tree, flat. */
+export async function getFlatMenu(tenant: Tenant, { userId, from }: MenuOwnerData): Promise<FlatItem[]> {
+  const owner: MenuOwner = { kind: from === 'group' ? 'group' : 'user', id: userId };
+  await assertOwnerExists(tenant.db, owner);
+  return (await listTreeItems(tenant.db, owner)).map(flat);
+}
+
+/** menubymenname: items of any tree whose label holds the text. */
+export async function findMenuItemsByName(tenant: Tenant, text: string): Promise<Array<FlatItem & { ownerKind: 'group' | 'user'; ownerId: number }>> {
+  return (await searchMenuItems(tenant.db, text)).map((r) => ({ ...flat(r), ownerKind: r.owner_kind, ownerId: r.owner_id }));
+}
+
+/** SaveItemname: renames one item's label. */
+export async function renameItem(tenant: Tenant, menuId: number, label: string): Promise<MenuChangeAnswer> {
+  if (!(await findMenuItem(tenant.db, menuId))) throw new NotFoundError(MENU_MESSAGES.notFound);
+  await renameMenuItem(tenant.db, menuId, label);
+  tenant.cache.clear();
+  return { status: 'OK', message: MENU_MESSAGES.saved };
+}
+
+/** cleargroupall: empties a group's tree (the screen asks the usual question first). */
+export async function clearGroupMenu(tenant: Tenant, groupId: number): Promise<MenuChangeAnswer> {
+  if (!(await groupExists(tenant.db, groupId))) throw new ValidationError(MENU_MESSAGES.owner);
+  await deleteTree(tenant.db, { kind: 'group', id: groupId });
+  tenant.cache.clear();
+  return { status: 'OK', message: MENU_MESSAGES.deleted };
 }
