@@ -70,8 +70,11 @@ test('a new administrator builds a group with two editors, adds a user, and deac
   // Deactivating the user ends their open session at once.
   await admin.goto('/userHomepage');
   const userRow = admin.locator('tr', { hasText: code });
-  admin.once('dialog', (dialog) => void dialog.accept());
   await userRow.getByRole('button', { name: /Deactivate/ }).click();
+  const question = admin.getByRole('alertdialog');
+  await expect(question).toContainText('Do you want to delete this record ?');
+  await question.getByRole('button', { name: 'Deactivate', exact: true }).click();
+  await expect(question).toBeHidden();
   await expect(userRow).toContainText('Inactive');
   await writer.goto('/News');
   await expect(writer).toHaveURL(/\/Home1$/);

@@ -205,11 +205,10 @@ test('an Editor uploads a PNG for a manager and a JPEG for a customer, sees both
   await managers.getByRole('button', { name: 'Show Content' }).click();
   const rows = managers.locator('tbody tr');
   const before = await rows.count();
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Are you sure you want to delete this item and its image permanantly?');
-    void dialog.accept();
-  });
   await managers.getByRole('button', { name: 'Delete entry 1', exact: true }).click();
+  const question = page.getByRole('alertdialog');
+  await expect(question.locator('.confirm-dialog__question')).toHaveText('Are you sure you want to delete this item and its image permanantly?');
+  await question.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(toastOf(page, 'Image deleted successfully!..')).toBeVisible();
   await expect(rows).toHaveCount(before - 1);
   await saveEditor(page);
@@ -224,7 +223,10 @@ test('declining the delete question keeps the entry', async ({ page }) => {
   await list.getByRole('button', { name: 'Show Content' }).click();
   const rows = list.locator('tbody tr');
   const before = await rows.count();
-  page.once('dialog', (dialog) => void dialog.dismiss());
   await list.getByRole('button', { name: 'Delete entry 1', exact: true }).click();
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText('Are you sure you want to delete this item and its image permanantly?');
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
   await expect(rows).toHaveCount(before);
 });

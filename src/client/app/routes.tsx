@@ -12,10 +12,10 @@ import { ScreenPending } from './pages/screen-pending';
 // Screens are loaded when first opened (the forms bring zod and react-hook-form).
 const LoginPage = lazy(() => import('./pages/login-page'));
 const CompanyPage = lazy(() => import('./pages/company-page'));
-const GroupListScreen = lazy(() => import('./backoffice/group-screens').then((m) => ({ default: m.GroupListScreen })));
-const GroupFormScreen = lazy(() => import('./backoffice/group-screens').then((m) => ({ default: m.GroupFormScreen })));
-const UserListScreen = lazy(() => import('./backoffice/user-screens').then((m) => ({ default: m.UserListScreen })));
-const UserFormScreen = lazy(() => import('./backoffice/user-screens').then((m) => ({ default: m.UserFormScreen })));
+const GroupListScreen = lazy(() => import('./backoffice/groups/group-list-screen').then((m) => ({ default: m.GroupListScreen })));
+const GroupFormScreen = lazy(() => import('./backoffice/groups/group-form-screen').then((m) => ({ default: m.GroupFormScreen })));
+const UserListScreen = lazy(() => import('./backoffice/users/user-list-screen').then((m) => ({ default: m.UserListScreen })));
+const UserFormScreen = lazy(() => import('./backoffice/users/user-form-screen').then((m) => ({ default: m.UserFormScreen })));
 const MenuByUserScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuByUserScreen })));
 const MenuTreeScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuTreeScreen })));
 const MenuItemScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuItemScreen })));

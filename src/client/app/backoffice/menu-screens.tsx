@@ -6,6 +6,7 @@ import { SESSION_KEY, api, errorMessage } from '../lib/api';
 import { Field } from '../../components/field';
 import { CheckboxField } from '../components/checkbox-field';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
+import { useConfirm } from '../components/confirm-dialog';
 import { notify } from '../toasts';
 
 type Owner = 'User' | 'group';
@@ -145,6 +146,7 @@ export function MenuTreeScreen() {
   const tree = useMenuTree(id, from);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const { confirm, dialog } = useConfirm();
   const selected = selectedId === null ? null : (findNode(tree.data ?? [], selectedId) ?? null);
 
   // A node can be selected only while nothing is selected; selecting it again clears the selection.
@@ -172,7 +174,7 @@ export function MenuTreeScreen() {
       notify.warning('Select the menu item to delete.');
       return;
     }
-    if (!window.confirm(MENU_MESSAGES.confirmDelete)) return;
+    if (!(await confirm(MENU_MESSAGES.confirmDelete, { title: `Delete ${selected.name}?`, confirmLabel: 'Delete', danger: true }))) return;
     setBusy(true);
     try {
       await api<MenuAnswer>('/api/menu/deletemenubyuser', { menuId: selected.id });
@@ -250,6 +252,7 @@ export function MenuTreeScreen() {
           Cancel
         </Link>
       </div>
+      {dialog}
     </Screen>
   );
 }

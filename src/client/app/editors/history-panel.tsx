@@ -4,6 +4,7 @@ import { api, errorMessage } from '../lib/api';
 import { notify } from '../toasts';
 import { LoadFailure, LoadingStatus } from '../components/screen';
 import { saveFailureMessage } from './save-messages';
+import { useConfirm } from '../components/confirm-dialog';
 
 export interface PageRevision {
   revision: number;
@@ -38,6 +39,7 @@ export function HistoryPanel({
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [restoring, setRestoring] = useState<number | null>(null);
+  const { confirm, dialog } = useConfirm();
   const history = useQuery({
     queryKey: ['page-history', routing],
     queryFn: () => api<{ revisions?: PageRevision[] }>(`/api/master/history/${routing}`),
@@ -51,7 +53,7 @@ export function HistoryPanel({
     const question = dirty
       ? `Restore revision ${revision}? It becomes the page's newest revision, and your unsaved edits are discarded.`
       : `Restore revision ${revision}? It becomes the page's newest revision.`;
-    if (!window.confirm(question)) return;
+    if (!(await confirm(question, { title: `Restore revision ${revision}?`, confirmLabel: 'Restore' }))) return;
     setRestoring(revision);
     try {
       const answer = await api<{ message?: unknown } | null>(`/api/master/restore/${routing}`, { revision });
@@ -115,6 +117,7 @@ export function HistoryPanel({
           ))}
         </ol>
       )}
+      {dialog}
     </section>
   );
 }

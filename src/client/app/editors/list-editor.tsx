@@ -7,6 +7,7 @@ import { deleteImageOfRemovedEntry } from './image-upload';
 import { ToolIcon } from './editor-icons';
 import { EntryInput } from './entry-input';
 import { ImagePreview } from './image-preview';
+import { useConfirm } from '../components/confirm-dialog';
 import { emptyInputs, entryOf, entryProblem, inputsOf, plainText, toInputText } from './entry-fields';
 import type { EntryField, EntryInputs } from './entry-fields';
 
@@ -60,6 +61,7 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
   const [shown, setShown] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const tableId = useId();
+  const { confirm, dialog } = useConfirm();
   const fieldId = (name: string) => `${idPrefix}-${name}`;
   const firstFieldId = fields[0] ? fieldId(fields[0].name) : '';
   const editingRow = editing !== null && editing < entries.length ? editing : null;
@@ -97,8 +99,8 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
     focusForm();
   };
 
-  const remove = (index: number) => {
-    if (confirmDelete && !window.confirm(confirmDelete)) return;
+  const remove = async (index: number) => {
+    if (confirmDelete && !(await confirm(confirmDelete, { title: `Delete entry ${index + 1}?`, confirmLabel: 'Delete', danger: true }))) return;
     const removed = entries[index];
     const remaining = entries.filter((_, current) => current !== index);
     onChange(remaining);
@@ -192,7 +194,7 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
                         className="icon-button icon-button--danger"
                         aria-label={`Delete entry ${index + 1}`}
                         title={`Delete entry ${index + 1}`}
-                        onClick={() => remove(index)}
+                        onClick={() => void remove(index)}
                       >
                         <ToolIcon name="delete" />
                       </button>
@@ -204,6 +206,7 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
           </tbody>
         </table>
       </div>
+      {dialog}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { ApiError, api, errorMessage } from '../lib/api';
 import { notify } from '../toasts';
 import { readDraft, removeDraft, writeDraft } from './drafts';
 import { SAVE_MESSAGES, saveAnswerMessage, saveFailureMessage } from './save-messages';
+import { useConfirm } from '../components/confirm-dialog';
 
 interface Working<T> {
   /** The server copy the edits started from (its revision is what a save names). */
@@ -87,10 +88,13 @@ export function usePageDocument<K extends ContentPageKey>(pageKey: K, options: {
   }, [queryClient, pageKey, page]);
 
   /** Clear (spec 000 §2): back to the saved copy, after asking if there are unsaved edits. */
+  const { confirm, dialog: confirmDialog } = useConfirm();
   const clear = useCallback(() => {
-    if (dirty && !window.confirm(SAVE_MESSAGES.discardEdits)) return;
-    void reload();
-  }, [dirty, reload]);
+    void (async () => {
+      if (dirty && !(await confirm(SAVE_MESSAGES.discardEdits, { title: 'Discard your edits?', confirmLabel: 'Discard edits', danger: true }))) return;
+      await reload();
+    })();
+  }, [confirm, dirty, reload]);
 
   /** The restored draft is thrown away: back to the server copy loaded on this visit. */
   const discardDraft = useCallback(() => {
@@ -151,6 +155,8 @@ export function usePageDocument<K extends ContentPageKey>(pageKey: K, options: {
     reload,
     clear,
     discardDraft,
+    /** Clear's question: render it in the editor. */
+    confirmDialog,
   };
 }
 

@@ -7,6 +7,7 @@ import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS } from '../../../core/schemas
 import type { ContentByKey } from '../../../core/schemas/page-content';
 import type { ContentPageKey } from '../../../core/pages';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
+import { useConfirm } from '../components/confirm-dialog';
 import { EntryInput } from './entry-input';
 import { entryProblem, inputsOf, labelledFields, toInputText } from './entry-fields';
 import type { EntryField, FieldLayout, FieldSettings, SingleFieldName } from './entry-fields';
@@ -159,9 +160,10 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
   }
 
   const { page, doc, update, clear, reload } = editor;
-  const askReload = useCallback(() => {
-    if (window.confirm(RELOAD_QUESTION)) void reload();
-  }, [reload]);
+  const { confirm, dialog } = useConfirm();
+  const askReload = useCallback(async () => {
+    if (await confirm(RELOAD_QUESTION, { title: 'Reload the saved copy?', confirmLabel: 'Reload', danger: true })) await reload();
+  }, [confirm, reload]);
 
   const title = `${page.name} editor`;
   if (editor.status !== 'ready' || doc === null) {
@@ -192,7 +194,7 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
           </p>
           <p>Your edits were not saved. Reload loads the saved copy and discards them.</p>
           <div className="app-actions">
-            <button type="button" className="button" onClick={askReload} aria-busy={editor.reloading || undefined}>
+            <button type="button" className="button" onClick={() => void askReload()} aria-busy={editor.reloading || undefined}>
               Reload
             </button>
           </div>
@@ -226,6 +228,8 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
           </button>
         </div>
       </div>
+      {dialog}
+      {editor.confirmDialog}
     </Screen>
   );
 }

@@ -1,0 +1,187 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { House, Save, Users } from 'lucide-react';
+import { GENDERS, SALUTATIONS, USER_MESSAGES, UserSchema, type UserRecord } from '../../../../core/schemas/user';
+import { errorMessage } from '../../lib/api';
+import { FormField, FormSelect, RequiredNote } from '../../components/form-field';
+import { CheckboxField } from '../../components/checkbox-field';
+import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
+import { notify } from '../../toasts';
+import { useSaveUser, useUserGroupOptions, useUserRecord } from './api';
+import '../../../styles/data-table.css';
+
+/** The form's values: the server's UserSchema with the group as the select's string and the flag as a boolean. */
+const UserFormSchema = UserSchema.omit({ userID: true, usergroupid: true, selfactive: true }).extend({
+  usergroupid: z.string().regex(/^[1-9]\d*$/, { message: USER_MESSAGES.group }),
+  selfactive: z.boolean(),
+});
+type UserFormInput = z.input<typeof UserFormSchema>;
+type UserFormOutput = z.output<typeof UserFormSchema>;
+
+const EMPTY_USER: UserFormInput = {
+  employeecode: '',
+  salutation: '',
+  gender: '',
+  firstname: '',
+  middlename: '',
+  lastname: '',
+  address: '',
+  mobile: '',
+  mobile1: '',
+  email: '',
+  selfaccessforuser: '',
+  password: '',
+  usergroupid: '',
+  selfactive: true,
+};
+
+function formValues(record: UserRecord): UserFormInput {
+  return {
+    employeecode: record.employeecode,
+    salutation: (SALUTATIONS as readonly string[]).includes(record.salutation) ? (record.salutation as UserFormInput['salutation']) : '',
+    gender: (GENDERS as readonly string[]).includes(record.gender) ? (record.gender as UserFormInput['gender']) : '',
+    firstname: record.firstname,
+    middlename: record.middlename,
+    lastname: record.lastname,
+    address: record.address,
+    mobile: record.mobile,
+    mobile1: record.mobile1,
+    email: record.email,
+    selfaccessforuser: record.selfaccessforuser,
+    password: '',
+    usergroupid: String(record.usergroupid),
+    selfactive: record.selfactive,
+  };
+}
+
+const MOBILE_HINT = 'Country code +91, then 10 digits starting with 6, 7, 8 or 9.';
+
+/** A mobile number after the fixed +91 country code. */
+function MobileField({ name, id, label }: { name: 'mobile' | 'mobile1'; id: string; label: string }) {
+  return <FormField name={name} id={id} label={label} type="tel" inputMode="numeric" maxLength={10} prefix="+91" hint={MOBILE_HINT} />;
+}
+
+/** Go to UserHome and Back to Home: the form screen's way out, beside its title. */
+const NAVIGATION = (
+  <div className="screen-actions">
+    <Link className="button button--outline" to="/userHomepage">
+      <Users className="button__icon" aria-hidden="true" focusable="false" />
+      Go to UserHome
+    </Link>
+    <Link className="button button--outline" to="/Home">
+      <House className="button__icon" aria-hidden="true" focusable="false" />
+      Back to Home
+    </Link>
+  </div>
+);
+
+/** user, user/:id: User Details, System Access and the Active flag (spec 001 §2, §5, §8). */
+export function UserFormScreen() {
+  const params = useParams();
+  const userId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
+  const record = useUserRecord(userId);
+  // The form mounts with its group options: a select whose saved option is not there yet would read as empty.
+  const groups = useUserGroupOptions();
+  const title = userId === undefined ? 'New User' : 'Edit User';
+  return (
+    <Screen title={title} actions={NAVIGATION}>
+      {(userId !== undefined && record.isPending) || groups.isPending ? (
+        <LoadingStatus inline />
+      ) : userId !== undefined && record.isError ? (
+        <LoadFailure inline message={errorMessage(record.error)} onRetry={() => void record.refetch()} />
+      ) : (
+        <UserForm key={userId ?? 'new'} userId={userId} initial={record.data ? formValues(record.data) : EMPTY_USER} />
+      )}
+    </Screen>
+  );
+}
+
+function UserForm({ userId, initial }: { userId: number | undefined; initial: UserFormInput }) {
+  const navigate = useNavigate();
+  const groups = useUserGroupOptions();
+  const saveUser = useSaveUser();
+  const methods = useForm<UserFormInput, unknown, UserFormOutput>({
+    resolver: zodResolver(UserFormSchema),
+    mode: 'onTouched',
+    defaultValues: initial,
+  });
+  const { isSubmitting } = methods.formState;
+
+  const onValid = async (values: UserFormOutput) => {
+    if (userId === undefined && !values.password) {
+      notify.warning(USER_MESSAGES.password, 'Warning');
+      methods.setFocus('password');
+      return;
+    }
+    const payload = { ...values, usergroupid: Number(values.usergroupid), ...(userId === undefined ? {} : { userID: userId }) };
+    try {
+      const answer = await saveUser.mutateAsync(payload);
+      if (answer.status === 'Success' || answer.status === 'Success1') {
+        notify.success(USER_MESSAGES.saved);
+        void navigate('/userHomepage');
+      } else {
+        notify.error(answer.rescoremessage || answer.message);
+      }
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+  const submit = methods.handleSubmit(onValid, () => {
+    if (userId === undefined && !methods.getValues('password')) notify.warning(USER_MESSAGES.password, 'Warning');
+  });
+
+  const groupOptions = (groups.data ?? []).map((group) => ({ value: String(group.id), label: group.groupname }));
+  return (
+    <FormProvider {...methods}>
+      <form className="app-form app-panel" noValidate onSubmit={(event) => void submit(event)}>
+        <RequiredNote />
+        <fieldset className="app-fieldset">
+          <legend className="app-fieldset__legend">User Details</legend>
+          <FormField name="employeecode" id="employeecode" label="Code" maxLength={20} />
+          <FormSelect
+            name="salutation"
+            id="salutation"
+            label="Salutation"
+            placeholder="Select salutation"
+            options={SALUTATIONS.map((value) => ({ value, label: value }))}
+          />
+          <FormSelect name="gender" id="gender" label="Gender" placeholder="Select gender" options={GENDERS.map((value) => ({ value, label: value }))} />
+          <FormField name="firstname" id="firstname" label="First name" required maxLength={20} autoComplete="given-name" />
+          <FormField name="middlename" id="middlename" label="Middle name" maxLength={20} autoComplete="additional-name" />
+          <FormField name="lastname" id="lastname" label="Last name" maxLength={20} autoComplete="family-name" />
+          <FormField name="address" id="address" label="Address" multiline maxLength={500} />
+          <MobileField name="mobile" id="mobile" label="Mobile" />
+          <MobileField name="mobile1" id="mobile1" label="Second mobile" />
+          <FormField name="email" id="email" label="Email" type="email" maxLength={100} />
+        </fieldset>
+        <fieldset className="app-fieldset">
+          <legend className="app-fieldset__legend">System Access</legend>
+          <FormField name="selfaccessforuser" id="selfaccessforuser" label="User name" required maxLength={30} />
+          <FormField
+            name="password"
+            id="password"
+            label="Password"
+            type="password"
+            required={userId === undefined}
+            autoComplete="new-password"
+            hint={userId === undefined ? 'At least 12 characters.' : 'Leave empty to keep the current password.'}
+          />
+          {groups.isError ? (
+            <LoadFailure inline message={errorMessage(groups.error)} onRetry={() => void groups.refetch()} />
+          ) : (
+            <FormSelect name="usergroupid" id="usergroupid" label="User group" required placeholder="Select user group" options={groupOptions} />
+          )}
+        </fieldset>
+        <CheckboxField id="selfactive" label="Active" {...methods.register('selfactive')} />
+        <div className="app-actions">
+          <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+            <Save className="button__icon" aria-hidden="true" focusable="false" />
+            Save
+          </button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import { House, Pencil, Plus, RefreshCw, UserCheck, UserX } from 'lucide-react';
+import { SEARCH_TYPES, USER_MESSAGES, USER_PAGE_SIZE, type UserListRow } from '../../../../core/schemas/user';
+import { ApiError, errorMessage } from '../../lib/api';
+import { DataTable, type DataColumn } from '../../components/data-table';
+import { IconButton, IconLink } from '../../components/icon-button';
+import { useConfirm } from '../../components/confirm-dialog';
+import { Screen } from '../../components/screen';
+import { notify } from '../../toasts';
+import { DEACTIVATE_QUESTION, USERS_KEY, useSetUserStatus, useUsers, type SearchType, type UserQuery } from './api';
+
+const column = createColumnHelper<UserListRow>();
+
+const COLUMNS: DataColumn<UserListRow>[] = [
+  column.accessor('employeecode', { header: 'Code' }),
+  column.accessor('name', { header: 'Name' }),
+  column.accessor('activeStatus', {
+    header: 'Status',
+    cell: ({ getValue }) =>
+      getValue() === 'Y' ? <span className="status-badge status-badge--on">Active</span> : <span className="status-badge">Inactive</span>,
+  }),
+];
+
+/** The empty list says what was searched. */
+function emptyMessage(query: UserQuery): string {
+  if (query.searchText === '') return 'No users yet';
+  return query.type === 'All' ? `No users match '${query.searchText}'` : `No users match '${query.searchText}' (${query.type})`;
+}
+
+/** userHomepage: search (All / Code / Name), refresh, Add, a paged table of users (spec 001 §2). */
+export function UserListScreen() {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [type, setType] = useState<SearchType>('All');
+  const [query, setQuery] = useState<UserQuery>({ searchText: '', type: 'All', pageno: 1 });
+  const users = useUsers(query);
+  const setStatus = useSetUserStatus();
+  const { confirm, dialog } = useConfirm();
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery({ searchText: text.trim(), type, pageno: 1 });
+  };
+
+  const refresh = () => {
+    setText('');
+    setType('All');
+    setQuery({ searchText: '', type: 'All', pageno: 1 });
+    void queryClient.invalidateQueries({ queryKey: USERS_KEY });
+  };
+
+  const changeStatus = async (user: UserListRow) => {
+    if (setStatus.isPending) return;
+    const activate = user.activeStatus !== 'Y';
+    if (!activate && !(await confirm(DEACTIVATE_QUESTION, { title: `Deactivate ${user.name}?`, confirmLabel: 'Deactivate', danger: true }))) return;
+    try {
+      await setStatus.mutateAsync({ id: user.id, activeStatus: activate ? 'Y' : 'N' });
+      notify.success(activate ? 'User activated.' : 'User deactivated.');
+    } catch (error) {
+      // The catalogue's sentence, with the server's reason when it gave one (last administrator, gone user).
+      const reason = error instanceof ApiError && error.status >= 400 && error.status !== 403 ? error.message : '';
+      notify.error(reason ? `${USER_MESSAGES.statusFailed} ${reason}` : USER_MESSAGES.statusFailed);
+    }
+  };
+
+  const rowActions = (user: UserListRow) => (
+    <>
+      <IconLink icon={Pencil} label={`Edit ${user.name}`} to={`/user/${user.id}`} tooltipAlign="end" />
+      {/* One button whose action follows the state: it keeps the focus when the state changes. */}
+      <IconButton
+        icon={user.activeStatus === 'Y' ? UserX : UserCheck}
+        label={user.activeStatus === 'Y' ? `Deactivate ${user.name}` : `Activate ${user.name}`}
+        tone={user.activeStatus === 'Y' ? 'danger' : 'success'}
+        tooltipAlign="end"
+        onClick={() => void changeStatus(user)}
+      />
+    </>
+  );
+
+  const totalItems = users.data?.totalItems ?? 0;
+  return (
+    <Screen
+      title="Users"
+      actions={
+        <div className="screen-actions">
+          <Link className="button" to="/user">
+            <Plus className="button__icon" aria-hidden="true" focusable="false" />
+            Add
+          </Link>
+          <Link className="button button--outline" to="/Home">
+            <House className="button__icon" aria-hidden="true" focusable="false" />
+            Back To Home
+          </Link>
+        </div>
+      }
+    >
+      <form className="list-toolbar" role="search" aria-label="Search users" onSubmit={search}>
+        <div className="list-toolbar__field">
+          <label className="list-toolbar__label" htmlFor="user-search-type">
+            Search by
+          </label>
+          <select id="user-search-type" className="field__input" value={type} onChange={(event) => setType(event.target.value as SearchType)}>
+            {SEARCH_TYPES.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="list-toolbar__field list-toolbar__field--grow">
+          <label className="list-toolbar__label" htmlFor="user-search-text">
+            Search text
+          </label>
+          <input id="user-search-text" className="field__input" type="search" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
+        </div>
+        <button type="submit" className="button list-toolbar__button">
+          Search
+        </button>
+        <IconButton icon={RefreshCw} label="Refresh the list" onClick={refresh} />
+      </form>
+      <DataTable
+        caption="Users"
+        columns={COLUMNS}
+        rows={users.data?.list ?? []}
+        getRowId={(user) => String(user.id)}
+        status={users.status}
+        errorMessage={users.isError ? errorMessage(users.error) : undefined}
+        onRetry={() => void users.refetch()}
+        refreshing={users.isPlaceholderData}
+        loadingLabel="Loading users…"
+        emptyMessage={emptyMessage(query)}
+        paging={{ page: query.pageno, pageSize: USER_PAGE_SIZE, totalItems, onPageChange: (pageno) => setQuery({ ...query, pageno }) }}
+        rowActions={rowActions}
+      />
+      {dialog}
+    </Screen>
+  );
+}
