@@ -109,4 +109,46 @@ describe.each(testDialects())('menu trees on %s', (dialect) => {
     for (const [url, payload] of calls) expect((await call(editor, url, payload)).statusCode).toBe(403);
     expect(await tree(3, 'group')).toEqual(before);
   });
+
+  it('answers a tree flat, finds items by name, renames one and empties a group\'s tree', async () => {
+    const flat = (await call(admin, 'getallmenudata', { userId: 2, from: 'group' })).json() as Array<{ id: number; name: string; parentId: number | null }>;
+    expect(flat.length).toBe(15);
+    const services = flat.find((i) => i.name === 'Services');
+    expect(flat.filter((i) => i.parentId === services?.id).map((i) => i.name)).toEqual(['Bespoke Development', 'Expertise', 'Language Services', 'Consulting']);
+
+    const hits = (await call(admin, 'menubymenname', { menuname: 'crm for' })).json() as Array<{ name: string; ownerKind: string; ownerId: number }>;
+    expect(hits.map((h) => h.name)).toEqual(expect.arrayContaining(['CRM for Manufacturing', 'CRM for Pharma']));
+    expect(hits.every((h) => /crm for/i.test(h.name))).toBe(true);
+    expect((await call(admin, 'menubymenname', { menuname: '%' })).json()).toEqual([]);
+
+    const group = await t.app.inject({ method: 'POST', url: '/api/menu/SaveUserGroup', headers: admin.headers, payload: { groupname: 'Menu test group' } });
+    expect(group.statusCode).toBe(200);
+    const groups = (await call(admin, 'getAllgroup')).json() as Array<{ id: number; groupname: string }>;
+    const groupId = groups.find((g) => g.groupname === 'Menu test group')!.id;
+    expect((await save({ resourcegroupid: groupId, pageid: 7, pagename: 'News', sequence: 1 })).statusCode).toBe(200);
+    const [item] = await tree(groupId, 'group');
+    const renamed = await call(admin, 'SaveItemname', { menuId: item!.id, menuname: 'Latest news' });
+    expect(renamed.json()).toEqual({ status: 'OK', message: MENU_MESSAGES.saved });
+    expect((await tree(groupId, 'group'))[0]?.name).toBe('Latest news');
+    expect((await call(admin, 'SaveItemname', { menuId: item!.id, menuname: '' })).statusCode).toBe(400);
+
+    const cleared = await call(admin, 'cleargroupall', { id: groupId });
+    expect(cleared.json()).toEqual({ status: 'OK', message: MENU_MESSAGES.deleted });
+    expect(await tree(groupId, 'group')).toEqual([]);
+    // Nobody else's tree was touched.
+    expect((await call(admin, 'getallmenudata', { userId: 2, from: 'group' })).json()).toHaveLength(15);
+  });
+
+  it('keeps the new menu calls for holders of the group screen: 403 for an editor', async () => {
+    const editor = await logIn(t.app, 'editor', EDITOR_PASSWORD);
+    for (const [url, body] of [
+      ['getallmenudata', { userId: 2, from: 'group' }],
+      ['menubymenname', { menuname: 'News' }],
+      ['SaveItemname', { menuId: 1, menuname: 'x' }],
+      ['cleargroupall', { id: 2 }],
+    ] as const) {
+      expect((await call(editor, url, body)).statusCode, url).toBe(403);
+    }
+    expect((await call(admin, 'getallmenudata', { userId: 2, from: 'group' })).json()).toHaveLength(15);
+  });
 });
