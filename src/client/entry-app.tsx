@@ -4,11 +4,15 @@ import './public/components/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from './app/app';
-import { ApiError } from './app/lib/api';
-// The public site's stylesheet first (design tokens, header, footer, buttons, fields), then the staff screens'.
+// The stylesheets in cascade order, before the modules that also import some of them (the first import fixes
+// a stylesheet's place): the toasts' base, the public site's (design tokens, buttons, fields), the staff
+// screens', then the staff shell's, which refines the other two for the staff app.
+import 'react-toastify/ReactToastify.css';
 import './styles/public.css';
 import './styles/app.css';
+import './styles/staff-shell.css';
+import { App } from './app/app';
+import { ApiError } from './app/lib/api';
 
 document.documentElement.classList.remove('no-js');
 document.documentElement.classList.add('js');

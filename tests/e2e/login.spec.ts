@@ -19,10 +19,12 @@ test.describe('login, menu, guard and logout', () => {
     await logInThroughForm(page, 'admin', E2E_ADMIN_PASSWORD);
     await expect(toast(page, 'Login Successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/Home$/);
-    const header = page.locator('header');
-    await expect(header.getByRole('button', { name: 'Administration' })).toBeVisible();
-    await expect(header.getByRole('button', { name: 'Log out' })).toBeVisible();
-    await expect(header.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+    // The staff app's own frame: the user's menu in the sidebar, Log out in the top bar.
+    const staffMenu = page.getByRole('navigation', { name: 'Staff menu' });
+    const topBar = page.getByRole('banner');
+    await expect(staffMenu.getByRole('button', { name: 'Administration' })).toBeVisible();
+    await expect(topBar.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
     // The session is an HttpOnly cookie; storage keeps only the profile, never the token.
     const stored = await page.evaluate(() => JSON.stringify(localStorage));
     const cookies = await page.context().cookies();
@@ -30,7 +32,7 @@ test.describe('login, menu, guard and logout', () => {
     expect(session?.httpOnly).toBe(true);
     expect(stored).not.toContain(session?.value ?? 'no-session');
 
-    await header.getByRole('button', { name: 'Log out' }).click();
+    await topBar.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/Home1$/);
     await expect(page.locator('header').getByRole('link', { name: 'Log in' })).toBeVisible();
     await page.goto('/Home');
@@ -58,8 +60,11 @@ test.describe('login, menu, guard and logout', () => {
     await createE2eUser('e2e-editor', 'e2e-editor-password', 3);
     await logInThroughForm(page, 'e2e-editor', 'e2e-editor-password');
     await expect(page).toHaveURL(/\/Home$/);
-    await expect(page.locator('header').getByRole('button', { name: 'Administration' })).toHaveCount(0);
-    await page.locator('header').getByRole('link', { name: 'News', exact: true }).click();
+    const staffMenu = page.getByRole('navigation', { name: 'Staff menu' });
+    // The menu has loaded (News is in it) and has no Administration.
+    await expect(staffMenu.getByRole('link', { name: 'News', exact: true })).toBeVisible();
+    await expect(staffMenu.getByRole('button', { name: 'Administration' })).toHaveCount(0);
+    await staffMenu.getByRole('link', { name: 'News', exact: true }).click();
     await expect(page).toHaveURL(/\/News$/);
     await expect(page.locator('h1')).toContainText('News');
     await page.goto('/userHomepage');
@@ -132,6 +137,9 @@ test.describe('first-run setup', () => {
       await page.getByRole('link', { name: 'Set up Folio' }).click();
       await expect(page).toHaveURL(/\/companyForm$/);
       await expect(page.locator('h1')).toHaveText('Set up Folio');
+      // Nobody is logged in yet: the centred column, neither the staff menu nor the public header and footer.
+      await expect(page.getByRole('navigation', { name: 'Staff menu' })).toHaveCount(0);
+      await expect(page.locator('.site-header, .site-footer')).toHaveCount(0);
       const submit = page.getByRole('button', { name: 'Submit' });
       await expect(submit).toBeDisabled();
       await page.getByLabel('Company code').fill('AB');
@@ -154,7 +162,7 @@ test.describe('first-run setup', () => {
       await page.getByLabel('Password').fill('owner-password-123');
       await page.getByRole('button', { name: 'Log In' }).click();
       await expect(page).toHaveURL(/\/Home$/);
-      await expect(page.locator('header')).toContainText('Newco Solutions');
+      await expect(page.getByRole('banner')).toContainText('Newco Solutions');
       await page.close();
     } finally {
       server.kill('SIGTERM');

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { PageHero } from '../../public/components/page-hero';
 
 /** Sets the browser tab's title for the screen shown (WCAG 2.4.2: each screen has its own title). */
 export function useDocumentTitle(title: string): void {
@@ -10,8 +9,9 @@ export function useDocumentTitle(title: string): void {
 }
 
 /**
- * The frame of every staff screen: the same heading band as the public pages (the screen's only h1), then
- * the screen's body in the page container.
+ * The frame of every staff screen inside the app's shell: a header row with the title (the screen's only h1)
+ * and the screen's actions beside it (wrapping under it when the width runs out), an optional lead, then the
+ * screen's body (`narrow`: forms of a few fields).
  */
 export function Screen({
   title,
@@ -29,22 +29,23 @@ export function Screen({
 }) {
   useDocumentTitle(title);
   return (
-    <>
-      <PageHero title={title} lead={lead} />
-      {actions ? <div className="container app-screen__actions">{actions}</div> : null}
-      <section className="section section--tight app-screen">
-        <div className={narrow ? 'container app-screen__body app-screen__body--narrow' : 'container app-screen__body'}>
-          {children}
+    <div className={narrow ? 'app-screen app-screen--narrow' : 'app-screen'}>
+      <div className="app-screen__header">
+        <div className="app-screen__heading">
+          <h1 className="app-screen__title">{title}</h1>
+          {lead ? <div className="app-screen__lead">{lead}</div> : null}
         </div>
-      </section>
-    </>
+        {actions ? <div className="app-screen__actions">{actions}</div> : null}
+      </div>
+      <div className={narrow ? 'app-screen__body app-screen__body--narrow' : 'app-screen__body'}>{children}</div>
+    </div>
   );
 }
 
 /** What shows while something the screen needs is on its way (`inline`: inside a Screen's body). */
 export function LoadingStatus({ label = 'Loading…', inline = false }: { label?: string; inline?: boolean }) {
   return (
-    <div className={inline ? 'app-status' : 'container app-status'} role="status">
+    <div className={inline ? 'app-status' : 'app-status app-status--screen'} role="status">
       <span className="app-status__spinner" aria-hidden="true" />
       {label}
     </div>
@@ -54,7 +55,7 @@ export function LoadingStatus({ label = 'Loading…', inline = false }: { label?
 /** A load that failed, with the way to try again. */
 export function LoadFailure({ message, onRetry, inline = false }: { message: string; onRetry: () => void; inline?: boolean }) {
   return (
-    <div className={inline ? 'app-status app-status--error' : 'container app-status app-status--error'} role="alert">
+    <div className={inline ? 'app-status app-status--error' : 'app-status app-status--error app-status--screen'} role="alert">
       <p>{message}</p>
       <button type="button" className="button button--outline" onClick={onRetry}>
         Try again

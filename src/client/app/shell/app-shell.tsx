@@ -1,0 +1,173 @@
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { GUARD_REDIRECT } from '../guard';
+import { api, useMenu, useSession } from '../lib/api';
+import { isAppPath } from '../lib/app-paths';
+import { clearProfile } from '../lib/profile';
+import { LoadingStatus } from '../components/screen';
+import { StaffMenu } from './staff-menu';
+import { ShellBrand, StaffTopBar } from './staff-top-bar';
+// Loaded after public.css and app.css (see entry-app.tsx): the staff look refines the site's tokens and kit.
+import '../../styles/staff-shell.css';
+
+/** Logout (spec 001 §2): ends the session, forgets the stored profile, and reloads onto the public home page. */
+async function logOut(): Promise<void> {
+  try {
+    await api('/api/auth/signout', {});
+  } catch {
+    // Unreachable server: the cookie expires on its own; the user still leaves.
+  }
+  clearProfile();
+  window.location.assign(GUARD_REDIRECT);
+}
+
+/**
+ * A click on a plain anchor (rich text, a screen's own link) that leads to a screen of this app navigates in
+ * place instead of reloading the page; other links (the public pages) load normally.
+ */
+function useInAppLinks(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = event.target instanceof Element ? event.target.closest('a') : null;
+      if (!anchor || !anchor.href || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return;
+      const url = new URL(anchor.href);
+      if (url.origin !== window.location.origin || !isAppPath(url.pathname)) return;
+      // A jump within the page (the skip link) stays the browser's.
+      if (url.hash && url.pathname === window.location.pathname && url.search === window.location.search) return;
+      event.preventDefault();
+      navigate(url.pathname + url.search + url.hash);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [navigate]);
+}
+
+/**
+ * Which frame a screen gets: 'staff' (top bar and the user's menu) once someone is logged in; 'entry' (a
+ * centred column under the company's name) for the login screen, the first-run setup and anyone not logged
+ * in; 'pending' (nothing around the screen) while the session is not known yet.
+ */
+type ShellKind = 'staff' | 'entry' | 'pending';
+
+const NAV_ID = 'staff-nav';
+const WIDE = '(min-width: 1024px)';
+
+/**
+ * The frame of every screen of the staff app (DESIGN §16). Logged-in screens get the top bar and the user's
+ * menu tree as a sidebar (folded behind the top bar's menu button below 1024 px, then opening over the
+ * screen); the login screen and the first-run setup get a centred column. The public header and footer are
+ * the public site's only. The slots around <main> keep their places whatever the frame, so a change of frame
+ * never remounts the screen.
+ */
+export function AppShell() {
+  const session = useSession();
+  const location = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const shownPath = useRef(location.pathname);
+  const [navOpen, setNavOpen] = useState(false);
+  useInAppLinks();
+
+  const info = session.data;
+  const user = info?.authenticated ? info.user : null;
+  const companyName = info?.companyName || 'Folio';
+  const kind: ShellKind =
+    location.pathname.toLowerCase() === '/login' ? 'entry' : info === undefined && !session.isError ? 'pending' : user ? 'staff' : 'entry';
+  const menu = useMenu();
+
+  // After a navigation in place, focus moves to the new screen, as it would after a page load; an open menu
+  // drawer closes.
+  useEffect(() => {
+    setNavOpen(false);
+    if (location.pathname === shownPath.current) return;
+    shownPath.current = location.pathname;
+    mainRef.current?.focus({ preventScroll: true });
+  }, [location.pathname, location.search]);
+
+  const closeNav = useCallback((returnFocus: boolean) => {
+    setNavOpen(false);
+    if (returnFocus) toggleRef.current?.focus();
+  }, []);
+
+  // The open drawer (below 1024 px): focus moves into it; Escape, a click outside it or focus leaving it closes it.
+  useEffect(() => {
+    if (!navOpen || window.matchMedia(WIDE).matches) return;
+    const nav = navRef.current;
+    const first = nav?.querySelector<HTMLElement>('[aria-current="page"], .staff-menu__link, .staff-menu__toggle');
+    const frame = requestAnimationFrame(() => first?.focus());
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      closeNav(true);
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target;
+      if (!(target instanceof Node) || nav?.contains(target) || toggleRef.current?.contains(target)) return;
+      closeNav(false);
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof Node) || nav?.contains(target) || toggleRef.current?.contains(target)) return;
+      closeNav(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('focusin', onFocusIn);
+    };
+  }, [navOpen, closeNav]);
+
+  const userName = user ? user.firstName.trim() || user.username : '';
+  const menuStatus = menu.isError ? 'error' : menu.data === undefined ? 'pending' : 'ready';
+
+  return (
+    <div className={`shell shell--${kind}${navOpen ? ' shell--nav-open' : ''}`}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      {kind === 'staff' && user ? (
+        <StaffTopBar
+          companyName={companyName}
+          startPage={user.landpage || '/Blankpage'}
+          userName={userName}
+          loginName={user.username}
+          navId={NAV_ID}
+          navOpen={navOpen}
+          onToggleNav={() => setNavOpen((open) => !open)}
+          toggleRef={toggleRef}
+          onLogout={() => void logOut()}
+        />
+      ) : kind === 'entry' ? (
+        <header className="entry-header">
+          <ShellBrand companyName={companyName} />
+        </header>
+      ) : null}
+      {kind === 'staff' ? (
+        <>
+          <nav id={NAV_ID} ref={navRef} className="staff-sidebar" aria-label="Staff menu">
+            <StaffMenu menu={menu.data ?? []} path={location.pathname} status={menuStatus} />
+          </nav>
+          <div className="staff-backdrop" aria-hidden="true" />
+        </>
+      ) : null}
+      <main id="main" tabIndex={-1} ref={mainRef} className="shell__main">
+        <Suspense fallback={<LoadingStatus />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {kind === 'entry' ? (
+        <footer className="entry-footer">
+          <a href="/Home1">Back to the website</a>
+        </footer>
+      ) : null}
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { Ref } from 'react';
+import { Link } from 'react-router';
+import { ExternalLink, LogOut, Menu, X } from 'lucide-react';
+
+/** The company's logo and name; inside the staff app it leads to the user's start page. */
+export function ShellBrand({ companyName, to }: { companyName: string; to?: string | undefined }) {
+  const content = (
+    <>
+      <img className="shell-brand__logo" src="/images/logo.svg" width={32} height={32} alt="" />
+      <span className="shell-brand__name">{companyName}</span>
+    </>
+  );
+  return to ? (
+    <Link className="shell-brand" to={to}>
+      {content}
+    </Link>
+  ) : (
+    <span className="shell-brand">{content}</span>
+  );
+}
+
+/**
+ * The staff app's top bar: the menu button (below 1024 px, where the sidebar folds away), the company, a link
+ * to the public site, who is logged in, and Log out. On a phone the texts of the last three fold into their
+ * icons; their names stay for assistive technology.
+ */
+export function StaffTopBar({
+  companyName,
+  startPage,
+  userName,
+  loginName,
+  navId,
+  navOpen,
+  onToggleNav,
+  toggleRef,
+  onLogout,
+}: {
+  companyName: string;
+  startPage: string;
+  userName: string;
+  loginName: string;
+  navId: string;
+  navOpen: boolean;
+  onToggleNav: () => void;
+  toggleRef: Ref<HTMLButtonElement>;
+  onLogout: () => void;
+}) {
+  const initial = (userName.trim()[0] ?? '?').toUpperCase();
+  return (
+    <header className="staff-topbar">
+      <button
+        ref={toggleRef}
+        type="button"
+        className="staff-topbar__menu-button"
+        aria-expanded={navOpen}
+        aria-controls={navId}
+        onClick={onToggleNav}
+      >
+        {navOpen ? <X aria-hidden="true" size={20} /> : <Menu aria-hidden="true" size={20} />}
+        <span className="visually-hidden">Menu</span>
+      </button>
+      <ShellBrand companyName={companyName} to={startPage} />
+      <div className="staff-topbar__end">
+        <a className="staff-topbar__action" href="/Home1">
+          <ExternalLink aria-hidden="true" size={16} />
+          <span className="staff-topbar__label">View site</span>
+        </a>
+        <span className="staff-topbar__divider" aria-hidden="true" />
+        <p className="staff-user" title={loginName !== userName ? `${userName} (${loginName})` : userName}>
+          <span className="staff-user__avatar" aria-hidden="true">
+            {initial}
+          </span>
+          <span className="staff-user__text">
+            <span className="visually-hidden">Logged in as </span>
+            <span className="staff-user__name">{userName}</span>
+            {loginName !== userName ? (
+              <span className="staff-user__login">
+                <span className="visually-hidden">, user name </span>
+                {loginName}
+              </span>
+            ) : null}
+          </span>
+        </p>
+        <button type="button" className="staff-topbar__action" onClick={onLogout}>
+          <LogOut aria-hidden="true" size={16} />
+          <span className="staff-topbar__label">Log out</span>
+        </button>
+      </div>
+    </header>
+  );
+}
