@@ -34,11 +34,16 @@ async function main(): Promise<void> {
   await sleep(2000);
   const idleRssMb = rssMb(child.pid!);
 
-  await createAutowiredPage(BASE, { authorization: `Bearer ${await signIn(BASE)}` });
-  const folio = await load(`${BASE}/Home1`);
-  const autowiredPage = await load(`${BASE}/Careers1`);
+  let folio: number;
+  let autowiredPage: number;
+  try {
+    await createAutowiredPage(BASE, { authorization: `Bearer ${await signIn(BASE)}` });
+    folio = await load(`${BASE}/Home1`);
+    autowiredPage = await load(`${BASE}/Careers1`);
+  } finally {
+    await stop(child);
+  }
   const nginx = await benchNginx(html);
-  await stop(child);
   const save = await benchSaves();
   const autowiredSave = await benchAutowiredSaves();
 
