@@ -135,6 +135,8 @@ test('rich text with a script, an onerror image and a javascript: link is stored
 });
 
 test('the login screen and the editors have no accessibility violations', async ({ page }) => {
+  // Six full-page axe scans of long editors with every entry shown: more than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   const check = async (what: string) => {
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(results.violations.map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`)).toEqual([]);
