@@ -18,6 +18,7 @@ import { enquiryRoutes } from './enquiries/enquiries.routes';
 import { fieldRuleRoutes } from './field-rules/field-rules.routes';
 import { installRouteContracts, typed } from './http/contract';
 import { installErrorHandler } from './http/error-handler';
+import { masterDataRoutes } from './masters/masters.routes';
 import { mediaRoutes } from './media/media.routes';
 import { menuRoutes } from './menus/menus.routes';
 import { menuAdminRoutes } from './menus/menu-admin.routes';
@@ -129,6 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(userRoutes);
   await app.register(menuAdminRoutes);
   await app.register(pageDefinitionRoutes);
+  await app.register(masterDataRoutes);
   await app.register(mediaRoutes, { config });
 
   const assets = loadClientAssets(config.clientDir);

@@ -16,6 +16,7 @@ import { allowedScreens, type SessionUser } from '../access/access';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { listParameters, parameterOf } from '../page-defs/parameters.repository';
 import { pageRecordOf } from '../page-defs/page-defs.service';
+import { checkMasterChoices } from '../masters/page-choices';
 import { findPageByRouting, type PageRow } from '../page-defs/pages.repository';
 import type { Tenant } from '../tenants/tenants';
 import { nameFieldsOf, parseInput } from '../validation';
@@ -101,7 +102,9 @@ export async function saveAutowiredDocument(
   if (!header.ok) throw new ValidationError(header.message);
   const rows = checkDocumentEntries({ rows: document.rows }, rules.rows, now);
   if (!rows.ok) throw new ValidationError(rows.message);
-  const { menupageid: _id, commonrouting: _routing, ...stored } = document;
+  // Choices from master data: active values of their type, of the parent chosen beside them (DESIGN §14).
+  const chosen = await checkMasterChoices(tenant, parameters, document, await autowiredDocument(tenant, row.id));
+  const { menupageid: _id, commonrouting: _routing, ...stored } = chosen;
   return commitRevision(tenant, targetOf(row), stored, session, { basedOn: document.revision }, now);
 }
 

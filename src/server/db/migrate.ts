@@ -5,6 +5,7 @@ import * as sessions from './migrations/20261121-0002-sessions';
 import * as fieldRules from './migrations/20261121-0003-field-rules';
 import * as userDetails from './migrations/20261121-0004-user-details';
 import * as pageDefinitions from './migrations/20261123-0005-page-definitions';
+import * as masterData from './migrations/20261123-0006-master-data';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -21,6 +22,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261121-0003-field-rules': fieldRules,
   '20261121-0004-user-details': userDetails,
   '20261123-0005-page-definitions': pageDefinitions,
+  '20261123-0006-master-data': masterData,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

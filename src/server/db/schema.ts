@@ -16,6 +16,8 @@ export interface Database {
   page_parameters: PageParameterTable;
   sessions: SessionTable;
   field_rules: FieldRuleTable;
+  master_types: MasterTypeTable;
+  master_values: MasterValueTable;
 }
 
 export interface UserGroupTable {
@@ -170,4 +172,25 @@ export interface FieldRuleTable {
   currentdate: Generated<string>;
   greatthncurrentdate: Generated<string>;
   lessthncurrentdate: Generated<string>;
+}
+
+/** A master type (DESIGN §14): Country, State, City, …; `depends_on` the type its values' parents belong to. */
+export interface MasterTypeTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  depends_on: number | null;
+  active: number;
+  created_at: string;
+}
+
+/** A value of a master type; `parent_id` is a value of the type its type depends on. Deactivated, never deleted. */
+export interface MasterValueTable {
+  id: Generated<number>;
+  type_id: number;
+  code: string;
+  name: string;
+  sequence: number;
+  parent_id: number | null;
+  active: number;
 }

@@ -13,6 +13,7 @@ import { getPublicMenu } from '../menus/menus.service';
 import type { Tenant } from '../tenants/tenants';
 import type { AutowiredPageInfo, RenderedPage } from '../tenants/tenant-cache';
 import { autowiredCacheKey, autowiredDocument, autowiredParameters } from '../content/autowired.service';
+import { withMasterNames } from '../masters/page-choices';
 import { findAutowiredPage } from '../page-defs/autowired-pages';
 import { isPublished } from '../page-defs/page-defs.service';
 import type { AutowiredDocument } from '../../core/page-defs/autowired-document';
@@ -79,12 +80,14 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets }:
 
   /** The public twin of a page made in page creation (DESIGN §13), in the site's design. */
   const buildAutowired = async (tenant: Tenant, page: AutowiredPageInfo): Promise<RenderedPage> => {
-    const [menu, company, content, parameters] = await Promise.all([
+    const [menu, company, stored, parameters] = await Promise.all([
       getPublicMenu(tenant),
       getSiteCompany(tenant),
       autowiredDocument(tenant, page.id),
       autowiredParameters(tenant, page.id),
     ]);
+    // Choices from master data are stored as value ids; visitors read the values' names (DESIGN §14).
+    const content = await withMasterNames(tenant, parameters, stored);
     const path = `/${page.routing}1`;
     const data: PublicPageData = {
       pageKey: 'autowired',

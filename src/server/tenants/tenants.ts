@@ -4,6 +4,7 @@ import type { AppConfig } from '../config';
 import { openDatabase, type Db, type Dialect } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedFieldRulesIfMissing } from '../db/seed/field-rules-seed';
+import { seedMasterDataIfMissing } from '../db/seed/master-data-seed';
 import { seedGroupMenusIfMissing, seedIfEmpty } from '../db/seed/seed';
 import { prepareFirstAdministrator } from '../setup/setup.service';
 import { ValidationError } from '../errors';
@@ -48,6 +49,7 @@ export class TenantRegistry {
       const seeded = await seedIfEmpty(handle.db, handle.dialect);
       await seedGroupMenusIfMissing(handle.db);
       await seedFieldRulesIfMissing(handle.db);
+      await seedMasterDataIfMissing(handle.db);
       log.info({ tenant: name, database: handle.location, seeded }, 'database ready');
       const code = await prepareFirstAdministrator(handle.db, config.adminPassword, log, name);
       tenants.set(name, { name, db: handle.db, dialect: handle.dialect, cache: new TenantCache(), setup: { code } });

@@ -1,14 +1,11 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { likePattern, lowerLike } from '../db/like-pattern';
 import { ADMINISTRATORS_GROUP_ID, PUBLIC_USER_ID } from '../../core/groups';
 
 /** Columns a user list or form may show: never password_hash. */
 const LIST_COLUMNS = ['u.id', 'u.employee_code', 'u.first_name', 'u.middle_name', 'u.last_name', 'u.username', 'u.group_id', 'g.name as group_name', 'u.active'] as const;
 
 export type UserSearch = { kind: 'All' | 'Code' | 'Name'; text: string };
-
-/** Escapes LIKE wildcards so that a search for '%' finds a percent sign, not everything. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function listQuery(db: Db, search: UserSearch | null) {
   let query = db
@@ -19,9 +16,7 @@ function listQuery(db: Db, search: UserSearch | null) {
   if (search && search.text !== '') {
     const pattern = likePattern(search.text);
     query = query.where((eb) => {
-      // The search text is only ever a bound parameter; ESCAPE makes the wildcard escaping work on SQLite too.
-      const like = (column: 'u.employee_code' | 'u.first_name' | 'u.middle_name' | 'u.last_name' | 'u.username') =>
-        sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+      const like = (column: 'u.employee_code' | 'u.first_name' | 'u.middle_name' | 'u.last_name' | 'u.username') => lowerLike(column, pattern);
       const byCode = like('u.employee_code');
       const byName = eb.or([like('u.first_name'), like('u.middle_name'), like('u.last_name'), like('u.username')]);
       if (search.kind === 'Code') return byCode;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../database';
-import { migrateTo, migrateToLatest } from '../migrate';
+import { migrateTo } from '../migrate';
 
 /** An upgrade from a database made before parameter configuration: its field rules become parameters. */
 describe('migration 20261123-0005-page-definitions on an existing SQLite database', () => {
@@ -34,7 +34,7 @@ describe('migration 20261123-0005-page-definitions on an existing SQLite databas
       ])
       .execute();
 
-    await migrateToLatest(db, 'sqlite');
+    await migrateTo(db, 'sqlite', '20261123-0005-page-definitions');
 
     const parameters = await db
       .selectFrom('page_parameters')

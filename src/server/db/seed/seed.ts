@@ -57,6 +57,8 @@ const ADMINISTRATION_MENU: MenuSeed = {
     { label: 'Home Pages', screen: 'homepages' },
     { label: 'Company Details', screen: 'companyForm' },
     { label: 'Enquiries', screen: 'enquiries' },
+    { label: 'Master Types', screen: 'commonMasterType' },
+    { label: 'Master Values', screen: 'commonMaster' },
   ],
 };
 

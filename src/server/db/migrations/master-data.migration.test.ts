@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../database';
+import { migrateTo, migrateToLatest } from '../migrate';
+import { seedMasterDataIfMissing } from '../seed/master-data-seed';
+
+function scratchDatabase(file: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-migration-'));
+  const handle = openDatabase({ databaseUrl: undefined, dataDir: dir, sqliteFile: file });
+  return {
+    handle,
+    db: handle.db as unknown as Kysely<any>,
+    close: async () => {
+      await handle.db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An upgrade from a database made before master data: the two screens become pages in the Administration menu. */
+describe('migration 20261123-0006-master-data on an existing SQLite database', () => {
+  const scratch = scratchDatabase('old.sqlite');
+  const db = scratch.db;
+  afterAll(() => scratch.close());
+
+  it('adds the two screens as pages, appends them to the Administrators\' Administration sub-menu, and seeds master data once', async () => {
+    await migrateTo(db, 'sqlite', '20261123-0005-page-definitions');
+    await db
+      .insertInto('pages')
+      .values([
+        { id: 7, routing: 'News', name: 'News', display_name: 'News', public_path: '/News1', kind: 'content', active: 1, module_id: 1, page_type: 'wired', homepage: 'Y' },
+        { id: 16, routing: 'userHomepage', name: 'Users', display_name: 'Users', public_path: null, kind: 'screen', active: 1, module_id: 4, page_type: 'wired', homepage: 'N' },
+      ])
+      .execute();
+    const heading = await db
+      .insertInto('menu_items')
+      .values({ owner_kind: 'group', owner_id: 1, parent_id: null, page_id: null, label: 'Administration', sequence: 2, is_sub_menu: 1, land_page: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('menu_items')
+      .values([
+        { owner_kind: 'group', owner_id: 1, parent_id: heading.id, page_id: 16, label: 'Users', sequence: 1, is_sub_menu: 0, land_page: 0 },
+        { owner_kind: 'group', owner_id: 3, parent_id: null, page_id: 7, label: 'News', sequence: 1, is_sub_menu: 0, land_page: 1 },
+      ])
+      .execute();
+
+    await migrateToLatest(db, 'sqlite');
+
+    const pages = await db.selectFrom('pages').select(['id', 'routing', 'name', 'display_name', 'kind', 'module_id', 'page_type', 'homepage', 'active']).where('id', '>', 20).orderBy('id').execute();
+    expect(pages).toEqual([
+      { id: 25, routing: 'commonMasterType', name: 'Master Types', display_name: 'Master Types', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
+      { id: 26, routing: 'commonMaster', name: 'Master Values', display_name: 'Master Values', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
+    ]);
+    const administration = await db.selectFrom('menu_items').select(['page_id', 'label', 'sequence', 'owner_id']).where('parent_id', '=', heading.id).orderBy('sequence').execute();
+    expect(administration).toEqual([
+      { page_id: 16, label: 'Users', sequence: 1, owner_id: 1 },
+      { page_id: 25, label: 'Master Types', sequence: 2, owner_id: 1 },
+      { page_id: 26, label: 'Master Values', sequence: 3, owner_id: 1 },
+    ]);
+    expect(await db.selectFrom('menu_items').select('id').where('owner_id', '=', 3).execute()).toHaveLength(1);
+
+    await seedMasterDataIfMissing(scratch.handle.db);
+    await seedMasterDataIfMissing(scratch.handle.db);
+    const types = await db.selectFrom('master_types').select(['code', 'depends_on']).orderBy('id').execute();
+    expect(types.map((t) => t.code)).toEqual(['COUNTRY', 'STATE', 'CITY', 'INDUSTRY-SEGMENT']);
+    expect(await db.selectFrom('master_values').select('id').execute()).toHaveLength(1 + 5 + 10 + 18);
+  });
+});
+
+describe('migration 20261123-0006-master-data on a fresh database', () => {
+  const scratch = scratchDatabase('new.sqlite');
+  afterAll(() => scratch.close());
+
+  it('leaves the pages to the seed', async () => {
+    await migrateToLatest(scratch.db, 'sqlite');
+    expect(await scratch.db.selectFrom('pages').select('id').execute()).toEqual([]);
+    expect(await scratch.db.selectFrom('menu_items').select('id').execute()).toEqual([]);
+  });
+});
