@@ -83,3 +83,16 @@ export async function saveEditor(page: Page) {
   await page.getByRole('button', { name: /^Save( All)?$/ }).click();
   await expect(toastOf(page, 'Record Saved Successfully!')).toBeVisible();
 }
+
+/** A POST to the API from the logged-in page, with the CSRF header the app sends; throws on a non-2xx answer. */
+export async function callApi<T>(page: Page, path: string, body: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify(body) });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    { path, body },
+  );
+}

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { expect, logInAs, queryE2eDatabase, test, toastOf } from './fixtures';
+import { callApi, expect, logInAs, queryE2eDatabase, test, toastOf } from './fixtures';
 
 // The staff app's lists (DESIGN §16, issue 10): one data table with aligned columns, icon row actions with
 // accessible names, modal confirmation dialogs, keyboard alone, and axe.
@@ -18,19 +18,6 @@ const VIEWPORTS = [
 
 const logIn = (page: Page) => logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
 const run = () => `${Date.now() % 100000}${Math.floor(Math.random() * 10)}`.padStart(6, '0');
-
-/** A POST to the API from the logged-in page, with the CSRF header the app sends. */
-async function callApi<T>(page: Page, path: string, body: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify(body) });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { path, body },
-  );
-}
 
 /** Creates a user of the Editors group through the API (the test depends on no seeded user but admin). */
 async function createUser(page: Page, code: string, firstname: string, lastname: string): Promise<string> {

@@ -18,6 +18,8 @@ const UserListScreen = lazy(() => import('./backoffice/users/user-list-screen').
 const UserFormScreen = lazy(() => import('./backoffice/users/user-form-screen').then((m) => ({ default: m.UserFormScreen })));
 const MenuByUserScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuByUserScreen })));
 const MenuTreeScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuTreeScreen })));
+/** The generic editor of pages made in page creation (DESIGN §13): its own chunk, like the twelve editors. */
+const AutowiredEditor = lazy(() => import('./editors/autowired-editor'));
 const MenuItemScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuItemScreen })));
 
 /**
@@ -90,5 +92,16 @@ export const APP_ROUTES: RouteObject[] = [
       element: guarded(screen.routing, SCREENS[screen.routing] ?? <ScreenPending screen={screen} />),
     })),
   ),
+  // Any other single-segment path may be an Autowired page's editing twin (`/Careers`): the fixed routes above
+  // rank before it. Its editor answers Not found or Not allowed from the page's definition; a session is
+  // needed first, as for every screen.
+  {
+    path: '/:routing',
+    element: (
+      <RequireScreen>
+        <AutowiredEditor />
+      </RequireScreen>
+    ),
+  },
   { path: '*', element: <NotFoundPage /> },
 ];

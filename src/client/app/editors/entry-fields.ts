@@ -4,8 +4,19 @@ import type { FieldRule } from '../../../core/field-rules/field-rule';
 import type { ImageFolder } from '../../../core/media/image-names';
 import { ruleFailure } from './field-rules';
 
-/** How a field is edited. */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'richtext' | 'image-url';
+/**
+ * How a field is edited. 'decimal' is a number kept as typed (a text input, so that 12.50 keeps its decimal
+ * places); 'date' a date input ('YYYY-MM-DD' or ''); 'checkbox' a yes/no value stored as a boolean.
+ */
+export type FieldKind = 'text' | 'textarea' | 'number' | 'decimal' | 'date' | 'checkbox' | 'richtext' | 'image-url';
+
+/** The words a checkbox field shows for its two states (a parameter's booleanyes / booleanno). */
+export interface BooleanLabels {
+  yes: string;
+  no: string;
+}
+
+const DEFAULT_BOOLEAN_LABELS: BooleanLabels = { yes: 'Yes', no: 'No' };
 
 /** One field of a list entry (or of the page document itself): its model name, its label and its input. */
 export interface EntryField<E> {
@@ -17,6 +28,8 @@ export interface EntryField<E> {
   hint?: string;
   /** Image fields: the upload folder; with it the field gets a file picker and Upload (DESIGN §8). */
   upload?: ImageFolder;
+  /** Checkbox fields: the words for ticked and not ticked (default Yes / No). */
+  booleanLabels?: BooleanLabels;
   /** Number fields: the allowed range. */
   min?: number;
   max?: number;
@@ -51,13 +64,43 @@ export type EntryInputs = Record<string, string>;
 
 export function toInputText<E>(field: EntryField<E>, value: unknown): string {
   if (field.toInput) return field.toInput(value);
+  if (field.kind === 'checkbox') return value === true || value === 'true' ? 'true' : 'false';
   return value === null || value === undefined ? '' : String(value);
 }
 
+/** The value stored for an entry's input when the entry is added (trimmed; checkboxes as booleans). */
 export function fromInputText<E>(field: EntryField<E>, text: string): unknown {
   if (field.fromInput) return field.fromInput(text);
   if (field.kind === 'number') return text.trim() === '' ? Number.NaN : Number(text);
+  if (field.kind === 'checkbox') return text === 'true';
   return field.kind === 'richtext' ? text : text.trim();
+}
+
+/**
+ * The value stored while a field of the document itself is being typed in: kept as typed (no trimming under
+ * the cursor; the server trims on save), numbers as numbers, checkboxes as booleans.
+ */
+export function liveValue<E>(field: EntryField<E>, text: string): unknown {
+  if (field.fromInput) return field.fromInput(text);
+  if (field.kind === 'number') return Number(text);
+  if (field.kind === 'checkbox') return text === 'true';
+  return text;
+}
+
+export function booleanLabelsOf<E>(field: EntryField<E>): BooleanLabels {
+  return field.booleanLabels ?? DEFAULT_BOOLEAN_LABELS;
+}
+
+/** How a stored value reads in a table cell: a checkbox as its yes/no word (nothing when it has no value). */
+export function displayText<E>(field: EntryField<E>, value: unknown): string {
+  if (field.kind === 'checkbox') {
+    const labels = booleanLabelsOf(field);
+    if (value === true || value === 'true') return labels.yes;
+    if (value === false || value === 'false') return labels.no;
+    return '';
+  }
+  const text = toInputText(field, value);
+  return field.kind === 'richtext' || field.kind === 'textarea' ? plainText(text) : text;
 }
 
 export function emptyInputs<E>(fields: readonly EntryField<E>[]): EntryInputs {
@@ -87,8 +130,13 @@ export function plainText(html: string): string {
     .trim();
 }
 
+/** A number as a 'decimal' field takes it (what the server accepts for an Autowired number): -1234.50. */
+const DECIMAL_TEXT = /^-?\d{1,15}(\.\d{1,10})?$/;
+
 /** Blank after trimming; rich text is blank when it has no text and no image. */
 export function isBlank(kind: FieldKind, text: string): boolean {
+  // A checkbox always holds a value: not ticked is one.
+  if (kind === 'checkbox') return false;
   if (kind === 'richtext') return plainText(text) === '' && !/<img\b/i.test(text);
   return text.trim() === '';
 }
@@ -121,6 +169,7 @@ export function entryProblem<E>(
         return `Please enter a number from ${field.min ?? '…'} to ${field.max ?? '…'} in ${field.label}`;
       }
     }
+    if (field.kind === 'decimal' && text.trim() !== '' && !DECIMAL_TEXT.test(text.trim())) return `Please enter a number in ${field.label}`;
   }
   if (schema) {
     const parsed = schema.safeParse(entry);

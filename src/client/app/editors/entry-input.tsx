@@ -1,4 +1,5 @@
 import { Field } from '../../components/field';
+import { booleanLabelsOf } from './entry-fields';
 import type { EntryField } from './entry-fields';
 import { AutoGrowTextarea } from './auto-grow-textarea';
 import { ImagePreview } from './image-preview';
@@ -21,6 +22,7 @@ export function EntryInput<E>({
   if (field.kind === 'richtext') {
     return <RichTextEditor id={id} label={field.label} value={value} onChange={onChange} required={required} hint={field.hint} />;
   }
+  if (field.kind === 'checkbox') return <CheckboxInput field={field} id={id} value={value} onChange={onChange} />;
   const text = (event: { currentTarget: { value: string } }) => onChange(event.currentTarget.value);
   return (
     <Field id={id} label={field.label} required={required} markRequired hint={field.hint} className={`field--${field.kind}`}>
@@ -39,6 +41,11 @@ export function EntryInput<E>({
             </div>
           );
         }
+        if (field.kind === 'date') return <input {...common} className="field__input" type="date" onChange={text} />;
+        if (field.kind === 'decimal') {
+          // A text input: the number is kept as typed, so that its decimal places survive (12.50).
+          return <input {...common} className="field__input" type="text" inputMode="decimal" spellCheck={false} onChange={text} />;
+        }
         const number = field.kind === 'number';
         return (
           <input
@@ -53,5 +60,39 @@ export function EntryInput<E>({
         );
       }}
     </Field>
+  );
+}
+
+/**
+ * A yes/no field: a checkbox labelled with the field's name, and beside it the word its state stands for
+ * (the parameter's yes / no labels). The value is 'true' or 'false'.
+ */
+function CheckboxInput<E>({ field, id, value, onChange }: { field: EntryField<E>; id: string; value: string; onChange: (text: string) => void }) {
+  const labels = booleanLabelsOf(field);
+  const checked = value === 'true';
+  const hintId = `${id}-hint`;
+  return (
+    <div className="field field--checkbox">
+      <div className="checkbox-choice">
+        <input
+          id={id}
+          type="checkbox"
+          className="checkbox-choice__input"
+          checked={checked}
+          aria-describedby={hintId}
+          onChange={(event) => onChange(event.currentTarget.checked ? 'true' : 'false')}
+        />
+        <label className="field__label checkbox-choice__label" htmlFor={id}>
+          {field.label}
+        </label>
+        {/* The state in the field's own words; a screen reader hears it as ticked / not ticked and the hint. */}
+        <span className="checkbox-choice__state" aria-hidden="true">
+          {checked ? labels.yes : labels.no}
+        </span>
+      </div>
+      <p className="field__hint" id={hintId}>
+        {field.hint ? `${field.hint} ` : ''}Ticked: {labels.yes}. Not ticked: {labels.no}.
+      </p>
+    </div>
   );
 }

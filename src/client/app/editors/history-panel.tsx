@@ -12,6 +12,23 @@ export interface PageRevision {
   savedAt: string;
 }
 
+/** How a page's history is read and a revision restored: the twelve pages' calls or an Autowired page's. */
+export interface HistoryCalls {
+  /** The react-query key of the list. */
+  key: readonly unknown[];
+  list: () => Promise<{ revisions?: PageRevision[] } | null>;
+  restore: (revision: number) => Promise<{ message?: unknown } | null>;
+}
+
+/** The history calls of one of the twelve content pages (DESIGN §6). */
+export function contentPageHistory(routing: string): HistoryCalls {
+  return {
+    key: ['page-history', routing],
+    list: () => api<{ revisions?: PageRevision[] }>(`/api/master/history/${routing}`),
+    restore: (revision) => api<{ message?: unknown } | null>(`/api/master/restore/${routing}`, { revision }),
+  };
+}
+
 const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 function formatDate(value: string): string {
@@ -24,13 +41,13 @@ function formatDate(value: string): string {
  * again as a new revision; the editor then reloads the saved copy.
  */
 export function HistoryPanel({
-  routing,
+  calls,
   currentRevision,
   dirty,
   onRestored,
   onClose,
 }: {
-  routing: string;
+  calls: HistoryCalls;
   currentRevision: number | null;
   dirty: boolean;
   onRestored: () => Promise<void>;
@@ -41,8 +58,8 @@ export function HistoryPanel({
   const [restoring, setRestoring] = useState<number | null>(null);
   const { confirm, dialog } = useConfirm();
   const history = useQuery({
-    queryKey: ['page-history', routing],
-    queryFn: () => api<{ revisions?: PageRevision[] }>(`/api/master/history/${routing}`),
+    queryKey: calls.key,
+    queryFn: calls.list,
     staleTime: 0,
     gcTime: 0,
   });
@@ -56,7 +73,7 @@ export function HistoryPanel({
     if (!(await confirm(question, { title: `Restore revision ${revision}?`, confirmLabel: 'Restore' }))) return;
     setRestoring(revision);
     try {
-      const answer = await api<{ message?: unknown } | null>(`/api/master/restore/${routing}`, { revision });
+      const answer = await calls.restore(revision);
       if (answer?.message !== 'Success') {
         notify.error(typeof answer?.message === 'string' && answer.message ? answer.message : 'Something went wrong');
         return;

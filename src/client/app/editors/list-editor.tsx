@@ -8,7 +8,7 @@ import { ToolIcon } from './editor-icons';
 import { EntryInput } from './entry-input';
 import { ImagePreview } from './image-preview';
 import { useConfirm } from '../components/confirm-dialog';
-import { emptyInputs, entryOf, entryProblem, inputsOf, plainText, toInputText } from './entry-fields';
+import { displayText, emptyInputs, entryOf, entryProblem, inputsOf, toInputText } from './entry-fields';
 import type { EntryField, EntryInputs } from './entry-fields';
 
 const EXCERPT_LENGTH = 160;
@@ -17,7 +17,10 @@ function excerpt(text: string): string {
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…` : text;
 }
 
-/** How an entry's field shows in the table: text as text, rich text as its plain text, images as a thumbnail. */
+/**
+ * How an entry's field shows in the table: text as text, rich text as its plain text, a checkbox as its
+ * yes/no word, images as a thumbnail.
+ */
 function Cell<E>({ field, value }: { field: EntryField<E>; value: unknown }) {
   const text = toInputText(field, value);
   if (field.kind === 'image-url') {
@@ -28,7 +31,7 @@ function Cell<E>({ field, value }: { field: EntryField<E>; value: unknown }) {
       </div>
     );
   }
-  return <>{excerpt(field.kind === 'richtext' || field.kind === 'textarea' ? plainText(text) : text)}</>;
+  return <>{excerpt(displayText(field, value))}</>;
 }
 
 export interface ListEditorProps<E> {

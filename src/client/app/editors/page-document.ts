@@ -26,18 +26,60 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 export const pageDocumentKey = (key: ContentPageKey) => ['page-document', key] as const;
 
+/** A content document as the editors handle it: whatever its shape, it carries the revision it was saved at. */
+export interface RevisedDocument {
+  revision: number;
+}
+
+/** What a save answers: the spec's message, and the new revision on success. */
+export type SaveAnswer = { message?: unknown; revision?: unknown } | null;
+
+/**
+ * Where an editor's document comes from and goes to: the twelve pages' own calls, or an Autowired page's
+ * getpagecontent / savepagecontent. Keep the object stable (useMemo): its functions are effect dependencies.
+ */
+export interface DocumentSource<T extends RevisedDocument> {
+  /** The react-query key of the server copy. */
+  queryKey: readonly unknown[];
+  /** The page's routing name: its draft is kept under it. */
+  draftName: string;
+  load: () => Promise<T>;
+  save: (doc: T) => Promise<SaveAnswer>;
+  /**
+   * What a save sends, made from the working copy (an Autowired page drops the values of parameters it no
+   * longer has); the saved copy is this. Without it the working copy is sent as it is.
+   */
+  prepare?: (doc: T) => T;
+}
+
+export interface DocumentOptions<T> {
+  /** A reason not to save (shown as an 'Oops' toast), or null: checked on what would be sent. */
+  beforeSave?: (doc: T) => string | null;
+}
+
+/** The source of one of the twelve content pages: its spec calls (spec 000 §7). */
+export function contentPageSource<K extends ContentPageKey>(pageKey: K): DocumentSource<ContentByKey[K]> {
+  type T = ContentByKey[K];
+  const page = contentPageByKey(pageKey);
+  return {
+    queryKey: pageDocumentKey(pageKey),
+    draftName: page.routing,
+    load: () => api<T>(`/api/master/${page.getCall}`, { commonrouting: page.routing, menupageid: page.id }),
+    save: (doc) => api<SaveAnswer>(`/api/master/${page.saveCall}`, doc),
+  };
+}
+
 /**
  * A page's content document in an editor: loaded once per visit, edited as a local working copy, kept as a
  * draft in localStorage until saved or discarded, and saved with the spec's messages (spec 000 §8). A save
  * that finds the page changed since it was loaded (409) keeps the edits and offers to reload the saved copy.
  */
-export function usePageDocument<K extends ContentPageKey>(pageKey: K, options: { beforeSave?: (doc: ContentByKey[K]) => string | null } = {}) {
-  type T = ContentByKey[K];
-  const page = contentPageByKey(pageKey);
+export function useEditableDocument<T extends RevisedDocument>(source: DocumentSource<T>, options: DocumentOptions<T> = {}) {
+  const { queryKey, draftName } = source;
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: pageDocumentKey(pageKey),
-    queryFn: () => api<T>(`/api/master/${page.getCall}`, { commonrouting: page.routing, menupageid: page.id }),
+    queryKey,
+    queryFn: source.load,
     // Loaded fresh on each visit and never refetched under the user's edits.
     staleTime: Infinity,
     gcTime: 0,
@@ -52,7 +94,7 @@ export function usePageDocument<K extends ContentPageKey>(pageKey: K, options: {
   // The first copy from the server becomes the working copy, or the draft of an earlier visit if there is one.
   if (working === null && query.data) {
     const server = query.data;
-    const draft = readDraft<T>(page.routing);
+    const draft = readDraft<T>(draftName);
     const useDraft = draft !== null && !same(draft.document, server);
     const doc = useDraft ? ({ ...draft.document, revision: draft.revision } as T) : server;
     setWorking({ base: server, doc, restored: useDraft, conflict: null, generation: 0 });
@@ -65,9 +107,9 @@ export function usePageDocument<K extends ContentPageKey>(pageKey: K, options: {
   // The draft follows every change; a working copy equal to the server copy needs none.
   useEffect(() => {
     if (!working) return;
-    if (dirty) writeDraft(page.routing, working.doc.revision, working.doc);
-    else removeDraft(page.routing);
-  }, [working, dirty, page.routing]);
+    if (dirty) writeDraft(draftName, working.doc.revision, working.doc);
+    else removeDraft(draftName);
+  }, [working, dirty, draftName]);
 
   const update = useCallback((recipe: (doc: T) => T) => {
     setWorking((current) => (current ? { ...current, doc: recipe(current.doc) } : current));
@@ -77,15 +119,15 @@ export function usePageDocument<K extends ContentPageKey>(pageKey: K, options: {
   const reload = useCallback(async () => {
     setReloading(true);
     try {
-      const fresh = await queryClient.fetchQuery({ queryKey: pageDocumentKey(pageKey), queryFn: () => api<T>(`/api/master/${page.getCall}`, { commonrouting: page.routing, menupageid: page.id }), staleTime: 0 });
-      removeDraft(page.routing);
+      const fresh = await queryClient.fetchQuery({ queryKey, queryFn: source.load, staleTime: 0 });
+      removeDraft(draftName);
       setWorking((current) => ({ base: fresh, doc: fresh, restored: false, conflict: null, generation: (current?.generation ?? 0) + 1 }));
     } catch (error) {
       notify.error(errorMessage(error));
     } finally {
       setReloading(false);
     }
-  }, [queryClient, pageKey, page]);
+  }, [queryClient, queryKey, source.load, draftName]);
 
   /** Clear (spec 000 §2): back to the saved copy, after asking if there are unsaved edits. */
   const { confirm, dialog: confirmDialog } = useConfirm();
@@ -98,14 +140,15 @@ export function usePageDocument<K extends ContentPageKey>(pageKey: K, options: {
 
   /** The restored draft is thrown away: back to the server copy loaded on this visit. */
   const discardDraft = useCallback(() => {
-    removeDraft(page.routing);
+    removeDraft(draftName);
     setWorking((current) => (current ? { ...current, doc: current.base, restored: false, generation: current.generation + 1 } : current));
-  }, [page.routing]);
+  }, [draftName]);
 
+  const { prepare } = source;
   const save = useCallback(async () => {
     const current = latest.current;
     if (!current || saving) return;
-    const sent = current.doc;
+    const sent = prepare ? prepare(current.doc) : current.doc;
     const problem = options.beforeSave?.(sent) ?? null;
     if (problem) {
       notify.error(problem, 'Oops');
@@ -113,7 +156,7 @@ export function usePageDocument<K extends ContentPageKey>(pageKey: K, options: {
     }
     setSaving(true);
     try {
-      const answer = await api<{ message?: unknown; revision?: unknown } | null>(`/api/master/${page.saveCall}`, sent);
+      const answer = await source.save(sent);
       const message = typeof answer?.message === 'string' ? answer.message : '';
       if (message !== 'Success') {
         notify.error(saveAnswerMessage(message));
@@ -121,9 +164,13 @@ export function usePageDocument<K extends ContentPageKey>(pageKey: K, options: {
       }
       const revision = typeof answer?.revision === 'number' ? answer.revision : sent.revision;
       const saved = { ...sent, revision } as T;
-      queryClient.setQueryData(pageDocumentKey(pageKey), saved);
+      queryClient.setQueryData(queryKey, saved);
       // Edits made while the save was on its way stay, now based on the new revision.
-      setWorking((now) => (now ? { ...now, base: saved, doc: { ...now.doc, revision } as T, restored: false, conflict: null } : now));
+      setWorking((now) => {
+        if (!now) return now;
+        const kept = prepare ? prepare(now.doc) : now.doc;
+        return { ...now, base: saved, doc: { ...kept, revision } as T, restored: false, conflict: null };
+      });
       notify.success(SAVE_MESSAGES.saved);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
@@ -135,12 +182,13 @@ export function usePageDocument<K extends ContentPageKey>(pageKey: K, options: {
     } finally {
       setSaving(false);
     }
-  }, [saving, options, page.saveCall, queryClient, pageKey]);
+  }, [saving, options, prepare, source, queryClient, queryKey]);
 
   return {
-    page,
     status: working ? ('ready' as const) : query.isError ? ('error' as const) : ('loading' as const),
     loadError: query.isError ? errorMessage(query.error) : null,
+    /** The failed load's error itself (its status tells a missing page from a refused one). */
+    error: query.isError ? (query.error as unknown) : null,
     retryLoad: () => void query.refetch(),
     doc: working?.doc ?? null,
     revision: working?.base.revision ?? null,
@@ -158,6 +206,15 @@ export function usePageDocument<K extends ContentPageKey>(pageKey: K, options: {
     /** Clear's question: render it in the editor. */
     confirmDialog,
   };
+}
+
+export type EditableDocument<T extends RevisedDocument> = ReturnType<typeof useEditableDocument<T>>;
+
+/** One of the twelve content pages' documents in its editor (useEditableDocument with the page's own calls). */
+export function usePageDocument<K extends ContentPageKey>(pageKey: K, options: DocumentOptions<ContentByKey[K]> = {}) {
+  const [source] = useState(() => contentPageSource(pageKey));
+  const editor = useEditableDocument(source, options);
+  return { ...editor, page: contentPageByKey(pageKey) };
 }
 
 export type PageDocument<K extends ContentPageKey> = ReturnType<typeof usePageDocument<K>>;

@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { ContentLabels, ListLabels } from '../../../core/content/content-page';
@@ -6,13 +6,12 @@ import type { FieldRule } from '../../../core/field-rules/field-rule';
 import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS } from '../../../core/schemas/page-content';
 import type { ContentByKey } from '../../../core/schemas/page-content';
 import type { ContentPageKey } from '../../../core/pages';
-import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
-import { useConfirm } from '../components/confirm-dialog';
 import { EntryInput } from './entry-input';
-import { entryProblem, inputsOf, labelledFields, toInputText } from './entry-fields';
+import { entryProblem, inputsOf, labelledFields, liveValue, toInputText } from './entry-fields';
 import type { EntryField, FieldLayout, FieldSettings, SingleFieldName } from './entry-fields';
 import { usePageRules } from './field-rules';
-import { HistoryPanel } from './history-panel';
+import { contentPageHistory } from './history-panel';
+import { EditorFrame } from './editor-frame';
 import { ListEditor } from './list-editor';
 import { usePageDocument } from './page-document';
 
@@ -47,8 +46,7 @@ function DocumentField<T>({ field, context }: { field: EntryField<T>; context: P
       id={`${context.idPrefix}-${field.name}`}
       value={value}
       onChange={(text) => {
-        // Kept as typed (no trimming under the cursor); the server trims on save.
-        const stored = field.fromInput ? field.fromInput(text) : field.kind === 'number' ? Number(text) : text;
+        const stored = liveValue(field, text);
         context.update((doc) => ({ ...doc, [field.name]: stored }));
       }}
     />
@@ -135,22 +133,17 @@ function EditorBlocks<T>({ blocks, context }: { blocks: EditorBlock<T>[]; contex
   );
 }
 
-const RELOAD_QUESTION = 'Reload the page as it is saved now? Your unsaved edits will be discarded.';
-
-/**
- * The frame of every page editor: the title, the restored-draft notice and the stale-save banner, the blocks,
- * the history panel, and a sticky action bar with Save, View Page and History.
- */
+/** The editor of one of the twelve pages: its blocks in the shared frame (Save, View Page, History). */
 function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditorConfig<K> }) {
   type T = ContentByKey[K];
   const [parts] = useState(() => partsFor(config.page));
   const [blocks] = useState(() => config.blocks(parts));
-  const [historyOpen, setHistoryOpen] = useState(false);
   const [checkOnSave] = useState(() => (config.checkOnSave ? labelledFields(labelsOf(config.page), config.checkOnSave) : undefined));
   const editor = usePageDocument(config.page, {
     beforeSave: checkOnSave ? (doc) => saveProblem(doc) : undefined,
   });
   const rules = usePageRules(editor.page.id);
+  const [history] = useState(() => contentPageHistory(editor.page.routing));
 
   function saveProblem(doc: T): string | null {
     if (!checkOnSave) return null;
@@ -159,78 +152,11 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
     return entryProblem(checkOnSave, inputsOf(checkOnSave, doc), rules, schema);
   }
 
-  const { page, doc, update, clear, reload } = editor;
-  const { confirm, dialog } = useConfirm();
-  const askReload = useCallback(async () => {
-    if (await confirm(RELOAD_QUESTION, { title: 'Reload the saved copy?', confirmLabel: 'Reload', danger: true })) await reload();
-  }, [confirm, reload]);
-
-  const title = `${page.name} editor`;
-  if (editor.status !== 'ready' || doc === null) {
-    return (
-      <Screen title={title}>
-        {editor.status === 'error' ? <LoadFailure inline message={editor.loadError ?? ''} onRetry={editor.retryLoad} /> : <LoadingStatus inline />}
-      </Screen>
-    );
-  }
-
-  const context: PartContext<T> = { doc, update, rules, clear, idPrefix: page.routing.toLowerCase() };
+  const { page, update, clear } = editor;
   return (
-    <Screen title={title} lead="Edit the content below, then save it to publish it. Until then your edits stay in this browser only.">
-      {editor.restoredDraft ? (
-        <div className="app-notice editor-notice" role="status">
-          <p>Unsaved edits from your last visit were restored.</p>
-          <div className="app-actions">
-            <button type="button" className="button button--outline" onClick={editor.discardDraft}>
-              Discard them
-            </button>
-          </div>
-        </div>
-      ) : null}
-      {editor.conflict ? (
-        <div className="app-notice editor-notice editor-notice--conflict" role="alert">
-          <p>
-            <strong>{editor.conflict}</strong>
-          </p>
-          <p>Your edits were not saved. Reload loads the saved copy and discards them.</p>
-          <div className="app-actions">
-            <button type="button" className="button" onClick={() => void askReload()} aria-busy={editor.reloading || undefined}>
-              Reload
-            </button>
-          </div>
-        </div>
-      ) : null}
-      <div key={editor.generation} className="editor-blocks">
-        <EditorBlocks blocks={blocks} context={context} />
-      </div>
-      {historyOpen ? (
-        <HistoryPanel
-          routing={page.routing}
-          currentRevision={editor.revision}
-          dirty={editor.dirty}
-          onRestored={reload}
-          onClose={() => setHistoryOpen(false)}
-        />
-      ) : null}
-      <div className="editor-actions" role="region" aria-label="Save and view">
-        <p className="editor-actions__state" role="status">
-          {editor.dirty ? 'Unsaved changes' : 'No unsaved changes'}
-        </p>
-        <div className="editor-actions__buttons">
-          <button type="button" className="button" onClick={() => void editor.save()} disabled={editor.saving} aria-busy={editor.saving || undefined}>
-            {config.saveLabel ?? 'Save'}
-          </button>
-          <a className="button button--outline" href={page.publicPath}>
-            View Page
-          </a>
-          <button type="button" className="button button--outline" aria-expanded={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
-            History
-          </button>
-        </div>
-      </div>
-      {dialog}
-      {editor.confirmDialog}
-    </Screen>
+    <EditorFrame<T> editor={editor} title={`${page.name} editor`} saveLabel={config.saveLabel} viewPage={{ href: page.publicPath }} history={history}>
+      {(doc) => <EditorBlocks blocks={blocks} context={{ doc, update, rules, clear, idPrefix: page.routing.toLowerCase() }} />}
+    </EditorFrame>
   );
 }
 

@@ -1,0 +1,219 @@
+import { useId, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { autowiredRules, detailParameters, headerParameters } from '../../../core/page-defs/autowired-document';
+import type { AutowiredDocument } from '../../../core/page-defs/autowired-document';
+import type { PageRecord } from '../../../core/page-defs/page-definition';
+import type { Parameter } from '../../../core/page-defs/parameter';
+import { ApiError, api, errorMessage, useSession } from '../lib/api';
+import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
+import { NotAllowed } from '../guard';
+import NotFoundPage from '../pages/not-found-page';
+import { autowiredSaveProblem, editableDocument, entryFieldOf, inSequence, removedValues, rowSchema, withoutRemoved } from './autowired-fields';
+import type { AutowiredValues, RemovedValue } from './autowired-fields';
+import { EDITOR_LEAD, EditorFrame } from './editor-frame';
+import { EntryInput } from './entry-input';
+import { liveValue, plainText, toInputText } from './entry-fields';
+import type { EntryField } from './entry-fields';
+import type { HistoryCalls, PageRevision } from './history-panel';
+import { ListEditor } from './list-editor';
+import { useEditableDocument } from './page-document';
+import type { DocumentSource, SaveAnswer } from './page-document';
+import '../../styles/autowired-editor.css';
+
+/** What getpagedefinition answers: the page and its parameters (its caller's menu holds the page). */
+interface PageDefinition {
+  page: PageRecord;
+  parameters: Parameter[];
+}
+
+/** An Autowired page's content calls (DESIGN §13). */
+function autowiredSource(routing: string, parameters: readonly Parameter[]): DocumentSource<AutowiredDocument> {
+  return {
+    queryKey: ['page-document', 'autowired', routing],
+    draftName: routing,
+    load: async () => editableDocument(await api<unknown>('/api/master/getpagecontent', { commonrouting: routing }), parameters),
+    save: (document) => api<SaveAnswer>('/api/master/savepagecontent', { commonrouting: routing, document }),
+    // The server refuses fields it does not know: values of removed parameters go on Save.
+    prepare: (doc) => withoutRemoved(doc, parameters),
+  };
+}
+
+function autowiredHistory(routing: string): HistoryCalls {
+  return {
+    key: ['page-history', 'autowired', routing],
+    list: () => api<{ revisions?: PageRevision[] }>('/api/master/getpagehistory', { commonrouting: routing }),
+    restore: (revision) => api<{ message?: unknown } | null>('/api/master/restorepage', { commonrouting: routing, revision }),
+  };
+}
+
+const REMOVED_SHOWN = 20;
+
+/** Values of parameters the page no longer has: shown, and dropped on the next Save (nothing goes silently). */
+function RemovedNotice({ removed }: { removed: RemovedValue[] }) {
+  const headingId = useId();
+  if (removed.length === 0) return null;
+  const shown = removed.slice(0, REMOVED_SHOWN);
+  const excerpt = (text: string) => {
+    const plain = plainText(text);
+    return plain.length > 80 ? `${plain.slice(0, 79).trimEnd()}…` : plain;
+  };
+  return (
+    <section className="app-notice editor-notice autowired-removed" aria-labelledby={headingId}>
+      <h2 id={headingId} className="autowired-removed__title">
+        Removed fields
+      </h2>
+      <p>
+        These values belong to fields this page no longer has (its parameters were changed). They are not shown on the public page and are dropped
+        when you save.
+      </p>
+      <ul className="autowired-removed__list">
+        {shown.map((item, index) => (
+          <li key={index}>
+            <span className="autowired-removed__place">{item.entry === null ? item.name : `Entry ${item.entry}: ${item.name}`}</span>{' '}
+            <span className="autowired-removed__tag">(removed)</span>: {excerpt(item.value)}
+          </li>
+        ))}
+      </ul>
+      {removed.length > shown.length ? <p>…and {removed.length - shown.length} more.</p> : null}
+    </section>
+  );
+}
+
+/** One header parameter, bound to the document's header. */
+function HeaderField({
+  field,
+  id,
+  value,
+  onChange,
+}: {
+  field: EntryField<AutowiredValues>;
+  id: string;
+  value: unknown;
+  onChange: (name: string, value: unknown) => void;
+}) {
+  return <EntryInput field={field} id={id} value={toInputText(field, value)} onChange={(text) => onChange(field.name, liveValue(field, text))} />;
+}
+
+/** The editor of one Autowired page, once its definition is known. */
+function AutowiredDocumentEditor({ definition }: { definition: PageDefinition }) {
+  const { page } = definition;
+  const routing = page.filename;
+  const parameters = useMemo(() => inSequence(definition.parameters), [definition.parameters]);
+  const headerFields = useMemo(() => headerParameters(parameters).map(entryFieldOf), [parameters]);
+  const detailFields = useMemo(() => detailParameters(parameters).map(entryFieldOf), [parameters]);
+  const rowRules = useMemo(() => autowiredRules(parameters).rows, [parameters]);
+  const schema = useMemo(() => rowSchema(parameters), [parameters]);
+  const source = useMemo(() => autowiredSource(routing, parameters), [routing, parameters]);
+  const history = useMemo(() => autowiredHistory(routing), [routing]);
+  const options = useMemo(() => ({ beforeSave: (doc: AutowiredDocument) => autowiredSaveProblem(doc, parameters) }), [parameters]);
+  const editor = useEditableDocument(source, options);
+  const headerTitleId = useId();
+  const detailTitleId = useId();
+  const idPrefix = `autowired-${routing.toLowerCase()}`;
+  const { update, clear } = editor;
+
+  const setHeader = (name: string, value: unknown) => update((doc) => ({ ...doc, header: { ...doc.header, [name]: value as AutowiredValues[string] } }));
+  const isPublic = page.homepage === 'Y' && page.activeStatus === 'Y';
+  const lead = (
+    <>
+      {EDITOR_LEAD}
+      {isPublic ? null : page.activeStatus !== 'Y' ? ' This page is inactive: it has no public page.' : ' This page is not a public page (HomePage N).'}
+    </>
+  );
+
+  return (
+    <EditorFrame<AutowiredDocument>
+      editor={editor}
+      title={page.dspname || page.filename}
+      lead={lead}
+      viewPage={isPublic ? { href: `/${routing}1`, newTab: true } : null}
+      history={history}
+      notices={(doc) => <RemovedNotice removed={removedValues(doc, parameters)} />}
+    >
+      {(doc) => (
+        <div className="autowired-editor">
+          {parameters.length === 0 ? (
+            <div className="app-notice editor-notice" role="status">
+              <p>This page has no fields yet. An administrator gives it fields in Create Home-Page, under Configure parameters.</p>
+            </div>
+          ) : null}
+          {headerFields.length > 0 ? (
+            <section className="app-panel editor-block" aria-labelledby={headerTitleId}>
+              <h2 className="editor-block__title" id={headerTitleId}>
+                Page fields
+              </h2>
+              <div className="autowired-header">
+                {headerFields.map((field) => (
+                  <HeaderField key={field.name} field={field} id={`${idPrefix}-header-${field.name}`} value={doc.header[field.name]} onChange={setHeader} />
+                ))}
+              </div>
+              {headerFields.some((field) => field.required) ? (
+                <p className="app-form__note">
+                  <span className="field__required" aria-hidden="true">
+                    *
+                  </span>{' '}
+                  Required
+                </p>
+              ) : null}
+            </section>
+          ) : null}
+          {detailFields.length > 0 ? (
+            <section className="app-panel editor-block" aria-labelledby={detailTitleId}>
+              <h2 className="editor-block__title" id={detailTitleId}>
+                Entries
+              </h2>
+              <ListEditor<AutowiredValues>
+                idPrefix={`${idPrefix}-rows`}
+                entryName="entry"
+                fields={detailFields}
+                entries={doc.rows}
+                onChange={(rows) => update((current) => ({ ...current, rows }))}
+                rules={rowRules}
+                schema={schema}
+                onClear={clear}
+              />
+            </section>
+          ) : null}
+        </div>
+      )}
+    </EditorFrame>
+  );
+}
+
+/**
+ * The editing twin `/{Name}` of an Autowired page (DESIGN §13): its definition decides the form. A page
+ * that does not exist shows Not found; one outside the user's menu, Not allowed.
+ */
+export default function AutowiredEditor() {
+  const { routing = '' } = useParams();
+  const session = useSession();
+  const definition = useQuery({
+    queryKey: ['page-definition', routing.toLowerCase()],
+    queryFn: () => api<PageDefinition>('/api/master/getpagedefinition', { commonrouting: routing }),
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+  });
+
+  if (definition.isError) {
+    const status = definition.error instanceof ApiError ? definition.error.status : 0;
+    // 400: a wired page's name in another spelling, which has its own editor: no Autowired page of that name.
+    if (status === 404 || status === 400) return <NotFoundPage />;
+    if (status === 403) return <NotAllowed landpage={session.data?.authenticated ? (session.data.user?.landpage ?? '') : ''} />;
+    return (
+      <Screen title={routing}>
+        <LoadFailure inline message={errorMessage(definition.error)} onRetry={() => void definition.refetch()} />
+      </Screen>
+    );
+  }
+  if (!definition.data) {
+    return (
+      <Screen title={routing}>
+        <LoadingStatus inline />
+      </Screen>
+    );
+  }
+  return <AutowiredDocumentEditor key={definition.data.page.filename} definition={definition.data} />;
+}

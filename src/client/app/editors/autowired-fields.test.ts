@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { autowiredRules } from '../../../core/page-defs/autowired-document';
+import { ParameterSchema } from '../../../core/page-defs/parameter';
+import type { ParameterInput } from '../../../core/page-defs/parameter';
+import {
+  autowiredSaveProblem,
+  editableDocument,
+  entryFieldOf,
+  hintOf,
+  inSequence,
+  removedValues,
+  rowSchema,
+  withoutRemoved,
+} from './autowired-fields';
+import { displayText, emptyInputs, entryOf, entryProblem, inputsOf } from './entry-fields';
+
+const param = (input: Partial<ParameterInput> & Pick<ParameterInput, 'parameterName' | 'type' | 'unittype'>) => ParameterSchema.parse({ sequence: 1, ...input });
+
+// The careers page of the issue: a header title and intro, and jobs as entries.
+const title = param({ parameterName: 'title', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'Y', minlength: 5, maxlength: 80, sequence: 1 });
+const intro = param({ parameterName: 'intro', type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header', sequence: 2 });
+const remote = param({ parameterName: 'remote', type: 'Checkbox', unittype: 'Boolean', pagecreationtype: 'Header', booleanyes: 'Remote', booleanno: 'On site', sequence: 3 });
+const jobTitle = param({ parameterName: 'jobTitle', type: 'Textarea', unittype: 'Character', mandatory: 'Y', sequence: 4 });
+const closingDate = param({ parameterName: 'closingDate', type: 'Date', unittype: 'Date', greatthncurrentdate: 'true', sequence: 5 });
+const salary = param({ parameterName: 'salary', type: 'number', unittype: 'Float', decimalplaces: 2, sequence: 6 });
+const fullTime = param({ parameterName: 'fullTime', type: 'Checkbox', unittype: 'Boolean', booleanyes: 'Yes', booleanno: 'No', sequence: 7 });
+const photo = param({ parameterName: 'photo', type: 'Image', unittype: 'Image', sequence: 8, width: 800, height: 600 });
+const grade = param({ parameterName: 'grade', type: 'Dropdown', unittype: 'Character', sequence: 9 });
+const CAREERS = [title, intro, remote, jobTitle, closingDate, salary, fullTime];
+const TODAY = new Date(2030, 5, 15);
+
+describe('entryFieldOf', () => {
+  it('gives each parameter type its input, its name as the label and Mandatory as the required mark', () => {
+    expect([title, intro, closingDate, salary, photo, grade].map((p) => [p.parameterName, entryFieldOf(p).kind, entryFieldOf(p).required])).toEqual([
+      ['title', 'textarea', true],
+      ['intro', 'richtext', false],
+      ['closingDate', 'date', false],
+      ['salary', 'decimal', false],
+      ['photo', 'image-url', false],
+      ['grade', 'text', false],
+    ]);
+    expect(entryFieldOf(title).label).toBe('title');
+  });
+
+  it('gives a checkbox its yes/no labels and never marks it required (not ticked is a value)', () => {
+    const field = entryFieldOf({ ...fullTime, mandatory: 'Y' });
+    expect(field).toMatchObject({ kind: 'checkbox', required: false, booleanLabels: { yes: 'Yes', no: 'No' } });
+    expect(entryFieldOf({ ...fullTime, booleanyes: '', booleanno: '' }).booleanLabels).toEqual({ yes: 'Yes', no: 'No' });
+    expect(displayText(field, true)).toBe('Yes');
+    expect(displayText(entryFieldOf(remote), false)).toBe('On site');
+    expect(displayText(field, null)).toBe('');
+  });
+
+  it('offers an address input for an image, without an upload folder (uploads take only the twelve pages today)', () => {
+    expect(entryFieldOf(photo).upload).toBeUndefined();
+  });
+});
+
+describe('hintOf', () => {
+  it('says each rule in a few words', () => {
+    expect(hintOf(title)).toBe('5 to 80 characters.');
+    expect(hintOf(salary)).toBe('A number with 2 decimal places, not negative.');
+    expect(hintOf({ ...salary, allownegativeforfloat: 'Y' })).toBe('A number with 2 decimal places.');
+    expect(hintOf(param({ parameterName: 'staff', type: 'number', unittype: 'Integer', maxlength: 3, min: 1 }))).toBe('A whole number of at most 3 digits, at least 1.');
+    expect(hintOf(closingDate)).toBe('A date after today.');
+    expect(hintOf(photo)).toBe('The address of a PNG, JPEG or GIF image, at most 800 × 600 pixels.');
+    expect(hintOf(intro)).toBeNull();
+    expect(hintOf(fullTime)).toBeNull();
+  });
+});
+
+describe('inSequence', () => {
+  it('orders parameters by sequence, keeping ties in the order given', () => {
+    const a = { ...title, parameterName: 'a', sequence: 3 };
+    const b = { ...title, parameterName: 'b', sequence: 1 };
+    const c = { ...title, parameterName: 'c', sequence: 3 };
+    expect(inSequence([a, b, c]).map((p) => p.parameterName)).toEqual(['b', 'a', 'c']);
+  });
+});
+
+describe('an entry of the list editor', () => {
+  const fields = [jobTitle, closingDate, salary, fullTime].map(entryFieldOf);
+  const rules = autowiredRules(CAREERS).rows;
+  const schema = rowSchema(CAREERS);
+  const inputs = (values: Record<string, string>) => ({ ...emptyInputs(fields), ...values });
+
+  it('stores values of the types the server takes: the number as typed, the date as text, the checkbox as a boolean', () => {
+    expect(entryOf(fields, inputs({ jobTitle: ' Tester ', closingDate: '2031-01-31', salary: '1200000.50', fullTime: 'true' }))).toEqual({
+      jobTitle: 'Tester',
+      closingDate: '2031-01-31',
+      salary: '1200000.50',
+      fullTime: true,
+    });
+    expect(entryOf(fields, inputs({ jobTitle: 'Tester' }))).toMatchObject({ closingDate: '', salary: '', fullTime: false });
+    expect(inputsOf(fields, { jobTitle: 'Tester', closingDate: '2031-01-31', salary: '12.50', fullTime: false })).toEqual({
+      jobTitle: 'Tester',
+      closingDate: '2031-01-31',
+      salary: '12.50',
+      fullTime: 'false',
+    });
+  });
+
+  it("is checked by the page's rules before Add, with the spec's messages", () => {
+    const good = { jobTitle: 'Tester', closingDate: '2099-01-31', salary: '1200000.50', fullTime: 'true' };
+    expect(entryProblem(fields, inputs(good), rules, schema)).toBeNull();
+    expect(entryProblem(fields, inputs({ ...good, jobTitle: ' ' }), rules, schema)).toBe('Please enter jobTitle');
+    expect(entryProblem(fields, inputs({ ...good, closingDate: '2001-01-01' }), rules, schema)).toBe('Please enter a future date in closingDate');
+    expect(entryProblem(fields, inputs({ ...good, salary: '10.5' }), rules, schema)).toBe('Please enter 2 decimal places in salary');
+    expect(entryProblem(fields, inputs({ ...good, salary: '12,50' }), rules, schema)).toBe('Please enter salary');
+  });
+
+  it('refuses what the server would even without a rule (an image address that is no address)', () => {
+    const imageFields = [entryFieldOf(photo)];
+    expect(entryProblem(imageFields, { photo: 'javascript:alert(1).png' }, [], rowSchema([photo]))).toBe(
+      'photo must be an http(s) address or a path on this site',
+    );
+  });
+});
+
+describe('editableDocument', () => {
+  it('keeps the header, rows and revision of what getpagecontent answered', () => {
+    const raw = { header: { title: 'Join us', junk: { a: 1 } }, rows: [{ jobTitle: 'Tester' }, 'not a row'], revision: 4, commonrouting: 'Careers' };
+    expect(editableDocument(raw, CAREERS)).toEqual({ header: { title: 'Join us', remote: false }, rows: [{ jobTitle: 'Tester' }], revision: 4 });
+  });
+
+  it('makes a new page an empty document at revision 0, its header checkboxes not ticked', () => {
+    expect(editableDocument({ header: {}, rows: [], revision: 0 }, CAREERS)).toEqual({ header: { remote: false }, rows: [], revision: 0 });
+    expect(editableDocument(null, [])).toEqual({ header: {}, rows: [], revision: 0 });
+  });
+});
+
+describe('values of removed parameters', () => {
+  const doc = {
+    header: { title: 'Join us', tagline: 'We are hiring', blank: '' },
+    rows: [
+      { jobTitle: 'Tester', grade: 'B2' },
+      { jobTitle: 'Writer', grade: null },
+    ],
+    revision: 3,
+  };
+
+  it('are listed for the notice, blank ones left out', () => {
+    expect(removedValues(doc, CAREERS)).toEqual([
+      { entry: null, name: 'tagline', value: 'We are hiring' },
+      { entry: 1, name: 'grade', value: 'B2' },
+    ]);
+    expect(removedValues(doc, [...CAREERS, { ...grade, pagecreationtype: 'Detail' }])).toEqual([{ entry: null, name: 'tagline', value: 'We are hiring' }]);
+  });
+
+  it('are dropped from what a save sends, and nothing else is', () => {
+    expect(withoutRemoved(doc, CAREERS)).toEqual({ header: { title: 'Join us' }, rows: [{ jobTitle: 'Tester' }, { jobTitle: 'Writer' }], revision: 3 });
+  });
+
+  it('count a parameter moved from Header to Detail as removed from the header', () => {
+    const moved = { ...title, pagecreationtype: 'Detail' as const };
+    expect(removedValues({ header: { title: 'Join us' }, rows: [], revision: 1 }, [moved])).toEqual([{ entry: null, name: 'title', value: 'Join us' }]);
+  });
+});
+
+describe('autowiredSaveProblem', () => {
+  const good = { header: { title: 'Join us today', intro: '', remote: false }, rows: [{ jobTitle: 'Tester', closingDate: '2031-01-31', salary: '10.50', fullTime: true }], revision: 2 };
+
+  it('lets a good document through', () => {
+    expect(autowiredSaveProblem(good, CAREERS, TODAY)).toBeNull();
+  });
+
+  it("checks the header's rules", () => {
+    expect(autowiredSaveProblem({ ...good, header: { ...good.header, title: 'Hey' } }, CAREERS, TODAY)).toBe('Please enter at least 5 characters in title');
+    expect(autowiredSaveProblem({ ...good, header: {} }, CAREERS, TODAY)).toBe('Please enter title');
+  });
+
+  it('catches a newly mandatory field left blank in an entry, naming the entry', () => {
+    const stricter = CAREERS.map((p) => (p.parameterName === 'salary' ? { ...p, mandatory: 'Y' as const } : p));
+    const rows = [...good.rows, { jobTitle: 'Writer', closingDate: '', fullTime: false }];
+    expect(autowiredSaveProblem({ ...good, rows }, CAREERS, TODAY)).toBeNull();
+    expect(autowiredSaveProblem({ ...good, rows }, stricter, TODAY)).toBe('Entry 2: Please enter salary');
+  });
+
+  it("applies the server's model after the rules", () => {
+    const long = 'x'.repeat(5001);
+    const loose = CAREERS.map((p) => (p.parameterName === 'title' ? { ...p, maxlength: null } : p));
+    expect(autowiredSaveProblem({ ...good, header: { ...good.header, title: long } }, loose, TODAY)).toBe('The title must be at most 5000 characters');
+  });
+});

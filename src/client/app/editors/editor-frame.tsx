@@ -1,0 +1,114 @@
+import { useCallback, useState } from 'react';
+import type { ReactNode } from 'react';
+import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
+import { useConfirm } from '../components/confirm-dialog';
+import { HistoryPanel } from './history-panel';
+import type { HistoryCalls } from './history-panel';
+import type { EditableDocument, RevisedDocument } from './page-document';
+
+const RELOAD_QUESTION = 'Reload the page as it is saved now? Your unsaved edits will be discarded.';
+export const EDITOR_LEAD = 'Edit the content below, then save it to publish it. Until then your edits stay in this browser only.';
+
+/** Where View Page goes: the public twin (an Autowired page's opens in a new tab). */
+export interface ViewPageLink {
+  href: string;
+  newTab?: boolean;
+}
+
+export interface EditorFrameProps<T extends RevisedDocument> {
+  editor: EditableDocument<T>;
+  title: string;
+  lead?: ReactNode;
+  /** 'Save All' where spec 000 §2 names the button so. */
+  saveLabel?: string;
+  /** Null: the page has no public twin (View Page is left out). */
+  viewPage: ViewPageLink | null;
+  history: HistoryCalls;
+  /** More notices above the editor's blocks (an Autowired page's removed values). */
+  notices?: (doc: T) => ReactNode;
+  /** The editor's blocks for the working copy; remounted on a reload or discard, which clears entry forms. */
+  children: (doc: T) => ReactNode;
+}
+
+/**
+ * The frame of every page editor, the twelve pages' and the Autowired pages' alike: the title, the
+ * restored-draft notice and the stale-save banner, the blocks, the history panel, and a sticky action bar
+ * with Save, View Page and History.
+ */
+export function EditorFrame<T extends RevisedDocument>({ editor, title, lead = EDITOR_LEAD, saveLabel = 'Save', viewPage, history, notices, children }: EditorFrameProps<T>) {
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const { doc, reload } = editor;
+  const { confirm, dialog } = useConfirm();
+  const askReload = useCallback(async () => {
+    if (await confirm(RELOAD_QUESTION, { title: 'Reload the saved copy?', confirmLabel: 'Reload', danger: true })) await reload();
+  }, [confirm, reload]);
+
+  if (editor.status !== 'ready' || doc === null) {
+    return (
+      <Screen title={title}>
+        {editor.status === 'error' ? <LoadFailure inline message={editor.loadError ?? ''} onRetry={editor.retryLoad} /> : <LoadingStatus inline />}
+      </Screen>
+    );
+  }
+
+  return (
+    <Screen title={title} lead={lead}>
+      {editor.restoredDraft ? (
+        <div className="app-notice editor-notice" role="status">
+          <p>Unsaved edits from your last visit were restored.</p>
+          <div className="app-actions">
+            <button type="button" className="button button--outline" onClick={editor.discardDraft}>
+              Discard them
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {editor.conflict ? (
+        <div className="app-notice editor-notice editor-notice--conflict" role="alert">
+          <p>
+            <strong>{editor.conflict}</strong>
+          </p>
+          <p>Your edits were not saved. Reload loads the saved copy and discards them.</p>
+          <div className="app-actions">
+            <button type="button" className="button" onClick={() => void askReload()} aria-busy={editor.reloading || undefined}>
+              Reload
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {notices?.(doc)}
+      <div key={editor.generation} className="editor-blocks">
+        {children(doc)}
+      </div>
+      {historyOpen ? (
+        <HistoryPanel calls={history} currentRevision={editor.revision} dirty={editor.dirty} onRestored={reload} onClose={() => setHistoryOpen(false)} />
+      ) : null}
+      <div className="editor-actions" role="region" aria-label="Save and view">
+        <p className="editor-actions__state" role="status">
+          {editor.dirty ? 'Unsaved changes' : 'No unsaved changes'}
+        </p>
+        <div className="editor-actions__buttons">
+          <button type="button" className="button" onClick={() => void editor.save()} disabled={editor.saving} aria-busy={editor.saving || undefined}>
+            {saveLabel}
+          </button>
+          {viewPage ? (
+            viewPage.newTab ? (
+              <a className="button button--outline" href={viewPage.href} target="_blank" rel="noopener">
+                View Page<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              <a className="button button--outline" href={viewPage.href}>
+                View Page
+              </a>
+            )
+          ) : null}
+          <button type="button" className="button button--outline" aria-expanded={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
+            History
+          </button>
+        </div>
+      </div>
+      {dialog}
+      {editor.confirmDialog}
+    </Screen>
+  );
+}
