@@ -217,6 +217,8 @@ const SCREENS = [
   { id: 22, routing: 'MenuByUser', name: 'Menu By User' },
   { id: 23, routing: 'companyForm', name: 'Company Details' },
   { id: 24, routing: 'enquiries', name: 'Enquiries' },
+  { id: 25, routing: 'commonMasterType', name: 'Master Types' },
+  { id: 26, routing: 'commonMaster', name: 'Master Values' },
 ] as const satisfies readonly ScreenPage[];
 
 export const SCREEN_PAGES: readonly ScreenPage[] = SCREENS;
