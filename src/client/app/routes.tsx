@@ -21,6 +21,8 @@ const MenuTreeScreen = lazy(() => import('./backoffice/menu-screens').then((m) =
 /** The generic editor of pages made in page creation (DESIGN §13): its own chunk, like the twelve editors. */
 const AutowiredEditor = lazy(() => import('./editors/autowired-editor'));
 const MenuItemScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuItemScreen })));
+const MasterTypeScreen = lazy(() => import('./backoffice/masters/master-type-screen').then((m) => ({ default: m.MasterTypeScreen })));
+const MasterValueScreen = lazy(() => import('./backoffice/masters/master-value-screen').then((m) => ({ default: m.MasterValueScreen })));
 
 /**
  * The editing twin of each content page, by page key, each in its own chunk (the rich-text editor and the
@@ -59,6 +61,8 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   MenuByUser: <MenuByUserScreen />,
   bmstree: <MenuTreeScreen />,
   menu2: <MenuItemScreen />,
+  commonMasterType: <MasterTypeScreen />,
+  commonMaster: <MasterValueScreen />,
 };
 
 /** Screens that guard themselves: companyForm is open while the first-run setup is pending (DESIGN §7). */
