@@ -79,7 +79,7 @@ describe('inSequence', () => {
 });
 
 describe('an entry of the list editor', () => {
-  const fields = [jobTitle, closingDate, salary, fullTime].map(entryFieldOf);
+  const fields = [jobTitle, closingDate, salary, fullTime].map((p) => entryFieldOf(p));
   const rules = autowiredRules(CAREERS).rows;
   const schema = rowSchema(CAREERS);
   const inputs = (values: Record<string, string>) => ({ ...emptyInputs(fields), ...values });
