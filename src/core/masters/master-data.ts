@@ -90,9 +90,21 @@ export type MasterValue = z.infer<typeof MasterValueSchema>;
 export const MasterValueListRequestSchema = z.object({ typeId: id.optional(), pageno, searchText }).default({ pageno: 1, searchText: '' });
 export const MasterValueListSchema = z.object({ items: z.array(MasterValueSchema.extend({ srno: z.number().int() })), totalItems: z.number().int() });
 
-/** getCommonMasterfordependancy {typeId, parentId?}: the active values a dropdown offers, in sequence order. */
-export const MasterChoicesRequestSchema = z.object({ typeId: id, parentId: optionalId });
-export const MasterChoiceSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string(), parentId: z.number().int().nullable() });
+/**
+ * getCommonMasterfordependancy {typeId, parentId?, include?}: the active values a dropdown offers, in sequence
+ * order; `include` adds values of the type by id whatever their status or parent (the values a document already
+ * holds, so that an editor can show a value deactivated since it was chosen by its name). Ids of other types
+ * are left out.
+ */
+export const MasterChoicesRequestSchema = z.object({ typeId: id, parentId: optionalId, include: z.array(id).max(200).optional() });
+export const MasterChoiceSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  parentId: z.number().int().nullable(),
+  /** False for an included value that is no longer active (not to be offered for a new choice); true when left out. */
+  active: z.boolean().optional(),
+});
 export type MasterChoice = z.infer<typeof MasterChoiceSchema>;
 
 /** savecommonmasterdependancy {valueId, parentId}: sets a value's parent. */

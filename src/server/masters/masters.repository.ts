@@ -162,11 +162,24 @@ export async function setValueParent(db: Db, id: number, parentId: number): Prom
   await db.updateTable('master_values').set({ parent_id: parentId }).where('id', '=', id).execute();
 }
 
-/** The active values a dropdown offers, optionally those of one parent, in sequence then name order. */
-export async function listActiveChoices(db: Db, typeId: number, parentId: number | null | undefined) {
-  let query = db.selectFrom('master_values').select(['id', 'code', 'name', 'parent_id']).where('type_id', '=', typeId).where('active', '=', 1);
-  if (parentId !== undefined && parentId !== null) query = query.where('parent_id', '=', parentId);
-  return query.orderBy('sequence').orderBy('name').orderBy('id').execute();
+/**
+ * The active values a dropdown offers, optionally those of one parent, plus the values of the type with the ids
+ * in `include` whatever their status or parent, in sequence then name order.
+ */
+export async function listActiveChoices(db: Db, typeId: number, parentId: number | null | undefined, include: readonly number[] = []) {
+  const hasParent = parentId !== undefined && parentId !== null;
+  return db
+    .selectFrom('master_values')
+    .select(['id', 'code', 'name', 'parent_id', 'active'])
+    .where('type_id', '=', typeId)
+    .where((eb) => {
+      const offered = hasParent ? eb.and([eb('active', '=', 1), eb('parent_id', '=', parentId)]) : eb('active', '=', 1);
+      return include.length > 0 ? eb.or([offered, eb('id', 'in', [...include])]) : offered;
+    })
+    .orderBy('sequence')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
 }
 
 /** Values by id, inactive ones included: what a page's choices are checked against and shown as. */

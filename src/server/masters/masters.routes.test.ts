@@ -431,6 +431,29 @@ describe.each(testDialects())('master data on %s', (dialect) => {
     expect(await content()).toEqual(before);
   });
 
+  it('answers the values a document holds when asked to include them, inactive ones flagged, only of the asked type', async () => {
+    const include = [value.Pune!, value.Bengaluru!, value.Maharashtra!];
+    const response = await call(pageEditor, 'getCommonMasterfordependancy', { typeId: type.CITY, parentId: value.Maharashtra, include });
+    expect(response.statusCode, response.body).toBe(200);
+    const answered = response.json() as Array<Option & { active?: boolean }>;
+    // Maharashtra's active cities (Nagpur and Pune are inactive by now), Pune and Bengaluru asked for; in sequence order.
+    expect(answered.map((c) => c.name).sort()).toEqual(['Bengaluru', 'Mumbai', 'Pune', 'Thane']);
+    expect(answered.find((c) => c.name === 'Pune')).toMatchObject({ id: value.Pune, parentId: value.Maharashtra, active: false });
+    expect(answered.find((c) => c.name === 'Bengaluru')).toMatchObject({ id: value.Bengaluru, active: true });
+    expect(answered.some((c) => c.id === value.Maharashtra)).toBe(false);
+    expect(answered.filter((c) => c.name !== 'Pune' && c.name !== 'Bengaluru').every((c) => c.active === true && c.parentId === value.Maharashtra)).toBe(true);
+    // Without include, the inactive value is not offered; every answered value says it is active.
+    const offered = await choices(type.CITY!, value.Maharashtra, pageEditor);
+    expect(offered.map((c) => c.name)).not.toContain('Pune');
+    expect(offered.every((c) => (c as { active?: boolean }).active === true)).toBe(true);
+    // The same access rules, and a bounded list.
+    expect((await call(editor, 'getCommonMasterfordependancy', { typeId: type.CITY, include: [value.Pune] })).statusCode).toBe(403);
+    expect((await call(null, 'getCommonMasterfordependancy', { typeId: type.CITY, include: [value.Pune] })).statusCode).toBe(401);
+    const tooMany = Array.from({ length: 201 }, (_, i) => i + 1);
+    expect((await call(pageEditor, 'getCommonMasterfordependancy', { typeId: type.CITY, include: tooMany })).statusCode).toBe(400);
+    expect((await call(pageEditor, 'getCommonMasterfordependancy', { typeId: type.CITY, include: ['x'] })).statusCode).toBe(400);
+  });
+
   it('shows a renamed value by its new name at once', async () => {
     await call(admin, 'savecommonmaster', { id: value.Pune, typeId: type.CITY, code: 'PUNE', name: 'Pune City', sequence: 1, parentId: value.Maharashtra });
     const html = (await t.app.inject({ method: 'GET', url: '/Offices1' })).body;

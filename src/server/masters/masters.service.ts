@@ -255,16 +255,21 @@ export async function saveMasterDependency(tenant: Tenant, { valueId, parentId }
 
 /**
  * getCommonMasterfordependancy: the active values of a type a dropdown offers, optionally those of one parent,
- * in sequence then name order. Open to callers who may open the values screen, and to the editors of a page
+ * in sequence then name order, plus the values of the type asked for by id (`include`: the values a document
+ * holds, flagged `active: false` when deactivated since). Open to callers who may open the values screen, and to the editors of a page
  * with a parameter of that type (the page is in their menu); never to anyone else.
  */
-export async function masterChoices(tenant: Tenant, session: SessionUser, { typeId, parentId }: { typeId: number; parentId?: number | null | undefined }): Promise<MasterChoice[]> {
+export async function masterChoices(
+  tenant: Tenant,
+  session: SessionUser,
+  { typeId, parentId, include }: { typeId: number; parentId?: number | null | undefined; include?: readonly number[] | undefined },
+): Promise<MasterChoice[]> {
   const screens = await allowedScreens(tenant, session.userId, session.groupId);
   if (!screens.includes(VALUES_SCREEN)) {
     const pages = await routingsOfPagesUsingType(tenant.db, typeId);
     if (!pages.some((page) => screens.includes(page))) throw new ForbiddenError('Your menu does not include a page that chooses from these values.');
   }
   await typeOrNotFound(tenant.db, typeId);
-  const rows = await listActiveChoices(tenant.db, typeId, parentId);
-  return rows.map((row) => ({ id: row.id, code: row.code, name: row.name, parentId: row.parent_id }));
+  const rows = await listActiveChoices(tenant.db, typeId, parentId, include ?? []);
+  return rows.map((row) => ({ id: row.id, code: row.code, name: row.name, parentId: row.parent_id, active: row.active === 1 }));
 }

@@ -13,8 +13,9 @@ import { autowiredSaveProblem, editableDocument, entryFieldOf, inSequence, remov
 import type { AutowiredValues, RemovedValue } from './autowired-fields';
 import { EDITOR_LEAD, EditorFrame } from './editor-frame';
 import { EntryInput } from './entry-input';
-import { liveValue, plainText, toInputText } from './entry-fields';
-import type { EntryField } from './entry-fields';
+import { inputsOf, liveValue, plainText, toInputText, withInput } from './entry-fields';
+import type { EntryField, EntryInputs } from './entry-fields';
+import { useMasterChoices } from './master-choices';
 import type { HistoryCalls, PageRevision } from './history-panel';
 import { ListEditor } from './list-editor';
 import { useEditableDocument } from './page-document';
@@ -80,19 +81,29 @@ function RemovedNotice({ removed }: { removed: RemovedValue[] }) {
   );
 }
 
-/** One header parameter, bound to the document's header. */
+/** One header parameter, bound to the document's header (the other header fields are its siblings). */
 function HeaderField({
   field,
   id,
-  value,
+  header,
+  siblings,
   onChange,
 }: {
   field: EntryField<AutowiredValues>;
   id: string;
-  value: unknown;
-  onChange: (name: string, value: unknown) => void;
+  header: AutowiredValues;
+  siblings: EntryInputs;
+  onChange: (name: string, text: string) => void;
 }) {
-  return <EntryInput field={field} id={id} value={toInputText(field, value)} onChange={(text) => onChange(field.name, liveValue(field, text))} />;
+  return (
+    <EntryInput
+      field={field}
+      id={id}
+      value={toInputText(field, header[field.name])}
+      siblings={siblings}
+      onChange={(text) => onChange(field.name, text)}
+    />
+  );
 }
 
 /** The editor of one Autowired page, once its definition is known. */
@@ -100,20 +111,31 @@ function AutowiredDocumentEditor({ definition }: { definition: PageDefinition })
   const { page } = definition;
   const routing = page.filename;
   const parameters = useMemo(() => inSequence(definition.parameters), [definition.parameters]);
-  const headerFields = useMemo(() => headerParameters(parameters).map(entryFieldOf), [parameters]);
-  const detailFields = useMemo(() => detailParameters(parameters).map(entryFieldOf), [parameters]);
   const rowRules = useMemo(() => autowiredRules(parameters).rows, [parameters]);
   const schema = useMemo(() => rowSchema(parameters), [parameters]);
   const source = useMemo(() => autowiredSource(routing, parameters), [routing, parameters]);
   const history = useMemo(() => autowiredHistory(routing), [routing]);
   const options = useMemo(() => ({ beforeSave: (doc: AutowiredDocument) => autowiredSaveProblem(doc, parameters) }), [parameters]);
   const editor = useEditableDocument(source, options);
+  const choices = useMasterChoices(parameters, editor.base);
+  const headerFields = useMemo(() => headerParameters(parameters).map((p) => entryFieldOf(p, choices.header.get(p.parameterName))), [parameters, choices]);
+  const detailFields = useMemo(() => detailParameters(parameters).map((p) => entryFieldOf(p, choices.rows.get(p.parameterName))), [parameters, choices]);
   const headerTitleId = useId();
   const detailTitleId = useId();
   const idPrefix = `autowired-${routing.toLowerCase()}`;
   const { update, clear } = editor;
 
-  const setHeader = (name: string, value: unknown) => update((doc) => ({ ...doc, header: { ...doc.header, [name]: value as AutowiredValues[string] } }));
+  // A header field takes the text typed or chosen; a choice that follows it and no longer fits is cleared.
+  const setHeader = (name: string, text: string) =>
+    update((doc) => {
+      const before = inputsOf(headerFields, doc.header);
+      const after = withInput(headerFields, before, name, text);
+      const header = { ...doc.header };
+      for (const field of headerFields) {
+        if (field.name === name || after[field.name] !== before[field.name]) header[field.name] = liveValue(field, after[field.name] ?? '') as AutowiredValues[string];
+      }
+      return { ...doc, header };
+    });
   const isPublic = page.homepage === 'Y' && page.activeStatus === 'Y';
   const lead = (
     <>
@@ -145,7 +167,14 @@ function AutowiredDocumentEditor({ definition }: { definition: PageDefinition })
               </h2>
               <div className="autowired-header">
                 {headerFields.map((field) => (
-                  <HeaderField key={field.name} field={field} id={`${idPrefix}-header-${field.name}`} value={doc.header[field.name]} onChange={setHeader} />
+                  <HeaderField
+                    key={field.name}
+                    field={field}
+                    id={`${idPrefix}-header-${field.name}`}
+                    header={doc.header}
+                    siblings={inputsOf(headerFields, doc.header)}
+                    onChange={setHeader}
+                  />
                 ))}
               </div>
               {headerFields.some((field) => field.required) ? (

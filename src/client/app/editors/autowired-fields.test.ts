@@ -5,14 +5,20 @@ import type { ParameterInput } from '../../../core/page-defs/parameter';
 import {
   autowiredSaveProblem,
   editableDocument,
+  choiceValue,
   entryFieldOf,
+  heldMasterIds,
   hintOf,
+  isMasterParameter,
+  parentParameterOf,
   inSequence,
   removedValues,
   rowSchema,
   withoutRemoved,
 } from './autowired-fields';
-import { displayText, emptyInputs, entryOf, entryProblem, inputsOf } from './entry-fields';
+import type { MasterParameter } from './autowired-fields';
+import { displayText, emptyInputs, entryOf, entryProblem, inputsOf, withInput } from './entry-fields';
+import type { ChoiceSource } from './entry-fields';
 
 const param = (input: Partial<ParameterInput> & Pick<ParameterInput, 'parameterName' | 'type' | 'unittype'>) => ParameterSchema.parse({ sequence: 1, ...input });
 
@@ -79,7 +85,7 @@ describe('inSequence', () => {
 });
 
 describe('an entry of the list editor', () => {
-  const fields = [jobTitle, closingDate, salary, fullTime].map(entryFieldOf);
+  const fields = [jobTitle, closingDate, salary, fullTime].map((p) => entryFieldOf(p));
   const rules = autowiredRules(CAREERS).rows;
   const schema = rowSchema(CAREERS);
   const inputs = (values: Record<string, string>) => ({ ...emptyInputs(fields), ...values });
@@ -180,5 +186,51 @@ describe('autowiredSaveProblem', () => {
     const long = 'x'.repeat(5001);
     const loose = CAREERS.map((p) => (p.parameterName === 'title' ? { ...p, maxlength: null } : p));
     expect(autowiredSaveProblem({ ...good, header: { ...good.header, title: long } }, loose, TODAY)).toBe('The title must be at most 5000 characters');
+  });
+});
+
+describe('master-data choices', () => {
+  const STATE = 2;
+  const CITY = 3;
+  const master = (parameterName: string, sequence: number, commonmastertype: number) =>
+    ({ ...param({ parameterName, type: 'Dropdown', unittype: 'MasterData', validator: 'User Selection', commonmastertype, sequence }), commonmastertype }) as MasterParameter;
+  const state = master('state', 1, STATE);
+  const city = master('city', 2, CITY);
+  const lists = new Map([
+    [STATE, [{ id: 10, code: 'MH', name: 'Maharashtra', parentId: 1 }, { id: 11, code: 'KA', name: 'Karnataka', parentId: 1 }]],
+    [CITY, [{ id: 20, code: 'PUNE', name: 'Pune', parentId: 10, active: false }, { id: 21, code: 'BLR', name: 'Bengaluru', parentId: 11 }]],
+  ]);
+
+  it('knows master parameters, and which one of the same part a type follows', () => {
+    expect([state, city, grade].map(isMasterParameter)).toEqual([true, true, false]);
+    expect(parentParameterOf(city, [state, city], lists)).toBe('state');
+    // State's parents (countries) are no parameter's values; without the state parameter the city follows nothing.
+    expect(parentParameterOf(state, [state, city], lists)).toBeUndefined();
+    expect(parentParameterOf(city, [city], lists)).toBeUndefined();
+  });
+
+  it('stores the id as a number and collects the ids a document holds by type', () => {
+    expect([choiceValue(''), choiceValue('20'), choiceValue(' 7 ')]).toEqual([null, 20, 7]);
+    const doc = { header: {}, rows: [{ state: 10, city: 20 }, { state: 11, city: '21' }, { state: null, city: '' }], revision: 1 };
+    expect(heldMasterIds(doc, [state, city])).toEqual(new Map([[STATE, [10, 11]], [CITY, [20, 21]]]));
+  });
+
+  it('shows a choice by name, marked when inactive, and clears a child choice that no longer fits its parent', () => {
+    const names = new Map([['20', 'Pune (inactive)'], ['21', 'Bengaluru']]);
+    const source = (parentField?: string): ChoiceSource => ({
+      style: 'select',
+      ...(parentField ? { parentField } : {}),
+      useOptions: () => ({ options: [], loading: false, error: null }),
+      labelOf: (text) => names.get(text) ?? text,
+      fits: (text, parent) => (text === '21' && parent === '11') || (text === '20' && parent === '10'),
+    });
+    const fields = [entryFieldOf(state, source()), entryFieldOf(city, source('state'))];
+    expect(fields.map((f) => f.kind)).toEqual(['choice', 'choice']);
+    expect(displayText(fields[1]!, 20)).toBe('Pune (inactive)');
+    expect(entryOf(fields, { state: '10', city: '20' })).toEqual({ state: 10, city: 20 });
+    expect(inputsOf(fields, { state: 10, city: 20 })).toEqual({ state: '10', city: '20' });
+    expect(withInput(fields, { state: '10', city: '20' }, 'state', '11')).toEqual({ state: '11', city: '' });
+    expect(withInput(fields, { state: '10', city: '21' }, 'state', '11')).toEqual({ state: '11', city: '21' });
+    expect(withInput(fields, { state: '10', city: '20' }, 'state', '')).toEqual({ state: '', city: '20' });
   });
 });

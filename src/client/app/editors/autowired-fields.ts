@@ -11,7 +11,8 @@ import {
 } from '../../../core/page-defs/autowired-document';
 import type { AutowiredDocument, AutowiredValue } from '../../../core/page-defs/autowired-document';
 import type { Parameter } from '../../../core/page-defs/parameter';
-import type { EntryField, FieldKind } from './entry-fields';
+import type { MasterChoice } from '../../../core/masters/master-data';
+import type { ChoiceSource, EntryField, FieldKind } from './entry-fields';
 
 /**
  * The generic editor of an Autowired page (DESIGN §13), its pure part: how each parameter is edited, the
@@ -85,8 +86,74 @@ export function hintOf(p: Parameter): string | null {
   return parts.length > 0 ? `${parts.join(', ')}.` : null;
 }
 
+/** A parameter whose value is the id of a value of a master type (DESIGN §14, decision 008). */
+export type MasterParameter = Parameter & { commonmastertype: number };
+
+export function isMasterParameter(p: Parameter): p is MasterParameter {
+  return (p.type === 'Dropdown' || p.type === 'Radio') && p.validator === 'User Selection' && p.unittype === 'MasterData' && p.commonmastertype !== null;
+}
+
+/** A stored master choice as the input holds it: the id as text ('' for none). */
+export function choiceText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return String(value);
+}
+
+/** The input's text as stored: the id as a number, null for none (anything else as it is: the server says no). */
+export function choiceValue(text: string): AutowiredValue {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  return /^\d{1,15}$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+/** The ids of master values a document holds, by master type (at most 200 a type: what the choices call takes). */
+export function heldMasterIds(doc: AutowiredDocument | null, parameters: readonly Parameter[]): Map<number, number[]> {
+  const held = new Map<number, Set<number>>();
+  if (!doc) return new Map();
+  const collect = (values: AutowiredValues, list: readonly Parameter[]) => {
+    for (const p of list) {
+      if (!isMasterParameter(p)) continue;
+      const value = choiceValue(choiceText(values[p.parameterName]));
+      if (typeof value !== 'number' || value <= 0 || !Number.isSafeInteger(value)) continue;
+      const ids = held.get(p.commonmastertype) ?? new Set<number>();
+      ids.add(value);
+      held.set(p.commonmastertype, ids);
+    }
+  };
+  collect(doc.header, headerParameters(parameters));
+  for (const row of doc.rows) collect(row, detailParameters(parameters));
+  return new Map([...held].map(([type, ids]) => [type, [...ids].sort((a, b) => a - b).slice(0, 200)]));
+}
+
+/**
+ * The parameter of the same part (the header's, or the row's) whose choice `p`'s options follow: a master
+ * parameter of another type among whose values are the parents of `p`'s type's values (City's values have
+ * States as parents: the State parameter). Undefined when `p`'s values have no parents or no such parameter
+ * is in the part. `lists` holds each type's values as getCommonMasterfordependancy answered them.
+ */
+export function parentParameterOf(p: MasterParameter, part: readonly Parameter[], lists: ReadonlyMap<number, readonly MasterChoice[]>): string | undefined {
+  const parents = new Set((lists.get(p.commonmastertype) ?? []).map((v) => v.parentId).filter((id): id is number => id !== null));
+  if (parents.size === 0) return undefined;
+  const parent = part.find(
+    (q): q is MasterParameter =>
+      q !== p && isMasterParameter(q) && q.commonmastertype !== p.commonmastertype && (lists.get(q.commonmastertype) ?? []).some((v) => parents.has(v.id)),
+  );
+  return parent?.parameterName;
+}
+
 /** How one parameter is edited: its input by type, its name as the label, Mandatory as the required mark. */
-export function entryFieldOf(p: Parameter): EntryField<AutowiredValues> {
+export function entryFieldOf(p: Parameter, choice?: ChoiceSource): EntryField<AutowiredValues> {
+  if (choice && isMasterParameter(p)) {
+    return {
+      name: p.parameterName,
+      label: p.parameterName,
+      kind: 'choice',
+      required: p.mandatory === 'Y',
+      choice,
+      toInput: choiceText,
+      fromInput: choiceValue,
+    };
+  }
   const kind = KIND_OF[p.type];
   const hint = hintOf(p);
   return {

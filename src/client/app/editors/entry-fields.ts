@@ -8,7 +8,40 @@ import { ruleFailure } from './field-rules';
  * How a field is edited. 'decimal' is a number kept as typed (a text input, so that 12.50 keeps its decimal
  * places); 'date' a date input ('YYYY-MM-DD' or ''); 'checkbox' a yes/no value stored as a boolean.
  */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'decimal' | 'date' | 'checkbox' | 'richtext' | 'image-url';
+export type FieldKind = 'text' | 'textarea' | 'number' | 'decimal' | 'date' | 'checkbox' | 'richtext' | 'image-url' | 'choice';
+
+/** One option of a choice field: its value as the input holds it (text) and the words shown for it. */
+export interface ChoiceOption {
+  value: string;
+  label: string;
+}
+
+/** What a choice field offers now: the options, or that they are on their way or could not be loaded. */
+export interface ChoiceOptions {
+  options: readonly ChoiceOption[];
+  loading: boolean;
+  error: string | null;
+}
+
+/**
+ * Where a choice field's options come from (master values, DESIGN §14). A value the field holds that is not
+ * offered (deactivated since it was chosen) stays selected, shown with `labelOf`.
+ */
+export interface ChoiceSource {
+  /** A drop-down list or a group of radio buttons. */
+  style: 'select' | 'radio';
+  /** The field of the same form whose value the options follow (a City follows a State). */
+  parentField?: string;
+  /**
+   * The options offered for the parent field's value ('' when it has none or there is no parent field). A
+   * React hook: the input calls it on every render.
+   */
+  useOptions: (parent: string) => ChoiceOptions;
+  /** How a held value reads (its name, marked when it is no longer offered); '' for no value. */
+  labelOf: (value: string) => string;
+  /** Whether a held value may stay when the parent field takes the value `parent` (default: no). */
+  fits?: (value: string, parent: string) => boolean;
+}
 
 /** The words a checkbox field shows for its two states (a parameter's booleanyes / booleanno). */
 export interface BooleanLabels {
@@ -30,6 +63,8 @@ export interface EntryField<E> {
   upload?: ImageFolder;
   /** Checkbox fields: the words for ticked and not ticked (default Yes / No). */
   booleanLabels?: BooleanLabels;
+  /** Choice fields: where the options come from. */
+  choice?: ChoiceSource;
   /** Number fields: the allowed range. */
   min?: number;
   max?: number;
@@ -100,7 +135,32 @@ export function displayText<E>(field: EntryField<E>, value: unknown): string {
     return '';
   }
   const text = toInputText(field, value);
+  if (field.choice) return field.choice.labelOf(text);
   return field.kind === 'richtext' || field.kind === 'textarea' ? plainText(text) : text;
+}
+
+/**
+ * The inputs after field `name` took `text`: a choice field that follows it (and in turn those that follow
+ * that one) is cleared unless its value still fits the new parent value.
+ */
+export function withInput<E>(fields: readonly EntryField<E>[], inputs: EntryInputs, name: string, text: string): EntryInputs {
+  const next: EntryInputs = { ...inputs, [name]: text };
+  const changed = [name];
+  while (changed.length > 0) {
+    const parent = changed.shift() as string;
+    for (const field of fields) {
+      const choice = field.choice;
+      if (!choice || choice.parentField !== parent || field.name === name) continue;
+      const held = next[field.name] ?? '';
+      if (held === '') continue;
+      const parentText = next[parent] ?? '';
+      // Without a parent value every value fits.
+      if (parentText === '' || (choice.fits?.(held, parentText) ?? false)) continue;
+      next[field.name] = '';
+      changed.push(field.name);
+    }
+  }
+  return next;
 }
 
 export function emptyInputs<E>(fields: readonly EntryField<E>[]): EntryInputs {

@@ -1,6 +1,6 @@
 import { Field } from '../../components/field';
 import { booleanLabelsOf } from './entry-fields';
-import type { EntryField } from './entry-fields';
+import type { ChoiceSource, EntryField, EntryInputs } from './entry-fields';
 import { AutoGrowTextarea } from './auto-grow-textarea';
 import { ImagePreview } from './image-preview';
 import { ImageUploadField } from './image-upload';
@@ -12,13 +12,20 @@ export function EntryInput<E>({
   id,
   value,
   onChange,
+  siblings,
 }: {
   field: EntryField<E>;
   id: string;
   value: string;
   onChange: (text: string) => void;
+  /** The other inputs of the same form (a choice field's options may follow one of them). */
+  siblings?: EntryInputs;
 }) {
   const required = field.required ?? true;
+  if (field.choice) {
+    const parent = field.choice.parentField ? (siblings?.[field.choice.parentField] ?? '') : '';
+    return <ChoiceInput field={field} choice={field.choice} id={id} value={value} parent={parent} onChange={onChange} />;
+  }
   if (field.kind === 'richtext') {
     return <RichTextEditor id={id} label={field.label} value={value} onChange={onChange} required={required} hint={field.hint} />;
   }
@@ -94,5 +101,82 @@ function CheckboxInput<E>({ field, id, value, onChange }: { field: EntryField<E>
         {field.hint ? `${field.hint} ` : ''}Ticked: {labels.yes}. Not ticked: {labels.no}.
       </p>
     </div>
+  );
+}
+
+/**
+ * A choice from a list of options: a drop-down list or a group of radio buttons. A held value that is not
+ * offered (deactivated since it was chosen, or of another parent) stays selected and is shown by its name.
+ */
+function ChoiceInput<E>({
+  field,
+  choice,
+  id,
+  value,
+  parent,
+  onChange,
+}: {
+  field: EntryField<E>;
+  choice: ChoiceSource;
+  id: string;
+  value: string;
+  parent: string;
+  onChange: (text: string) => void;
+}) {
+  const required = field.required ?? true;
+  const offered = choice.useOptions(parent);
+  const options = value !== '' && !offered.options.some((option) => option.value === value) ? [...offered.options, { value, label: choice.labelOf(value) }] : offered.options;
+  const status = offered.loading ? 'Loading the choices…' : offered.error ? `The choices could not be loaded: ${offered.error}` : options.length === 0 ? 'Nothing to choose from yet.' : null;
+  const hint = [field.hint, status].filter(Boolean).join(' ') || undefined;
+  if (choice.style === 'radio') {
+    const hintId = hint ? `${id}-hint` : undefined;
+    const radios = required ? options : [{ value: '', label: 'None' }, ...options];
+    return (
+      <fieldset className={`field field--choice choice-group`} id={id} aria-describedby={hintId} aria-busy={offered.loading || undefined}>
+        <legend className="field__label choice-group__legend">
+          {field.label}
+          {required ? (
+            <span className="field__required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          ) : null}
+        </legend>
+        <div className="choice-group__options">
+          {radios.map((option) => (
+            <label key={option.value} className="choice-group__option">
+              <input
+                type="radio"
+                name={id}
+                value={option.value}
+                checked={value === option.value}
+                aria-required={required || undefined}
+                onChange={() => onChange(option.value)}
+              />{' '}
+              {option.label}
+            </label>
+          ))}
+        </div>
+        {hint ? (
+          <p className="field__hint" id={hintId}>
+            {hint}
+          </p>
+        ) : null}
+      </fieldset>
+    );
+  }
+  return (
+    <Field id={id} label={field.label} required={required} markRequired hint={hint} className="field--choice">
+      {(control) => (
+        <select {...control} className="field__input" value={value} aria-busy={offered.loading || undefined} onChange={(event) => onChange(event.currentTarget.value)}>
+          <option value="">{required ? `Choose ${field.label}` : 'None'}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

@@ -8,7 +8,7 @@ import { ToolIcon } from './editor-icons';
 import { EntryInput } from './entry-input';
 import { ImagePreview } from './image-preview';
 import { useConfirm } from '../components/confirm-dialog';
-import { displayText, emptyInputs, entryOf, entryProblem, inputsOf, toInputText } from './entry-fields';
+import { displayText, emptyInputs, entryOf, entryProblem, inputsOf, toInputText, withInput } from './entry-fields';
 import type { EntryField, EntryInputs } from './entry-fields';
 
 const EXCERPT_LENGTH = 160;
@@ -137,7 +137,8 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
               field={field}
               id={fieldId(field.name)}
               value={inputs[field.name] ?? ''}
-              onChange={(text) => setInputs((current) => ({ ...current, [field.name]: text }))}
+              siblings={inputs}
+              onChange={(text) => setInputs((current) => withInput(fields, current, field.name, text))}
             />
           ))}
           <div className="app-actions">

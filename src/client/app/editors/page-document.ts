@@ -191,6 +191,8 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
     error: query.isError ? (query.error as unknown) : null,
     retryLoad: () => void query.refetch(),
     doc: working?.doc ?? null,
+    /** The saved copy the working copy is based on. */
+    base: working?.base ?? null,
     revision: working?.base.revision ?? null,
     generation: working?.generation ?? 0,
     dirty,
