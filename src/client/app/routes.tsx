@@ -19,6 +19,9 @@ const UserFormScreen = lazy(() => import('./backoffice/users/user-form-screen').
 const MenuByUserScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuByUserScreen })));
 const MenuTreeScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuTreeScreen })));
 const MenuItemScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuItemScreen })));
+const PageListScreen = lazy(() => import('./backoffice/pages/page-list-screen').then((m) => ({ default: m.PageListScreen })));
+const PageFormScreen = lazy(() => import('./backoffice/pages/page-form-screen').then((m) => ({ default: m.PageFormScreen })));
+const ParameterScreen = lazy(() => import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })));
 
 /**
  * The editing twin of each content page, by page key, each in its own chunk (the rich-text editor and the
@@ -57,6 +60,9 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   MenuByUser: <MenuByUserScreen />,
   bmstree: <MenuTreeScreen />,
   menu2: <MenuItemScreen />,
+  homepages: <PageListScreen />,
+  formcreation: <PageFormScreen />,
+  paramactivity: <ParameterScreen />,
 };
 
 /** Screens that guard themselves: companyForm is open while the first-run setup is pending (DESIGN §7). */
