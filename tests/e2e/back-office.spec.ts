@@ -14,7 +14,8 @@ test('a new administrator builds a group with two editors, adds a user, and deac
   await admin.goto('/newGrouphome');
   await expect(admin.locator('h1')).toHaveText('Create User Group');
   await admin.getByRole('link', { name: 'Create New Group' }).or(admin.getByRole('button', { name: 'Create New Group' })).click();
-  await admin.getByLabel('User Group').fill(group);
+  // Exact: while the form's chunk loads, the list stays on screen, and its pager ('User groups: pages') would match.
+  await admin.getByLabel('User Group', { exact: true }).fill(group);
   await admin.getByRole('button', { name: 'Save' }).click();
   await expect(admin).toHaveURL(/\/newGrouphome/);
 

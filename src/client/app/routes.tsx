@@ -23,6 +23,9 @@ const AutowiredEditor = lazy(() => import('./editors/autowired-editor'));
 const MenuItemScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuItemScreen })));
 const MasterTypeScreen = lazy(() => import('./backoffice/masters/master-type-screen').then((m) => ({ default: m.MasterTypeScreen })));
 const MasterValueScreen = lazy(() => import('./backoffice/masters/master-value-screen').then((m) => ({ default: m.MasterValueScreen })));
+const PageListScreen = lazy(() => import('./backoffice/pages/page-list-screen').then((m) => ({ default: m.PageListScreen })));
+const PageFormScreen = lazy(() => import('./backoffice/pages/page-form-screen').then((m) => ({ default: m.PageFormScreen })));
+const ParameterScreen = lazy(() => import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })));
 
 /**
  * The editing twin of each content page, by page key, each in its own chunk (the rich-text editor and the
@@ -63,6 +66,9 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   menu2: <MenuItemScreen />,
   commonMasterType: <MasterTypeScreen />,
   commonMaster: <MasterValueScreen />,
+  homepages: <PageListScreen />,
+  formcreation: <PageFormScreen />,
+  paramactivity: <ParameterScreen />,
 };
 
 /** Screens that guard themselves: companyForm is open while the first-run setup is pending (DESIGN §7). */

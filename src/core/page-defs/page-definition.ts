@@ -57,7 +57,8 @@ export const PageDefinitionSchema = z.object({
     .string({ message: PAGE_MESSAGES.nameLength })
     .trim()
     .min(1, { message: PAGE_MESSAGES.nameLength })
-    .max(PAGE_NAME_MAX, { message: PAGE_MESSAGES.nameLength })
+    // A new name has at most 25 characters (checked where a name is chosen); a wired page keeps its longer one.
+    .max(100, { message: PAGE_MESSAGES.nameLength })
     .regex(/^[A-Za-z][A-Za-z0-9-]*$/, { message: PAGE_MESSAGES.nameShape }),
   dspname: z.string({ message: PAGE_MESSAGES.displayName }).trim().min(1, { message: PAGE_MESSAGES.displayName }).max(100, { message: PAGE_MESSAGES.displayName }),
   module: z.coerce.number({ message: PAGE_MESSAGES.module }).int().positive({ message: PAGE_MESSAGES.module }),
@@ -103,6 +104,7 @@ export type Module = z.infer<typeof ModuleSchema>;
 
 /** Why a name cannot be a page's, in a sentence; null when it can (the format is checked by the schema). */
 export function reservedNameProblem(name: string): string | null {
+  if (name.length > PAGE_NAME_MAX) return PAGE_MESSAGES.nameLength;
   const lower = name.toLowerCase();
   if (RESERVED_PAGE_NAMES.some((reserved) => reserved.toLowerCase() === lower)) return `The name ${name} is used by Folio itself; choose another.`;
   return null;

@@ -11,12 +11,12 @@ export const PARAMETER_MESSAGES = {
   failed: 'Please Check Again!',
   name: 'Enter a parameter name of 1 to 100 characters.',
   duplicate: (name: string) => `The parameter ${name} is there twice; each name may be used once.`,
-  minMax: (name: string) => `${name}: the minimum length is more than the maximum length.`,
-  dates: (name: string) => `${name}: choose one date rule at most (today, future or past).`,
-  masterType: (name: string) => `${name}: choose the master type its values come from.`,
-  selection: (name: string) => `${name}: a User Selection parameter takes its choices from master data; choose the MasterData kind.`,
+  minMax: (name: string) => `Parameter ${name}: the minimum length is more than the maximum length.`,
+  dates: (name: string) => `Parameter ${name}: choose one date rule at most (today, future or past).`,
+  masterType: (name: string) => `Parameter ${name}: choose the master type its values come from.`,
+  selection: (name: string) => `Parameter ${name}: a User Selection parameter takes its choices from master data; choose the MasterData kind.`,
   unknownField: (name: string, page: string) => `${name} is not a field of the page ${page}; choose one from the list of its labels.`,
-  kindMismatch: (name: string) => `${name}: the type and the kind of value do not go together.`,
+  kindMismatch: (name: string) => `Parameter ${name}: the type and the kind of value do not go together.`,
   tooMany: 'A page has at most 100 parameters.',
 } as const;
 

@@ -1,0 +1,98 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  ModuleSchema,
+  PageListSchema,
+  PageRecordSchema,
+  PageSaveAnswerSchema,
+  PageStatusAnswerSchema,
+  type PageDefinitionInput,
+} from '../../../../core/page-defs/page-definition';
+import { ParameterLabelSchema, ParameterSchema, type Parameter } from '../../../../core/page-defs/parameter';
+import { api } from '../../lib/api';
+
+/**
+ * The page-definition feature's calls (spec 001 §7 getFormCreatedData, getpageedit, getallmodeules,
+ * savePageCreation, activitydelstatus, getactivityforparamconf, getActivityParametersByid, saveParameters),
+ * each answer read through its core schema.
+ */
+
+export const PAGES_KEY = ['page-defs'] as const;
+const MODULES_KEY = ['page-defs', 'modules'] as const;
+
+/** homepages: one page of the page list (10 a page); the page shown stays while the next one loads. */
+export function usePageList(pageno: number) {
+  return useQuery({
+    queryKey: [...PAGES_KEY, 'list', pageno],
+    queryFn: () => api<unknown>('/api/master/getFormCreatedData', { pageno }).then((data) => PageListSchema.parse(data)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One page for the page-creation form; never cached across visits, so the form starts from the saved copy. */
+export function usePageRecord(id: number | undefined) {
+  return useQuery({
+    queryKey: [...PAGES_KEY, 'record', id],
+    queryFn: () => api<unknown>('/api/master/getpageedit', { id }).then((data) => PageRecordSchema.parse(data)),
+    enabled: id !== undefined,
+    gcTime: 0,
+  });
+}
+
+/** The modules the Module Name dropdown offers. */
+export function useModules() {
+  return useQuery({
+    queryKey: MODULES_KEY,
+    queryFn: () => api<unknown>('/api/master/getallmodeules', {}).then((data) => z.array(ModuleSchema).parse(data)),
+  });
+}
+
+/** savePageCreation: a refusal (status No) comes back as an ApiError carrying the server's sentence. */
+export function useSavePage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (page: PageDefinitionInput) => api<unknown>('/api/master/savePageCreation', page).then((data) => PageSaveAnswerSchema.parse(data)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PAGES_KEY }),
+  });
+}
+
+/** activitydelstatus: N unpublishes the page (its content is kept), Y publishes it again. */
+export function useSetPageStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; activeStatus: 'Y' | 'N' }) =>
+      api<unknown>('/api/master/activitydelstatus', input).then((data) => PageStatusAnswerSchema.parse(data)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PAGES_KEY }),
+  });
+}
+
+const PageParametersSchema = z.object({ page: PageRecordSchema, parameters: z.array(ParameterSchema) });
+
+/** paramactivity: the page and its saved parameters; read afresh on each visit. */
+export function usePageParameters(id: number | undefined) {
+  return useQuery({
+    queryKey: [...PAGES_KEY, 'parameters', id],
+    queryFn: () => api<unknown>('/api/master/getActivityParametersByid', { id }).then((data) => PageParametersSchema.parse(data)),
+    enabled: id !== undefined,
+    gcTime: 0,
+  });
+}
+
+/** The names the parameter-name dropdown offers, with their on-screen labels. */
+export function useParameterLabels(id: number | undefined) {
+  return useQuery({
+    queryKey: [...PAGES_KEY, 'labels', id],
+    queryFn: () => api<unknown>('/api/master/getactivityforparamconf', { id }).then((data) => z.array(ParameterLabelSchema).parse(data)),
+    enabled: id !== undefined,
+  });
+}
+
+/** saveParameters: the page's whole configuration at once; a contradiction comes back as a 400 sentence. */
+export function useSaveParameters() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; parameters: Parameter[] }) =>
+      api<unknown>('/api/master/saveParameters', input).then((data) => z.object({ message: z.literal('Success') }).parse(data)),
+    onSuccess: (_answer, input) => queryClient.invalidateQueries({ queryKey: [...PAGES_KEY, 'labels', input.id] }),
+  });
+}

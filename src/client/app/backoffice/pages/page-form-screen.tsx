@@ -1,0 +1,278 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { ArrowLeft, Save } from 'lucide-react';
+import {
+  PAGE_MESSAGES,
+  PAGE_NAME_MAX,
+  PageDefinitionSchema,
+  reservedNameProblem,
+  type PageDefinitionInput,
+  type PageRecord,
+  type PageType,
+} from '../../../../core/page-defs/page-definition';
+import { ApiError, errorMessage } from '../../lib/api';
+import { Field } from '../../../components/field';
+import { FormField, FormSelect, RequiredNote, useFieldError } from '../../components/form-field';
+import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
+import { notify } from '../../toasts';
+import { useModules, usePageRecord, useSavePage } from './api';
+import '../../../styles/page-defs.css';
+
+/** The form's values: what the inputs hold. The page type is '' while neither box is checked. */
+interface PageFormValues {
+  filename: string;
+  dspname: string;
+  module: string;
+  type: PageType | '';
+  homepage: boolean;
+}
+
+const EMPTY_PAGE: PageFormValues = { filename: '', dspname: '', module: '', type: 'Autowired', homepage: false };
+
+function formValues(record: PageRecord): PageFormValues {
+  return {
+    filename: record.filename,
+    dspname: record.dspname,
+    module: record.module === null ? '' : String(record.module),
+    type: record.type,
+    homepage: record.homepage === 'Y',
+  };
+}
+
+function payloadOf(values: PageFormValues, id: number | undefined): PageDefinitionInput {
+  return {
+    ...(id === undefined ? {} : { id }),
+    filename: values.filename.trim(),
+    dspname: values.dspname.trim(),
+    module: values.module === '' ? 0 : Number(values.module),
+    type: values.type as PageType,
+    homepage: values.homepage ? 'Y' : 'N',
+  };
+}
+
+/**
+ * The rules of DESIGN §11 on the client, for comfort: the same schema and sentences as the server's
+ * (PageDefinitionSchema, reservedNameProblem), plus the page type's rules. The server still decides (a name
+ * taken by another page is only known there).
+ */
+function pageFormSchema(original: PageRecord | undefined) {
+  const wired = original?.type === 'wired';
+  return z
+    .object({ filename: z.string(), dspname: z.string(), module: z.string(), type: z.enum(['', 'wired', 'Autowired']), homepage: z.boolean() })
+    .superRefine((values, ctx) => {
+      const result = PageDefinitionSchema.safeParse(payloadOf(values, original?.id));
+      for (const issue of result.success ? [] : result.error.issues) {
+        const field = issue.path[0];
+        // A wired page's name is fixed (read-only here): the server judges it.
+        if (wired && field === 'filename') continue;
+        if (typeof field === 'string') ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
+      }
+      if (values.type === 'wired' && !wired) ctx.addIssue({ code: 'custom', path: ['type'], message: original ? PAGE_MESSAGES.wiredType : PAGE_MESSAGES.newWired });
+      if (values.type === 'Autowired' && wired) ctx.addIssue({ code: 'custom', path: ['type'], message: PAGE_MESSAGES.wiredType });
+      if (!wired && result.success) {
+        const reserved = reservedNameProblem(result.data.filename);
+        if (reserved) ctx.addIssue({ code: 'custom', path: ['filename'], message: reserved });
+      }
+    });
+}
+
+/** Back To HomePage: the form's way out, beside its title. */
+const NAVIGATION = (
+  <div className="screen-actions">
+    <Link className="button button--outline" to="/homepages">
+      <ArrowLeft className="button__icon" aria-hidden="true" focusable="false" />
+      Back To HomePage
+    </Link>
+  </div>
+);
+
+/** formcreation, formcreation/:id: define a page (spec 001 §2 page creation, §4, §8; DESIGN §11). */
+export function PageFormScreen() {
+  const params = useParams();
+  const pageId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
+  const record = usePageRecord(pageId);
+  // The form mounts with its module options: a select whose saved option is not there yet would read as empty.
+  const modules = useModules();
+  const title = pageId === undefined ? 'Page Creation' : record.data ? `Edit Page ${record.data.dspname}` : 'Edit Page';
+  return (
+    <Screen title={title} actions={NAVIGATION}>
+      {(pageId !== undefined && record.isPending) || modules.isPending ? (
+        <LoadingStatus inline />
+      ) : pageId !== undefined && record.isError ? (
+        <LoadFailure inline message={errorMessage(record.error)} onRetry={() => void record.refetch()} />
+      ) : modules.isError ? (
+        <LoadFailure inline message={errorMessage(modules.error)} onRetry={() => void modules.refetch()} />
+      ) : (
+        <PageForm key={pageId ?? 'new'} original={record.data} modules={modules.data ?? []} />
+      )}
+    </Screen>
+  );
+}
+
+function PageForm({ original, modules }: { original: PageRecord | undefined; modules: ReadonlyArray<{ id: number; name: string }> }) {
+  const navigate = useNavigate();
+  const savePage = useSavePage();
+  const schema = useMemo(() => pageFormSchema(original), [original]);
+  const methods = useForm<PageFormValues, unknown, PageFormValues>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: original ? formValues(original) : EMPTY_PAGE,
+  });
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { isSubmitting } = methods.formState;
+  const wired = original?.type === 'wired';
+
+  const onValid = async (values: PageFormValues) => {
+    setRefusal(null);
+    try {
+      await savePage.mutateAsync(payloadOf(values, original?.id));
+      notify.success(PAGE_MESSAGES.saved);
+      void navigate('/homepages');
+    } catch (error) {
+      // Status No (a refusal: 400, 404, 409) carries the server's sentence; anything else is the catalogue's.
+      const refused = error instanceof ApiError && [400, 404, 409].includes(error.status);
+      const message = refused ? error.message : PAGE_MESSAGES.failed;
+      setRefusal(message);
+      notify.error(message);
+    }
+  };
+
+  return (
+    <FormProvider {...methods}>
+      <form className="app-form app-panel" noValidate onSubmit={(event) => void methods.handleSubmit(onValid)(event)}>
+        <RequiredNote />
+        <PageNameField wired={wired} />
+        <FormField name="dspname" id="dspname" label="Display Name" required maxLength={100} hint="The name visitors and menus show." />
+        <FormSelect
+          name="module"
+          id="module"
+          label="Module Name"
+          required
+          placeholder="Select module"
+          options={modules.map((module) => ({ value: String(module.id), label: module.name }))}
+          hint="The menu-tree editor offers the page under its module."
+        />
+        <PageTypeField isNew={original === undefined} />
+        <Controller
+          name="homepage"
+          control={methods.control}
+          render={({ field }) => (
+            <div className="field">
+              <label className="field__label page-form__check" htmlFor="homepage">
+                <input
+                  id="homepage"
+                  type="checkbox"
+                  name={field.name}
+                  ref={field.ref}
+                  checked={field.value}
+                  disabled={wired}
+                  aria-describedby="homepage-hint"
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                />{' '}
+                HomePage
+              </label>
+              <p className="field__hint" id="homepage-hint">
+                {wired
+                  ? 'Whether a wired page is on the public website is fixed by its code.'
+                  : 'Checked: the page is part of the public website, with its public page /{name}1, in the sitemap. Unchecked: an internal page for staff whose menu holds it.'}
+              </p>
+            </div>
+          )}
+        />
+        {refusal ? (
+          <p className="page-form__refusal" role="alert">
+            {refusal}
+          </p>
+        ) : null}
+        <div className="app-actions">
+          <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+            <Save className="button__icon" aria-hidden="true" focusable="false" />
+            Save
+          </button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
+
+/** Define Page Name: at most 25 characters; read-only for a wired page (its code answers to the name). */
+function PageNameField({ wired }: { wired: boolean }) {
+  const { register } = useFormContext<PageFormValues>();
+  const message = useFieldError('filename');
+  const hint = wired
+    ? PAGE_MESSAGES.wiredName
+    : `Up to ${PAGE_NAME_MAX} characters: a letter, then letters, digits or hyphens. The page is edited at /{name} and, on the public website, shown at /{name}1.`;
+  return (
+    <Field id="filename" label="Define Page Name" required markRequired hint={hint} error={message}>
+      {(control) => (
+        <input
+          {...control}
+          {...register('filename')}
+          className="field__input"
+          maxLength={wired ? undefined : PAGE_NAME_MAX}
+          readOnly={wired}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** Wired / Autowired: two checkboxes, checking one unchecks the other (spec 001 §4). */
+function PageTypeField({ isNew }: { isNew: boolean }) {
+  const { control } = useFormContext<PageFormValues>();
+  const message = useFieldError('type');
+  const hint = isNew ? `${PAGE_MESSAGES.newWired} Autowired pages need no code: their fields are the parameters you configure.` : PAGE_MESSAGES.wiredType;
+  const describedBy = ['page-type-hint', message ? 'page-type-error' : ''].filter(Boolean).join(' ');
+  return (
+    <Controller
+      name="type"
+      control={control}
+      render={({ field }) => (
+        <fieldset className="page-form__types" aria-describedby={describedBy}>
+          <legend className="field__label">
+            Page type{' '}
+            <span className="field__required" aria-hidden="true">
+              *
+            </span>
+          </legend>
+          <div className="page-form__choices">
+            {(['wired', 'Autowired'] as const).map((type, index) => (
+              <label key={type} className="page-form__check" htmlFor={`type-${type}`}>
+                <input
+                  id={`type-${type}`}
+                  type="checkbox"
+                  ref={index === 0 ? field.ref : undefined}
+                  checked={field.value === type}
+                  // A saved page keeps its type (the server refuses a change): both boxes are fixed.
+                  disabled={!isNew}
+                  aria-invalid={message ? true : undefined}
+                  onChange={(event) => {
+                    field.onChange(event.target.checked ? type : '');
+                    // A click on a box is a finished answer: its rule shows at once.
+                    field.onBlur();
+                  }}
+                  onBlur={field.onBlur}
+                />{' '}
+                {type === 'wired' ? 'Wired' : 'Autowired'}
+              </label>
+            ))}
+          </div>
+          <p className="field__hint" id="page-type-hint">
+            {hint}
+          </p>
+          {message ? (
+            <p className="field__error" id="page-type-error">
+              {message}
+            </p>
+          ) : null}
+        </fieldset>
+      )}
+    />
+  );
+}

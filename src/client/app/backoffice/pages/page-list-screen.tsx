@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Eye, EyeOff, House, Pencil, Plus, SlidersHorizontal } from 'lucide-react';
+import { PAGE_MESSAGES, PAGE_PAGE_SIZE, type PageListRow } from '../../../../core/page-defs/page-definition';
+import { SCREEN_PAGES } from '../../../../core/pages';
+import { ApiError, errorMessage } from '../../lib/api';
+import { DataTable, type DataColumn } from '../../components/data-table';
+import { IconButton, IconLink } from '../../components/icon-button';
+import { useConfirm } from '../../components/confirm-dialog';
+import { Screen } from '../../components/screen';
+import { notify } from '../../toasts';
+import { usePageList, useSetPageStatus } from './api';
+import '../../../styles/page-defs.css';
+
+/** Back-office screens are pages too, but cannot be deactivated (the server refuses): they get no toggle. */
+const SCREEN_IDS: ReadonlySet<number> = new Set(SCREEN_PAGES.map((screen) => screen.id));
+
+/** The question asked before a page is deactivated (DESIGN §11: unpublishing keeps the content). */
+export const DEACTIVATE_PAGE_QUESTION = 'Its public page will answer 404 and leave the sitemap and every menu; its content and history are kept.';
+
+const column = createColumnHelper<PageListRow>();
+
+const COLUMNS: DataColumn<PageListRow>[] = [
+  column.accessor('srno', { header: 'Sr.No', meta: { align: 'end', width: '5.5rem' } }),
+  column.accessor('name', {
+    header: 'Page Name',
+    // Display names are text: React escapes them (a name with HTML shows its tags as typed).
+    cell: ({ row }) => (
+      <span className="page-name">
+        <span className="page-name__display">{row.original.name}</span>
+        <span className="page-name__meta">
+          <span className="page-name__route">/{row.original.code}</span>
+          {row.original.homepage === 'Y' ? <span className="status-badge status-badge--on">Public</span> : null}
+          {row.original.activeStatus === 'N' ? <span className="status-badge">Inactive</span> : null}
+        </span>
+      </span>
+    ),
+  }),
+  column.accessor('modulename', { header: 'Model Name' }),
+  column.accessor('type', {
+    header: 'Type',
+    cell: ({ getValue }) => (getValue() === 'wired' ? 'Wired' : 'Autowired'),
+  }),
+];
+
+/** homepages ("Create Home-Page"): every page, 10 a page, with edit, active Y/N and parameters (spec 001 §2). */
+export function PageListScreen() {
+  const [page, setPage] = useState(1);
+  const pages = usePageList(page);
+  const setStatus = useSetPageStatus();
+  const { confirm, dialog } = useConfirm();
+
+  const changeStatus = async (row: PageListRow) => {
+    if (setStatus.isPending) return;
+    const activate = row.activeStatus !== 'Y';
+    if (!activate && !(await confirm(DEACTIVATE_PAGE_QUESTION, { title: `Deactivate ${row.name}?`, confirmLabel: 'Deactivate', danger: true }))) return;
+    try {
+      const answer = await setStatus.mutateAsync({ id: row.id, activeStatus: activate ? 'Y' : 'N' });
+      notify.success(answer.message);
+    } catch (error) {
+      // The catalogue's sentence, with the server's reason when it gave one.
+      const reason = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 403 ? error.message : '';
+      notify.error(reason ? `${PAGE_MESSAGES.statusFailed} ${reason}` : PAGE_MESSAGES.statusFailed);
+    }
+  };
+
+  const rowActions = (row: PageListRow) => (
+    <>
+      <IconLink icon={Pencil} label={`Edit ${row.name}`} to={`/formcreation/${row.id}`} tooltipAlign="end" />
+      {SCREEN_IDS.has(row.id) ? null : (
+        // One button whose action follows the state: it keeps the focus when the state changes.
+        <IconButton
+          icon={row.activeStatus === 'Y' ? EyeOff : Eye}
+          label={row.activeStatus === 'Y' ? `Deactivate ${row.name}` : `Activate ${row.name}`}
+          tone={row.activeStatus === 'Y' ? 'danger' : 'success'}
+          tooltipAlign="end"
+          onClick={() => void changeStatus(row)}
+        />
+      )}
+      <IconLink icon={SlidersHorizontal} label={`Configure the parameters of ${row.name}`} to={`/paramactivity/${row.id}`} tooltipAlign="end" />
+    </>
+  );
+
+  const data = pages.data;
+  // The last page may have gone: show the new last page.
+  const pageCount = Math.max(1, Math.ceil((data?.totalItems ?? 0) / PAGE_PAGE_SIZE));
+  if (data && !pages.isPlaceholderData && page > pageCount) setPage(pageCount);
+
+  return (
+    <Screen
+      title="Create Home-Page"
+      actions={
+        <div className="screen-actions">
+          <Link className="button" to="/formcreation">
+            <Plus className="button__icon" aria-hidden="true" focusable="false" />
+            Create New Page
+          </Link>
+          <Link className="button button--outline" to="/Home">
+            <House className="button__icon" aria-hidden="true" focusable="false" />
+            Back To Home
+          </Link>
+        </div>
+      }
+    >
+      <DataTable
+        caption="Pages"
+        columns={COLUMNS}
+        rows={data?.items ?? []}
+        getRowId={(row) => String(row.id)}
+        status={pages.status}
+        errorMessage={pages.isError ? errorMessage(pages.error) : undefined}
+        onRetry={() => void pages.refetch()}
+        refreshing={pages.isPlaceholderData}
+        loadingLabel="Loading pages…"
+        emptyMessage="No pages yet"
+        paging={{ page, pageSize: PAGE_PAGE_SIZE, totalItems: data?.totalItems ?? 0, onPageChange: setPage }}
+        rowActions={rowActions}
+      />
+      {dialog}
+    </Screen>
+  );
+}

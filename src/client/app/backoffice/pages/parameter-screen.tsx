@@ -1,0 +1,610 @@
+import { useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { Link, useParams } from 'react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import { ArrowLeft, Pencil, Plus, Save, Trash2, X } from 'lucide-react';
+import {
+  PAGE_LEVELS,
+  PARAMETER_MESSAGES,
+  PARAMETER_TYPES,
+  UNIT_TYPES_OF,
+  VALIDATORS,
+  type Parameter,
+  type ParameterLabel,
+  type ParameterType,
+} from '../../../../core/page-defs/parameter';
+import type { PageRecord } from '../../../../core/page-defs/page-definition';
+import { ApiError, errorMessage } from '../../lib/api';
+import { Field } from '../../../components/field';
+import { DataTable, type DataColumn } from '../../components/data-table';
+import { IconButton } from '../../components/icon-button';
+import { useConfirm } from '../../components/confirm-dialog';
+import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
+import { notify } from '../../toasts';
+import { useParameterLabels, usePageParameters, useSaveParameters } from './api';
+import {
+  DATE_RULES,
+  DATE_RULE_LABELS,
+  UNIT_TYPE_LABELS,
+  addToTable,
+  bySequence,
+  chooseKind,
+  chooseType,
+  deleteFromTable,
+  describeConfiguration,
+  describeValidations,
+  draftOf,
+  emptyDraft,
+  nextSequence,
+  parameterOfDraft,
+  tableProblems,
+  toggleDateRule,
+  type ParameterDraft,
+} from './parameter-form';
+import '../../../styles/page-defs.css';
+
+/** The question asked before a parameter row is deleted (spec 001 §5's one delete question). */
+const DELETE_QUESTION = 'Do you want to delete this record ?';
+
+const Back = (
+  <div className="screen-actions">
+    <Link className="button button--outline" to="/homepages">
+      <ArrowLeft className="button__icon" aria-hidden="true" focusable="false" />
+      Back
+    </Link>
+  </div>
+);
+
+/** paramactivity/:id: a page's parameters (spec 001 §2 parameter configuration, §4, §8; DESIGN §12). */
+export function ParameterScreen() {
+  const params = useParams();
+  const pageId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
+  const data = usePageParameters(pageId);
+  const labels = useParameterLabels(pageId);
+  const page = data.data?.page;
+  const title = page ? `Parameters of ${page.dspname}` : 'Parameter Configuration';
+
+  let body: ReactNode;
+  if (pageId === undefined) {
+    body = (
+      <p className="lead-text">
+        Choose a page in the <Link to="/homepages">list of pages</Link> to configure its parameters.
+      </p>
+    );
+  } else if (data.isPending || labels.isPending) {
+    body = <LoadingStatus inline label="Loading the parameters…" />;
+  } else if (data.isError) {
+    body = <LoadFailure inline message={errorMessage(data.error)} onRetry={() => void data.refetch()} />;
+  } else if (labels.isError) {
+    body = <LoadFailure inline message={errorMessage(labels.error)} onRetry={() => void labels.refetch()} />;
+  } else {
+    body = <ParameterEditor key={pageId} page={data.data.page} initialRows={data.data.parameters} labels={labels.data} />;
+  }
+  return (
+    <Screen
+      title={title}
+      lead={page ? `/${page.filename} · ${page.type === 'wired' ? 'Wired' : 'Autowired'} page${page.modulename ? ` · ${page.modulename}` : ''}` : undefined}
+      actions={Back}
+    >
+      {body}
+    </Screen>
+  );
+}
+
+const column = createColumnHelper<Parameter>();
+
+/** The table's columns; a wired page's field shows its on-screen label under its name. */
+function parameterColumns(labelOf: ReadonlyMap<string, string>): DataColumn<Parameter>[] {
+  return [
+    column.accessor('sequence', { header: 'Sequence', meta: { align: 'end', width: '6.5rem' } }),
+    column.accessor('parameterName', {
+      header: 'Parameter Name',
+      cell: ({ getValue }) => {
+        const name = getValue();
+        const label = labelOf.get(name);
+        return (
+          <span className="param-name">
+            <span className="param-name__name">{name}</span>
+            {label && label !== name ? <span className="param-name__label">{label}</span> : null}
+          </span>
+        );
+      },
+    }),
+    column.display({ id: 'configuration', header: 'Configuration', cell: ({ row }) => describeConfiguration(row.original) }),
+    column.display({ id: 'validations', header: 'Validations', cell: ({ row }) => describeValidations(row.original) }),
+  ];
+}
+
+type NameMode = 'text' | 'list';
+
+function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; initialRows: Parameter[]; labels: ParameterLabel[] }) {
+  const wired = page.type === 'wired';
+  const [rows, setRows] = useState<Parameter[]>(() => bySequence(initialRows));
+  const [editing, setEditing] = useState<number | null>(null);
+  const [draft, setDraft] = useState<ParameterDraft>(() => emptyDraft(nextSequence(initialRows)));
+  const [nameMode, setNameMode] = useState<NameMode>(wired && labels.length > 0 ? 'list' : 'text');
+  const [problems, setProblems] = useState<string[]>([]);
+  const [saveProblem, setSaveProblem] = useState<string | null>(null);
+  const saveParameters = useSaveParameters();
+  const { confirm, dialog } = useConfirm();
+  const columns = useMemo(() => parameterColumns(new Map(labels.map((label) => [label.name, label.label]))), [labels]);
+  const nameRef = useRef<HTMLInputElement & HTMLSelectElement>(null);
+  const tableHeading = useRef<HTMLHeadingElement>(null);
+
+  const change = (changes: Partial<ParameterDraft>) => setDraft((current) => ({ ...current, ...changes }));
+  const focusName = () => requestAnimationFrame(() => nameRef.current?.focus());
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = parameterOfDraft(draft);
+    const found = checked.ok ? tableProblems({ rows, editing }, checked.parameter, { allowedNames: wired ? labels : null, pageName: page.dspname }) : checked.problems;
+    if (!checked.ok || found.length > 0) {
+      setProblems(found);
+      notify.error(found[0]!);
+      return;
+    }
+    const next = addToTable({ rows, editing }, checked.parameter);
+    setRows(next.rows);
+    setEditing(null);
+    setProblems([]);
+    setDraft(emptyDraft(next.sequence));
+    if (wired && labels.length > 0) setNameMode('list');
+    focusName();
+  };
+
+  const edit = (row: Parameter) => {
+    const index = rows.indexOf(row);
+    setEditing(index);
+    setDraft(draftOf(row));
+    setProblems([]);
+    setNameMode(wired && labels.some((label) => label.name === row.parameterName) ? 'list' : 'text');
+    focusName();
+  };
+
+  const cancelEdit = () => {
+    setEditing(null);
+    setProblems([]);
+    setDraft(emptyDraft(nextSequence(rows)));
+    if (wired && labels.length > 0) setNameMode('list');
+    focusName();
+  };
+
+  const remove = async (row: Parameter) => {
+    if (!(await confirm(DELETE_QUESTION, { title: `Delete ${row.parameterName}?`, confirmLabel: 'Delete', danger: true }))) return;
+    const index = rows.indexOf(row);
+    if (index < 0) return;
+    const next = deleteFromTable({ rows, editing }, index, Number(draft.sequence) || 1);
+    setRows(next.rows);
+    setEditing(next.editing);
+    if (next.editEnded) {
+      setProblems([]);
+      setDraft(emptyDraft(next.sequence));
+    } else {
+      change({ sequence: String(next.sequence) });
+    }
+    // The row's buttons are gone: the focus goes to the table's heading.
+    requestAnimationFrame(() => tableHeading.current?.focus());
+  };
+
+  const save = async () => {
+    setSaveProblem(null);
+    try {
+      await saveParameters.mutateAsync({ id: page.id, parameters: rows });
+      // The server numbers the rows 1, 2, 3 … in sequence order: the table shows what is stored.
+      const stored = bySequence(rows).map((row, index) => ({ ...row, sequence: index + 1 }));
+      setRows(stored);
+      if (editing === null) change({ sequence: String(nextSequence(stored)) });
+      notify.success(PARAMETER_MESSAGES.saved);
+    } catch (error) {
+      // Nothing typed is lost: the table and the form stay as they are.
+      const sentence = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : errorMessage(error, '');
+      setSaveProblem(sentence ? `${PARAMETER_MESSAGES.failed} ${sentence}` : PARAMETER_MESSAGES.failed);
+      if (sentence) notify.error(sentence, PARAMETER_MESSAGES.failed);
+      else notify.error(PARAMETER_MESSAGES.failed);
+    }
+  };
+
+  const rowActions = (row: Parameter) => (
+    <>
+      <IconButton icon={Pencil} label={`Edit ${row.parameterName}`} tooltipAlign="end" onClick={() => edit(row)} />
+      <IconButton icon={Trash2} label={`Delete ${row.parameterName}`} tone="danger" tooltipAlign="end" onClick={() => void remove(row)} />
+    </>
+  );
+
+  const editingName = editing === null ? null : (rows[editing]?.parameterName ?? null);
+  return (
+    <>
+      <form className="app-panel param-form" noValidate onSubmit={add} aria-labelledby="param-form-title">
+        <h2 className="param-form__title" id="param-form-title">
+          {editingName === null ? 'Add a parameter' : `Edit parameter ${editingName}`}
+        </h2>
+        {editingName !== null ? (
+          <p className="param-form__editing" role="status">
+            Editing {editingName}: Add replaces this row.
+          </p>
+        ) : null}
+        {wired && labels.length === 0 ? (
+          <p className="app-notice">This page has no fields of its own to configure (it is a back-office screen).</p>
+        ) : null}
+        <div className="param-form__grid">
+          <NameInput draft={draft} change={change} labels={labels} wired={wired} mode={nameMode} setMode={setNameMode} inputRef={nameRef} />
+          <Field id="param-type" label="Type" required markRequired>
+            {(control) => (
+              <select {...control} className="field__input" value={draft.type} onChange={(event) => setDraft((current) => chooseType(current, event.target.value as ParameterType))}>
+                {PARAMETER_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id="param-sequence" label="Sequence" required markRequired hint="The place of the field on the page.">
+            {(control) => (
+              <input
+                {...control}
+                className="field__input"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={1000}
+                step={1}
+                value={draft.sequence}
+                onChange={(event) => change({ sequence: event.target.value })}
+              />
+            )}
+          </Field>
+          <Field id="param-validator" label="Parameters" hint="A User Selection takes its choices from master data.">
+            {(control) => (
+              <select
+                {...control}
+                className="field__input"
+                value={draft.validator}
+                onChange={(event) => change({ validator: event.target.value as ParameterDraft['validator'] })}
+              >
+                {VALIDATORS.map((validator) => (
+                  <option key={validator} value={validator}>
+                    {validator}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id="param-level" label="Page creation Type" hint="Header: once on the page. Detail: in each entry of the page's list.">
+            {(control) => (
+              <select
+                {...control}
+                className="field__input"
+                value={draft.pagecreationtype}
+                onChange={(event) => change({ pagecreationtype: event.target.value as ParameterDraft['pagecreationtype'] })}
+              >
+                {PAGE_LEVELS.map((level) => (
+                  <option key={level} value={level}>
+                    {level}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <div className="field param-form__mandatory">
+            <label className="field__label page-form__check" htmlFor="param-mandatory">
+              <input id="param-mandatory" type="checkbox" checked={draft.mandatory} onChange={(event) => change({ mandatory: event.target.checked })} /> Mandatory
+            </label>
+          </div>
+        </div>
+        <fieldset className="app-fieldset param-form__kinds">
+          <legend className="app-fieldset__legend">Kind of value</legend>
+          <div className="page-form__choices">
+            {UNIT_TYPES_OF[draft.type].map((kind) => (
+              <label key={kind} className="page-form__check" htmlFor={`param-kind-${kind}`}>
+                <input
+                  id={`param-kind-${kind}`}
+                  type="radio"
+                  name="param-kind"
+                  value={kind}
+                  checked={draft.unittype === kind}
+                  onChange={() => setDraft((current) => chooseKind(current, kind))}
+                />{' '}
+                {UNIT_TYPE_LABELS[kind]}
+              </label>
+            ))}
+          </div>
+          <p className="field__hint">Choosing a kind clears the rules of the others.</p>
+          <ValidationPanel draft={draft} change={change} setDraft={setDraft} />
+        </fieldset>
+        {problems.length > 0 ? (
+          <div className="param-form__problems" role="alert">
+            <p className="param-form__problems-title">Oops</p>
+            <ul>
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <div className="app-actions">
+          <button type="submit" className="button">
+            <Plus className="button__icon" aria-hidden="true" focusable="false" />
+            Add
+          </button>
+          {editing !== null ? (
+            <button type="button" className="button button--outline" onClick={cancelEdit}>
+              <X className="button__icon" aria-hidden="true" focusable="false" />
+              Cancel edit
+            </button>
+          ) : null}
+        </div>
+      </form>
+
+      <section className="param-table" aria-labelledby="param-table-title">
+        <h2 className="param-table__title" id="param-table-title" ref={tableHeading} tabIndex={-1}>
+          Parameters ({rows.length})
+        </h2>
+        <DataTable
+          caption={`Parameters of ${page.dspname}`}
+          columns={columns}
+          rows={rows}
+          getRowId={(row) => row.parameterName.toLowerCase()}
+          status="success"
+          emptyMessage="No parameters yet: add the page's fields above."
+          rowActions={rowActions}
+        />
+        {saveProblem ? (
+          <p className="page-form__refusal" role="alert">
+            {saveProblem}
+          </p>
+        ) : null}
+        <div className="app-actions">
+          <button
+            type="button"
+            className="button"
+            onClick={() => void save()}
+            disabled={saveParameters.isPending}
+            aria-busy={saveParameters.isPending || undefined}
+          >
+            <Save className="button__icon" aria-hidden="true" focusable="false" />
+            Save
+          </button>
+          <Link className="button button--outline" to="/homepages">
+            <ArrowLeft className="button__icon" aria-hidden="true" focusable="false" />
+            Back
+          </Link>
+        </div>
+      </section>
+      {dialog}
+    </>
+  );
+}
+
+/** Parameter Name: typed, or chosen from the page's labels (for a wired page, it must be one of its fields). */
+function NameInput({
+  draft,
+  change,
+  labels,
+  wired,
+  mode,
+  setMode,
+  inputRef,
+}: {
+  draft: ParameterDraft;
+  change: (changes: Partial<ParameterDraft>) => void;
+  labels: ParameterLabel[];
+  wired: boolean;
+  mode: NameMode;
+  setMode: (mode: NameMode) => void;
+  inputRef: RefObject<(HTMLInputElement & HTMLSelectElement) | null>;
+}) {
+  const options = useMemo(() => labels.map((label) => ({ value: label.name, text: label.label === label.name ? label.name : `${label.label} (${label.name})` })), [labels]);
+  const listed = options.some((option) => option.value === draft.parameterName);
+  return (
+    <div className="param-form__name">
+      {labels.length > 0 ? (
+        <fieldset className="param-form__name-mode">
+          <legend className="visually-hidden">Parameter name from</legend>
+          <div className="page-form__choices">
+            <label className="page-form__check" htmlFor="param-name-mode-list">
+              <input id="param-name-mode-list" type="radio" name="param-name-mode" checked={mode === 'list'} onChange={() => setMode('list')} /> From the page's labels
+            </label>
+            <label className="page-form__check" htmlFor="param-name-mode-text">
+              <input id="param-name-mode-text" type="radio" name="param-name-mode" checked={mode === 'text'} onChange={() => setMode('text')} /> Typed
+            </label>
+          </div>
+        </fieldset>
+      ) : null}
+      {mode === 'list' && labels.length > 0 ? (
+        <Field id="param-name" label="Parameter Name" required markRequired hint={wired ? "A wired page's parameters are its fields." : "The page's parameters so far."}>
+          {(control) => (
+            <select {...control} ref={inputRef} className="field__input" value={listed ? draft.parameterName : ''} onChange={(event) => change({ parameterName: event.target.value })}>
+              <option value="">Select a label</option>
+              {options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.text}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      ) : (
+        <Field
+          id="param-name"
+          label="Parameter Name"
+          required
+          markRequired
+          hint={wired ? "Must be one of the page's fields." : 'Up to 100 characters; the editor shows it as the field’s label.'}
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={inputRef}
+              className="field__input"
+              maxLength={100}
+              autoComplete="off"
+              value={draft.parameterName}
+              onChange={(event) => change({ parameterName: event.target.value })}
+            />
+          )}
+        </Field>
+      )}
+    </div>
+  );
+}
+
+/** A number input of a validation panel, empty for no limit. */
+function NumberField({
+  id,
+  label,
+  value,
+  onChange,
+  hint,
+  allowNegative = false,
+  decimals = false,
+  max,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: string;
+  allowNegative?: boolean;
+  decimals?: boolean;
+  max?: number;
+}) {
+  return (
+    <Field id={id} label={label} hint={hint}>
+      {(control) => (
+        <input
+          {...control}
+          className="field__input"
+          type="number"
+          inputMode={decimals || allowNegative ? 'decimal' : 'numeric'}
+          min={allowNegative ? undefined : 0}
+          max={max}
+          step={decimals ? 'any' : 1}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+function CheckField({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="field">
+      <label className="field__label page-form__check" htmlFor={id}>
+        <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} /> {label}
+      </label>
+    </div>
+  );
+}
+
+/** The rules of the chosen kind (spec 001 §2 per-kind validation panels). */
+function ValidationPanel({
+  draft,
+  change,
+  setDraft,
+}: {
+  draft: ParameterDraft;
+  change: (changes: Partial<ParameterDraft>) => void;
+  setDraft: (update: (current: ParameterDraft) => ParameterDraft) => void;
+}) {
+  const number = (field: keyof ParameterDraft) => (value: string) => change({ [field]: value });
+  let panel: ReactNode;
+  switch (draft.unittype) {
+    case 'Character':
+    case 'Richtext':
+      panel = (
+        <>
+          <NumberField id="param-minlength" label="Minimum length" value={draft.minlength} onChange={number('minlength')} hint="In characters; empty for none." />
+          <NumberField id="param-maxlength" label="Maximum length" value={draft.maxlength} onChange={number('maxlength')} hint="In characters; empty for none." />
+        </>
+      );
+      break;
+    case 'Integer':
+      panel = (
+        <>
+          <NumberField id="param-maxdigits" label="Maximum digits" value={draft.maxlength} onChange={number('maxlength')} hint="Empty for any number of digits." />
+          <NumberField id="param-min" label="Minimum" value={draft.min} onChange={number('min')} allowNegative hint="The smallest number accepted; empty for none." />
+          <CheckField id="param-allownegative" label="Allow negative numbers" checked={draft.allownegative} onChange={(allownegative) => change({ allownegative })} />
+        </>
+      );
+      break;
+    case 'Float':
+      panel = (
+        <>
+          <NumberField id="param-decimalplaces" label="Decimal places" value={draft.decimalplaces} onChange={number('decimalplaces')} max={10} hint="Digits after the point, 0 to 10." />
+          <NumberField id="param-min" label="Minimum" value={draft.min} onChange={number('min')} allowNegative decimals hint="The smallest number accepted; empty for none." />
+          <CheckField
+            id="param-allownegativeforfloat"
+            label="Allow negative numbers"
+            checked={draft.allownegativeforfloat}
+            onChange={(allownegativeforfloat) => change({ allownegativeforfloat })}
+          />
+        </>
+      );
+      break;
+    case 'Date':
+      panel = (
+        <fieldset className="param-form__dates" aria-describedby="param-dates-hint">
+          <legend className="field__label">Date rule</legend>
+          <div className="page-form__choices">
+            {DATE_RULES.map((rule) => (
+              <label key={rule} className="page-form__check" htmlFor={`param-${rule}`}>
+                <input
+                  id={`param-${rule}`}
+                  type="checkbox"
+                  checked={draft.dateRule === rule}
+                  onChange={() => setDraft((current) => ({ ...current, dateRule: toggleDateRule(current.dateRule, rule) }))}
+                />{' '}
+                {DATE_RULE_LABELS[rule]}
+              </label>
+            ))}
+          </div>
+          <p className="field__hint" id="param-dates-hint">
+            One at a time: checking one unchecks the others; none accepts any date.
+          </p>
+        </fieldset>
+      );
+      break;
+    case 'Boolean':
+      panel = (
+        <>
+          <TextField id="param-booleanyes" label="Label for yes" value={draft.booleanyes} onChange={(booleanyes) => change({ booleanyes })} />
+          <TextField id="param-booleanno" label="Label for no" value={draft.booleanno} onChange={(booleanno) => change({ booleanno })} />
+        </>
+      );
+      break;
+    case 'MasterData':
+      panel = (
+        <NumberField
+          id="param-commonmastertype"
+          label="Master type"
+          value={draft.commonmastertype}
+          onChange={number('commonmastertype')}
+          hint="Master data is not set up yet in this version: enter the id of the master type the choices will come from."
+        />
+      );
+      break;
+    case 'Image':
+      panel = (
+        <>
+          <NumberField id="param-sizeinKB" label="Size in KB" value={draft.sizeinKB} onChange={number('sizeinKB')} hint="The largest file accepted; empty for the site's limit." />
+          <NumberField id="param-height" label="Height (px)" value={draft.height} onChange={number('height')} hint="Empty for any height." />
+          <NumberField id="param-width" label="Width (px)" value={draft.width} onChange={number('width')} hint="Empty for any width." />
+        </>
+      );
+      break;
+  }
+  return (
+    <div className="param-form__panel" aria-label={`${draft.unittype} rules`} role="group">
+      {panel}
+    </div>
+  );
+}
+
+function TextField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <Field id={id} label={label} hint="Up to 30 characters.">
+      {(control) => <input {...control} className="field__input" maxLength={30} autoComplete="off" value={value} onChange={(event) => onChange(event.target.value)} />}
+    </Field>
+  );
+}
