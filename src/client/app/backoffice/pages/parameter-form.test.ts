@@ -71,9 +71,9 @@ describe('the draft as a parameter', () => {
 
   it('gives the server’s sentences for contradictions', () => {
     const result = parameterOfDraft(draft({ parameterName: 'title', minlength: '9', maxlength: '3' }));
-    expect(result).toEqual({ ok: false, problems: ['title: the minimum length is more than the maximum length.'] });
+    expect(result).toEqual({ ok: false, problems: ['Parameter title: the minimum length is more than the maximum length.'] });
     const master = parameterOfDraft(draft({ parameterName: 'city', type: 'Dropdown', unittype: 'MasterData' }));
-    expect(master).toEqual({ ok: false, problems: ['city: choose the master type its values come from.'] });
+    expect(master).toEqual({ ok: false, problems: ['Parameter city: choose the master type its values come from.'] });
   });
 
   it('says which number is not a number, and asks for a name', () => {
