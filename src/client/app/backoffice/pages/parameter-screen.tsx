@@ -20,6 +20,7 @@ import { IconButton } from '../../components/icon-button';
 import { useConfirm } from '../../components/confirm-dialog';
 import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
+import { useActiveMasterTypes } from '../masters/api';
 import { useParameterLabels, usePageParameters, useSaveParameters } from './api';
 import {
   DATE_RULES,
@@ -449,6 +450,33 @@ function NameInput({
 }
 
 /** A number input of a validation panel, empty for no limit. */
+/** The master type a MasterData parameter offers its values from (the active types of Master Types). */
+function MasterTypeSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const types = useActiveMasterTypes();
+  const options = types.data ?? [];
+  const held = value !== '' && !options.some((t) => String(t.id) === value);
+  return (
+    <Field
+      id="param-commonmastertype"
+      label="Master type"
+      required
+      hint={types.isError ? 'The master types could not be loaded; try again.' : 'The values the editor offers come from this type (Master Values). A type depending on another follows the value chosen for that one.'}
+    >
+      {(control) => (
+        <select {...control} className="field__input" value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">{types.isLoading ? 'Loading…' : 'Choose a master type'}</option>
+          {held ? <option value={value}>Type {value} (inactive or unknown)</option> : null}
+          {options.map((type) => (
+            <option key={type.id} value={String(type.id)}>
+              {type.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 function NumberField({
   id,
   label,
@@ -575,13 +603,7 @@ function ValidationPanel({
       break;
     case 'MasterData':
       panel = (
-        <NumberField
-          id="param-commonmastertype"
-          label="Master type"
-          value={draft.commonmastertype}
-          onChange={number('commonmastertype')}
-          hint="Master data is not set up yet in this version: enter the id of the master type the choices will come from."
-        />
+        <MasterTypeSelect value={draft.commonmastertype} onChange={number('commonmastertype')} />
       );
       break;
     case 'Image':
