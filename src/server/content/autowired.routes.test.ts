@@ -161,3 +161,28 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
     expect((await t.app.inject({ method: 'POST', url: '/api/master/getpagecontent', payload: { commonrouting: 'Nope' } })).statusCode).toBe(404);
   });
 });
+
+describe('the twins of an Autowired page answer once', () => {
+  it('sends each answer once: no second reply is attempted (logged as FST_ERR_REP_ALREADY_SENT)', async () => {
+    const lines: string[] = [];
+    const { Writable } = await import('node:stream');
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const t = await createTestApp('sqlite', { LOG_LEVEL: 'warn' }, { logStream });
+    try {
+      await createUser(t.app.tenants.default.db, { username: 'boss', password: ADMIN_PASSWORD, groupId: 1 });
+      const admin = await logIn(t.app, 'boss', ADMIN_PASSWORD);
+      await t.app.inject({ method: 'POST', url: '/api/master/savePageCreation', headers: admin.headers, payload: { filename: 'Team', dspname: 'Team', module: 1, type: 'Autowired', homepage: 'Y' } });
+      const answers = await Promise.all(['/Team1', '/Team1', '/Team', '/team1', '/TEAM'].map((url) => t.app.inject({ method: 'GET', url })));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 301, 301]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(lines.filter((line) => /already sent|FST_ERR_REP_ALREADY_SENT/.test(line))).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -130,17 +130,23 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets }:
    * Pages made in page creation have no fixed route: `/{Name}` is the editing twin (the staff app), `/{Name}1`
    * the public twin of an active public page. Other spellings answer 301 to the canonical one. Null: no such page.
    */
-  const serveAutowired = async (request: FastifyRequest, reply: FastifyReply, pathname: string, search: string) => {
+  const serveAutowired = async (request: FastifyRequest, reply: FastifyReply, pathname: string, search: string): Promise<boolean> => {
+    // Returns whether it answered (a Fastify reply is thenable, so it is awaited here, never returned).
     const match = /^\/([A-Za-z][A-Za-z0-9-]{0,25})$/.exec(pathname);
-    if (!match) return null;
+    if (!match) return false;
     const name = match[1]!;
     const editing = await findAutowiredPage(request.tenant, name);
-    if (editing) return editing.routing === name ? sendAppShell(reply, shell) : reply.redirect(`/${editing.routing}${search}`, 301);
-    if (!name.endsWith('1')) return null;
+    if (editing) {
+      if (editing.routing === name) await sendAppShell(reply, shell);
+      else await reply.redirect(`/${editing.routing}${search}`, 301);
+      return true;
+    }
+    if (!name.endsWith('1')) return false;
     const page = await findAutowiredPage(request.tenant, name.slice(0, -1));
-    if (!page || !page.active || !page.homepage) return null;
-    if (`${page.routing}1` !== name) return reply.redirect(`/${page.routing}1${search}`, 301);
-    return serveCached(request, reply, autowiredCacheKey(page.routing), () => buildAutowired(request.tenant, page));
+    if (!page || !page.active || !page.homepage) return false;
+    if (`${page.routing}1` !== name) await reply.redirect(`/${page.routing}1${search}`, 301);
+    else await serveCached(request, reply, autowiredCacheKey(page.routing), () => buildAutowired(request.tenant, page));
+    return true;
   };
 
   app.get('/', (_request, reply) => reply.redirect('/Home1', 301));
@@ -174,8 +180,7 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets }:
     if (path.startsWith('/api/') || !(request.method === 'GET' || request.method === 'HEAD')) {
       return reply.code(404).send({ message: 'There is nothing at this address.' });
     }
-    const autowired = await serveAutowired(request, reply, safeDecode(url.pathname).replace(/(.)\/+$/, '$1'), url.search);
-    if (autowired) return autowired;
+    if (await serveAutowired(request, reply, safeDecode(url.pathname).replace(/(.)\/+$/, '$1'), url.search)) return reply;
     return serve(request, reply, null, url.pathname);
   });
 }
