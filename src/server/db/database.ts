@@ -29,6 +29,9 @@ export interface DatabaseOptions {
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (a restart, a failover) is an 'error' on the pool: without a listener
+    // it would end the process. The pool discards that client; the next query opens a fresh connection.
+    pool.on('error', () => {});
     const url = new URL(options.databaseUrl);
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),

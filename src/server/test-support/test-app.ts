@@ -41,8 +41,24 @@ export async function createTestApp(dialect: TestDialect, env: Record<string, st
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      try {
+        // The app's pool may still be closing its last connections: wait for them rather than terminate them
+        // (a forced drop kills a closing client, whose error would surface as an uncaught exception).
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            await client.query(`drop database if exists ${name}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) {
+              await client.query(`drop database if exists ${name} with (force)`);
+              break;
+            }
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     };
   }
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env });
