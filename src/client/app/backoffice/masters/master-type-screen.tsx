@@ -4,13 +4,14 @@ import { Link } from 'react-router';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createColumnHelper } from '@tanstack/react-table';
-import { CircleCheck, CircleOff, House, Pencil, Plus, RefreshCw } from 'lucide-react';
+import { CircleCheck, CircleOff, House, Pencil, Plus } from 'lucide-react';
 import { MASTER_MESSAGES, MASTER_PAGE_SIZE, type MasterType } from '../../../../core/masters/master-data';
 import { errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { FormField, FormSelect, RequiredNote } from '../../components/form-field';
 import { IconButton } from '../../components/icon-button';
 import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
+import { SearchToolbar } from '../../components/search-toolbar';
 import { notify } from '../../toasts';
 import { masterKeys, useDependencyOptions, useMasterType, useMasterTypes, useSaveMasterType, useSetMasterTypeStatus, type MasterTypeQuery } from './api';
 import {
@@ -92,18 +93,7 @@ export function MasterTypeScreen() {
           <MasterTypePanelBody key={panel.editing.id ?? 'new'} typeId={panel.editing.id} onClose={panel.close} />
         </MasterPanel>
       ) : null}
-      <form className="list-toolbar" role="search" aria-label="Search master types" onSubmit={search}>
-        <div className="list-toolbar__field list-toolbar__field--grow">
-          <label className="list-toolbar__label" htmlFor="master-type-search">
-            Search text
-          </label>
-          <input id="master-type-search" className="field__input" type="search" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
-        </div>
-        <button type="submit" className="button list-toolbar__button">
-          Search
-        </button>
-        <IconButton icon={RefreshCw} label="Refresh the list" onClick={refresh} />
-      </form>
+      <SearchToolbar label="Search master types" inputId="master-type-search" text={text} onTextChange={setText} onSearch={search} onRefresh={refresh} />
       <DataTable
         caption="Master types"
         columns={COLUMNS}

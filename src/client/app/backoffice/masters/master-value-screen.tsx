@@ -4,13 +4,14 @@ import { Link } from 'react-router';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createColumnHelper } from '@tanstack/react-table';
-import { CircleCheck, CircleOff, House, Pencil, Plus, RefreshCw } from 'lucide-react';
+import { CircleCheck, CircleOff, House, Pencil, Plus } from 'lucide-react';
 import { MASTER_MESSAGES, MASTER_PAGE_SIZE, type MasterType, type MasterValue } from '../../../../core/masters/master-data';
 import { errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { FormField, FormSelect, RequiredNote } from '../../components/form-field';
 import { IconButton } from '../../components/icon-button';
 import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
+import { SearchToolbar } from '../../components/search-toolbar';
 import { notify } from '../../toasts';
 import {
   masterKeys,
@@ -118,7 +119,7 @@ export function MasterValueScreen() {
           <MasterValuePanelBody key={panel.editing.id ?? 'new'} valueId={panel.editing.id} filterTypeId={query.typeId} onClose={panel.close} />
         </MasterPanel>
       ) : null}
-      <form className="list-toolbar" role="search" aria-label="Search master values" onSubmit={search}>
+      <SearchToolbar label="Search master values" inputId="master-value-search" text={text} onTextChange={setText} onSearch={search} onRefresh={refresh}>
         <div className="list-toolbar__field">
           <label className="list-toolbar__label" htmlFor="master-value-filter-type">
             Filter by type
@@ -132,17 +133,7 @@ export function MasterValueScreen() {
             ))}
           </select>
         </div>
-        <div className="list-toolbar__field list-toolbar__field--grow">
-          <label className="list-toolbar__label" htmlFor="master-value-search">
-            Search text
-          </label>
-          <input id="master-value-search" className="field__input" type="search" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
-        </div>
-        <button type="submit" className="button list-toolbar__button">
-          Search
-        </button>
-        <IconButton icon={RefreshCw} label="Refresh the list" onClick={refresh} />
-      </form>
+      </SearchToolbar>
       <DataTable
         caption="Master values"
         columns={COLUMNS}

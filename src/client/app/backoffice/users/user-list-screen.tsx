@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { House, Pencil, Plus, RefreshCw, UserCheck, UserX } from 'lucide-react';
+import { House, Pencil, Plus, UserCheck, UserX } from 'lucide-react';
 import { SEARCH_TYPES, USER_MESSAGES, USER_PAGE_SIZE, type UserListRow } from '../../../../core/schemas/user';
 import { ApiError, errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { IconButton, IconLink } from '../../components/icon-button';
 import { useConfirm } from '../../components/confirm-dialog';
 import { Screen } from '../../components/screen';
+import { SearchToolbar } from '../../components/search-toolbar';
 import { notify } from '../../toasts';
 import { DEACTIVATE_QUESTION, USERS_KEY, useSetUserStatus, useUsers, type SearchType, type UserQuery } from './api';
 
@@ -97,7 +98,7 @@ export function UserListScreen() {
         </div>
       }
     >
-      <form className="list-toolbar" role="search" aria-label="Search users" onSubmit={search}>
+      <SearchToolbar label="Search users" inputId="user-search-text" text={text} onTextChange={setText} onSearch={search} onRefresh={refresh}>
         <div className="list-toolbar__field">
           <label className="list-toolbar__label" htmlFor="user-search-type">
             Search by
@@ -110,17 +111,7 @@ export function UserListScreen() {
             ))}
           </select>
         </div>
-        <div className="list-toolbar__field list-toolbar__field--grow">
-          <label className="list-toolbar__label" htmlFor="user-search-text">
-            Search text
-          </label>
-          <input id="user-search-text" className="field__input" type="search" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
-        </div>
-        <button type="submit" className="button list-toolbar__button">
-          Search
-        </button>
-        <IconButton icon={RefreshCw} label="Refresh the list" onClick={refresh} />
-      </form>
+      </SearchToolbar>
       <DataTable
         caption="Users"
         columns={COLUMNS}
