@@ -20,6 +20,7 @@ import { installRouteContracts, typed } from './http/contract';
 import { installErrorHandler } from './http/error-handler';
 import { masterDataRoutes } from './masters/masters.routes';
 import { mediaRoutes } from './media/media.routes';
+import { storedImageBytes } from './media/media.service';
 import { menuRoutes } from './menus/menus.routes';
 import { menuAdminRoutes } from './menus/menu-admin.routes';
 import { groupRoutes } from './groups/groups.routes';
@@ -119,7 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const cleanRichText = richTextCleaner(config.publicBaseUrl);
   await app.register(contentRoutes, { cleanRichText });
-  await app.register(pageContentRoutes, { cleanRichText });
+  await app.register(pageContentRoutes, { cleanRichText, imageBytes: (url: string) => storedImageBytes(config, url) });
   await app.register(menuRoutes);
   await app.register(enquiryRoutes);
   await app.register(authRoutes);

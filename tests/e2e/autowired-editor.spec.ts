@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { callApi, createE2eUser, expect, listEditor, logInAs, saveEditor, test, toastOf } from './fixtures';
 
@@ -18,7 +19,7 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
 const HEADER = [
   { parameterName: 'title', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'Y', minlength: 5, maxlength: 80 },
   { parameterName: 'intro', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header', mandatory: 'N' },
-  { parameterName: 'banner', sequence: 3, type: 'Image', unittype: 'Image', pagecreationtype: 'Header', mandatory: 'N' },
+  { parameterName: 'banner', sequence: 3, type: 'Image', unittype: 'Image', pagecreationtype: 'Header', mandatory: 'N', width: 1200, sizeinKB: 200 },
 ];
 const JOB_TITLE = { parameterName: 'jobTitle', sequence: 4, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y' };
 const CLOSING_DATE = { parameterName: 'closingDate', sequence: 5, type: 'Date', unittype: 'Date', pagecreationtype: 'Detail', mandatory: 'N', greatthncurrentdate: 'true' };
@@ -74,6 +75,23 @@ async function openEditor(page: Page) {
 
 const titleInput = (page: Page) => page.getByLabel('title', { exact: true });
 
+/** A PNG file as the file picker hands it over. */
+async function pngFile(name: string, width: number, height: number) {
+  const buffer = await sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+test('the staff menu opens an Autowired page in place, without reloading the app', async ({ page, consoleErrors }) => {
+  await logIn(page);
+  await page.evaluate(() => ((window as unknown as { folioMarker: number }).folioMarker = 1));
+  await page.getByRole('navigation', { name: 'Staff menu' }).getByRole('link', { name: NAME, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${NAME}$`));
+  await expect(page.locator('h1')).toHaveText(DISPLAY);
+  // Still the same document: a reload would have dropped the marker.
+  expect(await page.evaluate(() => (window as unknown as { folioMarker?: number }).folioMarker)).toBe(1);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('an Editor gets each rule’s message, adds two jobs, saves, and views the page', async ({ page, consoleErrors }) => {
   await logIn(page);
   await openEditor(page);
@@ -90,6 +108,18 @@ test('an Editor gets each rule’s message, adds two jobs, saves, and views the 
   await expect(salary).toHaveAttribute('inputmode', 'decimal');
   await expect(fullTime).toHaveAttribute('type', 'checkbox');
   await expect(page.getByLabel('banner', { exact: true })).toHaveAttribute('type', 'url');
+  await expect(page.getByText('Upload a PNG or JPEG image, or give its address, at most 1200 pixels wide, at most 200 KB.')).toBeVisible();
+
+  // The banner is uploaded to the page's own folder; an image over the field's width is refused with its rule.
+  const picker = page.getByLabel('Choose an image file (PNG or JPEG)');
+  await picker.setInputFiles(await pngFile('too-wide.png', 1600, 200));
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(toastOf(page, 'Failed to upload file: Please upload an image at most 1200 pixels wide in banner')).toBeVisible();
+  await expect(page.getByLabel('banner', { exact: true })).toHaveValue('');
+  await picker.setInputFiles(await pngFile('banner.png', 900, 300));
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(toastOf(page, 'Upload successfully!..')).toBeVisible();
+  await expect(page.getByLabel('banner', { exact: true })).toHaveValue(new RegExp(`/uploads/photos/page${pageId}/[0-9a-f]{24}_900x300\\.png$`));
   await expect(titleInput(page)).toHaveAttribute('aria-required', 'true');
   await expect(page.getByText('5 to 80 characters.')).toBeVisible();
 
@@ -153,7 +183,8 @@ test('an Editor gets each rule’s message, adds two jobs, saves, and views the 
   await page.reload();
   await expect(titleInput(page)).toHaveValue('Join our team');
   await expect(page.getByText('Unsaved edits from your last visit were restored.')).toBeHidden();
-  expect(consoleErrors).toEqual([]);
+  // The one error: the refused upload of the too-wide banner.
+  expect(consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
 });
 
 test('a visitor sees the public twin complete with JavaScript off', async ({ browser }) => {
@@ -169,6 +200,11 @@ test('a visitor sees the public twin complete with JavaScript off', async ({ bro
   await expect(main.locator('tr', { hasText: 'QA Engineer' })).toContainText('1200000.50');
   await expect(main.locator('tr', { hasText: 'Technical Writer' })).toContainText('No');
   await expect(main.locator('tr', { hasText: 'Technical Writer' })).toContainText('30 Jun 2099');
+  // The uploaded banner, with its size and WebP copies.
+  const banner = main.locator(`img[src*="/uploads/photos/page${pageId}/"]`);
+  await expect(banner).toHaveAttribute('width', '900');
+  await expect(banner).toHaveAttribute('height', '300');
+  await expect(main.locator('picture source[type="image/webp"]')).toHaveAttribute('srcset', /-320\.webp 320w/);
   await context.close();
 });
 

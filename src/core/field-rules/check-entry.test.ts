@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDocumentEntries, checkEntry } from './check-entry';
+import { checkDocumentEntries, checkEntry, imageSizeProblem } from './check-entry';
 import type { FieldRule } from './field-rule';
 
 const rule = (parameterName: string, type: string, extra: Partial<FieldRule> = {}): FieldRule => ({
@@ -215,6 +215,22 @@ describe('checkEntry: image fields', () => {
     for (const value of ['', 'logo.svg', 'logo.webp', 'report.pdf', 'png', '.png', 'photo.png.exe', '/uploads/photos/about/', 'https://example.in/png']) {
       expect(checkEntry({ mngimg: value }, [image]), value).toEqual(fails('Please upload a valid image'));
     }
+  });
+
+  it('takes a WebP image Folio stored (an uploaded WebP stays WebP), not any other WebP address', () => {
+    expect(checkEntry({ mngimg: '/uploads/photos/page1000/0123456789abcdef01234567_40x30.webp' }, [image])).toEqual(OK);
+    expect(checkEntry({ mngimg: 'https://example.in/logo.webp' }, [image])).toEqual(fails('Please upload a valid image'));
+  });
+
+  it('measures a size in KB where the file is known, and width and height from the stored name', () => {
+    const sized = { width: 400, height: 300, sizeinKB: 8 };
+    expect(imageSizeProblem('photo', sized, { width: 400, height: 300, bytes: 8 * 1024 })).toBeNull();
+    expect(imageSizeProblem('photo', sized, { width: 401, height: 300 })).toBe('Please upload an image at most 400 pixels wide in photo');
+    expect(imageSizeProblem('photo', sized, { width: 400, height: 301 })).toBe('Please upload an image at most 300 pixels high in photo');
+    expect(imageSizeProblem('photo', sized, { bytes: 8 * 1024 + 1 })).toBe('Please upload an image of at most 8 KB in photo (this one is 9 KB)');
+    // An image elsewhere has no known size: only what is known is checked.
+    expect(imageSizeProblem('photo', sized, { bytes: null })).toBeNull();
+    expect(imageSizeProblem('photo', { width: null, height: null, sizeinKB: null }, { width: 9999, height: 9999, bytes: 1e9 })).toBeNull();
   });
 
   it('asks for the field when the value is not text', () => {

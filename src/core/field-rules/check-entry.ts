@@ -101,13 +101,10 @@ function checkValue(value: unknown, rule: FieldRule, today: Date): string | null
   switch (kind) {
     case 'image': {
       if (typeof value !== 'string') return missing;
-      if (!isImageName(value)) return 'Please upload a valid image';
       const size = imageSize(value);
-      const maxWidth = bound(rule.width);
-      const maxHeight = bound(rule.height);
-      if (size && maxWidth !== null && size.width > maxWidth) return `Please upload an image at most ${maxWidth} pixels wide in ${field}`;
-      if (size && maxHeight !== null && size.height > maxHeight) return `Please upload an image at most ${maxHeight} pixels high in ${field}`;
-      return null;
+      // Folio's own stored images may also be WebP (an uploaded WebP stays WebP, DESIGN §8).
+      if (!isImageName(value) && !size) return 'Please upload a valid image';
+      return size ? imageSizeProblem(field, rule, size) : null;
     }
     case 'text': {
       const raw = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
@@ -162,6 +159,26 @@ function checkValue(value: unknown, rule: FieldRule, today: Date): string | null
 
 function isBlank(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'string' && stripTags(value).trim() === '');
+}
+
+/**
+ * An image's size against its rule (width and height in pixels, and the file size in KB where it is known: at
+ * upload, and at save for Folio's stored images), in spec 000 §5's voice; null when it fits.
+ */
+export function imageSizeProblem(
+  field: string,
+  rule: Pick<FieldRule, 'width' | 'height' | 'sizeinKB'>,
+  image: { width?: number; height?: number; bytes?: number | null },
+): string | null {
+  const maxWidth = bound(rule.width);
+  const maxHeight = bound(rule.height);
+  const maxKB = bound(rule.sizeinKB);
+  if (maxWidth !== null && image.width !== undefined && image.width > maxWidth) return `Please upload an image at most ${maxWidth} pixels wide in ${field}`;
+  if (maxHeight !== null && image.height !== undefined && image.height > maxHeight) return `Please upload an image at most ${maxHeight} pixels high in ${field}`;
+  if (maxKB !== null && typeof image.bytes === 'number' && image.bytes > maxKB * 1024) {
+    return `Please upload an image of at most ${maxKB} KB in ${field} (this one is ${Math.ceil(image.bytes / 1024)} KB)`;
+  }
+  return null;
 }
 
 /** Width and height of an image Folio stored (its generated name carries them: `<hex>_<W>x<H>.<ext>`). */

@@ -6,12 +6,33 @@
  * narrower than the original plus one at the original width: `<24 hex>_<w>x<h>-<width>.webp`.
  */
 
-/** Folders an image may be uploaded to, and the editing screen each belongs to. */
+/** The folders of the twelve pages' uploads, and the editing screen each belongs to. */
 export const IMAGE_FOLDERS = { about: 'About', customer: 'Customers' } as const;
-export type ImageFolder = keyof typeof IMAGE_FOLDERS;
+export type PageFileFolder = keyof typeof IMAGE_FOLDERS;
+/**
+ * The folder of a page made in page creation that has Image parameters: `page<id>` (DESIGN §8). Named by the
+ * page's id, which never changes, so a stored image keeps its address whatever the page is called.
+ */
+export type AutowiredImageFolder = `page${number}`;
+/** Folders an image may be uploaded to: the allow-list of DESIGN §8. */
+export type ImageFolder = PageFileFolder | AutowiredImageFolder;
 
-export const isImageFolder = (folder: unknown): folder is ImageFolder =>
+const AUTOWIRED_FOLDER = /^page([1-9]\d{0,8})$/;
+
+export const autowiredImageFolder = (pageId: number): AutowiredImageFolder => `page${pageId}`;
+
+/** The page id of an Autowired page's folder; null for any other folder. */
+export function pageIdOfFolder(folder: string): number | null {
+  const match = AUTOWIRED_FOLDER.exec(folder);
+  return match ? Number(match[1]) : null;
+}
+
+export const isPageFileFolder = (folder: unknown): folder is PageFileFolder =>
   typeof folder === 'string' && Object.prototype.hasOwnProperty.call(IMAGE_FOLDERS, folder);
+
+/** A folder name of the allow-list's form (whether that Autowired page exists is the server's question). */
+export const isImageFolder = (folder: unknown): folder is ImageFolder =>
+  isPageFileFolder(folder) || (typeof folder === 'string' && AUTOWIRED_FOLDER.test(folder));
 
 
 /** Widths generated for srcset (only those narrower than the original). */

@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { IMAGE_FOLDERS, type ImageFolder } from './image-names';
+import { IMAGE_FOLDERS, isImageFolder, type ImageFolder } from './image-names';
 
 /** The bodies and answers of uploadImage and deleteImage (kept apart from image-names: public pages need no zod). */
-const FOLDER_MESSAGE = `Unknown image folder: use one of ${Object.keys(IMAGE_FOLDERS).join(', ')}.`;
+const FOLDER_MESSAGE = `Unknown image folder: use one of ${Object.keys(IMAGE_FOLDERS).join(', ')} or page<id> (a page made in page creation).`;
 /** The `page` field of uploadImage and deleteImage: an allow-listed folder (DESIGN §8). */
-export const ImageFolderSchema = z.enum(Object.keys(IMAGE_FOLDERS) as [ImageFolder, ...ImageFolder[]], { message: FOLDER_MESSAGE });
+export const ImageFolderSchema = z
+  .string({ message: FOLDER_MESSAGE })
+  .refine((folder) => isImageFolder(folder), { message: FOLDER_MESSAGE })
+  .transform((folder) => folder as ImageFolder)
+  .meta({ description: 'about, customer, or page<id>: the folder of a page made in page creation that has Image parameters' });
+
+/** uploadImage's optional `field`: the parameter of an Autowired page the image is for (its size rule is checked). */
+export const UploadFieldSchema = z.string().max(200, { message: 'The field name is too long.' }).optional();
 
 /** deleteImage's fields: a generated file name (or its URL) and the folder. */
 export const DeleteImageSchema = z.object({

@@ -1,4 +1,4 @@
-import { checkDocumentEntries, checkEntry } from '../../core/field-rules/check-entry';
+import { checkDocumentEntries, checkEntry, imageSizeProblem } from '../../core/field-rules/check-entry';
 import {
   autowiredDocumentSchema,
   autowiredRules,
@@ -76,6 +76,29 @@ async function editableAutowired(tenant: Tenant, routing: string, session: Sessi
   return row;
 }
 
+/** The size in bytes of a stored image behind an address; null when it is not one of Folio's stored images. */
+export type ImageBytes = (url: string) => Promise<number | null>;
+
+/**
+ * Image parameters with a size in KB: each stored image's file (what visitors download) against the rule, the
+ * header first, then the rows in order. Addresses of images elsewhere have no size Folio could check.
+ */
+async function checkImageFileSizes(parameters: readonly Parameter[], document: AutowiredDocument, imageBytes: ImageBytes): Promise<void> {
+  const sized = parameters.filter((p) => p.type === 'Image' && p.sizeinKB !== null);
+  const parts = [
+    { values: document.header, level: 'Header' },
+    ...document.rows.map((values) => ({ values, level: 'Detail' })),
+  ];
+  for (const { values, level } of parts) {
+    for (const p of sized) {
+      const value = values[p.parameterName];
+      if (p.pagecreationtype !== level || typeof value !== 'string' || value.trim() === '') continue;
+      const problem = imageSizeProblem(p.parameterName, p, { bytes: await imageBytes(value) });
+      if (problem) throw new ValidationError(problem);
+    }
+  }
+}
+
 const targetOf = (row: PageRow): RevisionTarget => ({ id: row.id, routing: row.routing, cacheKey: autowiredCacheKey(row.routing) });
 
 /**
@@ -88,9 +111,10 @@ export async function saveAutowiredDocument(
   routing: string,
   submitted: Record<string, unknown>,
   session: SessionUser,
-  cleanRichText: RichTextCleaner,
+  tools: { cleanRichText: RichTextCleaner; imageBytes: ImageBytes },
   now = new Date(),
 ): Promise<number> {
+  const { cleanRichText, imageBytes } = tools;
   const row = await editableAutowired(tenant, routing, session);
   const parameters = await autowiredParameters(tenant, row.id);
   const schema = autowiredDocumentSchema(parameters);
@@ -102,6 +126,7 @@ export async function saveAutowiredDocument(
   if (!header.ok) throw new ValidationError(header.message);
   const rows = checkDocumentEntries({ rows: document.rows }, rules.rows, now);
   if (!rows.ok) throw new ValidationError(rows.message);
+  await checkImageFileSizes(parameters, document, imageBytes);
   // Choices from master data: active values of their type, of the parent chosen beside them (DESIGN §14).
   const chosen = await checkMasterChoices(tenant, parameters, document, await autowiredDocument(tenant, row.id));
   const { menupageid: _id, commonrouting: _routing, ...stored } = chosen;

@@ -5,7 +5,7 @@ import { replies, screenReplies, typed } from '../http/contract';
 import { z } from 'zod';
 import { PageRecordSchema } from '../../core/page-defs/page-definition';
 import { ParameterSchema } from '../../core/page-defs/parameter';
-import { autowiredHistory, editorDefinition, getDocumentByRouting, restoreAutowired, saveAutowiredDocument } from './autowired.service';
+import { autowiredHistory, editorDefinition, getDocumentByRouting, restoreAutowired, saveAutowiredDocument, type ImageBytes } from './autowired.service';
 import type { RichTextCleaner } from './rich-text';
 
 /**
@@ -13,7 +13,7 @@ import type { RichTextCleaner } from './rich-text';
  * and restore for Autowired pages. A save names its page in the body, so the access layer asks for a session and
  * the service checks that page against the caller's menu.
  */
-export async function pageContentRoutes(app: FastifyInstance, { cleanRichText }: { cleanRichText: RichTextCleaner }): Promise<void> {
+export async function pageContentRoutes(app: FastifyInstance, tools: { cleanRichText: RichTextCleaner; imageBytes: ImageBytes }): Promise<void> {
   const api = typed(app);
   const signedIn = { access: { signedIn: true } } as const;
   api.post(
@@ -26,7 +26,7 @@ export async function pageContentRoutes(app: FastifyInstance, { cleanRichText }:
     { config: signedIn, schema: { body: SavePageContentSchema, response: screenReplies(SavedRevisionSchema, [404, 409]) } },
     async (request) => ({
       message: 'Success' as const,
-      revision: await saveAutowiredDocument(request.tenant, request.body.commonrouting, request.body.document, request.session!, cleanRichText),
+      revision: await saveAutowiredDocument(request.tenant, request.body.commonrouting, request.body.document, request.session!, tools),
     }),
   );
   api.post(

@@ -1,16 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IMAGE_FOLDERS } from '../../core/media/image-names';
-import { DeleteImageSchema, ImageFolderSchema, UploadedImageSchema } from '../../core/media/image-requests';
+import { DeleteImageSchema, ImageFolderSchema, UploadFieldSchema, UploadedImageSchema } from '../../core/media/image-requests';
 import type { AppConfig } from '../config';
 import { ValidationError } from '../errors';
 import { multipartBody, screenReplies, typed } from '../http/contract';
 import { parseInput } from '../validation';
 import { deleteUploadedImage, readServedImage, storeUploadedImage } from './media.service';
 import { readImageUpload } from './upload-parts';
-
-const IMAGE_SCREENS = Object.values(IMAGE_FOLDERS);
 
 /**
  * Image upload, delete and serving (spec 000 §7, DESIGN §8). Multipart is registered inside this plugin only,
@@ -21,28 +18,32 @@ export async function mediaRoutes(app: FastifyInstance, options: { config: AppCo
   const api = typed(app);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 4, fieldSize: 1000, parts: 5 } });
 
-  // Shared by the About and Customers editors: the access layer lets in holders of either screen, the service
-  // then checks the screen of the folder named in the body.
+  // Shared by the About and Customers editors and every Autowired page with Image parameters: the access layer
+  // asks for a session, the service checks the page of the folder named in the body against the caller's menu.
   api.post(
     '/api/master/uploadImage',
     {
-      config: { access: { screens: IMAGE_SCREENS } },
+      config: { access: { signedIn: true } },
       schema: {
         consumes: ['multipart/form-data'],
-        body: multipartBody({ file: z.string().meta({ format: 'binary' }), page: ImageFolderSchema }),
+        body: multipartBody({ file: z.string().meta({ format: 'binary' }), page: ImageFolderSchema, field: UploadFieldSchema }),
         response: screenReplies(UploadedImageSchema, [413, 415]),
       },
     },
     async (request) => {
-      const { folder, bytes } = await readImageUpload(request, config.uploadMaxBytes);
-      return storeUploadedImage(request.tenant, request.session!, config, { folder: parseInput(ImageFolderSchema, folder), bytes });
+      const { folder, field, bytes } = await readImageUpload(request, config.uploadMaxBytes);
+      return storeUploadedImage(request.tenant, request.session!, config, {
+        folder: parseInput(ImageFolderSchema, folder),
+        field: parseInput(UploadFieldSchema, field),
+        bytes,
+      });
     },
   );
 
   api.post(
     '/api/master/deleteImage',
     {
-      config: { access: { screens: IMAGE_SCREENS } },
+      config: { access: { signedIn: true } },
       // JSON, or the early client's multipart form of the same two fields (spec 000 §7).
       schema: { body: DeleteImageSchema.optional(), response: screenReplies(z.object({ message: z.literal('Success') }), [404, 409]) },
     },

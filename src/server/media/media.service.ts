@@ -5,11 +5,15 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { CONTENT_PAGES } from '../../core/pages';
+import { imageSizeProblem } from '../../core/field-rules/check-entry';
+import type { Parameter } from '../../core/page-defs/parameter';
 import {
   IMAGE_FOLDERS,
   IMAGE_VARIANT_NAME,
   STORED_IMAGE_NAME,
   isImageFolder,
+  isPageFileFolder,
+  pageIdOfFolder,
   parseStoredImageName,
   parseStoredImageUrl,
   variantName,
@@ -20,7 +24,9 @@ import {
 import type { DeleteImageInput, UploadedImageSchema } from '../../core/media/image-requests';
 import { allowedScreens, type SessionUser } from '../access/access';
 import type { AppConfig } from '../config';
+import { autowiredDocument, autowiredParameters } from '../content/autowired.service';
 import { getPageContent } from '../content/content.service';
+import { autowiredPages } from '../page-defs/autowired-pages';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
 
@@ -39,11 +45,41 @@ function formatMegabytes(bytes: number): string {
   return String(Math.round((bytes / (1024 * 1024)) * 10) / 10);
 }
 
-/** The folder named by the client, checked against the allow-list, and the caller's right to its page. */
-async function checkFolderAccess(tenant: Tenant, session: SessionUser, folder: ImageFolder): Promise<ImageFolder> {
+/** The page an image folder belongs to: one of the twelve (About, Customers) or an Autowired page with Image parameters. */
+interface FolderPage {
+  routing: string;
+  /** The Autowired page's Image parameters (none for the twelve pages' folders). */
+  imageParameters: Parameter[];
+}
+
+/**
+ * The folder named by the client, checked against the allow-list (DESIGN §8: the twelve pages' folders and
+ * those of Autowired pages that have Image parameters), and the caller's right to its page (their menu).
+ */
+async function checkFolderAccess(tenant: Tenant, session: SessionUser, folder: ImageFolder): Promise<FolderPage> {
+  const page = await folderPage(tenant, folder);
   const screens = await allowedScreens(tenant, session.userId, session.groupId);
-  if (!screens.includes(IMAGE_FOLDERS[folder])) throw new ForbiddenError('Your menu does not include the page of this image folder.');
-  return folder;
+  if (!screens.includes(page.routing)) throw new ForbiddenError('Your menu does not include the page of this image folder.');
+  return page;
+}
+
+async function folderPage(tenant: Tenant, folder: ImageFolder): Promise<FolderPage> {
+  if (isPageFileFolder(folder)) return { routing: IMAGE_FOLDERS[folder], imageParameters: [] };
+  const pageId = pageIdOfFolder(folder);
+  const page = (await autowiredPages(tenant)).find((p) => p.id === pageId);
+  if (!page) throw new ValidationError('There is no page made in page creation with this image folder.');
+  const imageParameters = (await autowiredParameters(tenant, page.id)).filter((p) => p.type === 'Image');
+  if (imageParameters.length === 0) throw new ValidationError(`The page ${page.routing} has no image fields.`);
+  return { routing: page.routing, imageParameters };
+}
+
+/** The Image parameter an upload is for, by name (ignoring case); a name the page does not have is a 400. */
+function uploadParameter(page: FolderPage, field: string | undefined): Parameter | null {
+  if (field === undefined || field === '') return null;
+  const lower = field.toLowerCase();
+  const parameter = page.imageParameters.find((p) => p.parameterName.toLowerCase() === lower);
+  if (!parameter) throw new ValidationError(`The page ${page.routing} has no image field called ${field}.`);
+  return parameter;
 }
 
 export type UploadedImage = z.infer<typeof UploadedImageSchema>;
@@ -60,9 +96,11 @@ export async function storeUploadedImage(
   tenant: Tenant,
   session: SessionUser,
   config: AppConfig,
-  input: { folder: ImageFolder; bytes: Buffer | null },
+  input: { folder: ImageFolder; field?: string | undefined; bytes: Buffer | null },
 ): Promise<UploadedImage> {
-  const folder = await checkFolderAccess(tenant, session, input.folder);
+  const folder = input.folder;
+  const page = await checkFolderAccess(tenant, session, folder);
+  const parameter = uploadParameter(page, input.field);
   if (!input.bytes || input.bytes.length === 0) throw new ValidationError('Please choose an image file to upload.');
   const type = await fileTypeFromBuffer(input.bytes);
   if (!type || !ACCEPTED_TYPES.has(type.mime)) throw new ValidationError(WRONG_TYPE_MESSAGE);
@@ -87,6 +125,12 @@ export async function storeUploadedImage(
     if (error instanceof AppError) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ValidationError(TOO_MANY_PIXELS_MESSAGE);
     throw new ValidationError('The image could not be read; it may be damaged.');
+  }
+
+  // The field's size rules (an Autowired page's Image parameter), on the image as it will be served.
+  if (parameter) {
+    const problem = imageSizeProblem(parameter.parameterName, parameter, { width: encoded.width, height: encoded.height, bytes: encoded.data.length });
+    if (problem) throw new ValidationError(problem);
   }
 
   const stem = `${randomBytes(12).toString('hex')}_${encoded.width}x${encoded.height}`;
@@ -118,10 +162,10 @@ export async function storeUploadedImage(
  */
 export async function deleteUploadedImage(tenant: Tenant, session: SessionUser, config: AppConfig, { filename, page }: DeleteImageInput): Promise<{ message: 'Success' }> {
   const image = readImageName(page, filename);
-  const folder = await checkFolderAccess(tenant, session, page);
+  const folder = page;
+  const ownPage = (await checkFolderAccess(tenant, session, folder)).routing;
 
   const users = await pagesUsing(tenant, image);
-  const ownPage = IMAGE_FOLDERS[folder];
   const elsewhere = users.filter((u) => u.routing !== ownPage);
   const ownUses = users.find((u) => u.routing === ownPage)?.count ?? 0;
   if (elsewhere.length > 0 || ownUses > 1) {
@@ -158,22 +202,38 @@ function readImageName(folder: ImageFolder, filename: string): StoredImage {
   return image;
 }
 
-/** Pages whose current document mentions the image, with how often. */
+/** Pages whose current document mentions the image, with how often (the twelve pages and the Autowired ones). */
 async function pagesUsing(tenant: Tenant, image: StoredImage): Promise<Array<{ routing: string; count: number }>> {
   const needle = `/uploads/photos/${image.folder}/${image.stem}`;
   const found: Array<{ routing: string; count: number }> = [];
+  const count = (routing: string, document: unknown) => {
+    const uses = JSON.stringify(document).split(needle).length - 1;
+    if (uses > 0) found.push({ routing, count: uses });
+  };
   for (const page of CONTENT_PAGES) {
-    let text: string;
     try {
-      text = JSON.stringify(await getPageContent(tenant, page.key));
+      count(page.routing, await getPageContent(tenant, page.key));
     } catch (error) {
       if (error instanceof NotFoundError) continue;
       throw error;
     }
-    const count = text.split(needle).length - 1;
-    if (count > 0) found.push({ routing: page.routing, count });
   }
+  for (const page of await autowiredPages(tenant)) count(page.routing, await autowiredDocument(tenant, page.id));
   return found;
+}
+
+/**
+ * The size in bytes of a stored image behind an address (absolute, or a path under /uploads/photos/); null
+ * for an address that is not one of Folio's stored images or whose file is gone.
+ */
+export async function storedImageBytes(config: AppConfig, url: string): Promise<number | null> {
+  const image = parseStoredImageUrl(url);
+  if (!image) return null;
+  try {
+    return (await fs.stat(path.join(photosRoot(config), image.folder, image.name))).size;
+  } catch {
+    return null;
+  }
 }
 
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };

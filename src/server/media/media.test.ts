@@ -6,26 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentPageByKey } from '../../core/pages';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
+import { testImage, uploadImage } from '../test-support/uploads';
 
 const MAX_BYTES = 300_000;
-
-/** A multipart/form-data body as a browser sends it. */
-function multipartBody(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }, field = 'file') {
-  const boundary = '----folio-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
-    chunks.push(file.data, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-const testImage = (width: number, height: number, format: 'png' | 'jpeg' | 'gif' | 'webp') =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } })[format]().toBuffer();
 
 /** A PNG whose header claims 50000 x 50000 pixels (a decompression bomb's header), with a tiny body. */
 function hugePngHeader(): Buffer {
@@ -58,15 +41,8 @@ describe.each(testDialects())('images on %s', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const upload = (page: string, file: { name: string; type: string; data: Buffer } | undefined, who: LoggedIn | null = editor) => {
-    const body = multipartBody({ page }, file);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/master/uploadImage',
-      headers: { ...(who?.headers ?? {}), 'content-type': body.contentType },
-      payload: body.payload,
-    });
-  };
+  const upload = (page: string, file: { name: string; type: string; data: Buffer } | undefined, who: LoggedIn | null = editor) =>
+    uploadImage(t.app, { page }, file, who);
   const deleteImage = (payload: Record<string, unknown>, who: LoggedIn | null = editor) =>
     t.app.inject({ method: 'POST', url: '/api/master/deleteImage', headers: who?.headers ?? {}, payload });
 

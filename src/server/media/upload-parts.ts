@@ -3,12 +3,14 @@ import { AppError, PayloadTooLargeError, ValidationError } from '../errors';
 import { tooLargeMessage } from './media.service';
 
 /**
- * Reads uploadImage's multipart form: one file in the field `file`, the folder in `page`. What the multipart
+ * Reads uploadImage's multipart form: one file in the field `file`, the folder in `page` and, for an Autowired
+ * page, the parameter it is for in `field`. What the multipart
  * stream throws (a file over the limit, a broken form) becomes one of the typed errors.
  */
-export async function readImageUpload(request: FastifyRequest, maxBytes: number): Promise<{ folder: unknown; bytes: Buffer | null }> {
+export async function readImageUpload(request: FastifyRequest, maxBytes: number): Promise<{ folder: unknown; field: unknown; bytes: Buffer | null }> {
   if (!request.isMultipart()) throw new ValidationError('Send the image as multipart form data with the fields file and page.');
   let folder: unknown;
+  let field: unknown;
   let bytes: Buffer | null = null;
   try {
     for await (const part of request.parts()) {
@@ -17,6 +19,8 @@ export async function readImageUpload(request: FastifyRequest, maxBytes: number)
         bytes = await part.toBuffer();
       } else if (part.fieldname === 'page') {
         folder = part.value;
+      } else if (part.fieldname === 'field') {
+        field = part.value;
       }
     }
   } catch (error) {
@@ -24,5 +28,5 @@ export async function readImageUpload(request: FastifyRequest, maxBytes: number)
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(tooLargeMessage(maxBytes));
     throw new ValidationError('The upload could not be read: send one image in the field file and the folder in page.');
   }
-  return { folder, bytes };
+  return { folder, field, bytes };
 }

@@ -13,6 +13,7 @@ export async function autowiredPages(tenant: Tenant): Promise<AutowiredPageInfo[
     homepage: row.homepage === 'Y',
   }));
   tenant.cache.autowired = pages;
+  tenant.cache.autowiredByName = new Map(pages.map((page) => [page.routing.toLowerCase(), page]));
   return pages;
 }
 
@@ -20,8 +21,10 @@ export async function autowiredRoutings(tenant: Tenant): Promise<string[]> {
   return (await autowiredPages(tenant)).map((page) => page.routing);
 }
 
-/** An Autowired page by routing name, ignoring case. */
+/** An Autowired page by routing name, ignoring case (asked on every request of a public twin: a map lookup). */
 export async function findAutowiredPage(tenant: Tenant, routing: string): Promise<AutowiredPageInfo | undefined> {
   const lower = routing.toLowerCase();
+  const byName = tenant.cache.autowiredByName;
+  if (byName) return byName.get(lower);
   return (await autowiredPages(tenant)).find((page) => page.routing.toLowerCase() === lower);
 }

@@ -150,6 +150,13 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets }:
   };
 
   app.get('/', (_request, reply) => reply.redirect('/Home1', 301));
+  // Pages made in page creation: one route for every single-segment address the fixed routes do not take, so
+  // that an Autowired twin is found as directly as the twelve pages' (DESIGN §13); anything else is the 404.
+  app.get<{ Params: { page: string } }>('/:page', async (request, reply) => {
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    if (await serveAutowired(request, reply, `/${request.params.page}`, search)) return reply;
+    return reply.callNotFound();
+  });
   for (const page of CONTENT_PAGES) {
     app.get(page.publicPath, (request, reply) => serve(request, reply, page, page.publicPath));
   }

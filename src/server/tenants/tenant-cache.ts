@@ -30,6 +30,8 @@ export class TenantCache {
   company: SiteCompany | undefined;
   /** The Autowired pages (routing, id, active, public or not): the access layer and the page routes ask often. */
   autowired: AutowiredPageInfo[] | undefined;
+  /** The same pages by lower-cased routing name. */
+  autowiredByName: Map<string, AutowiredPageInfo> | undefined;
 
   clear(): void {
     this.content.clear();
@@ -37,5 +39,6 @@ export class TenantCache {
     this.pages.clear();
     this.company = undefined;
     this.autowired = undefined;
+    this.autowiredByName = undefined;
   }
 }

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { autowiredRules, detailParameters, headerParameters } from '../../../core/page-defs/autowired-document';
 import type { AutowiredDocument } from '../../../core/page-defs/autowired-document';
 import type { PageRecord } from '../../../core/page-defs/page-definition';
+import { autowiredImageFolder } from '../../../core/media/image-names';
 import type { Parameter } from '../../../core/page-defs/parameter';
 import { ApiError, api, errorMessage, useSession } from '../lib/api';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
@@ -118,8 +119,15 @@ function AutowiredDocumentEditor({ definition }: { definition: PageDefinition })
   const options = useMemo(() => ({ beforeSave: (doc: AutowiredDocument) => autowiredSaveProblem(doc, parameters) }), [parameters]);
   const editor = useEditableDocument(source, options);
   const choices = useMasterChoices(parameters, editor.base);
-  const headerFields = useMemo(() => headerParameters(parameters).map((p) => entryFieldOf(p, choices.header.get(p.parameterName))), [parameters, choices]);
-  const detailFields = useMemo(() => detailParameters(parameters).map((p) => entryFieldOf(p, choices.rows.get(p.parameterName))), [parameters, choices]);
+  const imageFolder = autowiredImageFolder(page.id);
+  const headerFields = useMemo(
+    () => headerParameters(parameters).map((p) => entryFieldOf(p, choices.header.get(p.parameterName), imageFolder)),
+    [parameters, choices, imageFolder],
+  );
+  const detailFields = useMemo(
+    () => detailParameters(parameters).map((p) => entryFieldOf(p, choices.rows.get(p.parameterName), imageFolder)),
+    [parameters, choices, imageFolder],
+  );
   const headerTitleId = useId();
   const detailTitleId = useId();
   const idPrefix = `autowired-${routing.toLowerCase()}`;

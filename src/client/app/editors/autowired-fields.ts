@@ -11,6 +11,7 @@ import {
 } from '../../../core/page-defs/autowired-document';
 import type { AutowiredDocument, AutowiredValue } from '../../../core/page-defs/autowired-document';
 import type { Parameter } from '../../../core/page-defs/parameter';
+import type { ImageFolder } from '../../../core/media/image-names';
 import type { MasterChoice } from '../../../core/masters/master-data';
 import type { ChoiceSource, EntryField, FieldKind } from './entry-fields';
 
@@ -39,7 +40,7 @@ const KIND_OF: Record<Parameter['type'], FieldKind> = {
   // Master values come with master data (DESIGN §14); until then the value is typed.
   Dropdown: 'text',
   Radio: 'text',
-  // Uploads take only the twelve pages' folders today: the image is given by its address.
+  // Uploaded to the page's folder (or given by its address).
   Image: 'image-url',
 };
 
@@ -72,10 +73,11 @@ export function hintOf(p: Parameter): string | null {
       else if (p.lessthncurrentdate === 'true') parts.push('A date before today');
       break;
     case 'Image': {
-      parts.push('The address of a PNG, JPEG or GIF image');
+      parts.push('Upload a PNG or JPEG image, or give its address');
       if (p.width !== null && p.height !== null) parts.push(`at most ${p.width} × ${p.height} pixels`);
       else if (p.width !== null) parts.push(`at most ${p.width} pixels wide`);
       else if (p.height !== null) parts.push(`at most ${p.height} pixels high`);
+      if (p.sizeinKB !== null) parts.push(`at most ${p.sizeinKB} KB`);
       break;
     }
     case 'Checkbox':
@@ -141,8 +143,11 @@ export function parentParameterOf(p: MasterParameter, part: readonly Parameter[]
   return parent?.parameterName;
 }
 
-/** How one parameter is edited: its input by type, its name as the label, Mandatory as the required mark. */
-export function entryFieldOf(p: Parameter, choice?: ChoiceSource): EntryField<AutowiredValues> {
+/**
+ * How one parameter is edited: its input by type, its name as the label, Mandatory as the required mark; an
+ * Image parameter uploads to the page's folder (`imageFolder`), naming itself so that its size rules apply.
+ */
+export function entryFieldOf(p: Parameter, choice?: ChoiceSource, imageFolder?: ImageFolder): EntryField<AutowiredValues> {
   if (choice && isMasterParameter(p)) {
     return {
       name: p.parameterName,
@@ -164,6 +169,7 @@ export function entryFieldOf(p: Parameter, choice?: ChoiceSource): EntryField<Au
     required: p.mandatory === 'Y' && kind !== 'checkbox',
     ...(hint ? { hint } : {}),
     ...(kind === 'checkbox' ? { booleanLabels: { yes: p.booleanyes || 'Yes', no: p.booleanno || 'No' } } : {}),
+    ...(p.type === 'Image' && imageFolder ? { upload: imageFolder, uploadField: p.parameterName } : {}),
   };
 }
 

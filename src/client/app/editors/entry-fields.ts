@@ -61,6 +61,8 @@ export interface EntryField<E> {
   hint?: string;
   /** Image fields: the upload folder; with it the field gets a file picker and Upload (DESIGN §8). */
   upload?: ImageFolder;
+  /** An Autowired page's Image parameter: sent with the upload, so that the server checks its size rules at once. */
+  uploadField?: string;
   /** Checkbox fields: the words for ticked and not ticked (default Yes / No). */
   booleanLabels?: BooleanLabels;
   /** Choice fields: where the options come from. */

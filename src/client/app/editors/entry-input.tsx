@@ -37,7 +37,7 @@ export function EntryInput<E>({
         const common = { ...control, value, autoComplete: 'off' } as const;
         if (field.kind === 'textarea') return <AutoGrowTextarea {...common} onChange={text} />;
         if (field.kind === 'image-url' && field.upload) {
-          return <ImageUploadField id={id} folder={field.upload} value={value} onChange={onChange} describedBy={control['aria-describedby']} />;
+          return <ImageUploadField id={id} folder={field.upload} field={field.uploadField} value={value} onChange={onChange} describedBy={control['aria-describedby']} />;
         }
         if (field.kind === 'image-url') {
           // Images of pages without an upload folder are given by their address.

@@ -17,11 +17,12 @@ interface UploadAnswer {
  * Sends one file to uploadImage with XMLHttpRequest (fetch reports no upload progress), with the CSRF header
  * like every other change. Resolves with the stored image's URL; rejects with the server's message.
  */
-function uploadImage(file: File, folder: ImageFolder, onProgress: (fraction: number) => void): Promise<string> {
+function uploadImage(file: File, target: { folder: ImageFolder; field: string | undefined }, onProgress: (fraction: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
-    // The folder first: the server reads the fields in order.
-    form.append('page', folder);
+    // The folder (and field) first: the server reads the fields in order.
+    form.append('page', target.folder);
+    if (target.field) form.append('field', target.field);
     form.append('file', file);
     const request = new XMLHttpRequest();
     request.open('POST', '/api/master/uploadImage');
@@ -48,19 +49,22 @@ function uploadImage(file: File, folder: ImageFolder, onProgress: (fraction: num
 }
 
 /**
- * The image field of an entry with uploads (About management, Customers): a picker for .png/.jpg/.jpeg, an
+ * The image field of an entry with uploads (About management, Customers, Autowired pages): a picker for .png/.jpg/.jpeg, an
  * Upload button once a file is chosen, a progress bar while it goes up, and a preview. The uploaded image's
  * URL goes into the field; the URL can still be typed (demo images, other sites).
  */
 export function ImageUploadField({
   id,
   folder,
+  field,
   value,
   onChange,
   describedBy,
 }: {
   id: string;
   folder: ImageFolder;
+  /** An Autowired page's Image parameter, whose size rules the server checks on upload. */
+  field?: string | undefined;
   value: string;
   onChange: (text: string) => void;
   describedBy: string | undefined;
@@ -74,7 +78,7 @@ export function ImageUploadField({
     if (!file) return;
     setProgress(0);
     try {
-      const url = await uploadImage(file, folder, setProgress);
+      const url = await uploadImage(file, { folder, field }, setProgress);
       onChange(url);
       notify.success('Upload successfully!..');
       setFile(null);

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LOGIN_MESSAGES } from '../../../core/schemas/auth';
-import type { SignInResponse } from '../../../core/schemas/auth';
+import type { SessionInfo, SignInResponse } from '../../../core/schemas/auth';
 import { menuHref } from '../../public/components/header';
 import { ApiError, SESSION_KEY, api, errorMessage, useSession } from '../lib/api';
 import { isAppPath } from '../lib/app-paths';
@@ -55,8 +55,9 @@ export default function LoginPage() {
       notify.success(LOGIN_MESSAGES.success);
       await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
       const target = menuHref(response.landpage) ?? '/Home';
+      const screens = queryClient.getQueryData<SessionInfo>(SESSION_KEY)?.user?.screens ?? [];
       // Replace: going Back to the login screen would log the user out again.
-      if (isAppPath(target)) navigate(target, { replace: true });
+      if (isAppPath(target, screens)) navigate(target, { replace: true });
       else window.location.assign(target);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) notify.error(LOGIN_MESSAGES.invalid, 'Error');

@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { GUARD_REDIRECT } from '../guard';
 import { api, useMenu, useSession } from '../lib/api';
-import { isAppPath } from '../lib/app-paths';
+import { useIsAppPath } from '../lib/app-paths';
 import { clearProfile } from '../lib/profile';
 import { LoadingStatus } from '../components/screen';
 import { StaffMenu } from './staff-menu';
@@ -27,6 +27,7 @@ async function logOut(): Promise<void> {
  */
 function useInAppLinks(): void {
   const navigate = useNavigate();
+  const isAppPath = useIsAppPath();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -41,7 +42,7 @@ function useInAppLinks(): void {
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
-  }, [navigate]);
+  }, [navigate, isAppPath]);
 }
 
 /**

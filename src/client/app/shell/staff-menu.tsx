@@ -5,7 +5,7 @@ import { ChevronRight } from 'lucide-react';
 import { SCREEN_PAGES } from '../../../core/pages';
 import type { MenuEntry } from '../../../core/schemas/menu';
 import { menuHref } from '../../public/components/header';
-import { isAppPath } from '../lib/app-paths';
+import { useIsAppPath } from '../lib/app-paths';
 
 /** One item of the user's menu tree, whatever its level (main menu, sub menu, child menu). */
 interface MenuNode {
@@ -76,6 +76,7 @@ function visibleItems(nav: HTMLElement): HTMLElement[] {
  */
 export function StaffMenu({ menu, path, status }: { menu: readonly MenuEntry[]; path: string; status: 'pending' | 'error' | 'ready' }) {
   const nodes = useMemo(() => menuNodes(menu), [menu]);
+  const isAppPath = useIsAppPath();
   const section = sectionPath(path);
   // A group's state when the user opened or closed it; otherwise it is open when it holds the current screen.
   const [toggled, setToggled] = useState<Record<string, boolean>>({});

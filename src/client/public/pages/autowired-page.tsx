@@ -2,6 +2,8 @@ import type { AutowiredDocument, AutowiredValue } from '../../../core/page-defs/
 import type { AutowiredPublicPage, PublicParameter } from '../../../core/public-page';
 import { PageHero } from '../components/page-hero';
 import { RichHtml } from '../components/rich-html';
+import { parseStoredImageUrl } from '../../../core/media/image-names';
+import { FallbackImage } from '../components/fallback-image';
 import { Section } from '../components/section';
 
 /** Types whose values are short enough for a table cell; rows with only these are shown as a table. */
@@ -98,8 +100,23 @@ function Value({ parameter, value }: { parameter: PublicParameter; value: Autowi
   switch (parameter.type) {
     case 'Richtext':
       return <RichHtml className="prose" html={String(value)} />;
-    case 'Image':
-      return <img className="autowired-image" src={String(value)} alt="" loading="lazy" decoding="async" />;
+    case 'Image': {
+      // An uploaded image knows its size (from its name) and has WebP copies for a srcset (DESIGN §8).
+      const src = String(value);
+      const stored = parseStoredImageUrl(src);
+      if (!stored) return <img className="autowired-image" src={src} alt="" loading="lazy" decoding="async" />;
+      return (
+        <FallbackImage
+          className="autowired-image"
+          src={src}
+          alt=""
+          width={stored.width}
+          height={stored.height}
+          loading="lazy"
+          sizes={`(max-width: ${stored.width}px) 100vw, ${stored.width}px`}
+        />
+      );
+    }
     case 'Checkbox':
       return <>{value === true ? parameter.yes || 'Yes' : parameter.no || 'No'}</>;
     case 'Date':

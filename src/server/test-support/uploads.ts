@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import type { LoggedIn } from './sessions';
+
+export interface UploadFile {
+  name: string;
+  type: string;
+  data: Buffer;
+}
+
+/** A multipart/form-data body as a browser sends it: the fields in order, then the file. */
+export function multipartBody(fields: Record<string, string>, file?: UploadFile, field = 'file') {
+  const boundary = '----folio-test-boundary';
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    chunks.push(file.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** A plain-coloured test image (compresses to a few hundred bytes). */
+export const testImage = (width: number, height: number, format: 'png' | 'jpeg' | 'gif' | 'webp') =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } })[format]().toBuffer();
+
+/** A PNG of random pixels: it hardly compresses (about 3 bytes a pixel), for size rules in KB. */
+export function noisyPng(width: number, height: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(Math.random() * 256);
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+}
+
+/** Posts uploadImage as the editors do: the folder (`page`), the optional field, then the file. */
+export function uploadImage(app: FastifyInstance, fields: Record<string, string>, file: UploadFile | undefined, who: LoggedIn | null) {
+  const body = multipartBody(fields, file);
+  return app.inject({
+    method: 'POST',
+    url: '/api/master/uploadImage',
+    headers: { ...(who?.headers ?? {}), 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
