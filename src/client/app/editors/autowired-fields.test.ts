@@ -57,7 +57,9 @@ describe('entryFieldOf', () => {
     expect(displayText(field, null)).toBe('');
   });
 
-  it('offers an address input for an image, without an upload folder (uploads take only the twelve pages today)', () => {
+  it('uploads an image to the page’s folder, naming the parameter (its size rules apply at upload)', () => {
+    expect(entryFieldOf(photo, undefined, 'page1001')).toMatchObject({ kind: 'image-url', upload: 'page1001', uploadField: photo.parameterName });
+    // Without a folder (no page known) the image is given by its address.
     expect(entryFieldOf(photo).upload).toBeUndefined();
   });
 });
@@ -69,7 +71,8 @@ describe('hintOf', () => {
     expect(hintOf({ ...salary, allownegativeforfloat: 'Y' })).toBe('A number with 2 decimal places.');
     expect(hintOf(param({ parameterName: 'staff', type: 'number', unittype: 'Integer', maxlength: 3, min: 1 }))).toBe('A whole number of at most 3 digits, at least 1.');
     expect(hintOf(closingDate)).toBe('A date after today.');
-    expect(hintOf(photo)).toBe('The address of a PNG, JPEG or GIF image, at most 800 × 600 pixels.');
+    expect(hintOf(photo)).toBe('Upload a PNG or JPEG image, or give its address, at most 800 × 600 pixels.');
+    expect(hintOf({ ...photo, sizeinKB: 200 })).toBe('Upload a PNG or JPEG image, or give its address, at most 800 × 600 pixels, at most 200 KB.');
     expect(hintOf(intro)).toBeNull();
     expect(hintOf(fullTime)).toBeNull();
   });
