@@ -15,7 +15,7 @@ if (dataElement?.textContent && root) {
   hydrateRoot(
     root,
     <PublicApp data={data}>
-      <Page content={data.content} autowired={data.autowired} />
+      <Page content={data.content} autowired={data.autowired} contactForm={data.contactForm} />
     </PublicApp>,
   );
 }

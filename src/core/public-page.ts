@@ -28,6 +28,18 @@ export interface PublicPageData {
   company: SiteCompany;
   /** Year shown in the footer's copyright line. */
   copyrightYear: number;
+  /** The contact form after a post without JavaScript: what was sent, the errors, or that it was sent. */
+  contactForm?: ContactFormState;
+}
+
+export const CONTACT_FORM_FIELDS = ['organization', 'name', 'email', 'mobile', 'requirements'] as const;
+export type ContactFormField = (typeof CONTACT_FORM_FIELDS)[number];
+
+/** The contact form's state as the server rendered it after a form post (DESIGN §15: works without JavaScript). */
+export interface ContactFormState {
+  values: Record<ContactFormField, string>;
+  errors: Partial<Record<ContactFormField, string>>;
+  sent: boolean;
 }
 
 /** What the public twin of an Autowired page shows of each parameter. */

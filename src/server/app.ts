@@ -15,6 +15,7 @@ import { pageContentRoutes } from './content/page-content.routes';
 import { richTextCleaner } from './content/rich-text';
 import { pingDatabase } from './db/database';
 import { enquiryRoutes } from './enquiries/enquiries.routes';
+import { MailOutbox } from './enquiries/mail-outbox';
 import { fieldRuleRoutes } from './field-rules/field-rules.routes';
 import { installRouteContracts, typed } from './http/contract';
 import { installErrorHandler } from './http/error-handler';
@@ -35,6 +36,13 @@ import { TenantRegistry } from './tenants/tenants';
 declare module 'fastify' {
   interface FastifyInstance {
     tenants: TenantRegistry;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The enquiry mail outbox's worker. */
+    outbox: MailOutbox;
   }
 }
 
@@ -68,7 +76,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onRequest', async (request) => {
     request.tenant = tenants.resolve(request);
   });
-  app.addHook('onClose', async () => tenants.close());
+  // The outbox's worker (DESIGN §15): main.ts starts it; tests drive `app.outbox.tick()` themselves.
+  const outbox = new MailOutbox(() => tenants.all(), config, app.log);
+  app.decorate('outbox', outbox);
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    await tenants.close();
+  });
 
   await app.register(cookie);
   installAccessLayer(app);
@@ -122,7 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(contentRoutes, { cleanRichText });
   await app.register(pageContentRoutes, { cleanRichText, imageBytes: (url: string) => storedImageBytes(config, url) });
   await app.register(menuRoutes);
-  await app.register(enquiryRoutes);
+  await app.register(enquiryRoutes, { config, outbox });
   await app.register(authRoutes);
   await app.register(setupRoutes);
   await app.register(companyRoutes);
@@ -150,7 +164,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
   }
   await app.register(appShellRoutes, { assets });
-  await app.register(publicPageRoutes, { config, assets });
+  await app.register(publicPageRoutes, { config, assets, outbox });
   return app;
 }
 

@@ -19,7 +19,13 @@ const EnvSchema = z.object({
   PUBLIC_BASE_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional().or(z.literal('').transform(() => undefined)),
   ADMIN_PASSWORD: z.string().min(12, { message: 'must be at least 12 characters' }).optional().or(z.literal('').transform(() => undefined)),
   CONTACT_RECIPIENT: z.email().optional().or(z.literal('').transform(() => undefined)),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { message: 'must start with smtp:// or smtps:// (e.g. smtp://user:password@mail.example.com:587)' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().optional().or(z.literal('').transform(() => undefined)),
+  CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   TRUST_PROXY: booleanFlag,
   DEFAULT_TENANT: z.string().regex(/^[a-z][a-z0-9_]{0,30}$/, { message: 'must be a lowercase name' }).default('default'),
@@ -36,6 +42,10 @@ export interface AppConfig {
   adminPassword: string | undefined;
   contactRecipient: string | undefined;
   smtpUrl: string | undefined;
+  /** The sender of enquiry mails; default the recipient itself (many SMTP servers accept only their own addresses). */
+  mailFrom: string | undefined;
+  /** The contact form's spam guard: a submission sooner than this after the page was served is spam (DESIGN §15). */
+  contactMinFillMs: number;
   uploadMaxBytes: number;
   trustProxy: boolean;
   defaultTenant: string;
@@ -73,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: e.ADMIN_PASSWORD,
     contactRecipient: e.CONTACT_RECIPIENT,
     smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    contactMinFillMs: e.CONTACT_MIN_FILL_SECONDS * 1000,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     trustProxy: e.TRUST_PROXY,
     defaultTenant: e.DEFAULT_TENANT,

@@ -27,6 +27,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  app.outbox.start();
+  if (!app.outbox.configured) app.log.warn('mail is not configured (SMTP_URL and CONTACT_RECIPIENT): enquiries are stored and listed, not mailed');
   app.log.info(`Folio is serving ${config.publicBaseUrl}`);
 }
 

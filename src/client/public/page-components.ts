@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import type { ContentPageKey } from '../../core/pages';
-import type { AutowiredPublicPage } from '../../core/public-page';
+import type { AutowiredPublicPage, ContactFormState } from '../../core/public-page';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page narrows content to its own document type
-export type PageModule = { default: ComponentType<{ content: any; autowired?: AutowiredPublicPage }> };
+export type PageModule = { default: ComponentType<{ content: any; autowired?: AutowiredPublicPage; contactForm?: ContactFormState | undefined }> };
 
 /** Every public page's module, loaded on demand so each page is its own chunk (the server uses the same map). */
 export const PAGE_LOADERS: Record<ContentPageKey | 'autowired' | 'not-found', () => Promise<PageModule>> = {

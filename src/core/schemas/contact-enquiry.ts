@@ -11,15 +11,25 @@ export const CONTACT_MESSAGES = {
   requirements: 'Requirements are required.',
 } as const;
 
+/** Values that reach a mail header (subject, Reply-To) never hold a line break: refused, not stripped (DESIGN §15). */
+const ONE_LINE = /^[^\r\n]*$/;
+
 export const ContactEnquirySchema = z.strictObject({
-  organization: z.string().trim().max(150, { message: 'Organization must be at most 150 characters.' }).default(''),
+  organization: z
+    .string()
+    .regex(ONE_LINE, { message: 'Organization must be on one line.' })
+    .trim()
+    .max(150, { message: 'Organization must be at most 150 characters.' })
+    .default(''),
   name: z
     .string({ message: CONTACT_MESSAGES.name })
+    .regex(ONE_LINE, { message: 'Contact Person must be on one line.' })
     .trim()
     .min(1, { message: CONTACT_MESSAGES.name })
     .max(100, { message: 'Contact Person must be at most 100 characters.' }),
   email: z
     .string({ message: CONTACT_MESSAGES.email })
+    .regex(ONE_LINE, { message: CONTACT_MESSAGES.email })
     .trim()
     .max(254, { message: CONTACT_MESSAGES.email })
     .pipe(z.email({ message: CONTACT_MESSAGES.email })),
@@ -34,6 +44,11 @@ export const ContactEnquirySchema = z.strictObject({
   commonrouting: z.string().max(100).optional(),
   /** The spec's client may name a recipient; Folio ignores it so the form cannot be used to send mail anywhere. */
   recepientmail: z.string().max(254).optional(),
+  /**
+   * The honeypot (DESIGN §15): a field hidden from people and screen readers; anything in it marks the
+   * enquiry as spam (stored, not mailed, answered like any other).
+   */
+  website: z.string().max(2000).optional(),
 });
 export type ContactEnquiryInput = z.input<typeof ContactEnquirySchema>;
 export type ContactEnquiry = z.output<typeof ContactEnquirySchema>;

@@ -6,6 +6,7 @@ import * as fieldRules from './migrations/20261121-0003-field-rules';
 import * as userDetails from './migrations/20261121-0004-user-details';
 import * as pageDefinitions from './migrations/20261123-0005-page-definitions';
 import * as masterData from './migrations/20261123-0006-master-data';
+import * as enquiryOutbox from './migrations/20261123-0007-enquiry-outbox';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -23,6 +24,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261121-0004-user-details': userDetails,
   '20261123-0005-page-definitions': pageDefinitions,
   '20261123-0006-master-data': masterData,
+  '20261123-0007-enquiry-outbox': enquiryOutbox,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

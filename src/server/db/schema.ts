@@ -11,6 +11,8 @@ export interface Database {
   page_revisions: PageRevisionTable;
   menu_items: MenuItemTable;
   enquiries: EnquiryTable;
+  mail_jobs: MailJobTable;
+  settings: SettingTable;
   company: CompanyTable;
   modules: ModuleTable;
   page_parameters: PageParameterTable;
@@ -132,6 +134,28 @@ export interface EnquiryTable {
   mobile: string;
   requirements: string;
   created_at: string;
+  status: Generated<'New' | 'Handled' | 'Spam'>;
+  updated_at: string | null;
+}
+
+/** The outbox (DESIGN §15): one mail job per enquiry that is mailed. Times are ISO 8601 text (UTC). */
+export interface MailJobTable {
+  id: Generated<number>;
+  enquiry_id: number;
+  state: 'queued' | 'sent' | 'retrying' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** A worker's claim on the job: others leave it alone until then. */
+  locked_until: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  /** When the job was (re)queued: the worker gives up a day after it. */
+  queued_at: string;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
 }
 
 export interface CompanyTable {

@@ -1,20 +1,91 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ContactEnquirySchema } from '../../core/schemas/contact-enquiry';
-import { replies, typed } from '../http/contract';
-import { submitEnquiry } from './enquiries.service';
+import {
+  EnquiryActionAnswerSchema,
+  EnquiryExportQuerySchema,
+  EnquiryIdSchema,
+  EnquiryListRequestSchema,
+  EnquiryListSchema,
+  EnquiryStatusChangeSchema,
+} from '../../core/schemas/enquiries';
+import type { AppConfig } from '../config';
+import { replies, screenReplies, typed } from '../http/contract';
+import { eachEnquiry } from './enquiries.repository';
+import { changeEnquiryStatus, deleteEnquiry, enquiryRowOf, getEnquiries, resendEnquiry, submitEnquiry } from './enquiries.service';
+import { csvRecordOf, ENQUIRY_CSV_COLUMNS } from './enquiry-csv';
+import type { MailOutbox } from './mail-outbox';
+import { FORM_COOKIE } from './spam-guard';
 
-export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
-  typed(app).post(
+/** The contact form's limit, shared by the JSON call and the form post of the page without JavaScript. */
+export const CONTACT_RATE_LIMIT = { max: 10, timeWindow: '10 minutes', groupId: 'contact-form' } as const;
+
+/** Enquiries (DESIGN §15): the public form's call, and the enquiries screen's list, changes and export. */
+export async function enquiryRoutes(app: FastifyInstance, { config, outbox }: { config: AppConfig; outbox: MailOutbox }): Promise<void> {
+  const api = typed(app);
+  const screen = { access: { screen: 'enquiries' } } as const;
+
+  api.post(
     '/api/master/savecont2',
     {
       // The public form is open to everyone; the limit keeps it from being used to flood the inbox.
-      config: { access: { public: true }, rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      config: { access: { public: true }, rateLimit: CONTACT_RATE_LIMIT },
       schema: { body: ContactEnquirySchema, response: replies(z.object({ message: z.literal('Success') }), [400, 429]) },
     },
     async (request) => {
-      await submitEnquiry(request.tenant, request.body);
+      await submitEnquiry(request.tenant, request.body, { token: request.cookies[FORM_COOKIE], minFillMs: config.contactMinFillMs, outbox });
+      // Spam is answered like any enquiry: a bot learns nothing.
       return { message: 'Success' as const };
+    },
+  );
+
+  api.post(
+    '/api/master/getenquiries',
+    { config: screen, schema: { body: EnquiryListRequestSchema, response: screenReplies(EnquiryListSchema) } },
+    async (request) => getEnquiries(request.tenant, request.body, outbox.configured),
+  );
+  api.post(
+    '/api/master/changeEnquiryStatus',
+    { config: screen, schema: { body: EnquiryStatusChangeSchema, response: screenReplies(EnquiryActionAnswerSchema, [404]) } },
+    async (request) => changeEnquiryStatus(request.tenant, request.body.id, request.body.status),
+  );
+  api.post(
+    '/api/master/resendEnquiry',
+    { config: screen, schema: { body: EnquiryIdSchema, response: screenReplies(EnquiryActionAnswerSchema, [404, 409]) } },
+    async (request) => resendEnquiry(request.tenant, request.body.id, outbox),
+  );
+  api.post(
+    '/api/master/deleteEnquiry',
+    { config: screen, schema: { body: EnquiryIdSchema, response: screenReplies(EnquiryActionAnswerSchema, [404]) } },
+    async (request) => deleteEnquiry(request.tenant, request.body.id),
+  );
+
+  // The current filter as a CSV file, streamed a batch at a time (an export of any size stays small in memory).
+  api.get(
+    '/api/master/enquiries.csv',
+    {
+      config: screen,
+      schema: {
+        querystring: EnquiryExportQuerySchema,
+        response: screenReplies(z.string().meta({ description: 'text/csv; UTF-8 with BOM, CRLF, every field quoted.' })),
+      },
+    },
+    async (request, reply) => {
+      const rows = eachEnquiry(request.tenant.db, request.query);
+      const records = Readable.from(
+        (async function* () {
+          for await (const row of rows) yield csvRecordOf(enquiryRowOf(row));
+        })(),
+      );
+      const csv = records.pipe(stringify({ bom: true, header: true, columns: [...ENQUIRY_CSV_COLUMNS], quoted: true, record_delimiter: 'windows' }));
+      records.on('error', (error) => csv.destroy(error));
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="enquiries-${day}.csv"`)
+        .send(csv);
     },
   );
 }

@@ -1,15 +1,110 @@
 import type { ContactEnquiry } from '../../core/schemas/contact-enquiry';
+import {
+  ENQUIRIES_PAGE_SIZE,
+  type EnquiryList,
+  type EnquiryListRequest,
+  type EnquiryRow,
+  type EnquiryStatus,
+  type MailState,
+} from '../../core/schemas/enquiries';
+import { inTransaction } from '../db/database';
+import { ConflictError, NotFoundError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
-import { insertEnquiry } from './enquiries.repository';
+import {
+  deleteEnquiry as deleteEnquiryRow,
+  findEnquiry,
+  insertEnquiry,
+  insertMailJob,
+  listEnquiries,
+  requeueMailJob,
+  setEnquiryStatus,
+  type EnquiryListRow,
+} from './enquiries.repository';
+import type { MailOutbox } from './mail-outbox';
+import { judgeSubmission } from './spam-guard';
 
-/** Stores a contact enquiry (checked by the route with the same schema as the form, spec 000 §5). */
-export async function submitEnquiry(tenant: Tenant, enquiry: ContactEnquiry, now = new Date()): Promise<number> {
-  return insertEnquiry(tenant.db, {
-    organization: enquiry.organization,
-    name: enquiry.name,
-    email: enquiry.email.toLowerCase(),
-    mobile: enquiry.mobile,
-    requirements: enquiry.requirements,
-    created_at: now.toISOString(),
+const NO_ENQUIRY = 'There is no enquiry with this id (it may have been deleted).';
+
+/**
+ * Stores a contact enquiry (checked by the route with the form's schema, spec 000 §5) and, unless the spam
+ * guard says spam, its mail job in the same transaction (the outbox, DESIGN §15). The visitor is told the same
+ * either way; spam is kept with status Spam and never mailed.
+ */
+export async function submitEnquiry(
+  tenant: Tenant,
+  enquiry: ContactEnquiry,
+  context: { token: string | undefined; minFillMs: number; outbox: MailOutbox },
+  now = new Date(),
+): Promise<{ id: number; spam: boolean }> {
+  const verdict = await judgeSubmission(tenant, { honeypot: enquiry.website, token: context.token }, { now: now.getTime(), minFillMs: context.minFillMs });
+  const at = now.toISOString();
+  const id = await inTransaction(tenant.db, async (trx) => {
+    const enquiryId = await insertEnquiry(trx, {
+      organization: enquiry.organization,
+      name: enquiry.name,
+      email: enquiry.email.toLowerCase(),
+      mobile: enquiry.mobile,
+      requirements: enquiry.requirements,
+      created_at: at,
+      status: verdict.spam ? 'Spam' : 'New',
+    });
+    if (!verdict.spam) await insertMailJob(trx, enquiryId, at);
+    return enquiryId;
   });
+  if (!verdict.spam) context.outbox.kick();
+  return { id, spam: verdict.spam };
+}
+
+export function enquiryRowOf(row: EnquiryListRow): EnquiryRow {
+  const state: MailState = row.mail_state ?? 'none';
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    organization: row.organization,
+    name: row.name,
+    email: row.email,
+    mobile: row.mobile,
+    requirements: row.requirements,
+    status: row.status,
+    mail: {
+      state,
+      attempts: Number(row.mail_attempts ?? 0),
+      lastError: row.mail_error ?? null,
+      sentAt: row.mail_sent_at ?? null,
+      nextAttemptAt: state === 'queued' || state === 'retrying' ? (row.mail_next_attempt_at ?? null) : null,
+    },
+  };
+}
+
+/** getenquiries: a page of 10, newest first; New and Handled unless a status is asked for. */
+export async function getEnquiries(tenant: Tenant, request: EnquiryListRequest, mailConfigured: boolean): Promise<EnquiryList> {
+  const { rows, total } = await listEnquiries(tenant.db, request, (request.pageno - 1) * ENQUIRIES_PAGE_SIZE, ENQUIRIES_PAGE_SIZE);
+  return { items: rows.map(enquiryRowOf), totalItems: total, mailConfigured };
+}
+
+export async function changeEnquiryStatus(tenant: Tenant, id: number, status: EnquiryStatus, now = new Date()): Promise<{ message: string }> {
+  if (!(await setEnquiryStatus(tenant.db, id, status, now.toISOString()))) throw new NotFoundError(NO_ENQUIRY);
+  return { message: `The enquiry is marked ${status}.` };
+}
+
+/**
+ * Resend: a failed mail is queued again with a new day of attempts; an enquiry without a mail (stored before
+ * mailing existed, or taken out of Spam) gets its first. Spam is not mailed; a mail under way or sent is left.
+ */
+export async function resendEnquiry(tenant: Tenant, id: number, outbox: MailOutbox, now = new Date()): Promise<{ message: string }> {
+  const row = await findEnquiry(tenant.db, id);
+  if (!row) throw new NotFoundError(NO_ENQUIRY);
+  if (row.status === 'Spam') throw new ConflictError('A spam enquiry is not mailed: mark it New first, then send it.');
+  const state = row.mail_state ?? 'none';
+  if (state === 'sent') throw new ConflictError('The mail of this enquiry was sent already.');
+  if (state === 'queued' || state === 'retrying') throw new ConflictError('The mail of this enquiry is on its way already: it is sent as soon as the mail server takes it.');
+  await requeueMailJob(tenant.db, id, now.toISOString());
+  outbox.kick();
+  if (!outbox.configured) return { message: 'The mail is queued: it is sent once mail is configured (SMTP_URL and CONTACT_RECIPIENT).' };
+  return { message: 'The mail will be sent again now.' };
+}
+
+export async function deleteEnquiry(tenant: Tenant, id: number): Promise<{ message: string }> {
+  if (!(await deleteEnquiryRow(tenant.db, id))) throw new NotFoundError(NO_ENQUIRY);
+  return { message: 'The enquiry was deleted.' };
 }

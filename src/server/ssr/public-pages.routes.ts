@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { staffPaths } from '../../core/paths';
-import { CONTENT_PAGES, type ContentPage } from '../../core/pages';
+import { CONTENT_PAGES, contentPageByKey, type ContentPage } from '../../core/pages';
+import formbody from '@fastify/formbody';
+import { ContactEnquirySchema } from '../../core/schemas/contact-enquiry';
+import { CONTACT_FORM_FIELDS, type ContactFormField, type ContactFormState } from '../../core/public-page';
+import { CONTACT_RATE_LIMIT } from '../enquiries/enquiries.routes';
+import { submitEnquiry } from '../enquiries/enquiries.service';
+import type { MailOutbox } from '../enquiries/mail-outbox';
+import { FORM_COOKIE, FORM_TOKEN_MAX_AGE_S, issueFormToken } from '../enquiries/spam-guard';
 import type { AnyContent } from '../../core/schemas/page-content';
 import type { PublicPageData } from '../../core/public-page';
 import { renderPublicBody } from '../../client/entry-server';
@@ -32,13 +39,16 @@ const CANONICAL = new Map([
 export interface PublicPagesOptions {
   config: AppConfig;
   assets: ClientAssets;
+  outbox: MailOutbox;
 }
+
+const CONTACT_PAGE = contentPageByKey('contact');
 
 /**
  * The public site: every page rendered on the server with its content (then hydrated), cached per tenant
  * and page until something changes, redirects for old and mis-cased routes, 404, robots.txt, sitemap.xml.
  */
-export async function publicPageRoutes(app: FastifyInstance, { config, assets }: PublicPagesOptions): Promise<void> {
+export async function publicPageRoutes(app: FastifyInstance, { config, assets, outbox }: PublicPagesOptions): Promise<void> {
   const compress = (html: string, status: number): RenderedPage => {
     const buffer = Buffer.from(html, 'utf8');
     return {
@@ -50,7 +60,7 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets }:
     };
   };
 
-  const build = async (tenant: Tenant, shown: ContentPage | null, path: string): Promise<RenderedPage> => {
+  const build = async (tenant: Tenant, shown: ContentPage | null, path: string, contactForm?: ContactFormState): Promise<RenderedPage> => {
     // A content page deactivated in page creation is unpublished: its twin is the 404 page (DESIGN §11).
     const page = shown && (await isPublished(tenant, shown.id)) ? shown : null;
     const [menu, company, content] = await Promise.all([
@@ -65,6 +75,7 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets }:
       menu,
       company,
       copyrightYear: new Date().getFullYear(),
+      ...(contactForm ? { contactForm } : {}),
     };
     const html = renderDocument({
       title: page ? (page.id === 1 ? `${company.name} – ${page.title}` : `${page.title} | ${company.name}`) : `Page not found | ${company.name}`,
@@ -124,6 +135,49 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets }:
   const serve = (request: FastifyRequest, reply: FastifyReply, page: ContentPage | null, path: string) =>
     serveCached(request, reply, page ? page.key : 'not-found', () => build(request.tenant, page, path));
 
+  // The contact form's spam guard (DESIGN §15): each view of the page gets a signed "served at" cookie; the
+  // page itself stays cached. Private: a shared cache must not hand one visitor's cookie to another.
+  const secureCookie = config.publicBaseUrl.startsWith('https:');
+  const serveContact = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.setCookie(FORM_COOKIE, await issueFormToken(request.tenant), {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookie,
+      maxAge: FORM_TOKEN_MAX_AGE_S,
+    });
+    reply.header('cache-control', 'private, no-cache');
+    return serve(request, reply, CONTACT_PAGE, CONTACT_PAGE.publicPath);
+  };
+
+  // The contact form without JavaScript: the browser posts the fields to the page; the answer is the page
+  // again, with what was sent and a sentence per error (400), or the form emptied and the success message.
+  await app.register(async (form) => {
+    await form.register(formbody);
+    form.post(CONTACT_PAGE.publicPath, { config: { rateLimit: CONTACT_RATE_LIMIT } }, async (request, reply) => {
+      const sent = formFields(request.body);
+      const parsed = ContactEnquirySchema.safeParse(sent);
+      let state: ContactFormState;
+      if (parsed.success) {
+        await submitEnquiry(request.tenant, parsed.data, { token: request.cookies[FORM_COOKIE], minFillMs: config.contactMinFillMs, outbox });
+        state = { values: emptyContactValues(), errors: {}, sent: true };
+      } else {
+        const errors: ContactFormState['errors'] = {};
+        for (const issue of parsed.error.issues) {
+          const field = issue.path[0];
+          if (isContactField(field) && !errors[field]) errors[field] = issue.message;
+        }
+        state = { values: pickContactValues(sent), errors, sent: false };
+      }
+      const rendered = await build(request.tenant, CONTACT_PAGE, CONTACT_PAGE.publicPath, state);
+      return reply
+        .code(parsed.success ? 200 : 400)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(rendered.html);
+    });
+  });
+
   const shell = appShellDocument(assets);
 
   /**
@@ -158,7 +212,8 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets }:
     return reply.callNotFound();
   });
   for (const page of CONTENT_PAGES) {
-    app.get(page.publicPath, (request, reply) => serve(request, reply, page, page.publicPath));
+    if (page === CONTACT_PAGE) app.get(page.publicPath, serveContact);
+    else app.get(page.publicPath, (request, reply) => serve(request, reply, page, page.publicPath));
   }
 
   app.get('/robots.txt', (_request, reply) =>
@@ -198,6 +253,24 @@ function firstSlide(content: AnyContent | null): string | undefined {
   return undefined;
 }
 
+/** The form's text fields as posted (a repeated field counts once; anything not text is left out). */
+function formFields(body: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!body || typeof body !== 'object') return fields;
+  for (const name of [...CONTACT_FORM_FIELDS, 'website']) {
+    const value = (body as Record<string, unknown>)[name];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') fields[name] = first;
+  }
+  return fields;
+}
+
+const isContactField = (name: unknown): name is ContactFormField => (CONTACT_FORM_FIELDS as readonly unknown[]).includes(name);
+const emptyContactValues = () => Object.fromEntries(CONTACT_FORM_FIELDS.map((f) => [f, ''])) as Record<ContactFormField, string>;
+/** What the visitor sent, shown again in the form (at most what the fields take). */
+const pickContactValues = (sent: Record<string, string>) =>
+  Object.fromEntries(CONTACT_FORM_FIELDS.map((f) => [f, (sent[f] ?? '').slice(0, 5000)])) as Record<ContactFormField, string>;
+
 function safeDecode(path: string): string {
   try {
     return decodeURIComponent(path);
@@ -211,9 +284,9 @@ function sendRendered(request: FastifyRequest, reply: FastifyReply, page: Render
     .code(page.status)
     .type('text/html; charset=utf-8')
     .header('etag', page.etag)
-    .header('vary', 'accept-encoding')
-    // Content can change at any moment (an editor saves): browsers revalidate, which the ETag makes cheap.
-    .header('cache-control', 'no-cache');
+    .header('vary', 'accept-encoding');
+  // Content can change at any moment (an editor saves): browsers revalidate, which the ETag makes cheap.
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
   if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.brotli);

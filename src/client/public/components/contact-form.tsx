@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CONTACT_PAGE_ID } from '../../../core/pages';
+import { CONTACT_PAGE_ID, contentPageByKey } from '../../../core/pages';
+import type { ContactFormState } from '../../../core/public-page';
 import type { ContactEnquiry, ContactEnquiryInput } from '../../../core/schemas/contact-enquiry';
 import { postJson } from '../../lib/http';
 import { Field } from '../../components/field';
 
-type FieldName = 'organization' | 'name' | 'email' | 'mobile' | 'requirements';
+type FieldName = 'organization' | 'name' | 'email' | 'mobile' | 'requirements' | 'website';
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
 const EMPTY: Required<Pick<ContactEnquiryInput, FieldName>> = {
@@ -16,7 +17,11 @@ const EMPTY: Required<Pick<ContactEnquiryInput, FieldName>> = {
   email: '',
   mobile: '',
   requirements: '',
+  website: '',
 };
+
+/** Without JavaScript the browser posts the form to the page itself; the server answers with the page again. */
+const FORM_ACTION = `${contentPageByKey('contact').publicPath}#contact-form`;
 
 type Validation = typeof import('./contact-validation');
 
@@ -41,21 +46,29 @@ const resolver: Resolver<ContactEnquiryInput, unknown, ContactEnquiry> = async (
 const SUCCESS_TEXT = 'Record Saved Successfully!';
 const FAILURE_TEXT = 'Failed to save data. Please try again.';
 
-/** The enquiry form of the contact page (spec 000 §2 Contact, §5, §8). */
-export function ContactForm() {
+/**
+ * The enquiry form of the contact page (spec 000 §2 Contact, §5, §8). With JavaScript it checks as the visitor
+ * types and sends JSON to savecont2; without, it is a plain form posted to the page, which the server answers
+ * with the page again (`initial`: what was sent and its errors, or that it was sent). A honeypot field, hidden
+ * from people and screen readers, catches bots that fill in every field (DESIGN §15).
+ */
+export function ContactForm({ initial }: { initial?: ContactFormState | undefined }) {
   const {
     register,
     handleSubmit,
     watch,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, touchedFields },
   } = useForm<ContactEnquiryInput, unknown, ContactEnquiry>({
     resolver,
     mode: 'onTouched',
-    defaultValues: EMPTY,
+    defaultValues: initial && !initial.sent ? { ...EMPTY, ...initial.values } : EMPTY,
   });
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<Outcome>(initial?.sent ? { kind: 'success', text: SUCCESS_TEXT } : null);
   const [validation, setValidation] = useState<Validation | null>(null);
+  // Until the page is hydrated the form is a plain HTML form: Submit stays enabled and the browser posts it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   // Fetched as soon as the visitor starts on the form, so it is there by the first blur.
   const prepareValidation = () => {
@@ -76,6 +89,7 @@ export function ContactForm() {
         email: enquiry.email,
         mobile: enquiry.mobile,
         requirements: enquiry.requirements,
+        website: enquiry.website,
         menupageid: CONTACT_PAGE_ID,
         commonrouting: 'Contact',
       });
@@ -91,18 +105,22 @@ export function ContactForm() {
     }
   };
 
-  // mode 'onTouched' validates a field from its first blur on, so an error exists only for a touched field.
-  const frame = (field: FieldName, label: string, hint?: string) => ({
+  // mode 'onTouched' validates a field from its first blur on, so an error exists only for a touched field;
+  // the server's errors of a post without JavaScript show until the field is checked here.
+  const frame = (field: Exclude<FieldName, 'website'>, label: string, hint?: string) => ({
     id: `contact-${field}`,
     label,
     required: field !== 'organization',
     hint,
-    error: errors[field]?.message,
+    error: errors[field]?.message ?? (touchedFields[field] ? undefined : initial?.errors[field]),
   });
 
   return (
     <form
+      id="contact-form"
       className="contact-form"
+      method="post"
+      action={FORM_ACTION}
       noValidate
       onSubmit={handleSubmit(onSubmit)}
       onFocus={prepareValidation}
@@ -143,8 +161,14 @@ export function ContactForm() {
         {(control) => <textarea {...control} className="field__input field__textarea" rows={5} {...register('requirements')} />}
       </Field>
 
+      {/* The honeypot: off screen, out of the tab order and hidden from screen readers; people leave it empty. */}
+      <div className="contact-form__trap" aria-hidden="true">
+        <label htmlFor="contact-website">Website (leave this empty)</label>
+        <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+      </div>
+
       <div className="contact-form__actions">
-        <button type="submit" className="button" disabled={!valid || isSubmitting} aria-busy={isSubmitting || undefined}>
+        <button type="submit" className="button" disabled={hydrated && (!valid || isSubmitting)} aria-busy={isSubmitting || undefined}>
           Submit
         </button>
       </div>

@@ -8,7 +8,7 @@ import type { PageProps } from '../public-types';
 
 const page = contentPageByKey('contact');
 
-export default function ContactPage({ content }: PageProps<'contact'>) {
+export default function ContactPage({ content, contactForm }: PageProps<'contact'>) {
   return (
     <>
       <PageHero title="Contact us" lead={page.description} />
@@ -17,7 +17,7 @@ export default function ContactPage({ content }: PageProps<'contact'>) {
           <h2 className="section__title" id="contact-form-heading">
             Write to us
           </h2>
-          <ContactForm />
+          <ContactForm initial={contactForm} />
         </section>
 
         <section className="reach-us" aria-labelledby="reach-us-heading">
