@@ -7,6 +7,11 @@ import { defineConfig } from '@playwright/test';
 // inherit the environment, so they all see the same data folder.
 process.env.FOLIO_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'folio-e2e-'));
 const PORT = Number(process.env.FOLIO_E2E_PORT ?? 3210);
+/** The mail server the e2e server sends enquiries to (scripts/e2e-smtp.mjs); its mails land in this file. */
+const SMTP_PORT = PORT + 15;
+process.env.FOLIO_E2E_MAIL_LOG ??= path.join(process.env.FOLIO_E2E_DATA, 'mail.jsonl');
+export const E2E_MAIL_LOG = process.env.FOLIO_E2E_MAIL_LOG;
+export const E2E_CONTACT_RECIPIENT = 'enquiries@innovo.example';
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password-123';
 
@@ -38,18 +43,31 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.FOLIO_E2E_DATA,
-      PUBLIC_BASE_URL: BASE_URL,
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+  webServer: [
+    {
+      command: 'node scripts/e2e-smtp.mjs',
+      port: SMTP_PORT,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      env: { FOLIO_E2E_SMTP_PORT: String(SMTP_PORT), FOLIO_E2E_MAIL_LOG: process.env.FOLIO_E2E_MAIL_LOG },
     },
-  },
+    {
+      command: 'node dist/server/main.js',
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.FOLIO_E2E_DATA,
+        PUBLIC_BASE_URL: BASE_URL,
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        CONTACT_RECIPIENT: E2E_CONTACT_RECIPIENT,
+        // The spam guard's minimum fill time, shortened so that browser tests need not wait 3 s per form.
+        CONTACT_MIN_FILL_SECONDS: '1',
+      },
+    },
+  ],
 });

@@ -1,4 +1,10 @@
+import fs from 'node:fs';
+import { E2E_CONTACT_RECIPIENT, E2E_MAIL_LOG } from '../../playwright.config';
 import { expect, openHydrated, queryE2eDatabase, test } from './fixtures';
+
+/** The mails the e2e SMTP server received (scripts/e2e-smtp.mjs). */
+const receivedMails = (): Array<{ to: string[]; raw: string }> =>
+  fs.existsSync(E2E_MAIL_LOG!) ? fs.readFileSync(E2E_MAIL_LOG!, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)) : [];
 
 test.describe('contact form', () => {
   test('validates as the spec says and stores a valid enquiry', async ({ page, consoleErrors }) => {
@@ -25,6 +31,8 @@ test.describe('contact form', () => {
     await expect(submit).toBeDisabled();
 
     const marker = `E2E enquiry ${Date.now()}`;
+    // A person takes more than the spam guard's minimum fill time (1 s in these tests).
+    await page.waitForTimeout(1_200);
     await page.getByLabel('Organization').fill('Sahyadri Tools');
     await person.fill('Kavita Joshi');
     await page.getByLabel('Email').fill('kavita@example.in');
@@ -38,9 +46,44 @@ test.describe('contact form', () => {
     await expect(person).toHaveValue('');
     await expect(page.getByLabel('Requirements')).toHaveValue('');
     await expect(submit).toBeDisabled();
-    const rows = queryE2eDatabase<{ name: string; email: string; mobile: string }>('select name, email, mobile from enquiries where requirements = ?', marker);
-    expect(rows).toEqual([{ name: 'Kavita Joshi', email: 'kavita@example.in', mobile: '9822012345' }]);
+    const rows = queryE2eDatabase<{ name: string; email: string; mobile: string; status: string }>('select name, email, mobile, status from enquiries where requirements = ?', marker);
+    expect(rows).toEqual([{ name: 'Kavita Joshi', email: 'kavita@example.in', mobile: '9822012345', status: 'New' }]);
+    // The firm hears of it: mailed to the configured recipient, Reply-To the enquirer.
+    await expect.poll(() => receivedMails().filter((mail) => mail.raw.includes(marker)).length, { timeout: 15_000 }).toBe(1);
+    const mail = receivedMails().find((m) => m.raw.includes(marker))!;
+    expect(mail.to).toEqual([E2E_CONTACT_RECIPIENT]);
+    expect(mail.raw).toMatch(/^Reply-To: Kavita Joshi <kavita@example\.in>\r?$/m);
+    expect(mail.raw).toMatch(/^Subject: Enquiry from Sahyadri Tools \(Kavita Joshi\)\r?$/m);
     expect(consoleErrors).toEqual([]);
+  });
+
+  test('works without JavaScript: errors in sentences with the values kept, then the enquiry is saved', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/Contact1');
+    const marker = `No-JS enquiry ${Date.now()}`;
+    await page.getByLabel('Contact Person').fill('Rahul Deshmukh');
+    await page.getByLabel('Email').fill('rahul@example');
+    await page.getByLabel('Mobile').fill('12345');
+    await page.getByLabel('Requirements').fill(marker);
+    await page.waitForTimeout(1_200);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/Contact1#contact-form$/);
+    await expect(page.getByText('Valid email is required.')).toBeVisible();
+    await expect(page.getByText('Enter a valid 10-digit mobile number.')).toBeVisible();
+    await expect(page.getByLabel('Contact Person')).toHaveValue('Rahul Deshmukh');
+    await expect(page.getByLabel('Requirements')).toHaveValue(marker);
+    expect(queryE2eDatabase('select id from enquiries where requirements = ?', marker)).toEqual([]);
+
+    await page.getByLabel('Email').fill('rahul@example.in');
+    await page.getByLabel('Mobile').fill('9822098220');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Record Saved Successfully!')).toBeVisible();
+    await expect(page.getByLabel('Contact Person')).toHaveValue('');
+    expect(queryE2eDatabase<{ name: string; status: string }>('select name, status from enquiries where requirements = ?', marker)).toEqual([
+      { name: 'Rahul Deshmukh', status: 'New' },
+    ]);
+    await context.close();
   });
 
   test('shows the Reach Us block with address, map link, e-mail and phone', async ({ page }) => {

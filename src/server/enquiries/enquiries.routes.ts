@@ -79,7 +79,7 @@ export async function enquiryRoutes(app: FastifyInstance, { config, outbox }: { 
           for await (const row of rows) yield csvRecordOf(enquiryRowOf(row));
         })(),
       );
-      const csv = records.pipe(stringify({ bom: true, header: true, columns: [...ENQUIRY_CSV_COLUMNS], quoted: true, record_delimiter: 'windows' }));
+      const csv = records.pipe(stringify({ bom: true, header: true, columns: [...ENQUIRY_CSV_COLUMNS], quoted: true, quoted_empty: true, record_delimiter: 'windows' }));
       records.on('error', (error) => csv.destroy(error));
       const day = new Date().toISOString().slice(0, 10);
       return reply

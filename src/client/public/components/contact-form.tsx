@@ -53,6 +53,8 @@ const FAILURE_TEXT = 'Failed to save data. Please try again.';
  * from people and screen readers, catches bots that fill in every field (DESIGN §15).
  */
 export function ContactForm({ initial }: { initial?: ContactFormState | undefined }) {
+  // After a post without JavaScript the server renders what was typed (defaultValue: it is in the HTML).
+  const start = initial && !initial.sent ? { ...EMPTY, ...initial.values } : EMPTY;
   const {
     register,
     handleSubmit,
@@ -62,7 +64,7 @@ export function ContactForm({ initial }: { initial?: ContactFormState | undefine
   } = useForm<ContactEnquiryInput, unknown, ContactEnquiry>({
     resolver,
     mode: 'onTouched',
-    defaultValues: initial && !initial.sent ? { ...EMPTY, ...initial.values } : EMPTY,
+    defaultValues: start,
   });
   const [outcome, setOutcome] = useState<Outcome>(initial?.sent ? { kind: 'success', text: SUCCESS_TEXT } : null);
   const [validation, setValidation] = useState<Validation | null>(null);
@@ -130,16 +132,16 @@ export function ContactForm({ initial }: { initial?: ContactFormState | undefine
       <p className="contact-form__note">Fields other than Organization are required.</p>
 
       <Field {...frame('organization', 'Organization')}>
-        {(control) => <input {...control} className="field__input" type="text" autoComplete="organization" {...register('organization')} />}
+        {(control) => <input {...control} className="field__input" type="text" autoComplete="organization" defaultValue={start.organization} {...register('organization')} />}
       </Field>
 
       <Field {...frame('name', 'Contact Person')}>
-        {(control) => <input {...control} className="field__input" type="text" autoComplete="name" {...register('name')} />}
+        {(control) => <input {...control} className="field__input" type="text" autoComplete="name" defaultValue={start.name} {...register('name')} />}
       </Field>
 
       <div className="field-row">
         <Field {...frame('email', 'Email')}>
-          {(control) => <input {...control} className="field__input" type="email" autoComplete="email" {...register('email')} />}
+          {(control) => <input {...control} className="field__input" type="email" autoComplete="email" defaultValue={start.email} {...register('email')} />}
         </Field>
 
         <Field {...frame('mobile', 'Mobile', '10 digits, without +91')}>
@@ -151,6 +153,7 @@ export function ContactForm({ initial }: { initial?: ContactFormState | undefine
               inputMode="numeric"
               maxLength={10}
               autoComplete="tel-national"
+              defaultValue={start.mobile}
               {...register('mobile')}
             />
           )}
@@ -158,7 +161,7 @@ export function ContactForm({ initial }: { initial?: ContactFormState | undefine
       </div>
 
       <Field {...frame('requirements', 'Requirements')}>
-        {(control) => <textarea {...control} className="field__input field__textarea" rows={5} {...register('requirements')} />}
+        {(control) => <textarea {...control} className="field__input field__textarea" rows={5} defaultValue={start.requirements} {...register('requirements')} />}
       </Field>
 
       {/* The honeypot: off screen, out of the tab order and hidden from screen readers; people leave it empty. */}
