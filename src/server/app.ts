@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type onSendHookHandler } from 'fastify';
@@ -16,6 +15,7 @@ import { richTextCleaner } from './content/rich-text';
 import { pingDatabase } from './db/database';
 import { enquiryRoutes } from './enquiries/enquiries.routes';
 import { MailOutbox } from './enquiries/mail-outbox';
+import { securityHeaders } from './http/security-headers';
 import { fieldRuleRoutes } from './field-rules/field-rules.routes';
 import { installRouteContracts, typed } from './http/contract';
 import { installErrorHandler } from './http/error-handler';
@@ -43,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The enquiry mail outbox's worker. */
     outbox: MailOutbox;
+    /** The security headers every answer carries (DESIGN §17). */
+    securityHeaders: Readonly<Record<string, string>>;
   }
 }
 
@@ -73,8 +75,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const tenants = await TenantRegistry.open(config, app.log);
   app.decorate('tenants', tenants);
   app.decorateRequest('tenant', null as never);
-  app.addHook('onRequest', async (request) => {
-    request.tenant = tenants.resolve(request);
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      request.tenant = tenants.resolve(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
   // The outbox's worker (DESIGN §15): main.ts starts it; tests drive `app.outbox.tick()` themselves.
   const outbox = new MailOutbox(() => tenants.all(), config, app.log);
@@ -96,25 +103,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // JSON only: a state change sent as text/plain or form-encoded (a cross-site form post) is a 415.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Inline <style> (the critical CSS) and style attributes (skill bar widths).
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // Pages link to a maps service in a new tab; that must keep working.
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  // Security headers: computed once, set on every answer (a cached public page sends them with its own).
+  const security = securityHeaders();
+  app.decorate('securityHeaders', security);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(security);
+    done();
   });
   await app.register(rateLimit, {
     global: false,

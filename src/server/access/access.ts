@@ -91,22 +91,29 @@ export function installAccessLayer(app: FastifyInstance): void {
     for (const screen of screens) {
       for (const method of [route.method].flat()) screenRoutes.push({ method: String(method), url: route.url, screen });
     }
+    // Decided before the body is read, ahead of the route's own hooks.
+    route.onRequest = [checkAccess, ...[route.onRequest ?? []].flat()];
   });
+}
 
-  app.addHook('onRequest', async (request) => {
-    request.session = await resolveSession(request);
-    const access = request.routeOptions.config?.access;
-    if (!access || 'public' in access) return;
-    const session = request.session;
-    if (!session) throw new UnauthorizedError();
-    if (session.via === 'cookie' && !SAFE_METHODS.has(request.method) && !csrfMatches(request, session)) {
-      throw new ForbiddenError('The security token of this page is missing or out of date. Reload the page and try again.');
-    }
-    if ('signedIn' in access) return;
-    const screens = await allowedScreens(request.tenant, session.userId, session.groupId);
-    const needed = 'screen' in access ? [access.screen] : access.screens;
-    if (!needed.some((screen) => screens.includes(screen))) throw new ForbiddenError('Your menu does not include this screen.');
-  });
+/**
+ * The check of one API route (an onRequest hook of that route only: pages, files and images are the same for
+ * everyone and pay nothing for it).
+ */
+async function checkAccess(request: FastifyRequest): Promise<void> {
+  const access = request.routeOptions.config?.access;
+  if (!access) return;
+  request.session = await resolveSession(request);
+  if ('public' in access) return;
+  const session = request.session;
+  if (!session) throw new UnauthorizedError();
+  if (session.via === 'cookie' && !SAFE_METHODS.has(request.method) && !csrfMatches(request, session)) {
+    throw new ForbiddenError('The security token of this page is missing or out of date. Reload the page and try again.');
+  }
+  if ('signedIn' in access) return;
+  const screens = await allowedScreens(request.tenant, session.userId, session.groupId);
+  const needed = 'screen' in access ? [access.screen] : access.screens;
+  if (!needed.some((screen) => screens.includes(screen))) throw new ForbiddenError('Your menu does not include this screen.');
 }
 
 async function resolveSession(request: FastifyRequest): Promise<SessionUser | null> {

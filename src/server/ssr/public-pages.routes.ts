@@ -49,14 +49,23 @@ const CONTACT_PAGE = contentPageByKey('contact');
  * and page until something changes, redirects for old and mis-cased routes, 404, robots.txt, sitemap.xml.
  */
 export async function publicPageRoutes(app: FastifyInstance, { config, assets, outbox }: PublicPagesOptions): Promise<void> {
-  const compress = (html: string, status: number): RenderedPage => {
+  const compress = (html: string, status: number, cacheControl = 'no-cache'): RenderedPage => {
     const buffer = Buffer.from(html, 'utf8');
+    const etag = `"${createHash('sha1').update(buffer).digest('base64url')}"`;
+    // Content can change at any moment (an editor saves): browsers revalidate, which the ETag makes cheap.
+    const common = { 'content-type': 'text/html; charset=utf-8', etag, vary: 'accept-encoding', 'cache-control': cacheControl };
     return {
       status,
       html: buffer,
       gzip: gzipSync(buffer, { level: 9 }),
       brotli: brotliCompressSync(buffer, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
-      etag: `"${createHash('sha1').update(buffer).digest('base64url')}"`,
+      etag,
+      headers: {
+        br: { ...common, 'content-encoding': 'br' },
+        gzip: { ...common, 'content-encoding': 'gzip' },
+        identity: common,
+        notModified: { etag, vary: 'accept-encoding', 'cache-control': cacheControl },
+      },
     };
   };
 
@@ -86,7 +95,8 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
       assets,
       preloadImage: firstSlide(content),
     });
-    return compress(html, page ? 200 : 404);
+    // The contact page's answers carry a visitor's spam-guard cookie: private to the browser.
+    return compress(html, page ? 200 : 404, page?.key === 'contact' ? 'private, no-cache' : 'no-cache');
   };
 
   /** The public twin of a page made in page creation (DESIGN §13), in the site's design. */
@@ -146,7 +156,6 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
       secure: secureCookie,
       maxAge: FORM_TOKEN_MAX_AGE_S,
     });
-    reply.header('cache-control', 'private, no-cache');
     return serve(request, reply, CONTACT_PAGE, CONTACT_PAGE.publicPath);
   };
 
@@ -279,20 +288,18 @@ function safeDecode(path: string): string {
   }
 }
 
+/** Sends a cached page in the encoding the browser takes, with headers computed when it was rendered. */
 function sendRendered(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
-  reply
-    .code(page.status)
-    .type('text/html; charset=utf-8')
-    .header('etag', page.etag)
-    .header('vary', 'accept-encoding');
-  // Content can change at any moment (an editor saves): browsers revalidate, which the ETag makes cheap.
-  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
-  if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.brotli);
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-  return reply.send(page.html);
+  if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).headers(page.headers.notModified).send();
+  const accepted = request.headers['accept-encoding'] ?? '';
+  reply.code(page.status);
+  if (BROTLI.test(accepted)) return reply.headers(page.headers.br).send(page.brotli);
+  if (GZIP.test(accepted)) return reply.headers(page.headers.gzip).send(page.gzip);
+  return reply.headers(page.headers.identity).send(page.html);
 }
+
+const BROTLI = /\bbr\b/;
+const GZIP = /\bgzip\b/;
 
 /** The first Header text of an Autowired page, as plain text of at most 160 characters: its meta description. */
 function autowiredDescription(document: AutowiredDocument, parameters: readonly Parameter[]): string | null {

@@ -10,13 +10,18 @@ export interface AutowiredPageInfo {
   homepage: boolean;
 }
 
-/** A public page rendered once and kept ready to send, in each encoding. */
+/** The encodings a rendered page is kept in. */
+export type PageEncoding = 'br' | 'gzip' | 'identity';
+
+/** A public page rendered once and kept ready to send, in each encoding, with its headers. */
 export interface RenderedPage {
   status: number;
   html: Buffer;
   gzip: Buffer;
   brotli: Buffer;
   etag: string;
+  /** The answer's headers per encoding (and for 304), computed once with the page. */
+  headers: Record<PageEncoding | 'notModified', Readonly<Record<string, string>>>;
 }
 
 /**
