@@ -114,7 +114,7 @@ export async function commitRevision(
     throw staleSave(winner?.saved_by_name ?? 'someone', winner?.saved_at ?? now.toISOString());
   }
   tenant.cache.content.delete(page.id);
-  tenant.cache.pages.delete(page.cacheKey);
+  tenant.cache.pages.invalidate(page.cacheKey);
   return revision;
 }
 

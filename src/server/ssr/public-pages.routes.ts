@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { staffPaths } from '../../core/paths';
 import { CONTENT_PAGES, contentPageByKey, type ContentPage } from '../../core/pages';
@@ -29,6 +30,9 @@ import { appShellDocument, sendAppShell } from './app-shell.routes';
 import type { ClientAssets } from './client-assets';
 import { renderDocument } from './document';
 
+const gzipAsync = promisify(gzipCallback);
+const brotliAsync = promisify(brotliCompress);
+
 /** Old short routes (spec 001 §2) keep working as permanent redirects. */
 const LEGACY = new Map(CONTENT_PAGES.flatMap((p) => (p.legacyPath ? [[p.legacyPath.toLowerCase(), p.publicPath] as const] : [])));
 const CANONICAL = new Map([
@@ -49,16 +53,22 @@ const CONTACT_PAGE = contentPageByKey('contact');
  * and page until something changes, redirects for old and mis-cased routes, 404, robots.txt, sitemap.xml.
  */
 export async function publicPageRoutes(app: FastifyInstance, { config, assets, outbox }: PublicPagesOptions): Promise<void> {
-  const compress = (html: string, status: number, cacheControl = 'no-cache'): RenderedPage => {
+  // Compressed once per render, off the event loop (zlib's thread pool). Brotli at quality 6: on the Home page
+  // 0.6 ms against 4.7 ms at 9 for a page 0.5% larger (decision 010).
+  const compress = async (html: string, status: number, cacheControl = 'no-cache'): Promise<RenderedPage> => {
     const buffer = Buffer.from(html, 'utf8');
+    const [gzip, brotli] = await Promise.all([
+      gzipAsync(buffer, { level: 9 }),
+      brotliAsync(buffer, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buffer.length } }),
+    ]);
     const etag = `"${createHash('sha1').update(buffer).digest('base64url')}"`;
     // Content can change at any moment (an editor saves): browsers revalidate, which the ETag makes cheap.
     const common = { 'content-type': 'text/html; charset=utf-8', etag, vary: 'accept-encoding', 'cache-control': cacheControl };
     return {
       status,
       html: buffer,
-      gzip: gzipSync(buffer, { level: 9 }),
-      brotli: brotliCompressSync(buffer, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip,
+      brotli,
       etag,
       headers: {
         br: { ...common, 'content-encoding': 'br' },
@@ -134,14 +144,10 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
   };
 
   const serveCached = async (request: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<RenderedPage>) => {
-    const tenant = request.tenant;
-    let rendered = tenant.cache.pages.get(key);
-    if (!rendered) {
-      rendered = await render();
-      tenant.cache.pages.set(key, rendered);
-    }
-    return sendRendered(request, reply, rendered);
+    const found = request.tenant.cache.pages.get(key, render);
+    return sendRendered(request, reply, found instanceof Promise ? await found : found);
   };
+
   const serve = (request: FastifyRequest, reply: FastifyReply, page: ContentPage | null, path: string) =>
     serveCached(request, reply, page ? page.key : 'not-found', () => build(request.tenant, page, path));
 

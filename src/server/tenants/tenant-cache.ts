@@ -25,13 +25,57 @@ export interface RenderedPage {
 }
 
 /**
+ * The rendered public pages of one tenant (DESIGN §10). However many visitors ask for a page that is not
+ * rendered, it renders once (single flight). After a change, the first visitor waits for the new page while
+ * everyone arriving during that render gets the previous copy (stale while revalidate), so a save never makes
+ * a crowd of visitors render and compress the same page each.
+ */
+export class RenderedPages {
+  private readonly entries = new Map<string, { page: RenderedPage; generation: number }>();
+  private readonly rendering = new Map<string, Promise<RenderedPage>>();
+  private generation = 0;
+
+  /** Every rendered page is out of date; each is kept to serve while its successor renders. */
+  invalidateAll(): void {
+    this.generation += 1;
+  }
+
+  /** One page is out of date. */
+  invalidate(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry) entry.generation = -1;
+  }
+
+  /**
+   * The page to send: the current copy at once; while a new copy renders, the previous one; otherwise the
+   * render (started once, awaited by whoever asked first and by every visitor without a previous copy).
+   */
+  get(key: string, render: () => Promise<RenderedPage>): RenderedPage | Promise<RenderedPage> {
+    const entry = this.entries.get(key);
+    if (entry && entry.generation === this.generation) return entry.page;
+    const running = this.rendering.get(key);
+    if (running) return entry ? entry.page : running;
+    const generation = this.generation;
+    const next = render()
+      .then((page) => {
+        // A change during the render leaves this copy out of date already: the next visitor renders again.
+        this.entries.set(key, { page, generation });
+        return page;
+      })
+      .finally(() => this.rendering.delete(key));
+    this.rendering.set(key, next);
+    return next;
+  }
+}
+
+/**
  * Everything Folio keeps in memory for one tenant. Reads fill it; anything that changes content, menus or
- * company details calls `clear` (a public page shows a change at once, never a stale copy).
+ * company details calls `clear`: data is read again, and public pages render again on their next visit.
  */
 export class TenantCache {
   readonly content = new Map<number, AnyContent>();
   readonly menus = new Map<string, MenuEntry[]>();
-  readonly pages = new Map<string, RenderedPage>();
+  readonly pages = new RenderedPages();
   company: SiteCompany | undefined;
   /** The Autowired pages (routing, id, active, public or not): the access layer and the page routes ask often. */
   autowired: AutowiredPageInfo[] | undefined;
@@ -41,7 +85,7 @@ export class TenantCache {
   clear(): void {
     this.content.clear();
     this.menus.clear();
-    this.pages.clear();
+    this.pages.invalidateAll();
     this.company = undefined;
     this.autowired = undefined;
     this.autowiredByName = undefined;
