@@ -12,7 +12,7 @@ const page = (text: string): RenderedPage => ({
 
 /** A render the test finishes by hand, counting how often it was started. */
 function controlledRender() {
-  const state = { started: 0, finish: (_text: string) => {} };
+  const state: { started: number; finish: (text: string) => void } = { started: 0, finish: () => {} };
   const render = () => {
     state.started += 1;
     return new Promise<RenderedPage>((resolve) => {
