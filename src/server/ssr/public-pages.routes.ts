@@ -143,9 +143,10 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
     return compress(html, 200);
   };
 
-  const serveCached = async (request: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<RenderedPage>) => {
+  // A cached page is sent without a promise: the hot path of every visit (DESIGN §10).
+  const serveCached = (request: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<RenderedPage>): FastifyReply | Promise<FastifyReply> => {
     const found = request.tenant.cache.pages.get(key, render);
-    return sendRendered(request, reply, found instanceof Promise ? await found : found);
+    return found instanceof Promise ? found.then((page) => sendRendered(request, reply, page)) : sendRendered(request, reply, found);
   };
 
   const serve = (request: FastifyRequest, reply: FastifyReply, page: ContentPage | null, path: string) =>
