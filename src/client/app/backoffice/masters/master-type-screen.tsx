@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { FormField, FormSelect, RequiredNote } from '../../components/form-field';
 import { IconButton } from '../../components/icon-button';
+import { OptionalCell } from '../../components/optional-cell';
 import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { SearchToolbar } from '../../components/search-toolbar';
 import { notify } from '../../toasts';
@@ -23,7 +24,7 @@ import {
   type MasterTypeFormInput,
   type MasterTypeFormOutput,
 } from './master-forms';
-import { MasterFormActions, MasterPanel, OptionalCell, StatusCell, useMasterPanel, useStatusChange } from './master-parts';
+import { MasterFormActions, MasterPanel, StatusCell, useMasterPanel, useStatusChange } from './master-parts';
 
 type MasterTypeRow = MasterType & { srno: number };
 
