@@ -11,3 +11,12 @@ export function formatDateTime(value: string, timeZone?: string): string {
   const format = timeZone ? new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone }) : DATE_TIME;
   return format.format(date);
 }
+
+const DATE = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+const TIME = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short' });
+
+/** The same moment as a date and a time apart ("22 Nov 2026", "3:05 pm"), for a narrow column; null for no date. */
+export function dateAndTime(value: string): { date: string; time: string } | null {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : { date: DATE.format(date), time: TIME.format(date) };
+}

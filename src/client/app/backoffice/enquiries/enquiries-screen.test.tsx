@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EnquiryMail, EnquiryRow } from '../../../../core/schemas/enquiries';
 import { notify } from '../../toasts';
+import { buttonNamed as button, byLabel as labelled, choose, click, withFakeMasterApi, type, until, withModalDialogs, withTestRoot } from '../../test-support/dom';
 import { EnquiriesScreen } from './enquiries-screen';
 
 /**
@@ -16,20 +14,9 @@ import { EnquiriesScreen } from './enquiries-screen';
 
 vi.mock('../../toasts', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-beforeAll(() => {
-  // jsdom has <dialog> but not its modal methods.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement, value?: string) {
-    if (!this.open) return;
-    this.open = false;
-    if (value !== undefined) this.returnValue = value;
-    this.dispatchEvent(new Event('close'));
-  };
-});
+withModalDialogs();
+const dom = withTestRoot();
+const calls = withFakeMasterApi(answer);
 
 const mail = (state: EnquiryMail['state'], more: Partial<EnquiryMail> = {}): EnquiryMail => ({
   state,
@@ -43,7 +30,6 @@ const mail = (state: EnquiryMail['state'], more: Partial<EnquiryMail> = {}): Enq
 let enquiries: EnquiryRow[];
 let mailConfigured: boolean;
 let listFails: boolean;
-let calls: Array<{ call: string; body: Record<string, unknown> }>;
 
 function seed() {
   const at = (minutes: number) => new Date(Date.UTC(2026, 10, 22, 9, 0) - minutes * 60_000).toISOString();
@@ -95,12 +81,25 @@ function seed() {
   ];
   mailConfigured = true;
   listFails = false;
-  calls = [];
 }
+
+/** `count` new enquiries whose mail was sent, newest first. */
+const many = (count: number): EnquiryRow[] =>
+  Array.from({ length: count }, (_, index) => ({
+    id: 100 - index,
+    createdAt: new Date(Date.UTC(2026, 10, 22) - index * 60_000).toISOString(),
+    organization: `Org ${index}`,
+    name: `Person ${index}`,
+    email: `p${index}@example.in`,
+    mobile: '9822012345',
+    requirements: 'x',
+    status: 'New',
+    mail: mail('sent'),
+  }));
 
 const ok = (data: unknown) => ({ status: 200, data });
 
-function answer(call: string, body: Record<string, unknown>): { status: number; data: unknown } {
+function answer(call: string, body: Record<string, unknown>): { status: number; data: unknown } | undefined {
   const find = () => enquiries.find((e) => e.id === body.id);
   switch (call) {
     case 'getenquiries': {
@@ -134,67 +133,19 @@ function answer(call: string, body: Record<string, unknown>): { status: number; 
       return ok({ message: 'The enquiry was deleted.' });
     }
     default:
-      return { status: 404, data: { message: `No call ${call}` } };
+      return undefined;
   }
 }
-
-let container: HTMLDivElement;
-let root: Root;
 
 beforeEach(() => {
   seed();
-  vi.mocked(notify.success).mockClear();
-  vi.mocked(notify.error).mockClear();
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = url.replace('/api/master/', '');
-    const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
-    calls.push({ call, body });
-    const { status, data } = answer(call, body);
-    return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-  });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
+  vi.clearAllMocks();
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
+const render = () => dom.renderScreen(<EnquiriesScreen />);
 
-function render() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  act(() =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <EnquiriesScreen />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    ),
-  );
-}
-
-/** Waits (letting React and the fake server run) until `probe` finds something. */
-async function until<T>(probe: () => T | null | undefined | false, what: string): Promise<T> {
-  for (let tries = 0; tries < 200; tries += 1) {
-    const found = probe();
-    if (found) return found;
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    });
-  }
-  throw new Error(`Never found: ${what}`);
-}
-
-const byLabel = <T extends HTMLElement>(text: string) => {
-  const label = [...container.querySelectorAll('label')].find((l) => l.textContent?.trim() === text);
-  return label ? (document.getElementById(label.htmlFor) as T | null) : null;
-};
-const button = (name: string) =>
-  [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name) ?? null;
-const table = () => [...container.querySelectorAll('table')].find((t) => t.querySelector('caption')?.textContent === 'Enquiries');
+const byLabel = <T extends HTMLElement>(text: string) => labelled<T>(dom.container, text);
+const table = () => [...dom.container.querySelectorAll('table')].find((t) => t.querySelector('caption')?.textContent === 'Enquiries');
 const rows = () => [...(table()?.querySelectorAll('tbody tr') ?? [])];
 const rowTexts = () => rows().map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? ''));
 const rowOf = (name: string) => rows().find((row) => row.textContent?.includes(name)) ?? null;
@@ -203,25 +154,6 @@ const detailDialog = () => [...document.querySelectorAll('dialog')].find((d) => 
 const confirmDialog = () => document.querySelector<HTMLDialogElement>('dialog.confirm-dialog');
 const listCalls = () => calls.filter((c) => c.call === 'getenquiries');
 
-async function choose(select: HTMLSelectElement, value: string) {
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, value);
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
-async function type(input: HTMLInputElement, text: string) {
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-/** As a browser does: the pressed button takes the focus, then clicks. */
-async function click(element: HTMLElement) {
-  await act(async () => {
-    element.focus();
-    element.click();
-  });
-}
 async function pressEscape(element: HTMLElement) {
   await act(async () => {
     element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
@@ -253,13 +185,12 @@ describe('enquiries', () => {
     expect(button('View enquiry from Kavita Joshi')).not.toBeNull();
     expect(button('Mark enquiry from Kavita Joshi handled')).not.toBeNull();
     expect(button('Mark enquiry from Ravi Kulkarni new')).not.toBeNull();
-    expect(button('Mark enquiry from Kavita Joshi as spam')).not.toBeNull();
     expect(button('Delete enquiry from Kavita Joshi')).not.toBeNull();
     expect(button('Resend mail of enquiry from Ravi Kulkarni')).not.toBeNull();
     expect(button('Resend mail of enquiry from Kavita Joshi')).toBeNull();
     expect(button('Resend mail of enquiry from Meera Patil')).toBeNull();
     // Mail is configured: no notice.
-    expect(container.querySelector('[role="note"]')).toBeNull();
+    expect(dom.container.querySelector('[role="note"]')).toBeNull();
     expect(document.title).toBe('Enquiries – Folio');
   });
 
@@ -267,7 +198,7 @@ describe('enquiries', () => {
     mailConfigured = false;
     render();
     await until(listed(3), 'three enquiries');
-    const notice = container.querySelector('[role="note"]')!;
+    const notice = dom.container.querySelector('[role="note"]')!;
     expect(notice.textContent).toContain('not mailed');
     expect(notice.textContent).toContain('SMTP_URL');
     expect(notice.textContent).toContain('CONTACT_RECIPIENT');
@@ -276,7 +207,7 @@ describe('enquiries', () => {
   it('filters by status and mail state, searches, and the CSV link follows what is listed', async () => {
     render();
     await until(listed(3), 'three enquiries');
-    const exportLink = () => container.querySelector<HTMLAnchorElement>('a[download]')!;
+    const exportLink = () => dom.container.querySelector<HTMLAnchorElement>('a[download]')!;
     expect(exportLink().textContent).toBe('Export CSV');
     expect(exportLink().getAttribute('href')).toBe('/api/master/enquiries.csv');
 
@@ -284,7 +215,7 @@ describe('enquiries', () => {
     await until(() => rowTexts()[0]?.[1] === 'Bot Bot', 'the spam');
     expect(listCalls().at(-1)?.body).toEqual({ pageno: 1, status: 'Spam' });
     expect(rowTexts()[0]?.[5]).toBe('Not mailed');
-    expect(button('Mark enquiry from Bot Bot not spam')).not.toBeNull();
+    expect(button('View enquiry from Bot Bot')).not.toBeNull();
     expect(button('Mark enquiry from Bot Bot handled')).toBeNull();
     expect(button('Resend mail of enquiry from Bot Bot')).toBeNull();
     expect(exportLink().getAttribute('href')).toBe('/api/master/enquiries.csv?status=Spam');
@@ -333,13 +264,15 @@ describe('enquiries', () => {
     await until(() => rowTexts()[0]?.[4] === 'New', 'New again');
   });
 
-  it('marks spam: the enquiry leaves the default list and the focus goes to the search', async () => {
+  it('an enquiry that leaves the filter takes the focus to the search, not to the top of the page', async () => {
     render();
     await until(listed(3), 'three enquiries');
-    await click(button('Mark enquiry from Meera Patil as spam')!);
-    await until(listed(2), 'two left');
-    expect(calls.find((c) => c.call === 'changeEnquiryStatus')?.body).toEqual({ id: 3, status: 'Spam' });
-    expect(notify.success).toHaveBeenCalledWith('The enquiry is marked Spam.');
+    await choose(byLabel<HTMLSelectElement>('Status')!, 'New');
+    await until(listed(2), 'the new ones');
+    await click(button('Mark enquiry from Meera Patil handled')!);
+    await until(listed(1), 'one left');
+    expect(calls.find((c) => c.call === 'changeEnquiryStatus')?.body).toEqual({ id: 3, status: 'Handled' });
+    expect(notify.success).toHaveBeenCalledWith('The enquiry is marked Handled.');
     expect(document.activeElement).toBe(byLabel('Search text'));
   });
 
@@ -453,20 +386,10 @@ describe('enquiries', () => {
   });
 
   it('pages by 10 and shows a failed load with Try again', async () => {
-    enquiries = Array.from({ length: 12 }, (_, index) => ({
-      id: 100 - index,
-      createdAt: new Date(Date.UTC(2026, 10, 22) - index * 60_000).toISOString(),
-      organization: `Org ${index}`,
-      name: `Person ${index}`,
-      email: `p${index}@example.in`,
-      mobile: '9822012345',
-      requirements: 'x',
-      status: 'New' as const,
-      mail: mail('sent'),
-    }));
+    enquiries = many(12);
     render();
     await until(listed(10), 'the first ten');
-    expect(container.textContent).toContain('1–10 of 12');
+    expect(dom.container.textContent).toContain('1–10 of 12');
     await click(button('Next page')!);
     await until(listed(2), 'the last two');
     expect(listCalls().at(-1)?.body).toEqual({ pageno: 2 });
@@ -480,17 +403,7 @@ describe('enquiries', () => {
   });
 
   it('moves back a page when the last enquiry of the last page goes', async () => {
-    enquiries = Array.from({ length: 11 }, (_, index) => ({
-      id: 100 - index,
-      createdAt: new Date(Date.UTC(2026, 10, 22) - index * 60_000).toISOString(),
-      organization: '',
-      name: `Person ${index}`,
-      email: `p${index}@example.in`,
-      mobile: '9822012345',
-      requirements: 'x',
-      status: 'New' as const,
-      mail: mail('sent'),
-    }));
+    enquiries = many(11);
     render();
     await until(listed(10), 'the first ten');
     await click(button('Next page')!);

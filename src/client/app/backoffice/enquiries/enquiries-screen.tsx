@@ -1,17 +1,16 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Download, House } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { ENQUIRIES_PAGE_SIZE, type EnquiryRow } from '../../../../core/schemas/enquiries';
 import { errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { OptionalCell } from '../../components/optional-cell';
-import { Screen } from '../../components/screen';
-import { SearchToolbar } from '../../components/search-toolbar';
+import { BackToHomeLink, Screen } from '../../components/screen';
+import { SearchToolbar, ToolbarSelect } from '../../components/search-toolbar';
 import { ENQUIRIES_KEY, useEnquiries } from './api';
 import { EnquiryActionButtons, EnquiryRowActions, useEnquiryActionCalls, type EnquiryActionKind } from './enquiry-actions';
-import { DateTime, EnquiryStatusBadge, MailCell } from './enquiry-cells';
+import { EmailLink, EnquiryStatusBadge, MailCell, ReceivedCell } from './enquiry-cells';
 import { EnquiryDetail } from './enquiry-detail';
 import {
   FIRST_PAGE,
@@ -22,7 +21,6 @@ import {
   isEnquiryStatus,
   isMailState,
   listedUnder,
-  mailtoHref,
   sameQuery,
   type EnquiryQuery,
 } from './enquiry-list';
@@ -31,17 +29,10 @@ import '../../../styles/enquiries.css';
 const column = createColumnHelper<EnquiryRow>();
 
 const COLUMNS: DataColumn<EnquiryRow>[] = [
-  column.accessor('createdAt', { header: 'Received', cell: ({ getValue }) => <DateTime className="enquiry-received" value={getValue()} /> }),
+  column.accessor('createdAt', { header: 'Received', cell: ({ getValue }) => <ReceivedCell value={getValue()} /> }),
   column.accessor('name', { header: 'Contact Person' }),
   column.accessor('organization', { header: 'Organization', cell: ({ getValue }) => <OptionalCell text={getValue()} /> }),
-  column.accessor('email', {
-    header: 'Email',
-    cell: ({ getValue }) => (
-      <a className="enquiry-email" href={mailtoHref(getValue())}>
-        {getValue()}
-      </a>
-    ),
-  }),
+  column.accessor('email', { header: 'Email', cell: ({ getValue }) => <EmailLink email={getValue()} /> }),
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <EnquiryStatusBadge status={getValue()} /> }),
   column.accessor('mail', { header: 'Mail', cell: ({ getValue }) => <MailCell mail={getValue()} /> }),
 ];
@@ -69,6 +60,8 @@ export function EnquiriesScreen() {
   const calls = useEnquiryActionCalls();
   const [detail, setDetail] = useState<EnquiryRow | null>(null);
   const detailOpener = useRef<HTMLElement | null>(null);
+  /** Where the focus goes once the detail has closed (null: the list's start); undefined while nothing waits. */
+  const focusAfterDetail = useRef<HTMLElement | null | undefined>(undefined);
   const exportHintId = useId();
 
   const list = enquiries.data;
@@ -109,12 +102,19 @@ export function EnquiriesScreen() {
 
   /** Closes the detail; the focus goes back to what opened it, unless that is gone or going (`openerGone`). */
   const closeDetail = (openerGone = false) => {
-    setDetail(null);
-    const opener = detailOpener.current;
+    focusAfterDetail.current = openerGone ? null : detailOpener.current;
     detailOpener.current = null;
-    if (opener?.isConnected && !openerGone) opener.focus();
-    else focusListStart();
+    setDetail(null);
   };
+
+  // Once the dialog has gone: while it is open the page behind it is inert and cannot take the focus.
+  useEffect(() => {
+    if (detail !== null || focusAfterDetail.current === undefined) return;
+    const target = focusAfterDetail.current;
+    focusAfterDetail.current = undefined;
+    if (target?.isConnected) target.focus();
+    else focusListStart();
+  }, [detail]);
 
   // The detail shows the listed copy while the enquiry is listed, else the last one known (marked spam under
   // the default filter, it leaves the list but stays open here).
@@ -143,10 +143,7 @@ export function EnquiriesScreen() {
       lead="What visitors sent through the contact form, newest first. Each enquiry is also mailed to the company; the Mail column shows how far that got. Search looks in names, organisations, e-mail addresses and requirements."
       actions={
         <div className="screen-actions">
-          <Link className="button button--outline" to="/Home">
-            <House className="button__icon" aria-hidden="true" focusable="false" />
-            Back To Home
-          </Link>
+          <BackToHomeLink />
         </div>
       }
     >
@@ -161,30 +158,8 @@ export function EnquiriesScreen() {
       ) : null}
       <div className="enquiries-toolbar">
         <SearchToolbar label="Search enquiries" inputId={SEARCH_INPUT_ID} text={text} onTextChange={setText} onSearch={search} onRefresh={refresh}>
-          <div className="list-toolbar__field">
-            <label className="list-toolbar__label" htmlFor="enquiry-filter-status">
-              Status
-            </label>
-            <select id="enquiry-filter-status" className="field__input" value={query.status} onChange={(event) => filterStatus(event.target.value)}>
-              {STATUS_FILTER_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="list-toolbar__field">
-            <label className="list-toolbar__label" htmlFor="enquiry-filter-mail">
-              Mail
-            </label>
-            <select id="enquiry-filter-mail" className="field__input" value={query.mailState} onChange={(event) => filterMail(event.target.value)}>
-              {MAIL_FILTER_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ToolbarSelect id="enquiry-filter-status" label="Status" value={query.status} options={STATUS_FILTER_OPTIONS} onChange={filterStatus} />
+          <ToolbarSelect id="enquiry-filter-mail" label="Mail" value={query.mailState} options={MAIL_FILTER_OPTIONS} onChange={filterMail} />
         </SearchToolbar>
         {/* A plain link: the browser downloads the file with the session cookie (a GET needs no CSRF header). */}
         <a className="button button--outline enquiries-export" href={exportUrl(query)} download aria-describedby={exportHintId}>

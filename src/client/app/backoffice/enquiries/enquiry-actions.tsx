@@ -31,13 +31,16 @@ export const ACTION_LOOKS: Record<EnquiryActionKind, ActionLook> = {
 };
 
 /**
- * The actions a row offers, in fixed places: View, the status action (or a gap, for spam), the spam action,
- * Resend (or a gap), Delete. Gaps keep each icon in the same column on every row.
+ * The actions an enquiry offers, in fixed places. A row (icon buttons in a table that has to fit 1280 px with
+ * the menu beside it): View, the status action (a gap for spam), Resend (or a gap), Delete; gaps keep each
+ * icon in the same column on every row. The detail view: the status action, the spam action, Resend, Delete.
  */
-export function actionSlots(row: Pick<EnquiryRow, 'status' | 'mail'>): Array<EnquiryActionKind | null> {
+export function actionSlots(row: Pick<EnquiryRow, 'status' | 'mail'>, place: 'row' | 'detail'): Array<EnquiryActionKind | null> {
   const offered = enquiryActions(row);
   const status = offered.statusChange === null ? null : offered.statusChange === 'Handled' ? 'handled' : 'new';
-  return ['view', status, offered.spamChange === 'Spam' ? 'spam' : 'notSpam', offered.resend ? 'resend' : null, 'delete'];
+  const resend = offered.resend ? 'resend' : null;
+  if (place === 'row') return ['view', status, resend, 'delete'];
+  return [status, offered.spamChange === 'Spam' ? 'spam' : 'notSpam', resend, 'delete'];
 }
 
 /** The status an action sets (the status and spam actions). */
@@ -92,7 +95,7 @@ export function useEnquiryActionCalls() {
 export function EnquiryRowActions({ row, onAction }: { row: EnquiryRow; onAction: (kind: EnquiryActionKind) => void }) {
   return (
     <>
-      {actionSlots(row).map((kind, index) => {
+      {actionSlots(row, 'row').map((kind, index) => {
         // A gap keeps the place of an action this row does not offer.
         if (kind === null) return <span key={`gap-${index}`} className="enquiry-action-gap" aria-hidden="true" />;
         const look = ACTION_LOOKS[kind];
@@ -111,12 +114,12 @@ export function EnquiryRowActions({ row, onAction }: { row: EnquiryRow; onAction
   );
 }
 
-/** The same actions with their words (the detail view), View left out. */
+/** The actions with their words (the detail view). */
 export function EnquiryActionButtons({ row, busy, onAction }: { row: EnquiryRow; busy: boolean; onAction: (kind: EnquiryActionKind) => void }) {
   return (
     <>
-      {actionSlots(row).map((kind, index) => {
-        if (kind === null || kind === 'view') return null;
+      {actionSlots(row, 'detail').map((kind, index) => {
+        if (kind === null) return null;
         const look = ACTION_LOOKS[kind];
         const Icon = look.icon;
         const className = kind === 'delete' ? 'button button--outline button--danger' : 'button button--outline';

@@ -1,5 +1,6 @@
 import { MAIL_STATE_LABELS, type EnquiryMail, type EnquiryStatus } from '../../../../core/schemas/enquiries';
-import { formatDateTime } from '../../lib/date-time';
+import { dateAndTime, formatDateTime } from '../../lib/date-time';
+import { mailtoHref } from './enquiry-list';
 
 /** The pieces of an enquiry that the list and the detail view both show. */
 
@@ -30,10 +31,35 @@ export function MailCell({ mail }: { mail: EnquiryMail }) {
 }
 
 /** A moment, readable and in the viewer's time zone, with its exact value for machines. */
-export function DateTime({ value, className }: { value: string; className?: string }) {
+export function DateTime({ value }: { value: string }) {
+  return <time dateTime={value}>{formatDateTime(value)}</time>;
+}
+
+/** The Received cell: the date over the time, so the column stays narrow. */
+export function ReceivedCell({ value }: { value: string }) {
+  const parts = dateAndTime(value);
+  if (!parts) return <>{value}</>;
   return (
-    <time className={className} dateTime={value}>
-      {formatDateTime(value)}
+    <time className="enquiry-received" dateTime={value}>
+      <span className="enquiry-received__date">{parts.date}</span> <span className="enquiry-received__time">{parts.time}</span>
     </time>
+  );
+}
+
+/** An e-mail address as a mailto: link that may break after its @ (never inside a word) in a narrow column. */
+export function EmailLink({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  return (
+    <a className="enquiry-email" href={mailtoHref(email)}>
+      {at > 0 ? (
+        <>
+          {email.slice(0, at + 1)}
+          <wbr />
+          {email.slice(at + 1)}
+        </>
+      ) : (
+        email
+      )}
+    </a>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { ReactNode, SyntheticEvent } from 'react';
 import { X } from 'lucide-react';
 import type { EnquiryRow } from '../../../../core/schemas/enquiries';
 import { IconButton } from '../../components/icon-button';
 import { OptionalCell } from '../../components/optional-cell';
-import { DateTime, EnquiryStatusBadge, MailStateBadge } from './enquiry-cells';
-import { mailtoHref, telHref } from './enquiry-list';
+import { DateTime, EmailLink, EnquiryStatusBadge, MailStateBadge } from './enquiry-cells';
+import { telHref } from './enquiry-list';
 
 function Item({ term, children, wide = false }: { term: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -49,12 +49,9 @@ export function EnquiryDetail({
     closeButton.current?.focus();
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    // The browser cancels on Escape too; answering here keeps one path (and works where it does not).
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-    }
+  const cancel = (event: SyntheticEvent) => {
+    event.preventDefault();
+    onClose();
   };
 
   const { mail } = row;
@@ -62,13 +59,13 @@ export function EnquiryDetail({
   return (
     <dialog
       ref={ref}
-      className="enquiry-detail"
+      className="staff-dialog enquiry-detail"
       aria-labelledby={titleId}
-      onKeyDown={onKeyDown}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
+      // The browser cancels on Escape; answering the key here too keeps one path (and works where it does not).
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') cancel(event);
       }}
+      onCancel={cancel}
     >
       <div className="enquiry-detail__header">
         <h2 className="enquiry-detail__title" id={titleId}>
@@ -89,7 +86,7 @@ export function EnquiryDetail({
           <OptionalCell text={row.organization} />
         </Item>
         <Item term="Email">
-          <a href={mailtoHref(row.email)}>{row.email}</a>
+          <EmailLink email={row.email} />
         </Item>
         <Item term="Mobile">
           <a href={telHref(row.mobile)}>{row.mobile}</a>

@@ -119,11 +119,17 @@ describe('the actions of a row', () => {
     for (const state of ['queued', 'sent', 'retrying'] as const) expect(resend('New', state)).toBe(false);
   });
 
-  it('keep each action in its place, with gaps for the ones not offered', () => {
-    expect(actionSlots(row('New', 'sent'))).toEqual(['view', 'handled', 'spam', null, 'delete']);
-    expect(actionSlots(row('Handled', 'failed'))).toEqual(['view', 'new', 'spam', 'resend', 'delete']);
-    expect(actionSlots(row('Spam', 'none'))).toEqual(['view', null, 'notSpam', null, 'delete']);
-    expect(actionSlots(row('New', 'none'))).toEqual(['view', 'handled', 'spam', 'resend', 'delete']);
+  it('keep each action of a row in its place, with gaps for the ones not offered', () => {
+    expect(actionSlots(row('New', 'sent'), 'row')).toEqual(['view', 'handled', null, 'delete']);
+    expect(actionSlots(row('Handled', 'failed'), 'row')).toEqual(['view', 'new', 'resend', 'delete']);
+    expect(actionSlots(row('Spam', 'none'), 'row')).toEqual(['view', null, null, 'delete']);
+    expect(actionSlots(row('New', 'none'), 'row')).toEqual(['view', 'handled', 'resend', 'delete']);
+  });
+
+  it('offer spam and not spam in the detail view', () => {
+    expect(actionSlots(row('New', 'sent'), 'detail')).toEqual(['handled', 'spam', null, 'delete']);
+    expect(actionSlots(row('Handled', 'failed'), 'detail')).toEqual(['new', 'spam', 'resend', 'delete']);
+    expect(actionSlots(row('Spam', 'none'), 'detail')).toEqual([null, 'notSpam', null, 'delete']);
   });
 });
 
