@@ -135,6 +135,8 @@ test('a visitor sends an enquiry through the contact form', async ({ page, conso
 });
 
 test('the administrator finds it (New, its mail Sent), reads it in full and marks it handled', async ({ page, consoleErrors }) => {
+  // The mail goes out within seconds, but the wait for it comes on top of the usual steps.
+  test.setTimeout(60_000);
   await logIn(page);
   await openEnquiries(page);
   await search(page, ENQUIRY.name);

@@ -120,7 +120,7 @@ export function EnquiriesScreen() {
   // the default filter, it leaves the list but stays open here).
   const shown = detail ? (list?.items.find((row) => row.id === detail.id) ?? detail) : null;
 
-  const act = async (kind: EnquiryActionKind, row: EnquiryRow, from: 'row' | 'detail') => {
+  const runAction = async (kind: EnquiryActionKind, row: EnquiryRow, from: 'row' | 'detail') => {
     if (kind === 'view') {
       openDetail(row);
       return;
@@ -133,8 +133,12 @@ export function EnquiriesScreen() {
       else if (outcome.resent) setDetail({ ...row, mail: { ...row.mail, state: 'queued' } });
       return;
     }
-    // The row goes away: the focus moves on before its button does.
-    if (outcome.deleted || (outcome.status && !listedUnder(query.status, outcome.status))) focusListStart();
+    // The row goes away (deleted, or out of the filters): the focus moves on before its button does.
+    const leaves =
+      outcome.deleted ||
+      (outcome.status !== undefined && !listedUnder(query.status, outcome.status)) ||
+      (outcome.resent && query.mailState !== '' && query.mailState !== 'queued');
+    if (leaves) focusListStart();
   };
 
   return (
@@ -182,14 +186,14 @@ export function EnquiriesScreen() {
         loadingLabel="Loading enquiries…"
         emptyMessage={emptyMessage(query)}
         paging={{ page: query.pageno, pageSize: ENQUIRIES_PAGE_SIZE, totalItems, onPageChange: (pageno) => setQuery({ ...query, pageno }) }}
-        rowActions={(row) => <EnquiryRowActions row={row} onAction={(kind) => void act(kind, row, 'row')} />}
+        rowActions={(row) => <EnquiryRowActions row={row} onAction={(kind) => void runAction(kind, row, 'row')} />}
       />
       {shown ? (
         <EnquiryDetail
           row={shown}
           mailConfigured={list?.mailConfigured ?? true}
           onClose={() => closeDetail()}
-          actions={<EnquiryActionButtons row={shown} busy={calls.busy} onAction={(kind) => void act(kind, shown, 'detail')} />}
+          actions={<EnquiryActionButtons row={shown} busy={calls.busy} onAction={(kind) => void runAction(kind, shown, 'detail')} />}
         />
       ) : null}
       {calls.dialog}
