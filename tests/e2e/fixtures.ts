@@ -1,6 +1,7 @@
 import path from 'node:path';
 import argon2 from 'argon2';
 import Database from 'better-sqlite3';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect } from '@playwright/test';
 
 /** Console errors of a page, collected so each test can assert there were none. */
@@ -95,4 +96,31 @@ export async function callApi<T>(page: Page, path: string, body: unknown): Promi
     },
     { path, body },
   );
+}
+
+/** The rules every staff screen is held to (DESIGN §16): WCAG 2.2 AA and axe's best practices. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** Runs axe on the page as it is, once no toast is fading (half transparent, its text would read as too faint). */
+export async function expectNoAxeViolations(page: Page, what: string) {
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const summary = results.violations.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`);
+  expect(summary).toEqual([]);
+}
+
+/** How far the page scrolls sideways (0 when it does not). */
+export const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * Presses Tab (or Shift+Tab, `backwards`) until `target` has the focus (keyboard only, as a user would),
+ * failing after `max` presses.
+ */
+export async function tabTo(page: Page, target: import('@playwright/test').Locator, { max = 120, backwards = false } = {}) {
+  await expect(target).toBeVisible();
+  for (let presses = 0; presses < max; presses += 1) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
 }

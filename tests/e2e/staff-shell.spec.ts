@@ -21,7 +21,7 @@ const STAFF_SCREENS = [
   '/menu2?id=3&from=group&forstr=new&parent=0',
   '/MenuByUser',
   '/companyForm',
-  // Screens a later version brings: the pending stand-in, in the same shell.
+  // The page-definition screens and the enquiries screen, in the same shell.
   '/homepages',
   '/formcreation',
   '/paramactivity',

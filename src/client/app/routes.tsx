@@ -25,6 +25,7 @@ const MasterTypeScreen = lazy(() => import('./backoffice/masters/master-type-scr
 const MasterValueScreen = lazy(() => import('./backoffice/masters/master-value-screen').then((m) => ({ default: m.MasterValueScreen })));
 const PageListScreen = lazy(() => import('./backoffice/pages/page-list-screen').then((m) => ({ default: m.PageListScreen })));
 const PageFormScreen = lazy(() => import('./backoffice/pages/page-form-screen').then((m) => ({ default: m.PageFormScreen })));
+const EnquiriesScreen = lazy(() => import('./backoffice/enquiries/enquiries-screen').then((m) => ({ default: m.EnquiriesScreen })));
 const ParameterScreen = lazy(() => import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })));
 
 /**
@@ -69,6 +70,7 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   homepages: <PageListScreen />,
   formcreation: <PageFormScreen />,
   paramactivity: <ParameterScreen />,
+  enquiries: <EnquiriesScreen />,
 };
 
 /** Screens that guard themselves: companyForm is open while the first-run setup is pending (DESIGN §7). */

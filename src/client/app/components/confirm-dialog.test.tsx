@@ -1,26 +1,12 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withModalDialogs, withTestRoot } from '../test-support/dom';
 import { useConfirm } from './confirm-dialog';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+withModalDialogs();
+const dom = withTestRoot();
 
-// jsdom has the <dialog> element but not its modal methods: these behave as the browser's do for the test.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement, value?: string) {
-    if (!this.open) return;
-    this.open = false;
-    if (value !== undefined) this.returnValue = value;
-    this.dispatchEvent(new Event('close'));
-  };
-});
-
-let container: HTMLDivElement;
-let root: Root;
 let answers: boolean[];
 
 function Asker() {
@@ -37,22 +23,14 @@ function Asker() {
 
 beforeEach(() => {
   answers = [];
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root.render(<Asker />));
+  dom.render(<Asker />);
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
-const dialog = () => container.querySelector('dialog');
+const dialog = () => dom.container.querySelector('dialog');
 const dialogButton = (name: string) => [...(dialog()?.querySelectorAll('button') ?? [])].find((b) => b.textContent === name);
 
 async function ask() {
-  const opener = container.querySelector<HTMLButtonElement>('#ask')!;
+  const opener = dom.container.querySelector<HTMLButtonElement>('#ask')!;
   opener.focus();
   await act(async () => opener.click());
   return opener;
@@ -115,7 +93,9 @@ describe('useConfirm', () => {
 
   it('answers no when the screen goes away while asking', async () => {
     await ask();
-    await act(async () => root.render(<p>Another screen</p>));
+    dom.render(<p>Another screen</p>);
+    // The answer comes through a promise: let it settle.
+    await act(async () => {});
     expect(answers).toEqual([false]);
   });
 });

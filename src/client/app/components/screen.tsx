@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { House } from 'lucide-react';
 
 /** Sets the browser tab's title for the screen shown (WCAG 2.4.2: each screen has its own title). */
 export function useDocumentTitle(title: string): void {
@@ -61,5 +63,15 @@ export function LoadFailure({ message, onRetry, inline = false }: { message: str
         Try again
       </button>
     </div>
+  );
+}
+
+/** Back To Home: the way out of a list screen, among its actions beside the title. */
+export function BackToHomeLink() {
+  return (
+    <Link className="button button--outline" to="/Home">
+      <House className="button__icon" aria-hidden="true" focusable="false" />
+      Back To Home
+    </Link>
   );
 }

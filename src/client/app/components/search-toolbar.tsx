@@ -40,3 +40,33 @@ export function SearchToolbar({
     </form>
   );
 }
+
+/** A filter of a list's toolbar: a labelled select whose choice applies at once (children of SearchToolbar). */
+export function ToolbarSelect<V extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: V;
+  options: ReadonlyArray<{ value: V; label: string }>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="list-toolbar__field">
+      <label className="list-toolbar__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="field__input" value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

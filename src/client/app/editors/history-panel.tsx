@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, errorMessage } from '../lib/api';
+import { formatDateTime } from '../lib/date-time';
 import { notify } from '../toasts';
 import { LoadFailure, LoadingStatus } from '../components/screen';
 import { saveFailureMessage } from './save-messages';
@@ -29,12 +30,6 @@ export function contentPageHistory(routing: string): HistoryCalls {
   };
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : DATE_FORMAT.format(date);
-}
 
 /**
  * The page's saved revisions, newest first, with who saved each and when (DESIGN §6). Restoring one saves it
@@ -115,7 +110,7 @@ export function HistoryPanel({
                   {entry.revision === currentRevision ? <span className="history-list__current"> (current)</span> : null}
                 </span>
                 <span className="history-list__meta">
-                  saved by {entry.savedBy || 'unknown'} on <time dateTime={entry.savedAt}>{formatDate(entry.savedAt)}</time>
+                  saved by {entry.savedBy || 'unknown'} on <time dateTime={entry.savedAt}>{formatDateTime(entry.savedAt)}</time>
                 </span>
               </div>
               {entry.revision !== currentRevision ? (

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { House, ListTree, Plus, Trash2 } from 'lucide-react';
+import { ListTree, Plus, Trash2 } from 'lucide-react';
 import { GROUP_MESSAGES, type UserGroupRow } from '../../../../core/schemas/group';
 import { errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { IconButton, IconLink } from '../../components/icon-button';
 import { useConfirm } from '../../components/confirm-dialog';
-import { Screen } from '../../components/screen';
+import { BackToHomeLink, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
 import { GROUP_PAGE_SIZE, useDeleteGroup, useGroups } from './api';
 
@@ -51,10 +51,7 @@ export function GroupListScreen() {
             <Plus className="button__icon" aria-hidden="true" focusable="false" />
             Create New Group
           </Link>
-          <Link className="button button--outline" to="/Home">
-            <House className="button__icon" aria-hidden="true" focusable="false" />
-            Back To Home
-          </Link>
+          <BackToHomeLink />
         </div>
       }
     >

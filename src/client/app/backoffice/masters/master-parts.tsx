@@ -49,17 +49,6 @@ export function StatusCell({ status }: { status: 'Y' | 'N' }) {
   return <span className={status === 'Y' ? 'status-badge status-badge--on' : 'status-badge'}>{status}</span>;
 }
 
-/** An empty optional cell (no Depends on, no Parent): a dash that reads as "None". */
-export function OptionalCell({ text }: { text: string | null }) {
-  if (text) return <>{text}</>;
-  return (
-    <span className="masters-none">
-      <span aria-hidden="true">—</span>
-      <span className="visually-hidden">None</span>
-    </span>
-  );
-}
-
 /**
  * Which record the panel edits (`id`), or a new one (`id` undefined); null while the panel is closed. The
  * focus goes back to what opened the panel (Create New…, the row's edit button) when it closes.

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MASTER_MESSAGES } from '../../../../core/masters/master-data';
 import { notify } from '../../toasts';
+import { buttonNamed as button, byLabel as labelled, choose, click, withFakeMasterApi, type, until, withModalDialogs, withTestRoot } from '../../test-support/dom';
 import { MasterTypeScreen } from './master-type-screen';
 import { MasterValueScreen } from './master-value-screen';
 
@@ -16,20 +14,9 @@ import { MasterValueScreen } from './master-value-screen';
 
 vi.mock('../../toasts', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-beforeAll(() => {
-  // jsdom has <dialog> but not its modal methods.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement, value?: string) {
-    if (!this.open) return;
-    this.open = false;
-    if (value !== undefined) this.returnValue = value;
-    this.dispatchEvent(new Event('close'));
-  };
-});
+withModalDialogs();
+const dom = withTestRoot();
+const calls = withFakeMasterApi(answer);
 
 interface Type {
   id: number;
@@ -50,7 +37,6 @@ interface Value {
 
 let types: Type[];
 let values: Value[];
-let calls: Array<{ call: string; body: Record<string, unknown> }>;
 
 function seed() {
   types = [
@@ -65,7 +51,6 @@ function seed() {
     { id: 21, typeId: 2, code: 'KA', name: 'Karnataka', sequence: 2, parentId: 10, activeStatus: 'Y' },
     { id: 30, typeId: 3, code: 'PUNE', name: 'Pune', sequence: 1, parentId: 20, activeStatus: 'Y' },
   ];
-  calls = [];
 }
 
 const typeOut = (type: Type) => ({ ...type, dependsOnName: types.find((t) => t.id === type.dependsOn)?.name ?? null });
@@ -81,7 +66,7 @@ const page = <T,>(items: T[], pageno: number) => ({
 const refused = (message: string) => ({ status: 400, data: { status: 'error', message } });
 const ok = (data: unknown) => ({ status: 200, data });
 
-function answer(call: string, body: Record<string, unknown>): { status: number; data: unknown } {
+function answer(call: string, body: Record<string, unknown>): { status: number; data: unknown } | undefined {
   const pageno = Number(body.pageno ?? 1);
   const text = String(body.searchText ?? '').toLowerCase();
   switch (call) {
@@ -133,89 +118,23 @@ function answer(call: string, body: Record<string, unknown>): { status: number; 
       types = types.map((t) => (t.id === body.id ? { ...t, activeStatus: body.activeStatus as 'Y' | 'N' } : t));
       return ok({ status: 'Success', message: 'Status changed.' });
     default:
-      return { status: 404, data: { message: `No call ${call}` } };
+      return undefined;
   }
 }
-
-let container: HTMLDivElement;
-let root: Root;
 
 beforeEach(() => {
   seed();
-  vi.mocked(notify.success).mockClear();
-  vi.mocked(notify.error).mockClear();
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = url.replace('/api/master/', '');
-    const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
-    calls.push({ call, body });
-    const { status, data } = answer(call, body);
-    return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-  });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
+  vi.clearAllMocks();
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
+const render = (screen: React.ReactNode) => dom.renderScreen(screen);
 
-function render(screen: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  act(() =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{screen}</MemoryRouter>
-      </QueryClientProvider>,
-    ),
-  );
-}
-
-/** Waits (letting React and the fake server run) until `probe` finds something. */
-async function until<T>(probe: () => T | null | undefined | false, what: string): Promise<T> {
-  for (let tries = 0; tries < 200; tries += 1) {
-    const found = probe();
-    if (found) return found;
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    });
-  }
-  throw new Error(`Never found: ${what}`);
-}
-
-const byLabel = <T extends HTMLElement>(text: string) => {
-  const label = [...container.querySelectorAll('label')].find((l) => l.textContent?.trim() === text);
-  return label ? (document.getElementById(label.htmlFor) as T | null) : null;
-};
-const button = (name: string) =>
-  [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name) ?? null;
+const byLabel = <T extends HTMLElement>(text: string) => labelled<T>(dom.container, text);
 const rowTexts = (caption: string) => {
-  const table = [...container.querySelectorAll('table')].find((t) => t.querySelector('caption')?.textContent === caption);
+  const table = [...dom.container.querySelectorAll('table')].find((t) => t.querySelector('caption')?.textContent === caption);
   return [...(table?.querySelectorAll('tbody tr') ?? [])].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? ''));
 };
 const optionLabels = (select: HTMLSelectElement) => [...select.options].map((option) => option.text);
-
-async function type(input: HTMLInputElement, text: string) {
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-async function choose(select: HTMLSelectElement, value: string) {
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, value);
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
-/** As a browser does: the pressed button takes the focus, then clicks. */
-async function click(element: HTMLElement) {
-  await act(async () => {
-    element.focus();
-    element.click();
-  });
-}
 
 describe('commonMasterType', () => {
   it('lists the types with what they depend on and their status', async () => {
@@ -237,7 +156,7 @@ describe('commonMasterType', () => {
     await until(() => rowTexts('Master types').length === 4, 'four types');
     await type(byLabel<HTMLInputElement>('Search text')!, 'zz');
     await click(button('Search')!);
-    await until(() => container.textContent?.includes("No master types match 'zz'"), 'the empty state');
+    await until(() => dom.container.textContent?.includes("No master types match 'zz'"), 'the empty state');
   });
 
   it('creates a type in the panel: the contract body, the spec toast, back to the list', async () => {
@@ -323,7 +242,7 @@ describe('commonMaster', () => {
     expect(calls.at(-1)).toEqual({ call: 'getSearchForcommonMaster', body: { searchText: 'kar', typeId: 2, pageno: 1 } });
     await type(byLabel<HTMLInputElement>('Search text')!, 'zz');
     await click(button('Search')!);
-    await until(() => container.textContent?.includes("No values of State match 'zz'"), 'the empty state');
+    await until(() => dom.container.textContent?.includes("No values of State match 'zz'"), 'the empty state');
   });
 
   it('creates a City under Maharashtra: the Parent value appears with the States and is required', async () => {
@@ -346,7 +265,7 @@ describe('commonMaster', () => {
     await type(byLabel<HTMLInputElement>('Code')!, 'NASHIK');
     await type(byLabel<HTMLInputElement>('Name')!, 'Nashik');
     await click(button('Save')!);
-    await until(() => container.textContent?.includes(MASTER_MESSAGES.parentNeeded('City', 'State')), 'the parent error');
+    await until(() => dom.container.textContent?.includes(MASTER_MESSAGES.parentNeeded('City', 'State')), 'the parent error');
     expect(calls.some((c) => c.call === 'savecommonmaster')).toBe(false);
 
     await choose(byLabel<HTMLSelectElement>('Parent value')!, '20');

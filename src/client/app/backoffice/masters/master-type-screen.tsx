@@ -1,16 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createColumnHelper } from '@tanstack/react-table';
-import { CircleCheck, CircleOff, House, Pencil, Plus } from 'lucide-react';
+import { CircleCheck, CircleOff, Pencil, Plus } from 'lucide-react';
 import { MASTER_MESSAGES, MASTER_PAGE_SIZE, type MasterType } from '../../../../core/masters/master-data';
 import { errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { FormField, FormSelect, RequiredNote } from '../../components/form-field';
 import { IconButton } from '../../components/icon-button';
-import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
+import { OptionalCell } from '../../components/optional-cell';
+import { BackToHomeLink, LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { SearchToolbar } from '../../components/search-toolbar';
 import { notify } from '../../toasts';
 import { masterKeys, useDependencyOptions, useMasterType, useMasterTypes, useSaveMasterType, useSetMasterTypeStatus, type MasterTypeQuery } from './api';
@@ -23,7 +23,7 @@ import {
   type MasterTypeFormInput,
   type MasterTypeFormOutput,
 } from './master-forms';
-import { MasterFormActions, MasterPanel, OptionalCell, StatusCell, useMasterPanel, useStatusChange } from './master-parts';
+import { MasterFormActions, MasterPanel, StatusCell, useMasterPanel, useStatusChange } from './master-parts';
 
 type MasterTypeRow = MasterType & { srno: number };
 
@@ -81,10 +81,7 @@ export function MasterTypeScreen() {
             <Plus className="button__icon" aria-hidden="true" focusable="false" />
             Create New Type
           </button>
-          <Link className="button button--outline" to="/Home">
-            <House className="button__icon" aria-hidden="true" focusable="false" />
-            Back To Home
-          </Link>
+          <BackToHomeLink />
         </div>
       }
     >

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createColumnHelper } from '@tanstack/react-table';
-import { CircleCheck, CircleOff, House, Pencil, Plus } from 'lucide-react';
+import { CircleCheck, CircleOff, Pencil, Plus } from 'lucide-react';
 import { MASTER_MESSAGES, MASTER_PAGE_SIZE, type MasterType, type MasterValue } from '../../../../core/masters/master-data';
 import { errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { FormField, FormSelect, RequiredNote } from '../../components/form-field';
 import { IconButton } from '../../components/icon-button';
-import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
-import { SearchToolbar } from '../../components/search-toolbar';
+import { OptionalCell } from '../../components/optional-cell';
+import { BackToHomeLink, LoadFailure, LoadingStatus, Screen } from '../../components/screen';
+import { SearchToolbar, ToolbarSelect } from '../../components/search-toolbar';
 import { notify } from '../../toasts';
 import {
   masterKeys,
@@ -35,7 +35,7 @@ import {
   type MasterValueFormInput,
   type MasterValueFormOutput,
 } from './master-forms';
-import { MasterFormActions, MasterPanel, OptionalCell, StatusCell, useMasterPanel, useStatusChange } from './master-parts';
+import { MasterFormActions, MasterPanel, StatusCell, useMasterPanel, useStatusChange } from './master-parts';
 
 type MasterValueRow = MasterValue & { srno: number };
 type TypeOption = { id: number; code: string; name: string; dependsOn: number | null };
@@ -107,10 +107,7 @@ export function MasterValueScreen() {
             <Plus className="button__icon" aria-hidden="true" focusable="false" />
             Create New Value
           </button>
-          <Link className="button button--outline" to="/Home">
-            <House className="button__icon" aria-hidden="true" focusable="false" />
-            Back To Home
-          </Link>
+          <BackToHomeLink />
         </div>
       }
     >
@@ -120,19 +117,13 @@ export function MasterValueScreen() {
         </MasterPanel>
       ) : null}
       <SearchToolbar label="Search master values" inputId="master-value-search" text={text} onTextChange={setText} onSearch={search} onRefresh={refresh}>
-        <div className="list-toolbar__field">
-          <label className="list-toolbar__label" htmlFor="master-value-filter-type">
-            Filter by type
-          </label>
-          <select id="master-value-filter-type" className="field__input" value={filterType} onChange={(event) => filter(event.target.value)}>
-            <option value="">All types</option>
-            {activeTypes.map((type) => (
-              <option key={type.id} value={String(type.id)}>
-                {type.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ToolbarSelect
+          id="master-value-filter-type"
+          label="Filter by type"
+          value={filterType}
+          options={[{ value: '', label: 'All types' }, ...activeTypes.map((type) => ({ value: String(type.id), label: type.name }))]}
+          onChange={filter}
+        />
       </SearchToolbar>
       <DataTable
         caption="Master values"

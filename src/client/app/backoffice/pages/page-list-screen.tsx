@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Eye, EyeOff, House, Pencil, Plus, SlidersHorizontal } from 'lucide-react';
+import { Eye, EyeOff, Pencil, Plus, SlidersHorizontal } from 'lucide-react';
 import { PAGE_MESSAGES, PAGE_PAGE_SIZE, type PageListRow } from '../../../../core/page-defs/page-definition';
 import { SCREEN_PAGES } from '../../../../core/pages';
 import { ApiError, errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { IconButton, IconLink } from '../../components/icon-button';
 import { useConfirm } from '../../components/confirm-dialog';
-import { Screen } from '../../components/screen';
+import { BackToHomeLink, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
 import { usePageList, useSetPageStatus } from './api';
 import '../../../styles/page-defs.css';
@@ -96,10 +96,7 @@ export function PageListScreen() {
             <Plus className="button__icon" aria-hidden="true" focusable="false" />
             Create New Page
           </Link>
-          <Link className="button button--outline" to="/Home">
-            <House className="button__icon" aria-hidden="true" focusable="false" />
-            Back To Home
-          </Link>
+          <BackToHomeLink />
         </div>
       }
     >

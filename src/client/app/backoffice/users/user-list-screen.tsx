@@ -2,16 +2,18 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { House, Pencil, Plus, UserCheck, UserX } from 'lucide-react';
+import { Pencil, Plus, UserCheck, UserX } from 'lucide-react';
 import { SEARCH_TYPES, USER_MESSAGES, USER_PAGE_SIZE, type UserListRow } from '../../../../core/schemas/user';
 import { ApiError, errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { IconButton, IconLink } from '../../components/icon-button';
 import { useConfirm } from '../../components/confirm-dialog';
-import { Screen } from '../../components/screen';
-import { SearchToolbar } from '../../components/search-toolbar';
+import { BackToHomeLink, Screen } from '../../components/screen';
+import { SearchToolbar, ToolbarSelect } from '../../components/search-toolbar';
 import { notify } from '../../toasts';
 import { DEACTIVATE_QUESTION, USERS_KEY, useSetUserStatus, useUsers, type SearchType, type UserQuery } from './api';
+
+const SEARCH_TYPE_OPTIONS = SEARCH_TYPES.map((option) => ({ value: option, label: option }));
 
 const column = createColumnHelper<UserListRow>();
 
@@ -91,26 +93,12 @@ export function UserListScreen() {
             <Plus className="button__icon" aria-hidden="true" focusable="false" />
             Add
           </Link>
-          <Link className="button button--outline" to="/Home">
-            <House className="button__icon" aria-hidden="true" focusable="false" />
-            Back To Home
-          </Link>
+          <BackToHomeLink />
         </div>
       }
     >
       <SearchToolbar label="Search users" inputId="user-search-text" text={text} onTextChange={setText} onSearch={search} onRefresh={refresh}>
-        <div className="list-toolbar__field">
-          <label className="list-toolbar__label" htmlFor="user-search-type">
-            Search by
-          </label>
-          <select id="user-search-type" className="field__input" value={type} onChange={(event) => setType(event.target.value as SearchType)}>
-            {SEARCH_TYPES.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ToolbarSelect id="user-search-type" label="Search by" value={type} options={SEARCH_TYPE_OPTIONS} onChange={(value) => setType(value as SearchType)} />
       </SearchToolbar>
       <DataTable
         caption="Users"

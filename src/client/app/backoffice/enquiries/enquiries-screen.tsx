@@ -1,0 +1,202 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Download } from 'lucide-react';
+import { ENQUIRIES_PAGE_SIZE, type EnquiryRow } from '../../../../core/schemas/enquiries';
+import { errorMessage } from '../../lib/api';
+import { DataTable, type DataColumn } from '../../components/data-table';
+import { OptionalCell } from '../../components/optional-cell';
+import { BackToHomeLink, Screen } from '../../components/screen';
+import { SearchToolbar, ToolbarSelect } from '../../components/search-toolbar';
+import { ENQUIRIES_KEY, useEnquiries } from './api';
+import { EnquiryActionButtons, EnquiryRowActions, useEnquiryActionCalls, type EnquiryActionKind } from './enquiry-actions';
+import { EmailLink, EnquiryStatusBadge, MailCell, ReceivedCell } from './enquiry-cells';
+import { EnquiryDetail } from './enquiry-detail';
+import {
+  FIRST_PAGE,
+  MAIL_FILTER_OPTIONS,
+  STATUS_FILTER_OPTIONS,
+  emptyMessage,
+  exportUrl,
+  isEnquiryStatus,
+  isMailState,
+  listedUnder,
+  sameQuery,
+  type EnquiryQuery,
+} from './enquiry-list';
+import '../../../styles/enquiries.css';
+
+const column = createColumnHelper<EnquiryRow>();
+
+const COLUMNS: DataColumn<EnquiryRow>[] = [
+  column.accessor('createdAt', { header: 'Received', cell: ({ getValue }) => <ReceivedCell value={getValue()} /> }),
+  column.accessor('name', { header: 'Contact Person' }),
+  column.accessor('organization', { header: 'Organization', cell: ({ getValue }) => <OptionalCell text={getValue()} /> }),
+  column.accessor('email', { header: 'Email', cell: ({ getValue }) => <EmailLink email={getValue()} /> }),
+  column.accessor('status', { header: 'Status', cell: ({ getValue }) => <EnquiryStatusBadge status={getValue()} /> }),
+  column.accessor('mail', { header: 'Mail', cell: ({ getValue }) => <MailCell mail={getValue()} /> }),
+];
+
+const SEARCH_INPUT_ID = 'enquiry-search';
+
+/**
+ * Where the focus goes when what had it goes away (a deleted enquiry's row, one that left the filter): the
+ * start of the list's controls, so the keyboard carries on from there rather than from the top of the page.
+ */
+function focusListStart() {
+  document.getElementById(SEARCH_INPUT_ID)?.focus();
+}
+
+/**
+ * enquiries: what visitors sent through the contact form, newest first (DESIGN §15): search, Status and Mail
+ * filters, the CSV of what is listed, a paged table with each enquiry's mail state, its detail in a dialog,
+ * and the actions (handled / new, spam / not spam, Resend, Delete).
+ */
+export function EnquiriesScreen() {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState<EnquiryQuery>(FIRST_PAGE);
+  const enquiries = useEnquiries(query);
+  const calls = useEnquiryActionCalls();
+  const [detail, setDetail] = useState<EnquiryRow | null>(null);
+  const detailOpener = useRef<HTMLElement | null>(null);
+  /** Where the focus goes once the detail has closed (null: the list's start); undefined while nothing waits. */
+  const focusAfterDetail = useRef<HTMLElement | null | undefined>(undefined);
+  const exportHintId = useId();
+
+  const list = enquiries.data;
+  const totalItems = list?.totalItems ?? 0;
+
+  // A page that emptied (its last enquiry deleted or moved out of the filter): show the new last page.
+  const lastPage = Math.max(1, Math.ceil(totalItems / ENQUIRIES_PAGE_SIZE));
+  const pageGone = list !== undefined && !enquiries.isPlaceholderData && list.items.length === 0 && totalItems > 0 && query.pageno > lastPage;
+  useEffect(() => {
+    if (pageGone) setQuery((current) => ({ ...current, pageno: lastPage }));
+  }, [pageGone, lastPage]);
+
+  const apply = (next: EnquiryQuery) => {
+    // The same list asked for again (Search pressed twice) is looked up anew: mail states move on their own.
+    if (sameQuery(next, query)) void enquiries.refetch();
+    else setQuery(next);
+  };
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    apply({ ...query, searchText: text.trim(), pageno: 1 });
+  };
+
+  // The filters apply at once, with the text last searched.
+  const filterStatus = (value: string) => setQuery({ ...query, status: isEnquiryStatus(value) ? value : '', pageno: 1 });
+  const filterMail = (value: string) => setQuery({ ...query, mailState: isMailState(value) ? value : '', pageno: 1 });
+
+  const refresh = () => {
+    setText('');
+    setQuery({ ...query, searchText: '', pageno: 1 });
+    void queryClient.invalidateQueries({ queryKey: ENQUIRIES_KEY });
+  };
+
+  const openDetail = (row: EnquiryRow) => {
+    detailOpener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    setDetail(row);
+  };
+
+  /** Closes the detail; the focus goes back to what opened it, unless that is gone or going (`openerGone`). */
+  const closeDetail = (openerGone = false) => {
+    focusAfterDetail.current = openerGone ? null : detailOpener.current;
+    detailOpener.current = null;
+    setDetail(null);
+  };
+
+  // Once the dialog has gone: while it is open the page behind it is inert and cannot take the focus.
+  useEffect(() => {
+    if (detail !== null || focusAfterDetail.current === undefined) return;
+    const target = focusAfterDetail.current;
+    focusAfterDetail.current = undefined;
+    if (target?.isConnected) target.focus();
+    else focusListStart();
+  }, [detail]);
+
+  // The detail shows the listed copy while the enquiry is listed, else the last one known (marked spam under
+  // the default filter, it leaves the list but stays open here).
+  const shown = detail ? (list?.items.find((row) => row.id === detail.id) ?? detail) : null;
+
+  const runAction = async (kind: EnquiryActionKind, row: EnquiryRow, from: 'row' | 'detail') => {
+    if (kind === 'view') {
+      openDetail(row);
+      return;
+    }
+    const outcome = await calls.perform(kind, row);
+    if (!outcome.done) return;
+    if (from === 'detail') {
+      if (outcome.deleted) closeDetail(true);
+      else if (outcome.status) setDetail({ ...row, status: outcome.status });
+      else if (outcome.resent) setDetail({ ...row, mail: { ...row.mail, state: 'queued' } });
+      return;
+    }
+    // The row goes away (deleted, or out of the filters): the focus moves on before its button does.
+    const leaves =
+      outcome.deleted ||
+      (outcome.status !== undefined && !listedUnder(query.status, outcome.status)) ||
+      (outcome.resent && query.mailState !== '' && query.mailState !== 'queued');
+    if (leaves) focusListStart();
+  };
+
+  return (
+    <Screen
+      title="Enquiries"
+      lead="What visitors sent through the contact form, newest first. Each enquiry is also mailed to the company; the Mail column shows how far that got. Search looks in names, organisations, e-mail addresses and requirements."
+      actions={
+        <div className="screen-actions">
+          <BackToHomeLink />
+        </div>
+      }
+    >
+      {list && !list.mailConfigured ? (
+        <div className="app-notice enquiries-notice" role="note">
+          <p className="enquiries-notice__title">Enquiries are not mailed yet.</p>
+          <p>
+            They are stored and listed here, but no mail goes out until the server&apos;s SMTP_URL (the mail server to send through) and
+            CONTACT_RECIPIENT (the address that receives enquiries) settings are set. Enquiries waiting then are mailed at once.
+          </p>
+        </div>
+      ) : null}
+      <div className="enquiries-toolbar">
+        <SearchToolbar label="Search enquiries" inputId={SEARCH_INPUT_ID} text={text} onTextChange={setText} onSearch={search} onRefresh={refresh}>
+          <ToolbarSelect id="enquiry-filter-status" label="Status" value={query.status} options={STATUS_FILTER_OPTIONS} onChange={filterStatus} />
+          <ToolbarSelect id="enquiry-filter-mail" label="Mail" value={query.mailState} options={MAIL_FILTER_OPTIONS} onChange={filterMail} />
+        </SearchToolbar>
+        {/* A plain link: the browser downloads the file with the session cookie (a GET needs no CSRF header). */}
+        <a className="button button--outline enquiries-export" href={exportUrl(query)} download aria-describedby={exportHintId}>
+          <Download className="button__icon" aria-hidden="true" focusable="false" />
+          Export CSV
+        </a>
+        <span id={exportHintId} className="visually-hidden">
+          Every enquiry that matches the search and filters of the list, on all its pages.
+        </span>
+      </div>
+      <DataTable
+        caption="Enquiries"
+        columns={COLUMNS}
+        rows={list?.items ?? []}
+        getRowId={(row) => String(row.id)}
+        status={enquiries.status}
+        errorMessage={enquiries.isError ? errorMessage(enquiries.error) : undefined}
+        onRetry={() => void enquiries.refetch()}
+        refreshing={enquiries.isPlaceholderData}
+        loadingLabel="Loading enquiries…"
+        emptyMessage={emptyMessage(query)}
+        paging={{ page: query.pageno, pageSize: ENQUIRIES_PAGE_SIZE, totalItems, onPageChange: (pageno) => setQuery({ ...query, pageno }) }}
+        rowActions={(row) => <EnquiryRowActions row={row} onAction={(kind) => void runAction(kind, row, 'row')} />}
+      />
+      {shown ? (
+        <EnquiryDetail
+          row={shown}
+          mailConfigured={list?.mailConfigured ?? true}
+          onClose={() => closeDetail()}
+          actions={<EnquiryActionButtons row={shown} busy={calls.busy} onAction={(kind) => void runAction(kind, shown, 'detail')} />}
+        />
+      ) : null}
+      {calls.dialog}
+    </Screen>
+  );
+}

@@ -1,0 +1,138 @@
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+
+/**
+ * What the jsdom component tests of the staff app share: a React root in the document for each test, the
+ * modal methods of `<dialog>` that jsdom lacks, and a user's moves (typing, choosing, clicking) inside act().
+ * Test code only: imported by `*.test.tsx` files, never by the app.
+ */
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** jsdom has the <dialog> element but not its modal methods: these behave as the browser's do for the tests. */
+export function withModalDialogs(): void {
+  beforeAll(() => {
+    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+      this.open = true;
+    };
+    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement, value?: string) {
+      if (!this.open) return;
+      this.open = false;
+      if (value !== undefined) this.returnValue = value;
+      this.dispatchEvent(new Event('close'));
+    };
+  });
+}
+
+/**
+ * A fresh container and React root for each test of the file (unmounted and removed after it). Read
+ * `dom.container` inside a test; `dom.render(node)` renders into it; `dom.renderScreen(screen)` renders a
+ * staff screen with what the app gives it (a query client that does not retry, a router).
+ */
+export function withTestRoot(): { readonly container: HTMLDivElement; render: (node: ReactNode) => void; renderScreen: (screen: ReactNode) => void } {
+  let container: HTMLDivElement | undefined;
+  let root: Root | undefined;
+  beforeEach(() => {
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+  });
+  afterEach(() => {
+    act(() => root?.unmount());
+    container?.remove();
+  });
+  return {
+    get container() {
+      if (!container) throw new Error('The test root exists only inside a test.');
+      return container;
+    },
+    render: (node) => act(() => root?.render(node)),
+    renderScreen: (screen) => {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      act(() =>
+        root?.render(
+          <QueryClientProvider client={client}>
+            <MemoryRouter>{screen}</MemoryRouter>
+          </QueryClientProvider>,
+        ),
+      );
+    },
+  };
+}
+
+/** Waits (letting React and the fake server run) until `probe` finds something. */
+export async function until<T>(probe: () => T | null | undefined | false, what: string): Promise<T> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const found = probe();
+    if (found) return found;
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    });
+  }
+  throw new Error(`Never found: ${what}`);
+}
+
+/** The control a <label> with exactly this text names, inside `scope`. */
+export function byLabel<T extends HTMLElement>(scope: ParentNode, text: string): T | null {
+  const label = [...scope.querySelectorAll('label')].find((l) => l.textContent?.trim() === text);
+  return label ? (document.getElementById(label.htmlFor) as T | null) : null;
+}
+
+/** The button of the document named `name` (its aria-label, else its text). */
+export function buttonNamed(name: string): HTMLButtonElement | null {
+  return [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name) ?? null;
+}
+
+/** Types into an input as a user does: the value set through the element's own setter, then an input event. */
+export async function type(input: HTMLInputElement, text: string) {
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** Chooses an option of a select, with the change event a user's choice fires. */
+export async function choose(select: HTMLSelectElement, value: string) {
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, value);
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+/** As a browser does: the pressed button takes the focus, then clicks. */
+export async function click(element: HTMLElement) {
+  await act(async () => {
+    element.focus();
+    element.click();
+  });
+}
+
+/** One call the fake API received. */
+export interface FakeCall {
+  call: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Answers fetch for every test of the file with a stand-in for the server's `/api/master/…` calls: `answer`
+ * gets the call's name and its JSON body and gives the status and JSON to answer with (undefined: no such
+ * call, 404). Returns the calls made by the running test, in order.
+ */
+export function withFakeMasterApi(answer: (call: string, body: Record<string, unknown>) => { status: number; data: unknown } | undefined): FakeCall[] {
+  const calls: FakeCall[] = [];
+  beforeEach(() => {
+    calls.length = 0;
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      const call = url.replace('/api/master/', '');
+      const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+      calls.push({ call, body });
+      const { status, data } = answer(call, body) ?? { status: 404, data: { message: `No call ${call}` } };
+      return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  return calls;
+}
