@@ -38,6 +38,9 @@ import {
   type DebianTools,
 } from './bench-servers';
 
+/** BENCH_ONLY=throughput|mixed|saves runs one part (and the cold start), for a quick look while tuning. */
+const ONLY = process.env.BENCH_ONLY ?? '';
+const runs = (part: 'throughput' | 'mixed' | 'saves') => ONLY === '' || ONLY === part;
 const THROUGHPUT_S = Number(process.env.BENCH_SECONDS ?? 18);
 const ROUNDS = 3;
 const THROUGHPUT_CONNECTIONS = 50;
@@ -65,11 +68,11 @@ async function main(): Promise<number> {
   const tools = ensureDebianTools();
   report.notes.push(...tools.notes);
   try {
-    await attempt(report, 'serving', () => benchServing(report, tools));
+    if (ONLY !== 'saves') await attempt(report, 'serving', () => benchServing(report, tools));
   } finally {
     await cleanUp();
   }
-  await attempt(report, 'saves in process', () => benchSavesInProcess(report));
+  if (runs('saves')) await attempt(report, 'saves in process', () => benchSavesInProcess(report));
   // Other work on the machine lowers every figure: the load average says whether this run had it to itself.
   report.source(`machine: ${os.cpus().length} CPUs, load average (1 min) ${loadAtStart.toFixed(2)} at the start and ${os.loadavg()[0]!.toFixed(2)} at the end of the run.`);
   report.print();
@@ -100,8 +103,8 @@ async function benchServing(report: Report, tools: DebianTools): Promise<void> {
     report.notes.push('throughput and mixed load not measured: wrk is missing.');
     return;
   }
-  await attempt(report, 'throughput', () => benchThroughput(report, wrk, tools.nginx, base));
-  await attempt(report, 'mixed load', () => benchMixedLoad(report, wrk, base, folio.pid!));
+  if (runs('throughput')) await attempt(report, 'throughput', () => benchThroughput(report, wrk, tools.nginx, base));
+  if (runs('mixed')) await attempt(report, 'mixed load', () => benchMixedLoad(report, wrk, base, folio.pid!));
   await stop(folio);
 }
 

@@ -83,3 +83,48 @@ describe('RenderedPages', () => {
     expect(calls).toBe(2);
   });
 });
+
+describe('RenderedPages: a busy page', () => {
+  it('renders at once after one or two changes, and at most once per interval while it keeps changing', async () => {
+    const pages = new RenderedPages({ changes: 3, intervalMs: 200 });
+    const { state, render } = controlledRender();
+    const first = pages.get('home', render, 1_000);
+    state.finish('v1');
+    await first;
+    const renderedAt = Date.now();
+
+    pages.invalidate('home');
+    pages.invalidate('home');
+    const soon = pages.get('home', render, renderedAt + 10);
+    expect(soon).toBeInstanceOf(Promise);
+    expect(state.started).toBe(2);
+    state.finish('v2');
+    expect(await text(soon)).toBe('v2');
+
+    // Three changes within the interval: the previous copy now, the next render at the interval's end.
+    const v2At = Date.now();
+    for (let i = 0; i < 3; i += 1) pages.invalidate('home');
+    const busy = pages.get('home', render, v2At + 10);
+    expect(busy).not.toBeInstanceOf(Promise);
+    expect(await text(busy)).toBe('v2');
+    expect(state.started).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(state.started).toBe(3);
+    state.finish('v3');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await text(pages.get('home', render))).toBe('v3');
+  });
+
+  it('keeps a change made during a render: the copy it produced is not current', async () => {
+    const pages = new RenderedPages();
+    const { state, render } = controlledRender();
+    const first = pages.get('news', render);
+    pages.invalidate('news');
+    state.finish('before');
+    await first;
+    const next = pages.get('news', render);
+    expect(next).toBeInstanceOf(Promise);
+    state.finish('after');
+    expect(await text(next)).toBe('after');
+  });
+});

@@ -31,9 +31,18 @@ export interface RenderedPage {
  * a crowd of visitors render and compress the same page each.
  */
 export class RenderedPages {
-  private readonly entries = new Map<string, { page: RenderedPage; generation: number }>();
+  private readonly entries = new Map<string, { page: RenderedPage; generation: number; version: number; renderedAt: number }>();
   private readonly rendering = new Map<string, Promise<RenderedPage>>();
+  /** Bumped by a change of everything (menus, company); each page's own changes count in `versions`. */
   private generation = 0;
+  private readonly versions = new Map<string, number>();
+
+  /**
+   * @param busy A page changed `changes` times or more since it was last rendered, within `intervalMs` of that
+   *   render, is busy (someone saving in a loop, an import): it re-renders at most once per `intervalMs`, its
+   *   visitors getting the previous copy in between. A page changed once or twice renders for the next visitor.
+   */
+  constructor(private readonly busy = { changes: 3, intervalMs: 500 }) {}
 
   /** Every rendered page is out of date; each is kept to serve while its successor renders. */
   invalidateAll(): void {
@@ -42,29 +51,32 @@ export class RenderedPages {
 
   /** One page is out of date. */
   invalidate(key: string): void {
-    const entry = this.entries.get(key);
-    if (entry) entry.generation = -1;
+    this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
   }
 
   /**
    * The page to send: the current copy at once; while a new copy renders, the previous one; otherwise the
-   * render (started once, awaited by whoever asked first and by every visitor without a previous copy).
+   * render (started once, awaited by whoever asked first and by every visitor without a previous copy). A
+   * busy page's next render waits for the end of its interval, with the previous copy served meanwhile.
    */
-  get(key: string, render: () => Promise<RenderedPage>): RenderedPage | Promise<RenderedPage> {
+  get(key: string, render: () => Promise<RenderedPage>, now = Date.now()): RenderedPage | Promise<RenderedPage> {
     const entry = this.entries.get(key);
-    if (entry && entry.generation === this.generation) return entry.page;
+    const version = this.versions.get(key) ?? 0;
+    if (entry && entry.generation === this.generation && entry.version === version) return entry.page;
     const running = this.rendering.get(key);
     if (running) return entry ? entry.page : running;
     const generation = this.generation;
-    const next = render()
+    const wait = entry && version - entry.version >= this.busy.changes ? entry.renderedAt + this.busy.intervalMs - now : 0;
+    const started = wait > 0 ? new Promise<void>((resolve) => setTimeout(resolve, wait).unref()).then(render) : render();
+    const next = started
       .then((page) => {
         // A change during the render leaves this copy out of date already: the next visitor renders again.
-        this.entries.set(key, { page, generation });
+        this.entries.set(key, { page, generation, version, renderedAt: Date.now() });
         return page;
       })
       .finally(() => this.rendering.delete(key));
     this.rendering.set(key, next);
-    return next;
+    return wait > 0 && entry ? entry.page : next;
   }
 }
 
