@@ -28,7 +28,6 @@ function MenuLink({ label, link, path, className }: { label: string; link: strin
   );
 }
 
-
 /**
  * The site header: logo and name, the public menu (dropdowns nest one more level) and the login link.
  * Rendered on the server with every dropdown closed; the header island (`islands/header.ts`) opens and closes
