@@ -46,6 +46,8 @@ try {
     for (let run = 0; run < RUNS; run += 1) {
       const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, formFactor: 'mobile' });
       blocking.push(result.lhr.audits['total-blocking-time'].numericValue);
+      // A run that could not load the page scores 0 everywhere: say why rather than list every audit.
+      if (result.lhr.runtimeError) failing.add(`run ${run + 1}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       for (const category of CATEGORIES) {
         const cat = result.lhr.categories[category];
         scores[category].push(Math.round((cat.score ?? 0) * 100));
