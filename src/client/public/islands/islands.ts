@@ -10,12 +10,12 @@ export interface Island {
  * finds them in the page components to count what each page loads). The header is on every page, so it comes
  * with the entry; the others are chunks of their own, fetched only by a page that has them.
  */
-const ISLANDS: Record<string, () => Promise<Island>> = {
-  header: () => Promise.resolve(header),
-  carousel: () => import('./carousel'),
-  'contact-form': () => import('./contact-form'),
-  'fallback-image': () => import('./fallback-image'),
-};
+const ISLANDS = new Map<string, () => Promise<Island>>([
+  ['header', () => Promise.resolve(header)],
+  ['carousel', () => import('./carousel')],
+  ['contact-form', () => import('./contact-form')],
+  ['fallback-image', () => import('./fallback-image')],
+]);
 
 /**
  * Loads the islands present under `root` and enhances each of their elements. An island that fails to load or
@@ -29,7 +29,7 @@ export async function startIslands(root: ParentNode): Promise<void> {
   }
   const started = await Promise.allSettled(
     [...elements].map(async ([name, found]) => {
-      const load = ISLANDS[name];
+      const load = ISLANDS.get(name);
       if (!load) throw new Error(`No island is called ${name}`);
       const island = await load();
       for (const element of found) island.enhance(element);
