@@ -88,6 +88,22 @@ export default defineConfig([
     },
   },
 
+  // The public islands run in the visitor's browser without a framework (decision 011): React stays on the
+  // server. Their tests may render the server's markup with react-dom/server.
+  {
+    files: ['src/client/entry-public.ts', 'src/client/public/islands/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          // A component (.tsx) brings React along too: scripts/bundle-report.mjs's budget catches that.
+          patterns: [{ group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-hook-form', '@hookform/*'], message: 'Public islands run without React (decision 011): enhance the server-rendered markup instead.' }],
+        },
+      ],
+    },
+  },
+
   // Tests: fixtures and mocks stand in for values whose exact type does not matter to the test.
   {
     files: ['**/*.test.{ts,tsx}', 'tests/e2e/**', 'src/server/test-support/**'],

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 
-// One config for both builds: `vite build` makes the browser bundles (dist/client, with a manifest the
-// server reads to link the right chunks), `vite build --ssr src/server/main.ts` the server (dist/server).
+// The staff app and the server: `vite build` makes the staff app's browser bundle (dist/client, with a manifest
+// the server reads to link the right chunks), `vite build --ssr src/server/main.ts` the server (dist/server).
+// The public pages' islands have a build of their own (vite.public.config.ts, decision 011).
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: 'public',
   esbuild: { jsx: 'automatic' },
@@ -14,7 +15,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         cssCodeSplit: true,
         rollupOptions: {
-          input: { 'entry-public': 'src/client/entry-public.tsx', 'entry-app': 'src/client/entry-app.tsx' },
+          input: { 'entry-app': 'src/client/entry-app.tsx' },
           // Libraries marked 'use client' (react-router, react-query, react-toastify): meaningless outside RSC.
           onwarn(warning, warn) {
             if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

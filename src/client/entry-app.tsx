@@ -1,6 +1,6 @@
 // Must stay the first import: zod reads `jitless` when a schema is built, and the CSP forbids the eval zod
-// would otherwise try (see public/components/zod-jitless.ts).
-import './public/components/zod-jitless';
+// would otherwise try (see lib/zod-jitless.ts).
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

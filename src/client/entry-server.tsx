@@ -3,7 +3,10 @@ import { PAGE_LOADERS } from './public/page-components';
 import { PublicApp } from './public/public-app';
 import type { PublicPageData } from '../core/public-page';
 
-/** Renders a public page's body on the server; the client hydrates the same tree from the same data. */
+/**
+ * Renders a public page's body on the server. The browser never renders it again: islands marked with
+ * `data-island` enhance this markup (decision 011).
+ */
 export async function renderPublicBody(data: PublicPageData): Promise<string> {
   const { default: Page } = await PAGE_LOADERS[data.pageKey]();
   return renderToString(

@@ -9,6 +9,8 @@
  * and must not load zod (docs/decisions/007-content-page-files.md).
  */
 
+import { CONTACT_PAGE_ID } from './public-page';
+
 export type ContentPageKey =
   | 'home'
   | 'about'
@@ -169,7 +171,7 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
     legacyPath: '/prd2',
   },
   {
-    id: 11,
+    id: CONTACT_PAGE_ID,
     key: 'contact',
     routing: 'Contact',
     publicPath: '/Contact1',
@@ -236,7 +238,6 @@ export function contentPageByKey(key: ContentPageKey): ContentPage {
 }
 
 export const HOME_PAGE_ID = contentPageByKey('home').id;
-export const CONTACT_PAGE_ID = contentPageByKey('contact').id;
 
 export function contentPageById(id: number): ContentPage | undefined {
   return byId.get(id);

@@ -11,8 +11,8 @@ export interface SiteCompany {
 }
 
 /**
- * Everything a public page needs to render: the server builds it, renders the page with it, and embeds it in
- * the HTML as JSON so the client hydrates with exactly the same data (no second fetch).
+ * Everything a public page needs to render: the server builds it and renders the page with it. The browser
+ * does not get it: the page's islands need nothing but the server's markup (decision 011).
  */
 export interface PublicPageData {
   /** The content page shown, 'autowired' for a page made in page creation, or 'not-found' for the 404 page. */
@@ -32,8 +32,29 @@ export interface PublicPageData {
   contactForm?: ContactFormState;
 }
 
+/**
+ * The contact page's id (its menupageid), which its form sends with an enquiry. Kept here, a literal, rather
+ * than looked up in the page registry, so that the form's island does not load the registry (decision 011).
+ */
+export const CONTACT_PAGE_ID = 11;
+
 export const CONTACT_FORM_FIELDS = ['organization', 'name', 'email', 'mobile', 'requirements'] as const;
 export type ContactFormField = (typeof CONTACT_FORM_FIELDS)[number];
+
+const isContactFormField = (name: unknown): name is ContactFormField => (CONTACT_FORM_FIELDS as readonly unknown[]).includes(name);
+
+/**
+ * The sentence shown under each field of the contact form: the first issue of that field, as zod lists them.
+ * One rule for the server's answer to a post without JavaScript and for the form's own checks in the browser.
+ */
+export function contactFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ContactFormState['errors'] {
+  const errors: ContactFormState['errors'] = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (isContactFormField(field) && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
 
 /** The contact form's state as the server rendered it after a form post (DESIGN §15: works without JavaScript). */
 export interface ContactFormState {

@@ -18,7 +18,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
-/** Opens a public page and waits until React has hydrated it (before that, clicks and focus do nothing). */
+/** Opens a public page and waits until its islands are live (before that, clicks and focus do nothing). */
 export async function openHydrated(page: import('@playwright/test').Page, path: string) {
   const response = await page.goto(path);
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });

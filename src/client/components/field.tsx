@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { describedBy, fieldErrorId, fieldHintId } from './field-ids';
 
 /** What a frame gives its control so that the label, the hint and the error belong to it. */
 export interface FieldControlProps {
@@ -33,8 +34,8 @@ export interface FieldProps {
  * no form library, so the public bundle pays only for this file.
  */
 export function Field({ id, label, required = false, markRequired = false, hint, error, className, children }: FieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const hintId = hint ? fieldHintId(id) : undefined;
+  const errorId = error ? fieldErrorId(id) : undefined;
   const labelElement = (
     <label className="field__label" htmlFor={id}>
       {label}
@@ -58,7 +59,7 @@ export function Field({ id, label, required = false, markRequired = false, hint,
         id,
         'aria-required': required || undefined,
         'aria-invalid': error ? true : undefined,
-        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+        'aria-describedby': describedBy(hintId, errorId),
       })}
       {hint ? (
         <p className="field__hint" id={hintId}>

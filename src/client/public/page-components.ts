@@ -5,7 +5,7 @@ import type { AutowiredPublicPage, ContactFormState } from '../../core/public-pa
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page narrows content to its own document type
 export type PageModule = { default: ComponentType<{ content: any; autowired?: AutowiredPublicPage; contactForm?: ContactFormState | undefined }> };
 
-/** Every public page's module, loaded on demand so each page is its own chunk (the server uses the same map). */
+/** Every public page's module, loaded on demand by the server's renderer (the browser gets islands only, decision 011). */
 export const PAGE_LOADERS: Record<ContentPageKey | 'autowired' | 'not-found', () => Promise<PageModule>> = {
   home: () => import('./pages/home-page'),
   about: () => import('./pages/about-page'),

@@ -1,14 +1,13 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
 import type { PublicPageData } from '../../core/public-page';
 
-/** The frame of every public page: skip link, header, the page itself, footer. */
+/**
+ * The frame of every public page: skip link, header, the page itself, footer. Rendered on the server only;
+ * the browser brings the interactive parts to life with islands (decision 011).
+ */
 export function PublicApp({ data, children }: { data: PublicPageData; children: ReactNode }) {
-  // Marks the page as interactive once hydration has committed (browser tests wait for it).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   return (
     <>
       <a className="skip-link" href="#main">

@@ -1,4 +1,3 @@
-import type { PublicPageData } from '../../core/public-page';
 import type { ClientAssets } from './client-assets';
 
 export interface DocumentParts {
@@ -6,7 +5,6 @@ export interface DocumentParts {
   description: string;
   canonicalUrl: string | null;
   bodyHtml: string;
-  data: PublicPageData;
   assets: ClientAssets;
   /** The page's largest image above the fold, fetched early. */
   preloadImage?: string | undefined;
@@ -14,11 +12,6 @@ export interface DocumentParts {
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
-
-/** JSON inside <script type="application/json">: `<` is escaped so no string can close the tag. */
-export function serializeForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /** The whole HTML document of a public page. */
@@ -44,7 +37,6 @@ export function renderDocument(parts: DocumentParts): string {
   return (
     `<!doctype html><html lang="en" class="no-js"><head>${head}</head><body>` +
     `<div id="root">${parts.bodyHtml}</div>` +
-    `<script type="application/json" id="folio-data">${serializeForScript(parts.data)}</script>` +
     `${script}</body></html>`
   );
 }

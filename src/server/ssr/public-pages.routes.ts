@@ -6,7 +6,7 @@ import { staffPaths } from '../../core/paths';
 import { CONTENT_PAGES, contentPageByKey, type ContentPage } from '../../core/pages';
 import formbody from '@fastify/formbody';
 import { ContactEnquirySchema } from '../../core/schemas/contact-enquiry';
-import { CONTACT_FORM_FIELDS, type ContactFormField, type ContactFormState } from '../../core/public-page';
+import { CONTACT_FORM_FIELDS, contactFieldErrors, type ContactFormField, type ContactFormState } from '../../core/public-page';
 import { CONTACT_RATE_LIMIT } from '../enquiries/enquiries.routes';
 import { submitEnquiry } from '../enquiries/enquiries.service';
 import type { MailOutbox } from '../enquiries/mail-outbox';
@@ -49,7 +49,7 @@ export interface PublicPagesOptions {
 const CONTACT_PAGE = contentPageByKey('contact');
 
 /**
- * The public site: every page rendered on the server with its content (then hydrated), cached per tenant
+ * The public site: every page rendered on the server with its content (islands in the browser), cached per tenant
  * and page until something changes, redirects for old and mis-cased routes, 404, robots.txt, sitemap.xml.
  */
 export async function publicPageRoutes(app: FastifyInstance, { config, assets, outbox }: PublicPagesOptions): Promise<void> {
@@ -101,7 +101,6 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
       description: page?.description ?? 'The page you asked for does not exist.',
       canonicalUrl: page ? new URL(page.publicPath.slice(1), config.publicBaseUrl).href : null,
       bodyHtml: await renderPublicBody(data),
-      data,
       assets,
       preloadImage: firstSlide(content),
     });
@@ -137,7 +136,6 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
       description: autowiredDescription(content, parameters) ?? `${page.displayName} – ${company.name}.`,
       canonicalUrl: new URL(path.slice(1), config.publicBaseUrl).href,
       bodyHtml: await renderPublicBody(data),
-      data,
       assets,
     });
     return compress(html, 200);
@@ -178,12 +176,7 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
         await submitEnquiry(request.tenant, parsed.data, { token: request.cookies[FORM_COOKIE], minFillMs: config.contactMinFillMs, outbox });
         state = { values: emptyContactValues(), errors: {}, sent: true };
       } else {
-        const errors: ContactFormState['errors'] = {};
-        for (const issue of parsed.error.issues) {
-          const field = issue.path[0];
-          if (isContactField(field) && !errors[field]) errors[field] = issue.message;
-        }
-        state = { values: pickContactValues(sent), errors, sent: false };
+        state = { values: pickContactValues(sent), errors: contactFieldErrors(parsed.error.issues), sent: false };
       }
       const rendered = await build(request.tenant, CONTACT_PAGE, CONTACT_PAGE.publicPath, state);
       return reply
@@ -281,7 +274,6 @@ function formFields(body: unknown): Record<string, string> {
   return fields;
 }
 
-const isContactField = (name: unknown): name is ContactFormField => (CONTACT_FORM_FIELDS as readonly unknown[]).includes(name);
 const emptyContactValues = () => Object.fromEntries(CONTACT_FORM_FIELDS.map((f) => [f, ''])) as Record<ContactFormField, string>;
 /** What the visitor sent, shown again in the form (at most what the fields take). */
 const pickContactValues = (sent: Record<string, string>) =>

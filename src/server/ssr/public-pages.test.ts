@@ -41,10 +41,8 @@ describe.each(testDialects())('public pages rendered on the server (%s)', (diale
     expect(html).toContain('href="/Bespoke1"');
     expect(html).toContain('We would love to hear from you!');
     expect(html).toContain('Get In Touch');
-    // The hydration data is the same document the API serves.
-    const data = JSON.parse(html.match(/<script type="application\/json" id="folio-data">([\s\S]*?)<\/script>/)?.[1] ?? 'null');
-    expect(data.pageKey).toBe(page.key);
-    expect(data.content.menupageid).toBe(page.id);
+    // No page data is embedded for the browser: its islands work on the markup alone (decision 011).
+    expect(html).not.toContain('application/json');
     // A sample of the page's own text, from its content document, is in the HTML.
     const text = textOf(html);
     for (const sample of samplesOf(page.key)) expect(text).toContain(sample);

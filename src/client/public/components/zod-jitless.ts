@@ -1,4 +1,0 @@
-import { config } from 'zod';
-
-// The browser build never compiles parsers with `new Function` (blocked by the CSP, see contact-validation.ts).
-config({ jitless: true });
