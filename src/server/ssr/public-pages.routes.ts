@@ -62,8 +62,11 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
       brotliAsync(buffer, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buffer.length } }),
     ]);
     const etag = `"${createHash('sha1').update(buffer).digest('base64url')}"`;
-    // Content can change at any moment (an editor saves): browsers revalidate, which the ETag makes cheap.
-    const common = { 'content-type': 'text/html; charset=utf-8', etag, vary: 'accept-encoding', 'cache-control': cacheControl };
+    // Every header of the answer, the security headers included: a cached page is written straight to the
+    // socket (sendRendered). Content can change at any moment (an editor saves): browsers revalidate, which
+    // the ETag makes cheap.
+    const common = { ...app.securityHeaders, 'content-type': 'text/html; charset=utf-8', etag, vary: 'accept-encoding', 'cache-control': cacheControl };
+    const withBody = (body: Buffer, encoding?: string) => ({ ...common, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': String(body.length) });
     return {
       status,
       html: buffer,
@@ -71,10 +74,10 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
       brotli,
       etag,
       headers: {
-        br: { ...common, 'content-encoding': 'br' },
-        gzip: { ...common, 'content-encoding': 'gzip' },
-        identity: common,
-        notModified: { etag, vary: 'accept-encoding', 'cache-control': cacheControl },
+        br: withBody(brotli, 'br'),
+        gzip: withBody(gzip, 'gzip'),
+        identity: withBody(buffer),
+        notModified: { ...app.securityHeaders, etag, vary: 'accept-encoding', 'cache-control': cacheControl },
       },
     };
   };
@@ -154,14 +157,15 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
   // page itself stays cached. Private: a shared cache must not hand one visitor's cookie to another.
   const secureCookie = config.publicBaseUrl.startsWith('https:');
   const serveContact = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.setCookie(FORM_COOKIE, await issueFormToken(request.tenant), {
+    const cookie = app.serializeCookie(FORM_COOKIE, await issueFormToken(request.tenant), {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
       secure: secureCookie,
       maxAge: FORM_TOKEN_MAX_AGE_S,
     });
-    return serve(request, reply, CONTACT_PAGE, CONTACT_PAGE.publicPath);
+    const found = request.tenant.cache.pages.get(CONTACT_PAGE.key, () => build(request.tenant, CONTACT_PAGE, CONTACT_PAGE.publicPath));
+    return sendRendered(request, reply, found instanceof Promise ? await found : found, cookie);
   };
 
   // The contact form without JavaScript: the browser posts the fields to the page; the answer is the page
@@ -287,14 +291,25 @@ function safeDecode(path: string): string {
   }
 }
 
-/** Sends a cached page in the encoding the browser takes, with headers computed when it was rendered. */
-function sendRendered(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
-  if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).headers(page.headers.notModified).send();
+/**
+ * Sends a cached page in the encoding the browser takes. Its bytes and every header were made when it was
+ * rendered, so it is written straight to the socket (the reply is hijacked: no per-request header assembly,
+ * no onSend hooks); `setCookie` adds a Set-Cookie header (the contact page's spam guard). Node leaves the
+ * body out of an answer to HEAD.
+ */
+function sendRendered(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, setCookie?: string): FastifyReply {
+  reply.hijack();
+  const response = reply.raw;
+  if (setCookie) response.setHeader('set-cookie', setCookie);
+  if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
+    response.writeHead(304, page.headers.notModified).end();
+    return reply;
+  }
   const accepted = request.headers['accept-encoding'] ?? '';
-  reply.code(page.status);
-  if (BROTLI.test(accepted)) return reply.headers(page.headers.br).send(page.brotli);
-  if (GZIP.test(accepted)) return reply.headers(page.headers.gzip).send(page.gzip);
-  return reply.headers(page.headers.identity).send(page.html);
+  if (BROTLI.test(accepted)) response.writeHead(page.status, page.headers.br).end(page.brotli);
+  else if (GZIP.test(accepted)) response.writeHead(page.status, page.headers.gzip).end(page.gzip);
+  else response.writeHead(page.status, page.headers.identity).end(page.html);
+  return reply;
 }
 
 const BROTLI = /\bbr\b/;
