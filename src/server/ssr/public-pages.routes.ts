@@ -145,9 +145,15 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
   };
 
   // A cached page is sent without a promise: the hot path of every visit (DESIGN §10).
-  const serveCached = (request: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<RenderedPage>): FastifyReply | Promise<FastifyReply> => {
+  const serveCached = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    render: () => Promise<RenderedPage>,
+    setCookie?: string,
+  ): FastifyReply | Promise<FastifyReply> => {
     const found = request.tenant.cache.pages.get(key, render);
-    return found instanceof Promise ? found.then((page) => sendRendered(request, reply, page)) : sendRendered(request, reply, found);
+    return found instanceof Promise ? found.then((page) => sendRendered(request, reply, page, setCookie)) : sendRendered(request, reply, found, setCookie);
   };
 
   const serve = (request: FastifyRequest, reply: FastifyReply, page: ContentPage | null, path: string) =>
@@ -164,8 +170,7 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
       secure: secureCookie,
       maxAge: FORM_TOKEN_MAX_AGE_S,
     });
-    const found = request.tenant.cache.pages.get(CONTACT_PAGE.key, () => build(request.tenant, CONTACT_PAGE, CONTACT_PAGE.publicPath));
-    return sendRendered(request, reply, found instanceof Promise ? await found : found, cookie);
+    return serveCached(request, reply, CONTACT_PAGE.key, () => build(request.tenant, CONTACT_PAGE, CONTACT_PAGE.publicPath), cookie);
   };
 
   // The contact form without JavaScript: the browser posts the fields to the page; the answer is the page

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useIdParam } from '../../lib/id-param';
 import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -91,8 +92,7 @@ const NAVIGATION = (
 
 /** formcreation, formcreation/:id: define a page (spec 001 §2 page creation, §4, §8; DESIGN §11). */
 export function PageFormScreen() {
-  const params = useParams();
-  const pageId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
+  const pageId = useIdParam();
   const record = usePageRecord(pageId);
   // The form mounts with its module options: a select whose saved option is not there yet would read as empty.
   const modules = useModules();

@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
+import { useIdParam } from '../../lib/id-param';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ArrowLeft, Pencil, Plus, Save, Trash2, X } from 'lucide-react';
 import {
@@ -57,8 +58,7 @@ const Back = (
 
 /** paramactivity/:id: a page's parameters (spec 001 §2 parameter configuration, §4, §8; DESIGN §12). */
 export function ParameterScreen() {
-  const params = useParams();
-  const pageId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
+  const pageId = useIdParam();
   const data = usePageParameters(pageId);
   const labels = useParameterLabels(pageId);
   const page = data.data?.page;

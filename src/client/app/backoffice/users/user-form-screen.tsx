@@ -1,4 +1,5 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useIdParam } from '../../lib/id-param';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -79,8 +80,7 @@ const NAVIGATION = (
 
 /** user, user/:id: User Details, System Access and the Active flag (spec 001 §2, §5, §8). */
 export function UserFormScreen() {
-  const params = useParams();
-  const userId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
+  const userId = useIdParam();
   const record = useUserRecord(userId);
   // The form mounts with its group options: a select whose saved option is not there yet would read as empty.
   const groups = useUserGroupOptions();
