@@ -1,3 +1,4 @@
+import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -29,7 +30,7 @@ import { pageDefinitionRoutes } from './page-defs/page-defs.routes';
 import { userRoutes } from './users/users.routes';
 import { loadClientAssets } from './ssr/client-assets';
 import { appShellRoutes } from './ssr/app-shell.routes';
-import { publicPageRoutes } from './ssr/public-pages.routes';
+import { publicPageRoutes, type HotPath } from './ssr/public-pages.routes';
 import { setupRoutes } from './setup/setup.routes';
 import { TenantRegistry } from './tenants/tenants';
 
@@ -59,7 +60,23 @@ export interface BuildOptions {
 
 /** Builds the whole application (DESIGN §1). main.ts only listens; tests call app.inject(). */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // A cached public page is answered before Fastify's routing (publicPageRoutes fills this in; decision 010).
+  const hotPath: HotPath = { send: () => false };
   const app = Fastify({
+    // Fastify's own server, with its own timeouts, asking the hot path first.
+    serverFactory: (handler, serverOptions) => {
+      const server = http.createServer((request, response) => {
+        const answered = hotPath.send(request, response);
+        if (answered === false) handler(request, response);
+        else if (answered !== true) void answered.then((done) => done || handler(request, response));
+      });
+      // Fastify hands over its options with their defaults filled in; they are set as Fastify sets them.
+      const timeouts = serverOptions as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+      server.keepAliveTimeout = timeouts.keepAliveTimeout;
+      server.requestTimeout = timeouts.requestTimeout;
+      server.setTimeout(timeouts.connectionTimeout);
+      return server;
+    },
     logger: {
       level: config.logLevel,
       // Credentials never reach the log.
@@ -158,7 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
   }
   await app.register(appShellRoutes, { assets });
-  await app.register(publicPageRoutes, { config, assets, outbox });
+  await app.register(publicPageRoutes, { config, assets, outbox, hotPath });
   return app;
 }
 

@@ -208,13 +208,16 @@ function isImageName(value: string): boolean {
   return match !== null && (IMAGE_EXTENSIONS as readonly string[]).includes((match[1] ?? '').toLowerCase());
 }
 
+/** A number written out in plain digits; made once (each toLocaleString call would build a formatter again). */
+const PLAIN_DIGITS = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+
 /** Digits before the point, and digits after it (null when there is no decimal point). */
 function readNumber(value: unknown): { integerDigits: number; decimals: number | null; negative: boolean; value: number } | null {
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
     // Plain digits, never exponent notation (1e21 would otherwise count as four characters).
-    text = value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+    text = PLAIN_DIGITS.format(value);
   } else if (typeof value === 'string') {
     text = value.trim();
   } else {

@@ -8,6 +8,19 @@ export interface RevisionRow {
   saved_at: string;
 }
 
+/** Who saved a page's latest revision, and when: what a save compares against, without the document. */
+export type RevisionHead = Omit<RevisionRow, 'document'>;
+
+export async function findLatestRevisionHead(db: Db, pageId: number): Promise<RevisionHead | undefined> {
+  return db
+    .selectFrom('page_revisions')
+    .select(['page_id', 'revision', 'saved_by_name', 'saved_at'])
+    .where('page_id', '=', pageId)
+    .orderBy('revision', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export async function findLatestRevision(db: Db, pageId: number): Promise<RevisionRow | undefined> {
   return db
     .selectFrom('page_revisions')

@@ -7,7 +7,7 @@ import type { SessionUser } from '../access/access';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { getActiveRules } from '../field-rules/field-rules.service';
 import type { Tenant } from '../tenants/tenants';
-import { findLatestRevision, findRevision, insertRevision, isDuplicateRevision, listActivePublicPaths, listRevisions } from './content.repository';
+import { findLatestRevision, findLatestRevisionHead, findRevision, insertRevision, isDuplicateRevision, listActivePublicPaths, listRevisions } from './content.repository';
 import type { RichTextCleaner } from './rich-text';
 
 /**
@@ -94,7 +94,7 @@ export async function commitRevision(
   { basedOn }: { basedOn: number | null },
   now = new Date(),
 ): Promise<number> {
-  const current = await findLatestRevision(tenant.db, page.id);
+  const current = await findLatestRevisionHead(tenant.db, page.id);
   if (current && basedOn !== null && basedOn !== current.revision) throw staleSave(current.saved_by_name, current.saved_at);
   const revision = (current?.revision ?? 0) + 1;
   // The page is named by the call, not by the body: ids in the document are set to the page's own.
@@ -110,7 +110,7 @@ export async function commitRevision(
     });
   } catch (error) {
     if (!isDuplicateRevision(error)) throw error;
-    const winner = await findLatestRevision(tenant.db, page.id);
+    const winner = await findLatestRevisionHead(tenant.db, page.id);
     throw staleSave(winner?.saved_by_name ?? 'someone', winner?.saved_at ?? now.toISOString());
   }
   tenant.cache.content.delete(page.id);

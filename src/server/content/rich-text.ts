@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -48,6 +49,20 @@ function isOwnImage(src: string, base: string): boolean {
 
 /** The cleaner of one site (its own images allowed), passed to the services that store rich text. */
 export type RichTextCleaner = (html: string) => string;
-export function richTextCleaner(publicBaseUrl: string): RichTextCleaner {
-  return (html) => sanitizeRichText(html, publicBaseUrl);
+
+/**
+ * An editor's Save sends the whole page, and nearly all of its rich text is what the last save stored, already
+ * clean. Cleaning is a pure function of the HTML (and the site's address, fixed per cleaner), so each result
+ * is remembered: a save parses only the fields that changed since. Bounded by the characters held (inputs and
+ * results).
+ */
+export function richTextCleaner(publicBaseUrl: string, maxCharacters = 8_000_000): RichTextCleaner {
+  const cleaned = new LRUCache<string, string>({ maxSize: maxCharacters, sizeCalculation: (value, key) => Math.max(1, value.length + key.length) });
+  return (html) => {
+    const known = cleaned.get(html);
+    if (known !== undefined) return known;
+    const clean = sanitizeRichText(html, publicBaseUrl);
+    cleaned.set(html, clean);
+    return clean;
+  };
 }

@@ -5,7 +5,8 @@ import { CONTENT_PAGES } from '../../core/pages';
 import { CONTENT_SCHEMAS, DEFAULT_FIELD_RULES as SEEDED_FIELD_RULES, DEMO_CONTENT } from '../../core/schemas/page-content';
 import { seedFieldRulesIfMissing } from '../db/seed/field-rules-seed';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
-import { EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
+import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
+import { createUser } from '../users/users.service';
 
 /** Every field name that a page's documents can hold, at any depth. */
 function fieldNames(value: unknown, into = new Set<string>()): Set<string> {
@@ -167,14 +168,19 @@ describe.each(testDialects())('field rules on %s', (dialect) => {
     expect(response.json()).toEqual({ message: 'Please enter at least 2 characters in skillName' });
   });
 
-  it('applies rules changed in the database to the next save', async () => {
-    const db = t.app.tenants.default.db;
-    await db.updateTable('page_parameters').set({ maxlength: 5 }).where('page_id', '=', 5).where('parameter_name', '=', 'title').execute();
+  it('applies rules changed in parameter configuration to the next save', async () => {
+    await createUser(t.app.tenants.default.db, { username: 'boss', password: ADMIN_PASSWORD, groupId: 1 });
+    const admin = await logIn(t.app, 'boss', ADMIN_PASSWORD);
+    const master = (call: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/master/${call}`, headers: admin.headers, payload });
+    const { parameters } = (await master('getActivityParametersByid', { id: 5 })).json() as { parameters: { parameterName: string; maxlength?: number }[] };
+    const withTitleMax = (maxlength: number) => parameters.map((p) => (p.parameterName === 'title' ? { ...p, maxlength } : p));
     const language = await read('getLang');
-    const refused = await save('saveLang', language);
+    expect((await save('saveLang', language)).statusCode).toBe(200); // the rules are in use (and cached)
+    expect((await master('saveParameters', { id: 5, parameters: withTitleMax(5) })).statusCode).toBe(200);
+    const refused = await save('saveLang', { ...(await read('getLang')) });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ message: 'Please enter less than 5 characters in title' });
-    await db.updateTable('page_parameters').set({ maxlength: 100 }).where('page_id', '=', 5).where('parameter_name', '=', 'title').execute();
-    expect((await save('saveLang', language)).statusCode).toBe(200);
+    expect((await master('saveParameters', { id: 5, parameters: withTitleMax(100) })).statusCode).toBe(200);
+    expect((await save('saveLang', await read('getLang'))).statusCode).toBe(200);
   });
 });

@@ -11,7 +11,12 @@ import { pageExists } from './field-rules.repository';
  * an empty list; an unknown page is a 404.
  */
 export async function getActiveRules(tenant: Tenant, pageId: number): Promise<FieldRule[]> {
+  const cached = tenant.cache.rules.get(pageId);
+  if (cached) return cached;
   const rows = await listParameters(tenant.db, pageId);
   if (rows.length === 0 && !(await pageExists(tenant.db, pageId))) throw new NotFoundError(`There is no page with id ${pageId}.`);
-  return rows.map((row) => fieldRuleOf(parameterOf(row)));
+  const rules = rows.map((row) => fieldRuleOf(parameterOf(row)));
+  // Parameters change only through page definitions, which clear the tenant's cache.
+  tenant.cache.rules.set(pageId, rules);
+  return rules;
 }

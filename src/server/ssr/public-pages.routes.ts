@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,7 +23,7 @@ import type { Tenant } from '../tenants/tenants';
 import type { AutowiredPageInfo, RenderedPage } from '../tenants/tenant-cache';
 import { autowiredCacheKey, autowiredDocument, autowiredParameters } from '../content/autowired.service';
 import { withMasterNames } from '../masters/page-choices';
-import { findAutowiredPage } from '../page-defs/autowired-pages';
+import { autowiredAddress, findAutowiredAddress } from '../page-defs/autowired-pages';
 import { isPublished } from '../page-defs/page-defs.service';
 import type { AutowiredDocument } from '../../core/page-defs/autowired-document';
 import type { Parameter } from '../../core/page-defs/parameter';
@@ -44,6 +45,13 @@ export interface PublicPagesOptions {
   config: AppConfig;
   assets: ClientAssets;
   outbox: MailOutbox;
+  /** Filled in here: what the HTTP server asks first about each request (app.ts). */
+  hotPath: HotPath;
+}
+
+/** Answers a request from the raw request and response when it can (true, at once or later), before Fastify sees it. */
+export interface HotPath {
+  send: (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
 }
 
 const CONTACT_PAGE = contentPageByKey('contact');
@@ -52,7 +60,7 @@ const CONTACT_PAGE = contentPageByKey('contact');
  * The public site: every page rendered on the server with its content (islands in the browser), cached per tenant
  * and page until something changes, redirects for old and mis-cased routes, 404, robots.txt, sitemap.xml.
  */
-export async function publicPageRoutes(app: FastifyInstance, { config, assets, outbox }: PublicPagesOptions): Promise<void> {
+export async function publicPageRoutes(app: FastifyInstance, { config, assets, outbox, hotPath }: PublicPagesOptions): Promise<void> {
   // Compressed once per render, off the event loop (zlib's thread pool). Brotli at quality 6: on the Home page
   // 0.6 ms against 4.7 ms at 9 for a page 0.5% larger (decision 010).
   const compress = async (html: string, status: number, cacheControl = 'no-cache'): Promise<RenderedPage> => {
@@ -206,20 +214,52 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
     // Returns whether it answered (a Fastify reply is thenable, so it is awaited here, never returned).
     const match = /^\/([A-Za-z][A-Za-z0-9-]{0,25})$/.exec(pathname);
     if (!match) return false;
-    const name = match[1]!;
-    const editing = await findAutowiredPage(request.tenant, name);
-    if (editing) {
-      if (editing.routing === name) await sendAppShell(reply, shell);
-      else await reply.redirect(`/${editing.routing}${search}`, 301);
-      return true;
-    }
-    if (!name.endsWith('1')) return false;
-    const page = await findAutowiredPage(request.tenant, name.slice(0, -1));
-    if (!page || !page.active || !page.homepage) return false;
-    if (`${page.routing}1` !== name) await reply.redirect(`/${page.routing}1${search}`, 301);
+    const address = await findAutowiredAddress(request.tenant, match[1]!);
+    if (address.kind === 'none') return false;
+    const { page } = address;
+    if (address.kind === 'editing') {
+      if (address.canonical) await sendAppShell(reply, shell);
+      else await reply.redirect(`/${page.routing}${search}`, 301);
+    } else if (!address.canonical) await reply.redirect(`/${page.routing}1${search}`, 301);
     else await serveCached(request, reply, autowiredCacheKey(page.routing), () => buildAutowired(request.tenant, page));
     return true;
   };
+
+  // The hot path of every visit (DESIGN §10, decision 010): a GET of a public page at its canonical address is
+  // answered from the raw request, before Fastify builds its request and reply, with exactly the bytes and
+  // headers the routes below send, from the same cache (and the same render when none is at hand). Anything
+  // else (a query string, another spelling, the contact page and its cookie, an unknown tenant, a failed
+  // render) goes on to Fastify. Off when every request is logged (LOG_LEVEL debug or trace).
+  const CACHED_PATHS = new Map(CONTENT_PAGES.filter((page) => page !== CONTACT_PAGE).map((page) => [page.publicPath, page]));
+  const requestLogging = config.logLevel === 'debug' || config.logLevel === 'trace';
+  const sendIfCached = (request: IncomingMessage, response: ServerResponse): boolean | Promise<boolean> => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || requestLogging) return false;
+    const tenant = app.tenants.byHeaders(request.headers);
+    const url = request.url ?? '';
+    if (!tenant) return false;
+    let found: RenderedPage | Promise<RenderedPage>;
+    const page = CACHED_PATHS.get(url);
+    if (page) found = tenant.cache.pages.get(page.key, () => build(tenant, page, page.publicPath));
+    else {
+      const byName = tenant.cache.autowiredByName;
+      const match = byName && /^\/([A-Za-z][A-Za-z0-9-]{0,25})$/.exec(url);
+      const address = match ? autowiredAddress(byName, match[1]!) : null;
+      if (address?.kind !== 'public' || !address.canonical) return false;
+      const twin = address.page;
+      found = tenant.cache.pages.get(autowiredCacheKey(twin.routing), () => buildAutowired(tenant, twin));
+    }
+    if (found instanceof Promise) {
+      // This visitor started the render (or came before any copy existed) and waits for it; should it fail,
+      // Fastify's route takes the request over and answers as it answers any failure.
+      return found.then(
+        (rendered) => (writeRendered(request.headers, response, rendered), true),
+        () => false,
+      );
+    }
+    writeRendered(request.headers, response, found);
+    return true;
+  };
+  hotPath.send = sendIfCached;
 
   app.get('/', (_request, reply) => reply.redirect('/Home1', 301));
   // Pages made in page creation: one route for every single-segment address the fixed routes do not take, so
@@ -297,24 +337,29 @@ function safeDecode(path: string): string {
 }
 
 /**
- * Sends a cached page in the encoding the browser takes. Its bytes and every header were made when it was
- * rendered, so it is written straight to the socket (the reply is hijacked: no per-request header assembly,
- * no onSend hooks); `setCookie` adds a Set-Cookie header (the contact page's spam guard). Node leaves the
- * body out of an answer to HEAD.
+ * Sends a cached page through Fastify (the reply is hijacked: no per-request header assembly, no onSend hooks);
+ * `setCookie` adds a Set-Cookie header (the contact page's spam guard).
  */
 function sendRendered(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, setCookie?: string): FastifyReply {
   reply.hijack();
-  const response = reply.raw;
+  writeRendered(request.headers, reply.raw, page, setCookie);
+  return reply;
+}
+
+/**
+ * Writes a rendered page in the encoding the browser takes, or 304 when it has this version. Its bytes and every
+ * header were made when it was rendered, so it goes straight to the socket. Node leaves the body out for HEAD.
+ */
+function writeRendered(headers: IncomingHttpHeaders, response: ServerResponse, page: RenderedPage, setCookie?: string): void {
   if (setCookie) response.setHeader('set-cookie', setCookie);
-  if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
+  if (page.status === 200 && headers['if-none-match'] === page.etag) {
     response.writeHead(304, page.headers.notModified).end();
-    return reply;
+    return;
   }
-  const accepted = request.headers['accept-encoding'] ?? '';
+  const accepted = headers['accept-encoding'] ?? '';
   if (BROTLI.test(accepted)) response.writeHead(page.status, page.headers.br).end(page.brotli);
   else if (GZIP.test(accepted)) response.writeHead(page.status, page.headers.gzip).end(page.gzip);
   else response.writeHead(page.status, page.headers.identity).end(page.html);
-  return reply;
 }
 
 const BROTLI = /\bbr\b/;

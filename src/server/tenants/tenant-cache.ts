@@ -1,3 +1,4 @@
+import type { FieldRule } from '../../core/field-rules/field-rule';
 import type { AnyContent } from '../../core/schemas/page-content';
 import type { MenuEntry } from '../../core/schemas/menu';
 import type { SiteCompany } from '../../core/public-page';
@@ -87,6 +88,8 @@ export class RenderedPages {
 export class TenantCache {
   readonly content = new Map<number, AnyContent>();
   readonly menus = new Map<string, MenuEntry[]>();
+  /** Each page's field rules, by page id: every save is checked against them. */
+  readonly rules = new Map<number, FieldRule[]>();
   readonly pages = new RenderedPages();
   company: SiteCompany | undefined;
   /** The Autowired pages (routing, id, active, public or not): the access layer and the page routes ask often. */
@@ -97,6 +100,7 @@ export class TenantCache {
   clear(): void {
     this.content.clear();
     this.menus.clear();
+    this.rules.clear();
     this.pages.invalidateAll();
     this.company = undefined;
     this.autowired = undefined;

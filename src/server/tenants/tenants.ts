@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
@@ -61,12 +62,16 @@ export class TenantRegistry {
 
   /** The spec's `dbName` header picks the tenant; without it the default tenant serves the request. */
   resolve(request: FastifyRequest): Tenant {
-    const header = request.headers['dbname'];
-    const name = Array.isArray(header) ? header[0] : header;
-    if (!name) return this.defaultTenant;
-    const tenant = this.tenants.get(name.toLowerCase());
+    const tenant = this.byHeaders(request.headers);
     if (!tenant) throw new ValidationError('Unknown database name.');
     return tenant;
+  }
+
+  /** The tenant a request's headers pick, or undefined for an unknown name (resolve's rule, without the error). */
+  byHeaders(headers: IncomingHttpHeaders): Tenant | undefined {
+    const header = headers['dbname'];
+    const name = Array.isArray(header) ? header[0] : header;
+    return name ? this.tenants.get(name.toLowerCase()) : this.defaultTenant;
   }
 
   get default(): Tenant {
