@@ -99,9 +99,9 @@ async function waitUntilServing(url: string, child: ChildProcess, what: string):
 }
 
 /** The built server (dist/server/main.js) on its own SQLite folder; resolves once /api/health answers. */
-export async function startFolio(options: { dataDir: string; port: number; adminPassword: string }): Promise<ChildProcess> {
+export async function startFolio(options: { dataDir: string; port: number; adminPassword: string; nodeArgs?: readonly string[] }): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${options.port}`;
-  const child = startChild('node', ['dist/server/main.js'], {
+  const child = startChild('node', [...(options.nodeArgs ?? []), 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(options.port),

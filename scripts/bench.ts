@@ -87,7 +87,9 @@ async function benchServing(report: Report, tools: DebianTools): Promise<void> {
   // A first start creates and seeds the database; the cold start measured is a restart, as in operation.
   await stop(await startFolio(server));
   const started = performance.now();
-  const folio = await startFolio(server);
+  // BENCH_PROFILE=<folder>: the measured server writes a CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE;
+  const folio = await startFolio({ ...server, nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [] });
   const first = await rawGet(`${base}/Home1`, { 'accept-encoding': 'gzip, deflate, br' });
   const coldStartMs = performance.now() - started;
   if (first.status !== 200) throw new Error(`/Home1 answered ${first.status}`);
@@ -206,7 +208,7 @@ async function benchMixedLoad(report: Report, wrk: string, base: string, folioPi
   report.row('memory after the mixed load (RSS)', `${rssMb(folioPid).toFixed(0)} MB`, '');
   report.source(
     `mixed load: wrk -t1 -c${VISITORS} --timeout 2s for ${MIXED_S} s, each request the next of ${paths.length} paths (the twelve public pages and /Careers1; scripts/bench-wrk.lua); ` +
-      `meanwhile ${EDITED_PAGES.length} editors (fetch from the bench's process, one page each: ${EDITED_PAGES.map((p) => p.key).join(', ')}) save in a loop, one rich-text change per save.`,
+      `meanwhile ${EDITED_PAGES.length} editors (node:http with keep-alive from the bench's process, one page each: ${EDITED_PAGES.map((p) => p.key).join(', ')}) save in a loop, one rich-text change per save.`,
   );
 }
 

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type onSendHookHandler } from 'fastify';
 import { z } from 'zod';
 import { installAccessLayer } from './access/access';
+import { AcceptCopies } from './http/accept-copies';
 import { authRoutes } from './auth/auth.routes';
 import { companyRoutes } from './company/company.routes';
 import type { AppConfig } from './config';
@@ -62,6 +63,8 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   // A cached public page is answered before Fastify's routing (publicPageRoutes fills this in; decision 010).
   const hotPath: HotPath = { send: () => false };
+  // Once listening, new connections are accepted on several copies of the socket (decision 012).
+  const acceptCopies = new AcceptCopies(config.acceptCopies);
   const app = Fastify({
     // Fastify's own server, with its own timeouts, asking the hot path first.
     serverFactory: (handler, serverOptions) => {
@@ -75,6 +78,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       server.keepAliveTimeout = timeouts.keepAliveTimeout;
       server.requestTimeout = timeouts.requestTimeout;
       server.setTimeout(timeouts.connectionTimeout);
+      server.once('listening', () => void acceptCopies.start(server, app.log));
       return server;
     },
     logger: {
@@ -89,6 +93,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
 
+  app.addHook('preClose', (done) => {
+    acceptCopies.close();
+    done();
+  });
   const tenants = await TenantRegistry.open(config, app.log);
   app.decorate('tenants', tenants);
   app.decorateRequest('tenant', null as never);

@@ -12,6 +12,8 @@ describe('configuration', () => {
     expect(config.uploadMaxBytes).toBe(5 * 1024 * 1024);
     expect(config.trustProxy).toBe(false);
     expect(config.tenants).toEqual(['default']);
+    expect(config.acceptCopies).toBe(32);
+    expect(loadConfig({ ACCEPT_COPIES: '0' }).acceptCopies).toBe(0);
   });
 
   it('derives the public base URL from the port and keeps one trailing slash', () => {
@@ -25,6 +27,8 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://localhost/folio' }, 'DATABASE_URL'],
     [{ PUBLIC_BASE_URL: 'not a url' }, 'PUBLIC_BASE_URL'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ ACCEPT_COPIES: '-1' }, 'ACCEPT_COPIES'],
+    [{ ACCEPT_COPIES: '1000' }, 'ACCEPT_COPIES'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ DEFAULT_TENANT: 'acme', TENANTS: 'default' }, 'DEFAULT_TENANT'],
   ])('refuses %o with a message naming %s', (env, name) => {

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   TRUST_PROXY: booleanFlag,
+  ACCEPT_COPIES: z.coerce.number().int().min(0).max(256).default(32),
   DEFAULT_TENANT: z.string().regex(/^[a-z][a-z0-9_]{0,30}$/, { message: 'must be a lowercase name' }).default('default'),
   TENANTS: z.string().default('default'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -48,6 +49,8 @@ export interface AppConfig {
   contactMinFillMs: number;
   uploadMaxBytes: number;
   trustProxy: boolean;
+  /** Copies of the listening socket, each taking a new connection per turn of the event loop (decision 012). */
+  acceptCopies: number;
   defaultTenant: string;
   tenants: string[];
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     contactMinFillMs: e.CONTACT_MIN_FILL_SECONDS * 1000,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     trustProxy: e.TRUST_PROXY,
+    acceptCopies: e.ACCEPT_COPIES,
     defaultTenant: e.DEFAULT_TENANT,
     tenants,
     logLevel: e.LOG_LEVEL,

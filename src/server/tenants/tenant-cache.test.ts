@@ -115,6 +115,48 @@ describe('RenderedPages: a busy page', () => {
     expect(await text(pages.get('home', render))).toBe('v3');
   });
 
+  it('counts changes in time, not per render: a page saved in a loop renders at most once per interval however quick its renders', async () => {
+    const pages = new RenderedPages({ changes: 3, intervalMs: 300 });
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      return page(`v${renders}`);
+    };
+    await pages.get('home', render);
+    // A save and a visit every 5 ms for about 150 ms; each render is done before the next change.
+    for (let i = 0; i < 30; i += 1) {
+      pages.invalidate('home');
+      await pages.get('home', render);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // The first render, one for each of the first two changes, then none until the interval ends.
+    expect(renders).toBeLessThanOrEqual(4);
+  });
+
+  it('keeps the previous copy when a delayed render fails, without an unhandled rejection', async () => {
+    const pages = new RenderedPages({ changes: 3, intervalMs: 50 });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      await pages.get('home', async () => page('v1'));
+      for (let i = 0; i < 3; i += 1) pages.invalidate('home');
+      let failures = 0;
+      const failing = async () => {
+        failures += 1;
+        throw new Error('database closed');
+      };
+      expect(await text(pages.get('home', failing))).toBe('v1');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(failures).toBe(1);
+      expect(unhandled).toEqual([]);
+      // The next visitor after the interval tries again, and waits for it.
+      await expect(pages.get('home', failing, Date.now() + 1000)).rejects.toThrow('database closed');
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('keeps a change made during a render: the copy it produced is not current', async () => {
     const pages = new RenderedPages();
     const { state, render } = controlledRender();

@@ -38,10 +38,13 @@ export class RenderedPages {
   private generation = 0;
   private readonly versions = new Map<string, number>();
 
+  /** The times of each page's latest changes (at most `busy.changes` of them), oldest first. */
+  private readonly changes = new Map<string, number[]>();
+
   /**
-   * @param busy A page changed `changes` times or more since it was last rendered, within `intervalMs` of that
-   *   render, is busy (someone saving in a loop, an import): it re-renders at most once per `intervalMs`, its
-   *   visitors getting the previous copy in between. A page changed once or twice renders for the next visitor.
+   * @param busy A page changed `changes` times or more within `intervalMs` is busy (someone saving in a loop, an
+   *   import): it renders at most once per `intervalMs`, its visitors getting the previous copy in between. A
+   *   page changed less often renders for the next visitor, who waits for it: a save shows at once.
    */
   constructor(private readonly busy = { changes: 3, intervalMs: 500 }) {}
 
@@ -51,8 +54,12 @@ export class RenderedPages {
   }
 
   /** One page is out of date. */
-  invalidate(key: string): void {
+  invalidate(key: string, now = Date.now()): void {
     this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
+    const times = this.changes.get(key) ?? [];
+    times.push(now);
+    if (times.length > this.busy.changes) times.shift();
+    this.changes.set(key, times);
   }
 
   /**
@@ -67,7 +74,9 @@ export class RenderedPages {
     const running = this.rendering.get(key);
     if (running) return entry ? entry.page : running;
     const generation = this.generation;
-    const wait = entry && version - entry.version >= this.busy.changes ? entry.renderedAt + this.busy.intervalMs - now : 0;
+    const times = this.changes.get(key);
+    const busy = times !== undefined && times.length >= this.busy.changes && now - times[0]! < this.busy.intervalMs;
+    const wait = entry && busy ? entry.renderedAt + this.busy.intervalMs - now : 0;
     const started = wait > 0 ? new Promise<void>((resolve) => setTimeout(resolve, wait).unref()).then(render) : render();
     const next = started
       .then((page) => {
@@ -77,7 +86,12 @@ export class RenderedPages {
       })
       .finally(() => this.rendering.delete(key));
     this.rendering.set(key, next);
-    return wait > 0 && entry ? entry.page : next;
+    if (wait > 0 && entry) {
+      // Nobody waits for a delayed render: should it fail, the previous copy stays and a later visitor tries again.
+      next.catch(() => undefined);
+      return entry.page;
+    }
+    return next;
   }
 }
 
