@@ -113,8 +113,7 @@ export async function commitRevision(
     const winner = await findLatestRevisionHead(tenant.db, page.id);
     throw staleSave(winner?.saved_by_name ?? 'someone', winner?.saved_at ?? now.toISOString());
   }
-  tenant.cache.content.delete(page.id);
-  tenant.cache.pages.invalidate(page.cacheKey);
+  tenant.cache.pageSaved(page.id, page.cacheKey);
   return revision;
 }
 

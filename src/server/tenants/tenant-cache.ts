@@ -95,9 +95,14 @@ export class RenderedPages {
   }
 }
 
+/** A change of a tenant's cache that every instance on the same database must hear of (decision 013). */
+export type CacheChange = { kind: 'clear' } | { kind: 'page'; pageId: number; cacheKey: string };
+
 /**
  * Everything Folio keeps in memory for one tenant. Reads fill it; anything that changes content, menus or
- * company details calls `clear`: data is read again, and public pages render again on their next visit.
+ * company details calls `clear` (a content save, `pageSaved`): data is read again, and public pages render
+ * again on their next visit. On PostgreSQL each change is also published to the other instances, which apply
+ * it with `applyRemote` (decision 013); on SQLite there is nobody to tell.
  */
 export class TenantCache {
   readonly content = new Map<number, AnyContent>();
@@ -111,7 +116,33 @@ export class TenantCache {
   /** The same pages by lower-cased routing name. */
   autowiredByName: Map<string, AutowiredPageInfo> | undefined;
 
+  /** @param publish Tells the other instances of a change made here (called after the change committed). */
+  constructor(private readonly publish: (change: CacheChange) => void = () => {}) {}
+
+  /** Everything is out of date, here and on every other instance. */
   clear(): void {
+    this.apply({ kind: 'clear' });
+    this.publish({ kind: 'clear' });
+  }
+
+  /** A page's content was saved: its document and rendered page are out of date, here and on every other instance. */
+  pageSaved(pageId: number, cacheKey: string): void {
+    const change: CacheChange = { kind: 'page', pageId, cacheKey };
+    this.apply(change);
+    this.publish(change);
+  }
+
+  /** A change another instance made: applied here only, never published again. */
+  applyRemote(change: CacheChange): void {
+    this.apply(change);
+  }
+
+  private apply(change: CacheChange): void {
+    if (change.kind === 'page') {
+      this.content.delete(change.pageId);
+      this.pages.invalidate(change.cacheKey);
+      return;
+    }
     this.content.clear();
     this.menus.clear();
     this.rules.clear();

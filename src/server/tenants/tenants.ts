@@ -9,6 +9,7 @@ import { seedMasterDataIfMissing } from '../db/seed/master-data-seed';
 import { seedGroupMenusIfMissing, seedIfEmpty } from '../db/seed/seed';
 import { prepareFirstAdministrator } from '../setup/setup.service';
 import { ValidationError } from '../errors';
+import { CacheSync } from './cache-sync';
 import { TenantCache } from './tenant-cache';
 
 /** One tenant: its own database and its own caches (DESIGN §9). */
@@ -32,6 +33,8 @@ export class TenantRegistry {
   private constructor(
     private readonly tenants: ReadonlyMap<string, Tenant>,
     private readonly defaultTenant: Tenant,
+    /** On PostgreSQL, what keeps every instance's caches in step (decision 013); none on SQLite. */
+    readonly cacheSync: CacheSync | undefined,
   ) {}
 
   /** Opens, migrates and (when empty) seeds every configured tenant's database. */
@@ -40,6 +43,7 @@ export class TenantRegistry {
       throw new Error('Several tenants on PostgreSQL are not supported yet: set TENANTS to one name or use SQLite.');
     }
     const tenants = new Map<string, Tenant>();
+    const cacheSync = config.databaseUrl ? new CacheSync(config.databaseUrl, tenants, log) : undefined;
     for (const name of config.tenants) {
       const handle = openDatabase({
         databaseUrl: config.databaseUrl,
@@ -53,11 +57,13 @@ export class TenantRegistry {
       await seedMasterDataIfMissing(handle.db);
       log.info({ tenant: name, database: handle.location, seeded }, 'database ready');
       const code = await prepareFirstAdministrator(handle.db, config.adminPassword, log, name);
-      tenants.set(name, { name, db: handle.db, dialect: handle.dialect, cache: new TenantCache(), setup: { code } });
+      const cache = new TenantCache(cacheSync && ((change) => cacheSync.publish(name, handle.db, change)));
+      tenants.set(name, { name, db: handle.db, dialect: handle.dialect, cache, setup: { code } });
     }
     const fallback = tenants.get(config.defaultTenant);
     if (!fallback) throw new Error(`DEFAULT_TENANT ${config.defaultTenant} is not configured`);
-    return new TenantRegistry(tenants, fallback);
+    await cacheSync?.start();
+    return new TenantRegistry(tenants, fallback, cacheSync);
   }
 
   /** The spec's `dbName` header picks the tenant; without it the default tenant serves the request. */
@@ -83,6 +89,7 @@ export class TenantRegistry {
   }
 
   async close(): Promise<void> {
+    await this.cacheSync?.close();
     for (const tenant of this.tenants.values()) await tenant.db.destroy();
   }
 }

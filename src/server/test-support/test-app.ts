@@ -22,12 +22,22 @@ export interface TestApp {
 /**
  * A real app on a real database made for this test file: a fresh SQLite file in a temporary folder, or a
  * fresh PostgreSQL database that is dropped afterwards. Migrations and the demo seed run as on a first start.
+ * With `databaseUrl` (another test app's `config.databaseUrl`) it is a second instance on that PostgreSQL
+ * database instead, which leaves the database in place on close: its owner drops it.
  */
-export async function createTestApp(dialect: TestDialect, env: Record<string, string> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: TestDialect,
+  env: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream; databaseUrl?: string } = {},
+): Promise<TestApp> {
+  const { databaseUrl: existingUrl, ...appOptions } = options;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-test-'));
   let databaseUrl = '';
   let dropDatabase = async () => {};
-  if (dialect === 'postgres') {
+  if (existingUrl) {
+    if (dialect !== 'postgres') throw new Error('A second app on an existing database needs PostgreSQL');
+    databaseUrl = existingUrl;
+  } else if (dialect === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
     const name = `folio_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
@@ -62,7 +72,7 @@ export async function createTestApp(dialect: TestDialect, env: Record<string, st
     };
   }
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp(config, { checkResponses: true, ...options });
+  const app = await buildApp(config, { checkResponses: true, ...appOptions });
   return {
     app,
     config,

@@ -1,0 +1,244 @@
+import Fastify from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { CACHE_CHANNEL, CacheSync } from './cache-sync';
+import { TenantCache, type CacheChange, type RenderedPage } from './tenant-cache';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const rendered = (text: string): RenderedPage => ({
+  status: 200,
+  html: Buffer.from(text),
+  gzip: Buffer.from(text),
+  brotli: Buffer.from(text),
+  etag: `"${text}"`,
+  headers: { br: {}, gzip: {}, identity: {}, notModified: {} },
+});
+
+/** Asks `read` until its answer contains `wanted` or `timeoutMs` passed; returns the last answer. */
+async function poll(read: () => Promise<string>, wanted: string, timeoutMs = 5_000): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  let last = await read();
+  while (!last.includes(wanted) && Date.now() < end) {
+    await sleep(50);
+    last = await read();
+  }
+  return last;
+}
+
+describe('TenantCache', () => {
+  it('publishes a save and a clear after applying them here; a remote change is applied without publishing', async () => {
+    const published: CacheChange[] = [];
+    const cache = new TenantCache((change) => published.push(change));
+    cache.content.set(1, {} as never);
+    cache.company = { name: 'Innovo', email: '', phone: '' };
+    cache.pageSaved(1, 'home');
+    expect(cache.content.has(1)).toBe(false);
+    expect(cache.company).toBeDefined();
+    cache.clear();
+    expect(cache.company).toBeUndefined();
+    cache.applyRemote({ kind: 'clear' });
+    cache.applyRemote({ kind: 'page', pageId: 2, cacheKey: 'news' });
+    expect(published).toEqual([{ kind: 'page', pageId: 1, cacheKey: 'home' }, { kind: 'clear' }]);
+  });
+});
+
+describe('cache sync on SQLite', () => {
+  it('has no listening connection and nothing to publish to', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      expect(t.app.tenants.cacheSync).toBeUndefined();
+      // Clearing works as before, with nobody to tell.
+      t.app.tenants.default.cache.clear();
+      expect((await t.app.inject({ method: 'GET', url: '/Home1' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('CacheSync without a reachable database', () => {
+  it('logs each failed attempt, tries again after 1 s, then 2 s, and stops trying once closed', async () => {
+    const warnings: Array<{ msg: string; retryInMs: number }> = [];
+    const log = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(JSON.parse(line)) } } }).log;
+    // Nothing listens on port 1: every attempt is refused at once.
+    const sync = new CacheSync('postgres://postgres@127.0.0.1:1/folio', new Map(), log);
+    await sync.start();
+    expect(sync.listenerPid).toBeUndefined();
+    await sleep(1_300);
+    await sync.close();
+    expect(warnings.map((w) => [w.msg, w.retryInMs])).toEqual([
+      ["Could not listen for other instances' cache changes; trying again.", 1_000],
+      ["Could not listen for other instances' cache changes; trying again.", 2_000],
+    ]);
+    await sleep(2_000);
+    expect(warnings).toHaveLength(2);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('CacheSync on PostgreSQL (one listener, notices sent by hand)', () => {
+  const url = process.env.TEST_DATABASE_URL!;
+  // A tenant name of this test only: notices of other test runs on the same database name other tenants.
+  const tenant = `unit_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+  const cache = new TenantCache();
+  const warnings: string[] = [];
+  const log = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(line) } } }).log;
+  const sync = new CacheSync(url, new Map([[tenant, { cache }]]), log);
+  const sender = new pg.Client({ connectionString: url });
+  const notify = (payload: unknown) => sender.query('select pg_notify($1, $2)', [CACHE_CHANNEL, typeof payload === 'string' ? payload : JSON.stringify(payload)]);
+  /** Notices arrive in order: once this marker's change shows, every notice sent before it was handled. */
+  const handled = async () => {
+    cache.content.set(999, {} as never);
+    await notify({ origin: 'another-instance', tenant, kind: 'page', pageId: 999, cacheKey: 'marker' });
+    for (let i = 0; cache.content.has(999) && i < 250; i += 1) await sleep(20);
+    expect(cache.content.has(999), 'the marker notice arrived').toBe(false);
+  };
+
+  beforeAll(async () => {
+    await sync.start();
+    await sender.connect();
+  });
+  afterAll(async () => {
+    await sync.close();
+    await sender.end();
+  });
+
+  /** Fills the cache with two pages' documents and rendered pages. */
+  async function fill() {
+    cache.content.set(1, {} as never);
+    cache.content.set(7, {} as never);
+    await cache.pages.get('home', async () => rendered('home v1'));
+    await cache.pages.get('news', async () => rendered('news v1'));
+  }
+  const isRendered = (key: string) => !(cache.pages.get(key, async () => rendered(`${key} again`)) instanceof Promise);
+
+  it('listens on its own connection', () => {
+    expect(sync.listenerPid).toEqual(expect.any(Number));
+  });
+
+  it("a 'page' notice from another instance drops that page only", async () => {
+    await fill();
+    await notify({ origin: 'another-instance', tenant, kind: 'page', pageId: 1, cacheKey: 'home' });
+    await handled();
+    expect(cache.content.has(1)).toBe(false);
+    expect(cache.content.has(7)).toBe(true);
+    expect(isRendered('news')).toBe(true);
+    expect(isRendered('home')).toBe(false);
+  });
+
+  it("a 'clear' notice from another instance drops everything", async () => {
+    await fill();
+    cache.company = { name: 'Innovo', email: '', phone: '' };
+    await notify({ origin: 'another-instance', tenant, kind: 'clear' });
+    await handled();
+    expect(cache.content.size).toBe(0);
+    expect(cache.company).toBeUndefined();
+    expect(isRendered('news')).toBe(false);
+  });
+
+  it("ignores its own notices, other tenants' and malformed ones, with a warning for the malformed", async () => {
+    await fill();
+    await notify({ origin: sync.origin, tenant, kind: 'clear' });
+    await notify({ origin: 'another-instance', tenant: 'someone-else', kind: 'clear' });
+    await notify('not json at all');
+    await notify({ origin: 'another-instance', tenant, kind: 'page', pageId: 'one' });
+    await handled();
+    expect(cache.content.size).toBe(2);
+    expect(isRendered('home')).toBe(true);
+    expect(warnings.filter((line) => line.includes('is not a Folio cache change'))).toHaveLength(2);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL database', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let editor: LoggedIn;
+  let admin: LoggedIn;
+  beforeAll(async () => {
+    a = await createTestApp('postgres', { ADMIN_PASSWORD });
+    b = await createTestApp('postgres', { ADMIN_PASSWORD }, { databaseUrl: a.config.databaseUrl });
+    await createEditor(a.app, 'editor');
+    editor = await logIn(a.app, 'editor', EDITOR_PASSWORD);
+    admin = await logIn(a.app, 'admin', ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  const home = async (t: TestApp) => (await t.app.inject({ method: 'GET', url: '/Home1' })).body;
+  /** Saves Home on A with a new heading for the first expertise card. */
+  async function saveHomeOnA(heading: string) {
+    const document = (await a.app.inject({ method: 'POST', url: '/api/master/gethomepages', payload: {} })).json();
+    document.expertiseList[0].exprtsHeading = heading;
+    const response = await a.app.inject({ method: 'POST', url: '/api/master/saveHome', headers: editor.headers, payload: document });
+    expect(response.json()).toMatchObject({ message: 'Success' });
+  }
+
+  it('a page saved on A shows on B, which had it cached', async () => {
+    expect(await home(a)).not.toContain('Sync heading one');
+    expect(await home(b)).not.toContain('Sync heading one');
+    await saveHomeOnA('Sync heading one');
+    expect(await home(a)).toContain('Sync heading one');
+    expect(await poll(() => home(b), 'Sync heading one')).toContain('Sync heading one');
+  });
+
+  it('company details changed on A show on every page of B', async () => {
+    const company = (await a.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })).json();
+    expect(await home(b)).not.toContain('Synced Software Ltd');
+    const saved = await a.app.inject({ method: 'POST', url: '/api/master/saveCompanyDetails', headers: admin.headers, payload: { ...company, companyName: 'Synced Software Ltd' } });
+    expect(saved.json()).toEqual({ message: 'Success' });
+    expect(await poll(() => home(b), 'Synced Software Ltd')).toContain('Synced Software Ltd');
+  });
+
+  it('after its listening connection is killed, B listens again and hears the next save', async () => {
+    const sync = b.app.tenants.cacheSync!;
+    const killed = sync.listenerPid!;
+    await home(b);
+    await a.app.inject({ method: 'GET', url: '/Home1' });
+    expect(await terminateBackend(a, killed)).toBe(true);
+    for (let i = 0; (sync.listenerPid === undefined || sync.listenerPid === killed) && i < 100; i += 1) await sleep(50);
+    expect(sync.listenerPid).toEqual(expect.any(Number));
+    expect(sync.listenerPid).not.toBe(killed);
+    await home(b);
+    await saveHomeOnA('Sync heading two');
+    expect(await poll(() => home(b), 'Sync heading two')).toContain('Sync heading two');
+  });
+
+  it('a save B missed while it was not listening shows once B listens again', async () => {
+    const sync = b.app.tenants.cacheSync!;
+    const killed = sync.listenerPid!;
+    await home(b);
+    expect(await terminateBackend(a, killed)).toBe(true);
+    for (let i = 0; sync.listenerPid !== undefined && i < 100; i += 1) await sleep(10);
+    expect(sync.listenerPid).toBeUndefined();
+    await saveHomeOnA('Sync heading three');
+    // B reconnects after a second and drops its caches then: nothing tells it of this save otherwise.
+    expect(await poll(() => home(b), 'Sync heading three')).toContain('Sync heading three');
+    expect(sync.listenerPid).toEqual(expect.any(Number));
+  });
+
+  // Last: it stops B's listening. Shows that B's page really is cached, so the tests above prove the sync.
+  it('without the sync, B keeps serving the page it cached', async () => {
+    await b.app.tenants.cacheSync!.close();
+    expect(await home(b)).toContain('Sync heading three');
+    await saveHomeOnA('Sync heading four');
+    expect(await home(a)).toContain('Sync heading four');
+    const onB = await poll(() => home(b), 'Sync heading four', 1_500);
+    expect(onB).not.toContain('Sync heading four');
+    expect(onB).toContain('Sync heading three');
+  });
+});
+
+/** Ends a PostgreSQL server process, as an administrator or a failover would. */
+async function terminateBackend(t: TestApp, pid: number): Promise<boolean> {
+  const client = new pg.Client({ connectionString: t.config.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<{ ended: boolean }>('select pg_terminate_backend($1) as ended', [pid])).rows[0]?.ended ?? false;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { z } from 'zod';
+import type { Db } from '../db/database';
+import type { CacheChange, TenantCache } from './tenant-cache';
+
+/** The PostgreSQL channel every Folio instance on one database listens on (decision 013). */
+export const CACHE_CHANNEL = 'folio_cache';
+
+const FIRST_RETRY_MS = 1_000;
+const LAST_RETRY_MS = 30_000;
+
+/** A cache change as it travels between instances: who made it, for which tenant, and what changed. */
+const CacheNoticeSchema = z.discriminatedUnion('kind', [
+  z.object({ origin: z.string(), tenant: z.string(), kind: z.literal('clear') }),
+  z.object({ origin: z.string(), tenant: z.string(), kind: z.literal('page'), pageId: z.number().int(), cacheKey: z.string() }),
+]);
+
+/**
+ * Tells the other instances on the same PostgreSQL database of each cache change made here, and applies theirs
+ * (DESIGN §6, decision 013): `NOTIFY` through the tenant's pool, `LISTEN` on one connection of its own. While
+ * that connection is down, notices are missed: it reconnects (1 s, doubling to 30 s) and then drops every
+ * cache, since anything may have changed meanwhile.
+ */
+export class CacheSync {
+  /** This process's name on the channel: its own notices come back to it and are skipped. */
+  readonly origin = randomUUID();
+  private listener: { client: pg.Client; pid: number } | undefined;
+  private connecting: Promise<void> | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private retryMs = FIRST_RETRY_MS;
+  /** Set while not listening after a failure: notices may have been missed until the connection is back. */
+  private missed = false;
+  private closed = false;
+
+  /** @param tenants The registry's tenants by name (filled after construction; read when a notice comes). */
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly tenants: ReadonlyMap<string, { readonly cache: TenantCache }>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Starts listening. Resolves once listening, or once a failed first attempt has scheduled the next. */
+  start(): Promise<void> {
+    this.connecting = this.listen().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  /** The server process id of the listening connection, while there is one (tests end it to see a reconnect). */
+  get listenerPid(): number | undefined {
+    return this.listener?.pid;
+  }
+
+  /**
+   * Tells the other instances of a change, once it committed. Never throws and is not awaited: a save must not
+   * fail, nor wait, because the others could not be told.
+   */
+  publish(tenant: string, db: Db, change: CacheChange): void {
+    const payload = JSON.stringify({ origin: this.origin, tenant, ...change });
+    sql`select pg_notify(${CACHE_CHANNEL}, ${payload})`.execute(db).catch((error: unknown) => {
+      this.log.warn({ err: error, tenant, change }, 'The other instances could not be told of a cache change; they show the old content until their next change or restart.');
+    });
+  }
+
+  /** Stops listening and reconnecting. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    await this.connecting;
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.client.end();
+  }
+
+  private async listen(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.databaseUrl, keepAlive: true });
+    let lost = false;
+    const lose = (error: unknown, message: string) => {
+      if (lost) return;
+      lost = true;
+      if (this.listener?.client === client) this.listener = undefined;
+      // The client is broken either way; ending it releases its socket (its own 'end' may have come already).
+      client.end().catch(() => undefined);
+      if (this.closed) return;
+      this.missed = true;
+      this.log.warn({ err: error, retryInMs: this.retryMs }, message);
+      this.retry = setTimeout(() => void this.start(), this.retryMs);
+      this.retry.unref();
+      this.retryMs = Math.min(this.retryMs * 2, LAST_RETRY_MS);
+    };
+    // A pg client emits 'error' when its connection breaks: without a listener it would end the process.
+    client.on('error', (error) => lose(error, 'The connection listening for other instances\' cache changes failed; reconnecting.'));
+    client.on('end', () => lose(undefined, 'The connection listening for other instances\' cache changes ended; reconnecting.'));
+    client.on('notification', (message) => this.receive(message.payload));
+    let pid: number;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CACHE_CHANNEL}`);
+      pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    } catch (error) {
+      lose(error, 'Could not listen for other instances\' cache changes; trying again.');
+      return;
+    }
+    if (lost) return;
+    if (this.closed) {
+      lost = true;
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.listener = { client, pid };
+    this.retryMs = FIRST_RETRY_MS;
+    if (this.missed) {
+      this.missed = false;
+      // Back after a break: whatever the others changed meanwhile was not heard, so nothing cached can be trusted.
+      for (const tenant of this.tenants.values()) tenant.cache.applyRemote({ kind: 'clear' });
+      this.log.info('Listening for other instances\' cache changes again; every cache was dropped.');
+    }
+  }
+
+  private receive(payload: string | undefined): void {
+    let notice: z.infer<typeof CacheNoticeSchema>;
+    try {
+      notice = CacheNoticeSchema.parse(JSON.parse(payload ?? ''));
+    } catch {
+      this.log.warn({ payload }, `A notice on channel ${CACHE_CHANNEL} is not a Folio cache change; it was ignored.`);
+      return;
+    }
+    if (notice.origin === this.origin) return;
+    const change: CacheChange = notice.kind === 'page' ? { kind: 'page', pageId: notice.pageId, cacheKey: notice.cacheKey } : { kind: 'clear' };
+    this.tenants.get(notice.tenant)?.cache.applyRemote(change);
+  }
+}
