@@ -64,8 +64,12 @@ function copiesOf(handle: unknown, count: number): Promise<unknown[]> {
     // No inherited NODE_OPTIONS (a profiler, a loader): the child only echoes.
     const child = spawn(process.execPath, ['-e', ECHO], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: {} });
     const copies: unknown[] = [];
+    let settled = false;
     const timer = setTimeout(() => fail(new Error('the copying child did not answer within 5 s')), 5000);
+    // Once every copy arrived they are in use: a late error of the child must not close them.
     const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       child.kill();
       for (const copy of copies) (copy as { close(): void }).close();
@@ -76,6 +80,7 @@ function copiesOf(handle: unknown, count: number): Promise<unknown[]> {
       if (!copy) return fail(new Error('the copying child sent no socket'));
       copies.push(copy);
       if (copies.length === count) {
+        settled = true;
         clearTimeout(timer);
         resolve(copies);
       }

@@ -55,6 +55,8 @@ export interface HotPath {
 }
 
 const CONTACT_PAGE = contentPageByKey('contact');
+/** `/{name}`: where a page made in page creation may live (its editing twin, or `{Name}1`, its public one). */
+const ONE_SEGMENT = /^\/([A-Za-z][A-Za-z0-9-]{0,25})$/;
 
 /**
  * The public site: every page rendered on the server with its content (islands in the browser), cached per tenant
@@ -212,7 +214,7 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
    */
   const serveAutowired = async (request: FastifyRequest, reply: FastifyReply, pathname: string, search: string): Promise<boolean> => {
     // Returns whether it answered (a Fastify reply is thenable, so it is awaited here, never returned).
-    const match = /^\/([A-Za-z][A-Za-z0-9-]{0,25})$/.exec(pathname);
+    const match = ONE_SEGMENT.exec(pathname);
     if (!match) return false;
     const address = await findAutowiredAddress(request.tenant, match[1]!);
     if (address.kind === 'none') return false;
@@ -242,7 +244,7 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
     if (page) found = tenant.cache.pages.get(page.key, () => build(tenant, page, page.publicPath));
     else {
       const byName = tenant.cache.autowiredByName;
-      const match = byName && /^\/([A-Za-z][A-Za-z0-9-]{0,25})$/.exec(url);
+      const match = byName && ONE_SEGMENT.exec(url);
       const address = match ? autowiredAddress(byName, match[1]!) : null;
       if (address?.kind !== 'public' || !address.canonical) return false;
       const twin = address.page;

@@ -2,20 +2,14 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
+import { renderedPage } from '../test-support/rendered-page';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { CACHE_CHANNEL, CacheSync } from './cache-sync';
-import { TenantCache, type CacheChange, type RenderedPage } from './tenant-cache';
+import { TenantCache, type CacheChange } from './tenant-cache';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const rendered = (text: string): RenderedPage => ({
-  status: 200,
-  html: Buffer.from(text),
-  gzip: Buffer.from(text),
-  brotli: Buffer.from(text),
-  etag: `"${text}"`,
-  headers: { br: {}, gzip: {}, identity: {}, notModified: {} },
-});
+const rendered = renderedPage;
 
 /** Asks `read` until its answer contains `wanted` or `timeoutMs` passed; returns the last answer. */
 async function poll(read: () => Promise<string>, wanted: string, timeoutMs = 5_000): Promise<string> {

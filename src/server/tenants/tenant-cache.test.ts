@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { renderedPage } from '../test-support/rendered-page';
 import { RenderedPages, type RenderedPage } from './tenant-cache';
 
-const page = (text: string): RenderedPage => ({
-  status: 200,
-  html: Buffer.from(text),
-  gzip: Buffer.from(text),
-  brotli: Buffer.from(text),
-  etag: `"${text}"`,
-  headers: { br: {}, gzip: {}, identity: {}, notModified: {} },
-});
+const page = renderedPage;
 
 /** A render the test finishes by hand, counting how often it was started. */
 function controlledRender() {
