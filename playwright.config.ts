@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from './scripts/server-node-flags';
 
 // One server for the whole run, built by `npm run build`, on its own fresh SQLite database. Workers
 // inherit the environment, so they all see the same data folder.
@@ -52,7 +53,7 @@ export default defineConfig({
       env: { FOLIO_E2E_SMTP_PORT: String(SMTP_PORT), FOLIO_E2E_MAIL_LOG: process.env.FOLIO_E2E_MAIL_LOG },
     },
     {
-      command: 'node dist/server/main.js',
+      command: ['node', ...SERVER_NODE_FLAGS, 'dist/server/main.js'].join(' '),
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 30_000,

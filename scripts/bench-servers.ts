@@ -8,6 +8,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from './server-node-flags';
 
 const children = new Set<ChildProcess>();
 const folders = new Set<string>();
@@ -101,7 +102,7 @@ async function waitUntilServing(url: string, child: ChildProcess, what: string):
 /** The built server (dist/server/main.js) on its own SQLite folder; resolves once /api/health answers. */
 export async function startFolio(options: { dataDir: string; port: number; adminPassword: string; nodeArgs?: readonly string[] }): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${options.port}`;
-  const child = startChild('node', [...(options.nodeArgs ?? []), 'dist/server/main.js'], {
+  const child = startChild('node', [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(options.port),

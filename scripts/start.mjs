@@ -1,4 +1,5 @@
 // `npm start`: builds once if there is no build yet (or with --rebuild), then runs the built server.
+import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 

@@ -47,6 +47,8 @@ declare module 'fastify' {
     outbox: MailOutbox;
     /** The security headers every answer carries (DESIGN §17). */
     securityHeaders: Readonly<Record<string, string>>;
+    /** More sockets on the port, for a busy server to take bursts of new visitors (main.ts starts them; decision 014). */
+    acceptCopies: AcceptCopies;
   }
 }
 
@@ -63,8 +65,6 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   // A cached public page is answered before Fastify's routing (publicPageRoutes fills this in; decision 010).
   const hotPath: HotPath = { send: () => false };
-  // Once listening, new connections are accepted on several copies of the socket (decision 012).
-  const acceptCopies = new AcceptCopies(config.acceptCopies);
   const app = Fastify({
     // Fastify's own server, with its own timeouts, asking the hot path first.
     serverFactory: (handler, serverOptions) => {
@@ -78,7 +78,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       server.keepAliveTimeout = timeouts.keepAliveTimeout;
       server.requestTimeout = timeouts.requestTimeout;
       server.setTimeout(timeouts.connectionTimeout);
-      server.once('listening', () => void acceptCopies.start(server, app.log));
       return server;
     },
     logger: {
@@ -93,6 +92,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
 
+  const acceptCopies = new AcceptCopies(config.acceptCopies);
+  app.decorate('acceptCopies', acceptCopies);
   app.addHook('preClose', (done) => {
     acceptCopies.close();
     done();

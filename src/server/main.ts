@@ -1,6 +1,9 @@
 import fs from 'node:fs';
+import type { ListenOptions } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { FastifyListenOptions } from 'fastify';
 import { ConfigError, loadConfig } from './config';
+import { PortInUseError } from './http/accept-copies';
 
 // React (and other libraries) pick their production build from NODE_ENV when first loaded: set it before the
 // app is imported (a dynamic import, so the bundler cannot hoist React above this line). React's development
@@ -31,7 +34,15 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+  // With copies, the socket listens with SO_REUSEPORT so that they can join it (decision 014); Fastify hands
+  // Node's listen options through.
+  const copies = app.acceptCopies;
+  await copies.ensurePortFree(config.host, config.port);
+  const listenOptions: FastifyListenOptions & ListenOptions = { port: config.port, host: config.host, reusePort: copies.enabled };
+  await app.listen(listenOptions).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'EADDRINUSE' ? new PortInUseError(config.host, config.port) : error;
+  });
+  await copies.start(app.server, app.log);
   app.outbox.start();
   if (!app.outbox.configured) app.log.warn('mail is not configured (SMTP_URL and CONTACT_RECIPIENT): enquiries are stored and listed, not mailed');
   app.log.info(`Folio is serving ${config.publicBaseUrl}`);

@@ -9,7 +9,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+      // A failed resource's message does not name it: its address is added, so a failure says what failed.
+      const where = message.location().url;
+      if (message.type() === 'error') errors.push(where ? `${message.text()} (${where})` : message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);

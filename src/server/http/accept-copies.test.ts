@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AcceptCopies } from './accept-copies';
+import { AcceptCopies, PortInUseError } from './accept-copies';
 
 /** What the copies tell the log. */
 const logged: string[] = [];
@@ -9,12 +9,14 @@ const log = {
   info: (_data: object, message: string) => {
     logged.push(message);
   },
-  warn: () => {},
+  warn: (_data: object, message: string) => {
+    logged.push(message);
+  },
   error: () => {},
 };
 
 /**
- * Decision 012. Each turn of the event loop here burns 20 ms (a busy server), and 40 visitors connect at once:
+ * Decisions 012 and 014. Each turn of the event loop here burns 20 ms (a busy server), and 40 visitors connect at once:
  * the turns in which the server took their connections show how many it accepts per turn.
  */
 describe.runIf(process.platform === 'linux')('copies of the listening socket', () => {
@@ -23,10 +25,10 @@ describe.runIf(process.platform === 'linux')('copies of the listening socket', (
     for (const step of cleanup.splice(0).reverse()) await step();
   });
 
-  async function busyServer(copies: number) {
+  async function busyServer(copies: number, options: { reusePort?: boolean } = {}) {
     const server = http.createServer((_request, response) => response.end('ok'));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const accept = new AcceptCopies(copies);
+    await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', reusePort: options.reusePort ?? accept.enabled }, resolve));
     const held = await accept.start(server, log);
     let turn = 0;
     let busy = true;
@@ -68,12 +70,30 @@ describe.runIf(process.platform === 'linux')('copies of the listening socket', (
     expect(acceptedInTurn.size).toBeLessThanOrEqual(10);
   });
 
-  it('without copies takes one per turn (what Node.js 20 does, and why the copies exist)', async () => {
+  it('without copies takes one per turn (what Node.js 20 to 26 do, and why the copies exist)', async () => {
     const { held, acceptedInTurn, port } = await busyServer(0);
     expect(held).toBe(0);
     await visitors(port, 12);
     expect(Math.max(...acceptedInTurn.values())).toBe(1);
     expect(acceptedInTurn.size).toBe(12);
+  });
+
+  it('refuses to start on a port another server listens on, although the copies share it among themselves', async () => {
+    const { port } = await busyServer(2);
+    const second = new AcceptCopies(2);
+    await expect(second.ensurePortFree('127.0.0.1', port)).rejects.toThrow(PortInUseError);
+    await expect(second.ensurePortFree('127.0.0.1', port)).rejects.toThrow(`Port ${port} on 127.0.0.1 is already in use`);
+    const free = await busyServer(0);
+    await new Promise<void>((resolve) => free.server.close(() => resolve()));
+    await expect(second.ensurePortFree('127.0.0.1', free.port)).resolves.toBeUndefined();
+  });
+
+  it('keeps the one socket, and says why, when the server did not listen with reusePort', async () => {
+    const { held, acceptedInTurn, port } = await busyServer(4, { reusePort: false });
+    expect(held).toBe(0);
+    expect(logged).toContain('could not open copies of the listening socket (it must listen with reusePort); accepting on the one socket');
+    await visitors(port, 3);
+    expect([...acceptedInTurn.values()].reduce((a, b) => a + b, 0)).toBe(3);
   });
 
   it('stops accepting on the copies when closed, so a closed server takes no connection', async () => {

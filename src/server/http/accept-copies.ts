@@ -1,19 +1,18 @@
-import { spawn } from 'node:child_process';
 import type http from 'node:http';
-import net from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 
 /**
- * More than one accept per turn of the event loop (decision 012). Since libuv 1.45 (Node.js 20) a listening
- * socket takes one new connection per turn of the loop. A busy server's turn serves every open connection, so
- * a burst of new ones waits in the kernel's queue for as many turns as there are connections: 200 visitors
- * arriving at once while the server is busy wait up to two seconds for their first byte (measured by `npm run
- * bench`; nodejs/node#57364). Several copies of the listening socket (dup'd descriptors of the same socket, as
- * h2o's and nginx's workers hold them) are each polled: each turn takes a connection from each copy.
+ * More than one accept per turn of the event loop (decisions 012 and 014). Since libuv 1.45 (Node.js 20, and
+ * still Node.js 26) a listening socket takes one new connection per turn of the loop. A busy server's turn
+ * serves every open connection, so a burst of new ones waits in the kernel's queue for as many turns as there
+ * are connections: 200 visitors arriving at once while the server is busy wait up to seconds for their first
+ * byte (`npm run bench`; nodejs/node#57364).
  *
- * Node.js has no dup(): a short-lived child process receives the socket over IPC and sends it straight back,
- * and each copy that arrives is a descriptor of its own. The copies hand their connections to the HTTP server
- * (its documented 'connection' event), so timeouts, keep-alive and closing behave as for any connection.
- * Linux only; where anything is missing the server simply keeps its one socket.
+ * Folio listens with SO_REUSEPORT (Node's `reusePort`, public since 22.12) and opens `count` more sockets on the
+ * same address and port: the kernel spreads new connections over them, and libuv polls each, so each turn
+ * takes a connection from each. The extra sockets hand their connections to the HTTP server through its
+ * documented `connection` event (timeouts, keep-alive and closing as for any connection). Linux only: elsewhere
+ * SO_REUSEPORT does not spread connections.
  */
 /** What the copies tell the log (the app's logger). */
 export interface CopiesLog {
@@ -28,22 +27,42 @@ export class AcceptCopies {
 
   constructor(private readonly count: number) {}
 
-  /** Adds the copies to a listening HTTP server; resolves with how many it holds (0 when it cannot). */
+  /** Whether the server is to listen with SO_REUSEPORT and accept on copies. */
+  get enabled(): boolean {
+    return this.count > 0 && process.platform === 'linux';
+  }
+
+  /**
+   * Refuses a port that something already listens on. Without this, SO_REUSEPORT would let a second Folio
+   * started on the same port by mistake join the first one silently and take half of its visitors.
+   */
+  async ensurePortFree(host: string, port: number): Promise<void> {
+    if (!this.enabled || port === 0) return;
+    const probe = net.createServer();
+    await listen(probe, { host, port, exclusive: true });
+    await new Promise((resolve) => probe.close(resolve));
+  }
+
+  /**
+   * Adds the copies to an HTTP server that listens with `reusePort: true`; resolves with how many it holds (0
+   * when it cannot: then the server keeps accepting on its one socket).
+   */
   async start(server: http.Server, log: CopiesLog): Promise<number> {
-    const handle = (server as unknown as { _handle?: unknown })._handle;
-    if (this.count <= 0 || process.platform !== 'linux' || !handle || this.closed) return 0;
+    const address = server.address();
+    if (!this.enabled || this.closed || !address || typeof address === 'string') return 0;
     try {
-      for (const copy of await copiesOf(handle, this.count)) {
+      for (let i = 0; i < this.count; i += 1) {
         const extra = net.createServer();
         extra.on('connection', (socket) => server.emit('connection', socket));
+        await listen(extra, { host: address.address, port: address.port, reusePort: true });
         extra.on('error', (error) => log.error({ err: error }, 'a copy of the listening socket failed'));
-        await new Promise<void>((resolve) => extra.listen(copy, resolve));
         this.servers.push(extra);
         if (this.closed) extra.close();
       }
       log.info({ copies: this.servers.length }, 'accepting new connections on copies of the listening socket');
     } catch (error) {
-      log.warn({ err: error }, 'could not copy the listening socket; accepting on the one socket');
+      for (const extra of this.servers.splice(0)) extra.close();
+      log.warn({ err: error }, 'could not open copies of the listening socket (it must listen with reusePort); accepting on the one socket');
     }
     return this.servers.length;
   }
@@ -55,39 +74,21 @@ export class AcceptCopies {
   }
 }
 
-/** The child: whatever socket it gets, it sends back at once; the last one sent, it leaves. */
-const ECHO = "process.on('message', (m, h) => process.send(m, h, () => { h.close(); if (m.last) process.disconnect(); }));";
+/** The port in use gets one sentence an operator can act on. */
+export class PortInUseError extends Error {
+  constructor(host: string, port: number) {
+    super(`Port ${port} on ${host} is already in use: is Folio (or another server) running there? Stop it, or set PORT to another port.`);
+  }
+}
 
-/** `count` new descriptors of the socket behind `handle` (a listening TCP handle), via a child process. */
-function copiesOf(handle: unknown, count: number): Promise<unknown[]> {
+function listen(server: net.Server, options: net.ListenOptions): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
-    // No inherited NODE_OPTIONS (a profiler, a loader): the child only echoes.
-    const child = spawn(process.execPath, ['-e', ECHO], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: {} });
-    const copies: unknown[] = [];
-    let settled = false;
-    const timer = setTimeout(() => fail(new Error('the copying child did not answer within 5 s')), 5000);
-    // Once every copy arrived they are in use: a late error of the child must not close them.
-    const fail = (error: Error) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      child.kill();
-      for (const copy of copies) (copy as { close(): void }).close();
-      reject(error);
-    };
-    child.on('error', fail);
-    child.on('message', (_message, copy) => {
-      if (!copy) return fail(new Error('the copying child sent no socket'));
-      copies.push(copy);
-      if (copies.length === count) {
-        settled = true;
-        clearTimeout(timer);
-        resolve(copies);
-      }
+    const failed = (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(options.host ?? '', options.port ?? 0) : error);
+    server.once('error', failed);
+    server.listen(options, () => {
+      server.off('error', failed);
+      resolve(server.address() as AddressInfo);
     });
-    child.on('exit', (code) => {
-      if (copies.length < count) fail(new Error(`the copying child ended (${code}) after ${copies.length} of ${count} copies`));
-    });
-    for (let i = 0; i < count; i += 1) child.send({ last: i === count - 1 }, handle as net.Server);
   });
 }

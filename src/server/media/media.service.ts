@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import { CONTENT_PAGES } from '../../core/pages';
 import { imageSizeProblem } from '../../core/field-rules/check-entry';
@@ -84,6 +83,9 @@ function uploadParameter(page: FolderPage, field: string | undefined): Parameter
 
 export type UploadedImage = z.infer<typeof UploadedImageSchema>;
 
+/** sharp, and libvips with it (7 MB resident), is loaded at the first upload: an idle server never needs it. */
+const loadSharp = () => import('sharp').then((module) => module.default);
+
 /**
  * Stores an uploaded image (DESIGN §8). The type comes from the bytes; the pixel count is read from the
  * header and refused before decoding; the image is re-encoded (dropping metadata and anything appended),
@@ -105,6 +107,7 @@ export async function storeUploadedImage(
   const type = await fileTypeFromBuffer(input.bytes);
   if (!type || !ACCEPTED_TYPES.has(type.mime)) throw new ValidationError(WRONG_TYPE_MESSAGE);
 
+  const sharp = await loadSharp();
   let encoded: { data: Buffer; width: number; height: number; ext: 'png' | 'jpg' | 'webp' };
   try {
     const header = await sharp(input.bytes, { limitInputPixels: false }).metadata();
