@@ -15,6 +15,7 @@ import { FORM_COOKIE, FORM_TOKEN_MAX_AGE_S, issueFormToken } from '../enquiries/
 import type { AnyContent } from '../../core/schemas/page-content';
 import type { PublicPageData } from '../../core/public-page';
 import { renderPublicBody } from '../../client/entry-server';
+import { SESSION_COOKIE } from '../access/access';
 import type { AppConfig } from '../config';
 import { getActivePublicPaths, getPageContent } from '../content/content.service';
 import { getSiteCompany } from '../company/company.service';
@@ -162,7 +163,7 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
     render: () => Promise<RenderedPage>,
     setCookie?: string,
   ): FastifyReply | Promise<FastifyReply> => {
-    const found = request.tenant.cache.pages.get(key, render);
+    const found = request.tenant.cache.pages.get(key, render, { fresh: signedIn(request.headers) });
     return found instanceof Promise ? found.then((page) => sendRendered(request, reply, page, setCookie)) : sendRendered(request, reply, found, setCookie);
   };
 
@@ -241,14 +242,15 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
     if (!tenant) return false;
     let found: RenderedPage | Promise<RenderedPage>;
     const page = CACHED_PATHS.get(url);
-    if (page) found = tenant.cache.pages.get(page.key, () => build(tenant, page, page.publicPath));
+    const fresh = signedIn(request.headers);
+    if (page) found = tenant.cache.pages.get(page.key, () => build(tenant, page, page.publicPath), { fresh });
     else {
       const byName = tenant.cache.autowiredByName;
       const match = byName && ONE_SEGMENT.exec(url);
       const address = match ? autowiredAddress(byName, match[1]!) : null;
       if (address?.kind !== 'public' || !address.canonical) return false;
       const twin = address.page;
-      found = tenant.cache.pages.get(autowiredCacheKey(twin.routing), () => buildAutowired(tenant, twin));
+      found = tenant.cache.pages.get(autowiredCacheKey(twin.routing), () => buildAutowired(tenant, twin), { fresh });
     }
     if (found instanceof Promise) {
       // This visitor started the render (or came before any copy existed) and waits for it; should it fail,
@@ -379,4 +381,14 @@ function autowiredDescription(document: AutowiredDocument, parameters: readonly 
     if (text) return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
   }
   return null;
+}
+
+/**
+ * A browser with a staff session, who may be checking a save: public pages never answer it with the copy from
+ * before a change (RenderedPages `fresh`). Only the cookie's presence is read, not checked: a forged one gains
+ * a visitor nothing but a wait for the render every visitor shares.
+ */
+const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
+function signedIn(headers: IncomingHttpHeaders): boolean {
+  return headers.cookie?.includes(SESSION_COOKIE_PREFIX) === true;
 }

@@ -51,6 +51,47 @@ describe('RenderedPages', () => {
     expect(state.started).toBe(2);
   });
 
+  it('a member of staff after a change never gets the previous copy: they wait for the render visitors share', async () => {
+    const pages = new RenderedPages();
+    const { state, render } = controlledRender();
+    const first = pages.get('home', render);
+    state.finish('v1');
+    await first;
+
+    pages.invalidate('home');
+    const visitor = pages.get('home', render);
+    const staff = pages.get('home', render, { fresh: true });
+    const otherVisitor = pages.get('home', render);
+    expect(staff).toBeInstanceOf(Promise);
+    expect(await text(otherVisitor)).toBe('v1');
+    state.finish('v2');
+    expect(await text(staff)).toBe('v2');
+    expect(await text(visitor)).toBe('v2');
+    expect(state.started).toBe(2);
+  });
+
+  it('a member of staff waits past a render of data older than their save, for one render of the data as it is', async () => {
+    const pages = new RenderedPages();
+    const { state, render } = controlledRender();
+    const first = pages.get('home', render);
+    state.finish('v1');
+    await first;
+
+    pages.invalidate('home');
+    const visitor = pages.get('home', render); // reads the data before the save below
+    pages.invalidate('home'); // the save
+    const staff = pages.get('home', render, { fresh: true });
+    const moreStaff = pages.get('home', render, { fresh: true });
+    state.finish('read before the save');
+    expect(await text(visitor)).toBe('read before the save');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(state.started).toBe(3);
+    state.finish('with the save');
+    expect(await text(staff)).toBe('with the save');
+    expect(await text(moreStaff)).toBe('with the save');
+    expect(state.started).toBe(3);
+  });
+
   it('renders again when the content changed while the page was rendering', async () => {
     const pages = new RenderedPages();
     const { state, render } = controlledRender();
@@ -82,14 +123,14 @@ describe('RenderedPages: a busy page', () => {
   it('renders at once after one or two changes, and at most once per interval while it keeps changing', async () => {
     const pages = new RenderedPages({ changes: 3, intervalMs: 200 });
     const { state, render } = controlledRender();
-    const first = pages.get('home', render, 1_000);
+    const first = pages.get('home', render, { now: 1_000 });
     state.finish('v1');
     await first;
     const renderedAt = Date.now();
 
     pages.invalidate('home');
     pages.invalidate('home');
-    const soon = pages.get('home', render, renderedAt + 10);
+    const soon = pages.get('home', render, { now: renderedAt + 10 });
     expect(soon).toBeInstanceOf(Promise);
     expect(state.started).toBe(2);
     state.finish('v2');
@@ -98,7 +139,7 @@ describe('RenderedPages: a busy page', () => {
     // Three changes within the interval: the previous copy now, the next render at the interval's end.
     const v2At = Date.now();
     for (let i = 0; i < 3; i += 1) pages.invalidate('home');
-    const busy = pages.get('home', render, v2At + 10);
+    const busy = pages.get('home', render, { now: v2At + 10 });
     expect(busy).not.toBeInstanceOf(Promise);
     expect(await text(busy)).toBe('v2');
     expect(state.started).toBe(2);
@@ -107,6 +148,23 @@ describe('RenderedPages: a busy page', () => {
     state.finish('v3');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(await text(pages.get('home', render))).toBe('v3');
+  });
+
+  it('a member of staff waits for the next render of a busy page instead of getting the previous copy', async () => {
+    const pages = new RenderedPages({ changes: 3, intervalMs: 100 });
+    const { state, render } = controlledRender();
+    const first = pages.get('home', render);
+    state.finish('v1');
+    await first;
+    for (let i = 0; i < 3; i += 1) pages.invalidate('home');
+    const visitor = pages.get('home', render);
+    const staff = pages.get('home', render, { fresh: true });
+    expect(await text(visitor)).toBe('v1');
+    expect(staff).toBeInstanceOf(Promise);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(state.started).toBe(2);
+    state.finish('v2');
+    expect(await text(staff)).toBe('v2');
   });
 
   it('counts changes in time, not per render: a page saved in a loop renders at most once per interval however quick its renders', async () => {
@@ -145,7 +203,7 @@ describe('RenderedPages: a busy page', () => {
       expect(failures).toBe(1);
       expect(unhandled).toEqual([]);
       // The next visitor after the interval tries again, and waits for it.
-      await expect(pages.get('home', failing, Date.now() + 1000)).rejects.toThrow('database closed');
+      await expect(pages.get('home', failing, { now: Date.now() + 1000 })).rejects.toThrow('database closed');
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }

@@ -33,7 +33,8 @@ export interface RenderedPage {
  */
 export class RenderedPages {
   private readonly entries = new Map<string, { page: RenderedPage; generation: number; version: number; renderedAt: number }>();
-  private readonly rendering = new Map<string, Promise<RenderedPage>>();
+  /** The render under way for each page, with the data version it reads. */
+  private readonly rendering = new Map<string, { promise: Promise<RenderedPage>; generation: number; version: number }>();
   /** Bumped by a change of everything (menus, company); each page's own changes count in `versions`. */
   private generation = 0;
   private readonly versions = new Map<string, number>();
@@ -66,27 +67,39 @@ export class RenderedPages {
    * The page to send: the current copy at once; while a new copy renders, the previous one; otherwise the
    * render (started once, awaited by whoever asked first and by every visitor without a previous copy). A
    * busy page's next render waits for the end of its interval, with the previous copy served meanwhile.
+   *
+   * `fresh` (a signed-in member of staff, who may be checking a save): never the previous copy, but the render
+   * of the data as it is now, waited for. It starts no render of its own beyond the one per change.
    */
-  get(key: string, render: () => Promise<RenderedPage>, now = Date.now()): RenderedPage | Promise<RenderedPage> {
+  get(key: string, render: () => Promise<RenderedPage>, options: { fresh?: boolean; now?: number } = {}): RenderedPage | Promise<RenderedPage> {
+    const { fresh = false, now = Date.now() } = options;
     const entry = this.entries.get(key);
     const version = this.versions.get(key) ?? 0;
-    if (entry && entry.generation === this.generation && entry.version === version) return entry.page;
-    const running = this.rendering.get(key);
-    if (running) return entry ? entry.page : running;
     const generation = this.generation;
+    if (entry && entry.generation === generation && entry.version === version) return entry.page;
+    const running = this.rendering.get(key);
+    if (running) {
+      if (entry && !fresh) return entry.page;
+      if (!fresh || (running.generation === generation && running.version === version)) return running.promise;
+      // That render reads data older than the latest change: once it ends, ask again (the current data renders once).
+      const askAgain = () => this.get(key, render, { fresh });
+      return running.promise.then(askAgain, askAgain);
+    }
     const times = this.changes.get(key);
     const busy = times !== undefined && times.length >= this.busy.changes && now - times[0]! < this.busy.intervalMs;
     const wait = entry && busy ? entry.renderedAt + this.busy.intervalMs - now : 0;
     const started = wait > 0 ? new Promise<void>((resolve) => setTimeout(resolve, wait).unref()).then(render) : render();
-    const next = started
+    const next: Promise<RenderedPage> = started
       .then((page) => {
         // A change during the render leaves this copy out of date already: the next visitor renders again.
         this.entries.set(key, { page, generation, version, renderedAt: Date.now() });
         return page;
       })
-      .finally(() => this.rendering.delete(key));
-    this.rendering.set(key, next);
-    if (wait > 0 && entry) {
+      .finally(() => {
+        if (this.rendering.get(key)?.promise === next) this.rendering.delete(key);
+      });
+    this.rendering.set(key, { promise: next, generation, version });
+    if (wait > 0 && entry && !fresh) {
       // Nobody waits for a delayed render: should it fail, the previous copy stays and a later visitor tries again.
       next.catch(() => undefined);
       return entry.page;
