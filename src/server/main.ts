@@ -3,7 +3,7 @@ import type { ListenOptions } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyListenOptions } from 'fastify';
 import { ConfigError, loadConfig } from './config';
-import { PortInUseError } from './http/accept-copies';
+import { ensurePortFree, PortInUseError } from './http/accept-copies';
 
 // React (and other libraries) pick their production build from NODE_ENV when first loaded: set it before the
 // app is imported (a dynamic import, so the bundler cannot hoist React above this line). React's development
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  await ensurePortFree(config.host, config.port);
   const { buildApp } = await import('./app');
   const app = await buildApp(config);
   const close = async (signal: string) => {
@@ -37,7 +38,6 @@ async function main(): Promise<void> {
   // With copies, the socket listens with SO_REUSEPORT so that they can join it (decision 014); Fastify hands
   // Node's listen options through.
   const copies = app.acceptCopies;
-  await copies.ensurePortFree(config.host, config.port);
   const listenOptions: FastifyListenOptions & ListenOptions = { port: config.port, host: config.host, reusePort: copies.enabled };
   await app.listen(listenOptions).catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'EADDRINUSE' ? new PortInUseError(config.host, config.port) : error;

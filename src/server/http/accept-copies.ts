@@ -33,17 +33,6 @@ export class AcceptCopies {
   }
 
   /**
-   * Refuses a port that something already listens on. Without this, SO_REUSEPORT would let a second Folio
-   * started on the same port by mistake join the first one silently and take half of its visitors.
-   */
-  async ensurePortFree(host: string, port: number): Promise<void> {
-    if (!this.enabled || port === 0) return;
-    const probe = net.createServer();
-    await listen(probe, { host, port, exclusive: true });
-    await new Promise((resolve) => probe.close(resolve));
-  }
-
-  /**
    * Adds the copies to an HTTP server that listens with `reusePort: true`; resolves with how many it holds (0
    * when it cannot: then the server keeps accepting on its one socket).
    */
@@ -72,6 +61,18 @@ export class AcceptCopies {
     this.closed = true;
     for (const extra of this.servers) extra.close();
   }
+}
+
+/**
+ * Refuses a port that something already listens on, before anything else starts, with one sentence. With the
+ * copies it matters twice: SO_REUSEPORT would let a second Folio started on the same port by mistake join the
+ * first one silently and take part of its visitors.
+ */
+export async function ensurePortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = net.createServer();
+  await listen(probe, { host, port, exclusive: true });
+  await new Promise((resolve) => probe.close(resolve));
 }
 
 /** The port in use gets one sentence an operator can act on. */
