@@ -1,4 +1,4 @@
-// `npm run audit`: Lighthouse 12 (mobile) on every public page in the system Chromium, median of three
+// `npm run audit`: Lighthouse 13 (mobile) on every public page in the system Chromium, median of three
 // runs per page, printing the four category scores and the total blocking time. Targets (DESIGN §10): 100 in
 // all four, total blocking time ≤ 50 ms.
 // Starts its own server on a fresh database unless AUDIT_URL points at a running one.
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { SERVER_NODE_FLAGS } from './server-node-flags.ts';
 
 const ALL_PATHS = ['/Home1', '/About1', '/Bespoke1', '/Expertise1', '/Language1', '/Consulting1', '/News1', '/Customers1', '/Contact1', '/InnovoCare1', '/RelationwareCRM-Manufacturing1', '/RelationwareCRM-Pharma1'];
 const PATHS = process.env.AUDIT_PATHS ? process.env.AUDIT_PATHS.split(',') : ALL_PATHS;
@@ -20,7 +21,7 @@ let base = process.env.AUDIT_URL;
 if (!base) {
   const port = 3310;
   base = `http://127.0.0.1:${port}`;
-  server = spawn('node', ['dist/server/main.js'], {
+  server = spawn('node', [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'folio-audit-')), PUBLIC_BASE_URL: base, LOG_LEVEL: 'warn' },
     stdio: 'inherit',
   });

@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Dialect } from './database';
 import * as initial from './migrations/20261121-0001-initial';
 import * as sessions from './migrations/20261121-0002-sessions';
