@@ -18,6 +18,16 @@ function controlledRender() {
 
 const text = async (got: RenderedPage | Promise<RenderedPage>) => (await got).html.toString();
 
+/** A cache whose Home page has rendered once ('v1'), and the controlled render for what comes next. */
+async function homeRenderedOnce(busy?: { changes: number; intervalMs: number }) {
+  const pages = new RenderedPages(busy);
+  const { state, render } = controlledRender();
+  const first = pages.get('home', render);
+  state.finish('v1');
+  await first;
+  return { pages, state, render };
+}
+
 describe('RenderedPages', () => {
   it('renders a page once however many visitors ask at the same time (single flight)', async () => {
     const pages = new RenderedPages();
@@ -33,11 +43,7 @@ describe('RenderedPages', () => {
   });
 
   it('after a change: the first visitor waits for the new page, everyone during its render gets the previous one', async () => {
-    const pages = new RenderedPages();
-    const { state, render } = controlledRender();
-    const first = pages.get('home', render);
-    state.finish('v1');
-    await first;
+    const { pages, state, render } = await homeRenderedOnce();
 
     pages.invalidateAll();
     const waiting = pages.get('home', render);
@@ -52,11 +58,7 @@ describe('RenderedPages', () => {
   });
 
   it('a member of staff after a change never gets the previous copy: they wait for the render visitors share', async () => {
-    const pages = new RenderedPages();
-    const { state, render } = controlledRender();
-    const first = pages.get('home', render);
-    state.finish('v1');
-    await first;
+    const { pages, state, render } = await homeRenderedOnce();
 
     pages.invalidate('home');
     const visitor = pages.get('home', render);
@@ -71,11 +73,7 @@ describe('RenderedPages', () => {
   });
 
   it('a member of staff waits past a render of data older than their save, for one render of the data as it is', async () => {
-    const pages = new RenderedPages();
-    const { state, render } = controlledRender();
-    const first = pages.get('home', render);
-    state.finish('v1');
-    await first;
+    const { pages, state, render } = await homeRenderedOnce();
 
     pages.invalidate('home');
     const visitor = pages.get('home', render); // reads the data before the save below
@@ -151,11 +149,7 @@ describe('RenderedPages: a busy page', () => {
   });
 
   it('a member of staff waits for the next render of a busy page instead of getting the previous copy', async () => {
-    const pages = new RenderedPages({ changes: 3, intervalMs: 100 });
-    const { state, render } = controlledRender();
-    const first = pages.get('home', render);
-    state.finish('v1');
-    await first;
+    const { pages, state, render } = await homeRenderedOnce({ changes: 3, intervalMs: 100 });
     for (let i = 0; i < 3; i += 1) pages.invalidate('home');
     const visitor = pages.get('home', render);
     const staff = pages.get('home', render, { fresh: true });
