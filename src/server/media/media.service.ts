@@ -164,7 +164,7 @@ export async function storeUploadedImage(
  * An image still used by another page, or by more than one entry of its own page, is kept (409).
  */
 export async function deleteUploadedImage(tenant: Tenant, session: SessionUser, config: AppConfig, { filename, page }: DeleteImageInput): Promise<{ message: 'Success' }> {
-  const image = readImageName(page, filename);
+  const image = readImageName(page, filename, config.publicBaseUrl);
   const folder = page;
   const ownPage = (await checkFolderAccess(tenant, session, folder)).routing;
 
@@ -188,16 +188,25 @@ export async function deleteUploadedImage(tenant: Tenant, session: SessionUser, 
   return { message: 'Success' };
 }
 
-/** A bare generated name, or the URL of one in the same folder; everything else (any path trick) is a 400. */
-function readImageName(folder: ImageFolder, filename: string): StoredImage {
+/**
+ * A bare generated name, or the address of one in the same folder on this site (PUBLIC_BASE_URL, absolute or
+ * as a path); everything else (another host, any path trick) is a 400 and nothing is deleted.
+ */
+function readImageName(folder: ImageFolder, filename: string, publicBaseUrl: string): StoredImage {
   const refused = new ValidationError('The file name is not one of an uploaded image in this folder.');
   if (filename.includes('\0') || filename.includes('\\')) throw refused;
   if (filename.includes('/')) {
-    // An image URL: absolute (http/https) or a path starting at /uploads/photos/.
-    if (!/^https?:\/\//i.test(filename) && !filename.startsWith('/uploads/photos/')) throw refused;
-    const image = parseStoredImageUrl(filename);
-    if (!image || image.folder !== folder) throw refused;
-    if (!new URL(filename, 'http://folio.invalid').pathname.endsWith(`/uploads/photos/${folder}/${image.name}`)) throw refused;
+    let url: URL;
+    try {
+      url = new URL(filename, publicBaseUrl);
+    } catch {
+      throw refused;
+    }
+    const site = new URL(publicBaseUrl).origin;
+    if (url.origin !== site) throw new ValidationError(`The image's address is not on this site (${site}); give its file name or its address on this site.`);
+    const image = parseStoredImageUrl(url.href);
+    if (!image || image.folder !== folder || url.search || url.hash) throw refused;
+    if (url.pathname !== new URL(`uploads/photos/${folder}/${image.name}`, publicBaseUrl).pathname) throw refused;
     return image;
   }
   const image = parseStoredImageName(folder, filename);

@@ -164,6 +164,16 @@ describe.each(testDialects())('images on %s', (dialect) => {
     const second = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(100, 100, 'png') })).json();
     expect((await deleteImage({ filename: second.url, page: 'customer' })).json()).toEqual({ message: 'Success' });
     expect((await deleteImage({ filename: second.url, page: 'customer' })).statusCode).toBe(404);
+    const third = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(100, 100, 'png') })).json();
+    expect((await deleteImage({ filename: `/uploads/photos/customer/${third.filename}`, page: 'customer' })).json()).toEqual({ message: 'Success' });
+  });
+
+  it("refuses to delete by an address on another host, with a sentence naming this site's, and deletes nothing", async () => {
+    const image = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(60, 60, 'png') })).json();
+    const response = await deleteImage({ filename: `http://evil.example/uploads/photos/customer/${image.filename}`, page: 'customer' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe("The image's address is not on this site (https://folio.example); give its file name or its address on this site.");
+    expect(fs.existsSync(path.join(photos, 'customer', image.filename))).toBe(true);
   });
 
   it.each([
@@ -179,6 +189,12 @@ describe.each(testDialects())('images on %s', (dialect) => {
     ['CANARY_NAME', 'about/../..'],
     ['https://folio.example/uploads/photos/about/../../canary.txt', 'about'],
     ['https://folio.example/uploads/photos/customer/CANARY_NAME', 'about'],
+    ['http://evil.example/uploads/photos/customer/CANARY_NAME', 'customer'],
+    ['//evil.example/uploads/photos/customer/CANARY_NAME', 'customer'],
+    ['https://folio.example.evil.test/uploads/photos/customer/CANARY_NAME', 'customer'],
+    ['http://folio.example/uploads/photos/customer/CANARY_NAME', 'customer'],
+    ['https://folio.example/uploads/photos/customer/CANARY_NAME?v=1', 'customer'],
+    ['https://folio.example/old/uploads/photos/customer/CANARY_NAME', 'customer'],
     ['canary.txt', 'about'],
     ['', 'about'],
   ])('refuses deleteImage %j in %j with 400, the canaries survive', async (filename, page) => {
