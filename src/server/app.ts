@@ -11,6 +11,7 @@ import { AcceptCopies } from './http/accept-copies';
 import { authRoutes } from './auth/auth.routes';
 import { companyRoutes } from './company/company.routes';
 import type { AppConfig } from './config';
+import { ServiceUnavailableError } from './errors';
 import { contentRoutes } from './content/content.routes';
 import { pageContentRoutes } from './content/page-content.routes';
 import { richTextCleaner } from './content/rich-text';
@@ -19,7 +20,7 @@ import { enquiryRoutes } from './enquiries/enquiries.routes';
 import { MailOutbox } from './enquiries/mail-outbox';
 import { securityHeaders } from './http/security-headers';
 import { fieldRuleRoutes } from './field-rules/field-rules.routes';
-import { installRouteContracts, typed } from './http/contract';
+import { installRouteContracts, replies, typed } from './http/contract';
 import { installErrorHandler } from './http/error-handler';
 import { masterDataRoutes } from './masters/masters.routes';
 import { mediaRoutes } from './media/media.routes';
@@ -49,6 +50,8 @@ declare module 'fastify' {
     securityHeaders: Readonly<Record<string, string>>;
     /** More sockets on the port, for a busy server to take bursts of new visitors (main.ts starts them; decision 014). */
     acceptCopies: AcceptCopies;
+    /** Starting until every plugin is loaded (migrations ran before), ready, then draining once closing (§18). */
+    lifecycle: { state: 'starting' | 'ready' | 'draining' };
   }
 }
 
@@ -94,7 +97,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const acceptCopies = new AcceptCopies(config.acceptCopies);
   app.decorate('acceptCopies', acceptCopies);
+  const lifecycle: FastifyInstance['lifecycle'] = { state: 'starting' };
+  app.decorate('lifecycle', lifecycle);
+  app.addHook('onReady', (done) => {
+    lifecycle.state = 'ready';
+    done();
+  });
   app.addHook('preClose', (done) => {
+    // The proxy hears "not ready" first; then no new connection is taken.
+    lifecycle.state = 'draining';
     acceptCopies.close();
     done();
   });
@@ -145,6 +156,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   installErrorHandler(app);
+
+  // Health: the process lives and its database answers. Readiness (DESIGN §18): whether a proxy should send it
+  // visitors: 503 while starting or draining, or while the database does not answer.
+  const ReadySchema = z.object({ status: z.literal('ready') });
+  typed(app).get('/api/ready', { config: { access: { public: true } }, schema: { response: replies(ReadySchema, [503]) } }, async (request) => {
+    if (lifecycle.state === 'starting') throw new ServiceUnavailableError('This instance is starting.');
+    if (lifecycle.state === 'draining') throw new ServiceUnavailableError('This instance is shutting down.');
+    try {
+      await pingDatabase(request.tenant.db);
+    } catch {
+      throw new ServiceUnavailableError('The database does not answer.');
+    }
+    return { status: 'ready' as const };
+  });
 
   const HealthSchema = z.object({ status: z.literal('ok'), tenant: z.string(), database: z.enum(['sqlite', 'postgres']) });
   typed(app).get('/api/health', { config: { access: { public: true } }, schema: { response: { 200: HealthSchema } } }, async (request) => {

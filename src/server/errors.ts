@@ -60,3 +60,10 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
+
+/** The instance cannot serve now (starting, shutting down, or its database not answering): try another. */
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}

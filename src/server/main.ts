@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyListenOptions } from 'fastify';
 import { ConfigError, loadConfig } from './config';
 import { ensurePortFree, PortInUseError } from './http/accept-copies';
+import { shutDown } from './http/shutdown';
 
 // React (and other libraries) pick their production build from NODE_ENV when first loaded: set it before the
 // app is imported (a dynamic import, so the bundler cannot hoist React above this line). React's development
@@ -29,8 +30,8 @@ async function main(): Promise<void> {
   const { buildApp } = await import('./app');
   const app = await buildApp(config);
   const close = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
+    app.log.info({ signal }, 'shutting down: not ready, no new connections, finishing the requests in flight');
+    await shutDown(app);
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));

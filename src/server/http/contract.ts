@@ -44,7 +44,7 @@ declare module 'fastify' {
   }
 }
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 /**
  * The answers of a route: its 200 schema and the error statuses it can give. Routes behind a screen can
