@@ -22,17 +22,17 @@ export interface SignInResult {
 
 /** Checks the credentials and opens a fresh session (a new random token every time). */
 export async function signIn(tenant: Tenant, throttle: LoginThrottle, { username, password }: SignInData, address: string, now = new Date()): Promise<SignInResult> {
-  if (await throttle.isBlocked(tenant.name, username, address)) {
+  if (await throttle.isBlocked(tenant, username, address)) {
     throw new TooManyRequestsError('Too many failed attempts. Please wait 15 minutes and try again.');
   }
   const user = await findLoginAccount(tenant.db, username);
   const ok = await verifyPassword(user?.active === 1 ? user.password_hash : null, password);
   if (!user || !ok) {
-    await throttle.recordFailure(tenant.name, username, address);
+    await throttle.recordFailure(tenant, username, address);
     // The same answer for an unknown user, a wrong password and a deactivated account.
     throw new UnauthorizedError(LOGIN_MESSAGES.invalid);
   }
-  await throttle.recordSuccess(tenant.name, username);
+  await throttle.recordSuccess(tenant, username);
 
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');

@@ -8,6 +8,7 @@ import * as userDetails from './migrations/20261121-0004-user-details';
 import * as pageDefinitions from './migrations/20261123-0005-page-definitions';
 import * as masterData from './migrations/20261123-0006-master-data';
 import * as enquiryOutbox from './migrations/20261123-0007-enquiry-outbox';
+import * as rateLimits from './migrations/20261125-0008-rate-limits';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -26,6 +27,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261123-0005-page-definitions': pageDefinitions,
   '20261123-0006-master-data': masterData,
   '20261123-0007-enquiry-outbox': enquiryOutbox,
+  '20261125-0008-rate-limits': rateLimits,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

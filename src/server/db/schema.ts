@@ -20,6 +20,14 @@ export interface Database {
   field_rules: FieldRuleTable;
   master_types: MasterTypeTable;
   master_values: MasterValueTable;
+  rate_limits: RateLimitTable;
+}
+
+/** Throttle counts of every instance (db/database-rate-limiter.ts): a key, its points, its end in ms. */
+export interface RateLimitTable {
+  key: string;
+  points: number;
+  expire: number | null;
 }
 
 export interface UserGroupTable {

@@ -28,10 +28,13 @@ export interface TestApp {
 export async function createTestApp(
   dialect: TestDialect,
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream; databaseUrl?: string } = {},
+  options: { logStream?: NodeJS.WritableStream; databaseUrl?: string; sameDatabaseAs?: TestApp } = {},
 ): Promise<TestApp> {
-  const { databaseUrl: existingUrl, ...appOptions } = options;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-test-'));
+  const { databaseUrl: givenUrl, sameDatabaseAs, ...appOptions } = options;
+  // A second instance on the first one's database: its PostgreSQL database, or its SQLite folder (left to its owner).
+  const existingUrl = givenUrl ?? (sameDatabaseAs && dialect === 'postgres' ? sameDatabaseAs.config.databaseUrl : undefined);
+  const sharedDir = sameDatabaseAs && dialect === 'sqlite' ? sameDatabaseAs.config.dataDir : undefined;
+  const dataDir = sharedDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'folio-test-'));
   let databaseUrl = '';
   let dropDatabase = async () => {};
   if (existingUrl) {
@@ -79,7 +82,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await dropDatabase();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!sharedDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
