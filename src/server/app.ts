@@ -16,6 +16,7 @@ import { contentRoutes } from './content/content.routes';
 import { pageContentRoutes } from './content/page-content.routes';
 import { richTextCleaner } from './content/rich-text';
 import { pingDatabase } from './db/database';
+import { databaseRateLimitStore, routeLimitKey } from './db/database-rate-limiter';
 import { enquiryRoutes } from './enquiries/enquiries.routes';
 import { MailOutbox } from './enquiries/mail-outbox';
 import { securityHeaders } from './http/security-headers';
@@ -147,8 +148,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     reply.headers(security);
     done();
   });
+  // Route limits (the contact and setup forms) count per tenant and address in the tenant's database, so they
+  // hold across instances (DESIGN §18).
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore((name) => tenants.named(name)?.db),
+    keyGenerator: (request) => routeLimitKey(request.tenant.name, request.ip),
     errorResponseBuilder: () => ({
       statusCode: 429,
       message: 'Too many requests. Please wait a few minutes and try again.',

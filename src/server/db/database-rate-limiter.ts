@@ -64,3 +64,63 @@ export class DatabaseRateLimiter extends RateLimiterStoreAbstract {
 
 /** PostgreSQL's bigint arrives as a number (database.ts), SQLite's integer too; a string is read all the same. */
 const count = (row: Count): Count => ({ points: Number(row.points), expire: row.expire === null ? null : Number(row.expire) });
+
+/** What @fastify/rate-limit asks of a store (its `FastifyRateLimitStore`), with the tenant's database chosen per key. */
+interface RateLimitStore {
+  incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void;
+  read(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void;
+  child(): RateLimitStore;
+}
+
+/** Separates the tenant's name from the rest of a route limit's key (names are `[a-z][a-z0-9_]*`, config.ts). */
+const TENANT_KEY_SEPARATOR = '|';
+
+/** The key of a route limit: the tenant first, so the store counts in that tenant's database. */
+export const routeLimitKey = (tenantName: string, address: string) => `${tenantName}${TENANT_KEY_SEPARATOR}${address}`;
+
+/**
+ * A store for @fastify/rate-limit (the contact form's and the setup form's limits) that counts in the tenant's
+ * `rate_limits` table, so a limit holds across every instance on the database (DESIGN §18). Keys come from
+ * `routeLimitKey` (the tenant's name, the address, and the route's groupId that the plugin appends); the tenant
+ * is looked up by name in the configured list only.
+ */
+export function databaseRateLimitStore(databaseOf: (tenantName: string) => Db | undefined): new () => RateLimitStore {
+  const limiters = new Map<string, DatabaseRateLimiter>();
+  const limiterFor = (key: string): { limiter: DatabaseRateLimiter; rest: string } => {
+    const at = key.indexOf(TENANT_KEY_SEPARATOR);
+    const name = at > 0 ? key.slice(0, at) : '';
+    const db = databaseOf(name);
+    if (!db) throw new Error(`rate limit key without a configured tenant: ${key.slice(0, 40)}`);
+    let limiter = limiters.get(name);
+    if (!limiter) {
+      // points and duration are the route's, given with each call; these are the class's required defaults.
+      limiter = new DatabaseRateLimiter(db, { keyPrefix: 'route', points: 1, duration: 0 });
+      limiters.set(name, limiter);
+    }
+    return { limiter, rest: key.slice(at + 1) };
+  };
+  return class Store implements RateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      const run = async () => {
+        const { limiter, rest } = limiterFor(key);
+        const counted = await limiter._upsert(`route:${rest}`, 1, timeWindow);
+        return { current: counted.points, ttl: counted.expire === null ? timeWindow : Math.max(counted.expire - Date.now(), 0) };
+      };
+      run().then((result) => callback(null, result), (error: Error) => callback(error));
+    }
+
+    read(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void): void {
+      const run = async () => {
+        const { limiter, rest } = limiterFor(key);
+        const counted = await limiter._get(`route:${rest}`);
+        return counted ? { current: counted.points, ttl: counted.expire === null ? 0 : Math.max(counted.expire - Date.now(), 0) } : { current: 0, ttl: 0 };
+      };
+      run().then((result) => callback(null, result), (error: Error) => callback(error));
+    }
+
+    /** Every route shares the one store: the plugin's key already carries the route's groupId. */
+    child(): RateLimitStore {
+      return this;
+    }
+  };
+}

@@ -9,7 +9,7 @@ export async function setupRoutes(app: FastifyInstance): Promise<void> {
     '/api/setup',
     {
       // Open while setup is pending (it needs the code from the log); a few tries per address, then a pause.
-      config: { access: { public: true }, rateLimit: { max: 30, timeWindow: '15 minutes' } },
+      config: { access: { public: true }, rateLimit: { max: 30, timeWindow: '15 minutes', groupId: 'setup' } },
       schema: { body: SetupSchema, response: replies(z.object({ message: z.literal('Success') }), [400, 409, 429]) },
     },
     async (request) => {

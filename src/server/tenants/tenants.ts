@@ -80,6 +80,11 @@ export class TenantRegistry {
     return name ? this.tenants.get(name.toLowerCase()) : this.defaultTenant;
   }
 
+  /** A configured tenant by its name, or undefined. */
+  named(name: string): Tenant | undefined {
+    return this.tenants.get(name);
+  }
+
   get default(): Tenant {
     return this.defaultTenant;
   }
