@@ -35,6 +35,7 @@ import { loadClientAssets } from './ssr/client-assets';
 import { appShellRoutes } from './ssr/app-shell.routes';
 import { publicPageRoutes, type HotPath } from './ssr/public-pages.routes';
 import { setupRoutes } from './setup/setup.routes';
+import { prepareFirstAdministrator } from './setup/setup.service';
 import { TenantRegistry } from './tenants/tenants';
 
 declare module 'fastify' {
@@ -112,6 +113,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const tenants = await TenantRegistry.open(config, app.log);
   app.decorate('tenants', tenants);
+  // First run: the administrator from ADMIN_PASSWORD, or the setup code in the log (DESIGN §7, §18).
+  for (const tenant of tenants.all()) await prepareFirstAdministrator(tenant, config.adminPassword, app.log);
   app.decorateRequest('tenant', null as never);
   app.addHook('onRequest', (request, _reply, done) => {
     try {

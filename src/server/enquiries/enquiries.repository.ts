@@ -152,12 +152,3 @@ export async function finishMailJob(
     .where('locked_until', '=', job.locked_until)
     .execute();
 }
-
-export async function readSetting(db: Db, key: string): Promise<string | undefined> {
-  return (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
-}
-
-/** Stores a setting unless one is there already (two instances starting together keep the first). */
-export async function insertSettingIfMissing(db: Db, key: string, value: string): Promise<void> {
-  await db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute();
-}

@@ -230,7 +230,7 @@ describe.runIf(testDialects().includes('postgres'))('two workers on one PostgreS
     smtp = await new TestSmtpServer().start();
     t = await createTestApp('postgres', { SMTP_URL: smtp.url, CONTACT_RECIPIENT: RECIPIENT });
     const handle = openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir, sqliteFile: 'unused.sqlite' });
-    second = { name: 'default', db: handle.db, dialect: handle.dialect, cache: new TenantCache(), setup: { code: null } };
+    second = { name: 'default', db: handle.db, dialect: handle.dialect, cache: new TenantCache() };
   });
   afterAll(async () => {
     await second?.db.destroy();

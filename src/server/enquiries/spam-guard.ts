@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Tenant } from '../tenants/tenants';
-import { insertSettingIfMissing, readSetting } from './enquiries.repository';
+import { insertSettingIfMissing, readSetting } from '../settings/settings.repository';
 
 /**
  * The contact form's spam guard (DESIGN §15, decision 009): a page that shows the form sets a cookie holding

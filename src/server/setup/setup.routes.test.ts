@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_MESSAGES } from '../../core/schemas/company';
+import { pendingSetupCode } from './setup.service';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { logIn } from '../test-support/sessions';
 
@@ -24,10 +26,10 @@ describe.each(testDialects())('first-run setup on %s', (dialect) => {
   afterAll(async () => t?.close());
 
   const setup = (payload: unknown, address = '127.0.0.1') => t.app.inject({ method: 'POST', url: '/api/setup', payload: payload as object, remoteAddress: address });
-  const code = () => t.app.tenants.default.setup.code ?? '';
+  const code = async () => (await pendingSetupCode(t.app.tenants.default)) ?? '';
 
   it('is pending on an empty database without ADMIN_PASSWORD, with a code in the log', async () => {
-    expect(code()).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
+    expect(await code()).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
     const info = (await t.app.inject({ method: 'GET', url: '/api/auth/session' })).json();
     expect(info).toMatchObject({ authenticated: false, setupPending: true });
   });
@@ -49,7 +51,7 @@ describe.each(testDialects())('first-run setup on %s', (dialect) => {
     [{ ...company, city: 'Pu' }, COMPANY_MESSAGES.optional20],
     [{ ...company, websiteUrl: 'javascript:alert(1)' }, COMPANY_MESSAGES.websiteUrl],
   ])('refuses invalid company details with the spec message (%#)', async (details, message) => {
-    const response = await setup({ company: details, username: 'boss', password: 'long-enough-password', setupCode: code() });
+    const response = await setup({ company: details, username: 'boss', password: 'long-enough-password', setupCode: await code() });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
   });
@@ -61,13 +63,13 @@ describe.each(testDialects())('first-run setup on %s', (dialect) => {
   });
 
   it('refuses a short password', async () => {
-    const response = await setup({ company, username: 'boss', password: 'short', setupCode: code() });
+    const response = await setup({ company, username: 'boss', password: 'short', setupCode: await code() });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('at least 12 characters');
   });
 
   it('creates the company details and the first administrator, who can then log in', async () => {
-    const response = await setup({ company, username: 'boss', password: 'long-enough-password', setupCode: code().toLowerCase() }, '10.0.0.2');
+    const response = await setup({ company, username: 'boss', password: 'long-enough-password', setupCode: (await code()).toLowerCase() }, '10.0.0.2');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Success' });
     const admin = await logIn(t.app, 'boss', 'long-enough-password');
@@ -83,5 +85,44 @@ describe.each(testDialects())('first-run setup on %s', (dialect) => {
     expect(response.json().message).toMatch(/already set up/);
     const info = (await t.app.inject({ method: 'GET', url: '/api/auth/session' })).json();
     expect(info.setupPending).toBe(false);
+  });
+});
+
+/** DESIGN §18: the setup code lives in the database; every instance on one empty database prints the same one. */
+describe.each(testDialects())('the setup code across instances (%s)', (dialect) => {
+  const logged: string[] = [];
+  const logStream = () =>
+    new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        logged.push(chunk.toString());
+        callback();
+      },
+    });
+  const codesIn = (lines: string[]) => lines.join('').match(/setup code [0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}/g) ?? [];
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp(dialect, { LOG_LEVEL: 'warn' }, { logStream: logStream() });
+    b = await createTestApp(dialect, { LOG_LEVEL: 'warn' }, { logStream: logStream(), sameDatabaseAs: a });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('prints one code on both; setup through one with it is done for both; a later start prints none', async () => {
+    const codes = codesIn(logged);
+    expect(codes).toHaveLength(2);
+    expect(codes[0]).toBe(codes[1]);
+    const code = codes[0]!.slice('setup code '.length);
+    const done = await b.app.inject({ method: 'POST', url: '/api/setup', payload: { company, username: 'boss', password: 'long-enough-password', setupCode: code }, remoteAddress: '10.0.1.1' });
+    expect(done.statusCode).toBe(200);
+    const again = await a.app.inject({ method: 'POST', url: '/api/setup', payload: { company, username: 'other', password: 'long-enough-password', setupCode: code }, remoteAddress: '10.0.1.2' });
+    expect(again.statusCode).toBe(409);
+    expect((await logIn(a.app, 'boss', 'long-enough-password')).body).toMatchObject({ usergroupid: 1 });
+    logged.length = 0;
+    const c = await createTestApp(dialect, { LOG_LEVEL: 'warn' }, { logStream: logStream(), sameDatabaseAs: a });
+    await c.close();
+    expect(codesIn(logged)).toEqual([]);
   });
 });

@@ -5,40 +5,58 @@ import { writeCompany } from '../company/company.service';
 import { inTransaction, type Db } from '../db/database';
 import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
 import { ConflictError, ValidationError } from '../errors';
+import { deleteSetting, readSetting, settingOrInsert } from '../settings/settings.repository';
 import type { Tenant } from '../tenants/tenants';
 import { findUserIdByUsername } from '../users/users.repository';
 import { createUser, hasActiveAdministrator } from '../users/users.service';
 
+/** Where the first-run setup code is kept while setup is pending: in the database, so every instance prints the same. */
+const SETUP_CODE_SETTING = 'setup-code';
+
 /**
  * The first administrator (DESIGN §7): from ADMIN_PASSWORD on the first start of an empty database, else
  * through the first-run setup, which needs a one-time code printed in the server log (so whoever reaches
- * the site first cannot take it over). Returns the setup code while setup is pending, else null.
+ * the site first cannot take it over). The code lives in the tenant's database (DESIGN §18): every instance
+ * started on it prints the same one, and any of them accepts it. Called at start-up for every tenant.
  */
-export async function prepareFirstAdministrator(db: Db, adminPassword: string | undefined, log: FastifyBaseLogger, tenantName: string): Promise<string | null> {
-  if (await hasActiveAdministrator(db)) return null;
-  if (adminPassword) {
-    if ((await findUserIdByUsername(db, 'admin')) === undefined) {
-      await createUser(db, { username: 'admin', password: adminPassword, groupId: ADMINISTRATORS_GROUP_ID, firstName: 'Administrator' });
-      log.info({ tenant: tenantName }, 'created user admin (Administrators) from ADMIN_PASSWORD');
-      return null;
-    }
+export async function prepareFirstAdministrator(tenant: Tenant, adminPassword: string | undefined, log: FastifyBaseLogger): Promise<void> {
+  const { db, name } = tenant;
+  if (await hasActiveAdministrator(db)) {
+    await deleteSetting(db, SETUP_CODE_SETTING);
+    return;
   }
-  const code = randomBytes(6).toString('hex').toUpperCase().replace(/(.{4})(?=.)/g, '$1-');
-  log.warn({ tenant: tenantName }, `First-run setup: open /companyForm and enter the setup code ${code}`);
-  return code;
+  if (adminPassword && (await findUserIdByUsername(db, 'admin')) === undefined) {
+    try {
+      await createUser(db, { username: 'admin', password: adminPassword, groupId: ADMINISTRATORS_GROUP_ID, firstName: 'Administrator' });
+      log.info({ tenant: name }, 'created user admin (Administrators) from ADMIN_PASSWORD');
+    } catch (error) {
+      // Two instances starting together on an empty database: the other one made it.
+      if ((await findUserIdByUsername(db, 'admin')) === undefined) throw error;
+    }
+    return;
+  }
+  const code = await settingOrInsert(db, SETUP_CODE_SETTING, randomBytes(6).toString('hex').toUpperCase().replace(/(.{4})(?=.)/g, '$1-'));
+  log.warn({ tenant: name }, `First-run setup: open /companyForm and enter the setup code ${code}`);
+}
+
+/** The setup code while setup is pending, else null. */
+export async function pendingSetupCode(tenant: Tenant): Promise<string | null> {
+  if (await hasActiveAdministrator(tenant.db)) return null;
+  return (await readSetting(tenant.db, SETUP_CODE_SETTING)) ?? null;
 }
 
 /** Completes the first-run setup: company details and the first administrator, in one transaction. */
 export async function completeSetup(tenant: Tenant, input: SetupData, now = new Date()): Promise<void> {
-  if (!tenant.setup.code || (await hasActiveAdministrator(tenant.db))) throw new ConflictError('Folio is already set up. Log in as an administrator to edit the company details.');
-  const expected = Buffer.from(tenant.setup.code);
+  const code = await pendingSetupCode(tenant);
+  if (!code) throw new ConflictError('Folio is already set up. Log in as an administrator to edit the company details.');
+  const expected = Buffer.from(code);
   const given = Buffer.from(input.setupCode.toUpperCase());
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new ValidationError('The setup code is not correct.');
   if ((await findUserIdByUsername(tenant.db, input.username)) !== undefined) throw new ValidationError('That user name is taken; choose another.');
   await inTransaction(tenant.db, async (trx) => {
     await writeCompany(trx, input.company, now);
     await createUser(trx, { username: input.username, password: input.password, groupId: ADMINISTRATORS_GROUP_ID, firstName: input.username }, now);
+    await deleteSetting(trx, SETUP_CODE_SETTING);
   });
-  tenant.setup.code = null;
   tenant.cache.clear();
 }

@@ -7,7 +7,6 @@ import { migrateToLatest } from '../db/migrate';
 import { seedFieldRulesIfMissing } from '../db/seed/field-rules-seed';
 import { seedMasterDataIfMissing } from '../db/seed/master-data-seed';
 import { seedGroupMenusIfMissing, seedIfEmpty } from '../db/seed/seed';
-import { prepareFirstAdministrator } from '../setup/setup.service';
 import { ValidationError } from '../errors';
 import { CacheSync } from './cache-sync';
 import { TenantCache } from './tenant-cache';
@@ -18,8 +17,6 @@ export interface Tenant {
   readonly db: Db;
   readonly dialect: Dialect;
   readonly cache: TenantCache;
-  /** The first-run setup code while no administrator exists (DESIGN §7), else null. */
-  readonly setup: { code: string | null };
 }
 
 declare module 'fastify' {
@@ -56,9 +53,8 @@ export class TenantRegistry {
       await seedFieldRulesIfMissing(handle.db);
       await seedMasterDataIfMissing(handle.db);
       log.info({ tenant: name, database: handle.location, seeded }, 'database ready');
-      const code = await prepareFirstAdministrator(handle.db, config.adminPassword, log, name);
       const cache = new TenantCache(cacheSync && ((change) => cacheSync.publish(name, handle.db, change)));
-      tenants.set(name, { name, db: handle.db, dialect: handle.dialect, cache, setup: { code } });
+      tenants.set(name, { name, db: handle.db, dialect: handle.dialect, cache });
     }
     const fallback = tenants.get(config.defaultTenant);
     if (!fallback) throw new Error(`DEFAULT_TENANT ${config.defaultTenant} is not configured`);
