@@ -16,9 +16,10 @@ import { contentRoutes } from './content/content.routes';
 import { pageContentRoutes } from './content/page-content.routes';
 import { richTextCleaner } from './content/rich-text';
 import { pingDatabase } from './db/database';
-import { databaseRateLimitStore, routeLimitKey } from './db/database-rate-limiter';
+import { databaseRateLimitStore, pruneExpiredRateLimits, PRUNE_RATE_LIMITS_EVERY_MS, routeLimitKey } from './db/database-rate-limiter';
 import { enquiryRoutes } from './enquiries/enquiries.routes';
 import { MailOutbox } from './enquiries/mail-outbox';
+import { JobRunner } from './jobs/job-runner';
 import { securityHeaders } from './http/security-headers';
 import { fieldRuleRoutes } from './field-rules/field-rules.routes';
 import { installRouteContracts, replies, typed } from './http/contract';
@@ -46,8 +47,10 @@ declare module 'fastify' {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The enquiry mail outbox's worker. */
+    /** The enquiry mail outbox (a kind of job on the runner). */
     outbox: MailOutbox;
+    /** The process's one background job runner (DESIGN §18). */
+    jobs: JobRunner;
     /** The security headers every answer carries (DESIGN §17). */
     securityHeaders: Readonly<Record<string, string>>;
     /** More sockets on the port, for a busy server to take bursts of new visitors (main.ts starts them; decision 014). */
@@ -124,11 +127,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       done(error as Error);
     }
   });
-  // The outbox's worker (DESIGN §15): main.ts starts it; tests drive `app.outbox.tick()` themselves.
-  const outbox = new MailOutbox(() => tenants.all(), config, app.log);
+  // The job runner (DESIGN §18) and its jobs: main.ts starts it; tests drive `app.jobs.tick()` themselves.
+  const jobs = new JobRunner(() => tenants.all(), app.log);
+  const outbox = new MailOutbox(config, app.log, jobs);
+  jobs.every('prune-rate-limits', PRUNE_RATE_LIMITS_EVERY_MS, async (tenant, now) => {
+    await pruneExpiredRateLimits(tenant.db, now);
+  });
+  app.decorate('jobs', jobs);
   app.decorate('outbox', outbox);
   app.addHook('onClose', async () => {
-    await outbox.stop();
+    await jobs.stop();
     await tenants.close();
   });
 

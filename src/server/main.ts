@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     throw error.code === 'EADDRINUSE' ? new PortInUseError(config.host, config.port) : error;
   });
   await copies.start(app.server, app.log);
-  app.outbox.start();
+  app.jobs.start();
   if (!app.outbox.configured) app.log.warn('mail is not configured (SMTP_URL and CONTACT_RECIPIENT): enquiries are stored and listed, not mailed');
   app.log.info(`Folio is serving ${config.publicBaseUrl}`);
 }

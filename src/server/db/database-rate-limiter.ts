@@ -124,3 +124,12 @@ export function databaseRateLimitStore(databaseOf: (tenantName: string) => Db | 
     }
   };
 }
+
+/** How often the counts whose window has passed are deleted (a job on the runner). */
+export const PRUNE_RATE_LIMITS_EVERY_MS = 10 * 60_000;
+
+/** Deletes the counts whose window has passed: they count for nothing, and the table stays small. */
+export async function pruneExpiredRateLimits(db: Db, now: Date): Promise<number> {
+  const result = await sql`delete from rate_limits where expire is not null and expire <= ${now.getTime()}`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}

@@ -9,6 +9,7 @@ import * as pageDefinitions from './migrations/20261123-0005-page-definitions';
 import * as masterData from './migrations/20261123-0006-master-data';
 import * as enquiryOutbox from './migrations/20261123-0007-enquiry-outbox';
 import * as rateLimits from './migrations/20261125-0008-rate-limits';
+import * as jobs from './migrations/20261125-0009-jobs';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -28,6 +29,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261123-0006-master-data': masterData,
   '20261123-0007-enquiry-outbox': enquiryOutbox,
   '20261125-0008-rate-limits': rateLimits,
+  '20261125-0009-jobs': jobs,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -21,6 +21,23 @@ export interface Database {
   master_types: MasterTypeTable;
   master_values: MasterValueTable;
   rate_limits: RateLimitTable;
+  jobs: JobTable;
+}
+
+/** A background job of the job runner without a table of its own (src/server/jobs/): periodic or one-off. */
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  /** Tells jobs of one kind apart ('' for a periodic job, which has one row). */
+  key: Generated<string>;
+  state: Generated<'queued' | 'done' | 'failed'>;
+  run_at: string;
+  /** Failed attempts since the last success. */
+  attempts: Generated<number>;
+  /** An instance's claim on the job: the others leave it alone until then. */
+  locked_until: string | null;
+  last_error: string | null;
+  queued_at: string;
 }
 
 /** Throttle counts of every instance (db/database-rate-limiter.ts): a key, its points, its end in ms. */

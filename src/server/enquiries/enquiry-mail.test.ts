@@ -6,6 +6,7 @@ import { createTestApp, testDialects, type TestApp } from '../test-support/test-
 import { TenantCache } from '../tenants/tenant-cache';
 import type { Tenant } from '../tenants/tenants';
 import { createUser } from '../users/users.service';
+import { JobRunner } from '../jobs/job-runner';
 import { MailOutbox } from './mail-outbox';
 import { FORM_COOKIE, issueFormToken } from './spam-guard';
 
@@ -67,7 +68,7 @@ describe.each(testDialects())('enquiry mail through a real SMTP server on %s', (
     const response = await submit(t, { ...enquiry(1), recepientmail: 'victim@example.com' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Success' });
-    await t.app.outbox.tick();
+    await t.app.jobs.tick();
     expect(smtp.received).toHaveLength(before + 1);
     const mail = smtp.received.at(-1)!;
     expect(mail.envelopeTo).toEqual([RECIPIENT]);
@@ -82,7 +83,7 @@ describe.each(testDialects())('enquiry mail through a real SMTP server on %s', (
     const shown = (await list(t, admin, { searchText: 'Priya Patil 1' })).items[0]!;
     expect(shown.mail).toMatchObject({ state: 'sent', attempts: 1, lastError: null });
     // Sent once: another pass sends nothing again.
-    await t.app.outbox.tick(later(2 * 24 * 60 * MINUTE));
+    await t.app.jobs.tick(later(2 * 24 * 60 * MINUTE));
     expect(smtp.received).toHaveLength(before + 1);
   });
 
@@ -109,7 +110,7 @@ describe.each(testDialects())('enquiry mail through a real SMTP server on %s', (
     const response = await submit(t, { ...enquiry(3), name, ...extra }, { age });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Success' });
-    await t.app.outbox.tick();
+    await t.app.jobs.tick();
     expect(smtp.received).toHaveLength(sent);
     expect((await list(t, admin, { searchText: name })).items).toEqual([]);
     const spam = (await list(t, admin, { searchText: name, status: 'Spam' })).items;
@@ -135,20 +136,20 @@ describe.each(testDialects())('enquiry mail through a real SMTP server on %s', (
     smtp.refuse = { code: 550, message: 'Mailbox unavailable' };
     const sent = smtp.received.length;
     await submit(t, enquiry(5));
-    await t.app.outbox.tick();
+    await t.app.jobs.tick();
     const [failed] = (await list(t, admin, { searchText: 'Priya Patil 5' })).items;
     expect(failed!.mail.state).toBe('failed');
     expect(failed!.mail.lastError).toMatch(/550.*Mailbox unavailable/);
     expect((await list(t, admin, { mailState: 'failed' })).items.map((i) => i.id)).toContain(failed!.id);
     // A permanent refusal is not retried by itself.
-    await t.app.outbox.tick(later(10 * MINUTE));
+    await t.app.jobs.tick(later(10 * MINUTE));
     expect(smtp.received).toHaveLength(sent);
 
     smtp.refuse = null;
     const resend = await call(t, admin, 'resendEnquiry', { id: failed!.id });
     expect(resend.statusCode, resend.body).toBe(200);
     expect(resend.json()).toEqual({ message: 'The mail will be sent again now.' });
-    await t.app.outbox.tick();
+    await t.app.jobs.tick();
     expect(smtp.received).toHaveLength(sent + 1);
     expect(smtp.received.at(-1)!.parsed.subject).toContain('Priya Patil 5');
     expect((await list(t, admin, { searchText: 'Priya Patil 5' })).items[0]!.mail.state).toBe('sent');
@@ -175,17 +176,17 @@ describe.each(testDialects())('enquiry mail while the SMTP server is down on %s'
 
   it('accepts 5 enquiries while it is down, retries, and delivers each exactly once when it is back', async () => {
     for (let n = 1; n <= 5; n += 1) expect((await submit(t, enquiry(n))).statusCode).toBe(200);
-    await t.app.outbox.tick();
+    await t.app.jobs.tick();
     const waiting = await list(t, admin);
     expect(waiting.items.map((i) => i.mail.state)).toEqual(Array(5).fill('retrying'));
     expect(waiting.items[0]!.mail.lastError).toMatch(/ECONNREFUSED/);
     // Not due yet: nothing is tried before the planned time.
-    await t.app.outbox.tick();
+    await t.app.jobs.tick();
     expect((await list(t, admin)).items.every((i) => i.mail.attempts === 1)).toBe(true);
 
     smtp = await new TestSmtpServer().start(port);
-    await t.app.outbox.tick(later(5 * MINUTE));
-    await t.app.outbox.tick(later(60 * MINUTE));
+    await t.app.jobs.tick(later(5 * MINUTE));
+    await t.app.jobs.tick(later(60 * MINUTE));
     expect(smtp.received).toHaveLength(5);
     const ids = smtp.received.map((m) => m.parsed.headers.get('x-folio-enquiry'));
     expect(new Set(ids).size).toBe(5);
@@ -195,8 +196,8 @@ describe.each(testDialects())('enquiry mail while the SMTP server is down on %s'
   it('gives up a day after the enquiry, with the last error shown', async () => {
     await smtp!.stop();
     await submit(t, enquiry(9));
-    await t.app.outbox.tick();
-    await t.app.outbox.tick(later(25 * 60 * MINUTE));
+    await t.app.jobs.tick();
+    await t.app.jobs.tick(later(25 * 60 * MINUTE));
     const [row] = (await list(t, admin, { searchText: 'Priya Patil 9' })).items;
     expect(row!.mail.state).toBe('failed');
     expect(row!.mail.lastError).toMatch(/ECONNREFUSED/);
@@ -214,7 +215,7 @@ describe.each(testDialects())('without SMTP configured on %s', (dialect) => {
 
   it('stores and lists enquiries, says mail is not configured, and keeps the mail waiting', async () => {
     expect((await submit(t, enquiry(1))).statusCode).toBe(200);
-    await t.app.outbox.tick();
+    await t.app.jobs.tick();
     const answer = await list(t, admin);
     expect(answer.mailConfigured).toBe(false);
     expect(answer.items[0]!.mail.state).toBe('queued');
@@ -240,8 +241,9 @@ describe.runIf(testDialects().includes('postgres'))('two workers on one PostgreS
 
   it('never sends the same job twice', async () => {
     for (let n = 1; n <= 30; n += 1) expect((await submit(t, enquiry(n))).statusCode).toBe(200);
-    const other = new MailOutbox(() => [second], t.config, t.app.log);
-    await Promise.all([t.app.outbox.tick(), other.tick(), t.app.outbox.tick(), other.tick()]);
+    const other = new JobRunner(() => [second], t.app.log);
+    new MailOutbox(t.config, t.app.log, other);
+    await Promise.all([t.app.jobs.tick(), other.tick(), t.app.jobs.tick(), other.tick()]);
     await other.stop();
     const ids = smtp.received.map((m) => m.parsed.headers.get('x-folio-enquiry'));
     expect(ids).toHaveLength(30);

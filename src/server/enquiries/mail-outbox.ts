@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import { getCompanyDetails } from '../company/company.service';
 import type { Tenant } from '../tenants/tenants';
+import type { ClaimedJob, JobKind, JobRunner } from '../jobs/job-runner';
 import { enquiryMail } from './enquiry-mail';
 import { claimDueJobs, findEnquiry, finishMailJob, type MailJobRow } from './enquiries.repository';
 
@@ -12,19 +13,8 @@ export interface MailTransport {
   close(): void;
 }
 
-const FIRST_RETRY_MS = 30_000;
-const LONGEST_WAIT_MS = 60 * 60_000;
 /** After a day of failed attempts a job is failed; Resend queues it again. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
-/** How long a claimed job is left to its worker (a worker that dies mid-send frees it after this). */
-const LEASE_MS = 2 * 60_000;
-const POLL_MS = 5_000;
-const BATCH = 10;
-
-/** The wait before attempt n + 1 after n failed attempts: 30 s, 1 min, 2 min, … at most an hour. */
-export function retryDelayMs(failedAttempts: number): number {
-  return Math.min(LONGEST_WAIT_MS, FIRST_RETRY_MS * 2 ** Math.max(0, failedAttempts - 1));
-}
 
 /** The SMTP server's answer or the connection's error, as the screen shows it (one line, at most 500 characters). */
 function describeError(error: unknown): string {
@@ -40,95 +30,48 @@ function isPermanent(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
+type MailJob = MailJobRow & ClaimedJob;
+
 /**
- * The outbox's worker (DESIGN §15): sends the due mail jobs of every tenant, records each attempt, retries
- * with growing waits for a day, then marks the job failed. Runs every few seconds and at once after an
- * enquiry (`kick`). Without SMTP_URL and CONTACT_RECIPIENT it does nothing: jobs wait, nothing is lost.
+ * The outbox (DESIGN §15), a kind of job on the job runner: sends the due mail jobs of every tenant, records
+ * each attempt, retries with the runner's growing waits for a day, then marks the job failed. The runner polls
+ * every few seconds and at once after an enquiry (`kick`). Without SMTP_URL and CONTACT_RECIPIENT it sends
+ * nothing: jobs wait, nothing is lost.
  */
-export class MailOutbox {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+export class MailOutbox implements JobKind<MailJob> {
+  readonly name = 'mail';
+  readonly giveUpAfterMs = GIVE_UP_AFTER_MS;
   private transport: MailTransport | null = null;
 
   constructor(
-    private readonly tenants: () => readonly Tenant[],
     private readonly config: AppConfig,
     private readonly log: FastifyBaseLogger,
+    private readonly runner: JobRunner,
     private readonly createTransport: (url: string) => MailTransport = (url) =>
-      nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
-  ) {}
+      nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+  ) {
+    runner.add(this);
+  }
 
   get configured(): boolean {
     return Boolean(this.config.smtpUrl && this.config.contactRecipient);
   }
 
-  /** Starts polling (the server does; tests drive `tick` themselves). */
-  start(): void {
-    if (!this.configured || this.stopped) return;
-    this.schedule(0);
+  enabled(): boolean {
+    return this.configured;
   }
 
   /** A job was queued: send it now rather than at the next poll. */
   kick(): void {
-    if (this.timer !== null) this.schedule(0);
+    this.runner.kick();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-    this.transport?.close();
-    this.transport = null;
+  async claim(tenant: Tenant, now: Date, leaseUntil: Date): Promise<MailJob | undefined> {
+    const [job] = await claimDueJobs(tenant.db, tenant.dialect, now.toISOString(), leaseUntil.toISOString(), 1);
+    return job && { ...job, queuedAt: job.queued_at };
   }
 
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      void this.tick().finally(() => this.schedule(POLL_MS));
-    }, delay);
-    this.timer.unref();
-  }
-
-  /** Sends every job due at `now`, tenant by tenant; one pass at a time (a call during a pass runs after it). */
-  async tick(now: () => Date = () => new Date()): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        for (const tenant of this.tenants()) {
-          try {
-            await this.sendDue(tenant, now);
-          } catch (error) {
-            this.log.error({ err: error, tenant: tenant.name }, 'mail outbox: a pass failed');
-          }
-        }
-      } while (this.again && !this.stopped);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  private async sendDue(tenant: Tenant, now: () => Date): Promise<void> {
-    if (!this.configured) return;
-    for (;;) {
-      const at = now();
-      const jobs = await claimDueJobs(tenant.db, tenant.dialect, at.toISOString(), new Date(at.getTime() + LEASE_MS).toISOString(), BATCH);
-      if (jobs.length === 0) return;
-      for (const job of jobs) await this.send(tenant, job, now());
-      if (jobs.length < BATCH || this.stopped) return;
-    }
-  }
-
-  private async send(tenant: Tenant, job: MailJobRow, now: Date): Promise<void> {
-    const attempts = job.attempts + 1;
+  async run(tenant: Tenant, job: MailJob): Promise<void> {
     const enquiry = await findEnquiry(tenant.db, job.enquiry_id);
     if (!enquiry) return;
     try {
@@ -154,17 +97,37 @@ export class MailOutbox {
           },
         ),
       );
-      await finishMailJob(tenant.db, job, { state: 'sent', attempts, sentAt: new Date().toISOString(), error: null });
-      this.log.info({ enquiry: enquiry.id, tenant: tenant.name }, 'enquiry mailed');
     } catch (error) {
-      const message = describeError(error);
-      const next = new Date(now.getTime() + retryDelayMs(attempts));
-      const giveUp = isPermanent(error) || next.getTime() - new Date(job.queued_at).getTime() > GIVE_UP_AFTER_MS;
-      await finishMailJob(tenant.db, job, giveUp ? { state: 'failed', attempts, error: message } : { state: 'retrying', attempts, nextAttemptAt: next.toISOString(), error: message });
-      this.log.warn({ enquiry: enquiry.id, tenant: tenant.name, attempts, error: message }, giveUp ? 'enquiry mail failed' : 'enquiry mail will be retried');
       // A broken connection is not reused.
       this.transport?.close();
       this.transport = null;
+      throw error;
     }
+    this.log.info({ enquiry: enquiry.id, tenant: tenant.name }, 'enquiry mailed');
+  }
+
+  async succeeded(tenant: Tenant, job: MailJob, attempts: number): Promise<void> {
+    await finishMailJob(tenant.db, job, { state: 'sent', attempts, sentAt: new Date().toISOString(), error: null });
+  }
+
+  async retry(tenant: Tenant, job: MailJob, attempts: number, at: Date, error: string): Promise<void> {
+    await finishMailJob(tenant.db, job, { state: 'retrying', attempts, nextAttemptAt: at.toISOString(), error });
+  }
+
+  async failed(tenant: Tenant, job: MailJob, attempts: number, error: string): Promise<void> {
+    await finishMailJob(tenant.db, job, { state: 'failed', attempts, error });
+  }
+
+  permanent(error: unknown): boolean {
+    return isPermanent(error);
+  }
+
+  describe(error: unknown): string {
+    return describeError(error);
+  }
+
+  stop(): void {
+    this.transport?.close();
+    this.transport = null;
   }
 }
