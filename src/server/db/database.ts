@@ -24,12 +24,24 @@ export interface DatabaseOptions {
   dataDir: string;
   /** SQLite file name inside dataDir. */
   sqliteFile: string;
+  /**
+   * On PostgreSQL, the schema that holds the tenant's tables (DESIGN §9): every connection of the handle's pool
+   * has it as its only search_path from the moment it connects, so no connection of one tenant ever runs
+   * another tenant's queries. Default: `public`.
+   */
+  schema?: string;
 }
+
+/** A tenant's schema name: only names of the configured list reach here (config.ts checks their form). */
+const SCHEMA_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
 /** Opens the tenant's database: PostgreSQL when a URL is given, else the embedded SQLite file. */
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const schema = options.schema ?? 'public';
+    if (!SCHEMA_NAME.test(schema)) throw new Error(`Not a schema name Folio makes: ${schema}`);
+    // The search_path is a connection parameter: set by the server as the connection starts, before any query.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c search_path=${schema}` });
     // An idle connection the server drops (a restart, a failover) is an 'error' on the pool: without a listener
     // it would end the process. The pool discards that client; the next query opens a fresh connection.
     pool.on('error', () => {});
@@ -37,7 +49,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',
-      location: `postgres://${url.host}${url.pathname}`,
+      location: `postgres://${url.host}${url.pathname}${schema === 'public' ? '' : ` (schema ${schema})`}`,
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -69,6 +81,21 @@ export function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteD
       return statement;
     },
   };
+}
+
+/** Creates a tenant's PostgreSQL schema unless it exists (two instances starting together may both ask). */
+export async function createSchemaIfMissing(databaseUrl: string, schema: string): Promise<void> {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`Not a schema name Folio makes: ${schema}`);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`create schema if not exists "${schema}"`);
+  } catch (error) {
+    // The other instance created it between the check and the insert into the catalogue.
+    if ((error as { code?: string }).code !== '23505') throw error;
+  } finally {
+    await client.end();
+  }
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -47,9 +47,16 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Brings the schema up to date; each migration runs in its own transaction. */
-export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect) });
+/**
+ * Brings the schema up to date; each migration runs in its own transaction. On PostgreSQL, `schema` is the
+ * tenant's schema (the connections' search_path): Kysely's own bookkeeping tables are kept there too.
+ */
+export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: new StaticMigrationProvider(dialect),
+    ...(dialect === 'postgres' && schema && schema !== 'public' ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
-import { openDatabase, type Db, type Dialect } from '../db/database';
+import { createSchemaIfMissing, openDatabase, type Db, type Dialect } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedFieldRulesIfMissing } from '../db/seed/field-rules-seed';
 import { seedMasterDataIfMissing } from '../db/seed/master-data-seed';
@@ -26,6 +26,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A tenant's PostgreSQL schema (DESIGN §9): the default tenant stays in `public`, where a one-tenant Folio
+ * always kept its tables (as it keeps `folio.sqlite` on SQLite); every other tenant has `tenant_<name>`. The
+ * name comes from the configured list only, never from a request.
+ */
+export function tenantSchema(name: string, defaultTenant: string): string {
+  return name === defaultTenant ? 'public' : `tenant_${name}`;
+}
+
 export class TenantRegistry {
   private constructor(
     private readonly tenants: ReadonlyMap<string, Tenant>,
@@ -36,18 +45,18 @@ export class TenantRegistry {
 
   /** Opens, migrates and (when empty) seeds every configured tenant's database. */
   static async open(config: AppConfig, log: FastifyInstance['log']): Promise<TenantRegistry> {
-    if (config.databaseUrl && config.tenants.length > 1) {
-      throw new Error('Several tenants on PostgreSQL are not supported yet: set TENANTS to one name or use SQLite.');
-    }
     const tenants = new Map<string, Tenant>();
     const cacheSync = config.databaseUrl ? new CacheSync(config.databaseUrl, tenants, log) : undefined;
     for (const name of config.tenants) {
+      const schema = tenantSchema(name, config.defaultTenant);
+      if (config.databaseUrl && schema !== 'public') await createSchemaIfMissing(config.databaseUrl, schema);
       const handle = openDatabase({
         databaseUrl: config.databaseUrl,
         dataDir: config.dataDir,
         sqliteFile: name === config.defaultTenant ? 'folio.sqlite' : `folio-${name}.sqlite`,
+        schema,
       });
-      await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
+      await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect, schema);
       const seeded = await seedIfEmpty(handle.db, handle.dialect);
       await seedGroupMenusIfMissing(handle.db);
       await seedFieldRulesIfMissing(handle.db);
