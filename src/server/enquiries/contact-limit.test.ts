@@ -46,7 +46,7 @@ describe.each(testDialects())('the contact form limit across instances (%s)', (d
   });
 });
 
-describe.each(testDialects().filter((d) => d === 'sqlite'))('the contact form limit per tenant (%s)', (dialect) => {
+describe.each(testDialects())('the contact form limit per tenant (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect, { TENANTS: 'default,acme' });
