@@ -25,6 +25,7 @@ import { fieldRuleRoutes } from './field-rules/field-rules.routes';
 import { installRouteContracts, replies, typed } from './http/contract';
 import { installErrorHandler } from './http/error-handler';
 import { masterDataRoutes } from './masters/masters.routes';
+import { importImageFiles } from './media/image-import';
 import { mediaRoutes } from './media/media.routes';
 import { storedImageBytes } from './media/media.service';
 import { menuRoutes } from './menus/menus.routes';
@@ -115,6 +116,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     done();
   });
   const tenants = await TenantRegistry.open(config, app.log);
+  // Images of the files era move into each tenant's database once (DESIGN §8); later starts find them there.
+  for (const tenant of tenants.all()) await importImageFiles(tenant, config.dataDir, app.log);
   app.decorate('tenants', tenants);
   // First run: the administrator from ADMIN_PASSWORD, or the setup code in the log (DESIGN §7, §18).
   for (const tenant of tenants.all()) await prepareFirstAdministrator(tenant, config.adminPassword, app.log);
@@ -195,7 +198,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const cleanRichText = richTextCleaner(config.publicBaseUrl);
   await app.register(contentRoutes, { cleanRichText });
-  await app.register(pageContentRoutes, { cleanRichText, imageBytes: (url: string) => storedImageBytes(config, url) });
+  await app.register(pageContentRoutes, { cleanRichText, imageBytes: storedImageBytes });
   await app.register(menuRoutes);
   await app.register(enquiryRoutes, { config, outbox });
   await app.register(authRoutes);

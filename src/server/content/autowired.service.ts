@@ -76,14 +76,14 @@ async function editableAutowired(tenant: Tenant, routing: string, session: Sessi
   return row;
 }
 
-/** The size in bytes of a stored image behind an address; null when it is not one of Folio's stored images. */
-export type ImageBytes = (url: string) => Promise<number | null>;
+/** The size in bytes of the tenant's stored image behind an address; null when it is not one of Folio's stored images. */
+export type ImageBytes = (tenant: Tenant, url: string) => Promise<number | null>;
 
 /**
- * Image parameters with a size in KB: each stored image's file (what visitors download) against the rule, the
+ * Image parameters with a size in KB: each stored image (what visitors download) against the rule, the
  * header first, then the rows in order. Addresses of images elsewhere have no size Folio could check.
  */
-async function checkImageFileSizes(parameters: readonly Parameter[], document: AutowiredDocument, imageBytes: ImageBytes): Promise<void> {
+async function checkImageFileSizes(tenant: Tenant, parameters: readonly Parameter[], document: AutowiredDocument, imageBytes: ImageBytes): Promise<void> {
   const sized = parameters.filter((p) => p.type === 'Image' && p.sizeinKB !== null);
   const parts = [
     { values: document.header, level: 'Header' },
@@ -93,7 +93,7 @@ async function checkImageFileSizes(parameters: readonly Parameter[], document: A
     for (const p of sized) {
       const value = values[p.parameterName];
       if (p.pagecreationtype !== level || typeof value !== 'string' || value.trim() === '') continue;
-      const problem = imageSizeProblem(p.parameterName, p, { bytes: await imageBytes(value) });
+      const problem = imageSizeProblem(p.parameterName, p, { bytes: await imageBytes(tenant, value) });
       if (problem) throw new ValidationError(problem);
     }
   }
@@ -126,7 +126,7 @@ export async function saveAutowiredDocument(
   if (!header.ok) throw new ValidationError(header.message);
   const rows = checkDocumentEntries({ rows: document.rows }, rules.rows, now);
   if (!rows.ok) throw new ValidationError(rows.message);
-  await checkImageFileSizes(parameters, document, imageBytes);
+  await checkImageFileSizes(tenant, parameters, document, imageBytes);
   // Choices from master data: active values of their type, of the parent chosen beside them (DESIGN §14).
   const chosen = await checkMasterChoices(tenant, parameters, document, await autowiredDocument(tenant, row.id));
   const { menupageid: _id, commonrouting: _routing, ...stored } = chosen;

@@ -10,6 +10,7 @@ import * as masterData from './migrations/20261123-0006-master-data';
 import * as enquiryOutbox from './migrations/20261123-0007-enquiry-outbox';
 import * as rateLimits from './migrations/20261125-0008-rate-limits';
 import * as jobs from './migrations/20261125-0009-jobs';
+import * as images from './migrations/20261125-0010-images';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -30,6 +31,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261123-0007-enquiry-outbox': enquiryOutbox,
   '20261125-0008-rate-limits': rateLimits,
   '20261125-0009-jobs': jobs,
+  '20261125-0010-images': images,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

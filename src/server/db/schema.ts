@@ -22,6 +22,20 @@ export interface Database {
   master_values: MasterValueTable;
   rate_limits: RateLimitTable;
   jobs: JobTable;
+  images: ImageTable;
+}
+
+/** An uploaded image or one of its srcset widths (DESIGN §8), by folder and Folio-generated name; never updated. */
+export interface ImageTable {
+  folder: string;
+  name: string;
+  content_type: string;
+  bytes: Buffer;
+  /** The length of `bytes`, so a size check never reads them. */
+  size: number;
+  /** A quoted strong validator of the bytes, computed when they were stored. */
+  etag: string;
+  created_at: string;
 }
 
 /** A background job of the job runner without a table of its own (src/server/jobs/): periodic or one-off. */

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
-import { noisyPng, testImage, uploadImage } from '../test-support/uploads';
+import { noisyPng, storedImage, storedImages, testImage, uploadImage } from '../test-support/uploads';
 import { createUser } from '../users/users.service';
 
 /** Image parameters of pages made in page creation (DESIGN §8, §13): their own upload folder, their size rules. */
@@ -14,13 +12,11 @@ describe.each(testDialects())('images of Autowired pages on %s', (dialect) => {
   let outsider: LoggedIn;
   let galleryId: number;
   let plainId: number;
-  let photos: string;
-  const listPhotos = () => (fs.existsSync(photos) ? fs.readdirSync(photos, { recursive: true }).map(String).sort() : []);
+  const listPhotos = () => storedImages(t.app.tenants.default.db);
   const png = async (width: number, height: number) => ({ name: 'photo.png', type: 'image/png', data: await testImage(width, height, 'png') });
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { PUBLIC_BASE_URL: 'https://folio.example/' });
-    photos = path.join(t.config.dataDir, 'uploads', 'photos');
     await createUser(t.app.tenants.default.db, { username: 'boss', password: ADMIN_PASSWORD, groupId: 1 });
     admin = await logIn(t.app, 'boss', ADMIN_PASSWORD);
     const master = (name: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload: payload as object });
@@ -76,14 +72,14 @@ describe.each(testDialects())('images of Autowired pages on %s', (dialect) => {
   });
 
   it('refuses an image over the field’s width or size in KB at upload, writing nothing', async () => {
-    const before = listPhotos();
+    const before = await listPhotos();
     const wide = await upload({ page: folder(), field: 'photo' }, await png(500, 100));
     expect(wide.statusCode).toBe(400);
     expect(wide.json().message).toBe('Please upload an image at most 400 pixels wide in photo');
     const heavy = await upload({ page: folder(), field: 'photo' }, { name: 'noise.png', type: 'image/png', data: await noisyPng(100, 100) });
     expect(heavy.statusCode).toBe(400);
     expect(heavy.json().message).toMatch(/^Please upload an image of at most 8 KB in photo \(this one is \d+ KB\)$/);
-    expect(listPhotos()).toEqual(before);
+    expect(await listPhotos()).toEqual(before);
     // A field without size rules takes the same image.
     expect((await upload({ page: folder(), field: 'logo' }, { name: 'noise.png', type: 'image/png', data: await noisyPng(100, 100) })).statusCode).toBe(200);
   });
@@ -104,18 +100,18 @@ describe.each(testDialects())('images of Autowired pages on %s', (dialect) => {
     ['a folder name of another form', () => ({ page: 'page0' }), 400, /^Unknown image folder/],
     ['a folder with a path in it', () => ({ page: `${folder()}/../about` }), 400, /^Unknown image folder/],
   ])('refuses %s with a sentence, writing nothing', async (_what, fields, status, message) => {
-    const before = listPhotos();
+    const before = await listPhotos();
     const response = await upload(fields(), await png(20, 20));
     expect(response.statusCode).toBe(status);
     expect(response.json().message).toMatch(message);
-    expect(listPhotos()).toEqual(before);
+    expect(await listPhotos()).toEqual(before);
   });
 
   it('refuses a caller whose menu lacks the page (403) and a visitor (401), writing nothing', async () => {
-    const before = listPhotos();
+    const before = await listPhotos();
     expect((await upload({ page: folder(), field: 'photo' }, await png(20, 20), outsider)).statusCode).toBe(403);
     expect((await upload({ page: folder(), field: 'photo' }, await png(20, 20), null)).statusCode).toBe(401);
-    expect(listPhotos()).toEqual(before);
+    expect(await listPhotos()).toEqual(before);
   });
 
   it('shows the saved images on the public page with their size and a WebP srcset', async () => {
@@ -146,6 +142,7 @@ describe.each(testDialects())('images of Autowired pages on %s', (dialect) => {
     const once = await content();
     expect((await save({ ...once, rows: [rows[0]] })).statusCode).toBe(200);
     expect((await deleteImage({ filename: logo.url, page: folder() })).json()).toEqual({ message: 'Success' });
-    expect(fs.existsSync(path.join(photos, folder(), logo.filename))).toBe(false);
+    expect(await storedImage(t.app.tenants.default.db, folder(), logo.filename)).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: new URL(logo.url).pathname })).statusCode).toBe(404);
   });
 });

@@ -7,6 +7,7 @@ import { ValidationError } from '../errors';
 import { multipartBody, screenReplies, typed } from '../http/contract';
 import { parseInput } from '../validation';
 import { deleteUploadedImage, readServedImage, storeUploadedImage } from './media.service';
+import { ServedImageCache } from './served-images';
 import { readImageUpload } from './upload-parts';
 
 /**
@@ -16,6 +17,9 @@ import { readImageUpload } from './upload-parts';
 export async function mediaRoutes(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
   const { config } = options;
   const api = typed(app);
+  // This process's hot images, all tenants together; a delete anywhere drops them (TenantCache.imagesDeleted).
+  const served = new ServedImageCache();
+  for (const tenant of app.tenants.all()) tenant.cache.onChange((change) => served.apply(tenant.name, change));
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 4, fieldSize: 1000, parts: 5 } });
 
   // Shared by the About and Customers editors and every Autowired page with Image parameters: the access layer
@@ -62,14 +66,19 @@ export async function mediaRoutes(app: FastifyInstance, options: { config: AppCo
     },
   );
 
-  // Uploaded images: their own content type, never sniffed, cached for a year (names are never reused).
+  // Uploaded images, the request's tenant's: their own content type, never sniffed, cached for a year (names are
+  // never reused); a browser or proxy holding the copy named by If-None-Match gets a 304 without the bytes.
   app.get<{ Params: { folder: string; file: string } }>('/uploads/photos/:folder/:file', async (request, reply) => {
-    const image = await readServedImage(config, request.params.folder, request.params.file);
-    return reply
-      .header('content-type', image.contentType)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('content-disposition', 'inline')
-      .send(image.data);
+    const image = await readServedImage(request.tenant, request.params.folder, request.params.file, served);
+    reply.header('etag', image.etag).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff');
+    if (etagMatches(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
+    return reply.header('content-type', image.contentType).header('content-disposition', 'inline').send(image.data);
   });
+}
+
+/** If-None-Match (RFC 9110 §13.1.2): `*`, or a list of tags compared weakly (a W/ prefix is ignored). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import { CONTENT_PAGES } from '../../core/pages';
@@ -23,11 +21,14 @@ import {
 import type { DeleteImageInput, UploadedImageSchema } from '../../core/media/image-requests';
 import { allowedScreens, type SessionUser } from '../access/access';
 import type { AppConfig } from '../config';
+import { inTransaction } from '../db/database';
 import { autowiredDocument, autowiredParameters } from '../content/autowired.service';
 import { getPageContent } from '../content/content.service';
 import { autowiredPages } from '../page-defs/autowired-pages';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
+import { deleteImages, findImage, imageSize, insertImages, type NewImage } from './images.repository';
+import type { ServedImage, ServedImageCache } from './served-images';
 
 /** Larger images are refused before they are decoded (a 40-megapixel RGBA image is 160 MB in memory). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -35,8 +36,6 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 const ACCEPTED_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 export const WRONG_TYPE_MESSAGE = 'Please upload a PNG, JPEG, GIF or WebP image.';
 export const TOO_MANY_PIXELS_MESSAGE = 'The image is too large in pixels.';
-
-export const photosRoot = (config: AppConfig) => path.join(config.dataDir, 'uploads', 'photos');
 
 export const tooLargeMessage = (maxBytes: number) => `The image is larger than ${formatMegabytes(maxBytes)} MB.`;
 
@@ -89,7 +88,8 @@ const loadSharp = () => import('sharp').then((module) => module.default);
 /**
  * Stores an uploaded image (DESIGN §8). The type comes from the bytes; the pixel count is read from the
  * header and refused before decoding; the image is re-encoded (dropping metadata and anything appended),
- * named by Folio, and WebP copies for srcset are written beside it. The client's file name is never used.
+ * named by Folio, and WebP copies for srcset are made beside it. The client's file name is never used. The
+ * original and its copies are stored in the tenant's database in one transaction: all of them, or none.
  *
  * Output format: PNG stays PNG and JPEG stays JPEG (logos keep transparency and sharp edges, photos keep
  * their compression; every browser shows both); WebP stays WebP; GIF becomes PNG (first frame only).
@@ -143,18 +143,8 @@ export async function storeUploadedImage(
     const data = await sharp(encoded.data).resize({ width }).webp({ quality: 80 }).toBuffer();
     files.push([variantName(stem, width), data]);
   }
-  const dir = path.join(photosRoot(config), folder);
-  await fs.mkdir(dir, { recursive: true });
-  const written: string[] = [];
-  try {
-    for (const [name, data] of files) {
-      await fs.writeFile(path.join(dir, name), data, { flag: 'wx' });
-      written.push(name);
-    }
-  } catch (error) {
-    await Promise.all(written.map((name) => fs.rm(path.join(dir, name), { force: true })));
-    throw error;
-  }
+  const at = new Date().toISOString();
+  await inTransaction(tenant.db, (trx) => insertImages(trx, files.map(([name, data]) => imageRow(folder, name, data, at))));
   return { message: 'File uploaded successfully', url: `${config.publicBaseUrl}uploads/photos/${folder}/${filename}`, filename };
 }
 
@@ -176,15 +166,13 @@ export async function deleteUploadedImage(tenant: Tenant, session: SessionUser, 
     throw new ConflictError(`The image is still used by ${where}; it was not deleted.`);
   }
 
-  const dir = path.join(photosRoot(config), folder);
-  const target = path.join(dir, image.name);
-  try {
-    await fs.unlink(target);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new NotFoundError('The image does not exist (it may have been deleted already).');
-    throw error;
-  }
-  for (const width of variantWidths(image.width)) await fs.rm(path.join(dir, variantName(image.stem, width)), { force: true });
+  const variants = variantWidths(image.width).map((width) => variantName(image.stem, width));
+  await inTransaction(tenant.db, async (trx) => {
+    if ((await deleteImages(trx, folder, [image.name])) === 0) throw new NotFoundError('The image does not exist (it may have been deleted already).');
+    await deleteImages(trx, folder, variants);
+  });
+  // After the commit: this instance and every other one stop serving them from memory.
+  tenant.cache.imagesDeleted(folder, [image.name, ...variants]);
   return { message: 'Success' };
 }
 
@@ -235,30 +223,40 @@ async function pagesUsing(tenant: Tenant, image: StoredImage): Promise<Array<{ r
 }
 
 /**
- * The size in bytes of a stored image behind an address (absolute, or a path under /uploads/photos/); null
- * for an address that is not one of Folio's stored images or whose file is gone.
+ * The size in bytes of the tenant's stored image behind an address (absolute, or a path under /uploads/photos/);
+ * null for an address that is not one of Folio's stored images or that the tenant does not hold.
  */
-export async function storedImageBytes(config: AppConfig, url: string): Promise<number | null> {
+export async function storedImageBytes(tenant: Tenant, url: string): Promise<number | null> {
   const image = parseStoredImageUrl(url);
   if (!image) return null;
-  try {
-    return (await fs.stat(path.join(photosRoot(config), image.folder, image.name))).size;
-  } catch {
-    return null;
-  }
+  return imageSize(tenant.db, image.folder, image.name);
 }
 
-const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+/** The content type of each extension Folio writes. */
+const IMAGE_CONTENT_TYPES: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 
-/** The file behind /uploads/photos/{folder}/{name}: only generated names in allow-listed folders. */
-export async function readServedImage(config: AppConfig, folder: string, name: string): Promise<{ data: Buffer; contentType: string }> {
-  if (!isImageFolder(folder) || !(STORED_IMAGE_NAME.test(name) || IMAGE_VARIANT_NAME.test(name))) throw new NotFoundError();
-  const ext = name.slice(name.lastIndexOf('.') + 1);
-  const contentType = CONTENT_TYPES[ext];
-  if (!contentType) throw new NotFoundError();
-  try {
-    return { data: await fs.readFile(path.join(photosRoot(config), folder, name)), contentType };
-  } catch {
-    throw new NotFoundError('There is no image of that name.');
-  }
+/** A generated name in an allow-listed folder (an original or a srcset width), with its content type; else null. */
+export function servedImageType(folder: string, name: string): string | null {
+  if (!isImageFolder(folder) || !(STORED_IMAGE_NAME.test(name) || IMAGE_VARIANT_NAME.test(name))) return null;
+  return IMAGE_CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? null;
+}
+
+/** A row of the images table for bytes Folio made (or imported), with their ETag. */
+export function imageRow(folder: string, name: string, data: Buffer, at: string): NewImage {
+  const contentType = servedImageType(folder, name);
+  if (!contentType) throw new Error(`Not a stored image's name: ${folder}/${name}`);
+  // A strong validator: the first 128 bits of the bytes' SHA-256, quoted as HTTP wants it.
+  const etag = `"${createHash('sha256').update(data).digest('hex').slice(0, 32)}"`;
+  return { folder, name, content_type: contentType, bytes: data, size: data.length, etag, created_at: at };
+}
+
+/**
+ * The tenant's image behind /uploads/photos/{folder}/{name}: only generated names in allow-listed folders, read
+ * through the process's cache of served images (the database only when it does not hold it).
+ */
+export async function readServedImage(tenant: Tenant, folder: string, name: string, cache: ServedImageCache): Promise<ServedImage> {
+  if (!servedImageType(folder, name)) throw new NotFoundError();
+  const image = await cache.read(tenant.name, folder, name, () => findImage(tenant.db, folder, name));
+  if (!image) throw new NotFoundError('There is no image of that name.');
+  return image;
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentPageByKey } from '../../core/pages';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
-import { testImage, uploadImage } from '../test-support/uploads';
+import { storedImage, storedImages, testImage, uploadImage } from '../test-support/uploads';
 
 const MAX_BYTES = 300_000;
 
@@ -30,12 +30,11 @@ function hugePngHeader(): Buffer {
 describe.each(testDialects())('images on %s', (dialect) => {
   let t: TestApp;
   let editor: LoggedIn;
-  let photos: string;
-  const listPhotos = () => (fs.existsSync(photos) ? fs.readdirSync(photos, { recursive: true }).map(String).sort() : []);
+  const listPhotos = () => storedImages(t.app.tenants.default.db);
+  const stored = (folder: string, name: string) => storedImage(t.app.tenants.default.db, folder, name);
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { UPLOAD_MAX_BYTES: String(MAX_BYTES), PUBLIC_BASE_URL: 'https://folio.example/' });
-    photos = path.join(t.config.dataDir, 'uploads', 'photos');
     await createEditor(t.app, 'editor');
     editor = await logIn(t.app, 'editor', EDITOR_PASSWORD);
   });
@@ -55,17 +54,20 @@ describe.each(testDialects())('images on %s', (dialect) => {
     expect(body.filename).toMatch(/^[0-9a-f]{24}_800x400\.png$/);
     expect(body.url).toBe(`https://folio.example/uploads/photos/about/${body.filename}`);
     const stem = body.filename.replace('.png', '');
-    expect(listPhotos()).toEqual(['about', `about/${body.filename}`, `about/${stem}-320.webp`, `about/${stem}-640.webp`, `about/${stem}-800.webp`].sort());
-    const stored = fs.readFileSync(path.join(photos, 'about', body.filename));
-    expect(stored.includes(Buffer.from('secret-exif-marker'))).toBe(false);
-    expect((await sharp(stored).metadata()).format).toBe('png');
+    expect(await listPhotos()).toEqual([`about/${body.filename}`, `about/${stem}-320.webp`, `about/${stem}-640.webp`, `about/${stem}-800.webp`].sort());
+    const original = (await stored('about', body.filename))!;
+    expect(original.includes(Buffer.from('secret-exif-marker'))).toBe(false);
+    expect((await sharp(original).metadata()).format).toBe('png');
+    // Nothing is written to the disk any more: the database holds the images (DESIGN §8).
+    expect(fs.existsSync(path.join(t.config.dataDir, 'uploads'))).toBe(false);
 
     const served = await t.app.inject({ method: 'GET', url: `/uploads/photos/about/${body.filename}` });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(served.rawPayload.equals(stored)).toBe(true);
+    expect(served.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(served.rawPayload.equals(original)).toBe(true);
     const variant = await t.app.inject({ method: 'GET', url: `/uploads/photos/about/${stem}-320.webp` });
     expect(variant.headers['content-type']).toBe('image/webp');
     expect((await sharp(variant.rawPayload).metadata()).width).toBe(320);
@@ -86,37 +88,37 @@ describe.each(testDialects())('images on %s', (dialect) => {
     ['an HTML file renamed .png', Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>')],
     ['a PDF renamed .png', Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n')],
   ])('refuses %s by its bytes, writing nothing', async (_what, data) => {
-    const before = listPhotos();
+    const before = await listPhotos();
     const response = await upload('about', { name: 'innocent.png', type: 'image/png', data });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Please upload a PNG, JPEG, GIF or WebP image.');
-    expect(listPhotos()).toEqual(before);
+    expect(await listPhotos()).toEqual(before);
   });
 
   it('strips what a polyglot hides after the image', async () => {
     const polyglot = Buffer.concat([await testImage(100, 100, 'png'), Buffer.from('<html><script>alert("polyglot")</script></html>')]);
     const response = await upload('about', { name: 'poly.png', type: 'image/png', data: polyglot });
     expect(response.statusCode).toBe(200);
-    const stored = fs.readFileSync(path.join(photos, 'about', response.json().filename));
-    expect(stored.includes(Buffer.from('<script'))).toBe(false);
-    expect(stored.includes(Buffer.from('polyglot'))).toBe(false);
+    const bytes = (await stored('about', response.json().filename))!;
+    expect(bytes.includes(Buffer.from('<script'))).toBe(false);
+    expect(bytes.includes(Buffer.from('polyglot'))).toBe(false);
   });
 
   it('refuses a file over UPLOAD_MAX_BYTES with 413, writing nothing', async () => {
-    const before = listPhotos();
+    const before = await listPhotos();
     const big = Buffer.concat([await testImage(100, 100, 'png'), Buffer.alloc(MAX_BYTES + 10)]);
     const response = await upload('about', { name: 'big.png', type: 'image/png', data: big });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('The image is larger than 0.3 MB.');
-    expect(listPhotos()).toEqual(before);
+    expect(await listPhotos()).toEqual(before);
   });
 
   it('refuses an image of absurd pixel dimensions without decoding it', async () => {
-    const before = listPhotos();
+    const before = await listPhotos();
     const response = await upload('about', { name: 'bomb.png', type: 'image/png', data: hugePngHeader() });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('The image is too large in pixels.');
-    expect(listPhotos()).toEqual(before);
+    expect(await listPhotos()).toEqual(before);
   });
 
   it('refuses an unknown folder, a missing file and a non-multipart body with 400', async () => {
@@ -144,14 +146,14 @@ describe.each(testDialects())('images on %s', (dialect) => {
     const customersOnly = await createEditor(t.app, 'custonly');
     await db.insertInto('menu_items').values({ owner_kind: 'user', owner_id: customersOnly, parent_id: null, page_id: contentPageByKey('customers').id, label: 'Customers', sequence: 1, is_sub_menu: 0, land_page: 1 }).execute();
     const cust = await logIn(t.app, 'custonly', EDITOR_PASSWORD, '10.20.0.2');
-    const before = listPhotos();
+    const before = await listPhotos();
     const refused = await upload('about', png, cust);
     expect(refused.statusCode).toBe(403);
-    expect(listPhotos()).toEqual(before);
+    expect(await listPhotos()).toEqual(before);
     expect((await upload('customer', png, cust)).statusCode).toBe(200);
     const mine = (await upload('about', png)).json().filename as string;
     expect((await deleteImage({ filename: mine, page: 'about' }, cust)).statusCode).toBe(403);
-    expect(fs.existsSync(path.join(photos, 'about', mine))).toBe(true);
+    expect(await stored('about', mine)).toBeDefined();
   });
 
   it('deletes an uploaded image and its srcset copies, by name or by URL', async () => {
@@ -160,7 +162,7 @@ describe.each(testDialects())('images on %s', (dialect) => {
     const response = await deleteImage({ filename: first.filename, page: 'customer' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Success' });
-    expect(listPhotos().filter((f) => f.includes(stem))).toEqual([]);
+    expect((await listPhotos()).filter((f) => f.includes(stem))).toEqual([]);
     const second = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(100, 100, 'png') })).json();
     expect((await deleteImage({ filename: second.url, page: 'customer' })).json()).toEqual({ message: 'Success' });
     expect((await deleteImage({ filename: second.url, page: 'customer' })).statusCode).toBe(404);
@@ -173,7 +175,7 @@ describe.each(testDialects())('images on %s', (dialect) => {
     const response = await deleteImage({ filename: `http://evil.example/uploads/photos/customer/${image.filename}`, page: 'customer' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe("The image's address is not on this site (https://folio.example); give its file name or its address on this site.");
-    expect(fs.existsSync(path.join(photos, 'customer', image.filename))).toBe(true);
+    expect(await stored('customer', image.filename)).toBeDefined();
   });
 
   it.each([
@@ -209,7 +211,7 @@ describe.each(testDialects())('images on %s', (dialect) => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/\w+ \w+/);
     for (const canary of canaries) expect(fs.readFileSync(canary, 'utf8')).toBe('canary');
-    expect(fs.existsSync(path.join(photos, 'customer', real))).toBe(true);
+    expect(await stored('customer', real)).toBeDefined();
   });
 
   it('keeps an image still used by another entry or another page (409)', async () => {
@@ -233,7 +235,7 @@ describe.each(testDialects())('images on %s', (dialect) => {
     const elsewhere = await deleteImage({ filename: image.filename, page: 'customer' });
     expect(elsewhere.statusCode).toBe(409);
     expect(elsewhere.json().message).toBe('The image is still used by the page About; it was not deleted.');
-    expect(fs.existsSync(path.join(photos, 'customer', image.filename))).toBe(true);
+    expect(await stored('customer', image.filename)).toBeDefined();
 
     about.managementlst[0].mngimg = '';
     about.revision += 1;
@@ -255,9 +257,12 @@ describe.each(testDialects())('images on %s', (dialect) => {
     expect(html).toMatch(new RegExp(`<img[^>]*src="${image.url.replace(/[.]/g, '\\.')}"[^>]*width="320"[^>]*height="160"`));
   });
 
-  it('serves only generated names in allow-listed folders, never as HTML', async () => {
-    fs.mkdirSync(path.join(photos, 'about'), { recursive: true });
-    fs.writeFileSync(path.join(photos, 'about', 'page.html'), '<script>alert(1)</script>');
+  it('serves only generated names in allow-listed folders that the database holds, never as HTML', async () => {
+    // Files put in the old uploads folder after the start are not served (only the import at start reads it).
+    const folder = path.join(t.config.dataDir, 'uploads', 'photos', 'about');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'page.html'), '<script>alert(1)</script>');
+    fs.writeFileSync(path.join(folder, '0123456789abcdef01234567_1x1.png'), await testImage(1, 1, 'png'));
     for (const url of ['/uploads/photos/about/page.html', '/uploads/photos/about/..%2f..%2fcanary.txt', '/uploads/photos/secret/x.png', '/uploads/photos/about/0123456789abcdef01234567_1x1.png']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);

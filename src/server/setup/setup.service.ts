@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SetupData } from '../../core/schemas/company';
 import { writeCompany } from '../company/company.service';
-import { inTransaction, type Db } from '../db/database';
+import { inTransaction } from '../db/database';
 import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
 import { ConflictError, ValidationError } from '../errors';
 import { deleteSetting, readSetting, settingOrInsert } from '../settings/settings.repository';

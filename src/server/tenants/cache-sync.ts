@@ -16,6 +16,7 @@ const LAST_RETRY_MS = 30_000;
 const CacheNoticeSchema = z.discriminatedUnion('kind', [
   z.object({ origin: z.string(), tenant: z.string(), kind: z.literal('clear') }),
   z.object({ origin: z.string(), tenant: z.string(), kind: z.literal('page'), pageId: z.number().int(), cacheKey: z.string() }),
+  z.object({ origin: z.string(), tenant: z.string(), kind: z.literal('images'), folder: z.string(), names: z.array(z.string()) }),
 ]);
 
 /**
@@ -129,7 +130,12 @@ export class CacheSync {
       return;
     }
     if (notice.origin === this.origin) return;
-    const change: CacheChange = notice.kind === 'page' ? { kind: 'page', pageId: notice.pageId, cacheKey: notice.cacheKey } : { kind: 'clear' };
+    const change: CacheChange =
+      notice.kind === 'page'
+        ? { kind: 'page', pageId: notice.pageId, cacheKey: notice.cacheKey }
+        : notice.kind === 'images'
+          ? { kind: 'images', folder: notice.folder, names: notice.names }
+          : { kind: 'clear' };
     this.tenants.get(notice.tenant)?.cache.applyRemote(change);
   }
 }

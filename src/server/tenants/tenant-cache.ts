@@ -109,7 +109,7 @@ export class RenderedPages {
 }
 
 /** A change of a tenant's cache that every instance on the same database must hear of (decision 013). */
-export type CacheChange = { kind: 'clear' } | { kind: 'page'; pageId: number; cacheKey: string };
+export type CacheChange = { kind: 'clear' } | { kind: 'page'; pageId: number; cacheKey: string } | { kind: 'images'; folder: string; names: string[] };
 
 /**
  * Everything Folio keeps in memory for one tenant. Reads fill it; anything that changes content, menus or
@@ -129,8 +129,23 @@ export class TenantCache {
   /** The same pages by lower-cased routing name. */
   autowiredByName: Map<string, AutowiredPageInfo> | undefined;
 
+  /** Caches kept elsewhere (the served images, media/served-images.ts), told of every change applied here. */
+  private readonly listeners: Array<(change: CacheChange) => void> = [];
+
   /** @param publish Tells the other instances of a change made here (called after the change committed). */
   constructor(private readonly publish: (change: CacheChange) => void = () => {}) {}
+
+  /** Calls `listener` with every change applied here, made here or on another instance. */
+  onChange(listener: (change: CacheChange) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Uploaded images were deleted (after the commit): no instance may serve them from memory any more. */
+  imagesDeleted(folder: string, names: string[]): void {
+    const change: CacheChange = { kind: 'images', folder, names };
+    this.apply(change);
+    this.publish(change);
+  }
 
   /** Everything is out of date, here and on every other instance. */
   clear(): void {
@@ -151,6 +166,8 @@ export class TenantCache {
   }
 
   private apply(change: CacheChange): void {
+    for (const listener of this.listeners) listener(change);
+    if (change.kind === 'images') return;
     if (change.kind === 'page') {
       this.content.delete(change.pageId);
       this.pages.invalidate(change.cacheKey);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import type { Db } from '../db/database';
 import type { LoggedIn } from './sessions';
 
 export interface UploadFile {
@@ -43,4 +44,16 @@ export function uploadImage(app: FastifyInstance, fields: Record<string, string>
     headers: { ...(who?.headers ?? {}), 'content-type': body.contentType },
     payload: body.payload,
   });
+}
+
+/** Every stored image of a tenant's database as `folder/name`, sorted: what an upload wrote, or a refusal did not. */
+export async function storedImages(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('images').select(['folder', 'name']).execute();
+  return rows.map((row) => `${row.folder}/${row.name}`).sort();
+}
+
+/** The stored bytes of one image, or undefined when the database does not hold it. */
+export async function storedImage(db: Db, folder: string, name: string): Promise<Buffer | undefined> {
+  const row = await db.selectFrom('images').select('bytes').where('folder', '=', folder).where('name', '=', name).executeTakeFirst();
+  return row && Buffer.from(row.bytes);
 }
