@@ -115,12 +115,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     acceptCopies.close();
     done();
   });
-  const tenants = await TenantRegistry.open(config, app.log);
-  // Images of the files era move into each tenant's database once (DESIGN §8); later starts find them there.
-  for (const tenant of tenants.all()) await importImageFiles(tenant, config.dataDir, app.log);
+  const tenants = await TenantRegistry.open(config, app.log, async (tenant) => {
+    // Images of the files era move into each tenant's database once (DESIGN §8); later starts find them there.
+    await importImageFiles(tenant, config.dataDir, app.log);
+    // First run: the administrator from ADMIN_PASSWORD, or the setup code in the log (DESIGN §7, §18).
+    await prepareFirstAdministrator(tenant, config.adminPassword, app.log);
+  });
   app.decorate('tenants', tenants);
-  // First run: the administrator from ADMIN_PASSWORD, or the setup code in the log (DESIGN §7, §18).
-  for (const tenant of tenants.all()) await prepareFirstAdministrator(tenant, config.adminPassword, app.log);
   app.decorateRequest('tenant', null as never);
   app.addHook('onRequest', (request, _reply, done) => {
     try {

@@ -98,6 +98,27 @@ export async function createSchemaIfMissing(databaseUrl: string, schema: string)
   }
 }
 
+/** The advisory lock that instances starting on one PostgreSQL database take in turn (any fixed number). */
+const START_LOCK = 0x466f6c69; // "Foli"
+
+/**
+ * Runs `work` (migrations, seeds, first-run preparation) while no other instance starting on the same
+ * PostgreSQL database runs its own: two instances started together on an empty database would otherwise both
+ * seed it. A session-level advisory lock on a connection of its own, released when the work ends (or when
+ * the connection drops with a killed process). SQLite is for one instance: the work just runs.
+ */
+export async function whileStartingAlone<T>(databaseUrl: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (!databaseUrl) return work();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [START_LOCK]);
+    return await work();
+  } finally {
+    await client.end();
+  }
+}
+
 export async function pingDatabase(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
 }

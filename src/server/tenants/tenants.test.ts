@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
@@ -138,5 +139,42 @@ describe.runIf(testDialects().includes('postgres'))('tenants on two instances (p
     // A session made on one instance works on the other, for its own tenant only.
     expect((await b.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers, payload: {} })).statusCode).toBe(200);
     expect((await b.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: { ...headers, dbname: 'default' }, payload: {} })).statusCode).toBe(401);
+  });
+});
+
+/** DESIGN §18: instances started together on an empty PostgreSQL database migrate and seed it once, one after the other. */
+describe.runIf(testDialects().includes('postgres'))('instances started together on an empty database (postgres)', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `folio_test_start_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+  const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).href;
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(query);
+    } finally {
+      await client.end();
+    }
+  };
+  beforeAll(() => admin(`create database ${name}`));
+  afterAll(() => admin(`drop database if exists ${name} with (force)`));
+
+  it('both start; every tenant is seeded once; both print the same setup code', async () => {
+    const env = { TENANTS: 'default,acme' };
+    const apps = await Promise.all([createTestApp('postgres', env, { databaseUrl: url }), createTestApp('postgres', env, { databaseUrl: url }), createTestApp('postgres', env, { databaseUrl: url })]);
+    try {
+      for (const t of apps) expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+      for (const tenant of apps[0]!.app.tenants.all()) {
+        const groups = await tenant.db.selectFrom('user_groups').select('id').execute();
+        const pages = await tenant.db.selectFrom('pages').select('id').execute();
+        expect(new Set(groups.map((g) => g.id)).size).toBe(groups.length);
+        expect(groups.length).toBe(3);
+        expect(pages.length).toBeGreaterThanOrEqual(12);
+        const codes = await tenant.db.selectFrom('settings').select('value').where('key', '=', 'setup-code').execute();
+        expect(codes).toHaveLength(1);
+      }
+    } finally {
+      for (const t of apps) await t.close();
+    }
   });
 });

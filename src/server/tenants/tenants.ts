@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
-import { createSchemaIfMissing, openDatabase, type Db, type Dialect } from '../db/database';
+import { createSchemaIfMissing, openDatabase, whileStartingAlone, type Db, type Dialect } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedFieldRulesIfMissing } from '../db/seed/field-rules-seed';
 import { seedMasterDataIfMissing } from '../db/seed/master-data-seed';
@@ -43,27 +43,43 @@ export class TenantRegistry {
     readonly cacheSync: CacheSync | undefined,
   ) {}
 
-  /** Opens, migrates and (when empty) seeds every configured tenant's database. */
-  static async open(config: AppConfig, log: FastifyInstance['log']): Promise<TenantRegistry> {
+  /**
+   * Opens, migrates and (when empty) seeds every configured tenant's database, then runs `prepare` for each
+   * (start-up's first-run work: moving old image files in, the first administrator). On PostgreSQL all of it
+   * runs while no other instance starting on the database runs its own (an advisory lock).
+   */
+  static async open(config: AppConfig, log: FastifyInstance['log'], prepare: (tenant: Tenant) => Promise<void> = async () => {}): Promise<TenantRegistry> {
     const tenants = new Map<string, Tenant>();
     const cacheSync = config.databaseUrl ? new CacheSync(config.databaseUrl, tenants, log) : undefined;
-    for (const name of config.tenants) {
-      const schema = tenantSchema(name, config.defaultTenant);
-      if (config.databaseUrl && schema !== 'public') await createSchemaIfMissing(config.databaseUrl, schema);
-      const handle = openDatabase({
-        databaseUrl: config.databaseUrl,
-        dataDir: config.dataDir,
-        sqliteFile: name === config.defaultTenant ? 'folio.sqlite' : `folio-${name}.sqlite`,
-        schema,
+    const handles: Db[] = [];
+    try {
+      await whileStartingAlone(config.databaseUrl, async () => {
+        for (const name of config.tenants) {
+          const schema = tenantSchema(name, config.defaultTenant);
+          if (config.databaseUrl && schema !== 'public') await createSchemaIfMissing(config.databaseUrl, schema);
+          const handle = openDatabase({
+            databaseUrl: config.databaseUrl,
+            dataDir: config.dataDir,
+            sqliteFile: name === config.defaultTenant ? 'folio.sqlite' : `folio-${name}.sqlite`,
+            schema,
+          });
+          handles.push(handle.db);
+          await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect, schema);
+          const seeded = await seedIfEmpty(handle.db, handle.dialect);
+          await seedGroupMenusIfMissing(handle.db);
+          await seedFieldRulesIfMissing(handle.db);
+          await seedMasterDataIfMissing(handle.db);
+          log.info({ tenant: name, database: handle.location, seeded }, 'database ready');
+          const cache = new TenantCache(cacheSync && ((change) => cacheSync.publish(name, handle.db, change)));
+          const tenant = { name, db: handle.db, dialect: handle.dialect, cache };
+          await prepare(tenant);
+          tenants.set(name, tenant);
+        }
       });
-      await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect, schema);
-      const seeded = await seedIfEmpty(handle.db, handle.dialect);
-      await seedGroupMenusIfMissing(handle.db);
-      await seedFieldRulesIfMissing(handle.db);
-      await seedMasterDataIfMissing(handle.db);
-      log.info({ tenant: name, database: handle.location, seeded }, 'database ready');
-      const cache = new TenantCache(cacheSync && ((change) => cacheSync.publish(name, handle.db, change)));
-      tenants.set(name, { name, db: handle.db, dialect: handle.dialect, cache });
+    } catch (error) {
+      // A start that failed half way leaves no pool open behind it.
+      for (const db of handles) await db.destroy().catch(() => {});
+      throw error;
     }
     const fallback = tenants.get(config.defaultTenant);
     if (!fallback) throw new Error(`DEFAULT_TENANT ${config.defaultTenant} is not configured`);
