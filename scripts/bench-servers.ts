@@ -1,5 +1,7 @@
-// What `npm run bench` starts and stops: the built Folio, a bare Fastify app and nginx, each a child process on a
-// free port, and the Debian tools the bench drives (wrk, nginx), installed when missing as ensure-chromium does.
+// What `npm run bench` starts and stops: the built Folio (on SQLite, or on a temporary PostgreSQL database), a bare
+// Fastify app, nginx as a static server or in front of Folio instances (deploy/nginx/folio.conf), each a child
+// process on a free port, and the Debian tools the bench drives (wrk, nginx), installed when missing as
+// ensure-chromium does. src/server/instances.test.ts starts its instances and nginx with the same functions.
 // Every child and temporary folder is registered here so that cleanUp() stops and removes them, also after a
 // failure.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -8,6 +10,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { SERVER_NODE_FLAGS } from './server-node-flags';
 
 const children = new Set<ChildProcess>();
@@ -99,8 +102,21 @@ async function waitUntilServing(url: string, child: ChildProcess, what: string):
   throw new Error(`${what} did not answer ${url} within 30 s`);
 }
 
-/** The built server (dist/server/main.js) on its own SQLite folder; resolves once /api/health answers. */
-export async function startFolio(options: { dataDir: string; port: number; adminPassword: string; nodeArgs?: readonly string[] }): Promise<ChildProcess> {
+/**
+ * The built server (dist/server/main.js) on its own SQLite folder, or on the PostgreSQL database that `env`
+ * names in DATABASE_URL; resolves once /api/health answers.
+ */
+export async function startFolio(options: {
+  dataDir: string;
+  port: number;
+  /** ADMIN_PASSWORD; without it an empty database waits for the first-run setup (DESIGN §7). */
+  adminPassword?: string;
+  nodeArgs?: readonly string[];
+  /** More environment, over the defaults here (DATABASE_URL, TRUST_PROXY, …). */
+  env?: Record<string, string>;
+  /** Gets the server's stdout (its JSON log lines) instead of the bench's own stdout. */
+  onOutput?: (text: string) => void;
+}): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${options.port}`;
   const child = startChild('node', [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), 'dist/server/main.js'], {
     env: {
@@ -110,11 +126,119 @@ export async function startFolio(options: { dataDir: string; port: number; admin
       DATA_DIR: options.dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_BASE_URL: base,
-      ADMIN_PASSWORD: options.adminPassword,
+      ADMIN_PASSWORD: options.adminPassword ?? '',
+      ...options.env,
     },
+    stdout: options.onOutput ? 'pipe' : 'inherit',
   });
+  if (options.onOutput) child.stdout!.setEncoding('utf8').on('data', options.onOutput);
   await waitUntilServing(`${base}/api/health`, child, 'Folio');
   return child;
+}
+
+/**
+ * A PostgreSQL database of its own, made on the server of `adminUrl` (a URL of a database that exists, such
+ * as postgres://postgres@127.0.0.1:5432/postgres); drop() removes it once nothing uses it any more.
+ */
+export async function createTemporaryDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        // The servers are stopped by now; a connection of one killed with SIGKILL may linger a moment.
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** The site file of deploy/ that README tells operators to install, and that the test and the bench run. */
+export const NGINX_SITE = 'deploy/nginx/folio.conf';
+
+/**
+ * deploy/nginx/folio.conf with its instances and its address replaced: one `server` line per upstream port
+ * (with the parameters the file gives its first one), and one `listen 127.0.0.1:<port>`. Everything else is
+ * the file as shipped; a change of its shape that this cannot follow fails here, not silently.
+ */
+export function nginxSite(upstreamPorts: readonly number[], listenPort: number): string {
+  let servers = 0;
+  let listens = 0;
+  const lines = fs
+    .readFileSync(NGINX_SITE, 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      const server = /^(\s*)server 127\.0\.0\.1:\d+([^;]*);\s*$/.exec(line);
+      if (server) {
+        servers += 1;
+        return servers === 1 ? upstreamPorts.map((port) => `${server[1]}server 127.0.0.1:${port}${server[2]};`) : [];
+      }
+      const listen = /^(\s*)listen [^;]+;\s*$/.exec(line);
+      if (listen) {
+        listens += 1;
+        return listens === 1 ? [`${listen[1]}listen 127.0.0.1:${listenPort};`] : [];
+      }
+      return [line];
+    });
+  if (servers < 2) throw new Error(`${NGINX_SITE} has no upstream of two \`server 127.0.0.1:PORT\` lines`);
+  if (listens < 1) throw new Error(`${NGINX_SITE} has no \`listen\` line`);
+  return lines.join('\n');
+}
+
+export interface FolioProxy {
+  child: ChildProcess;
+  /** nginx's error log and, with accessLog, its access log (each request's upstream and status). */
+  errorLog: string;
+  accessLog: string | null;
+}
+
+/**
+ * nginx running deploy/nginx/folio.conf (see nginxSite) in a folder of its own on 127.0.0.1:`port`, in front of
+ * the instances on `upstreamPorts`; the main configuration around it is the little a site file needs.
+ * Resolves once nginx answers (any status: the instances may still be starting).
+ */
+export async function startFolioProxy(nginx: string, upstreamPorts: readonly number[], port: number, options: { accessLog?: boolean } = {}): Promise<FolioProxy> {
+  const folder = temporaryFolder('folio-proxy-');
+  // Started as root, nginx runs its workers as nobody, which must read the site and write request bodies
+  // (an image upload) to the temporary path.
+  fs.chmodSync(folder, 0o755);
+  const temp = path.join(folder, 'temp');
+  fs.mkdirSync(temp);
+  fs.chmodSync(temp, 0o1777);
+  const site = path.join(folder, 'folio.conf');
+  fs.writeFileSync(site, nginxSite(upstreamPorts, port));
+  const errorLog = path.join(folder, 'error.log');
+  const accessLog = options.accessLog ? path.join(folder, 'access.log') : null;
+  fs.writeFileSync(
+    path.join(folder, 'nginx.conf'),
+    `worker_processes auto;
+daemon off;
+pid ${folder}/nginx.pid;
+error_log ${errorLog} warn;
+events { worker_connections 4096; }
+http {
+  ${accessLog ? `log_format upstreams '$remote_addr "$request" $status upstream $upstream_addr $upstream_status $request_time';\n  access_log ${accessLog} upstreams;` : 'access_log off;'}
+  client_body_temp_path ${temp}; proxy_temp_path ${temp}; fastcgi_temp_path ${temp}; uwsgi_temp_path ${temp}; scgi_temp_path ${temp};
+  include ${site};
+}
+`,
+  );
+  const child = startChild(nginx, ['-e', errorLog, '-p', folder, '-c', path.join(folder, 'nginx.conf')]);
+  await waitUntilServing(`http://127.0.0.1:${port}/api/health`, child, 'nginx');
+  return { child, errorLog, accessLog };
 }
 
 /** The answer a server sends itself, whatever the app says: left out when headers are compared or replayed. */

@@ -4,14 +4,17 @@
 //     Folio /Home1 (cached), a bare Fastify app and nginx sending the same gzip bytes with the same headers,
 //     and an Autowired page (/Careers1, made in page creation);
 //  3. mixed load: 200 visitors over all public pages while 5 editors save over HTTP, on the same server;
-//  4. page saves in process (app.inject, no network), of the Home page and of an Autowired page.
+//  4. page saves in process (app.inject, no network), of the Home page and of an Autowired page;
+//  5. several instances (DESIGN §18): the cached /Home1 on PostgreSQL, Folio direct against nginx running
+//     deploy/nginx/folio.conf in front of one instance and of two, side by side.
 // Figures are printed, not asserted: a benchmark is not a timed test, and it is not part of `npm test`. A missed
 // budget is marked "over budget"; the exit code is non-zero only when something could not be measured.
 // wrk and nginx come from Debian's packages (installed when missing and we are root, else that part is skipped):
 // autocannon tops out near 6k req/s on two cores, too slow to measure any of this.
 // BENCH_SECONDS: seconds of load per server for throughput, split over the rounds; BENCH_MIXED_SECONDS: the
-// mixed load's length.
-import type { ChildProcess } from 'node:child_process';
+// mixed load's length. BENCH_DATABASE_URL: the PostgreSQL server of part 5 (a database that exists; the bench
+// makes and drops its own beside it), default postgres://postgres@127.0.0.1:5432/postgres.
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { gunzipSync } from 'node:zlib';
@@ -23,8 +26,10 @@ import { SERVER_NODE_FLAGS } from './server-node-flags';
 import { percentiles, runWrk, signIn, whileEditorsSave, type EditedPage, type WrkResult } from './bench-load';
 import {
   cleanUp,
+  createTemporaryDatabase,
   ensureDebianTools,
   freePort,
+  NGINX_SITE,
   rawGet,
   removeFolder,
   rssMb,
@@ -32,6 +37,7 @@ import {
   sleep,
   startBareFastify,
   startFolio,
+  startFolioProxy,
   startNginx,
   stop,
   temporaryFolder,
@@ -39,9 +45,9 @@ import {
   type DebianTools,
 } from './bench-servers';
 
-/** BENCH_ONLY=throughput|mixed|saves runs one part (and the cold start), for a quick look while tuning. */
+/** BENCH_ONLY=throughput|mixed|saves|instances runs one part (throughput and mixed with the cold start). */
 const ONLY = process.env.BENCH_ONLY ?? '';
-const runs = (part: 'throughput' | 'mixed' | 'saves') => ONLY === '' || ONLY === part;
+const runs = (part: 'throughput' | 'mixed' | 'saves' | 'instances') => ONLY === '' || ONLY === part;
 const THROUGHPUT_S = Number(process.env.BENCH_SECONDS ?? 18);
 const ROUNDS = 3;
 const THROUGHPUT_CONNECTIONS = 50;
@@ -69,11 +75,16 @@ async function main(): Promise<number> {
   const tools = ensureDebianTools();
   report.notes.push(...tools.notes);
   try {
-    if (ONLY !== 'saves') await attempt(report, 'serving', () => benchServing(report, tools));
+    if (ONLY !== 'saves' && ONLY !== 'instances') await attempt(report, 'serving', () => benchServing(report, tools));
   } finally {
     await cleanUp();
   }
   if (runs('saves')) await attempt(report, 'saves in process', () => benchSavesInProcess(report));
+  try {
+    if (runs('instances')) await attempt(report, 'several instances', () => benchInstances(report, tools));
+  } finally {
+    await cleanUp();
+  }
   // Other work on the machine lowers every figure: the load average says whether this run had it to itself.
   report.source(`machine: ${os.cpus().length} CPUs, load average (1 min) ${loadAtStart.toFixed(2)} at the start and ${os.loadavg()[0]!.toFixed(2)} at the end of the run.`);
   report.print();
@@ -211,6 +222,69 @@ async function benchMixedLoad(report: Report, wrk: string, base: string, folioPi
     `mixed load: wrk -t1 -c${VISITORS} --timeout 2s for ${MIXED_S} s, each request the next of ${paths.length} paths (the twelve public pages and /Careers1; scripts/bench-wrk.lua); ` +
       `meanwhile ${EDITED_PAGES.length} editors (node:http with keep-alive from the bench's process, one page each: ${EDITED_PAGES.map((p) => p.key).join(', ')}) save in a loop, one rich-text change per save.`,
   );
+}
+
+/**
+ * Part 5 (DESIGN §18): the cached /Home1 on PostgreSQL, side by side in one run: Folio direct (one instance),
+ * nginx running deploy/nginx/folio.conf in front of that instance, and in front of two instances.
+ */
+async function benchInstances(report: Report, tools: DebianTools): Promise<void> {
+  const { wrk, nginx } = tools;
+  if (!wrk || !nginx) {
+    report.notes.push('several instances not measured: wrk or nginx is missing.');
+    return;
+  }
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  let database: Awaited<ReturnType<typeof createTemporaryDatabase>>;
+  try {
+    database = await createTemporaryDatabase(adminUrl, 'folio_bench');
+  } catch (error) {
+    report.notes.push(`several instances not measured: no database could be made on ${adminUrl} (${error instanceof Error ? error.message : String(error)}); set BENCH_DATABASE_URL.`);
+    return;
+  }
+  try {
+    const ports = [await freePort(), await freePort()];
+    const [toOne, toTwo] = [await freePort(), await freePort()];
+    // As deployed: one public address for both, so they render the same page. One after the other: the first
+    // start migrates and seeds the empty database.
+    const env = { DATABASE_URL: database.url, TRUST_PROXY: 'true', PUBLIC_BASE_URL: `http://127.0.0.1:${toTwo}/` };
+    for (const port of ports) await startFolio({ dataDir: temporaryFolder('folio-bench-pg-'), port, adminPassword: BENCH_ADMIN_PASSWORD, env });
+    await startFolioProxy(nginx, ports.slice(0, 1), toOne);
+    await startFolioProxy(nginx, ports, toTwo);
+    const direct = `http://127.0.0.1:${ports[0]}/Home1`;
+    const targets: Target[] = [
+      { name: 'PostgreSQL: Folio /Home1 direct, one instance', url: direct },
+      { name: 'PostgreSQL: nginx → one instance', url: `http://127.0.0.1:${toOne}/Home1` },
+      { name: 'PostgreSQL: nginx → two instances', url: `http://127.0.0.1:${toTwo}/Home1` },
+    ];
+    // Each instance renders /Home1 once; through nginx the visitor gets the bytes an instance sends.
+    const page = await capturePage(direct);
+    await capturePage(`http://127.0.0.1:${ports[1]}/Home1`);
+    for (const target of targets.slice(1)) {
+      for (let i = 0; i < 4; i += 1) {
+        const answer = await rawGet(target.url, GZIP);
+        if (answer.status !== 200 || !gunzipSync(answer.body).equals(page.html)) throw new Error(`${target.name} answered ${answer.status} with another page than Folio's /Home1`);
+      }
+    }
+    const measured = await alternate(wrk, targets);
+    for (const [i, target] of targets.entries()) {
+      const { rate, errors } = measured[i]!;
+      report.row(target.name, `${rate.toFixed(0)} req/s${errors ? ` (${errors} errors)` : ''}`, errors ? 'no errors' : '', !errors);
+    }
+    const [alone, oneBehind, twoBehind] = measured.map((m) => m.rate) as [number, number, number];
+    report.row('nginx → one instance / Folio direct', (oneBehind / alone).toFixed(2), '');
+    report.row('nginx → two instances / Folio direct', (twoBehind / alone).toFixed(2), '');
+    report.row('nginx → two instances / nginx → one', (twoBehind / oneBehind).toFixed(2), '');
+    const version = spawnSync(nginx, ['-v'], { encoding: 'utf8' }).stderr.trim().replace(/^nginx version: /, '');
+    report.source(
+      `several instances: two built servers (TRUST_PROXY=true) on one PostgreSQL database the bench makes and drops; ${version} running ${NGINX_SITE} ` +
+        `(keepalive to the instances), worker_processes auto (${os.cpus().length}), access log off; wrk as for the throughput (same connections, rounds alternating the three, median). ` +
+        'On two cores, nginx, the instances and wrk share the same CPUs: a second instance cannot double the rate here.',
+    );
+  } finally {
+    await cleanUp();
+    await database.drop();
+  }
 }
 
 /** Folio's /Home1 as a browser without and with gzip gets it: the HTML, the gzip bytes and the gzip answer's headers. */
