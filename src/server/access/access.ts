@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONTENT_PAGES, SCREEN_PAGES } from '../../core/pages';
+import { enterAuditContext, nameAuditUser } from '../audit/audit';
 import { findLiveSession } from '../auth/sessions.repository';
 import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
 import { ForbiddenError, UnauthorizedError } from '../errors';
@@ -92,7 +93,8 @@ export function installAccessLayer(app: FastifyInstance): void {
       for (const method of [route.method].flat()) screenRoutes.push({ method: String(method), url: route.url, screen });
     }
     // Decided before the body is read, ahead of the route's own hooks.
-    route.onRequest = [checkAccess, ...[route.onRequest ?? []].flat()];
+    // The audit context first (DESIGN §21): the rest of the request, handler included, runs inside it.
+    route.onRequest = [enterAuditContext, checkAccess, ...[route.onRequest ?? []].flat()];
   });
 }
 
@@ -104,6 +106,7 @@ async function checkAccess(request: FastifyRequest): Promise<void> {
   const access = request.routeOptions.config?.access;
   if (!access) return;
   request.session = await resolveSession(request);
+  nameAuditUser(request.session?.username ?? null);
   if ('public' in access) return;
   const session = request.session;
   if (!session) throw new UnauthorizedError();

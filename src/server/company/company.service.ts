@@ -1,12 +1,16 @@
 import type { SiteCompany } from '../../core/public-page';
 import type { Company } from '../../core/schemas/company';
-import type { Db } from '../db/database';
+import { audit, changedFields } from '../audit/audit';
+import { inTransaction, type Db } from '../db/database';
 import type { Tenant } from '../tenants/tenants';
 import { findCompany, upsertCompany } from './company.repository';
 
 /** The company details (spec 001 §3) as the company form shows them. */
 export async function getCompanyDetails(tenant: Tenant): Promise<Company> {
-  const row = await findCompany(tenant.db);
+  return companyOf(await findCompany(tenant.db));
+}
+
+function companyOf(row: Awaited<ReturnType<typeof findCompany>>): Company {
   return {
     companyCode: row?.company_code ?? '',
     companyName: row?.company_name ?? '',
@@ -23,7 +27,18 @@ export async function getCompanyDetails(tenant: Tenant): Promise<Company> {
 
 /** Stores the company details; every cached page shows the new name at once. */
 export async function saveCompanyDetails(tenant: Tenant, company: Company, now = new Date()): Promise<void> {
-  await writeCompany(tenant.db, company, now);
+  await inTransaction(tenant.db, async (trx) => {
+    const before = companyOf(await findCompany(trx));
+    await writeCompany(trx, company, now);
+    const after = companyOf(await findCompany(trx));
+    await audit(trx, tenant, {
+      action: 'company.update',
+      targetType: 'company',
+      targetId: after.companyCode,
+      summary: `Updated the company details of ${after.companyName}`,
+      details: changedFields(before, after),
+    }, now);
+  });
   tenant.cache.clear();
 }
 

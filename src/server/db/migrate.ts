@@ -11,6 +11,7 @@ import * as enquiryOutbox from './migrations/20261123-0007-enquiry-outbox';
 import * as rateLimits from './migrations/20261125-0008-rate-limits';
 import * as jobs from './migrations/20261125-0009-jobs';
 import * as images from './migrations/20261125-0010-images';
+import * as auditLog from './migrations/20261125-0011-audit-log';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -32,6 +33,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261125-0008-rate-limits': rateLimits,
   '20261125-0009-jobs': jobs,
   '20261125-0010-images': images,
+  '20261125-0011-audit-log': auditLog,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

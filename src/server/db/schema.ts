@@ -23,6 +23,7 @@ export interface Database {
   rate_limits: RateLimitTable;
   jobs: JobTable;
   images: ImageTable;
+  audit_log: AuditLogTable;
 }
 
 /** An uploaded image or one of its srcset widths (DESIGN §8), by folder and Folio-generated name; never updated. */
@@ -36,6 +37,21 @@ export interface ImageTable {
   /** A quoted strong validator of the bytes, computed when they were stored. */
   etag: string;
   created_at: string;
+}
+
+/** An entry of the audit log (DESIGN §21): inserted in the change's transaction, never updated or deleted by the app. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  tenant: string;
+  user_name: string | null;
+  ip: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  summary: string;
+  /** JSON: the changed fields, with before and after for short values. */
+  details: Generated<string>;
 }
 
 /** A background job of the job runner without a table of its own (src/server/jobs/): periodic or one-off. */

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../db/database';
+import { ADMIN_PASSWORD, logIn } from '../test-support/sessions';
+import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
+import { audit, cleanAuditDetails, runAs } from './audit';
+
+describe('cleanAuditDetails', () => {
+  it('drops passwords, tokens, secrets and codes at any depth, and keeps long texts by their length only', () => {
+    const details = cleanAuditDetails({
+      username: 'jdoe',
+      password: 'hunter2-hunter2',
+      newPassword: 'x',
+      token: 't',
+      totpSecret: 's',
+      recoveryCodes: ['a'],
+      setupCode: 'c',
+      passwordHash: 'h',
+      nested: { accessToken: 'a', firstName: { before: 'Ann', after: 'Anna' } },
+      content: 'w'.repeat(5000),
+      list: [{ csrfToken: 'x', name: 'kept' }],
+    });
+    expect(details).toEqual({
+      username: 'jdoe',
+      nested: { firstName: { before: 'Ann', after: 'Anna' } },
+      content: '(5000 characters)',
+      list: [{ name: 'kept' }],
+    });
+    expect(JSON.stringify(details)).not.toMatch(/hunter2|"t"|"s"/);
+  });
+});
+
+/** DESIGN §21: an entry per change, in the change's transaction, naming who made it and from where. */
+describe.each(testDialects())('the audit log (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { ADMIN_PASSWORD });
+  });
+  afterAll(async () => t?.close());
+
+  const entries = () => t.app.tenants.default.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+
+  it('records a change of the company details with the user, the address and the changed fields only', async () => {
+    const admin = await logIn(t.app, 'admin', ADMIN_PASSWORD, '10.6.0.7');
+    const details = (await t.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })).json();
+    const before = (await entries()).length;
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/saveCompanyDetails',
+      headers: admin.headers,
+      remoteAddress: '10.6.0.7',
+      payload: { ...details, companyName: 'Renamed Systems' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const added = (await entries()).slice(before);
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({
+      tenant: 'default',
+      user_name: 'admin',
+      ip: '10.6.0.7',
+      action: 'company.update',
+      target_type: 'company',
+      target_id: details.companyCode,
+      summary: 'Updated the company details of Renamed Systems',
+    });
+    expect(JSON.parse(added[0]!.details)).toEqual({ companyName: { before: details.companyName, after: 'Renamed Systems' } });
+    expect(Date.now() - Date.parse(added[0]!.at)).toBeLessThan(60_000);
+  });
+
+  it('writes nothing when the change is refused', async () => {
+    const admin = await logIn(t.app, 'admin', ADMIN_PASSWORD);
+    const details = (await t.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })).json();
+    const before = (await entries()).length;
+    const refused = await t.app.inject({ method: 'POST', url: '/api/master/saveCompanyDetails', headers: admin.headers, payload: { ...details, email: 'not an address' } });
+    expect(refused.statusCode).toBe(400);
+    expect(await entries()).toHaveLength(before);
+  });
+
+  it('commits an entry with its transaction or not at all', async () => {
+    const tenant = t.app.tenants.default;
+    const before = (await entries()).length;
+    await expect(
+      inTransaction(tenant.db, async (trx) => {
+        await audit(trx, tenant, { action: 'company.update', targetType: 'company', targetId: 'X', summary: 'Rolled back' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await entries()).toHaveLength(before);
+    await runAs({ userName: 'shell', ip: null }, () =>
+      inTransaction(tenant.db, (trx) => audit(trx, tenant, { action: 'cli.setup-code', targetType: 'setup', targetId: 'default', summary: 'Printed the setup code' })),
+    );
+    const [last] = (await entries()).slice(-1);
+    expect(last).toMatchObject({ user_name: 'shell', ip: null, action: 'cli.setup-code', details: '{}' });
+  });
+});
