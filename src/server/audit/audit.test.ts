@@ -75,6 +75,49 @@ describe.each(testDialects())('the audit log (%s)', (dialect) => {
     expect(await entries()).toHaveLength(before);
   });
 
+  it('records groups created, renamed and deleted, and users created, updated and deactivated, never a password', async () => {
+    const admin = await logIn(t.app, 'admin', ADMIN_PASSWORD);
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: admin.headers, payload });
+    const before = (await entries()).length;
+    expect((await post('/api/menu/SaveUserGroup', { groupname: 'Writers' })).statusCode).toBe(200);
+    const groups = (await post('/api/menu/getAllgroup', {})).json() as Array<{ id: number; groupname: string }>;
+    const writers = groups.find((g) => g.groupname === 'Writers')!;
+    expect((await post('/api/menu/SaveUserGroup', { id: writers.id, updategroupname: 'Authors' })).statusCode).toBe(200);
+    expect((await post('/api/menu/deletegroup', { id: writers.id })).statusCode).toBe(200);
+    const person = {
+      employeecode: 'E007',
+      salutation: 'Ms.',
+      gender: 'Female',
+      firstname: 'Asha',
+      middlename: '',
+      lastname: 'Kulkarni',
+      address: 'Pune',
+      mobile: '9876543210',
+      mobile1: '',
+      email: 'asha@example.com',
+      selfaccessforuser: 'asha',
+      password: 'a-long-secret-password-1',
+      usergroupid: 3,
+      selfactive: true,
+    };
+    const created = await post('/api/master/saveemployeemaster', person);
+    expect(created.statusCode).toBe(200);
+    const userID = created.json().userID as number;
+    expect((await post('/api/master/saveemployeemaster', { ...person, userID, lastname: 'Patil', password: 'another-secret-password-2' })).statusCode).toBe(200);
+    expect((await post('/api/master/Employeechangedeletstatus', { id: userID, activeStatus: 'N' })).statusCode).toBe(200);
+    const added = (await entries()).slice(before);
+    expect(added.map((e) => [e.action, e.target_id, e.summary, e.user_name])).toEqual([
+      ['group.create', 'Writers', 'Created group Writers', 'admin'],
+      ['group.update', 'Authors', 'Renamed group Writers to Authors', 'admin'],
+      ['group.delete', 'Authors', 'Deleted group Authors', 'admin'],
+      ['user.create', 'asha', 'Created user asha', 'admin'],
+      ['user.update', 'asha', 'Updated user asha and set a new password', 'admin'],
+      ['user.status', 'asha', 'Deactivated user asha', 'admin'],
+    ]);
+    expect(JSON.parse(added[4]!.details)).toEqual({ lastName: { before: 'Kulkarni', after: 'Patil' } });
+    expect(JSON.stringify(added)).not.toMatch(/secret-password|argon2/);
+  });
+
   it('commits an entry with its transaction or not at all', async () => {
     const tenant = t.app.tenants.default;
     const before = (await entries()).length;

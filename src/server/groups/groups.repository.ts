@@ -33,9 +33,8 @@ export async function countUsersInGroup(db: Db, id: number): Promise<number> {
 }
 
 /** Deletes a group and its menu tree. */
+/** Deletes a group and its menu; call it in a transaction (the service's, with its audit entry). */
 export async function deleteGroupAndMenu(db: Db, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('menu_items').where('owner_kind', '=', 'group').where('owner_id', '=', id).execute();
-    await trx.deleteFrom('user_groups').where('id', '=', id).execute();
-  });
+  await db.deleteFrom('menu_items').where('owner_kind', '=', 'group').where('owner_id', '=', id).execute();
+  await db.deleteFrom('user_groups').where('id', '=', id).execute();
 }

@@ -1,5 +1,7 @@
 import { BUILTIN_GROUP_IDS } from '../../core/groups';
 import { GROUP_MESSAGES, type GroupSaveAnswer, type SaveUserGroupData, type UserGroupRow } from '../../core/schemas/group';
+import { audit, changedFields } from '../audit/audit';
+import { inTransaction } from '../db/database';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
 import { countUsersInGroup, deleteGroupAndMenu, findGroup, findGroupByName, insertGroup, listGroupsWithUserCounts, renameGroup } from './groups.repository';
@@ -14,12 +16,20 @@ export async function saveGroup(tenant: Tenant, input: SaveUserGroupData, now = 
   const name = 'id' in input ? input.updategroupname : input.groupname;
   const clash = await findGroupByName(tenant.db, name);
   if ('id' in input) {
-    if (!(await findGroup(tenant.db, input.id))) throw new NotFoundError(GROUP_MESSAGES.notFound);
+    const group = await findGroup(tenant.db, input.id);
+    if (!group) throw new NotFoundError(GROUP_MESSAGES.notFound);
     if (clash && clash.id !== input.id) throw new ConflictError(GROUP_MESSAGES.duplicate);
-    await renameGroup(tenant.db, input.id, name);
+    await inTransaction(tenant.db, async (trx) => {
+      await renameGroup(trx, input.id, name);
+      const summary = group.name === name ? `Saved group ${name} unchanged` : `Renamed group ${group.name} to ${name}`;
+      await audit(trx, tenant, { action: 'group.update', targetType: 'group', targetId: name, summary, details: changedFields({ name: group.name }, { name }) }, now);
+    });
   } else {
     if (clash) throw new ConflictError(GROUP_MESSAGES.duplicate);
-    await insertGroup(tenant.db, name, now.toISOString());
+    await inTransaction(tenant.db, async (trx) => {
+      const id = await insertGroup(trx, name, now.toISOString());
+      await audit(trx, tenant, { action: 'group.create', targetType: 'group', targetId: name, summary: `Created group ${name}`, details: { id } }, now);
+    });
   }
   return { status: 'OK', message: GROUP_MESSAGES.saved };
 }
@@ -30,7 +40,10 @@ export async function deleteGroup(tenant: Tenant, id: number): Promise<GroupSave
   if (!group) throw new NotFoundError(GROUP_MESSAGES.notFound);
   if (BUILTIN_GROUP_IDS.has(id) || group.builtin === 1) throw new ConflictError(GROUP_MESSAGES.builtin);
   if ((await countUsersInGroup(tenant.db, id)) > 0) throw new ConflictError(GROUP_MESSAGES.hasUsers);
-  await deleteGroupAndMenu(tenant.db, id);
+  await inTransaction(tenant.db, async (trx) => {
+    await deleteGroupAndMenu(trx, id);
+    await audit(trx, tenant, { action: 'group.delete', targetType: 'group', targetId: group.name, summary: `Deleted group ${group.name}`, details: { id } });
+  });
   tenant.cache.clear();
   return { status: 'OK', message: GROUP_MESSAGES.deleted };
 }

@@ -1,6 +1,7 @@
 import { hashPassword } from '../auth/passwords';
 import { deleteSessionsOfUser } from '../auth/sessions.repository';
-import type { Db } from '../db/database';
+import { audit, changedFields } from '../audit/audit';
+import { inTransaction, type Db } from '../db/database';
 import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
 import {
   USER_MESSAGES,
@@ -146,27 +147,66 @@ export async function saveUser(tenant: Tenant, input: UserData, now = new Date()
 
   if (input.userID === undefined) {
     if (!input.password) throw new ValidationError(USER_MESSAGES.password);
-    const id = await createUser(db, { username: details.username, password: input.password, groupId: details.group_id, firstName: details.first_name }, now);
-    await updateUserDetails(db, id, details);
+    // Hashed before the transaction: the database is never held while argon2 works.
+    const passwordHash = await hashPassword(input.password);
+    const id = await inTransaction(db, async (trx) => {
+      const id = await insertUser(trx, { username: details.username, passwordHash, groupId: details.group_id, firstName: details.first_name, at: now.toISOString() });
+      await updateUserDetails(trx, id, details);
+      await audit(trx, tenant, { action: 'user.create', targetType: 'user', targetId: details.username, summary: `Created user ${details.username}`, details: auditedUser(details) }, now);
+      return id;
+    });
     return { status: 'Success', message: USER_MESSAGES.saved, rescoremessage: '', userID: id };
   }
 
   const id = input.userID;
-  if (!(await findUserForForm(db, id))) throw new NotFoundError(USER_MESSAGES.notFound);
-  await guardLastAdministrator(db, id, details.group_id === ADMINISTRATORS_GROUP_ID && details.active === 1);
-  await updateUserDetails(db, id, details);
-  if (input.password) await changePassword(db, id, input.password, now);
-  if (!input.selfactive) await setUserActive(db, id, false);
+  const before = await findUserForForm(db, id);
+  if (!before) throw new NotFoundError(USER_MESSAGES.notFound);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  await inTransaction(db, async (trx) => {
+    await guardLastAdministrator(trx, id, details.group_id === ADMINISTRATORS_GROUP_ID && details.active === 1);
+    await updateUserDetails(trx, id, details);
+    if (passwordHash) {
+      await updatePasswordHash(trx, id, passwordHash, now.toISOString());
+      await deleteSessionsOfUser(trx, id);
+    }
+    if (!input.selfactive) await setUserActive(trx, id, false);
+    const summary = `Updated user ${details.username}${passwordHash ? ' and set a new password' : ''}`;
+    await audit(trx, tenant, { action: 'user.update', targetType: 'user', targetId: details.username, summary, details: changedFields(auditedUser(before), auditedUser(details)) }, now);
+  });
   tenant.cache.clear();
   return { status: 'Success1', message: USER_MESSAGES.saved, rescoremessage: '', userID: id };
+}
+
+/** A user's fields as the audit log records them (no password, no hash: the form's details only). */
+function auditedUser(user: { employee_code: string | null; first_name: string; last_name: string | null; email: string | null; mobile: string | null; username: string; group_id: number; active: number } & Record<string, unknown>) {
+  return {
+    username: user.username,
+    employeeCode: user.employee_code,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    mobile: user.mobile,
+    groupId: user.group_id,
+    active: user.active === 1,
+  };
 }
 
 /** Employeechangedeletstatus: N deactivates (their sessions end at once), Y activates. */
 export async function changeUserStatus(tenant: Tenant, { id, activeStatus }: UserStatusInput): Promise<UserStatusAnswer> {
   if (!(await findUserForForm(tenant.db, id))) throw new NotFoundError(USER_MESSAGES.notFound);
   const active = activeStatus === 'Y';
-  await guardLastAdministrator(tenant.db, id, active);
-  await setUserActive(tenant.db, id, active);
+  const user = (await findUserForForm(tenant.db, id))!;
+  await inTransaction(tenant.db, async (trx) => {
+    await guardLastAdministrator(trx, id, active);
+    await setUserActive(trx, id, active);
+    await audit(trx, tenant, {
+      action: 'user.status',
+      targetType: 'user',
+      targetId: user.username,
+      summary: `${active ? 'Activated' : 'Deactivated'} user ${user.username}`,
+      details: { active: { before: user.active === 1, after: active } },
+    });
+  });
   return active ? { status: 'Success1', message: 'User activated.' } : { status: 'Success', message: 'User deactivated.' };
 }
 
