@@ -118,6 +118,34 @@ describe.each(testDialects())('the audit log (%s)', (dialect) => {
     expect(JSON.stringify(added)).not.toMatch(/secret-password|argon2/);
   });
 
+  it('records enquiries marked, queued again and deleted, without the enquirer; a refused call writes nothing', async () => {
+    const admin = await logIn(t.app, 'admin', ADMIN_PASSWORD);
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: admin.headers, payload });
+    // Without the contact page's cookie the enquiry is kept as Spam, with no mail.
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/savecont2',
+      remoteAddress: '10.6.1.1',
+      payload: { organization: 'Deccan Tools', name: 'Priya Patil', email: 'priya@example.in', mobile: '9876543210', requirements: 'A CRM, please.', menupageid: 11, commonrouting: 'Contact' },
+    });
+    expect(sent.statusCode).toBe(200);
+    const { id } = await t.app.tenants.default.db.selectFrom('enquiries').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const before = (await entries()).length;
+    expect((await post('/api/master/resendEnquiry', { id })).statusCode).toBe(409);
+    expect((await post('/api/master/changeEnquiryStatus', { id, status: 'New' })).statusCode).toBe(200);
+    expect((await post('/api/master/resendEnquiry', { id })).statusCode).toBe(200);
+    expect((await post('/api/master/deleteEnquiry', { id })).statusCode).toBe(200);
+    expect((await post('/api/master/deleteEnquiry', { id })).statusCode).toBe(404);
+    const added = (await entries()).slice(before);
+    expect(added.map((e) => [e.action, e.target_type, e.target_id, e.summary])).toEqual([
+      ['enquiry.status', 'enquiry', String(id), `Marked enquiry ${id} New`],
+      ['enquiry.resend', 'enquiry', String(id), `Queued the mail of enquiry ${id} again`],
+      ['enquiry.delete', 'enquiry', String(id), `Deleted enquiry ${id}`],
+    ]);
+    expect(JSON.parse(added[0]!.details)).toEqual({ status: { before: 'Spam', after: 'New' } });
+    expect(JSON.stringify(added)).not.toMatch(/Priya|priya@|Deccan/);
+  });
+
   it('commits an entry with its transaction or not at all', async () => {
     const tenant = t.app.tenants.default;
     const before = (await entries()).length;

@@ -7,6 +7,7 @@ import {
   type EnquiryStatus,
   type MailState,
 } from '../../core/schemas/enquiries';
+import { audit } from '../audit/audit';
 import { inTransaction } from '../db/database';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
@@ -83,7 +84,17 @@ export async function getEnquiries(tenant: Tenant, request: EnquiryListRequest, 
 }
 
 export async function changeEnquiryStatus(tenant: Tenant, id: number, status: EnquiryStatus, now = new Date()): Promise<{ message: string }> {
-  if (!(await setEnquiryStatus(tenant.db, id, status, now.toISOString()))) throw new NotFoundError(NO_ENQUIRY);
+  await inTransaction(tenant.db, async (trx) => {
+    const row = await findEnquiry(trx, id);
+    if (!row || !(await setEnquiryStatus(trx, id, status, now.toISOString()))) throw new NotFoundError(NO_ENQUIRY);
+    await audit(trx, tenant, {
+      action: 'enquiry.status',
+      targetType: 'enquiry',
+      targetId: id,
+      summary: `Marked enquiry ${id} ${status}`,
+      details: { status: { before: row.status, after: status } },
+    }, now);
+  });
   return { message: `The enquiry is marked ${status}.` };
 }
 
@@ -98,13 +109,21 @@ export async function resendEnquiry(tenant: Tenant, id: number, outbox: MailOutb
   const state = row.mail_state ?? 'none';
   if (state === 'sent') throw new ConflictError('The mail of this enquiry was sent already.');
   if (state === 'queued' || state === 'retrying') throw new ConflictError('The mail of this enquiry is on its way already: it is sent as soon as the mail server takes it.');
-  await requeueMailJob(tenant.db, id, now.toISOString());
+  await inTransaction(tenant.db, async (trx) => {
+    await requeueMailJob(trx, id, now.toISOString());
+    await audit(trx, tenant, { action: 'enquiry.resend', targetType: 'enquiry', targetId: id, summary: `Queued the mail of enquiry ${id} again`, details: { mail: { before: state, after: 'queued' } } }, now);
+  });
   outbox.kick();
   if (!outbox.configured) return { message: 'The mail is queued: it is sent once mail is configured (SMTP_URL and CONTACT_RECIPIENT).' };
   return { message: 'The mail will be sent again now.' };
 }
 
 export async function deleteEnquiry(tenant: Tenant, id: number): Promise<{ message: string }> {
-  if (!(await deleteEnquiryRow(tenant.db, id))) throw new NotFoundError(NO_ENQUIRY);
+  await inTransaction(tenant.db, async (trx) => {
+    const row = await findEnquiry(trx, id);
+    if (!row || !(await deleteEnquiryRow(trx, id))) throw new NotFoundError(NO_ENQUIRY);
+    // Not who wrote it nor what: the enquirer's details go with the enquiry.
+    await audit(trx, tenant, { action: 'enquiry.delete', targetType: 'enquiry', targetId: id, summary: `Deleted enquiry ${id}`, details: { status: row.status, receivedAt: row.created_at } });
+  });
   return { message: 'The enquiry was deleted.' };
 }
