@@ -146,6 +146,25 @@ describe.each(testDialects())('the audit log (%s)', (dialect) => {
     expect(JSON.stringify(added)).not.toMatch(/Priya|priya@|Deccan/);
   });
 
+  it('records sign-ins, failed sign-ins with the lockout they cause, and sign-outs, never a password', async () => {
+    const before = (await entries()).length;
+    const admin = await logIn(t.app, 'admin', ADMIN_PASSWORD, '10.6.2.1');
+    for (let i = 0; i < 5; i += 1) {
+      const failed = await t.app.inject({ method: 'POST', url: '/api/auth/signin', remoteAddress: `10.6.3.${i}`, payload: { username: 'Mallory', password: 'guess-number-one' } });
+      expect(failed.statusCode).toBe(401);
+    }
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: admin.headers, remoteAddress: '10.6.2.1', payload: {} });
+    expect(out.statusCode).toBe(200);
+    const added = (await entries()).slice(before);
+    expect(added.map((e) => [e.action, e.target_id, e.user_name, e.ip])).toEqual([
+      ['auth.signin', 'admin', 'admin', '10.6.2.1'],
+      ...[0, 1, 2, 3, 4].map((i) => ['auth.signin_failed', 'Mallory', null, `10.6.3.${i}`]),
+      ['auth.lockout', 'Mallory', null, '10.6.3.4'],
+      ['auth.signout', 'admin', 'admin', '10.6.2.1'],
+    ]);
+    expect(JSON.stringify(added)).not.toMatch(/guess-number-one|correct-horse/);
+  });
+
   it('commits an entry with its transaction or not at all', async () => {
     const tenant = t.app.tenants.default;
     const before = (await entries()).length;

@@ -64,6 +64,8 @@ export interface AuditEntry {
   summary: string;
   /** The changed fields, before and after for short values. Secrets and long texts are never kept (see below). */
   details?: Record<string, unknown>;
+  /** Who, when the context does not know yet (a sign-in names its user before any session exists). */
+  userName?: string | null;
 }
 
 /** Who makes the changes of the current request or command. */
@@ -122,7 +124,7 @@ export async function audit(trx: Db, tenant: { readonly name: string }, entry: A
   await insertAuditEntry(trx, {
     at: at.toISOString(),
     tenant: tenant.name,
-    user_name: actor.userName,
+    user_name: entry.userName !== undefined ? entry.userName : actor.userName,
     ip: actor.ip,
     action: entry.action,
     target_type: entry.targetType,

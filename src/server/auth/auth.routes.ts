@@ -33,7 +33,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : request.cookies[SESSION_COOKIE];
-      await signOut(request.tenant, token);
+      await signOut(request.tenant, token, request.session?.username ?? null);
       clearCookies(request, reply);
       return { message: 'SUCCESS' as const };
     },

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { LOGIN_MESSAGES, type SessionInfo, type SignInData, type SignInResponse } from '../../core/schemas/auth';
 import { allowedScreens, hashToken } from '../access/access';
+import { audit } from '../audit/audit';
 import { getCompanyDetails } from '../company/company.service';
+import { inTransaction } from '../db/database';
 import { TooManyRequestsError, UnauthorizedError } from '../errors';
 import { effectiveMenuItems } from '../menus/menus.service';
 import type { Tenant } from '../tenants/tenants';
@@ -28,7 +30,13 @@ export async function signIn(tenant: Tenant, throttle: LoginThrottle, { username
   const user = await findLoginAccount(tenant.db, username);
   const ok = await verifyPassword(user?.active === 1 ? user.password_hash : null, password);
   if (!user || !ok) {
-    await throttle.recordFailure(tenant, username, address);
+    const locked = await throttle.recordFailure(tenant, username, address);
+    // The name as typed (at most 100 characters): it may be nobody's. Never the password.
+    const tried = username.trim().slice(0, 100);
+    await inTransaction(tenant.db, async (trx) => {
+      await audit(trx, tenant, { action: 'auth.signin_failed', targetType: 'user', targetId: tried, summary: `Failed sign-in as ${tried}`, userName: null }, now);
+      if (locked) await audit(trx, tenant, { action: 'auth.lockout', targetType: 'user', targetId: tried, summary: `Locked ${tried} out for 15 minutes after 5 failed sign-ins`, userName: null }, now);
+    });
     // The same answer for an unknown user, a wrong password and a deactivated account.
     throw new UnauthorizedError(LOGIN_MESSAGES.invalid);
   }
@@ -37,12 +45,15 @@ export async function signIn(tenant: Tenant, throttle: LoginThrottle, { username
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
   await deleteExpiredSessions(tenant.db, now.toISOString());
-  await insertSession(tenant.db, {
-    token_hash: hashToken(token),
-    user_id: user.id,
-    csrf_token: csrfToken,
-    created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+  await inTransaction(tenant.db, async (trx) => {
+    await insertSession(trx, {
+      token_hash: hashToken(token),
+      user_id: user.id,
+      csrf_token: csrfToken,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+    });
+    await audit(trx, tenant, { action: 'auth.signin', targetType: 'user', targetId: user.username, summary: `Signed in as ${user.username}`, userName: user.username }, now);
   });
   const company = await getCompanyDetails(tenant);
   return {
@@ -64,8 +75,12 @@ export async function signIn(tenant: Tenant, throttle: LoginThrottle, { username
   };
 }
 
-export async function signOut(tenant: Tenant, token: string | undefined): Promise<void> {
-  if (token) await deleteSessionByHash(tenant.db, hashToken(token));
+export async function signOut(tenant: Tenant, token: string | undefined, username: string | null): Promise<void> {
+  if (!token) return;
+  await inTransaction(tenant.db, async (trx) => {
+    const ended = await deleteSessionByHash(trx, hashToken(token));
+    if (ended && username) await audit(trx, tenant, { action: 'auth.signout', targetType: 'user', targetId: username, summary: `Signed out ${username}` });
+  });
 }
 
 /** Where login takes a user: the landing page their menu marks, else its first screen, else Blankpage. */

@@ -33,9 +33,11 @@ export class LoginThrottle {
     return (account?.consumedPoints ?? 0) >= PER_ACCOUNT || (ip?.consumedPoints ?? 0) >= PER_ADDRESS;
   }
 
-  async recordFailure(tenant: Tenant, username: string, address: string): Promise<void> {
+  /** Counts a failure; true when it is the one that locks the account (the audit log records the lockout). */
+  async recordFailure(tenant: Tenant, username: string, address: string): Promise<boolean> {
     const { perAccount, perAddress } = this.of(tenant);
-    await Promise.all([perAccount.penalty(accountKey(username), 1), perAddress.penalty(address, 1)]);
+    const [account] = await Promise.all([perAccount.penalty(accountKey(username), 1), perAddress.penalty(address, 1)]);
+    return account.consumedPoints === PER_ACCOUNT;
   }
 
   async recordSuccess(tenant: Tenant, username: string): Promise<void> {

@@ -29,8 +29,10 @@ export async function insertSession(
   await db.insertInto('sessions').values(session).execute();
 }
 
-export async function deleteSessionByHash(db: Db, tokenHash: string): Promise<void> {
-  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+/** Ends one session; true when there was one. */
+export async function deleteSessionByHash(db: Db, tokenHash: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {

@@ -66,8 +66,10 @@ describe.runIf(process.platform === 'linux')('copies of the listening socket', (
     expect(logged).toContain('accepting new connections on copies of the listening socket');
     await visitors(port, 40);
     expect([...acceptedInTurn.values()].reduce((a, b) => a + b, 0)).toBe(40);
-    expect(Math.max(...acceptedInTurn.values())).toBeGreaterThanOrEqual(5);
-    expect(acceptedInTurn.size).toBeLessThanOrEqual(10);
+    // Several per turn, where the one socket takes exactly one (the next test). How many depends on how fast the
+    // visitors connect, which a loaded machine slows: the bound is loose on purpose, the contrast is the point.
+    expect(Math.max(...acceptedInTurn.values())).toBeGreaterThanOrEqual(3);
+    expect(acceptedInTurn.size).toBeLessThanOrEqual(20);
   });
 
   it('without copies takes one per turn (what Node.js 20 to 26 do, and why the copies exist)', async () => {
