@@ -21,6 +21,7 @@ import {
 import type { DeleteImageInput, UploadedImageSchema } from '../../core/media/image-requests';
 import { allowedScreens, type SessionUser } from '../access/access';
 import type { AppConfig } from '../config';
+import { audit } from '../audit/audit';
 import { inTransaction } from '../db/database';
 import { autowiredDocument, autowiredParameters } from '../content/autowired.service';
 import { getPageContent } from '../content/content.service';
@@ -144,7 +145,16 @@ export async function storeUploadedImage(
     files.push([variantName(stem, width), data]);
   }
   const at = new Date().toISOString();
-  await inTransaction(tenant.db, (trx) => insertImages(trx, files.map(([name, data]) => imageRow(folder, name, data, at))));
+  await inTransaction(tenant.db, async (trx) => {
+    await insertImages(trx, files.map(([name, data]) => imageRow(folder, name, data, at)));
+    await audit(trx, tenant, {
+      action: 'image.upload',
+      targetType: 'image',
+      targetId: `${folder}/${filename}`,
+      summary: `Uploaded image ${filename} for ${page.routing}`,
+      details: { folder, width: encoded.width, height: encoded.height, bytes: encoded.data.length, widths: files.length - 1 },
+    });
+  });
   return { message: 'File uploaded successfully', url: `${config.publicBaseUrl}uploads/photos/${folder}/${filename}`, filename };
 }
 
@@ -170,6 +180,7 @@ export async function deleteUploadedImage(tenant: Tenant, session: SessionUser, 
   await inTransaction(tenant.db, async (trx) => {
     if ((await deleteImages(trx, folder, [image.name])) === 0) throw new NotFoundError('The image does not exist (it may have been deleted already).');
     await deleteImages(trx, folder, variants);
+    await audit(trx, tenant, { action: 'image.delete', targetType: 'image', targetId: `${folder}/${image.name}`, summary: `Deleted image ${image.name} of ${ownPage}`, details: { folder } });
   });
   // After the commit: this instance and every other one stop serving them from memory.
   tenant.cache.imagesDeleted(folder, [image.name, ...variants]);
