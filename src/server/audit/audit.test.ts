@@ -165,6 +165,29 @@ describe.each(testDialects())('the audit log (%s)', (dialect) => {
     expect(JSON.stringify(added)).not.toMatch(/guess-number-one|correct-horse/);
   });
 
+  it('records master types and values created, renamed and deactivated; a refused save writes nothing', async () => {
+    const admin = await logIn(t.app, 'admin', ADMIN_PASSWORD);
+    const call = (name: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
+    const before = (await entries()).length;
+    const created = (await call('savecommonmastertype', { code: 'OFFICE', name: 'Office' })).json();
+    expect(created.status).toBe('Success');
+    expect((await call('savecommonmastertype', { id: created.id, code: 'OFFICE', name: 'Office Location' })).json().status).toBe('Success');
+    expect((await call('savecommonmastertype', { code: 'office', name: 'Another office' })).statusCode).toBe(400);
+    const value = (await call('savecommonmaster', { typeId: created.id, code: 'BANER', name: 'Baner', sequence: 1 })).json();
+    expect(value.status, JSON.stringify(value)).toBe('Success');
+    expect((await call('changeStatusForCommonMaster', { id: value.id, activeStatus: 'N' })).json().status).toBe('Success');
+    expect((await call('changeStatusForCommonMasterType', { id: created.id, activeStatus: 'N' })).json().status).toBe('Success');
+    const added = (await entries()).slice(before);
+    expect(added.map((e) => [e.action, e.target_type, e.target_id, e.summary])).toEqual([
+      ['master.create', 'master_type', 'OFFICE', 'Created master type OFFICE (Office)'],
+      ['master.update', 'master_type', 'OFFICE', 'Updated master type OFFICE (Office Location)'],
+      ['master.create', 'master_value', 'OFFICE/BANER', 'Created Office Location Baner (BANER)'],
+      ['master.update', 'master_value', 'OFFICE/BANER', 'Deactivated Office Location Baner (BANER)'],
+      ['master.update', 'master_type', 'OFFICE', 'Deactivated master type OFFICE'],
+    ]);
+    expect(JSON.parse(added[1]!.details)).toEqual({ name: { before: 'Office', after: 'Office Location' } });
+  });
+
   it('commits an entry with its transaction or not at all', async () => {
     const tenant = t.app.tenants.default;
     const before = (await entries()).length;

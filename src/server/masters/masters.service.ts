@@ -8,6 +8,7 @@ import {
   type MasterValueInput,
 } from '../../core/masters/master-data';
 import { allowedScreens, type SessionUser } from '../access/access';
+import { audit, changedFields } from '../audit/audit';
 import { inTransaction, type Db } from '../db/database';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
@@ -137,8 +138,14 @@ export async function saveMasterType(tenant: Tenant, input: MasterTypeInput): Pr
       throw new ValidationError(keepsDependency(existing.name));
     }
     const values = { code: input.code, name: input.name, depends_on: dependsOn };
-    if (!existing) return insertType(db, values, new Date().toISOString());
+    if (!existing) {
+      const id = await insertType(db, values, new Date().toISOString());
+      await audit(db, tenant, { action: 'master.create', targetType: 'master_type', targetId: input.code, summary: `Created master type ${input.code} (${input.name})`, details: values });
+      return id;
+    }
     await updateType(db, existing.id, values);
+    const before = { code: existing.code, name: existing.name, depends_on: existing.depends_on };
+    await audit(db, tenant, { action: 'master.update', targetType: 'master_type', targetId: input.code, summary: `Updated master type ${input.code} (${input.name})`, details: changedFields(before, values) });
     return existing.id;
   });
   return { status: 'Success', message: MASTER_MESSAGES.saved, id };
@@ -146,8 +153,12 @@ export async function saveMasterType(tenant: Tenant, input: MasterTypeInput): Pr
 
 /** changeStatusForCommonMasterType: an inactive type is no longer offered for new parameters or values. */
 export async function changeMasterTypeStatus(tenant: Tenant, { id, activeStatus }: { id: number; activeStatus: 'Y' | 'N' }): Promise<StatusAnswer> {
-  await typeOrNotFound(tenant.db, id);
-  await setTypeActive(tenant.db, id, activeStatus === 'Y');
+  const type = await typeOrNotFound(tenant.db, id);
+  await inTransaction(tenant.db, async (db) => {
+    await setTypeActive(db, id, activeStatus === 'Y');
+    const verb = activeStatus === 'Y' ? 'Activated' : 'Deactivated';
+    await audit(db, tenant, { action: 'master.update', targetType: 'master_type', targetId: type.code, summary: `${verb} master type ${type.code}`, details: { active: { before: type.active === 1, after: activeStatus === 'Y' } } });
+  });
   return { status: 'Success', message: STATUS_MESSAGES[activeStatus] };
 }
 
@@ -226,8 +237,15 @@ export async function saveMasterValue(tenant: Tenant, input: MasterValueInput): 
     if (same !== undefined && same !== existing?.id) throw new ValidationError(MASTER_MESSAGES.duplicateValueCode(input.code, type.name));
     await checkParent(db, type, parentId, existing?.parent_id ?? null);
     const values = { type_id: type.id, code: input.code, name: input.name, sequence: input.sequence, parent_id: parentId };
-    if (!existing) return insertValue(db, values);
+    const target = `${type.code}/${input.code}`;
+    if (!existing) {
+      const id = await insertValue(db, values);
+      await audit(db, tenant, { action: 'master.create', targetType: 'master_value', targetId: target, summary: `Created ${type.name} ${input.name} (${input.code})`, details: values });
+      return id;
+    }
     await updateValue(db, existing.id, values);
+    const before = { type_id: existing.type_id, code: existing.code, name: existing.name, sequence: existing.sequence, parent_id: existing.parent_id };
+    await audit(db, tenant, { action: 'master.update', targetType: 'master_value', targetId: target, summary: `Updated ${type.name} ${input.name} (${input.code})`, details: changedFields(before, values) });
     return existing.id;
   });
   // Public pages show a chosen value's name: a renamed value shows at once.
@@ -237,8 +255,13 @@ export async function saveMasterValue(tenant: Tenant, input: MasterValueInput): 
 
 /** changeStatusForCommonMaster: an inactive value stays where it was chosen and is no longer offered. */
 export async function changeMasterValueStatus(tenant: Tenant, { id, activeStatus }: { id: number; activeStatus: 'Y' | 'N' }): Promise<StatusAnswer> {
-  await valueOrNotFound(tenant.db, id);
-  await setValueActive(tenant.db, id, activeStatus === 'Y');
+  const value = await valueOrNotFound(tenant.db, id);
+  await inTransaction(tenant.db, async (db) => {
+    const type = await typeOrNotFound(db, value.type_id);
+    await setValueActive(db, id, activeStatus === 'Y');
+    const verb = activeStatus === 'Y' ? 'Activated' : 'Deactivated';
+    await audit(db, tenant, { action: 'master.update', targetType: 'master_value', targetId: `${type.code}/${value.code}`, summary: `${verb} ${type.name} ${value.name} (${value.code})`, details: { active: { before: value.active === 1, after: activeStatus === 'Y' } } });
+  });
   return { status: 'Success', message: STATUS_MESSAGES[activeStatus] };
 }
 
@@ -249,6 +272,7 @@ export async function saveMasterDependency(tenant: Tenant, { valueId, parentId }
     const type = await typeOrNotFound(db, value.type_id);
     await checkParent(db, type, parentId, value.parent_id);
     await setValueParent(db, valueId, parentId);
+    await audit(db, tenant, { action: 'master.update', targetType: 'master_value', targetId: `${type.code}/${value.code}`, summary: `Set the parent of ${type.name} ${value.name} (${value.code})`, details: { parent_id: { before: value.parent_id, after: parentId } } });
   });
   return { status: 'Success', message: MASTER_MESSAGES.saved, id: valueId };
 }
