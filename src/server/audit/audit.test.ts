@@ -188,6 +188,28 @@ describe.each(testDialects())('the audit log (%s)', (dialect) => {
     expect(JSON.parse(added[1]!.details)).toEqual({ name: { before: 'Office', after: 'Office Location' } });
   });
 
+  it('records a page save as published with the names of the changed fields, a restore, and nothing for a stale save', async () => {
+    const admin = await logIn(t.app, 'admin', ADMIN_PASSWORD);
+    const news = (await t.app.inject({ method: 'POST', url: '/api/master/getnews', payload: {} })).json();
+    const before = (await entries()).length;
+    news.tablelst[0].newsDetails = `<p>${'Fresh news. '.repeat(40)}</p>`;
+    const saved = await t.app.inject({ method: 'POST', url: '/api/master/savenews', headers: admin.headers, payload: news });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { revision } = saved.json() as { revision: number };
+    // The same base revision again: refused as stale, and nothing is recorded.
+    expect((await t.app.inject({ method: 'POST', url: '/api/master/savenews', headers: admin.headers, payload: news })).statusCode).toBe(409);
+    const restored = await t.app.inject({ method: 'POST', url: '/api/master/restore/News', headers: admin.headers, payload: { revision: revision - 1 } });
+    expect(restored.statusCode, restored.body).toBe(200);
+    const added = (await entries()).slice(before);
+    expect(added.map((e) => [e.action, e.target_type, e.target_id, e.summary, e.user_name])).toEqual([
+      ['page.publish', 'page', 'News', `Published News (revision ${revision})`, 'admin'],
+      ['page.restore', 'page', 'News', `Restored News to revision ${revision - 1} (as revision ${revision + 1})`, 'admin'],
+    ]);
+    expect(JSON.parse(added[0]!.details)).toEqual({ revision, fields: ['tablelst'] });
+    expect(JSON.parse(added[1]!.details)).toEqual({ revision: revision + 1, fields: ['tablelst'], restoredFrom: revision - 1 });
+    expect(added[0]!.details).not.toContain('Fresh news');
+  });
+
   it('commits an entry with its transaction or not at all', async () => {
     const tenant = t.app.tenants.default;
     const before = (await entries()).length;

@@ -4,6 +4,8 @@ import { CONTENT_SCHEMAS, type AnyContent, type ContentByKey } from '../../core/
 import { sanitizeDocument } from '../../core/schemas/fields';
 import type { RevisionSummary } from '../../core/schemas/revision';
 import type { SessionUser } from '../access/access';
+import { audit } from '../audit/audit';
+import { inTransaction } from '../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { getActiveRules } from '../field-rules/field-rules.service';
 import type { Tenant } from '../tenants/tenants';
@@ -62,7 +64,7 @@ export async function restoreRevision(tenant: Tenant, page: ContentPage, revisio
 export async function restoreRevisionOf(tenant: Tenant, page: RevisionTarget, revision: number, user: SessionUser, now = new Date()): Promise<number> {
   const old = await findRevision(tenant.db, page.id, revision);
   if (!old) throw new NotFoundError(`Revision ${revision} of this page does not exist.`);
-  return commitRevision(tenant, page, JSON.parse(old.document) as Record<string, unknown>, user, { basedOn: null }, now);
+  return commitRevision(tenant, page, JSON.parse(old.document) as Record<string, unknown>, user, { basedOn: null, restoredFrom: revision }, now);
 }
 
 /** The history of any page by id (the Autowired editor's History view). */
@@ -91,22 +93,27 @@ export async function commitRevision(
   page: RevisionTarget,
   document: object,
   user: SessionUser,
-  { basedOn }: { basedOn: number | null },
+  { basedOn, restoredFrom }: { basedOn: number | null; restoredFrom?: number },
   now = new Date(),
 ): Promise<number> {
-  const current = await findLatestRevisionHead(tenant.db, page.id);
+  const current = await findLatestRevision(tenant.db, page.id);
   if (current && basedOn !== null && basedOn !== current.revision) throw staleSave(current.saved_by_name, current.saved_at);
   const revision = (current?.revision ?? 0) + 1;
   // The page is named by the call, not by the body: ids in the document are set to the page's own.
   const stored = { ...document, menupageid: page.id, commonrouting: page.routing, revision };
+  const text = JSON.stringify(stored);
   try {
-    await insertRevision(tenant.db, {
-      page_id: page.id,
-      revision,
-      document: JSON.stringify(stored),
-      saved_by: user.userId,
-      saved_by_name: user.username,
-      saved_at: now.toISOString(),
+    await inTransaction(tenant.db, async (trx) => {
+      await insertRevision(trx, { page_id: page.id, revision, document: text, saved_by: user.userId, saved_by_name: user.username, saved_at: now.toISOString() });
+      // The fields whose values changed, by name (a field's value may be a whole rich text: never kept here).
+      const fields = changedTopLevelFields(current?.document, stored);
+      await audit(trx, tenant, {
+        action: restoredFrom === undefined ? 'page.publish' : 'page.restore',
+        targetType: 'page',
+        targetId: page.routing,
+        summary: restoredFrom === undefined ? `Published ${page.routing} (revision ${revision})` : `Restored ${page.routing} to revision ${restoredFrom} (as revision ${revision})`,
+        details: { revision, fields, ...(restoredFrom === undefined ? {} : { restoredFrom }) },
+      }, now);
     });
   } catch (error) {
     if (!isDuplicateRevision(error)) throw error;
@@ -115,6 +122,13 @@ export async function commitRevision(
   }
   tenant.cache.pageSaved(page.id, page.cacheKey);
   return revision;
+}
+
+/** The names of the document's fields whose values differ from the previous revision's (all of them for a first one). */
+function changedTopLevelFields(previous: string | undefined, stored: Record<string, unknown>): string[] {
+  const before = previous ? (JSON.parse(previous) as Record<string, unknown>) : {};
+  const ignored = new Set(['revision', 'menupageid', 'commonrouting']);
+  return Object.keys(stored).filter((key) => !ignored.has(key) && JSON.stringify(before[key]) !== JSON.stringify(stored[key]));
 }
 
 function staleSave(who: string, when: string): ConflictError {
