@@ -77,6 +77,13 @@ describe.each(testDialects())('first-run setup on %s', (dialect) => {
     const details = (await t.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })).json();
     expect(details.email).toBe('office@acme.example.in');
     expect((await t.app.inject({ method: 'GET', url: '/Home1' })).body).toContain('Acme Systems');
+    // The audit log (DESIGN §21) names the first administrator and the address, never the password or the code.
+    const audited = await t.app.tenants.default.db.selectFrom('audit_log').selectAll().where('action', 'in', ['company.update', 'user.create']).orderBy('id').execute();
+    expect(audited.map((e) => [e.action, e.target_id, e.user_name, e.ip])).toEqual([
+      ['company.update', 'ACME01', 'boss', '10.0.0.2'],
+      ['user.create', 'boss', 'boss', '10.0.0.2'],
+    ]);
+    expect(JSON.stringify(audited)).not.toMatch(/long-enough-password|[0-9A-F]{4}-[0-9A-F]{4}/i);
   });
 
   it('cannot be run twice', async () => {

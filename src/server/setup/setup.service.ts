@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SetupData } from '../../core/schemas/company';
 import { writeCompany } from '../company/company.service';
+import { audit } from '../audit/audit';
 import { inTransaction } from '../db/database';
 import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
 import { ConflictError, ValidationError } from '../errors';
@@ -57,6 +58,10 @@ export async function completeSetup(tenant: Tenant, input: SetupData, now = new 
     await writeCompany(trx, input.company, now);
     await createUser(trx, { username: input.username, password: input.password, groupId: ADMINISTRATORS_GROUP_ID, firstName: input.username }, now);
     await deleteSetting(trx, SETUP_CODE_SETTING);
+    // The first administrator did it, with the setup code (the request has no session yet).
+    const who = { userName: input.username };
+    await audit(trx, tenant, { ...who, action: 'company.update', targetType: 'company', targetId: input.company.companyCode, summary: `Set up ${input.company.companyName} (first-run setup)` }, now);
+    await audit(trx, tenant, { ...who, action: 'user.create', targetType: 'user', targetId: input.username, summary: `Created user ${input.username} (Administrators) in the first-run setup`, details: { groupId: ADMINISTRATORS_GROUP_ID } }, now);
   });
   tenant.cache.clear();
 }
