@@ -1,22 +1,16 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_PAGES } from '../../core/pages';
 import type { MenuEntry } from '../../core/schemas/menu';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
+import { captureLogs } from '../test-support/logs';
 import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn } from '../test-support/sessions';
 import { changePassword, setUserActive } from '../users/users.service';
 
 describe.each(testDialects())('login, sessions and access on %s', (dialect) => {
   let t: TestApp;
-  let logs = '';
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      logs += String(chunk);
-      done();
-    },
-  });
+  const logs = captureLogs();
   beforeAll(async () => {
-    t = await createTestApp(dialect, { ADMIN_PASSWORD, LOG_LEVEL: 'trace' }, { logStream });
+    t = await createTestApp(dialect, { ADMIN_PASSWORD, LOG_LEVEL: 'trace' }, { logStream: logs.stream });
     await createEditor(t.app, 'editor');
   });
   afterAll(async () => t?.close());
@@ -200,9 +194,9 @@ describe.each(testDialects())('login, sessions and access on %s', (dialect) => {
   });
 
   it('never writes a password to the log', () => {
-    expect(logs.length).toBeGreaterThan(0);
-    expect(logs).not.toContain(ADMIN_PASSWORD);
-    expect(logs).not.toContain(EDITOR_PASSWORD);
-    expect(logs).not.toContain('not-the-password');
+    expect(logs.text().length).toBeGreaterThan(0);
+    expect(logs.text()).not.toContain(ADMIN_PASSWORD);
+    expect(logs.text()).not.toContain(EDITOR_PASSWORD);
+    expect(logs.text()).not.toContain('not-the-password');
   });
 });

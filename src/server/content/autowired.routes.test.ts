@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
+import { captureLogs } from '../test-support/logs';
 import { createUser } from '../users/users.service';
 
 const future = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
@@ -164,15 +165,8 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
 
 describe('the twins of an Autowired page answer once', () => {
   it('sends each answer once: no second reply is attempted (logged as FST_ERR_REP_ALREADY_SENT)', async () => {
-    const lines: string[] = [];
-    const { Writable } = await import('node:stream');
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const t = await createTestApp('sqlite', { LOG_LEVEL: 'warn' }, { logStream });
+    const { lines, stream } = captureLogs();
+    const t = await createTestApp('sqlite', { LOG_LEVEL: 'warn' }, { logStream: stream });
     try {
       await createUser(t.app.tenants.default.db, { username: 'boss', password: ADMIN_PASSWORD, groupId: 1 });
       const admin = await logIn(t.app, 'boss', ADMIN_PASSWORD);

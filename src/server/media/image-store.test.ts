@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
+import { captureLogs } from '../test-support/logs';
 import { EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
 import { storedImage, storedImages, testImage, uploadImage } from '../test-support/uploads';
 import type { Tenant } from '../tenants/tenants';
@@ -133,19 +133,13 @@ describe.each(testDialects())('the import of image files at start on %s', (diale
   let first: TestApp;
   let second: TestApp;
   let files: Record<string, Buffer>;
-  let logs = '';
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      logs += String(chunk);
-      done();
-    },
-  });
+  const logs = captureLogs();
 
   beforeAll(async () => {
     first = await createTestApp(dialect);
     files = await writeOldUploads(first.config.dataDir);
     // A start with those files in its DATA_DIR, on the same database.
-    second = await createTestApp(dialect, { DATA_DIR: first.config.dataDir, LOG_LEVEL: 'info' }, { sameDatabaseAs: first, logStream });
+    second = await createTestApp(dialect, { DATA_DIR: first.config.dataDir, LOG_LEVEL: 'info' }, { sameDatabaseAs: first, logStream: logs.stream });
   });
   afterAll(async () => {
     await second?.close();
@@ -162,7 +156,7 @@ describe.each(testDialects())('the import of image files at start on %s', (diale
         expect(served.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
       }
     }
-    const line = logs.split('\n').find((l) => l.includes('copied into the database'));
+    const line = logs.text().split('\n').find((l) => l.includes('copied into the database'));
     expect(line && JSON.parse(line)).toMatchObject({ tenant: 'default', imported: 4 });
     // The files stay where they were.
     expect(fs.existsSync(path.join(photosRoot(first.config.dataDir), 'about', '0123456789abcdef01234567_40x30.png'))).toBe(true);

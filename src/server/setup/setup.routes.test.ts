@@ -1,6 +1,6 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_MESSAGES } from '../../core/schemas/company';
+import { captureLogs } from '../test-support/logs';
 import { pendingSetupCode } from './setup.service';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { logIn } from '../test-support/sessions';
@@ -98,13 +98,7 @@ describe.each(testDialects())('first-run setup on %s', (dialect) => {
 /** DESIGN §18: the setup code lives in the database; every instance on one empty database prints the same one. */
 describe.each(testDialects())('the setup code across instances (%s)', (dialect) => {
   const logged: string[] = [];
-  const logStream = () =>
-    new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        logged.push(chunk.toString());
-        callback();
-      },
-    });
+  const logStream = () => captureLogs(logged).stream;
   const codesIn = (lines: string[]) => lines.join('').match(/setup code [0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}/g) ?? [];
   let a: TestApp;
   let b: TestApp;

@@ -193,9 +193,9 @@ function auditedUser(user: { employee_code: string | null; first_name: string; l
 
 /** Employeechangedeletstatus: N deactivates (their sessions end at once), Y activates. */
 export async function changeUserStatus(tenant: Tenant, { id, activeStatus }: UserStatusInput): Promise<UserStatusAnswer> {
-  if (!(await findUserForForm(tenant.db, id))) throw new NotFoundError(USER_MESSAGES.notFound);
+  const user = await findUserForForm(tenant.db, id);
+  if (!user) throw new NotFoundError(USER_MESSAGES.notFound);
   const active = activeStatus === 'Y';
-  const user = (await findUserForForm(tenant.db, id))!;
   await inTransaction(tenant.db, async (trx) => {
     await guardLastAdministrator(trx, id, active);
     await setUserActive(trx, id, active);
