@@ -210,6 +210,71 @@ describe.each(testDialects())('the audit log (%s)', (dialect) => {
     expect(added[0]!.details).not.toContain('Fresh news');
   });
 
+  it('records menu items added, changed, renamed and deleted, a group menu applied and emptied, by the name of the tree', async () => {
+    const admin = await logIn(t.app, 'admin', ADMIN_PASSWORD);
+    const menu = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/menu/${url}`, headers: admin.headers, payload });
+    expect((await menu('SaveUserGroup', { groupname: 'Translators' })).statusCode).toBe(200);
+    const group = ((await menu('getAllgroup', {})).json() as Array<{ id: number; groupname: string }>).find((g) => g.groupname === 'Translators')!;
+    const before = (await entries()).length;
+    expect((await menu('savemenubyuserforjson', { jsonsavelist: { pageid: 0, pagename: 'Website', isSubMenu: true, sequence: 1, resourcegroupid: group.id } })).statusCode).toBe(200);
+    const [folder] = (await menu('getallmenudata', { userId: group.id, from: 'group' })).json() as Array<{ id: number }>;
+    const added = await menu('savemenubyuserforjson', { jsonsavelist: { pageid: 1, pagename: 'Home page', sequence: 1, parentId: folder!.id, resourcegroupid: group.id } });
+    expect(added.statusCode, added.body).toBe(200);
+    const item = ((await menu('getallmenudata', { userId: group.id, from: 'group' })).json() as Array<{ id: number; name: string }>).find((i) => i.name === 'Home page')!;
+    expect((await menu('savemenubyuserforjson', { jsonsavelist: { menuId: item.id, pageid: 1, pagename: 'Home page', sequence: 5, parentId: folder!.id, resourcegroupid: group.id } })).statusCode).toBe(200);
+    expect((await menu('SaveItemname', { menuId: item.id, menuname: 'Start' })).statusCode).toBe(200);
+    expect((await menu('savemenubyuserforjson', { jsonsavelist: { pageid: 2, sequence: 2, resourcegroupid: group.id } })).statusCode).toBe(200);
+    expect((await menu('deletemenubyuser', { menuId: folder!.id })).statusCode).toBe(200);
+    expect((await menu('updatemenubyuser', { groupId: group.id })).statusCode).toBe(200);
+    expect((await menu('cleargroupall', { id: group.id })).statusCode).toBe(200);
+    // Refused: an unknown item, a parent that is not a sub menu.
+    expect((await menu('deletemenubyuser', { menuId: 999_999 })).statusCode).toBe(404);
+    const recorded = (await entries()).slice(before);
+    expect(recorded.map((e) => [e.action, e.target_type, e.target_id, e.summary])).toEqual([
+      ['menu.create', 'group menu', 'Translators', 'Added item Website to the menu of group Translators'],
+      ['menu.create', 'group menu', 'Translators', 'Added item Home page to the menu of group Translators'],
+      ['menu.update', 'group menu', 'Translators', 'Changed item Home page of the menu of group Translators'],
+      ['menu.update', 'group menu', 'Translators', 'Renamed item Home page of the menu of group Translators to Start'],
+      ['menu.create', 'group menu', 'Translators', 'Added item About to the menu of group Translators'],
+      ['menu.delete', 'group menu', 'Translators', 'Deleted item Website and the 1 item under it from the menu of group Translators'],
+      ['menu.apply', 'group menu', 'Translators', 'Applied the menu of group Translators to its 0 users'],
+      ['menu.clear', 'group menu', 'Translators', 'Emptied the menu of group Translators (1 item)'],
+    ]);
+    expect(JSON.parse(recorded[2]!.details)).toEqual({ item: item.id, sequence: { before: 1, after: 5 } });
+    expect(JSON.parse(recorded[3]!.details)).toEqual({ item: item.id, label: { before: 'Home page', after: 'Start' } });
+  });
+
+  it('records page definitions created, changed and deactivated, and field rules changed by name', async () => {
+    const admin = await logIn(t.app, 'admin', ADMIN_PASSWORD);
+    const call = (name: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
+    const before = (await entries()).length;
+    const page = { filename: 'Vacancies', dspname: 'Vacancies', module: 1, type: 'Autowired', homepage: 'Y' };
+    const created = await call('savePageCreation', page);
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json() as { id: number };
+    expect((await call('savePageCreation', { ...page, id, dspname: 'Open positions' })).statusCode).toBe(200);
+    expect((await call('savePageCreation', { id: 7, filename: 'News', dspname: 'Newsroom', module: 1, type: 'wired', homepage: 'Y' })).statusCode).toBe(200);
+    expect((await call('savePageCreation', { id: 7, filename: 'Newsroom', dspname: 'News', module: 1, type: 'wired', homepage: 'Y' })).statusCode).toBe(400);
+    const jobTitle = { parameterName: 'jobTitle', sequence: 1, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', minlength: 3, maxlength: 80 };
+    const salary = { parameterName: 'salary', sequence: 2, type: 'number', unittype: 'Float', pagecreationtype: 'Detail', decimalplaces: 2 };
+    expect((await call('saveParameters', { id, parameters: [jobTitle, salary] })).statusCode).toBe(200);
+    const closing = { parameterName: 'closingDate', sequence: 3, type: 'Date', unittype: 'Date', pagecreationtype: 'Detail', greatthncurrentdate: 'true' };
+    expect((await call('saveParameters', { id, parameters: [{ ...jobTitle, maxlength: 120 }, closing] })).statusCode).toBe(200);
+    expect((await call('activitydelstatus', { id, activeStatus: 'N' })).statusCode).toBe(200);
+    const recorded = (await entries()).slice(before);
+    expect(recorded.map((e) => [e.action, e.target_id, e.summary])).toEqual([
+      ['pagedef.create', 'Vacancies', 'Created page Vacancies'],
+      ['pagedef.update', 'Vacancies', 'Changed the definition of page Vacancies'],
+      ['pagedef.update', 'News', 'Changed the definition of page News'],
+      ['param.update', 'Vacancies', 'Changed the field rules of page Vacancies (2 added, 0 removed, 0 changed)'],
+      ['param.update', 'Vacancies', 'Changed the field rules of page Vacancies (1 added, 1 removed, 1 changed)'],
+      ['pagedef.status', 'Vacancies', 'Deactivated page Vacancies'],
+    ]);
+    expect(JSON.parse(recorded[1]!.details)).toEqual({ displayName: { before: 'Vacancies', after: 'Open positions' } });
+    expect(JSON.parse(recorded[2]!.details)).toEqual({ displayName: { before: 'News', after: 'Newsroom' } });
+    expect(JSON.parse(recorded[4]!.details)).toEqual({ added: ['closingDate'], removed: ['salary'], changed: { jobTitle: { maxlength: { before: 80, after: 120 } } } });
+  });
+
   it('commits an entry with its transaction or not at all', async () => {
     const tenant = t.app.tenants.default;
     const before = (await entries()).length;

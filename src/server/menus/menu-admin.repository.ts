@@ -18,7 +18,7 @@ export async function listTreeItems(db: Db, owner: MenuOwner) {
 export async function findMenuItem(db: Db, id: number) {
   return db
     .selectFrom('menu_items')
-    .select(['id', 'owner_kind', 'owner_id', 'parent_id', 'page_id', 'sequence', 'is_sub_menu'])
+    .select(['id', 'owner_kind', 'owner_id', 'parent_id', 'page_id', 'label', 'sequence', 'is_sub_menu', 'land_page'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -85,28 +85,26 @@ export async function findPageName(db: Db, pageId: number): Promise<string> {
   return (await db.selectFrom('pages').select('name').where('id', '=', pageId).executeTakeFirst())?.name ?? '';
 }
 
-/** Deletes an item and everything under it, in one transaction. */
-export async function deleteMenuItemWithChildren(db: Db, menuId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    // Children first, level by level (no reliance on the database's cascade, which SQLite may have off).
-    let level = [menuId];
-    const all: number[] = [];
-    while (level.length > 0) {
-      all.push(...level);
-      level = (await trx.selectFrom('menu_items').select('id').where('parent_id', 'in', level).execute()).map((r) => r.id);
-    }
-    for (const id of all.reverse()) await trx.deleteFrom('menu_items').where('id', '=', id).execute();
-  });
+/** Deletes an item and everything under it; answers how many items went. Call it in a transaction. */
+export async function deleteMenuItemWithChildren(trx: Db, menuId: number): Promise<number> {
+  // Children first, level by level (no reliance on the database's cascade, which SQLite may have off).
+  let level = [menuId];
+  const all: number[] = [];
+  while (level.length > 0) {
+    all.push(...level);
+    level = (await trx.selectFrom('menu_items').select('id').where('parent_id', 'in', level).execute()).map((r) => r.id);
+  }
+  for (const id of all.reverse()) await trx.deleteFrom('menu_items').where('id', '=', id).execute();
+  return all.length;
 }
 
-/** Deletes the own menu trees of the given users, in one transaction. */
-export async function deleteUserTrees(db: Db, userIds: readonly number[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await db.transaction().execute(async (trx) => {
-    // Parent links cleared first, so no row points at one deleted before it.
-    await trx.updateTable('menu_items').set({ parent_id: null }).where('owner_kind', '=', 'user').where('owner_id', 'in', userIds).execute();
-    await trx.deleteFrom('menu_items').where('owner_kind', '=', 'user').where('owner_id', 'in', userIds).execute();
-  });
+/** Deletes the own menu trees of the given users; answers how many items went. Call it in a transaction. */
+export async function deleteUserTrees(trx: Db, userIds: readonly number[]): Promise<number> {
+  if (userIds.length === 0) return 0;
+  // Parent links cleared first, so no row points at one deleted before it.
+  await trx.updateTable('menu_items').set({ parent_id: null }).where('owner_kind', '=', 'user').where('owner_id', 'in', userIds).execute();
+  const result = await trx.deleteFrom('menu_items').where('owner_kind', '=', 'user').where('owner_id', 'in', userIds).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Items of every tree whose label holds the text (a bound parameter, wildcards escaped). */
@@ -127,10 +125,18 @@ export async function renameMenuItem(db: Db, id: number, label: string): Promise
   await db.updateTable('menu_items').set({ label }).where('id', '=', id).execute();
 }
 
-/** Deletes every item of one tree, in one transaction. */
-export async function deleteTree(db: Db, owner: MenuOwner): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('menu_items').set({ parent_id: null }).where('owner_kind', '=', owner.kind).where('owner_id', '=', owner.id).execute();
-    await trx.deleteFrom('menu_items').where('owner_kind', '=', owner.kind).where('owner_id', '=', owner.id).execute();
-  });
+/** Deletes every item of one tree; answers how many items went. Call it in a transaction. */
+export async function deleteTree(trx: Db, owner: MenuOwner): Promise<number> {
+  await trx.updateTable('menu_items').set({ parent_id: null }).where('owner_kind', '=', owner.kind).where('owner_id', '=', owner.id).execute();
+  const result = await trx.deleteFrom('menu_items').where('owner_kind', '=', owner.kind).where('owner_id', '=', owner.id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The name of a tree's owner (a group's name, a user's login name), for the audit log; null when gone. */
+export async function findOwnerName(db: Db, owner: MenuOwner): Promise<string | null> {
+  const row =
+    owner.kind === 'group'
+      ? await db.selectFrom('user_groups').select('name').where('id', '=', owner.id).executeTakeFirst()
+      : await db.selectFrom('users').select('username as name').where('id', '=', owner.id).executeTakeFirst();
+  return row?.name ?? null;
 }

@@ -7,6 +7,7 @@ import {
   type MenuPageOption,
   type SaveMenuData,
 } from '../../core/schemas/menu-item';
+import { audit, changedFields } from '../audit/audit';
 import { inTransaction, type Db } from '../db/database';
 import { NotFoundError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
@@ -16,6 +17,7 @@ import {
   deleteTree,
   deleteUserTrees,
   findMenuItem,
+  findOwnerName,
   findPageName,
   groupExists,
   insertMenuItem,
@@ -85,13 +87,32 @@ async function depthOf(db: Db, itemId: number): Promise<number> {
 export async function saveMenuItems(tenant: Tenant, { jsonsavelist }: SaveMenuData): Promise<MenuChangeAnswer> {
   const items = Array.isArray(jsonsavelist) ? jsonsavelist : [jsonsavelist];
   await inTransaction(tenant.db, async (trx) => {
-    for (const item of items) await saveOne(trx, item);
+    for (const item of items) await saveOne(trx, tenant, item);
   });
   tenant.cache.clear();
   return { status: 'OK', message: MENU_MESSAGES.saved };
 }
 
-async function saveOne(db: Db, item: MenuItemData): Promise<void> {
+/** How the audit log names a tree: `the menu of group Editors`, `the own menu of user jdoe`. */
+async function treeName(db: Db, owner: MenuOwner): Promise<string> {
+  const name = (await findOwnerName(db, owner)) ?? `#${owner.id}`;
+  return owner.kind === 'group' ? `the menu of group ${name}` : `the own menu of user ${name}`;
+}
+
+async function auditTarget(db: Db, owner: MenuOwner): Promise<{ targetType: string; targetId: string }> {
+  return { targetType: owner.kind === 'group' ? 'group menu' : 'user menu', targetId: (await findOwnerName(db, owner)) ?? String(owner.id) };
+}
+
+const auditedValues = (v: { parent_id: number | null; page_id: number | null; label: string; sequence: number; is_sub_menu: number; land_page: number }) => ({
+  label: v.label,
+  pageId: v.page_id,
+  parentId: v.parent_id,
+  sequence: v.sequence,
+  subMenu: v.is_sub_menu === 1,
+  landingPage: v.land_page === 1,
+});
+
+async function saveOne(db: Db, tenant: Tenant, item: MenuItemData): Promise<void> {
   const owner: MenuOwner | null = item.resourcegroupid > 0 ? { kind: 'group', id: item.resourcegroupid } : item.userId > 0 ? { kind: 'user', id: item.userId } : null;
   if (!owner) throw new ValidationError(MENU_MESSAGES.owner);
   if (item.sequence < 1) throw new ValidationError(MENU_MESSAGES.sequence);
@@ -123,17 +144,40 @@ async function saveOne(db: Db, item: MenuItemData): Promise<void> {
     if (parentId === item.menuId) throw new ValidationError(MENU_MESSAGES.parent);
     await updateMenuItem(db, item.menuId, values);
     id = item.menuId;
+    await audit(db, tenant, {
+      action: 'menu.update',
+      ...(await auditTarget(db, owner)),
+      summary: `Changed item ${label} of ${await treeName(db, owner)}`,
+      details: { item: id, ...changedFields(auditedValues(existing), auditedValues(values)) },
+    });
   } else {
     if (item.sequence < (await maxSiblingSequence(db, owner, parentId))) throw new ValidationError(MENU_MESSAGES.sequence);
     id = await insertMenuItem(db, owner, values);
+    await audit(db, tenant, {
+      action: 'menu.create',
+      ...(await auditTarget(db, owner)),
+      summary: `Added item ${label} to ${await treeName(db, owner)}`,
+      details: { item: id, ...auditedValues(values) },
+    });
   }
   if (item.landPage) await clearLandingPageExcept(db, owner, id);
 }
 
 /** deletemenubyuser: an item and everything under it. */
 export async function deleteMenuItem(tenant: Tenant, menuId: number): Promise<MenuChangeAnswer> {
-  if (!(await findMenuItem(tenant.db, menuId))) throw new NotFoundError(MENU_MESSAGES.notFound);
-  await deleteMenuItemWithChildren(tenant.db, menuId);
+  const item = await findMenuItem(tenant.db, menuId);
+  if (!item) throw new NotFoundError(MENU_MESSAGES.notFound);
+  const owner: MenuOwner = { kind: item.owner_kind, id: item.owner_id };
+  await inTransaction(tenant.db, async (trx) => {
+    const removed = await deleteMenuItemWithChildren(trx, menuId);
+    const under = removed > 1 ? ` and the ${removed - 1} item${removed === 2 ? '' : 's'} under it` : '';
+    await audit(trx, tenant, {
+      action: 'menu.delete',
+      ...(await auditTarget(trx, owner)),
+      summary: `Deleted item ${item.label}${under} from ${await treeName(trx, owner)}`,
+      details: { item: menuId, label: item.label, itemsDeleted: removed },
+    });
+  });
   tenant.cache.clear();
   return { status: 'OK', message: MENU_MESSAGES.deleted };
 }
@@ -145,7 +189,17 @@ export async function deleteMenuItem(tenant: Tenant, menuId: number): Promise<Me
  */
 export async function applyGroupMenu(tenant: Tenant, groupId: number): Promise<MenuChangeAnswer> {
   if (!(await groupExists(tenant.db, groupId))) throw new ValidationError(MENU_MESSAGES.owner);
-  await deleteUserTrees(tenant.db, await listUserIdsOfGroup(tenant.db, groupId));
+  const owner: MenuOwner = { kind: 'group', id: groupId };
+  await inTransaction(tenant.db, async (trx) => {
+    const userIds = await listUserIdsOfGroup(trx, groupId);
+    const removed = await deleteUserTrees(trx, userIds);
+    await audit(trx, tenant, {
+      action: 'menu.apply',
+      ...(await auditTarget(trx, owner)),
+      summary: `Applied ${await treeName(trx, owner)} to its ${userIds.length} user${userIds.length === 1 ? '' : 's'}`,
+      details: { users: userIds.length, ownItemsDeleted: removed },
+    });
+  });
   tenant.cache.clear();
   return { status: 'OK', message: MENU_MESSAGES.groupUpdated };
 }
@@ -175,8 +229,18 @@ export async function findMenuItemsByName(tenant: Tenant, text: string): Promise
 
 /** SaveItemname: renames one item's label. */
 export async function renameItem(tenant: Tenant, menuId: number, label: string): Promise<MenuChangeAnswer> {
-  if (!(await findMenuItem(tenant.db, menuId))) throw new NotFoundError(MENU_MESSAGES.notFound);
-  await renameMenuItem(tenant.db, menuId, label);
+  const item = await findMenuItem(tenant.db, menuId);
+  if (!item) throw new NotFoundError(MENU_MESSAGES.notFound);
+  const owner: MenuOwner = { kind: item.owner_kind, id: item.owner_id };
+  await inTransaction(tenant.db, async (trx) => {
+    await renameMenuItem(trx, menuId, label);
+    await audit(trx, tenant, {
+      action: 'menu.update',
+      ...(await auditTarget(trx, owner)),
+      summary: `Renamed item ${item.label} of ${await treeName(trx, owner)} to ${label}`,
+      details: { item: menuId, ...changedFields({ label: item.label }, { label }) },
+    });
+  });
   tenant.cache.clear();
   return { status: 'OK', message: MENU_MESSAGES.saved };
 }
@@ -184,7 +248,16 @@ export async function renameItem(tenant: Tenant, menuId: number, label: string):
 /** cleargroupall: empties a group's tree (the screen asks the usual question first). */
 export async function clearGroupMenu(tenant: Tenant, groupId: number): Promise<MenuChangeAnswer> {
   if (!(await groupExists(tenant.db, groupId))) throw new ValidationError(MENU_MESSAGES.owner);
-  await deleteTree(tenant.db, { kind: 'group', id: groupId });
+  const owner: MenuOwner = { kind: 'group', id: groupId };
+  await inTransaction(tenant.db, async (trx) => {
+    const removed = await deleteTree(trx, owner);
+    await audit(trx, tenant, {
+      action: 'menu.clear',
+      ...(await auditTarget(trx, owner)),
+      summary: `Emptied ${await treeName(trx, owner)} (${removed} item${removed === 1 ? '' : 's'})`,
+      details: { itemsDeleted: removed },
+    });
+  });
   tenant.cache.clear();
   return { status: 'OK', message: MENU_MESSAGES.deleted };
 }

@@ -11,6 +11,7 @@ import { PARAMETER_MESSAGES, type Parameter, type ParameterLabel, type SaveParam
 import { contentPageById } from '../../core/pages';
 import { CONTENT_PAGE_DEFINITIONS } from '../../core/schemas/page-content';
 import { describeContentPath, type LabelTree } from '../../core/content/content-page';
+import { audit, changedFields } from '../audit/audit';
 import { inTransaction } from '../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
@@ -77,7 +78,16 @@ export async function savePageDefinition(tenant: Tenant, input: PageDefinitionDa
     if (input.filename !== existing.routing) throw new ValidationError(PAGE_MESSAGES.wiredName);
     if (input.type !== 'wired') throw new ValidationError(PAGE_MESSAGES.wiredType);
     if (input.homepage !== existing.homepage) throw new ValidationError('Whether a wired page is on the public website is fixed by its code.');
-    await updatePage(db, existing.id, { display_name: input.dspname, module_id: input.module });
+    await inTransaction(db, async (trx) => {
+      await updatePage(trx, existing.id, { display_name: input.dspname, module_id: input.module });
+      await audit(trx, tenant, {
+        action: 'pagedef.update',
+        targetType: 'page',
+        targetId: existing.routing,
+        summary: `Changed the definition of page ${existing.routing}`,
+        details: changedFields({ displayName: existing.display_name || existing.name, module: existing.module_id }, { displayName: input.dspname, module: input.module }),
+      });
+    });
     tenant.cache.clear();
     return { status: 'OK', message: PAGE_MESSAGES.saved, id: existing.id };
   }
@@ -92,14 +102,27 @@ export async function savePageDefinition(tenant: Tenant, input: PageDefinitionDa
     homepage: input.homepage,
     public_path: input.homepage === 'Y' ? `/${input.filename}1` : null,
   };
+  const audited = { name: values.routing, displayName: values.display_name, module: values.module_id, onWebsite: values.homepage === 'Y' };
   let id: number;
   if (existing) {
-    await updatePage(db, existing.id, values);
+    await inTransaction(db, async (trx) => {
+      await updatePage(trx, existing.id, values);
+      const before = { name: existing.routing, displayName: existing.display_name || existing.name, module: existing.module_id, onWebsite: existing.homepage === 'Y' };
+      const renamed = existing.routing === values.routing ? '' : ` (was ${existing.routing})`;
+      await audit(trx, tenant, {
+        action: 'pagedef.update',
+        targetType: 'page',
+        targetId: values.routing,
+        summary: `Changed the definition of page ${values.routing}${renamed}`,
+        details: changedFields(before, audited),
+      });
+    });
     id = existing.id;
   } else {
     id = await inTransaction(db, async (trx) => {
       const next = await nextCreatedPageId(trx);
       await insertAutowiredPage(trx, next, values);
+      await audit(trx, tenant, { action: 'pagedef.create', targetType: 'page', targetId: values.routing, summary: `Created page ${values.routing}`, details: { id: next, ...audited } });
       return next;
     });
   }
@@ -126,7 +149,17 @@ export async function changePageStatus(tenant: Tenant, id: number, activeStatus:
   const row = await findPage(tenant.db, id);
   if (!row) throw new NotFoundError(PAGE_MESSAGES.notFound);
   if (row.kind === 'screen' && activeStatus === 'N') throw new ValidationError('A back-office screen cannot be deactivated: remove it from menus instead.');
-  await setPageActive(tenant.db, id, activeStatus === 'Y');
+  await inTransaction(tenant.db, async (trx) => {
+    await setPageActive(trx, id, activeStatus === 'Y');
+    const verb = activeStatus === 'Y' ? 'Activated' : 'Deactivated';
+    await audit(trx, tenant, {
+      action: 'pagedef.status',
+      targetType: 'page',
+      targetId: row.routing,
+      summary: `${verb} page ${row.routing}`,
+      details: changedFields({ active: row.active === 1 }, { active: activeStatus === 'Y' }),
+    });
+  });
   tenant.cache.clear();
   return { status1: 'Success', message: activeStatus === 'Y' ? PAGE_MESSAGES.activated : PAGE_MESSAGES.deactivated };
 }
@@ -178,9 +211,38 @@ export async function saveParameters(tenant: Tenant, { id, parameters }: SavePar
     if (stranger) throw new ValidationError(PARAMETER_MESSAGES.unknownField(stranger.parameterName, row.display_name || row.name));
   }
   const ordered = [...parameters].sort((a, b) => a.sequence - b.sequence).map((p, index) => ({ ...p, sequence: index + 1 }));
-  await inTransaction(tenant.db, (trx) => replaceParameters(trx, id, ordered));
+  await inTransaction(tenant.db, async (trx) => {
+    const before = (await listParameters(trx, id)).map(parameterOf);
+    await replaceParameters(trx, id, ordered);
+    const changes = parameterChanges(before, ordered);
+    await audit(trx, tenant, {
+      action: 'param.update',
+      targetType: 'page',
+      targetId: row.routing,
+      summary: `Changed the field rules of page ${row.routing} (${changes.counts})`,
+      details: changes.details,
+    });
+  });
   tenant.cache.clear();
   return { message: 'Success' };
+}
+
+/** What a new configuration changes: the parameters added and removed by name, and the changed fields of the others. */
+function parameterChanges(before: readonly Parameter[], after: readonly Parameter[]): { counts: string; details: Record<string, unknown> } {
+  const key = (p: Parameter) => p.parameterName.toLowerCase();
+  const was = new Map(before.map((p) => [key(p), p]));
+  const now = new Map(after.map((p) => [key(p), p]));
+  const added = after.filter((p) => !was.has(key(p))).map((p) => p.parameterName);
+  const removed = before.filter((p) => !now.has(key(p))).map((p) => p.parameterName);
+  const changed: Record<string, unknown> = {};
+  for (const p of after) {
+    const old = was.get(key(p));
+    if (!old) continue;
+    const fields = changedFields(old as unknown as Record<string, unknown>, p as unknown as Record<string, unknown>);
+    if (Object.keys(fields).length > 0) changed[p.parameterName] = fields;
+  }
+  const counts = `${added.length} added, ${removed.length} removed, ${Object.keys(changed).length} changed`;
+  return { counts, details: { added, removed, changed } };
 }
 
 /** Whether a page is active: a deactivated content page has no public twin (DESIGN §11). */
