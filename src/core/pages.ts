@@ -221,6 +221,7 @@ const SCREENS = [
   { id: 24, routing: 'enquiries', name: 'Enquiries' },
   { id: 25, routing: 'commonMasterType', name: 'Master Types' },
   { id: 26, routing: 'commonMaster', name: 'Master Values' },
+  { id: 27, routing: 'auditlog', name: 'Audit Log' },
 ] as const satisfies readonly ScreenPage[];
 
 export const SCREEN_PAGES: readonly ScreenPage[] = SCREENS;

@@ -18,6 +18,8 @@ import { richTextCleaner } from './content/rich-text';
 import { pingDatabase } from './db/database';
 import { databaseRateLimitStore, pruneExpiredRateLimits, PRUNE_RATE_LIMITS_EVERY_MS, routeLimitKey } from './db/database-rate-limiter';
 import { enquiryRoutes } from './enquiries/enquiries.routes';
+import { pruneAuditLog, PRUNE_AUDIT_LOG_EVERY_MS } from './audit/audit-log.service';
+import { auditLogRoutes } from './audit/audit.routes';
 import { MailOutbox } from './enquiries/mail-outbox';
 import { JobRunner } from './jobs/job-runner';
 import { securityHeaders } from './http/security-headers';
@@ -137,6 +139,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   jobs.every('prune-rate-limits', PRUNE_RATE_LIMITS_EVERY_MS, async (tenant, now) => {
     await pruneExpiredRateLimits(tenant.db, now);
   });
+  jobs.every('prune-audit-log', PRUNE_AUDIT_LOG_EVERY_MS, async (tenant, now) => {
+    const pruned = await pruneAuditLog(tenant, config.auditKeepDays, now);
+    if (pruned > 0) app.log.info({ tenant: tenant.name, pruned, keepDays: config.auditKeepDays }, 'audit log pruned');
+  });
   app.decorate('jobs', jobs);
   app.decorate('outbox', outbox);
   app.addHook('onClose', async () => {
@@ -202,6 +208,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(pageContentRoutes, { cleanRichText, imageBytes: storedImageBytes });
   await app.register(menuRoutes);
   await app.register(enquiryRoutes, { config, outbox });
+  await app.register(auditLogRoutes);
   await app.register(authRoutes);
   await app.register(setupRoutes);
   await app.register(companyRoutes);

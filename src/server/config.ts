@@ -31,6 +31,12 @@ const EnvSchema = z.object({
   ACCEPT_COPIES: z.coerce.number().int().min(0).max(256).default(32),
   DEFAULT_TENANT: z.string().regex(/^[a-z][a-z0-9_]{0,30}$/, { message: 'must be a lowercase name' }).default('default'),
   TENANTS: z.string().default('default'),
+  AUDIT_KEEP_DAYS: z.coerce.number().int().min(1, { message: 'must be a whole number of days, at least 1' }).max(36_500).default(400),
+  SECRET_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/=_-]{43,}$/, { message: 'must be at least 32 random bytes in base64 (openssl rand -base64 32)' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -53,6 +59,10 @@ export interface AppConfig {
   acceptCopies: number;
   defaultTenant: string;
   tenants: string[];
+  /** Audit log entries older than this many days are pruned by a background job (DESIGN §21). */
+  auditKeepDays: number;
+  /** Encrypts two-step sign-in secrets at rest (decision 016); unset: they are stored as they are, with a warning. */
+  secretKey: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Where the browser build lives (dist/client); SSR reads its manifest and stylesheet from there. */
   clientDir: string;
@@ -93,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     acceptCopies: e.ACCEPT_COPIES,
     defaultTenant: e.DEFAULT_TENANT,
     tenants,
+    auditKeepDays: e.AUDIT_KEEP_DAYS,
+    secretKey: e.SECRET_KEY,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve('dist/client'),
     ...overrides,

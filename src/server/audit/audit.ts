@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Db } from '../db/database';
+import type { AuditAction } from '../../core/schemas/audit';
 import { insertAuditEntry } from './audit.repository';
 
 /**
@@ -10,50 +11,7 @@ import { insertAuditEntry } from './audit.repository';
  * context for every API request and names its user once the session is known.
  */
 
-/** The fixed action names of §21 (`area.verb`). */
-export const AUDIT_ACTIONS = [
-  'page.publish',
-  'page.draft',
-  'page.schedule',
-  'page.unschedule',
-  'page.restore',
-  'user.create',
-  'user.update',
-  'user.status',
-  'user.reset2fa',
-  'group.create',
-  'group.update',
-  'group.delete',
-  'menu.create',
-  'menu.update',
-  'menu.delete',
-  'menu.clear',
-  'menu.apply',
-  'pagedef.create',
-  'pagedef.update',
-  'pagedef.status',
-  'param.update',
-  'master.create',
-  'master.update',
-  'company.update',
-  'image.upload',
-  'image.delete',
-  'enquiry.status',
-  'enquiry.delete',
-  'enquiry.resend',
-  'auth.signin',
-  'auth.signin_failed',
-  'auth.signout',
-  'auth.lockout',
-  'auth.reset_requested',
-  'auth.reset_done',
-  'auth.password',
-  'auth.2fa_on',
-  'auth.2fa_off',
-  'backup.download',
-  'backup.restore',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `cli.${string}`;
+export { AUDIT_ACTIONS, type AuditAction } from '../../core/schemas/audit';
 
 export interface AuditEntry {
   action: AuditAction;

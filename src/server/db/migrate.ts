@@ -12,6 +12,7 @@ import * as rateLimits from './migrations/20261125-0008-rate-limits';
 import * as jobs from './migrations/20261125-0009-jobs';
 import * as images from './migrations/20261125-0010-images';
 import * as auditLog from './migrations/20261125-0011-audit-log';
+import * as accounts from './migrations/20261125-0012-accounts';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -34,6 +35,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261125-0009-jobs': jobs,
   '20261125-0010-images': images,
   '20261125-0011-audit-log': auditLog,
+  '20261125-0012-accounts': accounts,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

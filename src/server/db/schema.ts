@@ -24,6 +24,54 @@ export interface Database {
   jobs: JobTable;
   images: ImageTable;
   audit_log: AuditLogTable;
+  password_resets: PasswordResetTable;
+  mail_messages: MailMessageTable;
+  recovery_codes: RecoveryCodeTable;
+  sign_in_challenges: SignInChallengeTable;
+}
+
+/** A one-time password-reset token (DESIGN §21), by its SHA-256 hash; valid until expires_at, once. */
+export interface PasswordResetTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A mail to a member of staff (the reset link), queued for the job runner; the body is cleared once done. */
+export interface MailMessageTable {
+  id: Generated<number>;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  state: Generated<'queued' | 'retrying' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  queued_at: string;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+}
+
+/** A recovery code of two-step sign-in: hashed, single use. */
+export interface RecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** The second step of a sign-in in progress: the challenge cookie's hash, valid five minutes. */
+export interface SignInChallengeTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
 }
 
 /** An uploaded image or one of its srcset widths (DESIGN §8), by folder and Folio-generated name; never updated. */
@@ -82,6 +130,8 @@ export interface UserGroupTable {
   name: string;
   builtin: number;
   created_at: string;
+  /** 1: its users must turn two-step sign-in on before anything else (DESIGN §21). */
+  require_two_factor: Generated<number>;
 }
 
 export interface UserTable {
@@ -104,6 +154,12 @@ export interface UserTable {
   address: Generated<string>;
   mobile: Generated<string>;
   mobile2: Generated<string>;
+  /** The TOTP secret, kept as decision 016 says; null: two-step sign-in not set up. */
+  totp_secret: string | null;
+  /** When two-step sign-in was turned on; null: off (a secret may be waiting for its first code). */
+  totp_enabled_at: string | null;
+  /** The last TOTP time step accepted: a code is not accepted twice. */
+  totp_last_step: number | null;
 }
 
 export interface PageTable {

@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ContactEnquirySchema } from '../../core/schemas/contact-enquiry';
@@ -13,6 +11,7 @@ import {
 } from '../../core/schemas/enquiries';
 import type { AppConfig } from '../config';
 import { replies, screenReplies, typed } from '../http/contract';
+import { sendCsv } from '../http/csv';
 import { eachEnquiry } from './enquiries.repository';
 import { changeEnquiryStatus, deleteEnquiry, enquiryRowOf, getEnquiries, resendEnquiry, submitEnquiry } from './enquiries.service';
 import { csvRecordOf, ENQUIRY_CSV_COLUMNS } from './enquiry-csv';
@@ -74,18 +73,14 @@ export async function enquiryRoutes(app: FastifyInstance, { config, outbox }: { 
     },
     async (request, reply) => {
       const rows = eachEnquiry(request.tenant.db, request.query);
-      const records = Readable.from(
+      return sendCsv(
+        reply,
+        'enquiries',
+        ENQUIRY_CSV_COLUMNS,
         (async function* () {
           for await (const row of rows) yield csvRecordOf(enquiryRowOf(row));
         })(),
       );
-      const csv = records.pipe(stringify({ bom: true, header: true, columns: [...ENQUIRY_CSV_COLUMNS], quoted: true, quoted_empty: true, record_delimiter: 'windows' }));
-      records.on('error', (error) => csv.destroy(error));
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="enquiries-${day}.csv"`)
-        .send(csv);
     },
   );
 }

@@ -59,6 +59,7 @@ const ADMINISTRATION_MENU: MenuSeed = {
     { label: 'Enquiries', screen: 'enquiries' },
     { label: 'Master Types', screen: 'commonMasterType' },
     { label: 'Master Values', screen: 'commonMaster' },
+    { label: 'Audit Log', screen: 'auditlog' },
   ],
 };
 
