@@ -22,6 +22,8 @@ import { pruneAuditLog, PRUNE_AUDIT_LOG_EVERY_MS } from './audit/audit-log.servi
 import { auditLogRoutes } from './audit/audit.routes';
 import { MailOutbox } from './enquiries/mail-outbox';
 import { JobRunner } from './jobs/job-runner';
+import { StaffMail } from './mail/staff-mail';
+import { SecretBox } from './auth/secret-box';
 import { securityHeaders } from './http/security-headers';
 import { fieldRuleRoutes } from './field-rules/field-rules.routes';
 import { installRouteContracts, replies, typed } from './http/contract';
@@ -52,6 +54,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The enquiry mail outbox (a kind of job on the runner). */
     outbox: MailOutbox;
+    /** Mails to staff (password reset links), on the job runner beside the outbox. */
+    staffMail: StaffMail;
     /** The process's one background job runner (DESIGN §18). */
     jobs: JobRunner;
     /** The security headers every answer carries (DESIGN §17). */
@@ -136,6 +140,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The job runner (DESIGN §18) and its jobs: main.ts starts it; tests drive `app.jobs.tick()` themselves.
   const jobs = new JobRunner(() => tenants.all(), app.log);
   const outbox = new MailOutbox(config, app.log, jobs);
+  const staffMail = new StaffMail(config, app.log, jobs);
+  const secrets = new SecretBox(config.secretKey);
+  if (!secrets.sealing) app.log.warn('SECRET_KEY is not set: two-step sign-in secrets are stored unencrypted (see decision 016 and README "Configuration").');
   jobs.every('prune-rate-limits', PRUNE_RATE_LIMITS_EVERY_MS, async (tenant, now) => {
     await pruneExpiredRateLimits(tenant.db, now);
   });
@@ -145,6 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.decorate('jobs', jobs);
   app.decorate('outbox', outbox);
+  app.decorate('staffMail', staffMail);
   app.addHook('onClose', async () => {
     await jobs.stop();
     await tenants.close();
@@ -209,7 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(menuRoutes);
   await app.register(enquiryRoutes, { config, outbox });
   await app.register(auditLogRoutes);
-  await app.register(authRoutes);
+  await app.register(authRoutes, { config, mail: staffMail, box: secrets });
   await app.register(setupRoutes);
   await app.register(companyRoutes);
   await app.register(fieldRuleRoutes);

@@ -37,6 +37,8 @@ export const SessionInfoSchema = z.object({
   setupPending: z.boolean(),
   companyName: z.string(),
   companyCode: z.string(),
+  /** Whether /forgot-password can mail a reset link (SMTP and a sender configured); else it says to ask an administrator. */
+  passwordResetByMail: z.boolean(),
   user: z
     .object({
       id: z.number().int(),
@@ -47,6 +49,10 @@ export const SessionInfoSchema = z.object({
       landpage: z.string(),
       /** Routing names of the screens the user's menu grants (administrators: all). */
       screens: z.array(z.string()),
+      /** Two-step sign-in is on for this user (DESIGN §21). */
+      twoFactor: z.boolean(),
+      /** The user's group requires two-step sign-in and it is not on yet: /account only, until it is. */
+      twoFactorRequired: z.boolean(),
     })
     .nullable(),
 });

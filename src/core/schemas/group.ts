@@ -14,10 +14,10 @@ export const GROUP_MESSAGES = {
 
 const GroupName = z.string({ message: GROUP_MESSAGES.name }).trim().min(1, { message: GROUP_MESSAGES.name }).max(50, { message: GROUP_MESSAGES.name });
 
-/** Create `{groupname}`, rename `{id, updategroupname}` (DESIGN §4). */
+/** Create `{groupname}`, rename `{id, updategroupname}` (DESIGN §4); `requireTwoFactor` (§21), absent: unchanged. */
 export const SaveUserGroupSchema = z.union([
-  z.object({ id: z.coerce.number().int().positive(), updategroupname: GroupName }),
-  z.object({ groupname: GroupName }),
+  z.object({ id: z.coerce.number().int().positive(), updategroupname: GroupName, requireTwoFactor: z.boolean().optional() }),
+  z.object({ groupname: GroupName, requireTwoFactor: z.boolean().optional() }),
 ]);
 export type SaveUserGroupInput = z.input<typeof SaveUserGroupSchema>;
 
@@ -31,6 +31,8 @@ export const UserGroupRowSchema = z.object({
   groupname: z.string(),
   builtin: z.boolean(),
   users: z.number().int(),
+  /** Its users must turn two-step sign-in on before anything else (DESIGN §21). */
+  requireTwoFactor: z.boolean(),
 });
 export type UserGroupRow = z.infer<typeof UserGroupRowSchema>;
 

@@ -111,6 +111,8 @@ export const UserRecordSchema = z.object({
   usergroupid: z.number().int(),
   selfactive: z.boolean(),
   activeStatus: YesNo,
+  /** Two-step sign-in is on (DESIGN §21); an administrator may turn it off (resetTwoFactor). */
+  twoFactor: z.boolean(),
 });
 export type UserRecord = z.infer<typeof UserRecordSchema>;
 

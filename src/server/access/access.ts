@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONTENT_PAGES, SCREEN_PAGES } from '../../core/pages';
+import { ACCOUNT_MESSAGES } from '../../core/schemas/account';
 import { enterAuditContext, nameAuditUser } from '../audit/audit';
 import { findLiveSession } from '../auth/sessions.repository';
 import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
@@ -17,9 +18,11 @@ import type { Tenant } from '../tenants/tenants';
  *   several screens whose exact screen is only known from the body (image upload: the folder names the page);
  *   the service then checks that screen itself with `allowedScreens`;
  * - `{ signedIn: true }`: any session, for a call whose screen is a page named in the body (an Autowired
- *   page's content): the service checks that screen with `allowedScreens`.
+ *   page's content): the service checks that screen with `allowedScreens`;
+ * - `{ account: true }`: any session, even one whose group requires two-step sign-in not yet turned on (the
+ *   own account's calls, where it is turned on: DESIGN §21). Every other call of such a session is a 403.
  */
-export type RouteAccess = { public: true } | { screen: string } | { screens: readonly string[] } | { signedIn: true };
+export type RouteAccess = { public: true } | { screen: string } | { screens: readonly string[] } | { signedIn: true } | { account: true };
 
 export interface ProtectedRoute {
   method: string;
@@ -48,6 +51,10 @@ export interface SessionUser {
   firstName: string;
   groupId: number;
   csrfToken: string;
+  /** Whether the user has two-step sign-in on. */
+  twoFactor: boolean;
+  /** The user's group requires two-step sign-in and the user has not turned it on: only the account's calls. */
+  mustEnrol: boolean;
   /** How the caller proved who it is: cookie-authenticated changes also need the CSRF header. */
   via: 'cookie' | 'bearer';
 }
@@ -107,12 +114,18 @@ async function checkAccess(request: FastifyRequest): Promise<void> {
   if (!access) return;
   request.session = await resolveSession(request);
   nameAuditUser(request.session?.username ?? null);
-  if ('public' in access) return;
+  if ('public' in access) {
+    // A user who must turn two-step sign-in on is a visitor to every public call but the sign-in ones.
+    if (request.session?.mustEnrol && !request.url.startsWith('/api/auth/')) request.session = null;
+    return;
+  }
   const session = request.session;
   if (!session) throw new UnauthorizedError();
   if (session.via === 'cookie' && !SAFE_METHODS.has(request.method) && !csrfMatches(request, session)) {
     throw new ForbiddenError('The security token of this page is missing or out of date. Reload the page and try again.');
   }
+  if ('account' in access) return;
+  if (session.mustEnrol) throw new ForbiddenError(ACCOUNT_MESSAGES.required);
   if ('signedIn' in access) return;
   const screens = await allowedScreens(request.tenant, session.userId, session.groupId);
   const needed = 'screen' in access ? [access.screen] : access.screens;
@@ -134,6 +147,8 @@ async function resolveSession(request: FastifyRequest): Promise<SessionUser | nu
     firstName: row.first_name,
     groupId: row.group_id,
     csrfToken: row.csrf_token,
+    twoFactor: row.totp_enabled_at !== null,
+    mustEnrol: row.require_two_factor === 1 && row.totp_enabled_at === null,
     via: bearer ? 'bearer' : 'cookie',
   };
 }

@@ -3,11 +3,11 @@ import { LOGIN_MESSAGES, type SessionInfo, type SignInData, type SignInResponse 
 import { allowedScreens, hashToken } from '../access/access';
 import { audit } from '../audit/audit';
 import { getCompanyDetails } from '../company/company.service';
-import { inTransaction } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import { TooManyRequestsError, UnauthorizedError } from '../errors';
 import { effectiveMenuItems } from '../menus/menus.service';
 import type { Tenant } from '../tenants/tenants';
-import { findLoginAccount } from '../users/users.repository';
+import { findAccount, insertChallenge } from './accounts.repository';
 import { hasActiveAdministrator } from '../users/users.service';
 import type { LoginThrottle } from './login-throttle';
 import { verifyPassword } from './passwords';
@@ -22,30 +22,70 @@ export interface SignInResult {
   csrfToken: string;
 }
 
-/** Checks the credentials and opens a fresh session (a new random token every time). */
-export async function signIn(tenant: Tenant, throttle: LoginThrottle, { username, password }: SignInData, address: string, now = new Date()): Promise<SignInResult> {
+/** A sign-in's first answer: a session, or (two-step sign-in on) the challenge of the second step. */
+export type SignInOutcome = { kind: 'session'; result: SignInResult } | { kind: 'challenge'; challenge: string };
+
+/** The second step's challenge lasts five minutes (DESIGN §21). */
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/**
+ * Checks the credentials. Without two-step sign-in, opens a fresh session (a new random token every time);
+ * with it, opens a five-minute challenge for the second step instead, and the account's failure count is
+ * not cleared until that step succeeds (else a known password would buy endless code guesses).
+ */
+export async function signIn(tenant: Tenant, throttle: LoginThrottle, { username, password }: SignInData, address: string, now = new Date()): Promise<SignInOutcome> {
   if (await throttle.isBlocked(tenant, username, address)) {
     throw new TooManyRequestsError('Too many failed attempts. Please wait 15 minutes and try again.');
   }
-  const user = await findLoginAccount(tenant.db, username);
+  const user = await findAccount(tenant.db, { username });
   const ok = await verifyPassword(user?.active === 1 ? user.password_hash : null, password);
   if (!user || !ok) {
-    const locked = await throttle.recordFailure(tenant, username, address);
-    // The name as typed (at most 100 characters): it may be nobody's. Never the password.
-    const tried = username.trim().slice(0, 100);
-    await inTransaction(tenant.db, async (trx) => {
-      await audit(trx, tenant, { action: 'auth.signin_failed', targetType: 'user', targetId: tried, summary: `Failed sign-in as ${tried}`, userName: null }, now);
-      if (locked) await audit(trx, tenant, { action: 'auth.lockout', targetType: 'user', targetId: tried, summary: `Locked ${tried} out for 15 minutes after 5 failed sign-ins`, userName: null }, now);
-    });
+    await recordFailedSignIn(tenant, throttle, username, address, `Failed sign-in as ${username.trim().slice(0, 100)}`, now);
     // The same answer for an unknown user, a wrong password and a deactivated account.
     throw new UnauthorizedError(LOGIN_MESSAGES.invalid);
   }
+  if (user.totp_enabled_at) {
+    const challenge = randomBytes(32).toString('base64url');
+    await insertChallenge(tenant.db, {
+      token_hash: hashToken(challenge),
+      user_id: user.id,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS).toISOString(),
+    });
+    return { kind: 'challenge', challenge };
+  }
   await throttle.recordSuccess(tenant, username);
+  return { kind: 'session', result: await openSession(tenant, user, now) };
+}
 
+/**
+ * A failed sign-in (wrong password, wrong code): counted toward the lockout, and recorded with the name as
+ * typed (at most 100 characters: it may be nobody's), never the password or the code.
+ */
+export async function recordFailedSignIn(tenant: Tenant, throttle: LoginThrottle, username: string, address: string, summary: string, now = new Date()): Promise<void> {
+  const locked = await throttle.recordFailure(tenant, username, address);
+  const tried = username.trim().slice(0, 100);
+  await inTransaction(tenant.db, async (trx) => {
+    await audit(trx, tenant, { action: 'auth.signin_failed', targetType: 'user', targetId: tried, summary, userName: null }, now);
+    if (locked) await audit(trx, tenant, { action: 'auth.lockout', targetType: 'user', targetId: tried, summary: `Locked ${tried} out for 15 minutes after 5 failed sign-ins`, userName: null }, now);
+  });
+}
+
+/**
+ * Opens a session for a user whose sign-in succeeded, recorded as auth.signin; `within` runs in the same
+ * transaction first (the second step uses its challenge and its code there, so both go with the session).
+ */
+export async function openSession(
+  tenant: Tenant,
+  user: { id: number; username: string; first_name: string; group_id: number; require_two_factor?: number; totp_enabled_at?: string | null },
+  now = new Date(),
+  within?: (trx: Db) => Promise<Record<string, unknown>>,
+): Promise<SignInResult> {
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
   await deleteExpiredSessions(tenant.db, now.toISOString());
   await inTransaction(tenant.db, async (trx) => {
+    const details = within ? await within(trx) : undefined;
     await insertSession(trx, {
       token_hash: hashToken(token),
       user_id: user.id,
@@ -53,7 +93,7 @@ export async function signIn(tenant: Tenant, throttle: LoginThrottle, { username
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
     });
-    await audit(trx, tenant, { action: 'auth.signin', targetType: 'user', targetId: user.username, summary: `Signed in as ${user.username}`, userName: user.username }, now);
+    await audit(trx, tenant, { action: 'auth.signin', targetType: 'user', targetId: user.username, summary: `Signed in as ${user.username}`, userName: user.username, details }, now);
   });
   const company = await getCompanyDetails(tenant);
   return {
@@ -68,7 +108,8 @@ export async function signIn(tenant: Tenant, throttle: LoginThrottle, { username
       accessToken: token,
       dbName: tenant.name,
       usergroupid: user.group_id,
-      landpage: await landingPage(tenant, user.id, user.group_id),
+      // A user whose group requires two-step sign-in, and who has not turned it on, starts on /account.
+      landpage: user.require_two_factor === 1 && !user.totp_enabled_at ? '/account' : await landingPage(tenant, user.id, user.group_id),
       companyName: company.companyName,
       companyCode: company.companyCode,
     },
@@ -91,9 +132,13 @@ export async function landingPage(tenant: Tenant, userId: number, groupId: numbe
   return landing ? `/${landing.routing}` : '/Blankpage';
 }
 
-export async function sessionInfo(tenant: Tenant, session: { userId: number; username: string; firstName: string; groupId: number } | null): Promise<SessionInfo> {
+export async function sessionInfo(
+  tenant: Tenant,
+  session: { userId: number; username: string; firstName: string; groupId: number; twoFactor: boolean; mustEnrol: boolean } | null,
+  site: { passwordResetByMail: boolean },
+): Promise<SessionInfo> {
   const [company, setupDone] = await Promise.all([getCompanyDetails(tenant), hasActiveAdministrator(tenant.db)]);
-  const base = { setupPending: !setupDone, companyName: company.companyName, companyCode: company.companyCode };
+  const base = { setupPending: !setupDone, companyName: company.companyName, companyCode: company.companyCode, passwordResetByMail: site.passwordResetByMail };
   if (!session) return { ...base, authenticated: false, user: null };
   return {
     ...base,
@@ -103,8 +148,11 @@ export async function sessionInfo(tenant: Tenant, session: { userId: number; use
       username: session.username,
       firstName: session.firstName,
       usergroupid: session.groupId,
-      landpage: await landingPage(tenant, session.userId, session.groupId),
-      screens: await allowedScreens(tenant, session.userId, session.groupId),
+      // A user who must turn two-step sign-in on lands on /account, and may open nothing else until then.
+      landpage: session.mustEnrol ? '/account' : await landingPage(tenant, session.userId, session.groupId),
+      screens: session.mustEnrol ? [] : await allowedScreens(tenant, session.userId, session.groupId),
+      twoFactor: session.twoFactor,
+      twoFactorRequired: session.mustEnrol,
     },
   };
 }

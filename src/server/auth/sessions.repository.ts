@@ -7,6 +7,8 @@ export interface SessionUserRow {
   username: string;
   first_name: string;
   group_id: number;
+  totp_enabled_at: string | null;
+  require_two_factor: number;
 }
 
 /** The live session of a token hash: not expired, user active, created after the last password change. */
@@ -14,7 +16,8 @@ export async function findLiveSession(db: Db, tokenHash: string, now: string): P
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id as session_id', 's.csrf_token', 'u.id as user_id', 'u.username', 'u.first_name', 'u.group_id'])
+    .innerJoin('user_groups as g', 'g.id', 'u.group_id')
+    .select(['s.id as session_id', 's.csrf_token', 'u.id as user_id', 'u.username', 'u.first_name', 'u.group_id', 'u.totp_enabled_at', 'g.require_two_factor'])
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', now)
     .where('u.active', '=', 1)

@@ -4,8 +4,8 @@ export async function listGroupsWithUserCounts(db: Db) {
   return db
     .selectFrom('user_groups as g')
     .leftJoin('users as u', 'u.group_id', 'g.id')
-    .select((eb) => ['g.id', 'g.name', 'g.builtin', eb.fn.count<number>('u.id').as('users')])
-    .groupBy(['g.id', 'g.name', 'g.builtin'])
+    .select((eb) => ['g.id', 'g.name', 'g.builtin', 'g.require_two_factor', eb.fn.count<number>('u.id').as('users')])
+    .groupBy(['g.id', 'g.name', 'g.builtin', 'g.require_two_factor'])
     .orderBy('g.id')
     .execute();
 }
@@ -15,16 +15,25 @@ export async function findGroupByName(db: Db, name: string) {
 }
 
 export async function findGroup(db: Db, id: number) {
-  return db.selectFrom('user_groups').select(['id', 'name', 'builtin']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('user_groups').select(['id', 'name', 'builtin', 'require_two_factor']).where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertGroup(db: Db, name: string, at: string): Promise<number> {
-  const row = await db.insertInto('user_groups').values({ name, builtin: 0, created_at: at }).returning('id').executeTakeFirstOrThrow();
+export async function insertGroup(db: Db, name: string, at: string, requireTwoFactor = false): Promise<number> {
+  const row = await db
+    .insertInto('user_groups')
+    .values({ name, builtin: 0, created_at: at, require_two_factor: requireTwoFactor ? 1 : 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function renameGroup(db: Db, id: number, name: string): Promise<void> {
-  await db.updateTable('user_groups').set({ name }).where('id', '=', id).execute();
+/** Renames a group, and sets whether it requires two-step sign-in when `requireTwoFactor` is given. */
+export async function updateGroup(db: Db, id: number, name: string, requireTwoFactor?: boolean): Promise<void> {
+  await db
+    .updateTable('user_groups')
+    .set({ name, ...(requireTwoFactor === undefined ? {} : { require_two_factor: requireTwoFactor ? 1 : 0 }) })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function countUsersInGroup(db: Db, id: number): Promise<number> {

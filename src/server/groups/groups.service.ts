@@ -4,14 +4,24 @@ import { audit, changedFields } from '../audit/audit';
 import { inTransaction } from '../db/database';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
-import { countUsersInGroup, deleteGroupAndMenu, findGroup, findGroupByName, insertGroup, listGroupsWithUserCounts, renameGroup } from './groups.repository';
+import { countUsersInGroup, deleteGroupAndMenu, findGroup, findGroupByName, insertGroup, listGroupsWithUserCounts, updateGroup } from './groups.repository';
 
 export async function listGroups(tenant: Tenant): Promise<UserGroupRow[]> {
   const rows = await listGroupsWithUserCounts(tenant.db);
-  return rows.map((row, index) => ({ srno: index + 1, id: row.id, groupname: row.name, builtin: row.builtin === 1, users: Number(row.users) }));
+  return rows.map((row, index) => ({
+    srno: index + 1,
+    id: row.id,
+    groupname: row.name,
+    builtin: row.builtin === 1,
+    users: Number(row.users),
+    requireTwoFactor: row.require_two_factor === 1,
+  }));
 }
 
-/** SaveUserGroup: create `{groupname}` or rename `{id, updategroupname}`; names are unique, ignoring case. */
+/**
+ * SaveUserGroup: create `{groupname}` or rename `{id, updategroupname}`; names are unique, ignoring case.
+ * `requireTwoFactor` (DESIGN §21) sets whether its users must turn two-step sign-in on; absent keeps it.
+ */
 export async function saveGroup(tenant: Tenant, input: SaveUserGroupData, now = new Date()): Promise<GroupSaveAnswer> {
   const name = 'id' in input ? input.updategroupname : input.groupname;
   const clash = await findGroupByName(tenant.db, name);
@@ -20,15 +30,19 @@ export async function saveGroup(tenant: Tenant, input: SaveUserGroupData, now = 
     if (!group) throw new NotFoundError(GROUP_MESSAGES.notFound);
     if (clash && clash.id !== input.id) throw new ConflictError(GROUP_MESSAGES.duplicate);
     await inTransaction(tenant.db, async (trx) => {
-      await renameGroup(trx, input.id, name);
-      const summary = group.name === name ? `Saved group ${name} unchanged` : `Renamed group ${group.name} to ${name}`;
-      await audit(trx, tenant, { action: 'group.update', targetType: 'group', targetId: name, summary, details: changedFields({ name: group.name }, { name }) }, now);
+      await updateGroup(trx, input.id, name, input.requireTwoFactor);
+      const before = { name: group.name, requireTwoFactor: group.require_two_factor === 1 };
+      const details = changedFields(before, { name, requireTwoFactor: input.requireTwoFactor ?? before.requireTwoFactor });
+      const summary =
+        group.name !== name ? `Renamed group ${group.name} to ${name}` : Object.keys(details).length > 0 ? `Changed group ${name}` : `Saved group ${name} unchanged`;
+      await audit(trx, tenant, { action: 'group.update', targetType: 'group', targetId: name, summary, details }, now);
     });
   } else {
     if (clash) throw new ConflictError(GROUP_MESSAGES.duplicate);
     await inTransaction(tenant.db, async (trx) => {
-      const id = await insertGroup(trx, name, now.toISOString());
-      await audit(trx, tenant, { action: 'group.create', targetType: 'group', targetId: name, summary: `Created group ${name}`, details: { id } }, now);
+      const requireTwoFactor = input.requireTwoFactor ?? false;
+      const id = await insertGroup(trx, name, now.toISOString(), requireTwoFactor);
+      await audit(trx, tenant, { action: 'group.create', targetType: 'group', targetId: name, summary: `Created group ${name}`, details: { id, requireTwoFactor } }, now);
     });
   }
   return { status: 'OK', message: GROUP_MESSAGES.saved };

@@ -39,7 +39,7 @@ export async function listUsers(db: Db, search: UserSearch | null, offset: numbe
 export async function findUserForForm(db: Db, id: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'employee_code', 'salutation', 'gender', 'first_name', 'middle_name', 'last_name', 'address', 'mobile', 'mobile2', 'email', 'username', 'group_id', 'active'])
+    .select(['id', 'employee_code', 'salutation', 'gender', 'first_name', 'middle_name', 'last_name', 'address', 'mobile', 'mobile2', 'email', 'username', 'group_id', 'active', 'totp_enabled_at'])
     .where('id', '=', id)
     .where('id', '!=', PUBLIC_USER_ID)
     .executeTakeFirst();

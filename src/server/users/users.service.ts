@@ -108,6 +108,7 @@ export async function getUserRecord(tenant: Tenant, id: number): Promise<UserRec
     usergroupid: row.group_id,
     selfactive: row.active === 1,
     activeStatus: row.active === 1 ? 'Y' : 'N',
+    twoFactor: row.totp_enabled_at !== null,
   };
 }
 

@@ -1,0 +1,112 @@
+import type { Db } from '../db/database';
+
+/** The account of a user as sign-in, reset and two-step sign-in need it. */
+export async function findAccount(db: Db, where: { id: number } | { username: string }) {
+  let query = db
+    .selectFrom('users as u')
+    .innerJoin('user_groups as g', 'g.id', 'u.group_id')
+    .select([
+      'u.id',
+      'u.username',
+      'u.first_name',
+      'u.email',
+      'u.group_id',
+      'u.password_hash',
+      'u.active',
+      'u.totp_secret',
+      'u.totp_enabled_at',
+      'u.totp_last_step',
+      'g.require_two_factor',
+    ]);
+  query = 'id' in where ? query.where('u.id', '=', where.id) : query.where('u.username', '=', where.username);
+  return query.executeTakeFirst();
+}
+export type Account = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
+
+/** Sets a new password; sessions created before `at` are void from then on (findLiveSession). */
+export async function setPassword(db: Db, userId: number, hash: string, at: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: hash, password_changed_at: at }).where('id', '=', userId).execute();
+}
+
+/** Ends every session of a user but one (the one making the change, kept alive as of `at`). */
+export async function keepOnlySession(db: Db, userId: number, sessionId: number, at: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', sessionId).execute();
+  await db.updateTable('sessions').set({ created_at: at }).where('id', '=', sessionId).execute();
+}
+
+export async function insertPasswordReset(db: Db, reset: { user_id: number; token_hash: string; created_at: string; expires_at: string }): Promise<void> {
+  await db.insertInto('password_resets').values(reset).execute();
+}
+
+/** Voids a user's unused reset tokens (a newer one, or a reset done). */
+export async function voidPasswordResets(db: Db, userId: number, at: string): Promise<void> {
+  await db.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+export async function findLiveReset(db: Db, tokenHash: string, now: string) {
+  return db
+    .selectFrom('password_resets')
+    .select(['id', 'user_id'])
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Uses a token once: true only for the one caller that marked it (two at once: one wins). */
+export async function useReset(db: Db, id: number, at: string): Promise<boolean> {
+  const result = await db.updateTable('password_resets').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setTotp(db: Db, userId: number, values: { totp_secret: string | null; totp_enabled_at: string | null; totp_last_step: number | null }): Promise<void> {
+  await db.updateTable('users').set(values).where('id', '=', userId).execute();
+}
+
+/** Accepts a code's time step once: true only if no code of this step or a later one was accepted before. */
+export async function advanceTotpStep(db: Db, userId: number, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ totp_last_step: step })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function replaceRecoveryCodes(db: Db, userId: number, hashes: readonly string[]): Promise<void> {
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  if (hashes.length > 0) await db.insertInto('recovery_codes').values(hashes.map((code_hash) => ({ user_id: userId, code_hash }))).execute();
+}
+
+/** Uses an unused recovery code once: true only for the one caller that marked it. */
+export async function useRecoveryCode(db: Db, userId: number, hash: string, at: string): Promise<boolean> {
+  const row = await db.selectFrom('recovery_codes').select('id').where('user_id', '=', userId).where('code_hash', '=', hash).where('used_at', 'is', null).executeTakeFirst();
+  if (!row) return false;
+  const result = await db.updateTable('recovery_codes').set({ used_at: at }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function countUnusedRecoveryCodes(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('recovery_codes')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertChallenge(db: Db, challenge: { token_hash: string; user_id: number; created_at: string; expires_at: string }): Promise<void> {
+  await db.deleteFrom('sign_in_challenges').where('expires_at', '<=', challenge.created_at).execute();
+  await db.insertInto('sign_in_challenges').values(challenge).execute();
+}
+
+export async function findLiveChallenge(db: Db, tokenHash: string, now: string) {
+  return db.selectFrom('sign_in_challenges').select(['id', 'user_id']).where('token_hash', '=', tokenHash).where('expires_at', '>', now).executeTakeFirst();
+}
+
+export async function deleteChallenge(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('sign_in_challenges').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
