@@ -14,6 +14,11 @@ describe('configuration', () => {
     expect(config.tenants).toEqual(['default']);
     expect(config.acceptCopies).toBe(32);
     expect(loadConfig({ ACCEPT_COPIES: '0' }).acceptCopies).toBe(0);
+    expect(config.auditKeepDays).toBe(400);
+    expect(loadConfig({ AUDIT_KEEP_DAYS: '30' }).auditKeepDays).toBe(30);
+    expect(config.secretKey).toBeUndefined();
+    const key = Buffer.alloc(32, 1).toString('base64');
+    expect(loadConfig({ SECRET_KEY: key }).secretKey).toBe(key);
   });
 
   it('derives the public base URL from the port and keeps one trailing slash', () => {
@@ -30,6 +35,9 @@ describe('configuration', () => {
     [{ ACCEPT_COPIES: '-1' }, 'ACCEPT_COPIES'],
     [{ ACCEPT_COPIES: '1000' }, 'ACCEPT_COPIES'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ AUDIT_KEEP_DAYS: '0' }, 'AUDIT_KEEP_DAYS'],
+    [{ AUDIT_KEEP_DAYS: 'forever' }, 'AUDIT_KEEP_DAYS'],
+    [{ SECRET_KEY: 'too-short' }, 'SECRET_KEY'],
     [{ DEFAULT_TENANT: 'acme', TENANTS: 'default' }, 'DEFAULT_TENANT'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

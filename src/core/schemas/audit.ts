@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'auth.reset_requested',
   'auth.reset_done',
   'auth.password',
+  'auth.2fa_setup',
   'auth.2fa_on',
   'auth.2fa_off',
   'backup.download',

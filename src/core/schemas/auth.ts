@@ -39,6 +39,8 @@ export const SessionInfoSchema = z.object({
   companyCode: z.string(),
   /** Whether /forgot-password can mail a reset link (SMTP and a sender configured); else it says to ask an administrator. */
   passwordResetByMail: z.boolean(),
+  /** The signed-in user has two-step sign-in on (DESIGN §21); false without a session. Also in `user`. */
+  twoFactor: z.boolean(),
   user: z
     .object({
       id: z.number().int(),

@@ -158,7 +158,10 @@ export async function startTwoFactor(tenant: Tenant, deps: AccountDeps, session:
   const user = await accountOf(tenant, session);
   if (user.totp_enabled_at) throw new ConflictError(ACCOUNT_MESSAGES.alreadyOn);
   const secret = newTotpSecret();
-  await setTotp(tenant.db, user.id, { totp_secret: deps.box.seal(secret, user.id), totp_enabled_at: null, totp_last_step: null });
+  await inTransaction(tenant.db, async (trx) => {
+    await setTotp(trx, user.id, { totp_secret: deps.box.seal(secret, user.id), totp_enabled_at: null, totp_last_step: null });
+    await audit(trx, tenant, { action: 'auth.2fa_setup', targetType: 'user', targetId: user.username, summary: `${user.username} started setting up two-step sign-in` });
+  });
   const company = await getCompanyDetails(tenant);
   return { secret, otpauthUrl: totpOf(secret, company.companyName || 'Folio', user.username).toString() };
 }

@@ -139,10 +139,11 @@ export async function sessionInfo(
 ): Promise<SessionInfo> {
   const [company, setupDone] = await Promise.all([getCompanyDetails(tenant), hasActiveAdministrator(tenant.db)]);
   const base = { setupPending: !setupDone, companyName: company.companyName, companyCode: company.companyCode, passwordResetByMail: site.passwordResetByMail };
-  if (!session) return { ...base, authenticated: false, user: null };
+  if (!session) return { ...base, authenticated: false, twoFactor: false, user: null };
   return {
     ...base,
     authenticated: true,
+    twoFactor: session.twoFactor,
     user: {
       id: session.userId,
       username: session.username,
