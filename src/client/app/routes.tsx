@@ -11,6 +11,11 @@ import { ScreenPending } from './pages/screen-pending';
 
 // Screens are loaded when first opened (the forms bring zod and react-hook-form).
 const LoginPage = lazy(() => import('./pages/login-page'));
+// Accounts (DESIGN §21): the second step of a sign-in, password reset by mail, the own account.
+const TwoStepPage = lazy(() => import('./account/two-step-page'));
+const ForgotPasswordPage = lazy(() => import('./account/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('./account/reset-password-page'));
+const AccountPage = lazy(() => import('./account/account-page'));
 const CompanyPage = lazy(() => import('./pages/company-page'));
 const GroupListScreen = lazy(() => import('./backoffice/groups/group-list-screen').then((m) => ({ default: m.GroupListScreen })));
 const GroupFormScreen = lazy(() => import('./backoffice/groups/group-form-screen').then((m) => ({ default: m.GroupFormScreen })));
@@ -26,6 +31,7 @@ const MasterValueScreen = lazy(() => import('./backoffice/masters/master-value-s
 const PageListScreen = lazy(() => import('./backoffice/pages/page-list-screen').then((m) => ({ default: m.PageListScreen })));
 const PageFormScreen = lazy(() => import('./backoffice/pages/page-form-screen').then((m) => ({ default: m.PageFormScreen })));
 const EnquiriesScreen = lazy(() => import('./backoffice/enquiries/enquiries-screen').then((m) => ({ default: m.EnquiriesScreen })));
+const AuditLogScreen = lazy(() => import('./backoffice/audit/audit-log-screen').then((m) => ({ default: m.AuditLogScreen })));
 const ParameterScreen = lazy(() => import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })));
 
 /**
@@ -71,6 +77,7 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   formcreation: <PageFormScreen />,
   paramactivity: <ParameterScreen />,
   enquiries: <EnquiriesScreen />,
+  auditlog: <AuditLogScreen />,
 };
 
 /** Screens that guard themselves: companyForm is open while the first-run setup is pending (DESIGN §7). */
@@ -86,6 +93,18 @@ function guarded(screen: string, element: ReactNode): ReactNode {
  */
 export const APP_ROUTES: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
+  { path: '/login/two-step', element: <TwoStepPage /> },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
+  {
+    // Every logged-in user's own account: not a menu screen (DESIGN §21).
+    path: '/account',
+    element: (
+      <RequireScreen>
+        <AccountPage />
+      </RequireScreen>
+    ),
+  },
   {
     path: '/Blankpage',
     element: (

@@ -58,9 +58,9 @@ export const AUDIT_AREAS = [...new Set(AUDIT_ACTIONS.map((action) => action.slic
 export const AUDIT_PAGE_SIZE = 20;
 
 const MESSAGES = {
-  action: 'action must be an action such as page.publish, or an area such as page.',
-  date: 'from and to must be dates (2026-11-25) or times in ISO 8601 (2026-11-25T10:00:00Z).',
-  order: 'from must not be after to.',
+  action: 'The action must be an action such as page.publish, or an area such as page.',
+  date: 'From and To must be dates (2026-11-25) or times in ISO 8601 (2026-11-25T10:00:00Z).',
+  order: 'From must not be after To.',
 };
 
 /** A date (the whole day, UTC) or an ISO 8601 time with its offset. */

@@ -74,10 +74,10 @@ describe.each(testDialects())('the audit log screen (%s)', (dialect) => {
   });
 
   it.each([
-    [{ pageno: 1, from: 'yesterday' }, /from and to must be dates/],
-    [{ pageno: 1, to: '2026-02-30' }, /from and to must be dates/],
-    [{ pageno: 1, from: '2026-11-20', to: '2026-11-01' }, /from must not be after to/],
-    [{ pageno: 1, action: "page.publish' or 1=1" }, /action must be an action/],
+    [{ pageno: 1, from: 'yesterday' }, /^From and To must be dates/],
+    [{ pageno: 1, to: '2026-02-30' }, /^From and To must be dates/],
+    [{ pageno: 1, from: '2026-11-20', to: '2026-11-01' }, /^From must not be after To\.$/],
+    [{ pageno: 1, action: "page.publish' or 1=1" }, /^The action must be an action/],
     [{ pageno: 0 }, /.+/],
     [{ pageno: 1, userName: 'x'.repeat(101) }, /at most 100 characters/],
   ])('refuses a bad filter %j with a sentence', async (payload, message) => {

@@ -41,13 +41,14 @@ function messageOf(data: unknown): string | null {
 }
 
 /**
- * Calls the API: GET without a body, POST (JSON, with the CSRF header) with one. Resolves with the answer's
- * JSON; any other status throws an ApiError carrying the server's `{message}`.
+ * Calls the API: GET without a body, POST (JSON, with the CSRF header) with one; `headers` are added to a
+ * POST. Resolves with the answer's JSON; any other status throws an ApiError carrying the server's `{message}`.
  */
-export async function api<T>(path: string, body?: unknown): Promise<T> {
+export async function api<T>(path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
   let response: JsonResponse<unknown>;
   try {
-    response = body === undefined ? await getJson<unknown>(path) : await postJson<unknown>(path, body);
+    response =
+      body === undefined ? await getJson<unknown>(path) : await postJson<unknown>(path, body, headers);
   } catch {
     throw new ApiError(0, UNREACHABLE_MESSAGE);
   }

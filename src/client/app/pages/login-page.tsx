@@ -3,11 +3,9 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LOGIN_MESSAGES } from '../../../core/schemas/auth';
-import type { SessionInfo, SignInResponse } from '../../../core/schemas/auth';
-import { menuHref } from '../../public/components/header';
 import { ApiError, SESSION_KEY, api, errorMessage, useSession } from '../lib/api';
-import { isAppPath } from '../lib/app-paths';
-import { clearProfile, saveProfile } from '../lib/profile';
+import { clearProfile } from '../lib/profile';
+import { TWO_STEP_PATH, needsSecondStep, useCompleteSignIn, type SignInAnswer } from '../account/complete-sign-in';
 import { Field } from '../../components/field';
 import { Screen } from '../components/screen';
 import { notify } from '../toasts';
@@ -22,10 +20,14 @@ async function endSession(): Promise<void> {
   clearProfile();
 }
 
-/** The login screen (spec 001 §2): opening it logs out; success goes to the user's landing page. */
+/**
+ * The login screen (spec 001 §2): opening it logs out; success goes to the user's landing page, or to the
+ * second step when the user has two-step sign-in on (DESIGN §21; that screen does not log out).
+ */
 export default function LoginPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const completeSignIn = useCompleteSignIn();
   const session = useSession();
   const [busy, setBusy] = useState(false);
   // The sign-out that opening the screen starts; a login waits for it so that it cannot end the new session.
@@ -50,15 +52,10 @@ export default function LoginPage() {
     setBusy(true);
     try {
       await signOut.current;
-      const response = await api<SignInResponse>('/api/auth/signin', { username, password });
-      saveProfile(response);
-      notify.success(LOGIN_MESSAGES.success);
-      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
-      const target = menuHref(response.landpage) ?? '/Home';
-      const screens = queryClient.getQueryData<SessionInfo>(SESSION_KEY)?.user?.screens ?? [];
-      // Replace: going Back to the login screen would log the user out again.
-      if (isAppPath(target, screens)) navigate(target, { replace: true });
-      else window.location.assign(target);
+      const answer = await api<SignInAnswer>('/api/auth/signin', { username, password });
+      // The password was right; no session yet: the code of the second step opens it.
+      if (needsSecondStep(answer)) await navigate(TWO_STEP_PATH, { replace: true });
+      else await completeSignIn(answer);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) notify.error(LOGIN_MESSAGES.invalid, 'Error');
       else notify.error(errorMessage(error));
@@ -89,6 +86,7 @@ export default function LoginPage() {
           <button type="submit" className="button app-actions__wide" disabled={busy} aria-busy={busy || undefined}>
             Log In
           </button>
+          <Link to="/forgot-password">Forgot your password?</Link>
         </div>
       </form>
     </Screen>

@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { ENTRY_PATHS } from '../../../core/paths';
 import { GUARD_REDIRECT } from '../guard';
 import { api, useMenu, useSession } from '../lib/api';
 import { useIsAppPath } from '../lib/app-paths';
@@ -76,7 +77,7 @@ export function AppShell() {
   const user = info?.authenticated ? info.user : null;
   const companyName = info?.companyName || 'Folio';
   const kind: ShellKind =
-    location.pathname.toLowerCase() === '/login' ? 'entry' : info === undefined && !session.isError ? 'pending' : user ? 'staff' : 'entry';
+    ENTRY_PATHS.some((path) => path.toLowerCase() === location.pathname.toLowerCase()) ? 'entry' : info === undefined && !session.isError ? 'pending' : user ? 'staff' : 'entry';
   const menu = useMenu();
 
   // After a navigation in place, focus moves to the new screen, as it would after a page load; an open menu
@@ -153,7 +154,8 @@ export function AppShell() {
       {kind === 'staff' ? (
         <>
           <nav id={NAV_ID} ref={navRef} className="staff-sidebar" aria-label="Staff menu">
-            <StaffMenu menu={menu.data ?? []} path={location.pathname} status={menuStatus} />
+            {/* A user who must turn two-step sign-in on may open only /account: no menu until then (DESIGN §21). */}
+            <StaffMenu menu={user?.twoFactorRequired ? [] : (menu.data ?? [])} path={location.pathname} status={user?.twoFactorRequired ? 'ready' : menuStatus} />
           </nav>
           <div className="staff-backdrop" aria-hidden="true" />
         </>

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
-import { Link } from 'react-router';
-import { ExternalLink, LogOut, Menu, X } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { CircleUserRound, ExternalLink, LogOut, Menu, X } from 'lucide-react';
 
 /** The company's logo and name; inside the staff app it leads to the user's start page. */
 export function ShellBrand({ companyName, to }: { companyName: string; to?: string | undefined }) {
@@ -21,8 +21,8 @@ export function ShellBrand({ companyName, to }: { companyName: string; to?: stri
 
 /**
  * The staff app's top bar: the menu button (below 1024 px, where the sidebar folds away), the company, a link
- * to the public site, who is logged in, and Log out. On a phone the texts of the last three fold into their
- * icons; their names stay for assistive technology.
+ * to the public site, who is logged in, their own account (DESIGN §21), and Log out. On a phone the texts of
+ * the last four fold into their icons; their names stay for assistive technology.
  */
 export function StaffTopBar({
   companyName,
@@ -81,6 +81,10 @@ export function StaffTopBar({
             ) : null}
           </span>
         </p>
+        <NavLink className="staff-topbar__action" to="/account">
+          <CircleUserRound aria-hidden="true" size={16} />
+          <span className="staff-topbar__label">Account</span>
+        </NavLink>
         <button type="button" className="staff-topbar__action" onClick={onLogout}>
           <LogOut aria-hidden="true" size={16} />
           <span className="staff-topbar__label">Log out</span>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { ListTree, Plus, Trash2 } from 'lucide-react';
+import { ListTree, Pencil, Plus, Trash2 } from 'lucide-react';
 import { GROUP_MESSAGES, type UserGroupRow } from '../../../../core/schemas/group';
 import { errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { IconButton, IconLink } from '../../components/icon-button';
+import { OptionalCell } from '../../components/optional-cell';
 import { useConfirm } from '../../components/confirm-dialog';
 import { BackToHomeLink, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
@@ -16,6 +17,8 @@ const column = createColumnHelper<UserGroupRow>();
 const COLUMNS: DataColumn<UserGroupRow>[] = [
   column.accessor('srno', { header: 'Sr.No', meta: { align: 'end', width: '5.5rem' } }),
   column.accessor('groupname', { header: 'Group' }),
+  // DESIGN §21: its users must turn two-step sign-in on before anything else.
+  column.accessor('requireTwoFactor', { header: 'Two-step sign-in', cell: (info) => <OptionalCell text={info.getValue() ? 'Required' : null} /> }),
 ];
 
 /** newGrouphome: the user groups, 10 a page, with the menu tree and delete of each (spec 001 §2). */
@@ -68,6 +71,7 @@ export function GroupListScreen() {
         paging={{ page: shownPage, pageSize: GROUP_PAGE_SIZE, totalItems: rows.length, onPageChange: setPage }}
         rowActions={(group) => (
           <>
+            <IconLink icon={Pencil} label={`Edit ${group.groupname}`} to={`/newGroup?id=${group.id}`} tooltipAlign="end" />
             <IconLink icon={ListTree} label={`Edit the menu of ${group.groupname}`} to={`/bmstree?id=${group.id}&from=group`} tooltipAlign="end" />
             <IconButton icon={Trash2} label={`Delete ${group.groupname}`} tone="danger" tooltipAlign="end" onClick={() => void remove(group)} />
           </>

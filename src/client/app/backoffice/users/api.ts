@@ -74,6 +74,17 @@ export function useSaveUser() {
   });
 }
 
+const ResetTwoFactorAnswerSchema = z.object({ status: z.literal('OK'), message: z.string() });
+
+/** resetTwoFactor (DESIGN §21): an administrator turns a user's two-step sign-in off (a lost phone, no recovery code). */
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<unknown>('/api/master/resetTwoFactor', { id }).then((data) => ResetTwoFactorAnswerSchema.parse(data)),
+    onSuccess: (_answer, id) => queryClient.invalidateQueries({ queryKey: [...USERS_KEY, 'record', id] }),
+  });
+}
+
 /** Employeechangedeletstatus: N deactivates (and ends the user's sessions), Y activates again. */
 export function useSetUserStatus() {
   const queryClient = useQueryClient();

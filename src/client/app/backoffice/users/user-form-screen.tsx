@@ -3,14 +3,15 @@ import { useIdParam } from '../../lib/id-param';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { House, Save, Users } from 'lucide-react';
+import { House, Save, ShieldOff, Users } from 'lucide-react';
 import { GENDERS, SALUTATIONS, USER_MESSAGES, UserSchema, type UserRecord } from '../../../../core/schemas/user';
 import { errorMessage } from '../../lib/api';
 import { FormField, FormSelect, RequiredNote } from '../../components/form-field';
 import { CheckboxField } from '../../components/checkbox-field';
+import { useConfirm } from '../../components/confirm-dialog';
 import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
-import { useSaveUser, useUserGroupOptions, useUserRecord } from './api';
+import { useResetTwoFactor, useSaveUser, useUserGroupOptions, useUserRecord } from './api';
 import '../../../styles/data-table.css';
 
 /** The form's values: the server's UserSchema with the group as the select's string and the flag as a boolean. */
@@ -92,7 +93,10 @@ export function UserFormScreen() {
       ) : userId !== undefined && record.isError ? (
         <LoadFailure inline message={errorMessage(record.error)} onRetry={() => void record.refetch()} />
       ) : (
-        <UserForm key={userId ?? 'new'} userId={userId} initial={record.data ? formValues(record.data) : EMPTY_USER} />
+        <>
+          <UserForm key={userId ?? 'new'} userId={userId} initial={record.data ? formValues(record.data) : EMPTY_USER} />
+          {userId !== undefined && record.data ? <TwoStepStatus userId={userId} userName={record.data.selfaccessforuser} on={record.data.twoFactor} /> : null}
+        </>
       )}
     </Screen>
   );
@@ -183,5 +187,52 @@ function UserForm({ userId, initial }: { userId: number | undefined; initial: Us
         </div>
       </form>
     </FormProvider>
+  );
+}
+
+/**
+ * The user's two-step sign-in (DESIGN §21): On or Off, and for an administrator the way to turn it off for a
+ * user who lost their phone and their recovery codes (they turn it on again in their account).
+ */
+function TwoStepStatus({ userId, userName, on }: { userId: number; userName: string; on: boolean }) {
+  const resetTwoFactor = useResetTwoFactor();
+  const { confirm, dialog } = useConfirm();
+
+  const turnOff = async () => {
+    if (resetTwoFactor.isPending) return;
+    const question = `${userName} will sign in with their password alone until they turn two-step sign-in on again in their account.`;
+    if (!(await confirm(question, { title: 'Turn off two-step sign-in?', confirmLabel: 'Turn off', danger: true }))) return;
+    try {
+      const answer = await resetTwoFactor.mutateAsync(userId);
+      notify.success(answer.message);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <section className="app-panel app-form" aria-labelledby="user-two-step">
+      <h2 className="app-fieldset__legend" id="user-two-step" style={{ paddingInline: 0 }}>
+        Two-step sign-in
+      </h2>
+      <p>
+        Two-step sign-in: <strong>{on ? 'On' : 'Off'}</strong>
+      </p>
+      {on ? (
+        <div className="app-actions">
+          <button
+            type="button"
+            className="button button--outline button--danger"
+            disabled={resetTwoFactor.isPending}
+            aria-busy={resetTwoFactor.isPending || undefined}
+            onClick={() => void turnOff()}
+          >
+            <ShieldOff className="button__icon" aria-hidden="true" focusable="false" />
+            Turn off two-step sign-in
+          </button>
+        </div>
+      ) : null}
+      {dialog}
+    </section>
   );
 }

@@ -1,0 +1,49 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../lib/api';
+import '../../styles/account.css';
+
+/** A refusal with this status (429: too many tries, 409: mail not set up …). */
+export const refusedWith = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
+
+/** A whole form's refusal, read out when it appears (an alert is announced as it is added); the form keeps what was typed. */
+export function FormAlert({ message, children }: { message: string | null; children?: ReactNode }) {
+  if (!message) return null;
+  return (
+    <div className="account-alert" role="alert">
+      <p>{message}</p>
+      {children}
+    </div>
+  );
+}
+
+/** The way back from the screens around the login. */
+export function BackToLogIn() {
+  return (
+    <p className="account-back">
+      <Link to="/login">Back to log in</Link>
+    </p>
+  );
+}
+
+/**
+ * What a screen says in place of its form once it has answered (a link is on its way, the password is set):
+ * the sentence takes the focus, as the button that was pressed has gone with the form.
+ */
+export function Outcome({ message, children, takeFocus = false }: { message: string; children?: ReactNode; takeFocus?: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (takeFocus) ref.current?.focus();
+  }, [takeFocus]);
+  return (
+    <div ref={ref} className="app-panel account-outcome" tabIndex={-1}>
+      <p>{message}</p>
+      {children}
+    </div>
+  );
+}
+
+/** The user name beside a password field, for password managers (hidden: the screen already says whose account it is). */
+export function HiddenUserName({ username }: { username: string }) {
+  return <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />;
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { ACCOUNT_MESSAGES, ForgotPasswordSchema, type MessageAnswerSchema } from '../../../core/schemas/account';
+import { api, errorMessage, useSession } from '../lib/api';
+import { FormField } from '../components/form-field';
+import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
+import { BackToLogIn, FormAlert, Outcome, refusedWith } from './account-parts';
+
+type ForgotInput = z.input<typeof ForgotPasswordSchema>;
+type ForgotOutput = z.output<typeof ForgotPasswordSchema>;
+
+/**
+ * /forgot-password (DESIGN §21): asks for a reset link by user name. The answer is the same sentence for every
+ * name, so the screen tells nobody which names exist. Without mail set up, it says to ask an administrator.
+ */
+export default function ForgotPasswordPage() {
+  const session = useSession();
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const byMail = session.data?.passwordResetByMail;
+  return (
+    <Screen title="Reset your password" narrow>
+      {session.data === undefined ? (
+        session.isError ? (
+          <LoadFailure inline message={errorMessage(session.error)} onRetry={() => void session.refetch()} />
+        ) : (
+          <LoadingStatus inline />
+        )
+      ) : !byMail ? (
+        <Outcome message={ACCOUNT_MESSAGES.resetNoMail} />
+      ) : outcome ? (
+        <Outcome message={outcome} takeFocus />
+      ) : (
+        <ForgotForm onAnswered={setOutcome} />
+      )}
+      <BackToLogIn />
+    </Screen>
+  );
+}
+
+function ForgotForm({ onAnswered }: { onAnswered: (sentence: string) => void }) {
+  const [refused, setRefused] = useState<string | null>(null);
+  const methods = useForm<ForgotInput, unknown, ForgotOutput>({ resolver: zodResolver(ForgotPasswordSchema), mode: 'onTouched', defaultValues: { username: '' } });
+  const { isSubmitting } = methods.formState;
+
+  const onValid = async ({ username }: ForgotOutput) => {
+    setRefused(null);
+    try {
+      const answer = await api<z.infer<typeof MessageAnswerSchema>>('/api/auth/forgot', { username });
+      onAnswered(answer.message);
+    } catch (error) {
+      // 409: mail stopped working since the screen opened; that sentence replaces the form too.
+      if (refusedWith(error, 409)) onAnswered(errorMessage(error));
+      else setRefused(errorMessage(error));
+    }
+  };
+
+  return (
+    <FormProvider {...methods}>
+      <form className="app-form app-panel" noValidate onSubmit={(event) => void methods.handleSubmit(onValid)(event)}>
+        <p>Enter your user name. If your account has an email address, we send it a link to set a new password.</p>
+        <FormField name="username" id="forgot-username" label="User name" autoComplete="username" maxLength={100} spellCheck={false} />
+        <FormAlert message={refused} />
+        <div className="app-actions">
+          <button type="submit" className="button app-actions__wide" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+            Send the link
+          </button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { ACCOUNT_MESSAGES, type MessageAnswerSchema } from '../../../core/schemas/account';
+import { api, errorMessage } from '../lib/api';
+import { FormField, RequiredNote } from '../components/form-field';
+import { Screen } from '../components/screen';
+import { BackToLogIn, FormAlert, Outcome, refusedWith } from './account-parts';
+import { NEW_PASSWORD_HINT, NewPasswordFormSchema, type NewPasswordInput, type NewPasswordOutput } from './new-password';
+
+export const LINK_INCOMPLETE = 'This link is incomplete. Open the link in the mail again, or ask for a new one.';
+
+/**
+ * /reset-password?token=…(&db=…) (DESIGN §21): the page a reset mail links to. The token is read once and taken
+ * out of the address bar (and so out of the history, and of what a shared screen shows); `db` names a tenant
+ * other than the default one, sent as the `dbname` header.
+ */
+export default function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [link] = useState(() => ({ token: searchParams.get('token')?.trim() ?? '', db: searchParams.get('db')?.trim() ?? '' }));
+  const [outcome, setOutcome] = useState<{ message: string; invalid: boolean } | null>(null);
+  const inAddress = searchParams.has('token') || searchParams.has('db');
+
+  useEffect(() => {
+    if (inAddress) void navigate({ pathname: location.pathname, search: '', hash: location.hash }, { replace: true });
+  }, [inAddress, navigate, location.pathname, location.hash]);
+
+  const askAgain = (
+    <p>
+      <Link to="/forgot-password">Ask for a new link</Link>
+    </p>
+  );
+  return (
+    <Screen title="Set a new password" narrow>
+      {!link.token ? (
+        <Outcome message={LINK_INCOMPLETE}>{askAgain}</Outcome>
+      ) : outcome ? (
+        <Outcome message={outcome.message} takeFocus>
+          {outcome.invalid ? (
+            askAgain
+          ) : (
+            <p>
+              <Link className="button" to="/login">
+                Log in
+              </Link>
+            </p>
+          )}
+        </Outcome>
+      ) : (
+        <ResetForm token={link.token} db={link.db} onAnswered={(message, invalid) => setOutcome({ message, invalid })} />
+      )}
+      {outcome && !outcome.invalid ? null : <BackToLogIn />}
+    </Screen>
+  );
+}
+
+function ResetForm({ token, db, onAnswered }: { token: string; db: string; onAnswered: (message: string, invalid: boolean) => void }) {
+  const [refused, setRefused] = useState<string | null>(null);
+  const methods = useForm<NewPasswordInput, unknown, NewPasswordOutput>({
+    resolver: zodResolver(NewPasswordFormSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const { isSubmitting } = methods.formState;
+
+  const onValid = async ({ password }: NewPasswordOutput) => {
+    setRefused(null);
+    try {
+      const answer = await api<z.infer<typeof MessageAnswerSchema>>('/api/auth/reset', { token, password }, db ? { dbname: db } : undefined);
+      onAnswered(answer.message, false);
+    } catch (error) {
+      const message = errorMessage(error);
+      if (refusedWith(error, 400) && message === ACCOUNT_MESSAGES.resetInvalid) onAnswered(message, true);
+      else setRefused(message);
+    }
+  };
+
+  return (
+    <FormProvider {...methods}>
+      <form className="app-form app-panel" noValidate onSubmit={(event) => void methods.handleSubmit(onValid)(event)}>
+        <RequiredNote />
+        <FormField name="password" id="reset-password" label="New password" type="password" required hint={NEW_PASSWORD_HINT} maxLength={200} autoComplete="new-password" />
+        <FormField name="confirmPassword" id="reset-confirm-password" label="Repeat the new password" type="password" required maxLength={200} autoComplete="new-password" />
+        <FormAlert message={refused} />
+        <div className="app-actions">
+          <button type="submit" className="button app-actions__wide" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+            Set password
+          </button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { ACCOUNT_MESSAGES, TwoFactorCodeSchema } from '../../../core/schemas/account';
+import type { SignInResponse } from '../../../core/schemas/auth';
+import { api, errorMessage } from '../lib/api';
+import { FormField } from '../components/form-field';
+import { Screen } from '../components/screen';
+import { BackToLogIn, FormAlert, refusedWith } from './account-parts';
+import { useCompleteSignIn } from './complete-sign-in';
+
+type CodeInput = z.input<typeof TwoFactorCodeSchema>;
+type CodeOutput = z.output<typeof TwoFactorCodeSchema>;
+
+export const CODE_HINT = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
+
+/**
+ * /login/two-step (DESIGN §21): the second step of a sign-in whose password was right. The login screen left
+ * an HttpOnly challenge cookie; this screen must not sign out, or it would end nothing but its own chance.
+ */
+export default function TwoStepPage() {
+  const completeSignIn = useCompleteSignIn();
+  const [expired, setExpired] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  // Phones show a number pad for a code; a recovery code needs letters.
+  const [recoveryCode, setRecoveryCode] = useState(false);
+  const methods = useForm<CodeInput, unknown, CodeOutput>({ resolver: zodResolver(TwoFactorCodeSchema), mode: 'onTouched', defaultValues: { code: '' } });
+  const { isSubmitting } = methods.formState;
+
+  const onValid = async ({ code }: CodeOutput) => {
+    setRefused(null);
+    try {
+      await completeSignIn(await api<SignInResponse>('/api/auth/signin/verify', { code }));
+    } catch (error) {
+      const message = errorMessage(error);
+      if (refusedWith(error, 401) && message === ACCOUNT_MESSAGES.challengeExpired) {
+        setExpired(message);
+      } else if (refusedWith(error, 401)) {
+        // A wrong code: said beside the input, which is emptied for the next try.
+        methods.setValue('code', '');
+        methods.setError('code', { type: 'server', message });
+        methods.setFocus('code');
+      } else {
+        setRefused(message);
+      }
+    }
+  };
+
+  const switchKeyboard = () => {
+    setRecoveryCode((on) => !on);
+    methods.setFocus('code');
+  };
+
+  return (
+    <Screen title="Two-step sign-in" narrow>
+      {expired ? (
+        <div className="app-panel account-panel">
+          <FormAlert message={expired}>
+            <p>
+              <Link to="/login">Sign in again</Link>
+            </p>
+          </FormAlert>
+        </div>
+      ) : (
+        <FormProvider {...methods}>
+          <form className="app-form app-panel" noValidate onSubmit={(event) => void methods.handleSubmit(onValid)(event)}>
+            <p>Your account has two-step sign-in. {CODE_HINT}</p>
+            <FormField
+              name="code"
+              id="two-step-code"
+              label="Code"
+              autoComplete="one-time-code"
+              inputMode={recoveryCode ? 'text' : 'numeric'}
+              maxLength={40}
+              spellCheck={false}
+            />
+            <button type="button" className="account-link-button" onClick={switchKeyboard}>
+              {recoveryCode ? 'Type a code from your app' : 'Type a recovery code'}
+            </button>
+            <FormAlert message={refused} />
+            <div className="app-actions">
+              <button type="submit" className="button app-actions__wide" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+                Verify
+              </button>
+            </div>
+          </form>
+        </FormProvider>
+      )}
+      <BackToLogIn />
+    </Screen>
+  );
+}
