@@ -1,8 +1,9 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
-import type { ReactNode, SyntheticEvent } from 'react';
+import { useId, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { X } from 'lucide-react';
 import type { AuditEntryRow } from '../../../../core/schemas/audit';
 import { IconButton } from '../../components/icon-button';
+import { useModalDialog } from '../../components/modal-dialog';
 import { OptionalCell } from '../../components/optional-cell';
 import { ActionName, AuditTime, DetailText } from './audit-cells';
 import { readDetails, utcTime } from './audit-list';
@@ -24,36 +25,15 @@ function Item({ term, children, wide = false }: { term: string; children: ReactN
  * of the other facts, every value as text.
  */
 export function AuditDetail({ entry, onClose }: { entry: AuditEntryRow; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const closeButton = useRef<HTMLButtonElement>(null);
+  const { closeButton, dialogProps } = useModalDialog(onClose);
   const titleId = useId();
   const changesTitleId = useId();
   const factsTitleId = useId();
   const details = useMemo(() => readDetails(entry.details), [entry.details]);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    closeButton.current?.focus();
-  }, []);
-
-  const cancel = (event: SyntheticEvent) => {
-    event.preventDefault();
-    onClose();
-  };
-
   const nothingMore = details.changes.length === 0 && details.facts.length === 0;
   return (
-    <dialog
-      ref={ref}
-      className="staff-dialog audit-detail"
-      aria-labelledby={titleId}
-      // The browser cancels on Escape; answering the key here too keeps one path (and works where it does not).
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') cancel(event);
-      }}
-      onCancel={cancel}
-    >
+    <dialog {...dialogProps} className="staff-dialog audit-detail" aria-labelledby={titleId}>
       <div className="audit-detail__header">
         <div className="audit-detail__heading">
           <p className="audit-detail__kicker">Audit entry {entry.id}</p>

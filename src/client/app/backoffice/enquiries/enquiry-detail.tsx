@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef } from 'react';
-import type { ReactNode, SyntheticEvent } from 'react';
+import { useId } from 'react';
+import type { ReactNode } from 'react';
 import { X } from 'lucide-react';
 import type { EnquiryRow } from '../../../../core/schemas/enquiries';
 import { IconButton } from '../../components/icon-button';
+import { useModalDialog } from '../../components/modal-dialog';
 import { OptionalCell } from '../../components/optional-cell';
 import { DateTime, EmailLink, EnquiryStatusBadge, MailStateBadge } from './enquiry-cells';
 import { telHref } from './enquiry-list';
@@ -38,35 +39,14 @@ export function EnquiryDetail({
   /** The enquiry's actions (EnquiryActionButtons). */
   actions: ReactNode;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const closeButton = useRef<HTMLButtonElement>(null);
+  const { closeButton, dialogProps } = useModalDialog(onClose);
   const titleId = useId();
   const mailTitleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    closeButton.current?.focus();
-  }, []);
-
-  const cancel = (event: SyntheticEvent) => {
-    event.preventDefault();
-    onClose();
-  };
 
   const { mail } = row;
   const waiting = mail.state === 'queued' || mail.state === 'retrying';
   return (
-    <dialog
-      ref={ref}
-      className="staff-dialog enquiry-detail"
-      aria-labelledby={titleId}
-      // The browser cancels on Escape; answering the key here too keeps one path (and works where it does not).
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') cancel(event);
-      }}
-      onCancel={cancel}
-    >
+    <dialog {...dialogProps} className="staff-dialog enquiry-detail" aria-labelledby={titleId}>
       <div className="enquiry-detail__header">
         <h2 className="enquiry-detail__title" id={titleId}>
           Enquiry from {row.name}
