@@ -170,8 +170,9 @@ export async function startTwoFactor(tenant: Tenant, deps: AccountDeps, session:
 export async function enableTwoFactor(tenant: Tenant, deps: AccountDeps, session: SessionUser, code: string, now = new Date()): Promise<RecoveryCodes> {
   const user = await accountOf(tenant, session);
   if (user.totp_enabled_at) throw new ConflictError(ACCOUNT_MESSAGES.alreadyOn);
-  if (!user.totp_secret) throw new ConflictError(ACCOUNT_MESSAGES.notSetUp);
-  const step = matchingStep(deps.box.open(user.totp_secret, user.id), code, now);
+  const secret = user.totp_secret && deps.box.tryOpen(user.totp_secret, user.id);
+  if (!secret) throw new ConflictError(ACCOUNT_MESSAGES.notSetUp);
+  const step = matchingStep(secret, code, now);
   if (step === null) throw new ValidationError(ACCOUNT_MESSAGES.wrongSetupCode);
   const codes = newRecoveryCodes();
   await inTransaction(tenant.db, async (trx) => {
@@ -188,7 +189,9 @@ export async function enableTwoFactor(tenant: Tenant, deps: AccountDeps, session
  */
 async function useSecondFactor(trx: Db, deps: AccountDeps, user: Account, code: string, now: Date): Promise<'authenticator code' | 'recovery code' | null> {
   if (!user.totp_secret) return null;
-  const step = matchingStep(deps.box.open(user.totp_secret, user.id), code, now);
+  // A secret sealed under another SECRET_KEY (or none) matches no code: recovery codes still work (decision 016).
+  const secret = deps.box.tryOpen(user.totp_secret, user.id);
+  const step = secret === null ? null : matchingStep(secret, code, now);
   if (step !== null) return (await advanceTotpStep(trx, user.id, step)) ? 'authenticator code' : null;
   return (await useRecoveryCode(trx, user.id, hashRecoveryCode(code), now.toISOString())) ? 'recovery code' : null;
 }

@@ -283,6 +283,31 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
   });
 });
 
+describe('a two-step secret sealed under another SECRET_KEY (sqlite)', () => {
+  it('matches no code, and the user still signs in with a recovery code (decision 016)', async () => {
+    const first = await createTestApp('sqlite', { ADMIN_PASSWORD, SECRET_KEY });
+    const admin = await logIn(first.app, 'admin', ADMIN_PASSWORD);
+    const { secret } = (await first.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: admin.headers, payload: {} })).json() as { secret: string };
+    const enabled = await first.app.inject({ method: 'POST', url: '/api/auth/2fa/enable', headers: admin.headers, payload: { code: codeAt(secret, new Date()) } });
+    const { recoveryCodes } = enabled.json() as { recoveryCodes: string[] };
+    // A second server on the same database, started with another key.
+    const second = await createTestApp('sqlite', { SECRET_KEY: Buffer.alloc(32, 9).toString('base64') }, { sameDatabaseAs: first });
+    try {
+      const signin = async () =>
+        (await second.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'admin', password: ADMIN_PASSWORD } })).cookies.find((c) => c.name === 'folio_challenge')!.value;
+      const verify = async (code: string) =>
+        second.app.inject({ method: 'POST', url: '/api/auth/signin/verify', headers: { cookie: `folio_challenge=${await signin()}` }, payload: { code } });
+      const byCode = await verify(codeAt(secret, new Date(Date.now() + 30_000)));
+      expect(byCode.statusCode).toBe(401);
+      expect(byCode.json().message).toBe(ACCOUNT_MESSAGES.wrongCode);
+      expect((await verify(recoveryCodes[0]!)).statusCode).toBe(200);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});
+
 describe('accounts without mail or SECRET_KEY (sqlite)', () => {
   let t: TestApp;
   beforeAll(async () => {

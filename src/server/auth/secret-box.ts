@@ -10,8 +10,6 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 const SEALED = 'v1:';
 const PLAIN = 'plain:';
 
-export class SecretKeyMissingError extends Error {}
-
 export class SecretBox {
   private readonly key: Buffer | null;
 
@@ -32,11 +30,23 @@ export class SecretBox {
     return `${SEALED}${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${body.toString('base64url')}`;
   }
 
+  /**
+   * The secret of a stored value, or null when it cannot be read: sealed while SECRET_KEY is missing or another
+   * key (decision 016: its user signs in with a recovery code, or an administrator turns it off).
+   */
+  tryOpen(stored: string, userId: number): string | null {
+    try {
+      return this.open(stored, userId);
+    } catch {
+      return null;
+    }
+  }
+
   /** The secret of a stored value; throws when it is sealed and the key is missing or another. */
   open(stored: string, userId: number): string {
     if (stored.startsWith(PLAIN)) return stored.slice(PLAIN.length);
     if (!stored.startsWith(SEALED)) throw new Error('Unknown form of a stored two-step secret.');
-    if (!this.key) throw new SecretKeyMissingError('This two-step secret is sealed, and SECRET_KEY is not set.');
+    if (!this.key) throw new Error('This two-step secret is sealed, and SECRET_KEY is not set.');
     const [iv, tag, body] = stored.slice(SEALED.length).split('.');
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv ?? '', 'base64url'));
     decipher.setAAD(Buffer.from(`user:${userId}`));

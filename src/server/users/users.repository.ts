@@ -150,7 +150,3 @@ export async function findUserStanding(db: Db, userId: number) {
   return db.selectFrom('users').select(['group_id', 'active']).where('id', '=', userId).executeTakeFirst();
 }
 
-/** What login checks: the account of a user name, hash included (never sent anywhere). */
-export async function findLoginAccount(db: Db, username: string) {
-  return db.selectFrom('users').select(['id', 'username', 'first_name', 'group_id', 'password_hash', 'active']).where('username', '=', username).executeTakeFirst();
-}
