@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { callApi, createE2eUser, expect, expectNoAxeViolations, logInAs, sidewaysScroll, tabTo, test, toastOf } from './fixtures';
+import { callApi, createE2eUser, expect, expectNoAxeViolations, logInAs, parseCsv, sidewaysScroll, tabTo, test, toastOf } from './fixtures';
 
 // The audit log end to end (DESIGN §21, §16): the administrator makes changes (a group created on its screen,
 // then renamed), opens Audit Log from the menu, finds them by user and action area, reads one with its
@@ -50,36 +50,6 @@ async function apply(page: Page): Promise<Record<string, unknown>> {
   return body;
 }
 
-/** The records of a CSV (quoted cells, doubled quotes, CRLF), without its byte order mark. */
-function csvRecords(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let index = 0; index < body.length; index += 1) {
-    const char = body[index]!;
-    if (quoted) {
-      if (char === '"' && body[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(cell);
-      cell = '';
-    } else if (char === '\r' && body[index + 1] === '\n') {
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
-      index += 1;
-    } else cell += char;
-  }
-  if (cell !== '' || record.length > 0) records.push([...record, cell]);
-  return records;
-}
 
 test('the administrator finds the changes they made, reads one with its before and after, and downloads the CSV', async ({ page, consoleErrors }) => {
   test.setTimeout(60_000);
@@ -156,7 +126,7 @@ test('the administrator finds the changes they made, reads one with its before a
   const csv = await page.request.get(href!);
   expect(csv.status()).toBe(200);
   expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
-  const records = csvRecords(await csv.text());
+  const { records } = parseCsv((await csv.text()).replace(/^\uFEFF/, ''));
   expect(records[0]).toEqual(['Time', 'User', 'Address', 'Action', 'Target type', 'Target', 'Summary', 'Details']);
   const record = records.find((r) => r[6] === `Renamed group ${created} to ${renamed}`);
   expect(record?.slice(1, 7)).toEqual(['admin', expect.any(String), 'group.update', 'group', renamed, `Renamed group ${created} to ${renamed}`]);

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { expect, expectNoAxeViolations, logInAs, openHydrated, sidewaysScroll, tabTo, test, toastOf } from './fixtures';
+import { expect, expectNoAxeViolations, logInAs, openHydrated, parseCsv, sidewaysScroll, tabTo, test, toastOf } from './fixtures';
 
 // The enquiries screen end to end (DESIGN §15, §16): a visitor's enquiry is stored and mailed, the staff find
 // it with its mail state, read it, mark it handled, export the list as CSV and delete it; a bot that fills the
@@ -86,48 +86,6 @@ async function search(page: Page, text: string) {
   await expect(table(page)).not.toHaveAttribute('aria-busy', 'true');
 }
 
-/**
- * A small CSV reader (RFC 4180: quoted cells, doubled quotes, line breaks inside quotes) that also notes any
- * record that ends with a bare LF instead of CRLF.
- */
-function parseCsv(text: string): { records: string[][]; bareLineFeeds: number } {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let bareLineFeeds = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
-      index += 1;
-    } else if (char === '\n') {
-      bareLineFeeds += 1;
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
-    } else cell += char;
-  }
-  if (cell !== '' || record.length > 0) {
-    record.push(cell);
-    records.push(record);
-  }
-  return { records, bareLineFeeds };
-}
 
 test('a visitor sends an enquiry through the contact form', async ({ page, consoleErrors }) => {
   await sendEnquiry(page, ENQUIRY);

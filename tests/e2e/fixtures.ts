@@ -126,3 +126,46 @@ export async function tabTo(page: Page, target: import('@playwright/test').Locat
   }
   throw new Error(`Tab never reached ${target.toString()}`);
 }
+
+/**
+ * A small CSV reader (RFC 4180: quoted cells, doubled quotes, line breaks inside quotes) that also notes any
+ * record that ends with a bare LF instead of CRLF.
+ */
+export function parseCsv(text: string): { records: string[][]; bareLineFeeds: number } {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let bareLineFeeds = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      record.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[index + 1] === '\n') {
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = '';
+      index += 1;
+    } else if (char === '\n') {
+      bareLineFeeds += 1;
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = '';
+    } else cell += char;
+  }
+  if (cell !== '' || record.length > 0) {
+    record.push(cell);
+    records.push(record);
+  }
+  return { records, bareLineFeeds };
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 
 /**
  * A detail shown in a modal <dialog> (an enquiry, an audit entry): opened as modal when mounted, focus on its
@@ -31,4 +31,37 @@ export function useModalDialog(onClose: () => void) {
       onCancel: cancel,
     },
   };
+}
+
+/**
+ * The record a list shows in its detail dialog, and the focus around it: opening remembers what had the focus
+ * (the row's button), closing gives it back once the dialog has gone (while it is open the page behind is
+ * inert), or to `fallback` (the list's start) when that element is gone or going (`openerGone`).
+ */
+export function useDetailDialog<T>(fallback: () => void) {
+  const [detail, setDetail] = useState<T | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  /** Where the focus goes once the detail has closed (null: the fallback); undefined while nothing waits. */
+  const focusAfter = useRef<HTMLElement | null | undefined>(undefined);
+
+  const openDetail = (record: T) => {
+    opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    setDetail(record);
+  };
+
+  const closeDetail = (openerGone = false) => {
+    focusAfter.current = openerGone ? null : opener.current;
+    opener.current = null;
+    setDetail(null);
+  };
+
+  useEffect(() => {
+    if (detail !== null || focusAfter.current === undefined) return;
+    const target = focusAfter.current;
+    focusAfter.current = undefined;
+    if (target?.isConnected) target.focus();
+    else fallback();
+  }, [detail, fallback]);
+
+  return { detail, setDetail, openDetail, closeDetail };
 }

@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Download, Eye } from 'lucide-react';
 import { AUDIT_PAGE_SIZE, type AuditEntryRow } from '../../../../core/schemas/audit';
 import { errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
+import { useDetailDialog } from '../../components/modal-dialog';
 import { IconButton } from '../../components/icon-button';
 import { OptionalCell } from '../../components/optional-cell';
 import { BackToHomeLink, Screen } from '../../components/screen';
@@ -44,10 +45,7 @@ export function AuditLogScreen() {
   const query = useMemo(() => queryFromParams(params), [params]);
   const filters = useMemo(() => filtersOf(query), [query]);
   const log = useAuditLog(query);
-  const [detail, setDetail] = useState<AuditEntryRow | null>(null);
-  const detailOpener = useRef<HTMLElement | null>(null);
-  /** Where the focus goes once the detail has closed; undefined while nothing waits. */
-  const focusAfterDetail = useRef<HTMLElement | null | undefined>(undefined);
+  const { detail, openDetail, closeDetail } = useDetailDialog<AuditEntryRow>(focusListStart);
   const refusalId = useId();
   const exportHintId = useId();
 
@@ -71,25 +69,6 @@ export function AuditLogScreen() {
     else show({ ...next, pageno: 1 });
   };
 
-  const openDetail = (entry: AuditEntryRow) => {
-    detailOpener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-    setDetail(entry);
-  };
-
-  const closeDetail = () => {
-    focusAfterDetail.current = detailOpener.current;
-    detailOpener.current = null;
-    setDetail(null);
-  };
-
-  // Once the dialog has gone: while it is open the page behind it is inert and cannot take the focus.
-  useEffect(() => {
-    if (detail !== null || focusAfterDetail.current === undefined) return;
-    const target = focusAfterDetail.current;
-    focusAfterDetail.current = undefined;
-    if (target?.isConnected) target.focus();
-    else focusListStart();
-  }, [detail]);
 
   const filtered = isFiltered(filters);
   return (
@@ -141,7 +120,7 @@ export function AuditLogScreen() {
         actionsHeader="Details"
         rowActions={(row) => <IconButton icon={Eye} label={`View entry ${row.id}: ${row.summary}`} tooltipAlign="end" onClick={() => openDetail(row)} />}
       />
-      {detail ? <AuditDetail entry={detail} onClose={closeDetail} /> : null}
+      {detail ? <AuditDetail entry={detail} onClose={() => closeDetail()} /> : null}
     </Screen>
   );
 }

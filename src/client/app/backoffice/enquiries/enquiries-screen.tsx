@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
 import { ENQUIRIES_PAGE_SIZE, type EnquiryRow } from '../../../../core/schemas/enquiries';
 import { errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
+import { useDetailDialog } from '../../components/modal-dialog';
 import { OptionalCell } from '../../components/optional-cell';
 import { BackToHomeLink, Screen } from '../../components/screen';
 import { SearchToolbar, ToolbarSelect } from '../../components/search-toolbar';
@@ -58,10 +59,7 @@ export function EnquiriesScreen() {
   const [query, setQuery] = useState<EnquiryQuery>(FIRST_PAGE);
   const enquiries = useEnquiries(query);
   const calls = useEnquiryActionCalls();
-  const [detail, setDetail] = useState<EnquiryRow | null>(null);
-  const detailOpener = useRef<HTMLElement | null>(null);
-  /** Where the focus goes once the detail has closed (null: the list's start); undefined while nothing waits. */
-  const focusAfterDetail = useRef<HTMLElement | null | undefined>(undefined);
+  const { detail, setDetail, openDetail, closeDetail } = useDetailDialog<EnquiryRow>(focusListStart);
   const exportHintId = useId();
 
   const list = enquiries.data;
@@ -95,26 +93,6 @@ export function EnquiriesScreen() {
     void queryClient.invalidateQueries({ queryKey: ENQUIRIES_KEY });
   };
 
-  const openDetail = (row: EnquiryRow) => {
-    detailOpener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-    setDetail(row);
-  };
-
-  /** Closes the detail; the focus goes back to what opened it, unless that is gone or going (`openerGone`). */
-  const closeDetail = (openerGone = false) => {
-    focusAfterDetail.current = openerGone ? null : detailOpener.current;
-    detailOpener.current = null;
-    setDetail(null);
-  };
-
-  // Once the dialog has gone: while it is open the page behind it is inert and cannot take the focus.
-  useEffect(() => {
-    if (detail !== null || focusAfterDetail.current === undefined) return;
-    const target = focusAfterDetail.current;
-    focusAfterDetail.current = undefined;
-    if (target?.isConnected) target.focus();
-    else focusListStart();
-  }, [detail]);
 
   // The detail shows the listed copy while the enquiry is listed, else the last one known (marked spam under
   // the default filter, it leaves the list but stays open here).
