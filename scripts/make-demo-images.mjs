@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 /**
- * Generates the demo images used by the seeded page content (the demo documents in src/core/content/<key>.ts)
- * and the site logos. Plain SVG, no dependencies: `node scripts/make-demo-images.mjs`.
+ * Generates the demo images used by the seeded page content (the demo documents in src/core/content/<key>.ts),
+ * the site logos and the demo company's logo: `node scripts/make-demo-images.mjs`.
  *
- * Every file gets a viewBox-only root, xmlns, role="img" and a <title>; nothing external, no scripts.
+ * Every SVG gets a viewBox-only root, xmlns, role="img" and a <title>; nothing external, no scripts. The demo
+ * company's logo (public/demo/logo.png, seeded in src/server/db/seed/demo-company.ts) is the pages' default
+ * sharing image (DESIGN §20), a PNG because social networks do not show SVG: drawn as SVG, rendered by sharp,
+ * and free of text, so that it comes out the same whatever fonts the machine has.
  * The script checks each file against its size budget and fails loudly if one is exceeded.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PUBLIC = join(ROOT, 'public');
@@ -314,7 +318,7 @@ for (const [slug, name, initials, a, b] of TEAM) {
   write(`demo/team/${slug}.svg`, svg(480, 560, `Avatar of ${name}`, lin('g', a, b), body), 3072);
 }
 
-/* ---------------------------------------------------------------- map of Pune (800x450) */
+/* ---------------------------------------------------------------- map of the office (800x450) */
 
 {
   const roads = [];
@@ -342,7 +346,7 @@ for (const [slug, name, initials, a, b] of TEAM) {
     `<path d="M400 262c-8-22-36-44-36-74a36 36 0 0 1 72 0c0 30-28 52-36 74z" fill="${C.blue}"/>` +
     `<circle cx="400" cy="188" r="14" fill="#fff"/>` +
     `<rect x="0" y="0" width="800" height="450" fill="none" stroke="#cbd5e1" stroke-width="4"/>`;
-  write('demo/map-pune.svg', svg(800, 450, 'Map of central Pune showing the Innovo office', '', body), 6144);
+  write('demo/map-pune.svg', svg(800, 450, 'Map of an office location', '', body), 6144);
 }
 
 /* ---------------------------------------------------------------- logos */
@@ -355,22 +359,51 @@ const logoMark =
   `<rect x="26" y="27" width="12" height="26" rx="3" fill="${C.light}"/>` +
   `<circle cx="32" cy="16" r="7" fill="${C.amber}"/>`;
 
-write('images/logo.svg', svg(64, 64, 'Innovo Software', LOGO_DEFS, logoMark), 2048);
-write('favicon.svg', svg(64, 64, 'Innovo Software', LOGO_DEFS, logoMark), 2048);
+// No firm's name in the site's own images (DESIGN §20): the header shows the company's name beside the mark.
+write('images/logo.svg', svg(64, 64, 'Logo', LOGO_DEFS, logoMark), 2048);
+write('favicon.svg', svg(64, 64, 'Logo', LOGO_DEFS, logoMark), 2048);
+// What a public page shows for an image that does not load: a picture frame, no words.
 write(
   'images/default-logo.svg',
   svg(
     200,
     200,
-    'Innovo',
+    'Image not available',
     '',
     `<rect width="200" height="200" rx="24" fill="#f1f5f9"/>` +
-      `<rect x="70" y="40" width="60" height="60" rx="14" fill="#94a3b8"/>` +
-      `<rect x="94" y="64" width="12" height="28" rx="3" fill="#fff"/><circle cx="100" cy="54" r="6" fill="#fff"/>` +
-      `<text x="100" y="146" text-anchor="middle" font-family="${FONT}" font-size="26" font-weight="700" fill="#64748b">Innovo</text>`,
+      `<rect x="50" y="56" width="100" height="88" rx="12" fill="none" stroke="#94a3b8" stroke-width="8"/>` +
+      `<circle cx="80" cy="86" r="10" fill="#94a3b8"/>` +
+      `<path d="M58 136l30-30 18 18 14-14 26 26z" fill="#94a3b8"/>`,
   ),
   2048,
 );
+
+/* ---------------------------------------------------------------- the demo company's logo (1200x630 PNG) */
+
+{
+  // The 'i' mark, large, on a light card with the slides' soft circles: the size social networks show a
+  // shared page's card at.
+  const scale = 5;
+  const card = svg(
+    1200,
+    630,
+    'Demo company logo',
+    LOGO_DEFS,
+    `<rect width="1200" height="630" fill="${C.light}"/>` +
+      `<circle cx="1110" cy="70" r="250" fill="${C.blue}" opacity=".08"/>` +
+      `<circle cx="110" cy="610" r="220" fill="${C.teal}" opacity=".12"/>` +
+      `<circle cx="250" cy="120" r="60" fill="${C.amber}" opacity=".18"/>` +
+      `<g transform="translate(${600 - 32 * scale} ${315 - 32 * scale}) scale(${scale})">${logoMark}</g>`,
+  );
+  const png = await sharp(Buffer.from(card)).png({ compressionLevel: 9, palette: true }).toBuffer();
+  const rel = 'demo/logo.png';
+  const maxBytes = 40 * 1024;
+  if (png.length > maxBytes) throw new Error(`${rel} is ${png.length} bytes, over its ${maxBytes}-byte budget`);
+  const file = join(PUBLIC, rel);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, png);
+  written.push([rel, png.length]);
+}
 
 for (const [rel, bytes] of written) console.log(`${String(bytes).padStart(6)}  public/${rel}`);
 console.log(`${written.length} images written.`);

@@ -11,7 +11,7 @@ export async function renderPublicBody(data: PublicPageData): Promise<string> {
   const { default: Page } = await PAGE_LOADERS[data.pageKey]();
   return renderToString(
     <PublicApp data={data}>
-      <Page content={data.content} autowired={data.autowired} contactForm={data.contactForm} />
+      <Page content={data.content} pageName={data.pageName} company={data.company} autowired={data.autowired} contactForm={data.contactForm} />
     </PublicApp>,
   );
 }

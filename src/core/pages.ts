@@ -32,10 +32,12 @@ export interface ContentPage {
   readonly routing: string;
   /** Canonical public path. */
   readonly publicPath: string;
-  /** Name shown in menus and page titles. */
+  /**
+   * The page's name in the registry: it seeds the page's display name (page creation), which the menus, the
+   * hero and the page title show. No other words of a page live here: its lead and its search title and
+   * description are in its content document (DESIGN §20).
+   */
   readonly name: string;
-  readonly title: string;
-  readonly description: string;
   /** The spec's read and save calls under /api/master/. */
   readonly getCall: string;
   readonly saveCall: string;
@@ -50,9 +52,6 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
     routing: 'Home',
     publicPath: '/Home1',
     name: 'Home',
-    title: 'Bespoke software, CRM and clinic software from Pune',
-    description:
-      'Innovo builds bespoke software, Relationware CRM for manufacturing and pharma, and the InnovoCare clinic EMR for Indian businesses.',
     getCall: 'gethomepages',
     saveCall: 'saveHome',
     legacyPath: '/hom',
@@ -63,9 +62,6 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
     routing: 'About',
     publicPath: '/About1',
     name: 'About',
-    title: 'About us',
-    description:
-      'Over two decades of building software for Indian companies: our history, our open-source approach and the people who lead us.',
     getCall: 'getabout',
     saveCall: 'saveabout',
     legacyPath: '/abot',
@@ -76,9 +72,6 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
     routing: 'Bespoke',
     publicPath: '/Bespoke1',
     name: 'Bespoke Development',
-    title: 'Bespoke development, hosting and maintenance',
-    description:
-      'Mobile and web applications built to your process, hosted in Tier I data centres at 99.5% uptime and looked after under an annual maintenance plan.',
     getCall: 'getbespoke',
     saveCall: 'savebespoke',
     legacyPath: '/bspok',
@@ -89,9 +82,6 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
     routing: 'Expertise',
     publicPath: '/Expertise1',
     name: 'Expertise',
-    title: 'Our technical expertise',
-    description:
-      'Open source, cloud, COTS, mobility, middleware, e-commerce and architecture: what we know and the industries we have built software for.',
     getCall: 'getexprts',
     saveCall: 'saveexprts',
     legacyPath: '/exprts',
@@ -102,9 +92,6 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
     routing: 'Language',
     publicPath: '/Language1',
     name: 'Language Services',
-    title: 'Language services: English to German',
-    description:
-      'Technical and business translation from English to German by translators who understand software and manufacturing.',
     getCall: 'getLang',
     saveCall: 'saveLang',
   },
@@ -114,9 +101,6 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
     routing: 'Consulting',
     publicPath: '/Consulting1',
     name: 'Consulting',
-    title: 'IT consulting services',
-    description:
-      'Independent advice on software selection, architecture, process automation and digital transformation for growing Indian firms.',
     getCall: 'getconsult',
     saveCall: 'saveconsult',
   },
@@ -126,8 +110,6 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
     routing: 'News',
     publicPath: '/News1',
     name: 'News',
-    title: 'News',
-    description: 'Projects delivered, products launched and milestones reached, year by year.',
     getCall: 'getnews',
     saveCall: 'savenews',
     legacyPath: '/niws',
@@ -138,8 +120,6 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
     routing: 'Customers',
     publicPath: '/Customers1',
     name: 'Customers',
-    title: 'Our customers',
-    description: 'Manufacturers, pharma companies, clinics and start-ups that run their business on our software.',
     getCall: 'getcust',
     saveCall: 'savecust',
     legacyPath: '/cstmrs',
@@ -150,9 +130,6 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
     routing: 'RelationwareCRM-Manufacturing',
     publicPath: '/RelationwareCRM-Manufacturing1',
     name: 'Relationware CRM – Manufacturing',
-    title: 'Relationware CRM for manufacturing',
-    description:
-      'Sales force automation and service management for manufacturers: opportunities, quotations, targets, installations, warranty, AMC and Android field apps.',
     getCall: 'getprod1',
     saveCall: 'saveprod1',
     legacyPath: '/prd1',
@@ -163,9 +140,6 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
     routing: 'RelationwareCRM-Pharma',
     publicPath: '/RelationwareCRM-Pharma1',
     name: 'Relationware CRM – Pharma',
-    title: 'Relationware CRM for pharma',
-    description:
-      'Work reporting, expenses, sales targets and segmentation for pharma field forces, their managers and marketing teams.',
     getCall: 'getprod2',
     saveCall: 'saveprod2',
     legacyPath: '/prd2',
@@ -176,8 +150,6 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
     routing: 'Contact',
     publicPath: '/Contact1',
     name: 'Contact',
-    title: 'Contact us',
-    description: 'Tell us about your requirements, or visit our office in Pune. We reply within one working day.',
     getCall: 'getcont',
     saveCall: 'savecont',
     legacyPath: '/cntct',
@@ -188,9 +160,6 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
     routing: 'InnovoCare',
     publicPath: '/InnovoCare1',
     name: 'InnovoCare',
-    title: 'InnovoCare clinic management and EMR',
-    description:
-      'Appointments, check-in, fees, prescriptions in 20 Indian languages and an electronic medical record that works offline on mobile.',
     getCall: 'getprod3',
     saveCall: 'saveprod3',
     legacyPath: '/prd3',

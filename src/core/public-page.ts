@@ -8,6 +8,10 @@ export interface SiteCompany {
   name: string;
   email: string;
   phone: string;
+  /** The line under the company's name in the footer; '' shows none. */
+  tagline: string;
+  /** The company's logo (an uploaded image's address): the pages' default sharing image (DESIGN §20); '' for none. */
+  logo: string;
 }
 
 /**
@@ -26,6 +30,10 @@ export interface PublicPageData {
   /** The Public group's menu tree. */
   menu: MenuEntry[];
   company: SiteCompany;
+  /** The page's name as page creation keeps it (its display name): the hero's title. */
+  pageName: string;
+  /** A staff preview of an unpublished revision (DESIGN §19): the bar with the link back to the editor. */
+  preview?: { editorPath: string };
   /** Year shown in the footer's copyright line. */
   copyrightYear: number;
   /** The contact form after a post without JavaScript: what was sent, the errors, or that it was sent. */

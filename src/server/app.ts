@@ -14,6 +14,8 @@ import type { AppConfig } from './config';
 import { ServiceUnavailableError } from './errors';
 import { contentRoutes } from './content/content.routes';
 import { pageContentRoutes } from './content/page-content.routes';
+import { publishingRoutes } from './content/publishing.routes';
+import { PRUNE_REVISIONS_EVERY_MS, PUBLISH_SCHEDULED_EVERY_MS, publishDueRevisions, pruneAllRevisions } from './content/publishing.service';
 import { richTextCleaner } from './content/rich-text';
 import { pingDatabase } from './db/database';
 import { databaseRateLimitStore, pruneExpiredRateLimits, PRUNE_RATE_LIMITS_EVERY_MS, routeLimitKey } from './db/database-rate-limiter';
@@ -150,6 +152,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const pruned = await pruneAuditLog(tenant, config.auditKeepDays, now);
     if (pruned > 0) app.log.info({ tenant: tenant.name, pruned, keepDays: config.auditKeepDays }, 'audit log pruned');
   });
+  // DESIGN §19: scheduled revisions go live within 30 s of their time (a pass every 15 s, the runner polls every
+  // 5 s), on one instance; pruning catches up after REVISIONS_PER_PAGE was lowered (a save prunes its own page).
+  jobs.every('publish-scheduled', PUBLISH_SCHEDULED_EVERY_MS, async (tenant, now) => {
+    const published = await publishDueRevisions(tenant, now);
+    if (published.length > 0) app.log.info({ tenant: tenant.name, published }, 'scheduled revisions published');
+  });
+  jobs.every('prune-revisions', PRUNE_REVISIONS_EVERY_MS, async (tenant) => {
+    const pruned = await pruneAllRevisions(tenant, config.revisionsPerPage);
+    if (pruned > 0) app.log.info({ tenant: tenant.name, pruned, keep: config.revisionsPerPage }, 'old revisions pruned');
+  });
   app.decorate('jobs', jobs);
   app.decorate('outbox', outbox);
   app.decorate('staffMail', staffMail);
@@ -212,8 +224,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   const cleanRichText = richTextCleaner(config.publicBaseUrl);
-  await app.register(contentRoutes, { cleanRichText });
-  await app.register(pageContentRoutes, { cleanRichText, imageBytes: storedImageBytes });
+  const saveTools = { cleanRichText, keepRevisions: config.revisionsPerPage };
+  await app.register(contentRoutes, saveTools);
+  await app.register(pageContentRoutes, { ...saveTools, imageBytes: storedImageBytes });
+  await app.register(publishingRoutes, { publicBaseUrl: config.publicBaseUrl });
   await app.register(menuRoutes);
   await app.register(enquiryRoutes, { config, outbox });
   await app.register(auditLogRoutes);

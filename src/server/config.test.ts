@@ -16,6 +16,8 @@ describe('configuration', () => {
     expect(loadConfig({ ACCEPT_COPIES: '0' }).acceptCopies).toBe(0);
     expect(config.auditKeepDays).toBe(400);
     expect(loadConfig({ AUDIT_KEEP_DAYS: '30' }).auditKeepDays).toBe(30);
+    expect(config.revisionsPerPage).toBe(100);
+    expect(loadConfig({ REVISIONS_PER_PAGE: '0' }).revisionsPerPage).toBe(0);
     expect(config.secretKey).toBeUndefined();
     const key = Buffer.alloc(32, 1).toString('base64');
     expect(loadConfig({ SECRET_KEY: key }).secretKey).toBe(key);
@@ -38,6 +40,8 @@ describe('configuration', () => {
     [{ AUDIT_KEEP_DAYS: '0' }, 'AUDIT_KEEP_DAYS'],
     [{ AUDIT_KEEP_DAYS: 'forever' }, 'AUDIT_KEEP_DAYS'],
     [{ SECRET_KEY: 'too-short' }, 'SECRET_KEY'],
+    [{ REVISIONS_PER_PAGE: '-1' }, 'REVISIONS_PER_PAGE'],
+    [{ REVISIONS_PER_PAGE: 'all' }, 'REVISIONS_PER_PAGE'],
     [{ DEFAULT_TENANT: 'acme', TENANTS: 'default' }, 'DEFAULT_TENANT'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   ACCEPT_COPIES: z.coerce.number().int().min(0).max(256).default(32),
   DEFAULT_TENANT: z.string().regex(/^[a-z][a-z0-9_]{0,30}$/, { message: 'must be a lowercase name' }).default('default'),
   TENANTS: z.string().default('default'),
+  REVISIONS_PER_PAGE: z.coerce.number().int().min(0, { message: 'must be a whole number, 0 to keep every revision' }).max(100_000).default(100),
   AUDIT_KEEP_DAYS: z.coerce.number().int().min(1, { message: 'must be a whole number of days, at least 1' }).max(36_500).default(400),
   SECRET_KEY: z
     .string()
@@ -61,6 +62,8 @@ export interface AppConfig {
   tenants: string[];
   /** Audit log entries older than this many days are pruned by a background job (DESIGN §21). */
   auditKeepDays: number;
+  /** The newest revisions of each page that are kept (DESIGN §19); 0 keeps all. The published and a scheduled one always stay. */
+  revisionsPerPage: number;
   /** Encrypts two-step sign-in secrets at rest (decision 016); unset: they are stored as they are, with a warning. */
   secretKey: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     defaultTenant: e.DEFAULT_TENANT,
     tenants,
     auditKeepDays: e.AUDIT_KEEP_DAYS,
+    revisionsPerPage: e.REVISIONS_PER_PAGE,
     secretKey: e.SECRET_KEY,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve('dist/client'),

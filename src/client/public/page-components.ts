@@ -1,9 +1,18 @@
 import type { ComponentType } from 'react';
 import type { ContentPageKey } from '../../core/pages';
-import type { AutowiredPublicPage, ContactFormState } from '../../core/public-page';
+import type { AutowiredPublicPage, ContactFormState, SiteCompany } from '../../core/public-page';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page narrows content to its own document type
-export type PageModule = { default: ComponentType<{ content: any; autowired?: AutowiredPublicPage; contactForm?: ContactFormState | undefined }> };
+/** What every page module is rendered with (entry-server.tsx); each page takes the props it uses. */
+export interface PageComponentProps {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page narrows content to its own document type
+  content: any;
+  pageName: string;
+  company: SiteCompany;
+  autowired?: AutowiredPublicPage;
+  contactForm?: ContactFormState | undefined;
+}
+
+export type PageModule = { default: ComponentType<PageComponentProps> };
 
 /** Every public page's module, loaded on demand by the server's renderer (the browser gets islands only, decision 011). */
 export const PAGE_LOADERS: Record<ContentPageKey | 'autowired' | 'not-found', () => Promise<PageModule>> = {

@@ -10,6 +10,7 @@ import type { PublicPageData } from '../../core/public-page';
 export function PublicApp({ data, children }: { data: PublicPageData; children: ReactNode }) {
   return (
     <>
+      {data.preview ? <PreviewBar editorPath={data.preview.editorPath} /> : null}
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -20,5 +21,19 @@ export function PublicApp({ data, children }: { data: PublicPageData; children: 
       </main>
       <Footer company={data.company} copyrightYear={data.copyrightYear} />
     </>
+  );
+}
+
+/** The fixed bar of a staff preview (DESIGN §19): this is not what visitors see yet. */
+function PreviewBar({ editorPath }: { editorPath: string }) {
+  return (
+    <aside className="preview-bar" aria-label="Preview">
+      <p className="preview-bar__text">
+        <strong>Preview, not published.</strong> Visitors do not see these changes yet.
+      </p>
+      <a className="preview-bar__link" href={editorPath}>
+        Back to the editor
+      </a>
+    </aside>
   );
 }

@@ -1,10 +1,14 @@
 import type { ContentPageKey } from '../../core/pages';
-import type { ContactFormState } from '../../core/public-page';
+import type { ContactFormState, SiteCompany } from '../../core/public-page';
 import type { ContentByKey } from '../../core/schemas/page-content';
 
 /** Props of every public page component. */
 export interface PageProps<K extends ContentPageKey> {
   content: ContentByKey[K];
+  /** The page's display name (page creation): its hero title. */
+  pageName: string;
+  /** The company's details: the words a page takes from them (the hidden heading of Home). */
+  company: SiteCompany;
   /** The contact page after a form post without JavaScript. */
   contactForm?: ContactFormState | undefined;
 }

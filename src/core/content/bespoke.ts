@@ -2,17 +2,20 @@ import { z } from 'zod';
 import { list, pageFields, richText } from '../schemas/fields';
 import { defineContentPage, richtext } from './content-page';
 import type { DefaultFieldRules, DemoDocument } from './content-page';
+import { LEAD_LABEL, LEAD_RULE, leadField } from './lead';
 import { SLIDE_LABELS, SLIDE_RULES, SlideSchema } from './slide';
 
-/** Bespoke development (page 3): the carousel and the rich-text paragraphs (spec 000 §2). */
+/** Bespoke development (page 3): the lead, the carousel and the rich-text paragraphs (spec 000 §2). */
 export const BespokeContentSchema = z.strictObject({
   ...pageFields,
+  lead: leadField(),
   slidelst: list(SlideSchema),
   bespokelst: list(z.strictObject({ bespokepara: richText() })),
 });
 export type BespokeContent = z.infer<typeof BespokeContentSchema>;
 
 export const BESPOKE_PAGE = defineContentPage('bespoke', BespokeContentSchema, {
+  lead: LEAD_LABEL,
   slidelst: { entry: 'slide', fields: SLIDE_LABELS },
   bespokelst: { entry: 'paragraph', fields: { bespokepara: 'Paragraph' } },
 });
@@ -20,6 +23,7 @@ export const BESPOKE_PAGE = defineContentPage('bespoke', BespokeContentSchema, {
 export const BESPOKE_DEMO_DOCUMENT: DemoDocument<BespokeContent> = {
   menupageid: 3,
   commonrouting: 'Bespoke',
+  lead: 'Mobile and web applications built to your process, hosted in Tier I data centres at 99.5% uptime and looked after under an annual maintenance plan.',
   slidelst: [
     {
       image: '/demo/slides/bespoke-1.svg',
@@ -64,4 +68,4 @@ export const BESPOKE_DEMO_DOCUMENT: DemoDocument<BespokeContent> = {
   ],
 };
 
-export const BESPOKE_FIELD_RULES: DefaultFieldRules<BespokeContent> = [...SLIDE_RULES, richtext('bespokepara', 10, 3000)];
+export const BESPOKE_FIELD_RULES: DefaultFieldRules<BespokeContent> = [LEAD_RULE, ...SLIDE_RULES, richtext('bespokepara', 10, 3000)];

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { list, pageFields, richText, shortText } from '../schemas/fields';
 import { defineContentPage, richtext, textarea } from './content-page';
 import type { DefaultFieldRules, DemoDocument } from './content-page';
+import { LEAD_LABEL, LEAD_RULE, leadField } from './lead';
 
-/** Consulting services (page 6): sections with an icon, two titles and a paragraph (spec 000 §2). */
+/** Consulting services (page 6): the lead, sections with an icon, two titles and a paragraph (spec 000 §2). */
 export const ConsultingContentSchema = z.strictObject({
   ...pageFields,
+  lead: leadField(),
   sectionlst: list(
     z.strictObject({ icon: shortText(), title1: shortText(), title2: shortText(), data: richText() }),
   ),
@@ -13,12 +15,14 @@ export const ConsultingContentSchema = z.strictObject({
 export type ConsultingContent = z.infer<typeof ConsultingContentSchema>;
 
 export const CONSULTING_PAGE = defineContentPage('consulting', ConsultingContentSchema, {
+  lead: LEAD_LABEL,
   sectionlst: { entry: 'section', fields: { icon: 'Icon', title1: 'Title', title2: 'Subtitle', data: 'Paragraph' } },
 });
 
 export const CONSULTING_DEMO_DOCUMENT: DemoDocument<ConsultingContent> = {
   menupageid: 6,
   commonrouting: 'Consulting',
+  lead: 'Independent advice on software selection, architecture, process automation and digital transformation for growing Indian firms.',
   sectionlst: [
     {
       icon: 'compass',
@@ -60,6 +64,7 @@ export const CONSULTING_DEMO_DOCUMENT: DemoDocument<ConsultingContent> = {
 };
 
 export const CONSULTING_FIELD_RULES: DefaultFieldRules<ConsultingContent> = [
+  LEAD_RULE,
   textarea('icon', 2, 40),
   textarea('title1', 2, 60),
   textarea('title2', 3, 100),

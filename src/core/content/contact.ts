@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { pageFields, paragraph, shortText, urlText } from '../schemas/fields';
 import { defineContentPage, textarea } from './content-page';
 import type { DefaultFieldRules, DemoDocument } from './content-page';
+import { LEAD_LABEL, LEAD_RULE, leadField } from './lead';
 
-/** Contact (page 11): the 'Reach Us' settings (spec 000 §2). */
+/** Contact (page 11): the lead and the 'Reach Us' settings (spec 000 §2). */
 export const ContactContentSchema = z.strictObject({
   ...pageFields,
+  lead: leadField(),
   address: paragraph().min(1, { message: 'is required' }),
   email: z.email({ message: 'must be a valid e-mail address' }).max(254),
   phone: shortText().min(1, { message: 'is required' }),
@@ -14,6 +16,7 @@ export const ContactContentSchema = z.strictObject({
 export type ContactContent = z.infer<typeof ContactContentSchema>;
 
 export const CONTACT_PAGE = defineContentPage('contact', ContactContentSchema, {
+  lead: LEAD_LABEL,
   address: 'Address',
   email: 'Email',
   phone: 'Phone',
@@ -23,6 +26,7 @@ export const CONTACT_PAGE = defineContentPage('contact', ContactContentSchema, {
 export const CONTACT_DEMO_DOCUMENT: DemoDocument<ContactContent> = {
   menupageid: 11,
   commonrouting: 'Contact',
+  lead: 'Tell us about your requirements, or visit our office in Pune. We reply within one working day.',
   address:
     'Innovo Software Pvt. Ltd.\n402, Sahyog Chambers\nJangli Maharaj Road, Shivajinagar\nPune 411005\nMaharashtra, India',
   email: 'info@innovosoftware.in',
@@ -31,6 +35,7 @@ export const CONTACT_DEMO_DOCUMENT: DemoDocument<ContactContent> = {
 };
 
 export const CONTACT_FIELD_RULES: DefaultFieldRules<ContactContent> = [
+  LEAD_RULE,
   textarea('address', 10, 500),
   textarea('email', 6, 254),
   textarea('phone', 8, 20),

@@ -2,21 +2,25 @@ import { z } from 'zod';
 import { list, pageFields, shortText, urlText } from '../schemas/fields';
 import { defineContentPage, textarea } from './content-page';
 import type { DefaultFieldRules, DemoDocument } from './content-page';
+import { LEAD_LABEL, LEAD_RULE, leadField } from './lead';
 
-/** Customers (page 8): customer names and logos (spec 000 §2). */
+/** Customers (page 8): the lead, customer names and logos (spec 000 §2). */
 export const CustomersContentSchema = z.strictObject({
   ...pageFields,
+  lead: leadField(),
   tablelst: list(z.strictObject({ custname: shortText(), custImage: urlText() })),
 });
 export type CustomersContent = z.infer<typeof CustomersContentSchema>;
 
 export const CUSTOMERS_PAGE = defineContentPage('customers', CustomersContentSchema, {
+  lead: LEAD_LABEL,
   tablelst: { entry: 'customer', fields: { custname: 'Customer', custImage: 'Image' } },
 });
 
 export const CUSTOMERS_DEMO_DOCUMENT: DemoDocument<CustomersContent> = {
   menupageid: 8,
   commonrouting: 'Customers',
+  lead: 'Manufacturers, pharma companies, clinics and start-ups that run their business on our software.',
   tablelst: [
     { custname: 'Sahyadri Precision Castings', custImage: '/demo/customers/sahyadri-precision.svg' },
     { custname: 'Deccan Pharma Labs', custImage: '/demo/customers/deccan-pharma.svg' },
@@ -42,4 +46,4 @@ export const CUSTOMERS_DEMO_DOCUMENT: DemoDocument<CustomersContent> = {
 };
 
 // No Image rule for custImage: see DEFAULT_FIELD_RULES (src/core/schemas/page-content.ts).
-export const CUSTOMERS_FIELD_RULES: DefaultFieldRules<CustomersContent> = [textarea('custname', 2, 100)];
+export const CUSTOMERS_FIELD_RULES: DefaultFieldRules<CustomersContent> = [LEAD_RULE, textarea('custname', 2, 100)];

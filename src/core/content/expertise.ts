@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { list, pageFields, paragraph, richText, shortText } from '../schemas/fields';
 import { defineContentPage, richtext, textarea } from './content-page';
 import type { DefaultFieldRules, DemoDocument } from './content-page';
+import { LEAD_LABEL, LEAD_RULE, leadField } from './lead';
 
-/** Expertise (page 4): description, dynamic sections and the segment/product table (spec 000 §2). */
+/** Expertise (page 4): the lead, description, dynamic sections and the segment/product table (spec 000 §2). */
 export const ExpertiseContentSchema = z.strictObject({
   ...pageFields,
+  lead: leadField(),
   description: richText(),
   sectionlst: list(
     z.strictObject({
@@ -18,6 +20,7 @@ export const ExpertiseContentSchema = z.strictObject({
 export type ExpertiseContent = z.infer<typeof ExpertiseContentSchema>;
 
 export const EXPERTISE_PAGE = defineContentPage('expertise', ExpertiseContentSchema, {
+  lead: LEAD_LABEL,
   description: 'Description',
   sectionlst: {
     entry: 'section',
@@ -29,6 +32,7 @@ export const EXPERTISE_PAGE = defineContentPage('expertise', ExpertiseContentSch
 export const EXPERTISE_DEMO_DOCUMENT: DemoDocument<ExpertiseContent> = {
   menupageid: 4,
   commonrouting: 'Expertise',
+  lead: 'Open source, cloud, COTS, mobility, middleware, e-commerce and architecture: what we know and the industries we have built software for.',
   description:
     '<p>Over two decades of projects have given us deep, practical knowledge of the technologies Indian businesses rely on. We prefer <strong>open source</strong>, host in the <strong>cloud</strong> and build for <strong>mobile</strong> first, and we know when a commercial package is the better answer. The table below lists the industry segments we have built bespoke software for.</p>',
   sectionlst: [
@@ -124,6 +128,7 @@ export const EXPERTISE_DEMO_DOCUMENT: DemoDocument<ExpertiseContent> = {
 };
 
 export const EXPERTISE_FIELD_RULES: DefaultFieldRules<ExpertiseContent> = [
+  LEAD_RULE,
   richtext('description', 10, 3000),
   textarea('heading', 2, 80),
   // Spec 000 §5: a list item must be non-blank after trimming.

@@ -2,21 +2,25 @@ import { z } from 'zod';
 import { list, pageFields, richText, shortText } from '../schemas/fields';
 import { defineContentPage, richtext, textarea } from './content-page';
 import type { DefaultFieldRules, DemoDocument } from './content-page';
+import { LEAD_LABEL, LEAD_RULE, leadField } from './lead';
 
-/** Language services (page 5): sections of heading and paragraph (spec 000 §2). */
+/** Language services (page 5): the lead, sections of heading and paragraph (spec 000 §2). */
 export const LanguageContentSchema = z.strictObject({
   ...pageFields,
+  lead: leadField(),
   sectionlst: list(z.strictObject({ title: shortText(), data: richText() })),
 });
 export type LanguageContent = z.infer<typeof LanguageContentSchema>;
 
 export const LANGUAGE_PAGE = defineContentPage('language', LanguageContentSchema, {
+  lead: LEAD_LABEL,
   sectionlst: { entry: 'section', fields: { title: 'Heading', data: 'Paragraph' } },
 });
 
 export const LANGUAGE_DEMO_DOCUMENT: DemoDocument<LanguageContent> = {
   menupageid: 5,
   commonrouting: 'Language',
+  lead: 'Technical and business translation from English to German by translators who understand software and manufacturing.',
   sectionlst: [
     {
       title: 'English to German',
@@ -37,4 +41,4 @@ export const LANGUAGE_DEMO_DOCUMENT: DemoDocument<LanguageContent> = {
   ],
 };
 
-export const LANGUAGE_FIELD_RULES: DefaultFieldRules<LanguageContent> = [textarea('title', 3, 100), richtext('data', 10, 3000)];
+export const LANGUAGE_FIELD_RULES: DefaultFieldRules<LanguageContent> = [LEAD_RULE, textarea('title', 3, 100), richtext('data', 10, 3000)];

@@ -2,21 +2,25 @@ import { z } from 'zod';
 import { list, pageFields, richText, shortText } from '../schemas/fields';
 import { defineContentPage, number, richtext } from './content-page';
 import type { DefaultFieldRules, DemoDocument } from './content-page';
+import { LEAD_LABEL, LEAD_RULE, leadField } from './lead';
 
-/** News (page 7): the timeline entries, Year and Details (spec 000 §2). */
+/** News (page 7): the lead, the timeline entries, Year and Details (spec 000 §2). */
 export const NewsContentSchema = z.strictObject({
   ...pageFields,
+  lead: leadField(),
   tablelst: list(z.strictObject({ newsYear: shortText(), newsDetails: richText() })),
 });
 export type NewsContent = z.infer<typeof NewsContentSchema>;
 
 export const NEWS_PAGE = defineContentPage('news', NewsContentSchema, {
+  lead: LEAD_LABEL,
   tablelst: { entry: 'news entry', fields: { newsYear: 'Year', newsDetails: 'Details' } },
 });
 
 export const NEWS_DEMO_DOCUMENT: DemoDocument<NewsContent> = {
   menupageid: 7,
   commonrouting: 'News',
+  lead: 'Projects delivered, products launched and milestones reached, year by year.',
   tablelst: [
     {
       newsYear: '2024',
@@ -52,4 +56,4 @@ export const NEWS_DEMO_DOCUMENT: DemoDocument<NewsContent> = {
 };
 
 // A year: four digits, no decimals.
-export const NEWS_FIELD_RULES: DefaultFieldRules<NewsContent> = [number('newsYear', 4, 0), richtext('newsDetails', 10, 1500)];
+export const NEWS_FIELD_RULES: DefaultFieldRules<NewsContent> = [LEAD_RULE, number('newsYear', 4, 0), richtext('newsDetails', 10, 1500)];

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { list, pageFields, richText, shortText } from '../schemas/fields';
 import { defineContentPage, richtext, textarea } from './content-page';
 import type { DefaultFieldRules, DemoDocument } from './content-page';
+import { LEAD_LABEL, LEAD_RULE, leadField } from './lead';
 
-/** InnovoCare (prod3, page 12): description, benefits, front-office and doctor features. */
+/** InnovoCare (prod3, page 12): the lead, description, benefits, front-office and doctor features. */
 export const Prod3ContentSchema = z.strictObject({
   ...pageFields,
+  lead: leadField(),
   descriptionlst: list(z.strictObject({ descpara: richText() })),
   benefitslst: list(z.strictObject({ icon: shortText(), title: shortText(), data: richText() })),
   /** Front office. */
@@ -16,6 +18,7 @@ export const Prod3ContentSchema = z.strictObject({
 export type Prod3Content = z.infer<typeof Prod3ContentSchema>;
 
 export const PROD3_PAGE = defineContentPage('prod3', Prod3ContentSchema, {
+  lead: LEAD_LABEL,
   descriptionlst: { entry: 'paragraph', fields: { descpara: 'Paragraph' } },
   benefitslst: { entry: 'benefit', fields: { icon: 'Icon', title: 'Title', data: 'Details' } },
   section1lst: { entry: 'front-office feature', fields: { data1: 'Feature' } },
@@ -25,6 +28,7 @@ export const PROD3_PAGE = defineContentPage('prod3', Prod3ContentSchema, {
 export const PROD3_DEMO_DOCUMENT: DemoDocument<Prod3Content> = {
   menupageid: 12,
   commonrouting: 'InnovoCare',
+  lead: 'Appointments, check-in, fees, prescriptions in 20 Indian languages and an electronic medical record that works offline on mobile.',
   descriptionlst: [
     {
       descpara:
@@ -85,6 +89,7 @@ export const PROD3_DEMO_DOCUMENT: DemoDocument<Prod3Content> = {
 };
 
 export const PROD3_FIELD_RULES: DefaultFieldRules<Prod3Content> = [
+  LEAD_RULE,
   richtext('descpara', 10, 2000),
   textarea('icon', 2, 40),
   textarea('title', 3, 100),

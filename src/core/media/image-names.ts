@@ -6,8 +6,12 @@
  * narrower than the original plus one at the original width: `<24 hex>_<w>x<h>-<width>.webp`.
  */
 
-/** The folders of the twelve pages' uploads, and the editing screen each belongs to. */
-export const IMAGE_FOLDERS = { about: 'About', customer: 'Customers' } as const;
+/**
+ * The folders of the twelve pages' uploads and of the company's logo, and the editing screen each belongs to.
+ * `sharing` holds the pages' own sharing images (DESIGN §20): any page editor may upload there (null: no one
+ * screen; the server asks for a page editor in the caller's menu).
+ */
+export const IMAGE_FOLDERS = { about: 'About', customer: 'Customers', company: 'companyForm', sharing: null } as const;
 export type PageFileFolder = keyof typeof IMAGE_FOLDERS;
 /**
  * The folder of a page made in page creation that has Image parameters: `page<id>` (DESIGN §8). Named by the

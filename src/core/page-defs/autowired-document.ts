@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { FieldRule } from '../field-rules/field-rule';
 import { LIMITS, richText, urlText } from '../schemas/fields';
+import { publishFields } from '../schemas/revision';
+import { SeoSchema, type Seo } from '../schemas/seo';
 import { fieldRuleOf, type Parameter } from './parameter';
 
 /**
@@ -13,6 +15,8 @@ export interface AutowiredDocument {
   header: Record<string, AutowiredValue>;
   rows: Array<Record<string, AutowiredValue>>;
   revision: number;
+  /** The page's own title, description and sharing image (DESIGN §20). */
+  seo?: Seo;
   menupageid?: number;
   commonrouting?: string;
 }
@@ -65,6 +69,13 @@ export function autowiredDocumentSchema(parameters: readonly Parameter[]) {
     // The spec's page fields may come back from the get call; the call names the page, so they are ignored.
     menupageid: z.number().int().optional(),
     commonrouting: z.string().max(100).optional(),
+    seo: SeoSchema.optional(),
+    // What the editor read beside the document (status, publishAt, …): accepted and ignored (DESIGN §19).
+    status: publishFields.status,
+    publishAt: publishFields.publishAt,
+    published: publishFields.published,
+    scheduled: publishFields.scheduled,
+    seoDefaults: publishFields.seoDefaults,
   });
 }
 
@@ -99,7 +110,12 @@ const Routing = z.string().trim().min(1).max(100);
 /** getpagecontent: any page's content document by its routing name. */
 export const PageContentRequestSchema = z.object({ commonrouting: Routing });
 /** savepagecontent: an Autowired page's document; its fields are checked against the page's parameters. */
-export const SavePageContentSchema = z.object({ commonrouting: Routing, document: z.record(z.string(), z.unknown()) });
+export const SavePageContentSchema = z.object({
+  commonrouting: Routing,
+  document: z.record(z.string(), z.unknown()),
+  /** "now" (or absent) publishes, "draft" stores a draft, a future ISO 8601 time schedules it (DESIGN §19). */
+  publish: publishFields.publish,
+});
 export const RestorePageContentSchema = z.object({ commonrouting: Routing, revision: z.number().int().positive() });
 /** A content document as getpagecontent answers it (the twelve pages' or an Autowired page's shape). */
 export const AnyDocumentSchema = z.object({ revision: z.number().int() }).loose();

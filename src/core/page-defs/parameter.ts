@@ -129,11 +129,12 @@ export function parameterOfRule(rule: FieldRule, sequence: number): Parameter {
   const unittype: UnitType =
     type === 'number' ? (places && places > 0 ? 'Float' : 'Integer') : type === 'Richtext' ? 'Richtext' : type === 'Date' ? 'Date' : type === 'Image' ? 'Image' : 'Character';
   const num = (v: number | string | null | undefined) => (v === null || v === undefined || v === '' ? null : Number(v));
-  // Rules from before parameter configuration: every field was required and signs were not checked.
+  // Rules from before parameter configuration: every field was required (unless the rule says it is optional,
+  // as a page's lead does) and signs were not checked.
   return ParameterSchema.parse({
     parameterName: rule.parameterName,
     sequence,
-    mandatory: 'Y',
+    mandatory: rule.mandatory ?? 'Y',
     allownegative: 'Y',
     allownegativeforfloat: 'Y',
     type,

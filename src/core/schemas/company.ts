@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The longest tagline: one line under the company's name in the footer. */
+export const TAGLINE_MAX = 160;
+
 /** Company details (spec 001 §3) with the company form's rules and messages (spec 001 §5), word for word. */
 export const COMPANY_MESSAGES = {
   companyCode: 'Required (4–20 chars)',
@@ -10,6 +13,8 @@ export const COMPANY_MESSAGES = {
   pincode: 'Numbers only (5–7 digits)',
   contact: 'Must be exactly 10 digits',
   email: 'Valid email required (max 50 chars)',
+  tagline: `Optional (max ${TAGLINE_MAX} chars)`,
+  logo: 'Optional: an uploaded image, or an address starting with https:// or http://',
   invalidForm: 'Please fix the errors before submitting the form',
 } as const;
 
@@ -48,6 +53,17 @@ export const CompanySchema = z.strictObject({
     .min(4, { message: COMPANY_MESSAGES.email })
     .max(50, { message: COMPANY_MESSAGES.email })
     .pipe(z.email({ message: COMPANY_MESSAGES.email })),
+  // The site's own words and image (DESIGN §20), beyond spec 001's form. Optional without a default: a save
+  // that leaves them out (a client of the spec) keeps the stored ones; '' clears them.
+  /** The line under the company's name in the public footer. */
+  tagline: z.string({ message: COMPANY_MESSAGES.tagline }).trim().max(TAGLINE_MAX, { message: COMPANY_MESSAGES.tagline }).optional(),
+  /** The company's logo: an uploaded image (a path on this site) or an address elsewhere; the default sharing image. */
+  logo: z
+    .string({ message: COMPANY_MESSAGES.logo })
+    .trim()
+    .max(2_000, { message: COMPANY_MESSAGES.logo })
+    .refine((v) => v === '' || /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i.test(v), { message: COMPANY_MESSAGES.logo })
+    .optional(),
 });
 export type CompanyInput = z.input<typeof CompanySchema>;
 export type Company = z.output<typeof CompanySchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { publishFields } from './revision';
+import { SeoSchema } from './seo';
 
 /**
  * Field builders shared by every content document. Bounds are generous for real content and small enough
@@ -16,10 +18,13 @@ const trimmed = (max: number) => z.string().trim().max(max, { message: `must be 
 
 /** A one-line text: headings, names, labels. */
 export const shortText = () => trimmed(LIMITS.shortText);
-/** A plain paragraph. */
-export const paragraph = () => trimmed(LIMITS.paragraph);
 /** Marks the rich-text fields of a schema, so that `sanitizeDocument` finds them (DESIGN §6). */
 const richTextFields = z.registry<{ richText: true }>();
+/** Marks the plain paragraphs of a schema: with rich text, where a page's default description is looked for (DESIGN §20). */
+const paragraphFields = z.registry<{ paragraph: true }>();
+
+/** A plain paragraph. */
+export const paragraph = () => trimmed(LIMITS.paragraph).register(paragraphFields, { paragraph: true });
 
 /**
  * HTML shown as is on the public page. The schema only bounds it; the server cleans it with
@@ -37,6 +42,47 @@ export const richText = () =>
  */
 export function sanitizeDocument<T>(schema: z.ZodType, value: T, clean: (html: string) => string): T {
   return cleanValue(schema, value, clean) as T;
+}
+
+/** Whether a schema is a rich-text field (its values are HTML). */
+export const isRichText = (schema: z.core.$ZodType): boolean => richTextFields.has(schema as z.ZodType);
+
+/**
+ * The texts of a document's paragraphs and rich-text fields, in the order of its schema (a list's entries in
+ * order, each entry's fields in order): where the default meta description is found (DESIGN §20).
+ */
+export function paragraphsOf(schema: z.core.$ZodType, value: unknown): { text: string; richText: boolean }[] {
+  const found: { text: string; richText: boolean }[] = [];
+  const walk = (node: z.core.$ZodType, at: unknown): void => {
+    if (richTextFields.has(node as z.ZodType) || paragraphFields.has(node as z.ZodType)) {
+      if (typeof at === 'string' && at.trim() !== '') found.push({ text: at, richText: richTextFields.has(node as z.ZodType) });
+      return;
+    }
+    const def = node._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+    switch (def.type) {
+      case 'object':
+        if (at !== null && typeof at === 'object') {
+          for (const [key, field] of Object.entries(def.shape as Record<string, z.core.$ZodType>)) walk(field, (at as Record<string, unknown>)[key]);
+        }
+        return;
+      case 'array':
+        if (Array.isArray(at)) for (const item of at) walk(def.element as z.core.$ZodType, item);
+        return;
+      case 'optional':
+      case 'nullable':
+      case 'default':
+      case 'readonly':
+        walk(def.innerType as z.core.$ZodType, at);
+        return;
+      case 'pipe':
+        walk(def.out as z.core.$ZodType, at);
+        return;
+      default:
+        return;
+    }
+  };
+  walk(schema, value);
+  return found;
 }
 
 function cleanValue(schema: z.core.$ZodType, value: unknown, clean: (html: string) => string): unknown {
@@ -82,4 +128,7 @@ export const pageFields = {
   menupageid: z.number().int().positive(),
   commonrouting: z.string().max(100),
   revision: z.number().int().nonnegative(),
+  /** The page's own title, description and sharing image (DESIGN §20); a save without it keeps the stored one. */
+  seo: SeoSchema.optional(),
+  ...publishFields,
 };

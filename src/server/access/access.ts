@@ -132,7 +132,7 @@ async function checkAccess(request: FastifyRequest): Promise<void> {
   if (!needed.some((screen) => screens.includes(screen))) throw new ForbiddenError('Your menu does not include this screen.');
 }
 
-async function resolveSession(request: FastifyRequest): Promise<SessionUser | null> {
+export async function resolveSession(request: FastifyRequest): Promise<SessionUser | null> {
   const header = request.headers.authorization;
   const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
   const cookie = request.cookies[SESSION_COOKIE] ?? '';

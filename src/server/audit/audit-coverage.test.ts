@@ -165,8 +165,26 @@ const CALLS: Record<string, Call> = {
   'POST /api/master/getpagecontent': read('/api/master/getpagecontent', { commonrouting: 'AuditPage' }, 'visitor'),
   'POST /api/master/savepagecontent': {
     changes: true,
-    prepare: async (c) => ({ revision: (await c.ok(c.post('/api/master/getpagecontent', { commonrouting: 'AuditPage' }))).revision }),
+    prepare: async (c) => ({ revision: (await c.ok(c.get('/api/master/edit/AuditPage'))).revision }),
     request: (c, p) => c.post('/api/master/savepagecontent', { commonrouting: 'AuditPage', document: { header: { title: c.unique('Title ') }, rows: [], revision: p.revision } }),
+  },
+  // ---- Drafts, scheduling and compare (DESIGN §19)
+  'GET /api/master/edit/:routing': readGet('/api/master/edit/Home'),
+  'GET /api/master/compare/:routing': {
+    changes: false,
+    prepare: async (c) => ({ revisions: (await c.ok(c.get('/api/master/history/Home'))).revisions.map((r: { revision: number }) => r.revision) }),
+    request: (c, p) => c.get(`/api/master/compare/Home?from=${p.revisions.at(-1)}&to=${p.revisions[0]}`),
+  },
+  'POST /api/master/unschedule/:routing': {
+    changes: true,
+    // A revision of its own, scheduled a day ahead, to cancel.
+    prepare: async (c) => {
+      const { revision } = await c.ok(c.get('/api/master/edit/AuditPage'));
+      const document = { header: { title: c.unique('Scheduled ') }, rows: [], revision };
+      const publish = new Date(Date.now() + 86_400_000).toISOString();
+      return { revision: (await c.ok(c.post('/api/master/savepagecontent', { commonrouting: 'AuditPage', document, publish }))).revision };
+    },
+    request: (c, p) => c.post('/api/master/unschedule/AuditPage', { revision: p.revision }),
   },
   'POST /api/master/getpagedefinition': read('/api/master/getpagedefinition', { commonrouting: 'AuditPage' }),
   'POST /api/master/getpagehistory': read('/api/master/getpagehistory', { commonrouting: 'AuditPage' }),
@@ -174,7 +192,7 @@ const CALLS: Record<string, Call> = {
     changes: true,
     // A revision of its own to restore, whatever ran before.
     prepare: async (c) => {
-      const { revision } = await c.ok(c.post('/api/master/getpagecontent', { commonrouting: 'AuditPage' }));
+      const { revision } = await c.ok(c.get('/api/master/edit/AuditPage'));
       const document = { header: { title: c.unique('Restorable ') }, rows: [], revision };
       return { revision: (await c.ok(c.post('/api/master/savepagecontent', { commonrouting: 'AuditPage', document }))).revision };
     },

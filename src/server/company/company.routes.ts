@@ -16,6 +16,8 @@ const CompanyDetailsSchema = z.object({
   websiteUrl: z.string(),
   contact: z.string(),
   email: z.string(),
+  tagline: z.string(),
+  logo: z.string(),
 });
 
 /** Company details (spec 001 §7): the companyForm screen, administrators only once set up (DESIGN §7). */

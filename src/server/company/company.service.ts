@@ -5,12 +5,15 @@ import { inTransaction, type Db } from '../db/database';
 import type { Tenant } from '../tenants/tenants';
 import { findCompany, upsertCompany } from './company.repository';
 
+/** The company details as the company form shows them: spec 001 §3's fields, the tagline and the logo. */
+export type CompanyDetails = Company & { tagline: string; logo: string };
+
 /** The company details (spec 001 §3) as the company form shows them. */
-export async function getCompanyDetails(tenant: Tenant): Promise<Company> {
+export async function getCompanyDetails(tenant: Tenant): Promise<CompanyDetails> {
   return companyOf(await findCompany(tenant.db));
 }
 
-function companyOf(row: Awaited<ReturnType<typeof findCompany>>): Company {
+function companyOf(row: Awaited<ReturnType<typeof findCompany>>): CompanyDetails {
   return {
     companyCode: row?.company_code ?? '',
     companyName: row?.company_name ?? '',
@@ -22,14 +25,19 @@ function companyOf(row: Awaited<ReturnType<typeof findCompany>>): Company {
     websiteUrl: row?.website_url ?? '',
     contact: row?.contact ?? '',
     email: row?.email ?? '',
+    tagline: row?.tagline ?? '',
+    logo: row?.logo ?? '',
   };
 }
 
-/** Stores the company details; every cached page shows the new name at once. */
+/**
+ * Stores the company details; every cached page shows the new name at once. A save without the tagline or the
+ * logo (a client of spec 001, which knows neither) keeps the stored ones.
+ */
 export async function saveCompanyDetails(tenant: Tenant, company: Company, now = new Date()): Promise<void> {
   await inTransaction(tenant.db, async (trx) => {
     const before = companyOf(await findCompany(trx));
-    await writeCompany(trx, company, now);
+    await writeCompany(trx, { ...company, tagline: company.tagline ?? before.tagline, logo: company.logo ?? before.logo }, now);
     const after = companyOf(await findCompany(trx));
     await audit(trx, tenant, {
       action: 'company.update',
@@ -42,6 +50,10 @@ export async function saveCompanyDetails(tenant: Tenant, company: Company, now =
   tenant.cache.clear();
 }
 
+/**
+ * Writes the company details as given: a tagline or logo left out is written empty. The first-run setup writes
+ * the firm's own details over the demo company's, whose tagline and logo must not stay under another name.
+ */
 export async function writeCompany(db: Db, company: Company, now: Date): Promise<void> {
   await upsertCompany(db, {
     company_code: company.companyCode,
@@ -54,6 +66,8 @@ export async function writeCompany(db: Db, company: Company, now: Date): Promise
     website_url: company.websiteUrl,
     contact: company.contact,
     email: company.email.toLowerCase(),
+    tagline: company.tagline ?? '',
+    logo: company.logo ?? '',
     updated_at: now.toISOString(),
   });
 }
@@ -66,6 +80,8 @@ export async function getSiteCompany(tenant: Tenant): Promise<SiteCompany> {
     name: details.companyName || 'Folio',
     email: details.email,
     phone: formatIndianPhone(details.contact),
+    tagline: details.tagline,
+    logo: details.logo,
   };
   tenant.cache.company = company;
   return company;

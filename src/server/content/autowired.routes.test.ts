@@ -73,7 +73,7 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
   it('saves a document, cleans its rich text, and the public page shows the values', async () => {
     const saved = await save(good());
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ message: 'Success', revision: 1 });
+    expect(saved.json()).toEqual({ message: 'Success', revision: 1, status: 'published', publishAt: null, unscheduled: null });
     const stored = (await content()).json();
     expect(stored.revision).toBe(1);
     expect(stored.header.intro).toBe('<p>We hire <strong>engineers</strong>.</p>');
@@ -82,7 +82,7 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
     expect(html).toContain('Java developer');
     expect(html).toContain('1200000.50');
     expect(html).toMatch(/<td>Yes<\/td>/);
-    expect(html).toContain('<title>Careers &lt;at&gt; Innovo |');
+    expect(html).toContain('<title>Careers &lt;at&gt; Innovo · ');
     expect(html).toContain('<meta name="description" content="Work with us"');
     expect(html).not.toContain('<script>alert(1)</script>');
   });
@@ -118,7 +118,7 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
     const history = await t.app.inject({ method: 'POST', url: '/api/master/getpagehistory', headers: editor.headers, payload: { commonrouting: 'Careers' } });
     expect(history.json().revisions.map((r: { revision: number }) => r.revision)).toEqual([2, 1]);
     const restored = await t.app.inject({ method: 'POST', url: '/api/master/restorepage', headers: editor.headers, payload: { commonrouting: 'Careers', revision: 1 } });
-    expect(restored.json()).toEqual({ message: 'Success', revision: 3 });
+    expect(restored.json()).toEqual({ message: 'Success', revision: 3, status: 'published', publishAt: null, unscheduled: null });
     expect((await content()).json().header.title).toBe('Work with us');
   });
 

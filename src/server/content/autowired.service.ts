@@ -20,9 +20,9 @@ import { checkMasterChoices } from '../masters/page-choices';
 import { findPageByRouting, type PageRow } from '../page-defs/pages.repository';
 import type { Tenant } from '../tenants/tenants';
 import { nameFieldsOf, parseInput } from '../validation';
-import { findLatestRevision } from './content.repository';
-import { commitRevision, getPageContent, historyOf, restoreRevisionOf, type RevisionTarget } from './content.service';
-import type { RichTextCleaner } from './rich-text';
+import type { SavedRevision } from '../../core/schemas/revision';
+import { findPublishedRevision } from './content.repository';
+import { commitRevision, documentOf, getPageContent, historyOf, publishModeOf, restoreRevisionOf, type RevisionTarget, type SaveTools } from './content.service';
 
 const NO_PAGE = 'There is no page of that name.';
 
@@ -54,12 +54,12 @@ export async function getDocumentByRouting(tenant: Tenant, routing: string, sess
   return autowiredDocument(tenant, row.id);
 }
 
-/** An Autowired page's current document; a page nobody has saved yet is at revision 0, empty. */
+/** An Autowired page's published document; a page nobody has published yet is at revision 0, empty. */
 export async function autowiredDocument(tenant: Tenant, pageId: number): Promise<AutowiredDocument> {
   const cached = tenant.cache.content.get(pageId);
   if (cached) return cached as unknown as AutowiredDocument;
-  const row = await findLatestRevision(tenant.db, pageId);
-  const document = row ? { ...(JSON.parse(row.document) as AutowiredDocument), revision: row.revision } : emptyAutowiredDocument();
+  const row = await findPublishedRevision(tenant.db, pageId);
+  const document = row ? documentOf<AutowiredDocument>(row) : emptyAutowiredDocument();
   tenant.cache.content.set(pageId, document as never);
   return document;
 }
@@ -111,10 +111,11 @@ export async function saveAutowiredDocument(
   routing: string,
   submitted: Record<string, unknown>,
   session: SessionUser,
-  tools: { cleanRichText: RichTextCleaner; imageBytes: ImageBytes },
+  tools: SaveTools & { imageBytes: ImageBytes; publish?: string | undefined },
   now = new Date(),
-): Promise<number> {
+): Promise<SavedRevision> {
   const { cleanRichText, imageBytes } = tools;
+  const publish = publishModeOf(tools.publish, now);
   const row = await editableAutowired(tenant, routing, session);
   const parameters = await autowiredParameters(tenant, row.id);
   const schema = autowiredDocumentSchema(parameters);
@@ -130,17 +131,17 @@ export async function saveAutowiredDocument(
   // Choices from master data: active values of their type, of the parent chosen beside them (DESIGN §14).
   const chosen = await checkMasterChoices(tenant, parameters, document, await autowiredDocument(tenant, row.id));
   const { menupageid: _id, commonrouting: _routing, ...stored } = chosen;
-  return commitRevision(tenant, targetOf(row), stored, session, { basedOn: document.revision }, now);
+  return commitRevision(tenant, targetOf(row), stored, session, { basedOn: document.revision, publish, keepRevisions: tools.keepRevisions }, now);
 }
 
-export async function autowiredHistory(tenant: Tenant, routing: string, session: SessionUser): Promise<{ revisions: RevisionSummary[] }> {
+export async function autowiredHistory(tenant: Tenant, routing: string, session: SessionUser): Promise<{ revisions: RevisionSummary[]; published: number | null }> {
   const row = await editableAutowired(tenant, routing, session);
   return historyOf(tenant, row.id);
 }
 
-export async function restoreAutowired(tenant: Tenant, routing: string, revision: number, session: SessionUser): Promise<number> {
+export async function restoreAutowired(tenant: Tenant, routing: string, revision: number, session: SessionUser, keepRevisions: number): Promise<SavedRevision> {
   const row = await editableAutowired(tenant, routing, session);
-  return restoreRevisionOf(tenant, targetOf(row), revision, session);
+  return restoreRevisionOf(tenant, targetOf(row), revision, session, keepRevisions);
 }
 
 /** What the generic editor of an Autowired page needs: the page and its parameters (its menu must hold the page). */

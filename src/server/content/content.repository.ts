@@ -1,3 +1,4 @@
+import type { RevisionStatus } from '../../core/schemas/revision';
 import type { Db } from '../db/database';
 
 export interface RevisionRow {
@@ -6,29 +7,160 @@ export interface RevisionRow {
   document: string;
   saved_by_name: string;
   saved_at: string;
+  status: RevisionStatus;
+  publish_at: string | null;
 }
 
-/** Who saved a page's latest revision, and when: what a save compares against, without the document. */
+/** Who saved a revision, when, and its status: what a save compares against, without the document. */
 export type RevisionHead = Omit<RevisionRow, 'document'>;
 
-export async function findLatestRevisionHead(db: Db, pageId: number): Promise<RevisionHead | undefined> {
+const HEAD = ['page_id', 'revision', 'saved_by_name', 'saved_at', 'status', 'publish_at'] as const;
+const FULL = [...HEAD, 'document'] as const;
+
+/** A page's newest revision of any status: what the editor starts from and a save is based on. */
+export async function findNewestRevision(db: Db, pageId: number): Promise<RevisionRow | undefined> {
+  return db.selectFrom('page_revisions').select(FULL).where('page_id', '=', pageId).orderBy('revision', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function findNewestRevisionHead(db: Db, pageId: number): Promise<RevisionHead | undefined> {
+  return db.selectFrom('page_revisions').select(HEAD).where('page_id', '=', pageId).orderBy('revision', 'desc').limit(1).executeTakeFirst();
+}
+
+/** The revision visitors see: the page's newest published one (DESIGN §19). */
+export async function findPublishedRevision(db: Db, pageId: number): Promise<RevisionRow | undefined> {
   return db
     .selectFrom('page_revisions')
-    .select(['page_id', 'revision', 'saved_by_name', 'saved_at'])
+    .select(FULL)
     .where('page_id', '=', pageId)
+    .where('status', '=', 'published')
     .orderBy('revision', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
 
-export async function findLatestRevision(db: Db, pageId: number): Promise<RevisionRow | undefined> {
-  return db
+/** The number of the revision visitors see, or undefined when none is published. */
+export async function findPublishedNumber(db: Db, pageId: number): Promise<number | undefined> {
+  const row = await db
     .selectFrom('page_revisions')
-    .select(['page_id', 'revision', 'document', 'saved_by_name', 'saved_at'])
+    .select('revision')
     .where('page_id', '=', pageId)
+    .where('status', '=', 'published')
     .orderBy('revision', 'desc')
     .limit(1)
     .executeTakeFirst();
+  return row?.revision;
+}
+
+/** The page's revision waiting for its time, if any (a publication or a newer schedule cancels an older one). */
+export async function findScheduledRevision(db: Db, pageId: number): Promise<RevisionHead | undefined> {
+  return db
+    .selectFrom('page_revisions')
+    .select(HEAD)
+    .where('page_id', '=', pageId)
+    .where('status', '=', 'scheduled')
+    .orderBy('revision', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function findRevision(db: Db, pageId: number, revision: number): Promise<RevisionRow | undefined> {
+  return db.selectFrom('page_revisions').select(FULL).where('page_id', '=', pageId).where('revision', '=', revision).executeTakeFirst();
+}
+
+export async function insertRevision(
+  db: Db,
+  revision: {
+    page_id: number;
+    revision: number;
+    document: string;
+    saved_by: number;
+    saved_by_name: string;
+    saved_at: string;
+    status: RevisionStatus;
+    publish_at: string | null;
+  },
+): Promise<void> {
+  await db.insertInto('page_revisions').values(revision).execute();
+}
+
+/**
+ * Moves a revision from one status to another, only if it still has the first: the one way a scheduled revision
+ * is published or cancelled, so two instances (or a job and an editor) never both act on it. True if it moved.
+ */
+export async function moveRevisionStatus(
+  db: Db,
+  pageId: number,
+  revision: number,
+  from: RevisionStatus,
+  to: RevisionStatus,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('page_revisions')
+    .set({ status: to, publish_at: null })
+    .where('page_id', '=', pageId)
+    .where('revision', '=', revision)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Scheduled revisions whose time has come, oldest first. */
+export async function listDueScheduled(db: Db, now: string, limit = 100): Promise<Array<{ page_id: number; revision: number; publish_at: string | null }>> {
+  return db
+    .selectFrom('page_revisions')
+    .select(['page_id', 'revision', 'publish_at'])
+    .where('status', '=', 'scheduled')
+    .where('publish_at', '<=', now)
+    .orderBy('publish_at')
+    .limit(limit)
+    .execute();
+}
+
+/** True for the error of a second writer inserting the same (page, revision): someone saved in between. */
+export function isDuplicateRevision(error: unknown): boolean {
+  const e = error as { code?: string };
+  return e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === '23505';
+}
+
+export async function listRevisions(db: Db, pageId: number, limit: number): Promise<RevisionHead[]> {
+  return db.selectFrom('page_revisions').select(HEAD).where('page_id', '=', pageId).orderBy('revision', 'desc').limit(limit).execute();
+}
+
+/**
+ * Keeps a page's newest `keep` revisions (DESIGN §19) and, whatever their age, the published one and a
+ * scheduled one; deletes the rest. Returns how many went.
+ */
+export async function pruneRevisions(db: Db, pageId: number, keep: number): Promise<number> {
+  if (keep <= 0) return 0;
+  const cutoff = await db
+    .selectFrom('page_revisions')
+    .select('revision')
+    .where('page_id', '=', pageId)
+    .orderBy('revision', 'desc')
+    .offset(keep - 1)
+    .limit(1)
+    .executeTakeFirst();
+  if (!cutoff) return 0;
+  const published = (await findPublishedNumber(db, pageId)) ?? 0;
+  const result = await db
+    .deleteFrom('page_revisions')
+    .where('page_id', '=', pageId)
+    .where('revision', '<', cutoff.revision)
+    .where('revision', '<>', published)
+    .where('status', '<>', 'scheduled')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Pages with more than `keep` revisions: what the catch-up job prunes after REVISIONS_PER_PAGE is lowered. */
+export async function listPagesOver(db: Db, keep: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('page_revisions')
+    .select('page_id')
+    .groupBy('page_id')
+    .having((eb) => eb.fn.countAll(), '>', keep)
+    .execute();
+  return rows.map((r) => r.page_id);
 }
 
 export async function listActivePublicPaths(db: Db): Promise<string[]> {
@@ -41,36 +173,4 @@ export async function listActivePublicPaths(db: Db): Promise<string[]> {
     .orderBy('id')
     .execute();
   return rows.flatMap((r) => (r.public_path ? [r.public_path] : []));
-}
-
-export async function insertRevision(
-  db: Db,
-  revision: { page_id: number; revision: number; document: string; saved_by: number; saved_by_name: string; saved_at: string },
-): Promise<void> {
-  await db.insertInto('page_revisions').values(revision).execute();
-}
-
-/** True for the error of a second writer inserting the same (page, revision): someone saved in between. */
-export function isDuplicateRevision(error: unknown): boolean {
-  const e = error as { code?: string };
-  return e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === '23505';
-}
-
-export async function listRevisions(db: Db, pageId: number, limit: number): Promise<Array<{ revision: number; saved_by_name: string; saved_at: string }>> {
-  return db
-    .selectFrom('page_revisions')
-    .select(['revision', 'saved_by_name', 'saved_at'])
-    .where('page_id', '=', pageId)
-    .orderBy('revision', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-export async function findRevision(db: Db, pageId: number, revision: number): Promise<RevisionRow | undefined> {
-  return db
-    .selectFrom('page_revisions')
-    .select(['page_id', 'revision', 'document', 'saved_by_name', 'saved_at'])
-    .where('page_id', '=', pageId)
-    .where('revision', '=', revision)
-    .executeTakeFirst();
 }

@@ -8,13 +8,15 @@ import { PageHistorySchema, RestoreRevisionSchema, SavedRevisionSchema } from '.
 import { NotFoundError } from '../errors';
 import { AnyBodySchema, ErrorBodySchema, replies, screenReplies, typed } from '../http/contract';
 import { nameFieldsOf } from '../validation';
-import type { RichTextCleaner } from './rich-text';
-import { getPageContent, pageHistory, restoreRevision, savePageContent } from './content.service';
+import { getPageContent, pageHistory, restoreRevision, savePageContent, type SaveTools } from './content.service';
 
 const RoutingParamsSchema = z.object({ routing: z.string().max(200) });
 
-/** The spec's get and save calls of every content page (spec 000 §7), history and restore (DESIGN §4). */
-export async function contentRoutes(app: FastifyInstance, { cleanRichText }: { cleanRichText: RichTextCleaner }): Promise<void> {
+/**
+ * The spec's get and save calls of every content page (spec 000 §7; a save publishes, stores a draft or schedules
+ * as its `publish` says, DESIGN §19), history and restore (DESIGN §4).
+ */
+export async function contentRoutes(app: FastifyInstance, tools: SaveTools): Promise<void> {
   const api = typed(app);
   for (const page of CONTENT_PAGES) {
     const schema = CONTENT_SCHEMAS[page.key];
@@ -32,10 +34,7 @@ export async function contentRoutes(app: FastifyInstance, { cleanRichText }: { c
     api.post(
       `/api/master/${page.saveCall}`,
       { config: editor, schema: { body: schema, response: screenReplies(SavedRevisionSchema, [409]) } },
-      async (request) => ({
-        message: 'Success' as const,
-        revision: await savePageContent(request.tenant, page, request.body, request.session!, cleanRichText),
-      }),
+      async (request) => savePageContent(request.tenant, page, request.body, request.session!, tools),
     );
     api.get(`/api/master/history/${page.routing}`, { config: editor, schema: { response: screenReplies(PageHistorySchema) } }, async (request) =>
       pageHistory(request.tenant, page),
@@ -43,10 +42,7 @@ export async function contentRoutes(app: FastifyInstance, { cleanRichText }: { c
     api.post(
       `/api/master/restore/${page.routing}`,
       { config: editor, schema: { body: RestoreRevisionSchema, response: screenReplies(SavedRevisionSchema, [404, 409]) } },
-      async (request) => ({
-        message: 'Success' as const,
-        revision: await restoreRevision(request.tenant, page, request.body.revision, request.session!),
-      }),
+      async (request) => restoreRevision(request.tenant, page, request.body.revision, request.session!, tools.keepRevisions),
     );
   }
 

@@ -24,7 +24,7 @@ describe.each(testDialects())('page saves on %s', (dialect) => {
     news.tablelst[0].newsDetails = '<p>Fresh news from the editor.</p>';
     const response = await save('savenews', news);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Success', revision: news.revision + 1 });
+    expect(response.json()).toEqual({ message: 'Success', revision: news.revision + 1, status: 'published', publishAt: null, unscheduled: null });
     expect((await read('getnews')).tablelst[0].newsDetails).toBe('<p>Fresh news from the editor.</p>');
     expect((await t.app.inject({ method: 'GET', url: '/News1' })).body).toContain('Fresh news from the editor.');
     const rows = await t.app.tenants.default.db.selectFrom('page_revisions').select(['revision', 'saved_by_name']).where('page_id', '=', 7).orderBy('revision').execute();
@@ -139,7 +139,7 @@ describe.each(testDialects())('page history and restore on %s', (dialect) => {
       [1, 'Folio demo content'],
     ]);
     const restored = await t.app.inject({ method: 'POST', url: '/api/master/restore/Consulting', headers: editor.headers, payload: { revision: 1 } });
-    expect(restored.json()).toEqual({ message: 'Success', revision: 3 });
+    expect(restored.json()).toEqual({ message: 'Success', revision: 3, status: 'published', publishAt: null, unscheduled: null });
     const now = await read();
     expect(now.sectionlst[0].title2).toBe(original.sectionlst[0].title2);
     expect(now.revision).toBe(3);

@@ -6,14 +6,14 @@ import { z } from 'zod';
 import { PageRecordSchema } from '../../core/page-defs/page-definition';
 import { ParameterSchema } from '../../core/page-defs/parameter';
 import { autowiredHistory, editorDefinition, getDocumentByRouting, restoreAutowired, saveAutowiredDocument, type ImageBytes } from './autowired.service';
-import type { RichTextCleaner } from './rich-text';
+import type { SaveTools } from './content.service';
 
 /**
  * Any page's content by its routing name (DESIGN §13): getpagecontent for every page, savepagecontent, history
  * and restore for Autowired pages. A save names its page in the body, so the access layer asks for a session and
  * the service checks that page against the caller's menu.
  */
-export async function pageContentRoutes(app: FastifyInstance, tools: { cleanRichText: RichTextCleaner; imageBytes: ImageBytes }): Promise<void> {
+export async function pageContentRoutes(app: FastifyInstance, tools: SaveTools & { imageBytes: ImageBytes }): Promise<void> {
   const api = typed(app);
   const signedIn = { access: { signedIn: true } } as const;
   api.post(
@@ -24,10 +24,8 @@ export async function pageContentRoutes(app: FastifyInstance, tools: { cleanRich
   api.post(
     '/api/master/savepagecontent',
     { config: signedIn, schema: { body: SavePageContentSchema, response: screenReplies(SavedRevisionSchema, [404, 409]) } },
-    async (request) => ({
-      message: 'Success' as const,
-      revision: await saveAutowiredDocument(request.tenant, request.body.commonrouting, request.body.document, request.session!, tools),
-    }),
+    async (request) =>
+      saveAutowiredDocument(request.tenant, request.body.commonrouting, request.body.document, request.session!, { ...tools, publish: request.body.publish }),
   );
   api.post(
     '/api/master/getpagedefinition',
@@ -45,9 +43,6 @@ export async function pageContentRoutes(app: FastifyInstance, tools: { cleanRich
   api.post(
     '/api/master/restorepage',
     { config: signedIn, schema: { body: RestorePageContentSchema, response: screenReplies(SavedRevisionSchema, [404, 409]) } },
-    async (request) => ({
-      message: 'Success' as const,
-      revision: await restoreAutowired(request.tenant, request.body.commonrouting, request.body.revision, request.session!),
-    }),
+    async (request) => restoreAutowired(request.tenant, request.body.commonrouting, request.body.revision, request.session!, tools.keepRevisions),
   );
 }

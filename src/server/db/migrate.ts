@@ -13,6 +13,8 @@ import * as jobs from './migrations/20261125-0009-jobs';
 import * as images from './migrations/20261125-0010-images';
 import * as auditLog from './migrations/20261125-0011-audit-log';
 import * as accounts from './migrations/20261125-0012-accounts';
+import * as drafts from './migrations/20261125-0013-drafts';
+import * as firmWords from './migrations/20261125-0014-firm-words';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -36,6 +38,8 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261125-0010-images': images,
   '20261125-0011-audit-log': auditLog,
   '20261125-0012-accounts': accounts,
+  '20261125-0013-drafts': drafts,
+  '20261125-0014-firm-words': firmWords,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

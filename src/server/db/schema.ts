@@ -222,6 +222,10 @@ export interface PageRevisionTable {
   saved_by: number | null;
   saved_by_name: string;
   saved_at: string;
+  /** DESIGN §19: 'published', 'draft' or 'scheduled'. */
+  status: Generated<'published' | 'draft' | 'scheduled'>;
+  /** When a scheduled revision goes live (ISO 8601 UTC); null otherwise. */
+  publish_at: string | null;
 }
 
 export interface MenuItemTable {
@@ -281,6 +285,10 @@ export interface CompanyTable {
   website_url: string;
   contact: string;
   email: string;
+  /** DESIGN §20: the line under the company's name in the footer ('' for none). */
+  tagline: string;
+  /** DESIGN §20: the company's logo, the pages' default sharing image ('' for none). */
+  logo: string;
   updated_at: string;
 }
 

@@ -71,8 +71,9 @@ describe.each(testDialects())('field rules on %s', (dialect) => {
       currentdate: 'false',
       greatthncurrentdate: 'false',
       lessthncurrentdate: 'false',
-      // From parameter configuration (DESIGN §12): the seeded rules are required, signs unchecked.
-      mandatory: 'Y',
+      // From parameter configuration (DESIGN §12): the seeded rules are required unless optional (a page's lead),
+      // signs unchecked.
+      mandatory: rule.mandatory ?? 'Y',
       unittype: { Textarea: 'Character', Richtext: 'Richtext', Date: 'Date', number: Number(rule.decimalplaces ?? 0) > 0 ? 'Float' : 'Integer' }[rule.type],
       allownegative: 'Y',
       min: null,

@@ -56,13 +56,19 @@ interface FolderPage {
  * those of Autowired pages that have Image parameters), and the caller's right to its page (their menu).
  */
 async function checkFolderAccess(tenant: Tenant, session: SessionUser, folder: ImageFolder): Promise<FolderPage> {
-  const page = await folderPage(tenant, folder);
   const screens = await allowedScreens(tenant, session.userId, session.groupId);
+  if (folder === 'sharing') {
+    // The pages' sharing images (DESIGN §20): for whoever edits at least one page.
+    const editors = new Set([...CONTENT_PAGES.map((p) => p.routing), ...(await autowiredPages(tenant)).map((p) => p.routing)]);
+    if (!screens.some((screen) => editors.has(screen))) throw new ForbiddenError('Your menu does not include a page editor.');
+    return { routing: 'sharing', imageParameters: [] };
+  }
+  const page = await folderPage(tenant, folder);
   if (!screens.includes(page.routing)) throw new ForbiddenError('Your menu does not include the page of this image folder.');
   return page;
 }
 
-async function folderPage(tenant: Tenant, folder: ImageFolder): Promise<FolderPage> {
+async function folderPage(tenant: Tenant, folder: Exclude<ImageFolder, 'sharing'>): Promise<FolderPage> {
   if (isPageFileFolder(folder)) return { routing: IMAGE_FOLDERS[folder], imageParameters: [] };
   const pageId = pageIdOfFolder(folder);
   const page = (await autowiredPages(tenant)).find((p) => p.id === pageId);

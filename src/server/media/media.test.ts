@@ -156,6 +156,26 @@ describe.each(testDialects())('images on %s', (dialect) => {
     expect(await stored('about', mine)).toBeDefined();
   });
 
+  it('takes sharing images (DESIGN §20) from anyone whose menu holds a page editor, and no one else', async () => {
+    const png = { name: 'card.png', type: 'image/png', data: await testImage(1200, 630, 'png') };
+    const db = t.app.tenants.default.db;
+    // A Home editor uploads the Home page's sharing image: not About's or Customers' folder, but `sharing`.
+    const homeOnly = await createEditor(t.app, 'homesharer');
+    await db.insertInto('menu_items').values({ owner_kind: 'user', owner_id: homeOnly, parent_id: null, page_id: contentPageByKey('home').id, label: 'Home', sequence: 1, is_sub_menu: 0, land_page: 1 }).execute();
+    const home = await logIn(t.app, 'homesharer', EDITOR_PASSWORD, '10.20.0.3');
+    const accepted = await upload('sharing', png, home);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await stored('sharing', accepted.json().filename)).toBeDefined();
+    // A user whose menu holds no page editor (only the audit log) is refused, and nothing is stored.
+    const auditor = await createEditor(t.app, 'auditonly');
+    await db.insertInto('menu_items').values({ owner_kind: 'user', owner_id: auditor, parent_id: null, page_id: 27, label: 'Audit Log', sequence: 1, is_sub_menu: 0, land_page: 1 }).execute();
+    const audit = await logIn(t.app, 'auditonly', EDITOR_PASSWORD, '10.20.0.4');
+    const before = await listPhotos();
+    expect((await upload('sharing', png, audit)).statusCode).toBe(403);
+    expect(await listPhotos()).toEqual(before);
+    expect((await upload('sharing', png, null)).statusCode).toBe(401);
+  });
+
   it('deletes an uploaded image and its srcset copies, by name or by URL', async () => {
     const first = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(700, 100, 'png') })).json();
     const stem = first.filename.replace('.png', '');

@@ -1,9 +1,13 @@
+import type { PageMeta } from '../content/seo';
 import type { ClientAssets } from './client-assets';
 
 export interface DocumentParts {
-  title: string;
-  description: string;
-  canonicalUrl: string | null;
+  /** Title, description, sharing image, canonical address and site name (DESIGN §20). */
+  meta: PageMeta;
+  /** No canonical link (the 404 page). */
+  canonical: boolean;
+  /** Kept out of search engines (a staff preview, DESIGN §19). */
+  noindex?: boolean;
   bodyHtml: string;
   assets: ClientAssets;
   /** The page's largest image above the fold, fetched early. */
@@ -16,16 +20,25 @@ export function escapeHtml(value: string): string {
 
 /** The whole HTML document of a public page. */
 export function renderDocument(parts: DocumentParts): string {
-  const { assets } = parts;
+  const { assets, meta } = parts;
+  const tag = (attribute: 'name' | 'property', key: string, value: string) => (value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}">` : '');
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(parts.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(parts.description)}">`,
-    parts.canonicalUrl ? `<link rel="canonical" href="${escapeHtml(parts.canonicalUrl)}">` : '',
-    `<meta property="og:title" content="${escapeHtml(parts.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(parts.description)}">`,
+    `<title>${escapeHtml(meta.title)}</title>`,
+    tag('name', 'description', meta.description),
+    parts.noindex ? '<meta name="robots" content="noindex">' : '',
+    parts.canonical && meta.url ? `<link rel="canonical" href="${escapeHtml(meta.url)}">` : '',
+    tag('property', 'og:title', meta.title),
+    tag('property', 'og:description', meta.description),
     '<meta property="og:type" content="website">',
+    parts.canonical ? tag('property', 'og:url', meta.url) : '',
+    tag('property', 'og:site_name', meta.siteName),
+    tag('property', 'og:image', meta.image),
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
+    tag('name', 'twitter:title', meta.title),
+    tag('name', 'twitter:description', meta.description),
+    tag('name', 'twitter:image', meta.image),
     '<meta name="theme-color" content="#0b2545">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     parts.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(parts.preloadImage)}" fetchpriority="high">` : '',

@@ -25,9 +25,11 @@ import type { AutowiredPageInfo, RenderedPage } from '../tenants/tenant-cache';
 import { autowiredCacheKey, autowiredDocument, autowiredParameters } from '../content/autowired.service';
 import { withMasterNames } from '../masters/page-choices';
 import { autowiredAddress, findAutowiredAddress } from '../page-defs/autowired-pages';
-import { isPublished } from '../page-defs/page-defs.service';
+import { findPage } from '../page-defs/pages.repository';
 import type { AutowiredDocument } from '../../core/page-defs/autowired-document';
-import type { Parameter } from '../../core/page-defs/parameter';
+import { resolveSession } from '../access/access';
+import { findRevisedPage, mayEditPage, previewRevision, previewRevisionOf } from '../content/publishing.service';
+import { autowiredDescription, contentDescription, pageMeta, type PageMeta } from '../content/seo';
 import { appShellDocument, sendAppShell } from './app-shell.routes';
 import type { ClientAssets } from './client-assets';
 import { renderDocument } from './document';
@@ -56,6 +58,21 @@ export interface HotPath {
 }
 
 const CONTACT_PAGE = contentPageByKey('contact');
+
+/** A staff preview's document and the way back to its editor. */
+interface Preview {
+  document: Record<string, unknown>;
+  editorPath: string;
+}
+interface RenderOptions {
+  contactForm?: ContactFormState;
+  preview?: Preview;
+}
+
+/** The head of the 404 page. */
+function notFoundMeta(companyName: string): PageMeta {
+  return { title: `Page not found · ${companyName}`, description: 'The page you asked for does not exist.', image: '', url: '', siteName: companyName };
+}
 /** `/{name}`: where a page made in page creation may live (its editing twin, or `{Name}1`, its public one). */
 const ONE_SEGMENT = /^\/([A-Za-z][A-Za-z0-9-]{0,25})$/;
 
@@ -93,41 +110,56 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
     };
   };
 
-  const build = async (tenant: Tenant, shown: ContentPage | null, path: string, contactForm?: ContactFormState): Promise<RenderedPage> => {
-    // A content page deactivated in page creation is unpublished: its twin is the 404 page (DESIGN §11).
-    const page = shown && (await isPublished(tenant, shown.id)) ? shown : null;
+  /** A page as HTML (DESIGN §20 for its head): the published content, or a staff preview's document. */
+  const renderContent = async (tenant: Tenant, shown: ContentPage | null, path: string, options: RenderOptions = {}): Promise<{ html: string; status: number }> => {
+    const row = shown ? await findPage(tenant.db, shown.id) : undefined;
+    // A content page deactivated in page creation is unpublished: its twin is the 404 page (DESIGN §11); its
+    // editors still preview it.
+    const page = shown && row && (row.active === 1 || options.preview) ? shown : null;
     const [menu, company, content] = await Promise.all([
       getPublicMenu(tenant),
       getSiteCompany(tenant),
-      page ? getPageContent(tenant, page.key) : Promise.resolve(null),
+      page ? ((options.preview?.document as AnyContent | undefined) ?? getPageContent(tenant, page.key)) : Promise.resolve(null),
     ]);
+    const pageName = page && row ? row.display_name || row.name : 'Page not found';
     const data: PublicPageData = {
       pageKey: page ? page.key : 'not-found',
       path,
+      pageName,
       content,
       menu,
       company,
       copyrightYear: new Date().getFullYear(),
-      ...(contactForm ? { contactForm } : {}),
+      ...(options.contactForm ? { contactForm: options.contactForm } : {}),
+      ...(options.preview ? { preview: { editorPath: options.preview.editorPath } } : {}),
     };
+    const meta =
+      page && content
+        ? pageMeta({ seo: content.seo, pageName, company, description: contentDescription(page.key, content), publicPath: page.publicPath, publicBaseUrl: config.publicBaseUrl })
+        : notFoundMeta(company.name);
     const html = renderDocument({
-      title: page ? (page.id === 1 ? `${company.name} – ${page.title}` : `${page.title} | ${company.name}`) : `Page not found | ${company.name}`,
-      description: page?.description ?? 'The page you asked for does not exist.',
-      canonicalUrl: page ? new URL(page.publicPath.slice(1), config.publicBaseUrl).href : null,
+      meta,
+      canonical: page !== null,
+      noindex: options.preview !== undefined,
       bodyHtml: await renderPublicBody(data),
       assets,
       preloadImage: firstSlide(content),
     });
+    return { html, status: page ? 200 : 404 };
+  };
+
+  const build = async (tenant: Tenant, shown: ContentPage | null, path: string, contactForm?: ContactFormState): Promise<RenderedPage> => {
+    const { html, status } = await renderContent(tenant, shown, path, contactForm ? { contactForm } : {});
     // The contact page's answers carry a visitor's spam-guard cookie: private to the browser.
-    return compress(html, page ? 200 : 404, page?.key === 'contact' ? 'private, no-cache' : 'no-cache');
+    return compress(html, status, shown?.key === 'contact' && status === 200 ? 'private, no-cache' : 'no-cache');
   };
 
   /** The public twin of a page made in page creation (DESIGN §13), in the site's design. */
-  const buildAutowired = async (tenant: Tenant, page: AutowiredPageInfo): Promise<RenderedPage> => {
+  const renderAutowired = async (tenant: Tenant, page: AutowiredPageInfo, preview?: Preview): Promise<string> => {
     const [menu, company, stored, parameters] = await Promise.all([
       getPublicMenu(tenant),
       getSiteCompany(tenant),
-      autowiredDocument(tenant, page.id),
+      preview ? (preview.document as unknown as AutowiredDocument) : autowiredDocument(tenant, page.id),
       autowiredParameters(tenant, page.id),
     ]);
     // Choices from master data are stored as value ids; visitors read the values' names (DESIGN §14).
@@ -136,6 +168,7 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
     const data: PublicPageData = {
       pageKey: 'autowired',
       path,
+      pageName: page.displayName,
       content,
       menu,
       company,
@@ -144,16 +177,42 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
         title: page.displayName,
         parameters: parameters.map((p) => ({ name: p.parameterName, type: p.type, level: p.pagecreationtype, yes: p.booleanyes, no: p.booleanno })),
       },
+      ...(preview ? { preview: { editorPath: preview.editorPath } } : {}),
     };
-    const html = renderDocument({
-      title: `${page.displayName} | ${company.name}`,
-      description: autowiredDescription(content, parameters) ?? `${page.displayName} – ${company.name}.`,
-      canonicalUrl: new URL(path.slice(1), config.publicBaseUrl).href,
+    return renderDocument({
+      meta: pageMeta({ seo: stored.seo, pageName: page.displayName, company, description: autowiredDescription(content, parameters), publicPath: path, publicBaseUrl: config.publicBaseUrl }),
+      canonical: true,
+      noindex: preview !== undefined,
       bodyHtml: await renderPublicBody(data),
       assets,
     });
-    return compress(html, 200);
   };
+  const buildAutowired = async (tenant: Tenant, page: AutowiredPageInfo): Promise<RenderedPage> => compress(await renderAutowired(tenant, page), 200);
+
+  /**
+   * A staff preview (DESIGN §19): `/preview/Home1` renders the page's newest revision (or `?revision=N`) through
+   * the same rendering as the public page, with the bar, noindex and no-store; never cached. Anyone whose menu
+   * lacks the page's editor (a visitor, a forged cookie) gets the site's 404, as for a page that does not exist.
+   */
+  app.get<{ Params: { name: string }; Querystring: Record<string, unknown> }>('/preview/:name', async (request, reply) => {
+    const { tenant } = request;
+    const name = request.params.name;
+    const twelve = CONTENT_PAGES.find((p) => p.publicPath.toLowerCase() === `/${name.toLowerCase()}`);
+    const routing = twelve ? twelve.routing : name.replace(/1$/, '');
+    const session = await resolveSession(request);
+    const page = ONE_SEGMENT.test(`/${routing}`) ? await findRevisedPage(tenant, routing) : null;
+    reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+    if (!page || !(await mayEditPage(tenant, session, page.row.routing))) {
+      const notFound = await renderContent(tenant, null, request.url);
+      return reply.code(404).type('text/html; charset=utf-8').send(notFound.html);
+    }
+    const shown = await previewRevision(tenant, page, previewRevisionOf(request.query.revision));
+    const preview: Preview = { document: shown.document, editorPath: `/${page.row.routing}` };
+    const html = page.content
+      ? (await renderContent(tenant, page.content, page.publicPath, { preview })).html
+      : await renderAutowired(tenant, { id: page.row.id, routing: page.row.routing, displayName: page.row.display_name || page.row.name, active: page.row.active === 1, homepage: page.row.homepage === 'Y' }, preview);
+    return reply.code(200).type('text/html; charset=utf-8').send(html);
+  });
 
   // A cached page is sent without a promise: the hot path of every visit (DESIGN §10).
   const serveCached = (
@@ -368,20 +427,6 @@ function writeRendered(headers: IncomingHttpHeaders, response: ServerResponse, p
 
 const BROTLI = /\bbr\b/;
 const GZIP = /\bgzip\b/;
-
-/** The first Header text of an Autowired page, as plain text of at most 160 characters: its meta description. */
-function autowiredDescription(document: AutowiredDocument, parameters: readonly Parameter[]): string | null {
-  for (const p of parameters) {
-    if (p.pagecreationtype !== 'Header' || (p.type !== 'Textarea' && p.type !== 'Richtext')) continue;
-    const text = String(document.header[p.parameterName] ?? '')
-      .replace(/<[^>]*>/g, ' ')
-      .replace(/&nbsp;/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-    if (text) return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
-  }
-  return null;
-}
 
 /**
  * A browser with a staff session, who may be checking a save: public pages never answer it with the copy from

@@ -153,7 +153,7 @@ function samplesOf(key: keyof typeof DEMO_CONTENT): string[] {
     case 'home':
       return [firstOf('expertiseList', 'exprtsHeading'), firstOf('skillList', 'skillName'), firstOf('newsList', 'newsTitle')];
     case 'about':
-      return ['About us', firstOf('abtcontentlst', 'contenttitle'), firstOf('managementlst', 'mngprofname')];
+      return ['About', firstOf('abtcontentlst', 'contenttitle'), firstOf('managementlst', 'mngprofname')];
     case 'bespoke':
       return ['99.5%', 'Tier I'];
     case 'expertise':
@@ -165,7 +165,7 @@ function samplesOf(key: keyof typeof DEMO_CONTENT): string[] {
     case 'news':
       return [firstOf('tablelst', 'newsYear')];
     case 'customers':
-      return ['Our Customers', firstOf('tablelst', 'custname')];
+      return ['Customers', firstOf('tablelst', 'custname')];
     case 'prod1':
       return ['Sales Force Automation', 'Service Management', firstOf('section1lst', 'title1')];
     case 'prod2':

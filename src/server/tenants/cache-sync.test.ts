@@ -27,7 +27,7 @@ describe('TenantCache', () => {
     const published: CacheChange[] = [];
     const cache = new TenantCache((change) => published.push(change));
     cache.content.set(1, {} as never);
-    cache.company = { name: 'Innovo', email: '', phone: '' };
+    cache.company = { name: 'Innovo', email: '', phone: '', tagline: '', logo: '' };
     cache.pageSaved(1, 'home');
     expect(cache.content.has(1)).toBe(false);
     expect(cache.company).toBeDefined();
@@ -124,7 +124,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('CacheSync on PostgreSQL (one list
 
   it("a 'clear' notice from another instance drops everything", async () => {
     await fill();
-    cache.company = { name: 'Innovo', email: '', phone: '' };
+    cache.company = { name: 'Innovo', email: '', phone: '', tagline: '', logo: '' };
     await notify({ origin: 'another-instance', tenant, kind: 'clear' });
     await handled();
     expect(cache.content.size).toBe(0);

@@ -1,6 +1,9 @@
 import { Fragment } from 'react';
-import type { Company } from '../../../core/schemas/company';
-import { FormField, type FormFieldProps } from './form-field';
+import { useController, type FieldValues } from 'react-hook-form';
+import { TAGLINE_MAX, type Company } from '../../../core/schemas/company';
+import { Field } from '../../components/field';
+import { ImageUploadField } from '../editors/image-upload';
+import { FormField, useFieldError, type FormFieldProps } from './form-field';
 
 /** The company details as form values: every field a string. */
 export type CompanyFormValues = Record<keyof Company, string>;
@@ -16,6 +19,8 @@ export const EMPTY_COMPANY: CompanyFormValues = {
   websiteUrl: '',
   contact: '',
   email: '',
+  tagline: '',
+  logo: '',
 };
 
 /** Company details from the server as form values (a missing field becomes ''). */
@@ -70,5 +75,53 @@ export function CompanyFields({ idPrefix }: { idPrefix: string }) {
         ),
       )}
     </>
+  );
+}
+
+/**
+ * The company's own words and image on the public site (DESIGN §20): the tagline under its name in the footer
+ * and the logo, the sharing image of every page without one of its own. On the company details screen only: an
+ * upload needs a session, which the first-run setup does not have.
+ */
+export function CompanySiteFields({ idPrefix }: { idPrefix: string }) {
+  return (
+    <>
+      <FormField
+        name="company.tagline"
+        id={`${idPrefix}-tagline`}
+        label="Tagline"
+        hint={`Shown under the company name at the foot of every public page; at most ${TAGLINE_MAX} characters. Leave it empty to show none.`}
+        maxLength={TAGLINE_MAX}
+      />
+      <LogoField id={`${idPrefix}-logo`} />
+    </>
+  );
+}
+
+function LogoField({ id }: { id: string }) {
+  const { field } = useController<FieldValues>({ name: 'company.logo' });
+  const message = useFieldError('company.logo');
+  return (
+    <Field
+      id={id}
+      label="Logo"
+      markRequired
+      hint="Upload a PNG or JPEG, or give an image's address. Pages shared without a sharing image of their own show it."
+      error={message}
+    >
+      {(control) => (
+        <ImageUploadField
+          id={id}
+          folder="company"
+          value={typeof field.value === 'string' ? field.value : ''}
+          onChange={(text) => {
+            field.onChange(text);
+            // Marks the field touched, so that a wrong address says so at once (the form checks on touch).
+            field.onBlur();
+          }}
+          describedBy={control['aria-describedby']}
+        />
+      )}
+    </Field>
   );
 }

@@ -17,9 +17,12 @@ import { EntryInput } from './entry-input';
 import { inputsOf, liveValue, plainText, toInputText, withInput } from './entry-fields';
 import type { EntryField, EntryInputs } from './entry-fields';
 import { useMasterChoices } from './master-choices';
+import { compareRevisions } from './history-panel';
 import type { HistoryCalls, PageRevision } from './history-panel';
+import { SeoPanel } from './seo-panel';
 import { ListEditor } from './list-editor';
-import { useEditableDocument } from './page-document';
+import { editCall, useEditableDocument } from './page-document';
+import { splitLoaded } from './publishing-state';
 import type { DocumentSource, SaveAnswer } from './page-document';
 import '../../styles/autowired-editor.css';
 
@@ -29,15 +32,23 @@ interface PageDefinition {
   parameters: Parameter[];
 }
 
-/** An Autowired page's content calls (DESIGN §13). */
+/** The page's own seo fields kept beside what the parameters decide (DESIGN §20), when the document has them. */
+const withSeo = (doc: AutowiredDocument, from: { seo?: unknown }): AutowiredDocument =>
+  from.seo && typeof from.seo === 'object' ? { ...doc, seo: from.seo as AutowiredDocument['seo'] } : doc;
+
+/** An Autowired page's content calls (DESIGN §13, §19): the editor's read, and savepagecontent with `publish`. */
 function autowiredSource(routing: string, parameters: readonly Parameter[]): DocumentSource<AutowiredDocument> {
   return {
     queryKey: ['page-document', 'autowired', routing],
     draftName: routing,
-    load: async () => editableDocument(await api<unknown>('/api/master/getpagecontent', { commonrouting: routing }), parameters),
-    save: (document) => api<SaveAnswer>('/api/master/savepagecontent', { commonrouting: routing, document }),
+    routing,
+    load: async () => {
+      const loaded = splitLoaded(await api<AutowiredDocument>(editCall(routing)));
+      return { ...loaded, document: withSeo(editableDocument(loaded.document, parameters), loaded.document) };
+    },
+    save: (document, publish) => api<SaveAnswer>('/api/master/savepagecontent', { commonrouting: routing, document, publish }),
     // The server refuses fields it does not know: values of removed parameters go on Save.
-    prepare: (doc) => withoutRemoved(doc, parameters),
+    prepare: (doc) => withSeo(withoutRemoved(doc, parameters), doc),
   };
 }
 
@@ -46,6 +57,7 @@ function autowiredHistory(routing: string): HistoryCalls {
     key: ['page-history', 'autowired', routing],
     list: () => api<{ revisions?: PageRevision[] }>('/api/master/getpagehistory', { commonrouting: routing }),
     restore: (revision) => api<{ message?: unknown } | null>('/api/master/restorepage', { commonrouting: routing, revision }),
+    compare: (from, to) => compareRevisions(routing, from, to),
   };
 }
 
@@ -212,6 +224,12 @@ function AutowiredDocumentEditor({ definition }: { definition: PageDefinition })
               />
             </section>
           ) : null}
+          <SeoPanel
+            seo={doc.seo}
+            defaults={editor.seoDefaults}
+            onChange={(seo) => update((current) => ({ ...current, seo }))}
+            idPrefix={idPrefix}
+          />
         </div>
       )}
     </EditorFrame>

@@ -1,5 +1,5 @@
 import type { Slide } from '../../../core/content/slide';
-import type { FieldLayout } from './entry-fields';
+import type { FieldLayout, FieldSettings } from './entry-fields';
 
 /** The carousel slides of Home and Bespoke (the spec shows the carousels, not their model); labels: SLIDE_LABELS. */
 export const SLIDE_FIELDS: FieldLayout<Slide> = {
@@ -17,3 +17,10 @@ export const HEADING_HINT = 'Shown as HTML: wrap the words in the accent colour 
 
 /** Spec 000 §5: deleting a customer or management entry, which has an image. */
 export const DELETE_WITH_IMAGE = 'Are you sure you want to delete this item and its image permanantly?';
+
+/** A page's lead (DESIGN §20): the sentence under its title, optional; label: LEAD_LABEL. */
+export const LEAD_FIELD: FieldSettings = {
+  kind: 'textarea',
+  required: false,
+  hint: 'Shown under the page title, and the page’s search description while its own is empty. Leave it empty to show none.',
+};

@@ -1,13 +1,17 @@
 import { useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
+import { previewPath } from '../../../core/schemas/revision';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { useConfirm } from '../components/confirm-dialog';
 import { HistoryPanel } from './history-panel';
 import type { HistoryCalls } from './history-panel';
+import { LeaveGuard } from './leave-guard';
 import type { EditableDocument, RevisedDocument } from './page-document';
+import { PublishControls } from './publish-controls';
 
 const RELOAD_QUESTION = 'Reload the page as it is saved now? Your unsaved edits will be discarded.';
-export const EDITOR_LEAD = 'Edit the content below, then save it to publish it. Until then your edits stay in this browser only.';
+export const EDITOR_LEAD =
+  'Edit the content below, then publish it, or save it as a draft to preview it first or to schedule it. Until you save, your edits stay in this browser only.';
 
 /** Where View Page goes: the public twin (an Autowired page's opens in a new tab). */
 export interface ViewPageLink {
@@ -23,6 +27,8 @@ export interface EditorFrameProps<T extends RevisedDocument> {
   saveLabel?: string;
   /** Null: the page has no public twin (View Page is left out). */
   viewPage: ViewPageLink | null;
+  /** The page's preview address; by default the preview of View Page's address (`/preview/Home1`), none without it. */
+  previewHref?: string | null;
   history: HistoryCalls;
   /** More notices above the editor's blocks (an Autowired page's removed values). */
   notices?: (doc: T) => ReactNode;
@@ -33,9 +39,20 @@ export interface EditorFrameProps<T extends RevisedDocument> {
 /**
  * The frame of every page editor, the twelve pages' and the Autowired pages' alike: the title, the
  * restored-draft notice and the stale-save banner, the blocks, the history panel, and a sticky action bar
- * with Save, View Page and History.
+ * with where the page stands and Save draft, Preview, Save (publishes), Schedule…, View Page and History.
+ * Leaving with unsaved changes asks first.
  */
-export function EditorFrame<T extends RevisedDocument>({ editor, title, lead = EDITOR_LEAD, saveLabel = 'Save', viewPage, history, notices, children }: EditorFrameProps<T>) {
+export function EditorFrame<T extends RevisedDocument>({
+  editor,
+  title,
+  lead = EDITOR_LEAD,
+  saveLabel = 'Save',
+  viewPage,
+  previewHref = viewPage ? previewPath(viewPage.href) : null,
+  history,
+  notices,
+  children,
+}: EditorFrameProps<T>) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const { doc, reload } = editor;
   const { confirm, dialog } = useConfirm();
@@ -83,14 +100,8 @@ export function EditorFrame<T extends RevisedDocument>({ editor, title, lead = E
       {historyOpen ? (
         <HistoryPanel calls={history} currentRevision={editor.revision} dirty={editor.dirty} onRestored={reload} onClose={() => setHistoryOpen(false)} />
       ) : null}
-      <div className="editor-actions" role="region" aria-label="Save and view">
-        <p className="editor-actions__state" role="status">
-          {editor.dirty ? 'Unsaved changes' : 'No unsaved changes'}
-        </p>
-        <div className="editor-actions__buttons">
-          <button type="button" className="button" onClick={() => void editor.save()} disabled={editor.saving} aria-busy={editor.saving || undefined}>
-            {saveLabel}
-          </button>
+      <div className="editor-actions" role="region" aria-label="Save and publish">
+        <PublishControls editor={editor} saveLabel={saveLabel} previewHref={previewHref} history={history}>
           {viewPage ? (
             viewPage.newTab ? (
               <a className="button button--outline" href={viewPage.href} target="_blank" rel="noopener">
@@ -105,8 +116,9 @@ export function EditorFrame<T extends RevisedDocument>({ editor, title, lead = E
           <button type="button" className="button button--outline" aria-expanded={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
             History
           </button>
-        </div>
+        </PublishControls>
       </div>
+      <LeaveGuard active={editor.dirty} />
       {dialog}
       {editor.confirmDialog}
     </Screen>

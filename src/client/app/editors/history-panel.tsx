@@ -1,39 +1,163 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { LabelTree } from '../../../core/content/content-page';
+import type { Comparison, RevisionSummary } from '../../../core/schemas/revision';
 import { api, errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/date-time';
 import { notify } from '../toasts';
 import { LoadFailure, LoadingStatus } from '../components/screen';
+import { Field } from '../../components/field';
 import { saveFailureMessage } from './save-messages';
 import { useConfirm } from '../components/confirm-dialog';
+import { CompareView } from './compare-view';
 
-export interface PageRevision {
-  revision: number;
-  savedBy: string;
-  savedAt: string;
+/** One saved revision as the history lists it: who saved it and when, and its status (DESIGN §19). */
+export type PageRevision = RevisionSummary;
+
+/** What a history call answers: the revisions, newest first, and the one visitors see now. */
+export interface PageHistory {
+  revisions?: PageRevision[];
+  published?: number | null;
 }
 
-/** How a page's history is read and a revision restored: the twelve pages' calls or an Autowired page's. */
+/** How a page's history is read, a revision restored and two compared: the twelve pages' calls or an Autowired page's. */
 export interface HistoryCalls {
   /** The react-query key of the list. */
   key: readonly unknown[];
-  list: () => Promise<{ revisions?: PageRevision[] } | null>;
+  list: () => Promise<PageHistory | null>;
   restore: (revision: number) => Promise<{ message?: unknown } | null>;
+  /** The changes from one revision to another (GET /api/master/compare/:routing). */
+  compare: (from: number, to: number) => Promise<Comparison>;
+  /** The page's words for its fields, naming the fields of whole list entries in a comparison. */
+  labels?: LabelTree;
+}
+
+/** The comparison of two revisions of any page, the twelve and the Autowired ones alike, by its routing name. */
+export function compareRevisions(routing: string, from: number, to: number): Promise<Comparison> {
+  const query = new URLSearchParams({ from: String(from), to: String(to) });
+  return api<Comparison>(`/api/master/compare/${encodeURIComponent(routing)}?${query.toString()}`);
 }
 
 /** The history calls of one of the twelve content pages (DESIGN §6). */
-export function contentPageHistory(routing: string): HistoryCalls {
+export function contentPageHistory(routing: string, labels?: LabelTree): HistoryCalls {
   return {
     key: ['page-history', routing],
-    list: () => api<{ revisions?: PageRevision[] }>(`/api/master/history/${routing}`),
+    list: () => api<PageHistory>(`/api/master/history/${routing}`),
     restore: (revision) => api<{ message?: unknown } | null>(`/api/master/restore/${routing}`, { revision }),
+    compare: (from, to) => compareRevisions(routing, from, to),
+    ...(labels ? { labels } : {}),
   };
 }
 
+/** A revision's status in words: published (and whether visitors see it now), a draft, or scheduled for a time. */
+export function revisionStatusText(entry: Pick<PageRevision, 'revision' | 'status' | 'publishAt'>, published: number | null): string {
+  switch (entry.status) {
+    case 'published':
+      return entry.revision === published ? 'Published, live now' : 'Published';
+    case 'draft':
+      return 'Draft';
+    case 'scheduled':
+      return entry.publishAt ? `Scheduled for ${formatDateTime(entry.publishAt)}` : 'Scheduled';
+    default:
+      return '';
+  }
+}
+
+interface RevisionPair {
+  from: number;
+  to: number;
+}
+
+/** The comparison of two revisions, loaded when shown; its heading takes the focus. */
+function ComparisonSection({ calls, pair, onClose }: { calls: HistoryCalls; pair: RevisionPair; onClose: () => void }) {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const comparison = useQuery({
+    queryKey: [...calls.key, 'compare', pair.from, pair.to],
+    queryFn: () => calls.compare(pair.from, pair.to),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+  useEffect(() => headingRef.current?.focus(), [pair.from, pair.to]);
+
+  return (
+    <section className="compare-panel" aria-labelledby={headingId}>
+      <div className="compare-panel__head">
+        <h3 id={headingId} ref={headingRef} tabIndex={-1} className="compare-panel__title">
+          Changes from revision {pair.from} to revision {pair.to}
+        </h3>
+        <button type="button" className="button button--outline" onClick={onClose}>
+          Close comparison
+        </button>
+      </div>
+      {comparison.isPending ? (
+        <LoadingStatus inline label="Comparing the revisions…" />
+      ) : comparison.isError ? (
+        <LoadFailure inline message={errorMessage(comparison.error)} onRetry={() => void comparison.refetch()} />
+      ) : (
+        <CompareView comparison={comparison.data} labels={calls.labels} />
+      )}
+    </section>
+  );
+}
+
+/** The choice of any two revisions to compare: from one, to another. */
+function ComparePicker({ revisions, onCompare }: { revisions: PageRevision[]; onCompare: (pair: RevisionPair) => void }) {
+  const baseId = useId();
+  // Newest first: by default the newest against the one before it.
+  const [from, setFrom] = useState(String(revisions[1]?.revision ?? ''));
+  const [to, setTo] = useState(String(revisions[0]?.revision ?? ''));
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const known = (value: string) => revisions.some((entry) => String(entry.revision) === value);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!known(from) || !known(to)) {
+      setProblem('Choose two of the revisions listed.');
+      return;
+    }
+    if (from === to) {
+      setProblem('Choose two different revisions: a revision has no changes from itself.');
+      return;
+    }
+    setProblem(undefined);
+    onCompare({ from: Number(from), to: Number(to) });
+  };
+
+  const select = (id: string, label: string, value: string, onChange: (value: string) => void, error?: string) => (
+    <Field id={id} label={label} error={error}>
+      {(control) => (
+        <select {...control} className="field__input" value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+          {revisions.map((entry) => (
+            <option key={entry.revision} value={entry.revision}>
+              Revision {entry.revision}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <fieldset className="compare-picker">
+        <legend className="compare-picker__legend">Compare two revisions</legend>
+        {select(`${baseId}-from`, 'From revision', from, setFrom)}
+        {select(`${baseId}-to`, 'To revision', to, setTo, problem)}
+        <button type="submit" className="button button--outline">
+          Compare
+        </button>
+      </fieldset>
+    </form>
+  );
+}
 
 /**
- * The page's saved revisions, newest first, with who saved each and when (DESIGN §6). Restoring one saves it
- * again as a new revision; the editor then reloads the saved copy.
+ * The page's saved revisions, newest first, with who saved each and when and its status (DESIGN §6, §19).
+ * Restoring one saves it again as a new revision; the editor then reloads the saved copy. Compare shows a
+ * revision's changes from the one before it, or from any revision chosen to any other.
  */
 export function HistoryPanel({
   calls,
@@ -51,6 +175,8 @@ export function HistoryPanel({
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [restoring, setRestoring] = useState<number | null>(null);
+  const [pair, setPair] = useState<RevisionPair | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const { confirm, dialog } = useConfirm();
   const history = useQuery({
     queryKey: calls.key,
@@ -83,7 +209,21 @@ export function HistoryPanel({
     }
   };
 
+  const openComparison = (next: RevisionPair) => {
+    // Closing the comparison gives the focus back to what opened it.
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setPair(next);
+  };
+  const closeComparison = () => {
+    setPair(null);
+    const back = opener.current;
+    opener.current = null;
+    if (back?.isConnected) back.focus();
+    else headingRef.current?.focus();
+  };
+
   const revisions = history.data?.revisions ?? [];
+  const published = history.data?.published ?? null;
   return (
     <section className="app-panel history-panel" aria-labelledby={headingId}>
       <div className="history-panel__head">
@@ -101,33 +241,63 @@ export function HistoryPanel({
       ) : revisions.length === 0 ? (
         <p>No saved revisions yet.</p>
       ) : (
-        <ol className="history-list">
-          {revisions.map((entry) => (
-            <li key={entry.revision} className="history-list__item">
-              <div className="history-list__text">
-                <span>
-                  <strong>Revision {entry.revision}</strong>
-                  {entry.revision === currentRevision ? <span className="history-list__current"> (current)</span> : null}
-                </span>
-                <span className="history-list__meta">
-                  saved by {entry.savedBy || 'unknown'} on <time dateTime={entry.savedAt}>{formatDateTime(entry.savedAt)}</time>
-                </span>
-              </div>
-              {entry.revision !== currentRevision ? (
-                <button
-                  type="button"
-                  className="button button--outline"
-                  aria-label={`Restore revision ${entry.revision}`}
-                  disabled={restoring !== null}
-                  aria-busy={restoring === entry.revision || undefined}
-                  onClick={() => void restore(entry.revision)}
-                >
-                  Restore
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ol>
+        <>
+          <ol className="history-list">
+            {revisions.map((entry, index) => {
+              const status = revisionStatusText(entry, published);
+              const previous = revisions[index + 1];
+              return (
+                <li key={entry.revision} className="history-list__item">
+                  <div className="history-list__text">
+                    <span>
+                      <strong>Revision {entry.revision}</strong>
+                      {entry.revision === currentRevision ? <span className="history-list__current"> (current)</span> : null}
+                      {status ? (
+                        <>
+                          {' · '}
+                          <span
+                            className={`history-list__status history-list__status--${entry.revision === published ? 'live' : entry.status}`}
+                          >
+                            {status}
+                          </span>
+                        </>
+                      ) : null}
+                    </span>
+                    <span className="history-list__meta">
+                      saved by {entry.savedBy || 'unknown'} on <time dateTime={entry.savedAt}>{formatDateTime(entry.savedAt)}</time>
+                    </span>
+                  </div>
+                  <div className="history-list__actions">
+                    {previous ? (
+                      <button
+                        type="button"
+                        className="button button--outline"
+                        aria-label={`Compare revision ${entry.revision} with revision ${previous.revision}`}
+                        onClick={() => openComparison({ from: previous.revision, to: entry.revision })}
+                      >
+                        Compare
+                      </button>
+                    ) : null}
+                    {entry.revision !== currentRevision ? (
+                      <button
+                        type="button"
+                        className="button button--outline"
+                        aria-label={`Restore revision ${entry.revision}`}
+                        disabled={restoring !== null}
+                        aria-busy={restoring === entry.revision || undefined}
+                        onClick={() => void restore(entry.revision)}
+                      >
+                        Restore
+                      </button>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+          {revisions.length > 1 ? <ComparePicker revisions={revisions} onCompare={openComparison} /> : null}
+          {pair ? <ComparisonSection key={`${pair.from}-${pair.to}`} calls={calls} pair={pair} onClose={closeComparison} /> : null}
+        </>
       )}
       {dialog}
     </section>

@@ -60,9 +60,12 @@ export function ImageUploadField({
   value,
   onChange,
   describedBy,
+  pickerLabel = 'Choose an image file (PNG or JPEG)',
 }: {
   id: string;
   folder: ImageFolder;
+  /** The file picker's label: another where one editor has two pickers (the sharing image beside a page's own). */
+  pickerLabel?: string;
   /** An Autowired page's Image parameter, whose size rules the server checks on upload. */
   field?: string | undefined;
   value: string;
@@ -106,7 +109,7 @@ export function ImageUploadField({
       />
       <div className="image-field__upload">
         <label className="field__label" htmlFor={pickerId}>
-          Choose an image file (PNG or JPEG)
+          {pickerLabel}
         </label>
         <input
           ref={picker}

@@ -3,11 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { contentPageByKey } from '../../../core/pages';
 import type { ContentPageKey } from '../../../core/pages';
 import type { ContentByKey } from '../../../core/schemas/page-content';
+import type { RevisionStatus } from '../../../core/schemas/revision';
 import { ApiError, api, errorMessage } from '../lib/api';
 import { notify } from '../toasts';
 import { readDraft, removeDraft, writeDraft } from './drafts';
-import { SAVE_MESSAGES, saveAnswerMessage, saveFailureMessage } from './save-messages';
+import { PUBLISH_TOASTS, SAVE_MESSAGES, saveAnswerMessage, saveFailureMessage } from './save-messages';
 import { useConfirm } from '../components/confirm-dialog';
+import { NO_SEO_DEFAULTS, readScheduled, splitLoaded, stateAfterSave, stateAfterUnschedule, waitingSchedule } from './publishing-state';
+import type { LoadedDocument, PublishingState, SeoDefaults } from './publishing-state';
 
 interface Working<T> {
   /** The server copy the edits started from (its revision is what a save names). */
@@ -20,6 +23,9 @@ interface Working<T> {
   conflict: string | null;
   /** Counts reloads and discards: the screen remounts its entry forms on a change, which clears them. */
   generation: number;
+  /** Where the page stands with its revisions (the saved copy's status, what visitors see, a schedule). */
+  state: PublishingState;
+  seoDefaults: SeoDefaults;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -31,20 +37,27 @@ export interface RevisedDocument {
   revision: number;
 }
 
-/** What a save answers: the spec's message, and the new revision on success. */
-export type SaveAnswer = { message?: unknown; revision?: unknown } | null;
+/** What a save answers: the spec's message, and on success the new revision, its status and a cancelled schedule. */
+export type SaveAnswer = { message?: unknown; revision?: unknown; status?: unknown; publishAt?: unknown; unscheduled?: unknown } | null;
+
+/** A save's `publish` (DESIGN §19): "now", "draft", or the UTC ISO 8601 moment to publish at. */
+export type Publish = 'now' | 'draft' | (string & {});
 
 /**
- * Where an editor's document comes from and goes to: the twelve pages' own calls, or an Autowired page's
- * getpagecontent / savepagecontent. Keep the object stable (useMemo): its functions are effect dependencies.
+ * Where an editor's document comes from and goes to: `GET /api/master/edit/:routing` and the twelve pages'
+ * own save calls, or an Autowired page's savepagecontent. Keep the object stable (useMemo): its functions
+ * are effect dependencies.
  */
 export interface DocumentSource<T extends RevisedDocument> {
   /** The react-query key of the server copy. */
   queryKey: readonly unknown[];
   /** The page's routing name: its draft is kept under it. */
   draftName: string;
-  load: () => Promise<T>;
-  save: (doc: T) => Promise<SaveAnswer>;
+  /** The page's routing name in the edit, unschedule and preview calls. */
+  routing: string;
+  /** The newest revision (a draft or scheduled one if newer than the published), with where the page stands. */
+  load: () => Promise<LoadedDocument<T>>;
+  save: (doc: T, publish: Publish) => Promise<SaveAnswer>;
   /**
    * What a save sends, made from the working copy (an Autowired page drops the values of parameters it no
    * longer has); the saved copy is this. Without it the working copy is sent as it is.
@@ -57,22 +70,48 @@ export interface DocumentOptions<T> {
   beforeSave?: (doc: T) => string | null;
 }
 
-/** The source of one of the twelve content pages: its spec calls (spec 000 §7). */
+/** The editor's read of a page: its newest revision of any status (DESIGN §19). */
+export const editCall = (routing: string) => `/api/master/edit/${encodeURIComponent(routing)}`;
+
+/** The source of one of the twelve content pages: the edit call, and its spec save call (spec 000 §7). */
 export function contentPageSource<K extends ContentPageKey>(pageKey: K): DocumentSource<ContentByKey[K]> {
   type T = ContentByKey[K];
   const page = contentPageByKey(pageKey);
   return {
     queryKey: pageDocumentKey(pageKey),
     draftName: page.routing,
-    load: () => api<T>(`/api/master/${page.getCall}`, { commonrouting: page.routing, menupageid: page.id }),
-    save: (doc) => api<SaveAnswer>(`/api/master/${page.saveCall}`, doc),
+    routing: page.routing,
+    load: async () => splitLoaded(await api<T>(editCall(page.routing))),
+    save: (doc, publish) => api<SaveAnswer>(`/api/master/${page.saveCall}`, { ...doc, publish }),
   };
 }
+
+/** Cancels a page's waiting schedule: that revision becomes a draft (DESIGN §19). */
+function unscheduleCall(routing: string, revision: number) {
+  return api<{ message?: unknown } | null>(`/api/master/unschedule/${encodeURIComponent(routing)}`, { revision });
+}
+
+const STATUSES: readonly RevisionStatus[] = ['published', 'draft', 'scheduled'];
+
+/** The status a save answered, or the one its `publish` asked for when the answer does not say. */
+function answeredStatus(answer: SaveAnswer, publish: Publish): RevisionStatus {
+  const status = answer?.status;
+  if (typeof status === 'string' && (STATUSES as readonly string[]).includes(status)) return status as RevisionStatus;
+  return publish === 'now' ? 'published' : publish === 'draft' ? 'draft' : 'scheduled';
+}
+
+/** Which publishing action is on its way. */
+export type PublishingAction = 'now' | 'draft' | 'schedule' | 'unschedule';
+
+/** How a save ended: saved, or not (with the server's sentence when it refused the request as bad, 400). */
+export type SaveOutcome = { saved: true } | { saved: false; refusal: string | null };
 
 /**
  * A page's content document in an editor: loaded once per visit, edited as a local working copy, kept as a
  * draft in localStorage until saved or discarded, and saved with the spec's messages (spec 000 §8). A save
  * that finds the page changed since it was loaded (409) keeps the edits and offers to reload the saved copy.
+ * A save publishes the working copy, stores it as a draft, or schedules it (DESIGN §19); where the page
+ * stands (`state`) follows each answer without a reload.
  */
 export function useEditableDocument<T extends RevisedDocument>(source: DocumentSource<T>, options: DocumentOptions<T> = {}) {
   const { queryKey, draftName } = source;
@@ -88,16 +127,16 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
   });
 
   const [working, setWorking] = useState<Working<T> | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [action, setAction] = useState<PublishingAction | null>(null);
   const [reloading, setReloading] = useState(false);
 
   // The first copy from the server becomes the working copy, or the draft of an earlier visit if there is one.
   if (working === null && query.data) {
-    const server = query.data;
+    const { document: server, state, seoDefaults } = query.data;
     const draft = readDraft<T>(draftName);
     const useDraft = draft !== null && !same(draft.document, server);
     const doc = useDraft ? ({ ...draft.document, revision: draft.revision } as T) : server;
-    setWorking({ base: server, doc, restored: useDraft, conflict: null, generation: 0 });
+    setWorking({ base: server, doc, restored: useDraft, conflict: null, generation: 0, state, seoDefaults });
   }
 
   const dirty = useMemo(() => (working ? !same(working.base, working.doc) : false), [working]);
@@ -121,7 +160,15 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
     try {
       const fresh = await queryClient.fetchQuery({ queryKey, queryFn: source.load, staleTime: 0 });
       removeDraft(draftName);
-      setWorking((current) => ({ base: fresh, doc: fresh, restored: false, conflict: null, generation: (current?.generation ?? 0) + 1 }));
+      setWorking((current) => ({
+        base: fresh.document,
+        doc: fresh.document,
+        restored: false,
+        conflict: null,
+        generation: (current?.generation ?? 0) + 1,
+        state: fresh.state,
+        seoDefaults: fresh.seoDefaults,
+      }));
     } catch (error) {
       notify.error(errorMessage(error));
     } finally {
@@ -145,44 +192,100 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
   }, [draftName]);
 
   const { prepare } = source;
-  const save = useCallback(async () => {
+  /** Whether the working copy may be saved: false (with an 'Oops' toast) when a field rule refuses it. */
+  const checkBeforeSave = useCallback((): boolean => {
     const current = latest.current;
-    if (!current || saving) return;
-    const sent = prepare ? prepare(current.doc) : current.doc;
-    const problem = options.beforeSave?.(sent) ?? null;
-    if (problem) {
-      notify.error(problem, 'Oops');
-      return;
-    }
-    setSaving(true);
+    if (!current) return false;
+    const problem = options.beforeSave?.(prepare ? prepare(current.doc) : current.doc) ?? null;
+    if (problem) notify.error(problem, 'Oops');
+    return problem === null;
+  }, [options, prepare]);
+
+  /**
+   * Sends the working copy with `publish` and takes the answer: the saved copy, the page's new state and the
+   * toast that says what happened. A 400 is given back to the caller to show (the schedule dialog does).
+   */
+  const send = useCallback(
+    async (publish: Publish, kind: PublishingAction): Promise<SaveOutcome> => {
+      const current = latest.current;
+      if (!current || action) return { saved: false, refusal: null };
+      if (!checkBeforeSave()) return { saved: false, refusal: null };
+      const sent = prepare ? prepare(current.doc) : current.doc;
+      setAction(kind);
+      try {
+        const answer = await source.save(sent, publish);
+        const message = typeof answer?.message === 'string' ? answer.message : '';
+        if (message !== 'Success') {
+          notify.error(saveAnswerMessage(message));
+          return { saved: false, refusal: null };
+        }
+        const revision = typeof answer?.revision === 'number' ? answer.revision : sent.revision;
+        const saved = { ...sent, revision } as T;
+        const unscheduled = readScheduled(answer?.unscheduled);
+        const answered = {
+          revision,
+          status: answeredStatus(answer, publish),
+          publishAt: typeof answer?.publishAt === 'string' ? answer.publishAt : publish !== 'now' && publish !== 'draft' ? publish : null,
+          unscheduled,
+        };
+        const state = stateAfterSave(latest.current?.state ?? current.state, answered, new Date());
+        queryClient.setQueryData(queryKey, { document: saved, state, seoDefaults: current.seoDefaults });
+        // Edits made while the save was on its way stay, now based on the new revision.
+        setWorking((now) => {
+          if (!now) return now;
+          const kept = prepare ? prepare(now.doc) : now.doc;
+          return { ...now, base: saved, doc: { ...kept, revision } as T, restored: false, conflict: null, state };
+        });
+        if (state.status === 'published') notify.success(PUBLISH_TOASTS.published(unscheduled));
+        else if (state.status === 'draft') notify.success(PUBLISH_TOASTS.draftSaved(state.published), 'Draft saved');
+        else notify.success(PUBLISH_TOASTS.scheduled(state.publishAt ?? ''), 'Scheduled');
+        return { saved: true };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) {
+          notify.error(error.message);
+          setWorking((now) => (now ? { ...now, conflict: error.message } : now));
+        } else if (error instanceof ApiError && error.status === 400 && kind === 'schedule') {
+          return { saved: false, refusal: error.message };
+        } else {
+          notify.error(saveFailureMessage(error));
+        }
+        return { saved: false, refusal: null };
+      } finally {
+        setAction(null);
+      }
+    },
+    [action, checkBeforeSave, prepare, source, queryClient, queryKey],
+  );
+
+  /** Publish (the spec's Save): the working copy goes live at once; a waiting schedule is cancelled. */
+  const publish = useCallback(() => send('now', 'now'), [send]);
+  /** Save draft: stored as the newest revision, nothing public changes. */
+  const saveDraft = useCallback(() => send('draft', 'draft'), [send]);
+  /** Schedule: the working copy goes live at `publishAt` (UTC ISO 8601). */
+  const schedule = useCallback((publishAt: string) => send(publishAt, 'schedule'), [send]);
+
+  /** Cancels the waiting schedule (the question is the caller's): that revision stays as a draft. */
+  const unschedule = useCallback(async (): Promise<boolean> => {
+    const current = latest.current;
+    const waiting = current ? waitingSchedule(current.state, current.base.revision) : null;
+    if (!current || !waiting || action) return false;
+    setAction('unschedule');
     try {
-      const answer = await source.save(sent);
-      const message = typeof answer?.message === 'string' ? answer.message : '';
-      if (message !== 'Success') {
-        notify.error(saveAnswerMessage(message));
-        return;
+      const answer = await unscheduleCall(source.routing, waiting.revision);
+      if (answer?.message !== 'Success') {
+        notify.error(saveAnswerMessage(typeof answer?.message === 'string' ? answer.message : ''));
+        return false;
       }
-      const revision = typeof answer?.revision === 'number' ? answer.revision : sent.revision;
-      const saved = { ...sent, revision } as T;
-      queryClient.setQueryData(queryKey, saved);
-      // Edits made while the save was on its way stay, now based on the new revision.
-      setWorking((now) => {
-        if (!now) return now;
-        const kept = prepare ? prepare(now.doc) : now.doc;
-        return { ...now, base: saved, doc: { ...kept, revision } as T, restored: false, conflict: null };
-      });
-      notify.success(SAVE_MESSAGES.saved);
+      setWorking((now) => (now ? { ...now, state: stateAfterUnschedule(now.state, now.base.revision, waiting.revision) } : now));
+      notify.success(PUBLISH_TOASTS.unscheduled(waiting), 'Schedule cancelled');
+      return true;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        notify.error(error.message);
-        setWorking((now) => (now ? { ...now, conflict: error.message } : now));
-      } else {
-        notify.error(saveFailureMessage(error));
-      }
+      notify.error(saveFailureMessage(error));
+      return false;
     } finally {
-      setSaving(false);
+      setAction(null);
     }
-  }, [saving, options, prepare, source, queryClient, queryKey]);
+  }, [action, source.routing]);
 
   return {
     status: working ? ('ready' as const) : query.isError ? ('error' as const) : ('loading' as const),
@@ -196,12 +299,25 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
     revision: working?.base.revision ?? null,
     generation: working?.generation ?? 0,
     dirty,
-    saving,
+    /** A save or an unschedule is on its way. */
+    saving: action !== null,
+    /** Which one. */
+    action,
     reloading,
     restoredDraft: working?.restored ?? false,
     conflict: working?.conflict ?? null,
+    /** Where the page stands: the saved copy's status, the revision visitors see, a waiting schedule. */
+    publishing: working?.state ?? null,
+    /** What the page shows while its seo fields are empty, and its public address (DESIGN §20). */
+    seoDefaults: working?.seoDefaults ?? NO_SEO_DEFAULTS,
+    /** The page's routing name (the unschedule and preview calls). */
+    routing: source.routing,
     update,
-    save,
+    checkBeforeSave,
+    publish,
+    saveDraft,
+    schedule,
+    unschedule,
     reload,
     clear,
     discardDraft,

@@ -1,7 +1,7 @@
 import { Fragment, useId, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
-import type { ContentLabels, ListLabels } from '../../../core/content/content-page';
+import type { ContentLabels, LabelTree, ListLabels } from '../../../core/content/content-page';
 import type { FieldRule } from '../../../core/field-rules/field-rule';
 import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS } from '../../../core/schemas/page-content';
 import type { ContentByKey } from '../../../core/schemas/page-content';
@@ -14,6 +14,7 @@ import { contentPageHistory } from './history-panel';
 import { EditorFrame } from './editor-frame';
 import { ListEditor } from './list-editor';
 import { usePageDocument } from './page-document';
+import { SeoPanel } from './seo-panel';
 
 /** What a part of an editor gets: the working copy, the way to change it, the page's rules and Clear. */
 export interface PartContext<T> {
@@ -143,7 +144,7 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
     beforeSave: checkOnSave ? (doc) => saveProblem(doc) : undefined,
   });
   const rules = usePageRules(editor.page.id);
-  const [history] = useState(() => contentPageHistory(editor.page.routing));
+  const [history] = useState(() => contentPageHistory(editor.page.routing, labelsOf(config.page) as unknown as LabelTree));
 
   function saveProblem(doc: T): string | null {
     if (!checkOnSave) return null;
@@ -153,9 +154,20 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
   }
 
   const { page, update, clear } = editor;
+  const idPrefix = page.routing.toLowerCase();
   return (
     <EditorFrame<T> editor={editor} title={`${page.name} editor`} saveLabel={config.saveLabel} viewPage={{ href: page.publicPath }} history={history}>
-      {(doc) => <EditorBlocks blocks={blocks} context={{ doc, update, rules, clear, idPrefix: page.routing.toLowerCase() }} />}
+      {(doc) => (
+        <>
+          <EditorBlocks blocks={blocks} context={{ doc, update, rules, clear, idPrefix }} />
+          <SeoPanel
+            seo={doc.seo}
+            defaults={editor.seoDefaults}
+            onChange={(seo) => update((current) => ({ ...current, seo }))}
+            idPrefix={idPrefix}
+          />
+        </>
+      )}
     </EditorFrame>
   );
 }

@@ -1,4 +1,6 @@
+import type { Scheduled } from '../../../core/schemas/revision';
 import { ApiError, FALLBACK_MESSAGE } from '../lib/api';
+import { formatDateTime } from '../lib/date-time';
 
 /** The save messages of spec 000 §8. */
 export const SAVE_MESSAGES = {
@@ -19,4 +21,29 @@ export function saveAnswerMessage(message: string): string {
 export function saveFailureMessage(error: unknown): string {
   if (!(error instanceof ApiError) || error.status === 0) return SAVE_MESSAGES.failed;
   return saveAnswerMessage(error.message);
+}
+
+type FormatTime = (iso: string) => string;
+
+/**
+ * The toasts of the publishing actions (DESIGN §19). A publication keeps the spec's 'Record Saved
+ * Successfully!' and says what it did; a schedule names its moment.
+ */
+export const PUBLISH_TOASTS = {
+  published: (unscheduled: Scheduled | null, format: FormatTime = formatDateTime) =>
+    `${SAVE_MESSAGES.saved} The page is published: visitors see it now.${unscheduled ? ` ${scheduleCancelledBy(unscheduled, format)}` : ''}`,
+  draftSaved: (published: number | null) =>
+    published === null ? 'Draft saved. Nothing is published yet: visitors do not see it.' : `Draft saved. Visitors still see revision ${published}.`,
+  scheduled: (publishAt: string, format: FormatTime = formatDateTime) => `Scheduled: the page will be published on ${format(publishAt)}.`,
+  unscheduled: (cancelled: Scheduled, format: FormatTime = formatDateTime) =>
+    `Schedule cancelled: revision ${cancelled.revision} will not be published on ${format(cancelled.publishAt)}. It stays saved as a draft.`,
+  nothingToPublish: (published: number | null) =>
+    published === null ? 'Nothing new to publish.' : `Nothing new to publish: visitors already see revision ${published}, the newest.`,
+  nothingToSave: 'There are no unsaved changes to save as a draft.',
+  nothingToSchedule: (published: number | null) =>
+    published === null ? 'Nothing new to schedule.' : `Nothing new to schedule: visitors already see revision ${published}, the newest.`,
+} as const;
+
+function scheduleCancelledBy(cancelled: Scheduled, format: FormatTime): string {
+  return `The schedule of revision ${cancelled.revision} for ${format(cancelled.publishAt)} was cancelled.`;
 }

@@ -8,7 +8,7 @@ import { COMPANY_MESSAGES, CompanySchema, SetupSchema } from '../../../core/sche
 import type { Company } from '../../../core/schemas/company';
 import { ApiError, FALLBACK_MESSAGE, SESSION_KEY, api, errorMessage, useSession } from '../lib/api';
 import { RequireScreen } from '../guard';
-import { CompanyFields, EMPTY_COMPANY, companyFormValues } from '../components/company-fields';
+import { CompanyFields, CompanySiteFields, EMPTY_COMPANY, companyFormValues } from '../components/company-fields';
 import { FormField, RequiredNote } from '../components/form-field';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { notify } from '../toasts';
@@ -179,6 +179,10 @@ function CompanyDetailsForm({ company }: { company: Company }) {
   return (
     <CompanyForm methods={methods} submit={submit}>
       <CompanyFields idPrefix="company" />
+      <fieldset className="app-fieldset">
+        <legend className="app-fieldset__legend">On the public site</legend>
+        <CompanySiteFields idPrefix="company" />
+      </fieldset>
       <div className="app-actions">
         <button type="submit" className="button" disabled={!isValid || !isDirty || isSubmitting} aria-busy={isSubmitting || undefined}>
           Submit

@@ -25,7 +25,7 @@ export function Footer({ company, copyrightYear }: { company: SiteCompany; copyr
       <div className="container site-footer__main">
         <div className="site-footer__about">
           <p className="site-footer__name">{company.name}</p>
-          <p>Bespoke software, CRM and clinic software from Pune, India.</p>
+          {company.tagline ? <p className="site-footer__tagline">{company.tagline}</p> : null}
         </div>
         <nav className="site-footer__nav" aria-label="Footer">
           <ul className="site-footer__links">

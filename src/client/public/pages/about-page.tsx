@@ -4,10 +4,10 @@ import { RichHtml } from '../components/rich-html';
 import { ProseSection, Section, TitledText } from '../components/section';
 import type { PageProps } from '../public-types';
 
-export default function AboutPage({ content }: PageProps<'about'>) {
+export default function AboutPage({ content, pageName }: PageProps<'about'>) {
   return (
     <>
-      <PageHero title="About us" />
+      <PageHero title={pageName} />
       <ProseSection paragraphs={content.abtmainlst.map((para) => para.mainpara)} />
 
       <Section band="alt" layout="content-blocks" show={content.abtcontentlst.length > 0}>

@@ -1,15 +1,12 @@
-import { contentPageByKey } from '../../../core/pages';
 import { IconCardGrid } from '../components/icon-card-grid';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import type { PageProps } from '../public-types';
 
-const page = contentPageByKey('consulting');
-
-export default function ConsultingPage({ content }: PageProps<'consulting'>) {
+export default function ConsultingPage({ content, pageName }: PageProps<'consulting'>) {
   return (
     <>
-      <PageHero title={page.name} lead={page.description} />
+      <PageHero title={pageName} lead={content.lead} />
       <Section title="What we offer">
         <IconCardGrid
           cardClassName="card consulting-card"

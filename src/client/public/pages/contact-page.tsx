@@ -1,4 +1,3 @@
-import { contentPageByKey } from '../../../core/pages';
 import { ContactForm } from '../components/contact-form';
 import { telHref } from '../components/footer';
 import { Icon } from '../components/icon';
@@ -6,12 +5,10 @@ import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import type { PageProps } from '../public-types';
 
-const page = contentPageByKey('contact');
-
-export default function ContactPage({ content, contactForm }: PageProps<'contact'>) {
+export default function ContactPage({ content, pageName, contactForm }: PageProps<'contact'>) {
   return (
     <>
-      <PageHero title="Contact us" lead={page.description} />
+      <PageHero title={pageName} lead={content.lead} />
       <Section layout="contact-layout">
         <section className="card contact-panel" aria-labelledby="contact-form-heading">
           <h2 className="section__title" id="contact-form-heading">
@@ -39,7 +36,7 @@ export default function ContactPage({ content, contactForm }: PageProps<'contact
               src="/demo/map-pune.svg"
               width={800}
               height={450}
-              alt="Map of our office location in Pune"
+              alt="Map of our office location"
               loading="lazy"
               decoding="async"
             />

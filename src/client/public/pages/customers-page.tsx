@@ -1,15 +1,12 @@
-import { contentPageByKey } from '../../../core/pages';
 import { FallbackImage } from '../components/fallback-image';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import type { PageProps } from '../public-types';
 
-const page = contentPageByKey('customers');
-
-export default function CustomersPage({ content }: PageProps<'customers'>) {
+export default function CustomersPage({ content, pageName }: PageProps<'customers'>) {
   return (
     <>
-      <PageHero title="Our Customers" lead={page.description} />
+      <PageHero title={pageName} lead={content.lead} />
       <Section>
         <ul className="logo-grid" role="list">
           {content.tablelst.map((customer, index) => (

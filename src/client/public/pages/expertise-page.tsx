@@ -1,14 +1,11 @@
-import { contentPageByKey } from '../../../core/pages';
 import { PageHero } from '../components/page-hero';
 import { CardGrid, ProseSection, Section } from '../components/section';
 import type { PageProps } from '../public-types';
 
-const page = contentPageByKey('expertise');
-
-export default function ExpertisePage({ content }: PageProps<'expertise'>) {
+export default function ExpertisePage({ content, pageName }: PageProps<'expertise'>) {
   return (
     <>
-      <PageHero title={page.name} lead="What we know, and the industries we have built software for." />
+      <PageHero title={pageName} lead={content.lead} />
       <ProseSection band="tight" className="prose lead-text" paragraphs={content.description ? [content.description] : []} />
 
       <Section band="alt" title="Technologies and practices" show={content.sectionlst.length > 0}>

@@ -5,10 +5,10 @@ import { RichHtml } from '../components/rich-html';
 import { Section, TitledText } from '../components/section';
 import type { PageProps } from '../public-types';
 
-export default function HomePage({ content }: PageProps<'home'>) {
+export default function HomePage({ content, company }: PageProps<'home'>) {
   return (
     <>
-      <h1 className="visually-hidden">Innovo Software – bespoke software, CRM and clinic software</h1>
+      <h1 className="visually-hidden">{company.name}</h1>
       <Carousel slides={content.slideList} label="Highlights" priorityFirst />
 
       <Section>
@@ -72,7 +72,7 @@ export default function HomePage({ content }: PageProps<'home'>) {
             ))}
           </ul>
           <a className="text-link" href="/News1">
-            All news<span className="visually-hidden"> from Innovo</span>
+            All news<span className="visually-hidden"> from {company.name}</span>
             <Icon name="chevron-right" />
           </a>
         </div>

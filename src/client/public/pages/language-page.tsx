@@ -1,14 +1,11 @@
-import { contentPageByKey } from '../../../core/pages';
 import { PageHero } from '../components/page-hero';
 import { Section, TitledText } from '../components/section';
 import type { PageProps } from '../public-types';
 
-const page = contentPageByKey('language');
-
-export default function LanguagePage({ content }: PageProps<'language'>) {
+export default function LanguagePage({ content, pageName }: PageProps<'language'>) {
   return (
     <>
-      <PageHero title={page.name} lead={page.description} />
+      <PageHero title={pageName} lead={content.lead} />
       <Section layout="reading">
         {content.sectionlst.map((section, index) => (
           <TitledText key={index} className="text-section" titleClassName="text-section__title" title={section.title} html={section.data} />

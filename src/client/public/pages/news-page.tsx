@@ -1,14 +1,11 @@
-import { contentPageByKey } from '../../../core/pages';
 import { PageHero } from '../components/page-hero';
 import { Section, TitledText } from '../components/section';
 import type { PageProps } from '../public-types';
 
-const page = contentPageByKey('news');
-
-export default function NewsPage({ content }: PageProps<'news'>) {
+export default function NewsPage({ content, pageName }: PageProps<'news'>) {
   return (
     <>
-      <PageHero title="News" lead={page.description} />
+      <PageHero title={pageName} lead={content.lead} />
       <Section layout="reading">
         <ol className="timeline">
           {content.tablelst.map((entry, index) => (

@@ -1,4 +1,3 @@
-import { contentPageByKey } from '../../../core/pages';
 import { CheckList } from '../components/check-list';
 import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
@@ -6,12 +5,10 @@ import { RichHtml } from '../components/rich-html';
 import { CardGrid, ProseSection, Section, SectionColumn } from '../components/section';
 import type { PageProps } from '../public-types';
 
-const page = contentPageByKey('prod1');
-
-export default function Prod1Page({ content }: PageProps<'prod1'>) {
+export default function Prod1Page({ content, pageName }: PageProps<'prod1'>) {
   return (
     <>
-      <PageHero title={page.name} kicker="Our products" />
+      <PageHero title={pageName} kicker="Our products" />
       <ProseSection band="tight" paragraphs={content.descriptionlst.map((entry) => entry.descpara)} />
 
       <Section band="alt" title={content.modulehead || 'Modules'} show={content.moduleslst.length > 0}>

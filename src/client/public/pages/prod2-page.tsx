@@ -1,17 +1,15 @@
-import { contentPageByKey } from '../../../core/pages';
 import { CheckList } from '../components/check-list';
 import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
 import { ProseSection, Section } from '../components/section';
 import type { PageProps } from '../public-types';
 
-const page = contentPageByKey('prod2');
 const MODULE_ICONS = ['chart', 'gauge', 'users'];
 
-export default function Prod2Page({ content }: PageProps<'prod2'>) {
+export default function Prod2Page({ content, pageName }: PageProps<'prod2'>) {
   return (
     <>
-      <PageHero title={page.name} kicker="Our products" />
+      <PageHero title={pageName} kicker="Our products" />
       <ProseSection band="tight" className="prose lead-text" paragraphs={content.description ? [content.description] : []} />
 
       <Section band="alt" title={content.modulehead || 'Modules'} show={content.moduleslst.length > 0}>

@@ -1,16 +1,13 @@
-import { contentPageByKey } from '../../../core/pages';
 import { CheckList } from '../components/check-list';
 import { IconCardGrid } from '../components/icon-card-grid';
 import { PageHero } from '../components/page-hero';
 import { ProseSection, Section, SectionColumn } from '../components/section';
 import type { PageProps } from '../public-types';
 
-const page = contentPageByKey('prod3');
-
-export default function Prod3Page({ content }: PageProps<'prod3'>) {
+export default function Prod3Page({ content, pageName }: PageProps<'prod3'>) {
   return (
     <>
-      <PageHero title="InnovoCare" lead={page.description} kicker="Clinic management and EMR" />
+      <PageHero title={pageName} lead={content.lead} kicker="Our products" />
       <ProseSection band="tight" paragraphs={content.descriptionlst.map((entry) => entry.descpara)} />
 
       <Section band="alt" title="Benefits" show={content.benefitslst.length > 0}>

@@ -12,4 +12,7 @@ export const DEMO_COMPANY: Omit<CompanyTable, 'id' | 'updated_at'> = {
   website_url: 'https://www.innovosoftware.in',
   contact: '2045678900',
   email: 'info@innovosoftware.in',
+  tagline: 'Bespoke software, CRM and clinic software from Pune, India.',
+  // Made by scripts/make-demo-images.mjs: the demo pages' sharing image (DESIGN §20).
+  logo: '/demo/logo.png',
 };

@@ -1,7 +1,7 @@
-import { DELETE_WITH_IMAGE } from '../common-fields';
+import { DELETE_WITH_IMAGE, LEAD_FIELD } from '../common-fields';
 import { pageEditor } from '../page-editor';
 
-/** Customers (page 8): customer names and logos; Save All (spec 000 §2); words: src/core/content/customers.ts. */
+/** Customers (page 8): the introduction, customer names and logos; Save All (spec 000 §2); words: src/core/content/customers.ts. */
 export default pageEditor({
   page: 'customers',
   saveLabel: 'Save All',
@@ -9,6 +9,7 @@ export default pageEditor({
     {
       title: 'Our Customers',
       parts: [
+        p.field('lead', LEAD_FIELD),
         p.list('tablelst', {
           // Deleting the entry deletes its uploaded image too (unless another entry shows it).
           confirmDelete: DELETE_WITH_IMAGE,

@@ -1,0 +1,59 @@
+import { useCallback, useContext, useEffect } from 'react';
+import { UNSAFE_DataRouterContext, useBlocker } from 'react-router';
+import type { BlockerFunction } from 'react-router';
+import { ConfirmDialog } from '../components/confirm-dialog';
+
+export const LEAVE_QUESTION =
+  'Your changes are not saved yet. If you leave, they stay in this browser only and are offered again when you come back to this editor.';
+
+/** While `active`, closing or reloading the tab makes the browser ask first (its own words; a page cannot set them). */
+export function useBeforeUnloadGuard(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers ask only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [active]);
+}
+
+/** Moving to another screen of the app while `active` asks first, in the app's own confirmation dialog. */
+function RouterLeaveGuard({ active }: { active: boolean }) {
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname,
+    [active],
+  );
+  const blocker = useBlocker(shouldBlock);
+
+  // Saved or discarded while the question was open: nothing is left to lose.
+  useEffect(() => {
+    if (blocker.state === 'blocked' && !active) blocker.proceed();
+  }, [blocker, active]);
+
+  if (blocker.state !== 'blocked') return null;
+  return (
+    <ConfirmDialog
+      title="Leave without saving?"
+      question={LEAVE_QUESTION}
+      confirmLabel="Leave"
+      cancelLabel="Stay"
+      danger
+      onClose={(leave) => (leave ? blocker.proceed() : blocker.reset())}
+    />
+  );
+}
+
+/**
+ * Leaving an editor with unsaved changes asks first (DESIGN §19): another screen of the app (the router's
+ * blocker) and closing or reloading the tab (`beforeunload`). Nothing is asked while nothing is unsaved.
+ * The blocker needs a data router (the app's createBrowserRouter); under another router (a component test's
+ * MemoryRouter) only the tab is guarded.
+ */
+export function LeaveGuard({ active }: { active: boolean }) {
+  useBeforeUnloadGuard(active);
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
+  return dataRouter ? <RouterLeaveGuard active={active} /> : null;
+}

@@ -1,0 +1,188 @@
+import { useId, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '../lib/date-time';
+import { notify } from '../toasts';
+import { useConfirm } from '../components/confirm-dialog';
+import type { HistoryCalls } from './history-panel';
+import type { EditableDocument, RevisedDocument } from './page-document';
+import { describeState, publishQuestion, waitingSchedule } from './publishing-state';
+import type { PublishingState } from './publishing-state';
+import { PUBLISH_TOASTS } from './save-messages';
+import { ScheduleDialog } from './schedule-dialog';
+
+export interface PublishControlsProps<T extends RevisedDocument> {
+  editor: EditableDocument<T>;
+  /** The publish button's words: the spec's 'Save' or 'Save All' (spec 000 §2), so that its users find it. */
+  saveLabel: string;
+  /** The page's preview address (`/preview/Home1`), or null when it has no public page to preview. */
+  previewHref: string | null;
+  /** Where the saving time of a draft loaded from the server is read. */
+  history: HistoryCalls;
+  /** More buttons after the publishing ones (View Page, History). */
+  children?: ReactNode;
+}
+
+/**
+ * When the newest revision was saved, for a draft loaded from the server (the edit call does not say):
+ * read from the page's history. A draft saved on this visit knows its time already.
+ */
+function useDraftSavedAt(state: PublishingState | null, revision: number | null, history: HistoryCalls): string | null {
+  const wanted = state !== null && revision !== null && revision > 0 && state.status === 'draft' && state.savedAt === null;
+  const found = useQuery({
+    queryKey: ['revision-saved-at', ...history.key, revision],
+    queryFn: async () => (await history.list())?.revisions?.find((entry) => entry.revision === revision)?.savedAt ?? null,
+    enabled: wanted,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  return wanted ? (found.data ?? null) : null;
+}
+
+/**
+ * The publishing part of an editor's action bar (DESIGN §19): where the page stands, and Save draft, Preview,
+ * Publish (under the spec's Save label), Schedule… and Unschedule. Publishing and unscheduling ask first,
+ * saying what will happen; the schedule dialog asks for the moment.
+ */
+export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, previewHref, history, children }: PublishControlsProps<T>) {
+  const { confirm, dialog } = useConfirm();
+  const [scheduling, setScheduling] = useState(false);
+  const scheduleButton = useRef<HTMLButtonElement>(null);
+  const publishHintId = useId();
+  const loadedSavedAt = useDraftSavedAt(editor.publishing, editor.revision, history);
+  const state = editor.publishing;
+  const newest = editor.revision;
+  if (state === null || newest === null) return null;
+
+  const shown: PublishingState = state.savedAt === null && loadedSavedAt ? { ...state, savedAt: loadedSavedAt } : state;
+  const { headline, details } = describeState(shown, newest, editor.dirty);
+  const waiting = waitingSchedule(state, newest);
+  const busy = editor.saving;
+
+  // While a save is on its way the buttons stay (a disabled button would drop the focus) but do nothing.
+  const saveDraft = async () => {
+    if (busy) return;
+    if (!editor.dirty) {
+      notify.success(PUBLISH_TOASTS.nothingToSave, 'Nothing to save');
+      return;
+    }
+    await editor.saveDraft();
+  };
+
+  const publish = async () => {
+    if (busy) return;
+    const question = publishQuestion(state, newest, editor.dirty);
+    if (question === null) {
+      notify.success(PUBLISH_TOASTS.nothingToPublish(state.published), 'Nothing to publish');
+      return;
+    }
+    if (!editor.checkBeforeSave()) return;
+    if (!(await confirm(question, { title: 'Publish now?', confirmLabel: 'Publish' }))) return;
+    await editor.publish();
+  };
+
+  const openPreview = async () => {
+    if (!previewHref || busy) return;
+    if (!editor.dirty) {
+      window.open(previewHref, '_blank', 'noopener');
+      return;
+    }
+    // The tab is opened now, while the click still counts as the user's (a tab opened after the save's answer
+    // would meet the popup blocker), and sent to the preview once the draft is saved.
+    const tab = window.open('about:blank', '_blank');
+    const outcome = await editor.saveDraft();
+    if (!outcome.saved) {
+      tab?.close();
+      return;
+    }
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = previewHref;
+    } else {
+      window.open(previewHref, '_blank', 'noopener');
+    }
+  };
+
+  const openSchedule = () => {
+    if (busy) return;
+    if (!editor.dirty && state.status === 'published') {
+      notify.success(PUBLISH_TOASTS.nothingToSchedule(state.published), 'Nothing to schedule');
+      return;
+    }
+    if (!editor.checkBeforeSave()) return;
+    setScheduling(true);
+  };
+
+  const unschedule = async () => {
+    if (!waiting || busy) return;
+    const stays = state.published === null ? 'Nothing is published until you publish again.' : `Visitors keep seeing revision ${state.published}.`;
+    const question = `Revision ${waiting.revision} will not be published on ${formatDateTime(waiting.publishAt)}: it stays saved as a draft. ${stays}`;
+    if (!(await confirm(question, { title: 'Cancel the schedule?', confirmLabel: 'Unschedule', cancelLabel: 'Keep the schedule' }))) return;
+    await editor.unschedule();
+  };
+
+  return (
+    <>
+      <p className="editor-actions__state publish-state" role="status">
+        <strong className="publish-state__headline">{headline}</strong>
+        {details.map((detail) => (
+          <span key={detail} className="publish-state__detail">
+            {detail}
+          </span>
+        ))}
+      </p>
+      <div className="editor-actions__buttons">
+        <button type="button" className="button button--outline" onClick={() => void saveDraft()} aria-busy={editor.action === 'draft' || undefined}>
+          Save draft
+        </button>
+        {previewHref ? (
+          <button type="button" className="button button--outline" onClick={() => void openPreview()}>
+            Preview<span className="visually-hidden"> (opens in a new tab)</span>
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="button"
+          onClick={() => void publish()}
+          aria-describedby={publishHintId}
+          aria-busy={editor.action === 'now' || undefined}
+        >
+          {saveLabel}
+        </button>
+        <span id={publishHintId} className="visually-hidden">
+          Publishes the page: visitors see it at once.
+        </span>
+        <button
+          ref={scheduleButton}
+          type="button"
+          className="button button--outline"
+          onClick={openSchedule}
+          aria-haspopup="dialog"
+          aria-busy={editor.action === 'schedule' || undefined}
+        >
+          Schedule…
+        </button>
+        {waiting ? (
+          <button type="button" className="button button--outline" onClick={() => void unschedule()} aria-busy={editor.action === 'unschedule' || undefined}>
+            Unschedule
+          </button>
+        ) : null}
+        {children}
+      </div>
+      {scheduling ? (
+        <ScheduleDialog
+          waiting={waiting}
+          dirty={editor.dirty}
+          onSchedule={editor.schedule}
+          onClose={() => {
+            setScheduling(false);
+            scheduleButton.current?.focus();
+          }}
+        />
+      ) : null}
+      {dialog}
+    </>
+  );
+}
