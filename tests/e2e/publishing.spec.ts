@@ -221,6 +221,8 @@ test('leaving with unsaved changes asks first, inside the app and when the tab c
   await page.getByRole('link', { name: 'Account' }).click();
   await question.getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/account$/);
+  // The address changes first; the editor (and its tab-close question) goes once the next screen is drawn.
+  await expect(page.locator('h1')).toHaveText('Your account');
   await openEditor(page);
   await expect(page.getByText('Unsaved edits from your last visit were restored.')).toBeVisible();
   await expect(headline(page)).toHaveValue('Words not saved yet');
@@ -230,6 +232,7 @@ test('leaving with unsaved changes asks first, inside the app and when the tab c
   await expect(toastOf(page, /^Draft saved\./)).toBeVisible();
   await page.getByRole('link', { name: 'Account' }).click();
   await expect(page).toHaveURL(/\/account$/);
+  await expect(page.locator('h1')).toHaveText('Your account');
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await openEditor(page);
   await headline(page).click();

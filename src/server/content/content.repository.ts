@@ -174,3 +174,16 @@ export async function listActivePublicPaths(db: Db): Promise<string[]> {
     .execute();
   return rows.flatMap((r) => (r.public_path ? [r.public_path] : []));
 }
+
+/** The documents of a page's published, newest and scheduled revisions (one each, fewer when they coincide). */
+export async function liveRevisionDocuments(db: Db, pageId: number): Promise<string[]> {
+  const [published, newest, scheduled] = await Promise.all([
+    findPublishedNumber(db, pageId),
+    findNewestRevisionHead(db, pageId),
+    findScheduledRevision(db, pageId),
+  ]);
+  const numbers = [...new Set([published, newest?.revision, scheduled?.revision].filter((n): n is number => n !== undefined))];
+  if (numbers.length === 0) return [];
+  const rows = await db.selectFrom('page_revisions').select('document').where('page_id', '=', pageId).where('revision', 'in', numbers).execute();
+  return rows.map((r) => r.document);
+}

@@ -175,7 +175,7 @@ export async function commitRevision(
         publish_at: publishAt,
       });
       // The fields whose values changed, by name (a field's value may be a whole rich text: never kept here).
-      const changed = changedTopLevelFields(current?.document, stored);
+      const changed = changedTopLevelFields(current ? documentOf(current) : undefined, stored);
       await audit(trx, tenant, {
         action: restoredFrom !== undefined ? 'page.restore' : status === 'published' ? 'page.publish' : status === 'draft' ? 'page.draft' : 'page.schedule',
         targetType: 'page',
@@ -232,8 +232,8 @@ export async function unscheduleRevision(tenant: Tenant, page: RevisionTarget, r
 }
 
 /** The names of the document's fields whose values differ from the previous revision's (all of them for a first one). */
-function changedTopLevelFields(previous: string | undefined, stored: Record<string, unknown>): string[] {
-  const before = previous ? (JSON.parse(previous) as Record<string, unknown>) : {};
+function changedTopLevelFields(previous: Record<string, unknown> | undefined, stored: Record<string, unknown>): string[] {
+  const before = previous ?? {};
   const ignored = new Set(['revision', 'menupageid', 'commonrouting']);
   return Object.keys(stored).filter((key) => !ignored.has(key) && JSON.stringify(before[key]) !== JSON.stringify(stored[key]));
 }

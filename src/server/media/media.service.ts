@@ -23,8 +23,9 @@ import { allowedScreens, type SessionUser } from '../access/access';
 import type { AppConfig } from '../config';
 import { audit } from '../audit/audit';
 import { inTransaction } from '../db/database';
-import { autowiredDocument, autowiredParameters } from '../content/autowired.service';
-import { getPageContent } from '../content/content.service';
+import { autowiredParameters } from '../content/autowired.service';
+import { liveRevisionDocuments } from '../content/content.repository';
+import { getCompanyDetails } from '../company/company.service';
 import { autowiredPages } from '../page-defs/autowired-pages';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
@@ -223,19 +224,16 @@ function readImageName(folder: ImageFolder, filename: string, publicBaseUrl: str
 async function pagesUsing(tenant: Tenant, image: StoredImage): Promise<Array<{ routing: string; count: number }>> {
   const needle = `/uploads/photos/${image.folder}/${image.stem}`;
   const found: Array<{ routing: string; count: number }> = [];
-  const count = (routing: string, document: unknown) => {
-    const uses = JSON.stringify(document).split(needle).length - 1;
-    if (uses > 0) found.push({ routing, count: uses });
-  };
-  for (const page of CONTENT_PAGES) {
-    try {
-      count(page.routing, await getPageContent(tenant, page.key));
-    } catch (error) {
-      if (error instanceof NotFoundError) continue;
-      throw error;
-    }
+  // What visitors see, the editor's newest revision (a draft) and a waiting schedule (DESIGN §19): an image one
+  // of them shows stays. Older revisions in the history do not hold an image back.
+  const pages = [...CONTENT_PAGES.map((p) => ({ id: p.id, routing: p.routing })), ...(await autowiredPages(tenant)).map((p) => ({ id: p.id, routing: p.routing }))];
+  for (const page of pages) {
+    const documents = await liveRevisionDocuments(tenant.db, page.id);
+    const uses = Math.max(0, ...documents.map((document) => document.split(needle).length - 1));
+    if (uses > 0) found.push({ routing: page.routing, count: uses });
   }
-  for (const page of await autowiredPages(tenant)) count(page.routing, await autowiredDocument(tenant, page.id));
+  const company = await getCompanyDetails(tenant);
+  if (company.logo?.includes(needle)) found.push({ routing: 'companyForm', count: 1 });
   return found;
 }
 

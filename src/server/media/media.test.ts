@@ -176,6 +176,21 @@ describe.each(testDialects())('images on %s', (dialect) => {
     expect((await upload('sharing', png, null)).statusCode).toBe(401);
   });
 
+  it('keeps an image that only a draft shows (409), and deletes it once the draft no longer does', async () => {
+    const png = { name: 'card.png', type: 'image/png', data: await testImage(600, 315, 'png') };
+    const url = (await upload('sharing', png)).json().url as string;
+    const edit = async () => (await t.app.inject({ method: 'GET', url: '/api/master/edit/Home', headers: editor.headers })).json();
+    const saveDraft = async (image: string) =>
+      t.app.inject({ method: 'POST', url: '/api/master/saveHome', headers: editor.headers, payload: { ...(await edit()), seo: { title: '', description: '', image }, publish: 'draft' } });
+    const drafted = await saveDraft(url);
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    const refused = await deleteImage({ filename: url, page: 'sharing' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/still used by the page Home/);
+    expect((await saveDraft('')).statusCode).toBe(200);
+    expect((await deleteImage({ filename: url, page: 'sharing' })).statusCode).toBe(200);
+  });
+
   it('deletes an uploaded image and its srcset copies, by name or by URL', async () => {
     const first = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(700, 100, 'png') })).json();
     const stem = first.filename.replace('.png', '');
