@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { createE2eUser, expect, listEditor, logInAs, saveEditor, test, toastOf } from './fixtures';
+import { confirmPublish, createE2eUser, expect, listEditor, logInAs, saveEditor, test, toastOf } from './fixtures';
 
 // The tests of this file save pages that other tests of it read (images included): they run one after
 // another, so no save meets another's 409.
@@ -95,6 +95,7 @@ test('two editors on one page: the second save gets the 409 message and loses no
   await theirs.getByLabel('Heading', { exact: true }).fill('Second editor was late');
   await theirs.getByRole('button', { name: 'Add' }).click();
   await other.getByRole('button', { name: /^Save( All)?$/ }).click();
+  await confirmPublish(other);
   await expect(toastOf(other, /saved this page/)).toBeVisible();
   // Nothing is lost: the late edit is still in the editor, and the public page has the first save.
   await expect(theirs.locator('table')).toContainText('Second editor was late');

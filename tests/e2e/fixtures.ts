@@ -81,10 +81,16 @@ export function listEditor(page: Page, entryName: string) {
   return page.locator('.list-editor').filter({ has: page.locator('legend', { hasText: new RegExp(`^(New|Edit) ${entryName}`) }) });
 }
 
-/** Presses the editor's Save (or Save All) and waits for the spec's success toast. */
+/** Presses the editor's Save (or Save All), which publishes, answers its question, and waits for the spec's success toast. */
 export async function saveEditor(page: Page) {
   await page.getByRole('button', { name: /^Save( All)?$/ }).click();
+  await confirmPublish(page);
   await expect(toastOf(page, 'Record Saved Successfully!')).toBeVisible();
+}
+
+/** Answers the editor's "Publish now?" question (DESIGN §19) with Publish. */
+export async function confirmPublish(page: Page) {
+  await page.getByRole('alertdialog', { name: 'Publish now?' }).getByRole('button', { name: 'Publish' }).click();
 }
 
 /** A POST to the API from the logged-in page, with the CSRF header the app sends; throws on a non-2xx answer. */

@@ -166,11 +166,13 @@ test('a deactivated city stays where it was chosen and is no longer offered', as
     const row = jobs.locator('tbody tr').first();
     await expect(row.locator('td').nth(4)).toHaveText('Pune (inactive)');
 
-    // Edited and added back unchanged: Pune stays chosen (not replaced by another city), and the page saves.
+    // Edited (its title only) and added back: Pune stays chosen (not replaced by another city), and the page saves.
+    // (Something must change: Save with nothing new to publish sends nothing, DESIGN §19.)
     await jobs.getByRole('button', { name: 'Edit entry 1' }).click();
     const city = jobs.getByLabel('city', { exact: true });
     await expect(city).toHaveValue(String(puneId));
     await expect(city.locator('option:checked')).toHaveText('Pune (inactive)');
+    await jobs.getByLabel('jobTitle', { exact: true }).fill('Senior site engineer');
     await jobs.getByRole('button', { name: 'Add' }).click();
     await expect(row.locator('td').nth(4)).toHaveText('Pune (inactive)');
     await saveEditor(page);
