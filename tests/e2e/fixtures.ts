@@ -3,6 +3,8 @@ import argon2 from 'argon2';
 import Database from 'better-sqlite3';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 
 /** Console errors of a page, collected so each test can assert there were none. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -174,4 +176,34 @@ export function parseCsv(text: string): { records: string[][]; bareLineFeeds: nu
     records.push(record);
   }
   return { records, bareLineFeeds };
+}
+
+/**
+ * A page made in page creation for one test file (no other test edits it): created by the administrator through
+ * the API with the given parameters and put at the end of the Editors group's menu, so its editors can open it.
+ */
+export async function createEditorsAutowiredPage(browser: Browser, page: { name: string; display: string; parameters: readonly object[] }): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    const admin = await context.newPage();
+    await logInAs(admin, 'admin', E2E_ADMIN_PASSWORD);
+    const created = await callApi<{ status: string; id: number }>(admin, '/api/master/savePageCreation', {
+      filename: page.name,
+      dspname: page.display,
+      module: 1,
+      type: 'Autowired',
+      homepage: 'Y',
+    });
+    expect(created.status).toBe('OK');
+    expect((await callApi<{ message: string }>(admin, '/api/master/saveParameters', { id: created.id, parameters: page.parameters })).message).toBe('Success');
+    const tree = await callApi<Array<{ sequence: number }>>(admin, '/api/menu/menubyuser', { userId: 3, from: 'group' });
+    const sequence = Math.max(0, ...tree.map((node) => node.sequence)) + 1;
+    const menu = await callApi<{ status: string }>(admin, '/api/menu/savemenubyuserforjson', {
+      jsonsavelist: { resourcegroupid: 3, pageid: created.id, pagename: page.name, sequence },
+    });
+    expect(menu.status).toBe('OK');
+    return created.id;
+  } finally {
+    await context.close();
+  }
 }

@@ -1,6 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { callApi, createE2eUser, expect, expectNoAxeViolations, logInAs, test, toastOf } from './fixtures';
+import { createE2eUser, createEditorsAutowiredPage, expect, expectNoAxeViolations, logInAs, test, toastOf } from './fixtures';
 
 // Drafts, preview, scheduled publishing and the leave question (DESIGN §19), on an Autowired page of this
 // file's own (no other test edits it), made by an administrator through the API. The tests build on each other.
@@ -11,36 +10,8 @@ const NAME = `Notice${RUN}`;
 const EDITOR = { username: `e2e-publisher-${RUN}`, password: 'e2e-publisher-password' };
 const HEADLINE = { parameterName: 'headline', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'N', maxlength: 200 };
 
-async function asAdmin<T>(browser: Browser, work: (admin: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext();
-  const admin = await context.newPage();
-  try {
-    await logInAs(admin, 'admin', E2E_ADMIN_PASSWORD);
-    return await work(admin);
-  } finally {
-    await context.close();
-  }
-}
-
 test.beforeAll(async ({ browser }) => {
-  await asAdmin(browser, async (admin) => {
-    const created = await callApi<{ status: string; id: number }>(admin, '/api/master/savePageCreation', {
-      filename: NAME,
-      dspname: NAME,
-      module: 1,
-      type: 'Autowired',
-      homepage: 'Y',
-    });
-    expect(created.status).toBe('OK');
-    expect((await callApi<{ message: string }>(admin, '/api/master/saveParameters', { id: created.id, parameters: [HEADLINE] })).message).toBe('Success');
-    // Into the Editors group's menu, after its last top-level item.
-    const tree = await callApi<Array<{ sequence: number }>>(admin, '/api/menu/menubyuser', { userId: 3, from: 'group' });
-    const sequence = Math.max(0, ...tree.map((node) => node.sequence)) + 1;
-    const menu = await callApi<{ status: string }>(admin, '/api/menu/savemenubyuserforjson', {
-      jsonsavelist: { resourcegroupid: 3, pageid: created.id, pagename: NAME, sequence },
-    });
-    expect(menu.status).toBe('OK');
-  });
+  await createEditorsAutowiredPage(browser, { name: NAME, display: NAME, parameters: [HEADLINE] });
   await createE2eUser(EDITOR.username, EDITOR.password, 3);
 });
 

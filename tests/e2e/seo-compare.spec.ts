@@ -1,6 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { callApi, createE2eUser, expect, expectNoAxeViolations, logInAs, test, toastOf } from './fixtures';
+import type { Page } from '@playwright/test';
+import { createE2eUser, createEditorsAutowiredPage, expect, expectNoAxeViolations, logInAs, test, toastOf } from './fixtures';
 
 // "Search and sharing" and the comparison of revisions (DESIGN §19, §20), on an Autowired page of this file's
 // own (no other test edits it): the tests build on each other's revisions, so they run in order.
@@ -18,36 +17,8 @@ const HEADER = [
   { parameterName: 'story', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header', mandatory: 'N' },
 ];
 
-async function asAdmin(browser: Browser, work: (admin: Page) => Promise<void>) {
-  const context = await browser.newContext();
-  try {
-    const admin = await context.newPage();
-    await logInAs(admin, 'admin', E2E_ADMIN_PASSWORD);
-    await work(admin);
-  } finally {
-    await context.close();
-  }
-}
-
 test.beforeAll(async ({ browser }) => {
-  await asAdmin(browser, async (admin) => {
-    const created = await callApi<{ status: string; id: number }>(admin, '/api/master/savePageCreation', {
-      filename: NAME,
-      dspname: DISPLAY,
-      module: 1,
-      type: 'Autowired',
-      homepage: 'Y',
-    });
-    expect(created.status).toBe('OK');
-    expect((await callApi<{ message: string }>(admin, '/api/master/saveParameters', { id: created.id, parameters: HEADER })).message).toBe('Success');
-    // Into the Editors group's menu, after its last top-level item.
-    const tree = await callApi<Array<{ sequence: number }>>(admin, '/api/menu/menubyuser', { userId: 3, from: 'group' });
-    const sequence = Math.max(0, ...tree.map((node) => node.sequence)) + 1;
-    const menu = await callApi<{ status: string }>(admin, '/api/menu/savemenubyuserforjson', {
-      jsonsavelist: { resourcegroupid: 3, pageid: created.id, pagename: NAME, sequence },
-    });
-    expect(menu.status).toBe('OK');
-  });
+  await createEditorsAutowiredPage(browser, { name: NAME, display: DISPLAY, parameters: HEADER });
   await createE2eUser(EDITOR.username, EDITOR.password, 3);
 });
 
