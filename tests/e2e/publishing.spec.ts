@@ -178,6 +178,15 @@ test('leaving with unsaved changes asks first, inside the app and when the tab c
   await expect(page).toHaveURL(new RegExp(`/${NAME}$`));
   await expect(headline(page)).toHaveValue('Words not saved yet');
 
+  // Log out asks before the session ends: Stay keeps the session and the edits.
+  await page.getByRole('button', { name: /Log out/ }).click();
+  const logout = page.getByRole('alertdialog', { name: 'Log out without saving?' });
+  await expect(logout).toContainText('Your changes are not saved yet.');
+  await logout.getByRole('button', { name: 'Stay' }).click();
+  await expect(logout).toBeHidden();
+  await expect(headline(page)).toHaveValue('Words not saved yet');
+  expect((await (await page.request.get('/api/auth/session')).json()).authenticated).toBe(true);
+
   // Closing the tab: the browser's own question (dismissed: the tab stays).
   const asked: string[] = [];
   page.on('dialog', (dialog) => {

@@ -6,17 +6,32 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 export const LEAVE_QUESTION =
   'Your changes are not saved yet. If you leave, they stay in this browser only and are offered again when you come back to this editor.';
 
+/** How many editors on screen hold unsaved edits, and whether the user already agreed to leave (Log out). */
+const unsaved = { editors: 0, leaving: false };
+
+/** Whether an editor on screen holds unsaved edits (Log out asks first, then leaves without the browser's question). */
+export const hasUnsavedEdits = () => unsaved.editors > 0;
+/** The user agreed to leave: the tab's question is not asked again. */
+export const agreeToLeave = () => {
+  unsaved.leaving = true;
+};
+
 /** While `active`, closing or reloading the tab makes the browser ask first (its own words; a page cannot set them). */
 export function useBeforeUnloadGuard(active: boolean): void {
   useEffect(() => {
     if (!active) return;
+    unsaved.editors += 1;
     const ask = (event: BeforeUnloadEvent) => {
+      if (unsaved.leaving) return;
       event.preventDefault();
       // Older browsers ask only when returnValue is set.
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
+    return () => {
+      unsaved.editors -= 1;
+      window.removeEventListener('beforeunload', ask);
+    };
   }, [active]);
 }
 

@@ -6,13 +6,22 @@ import { api, useMenu, useSession } from '../lib/api';
 import { useIsAppPath } from '../lib/app-paths';
 import { clearProfile } from '../lib/profile';
 import { LoadingStatus } from '../components/screen';
+import { useConfirm } from '../components/confirm-dialog';
+import { agreeToLeave, hasUnsavedEdits, LEAVE_QUESTION } from '../editors/leave-guard';
 import { StaffMenu } from './staff-menu';
 import { ShellBrand, StaffTopBar } from './staff-top-bar';
 // Loaded after public.css and app.css (see entry-app.tsx): the staff look refines the site's tokens and kit.
 import '../../styles/staff-shell.css';
 
-/** Logout (spec 001 §2): ends the session, forgets the stored profile, and reloads onto the public home page. */
-async function logOut(): Promise<void> {
+/**
+ * Logout (spec 001 §2): ends the session, forgets the stored profile, and reloads onto the public home page.
+ * With unsaved edits in an editor it asks first (DESIGN §19), before the session ends: staying keeps both.
+ */
+async function logOut(confirm: ReturnType<typeof useConfirm>['confirm']): Promise<void> {
+  if (hasUnsavedEdits()) {
+    if (!(await confirm(LEAVE_QUESTION, { title: 'Log out without saving?', confirmLabel: 'Log out', cancelLabel: 'Stay', danger: true }))) return;
+    agreeToLeave();
+  }
   try {
     await api('/api/auth/signout', {});
   } catch {
@@ -128,6 +137,7 @@ export function AppShell() {
 
   const userName = user ? user.firstName.trim() || user.username : '';
   const menuStatus = menu.isError ? 'error' : menu.data === undefined ? 'pending' : 'ready';
+  const { confirm, dialog: logoutQuestion } = useConfirm();
 
   return (
     <div className={`shell shell--${kind}${navOpen ? ' shell--nav-open' : ''}`}>
@@ -144,7 +154,7 @@ export function AppShell() {
           navOpen={navOpen}
           onToggleNav={() => setNavOpen((open) => !open)}
           toggleRef={toggleRef}
-          onLogout={() => void logOut()}
+          onLogout={() => void logOut(confirm)}
         />
       ) : kind === 'entry' ? (
         <header className="entry-header">
@@ -171,6 +181,7 @@ export function AppShell() {
         </footer>
       ) : null}
       <ScrollRestoration />
+      {logoutQuestion}
     </div>
   );
 }
