@@ -73,6 +73,7 @@ export function autowiredDocumentSchema(parameters: readonly Parameter[]) {
     // What the editor read beside the document (status, publishAt, …): accepted and ignored (DESIGN §19).
     status: publishFields.status,
     publishAt: publishFields.publishAt,
+    savedAt: publishFields.savedAt,
     published: publishFields.published,
     scheduled: publishFields.scheduled,
     seoDefaults: publishFields.seoDefaults,

@@ -28,12 +28,13 @@ export const PublishSchema = z
 
 /**
  * Fields a save accepts beside the document: `publish`, and what the editor read with it (status, publishAt,
- * published, scheduled, seoDefaults), which are ignored so that the read document can be sent back as it is.
+ * savedAt, published, scheduled, seoDefaults), which are ignored so that the read document can be sent back as it is.
  */
 export const publishFields = {
   publish: PublishSchema.optional(),
   status: z.string().max(20).optional(),
   publishAt: z.string().max(40).nullable().optional(),
+  savedAt: z.string().max(40).nullable().optional(),
   published: z.number().int().nullable().optional(),
   scheduled: z.unknown().optional(),
   seoDefaults: z.unknown().optional(),
@@ -47,6 +48,8 @@ export type Scheduled = z.infer<typeof ScheduledSchema>;
 export const EditStateSchema = z.object({
   status: RevisionStatusSchema,
   publishAt: z.string().nullable(),
+  /** When the newest revision was saved; null before an Autowired page's first save. */
+  savedAt: z.string().nullable(),
   /** The revision visitors see now; null when none is published yet. */
   published: z.number().int().nullable(),
   /** A revision waiting for its time (it may be older than a draft saved after it). */

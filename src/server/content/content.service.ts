@@ -125,7 +125,7 @@ export interface RevisionTarget {
 const targetOf = (page: ContentPage): RevisionTarget => ({ id: page.id, routing: page.routing, cacheKey: page.key });
 
 /** What the editor reads and sends back beside a document, never stored with it (DESIGN §19). */
-const NOT_STORED = new Set(['publish', 'status', 'publishAt', 'published', 'scheduled', 'seoDefaults', 'revision', 'menupageid', 'commonrouting']);
+const NOT_STORED = new Set(['publish', 'status', 'publishAt', 'savedAt', 'published', 'scheduled', 'seoDefaults', 'revision', 'menupageid', 'commonrouting']);
 
 const scheduledOf = (row: { revision: number; publish_at: string | null } | undefined): Scheduled | null =>
   row?.publish_at ? { revision: row.revision, publishAt: row.publish_at } : null;
@@ -153,7 +153,8 @@ export async function commitRevision(
   const status = publish.kind === 'now' ? 'published' : publish.kind === 'draft' ? 'draft' : 'scheduled';
   const publishAt = publish.kind === 'at' ? publish.at.toISOString() : null;
   const fields = Object.fromEntries(Object.entries(document).filter(([key]) => !NOT_STORED.has(key)));
-  const seo = (document as { seo?: Seo }).seo ?? (current ? documentOf(current).seo : EMPTY_SEO);
+  const previous = current ? documentOf<Record<string, unknown>>(current) : undefined;
+  const seo = (document as { seo?: Seo }).seo ?? previous?.seo ?? EMPTY_SEO;
   // The page is named by the call, not by the body: ids in the document are set to the page's own.
   const stored = { ...fields, seo, menupageid: page.id, commonrouting: page.routing, revision };
   const text = JSON.stringify(stored);
@@ -175,7 +176,7 @@ export async function commitRevision(
         publish_at: publishAt,
       });
       // The fields whose values changed, by name (a field's value may be a whole rich text: never kept here).
-      const changed = changedTopLevelFields(current ? documentOf(current) : undefined, stored);
+      const changed = changedTopLevelFields(previous, stored);
       await audit(trx, tenant, {
         action: restoredFrom !== undefined ? 'page.restore' : status === 'published' ? 'page.publish' : status === 'draft' ? 'page.draft' : 'page.schedule',
         targetType: 'page',

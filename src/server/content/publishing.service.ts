@@ -113,6 +113,7 @@ export async function editDocument(tenant: Tenant, routing: string, session: Ses
   const state: EditState = {
     status: row?.status ?? 'draft',
     publishAt: row?.publish_at ?? null,
+    savedAt: row?.saved_at ?? null,
     published: published ?? null,
     scheduled: scheduled?.publish_at ? { revision: scheduled.revision, publishAt: scheduled.publish_at } : null,
     seoDefaults: { title: meta.title, description: meta.description, image: meta.image, url: meta.url },

@@ -4,6 +4,10 @@ import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } f
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { publishDueRevisions, pruneAllRevisions } from './publishing.service';
 
+/** When the history says a revision was saved. */
+const historySavedAt = (response: { json: () => { revisions: Array<{ revision: number; savedAt: string }> } }, revision: number) =>
+  response.json().revisions.find((r) => r.revision === revision)?.savedAt;
+
 /** Drafts, scheduled publishing, preview, compare and retention (DESIGN §19), through the real API. */
 describe.each(testDialects())('drafts, scheduling, preview and compare on %s', (dialect) => {
   let t: TestApp;
@@ -57,6 +61,7 @@ describe.each(testDialects())('drafts, scheduling, preview and compare on %s', (
     expect(await newsPage()).not.toContain('Draft words nobody sees yet.');
     const read = await edit('News');
     expect(read).toMatchObject({ revision: live.revision + 1, status: 'draft', publishAt: null, published: live.revision, scheduled: null });
+    expect(read.savedAt).toBe(historySavedAt(await inject('GET', '/api/master/history/News'), live.revision + 1));
     expect(read.tablelst[0].newsDetails).toBe('<p>Draft words nobody sees yet.</p>');
     const history = (await inject('GET', '/api/master/history/News')).json();
     expect(history.published).toBe(live.revision);

@@ -101,7 +101,7 @@ export function EditorFrame<T extends RevisedDocument>({
         <HistoryPanel calls={history} currentRevision={editor.revision} dirty={editor.dirty} onRestored={reload} onClose={() => setHistoryOpen(false)} />
       ) : null}
       <div className="editor-actions" role="region" aria-label="Save and publish">
-        <PublishControls editor={editor} saveLabel={saveLabel} previewHref={previewHref} history={history}>
+        <PublishControls editor={editor} saveLabel={saveLabel} previewHref={previewHref}>
           {viewPage ? (
             viewPage.newTab ? (
               <a className="button button--outline" href={viewPage.href} target="_blank" rel="noopener">

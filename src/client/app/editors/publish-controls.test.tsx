@@ -48,7 +48,7 @@ let server: {
 const calls = withFakeMasterApi((call, body) => {
   if (call === 'edit/Test') {
     const { doc, status, publishAt, published, scheduled } = server;
-    return { status: 200, data: { ...doc, status, publishAt, published, scheduled, seoDefaults: { title: 'T', description: '', image: '', url: '/Test1' } } };
+    return { status: 200, data: { ...doc, status, publishAt, savedAt: SAVED_AT, published, scheduled, seoDefaults: { title: 'T', description: '', image: '', url: '/Test1' } } };
   }
   if (call === 'history/Test') {
     const revisions: PageRevision[] = [{ revision: server.doc.revision, savedBy: 'ed', savedAt: SAVED_AT, status: server.status, publishAt: server.publishAt }];

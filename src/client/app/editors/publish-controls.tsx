@@ -1,13 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../lib/date-time';
 import { notify } from '../toasts';
 import { useConfirm } from '../components/confirm-dialog';
-import type { HistoryCalls } from './history-panel';
 import type { EditableDocument, RevisedDocument } from './page-document';
 import { describeState, publishQuestion, waitingSchedule } from './publishing-state';
-import type { PublishingState } from './publishing-state';
 import { PUBLISH_TOASTS } from './save-messages';
 import { ScheduleDialog } from './schedule-dialog';
 
@@ -17,28 +14,8 @@ export interface PublishControlsProps<T extends RevisedDocument> {
   saveLabel: string;
   /** The page's preview address (`/preview/Home1`), or null when it has no public page to preview. */
   previewHref: string | null;
-  /** Where the saving time of a draft loaded from the server is read. */
-  history: HistoryCalls;
   /** More buttons after the publishing ones (View Page, History). */
   children?: ReactNode;
-}
-
-/**
- * When the newest revision was saved, for a draft loaded from the server (the edit call does not say):
- * read from the page's history. A draft saved on this visit knows its time already.
- */
-function useDraftSavedAt(state: PublishingState | null, revision: number | null, history: HistoryCalls): string | null {
-  const wanted = state !== null && revision !== null && revision > 0 && state.status === 'draft' && state.savedAt === null;
-  const found = useQuery({
-    queryKey: ['revision-saved-at', ...history.key, revision],
-    queryFn: async () => (await history.list())?.revisions?.find((entry) => entry.revision === revision)?.savedAt ?? null,
-    enabled: wanted,
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
-  return wanted ? (found.data ?? null) : null;
 }
 
 /**
@@ -46,18 +23,16 @@ function useDraftSavedAt(state: PublishingState | null, revision: number | null,
  * Publish (under the spec's Save label), Schedule… and Unschedule. Publishing and unscheduling ask first,
  * saying what will happen; the schedule dialog asks for the moment.
  */
-export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, previewHref, history, children }: PublishControlsProps<T>) {
+export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, previewHref, children }: PublishControlsProps<T>) {
   const { confirm, dialog } = useConfirm();
   const [scheduling, setScheduling] = useState(false);
   const scheduleButton = useRef<HTMLButtonElement>(null);
   const publishHintId = useId();
-  const loadedSavedAt = useDraftSavedAt(editor.publishing, editor.revision, history);
   const state = editor.publishing;
   const newest = editor.revision;
   if (state === null || newest === null) return null;
 
-  const shown: PublishingState = state.savedAt === null && loadedSavedAt ? { ...state, savedAt: loadedSavedAt } : state;
-  const { headline, details } = describeState(shown, newest, editor.dirty);
+  const { headline, details } = describeState(state, newest, editor.dirty);
   const waiting = waitingSchedule(state, newest);
   const busy = editor.saving;
 

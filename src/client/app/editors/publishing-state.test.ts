@@ -126,6 +126,7 @@ describe('splitLoaded: the edit call’s answer', () => {
       seo: { title: '', description: '', image: '' },
       status: 'draft',
       publishAt: null,
+      savedAt: null,
       published: 7,
       scheduled: { revision: 8, publishAt: AT },
       seoDefaults: { title: 'Home · Firm', description: 'About us', image: '/logo.png', url: 'https://example.test/Home1' },

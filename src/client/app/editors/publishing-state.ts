@@ -16,7 +16,7 @@ export interface PublishingState {
   published: number | null;
   /** A revision waiting for its time, or null. */
   scheduled: Scheduled | null;
-  /** When the newest revision was saved, where known (a draft saved on this visit; else read from the history). */
+  /** When the newest revision was saved (the edit call's, or this visit's save). */
   savedAt: string | null;
 }
 
@@ -31,7 +31,7 @@ export interface SeoDefaults {
 export const NO_SEO_DEFAULTS: SeoDefaults = { title: '', description: '', image: '', url: '' };
 
 /** The fields `GET /api/master/edit/:routing` adds beside the document; the editor keeps them apart from it. */
-const STATE_FIELDS = ['status', 'publishAt', 'published', 'scheduled', 'seoDefaults'] as const;
+const STATE_FIELDS = ['status', 'publishAt', 'savedAt', 'published', 'scheduled', 'seoDefaults'] as const;
 
 /** What an editor loads: the page's document, where the page stands, and its seo defaults. */
 export interface LoadedDocument<T> {
@@ -55,8 +55,8 @@ export function splitLoaded<T extends { revision: number }>(answer: T): LoadedDo
       seoDefaults: NO_SEO_DEFAULTS,
     };
   }
-  const { status, publishAt, published, scheduled, seoDefaults } = parsed.data;
-  return { document, state: { status, publishAt, published, scheduled, savedAt: null }, seoDefaults };
+  const { status, publishAt, savedAt, published, scheduled, seoDefaults } = parsed.data;
+  return { document, state: { status, publishAt, published, scheduled, savedAt }, seoDefaults };
 }
 
 /**
