@@ -191,6 +191,7 @@ const SCREENS = [
   { id: 25, routing: 'commonMasterType', name: 'Master Types' },
   { id: 26, routing: 'commonMaster', name: 'Master Values' },
   { id: 27, routing: 'auditlog', name: 'Audit Log' },
+  { id: 28, routing: 'backups', name: 'Backups' },
 ] as const satisfies readonly ScreenPage[];
 
 export const SCREEN_PAGES: readonly ScreenPage[] = SCREENS;

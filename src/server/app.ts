@@ -21,6 +21,7 @@ import { pingDatabase } from './db/database';
 import { databaseRateLimitStore, pruneExpiredRateLimits, PRUNE_RATE_LIMITS_EVERY_MS, routeLimitKey } from './db/database-rate-limiter';
 import { enquiryRoutes } from './enquiries/enquiries.routes';
 import { pruneAuditLog, PRUNE_AUDIT_LOG_EVERY_MS } from './audit/audit-log.service';
+import { backupRoutes } from './backup/backup.routes';
 import { auditLogRoutes } from './audit/audit.routes';
 import { MailOutbox } from './enquiries/mail-outbox';
 import { JobRunner } from './jobs/job-runner';
@@ -231,6 +232,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(menuRoutes);
   await app.register(enquiryRoutes, { config, outbox });
   await app.register(auditLogRoutes);
+  await app.register(backupRoutes, { config });
   await app.register(authRoutes, { config, mail: staffMail, box: secrets });
   await app.register(setupRoutes);
   await app.register(companyRoutes);

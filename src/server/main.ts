@@ -3,6 +3,7 @@ import type { ListenOptions } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyListenOptions } from 'fastify';
 import { ConfigError, loadConfig } from './config';
+import { holdServerMark, MarkTaken } from './backup/run-mark';
 import { ensurePortFree, PortInUseError } from './http/accept-copies';
 import { shutDown } from './http/shutdown';
 
@@ -27,6 +28,14 @@ async function main(): Promise<void> {
     throw error;
   }
   await ensurePortFree(config.host, config.port);
+  // While this process lives, a restore is refused; while a restore runs, this start is (DESIGN §22).
+  await holdServerMark(config).catch((error: unknown) => {
+    if (error instanceof MarkTaken) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  });
   const { buildApp } = await import('./app');
   const app = await buildApp(config);
   const close = async (signal: string) => {

@@ -15,6 +15,7 @@ import * as auditLog from './migrations/20261125-0011-audit-log';
 import * as accounts from './migrations/20261125-0012-accounts';
 import * as drafts from './migrations/20261125-0013-drafts';
 import * as firmWords from './migrations/20261125-0014-firm-words';
+import * as backups from './migrations/20261125-0015-backups';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -40,7 +41,11 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261125-0012-accounts': accounts,
   '20261125-0013-drafts': drafts,
   '20261125-0014-firm-words': firmWords,
+  '20261125-0015-backups': backups,
 };
+
+/** The migrations this Folio knows, oldest first. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATION_FILES).sort();
 
 class StaticMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -75,9 +80,13 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect, sch
   }
 }
 
-/** Brings the schema to the named migration (tests of upgrades from an earlier schema). */
-export async function migrateTo(db: Kysely<unknown>, dialect: Dialect, name: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect) });
+/** Brings the schema to the named migration (tests of upgrades; a restore, to the backup's migration first). */
+export async function migrateTo(db: Kysely<unknown>, dialect: Dialect, name: string, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: new StaticMigrationProvider(dialect),
+    ...(dialect === 'postgres' && schema && schema !== 'public' ? { migrationTableSchema: schema } : {}),
+  });
   const { error } = await migrator.migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

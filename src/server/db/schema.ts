@@ -160,6 +160,8 @@ export interface UserTable {
   totp_enabled_at: string | null;
   /** The last TOTP time step accepted: a code is not accepted twice. */
   totp_last_step: number | null;
+  /** 1: the password is a one-time one from the shell (DESIGN §22); the user's sessions reach only /account until it is changed. */
+  password_must_change: Generated<number>;
 }
 
 export interface PageTable {

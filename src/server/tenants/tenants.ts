@@ -35,6 +35,11 @@ export function tenantSchema(name: string, defaultTenant: string): string {
   return name === defaultTenant ? 'public' : `tenant_${name}`;
 }
 
+/** A tenant's SQLite file in DATA_DIR: `folio.sqlite` for the default tenant, `folio-<name>.sqlite` for the others. */
+export function tenantSqliteFile(name: string, defaultTenant: string): string {
+  return name === defaultTenant ? 'folio.sqlite' : `folio-${name}.sqlite`;
+}
+
 export class TenantRegistry {
   private constructor(
     private readonly tenants: ReadonlyMap<string, Tenant>,
@@ -60,7 +65,7 @@ export class TenantRegistry {
           const handle = openDatabase({
             databaseUrl: config.databaseUrl,
             dataDir: config.dataDir,
-            sqliteFile: name === config.defaultTenant ? 'folio.sqlite' : `folio-${name}.sqlite`,
+            sqliteFile: tenantSqliteFile(name, config.defaultTenant),
             schema,
           });
           handles.push(handle.db);

@@ -54,8 +54,9 @@ describe('migration 20261123-0006-master-data on an existing SQLite database', (
     expect(pages).toEqual([
       { id: 25, routing: 'commonMasterType', name: 'Master Types', display_name: 'Master Types', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
       { id: 26, routing: 'commonMaster', name: 'Master Values', display_name: 'Master Values', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
-      // A later migration (accounts) adds the audit log's screen the same way.
+      // Later migrations (accounts, backups) add the audit log's and the backups' screens the same way.
       { id: 27, routing: 'auditlog', name: 'Audit Log', display_name: 'Audit Log', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
+      { id: 28, routing: 'backups', name: 'Backups', display_name: 'Backups', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
     ]);
     const administration = await db.selectFrom('menu_items').select(['page_id', 'label', 'sequence', 'owner_id']).where('parent_id', '=', heading.id).orderBy('sequence').execute();
     expect(administration).toEqual([
@@ -63,6 +64,7 @@ describe('migration 20261123-0006-master-data on an existing SQLite database', (
       { page_id: 25, label: 'Master Types', sequence: 2, owner_id: 1 },
       { page_id: 26, label: 'Master Values', sequence: 3, owner_id: 1 },
       { page_id: 27, label: 'Audit Log', sequence: 4, owner_id: 1 },
+      { page_id: 28, label: 'Backups', sequence: 5, owner_id: 1 },
     ]);
     expect(await db.selectFrom('menu_items').select('id').where('owner_id', '=', 3).execute()).toHaveLength(1);
 

@@ -60,6 +60,7 @@ const ADMINISTRATION_MENU: MenuSeed = {
     { label: 'Master Types', screen: 'commonMasterType' },
     { label: 'Master Values', screen: 'commonMaster' },
     { label: 'Audit Log', screen: 'auditlog' },
+    { label: 'Backups', screen: 'backups' },
   ],
 };
 
