@@ -1,13 +1,20 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 
 // The staff app and the server: `vite build` makes the staff app's browser bundle (dist/client, with a manifest
-// the server reads to link the right chunks), `vite build --ssr src/server/main.ts` the server (dist/server).
+// the server reads to link the right chunks), `vite build --ssr` the server and the shell's commands
+// (dist/server/main.js and cli.js, sharing their chunks).
 // The public pages' islands have a build of their own (vite.public.config.ts, decision 011).
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }): UserConfig => ({
   publicDir: 'public',
   esbuild: { jsx: 'automatic' },
   build: isSsrBuild
-    ? { target: 'node20', emptyOutDir: true, sourcemap: true, copyPublicDir: false }
+    ? {
+        target: 'node20',
+        emptyOutDir: true,
+        sourcemap: true,
+        copyPublicDir: false,
+        rollupOptions: { input: { main: 'src/server/main.ts', cli: 'src/server/cli.ts' } },
+      }
     : {
         outDir: 'dist/client',
         emptyOutDir: true,

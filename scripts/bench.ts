@@ -6,7 +6,8 @@
 //  3. mixed load: 200 visitors over all public pages while 5 editors save over HTTP, on the same server;
 //  4. page saves in process (app.inject, no network), of the Home page and of an Autowired page;
 //  5. several instances (DESIGN §18): the cached /Home1 on PostgreSQL, Folio direct against nginx running
-//     deploy/nginx/folio.conf in front of one instance and of two, side by side.
+//     deploy/nginx/folio.conf in front of one instance and of two, side by side;
+//  6. backup and restore (DESIGN §22) at the data volume of §23, on SQLite and PostgreSQL (scripts/bench-backup.ts).
 // Figures are printed, not asserted: a benchmark is not a timed test, and it is not part of `npm test`. A missed
 // budget is marked "over budget"; the exit code is non-zero only when something could not be measured.
 // wrk and nginx come from Debian's packages (installed when missing and we are root, else that part is skipped):
@@ -18,11 +19,13 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
 import { CONTENT_PAGES } from '../src/core/pages';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { createUser } from '../src/server/users/users.service';
 import { SERVER_NODE_FLAGS } from './server-node-flags';
+import { benchBackups } from './bench-backup';
 import { percentiles, runWrk, signIn, whileEditorsSave, type EditedPage, type WrkResult } from './bench-load';
 import {
   cleanUp,
@@ -45,9 +48,10 @@ import {
   type DebianTools,
 } from './bench-servers';
 
-/** BENCH_ONLY=throughput|mixed|saves|instances runs one part (throughput and mixed with the cold start). */
+/** BENCH_ONLY=throughput|mixed|saves|instances|backup runs one part (throughput and mixed with the cold start). */
 const ONLY = process.env.BENCH_ONLY ?? '';
-const runs = (part: 'throughput' | 'mixed' | 'saves' | 'instances') => ONLY === '' || ONLY === part;
+const runs = (part: 'throughput' | 'mixed' | 'saves' | 'instances' | 'backup') => ONLY === '' || ONLY === part;
+const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const THROUGHPUT_S = Number(process.env.BENCH_SECONDS ?? 18);
 const ROUNDS = 3;
 const THROUGHPUT_CONNECTIONS = 50;
@@ -75,13 +79,18 @@ async function main(): Promise<number> {
   const tools = ensureDebianTools();
   report.notes.push(...tools.notes);
   try {
-    if (ONLY !== 'saves' && ONLY !== 'instances') await attempt(report, 'serving', () => benchServing(report, tools));
+    if (ONLY !== 'saves' && ONLY !== 'instances' && ONLY !== 'backup') await attempt(report, 'serving', () => benchServing(report, tools));
   } finally {
     await cleanUp();
   }
   if (runs('saves')) await attempt(report, 'saves in process', () => benchSavesInProcess(report));
   try {
     if (runs('instances')) await attempt(report, 'several instances', () => benchInstances(report, tools));
+  } finally {
+    await cleanUp();
+  }
+  try {
+    if (runs('backup')) await attempt(report, 'backup and restore', async () => benchBackups(report, ADMIN_DATABASE_URL, await postgresAnswers(ADMIN_DATABASE_URL)));
   } finally {
     await cleanUp();
   }
@@ -234,7 +243,7 @@ async function benchInstances(report: Report, tools: DebianTools): Promise<void>
     report.notes.push('several instances not measured: wrk or nginx is missing.');
     return;
   }
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const adminUrl = ADMIN_DATABASE_URL;
   let database: Awaited<ReturnType<typeof createTemporaryDatabase>>;
   try {
     database = await createTemporaryDatabase(adminUrl, 'folio_bench');
@@ -452,6 +461,19 @@ class Report {
 }
 
 /** Runs one part; if it fails, the report says so and the other parts still run. */
+/** Whether a PostgreSQL server answers at the URL. */
+async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 async function attempt(report: Report, part: string, run: () => Promise<void>): Promise<void> {
   try {
     await run();

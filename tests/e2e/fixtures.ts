@@ -5,6 +5,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect } from '@playwright/test';
 import type { Browser } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
+import { runAs } from '../../src/server/audit/audit';
+import { issueOneTimePassword } from '../../src/server/auth/shell-accounts.service';
+import { openDatabase } from '../../src/server/db/database';
+import { TenantCache } from '../../src/server/tenants/tenant-cache';
 
 /** Console errors of a page, collected so each test can assert there were none. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -61,6 +65,22 @@ export async function createE2eUser(username: string, password: string, group: n
     ).run(username, hash, groupId, username, now, now);
   } finally {
     db.close();
+  }
+}
+
+/**
+ * `./folio user reset-password <name>` against the e2e server's database: the shell's own service, on the SQLite
+ * file the running server uses (as the command does on the server's machine). Returns the one-time password.
+ */
+export async function issueE2eOneTimePassword(username: string): Promise<string> {
+  const dataDir = process.env.FOLIO_E2E_DATA;
+  if (!dataDir) throw new Error('FOLIO_E2E_DATA is not set (run through playwright.config.ts)');
+  const { db, dialect } = openDatabase({ databaseUrl: undefined, dataDir, sqliteFile: 'folio.sqlite' });
+  try {
+    const tenant = { name: 'default', db, dialect, cache: new TenantCache() };
+    return (await runAs({ userName: 'e2e shell', ip: null }, () => issueOneTimePassword(tenant, username))).password;
+  } finally {
+    await db.destroy();
   }
 }
 

@@ -7,7 +7,10 @@ import { LoadFailure, LoadingStatus, Screen } from './components/screen';
 /** Where a visitor who fails the guard goes (spec 001 §2). */
 export const GUARD_REDIRECT = '/Home1';
 
-/** The own account: where a user whose group requires two-step sign-in stays until it is on (DESIGN §21). */
+/**
+ * The own account: where a user whose group requires two-step sign-in stays until it is on (DESIGN §21), and
+ * one who signed in with a one-time password until they choose their own (§22).
+ */
 export const ACCOUNT_PATH = '/account';
 
 /** The screen shown to a logged-in user whose menu lacks the screen asked for. */
@@ -29,9 +32,9 @@ export function NotAllowed({ landpage }: { landpage: string }) {
 /**
  * The route guard (spec 001 §2, DESIGN §5): visitors without a session go to the public site; a logged-in
  * user sees the screen only if their menu grants it (`screen` is its routing name; without one, a session
- * is enough). A user whose group requires two-step sign-in and who has not turned it on goes to /account
- * from every other screen. The server checks every call again: this only spares the user a screen they
- * cannot use.
+ * is enough). A user whose group requires two-step sign-in and who has not turned it on, or who signed in with
+ * a one-time password, goes to /account from every other screen. The server checks every call again: this
+ * only spares the user a screen they cannot use.
  */
 export function RequireScreen({ screen, children }: { screen?: string; children: ReactNode }) {
   const session = useSession();
@@ -48,7 +51,7 @@ export function RequireScreen({ screen, children }: { screen?: string; children:
     return <LoadingStatus />;
   }
   if (user === null) return <LoadingStatus label="Redirecting to the public site…" />;
-  if (user.twoFactorRequired && pathname.toLowerCase() !== ACCOUNT_PATH) return <Navigate to={ACCOUNT_PATH} replace />;
+  if ((user.twoFactorRequired || user.passwordChangeRequired) && pathname.toLowerCase() !== ACCOUNT_PATH) return <Navigate to={ACCOUNT_PATH} replace />;
   if (screen !== undefined) {
     const wanted = screen.toLowerCase();
     if (!user.screens.some((granted) => granted.toLowerCase() === wanted)) return <NotAllowed landpage={user.landpage} />;

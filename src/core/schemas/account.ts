@@ -23,6 +23,7 @@ export const ACCOUNT_MESSAGES = {
   turnedOn: 'Two-step sign-in is on.',
   turnedOff: 'Two-step sign-in is off.',
   required: 'Your group requires two-step sign-in. Turn it on in your account before anything else.',
+  passwordChangeRequired: 'You signed in with a one-time password. Choose a new password on your account page first.',
   adminReset: 'Two-step sign-in is turned off for this user.',
   userNotFound: 'This user does not exist.',
   tooMany: 'Too many requests. Please wait 15 minutes and try again.',

@@ -55,6 +55,8 @@ export const SessionInfoSchema = z.object({
       twoFactor: z.boolean(),
       /** The user's group requires two-step sign-in and it is not on yet: /account only, until it is. */
       twoFactorRequired: z.boolean(),
+      /** The user signed in with a one-time password from the shell (DESIGN §22): /account only, until they choose their own. */
+      passwordChangeRequired: z.boolean(),
     })
     .nullable(),
 });

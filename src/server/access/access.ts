@@ -20,7 +20,8 @@ import type { Tenant } from '../tenants/tenants';
  * - `{ signedIn: true }`: any session, for a call whose screen is a page named in the body (an Autowired
  *   page's content): the service checks that screen with `allowedScreens`;
  * - `{ account: true }`: any session, even one whose group requires two-step sign-in not yet turned on (the
- *   own account's calls, where it is turned on: DESIGN §21). Every other call of such a session is a 403.
+ *   own account's calls, where it is turned on: DESIGN §21), or one opened with a one-time password from the
+ *   shell (where the user chooses their own: DESIGN §22). Every other call of such a session is a 403.
  */
 export type RouteAccess = { public: true } | { screen: string } | { screens: readonly string[] } | { signedIn: true } | { account: true };
 
@@ -55,6 +56,8 @@ export interface SessionUser {
   twoFactor: boolean;
   /** The user's group requires two-step sign-in and the user has not turned it on: only the account's calls. */
   mustEnrol: boolean;
+  /** The user signed in with a one-time password from the shell and has not chosen their own yet: only the account's calls. */
+  mustChangePassword: boolean;
   /** How the caller proved who it is: cookie-authenticated changes also need the CSRF header. */
   via: 'cookie' | 'bearer';
 }
@@ -115,8 +118,9 @@ async function checkAccess(request: FastifyRequest): Promise<void> {
   request.session = await resolveSession(request);
   nameAuditUser(request.session?.username ?? null);
   if ('public' in access) {
-    // A user who must turn two-step sign-in on is a visitor to every public call but the sign-in ones.
-    if (request.session?.mustEnrol && !request.url.startsWith('/api/auth/')) request.session = null;
+    // A user held to /account (two-step sign-in to turn on, a one-time password to replace) is a visitor to
+    // every public call but the sign-in ones.
+    if (request.session && isHeldToAccount(request.session) && !request.url.startsWith('/api/auth/')) request.session = null;
     return;
   }
   const session = request.session;
@@ -125,12 +129,16 @@ async function checkAccess(request: FastifyRequest): Promise<void> {
     throw new ForbiddenError('The security token of this page is missing or out of date. Reload the page and try again.');
   }
   if ('account' in access) return;
+  if (session.mustChangePassword) throw new ForbiddenError(ACCOUNT_MESSAGES.passwordChangeRequired);
   if (session.mustEnrol) throw new ForbiddenError(ACCOUNT_MESSAGES.required);
   if ('signedIn' in access) return;
   const screens = await allowedScreens(request.tenant, session.userId, session.groupId);
   const needed = 'screen' in access ? [access.screen] : access.screens;
   if (!needed.some((screen) => screens.includes(screen))) throw new ForbiddenError('Your menu does not include this screen.');
 }
+
+/** A session that may use only the own account's calls until its user does what is asked there (DESIGN §21, §22). */
+export const isHeldToAccount = (session: Pick<SessionUser, 'mustEnrol' | 'mustChangePassword'>): boolean => session.mustEnrol || session.mustChangePassword;
 
 export async function resolveSession(request: FastifyRequest): Promise<SessionUser | null> {
   const header = request.headers.authorization;
@@ -149,6 +157,7 @@ export async function resolveSession(request: FastifyRequest): Promise<SessionUs
     csrfToken: row.csrf_token,
     twoFactor: row.totp_enabled_at !== null,
     mustEnrol: row.require_two_factor === 1 && row.totp_enabled_at === null,
+    mustChangePassword: row.password_must_change === 1,
     via: bearer ? 'bearer' : 'cookie',
   };
 }

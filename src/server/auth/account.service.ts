@@ -126,7 +126,11 @@ async function accountOf(tenant: Tenant, session: SessionUser): Promise<Account>
   return user;
 }
 
-/** password: the current password is needed; the user's other sessions end, this one goes on. */
+/**
+ * password: the current password is needed; the user's other sessions end, this one goes on. After a one-time
+ * password from the shell (DESIGN §22) that one is the current password, and the new one lifts the session's
+ * hold on /account (setPassword clears password_must_change).
+ */
 export async function changePassword(
   tenant: Tenant,
   deps: AccountDeps,

@@ -1,8 +1,7 @@
 import type { Db } from '../db/database';
 
-/** The account of a user as sign-in, reset and two-step sign-in need it. */
-export async function findAccount(db: Db, where: { id: number } | { username: string }) {
-  let query = db
+const accountQuery = (db: Db) =>
+  db
     .selectFrom('users as u')
     .innerJoin('user_groups as g', 'g.id', 'u.group_id')
     .select([
@@ -16,16 +15,41 @@ export async function findAccount(db: Db, where: { id: number } | { username: st
       'u.totp_secret',
       'u.totp_enabled_at',
       'u.totp_last_step',
+      'u.password_must_change',
       'g.require_two_factor',
     ]);
-  query = 'id' in where ? query.where('u.id', '=', where.id) : query.where('u.username', '=', where.username);
-  return query.executeTakeFirst();
+
+/** The account of a user as sign-in, reset and two-step sign-in need it. */
+export async function findAccount(db: Db, where: { id: number } | { username: string }) {
+  const query = accountQuery(db);
+  return ('id' in where ? query.where('u.id', '=', where.id) : query.where('u.username', '=', where.username)).executeTakeFirst();
 }
 export type Account = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
 
-/** Sets a new password; sessions created before `at` are void from then on (findLiveSession). */
-export async function setPassword(db: Db, userId: number, hash: string, at: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: hash, password_changed_at: at }).where('id', '=', userId).execute();
+/**
+ * The account of a user name in any case (the shell: `./folio user reset-password JDoe` finds jdoe). User names
+ * are unique whatever their case (users.service refuses a taken one), so there is one; the exact spelling wins
+ * should old data hold two.
+ */
+export async function findAccountByNameInAnyCase(db: Db, username: string): Promise<Account | undefined> {
+  const rows = await accountQuery(db)
+    .where((eb) => eb(eb.fn('lower', ['u.username']), '=', username.toLowerCase()))
+    .orderBy('u.id')
+    .execute();
+  return rows.find((row) => row.username === username) ?? rows[0];
+}
+
+/**
+ * Sets a new password; sessions created before `at` are void from then on (findLiveSession). `mustChange`: a
+ * one-time password from the shell (DESIGN §22), whose sessions reach only /account; every other password set
+ * is the user's own (or an administrator's on the user form) and lifts that.
+ */
+export async function setPassword(db: Db, userId: number, hash: string, at: string, { mustChange = false }: { mustChange?: boolean } = {}): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: hash, password_changed_at: at, password_must_change: mustChange ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** Ends every session of a user but one (the one making the change, kept alive as of `at`). */

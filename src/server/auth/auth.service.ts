@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { LOGIN_MESSAGES, type SessionInfo, type SignInData, type SignInResponse } from '../../core/schemas/auth';
-import { allowedScreens, hashToken } from '../access/access';
+import { allowedScreens, hashToken, isHeldToAccount } from '../access/access';
 import { audit } from '../audit/audit';
 import { getCompanyDetails } from '../company/company.service';
 import { inTransaction, type Db } from '../db/database';
@@ -77,7 +77,7 @@ export async function recordFailedSignIn(tenant: Tenant, throttle: LoginThrottle
  */
 export async function openSession(
   tenant: Tenant,
-  user: { id: number; username: string; first_name: string; group_id: number; require_two_factor?: number; totp_enabled_at?: string | null },
+  user: { id: number; username: string; first_name: string; group_id: number; require_two_factor?: number; totp_enabled_at?: string | null; password_must_change?: number },
   now = new Date(),
   within?: (trx: Db) => Promise<Record<string, unknown>>,
 ): Promise<SignInResult> {
@@ -108,8 +108,10 @@ export async function openSession(
       accessToken: token,
       dbName: tenant.name,
       usergroupid: user.group_id,
-      // A user whose group requires two-step sign-in, and who has not turned it on, starts on /account.
-      landpage: user.require_two_factor === 1 && !user.totp_enabled_at ? '/account' : await landingPage(tenant, user.id, user.group_id),
+      // A user whose group requires two-step sign-in, and who has not turned it on, starts on /account; so does
+      // one who signed in with a one-time password from the shell (DESIGN §22).
+      landpage:
+        (user.require_two_factor === 1 && !user.totp_enabled_at) || user.password_must_change === 1 ? '/account' : await landingPage(tenant, user.id, user.group_id),
       companyName: company.companyName,
       companyCode: company.companyCode,
     },
@@ -134,12 +136,15 @@ export async function landingPage(tenant: Tenant, userId: number, groupId: numbe
 
 export async function sessionInfo(
   tenant: Tenant,
-  session: { userId: number; username: string; firstName: string; groupId: number; twoFactor: boolean; mustEnrol: boolean } | null,
+  session: { userId: number; username: string; firstName: string; groupId: number; twoFactor: boolean; mustEnrol: boolean; mustChangePassword: boolean } | null,
   site: { passwordResetByMail: boolean },
 ): Promise<SessionInfo> {
   const [company, setupDone] = await Promise.all([getCompanyDetails(tenant), hasActiveAdministrator(tenant.db)]);
   const base = { setupPending: !setupDone, companyName: company.companyName, companyCode: company.companyCode, passwordResetByMail: site.passwordResetByMail };
   if (!session) return { ...base, authenticated: false, twoFactor: false, user: null };
+  // A user who must turn two-step sign-in on, or replace a one-time password, lands on /account and may open
+  // nothing else until then.
+  const held = isHeldToAccount(session);
   return {
     ...base,
     authenticated: true,
@@ -149,11 +154,11 @@ export async function sessionInfo(
       username: session.username,
       firstName: session.firstName,
       usergroupid: session.groupId,
-      // A user who must turn two-step sign-in on lands on /account, and may open nothing else until then.
-      landpage: session.mustEnrol ? '/account' : await landingPage(tenant, session.userId, session.groupId),
-      screens: session.mustEnrol ? [] : await allowedScreens(tenant, session.userId, session.groupId),
+      landpage: held ? '/account' : await landingPage(tenant, session.userId, session.groupId),
+      screens: held ? [] : await allowedScreens(tenant, session.userId, session.groupId),
       twoFactor: session.twoFactor,
       twoFactorRequired: session.mustEnrol,
+      passwordChangeRequired: session.mustChangePassword,
     },
   };
 }

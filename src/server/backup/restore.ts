@@ -7,7 +7,7 @@ import { audit } from '../audit/audit';
 import type { AppConfig } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import { MIGRATION_NAMES, migrateTo, migrateToLatest } from '../db/migrate';
-import { tenantSchema, tenantSqliteFile } from '../tenants/tenants';
+import { tenantSchema, tenantSqliteFile } from '../tenants/tenant-names';
 import { BACKUP_TABLES, type Manifest, type TableStart } from './backup-format';
 import { BackupRefused, tenantRows, verifyBackup, type BackupEvent } from './backup-reader';
 import { MarkTaken, takeRestoreMark } from './run-mark';

@@ -5,7 +5,7 @@ import type { AppConfig } from '../config';
 // database.ts reads PostgreSQL's int8 (rate_limits.expire) as a number: the same value SQLite gives.
 import type { Dialect } from '../db/database';
 import '../db/database';
-import { tenantSchema, tenantSqliteFile } from '../tenants/tenants';
+import { tenantSchema, tenantSqliteFile } from '../tenants/tenant-names';
 import { BACKUP_TABLES, isBookkeepingTable } from './backup-format';
 
 /** A batch of rows read from one table, with that table's columns. */

@@ -7,7 +7,7 @@ import { isRichText } from '../../core/schemas/fields';
 import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS } from '../../core/schemas/page-content';
 import type { Change, Comparison, EditState, RevisionStatus } from '../../core/schemas/revision';
 import { EMPTY_SEO, SEO_LABELS, type Seo } from '../../core/schemas/seo';
-import { allowedScreens, type SessionUser } from '../access/access';
+import { allowedScreens, isHeldToAccount, type SessionUser } from '../access/access';
 import { audit, runAs } from '../audit/audit';
 import { getSiteCompany } from '../company/company.service';
 import { inTransaction } from '../db/database';
@@ -64,7 +64,7 @@ export async function findRevisedPage(tenant: Tenant, routing: string): Promise<
 
 /** Whether the session's menu holds the page's editor (the access of its save call). */
 export async function mayEditPage(tenant: Tenant, session: SessionUser | null, routing: string): Promise<boolean> {
-  if (!session || session.mustEnrol) return false;
+  if (!session || isHeldToAccount(session)) return false;
   return (await allowedScreens(tenant, session.userId, session.groupId)).includes(routing);
 }
 

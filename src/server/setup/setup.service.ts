@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SetupData } from '../../core/schemas/company';
 import { writeCompany } from '../company/company.service';
 import { audit } from '../audit/audit';
-import { inTransaction } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
 import { ConflictError, ValidationError } from '../errors';
 import { deleteSetting, readSetting, settingOrInsert } from '../settings/settings.repository';
@@ -36,8 +36,17 @@ export async function prepareFirstAdministrator(tenant: Tenant, adminPassword: s
     }
     return;
   }
-  const code = await settingOrInsert(db, SETUP_CODE_SETTING, randomBytes(6).toString('hex').toUpperCase().replace(/(.{4})(?=.)/g, '$1-'));
+  const code = await storedOrNewSetupCode(db);
   log.warn({ tenant: name }, `First-run setup: open /companyForm and enter the setup code ${code}`);
+}
+
+/**
+ * The stored setup code, or a new one stored now (`XXXX-XXXX-XXXX`, 48 random bits): the server's start and the
+ * shell's `./folio setup-code` (on a database no server has started on yet) make it here, and whichever comes
+ * first wins, so both always show the same one.
+ */
+export async function storedOrNewSetupCode(db: Db): Promise<string> {
+  return settingOrInsert(db, SETUP_CODE_SETTING, randomBytes(6).toString('hex').toUpperCase().replace(/(.{4})(?=.)/g, '$1-'));
 }
 
 /** The setup code while setup is pending, else null. */

@@ -10,6 +10,9 @@ import { seedGroupMenusIfMissing, seedIfEmpty } from '../db/seed/seed';
 import { ValidationError } from '../errors';
 import { CacheSync } from './cache-sync';
 import { TenantCache } from './tenant-cache';
+import { tenantSchema, tenantSqliteFile } from './tenant-names';
+
+export { tenantSchema, tenantSqliteFile } from './tenant-names';
 
 /** One tenant: its own database and its own caches (DESIGN §9). */
 export interface Tenant {
@@ -24,20 +27,6 @@ declare module 'fastify' {
     /** The tenant this request belongs to; handlers take their database from here, never from a global. */
     tenant: Tenant;
   }
-}
-
-/**
- * A tenant's PostgreSQL schema (DESIGN §9): the default tenant stays in `public`, where a one-tenant Folio
- * always kept its tables (as it keeps `folio.sqlite` on SQLite); every other tenant has `tenant_<name>`. The
- * name comes from the configured list only, never from a request.
- */
-export function tenantSchema(name: string, defaultTenant: string): string {
-  return name === defaultTenant ? 'public' : `tenant_${name}`;
-}
-
-/** A tenant's SQLite file in DATA_DIR: `folio.sqlite` for the default tenant, `folio-<name>.sqlite` for the others. */
-export function tenantSqliteFile(name: string, defaultTenant: string): string {
-  return name === defaultTenant ? 'folio.sqlite' : `folio-${name}.sqlite`;
 }
 
 export class TenantRegistry {

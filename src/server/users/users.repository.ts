@@ -141,8 +141,9 @@ export async function updateUserActive(db: Db, userId: number, active: boolean):
   await db.updateTable('users').set({ active: active ? 1 : 0 }).where('id', '=', userId).execute();
 }
 
+/** A password an administrator set: the user's own from now on, so a one-time one from the shell is lifted too (DESIGN §22). */
 export async function updatePasswordHash(db: Db, userId: number, passwordHash: string, at: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at }).where('id', '=', userId).execute();
+  await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at, password_must_change: 0 }).where('id', '=', userId).execute();
 }
 
 /** The group and active flag of a user (the last-administrator guard). */

@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -8,7 +9,7 @@ import { api, errorMessage, useSession } from '../lib/api';
 import { FormField, RequiredNote } from '../components/form-field';
 import { LoadingStatus, Screen } from '../components/screen';
 import { notify } from '../toasts';
-import { FormAlert, HiddenUserName } from './account-parts';
+import { FormAlert, HiddenUserName, Outcome, useRefreshSession } from './account-parts';
 import { NEW_PASSWORD_HINT, REPEAT_RULE, samePasswords } from './new-password';
 import { TwoStepSettings } from './two-step-settings';
 
@@ -18,6 +19,12 @@ type ChangePasswordOutput = z.output<typeof ChangePasswordFormSchema>;
 
 /** The notice of a group that requires two-step sign-in, while it is not on (the guard keeps the user here). */
 export const REQUIRED_NOTICE = 'Your group requires two-step sign-in. Turn it on below: the rest of the app opens once it is on.';
+
+/** The notice of a sign-in with a one-time password from the shell (DESIGN §22; the guard keeps the user here). */
+export const ONE_TIME_NOTICE = 'You signed in with a one-time password. Choose your own password now; until then only this page is open.';
+
+/** What replaces that notice once the user's own password is set. */
+export const OWN_PASSWORD_SET = 'Your own password is set, and the rest of the app is open again.';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -30,49 +37,102 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+function Notice({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <div className="app-notice account-required" id={id}>
+      <ShieldAlert className="account-required__icon" aria-hidden="true" focusable="false" />
+      <p>
+        <strong>{children}</strong>
+      </p>
+    </div>
+  );
+}
+
 /**
  * /account (DESIGN §21): every logged-in user's own account, not a menu screen. Their details, a new password,
- * and two-step sign-in. A user whose group requires two-step sign-in is kept here until it is on.
+ * and two-step sign-in. A user whose group requires two-step sign-in is kept here until it is on; one who signed
+ * in with a one-time password (§22) until they choose their own, with that form first and focused.
  */
 export default function AccountPage() {
   const session = useSession();
+  const refreshSession = useRefreshSession();
+  // Set once a one-time password is replaced here: the password form stays first (nothing moves under the
+  // user's hand) and the notice gives way to the way on.
+  const [replacedOneTime, setReplacedOneTime] = useState(false);
   const user = session.data?.user;
   if (!user) return <LoadingStatus />;
   const siteName = session.data?.companyName || 'Folio';
+  const oneTime = user.passwordChangeRequired;
+  const passwordFirst = oneTime || replacedOneTime;
+
+  const details = (
+    <Section id="account-details" title="Your details">
+      <dl className="account-details">
+        <div>
+          <dt>Name</dt>
+          <dd>{user.firstName.trim() || '—'}</dd>
+        </div>
+        <div>
+          <dt>User name</dt>
+          <dd>{user.username}</dd>
+        </div>
+      </dl>
+    </Section>
+  );
+  const twoStep = (
+    <Section id="account-two-step" title="Two-step sign-in">
+      <TwoStepSettings account={{ username: user.username, siteName, twoFactor: user.twoFactor }} />
+    </Section>
+  );
+  const password = (
+    <Section id="account-password" title={passwordFirst ? 'Choose your password' : 'Change password'}>
+      <ChangePasswordForm
+        username={user.username}
+        oneTime={oneTime}
+        onChanged={async () => {
+          if (!oneTime) return;
+          setReplacedOneTime(true);
+          await refreshSession();
+        }}
+      />
+    </Section>
+  );
+
   return (
     <Screen title="Your account">
-      {user.twoFactorRequired ? (
-        <div className="app-notice account-required">
-          <ShieldAlert className="account-required__icon" aria-hidden="true" focusable="false" />
-          <p>
-            <strong>{REQUIRED_NOTICE}</strong>
+      {oneTime ? <Notice id="account-one-time">{ONE_TIME_NOTICE}</Notice> : null}
+      {replacedOneTime && !oneTime && !user.twoFactorRequired ? (
+        <Outcome message={OWN_PASSWORD_SET} takeFocus>
+          <p className="app-actions">
+            <Link className="button" to={user.landpage || '/Blankpage'}>
+              Go to your start page
+            </Link>
           </p>
-        </div>
+        </Outcome>
       ) : null}
-      <Section id="account-details" title="Your details">
-        <dl className="account-details">
-          <div>
-            <dt>Name</dt>
-            <dd>{user.firstName.trim() || '—'}</dd>
-          </div>
-          <div>
-            <dt>User name</dt>
-            <dd>{user.username}</dd>
-          </div>
-        </dl>
-      </Section>
-      <Section id="account-two-step" title="Two-step sign-in">
-        <TwoStepSettings account={{ username: user.username, siteName, twoFactor: user.twoFactor }} />
-      </Section>
-      <Section id="account-password" title="Change password">
-        <ChangePasswordForm username={user.username} />
-      </Section>
+      {user.twoFactorRequired ? <Notice>{REQUIRED_NOTICE}</Notice> : null}
+      {passwordFirst ? (
+        <>
+          {password}
+          {details}
+          {twoStep}
+        </>
+      ) : (
+        <>
+          {details}
+          {twoStep}
+          {password}
+        </>
+      )}
     </Screen>
   );
 }
 
-/** The current password and the new one twice; the server ends the user's other sessions. */
-function ChangePasswordForm({ username }: { username: string }) {
+/**
+ * The current password and the new one twice; the server ends the user's other sessions. `oneTime`: the user
+ * signed in with a one-time password, which is the current one here; the form takes the focus.
+ */
+function ChangePasswordForm({ username, oneTime, onChanged }: { username: string; oneTime: boolean; onChanged: () => Promise<void> }) {
   const [refused, setRefused] = useState<string | null>(null);
   const methods = useForm<ChangePasswordInput, unknown, ChangePasswordOutput>({
     resolver: zodResolver(ChangePasswordFormSchema),
@@ -80,6 +140,14 @@ function ChangePasswordForm({ username }: { username: string }) {
     defaultValues: { current: '', password: '', confirmPassword: '' },
   });
   const { isSubmitting } = methods.formState;
+  const { setFocus } = methods;
+
+  // After the shell's own move of the focus to the new screen (a frame later), so that this one wins.
+  useEffect(() => {
+    if (!oneTime) return;
+    const frame = requestAnimationFrame(() => setFocus('current'));
+    return () => cancelAnimationFrame(frame);
+  }, [oneTime, setFocus]);
 
   const onValid = async ({ current, password }: ChangePasswordOutput) => {
     setRefused(null);
@@ -96,15 +164,30 @@ function ChangePasswordForm({ username }: { username: string }) {
       } else {
         setRefused(message);
       }
+      return;
     }
+    await onChanged();
   };
 
   return (
     <FormProvider {...methods}>
-      <form className="app-form" noValidate onSubmit={(event) => void methods.handleSubmit(onValid)(event)}>
+      <form
+        className="app-form"
+        noValidate
+        aria-describedby={oneTime ? 'account-one-time' : undefined}
+        onSubmit={(event) => void methods.handleSubmit(onValid)(event)}
+      >
         <RequiredNote />
         <HiddenUserName username={username} />
-        <FormField name="current" id="account-current-password" label="Current password" type="password" required maxLength={200} autoComplete="current-password" />
+        <FormField
+          name="current"
+          id="account-current-password"
+          label={oneTime ? 'One-time password' : 'Current password'}
+          type="password"
+          required
+          maxLength={200}
+          autoComplete="current-password"
+        />
         <div className="field-row">
           <FormField name="password" id="account-new-password" label="New password" type="password" required hint={NEW_PASSWORD_HINT} maxLength={200} autoComplete="new-password" />
           <FormField name="confirmPassword" id="account-confirm-password" label="Repeat the new password" type="password" required maxLength={200} autoComplete="new-password" />

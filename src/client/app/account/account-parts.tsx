@@ -1,7 +1,20 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../lib/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, SESSION_KEY } from '../lib/api';
 import '../../styles/account.css';
+
+/**
+ * After the account changes what the session allows (two-step sign-in on or off, a one-time password replaced),
+ * the session (twoFactor, twoFactorRequired, passwordChangeRequired, the screens) and the menu change.
+ */
+export function useRefreshSession(): () => Promise<unknown> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => Promise.all([queryClient.invalidateQueries({ queryKey: SESSION_KEY }), queryClient.invalidateQueries({ queryKey: ['menu'] })]),
+    [queryClient],
+  );
+}
 
 /** A refusal with this status (429: too many tries, 409: mail not set up …). */
 export const refusedWith = (error: unknown, status: number) => error instanceof ApiError && error.status === status;

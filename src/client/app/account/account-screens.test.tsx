@@ -8,7 +8,7 @@ import type { SessionInfo } from '../../../core/schemas/auth';
 import { RequireScreen } from '../guard';
 import { notify } from '../toasts';
 import { buttonNamed as button, byLabel as labelled, click, type, until, withTestRoot } from '../test-support/dom';
-import AccountPage from './account-page';
+import AccountPage, { ONE_TIME_NOTICE, OWN_PASSWORD_SET } from './account-page';
 import ForgotPasswordPage from './forgot-password-page';
 import ResetPasswordPage, { LINK_INCOMPLETE } from './reset-password-page';
 import TwoStepPage from './two-step-page';
@@ -45,7 +45,7 @@ const SIGNED_IN: SessionInfo = {
   companyCode: 'INN',
   passwordResetByMail: true,
   twoFactor: false,
-  user: { id: 7, username: 'asha', firstName: 'Asha', usergroupid: 3, landpage: '/Home', screens: ['News'], twoFactor: false, twoFactorRequired: false },
+  user: { id: 7, username: 'asha', firstName: 'Asha', usergroupid: 3, landpage: '/Home', screens: ['News'], twoFactor: false, twoFactorRequired: false, passwordChangeRequired: false },
 };
 const SIGN_IN_ANSWER = {
   message: 'SUCCESS',
@@ -295,11 +295,49 @@ describe('the own account', () => {
     renderAt('/account', { '/account': <AccountPage /> });
     await until(() => text().includes('Your group requires two-step sign-in.'), 'the notice');
   });
+
+  it('after a one-time password: says so, puts the password form first and focused, and opens the way on once it is changed', async () => {
+    session = { ...SIGNED_IN, user: { ...SIGNED_IN.user!, passwordChangeRequired: true, screens: [], landpage: '/account' } };
+    renderAt('/account', { '/account': <AccountPage /> });
+    await until(() => text().includes(ONE_TIME_NOTICE), 'the notice');
+    const current = await until(() => labelled<HTMLInputElement>(dom.container, 'One-time password'), 'the one-time password input');
+    await until(() => document.activeElement === current, 'the focus on the one-time password');
+    const headings = [...dom.container.querySelectorAll('h2')].map((h) => h.textContent);
+    expect(headings).toEqual(['Choose your password', 'Your details', 'Two-step sign-in']);
+    expect(current.closest('form')!.getAttribute('aria-describedby')).toBe('account-one-time');
+
+    answers['/api/auth/password'] = () => {
+      session = { ...SIGNED_IN, user: { ...SIGNED_IN.user!, passwordChangeRequired: false, landpage: '/News' } };
+      return ok({ message: ACCOUNT_MESSAGES.passwordChanged });
+    };
+    await type(current, 'abcd-efgh-jkmn-pqrs');
+    await type(labelled<HTMLInputElement>(dom.container, 'New password')!, 'my-own-password-now');
+    await type(labelled<HTMLInputElement>(dom.container, 'Repeat the new password')!, 'my-own-password-now');
+    const sessionCalls = callsTo('/api/auth/session').length;
+    await click(button('Change password')!);
+    await until(() => text().includes(OWN_PASSWORD_SET), 'the way on');
+    expect(callsTo('/api/auth/password')[0]!.body).toEqual({ current: 'abcd-efgh-jkmn-pqrs', password: 'my-own-password-now' });
+    expect(callsTo('/api/auth/session').length).toBeGreaterThan(sessionCalls);
+    expect(text()).not.toContain(ONE_TIME_NOTICE);
+    const onward = [...dom.container.querySelectorAll('a')].find((a) => a.textContent === 'Go to your start page');
+    expect(onward?.getAttribute('href')).toBe('/News');
+    expect(document.activeElement?.textContent).toContain(OWN_PASSWORD_SET);
+    // Nothing moved under the user's hand: the password form is still first.
+    expect(dom.container.querySelector('h2')?.textContent).toBe('Choose your password');
+  });
 });
 
 describe('the route guard', () => {
   it('keeps a user whose group requires two-step sign-in on /account', async () => {
     session = { ...SIGNED_IN, user: { ...SIGNED_IN.user!, twoFactorRequired: true, screens: [] } };
+    const guarded = (name: string) => <RequireScreen screen={name === 'account' ? undefined : name}>{<p>Screen {name}</p>}</RequireScreen>;
+    renderAt('/News', { '/News': guarded('News'), '/account': guarded('account') });
+    await until(() => where() === '/account', 'the account');
+    expect(text()).toContain('Screen account');
+  });
+
+  it('keeps a user who signed in with a one-time password on /account', async () => {
+    session = { ...SIGNED_IN, user: { ...SIGNED_IN.user!, passwordChangeRequired: true, screens: [] } };
     const guarded = (name: string) => <RequireScreen screen={name === 'account' ? undefined : name}>{<p>Screen {name}</p>}</RequireScreen>;
     renderAt('/News', { '/News': guarded('News'), '/account': guarded('account') });
     await until(() => where() === '/account', 'the account');

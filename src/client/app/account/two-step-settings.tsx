@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { Copy, ShieldCheck, ShieldOff } from 'lucide-react';
 import {
@@ -12,10 +11,10 @@ import {
   type RecoveryCodes as RecoveryCodesAnswer,
   type TwoFactorSetup,
 } from '../../../core/schemas/account';
-import { SESSION_KEY, api, errorMessage } from '../lib/api';
+import { api, errorMessage } from '../lib/api';
 import { FormField, RequiredNote } from '../components/form-field';
 import { notify } from '../toasts';
-import { FormAlert, HiddenUserName } from './account-parts';
+import { FormAlert, HiddenUserName, useRefreshSession } from './account-parts';
 import { QrCode } from './qr-code';
 import { RecoveryCodes, copyText } from './recovery-codes';
 
@@ -26,12 +25,6 @@ type DisableOutput = z.output<typeof DisableTwoFactorSchema>;
 
 /** The key as an app asks for it, in groups of four so that it can be read and typed without losing the place. */
 export const groupedKey = (secret: string) => secret.replace(/\s+/g, '').match(/.{1,4}/g)?.join(' ') ?? '';
-
-/** After two-step sign-in changes, the session (twoFactor, twoFactorRequired, the screens) and the menu change. */
-function useRefreshSession() {
-  const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: SESSION_KEY }), queryClient.invalidateQueries({ queryKey: ['menu'] })]);
-}
 
 interface Account {
   username: string;

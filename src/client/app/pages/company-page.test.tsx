@@ -18,7 +18,7 @@ const SESSION: SessionInfo = {
   companyCode: 'INNOVO',
   passwordResetByMail: false,
   twoFactor: false,
-  user: { id: 1, username: 'admin', firstName: 'Admin', usergroupid: 1, landpage: '/Home', screens: ['companyForm'], twoFactor: false, twoFactorRequired: false },
+  user: { id: 1, username: 'admin', firstName: 'Admin', usergroupid: 1, landpage: '/Home', screens: ['companyForm'], twoFactor: false, twoFactorRequired: false, passwordChangeRequired: false },
 };
 
 const DETAILS = {

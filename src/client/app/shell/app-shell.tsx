@@ -136,6 +136,7 @@ export function AppShell() {
   }, [navOpen, closeNav]);
 
   const userName = user ? user.firstName.trim() || user.username : '';
+  const heldToAccount = Boolean(user?.twoFactorRequired || user?.passwordChangeRequired);
   const menuStatus = menu.isError ? 'error' : menu.data === undefined ? 'pending' : 'ready';
   const { confirm, dialog: logoutQuestion } = useConfirm();
 
@@ -164,8 +165,8 @@ export function AppShell() {
       {kind === 'staff' ? (
         <>
           <nav id={NAV_ID} ref={navRef} className="staff-sidebar" aria-label="Staff menu">
-            {/* A user who must turn two-step sign-in on may open only /account: no menu until then (DESIGN §21). */}
-            <StaffMenu menu={user?.twoFactorRequired ? [] : (menu.data ?? [])} path={location.pathname} status={user?.twoFactorRequired ? 'ready' : menuStatus} />
+            {/* A user who must turn two-step sign-in on, or replace a one-time password, may open only /account: no menu until then (DESIGN §21, §22). */}
+            <StaffMenu menu={heldToAccount ? [] : (menu.data ?? [])} path={location.pathname} status={heldToAccount ? 'ready' : menuStatus} />
           </nav>
           <div className="staff-backdrop" aria-hidden="true" />
         </>
