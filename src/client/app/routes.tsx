@@ -32,6 +32,7 @@ const PageListScreen = lazy(() => import('./backoffice/pages/page-list-screen').
 const PageFormScreen = lazy(() => import('./backoffice/pages/page-form-screen').then((m) => ({ default: m.PageFormScreen })));
 const EnquiriesScreen = lazy(() => import('./backoffice/enquiries/enquiries-screen').then((m) => ({ default: m.EnquiriesScreen })));
 const AuditLogScreen = lazy(() => import('./backoffice/audit/audit-log-screen').then((m) => ({ default: m.AuditLogScreen })));
+const BackupsScreen = lazy(() => import('./backoffice/backups/backups-screen'));
 const ParameterScreen = lazy(() => import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })));
 
 /**
@@ -78,6 +79,7 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   paramactivity: <ParameterScreen />,
   enquiries: <EnquiriesScreen />,
   auditlog: <AuditLogScreen />,
+  backups: <BackupsScreen />,
 };
 
 /** Screens that guard themselves: companyForm is open while the first-run setup is pending (DESIGN §7). */

@@ -49,6 +49,8 @@ interface Call {
   changes: boolean;
   /** Set to false only for a change that DESIGN says is not an audited back-office change; give the reason. */
   audited?: false;
+  /** A read that DESIGN says is recorded all the same (a backup download, §22): the one action it writes. */
+  recorded?: string;
   reason?: string;
   /** The expected status when it is not 2xx (document why). */
   expect?: number;
@@ -452,6 +454,8 @@ const CALLS: Record<string, Call> = {
   // ---- The audit log itself (reads only: no call changes or deletes an entry)
   'POST /api/master/getauditlog': read('/api/master/getauditlog', { pageno: 1, action: 'group.create' }),
   'GET /api/master/auditlog.csv': readGet('/api/master/auditlog.csv?targetType=group'),
+  // ---- Backups (DESIGN §22): a download changes nothing and is recorded.
+  'GET /api/master/backup': { ...readGet('/api/master/backup'), recorded: 'backup.download' },
 
   // ---- Images
   'POST /api/master/uploadImage': {
@@ -525,7 +529,10 @@ async function check(c: Ctx, key: string, call: Call): Promise<string[]> {
   const problems: string[] = [];
   if (changed.length > 0 && entries.length === 0 && call.audited !== false) problems.push(`${key} changed ${changed.join(', ')} but wrote no audit entry`);
   if (call.changes && changed.length === 0) problems.push(`${key} is meant to change stored data but changed nothing: make its fixture exercise the change`);
-  if (!call.changes && entries.length > 0) {
+  if (call.recorded) {
+    if (changed.length > 0) problems.push(`${key} is a recorded read but changed ${changed.join(', ')}`);
+    if (entries.length !== 1 || entries[0]!.action !== call.recorded) problems.push(`${key} should write one ${call.recorded} entry, wrote ${entries.map((e) => e.action).join(', ') || 'none'}`);
+  } else if (!call.changes && entries.length > 0) {
     const what = changed.length > 0 ? `changed ${changed.join(', ')} and wrote` : 'wrote';
     problems.push(`${key} is marked changes: false but ${what} audit entries (${entries.map((e) => e.action).join(', ')}): a read must not change or record anything`);
   }
