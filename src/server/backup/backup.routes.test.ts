@@ -22,6 +22,7 @@ describe.each(testDialects())('GET /api/master/backup on %s (the backups screen,
 
   const downloads = (tenant = 'default') =>
     t.app.tenants.named(tenant)!.db.selectFrom('audit_log').select(['user_name', 'target_id', 'summary']).where('action', '=', 'backup.download').execute();
+  const userCount = async (tenant: string) => (await t.app.tenants.named(tenant)!.db.selectFrom('users').select('id').execute()).length;
   const saved = (body: Buffer, name: string) => {
     const file = path.join(folder, name);
     fs.writeFileSync(file, body);
@@ -38,8 +39,8 @@ describe.each(testDialects())('GET /api/master/backup on %s (the backups screen,
     expect(disposition).toMatch(/^attachment; filename="folio-backup-default-\d{4}-\d{2}-\d{2}-\d{6}\.jsonl\.gz"$/);
     const manifest = await verifyBackup(saved(response.rawPayload, 'default.jsonl.gz'), MIGRATION_NAMES);
     expect(manifest.tenants.map((tenant) => tenant.name)).toEqual(['default']);
-    const users = await t.app.tenants.default.db.selectFrom('users').select('id').execute();
-    expect(manifest.tables.find((table) => table.table === 'users')?.rows).toBe(users.length);
+    expect(new Set(manifest.tables.map((table) => table.tenant))).toEqual(new Set(['default']));
+    expect(manifest.tables.find((table) => table.table === 'users')?.rows).toBe(await userCount('default'));
     const [entry] = await downloads();
     expect(entry).toEqual({ user_name: 'admin', target_id: /filename="(.*)"/.exec(disposition)![1], summary: expect.stringMatching(/^Downloaded a backup of the site \(folio-backup-default-.*\.jsonl\.gz\)$/) });
   });
@@ -51,6 +52,11 @@ describe.each(testDialects())('GET /api/master/backup on %s (the backups screen,
     expect(response.statusCode).toBe(200);
     const manifest = await verifyBackup(saved(response.rawPayload, 'acme.jsonl.gz'), MIGRATION_NAMES);
     expect(manifest.tenants.map((tenant) => tenant.name)).toEqual(['acme']);
+    expect(new Set(manifest.tables.map((table) => table.tenant))).toEqual(new Set(['acme']));
+    // The editor is a user of default only: acme's backup counts acme's users, not default's.
+    const users = manifest.tables.find((table) => table.table === 'users')?.rows;
+    expect(users).toBe(await userCount('acme'));
+    expect(users).not.toBe(await userCount('default'));
     expect(await downloads('acme')).toHaveLength(1);
   });
 

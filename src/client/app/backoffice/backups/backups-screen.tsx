@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { LoadingStatus, Screen } from '../../components/screen';
+import { BackToHomeLink, LoadingStatus, Screen } from '../../components/screen';
 import { formatDateTime } from '../../lib/date-time';
 import { BACKUP_PATH, RECENT_BACKUPS_KEY, useRecentBackups } from './api';
 import '../../../styles/backups.css';
@@ -40,7 +40,15 @@ export default function BackupsScreen() {
     window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: RECENT_BACKUPS_KEY }), 1500);
   };
   return (
-    <Screen title="Backups" lead="One file with the whole site: keep it safe, and keep more than one.">
+    <Screen
+      title="Backups"
+      lead="One file with the whole site: keep it safe, and keep more than one."
+      actions={
+        <div className="screen-actions">
+          <BackToHomeLink />
+        </div>
+      }
+    >
       <section className="app-panel backups-section" aria-labelledby="backups-now">
         <h2 id="backups-now">Download a backup</h2>
         <p>
