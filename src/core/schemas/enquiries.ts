@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { keysetAnswerFields, keysetRequestFields, searchTextSchema } from './paging';
 
 /**
  * The enquiries screen's calls (DESIGN §15): the list with its filters, status changes, Resend, delete and the
@@ -32,15 +31,11 @@ export const MAIL_STATE_LABELS: Record<MailState, string> = {
 
 const id = z.number({ message: 'id must be a number.' }).int().positive();
 
-/**
- * getenquiries: a page of 10, newest first. Without `status`, New and Handled; Spam only when asked for.
- * `after` (the answer's `next` for the page before) finds the page through the index (paging.ts).
- */
+/** getenquiries: a page of 10, newest first. Without `status`, New and Handled; Spam only when asked for. */
 export const EnquiryListRequestSchema = z
   .object({
     pageno: z.coerce.number().int().min(1).max(100_000).default(1),
-    ...keysetRequestFields,
-    searchText: searchTextSchema.optional(),
+    searchText: z.string().trim().max(200, { message: 'The search text must be at most 200 characters.' }).optional(),
     status: z.enum(ENQUIRY_STATUSES, { message: 'status must be New, Handled or Spam.' }).optional(),
     mailState: z.enum(MAIL_STATES, { message: 'mailState must be queued, sent, retrying, failed or none.' }).optional(),
   })
@@ -49,7 +44,7 @@ export type EnquiryListRequest = z.output<typeof EnquiryListRequestSchema>;
 
 /** The same filters as query parameters of GET /api/master/enquiries.csv (empty values mean no filter). */
 export const EnquiryExportQuerySchema = z.object({
-  searchText: searchTextSchema.optional(),
+  searchText: z.string().trim().max(200, { message: 'The search text must be at most 200 characters.' }).optional(),
   status: z
     .union([z.literal('').transform(() => undefined), z.enum(ENQUIRY_STATUSES, { message: 'status must be New, Handled or Spam.' })])
     .optional(),
@@ -87,7 +82,6 @@ export type EnquiryRow = z.infer<typeof EnquiryRowSchema>;
 export const EnquiryListSchema = z.object({
   items: z.array(EnquiryRowSchema),
   totalItems: z.number().int(),
-  ...keysetAnswerFields,
   /** False while SMTP_URL or CONTACT_RECIPIENT is missing: enquiries are stored and listed, not mailed. */
   mailConfigured: z.boolean(),
 });

@@ -147,8 +147,6 @@ describe('looking again while a mail is on its way', () => {
       mail: mail(state),
     })),
     totalItems: states.length,
-    totalCapped: false,
-    next: null,
     mailConfigured,
   });
 
