@@ -192,6 +192,7 @@ const SCREENS = [
   { id: 26, routing: 'commonMaster', name: 'Master Values' },
   { id: 27, routing: 'auditlog', name: 'Audit Log' },
   { id: 28, routing: 'backups', name: 'Backups' },
+  { id: 29, routing: 'dashboard', name: 'Dashboard' },
 ] as const satisfies readonly ScreenPage[];
 
 export const SCREEN_PAGES: readonly ScreenPage[] = SCREENS;

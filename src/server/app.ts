@@ -23,6 +23,8 @@ import { enquiryRoutes } from './enquiries/enquiries.routes';
 import { pruneAuditLog, PRUNE_AUDIT_LOG_EVERY_MS } from './audit/audit-log.service';
 import { backupRoutes } from './backup/backup.routes';
 import { auditLogRoutes } from './audit/audit.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { searchRoutes } from './search/search.routes';
 import { MailOutbox } from './enquiries/mail-outbox';
 import { JobRunner } from './jobs/job-runner';
 import { StaffMail } from './mail/staff-mail';
@@ -232,6 +234,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(menuRoutes);
   await app.register(enquiryRoutes, { config, outbox });
   await app.register(auditLogRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(searchRoutes);
   await app.register(backupRoutes, { config });
   await app.register(authRoutes, { config, mail: staffMail, box: secrets });
   await app.register(setupRoutes);

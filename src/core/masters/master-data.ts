@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchTextSchema } from '../schemas/paging';
 
 /**
  * Master data (spec 001 §7 common master calls, DESIGN §14): types (Country, State, City, Industry Segment, …),
@@ -34,7 +35,8 @@ const code = z
   .regex(/^[A-Za-z0-9_-]+$/, { message: MASTER_MESSAGES.code });
 const name = z.string({ message: MASTER_MESSAGES.name }).trim().min(1, { message: MASTER_MESSAGES.name }).max(100, { message: MASTER_MESSAGES.name });
 const pageno = z.coerce.number().int().min(1).max(100000).default(1);
-const searchText = z.string().trim().max(100).default('');
+/** Any text is searched as text (a longer one is cut, never refused: paging.ts). */
+const searchText = searchTextSchema.default('');
 
 // ---- Types -------------------------------------------------------------------------------------------------
 

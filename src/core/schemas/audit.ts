@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetAnswerFields, keysetRequestFields } from './paging';
 
 /**
  * The audit log (DESIGN §21): what the auditlog screen lists, filters and exports. Entries are written by the
@@ -88,7 +89,7 @@ const inOrder = (value: { from?: string | undefined; to?: string | undefined }) 
 
 /** getauditlog: a page of entries, newest first, with the filters of the screen. */
 export const AuditListRequestSchema = z
-  .object({ pageno: z.coerce.number().int().min(1).max(100_000).default(1), ...filterFields })
+  .object({ pageno: z.coerce.number().int().min(1).max(100_000).default(1), ...keysetRequestFields, ...filterFields })
   .refine(inOrder, { message: MESSAGES.order, path: ['from'] });
 export type AuditListRequest = z.output<typeof AuditListRequestSchema>;
 
@@ -120,5 +121,5 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntryRow = z.infer<typeof AuditEntrySchema>;
 
-export const AuditListSchema = z.object({ items: z.array(AuditEntrySchema), totalItems: z.number().int() });
+export const AuditListSchema = z.object({ items: z.array(AuditEntrySchema), totalItems: z.number().int(), ...keysetAnswerFields });
 export type AuditList = z.infer<typeof AuditListSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetAnswerFields, keysetRequestFields, searchTextSchema } from './paging';
 
 /**
  * The enquiries screen's calls (DESIGN §15): the list with its filters, status changes, Resend, delete and the
@@ -31,11 +32,15 @@ export const MAIL_STATE_LABELS: Record<MailState, string> = {
 
 const id = z.number({ message: 'id must be a number.' }).int().positive();
 
-/** getenquiries: a page of 10, newest first. Without `status`, New and Handled; Spam only when asked for. */
+/**
+ * getenquiries: a page of 10, newest first. Without `status`, New and Handled; Spam only when asked for.
+ * `after` (the answer's `next` for the page before) finds the page through the index (paging.ts).
+ */
 export const EnquiryListRequestSchema = z
   .object({
     pageno: z.coerce.number().int().min(1).max(100_000).default(1),
-    searchText: z.string().trim().max(200, { message: 'The search text must be at most 200 characters.' }).optional(),
+    ...keysetRequestFields,
+    searchText: searchTextSchema.optional(),
     status: z.enum(ENQUIRY_STATUSES, { message: 'status must be New, Handled or Spam.' }).optional(),
     mailState: z.enum(MAIL_STATES, { message: 'mailState must be queued, sent, retrying, failed or none.' }).optional(),
   })
@@ -44,7 +49,7 @@ export type EnquiryListRequest = z.output<typeof EnquiryListRequestSchema>;
 
 /** The same filters as query parameters of GET /api/master/enquiries.csv (empty values mean no filter). */
 export const EnquiryExportQuerySchema = z.object({
-  searchText: z.string().trim().max(200, { message: 'The search text must be at most 200 characters.' }).optional(),
+  searchText: searchTextSchema.optional(),
   status: z
     .union([z.literal('').transform(() => undefined), z.enum(ENQUIRY_STATUSES, { message: 'status must be New, Handled or Spam.' })])
     .optional(),
@@ -82,6 +87,7 @@ export type EnquiryRow = z.infer<typeof EnquiryRowSchema>;
 export const EnquiryListSchema = z.object({
   items: z.array(EnquiryRowSchema),
   totalItems: z.number().int(),
+  ...keysetAnswerFields,
   /** False while SMTP_URL or CONTACT_RECIPIENT is missing: enquiries are stored and listed, not mailed. */
   mailConfigured: z.boolean(),
 });

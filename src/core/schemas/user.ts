@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetAnswerFields, keysetRequestFields, searchTextSchema } from './paging';
 import { NewPasswordSchema, UsernameSchema } from './company';
 
 /** The user form (spec 001 §2, §3 user/employee, §5) and the answers of the employee calls (§7, §8). */
@@ -63,12 +64,13 @@ export type UserInput = z.input<typeof UserSchema>;
 export type UserData = z.output<typeof UserSchema>;
 
 /** Bodies that read a page of a list: no body, or no pageno, is page 1. */
-export const UserPageSchema = z.object({ pageno: z.coerce.number().int().min(1).max(100000).default(1) }).default({ pageno: 1 });
+export const UserPageSchema = z.object({ pageno: z.coerce.number().int().min(1).max(100000).default(1), ...keysetRequestFields }).default({ pageno: 1 });
 export const UserSearchSchema = z
   .object({
-    searchText: z.string().trim().max(100).default(''),
+    searchText: searchTextSchema.default(''),
     type: z.enum(SEARCH_TYPES).default('All'),
     pageno: z.coerce.number().int().min(1).max(100000).default(1),
+    ...keysetRequestFields,
   })
   .default({ searchText: '', type: 'All', pageno: 1 });
 export type UserSearchInput = z.output<typeof UserSearchSchema>;
@@ -91,7 +93,7 @@ export const UserListRowSchema = z.object({
 });
 export type UserListRow = z.infer<typeof UserListRowSchema>;
 
-export const UserListSchema = z.object({ list: z.array(UserListRowSchema), totalItems: z.number().int() });
+export const UserListSchema = z.object({ list: z.array(UserListRowSchema), totalItems: z.number().int(), ...keysetAnswerFields });
 export type UserList = z.infer<typeof UserListSchema>;
 
 /** A user as the form edits it: never the password or its hash. */

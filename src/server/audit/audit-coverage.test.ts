@@ -213,6 +213,9 @@ const CALLS: Record<string, Call> = {
     request: (c) => ({ ...c.post('/api/master/savecont2', contactEnquiry, null), remoteAddress: '10.77.0.1' }),
   },
   'POST /api/master/getenquiries': read('/api/master/getenquiries', { pageno: 1 }),
+  'POST /api/master/getenquiry': read('/api/master/getenquiry', { id: 1 }),
+  'POST /api/master/getdashboard': read('/api/master/getdashboard', {}),
+  'POST /api/master/search': read('/api/master/search', { q: 'audit' }),
   'POST /api/master/changeEnquiryStatus': {
     changes: true,
     prepare: async (c) => ({ id: await c.newEnquiry() }),

@@ -1,4 +1,5 @@
 import { AUDIT_PAGE_SIZE, type AuditEntryRow, type AuditFilter, type AuditList, type AuditListRequest } from '../../core/schemas/audit';
+import { decodeCursor } from '../db/keyset';
 import { readableTime } from '../http/csv';
 import type { Tenant } from '../tenants/tenants';
 import { eachAuditEntry, listAuditEntries, pruneAuditEntries, type AuditRow } from './audit.repository';
@@ -30,9 +31,10 @@ export function auditEntryOf(row: AuditRow): AuditEntryRow {
 }
 
 /** getauditlog: a page of 20, newest first. */
-export async function getAuditLog(tenant: Tenant, { pageno, ...filter }: AuditListRequest): Promise<AuditList> {
-  const { rows, total } = await listAuditEntries(tenant.db, filter, (pageno - 1) * AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE);
-  return { items: rows.map(auditEntryOf), totalItems: total };
+export async function getAuditLog(tenant: Tenant, { pageno, after, ...filter }: AuditListRequest): Promise<AuditList> {
+  const key = after === undefined ? undefined : decodeCursor(after, ['string', 'number']);
+  const page = await listAuditEntries(tenant.db, filter, { after: key, offset: (pageno - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE });
+  return { items: page.rows.map(auditEntryOf), totalItems: page.totalItems, totalCapped: page.totalCapped, next: page.next };
 }
 
 /** The export's columns, in order. */

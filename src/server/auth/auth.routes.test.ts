@@ -22,7 +22,7 @@ describe.each(testDialects())('login, sessions and access on %s', (dialect) => {
     const response = await signin({ username: 'admin', password: ADMIN_PASSWORD }, '10.1.0.1');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ message: 'SUCCESS', username: 'admin', usergroupid: 1, dbName: 'default', landpage: '/Home', companyName: 'Innovo Software Pvt. Ltd.', companyCode: 'INNOVO' });
+    expect(body).toMatchObject({ message: 'SUCCESS', username: 'admin', usergroupid: 1, dbName: 'default', landpage: '/dashboard', companyName: 'Innovo Software Pvt. Ltd.', companyCode: 'INNOVO' });
     expect(Object.keys(body).sort()).toEqual(['accessToken', 'companyCode', 'companyName', 'dbName', 'firstName', 'id', 'landpage', 'message', 'token', 'username', 'usergroupid'].sort());
     const session = response.cookies.find((c) => c.name === 'folio_session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -170,7 +170,8 @@ describe.each(testDialects())('login, sessions and access on %s', (dialect) => {
     const editor = await logIn(t.app, 'editor', EDITOR_PASSWORD, '10.11.0.1');
     const menu = (await t.app.inject({ method: 'POST', url: '/api/menu/menuofUserforjosn', headers: editor.headers, payload: { username: 'admin', userid: 2, usergroupid: 1 } })).json() as MenuEntry[];
     const links = menu.flatMap((m) => [m.mainmenulink, ...m.lstsubmenu.flatMap((s) => [s.submenulink, ...s.lstchildmenu.map((c) => c.submenulink)])]).filter(Boolean);
-    expect(links.sort()).toEqual(CONTENT_PAGES.map((p) => `/${p.routing}`).sort());
+    // An editor's menu: the staff home and the twelve editing twins (DESIGN §23).
+    expect(links.sort()).toEqual(['/dashboard', ...CONTENT_PAGES.map((p) => `/${p.routing}`)].sort());
     expect(menu.map((m) => m.mainmenulabel)).not.toContain('Administration');
     const admin = await logIn(t.app, 'admin', ADMIN_PASSWORD, '10.11.0.2');
     const adminMenu = (await t.app.inject({ method: 'POST', url: '/api/menu/menuofUserforjosn', headers: admin.headers, payload: {} })).json() as MenuEntry[];
@@ -180,7 +181,7 @@ describe.each(testDialects())('login, sessions and access on %s', (dialect) => {
   it('tells the app which screens a user may open', async () => {
     const editor = await logIn(t.app, 'editor', EDITOR_PASSWORD, '10.12.0.1');
     const info = (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: editor.headers })).json();
-    expect(info.user.screens.sort()).toEqual(CONTENT_PAGES.map((p) => p.routing).sort());
+    expect(info.user.screens.sort()).toEqual(['dashboard', ...CONTENT_PAGES.map((p) => p.routing)].sort());
     expect(info.setupPending).toBe(false);
     expect(JSON.stringify(info)).not.toContain('$argon2');
   });

@@ -49,8 +49,12 @@ export const BACKUP_TABLES: ReadonlyArray<{ readonly name: string; readonly key:
   { name: 'audit_log', key: ['id'] },
 ];
 
-/** Tables of a database that are not Folio's data: the migrator's bookkeeping, SQLite's own. */
-export const isBookkeepingTable = (name: string) => name.startsWith('kysely_') || name.startsWith('sqlite_');
+/**
+ * Tables of a database that are not Folio's data: the migrator's bookkeeping, SQLite's own, and SQLite's
+ * full-text indexes (`enquiries_fts` and its shadow tables), which triggers rebuild from their tables as the
+ * rows of a restore go in. (PostgreSQL's `search_vector` columns are generated: the snapshot leaves them out.)
+ */
+export const isBookkeepingTable = (name: string) => name.startsWith('kysely_') || name.startsWith('sqlite_') || /_fts(_[a-z]+)?$/.test(name);
 
 const TenantName = z.string().regex(/^[a-z][a-z0-9_]{0,30}$/);
 const TableName = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/);

@@ -50,12 +50,15 @@ async function backupOf(config: AppConfig, options: BackupOptions = {}, tenants 
   return file;
 }
 
-/** Every row of every Folio table, bytes as base64, in key order: what "every table's rows equal" compares. */
+/**
+ * Every row of every Folio table, bytes as base64, in key order: what "every table's rows equal" compares.
+ * PostgreSQL's search vectors are left out: they are generated from the row's other columns (migration 0016).
+ */
 async function everyRow(db: Db): Promise<Record<string, unknown[]>> {
   const rows: Record<string, unknown[]> = {};
   for (const table of BACKUP_TABLES) {
     const found = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)} order by ${sql.join(table.key.map((key) => sql.ref(key)))}`.execute(db);
-    rows[table.name] = found.rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Buffer.isBuffer(value) ? value.toString('base64') : value])));
+    rows[table.name] = found.rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'search_vector').map(([key, value]) => [key, Buffer.isBuffer(value) ? value.toString('base64') : value])));
   }
   return rows;
 }

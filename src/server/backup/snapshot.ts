@@ -149,13 +149,18 @@ async function openPostgresSnapshot(databaseUrl: string, defaultTenant: string, 
     tables: (tenant) => tables.get(tenant) ?? [],
     count: async (tenant, table) => Number((await client.query<{ n: number }>(`select count(*) as n from ${qualified(tenant, table)}`)).rows[0]?.n ?? 0),
     read: async (tenant, table) => {
-      const head = await client.query({ text: `select * from ${qualified(tenant, table)} limit 0`, rowMode: 'array' });
-      const columns = head.fields.map((field) => field.name);
+      // Generated columns (the search vectors) are made from the others: a restore makes them again.
+      const stored = await client.query<{ column_name: string }>(
+        "select column_name from information_schema.columns where table_schema = $1 and table_name = $2 and is_generated = 'NEVER' order by ordinal_position",
+        [schemas.get(tenant)!, table],
+      );
+      const columns = stored.rows.map((row) => row.column_name);
+      const list = columns.map(quote).join(', ');
       const cursor = `folio_backup_${(cursors += 1)}`;
       const size = batchOf(table);
       async function* rows(): AsyncGenerator<unknown[][]> {
         // A cursor of the snapshot's transaction: the server sends a batch at a time.
-        await client.query(`declare ${cursor} no scroll cursor for select * from ${qualified(tenant, table)} order by ${orderOf(table)}`);
+        await client.query(`declare ${cursor} no scroll cursor for select ${list} from ${qualified(tenant, table)} order by ${orderOf(table)}`);
         try {
           for (;;) {
             const batch = await client.query<unknown[]>({ text: `fetch forward ${size} from ${cursor}`, rowMode: 'array' });

@@ -16,6 +16,7 @@ import * as accounts from './migrations/20261125-0012-accounts';
 import * as drafts from './migrations/20261125-0013-drafts';
 import * as firmWords from './migrations/20261125-0014-firm-words';
 import * as backups from './migrations/20261125-0015-backups';
+import * as listsAtAnySize from './migrations/20261126-0016-lists-at-any-size';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -42,6 +43,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261125-0013-drafts': drafts,
   '20261125-0014-firm-words': firmWords,
   '20261125-0015-backups': backups,
+  '20261126-0016-lists-at-any-size': listsAtAnySize,
 };
 
 /** The migrations this Folio knows, oldest first. */

@@ -98,6 +98,8 @@ export interface AuditLogTable {
   target_type: string;
   target_id: string;
   summary: string;
+  /** The action's area (`page` of `page.publish`), for the audit log's area filter. */
+  area: Generated<string>;
   /** JSON: the changed fields, with before and after for short values. */
   details: Generated<string>;
 }
@@ -253,6 +255,8 @@ export interface EnquiryTable {
   created_at: string;
   status: Generated<'New' | 'Handled' | 'Spam'>;
   updated_at: string | null;
+  /** The state of its mail job, `none` without one: kept by enquiries.repository.ts with every change of the job. */
+  mail_state: Generated<'queued' | 'sent' | 'retrying' | 'failed' | 'none'>;
 }
 
 /** The outbox (DESIGN §15): one mail job per enquiry that is mailed. Times are ISO 8601 text (UTC). */

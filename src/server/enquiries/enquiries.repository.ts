@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { EnquiryStatus, MailState } from '../../core/schemas/enquiries';
-import type { Db, Dialect } from '../db/database';
-import { likePattern, lowerLike } from '../db/like-pattern';
+import { inTransaction, type Db, type Dialect } from '../db/database';
+import { fullTextSearch } from '../db/full-text';
+import { cappedCount, pageOfRows } from '../db/keyset';
 import type { EnquiryTable, MailJobTable } from '../db/schema';
 
 export type MailJobRow = Selectable<MailJobTable>;
@@ -11,9 +12,15 @@ export async function insertEnquiry(db: Db, enquiry: Insertable<EnquiryTable>): 
   return row.id;
 }
 
-/** A mail job due at once. */
+/** A mail job due at once; the enquiry's mail state follows (in the caller's transaction). */
 export async function insertMailJob(db: Db, enquiryId: number, now: string): Promise<void> {
   await db.insertInto('mail_jobs').values({ enquiry_id: enquiryId, state: 'queued', next_attempt_at: now, queued_at: now }).execute();
+  await setMailState(db, enquiryId, 'queued');
+}
+
+/** The enquiry's copy of its mail job's state, which the Mail filter reads through an index (migration 0016). */
+async function setMailState(db: Db, enquiryId: number, state: MailState): Promise<void> {
+  await db.updateTable('enquiries').set({ mail_state: state }).where('id', '=', enquiryId).execute();
 }
 
 export interface EnquiryFilter {
@@ -22,19 +29,14 @@ export interface EnquiryFilter {
   mailState?: MailState | undefined;
 }
 
-function filtered(db: Db, filter: EnquiryFilter) {
+/** The enquiries a filter selects, with their mail jobs (the list, its count and the export share it). */
+function filtered(db: Db, dialect: Dialect, filter: EnquiryFilter) {
   let query = db.selectFrom('enquiries as e').leftJoin('mail_jobs as j', 'j.enquiry_id', 'e.id');
   // Without a status filter the list shows New and Handled: spam only when asked for (DESIGN §15).
   query = filter.status ? query.where('e.status', '=', filter.status) : query.where('e.status', '<>', 'Spam');
-  if (filter.mailState === 'none') query = query.where('j.id', 'is', null);
-  else if (filter.mailState) query = query.where('j.state', '=', filter.mailState);
+  if (filter.mailState) query = query.where('e.mail_state', '=', filter.mailState);
   const text = filter.searchText?.trim();
-  if (text) {
-    const pattern = likePattern(text);
-    query = query.where((eb) =>
-      eb.or([lowerLike('e.name', pattern), lowerLike('e.organization', pattern), lowerLike('e.email', pattern), lowerLike('e.requirements', pattern)]),
-    );
-  }
+  if (text) query = query.where(fullTextSearch(dialect, 'enquiries', text).condition('e'));
   return query;
 }
 
@@ -54,31 +56,71 @@ const ENQUIRY_COLUMNS = [
   'j.next_attempt_at as mail_next_attempt_at',
 ] as const;
 
-/** A page of enquiries, newest first, with their mail jobs. */
-export async function listEnquiries(db: Db, filter: EnquiryFilter, offset: number, limit: number) {
-  const [rows, count] = await Promise.all([
-    filtered(db, filter).select([...ENQUIRY_COLUMNS]).orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(limit).offset(offset).execute(),
-    filtered(db, filter)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+export interface ListPage {
+  /** The page's cursor (the id of the last enquiry of the page before), else `offset` rows are skipped. */
+  after?: number | undefined;
+  offset: number;
+  limit: number;
 }
-export type EnquiryListRow = Awaited<ReturnType<typeof listEnquiries>>['rows'][number];
+
+/**
+ * A page of enquiries, newest first (by id: the order they came in), with their mail jobs, the cursor of the
+ * page after, and the count up to its cap. A page after a cursor starts at the index where the page before
+ * ended. On SQLite a search starts from the full-text index, newest first, and stops once the page is full,
+ * however many enquiries hold the words.
+ */
+export async function listEnquiries(db: Db, dialect: Dialect, filter: EnquiryFilter, page: ListPage) {
+  const text = filter.searchText?.trim();
+  const [rows, count] = await Promise.all([
+    enquiryRows(db, dialect, filter, page),
+    cappedCount(db, text && dialect === 'sqlite' ? sqliteSearchPage(db, filter, text, {}) : filtered(db, dialect, filter)),
+  ]);
+  return { ...pageOfRows(rows, page.limit, (row) => [row.id]), ...count };
+}
+
+/** The rows of a page and one more (which says whether a page follows). */
+function enquiryRows(db: Db, dialect: Dialect, filter: EnquiryFilter, page: ListPage) {
+  const text = filter.searchText?.trim();
+  const query =
+    text && dialect === 'sqlite'
+      ? sqliteSearchPage(db, filter, text, page)
+      : filtered(db, dialect, filter)
+          .select([...ENQUIRY_COLUMNS])
+          .$call((q) => (page.after === undefined ? q : q.where('e.id', '<', page.after)))
+          .orderBy('e.id', 'desc');
+  return query.limit(page.limit + 1).offset(page.after === undefined ? page.offset : 0).execute();
+}
+export type EnquiryListRow = Awaited<ReturnType<typeof enquiryRows>>[number];
+
+/**
+ * SQLite's search: from the FTS5 index, newest first (it walks its word lists from the end), each match joined
+ * to its enquiry and filtered; `cross join` keeps the index as the outer loop. Stops when the page is full.
+ */
+function sqliteSearchPage(db: Db, filter: EnquiryFilter, text: string, page: { after?: number | undefined }) {
+  const search = fullTextSearch('sqlite', 'enquiries', text);
+  let query = db
+    .selectFrom(sql<{ rowid: number }>`enquiries_fts`.as('f'))
+    .crossJoin('enquiries as e')
+    .leftJoin('mail_jobs as j', 'j.enquiry_id', 'e.id')
+    .where(sql<boolean>`e.id = f.rowid`)
+    .where(search.words.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`enquiries_fts match ${search.fts5}`);
+  query = filter.status ? query.where('e.status', '=', filter.status) : query.where('e.status', '<>', 'Spam');
+  if (filter.mailState) query = query.where('e.mail_state', '=', filter.mailState);
+  if (page.after !== undefined) query = query.where(sql<boolean>`f.rowid < ${page.after}`);
+  return query.select([...ENQUIRY_COLUMNS]).orderBy(sql`f.rowid`, 'desc');
+}
 
 /**
  * Every enquiry of the filter, newest first, a batch at a time (keyset paging on id): an export of any size
  * holds one batch in memory.
  */
-export async function* eachEnquiry(db: Db, filter: EnquiryFilter, batch = 500): AsyncGenerator<EnquiryListRow> {
-  let before: number | null = null;
+export async function* eachEnquiry(db: Db, dialect: Dialect, filter: EnquiryFilter, batch = 500): AsyncGenerator<EnquiryListRow> {
+  let after: number | undefined;
   for (;;) {
-    let query = filtered(db, filter).select([...ENQUIRY_COLUMNS]);
-    if (before !== null) query = query.where('e.id', '<', before);
-    const rows = await query.orderBy('e.id', 'desc').limit(batch).execute();
+    const rows = await enquiryRows(db, dialect, filter, { after, offset: 0, limit: batch - 1 });
     yield* rows;
     if (rows.length < batch) return;
-    before = rows[rows.length - 1]!.id;
+    after = rows[rows.length - 1]!.id;
   }
 }
 
@@ -110,6 +152,7 @@ export async function requeueMailJob(db: Db, enquiryId: number, now: string): Pr
     .where('enquiry_id', '=', enquiryId)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) await insertMailJob(db, enquiryId, now);
+  else await setMailState(db, enquiryId, 'queued');
 }
 
 /**
@@ -132,23 +175,26 @@ export async function claimDueJobs(db: Db, dialect: Dialect, now: string, leaseU
   return result.rows.map((row) => ({ ...row, id: Number(row.id), enquiry_id: Number(row.enquiry_id), attempts: Number(row.attempts) }));
 }
 
-/** Records an attempt's outcome, if the job is still this worker's (its lease unchanged). */
+/** Records an attempt's outcome, if the job is still this worker's (its lease unchanged), and the enquiry's mail state with it. */
 export async function finishMailJob(
   db: Db,
-  job: Pick<MailJobRow, 'id' | 'locked_until'>,
+  job: Pick<MailJobRow, 'id' | 'enquiry_id' | 'locked_until'>,
   outcome: { state: 'sent' | 'retrying' | 'failed'; attempts: number; sentAt?: string; nextAttemptAt?: string; error?: string | null },
 ): Promise<void> {
-  await db
-    .updateTable('mail_jobs')
-    .set({
-      state: outcome.state,
-      attempts: outcome.attempts,
-      locked_until: null,
-      ...(outcome.sentAt ? { sent_at: outcome.sentAt } : {}),
-      ...(outcome.nextAttemptAt ? { next_attempt_at: outcome.nextAttemptAt } : {}),
-      ...(outcome.error !== undefined ? { last_error: outcome.error } : {}),
-    })
-    .where('id', '=', job.id)
-    .where('locked_until', '=', job.locked_until)
-    .execute();
+  await inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable('mail_jobs')
+      .set({
+        state: outcome.state,
+        attempts: outcome.attempts,
+        locked_until: null,
+        ...(outcome.sentAt ? { sent_at: outcome.sentAt } : {}),
+        ...(outcome.nextAttemptAt ? { next_attempt_at: outcome.nextAttemptAt } : {}),
+        ...(outcome.error !== undefined ? { last_error: outcome.error } : {}),
+      })
+      .where('id', '=', job.id)
+      .where('locked_until', '=', job.locked_until)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0) await setMailState(trx, job.enquiry_id, outcome.state);
+  });
 }

@@ -7,13 +7,14 @@ import {
   EnquiryIdSchema,
   EnquiryListRequestSchema,
   EnquiryListSchema,
+  EnquiryRowSchema,
   EnquiryStatusChangeSchema,
 } from '../../core/schemas/enquiries';
 import type { AppConfig } from '../config';
 import { replies, screenReplies, typed } from '../http/contract';
 import { sendCsv } from '../http/csv';
 import { eachEnquiry } from './enquiries.repository';
-import { changeEnquiryStatus, deleteEnquiry, enquiryRowOf, getEnquiries, resendEnquiry, submitEnquiry } from './enquiries.service';
+import { changeEnquiryStatus, deleteEnquiry, enquiryRowOf, getEnquiries, getEnquiry, resendEnquiry, submitEnquiry } from './enquiries.service';
 import { csvRecordOf, ENQUIRY_CSV_COLUMNS } from './enquiry-csv';
 import type { MailOutbox } from './mail-outbox';
 import { FORM_COOKIE } from './spam-guard';
@@ -46,6 +47,11 @@ export async function enquiryRoutes(app: FastifyInstance, { config, outbox }: { 
     async (request) => getEnquiries(request.tenant, request.body, outbox.configured),
   );
   api.post(
+    '/api/master/getenquiry',
+    { config: screen, schema: { body: EnquiryIdSchema, response: screenReplies(EnquiryRowSchema, [404]) } },
+    async (request) => getEnquiry(request.tenant, request.body.id),
+  );
+  api.post(
     '/api/master/changeEnquiryStatus',
     { config: screen, schema: { body: EnquiryStatusChangeSchema, response: screenReplies(EnquiryActionAnswerSchema, [404]) } },
     async (request) => changeEnquiryStatus(request.tenant, request.body.id, request.body.status),
@@ -72,7 +78,7 @@ export async function enquiryRoutes(app: FastifyInstance, { config, outbox }: { 
       },
     },
     async (request, reply) => {
-      const rows = eachEnquiry(request.tenant.db, request.query);
+      const rows = eachEnquiry(request.tenant.db, request.tenant.dialect, request.query);
       return sendCsv(
         reply,
         'enquiries',

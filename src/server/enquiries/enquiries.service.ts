@@ -9,6 +9,7 @@ import {
 } from '../../core/schemas/enquiries';
 import { audit } from '../audit/audit';
 import { inTransaction } from '../db/database';
+import { decodeCursor } from '../db/keyset';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
 import {
@@ -79,8 +80,16 @@ export function enquiryRowOf(row: EnquiryListRow): EnquiryRow {
 
 /** getenquiries: a page of 10, newest first; New and Handled unless a status is asked for. */
 export async function getEnquiries(tenant: Tenant, request: EnquiryListRequest, mailConfigured: boolean): Promise<EnquiryList> {
-  const { rows, total } = await listEnquiries(tenant.db, request, (request.pageno - 1) * ENQUIRIES_PAGE_SIZE, ENQUIRIES_PAGE_SIZE);
-  return { items: rows.map(enquiryRowOf), totalItems: total, mailConfigured };
+  const after = request.after === undefined ? undefined : decodeCursor(request.after, ['number'])[0];
+  const page = await listEnquiries(tenant.db, tenant.dialect, request, { after, offset: (request.pageno - 1) * ENQUIRIES_PAGE_SIZE, limit: ENQUIRIES_PAGE_SIZE });
+  return { items: page.rows.map(enquiryRowOf), totalItems: page.totalItems, totalCapped: page.totalCapped, next: page.next, mailConfigured };
+}
+
+/** getenquiry: one enquiry with its mail, for a link that opens it (the dashboard, search). */
+export async function getEnquiry(tenant: Tenant, id: number): Promise<EnquiryRow> {
+  const row = await findEnquiry(tenant.db, id);
+  if (!row) throw new NotFoundError(NO_ENQUIRY);
+  return enquiryRowOf(row);
 }
 
 export async function changeEnquiryStatus(tenant: Tenant, id: number, status: EnquiryStatus, now = new Date()): Promise<{ message: string }> {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db, Dialect } from '../db/database';
+import { fullTextSearch } from '../db/full-text';
 import { likePattern, lowerLike } from '../db/like-pattern';
 
 // ---- Types -------------------------------------------------------------------------------------------------
@@ -90,15 +91,12 @@ function valuesWithTypeAndParent(db: Db) {
 
 /**
  * A page of values, by type, then grouped under their parents (in the parents' order), then by sequence and
- * name; optionally of one type; `text` searches code and name.
+ * name; optionally of one type; `text` searches the words of code and name (full text, migration 0016).
  */
-export async function listValuesPage(db: Db, filter: { typeId?: number | undefined; text: string }, offset: number, limit: number) {
+export async function listValuesPage(db: Db, dialect: Dialect, filter: { typeId?: number | undefined; text: string }, offset: number, limit: number) {
   let base = valuesWithTypeAndParent(db);
   if (filter.typeId !== undefined) base = base.where('v.type_id', '=', filter.typeId);
-  if (filter.text !== '') {
-    const pattern = likePattern(filter.text);
-    base = base.where((eb) => eb.or([lowerLike('v.code', pattern), lowerLike('v.name', pattern)]));
-  }
+  if (filter.text !== '') base = base.where(fullTextSearch(dialect, 'master_values', filter.text).condition('v'));
   const [rows, count] = await Promise.all([
     base
       .select([...VALUE_COLUMNS])

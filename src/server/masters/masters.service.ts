@@ -192,7 +192,7 @@ export async function dependencyOptions(tenant: Tenant, id: number | undefined) 
 /** getCommonMaster, getSearchForcommonMaster: 10 a page, optionally of one type; the text matches code or name. */
 export async function listMasterValues(tenant: Tenant, { typeId, pageno, searchText }: { typeId?: number | undefined; pageno: number; searchText: string }) {
   const offset = (pageno - 1) * MASTER_PAGE_SIZE;
-  const { rows, total } = await listValuesPage(tenant.db, { typeId, text: searchText }, offset, MASTER_PAGE_SIZE);
+  const { rows, total } = await listValuesPage(tenant.db, tenant.dialect, { typeId, text: searchText }, offset, MASTER_PAGE_SIZE);
   return { totalItems: total, items: rows.map((row, index) => ({ ...valueOf(row), srno: offset + index + 1 })) };
 }
 

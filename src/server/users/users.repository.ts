@@ -1,5 +1,6 @@
-import type { Db } from '../db/database';
-import { likePattern, lowerLike } from '../db/like-pattern';
+import type { Db, Dialect } from '../db/database';
+import { fullTextSearch } from '../db/full-text';
+import { cappedCount, pageOfRows } from '../db/keyset';
 import { ADMINISTRATORS_GROUP_ID, PUBLIC_USER_ID } from '../../core/groups';
 
 /** Columns a user list or form may show: never password_hash. */
@@ -7,33 +8,32 @@ const LIST_COLUMNS = ['u.id', 'u.employee_code', 'u.first_name', 'u.middle_name'
 
 export type UserSearch = { kind: 'All' | 'Code' | 'Name'; text: string };
 
-function listQuery(db: Db, search: UserSearch | null) {
+/** The FTS5 columns (SQLite) and the weight (PostgreSQL, migration 0016) of each kind of user search. */
+const SEARCH_PARTS = {
+  All: undefined,
+  Code: { columns: ['employee_code'], weight: 'A' },
+  Name: { columns: ['first_name', 'middle_name', 'last_name', 'username'], weight: 'B' },
+} as const;
+
+function listQuery(db: Db, dialect: Dialect, search: UserSearch | null) {
   let query = db
     .selectFrom('users as u')
     .innerJoin('user_groups as g', 'g.id', 'u.group_id')
     // The Public user is the visitors' identity, not a person: it is not managed here.
     .where('u.id', '!=', PUBLIC_USER_ID);
-  if (search && search.text !== '') {
-    const pattern = likePattern(search.text);
-    query = query.where((eb) => {
-      const like = (column: 'u.employee_code' | 'u.first_name' | 'u.middle_name' | 'u.last_name' | 'u.username') => lowerLike(column, pattern);
-      const byCode = like('u.employee_code');
-      const byName = eb.or([like('u.first_name'), like('u.middle_name'), like('u.last_name'), like('u.username')]);
-      if (search.kind === 'Code') return byCode;
-      if (search.kind === 'Name') return byName;
-      return eb.or([byCode, byName]);
-    });
-  }
+  if (search && search.text !== '') query = query.where(fullTextSearch(dialect, 'users', search.text, SEARCH_PARTS[search.kind]).condition('u'));
   return query;
 }
 
-export async function listUsers(db: Db, search: UserSearch | null, offset: number, limit: number) {
-  const base = listQuery(db, search);
-  const [rows, count] = await Promise.all([
-    base.select([...LIST_COLUMNS]).orderBy('u.id').limit(limit).offset(offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+/** A page of users by id (after the cursor's id, else from an offset), the cursor of the next, the count up to its cap. */
+export async function listUsers(db: Db, dialect: Dialect, search: UserSearch | null, page: { after?: number | undefined; offset: number; limit: number }) {
+  let rows = listQuery(db, dialect, search).select([...LIST_COLUMNS]);
+  if (page.after !== undefined) rows = rows.where('u.id', '>', page.after);
+  const [found, count] = await Promise.all([
+    rows.orderBy('u.id').limit(page.limit + 1).offset(page.after === undefined ? page.offset : 0).execute(),
+    cappedCount(db, listQuery(db, dialect, search)),
   ]);
-  return { rows, total: Number(count.n) };
+  return { ...pageOfRows(found, page.limit, (row) => [row.id]), ...count };
 }
 
 export async function findUserForForm(db: Db, id: number) {

@@ -20,7 +20,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const api = typed(app);
   const access = { screen: 'userHomepage' } as const;
   api.post('/api/master/getempmasterfroEmp', { config: { access }, schema: { body: UserPageSchema, response: screenReplies(UserListSchema) } }, async (request) =>
-    listUsersPage(request.tenant, request.body.pageno),
+    listUsersPage(request.tenant, request.body),
   );
   api.post(
     '/api/master/getSearchForEmployeeMaster',

@@ -2,6 +2,7 @@ import { hashPassword } from '../auth/passwords';
 import { deleteSessionsOfUser } from '../auth/sessions.repository';
 import { audit, changedFields } from '../audit/audit';
 import { inTransaction, type Db } from '../db/database';
+import { decodeCursor } from '../db/keyset';
 import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
 import {
   USER_MESSAGES,
@@ -62,21 +63,23 @@ export async function changePassword(db: Db, userId: number, password: string, n
 // ---------------------------------------------------------------------------------------------------------
 // The user list and user form (spec 001 §2 userHomepage, user; §7 employee calls under api/master/).
 
-export async function listUsersPage(tenant: Tenant, pageno: number): Promise<UserList> {
-  return pageOfUsers(tenant, null, pageno);
+export async function listUsersPage(tenant: Tenant, { pageno, after }: { pageno: number; after?: string | undefined }): Promise<UserList> {
+  return pageOfUsers(tenant, null, pageno, after);
 }
 
-/** getSearchForEmployeeMaster: the search text reaches SQL only as a bound parameter. */
-export async function searchUsers(tenant: Tenant, { searchText, type, pageno }: UserSearchInput): Promise<UserList> {
-  return pageOfUsers(tenant, { kind: type, text: searchText }, pageno);
+/** getSearchForEmployeeMaster: the search text reaches SQL only as words of a full-text query, bound as a parameter. */
+export async function searchUsers(tenant: Tenant, { searchText, type, pageno, after }: UserSearchInput): Promise<UserList> {
+  return pageOfUsers(tenant, { kind: type, text: searchText }, pageno, after);
 }
 
-async function pageOfUsers(tenant: Tenant, search: UserSearch | null, pageno: number): Promise<UserList> {
+async function pageOfUsers(tenant: Tenant, search: UserSearch | null, pageno: number, after: string | undefined): Promise<UserList> {
   const offset = (pageno - 1) * USER_PAGE_SIZE;
-  const { rows, total } = await listUsers(tenant.db, search, offset, USER_PAGE_SIZE);
+  const page = await listUsers(tenant.db, tenant.dialect, search, { after: after === undefined ? undefined : decodeCursor(after, ['number'])[0], offset, limit: USER_PAGE_SIZE });
   return {
-    totalItems: total,
-    list: rows.map((row, index) => ({
+    totalItems: page.totalItems,
+    totalCapped: page.totalCapped,
+    next: page.next,
+    list: page.rows.map((row, index) => ({
       srno: offset + index + 1,
       id: row.id,
       employeecode: row.employee_code,

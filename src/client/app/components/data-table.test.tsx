@@ -148,4 +148,43 @@ describe('DataTable', () => {
     act(() => button('Previous page')?.click());
     expect(onPageChange).toHaveBeenLastCalledWith(2);
   });
+
+  it('says "more than" a capped count: no "of M", Next while the server has a next page', () => {
+    const onPageChange = vi.fn();
+    const paging = (page: number, hasNext: boolean): DataTablePaging => ({ page, pageSize: 10, totalItems: 10_000, totalCapped: true, hasNext, onPageChange });
+
+    render({ paging: paging(1, true) });
+    expect(container.querySelector('.staff-table__range')?.textContent).toBe('1–2 of more than 10,000');
+    expect(container.querySelector('.staff-table__page')?.textContent).toBe('Page 1');
+    expect(button('Next page')?.hasAttribute('aria-disabled')).toBe(false);
+    act(() => button('Next page')?.click());
+    expect(onPageChange).toHaveBeenLastCalledWith(2);
+
+    // Deep in the list, past the counted rows.
+    render({ paging: paging(1500, true) });
+    expect(container.querySelector('.staff-table__range')?.textContent).toBe('14,991–14,992 of more than 10,000');
+    expect(container.querySelector('.staff-table__page')?.textContent).toBe('Page 1500');
+    act(() => button('Next page')?.click());
+    expect(onPageChange).toHaveBeenLastCalledWith(1501);
+
+    // The last page: the server has no next.
+    render({ paging: paging(1501, false) });
+    expect(button('Next page')?.getAttribute('aria-disabled')).toBe('true');
+    onPageChange.mockClear();
+    act(() => button('Next page')?.click());
+    expect(onPageChange).not.toHaveBeenCalled();
+    act(() => button('Previous page')?.click());
+    expect(onPageChange).toHaveBeenLastCalledWith(1500);
+  });
+
+  it("follows the server's next over the count when it is given", () => {
+    const onPageChange = vi.fn();
+    // Counted 20, but rows came in since: the server says a third page follows.
+    render({ paging: { page: 2, pageSize: 10, totalItems: 20, hasNext: true, onPageChange } });
+    expect(container.querySelector('.staff-table__page')?.textContent).toBe('Page 2 of 2');
+    act(() => button('Next page')?.click());
+    expect(onPageChange).toHaveBeenLastCalledWith(3);
+    render({ paging: { page: 1, pageSize: 10, totalItems: 20, hasNext: false, onPageChange } });
+    expect(button('Next page')?.getAttribute('aria-disabled')).toBe('true');
+  });
 });

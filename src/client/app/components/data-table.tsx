@@ -16,6 +16,9 @@ declare module '@tanstack/react-table' {
   }
 }
 
+/** A number of rows as the pager writes it (10,000), grouped as the audit log's total is (en-IN). */
+const count = (value: number) => value.toLocaleString('en-IN');
+
 /** A column of a DataTable: TanStack's column definition (accessor or display column) of the row type. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of columns mixes value types (TanStack's own advice).
 export type DataColumn<T> = ColumnDef<T, any>;
@@ -24,8 +27,15 @@ export interface DataTablePaging {
   /** 1-based, as the spec's `pageno`. */
   page: number;
   pageSize: number;
-  /** How many rows there are in all (the server's totalItems). */
+  /** How many rows there are in all (the server's totalItems): with `totalCapped`, the count's cap. */
   totalItems: number;
+  /**
+   * The list holds more than `totalItems` rows (the server counted up to its cap, DESIGN §23): the range says
+   * "of more than", the page line has no "of M", and Next stays on while there are rows after the page.
+   */
+  totalCapped?: boolean | undefined;
+  /** Whether a page follows this one (the server's `next` is set): used, when given, instead of the count. */
+  hasNext?: boolean | undefined;
   onPageChange: (page: number) => void;
 }
 
@@ -86,7 +96,9 @@ export function DataTable<T>({
     [columns, hasActions, actionsHeader],
   );
 
-  const pageCount = paging ? Math.max(1, Math.ceil(paging.totalItems / paging.pageSize)) : 1;
+  const capped = paging?.totalCapped === true;
+  // -1: TanStack's "not known" (a capped count does not say how many pages there are).
+  const pageCount = paging ? (capped ? -1 : Math.max(1, Math.ceil(paging.totalItems / paging.pageSize))) : 1;
   const pagination: PaginationState = { pageIndex: (paging?.page ?? 1) - 1, pageSize: paging?.pageSize ?? Math.max(rows.length, 1) };
   const table = useReactTable<T>({
     data: rows as T[],
@@ -158,9 +170,9 @@ export function DataTable<T>({
   const page = table.getState().pagination.pageIndex + 1;
   const showPager = paging !== undefined && status === 'success' && bodyRows.length > 0;
   const first = paging ? (page - 1) * paging.pageSize + 1 : 0;
-  const last = paging ? Math.min(page * paging.pageSize, paging.totalItems) : 0;
+  const last = paging ? (capped ? first + bodyRows.length - 1 : Math.min(page * paging.pageSize, paging.totalItems)) : 0;
   const canPrevious = table.getCanPreviousPage();
-  const canNext = table.getCanNextPage();
+  const canNext = paging?.hasNext ?? table.getCanNextPage();
 
   return (
     <div className="staff-table">
@@ -195,7 +207,7 @@ export function DataTable<T>({
       {showPager ? (
         <nav className="staff-table__pager" aria-label={`${caption}: pages`}>
           <p className="staff-table__range">
-            {first}–{last} of {paging.totalItems}
+            {count(first)}–{count(last)} of {capped ? `more than ${count(paging.totalItems)}` : count(paging.totalItems)}
           </p>
           <div className="staff-table__pager-controls">
             <button
@@ -212,7 +224,7 @@ export function DataTable<T>({
               Previous
             </button>
             <p className="staff-table__page" aria-live="polite">
-              Page {page} of {table.getPageCount()}
+              {capped ? `Page ${page}` : `Page ${page} of ${table.getPageCount()}`}
             </p>
             <button
               type="button"
@@ -220,7 +232,8 @@ export function DataTable<T>({
               aria-label="Next page"
               aria-disabled={!canNext || undefined}
               onClick={() => {
-                if (canNext) table.nextPage();
+                // Not table.nextPage(): that stops at the counted pages, and `hasNext` may know of one more.
+                if (canNext) paging.onPageChange(page + 1);
               }}
             >
               Next

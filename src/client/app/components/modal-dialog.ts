@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 
 /**
  * A detail shown in a modal <dialog> (an enquiry, an audit entry): opened as modal when mounted, focus on its
@@ -44,16 +44,17 @@ export function useDetailDialog<T>(fallback: () => void) {
   /** Where the focus goes once the detail has closed (null: the fallback); undefined while nothing waits. */
   const focusAfter = useRef<HTMLElement | null | undefined>(undefined);
 
-  const openDetail = (record: T) => {
+  // Stable, so that a screen may open a record from an effect (a link to it: use-record-link.ts).
+  const openDetail = useCallback((record: T) => {
     opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     setDetail(record);
-  };
+  }, []);
 
-  const closeDetail = (openerGone = false) => {
+  const closeDetail = useCallback((openerGone = false) => {
     focusAfter.current = openerGone ? null : opener.current;
     opener.current = null;
     setDetail(null);
-  };
+  }, []);
 
   useEffect(() => {
     if (detail !== null || focusAfter.current === undefined) return;

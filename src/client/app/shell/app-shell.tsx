@@ -8,6 +8,7 @@ import { clearProfile } from '../lib/profile';
 import { LoadingStatus } from '../components/screen';
 import { useConfirm } from '../components/confirm-dialog';
 import { agreeToLeave, hasUnsavedEdits, LEAVE_QUESTION } from '../editors/leave-guard';
+import { useStaffSearch } from './search-dialog';
 import { StaffMenu } from './staff-menu';
 import { ShellBrand, StaffTopBar } from './staff-top-bar';
 // Loaded after public.css and app.css (see entry-app.tsx): the staff look refines the site's tokens and kit.
@@ -139,6 +140,8 @@ export function AppShell() {
   const heldToAccount = Boolean(user?.twoFactorRequired || user?.passwordChangeRequired);
   const menuStatus = menu.isError ? 'error' : menu.data === undefined ? 'pending' : 'ready';
   const { confirm, dialog: logoutQuestion } = useConfirm();
+  // Search (Ctrl+K, /) for a logged-in user with a menu; one held to /account has nothing to find yet.
+  const { openSearch, searchDialog } = useStaffSearch(kind === 'staff' && user !== null && !heldToAccount);
 
   return (
     <div className={`shell shell--${kind}${navOpen ? ' shell--nav-open' : ''}`}>
@@ -156,6 +159,7 @@ export function AppShell() {
           onToggleNav={() => setNavOpen((open) => !open)}
           toggleRef={toggleRef}
           onLogout={() => void logOut(confirm)}
+          onSearch={heldToAccount ? undefined : openSearch}
         />
       ) : kind === 'entry' ? (
         <header className="entry-header">
@@ -183,6 +187,7 @@ export function AppShell() {
       ) : null}
       <ScrollRestoration />
       {logoutQuestion}
+      {searchDialog}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { Link, NavLink } from 'react-router';
-import { CircleUserRound, ExternalLink, LogOut, Menu, X } from 'lucide-react';
+import { CircleUserRound, ExternalLink, LogOut, Menu, Search, X } from 'lucide-react';
+import { SEARCH_SHORTCUT } from './search-dialog';
 
 /** The company's logo and name; inside the staff app it leads to the user's start page. */
 export function ShellBrand({ companyName, to }: { companyName: string; to?: string | undefined }) {
@@ -21,8 +22,9 @@ export function ShellBrand({ companyName, to }: { companyName: string; to?: stri
 
 /**
  * The staff app's top bar: the menu button (below 1024 px, where the sidebar folds away), the company, a link
- * to the public site, who is logged in, their own account (DESIGN §21), and Log out. On a phone the texts of
- * the last four fold into their icons; their names stay for assistive technology.
+ * to the public site, who is logged in, their own account (DESIGN §21), and Log out; Search (DESIGN §23) when
+ * `onSearch` is given. On a phone the texts of the actions fold into their icons; their names stay for
+ * assistive technology.
  */
 export function StaffTopBar({
   companyName,
@@ -34,6 +36,7 @@ export function StaffTopBar({
   onToggleNav,
   toggleRef,
   onLogout,
+  onSearch,
 }: {
   companyName: string;
   startPage: string;
@@ -44,6 +47,8 @@ export function StaffTopBar({
   onToggleNav: () => void;
   toggleRef: Ref<HTMLButtonElement>;
   onLogout: () => void;
+  /** Opens the search dialog; the button is given so the focus comes back to it. */
+  onSearch?: ((opener: HTMLElement) => void) | undefined;
 }) {
   const initial = (userName.trim()[0] ?? '?').toUpperCase();
   return (
@@ -61,6 +66,22 @@ export function StaffTopBar({
       </button>
       <ShellBrand companyName={companyName} to={startPage} />
       <div className="staff-topbar__end">
+        {onSearch ? (
+          <button
+            type="button"
+            className="staff-topbar__action staff-search-button"
+            // Named by its visible word (axe: label-content-name-mismatch); the shortcut is aria-keyshortcuts.
+            aria-keyshortcuts={SEARCH_SHORTCUT.keys}
+            aria-haspopup="dialog"
+            onClick={(event) => onSearch(event.currentTarget)}
+          >
+            <Search aria-hidden="true" size={16} />
+            <span className="staff-topbar__label">Search</span>
+            <kbd className="staff-search-button__keys" aria-hidden="true">
+              {SEARCH_SHORTCUT.hint}
+            </kbd>
+          </button>
+        ) : null}
         <a className="staff-topbar__action" href="/Home1">
           <ExternalLink aria-hidden="true" size={16} />
           <span className="staff-topbar__label">View site</span>

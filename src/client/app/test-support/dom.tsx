@@ -1,7 +1,7 @@
-import { act, type ReactNode } from 'react';
+import { act, useEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 /**
@@ -27,15 +27,30 @@ export function withModalDialogs(): void {
   });
 }
 
+/** Writes the router's address (path, search) where a test can read it. */
+function AddressProbe({ onAddress }: { onAddress: (address: string) => void }) {
+  const { pathname, search } = useLocation();
+  useEffect(() => onAddress(`${pathname}${search}`), [onAddress, pathname, search]);
+  return null;
+}
+
 /**
  * A fresh container and React root for each test of the file (unmounted and removed after it). Read
- * `dom.container` inside a test; `dom.render(node)` renders into it; `dom.renderScreen(screen)` renders a
- * staff screen with what the app gives it (a query client that does not retry, a router).
+ * `dom.container` inside a test; `dom.render(node)` renders into it; `dom.renderScreen(screen, at)` renders a
+ * staff screen with what the app gives it (a query client that does not retry, a router at the address `at`,
+ * '/' unless given); `dom.address` is that router's address as it is now.
  */
-export function withTestRoot(): { readonly container: HTMLDivElement; render: (node: ReactNode) => void; renderScreen: (screen: ReactNode) => void } {
+export function withTestRoot(): {
+  readonly container: HTMLDivElement;
+  readonly address: string;
+  render: (node: ReactNode) => void;
+  renderScreen: (screen: ReactNode, at?: string) => void;
+} {
   let container: HTMLDivElement | undefined;
   let root: Root | undefined;
+  let address = '/';
   beforeEach(() => {
+    address = '/';
     container = document.createElement('div');
     document.body.append(container);
     root = createRoot(container);
@@ -49,13 +64,23 @@ export function withTestRoot(): { readonly container: HTMLDivElement; render: (n
       if (!container) throw new Error('The test root exists only inside a test.');
       return container;
     },
+    get address() {
+      return address;
+    },
     render: (node) => act(() => root?.render(node)),
-    renderScreen: (screen) => {
+    renderScreen: (screen, at = '/') => {
       const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
       act(() =>
         root?.render(
           <QueryClientProvider client={client}>
-            <MemoryRouter>{screen}</MemoryRouter>
+            <MemoryRouter initialEntries={[at]}>
+              {screen}
+              <AddressProbe
+                onAddress={(now) => {
+                  address = now;
+                }}
+              />
+            </MemoryRouter>
           </QueryClientProvider>,
         ),
       );

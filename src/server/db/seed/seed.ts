@@ -13,8 +13,8 @@ type MenuSeed =
   | { label: string; screen: ScreenRouting; page?: never; children?: never }
   | { label: string; children: MenuSeed[]; page?: never; screen?: never };
 
-/** The page the menus land on. */
-const LANDING_PAGE: ContentPageKey = 'home';
+/** What a menu lands on after sign-in: a content page by key or a screen by routing. */
+type Landing = ContentPageKey | ScreenRouting;
 
 /** The Public group's menu: Services and Products are sub-menus, Relationware CRM one level deeper. */
 const PUBLIC_MENU: MenuSeed[] = [
@@ -64,16 +64,22 @@ const ADMINISTRATION_MENU: MenuSeed = {
   ],
 };
 
-/** Seeded menus per group: the public site; the twelve editing twins (same shape); twins plus administration. */
-const GROUP_MENUS: ReadonlyArray<[number, MenuSeed[]]> = [
-  [PUBLIC_GROUP_ID, PUBLIC_MENU],
-  [EDITORS_GROUP_ID, PUBLIC_MENU],
-  [ADMINISTRATORS_GROUP_ID, [...PUBLIC_MENU, ADMINISTRATION_MENU]],
+/** The staff home (DESIGN §23): first in the staff groups' menus, and where they land after sign-in. */
+const STAFF_HOME: MenuSeed = { label: 'Dashboard', screen: 'dashboard' };
+
+/**
+ * Seeded menus per group, with what each lands on: the public site (Home); the staff home and the twelve
+ * editing twins (same shape); the same plus administration.
+ */
+const GROUP_MENUS: ReadonlyArray<[number, MenuSeed[], Landing]> = [
+  [PUBLIC_GROUP_ID, PUBLIC_MENU, 'home'],
+  [EDITORS_GROUP_ID, [STAFF_HOME, ...PUBLIC_MENU], 'dashboard'],
+  [ADMINISTRATORS_GROUP_ID, [STAFF_HOME, ...PUBLIC_MENU, ADMINISTRATION_MENU], 'dashboard'],
 ];
 
 /** Gives each built-in group its seeded menu if it has none (also on databases seeded by earlier versions). */
 export async function seedGroupMenusIfMissing(db: Db): Promise<void> {
-  for (const [groupId, menu] of GROUP_MENUS) {
+  for (const [groupId, menu, landing] of GROUP_MENUS) {
     const existing = await db
       .selectFrom('menu_items')
       .select('id')
@@ -81,7 +87,7 @@ export async function seedGroupMenusIfMissing(db: Db): Promise<void> {
       .where('owner_id', '=', groupId)
       .limit(1)
       .executeTakeFirst();
-    if (!existing) await db.transaction().execute((trx) => insertMenu(trx, 'group', groupId, menu, null));
+    if (!existing) await db.transaction().execute((trx) => insertMenu(trx, 'group', groupId, menu, null, landing));
   }
 }
 
@@ -164,7 +170,7 @@ export async function seedIfEmpty(db: Db, dialect: Dialect, now = new Date()): P
   return true;
 }
 
-async function insertMenu(db: Db, ownerKind: 'group' | 'user', ownerId: number, items: MenuSeed[], parentId: number | null): Promise<void> {
+async function insertMenu(db: Db, ownerKind: 'group' | 'user', ownerId: number, items: MenuSeed[], parentId: number | null, landing: Landing): Promise<void> {
   for (const [index, item] of items.entries()) {
     const row = await db
       .insertInto('menu_items')
@@ -176,10 +182,10 @@ async function insertMenu(db: Db, ownerKind: 'group' | 'user', ownerId: number, 
         label: item.label,
         sequence: index + 1,
         is_sub_menu: item.children ? 1 : 0,
-        land_page: item.page === LANDING_PAGE ? 1 : 0,
+        land_page: item.page === landing || item.screen === landing ? 1 : 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (item.children) await insertMenu(db, ownerKind, ownerId, item.children, row.id);
+    if (item.children) await insertMenu(db, ownerKind, ownerId, item.children, row.id, landing);
   }
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AuditListSchema } from '../../../../core/schemas/audit';
+import type { PageCursors } from '../../components/use-page-cursors';
 import { ApiError, api } from '../../lib/api';
-import { listRequest, type AuditQuery } from './audit-list';
+import { filtersOf, listRequest, type AuditQuery } from './audit-list';
 
 /**
  * The audit log feature's one call (DESIGN §21), its answer read through the core schema. Reading only: the
@@ -16,8 +17,10 @@ export const auditKeys = {
   list: (query: AuditQuery) => [...AUDIT_LOG_KEY, 'list', listRequest(query)] as const,
 };
 
-export function fetchAuditLog(query: AuditQuery) {
-  return api<unknown>('/api/master/getauditlog', listRequest(query)).then((data) => AuditListSchema.parse(data));
+/** A page of the log; `after` (the `next` of the page before) finds it through the index (paging.ts). */
+export function fetchAuditLog(query: AuditQuery, after?: string) {
+  const body = after === undefined ? listRequest(query) : { ...listRequest(query), after };
+  return api<unknown>('/api/master/getauditlog', body).then((data) => AuditListSchema.parse(data));
 }
 
 /** A refusal of the filters themselves (400): asking again would get the same answer. */
@@ -25,11 +28,15 @@ export function isFilterRefusal(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 400;
 }
 
-/** The screen's list: the page shown stays while the next one loads. */
-export function useAuditLog(query: AuditQuery) {
+/**
+ * The screen's list: the page shown stays while the next one loads; pages are read after the cursor of the
+ * page before when the screen has it (`cursors`, use-page-cursors.ts).
+ */
+export function useAuditLog(query: AuditQuery, cursors: PageCursors) {
   return useQuery({
+    // The key has no cursor: a page read with or without one is the same page.
     queryKey: auditKeys.list(query),
-    queryFn: () => fetchAuditLog(query),
+    queryFn: () => cursors.read(filtersOf(query), query.pageno, (after) => fetchAuditLog(query, after)),
     placeholderData: keepPreviousData,
   });
 }

@@ -167,6 +167,8 @@ describe('counts and times', () => {
     expect(entryCount(1)).toBe('1 entry');
     expect(entryCount(41)).toBe('41 entries');
     expect(entryCount(100000)).toBe('1,00,000 entries');
+    // A capped count: the log holds more than the server counted.
+    expect(entryCount(10_000, true)).toBe('More than 10,000 entries');
   });
 
   it('give the whole UTC moment', () => {

@@ -203,7 +203,9 @@ export function emptyMessage(filters: AuditFilters): string {
 }
 
 /** How many entries there are ("1 entry", "41 entries"). */
-export function entryCount(total: number): string {
+export function entryCount(total: number, capped = false): string {
+  // A capped count (DESIGN §23): the log holds more entries than the server counted.
+  if (capped) return `More than ${total.toLocaleString('en-IN')} entries`;
   return `${total.toLocaleString('en-IN')} ${total === 1 ? 'entry' : 'entries'}`;
 }
 

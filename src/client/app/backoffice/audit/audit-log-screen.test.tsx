@@ -25,6 +25,7 @@ const calls = withFakeMasterApi(answer);
 
 let entries: AuditEntryRow[];
 let listFails: boolean;
+let countCap: number;
 
 const entry = (id: number, more: Partial<AuditEntryRow>): AuditEntryRow => ({
   id,
@@ -61,6 +62,7 @@ function seed() {
     }),
   ];
   listFails = false;
+  countCap = Infinity;
 }
 
 /** `count` page publishes by asha, one an hour, newest first. */
@@ -84,7 +86,16 @@ function answer(call: string, body: Record<string, unknown>): { status: number; 
       (!from || e.at >= from) &&
       (!to || e.at <= to),
   );
-  return { status: 200, data: { items: matches.slice((pageno - 1) * AUDIT_PAGE_SIZE, pageno * AUDIT_PAGE_SIZE), totalItems: matches.length } };
+  return {
+    status: 200,
+    data: {
+      items: matches.slice((pageno - 1) * AUDIT_PAGE_SIZE, pageno * AUDIT_PAGE_SIZE),
+      // The count stops at countCap, as the server's does at 10,000.
+      totalItems: Math.min(matches.length, countCap),
+      totalCapped: matches.length > countCap,
+      next: matches.length > pageno * AUDIT_PAGE_SIZE ? `p${pageno + 1}` : null,
+    },
+  };
 }
 
 beforeEach(() => {
@@ -250,16 +261,35 @@ describe('the audit log', () => {
     expect(dom.container.textContent).toContain('1–20 of 41');
     await click(button('Next page')!);
     await until(() => listed(20)() && rowTexts()[0]?.[4] === 'Published Home (revision 980)', 'the second page');
-    expect(lastBody()).toEqual({ pageno: 2 });
+    // After the cursor of page 1's answer.
+    expect(lastBody()).toEqual({ pageno: 2, after: 'p2' });
     expect(router.location).toBe('/auditlog?page=2');
     await click(button('Next page')!);
     await until(listed(1), 'the last one');
+    expect(lastBody()).toEqual({ pageno: 3, after: 'p3' });
     expect(router.location).toBe('/auditlog?page=3');
     // Filters applied start again on page 1.
     await filterBy({ user: 'asha' });
     await click(button('Apply')!);
     await until(listed(20), 'page one of asha');
     expect(lastBody()).toEqual({ pageno: 1, userName: 'asha' });
+  });
+
+  it('says "more than" a capped count, and pages on while the server has a next page', async () => {
+    entries = many(45);
+    countCap = 40;
+    render();
+    await until(listed(20), 'the first twenty');
+    expect(total()).toBe('More than 40 entries');
+    expect(dom.container.querySelector('.staff-table__range')?.textContent).toBe('1–20 of more than 40');
+    expect(dom.container.querySelector('.staff-table__page')?.textContent).toBe('Page 1');
+    await click(button('Next page')!);
+    await until(() => router.location === '/auditlog?page=2' && listed(20)(), 'page 2');
+    await click(button('Next page')!);
+    await until(listed(5), 'page 3, past the count');
+    expect(lastBody()).toEqual({ pageno: 3, after: 'p3' });
+    expect(dom.container.querySelector('.staff-table__range')?.textContent).toBe('41–45 of more than 40');
+    expect(button('Next page')?.getAttribute('aria-disabled')).toBe('true');
   });
 
   it('goes to the last page when the address asks for one past the end', async () => {

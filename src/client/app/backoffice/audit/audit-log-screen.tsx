@@ -9,6 +9,7 @@ import { useDetailDialog } from '../../components/modal-dialog';
 import { IconButton } from '../../components/icon-button';
 import { OptionalCell } from '../../components/optional-cell';
 import { BackToHomeLink, Screen } from '../../components/screen';
+import { usePageCursors } from '../../components/use-page-cursors';
 import { isFilterRefusal, useAuditLog } from './api';
 import { ActionName, AuditTime, TargetCell } from './audit-cells';
 import { AuditDetail } from './audit-detail';
@@ -44,7 +45,7 @@ export function AuditLogScreen() {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => queryFromParams(params), [params]);
   const filters = useMemo(() => filtersOf(query), [query]);
-  const log = useAuditLog(query);
+  const log = useAuditLog(query, usePageCursors());
   const { detail, openDetail, closeDetail } = useDetailDialog<AuditEntryRow>(focusListStart);
   const refusalId = useId();
   const exportHintId = useId();
@@ -58,7 +59,8 @@ export function AuditLogScreen() {
 
   // A page past the end (an address kept from a longer list): the last page instead, in place of it.
   const lastPage = Math.max(1, Math.ceil(totalItems / AUDIT_PAGE_SIZE));
-  const pageGone = list !== undefined && !log.isPlaceholderData && list.items.length === 0 && totalItems > 0 && query.pageno > lastPage;
+  const pageGone =
+    list !== undefined && !log.isPlaceholderData && !list.totalCapped && list.items.length === 0 && totalItems > 0 && query.pageno > lastPage;
   useEffect(() => {
     if (pageGone) setParams(paramsFromQuery({ ...query, pageno: lastPage }), { replace: true });
   }, [pageGone, lastPage, query, setParams]);
@@ -89,7 +91,7 @@ export function AuditLogScreen() {
       ) : null}
       <div className="audit-log__bar">
         <p className="audit-log__total" role="status">
-          {log.status === 'success' && list ? (filtered ? `${entryCount(totalItems)} match the filters` : entryCount(totalItems)) : ''}
+          {log.status === 'success' && list ? (filtered ? `${entryCount(totalItems, list.totalCapped)} match the filters` : entryCount(totalItems, list.totalCapped)) : ''}
         </p>
         {/* A plain link: the browser downloads the file with the session cookie (a GET needs no CSRF header).
             Not while the server refuses the filters: the file would be refused as well. */}
@@ -116,7 +118,14 @@ export function AuditLogScreen() {
         refreshing={log.isPlaceholderData}
         loadingLabel="Loading the audit log…"
         emptyMessage={emptyMessage(filters)}
-        paging={{ page: query.pageno, pageSize: AUDIT_PAGE_SIZE, totalItems, onPageChange: (pageno) => show({ ...query, pageno }) }}
+        paging={{
+          page: query.pageno,
+          pageSize: AUDIT_PAGE_SIZE,
+          totalItems,
+          totalCapped: list?.totalCapped,
+          hasNext: list ? list.next !== null : undefined,
+          onPageChange: (pageno) => show({ ...query, pageno }),
+        }}
         actionsHeader="Details"
         rowActions={(row) => <IconButton icon={Eye} label={`View entry ${row.id}: ${row.summary}`} tooltipAlign="end" onClick={() => openDetail(row)} />}
       />

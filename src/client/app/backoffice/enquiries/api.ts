@@ -3,9 +3,11 @@ import type { z } from 'zod';
 import {
   EnquiryActionAnswerSchema,
   EnquiryListSchema,
+  EnquiryRowSchema,
   type EnquiryIdSchema,
   type EnquiryStatusChangeSchema,
 } from '../../../../core/schemas/enquiries';
+import type { PageCursors } from '../../components/use-page-cursors';
 import { api } from '../../lib/api';
 import { IN_FLIGHT_REFRESH_MS, listRequest, mailInFlight, type EnquiryQuery } from './enquiry-list';
 
@@ -19,22 +21,51 @@ export const ENQUIRIES_KEY = ['enquiries'] as const;
 export const enquiryKeys = {
   all: ENQUIRIES_KEY,
   list: (query: EnquiryQuery) => [...ENQUIRIES_KEY, 'list', query] as const,
+  /**
+   * One enquiry, read to open a link to it: outside ENQUIRIES_KEY, as the actions' refresh must not read
+   * again (and find gone) the enquiry just deleted from its dialog; the dialog keeps its own copy.
+   */
+  one: (id: number | undefined) => ['enquiry', id] as const,
 };
 
-export function fetchEnquiries(query: EnquiryQuery) {
-  return api<unknown>('/api/master/getenquiries', listRequest(query)).then((data) => EnquiryListSchema.parse(data));
+/** A page of the list; `after` (the `next` of the page before) finds it through the index (paging.ts). */
+export function fetchEnquiries(query: EnquiryQuery, after?: string) {
+  const body = after === undefined ? listRequest(query) : { ...listRequest(query), after };
+  return api<unknown>('/api/master/getenquiries', body).then((data) => EnquiryListSchema.parse(data));
 }
 
 /**
  * The enquiries screen's list: the page shown stays while the next one loads, and it looks again every few
- * seconds while a mail of the page is on its way, so Sent shows up without a reload.
+ * seconds while a mail of the page is on its way, so Sent shows up without a reload. Pages are read after
+ * the cursor of the page before when the screen has it (`cursors`, use-page-cursors.ts).
  */
-export function useEnquiries(query: EnquiryQuery) {
+export function useEnquiries(query: EnquiryQuery, cursors: PageCursors) {
+  const { pageno, ...filters } = query;
   return useQuery({
+    // The key has no cursor: a page read with or without one is the same page.
     queryKey: enquiryKeys.list(query),
-    queryFn: () => fetchEnquiries(query),
+    queryFn: () => cursors.read(filters, pageno, (after) => fetchEnquiries(query, after)),
     placeholderData: keepPreviousData,
     refetchInterval: (current) => (mailInFlight(current.state.data) ? IN_FLIGHT_REFRESH_MS : false),
+  });
+}
+
+export function fetchEnquiry(id: number) {
+  return api<unknown>('/api/master/getenquiry', { id }).then((data) => EnquiryRowSchema.parse(data));
+}
+
+/**
+ * One enquiry by its id (a link to it, `/enquiries?open=42`); none asked for while `id` is undefined. One that
+ * is gone answers 404 with the server's sentence, which the ApiError carries.
+ */
+export function useEnquiry(id: number | undefined) {
+  return useQuery({
+    queryKey: enquiryKeys.one(id),
+    queryFn: () => fetchEnquiry(id ?? 0),
+    enabled: id !== undefined,
+    // Read for the moment the link opens it: a later visit reads it afresh.
+    gcTime: 0,
+    refetchOnWindowFocus: false,
   });
 }
 

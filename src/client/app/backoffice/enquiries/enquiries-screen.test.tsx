@@ -30,6 +30,8 @@ const mail = (state: EnquiryMail['state'], more: Partial<EnquiryMail> = {}): Enq
 let enquiries: EnquiryRow[];
 let mailConfigured: boolean;
 let listFails: boolean;
+/** The count stops here, as the server's does at 10,000 (a small cap keeps the test small). */
+let countCap: number;
 
 function seed() {
   const at = (minutes: number) => new Date(Date.UTC(2026, 10, 22, 9, 0) - minutes * 60_000).toISOString();
@@ -81,6 +83,7 @@ function seed() {
   ];
   mailConfigured = true;
   listFails = false;
+  countCap = Infinity;
 }
 
 /** `count` new enquiries whose mail was sent, newest first. */
@@ -112,7 +115,17 @@ function answer(call: string, body: Record<string, unknown>): { status: number; 
           (body.mailState === undefined || e.mail.state === body.mailState) &&
           `${e.name} ${e.organization} ${e.email} ${e.requirements}`.toLowerCase().includes(text),
       );
-      return ok({ items: matches.slice((pageno - 1) * 10, pageno * 10), totalItems: matches.length, mailConfigured });
+      return ok({
+        items: matches.slice((pageno - 1) * 10, pageno * 10),
+        totalItems: Math.min(matches.length, countCap),
+        totalCapped: matches.length > countCap,
+        next: matches.length > pageno * 10 ? `p${pageno + 1}` : null,
+        mailConfigured,
+      });
+    }
+    case 'getenquiry': {
+      const enquiry = find();
+      return enquiry ? ok(enquiry) : { status: 404, data: { message: 'There is no enquiry with this id (it may have been deleted).' } };
     }
     case 'changeEnquiryStatus': {
       const enquiry = find();
@@ -142,7 +155,7 @@ beforeEach(() => {
   vi.clearAllMocks();
 });
 
-const render = () => dom.renderScreen(<EnquiriesScreen />);
+const render = (at = '/enquiries') => dom.renderScreen(<EnquiriesScreen />, at);
 
 const byLabel = <T extends HTMLElement>(text: string) => labelled<T>(dom.container, text);
 const table = () => [...dom.container.querySelectorAll('table')].find((t) => t.querySelector('caption')?.textContent === 'Enquiries');
@@ -392,7 +405,8 @@ describe('enquiries', () => {
     expect(dom.container.textContent).toContain('1–10 of 12');
     await click(button('Next page')!);
     await until(listed(2), 'the last two');
-    expect(listCalls().at(-1)?.body).toEqual({ pageno: 2 });
+    // Page 2 after the cursor page 1's answer gave.
+    expect(listCalls().at(-1)?.body).toEqual({ pageno: 2, after: 'p2' });
 
     listFails = true;
     await click(button('Refresh the list')!);
@@ -414,3 +428,92 @@ describe('enquiries', () => {
     expect(listCalls().at(-1)?.body).toEqual({ pageno: 1 });
   });
 });
+
+describe('a link to one enquiry (/enquiries?open=N, from the dashboard and the search)', () => {
+  it('opens its detail over the list; closing takes open out of the address', async () => {
+    render('/enquiries?open=4');
+    const dialog = await until(detailDialog, 'the detail');
+    expect(calls.find((c) => c.call === 'getenquiry')?.body).toEqual({ id: 4 });
+    expect(dialog.open).toBe(true);
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe('Enquiry from Ravi Kulkarni');
+    expect(dialog.textContent).toContain('550 5.1.1 Mailbox unknown');
+    await until(listed(3), 'the list behind');
+    expect(dom.address).toBe('/enquiries?open=4');
+
+    await click(button('Close')!);
+    expect(detailDialog()).toBeNull();
+    await until(() => dom.address === '/enquiries', 'open taken out of the address');
+    // Nothing had the focus before: it goes to the start of the list.
+    expect(document.activeElement).toBe(byLabel('Search text'));
+    // Not opened again.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(detailDialog()).toBeNull();
+  });
+
+  it('opens a spam enquiry that the list does not show, and acts on it', async () => {
+    render('/enquiries?open=2');
+    await until(detailDialog, 'the detail');
+    await until(listed(3), 'the list without it');
+    await click(button('Not spam')!);
+    await until(() => detailDialog()?.querySelector('.enquiry-status')?.textContent === 'New', 'New in the dialog');
+    expect(calls.find((c) => c.call === 'changeEnquiryStatus')?.body).toEqual({ id: 2, status: 'New' });
+
+    await click(button('Delete')!);
+    await click(confirmDialog()!.querySelector<HTMLButtonElement>('.confirm-dialog__button--danger')!);
+    await until(() => detailDialog() === null, 'the detail closed');
+    await until(() => dom.address === '/enquiries', 'open taken out of the address');
+    // The deleted enquiry is not read again: no "no enquiry" message after the delete.
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it("says so when the enquiry is gone, with the server's sentence, and shows the list as usual", async () => {
+    render('/enquiries?open=99');
+    await until(() => vi.mocked(notify.error).mock.calls.length > 0, 'the message');
+    expect(notify.error).toHaveBeenCalledWith('There is no enquiry with this id (it may have been deleted).');
+    await until(listed(3), 'the list');
+    expect(detailDialog()).toBeNull();
+    await until(() => dom.address === '/enquiries', 'open taken out of the address');
+  });
+
+  it('drops an address that names no enquiry', async () => {
+    render('/enquiries?open=abc');
+    await until(listed(3), 'the list');
+    await until(() => dom.address === '/enquiries', 'open taken out of the address');
+    expect(calls.some((c) => c.call === 'getenquiry')).toBe(false);
+    expect(detailDialog()).toBeNull();
+  });
+});
+
+describe('paging by cursor (lists at any size)', () => {
+  it('sends the cursor of the page before, forgets the cursors when the filters change, and says "more than" a capped count', async () => {
+    enquiries = many(35);
+    countCap = 20;
+    render();
+    await until(listed(10), 'the first ten');
+    expect(dom.container.querySelector('.staff-table__range')?.textContent).toBe('1–10 of more than 20');
+    expect(dom.container.querySelector('.staff-table__page')?.textContent).toBe('Page 1');
+    await click(button('Next page')!);
+    await until(() => rowTexts()[0]?.[1] === 'Person 10', 'page 2');
+    expect(listCalls().at(-1)?.body).toEqual({ pageno: 2, after: 'p2' });
+    await click(button('Next page')!);
+    await until(() => rowTexts()[0]?.[1] === 'Person 20', 'page 3');
+    expect(listCalls().at(-1)?.body).toEqual({ pageno: 3, after: 'p3' });
+    await click(button('Next page')!);
+    await until(listed(5), 'page 4, the last');
+    expect(listCalls().at(-1)?.body).toEqual({ pageno: 4, after: 'p4' });
+    expect(dom.container.querySelector('.staff-table__range')?.textContent).toBe('31–35 of more than 20');
+    // The server has no page after this one.
+    expect(button('Next page')?.getAttribute('aria-disabled')).toBe('true');
+
+    // Another filter: page 1 again, and its page 2 is found by number until page 1's answer gives its cursor.
+    await choose(byLabel<HTMLSelectElement>('Status')!, 'New');
+    await until(() => listCalls().at(-1)?.body.status === 'New' && listed(10)(), 'the new ones');
+    expect(listCalls().at(-1)?.body).toEqual({ pageno: 1, status: 'New' });
+    await click(button('Next page')!);
+    await until(() => listCalls().at(-1)?.body.pageno === 2, 'page 2 asked for');
+    expect(listCalls().at(-1)?.body).toEqual({ pageno: 2, status: 'New', after: 'p2' });
+  });
+});
+

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
@@ -9,7 +9,10 @@ import { useDetailDialog } from '../../components/modal-dialog';
 import { OptionalCell } from '../../components/optional-cell';
 import { BackToHomeLink, Screen } from '../../components/screen';
 import { SearchToolbar, ToolbarSelect } from '../../components/search-toolbar';
-import { ENQUIRIES_KEY, useEnquiries } from './api';
+import { usePageCursors } from '../../components/use-page-cursors';
+import { useRecordLink } from '../../components/use-record-link';
+import { notify } from '../../toasts';
+import { ENQUIRIES_KEY, useEnquiries, useEnquiry } from './api';
 import { EnquiryActionButtons, EnquiryRowActions, useEnquiryActionCalls, type EnquiryActionKind } from './enquiry-actions';
 import { EmailLink, EnquiryStatusBadge, MailCell, ReceivedCell } from './enquiry-cells';
 import { EnquiryDetail } from './enquiry-detail';
@@ -57,17 +60,49 @@ export function EnquiriesScreen() {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [query, setQuery] = useState<EnquiryQuery>(FIRST_PAGE);
-  const enquiries = useEnquiries(query);
+  const enquiries = useEnquiries(query, usePageCursors());
   const calls = useEnquiryActionCalls();
   const { detail, setDetail, openDetail, closeDetail } = useDetailDialog<EnquiryRow>(focusListStart);
   const exportHintId = useId();
+
+  // A link to one enquiry (`/enquiries?open=42`, from the dashboard or the search): its detail opens over the
+  // list once it is read; one that is gone says so (the server's sentence) and the list shows as usual.
+  const link = useRecordLink('open');
+  const linked = useEnquiry(link.id);
+  const linkOpened = useRef<number | undefined>(undefined);
+  const clearLink = link.clear;
+  useEffect(() => {
+    if (link.id === undefined) linkOpened.current = undefined;
+    else if (linked.data && linked.data.id === link.id && linkOpened.current !== link.id) {
+      linkOpened.current = link.id;
+      openDetail(linked.data);
+    }
+  }, [link.id, linked.data, openDetail]);
+  const linkError = linked.isError ? linked.error : null;
+  useEffect(() => {
+    // Only before its detail opened: once open, the dialog keeps its own copy.
+    if (!linkError || linkOpened.current === link.id) return;
+    notify.error(errorMessage(linkError));
+    clearLink();
+  }, [linkError, link.id, clearLink]);
+  // An address that names no enquiry (`?open=abc`) is dropped.
+  useEffect(() => {
+    if (link.present && link.id === undefined) clearLink();
+  }, [link.present, link.id, clearLink]);
+
+  /** Closes the detail, and takes a link's `open` out of the address so that Back does not open it again. */
+  const closeShown = (openerGone = false) => {
+    closeDetail(openerGone);
+    clearLink();
+  };
 
   const list = enquiries.data;
   const totalItems = list?.totalItems ?? 0;
 
   // A page that emptied (its last enquiry deleted or moved out of the filter): show the new last page.
   const lastPage = Math.max(1, Math.ceil(totalItems / ENQUIRIES_PAGE_SIZE));
-  const pageGone = list !== undefined && !enquiries.isPlaceholderData && list.items.length === 0 && totalItems > 0 && query.pageno > lastPage;
+  const pageGone =
+    list !== undefined && !enquiries.isPlaceholderData && !list.totalCapped && list.items.length === 0 && totalItems > 0 && query.pageno > lastPage;
   useEffect(() => {
     if (pageGone) setQuery((current) => ({ ...current, pageno: lastPage }));
   }, [pageGone, lastPage]);
@@ -106,7 +141,7 @@ export function EnquiriesScreen() {
     const outcome = await calls.perform(kind, row);
     if (!outcome.done) return;
     if (from === 'detail') {
-      if (outcome.deleted) closeDetail(true);
+      if (outcome.deleted) closeShown(true);
       else if (outcome.status) setDetail({ ...row, status: outcome.status });
       else if (outcome.resent) setDetail({ ...row, mail: { ...row.mail, state: 'queued' } });
       return;
@@ -163,14 +198,21 @@ export function EnquiriesScreen() {
         refreshing={enquiries.isPlaceholderData}
         loadingLabel="Loading enquiries…"
         emptyMessage={emptyMessage(query)}
-        paging={{ page: query.pageno, pageSize: ENQUIRIES_PAGE_SIZE, totalItems, onPageChange: (pageno) => setQuery({ ...query, pageno }) }}
+        paging={{
+          page: query.pageno,
+          pageSize: ENQUIRIES_PAGE_SIZE,
+          totalItems,
+          totalCapped: list?.totalCapped,
+          hasNext: list ? list.next !== null : undefined,
+          onPageChange: (pageno) => setQuery({ ...query, pageno }),
+        }}
         rowActions={(row) => <EnquiryRowActions row={row} onAction={(kind) => void runAction(kind, row, 'row')} />}
       />
       {shown ? (
         <EnquiryDetail
           row={shown}
           mailConfigured={list?.mailConfigured ?? true}
-          onClose={() => closeDetail()}
+          onClose={() => closeShown()}
           actions={<EnquiryActionButtons row={shown} busy={calls.busy} onAction={(kind) => void runAction(kind, shown, 'detail')} />}
         />
       ) : null}

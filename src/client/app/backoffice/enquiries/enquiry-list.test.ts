@@ -147,6 +147,8 @@ describe('looking again while a mail is on its way', () => {
       mail: mail(state),
     })),
     totalItems: states.length,
+    totalCapped: false,
+    next: null,
     mailConfigured,
   });
 

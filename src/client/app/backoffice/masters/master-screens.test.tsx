@@ -127,7 +127,7 @@ beforeEach(() => {
   vi.clearAllMocks();
 });
 
-const render = (screen: React.ReactNode) => dom.renderScreen(screen);
+const render = (screen: React.ReactNode, at?: string) => dom.renderScreen(screen, at);
 
 const byLabel = <T extends HTMLElement>(text: string) => labelled<T>(dom.container, text);
 const rowTexts = (caption: string) => {
@@ -320,5 +320,33 @@ describe('commonMaster', () => {
     await click(button('Deactivate')!);
     await until(() => rowTexts('Master values').find((cells) => cells[3] === 'Pune')?.[6] === 'N', 'Pune inactive');
     expect(calls.find((c) => c.call === 'changeStatusForCommonMaster')?.body).toEqual({ id: 30, activeStatus: 'N' });
+  });
+});
+
+describe('a link to one master value (/commonMaster?edit=N, from the search)', () => {
+  it('opens its edit panel, as its row\'s Edit does; closing takes edit out of the address', async () => {
+    render(<MasterValueScreen />, '/commonMaster?edit=21');
+    const code = await until(() => byLabel<HTMLInputElement>('Code'), 'the form');
+    expect(calls.find((c) => c.call === 'getcommasterByID')?.body).toEqual({ id: 21 });
+    expect(dom.container.textContent).toContain('Edit Master Value');
+    expect(code.value).toBe('KA');
+    expect(byLabel<HTMLSelectElement>('Type')?.value).toBe('2');
+    await until(() => rowTexts('Master values').length === 4, 'the list behind');
+    expect(dom.address).toBe('/commonMaster?edit=21');
+
+    await click(button('Cancel')!);
+    expect(byLabel('Code')).toBeNull();
+    await until(() => dom.address === '/commonMaster', 'edit taken out of the address');
+  });
+
+  it('takes edit out of the address once the value is saved', async () => {
+    render(<MasterValueScreen />, '/commonMaster?edit=30');
+    const name = await until(() => byLabel<HTMLInputElement>('Name'), 'the form');
+    await until(() => byLabel<HTMLSelectElement>('Parent value')?.value === '20', 'Maharashtra chosen');
+    await type(name, 'Pune City');
+    await click(button('Save')!);
+    await until(() => byLabel('Code') === null, 'the panel closed');
+    expect(calls.find((c) => c.call === 'savecommonmaster')?.body).toMatchObject({ id: 30, name: 'Pune City' });
+    await until(() => dom.address === '/commonMaster', 'edit taken out of the address');
   });
 });

@@ -12,6 +12,7 @@ import { IconButton } from '../../components/icon-button';
 import { OptionalCell } from '../../components/optional-cell';
 import { BackToHomeLink, LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { SearchToolbar, ToolbarSelect } from '../../components/search-toolbar';
+import { useRecordLink } from '../../components/use-record-link';
 import { notify } from '../../toasts';
 import {
   masterKeys,
@@ -64,6 +65,22 @@ export function MasterValueScreen() {
   const status = useStatusChange(setStatus.mutateAsync, setStatus.isPending);
   const panel = useMasterPanel();
 
+  // A link to one value (`/commonMaster?edit=9`, from the search) opens its edit panel, as its row's Edit does.
+  const link = useRecordLink('edit');
+  const { open: openPanel, close: closePanelOnly } = panel;
+  const clearLink = link.clear;
+  useEffect(() => {
+    if (link.id !== undefined) openPanel(link.id);
+    // An address that names no value (`?edit=abc`) is dropped.
+    else if (link.present) clearLink();
+  }, [link.id, link.present, openPanel, clearLink]);
+
+  /** Closes the panel, and takes a link's `edit` out of the address so that Back does not open it again. */
+  const closePanel = () => {
+    closePanelOnly();
+    clearLink();
+  };
+
   const typeIdOf = (value: string) => (value === '' ? undefined : Number(value));
 
   // The type filter applies at once; the search text when searched.
@@ -113,7 +130,7 @@ export function MasterValueScreen() {
     >
       {panel.editing ? (
         <MasterPanel title={panel.editing.id === undefined ? 'New Master Value' : 'Edit Master Value'}>
-          <MasterValuePanelBody key={panel.editing.id ?? 'new'} valueId={panel.editing.id} filterTypeId={query.typeId} onClose={panel.close} />
+          <MasterValuePanelBody key={panel.editing.id ?? 'new'} valueId={panel.editing.id} filterTypeId={query.typeId} onClose={closePanel} />
         </MasterPanel>
       ) : null}
       <SearchToolbar label="Search master values" inputId="master-value-search" text={text} onTextChange={setText} onSearch={search} onRefresh={refresh}>

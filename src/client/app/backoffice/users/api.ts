@@ -10,6 +10,7 @@ import {
   type UserInput,
   type UserStatusInput,
 } from '../../../../core/schemas/user';
+import type { PageCursors } from '../../components/use-page-cursors';
 import { api } from '../../lib/api';
 
 /** The users feature's calls (spec 001 §7 employee calls), each answer read through its core schema. */
@@ -32,17 +33,28 @@ export interface UserQuery {
  */
 export const DEACTIVATE_QUESTION = 'Do you want to delete this record ?';
 
-export function fetchUsers(query: UserQuery) {
+/** A page of the list; `after` (the `next` of the page before) finds it through the index (paging.ts). */
+export function fetchUsers(query: UserQuery, after?: string) {
+  const cursor = after === undefined ? {} : { after };
   const call =
     query.searchText === ''
-      ? api<unknown>('/api/master/getempmasterfroEmp', { pageno: query.pageno })
-      : api<unknown>('/api/master/getSearchForEmployeeMaster', query);
+      ? api<unknown>('/api/master/getempmasterfroEmp', { pageno: query.pageno, ...cursor })
+      : api<unknown>('/api/master/getSearchForEmployeeMaster', { ...query, ...cursor });
   return call.then((data) => UserListSchema.parse(data));
 }
 
-/** userHomepage's list: the page shown stays while the next one loads. */
-export function useUsers(query: UserQuery) {
-  return useQuery({ queryKey: [...USERS_KEY, 'list', query], queryFn: () => fetchUsers(query), placeholderData: keepPreviousData });
+/**
+ * userHomepage's list: the page shown stays while the next one loads; pages are read after the cursor of the
+ * page before when the screen has it (`cursors`, use-page-cursors.ts).
+ */
+export function useUsers(query: UserQuery, cursors: PageCursors) {
+  const { pageno, ...filters } = query;
+  return useQuery({
+    // The key has no cursor: a page read with or without one is the same page.
+    queryKey: [...USERS_KEY, 'list', query],
+    queryFn: () => cursors.read(filters, pageno, (after) => fetchUsers(query, after)),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** One user for the form (user/{id}); never cached across visits, so the form starts from the saved copy. */

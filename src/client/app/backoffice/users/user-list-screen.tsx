@@ -10,6 +10,7 @@ import { IconButton, IconLink } from '../../components/icon-button';
 import { useConfirm } from '../../components/confirm-dialog';
 import { BackToHomeLink, Screen } from '../../components/screen';
 import { SearchToolbar, ToolbarSelect } from '../../components/search-toolbar';
+import { usePageCursors } from '../../components/use-page-cursors';
 import { notify } from '../../toasts';
 import { DEACTIVATE_QUESTION, USERS_KEY, useSetUserStatus, useUsers, type SearchType, type UserQuery } from './api';
 
@@ -39,7 +40,7 @@ export function UserListScreen() {
   const [text, setText] = useState('');
   const [type, setType] = useState<SearchType>('All');
   const [query, setQuery] = useState<UserQuery>({ searchText: '', type: 'All', pageno: 1 });
-  const users = useUsers(query);
+  const users = useUsers(query, usePageCursors());
   const setStatus = useSetUserStatus();
   const { confirm, dialog } = useConfirm();
 
@@ -111,7 +112,14 @@ export function UserListScreen() {
         refreshing={users.isPlaceholderData}
         loadingLabel="Loading users…"
         emptyMessage={emptyMessage(query)}
-        paging={{ page: query.pageno, pageSize: USER_PAGE_SIZE, totalItems, onPageChange: (pageno) => setQuery({ ...query, pageno }) }}
+        paging={{
+          page: query.pageno,
+          pageSize: USER_PAGE_SIZE,
+          totalItems,
+          totalCapped: users.data?.totalCapped,
+          hasNext: users.data ? users.data.next !== null : undefined,
+          onPageChange: (pageno) => setQuery({ ...query, pageno }),
+        }}
         rowActions={rowActions}
       />
       {dialog}

@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { DashboardSchema } from '../../../../core/schemas/dashboard';
+import { EnquiryActionAnswerSchema, type EnquiryIdSchema } from '../../../../core/schemas/enquiries';
+import { api } from '../../lib/api';
+
+/**
+ * The staff home's calls (DESIGN §23), each answer read through its core schema. getdashboard answers a key per
+ * card the caller's menu allows; a card whose key is missing is not shown.
+ */
+
+export const DASHBOARD_KEY = ['dashboard'] as const;
+
+export function fetchDashboard() {
+  return api<unknown>('/api/master/getdashboard', {}).then((data) => DashboardSchema.parse(data));
+}
+
+export function useDashboard() {
+  return useQuery({ queryKey: DASHBOARD_KEY, queryFn: fetchDashboard });
+}
+
+/**
+ * resendEnquiry from the Mail card: queues an enquiry's mail again; its answer's sentence comes back for the
+ * toast, and the home is asked again (the mail leaves the failing list once it is queued).
+ */
+export function useResendEnquiryMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.input<typeof EnquiryIdSchema>) =>
+      api<unknown>('/api/master/resendEnquiry', input).then((data) => EnquiryActionAnswerSchema.parse(data)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
+  });
+}

@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+
+/** The staff home's reads (DESIGN §23): each a short range of one index. */
+
+export async function countNewEnquiries(db: Db): Promise<number> {
+  const row = await db.selectFrom('enquiries').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'New').executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function latestNewEnquiries(db: Db, limit: number) {
+  return db.selectFrom('enquiries').select(['id', 'created_at', 'name', 'organization', 'status']).where('status', '=', 'New').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Enquiries whose mail failed for good or is being retried, newest first. */
+export async function failingMails(db: Db, limit: number) {
+  return db
+    .selectFrom('enquiries as e')
+    .innerJoin('mail_jobs as j', 'j.enquiry_id', 'e.id')
+    .select(['e.id', 'e.name', 'e.email', 'j.state', 'j.attempts', 'j.last_error', 'j.next_attempt_at'])
+    .where('e.mail_state', 'in', ['failed', 'retrying'])
+    .orderBy('e.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Revisions waiting for their time, soonest first, with their page and who scheduled them. */
+export async function scheduledRevisions(db: Db) {
+  return db
+    .selectFrom('page_revisions as r')
+    .innerJoin('pages as p', 'p.id', 'r.page_id')
+    .select(['p.routing', 'p.display_name', 'p.name', 'r.revision', 'r.publish_at', 'r.saved_by_name'])
+    .where('r.status', '=', 'scheduled')
+    .orderBy('r.publish_at')
+    .orderBy('p.routing')
+    .execute();
+}
+
+/**
+ * Enquiries per week since `bounds[0]`: `bounds` are the weeks' first moments (ISO, ascending) and the end of the
+ * last; each enquiry is counted in the week whose range holds its time (ISO texts compare as times do).
+ */
+export async function enquiriesByWeek(db: Db, bounds: readonly string[]): Promise<Array<{ week: number; spam: number; n: number }>> {
+  const week = sql<number>`case ${sql.join(
+    bounds.slice(1).map((end, index) => sql`when created_at < ${end} then ${sql.lit(index)}`),
+    sql` `,
+  )} end`;
+  const rows = await db
+    .selectFrom('enquiries')
+    .select([week.as('week'), sql<number>`case when status = 'Spam' then 1 else 0 end`.as('spam'), (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('created_at', '>=', bounds[0]!)
+    .where('created_at', '<', bounds[bounds.length - 1]!)
+    .groupBy([sql`1`, sql`2`])
+    .execute();
+  return rows.map((row) => ({ week: Number(row.week), spam: Number(row.spam), n: Number(row.n) }));
+}

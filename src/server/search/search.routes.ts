@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { SearchAnswerSchema, SearchRequestSchema } from '../../core/schemas/search';
+import { screenReplies, typed } from '../http/contract';
+import { search } from './search.service';
+
+/**
+ * The top bar's search (DESIGN §23): for every signed-in member of staff; what it finds is limited to what
+ * their menu lets them open (search.service.ts).
+ */
+export async function searchRoutes(app: FastifyInstance): Promise<void> {
+  typed(app).post(
+    '/api/master/search',
+    { config: { access: { signedIn: true } }, schema: { body: SearchRequestSchema, response: screenReplies(SearchAnswerSchema) } },
+    async (request) => search(request.tenant, request.session!, request.body.q),
+  );
+}
