@@ -130,7 +130,7 @@ test.describe('accounts (DESIGN §21)', () => {
     await expect(toastOf(page, 'Invalid User name & Password')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     await submitLogin(page, user, newPassword);
-    await expect(page).toHaveURL(/\/Home$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await logOut(page);
 
     // The same link a second time: used.
@@ -188,7 +188,7 @@ test.describe('accounts (DESIGN §21)', () => {
     await code.fill(nextCode(app));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(toastOf(page, 'Login Successfully!')).toBeVisible();
-    await expect(page).toHaveURL(/\/Home$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
 
     // A recovery code in place of the app's, once.
     await logOut(page);
@@ -196,7 +196,7 @@ test.describe('accounts (DESIGN §21)', () => {
     await expect(page).toHaveURL(/\/login\/two-step$/);
     await page.getByLabel('Code', { exact: true }).fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page).toHaveURL(/\/Home$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await logOut(page);
     await submitLogin(page, user, password);
     await expect(page).toHaveURL(/\/login\/two-step$/);
@@ -232,7 +232,7 @@ test.describe('accounts (DESIGN §21)', () => {
     // The right code after a wrong one still opens the session.
     await code.fill(nextCode(app));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page).toHaveURL(/\/Home$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await logOut(page);
 
     // Without its challenge (timed out, or never started): back to log in.

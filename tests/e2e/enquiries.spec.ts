@@ -255,9 +255,9 @@ test('keyboard only: search, the Status and Mail filters, a row opened and close
   // A closed select takes a letter: S is Spam.
   await page.keyboard.press('S');
   await expect(page.getByLabel('Status')).toHaveValue('Spam');
-  await tabTo(page, page.getByLabel('Mail'));
+  await tabTo(page, page.getByLabel('Mail', { exact: true }));
   await page.keyboard.press('N');
-  await expect(page.getByLabel('Mail')).toHaveValue('none');
+  await expect(page.getByLabel('Mail', { exact: true })).toHaveValue('none');
   await tabTo(page, page.getByLabel('Search text'));
   await page.keyboard.type(SPAM.name);
   await page.keyboard.press('Enter');

@@ -69,6 +69,25 @@ export async function createE2eUser(username: string, password: string, group: n
 }
 
 /**
+ * An enquiry straight in the e2e server's database, as the contact form stores it (without its mail job, so it is
+ * "Not mailed"): for screens that list enquiries without a visitor's round through the form. Returns its id.
+ */
+export function insertE2eEnquiry(enquiry: { name: string; organization: string; email: string; requirements: string }): number {
+  const dataDir = process.env.FOLIO_E2E_DATA;
+  if (!dataDir) throw new Error('FOLIO_E2E_DATA is not set (run through playwright.config.ts)');
+  const db = new Database(path.join(dataDir, 'folio.sqlite'), { fileMustExist: true });
+  try {
+    return Number(
+      db
+        .prepare("insert into enquiries (organization, name, email, mobile, requirements, created_at, status) values (?, ?, ?, '9876543210', ?, ?, 'New')")
+        .run(enquiry.organization, enquiry.name, enquiry.email, enquiry.requirements, new Date().toISOString()).lastInsertRowid,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * `./folio user reset-password <name>` against the e2e server's database: the shell's own service, on the SQLite
  * file the running server uses (as the command does on the server's machine). Returns the one-time password.
  */
@@ -87,7 +106,7 @@ export async function issueE2eOneTimePassword(username: string): Promise<string>
 type Page = import('@playwright/test').Page;
 
 /** Logs in through the login page and waits for the landing page. */
-export async function logInAs(page: Page, username: string, password: string, landing: RegExp = /\/Home$/) {
+export async function logInAs(page: Page, username: string, password: string, landing: RegExp = /\/dashboard$/) {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);

@@ -18,7 +18,7 @@ test.describe('login, menu, guard and logout', () => {
   test('an administrator logs in, sees their menu, and logs out to the public site', async ({ page, consoleErrors }) => {
     await logInThroughForm(page, 'admin', E2E_ADMIN_PASSWORD);
     await expect(toast(page, 'Login Successfully!')).toBeVisible();
-    await expect(page).toHaveURL(/\/Home$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     // The staff app's own frame: the user's menu in the sidebar, Log out in the top bar.
     const staffMenu = page.getByRole('navigation', { name: 'Staff menu' });
     const topBar = page.getByRole('banner');
@@ -59,7 +59,7 @@ test.describe('login, menu, guard and logout', () => {
   test('an editor reaches the editing twins and gets "not allowed" for a back-office screen', async ({ page }) => {
     await createE2eUser('e2e-editor', 'e2e-editor-password', 3);
     await logInThroughForm(page, 'e2e-editor', 'e2e-editor-password');
-    await expect(page).toHaveURL(/\/Home$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     const staffMenu = page.getByRole('navigation', { name: 'Staff menu' });
     // The menu has loaded (News is in it) and has no Administration.
     await expect(staffMenu.getByRole('link', { name: 'News', exact: true })).toBeVisible();
@@ -93,7 +93,7 @@ test.describe('login, menu, guard and logout', () => {
 
   test('an administrator edits the company details and the site shows the new name', async ({ page }) => {
     await logInThroughForm(page, 'admin', E2E_ADMIN_PASSWORD);
-    await expect(page).toHaveURL(/\/Home$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/companyForm');
     const name = page.getByLabel('Company name');
     await expect(name).toHaveValue('Innovo Software Pvt. Ltd.');
@@ -161,7 +161,7 @@ test.describe('first-run setup', () => {
       await page.getByLabel('Username').fill('owner');
       await page.getByLabel('Password').fill('owner-password-123');
       await page.getByRole('button', { name: 'Log In' }).click();
-      await expect(page).toHaveURL(/\/Home$/);
+      await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByRole('banner')).toContainText('Newco Solutions');
       await page.close();
     } finally {

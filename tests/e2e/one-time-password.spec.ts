@@ -50,7 +50,7 @@ test('a one-time password from the shell opens only the account until the user c
   await expect(menu.getByRole('link').first()).toBeVisible();
   expect(queryE2eDatabase<{ password_must_change: number }>('select password_must_change from users where username = ?', user)).toEqual([{ password_must_change: 0 }]);
   await main.getByRole('link', { name: 'Go to your start page' }).click();
-  await expect(page).toHaveURL(/\/Home$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/Home');
   await expect(page).toHaveURL(/\/Home$/);
   await expect(page.locator('h1')).not.toHaveText('Your account');

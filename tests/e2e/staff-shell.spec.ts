@@ -325,7 +325,7 @@ test.describe('not logged in: the login screen', () => {
 
   test('a login lands in the staff shell; Log out leaves for the public site', async ({ page }) => {
     await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
-    await expect(staffMenu(page).getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(staffMenu(page).getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('banner')).toContainText('Administrator');
     await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/Home1$/);

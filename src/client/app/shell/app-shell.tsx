@@ -108,7 +108,9 @@ export function AppShell() {
   useEffect(() => {
     if (!navOpen || window.matchMedia(WIDE).matches) return;
     const nav = navRef.current;
-    const first = nav?.querySelector<HTMLElement>('[aria-current="page"], .staff-menu__link, .staff-menu__toggle');
+    // The current screen's link if the menu has one, else its first entry (querySelector with a selector list
+    // would take whichever comes first in the document).
+    const first = nav?.querySelector<HTMLElement>('[aria-current="page"]') ?? nav?.querySelector<HTMLElement>('.staff-menu__link, .staff-menu__toggle');
     const frame = requestAnimationFrame(() => first?.focus());
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;

@@ -95,10 +95,10 @@ const options = () => [...(listbox()?.querySelectorAll<HTMLElement>('[role="opti
 const status = () => dialog()?.querySelector('[role="status"]')?.textContent ?? null;
 const where = () => dom.container.querySelector('#where')?.textContent;
 const searchCalls = () => calls.filter((c) => c.call === 'search');
-/** The top bar's Search button: named by its visible word (the shortcut hint is hidden from the name). */
+/** The top bar's Search button: named "Search the back office", which starts with its visible word (the shortcut hint is hidden from the name). */
 const searchButton = () =>
   [...document.querySelectorAll<HTMLButtonElement>('button[aria-keyshortcuts]')].find(
-    (button) => [...button.querySelectorAll(':scope > :not([aria-hidden="true"])')].map((part) => part.textContent).join('').trim() === 'Search' && !button.hasAttribute('aria-label'),
+    (button) => [...button.querySelectorAll(':scope > :not([aria-hidden="true"])')].map((part) => part.textContent).join('').trim() === 'Search the back office' && !button.hasAttribute('aria-label'),
   ) ?? null;
 const activeOption = () => document.getElementById(input()?.getAttribute('aria-activedescendant') ?? '');
 
@@ -132,7 +132,7 @@ describe('the Search button and its shortcuts', () => {
   it('shows Search and its shortcut in the top bar, and opens a modal dialog with the focus in its input', async () => {
     renderHarness();
     const button = searchButton();
-    expect(button?.textContent).toBe('SearchCtrl K');
+    expect(button?.textContent).toBe('Search the back officeCtrl K');
     expect(button?.getAttribute('aria-keyshortcuts')).toBe('Control+K /');
     expect(button?.getAttribute('aria-haspopup')).toBe('dialog');
     expect(dialog()).toBeNull();

@@ -70,13 +70,15 @@ export function StaffTopBar({
           <button
             type="button"
             className="staff-topbar__action staff-search-button"
-            // Named by its visible word (axe: label-content-name-mismatch); the shortcut is aria-keyshortcuts.
+            // Named "Search the back office": it starts with the visible word (axe: label-content-name-mismatch)
+            // and differs from the Search buttons of the lists' filters; the shortcut is aria-keyshortcuts.
             aria-keyshortcuts={SEARCH_SHORTCUT.keys}
             aria-haspopup="dialog"
             onClick={(event) => onSearch(event.currentTarget)}
           >
             <Search aria-hidden="true" size={16} />
             <span className="staff-topbar__label">Search</span>
+            <span className="visually-hidden"> the back office</span>
             <kbd className="staff-search-button__keys" aria-hidden="true">
               {SEARCH_SHORTCUT.hint}
             </kbd>

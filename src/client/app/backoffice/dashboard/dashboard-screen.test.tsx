@@ -224,7 +224,7 @@ describe('the dashboard', () => {
     expect(body('Mail')).toBe('No mail is failing: every enquiry was mailed.');
     expect(body('Scheduled publications')).toBe("Nothing is scheduled. In a page's editor, Schedule… publishes a draft at a time you choose.");
     expect(body('Last changes')).toBe('No changes recorded yet.');
-    expect(body('Enquiries per week')).toBe('No enquiries in the last twelve weeks.');
+    expect(body('Enquiries per week')).toBe("No enquiries in the last twelve weeks. Each week's new enquiries and spam from the contact form are drawn here.");
     expect(region('Enquiries per week')?.querySelector('canvas, table')).toBeNull();
     // The ways on stay: the screens behind the cards.
     expect(linksOf(region('New enquiries'))).toEqual([['All enquiries', '/enquiries']]);

@@ -120,7 +120,7 @@ export function EnquiriesChart({ weeks }: { weeks: readonly EnquiryWeek[] }) {
     };
   }, [weeks, empty]);
 
-  if (empty) return <p className="dashboard-empty">No enquiries in the last twelve weeks.</p>;
+  if (empty) return <p className="dashboard-empty">No enquiries in the last twelve weeks. Each week's new enquiries and spam from the contact form are drawn here.</p>;
 
   const failed = drawing === 'failed';
   return (
