@@ -8,11 +8,18 @@ import { z } from 'zod';
  *   its number (the spec's `pageno`), which is exact but walks the rows before it: fine for the first pages and
  *   for a page typed into the address, slow deep into a large list.
  * - An answer carries `next` (the `after` of the following page; null on the last page) and `totalCapped`:
- *   true when the list holds more than `totalItems` rows (the count stopped at LIST_COUNT_CAP).
+ *   true when the list holds more than `totalItems` rows (the count stopped at LIST_COUNT_CAP, or SEARCH_COUNT_CAP
+ *   for a search).
  */
 
 /** A list counts its rows up to this many; beyond, it says "more than". */
 export const LIST_COUNT_CAP = 10_000;
+
+/**
+ * A list with search text counts its matches up to this many: each match is checked in the table (its filters),
+ * so a count of ten thousand matches of a common word would cost more than the page itself.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
 
 /** A position in a list, as the server wrote it: opaque to the client. */
 export const PageCursorSchema = z

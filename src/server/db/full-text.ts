@@ -1,5 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
-import type { Dialect } from './database';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Db, Dialect } from './database';
 
 /**
  * Full-text search (DESIGN §23, decision 019): SQLite's FTS5 indexes (`<table>_fts`) and PostgreSQL's
@@ -20,8 +20,12 @@ export function searchWords(text: string): string[] {
   return words.slice(0, MAX_WORDS).map((word) => word.slice(0, MAX_WORD_LENGTH));
 }
 
-/** A word that a single letter or digit would start: too many words do, so it is matched whole. */
-const asPrefix = (word: string, index: number, words: readonly string[]) => index === words.length - 1 && word.length >= 2;
+/**
+ * Whether the last word is taken as the start of a word (a search as you type). A single letter or digit starts
+ * too many words, so it is matched whole; so is a word of two after other words (`in` of `meera@example.in`): the
+ * words before it already narrow the search, and every word starting `in` would cost more than the rest of it.
+ */
+const asPrefix = (word: string, index: number, words: readonly string[]) => index === words.length - 1 && (word.length >= 3 || (words.length === 1 && word.length === 2));
 
 /** An FTS5 query of the words: each a quoted string (so never syntax), the last a prefix. */
 function fts5Query(words: readonly string[], columns?: readonly string[]): string {
@@ -59,4 +63,54 @@ export function fullTextSearch(dialect: Dialect, table: 'enquiries' | 'users' | 
       return sql<boolean>`${sql.ref(`${alias}.id`)} in (select rowid from ${sql.table(`${table}_fts`)} where ${sql.table(`${table}_fts`)} match ${fts5})`;
     },
   };
+}
+
+/** Rows a PostgreSQL search reads in key order before it turns to the full-text index (pgSearchIds). */
+export const SEARCH_WALK_ROWS = 2_000;
+
+/**
+ * PostgreSQL: the ids of the first `limit` rows, in id order (`order`), that `search` finds among the rows of
+ * `rows` (a query of the list's table as `alias`, with the list's filters and no search), after the id `after`.
+ *
+ * Neither of PostgreSQL's plans for "matches, newest first, the first ten" holds at any size: walking the primary
+ * key and testing each row is instant for a common word and walks the whole table for a word no row holds; the
+ * GIN index is instant for a rare word and fetches and sorts every row of a common one. And the planner guesses
+ * which it faces from estimates that are poor for a prefix. So the choice is made by looking: first the next
+ * SEARCH_WALK_ROWS rows in key order are tested (a word that fills the page among them is common enough that this
+ * was the fast way); if they hold too few matches, the rest comes from the GIN index beyond the last row walked,
+ * where the word is rare (fewer than `limit` in SEARCH_WALK_ROWS rows), so there are few rows to fetch and sort.
+ */
+export async function pgSearchIds(
+  db: Db,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any list's table: only its ids are read.
+  rows: SelectQueryBuilder<any, any, any>,
+  alias: string,
+  search: FullTextSearch,
+  page: { order: 'asc' | 'desc'; after?: number | undefined; limit: number },
+): Promise<number[]> {
+  if (search.words.length === 0 || page.limit <= 0) return [];
+  const id = `${alias}.id`;
+  const beyond = page.order === 'desc' ? '<' : '>';
+  const from = (after: number | undefined) => (after === undefined ? rows : rows.where(id, beyond, after));
+  const walked = await db
+    .selectFrom(from(page.after).select([id, `${alias}.search_vector`]).orderBy(id, page.order).limit(SEARCH_WALK_ROWS).as('w'))
+    .select('w.id')
+    .where(search.condition('w'))
+    .orderBy('w.id', page.order)
+    .limit(page.limit)
+    .execute();
+  const ids = walked.map((row) => Number(row.id));
+  if (ids.length >= page.limit) return ids;
+  // Where the walk ended (the last row it read): none means it read every row there is.
+  const edge = await from(page.after).select(id).orderBy(id, page.order).offset(SEARCH_WALK_ROWS - 1).limit(1).executeTakeFirst();
+  if (!edge) return ids;
+  // OFFSET 0 keeps the subquery planned on its own: for the matches alone, through the GIN index.
+  const beyondEdge = from(Number(edge.id)).select(id).where(search.condition(alias)).offset(0);
+  const rest = await db
+    .selectFrom(beyondEdge.as('m'))
+    .select('m.id')
+    .orderBy('m.id', page.order)
+    .limit(page.limit - ids.length)
+    .execute();
+  return [...ids, ...rest.map((row) => Number(row.id))];
 }

@@ -39,14 +39,18 @@ export function pageOfRows<T>(rows: readonly T[], limit: number, keyOf: (row: T)
   return { rows: shown, next: rows.length > limit ? encodeCursor(keyOf(shown[shown.length - 1]!)) : null };
 }
 
-/** How many rows a filtered query selects, counting no further than LIST_COUNT_CAP + 1. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query of any tables: only its rows are counted.
-export async function cappedCount(db: Db, query: SelectQueryBuilder<any, any, any>): Promise<{ totalItems: number; totalCapped: boolean }> {
-  const capped = query.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(LIST_COUNT_CAP + 1);
+/** How many rows a filtered query selects, counting no further than `cap` + 1 (LIST_COUNT_CAP; SEARCH_COUNT_CAP for a search). */
+export async function cappedCount(
+  db: Db,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query of any tables: only its rows are counted.
+  query: SelectQueryBuilder<any, any, any>,
+  cap: number = LIST_COUNT_CAP,
+): Promise<{ totalItems: number; totalCapped: boolean }> {
+  const capped = query.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(cap + 1);
   const row = await db
     .selectFrom(capped.as('capped'))
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
   const n = Number(row.n);
-  return { totalItems: Math.min(n, LIST_COUNT_CAP), totalCapped: n > LIST_COUNT_CAP };
+  return { totalItems: Math.min(n, cap), totalCapped: n > cap };
 }

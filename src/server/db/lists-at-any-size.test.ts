@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_COUNT_CAP } from '../../core/schemas/paging';
+import { LIST_COUNT_CAP, SEARCH_COUNT_CAP } from '../../core/schemas/paging';
 import { ADMIN_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 
@@ -25,7 +25,9 @@ describe.each(testDialects())('keyset paging on %s', (dialect) => {
     admin = await logIn(t.app, 'admin', ADMIN_PASSWORD);
     const at = Date.parse('2026-01-01T00:00:00Z');
     const rows = Array.from({ length: ROWS }, (_, i) => ({
-      organization: i % 100 === 0 ? 'Needle Works' : 'Haystack',
+      // Words spread in different ways (for the search's two ways through PostgreSQL, pgSearchIds): in every row,
+      // in every hundredth (all spam), only in the oldest rows, and a few spread over the whole list.
+      organization: i % 100 === 0 ? 'Needle Works' : i < 300 && i % 3 === 1 ? 'Ancient Mills' : i % 997 === 5 ? 'Sparse Traders' : 'Haystack',
       name: `Visitor ${i}`,
       email: `visitor${i}@example.in`,
       mobile: '9876543210',
@@ -70,6 +72,45 @@ describe.each(testDialects())('keyset paging on %s', (dialect) => {
         after = byCursor.next;
       }
     }
+  });
+
+  it('a search finds every match newest first, whether its word is in every row, a few, only the oldest or none', async () => {
+    const { SEARCH_WALK_ROWS } = await import('./full-text');
+    // More rows than a PostgreSQL search walks before it turns to the index, so both ways are taken.
+    expect(ROWS).toBeGreaterThan(SEARCH_WALK_ROWS * 2);
+    const expected = async (organization: string) =>
+      (await db().selectFrom('enquiries').select('id').where('status', '<>', 'Spam').where('organization', '=', organization).orderBy('id', 'desc').execute()).map((row) => row.id);
+    const everyPage = async (searchText: string) => {
+      const ids: number[] = [];
+      let after: string | undefined;
+      for (let pageno = 1; pageno < 100; pageno += 1) {
+        const page = await post('getenquiries', { pageno, searchText, ...(after ? { after } : {}) });
+        ids.push(...page.items.map((item: { id: number }) => item.id));
+        if (!page.next) return { ids, first: page };
+        after = page.next;
+      }
+      throw new Error(`more than 100 pages for ${searchText}`);
+    };
+    for (const [text, organization] of [['ancient', 'Ancient Mills'], ['sparse', 'Sparse Traders'], ['sparse trad', 'Sparse Traders']] as const) {
+      const want = await expected(organization);
+      expect(want.length, organization).toBeGreaterThan(5);
+      expect((await everyPage(text)).ids, text).toEqual(want);
+      expect((await post('getenquiries', { pageno: 1, searchText: text })).totalItems).toBe(want.length);
+    }
+    expect((await everyPage('nowhere')).ids).toEqual([]);
+    // A word of nearly every row: its first pages, and its count capped at the search's cap.
+    const haystack = (await expected('Haystack')).slice(0, 30);
+    let after: string | undefined;
+    const firstPages: number[] = [];
+    for (let pageno = 1; pageno <= 3; pageno += 1) {
+      const page = await post('getenquiries', { pageno, searchText: 'haystack', ...(after ? { after } : {}) });
+      firstPages.push(...page.items.map((item: { id: number }) => item.id));
+      after = page.next;
+    }
+    expect(firstPages).toEqual(haystack);
+    expect(await post('getenquiries', { pageno: 1, searchText: 'haystack' })).toMatchObject({ totalItems: SEARCH_COUNT_CAP, totalCapped: true });
+    // Page 3 by its number is the same page as by its cursor.
+    expect((await post('getenquiries', { pageno: 3, searchText: 'haystack' })).items.map((item: { id: number }) => item.id)).toEqual(haystack.slice(20, 30));
   });
 
   it('reaches the last page through its cursor, and says there is none after it', async () => {

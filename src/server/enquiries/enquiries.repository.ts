@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { EnquiryStatus, MailState } from '../../core/schemas/enquiries';
+import { SEARCH_COUNT_CAP } from '../../core/schemas/paging';
 import { inTransaction, type Db, type Dialect } from '../db/database';
-import { fullTextSearch } from '../db/full-text';
+import { fullTextSearch, pgSearchIds } from '../db/full-text';
 import { cappedCount, pageOfRows } from '../db/keyset';
 import type { EnquiryTable, MailJobTable } from '../db/schema';
 
@@ -29,12 +30,18 @@ export interface EnquiryFilter {
   mailState?: MailState | undefined;
 }
 
-/** The enquiries a filter selects, with their mail jobs (the list, its count and the export share it). */
-function filtered(db: Db, dialect: Dialect, filter: EnquiryFilter) {
-  let query = db.selectFrom('enquiries as e').leftJoin('mail_jobs as j', 'j.enquiry_id', 'e.id');
+/** The enquiries the status and mail filters select (the search aside). */
+function byStatus(db: Db, filter: EnquiryFilter) {
+  let query = db.selectFrom('enquiries as e');
   // Without a status filter the list shows New and Handled: spam only when asked for (DESIGN §15).
   query = filter.status ? query.where('e.status', '=', filter.status) : query.where('e.status', '<>', 'Spam');
   if (filter.mailState) query = query.where('e.mail_state', '=', filter.mailState);
+  return query;
+}
+
+/** The enquiries a filter selects, with their mail jobs (the list, its count and the export share it). */
+function filtered(db: Db, dialect: Dialect, filter: EnquiryFilter) {
+  let query = byStatus(db, filter).leftJoin('mail_jobs as j', 'j.enquiry_id', 'e.id');
   const text = filter.searchText?.trim();
   if (text) query = query.where(fullTextSearch(dialect, 'enquiries', text).condition('e'));
   return query;
@@ -73,24 +80,38 @@ export async function listEnquiries(db: Db, dialect: Dialect, filter: EnquiryFil
   const text = filter.searchText?.trim();
   const [rows, count] = await Promise.all([
     enquiryRows(db, dialect, filter, page),
-    cappedCount(db, text && dialect === 'sqlite' ? sqliteSearchPage(db, filter, text, {}) : filtered(db, dialect, filter)),
+    text
+      ? cappedCount(db, dialect === 'sqlite' ? sqliteSearchPage(db, filter, text, {}) : filtered(db, dialect, filter), SEARCH_COUNT_CAP)
+      : cappedCount(db, filtered(db, dialect, filter)),
   ]);
   return { ...pageOfRows(rows, page.limit, (row) => [row.id]), ...count };
 }
 
 /** The rows of a page and one more (which says whether a page follows). */
-function enquiryRows(db: Db, dialect: Dialect, filter: EnquiryFilter, page: ListPage) {
+async function enquiryRows(db: Db, dialect: Dialect, filter: EnquiryFilter, page: ListPage) {
   const text = filter.searchText?.trim();
-  const query =
-    text && dialect === 'sqlite'
-      ? sqliteSearchPage(db, filter, text, page)
-      : filtered(db, dialect, filter)
-          .select([...ENQUIRY_COLUMNS])
-          .$call((q) => (page.after === undefined ? q : q.where('e.id', '<', page.after)))
-          .orderBy('e.id', 'desc');
-  return query.limit(page.limit + 1).offset(page.after === undefined ? page.offset : 0).execute();
+  const skip = page.after === undefined ? page.offset : 0;
+  if (text && dialect === 'sqlite') return sqliteSearchPage(db, filter, text, page).limit(page.limit + 1).offset(skip).execute();
+  if (text) {
+    const search = fullTextSearch('postgres', 'enquiries', text);
+    const ids = (await pgSearchIds(db, byStatus(db, filter), 'e', search, { order: 'desc', after: page.after, limit: skip + page.limit + 1 })).slice(skip);
+    if (ids.length === 0) return [];
+    return withMailJobs(db).where('e.id', 'in', ids).orderBy('e.id', 'desc').execute();
+  }
+  return filtered(db, dialect, filter)
+    .select([...ENQUIRY_COLUMNS])
+    .$call((q) => (page.after === undefined ? q : q.where('e.id', '<', page.after)))
+    .orderBy('e.id', 'desc')
+    .limit(page.limit + 1)
+    .offset(skip)
+    .execute();
 }
 export type EnquiryListRow = Awaited<ReturnType<typeof enquiryRows>>[number];
+
+/** Enquiries with their mail jobs, the columns a list shows. */
+function withMailJobs(db: Db) {
+  return db.selectFrom('enquiries as e').leftJoin('mail_jobs as j', 'j.enquiry_id', 'e.id').select([...ENQUIRY_COLUMNS]);
+}
 
 /**
  * SQLite's search: from the FTS5 index, newest first (it walks its word lists from the end), each match joined

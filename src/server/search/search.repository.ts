@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { PUBLIC_USER_ID } from '../../core/groups';
 import type { Db, Dialect } from '../db/database';
-import { fullTextSearch } from '../db/full-text';
+import { fullTextSearch, pgSearchIds } from '../db/full-text';
 import { likePattern, lowerLike } from '../db/like-pattern';
 
 /** The top bar's search (DESIGN §23): one short read per kind, each through its full-text or name index. */
@@ -17,14 +17,14 @@ export async function pagesWithEditors(db: Db) {
 }
 
 export async function searchUsers(db: Db, dialect: Dialect, text: string, limit: number) {
-  return db
-    .selectFrom('users as u')
-    .select(['u.id', 'u.username', 'u.first_name', 'u.last_name'])
-    .where('u.id', '!=', PUBLIC_USER_ID)
-    .where(fullTextSearch(dialect, 'users', text).condition('u'))
-    .orderBy('u.id')
-    .limit(limit)
-    .execute();
+  const users = db.selectFrom('users as u').where('u.id', '!=', PUBLIC_USER_ID);
+  const search = fullTextSearch(dialect, 'users', text);
+  const columns = ['u.id', 'u.username', 'u.first_name', 'u.last_name'] as const;
+  if (dialect === 'postgres') {
+    const ids = await pgSearchIds(db, users, 'u', search, { order: 'asc', limit });
+    return ids.length === 0 ? [] : users.select(columns).where('u.id', 'in', ids).orderBy('u.id').execute();
+  }
+  return users.select(columns).where(search.condition('u')).orderBy('u.id').limit(limit).execute();
 }
 
 /** Groups whose name holds the text (a firm has a handful: a LIKE over them is a glance). */
@@ -32,7 +32,7 @@ export async function searchGroups(db: Db, text: string, limit: number) {
   return db.selectFrom('user_groups').select(['id', 'name']).where(lowerLike('name', likePattern(text))).orderBy('id').limit(limit).execute();
 }
 
-/** The newest enquiries holding the words; on SQLite read from the full-text index newest first. */
+/** The newest enquiries holding the words; on SQLite read from the full-text index newest first, on PostgreSQL as pgSearchIds finds them. */
 export async function searchEnquiries(db: Db, dialect: Dialect, text: string, limit: number) {
   const search = fullTextSearch(dialect, 'enquiries', text);
   if (dialect === 'sqlite') {
@@ -47,13 +47,9 @@ export async function searchEnquiries(db: Db, dialect: Dialect, text: string, li
       .limit(limit)
       .execute();
   }
-  return db
-    .selectFrom('enquiries as e')
-    .select(['e.id', 'e.name', 'e.organization', 'e.created_at', 'e.status'])
-    .where(search.condition('e'))
-    .orderBy('e.id', 'desc')
-    .limit(limit)
-    .execute();
+  const ids = await pgSearchIds(db, db.selectFrom('enquiries as e'), 'e', search, { order: 'desc', limit });
+  if (ids.length === 0) return [];
+  return db.selectFrom('enquiries as e').select(['e.id', 'e.name', 'e.organization', 'e.created_at', 'e.status']).where('e.id', 'in', ids).orderBy('e.id', 'desc').execute();
 }
 
 export async function searchMasterValues(db: Db, dialect: Dialect, text: string, limit: number) {

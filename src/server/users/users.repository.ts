@@ -1,7 +1,8 @@
 import type { Db, Dialect } from '../db/database';
-import { fullTextSearch } from '../db/full-text';
+import { fullTextSearch, pgSearchIds } from '../db/full-text';
 import { cappedCount, pageOfRows } from '../db/keyset';
 import { ADMINISTRATORS_GROUP_ID, PUBLIC_USER_ID } from '../../core/groups';
+import { SEARCH_COUNT_CAP } from '../../core/schemas/paging';
 
 /** Columns a user list or form may show: never password_hash. */
 const LIST_COLUMNS = ['u.id', 'u.employee_code', 'u.first_name', 'u.middle_name', 'u.last_name', 'u.username', 'u.group_id', 'g.name as group_name', 'u.active'] as const;
@@ -15,25 +16,39 @@ const SEARCH_PARTS = {
   Name: { columns: ['first_name', 'middle_name', 'last_name', 'username'], weight: 'B' },
 } as const;
 
+/** The users a list may show: all but the Public user, the visitors' identity (not a person, not managed here). */
+const managedUsers = (db: Db) => db.selectFrom('users as u').where('u.id', '!=', PUBLIC_USER_ID);
+
 function listQuery(db: Db, dialect: Dialect, search: UserSearch | null) {
-  let query = db
-    .selectFrom('users as u')
-    .innerJoin('user_groups as g', 'g.id', 'u.group_id')
-    // The Public user is the visitors' identity, not a person: it is not managed here.
-    .where('u.id', '!=', PUBLIC_USER_ID);
+  let query = managedUsers(db).innerJoin('user_groups as g', 'g.id', 'u.group_id');
   if (search && search.text !== '') query = query.where(fullTextSearch(dialect, 'users', search.text, SEARCH_PARTS[search.kind]).condition('u'));
   return query;
 }
 
 /** A page of users by id (after the cursor's id, else from an offset), the cursor of the next, the count up to its cap. */
 export async function listUsers(db: Db, dialect: Dialect, search: UserSearch | null, page: { after?: number | undefined; offset: number; limit: number }) {
-  let rows = listQuery(db, dialect, search).select([...LIST_COLUMNS]);
-  if (page.after !== undefined) rows = rows.where('u.id', '>', page.after);
+  const searching = search !== null && search.text !== '';
   const [found, count] = await Promise.all([
-    rows.orderBy('u.id').limit(page.limit + 1).offset(page.after === undefined ? page.offset : 0).execute(),
-    cappedCount(db, listQuery(db, dialect, search)),
+    searching && dialect === 'postgres' ? pgSearchPage(db, search, page) : listPage(db, dialect, search, page),
+    cappedCount(db, listQuery(db, dialect, search), searching ? SEARCH_COUNT_CAP : undefined),
   ]);
   return { ...pageOfRows(found, page.limit, (row) => [row.id]), ...count };
+}
+
+/** The page's rows and one more, by id: through the id index, or on SQLite through the FTS5 index for a search. */
+function listPage(db: Db, dialect: Dialect, search: UserSearch | null, page: { after?: number | undefined; offset: number; limit: number }) {
+  let rows = listQuery(db, dialect, search).select([...LIST_COLUMNS]);
+  if (page.after !== undefined) rows = rows.where('u.id', '>', page.after);
+  return rows.orderBy('u.id').limit(page.limit + 1).offset(page.after === undefined ? page.offset : 0).execute();
+}
+
+/** PostgreSQL's search: the matching ids in order (pgSearchIds), then their rows. */
+async function pgSearchPage(db: Db, search: UserSearch, page: { after?: number | undefined; offset: number; limit: number }) {
+  const skip = page.after === undefined ? page.offset : 0;
+  const words = fullTextSearch('postgres', 'users', search.text, SEARCH_PARTS[search.kind]);
+  const ids = (await pgSearchIds(db, managedUsers(db), 'u', words, { order: 'asc', after: page.after, limit: skip + page.limit + 1 })).slice(skip);
+  if (ids.length === 0) return [];
+  return listQuery(db, 'postgres', null).select([...LIST_COLUMNS]).where('u.id', 'in', ids).orderBy('u.id').execute();
 }
 
 export async function findUserForForm(db: Db, id: number) {
