@@ -30,6 +30,11 @@ test('an administrator lands on the dashboard and sees every card, each leading 
   await expect(card(page, 'Last changes')).toContainText('Signed in as admin');
   await expectNoAxeViolations(page, 'dashboard (administrator)');
 
+  // A change opens the audit log on the entries of its kind by the same person.
+  await card(page, 'Last changes').getByRole('link', { name: 'Signed in as admin' }).first().click();
+  await expect(page).toHaveURL(/\/auditlog\?user=admin&action=auth\.signin&target=user$/);
+  await expect(page.getByRole('table', { name: 'Audit log entries' }).locator('tbody tr').first()).toContainText('Signed in as admin');
+  await page.goBack();
   // A card's way on opens the screen behind it.
   await card(page, 'Last changes').getByRole('link', { name: 'Open the audit log' }).click();
   await expect(page).toHaveURL(/\/auditlog$/);

@@ -183,7 +183,11 @@ describe('the dashboard', () => {
     expect(items).toHaveLength(10);
     expect(items[0]?.textContent).toBe(`Published Home (revision 1)asha, ${formatDateTime(at(1))}`);
     expect(items[2]?.textContent).toBe(`Published Home (revision 3)Anonymous, ${formatDateTime(at(3))}`);
-    expect(linksOf(card)).toEqual([['Open the audit log', '/auditlog']]);
+    // Each change opens the audit log on the entries of its kind by the same person; the foot, the whole log.
+    const links = linksOf(card);
+    expect(links).toHaveLength(11);
+    expect(links[0]).toEqual(['Published Home (revision 1)', '/auditlog?user=asha&action=page.publish&target=page']);
+    expect(links.at(-1)).toEqual(['Open the audit log', '/auditlog']);
   });
 
   it('puts the chart’s twelve weeks in a table, and keeps it (opened) where no chart can be drawn', async () => {

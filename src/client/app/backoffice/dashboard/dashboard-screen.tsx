@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/date-time';
 import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
 import { useDashboard, useResendEnquiryMail } from './api';
+import { paramsFromQuery } from '../audit/audit-list';
 import { EnquiriesChart } from './enquiries-chart';
 import '../../../styles/dashboard.css';
 
@@ -210,6 +211,11 @@ function ScheduledCard({ scheduled }: { scheduled: readonly ScheduledPublication
   );
 }
 
+/** A change in the audit log: the entries of its kind by the same person (or by visitors), newest first, it among them. */
+function changeHref(entry: AuditEntryRow): string {
+  return `/auditlog?${paramsFromQuery({ userName: entry.userName ?? '', action: entry.action, targetType: entry.targetType, from: '', to: '', pageno: 1 }).toString()}`;
+}
+
 function ChangesCard({ changes }: { changes: readonly AuditEntryRow[] }) {
   return (
     <Card title="Last changes" icon={RotateCcwClock} more={{ to: '/auditlog', label: 'Open the audit log' }}>
@@ -219,7 +225,9 @@ function ChangesCard({ changes }: { changes: readonly AuditEntryRow[] }) {
         <ul className="dashboard-list">
           {changes.map((entry) => (
             <li key={entry.id} className="dashboard-list__item">
-              <span className="dashboard-list__main dashboard-list__summary">{entry.summary}</span>
+              <span className="dashboard-list__main dashboard-list__summary">
+                <Link to={changeHref(entry)}>{entry.summary}</Link>
+              </span>
               <span className="dashboard-list__meta">
                 {entry.userName ?? 'Anonymous'}, <Moment value={entry.at} />
               </span>
