@@ -47,6 +47,19 @@ export const IMAGE_VARIANT_NAME = /^([0-9a-f]{24})_([1-9]\d{0,4})x([1-9]\d{0,4})
 
 export const UPLOADS_PATH = '/uploads/photos/';
 
+/** The scheme and host in front of an upload's path: whatever address the site had when the image was chosen. */
+const UPLOAD_ORIGIN = /^https?:\/\/[^/?#\s"'<>]+(?=\/uploads\/photos\/)/i;
+
+/**
+ * An image address as stored (DESIGN §24): an upload of this site is `/uploads/photos/{folder}/{name}`, never
+ * with a scheme and host, so it shows wherever the site is reached (another host, https, a restore elsewhere).
+ * An absolute address of an upload, at any scheme and host (the site may have moved since an old client
+ * read it), becomes that path; every other address is left as it is.
+ */
+export function siteRelativeImageAddress(address: string): string {
+  return address.replace(UPLOAD_ORIGIN, '');
+}
+
 export interface StoredImage {
   folder: ImageFolder;
   /** The stored file name, e.g. `0a1b…_800x600.png`. */

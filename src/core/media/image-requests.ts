@@ -20,4 +20,8 @@ export const DeleteImageSchema = z.object({
 });
 export type DeleteImageInput = z.output<typeof DeleteImageSchema>;
 
-export const UploadedImageSchema = z.object({ message: z.literal('File uploaded successfully'), url: z.string(), filename: z.string() });
+export const UploadedImageSchema = z.object({
+  message: z.literal('File uploaded successfully'),
+  url: z.string().meta({ description: 'The image\'s address on this site, /uploads/photos/{folder}/{filename}: a path, never a scheme and host (DESIGN §24).' }),
+  filename: z.string(),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { siteRelativeImageAddress } from '../media/image-names';
 
 /** The longest tagline: one line under the company's name in the footer. */
 export const TAGLINE_MAX = 160;
@@ -57,10 +58,14 @@ export const CompanySchema = z.strictObject({
   // that leaves them out (a client of the spec) keeps the stored ones; '' clears them.
   /** The line under the company's name in the public footer. */
   tagline: z.string({ message: COMPANY_MESSAGES.tagline }).trim().max(TAGLINE_MAX, { message: COMPANY_MESSAGES.tagline }).optional(),
-  /** The company's logo: an uploaded image (a path on this site) or an address elsewhere; the default sharing image. */
+  /**
+   * The company's logo: an uploaded image (a path on this site, whatever host it was sent with: DESIGN §24) or
+   * an address elsewhere; the default sharing image.
+   */
   logo: z
     .string({ message: COMPANY_MESSAGES.logo })
     .trim()
+    .overwrite(siteRelativeImageAddress)
     .max(2_000, { message: COMPANY_MESSAGES.logo })
     .refine((v) => v === '' || /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i.test(v), { message: COMPANY_MESSAGES.logo })
     .optional(),

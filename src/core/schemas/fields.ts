@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { siteRelativeImageAddress } from '../media/image-names';
 import { publishFields } from './revision';
 import { SeoSchema } from './seo';
 
@@ -110,11 +111,15 @@ function cleanValue(schema: z.core.$ZodType, value: unknown, clean: (html: strin
   }
 }
 
-/** An image or link address: absolute http(s) or a site-relative path, never javascript: or data:. */
+/**
+ * An image or link address: absolute http(s) or a site-relative path, never javascript: or data:. An upload of
+ * this site is kept as its path, whatever host it was sent with (DESIGN §24).
+ */
 export const urlText = () =>
   z
     .string()
     .trim()
+    .overwrite(siteRelativeImageAddress)
     .max(LIMITS.url)
     .refine((value) => value === '' || /^(https?:\/\/|\/(?!\/))/i.test(value), {
       message: 'must be an http(s) address or a path on this site',

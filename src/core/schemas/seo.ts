@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { siteRelativeImageAddress } from '../media/image-names';
 
 /**
  * A page's own title, description and sharing image (DESIGN §20), edited under "Search and sharing". Empty
@@ -9,10 +10,12 @@ export const SEO_LIMITS = { title: 70, titleHint: 60, description: 160, descript
 export const SeoSchema = z.strictObject({
   title: z.string().trim().max(SEO_LIMITS.title, { message: `must be at most ${SEO_LIMITS.title} characters` }).default(''),
   description: z.string().trim().max(SEO_LIMITS.description, { message: `must be at most ${SEO_LIMITS.description} characters` }).default(''),
-  // An uploaded image (a path on this site) or an address elsewhere; never javascript: or data:.
+  // An uploaded image (a path on this site, whatever host it was sent with: DESIGN §24) or an address
+  // elsewhere; never javascript: or data:.
   image: z
     .string()
     .trim()
+    .overwrite(siteRelativeImageAddress)
     .max(2_000)
     .refine((value) => value === '' || /^(https?:\/\/|\/(?!\/))/i.test(value), { message: 'must be an http(s) address or a path on this site' })
     .default(''),

@@ -2,32 +2,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, testDialects, type TestApp } from '../test-support/test-app';
 import { ADMIN_PASSWORD, logIn } from '../test-support/sessions';
 import { holdServerMark } from '../backup/run-mark';
-import { runShell } from './cli';
-
-/** A terminal-less shell: what a command wrote to standard output and standard error. */
-function shellWith(env: Record<string, string | undefined>, cwd = os.tmpdir()) {
-  const capture = () => {
-    let text = '';
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        text += String(chunk);
-        done();
-      },
-    });
-    return { stream, text: () => text };
-  };
-  return async (...argv: string[]) => {
-    const stdout = capture();
-    const stderr = capture();
-    const code = await runShell(argv, { env: { LOG_LEVEL: 'silent', ...env }, cwd, stdout: stdout.stream, stderr: stderr.stream });
-    return { code, stdout: stdout.text(), stderr: stderr.text() };
-  };
-}
+import { shellWith } from '../test-support/shell';
 
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1)!;
 

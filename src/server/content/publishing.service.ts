@@ -27,7 +27,7 @@ import {
   type RevisionRow,
 } from './content.repository';
 import { documentOf, type RevisionTarget } from './content.service';
-import { autowiredDescription, contentDescription, pageMeta } from './seo';
+import { autowiredDescription, contentDescription, pageMeta, sharingImage } from './seo';
 
 const NO_PAGE = 'There is no page of that name.';
 
@@ -116,7 +116,9 @@ export async function editDocument(tenant: Tenant, routing: string, session: Ses
     savedAt: row?.saved_at ?? null,
     published: published ?? null,
     scheduled: scheduled?.publish_at ? { revision: scheduled.revision, publishAt: scheduled.publish_at } : null,
-    seoDefaults: { title: meta.title, description: meta.description, image: meta.image, url: meta.url },
+    // The image as stored (a path for an upload), not the absolute one of the page's head: the editor shows it,
+    // wherever the back office is reached (DESIGN §24).
+    seoDefaults: { title: meta.title, description: meta.description, image: sharingImage(EMPTY_SEO, company), url: meta.url },
   };
   return { ...document, ...state };
 }

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import sanitizeHtml from 'sanitize-html';
+import { siteRelativeImageAddress } from '../../core/media/image-names';
 
 /**
  * The allow-list of DESIGN §6: text formatting, lists, links (http, https, mailto), images from this site,
@@ -31,21 +32,36 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** Images only from this site: a site path, or an absolute URL on the public base. */
+/**
+ * Images only from this site, stored as paths (DESIGN §24): an upload's absolute address (any host: the site may
+ * have moved) and any address on the public base become the path; what is then not a path of this site goes.
+ */
 export function sanitizeRichText(html: string, publicBaseUrl: string): string {
+  const origin = new URL(publicBaseUrl).origin;
   return sanitizeHtml(html, {
     ...OPTIONS,
-    exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnImage(frame.attribs.src ?? '', publicBaseUrl),
+    exclusiveFilter: (frame) => frame.tag === 'img' && !isSitePath(frame.attribs.src ?? ''),
     transformTags: {
       ...OPTIONS.transformTags,
+      img: (tagName, attribs) => ({ tagName, attribs: attribs.src === undefined ? attribs : { ...attribs, src: sitePathOf(attribs.src, origin) } }),
       font: (tagName, attribs) => ({ tagName, attribs: { ...attribs, ...(attribs.size && !/^[1-7]$/.test(attribs.size) ? { size: '3' } : {}) } }),
     },
   });
 }
 
-function isOwnImage(src: string, base: string): boolean {
-  return (src.startsWith('/') && !src.startsWith('//')) || src.startsWith(base);
+/** An image address as stored: an upload's path, a path on this site for an address on its public base, else as given. */
+function sitePathOf(src: string, origin: string): string {
+  const relative = siteRelativeImageAddress(src.trim());
+  if (!/^https?:/i.test(relative)) return relative;
+  try {
+    const url = new URL(relative);
+    return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : relative;
+  } catch {
+    return relative;
+  }
 }
+
+const isSitePath = (src: string): boolean => src.startsWith('/') && !src.startsWith('//');
 
 /** The cleaner of one site (its own images allowed), passed to the services that store rich text. */
 export type RichTextCleaner = (html: string) => string;

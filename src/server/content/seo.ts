@@ -1,3 +1,4 @@
+import { siteRelativeImageAddress } from '../../core/media/image-names';
 import type { AutowiredDocument } from '../../core/page-defs/autowired-document';
 import type { Parameter } from '../../core/page-defs/parameter';
 import type { ContentPageKey } from '../../core/pages';
@@ -39,7 +40,10 @@ export function autowiredDescription(document: AutowiredDocument, parameters: re
   return firstParagraph(texts);
 }
 
-/** An address as search engines and social networks need it: absolute, on PUBLIC_BASE_URL for a path of this site. */
+/**
+ * An address as search engines and social networks need it: absolute, on PUBLIC_BASE_URL (read at render, so a
+ * site that moved shares its new address) for a path of this site.
+ */
 export function absoluteUrl(address: string, publicBaseUrl: string): string {
   if (address === '') return '';
   try {
@@ -47,6 +51,14 @@ export function absoluteUrl(address: string, publicBaseUrl: string): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * The image a page is shared with, as content stores it (a path for an upload): its own, else the company's logo
+ * (DESIGN §20). The editor shows it as it is, so it shows at whatever address the back office is reached.
+ */
+export function sharingImage(seo: Seo | undefined, company: { logo?: string }): string {
+  return siteRelativeImageAddress(seo?.image || company.logo || '');
 }
 
 /**
@@ -66,7 +78,7 @@ export function pageMeta(input: {
   return {
     title: seo.title || defaultSeoTitle(input.pageName, company.name),
     description: seo.description || input.description || defaultSeoTitle(input.pageName, company.name),
-    image: absoluteUrl(seo.image || company.logo || '', publicBaseUrl),
+    image: absoluteUrl(sharingImage(seo, company), publicBaseUrl),
     url: absoluteUrl(input.publicPath, publicBaseUrl),
     siteName: company.name,
   };

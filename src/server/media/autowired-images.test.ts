@@ -62,9 +62,9 @@ describe.each(testDialects())('images of Autowired pages on %s', (dialect) => {
     const response = await upload({ page: folder(), field: 'photo' }, await png(300, 200));
     expect(response.statusCode, response.body).toBe(200);
     const { url, filename } = response.json();
-    expect(url).toBe(`https://folio.example/uploads/photos/${folder()}/${filename}`);
+    expect(url).toBe(`/uploads/photos/${folder()}/${filename}`);
     expect(filename).toMatch(/^[0-9a-f]{24}_300x200\.png$/);
-    const served = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
+    const served = await t.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     // The field name is matched without regard to case, like the rules are.
@@ -121,7 +121,7 @@ describe.each(testDialects())('images of Autowired pages on %s', (dialect) => {
     expect(saved.statusCode, saved.body).toBe(200);
     const html = (await t.app.inject({ method: 'GET', url: '/Gallery1' })).body;
     const stem = photo.filename.replace('.png', '');
-    expect(html).toContain(`https://folio.example/uploads/photos/${folder()}/${stem}-320.webp 320w`);
+    expect(html).toContain(`srcSet="/uploads/photos/${folder()}/${stem}-320.webp 320w,`);
     expect(html).toMatch(new RegExp(`<img[^>]*src="${photo.url.replace(/[.]/g, '\\.')}"[^>]*width="360"[^>]*height="240"`));
     expect(html).toContain(logo.url);
   });
@@ -143,6 +143,6 @@ describe.each(testDialects())('images of Autowired pages on %s', (dialect) => {
     expect((await save({ ...once, rows: [rows[0]] })).statusCode).toBe(200);
     expect((await deleteImage({ filename: logo.url, page: folder() })).json()).toEqual({ message: 'Success' });
     expect(await storedImage(t.app.tenants.default.db, folder(), logo.filename)).toBeUndefined();
-    expect((await t.app.inject({ method: 'GET', url: new URL(logo.url).pathname })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: logo.url })).statusCode).toBe(404);
   });
 });

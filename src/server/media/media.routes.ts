@@ -36,7 +36,7 @@ export async function mediaRoutes(app: FastifyInstance, options: { config: AppCo
     },
     async (request) => {
       const { folder, field, bytes } = await readImageUpload(request, config.uploadMaxBytes);
-      return storeUploadedImage(request.tenant, request.session!, config, {
+      return storeUploadedImage(request.tenant, request.session!, {
         folder: parseInput(ImageFolderSchema, folder),
         field: parseInput(UploadFieldSchema, field),
         bytes,

@@ -13,6 +13,7 @@ import {
   pageIdOfFolder,
   parseStoredImageName,
   parseStoredImageUrl,
+  UPLOADS_PATH,
   variantName,
   variantWidths,
   type ImageFolder,
@@ -105,7 +106,6 @@ const loadSharp = () => import('sharp').then((module) => module.default);
 export async function storeUploadedImage(
   tenant: Tenant,
   session: SessionUser,
-  config: AppConfig,
   input: { folder: ImageFolder; field?: string | undefined; bytes: Buffer | null },
 ): Promise<UploadedImage> {
   const folder = input.folder;
@@ -162,7 +162,8 @@ export async function storeUploadedImage(
       details: { folder, width: encoded.width, height: encoded.height, bytes: encoded.data.length, widths: files.length - 1 },
     });
   });
-  return { message: 'File uploaded successfully', url: `${config.publicBaseUrl}uploads/photos/${folder}/${filename}`, filename };
+  // The address as content stores it (DESIGN §24): a path, so the image shows at whatever address the site is reached.
+  return { message: 'File uploaded successfully', url: `${UPLOADS_PATH}${folder}/${filename}`, filename };
 }
 
 /**

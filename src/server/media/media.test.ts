@@ -52,7 +52,8 @@ describe.each(testDialects())('images on %s', (dialect) => {
     const body = response.json();
     expect(body.message).toBe('File uploaded successfully');
     expect(body.filename).toMatch(/^[0-9a-f]{24}_800x400\.png$/);
-    expect(body.url).toBe(`https://folio.example/uploads/photos/about/${body.filename}`);
+    // A path, never PUBLIC_BASE_URL's scheme and host: the image shows wherever the site is reached (DESIGN §24).
+    expect(body.url).toBe(`/uploads/photos/about/${body.filename}`);
     const stem = body.filename.replace('.png', '');
     expect(await listPhotos()).toEqual([`about/${body.filename}`, `about/${stem}-320.webp`, `about/${stem}-640.webp`, `about/${stem}-800.webp`].sort());
     const original = (await stored('about', body.filename))!;
@@ -287,8 +288,7 @@ describe.each(testDialects())('images on %s', (dialect) => {
     const html = (await t.app.inject({ method: 'GET', url: '/Customers1' })).body;
     const stem = image.filename.replace('.png', '');
     expect(html).toContain('type="image/webp"');
-    expect(html).toContain(`https://folio.example/uploads/photos/customer/${stem}-320.webp 320w`);
-    expect(html).toContain(`https://folio.example/uploads/photos/customer/${stem}-700.webp 700w`);
+    expect(html).toContain(`srcSet="/uploads/photos/customer/${stem}-320.webp 320w, /uploads/photos/customer/${stem}-640.webp 640w, /uploads/photos/customer/${stem}-700.webp 700w"`);
     expect(html).toMatch(new RegExp(`<img[^>]*src="${image.url.replace(/[.]/g, '\\.')}"[^>]*width="320"[^>]*height="160"`));
   });
 

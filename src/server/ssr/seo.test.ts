@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_PAGES } from '../../core/pages';
 import { createUser } from '../users/users.service';
+import { metaOf, unescapeHtml } from '../test-support/page-html';
 import { ADMIN_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 
-/** The content of `<meta {attribute}="{key}" content="…">` in a page, unescaped; null when the tag is missing. */
-function metaOf(html: string, attribute: 'name' | 'property', key: string): string | null {
-  const match = new RegExp(`<meta ${attribute}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)">`).exec(html);
-  return match ? unescape(match[1]!) : null;
-}
-const titleOf = (html: string) => unescape(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
-const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const titleOf = (html: string) => unescapeHtml(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
 
 /** Each page's title, description and sharing card (DESIGN §20). */
 describe.each(testDialects())('titles, descriptions and sharing cards on %s', (dialect) => {
@@ -45,10 +40,11 @@ describe.each(testDialects())('titles, descriptions and sharing cards on %s', (d
     // The company's logo is the card's image when the page has none of its own.
     expect(metaOf(html, 'property', 'og:image')).toBe('http://localhost:3000/demo/logo.png');
     expect(metaOf(html, 'name', 'twitter:card')).toBe('summary_large_image');
-    // The editor's placeholders are the same defaults.
+    // The editor's placeholders are the same defaults; its image as stored, a path, which shows wherever the
+    // back office is reached (DESIGN §24).
     const { seoDefaults, seo } = await edit(page.routing);
     expect(seo).toEqual({ title: '', description: '', image: '' });
-    expect(seoDefaults).toEqual({ title: `${page.name} · ${company}`, description, image: 'http://localhost:3000/demo/logo.png', url: `http://localhost:3000${path}` });
+    expect(seoDefaults).toEqual({ title: `${page.name} · ${company}`, description, image: '/demo/logo.png', url: `http://localhost:3000${path}` });
   });
 
   it('takes a page\'s own title, description and image, escaped, and keeps them through a save without seo', async () => {
