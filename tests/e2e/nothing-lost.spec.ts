@@ -30,7 +30,7 @@ test.describe('saving with an entry typed but not added asks first', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const question = unsentQuestion(page);
     await expect(question).toBeVisible();
-    await expect(question).toContainText('The form "New module" holds an entry you typed but did not add to the list.');
+    await expect(question).toContainText('You typed a new module but did not add it to the list.');
     // The focus starts on Stay, the answer that changes nothing.
     await expect(question.getByRole('button', { name: 'Stay' })).toBeFocused();
     await question.getByRole('button', { name: 'Add it' }).click();

@@ -80,8 +80,8 @@ function inScreenOrder(forms: Iterable<EntryForm>): EntryForm[] {
 /** The question, in words: which form holds what. */
 export function unsentQuestion({ entryName, editing }: UnsentEntry): string {
   return editing === null
-    ? `The form "New ${entryName}" holds an entry you typed but did not add to the list. Add it to the list before saving, or discard it?`
-    : `The form "Edit ${entryName} ${editing}" holds changes you did not add to the list: Add it replaces entry ${editing} with them. Add it before saving, or discard the changes?`;
+    ? `You typed a new ${entryName} but did not add it to the list. Add it before saving, or discard it?`
+    : `You changed ${entryName} ${editing} in its form but did not add the changes to the list. Add them before saving (they replace the entry), or discard them?`;
 }
 
 interface Pending {
@@ -162,7 +162,7 @@ function UnsentEntryDialog({ unsent, onAnswer }: { unsent: UnsentEntry; onAnswer
   return (
     <dialog {...dialogProps} className="confirm-dialog unsent-entry-dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={questionId}>
       <h2 className="confirm-dialog__title" id={titleId}>
-        {unsent.editing === null ? 'Add the entry you typed?' : `Add your changes to entry ${unsent.editing}?`}
+        {unsent.editing === null ? 'Add the entry you typed?' : `Add your changes to ${unsent.entryName} ${unsent.editing}?`}
       </h2>
       <p className="confirm-dialog__question" id={questionId}>
         {unsentQuestion(unsent)}
