@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { confirmPublish, createE2eUser, expect, listEditor, logInAs, saveEditor, test, toastOf } from './fixtures';
+import { confirmPublish, ensureE2eUser, expect, listEditor, logInAs, saveEditor, test, toastOf } from './fixtures';
 
 // The tests of this file save pages that other tests of it read (images included): they run one after
 // another, so no save meets another's 409.
@@ -9,12 +9,8 @@ test.describe.configure({ mode: 'default' });
 
 const EDITOR = { username: 'e2e-page-editor', password: 'e2e-page-editor-password' };
 
-test.beforeAll(async () => {
-  await createE2eUser(EDITOR.username, EDITOR.password, 3).catch((error: unknown) => {
-    // Both workers run this; the second finds the user there already.
-    if (!String(error).includes('UNIQUE')) throw error;
-  });
-});
+// Both workers may run this; the second finds the user there already.
+test.beforeAll(() => ensureE2eUser(EDITOR.username, EDITOR.password, 3));
 
 const logIn = (page: Page) => logInAs(page, EDITOR.username, EDITOR.password);
 
@@ -70,7 +66,7 @@ test('a broken field rule shows the exact message and adds nothing', async ({ pa
   await skills.getByLabel('Skill Name', { exact: true }).fill('Testing');
   await skills.getByLabel('Skill Value', { exact: true }).fill('1234');
   await skills.getByRole('button', { name: 'Add' }).click();
-  await expect(toastOf(page, 'Please enter a number with less than 3 digits in skillValue')).toBeVisible();
+  await expect(toastOf(page, 'Please enter a number with less than 3 digits in Skill Value')).toBeVisible();
   await expect(rows).toHaveCount(before);
 });
 

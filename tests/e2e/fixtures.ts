@@ -68,6 +68,13 @@ export async function createE2eUser(username: string, password: string, group: n
   }
 }
 
+/** createE2eUser for a file's beforeAll: a user already there (made by another worker, or before a retry) is fine. */
+export async function ensureE2eUser(username: string, password: string, group: number): Promise<void> {
+  await createE2eUser(username, password, group).catch((error: unknown) => {
+    if (!String(error).includes('UNIQUE')) throw error;
+  });
+}
+
 /**
  * An enquiry straight in the e2e server's database, as the contact form stores it (without its mail job, so it is
  * "Not mailed"): for screens that list enquiries without a visitor's round through the form. Returns its id.

@@ -418,7 +418,7 @@ test('a rule tightened on the Home page: the Home editor refuses what it accepte
     const discard = page.getByRole('button', { name: /Discard/ });
     if (await discard.isVisible().catch(() => false)) await discard.click();
     const refused = await tryAdd();
-    await expect(toastOf(page, 'Please enter less than 20 characters in skillName')).toBeVisible();
+    await expect(toastOf(page, 'Please enter less than 20 characters in Skill Name')).toBeVisible();
     await expect(refused.rows).toHaveCount(refused.before);
   } finally {
     await callApi(page, '/api/master/saveParameters', { id: 1, parameters });

@@ -4,6 +4,7 @@ import { fieldRuleOf, parameterOfRule } from '../page-defs/parameter';
 import type { ContentPageKey } from '../pages';
 import { pageFields, paragraphsOf } from '../schemas/fields';
 import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS, DEFAULT_FIELD_RULES, DEMO_CONTENT } from '../schemas/page-content';
+import type { LabelTree } from './content-page';
 import { LEAD_LABEL, LEAD_RULE } from './lead';
 
 /** The pages whose hero shows a lead (DESIGN §20): the words their code showed are now their documents'. */
@@ -37,7 +38,13 @@ describe.each(LEAD_PAGES)('the lead of %s', (key) => {
     const stored = DEFAULT_FIELD_RULES[key].map((rule, index) => fieldRuleOf(parameterOfRule(rule, index + 1)));
     expect(stored[0]).toMatchObject({ parameterName: 'lead', mandatory: 'N', maxlength: 300 });
     expect(checkDocumentEntries(parsed, stored)).toEqual({ ok: true });
-    expect(checkDocumentEntries({ ...parsed, lead: 'x'.repeat(301) }, stored)).toEqual({ ok: false, title: 'Oops', message: 'Please enter less than 300 characters in lead' });
+    const labels = CONTENT_PAGE_DEFINITIONS[key].labels as LabelTree;
+    expect(checkDocumentEntries({ ...parsed, lead: 'x'.repeat(301) }, stored, new Date(), labels)).toEqual({
+      ok: false,
+      title: 'Oops',
+      message: `Please enter less than 300 characters in ${LEAD_LABEL}`,
+      field: 'lead',
+    });
   });
 });
 

@@ -1,4 +1,5 @@
-import type { FieldRule, RuleCheck } from './field-rule';
+import type { LabelTree } from '../content/content-page';
+import type { FieldLabels, FieldRule, RuleCheck } from './field-rule';
 
 /**
  * The field-rule engine of spec 000 §5, shared by the editors (before Add) and the server (on Save, DESIGN §6).
@@ -23,6 +24,10 @@ import type { FieldRule, RuleCheck } from './field-rule';
  * - Dropdown, Radio and Checkbox need a value (a non-blank string, a number or a boolean); the spec gives
  *   them no limits. A rule of a type the engine does not know only asks for a non-empty value.
  * - Empty minlength, maxlength or decimalplaces (null, undefined, '' or not a number) mean no bound.
+ * - {field} in a message is the field's label, the words the editor shows beside its input (DESIGN §24: "Please
+ *   enter Skill Value", never "skillValue"). A rule names its field by parameterName (the document's property);
+ *   the caller gives the labels (a wired page's from its page file, per list; an Autowired page's parameter
+ *   name is its label, so it gives none and the name is used as it is).
  */
 
 export const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'] as const;
@@ -49,15 +54,19 @@ const KIND_BY_TYPE: Record<string, RuleKind> = {
 
 const ruleKind = (type: string): RuleKind => KIND_BY_TYPE[type.trim().toLowerCase()] ?? 'other';
 
+const NO_LABELS: FieldLabels = {};
+
 /**
  * Checks one entry (one row of an editor's list, or a form's fields) against a page's rules: rules in order,
- * only fields whose key is present in the entry, the first failure stops the check.
+ * only fields whose key is present in the entry, the first failure stops the check. `labels` names the
+ * entry's fields in messages; a field without one is named by its parameter name.
  */
-export function checkEntry(entry: Record<string, unknown>, rules: readonly FieldRule[], today: Date = new Date()): RuleCheck {
+export function checkEntry(entry: Record<string, unknown>, rules: readonly FieldRule[], today: Date = new Date(), labels: FieldLabels = NO_LABELS): RuleCheck {
   for (const rule of rules) {
     if (!Object.prototype.hasOwnProperty.call(entry, rule.parameterName)) continue;
-    const message = checkValue(entry[rule.parameterName], rule, today);
-    if (message !== null) return { ok: false, title: 'Oops', message };
+    const label = Object.hasOwn(labels, rule.parameterName) ? labels[rule.parameterName] : undefined;
+    const message = checkValue(entry[rule.parameterName], rule, label ?? rule.parameterName, today);
+    if (message !== null) return { ok: false, title: 'Oops', message, field: rule.parameterName };
   }
   return { ok: true };
 }
@@ -65,34 +74,41 @@ export function checkEntry(entry: Record<string, unknown>, rules: readonly Field
 /**
  * Checks a whole content document as the server does on Save: the document's own fields that are not lists
  * (descriptions, block headings, the contact settings), then every entry of every list in document order,
- * each entry before the lists nested in it (expertise sectionlst[].list[]). The first failure wins.
+ * each entry before the lists nested in it (expertise sectionlst[].list[]). The first failure wins. `labels`
+ * is the page's label tree (src/core/content): each list's entries are named with that list's labels, so a
+ * field name two lists share reads as each list calls it.
  */
-export function checkDocumentEntries(document: Record<string, unknown>, rules: readonly FieldRule[], today: Date = new Date()): RuleCheck {
-  return checkObject(document, rules, today);
+export function checkDocumentEntries(document: Record<string, unknown>, rules: readonly FieldRule[], today: Date = new Date(), labels?: LabelTree): RuleCheck {
+  return checkObject(document, rules, today, labels);
 }
 
-function checkObject(object: Record<string, unknown>, rules: readonly FieldRule[], today: Date): RuleCheck {
+function checkObject(object: Record<string, unknown>, rules: readonly FieldRule[], today: Date, labels: LabelTree | undefined): RuleCheck {
   // The object's own fields, without its lists: a list is not a field value but rows to check one by one.
   const fields: Record<string, unknown> = {};
-  const lists: unknown[][] = [];
+  const lists: Array<{ items: unknown[]; labels: LabelTree | undefined }> = [];
+  const own: Record<string, string> = {};
   for (const [key, value] of Object.entries(object)) {
-    if (Array.isArray(value)) lists.push(value);
-    else fields[key] = value;
+    const label = labels && Object.hasOwn(labels, key) ? labels[key] : undefined;
+    if (Array.isArray(value)) {
+      lists.push({ items: value, labels: typeof label === 'object' ? label.fields : undefined });
+    } else {
+      fields[key] = value;
+      if (typeof label === 'string') own[key] = label;
+    }
   }
-  const own = checkEntry(fields, rules, today);
-  if (!own.ok) return own;
+  const result = checkEntry(fields, rules, today, own);
+  if (!result.ok) return result;
   for (const list of lists) {
-    for (const item of list) {
+    for (const item of list.items) {
       if (!isPlainObject(item)) continue;
-      const result = checkObject(item, rules, today);
-      if (!result.ok) return result;
+      const itemResult = checkObject(item, rules, today, list.labels);
+      if (!itemResult.ok) return itemResult;
     }
   }
   return { ok: true };
 }
 
-function checkValue(value: unknown, rule: FieldRule, today: Date): string | null {
-  const field = rule.parameterName;
+function checkValue(value: unknown, rule: FieldRule, field: string, today: Date): string | null {
   const missing = `Please enter ${field}`;
   const kind = ruleKind(rule.type);
   // Parameter configuration's Mandatory (DESIGN §12): an optional field left blank is fine, except that a text

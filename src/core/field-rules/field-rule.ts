@@ -40,5 +40,11 @@ export const ParamconfRequestSchema = z.object({
   ]),
 });
 
-/** The outcome of checking one entry: the first failure, with the spec's title 'Oops'. */
-export type RuleCheck = { ok: true } | { ok: false; title: 'Oops'; message: string };
+/**
+ * The outcome of checking one entry: the first failure, with the spec's title 'Oops', its message (naming the
+ * field by its label) and the failing field's parameter name (so that an editor shows the message at it).
+ */
+export type RuleCheck = { ok: true } | { ok: false; title: 'Oops'; message: string; field: string };
+
+/** The words a form shows for its fields, by parameter name: what messages call them (DESIGN §24). */
+export type FieldLabels = Readonly<Record<string, string>>;

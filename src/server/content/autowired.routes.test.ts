@@ -87,6 +87,7 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
     expect(html).not.toContain('<script>alert(1)</script>');
   });
 
+  // An Autowired page's parameter name is its label (DESIGN §24): field-rule refusals name it as it is.
   it.each([
     ['a title that is too short', (d: any) => (d.header.title = 'Hey'), 'Please enter at least 5 characters in title'],
     ['a missing mandatory job title', (d: any) => delete d.rows[1].jobTitle, 'Please enter jobTitle'],

@@ -1,6 +1,7 @@
 import { checkDocumentEntries } from '../../core/field-rules/check-entry';
 import { contentPageByKey, type ContentPage, type ContentPageKey } from '../../core/pages';
-import { CONTENT_SCHEMAS, type AnyContent, type ContentByKey } from '../../core/schemas/page-content';
+import type { LabelTree } from '../../core/content/content-page';
+import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS, type AnyContent, type ContentByKey } from '../../core/schemas/page-content';
 import { sanitizeDocument } from '../../core/schemas/fields';
 import { LONGEST_SCHEDULE_MS, PUBLISH_MESSAGES, type RevisionSummary, type SavedRevision, type Scheduled } from '../../core/schemas/revision';
 import { EMPTY_SEO, type Seo } from '../../core/schemas/seo';
@@ -85,7 +86,9 @@ export async function savePageContent(tenant: Tenant, page: ContentPage, edited:
   const publish = publishModeOf(edited.publish, now);
   const document = sanitizeDocument(CONTENT_SCHEMAS[page.key], edited, tools.cleanRichText);
   const rules = await getActiveRules(tenant, page.id);
-  const result = checkDocumentEntries(document as unknown as Record<string, unknown>, rules, now);
+  // Refusals name fields as the editor labels them (DESIGN §24), from the page file's labels.
+  const labels = CONTENT_PAGE_DEFINITIONS[page.key].labels as LabelTree;
+  const result = checkDocumentEntries(document as unknown as Record<string, unknown>, rules, now, labels);
   if (!result.ok) throw new ValidationError(result.message);
   return commitRevision(tenant, targetOf(page), document, user, { basedOn: edited.revision, publish, keepRevisions: tools.keepRevisions }, now);
 }

@@ -160,7 +160,7 @@ describe.each(testDialects())('page definitions and parameters on %s', (dialect)
     expect((await call(admin, 'saveParameters', { id: 1, parameters: tightened })).statusCode).toBe(200);
     const refused = await t.app.inject({ method: 'POST', url: '/api/master/saveHome', headers: admin.headers, payload: home });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toMatch(/^Please enter less than 3 characters in skillName$/);
+    expect(refused.json().message).toMatch(/^Please enter less than 3 characters in Skill Name$/);
     expect((await call(admin, 'saveParameters', { id: 1, parameters: current })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/master/saveHome', headers: admin.headers, payload: home })).statusCode).toBe(200);
   });

@@ -112,17 +112,18 @@ describe('an entry of the list editor', () => {
   it("is checked by the page's rules before Add, with the spec's messages", () => {
     const good = { jobTitle: 'Tester', closingDate: '2099-01-31', salary: '1200000.50', fullTime: 'true' };
     expect(entryProblem(fields, inputs(good), rules, schema)).toBeNull();
-    expect(entryProblem(fields, inputs({ ...good, jobTitle: ' ' }), rules, schema)).toBe('Please enter jobTitle');
-    expect(entryProblem(fields, inputs({ ...good, closingDate: '2001-01-01' }), rules, schema)).toBe('Please enter a future date in closingDate');
-    expect(entryProblem(fields, inputs({ ...good, salary: '10.5' }), rules, schema)).toBe('Please enter 2 decimal places in salary');
-    expect(entryProblem(fields, inputs({ ...good, salary: '12,50' }), rules, schema)).toBe('Please enter salary');
+    expect(entryProblem(fields, inputs({ ...good, jobTitle: ' ' }), rules, schema)).toEqual({ field: 'jobTitle', message: 'Please enter jobTitle' });
+    expect(entryProblem(fields, inputs({ ...good, closingDate: '2001-01-01' }), rules, schema)).toEqual({ field: 'closingDate', message: 'Please enter a future date in closingDate' });
+    expect(entryProblem(fields, inputs({ ...good, salary: '10.5' }), rules, schema)).toEqual({ field: 'salary', message: 'Please enter 2 decimal places in salary' });
+    expect(entryProblem(fields, inputs({ ...good, salary: '12,50' }), rules, schema)).toEqual({ field: 'salary', message: 'Please enter salary' });
   });
 
   it('refuses what the server would even without a rule (an image address that is no address)', () => {
     const imageFields = [entryFieldOf(photo)];
-    expect(entryProblem(imageFields, { photo: 'javascript:alert(1).png' }, [], rowSchema([photo]))).toBe(
-      'photo must be an http(s) address or a path on this site',
-    );
+    expect(entryProblem(imageFields, { photo: 'javascript:alert(1).png' }, [], rowSchema([photo]))).toEqual({
+      field: 'photo',
+      message: 'photo must be an http(s) address or a path on this site',
+    });
   });
 });
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { previewPath } from '../../../core/schemas/revision';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { useConfirm } from '../components/confirm-dialog';
+import { EntryFormsProvider } from './entry-forms';
 import { HistoryPanel } from './history-panel';
 import type { HistoryCalls } from './history-panel';
 import { LeaveGuard } from './leave-guard';
@@ -40,7 +41,7 @@ export interface EditorFrameProps<T extends RevisedDocument> {
  * The frame of every page editor, the twelve pages' and the Autowired pages' alike: the title, the
  * restored-draft notice and the stale-save banner, the blocks, the history panel, and a sticky action bar
  * with where the page stands and Save draft, Preview, Save (publishes), Schedule…, View Page and History.
- * Leaving with unsaved changes asks first.
+ * Leaving with unsaved changes asks first; storing the page with an entry typed but not added asks about it.
  */
 export function EditorFrame<T extends RevisedDocument>({
   editor,
@@ -70,57 +71,59 @@ export function EditorFrame<T extends RevisedDocument>({
 
   return (
     <Screen title={title} lead={lead}>
-      {editor.restoredDraft ? (
-        <div className="app-notice editor-notice" role="status">
-          <p>Unsaved edits from your last visit were restored.</p>
-          <div className="app-actions">
-            <button type="button" className="button button--outline" onClick={editor.discardDraft}>
-              Discard them
-            </button>
+      <EntryFormsProvider>
+        {editor.restoredDraft ? (
+          <div className="app-notice editor-notice" role="status">
+            <p>Unsaved edits from your last visit were restored.</p>
+            <div className="app-actions">
+              <button type="button" className="button button--outline" onClick={editor.discardDraft}>
+                Discard them
+              </button>
+            </div>
           </div>
-        </div>
-      ) : null}
-      {editor.conflict ? (
-        <div className="app-notice editor-notice editor-notice--conflict" role="alert">
-          <p>
-            <strong>{editor.conflict}</strong>
-          </p>
-          <p>Your edits were not saved. Reload loads the saved copy and discards them.</p>
-          <div className="app-actions">
-            <button type="button" className="button" onClick={() => void askReload()} aria-busy={editor.reloading || undefined}>
-              Reload
-            </button>
+        ) : null}
+        {editor.conflict ? (
+          <div className="app-notice editor-notice editor-notice--conflict" role="alert">
+            <p>
+              <strong>{editor.conflict}</strong>
+            </p>
+            <p>Your edits were not saved. Reload loads the saved copy and discards them.</p>
+            <div className="app-actions">
+              <button type="button" className="button" onClick={() => void askReload()} aria-busy={editor.reloading || undefined}>
+                Reload
+              </button>
+            </div>
           </div>
+        ) : null}
+        {notices?.(doc)}
+        <div key={editor.generation} className="editor-blocks">
+          {children(doc)}
         </div>
-      ) : null}
-      {notices?.(doc)}
-      <div key={editor.generation} className="editor-blocks">
-        {children(doc)}
-      </div>
-      {historyOpen ? (
-        <HistoryPanel calls={history} currentRevision={editor.revision} dirty={editor.dirty} onRestored={reload} onClose={() => setHistoryOpen(false)} />
-      ) : null}
-      <div className="editor-actions" role="region" aria-label="Save and publish">
-        <PublishControls editor={editor} saveLabel={saveLabel} previewHref={previewHref}>
-          {viewPage ? (
-            viewPage.newTab ? (
-              <a className="button button--outline" href={viewPage.href} target="_blank" rel="noopener">
-                View Page<span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-            ) : (
-              <a className="button button--outline" href={viewPage.href}>
-                View Page
-              </a>
-            )
-          ) : null}
-          <button type="button" className="button button--outline" aria-expanded={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
-            History
-          </button>
-        </PublishControls>
-      </div>
-      <LeaveGuard active={editor.dirty} />
-      {dialog}
-      {editor.confirmDialog}
+        {historyOpen ? (
+          <HistoryPanel calls={history} currentRevision={editor.revision} dirty={editor.dirty} onRestored={reload} onClose={() => setHistoryOpen(false)} />
+        ) : null}
+        <div className="editor-actions" role="region" aria-label="Save and publish">
+          <PublishControls editor={editor} saveLabel={saveLabel} previewHref={previewHref}>
+            {viewPage ? (
+              viewPage.newTab ? (
+                <a className="button button--outline" href={viewPage.href} target="_blank" rel="noopener">
+                  View Page<span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              ) : (
+                <a className="button button--outline" href={viewPage.href}>
+                  View Page
+                </a>
+              )
+            ) : null}
+            <button type="button" className="button button--outline" aria-expanded={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
+              History
+            </button>
+          </PublishControls>
+        </div>
+        <LeaveGuard active={editor.dirty} />
+        {dialog}
+        {editor.confirmDialog}
+      </EntryFormsProvider>
     </Screen>
   );
 }

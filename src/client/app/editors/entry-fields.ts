@@ -3,6 +3,7 @@ import type { ContentLabels, PageFieldName } from '../../../core/content/content
 import type { FieldRule } from '../../../core/field-rules/field-rule';
 import type { ImageFolder } from '../../../core/media/image-names';
 import { ruleFailure } from './field-rules';
+import type { EntryProblem } from './field-rules';
 
 /**
  * How a field is edited. 'decimal' is a number kept as typed (a text input, so that 12.50 keeps its decimal
@@ -203,43 +204,44 @@ export function isBlank(kind: FieldKind, text: string): boolean {
   return text.trim() === '';
 }
 
-function labelOf<E>(fields: readonly EntryField<E>[], name: PropertyKey | undefined): string {
-  return fields.find((field) => field.name === name)?.label ?? String(name ?? '');
-}
-
 /**
  * Checks an entry before it is added (spec 000 §4, §5): the page's field rules first (first failure wins),
  * then required fields, numbers, and the entry's schema from src/core (the server's own model, so the editor
- * refuses what the server would). Returns the message to show (title 'Oops'), or null.
+ * refuses what the server would). Returns the message to show (title 'Oops'), naming fields by their labels,
+ * and the field it is about; or null.
  */
 export function entryProblem<E>(
   fields: readonly EntryField<E>[],
   inputs: EntryInputs,
   rules: readonly FieldRule[],
   schema?: z.ZodType,
-): string | null {
+): EntryProblem | null {
   const entry = entryOf(fields, inputs);
-  const ruled = ruleFailure(entry as Record<string, unknown>, rules);
+  const labels = Object.fromEntries(fields.map((field) => [field.name, field.label]));
+  const ruled = ruleFailure(entry as Record<string, unknown>, rules, labels);
   if (ruled) return ruled;
   for (const field of fields) {
     const text = inputs[field.name] ?? '';
-    if ((field.required ?? true) && isBlank(field.kind, text)) return `Please enter ${field.label}`;
+    const at = (message: string): EntryProblem => ({ field: field.name, message });
+    if ((field.required ?? true) && isBlank(field.kind, text)) return at(`Please enter ${field.label}`);
     if (field.kind === 'number' && text.trim() !== '') {
       const value = Number(text);
-      if (!Number.isFinite(value)) return `Please enter a number in ${field.label}`;
+      if (!Number.isFinite(value)) return at(`Please enter a number in ${field.label}`);
       if ((field.min !== undefined && value < field.min) || (field.max !== undefined && value > field.max)) {
-        return `Please enter a number from ${field.min ?? '…'} to ${field.max ?? '…'} in ${field.label}`;
+        return at(`Please enter a number from ${field.min ?? '…'} to ${field.max ?? '…'} in ${field.label}`);
       }
     }
-    if (field.kind === 'decimal' && text.trim() !== '' && !DECIMAL_TEXT.test(text.trim())) return `Please enter a number in ${field.label}`;
+    if (field.kind === 'decimal' && text.trim() !== '' && !DECIMAL_TEXT.test(text.trim())) return at(`Please enter a number in ${field.label}`);
   }
   if (schema) {
     const parsed = schema.safeParse(entry);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       if (issue) {
-        const label = labelOf(fields, issue.path[0]);
-        return /^[A-Z]/.test(issue.message) ? `${label}: ${issue.message}` : `${label} ${issue.message}`;
+        const name = issue.path[0];
+        const field = fields.find((candidate) => candidate.name === name);
+        const label = field?.label ?? String(name ?? '');
+        return { field: field?.name ?? null, message: /^[A-Z]/.test(issue.message) ? `${label}: ${issue.message}` : `${label} ${issue.message}` };
       }
     }
   }

@@ -1,4 +1,5 @@
 import { Field } from '../../components/field';
+import { describedBy, fieldErrorId } from '../../components/field-ids';
 import { booleanLabelsOf } from './entry-fields';
 import type { ChoiceSource, EntryField, EntryInputs } from './entry-fields';
 import { AutoGrowTextarea } from './auto-grow-textarea';
@@ -13,6 +14,8 @@ export function EntryInput<E>({
   value,
   onChange,
   siblings,
+  error,
+  onPendingFile,
 }: {
   field: EntryField<E>;
   id: string;
@@ -20,24 +23,39 @@ export function EntryInput<E>({
   onChange: (text: string) => void;
   /** The other inputs of the same form (a choice field's options may follow one of them). */
   siblings?: EntryInputs;
+  /** Why the field was refused (a field rule's message): shown at it, and the control marked invalid. */
+  error?: string | undefined;
+  /** An image field with uploads: told whether a chosen file waits to be uploaded. */
+  onPendingFile?: (pending: boolean) => void;
 }) {
   const required = field.required ?? true;
   if (field.choice) {
     const parent = field.choice.parentField ? (siblings?.[field.choice.parentField] ?? '') : '';
-    return <ChoiceInput field={field} choice={field.choice} id={id} value={value} parent={parent} onChange={onChange} />;
+    return <ChoiceInput field={field} choice={field.choice} id={id} value={value} parent={parent} onChange={onChange} error={error} />;
   }
   if (field.kind === 'richtext') {
-    return <RichTextEditor id={id} label={field.label} value={value} onChange={onChange} required={required} hint={field.hint} />;
+    return <RichTextEditor id={id} label={field.label} value={value} onChange={onChange} required={required} hint={field.hint} error={error} />;
   }
-  if (field.kind === 'checkbox') return <CheckboxInput field={field} id={id} value={value} onChange={onChange} />;
+  if (field.kind === 'checkbox') return <CheckboxInput field={field} id={id} value={value} onChange={onChange} error={error} />;
   const text = (event: { currentTarget: { value: string } }) => onChange(event.currentTarget.value);
   return (
-    <Field id={id} label={field.label} required={required} markRequired hint={field.hint} className={`field--${field.kind}`}>
+    <Field id={id} label={field.label} required={required} markRequired hint={field.hint} error={error} className={`field--${field.kind}`}>
       {(control) => {
         const common = { ...control, value, autoComplete: 'off' } as const;
         if (field.kind === 'textarea') return <AutoGrowTextarea {...common} onChange={text} />;
         if (field.kind === 'image-url' && field.upload) {
-          return <ImageUploadField id={id} folder={field.upload} field={field.uploadField} value={value} onChange={onChange} describedBy={control['aria-describedby']} />;
+          return (
+            <ImageUploadField
+              id={id}
+              folder={field.upload}
+              field={field.uploadField}
+              value={value}
+              onChange={onChange}
+              describedBy={control['aria-describedby']}
+              invalid={control['aria-invalid']}
+              onPendingFile={onPendingFile}
+            />
+          );
         }
         if (field.kind === 'image-url') {
           // Images of pages without an upload folder are given by their address.
@@ -74,10 +92,23 @@ export function EntryInput<E>({
  * A yes/no field: a checkbox labelled with the field's name, and beside it the word its state stands for
  * (the parameter's yes / no labels). The value is 'true' or 'false'.
  */
-function CheckboxInput<E>({ field, id, value, onChange }: { field: EntryField<E>; id: string; value: string; onChange: (text: string) => void }) {
+function CheckboxInput<E>({
+  field,
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  field: EntryField<E>;
+  id: string;
+  value: string;
+  onChange: (text: string) => void;
+  error: string | undefined;
+}) {
   const labels = booleanLabelsOf(field);
   const checked = value === 'true';
   const hintId = `${id}-hint`;
+  const errorId = error ? fieldErrorId(id) : undefined;
   return (
     <div className="field field--checkbox">
       <div className="checkbox-choice">
@@ -86,7 +117,8 @@ function CheckboxInput<E>({ field, id, value, onChange }: { field: EntryField<E>
           type="checkbox"
           className="checkbox-choice__input"
           checked={checked}
-          aria-describedby={hintId}
+          aria-describedby={describedBy(hintId, errorId)}
+          aria-invalid={error ? true : undefined}
           onChange={(event) => onChange(event.currentTarget.checked ? 'true' : 'false')}
         />
         <label className="field__label checkbox-choice__label" htmlFor={id}>
@@ -100,6 +132,7 @@ function CheckboxInput<E>({ field, id, value, onChange }: { field: EntryField<E>
       <p className="field__hint" id={hintId}>
         {field.hint ? `${field.hint} ` : ''}Ticked: {labels.yes}. Not ticked: {labels.no}.
       </p>
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
@@ -115,6 +148,7 @@ function ChoiceInput<E>({
   value,
   parent,
   onChange,
+  error,
 }: {
   field: EntryField<E>;
   choice: ChoiceSource;
@@ -122,6 +156,7 @@ function ChoiceInput<E>({
   value: string;
   parent: string;
   onChange: (text: string) => void;
+  error: string | undefined;
 }) {
   const required = field.required ?? true;
   const offered = choice.useOptions(parent);
@@ -130,9 +165,16 @@ function ChoiceInput<E>({
   const hint = [field.hint, status].filter(Boolean).join(' ') || undefined;
   if (choice.style === 'radio') {
     const hintId = hint ? `${id}-hint` : undefined;
+    const errorId = error ? fieldErrorId(id) : undefined;
     const radios = required ? options : [{ value: '', label: 'None' }, ...options];
     return (
-      <fieldset className={`field field--choice choice-group`} id={id} aria-describedby={hintId} aria-busy={offered.loading || undefined}>
+      <fieldset
+        className={`field field--choice choice-group`}
+        id={id}
+        // The error is read with the group (aria-invalid belongs to its radio buttons' roles, not to a group).
+        aria-describedby={describedBy(hintId, errorId)}
+        aria-busy={offered.loading || undefined}
+      >
         <legend className="field__label choice-group__legend">
           {field.label}
           {required ? (
@@ -162,11 +204,12 @@ function ChoiceInput<E>({
             {hint}
           </p>
         ) : null}
+        <FieldError id={errorId} error={error} />
       </fieldset>
     );
   }
   return (
-    <Field id={id} label={field.label} required={required} markRequired hint={hint} className="field--choice">
+    <Field id={id} label={field.label} required={required} markRequired hint={hint} error={error} className="field--choice">
       {(control) => (
         <select {...control} className="field__input" value={value} aria-busy={offered.loading || undefined} onChange={(event) => onChange(event.currentTarget.value)}>
           <option value="">{required ? `Choose ${field.label}` : 'None'}</option>
@@ -178,5 +221,15 @@ function ChoiceInput<E>({
         </select>
       )}
     </Field>
+  );
+}
+
+/** A field's error under a control that has no field frame (a checkbox, a group of radio buttons). */
+function FieldError({ id, error }: { id: string | undefined; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p className="field__error" id={id}>
+      {error}
+    </p>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { checkEntry } from '../../../core/field-rules/check-entry';
-import type { FieldRule } from '../../../core/field-rules/field-rule';
+import type { FieldLabels, FieldRule } from '../../../core/field-rules/field-rule';
 import { api } from '../lib/api';
 
 const NO_RULES: readonly FieldRule[] = [];
@@ -22,9 +22,15 @@ export function usePageRules(pageId: number): readonly FieldRule[] {
   return rules.data ?? NO_RULES;
 }
 
-/** Runs the shared rule engine on one entry; the first failing rule's message, or null. */
-export function ruleFailure(entry: Record<string, unknown>, rules: readonly FieldRule[]): string | null {
+/** A refused entry: the message to show, and the field it is about (its name), when it is about one. */
+export interface EntryProblem {
+  field: string | null;
+  message: string;
+}
+
+/** Runs the shared rule engine on one entry, its fields named by their labels; the first failure, or null. */
+export function ruleFailure(entry: Record<string, unknown>, rules: readonly FieldRule[], labels: FieldLabels): EntryProblem | null {
   if (rules.length === 0) return null;
-  const result = checkEntry(entry, rules);
-  return result.ok ? null : result.message;
+  const result = checkEntry(entry, rules, new Date(), labels);
+  return result.ok ? null : { field: result.field, message: result.message };
 }

@@ -50,8 +50,9 @@ function uploadImage(file: File, target: { folder: ImageFolder; field: string | 
 
 /**
  * The image field of an entry with uploads (About management, Customers, Autowired pages): a picker for .png/.jpg/.jpeg, an
- * Upload button once a file is chosen, a progress bar while it goes up, and a preview. The uploaded image's
- * URL goes into the field; the URL can still be typed (demo images, other sites).
+ * Upload button once a file is chosen (and Clear the chosen file), a progress bar while it goes up, and a preview. The
+ * uploaded image's URL goes into the field; the URL can still be typed (demo images, other sites). A file chosen but
+ * not uploaded is reported (`onPendingFile`): the list editor's Add refuses it rather than add the entry without it.
  */
 export function ImageUploadField({
   id,
@@ -60,6 +61,8 @@ export function ImageUploadField({
   value,
   onChange,
   describedBy,
+  invalid,
+  onPendingFile,
   pickerLabel = 'Choose an image file (PNG or JPEG)',
 }: {
   id: string;
@@ -71,11 +74,27 @@ export function ImageUploadField({
   value: string;
   onChange: (text: string) => void;
   describedBy: string | undefined;
+  /** The field's value was refused (its error is in `describedBy`). */
+  invalid?: true | undefined;
+  /** Told whether a chosen file waits to be uploaded. */
+  onPendingFile?: ((pending: boolean) => void) | undefined;
 }) {
   const pickerId = useId();
   const picker = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const [file, setFileState] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+
+  const setFile = (chosen: File | null) => {
+    setFileState(chosen);
+    onPendingFile?.(chosen !== null);
+  };
+  const clearFile = () => {
+    setFile(null);
+    if (picker.current) {
+      picker.current.value = '';
+      picker.current.focus();
+    }
+  };
 
   const upload = async () => {
     if (!file) return;
@@ -100,6 +119,7 @@ export function ImageUploadField({
         id={id}
         value={value}
         aria-describedby={describedBy}
+        aria-invalid={invalid}
         autoComplete="off"
         className="field__input"
         type="url"
@@ -120,9 +140,14 @@ export function ImageUploadField({
           onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
         />
         {file ? (
-          <button type="button" className="button button--outline" disabled={progress !== null} onClick={() => void upload()}>
-            Upload
-          </button>
+          <>
+            <button type="button" className="button button--outline" disabled={progress !== null} onClick={() => void upload()}>
+              Upload
+            </button>
+            <button type="button" className="button button--outline" disabled={progress !== null} onClick={clearFile}>
+              Clear the chosen file
+            </button>
+          </>
         ) : null}
         {progress !== null ? (
           <progress className="image-field__progress" max={1} value={progress} aria-label="Upload progress">

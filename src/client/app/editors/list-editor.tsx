@@ -1,17 +1,38 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { z } from 'zod';
 import type { FieldRule } from '../../../core/field-rules/field-rule';
 import { notify } from '../toasts';
 import { deleteImageOfRemovedEntry } from './image-upload';
 import { ToolIcon } from './editor-icons';
+import type { ToolIconName } from './editor-icons';
 import { EntryInput } from './entry-input';
 import { ImagePreview } from './image-preview';
 import { useConfirm } from '../components/confirm-dialog';
-import { displayText, emptyInputs, entryOf, entryProblem, inputsOf, toInputText, withInput } from './entry-fields';
+import { displayText, emptyInputs, entryOf, entryProblem, inputsOf, isBlank, toInputText, withInput } from './entry-fields';
 import type { EntryField, EntryInputs } from './entry-fields';
+import { useEntryForm } from './entry-forms';
+import type { EntryProblem } from './field-rules';
+
+/** Add with an image chosen but not uploaded (DESIGN §24): nothing is added. */
+export const UPLOAD_FIRST = 'Upload the chosen image first, or clear it.';
 
 const EXCERPT_LENGTH = 160;
+
+/** Moves the focus to a field of the form: its control (the first radio button of a group). */
+function focusField(id: string): void {
+  const element = document.getElementById(id);
+  const target = element instanceof HTMLFieldSetElement ? element.querySelector('input') : element;
+  target?.focus();
+}
+
+/** Whether the inputs hold anything typed (an unticked checkbox is nothing). */
+function holdsTyping<E>(fields: readonly EntryField<E>[], inputs: EntryInputs): boolean {
+  return fields.some((field) => {
+    const text = inputs[field.name] ?? '';
+    return field.kind === 'checkbox' ? text === 'true' : !isBlank(field.kind, text);
+  });
+}
 
 function excerpt(text: string): string {
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…` : text;
@@ -54,32 +75,64 @@ export interface ListEditorProps<E> {
 
 /**
  * The list editor every page editor shares (STYLE habit 11): an entry form with Add and Clear, a Show Content
- * / Hide Content toggle for the table of entries, and edit and delete per row. The state rules are spec 000
- * §4: edit loads the row into the inputs and remembers its index; the next Add replaces that row and leaves
- * edit mode; delete removes the row at once; the inputs clear after a successful Add.
+ * / Hide Content toggle for the table of entries, and move up, move down, edit and delete per row. The state
+ * rules are spec 000 §4: edit loads the row into the inputs and remembers its index; the next Add replaces
+ * that row and leaves edit mode (the form says so, with Cancel editing); delete removes the row at once; the
+ * inputs clear after a successful Add. A refused Add shows why at the field as well as in the toast. The form
+ * registers with the editor, so that a save asks about an entry typed but not added (DESIGN §24).
  */
 export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, rules, schema, onClear, confirmDelete }: ListEditorProps<E>) {
   const [inputs, setInputs] = useState<EntryInputs>(() => emptyInputs(fields));
   const [editing, setEditing] = useState<number | null>(null);
   const [shown, setShown] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  const [problem, setProblem] = useState<EntryProblem | null>(null);
+  /** Fields whose image file is chosen but not uploaded. */
+  const [pendingFiles, setPendingFiles] = useState<ReadonlySet<string>>(() => new Set());
+  /** Counts clearings of the form: its inputs remount, which also empties their file pickers. */
+  const [formGeneration, setFormGeneration] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const tableId = useId();
   const { confirm, dialog } = useConfirm();
   const fieldId = (name: string) => `${idPrefix}-${name}`;
+  const moveId = (index: number, direction: 'up' | 'down') => `${idPrefix}-move-${direction}-${index}`;
   const firstFieldId = fields[0] ? fieldId(fields[0].name) : '';
   const editingRow = editing !== null && editing < entries.length ? editing : null;
 
   const focusForm = () => {
     // After React has put the row's values into the inputs.
-    requestAnimationFrame(() => document.getElementById(firstFieldId)?.focus());
+    requestAnimationFrame(() => focusField(firstFieldId));
   };
 
-  const add = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = entryProblem(fields, inputs, rules, schema);
-    if (problem) {
-      notify.error(problem, 'Oops');
-      return;
+  const clearForm = () => {
+    setEditing(null);
+    setInputs(emptyInputs(fields));
+    setProblem(null);
+    setPendingFiles(new Set());
+    setFormGeneration((generation) => generation + 1);
+  };
+
+  /** Shows why the entry was refused: at its field (which takes the focus) and in the spec's toast. */
+  const refuse = (found: EntryProblem) => {
+    setProblem(found);
+    notify.error(found.message, 'Oops');
+    if (found.field !== null) {
+      const id = fieldId(found.field);
+      requestAnimationFrame(() => focusField(id));
+    }
+  };
+
+  /** Add: the entry joins the list (or replaces the row being edited) if it passes the checks. */
+  const addEntry = (): boolean => {
+    const unsentFile = fields.find((field) => pendingFiles.has(field.name));
+    if (unsentFile) {
+      refuse({ field: unsentFile.name, message: UPLOAD_FIRST });
+      return false;
+    }
+    const found = entryProblem(fields, inputs, rules, schema);
+    if (found) {
+      refuse(found);
+      return false;
     }
     const entry = entryOf(fields, inputs);
     if (editingRow !== null) {
@@ -89,17 +142,64 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
       onChange([...entries, entry]);
       setAnnouncement(`${entryName} ${entries.length + 1} added.`);
     }
-    setEditing(null);
-    setInputs(emptyInputs(fields));
+    clearForm();
+    return true;
   };
+
+  const add = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    addEntry();
+  };
+
+  useEntryForm({
+    element: () => formRef.current,
+    unsent: () => {
+      const typed =
+        pendingFiles.size > 0 ||
+        (editingRow === null
+          ? holdsTyping(fields, inputs)
+          : fields.some((field) => (inputs[field.name] ?? '') !== (inputsOf(fields, entries[editingRow] as E)[field.name] ?? '')));
+      return typed ? { entryName, editing: editingRow === null ? null : editingRow + 1 } : null;
+    },
+    add: addEntry,
+    discard: clearForm,
+    focus: () => focusField(firstFieldId),
+  });
 
   const edit = (index: number) => {
     const entry = entries[index];
     if (entry === undefined) return;
     setInputs(inputsOf(fields, entry));
     setEditing(index);
+    setProblem(null);
     setAnnouncement('');
     focusForm();
+  };
+
+  const cancelEditing = () => {
+    const row = editingRow;
+    clearForm();
+    setAnnouncement(row === null ? '' : `Editing ${entryName} ${row + 1} cancelled.`);
+    focusForm();
+  };
+
+  /** Moves an entry one place up (-1) or down (+1); the focus stays on the moved entry's button. */
+  const move = (index: number, step: -1 | 1) => {
+    const to = index + step;
+    if (to < 0 || to >= entries.length) return;
+    const moved = [...entries];
+    const [entry] = moved.splice(index, 1);
+    moved.splice(to, 0, entry as E);
+    onChange(moved);
+    // The row being edited moves with its entry, and so does the one it swapped places with.
+    if (editing === index) setEditing(to);
+    else if (editing === to) setEditing(index);
+    setAnnouncement(`${entryName} ${index + 1} moved to place ${to + 1} of ${entries.length}.`);
+    // The same direction's button in the new place; at the top or the bottom (no such button) the other one.
+    const direction = step < 0 ? 'up' : 'down';
+    const atEnd = step < 0 ? to === 0 : to === entries.length - 1;
+    const target = atEnd ? moveId(to, step < 0 ? 'down' : 'up') : moveId(to, direction);
+    requestAnimationFrame(() => document.getElementById(target)?.focus());
   };
 
   const remove = async (index: number) => {
@@ -120,27 +220,48 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
     setAnnouncement(`${entryName} ${index + 1} deleted.`);
   };
 
+  const setPendingFile = (name: string, pending: boolean) =>
+    setPendingFiles((current) => {
+      if (current.has(name) === pending) return current;
+      const next = new Set(current);
+      if (pending) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+
   const count = entries.length;
   return (
     <div className="list-editor">
-      <form className="list-editor__form" noValidate onSubmit={add}>
+      <form ref={formRef} className="list-editor__form" noValidate onSubmit={add}>
         <fieldset className="app-fieldset">
           <legend className="app-fieldset__legend">{editingRow !== null ? `Edit ${entryName} ${editingRow + 1}` : `New ${entryName}`}</legend>
           {editingRow !== null ? (
-            <p className="list-editor__editing">
-              Editing entry {editingRow + 1}: Add replaces it.
-            </p>
+            <div className="list-editor__editing">
+              <p>
+                Editing entry {editingRow + 1} of {count}: Add replaces it.
+              </p>
+              <button type="button" className="button button--outline list-editor__cancel" onClick={cancelEditing}>
+                Cancel editing
+              </button>
+            </div>
           ) : null}
-          {fields.map((field) => (
-            <EntryInput
-              key={field.name}
-              field={field}
-              id={fieldId(field.name)}
-              value={inputs[field.name] ?? ''}
-              siblings={inputs}
-              onChange={(text) => setInputs((current) => withInput(fields, current, field.name, text))}
-            />
-          ))}
+          <div key={formGeneration} className="list-editor__fields">
+            {fields.map((field) => (
+              <EntryInput
+                key={field.name}
+                field={field}
+                id={fieldId(field.name)}
+                value={inputs[field.name] ?? ''}
+                siblings={inputs}
+                error={problem?.field === field.name ? problem.message : undefined}
+                onPendingFile={(pending) => setPendingFile(field.name, pending)}
+                onChange={(text) => {
+                  if (problem?.field === field.name) setProblem(null);
+                  setInputs((current) => withInput(fields, current, field.name, text));
+                }}
+              />
+            ))}
+          </div>
           <div className="app-actions">
             <button type="submit" className="button">
               Add
@@ -190,18 +311,19 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
                   ))}
                   <td>
                     <div className="entry-actions">
-                      <button type="button" className="icon-button" aria-label={`Edit entry ${index + 1}`} title={`Edit entry ${index + 1}`} onClick={() => edit(index)}>
-                        <ToolIcon name="edit" />
-                      </button>
-                      <button
-                        type="button"
-                        className="icon-button icon-button--danger"
-                        aria-label={`Delete entry ${index + 1}`}
-                        title={`Delete entry ${index + 1}`}
-                        onClick={() => void remove(index)}
-                      >
-                        <ToolIcon name="delete" />
-                      </button>
+                      {/* The first entry has no Up and the last no Down: a blank keeps the buttons in their columns. */}
+                      {index > 0 ? (
+                        <RowButton id={moveId(index, 'up')} icon="up" label={`Move entry ${index + 1} up`} onClick={() => move(index, -1)} />
+                      ) : (
+                        <span className="entry-actions__blank" />
+                      )}
+                      {index < count - 1 ? (
+                        <RowButton id={moveId(index, 'down')} icon="down" label={`Move entry ${index + 1} down`} onClick={() => move(index, 1)} />
+                      ) : (
+                        <span className="entry-actions__blank" />
+                      )}
+                      <RowButton icon="edit" label={`Edit entry ${index + 1}`} onClick={() => edit(index)} />
+                      <RowButton icon="delete" label={`Delete entry ${index + 1}`} danger onClick={() => void remove(index)} />
                     </div>
                   </td>
                 </tr>
@@ -212,5 +334,14 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
       </div>
       {dialog}
     </div>
+  );
+}
+
+/** A row's action: an icon button named in words (the name is also its tooltip). */
+function RowButton({ id, icon, label, danger = false, onClick }: { id?: string; icon: ToolIconName; label: string; danger?: boolean; onClick: () => void }) {
+  return (
+    <button id={id} type="button" className={danger ? 'icon-button icon-button--danger' : 'icon-button'} aria-label={label} title={label} onClick={onClick}>
+      <ToolIcon name={icon} />
+    </button>
   );
 }

@@ -142,6 +142,8 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
   const dirty = useMemo(() => (working ? !same(working.base, working.doc) : false), [working]);
   const latest = useRef(working);
   latest.current = working;
+  /** Whether the working copy differs from the saved one now (after an entry was just added, before `dirty` caught up). */
+  const isDirty = useCallback(() => (latest.current ? !same(latest.current.base, latest.current.doc) : false), []);
 
   // The draft follows every change; a working copy equal to the server copy needs none.
   useEffect(() => {
@@ -299,6 +301,7 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
     revision: working?.base.revision ?? null,
     generation: working?.generation ?? 0,
     dirty,
+    isDirty,
     /** A save or an unschedule is on its way. */
     saving: action !== null,
     /** Which one. */

@@ -150,7 +150,7 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
     if (!checkOnSave) return null;
     const names = Object.fromEntries(checkOnSave.map((field) => [field.name, true as const]));
     const schema = (CONTENT_SCHEMAS[config.page] as unknown as { pick: (mask: Record<string, true>) => z.ZodType }).pick(names);
-    return entryProblem(checkOnSave, inputsOf(checkOnSave, doc), rules, schema);
+    return entryProblem(checkOnSave, inputsOf(checkOnSave, doc), rules, schema)?.message ?? null;
   }
 
   const { page, update, clear } = editor;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { formatDateTime } from '../lib/date-time';
 import { notify } from '../toasts';
 import { useConfirm } from '../components/confirm-dialog';
+import { useUnsentEntries } from './entry-forms';
 import type { EditableDocument, RevisedDocument } from './page-document';
 import { describeState, publishQuestion, waitingSchedule } from './publishing-state';
 import { PUBLISH_TOASTS } from './save-messages';
@@ -21,10 +22,12 @@ export interface PublishControlsProps<T extends RevisedDocument> {
 /**
  * The publishing part of an editor's action bar (DESIGN §19): where the page stands, and Save draft, Preview,
  * Publish (under the spec's Save label), Schedule… and Unschedule. Publishing and unscheduling ask first,
- * saying what will happen; the schedule dialog asks for the moment.
+ * saying what will happen; the schedule dialog asks for the moment. Each of them first asks about an entry
+ * typed into a list's form but not added (Add it / Discard it / Stay, DESIGN §24), so none is dropped unseen.
  */
 export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, previewHref, children }: PublishControlsProps<T>) {
   const { confirm, dialog } = useConfirm();
+  const { settleUnsentEntries, dialog: unsentDialog } = useUnsentEntries();
   const [scheduling, setScheduling] = useState(false);
   const scheduleButton = useRef<HTMLButtonElement>(null);
   const publishHintId = useId();
@@ -39,7 +42,8 @@ export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, 
   // While a save is on its way the buttons stay (a disabled button would drop the focus) but do nothing.
   const saveDraft = async () => {
     if (busy) return;
-    if (!editor.dirty) {
+    if (!(await settleUnsentEntries())) return;
+    if (!editor.isDirty()) {
       notify.success(PUBLISH_TOASTS.nothingToSave, 'Nothing to save');
       return;
     }
@@ -48,7 +52,8 @@ export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, 
 
   const publish = async () => {
     if (busy) return;
-    const question = publishQuestion(state, newest, editor.dirty);
+    if (!(await settleUnsentEntries())) return;
+    const question = publishQuestion(state, newest, editor.isDirty());
     if (question === null) {
       notify.success(PUBLISH_TOASTS.nothingToPublish(state.published), 'Nothing to publish');
       return;
@@ -60,7 +65,8 @@ export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, 
 
   const openPreview = async () => {
     if (!previewHref || busy) return;
-    if (!editor.dirty) {
+    if (!(await settleUnsentEntries())) return;
+    if (!editor.isDirty()) {
       window.open(previewHref, '_blank', 'noopener');
       return;
     }
@@ -80,9 +86,10 @@ export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, 
     }
   };
 
-  const openSchedule = () => {
+  const openSchedule = async () => {
     if (busy) return;
-    if (!editor.dirty && state.status === 'published') {
+    if (!(await settleUnsentEntries())) return;
+    if (!editor.isDirty() && state.status === 'published') {
       notify.success(PUBLISH_TOASTS.nothingToSchedule(state.published), 'Nothing to schedule');
       return;
     }
@@ -133,7 +140,7 @@ export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, 
           ref={scheduleButton}
           type="button"
           className="button button--outline"
-          onClick={openSchedule}
+          onClick={() => void openSchedule()}
           aria-haspopup="dialog"
           aria-busy={editor.action === 'schedule' || undefined}
         >
@@ -158,6 +165,7 @@ export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, 
         />
       ) : null}
       {dialog}
+      {unsentDialog}
     </>
   );
 }

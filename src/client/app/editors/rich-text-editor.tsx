@@ -9,6 +9,7 @@ import Image from '@tiptap/extension-image';
 import TextAlign from '@tiptap/extension-text-align';
 import TextStyle from '@tiptap/extension-text-style';
 import Color from '@tiptap/extension-color';
+import { describedBy, fieldErrorId, fieldHintId } from '../../components/field-ids';
 import { notify } from '../toasts';
 import { FONT_SIZES, FontSize, NORMAL_FONT_SIZE } from './font-size';
 import { ToolIcon } from './editor-icons';
@@ -181,6 +182,7 @@ export function RichTextEditor({
   onChange,
   required = false,
   hint,
+  error,
 }: {
   id: string;
   label: string;
@@ -188,25 +190,30 @@ export function RichTextEditor({
   onChange: (html: string) => void;
   required?: boolean;
   hint?: string;
+  /** Why the text was refused: shown under it, and the text marked invalid. */
+  error?: string | undefined;
 }) {
   const labelId = `${id}-label`;
-  const hintId = hint ? `${id}-hint` : undefined;
+  const hintId = hint ? fieldHintId(id) : undefined;
+  const errorId = error ? fieldErrorId(id) : undefined;
+  const described = describedBy(hintId, errorId);
+  const attributes: Record<string, string> = {
+    id,
+    class: 'rte__content prose',
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': labelId,
+    ...(described ? { 'aria-describedby': described } : {}),
+    ...(required ? { 'aria-required': 'true' } : {}),
+    ...(errorId ? { 'aria-invalid': 'true' } : {}),
+  };
   const editor = useEditor({
     extensions: EXTENSIONS,
     content: value,
     immediatelyRender: true,
     shouldRerenderOnTransaction: true,
-    editorProps: {
-      attributes: {
-        id,
-        class: 'rte__content prose',
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        ...(hintId ? { 'aria-describedby': hintId } : {}),
-        ...(required ? { 'aria-required': 'true' } : {}),
-      },
-    },
+    // useEditor passes changed options on to the editor at each render: the error's attributes follow.
+    editorProps: { attributes },
     onUpdate: ({ editor: current }) => onChange(htmlOf(current)),
   });
 
@@ -235,6 +242,11 @@ export function RichTextEditor({
       {hint ? (
         <p className="field__hint" id={hintId}>
           {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={errorId}>
+          {error}
         </p>
       ) : null}
     </div>

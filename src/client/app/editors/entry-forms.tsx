@@ -1,0 +1,183 @@
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { useModalDialog } from '../components/modal-dialog';
+import '../../styles/data-table.css';
+
+/**
+ * The entry forms of an editor (every list editor's Add form), so that a save can ask about an entry typed
+ * into one but not added (DESIGN §24: nothing typed is lost silently).
+ */
+
+/** What a form holds that is not in its list yet. */
+export interface UnsentEntry {
+  /** What one entry is called ('news entry'). */
+  entryName: string;
+  /** The entry the form edits (1-based), or null for a new entry. */
+  editing: number | null;
+}
+
+/** One entry form, as a save sees it. Its functions read the form's state at the moment they are called. */
+export interface EntryForm {
+  /** The form's element: forms are asked about in the order they stand on the screen. */
+  element: () => HTMLElement | null;
+  /** What the form holds that is not in its list, or null when it holds nothing (or only the row it edits). */
+  unsent: () => UnsentEntry | null;
+  /** Add: runs the field rules as the Add button does; false (the problem shown at its field) when refused. */
+  add: () => boolean;
+  /** Clears the form (and leaves editing a row). */
+  discard: () => void;
+  /** Moves the focus into the form. */
+  focus: () => void;
+}
+
+type Registry = Set<EntryForm>;
+
+const EntryFormsContext = createContext<Registry | null>(null);
+
+/** Holds the entry forms of the editor inside it (the editor frame provides it). */
+export function EntryFormsProvider({ children }: { children: ReactNode }) {
+  const [registry] = useState<Registry>(() => new Set());
+  return <EntryFormsContext.Provider value={registry}>{children}</EntryFormsContext.Provider>;
+}
+
+/**
+ * Registers an entry form for as long as it is on screen. `form` may change on every render; the registry
+ * always calls the latest one.
+ */
+export function useEntryForm(form: EntryForm): void {
+  const registry = useContext(EntryFormsContext);
+  const latest = useRef(form);
+  latest.current = form;
+  useEffect(() => {
+    if (!registry) return;
+    const entry: EntryForm = {
+      element: () => latest.current.element(),
+      unsent: () => latest.current.unsent(),
+      add: () => latest.current.add(),
+      discard: () => latest.current.discard(),
+      focus: () => latest.current.focus(),
+    };
+    registry.add(entry);
+    return () => {
+      registry.delete(entry);
+    };
+  }, [registry]);
+}
+
+/** The answers to the question about an unsent entry. */
+export type UnsentAnswer = 'add' | 'discard' | 'stay';
+
+function inScreenOrder(forms: Iterable<EntryForm>): EntryForm[] {
+  return [...forms].sort((a, b) => {
+    const first = a.element();
+    const second = b.element();
+    if (!first || !second) return 0;
+    return first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  });
+}
+
+/** The question, in words: which form holds what. */
+export function unsentQuestion({ entryName, editing }: UnsentEntry): string {
+  return editing === null
+    ? `You typed a new ${entryName} but did not add it to the list. Add it before saving, or discard it?`
+    : `You changed ${entryName} ${editing} in its form but did not add the changes to the list. Add them before saving (they replace the entry), or discard them?`;
+}
+
+interface Pending {
+  unsent: UnsentEntry;
+  resolve: (answer: UnsentAnswer) => void;
+}
+
+/**
+ * Before an editor stores its document: `await settleUnsentEntries()` asks about each entry form that holds an
+ * entry not added (Add it / Discard it / Stay), in screen order, and does what was answered. True when the
+ * save may go on: every such entry was added (its field rules passed) or discarded. Render `dialog`.
+ */
+export function useUnsentEntries(): { settleUnsentEntries: () => Promise<boolean>; dialog: ReactNode } {
+  const registry = useContext(EntryFormsContext);
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  const ask = useCallback(
+    (unsent: UnsentEntry) =>
+      new Promise<UnsentAnswer>((resolve) => {
+        setPending({ unsent, resolve });
+      }),
+    [],
+  );
+
+  const settleUnsentEntries = useCallback(async (): Promise<boolean> => {
+    if (!registry) return true;
+    for (const form of inScreenOrder(registry)) {
+      const unsent = form.unsent();
+      if (!unsent) continue;
+      const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      const answer = await ask(unsent);
+      if (answer === 'stay') {
+        form.focus();
+        return false;
+      }
+      // Synchronously, so that the save that follows sends the list with the entry added (or the form cleared).
+      let added = true;
+      flushSync(() => {
+        if (answer === 'add') added = form.add();
+        else form.discard();
+      });
+      // A refused entry: its field shows why and has the focus (add moved it there).
+      if (!added) return false;
+      if (opener?.isConnected) opener.focus();
+    }
+    return true;
+  }, [registry, ask]);
+
+  // A screen that goes away while asking: the answer is Stay (nothing is saved, nothing is lost).
+  const current = useRef(pending);
+  current.current = pending;
+  useEffect(() => () => current.current?.resolve('stay'), []);
+
+  const dialog = pending ? (
+    <UnsentEntryDialog
+      unsent={pending.unsent}
+      onAnswer={(answer) => {
+        // Closed at once: the page is inert while the dialog is open, and the answer moves the focus.
+        flushSync(() => setPending(null));
+        pending.resolve(answer);
+      }}
+    />
+  ) : null;
+  return { settleUnsentEntries, dialog };
+}
+
+/** The question as a modal dialog; the focus starts on Stay (the answer that changes nothing), Escape is Stay. */
+function UnsentEntryDialog({ unsent, onAnswer }: { unsent: UnsentEntry; onAnswer: (answer: UnsentAnswer) => void }) {
+  const answered = useRef(false);
+  const titleId = useId();
+  const questionId = useId();
+  const answer = (choice: UnsentAnswer) => {
+    if (answered.current) return;
+    answered.current = true;
+    onAnswer(choice);
+  };
+  const { closeButton, dialogProps } = useModalDialog(() => answer('stay'));
+  return (
+    <dialog {...dialogProps} className="confirm-dialog unsent-entry-dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={questionId}>
+      <h2 className="confirm-dialog__title" id={titleId}>
+        {unsent.editing === null ? 'Add the entry you typed?' : `Add your changes to ${unsent.entryName} ${unsent.editing}?`}
+      </h2>
+      <p className="confirm-dialog__question" id={questionId}>
+        {unsentQuestion(unsent)}
+      </p>
+      <div className="confirm-dialog__actions">
+        <button ref={closeButton} type="button" className="button button--outline confirm-dialog__button" onClick={() => answer('stay')}>
+          Stay
+        </button>
+        <button type="button" className="button button--outline confirm-dialog__button" onClick={() => answer('discard')}>
+          Discard it
+        </button>
+        <button type="button" className="button confirm-dialog__button" onClick={() => answer('add')}>
+          Add it
+        </button>
+      </div>
+    </dialog>
+  );
+}
