@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, testDialects, type TestApp } from '../test-support/test-app';
+import { createTestApp, createTestDatabase, TEST_SECRET_KEY, testDialects, type TestApp } from '../test-support/test-app';
 import { ADMIN_PASSWORD, logIn } from '../test-support/sessions';
 import { holdServerMark } from '../backup/run-mark';
 import { runShell } from './cli';
@@ -24,7 +24,8 @@ function shellWith(env: Record<string, string | undefined>, cwd = os.tmpdir()) {
   return async (...argv: string[]) => {
     const stdout = capture();
     const stderr = capture();
-    const code = await runShell(argv, { env: { LOG_LEVEL: 'silent', ...env }, cwd, stdout: stdout.stream, stderr: stderr.stream });
+    // The server's environment: on PostgreSQL that includes its SECRET_KEY (loadConfig asks for it).
+    const code = await runShell(argv, { env: { LOG_LEVEL: 'silent', SECRET_KEY: TEST_SECRET_KEY, ...env }, cwd, stdout: stdout.stream, stderr: stderr.stream });
     return { code, stdout: stdout.text(), stderr: stderr.text() };
   };
 }
