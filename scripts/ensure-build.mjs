@@ -15,9 +15,11 @@ export function ensureBuild(rebuild = false) {
   const built = [...serverEntries, ...manifests].every((file) => existsSync(new URL(file, import.meta.url)));
   if (built && !rebuild) return;
   console.error('Building the site first: the staff app, the public pages and the server (a minute or so)…');
+  // Its standard output is collected, not a terminal: Vite then draws no progress lines.
   const result = spawnSync(process.execPath, [fileURLToPath(new URL('build.mjs', import.meta.url))], {
-    stdio: ['inherit', process.stderr, 'inherit'],
+    stdio: ['inherit', 'pipe', 'inherit'],
     cwd: new URL('..', import.meta.url),
   });
+  process.stderr.write(result.stdout ?? '');
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -131,7 +131,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     done();
   });
   // SECRET_KEY, or on SQLite the key kept in DATA_DIR/secret.key (made at the first start; DESIGN §24).
-  const secrets = new SecretBox(sealingKey(config));
+  const sealing = sealingKey(config);
+  const secrets = new SecretBox(sealing.key);
+  if (sealing.madeFile) {
+    app.log.info(
+      `Made the key that seals two-step sign-in secrets: ${sealing.madeFile}. Keep a copy of it apart from the backups; a backup restored without it leaves everyone's two-step sign-in to recovery codes.`,
+    );
+  }
   const tenants = await TenantRegistry.open(config, app.log, async (tenant) => {
     // Images of the files era move into each tenant's database once (DESIGN §8); later starts find them there.
     await importImageFiles(tenant, config.dataDir, app.log);

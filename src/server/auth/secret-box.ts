@@ -64,21 +64,21 @@ export class SecretBox {
 
 /**
  * The server's key: SECRET_KEY when set; else, on SQLite, the one in DATA_DIR/secret.key, made (32 random bytes,
- * readable by the server's user only) at the first start and read at every later one. PostgreSQL has no such
+ * readable by the server's user only) at the first start (`madeFile` then names it) and read at every later one. PostgreSQL has no such
  * default: its instances may run on several machines, and all need the same key (loadConfig refuses the start).
  */
-export function sealingKey(config: Pick<AppConfig, 'secretKey' | 'databaseUrl' | 'dataDir'>): string {
-  if (config.secretKey) return config.secretKey;
+export function sealingKey(config: Pick<AppConfig, 'secretKey' | 'databaseUrl' | 'dataDir'>): { key: string; madeFile?: string } {
+  if (config.secretKey) return { key: config.secretKey };
   if (config.databaseUrl) throw new ConfigError(`Invalid configuration:\n  ${SECRET_KEY_NEEDED}`);
   const file = path.join(config.dataDir, SECRET_KEY_FILE);
-  if (!fs.existsSync(file)) makeKeyFile(file);
+  const made = !fs.existsSync(file) && makeKeyFile(file);
   const text = fs.readFileSync(file, 'utf8').trim();
   if (!KEY_TEXT.test(text)) {
     throw new ConfigError(
       `${file} does not hold a key Folio can use: it must be 32 random bytes in base64, as \`openssl rand -base64 32\` prints them. Put back the copy you kept of it, or set SECRET_KEY to that key. Moving the file away makes Folio make a new key at the next start; everyone who uses two-step sign-in must then sign in with a recovery code and set it up again.`,
     );
   }
-  return text;
+  return made ? { key: text, madeFile: file } : { key: text };
 }
 
 /**
@@ -86,14 +86,16 @@ export function sealingKey(config: Pick<AppConfig, 'secretKey' | 'databaseUrl' |
  * one folder end up with the same key (the second link fails, and that server reads the first one's), and
  * nobody reads a half-written file.
  */
-function makeKeyFile(file: string): void {
+function makeKeyFile(file: string): boolean {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const draft = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
   fs.writeFileSync(draft, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
   try {
     fs.linkSync(draft, file);
+    return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return false;
   } finally {
     fs.rmSync(draft, { force: true });
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config';
+import { captureLogs } from '../test-support/logs';
 import { ADMIN_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { SECRET_KEY_FILE } from './secret-box';
@@ -40,9 +41,11 @@ describe('the key file of the SQLite default', () => {
   });
 
   it('is made once, readable by the server only, read again at the next start, and seals what it is given', async () => {
-    const first = await createTestApp('sqlite', { ADMIN_PASSWORD });
+    const firstLog = captureLogs();
+    const first = await createTestApp('sqlite', { ADMIN_PASSWORD, LOG_LEVEL: 'info' }, { logStream: firstLog.stream });
     apps.push(first);
     const file = keyFileOf(first);
+    expect(firstLog.text()).toContain(`Made the key that seals two-step sign-in secrets: ${file}. Keep a copy of it apart from the backups`);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const key = fs.readFileSync(file, 'utf8').trim();
     expect(Buffer.from(key, 'base64')).toHaveLength(32);
@@ -52,9 +55,12 @@ describe('the key file of the SQLite default', () => {
     expect(stored).toMatch(/^v1:/);
     expect(stored).not.toContain(secret);
 
-    const second = await createTestApp('sqlite', {}, { sameDatabaseAs: first });
+    const secondLog = captureLogs();
+    const second = await createTestApp('sqlite', { LOG_LEVEL: 'info' }, { sameDatabaseAs: first, logStream: secondLog.stream });
     apps.push(second);
     expect(fs.readFileSync(file, 'utf8').trim()).toBe(key);
+    expect(secondLog.text()).toContain('database ready');
+    expect(secondLog.text()).not.toContain('Made the key');
     // The second start opens what the first sealed: the same key.
     expect(await signInWithCode(second, secret)).toBe(200);
   });
