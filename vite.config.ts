@@ -1,8 +1,34 @@
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Rollup, type UserConfig } from 'vite';
+
+/**
+ * Rollup's warnings that say nothing about Folio's code, dropped so that the build prints none (DESIGN §24;
+ * scripts/build.mjs fails on any other):
+ * - MODULE_LEVEL_DIRECTIVE: libraries marked 'use client' (react-router, react-query, react-toastify), meaningless
+ *   outside React Server Components;
+ * - INVALID_ANNOTATION in a library: a `@__PURE__` comment in a place Rollup does not read (zod), which Rollup
+ *   drops; the code is bundled as it is.
+ */
+export function dropLibraryNotes(warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => void): void {
+  if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+  if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
+  warn(warning);
+}
+
+/**
+ * The libraries every staff screen needs, each in a chunk of its own beside the staff app's entry (which they
+ * would otherwise swell past 500 kB): they change less often than Folio's code, so browsers keep them across
+ * releases, and the server preloads them with the entry (client-assets.ts).
+ */
+const LIBRARY_CHUNKS: readonly [name: string, packages: RegExp][] = [
+  ['lib-react', /\/node_modules\/(react|react-dom|scheduler)\//],
+  ['lib-router', /\/node_modules\/(react-router|@remix-run\/route-pattern|cookie-es)\//],
+  ['lib-query', /\/node_modules\/@tanstack\/(query-core|react-query)\//],
+  ['lib-zod', /\/node_modules\/zod\//],
+];
 
 // The staff app and the server: `vite build` makes the staff app's browser bundle (dist/client, with a manifest
 // the server reads to link the right chunks), `vite build --ssr` the server and the shell's commands
-// (dist/server/main.js and cli.js, sharing their chunks).
+// (dist/server/main.js and cli.js, sharing their chunks). scripts/build.mjs runs both.
 // The public pages' islands have a build of their own (vite.public.config.ts, decision 011).
 export default defineConfig(({ isSsrBuild }): UserConfig => ({
   publicDir: 'public',
@@ -13,7 +39,7 @@ export default defineConfig(({ isSsrBuild }): UserConfig => ({
         emptyOutDir: true,
         sourcemap: true,
         copyPublicDir: false,
-        rollupOptions: { input: { main: 'src/server/main.ts', cli: 'src/server/cli.ts' } },
+        rollupOptions: { input: { main: 'src/server/main.ts', cli: 'src/server/cli.ts' }, onwarn: dropLibraryNotes },
       }
     : {
         outDir: 'dist/client',
@@ -23,10 +49,9 @@ export default defineConfig(({ isSsrBuild }): UserConfig => ({
         cssCodeSplit: true,
         rollupOptions: {
           input: { 'entry-app': 'src/client/entry-app.tsx' },
-          // Libraries marked 'use client' (react-router, react-query, react-toastify): meaningless outside RSC.
-          onwarn(warning, warn) {
-            if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
-            warn(warning);
+          onwarn: dropLibraryNotes,
+          output: {
+            manualChunks: (id) => LIBRARY_CHUNKS.find(([, packages]) => packages.test(id))?.[0],
           },
         },
       },

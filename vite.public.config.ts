@@ -1,4 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
+import { dropLibraryNotes } from './vite.config';
 
 /**
  * Vite wraps every dynamic import of a browser build in a preload helper (0.7 KB gzip) that fetches the chunk's
@@ -33,6 +34,6 @@ export default defineConfig({
     target: 'es2022',
     // The islands are a few small chunks fetched after the page has painted, each with next to no imports.
     modulePreload: false,
-    rollupOptions: { input: { 'entry-public': 'src/client/entry-public.ts' } },
+    rollupOptions: { input: { 'entry-public': 'src/client/entry-public.ts' }, onwarn: dropLibraryNotes },
   },
 });

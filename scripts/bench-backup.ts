@@ -11,7 +11,7 @@ import { openDatabase, type Db } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { seedIfEmpty } from '../src/server/db/seed/seed';
 import { hashPassword } from '../src/server/auth/passwords';
-import { createTemporaryDatabase, temporaryFolder } from './bench-servers';
+import { createTemporaryDatabase, SHARED_SECRET_KEY, temporaryFolder } from './bench-servers';
 
 export interface BenchReport {
   row(measure: string, result: string, budget: string, within?: boolean): void;
@@ -85,7 +85,7 @@ async function emptySite(kind: 'sqlite' | 'postgres', adminUrl: string): Promise
   const dataDir = temporaryFolder('folio-bench-backup-');
   const database = kind === 'postgres' ? await createTemporaryDatabase(adminUrl, 'folio_bench_backup') : undefined;
   if (database) dropLater.push(database.drop);
-  return loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', LOG_LEVEL: 'silent' });
+  return loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', LOG_LEVEL: 'silent', ...(database ? { SECRET_KEY: SHARED_SECRET_KEY } : {}) });
 }
 
 const dropLater: Array<() => Promise<void>> = [];
@@ -94,7 +94,7 @@ const dropLater: Array<() => Promise<void>> = [];
 function runShell(config: AppConfig, args: string[]): { seconds: number; peakMb: number; output: string } {
   const started = performance.now();
   const result = spawnSync('node', ['dist/server/cli.js', ...args], {
-    env: { ...process.env, DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '', LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl ?? '', SECRET_KEY: config.secretKey ?? '', LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });
   const seconds = (performance.now() - started) / 1000;

@@ -102,6 +102,9 @@ async function waitUntilServing(url: string, child: ChildProcess, what: string):
   throw new Error(`${what} did not answer ${url} within 30 s`);
 }
 
+/** The SECRET_KEY of the servers started here on PostgreSQL: one for all, as they may share a database. */
+export const SHARED_SECRET_KEY = Buffer.alloc(32, 3).toString('base64');
+
 /**
  * The built server (dist/server/main.js) on its own SQLite folder, or on the PostgreSQL database that `env`
  * names in DATABASE_URL; resolves once /api/health answers.
@@ -127,6 +130,8 @@ export async function startFolio(options: {
       LOG_LEVEL: 'warn',
       PUBLIC_BASE_URL: base,
       ADMIN_PASSWORD: options.adminPassword ?? '',
+      // Instances on one PostgreSQL database need a SECRET_KEY, the same for all of them (DESIGN §24).
+      ...(options.env?.DATABASE_URL ? { SECRET_KEY: SHARED_SECRET_KEY } : {}),
       ...options.env,
     },
     stdout: options.onOutput ? 'pipe' : 'inherit',

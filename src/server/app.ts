@@ -28,7 +28,9 @@ import { searchRoutes } from './search/search.routes';
 import { MailOutbox } from './enquiries/mail-outbox';
 import { JobRunner } from './jobs/job-runner';
 import { StaffMail } from './mail/staff-mail';
-import { SecretBox } from './auth/secret-box';
+import { SecretBox, sealingKey } from './auth/secret-box';
+import { sealPlainTwoStepSecrets } from './auth/seal-plain-secrets';
+import { logDestination } from './log-format';
 import { securityHeaders } from './http/security-headers';
 import { fieldRuleRoutes } from './field-rules/field-rules.routes';
 import { installRouteContracts, replies, typed } from './http/contract';
@@ -85,6 +87,8 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   // A cached public page is answered before Fastify's routing (publicPageRoutes fills this in; decision 010).
   const hotPath: HotPath = { send: () => false };
+  // Readable lines on a terminal, JSON lines elsewhere or as LOG_FORMAT says (DESIGN §24).
+  const logStream = logDestination(config.logFormat, options.logStream);
   const app = Fastify({
     // Fastify's own server, with its own timeouts, asking the hot path first.
     serverFactory: (handler, serverOptions) => {
@@ -104,7 +108,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       level: config.logLevel,
       // Credentials never reach the log.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', '*.password'],
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
@@ -126,11 +130,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     acceptCopies.close();
     done();
   });
+  // SECRET_KEY, or on SQLite the key kept in DATA_DIR/secret.key (made at the first start; DESIGN §24).
+  const sealing = sealingKey(config);
+  const secrets = new SecretBox(sealing.key);
+  if (sealing.madeFile) {
+    app.log.info(
+      `Made the key that seals two-step sign-in secrets: ${sealing.madeFile}. Keep a copy of it apart from the backups; a backup restored without it leaves everyone's two-step sign-in to recovery codes.`,
+    );
+  }
   const tenants = await TenantRegistry.open(config, app.log, async (tenant) => {
     // Images of the files era move into each tenant's database once (DESIGN §8); later starts find them there.
     await importImageFiles(tenant, config.dataDir, app.log);
+    // Two-step secrets kept in plain text while there was no key are sealed with the key now (decision 016).
+    await sealPlainTwoStepSecrets(tenant, secrets, app.log);
     // First run: the administrator from ADMIN_PASSWORD, or the setup code in the log (DESIGN §7, §18).
-    await prepareFirstAdministrator(tenant, config.adminPassword, app.log);
+    await prepareFirstAdministrator(tenant, config.adminPassword, config, app.log);
   });
   app.decorate('tenants', tenants);
   app.decorateRequest('tenant', null as never);
@@ -146,8 +160,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const jobs = new JobRunner(() => tenants.all(), app.log);
   const outbox = new MailOutbox(config, app.log, jobs);
   const staffMail = new StaffMail(config, app.log, jobs);
-  const secrets = new SecretBox(config.secretKey);
-  if (!secrets.sealing) app.log.warn('SECRET_KEY is not set: two-step sign-in secrets are stored unencrypted (see decision 016 and README "Configuration").');
   jobs.every('prune-rate-limits', PRUNE_RATE_LIMITS_EVERY_MS, async (tenant, now) => {
     await pruneExpiredRateLimits(tenant.db, now);
   });

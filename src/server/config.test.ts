@@ -40,6 +40,7 @@ describe('configuration', () => {
     [{ AUDIT_KEEP_DAYS: '0' }, 'AUDIT_KEEP_DAYS'],
     [{ AUDIT_KEEP_DAYS: 'forever' }, 'AUDIT_KEEP_DAYS'],
     [{ SECRET_KEY: 'too-short' }, 'SECRET_KEY'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
     [{ REVISIONS_PER_PAGE: '-1' }, 'REVISIONS_PER_PAGE'],
     [{ REVISIONS_PER_PAGE: 'all' }, 'REVISIONS_PER_PAGE'],
     [{ DEFAULT_TENANT: 'acme', TENANTS: 'default' }, 'DEFAULT_TENANT'],
@@ -48,8 +49,24 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(name);
   });
 
-  it('accepts PostgreSQL URLs and boolean flags', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/folio', TRUST_PROXY: 'true' });
+  it('reads LOG_FORMAT: pretty or json, unset to follow the terminal', () => {
+    expect(loadConfig({}).logFormat).toBeUndefined();
+    expect(loadConfig({ LOG_FORMAT: '' }).logFormat).toBeUndefined();
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+  });
+
+  it('refuses PostgreSQL without SECRET_KEY with a sentence that says why and how to make one (DESIGN §24)', () => {
+    const postgres = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/folio' };
+    expect(() => loadConfig(postgres)).toThrow(ConfigError);
+    expect(() => loadConfig(postgres)).toThrow(
+      'SECRET_KEY: is needed with DATABASE_URL: it seals two-step sign-in secrets, and every instance on the database must have the same one. Make one with `openssl rand -base64 32` and set it on every instance.',
+    );
+    expect(() => loadConfig({ ...postgres, SECRET_KEY: '' })).toThrow('SECRET_KEY: is needed with DATABASE_URL');
+  });
+
+  it('accepts PostgreSQL URLs with SECRET_KEY, and boolean flags', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/folio', SECRET_KEY: Buffer.alloc(32, 2).toString('base64'), TRUST_PROXY: 'true' });
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/folio');
     expect(config.trustProxy).toBe(true);
   });

@@ -39,6 +39,10 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z
+    .enum(['pretty', 'json'], { message: "must be 'pretty' (readable lines) or 'json' (one JSON object a line); unset: pretty on a terminal, else json" })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface AppConfig {
@@ -64,14 +68,23 @@ export interface AppConfig {
   auditKeepDays: number;
   /** The newest revisions of each page that are kept (DESIGN §19); 0 keeps all. The published and a scheduled one always stay. */
   revisionsPerPage: number;
-  /** Encrypts two-step sign-in secrets at rest (decision 016); unset: they are stored as they are, with a warning. */
+  /**
+   * Seals two-step sign-in secrets at rest (decision 016). Required with DATABASE_URL (every instance needs the
+   * same key); unset on SQLite, the key in DATA_DIR/secret.key is used, made at the first start (DESIGN §24).
+   */
   secretKey: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** How log lines are written: readable lines or JSON; unset, readable on a terminal and JSON otherwise (DESIGN §24). */
+  logFormat: 'pretty' | 'json' | undefined;
   /** Where the browser build lives (dist/client); SSR reads its manifest and stylesheet from there. */
   clientDir: string;
 }
 
 export class ConfigError extends Error {}
+
+/** Why PostgreSQL needs SECRET_KEY: on SQLite a key file can stand in, on a shared database it cannot (DESIGN §24). */
+export const SECRET_KEY_NEEDED =
+  'SECRET_KEY: is needed with DATABASE_URL: it seals two-step sign-in secrets, and every instance on the database must have the same one. Make one with `openssl rand -base64 32` and set it on every instance.';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const parsed = EnvSchema.safeParse(env);
@@ -88,6 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (!tenants.includes(e.DEFAULT_TENANT)) {
     throw new ConfigError(`Invalid configuration:\n  DEFAULT_TENANT: '${e.DEFAULT_TENANT}' is not in TENANTS (${tenants.join(', ')})`);
+  }
+  if (e.DATABASE_URL && !e.SECRET_KEY) {
+    throw new ConfigError(`Invalid configuration:\n  ${SECRET_KEY_NEEDED}`);
   }
   const base = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/?$/, '/');
   return {
@@ -110,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     revisionsPerPage: e.REVISIONS_PER_PAGE,
     secretKey: e.SECRET_KEY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     clientDir: path.resolve('dist/client'),
     ...overrides,
   };

@@ -15,7 +15,7 @@ import { multipartBody, testImage } from './test-support/uploads';
 const ADMIN_PASSWORD = 'instances-admin-password';
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
 const LOCKOUT_MESSAGE = 'Too many failed attempts. Please wait 15 minutes and try again.';
-const SETUP_CODE = /First-run setup: open \/companyForm and enter the setup code ([0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4})/;
+const SETUP_CODE = /"setupCode":"([0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4})"/;
 
 /** The editors: one page each, so that they never save over each other (no 409 in the normal course). */
 const EDITED: readonly { key: ContentPageKey; list: string; field: string }[] = [

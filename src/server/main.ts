@@ -54,7 +54,8 @@ async function main(): Promise<void> {
   });
   await copies.start(app.server, app.log);
   app.jobs.start();
-  if (!app.outbox.configured) app.log.warn('mail is not configured (SMTP_URL and CONTACT_RECIPIENT): enquiries are stored and listed, not mailed');
+  // A note, not a warning: a new site without mail works (DESIGN §24: the first start prints nothing alarming).
+  if (!app.outbox.configured) app.log.info('Mail is not set up (SMTP_URL and CONTACT_RECIPIENT): enquiries are kept and listed in the back office, not mailed.');
   app.log.info(`Folio is serving ${config.publicBaseUrl}`);
 }
 

@@ -125,7 +125,7 @@ test.describe('first-run setup', () => {
         const timer = setTimeout(() => reject(new Error(`no setup code in the log:\n${output}`)), 15_000);
         server.stdout!.on('data', (chunk: Buffer) => {
           output += chunk.toString();
-          const match = output.match(/setup code ([0-9A-F-]{14})/);
+          const match = output.match(/"setupCode":"([0-9A-F-]{14})"/);
           if (match && output.includes('Server listening')) {
             clearTimeout(timer);
             resolve(match[1]!);

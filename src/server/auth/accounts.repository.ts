@@ -87,6 +87,18 @@ export async function setTotp(db: Db, userId: number, values: { totp_secret: str
   await db.updateTable('users').set(values).where('id', '=', userId).execute();
 }
 
+/** Users whose two-step secret is stored in the clear (`plain:…`, from a start without a key; decision 016). */
+export async function plainTotpSecrets(db: Db): Promise<{ id: number; totp_secret: string }[]> {
+  const rows = await db.selectFrom('users').select(['id', 'totp_secret']).where('totp_secret', 'like', 'plain:%').orderBy('id').execute();
+  return rows.flatMap((row) => (row.totp_secret ? [{ id: row.id, totp_secret: row.totp_secret }] : []));
+}
+
+/** Replaces a user's stored two-step secret, only if it is still `from` (a later enrolment is left alone). */
+export async function replaceTotpSecret(db: Db, userId: number, from: string, to: string): Promise<boolean> {
+  const result = await db.updateTable('users').set({ totp_secret: to }).where('id', '=', userId).where('totp_secret', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Accepts a code's time step once: true only if no code of this step or a later one was accepted before. */
 export async function advanceTotpStep(db: Db, userId: number, step: number): Promise<boolean> {
   const result = await db

@@ -315,7 +315,7 @@ describe('accounts without mail or SECRET_KEY (sqlite)', () => {
   });
   afterAll(async () => t?.close());
 
-  it('says reset by mail is not set up, and keeps two-step secrets marked as plain', async () => {
+  it('says reset by mail is not set up, and seals two-step secrets with the key file made in DATA_DIR (DESIGN §24)', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/session' })).json().passwordResetByMail).toBe(false);
     const refused = await t.app.inject({ method: 'POST', url: '/api/auth/forgot', payload: { username: 'admin' } });
     expect(refused.statusCode).toBe(409);
@@ -323,6 +323,7 @@ describe('accounts without mail or SECRET_KEY (sqlite)', () => {
     const admin = await logIn(t.app, 'admin', ADMIN_PASSWORD);
     const { secret } = (await t.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: admin.headers, payload: {} })).json() as { secret: string };
     const stored = await t.app.tenants.default.db.selectFrom('users').select('totp_secret').where('username', '=', 'admin').executeTakeFirstOrThrow();
-    expect(stored.totp_secret).toBe(`plain:${secret}`);
+    expect(stored.totp_secret).toMatch(/^v1:/);
+    expect(stored.totp_secret).not.toContain(secret);
   });
 });

@@ -240,7 +240,7 @@ describe.each(testDialects())('the shell account commands (%s)', (dialect) => {
 
 describe.each(testDialects())('setup-code in the shell (%s)', (dialect) => {
   const logged: string[] = [];
-  const codesIn = (lines: string[]) => (lines.join('').match(/setup code [0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}/g) ?? []).map((m) => m.slice('setup code '.length));
+  const codesIn = (lines: string[]) => [...lines.join('').matchAll(/"setupCode":"([0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4})"/g)].map((m) => m[1]!);
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect, { LOG_LEVEL: 'warn' }, { logStream: captureLogs(logged).stream });

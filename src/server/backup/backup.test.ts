@@ -10,7 +10,7 @@ import { loadConfig, type AppConfig } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import { MIGRATION_NAMES, migrateTo } from '../db/migrate';
 import { insertEnquiry } from '../enquiries/enquiries.repository';
-import { createTestApp, createTestDatabase, testDialects, type TestApp, type TestDialect } from '../test-support/test-app';
+import { createTestApp, createTestDatabase, TEST_SECRET_KEY, testDialects, type TestApp, type TestDialect } from '../test-support/test-app';
 import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
 import { testImage, uploadImage } from '../test-support/uploads';
 import { BACKUP_TABLES, isBookkeepingTable } from './backup-format';
@@ -30,7 +30,7 @@ async function emptyTarget(dialect: TestDialect, env: Record<string, string> = {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-restore-'));
   const database = dialect === 'postgres' ? await createTestDatabase() : undefined;
   return {
-    config: loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', LOG_LEVEL: 'silent', ...env }),
+    config: loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', LOG_LEVEL: 'silent', SECRET_KEY: TEST_SECRET_KEY, ...env }),
     drop: async () => {
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -20,7 +20,12 @@ const SETUP_CODE_SETTING = 'setup-code';
  * the site first cannot take it over). The code lives in the tenant's database (DESIGN §18): every instance
  * started on it prints the same one, and any of them accepts it. Called at start-up for every tenant.
  */
-export async function prepareFirstAdministrator(tenant: Tenant, adminPassword: string | undefined, log: FastifyBaseLogger): Promise<void> {
+export async function prepareFirstAdministrator(
+  tenant: Tenant,
+  adminPassword: string | undefined,
+  site: { publicBaseUrl: string; tenants: string[] },
+  log: FastifyBaseLogger,
+): Promise<void> {
   const { db, name } = tenant;
   if (await hasActiveAdministrator(db)) {
     await deleteSetting(db, SETUP_CODE_SETTING);
@@ -37,7 +42,10 @@ export async function prepareFirstAdministrator(tenant: Tenant, adminPassword: s
     return;
   }
   const code = await storedOrNewSetupCode(db);
-  log.warn({ tenant: name }, `First-run setup: open /companyForm and enter the setup code ${code}`);
+  // A warning, so that a log kept at LOG_LEVEL=warn still shows it. The code is a field of its own: a readable log
+  // writes it alone on its line (log-format.ts), a JSON one keeps it apart from the sentence.
+  const whose = site.tenants.length > 1 ? ` of tenant ${name}` : '';
+  log.warn({ tenant: name, setupCode: code }, `First-run setup${whose}: open ${site.publicBaseUrl}companyForm and enter the setup code`);
 }
 
 /**

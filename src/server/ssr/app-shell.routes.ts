@@ -6,12 +6,13 @@ import { escapeHtml } from './document';
 /** The staff app's HTML shell: the app renders in the browser; the shell itself holds nothing secret. */
 export function appShellDocument(assets: ClientAssets): string {
   const styles = (assets.app?.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+  const preloads = (assets.app?.preloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('');
   const script = assets.app ? `<script type="module" src="${escapeHtml(assets.app.script)}"></script>` : '';
   return (
     '<!doctype html><html lang="en" class="no-js"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
     '<title>Folio</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
-    `${styles}</head><body><div id="app"></div>` +
+    `${styles}${preloads}</head><body><div id="app"></div>` +
     '<noscript><p style="padding:2rem">The staff area of Folio needs JavaScript. The public site works without it: <a href="/Home1">go to the home page</a>.</p></noscript>' +
     `${script}</body></html>`
   );

@@ -23,8 +23,12 @@ export interface ClientAssets {
   entryScript: string | null;
   /** The public stylesheet, inlined in <head> (one request fewer on the critical path). */
   css: string;
-  /** The staff app (login, editors, back office): its script and stylesheets, loaded only on its routes. */
-  app: { script: string; styles: string[] } | null;
+  /**
+   * The staff app (login, editors, back office): its script, the chunks that script imports (the libraries in
+   * chunks of their own, vite.config.ts: preloaded, so they load beside it rather than after it) and its
+   * stylesheets, loaded only on its routes.
+   */
+  app: { script: string; preloads: string[]; styles: string[] } | null;
 }
 
 /** Reads the Vite manifests of the browser builds; without a build, pages render without scripts. */
@@ -37,13 +41,26 @@ export function loadClientAssets(clientDir: string): ClientAssets {
   // comes through the entry.
   const css = (publicManifest ? cssOf(publicManifest, ENTRY) : []).map((file) => fs.readFileSync(path.join(clientDir, file), 'utf8')).join('\n');
   const appEntry = appManifest?.[APP_ENTRY];
-  const app = appManifest && appEntry ? { script: `/${appEntry.file}`, styles: cssOf(appManifest, APP_ENTRY).map((file) => `/${file}`) } : null;
+  const app =
+    appManifest && appEntry
+      ? { script: `/${appEntry.file}`, preloads: importsOf(appManifest, APP_ENTRY).map((file) => `/${file}`), styles: cssOf(appManifest, APP_ENTRY).map((file) => `/${file}`) }
+      : null;
   return { entryScript: entry ? `/${entry.file}` : null, css, app };
 }
 
 function readManifest(clientDir: string, file: string): Manifest | null {
   const manifestPath = path.join(clientDir, file);
   return fs.existsSync(manifestPath) ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest) : null;
+}
+
+/** The script files a chunk imports statically, directly or through others, each once. */
+function importsOf(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  for (const imported of manifest[key]?.imports ?? []) {
+    if (seen.has(imported)) continue;
+    seen.add(imported);
+    importsOf(manifest, imported, seen);
+  }
+  return [...seen].flatMap((imported) => (manifest[imported] ? [manifest[imported].file] : []));
 }
 
 /** Stylesheets of a chunk and of the chunks it imports, each once. */

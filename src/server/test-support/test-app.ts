@@ -8,6 +8,12 @@ import { loadConfig, type AppConfig } from '../config';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
+/**
+ * The SECRET_KEY of test apps on PostgreSQL, where the server needs one (DESIGN §24): the same for every app, as
+ * every instance on one database must have the same key. On SQLite the test apps make their own key file.
+ */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 1).toString('base64');
+
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export function testDialects(): TestDialect[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -80,7 +86,7 @@ export async function createTestApp(
   } else if (dialect === 'postgres') {
     ({ url: databaseUrl, drop: dropDatabase } = await createTestDatabase());
   }
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...(dialect === 'postgres' ? { SECRET_KEY: TEST_SECRET_KEY } : {}), ...env });
   const app = await buildApp(config, { checkResponses: true, ...appOptions });
   return {
     app,
