@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, TEST_SECRET_KEY, testDialects, type TestApp } from '../test-support/test-app';
+import { createTestApp, createTestDatabase, testDialects, type TestApp } from '../test-support/test-app';
 import { ADMIN_PASSWORD, logIn } from '../test-support/sessions';
 import { holdServerMark } from '../backup/run-mark';
 import { shellWith } from '../test-support/shell';
