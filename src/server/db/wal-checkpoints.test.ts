@@ -5,8 +5,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from './database';
-import { BACKSTOP_PAGES, WalCheckpoints } from './wal-checkpoints';
+import { inTransaction, openDatabase, type Db } from './database';
+import { BACKSTOP_PAGES, SQLITE_DEFAULT_PAGES, WalCheckpoints } from './wal-checkpoints';
 
 const ROW = 'x'.repeat(3000);
 
@@ -35,7 +35,8 @@ describe('checkpoints off the event loop (DESIGN §24)', () => {
     await sql`create table t (id integer primary key, body text not null)`.execute(db);
     // The table reaches the file; the rows below stay in the log until someone checkpoints.
     await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
-    checkpoints = new WalCheckpoints();
+    checkpoints = new WalCheckpoints({ everyMs: 100, idleTicks: 10 });
+    checkpoints.add(file, db);
   });
   afterEach(async () => {
     await db.destroy();
@@ -43,20 +44,41 @@ describe('checkpoints off the event loop (DESIGN §24)', () => {
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
-  it('folds committed rows into the database file, while the tenant’s connection checkpoints only past the backstop', async () => {
-    await checkpoints.add(file, db);
-    const backstop = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
-    expect(backstop.rows[0]?.wal_autocheckpoint).toBe(BACKSTOP_PAGES);
-    for (let i = 0; i < 300; i += 1) await sql`insert into t (body) values (${ROW + i})`.execute(db);
-    expect(rowsInTheFileAlone(file, folder)).toBe(0);
+  const autocheckpoint = async () => (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db)).rows[0]?.wal_autocheckpoint;
+  const insert = (i: number) => inTransaction(db, (trx) => sql`insert into t (body) values (${ROW + i})`.execute(trx));
+  const until = async (done: () => boolean | Promise<boolean>) => {
     const deadline = Date.now() + 5000;
-    while (rowsInTheFileAlone(file, folder) < 300 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (!(await done()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+
+  it('stays away while writes are rare: the connection checkpoints itself, as SQLite does by default', async () => {
+    for (let i = 0; i < 4; i += 1) await insert(i);
+    expect(checkpoints.running).toBe(false);
+    expect(await autocheckpoint()).toBe(SQLITE_DEFAULT_PAGES);
+  });
+
+  it('once writes come often, folds committed rows into the database file while the connection checkpoints only past the backstop', async () => {
+    for (let i = 0; i < 300; i += 1) await insert(i);
+    expect(checkpoints.running).toBe(true);
+    expect(await autocheckpoint()).toBe(BACKSTOP_PAGES);
+    await until(() => rowsInTheFileAlone(file, folder) === 300);
     expect(rowsInTheFileAlone(file, folder)).toBe(300);
   });
 
+  it('leaves once writes are rare again, handing checkpoints back to the connection; comes back when they are frequent', async () => {
+    for (let i = 0; i < 5; i += 1) await insert(i);
+    expect(checkpoints.running).toBe(true);
+    await until(() => !checkpoints.running);
+    expect(checkpoints.running).toBe(false);
+    expect(await autocheckpoint()).toBe(SQLITE_DEFAULT_PAGES);
+    for (let i = 0; i < 5; i += 1) await insert(i);
+    expect(checkpoints.running).toBe(true);
+    expect(await autocheckpoint()).toBe(BACKSTOP_PAGES);
+  });
+
   it('leaves no log behind once the tenant’s connection and the worker have closed', async () => {
-    await checkpoints.add(file, db);
-    for (let i = 0; i < 50; i += 1) await sql`insert into t (body) values (${ROW + i})`.execute(db);
+    for (let i = 0; i < 50; i += 1) await insert(i);
+    expect(checkpoints.running).toBe(true);
     await db.destroy();
     await checkpoints.stop();
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
@@ -78,7 +100,9 @@ describe('a kill -9 while writing with the worker checkpointing', () => {
         import { WalCheckpoints } from ${JSON.stringify(worker)};
         const handle = openDatabase({ databaseUrl: undefined, dataDir: ${JSON.stringify(folder)}, sqliteFile: 'tenant.sqlite' });
         await sql\`create table t (id integer primary key, body text not null)\`.execute(handle.db);
-        await new WalCheckpoints().add(handle.location, handle.db);
+        const checkpoints = new WalCheckpoints();
+        checkpoints.add(handle.location, handle.db);
+        checkpoints.wake();
         for (let i = 1; ; i += 1) {
           await sql\`insert into t (id, body) values (\${i}, \${'x'.repeat(3000)})\`.execute(handle.db);
           process.stdout.write(i + '\\n');

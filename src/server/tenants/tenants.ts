@@ -68,7 +68,7 @@ export class TenantRegistry {
           await seedFieldRulesIfMissing(handle.db);
           await seedMasterDataIfMissing(handle.db);
           log.info({ tenant: name, database: handle.location, seeded }, 'database ready');
-          await checkpoints?.add(handle.location, handle.db);
+          checkpoints?.add(handle.location, handle.db);
           const cache = new TenantCache(cacheSync && ((change) => cacheSync.publish(name, handle.db, change)));
           const tenant = { name, db: handle.db, dialect: handle.dialect, cache };
           await prepare(tenant);
