@@ -17,8 +17,8 @@ const children = new Set<ChildProcess>();
 const folders = new Set<string>();
 
 /** Starts a child process that cleanUp() will stop. */
-export function startChild(command: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv; stdout?: 'pipe' | 'inherit' } = {}): ChildProcess {
-  const child = spawn(command, args, { env: options.env ?? process.env, stdio: ['ignore', options.stdout ?? 'inherit', 'inherit'] });
+export function startChild(command: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv; stdout?: 'pipe' | 'inherit'; cwd?: string } = {}): ChildProcess {
+  const child = spawn(command, args, { env: options.env ?? process.env, cwd: options.cwd, stdio: ['ignore', options.stdout ?? 'inherit', 'inherit'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
@@ -107,10 +107,12 @@ export const SHARED_SECRET_KEY = Buffer.alloc(32, 3).toString('base64');
 
 /**
  * The built server (dist/server/main.js) on its own SQLite folder, or on the PostgreSQL database that `env`
- * names in DATABASE_URL; resolves once /api/health answers.
+ * names in DATABASE_URL; resolves once /api/health answers. `root`: another built checkout to run instead of
+ * this one (the bench's --baseline), started from its own folder.
  */
 export async function startFolio(options: {
   dataDir: string;
+  root?: string;
   port: number;
   /** ADMIN_PASSWORD; without it an empty database waits for the first-run setup (DESIGN §7). */
   adminPassword?: string;
@@ -122,6 +124,7 @@ export async function startFolio(options: {
 }): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${options.port}`;
   const child = startChild('node', [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), 'dist/server/main.js'], {
+    cwd: options.root,
     env: {
       ...process.env,
       PORT: String(options.port),

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database } from './schema';
+import { writing } from './wal-checkpoints';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -125,5 +126,6 @@ export async function pingDatabase(db: Db): Promise<void> {
 
 /** Runs `work` in one transaction: all of it commits, or none of it (services use it to group repository calls). */
 export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  writing(db);
   return db.transaction().execute(work);
 }

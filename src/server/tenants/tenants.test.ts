@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
+import { BACKSTOP_PAGES, writing } from '../db/wal-checkpoints';
 import { tenantSchema } from './tenants';
 
 /**
@@ -70,6 +71,14 @@ describe.each(testDialects())('tenants (%s)', (dialect) => {
       Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? 'acme' : 'globex') as 'acme' | 'globex').map(async (tenant) => [tenant, await companyName(tenant, tokens[tenant])] as const),
     );
     for (const [tenant, name] of names) expect(name).toBe(expected[tenant]);
+  });
+
+  it.runIf(dialect === 'sqlite')("hands every tenant's SQLite file to the checkpoint worker, which frequent writes wake (DESIGN §24)", async () => {
+    for (const tenant of t.app.tenants.all()) {
+      for (let i = 0; i < 5; i += 1) writing(tenant.db);
+      const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(tenant.db);
+      expect(rows[0]?.wal_autocheckpoint).toBe(BACKSTOP_PAGES);
+    }
   });
 
   it('counts login failures per tenant: a lockout in one leaves the same user name free in another', async () => {

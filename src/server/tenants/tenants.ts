@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
 import { createSchemaIfMissing, openDatabase, whileStartingAlone, type Db, type Dialect } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { WalCheckpoints } from '../db/wal-checkpoints';
 import { seedFieldRulesIfMissing } from '../db/seed/field-rules-seed';
 import { seedMasterDataIfMissing } from '../db/seed/master-data-seed';
 import { seedGroupMenusIfMissing, seedIfEmpty } from '../db/seed/seed';
@@ -35,6 +36,8 @@ export class TenantRegistry {
     private readonly defaultTenant: Tenant,
     /** On PostgreSQL, what keeps every instance's caches in step (decision 013); none on SQLite. */
     readonly cacheSync: CacheSync | undefined,
+    /** On SQLite, the worker that checkpoints the tenants' files off the event loop (DESIGN §24). */
+    private readonly checkpoints: WalCheckpoints | undefined,
   ) {}
 
   /**
@@ -46,6 +49,7 @@ export class TenantRegistry {
     const tenants = new Map<string, Tenant>();
     const cacheSync = config.databaseUrl ? new CacheSync(config.databaseUrl, tenants, log) : undefined;
     const handles: Db[] = [];
+    const checkpoints = config.databaseUrl ? undefined : new WalCheckpoints();
     try {
       await whileStartingAlone(config.databaseUrl, async () => {
         for (const name of config.tenants) {
@@ -64,6 +68,7 @@ export class TenantRegistry {
           await seedFieldRulesIfMissing(handle.db);
           await seedMasterDataIfMissing(handle.db);
           log.info({ tenant: name, database: handle.location, seeded }, 'database ready');
+          checkpoints?.add(handle.location, handle.db);
           const cache = new TenantCache(cacheSync && ((change) => cacheSync.publish(name, handle.db, change)));
           const tenant = { name, db: handle.db, dialect: handle.dialect, cache };
           await prepare(tenant);
@@ -73,12 +78,13 @@ export class TenantRegistry {
     } catch (error) {
       // A start that failed half way leaves no pool open behind it.
       for (const db of handles) await db.destroy().catch(() => {});
+      await checkpoints?.stop();
       throw error;
     }
     const fallback = tenants.get(config.defaultTenant);
     if (!fallback) throw new Error(`DEFAULT_TENANT ${config.defaultTenant} is not configured`);
     await cacheSync?.start();
-    return new TenantRegistry(tenants, fallback, cacheSync);
+    return new TenantRegistry(tenants, fallback, cacheSync, checkpoints);
   }
 
   /** The spec's `dbName` header picks the tenant; without it the default tenant serves the request. */
@@ -111,5 +117,7 @@ export class TenantRegistry {
   async close(): Promise<void> {
     await this.cacheSync?.close();
     for (const tenant of this.tenants.values()) await tenant.db.destroy();
+    // Last: the worker's connections close after the tenants' and fold in what the log still holds.
+    await this.checkpoints?.stop();
   }
 }

@@ -1,0 +1,167 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'kysely';
+import type { Db } from './database';
+
+/** How often the worker folds the write-ahead log into the database files. */
+const EVERY_MS = 1000;
+/**
+ * The worker leaves when its last minute of checkpoints copied fewer pages than SQLite's own threshold: writes
+ * that rare cost the event loop a checkpoint a minute at most, and the worker's ~10 MB are not worth keeping.
+ */
+const IDLE_TICKS = 60;
+/**
+ * While the worker runs, the tenant's own connection still checkpoints itself past this many pages of log:
+ * should the worker fall behind, the log stays bounded (64 MB at 4 KB a page).
+ */
+export const BACKSTOP_PAGES = 16_000;
+/** SQLite's own default: the connection checkpoints itself while no worker runs. */
+export const SQLITE_DEFAULT_PAGES = 1_000;
+
+/**
+ * The worker (plain JavaScript, evaluated as CommonJS: it needs no build of its own). One connection per
+ * database file, opened with the same settings as the tenant's, which only ever runs PASSIVE checkpoints: these
+ * copy committed pages from the log into the database and never wait for, nor block, the writer.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const SQLite = require(workerData.driver);
+const files = new Map();
+const copied = [];
+const stop = () => {
+  clearInterval(timer);
+  for (const { db } of files.values()) db.close();
+  files.clear();
+  parentPort.close();
+};
+const timer = setInterval(() => {
+  let pages = 0;
+  for (const [file, state] of files) {
+    try {
+      const [{ log, checkpointed }] = state.db.pragma('wal_checkpoint(PASSIVE)');
+      // A shorter log than last time: the writer started it again, so everything in it is new.
+      pages += log < state.log ? checkpointed : Math.max(0, checkpointed - state.checkpointed);
+      state.log = log;
+      state.checkpointed = checkpointed;
+    } catch {
+      files.delete(file);
+      state.db.close();
+      parentPort.postMessage({ file });
+    }
+  }
+  copied.push(pages);
+  if (copied.length > workerData.idleTicks) copied.shift();
+  if (copied.length === workerData.idleTicks && copied.reduce((a, b) => a + b, 0) < workerData.fewPages) stop();
+}, workerData.everyMs);
+parentPort.on('message', (message) => {
+  if (message.open) {
+    const db = new SQLite(message.open);
+    db.pragma('busy_timeout = 5000');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('wal_autocheckpoint = 0');
+    files.set(message.open, { db, log: 0, checkpointed: 0 });
+  } else if (message.stop) stop();
+});
+`;
+
+/** Each tenant database's checkpointer, for `writing` to find from the database alone. */
+const checkpointers = new WeakMap<Db, WalCheckpoints>();
+
+/** Writes this frequent wake the worker: 5 transactions within a second (editors saving, an import; not the jobs). */
+const BUSY_WRITES = { count: 5, withinMs: 1000 };
+
+/**
+ * Called as a write transaction begins (inTransaction): counts it for `db`'s checkpointer, if it has one, which
+ * wakes its worker once writes come often. A look-up in a map while the worker runs.
+ */
+export function writing(db: Db, now = Date.now()): void {
+  checkpointers.get(db)?.noteWrite(now);
+}
+
+/**
+ * SQLite's checkpoints, off the event loop (DESIGN §24). In WAL mode a commit only appends to the log; now and
+ * then the log is copied into the database file and both are flushed to disk (fsync), which SQLite does inside
+ * the commit that crosses 1,000 pages of log: on the event loop, for 15–150 ms on this machine's shared disk,
+ * while every visitor and editor waited. While writes come often (editors saving, an import), a worker thread
+ * does it every second on its own connection, so a commit never does; once they are rare again the worker
+ * leaves and the tenant's connection checkpoints itself as SQLite does by default. Durability is unchanged:
+ * what a commit writes to the log and when it is flushed do not depend on who checkpoints, and a log not yet
+ * folded in is read and recovered as before (a kill -9 loses nothing committed). One worker serves every
+ * tenant's file.
+ */
+export class WalCheckpoints {
+  /** @param timing How often the worker checkpoints, and after how many turns of little work it leaves (tests shorten them). */
+  constructor(private readonly timing = { everyMs: EVERY_MS, idleTicks: IDLE_TICKS }) {}
+
+  private worker: Worker | undefined;
+  private readonly databases = new Map<string, Db>();
+  private stopped = false;
+  private exited: Promise<void> = Promise.resolve();
+  /** When the latest write transactions began, while the worker is not running. */
+  private readonly recent: number[] = [];
+
+  /** The SQLite file `db` writes: its write transactions wake the worker from now on. */
+  add(file: string, db: Db): void {
+    this.databases.set(file, db);
+    checkpointers.set(db, this);
+  }
+
+  /** A write transaction began: the worker starts when writes come often. */
+  noteWrite(now: number): void {
+    if (this.worker || this.stopped) return;
+    this.recent.push(now);
+    if (this.recent.length > BUSY_WRITES.count) this.recent.shift();
+    if (this.recent.length === BUSY_WRITES.count && now - this.recent[0]! < BUSY_WRITES.withinMs) this.wake();
+  }
+
+  /** Starts the worker unless it runs (or this was stopped); the tenants' connections checkpoint only as a backstop. */
+  wake(): void {
+    if (this.worker || this.stopped) return;
+    this.recent.length = 0;
+    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { driver, ...this.timing, fewPages: SQLITE_DEFAULT_PAGES },
+      resourceLimits: { maxOldGenerationSizeMb: 32 },
+    });
+    // The worker never keeps the process alive (a shell command ends when its work does).
+    worker.unref();
+    this.worker = worker;
+    for (const [file, db] of this.databases) {
+      autocheckpoint(db, BACKSTOP_PAGES);
+      worker.postMessage({ open: file });
+    }
+    // A file the worker cannot checkpoint, or a worker that left, leaves the connections checkpointing
+    // themselves again, as SQLite does by default.
+    worker.on('message', (message: { file: string }) => {
+      const db = this.databases.get(message.file);
+      if (db) autocheckpoint(db, SQLITE_DEFAULT_PAGES);
+    });
+    worker.on('error', () => undefined);
+    this.exited = new Promise((resolve) =>
+      worker.once('exit', () => {
+        this.worker = undefined;
+        if (!this.stopped) for (const db of this.databases.values()) autocheckpoint(db, SQLITE_DEFAULT_PAGES);
+        resolve();
+      }),
+    );
+  }
+
+  /** Whether the worker runs now. */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
+  /** Ends the worker for good (its connections close, folding in what is left). Call after the tenants' closed. */
+  async stop(): Promise<void> {
+    const worker = this.worker;
+    if (worker && !this.stopped) worker.postMessage({ stop: true });
+    this.stopped = true;
+    await this.exited;
+  }
+}
+
+/** Sets a connection's own checkpoint threshold (synchronous on SQLite; a closed connection is left alone). */
+function autocheckpoint(db: Db, pages: number): void {
+  void sql.raw(`pragma wal_autocheckpoint = ${pages}`).execute(db).catch(() => undefined);
+}
