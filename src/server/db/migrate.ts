@@ -17,6 +17,7 @@ import * as drafts from './migrations/20261125-0013-drafts';
 import * as firmWords from './migrations/20261125-0014-firm-words';
 import * as backups from './migrations/20261125-0015-backups';
 import * as listsAtAnySize from './migrations/20261126-0016-lists-at-any-size';
+import * as specHeadings from './migrations/20261126-0018-spec-headings';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -44,6 +45,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261125-0014-firm-words': firmWords,
   '20261125-0015-backups': backups,
   '20261126-0016-lists-at-any-size': listsAtAnySize,
+  '20261126-0018-spec-headings': specHeadings,
 };
 
 /** The migrations this Folio knows, oldest first. */

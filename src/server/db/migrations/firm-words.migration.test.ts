@@ -1,39 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SCHEMAS, DEMO_CONTENT } from '../../../core/schemas/page-content';
-import { testDialects, type TestDialect } from '../../test-support/test-app';
-import { openDatabase, type DatabaseHandle } from '../database';
+import { scratchDatabase } from '../../test-support/scratch-database';
+import { testDialects } from '../../test-support/test-app';
 import { migrateTo, migrateToLatest } from '../migrate';
 import { DEMO_COMPANY } from '../seed/demo-company';
-
-/** An empty database of the dialect, dropped afterwards: a SQLite file, or a PostgreSQL database of its own. */
-async function scratchDatabase(dialect: TestDialect) {
-  if (dialect === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-migration-'));
-    const handle = openDatabase({ databaseUrl: undefined, dataDir: dir, sqliteFile: 'old.sqlite' });
-    return { handle, close: async () => (await handle.db.destroy(), fs.rmSync(dir, { recursive: true, force: true })) };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `folio_migration_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle: DatabaseHandle = openDatabase({ databaseUrl: url.href, dataDir: '', sqliteFile: '' });
-  return { handle, close: async () => (await handle.db.destroy(), await admin(`drop database if exists ${name} with (force)`)) };
-}
 
 /** A demo document as a database made before leads stored it (no lead). */
 function withoutLead<K extends keyof typeof DEMO_CONTENT>(key: K, revision: number): string {
