@@ -73,12 +73,24 @@ export interface ContactFormState {
 
 /** What the public twin of an Autowired page shows of each parameter. */
 export interface PublicParameter {
+  /** The parameter's name: the label of its value (the firm's word, as the editor shows it). */
   name: string;
   type: string;
+  /** Its kind of value (Integer, Float, Boolean, MasterData…). */
+  unittype: string;
   level: 'Header' | 'Detail';
+  /** How a yes and a no read. */
   yes: string;
   no: string;
+  /** The decimal places a number is shown with; null: as it was typed. */
+  decimalplaces: number | null;
 }
+
+/**
+ * The locale the public pages show dates and numbers in ('31 Dec 2026', '12,00,000.50'): the firm's, Indian
+ * English, as the staff screens. One place to change when the site gets a default locale (DESIGN §28).
+ */
+export const SITE_LOCALE = 'en-IN';
 
 export interface AutowiredPublicPage {
   title: string;

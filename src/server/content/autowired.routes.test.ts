@@ -80,8 +80,8 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
     expect(stored.rows).toHaveLength(2);
     const html = (await t.app.inject({ method: 'GET', url: '/Careers1' })).body;
     expect(html).toContain('Java developer');
-    expect(html).toContain('1200000.50');
-    expect(html).toMatch(/<td>Yes<\/td>/);
+    expect(html).toContain('12,00,000.50');
+    expect(html).toMatch(/<td data-label="fullTime">Yes<\/td>/);
     expect(html).toContain('<title>Careers &lt;at&gt; Innovo · ');
     expect(html).toContain('<meta name="description" content="Work with us"');
     expect(html).not.toContain('<script>alert(1)</script>');
@@ -104,6 +104,49 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(message);
     expect((await content()).json()).toEqual(before);
+  });
+
+  it('reads well (DESIGN §24): values under their names, column headings, the firm\'s dates and numbers, yes/no labels, alt texts', async () => {
+    const master = (name: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
+    const team = (await master('savePageCreation', { filename: 'Team', dspname: 'Our team', module: 1, type: 'Autowired', homepage: 'Y' })).json().id;
+    const parameters = await master('saveParameters', {
+      id: team,
+      parameters: [
+        { parameterName: 'Founded', sequence: 1, type: 'Date', unittype: 'Date', pagecreationtype: 'Header' },
+        { parameterName: 'Head count', sequence: 2, type: 'number', unittype: 'Integer', pagecreationtype: 'Header' },
+        { parameterName: 'Hiring', sequence: 3, type: 'Checkbox', unittype: 'Boolean', pagecreationtype: 'Header', booleanyes: 'We are hiring', booleanno: 'Not hiring' },
+        { parameterName: 'Team photo', sequence: 4, type: 'Image', unittype: 'Image', pagecreationtype: 'Header' },
+        { parameterName: 'Name', sequence: 5, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail' },
+        { parameterName: 'Joined', sequence: 6, type: 'Date', unittype: 'Date', pagecreationtype: 'Detail' },
+        { parameterName: 'Share', sequence: 7, type: 'number', unittype: 'Float', pagecreationtype: 'Detail' },
+        { parameterName: 'Remote', sequence: 8, type: 'Radio', unittype: 'Boolean', pagecreationtype: 'Detail', booleanyes: 'Works remotely', booleanno: 'In the office' },
+      ],
+    });
+    expect(parameters.statusCode, parameters.body).toBe(200);
+    const document = {
+      header: { Founded: '2004-06-01', 'Head count': 1250, Hiring: false, 'Team photo': '/demo/logo.png' },
+      rows: [
+        { Name: 'Asha', Joined: '2019-01-15', Share: '12.50', Remote: true },
+        { Name: 'Ravi', Joined: '2021-11-02', Share: 1234567.125, Remote: false },
+      ],
+      revision: 0,
+    };
+    const saved = await t.app.inject({ method: 'POST', url: '/api/master/savepagecontent', headers: admin.headers, payload: { commonrouting: 'Team', document } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const html = (await t.app.inject({ method: 'GET', url: '/Team1' })).body;
+    const field = (name: string, value: string) => `<div class="autowired-field"><dt class="autowired-field__name">${name}</dt><dd class="autowired-field__value">${value}</dd></div>`;
+    // The Header fields: a description list, each value under its parameter's name.
+    expect(html).toContain(`<dl class="autowired-fields">${field('Founded', '<time dateTime="2004-06-01">1 Jun 2004</time>')}${field('Head count', '1,250')}${field('Hiring', 'Not hiring')}`);
+    expect(html).toMatch(/<dt class="autowired-field__name">Team photo<\/dt><dd class="autowired-field__value"><img class="autowired-image" src="\/demo\/logo.png" alt="Team photo"/);
+    // The entries: a table with a heading per column, each cell named for the phone's stacked cards.
+    expect(html).toContain('<thead><tr><th scope="col">Name</th><th scope="col">Joined</th><th scope="col">Share</th><th scope="col">Remote</th></tr></thead>');
+    expect(html).toContain(
+      '<tr><td data-label="Name"><p class="autowired-text">Asha</p></td><td data-label="Joined"><time dateTime="2019-01-15">15 Jan 2019</time></td><td data-label="Share">12.50</td><td data-label="Remote">Works remotely</td></tr>',
+    );
+    // Without decimal places set, a number keeps those it was typed with; grouped the Indian way.
+    expect(html).toContain('<td data-label="Share">12,34,567.125</td><td data-label="Remote">In the office</td>');
+    // No image of the page's own goes without a text (the header's logo stands beside the company's name).
+    expect(html.slice(html.indexOf('<main'))).not.toMatch(/alt=""/);
   });
 
   it('refuses a stale save with 409, and a save without a revision with 400', async () => {

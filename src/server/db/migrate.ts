@@ -18,6 +18,7 @@ import * as firmWords from './migrations/20261125-0014-firm-words';
 import * as backups from './migrations/20261125-0015-backups';
 import * as listsAtAnySize from './migrations/20261126-0016-lists-at-any-size';
 import * as relativeImageAddresses from './migrations/20261126-0017-relative-image-addresses';
+import * as specHeadings from './migrations/20261126-0018-spec-headings';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -46,6 +47,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261125-0015-backups': backups,
   '20261126-0016-lists-at-any-size': listsAtAnySize,
   '20261126-0017-relative-image-addresses': relativeImageAddresses,
+  '20261126-0018-spec-headings': specHeadings,
 };
 
 /** The migrations this Folio knows, oldest first. */

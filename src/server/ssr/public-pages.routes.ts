@@ -175,7 +175,15 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
       copyrightYear: new Date().getFullYear(),
       autowired: {
         title: page.displayName,
-        parameters: parameters.map((p) => ({ name: p.parameterName, type: p.type, level: p.pagecreationtype, yes: p.booleanyes, no: p.booleanno })),
+        parameters: parameters.map((p) => ({
+          name: p.parameterName,
+          type: p.type,
+          unittype: p.unittype,
+          level: p.pagecreationtype,
+          yes: p.booleanyes,
+          no: p.booleanno,
+          decimalplaces: p.decimalplaces,
+        })),
       },
       ...(preview ? { preview: { editorPath: preview.editorPath } } : {}),
     };

@@ -48,6 +48,16 @@ describe.each(testDialects())('public pages rendered on the server (%s)', (diale
     for (const sample of samplesOf(page.key)) expect(text).toContain(sample);
   });
 
+  // DESIGN §24, spec 000 §2: the heading of each page is its display name, seeded as the spec gives it.
+  it.each([
+    ['/About1', 'About us'],
+    ['/Customers1', 'Our Customers'],
+    ['/News1', 'News'],
+  ])("%s has the spec's heading, %s", async (path, heading) => {
+    const html = (await get(path)).body;
+    expect(plain(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '')).toBe(heading);
+  });
+
   it('renders Home1 with three slides, six expertise cards, six skill bars and two news items', async () => {
     const html = (await get('/Home1')).body;
     expect(html.match(/aria-roledescription="slide"/g)?.length).toBe(3);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_PAGES } from '../../core/pages';
+import { demoDisplayName } from '../db/seed/seed';
 import { createUser } from '../users/users.service';
 import { metaOf, unescapeHtml } from '../test-support/page-html';
 import { ADMIN_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
@@ -26,10 +27,10 @@ describe.each(testDialects())('titles, descriptions and sharing cards on %s', (d
   it.each(CONTENT_PAGES.map((page) => [page.publicPath, page] as const))('%s has the default title, description and card', async (path, page) => {
     const html = await get(path);
     const company = 'Innovo Software Pvt. Ltd.';
-    expect(titleOf(html)).toBe(`${page.name} · ${company}`);
-    expect(metaOf(html, 'property', 'og:title')).toBe(`${page.name} · ${company}`);
+    expect(titleOf(html)).toBe(`${demoDisplayName(page)} · ${company}`);
+    expect(metaOf(html, 'property', 'og:title')).toBe(`${demoDisplayName(page)} · ${company}`);
     expect(metaOf(html, 'property', 'og:site_name')).toBe(company);
-    expect(metaOf(html, 'name', 'twitter:title')).toBe(`${page.name} · ${company}`);
+    expect(metaOf(html, 'name', 'twitter:title')).toBe(`${demoDisplayName(page)} · ${company}`);
     // The description is the page's first paragraph as plain text, at most 160 characters.
     const description = metaOf(html, 'name', 'description') ?? '';
     expect(description.length).toBeGreaterThan(20);
@@ -44,7 +45,7 @@ describe.each(testDialects())('titles, descriptions and sharing cards on %s', (d
     // back office is reached (DESIGN §24).
     const { seoDefaults, seo } = await edit(page.routing);
     expect(seo).toEqual({ title: '', description: '', image: '' });
-    expect(seoDefaults).toEqual({ title: `${page.name} · ${company}`, description, image: '/demo/logo.png', url: `http://localhost:3000${path}` });
+    expect(seoDefaults).toEqual({ title: `${demoDisplayName(page)} · ${company}`, description, image: '/demo/logo.png', url: `http://localhost:3000${path}` });
   });
 
   it('takes a page\'s own title, description and image, escaped, and keeps them through a save without seo', async () => {
@@ -91,7 +92,7 @@ describe.each(testDialects())('titles, descriptions and sharing cards on %s', (d
     for (const page of CONTENT_PAGES) {
       const html = await get(page.publicPath);
       const title = titleOf(html);
-      expect(title).toBe(`${page.name} · Acme Widgets`);
+      expect(title).toBe(`${demoDisplayName(page)} · Acme Widgets`);
       expect(metaOf(html, 'property', 'og:site_name')).toBe('Acme Widgets');
       const footer = /<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? '';
       expect(footer).toContain('Acme Widgets');

@@ -31,8 +31,10 @@ function MenuLink({ label, link, path, className }: { label: string; link: strin
 /**
  * The site header: logo and name, the public menu (dropdowns nest one more level) and the login link.
  * Rendered on the server with every dropdown closed; the header island (`islands/header.ts`) opens and closes
- * them, and below 992px folds the menu behind the 'Menu' button, where the dropdowns stack as accordions.
- * Without JavaScript (`html.no-js`) the CSS shows the menu expanded and the dropdowns on hover and focus.
+ * them, and folds the menu behind the 'Menu' button wherever it does not fit beside the brand (measured, see
+ * `islands/header-layout.ts`); folded, the dropdowns stack as accordions. Before the island runs and without
+ * JavaScript (`html.no-js`) the CSS folds it below 992px (without JavaScript: shows it whole) and from 992px
+ * shows it beside the brand, wrapping rather than covering the brand, with the dropdowns on hover and focus.
  */
 export function Header({ menu, path, companyName }: { menu: readonly MenuEntry[]; path: string; companyName: string }) {
   const items: ReactNode[] = menu.map((entry, i) => {

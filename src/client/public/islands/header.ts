@@ -1,4 +1,5 @@
-import { CLOSED_MENU, clickAt, escape, focusLeft, openTopByKey, toggleChild, toggleNav, toggleTop, type MenuState } from './menu-state';
+import { watchHeaderLayout } from './header-layout';
+import { CLOSED_MENU, clickAt, escape, focusLeft, layoutExpanded, openTopByKey, toggleChild, toggleNav, toggleTop, type MenuState } from './menu-state';
 
 const FOCUSABLE = 'a[href], button:not([disabled])';
 const ITEM_WITH_LIST = '.menu__item--has-sub, .submenu__item--has-sub';
@@ -14,9 +15,10 @@ function levelItems(list: Element): HTMLElement[] {
 const isTopLevel = (button: Element) => button.parentElement?.classList.contains('menu__item--has-sub') ?? false;
 
 /**
- * The header island: the dropdowns of the server-rendered menu (click, keyboard, click outside, focus leaving)
- * and on phones the 'Menu' button that unfolds it. Open dropdowns show as `is-open` on their item and
- * aria-expanded on their button; the CSS does the rest.
+ * The header island: the dropdowns of the server-rendered menu (click, keyboard, click outside, focus leaving),
+ * the layout (the menu beside the brand where it fits, else folded: `header-layout.ts`) and the 'Menu' button
+ * that unfolds the folded menu. Open dropdowns show as `is-open` on their item and aria-expanded on their
+ * button; the CSS does the rest.
  */
 export function enhance(header: HTMLElement): void {
   const nav = header.querySelector<HTMLElement>('#site-nav');
@@ -39,6 +41,9 @@ export function enhance(header: HTMLElement): void {
   };
 
   toggle.addEventListener('click', () => show(toggleNav(state)));
+  watchHeaderLayout(header, (layout) => {
+    if (layout === 'expanded' && state.navOpen) show(layoutExpanded(state));
+  });
 
   nav.addEventListener('click', (event) => {
     const button = event.target instanceof Element ? event.target.closest('button[aria-controls]') : null;

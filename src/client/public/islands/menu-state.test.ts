@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSED_MENU, clickAt, escape, focusLeft, openTopByKey, toggleChild, toggleNav, toggleTop, type MenuState } from './menu-state';
+import { CLOSED_MENU, clickAt, escape, focusLeft, layoutExpanded, openTopByKey, toggleChild, toggleNav, toggleTop, type MenuState } from './menu-state';
 
 const state = (changes: Partial<MenuState>): MenuState => ({ ...CLOSED_MENU, ...changes });
 
@@ -25,6 +25,10 @@ describe('the header menu state', () => {
   it('the phone toggle folds and unfolds the menu, leaving the dropdowns as they are', () => {
     expect(toggleNav(state({ openTop: 'a' }))).toEqual(state({ openTop: 'a', navOpen: true }));
     expect(toggleNav(state({ navOpen: true }))).toEqual(CLOSED_MENU);
+  });
+
+  it('the menu coming out beside the brand is no longer unfolded; its open dropdown stays open', () => {
+    expect(layoutExpanded(state({ openTop: 'a', navOpen: true }))).toEqual(state({ openTop: 'a' }));
   });
 
   it('a click outside the menu closes its dropdowns; outside the header, the folded menu too', () => {

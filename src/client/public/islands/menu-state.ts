@@ -34,6 +34,9 @@ export const openTopByKey = (state: MenuState, list: string): MenuState => ({
 /** The 'Menu' button on phones. */
 export const toggleNav = (state: MenuState): MenuState => ({ ...state, navOpen: !state.navOpen });
 
+/** The menu came out beside the brand (the window grew): the 'Menu' button is gone, so the menu is no longer unfolded. */
+export const layoutExpanded = (state: MenuState): MenuState => ({ ...state, navOpen: false });
+
 /** A click anywhere: outside the menu closes its dropdowns, outside the header folds the menu too. */
 export const clickAt = (state: MenuState, where: { inNav: boolean; inHeader: boolean }): MenuState => ({
   openTop: where.inNav ? state.openTop : null,

@@ -5,13 +5,17 @@ import { RichHtml } from '../components/rich-html';
 import { parseStoredImageUrl } from '../../../core/media/image-names';
 import { FallbackImage } from '../components/fallback-image';
 import { Section } from '../components/section';
+import { formatDay, formatNumber } from '../site-format';
 
 /** Types whose values are short enough for a table cell; rows with only these are shown as a table. */
 const SHORT_TYPES = new Set(['number', 'Date', 'Checkbox', 'Dropdown', 'Radio']);
 
 /**
- * The public twin of a page made in page creation (DESIGN §13): its display name as the heading, the Header
- * values in order, then the entries: a table when every Detail column is short, else cards. Complete without
+ * The public twin of a page made in page creation (DESIGN §13, §24): its display name as the heading, the Header
+ * values in order, each under its parameter's name, then the entries: a table with a heading per column when every
+ * Detail column is short (on a phone its rows stack as cards, each value under its column's name), else cards.
+ * Dates and numbers read in the site's locale, yes/no values by the parameter's labels, master-data choices by
+ * their names (the server puts them in), images with their parameter's name as alternative text. Complete without
  * JavaScript; every value is rendered as text except stored rich text, which the server sanitised.
  */
 export default function AutowiredPage({ content, autowired }: { content: AutowiredDocument; autowired?: AutowiredPublicPage }) {
@@ -26,18 +30,14 @@ export default function AutowiredPage({ content, autowired }: { content: Autowir
       <PageHero title={autowired.title} />
       {shownHeader.length > 0 ? (
         <Section layout="reading">
-          {shownHeader.map((p) => (
-            <div key={p.name} className="autowired-field">
-              <Value parameter={p} value={content.header[p.name]} />
-            </div>
-          ))}
+          <LabelledValues parameters={shownHeader} values={content.header} />
         </Section>
       ) : null}
       {rows.length > 0 ? (
         <Section band={shownHeader.length > 0 ? 'alt' : undefined}>
           {asTable ? (
-            <div className="table-scroll">
-              <table className="data-table">
+            <div className="table-scroll table-scroll--stacking">
+              <table className="data-table data-table--stacking">
                 <thead>
                   <tr>
                     {detail.map((p) => (
@@ -51,7 +51,8 @@ export default function AutowiredPage({ content, autowired }: { content: Autowir
                   {rows.map((row, index) => (
                     <tr key={index}>
                       {detail.map((p) => (
-                        <td key={p.name}>
+                        // The column's name, shown above the value where the rows stack as cards (public.css).
+                        <td key={p.name} data-label={p.name}>
                           <Value parameter={p} value={row[p.name]} />
                         </td>
                       ))}
@@ -64,18 +65,7 @@ export default function AutowiredPage({ content, autowired }: { content: Autowir
             <div className="card-grid">
               {rows.map((row, index) => (
                 <article key={index} className="card autowired-card">
-                  <dl className="autowired-card__fields">
-                    {detail
-                      .filter((p) => !isEmpty(row[p.name]))
-                      .map((p) => (
-                        <div key={p.name} className="autowired-card__field">
-                          <dt>{p.name}</dt>
-                          <dd>
-                            <Value parameter={p} value={row[p.name]} />
-                          </dd>
-                        </div>
-                      ))}
-                  </dl>
+                  <LabelledValues parameters={detail.filter((p) => !isEmpty(row[p.name]))} values={row} />
                 </article>
               ))}
             </div>
@@ -91,12 +81,30 @@ export default function AutowiredPage({ content, autowired }: { content: Autowir
   );
 }
 
+/** Values each under its parameter's name: a description list. */
+function LabelledValues({ parameters, values }: { parameters: readonly PublicParameter[]; values: Record<string, AutowiredValue> }) {
+  return (
+    <dl className="autowired-fields">
+      {parameters.map((p) => (
+        <div key={p.name} className="autowired-field">
+          <dt className="autowired-field__name">{p.name}</dt>
+          <dd className="autowired-field__value">
+            <Value parameter={p} value={values[p.name]} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function isEmpty(value: AutowiredValue | undefined): boolean {
   return value === null || value === undefined || value === '' || (typeof value === 'string' && value.replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/i.test(value));
 }
 
 function Value({ parameter, value }: { parameter: PublicParameter; value: AutowiredValue | undefined }) {
   if (value === null || value === undefined || value === '') return null;
+  // A yes or a no (a checkbox, or a radio choice of Boolean kind) reads as the parameter's own words.
+  if (typeof value === 'boolean') return <>{value ? parameter.yes || 'Yes' : parameter.no || 'No'}</>;
   switch (parameter.type) {
     case 'Richtext':
       return <RichHtml className="prose" html={String(value)} />;
@@ -104,12 +112,12 @@ function Value({ parameter, value }: { parameter: PublicParameter; value: Autowi
       // An uploaded image knows its size (from its name) and has WebP copies for a srcset (DESIGN §8).
       const src = String(value);
       const stored = parseStoredImageUrl(src);
-      if (!stored) return <img className="autowired-image" src={src} alt="" loading="lazy" decoding="async" />;
+      if (!stored) return <img className="autowired-image" src={src} alt={parameter.name} loading="lazy" decoding="async" />;
       return (
         <FallbackImage
           className="autowired-image"
           src={src}
-          alt=""
+          alt={parameter.name}
           width={stored.width}
           height={stored.height}
           loading="lazy"
@@ -117,21 +125,13 @@ function Value({ parameter, value }: { parameter: PublicParameter; value: Autowi
         />
       );
     }
-    case 'Checkbox':
-      return <>{value === true ? parameter.yes || 'Yes' : parameter.no || 'No'}</>;
     case 'Date':
       return <time dateTime={String(value)}>{formatDay(String(value))}</time>;
+    case 'number':
+      return <>{formatNumber(value, parameter.decimalplaces)}</>;
     case 'Textarea':
       return <p className="autowired-text">{String(value)}</p>;
     default:
       return <>{String(value)}</>;
   }
-}
-
-/** '2026-12-31' → '31 Dec 2026', the same on the server and in the browser (no time zone involved). */
-function formatDay(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return day;
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  return `${Number(match[3])} ${months[Number(match[2]) - 1] ?? ''} ${match[1]}`;
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { ADMINISTRATORS_GROUP_ID, EDITORS_GROUP_ID, PUBLIC_GROUP_ID, PUBLIC_USER_ID } from '../../../core/groups';
 import { CONTENT_PAGE_MODULES, MODULE_IDS } from '../../../core/page-defs/modules';
 import { CONTENT_PAGES, SCREEN_PAGES, contentPageByKey, screenPageByRouting } from '../../../core/pages';
-import type { ContentPageKey, ScreenRouting } from '../../../core/pages';
+import type { ContentPage, ContentPageKey, ScreenRouting } from '../../../core/pages';
 import { DEMO_CONTENT } from '../../../core/schemas/page-content';
 import type { Db, Dialect } from '../database';
 import { DEMO_COMPANY } from './demo-company';
@@ -92,6 +92,15 @@ export async function seedGroupMenusIfMissing(db: Db): Promise<void> {
 }
 
 /**
+ * The demo's display names where they are not the registry's page names: the headings the spec gives these
+ * pages (spec 000 §2, DESIGN §24; News's is its name). Migration 0018 sets them on databases seeded before.
+ */
+const DEMO_DISPLAY_NAMES: Readonly<Partial<Record<ContentPageKey, string>>> = { about: 'About us', customers: 'Our Customers' };
+
+/** The display name the seed gives a page: its hero's heading and its title (until a firm renames it). */
+export const demoDisplayName = (page: ContentPage): string => DEMO_DISPLAY_NAMES[page.key] ?? page.name;
+
+/**
  * Fills an empty database with what Folio needs to run (built-in groups, the Public user, the page
  * registry) and the demo content of the firm. Does nothing on a database that already has pages.
  */
@@ -121,7 +130,7 @@ export async function seedIfEmpty(db: Db, dialect: Dialect, now = new Date()): P
           id: p.id,
           routing: p.routing,
           name: p.name,
-          display_name: p.name,
+          display_name: demoDisplayName(p),
           public_path: p.publicPath,
           kind: 'content' as const,
           active: 1,
