@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, PayloadTooLargeError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError } from '../errors';
 import type { RefusalShape } from './contract';
 
@@ -18,6 +18,16 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     return reply.code(known.statusCode).send(errorBody(known, config?.refusal));
   });
+}
+
+/**
+ * Refusals Fastify gives before any route is chosen (Fastify's `frameworkErrors`): an address that is not valid
+ * percent-encoding, or a path part longer than any route takes. In the one model: a status and a sentence, never
+ * the address sent back or a framework's code.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.code(414).send({ message: 'The address is too long.' });
+  else void reply.code(400).send({ message: 'The address is not valid.' });
 }
 
 /** The answer's body: `{ message }`, or the route's spec shape for the refusals of its service (400, 404, 409). */
