@@ -12,6 +12,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     const config = request.routeOptions.config;
     // A body refused by the route's schema, on a route whose spec words every such refusal the same way.
     const known = config?.invalidInputMessage && error.validationContext ? new ValidationError(config.invalidInputMessage) : asAppError(error);
+    // An error answer is JSON even from a route that had begun another kind of answer (a CSV export whose
+    // query fails): never a file named for download, never an object sent as text.
+    reply.removeHeader('content-disposition').type('application/json; charset=utf-8');
     if (!known) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });

@@ -3,6 +3,7 @@ import { ADMIN_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { storedImages, testImage, uploadImage } from '../test-support/uploads';
 import { NUL_CHARACTER_MESSAGE } from '../validation';
+import { sendCsv } from './csv';
 
 /**
  * The rules every call shares (DESIGN §4, §24), checked on calls of each kind: a NUL character in any text is a
@@ -83,5 +84,34 @@ describe.each(testDialects())('input rules shared by every call on %s', (dialect
     }
     const document = await post('/api/master/savepagecontent', `{"commonrouting":"News","document":{"revision":1,"x":${deep}}}`);
     expect(document.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('an export that fails', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    // A CSV export whose records fail on the first read, as a query the database refuses would.
+    t.app.get('/api/test/failing.csv', { config: { access: { public: true } } }, async (_request, reply) =>
+      sendCsv(
+        reply,
+        'failing',
+        ['a'],
+        (async function* () {
+          await Promise.resolve();
+          throw new Error('the database refused the query');
+          yield { a: 'never' };
+        })(),
+      ),
+    );
+  });
+  afterAll(async () => t?.close());
+
+  it('answers JSON with a sentence, not a half-begun CSV file', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test/failing.csv' });
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['content-disposition']).toBeUndefined();
+    expect(response.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
   });
 });
