@@ -34,7 +34,7 @@ import { logDestination } from './log-format';
 import { securityHeaders } from './http/security-headers';
 import { fieldRuleRoutes } from './field-rules/field-rules.routes';
 import { installRouteContracts, replies, typed } from './http/contract';
-import { installErrorHandler } from './http/error-handler';
+import { answerFrameworkError, installErrorHandler } from './http/error-handler';
 import { masterDataRoutes } from './masters/masters.routes';
 import { importImageFiles } from './media/image-import';
 import { mediaRoutes } from './media/media.routes';
@@ -112,6 +112,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
+    // An address Fastify cannot route (bad encoding, a part too long): a sentence, as every refusal (DESIGN §4).
+    frameworkErrors: answerFrameworkError,
     // One log line per request only when debugging; errors are always logged.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });

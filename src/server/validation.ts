@@ -11,8 +11,38 @@ export function nameFieldsOf(schema: z.ZodType, namer: FieldNamer): void {
   fieldNamers.set(schema, namer);
 }
 
-/** Parses input with its zod schema; a failure is a ValidationError (400) with sentences a person can act on. */
+/** The refusal of a text holding U+0000: PostgreSQL cannot store it, and no text a person types holds it. */
+export const NUL_CHARACTER_MESSAGE = 'Texts may not contain the character U+0000 (NUL).';
+
+/**
+ * Refuses input with a NUL character in any text or field name, at any depth (DESIGN §24): one rule for every
+ * call, so that no text reaches PostgreSQL, which refuses it with an error, or SQLite, which would keep it.
+ * The walk uses its own stack: a body nested thousands deep is walked, not a stack overflow.
+ */
+export function refuseNulCharacters(input: unknown): void {
+  const pending: unknown[] = [input];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) throw new ValidationError(NUL_CHARACTER_MESSAGE);
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) throw new ValidationError(NUL_CHARACTER_MESSAGE);
+        pending.push(item);
+      }
+    }
+  }
+}
+
+/**
+ * Parses input with its zod schema; a failure is a ValidationError (400) with sentences a person can act on.
+ * Every route's body, query and path parameters come through here (http/contract.ts), and the fields of a
+ * multipart form, so the NUL rule is checked here for all of them.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  refuseNulCharacters(input);
   const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw new ValidationError(describeIssues(result.error.issues, fieldNamers.get(schema)));
   return result.data;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from '../schemas/ids';
 
 /**
  * One field rule of a page (spec 000 §3 'Field rule configuration', served by getParamconf as activeList).
@@ -31,7 +32,7 @@ export type FieldRule = z.infer<typeof FieldRuleSchema>;
 /** getParamconf's body (spec 000 §7): the stored menupageid, which the earlier client sends as a number or a string. */
 export const ParamconfRequestSchema = z.object({
   id: z.union([
-    z.number().int().positive(),
+    databaseId({ coerce: false }),
     z
       .string()
       .trim()

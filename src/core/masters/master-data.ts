@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from '../schemas/ids';
 import { searchTextSchema } from '../schemas/paging';
 
 /**
@@ -25,8 +26,8 @@ export const MASTER_MESSAGES = {
 export const MASTER_PAGE_SIZE = 10;
 
 const YesNo = z.enum(['Y', 'N']);
-const id = z.coerce.number().int().positive();
-const optionalId = z.coerce.number().int().positive().nullable().optional();
+const id = databaseId();
+const optionalId = databaseId().nullable().optional();
 const code = z
   .string({ message: MASTER_MESSAGES.code })
   .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from '../schemas/ids';
 import type { FieldRule } from '../field-rules/field-rule';
 import { LIMITS, richText, urlText } from '../schemas/fields';
 import { publishFields } from '../schemas/revision';
@@ -65,9 +66,9 @@ export function autowiredDocumentSchema(parameters: readonly Parameter[]) {
   return z.strictObject({
     header: shape(headerParameters(parameters)),
     rows: z.array(shape(detailParameters(parameters))).max(LIMITS.listEntries, { message: `must have at most ${LIMITS.listEntries} entries` }),
-    revision: z.number().int().nonnegative(),
+    revision: databaseId({ coerce: false, zero: true }),
     // The spec's page fields may come back from the get call; the call names the page, so they are ignored.
-    menupageid: z.number().int().optional(),
+    menupageid: databaseId({ coerce: false }).optional(),
     commonrouting: z.string().max(100).optional(),
     seo: SeoSchema.optional(),
     // What the editor read beside the document (status, publishAt, …): accepted and ignored (DESIGN §19).
@@ -117,6 +118,6 @@ export const SavePageContentSchema = z.object({
   /** "now" (or absent) publishes, "draft" stores a draft, a future ISO 8601 time schedules it (DESIGN §19). */
   publish: publishFields.publish,
 });
-export const RestorePageContentSchema = z.object({ commonrouting: Routing, revision: z.number().int().positive() });
+export const RestorePageContentSchema = z.object({ commonrouting: Routing, revision: databaseId({ coerce: false }) });
 /** A content document as getpagecontent answers it (the twelve pages' or an Autowired page's shape). */
 export const AnyDocumentSchema = z.object({ revision: z.number().int() }).loose();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from '../schemas/ids';
 import { CONTENT_PAGES, SCREEN_PAGES } from '../pages';
 
 /**
@@ -48,7 +49,7 @@ export const RESERVED_PAGE_NAMES: readonly string[] = [
 ];
 
 const YesNo = z.enum(['Y', 'N']);
-const id = z.coerce.number().int().positive();
+const id = databaseId();
 
 /** savePageCreation: create without `id`, update with it (DESIGN §11). */
 export const PageDefinitionSchema = z.object({
@@ -61,7 +62,7 @@ export const PageDefinitionSchema = z.object({
     .max(100, { message: PAGE_MESSAGES.nameLength })
     .regex(/^[A-Za-z][A-Za-z0-9-]*$/, { message: PAGE_MESSAGES.nameShape }),
   dspname: z.string({ message: PAGE_MESSAGES.displayName }).trim().min(1, { message: PAGE_MESSAGES.displayName }).max(100, { message: PAGE_MESSAGES.displayName }),
-  module: z.coerce.number({ message: PAGE_MESSAGES.module }).int().positive({ message: PAGE_MESSAGES.module }),
+  module: databaseId({ message: PAGE_MESSAGES.module }),
   type: z.enum(PAGE_TYPES, { message: PAGE_MESSAGES.type }),
   homepage: YesNo.default('N'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from '../schemas/ids';
 import type { FieldRule } from '../field-rules/field-rule';
 
 /**
@@ -63,7 +64,7 @@ export const ParameterSchema = z.object({
   lessthncurrentdate: flag,
   booleanyes: label,
   booleanno: label,
-  commonmastertype: z.coerce.number().int().positive().nullable().default(null),
+  commonmastertype: databaseId().nullable().default(null),
   sizeinKB: limit,
   height: limit,
   width: limit,
@@ -85,7 +86,7 @@ export function parameterProblems(p: Parameter): string[] {
 
 /** saveParameters: a page's whole configuration at once; contradictions and duplicate names are refused. */
 export const SaveParametersSchema = z
-  .object({ id: z.coerce.number().int().positive(), parameters: z.array(ParameterSchema).max(100, { message: PARAMETER_MESSAGES.tooMany }) })
+  .object({ id: databaseId(), parameters: z.array(ParameterSchema).max(100, { message: PARAMETER_MESSAGES.tooMany }) })
   .superRefine((value, ctx) => {
     const seen = new Set<string>();
     value.parameters.forEach((p, index) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from './ids';
 import { NewPasswordSchema } from './company';
 
 /**
@@ -52,7 +53,7 @@ export const DisableTwoFactorSchema = z.object({
   password: z.string({ message: 'Enter your password.' }).min(1, { message: 'Enter your password.' }).max(200, { message: ACCOUNT_MESSAGES.wrongPassword }),
   code: CodeSchema,
 });
-export const ResetTwoFactorSchema = z.object({ id: z.coerce.number({ message: 'id must be a number.' }).int().positive({ message: 'id must be a number.' }) });
+export const ResetTwoFactorSchema = z.object({ id: databaseId() });
 
 export const MessageAnswerSchema = z.object({ message: z.string() });
 export const TwoFactorSetupSchema = z.object({

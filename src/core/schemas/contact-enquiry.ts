@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from './ids';
 
 /**
  * The public contact form (spec 000 §2 Contact, §5). One schema for the form and for POST
@@ -40,7 +41,7 @@ export const ContactEnquirySchema = z.strictObject({
     .min(1, { message: CONTACT_MESSAGES.requirements })
     .max(5000, { message: 'Requirements must be at most 5000 characters.' }),
   /** Sent by the spec's client; accepted for compatibility, never trusted (the server decides). */
-  menupageid: z.number().int().optional(),
+  menupageid: databaseId({ coerce: false }).optional(),
   commonrouting: z.string().max(100).optional(),
   /** The spec's client may name a recipient; Folio ignores it so the form cannot be used to send mail anywhere. */
   recepientmail: z.string().max(254).optional(),

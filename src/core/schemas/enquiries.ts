@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from './ids';
 import { keysetAnswerFields, keysetRequestFields, searchTextSchema } from './paging';
 
 /**
@@ -30,7 +31,7 @@ export const MAIL_STATE_LABELS: Record<MailState, string> = {
   none: 'Not mailed',
 };
 
-const id = z.number({ message: 'id must be a number.' }).int().positive();
+const id = databaseId({ coerce: false });
 
 /**
  * getenquiries: a page of 10, newest first. Without `status`, New and Handled; Spam only when asked for.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { siteRelativeImageAddress } from '../media/image-names';
+import { databaseId } from './ids';
 import { publishFields } from './revision';
 import { SeoSchema } from './seo';
 
@@ -130,9 +131,9 @@ export const list = <T extends z.ZodType>(entry: T) =>
 
 /** Fields every content document carries (spec 000 §3, DESIGN §4 for revision). */
 export const pageFields = {
-  menupageid: z.number().int().positive(),
+  menupageid: databaseId({ coerce: false }),
   commonrouting: z.string().max(100),
-  revision: z.number().int().nonnegative(),
+  revision: databaseId({ coerce: false, zero: true }),
   /** The page's own title, description and sharing image (DESIGN §20); a save without it keeps the stored one. */
   seo: SeoSchema.optional(),
   ...publishFields,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from './ids';
 
 /** User groups (spec 001 §3 user group; DESIGN §4 SaveUserGroup), with the messages shown on refusal. */
 export const GROUP_MESSAGES = {
@@ -16,12 +17,12 @@ const GroupName = z.string({ message: GROUP_MESSAGES.name }).trim().min(1, { mes
 
 /** Create `{groupname}`, rename `{id, updategroupname}` (DESIGN §4); `requireTwoFactor` (§21), absent: unchanged. */
 export const SaveUserGroupSchema = z.union([
-  z.object({ id: z.coerce.number().int().positive(), updategroupname: GroupName, requireTwoFactor: z.boolean().optional() }),
+  z.object({ id: databaseId(), updategroupname: GroupName, requireTwoFactor: z.boolean().optional() }),
   z.object({ groupname: GroupName, requireTwoFactor: z.boolean().optional() }),
 ]);
 export type SaveUserGroupInput = z.input<typeof SaveUserGroupSchema>;
 
-export const GroupIdSchema = z.object({ id: z.coerce.number().int().positive({ message: 'Choose a group.' }) });
+export const GroupIdSchema = z.object({ id: databaseId({ message: 'Choose a group.' }) });
 
 export type SaveUserGroupData = z.output<typeof SaveUserGroupSchema>;
 

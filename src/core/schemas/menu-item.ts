@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from './ids';
 
 /** Menu trees (spec 001 §3 menu node and menu item; §4 menu tree; §5; §8), three levels deep (DESIGN §7). */
 export const MENU_MESSAGES = {
@@ -21,7 +22,7 @@ export const MENU_MESSAGES = {
 /** Levels below a top-level module: sub menu, then child menu. */
 export const MAX_MENU_DEPTH = 3;
 
-const id = z.coerce.number().int().min(0).default(0);
+const id = databaseId({ zero: true }).default(0);
 const flag = z.union([z.boolean(), z.enum(['Y', 'N']), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 'Y' || v === 1).default(false);
 
 export const MenuItemSchema = z.object({
@@ -43,12 +44,12 @@ export type MenuItemData = z.output<typeof MenuItemSchema>;
 
 export const SaveMenuSchema = z.object({ jsonsavelist: z.union([MenuItemSchema, z.array(MenuItemSchema).min(1).max(100)]) });
 export const MenuOwnerSchema = z.object({
-  userId: z.coerce.number().int().positive({ message: MENU_MESSAGES.invalidUser }),
+  userId: databaseId({ message: MENU_MESSAGES.invalidUser }),
   from: z.enum(['User', 'group']),
 });
 export type MenuOwnerData = z.output<typeof MenuOwnerSchema>;
-export const DeleteMenuSchema = z.object({ menuId: z.coerce.number().int().positive() });
-export const UpdateGroupMenuSchema = z.object({ groupId: z.coerce.number().int().positive() });
+export const DeleteMenuSchema = z.object({ menuId: databaseId() });
+export const UpdateGroupMenuSchema = z.object({ groupId: databaseId() });
 
 export type SaveMenuData = z.output<typeof SaveMenuSchema>;
 
@@ -102,8 +103,8 @@ export const MenuSearchSchema = z.object({ menuname: z.string().trim().min(1, { 
 export const MenuSearchHitSchema = FlatMenuItemSchema.extend({ ownerKind: z.enum(['group', 'user']), ownerId: z.number().int() });
 /** SaveItemname: a new label for one item. */
 export const RenameMenuItemSchema = z.object({
-  menuId: z.coerce.number().int().positive(),
+  menuId: databaseId(),
   menuname: z.string({ message: MENU_MESSAGES.label }).trim().min(1, { message: MENU_MESSAGES.label }).max(50, { message: MENU_MESSAGES.label }),
 });
 /** cleargroupall: empties a group's tree. */
-export const ClearGroupMenuSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ClearGroupMenuSchema = z.object({ id: databaseId() });

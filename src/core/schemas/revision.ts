@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from './ids';
 
 /**
  * A page's revisions (DESIGN §6, §19): each is a draft, scheduled (with its publishAt) or published. Public
@@ -71,7 +72,7 @@ export type RevisionSummary = z.infer<typeof RevisionSummarySchema>;
 export const PageHistorySchema = z.object({ revisions: z.array(RevisionSummarySchema), published: z.number().int().nullable() });
 
 /** Restore `{revision}`: that revision's document becomes the page's next revision. Unschedule takes the same. */
-export const RestoreRevisionSchema = z.strictObject({ revision: z.number().int().positive() });
+export const RestoreRevisionSchema = z.strictObject({ revision: databaseId({ coerce: false }) });
 
 /** The answer to a save or restore: the page's new revision, its status, and a schedule it cancelled. */
 export const SavedRevisionSchema = z.object({
@@ -103,8 +104,8 @@ export type Change = z.infer<typeof ChangeSchema>;
 export const CompareSchema = z.object({ from: z.number().int(), to: z.number().int(), changes: z.array(ChangeSchema) });
 export type Comparison = z.infer<typeof CompareSchema>;
 export const CompareQuerySchema = z.strictObject({
-  from: z.coerce.number({ message: 'from must be a revision number' }).int({ message: 'from must be a revision number' }).positive({ message: 'from must be a revision number' }),
-  to: z.coerce.number({ message: 'to must be a revision number' }).int({ message: 'to must be a revision number' }).positive({ message: 'to must be a revision number' }),
+  from: databaseId({ message: 'must be a revision number' }),
+  to: databaseId({ message: 'must be a revision number' }),
 });
 
 /** The address of a page's preview: the public route's spelling under /preview (`/preview/Home1`). */

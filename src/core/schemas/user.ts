@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from './ids';
 import { keysetAnswerFields, keysetRequestFields, searchTextSchema } from './paging';
 import { NewPasswordSchema, UsernameSchema } from './company';
 
@@ -37,7 +38,7 @@ const flag = z.union([z.boolean(), z.enum(['Y', 'N'])]).transform((v) => v === t
 
 /** saveemployeemaster: create without userID, update with it; user name `selfaccessforuser` (DESIGN §4). */
 export const UserSchema = z.object({
-  userID: z.coerce.number().int().positive().optional(),
+  userID: databaseId().optional(),
   employeecode: z.string({ message: USER_MESSAGES.code }).trim().max(20, { message: USER_MESSAGES.code }).default(''),
   salutation: z.union([z.enum(SALUTATIONS), z.literal('')]).default(''),
   gender: z.union([z.enum(GENDERS), z.literal('')]).default(''),
@@ -57,7 +58,7 @@ export const UserSchema = z.object({
   selfaccessforuser: UsernameSchema,
   /** Required on create ('Please Enter Password!'); on update, empty keeps the current password. */
   password: z.union([z.literal(''), NewPasswordSchema]).optional(),
-  usergroupid: z.coerce.number({ message: USER_MESSAGES.group }).int().positive({ message: USER_MESSAGES.group }),
+  usergroupid: databaseId({ message: USER_MESSAGES.group }),
   selfactive: flag.default(true),
 });
 export type UserInput = z.input<typeof UserSchema>;
@@ -74,8 +75,8 @@ export const UserSearchSchema = z
   })
   .default({ searchText: '', type: 'All', pageno: 1 });
 export type UserSearchInput = z.output<typeof UserSearchSchema>;
-export const UserIdSchema = z.object({ id: z.coerce.number().int().positive() });
-export const UserStatusSchema = z.object({ id: z.coerce.number().int().positive(), activeStatus: z.enum(['Y', 'N']) });
+export const UserIdSchema = z.object({ id: databaseId() });
+export const UserStatusSchema = z.object({ id: databaseId(), activeStatus: z.enum(['Y', 'N']) });
 export type UserStatusInput = z.output<typeof UserStatusSchema>;
 
 const YesNo = z.enum(['Y', 'N']);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_PAGE_SIZE } from '../../core/schemas/audit';
 import { inTransaction } from '../db/database';
+import { NUL_CHARACTER_MESSAGE } from '../validation';
 import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { audit, runAs } from './audit';
@@ -104,6 +105,24 @@ describe.each(testDialects())('the audit log screen (%s)', (dialect) => {
     expect(records[1]).toMatch(/^"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC","ravi","10\.9\.0\.1","group\.create","group","'=G1","Created group =G1","{""id"":1}"$/);
     expect(records[16]).toBe('');
     expect((await t.app.inject({ method: 'GET', url: '/api/master/auditlog.csv?from=soon', headers: admin.headers })).statusCode).toBe(400);
+  });
+
+  it('refuses impossible dates and NUL characters in the filters with 400 and a sentence (DESIGN §24)', async () => {
+    const dates = /^From and To must be dates \(2026-11-25\) or times in ISO 8601/;
+    for (const filter of [{ from: '2026-99-99' }, { from: '2026-02-30', to: '2026-03-01' }, { from: '2026-99-99T99:99:99Z', to: '2026-01-01' }, { from: '2026-01-01', to: 'soon' }] as Array<Record<string, string>>) {
+      const listed = await list(filter);
+      expect(listed.statusCode, JSON.stringify(filter)).toBe(400);
+      expect(listed.json().message).toMatch(dates);
+      const exported = await t.app.inject({ method: 'GET', url: `/api/master/auditlog.csv?${new URLSearchParams(filter)}`, headers: admin.headers });
+      expect(exported.statusCode, JSON.stringify(filter)).toBe(400);
+      expect(exported.json().message).toMatch(dates);
+    }
+    const named = await list({ userName: 'asha\u0000' });
+    expect(named.statusCode).toBe(400);
+    expect(named.json().message).toBe(NUL_CHARACTER_MESSAGE);
+    const exported = await t.app.inject({ method: 'GET', url: '/api/master/auditlog.csv?targetType=%00', headers: admin.headers });
+    expect(exported.statusCode).toBe(400);
+    expect(exported.json().message).toBe(NUL_CHARACTER_MESSAGE);
   });
 
   it('prunes entries older than AUDIT_KEEP_DAYS in the background, and nothing newer', async () => {

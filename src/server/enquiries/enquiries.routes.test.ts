@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../core/schemas/contact-enquiry';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
+import { NUL_CHARACTER_MESSAGE } from '../validation';
 
 const valid = {
   organization: 'Deccan Tools Pvt. Ltd.',
@@ -69,11 +70,28 @@ describe.each(testDialects())('contact enquiries (savecont2) on %s', (dialect) =
     ['a 1 MB requirements text', { ...valid, requirements: 'x'.repeat(1_000_000) }, 'Requirements must be at most 5000 characters.'],
     ['a 1 MB name', { ...valid, name: 'x'.repeat(1_000_000) }, 'Contact Person must be at most 100 characters.'],
     ['a body that is not an object', [1, 2, 3], 'The request body must be an object.'],
+    ['a NUL character in a text (DESIGN §24)', { ...valid, requirements: 'A CRM\u0000 please' }, NUL_CHARACTER_MESSAGE],
+    ['a page id beyond the integer range (DESIGN §24)', { ...valid, menupageid: 2 ** 31 }, 'menupageid must be a whole number from 1 to 2147483647.'],
   ])('refuses %s with 400 and a clear message, storing nothing', async (_what, payload, message) => {
     const before = await count();
     const response = await post(payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a NUL character in the form posted without JavaScript, storing nothing (DESIGN §24)', async () => {
+    const before = await count();
+    const fields = new URLSearchParams({ ...valid, menupageid: '11', name: 'Priya\u0000Patil' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/Contact1',
+      remoteAddress: `10.0.0.${address}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: fields.toString(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(NUL_CHARACTER_MESSAGE);
     expect(await count()).toBe(before);
   });
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler 
 import { createJsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from '../errors';
-import { parseInput } from '../validation';
+import { parseInput, refuseNulCharacters } from '../validation';
 
 /**
  * Route contracts (STYLE habit 2, DESIGN §17): every /api route declares its body with the core zod schema and
@@ -113,6 +113,14 @@ export async function installRouteContracts(app: FastifyInstance, options: { che
     }
   });
   app.setValidatorCompiler(validatorCompiler);
+  // Input of a route without a schema for it (the contact form posted without JavaScript) is not parsed by
+  // parseInput: the NUL rule (DESIGN §24) is checked for it here, before its handler reads it.
+  app.addHook('preValidation', async (request) => {
+    const schema = request.routeOptions.schema;
+    if (!schema?.body) refuseNulCharacters(request.body);
+    if (!schema?.querystring) refuseNulCharacters(request.query);
+    if (!schema?.params) refuseNulCharacters(request.params);
+  });
   app.setSerializerCompiler(serializerCompiler(options.checkResponses));
   const transform = createJsonSchemaTransform({ skipList: [] });
   await app.register(swagger, {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, PayloadTooLargeError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError } from '../errors';
 import type { RefusalShape } from './contract';
 
@@ -12,12 +12,25 @@ export function installErrorHandler(app: FastifyInstance): void {
     const config = request.routeOptions.config;
     // A body refused by the route's schema, on a route whose spec words every such refusal the same way.
     const known = config?.invalidInputMessage && error.validationContext ? new ValidationError(config.invalidInputMessage) : asAppError(error);
+    // An error answer is JSON even from a route that had begun another kind of answer (a CSV export whose
+    // query fails): never a file named for download, never an object sent as text.
+    reply.removeHeader('content-disposition').type('application/json; charset=utf-8');
     if (!known) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
     }
     return reply.code(known.statusCode).send(errorBody(known, config?.refusal));
   });
+}
+
+/**
+ * Refusals Fastify gives before any route is chosen (Fastify's `frameworkErrors`): an address that is not valid
+ * percent-encoding, or a path part longer than any route takes. In the one model: a status and a sentence, never
+ * the address sent back or a framework's code.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.code(414).send({ message: 'The address is too long.' });
+  else void reply.code(400).send({ message: 'The address is not valid.' });
 }
 
 /** The answer's body: `{ message }`, or the route's spec shape for the refusals of its service (400, 404, 409). */

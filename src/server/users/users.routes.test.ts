@@ -125,6 +125,20 @@ describe.each(testDialects())('users on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: admin.headers })).json().user.usergroupid).toBe(1);
   });
 
+  it('refuses ids beyond the database integer range with 400 and a sentence, on both databases (DESIGN §24)', async () => {
+    for (const id of [2 ** 31, '2147483648', 0, -1]) {
+      const read = await call(admin, 'getEmployeedByid', { id });
+      expect(read.statusCode, String(id)).toBe(400);
+      expect(read.json().message).toBe('id must be a whole number from 1 to 2147483647.');
+    }
+    const status = await call(admin, 'Employeechangedeletstatus', { id: 2 ** 31, activeStatus: 'N' });
+    expect(status.statusCode).toBe(400);
+    expect(status.json()).toEqual({ status: 'error', message: 'id must be a whole number from 1 to 2147483647.' });
+    const save = await call(admin, 'saveemployeemaster', person({ selfaccessforuser: 'range', usergroupid: 2 ** 31 }));
+    expect(save.statusCode).toBe(400);
+    expect(save.json()).toMatchObject({ status: 'error', rescoremessage: USER_MESSAGES.group });
+  });
+
   it('offers the groups for the user form', async () => {
     const groups = (await call(admin, 'getusergroup')).json();
     expect(groups.slice(0, 3)).toEqual([

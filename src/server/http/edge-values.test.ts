@@ -1,0 +1,551 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_PAGES } from '../../core/pages';
+import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
+import { pendingSetupCode, storedOrNewSetupCode } from '../setup/setup.service';
+import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
+import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
+import { multipartBody, testImage } from '../test-support/uploads';
+import { createUser } from '../users/users.service';
+
+/**
+ * DESIGN §24: no input gets a 5xx, on either database. Every operation of the OpenAPI document (the routes' own
+ * zod schemas, DESIGN §17) is called with a request that passes access (an administrator's session with its
+ * CSRF header, or a visitor for the public calls), then again with each of its fields (path and query parameters,
+ * body fields, fields of nested objects and of a list's first entry, multipart parts) set to each edge value, and
+ * with bodies that are missing or not an object. Any 5xx fails, named by operation, field and value; so does an
+ * error answer without its sentence (DESIGN §4). An operation of the document without a case here fails too: a
+ * new route gets its case, or this test says so.
+ */
+
+type Json = unknown;
+type Who = 'admin' | 'visitor' | 'fresh-admin';
+
+/** What a request of an operation carries; the walk changes one place of it at a time. */
+interface RequestParts {
+  params?: Record<string, Json>;
+  query?: Record<string, Json>;
+  body?: Json;
+}
+
+interface Fixtures {
+  userId: number;
+  groupId: number;
+  spareGroupIds: number[];
+  enquiryId: number;
+  spareEnquiryIds: number[];
+  masterTypeId: number;
+  masterValueId: number;
+  stateTypeId: number;
+  stateValueId: number;
+  countryValueId: number;
+  autowiredId: number;
+  autowiredRouting: string;
+  menuItemId: number;
+  spareMenuItemIds: number[];
+  png: Buffer;
+}
+
+interface OperationCase {
+  /** A request that passes access and, as far as fixed values can, validation; `n` is new on every call. */
+  request(f: Fixtures, n: number, t: TestApp): RequestParts | Promise<RequestParts>;
+  /** Who calls (an administrator unless said): `fresh-admin`, a new administrator's session after each call that succeeded. */
+  who?: Who;
+  /** multipart/form-data: the body's fields are parts, `file` a file part. */
+  multipart?: true;
+  /** Called on the app of the first-run setup (a database without an administrator). */
+  setupApp?: true;
+  /** Puts back what a call changed (or learns from its answer), so that the next call reaches the same place. */
+  afterAnswer?(t: TestApp, status: number, answer: Record<string, Json>): void | Promise<void>;
+}
+
+const NUL_TEXT = 'Edge text \u0000 with a NUL';
+const LONG_TEXT = 'x'.repeat(10_000);
+
+/** The edge values of DESIGN §24, with the names a failure gives them. */
+const EDGE_VALUES: ReadonlyArray<readonly [string, Json]> = [
+  ['0', 0],
+  ['-1', -1],
+  ['2^31', 2 ** 31],
+  ['-2^31-1', -(2 ** 31) - 1],
+  ['2^53', 2 ** 53],
+  ['1.5', 1.5],
+  ['"2147483648" (text)', '2147483648'],
+  ['a text with NUL', NUL_TEXT],
+  ['2026-99-99', '2026-99-99'],
+  ['2026-99-99T99:99:99Z', '2026-99-99T99:99:99Z'],
+  ['10,000 characters', LONG_TEXT],
+  ['an array', ['x', 1]],
+  ['an object', { x: 'x' }],
+  ['a word where a number is due', 'seven'],
+  ['null', null],
+  ['true', true],
+];
+
+/** Bodies that are not the object a call expects. */
+const WHOLE_BODIES: ReadonlyArray<readonly [string, Json]> = [
+  ['no body', undefined],
+  ['null', null],
+  ['an array', []],
+  ['a text', 'x'],
+  ['a number', 2 ** 31],
+];
+
+const contentDocument = async (t: TestApp, getCall: string, who: LoggedIn) => {
+  const response = await t.app.inject({ method: 'POST', url: `/api/master/${getCall}`, headers: who.headers, payload: {} });
+  return response.json() as Record<string, Json>;
+};
+
+/** The documents of the pages as last read or saved: a save sends its page's, with the page's current revision. */
+const documents = new Map<string, Record<string, Json>>();
+const savedDocument = async (t: TestApp, key: string, read: () => Promise<Record<string, Json>>) => {
+  if (!documents.has(key)) documents.set(key, await read());
+  return { ...documents.get(key)! };
+};
+/** After a save: its new revision is the page's; after a refusal as stale, the page is read again. */
+const keepRevision = (key: string) => (_t: TestApp, status: number, answer: Record<string, Json>) => {
+  const document = documents.get(key);
+  if (document && status === 200 && typeof answer.revision === 'number') document.revision = answer.revision;
+  if (status === 409) documents.delete(key);
+};
+const AUTOWIRED_ROUTING = 'EdgeCareers';
+
+let admin: LoggedIn;
+const company = {
+  companyCode: 'EDGE01',
+  companyName: 'Edge Systems',
+  address: '12 FC Road, Pune',
+  city: 'Pune',
+  state: 'Maharashtra',
+  pincode: '411004',
+  country: 'India',
+  websiteUrl: 'https://edge.example.in',
+  contact: '9822012345',
+  email: 'office@edge.example.in',
+  tagline: 'Edges, handled',
+};
+
+/** How to call each operation of the document, by `METHOD /path` as the document names it. */
+const CASES: Record<string, OperationCase> = {
+  'GET /api/openapi.json': { request: () => ({}), who: 'visitor' },
+  'GET /api/ready': { request: () => ({}), who: 'visitor' },
+  'GET /api/health': { request: () => ({}), who: 'visitor' },
+  // The twelve content pages: read, save (their document as read, with its revision), history, restore.
+  ...Object.fromEntries(
+    CONTENT_PAGES.flatMap((page): Array<[string, OperationCase]> => [
+      [`POST /api/master/${page.getCall}`, { request: () => ({ body: {} }) }],
+      [
+        `POST /api/master/${page.saveCall}`,
+        {
+          request: async (_f, _n, t) => ({ body: await savedDocument(t, page.routing, () => contentDocument(t, page.getCall, admin)) }),
+          afterAnswer: keepRevision(page.routing),
+        },
+      ],
+      [`GET /api/master/history/${page.routing}`, { request: () => ({}) }],
+      [`POST /api/master/restore/${page.routing}`, { request: () => ({ body: { revision: 1 } }) }],
+    ]),
+  ),
+  'GET /api/pages/{routing}': { request: () => ({ params: { routing: 'News1' } }), who: 'visitor' },
+  'POST /api/master/getpagecontent': { request: (f) => ({ body: { commonrouting: f.autowiredRouting } }) },
+  'POST /api/master/savepagecontent': {
+    request: async (f, _n, t) => {
+      const read = async () =>
+        (await t.app.inject({ method: 'POST', url: '/api/master/getpagecontent', headers: admin.headers, payload: { commonrouting: f.autowiredRouting } })).json();
+      return { body: { commonrouting: f.autowiredRouting, document: await savedDocument(t, f.autowiredRouting, read) } };
+    },
+    afterAnswer: keepRevision(AUTOWIRED_ROUTING),
+  },
+  'POST /api/master/getpagedefinition': { request: (f) => ({ body: { commonrouting: f.autowiredRouting } }) },
+  'POST /api/master/getpagehistory': { request: (f) => ({ body: { commonrouting: f.autowiredRouting } }) },
+  'POST /api/master/restorepage': { request: (f) => ({ body: { commonrouting: f.autowiredRouting, revision: 1 } }) },
+  'GET /api/master/edit/{routing}': { request: () => ({ params: { routing: 'News' } }) },
+  'POST /api/master/unschedule/{routing}': { request: () => ({ params: { routing: 'News' }, body: { revision: 1 } }) },
+  'GET /api/master/compare/{routing}': { request: () => ({ params: { routing: 'News' }, query: { from: 1, to: 2 } }) },
+  'POST /api/menu/menuofUserforjosn': { request: () => ({ body: {} }) },
+  'POST /api/master/savecont2': {
+    who: 'visitor',
+    request: () => ({
+      body: { organization: 'Edge Tools Pvt. Ltd.', name: 'Priya Patil', email: 'priya@example.in', mobile: '9876543210', requirements: 'A quote for edges.', menupageid: 11, commonrouting: 'Contact' },
+    }),
+  },
+  'POST /api/master/getenquiries': { request: () => ({ body: { pageno: 1, searchText: 'edge', status: 'New', mailState: 'none' } }) },
+  'POST /api/master/getenquiry': { request: (f) => ({ body: { id: f.enquiryId } }) },
+  'POST /api/master/changeEnquiryStatus': { request: (f) => ({ body: { id: f.enquiryId, status: 'Handled' } }) },
+  'POST /api/master/resendEnquiry': { request: (f) => ({ body: { id: f.enquiryId } }) },
+  'POST /api/master/deleteEnquiry': { request: (f) => ({ body: { id: f.spareEnquiryIds.shift() ?? f.enquiryId } }) },
+  'GET /api/master/enquiries.csv': { request: () => ({ query: { searchText: 'edge', status: 'New', mailState: 'none' } }) },
+  'POST /api/master/getauditlog': {
+    request: () => ({ body: { pageno: 1, userName: 'admin', action: 'page', targetType: 'page', from: '2020-01-01', to: '2099-12-31' } }),
+  },
+  'GET /api/master/auditlog.csv': { request: () => ({ query: { userName: 'admin', action: 'page', targetType: 'page', from: '2020-01-01', to: '2099-12-31' } }) },
+  'POST /api/master/getdashboard': { request: () => ({ body: {} }) },
+  'POST /api/master/search': { request: () => ({ body: { q: 'news' } }) },
+  // Streams the whole database: one call with no fields to change.
+  'GET /api/master/backup': { request: () => ({}) },
+  'POST /api/auth/signin': { who: 'visitor', request: () => ({ body: { username: 'edge-signin', password: EDITOR_PASSWORD } }) },
+  'POST /api/auth/signin/verify': { who: 'visitor', request: () => ({ body: { code: '123456' } }) },
+  // Ends the session it is called with: each call has its own.
+  'POST /api/auth/signout': { who: 'fresh-admin', request: () => ({ body: {} }) },
+  'GET /api/auth/session': { request: () => ({}) },
+  'POST /api/auth/forgot': { who: 'visitor', request: () => ({ body: { username: 'edge-victim' } }) },
+  'POST /api/auth/reset': { who: 'visitor', request: () => ({ body: { token: 'a'.repeat(43), password: 'a-long-new-password-1' } }) },
+  // Changes the password of the session's user: each call is a new administrator's.
+  'POST /api/auth/password': { who: 'fresh-admin', request: () => ({ body: { current: ADMIN_PASSWORD, password: 'another-long-password-2' } }) },
+  // Prepares a secret to confirm; only a code of it turns two-step sign-in on, and no edge value is one.
+  'POST /api/auth/2fa/setup': { request: () => ({ body: {} }) },
+  'POST /api/auth/2fa/enable': { request: () => ({ body: { code: '123456' } }) },
+  'POST /api/auth/2fa/disable': { request: () => ({ body: { password: ADMIN_PASSWORD, code: '123456' } }) },
+  'POST /api/master/resetTwoFactor': { request: (f) => ({ body: { id: f.userId } }) },
+  // On a database still waiting for its first-run setup, with its code; a setup that succeeds is undone.
+  'POST /api/setup': {
+    who: 'visitor',
+    setupApp: true,
+    request: async (_f, n, t) => ({ body: { company, username: `boss-${n}`, password: 'long-enough-password', setupCode: (await pendingSetupCode(t.app.tenants.default)) ?? '' } }),
+    afterAnswer: async (t, status) => {
+      if (status !== 200) return;
+      const db = t.app.tenants.default.db;
+      await db.updateTable('users').set({ active: 0 }).where('group_id', '=', ADMINISTRATORS_GROUP_ID).execute();
+      await storedOrNewSetupCode(db);
+    },
+  },
+  'POST /api/master/getCompanyDetails': { request: () => ({ body: {} }) },
+  'POST /api/master/saveCompanyDetails': { request: () => ({ body: company }) },
+  'POST /api/master/getParamconf': { request: (f) => ({ body: { id: f.autowiredId } }) },
+  'POST /api/menu/getAllgroup': { request: () => ({ body: {} }) },
+  'POST /api/menu/SaveUserGroup': { request: (f, n) => ({ body: { id: f.groupId, updategroupname: `Edge group ${n}`, requireTwoFactor: false } }) },
+  'POST /api/menu/deletegroup': { request: (f) => ({ body: { id: f.spareGroupIds.shift() ?? f.groupId } }) },
+  'POST /api/master/getempmasterfroEmp': { request: () => ({ body: { pageno: 1 } }) },
+  'POST /api/master/getSearchForEmployeeMaster': { request: () => ({ body: { searchText: 'edge', type: 'All', pageno: 1 } }) },
+  'POST /api/master/getEmployeedByid': { request: (f) => ({ body: { id: f.userId } }) },
+  'POST /api/master/getusergroup': { request: () => ({ body: {} }) },
+  // The other fields of the form are walked from the document's schema.
+  'POST /api/master/saveemployeemaster': {
+    request: (f, n) => ({
+      body: { firstname: 'Asha', address: 'Pune', mobile: '9876543210', email: `asha${n}@example.com`, selfaccessforuser: `asha-${n}`, password: 'a-long-new-password-1', usergroupid: f.groupId },
+    }),
+  },
+  'POST /api/master/Employeechangedeletstatus': { request: (f) => ({ body: { id: f.userId, activeStatus: 'Y' } }) },
+  'POST /api/menu/getallActiveuser': { request: () => ({ body: {} }) },
+  'POST /api/menu/menubyuser': { request: (f) => ({ body: { userId: f.groupId, from: 'group' } }) },
+  'POST /api/menu/getAllitempage': { request: () => ({ body: {} }) },
+  'POST /api/menu/savemenubyuserforjson': {
+    request: (f, n) => ({ body: { jsonsavelist: { menuId: 0, modulename: `Edge ${n}`, pagename: '', sequence: n, isSubMenu: 'Y', landPage: 'N', userId: f.userId } } }),
+  },
+  'POST /api/menu/deletemenubyuser': { request: (f) => ({ body: { menuId: f.spareMenuItemIds.shift() ?? f.menuItemId } }) },
+  'POST /api/menu/getallmenudata': { request: (f) => ({ body: { userId: f.userId, from: 'User' } }) },
+  'POST /api/menu/menubymenname': { request: () => ({ body: { menuname: 'news' } }) },
+  'POST /api/menu/SaveItemname': { request: (f, n) => ({ body: { menuId: f.menuItemId, menuname: `Edge ${n}` } }) },
+  'POST /api/menu/cleargroupall': { request: (f) => ({ body: { id: f.groupId } }) },
+  'POST /api/menu/updatemenubyuser': { request: (f) => ({ body: { groupId: f.groupId } }) },
+  'POST /api/master/getFormCreatedData': { request: () => ({ body: { pageno: 1 } }) },
+  'POST /api/master/getpageedit': { request: (f) => ({ body: { id: f.autowiredId } }) },
+  'POST /api/master/getactivityById': { request: (f) => ({ body: { id: f.autowiredId } }) },
+  'POST /api/master/getallmodeules': { request: () => ({ body: {} }) },
+  'POST /api/master/savePageCreation': { request: (_f, n) => ({ body: { filename: `Edge-${n}`, dspname: `Edge ${n}`, module: 1, type: 'Autowired', homepage: 'N' } }) },
+  'POST /api/master/activitydelstatus': { request: (f) => ({ body: { id: f.autowiredId, activeStatus: 'Y' } }) },
+  'POST /api/master/getactivityforparamconf': { request: (f) => ({ body: { id: f.autowiredId } }) },
+  'POST /api/master/getActivityParametersByid': { request: (f) => ({ body: { id: f.autowiredId } }) },
+  'POST /api/master/saveParameters': { request: (f) => ({ body: { id: f.autowiredId, parameters: PARAMETERS } }) },
+  'POST /api/menu/getmodulelst': { request: () => ({ body: {} }) },
+  'POST /api/master/savecommonmastertype': { request: (_f, n) => ({ body: { code: `EDGE-${n}`, name: `Edge type ${n}`, dependsOn: null } }) },
+  'POST /api/master/getCommasterType': { request: () => ({ body: { pageno: 1, searchText: 'city' } }) },
+  'POST /api/master/getcommasterTypeByID': { request: (f) => ({ body: { id: f.masterTypeId } }) },
+  'POST /api/master/changeStatusForCommonMasterType': { request: (f) => ({ body: { id: f.masterTypeId, activeStatus: 'Y' } }) },
+  'POST /api/master/getCommasterTypefordropdown': { request: () => ({ body: {} }) },
+  'POST /api/master/getCommasterTypefordependacy': { request: (f) => ({ body: { id: f.masterTypeId } }) },
+  'POST /api/master/savecommonmaster': { request: (f, n) => ({ body: { typeId: f.masterTypeId, code: `EDGE-${n}`, name: `Edge value ${n}`, sequence: 1, parentId: null } }) },
+  'POST /api/master/getCommonMaster': { request: (f) => ({ body: { typeId: f.masterTypeId, pageno: 1, searchText: 'e' } }) },
+  'POST /api/master/getSearchForcommonMaster': { request: (f) => ({ body: { typeId: f.masterTypeId, pageno: 1, searchText: 'e' } }) },
+  'POST /api/master/getcommasterByID': { request: (f) => ({ body: { id: f.masterValueId } }) },
+  'POST /api/master/gettypeformasterByID': { request: (f) => ({ body: { id: f.masterValueId } }) },
+  'POST /api/master/changeStatusForCommonMaster': { request: (f) => ({ body: { id: f.masterValueId, activeStatus: 'Y' } }) },
+  'POST /api/master/savecommonmasterdependancy': { request: (f) => ({ body: { valueId: f.stateValueId, parentId: f.countryValueId } }) },
+  'POST /api/master/getCommonMasterfordependancy': {
+    request: (f) => ({ body: { typeId: f.stateTypeId, parentId: f.countryValueId, include: [f.stateValueId] } }),
+  },
+  'POST /api/master/uploadImage': { multipart: true, request: (f) => ({ body: { page: 'about', field: 'photo', file: f.png } }) },
+  'POST /api/master/deleteImage': { request: () => ({ body: { filename: 'no-such-image.png', page: 'about' } }) },
+};
+
+/** One parameter of each kind the parameter screen offers rules for (enough to reach every column). */
+const PARAMETERS = [
+  { parameterName: 'title', sequence: 1, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', minlength: 2, maxlength: 80 },
+  { parameterName: 'intro', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header' },
+  { parameterName: 'jobTitle', sequence: 3, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', maxlength: 80 },
+  { parameterName: 'closingDate', sequence: 4, type: 'Date', unittype: 'Date', pagecreationtype: 'Detail' },
+  { parameterName: 'salary', sequence: 5, type: 'number', unittype: 'Float', pagecreationtype: 'Detail', decimalplaces: 2, min: 0, max: 10000000 },
+  { parameterName: 'fullTime', sequence: 6, type: 'Checkbox', unittype: 'Boolean', pagecreationtype: 'Detail', booleanyes: 'Yes', booleanno: 'No' },
+];
+
+interface Operation {
+  key: string;
+  method: string;
+  path: string;
+  params: string[];
+  query: string[];
+  /** The body's schema as the document gives it (JSON or multipart). */
+  bodySchema?: SchemaNode;
+}
+
+interface SchemaNode {
+  type?: string;
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  anyOf?: SchemaNode[];
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content: Record<string, { schema: SchemaNode }> } }>>;
+}
+
+function operationsOf(document: OpenApiDocument): Operation[] {
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => {
+      const parameters = operation.parameters ?? [];
+      const content = operation.requestBody?.content ?? {};
+      const first = Object.values(content)[0];
+      return {
+        key: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        params: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        query: parameters.filter((p) => p.in === 'query').map((p) => p.name),
+        ...(first ? { bodySchema: first.schema } : {}),
+      };
+    }),
+  );
+}
+
+type Place = readonly (string | number)[];
+
+/**
+ * The places of a body to change: every property of its schema (and of each `anyOf` branch), and the properties
+ * of the value sent; inside objects and the first entry of lists, to `depth` levels.
+ */
+function placesOf(schema: SchemaNode | undefined, value: Json, at: Place = [], depth = 3): Place[] {
+  if (depth === 0) return [];
+  const branches = schema ? [schema, ...(schema.anyOf ?? [])] : [];
+  const keys = new Set<string>(branches.flatMap((branch) => Object.keys(branch.properties ?? {})));
+  const isObject = value !== null && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
+  if (isObject) for (const key of Object.keys(value)) keys.add(key);
+  const places: Place[] = [];
+  for (const key of keys) {
+    const place = [...at, key];
+    places.push(place);
+    const child = branches.map((branch) => branch.properties?.[key]).find(Boolean);
+    const inner = isObject ? (value as Record<string, Json>)[key] : undefined;
+    if (Array.isArray(inner) && inner.length > 0) {
+      places.push(...placesOf(child?.items, inner[0], [...place, 0], depth - 1));
+    } else if (inner !== null && typeof inner === 'object' && !Buffer.isBuffer(inner)) {
+      places.push(...placesOf(child, inner, place, depth - 1));
+    }
+  }
+  return places;
+}
+
+/** A copy of `value` with the place set to `edge` (lists and objects on the way are copied). */
+function withValue(value: Json, place: Place, edge: Json): Json {
+  if (place.length === 0) return edge;
+  const [head, ...rest] = place;
+  const copy = (Array.isArray(value) ? [...(value as Json[])] : { ...((value ?? {}) as object) }) as Record<string | number, Json>;
+  copy[head!] = withValue(copy[head!], rest, edge);
+  return copy;
+}
+
+/** How a value travels in a URL: texts as they are, lists as repeated parameters, anything else as JSON. */
+const urlText = (value: Json) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : JSON.stringify(value));
+
+function urlOf(operation: Operation, parts: RequestParts): string {
+  let url = operation.path;
+  for (const name of operation.params) url = url.replace(`{${name}}`, encodeURIComponent(urlText(parts.params?.[name])));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(parts.query ?? {})) {
+    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) search.append(name, urlText(one));
+  }
+  const query = search.toString();
+  return query ? `${url}?${query}` : url;
+}
+
+/** A multipart body of the parts: a Buffer is the file, a list is the same part repeated, anything else its text. */
+function multipartOf(fields: Record<string, Json>) {
+  const texts: Array<[string, string]> = [];
+  let file: Buffer | undefined;
+  for (const [name, value] of Object.entries(fields ?? {})) {
+    if (Buffer.isBuffer(value)) file = value;
+    else if (Array.isArray(value)) for (const one of value) texts.push([name, urlText(one)]);
+    else if (value !== undefined) texts.push([name, urlText(value)]);
+  }
+  // multipartBody takes one value a name: repeated names are written by hand after it.
+  const boundary = '----folio-test-boundary';
+  const single = multipartBody({}, file ? { name: 'edge.png', type: 'image/png', data: file } : undefined);
+  const head = Buffer.concat(texts.map(([name, text]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${text}\r\n`)));
+  return { payload: Buffer.concat([head, single.payload]), contentType: single.contentType };
+}
+
+const jsonOf = (body: string): Record<string, Json> => {
+  try {
+    const value: unknown = JSON.parse(body);
+    return value !== null && typeof value === 'object' ? (value as Record<string, Json>) : {};
+  } catch {
+    return {};
+  }
+};
+
+/** A refusal's message: words for a person (the spec's catalogue texts included), never a framework's code or internals. */
+const isSentence = (message: Json) => typeof message === 'string' && message.trim() !== '' && !/FST_ERR|SQLITE|syntax error|\bat \S+:\d+/i.test(message);
+
+describe.each(testDialects())('edge values on every operation on %s (DESIGN §24)', (dialect) => {
+  let t: TestApp;
+  let setupApp: TestApp;
+  let document: OpenApiDocument;
+  let operations: Operation[];
+  const fixtures = {} as Fixtures;
+  let counter = 0;
+  let freshAdmins = 0;
+  let spareSession: LoggedIn | null = null;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { ADMIN_PASSWORD });
+    setupApp = await createTestApp(dialect);
+    admin = await logIn(t.app, 'admin', ADMIN_PASSWORD);
+    const call = async (url: string, payload: object) => {
+      const response = await t.app.inject({ method: 'POST', url, headers: admin.headers, payload });
+      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+      return response.json();
+    };
+    document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    operations = operationsOf(document);
+
+    const db = t.app.tenants.default.db;
+    await createUser(db, { username: 'edge-signin', password: EDITOR_PASSWORD, groupId: 3, firstName: 'Signin' });
+    fixtures.userId = await createEditor(t.app, 'edge-victim');
+    const groupNames = ['Edge group', 'Spare 1', 'Spare 2', 'Spare 3'];
+    for (const groupname of groupNames) await call('/api/menu/SaveUserGroup', { groupname });
+    const groups = (await call('/api/menu/getAllgroup', {})) as Array<{ id: number; groupname: string }>;
+    fixtures.groupId = groups.find((g) => g.groupname === 'Edge group')!.id;
+    fixtures.spareGroupIds = groups.filter((g) => g.groupname.startsWith('Spare')).map((g) => g.id);
+
+    for (let i = 0; i < 4; i += 1) {
+      const sent = await t.app.inject({ method: 'POST', url: '/api/master/savecont2', remoteAddress: `10.9.9.${i}`, payload: (CASES['POST /api/master/savecont2']!.request(fixtures, 0, t) as RequestParts).body as object });
+      if (sent.statusCode !== 200) throw new Error(`savecont2: ${sent.statusCode} ${sent.body}`);
+    }
+    // Sent without the form's token, they are kept as spam: found there.
+    const enquiries = (await call('/api/master/getenquiries', { pageno: 1, status: 'Spam' })).items as Array<{ id: number }>;
+    fixtures.enquiryId = enquiries[0]!.id;
+    fixtures.spareEnquiryIds = enquiries.slice(1).map((e) => e.id);
+
+    const types = (await call('/api/master/getCommasterTypefordropdown', {})) as Array<{ id: number; code: string }>;
+    fixtures.masterTypeId = types.find((type) => type.code === 'INDUSTRY-SEGMENT')!.id;
+    fixtures.stateTypeId = types.find((type) => type.code === 'STATE')!.id;
+    const countryTypeId = types.find((type) => type.code === 'COUNTRY')!.id;
+    fixtures.masterValueId = ((await call('/api/master/getCommonMaster', { typeId: fixtures.masterTypeId, pageno: 1 })).items[0] as { id: number }).id;
+    fixtures.countryValueId = ((await call('/api/master/getCommonMaster', { typeId: countryTypeId, pageno: 1 })).items[0] as { id: number }).id;
+    fixtures.stateValueId = ((await call('/api/master/getCommonMaster', { typeId: fixtures.stateTypeId, pageno: 1 })).items[0] as { id: number }).id;
+
+    documents.clear();
+    fixtures.autowiredRouting = AUTOWIRED_ROUTING;
+    fixtures.autowiredId = (await call('/api/master/savePageCreation', { filename: 'EdgeCareers', dspname: 'Careers', module: 1, type: 'Autowired', homepage: 'N' })).id;
+    await call('/api/master/saveParameters', { id: fixtures.autowiredId, parameters: PARAMETERS });
+    // A first revision of the Autowired page, and a second of News (compare has two to compare).
+    const autowired = await call('/api/master/getpagecontent', { commonrouting: fixtures.autowiredRouting });
+    await call('/api/master/savepagecontent', { commonrouting: fixtures.autowiredRouting, document: { ...autowired, header: { title: 'Open roles', intro: '<p>Join us.</p>' }, rows: [{ jobTitle: 'Tester', closingDate: '2030-01-31', salary: '1200.50', fullTime: true }] } });
+    await call('/api/master/savenews', await contentDocument(t, 'getnews', admin));
+
+    for (let i = 0; i < 4; i += 1) {
+      await call('/api/menu/savemenubyuserforjson', { jsonsavelist: { modulename: `Edge module ${i}`, sequence: i + 1, isSubMenu: 'Y', userId: fixtures.userId } });
+    }
+    const tree = (await call('/api/menu/menubyuser', { userId: fixtures.userId, from: 'User' })) as Array<{ id: number }>;
+    fixtures.menuItemId = tree[0]!.id;
+    fixtures.spareMenuItemIds = tree.slice(1).map((node) => node.id);
+    fixtures.png = await testImage(4, 4, 'png');
+  }, 120_000);
+  afterAll(async () => {
+    await setupApp?.close();
+    await t?.close();
+  });
+
+  /** A new administrator's session, for calls that end or change the session they are made with. */
+  async function freshAdmin(): Promise<LoggedIn> {
+    freshAdmins += 1;
+    const username = `edge-admin-${freshAdmins}`;
+    await createUser(t.app.tenants.default.db, { username, password: ADMIN_PASSWORD, groupId: ADMINISTRATORS_GROUP_ID, firstName: 'Edge' });
+    return logIn(t.app, username, ADMIN_PASSWORD, `10.8.${freshAdmins >> 8}.${freshAdmins & 255}`);
+  }
+
+  /** Sends one request; each from its own address, so the per-address limits of the public forms never answer first. */
+  async function send(operation: Operation, testCase: OperationCase, parts: RequestParts, who: Who) {
+    counter += 1;
+    const app = testCase.setupApp ? setupApp.app : t.app;
+    const session = who === 'admin' ? admin : who === 'fresh-admin' ? (spareSession ??= await freshAdmin()) : null;
+    const headers: Record<string, string> = { ...(session?.headers ?? {}) };
+    let payload: string | Buffer | undefined;
+    if (testCase.multipart && parts.body !== undefined && parts.body !== null && typeof parts.body === 'object' && !Array.isArray(parts.body)) {
+      const body = multipartOf(parts.body as Record<string, Json>);
+      payload = body.payload;
+      headers['content-type'] = body.contentType;
+    } else if (parts.body !== undefined) {
+      payload = JSON.stringify(parts.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await app.inject({
+      method: operation.method as 'GET' | 'POST',
+      url: urlOf(operation, parts),
+      headers,
+      remoteAddress: `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`,
+      ...(payload === undefined ? {} : { payload }),
+    });
+    // A call that succeeded may have ended or changed the session: the next one has a new one.
+    if (who === 'fresh-admin' && response.statusCode < 400) spareSession = null;
+    return response;
+  }
+
+  it('has a case for every operation of the document, and none for an operation it lacks', () => {
+    const documented = operations.map((operation) => operation.key).sort();
+    expect(documented.length).toBeGreaterThan(100);
+    expect(documented.filter((key) => !CASES[key]), 'operations of the document without a case here').toEqual([]);
+    expect(Object.keys(CASES).filter((key) => !documented.includes(key)), 'cases of operations the document lacks').toEqual([]);
+  });
+
+  it('answers every edge value of every field with less than a 5xx, and every refusal with a sentence', { timeout: 600_000 }, async () => {
+    const problems: string[] = [];
+    for (const operation of operations) {
+      const testCase = CASES[operation.key];
+      if (!testCase) continue;
+      const who = testCase.who ?? 'admin';
+      const check = async (what: string, parts: RequestParts, as: Who = who) => {
+        const response = await send(operation, testCase, parts, as);
+        const where = `${operation.key} ${what}${as === who ? '' : ` as ${as}`}`;
+        const answer = jsonOf(response.body);
+        if (response.statusCode >= 500) problems.push(`${where}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        else if (response.statusCode >= 400 && !String(response.headers['content-type']).startsWith('text/html') && !isSentence(answer.message)) {
+          problems.push(`${where}: ${response.statusCode} without a sentence: ${response.body.slice(0, 200)}`);
+        }
+        await testCase.afterAnswer?.(testCase.setupApp ? setupApp : t, response.statusCode, answer);
+        return response;
+      };
+
+      // As sent: the case must pass access (else the walk would only ever see 401 and 403).
+      const base = await testCase.request(fixtures, counter, testCase.setupApp ? setupApp : t);
+      const first = await check('as the case sends it', base);
+      if (who !== 'visitor' && (first.statusCode === 401 || first.statusCode === 403)) problems.push(`${operation.key}: the case's own request answers ${first.statusCode} ${first.body.slice(0, 200)}`);
+      if (who !== 'visitor') await check('as the case sends it', base, 'visitor');
+
+      const fields: Array<[string, (parts: RequestParts, edge: Json) => RequestParts]> = [];
+      for (const name of operation.params) fields.push([`path parameter ${name}`, (parts, edge) => ({ ...parts, params: { ...parts.params, [name]: edge } })]);
+      for (const name of operation.query) fields.push([`query parameter ${name}`, (parts, edge) => ({ ...parts, query: { ...parts.query, [name]: edge } })]);
+      if (operation.bodySchema) {
+        for (const place of placesOf(operation.bodySchema, base.body)) {
+          fields.push([`body field ${place.join('.')}`, (parts, edge) => ({ ...parts, body: withValue(parts.body, place, edge) })]);
+        }
+        for (const [name, body] of WHOLE_BODIES) await check(`with ${name} as its body`, { ...base, body });
+      }
+      for (const [field, change] of fields) {
+        for (const [name, edge] of EDGE_VALUES) {
+          // A new request for each value: the current revision, names not taken yet.
+          const parts = await testCase.request(fixtures, counter, testCase.setupApp ? setupApp : t);
+          await check(`${field} = ${name}`, change(parts, edge));
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
