@@ -11,6 +11,7 @@ describe('comparableMarkup', () => {
     same('<p>One<br/>two</p>', '<p>One<BR>two</p>');
     same('<a href="/x" target="_blank" rel="noopener noreferrer">x</a>', '<a rel="noopener noreferrer" target="_blank" href="/x">x</a>');
     same("<a href='/x'>x</a>", '<a href="/x">x</a>');
+    same('<a href="/x" target="_blank">x</a>', '<a href="/x" target="_blank" rel="noopener noreferrer">x</a>');
     same('<p>a</p>\n<p>b</p>', '<p>a</p><p>b</p>');
     same('<ul>\n  <li>a</li>\n  <li>b</li>\n</ul>', '<ul><li>a</li><li>b</li></ul>');
     same('<p>a  b\nc</p>', '<p>a b c</p>');
@@ -26,6 +27,7 @@ describe('comparableMarkup', () => {
     different('<p><strong>a</strong> <em>b</em></p>', '<p><strong>a</strong><em>b</em></p>');
     different('<p>a b</p>', '<p>a\u00a0b</p>');
     different('<a href="/x">x</a>', '<a href="/y">x</a>');
+    different('<a href="/x">x</a>', '<a href="/x" target="_blank">x</a>');
     different('<p>a</p>', '<h2>a</h2>');
     different('<p style="text-align: center">a</p>', '<p>a</p>');
     different('<img src="/a.png" alt="A">', '<img src="/a.png" alt="B">');

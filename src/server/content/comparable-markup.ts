@@ -3,9 +3,12 @@ import sanitizeHtml from 'sanitize-html';
 /**
  * Rich text as Compare weighs it (DESIGN §24: compare shows only real changes). Two texts that a visitor sees
  * the same are equal here: the editor's `<br>` and the cleaner's `<br />`, attributes in any order, `&nbsp;`
- * and U+00A0, `<b>` and `<strong>`, whitespace between blocks. Only for comparing: what is stored and shown
+ * and U+00A0, `<b>` and `<strong>`, whitespace between blocks, the rel the cleaner adds to a link. Only for comparing: what is stored and shown
  * stays as it was saved.
  */
+
+/** Attributes that change nothing a visitor sees (the cleaner adds rel to links that open a new tab). */
+const UNSEEN_ATTRIBUTES: ReadonlySet<string> = new Set(['rel']);
 
 /** Tags that look the same as another: compared as that one. */
 const SAME_AS: Readonly<Record<string, string>> = { b: 'strong', i: 'em', strike: 's' };
@@ -32,6 +35,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
       tagName: SAME_AS[tagName] ?? tagName,
       attribs: Object.fromEntries(
         Object.entries(attribs)
+          .filter(([name]) => !UNSEEN_ATTRIBUTES.has(name))
           .map(([name, value]) => [name, value.trim().replace(HTML_SPACE, ' ')] as const)
           .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
       ),
