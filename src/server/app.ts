@@ -238,7 +238,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(searchRoutes);
   await app.register(backupRoutes, { config });
   await app.register(authRoutes, { config, mail: staffMail, box: secrets });
-  await app.register(setupRoutes);
+  await app.register(setupRoutes, { keepRevisions: config.revisionsPerPage });
   await app.register(companyRoutes);
   await app.register(fieldRuleRoutes);
   await app.register(groupRoutes);
