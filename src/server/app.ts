@@ -248,11 +248,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(menuRoutes);
   await app.register(enquiryRoutes, { config, outbox });
   await app.register(auditLogRoutes);
-  await app.register(dashboardRoutes);
+  await app.register(dashboardRoutes, { outbox });
   await app.register(searchRoutes);
   await app.register(backupRoutes, { config });
   await app.register(authRoutes, { config, mail: staffMail, box: secrets });
-  await app.register(setupRoutes);
+  await app.register(setupRoutes, { keepRevisions: config.revisionsPerPage });
   await app.register(companyRoutes);
   await app.register(fieldRuleRoutes);
   await app.register(groupRoutes);

@@ -74,7 +74,7 @@ test('a new administrator builds a group with two editors, adds a user, and deac
   const userRow = admin.locator('tr', { hasText: code });
   await userRow.getByRole('button', { name: /Deactivate/ }).click();
   const question = admin.getByRole('alertdialog');
-  await expect(question).toContainText('Do you want to delete this record ?');
+  await expect(question).toContainText('Deactivate this user?');
   await question.getByRole('button', { name: 'Deactivate', exact: true }).click();
   await expect(question).toBeHidden();
   await expect(userRow).toContainText('Inactive');

@@ -103,7 +103,7 @@ test('the seeded types are listed, City depending on State; axe finds nothing', 
     await search(page, name);
     const row = typeRow(page, name);
     await expect(row).toBeVisible();
-    await expect(row.locator('.status-badge')).toHaveText('Y');
+    await expect(row.locator('.status-badge')).toHaveText('Active');
     await expect(row.getByRole('button', { name: `Edit ${name}` })).toBeVisible();
     await expect(row.getByRole('button', { name: `Deactivate ${name}` })).toBeVisible();
   }
@@ -148,7 +148,7 @@ test('a new type "Office" gets two values; a duplicate code is refused with the 
   const row = typeRow(page, name);
   await expect(row).toBeVisible();
   await expect(row.locator('td').nth(1)).toHaveText(code);
-  await expect(row.locator('.status-badge')).toHaveText('Y');
+  await expect(row.locator('.status-badge')).toHaveText('Active');
 
   // The same code again: the server's sentence, and the form stays open with what was typed.
   await createType(page, code, `Another ${name}`);
@@ -214,24 +214,24 @@ test('values filtered by State; a City is created under Maharashtra, then deacti
   await expect(row).toBeVisible();
   await expect(row.locator('td').nth(1)).toHaveText('City');
   await expect(row.locator('td').nth(5)).toHaveText('Maharashtra');
-  await expect(row.locator('.status-badge')).toHaveText('Y');
+  await expect(row.locator('.status-badge')).toHaveText('Active');
 
-  // Deactivate: the spec's question; Escape cancels and gives the focus back, then confirm.
+  // Deactivate: "Deactivate this master value?", not the delete question (DESIGN §24); Escape cancels and gives the focus back, then confirm.
   const deactivate = row.getByRole('button', { name: `Deactivate ${city}` });
   await deactivate.click();
   const dialog = page.getByRole('alertdialog');
-  await expect(dialog.locator('.confirm-dialog__question')).toHaveText(MASTER_MESSAGES.confirmStatus);
+  await expect(dialog.locator('.confirm-dialog__question')).toHaveText(/^Deactivate this master value\? /);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expectNoAxeViolations(page, 'status dialog');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(deactivate).toBeFocused();
-  await expect(row.locator('.status-badge')).toHaveText('Y');
+  await expect(row.locator('.status-badge')).toHaveText('Active');
 
   await deactivate.click();
   await dialog.getByRole('button', { name: 'Deactivate', exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(row.locator('.status-badge')).toHaveText('N');
+  await expect(row.locator('.status-badge')).toHaveText('Inactive');
   // The same button now activates, and kept the focus.
   await expect(row.getByRole('button', { name: `Activate ${city}` })).toBeFocused();
 

@@ -357,7 +357,8 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     // No: nothing changes.
     await deactivate.click();
     const dialog = page.getByRole('alertdialog');
-    await expect(dialog.getByRole('heading', { name: 'Deactivate Careers?' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Deactivate Careers', exact: true })).toBeVisible();
+    await expect(dialog.locator('.confirm-dialog__question')).toHaveText(/^Deactivate this page\? Its public page will answer 404/);
     await expectNoAxeViolations(page, 'deactivate dialog');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

@@ -229,7 +229,7 @@ test('keyboard only: edit a user from the list, then deactivate them through the
   await expect(toastOf(page, 'Record Saved Successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/userHomepage$/);
 
-  // Tab to the deactivate action; Enter opens the dialog with the spec's question, the focus inside it.
+  // Tab to the deactivate action; Enter opens the dialog with its question (DESIGN §24), the focus inside it.
   await searchFor();
   await expect(row).toContainText(`Kim Keyed ${tag}`);
   const deactivate = row.getByRole('button', { name: `Deactivate Kim Keyed ${tag}` });
@@ -237,7 +237,7 @@ test('keyboard only: edit a user from the list, then deactivate them through the
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toBeVisible();
-  await expect(dialog.locator('.confirm-dialog__question')).toHaveText('Do you want to delete this record ?');
+  await expect(dialog.locator('.confirm-dialog__question')).toHaveText(/^Deactivate this user\? /);
   const focusInDialog = () => dialog.evaluate((element) => element.contains(document.activeElement));
   expect(await focusInDialog()).toBe(true);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();

@@ -18,10 +18,25 @@ function ToastMessage({ title, text }: { title: string; text: string }) {
   );
 }
 
+/** The editor's Save and Publish bar (editor-frame.tsx), which stays at the bottom of the window. */
+const BOTTOM_BAR = '.editor-actions';
+
+/**
+ * On a phone the toasts sit at the bottom of the window (app.css): above the editor's action bar when one is in
+ * view, so that a toast never hides Publish. The bar's height changes with its buttons, so it is measured.
+ */
+function keepClearOfBottomBar(): void {
+  const bar = document.querySelector(BOTTOM_BAR);
+  const top = bar?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY;
+  const clearance = top < window.innerHeight ? Math.ceil(window.innerHeight - Math.max(top, 0)) : 0;
+  document.documentElement.style.setProperty('--app-toast-bottom-bar', `${clearance}px`);
+}
+
 function show(type: Exclude<TypeOptions, 'default'>, text: string, title: string): void {
   // The text is the toast's id: the same message twice in a row shows once (spec 001 §9, no duplicates).
   const toastId = text;
   if (toast.isActive(toastId)) return;
+  keepClearOfBottomBar();
   toast(<ToastMessage title={title} text={text} />, { type, toastId });
 }
 
@@ -32,11 +47,15 @@ export const notify = {
   warning: (text: string, title = 'Warning') => show('warning', text, title),
 };
 
-/** The one toast container: centre of the screen, 5 seconds with a progress bar, pauses under the pointer. */
+/**
+ * The one toast container: 5 seconds with a progress bar, pausing under the pointer (spec 001 §9). Where it
+ * sits (DESIGN §24, app.css): top right, below the staff app's top bar, where it covers no form's buttons (not
+ * the centre of the spec, which hid the Log In button for five seconds); on a phone across the bottom.
+ */
 export function Toasts() {
   return (
     <ToastContainer
-      position="top-center"
+      position="top-right"
       autoClose={5000}
       hideProgressBar={false}
       pauseOnHover

@@ -15,6 +15,15 @@ export const ContactContentSchema = z.strictObject({
 });
 export type ContactContent = z.infer<typeof ContactContentSchema>;
 
+/**
+ * The Contact page's address, e-mail and phone: what the company's details fill, in the first-run setup while
+ * they are still the demo's, and in the editor with "Use the company's details" (DESIGN §24).
+ */
+export const CONTACT_DETAIL_FIELDS = ['address', 'email', 'phone'] as const;
+export type ContactDetails = Pick<ContactContent, (typeof CONTACT_DETAIL_FIELDS)[number]>;
+/** getCompanyContact's answer: the company's details as the Contact page shows them. */
+export const ContactDetailsSchema = z.object({ address: z.string(), email: z.string(), phone: z.string() });
+
 export const CONTACT_PAGE = defineContentPage('contact', ContactContentSchema, {
   lead: LEAD_LABEL,
   address: 'Address',

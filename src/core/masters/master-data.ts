@@ -20,7 +20,6 @@ export const MASTER_MESSAGES = {
   parentWrongType: (parent: string) => `The parent value must be an active value of ${parent}.`,
   noParent: (type: string) => `Values of ${type} have no parent: the type depends on no other type.`,
   notFound: 'This record no longer exists.',
-  confirmStatus: 'Do you want to change the status of this record ?',
 } as const;
 
 export const MASTER_PAGE_SIZE = 10;

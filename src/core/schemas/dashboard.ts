@@ -12,6 +12,8 @@ import { ENQUIRY_STATUSES } from './enquiries';
 export const DASHBOARD_LATEST_ENQUIRIES = 5;
 /** How many audit entries "the last changes" lists. */
 export const DASHBOARD_CHANGES = 10;
+/** How many failing mails the Mail card lists (the enquiries screen's Mail filter lists them all). */
+export const DASHBOARD_FAILING_MAILS = 20;
 /** Weeks the chart shows, the current one last. */
 export const DASHBOARD_WEEKS = 12;
 
@@ -39,6 +41,23 @@ export const FailingMailSchema = z.object({
 });
 export type FailingMail = z.infer<typeof FailingMailSchema>;
 
+/**
+ * The Mail card (DESIGN §23, §24: it tells the truth). Counts are of what really waits: enquiries (not spam)
+ * whose mail has not gone out, and of those the ones failing or being retried; `failing` lists the newest of
+ * the latter.
+ */
+export const MailCardSchema = z.object({
+  /** The newest DASHBOARD_FAILING_MAILS enquiries whose mail failed for good or is being retried. */
+  failing: z.array(FailingMailSchema),
+  /** How many enquiries' mail failed for good or is being retried, all of them. */
+  failingCount: z.number().int(),
+  /** Whether mail is set up (SMTP_URL and CONTACT_RECIPIENT): without it nothing is sent, nothing is lost. */
+  configured: z.boolean(),
+  /** Enquiries whose mail has not gone out: waiting, being retried or failed, and (spam aside) never queued. */
+  unsent: z.number().int(),
+});
+export type MailCard = z.infer<typeof MailCardSchema>;
+
 export const ScheduledPublicationSchema = z.object({
   /** The page's routing name (`Home`): its editor is `/{routing}`. */
   routing: z.string(),
@@ -62,7 +81,7 @@ export type EnquiryWeek = z.infer<typeof EnquiryWeekSchema>;
 
 export const DashboardSchema = z.object({
   enquiries: z.object({ newCount: z.number().int(), latest: z.array(DashboardEnquirySchema) }).optional(),
-  mail: z.object({ failing: z.array(FailingMailSchema) }).optional(),
+  mail: MailCardSchema.optional(),
   scheduled: z.array(ScheduledPublicationSchema).optional(),
   changes: z.array(AuditEntrySchema).optional(),
   /** Always DASHBOARD_WEEKS entries, oldest first; weeks without enquiries are zeros. */

@@ -311,6 +311,7 @@ const CALLS: Record<string, Call> = {
 
   // ---- Company details
   'POST /api/master/getCompanyDetails': read('/api/master/getCompanyDetails'),
+  'POST /api/master/getCompanyContact': read('/api/master/getCompanyContact'),
   'POST /api/master/saveCompanyDetails': {
     changes: true,
     prepare: async (c) => ({ details: await c.ok(c.post('/api/master/getCompanyDetails')) }),

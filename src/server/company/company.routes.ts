@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { ContactDetailsSchema } from '../../core/content/contact';
 import { CompanySchema } from '../../core/schemas/company';
 import { AnyBodySchema, screenReplies, typed } from '../http/contract';
-import { getCompanyDetails, saveCompanyDetails } from './company.service';
+import { contactDetailsOf, getCompanyDetails, saveCompanyDetails } from './company.service';
 
 /** The company details as the form shows them (the form's input schema, read back after parsing). */
 const CompanyDetailsSchema = z.object({
@@ -26,6 +27,12 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
   const access = { screen: 'companyForm' } as const;
   api.post('/api/master/getCompanyDetails', { config: { access }, schema: { body: AnyBodySchema, response: screenReplies(CompanyDetailsSchema) } }, async (request) =>
     getCompanyDetails(request.tenant),
+  );
+  // The Contact editor's "Use the company's details" (DESIGN §24): for whoever may edit the Contact page.
+  api.post(
+    '/api/master/getCompanyContact',
+    { config: { access: { screen: 'Contact' } }, schema: { body: AnyBodySchema, response: screenReplies(ContactDetailsSchema) } },
+    async (request) => contactDetailsOf(await getCompanyDetails(request.tenant)),
   );
   api.post(
     '/api/master/saveCompanyDetails',

@@ -1,3 +1,4 @@
+import type { ContactDetails } from '../../core/content/contact';
 import type { SiteCompany } from '../../core/public-page';
 import type { Company } from '../../core/schemas/company';
 import { audit, changedFields } from '../audit/audit';
@@ -95,3 +96,18 @@ export function formatIndianPhone(digits: string): string {
     ? `+91 ${digits.slice(0, 2)} ${digits.slice(2, 6)} ${digits.slice(6)}`
     : `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
 }
+
+/**
+ * The Contact page's address, e-mail and phone from the company's details (DESIGN §24), laid out as the demo's:
+ * the name, the street address, the city with its PIN code, the state with the country; the phone as visitors
+ * read it.
+ */
+export function contactDetailsOf(company: Pick<Company, 'companyName' | 'address' | 'city' | 'pincode' | 'state' | 'country' | 'email' | 'contact'>): ContactDetails {
+  const line = (parts: string[], separator: string) => parts.map((part) => part.trim()).filter((part) => part !== '').join(separator);
+  return {
+    address: line([company.companyName, company.address, line([company.city, company.pincode], ' '), line([company.state, company.country], ', ')], '\n'),
+    email: company.email.toLowerCase(),
+    phone: formatIndianPhone(company.contact),
+  };
+}
+

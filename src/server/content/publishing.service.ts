@@ -15,6 +15,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { findPageByRouting, type PageRow } from '../page-defs/pages.repository';
 import type { Tenant } from '../tenants/tenants';
 import { autowiredCacheKey, autowiredParameters } from './autowired.service';
+import { comparableMarkup } from './comparable-markup';
 import {
   findNewestRevision,
   findPublishedNumber,
@@ -137,21 +138,44 @@ export async function compareRevisions(tenant: Tenant, routing: string, session:
   if (!after) throw new NotFoundError(`Revision ${to} of this page does not exist.`);
   const strip = (row: RevisionRow) => Object.fromEntries(Object.entries(documentOf<Record<string, unknown>>(row)).filter(([key]) => !NOT_COMPARED.has(key)));
   const richTextParameters = page.content ? null : new Set((await autowiredParameters(tenant, page.row.id)).filter((p) => p.type === 'Richtext').map((p) => p.parameterName));
-  const changes: Change[] = diff(strip(before), strip(after)).map((d) => {
+  const isRichText = (path: readonly Path[]) =>
+    page.content ? isRichTextAt(CONTENT_SCHEMAS[page.content.key], path) : path[0] !== 'seo' && richTextParameters!.has(String(path[path.length - 1]));
+  const [older, newer] = [strip(before), strip(after)];
+  // Rich text is weighed as a visitor sees it (DESIGN §24); the entries show the values as they were stored.
+  const comparable = (document: Record<string, unknown>) => comparableDocument(document, isRichText) as Record<string, unknown>;
+  const changes: Change[] = diff(comparable(older), comparable(newer)).map((d) => {
     const path = d.path;
-    const last = path[path.length - 1];
-    const item = typeof last === 'number';
+    const item = typeof path[path.length - 1] === 'number';
     const kind = item && d.type === 'CREATE' ? 'added' : item && d.type === 'REMOVE' ? 'removed' : 'changed';
     return {
       path: pathText(path),
       label: labelOf(page, path),
       kind,
-      before: d.type === 'CREATE' ? null : d.oldValue,
-      after: d.type === 'REMOVE' ? null : d.value,
-      richText: page.content ? isRichTextAt(CONTENT_SCHEMAS[page.content.key], path) : path[0] !== 'seo' && richTextParameters!.has(String(last)),
+      before: d.type === 'CREATE' ? null : valueAt(older, path),
+      after: d.type === 'REMOVE' ? null : valueAt(newer, path),
+      richText: isRichText(path),
     };
   });
   return { from, to, changes };
+}
+
+type Path = string | number;
+
+/** A copy of a document with each rich text in its comparable form (comparable-markup.ts). */
+function comparableDocument(value: unknown, isRichText: (path: readonly Path[]) => boolean, path: Path[] = []): unknown {
+  if (typeof value === 'string') return isRichText(path) ? comparableMarkup(value) : value;
+  if (Array.isArray(value)) return value.map((item, index) => comparableDocument(item, isRichText, [...path, index]));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, comparableDocument(field, isRichText, [...path, key])]));
+  }
+  return value;
+}
+
+/** The value at `path` of a document (undefined where there is none). */
+function valueAt(document: unknown, path: readonly Path[]): unknown {
+  let at = document;
+  for (const part of path) at = at !== null && typeof at === 'object' ? (at as Record<Path, unknown>)[part] : undefined;
+  return at;
 }
 
 /** `['skillList', 2, 'skillName']` → `skillList[2].skillName`. */

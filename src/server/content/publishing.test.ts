@@ -237,6 +237,43 @@ describe.each(testDialects())('drafts, scheduling, preview and compare on %s', (
     expect((await inject('GET', `/api/master/compare/Careers?from=1&to=2`, outsider)).statusCode).toBe(403);
   });
 
+  it('compares rich text as a visitor sees it: a page published unchanged has no changes, a real change is still one (DESIGN §24)', async () => {
+    // About as seeded (revision 1, still the published one): its management details hold <br>, which the
+    // cleaner stores as <br />. Published again unchanged, on top of the draft an earlier test left.
+    const seeded = (await inject('GET', '/api/pages/About1', null)).json();
+    expect(seeded.revision).toBe(1);
+    expect(seeded.managementlst[0].mngdetails).toContain('<br>');
+    const republished = (await inject('POST', '/api/master/saveabout', admin, { ...seeded, revision: (await edit('About')).revision })).json();
+    expect(republished.status).toBe('published');
+    const stored = (await edit('About')).managementlst[0].mngdetails;
+    expect(stored).toContain('<br />');
+    const unchanged = await inject('GET', `/api/master/compare/About?from=1&to=${republished.revision}`);
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.json()).toEqual({ from: 1, to: republished.revision, changes: [] });
+
+    // Markup written another way (attributes reordered, whitespace between blocks, &nbsp;) is still no change.
+    const first = structuredClone(await edit('About'));
+    first.managementlst[1].mngdetails = first.managementlst[1].mngdetails.replace(/<\/p><p>/g, '</p>\n  <p>').replace(/<br \/>/g, '<br>');
+    first.managementlst[2].mngdetails = '<p>Areas&nbsp;of focus: <a href="/Contact1" target="_blank">contact us</a></p>';
+    const withLink = (await inject('POST', '/api/master/saveabout', admin, first)).json();
+    const second = structuredClone(await edit('About'));
+    second.managementlst[2].mngdetails = '<p>Areas\u00a0of focus: <a target="_blank" rel="noopener noreferrer" href="/Contact1">contact us</a></p>';
+    const reordered = (await inject('POST', '/api/master/saveabout', admin, second)).json();
+    expect((await inject('GET', `/api/master/compare/About?from=${withLink.revision}&to=${reordered.revision}`)).json().changes).toEqual([]);
+    expect((await inject('GET', `/api/master/compare/About?from=${republished.revision}&to=${withLink.revision}`)).json().changes.map((c: { path: string }) => c.path)).toEqual([
+      'managementlst[2].mngdetails',
+    ]);
+
+    // A real change, in a field with <br />, is reported with the values as stored.
+    const changed = structuredClone(await edit('About'));
+    changed.managementlst[0].mngdetails = stored.replace('Dr. Anil Deshpande founded', 'Dr. Anil Deshpande started');
+    const saved = (await inject('POST', '/api/master/saveabout', admin, { ...changed, publish: 'draft' })).json();
+    // (Revision 1 is pruned by now: REVISIONS_PER_PAGE is 4 here.)
+    const { changes } = (await inject('GET', `/api/master/compare/About?from=${republished.revision}&to=${saved.revision}`)).json();
+    expect(changes.map((c: { path: string }) => c.path)).toEqual(['managementlst[0].mngdetails', 'managementlst[2].mngdetails']);
+    expect(changes[0]).toMatchObject({ kind: 'changed', richText: true, before: stored, after: changed.managementlst[0].mngdetails });
+  });
+
   it('keeps REVISIONS_PER_PAGE revisions, and always the published and a scheduled one', async () => {
     const count = async () => (await db().selectFrom('page_revisions').select('revision').where('page_id', '=', 10).orderBy('revision').execute()).map((r) => r.revision);
     const published = (await edit('RelationwareCRM-Pharma')).published;

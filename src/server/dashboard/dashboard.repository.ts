@@ -24,6 +24,26 @@ export async function failingMails(db: Db, limit: number) {
     .execute();
 }
 
+/** How many enquiries' mail failed for good or is being retried (the index on mail_state). */
+export async function countFailingMails(db: Db): Promise<number> {
+  const row = await db.selectFrom('enquiries').select((eb) => eb.fn.countAll<number | string>().as('n')).where('mail_state', 'in', ['failed', 'retrying']).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * How many enquiries have no mail sent: those whose mail job waits (for the worker, or for mail to be set up),
+ * is retried or failed, read from the index on mail_state alone; and those never queued, spam aside (stored
+ * before mailing existed, taken out of Spam), which are few beside the spam that shares their state.
+ */
+export async function countUnsentEnquiries(db: Db): Promise<number> {
+  const counted = db.selectFrom('enquiries').select((eb) => eb.fn.countAll<number | string>().as('n'));
+  const [queued, neverQueued] = await Promise.all([
+    counted.where('mail_state', 'in', ['queued', 'retrying', 'failed']).executeTakeFirstOrThrow(),
+    counted.where('mail_state', '=', 'none').where('status', '<>', 'Spam').executeTakeFirstOrThrow(),
+  ]);
+  return Number(queued.n) + Number(neverQueued.n);
+}
+
 /** Revisions waiting for their time, soonest first, with their page and who scheduled them. */
 export async function scheduledRevisions(db: Db) {
   return db

@@ -1,5 +1,6 @@
 import {
   DASHBOARD_CHANGES,
+  DASHBOARD_FAILING_MAILS,
   DASHBOARD_LATEST_ENQUIRIES,
   DASHBOARD_WEEKS,
   type Dashboard,
@@ -10,10 +11,8 @@ import { allowedScreens, type SessionUser } from '../access/access';
 import { auditEntryOf } from '../audit/audit-log.service';
 import { listAuditEntries } from '../audit/audit.repository';
 import type { Tenant } from '../tenants/tenants';
-import { countNewEnquiries, enquiriesByWeek, failingMails, latestNewEnquiries, scheduledRevisions } from './dashboard.repository';
+import { countFailingMails, countNewEnquiries, countUnsentEnquiries, enquiriesByWeek, failingMails, latestNewEnquiries, scheduledRevisions } from './dashboard.repository';
 
-/** Mails listed at most on the card (the enquiries screen's Mail filter lists them all). */
-const FAILING_MAILS = 20;
 const DAY_MS = 86_400_000;
 
 /**
@@ -21,7 +20,7 @@ const DAY_MS = 86_400_000;
  * mail, enquiries per week) need the enquiries screen; the last changes the audit log; scheduled publications
  * list the pages whose editor is in the menu (the card is there for anyone who edits a page).
  */
-export async function getDashboard(tenant: Tenant, session: SessionUser, now = new Date()): Promise<Dashboard> {
+export async function getDashboard(tenant: Tenant, session: SessionUser, mailConfigured: boolean, now = new Date()): Promise<Dashboard> {
   const screens = new Set(await allowedScreens(tenant, session.userId, session.groupId));
   const { db } = tenant;
   const dashboard: Dashboard = {};
@@ -34,8 +33,11 @@ export async function getDashboard(tenant: Tenant, session: SessionUser, now = n
           latest: latest.map((row) => ({ id: row.id, createdAt: row.created_at, name: row.name, organization: row.organization, status: row.status })),
         };
       }),
-      failingMails(db, FAILING_MAILS).then((rows) => {
+      Promise.all([failingMails(db, DASHBOARD_FAILING_MAILS), countFailingMails(db), countUnsentEnquiries(db)]).then(([rows, failingCount, unsent]) => {
         dashboard.mail = {
+          configured: mailConfigured,
+          unsent,
+          failingCount,
           failing: rows.map((row) => ({
             enquiryId: row.id,
             name: row.name,

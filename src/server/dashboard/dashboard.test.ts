@@ -91,3 +91,59 @@ describe.each(testDialects())('getdashboard on %s', (dialect) => {
     expect(refused.json().message).toBe('Your menu does not include this screen.');
   });
 });
+
+/**
+ * The Mail card tells the truth (DESIGN §24): whether mail is set up, and counts of what really waits unsent,
+ * fails or retries, on an app without mail and on one with it.
+ */
+describe.each(testDialects())('the Mail card on %s', (dialect) => {
+  const apps: Array<{ t: TestApp; admin: LoggedIn }> = [];
+  beforeAll(async () => {
+    const settings: Array<Record<string, string>> = [{}, { SMTP_URL: 'smtp://127.0.0.1:2525', CONTACT_RECIPIENT: 'enquiries@firm.example' }];
+    for (const env of settings) {
+      const t = await createTestApp(dialect, { ADMIN_PASSWORD, ...env });
+      apps.push({ t, admin: await logIn(t.app, 'admin', ADMIN_PASSWORD) });
+    }
+  });
+  afterAll(async () => Promise.all(apps.map(({ t }) => t.close())));
+
+  /** An enquiry as the contact form stores it (with its mail job unless spam), its mail then sent, failed or retried. */
+  async function enquiry(t: TestApp, name: string, status: 'New' | 'Handled' | 'Spam', mail: 'queued' | 'sent' | 'failed' | 'retrying' | 'none') {
+    const db = t.app.tenants.default.db;
+    const now = new Date().toISOString();
+    const id = await insertEnquiry(db, { organization: 'Firm', name, email: 'someone@example.in', mobile: '9876543210', requirements: 'A CRM.', created_at: now, status });
+    if (mail === 'none') return id;
+    await insertMailJob(db, id, now);
+    if (mail === 'queued') return id;
+    const [job] = await claimDueJobs(db, dialect, now, new Date(Date.now() + 60_000).toISOString(), 1);
+    expect(job?.enquiry_id).toBe(id);
+    const nextAttemptAt = new Date(Date.now() + 3_600_000).toISOString();
+    await finishMailJob(db, job!, { state: mail, attempts: 2, error: mail === 'sent' ? null : '421 Try again later', ...(mail === 'retrying' ? { nextAttemptAt } : {}) });
+    return id;
+  }
+
+  it('says whether mail is set up, and counts enquiries unsent (spam aside), failing and retrying', async () => {
+    for (const [index, { t, admin }] of apps.entries()) {
+      const card = async () => {
+        const response = await t.app.inject({ method: 'POST', url: '/api/master/getdashboard', headers: admin.headers, payload: {} });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json().mail;
+      };
+      const configured = index === 1;
+      expect(await card()).toEqual({ configured, unsent: 0, failingCount: 0, failing: [] });
+
+      // Mailed ones and spam are not waiting; what is waiting, never queued, failed or retried is.
+      await enquiry(t, 'Sent', 'Handled', 'sent');
+      await enquiry(t, 'Spammer', 'Spam', 'none');
+      expect(await card()).toMatchObject({ configured, unsent: 0, failingCount: 0 });
+      const failed = await enquiry(t, 'Bounced', 'New', 'failed');
+      const retrying = await enquiry(t, 'Later', 'Handled', 'retrying');
+      await enquiry(t, 'Waiting one', 'New', 'queued');
+      await enquiry(t, 'Waiting two', 'Handled', 'queued');
+      await enquiry(t, 'Out of spam', 'New', 'none');
+      const mail = await card();
+      expect(mail).toMatchObject({ configured, unsent: 5, failingCount: 2 });
+      expect(mail.failing.map((row: { enquiryId: number }) => row.enquiryId)).toEqual([retrying, failed]);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_DEMO_DOCUMENT } from '../../core/content/contact';
 import { COMPANY_MESSAGES } from '../../core/schemas/company';
 import { captureLogs } from '../test-support/logs';
 import { pendingSetupCode } from './setup.service';
@@ -86,6 +87,36 @@ describe.each(testDialects())('first-run setup on %s', (dialect) => {
     expect(JSON.stringify(audited)).not.toMatch(/long-enough-password|[0-9A-F]{4}-[0-9A-F]{4}/i);
   });
 
+  it("fills the Contact page's demo address, e-mail and phone from the company details, as a published revision (DESIGN §24)", async () => {
+    const contact = (await t.app.inject({ method: 'GET', url: '/api/pages/Contact1' })).json();
+    expect(contact).toMatchObject({
+      revision: 2,
+      address: 'Acme Systems\n12 FC Road, Pune\nPune 411004\nMaharashtra, India',
+      email: 'office@acme.example.in',
+      phone: '+91 98220 12345',
+      // What the company form does not hold stays.
+      maplink: CONTACT_DEMO_DOCUMENT.maplink,
+      lead: CONTACT_DEMO_DOCUMENT.lead,
+    });
+    const html = (await t.app.inject({ method: 'GET', url: '/Contact1' })).body;
+    for (const text of ['12 FC Road, Pune', 'office@acme.example.in', '+91 98220 12345']) expect(html).toContain(text);
+    for (const demo of ['Sahyog Chambers', CONTACT_DEMO_DOCUMENT.email, CONTACT_DEMO_DOCUMENT.phone]) expect(html).not.toContain(demo);
+    // Audited as a publication by the first administrator, and in the page's history.
+    const entry = await t.app.tenants.default.db.selectFrom('audit_log').selectAll().where('action', '=', 'page.publish').where('target_id', '=', 'Contact').executeTakeFirstOrThrow();
+    expect([entry.user_name, entry.summary]).toEqual(['boss', "Published Contact (revision 2) with the company's address, e-mail, phone (first-run setup)"]);
+    const admin = await logIn(t.app, 'boss', 'long-enough-password');
+    const history = (await t.app.inject({ method: 'GET', url: '/api/master/history/Contact', headers: admin.headers })).json();
+    expect(history).toMatchObject({ published: 2, revisions: [{ revision: 2, savedBy: 'boss', status: 'published' }, { revision: 1 }] });
+  });
+
+  it("gives the Contact editor the company's details as the Contact page shows them", async () => {
+    const admin = await logIn(t.app, 'boss', 'long-enough-password');
+    const answer = await t.app.inject({ method: 'POST', url: '/api/master/getCompanyContact', headers: admin.headers, payload: {} });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ address: 'Acme Systems\n12 FC Road, Pune\nPune 411004\nMaharashtra, India', email: 'office@acme.example.in', phone: '+91 98220 12345' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/master/getCompanyContact', payload: {} })).statusCode).toBe(401);
+  });
+
   it('cannot be run twice', async () => {
     const response = await setup({ company, username: 'intruder', password: 'long-enough-password', setupCode: 'AAAA-BBBB-CCCC' }, '10.0.0.3');
     expect(response.statusCode).toBe(409);
@@ -127,3 +158,41 @@ describe.each(testDialects())('the setup code across instances (%s)', (dialect) 
     expect(codesIn(logged)).toEqual([]);
   });
 });
+
+/** One set of contact details (DESIGN §24): setup fills only what is still the demo's, and leaves work in progress. */
+describe.each(testDialects())('setup on a site whose Contact page was edited (%s)', (dialect) => {
+  const apps: TestApp[] = [];
+  afterAll(async () => Promise.all(apps.map((app) => app.close())));
+
+  /** A fresh site waiting for setup, its Contact page saved once more with `fields`, as `status`. */
+  async function siteWithContact(fields: Record<string, string>, status: 'published' | 'draft') {
+    const t = await createTestApp(dialect);
+    apps.push(t);
+    const db = t.app.tenants.default.db;
+    const seeded = await db.selectFrom('page_revisions').select('document').where('page_id', '=', 11).where('revision', '=', 1).executeTakeFirstOrThrow();
+    const document = { ...JSON.parse(seeded.document), ...fields, revision: 2 };
+    await db.insertInto('page_revisions').values({ page_id: 11, revision: 2, document: JSON.stringify(document), saved_by: null, saved_by_name: 'earlier', saved_at: new Date().toISOString(), status, publish_at: null }).execute();
+    const code = (await pendingSetupCode(t.app.tenants.default))!;
+    const done = await t.app.inject({ method: 'POST', url: '/api/setup', payload: { company, username: 'boss', password: 'long-enough-password', setupCode: code } });
+    expect(done.statusCode, done.body).toBe(200);
+    return { t, revisions: async () => (await db.selectFrom('page_revisions').select('revision').where('page_id', '=', 11).execute()).length };
+  }
+  const contactOf = async (t: TestApp) => (await t.app.inject({ method: 'GET', url: '/api/pages/Contact1' })).json();
+
+  it("leaves the firm's own details, and fills only what is still the demo's", async () => {
+    const own = { address: 'Our own office\nBaner Road\nPune 411045', email: 'hello@own.example', phone: '+91 20 1111 2222' };
+    const edited = await siteWithContact(own, 'published');
+    expect(await edited.revisions()).toBe(2);
+    expect(await contactOf(edited.t)).toMatchObject({ revision: 2, ...own });
+
+    const addressOnly = await siteWithContact({ address: own.address }, 'published');
+    expect(await contactOf(addressOnly.t)).toMatchObject({ revision: 3, address: own.address, email: 'office@acme.example.in', phone: '+91 98220 12345' });
+  });
+
+  it('leaves the page alone while a draft waits on top of what is published', async () => {
+    const drafted = await siteWithContact({ lead: 'A draft in progress.' }, 'draft');
+    expect(await drafted.revisions()).toBe(2);
+    expect(await contactOf(drafted.t)).toMatchObject({ revision: 1, address: CONTACT_DEMO_DOCUMENT.address });
+  });
+});
+

@@ -4,7 +4,8 @@ import { SetupSchema } from '../../core/schemas/company';
 import { replies, typed } from '../http/contract';
 import { completeSetup } from './setup.service';
 
-export async function setupRoutes(app: FastifyInstance): Promise<void> {
+/** `keepRevisions`: REVISIONS_PER_PAGE, for the Contact revision setup may publish. */
+export async function setupRoutes(app: FastifyInstance, { keepRevisions }: { keepRevisions: number }): Promise<void> {
   typed(app).post(
     '/api/setup',
     {
@@ -13,7 +14,7 @@ export async function setupRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: SetupSchema, response: replies(z.object({ message: z.literal('Success') }), [400, 409, 429]) },
     },
     async (request) => {
-      await completeSetup(request.tenant, request.body);
+      await completeSetup(request.tenant, request.body, keepRevisions);
       return { message: 'Success' as const };
     },
   );

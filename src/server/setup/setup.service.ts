@@ -1,8 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SetupData } from '../../core/schemas/company';
-import { writeCompany } from '../company/company.service';
+import { CONTACT_DEMO_DOCUMENT, CONTACT_DETAIL_FIELDS, type ContactContent } from '../../core/content/contact';
+import { contentPageByKey } from '../../core/pages';
+import type { Company, SetupData } from '../../core/schemas/company';
+import { contactDetailsOf, writeCompany } from '../company/company.service';
 import { audit } from '../audit/audit';
+import { findNewestRevision, insertRevision, pruneRevisions } from '../content/content.repository';
+import { documentOf } from '../content/content.service';
 import { inTransaction, type Db } from '../db/database';
 import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
 import { ConflictError, ValidationError } from '../errors';
@@ -63,8 +67,11 @@ export async function pendingSetupCode(tenant: Tenant): Promise<string | null> {
   return (await readSetting(tenant.db, SETUP_CODE_SETTING)) ?? null;
 }
 
-/** Completes the first-run setup: company details and the first administrator, in one transaction. */
-export async function completeSetup(tenant: Tenant, input: SetupData, now = new Date()): Promise<void> {
+/**
+ * Completes the first-run setup: company details, the Contact page's details where they are still the demo's,
+ * and the first administrator, in one transaction. `keepRevisions` is REVISIONS_PER_PAGE (0 keeps all).
+ */
+export async function completeSetup(tenant: Tenant, input: SetupData, keepRevisions: number, now = new Date()): Promise<void> {
   const code = await pendingSetupCode(tenant);
   if (!code) throw new ConflictError('Folio is already set up. Log in as an administrator to edit the company details.');
   const expected = Buffer.from(code);
@@ -73,12 +80,53 @@ export async function completeSetup(tenant: Tenant, input: SetupData, now = new 
   if ((await findUserIdByUsername(tenant.db, input.username)) !== undefined) throw new ValidationError('That user name is taken; choose another.');
   await inTransaction(tenant.db, async (trx) => {
     await writeCompany(trx, input.company, now);
-    await createUser(trx, { username: input.username, password: input.password, groupId: ADMINISTRATORS_GROUP_ID, firstName: input.username }, now);
+    const userId = await createUser(trx, { username: input.username, password: input.password, groupId: ADMINISTRATORS_GROUP_ID, firstName: input.username }, now);
     await deleteSetting(trx, SETUP_CODE_SETTING);
     // The first administrator did it, with the setup code (the request has no session yet).
     const who = { userName: input.username };
     await audit(trx, tenant, { ...who, action: 'company.update', targetType: 'company', targetId: input.company.companyCode, summary: `Set up ${input.company.companyName} (first-run setup)` }, now);
     await audit(trx, tenant, { ...who, action: 'user.create', targetType: 'user', targetId: input.username, summary: `Created user ${input.username} (Administrators) in the first-run setup`, details: { groupId: ADMINISTRATORS_GROUP_ID } }, now);
+    await fillContactFromCompany(trx, tenant, input.company, { userId, username: input.username }, keepRevisions, now);
   });
   tenant.cache.clear();
 }
+
+/**
+ * One set of contact details (DESIGN §24): the Contact page's address, e-mail and phone that are still the
+ * demo's take the company's, as a new published revision of Contact (audited as a publication is), so the firm's
+ * own details are what visitors read from the first day. A field someone changed stays, and so does the whole
+ * page while a draft or a schedule waits on top of what is published: that work is someone's.
+ */
+const FIELD_WORDS = { address: 'address', email: 'e-mail', phone: 'phone' } as const;
+
+async function fillContactFromCompany(trx: Db, tenant: Tenant, company: Company, by: { userId: number; username: string }, keepRevisions: number, now: Date): Promise<void> {
+  const page = contentPageByKey('contact');
+  const newest = await findNewestRevision(trx, page.id);
+  if (!newest || newest.status !== 'published') return;
+  const document = documentOf<ContactContent>(newest);
+  const details = contactDetailsOf(company);
+  const fields = CONTACT_DETAIL_FIELDS.filter((field) => document[field] === CONTACT_DEMO_DOCUMENT[field] && details[field] !== document[field]);
+  if (fields.length === 0) return;
+  const revision = newest.revision + 1;
+  const filled = Object.fromEntries(fields.map((field) => [field, details[field]]));
+  await insertRevision(trx, {
+    page_id: page.id,
+    revision,
+    document: JSON.stringify({ ...document, ...filled, revision }),
+    saved_by: by.userId,
+    saved_by_name: by.username,
+    saved_at: now.toISOString(),
+    status: 'published',
+    publish_at: null,
+  });
+  await audit(trx, tenant, {
+    userName: by.username,
+    action: 'page.publish',
+    targetType: 'page',
+    targetId: page.routing,
+    summary: `Published ${page.routing} (revision ${revision}) with the company's ${fields.map((field) => FIELD_WORDS[field]).join(', ')} (first-run setup)`,
+    details: { revision, fields: [...fields] },
+  }, now);
+  await pruneRevisions(trx, page.id, keepRevisions);
+}
+

@@ -6,7 +6,7 @@ import type { Dashboard, EnquiryWeek, FailingMail } from '../../../../core/schem
 import { formatDateTime } from '../../lib/date-time';
 import { notify } from '../../toasts';
 import { buttonNamed, click, until, withFakeMasterApi, withTestRoot } from '../../test-support/dom';
-import DashboardScreen from './dashboard-screen';
+import DashboardScreen, { mailSummary } from './dashboard-screen';
 
 /**
  * The staff home against a stand-in for getdashboard and resendEnquiry, answering with the contract's shapes
@@ -32,7 +32,8 @@ function answer(call: string, body: Record<string, unknown>): { status: number; 
   if (call === 'resendEnquiry') {
     if (resendRefusal) return { status: 409, data: { message: resendRefusal } };
     // The mail is queued again: it leaves the failing list.
-    dashboard = { ...dashboard, mail: { failing: (dashboard.mail?.failing ?? []).filter((mail) => mail.enquiryId !== body.id) } };
+    const mail = dashboard.mail!;
+    dashboard = { ...dashboard, mail: { ...mail, failing: mail.failing.filter((row) => row.enquiryId !== body.id), failingCount: mail.failingCount - 1 } };
     return { status: 200, data: { message: 'The mail will be sent again now.' } };
   }
   return undefined;
@@ -81,7 +82,7 @@ function fullDashboard(): Dashboard {
         status: id === 42 ? 'Handled' : 'New',
       })),
     },
-    mail: { failing },
+    mail: { failing, failingCount: 2, configured: true, unsent: 2 },
     scheduled: [{ routing: 'Home', name: 'Home', revision: 7, publishAt: at(-30), scheduledBy: 'asha' }],
     changes: Array.from({ length: 10 }, (_, index) => change(index + 1)),
     enquiriesPerWeek: weeks(COUNTS),
@@ -149,9 +150,11 @@ describe('the dashboard', () => {
   it('lists the failing mails: who, the state in words, attempts, the last error, the next attempt, Resend', async () => {
     dom.renderScreen(<DashboardScreen />);
     await loaded();
+    expect(region('Mail')?.querySelector('.dashboard-card__lead')?.textContent).toBe('2 enquiries whose mail is failing or being retried.');
     expect(linksOf(region('Mail'))).toEqual([
       ['Meera Iyer', '/enquiries?open=41'],
       ['Kabir Shah', '/enquiries?open=37'],
+      ['Open the enquiries', '/enquiries'],
     ]);
     const [retrying, failed] = mailRows();
     expect(retrying?.textContent).toContain('meera@example.in');
@@ -216,7 +219,7 @@ describe('the dashboard', () => {
   it('says what to do on each card that has nothing to show', async () => {
     dashboard = {
       enquiries: { newCount: 0, latest: [] },
-      mail: { failing: [] },
+      mail: { failing: [], failingCount: 0, configured: true, unsent: 0 },
       scheduled: [],
       changes: [],
       enquiriesPerWeek: weeks(COUNTS.map(() => [0, 0])),
@@ -233,6 +236,42 @@ describe('the dashboard', () => {
     // The ways on stay: the screens behind the cards.
     expect(linksOf(region('New enquiries'))).toEqual([['All enquiries', '/enquiries']]);
     expect(linksOf(region('Last changes'))).toEqual([['Open the audit log', '/auditlog']]);
+  });
+
+  it('says when mail is not set up, and how many enquiries wait unsent (DESIGN §24)', async () => {
+    dashboard = { mail: { failing: [], failingCount: 0, configured: false, unsent: 3 } };
+    dom.renderScreen(<DashboardScreen />);
+    await loaded();
+    const card = region('Mail')!;
+    const [lead, next] = [...card.querySelectorAll('.dashboard-card__lead')];
+    expect(lead?.textContent).toBe('Mail is not set up: 3 enquiries wait unsent.');
+    expect(lead?.classList.contains('dashboard-card__lead--warning')).toBe(true);
+    expect(next?.textContent).toBe('Nothing is lost: they are kept, and go out once whoever runs the server sets SMTP_URL and CONTACT_RECIPIENT.');
+    expect(card.textContent).not.toContain('every enquiry was mailed');
+    expect(linksOf(card)).toEqual([['Open the enquiries', '/enquiries']]);
+  });
+
+  it('counts what really waits, fails or retries, beyond the mails it lists', () => {
+    expect(mailSummary({ configured: false, unsent: 1, failingCount: 0 })).toBe('Mail is not set up: 1 enquiry waits unsent.');
+    expect(mailSummary({ configured: false, unsent: 0, failingCount: 0 })).toBe('Mail is not set up: no enquiry waits unsent.');
+    expect(mailSummary({ configured: true, unsent: 0, failingCount: 0 })).toBe('No mail is failing: every enquiry was mailed.');
+    expect(mailSummary({ configured: true, unsent: 1, failingCount: 0 })).toBe('No mail is failing. 1 enquiry is not mailed yet.');
+    expect(mailSummary({ configured: true, unsent: 4, failingCount: 0 })).toBe('No mail is failing. 4 enquiries are not mailed yet.');
+    expect(mailSummary({ configured: true, unsent: 1, failingCount: 1 })).toBe('1 enquiry whose mail is failing or being retried.');
+    expect(mailSummary({ configured: true, unsent: 30, failingCount: 25 })).toBe('25 enquiries whose mail is failing or being retried. 5 more are not mailed yet.');
+    expect(mailSummary({ configured: true, unsent: 26, failingCount: 25 })).toBe('25 enquiries whose mail is failing or being retried. 1 more is not mailed yet.');
+  });
+
+  it('says when it lists only the newest of the failing mails', async () => {
+    dashboard = { mail: { failing, failingCount: 25, configured: true, unsent: 25 } };
+    dom.renderScreen(<DashboardScreen />);
+    await loaded();
+    const leads = [...region('Mail')!.querySelectorAll('.dashboard-card__lead')].map((p) => p.textContent);
+    expect(leads).toEqual([
+      '25 enquiries whose mail is failing or being retried.',
+      'The newest 2 are listed; the Mail filter of the enquiries screen shows them all.',
+    ]);
+    expect(mailRows()).toHaveLength(2);
   });
 
   it('says so when the menu holds none of the screens the home shows', async () => {

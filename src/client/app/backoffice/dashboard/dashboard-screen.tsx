@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { LucideIcon } from 'lucide-react';
 import { ArrowRight, CalendarClock, ChartColumn, Inbox, MailExclamationPoint, RotateCcwClock, Send } from 'lucide-react';
 import type { AuditEntryRow } from '../../../../core/schemas/audit';
-import type { Dashboard, DashboardEnquiry, EnquiryWeek, FailingMail, ScheduledPublication } from '../../../../core/schemas/dashboard';
+import type { Dashboard, DashboardEnquiry, EnquiryWeek, FailingMail, MailCard as MailCardData, ScheduledPublication } from '../../../../core/schemas/dashboard';
 import { MAIL_STATE_LABELS } from '../../../../core/schemas/enquiries';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/date-time';
@@ -112,7 +112,25 @@ function nextAttempt(mail: FailingMail): ReactNode {
   return mail.state === 'failed' ? 'No further attempt: Resend tries again.' : 'Next attempt soon.';
 }
 
-function MailCard({ failing }: { failing: readonly FailingMail[] }) {
+/**
+ * What the Mail card says first (DESIGN §24: the dashboard tells the truth): mail not set up and what waits
+ * for it, or what is failing, or what waits to be sent, or that every enquiry was mailed.
+ */
+export function mailSummary({ configured, unsent, failingCount }: Pick<MailCardData, 'configured' | 'unsent' | 'failingCount'>): string {
+  const waiting = (count: number) => (count === 0 ? 'no enquiry waits' : count === 1 ? '1 enquiry waits' : `${count} enquiries wait`);
+  if (!configured) return `Mail is not set up: ${waiting(unsent)} unsent.`;
+  const others = unsent - failingCount;
+  if (failingCount > 0) {
+    const failing = `${plural(failingCount, 'enquiry whose mail is failing or being retried', 'enquiries whose mail is failing or being retried')}.`;
+    return others > 0 ? `${failing} ${others === 1 ? '1 more is' : `${others} more are`} not mailed yet.` : failing;
+  }
+  // Waiting for the worker, or never queued (stored before mailing existed, taken out of Spam: Resend sends them).
+  if (unsent > 0) return `No mail is failing. ${unsent === 1 ? '1 enquiry is' : `${unsent} enquiries are`} not mailed yet.`;
+  return 'No mail is failing: every enquiry was mailed.';
+}
+
+function MailCard({ card }: { card: MailCardData }) {
+  const { failing, failingCount, configured, unsent } = card;
   const resend = useResendEnquiryMail();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The enquiry whose mail was sent again: once the refreshed list no longer holds it, its Resend button (which
@@ -140,12 +158,27 @@ function MailCard({ failing }: { failing: readonly FailingMail[] }) {
   };
 
   return (
-    <Card title="Mail" icon={MailExclamationPoint} wide={failing.length > 0} headingRef={headingRef}>
-      {failing.length === 0 ? (
-        <Empty>No mail is failing: every enquiry was mailed.</Empty>
-      ) : (
+    <Card
+      title="Mail"
+      icon={MailExclamationPoint}
+      wide={failing.length > 0}
+      headingRef={headingRef}
+      more={configured && unsent === 0 ? undefined : { to: '/enquiries', label: 'Open the enquiries' }}
+    >
+      <p className={configured ? 'dashboard-card__lead' : 'dashboard-card__lead dashboard-card__lead--warning'}>{mailSummary(card)}</p>
+      {configured ? null : (
+        <p className="dashboard-card__lead">
+          {unsent > 0 ? 'Nothing is lost: they are kept, and' : 'Enquiries are kept, and'} go out once whoever runs the server sets SMTP_URL and
+          CONTACT_RECIPIENT.
+        </p>
+      )}
+      {failing.length === 0 ? null : (
         <>
-          <p className="dashboard-card__lead">{plural(failing.length, 'enquiry whose mail is failing or being retried', 'enquiries whose mail is failing or being retried')}.</p>
+          {failingCount > failing.length ? (
+            <p className="dashboard-card__lead">
+              The newest {failing.length} are listed; the Mail filter of the enquiries screen shows them all.
+            </p>
+          ) : null}
           <ul className="dashboard-mail">
             {failing.map((mail) => {
               const busy = resend.isPending && resend.variables?.id === mail.enquiryId;
@@ -257,7 +290,7 @@ function Cards({ dashboard }: { dashboard: Dashboard }) {
     <div className="dashboard">
       {enquiries ? <EnquiriesCard newCount={enquiries.newCount} latest={enquiries.latest} /> : null}
       {enquiriesPerWeek ? <ChartCard weeks={enquiriesPerWeek} /> : null}
-      {mail ? <MailCard failing={mail.failing} /> : null}
+      {mail ? <MailCard card={mail} /> : null}
       {scheduled ? <ScheduledCard scheduled={scheduled} /> : null}
       {changes ? <ChangesCard changes={changes} /> : null}
     </div>

@@ -1,9 +1,9 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Save, X } from 'lucide-react';
-import { MASTER_MESSAGES } from '../../../../core/masters/master-data';
 import { errorMessage } from '../../lib/api';
 import { useConfirm } from '../../components/confirm-dialog';
+import { statusQuestion } from '../../components/status-badge';
 import { notify } from '../../toasts';
 import '../../../styles/masters.css';
 
@@ -44,11 +44,6 @@ export function MasterFormActions({ busy, onCancel }: { busy: boolean; onCancel:
   );
 }
 
-/** Y or N, as the spec's activeStatus, on the shared badge. */
-export function StatusCell({ status }: { status: 'Y' | 'N' }) {
-  return <span className={status === 'Y' ? 'status-badge status-badge--on' : 'status-badge'}>{status}</span>;
-}
-
 /**
  * Which record the panel edits (`id`), or a new one (`id` undefined); null while the panel is closed. The
  * focus goes back to what opened the panel (Create New…, the row's edit button) when it closes.
@@ -68,17 +63,34 @@ export function useMasterPanel() {
   return { editing, open, close };
 }
 
+/** What a status change does to a master type or value, said in the question before it (DESIGN §24). */
+const STATUS_CONSEQUENCES = {
+  'master type': {
+    deactivate: 'It is no longer offered for new parameters or new values; what uses it now keeps it.',
+    activate: 'It is offered for new parameters and values again.',
+  },
+  'master value': {
+    deactivate: 'It is no longer offered as a choice; content that chose it keeps showing it.',
+    activate: 'It is offered as a choice again.',
+  },
+} as const;
+
 /**
- * Activate or deactivate a row after the spec's question (either way: the list changes what others may
- * choose); the server's answer or its refusal in a toast.
+ * Activate or deactivate a row after asking "Deactivate this master value?" (either way: the list changes what
+ * others may choose); the server's answer or its refusal in a toast.
  */
-export function useStatusChange(mutate: (input: { id: number; activeStatus: 'Y' | 'N' }) => Promise<{ message: string }>, busy: boolean) {
+export function useStatusChange(
+  record: keyof typeof STATUS_CONSEQUENCES,
+  mutate: (input: { id: number; activeStatus: 'Y' | 'N' }) => Promise<{ message: string }>,
+  busy: boolean,
+) {
   const { confirm, dialog } = useConfirm();
   const change = async (row: { id: number; name: string; activeStatus: 'Y' | 'N' }) => {
     if (busy) return;
     const activate = row.activeStatus !== 'Y';
     const verb = activate ? 'Activate' : 'Deactivate';
-    if (!(await confirm(MASTER_MESSAGES.confirmStatus, { title: `${verb} ${row.name}?`, confirmLabel: verb, danger: !activate }))) return;
+    const question = statusQuestion(record, activate, STATUS_CONSEQUENCES[record][activate ? 'activate' : 'deactivate']);
+    if (!(await confirm(question, { title: `${verb} ${row.name}`, confirmLabel: verb, danger: !activate }))) return;
     try {
       const answer = await mutate({ id: row.id, activeStatus: activate ? 'Y' : 'N' });
       notify.success(answer.message || `${row.name} ${activate ? 'activated' : 'deactivated'}.`);

@@ -141,10 +141,10 @@ describe('commonMasterType', () => {
     render(<MasterTypeScreen />);
     await until(() => rowTexts('Master types').length === 4, 'four types');
     expect(rowTexts('Master types').map((cells) => cells.slice(0, 5))).toEqual([
-      ['1', 'COUNTRY', 'Country', '—None', 'Y'],
-      ['2', 'STATE', 'State', 'Country', 'Y'],
-      ['3', 'CITY', 'City', 'State', 'Y'],
-      ['4', 'SEGMENT', 'Industry Segment', '—None', 'Y'],
+      ['1', 'COUNTRY', 'Country', '—None', 'Active'],
+      ['2', 'STATE', 'State', 'Country', 'Active'],
+      ['3', 'CITY', 'City', 'State', 'Active'],
+      ['4', 'SEGMENT', 'Industry Segment', '—None', 'Active'],
     ]);
     expect(button('Edit Country')).not.toBeNull();
     expect(button('Deactivate Country')).not.toBeNull();
@@ -213,14 +213,21 @@ describe('commonMasterType', () => {
     render(<MasterTypeScreen />);
     await until(() => rowTexts('Master types').length === 4, 'four types');
     await click(button('Deactivate Industry Segment')!);
-    expect(document.querySelector('dialog')?.textContent).toContain(MASTER_MESSAGES.confirmStatus);
+    // The question says what happens, not the delete question (DESIGN §24).
+    expect(document.querySelector('.confirm-dialog__question')?.textContent).toBe(
+      'Deactivate this master type? It is no longer offered for new parameters or new values; what uses it now keeps it.',
+    );
     await click(button('Cancel')!);
     expect(calls.some((c) => c.call === 'changeStatusForCommonMasterType')).toBe(false);
     await click(button('Deactivate Industry Segment')!);
     await click(button('Deactivate')!);
     await until(() => button('Activate Industry Segment'), 'the activate action');
     expect(calls.find((c) => c.call === 'changeStatusForCommonMasterType')?.body).toEqual({ id: 4, activeStatus: 'N' });
-    expect(rowTexts('Master types')[3]?.[4]).toBe('N');
+    expect(rowTexts('Master types')[3]?.[4]).toBe('Inactive');
+    // Activating asks too, in the same words.
+    await click(button('Activate Industry Segment')!);
+    expect(document.querySelector('.confirm-dialog__question')?.textContent).toBe('Activate this master type? It is offered for new parameters and values again.');
+    await click(button('Cancel')!);
   });
 });
 
@@ -232,8 +239,8 @@ describe('commonMaster', () => {
     await choose(filter, '2');
     await until(() => rowTexts('Master values').length === 2, 'the states');
     expect(rowTexts('Master values').map((cells) => cells.slice(0, 7))).toEqual([
-      ['1', 'State', 'MH', 'Maharashtra', '1', 'India', 'Y'],
-      ['2', 'State', 'KA', 'Karnataka', '2', 'India', 'Y'],
+      ['1', 'State', 'MH', 'Maharashtra', '1', 'India', 'Active'],
+      ['2', 'State', 'KA', 'Karnataka', '2', 'India', 'Active'],
     ]);
     expect(calls.filter((c) => c.call === 'getCommonMaster').at(-1)?.body).toEqual({ typeId: 2, pageno: 1 });
     await type(byLabel<HTMLInputElement>('Search text')!, 'kar');
@@ -312,13 +319,15 @@ describe('commonMaster', () => {
     await until(() => rowTexts('Master values').length === 4, 'four values');
     await click(button('Deactivate Pune')!);
     const dialog = document.querySelector('dialog')!;
-    expect(dialog.textContent).toContain(MASTER_MESSAGES.confirmStatus);
+    expect(dialog.querySelector('.confirm-dialog__question')?.textContent).toBe(
+      'Deactivate this master value? It is no longer offered as a choice; content that chose it keeps showing it.',
+    );
     await act(async () => dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
     expect(document.querySelector('dialog')).toBeNull();
     expect(calls.some((c) => c.call === 'changeStatusForCommonMaster')).toBe(false);
     await click(button('Deactivate Pune')!);
     await click(button('Deactivate')!);
-    await until(() => rowTexts('Master values').find((cells) => cells[3] === 'Pune')?.[6] === 'N', 'Pune inactive');
+    await until(() => rowTexts('Master values').find((cells) => cells[3] === 'Pune')?.[6] === 'Inactive', 'Pune inactive');
     expect(calls.find((c) => c.call === 'changeStatusForCommonMaster')?.body).toEqual({ id: 30, activeStatus: 'N' });
   });
 });

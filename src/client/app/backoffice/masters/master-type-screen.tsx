@@ -23,7 +23,8 @@ import {
   type MasterTypeFormInput,
   type MasterTypeFormOutput,
 } from './master-forms';
-import { MasterFormActions, MasterPanel, StatusCell, useMasterPanel, useStatusChange } from './master-parts';
+import { StatusBadge } from '../../components/status-badge';
+import { MasterFormActions, MasterPanel, useMasterPanel, useStatusChange } from './master-parts';
 
 type MasterTypeRow = MasterType & { srno: number };
 
@@ -34,7 +35,7 @@ const COLUMNS: DataColumn<MasterTypeRow>[] = [
   column.accessor('code', { header: 'Code' }),
   column.accessor('name', { header: 'Name' }),
   column.accessor('dependsOnName', { header: 'Depends on', cell: ({ getValue }) => <OptionalCell text={getValue()} /> }),
-  column.accessor('activeStatus', { header: 'Status', cell: ({ getValue }) => <StatusCell status={getValue()} /> }),
+  column.accessor('activeStatus', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
 ];
 
 /** commonMasterType: search, a paged list of master types, their form in a panel, activate / deactivate (DESIGN §14). */
@@ -44,7 +45,7 @@ export function MasterTypeScreen() {
   const [query, setQuery] = useState<MasterTypeQuery>({ searchText: '', pageno: 1 });
   const types = useMasterTypes(query);
   const setStatus = useSetMasterTypeStatus();
-  const status = useStatusChange(setStatus.mutateAsync, setStatus.isPending);
+  const status = useStatusChange('master type', setStatus.mutateAsync, setStatus.isPending);
   const panel = useMasterPanel();
 
   const search = (event: FormEvent) => {

@@ -36,7 +36,8 @@ import {
   type MasterValueFormInput,
   type MasterValueFormOutput,
 } from './master-forms';
-import { MasterFormActions, MasterPanel, StatusCell, useMasterPanel, useStatusChange } from './master-parts';
+import { StatusBadge } from '../../components/status-badge';
+import { MasterFormActions, MasterPanel, useMasterPanel, useStatusChange } from './master-parts';
 
 type MasterValueRow = MasterValue & { srno: number };
 type TypeOption = { id: number; code: string; name: string; dependsOn: number | null };
@@ -50,7 +51,7 @@ const COLUMNS: DataColumn<MasterValueRow>[] = [
   column.accessor('name', { header: 'Name' }),
   column.accessor('sequence', { header: 'Sequence', meta: { align: 'end' } }),
   column.accessor('parentName', { header: 'Parent', cell: ({ getValue }) => <OptionalCell text={getValue()} /> }),
-  column.accessor('activeStatus', { header: 'Status', cell: ({ getValue }) => <StatusCell status={getValue()} /> }),
+  column.accessor('activeStatus', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
 ];
 
 /** commonMaster: values filtered by type and searched, their form in a panel, activate / deactivate (DESIGN §14). */
@@ -62,7 +63,7 @@ export function MasterValueScreen() {
   const [query, setQuery] = useState<MasterValueQuery>({ typeId: undefined, searchText: '', pageno: 1 });
   const values = useMasterValues(query);
   const setStatus = useSetMasterValueStatus();
-  const status = useStatusChange(setStatus.mutateAsync, setStatus.isPending);
+  const status = useStatusChange('master value', setStatus.mutateAsync, setStatus.isPending);
   const panel = useMasterPanel();
 
   // A link to one value (`/commonMaster?edit=9`, from the search) opens its edit panel, as its row's Edit does.

@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { IconButton, IconLink } from '../../components/icon-button';
 import { useConfirm } from '../../components/confirm-dialog';
+import { statusQuestion } from '../../components/status-badge';
 import { BackToHomeLink, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
 import { usePageList, useSetPageStatus } from './api';
@@ -16,8 +17,8 @@ import '../../../styles/page-defs.css';
 /** Back-office screens are pages too, but cannot be deactivated (the server refuses): they get no toggle. */
 const SCREEN_IDS: ReadonlySet<number> = new Set(SCREEN_PAGES.map((screen) => screen.id));
 
-/** The question asked before a page is deactivated (DESIGN §11: unpublishing keeps the content). */
-export const DEACTIVATE_PAGE_QUESTION = 'Its public page will answer 404 and leave the sitemap and every menu; its content and history are kept.';
+/** The question asked before a page is deactivated (DESIGN §11: unpublishing keeps the content; §24: its voice). */
+export const DEACTIVATE_PAGE_QUESTION = statusQuestion('page', false, 'Its public page will answer 404 and leave the sitemap and every menu; its content and history are kept.');
 
 const column = createColumnHelper<PageListRow>();
 
@@ -54,7 +55,7 @@ export function PageListScreen() {
   const changeStatus = async (row: PageListRow) => {
     if (setStatus.isPending) return;
     const activate = row.activeStatus !== 'Y';
-    if (!activate && !(await confirm(DEACTIVATE_PAGE_QUESTION, { title: `Deactivate ${row.name}?`, confirmLabel: 'Deactivate', danger: true }))) return;
+    if (!activate && !(await confirm(DEACTIVATE_PAGE_QUESTION, { title: `Deactivate ${row.name}`, confirmLabel: 'Deactivate', danger: true }))) return;
     try {
       const answer = await setStatus.mutateAsync({ id: row.id, activeStatus: activate ? 'Y' : 'N' });
       notify.success(answer.message);

@@ -28,10 +28,13 @@ export interface UserQuery {
 }
 
 /**
- * The question the user list asks before it deactivates a user: the spec's screen asked its one delete
- * question for the N action (spec 001 §4, §5), and Folio keeps the words.
+ * What the user list asks before it changes a user's status (DESIGN §24): the spec's screen asked its delete
+ * question for the N action, which made people fear the user would be gone; nothing is deleted.
  */
-export const DEACTIVATE_QUESTION = 'Do you want to delete this record ?';
+export const USER_STATUS_CONSEQUENCES = {
+  deactivate: (name: string) => `${name} can no longer sign in, and a session they have open ends now. Nothing is deleted.`,
+  activate: (name: string) => `${name} can sign in again.`,
+} as const;
 
 /** A page of the list; `after` (the `next` of the page before) finds it through the index (paging.ts). */
 export function fetchUsers(query: UserQuery, after?: string) {

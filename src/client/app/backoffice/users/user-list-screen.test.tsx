@@ -15,7 +15,7 @@ withModalDialogs();
 const dom = withTestRoot();
 const calls = withFakeMasterApi(answer);
 
-let users: Array<{ id: number; employeecode: string; name: string }>;
+let users: Array<{ id: number; employeecode: string; name: string; activeStatus?: 'Y' | 'N' }>;
 let countCap: number;
 
 beforeEach(() => {
@@ -24,6 +24,10 @@ beforeEach(() => {
 });
 
 function answer(call: string, body: Record<string, unknown>) {
+  if (call === 'Employeechangedeletstatus') {
+    users = users.map((u) => (u.id === body.id ? { ...u, activeStatus: body.activeStatus as 'Y' | 'N' } : u));
+    return { status: 200, data: { status: 'Success', message: 'Success' } };
+  }
   if (call !== 'getempmasterfroEmp' && call !== 'getSearchForEmployeeMaster') return undefined;
   const text = String(body.searchText ?? '').toLowerCase();
   const matches = users.filter((u) => u.name.toLowerCase().includes(text));
@@ -34,7 +38,7 @@ function answer(call: string, body: Record<string, unknown>) {
     username: u.employeecode.toLowerCase(),
     usergroupid: 2,
     groupname: 'Editors',
-    activeStatus: 'Y',
+    activeStatus: u.activeStatus ?? 'Y',
   }));
   return {
     status: 200,
@@ -85,5 +89,32 @@ describe('userHomepage paging', () => {
     await until(() => firstName() === 'User 21', 'page 3');
     expect(dom.container.querySelector('.staff-table__range')?.textContent).toBe('21–25 of more than 20');
     expect(button('Next page')?.getAttribute('aria-disabled')).toBe('true');
+  });
+});
+
+describe('userHomepage status', () => {
+  const question = () => document.querySelector('dialog .confirm-dialog__question')?.textContent;
+  const statusOf = (name: string) => rows().find((row) => row.querySelectorAll('td')[1]?.textContent === name)?.querySelectorAll('td')[2]?.textContent;
+
+  it('reads Active or Inactive, and asks "Deactivate this user?" or "Activate this user?", never the delete question', async () => {
+    dom.renderScreen(<UserListScreen />, '/userHomepage');
+    await until(() => firstName() === 'User 1', 'page 1');
+    expect(statusOf('User 2')).toBe('Active');
+
+    await click(button('Deactivate User 2')!);
+    expect(question()).toBe('Deactivate this user? User 2 can no longer sign in, and a session they have open ends now. Nothing is deleted.');
+    await click(button('Cancel')!);
+    expect(calls.some((c) => c.call === 'Employeechangedeletstatus')).toBe(false);
+
+    await click(button('Deactivate User 2')!);
+    await click(button('Deactivate')!);
+    await until(() => statusOf('User 2') === 'Inactive', 'User 2 inactive');
+    expect(calls.find((c) => c.call === 'Employeechangedeletstatus')?.body).toEqual({ id: 2, activeStatus: 'N' });
+
+    await click(button('Activate User 2')!);
+    expect(question()).toBe('Activate this user? User 2 can sign in again.');
+    await click(button('Activate')!);
+    await until(() => statusOf('User 2') === 'Active', 'User 2 active again');
+    expect(calls.filter((c) => c.call === 'Employeechangedeletstatus').at(-1)?.body).toEqual({ id: 2, activeStatus: 'Y' });
   });
 });

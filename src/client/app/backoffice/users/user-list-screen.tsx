@@ -8,11 +8,12 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { IconButton, IconLink } from '../../components/icon-button';
 import { useConfirm } from '../../components/confirm-dialog';
+import { StatusBadge, statusQuestion } from '../../components/status-badge';
 import { BackToHomeLink, Screen } from '../../components/screen';
 import { SearchToolbar, ToolbarSelect } from '../../components/search-toolbar';
 import { usePageCursors } from '../../components/use-page-cursors';
 import { notify } from '../../toasts';
-import { DEACTIVATE_QUESTION, USERS_KEY, useSetUserStatus, useUsers, type SearchType, type UserQuery } from './api';
+import { USER_STATUS_CONSEQUENCES, USERS_KEY, useSetUserStatus, useUsers, type SearchType, type UserQuery } from './api';
 
 const SEARCH_TYPE_OPTIONS = SEARCH_TYPES.map((option) => ({ value: option, label: option }));
 
@@ -23,8 +24,7 @@ const COLUMNS: DataColumn<UserListRow>[] = [
   column.accessor('name', { header: 'Name' }),
   column.accessor('activeStatus', {
     header: 'Status',
-    cell: ({ getValue }) =>
-      getValue() === 'Y' ? <span className="status-badge status-badge--on">Active</span> : <span className="status-badge">Inactive</span>,
+    cell: ({ getValue }) => <StatusBadge status={getValue()} />,
   }),
 ];
 
@@ -59,7 +59,9 @@ export function UserListScreen() {
   const changeStatus = async (user: UserListRow) => {
     if (setStatus.isPending) return;
     const activate = user.activeStatus !== 'Y';
-    if (!activate && !(await confirm(DEACTIVATE_QUESTION, { title: `Deactivate ${user.name}?`, confirmLabel: 'Deactivate', danger: true }))) return;
+    const verb = activate ? 'Activate' : 'Deactivate';
+    const question = statusQuestion('user', activate, USER_STATUS_CONSEQUENCES[activate ? 'activate' : 'deactivate'](user.name));
+    if (!(await confirm(question, { title: `${verb} ${user.name}`, confirmLabel: verb, danger: !activate }))) return;
     try {
       await setStatus.mutateAsync({ id: user.id, activeStatus: activate ? 'Y' : 'N' });
       notify.success(activate ? 'User activated.' : 'User deactivated.');
