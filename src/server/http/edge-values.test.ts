@@ -208,6 +208,7 @@ const CASES: Record<string, OperationCase> = {
     },
   },
   'POST /api/master/getCompanyDetails': { request: () => ({ body: {} }) },
+  'POST /api/master/getCompanyContact': { request: () => ({ body: {} }) },
   'POST /api/master/saveCompanyDetails': { request: () => ({ body: company }) },
   'POST /api/master/getParamconf': { request: (f) => ({ body: { id: f.autowiredId } }) },
   'POST /api/menu/getAllgroup': { request: () => ({ body: {} }) },
