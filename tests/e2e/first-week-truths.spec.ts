@@ -175,3 +175,24 @@ test("the Contact editor's 'Use the company's details' fills address, e-mail and
   expect((await callApi<{ revision: number }>(page, '/api/master/getcont', {})).revision).toBe(published.revision);
   await expectNoAxeViolations(page, 'Contact editor');
 });
+
+for (const width of [768, 1280] as const) {
+  test(`a back-office toast sits below the screen's own actions and the top bar at ${width} px`, async ({ page }) => {
+    const username = `e2e-toast-${RUN}-${width}`;
+    await createE2eUser(username, 'e2e-toast-password', 3);
+    await page.setViewportSize({ width, height: 800 });
+    await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
+    await page.goto('/userHomepage');
+    await page.getByLabel('Search text').fill(username);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const row = page.getByRole('row', { name: new RegExp(username) });
+    await row.getByRole('button', { name: /^Deactivate / }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
+    const toast = page.locator('.Toastify__toast', { hasText: 'User deactivated.' });
+    await expect(toast).toBeVisible();
+    const actions = page.locator('.app-screen__actions').getByRole('link').or(page.locator('.app-screen__actions').getByRole('button'));
+    expect(await actions.count()).toBeGreaterThan(0);
+    for (const control of await actions.all()) await expectClearOf(toast, control);
+    for (const control of await page.getByRole('banner').getByRole('button').all()) await expectClearOf(toast, control);
+  });
+}

@@ -20,23 +20,34 @@ function ToastMessage({ title, text }: { title: string; text: string }) {
 
 /** The editor's Save and Publish bar (editor-frame.tsx), which stays at the bottom of the window. */
 const BOTTOM_BAR = '.editor-actions';
+/** What a toast at the top right must stay below: the staff top bar and the screen's own actions (Add, Back To Home). */
+const TOP_CONTROLS = ['.staff-topbar', '.app-screen__actions'];
+/** The gap a toast keeps from what it stays clear of. */
+const GAP_PX = 12;
 
 /**
- * On a phone the toasts sit at the bottom of the window (app.css): above the editor's action bar when one is in
- * view, so that a toast never hides Publish. The bar's height changes with its buttons, so it is measured.
+ * Where a toast may sit so that it covers no control (DESIGN §24), measured as it opens, since bars and title rows
+ * change height with their buttons and the page's scroll: at the top right below the top bar and below the
+ * screen's actions while they are in view; on a phone (app.css) at the bottom, above the editor's action bar.
  */
-function keepClearOfBottomBar(): void {
+function keepClearOfControls(): void {
   const bar = document.querySelector(BOTTOM_BAR);
   const top = bar?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY;
   const clearance = top < window.innerHeight ? Math.ceil(window.innerHeight - Math.max(top, 0)) : 0;
-  document.documentElement.style.setProperty('--app-toast-bottom-bar', `${clearance}px`);
+  const below = TOP_CONTROLS.flatMap((selector) => [...document.querySelectorAll(selector)])
+    .map((element) => element.getBoundingClientRect())
+    .filter((box) => box.height > 0 && box.bottom > 0 && box.top < window.innerHeight / 2)
+    .reduce((lowest, box) => Math.max(lowest, box.bottom), 0);
+  const root = document.documentElement.style;
+  root.setProperty('--app-toast-bottom-bar', `${clearance}px`);
+  root.setProperty('--app-toast-top', `${Math.ceil(below) + GAP_PX}px`);
 }
 
 function show(type: Exclude<TypeOptions, 'default'>, text: string, title: string): void {
   // The text is the toast's id: the same message twice in a row shows once (spec 001 §9, no duplicates).
   const toastId = text;
   if (toast.isActive(toastId)) return;
-  keepClearOfBottomBar();
+  keepClearOfControls();
   toast(<ToastMessage title={title} text={text} />, { type, toastId });
 }
 
