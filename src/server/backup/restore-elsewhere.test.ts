@@ -113,7 +113,8 @@ describe.each(testDialects())('a backup of a site at one address, restored and s
     expect(about.document).toContain(`${OLD_SITE}uploads/photos/about/`);
     expect(about.document).toContain(`src=\\"${OLD_SITE}uploads/photos/about/`);
     expect(about.document).not.toMatch(/"\/uploads\/photos\//);
-    await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', MIGRATION as never).execute();
+    // This migration and every later one are still to come for such a backup.
+    await db.deleteFrom('kysely_migration' as never).where('name' as never, '>=', MIGRATION as never).execute();
     const file = await backup('before.jsonl.gz');
 
     const restored = await restoredAt(dialect, file);
