@@ -137,3 +137,32 @@ describe('a kill -9 while writing with the worker checkpointing', () => {
     }
   }, 40_000);
 });
+
+describe('stopping the worker in a process with nothing else to do', () => {
+  it('finishes: close() of a server whose worker ran resolves, so a shutdown or a script goes on after it', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-stop-'));
+    try {
+      const database = path.resolve('src/server/db/database.ts');
+      const worker = path.resolve('src/server/db/wal-checkpoints.ts');
+      // The worker does not keep a process alive while it runs; stopping it must, until it is gone.
+      const script = `
+        import { openDatabase } from ${JSON.stringify(database)};
+        import { WalCheckpoints } from ${JSON.stringify(worker)};
+        const handle = openDatabase({ databaseUrl: undefined, dataDir: ${JSON.stringify(folder)}, sqliteFile: 'tenant.sqlite' });
+        const checkpoints = new WalCheckpoints();
+        checkpoints.add(handle.location, handle.db);
+        checkpoints.wake();
+        await handle.db.destroy();
+        await checkpoints.stop();
+        process.stdout.write('stopped ' + checkpoints.running + '\\n');`;
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let output = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+      const code = await new Promise((resolve) => child.once('exit', resolve));
+      expect(output).toBe('stopped false\n');
+      expect(code).toBe(0);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

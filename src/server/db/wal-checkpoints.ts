@@ -155,6 +155,9 @@ export class WalCheckpoints {
   /** Ends the worker for good (its connections close, folding in what is left). Call after the tenants' closed. */
   async stop(): Promise<void> {
     const worker = this.worker;
+    // Held again while it stops: an unreferenced worker does not keep the process alive, so without this a process
+    // with nothing else to do would end before the worker did, and `close()` would never finish.
+    worker?.ref();
     if (worker && !this.stopped) worker.postMessage({ stop: true });
     this.stopped = true;
     await this.exited;
