@@ -196,3 +196,16 @@ for (const width of [768, 1280] as const) {
     for (const control of await page.getByRole('banner').getByRole('button').all()) await expectClearOf(toast, control);
   });
 }
+
+for (const width of [768, 1280] as const) {
+  test(`the sign-in's toast, still showing on the staff home, covers nothing of the top bar at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
+    const toast = page.locator('.Toastify__toast', { hasText: 'Login Successfully!' });
+    await expect(toast).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    const controls = page.getByRole('banner').getByRole('link').or(page.getByRole('banner').getByRole('button'));
+    expect(await controls.count()).toBeGreaterThan(1);
+    for (const control of await controls.all()) if (await control.isVisible()) await expectClearOf(toast, control);
+  });
+}
