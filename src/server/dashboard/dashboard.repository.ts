@@ -33,13 +33,14 @@ export async function countFailingMails(db: Db): Promise<number> {
 /**
  * How many enquiries have no mail sent: those whose mail job waits (for the worker, or for mail to be set up),
  * is retried or failed, read from the index on mail_state alone; and those never queued, spam aside (stored
- * before mailing existed, taken out of Spam), which are few beside the spam that shares their state.
+ * before mailing existed, taken out of Spam), read from the index on mail state and status (migration 0019), so
+ * the spam that shares their state is not walked.
  */
 export async function countUnsentEnquiries(db: Db): Promise<number> {
   const counted = db.selectFrom('enquiries').select((eb) => eb.fn.countAll<number | string>().as('n'));
   const [queued, neverQueued] = await Promise.all([
     counted.where('mail_state', 'in', ['queued', 'retrying', 'failed']).executeTakeFirstOrThrow(),
-    counted.where('mail_state', '=', 'none').where('status', '<>', 'Spam').executeTakeFirstOrThrow(),
+    counted.where('mail_state', '=', 'none').where('status', 'in', ['New', 'Handled']).executeTakeFirstOrThrow(),
   ]);
   return Number(queued.n) + Number(neverQueued.n);
 }

@@ -19,6 +19,7 @@ import * as backups from './migrations/20261125-0015-backups';
 import * as listsAtAnySize from './migrations/20261126-0016-lists-at-any-size';
 import * as relativeImageAddresses from './migrations/20261126-0017-relative-image-addresses';
 import * as specHeadings from './migrations/20261126-0018-spec-headings';
+import * as unsentEnquiriesIndex from './migrations/20261126-0019-unsent-enquiries-index';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -48,6 +49,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261126-0016-lists-at-any-size': listsAtAnySize,
   '20261126-0017-relative-image-addresses': relativeImageAddresses,
   '20261126-0018-spec-headings': specHeadings,
+  '20261126-0019-unsent-enquiries-index': unsentEnquiriesIndex,
 };
 
 /** The migrations this Folio knows, oldest first. */

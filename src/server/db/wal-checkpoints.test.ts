@@ -10,13 +10,20 @@ import { BACKSTOP_PAGES, SQLITE_DEFAULT_PAGES, WalCheckpoints } from './wal-chec
 
 const ROW = 'x'.repeat(3000);
 
-/** The rows a copy of the database file alone holds (its write-ahead log left behind): what was checkpointed. */
+/**
+ * The rows a copy of the database file alone holds (its write-ahead log left behind): what was checkpointed. A copy
+ * taken while the worker writes pages into the file can be torn (a copy is not a backup); it counts as -1, "not
+ * yet", and the caller looks again.
+ */
 function rowsInTheFileAlone(file: string, folder: string): number {
-  const copy = path.join(folder, `copy-${Date.now()}.sqlite`);
+  const copy = path.join(folder, `copy-${Date.now()}-${Math.random().toString(36).slice(2)}.sqlite`);
   fs.copyFileSync(file, copy);
   const db = new SQLite(copy, { readonly: true });
   try {
     return (db.prepare('select count(*) as n from t').get() as { n: number }).n;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_CORRUPT' || (error as { code?: string }).code === 'SQLITE_NOTADB') return -1;
+    throw error;
   } finally {
     db.close();
   }
