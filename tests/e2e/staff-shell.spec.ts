@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
+import { PLAIN_SCREENS, STAFF_GUIDE_DIR } from '../../scripts/staff-guide-screenshots';
 import { CONTENT_PAGES } from '../../src/core/pages';
 import { expect, logInAs, test } from './fixtures';
 
@@ -335,21 +336,19 @@ test.describe('not logged in: the login screen', () => {
   });
 });
 
-// The README's pictures of the staff app (docs/screenshots/staff-*.png); taken only when asked:
+// Three of the staff guide's pictures (docs/staff-guide/), taken here against the e2e server only when asked:
 // FOLIO_SCREENSHOTS=1 npx playwright test staff-shell -g screenshots
+// `npm run docs:screenshots` (scripts/staff-guide-screenshots.ts) makes all of them, these included, on a server of
+// its own; the routes and file names come from there, so both picture the same screens under the same names.
 test.describe('README screenshots', () => {
   test.skip(!process.env.FOLIO_SCREENSHOTS, 'set FOLIO_SCREENSHOTS=1 to take them');
   test.use({ storageState: ADMIN_STATE, viewport: { width: 1280, height: 800 } });
 
-  for (const [route, file] of [
-    ['/Home', 'staff-editor.png'],
-    ['/userHomepage', 'staff-user-list.png'],
-    ['/bmstree?id=3&from=group', 'staff-menu-tree.png'],
-  ] as const) {
+  for (const [route, file] of PLAIN_SCREENS.slice(0, 3)) {
     test(`screenshots: ${route}`, async ({ page }) => {
       await openScreen(page, route);
       await page.locator('main').evaluate((main) => main.blur());
-      await page.screenshot({ path: path.join('docs/screenshots', file) });
+      await page.screenshot({ path: path.join(STAFF_GUIDE_DIR, file) });
     });
   }
 });
