@@ -54,7 +54,7 @@ describe.each(testDialects())('migration 20261126-0020-one-job-queue (%s)', (dia
     expect(await readJob(t.app.tenants.default.db, 'enquiry-mail', String(ids.spam))).toBeUndefined();
     const staff = await db.selectFrom('jobs').selectAll().where('kind', '=', 'staff-mail').execute();
     expect(staff).toHaveLength(1);
-    expect(JSON.parse(staff[0].payload)).toMatchObject({ kind: 'password-reset', to: 'asha@firm.example', subject: 'Set a new password' });
+    expect(JSON.parse(staff[0]!.payload)).toMatchObject({ kind: 'password-reset', to: 'asha@firm.example', subject: 'Set a new password' });
     // The older version's outbox, still running on another instance during a rolling restart, sends none of it.
     const waiting = await db.selectFrom('mail_jobs').select('locked_until').where('state', 'in', ['queued', 'retrying']).execute();
     expect(waiting.map((row) => row.locked_until)).toEqual(['9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z']);
