@@ -28,7 +28,7 @@ import { openDatabase, type Db, type Dialect } from '../src/server/db/database';
 import { encodeCursor } from '../src/server/db/keyset';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { seedIfEmpty } from '../src/server/db/seed/seed';
-import { claimDueJobs, finishMailJob, insertEnquiry, insertMailJob } from '../src/server/enquiries/enquiries.repository';
+import { claimDueJobs, finishMailJob, insertEnquiry, queueMailJob as insertMailJob } from '../src/server/enquiries/enquiries.repository';
 import { saveMasterType, saveMasterValue } from '../src/server/masters/masters.service';
 import { TenantCache } from '../src/server/tenants/tenant-cache';
 import type { Tenant } from '../src/server/tenants/tenants';

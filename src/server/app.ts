@@ -27,6 +27,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { searchRoutes } from './search/search.routes';
 import { MailOutbox } from './enquiries/mail-outbox';
 import { JobRunner } from './jobs/job-runner';
+import { MailSender } from './mail/mail-sender';
 import { StaffMail } from './mail/staff-mail';
 import { SecretBox, sealingKey } from './auth/secret-box';
 import { sealPlainTwoStepSecrets } from './auth/seal-plain-secrets';
@@ -160,8 +161,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   // The job runner (DESIGN §18) and its jobs: main.ts starts it; tests drive `app.jobs.tick()` themselves.
   const jobs = new JobRunner(() => tenants.all(), app.log);
-  const outbox = new MailOutbox(config, app.log, jobs);
-  const staffMail = new StaffMail(config, app.log, jobs);
+  const mailSender = new MailSender(config.smtpUrl);
+  const outbox = new MailOutbox(config, app.log, jobs, mailSender);
+  const staffMail = new StaffMail(config, app.log, jobs, mailSender);
   jobs.every('prune-rate-limits', PRUNE_RATE_LIMITS_EVERY_MS, async (tenant, now) => {
     await pruneExpiredRateLimits(tenant.db, now);
   });

@@ -271,8 +271,8 @@ const CALLS: Record<string, Call> = {
     prepare: async (c) => {
       const staff = await c.newStaff();
       await c.ok({ ...c.post('/api/auth/forgot', { username: staff.username }, null), remoteAddress: '10.79.0.2' });
-      const mail = await c.db.selectFrom('mail_messages').select('text_body').orderBy('id', 'desc').executeTakeFirstOrThrow();
-      return { token: /[?&]token=([\w-]+)/.exec(mail.text_body)?.[1] };
+      const mail = await c.db.selectFrom('jobs').select('payload').where('kind', '=', 'staff-mail').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      return { token: /[?&]token=([\w-]+)/.exec(mail.payload ?? '')?.[1] };
     },
     request: (c, p) => ({ ...c.post('/api/auth/reset', { token: p.token, password: 'a-brand-new-password' }, null), remoteAddress: '10.79.0.2' }),
   },

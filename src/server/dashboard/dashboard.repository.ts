@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { onMailJob } from '../enquiries/enquiries.repository';
 
 /** The staff home's reads (DESIGN §23): each a short range of one index. */
 
@@ -16,8 +17,8 @@ export async function latestNewEnquiries(db: Db, limit: number) {
 export async function failingMails(db: Db, limit: number) {
   return db
     .selectFrom('enquiries as e')
-    .innerJoin('mail_jobs as j', 'j.enquiry_id', 'e.id')
-    .select(['e.id', 'e.name', 'e.email', 'j.state', 'j.attempts', 'j.last_error', 'j.next_attempt_at'])
+    .innerJoin('jobs as j', onMailJob)
+    .select(['e.id', 'e.name', 'e.email', 'e.mail_state as state', 'j.attempts', 'j.last_error', 'j.run_at as next_attempt_at'])
     .where('e.mail_state', 'in', ['failed', 'retrying'])
     .orderBy('e.id', 'desc')
     .limit(limit)

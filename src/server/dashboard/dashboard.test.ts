@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_WEEKS } from '../../core/schemas/dashboard';
-import { claimDueJobs, finishMailJob, insertEnquiry, insertMailJob } from '../enquiries/enquiries.repository';
+import { claimDueJobs, finishMailJob, insertEnquiry, queueMailJob as insertMailJob } from '../enquiries/enquiries.repository';
 import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { weekStart } from './dashboard.service';

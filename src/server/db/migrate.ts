@@ -20,6 +20,7 @@ import * as listsAtAnySize from './migrations/20261126-0016-lists-at-any-size';
 import * as relativeImageAddresses from './migrations/20261126-0017-relative-image-addresses';
 import * as specHeadings from './migrations/20261126-0018-spec-headings';
 import * as unsentEnquiriesIndex from './migrations/20261126-0019-unsent-enquiries-index';
+import * as oneJobQueue from './migrations/20261126-0020-one-job-queue';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -50,6 +51,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261126-0017-relative-image-addresses': relativeImageAddresses,
   '20261126-0018-spec-headings': specHeadings,
   '20261126-0019-unsent-enquiries-index': unsentEnquiriesIndex,
+  '20261126-0020-one-job-queue': oneJobQueue,
 };
 
 /** The migrations this Folio knows, oldest first. */

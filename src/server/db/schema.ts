@@ -11,7 +11,6 @@ export interface Database {
   page_revisions: PageRevisionTable;
   menu_items: MenuItemTable;
   enquiries: EnquiryTable;
-  mail_jobs: MailJobTable;
   settings: SettingTable;
   company: CompanyTable;
   modules: ModuleTable;
@@ -25,7 +24,6 @@ export interface Database {
   images: ImageTable;
   audit_log: AuditLogTable;
   password_resets: PasswordResetTable;
-  mail_messages: MailMessageTable;
   recovery_codes: RecoveryCodeTable;
   sign_in_challenges: SignInChallengeTable;
 }
@@ -38,23 +36,6 @@ export interface PasswordResetTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
-}
-
-/** A mail to a member of staff (the reset link), queued for the job runner; the body is cleared once done. */
-export interface MailMessageTable {
-  id: Generated<number>;
-  kind: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  state: Generated<'queued' | 'retrying' | 'sent' | 'failed'>;
-  attempts: Generated<number>;
-  queued_at: string;
-  next_attempt_at: string;
-  locked_until: string | null;
-  last_error: string | null;
-  sent_at: string | null;
 }
 
 /** A recovery code of two-step sign-in: hashed, single use. */
@@ -104,21 +85,32 @@ export interface AuditLogTable {
   details: Generated<string>;
 }
 
-/** A background job of the job runner without a table of its own (src/server/jobs/): periodic or one-off. */
+/**
+ * Every background job (decision 022): periodic work (one row per kind, key ''), enquiry mail (key: the
+ * enquiry's id) and staff mail (key: a random id, the message in `payload`). States: `queued` (waiting for its
+ * first attempt, or a periodic job for its next run), `retrying` (failed, tried again at run_at), `done`, `failed`.
+ */
 export interface JobTable {
   id: Generated<number>;
   kind: string;
   /** Tells jobs of one kind apart ('' for a periodic job, which has one row). */
   key: Generated<string>;
-  state: Generated<'queued' | 'done' | 'failed'>;
+  state: Generated<JobState>;
   run_at: string;
-  /** Failed attempts since the last success. */
+  /** Failed attempts since the last success (a one-off job: every attempt, the last one included). */
   attempts: Generated<number>;
   /** An instance's claim on the job: the others leave it alone until then. */
   locked_until: string | null;
   last_error: string | null;
+  /** When the job was (re)queued: a kind that gives up counts from it. */
   queued_at: string;
+  /** What a one-off job works on, as JSON text (a staff mail's message); null when its key says it all. */
+  payload: string | null;
+  /** When it last succeeded (a mail: when it was sent). */
+  done_at: string | null;
 }
+
+export type JobState = 'queued' | 'retrying' | 'done' | 'failed';
 
 /** Throttle counts of every instance (db/database-rate-limiter.ts): a key, its points, its end in ms. */
 export interface RateLimitTable {
@@ -257,21 +249,6 @@ export interface EnquiryTable {
   updated_at: string | null;
   /** The state of its mail job, `none` without one: kept by enquiries.repository.ts with every change of the job. */
   mail_state: Generated<'queued' | 'sent' | 'retrying' | 'failed' | 'none'>;
-}
-
-/** The outbox (DESIGN §15): one mail job per enquiry that is mailed. Times are ISO 8601 text (UTC). */
-export interface MailJobTable {
-  id: Generated<number>;
-  enquiry_id: number;
-  state: 'queued' | 'sent' | 'retrying' | 'failed';
-  attempts: Generated<number>;
-  next_attempt_at: string;
-  /** A worker's claim on the job: others leave it alone until then. */
-  locked_until: string | null;
-  last_error: string | null;
-  sent_at: string | null;
-  /** When the job was (re)queued: the worker gives up a day after it. */
-  queued_at: string;
 }
 
 export interface SettingTable {

@@ -1,26 +1,37 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type JoinBuilder } from 'kysely';
 import type { EnquiryStatus, MailState } from '../../core/schemas/enquiries';
 import { SEARCH_COUNT_CAP } from '../../core/schemas/paging';
 import { inTransaction, type Db, type Dialect } from '../db/database';
 import { fullTextSearch, pgSearchIds } from '../db/full-text';
 import { cappedCount, pageOfRows } from '../db/keyset';
-import type { EnquiryTable, MailJobTable } from '../db/schema';
-
-export type MailJobRow = Selectable<MailJobTable>;
+import type { EnquiryTable } from '../db/schema';
+import { claimJobs, deleteJob, finishJob, JOB_KINDS, queueJob } from '../jobs/jobs.repository';
 
 export async function insertEnquiry(db: Db, enquiry: Insertable<EnquiryTable>): Promise<number> {
   const row = await db.insertInto('enquiries').values(enquiry).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-/** A mail job due at once; the enquiry's mail state follows (in the caller's transaction). */
-export async function insertMailJob(db: Db, enquiryId: number, now: string): Promise<void> {
-  await db.insertInto('mail_jobs').values({ enquiry_id: enquiryId, state: 'queued', next_attempt_at: now, queued_at: now }).execute();
+/**
+ * Queues the enquiry's mail, due at once: a job of the one queue keyed by the enquiry's id (decision 022), new
+ * or the one there again (Resend) with a new day to go through. The enquiry's mail state follows, in the
+ * caller's transaction.
+ */
+export async function queueMailJob(db: Db, enquiryId: number, now: string): Promise<void> {
+  await queueJob(db, { kind: JOB_KINDS.enquiryMail, key: String(enquiryId), runAt: now });
   await setMailState(db, enquiryId, 'queued');
 }
 
-/** The enquiry's copy of its mail job's state, which the Mail filter reads through an index (migration 0016). */
-async function setMailState(db: Db, enquiryId: number, state: MailState): Promise<void> {
+/**
+ * Joins an enquiry (`e`) to its mail job (`j`), found by the unique index on the job's kind and key. The mail
+ * state is the enquiry's own copy, which the Mail filter reads through an index (migration 0016).
+ */
+export function onMailJob<DB, TB extends keyof DB>(join: JoinBuilder<DB, TB>): JoinBuilder<DB, TB> {
+  return join.on(sql<boolean>`j.kind = ${JOB_KINDS.enquiryMail} and j.key = cast(e.id as text)`);
+}
+
+/** The enquiry's copy of its mail job's state (kept with every outcome of the job, in its transaction). */
+export async function setMailState(db: Db, enquiryId: number, state: MailState): Promise<void> {
   await db.updateTable('enquiries').set({ mail_state: state }).where('id', '=', enquiryId).execute();
 }
 
@@ -39,9 +50,9 @@ function byStatus(db: Db, filter: EnquiryFilter) {
   return query;
 }
 
-/** The enquiries a filter selects, with their mail jobs (the list, its count and the export share it). */
+/** The enquiries a filter selects (the list, its count and the export share it). */
 function filtered(db: Db, dialect: Dialect, filter: EnquiryFilter) {
-  let query = byStatus(db, filter).leftJoin('mail_jobs as j', 'j.enquiry_id', 'e.id');
+  let query = byStatus(db, filter);
   const text = filter.searchText?.trim();
   if (text) query = query.where(fullTextSearch(dialect, 'enquiries', text).condition('e'));
   return query;
@@ -56,11 +67,11 @@ const ENQUIRY_COLUMNS = [
   'e.requirements',
   'e.created_at',
   'e.status',
-  'j.state as mail_state',
+  'e.mail_state',
   'j.attempts as mail_attempts',
   'j.last_error as mail_error',
-  'j.sent_at as mail_sent_at',
-  'j.next_attempt_at as mail_next_attempt_at',
+  'j.done_at as mail_sent_at',
+  'j.run_at as mail_next_attempt_at',
 ] as const;
 
 export interface ListPage {
@@ -99,6 +110,7 @@ async function enquiryRows(db: Db, dialect: Dialect, filter: EnquiryFilter, page
     return withMailJobs(db).where('e.id', 'in', ids).orderBy('e.id', 'desc').execute();
   }
   return filtered(db, dialect, filter)
+    .leftJoin('jobs as j', onMailJob)
     .select([...ENQUIRY_COLUMNS])
     .$call((q) => (page.after === undefined ? q : q.where('e.id', '<', page.after)))
     .orderBy('e.id', 'desc')
@@ -110,7 +122,7 @@ export type EnquiryListRow = Awaited<ReturnType<typeof enquiryRows>>[number];
 
 /** Enquiries with their mail jobs, the columns a list shows. */
 function withMailJobs(db: Db) {
-  return db.selectFrom('enquiries as e').leftJoin('mail_jobs as j', 'j.enquiry_id', 'e.id').select([...ENQUIRY_COLUMNS]);
+  return db.selectFrom('enquiries as e').leftJoin('jobs as j', onMailJob).select([...ENQUIRY_COLUMNS]);
 }
 
 /**
@@ -122,7 +134,7 @@ function sqliteSearchPage(db: Db, filter: EnquiryFilter, text: string, page: { a
   let query = db
     .selectFrom(sql<{ rowid: number }>`enquiries_fts`.as('f'))
     .crossJoin('enquiries as e')
-    .leftJoin('mail_jobs as j', 'j.enquiry_id', 'e.id')
+    .leftJoin('jobs as j', onMailJob)
     .where(sql<boolean>`e.id = f.rowid`)
     .where(search.words.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`enquiries_fts match ${search.fts5}`);
   query = filter.status ? query.where('e.status', '=', filter.status) : query.where('e.status', '<>', 'Spam');
@@ -146,12 +158,7 @@ export async function* eachEnquiry(db: Db, dialect: Dialect, filter: EnquiryFilt
 }
 
 export async function findEnquiry(db: Db, id: number) {
-  return db
-    .selectFrom('enquiries as e')
-    .leftJoin('mail_jobs as j', 'j.enquiry_id', 'e.id')
-    .select([...ENQUIRY_COLUMNS])
-    .where('e.id', '=', id)
-    .executeTakeFirst();
+  return withMailJobs(db).where('e.id', '=', id).executeTakeFirst();
 }
 
 export async function setEnquiryStatus(db: Db, id: number, status: EnquiryStatus, now: string): Promise<boolean> {
@@ -159,63 +166,38 @@ export async function setEnquiryStatus(db: Db, id: number, status: EnquiryStatus
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Deletes an enquiry; its mail job goes with it (on delete cascade). */
+/** Deletes an enquiry and its mail job (in the caller's transaction). */
 export async function deleteEnquiry(db: Db, id: number): Promise<boolean> {
+  await deleteJob(db, JOB_KINDS.enquiryMail, String(id));
   const result = await db.deleteFrom('enquiries').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Resend: the job is queued again, due at once, with a new day to go through (a missing job is created). */
-export async function requeueMailJob(db: Db, enquiryId: number, now: string): Promise<void> {
-  const updated = await db
-    .updateTable('mail_jobs')
-    .set({ state: 'queued', next_attempt_at: now, queued_at: now, locked_until: null })
-    .where('enquiry_id', '=', enquiryId)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) await insertMailJob(db, enquiryId, now);
-  else await setMailState(db, enquiryId, 'queued');
+/** An enquiry's mail job as the outbox's tables showed it (the bench's data and tests mail as the outbox does). */
+export interface MailJobRow {
+  id: number;
+  enquiry_id: number;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string;
+  queued_at: string;
 }
 
-/**
- * Claims up to `limit` due jobs for one worker until `leaseUntil`: one statement, so two workers never claim
- * the same job (PostgreSQL: FOR UPDATE SKIP LOCKED lets each pass over the rows the other is claiming;
- * SQLite has one writer at a time). A job whose worker died is due again once its lease has run out.
- */
+/** Claims up to `limit` due enquiry mails until `leaseUntil`, by the queue's one claim. */
 export async function claimDueJobs(db: Db, dialect: Dialect, now: string, leaseUntil: string, limit: number): Promise<MailJobRow[]> {
-  const lock = sql.raw(dialect === 'postgres' ? 'for update skip locked' : '');
-  const result = await sql<MailJobRow>`
-    update mail_jobs set locked_until = ${leaseUntil}
-    where id in (
-      select id from mail_jobs
-      where state in ('queued', 'retrying') and next_attempt_at <= ${now} and (locked_until is null or locked_until <= ${now})
-      order by next_attempt_at, id
-      limit ${limit}
-      ${lock}
-    )
-    returning *`.execute(db);
-  return result.rows.map((row) => ({ ...row, id: Number(row.id), enquiry_id: Number(row.enquiry_id), attempts: Number(row.attempts) }));
+  const jobs = await claimJobs(db, dialect, JOB_KINDS.enquiryMail, now, leaseUntil, limit);
+  return jobs.map((job) => ({ id: job.id, enquiry_id: Number(job.key), attempts: job.attempts, next_attempt_at: job.run_at, locked_until: job.locked_until, queued_at: job.queued_at }));
 }
 
-/** Records an attempt's outcome, if the job is still this worker's (its lease unchanged), and the enquiry's mail state with it. */
+/** Records an attempt's outcome, if the job is still the claimer's (its lease unchanged), and the enquiry's mail state with it. */
 export async function finishMailJob(
   db: Db,
   job: Pick<MailJobRow, 'id' | 'enquiry_id' | 'locked_until'>,
   outcome: { state: 'sent' | 'retrying' | 'failed'; attempts: number; sentAt?: string; nextAttemptAt?: string; error?: string | null },
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const result = await trx
-      .updateTable('mail_jobs')
-      .set({
-        state: outcome.state,
-        attempts: outcome.attempts,
-        locked_until: null,
-        ...(outcome.sentAt ? { sent_at: outcome.sentAt } : {}),
-        ...(outcome.nextAttemptAt ? { next_attempt_at: outcome.nextAttemptAt } : {}),
-        ...(outcome.error !== undefined ? { last_error: outcome.error } : {}),
-      })
-      .where('id', '=', job.id)
-      .where('locked_until', '=', job.locked_until)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) > 0) await setMailState(trx, job.enquiry_id, outcome.state);
+    const state = outcome.state === 'sent' ? 'done' : outcome.state;
+    const held = await finishJob(trx, job, { state, attempts: outcome.attempts, error: outcome.error ?? null, runAt: outcome.nextAttemptAt, doneAt: outcome.sentAt });
+    if (held) await setMailState(trx, job.enquiry_id, outcome.state);
   });
 }

@@ -13,8 +13,7 @@ import {
 import type { AppConfig } from '../config';
 import { replies, screenReplies, typed } from '../http/contract';
 import { sendCsv } from '../http/csv';
-import { eachEnquiry } from './enquiries.repository';
-import { changeEnquiryStatus, deleteEnquiry, enquiryRowOf, getEnquiries, getEnquiry, resendEnquiry, submitEnquiry } from './enquiries.service';
+import { changeEnquiryStatus, deleteEnquiry, exportEnquiries, getEnquiries, getEnquiry, resendEnquiry, submitEnquiry } from './enquiries.service';
 import { csvRecordOf, ENQUIRY_CSV_COLUMNS } from './enquiry-csv';
 import type { MailOutbox } from './mail-outbox';
 import { FORM_COOKIE } from './spam-guard';
@@ -78,13 +77,13 @@ export async function enquiryRoutes(app: FastifyInstance, { config, outbox }: { 
       },
     },
     async (request, reply) => {
-      const rows = eachEnquiry(request.tenant.db, request.tenant.dialect, request.query);
+      const rows = exportEnquiries(request.tenant, request.query);
       return sendCsv(
         reply,
         'enquiries',
         ENQUIRY_CSV_COLUMNS,
         (async function* () {
-          for await (const row of rows) yield csvRecordOf(enquiryRowOf(row));
+          for await (const row of rows) yield csvRecordOf(row);
         })(),
       );
     },

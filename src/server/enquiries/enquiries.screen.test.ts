@@ -98,7 +98,7 @@ describe.each(testDialects())('the enquiries screen on %s', (dialect) => {
     const old = await store({ name: 'Before mail existed' });
     const resend = await post('resendEnquiry', { id: old });
     expect(resend.json()).toEqual({ message: 'The mail is queued: it is sent once mail is configured (SMTP_URL and CONTACT_RECIPIENT).' });
-    const job = await db().selectFrom('mail_jobs').selectAll().where('enquiry_id', '=', old).executeTakeFirstOrThrow();
+    const job = await db().selectFrom('jobs').selectAll().where('kind', '=', 'enquiry-mail').where('key', '=', String(old)).executeTakeFirstOrThrow();
     expect(job.state).toBe('queued');
     const onItsWay = await post('resendEnquiry', { id: old });
     expect(onItsWay.statusCode).toBe(409);
@@ -108,7 +108,7 @@ describe.each(testDialects())('the enquiries screen on %s', (dialect) => {
     expect(refused.json().message).toBe('A spam enquiry is not mailed: mark it New first, then send it.');
     // Deleting an enquiry deletes its mail job.
     await post('deleteEnquiry', { id: old });
-    expect(await db().selectFrom('mail_jobs').selectAll().where('enquiry_id', '=', old).execute()).toEqual([]);
+    expect(await db().selectFrom('jobs').selectAll().where('kind', '=', 'enquiry-mail').where('key', '=', String(old)).execute()).toEqual([]);
   });
 
   it('lets in only staff whose menu holds the screen: 401 without a session, 403 outside the menu, nothing changed', async () => {

@@ -14,12 +14,13 @@ import { ConflictError, NotFoundError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
 import {
   deleteEnquiry as deleteEnquiryRow,
+  eachEnquiry,
   findEnquiry,
   insertEnquiry,
-  insertMailJob,
   listEnquiries,
-  requeueMailJob,
+  queueMailJob,
   setEnquiryStatus,
+  type EnquiryFilter,
   type EnquiryListRow,
 } from './enquiries.repository';
 import type { MailOutbox } from './mail-outbox';
@@ -50,7 +51,7 @@ export async function submitEnquiry(
       created_at: at,
       status: verdict.spam ? 'Spam' : 'New',
     });
-    if (!verdict.spam) await insertMailJob(trx, enquiryId, at);
+    if (!verdict.spam) await queueMailJob(trx, enquiryId, at);
     return enquiryId;
   });
   if (!verdict.spam) context.outbox.kick();
@@ -83,6 +84,11 @@ export async function getEnquiries(tenant: Tenant, request: EnquiryListRequest, 
   const after = request.after === undefined ? undefined : decodeCursor(request.after, ['number'])[0];
   const page = await listEnquiries(tenant.db, tenant.dialect, request, { after, offset: (request.pageno - 1) * ENQUIRIES_PAGE_SIZE, limit: ENQUIRIES_PAGE_SIZE });
   return { items: page.rows.map(enquiryRowOf), totalItems: page.totalItems, totalCapped: page.totalCapped, next: page.next, mailConfigured };
+}
+
+/** The export: every enquiry of the filter, newest first, read a batch at a time (an export of any size stays small). */
+export async function* exportEnquiries(tenant: Tenant, filter: EnquiryFilter): AsyncGenerator<EnquiryRow> {
+  for await (const row of eachEnquiry(tenant.db, tenant.dialect, filter)) yield enquiryRowOf(row);
 }
 
 /** getenquiry: one enquiry with its mail, for a link that opens it (the dashboard, search). */
@@ -119,7 +125,7 @@ export async function resendEnquiry(tenant: Tenant, id: number, outbox: MailOutb
   if (state === 'sent') throw new ConflictError('The mail of this enquiry was sent already.');
   if (state === 'queued' || state === 'retrying') throw new ConflictError('The mail of this enquiry is on its way already: it is sent as soon as the mail server takes it.');
   await inTransaction(tenant.db, async (trx) => {
-    await requeueMailJob(trx, id, now.toISOString());
+    await queueMailJob(trx, id, now.toISOString());
     await audit(trx, tenant, { action: 'enquiry.resend', targetType: 'enquiry', targetId: id, summary: `Queued the mail of enquiry ${id} again`, details: { mail: { before: state, after: 'queued' } } }, now);
   });
   outbox.kick();

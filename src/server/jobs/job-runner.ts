@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { inTransaction, type Db } from '../db/database';
 import type { Tenant } from '../tenants/tenants';
-import { claimJob, ensureJob, finishJob, type JobRow } from './jobs.repository';
+import { claimJob, ensureJob, finishJob, type JobOutcome, type JobState } from './jobs.repository';
 
 /** How long a claimed job is left to its instance: one that dies mid-run frees it after this (DESIGN §18). */
 export const LEASE_MS = 60_000;
@@ -16,44 +17,53 @@ export function retryDelayMs(failedAttempts: number): number {
 /** A failure that trying again will not mend (an SMTP server's 5xx): the job fails at once. */
 export class PermanentJobError extends Error {}
 
-/** A claimed job as the runner sees it: how often it failed so far and since when it waits. */
+/** A claimed job as its kind sees it: what it is, how often it failed so far and since when it waits. */
 export interface ClaimedJob {
+  id: number;
+  kind: string;
+  key: string;
+  payload: string | null;
   attempts: number;
   queuedAt: string;
+  lockedUntil: string;
 }
 
 /**
- * A kind of background work the runner drives (DESIGN §18): it claims one due job at a time with a lease (so
- * each runs once across instances), runs it, and records the outcome. Kinds with a table of their own (the
- * mail outbox) implement it over that table; `JobRunner.every` makes periodic ones over the `jobs` table.
+ * A kind of job in the one queue (decision 022): periodic work (`everyMs`), enquiry mail, staff mail. The runner
+ * claims, retries and records every kind alike; a kind says how to run one of its jobs and what else changes
+ * with an outcome.
  */
-export interface JobKind<J extends ClaimedJob = ClaimedJob> {
+export interface JobKind {
   readonly name: string;
-  /** Whether it runs at all: the outbox without SMTP settings leaves its jobs waiting. */
+  /** Whether it runs at all: mail without SMTP settings leaves its jobs waiting. */
   enabled(): boolean;
-  claim(tenant: Tenant, now: Date, leaseUntil: Date): Promise<J | undefined>;
-  run(tenant: Tenant, job: J, now: Date): Promise<void>;
-  succeeded(tenant: Tenant, job: J, attempts: number, now: Date): Promise<void>;
-  retry(tenant: Tenant, job: J, attempts: number, at: Date, error: string): Promise<void>;
-  failed(tenant: Tenant, job: J, attempts: number, error: string): Promise<void>;
+  run(tenant: Tenant, job: ClaimedJob, now: Date): Promise<void>;
+  /** A periodic kind: one job per tenant, due again this long after each success. Else a job is done once. */
+  readonly everyMs?: number;
   /** After this long since it was queued, a job that keeps failing is failed (undefined: it never gives up). */
   readonly giveUpAfterMs?: number;
   /** Whether a failure will not be mended by trying again (besides a thrown PermanentJobError). */
   permanent?(error: unknown): boolean;
   /** The error as the screens show it; its message by default. */
   describe?(error: unknown): string;
-  /** Called once when the runner stops, after the job in hand finished (the outbox closes its SMTP connection). */
+  /** The payload a job keeps once done or failed (a staff mail keeps who it went to, not its one-time link). */
+  settledPayload?(job: ClaimedJob): string;
+  /** What changes with an outcome besides the job, in its transaction (an enquiry's mail state). */
+  recorded?(db: Db, job: ClaimedJob, state: JobState): Promise<void>;
+  /** Called once when the runner stops, after the job in hand finished (mail closes its SMTP connection). */
   stop?(): void;
 }
 
 /**
- * The one job runner of a process (DESIGN §18): one loop that polls every tenant for every kind's due jobs,
- * claims them one at a time with a lease, retries a failed job with growing waits, and stops on shutdown
- * after the job in hand. The mail outbox runs on it, and pruning; scheduled publishing and the audit log's
- * retention reuse it.
+ * The one job runner of a process (DESIGN §18, §25): one loop that polls every tenant for the due jobs of every
+ * enabled kind with one claim (jobs.repository.ts), runs them one at a time under a lease, retries a failed
+ * job with growing waits, and stops on shutdown after the job in hand. Enquiry mail and staff mail run on it,
+ * and the periodic jobs (pruning, scheduled publishing).
  */
 export class JobRunner {
-  private readonly kinds: JobKind<never>[] = [];
+  private readonly kinds = new Map<string, JobKind>();
+  /** The periodic jobs known to exist, per tenant (every instance makes sure once). */
+  private readonly ensured = new WeakMap<Tenant, Set<string>>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -65,8 +75,8 @@ export class JobRunner {
     private readonly options: { pollMs?: number; leaseMs?: number } = {},
   ) {}
 
-  add<J extends ClaimedJob>(kind: JobKind<J>): void {
-    this.kinds.push(kind as unknown as JobKind<never>);
+  add(kind: JobKind): void {
+    this.kinds.set(kind.name, kind);
   }
 
   /**
@@ -74,25 +84,7 @@ export class JobRunner {
    * table claimed with a lease); a failed run is tried again with the usual waits.
    */
   every(name: string, everyMs: number, run: (tenant: Tenant, now: Date) => Promise<void>): void {
-    const ensured = new WeakSet<Tenant>();
-    type Periodic = JobRow & ClaimedJob;
-    this.add<Periodic>({
-      name,
-      enabled: () => true,
-      claim: async (tenant, now, leaseUntil) => {
-        if (!ensured.has(tenant)) {
-          await ensureJob(tenant.db, name, '', now.toISOString());
-          ensured.add(tenant);
-        }
-        const row = await claimJob(tenant.db, tenant.dialect, name, now.toISOString(), leaseUntil.toISOString());
-        return row && { ...row, queuedAt: row.queued_at };
-      },
-      run: (tenant, _job, now) => run(tenant, now),
-      succeeded: (tenant, job, _attempts, now) =>
-        finishJob(tenant.db, job, { state: 'queued', attempts: 0, error: null, runAt: new Date(now.getTime() + everyMs).toISOString() }),
-      retry: (tenant, job, attempts, at, error) => finishJob(tenant.db, job, { state: 'queued', attempts, error, runAt: at.toISOString() }),
-      failed: (tenant, job, attempts, error) => finishJob(tenant.db, job, { state: 'failed', attempts, error }),
-    });
+    this.add({ name, everyMs, enabled: () => true, run: (tenant, _job, now) => run(tenant, now) });
   }
 
   /** Starts polling (the server does; tests drive `tick` themselves). */
@@ -112,7 +104,7 @@ export class JobRunner {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
-    for (const kind of this.kinds) kind.stop?.();
+    for (const kind of this.kinds.values()) kind.stop?.();
   }
 
   private schedule(delay: number): void {
@@ -134,14 +126,11 @@ export class JobRunner {
       do {
         this.again = false;
         for (const tenant of this.tenants()) {
-          for (const kind of this.kinds) {
-            if (this.stopped) return;
-            if (!kind.enabled()) continue;
-            try {
-              await this.runDue(tenant, kind, now);
-            } catch (error) {
-              this.log.error({ err: error, tenant: tenant.name, job: kind.name }, 'job runner: a pass failed');
-            }
+          if (this.stopped) return;
+          try {
+            await this.runDue(tenant, now);
+          } catch (error) {
+            this.log.error({ err: error, tenant: tenant.name }, 'job runner: a pass failed');
           }
         }
       } while (this.again && !this.stopped);
@@ -151,24 +140,69 @@ export class JobRunner {
     return this.running;
   }
 
-  private async runDue<J extends ClaimedJob>(tenant: Tenant, kind: JobKind<J>, now: () => Date): Promise<void> {
+  /** Claims and runs the tenant's due jobs of the enabled kinds, one at a time, until none is due. */
+  private async runDue(tenant: Tenant, now: () => Date): Promise<void> {
+    const kinds = [...this.kinds.values()].filter((kind) => kind.enabled());
+    await this.ensurePeriodic(tenant, kinds, now());
+    const names = kinds.map((kind) => kind.name);
     while (!this.stopped) {
       const at = now();
-      const job = await kind.claim(tenant, at, new Date(at.getTime() + (this.options.leaseMs ?? LEASE_MS)));
-      if (!job) return;
-      const attempts = job.attempts + 1;
-      try {
-        await kind.run(tenant, job, now());
-        await kind.succeeded(tenant, job, attempts, now());
-      } catch (error) {
-        const message = (kind.describe?.(error) ?? (error instanceof Error ? error.message : String(error))).slice(0, 500);
-        const next = new Date(now().getTime() + retryDelayMs(attempts));
-        const giveUp =
-          error instanceof PermanentJobError || kind.permanent?.(error) === true || (kind.giveUpAfterMs !== undefined && next.getTime() - new Date(job.queuedAt).getTime() > kind.giveUpAfterMs);
-        if (giveUp) await kind.failed(tenant, job, attempts, message);
-        else await kind.retry(tenant, job, attempts, next, message);
-        this.log.warn({ tenant: tenant.name, job: kind.name, attempts, error: message }, giveUp ? 'job failed' : 'job will be retried');
-      }
+      const row = await claimJob(tenant.db, tenant.dialect, names, at.toISOString(), new Date(at.getTime() + (this.options.leaseMs ?? LEASE_MS)).toISOString());
+      const kind = row && this.kinds.get(row.kind);
+      if (!row || !kind) return;
+      const job: ClaimedJob = { id: row.id, kind: row.kind, key: row.key, payload: row.payload, attempts: row.attempts, queuedAt: row.queued_at, lockedUntil: row.locked_until };
+      await this.runOne(tenant, kind, job, now);
     }
+  }
+
+  private async ensurePeriodic(tenant: Tenant, kinds: readonly JobKind[], now: Date): Promise<void> {
+    let known = this.ensured.get(tenant);
+    if (!known) this.ensured.set(tenant, (known = new Set()));
+    for (const kind of kinds) {
+      if (kind.everyMs === undefined || known.has(kind.name)) continue;
+      await ensureJob(tenant.db, kind.name, '', now.toISOString());
+      known.add(kind.name);
+    }
+  }
+
+  /** Runs a claimed job and records how it went: done (a periodic job: due again), tried again later, or failed. */
+  private async runOne(tenant: Tenant, kind: JobKind, job: ClaimedJob, now: () => Date): Promise<void> {
+    const attempts = job.attempts + 1;
+    try {
+      await kind.run(tenant, job, now());
+    } catch (error) {
+      const message = (kind.describe?.(error) ?? (error instanceof Error ? error.message : String(error))).slice(0, 500);
+      const next = new Date(now().getTime() + retryDelayMs(attempts));
+      const giveUp =
+        error instanceof PermanentJobError || kind.permanent?.(error) === true || (kind.giveUpAfterMs !== undefined && next.getTime() - new Date(job.queuedAt).getTime() > kind.giveUpAfterMs);
+      const outcome: JobOutcome = giveUp
+        ? { state: 'failed', attempts, error: message, ...this.settled(kind, job) }
+        : { state: 'retrying', attempts, error: message, runAt: next.toISOString() };
+      await this.record(tenant, kind, job, outcome);
+      this.log.warn({ tenant: tenant.name, job: kind.name, key: job.key, attempts, error: message }, giveUp ? 'job failed' : 'job will be retried');
+      return;
+    }
+    const at = now();
+    const outcome: JobOutcome =
+      kind.everyMs === undefined
+        ? { state: 'done', attempts, error: null, doneAt: at.toISOString(), ...this.settled(kind, job) }
+        : { state: 'queued', attempts: 0, error: null, runAt: new Date(at.getTime() + kind.everyMs).toISOString() };
+    await this.record(tenant, kind, job, outcome);
+  }
+
+  private settled(kind: JobKind, job: ClaimedJob): { payload?: string } {
+    return kind.settledPayload ? { payload: kind.settledPayload(job) } : {};
+  }
+
+  /** The outcome, if the job is still this instance's, and with it what else the kind changes (one transaction). */
+  private async record(tenant: Tenant, kind: JobKind, job: ClaimedJob, outcome: JobOutcome): Promise<void> {
+    const held = { id: job.id, locked_until: job.lockedUntil };
+    if (!kind.recorded) {
+      await finishJob(tenant.db, held, outcome);
+      return;
+    }
+    await inTransaction(tenant.db, async (trx) => {
+      if (await finishJob(trx, held, outcome)) await kind.recorded!(trx, job, outcome.state);
+    });
   }
 }
