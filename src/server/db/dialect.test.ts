@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDatabase, type ScratchDatabase } from '../test-support/scratch-database';
 import { testDialects } from '../test-support/test-app';
@@ -6,8 +6,8 @@ import { BrokenReference, insertRows, listTables, replaceRows } from './dialect'
 import { identity } from './migration-steps';
 
 interface Tables {
-  parents: { id: number; name: string };
-  children: { id: number; parent_id: number };
+  parents: { id: Generated<number>; name: string };
+  children: { id: Generated<number>; parent_id: number };
 }
 
 describe.each(testDialects())('replacing whole tables on %s (what a restore does)', (dialect) => {
