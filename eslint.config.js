@@ -127,7 +127,8 @@ export default defineConfig([
   // The server's layers (STYLE.md habit 2, DESIGN §25): SQL lives in `*.repository.ts` and in src/server/db/
   // (which also holds what differs between SQLite and PostgreSQL); a route calls services, never a repository;
   // no function over 100 lines. Tests and test-support are left out: a test may read the database to check
-  // what a call stored, and its setup may write rows that no service would.
+  // what a call stored (test-support/uploads.ts reads the stored images), and its setup may write rows that no
+  // service would; a test's body is one story, however long.
   {
     files: ['src/server/**/*.{ts,tsx}'],
     ignores: [
