@@ -39,6 +39,26 @@ const boundaryZones = [
   },
 ];
 
+// SQL outside repositories and src/server/db/: Kysely's `sql` tag (its types stay importable) and its query
+// builders, called on anything (a Kysely, a transaction, a `with` chain).
+const sqlImport = {
+  name: 'kysely',
+  importNames: ['sql'],
+  message: 'SQL belongs in a *.repository.ts or in src/server/db/ (STYLE.md habit 2): call a repository function instead.',
+};
+const QUERY_BUILDERS = ['selectFrom', 'selectNoFrom', 'insertInto', 'replaceInto', 'updateTable', 'deleteFrom', 'mergeInto', 'with', 'withRecursive', 'withMaterialized', 'withNotMaterialized', 'executeQuery'];
+const queryBuilderCalls = [
+  {
+    selector: `CallExpression[callee.property.name=/^(${QUERY_BUILDERS.join('|')})$/]`,
+    message: 'A Kysely query outside a *.repository.ts or src/server/db/ (STYLE.md habit 2): move it into the repository of its tables and call that.',
+  },
+];
+// `./x.repository`, `../pages/pages.repository`: a route reaches the database only through a service.
+const repositoryImport = {
+  regex: '(^|/)[^/]+\\.repository(\\.[jt]s)?$',
+  message: 'A route calls services, not repositories (STYLE.md habit 2): the service holds the rules and access checks.',
+};
+
 export default defineConfig([
   globalIgnores(['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', '.lighthouse/']),
 
@@ -101,6 +121,54 @@ export default defineConfig([
           patterns: [{ group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-hook-form', '@hookform/*'], message: 'Public islands run without React (decision 011): enhance the server-rendered markup instead.' }],
         },
       ],
+    },
+  },
+
+  // The server's layers (STYLE.md habit 2, DESIGN §25): SQL lives in `*.repository.ts` and in src/server/db/
+  // (which also holds what differs between SQLite and PostgreSQL); a route calls services, never a repository;
+  // no function over 100 lines. Tests and test-support are left out: a test may read the database to check
+  // what a call stored (test-support/uploads.ts reads the stored images), and its setup may write rows that no
+  // service would; a test's body is one story, however long.
+  {
+    files: ['src/server/**/*.{ts,tsx}'],
+    ignores: [
+      'src/server/**/*.repository.ts',
+      'src/server/db/**',
+      '**/*.test.{ts,tsx}',
+      'src/server/test-support/**',
+      // TEMPORARY (issue 35): removed when the other parts merge
+      'src/server/content/publishing.service.ts',
+      'src/server/mail/staff-mail.ts',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [sqlImport] }],
+      'no-restricted-syntax': ['error', ...queryBuilderCalls],
+    },
+  },
+  {
+    files: ['src/server/**/*.routes.ts'],
+    ignores: [
+      // TEMPORARY (issue 35): removed when the other parts merge
+      'src/server/enquiries/enquiries.routes.ts',
+      'src/server/ssr/public-pages.routes.ts',
+    ],
+    rules: {
+      // Repeats the SQL import rule above: a file's later settings of a rule replace the earlier ones.
+      'no-restricted-imports': ['error', { paths: [sqlImport], patterns: [repositoryImport] }],
+    },
+  },
+  {
+    files: ['src/server/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'src/server/test-support/**',
+      // TEMPORARY (issue 35): removed when the other parts merge
+      'src/server/ssr/public-pages.routes.ts',
+      'src/server/app.ts',
+    ],
+    rules: {
+      // Blank lines and comments count: a function this long does several jobs, however it is spaced.
+      'max-lines-per-function': ['error', { max: 100 }],
     },
   },
 

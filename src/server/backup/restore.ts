@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import { audit } from '../audit/audit';
 import type { AppConfig } from '../config';
-import { openDatabase, type Db } from '../db/database';
+import { openDatabase, type Db, type Dialect } from '../db/database';
+import { BrokenReference, insertRows, postgresTables, replaceRows } from '../db/dialect';
 import { MIGRATION_NAMES, migrateTo, migrateToLatest } from '../db/migrate';
+import { dropSchema, emptySchema, moveSchemaTables, sqliteFileTables, withoutWriteAheadLog, withPostgresClient } from '../db/whole-database';
 import { tenantSchema, tenantSqliteFile } from '../tenants/tenant-names';
 import { BACKUP_TABLES, type Manifest, type TableStart } from './backup-format';
 import { BackupRefused, tenantRows, verifyBackup, type BackupEvent } from './backup-reader';
@@ -28,7 +29,6 @@ export interface RestoreOptions {
 }
 
 const FOLIO_TABLES = [...BACKUP_TABLES.map((table) => table.name), 'kysely_migration', 'kysely_migration_lock'];
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Rows per insert: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters; about 4 MB of text. */
 const batchSize = (start: TableStart) => ({ maxRows: Math.max(1, Math.min(1000, Math.floor(30_000 / start.columns.length))), maxBytes: 4 * 1024 * 1024 });
@@ -88,7 +88,7 @@ export async function restoreBackup(config: AppConfig, file: string, options: Re
               current = event.start;
               continue;
             }
-            await insertRows(trx, current!, event.rows);
+            await insertRows(trx, current!.table, current!.columns, event.rows);
             rowsDone += event.rows.length;
             await options.onProgress?.({ tenant: name, table: current!.table, rowsDone, totalRows });
           }
@@ -117,11 +117,6 @@ export async function restoreBackup(config: AppConfig, file: string, options: Re
   return manifest;
 }
 
-async function insertRows(db: Db, table: TableStart, rows: unknown[][]): Promise<void> {
-  const columns = sql.join(table.columns.map((column) => sql.ref(column)));
-  await sql`insert into ${sql.table(table.table)} (${columns}) values ${sql.join(rows.map((row) => sql`(${sql.join(row)})`))}`.execute(db);
-}
-
 /** The tables of FOLIO_TABLES present in a list of names. */
 const folioTablesIn = (names: readonly string[]) => names.filter((name) => FOLIO_TABLES.includes(name));
 
@@ -135,50 +130,17 @@ function sqliteTarget(dataDir: string, tenant: string, defaultTenant: string): R
   return {
     tenant,
     where: `tenant ${tenant} (${file})`,
-    holdsData: async () => {
-      if (!fs.existsSync(file) || fs.statSync(file).size === 0) return false;
-      const db = new SQLite(file, { readonly: true });
-      try {
-        const names = db.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[];
-        return folioTablesIn(names).length > 0;
-      } finally {
-        db.close();
-      }
-    },
+    holdsData: async () => fs.existsSync(file) && fs.statSync(file).size > 0 && folioTablesIn(sqliteFileTables(file)).length > 0,
     stage: async (lastMigration, fill) => {
       removeFiles(staging);
       const { db } = openDatabase({ databaseUrl: undefined, dataDir, sqliteFile: stagingName });
-      try {
-        await migrateTo(db as unknown as Kysely<unknown>, 'sqlite', lastMigration);
-        // References are checked once every row is in (a menu item may point at one stored after it).
-        await sql`pragma foreign_keys = off`.execute(db);
-        await db.transaction().execute(async (trx) => {
-          const names = (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(trx)).rows.map((row) => row.name);
-          // What migrations seeded goes: the backup's rows are the whole truth.
-          for (const table of BACKUP_TABLES) if (names.includes(table.name)) await sql`delete from ${sql.table(table.name)}`.execute(trx);
-          await fill(trx);
-          const broken = await sql<{ table: string; parent: string }>`pragma foreign_key_check`.execute(trx);
-          const first = broken.rows[0];
-          if (first) throw new Error(`The backup's rows of tenant ${tenant} break a reference: a row of ${first.table} points at a missing row of ${first.parent}.`);
-        });
-        await sql`pragma foreign_keys = on`.execute(db);
-        return db;
-      } catch (error) {
-        await db.destroy().catch(() => {});
-        throw error;
-      }
+      return fillStaging(db, 'sqlite', tenant, () => migrateTo(db as unknown as Kysely<unknown>, 'sqlite', lastMigration), fill);
     },
     swapIn: async () => {
       // The staging file leaves no write-ahead log behind; the live one's log is folded in before it goes, so
       // no log of the old database is ever read with the new one.
-      const restored = new SQLite(staging);
-      restored.pragma('journal_mode = DELETE');
-      restored.close();
-      if (fs.existsSync(file)) {
-        const old = new SQLite(file);
-        old.pragma('journal_mode = DELETE');
-        old.close();
-      }
+      withoutWriteAheadLog(staging);
+      if (fs.existsSync(file)) withoutWriteAheadLog(file);
       fs.renameSync(staging, file);
       for (const suffix of ['-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
     },
@@ -186,84 +148,39 @@ function sqliteTarget(dataDir: string, tenant: string, defaultTenant: string): R
   };
 }
 
+/**
+ * Makes the staging database at the backup's migration (`migrate`) and fills it: what migrations seeded goes (the
+ * backup's rows are the whole truth), references are checked once every row is in (a menu item may point at one
+ * stored after it). On failure the staging database is closed and the error passed on.
+ */
+async function fillStaging(db: Db, dialect: Dialect, tenant: string, migrate: () => Promise<void>, fill: (db: Db) => Promise<void>, schema?: string): Promise<Db> {
+  try {
+    await migrate();
+    await replaceRows(db, dialect, BACKUP_TABLES.map((table) => table.name), fill, schema);
+    return db;
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    if (error instanceof BrokenReference) throw new Error(`The backup's rows of tenant ${tenant} break a reference: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
 const stagingSchema = (tenant: string) => `folio_restore_${tenant}`;
 
 function postgresTarget(databaseUrl: string, tenant: string, defaultTenant: string): RestoreTarget {
   const schema = tenantSchema(tenant, defaultTenant);
   const staging = stagingSchema(tenant);
-  const withClient = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
-    const client = new pg.Client({ connectionString: databaseUrl, application_name: 'folio-restore' });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
-  const tablesOf = async (client: pg.Client, name: string) =>
-    (await client.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = $1 and table_type = 'BASE TABLE'", [name])).rows.map((row) => row.table_name);
+  const withClient = <T>(work: (client: pg.Client) => Promise<T>) => withPostgresClient(databaseUrl, 'folio-restore', work);
   return {
     tenant,
     where: `tenant ${tenant} (schema ${schema})`,
-    holdsData: () => withClient(async (client) => folioTablesIn(await tablesOf(client, schema)).length > 0),
+    holdsData: () => withClient(async (client) => folioTablesIn(await postgresTables(client, schema)).length > 0),
     stage: async (lastMigration, fill) => {
-      await withClient(async (client) => {
-        await client.query(`drop schema if exists ${quote(staging)} cascade`);
-        await client.query(`create schema ${quote(staging)}`);
-      });
+      await withClient((client) => emptySchema(client, staging));
       const { db } = openDatabase({ databaseUrl, dataDir: '', sqliteFile: '', schema: staging });
-      try {
-        await migrateTo(db as unknown as Kysely<unknown>, 'postgres', lastMigration, staging);
-        await db.transaction().execute(async (trx) => {
-          // References are set aside while the rows go in and put back after: putting them back checks every row.
-          const references = (
-            await sql<{ name: string; table: string; definition: string }>`
-              select c.conname as name, t.relname as table, pg_get_constraintdef(c.oid) as definition
-              from pg_constraint c join pg_class t on t.oid = c.conrelid
-              where c.contype = 'f' and c.connamespace = ${staging}::regnamespace`.execute(trx)
-          ).rows;
-          for (const reference of references) await sql`alter table ${sql.table(reference.table)} drop constraint ${sql.ref(reference.name)}`.execute(trx);
-          const names = (await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = ${staging} and table_type = 'BASE TABLE'`.execute(trx)).rows.map((row) => row.table_name);
-          const tables = BACKUP_TABLES.map((table) => table.name).filter((name) => names.includes(name));
-          // What migrations seeded goes: the backup's rows are the whole truth.
-          await sql`truncate ${sql.join(tables.map((name) => sql.table(name)))}`.execute(trx);
-          await fill(trx);
-          // Rows came with their ids: each identity column goes on after the largest.
-          const identities = (
-            await sql<{ table_name: string; column_name: string }>`select table_name, column_name from information_schema.columns where table_schema = ${staging} and is_identity = 'YES'`.execute(trx)
-          ).rows;
-          for (const { table_name: table, column_name: column } of identities) {
-            await sql`select setval(pg_get_serial_sequence(${`${quote(staging)}.${quote(table)}`}, ${column}), coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
-          }
-          for (const reference of references) {
-            try {
-              await sql`alter table ${sql.table(reference.table)} add constraint ${sql.ref(reference.name)} ${sql.raw(reference.definition)}`.execute(trx);
-            } catch {
-              throw new Error(`The backup's rows of tenant ${tenant} break a reference: a row of ${reference.table} points at a missing row (${reference.definition}).`);
-            }
-          }
-        });
-        return db;
-      } catch (error) {
-        await db.destroy().catch(() => {});
-        throw error;
-      }
+      return fillStaging(db, 'postgres', tenant, () => migrateTo(db as unknown as Kysely<unknown>, 'postgres', lastMigration, staging), fill, staging);
     },
-    swapIn: () =>
-      withClient(async (client) => {
-        await client.query('begin');
-        try {
-          if (schema !== 'public') await client.query(`create schema if not exists ${quote(schema)}`);
-          for (const table of folioTablesIn(await tablesOf(client, schema))) await client.query(`drop table if exists ${quote(schema)}.${quote(table)} cascade`);
-          // Indexes, constraints and identity sequences move with their tables.
-          for (const table of await tablesOf(client, staging)) await client.query(`alter table ${quote(staging)}.${quote(table)} set schema ${quote(schema)}`);
-          await client.query(`drop schema ${quote(staging)}`);
-          await client.query('commit');
-        } catch (error) {
-          await client.query('rollback');
-          throw error;
-        }
-      }),
-    discard: () => withClient(async (client) => void (await client.query(`drop schema if exists ${quote(staging)} cascade`))),
+    swapIn: () => withClient((client) => moveSchemaTables(client, staging, schema, FOLIO_TABLES)),
+    discard: () => withClient((client) => dropSchema(client, staging)),
   };
 }

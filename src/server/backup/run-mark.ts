@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { AppConfig } from '../config';
+import { holdSqliteLockFile, tryAdvisoryLock } from '../db/whole-database';
 
 /**
  * Whether a Folio server runs on a database (DESIGN §22: a restore is refused while one does, and no server
@@ -38,8 +38,7 @@ async function postgresMark(databaseUrl: string, mode: 'shared' | 'exclusive'): 
   const connect = async () => {
     const client = new pg.Client({ connectionString: databaseUrl, application_name: mode === 'shared' ? 'folio' : 'folio-restore', keepAlive: true });
     await client.connect();
-    const taken = await client.query<{ ok: boolean }>(`select pg_try_advisory_lock${mode === 'shared' ? '_shared' : ''}($1) as ok`, [RUNNING_LOCK]);
-    if (!taken.rows[0]?.ok) {
+    if (!(await tryAdvisoryLock(client, RUNNING_LOCK, mode))) {
       await client.end();
       throw new MarkTaken(mode === 'shared' ? RESTORE_RUNNING : SERVER_RUNNING);
     }
@@ -73,14 +72,10 @@ async function postgresMark(databaseUrl: string, mode: 'shared' | 'exclusive'): 
 
 async function sqliteMark(dataDir: string, whenTaken: string): Promise<RunMark> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const lock = new SQLite(path.join(dataDir, LOCK_FILE));
+  let lock: ReturnType<typeof holdSqliteLockFile>;
   try {
-    lock.pragma('busy_timeout = 0');
-    // In exclusive locking mode the lock a write takes is kept until the connection closes.
-    lock.pragma('locking_mode = EXCLUSIVE');
-    lock.exec('begin exclusive; create table if not exists mark (at text); delete from mark; insert into mark values (datetime()); commit');
+    lock = holdSqliteLockFile(path.join(dataDir, LOCK_FILE));
   } catch (error) {
-    lock.close();
     if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new MarkTaken(whenTaken);
     throw error;
   }

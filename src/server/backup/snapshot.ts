@@ -1,18 +1,9 @@
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import type { AppConfig } from '../config';
-// database.ts reads PostgreSQL's int8 (rate_limits.expire) as a number: the same value SQLite gives.
 import type { Dialect } from '../db/database';
-import '../db/database';
+import { openPostgresReader, openSqliteReader, type TableReader, type TableRows } from '../db/table-reader';
 import { tenantSchema, tenantSqliteFile } from '../tenants/tenant-names';
 import { BACKUP_TABLES, isBookkeepingTable } from './backup-format';
-
-/** A batch of rows read from one table, with that table's columns. */
-export interface TableRows {
-  columns: string[];
-  rows: AsyncIterable<unknown[][]>;
-}
 
 /**
  * A read-only view of every named tenant's database at one moment (DESIGN §22): what a backup reads while the
@@ -35,7 +26,6 @@ export interface Snapshot {
 export class SnapshotError extends Error {}
 
 const KEYS = new Map(BACKUP_TABLES.map((table) => [table.name, table]));
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const DEFAULT_BATCH = 1000;
 
 /** Folio's tables among a database's tables, in backup order; a table Folio does not know stops the backup. */
@@ -45,41 +35,32 @@ function folioTables(present: readonly string[], where: string): string[] {
   return BACKUP_TABLES.map((table) => table.name).filter((name) => present.includes(name));
 }
 
-function orderOf(table: string): string {
-  return (KEYS.get(table)?.key ?? []).map(quote).join(', ');
-}
-
+const keyOf = (table: string) => KEYS.get(table)?.key ?? [];
 const batchOf = (table: string) => KEYS.get(table)?.batch ?? DEFAULT_BATCH;
 
 export async function openSnapshot(config: AppConfig, tenantNames: readonly string[]): Promise<Snapshot> {
   return config.databaseUrl ? openPostgresSnapshot(config.databaseUrl, config.defaultTenant, tenantNames) : openSqliteSnapshot(config, tenantNames);
 }
 
-function openSqliteSnapshot(config: AppConfig, tenantNames: readonly string[]): Snapshot {
-  const handles = new Map<string, { db: SQLite.Database; tables: string[] }>();
+/** Each tenant's file has a read transaction of its own, all begun (by a first read) before any table is read. */
+async function openSqliteSnapshot(config: AppConfig, tenantNames: readonly string[]): Promise<Snapshot> {
+  const handles = new Map<string, { reader: TableReader; tables: string[] }>();
   const tenants: Array<{ name: string; lastMigration: string }> = [];
   const close = async () => {
-    for (const { db } of handles.values()) {
-      if (db.inTransaction) db.exec('rollback');
-      db.close();
-    }
+    for (const { reader } of handles.values()) await reader.close();
   };
   try {
     for (const name of tenantNames) {
       const file = path.join(config.dataDir, tenantSqliteFile(name, config.defaultTenant));
-      let db: SQLite.Database;
+      let reader: TableReader;
       try {
-        db = new SQLite(file, { readonly: true, fileMustExist: true });
+        reader = openSqliteReader(file);
       } catch {
         throw new SnapshotError(`There is no database for tenant ${name} at ${file}: start Folio once to make it, or check DATA_DIR.`);
       }
-      db.pragma('busy_timeout = 5000');
-      handles.set(name, { db, tables: [] });
-      // The first read of the transaction fixes what it sees: every later read sees the same moment.
-      db.exec('begin');
-      const present = (db.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[]) ?? [];
-      if (!present.includes('kysely_migration')) throw new SnapshotError(`The file ${file} is not a Folio database (it has no migrations).`);
-      const lastMigration = db.prepare('select name from kysely_migration order by name desc limit 1').pluck().get() as string | undefined;
+      handles.set(name, { reader, tables: [] });
+      const present = await reader.tables();
+      const lastMigration = present.includes('kysely_migration') ? await reader.lastMigration() : undefined;
       if (!lastMigration) throw new SnapshotError(`The file ${file} is not a Folio database (it has no migrations).`);
       handles.get(name)!.tables = folioTables(present, `of tenant ${name} (${file})`);
       tenants.push({ name, lastMigration });
@@ -97,85 +78,37 @@ function openSqliteSnapshot(config: AppConfig, tenantNames: readonly string[]): 
     source: 'sqlite',
     tenants,
     tables: (tenant) => handle(tenant).tables,
-    count: async (tenant, table) => handle(tenant).db.prepare(`select count(*) from ${quote(table)}`).pluck().get() as number,
-    read: async (tenant, table) => {
-      const statement = handle(tenant).db.prepare(`select * from ${quote(table)} order by ${orderOf(table)}`).raw(true);
-      const columns = statement.columns().map((column) => column.name);
-      const size = batchOf(table);
-      async function* rows(): AsyncGenerator<unknown[][]> {
-        let batch: unknown[][] = [];
-        // better-sqlite3 steps through the rows as they are asked for: memory holds one batch.
-        for (const row of statement.iterate() as IterableIterator<unknown[]>) {
-          batch.push(row);
-          if (batch.length >= size) {
-            yield batch;
-            batch = [];
-          }
-        }
-        if (batch.length > 0) yield batch;
-      }
-      return { columns, rows: rows() };
-    },
+    count: (tenant, table) => handle(tenant).reader.count(table),
+    read: (tenant, table) => handle(tenant).reader.read(table, keyOf(table), batchOf(table)),
     close,
   };
 }
 
+/** One transaction covers every tenant's schema: one snapshot of the whole database. */
 async function openPostgresSnapshot(databaseUrl: string, defaultTenant: string, tenantNames: readonly string[]): Promise<Snapshot> {
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'folio-backup' });
-  await client.connect();
+  const reader = await openPostgresReader(databaseUrl, 'folio-backup');
   const schemas = new Map(tenantNames.map((name) => [name, tenantSchema(name, defaultTenant)]));
   const tables = new Map<string, string[]>();
   const tenants: Array<{ name: string; lastMigration: string }> = [];
-  let cursors = 0;
   try {
-    await client.query('begin isolation level repeatable read read only');
     for (const [name, schema] of schemas) {
-      const present = (await client.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = $1 and table_type = 'BASE TABLE'", [schema])).rows.map((row) => row.table_name);
+      const present = await reader.tables(schema);
       if (!present.includes('kysely_migration')) throw new SnapshotError(`The schema ${schema} of tenant ${name} holds no Folio database: start Folio once to make it, or check DATABASE_URL.`);
-      const last = await client.query<{ name: string }>(`select name from ${quote(schema)}.kysely_migration order by name desc limit 1`);
-      const lastMigration = last.rows[0]?.name;
+      const lastMigration = await reader.lastMigration(schema);
       if (!lastMigration) throw new SnapshotError(`The schema ${schema} of tenant ${name} holds no Folio database (it has no migrations).`);
       tables.set(name, folioTables(present, `schema ${schema} of tenant ${name}`));
       tenants.push({ name, lastMigration });
     }
   } catch (error) {
-    await client.end().catch(() => {});
+    await reader.close().catch(() => {});
     throw error;
   }
-  const qualified = (tenant: string, table: string) => `${quote(schemas.get(tenant)!)}.${quote(table)}`;
   return {
     source: 'postgres',
     tenants,
     tables: (tenant) => tables.get(tenant) ?? [],
-    count: async (tenant, table) => Number((await client.query<{ n: number }>(`select count(*) as n from ${qualified(tenant, table)}`)).rows[0]?.n ?? 0),
-    read: async (tenant, table) => {
-      // Generated columns (the search vectors) are made from the others: a restore makes them again.
-      const stored = await client.query<{ column_name: string }>(
-        "select column_name from information_schema.columns where table_schema = $1 and table_name = $2 and is_generated = 'NEVER' order by ordinal_position",
-        [schemas.get(tenant)!, table],
-      );
-      const columns = stored.rows.map((row) => row.column_name);
-      const list = columns.map(quote).join(', ');
-      const cursor = `folio_backup_${(cursors += 1)}`;
-      const size = batchOf(table);
-      async function* rows(): AsyncGenerator<unknown[][]> {
-        // A cursor of the snapshot's transaction: the server sends a batch at a time.
-        await client.query(`declare ${cursor} no scroll cursor for select ${list} from ${qualified(tenant, table)} order by ${orderOf(table)}`);
-        try {
-          for (;;) {
-            const batch = await client.query<unknown[]>({ text: `fetch forward ${size} from ${cursor}`, rowMode: 'array' });
-            if (batch.rows.length === 0) break;
-            yield batch.rows;
-          }
-        } finally {
-          await client.query(`close ${cursor}`);
-        }
-      }
-      return { columns, rows: rows() };
-    },
-    close: async () => {
-      await client.query('rollback').catch(() => {});
-      await client.end();
-    },
+    count: (tenant, table) => reader.count(table, schemas.get(tenant)!),
+    read: (tenant, table) => reader.read(table, keyOf(table), batchOf(table), schemas.get(tenant)!),
+    close: () => reader.close(),
   };
 }

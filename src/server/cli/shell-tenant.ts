@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config';
 import { openDatabase, whileStartingAlone } from '../db/database';
+import { postgresTables } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
 import { TenantCache } from '../tenants/tenant-cache';
 import { tenantSchema, tenantSqliteFile } from '../tenants/tenant-names';
@@ -25,8 +26,7 @@ export async function openShellTenant(config: AppConfig, name: string): Promise<
       throw new ShellRefused(`Cannot reach the database of DATABASE_URL: ${error.message}.`);
     });
     try {
-      const found = await client.query("select 1 from information_schema.tables where table_schema = $1 and table_name = 'users'", [schema]);
-      if (found.rowCount === 0) throw new ShellRefused(`The database holds no Folio site for tenant ${name} (schema ${schema}): start Folio once (./folio start) to make it.`);
+      if (!(await postgresTables(client, schema)).includes('users')) throw new ShellRefused(`The database holds no Folio site for tenant ${name} (schema ${schema}): start Folio once (./folio start) to make it.`);
     } finally {
       await client.end();
     }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
 import type { Db } from '../db/database';
+import { listenOnChannel, notifyChannel } from '../db/dialect';
 import type { CacheChange, TenantCache } from './tenant-cache';
 
 /** The PostgreSQL channel every Folio instance on one database listens on (decision 013). */
@@ -60,7 +60,7 @@ export class CacheSync {
    */
   publish(tenant: string, db: Db, change: CacheChange): void {
     const payload = JSON.stringify({ origin: this.origin, tenant, ...change });
-    sql`select pg_notify(${CACHE_CHANNEL}, ${payload})`.execute(db).catch((error: unknown) => {
+    notifyChannel(db, CACHE_CHANNEL, payload).catch((error: unknown) => {
       this.log.warn({ err: error, tenant, change }, 'The other instances could not be told of a cache change; they show the old content until their next change or restart.');
     });
   }
@@ -99,8 +99,7 @@ export class CacheSync {
     let pid: number;
     try {
       await client.connect();
-      await client.query(`LISTEN ${CACHE_CHANNEL}`);
-      pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      pid = await listenOnChannel(client, CACHE_CHANNEL);
     } catch (error) {
       lose(error, 'Could not listen for other instances\' cache changes; trying again.');
       return;

@@ -1,12 +1,11 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { identity } from '../migration-steps';
 
 /** The first schema: groups, users, pages, content revisions, menus, enquiries, company. */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const withId = <T extends string>(table: CreateTableBuilder<T, never>) =>
-    table.addColumn('id', 'integer', (c) =>
-      dialect === 'postgres' ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement(),
-    );
+    table.addColumn('id', 'integer', identity(dialect));
 
   await withId(db.schema.createTable('user_groups'))
     .addColumn('name', 'text', (c) => c.notNull().unique())

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { identity } from '../migration-steps';
 
 /** Sessions (DESIGN §5) and the time of each user's last password change. */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('sessions')
-    .addColumn('id', 'integer', (c) =>
-      dialect === 'postgres' ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement(),
-    )
+    .addColumn('id', 'integer', identity(dialect))
     // Only a hash of the token is stored: a copy of the database does not let anyone log in.
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

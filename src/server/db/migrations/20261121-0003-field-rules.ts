@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { identity } from '../migration-steps';
 
 /**
  * Field rules (spec 000 §3 and §5, served by getParamconf): per page, in sequence, the checks an editor's
@@ -8,9 +9,7 @@ import type { Dialect } from '../database';
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('field_rules')
-    .addColumn('id', 'integer', (c) =>
-      dialect === 'postgres' ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement(),
-    )
+    .addColumn('id', 'integer', identity(dialect))
     .addColumn('page_id', 'integer', (c) => c.notNull().references('pages.id'))
     .addColumn('sequence', 'integer', (c) => c.notNull())
     .addColumn('parameter_name', 'text', (c) => c.notNull())

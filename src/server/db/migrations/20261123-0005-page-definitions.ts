@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { identity } from '../migration-steps';
 
 /**
  * Page definitions and parameter configuration (DESIGN §11, §12): modules; each page's display name,
@@ -37,9 +38,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
   await db.schema
     .createTable('page_parameters')
-    .addColumn('id', 'integer', (c) =>
-      dialect === 'postgres' ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement(),
-    )
+    .addColumn('id', 'integer', identity(dialect))
     .addColumn('page_id', 'integer', (c) => c.notNull().references('pages.id'))
     .addColumn('sequence', 'integer', (c) => c.notNull())
     .addColumn('parameter_name', 'text', (c) => c.notNull())

@@ -1,5 +1,6 @@
-import { type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { identity } from '../migration-steps';
 
 /**
  * Enquiries reach the firm (DESIGN §15): each enquiry gets a status (New, Handled, Spam) and, unless it is
@@ -9,16 +10,13 @@ import type { Dialect } from '../database';
  * database.ts sets). `settings` keeps per-tenant values such as the contact form's signing key.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const identity = (c: ColumnDefinitionBuilder) =>
-    dialect === 'postgres' ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement();
-
   await db.schema.alterTable('enquiries').addColumn('status', 'text', (c) => c.notNull().defaultTo('New')).execute();
   await db.schema.alterTable('enquiries').addColumn('updated_at', 'text').execute();
   await db.schema.createIndex('enquiries_status_created').on('enquiries').columns(['status', 'created_at']).execute();
 
   await db.schema
     .createTable('mail_jobs')
-    .addColumn('id', 'integer', identity)
+    .addColumn('id', 'integer', identity(dialect))
     .addColumn('enquiry_id', 'integer', (c) => c.notNull().unique().references('enquiries.id').onDelete('cascade'))
     .addColumn('state', 'text', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))

@@ -1,5 +1,6 @@
-import { type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { identity } from '../migration-steps';
 
 /**
  * Background jobs of the job runner (src/server/jobs/, DESIGN §18) that have no table of their own: periodic
@@ -9,11 +10,9 @@ import type { Dialect } from '../database';
  * mail_jobs.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const identity = (c: ColumnDefinitionBuilder) =>
-    dialect === 'postgres' ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement();
   await db.schema
     .createTable('jobs')
-    .addColumn('id', 'integer', identity)
+    .addColumn('id', 'integer', identity(dialect))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('key', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('state', 'text', (c) => c.notNull().defaultTo('queued'))

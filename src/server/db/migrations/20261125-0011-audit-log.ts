@@ -1,5 +1,6 @@
-import { type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { identity } from '../migration-steps';
 
 /**
  * The audit log (DESIGN §21): one row per change made through the back office or the shell, written in the
@@ -8,11 +9,9 @@ import type { Dialect } from '../database';
  * is JSON text (changed fields, before and after for short values; never a secret).
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const identity = (c: ColumnDefinitionBuilder) =>
-    dialect === 'postgres' ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement();
   await db.schema
     .createTable('audit_log')
-    .addColumn('id', dialect === 'postgres' ? 'bigint' : 'integer', identity)
+    .addColumn('id', dialect === 'postgres' ? 'bigint' : 'integer', identity(dialect))
     .addColumn('at', 'text', (c) => c.notNull())
     .addColumn('tenant', 'text', (c) => c.notNull())
     .addColumn('user_name', 'text')

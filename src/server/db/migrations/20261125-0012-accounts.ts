@@ -1,9 +1,8 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { addAdministrationScreens, identity, removeScreens } from '../migration-steps';
 
 const AUDIT_SCREEN = { id: 27, routing: 'auditlog', name: 'Audit Log' } as const;
-const ADMINISTRATORS_GROUP_ID = 1;
-const ADMINISTRATION_MODULE_ID = 4;
 
 /**
  * Accounts a firm can rely on (DESIGN §21):
@@ -17,12 +16,9 @@ const ADMINISTRATION_MODULE_ID = 4;
  * - the audit log's screen: a page like the other back-office screens, in the Administrators' menu.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const identity = (c: ColumnDefinitionBuilder) =>
-    dialect === 'postgres' ? c.generatedByDefaultAsIdentity().primaryKey() : c.primaryKey().autoIncrement();
-
   await db.schema
     .createTable('password_resets')
-    .addColumn('id', 'integer', identity)
+    .addColumn('id', 'integer', identity(dialect))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -33,7 +29,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
   await db.schema
     .createTable('mail_messages')
-    .addColumn('id', 'integer', identity)
+    .addColumn('id', 'integer', identity(dialect))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('to_address', 'text', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull())
@@ -56,7 +52,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
   await db.schema
     .createTable('recovery_codes')
-    .addColumn('id', 'integer', identity)
+    .addColumn('id', 'integer', identity(dialect))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('code_hash', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text')
@@ -65,7 +61,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
   await db.schema
     .createTable('sign_in_challenges')
-    .addColumn('id', 'integer', identity)
+    .addColumn('id', 'integer', identity(dialect))
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -74,28 +70,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
   // The audit log's screen joins the Administrators' Administration sub-menu on a database seeded before it
   // (a fresh database gets it from the seed, which reads the page registry).
-  const pages = await sql<{ n: number | string }>`select count(*) as n from pages`.execute(db);
-  if (Number(pages.rows[0]?.n ?? 0) === 0) return;
-  await sql`
-    insert into pages (id, routing, name, display_name, public_path, kind, active, module_id, page_type, homepage)
-    select ${AUDIT_SCREEN.id}, ${AUDIT_SCREEN.routing}, ${AUDIT_SCREEN.name}, ${AUDIT_SCREEN.name}, null, 'screen', 1, ${ADMINISTRATION_MODULE_ID}, 'wired', 'N'
-    where not exists (select 1 from pages where id = ${AUDIT_SCREEN.id})`.execute(db);
-  const administration = await sql<{ id: number }>`
-    select id from menu_items
-    where owner_kind = 'group' and owner_id = ${ADMINISTRATORS_GROUP_ID} and parent_id is null and is_sub_menu = 1 and label = 'Administration'
-    order by id limit 1`.execute(db);
-  const parentId = administration.rows[0]?.id;
-  if (parentId === undefined) return;
-  const last = await sql<{ max: number | string | null }>`select max(sequence) as max from menu_items where parent_id = ${parentId}`.execute(db);
-  await sql`
-    insert into menu_items (owner_kind, owner_id, parent_id, page_id, label, sequence, is_sub_menu, land_page)
-    select 'group', ${ADMINISTRATORS_GROUP_ID}, ${parentId}, ${AUDIT_SCREEN.id}, ${AUDIT_SCREEN.name}, ${Number(last.rows[0]?.max ?? 0) + 1}, 0, 0
-    where not exists (select 1 from menu_items where parent_id = ${parentId} and page_id = ${AUDIT_SCREEN.id})`.execute(db);
+  await addAdministrationScreens(db, [AUDIT_SCREEN]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`delete from menu_items where page_id = ${AUDIT_SCREEN.id}`.execute(db);
-  await sql`delete from pages where id = ${AUDIT_SCREEN.id}`.execute(db);
+  await removeScreens(db, [AUDIT_SCREEN]);
   await db.schema.dropTable('sign_in_challenges').execute();
   await db.schema.dropTable('recovery_codes').execute();
   await db.schema.alterTable('user_groups').dropColumn('require_two_factor').execute();

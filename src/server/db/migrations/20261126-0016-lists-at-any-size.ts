@@ -1,10 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { ADMINISTRATORS_GROUP_ID, addScreenPages, removeScreens } from '../migration-steps';
 
 const DASHBOARD_SCREEN = { id: 29, routing: 'dashboard', name: 'Dashboard' } as const;
-const ADMINISTRATORS_GROUP_ID = 1;
 const EDITORS_GROUP_ID = 3;
-const ADMINISTRATION_MODULE_ID = 4;
 
 /**
  * The staff home, search, and lists at any size (DESIGN §23, decision 019):
@@ -78,12 +77,7 @@ async function sqliteFullText(db: Kysely<unknown>, table: string, columns: reado
 }
 
 async function addDashboardScreen(db: Kysely<unknown>): Promise<void> {
-  const pages = await sql<{ n: number | string }>`select count(*) as n from pages`.execute(db);
-  if (Number(pages.rows[0]?.n ?? 0) === 0) return;
-  await sql`
-    insert into pages (id, routing, name, display_name, public_path, kind, active, module_id, page_type, homepage)
-    select ${DASHBOARD_SCREEN.id}, ${DASHBOARD_SCREEN.routing}, ${DASHBOARD_SCREEN.name}, ${DASHBOARD_SCREEN.name}, null, 'screen', 1, ${ADMINISTRATION_MODULE_ID}, 'wired', 'N'
-    where not exists (select 1 from pages where id = ${DASHBOARD_SCREEN.id})`.execute(db);
+  if (!(await addScreenPages(db, [DASHBOARD_SCREEN]))) return;
   for (const groupId of [ADMINISTRATORS_GROUP_ID, EDITORS_GROUP_ID]) {
     const existing = await sql<{ id: number }>`select id from menu_items where owner_kind = 'group' and owner_id = ${groupId} limit 1`.execute(db);
     // A group whose menu was emptied on purpose keeps it empty.
@@ -100,8 +94,7 @@ async function addDashboardScreen(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  await sql`delete from menu_items where page_id = ${DASHBOARD_SCREEN.id}`.execute(db);
-  await sql`delete from pages where id = ${DASHBOARD_SCREEN.id}`.execute(db);
+  await removeScreens(db, [DASHBOARD_SCREEN]);
   for (const name of ['audit_log_user_at', 'audit_log_target_at', 'audit_log_action_at', 'audit_log_area_at', 'enquiries_created', 'enquiries_mail_state_id', 'enquiries_status_id']) {
     await db.schema.dropIndex(name).execute();
   }

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The lint rules of the server's layers (eslint.config.js, DESIGN §25) bite: the same code passes or fails
+ * by where it stands. Each text is linted as if it were a file at that path (nothing is written).
+ */
+const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../..') });
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => `${message.ruleId ?? 'parse'}: ${message.message}`);
+}
+
+const QUERY = `import { sql, type Kysely } from 'kysely';
+
+interface Tables {
+  pages: { id: number; routing: string };
+}
+
+export async function pageIds(db: Kysely<Tables>): Promise<number[]> {
+  const rows = await db.selectFrom('pages').select('id').execute();
+  return rows.map((row) => row.id);
+}
+
+export async function pageCount(db: Kysely<Tables>): Promise<number> {
+  const result = await sql<{ n: number }>\`select count(*) as n from pages\`.execute(db);
+  return result.rows[0]?.n ?? 0;
+}
+`;
+
+/** A function of `lines` lines in all, its braces included. */
+const functionOf = (lines: number) => `export function long(): number {\n  let total = 0;\n${'  total += 1;\n'.repeat(lines - 4)}  return total;\n}\n`;
+
+describe('the lint rules of the server layers', { timeout: 60_000 }, () => {
+  it('fails on SQL in a service: the sql tag and a query builder', async () => {
+    const found = await problems('src/server/probe/probe.service.ts', QUERY);
+    expect(found.filter((problem) => problem.startsWith('no-restricted-imports:'))).toHaveLength(1);
+    expect(found.filter((problem) => problem.startsWith('no-restricted-syntax:'))).toHaveLength(1);
+  });
+
+  it('fails on a query builder called on anything, e.g. a transaction in a route', async () => {
+    const found = await problems('src/server/probe/probe.routes.ts', 'export const drop = (trx: { deleteFrom(table: string): unknown }) => trx.deleteFrom(\'pages\');\n');
+    expect(found).toEqual([expect.stringMatching(/^no-restricted-syntax: A Kysely query outside a \*\.repository\.ts/)]);
+  });
+
+  it('passes the same SQL in a repository and in src/server/db/', async () => {
+    expect(await problems('src/server/probe/probe.repository.ts', QUERY)).toEqual([]);
+    expect(await problems('src/server/db/probe.ts', QUERY)).toEqual([]);
+  });
+
+  it('passes a type-only import from kysely in a service', async () => {
+    expect(await problems('src/server/probe/probe.service.ts', "import type { Kysely } from 'kysely';\n\nexport const same = (db: Kysely<object>) => db;\n")).toEqual([]);
+  });
+
+  it('fails on a route that imports a repository, and passes one that imports a service', async () => {
+    const viaRepository = "import { pageIds } from './probe.repository';\n\nexport const ids = pageIds;\n";
+    expect(await problems('src/server/probe/probe.routes.ts', viaRepository)).toEqual([expect.stringMatching(/^no-restricted-imports: .*A route calls services, not repositories/)]);
+    expect(await problems('src/server/probe/probe.routes.ts', viaRepository.replace("'./probe.repository'", "'../pages/pages.repository.ts'"))).toHaveLength(1);
+    expect(await problems('src/server/probe/probe.routes.ts', viaRepository.replace('probe.repository', 'probe.service'))).toEqual([]);
+  });
+
+  it('fails on a function of 101 lines in src/server, and passes one of 100', async () => {
+    expect(await problems('src/server/probe/probe.service.ts', functionOf(101))).toEqual([expect.stringMatching(/^max-lines-per-function: Function 'long' has too many lines \(101\)/)]);
+    expect(await problems('src/server/probe/probe.service.ts', functionOf(100))).toEqual([]);
+  });
+
+  it('leaves tests out: a test may read the database, and a long test body is one story', async () => {
+    expect(await problems('src/server/probe/probe.test.ts', QUERY)).toEqual([]);
+    expect(await problems('src/server/probe/probe.test.ts', functionOf(101))).toEqual([]);
+  });
+});
