@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { describeContentPath, type LabelTree } from '../../core/content/content-page';
+import type { ParameterLabel } from '../../core/page-defs/parameter';
 import { checkDocumentEntries } from '../../core/field-rules/check-entry';
 import { CONTENT_PAGES, contentPageById, type ContentPage } from '../../core/pages';
 import { isRichText, sanitizeDocument } from '../../core/schemas/fields';
@@ -46,6 +47,9 @@ export const builtInKind: PageKind = {
 
   describePath: (page, path) => describeContentPath(labelsOf(registryEntry(page)), path),
 
+  // Rules name the fields of its page file's schema, with their on-screen labels.
+  fieldsForRules: (page) => fieldLabels(labelsOf(registryEntry(page))),
+
   async richTextPaths(_tenant, page) {
     const schema = CONTENT_SCHEMAS[registryEntry(page).key];
     return (path) => isRichTextAt(schema, path);
@@ -64,6 +68,20 @@ const labelsOf = (entry: ContentPage) => CONTENT_PAGE_DEFINITIONS[entry.key].lab
 
 // A refused save names the entry and field in the editor's words ('Skill 1: the skill name …'), whichever call it came by.
 for (const entry of CONTENT_PAGES) nameFieldsOf(CONTENT_SCHEMAS[entry.key], (path) => describeContentPath(labelsOf(entry), path));
+
+/** Every field of a label tree with its place in the editor's words ('Skill: the skill name'). */
+function fieldLabels(labels: LabelTree, path: PropertyKey[] = [], into: ParameterLabel[] = []): ParameterLabel[] {
+  for (const [name, label] of Object.entries(labels)) {
+    if (typeof label === 'string') {
+      const where = describeContentPath(labels, [name]);
+      const words = path.length > 0 ? `${label} (${String(path[path.length - 1])})` : (where ?? label);
+      if (!into.some((l) => l.name === name)) into.push({ name, label: words });
+    } else {
+      fieldLabels(label.fields, [...path, label.entry], into);
+    }
+  }
+  return into;
+}
 
 /** Whether the field at `path` of a document of `schema` holds rich text. */
 function isRichTextAt(schema: z.core.$ZodType, path: readonly PropertyKey[]): boolean {

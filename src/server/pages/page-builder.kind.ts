@@ -67,6 +67,9 @@ export const pageBuilderKind: PageKind = {
 
   describePath: (_page, path) => describeAutowiredPath(path),
 
+  // Its parameters are its fields: a new one is a new field.
+  fieldsForRules: () => null,
+
   async richTextPaths(tenant, page) {
     const richText = new Set((await autowiredParameters(tenant, page.id)).filter((p) => p.type === 'Richtext').map((p) => p.parameterName));
     return (path) => path[0] !== 'seo' && richText.has(String(path[path.length - 1]));

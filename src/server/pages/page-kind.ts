@@ -1,5 +1,6 @@
 import type { Tenant } from '../tenants/tenants';
 import type { RichTextCleaner } from './rich-text';
+import type { ParameterLabel } from '../../core/page-defs/parameter';
 import type { PageRow } from '../page-defs/pages.repository';
 
 /**
@@ -72,6 +73,11 @@ export interface PageKind {
   describePath(page: Page, path: Path): string | null;
   /** Whether the field at a path of a document holds rich text. */
   richTextPaths(tenant: Tenant, page: Page): Promise<(path: Path) => boolean>;
+  /**
+   * The fields parameter configuration may give rules to, with their labels (getactivityforparamconf); null when
+   * the page's parameters are its fields themselves, so any name goes.
+   */
+  fieldsForRules(page: Page): ParameterLabel[] | null;
   /** The default description of a document: its first paragraph (DESIGN §20). */
   description(tenant: Tenant, page: Page, document: object): Promise<string>;
 }
