@@ -12,11 +12,9 @@ import { authRoutes } from './auth/auth.routes';
 import { companyRoutes } from './company/company.routes';
 import type { AppConfig } from './config';
 import { ServiceUnavailableError } from './errors';
-import { contentRoutes } from './content/content.routes';
-import { pageContentRoutes } from './content/page-content.routes';
-import { publishingRoutes } from './content/publishing.routes';
-import { PRUNE_REVISIONS_EVERY_MS, PUBLISH_SCHEDULED_EVERY_MS, publishDueRevisions, pruneAllRevisions } from './content/publishing.service';
-import { richTextCleaner } from './content/rich-text';
+import { pageRoutes } from './pages/pages.routes';
+import { PRUNE_REVISIONS_EVERY_MS, PUBLISH_SCHEDULED_EVERY_MS, publishDueRevisions, pruneAllRevisions } from './pages/page.service';
+import { richTextCleaner } from './pages/rich-text';
 import { pingDatabase } from './db/database';
 import { databaseRateLimitStore, pruneExpiredRateLimits, PRUNE_RATE_LIMITS_EVERY_MS, routeLimitKey } from './db/database-rate-limiter';
 import { enquiryRoutes } from './enquiries/enquiries.routes';
@@ -244,9 +242,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const cleanRichText = richTextCleaner(config.publicBaseUrl);
   const saveTools = { cleanRichText, keepRevisions: config.revisionsPerPage };
-  await app.register(contentRoutes, saveTools);
-  await app.register(pageContentRoutes, { ...saveTools, imageBytes: storedImageBytes });
-  await app.register(publishingRoutes, { publicBaseUrl: config.publicBaseUrl });
+  await app.register(pageRoutes, { ...saveTools, imageBytes: storedImageBytes, publicBaseUrl: config.publicBaseUrl });
   await app.register(menuRoutes);
   await app.register(enquiryRoutes, { config, outbox });
   await app.register(auditLogRoutes);

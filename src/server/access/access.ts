@@ -7,7 +7,8 @@ import { findLiveSession } from '../auth/sessions.repository';
 import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { effectiveMenuItems } from '../menus/menus.service';
-import { autowiredRoutings } from '../page-defs/autowired-pages';
+import type { Page } from '../pages/page-kind';
+import { listPages, resolvePage } from '../pages/resolve-page';
 import type { Tenant } from '../tenants/tenants';
 
 /**
@@ -17,13 +18,26 @@ import type { Tenant } from '../tenants/tenants';
  * - `{ screens: ['About', 'Customers'] }`: a session holding at least one of them, for a call shared by
  *   several screens whose exact screen is only known from the body (image upload: the folder names the page);
  *   the service then checks that screen itself with `allowedScreens`;
- * - `{ signedIn: true }`: any session, for a call whose screen is a page named in the body (an Autowired
- *   page's content): the service checks that screen with `allowedScreens`;
+ * - `{ signedIn: true }`: any session (the own dashboard, search, …), for a call whose service decides the rest;
+ * - `{ editsPage: … }`: the one rule "may edit this page" (DESIGN §25): the page exists (else 404), its editor is
+ *   in the caller's menu and the account is not held (`mayEditPage`, else 403). The page is named by the call
+ *   (`{ fixed: 'Home' }`, checked before the body is read), by a path parameter (`{ param: 'routing' }`) or by a
+ *   body field (`{ body: 'commonrouting' }`), those two checked once the input is valid. The route finds the
+ *   page in `request.editedPage`;
  * - `{ account: true }`: any session, even one whose group requires two-step sign-in not yet turned on (the
  *   own account's calls, where it is turned on: DESIGN §21), or one opened with a one-time password from the
  *   shell (where the user chooses their own: DESIGN §22). Every other call of such a session is a 403.
  */
-export type RouteAccess = { public: true } | { screen: string } | { screens: readonly string[] } | { signedIn: true } | { account: true };
+export type RouteAccess =
+  | { public: true }
+  | { screen: string }
+  | { screens: readonly string[] }
+  | { signedIn: true }
+  | { editsPage: PageNamedBy }
+  | { account: true };
+
+/** Where a call names the page it edits: in its own address, a path parameter or a body field. */
+export type PageNamedBy = { fixed: string } | { param: string } | { body: string };
 
 export interface ProtectedRoute {
   method: string;
@@ -42,6 +56,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, from the session cookie or bearer token; null for a visitor. */
     session: SessionUser | null;
+    /** The page of an `editsPage` route, once the caller may edit it. */
+    editedPage: Page | null;
   }
 }
 
@@ -75,7 +91,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
  * with the screens reached from them; administrators may open every screen and every Autowired page.
  */
 export async function allowedScreens(tenant: Tenant, userId: number, groupId: number): Promise<string[]> {
-  if (groupId === ADMINISTRATORS_GROUP_ID) return [...ALL_SCREENS, ...(await autowiredRoutings(tenant))];
+  if (groupId === ADMINISTRATORS_GROUP_ID) return [...ALL_SCREENS, ...(await listPages(tenant)).map((page) => page.routing).filter((routing) => !ALL_SCREENS.includes(routing))];
   const items = await effectiveMenuItems(tenant, userId, groupId);
   const granted = new Set(items.flatMap((item) => (item.routing ? [item.routing] : [])));
   for (const [screen, parent] of WITHIN) if (granted.has(parent)) granted.add(screen);
@@ -91,6 +107,7 @@ export async function allowedScreens(tenant: Tenant, userId: number, groupId: nu
  */
 export function installAccessLayer(app: FastifyInstance): void {
   app.decorateRequest('session', null);
+  app.decorateRequest('editedPage', null);
 
   const screenRoutes: ProtectedRoute[] = [];
   app.decorate('screenRoutes', screenRoutes);
@@ -98,13 +115,15 @@ export function installAccessLayer(app: FastifyInstance): void {
     if (!route.url.startsWith('/api/')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`API route ${String(route.method)} ${route.url} does not declare its access`);
-    const screens = 'screen' in access ? [access.screen] : 'screens' in access ? access.screens : [];
+    const screens = 'screen' in access ? [access.screen] : 'screens' in access ? access.screens : 'editsPage' in access && 'fixed' in access.editsPage ? [access.editsPage.fixed] : [];
     for (const screen of screens) {
       for (const method of [route.method].flat()) screenRoutes.push({ method: String(method), url: route.url, screen });
     }
     // Decided before the body is read, ahead of the route's own hooks.
     // The audit context first (DESIGN §21): the rest of the request, handler included, runs inside it.
     route.onRequest = [enterAuditContext, checkAccess, ...[route.onRequest ?? []].flat()];
+    // A page named in the address or the body is known once the input is valid (a bad one is a 400 first).
+    if ('editsPage' in access && !('fixed' in access.editsPage)) route.preHandler = [...[route.preHandler ?? []].flat(), checkPageEdit];
   });
 }
 
@@ -132,9 +151,40 @@ async function checkAccess(request: FastifyRequest): Promise<void> {
   if (session.mustChangePassword) throw new ForbiddenError(ACCOUNT_MESSAGES.passwordChangeRequired);
   if (session.mustEnrol) throw new ForbiddenError(ACCOUNT_MESSAGES.required);
   if ('signedIn' in access) return;
+  if ('editsPage' in access) {
+    if ('fixed' in access.editsPage) await checkPageEdit(request);
+    return;
+  }
   const screens = await allowedScreens(request.tenant, session.userId, session.groupId);
   const needed = 'screen' in access ? [access.screen] : access.screens;
   if (!needed.some((screen) => screens.includes(screen))) throw new ForbiddenError('Your menu does not include this screen.');
+}
+
+/** Whether the caller may edit the page of this routing name: its editor is in their menu and their account is not held. */
+export async function mayEditPage(tenant: Tenant, session: SessionUser | null, routing: string): Promise<boolean> {
+  if (!session || isHeldToAccount(session)) return false;
+  return (await allowedScreens(tenant, session.userId, session.groupId)).includes(routing);
+}
+
+/**
+ * The check of an `editsPage` route: 404 when the call names no page with content, 403 when the caller may not
+ * edit it (in the words of a screen for a page's own call: its save call is its editor's).
+ */
+async function checkPageEdit(request: FastifyRequest): Promise<void> {
+  const access = request.routeOptions.config?.access;
+  if (!access || !('editsPage' in access)) return;
+  const named = access.editsPage;
+  const page = await resolvePage(request.tenant, routingNamed(request, named));
+  if (!(await mayEditPage(request.tenant, request.session, page.routing))) {
+    throw new ForbiddenError('fixed' in named ? 'Your menu does not include this screen.' : 'Your menu does not include this page.');
+  }
+  request.editedPage = page;
+}
+
+function routingNamed(request: FastifyRequest, named: PageNamedBy): string {
+  if ('fixed' in named) return named.fixed;
+  const input = ('param' in named ? request.params : request.body) as Record<string, unknown>;
+  return String(input['param' in named ? named.param : named.body]);
 }
 
 /** A session that may use only the own account's calls until its user does what is asked there (DESIGN §21, §22). */

@@ -1,30 +1,16 @@
 import type { Tenant } from '../tenants/tenants';
 import type { AutowiredPageInfo } from '../tenants/tenant-cache';
-import { listAutowiredPages } from './pages.repository';
+import { listPages } from '../pages/resolve-page';
 
 /** The tenant's Autowired pages, from its cache (cleared whenever a page definition changes). */
 export async function autowiredPages(tenant: Tenant): Promise<AutowiredPageInfo[]> {
   return (await loadAutowiredPages(tenant)).pages;
 }
 
-async function loadAutowiredPages(tenant: Tenant): Promise<{ pages: AutowiredPageInfo[]; byName: Map<string, AutowiredPageInfo> }> {
-  const { autowired, autowiredByName } = tenant.cache;
-  if (autowired && autowiredByName) return { pages: autowired, byName: autowiredByName };
-  const pages = (await listAutowiredPages(tenant.db)).map((row) => ({
-    id: row.id,
-    routing: row.routing,
-    displayName: row.display_name || row.name,
-    active: row.active === 1,
-    homepage: row.homepage === 'Y',
-  }));
-  const byName = new Map(pages.map((page) => [page.routing.toLowerCase(), page]));
-  tenant.cache.autowired = pages;
-  tenant.cache.autowiredByName = byName;
-  return { pages, byName };
-}
-
-export async function autowiredRoutings(tenant: Tenant): Promise<string[]> {
-  return (await autowiredPages(tenant)).map((page) => page.routing);
+/** The pages whose public twin is found by name (pages/page-kind.ts fills the list with every page it reads). */
+async function loadAutowiredPages(tenant: Tenant): Promise<{ pages: AutowiredPageInfo[]; byName: ReadonlyMap<string, AutowiredPageInfo> }> {
+  if (!tenant.cache.autowired || !tenant.cache.autowiredByName) await listPages(tenant);
+  return { pages: tenant.cache.autowired ?? [], byName: tenant.cache.autowiredByName ?? new Map() };
 }
 
 /** What a one-segment address `/{name}` is among the Autowired pages (DESIGN §13). */

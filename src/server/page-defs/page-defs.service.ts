@@ -8,12 +8,10 @@ import {
   type PageRecord,
 } from '../../core/page-defs/page-definition';
 import { PARAMETER_MESSAGES, type Parameter, type ParameterLabel, type SaveParametersData } from '../../core/page-defs/parameter';
-import { contentPageById } from '../../core/pages';
-import { CONTENT_PAGE_DEFINITIONS } from '../../core/schemas/page-content';
-import { describeContentPath, type LabelTree } from '../../core/content/content-page';
 import { audit, changedFields } from '../audit/audit';
 import { inTransaction } from '../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { findPageById } from '../pages/resolve-page';
 import type { Tenant } from '../tenants/tenants';
 import { listParameters, parameterOf, replaceParameters } from './parameters.repository';
 import {
@@ -165,30 +163,21 @@ export async function changePageStatus(tenant: Tenant, id: number, activeStatus:
 }
 
 /**
- * getactivityforparamconf: the names the parameter dropdown offers (DESIGN §7, §12): a wired content page's
- * fields with their on-screen labels (from its page file; this replaces the spec's foo/nofoo reload), an
- * Autowired page's own parameters.
+ * getactivityforparamconf: the names the parameter dropdown offers (DESIGN §7, §12): the fields its page's kind
+ * gives rules to (a built-in page's fields with their on-screen labels, which replaces the spec's foo/nofoo
+ * reload), or, for a page whose parameters are its fields, those parameters. A screen has none.
  */
 export async function parameterLabels(tenant: Tenant, id: number): Promise<ParameterLabel[]> {
   const row = await findPage(tenant.db, id);
   if (!row) throw new NotFoundError(PAGE_MESSAGES.notFound);
-  const content = contentPageById(row.id);
-  if (row.page_type === 'wired') return content ? fieldLabels(CONTENT_PAGE_DEFINITIONS[content.key].labels as LabelTree) : [];
-  return (await listParameters(tenant.db, id)).map((p) => ({ name: p.parameter_name, label: p.parameter_name }));
+  const fields = await fieldsForRules(tenant, id);
+  return fields ?? (await listParameters(tenant.db, id)).map((p) => ({ name: p.parameter_name, label: p.parameter_name }));
 }
 
-/** Every field of a label tree with its place in the editor's words ('Skill: the skill name'). */
-function fieldLabels(labels: LabelTree, path: PropertyKey[] = [], into: ParameterLabel[] = []): ParameterLabel[] {
-  for (const [name, label] of Object.entries(labels)) {
-    if (typeof label === 'string') {
-      const where = describeContentPath(labels, [name]);
-      const words = path.length > 0 ? `${label} (${String(path[path.length - 1])})` : (where ?? label);
-      if (!into.some((l) => l.name === name)) into.push({ name, label: words });
-    } else {
-      fieldLabels(label.fields, [...path, label.entry], into);
-    }
-  }
-  return into;
+/** The fields a page's rules may name, or null when any name goes (the parameters are the fields); none for a screen. */
+async function fieldsForRules(tenant: Tenant, id: number): Promise<ParameterLabel[] | null> {
+  const page = await findPageById(tenant, id);
+  return page ? page.kind.fieldsForRules(page) : [];
 }
 
 /** getActivityParametersByid: the page and its parameters, for the configuration screen. */
@@ -205,9 +194,10 @@ export async function pageParameters(tenant: Tenant, id: number): Promise<{ page
 export async function saveParameters(tenant: Tenant, { id, parameters }: SaveParametersData): Promise<{ message: 'Success' }> {
   const row = await findPage(tenant.db, id);
   if (!row) throw new NotFoundError(PAGE_MESSAGES.notFound);
-  if (row.page_type === 'wired') {
-    const fields = new Set((await parameterLabels(tenant, id)).map((l) => l.name));
-    const stranger = parameters.find((p) => !fields.has(p.parameterName));
+  const fields = await fieldsForRules(tenant, id);
+  if (fields) {
+    const names = new Set(fields.map((l) => l.name));
+    const stranger = parameters.find((p) => !names.has(p.parameterName));
     if (stranger) throw new ValidationError(PARAMETER_MESSAGES.unknownField(stranger.parameterName, row.display_name || row.name));
   }
   const ordered = [...parameters].sort((a, b) => a.sequence - b.sequence).map((p, index) => ({ ...p, sequence: index + 1 }));

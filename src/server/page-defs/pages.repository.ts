@@ -31,9 +31,9 @@ export async function findPageByRouting(db: Db, routing: string) {
     .executeTakeFirst();
 }
 
-/** Every Autowired page (the server routes their twins; the access layer grants them by menu). */
-export async function listAutowiredPages(db: Db) {
-  return pagesWithModule(db).select([...PAGE_COLUMNS]).where('p.page_type', '=', 'Autowired').orderBy('p.id').execute();
+/** Every page with content (the twelve built-in pages and those made without code): a few dozen rows. */
+export async function listContentPages(db: Db) {
+  return pagesWithModule(db).select([...PAGE_COLUMNS]).where('p.kind', '=', 'content').orderBy('p.id').execute();
 }
 
 export async function nextCreatedPageId(db: Db): Promise<number> {

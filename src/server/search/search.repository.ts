@@ -6,16 +6,6 @@ import { likePattern, lowerLike } from '../db/like-pattern';
 
 /** The top bar's search (DESIGN §23): one short read per kind, each through its full-text or name index. */
 
-/** Pages that have an editor (the twelve content pages and the Autowired ones), by name: a few dozen rows. */
-export async function pagesWithEditors(db: Db) {
-  return db
-    .selectFrom('pages')
-    .select(['routing', 'name', 'display_name'])
-    .where((eb) => eb.or([eb('kind', '=', 'content'), eb('page_type', '=', 'Autowired')]))
-    .orderBy('id')
-    .execute();
-}
-
 export async function searchUsers(db: Db, dialect: Dialect, text: string, limit: number) {
   const users = db.selectFrom('users as u').where('u.id', '!=', PUBLIC_USER_ID);
   const search = fullTextSearch(dialect, 'users', text);

@@ -2,7 +2,8 @@ import { SEARCH_LIMIT, searchHref, type SearchAnswer, type SearchItem } from '..
 import { allowedScreens, type SessionUser } from '../access/access';
 import { searchWords } from '../db/full-text';
 import type { Tenant } from '../tenants/tenants';
-import { pagesWithEditors, searchEnquiries, searchGroups, searchMasterValues, searchUsers } from './search.repository';
+import { listPages } from '../pages/resolve-page';
+import { searchEnquiries, searchGroups, searchMasterValues, searchUsers } from './search.repository';
 
 /**
  * search (DESIGN §23): pages, users, groups, enquiries and master values that the caller's menu lets them open,
@@ -15,10 +16,11 @@ export async function search(tenant: Tenant, session: SessionUser, text: string)
   const screens = new Set(await allowedScreens(tenant, session.userId, session.groupId));
   const { db, dialect } = tenant;
   const kinds: Array<Promise<SearchItem[]>> = [
-    pagesWithEditors(db).then((pages) =>
+    // Pages that have an editor, of either kind, from the tenant's cache: a few dozen.
+    listPages(tenant).then((pages) =>
       pages
-        .filter((page) => screens.has(page.routing) && matchesWords(`${page.display_name} ${page.name} ${page.routing}`, words))
-        .map((page) => ({ kind: 'page' as const, label: page.display_name || page.name, href: searchHref.page(page.routing) })),
+        .filter((page) => screens.has(page.routing) && matchesWords(`${page.displayName} ${page.row.name} ${page.routing}`, words))
+        .map((page) => ({ kind: 'page' as const, label: page.displayName, href: searchHref.page(page.routing) })),
     ),
   ];
   if (screens.has('user')) {

@@ -2,6 +2,7 @@ import type { FieldRule } from '../../core/field-rules/field-rule';
 import type { AnyContent } from '../../core/schemas/page-content';
 import type { MenuEntry } from '../../core/schemas/menu';
 import type { SiteCompany } from '../../core/public-page';
+import type { Page } from '../pages/page-kind';
 
 export interface AutowiredPageInfo {
   id: number;
@@ -128,6 +129,8 @@ export class TenantCache {
   autowired: AutowiredPageInfo[] | undefined;
   /** The same pages by lower-cased routing name. */
   autowiredByName: Map<string, AutowiredPageInfo> | undefined;
+  /** Every page with content, of either kind, by lower-cased routing name (pages/page-kind.ts): each page call asks. */
+  contentPages: ReadonlyMap<string, Page> | undefined;
 
   /** Caches kept elsewhere (the served images, media/served-images.ts), told of every change applied here. */
   private readonly listeners: Array<(change: CacheChange) => void> = [];
@@ -180,5 +183,6 @@ export class TenantCache {
     this.company = undefined;
     this.autowired = undefined;
     this.autowiredByName = undefined;
+    this.contentPages = undefined;
   }
 }

@@ -67,6 +67,11 @@ export async function findRevision(db: Db, pageId: number, revision: number): Pr
   return db.selectFrom('page_revisions').select(FULL).where('page_id', '=', pageId).where('revision', '=', revision).executeTakeFirst();
 }
 
+/** Who saved a revision and when, without its document (the scheduled-publishing job names who scheduled it). */
+export async function findRevisionHead(db: Db, pageId: number, revision: number): Promise<RevisionHead | undefined> {
+  return db.selectFrom('page_revisions').select(HEAD).where('page_id', '=', pageId).where('revision', '=', revision).executeTakeFirst();
+}
+
 export async function insertRevision(
   db: Db,
   revision: {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../users/users.service';
 import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
-import { publishDueRevisions, pruneAllRevisions } from './publishing.service';
+import { publishDueRevisions, pruneAllRevisions } from './page.service';
 
 /** When the history says a revision was saved. */
 const historySavedAt = (response: { json: () => { revisions: Array<{ revision: number; savedAt: string }> } }, revision: number) =>

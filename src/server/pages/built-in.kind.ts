@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import { describeContentPath, type LabelTree } from '../../core/content/content-page';
+import type { ParameterLabel } from '../../core/page-defs/parameter';
+import { checkDocumentEntries } from '../../core/field-rules/check-entry';
+import { CONTENT_PAGES, contentPageById, type ContentPage } from '../../core/pages';
+import { isRichText, sanitizeDocument } from '../../core/schemas/fields';
+import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS } from '../../core/schemas/page-content';
+import { ValidationError } from '../errors';
+import { getActiveRules } from '../field-rules/field-rules.service';
+import type { PageRow } from '../page-defs/pages.repository';
+import { nameFieldsOf, parseInput } from '../validation';
+import { pageFieldsOf, type Page, type PageKind } from './page-kind';
+import { contentDescription } from './seo';
+
+/**
+ * The twelve built-in pages (DESIGN §6): each has code, a registry entry (src/core/pages.ts) and a page file
+ * whose zod schema, editor labels and default field rules are its truth (CONTENT_SCHEMAS,
+ * CONTENT_PAGE_DEFINITIONS). A field added to one of them is added in its page file: nothing here changes.
+ */
+export const builtInKind: PageKind = {
+  name: 'built-in',
+  addressedByName: false,
+
+  pageOf(row: PageRow) {
+    const entry = row.page_type === 'wired' ? contentPageById(row.id) : undefined;
+    if (!entry) return null;
+    return { ...pageFieldsOf(row), publicPath: entry.publicPath, cacheKey: entry.key };
+  },
+
+  // The seed gives every built-in page its first revision: one without is a 404, not an empty page.
+  emptyDocument: () => null,
+
+  /**
+   * Parsed with the page file's schema, rich text cleaned, the page's field rules applied to every entry of every
+   * list (the editor ran them before Add); refusals name fields as the editor labels them (DESIGN §24).
+   */
+  async prepare(tenant, page, submitted, { tools, now }) {
+    const entry = registryEntry(page);
+    const schema = CONTENT_SCHEMAS[entry.key];
+    const edited = parseInput(schema, submitted) as { revision: number };
+    const document = sanitizeDocument(schema, edited, tools.cleanRichText) as unknown as Record<string, unknown>;
+    const rules = await getActiveRules(tenant, page.id);
+    const result = checkDocumentEntries(document, rules, now, labelsOf(entry));
+    if (!result.ok) throw new ValidationError(result.message);
+    return { document, basedOn: edited.revision };
+  },
+
+  describePath: (page, path) => describeContentPath(labelsOf(registryEntry(page)), path),
+
+  // Rules name the fields of its page file's schema, with their on-screen labels.
+  fieldsForRules: (page) => fieldLabels(labelsOf(registryEntry(page))),
+
+  async richTextPaths(_tenant, page) {
+    const schema = CONTENT_SCHEMAS[registryEntry(page).key];
+    return (path) => isRichTextAt(schema, path);
+  },
+
+  description: async (_tenant, page, document) => contentDescription(registryEntry(page).key, document),
+};
+
+function registryEntry(page: Page): ContentPage {
+  const entry = contentPageById(page.id);
+  if (!entry) throw new Error(`Page ${page.routing} is not in the page registry`);
+  return entry;
+}
+
+const labelsOf = (entry: ContentPage) => CONTENT_PAGE_DEFINITIONS[entry.key].labels as LabelTree;
+
+// A refused save names the entry and field in the editor's words ('Skill 1: the skill name …'), whichever call it came by.
+for (const entry of CONTENT_PAGES) nameFieldsOf(CONTENT_SCHEMAS[entry.key], (path) => describeContentPath(labelsOf(entry), path));
+
+/** Every field of a label tree with its place in the editor's words ('Skill: the skill name'). */
+function fieldLabels(labels: LabelTree, path: PropertyKey[] = [], into: ParameterLabel[] = []): ParameterLabel[] {
+  for (const [name, label] of Object.entries(labels)) {
+    if (typeof label === 'string') {
+      const where = describeContentPath(labels, [name]);
+      const words = path.length > 0 ? `${label} (${String(path[path.length - 1])})` : (where ?? label);
+      if (!into.some((l) => l.name === name)) into.push({ name, label: words });
+    } else {
+      fieldLabels(label.fields, [...path, label.entry], into);
+    }
+  }
+  return into;
+}
+
+/** Whether the field at `path` of a document of `schema` holds rich text. */
+function isRichTextAt(schema: z.core.$ZodType, path: readonly PropertyKey[]): boolean {
+  let node: z.core.$ZodType | undefined = schema;
+  for (const part of path) {
+    node = unwrap(node);
+    if (!node) return false;
+    const def = node._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+    if (typeof part === 'number') node = def.type === 'array' ? (def.element as z.core.$ZodType) : undefined;
+    else node = def.type === 'object' ? (def.shape as Record<PropertyKey, z.core.$ZodType>)[part] : undefined;
+  }
+  return node !== undefined && isRichText(unwrap(node) ?? node);
+}
+
+function unwrap(node: z.core.$ZodType | undefined): z.core.$ZodType | undefined {
+  let at = node;
+  while (at) {
+    if (isRichText(at)) return at;
+    const def = at._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+    if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default' || def.type === 'readonly') at = def.innerType as z.core.$ZodType;
+    else return at;
+  }
+  return at;
+}

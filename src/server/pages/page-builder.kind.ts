@@ -1,0 +1,99 @@
+import { checkDocumentEntries, checkEntry, imageSizeProblem } from '../../core/field-rules/check-entry';
+import {
+  autowiredDocumentSchema,
+  autowiredRules,
+  describeAutowiredPath,
+  emptyAutowiredDocument,
+  withAllFields,
+  type AutowiredDocument,
+} from '../../core/page-defs/autowired-document';
+import type { Parameter } from '../../core/page-defs/parameter';
+import { sanitizeDocument } from '../../core/schemas/fields';
+import { ValidationError } from '../errors';
+import { checkMasterChoices } from '../masters/page-choices';
+import { listParameters, parameterOf } from '../page-defs/parameters.repository';
+import type { PageRow } from '../page-defs/pages.repository';
+import type { Tenant } from '../tenants/tenants';
+import { nameFieldsOf, parseInput } from '../validation';
+import { pageFieldsOf, type ImageBytes, type PageKind } from './page-kind';
+import { autowiredDescription } from './seo';
+
+/** The cache key of an Autowired page's rendered public twin. */
+export const autowiredCacheKey = (routing: string) => `autowired:${routing.toLowerCase()}`;
+
+/** A page's parameters (its fields and their rules, DESIGN §12), in the order they apply. */
+export async function autowiredParameters(tenant: Tenant, pageId: number): Promise<Parameter[]> {
+  return (await listParameters(tenant.db, pageId)).map(parameterOf);
+}
+
+/**
+ * Pages made without code (page creation, DESIGN §11, §13): their document is `{header, rows}` and its schema,
+ * rules and labels come from the page's parameters. A field added to such a page is a parameter added in
+ * parameter configuration: no code changes at all.
+ */
+export const pageBuilderKind: PageKind = {
+  name: 'page-builder',
+  addressedByName: true,
+
+  pageOf(row: PageRow) {
+    if (row.page_type !== 'Autowired') return null;
+    return { ...pageFieldsOf(row), publicPath: `/${row.routing}1`, cacheKey: autowiredCacheKey(row.routing) };
+  },
+
+  // A page nobody has published yet is at revision 0, empty.
+  emptyDocument: () => emptyAutowiredDocument() as unknown as Record<string, unknown>,
+
+  /**
+   * Validated with a schema built from the page's parameters (unknown fields, wrong types, too many rows → 400
+   * naming the place), rich text cleaned, the parameters' rules applied (header, then each row: first failure
+   * wins), stored images against their size in KB, master choices against master data (DESIGN §14).
+   */
+  async prepare(tenant, page, submitted, { tools, now, published }) {
+    const parameters = await autowiredParameters(tenant, page.id);
+    const schema = autowiredDocumentSchema(parameters);
+    nameFieldsOf(schema, describeAutowiredPath);
+    const parsed = parseInput(schema, submitted) as AutowiredDocument;
+    const document = withAllFields(sanitizeDocument(schema, parsed, tools.cleanRichText), parameters);
+    const rules = autowiredRules(parameters);
+    const header = checkEntry(document.header, rules.header, now);
+    if (!header.ok) throw new ValidationError(header.message);
+    const rows = checkDocumentEntries({ rows: document.rows }, rules.rows, now);
+    if (!rows.ok) throw new ValidationError(rows.message);
+    await checkImageFileSizes(tenant, parameters, document, tools.imageBytes);
+    // Choices from master data: active values of their type, of the parent chosen beside them (DESIGN §14).
+    const chosen = await checkMasterChoices(tenant, parameters, document, (await published()) as unknown as AutowiredDocument);
+    return { document: chosen as unknown as Record<string, unknown>, basedOn: document.revision };
+  },
+
+  describePath: (_page, path) => describeAutowiredPath(path),
+
+  // Its parameters are its fields: a new one is a new field.
+  fieldsForRules: () => null,
+
+  async richTextPaths(tenant, page) {
+    const richText = new Set((await autowiredParameters(tenant, page.id)).filter((p) => p.type === 'Richtext').map((p) => p.parameterName));
+    return (path) => path[0] !== 'seo' && richText.has(String(path[path.length - 1]));
+  },
+
+  description: async (tenant, page, document) => autowiredDescription(document as AutowiredDocument, await autowiredParameters(tenant, page.id)),
+};
+
+/**
+ * Image parameters with a size in KB: each stored image (what visitors download) against the rule, the
+ * header first, then the rows in order. Addresses of images elsewhere have no size Folio could check.
+ */
+async function checkImageFileSizes(tenant: Tenant, parameters: readonly Parameter[], document: AutowiredDocument, imageBytes: ImageBytes): Promise<void> {
+  const sized = parameters.filter((p) => p.type === 'Image' && p.sizeinKB !== null);
+  const parts = [
+    { values: document.header, level: 'Header' },
+    ...document.rows.map((values) => ({ values, level: 'Detail' })),
+  ];
+  for (const { values, level } of parts) {
+    for (const p of sized) {
+      const value = values[p.parameterName];
+      if (p.pagecreationtype !== level || typeof value !== 'string' || value.trim() === '') continue;
+      const problem = imageSizeProblem(p.parameterName, p, { bytes: await imageBytes(tenant, value) });
+      if (problem) throw new ValidationError(problem);
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AnyDocumentSchema, PageContentRequestSchema, RestorePageContentSchema, SavePageContentSchema } from '../../core/page-defs/autowired-document';
+import { PageRecordSchema } from '../../core/page-defs/page-definition';
+import { ParameterSchema } from '../../core/page-defs/parameter';
+import { CONTENT_PAGES } from '../../core/pages';
+import { CONTENT_SCHEMAS } from '../../core/schemas/page-content';
+import {
+  CompareQuerySchema,
+  CompareSchema,
+  EditStateSchema,
+  PageHistorySchema,
+  RestoreRevisionSchema,
+  SavedRevisionSchema,
+  UnscheduledSchema,
+} from '../../core/schemas/revision';
+import { AnyBodySchema, ErrorBodySchema, replies, screenReplies, typed } from '../http/contract';
+import { compareRevisions } from './page-compare';
+import type { SaveTools } from './page-kind';
+import { resolvePage } from './resolve-page';
+import { editDocument, pageDefinition, pageHistory, publicDocument, publishedDocument, readPage, restorePage, savePage, unscheduleRevision } from './page.service';
+
+/**
+ * The spec's calls of every page with content (spec 000 §7, spec 001, DESIGN §13, §19), each a thin alias onto
+ * the one page service (DESIGN §25). Who may call an editing call is declared on it (`editsPage`: the page is
+ * named by the call, a path parameter or a body field) and checked by the access layer, which hands the page on.
+ */
+export async function pageRoutes(app: FastifyInstance, options: SaveTools & { publicBaseUrl: string }): Promise<void> {
+  const { publicBaseUrl, ...tools } = options;
+  builtInPageCalls(app, tools);
+  pageContentCalls(app, tools);
+  publishingCalls(app, publicBaseUrl);
+  publicContentCall(app);
+}
+
+/** Each built-in page's own get and save calls (a save publishes, stores a draft or schedules as its `publish` says), history and restore. */
+function builtInPageCalls(app: FastifyInstance, tools: SaveTools): void {
+  const api = typed(app);
+  for (const page of CONTENT_PAGES) {
+    const schema = CONTENT_SCHEMAS[page.key];
+    // The body (commonrouting, menupageid) is accepted but not needed: the call names the page.
+    api.post(
+      `/api/master/${page.getCall}`,
+      { config: { access: { public: true } }, schema: { body: AnyBodySchema, response: replies(schema, [404]) } },
+      async (request) => publishedDocument(request.tenant, await resolvePage(request.tenant, page.routing)) as Promise<z.infer<typeof schema>>,
+    );
+    // The save call belongs to the page's editing twin: only callers who may edit it may save.
+    const editor = { access: { editsPage: { fixed: page.routing } } } as const;
+    api.post(
+      `/api/master/${page.saveCall}`,
+      { config: editor, schema: { body: schema, response: screenReplies(SavedRevisionSchema, [409]) } },
+      async (request) => savePage(request.tenant, request.editedPage!, request.body, request.body.publish, request.session!, tools),
+    );
+    api.get(`/api/master/history/${page.routing}`, { config: editor, schema: { response: screenReplies(PageHistorySchema) } }, async (request) =>
+      pageHistory(request.tenant, request.editedPage!),
+    );
+    api.post(
+      `/api/master/restore/${page.routing}`,
+      { config: editor, schema: { body: RestoreRevisionSchema, response: screenReplies(SavedRevisionSchema, [404, 409]) } },
+      async (request) => restorePage(request.tenant, request.editedPage!, request.body.revision, request.session!, tools.keepRevisions),
+    );
+  }
+}
+
+/** Any page's content by its routing name in the body (DESIGN §13): getpagecontent, savepagecontent, its editor's definition, history, restore. */
+function pageContentCalls(app: FastifyInstance, tools: SaveTools): void {
+  const api = typed(app);
+  const editor = { access: { editsPage: { body: 'commonrouting' } } } as const;
+  api.post(
+    '/api/master/getpagecontent',
+    { config: { access: { public: true } }, schema: { body: PageContentRequestSchema, response: replies(AnyDocumentSchema, [400, 404]) } },
+    async (request) => readPage(request.tenant, await resolvePage(request.tenant, request.body.commonrouting), request.session) as Promise<{ revision: number }>,
+  );
+  api.post(
+    '/api/master/savepagecontent',
+    { config: editor, schema: { body: SavePageContentSchema, response: screenReplies(SavedRevisionSchema, [404, 409]) } },
+    async (request) => savePage(request.tenant, request.editedPage!, request.body.document, request.body.publish, request.session!, tools),
+  );
+  api.post(
+    '/api/master/getpagedefinition',
+    { config: editor, schema: { body: PageContentRequestSchema, response: screenReplies(z.object({ page: PageRecordSchema, parameters: z.array(ParameterSchema) }), [404]) } },
+    async (request) => pageDefinition(request.tenant, request.editedPage!),
+  );
+  api.post(
+    '/api/master/getpagehistory',
+    { config: editor, schema: { body: PageContentRequestSchema, response: screenReplies(PageHistorySchema, [404]) } },
+    async (request) => pageHistory(request.tenant, request.editedPage!),
+  );
+  api.post(
+    '/api/master/restorepage',
+    { config: editor, schema: { body: RestorePageContentSchema, response: screenReplies(SavedRevisionSchema, [404, 409]) } },
+    async (request) => restorePage(request.tenant, request.editedPage!, request.body.revision, request.session!, tools.keepRevisions),
+  );
+}
+
+const RoutingParamsSchema = z.strictObject({ routing: z.string().min(1).max(100) });
+
+/** The editor's document with its publishing state (DESIGN §19): any page's document shape, plus EditState. */
+const EditDocumentSchema = EditStateSchema.extend({ revision: z.number().int() }).loose();
+
+/** Drafts, scheduling and compare (DESIGN §19) for every page with content, by routing name in the address. */
+function publishingCalls(app: FastifyInstance, publicBaseUrl: string): void {
+  const api = typed(app);
+  const editor = { access: { editsPage: { param: 'routing' } } } as const;
+  api.get(
+    '/api/master/edit/:routing',
+    { config: editor, schema: { params: RoutingParamsSchema, response: screenReplies(EditDocumentSchema, [404]) } },
+    async (request) => editDocument(request.tenant, request.editedPage!, publicBaseUrl) as Promise<z.infer<typeof EditDocumentSchema>>,
+  );
+  api.post(
+    '/api/master/unschedule/:routing',
+    { config: editor, schema: { params: RoutingParamsSchema, body: RestoreRevisionSchema, response: screenReplies(UnscheduledSchema, [404, 409]) } },
+    async (request) => unscheduleRevision(request.tenant, request.editedPage!, request.body.revision),
+  );
+  api.get(
+    '/api/master/compare/:routing',
+    { config: editor, schema: { params: RoutingParamsSchema, querystring: CompareQuerySchema, response: screenReplies(CompareSchema, [404]) } },
+    async (request) => compareRevisions(request.tenant, request.editedPage!, request.query.from, request.query.to),
+  );
+}
+
+const PublicRoutingParamsSchema = z.object({ routing: z.string().max(200) });
+
+/**
+ * DESIGN §4: public content as GET with an ETag, for caches and CDNs, by the page's name or its public twin's
+ * (`About`, `About1`). Untyped reply: the body goes out as the exact bytes its ETag was computed from.
+ */
+function publicContentCall(app: FastifyInstance): void {
+  app.get<{ Params: z.infer<typeof PublicRoutingParamsSchema> }>(
+    '/api/pages/:routing',
+    {
+      config: { access: { public: true } },
+      schema: {
+        params: PublicRoutingParamsSchema,
+        response: {
+          200: z.union([...CONTENT_PAGES.map((p) => CONTENT_SCHEMAS[p.key]), AnyDocumentSchema]),
+          304: z.null().meta({ description: 'Not modified (If-None-Match).' }),
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = JSON.stringify(await publicDocument(request.tenant, request.params.routing));
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      reply.header('etag', etag).header('cache-control', 'public, max-age=0, must-revalidate');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
+}
