@@ -31,6 +31,7 @@ export function cachedPageSender(tenants: TenantRegistry, site: RenderSite, requ
     const url = request.url ?? '';
     if (!tenant) return false;
     let found: RenderedPage | Promise<RenderedPage>;
+    // page family: moves into PageKind (issue 35) (resolvePage; kept inline: no extra call per request)
     const page = CACHED_PATHS.get(url);
     const fresh = signedIn(request.headers);
     if (page) found = tenant.cache.pages.get(page.key, () => buildPage(site, tenant, builtInPage(page, page.publicPath)), { fresh });

@@ -47,6 +47,7 @@ export function pageAddressRoutes(app: FastifyInstance, serving: PageServing): v
   app.get('/', (_request, reply) => reply.redirect('/Home1', 301));
   app.get<{ Params: { page: string } }>('/:page', async (request, reply) => {
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    // page family: moves into PageKind (issue 35) (resolvePage)
     if (await serveAutowired(serving, request, reply, `/${request.params.page}`, search)) return reply;
     return reply.callNotFound();
   });

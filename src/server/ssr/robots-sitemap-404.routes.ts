@@ -29,6 +29,7 @@ export function robotsSitemapAndNotFound(app: FastifyInstance, serving: PageServ
     if (path.startsWith('/api/') || !(request.method === 'GET' || request.method === 'HEAD')) {
       return reply.code(404).send({ message: 'There is nothing at this address.' });
     }
+    // page family: moves into PageKind (issue 35) (resolvePage)
     if (await serveAutowired(serving, request, reply, safeDecode(url.pathname).replace(/(.)\/+$/, '$1'), url.search)) return reply;
     return servePage(serving.site, request, reply, null, url.pathname);
   });
