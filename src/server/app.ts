@@ -86,23 +86,24 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   // A cached public page is answered before Fastify's routing (publicPageRoutes fills this in; decision 010).
   const hotPath: HotPath = { send: () => false };
+  const app = createFastify(config, options, hotPath);
+  installLifecycle(app, config);
+  const secrets = secretBoxOf(app, config);
+  const tenants = await openTenants(app, config, secrets);
+  const { outbox, staffMail } = installJobs(app, config, tenants);
+  await installHttpLayer(app, options, tenants);
+  probeRoutes(app);
+  await registerApiRoutes(app, config, { outbox, staffMail, secrets });
+  await registerPublicSite(app, config, { outbox, hotPath });
+  return app;
+}
+
+/** Fastify on its own HTTP server, which asks the hot path first about each request. */
+function createFastify(config: AppConfig, options: BuildOptions, hotPath: HotPath): FastifyInstance {
   // Readable lines on a terminal, JSON lines elsewhere or as LOG_FORMAT says (DESIGN §24).
   const logStream = logDestination(config.logFormat, options.logStream);
-  const app = Fastify({
-    // Fastify's own server, with its own timeouts, asking the hot path first.
-    serverFactory: (handler, serverOptions) => {
-      const server = http.createServer((request, response) => {
-        const answered = hotPath.send(request, response);
-        if (answered === false) handler(request, response);
-        else if (answered !== true) void answered.then((done) => done || handler(request, response));
-      });
-      // Fastify hands over its options with their defaults filled in; they are set as Fastify sets them.
-      const timeouts = serverOptions as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
-      server.keepAliveTimeout = timeouts.keepAliveTimeout;
-      server.requestTimeout = timeouts.requestTimeout;
-      server.setTimeout(timeouts.connectionTimeout);
-      return server;
-    },
+  return Fastify({
+    serverFactory: (handler, serverOptions) => hotPathServer(hotPath, handler, serverOptions),
     logger: {
       level: config.logLevel,
       // Credentials never reach the log.
@@ -116,7 +117,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // One log line per request only when debugging; errors are always logged.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
+}
 
+/** Fastify's own server, with its own timeouts, asking the hot path first. */
+function hotPathServer(hotPath: HotPath, handler: http.RequestListener, serverOptions: unknown): http.Server {
+  const server = http.createServer((request, response) => {
+    const answered = hotPath.send(request, response);
+    if (answered === false) handler(request, response);
+    else if (answered !== true) void answered.then((done) => done || handler(request, response));
+  });
+  // Fastify hands over its options with their defaults filled in; they are set as Fastify sets them.
+  const timeouts = serverOptions as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+  server.keepAliveTimeout = timeouts.keepAliveTimeout;
+  server.requestTimeout = timeouts.requestTimeout;
+  server.setTimeout(timeouts.connectionTimeout);
+  return server;
+}
+
+/** Starting, ready, draining (DESIGN §18), and the extra sockets on the port closed first when closing. */
+function installLifecycle(app: FastifyInstance, config: AppConfig): void {
   const acceptCopies = new AcceptCopies(config.acceptCopies);
   app.decorate('acceptCopies', acceptCopies);
   const lifecycle: FastifyInstance['lifecycle'] = { state: 'starting' };
@@ -131,7 +150,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     acceptCopies.close();
     done();
   });
-  // SECRET_KEY, or on SQLite the key kept in DATA_DIR/secret.key (made at the first start; DESIGN §24).
+}
+
+/** SECRET_KEY, or on SQLite the key kept in DATA_DIR/secret.key (made at the first start; DESIGN §24). */
+function secretBoxOf(app: FastifyInstance, config: AppConfig): SecretBox {
   const sealing = sealingKey(config);
   const secrets = new SecretBox(sealing.key);
   if (sealing.madeFile) {
@@ -139,6 +161,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       `Made the key that seals two-step sign-in secrets: ${sealing.madeFile}. Keep a copy of it apart from the backups; a backup restored without it leaves everyone's two-step sign-in to recovery codes.`,
     );
   }
+  return secrets;
+}
+
+/** The tenants' databases, each made ready once at start, and the tenant of every request. */
+async function openTenants(app: FastifyInstance, config: AppConfig, secrets: SecretBox): Promise<TenantRegistry> {
   const tenants = await TenantRegistry.open(config, app.log, async (tenant) => {
     // Images of the files era move into each tenant's database once (DESIGN §8); later starts find them there.
     await importImageFiles(tenant, config.dataDir, app.log);
@@ -157,7 +184,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       done(error as Error);
     }
   });
-  // The job runner (DESIGN §18) and its jobs: main.ts starts it; tests drive `app.jobs.tick()` themselves.
+  return tenants;
+}
+
+/** The job runner (DESIGN §18) and its jobs: main.ts starts it; tests drive `app.jobs.tick()` themselves. */
+function installJobs(app: FastifyInstance, config: AppConfig, tenants: TenantRegistry): { outbox: MailOutbox; staffMail: StaffMail } {
   const jobs = new JobRunner(() => tenants.all(), app.log);
   const mailSender = new MailSender(config.smtpUrl);
   const outbox = new MailOutbox(config, app.log, jobs, mailSender);
@@ -186,7 +217,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await jobs.stop();
     await tenants.close();
   });
+  return { outbox, staffMail };
+}
 
+/** Cookies, the access layer, route contracts, cache and security headers, route limits, the error handler. */
+async function installHttpLayer(app: FastifyInstance, options: BuildOptions, tenants: TenantRegistry): Promise<void> {
   await app.register(cookie);
   installAccessLayer(app);
   await installRouteContracts(app, { checkResponses: options.checkResponses ?? false });
@@ -219,9 +254,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   installErrorHandler(app);
+}
 
-  // Health: the process lives and its database answers. Readiness (DESIGN §18): whether a proxy should send it
-  // visitors: 503 while starting or draining, or while the database does not answer.
+/**
+ * Health: the process lives and its database answers. Readiness (DESIGN §18): whether a proxy should send it
+ * visitors: 503 while starting or draining, or while the database does not answer.
+ */
+function probeRoutes(app: FastifyInstance): void {
+  const { lifecycle } = app;
   const ReadySchema = z.object({ status: z.literal('ready') });
   typed(app).get('/api/ready', { config: { access: { public: true } }, schema: { response: replies(ReadySchema, [503]) } }, async (request) => {
     if (lifecycle.state === 'starting') throw new ServiceUnavailableError('This instance is starting.');
@@ -239,7 +279,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await pingDatabase(request.tenant.db);
     return { status: 'ok' as const, tenant: request.tenant.name, database: request.tenant.dialect };
   });
+}
 
+/** The API of the staff app and the public forms (DESIGN §4). */
+async function registerApiRoutes(app: FastifyInstance, config: AppConfig, services: { outbox: MailOutbox; staffMail: StaffMail; secrets: SecretBox }): Promise<void> {
+  const { outbox, staffMail, secrets } = services;
   const cleanRichText = richTextCleaner(config.publicBaseUrl);
   const saveTools = { cleanRichText, keepRevisions: config.revisionsPerPage };
   await app.register(pageRoutes, { ...saveTools, imageBytes: storedImageBytes, publicBaseUrl: config.publicBaseUrl });
@@ -259,7 +303,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(pageDefinitionRoutes);
   await app.register(masterDataRoutes);
   await app.register(mediaRoutes, { config });
+}
 
+/** The client's files, the staff app's shell and the public site (its 404 handler last). */
+async function registerPublicSite(app: FastifyInstance, config: AppConfig, { outbox, hotPath }: { outbox: MailOutbox; hotPath: HotPath }): Promise<void> {
   const assets = loadClientAssets(config.clientDir);
   if (!assets.entryScript) app.log.warn({ clientDir: config.clientDir }, 'no client build found: pages render without scripts (run npm run build)');
   if (fs.existsSync(config.clientDir)) {
@@ -277,7 +324,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   await app.register(appShellRoutes, { assets });
   await app.register(publicPageRoutes, { config, assets, outbox, hotPath });
-  return app;
 }
 
 const noStore: onSendHookHandler = async (_request, reply, payload) => {

@@ -1,0 +1,85 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CONTACT_FORM_FIELDS, contactFieldErrors, type ContactFormField, type ContactFormState } from '../../core/public-page';
+import { ContactEnquirySchema } from '../../core/schemas/contact-enquiry';
+import type { AppConfig } from '../config';
+import { CONTACT_RATE_LIMIT } from '../enquiries/enquiries.routes';
+import { submitEnquiry } from '../enquiries/enquiries.service';
+import type { MailOutbox } from '../enquiries/mail-outbox';
+import { FORM_COOKIE, FORM_TOKEN_MAX_AGE_S, issueFormToken } from '../enquiries/spam-guard';
+import { serveCached } from './hot-path';
+import { CONTACT_PAGE } from './public-addresses';
+import { buildPage, builtInPage, renderPage, type RenderSite } from './render-page';
+
+interface ContactFormOptions {
+  site: RenderSite;
+  config: AppConfig;
+  outbox: MailOutbox;
+}
+
+const CONTACT = builtInPage(CONTACT_PAGE, CONTACT_PAGE.publicPath);
+
+/** The contact page: its view with the spam guard's cookie, and its form posted without JavaScript (DESIGN §15). */
+export async function contactFormRoutes(app: FastifyInstance, options: ContactFormOptions): Promise<void> {
+  app.get(CONTACT_PAGE.publicPath, contactPageView(app, options));
+  // The form without JavaScript: the browser posts the fields to the page (form-encoded, which only this route
+  // takes); the answer is the page again.
+  await app.register(async (form) => {
+    await form.register(formbody);
+    form.post(CONTACT_PAGE.publicPath, { config: { rateLimit: CONTACT_RATE_LIMIT } }, (request, reply) => answerContactPost(options, request, reply));
+  });
+}
+
+/**
+ * The contact form's spam guard (DESIGN §15): each view of the page gets a signed "served at" cookie; the page
+ * itself stays cached. Private: a shared cache must not hand one visitor's cookie to another.
+ */
+function contactPageView(app: FastifyInstance, { site, config }: ContactFormOptions) {
+  const secure = config.publicBaseUrl.startsWith('https:');
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const cookie = app.serializeCookie(FORM_COOKIE, await issueFormToken(request.tenant), {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: FORM_TOKEN_MAX_AGE_S,
+    });
+    return serveCached(request, reply, CONTACT_PAGE.key, () => buildPage(site, request.tenant, CONTACT), cookie);
+  };
+}
+
+/** The page again, with what was sent and a sentence per error (400), or the form emptied and the success message. */
+async function answerContactPost({ site, config, outbox }: ContactFormOptions, request: FastifyRequest, reply: FastifyReply) {
+  const sent = formFields(request.body);
+  const parsed = ContactEnquirySchema.safeParse(sent);
+  let state: ContactFormState;
+  if (parsed.success) {
+    await submitEnquiry(request.tenant, parsed.data, { token: request.cookies[FORM_COOKIE], minFillMs: config.contactMinFillMs, outbox });
+    state = { values: emptyContactValues(), errors: {}, sent: true };
+  } else {
+    state = { values: pickContactValues(sent), errors: contactFieldErrors(parsed.error.issues), sent: false };
+  }
+  const { html } = await renderPage(site, request.tenant, CONTACT, { mode: 'public', contactForm: state });
+  return reply
+    .code(parsed.success ? 200 : 400)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(html);
+}
+
+/** The form's text fields as posted (a repeated field counts once; anything not text is left out). */
+function formFields(body: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!body || typeof body !== 'object') return fields;
+  for (const name of [...CONTACT_FORM_FIELDS, 'website']) {
+    const value = (body as Record<string, unknown>)[name];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') fields[name] = first;
+  }
+  return fields;
+}
+
+const emptyContactValues = () => Object.fromEntries(CONTACT_FORM_FIELDS.map((f) => [f, ''])) as Record<ContactFormField, string>;
+/** What the visitor sent, shown again in the form (at most what the fields take). */
+const pickContactValues = (sent: Record<string, string>) =>
+  Object.fromEntries(CONTACT_FORM_FIELDS.map((f) => [f, (sent[f] ?? '').slice(0, 5000)])) as Record<ContactFormField, string>;

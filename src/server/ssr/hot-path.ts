@@ -1,0 +1,108 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CONTENT_PAGES } from '../../core/pages';
+import { SESSION_COOKIE } from '../access/access';
+import { autowiredCacheKey } from '../content/autowired.service';
+import { autowiredAddress } from '../page-defs/autowired-pages';
+import type { RenderedPage } from '../tenants/tenant-cache';
+import type { TenantRegistry } from '../tenants/tenants';
+import { CONTACT_PAGE, ONE_SEGMENT } from './public-addresses';
+import { autowiredPage, buildPage, builtInPage, type RenderSite } from './render-page';
+
+/** Answers a request from the raw request and response when it can (true, at once or later), before Fastify sees it. */
+export interface HotPath {
+  send: (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
+}
+
+/** The built-in pages the hot path answers: all but the contact page, whose every view sets its own cookie. */
+const CACHED_PATHS = new Map(CONTENT_PAGES.filter((page) => page !== CONTACT_PAGE).map((page) => [page.publicPath, page]));
+
+/**
+ * The hot path of every visit (DESIGN §10, decision 010): a GET of a public page at its canonical address is
+ * answered from the raw request, before Fastify builds its request and reply, with exactly the bytes and
+ * headers the public routes send, from the same cache (and the same render when none is at hand). Anything
+ * else (a query string, another spelling, the contact page and its cookie, an unknown tenant, a failed
+ * render) goes on to Fastify. Off when every request is logged (`requestLogging`: LOG_LEVEL debug or trace).
+ */
+export function cachedPageSender(tenants: TenantRegistry, site: RenderSite, requestLogging: boolean): HotPath['send'] {
+  return (request, response) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || requestLogging) return false;
+    const tenant = tenants.byHeaders(request.headers);
+    const url = request.url ?? '';
+    if (!tenant) return false;
+    let found: RenderedPage | Promise<RenderedPage>;
+    // page family: moves into PageKind (issue 35) (resolvePage; kept inline: no extra call per request)
+    const page = CACHED_PATHS.get(url);
+    const fresh = signedIn(request.headers);
+    if (page) found = tenant.cache.pages.get(page.key, () => buildPage(site, tenant, builtInPage(page, page.publicPath)), { fresh });
+    else {
+      const byName = tenant.cache.autowiredByName;
+      const match = byName && ONE_SEGMENT.exec(url);
+      const address = match ? autowiredAddress(byName, match[1]!) : null;
+      if (address?.kind !== 'public' || !address.canonical) return false;
+      const twin = address.page;
+      found = tenant.cache.pages.get(autowiredCacheKey(twin.routing), () => buildPage(site, tenant, autowiredPage(twin)), { fresh });
+    }
+    if (found instanceof Promise) {
+      // This visitor started the render (or came before any copy existed) and waits for it; should it fail,
+      // Fastify's route takes the request over and answers as it answers any failure.
+      return found.then(
+        (rendered) => (writeRendered(request.headers, response, rendered), true),
+        () => false,
+      );
+    }
+    writeRendered(request.headers, response, found);
+    return true;
+  };
+}
+
+/**
+ * A cached page through Fastify (the routes' way, for what the hot path leaves to them), sent without a promise
+ * when a copy is at hand. `setCookie` adds a Set-Cookie header (the contact page's spam guard).
+ */
+export function serveCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  render: () => Promise<RenderedPage>,
+  setCookie?: string,
+): FastifyReply | Promise<FastifyReply> {
+  const found = request.tenant.cache.pages.get(key, render, { fresh: signedIn(request.headers) });
+  return found instanceof Promise ? found.then((page) => sendRendered(request, reply, page, setCookie)) : sendRendered(request, reply, found, setCookie);
+}
+
+/** Sends a cached page through Fastify (the reply is hijacked: no per-request header assembly, no onSend hooks). */
+function sendRendered(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, setCookie?: string): FastifyReply {
+  reply.hijack();
+  writeRendered(request.headers, reply.raw, page, setCookie);
+  return reply;
+}
+
+/**
+ * Writes a rendered page in the encoding the browser takes, or 304 when it has this version. Its bytes and every
+ * header were made when it was rendered, so it goes straight to the socket. Node leaves the body out for HEAD.
+ */
+function writeRendered(headers: IncomingHttpHeaders, response: ServerResponse, page: RenderedPage, setCookie?: string): void {
+  if (setCookie) response.setHeader('set-cookie', setCookie);
+  if (page.status === 200 && headers['if-none-match'] === page.etag) {
+    response.writeHead(304, page.headers.notModified).end();
+    return;
+  }
+  const accepted = headers['accept-encoding'] ?? '';
+  if (BROTLI.test(accepted)) response.writeHead(page.status, page.headers.br).end(page.brotli);
+  else if (GZIP.test(accepted)) response.writeHead(page.status, page.headers.gzip).end(page.gzip);
+  else response.writeHead(page.status, page.headers.identity).end(page.html);
+}
+
+const BROTLI = /\bbr\b/;
+const GZIP = /\bgzip\b/;
+
+/**
+ * A browser with a staff session, who may be checking a save: public pages never answer it with the copy from
+ * before a change (RenderedPages `fresh`). Only the cookie's presence is read, not checked: a forged one gains
+ * a visitor nothing but a wait for the render every visitor shares.
+ */
+const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
+function signedIn(headers: IncomingHttpHeaders): boolean {
+  return headers.cookie?.includes(SESSION_COOKIE_PREFIX) === true;
+}
