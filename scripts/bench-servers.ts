@@ -174,7 +174,7 @@ export async function createTemporaryDatabase(adminUrl: string, prefix: string):
   };
 }
 
-/** The site file of deploy/ that README tells operators to install, and that the test and the bench run. */
+/** The site file of deploy/ that docs/operations.md tells operators to install, and that the test and the bench run. */
 export const NGINX_SITE = 'deploy/nginx/folio.conf';
 
 /**

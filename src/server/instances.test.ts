@@ -1,5 +1,5 @@
 // DESIGN §18, proven end to end: two built servers (dist/server/main.js) on one PostgreSQL database behind a
-// real nginx running deploy/nginx/folio.conf, the file README tells operators to install (only its upstream
+// real nginx running deploy/nginx/folio.conf, the file docs/operations.md tells operators to install (only its upstream
 // ports and its address replaced). Everything listens on 127.0.0.1 and is stopped at the end.
 // Runs when TEST_DATABASE_URL is set; needs `npm run build` (npm test builds first) and nginx (Debian package).
 import type { ChildProcess } from 'node:child_process';
@@ -320,7 +320,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
     const empty = await createTemporaryDatabase(adminUrl, 'folio_instances_setup');
     const started: Instance[] = [];
     try {
-      // One after the other, as README says: the first start migrates and seeds the empty database.
+      // One after the other, as docs/operations.md says: the first start migrates and seeds the empty database.
       for (let i = 0; i < 2; i += 1) started.push(await startInstance(await freePort(), empty.url, { publicBaseUrl: `${site}/` }));
       const codes = started.map((instance) => SETUP_CODE.exec(instance.log.join(''))?.[1]);
       expect(codes[0], 'the first instance printed no setup code').toBeTruthy();

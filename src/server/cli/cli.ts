@@ -21,7 +21,7 @@ import { openShellTenant } from './shell-tenant';
  */
 const HELP = `Usage: ./folio <command> [arguments]   (also: npx folio <command>)
 
-Commands of the shell, with the server's environment and .env (README: "Backups", "The shell"):
+Commands of the shell, with the server's environment and .env (docs/operations.md: "Backups", "The shell"):
   backup [file]                 write a backup of every tenant (default file: folio-backup-<date>.jsonl.gz; - for standard output)
   restore <file>                restore a backup into an empty database (--replace for one that holds data, server stopped)
   user reset-password <name>    set a one-time password the user must change at the next sign-in

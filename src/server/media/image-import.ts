@@ -17,7 +17,7 @@ export const photosRoot = (dataDir: string) => path.join(dataDir, 'uploads', 'ph
  * already holds are left alone (insert … on conflict do nothing: instances starting together import each file
  * once), so every start after the first reads no file. Those files were served for every tenant, so each
  * tenant gets them. Anything else in the folder (other names, links, folders within) is skipped, never
- * followed; the files stay where they are (README: the folder may be deleted afterwards).
+ * followed; the files stay where they are (docs/operations.md: the folder may be deleted afterwards).
  */
 export async function importImageFiles(tenant: Tenant, dataDir: string, log: FastifyBaseLogger): Promise<{ imported: number; skipped: number }> {
   const root = photosRoot(dataDir);
