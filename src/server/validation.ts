@@ -44,8 +44,19 @@ export function refuseNulCharacters(input: unknown): void {
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   refuseNulCharacters(input);
   const result = schema.safeParse(input, { reportInput: true });
-  if (!result.success) throw new ValidationError(describeIssues(result.error.issues, fieldNamers.get(schema)));
+  if (!result.success) throw new ValidationError(describeIssues(result.error.issues, fieldNamers.get(schema)), fieldOfIssues(result.error.issues));
   return result.data;
+}
+
+/**
+ * The field the refusal is about, as a dotted path (`skillList.2.skillName`): the first issue's place, so that a
+ * form marks that field (DESIGN §25). An unknown field is named itself; an issue about the whole input names none.
+ */
+export function fieldOfIssues(issues: readonly z.core.$ZodIssue[]): string | undefined {
+  const first = issues[0];
+  if (!first) return undefined;
+  const path = first.code === 'unrecognized_keys' && first.keys[0] !== undefined ? [...first.path, first.keys[0]] : first.path;
+  return path.length > 0 ? path.map(String).join('.') : undefined;
 }
 
 export function describeIssues(issues: readonly z.core.$ZodIssue[], namer?: FieldNamer): string {
