@@ -7,7 +7,7 @@ import {
   type MenuPageOption,
   type SaveMenuData,
 } from '../../core/schemas/menu-item';
-import { audit, changedFields } from '../audit/audit';
+import { audit, changedFields, type AuditTargetType } from '../audit/audit';
 import { inTransaction, type Db } from '../db/database';
 import { NotFoundError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
@@ -100,7 +100,7 @@ async function treeName(db: Db, owner: MenuOwner): Promise<string> {
   return owner.kind === 'group' ? `the menu of group ${name}` : `the own menu of user ${name}`;
 }
 
-async function auditTarget(db: Db, owner: MenuOwner): Promise<{ targetType: string; targetId: string }> {
+async function auditTarget(db: Db, owner: MenuOwner): Promise<{ targetType: AuditTargetType; targetId: string }> {
   return { targetType: owner.kind === 'group' ? 'group menu' : 'user menu', targetId: (await findOwnerName(db, owner)) ?? String(owner.id) };
 }
 
