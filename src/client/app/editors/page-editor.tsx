@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ContentLabels, LabelTree, ListLabels } from '../../../core/content/content-page';
 import type { FieldRule } from '../../../core/field-rules/field-rule';
 import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS } from '../../../core/schemas/page-content';
+import { schemaAt } from '../../../core/schemas/walk';
 import type { ContentByKey } from '../../../core/schemas/page-content';
 import type { ContentPageKey } from '../../../core/pages';
 import { EntryInput } from './entry-input';
@@ -65,7 +66,7 @@ function labelsOf<K extends ContentPageKey>(pageKey: K): ContentLabels<ContentBy
  */
 export function partsFor<K extends ContentPageKey>(pageKey: K) {
   type T = ContentByKey[K];
-  const shape = CONTENT_SCHEMAS[pageKey].shape as unknown as Record<string, z.ZodType>;
+  const schema = CONTENT_SCHEMAS[pageKey];
   const labels = labelsOf(pageKey);
   const field = (name: SingleFieldName<T>, settings: FieldSettings): EditorPart<T> => {
     const [labelled] = labelledFields<T>(labels, { [name]: settings } as Partial<FieldLayout<T>>);
@@ -74,7 +75,8 @@ export function partsFor<K extends ContentPageKey>(pageKey: K) {
   return {
     /** A list of entries edited with the shared list editor: every field of the entry, in the order given. */
     list<L extends ArrayKey<T>>(key: L, options: { fields: FieldLayout<ElementOf<T[L]>>; confirmDelete?: string }): EditorPart<T> {
-      const schema = (shape[key] as unknown as { element?: z.ZodType } | undefined)?.element;
+      // The schema of the list's entries (core's walker finds it: any entry's schema is the list's element).
+      const entrySchema = schemaAt(schema, [key, 0]) as z.ZodType | undefined;
       const listLabels = labels[key as unknown as keyof ContentLabels<T>] as unknown as ListLabels<ElementOf<T[L]>>;
       const fields = labelledFields(listLabels.fields, options.fields);
       return (context) => (
@@ -85,7 +87,7 @@ export function partsFor<K extends ContentPageKey>(pageKey: K) {
           entries={context.doc[key] as unknown as ElementOf<T[L]>[]}
           onChange={(entries) => context.update((doc) => ({ ...doc, [key]: entries }))}
           rules={context.rules}
-          schema={schema}
+          schema={entrySchema}
           onClear={context.clear}
           confirmDelete={options.confirmDelete}
         />
