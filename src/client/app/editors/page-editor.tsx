@@ -1,4 +1,4 @@
-import { Fragment, useId, useState } from 'react';
+import { Fragment, useEffect, useId, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { ContentLabels, LabelTree, ListLabels } from '../../../core/content/content-page';
@@ -13,8 +13,9 @@ import type { EntryField, FieldLayout, FieldSettings, SingleFieldName } from './
 import { usePageRules } from './field-rules';
 import { contentPageHistory } from './history-panel';
 import { EditorFrame } from './editor-frame';
-import { ListEditor } from './list-editor';
+import { ListEditor, focusField } from './list-editor';
 import { usePageDocument } from './page-document';
+import type { SaveRefusal } from './save-messages';
 import { SeoPanel } from './seo-panel';
 
 /** What a part of an editor gets: the working copy, the way to change it, the page's rules and Clear. */
@@ -24,6 +25,8 @@ export interface PartContext<T> {
   rules: readonly FieldRule[];
   clear: () => void;
   idPrefix: string;
+  /** The field the last save was refused about (`{message, field}`), marked where it is edited. */
+  refusal?: SaveRefusal | null;
 }
 
 /** One piece of an editor's layout: a field of the document, a list of entries, or something of its own. */
@@ -42,12 +45,22 @@ export type ElementOf<A> = A extends readonly (infer E)[] ? E : never;
 /** A single field of the document, bound to it directly (block titles, descriptions, contact settings). */
 function DocumentField<T>({ field, context }: { field: EntryField<T>; context: PartContext<T> }) {
   const value = toInputText(field, context.doc[field.name]);
+  const id = `${context.idPrefix}-${field.name}`;
+  const refused = context.refusal?.path === field.name ? context.refusal : null;
+  /** The refusal the user has typed since (its sentence goes). */
+  const [answered, setAnswered] = useState<number | null>(null);
+  const refusedAt = refused?.at;
+  useEffect(() => {
+    if (refusedAt !== undefined) requestAnimationFrame(() => focusField(id));
+  }, [refusedAt, id]);
   return (
     <EntryInput
       field={field}
-      id={`${context.idPrefix}-${field.name}`}
+      id={id}
       value={value}
+      error={refused && answered !== refused.at ? refused.message : undefined}
       onChange={(text) => {
+        if (refused) setAnswered(refused.at);
         const stored = liveValue(field, text);
         context.update((doc) => ({ ...doc, [field.name]: stored }));
       }}
@@ -88,6 +101,8 @@ export function partsFor<K extends ContentPageKey>(pageKey: K) {
           onChange={(entries) => context.update((doc) => ({ ...doc, [key]: entries }))}
           rules={context.rules}
           schema={entrySchema}
+          path={key}
+          refusal={context.refusal}
           onClear={context.clear}
           confirmDelete={options.confirmDelete}
         />
@@ -161,7 +176,7 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
     <EditorFrame<T> editor={editor} title={`${page.name} editor`} saveLabel={config.saveLabel} viewPage={{ href: page.publicPath }} history={history}>
       {(doc) => (
         <>
-          <EditorBlocks blocks={blocks} context={{ doc, update, rules, clear, idPrefix }} />
+          <EditorBlocks blocks={blocks} context={{ doc, update, rules, clear, idPrefix, refusal: editor.refusal }} />
           <SeoPanel
             seo={doc.seo}
             defaults={editor.seoDefaults}
