@@ -1,7 +1,7 @@
 /**
  * One error model (STYLE §4): services throw these; the one error handler (http/error-handler.ts) turns them
- * into `{ message }` with the right status, or into the spec's refusal shape where the route's config asks
- * for it. Anything else becomes a 500 without internals.
+ * into `{ message }` (and `field`, for a refusal about one field) with the right status, or into the spec's
+ * refusal shape where the route's config asks for it. Anything else becomes a 500 without internals.
  */
 export class AppError extends Error {
   constructor(
@@ -13,57 +13,41 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A refusal of the input. `field` names the one field it is about, as a dotted path into the body
+ * (`password`, `skillList.2.skillName`), so that a form marks that field without comparing sentences (DESIGN §25).
+ */
 export class ValidationError extends AppError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
     super(400, message);
   }
 }
 
-export class UnauthorizedError extends AppError {
-  constructor(message = 'Please log in to continue.') {
-    super(401, message);
-  }
+/** The class of the errors of one status, with the sentence they say when the thrower gives none. */
+function errorWithStatus(statusCode: number, sentence: string) {
+  return class extends AppError {
+    constructor(message = sentence) {
+      super(statusCode, message);
+    }
+  };
 }
 
-export class ForbiddenError extends AppError {
-  constructor(message = 'You are not allowed to do this.') {
-    super(403, message);
-  }
-}
+export class UnauthorizedError extends errorWithStatus(401, 'Please log in to continue.') {}
 
-export class NotFoundError extends AppError {
-  constructor(message = 'Not found.') {
-    super(404, message);
-  }
-}
+export class ForbiddenError extends errorWithStatus(403, 'You are not allowed to do this.') {}
 
-export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, message);
-  }
-}
+export class NotFoundError extends errorWithStatus(404, 'Not found.') {}
 
-export class PayloadTooLargeError extends AppError {
-  constructor(message = 'The request is too large.') {
-    super(413, message);
-  }
-}
+export class ConflictError extends errorWithStatus(409, 'The record was changed meanwhile.') {}
 
-export class UnsupportedMediaTypeError extends AppError {
-  constructor(message = 'This call accepts JSON only: send Content-Type: application/json.') {
-    super(415, message);
-  }
-}
+export class PayloadTooLargeError extends errorWithStatus(413, 'The request is too large.') {}
 
-export class TooManyRequestsError extends AppError {
-  constructor(message = 'Too many requests. Please wait a few minutes and try again.') {
-    super(429, message);
-  }
-}
+export class UnsupportedMediaTypeError extends errorWithStatus(415, 'This call accepts JSON only: send Content-Type: application/json.') {}
+
+export class TooManyRequestsError extends errorWithStatus(429, 'Too many requests. Please wait a few minutes and try again.') {}
 
 /** The instance cannot serve now (starting, shutting down, or its database not answering): try another. */
-export class ServiceUnavailableError extends AppError {
-  constructor(message: string) {
-    super(503, message);
-  }
-}
+export class ServiceUnavailableError extends errorWithStatus(503, 'The service is not available now. Please try again.') {}

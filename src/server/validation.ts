@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { dottedPath, walkDocument } from '../core/schemas/walk';
 import { ValidationError } from './errors';
 
 /** Names a place in a body in the words of the screen it comes from ('Skill 1: the skill name'), or null. */
@@ -17,23 +18,12 @@ export const NUL_CHARACTER_MESSAGE = 'Texts may not contain the character U+0000
 /**
  * Refuses input with a NUL character in any text or field name, at any depth (DESIGN §24): one rule for every
  * call, so that no text reaches PostgreSQL, which refuses it with an error, or SQLite, which would keep it.
- * The walk uses its own stack: a body nested thousands deep is walked, not a stack overflow.
+ * The walk (core's one walker) keeps its own stack: a body nested thousands deep is walked, not a stack overflow.
  */
 export function refuseNulCharacters(input: unknown): void {
-  const pending: unknown[] = [input];
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) throw new ValidationError(NUL_CHARACTER_MESSAGE);
-    } else if (Array.isArray(value)) {
-      for (const item of value) pending.push(item);
-    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
-      for (const [key, item] of Object.entries(value)) {
-        if (key.includes('\u0000')) throw new ValidationError(NUL_CHARACTER_MESSAGE);
-        pending.push(item);
-      }
-    }
-  }
+  walkDocument(undefined, input, ({ key, value }) => {
+    if ((typeof value === 'string' && value.includes('\u0000')) || (typeof key === 'string' && key.includes('\u0000'))) throw new ValidationError(NUL_CHARACTER_MESSAGE);
+  });
 }
 
 /**
@@ -44,8 +34,19 @@ export function refuseNulCharacters(input: unknown): void {
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   refuseNulCharacters(input);
   const result = schema.safeParse(input, { reportInput: true });
-  if (!result.success) throw new ValidationError(describeIssues(result.error.issues, fieldNamers.get(schema)));
+  if (!result.success) throw new ValidationError(describeIssues(result.error.issues, fieldNamers.get(schema)), fieldOfIssues(result.error.issues));
   return result.data;
+}
+
+/**
+ * The field the refusal is about, as a dotted path (`skillList.2.skillName`): the first issue's place, so that a
+ * form marks that field (DESIGN §25). An unknown field is named itself; an issue about the whole input names none.
+ */
+export function fieldOfIssues(issues: readonly z.core.$ZodIssue[]): string | undefined {
+  const first = issues[0];
+  if (!first) return undefined;
+  const path = first.code === 'unrecognized_keys' && first.keys[0] !== undefined ? [...first.path, first.keys[0]] : first.path;
+  return path.length > 0 ? dottedPath(path) : undefined;
 }
 
 export function describeIssues(issues: readonly z.core.$ZodIssue[], namer?: FieldNamer): string {

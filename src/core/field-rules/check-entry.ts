@@ -1,4 +1,5 @@
 import type { LabelTree } from '../content/content-page';
+import { dottedPath, walkDocument, type FieldPath } from '../schemas/walk';
 import type { FieldLabels, FieldRule, RuleCheck } from './field-rule';
 
 /**
@@ -79,33 +80,56 @@ export function checkEntry(entry: Record<string, unknown>, rules: readonly Field
  * field name two lists share reads as each list calls it.
  */
 export function checkDocumentEntries(document: Record<string, unknown>, rules: readonly FieldRule[], today: Date = new Date(), labels?: LabelTree): RuleCheck {
-  return checkObject(document, rules, today, labels);
+  const problem = documentRuleProblem(document, rules, today, labels);
+  if (!problem) return { ok: true };
+  const { path: _path, ...check } = problem;
+  return check;
 }
 
-function checkObject(object: Record<string, unknown>, rules: readonly FieldRule[], today: Date, labels: LabelTree | undefined): RuleCheck {
-  // The object's own fields, without its lists: a list is not a field value but rows to check one by one.
+/** A field rule's refusal of a document, with the place of the field it is about (`skillList.2.skillName`). */
+export type DocumentRuleProblem = Extract<RuleCheck, { ok: false }> & { path: string };
+
+/**
+ * What checkDocumentEntries checks, and where the first failure is: null when every rule passes. The path lets
+ * a refusal name its field ({message, field}, DESIGN §25) and an editor open that entry.
+ */
+export function documentRuleProblem(document: Record<string, unknown>, rules: readonly FieldRule[], today: Date = new Date(), labels?: LabelTree): DocumentRuleProblem | null {
+  let problem: DocumentRuleProblem | null = null;
+  walkDocument(undefined, document, ({ path, value }) => {
+    // An entry is the document itself or an entry of a list; a list is stepped into, any other field is the entry's own.
+    const isEntry = path.length === 0 || typeof path[path.length - 1] === 'number';
+    if (!isEntry) return Array.isArray(value) ? undefined : 'skip';
+    if (path.length > 0 && !isPlainObject(value)) return 'skip';
+    const result = checkOwnFields(value as Record<string, unknown>, rules, today, labelsAt(labels, path));
+    if (result.ok) return undefined;
+    problem = { ...result, path: dottedPath([...path, result.field]) };
+    return 'stop';
+  });
+  return problem;
+}
+
+/** The labels of a list's entries at `path` (the list names on the way, indexes skipped), or undefined. */
+function labelsAt(labels: LabelTree | undefined, path: FieldPath): LabelTree | undefined {
+  let at = labels;
+  for (const key of path) {
+    if (typeof key === 'number') continue;
+    const label = at && Object.hasOwn(at, key) ? at[key] : undefined;
+    at = typeof label === 'object' ? label.fields : undefined;
+  }
+  return at;
+}
+
+/** An entry's own fields, without its lists: a list is not a field value but rows to check one by one. */
+function checkOwnFields(entry: Record<string, unknown>, rules: readonly FieldRule[], today: Date, labels: LabelTree | undefined): RuleCheck {
   const fields: Record<string, unknown> = {};
-  const lists: Array<{ items: unknown[]; labels: LabelTree | undefined }> = [];
   const own: Record<string, string> = {};
-  for (const [key, value] of Object.entries(object)) {
+  for (const [key, value] of Object.entries(entry)) {
+    if (Array.isArray(value)) continue;
+    fields[key] = value;
     const label = labels && Object.hasOwn(labels, key) ? labels[key] : undefined;
-    if (Array.isArray(value)) {
-      lists.push({ items: value, labels: typeof label === 'object' ? label.fields : undefined });
-    } else {
-      fields[key] = value;
-      if (typeof label === 'string') own[key] = label;
-    }
+    if (typeof label === 'string') own[key] = label;
   }
-  const result = checkEntry(fields, rules, today, own);
-  if (!result.ok) return result;
-  for (const list of lists) {
-    for (const item of list.items) {
-      if (!isPlainObject(item)) continue;
-      const itemResult = checkObject(item, rules, today, list.labels);
-      if (!itemResult.ok) return itemResult;
-    }
-  }
-  return { ok: true };
+  return checkEntry(fields, rules, today, own);
 }
 
 function checkValue(value: unknown, rule: FieldRule, field: string, today: Date): string | null {

@@ -52,6 +52,16 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `cli.${string}`;
 
+/**
+ * What an entry is about (its `targetType`), beside the actions that change them: the page, user, group, … the
+ * entry's `targetId` names. `group menu` and `user menu` are the two kinds of menu tree.
+ */
+export const AUDIT_TARGET_TYPES = ['page', 'user', 'group', 'group menu', 'user menu', 'company', 'enquiry', 'image', 'master_type', 'master_value', 'backup', 'setup'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** The target types of what the back office's screens change: the audit log screen's Target type filter, in its order. */
+export const SCREEN_TARGET_TYPES = AUDIT_TARGET_TYPES.filter((type): type is Exclude<AuditTargetType, 'backup' | 'setup'> => type !== 'backup' && type !== 'setup');
+
 /** The areas of the actions (`page`, `user`, …): a filter may name an area to see all of its actions. */
 export const AUDIT_AREAS = [...new Set(AUDIT_ACTIONS.map((action) => action.slice(0, action.indexOf('.'))))].concat('cli');
 

@@ -3,6 +3,7 @@ import { siteRelativeImageAddress } from '../media/image-names';
 import { databaseId } from './ids';
 import { publishFields } from './revision';
 import { SeoSchema } from './seo';
+import { mapDocument, schemaLayers, walkDocument, WALK_ON } from './walk';
 
 /**
  * Field builders shared by every content document. Bounds are generous for real content and small enough
@@ -43,11 +44,16 @@ export const richText = () =>
  * an argument, not a setting: the server passes its allow-list sanitiser, nothing else ever runs implicitly.
  */
 export function sanitizeDocument<T>(schema: z.ZodType, value: T, clean: (html: string) => string): T {
-  return cleanValue(schema, value, clean) as T;
+  return mapDocument(schema, value, (place) => {
+    if (place.schema === undefined || !isRichText(place.schema)) return WALK_ON;
+    return typeof place.value === 'string' ? clean(place.value) : place.value;
+  }) as T;
 }
 
-/** Whether a schema is a rich-text field (its values are HTML). */
-export const isRichText = (schema: z.core.$ZodType): boolean => richTextFields.has(schema as z.ZodType);
+/** Whether a schema is a rich-text field (its values are HTML), wrapped (optional, nullable, …) or not. */
+export const isRichText = (schema: z.core.$ZodType): boolean => schemaLayers(schema).some((layer) => richTextFields.has(layer as z.ZodType));
+
+const isParagraph = (schema: z.core.$ZodType): boolean => schemaLayers(schema).some((layer) => paragraphFields.has(layer as z.ZodType));
 
 /**
  * The texts of a document's paragraphs and rich-text fields, in the order of its schema (a list's entries in
@@ -55,61 +61,14 @@ export const isRichText = (schema: z.core.$ZodType): boolean => richTextFields.h
  */
 export function paragraphsOf(schema: z.core.$ZodType, value: unknown): { text: string; richText: boolean }[] {
   const found: { text: string; richText: boolean }[] = [];
-  const walk = (node: z.core.$ZodType, at: unknown): void => {
-    if (richTextFields.has(node as z.ZodType) || paragraphFields.has(node as z.ZodType)) {
-      if (typeof at === 'string' && at.trim() !== '') found.push({ text: at, richText: richTextFields.has(node as z.ZodType) });
-      return;
-    }
-    const def = node._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-    switch (def.type) {
-      case 'object':
-        if (at !== null && typeof at === 'object') {
-          for (const [key, field] of Object.entries(def.shape as Record<string, z.core.$ZodType>)) walk(field, (at as Record<string, unknown>)[key]);
-        }
-        return;
-      case 'array':
-        if (Array.isArray(at)) for (const item of at) walk(def.element as z.core.$ZodType, item);
-        return;
-      case 'optional':
-      case 'nullable':
-      case 'default':
-      case 'readonly':
-        walk(def.innerType as z.core.$ZodType, at);
-        return;
-      case 'pipe':
-        walk(def.out as z.core.$ZodType, at);
-        return;
-      default:
-        return;
-    }
-  };
-  walk(schema, value);
+  walkDocument(schema, value, ({ schema: field, value: text }) => {
+    if (field === undefined) return 'skip';
+    const richText = isRichText(field);
+    if (!richText && !isParagraph(field)) return;
+    if (typeof text === 'string' && text.trim() !== '') found.push({ text, richText });
+    return 'skip';
+  });
   return found;
-}
-
-function cleanValue(schema: z.core.$ZodType, value: unknown, clean: (html: string) => string): unknown {
-  if (richTextFields.has(schema as z.ZodType)) return typeof value === 'string' ? clean(value) : value;
-  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  switch (def.type) {
-    case 'object': {
-      if (value === null || typeof value !== 'object') return value;
-      const shape = def.shape as Record<string, z.core.$ZodType>;
-      const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-      for (const [key, field] of Object.entries(shape)) if (key in out) out[key] = cleanValue(field, out[key], clean);
-      return out;
-    }
-    case 'array':
-      return Array.isArray(value) ? value.map((item) => cleanValue(def.element as z.core.$ZodType, item, clean)) : value;
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'readonly':
-      return cleanValue(def.innerType as z.core.$ZodType, value, clean);
-    case 'pipe':
-      return cleanValue(def.out as z.core.$ZodType, value, clean);
-    default:
-      return value;
-  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Db } from '../db/database';
-import type { AuditAction } from '../../core/schemas/audit';
+import type { AuditAction, AuditTargetType } from '../../core/schemas/audit';
 import { insertAuditEntry } from './audit.repository';
 
 /**
@@ -11,12 +11,12 @@ import { insertAuditEntry } from './audit.repository';
  * context for every API request and names its user once the session is known.
  */
 
-export { AUDIT_ACTIONS, type AuditAction } from '../../core/schemas/audit';
+export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType } from '../../core/schemas/audit';
 
 export interface AuditEntry {
   action: AuditAction;
-  /** What was changed: `page`, `user`, `group`, `company`, … */
-  targetType: string;
+  /** What was changed: `page`, `user`, `group`, `company`, … (the types beside the action names in core). */
+  targetType: AuditTargetType;
   /** The target's name where it has one (a routing name, a user name, a group name), else its id. */
   targetId: string | number;
   /** One sentence naming the target: `Created user jdoe`. */

@@ -105,11 +105,11 @@ export async function completePasswordReset(tenant: Tenant, deps: AccountDeps, t
   const at = now.toISOString();
   const reset = await findLiveReset(tenant.db, hashToken(token), at);
   const user = reset && (await findAccount(tenant.db, { id: reset.user_id }));
-  if (!reset || !user || user.active !== 1) throw new ValidationError(ACCOUNT_MESSAGES.resetInvalid);
+  if (!reset || !user || user.active !== 1) throw new ValidationError(ACCOUNT_MESSAGES.resetInvalid, 'token');
   if (!(await takePoint(limitersOf(tenant).resets, String(user.id)))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooMany);
   const hash = await hashPassword(password);
   await inTransaction(tenant.db, async (trx) => {
-    if (!(await useReset(trx, reset.id, at))) throw new ValidationError(ACCOUNT_MESSAGES.resetInvalid);
+    if (!(await useReset(trx, reset.id, at))) throw new ValidationError(ACCOUNT_MESSAGES.resetInvalid, 'token');
     await voidPasswordResets(trx, user.id, at);
     await setPassword(trx, user.id, hash, at);
     await deleteSessionsOfUser(trx, user.id);
@@ -143,9 +143,9 @@ export async function changePassword(
   if (await deps.throttle.isBlocked(tenant, user.username, address)) throw new TooManyRequestsError('Too many failed attempts. Please wait 15 minutes and try again.');
   if (!(await verifyPassword(user.password_hash, current))) {
     await recordFailedSignIn(tenant, deps.throttle, user.username, address, `Wrong current password given by ${user.username} to change it`, now);
-    throw new ValidationError(ACCOUNT_MESSAGES.wrongCurrent);
+    throw new ValidationError(ACCOUNT_MESSAGES.wrongCurrent, 'current');
   }
-  if (await verifyPassword(user.password_hash, password)) throw new ValidationError(ACCOUNT_MESSAGES.samePassword);
+  if (await verifyPassword(user.password_hash, password)) throw new ValidationError(ACCOUNT_MESSAGES.samePassword, 'password');
   const hash = await hashPassword(password);
   await inTransaction(tenant.db, async (trx) => {
     const at = now.toISOString();
@@ -177,7 +177,7 @@ export async function enableTwoFactor(tenant: Tenant, deps: AccountDeps, session
   const secret = user.totp_secret && deps.box.tryOpen(user.totp_secret, user.id);
   if (!secret) throw new ConflictError(ACCOUNT_MESSAGES.notSetUp);
   const step = matchingStep(secret, code, now);
-  if (step === null) throw new ValidationError(ACCOUNT_MESSAGES.wrongSetupCode);
+  if (step === null) throw new ValidationError(ACCOUNT_MESSAGES.wrongSetupCode, 'code');
   const codes = newRecoveryCodes();
   await inTransaction(tenant.db, async (trx) => {
     await setTotp(trx, user.id, { totp_secret: user.totp_secret, totp_enabled_at: now.toISOString(), totp_last_step: step });
@@ -214,7 +214,7 @@ export async function disableTwoFactor(
   if (await deps.throttle.isBlocked(tenant, user.username, address)) throw new TooManyRequestsError('Too many failed attempts. Please wait 15 minutes and try again.');
   if (!(await verifyPassword(user.password_hash, password))) {
     await recordFailedSignIn(tenant, deps.throttle, user.username, address, `Wrong password given by ${user.username} to turn two-step sign-in off`, now);
-    throw new ValidationError(ACCOUNT_MESSAGES.wrongPassword);
+    throw new ValidationError(ACCOUNT_MESSAGES.wrongPassword, 'password');
   }
   const done = await inTransaction(tenant.db, async (trx) => {
     if (!(await useSecondFactor(trx, deps, user, code, now))) return false;
@@ -225,7 +225,7 @@ export async function disableTwoFactor(
   });
   if (!done) {
     await recordFailedSignIn(tenant, deps.throttle, user.username, address, `Wrong code given by ${user.username} to turn two-step sign-in off`, now);
-    throw new ValidationError(ACCOUNT_MESSAGES.wrongCode);
+    throw new ValidationError(ACCOUNT_MESSAGES.wrongCode, 'code');
   }
   return { message: ACCOUNT_MESSAGES.turnedOff };
 }

@@ -11,8 +11,16 @@ import { parseInput, refuseNulCharacters } from '../validation';
  * OpenAPI document at GET /api/openapi.json, so the document cannot drift from the code.
  */
 
-/** Every error answer: one human sentence. */
-export const ErrorBodySchema = z.object({ message: z.string() }).meta({ description: 'A sentence saying what went wrong.' });
+/** Every error answer: one human sentence, and the field it is about when it is about one (DESIGN §25). */
+export const ErrorBodySchema = z
+  .object({
+    message: z.string(),
+    field: z
+      .string()
+      .optional()
+      .meta({ description: 'The field the refusal is about, as a dotted path into the body (`password`, `skillList.2.skillName`); absent when it is about no one field.' }),
+  })
+  .meta({ description: 'A sentence saying what went wrong.' });
 
 /** The spec's refusal shapes, chosen per route by `config.refusal` and shaped by the one error handler. */
 export const REFUSAL_SCHEMAS = {

@@ -33,10 +33,15 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   else void reply.code(400).send({ message: 'The address is not valid.' });
 }
 
-/** The answer's body: `{ message }`, or the route's spec shape for the refusals of its service (400, 404, 409). */
+/**
+ * The answer's body: `{ message }` with the `field` a refusal is about, or the route's spec shape for the refusals
+ * of its service (400, 404, 409): the spec fixes those shapes, so they carry no field.
+ */
 function errorBody(error: AppError, refusal: RefusalShape | undefined): Record<string, string> {
   const status = error.statusCode;
-  if (!refusal || !(status === 400 || status === 404 || status === 409)) return { message: error.message };
+  if (!refusal || !(status === 400 || status === 404 || status === 409)) {
+    return error instanceof ValidationError && error.field !== undefined ? { message: error.message, field: error.field } : { message: error.message };
+  }
   if (refusal === 'NO' || refusal === 'No') return { status: refusal, message: error.message };
   if (refusal === 'error') return { status: 'error', message: error.message };
   return { status: 'error', message: error.message, rescoremessage: error.message };

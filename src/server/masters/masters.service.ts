@@ -128,14 +128,14 @@ export async function saveMasterType(tenant: Tenant, input: MasterTypeInput): Pr
     if (dependsOn !== null) {
       const types = await listAllTypes(db);
       const target = types.find((type) => type.id === dependsOn);
-      if (!target) throw new ValidationError(MASTER_MESSAGES.unknownType);
-      if (existing && dependentsOf(types, existing.id).has(dependsOn)) throw new ValidationError(MASTER_MESSAGES.cycle);
-      if (target.active !== 1 && dependsOn !== existing?.depends_on) throw new ValidationError(MASTER_MESSAGES.inactiveType);
+      if (!target) throw new ValidationError(MASTER_MESSAGES.unknownType, 'dependsOn');
+      if (existing && dependentsOf(types, existing.id).has(dependsOn)) throw new ValidationError(MASTER_MESSAGES.cycle, 'dependsOn');
+      if (target.active !== 1 && dependsOn !== existing?.depends_on) throw new ValidationError(MASTER_MESSAGES.inactiveType, 'dependsOn');
     }
     const same = await findTypeIdByCode(db, input.code);
-    if (same !== undefined && same !== existing?.id) throw new ValidationError(MASTER_MESSAGES.duplicateTypeCode(input.code));
+    if (same !== undefined && same !== existing?.id) throw new ValidationError(MASTER_MESSAGES.duplicateTypeCode(input.code), 'code');
     if (existing && dependsOn !== existing.depends_on && (await typeHasValuesWithParents(db, existing.id))) {
-      throw new ValidationError(keepsDependency(existing.name));
+      throw new ValidationError(keepsDependency(existing.name), 'dependsOn');
     }
     const values = { code: input.code, name: input.name, depends_on: dependsOn };
     if (!existing) {
@@ -213,14 +213,14 @@ export async function typeOfMasterValue(tenant: Tenant, id: number): Promise<Mas
  */
 async function checkParent(db: Db, type: MasterTypeRow, parentId: number | null, currentParent: number | null): Promise<void> {
   if (type.depends_on === null) {
-    if (parentId !== null) throw new ValidationError(MASTER_MESSAGES.noParent(type.name));
+    if (parentId !== null) throw new ValidationError(MASTER_MESSAGES.noParent(type.name), 'parentId');
     return;
   }
   const parentType = type.depends_on_name ?? '';
-  if (parentId === null) throw new ValidationError(MASTER_MESSAGES.parentNeeded(type.name, parentType));
+  if (parentId === null) throw new ValidationError(MASTER_MESSAGES.parentNeeded(type.name, parentType), 'parentId');
   const parent = await findValue(db, parentId);
   if (!parent || parent.type_id !== type.depends_on || (parent.active !== 1 && parentId !== currentParent)) {
-    throw new ValidationError(MASTER_MESSAGES.parentWrongType(parentType));
+    throw new ValidationError(MASTER_MESSAGES.parentWrongType(parentType), 'parentId');
   }
 }
 
@@ -230,11 +230,11 @@ export async function saveMasterValue(tenant: Tenant, input: MasterValueInput): 
   const id = await inTransaction(tenant.db, async (db) => {
     const existing = input.id === undefined ? undefined : await valueOrNotFound(db, input.id);
     const type = await findType(db, input.typeId);
-    if (!type) throw new ValidationError(MASTER_MESSAGES.unknownType);
-    if (existing && existing.type_id !== type.id) throw new ValidationError(KEEPS_TYPE);
-    if (type.active !== 1) throw new ValidationError(MASTER_MESSAGES.inactiveType);
+    if (!type) throw new ValidationError(MASTER_MESSAGES.unknownType, 'typeId');
+    if (existing && existing.type_id !== type.id) throw new ValidationError(KEEPS_TYPE, 'typeId');
+    if (type.active !== 1) throw new ValidationError(MASTER_MESSAGES.inactiveType, 'typeId');
     const same = await findValueIdByCode(db, type.id, input.code);
-    if (same !== undefined && same !== existing?.id) throw new ValidationError(MASTER_MESSAGES.duplicateValueCode(input.code, type.name));
+    if (same !== undefined && same !== existing?.id) throw new ValidationError(MASTER_MESSAGES.duplicateValueCode(input.code, type.name), 'code');
     await checkParent(db, type, parentId, existing?.parent_id ?? null);
     const values = { type_id: type.id, code: input.code, name: input.name, sequence: input.sequence, parent_id: parentId };
     const target = `${type.code}/${input.code}`;

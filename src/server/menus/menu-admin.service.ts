@@ -7,7 +7,7 @@ import {
   type MenuPageOption,
   type SaveMenuData,
 } from '../../core/schemas/menu-item';
-import { audit, changedFields } from '../audit/audit';
+import { audit, changedFields, type AuditTargetType } from '../audit/audit';
 import { inTransaction, type Db } from '../db/database';
 import { NotFoundError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
@@ -38,7 +38,7 @@ type MenuChangeAnswer = { status: 'OK'; message: string };
 /** menubyuser: the stored tree of a user (from=User) or a group (from=group), as menu nodes. */
 export async function getMenuTree(tenant: Tenant, { userId, from }: MenuOwnerData): Promise<MenuNode[]> {
   const owner: MenuOwner = { kind: from === 'group' ? 'group' : 'user', id: userId };
-  await assertOwnerExists(tenant.db, owner);
+  await assertOwnerExists(tenant.db, owner, 'userId');
   const rows = await listTreeItems(tenant.db, owner);
   const nodes = new Map<number, MenuNode>(
     rows.map((r) => [
@@ -60,9 +60,9 @@ export async function getMenuPages(tenant: Tenant): Promise<MenuPageOption[]> {
   return listMenuPages(tenant.db);
 }
 
-async function assertOwnerExists(db: Db, owner: MenuOwner): Promise<void> {
+async function assertOwnerExists(db: Db, owner: MenuOwner, field: string): Promise<void> {
   const exists = owner.kind === 'group' ? await groupExists(db, owner.id) : await userExists(db, owner.id);
-  if (!exists) throw new ValidationError(owner.kind === 'user' ? MENU_MESSAGES.invalidUser : MENU_MESSAGES.owner);
+  if (!exists) throw new ValidationError(owner.kind === 'user' ? MENU_MESSAGES.invalidUser : MENU_MESSAGES.owner, field);
 }
 
 async function depthOf(db: Db, itemId: number): Promise<number> {
@@ -87,7 +87,8 @@ async function depthOf(db: Db, itemId: number): Promise<number> {
 export async function saveMenuItems(tenant: Tenant, { jsonsavelist }: SaveMenuData): Promise<MenuChangeAnswer> {
   const items = Array.isArray(jsonsavelist) ? jsonsavelist : [jsonsavelist];
   await inTransaction(tenant.db, async (trx) => {
-    for (const item of items) await saveOne(trx, tenant, item);
+    // Each refusal names its field as a path into the body (DESIGN §25): `jsonsavelist.2.sequence`.
+    for (const [index, item] of items.entries()) await saveOne(trx, tenant, item, Array.isArray(jsonsavelist) ? `jsonsavelist.${index}` : 'jsonsavelist');
   });
   tenant.cache.clear();
   return { status: 'OK', message: MENU_MESSAGES.saved };
@@ -99,7 +100,7 @@ async function treeName(db: Db, owner: MenuOwner): Promise<string> {
   return owner.kind === 'group' ? `the menu of group ${name}` : `the own menu of user ${name}`;
 }
 
-async function auditTarget(db: Db, owner: MenuOwner): Promise<{ targetType: string; targetId: string }> {
+async function auditTarget(db: Db, owner: MenuOwner): Promise<{ targetType: AuditTargetType; targetId: string }> {
   return { targetType: owner.kind === 'group' ? 'group menu' : 'user menu', targetId: (await findOwnerName(db, owner)) ?? String(owner.id) };
 }
 
@@ -112,21 +113,22 @@ const auditedValues = (v: { parent_id: number | null; page_id: number | null; la
   landingPage: v.land_page === 1,
 });
 
-async function saveOne(db: Db, tenant: Tenant, item: MenuItemData): Promise<void> {
+async function saveOne(db: Db, tenant: Tenant, item: MenuItemData, at: string): Promise<void> {
   const owner: MenuOwner | null = item.resourcegroupid > 0 ? { kind: 'group', id: item.resourcegroupid } : item.userId > 0 ? { kind: 'user', id: item.userId } : null;
-  if (!owner) throw new ValidationError(MENU_MESSAGES.owner);
-  if (item.sequence < 1) throw new ValidationError(MENU_MESSAGES.sequence);
-  await assertOwnerExists(db, owner);
+  if (!owner) throw new ValidationError(MENU_MESSAGES.owner, `${at}.resourcegroupid`);
+  if (item.sequence < 1) throw new ValidationError(MENU_MESSAGES.sequence, `${at}.sequence`);
+  await assertOwnerExists(db, owner, `${at}.${owner.kind === 'group' ? 'resourcegroupid' : 'userId'}`);
   const pageId = item.pageid > 0 ? item.pageid : null;
-  if (pageId !== null && !(await pageExists(db, pageId))) throw new ValidationError(MENU_MESSAGES.page);
+  if (pageId !== null && !(await pageExists(db, pageId))) throw new ValidationError(MENU_MESSAGES.page, `${at}.pageid`);
   const label = item.pagename || item.modulename || (pageId !== null ? await findPageName(db, pageId) : '');
-  if (!label) throw new ValidationError(MENU_MESSAGES.label);
+  if (!label) throw new ValidationError(MENU_MESSAGES.label, `${at}.${item.pageid > 0 ? 'pagename' : 'modulename'}`);
 
   const parentId = item.parentId > 0 ? item.parentId : item.moduleid > 0 ? item.moduleid : null;
+  const parentField = `${at}.${item.parentId > 0 ? 'parentId' : 'moduleid'}`;
   if (parentId !== null) {
     const parent = await findMenuItem(db, parentId);
-    if (!parent || parent.owner_kind !== owner.kind || parent.owner_id !== owner.id || parent.is_sub_menu !== 1) throw new ValidationError(MENU_MESSAGES.parent);
-    if ((await depthOf(db, parentId)) >= MAX_MENU_DEPTH) throw new ValidationError(MENU_MESSAGES.depth);
+    if (!parent || parent.owner_kind !== owner.kind || parent.owner_id !== owner.id || parent.is_sub_menu !== 1) throw new ValidationError(MENU_MESSAGES.parent, parentField);
+    if ((await depthOf(db, parentId)) >= MAX_MENU_DEPTH) throw new ValidationError(MENU_MESSAGES.depth, parentField);
   }
 
   const values = {
@@ -141,7 +143,7 @@ async function saveOne(db: Db, tenant: Tenant, item: MenuItemData): Promise<void
   if (item.menuId > 0) {
     const existing = await findMenuItem(db, item.menuId);
     if (!existing || existing.owner_kind !== owner.kind || existing.owner_id !== owner.id) throw new NotFoundError(MENU_MESSAGES.notFound);
-    if (parentId === item.menuId) throw new ValidationError(MENU_MESSAGES.parent);
+    if (parentId === item.menuId) throw new ValidationError(MENU_MESSAGES.parent, parentField);
     await updateMenuItem(db, item.menuId, values);
     id = item.menuId;
     await audit(db, tenant, {
@@ -151,7 +153,7 @@ async function saveOne(db: Db, tenant: Tenant, item: MenuItemData): Promise<void
       details: { item: id, ...changedFields(auditedValues(existing), auditedValues(values)) },
     });
   } else {
-    if (item.sequence < (await maxSiblingSequence(db, owner, parentId))) throw new ValidationError(MENU_MESSAGES.sequence);
+    if (item.sequence < (await maxSiblingSequence(db, owner, parentId))) throw new ValidationError(MENU_MESSAGES.sequence, `${at}.sequence`);
     id = await insertMenuItem(db, owner, values);
     await audit(db, tenant, {
       action: 'menu.create',
@@ -188,7 +190,7 @@ export async function deleteMenuItem(tenant: Tenant, menuId: number): Promise<Me
  * from then on they follow the group's tree, including later changes to it (a copy would drift apart).
  */
 export async function applyGroupMenu(tenant: Tenant, groupId: number): Promise<MenuChangeAnswer> {
-  if (!(await groupExists(tenant.db, groupId))) throw new ValidationError(MENU_MESSAGES.owner);
+  if (!(await groupExists(tenant.db, groupId))) throw new ValidationError(MENU_MESSAGES.owner, 'groupId');
   const owner: MenuOwner = { kind: 'group', id: groupId };
   await inTransaction(tenant.db, async (trx) => {
     const userIds = await listUserIdsOfGroup(trx, groupId);
@@ -218,7 +220,7 @@ const flat = (r: { id: number; label: string; is_sub_menu: number; page_id: numb
 /** getallmenudata: every item of a user's (from=User) or group's tree, flat. */
 export async function getFlatMenu(tenant: Tenant, { userId, from }: MenuOwnerData): Promise<FlatItem[]> {
   const owner: MenuOwner = { kind: from === 'group' ? 'group' : 'user', id: userId };
-  await assertOwnerExists(tenant.db, owner);
+  await assertOwnerExists(tenant.db, owner, 'userId');
   return (await listTreeItems(tenant.db, owner)).map(flat);
 }
 
@@ -247,7 +249,7 @@ export async function renameItem(tenant: Tenant, menuId: number, label: string):
 
 /** cleargroupall: empties a group's tree (the screen asks the usual question first). */
 export async function clearGroupMenu(tenant: Tenant, groupId: number): Promise<MenuChangeAnswer> {
-  if (!(await groupExists(tenant.db, groupId))) throw new ValidationError(MENU_MESSAGES.owner);
+  if (!(await groupExists(tenant.db, groupId))) throw new ValidationError(MENU_MESSAGES.owner, 'groupId');
   const owner: MenuOwner = { kind: 'group', id: groupId };
   await inTransaction(tenant.db, async (trx) => {
     const removed = await deleteTree(trx, owner);

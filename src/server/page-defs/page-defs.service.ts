@@ -68,14 +68,14 @@ export async function getModules(tenant: Tenant): Promise<Module[]> {
  */
 export async function savePageDefinition(tenant: Tenant, input: PageDefinitionData): Promise<{ status: 'OK'; message: string; id: number }> {
   const db = tenant.db;
-  if (!(await moduleExists(db, input.module))) throw new ValidationError(PAGE_MESSAGES.module);
+  if (!(await moduleExists(db, input.module))) throw new ValidationError(PAGE_MESSAGES.module, 'module');
   const existing = input.id === undefined ? undefined : await findPage(db, input.id);
   if (input.id !== undefined && !existing) throw new NotFoundError(PAGE_MESSAGES.notFound);
 
   if (existing?.page_type === 'wired') {
-    if (input.filename !== existing.routing) throw new ValidationError(PAGE_MESSAGES.wiredName);
-    if (input.type !== 'wired') throw new ValidationError(PAGE_MESSAGES.wiredType);
-    if (input.homepage !== existing.homepage) throw new ValidationError('Whether a wired page is on the public website is fixed by its code.');
+    if (input.filename !== existing.routing) throw new ValidationError(PAGE_MESSAGES.wiredName, 'filename');
+    if (input.type !== 'wired') throw new ValidationError(PAGE_MESSAGES.wiredType, 'type');
+    if (input.homepage !== existing.homepage) throw new ValidationError('Whether a wired page is on the public website is fixed by its code.', 'homepage');
     await inTransaction(db, async (trx) => {
       await updatePage(trx, existing.id, { display_name: input.dspname, module_id: input.module });
       await audit(trx, tenant, {
@@ -89,7 +89,7 @@ export async function savePageDefinition(tenant: Tenant, input: PageDefinitionDa
     tenant.cache.clear();
     return { status: 'OK', message: PAGE_MESSAGES.saved, id: existing.id };
   }
-  if (input.type !== 'Autowired') throw new ValidationError(existing ? PAGE_MESSAGES.wiredType : PAGE_MESSAGES.newWired);
+  if (input.type !== 'Autowired') throw new ValidationError(existing ? PAGE_MESSAGES.wiredType : PAGE_MESSAGES.newWired, 'type');
   await assertNameFree(tenant, input.filename, existing?.id);
 
   const values = {
@@ -130,7 +130,7 @@ export async function savePageDefinition(tenant: Tenant, input: PageDefinitionDa
 
 async function assertNameFree(tenant: Tenant, name: string, ownId: number | undefined): Promise<void> {
   const reserved = reservedNameProblem(name);
-  if (reserved) throw new ValidationError(reserved);
+  if (reserved) throw new ValidationError(reserved, 'filename');
   const same = await findPageByRouting(tenant.db, name);
   if (same && same.id !== ownId) throw new ConflictError(`A page named ${same.routing} already exists (names are the same regardless of case).`);
   // The public twin of a page is its name with 1: neither may collide with another page's name.
@@ -197,8 +197,9 @@ export async function saveParameters(tenant: Tenant, { id, parameters }: SavePar
   const fields = await fieldsForRules(tenant, id);
   if (fields) {
     const names = new Set(fields.map((l) => l.name));
-    const stranger = parameters.find((p) => !names.has(p.parameterName));
-    if (stranger) throw new ValidationError(PARAMETER_MESSAGES.unknownField(stranger.parameterName, row.display_name || row.name));
+    const at = parameters.findIndex((p) => !names.has(p.parameterName));
+    const stranger = parameters[at];
+    if (stranger) throw new ValidationError(PARAMETER_MESSAGES.unknownField(stranger.parameterName, row.display_name || row.name), `parameters.${at}.parameterName`);
   }
   const ordered = [...parameters].sort((a, b) => a.sequence - b.sequence).map((p, index) => ({ ...p, sequence: index + 1 }));
   await inTransaction(tenant.db, async (trx) => {

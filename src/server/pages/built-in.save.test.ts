@@ -32,17 +32,18 @@ describe.each(testDialects())('page saves on %s', (dialect) => {
   });
 
   it.each([
-    ['a too-long skill name', (d: any) => (d.skillList[0].skillName = 'x'.repeat(301)), 'Skill 1: the skill name must be at most 300 characters.'],
-    ['a skill value that is text', (d: any) => (d.skillList[1].skillValue = 'ninety'), 'Skill 2: the skill value must be a number.'],
-    ['a missing news title', (d: any) => delete d.newsList[1].newsTitle, 'News item 2: the news title is required.'],
-    ['a missing page-level heading', (d: any) => delete d.exprtshead, 'The expertise title is required.'],
-  ])('refuses %s with a sentence in the editor\'s words, content unchanged', async (_what, mutate, message) => {
+    ['a too-long skill name', (d: any) => (d.skillList[0].skillName = 'x'.repeat(301)), 'Skill 1: the skill name must be at most 300 characters.', 'skillList.0.skillName'],
+    ['a skill value that is text', (d: any) => (d.skillList[1].skillValue = 'ninety'), 'Skill 2: the skill value must be a number.', 'skillList.1.skillValue'],
+    ['a missing news title', (d: any) => delete d.newsList[1].newsTitle, 'News item 2: the news title is required.', 'newsList.1.newsTitle'],
+    ['a missing page-level heading', (d: any) => delete d.exprtshead, 'The expertise title is required.', 'exprtshead'],
+  ])('refuses %s with a sentence in the editor\'s words, content unchanged', async (_what, mutate, message, field) => {
     const before = await read('gethomepages');
     const changed = structuredClone(before);
     mutate(changed);
     const response = await save('saveHome', changed);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    // DESIGN §25: a refusal about one field names it, {message, field}.
+    expect(response.json()).toEqual({ message, field });
     expect(await read('gethomepages')).toEqual(before);
   });
 

@@ -76,8 +76,8 @@ export async function completeSetup(tenant: Tenant, input: SetupData, keepRevisi
   if (!code) throw new ConflictError('Folio is already set up. Log in as an administrator to edit the company details.');
   const expected = Buffer.from(code);
   const given = Buffer.from(input.setupCode.toUpperCase());
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new ValidationError('The setup code is not correct.');
-  if ((await findUserIdByUsername(tenant.db, input.username)) !== undefined) throw new ValidationError('That user name is taken; choose another.');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new ValidationError('The setup code is not correct.', 'setupCode');
+  if ((await findUserIdByUsername(tenant.db, input.username)) !== undefined) throw new ValidationError('That user name is taken; choose another.', 'username');
   await inTransaction(tenant.db, async (trx) => {
     await writeCompany(trx, input.company, now);
     const userId = await createUser(trx, { username: input.username, password: input.password, groupId: ADMINISTRATORS_GROUP_ID, firstName: input.username }, now);

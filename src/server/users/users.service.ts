@@ -130,7 +130,7 @@ async function guardLastAdministrator(db: Db, userId: number, staysActiveAdmin: 
  */
 export async function saveUser(tenant: Tenant, input: UserData, now = new Date()): Promise<UserSaveAnswer> {
   const db = tenant.db;
-  if (!(await groupExists(db, input.usergroupid))) throw new ValidationError(USER_MESSAGES.unknownGroup);
+  if (!(await groupExists(db, input.usergroupid))) throw new ValidationError(USER_MESSAGES.unknownGroup, 'usergroupid');
   const sameName = await findUserIdByUsername(db, input.selfaccessforuser);
   if (sameName !== undefined && sameName !== input.userID) throw new ConflictError(USER_MESSAGES.duplicateUsername);
   const details = {
@@ -150,7 +150,7 @@ export async function saveUser(tenant: Tenant, input: UserData, now = new Date()
   };
 
   if (input.userID === undefined) {
-    if (!input.password) throw new ValidationError(USER_MESSAGES.password);
+    if (!input.password) throw new ValidationError(USER_MESSAGES.password, 'password');
     // Hashed before the transaction: the database is never held while argon2 works.
     const passwordHash = await hashPassword(input.password);
     const id = await inTransaction(db, async (trx) => {

@@ -4,8 +4,9 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { KeyRound, ShieldAlert } from 'lucide-react';
-import { ACCOUNT_MESSAGES, ChangePasswordSchema, type MessageAnswerSchema } from '../../../core/schemas/account';
+import { ChangePasswordSchema, type MessageAnswerSchema } from '../../../core/schemas/account';
 import { api, errorMessage, useSession } from '../lib/api';
+import { markRefusedField } from '../lib/refused-field';
 import { FormField, RequiredNote } from '../components/form-field';
 import { LoadingStatus, Screen } from '../components/screen';
 import { notify } from '../toasts';
@@ -156,14 +157,8 @@ function ChangePasswordForm({ username, oneTime, onChanged }: { username: string
       notify.success(answer.message);
       methods.reset();
     } catch (error) {
-      const message = errorMessage(error);
-      const field = message === ACCOUNT_MESSAGES.wrongCurrent ? 'current' : message === ACCOUNT_MESSAGES.samePassword ? 'password' : null;
-      if (field) {
-        methods.setError(field, { type: 'server', message });
-        methods.setFocus(field, { shouldSelect: true });
-      } else {
-        setRefused(message);
-      }
+      // A wrong current password, or a new one that is the same: said at the field the server names.
+      if (!markRefusedField(methods, error, ['current', 'password'])) setRefused(errorMessage(error));
       return;
     }
     await onChanged();

@@ -36,7 +36,8 @@ let answers: Record<string, (body: Record<string, unknown>) => Answer>;
 let session: SessionInfo;
 
 const ok = (data: unknown): Answer => ({ status: 200, data });
-const refused = (status: number, message: string): Answer => ({ status, data: { message } });
+/** A refusal as the server words it: `{message}`, with the `field` it is about when it is about one (DESIGN §25). */
+const refused = (status: number, message: string, field?: string): Answer => ({ status, data: field === undefined ? { message } : { message, field } });
 
 const SIGNED_IN: SessionInfo = {
   authenticated: true,
@@ -204,7 +205,7 @@ describe('reset password', () => {
   });
 
   it('sends no tenant for the default one, and offers a new link for a used one', async () => {
-    answers['/api/auth/reset'] = () => refused(400, ACCOUNT_MESSAGES.resetInvalid);
+    answers['/api/auth/reset'] = () => refused(400, ACCOUNT_MESSAGES.resetInvalid, 'token');
     renderAt('/reset-password?token=used', { '/reset-password': <ResetPasswordPage /> });
     await type(await until(() => labelled<HTMLInputElement>(dom.container, 'New password'), 'the form'), 'a-long-new-password');
     await type(labelled<HTMLInputElement>(dom.container, 'Repeat the new password')!, 'a-long-new-password');
@@ -231,7 +232,7 @@ describe('the own account', () => {
     const codes = Array.from({ length: 10 }, (_, i) => `code-${i}aaa-bbbb-cccc`);
     answers['/api/auth/2fa/setup'] = () => ok({ secret, otpauthUrl: `otpauth://totp/Innovo:asha?secret=${secret}&issuer=Innovo` });
     answers['/api/auth/2fa/enable'] = (body) => {
-      if (body.code !== '654321') return refused(400, ACCOUNT_MESSAGES.wrongSetupCode);
+      if (body.code !== '654321') return refused(400, ACCOUNT_MESSAGES.wrongSetupCode, 'code');
       session = { ...SIGNED_IN, user: { ...SIGNED_IN.user!, twoFactor: true } };
       return ok({ message: ACCOUNT_MESSAGES.turnedOn, recoveryCodes: codes });
     };
@@ -269,7 +270,7 @@ describe('the own account', () => {
   });
 
   it("keeps what was typed in the password form and puts the server's sentence on the field it is about", async () => {
-    answers['/api/auth/password'] = () => refused(400, ACCOUNT_MESSAGES.wrongCurrent);
+    answers['/api/auth/password'] = () => refused(400, ACCOUNT_MESSAGES.wrongCurrent, 'current');
     renderAt('/account', { '/account': <AccountPage /> });
     const current = await until(() => labelled<HTMLInputElement>(dom.container, 'Current password'), 'the form');
     await type(current, 'not-my-password');

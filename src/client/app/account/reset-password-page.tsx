@@ -3,11 +3,11 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { ACCOUNT_MESSAGES, type MessageAnswerSchema } from '../../../core/schemas/account';
-import { api, errorMessage } from '../lib/api';
+import type { MessageAnswerSchema } from '../../../core/schemas/account';
+import { api, errorMessage, refusedField } from '../lib/api';
 import { FormField, RequiredNote } from '../components/form-field';
 import { Screen } from '../components/screen';
-import { BackToLogIn, FormAlert, Outcome, refusedWith } from './account-parts';
+import { BackToLogIn, FormAlert, Outcome } from './account-parts';
 import { NEW_PASSWORD_HINT, NewPasswordFormSchema, type NewPasswordInput, type NewPasswordOutput } from './new-password';
 
 export const LINK_INCOMPLETE = 'This link is incomplete. Open the link in the mail again, or ask for a new one.';
@@ -74,7 +74,8 @@ function ResetForm({ token, db, onAnswered }: { token: string; db: string; onAns
       onAnswered(answer.message, false);
     } catch (error) {
       const message = errorMessage(error);
-      if (refusedWith(error, 400) && message === ACCOUNT_MESSAGES.resetInvalid) onAnswered(message, true);
+      // A refusal about the link's token (expired, used, unknown): the link is no good, whatever the password.
+      if (refusedField(error) === 'token') onAnswered(message, true);
       else setRefused(message);
     }
   };

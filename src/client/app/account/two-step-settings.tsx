@@ -12,6 +12,7 @@ import {
   type TwoFactorSetup,
 } from '../../../core/schemas/account';
 import { api, errorMessage } from '../lib/api';
+import { markRefusedField } from '../lib/refused-field';
 import { FormField, RequiredNote } from '../components/form-field';
 import { notify } from '../toasts';
 import { FormAlert, HiddenUserName, useRefreshSession } from './account-parts';
@@ -123,13 +124,7 @@ function SetupSteps({
     try {
       onEnabled(await api<RecoveryCodesAnswer>('/api/auth/2fa/enable', { code }));
     } catch (error) {
-      const message = errorMessage(error);
-      if (message === ACCOUNT_MESSAGES.wrongSetupCode) {
-        methods.setError('code', { type: 'server', message });
-        methods.setFocus('code', { shouldSelect: true });
-      } else {
-        setRefused(message);
-      }
+      if (!markRefusedField(methods, error, ['code'])) setRefused(errorMessage(error));
     }
   };
 
@@ -185,14 +180,7 @@ function TurnOffForm({ username, onTurnedOff }: { username: string; onTurnedOff:
       methods.reset();
       await onTurnedOff();
     } catch (error) {
-      const message = errorMessage(error);
-      const field = message === ACCOUNT_MESSAGES.wrongPassword ? 'password' : message === ACCOUNT_MESSAGES.wrongCode ? 'code' : null;
-      if (field) {
-        methods.setError(field, { type: 'server', message });
-        methods.setFocus(field, { shouldSelect: true });
-      } else {
-        setRefused(message);
-      }
+      if (!markRefusedField(methods, error, ['password', 'code'])) setRefused(errorMessage(error));
     }
   };
 

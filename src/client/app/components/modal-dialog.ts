@@ -1,18 +1,18 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 
 /**
- * A detail shown in a modal <dialog> (an enquiry, an audit entry): opened as modal when mounted, focus on its
- * Close button, Escape and the browser's cancel both close it through `onClose`. Spread `dialogProps` on the
- * <dialog> and give `closeButton` to its Close button.
+ * The one way the staff app opens a modal <dialog> (a question, a record's detail, the schedule form): opened as
+ * modal when mounted, the focus on `firstFocus` (the answer that changes nothing, a Close button, the first
+ * input), Escape and the browser's cancel both close it through `onClose`. Spread `dialogProps` on the <dialog>.
  */
-export function useModalDialog(onClose: () => void) {
+export function useModalDialog<F extends HTMLElement = HTMLButtonElement>(onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
-  const closeButton = useRef<HTMLButtonElement>(null);
+  const firstFocus = useRef<F>(null);
 
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
-    closeButton.current?.focus();
+    firstFocus.current?.focus();
   }, []);
 
   const cancel = (event: SyntheticEvent) => {
@@ -21,7 +21,7 @@ export function useModalDialog(onClose: () => void) {
   };
 
   return {
-    closeButton,
+    firstFocus,
     dialogProps: {
       ref,
       // The browser cancels on Escape; answering the key here too keeps one path (and works where it does not).

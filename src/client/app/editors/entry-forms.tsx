@@ -1,8 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { useModalDialog } from '../components/modal-dialog';
-import '../../styles/data-table.css';
+import { useQuestion, type Question } from '../components/question-dialog';
 
 /**
  * The entry forms of an editor (every list editor's Add form), so that a save can ask about an entry typed
@@ -84,9 +83,21 @@ export function unsentQuestion({ entryName, editing }: UnsentEntry): string {
     : `You changed ${entryName} ${editing} in its form but did not add the changes to the list. Add them before saving (they replace the entry), or discard them?`;
 }
 
-interface Pending {
-  unsent: UnsentEntry;
-  resolve: (answer: UnsentAnswer) => void;
+/** The question about an unsent entry, for the one dialog hook: Stay first (the answer that changes nothing), Escape is Stay. */
+function unsentEntryQuestion(unsent: UnsentEntry): Question<UnsentAnswer> {
+  return {
+    title: unsent.editing === null ? 'Add the entry you typed?' : `Add your changes to ${unsent.entryName} ${unsent.editing}?`,
+    question: unsentQuestion(unsent),
+    answers: [
+      { value: 'stay', label: 'Stay', look: 'outline' },
+      { value: 'discard', label: 'Discard it', look: 'outline' },
+      { value: 'add', label: 'Add it' },
+    ],
+    dismissed: 'stay',
+    className: 'unsent-entry-dialog',
+    // The answer moves the focus (the form, or back to the button that saved).
+    returnFocus: false,
+  };
 }
 
 /**
@@ -96,15 +107,7 @@ interface Pending {
  */
 export function useUnsentEntries(): { settleUnsentEntries: () => Promise<boolean>; dialog: ReactNode } {
   const registry = useContext(EntryFormsContext);
-  const [pending, setPending] = useState<Pending | null>(null);
-
-  const ask = useCallback(
-    (unsent: UnsentEntry) =>
-      new Promise<UnsentAnswer>((resolve) => {
-        setPending({ unsent, resolve });
-      }),
-    [],
-  );
+  const { ask, dialog } = useQuestion();
 
   const settleUnsentEntries = useCallback(async (): Promise<boolean> => {
     if (!registry) return true;
@@ -112,7 +115,8 @@ export function useUnsentEntries(): { settleUnsentEntries: () => Promise<boolean
       const unsent = form.unsent();
       if (!unsent) continue;
       const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-      const answer = await ask(unsent);
+      // A screen that goes away while asking: the answer is Stay (nothing is saved, nothing is lost).
+      const answer = await ask(unsentEntryQuestion(unsent));
       if (answer === 'stay') {
         form.focus();
         return false;
@@ -130,54 +134,5 @@ export function useUnsentEntries(): { settleUnsentEntries: () => Promise<boolean
     return true;
   }, [registry, ask]);
 
-  // A screen that goes away while asking: the answer is Stay (nothing is saved, nothing is lost).
-  const current = useRef(pending);
-  current.current = pending;
-  useEffect(() => () => current.current?.resolve('stay'), []);
-
-  const dialog = pending ? (
-    <UnsentEntryDialog
-      unsent={pending.unsent}
-      onAnswer={(answer) => {
-        // Closed at once: the page is inert while the dialog is open, and the answer moves the focus.
-        flushSync(() => setPending(null));
-        pending.resolve(answer);
-      }}
-    />
-  ) : null;
   return { settleUnsentEntries, dialog };
-}
-
-/** The question as a modal dialog; the focus starts on Stay (the answer that changes nothing), Escape is Stay. */
-function UnsentEntryDialog({ unsent, onAnswer }: { unsent: UnsentEntry; onAnswer: (answer: UnsentAnswer) => void }) {
-  const answered = useRef(false);
-  const titleId = useId();
-  const questionId = useId();
-  const answer = (choice: UnsentAnswer) => {
-    if (answered.current) return;
-    answered.current = true;
-    onAnswer(choice);
-  };
-  const { closeButton, dialogProps } = useModalDialog(() => answer('stay'));
-  return (
-    <dialog {...dialogProps} className="confirm-dialog unsent-entry-dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={questionId}>
-      <h2 className="confirm-dialog__title" id={titleId}>
-        {unsent.editing === null ? 'Add the entry you typed?' : `Add your changes to ${unsent.entryName} ${unsent.editing}?`}
-      </h2>
-      <p className="confirm-dialog__question" id={questionId}>
-        {unsentQuestion(unsent)}
-      </p>
-      <div className="confirm-dialog__actions">
-        <button ref={closeButton} type="button" className="button button--outline confirm-dialog__button" onClick={() => answer('stay')}>
-          Stay
-        </button>
-        <button type="button" className="button button--outline confirm-dialog__button" onClick={() => answer('discard')}>
-          Discard it
-        </button>
-        <button type="button" className="button confirm-dialog__button" onClick={() => answer('add')}>
-          Add it
-        </button>
-      </div>
-    </dialog>
-  );
 }

@@ -1,7 +1,7 @@
-import { useCallback, useContext, useEffect } from 'react';
+import { useCallback, useContext, useEffect, useRef } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router';
 import type { BlockerFunction } from 'react-router';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { useConfirm } from '../components/confirm-dialog';
 
 export const LEAVE_QUESTION =
   'Your changes are not saved yet. If you leave, they stay in this browser only and are offered again when you come back to this editor.';
@@ -35,30 +35,38 @@ export function useBeforeUnloadGuard(active: boolean): void {
   }, [active]);
 }
 
-/** Moving to another screen of the app while `active` asks first, in the app's own confirmation dialog. */
+/** Moving to another screen of the app while `active` asks first, with the app's one dialog hook. */
 function RouterLeaveGuard({ active }: { active: boolean }) {
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname,
     [active],
   );
   const blocker = useBlocker(shouldBlock);
+  const latest = useRef(blocker);
+  latest.current = blocker;
+  const { confirm, dialog } = useConfirm();
+  const blocked = blocker.state === 'blocked';
 
-  // Saved or discarded while the question was open: nothing is left to lose.
   useEffect(() => {
-    if (blocker.state === 'blocked' && !active) blocker.proceed();
-  }, [blocker, active]);
+    if (!blocked) return;
+    // Saved or discarded while the question was open: nothing is left to lose.
+    if (!active) {
+      latest.current.proceed?.();
+      return;
+    }
+    let asking = true;
+    void confirm(LEAVE_QUESTION, { title: 'Leave without saving?', confirmLabel: 'Leave', cancelLabel: 'Stay', danger: true }).then((leave) => {
+      const now = latest.current;
+      if (!asking || now.state !== 'blocked') return;
+      if (leave) now.proceed();
+      else now.reset();
+    });
+    return () => {
+      asking = false;
+    };
+  }, [blocked, active, confirm]);
 
-  if (blocker.state !== 'blocked') return null;
-  return (
-    <ConfirmDialog
-      title="Leave without saving?"
-      question={LEAVE_QUESTION}
-      confirmLabel="Leave"
-      cancelLabel="Stay"
-      danger
-      onClose={(leave) => (leave ? blocker.proceed() : blocker.reset())}
-    />
-  );
+  return blocked && active ? dialog : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { z } from 'zod';
 import type { FieldRule } from '../../../core/field-rules/field-rule';
@@ -13,6 +13,7 @@ import { displayText, emptyInputs, entryOf, entryProblem, inputsOf, isBlank, toI
 import type { EntryField, EntryInputs } from './entry-fields';
 import { useEntryForm } from './entry-forms';
 import type { EntryProblem } from './field-rules';
+import type { SaveRefusal } from './save-messages';
 
 /** Add with an image chosen but not uploaded (DESIGN §24): nothing is added. */
 export const UPLOAD_FIRST = 'Upload the chosen image first, or clear it.';
@@ -20,7 +21,7 @@ export const UPLOAD_FIRST = 'Upload the chosen image first, or clear it.';
 const EXCERPT_LENGTH = 160;
 
 /** Moves the focus to a field of the form: its control (the first radio button of a group). */
-function focusField(id: string): void {
+export function focusField(id: string): void {
   const element = document.getElementById(id);
   const target = element instanceof HTMLFieldSetElement ? element.querySelector('input') : element;
   target?.focus();
@@ -71,6 +72,10 @@ export interface ListEditorProps<E> {
   onClear: () => void;
   /** Asked before a row is deleted (entries with images, spec 000 §5); without it, delete is immediate. */
   confirmDelete?: string;
+  /** The list's name in the document (`skillList`): a save refused about one of its entries' fields names it so. */
+  path?: string;
+  /** The field the last save was refused about: when it is a field of an entry of this list, that entry opens with it marked. */
+  refusal?: SaveRefusal | null;
 }
 
 /**
@@ -81,7 +86,7 @@ export interface ListEditorProps<E> {
  * inputs clear after a successful Add. A refused Add shows why at the field as well as in the toast. The form
  * registers with the editor, so that a save asks about an entry typed but not added (DESIGN §24).
  */
-export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, rules, schema, onClear, confirmDelete }: ListEditorProps<E>) {
+export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, rules, schema, onClear, confirmDelete, path, refusal }: ListEditorProps<E>) {
   const [inputs, setInputs] = useState<EntryInputs>(() => emptyInputs(fields));
   const [editing, setEditing] = useState<number | null>(null);
   const [shown, setShown] = useState(false);
@@ -150,6 +155,23 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
     event.preventDefault();
     addEntry();
   };
+
+  // A save refused about a field of one of these entries (`skillList.2.skillName`): that entry opens for editing,
+  // the sentence at its field, which takes the focus; never over what the form holds unsent.
+  const refusedAt = refusal?.at;
+  useEffect(() => {
+    if (!refusal || path === undefined || !refusal.path.startsWith(`${path}.`)) return;
+    const [index, name] = refusal.path.slice(path.length + 1).split('.');
+    const entry = entries[Number(index)];
+    const field = fields.find((candidate) => candidate.name === name);
+    if (entry === undefined || !field || !/^\d+$/.test(index ?? '') || editingRow !== null || holdsTyping(fields, inputs)) return;
+    setInputs(inputsOf(fields, entry));
+    setEditing(Number(index));
+    setProblem({ field: field.name, message: refusal.message });
+    requestAnimationFrame(() => focusField(fieldId(field.name)));
+    // Once per refusal: the entries and the form change as the user edits.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refusedAt]);
 
   useEntryForm({
     element: () => formRef.current,

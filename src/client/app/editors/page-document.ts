@@ -4,10 +4,10 @@ import { contentPageByKey } from '../../../core/pages';
 import type { ContentPageKey } from '../../../core/pages';
 import type { ContentByKey } from '../../../core/schemas/page-content';
 import type { RevisionStatus } from '../../../core/schemas/revision';
-import { ApiError, api, errorMessage } from '../lib/api';
+import { ApiError, api, errorMessage, refusedField } from '../lib/api';
 import { notify } from '../toasts';
 import { readDraft, removeDraft, writeDraft } from './drafts';
-import { PUBLISH_TOASTS, SAVE_MESSAGES, saveAnswerMessage, saveFailureMessage } from './save-messages';
+import { PUBLISH_TOASTS, SAVE_MESSAGES, saveAnswerMessage, saveFailureMessage, type SaveRefusal } from './save-messages';
 import { useConfirm } from '../components/confirm-dialog';
 import { NO_SEO_DEFAULTS, readScheduled, splitLoaded, stateAfterSave, stateAfterUnschedule, waitingSchedule } from './publishing-state';
 import type { LoadedDocument, PublishingState, SeoDefaults } from './publishing-state';
@@ -129,6 +129,8 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
   const [working, setWorking] = useState<Working<T> | null>(null);
   const [action, setAction] = useState<PublishingAction | null>(null);
   const [reloading, setReloading] = useState(false);
+  /** The field the last save was refused about, marked in the editor until the next save. */
+  const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
 
   // The first copy from the server becomes the working copy, or the draft of an earlier visit if there is one.
   if (working === null && query.data) {
@@ -214,6 +216,7 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
       if (!checkBeforeSave()) return { saved: false, refusal: null };
       const sent = prepare ? prepare(current.doc) : current.doc;
       setAction(kind);
+      setRefusal(null);
       try {
         const answer = await source.save(sent, publish);
         const message = typeof answer?.message === 'string' ? answer.message : '';
@@ -250,6 +253,9 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
           return { saved: false, refusal: error.message };
         } else {
           notify.error(saveFailureMessage(error));
+          // A refusal about one field: the editor marks it (the server names it, no sentence is compared).
+          const path = refusedField(error);
+          if (path !== null && error instanceof ApiError) setRefusal({ path, message: error.message, at: Date.now() });
         }
         return { saved: false, refusal: null };
       } finally {
@@ -309,6 +315,8 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
     reloading,
     restoredDraft: working?.restored ?? false,
     conflict: working?.conflict ?? null,
+    /** The field the last save was refused about ({message, field}), or null. */
+    refusal,
     /** Where the page stands: the saved copy's status, the revision visitors see, a waiting schedule. */
     publishing: working?.state ?? null,
     /** What the page shows while its seo fields are empty, and its public address (DESIGN §20). */

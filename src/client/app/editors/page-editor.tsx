@@ -1,9 +1,10 @@
-import { Fragment, useId, useState } from 'react';
+import { Fragment, useEffect, useId, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { ContentLabels, LabelTree, ListLabels } from '../../../core/content/content-page';
 import type { FieldRule } from '../../../core/field-rules/field-rule';
 import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS } from '../../../core/schemas/page-content';
+import { schemaAt } from '../../../core/schemas/walk';
 import type { ContentByKey } from '../../../core/schemas/page-content';
 import type { ContentPageKey } from '../../../core/pages';
 import { EntryInput } from './entry-input';
@@ -12,8 +13,9 @@ import type { EntryField, FieldLayout, FieldSettings, SingleFieldName } from './
 import { usePageRules } from './field-rules';
 import { contentPageHistory } from './history-panel';
 import { EditorFrame } from './editor-frame';
-import { ListEditor } from './list-editor';
+import { ListEditor, focusField } from './list-editor';
 import { usePageDocument } from './page-document';
+import type { SaveRefusal } from './save-messages';
 import { SeoPanel } from './seo-panel';
 
 /** What a part of an editor gets: the working copy, the way to change it, the page's rules and Clear. */
@@ -23,6 +25,8 @@ export interface PartContext<T> {
   rules: readonly FieldRule[];
   clear: () => void;
   idPrefix: string;
+  /** The field the last save was refused about (`{message, field}`), marked where it is edited. */
+  refusal?: SaveRefusal | null;
 }
 
 /** One piece of an editor's layout: a field of the document, a list of entries, or something of its own. */
@@ -41,12 +45,22 @@ export type ElementOf<A> = A extends readonly (infer E)[] ? E : never;
 /** A single field of the document, bound to it directly (block titles, descriptions, contact settings). */
 function DocumentField<T>({ field, context }: { field: EntryField<T>; context: PartContext<T> }) {
   const value = toInputText(field, context.doc[field.name]);
+  const id = `${context.idPrefix}-${field.name}`;
+  const refused = context.refusal?.path === field.name ? context.refusal : null;
+  /** The refusal the user has typed since (its sentence goes). */
+  const [answered, setAnswered] = useState<number | null>(null);
+  const refusedAt = refused?.at;
+  useEffect(() => {
+    if (refusedAt !== undefined) requestAnimationFrame(() => focusField(id));
+  }, [refusedAt, id]);
   return (
     <EntryInput
       field={field}
-      id={`${context.idPrefix}-${field.name}`}
+      id={id}
       value={value}
+      error={refused && answered !== refused.at ? refused.message : undefined}
       onChange={(text) => {
+        if (refused) setAnswered(refused.at);
         const stored = liveValue(field, text);
         context.update((doc) => ({ ...doc, [field.name]: stored }));
       }}
@@ -65,7 +79,7 @@ function labelsOf<K extends ContentPageKey>(pageKey: K): ContentLabels<ContentBy
  */
 export function partsFor<K extends ContentPageKey>(pageKey: K) {
   type T = ContentByKey[K];
-  const shape = CONTENT_SCHEMAS[pageKey].shape as unknown as Record<string, z.ZodType>;
+  const schema = CONTENT_SCHEMAS[pageKey];
   const labels = labelsOf(pageKey);
   const field = (name: SingleFieldName<T>, settings: FieldSettings): EditorPart<T> => {
     const [labelled] = labelledFields<T>(labels, { [name]: settings } as Partial<FieldLayout<T>>);
@@ -74,7 +88,8 @@ export function partsFor<K extends ContentPageKey>(pageKey: K) {
   return {
     /** A list of entries edited with the shared list editor: every field of the entry, in the order given. */
     list<L extends ArrayKey<T>>(key: L, options: { fields: FieldLayout<ElementOf<T[L]>>; confirmDelete?: string }): EditorPart<T> {
-      const schema = (shape[key] as unknown as { element?: z.ZodType } | undefined)?.element;
+      // The schema of the list's entries (core's walker finds it: any entry's schema is the list's element).
+      const entrySchema = schemaAt(schema, [key, 0]) as z.ZodType | undefined;
       const listLabels = labels[key as unknown as keyof ContentLabels<T>] as unknown as ListLabels<ElementOf<T[L]>>;
       const fields = labelledFields(listLabels.fields, options.fields);
       return (context) => (
@@ -85,7 +100,9 @@ export function partsFor<K extends ContentPageKey>(pageKey: K) {
           entries={context.doc[key] as unknown as ElementOf<T[L]>[]}
           onChange={(entries) => context.update((doc) => ({ ...doc, [key]: entries }))}
           rules={context.rules}
-          schema={schema}
+          schema={entrySchema}
+          path={key}
+          refusal={context.refusal}
           onClear={context.clear}
           confirmDelete={options.confirmDelete}
         />
@@ -159,7 +176,7 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
     <EditorFrame<T> editor={editor} title={`${page.name} editor`} saveLabel={config.saveLabel} viewPage={{ href: page.publicPath }} history={history}>
       {(doc) => (
         <>
-          <EditorBlocks blocks={blocks} context={{ doc, update, rules, clear, idPrefix }} />
+          <EditorBlocks blocks={blocks} context={{ doc, update, rules, clear, idPrefix, refusal: editor.refusal }} />
           <SeoPanel
             seo={doc.seo}
             defaults={editor.seoDefaults}

@@ -2,6 +2,16 @@ import type { Scheduled } from '../../../core/schemas/revision';
 import { ApiError, FALLBACK_MESSAGE } from '../lib/api';
 import { formatDateTime } from '../lib/date-time';
 
+/**
+ * A save the server refused about one field (`{message, field}`, DESIGN §25): the field's path in the document
+ * (`skillList.2.skillName`, `exprtshead`) and the sentence; `at` tells one refusal from the next of the same field.
+ */
+export interface SaveRefusal {
+  path: string;
+  message: string;
+  at: number;
+}
+
 /** The save messages of spec 000 §8. */
 export const SAVE_MESSAGES = {
   saved: 'Record Saved Successfully!',

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent, KeyboardEvent, SyntheticEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import type { Scheduled } from '../../../core/schemas/revision';
 import { LONGEST_SCHEDULE_MS } from '../../../core/schemas/revision';
 import { Field } from '../../components/field';
+import { useModalDialog } from '../components/modal-dialog';
 import { formatDateTime } from '../lib/date-time';
 import type { SaveOutcome } from './page-document';
 import { firstChoice, inputsOf, localMoment, localTimeZone, scheduleIso, scheduleProblem } from './schedule-time';
@@ -25,8 +26,6 @@ export interface ScheduleDialogProps {
  * in the dialog. While the moment is valid, the dialog names it as visitors will meet it.
  */
 export function ScheduleDialog({ waiting, dirty, onSchedule, onClose }: ScheduleDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const dateInput = useRef<HTMLInputElement>(null);
   const timeInput = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const introId = useId();
@@ -39,20 +38,14 @@ export function ScheduleDialog({ waiting, dirty, onSchedule, onClose }: Schedule
   const [busy, setBusy] = useState(false);
   const zone = localTimeZone();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    dateInput.current?.focus();
-  }, []);
-
   const close = () => {
-    if (ref.current?.open) ref.current.close();
+    if (dialogProps.ref.current?.open) dialogProps.ref.current.close();
     onClose();
   };
-  const cancel = (event: SyntheticEvent) => {
-    event.preventDefault();
+  // The one way of opening a modal dialog: the focus starts on the date; Escape cancels unless a save is on its way.
+  const { firstFocus: dateInput, dialogProps } = useModalDialog<HTMLInputElement>(() => {
     if (!busy) close();
-  };
+  });
 
   const change = (field: 'date' | 'time', value: string) => {
     setChoice((current) => ({ ...current, [field]: value }));
@@ -85,16 +78,7 @@ export function ScheduleDialog({ waiting, dirty, onSchedule, onClose }: Schedule
   const error = (field: 'date' | 'time') => (problem?.field === field ? problem.message : undefined);
 
   return (
-    <dialog
-      ref={ref}
-      className="staff-dialog schedule-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={introId}
-      onKeyDown={(event: KeyboardEvent<HTMLDialogElement>) => {
-        if (event.key === 'Escape') cancel(event);
-      }}
-      onCancel={cancel}
-    >
+    <dialog {...dialogProps} className="staff-dialog schedule-dialog" aria-labelledby={titleId} aria-describedby={introId}>
       <form className="schedule-dialog__form" noValidate onSubmit={(event) => void submit(event)}>
         <h2 className="confirm-dialog__title" id={titleId}>
           Schedule the publication

@@ -4,14 +4,20 @@ import type { MenuEntry } from '../../../core/schemas/menu';
 import { postJson, readJson } from '../../lib/http';
 import type { JsonResponse } from '../../lib/http';
 
-/** A call that got no 2xx answer. `status` 0 means no answer at all (network down, server unreachable). */
+/**
+ * A call that got no 2xx answer. `status` 0 means no answer at all (network down, server unreachable). `field`
+ * is the field a refusal is about, as the server names it (a dotted path into the body sent: `password`,
+ * `skillList.2.skillName`), so that a form marks it without comparing sentences (DESIGN §25).
+ */
 export class ApiError extends Error {
   readonly status: number;
+  readonly field: string | undefined;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, field?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.field = field;
   }
 }
 
@@ -40,9 +46,19 @@ function messageOf(data: unknown): string | null {
   return null;
 }
 
+function fieldOf(data: unknown): string | undefined {
+  const field = data && typeof data === 'object' && 'field' in data ? (data as { field: unknown }).field : undefined;
+  return typeof field === 'string' && field !== '' ? field : undefined;
+}
+
+/** The field a failed call's refusal is about (a dotted path into the body sent), or null. */
+export function refusedField(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 400 ? (error.field ?? null) : null;
+}
+
 /**
  * Calls the API: GET without a body, POST (JSON, with the CSRF header) with one; `headers` are added to a
- * POST. Resolves with the answer's JSON; any other status throws an ApiError carrying the server's `{message}`.
+ * POST. Resolves with the answer's JSON; any other status throws an ApiError carrying the server's `{message, field}`.
  */
 export async function api<T>(path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
   let response: JsonResponse<unknown>;
@@ -55,7 +71,7 @@ export async function api<T>(path: string, body?: unknown, headers?: Record<stri
   if (!response.ok) {
     // Sign-in answers 401 for a wrong password: that is no ended session.
     if (response.status === 401 && !path.startsWith('/api/auth/')) onUnauthorized?.();
-    throw new ApiError(response.status, messageOf(response.data) ?? FALLBACK_MESSAGE);
+    throw new ApiError(response.status, messageOf(response.data) ?? FALLBACK_MESSAGE, fieldOf(response.data));
   }
   return response.data as T;
 }

@@ -11,7 +11,11 @@ import { RequireScreen } from '../guard';
 import { CompanyFields, CompanySiteFields, EMPTY_COMPANY, companyFormValues } from '../components/company-fields';
 import { FormField, RequiredNote } from '../components/form-field';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
+import { markRefusedField } from '../lib/refused-field';
 import { notify } from '../toasts';
+
+/** The company form's fields, as the form names them (`company.companyName`): where a refusal may be marked. */
+const COMPANY_FIELD_NAMES = (Object.keys(EMPTY_COMPANY) as (keyof typeof EMPTY_COMPANY)[]).map((name) => `company.${name}` as const);
 
 const SAVED = 'Record Saved Successfully!';
 const SAVE_FAILED = 'Failed to save data. Please try again.';
@@ -87,6 +91,7 @@ function SetupForm() {
       navigate('/login');
     } catch (error) {
       notify.error(saveFailure(error));
+      markRefusedField(methods, error, ['username', 'password', 'setupCode', ...COMPANY_FIELD_NAMES]);
       // Someone finished the setup meanwhile: with the session refreshed this screen becomes the guarded
       // company details (which send a visitor to the public site).
       if (error instanceof ApiError && error.status === 409) await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
@@ -172,6 +177,8 @@ function CompanyDetailsForm({ company }: { company: Company }) {
       void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
     } catch (error) {
       notify.error(saveFailure(error));
+      // The body sent is the company itself: the form holds it under `company`.
+      markRefusedField(methods, error, COMPANY_FIELD_NAMES, 'company.');
     }
   };
   const submit = methods.handleSubmit(onValid, warnInvalid);

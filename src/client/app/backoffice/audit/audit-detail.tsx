@@ -25,7 +25,7 @@ function Item({ term, children, wide = false }: { term: string; children: ReactN
  * of the other facts, every value as text.
  */
 export function AuditDetail({ entry, onClose }: { entry: AuditEntryRow; onClose: () => void }) {
-  const { closeButton, dialogProps } = useModalDialog(onClose);
+  const { firstFocus: closeButton, dialogProps } = useModalDialog(onClose);
   const titleId = useId();
   const changesTitleId = useId();
   const factsTitleId = useId();

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_AREAS, type AuditFilter, type AuditListRequest } from '../../../../core/schemas/audit';
+import { AUDIT_ACTIONS, AUDIT_AREAS, SCREEN_TARGET_TYPES, type AuditFilter, type AuditListRequest } from '../../../../core/schemas/audit';
 
 /**
  * The rules of the audit log screen that need no React (DESIGN §21): its filters and how they sit in the
@@ -148,7 +148,7 @@ export function actionLabel(value: string): string {
 }
 
 /** The kinds of target the back office writes (`targetType`), in the order the screen offers them. */
-export const TARGET_TYPES = ['page', 'user', 'group', 'group menu', 'user menu', 'company', 'enquiry', 'image', 'master_type', 'master_value'] as const;
+export const TARGET_TYPES = SCREEN_TARGET_TYPES;
 
 export const ANY_TARGET_LABEL = 'Any target';
 

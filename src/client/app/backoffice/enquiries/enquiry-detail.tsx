@@ -39,7 +39,7 @@ export function EnquiryDetail({
   /** The enquiry's actions (EnquiryActionButtons). */
   actions: ReactNode;
 }) {
-  const { closeButton, dialogProps } = useModalDialog(onClose);
+  const { firstFocus: closeButton, dialogProps } = useModalDialog(onClose);
   const titleId = useId();
   const mailTitleId = useId();
 
