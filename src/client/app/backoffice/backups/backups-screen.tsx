@@ -91,7 +91,7 @@ export default function BackupsScreen() {
 
       <section className="app-panel backups-section" aria-labelledby="backups-shell">
         <h2 id="backups-shell">From the server&apos;s shell</h2>
-        <p>On the server, in Folio&apos;s folder (README, “Backups”, says more):</p>
+        <p>On the server, in Folio&apos;s folder (docs/operations.md, “Backups”, says more):</p>
         <dl className="backups-commands">
           {SHELL_COMMANDS.map(({ title, command, note }) => (
             <div key={title}>
