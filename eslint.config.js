@@ -54,6 +54,19 @@ const queryBuilderCalls = [
   },
 ];
 // `./x.repository`, `../pages/pages.repository`: a route reaches the database only through a service.
+// The page family (DESIGN §25, decision 021): a page's kind says everything that differs between built-in
+// pages and pages made without code, so the stored type (`page_type`, 'wired' / 'Autowired') is read only by
+// the two kinds (src/server/pages/*.kind.ts), the repositories and src/server/db/.
+const pageFamilySyntax = [
+  {
+    selector: "Literal[value=/^(wired|Autowired)$/], TemplateElement[value.raw=/^(wired|Autowired)$/]",
+    message: "A branch on the page family outside the two page kinds (decision 021): ask the page's kind (pages/page-kind.ts) instead, or add a method to PageKind.",
+  },
+  {
+    selector: "MemberExpression[property.name='page_type'], Property[key.name='page_type']",
+    message: "A page's stored type read outside the two page kinds and the repositories (decision 021): ask the page's kind (pages/page-kind.ts) instead.",
+  },
+];
 const repositoryImport = {
   regex: '(^|/)[^/]+\\.repository(\\.[jt]s)?$',
   message: 'A route calls services, not repositories (STYLE.md habit 2): the service holds the rules and access checks.',
@@ -136,8 +149,6 @@ export default defineConfig([
       'src/server/db/**',
       '**/*.test.{ts,tsx}',
       'src/server/test-support/**',
-      // TEMPORARY (issue 35): removed when the other parts merge
-      'src/server/content/publishing.service.ts',
     ],
     rules: {
       'no-restricted-imports': ['error', { paths: [sqlImport] }],
@@ -145,11 +156,15 @@ export default defineConfig([
     },
   },
   {
+    files: ['src/server/**/*.{ts,tsx}'],
+    ignores: ['src/server/**/*.repository.ts', 'src/server/db/**', '**/*.test.{ts,tsx}', 'src/server/test-support/**', 'src/server/pages/*.kind.ts'],
+    rules: {
+      // Repeats the query builder rule above: a file's later settings of a rule replace the earlier ones.
+      'no-restricted-syntax': ['error', ...queryBuilderCalls, ...pageFamilySyntax],
+    },
+  },
+  {
     files: ['src/server/**/*.routes.ts'],
-    ignores: [
-      // TEMPORARY (issue 35): removed when the other parts merge
-      'src/server/ssr/public-pages.routes.ts',
-    ],
     rules: {
       // Repeats the SQL import rule above: a file's later settings of a rule replace the earlier ones.
       'no-restricted-imports': ['error', { paths: [sqlImport], patterns: [repositoryImport] }],
@@ -160,9 +175,6 @@ export default defineConfig([
     ignores: [
       '**/*.test.{ts,tsx}',
       'src/server/test-support/**',
-      // TEMPORARY (issue 35): removed when the other parts merge
-      'src/server/ssr/public-pages.routes.ts',
-      'src/server/app.ts',
     ],
     rules: {
       // Blank lines and comments count: a function this long does several jobs, however it is spaced.

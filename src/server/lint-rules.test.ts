@@ -30,6 +30,18 @@ export async function pageCount(db: Kysely<Tables>): Promise<number> {
 }
 `;
 
+/** A service asking which family a page belongs to: the page's kind should say. */
+const FAMILY_BRANCH = `interface Row {
+  id: number;
+  page_type: string;
+}
+
+export function cacheKeyOf(row: Row): string {
+  if (row.page_type === 'Autowired') return \`autowired:\${row.id}\`;
+  return String(row.page_type);
+}
+`;
+
 /** A function of `lines` lines in all, its braces included. */
 const functionOf = (lines: number) => `export function long(): number {\n  let total = 0;\n${'  total += 1;\n'.repeat(lines - 4)}  return total;\n}\n`;
 
@@ -64,6 +76,24 @@ describe('the lint rules of the server layers', { timeout: 60_000 }, () => {
   it('fails on a function of 101 lines in src/server, and passes one of 100', async () => {
     expect(await problems('src/server/probe/probe.service.ts', functionOf(101))).toEqual([expect.stringMatching(/^max-lines-per-function: Function 'long' has too many lines \(101\)/)]);
     expect(await problems('src/server/probe/probe.service.ts', functionOf(100))).toEqual([]);
+  });
+
+  it('fails on a branch on the page family in a service, and passes the same in a page kind', async () => {
+    const found = await problems('src/server/probe/probe.service.ts', FAMILY_BRANCH);
+    expect(found).toHaveLength(3);
+    expect(found.filter((problem) => /^no-restricted-syntax: A page's stored type read outside the two page kinds/.test(problem))).toHaveLength(2);
+    expect(found.filter((problem) => /^no-restricted-syntax: A branch on the page family outside the two page kinds/.test(problem))).toHaveLength(1);
+    expect(await problems('src/server/pages/probe.kind.ts', FAMILY_BRANCH)).toEqual([]);
+    expect(await problems('src/server/probe/probe.repository.ts', FAMILY_BRANCH)).toEqual([]);
+  });
+
+  it('fails on the page family named in a route and on a page_type written in a service', async () => {
+    expect(await problems('src/server/probe/probe.routes.ts', "export const isBuiltIn = (type: string) => type === 'wired';\n")).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: A branch on the page family/),
+    ]);
+    expect(await problems('src/server/probe/probe.service.ts', "export const values = (id: number) => ({ id, page_type: 'x' });\n")).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: A page's stored type read outside/),
+    ]);
   });
 
   it('leaves tests out: a test may read the database, and a long test body is one story', async () => {

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
-import { CONTENT_PAGES } from '../../core/pages';
 import { imageSizeProblem } from '../../core/field-rules/check-entry';
 import type { Parameter } from '../../core/page-defs/parameter';
 import {
@@ -24,10 +23,9 @@ import { allowedScreens, type SessionUser } from '../access/access';
 import type { AppConfig } from '../config';
 import { audit } from '../audit/audit';
 import { inTransaction } from '../db/database';
-import { autowiredParameters } from '../pages/page-builder.kind';
 import { liveRevisionDocuments } from '../pages/page.repository';
+import { findPageById, listPages } from '../pages/resolve-page';
 import { getCompanyDetails } from '../company/company.service';
-import { autowiredPages } from '../page-defs/autowired-pages';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
 import { deleteImages, findImage, imageSize, insertImages, type NewImage } from './images.repository';
@@ -46,10 +44,10 @@ function formatMegabytes(bytes: number): string {
   return String(Math.round((bytes / (1024 * 1024)) * 10) / 10);
 }
 
-/** The page an image folder belongs to: one of the twelve (About, Customers) or an Autowired page with Image parameters. */
+/** The page an image folder belongs to: a page file's folder (About, Customers) or a page's own, with its image fields. */
 interface FolderPage {
   routing: string;
-  /** The Autowired page's Image parameters (none for the twelve pages' folders). */
+  /** The page's image fields (none for the page files' folders). */
   imageParameters: Parameter[];
 }
 
@@ -61,7 +59,7 @@ async function checkFolderAccess(tenant: Tenant, session: SessionUser, folder: I
   const screens = await allowedScreens(tenant, session.userId, session.groupId);
   if (folder === 'sharing') {
     // The pages' sharing images (DESIGN §20): for whoever edits at least one page.
-    const editors = new Set([...CONTENT_PAGES.map((p) => p.routing), ...(await autowiredPages(tenant)).map((p) => p.routing)]);
+    const editors = new Set((await listPages(tenant)).map((page) => page.routing));
     if (!screens.some((screen) => editors.has(screen))) throw new ForbiddenError('Your menu does not include a page editor.');
     return { routing: 'sharing', imageParameters: [] };
   }
@@ -73,9 +71,9 @@ async function checkFolderAccess(tenant: Tenant, session: SessionUser, folder: I
 async function folderPage(tenant: Tenant, folder: Exclude<ImageFolder, 'sharing'>): Promise<FolderPage> {
   if (isPageFileFolder(folder)) return { routing: IMAGE_FOLDERS[folder], imageParameters: [] };
   const pageId = pageIdOfFolder(folder);
-  const page = (await autowiredPages(tenant)).find((p) => p.id === pageId);
-  if (!page) throw new ValidationError('There is no page made in page creation with this image folder.');
-  const imageParameters = (await autowiredParameters(tenant, page.id)).filter((p) => p.type === 'Image');
+  const page = pageId === null ? null : await findPageById(tenant, pageId);
+  const imageParameters = page && (await page.kind.imageFields(tenant, page));
+  if (!page || !imageParameters) throw new ValidationError('There is no page made in page creation with this image folder.');
   if (imageParameters.length === 0) throw new ValidationError(`The page ${page.routing} has no image fields.`);
   return { routing: page.routing, imageParameters };
 }
@@ -221,14 +219,13 @@ function readImageName(folder: ImageFolder, filename: string, publicBaseUrl: str
   return image;
 }
 
-/** Pages whose current document mentions the image, with how often (the twelve pages and the Autowired ones). */
+/** Pages whose current document mentions the image, with how often (every page with content, of either kind). */
 async function pagesUsing(tenant: Tenant, image: StoredImage): Promise<Array<{ routing: string; count: number }>> {
   const needle = `/uploads/photos/${image.folder}/${image.stem}`;
   const found: Array<{ routing: string; count: number }> = [];
   // What visitors see, the editor's newest revision (a draft) and a waiting schedule (DESIGN §19): an image one
   // of them shows stays. Older revisions in the history do not hold an image back.
-  const pages = [...CONTENT_PAGES.map((p) => ({ id: p.id, routing: p.routing })), ...(await autowiredPages(tenant)).map((p) => ({ id: p.id, routing: p.routing }))];
-  for (const page of pages) {
+  for (const page of await listPages(tenant)) {
     const documents = await liveRevisionDocuments(tenant.db, page.id);
     const uses = Math.max(0, ...documents.map((document) => document.split(needle).length - 1));
     if (uses > 0) found.push({ routing: page.routing, count: uses });

@@ -11,6 +11,8 @@ import { PARAMETER_MESSAGES, type Parameter, type ParameterLabel, type SaveParam
 import { audit, changedFields } from '../audit/audit';
 import { inTransaction } from '../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { builtInKind } from '../pages/built-in.kind';
+import { pageBuilderKind } from '../pages/page-builder.kind';
 import { findPageById } from '../pages/resolve-page';
 import type { Tenant } from '../tenants/tenants';
 import { listParameters, parameterOf, replaceParameters } from './parameters.repository';
@@ -23,23 +25,10 @@ import {
   listPagesPage,
   moduleExists,
   nextCreatedPageId,
+  pageRecordOf,
   setPageActive,
   updatePage,
-  type PageRow,
 } from './pages.repository';
-
-export function pageRecordOf(row: PageRow): PageRecord {
-  return {
-    id: row.id,
-    filename: row.routing,
-    dspname: row.display_name || row.name,
-    module: row.module_id,
-    modulename: row.module_name ?? '',
-    type: row.page_type,
-    homepage: row.homepage,
-    activeStatus: row.active === 1 ? 'Y' : 'N',
-  };
-}
 
 /** getFormCreatedData: the home-pages list, 10 a page, wired pages first by id. */
 export async function listPageDefinitions(tenant: Tenant, pageno: number): Promise<PageList> {
@@ -72,9 +61,10 @@ export async function savePageDefinition(tenant: Tenant, input: PageDefinitionDa
   const existing = input.id === undefined ? undefined : await findPage(db, input.id);
   if (input.id !== undefined && !existing) throw new NotFoundError(PAGE_MESSAGES.notFound);
 
-  if (existing?.page_type === 'wired') {
+  // A page with code (the built-in pages' type, which the back-office screens share) keeps what its code answers to.
+  if (existing && pageRecordOf(existing).type === builtInKind.pageType) {
     if (input.filename !== existing.routing) throw new ValidationError(PAGE_MESSAGES.wiredName, 'filename');
-    if (input.type !== 'wired') throw new ValidationError(PAGE_MESSAGES.wiredType, 'type');
+    if (input.type !== builtInKind.pageType) throw new ValidationError(PAGE_MESSAGES.wiredType, 'type');
     if (input.homepage !== existing.homepage) throw new ValidationError('Whether a wired page is on the public website is fixed by its code.', 'homepage');
     await inTransaction(db, async (trx) => {
       await updatePage(trx, existing.id, { display_name: input.dspname, module_id: input.module });
@@ -89,7 +79,7 @@ export async function savePageDefinition(tenant: Tenant, input: PageDefinitionDa
     tenant.cache.clear();
     return { status: 'OK', message: PAGE_MESSAGES.saved, id: existing.id };
   }
-  if (input.type !== 'Autowired') throw new ValidationError(existing ? PAGE_MESSAGES.wiredType : PAGE_MESSAGES.newWired, 'type');
+  if (input.type !== pageBuilderKind.pageType) throw new ValidationError(existing ? PAGE_MESSAGES.wiredType : PAGE_MESSAGES.newWired, 'type');
   await assertNameFree(tenant, input.filename, existing?.id);
 
   const values = {

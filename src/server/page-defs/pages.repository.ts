@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { PageRecord } from '../../core/page-defs/page-definition';
 import type { Db } from '../db/database';
 
 /** Pages made in page creation get ids from here up (DESIGN §11): ids below stay free for pages with code. */
@@ -22,6 +23,20 @@ export async function findPage(db: Db, id: number) {
   return pagesWithModule(db).select([...PAGE_COLUMNS]).where('p.id', '=', id).executeTakeFirst();
 }
 export type PageRow = NonNullable<Awaited<ReturnType<typeof findPage>>>;
+
+/** A page's definition as page creation shows it (getFormCreatedData, getpagedefinition). */
+export function pageRecordOf(row: PageRow): PageRecord {
+  return {
+    id: row.id,
+    filename: row.routing,
+    dspname: row.display_name || row.name,
+    module: row.module_id,
+    modulename: row.module_name ?? '',
+    type: row.page_type,
+    homepage: row.homepage,
+    activeStatus: row.active === 1 ? 'Y' : 'N',
+  };
+}
 
 /** A page by its routing name, ignoring case (names are unique regardless of case). */
 export async function findPageByRouting(db: Db, routing: string) {

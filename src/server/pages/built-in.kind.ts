@@ -4,7 +4,7 @@ import type { ParameterLabel } from '../../core/page-defs/parameter';
 import { checkDocumentEntries } from '../../core/field-rules/check-entry';
 import { CONTENT_PAGES, contentPageById, type ContentPage } from '../../core/pages';
 import { isRichText, sanitizeDocument } from '../../core/schemas/fields';
-import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS } from '../../core/schemas/page-content';
+import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS, type AnyContent } from '../../core/schemas/page-content';
 import { ValidationError } from '../errors';
 import { getActiveRules } from '../field-rules/field-rules.service';
 import type { PageRow } from '../page-defs/pages.repository';
@@ -19,6 +19,7 @@ import { contentDescription } from './seo';
  */
 export const builtInKind: PageKind = {
   name: 'built-in',
+  pageType: 'wired',
   addressedByName: false,
 
   pageOf(row: PageRow) {
@@ -26,6 +27,19 @@ export const builtInKind: PageKind = {
     if (!entry) return null;
     return { ...pageFieldsOf(row), publicPath: entry.publicPath, cacheKey: entry.key };
   },
+
+  // Its address is a route of the site whatever page creation says: deactivated, it shows the 404 page there (DESIGN §11).
+  publicAddress: (page) => page.publicPath,
+
+  // Its public component (src/client/public/page-components.ts) renders the document as its page file shapes it.
+  async publicView(_tenant, page, document) {
+    const { key } = registryEntry(page);
+    const content = document as unknown as AnyContent;
+    return { pageKey: key, content, description: contentDescription(key, content), preloadImage: firstSlide(content) };
+  },
+
+  // Its images go to its page file's folders (IMAGE_FOLDERS), not to a folder of its own.
+  imageFields: async () => null,
 
   // The seed gives every built-in page its first revision: one without is a 404, not an empty page.
   emptyDocument: () => null,
@@ -62,6 +76,13 @@ function registryEntry(page: Page): ContentPage {
   const entry = contentPageById(page.id);
   if (!entry) throw new Error(`Page ${page.routing} is not in the page registry`);
   return entry;
+}
+
+/** The first slide of a page with a slider: its largest image above the fold. */
+function firstSlide(content: AnyContent): string | undefined {
+  if ('slideList' in content) return content.slideList[0]?.image;
+  if ('slidelst' in content) return content.slidelst[0]?.image;
+  return undefined;
 }
 
 const labelsOf = (entry: ContentPage) => CONTENT_PAGE_DEFINITIONS[entry.key].labels as LabelTree;

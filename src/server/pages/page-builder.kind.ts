@@ -8,9 +8,10 @@ import {
   type AutowiredDocument,
 } from '../../core/page-defs/autowired-document';
 import type { Parameter } from '../../core/page-defs/parameter';
+import type { PublicParameter } from '../../core/public-page';
 import { sanitizeDocument } from '../../core/schemas/fields';
 import { ValidationError } from '../errors';
-import { checkMasterChoices } from '../masters/page-choices';
+import { checkMasterChoices, withMasterNames } from '../masters/page-choices';
 import { listParameters, parameterOf } from '../page-defs/parameters.repository';
 import type { PageRow } from '../page-defs/pages.repository';
 import type { Tenant } from '../tenants/tenants';
@@ -33,12 +34,31 @@ export async function autowiredParameters(tenant: Tenant, pageId: number): Promi
  */
 export const pageBuilderKind: PageKind = {
   name: 'page-builder',
+  pageType: 'Autowired',
   addressedByName: true,
 
   pageOf(row: PageRow) {
     if (row.page_type !== 'Autowired') return null;
     return { ...pageFieldsOf(row), publicPath: `/${row.routing}1`, cacheKey: autowiredCacheKey(row.routing) };
   },
+
+  // Its public twin exists while it is active and on the website (DESIGN §13).
+  publicAddress: (page) => (page.active && page.onWebsite ? page.publicPath : null),
+
+  /** One public component shows every such page, told by the parameters how to show each value (DESIGN §13). */
+  async publicView(tenant, page, document) {
+    const parameters = await autowiredParameters(tenant, page.id);
+    // Choices from master data are stored as value ids; visitors read the values' names (DESIGN §14).
+    const content = await withMasterNames(tenant, parameters, document as unknown as AutowiredDocument);
+    return {
+      pageKey: 'autowired',
+      content,
+      autowired: { title: page.displayName, parameters: parameters.map(publicParameter) },
+      description: autowiredDescription(content, parameters),
+    };
+  },
+
+  imageFields: async (tenant, page) => (await autowiredParameters(tenant, page.id)).filter((p) => p.type === 'Image'),
 
   // A page nobody has published yet is at revision 0, empty.
   emptyDocument: () => emptyAutowiredDocument() as unknown as Record<string, unknown>,
@@ -77,6 +97,11 @@ export const pageBuilderKind: PageKind = {
 
   description: async (tenant, page, document) => autowiredDescription(document as AutowiredDocument, await autowiredParameters(tenant, page.id)),
 };
+
+/** What the public twin shows of a parameter: how its value reads. */
+function publicParameter(p: Parameter): PublicParameter {
+  return { name: p.parameterName, type: p.type, unittype: p.unittype, level: p.pagecreationtype, yes: p.booleanyes, no: p.booleanno, decimalplaces: p.decimalplaces };
+}
 
 /**
  * Image parameters with a size in KB: each stored image (what visitors download) against the rule, the

@@ -1,6 +1,8 @@
 import type { Tenant } from '../tenants/tenants';
 import type { RichTextCleaner } from './rich-text';
-import type { ParameterLabel } from '../../core/page-defs/parameter';
+import type { PageRecord } from '../../core/page-defs/page-definition';
+import type { Parameter, ParameterLabel } from '../../core/page-defs/parameter';
+import type { PublicPageData } from '../../core/public-page';
 import type { PageRow } from '../page-defs/pages.repository';
 
 /**
@@ -52,9 +54,19 @@ export interface SaveContext {
 
 type Path = readonly PropertyKey[];
 
+/** What visitors see of a document that differs by kind: the renderer (ssr/render-page.ts) does the rest. */
+export interface PublicView extends Pick<PublicPageData, 'pageKey' | 'content' | 'autowired'> {
+  /** The default description (DESIGN §20) of what is shown. */
+  description: string;
+  /** The page's largest image above the fold, fetched early. */
+  preloadImage?: string | undefined;
+}
+
 /** What differs between the two families of pages: the one place that knows it. */
 export interface PageKind {
   readonly name: 'built-in' | 'page-builder';
+  /** The type page creation shows and takes for its pages (`wired`: a page with code; `Autowired`: made there). */
+  readonly pageType: PageRecord['type'];
   /**
    * Whether the public twin is found by the page's name at request time (`/{Name}1`, page-defs/autowired-pages.ts),
    * rather than being a route of its own registered from the page registry.
@@ -62,6 +74,18 @@ export interface PageKind {
   readonly addressedByName: boolean;
   /** The page of a stored row, or null when the row is not one of this kind's. */
   pageOf(row: PageRow): Omit<Page, 'kind'> | null;
+  /**
+   * The address visitors reach the page at now (`publicPath`), or null when it has none: a page made without
+   * code only while it is active and on the website; a built-in page always (deactivated, it shows the 404 page).
+   */
+  publicAddress(page: Page): string | null;
+  /** What visitors see of a document of the page (the published one, or a preview's): the public renderer's part. */
+  publicView(tenant: Tenant, page: Page, document: Record<string, unknown>): Promise<PublicView>;
+  /**
+   * The page's image fields, whose uploads go to its own folder (`page<id>`); null when its images go to the
+   * folders of its page file instead (DESIGN §8).
+   */
+  imageFields(tenant: Tenant, page: Page): Promise<Parameter[] | null>;
   /** The document of a page nobody has saved yet; null when a page of this kind always has one (404 then). */
   emptyDocument(): Record<string, unknown> | null;
   /**

@@ -8,7 +8,7 @@ import { getSiteCompany } from '../company/company.service';
 import { inTransaction } from '../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { listParameters, parameterOf } from '../page-defs/parameters.repository';
-import { pageRecordOf } from '../page-defs/page-defs.service';
+import { pageRecordOf } from '../page-defs/pages.repository';
 import type { Tenant } from '../tenants/tenants';
 import type { Page, SaveTools } from './page-kind';
 import { findPage, findPageById, NO_PAGE } from './resolve-page';

@@ -21,12 +21,51 @@ async function pagesByRouting(tenant: Tenant): Promise<ReadonlyMap<string, Page>
       if (page) pages.set(row.routing.toLowerCase(), { ...page, kind });
     }
   }
+  // The same read fills the pages by their public address, which the hot path reads as it is (ssr/hot-path.ts).
+  const byAddress = new Map<string, Page>();
+  for (const page of pages.values()) {
+    const address = page.kind.publicAddress(page);
+    if (address !== null) byAddress.set(address, page);
+  }
   tenant.cache.contentPages = pages;
-  // The public routes look pages addressed by name up in a list of their own (the hot path reads it as it is): filled by the same read.
-  const named = [...pages.values()].filter((page) => page.kind.addressedByName).map(({ id, routing, displayName, active, onWebsite }) => ({ id, routing, displayName, active, homepage: onWebsite }));
-  tenant.cache.autowired = named;
-  tenant.cache.autowiredByName = new Map(named.map((page) => [page.routing.toLowerCase(), page]));
+  tenant.cache.publicPages = byAddress;
   return pages;
+}
+
+/** The pages visitors reach at a public address, by that address exactly as it is spelled (`/Home1`, `/Careers1`). */
+export async function publicPagesOf(tenant: Tenant): Promise<ReadonlyMap<string, Page>> {
+  const cached = tenant.cache.publicPages;
+  if (cached) return cached;
+  await pagesByRouting(tenant);
+  return tenant.cache.publicPages ?? new Map();
+}
+
+/**
+ * What a one-segment address `/{name}` is among the pages whose twins are found by name (DESIGN §13): `/{Name}`
+ * the page's editing twin (the staff app), `/{Name}1` its public twin while it has one; another spelling of either
+ * is not canonical (answered with a redirect). Null: neither.
+ */
+export type PageAddress = { twin: 'editing' | 'public'; page: Page; canonical: boolean };
+
+export async function findPageAddress(tenant: Tenant, name: string): Promise<PageAddress | null> {
+  const pages = await pagesByRouting(tenant);
+  const editing = pages.get(name.toLowerCase());
+  if (editing?.kind.addressedByName) return { twin: 'editing', page: editing, canonical: editing.routing === name };
+  const page = name.endsWith('1') ? pages.get(name.slice(0, -1).toLowerCase()) : undefined;
+  const address = page?.kind.addressedByName ? page.kind.publicAddress(page) : null;
+  if (!page || address === null) return null;
+  return { twin: 'public', page, canonical: address === `/${name}` };
+}
+
+/**
+ * The page a staff preview names (`/preview/Home1`, `/preview/Careers`): by its public twin's name or its own,
+ * in any case; null when there is none.
+ */
+export async function findPreviewedPage(tenant: Tenant, name: string): Promise<Page | null> {
+  const pages = await pagesByRouting(tenant);
+  const lower = name.toLowerCase();
+  const twin = lower.endsWith('1') ? pages.get(lower.slice(0, -1)) : undefined;
+  return (twin && twin.publicPath.toLowerCase() === `/${lower}` ? twin : undefined) ?? pages.get(lower) ?? null;
 }
 
 /** The page with content of a routing name (any case), or null: a screen, an unknown name. */

@@ -9,15 +9,15 @@ import type { MailOutbox } from '../enquiries/mail-outbox';
 import { FORM_COOKIE, FORM_TOKEN_MAX_AGE_S, issueFormToken } from '../enquiries/spam-guard';
 import { serveCached } from './hot-path';
 import { CONTACT_PAGE } from './public-addresses';
-import { buildPage, builtInPage, renderPage, type RenderSite } from './render-page';
+import { findPage } from '../pages/resolve-page';
+import type { Tenant } from '../tenants/tenants';
+import { buildNotFound, buildPage, renderNotFound, renderPage, type RenderSite } from './render-page';
 
 interface ContactFormOptions {
   site: RenderSite;
   config: AppConfig;
   outbox: MailOutbox;
 }
-
-const CONTACT = builtInPage(CONTACT_PAGE, CONTACT_PAGE.publicPath);
 
 /** The contact page: its view with the spam guard's cookie, and its form posted without JavaScript (DESIGN §15). */
 export async function contactFormRoutes(app: FastifyInstance, options: ContactFormOptions): Promise<void> {
@@ -44,7 +44,10 @@ function contactPageView(app: FastifyInstance, { site, config }: ContactFormOpti
       secure,
       maxAge: FORM_TOKEN_MAX_AGE_S,
     });
-    return serveCached(request, reply, CONTACT_PAGE.key, () => buildPage(site, request.tenant, CONTACT), cookie);
+    // Its answers carry the visitor's own cookie: private to the browser.
+    const page = await contactPage(request.tenant);
+    const render = () => (page ? buildPage(site, request.tenant, page, { private: true }) : buildNotFound(site, request.tenant, CONTACT_PAGE.publicPath));
+    return serveCached(request, reply, CONTACT_PAGE.key, render, cookie);
   };
 }
 
@@ -59,13 +62,17 @@ async function answerContactPost({ site, config, outbox }: ContactFormOptions, r
   } else {
     state = { values: pickContactValues(sent), errors: contactFieldErrors(parsed.error.issues), sent: false };
   }
-  const { html } = await renderPage(site, request.tenant, CONTACT, { mode: 'public', contactForm: state });
+  const page = await contactPage(request.tenant);
+  const { html } = page ? await renderPage(site, request.tenant, page, { mode: 'public', contactForm: state }) : await renderNotFound(site, request.tenant, CONTACT_PAGE.publicPath);
   return reply
     .code(parsed.success ? 200 : 400)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .send(html);
 }
+
+/** The contact page of the tenant's pages (resolvePage's read); null only for a tenant whose seed lacks it. */
+const contactPage = (tenant: Tenant) => findPage(tenant, CONTACT_PAGE.routing);
 
 /** The form's text fields as posted (a repeated field counts once; anything not text is left out). */
 function formFields(body: unknown): Record<string, string> {

@@ -1,4 +1,4 @@
-import type { PageMeta } from '../content/seo';
+import type { PageMeta } from '../pages/seo';
 import type { ClientAssets } from './client-assets';
 
 export interface DocumentParts {

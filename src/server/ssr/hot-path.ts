@@ -1,21 +1,19 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CONTENT_PAGES } from '../../core/pages';
 import { SESSION_COOKIE } from '../access/access';
-import { autowiredCacheKey } from '../content/autowired.service';
-import { autowiredAddress } from '../page-defs/autowired-pages';
+import { publicPagesOf } from '../pages/resolve-page';
 import type { RenderedPage } from '../tenants/tenant-cache';
 import type { TenantRegistry } from '../tenants/tenants';
-import { CONTACT_PAGE, ONE_SEGMENT } from './public-addresses';
-import { autowiredPage, buildPage, builtInPage, type RenderSite } from './render-page';
+import { CONTACT_PAGE } from './public-addresses';
+import { buildPage, type RenderSite } from './render-page';
 
 /** Answers a request from the raw request and response when it can (true, at once or later), before Fastify sees it. */
 export interface HotPath {
   send: (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
 }
 
-/** The built-in pages the hot path answers: all but the contact page, whose every view sets its own cookie. */
-const CACHED_PATHS = new Map(CONTENT_PAGES.filter((page) => page !== CONTACT_PAGE).map((page) => [page.publicPath, page]));
+/** The one public page the hot path leaves to its route: every view of the contact page sets its own cookie. */
+const CONTACT_PAGE_ID = CONTACT_PAGE.id;
 
 /**
  * The hot path of every visit (DESIGN §10, decision 010): a GET of a public page at its canonical address is
@@ -25,24 +23,16 @@ const CACHED_PATHS = new Map(CONTENT_PAGES.filter((page) => page !== CONTACT_PAG
  * render) goes on to Fastify. Off when every request is logged (`requestLogging`: LOG_LEVEL debug or trace).
  */
 export function cachedPageSender(tenants: TenantRegistry, site: RenderSite, requestLogging: boolean): HotPath['send'] {
-  return (request, response) => {
+  const send: HotPath['send'] = (request, response) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || requestLogging) return false;
     const tenant = tenants.byHeaders(request.headers);
-    const url = request.url ?? '';
     if (!tenant) return false;
-    let found: RenderedPage | Promise<RenderedPage>;
-    // page family: moves into PageKind (issue 35) (resolvePage; kept inline: no extra call per request)
-    const page = CACHED_PATHS.get(url);
-    const fresh = signedIn(request.headers);
-    if (page) found = tenant.cache.pages.get(page.key, () => buildPage(site, tenant, builtInPage(page, page.publicPath)), { fresh });
-    else {
-      const byName = tenant.cache.autowiredByName;
-      const match = byName && ONE_SEGMENT.exec(url);
-      const address = match ? autowiredAddress(byName, match[1]!) : null;
-      if (address?.kind !== 'public' || !address.canonical) return false;
-      const twin = address.page;
-      found = tenant.cache.pages.get(autowiredCacheKey(twin.routing), () => buildPage(site, tenant, autowiredPage(twin)), { fresh });
-    }
+    // The tenant's pages by public address (resolvePage's read, pages/resolve-page.ts), read again after a change.
+    const pages = tenant.cache.publicPages;
+    if (!pages) return publicPagesOf(tenant).then(() => send(request, response), () => false);
+    const page = pages.get(request.url ?? '');
+    if (!page || page.id === CONTACT_PAGE_ID) return false;
+    const found = tenant.cache.pages.get(page.cacheKey, () => buildPage(site, tenant, page), { fresh: signedIn(request.headers) });
     if (found instanceof Promise) {
       // This visitor started the render (or came before any copy existed) and waits for it; should it fail,
       // Fastify's route takes the request over and answers as it answers any failure.
@@ -54,6 +44,7 @@ export function cachedPageSender(tenants: TenantRegistry, site: RenderSite, requ
     writeRendered(request.headers, response, found);
     return true;
   };
+  return send;
 }
 
 /**

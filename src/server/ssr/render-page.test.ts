@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentPageByKey } from '../../core/pages';
-import { getPageContent } from '../content/content.service';
+import { publishedDocument } from '../pages/page.service';
+import { resolvePage } from '../pages/resolve-page';
 import { loadClientAssets } from './client-assets';
-import { builtInPage, buildPage, notFoundPage, renderPage, type RenderSite } from './render-page';
+import { buildPage, renderNotFound, renderPage, type RenderSite } from './render-page';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 
 /** One renderer (DESIGN §25): the public page and its preview are the same document but for the preview's parts. */
@@ -19,20 +20,22 @@ describe.each(testDialects())('renderPage, public and preview (%s)', (dialect) =
 
   it('renders what the public route sends', async () => {
     const tenant = t.app.tenants.default;
-    const rendered = await renderPage(site, tenant, builtInPage(about, about.publicPath), { mode: 'public' });
+    const page = await resolvePage(tenant, about.routing);
+    const rendered = await renderPage(site, tenant, page, { mode: 'public' });
     const served = await t.app.inject({ method: 'GET', url: about.publicPath });
     expect(rendered.status).toBe(200);
     expect(served.body).toBe(rendered.html);
-    const built = await buildPage(site, tenant, builtInPage(about, about.publicPath));
+    const built = await buildPage(site, tenant, page);
     expect(built.html.toString('utf8')).toBe(rendered.html);
     expect(built.headers.identity['cache-control']).toBe('no-cache');
   });
 
   it('previews a document through the same rendering, with the bar and noindex', async () => {
     const tenant = t.app.tenants.default;
-    const document = { ...(await getPageContent(tenant, 'about')) } as Record<string, unknown>;
-    const publicHtml = (await renderPage(site, tenant, builtInPage(about, about.publicPath), { mode: 'public' })).html;
-    const preview = await renderPage(site, tenant, builtInPage(about, about.publicPath), { mode: 'preview', document, editorPath: '/About' });
+    const page = await resolvePage(tenant, about.routing);
+    const document = { ...(await publishedDocument(tenant, page)) } as Record<string, unknown>;
+    const publicHtml = (await renderPage(site, tenant, page, { mode: 'public' })).html;
+    const preview = await renderPage(site, tenant, page, { mode: 'preview', document, editorPath: '/About' });
     expect(preview.status).toBe(200);
     expect(publicHtml).not.toContain('<meta name="robots" content="noindex">');
     expect(preview.html).toContain('<meta name="robots" content="noindex">');
@@ -41,7 +44,7 @@ describe.each(testDialects())('renderPage, public and preview (%s)', (dialect) =
   });
 
   it('renders the 404 page with status 404', async () => {
-    const rendered = await renderPage(site, t.app.tenants.default, notFoundPage('/nothing-here'), { mode: 'public' });
+    const rendered = await renderNotFound(site, t.app.tenants.default, '/nothing-here');
     expect(rendered.status).toBe(404);
     expect(rendered.html).toContain('Page not found');
     expect(rendered.html).not.toContain('rel="canonical"');

@@ -1,23 +1,18 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
-import type { ContentPage } from '../../core/pages';
-import type { AutowiredDocument } from '../../core/page-defs/autowired-document';
 import type { ContactFormState, PublicPageData } from '../../core/public-page';
-import type { AnyContent } from '../../core/schemas/page-content';
+import type { Seo } from '../../core/schemas/seo';
 import { renderPublicBody } from '../../client/entry-server';
 import { getSiteCompany } from '../company/company.service';
-import { autowiredDocument, autowiredParameters } from '../content/autowired.service';
-import { getPageContent } from '../content/content.service';
-import type { RevisedPage } from '../content/publishing.service';
-import { autowiredDescription, contentDescription, pageMeta, type PageMeta } from '../content/seo';
-import { withMasterNames } from '../masters/page-choices';
 import { getPublicMenu } from '../menus/menus.service';
-import type { AutowiredPageInfo, RenderedPage } from '../tenants/tenant-cache';
+import type { Page } from '../pages/page-kind';
+import { publishedDocument } from '../pages/page.service';
+import { pageMeta, type PageMeta } from '../pages/seo';
+import type { RenderedPage } from '../tenants/tenant-cache';
 import type { Tenant } from '../tenants/tenants';
 import type { ClientAssets } from './client-assets';
 import { renderDocument } from './document';
-import { builtInPageListing } from './public-pages.service';
 
 const gzipAsync = promisify(gzipCallback);
 const brotliAsync = promisify(brotliCompress);
@@ -30,9 +25,6 @@ export interface RenderSite {
   securityHeaders: Readonly<Record<string, string>>;
 }
 
-/** The page shown: one of the built-in pages at its path (null: the 404 page), or an Autowired page's public twin. */
-export type ShownPage = { family: 'built-in'; page: ContentPage | null; path: string } | { family: 'autowired'; page: AutowiredPageInfo };
-
 /**
  * The revision shown: the published one (`public`; the contact form's state after a post without JavaScript),
  * or a staff preview's document with the way back to its editor (`preview`: the bar, noindex).
@@ -40,105 +32,64 @@ export type ShownPage = { family: 'built-in'; page: ContentPage | null; path: st
 export type ShownRevision = { mode: 'public'; contactForm?: ContactFormState } | { mode: 'preview'; document: Record<string, unknown>; editorPath: string };
 export type RenderMode = ShownRevision['mode'];
 
-const PUBLISHED: ShownRevision = { mode: 'public' };
-
-export const builtInPage = (page: ContentPage | null, path: string): ShownPage => ({ family: 'built-in', page, path });
-export const notFoundPage = (path: string): ShownPage => builtInPage(null, path);
-export const autowiredPage = (page: AutowiredPageInfo): ShownPage => ({ family: 'autowired', page });
-
-/** The page a staff preview shows (DESIGN §19). */
-export function previewedPage(page: RevisedPage): ShownPage {
-  // page family: moves into PageKind (issue 35)
-  if (page.content) return builtInPage(page.content, page.publicPath);
-  const { row } = page;
-  return autowiredPage({ id: row.id, routing: row.routing, displayName: row.display_name || row.name, active: row.active === 1, homepage: row.homepage === 'Y' });
+/** How a rendered public page may be kept: `private` when its answers carry a visitor's own cookie (the contact page's). */
+export interface BuildOptions {
+  contactForm?: ContactFormState;
+  private?: boolean;
 }
 
 /**
- * A page as HTML (DESIGN §20 for its head), public or previewed: the one renderer of the site. The status is
- * 404 for the 404 page (a built-in page deactivated in page creation shows it too, unless previewed).
+ * A page of either kind as HTML (DESIGN §20 for its head), public or previewed: the one renderer of the site
+ * (DESIGN §25). The page's kind says what visitors see of its document (`publicView`); the menu, the company,
+ * the head and the document around it are the same for every page. A deactivated page is unpublished: at its
+ * address visitors get the 404 page (DESIGN §11), its editors still preview it.
  */
-export function renderPage(site: RenderSite, tenant: Tenant, page: ShownPage, revision: ShownRevision): Promise<{ html: string; status: number }> {
-  // page family: moves into PageKind (issue 35)
-  return page.family === 'built-in' ? renderBuiltIn(site, tenant, page.page, page.path, revision) : renderAutowired(site, tenant, page.page, revision);
-}
-
-/** A public page rendered and compressed for the cache of rendered pages (the contact form's state after a post). */
-export async function buildPage(site: RenderSite, tenant: Tenant, page: ShownPage, contactForm?: ContactFormState): Promise<RenderedPage> {
-  const { html, status } = await renderPage(site, tenant, page, contactForm ? { mode: 'public', contactForm } : PUBLISHED);
-  // page family: moves into PageKind (issue 35)
-  const contact = page.family === 'built-in' && page.page?.key === 'contact';
-  // The contact page's answers carry a visitor's spam-guard cookie: private to the browser.
-  return compress(site, html, status, contact && status === 200 ? 'private, no-cache' : 'no-cache');
-}
-
-async function renderBuiltIn(site: RenderSite, tenant: Tenant, shown: ContentPage | null, path: string, revision: ShownRevision) {
-  const listing = shown ? await builtInPageListing(tenant, shown) : undefined;
+export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, revision: ShownRevision): Promise<{ html: string; status: number }> {
   const preview = revision.mode === 'preview' ? revision : undefined;
-  // A built-in page deactivated in page creation is unpublished: its twin is the 404 page (DESIGN §11); its
-  // editors still preview it.
-  const page = shown && listing && (listing.active || preview) ? shown : null;
-  const [menu, company, content] = await Promise.all([
+  if (!page.active && !preview) return renderNotFound(site, tenant, page.publicPath);
+  const shown = preview ? Promise.resolve(preview.document) : publishedDocument(tenant, page);
+  const [menu, company, document, view] = await Promise.all([
     getPublicMenu(tenant),
     getSiteCompany(tenant),
-    page ? ((preview?.document as AnyContent | undefined) ?? getPageContent(tenant, page.key)) : Promise.resolve(null),
+    shown,
+    shown.then((document) => page.kind.publicView(tenant, page, document)),
   ]);
-  const pageName = page && listing ? listing.name : 'Page not found';
+  const { seo } = document as { seo?: Seo };
   const data: PublicPageData = {
-    pageKey: page ? page.key : 'not-found',
-    path,
-    pageName,
-    content,
+    pageKey: view.pageKey,
+    path: page.publicPath,
+    pageName: page.displayName,
+    content: view.content,
     menu,
     company,
     copyrightYear: new Date().getFullYear(),
+    ...(view.autowired ? { autowired: view.autowired } : {}),
     ...(revision.mode === 'public' && revision.contactForm ? { contactForm: revision.contactForm } : {}),
     ...previewBar(revision),
   };
-  const meta =
-    page && content
-      ? pageMeta({ seo: content.seo, pageName, company, description: contentDescription(page.key, content), publicPath: page.publicPath, publicBaseUrl: site.publicBaseUrl })
-      : notFoundMeta(company.name);
-  const html = await documentOf(site, data, { meta, canonical: page !== null, revision, preloadImage: firstSlide(content) });
-  return { html, status: page ? 200 : 404 };
+  const meta = pageMeta({ seo, pageName: page.displayName, company, description: view.description, publicPath: page.publicPath, publicBaseUrl: site.publicBaseUrl });
+  return { html: await htmlOf(site, data, { meta, canonical: true, revision, preloadImage: view.preloadImage }), status: 200 };
 }
 
-/** The public twin of a page made in page creation (DESIGN §13), in the site's design. */
-async function renderAutowired(site: RenderSite, tenant: Tenant, page: AutowiredPageInfo, revision: ShownRevision) {
-  const [menu, company, stored, parameters] = await Promise.all([
-    getPublicMenu(tenant),
-    getSiteCompany(tenant),
-    revision.mode === 'preview' ? (revision.document as unknown as AutowiredDocument) : autowiredDocument(tenant, page.id),
-    autowiredParameters(tenant, page.id),
-  ]);
-  // Choices from master data are stored as value ids; visitors read the values' names (DESIGN §14).
-  const content = await withMasterNames(tenant, parameters, stored);
-  const path = `/${page.routing}1`;
-  const data: PublicPageData = {
-    pageKey: 'autowired',
-    path,
-    pageName: page.displayName,
-    content,
-    menu,
-    company,
-    copyrightYear: new Date().getFullYear(),
-    autowired: {
-      title: page.displayName,
-      parameters: parameters.map((p) => ({
-        name: p.parameterName,
-        type: p.type,
-        unittype: p.unittype,
-        level: p.pagecreationtype,
-        yes: p.booleanyes,
-        no: p.booleanno,
-        decimalplaces: p.decimalplaces,
-      })),
-    },
-    ...previewBar(revision),
-  };
-  const description = autowiredDescription(content, parameters);
-  const meta = pageMeta({ seo: stored.seo, pageName: page.displayName, company, description, publicPath: path, publicBaseUrl: site.publicBaseUrl });
-  return { html: await documentOf(site, data, { meta, canonical: true, revision }), status: 200 };
+/** The site's 404 page, at the address asked for (the menu marks nothing), with status 404. */
+export async function renderNotFound(site: RenderSite, tenant: Tenant, path: string): Promise<{ html: string; status: number }> {
+  const [menu, company] = await Promise.all([getPublicMenu(tenant), getSiteCompany(tenant)]);
+  const data: PublicPageData = { pageKey: 'not-found', path, pageName: 'Page not found', content: null, menu, company, copyrightYear: new Date().getFullYear() };
+  return { html: await htmlOf(site, data, { meta: notFoundMeta(company.name), canonical: false, revision: PUBLISHED }), status: 404 };
+}
+
+const PUBLISHED: ShownRevision = { mode: 'public' };
+
+/** A public page rendered and compressed for the cache of rendered pages (the contact form's state after a post). */
+export async function buildPage(site: RenderSite, tenant: Tenant, page: Page, options: BuildOptions = {}): Promise<RenderedPage> {
+  const { html, status } = await renderPage(site, tenant, page, options.contactForm ? { mode: 'public', contactForm: options.contactForm } : PUBLISHED);
+  return compress(site, html, status, options.private && status === 200 ? 'private, no-cache' : 'no-cache');
+}
+
+/** The 404 page rendered and compressed for the cache of rendered pages. */
+export async function buildNotFound(site: RenderSite, tenant: Tenant, path: string): Promise<RenderedPage> {
+  const { html, status } = await renderNotFound(site, tenant, path);
+  return compress(site, html, status, 'no-cache');
 }
 
 /** The bar of a staff preview, with the link back to the editor. */
@@ -147,7 +98,7 @@ function previewBar(revision: ShownRevision): Pick<PublicPageData, 'preview'> {
 }
 
 /** The whole document around the page's body; a preview is kept out of search engines. */
-async function documentOf(
+async function htmlOf(
   site: RenderSite,
   data: PublicPageData,
   head: { meta: PageMeta; canonical: boolean; revision: ShownRevision; preloadImage?: string | undefined },
@@ -165,12 +116,6 @@ async function documentOf(
 /** The head of the 404 page. */
 function notFoundMeta(companyName: string): PageMeta {
   return { title: `Page not found · ${companyName}`, description: 'The page you asked for does not exist.', image: '', url: '', siteName: companyName };
-}
-
-function firstSlide(content: AnyContent | null): string | undefined {
-  if (content && 'slideList' in content) return content.slideList[0]?.image;
-  if (content && 'slidelst' in content) return content.slidelst[0]?.image;
-  return undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { getActivePublicPaths } from '../content/content.service';
-import { servePage, serveAutowired, type PageServing } from './page-addresses.routes';
+import { getActivePublicPaths } from '../pages/page.service';
+import { serveNotFound, servePageAddress, type PageServing } from './page-addresses.routes';
 import { redirectTarget, safeDecode } from './public-addresses';
 
 /** robots.txt and sitemap.xml for search engines, and the 404 handler with its redirects. */
@@ -18,7 +18,7 @@ export function robotsSitemapAndNotFound(app: FastifyInstance, serving: PageServ
   });
 
   // Another spelling of a fixed address or an old short route: 301. An API address or another method: a
-  // sentence. Else an Autowired page's twin, or the site's 404 page.
+  // sentence. Else a page's address (a page made in page creation: its twins), or the site's 404 page.
   app.setNotFoundHandler(async (request, reply) => {
     const url = new URL(request.url, 'http://folio.invalid');
     const path = safeDecode(url.pathname).replace(/(.)\/+$/, '$1').toLowerCase();
@@ -29,8 +29,7 @@ export function robotsSitemapAndNotFound(app: FastifyInstance, serving: PageServ
     if (path.startsWith('/api/') || !(request.method === 'GET' || request.method === 'HEAD')) {
       return reply.code(404).send({ message: 'There is nothing at this address.' });
     }
-    // page family: moves into PageKind (issue 35) (resolvePage)
-    if (await serveAutowired(serving, request, reply, safeDecode(url.pathname).replace(/(.)\/+$/, '$1'), url.search)) return reply;
-    return servePage(serving.site, request, reply, null, url.pathname);
+    if (await servePageAddress(serving, request, reply, safeDecode(url.pathname).replace(/(.)\/+$/, '$1'), url.search)) return reply;
+    return serveNotFound(serving.site, request, reply, url.pathname);
   });
 }

@@ -4,14 +4,6 @@ import type { MenuEntry } from '../../core/schemas/menu';
 import type { SiteCompany } from '../../core/public-page';
 import type { Page } from '../pages/page-kind';
 
-export interface AutowiredPageInfo {
-  id: number;
-  routing: string;
-  displayName: string;
-  active: boolean;
-  homepage: boolean;
-}
-
 /** The encodings a rendered page is kept in. */
 export type PageEncoding = 'br' | 'gzip' | 'identity';
 
@@ -125,12 +117,10 @@ export class TenantCache {
   readonly rules = new Map<number, FieldRule[]>();
   readonly pages = new RenderedPages();
   company: SiteCompany | undefined;
-  /** The Autowired pages (routing, id, active, public or not): the access layer and the page routes ask often. */
-  autowired: AutowiredPageInfo[] | undefined;
-  /** The same pages by lower-cased routing name. */
-  autowiredByName: Map<string, AutowiredPageInfo> | undefined;
-  /** Every page with content, of either kind, by lower-cased routing name (pages/page-kind.ts): each page call asks. */
+  /** Every page with content, of either kind, by lower-cased routing name (pages/resolve-page.ts): each page call asks. */
   contentPages: ReadonlyMap<string, Page> | undefined;
+  /** The same pages by the public address visitors reach them at, as spelled: every public page's visit asks. */
+  publicPages: ReadonlyMap<string, Page> | undefined;
 
   /** Caches kept elsewhere (the served images, media/served-images.ts), told of every change applied here. */
   private readonly listeners: Array<(change: CacheChange) => void> = [];
@@ -181,8 +171,7 @@ export class TenantCache {
     this.rules.clear();
     this.pages.invalidateAll();
     this.company = undefined;
-    this.autowired = undefined;
-    this.autowiredByName = undefined;
     this.contentPages = undefined;
+    this.publicPages = undefined;
   }
 }
