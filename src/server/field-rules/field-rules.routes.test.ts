@@ -144,21 +144,22 @@ describe.each(testDialects())('field rules on %s', (dialect) => {
 
   // Each refusal names the field by its on-screen label from the page file (DESIGN §24: 'News Title', never
   // 'newsTitle'); the catalogue's words around it are the spec's.
-  const breaking: Array<[string, string, string, (doc: any) => void, string]> = [
-    ['a too-long news title', 'gethomepages', 'saveHome', (d) => (d.newsList[1].newsTitle = '2022 and on'), 'Please enter less than 10 characters in News Title'],
-    ['a too-short expertise paragraph, tags not counted', 'gethomepages', 'saveHome', (d) => (d.expertiseList[0].exprtsParagraph = '<p><strong>Too</strong> <em>short</em></p>'), 'Please enter at least 10 characters in Paragraph'],
-    ['a blank expertise list item', 'getexprts', 'saveexprts', (d) => (d.sectionlst[3].list[2].data = '   '), 'Please enter at least 1 characters in List item'],
-    ['a year with decimals', 'getnews', 'savenews', (d) => (d.tablelst[0].newsYear = '2024.5'), 'Please enter 0 decimal places in Year'],
-    ['a year that is not a number', 'getnews', 'savenews', (d) => (d.tablelst[0].newsYear = 'Last year'), 'Please enter Year'],
-    ['a too-short contact phone', 'getcont', 'savecont', (d) => (d.phone = '12345'), 'Please enter at least 8 characters in Phone'],
+  const breaking: Array<[string, string, string, (doc: any) => void, string, string]> = [
+    ['a too-long news title', 'gethomepages', 'saveHome', (d) => (d.newsList[1].newsTitle = '2022 and on'), 'Please enter less than 10 characters in News Title', 'newsList.1.newsTitle'],
+    ['a too-short expertise paragraph, tags not counted', 'gethomepages', 'saveHome', (d) => (d.expertiseList[0].exprtsParagraph = '<p><strong>Too</strong> <em>short</em></p>'), 'Please enter at least 10 characters in Paragraph', 'expertiseList.0.exprtsParagraph'],
+    ['a blank expertise list item', 'getexprts', 'saveexprts', (d) => (d.sectionlst[3].list[2].data = '   '), 'Please enter at least 1 characters in List item', 'sectionlst.3.list.2.data'],
+    ['a year with decimals', 'getnews', 'savenews', (d) => (d.tablelst[0].newsYear = '2024.5'), 'Please enter 0 decimal places in Year', 'tablelst.0.newsYear'],
+    ['a year that is not a number', 'getnews', 'savenews', (d) => (d.tablelst[0].newsYear = 'Last year'), 'Please enter Year', 'tablelst.0.newsYear'],
+    ['a too-short contact phone', 'getcont', 'savecont', (d) => (d.phone = '12345'), 'Please enter at least 8 characters in Phone', 'phone'],
   ];
-  it.each(breaking)('refuses a save with %s: 400 with the exact message, nothing stored', async (_what, getCall, saveCall, mutate, message) => {
+  it.each(breaking)('refuses a save with %s: 400 with the exact message, nothing stored', async (_what, getCall, saveCall, mutate, message, field) => {
     const before = await read(getCall);
     const changed = structuredClone(before);
     mutate(changed);
     const response = await save(saveCall, changed);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    // DESIGN §25: the refusal names its field's place, {message, field}.
+    expect(response.json()).toEqual({ message, field });
     expect(await read(getCall)).toEqual(before);
   });
 
@@ -168,7 +169,7 @@ describe.each(testDialects())('field rules on %s', (dialect) => {
     changed.newsList[0].newsTitle = '23';
     changed.skillList[0].skillName = 'W';
     const response = await save('saveHome', changed);
-    expect(response.json()).toEqual({ message: 'Please enter at least 2 characters in Skill Name' });
+    expect(response.json()).toEqual({ message: 'Please enter at least 2 characters in Skill Name', field: 'skillList.0.skillName' });
   });
 
   it('applies rules changed in parameter configuration to the next save', async () => {
@@ -182,7 +183,7 @@ describe.each(testDialects())('field rules on %s', (dialect) => {
     expect((await master('saveParameters', { id: 5, parameters: withTitleMax(5) })).statusCode).toBe(200);
     const refused = await save('saveLang', { ...(await read('getLang')) });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: 'Please enter less than 5 characters in Heading' });
+    expect(refused.json()).toEqual({ message: 'Please enter less than 5 characters in Heading', field: 'sectionlst.0.title' });
     expect((await master('saveParameters', { id: 5, parameters: withTitleMax(100) })).statusCode).toBe(200);
     expect((await save('saveLang', await read('getLang'))).statusCode).toBe(200);
   });

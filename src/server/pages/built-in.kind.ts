@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { describeContentPath, type LabelTree } from '../../core/content/content-page';
 import type { ParameterLabel } from '../../core/page-defs/parameter';
-import { checkDocumentEntries } from '../../core/field-rules/check-entry';
+import { documentRuleProblem } from '../../core/field-rules/check-entry';
 import { CONTENT_PAGES, contentPageById, type ContentPage } from '../../core/pages';
 import { isRichText, sanitizeDocument } from '../../core/schemas/fields';
 import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS, type AnyContent } from '../../core/schemas/page-content';
@@ -54,8 +54,9 @@ export const builtInKind: PageKind = {
     const edited = parseInput(schema, submitted) as { revision: number };
     const document = sanitizeDocument(schema, edited, tools.cleanRichText) as unknown as Record<string, unknown>;
     const rules = await getActiveRules(tenant, page.id);
-    const result = checkDocumentEntries(document, rules, now, labelsOf(entry));
-    if (!result.ok) throw new ValidationError(result.message);
+    // The refusal names the field's place (`skillList.2.skillName`), so the editor opens that entry (DESIGN §25).
+    const problem = documentRuleProblem(document, rules, now, labelsOf(entry));
+    if (problem) throw new ValidationError(problem.message, problem.path);
     return { document, basedOn: edited.revision };
   },
 

@@ -1,4 +1,4 @@
-import { checkDocumentEntries, checkEntry, imageSizeProblem } from '../../core/field-rules/check-entry';
+import { checkEntry, documentRuleProblem, imageSizeProblem } from '../../core/field-rules/check-entry';
 import {
   autowiredDocumentSchema,
   autowiredRules,
@@ -72,13 +72,13 @@ export const pageBuilderKind: PageKind = {
     const parameters = await autowiredParameters(tenant, page.id);
     const schema = autowiredDocumentSchema(parameters);
     nameFieldsOf(schema, describeAutowiredPath);
-    const parsed = parseInput(schema, submitted) as AutowiredDocument;
+    const parsed = inDocument(() => parseInput(schema, submitted)) as AutowiredDocument;
     const document = withAllFields(sanitizeDocument(schema, parsed, tools.cleanRichText), parameters);
     const rules = autowiredRules(parameters);
     const header = checkEntry(document.header, rules.header, now);
-    if (!header.ok) throw new ValidationError(header.message);
-    const rows = checkDocumentEntries({ rows: document.rows }, rules.rows, now);
-    if (!rows.ok) throw new ValidationError(rows.message);
+    if (!header.ok) throw new ValidationError(header.message, `document.header.${header.field}`);
+    const rows = documentRuleProblem({ rows: document.rows }, rules.rows, now);
+    if (rows) throw new ValidationError(rows.message, `document.${rows.path}`);
     await checkImageFileSizes(tenant, parameters, document, tools.imageBytes);
     // Choices from master data: active values of their type, of the parent chosen beside them (DESIGN §14).
     const chosen = await checkMasterChoices(tenant, parameters, document, (await published()) as unknown as AutowiredDocument);
@@ -120,5 +120,18 @@ async function checkImageFileSizes(tenant: Tenant, parameters: readonly Paramete
       const problem = imageSizeProblem(p.parameterName, p, { bytes: await imageBytes(tenant, value) });
       if (problem) throw new ValidationError(problem);
     }
+  }
+}
+
+/**
+ * The document travels in the save's body as `document` (savepagecontent): a refusal about one of its fields
+ * names it from the body (`document.rows.2.title`), as every refusal's `field` does (DESIGN §25).
+ */
+function inDocument<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof ValidationError && error.field) throw new ValidationError(error.message, `document.${error.field}`);
+    throw error;
   }
 }

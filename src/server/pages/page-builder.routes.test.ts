@@ -106,6 +106,19 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
     expect((await content()).json()).toEqual(before);
   });
 
+  // DESIGN §25: a refusal about one field names its place in the save's body, so the editor marks that field.
+  it.each([
+    ['a field rule of the header', (d: any) => (d.header.title = 'Hey'), 'document.header.title'],
+    ['a field rule of an entry', (d: any) => delete d.rows[1].jobTitle, 'document.rows.1.jobTitle'],
+    ['the schema of an entry', (d: any) => (d.rows[1].fullTime = 'sometimes'), 'document.rows.1.fullTime'],
+  ])('names the field of %s in the refusal', async (_what, mutate, field) => {
+    const document = { ...good(), revision: (await content()).json().revision };
+    mutate(document);
+    const refused = await save(document);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().field).toBe(field);
+  });
+
   it('reads well (DESIGN §24): values under their names, column headings, the firm\'s dates and numbers, yes/no labels, alt texts', async () => {
     const master = (name: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
     const team = (await master('savePageCreation', { filename: 'Team', dspname: 'Our team', module: 1, type: 'Autowired', homepage: 'Y' })).json().id;
