@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { autowiredRules, detailParameters, headerParameters } from '../../../core/page-defs/autowired-document';
@@ -20,7 +20,8 @@ import { useMasterChoices } from './master-choices';
 import { compareRevisions } from './history-panel';
 import type { HistoryCalls, PageRevision } from './history-panel';
 import { SeoPanel } from './seo-panel';
-import { ListEditor } from './list-editor';
+import { ListEditor, focusField } from './list-editor';
+import type { SaveRefusal } from './save-messages';
 import { editCall, useEditableDocument } from './page-document';
 import { splitLoaded } from './publishing-state';
 import type { DocumentSource, SaveAnswer } from './page-document';
@@ -101,20 +102,34 @@ function HeaderField({
   header,
   siblings,
   onChange,
+  refusal,
 }: {
   field: EntryField<AutowiredValues>;
   id: string;
   header: AutowiredValues;
   siblings: EntryInputs;
   onChange: (name: string, text: string) => void;
+  /** The save's refusal; shown here when it names this field (`document.header.<name>`, DESIGN §25). */
+  refusal: SaveRefusal | null;
 }) {
+  const refused = refusal?.path === `document.header.${field.name}` ? refusal : null;
+  /** The refusal the user has typed since (its sentence goes). */
+  const [answered, setAnswered] = useState<number | null>(null);
+  const refusedAt = refused?.at;
+  useEffect(() => {
+    if (refusedAt !== undefined) requestAnimationFrame(() => focusField(id));
+  }, [refusedAt, id]);
   return (
     <EntryInput
       field={field}
       id={id}
       value={toInputText(field, header[field.name])}
       siblings={siblings}
-      onChange={(text) => onChange(field.name, text)}
+      error={refused && answered !== refused.at ? refused.message : undefined}
+      onChange={(text) => {
+        if (refused) setAnswered(refused.at);
+        onChange(field.name, text);
+      }}
     />
   );
 }
@@ -194,6 +209,7 @@ function AutowiredDocumentEditor({ definition }: { definition: PageDefinition })
                     header={doc.header}
                     siblings={inputsOf(headerFields, doc.header)}
                     onChange={setHeader}
+                    refusal={editor.refusal}
                   />
                 ))}
               </div>
@@ -221,6 +237,8 @@ function AutowiredDocumentEditor({ definition }: { definition: PageDefinition })
                 rules={rowRules}
                 schema={schema}
                 onClear={clear}
+                path="document.rows"
+                refusal={editor.refusal}
               />
             </section>
           ) : null}
