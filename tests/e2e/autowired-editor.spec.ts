@@ -370,6 +370,29 @@ test('changed parameters: removed values are shown and dropped on Save, a newly 
   await visitor.close();
 });
 
+test('a save the server refuses about one field marks that field and focuses it (DESIGN §25: {message, field})', async ({ page, browser }) => {
+  const location = { parameterName: 'location', sequence: 6, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y' };
+  const current = [...HEADER, JOB_TITLE, CLOSING_DATE, location, { ...FULL_TIME, sequence: 7 }];
+  await logIn(page);
+  await openEditor(page);
+  // While the editor is open, the administrator allows the title 10 characters at most: the editor still checks
+  // the rules it loaded, so only the server refuses, and names the field.
+  const shorter = current.map((p) => (p.parameterName === 'title' ? { ...p, maxlength: 10 } : p));
+  await asAdmin(browser, (admin) => saveParameters(admin, shorter));
+  try {
+    await titleInput(page).fill('Join our team in Pune, India');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await confirmPublish(page);
+    const message = 'Please enter less than 10 characters in title';
+    await expect(toastOf(page, message)).toBeVisible();
+    await expect(titleInput(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(titleInput(page)).toBeFocused();
+    await expect(page.locator('.autowired-header')).toContainText(message);
+  } finally {
+    await asAdmin(browser, (admin) => saveParameters(admin, current));
+  }
+});
+
 test('a page outside the menu is not allowed, and an unknown one is not found', async ({ page }) => {
   await logIn(page);
   await page.goto(`/${HIDDEN}`);
