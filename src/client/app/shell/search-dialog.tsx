@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent, MouseEvent as ReactMouseEvent, PointerEvent as ReactPointerEvent, ReactNode, SyntheticEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
@@ -146,7 +146,9 @@ export function useStaffSearch(enabled: boolean): { openSearch: (opener?: HTMLEl
     if (closedBy.current === 'dismiss' || lost) target.focus();
   }, [shown]);
 
-  useEffect(() => {
+  // Listening from the moment the Search button shows its shortcut: a layout effect runs before the browser
+  // paints and handles input, where a passive effect may run after a key pressed at once is already lost.
+  useLayoutEffect(() => {
     if (!enabled || shown) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing) return;
