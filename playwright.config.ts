@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium-args';
 import { SERVER_NODE_FLAGS } from './scripts/server-node-flags';
 
 // One server for the whole run, built by `npm run build`, on its own fresh SQLite database. Workers
@@ -29,17 +30,8 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       // The system Chromium from Debian's packages; browsers are never downloaded.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
     trace: 'off',
     screenshot: 'only-on-failure',

@@ -10,21 +10,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { cleanUp, freePort, startFolio, temporaryFolder } from './bench-servers';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-args';
 
 export const STAFF_GUIDE_DIR = 'docs/staff-guide';
 const ADMIN_PASSWORD = 'staff-guide-admin-password';
 const VIEWPORT = { width: 1280, height: 800 };
-/** The same browser flags as the browser tests (playwright.config.ts): the system Chromium, nothing downloaded. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Screens shown as they open, by file name (the staff-shell browser test takes the first three the same way). */
 export const PLAIN_SCREENS: ReadonlyArray<readonly [route: string, file: string]> = [
@@ -169,7 +159,7 @@ async function searchBox(page: Page): Promise<void> {
 }
 
 async function takeAll(baseURL: string): Promise<void> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     // Reduced motion: the dashboard's chart is drawn at once, not caught half grown.
     const context = await browser.newContext({ baseURL, viewport: VIEWPORT, locale: 'en-IN', timezoneId: 'Asia/Kolkata', reducedMotion: 'reduce' });
