@@ -8,7 +8,9 @@ import type { PublicPageData } from '../core/public-page';
  * `data-island` enhance this markup (decision 011).
  */
 export async function renderPublicBody(data: PublicPageData): Promise<string> {
-  const { default: Page } = await PAGE_LOADERS[data.pageKey]();
+  const load = PAGE_LOADERS[data.pageKey];
+  if (!load) throw new Error(`The page '${data.pageKey}' has no public component (src/client/public/pages/${data.pageKey}-page.tsx)`);
+  const { default: Page } = await load();
   return renderToString(
     <PublicApp data={data}>
       <Page content={data.content} pageName={data.pageName} company={data.company} autowired={data.autowired} contactForm={data.contactForm} />

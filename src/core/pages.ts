@@ -3,27 +3,18 @@
  * Ids are the spec's menupageid values (DESIGN §3); back-office screens are pages from id 13 on so that
  * menus and permissions treat them the same way.
  *
- * A content page's document, editor words, demo document and default field rules live in its page file,
- * src/core/content/<key>.ts, joined with this entry there (CONTENT_PAGE_DEFINITIONS in
- * src/core/schemas/page-content.ts). The entries stay here, free of zod, because the public pages read them
- * and must not load zod (docs/decisions/007-content-page-files.md).
+ * CONTENT_PAGES is the one list of the built-in pages (DESIGN §25): an entry here is all the registering a
+ * built-in page needs. Its other three parts are found by its key, as files named after it:
+ * - src/core/content/<key>.ts, the page file: document schema, editor words, demo document, default field rules
+ *   (collected by src/core/schemas/page-content.ts);
+ * - src/client/app/editors/pages/<key>-editor.tsx, its editor layout (src/client/app/routes.tsx);
+ * - src/client/public/pages/<key>-page.tsx, what visitors see (src/client/public/page-components.ts).
+ * src/built-in-pages.test.ts fails for a key without one of them, or a file without a key.
+ * The entries stay here, free of zod, because the public pages read them and must not load zod
+ * (docs/decisions/007-content-page-files.md).
  */
 
 import { CONTACT_PAGE_ID } from './public-page';
-
-export type ContentPageKey =
-  | 'home'
-  | 'about'
-  | 'bespoke'
-  | 'expertise'
-  | 'language'
-  | 'consulting'
-  | 'news'
-  | 'customers'
-  | 'prod1'
-  | 'prod2'
-  | 'contact'
-  | 'prod3';
 
 export interface ContentPage {
   readonly id: number;
@@ -45,7 +36,9 @@ export interface ContentPage {
   readonly legacyPath?: string;
 }
 
-export const CONTENT_PAGES: readonly ContentPage[] = [
+type ContentPageEntry = Omit<ContentPage, 'key'> & { readonly key: string };
+
+const ENTRIES = [
   {
     id: 1,
     key: 'home',
@@ -164,7 +157,12 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
     saveCall: 'saveprod3',
     legacyPath: '/prd3',
   },
-];
+] as const satisfies readonly ContentPageEntry[];
+
+/** The key of a built-in page: its file names (above) and its place in every map by page. */
+export type ContentPageKey = (typeof ENTRIES)[number]['key'];
+
+export const CONTENT_PAGES: readonly ContentPage[] = ENTRIES;
 
 /** Back-office screens (DESIGN §3): pages from id 13 on. */
 export interface ScreenPage {

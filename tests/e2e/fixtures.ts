@@ -1,14 +1,14 @@
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import argon2 from 'argon2';
 import Database from 'better-sqlite3';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect } from '@playwright/test';
 import type { Browser } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { runAs } from '../../src/server/audit/audit';
-import { issueOneTimePassword } from '../../src/server/auth/shell-accounts.service';
-import { openDatabase } from '../../src/server/db/database';
-import { TenantCache } from '../../src/server/tenants/tenant-cache';
+
+const execFileAsync = promisify(execFile);
 
 /** Console errors of a page, collected so each test can assert there were none. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -95,19 +95,19 @@ export function insertE2eEnquiry(enquiry: { name: string; organization: string; 
 }
 
 /**
- * `./folio user reset-password <name>` against the e2e server's database: the shell's own service, on the SQLite
- * file the running server uses (as the command does on the server's machine). Returns the one-time password.
+ * `./folio user reset-password <name>` against the e2e server's database: the built shell (dist/server/cli.js,
+ * what the command runs) on the SQLite file the running server uses, as on the server's machine. Returns the
+ * one-time password, which the command prints alone on its last line.
  */
 export async function issueE2eOneTimePassword(username: string): Promise<string> {
   const dataDir = process.env.FOLIO_E2E_DATA;
   if (!dataDir) throw new Error('FOLIO_E2E_DATA is not set (run through playwright.config.ts)');
-  const { db, dialect } = openDatabase({ databaseUrl: undefined, dataDir, sqliteFile: 'folio.sqlite' });
-  try {
-    const tenant = { name: 'default', db, dialect, cache: new TenantCache() };
-    return (await runAs({ userName: 'e2e shell', ip: null }, () => issueOneTimePassword(tenant, username))).password;
-  } finally {
-    await db.destroy();
-  }
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  delete env.DATABASE_URL;
+  const { stdout } = await execFileAsync(process.execPath, ['dist/server/cli.js', 'user', 'reset-password', username], { env });
+  const password = stdout.trim().split('\n').at(-1);
+  if (!password) throw new Error(`The shell printed no one-time password for ${username}`);
+  return password;
 }
 
 type Page = import('@playwright/test').Page;

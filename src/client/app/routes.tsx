@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { CONTENT_PAGES, SCREEN_PAGES } from '../../core/pages';
 import type { ContentPageKey } from '../../core/pages';
@@ -8,6 +8,7 @@ import { screenPaths } from '../../core/paths';
 import BlankPage from './pages/blank-page';
 import NotFoundPage from './pages/not-found-page';
 import { ScreenPending } from './pages/screen-pending';
+import { EDITOR_MODULES } from './editors/editor-modules';
 
 // Screens are loaded when first opened (the forms bring zod and react-hook-form).
 const LoginPage = lazy(() => import('./pages/login-page'));
@@ -36,30 +37,12 @@ const BackupsScreen = lazy(() => import('./backoffice/backups/backups-screen'));
 const DashboardScreen = lazy(() => import('./backoffice/dashboard/dashboard-screen'));
 const ParameterScreen = lazy(() => import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })));
 
-/**
- * The editing twin of each content page, by page key, each in its own chunk (the rich-text editor and the
- * list editors stay out of the public pages and out of the other staff screens). A page not listed shows
- * the pending screen.
- */
-const EDITOR_MODULES: Record<ContentPageKey, () => Promise<{ default: ComponentType }>> = {
-  home: () => import('./editors/pages/home-editor'),
-  about: () => import('./editors/pages/about-editor'),
-  bespoke: () => import('./editors/pages/bespoke-editor'),
-  expertise: () => import('./editors/pages/expertise-editor'),
-  language: () => import('./editors/pages/language-editor'),
-  consulting: () => import('./editors/pages/consulting-editor'),
-  news: () => import('./editors/pages/news-editor'),
-  customers: () => import('./editors/pages/customers-editor'),
-  prod1: () => import('./editors/pages/prod1-editor'),
-  prod2: () => import('./editors/pages/prod2-editor'),
-  contact: () => import('./editors/pages/contact-editor'),
-  prod3: () => import('./editors/pages/prod3-editor'),
-};
-
 const EDITORS: Partial<Record<ContentPageKey, ReactNode>> = Object.fromEntries(
-  Object.entries(EDITOR_MODULES).map(([key, load]) => {
+  CONTENT_PAGES.flatMap(({ key }) => {
+    const load = EDITOR_MODULES[key];
+    if (!load) return [];
     const Editor = lazy(load);
-    return [key, <Editor />];
+    return [[key, <Editor />] as const];
   }),
 );
 

@@ -14,20 +14,12 @@ export interface PageComponentProps {
 
 export type PageModule = { default: ComponentType<PageComponentProps> };
 
-/** Every public page's module, loaded on demand by the server's renderer (the browser gets islands only, decision 011). */
-export const PAGE_LOADERS: Record<ContentPageKey | 'autowired' | 'not-found', () => Promise<PageModule>> = {
-  home: () => import('./pages/home-page'),
-  about: () => import('./pages/about-page'),
-  bespoke: () => import('./pages/bespoke-page'),
-  expertise: () => import('./pages/expertise-page'),
-  language: () => import('./pages/language-page'),
-  consulting: () => import('./pages/consulting-page'),
-  news: () => import('./pages/news-page'),
-  customers: () => import('./pages/customers-page'),
-  prod1: () => import('./pages/prod1-page'),
-  prod2: () => import('./pages/prod2-page'),
-  prod3: () => import('./pages/prod3-page'),
-  contact: () => import('./pages/contact-page'),
-  autowired: () => import('./pages/autowired-page'),
-  'not-found': () => import('./pages/not-found-page'),
-};
+/**
+ * Every public page's module, loaded on demand by the server's renderer (the browser gets islands only, decision
+ * 011): src/client/public/pages/<key>-page.tsx for each built-in page (CONTENT_PAGES is the one list,
+ * src/core/pages.ts), autowired-page.tsx for the pages made without code and not-found-page.tsx. Found by
+ * their file names; src/built-in-pages.test.ts checks every page has one.
+ */
+export const PAGE_LOADERS = Object.fromEntries(
+  Object.entries(import.meta.glob<PageModule>('./pages/*-page.tsx')).map(([file, load]) => [file.slice('./pages/'.length, -'-page.tsx'.length), load]),
+) as Partial<Record<ContentPageKey | 'autowired' | 'not-found', () => Promise<PageModule>>>;

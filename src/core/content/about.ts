@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { list, pageFields, richText, shortText, urlText } from '../schemas/fields';
-import { defineContentPage, richtext, textarea } from './content-page';
-import type { DefaultFieldRules, DemoDocument } from './content-page';
+import { defineContentPage, richtext, textarea } from './common/content-page';
+import type { DefaultFieldRules, DemoDocument } from './common/content-page';
 
 /** About (page 2): main paragraphs, content blocks and the management team (spec 000 §2). */
 export const AboutContentSchema = z.strictObject({
@@ -20,7 +20,7 @@ export const AboutContentSchema = z.strictObject({
 });
 export type AboutContent = z.infer<typeof AboutContentSchema>;
 
-export const ABOUT_PAGE = defineContentPage('about', AboutContentSchema, {
+export const page = defineContentPage('about', AboutContentSchema, {
   abtmainlst: { entry: 'paragraph', fields: { mainpara: 'Paragraph' } },
   abtcontentlst: { entry: 'content block', fields: { contenttitle: 'Title', contentpara: 'Paragraph' } },
   managementlst: {
@@ -29,7 +29,7 @@ export const ABOUT_PAGE = defineContentPage('about', AboutContentSchema, {
   },
 });
 
-export const ABOUT_DEMO_DOCUMENT: DemoDocument<AboutContent> = {
+export const demoDocument: DemoDocument<AboutContent> = {
   menupageid: 2,
   commonrouting: 'About',
   abtmainlst: [
@@ -94,7 +94,7 @@ export const ABOUT_DEMO_DOCUMENT: DemoDocument<AboutContent> = {
 };
 
 // No Image rule for mngimg: see DEFAULT_FIELD_RULES (src/core/schemas/page-content.ts).
-export const ABOUT_FIELD_RULES: DefaultFieldRules<AboutContent> = [
+export const fieldRules: DefaultFieldRules<AboutContent> = [
   richtext('mainpara', 10, 2000),
   textarea('contenttitle', 3, 80),
   richtext('contentpara', 10, 1500),
@@ -102,3 +102,10 @@ export const ABOUT_FIELD_RULES: DefaultFieldRules<AboutContent> = [
   textarea('mngdesignation', 2, 80),
   richtext('mngdetails', 10, 3000),
 ];
+
+declare module '../schemas/page-content' {
+  /** This file is the 'about' page's (CONTENT_PAGES in src/core/pages.ts names it). */
+  interface BuiltInPages {
+    about: typeof page;
+  }
+}

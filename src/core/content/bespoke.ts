@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { list, pageFields, richText } from '../schemas/fields';
-import { defineContentPage, richtext } from './content-page';
-import type { DefaultFieldRules, DemoDocument } from './content-page';
-import { LEAD_LABEL, LEAD_RULE, leadField } from './lead';
-import { SLIDE_LABELS, SLIDE_RULES, SlideSchema } from './slide';
+import { defineContentPage, richtext } from './common/content-page';
+import type { DefaultFieldRules, DemoDocument } from './common/content-page';
+import { LEAD_LABEL, LEAD_RULE, leadField } from './common/lead';
+import { SLIDE_LABELS, SLIDE_RULES, SlideSchema } from './common/slide';
 
 /** Bespoke development (page 3): the lead, the carousel and the rich-text paragraphs (spec 000 §2). */
 export const BespokeContentSchema = z.strictObject({
@@ -14,13 +14,13 @@ export const BespokeContentSchema = z.strictObject({
 });
 export type BespokeContent = z.infer<typeof BespokeContentSchema>;
 
-export const BESPOKE_PAGE = defineContentPage('bespoke', BespokeContentSchema, {
+export const page = defineContentPage('bespoke', BespokeContentSchema, {
   lead: LEAD_LABEL,
   slidelst: { entry: 'slide', fields: SLIDE_LABELS },
   bespokelst: { entry: 'paragraph', fields: { bespokepara: 'Paragraph' } },
 });
 
-export const BESPOKE_DEMO_DOCUMENT: DemoDocument<BespokeContent> = {
+export const demoDocument: DemoDocument<BespokeContent> = {
   menupageid: 3,
   commonrouting: 'Bespoke',
   lead: 'Mobile and web applications built to your process, hosted in Tier I data centres at 99.5% uptime and looked after under an annual maintenance plan.',
@@ -68,4 +68,11 @@ export const BESPOKE_DEMO_DOCUMENT: DemoDocument<BespokeContent> = {
   ],
 };
 
-export const BESPOKE_FIELD_RULES: DefaultFieldRules<BespokeContent> = [LEAD_RULE, ...SLIDE_RULES, richtext('bespokepara', 10, 3000)];
+export const fieldRules: DefaultFieldRules<BespokeContent> = [LEAD_RULE, ...SLIDE_RULES, richtext('bespokepara', 10, 3000)];
+
+declare module '../schemas/page-content' {
+  /** This file is the 'bespoke' page's (CONTENT_PAGES in src/core/pages.ts names it). */
+  interface BuiltInPages {
+    bespoke: typeof page;
+  }
+}

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { list, pageFields, richText, shortText } from '../schemas/fields';
-import { defineContentPage, richtext, textarea } from './content-page';
-import type { DefaultFieldRules, DemoDocument } from './content-page';
-import { LEAD_LABEL, LEAD_RULE, leadField } from './lead';
+import { defineContentPage, richtext, textarea } from './common/content-page';
+import type { DefaultFieldRules, DemoDocument } from './common/content-page';
+import { LEAD_LABEL, LEAD_RULE, leadField } from './common/lead';
 
 /** Consulting services (page 6): the lead, sections with an icon, two titles and a paragraph (spec 000 §2). */
 export const ConsultingContentSchema = z.strictObject({
@@ -14,12 +14,12 @@ export const ConsultingContentSchema = z.strictObject({
 });
 export type ConsultingContent = z.infer<typeof ConsultingContentSchema>;
 
-export const CONSULTING_PAGE = defineContentPage('consulting', ConsultingContentSchema, {
+export const page = defineContentPage('consulting', ConsultingContentSchema, {
   lead: LEAD_LABEL,
   sectionlst: { entry: 'section', fields: { icon: 'Icon', title1: 'Title', title2: 'Subtitle', data: 'Paragraph' } },
 });
 
-export const CONSULTING_DEMO_DOCUMENT: DemoDocument<ConsultingContent> = {
+export const demoDocument: DemoDocument<ConsultingContent> = {
   menupageid: 6,
   commonrouting: 'Consulting',
   lead: 'Independent advice on software selection, architecture, process automation and digital transformation for growing Indian firms.',
@@ -63,10 +63,17 @@ export const CONSULTING_DEMO_DOCUMENT: DemoDocument<ConsultingContent> = {
   ],
 };
 
-export const CONSULTING_FIELD_RULES: DefaultFieldRules<ConsultingContent> = [
+export const fieldRules: DefaultFieldRules<ConsultingContent> = [
   LEAD_RULE,
   textarea('icon', 2, 40),
   textarea('title1', 2, 60),
   textarea('title2', 3, 100),
   richtext('data', 10, 1500),
 ];
+
+declare module '../schemas/page-content' {
+  /** This file is the 'consulting' page's (CONTENT_PAGES in src/core/pages.ts names it). */
+  interface BuiltInPages {
+    consulting: typeof page;
+  }
+}

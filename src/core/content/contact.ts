@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { pageFields, paragraph, shortText, urlText } from '../schemas/fields';
-import { defineContentPage, textarea } from './content-page';
-import type { DefaultFieldRules, DemoDocument } from './content-page';
-import { LEAD_LABEL, LEAD_RULE, leadField } from './lead';
+import { defineContentPage, textarea } from './common/content-page';
+import type { DefaultFieldRules, DemoDocument } from './common/content-page';
+import { LEAD_LABEL, LEAD_RULE, leadField } from './common/lead';
 
 /** Contact (page 11): the lead and the 'Reach Us' settings (spec 000 §2). */
 export const ContactContentSchema = z.strictObject({
@@ -24,7 +24,7 @@ export type ContactDetails = Pick<ContactContent, (typeof CONTACT_DETAIL_FIELDS)
 /** getCompanyContact's answer: the company's details as the Contact page shows them. */
 export const ContactDetailsSchema = z.object({ address: z.string(), email: z.string(), phone: z.string() });
 
-export const CONTACT_PAGE = defineContentPage('contact', ContactContentSchema, {
+export const page = defineContentPage('contact', ContactContentSchema, {
   lead: LEAD_LABEL,
   address: 'Address',
   email: 'Email',
@@ -32,7 +32,7 @@ export const CONTACT_PAGE = defineContentPage('contact', ContactContentSchema, {
   maplink: 'Map link',
 });
 
-export const CONTACT_DEMO_DOCUMENT: DemoDocument<ContactContent> = {
+export const demoDocument: DemoDocument<ContactContent> = {
   menupageid: 11,
   commonrouting: 'Contact',
   lead: 'Tell us about your requirements, or visit our office in Pune. We reply within one working day.',
@@ -43,10 +43,17 @@ export const CONTACT_DEMO_DOCUMENT: DemoDocument<ContactContent> = {
   maplink: 'https://www.openstreetmap.org/?mlat=18.5204&mlon=73.8567#map=15/18.5204/73.8567',
 };
 
-export const CONTACT_FIELD_RULES: DefaultFieldRules<ContactContent> = [
+export const fieldRules: DefaultFieldRules<ContactContent> = [
   LEAD_RULE,
   textarea('address', 10, 500),
   textarea('email', 6, 254),
   textarea('phone', 8, 20),
   textarea('maplink', 10, 2000),
 ];
+
+declare module '../schemas/page-content' {
+  /** This file is the 'contact' page's (CONTENT_PAGES in src/core/pages.ts names it). */
+  interface BuiltInPages {
+    contact: typeof page;
+  }
+}

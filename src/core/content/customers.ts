@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { list, pageFields, shortText, urlText } from '../schemas/fields';
-import { defineContentPage, textarea } from './content-page';
-import type { DefaultFieldRules, DemoDocument } from './content-page';
-import { LEAD_LABEL, LEAD_RULE, leadField } from './lead';
+import { defineContentPage, textarea } from './common/content-page';
+import type { DefaultFieldRules, DemoDocument } from './common/content-page';
+import { LEAD_LABEL, LEAD_RULE, leadField } from './common/lead';
 
 /** Customers (page 8): the lead, customer names and logos (spec 000 §2). */
 export const CustomersContentSchema = z.strictObject({
@@ -12,12 +12,12 @@ export const CustomersContentSchema = z.strictObject({
 });
 export type CustomersContent = z.infer<typeof CustomersContentSchema>;
 
-export const CUSTOMERS_PAGE = defineContentPage('customers', CustomersContentSchema, {
+export const page = defineContentPage('customers', CustomersContentSchema, {
   lead: LEAD_LABEL,
   tablelst: { entry: 'customer', fields: { custname: 'Customer', custImage: 'Image' } },
 });
 
-export const CUSTOMERS_DEMO_DOCUMENT: DemoDocument<CustomersContent> = {
+export const demoDocument: DemoDocument<CustomersContent> = {
   menupageid: 8,
   commonrouting: 'Customers',
   lead: 'Manufacturers, pharma companies, clinics and start-ups that run their business on our software.',
@@ -46,4 +46,11 @@ export const CUSTOMERS_DEMO_DOCUMENT: DemoDocument<CustomersContent> = {
 };
 
 // No Image rule for custImage: see DEFAULT_FIELD_RULES (src/core/schemas/page-content.ts).
-export const CUSTOMERS_FIELD_RULES: DefaultFieldRules<CustomersContent> = [LEAD_RULE, textarea('custname', 2, 100)];
+export const fieldRules: DefaultFieldRules<CustomersContent> = [LEAD_RULE, textarea('custname', 2, 100)];
+
+declare module '../schemas/page-content' {
+  /** This file is the 'customers' page's (CONTENT_PAGES in src/core/pages.ts names it). */
+  interface BuiltInPages {
+    customers: typeof page;
+  }
+}

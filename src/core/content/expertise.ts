@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { list, pageFields, paragraph, richText, shortText } from '../schemas/fields';
-import { defineContentPage, richtext, textarea } from './content-page';
-import type { DefaultFieldRules, DemoDocument } from './content-page';
-import { LEAD_LABEL, LEAD_RULE, leadField } from './lead';
+import { defineContentPage, richtext, textarea } from './common/content-page';
+import type { DefaultFieldRules, DemoDocument } from './common/content-page';
+import { LEAD_LABEL, LEAD_RULE, leadField } from './common/lead';
 
 /** Expertise (page 4): the lead, description, dynamic sections and the segment/product table (spec 000 §2). */
 export const ExpertiseContentSchema = z.strictObject({
@@ -19,7 +19,7 @@ export const ExpertiseContentSchema = z.strictObject({
 });
 export type ExpertiseContent = z.infer<typeof ExpertiseContentSchema>;
 
-export const EXPERTISE_PAGE = defineContentPage('expertise', ExpertiseContentSchema, {
+export const page = defineContentPage('expertise', ExpertiseContentSchema, {
   lead: LEAD_LABEL,
   description: 'Description',
   sectionlst: {
@@ -29,7 +29,7 @@ export const EXPERTISE_PAGE = defineContentPage('expertise', ExpertiseContentSch
   tablelst: { entry: 'table row', fields: { segment: 'Segment', product: 'Product' } },
 });
 
-export const EXPERTISE_DEMO_DOCUMENT: DemoDocument<ExpertiseContent> = {
+export const demoDocument: DemoDocument<ExpertiseContent> = {
   menupageid: 4,
   commonrouting: 'Expertise',
   lead: 'Open source, cloud, COTS, mobility, middleware, e-commerce and architecture: what we know and the industries we have built software for.',
@@ -127,7 +127,7 @@ export const EXPERTISE_DEMO_DOCUMENT: DemoDocument<ExpertiseContent> = {
   ],
 };
 
-export const EXPERTISE_FIELD_RULES: DefaultFieldRules<ExpertiseContent> = [
+export const fieldRules: DefaultFieldRules<ExpertiseContent> = [
   LEAD_RULE,
   richtext('description', 10, 3000),
   textarea('heading', 2, 80),
@@ -136,3 +136,10 @@ export const EXPERTISE_FIELD_RULES: DefaultFieldRules<ExpertiseContent> = [
   textarea('segment', 2, 80),
   textarea('product', 3, 300),
 ];
+
+declare module '../schemas/page-content' {
+  /** This file is the 'expertise' page's (CONTENT_PAGES in src/core/pages.ts names it). */
+  interface BuiltInPages {
+    expertise: typeof page;
+  }
+}

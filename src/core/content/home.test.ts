@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { textarea } from './content-page';
-import type { ContentLabels, DefaultFieldRules } from './content-page';
-import { HOME_FIELD_RULES, HOME_PAGE } from './home';
+import { textarea } from './common/content-page';
+import type { ContentLabels, DefaultFieldRules } from './common/content-page';
+import { fieldRules as HOME_FIELD_RULES, page as HOME_PAGE } from './home';
 import type { HomeContent } from './home';
-import type { Slide } from './slide';
+import type { Slide } from './common/slide';
 
 describe('the Home page file', () => {
   it('types its default rules and labels against its document: a misspelt field name fails the typecheck', () => {

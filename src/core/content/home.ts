@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { list, pageFields, richText, shortText } from '../schemas/fields';
-import { defineContentPage, number, richtext, textarea } from './content-page';
-import type { DefaultFieldRules, DemoDocument } from './content-page';
-import { SLIDE_LABELS, SLIDE_RULES, SlideSchema } from './slide';
+import { defineContentPage, number, richtext, textarea } from './common/content-page';
+import type { DefaultFieldRules, DemoDocument } from './common/content-page';
+import { SLIDE_LABELS, SLIDE_RULES, SlideSchema } from './common/slide';
 
 /** Home (page 1): the carousel and four blocks, each a title and a list (spec 000 §2). */
 export const HomeContentSchema = z.strictObject({
@@ -32,7 +32,7 @@ export const HomeContentSchema = z.strictObject({
 });
 export type HomeContent = z.infer<typeof HomeContentSchema>;
 
-export const HOME_PAGE = defineContentPage('home', HomeContentSchema, {
+export const page = defineContentPage('home', HomeContentSchema, {
   slideList: { entry: 'slide', fields: SLIDE_LABELS },
   exprtshead: 'Expertise title',
   skillhead: 'Skills title',
@@ -44,7 +44,7 @@ export const HOME_PAGE = defineContentPage('home', HomeContentSchema, {
   newsList: { entry: 'news item', fields: { newsTitle: 'News Title', newsDescription: 'News Description' } },
 });
 
-export const HOME_DEMO_DOCUMENT: DemoDocument<HomeContent> = {
+export const demoDocument: DemoDocument<HomeContent> = {
   menupageid: 1,
   commonrouting: 'Home',
   slideList: [
@@ -144,7 +144,7 @@ export const HOME_DEMO_DOCUMENT: DemoDocument<HomeContent> = {
   ],
 };
 
-export const HOME_FIELD_RULES: DefaultFieldRules<HomeContent> = [
+export const fieldRules: DefaultFieldRules<HomeContent> = [
   ...SLIDE_RULES,
   richtext('exprtshead', 2, 100),
   textarea('exprtsIcon', 2, 40),
@@ -159,3 +159,10 @@ export const HOME_FIELD_RULES: DefaultFieldRules<HomeContent> = [
   textarea('newsTitle', 4, 10),
   richtext('newsDescription', 10, 600),
 ];
+
+declare module '../schemas/page-content' {
+  /** This file is the 'home' page's (CONTENT_PAGES in src/core/pages.ts names it). */
+  interface BuiltInPages {
+    home: typeof page;
+  }
+}

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { list, pageFields, richText, shortText } from '../schemas/fields';
-import { defineContentPage, richtext, textarea } from './content-page';
-import type { DefaultFieldRules, DemoDocument } from './content-page';
-import { LEAD_LABEL, LEAD_RULE, leadField } from './lead';
+import { defineContentPage, richtext, textarea } from './common/content-page';
+import type { DefaultFieldRules, DemoDocument } from './common/content-page';
+import { LEAD_LABEL, LEAD_RULE, leadField } from './common/lead';
 
 /** Language services (page 5): the lead, sections of heading and paragraph (spec 000 §2). */
 export const LanguageContentSchema = z.strictObject({
@@ -12,12 +12,12 @@ export const LanguageContentSchema = z.strictObject({
 });
 export type LanguageContent = z.infer<typeof LanguageContentSchema>;
 
-export const LANGUAGE_PAGE = defineContentPage('language', LanguageContentSchema, {
+export const page = defineContentPage('language', LanguageContentSchema, {
   lead: LEAD_LABEL,
   sectionlst: { entry: 'section', fields: { title: 'Heading', data: 'Paragraph' } },
 });
 
-export const LANGUAGE_DEMO_DOCUMENT: DemoDocument<LanguageContent> = {
+export const demoDocument: DemoDocument<LanguageContent> = {
   menupageid: 5,
   commonrouting: 'Language',
   lead: 'Technical and business translation from English to German by translators who understand software and manufacturing.',
@@ -41,4 +41,11 @@ export const LANGUAGE_DEMO_DOCUMENT: DemoDocument<LanguageContent> = {
   ],
 };
 
-export const LANGUAGE_FIELD_RULES: DefaultFieldRules<LanguageContent> = [LEAD_RULE, textarea('title', 3, 100), richtext('data', 10, 3000)];
+export const fieldRules: DefaultFieldRules<LanguageContent> = [LEAD_RULE, textarea('title', 3, 100), richtext('data', 10, 3000)];
+
+declare module '../schemas/page-content' {
+  /** This file is the 'language' page's (CONTENT_PAGES in src/core/pages.ts names it). */
+  interface BuiltInPages {
+    language: typeof page;
+  }
+}

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { list, pageFields, richText, shortText } from '../schemas/fields';
-import { defineContentPage, number, richtext } from './content-page';
-import type { DefaultFieldRules, DemoDocument } from './content-page';
-import { LEAD_LABEL, LEAD_RULE, leadField } from './lead';
+import { defineContentPage, number, richtext } from './common/content-page';
+import type { DefaultFieldRules, DemoDocument } from './common/content-page';
+import { LEAD_LABEL, LEAD_RULE, leadField } from './common/lead';
 
 /** News (page 7): the lead, the timeline entries, Year and Details (spec 000 §2). */
 export const NewsContentSchema = z.strictObject({
@@ -12,12 +12,12 @@ export const NewsContentSchema = z.strictObject({
 });
 export type NewsContent = z.infer<typeof NewsContentSchema>;
 
-export const NEWS_PAGE = defineContentPage('news', NewsContentSchema, {
+export const page = defineContentPage('news', NewsContentSchema, {
   lead: LEAD_LABEL,
   tablelst: { entry: 'news entry', fields: { newsYear: 'Year', newsDetails: 'Details' } },
 });
 
-export const NEWS_DEMO_DOCUMENT: DemoDocument<NewsContent> = {
+export const demoDocument: DemoDocument<NewsContent> = {
   menupageid: 7,
   commonrouting: 'News',
   lead: 'Projects delivered, products launched and milestones reached, year by year.',
@@ -56,4 +56,11 @@ export const NEWS_DEMO_DOCUMENT: DemoDocument<NewsContent> = {
 };
 
 // A year: four digits, no decimals.
-export const NEWS_FIELD_RULES: DefaultFieldRules<NewsContent> = [LEAD_RULE, number('newsYear', 4, 0), richtext('newsDetails', 10, 1500)];
+export const fieldRules: DefaultFieldRules<NewsContent> = [LEAD_RULE, number('newsYear', 4, 0), richtext('newsDetails', 10, 1500)];
+
+declare module '../schemas/page-content' {
+  /** This file is the 'news' page's (CONTENT_PAGES in src/core/pages.ts names it). */
+  interface BuiltInPages {
+    news: typeof page;
+  }
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { list, pageFields, paragraph, richText, shortText } from '../schemas/fields';
-import { defineContentPage, richtext, textarea } from './content-page';
-import type { DefaultFieldRules, DemoDocument } from './content-page';
+import { defineContentPage, richtext, textarea } from './common/content-page';
+import type { DefaultFieldRules, DemoDocument } from './common/content-page';
 
 /** Relationware CRM – Manufacturing (prod1, page 9): description, modules, sections 1–2, architecture, benefits. */
 export const Prod1ContentSchema = z.strictObject({
@@ -20,7 +20,7 @@ export const Prod1ContentSchema = z.strictObject({
 });
 export type Prod1Content = z.infer<typeof Prod1ContentSchema>;
 
-export const PROD1_PAGE = defineContentPage('prod1', Prod1ContentSchema, {
+export const page = defineContentPage('prod1', Prod1ContentSchema, {
   descriptionlst: { entry: 'paragraph', fields: { descpara: 'Paragraph' } },
   modulehead: 'Modules heading',
   moduleslst: { entry: 'module', fields: { moduledata: 'Module' } },
@@ -32,7 +32,7 @@ export const PROD1_PAGE = defineContentPage('prod1', Prod1ContentSchema, {
   section4lst: { entry: 'benefit', fields: { data4: 'Benefit' } },
 });
 
-export const PROD1_DEMO_DOCUMENT: DemoDocument<Prod1Content> = {
+export const demoDocument: DemoDocument<Prod1Content> = {
   menupageid: 9,
   commonrouting: 'RelationwareCRM-Manufacturing',
   descriptionlst: [
@@ -124,7 +124,7 @@ export const PROD1_DEMO_DOCUMENT: DemoDocument<Prod1Content> = {
   ],
 };
 
-export const PROD1_FIELD_RULES: DefaultFieldRules<Prod1Content> = [
+export const fieldRules: DefaultFieldRules<Prod1Content> = [
   richtext('descpara', 10, 2000),
   textarea('modulehead', 2, 100),
   textarea('moduledata', 2, 300),
@@ -137,3 +137,10 @@ export const PROD1_FIELD_RULES: DefaultFieldRules<Prod1Content> = [
   richtext('data3', 10, 1500),
   richtext('data4', 10, 1500),
 ];
+
+declare module '../schemas/page-content' {
+  /** This file is the 'prod1' page's (CONTENT_PAGES in src/core/pages.ts names it). */
+  interface BuiltInPages {
+    prod1: typeof page;
+  }
+}

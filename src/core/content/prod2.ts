@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { list, pageFields, paragraph, richText, shortText } from '../schemas/fields';
-import { defineContentPage, richtext, textarea } from './content-page';
-import type { DefaultFieldRules, DemoDocument } from './content-page';
+import { defineContentPage, richtext, textarea } from './common/content-page';
+import type { DefaultFieldRules, DemoDocument } from './common/content-page';
 
 /** Relationware CRM – Pharma (prod2, page 10): description, modules and the service-management list. */
 export const Prod2ContentSchema = z.strictObject({
@@ -14,7 +14,7 @@ export const Prod2ContentSchema = z.strictObject({
 });
 export type Prod2Content = z.infer<typeof Prod2ContentSchema>;
 
-export const PROD2_PAGE = defineContentPage('prod2', Prod2ContentSchema, {
+export const page = defineContentPage('prod2', Prod2ContentSchema, {
   description: 'Description',
   modulehead: 'Modules heading',
   moduleslst: { entry: 'module', fields: { moduledata: 'Module' } },
@@ -22,7 +22,7 @@ export const PROD2_PAGE = defineContentPage('prod2', Prod2ContentSchema, {
   section2lst: { entry: 'service management entry', fields: { data2: 'Details' } },
 });
 
-export const PROD2_DEMO_DOCUMENT: DemoDocument<Prod2Content> = {
+export const demoDocument: DemoDocument<Prod2Content> = {
   menupageid: 10,
   commonrouting: 'RelationwareCRM-Pharma',
   description:
@@ -56,10 +56,17 @@ export const PROD2_DEMO_DOCUMENT: DemoDocument<Prod2Content> = {
   ],
 };
 
-export const PROD2_FIELD_RULES: DefaultFieldRules<Prod2Content> = [
+export const fieldRules: DefaultFieldRules<Prod2Content> = [
   richtext('description', 10, 3000),
   textarea('modulehead', 2, 100),
   textarea('moduledata', 10, 500),
   textarea('section2head', 2, 100),
   richtext('data2', 10, 1500),
 ];
+
+declare module '../schemas/page-content' {
+  /** This file is the 'prod2' page's (CONTENT_PAGES in src/core/pages.ts names it). */
+  interface BuiltInPages {
+    prod2: typeof page;
+  }
+}

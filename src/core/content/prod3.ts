@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { list, pageFields, richText, shortText } from '../schemas/fields';
-import { defineContentPage, richtext, textarea } from './content-page';
-import type { DefaultFieldRules, DemoDocument } from './content-page';
-import { LEAD_LABEL, LEAD_RULE, leadField } from './lead';
+import { defineContentPage, richtext, textarea } from './common/content-page';
+import type { DefaultFieldRules, DemoDocument } from './common/content-page';
+import { LEAD_LABEL, LEAD_RULE, leadField } from './common/lead';
 
 /** InnovoCare (prod3, page 12): the lead, description, benefits, front-office and doctor features. */
 export const Prod3ContentSchema = z.strictObject({
@@ -17,7 +17,7 @@ export const Prod3ContentSchema = z.strictObject({
 });
 export type Prod3Content = z.infer<typeof Prod3ContentSchema>;
 
-export const PROD3_PAGE = defineContentPage('prod3', Prod3ContentSchema, {
+export const page = defineContentPage('prod3', Prod3ContentSchema, {
   lead: LEAD_LABEL,
   descriptionlst: { entry: 'paragraph', fields: { descpara: 'Paragraph' } },
   benefitslst: { entry: 'benefit', fields: { icon: 'Icon', title: 'Title', data: 'Details' } },
@@ -25,7 +25,7 @@ export const PROD3_PAGE = defineContentPage('prod3', Prod3ContentSchema, {
   section2lst: { entry: 'doctor feature', fields: { data2: 'Feature' } },
 });
 
-export const PROD3_DEMO_DOCUMENT: DemoDocument<Prod3Content> = {
+export const demoDocument: DemoDocument<Prod3Content> = {
   menupageid: 12,
   commonrouting: 'InnovoCare',
   lead: 'Appointments, check-in, fees, prescriptions in 20 Indian languages and an electronic medical record that works offline on mobile.',
@@ -88,7 +88,7 @@ export const PROD3_DEMO_DOCUMENT: DemoDocument<Prod3Content> = {
   ],
 };
 
-export const PROD3_FIELD_RULES: DefaultFieldRules<Prod3Content> = [
+export const fieldRules: DefaultFieldRules<Prod3Content> = [
   LEAD_RULE,
   richtext('descpara', 10, 2000),
   textarea('icon', 2, 40),
@@ -97,3 +97,10 @@ export const PROD3_FIELD_RULES: DefaultFieldRules<Prod3Content> = [
   richtext('data1', 5, 600),
   richtext('data2', 5, 600),
 ];
+
+declare module '../schemas/page-content' {
+  /** This file is the 'prod3' page's (CONTENT_PAGES in src/core/pages.ts names it). */
+  interface BuiltInPages {
+    prod3: typeof page;
+  }
+}

@@ -1,4 +1,4 @@
-import type { LabelTree } from '../content/content-page';
+import type { LabelTree } from '../content/common/content-page';
 import { dottedPath, walkDocument, type FieldPath } from '../schemas/walk';
 import type { FieldLabels, FieldRule, RuleCheck } from './field-rule';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { describeContentPath, type LabelTree } from '../../core/content/content-page';
+import { describeContentPath, type LabelTree } from '../../core/content/common/content-page';
 import type { ParameterLabel } from '../../core/page-defs/parameter';
 import { documentRuleProblem } from '../../core/field-rules/check-entry';
 import { CONTENT_PAGES, contentPageById, type ContentPage } from '../../core/pages';

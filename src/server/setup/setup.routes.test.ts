@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_DEMO_DOCUMENT } from '../../core/content/contact';
+import { demoDocument as CONTACT_DEMO_DOCUMENT } from '../../core/content/contact';
 import { COMPANY_MESSAGES } from '../../core/schemas/company';
 import { captureLogs } from '../test-support/logs';
 import { pendingSetupCode } from './setup.service';

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { CONTACT_DEMO_DOCUMENT, CONTACT_DETAIL_FIELDS, type ContactContent } from '../../core/content/contact';
+import { demoDocument as CONTACT_DEMO_DOCUMENT, CONTACT_DETAIL_FIELDS, type ContactContent } from '../../core/content/contact';
 import { contentPageByKey } from '../../core/pages';
 import type { Company, SetupData } from '../../core/schemas/company';
 import { contactDetailsOf, writeCompany } from '../company/company.service';

@@ -1,4 +1,4 @@
-import type { Slide } from '../../../core/content/slide';
+import type { Slide } from '../../../core/content/common/slide';
 import type { FieldLayout, FieldSettings } from './entry-fields';
 
 /** The carousel slides of Home and Bespoke (the spec shows the carousels, not their model); labels: SLIDE_LABELS. */

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LabelTree } from '../../../core/content/content-page';
+import type { LabelTree } from '../../../core/content/common/content-page';
 import type { Comparison } from '../../../core/schemas/revision';
 import { CompareView, entryFieldLabel, richTextToPlain, wordChanges } from './compare-view';
 import { revisionStatusText } from './history-panel';

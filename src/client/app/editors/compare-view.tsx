@@ -1,6 +1,6 @@
 import { diffWords } from 'diff';
 import type { ReactNode } from 'react';
-import type { LabelTree } from '../../../core/content/content-page';
+import type { LabelTree } from '../../../core/content/common/content-page';
 import type { Change, Comparison } from '../../../core/schemas/revision';
 import '../../styles/seo-compare.css';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ContentLabels, PageFieldName } from '../../../core/content/content-page';
+import type { ContentLabels, PageFieldName } from '../../../core/content/common/content-page';
 import type { FieldRule } from '../../../core/field-rules/field-rule';
 import type { ImageFolder } from '../../../core/media/image-names';
 import { ruleFailure } from './field-rules';

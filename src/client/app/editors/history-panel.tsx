@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { LabelTree } from '../../../core/content/content-page';
+import type { LabelTree } from '../../../core/content/common/content-page';
 import type { Comparison, RevisionSummary } from '../../../core/schemas/revision';
 import { api, errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/date-time';

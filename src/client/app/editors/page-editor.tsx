@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useId, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
-import type { ContentLabels, LabelTree, ListLabels } from '../../../core/content/content-page';
+import type { ContentLabels, LabelTree, ListLabels } from '../../../core/content/common/content-page';
 import type { FieldRule } from '../../../core/field-rules/field-rule';
 import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS } from '../../../core/schemas/page-content';
 import { schemaAt } from '../../../core/schemas/walk';

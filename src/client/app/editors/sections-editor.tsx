@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EXPERTISE_PAGE, ExpertiseContentSchema } from '../../../core/content/expertise';
+import { page as EXPERTISE_PAGE, ExpertiseContentSchema } from '../../../core/content/expertise';
 import type { ExpertiseContent } from '../../../core/content/expertise';
 import { labelledFields } from './entry-fields';
 import { ListEditor } from './list-editor';

@@ -1,4 +1,4 @@
-import type { Slide } from '../../../core/content/slide';
+import type { Slide } from '../../../core/content/common/slide';
 import { Icon } from './icon';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_PAGE_DEFINITIONS } from '../schemas/page-content';
+import { CONTENT_PAGE_DEFINITIONS } from '../../schemas/page-content';
 import { describeContentPath } from './content-page';
-import { EXPERTISE_PAGE } from './expertise';
-import { HOME_PAGE, HomeContentSchema } from './home';
-import { PROD1_PAGE } from './prod1';
+import { page as EXPERTISE_PAGE } from '../expertise';
+import { page as HOME_PAGE, HomeContentSchema } from '../home';
+import { page as PROD1_PAGE } from '../prod1';
 
 describe('describeContentPath', () => {
   it('names a field of a list entry by the entry and its label', () => {

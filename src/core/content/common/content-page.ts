@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { FieldRule } from '../field-rules/field-rule';
-import { contentPageByKey } from '../pages';
-import type { ContentPage, ContentPageKey } from '../pages';
+import type { FieldRule } from '../../field-rules/field-rule';
+import { contentPageByKey } from '../../pages';
+import type { ContentPage, ContentPageKey } from '../../pages';
 
 /**
  * What every page file of src/core/content holds, and the words they share. A page file defines its document

@@ -1,5 +1,5 @@
-import type { FieldRule } from '../field-rules/field-rule';
-import { paragraph } from '../schemas/fields';
+import type { FieldRule } from '../../field-rules/field-rule';
+import { paragraph } from '../../schemas/fields';
 import { textarea } from './content-page';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkDocumentEntries } from '../field-rules/check-entry';
-import { fieldRuleOf, parameterOfRule } from '../page-defs/parameter';
-import type { ContentPageKey } from '../pages';
-import { pageFields, paragraphsOf } from '../schemas/fields';
-import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS, DEFAULT_FIELD_RULES, DEMO_CONTENT } from '../schemas/page-content';
+import { checkDocumentEntries } from '../../field-rules/check-entry';
+import { fieldRuleOf, parameterOfRule } from '../../page-defs/parameter';
+import type { ContentPageKey } from '../../pages';
+import { pageFields, paragraphsOf } from '../../schemas/fields';
+import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS, DEFAULT_FIELD_RULES, DEMO_CONTENT } from '../../schemas/page-content';
 import type { LabelTree } from './content-page';
 import { LEAD_LABEL, LEAD_RULE } from './lead';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paragraph, shortText, urlText } from '../schemas/fields';
+import { paragraph, shortText, urlText } from '../../schemas/fields';
 import { textarea } from './content-page';
 import type { ContentLabels, DefaultFieldRules } from './content-page';
 
