@@ -33,7 +33,11 @@ export interface PublicPageData {
   /** The page's name as page creation keeps it (its display name): the hero's title. */
   pageName: string;
   /** A staff preview of an unpublished revision (DESIGN §19): the bar with the link back to the editor. */
-  preview?: { editorPath: string };
+  preview?: {
+    editorPath: string;
+    /** In the editor's pane (DESIGN §26): the page as a search engine lists it, its title and description editable. */
+    searchResult?: { title: string; description: string; url: string };
+  };
   /** Year shown in the footer's copyright line. */
   copyrightYear: number;
   /** The contact form after a post without JavaScript: what was sent, the errors, or that it was sent. */

@@ -319,6 +319,11 @@ async function registerPublicSite(app: FastifyInstance, config: AppConfig, { out
       setHeaders: (reply, filePath) => {
         const hashed = filePath.startsWith(path.join(config.clientDir, 'assets') + path.sep);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
+        // The editor's preview pane is a sandboxed frame of no origin (DESIGN §26): it may load the site's public
+        // files (images, fonts; the islands and its bridge are module scripts, fetched with CORS). All of them are
+        // public anyway; pages and the API keep same-origin.
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+        if (hashed) reply.header('access-control-allow-origin', '*');
       },
     });
   }

@@ -172,6 +172,12 @@ const CALLS: Record<string, Call> = {
   },
   // ---- Drafts, scheduling and compare (DESIGN §19)
   'GET /api/master/edit/:routing': readGet('/api/master/edit/Home'),
+  // The editor's preview renders the working copy and stores nothing (DESIGN §26).
+  'POST /api/master/preview/:routing': {
+    changes: false,
+    prepare: async (c) => ({ document: await c.ok(c.post('/api/master/gethomepages', {})) }),
+    request: (c, p) => c.post('/api/master/preview/Home', p.document),
+  },
   'GET /api/master/compare/:routing': {
     changes: false,
     prepare: async (c) => ({ revisions: (await c.ok(c.get('/api/master/history/Home'))).revisions.map((r: { revision: number }) => r.revision) }),

@@ -158,6 +158,8 @@ const CASES: Record<string, OperationCase> = {
   'POST /api/master/getpagehistory': { request: (f) => ({ body: { commonrouting: f.autowiredRouting } }) },
   'POST /api/master/restorepage': { request: (f) => ({ body: { commonrouting: f.autowiredRouting, revision: 1 } }) },
   'GET /api/master/edit/{routing}': { request: () => ({ params: { routing: 'News' } }) },
+  // The editor's preview (DESIGN §26): the News document as read, rendered, never stored.
+  'POST /api/master/preview/{routing}': { request: async (_f, _n, t) => ({ params: { routing: 'News' }, body: await savedDocument(t, 'News', () => contentDocument(t, 'getnews', admin)) }) },
   'POST /api/master/unschedule/{routing}': { request: () => ({ params: { routing: 'News' }, body: { revision: 1 } }) },
   'GET /api/master/compare/{routing}': { request: () => ({ params: { routing: 'News' }, query: { from: 1, to: 2 } }) },
   'POST /api/menu/menuofUserforjosn': { request: () => ({ body: {} }) },

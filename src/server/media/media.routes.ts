@@ -71,6 +71,8 @@ export async function mediaRoutes(app: FastifyInstance, options: { config: AppCo
   app.get<{ Params: { folder: string; file: string } }>('/uploads/photos/:folder/:file', async (request, reply) => {
     const image = await readServedImage(request.tenant, request.params.folder, request.params.file, served);
     reply.header('etag', image.etag).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff');
+    // Public images, shown in the editor's preview pane too (a sandboxed frame of no origin, DESIGN §26).
+    reply.header('cross-origin-resource-policy', 'cross-origin');
     if (etagMatches(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
     return reply.header('content-type', image.contentType).header('content-disposition', 'inline').send(image.data);
   });

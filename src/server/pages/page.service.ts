@@ -174,6 +174,15 @@ export async function savePage(
   return commitRevision(tenant, page, document, user, { basedOn, publish: mode, keepRevisions: tools.keepRevisions }, now);
 }
 
+/**
+ * A document checked exactly as its save would check it (schema, cleaning, field rules, the kind's own checks) and
+ * stored nowhere: the editor's preview of its working copy (DESIGN §26). No revision, no audit entry.
+ */
+export async function previewDocument(tenant: Tenant, page: Page, submitted: unknown, tools: SaveTools, now = new Date()): Promise<Record<string, unknown>> {
+  const { document } = await page.kind.prepare(tenant, page, submitted, { tools, now, published: () => publishedDocument(tenant, page) });
+  return document;
+}
+
 /** Restores an earlier revision by publishing its document again as a new revision: history is never rewritten. */
 export async function restorePage(tenant: Tenant, page: Page, revision: number, user: SessionUser, keepRevisions: number, now = new Date()): Promise<SavedRevision> {
   const old = await findRevision(tenant.db, page.id, revision);

@@ -12,6 +12,7 @@ type Manifest = Record<string, ManifestChunk>;
 const PUBLIC_MANIFEST = '.vite/public-manifest.json';
 const APP_MANIFEST = '.vite/manifest.json';
 const ENTRY = 'src/client/entry-public.ts';
+const BRIDGE = 'src/client/preview/bridge.ts';
 const APP_ENTRY = 'src/client/entry-app.tsx';
 
 /** What the HTML of a public page links: the entry script and the inlined CSS. */
@@ -21,6 +22,8 @@ export interface ClientAssets {
    * text and first image must paint before any script competes with them for the connection (DESIGN §10).
    */
   entryScript: string | null;
+  /** The editor's preview pane's bridge, in pane renders only (DESIGN §26); its checks are a chunk it loads when asked. */
+  previewBridgeScript?: string | null;
   /** The public stylesheet, inlined in <head> (one request fewer on the critical path). */
   css: string;
   /**
@@ -45,7 +48,8 @@ export function loadClientAssets(clientDir: string): ClientAssets {
     appManifest && appEntry
       ? { script: `/${appEntry.file}`, preloads: importsOf(appManifest, APP_ENTRY).map((file) => `/${file}`), styles: cssOf(appManifest, APP_ENTRY).map((file) => `/${file}`) }
       : null;
-  return { entryScript: entry ? `/${entry.file}` : null, css, app };
+  const bridge = publicManifest?.[BRIDGE];
+  return { entryScript: entry ? `/${entry.file}` : null, previewBridgeScript: bridge ? `/${bridge.file}` : null, css, app };
 }
 
 function readManifest(clientDir: string, file: string): Manifest | null {

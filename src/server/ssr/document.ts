@@ -12,6 +12,8 @@ export interface DocumentParts {
   assets: ClientAssets;
   /** The page's largest image above the fold, fetched early. */
   preloadImage?: string | undefined;
+  /** A render for the editor's preview pane (DESIGN §26): its bridge to the editor and what the checks need. */
+  pane?: { bridgeScript: string | null; editorOrigin: string; siteAddresses: string[] } | undefined;
 }
 
 export function escapeHtml(value: string): string {
@@ -47,9 +49,21 @@ export function renderDocument(parts: DocumentParts): string {
     .filter(Boolean)
     .join('');
   const script = assets.entryScript ? `<script type="module" src="${escapeHtml(assets.entryScript)}"></script>` : '';
+  const pane = parts.pane ? paneScripts(parts.pane) : '';
   return (
     `<!doctype html><html lang="en" class="no-js"><head>${head}</head><body>` +
     `<div id="root">${parts.bodyHtml}</div>` +
-    `${script}</body></html>`
+    `${script}${pane}</body></html>`
   );
+}
+
+/**
+ * The pane's frame (DESIGN §26): the editor's origin, which the bridge alone talks to, and the site's page
+ * addresses for the link check, as data (JSON in a non-script type, `<` escaped so the text cannot end the
+ * element), then the bridge. Never in a page visitors get.
+ */
+function paneScripts(pane: NonNullable<DocumentParts['pane']>): string {
+  const data = JSON.stringify({ editorOrigin: pane.editorOrigin, siteAddresses: pane.siteAddresses }).replace(/</g, '\\u003c');
+  const bridge = pane.bridgeScript ? `<script type="module" src="${escapeHtml(pane.bridgeScript)}"></script>` : '';
+  return `<script type="application/json" id="folio-pane">${data}</script>${bridge}`;
 }

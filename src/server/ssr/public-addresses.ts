@@ -8,6 +8,9 @@ const CANONICAL = new Map([
   ...staffPaths().filter((r) => !r.includes(':')).map((r) => [r.toLowerCase(), r] as const),
 ]);
 
+/** The old short routes, each a redirect to its page's address. */
+export const legacyAddresses = (): string[] => CONTENT_PAGES.flatMap((p) => (p.legacyPath ? [p.legacyPath] : []));
+
 /** Where another spelling of a fixed address (any case), or an old short route, answers 301 to. */
 export function redirectTarget(lowerCasePath: string): string | undefined {
   return CANONICAL.get(lowerCasePath) ?? LEGACY.get(lowerCasePath);

@@ -6,7 +6,10 @@ import type { ClientAssets } from './client-assets';
 import { contactFormRoutes } from './contact-form.routes';
 import { cachedPageSender, type HotPath } from './hot-path';
 import { pageAddressRoutes, type PageServing } from './page-addresses.routes';
+import { previewPaneRoutes } from './preview-pane.routes';
 import { previewRoutes } from './preview.routes';
+import { storedImageBytes } from '../media/media.service';
+import { richTextCleaner } from '../pages/rich-text';
 import type { RenderSite } from './render-page';
 import { robotsSitemapAndNotFound } from './robots-sitemap-404.routes';
 
@@ -29,6 +32,7 @@ export async function publicPageRoutes(app: FastifyInstance, { config, assets, o
   const site: RenderSite = { publicBaseUrl: config.publicBaseUrl, assets, securityHeaders: app.securityHeaders };
   const serving: PageServing = { site, shell: appShellDocument(assets) };
   previewRoutes(app, site);
+  previewPaneRoutes(app, site, { cleanRichText: richTextCleaner(config.publicBaseUrl), keepRevisions: config.revisionsPerPage, imageBytes: storedImageBytes });
   await contactFormRoutes(app, { site, config, outbox });
   hotPath.send = cachedPageSender(app.tenants, site, config.logLevel === 'debug' || config.logLevel === 'trace');
   pageAddressRoutes(app, serving);

@@ -8,11 +8,13 @@ import { getSiteCompany } from '../company/company.service';
 import { getPublicMenu } from '../menus/menus.service';
 import type { Page } from '../pages/page-kind';
 import { publishedDocument } from '../pages/page.service';
+import { publicPagesOf } from '../pages/resolve-page';
 import { pageMeta, type PageMeta } from '../pages/seo';
 import type { RenderedPage } from '../tenants/tenant-cache';
 import type { Tenant } from '../tenants/tenants';
 import type { ClientAssets } from './client-assets';
-import { renderDocument } from './document';
+import { renderDocument, type DocumentParts } from './document';
+import { legacyAddresses } from './public-addresses';
 
 const gzipAsync = promisify(gzipCallback);
 const brotliAsync = promisify(brotliCompress);
@@ -29,7 +31,18 @@ export interface RenderSite {
  * The revision shown: the published one (`public`; the contact form's state after a post without JavaScript),
  * or a staff preview's document with the way back to its editor (`preview`: the bar, noindex).
  */
-export type ShownRevision = { mode: 'public'; contactForm?: ContactFormState } | { mode: 'preview'; document: Record<string, unknown>; editorPath: string };
+export type ShownRevision =
+  | { mode: 'public'; contactForm?: ContactFormState }
+  | { mode: 'preview'; document: Record<string, unknown>; editorPath: string; pane?: PaneFrame };
+
+/**
+ * A render for the editor's preview pane (DESIGN §26): the page as a sandboxed frame of the editor shows it, with
+ * the bridge script that talks to the editor (only to `editorOrigin`), the search result the page makes, and the
+ * site's addresses for the link check.
+ */
+export interface PaneFrame {
+  editorOrigin: string;
+}
 export type RenderMode = ShownRevision['mode'];
 
 /** How a rendered public page may be kept: `private` when its answers carry a visitor's own cookie (the contact page's). */
@@ -68,7 +81,9 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
     ...previewBar(revision),
   };
   const meta = pageMeta({ seo, pageName: page.displayName, company, description: view.description, publicPath: page.publicPath, publicBaseUrl: site.publicBaseUrl });
-  return { html: await htmlOf(site, data, { meta, canonical: true, revision, preloadImage: view.preloadImage }), status: 200 };
+  if (preview?.pane) data.preview = { ...data.preview!, searchResult: { title: meta.title, description: meta.description, url: meta.url } };
+  const pane = preview?.pane ? await paneParts(site, tenant, preview.pane) : undefined;
+  return { html: await htmlOf(site, data, { meta, canonical: true, revision, preloadImage: view.preloadImage, pane }), status: 200 };
 }
 
 /** The site's 404 page, at the address asked for (the menu marks nothing), with status 404. */
@@ -97,11 +112,18 @@ function previewBar(revision: ShownRevision): Pick<PublicPageData, 'preview'> {
   return revision.mode === 'preview' ? { preview: { editorPath: revision.editorPath } } : {};
 }
 
+/** What a pane's frame has besides the page: the bridge, the editor's origin, the site's addresses (link check). */
+async function paneParts(site: RenderSite, tenant: Tenant, pane: PaneFrame): Promise<DocumentParts['pane']> {
+  const pages = await publicPagesOf(tenant);
+  const addresses = ['/', ...pages.keys(), ...legacyAddresses()];
+  return { bridgeScript: site.assets.previewBridgeScript ?? null, editorOrigin: pane.editorOrigin, siteAddresses: addresses };
+}
+
 /** The whole document around the page's body; a preview is kept out of search engines. */
 async function htmlOf(
   site: RenderSite,
   data: PublicPageData,
-  head: { meta: PageMeta; canonical: boolean; revision: ShownRevision; preloadImage?: string | undefined },
+  head: { meta: PageMeta; canonical: boolean; revision: ShownRevision; preloadImage?: string | undefined; pane?: DocumentParts['pane'] },
 ): Promise<string> {
   return renderDocument({
     meta: head.meta,
@@ -110,6 +132,7 @@ async function htmlOf(
     bodyHtml: await renderPublicBody(data),
     assets: site.assets,
     preloadImage: head.preloadImage,
+    pane: head.pane,
   });
 }
 

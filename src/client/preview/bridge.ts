@@ -1,0 +1,131 @@
+import { editorMessageOf, PREVIEW_CHANNEL, type FrameMessage } from './protocol';
+
+/**
+ * The preview pane's side of the bridge (DESIGN §26), in the frame of an editor's preview only (never in a page
+ * visitors get): it outlines the field under the pointer with its label, tells the editor which field was
+ * clicked, outlines the field being typed in, keeps the scroll position across renders and runs the checks
+ * when asked (their own chunk). It talks only to its parent window, only at the editor's origin that the
+ * server wrote into the page, and reads only messages of the protocol's shapes.
+ */
+interface PaneData {
+  editorOrigin: string;
+  siteAddresses: string[];
+}
+
+type Outgoing = FrameMessage extends infer M ? (M extends FrameMessage ? Omit<M, 'channel'> : never) : never;
+
+const FIELD = 'data-folio-field';
+const ACCENT = '#1d5fd0';
+
+function paneData(): PaneData | null {
+  try {
+    const data = JSON.parse(document.getElementById('folio-pane')?.textContent ?? 'null') as PaneData | null;
+    return data && typeof data.editorOrigin === 'string' && Array.isArray(data.siteAddresses) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+const pane = paneData();
+if (pane && window.parent !== window) start(pane);
+
+function start({ editorOrigin, siteAddresses }: PaneData): void {
+  const post = (message: Outgoing) => window.parent.postMessage({ channel: PREVIEW_CHANNEL, ...message }, editorOrigin);
+  let labels: Record<string, string> = {};
+  const hover = overlay('dashed');
+  const typing = overlay('solid');
+
+  const fieldOf = (target: EventTarget | null) => (target instanceof Element ? target.closest(`[${FIELD}]`) : null);
+  const elementsOf = (field: string) => [...document.querySelectorAll(`[${FIELD}="${CSS.escape(field)}"]`)];
+
+  document.addEventListener('mouseover', (event) => {
+    const element = fieldOf(event.target);
+    const field = element?.getAttribute(FIELD);
+    hover.show(element && field ? [element] : [], field ? (labels[field] ?? field) : '');
+  });
+  document.addEventListener('mouseleave', () => hover.show([], ''));
+  // Nothing in the preview navigates or submits: a click picks the field it shows.
+  document.addEventListener(
+    'click',
+    (event) => {
+      event.preventDefault();
+      const field = fieldOf(event.target)?.getAttribute(FIELD);
+      if (field) post({ type: 'select', field });
+    },
+    true,
+  );
+  document.addEventListener('submit', (event) => event.preventDefault(), true);
+  let scrollTimer = 0;
+  window.addEventListener(
+    'scroll',
+    () => {
+      window.clearTimeout(scrollTimer);
+      scrollTimer = window.setTimeout(() => post({ type: 'scroll', y: Math.round(window.scrollY) }), 80);
+    },
+    { passive: true },
+  );
+  window.addEventListener('resize', () => {
+    hover.refresh();
+    typing.refresh();
+  });
+
+  window.addEventListener('message', (event) => {
+    if (event.source !== window.parent || event.origin !== editorOrigin) return;
+    const message = editorMessageOf(event.data);
+    if (!message) return;
+    if (message.type === 'labels') labels = message.labels;
+    else if (message.type === 'scroll-to') window.scrollTo({ top: message.y, behavior: 'instant' });
+    else if (message.type === 'outline') {
+      const elements = message.field ? elementsOf(message.field) : [];
+      typing.show(elements, message.field ? (labels[message.field] ?? message.field) : '');
+      const [first] = elements;
+      if (first && !inView(first)) first.scrollIntoView({ block: 'center', behavior: 'instant' });
+    } else if (message.type === 'run-checks') {
+      const { id } = message;
+      void import('./checks').then(async ({ runChecks }) => post({ type: 'checks', id, findings: await runChecks(siteAddresses) }));
+    }
+  });
+
+  const fields = [...new Set([...document.querySelectorAll(`[${FIELD}]`)].map((element) => element.getAttribute(FIELD) ?? ''))].filter(Boolean);
+  post({ type: 'ready', fields, scrollY: Math.round(window.scrollY) });
+}
+
+function inView(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return box.bottom > 0 && box.top < window.innerHeight;
+}
+
+/** An outline drawn over elements (never in the page's flow, never hit by the pointer), with a label tag. */
+function overlay(style: 'dashed' | 'solid') {
+  const layer = document.createElement('div');
+  layer.className = 'folio-pane-overlay';
+  layer.setAttribute('aria-hidden', 'true');
+  layer.style.cssText = 'position:absolute;left:0;top:0;width:0;height:0;pointer-events:none;z-index:2147483647';
+  document.body.append(layer);
+  let shown: Element[] = [];
+  let text = '';
+  const draw = () => {
+    layer.replaceChildren(
+      ...shown.map((element, index) => {
+        const box = element.getBoundingClientRect();
+        const frame = document.createElement('div');
+        frame.style.cssText = `position:absolute;left:${box.left + window.scrollX - 3}px;top:${box.top + window.scrollY - 3}px;width:${box.width + 6}px;height:${box.height + 6}px;outline:2px ${style} ${ACCENT};border-radius:3px`;
+        if (index === 0 && text) {
+          const tag = document.createElement('span');
+          tag.textContent = text;
+          tag.style.cssText = `position:absolute;left:-2px;bottom:100%;max-width:320px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font:600 12px/1.6 system-ui,sans-serif;color:#fff;background:${ACCENT};padding:0 6px;border-radius:3px 3px 0 0`;
+          frame.append(tag);
+        }
+        return frame;
+      }),
+    );
+  };
+  return {
+    show(elements: Element[], label: string) {
+      shown = elements;
+      text = label;
+      draw();
+    },
+    refresh: draw,
+  };
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { routeLimitKey } from '../db/database-rate-limiter';
+import { ErrorBodySchema } from '../http/contract';
+import type { SaveTools } from '../pages/page-kind';
+import { previewDocument } from '../pages/page.service';
+import { renderPage, type RenderSite } from './render-page';
+
+const RoutingParamsSchema = z.strictObject({ routing: z.string().min(1).max(100) });
+const DocumentBodySchema = z.record(z.string(), z.unknown()).meta({
+  description: "The page's working copy: the document its save takes (a built-in page's save body; a page made without code's `document`).",
+});
+
+/** 20 renders a second per session (DESIGN §26): a pane asks at most one every 300 ms, a script hammering it is held. */
+const PREVIEW_RATE_LIMIT = {
+  max: 20,
+  timeWindow: 1000,
+  groupId: 'preview-pane',
+  keyGenerator: (request: FastifyRequest) => routeLimitKey(request.tenant.name, `session ${request.session?.sessionId ?? request.ip}`),
+} as const;
+
+/**
+ * The editor's preview pane (DESIGN §26): `POST /api/master/preview/:routing` with the page's unsaved working copy
+ * → the page as visitors would see it, rendered by the one renderer (DESIGN §25) with the preview bar, the bridge
+ * to the editor and `data-folio-field` on every field. Checked like a save (400 with a sentence and `field`),
+ * allowed like a save (the page's editor in the caller's menu), stored nowhere: no revision, no audit entry.
+ */
+export function previewPaneRoutes(app: FastifyInstance, site: RenderSite, tools: SaveTools): void {
+  app.post<{ Params: z.infer<typeof RoutingParamsSchema>; Body: Record<string, unknown> }>(
+    '/api/master/preview/:routing',
+    {
+      config: { access: { editsPage: { param: 'routing' } }, rateLimit: PREVIEW_RATE_LIMIT },
+      schema: {
+        params: RoutingParamsSchema,
+        body: DocumentBodySchema,
+        response: {
+          200: z.string().meta({ description: 'The page as HTML (text/html), noindex, never stored.' }),
+          ...Object.fromEntries([400, 401, 403, 404, 429].map((status) => [status, ErrorBodySchema])),
+        },
+      },
+    },
+    async (request, reply) => {
+      const page = request.editedPage!;
+      const document = await previewDocument(request.tenant, page, request.body, tools);
+      const pane = { editorOrigin: `${request.protocol}://${request.host}` };
+      const { html } = await renderPage(site, request.tenant, page, { mode: 'preview', document, editorPath: `/${page.routing}`, pane });
+      return reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8').send(html);
+    },
+  );
+}
