@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
+import { FieldMarksProvider } from './field-marks';
 import type { PublicPageData } from '../../core/public-page';
 
 /**
@@ -17,7 +18,8 @@ export function PublicApp({ data, children }: { data: PublicPageData; children: 
       <Header menu={data.menu} path={data.path} companyName={data.company.name} />
       {/* tabIndex lets the skip link move keyboard focus, not only the scroll position. */}
       <main id="main" tabIndex={-1}>
-        {children}
+        {/* Every preview render marks the elements that show a field (DESIGN §26); a public page never. */}
+        <FieldMarksProvider on={Boolean(data.preview)}>{children}</FieldMarksProvider>
       </main>
       <Footer company={data.company} copyrightYear={data.copyrightYear} />
     </>

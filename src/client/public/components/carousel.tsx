@@ -1,20 +1,26 @@
 import type { Slide } from '../../../core/content/common/slide';
+import { useFieldMark } from '../field-marks';
 import { Icon } from './icon';
 
 /**
  * An image carousel built on a horizontal scroll-snap track: it works by swiping, by scrolling and without
  * JavaScript; the buttons and dots only scroll the track (the carousel island, `islands/carousel.ts`, wires them
- * and moves the dots' aria-current). No autoplay (WCAG 2.2.2).
+ * and moves the dots' aria-current). No autoplay (WCAG 2.2.2). `listField` is the path of the slide list
+ * (`slideList`): a slide's image, heading and caption are marked `<listField>.<index>.<field>` in previews.
  */
 export function Carousel({
   slides,
   label,
+  listField,
   priorityFirst = false,
 }: {
   slides: readonly Slide[];
   label: string;
+  listField?: string;
   priorityFirst?: boolean;
 }) {
+  const mark = useFieldMark();
+  const field = (index: number, name: keyof Slide) => (listField === undefined ? undefined : `${listField}.${index}.${name}`);
   const count = slides.length;
   if (count === 0) return null;
 
@@ -41,12 +47,13 @@ export function Carousel({
                 fetchPriority={priority ? 'high' : undefined}
                 loading={priority ? undefined : 'lazy'}
                 decoding={priority ? undefined : 'async'}
+                {...mark(field(index, 'image'))}
               />
               {slide.heading || slide.caption ? (
                 <div className="carousel__caption">
                   <div className="container">
-                    {slide.heading ? <h2 className="carousel__heading">{slide.heading}</h2> : null}
-                    {slide.caption ? <p className="carousel__text">{slide.caption}</p> : null}
+                    {slide.heading ? <h2 className="carousel__heading" {...mark(field(index, 'heading'))}>{slide.heading}</h2> : null}
+                    {slide.caption ? <p className="carousel__text" {...mark(field(index, 'caption'))}>{slide.caption}</p> : null}
                   </div>
                 </div>
               ) : null}

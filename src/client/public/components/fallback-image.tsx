@@ -1,5 +1,6 @@
 import { parseStoredImageUrl, webpSrcSet } from '../../../core/media/image-names';
 import { DEFAULT_IMAGE } from '../default-image';
+import { useFieldMark } from '../field-marks';
 
 /**
  * An image that shows the default logo when its own file is missing or broken (spec 000 §2 About, Customers).
@@ -17,6 +18,7 @@ export function FallbackImage({
   className,
   loading,
   sizes,
+  field,
 }: {
   src: string;
   alt: string;
@@ -26,7 +28,10 @@ export function FallbackImage({
   loading?: 'lazy' | 'eager';
   /** How wide the image is shown (for the srcset choice); default its width in CSS pixels. */
   sizes?: string;
+  /** The path of the image field it shows, marked on the <img> in previews. */
+  field?: string | undefined;
 }) {
+  const mark = useFieldMark();
   const missing = src.trim() === '';
   const uploaded = missing ? null : parseStoredImageUrl(src);
   const img = (
@@ -39,6 +44,7 @@ export function FallbackImage({
       loading={loading}
       decoding="async"
       data-island="fallback-image"
+      {...mark(field)}
     />
   );
   if (!uploaded) return img;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { useFieldMark } from '../field-marks';
 import { Icon, IconFrame } from './icon';
-import { CardGrid, type Card } from './section';
+import { CardGrid, type Card, type CardFields } from './section';
 
 /**
  * The icons content documents name (home expertise cards, consulting offers, InnovoCare benefits, SalesBoost
@@ -121,20 +122,23 @@ function ContentIcon({ name }: { name: string }) {
   return shape ? <IconFrame shape={shape} /> : <Icon name={resolved} />;
 }
 
-export interface IconCard extends Omit<Card, 'badge'> {
+export interface IconCard extends Omit<Card, 'badge' | 'fields'> {
   /** The content icon's name, shown in a badge at the top of the card. */
   icon: string;
+  /** The paths of the fields the card shows, its icon's too (marked in previews). */
+  fields?: CardFields & { icon?: string };
 }
 
 /** A grid of cards, each with a content icon in a badge above its title and text. */
 export function IconCardGrid({ cards, ...grid }: { cards: readonly IconCard[]; className?: string; cardClassName?: string }) {
+  const mark = useFieldMark();
   return (
     <CardGrid
       {...grid}
       cards={cards.map(({ icon, ...card }) => ({
         ...card,
         badge: (
-          <span className="icon-badge">
+          <span className="icon-badge" {...mark(card.fields?.icon)}>
             <ContentIcon name={icon} />
           </span>
         ),

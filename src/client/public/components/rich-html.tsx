@@ -1,3 +1,5 @@
+import { useFieldMark } from '../field-marks';
+
 type RichHtmlTag = 'div' | 'section' | 'p' | 'span' | 'h2' | 'h3' | 'h4';
 
 /** Tags the HTML parser will not keep inside a <p> (it would close the <p> and break hydration). */
@@ -13,12 +15,16 @@ export function RichHtml({
   as = 'div',
   className,
   id,
+  field,
 }: {
   html: string;
   as?: RichHtmlTag;
   className?: string;
   id?: string;
+  /** The path of the field it shows, marked in previews (field-marks.tsx). */
+  field?: string | undefined;
 }) {
+  const mark = useFieldMark();
   let Tag: RichHtmlTag = as;
   let markup = html;
   if (as === 'h2' || as === 'h3' || as === 'h4' || as === 'span') {
@@ -27,6 +33,6 @@ export function RichHtml({
     Tag = 'div';
   }
   // Safe to render as is: the server sanitises rich text before storing it (DESIGN §6).
-  return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: markup }} />;
+  return <Tag id={id} className={className} {...mark(field)} dangerouslySetInnerHTML={{ __html: markup }} />;
 }
 

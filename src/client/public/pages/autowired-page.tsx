@@ -5,6 +5,7 @@ import { RichHtml } from '../components/rich-html';
 import { parseStoredImageUrl } from '../../../core/media/image-names';
 import { FallbackImage } from '../components/fallback-image';
 import { Section } from '../components/section';
+import { useFieldMark } from '../field-marks';
 import { formatDay, formatNumber } from '../site-format';
 
 /** Types whose values are short enough for a table cell; rows with only these are shown as a table. */
@@ -17,20 +18,25 @@ const SHORT_TYPES = new Set(['number', 'Date', 'Checkbox', 'Dropdown', 'Radio'])
  * Dates and numbers read in the site's locale, yes/no values by the parameter's labels, master-data choices by
  * their names (the server puts them in), images with their parameter's name as alternative text. Complete without
  * JavaScript; every value is rendered as text except stored rich text, which the server sanitised.
+ *
+ * In previews each value's cell is marked with its field's path (DESIGN §26): `document.header.<name>` and
+ * `document.rows.<index>.<name>`, the index the entry's in the document (before empty entries are left out).
  */
 export default function AutowiredPage({ content, autowired }: { content: AutowiredDocument; autowired?: AutowiredPublicPage }) {
+  const mark = useFieldMark();
   if (!autowired) return null;
   const header = autowired.parameters.filter((p) => p.level === 'Header');
   const detail = autowired.parameters.filter((p) => p.level === 'Detail');
   const shownHeader = header.filter((p) => !isEmpty(content.header[p.name]));
-  const rows = content.rows.filter((row) => detail.some((p) => !isEmpty(row[p.name])));
-  const asTable = detail.length > 0 && detail.every((p) => SHORT_TYPES.has(p.type) || (p.type === 'Textarea' && rows.every((r) => String(r[p.name] ?? '').length <= 80)));
+  // Each shown entry keeps its index in the document: the path of its fields.
+  const rows = content.rows.flatMap((row, at) => (detail.some((p) => !isEmpty(row[p.name])) ? [{ row, at }] : []));
+  const asTable = detail.length > 0 && detail.every((p) => SHORT_TYPES.has(p.type) || (p.type === 'Textarea' && rows.every(({ row }) => String(row[p.name] ?? '').length <= 80)));
   return (
     <>
       <PageHero title={autowired.title} />
       {shownHeader.length > 0 ? (
         <Section layout="reading">
-          <LabelledValues parameters={shownHeader} values={content.header} />
+          <LabelledValues parameters={shownHeader} values={content.header} fieldPrefix="document.header" />
         </Section>
       ) : null}
       {rows.length > 0 ? (
@@ -48,12 +54,12 @@ export default function AutowiredPage({ content, autowired }: { content: Autowir
                   </tr>
                 </thead>
                 <tbody>
-                  {rows.map((row, index) => (
+                  {rows.map(({ row, at }, index) => (
                     <tr key={index}>
                       {detail.map((p) => (
                         // The column's name, shown above the value where the rows stack as cards (public.css).
-                        <td key={p.name} data-label={p.name}>
-                          <Value parameter={p} value={row[p.name]} />
+                        <td key={p.name} data-label={p.name} {...mark(`document.rows.${at}.${p.name}`)}>
+                          <Value parameter={p} value={row[p.name]} field={`document.rows.${at}.${p.name}`} />
                         </td>
                       ))}
                     </tr>
@@ -63,9 +69,9 @@ export default function AutowiredPage({ content, autowired }: { content: Autowir
             </div>
           ) : (
             <div className="card-grid">
-              {rows.map((row, index) => (
+              {rows.map(({ row, at }, index) => (
                 <article key={index} className="card autowired-card">
-                  <LabelledValues parameters={detail.filter((p) => !isEmpty(row[p.name]))} values={row} />
+                  <LabelledValues parameters={detail.filter((p) => !isEmpty(row[p.name]))} values={row} fieldPrefix={`document.rows.${at}`} />
                 </article>
               ))}
             </div>
@@ -81,15 +87,24 @@ export default function AutowiredPage({ content, autowired }: { content: Autowir
   );
 }
 
-/** Values each under its parameter's name: a description list. */
-function LabelledValues({ parameters, values }: { parameters: readonly PublicParameter[]; values: Record<string, AutowiredValue> }) {
+/** Values each under its parameter's name: a description list; `fieldPrefix`: the path of the values' object. */
+function LabelledValues({
+  parameters,
+  values,
+  fieldPrefix,
+}: {
+  parameters: readonly PublicParameter[];
+  values: Record<string, AutowiredValue>;
+  fieldPrefix: string;
+}) {
+  const mark = useFieldMark();
   return (
     <dl className="autowired-fields">
       {parameters.map((p) => (
         <div key={p.name} className="autowired-field">
           <dt className="autowired-field__name">{p.name}</dt>
-          <dd className="autowired-field__value">
-            <Value parameter={p} value={values[p.name]} />
+          <dd className="autowired-field__value" {...mark(`${fieldPrefix}.${p.name}`)}>
+            <Value parameter={p} value={values[p.name]} field={`${fieldPrefix}.${p.name}`} />
           </dd>
         </div>
       ))}
@@ -101,7 +116,9 @@ function isEmpty(value: AutowiredValue | undefined): boolean {
   return value === null || value === undefined || value === '' || (typeof value === 'string' && value.replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/i.test(value));
 }
 
-function Value({ parameter, value }: { parameter: PublicParameter; value: AutowiredValue | undefined }) {
+/** One value as it reads; `field` marks an image's own <img> too (the cell around it carries it already). */
+function Value({ parameter, value, field }: { parameter: PublicParameter; value: AutowiredValue | undefined; field: string }) {
+  const mark = useFieldMark();
   if (value === null || value === undefined || value === '') return null;
   // A yes or a no (a checkbox, or a radio choice of Boolean kind) reads as the parameter's own words.
   if (typeof value === 'boolean') return <>{value ? parameter.yes || 'Yes' : parameter.no || 'No'}</>;
@@ -112,7 +129,7 @@ function Value({ parameter, value }: { parameter: PublicParameter; value: Autowi
       // An uploaded image knows its size (from its name) and has WebP copies for a srcset (DESIGN §8).
       const src = String(value);
       const stored = parseStoredImageUrl(src);
-      if (!stored) return <img className="autowired-image" src={src} alt={parameter.name} loading="lazy" decoding="async" />;
+      if (!stored) return <img className="autowired-image" src={src} alt={parameter.name} loading="lazy" decoding="async" {...mark(field)} />;
       return (
         <FallbackImage
           className="autowired-image"
@@ -122,6 +139,7 @@ function Value({ parameter, value }: { parameter: PublicParameter; value: Autowi
           height={stored.height}
           loading="lazy"
           sizes={`(max-width: ${stored.width}px) 100vw, ${stored.width}px`}
+          field={field}
         />
       );
     }

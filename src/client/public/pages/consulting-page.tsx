@@ -6,11 +6,17 @@ import type { PageProps } from '../public-types';
 export default function ConsultingPage({ content, pageName }: PageProps<'consulting'>) {
   return (
     <>
-      <PageHero title={pageName} lead={content.lead} />
+      <PageHero title={pageName} lead={content.lead} leadField="lead" />
       <Section title="What we offer">
         <IconCardGrid
           cardClassName="card consulting-card"
-          cards={content.sectionlst.map((section) => ({ icon: section.icon, kicker: section.title1, title: section.title2, html: section.data }))}
+          cards={content.sectionlst.map((section, index) => ({
+            icon: section.icon,
+            kicker: section.title1,
+            title: section.title2,
+            html: section.data,
+            fields: { icon: `sectionlst.${index}.icon`, kicker: `sectionlst.${index}.title1`, title: `sectionlst.${index}.title2`, html: `sectionlst.${index}.data` },
+          }))}
         />
       </Section>
     </>

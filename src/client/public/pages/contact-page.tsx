@@ -3,12 +3,14 @@ import { telHref } from '../components/footer';
 import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
+import { useFieldMark } from '../field-marks';
 import type { PageProps } from '../public-types';
 
 export default function ContactPage({ content, pageName, contactForm }: PageProps<'contact'>) {
+  const mark = useFieldMark();
   return (
     <>
-      <PageHero title={pageName} lead={content.lead} />
+      <PageHero title={pageName} lead={content.lead} leadField="lead" />
       <Section layout="contact-layout">
         <section className="card contact-panel" aria-labelledby="contact-form-heading">
           <h2 className="section__title" id="contact-form-heading">
@@ -23,7 +25,7 @@ export default function ContactPage({ content, pageName, contactForm }: PageProp
           </h2>
           <address className="reach-us__address">
             <Icon name="map-pin" />
-            <span>{content.address}</span>
+            <span {...mark('address')}>{content.address}</span>
           </address>
           <a
             className="reach-us__map"
@@ -31,6 +33,7 @@ export default function ContactPage({ content, pageName, contactForm }: PageProp
             target="_blank"
             rel="noopener"
             aria-label="Open our location in a maps service (opens in a new tab)"
+            {...mark('maplink')}
           >
             <img
               src="/demo/map-pune.svg"
@@ -44,11 +47,11 @@ export default function ContactPage({ content, pageName, contactForm }: PageProp
           <ul className="reach-us__lines" role="list">
             <li>
               <Icon name="mail" />
-              <a href={`mailto:${content.email}`}>{content.email}</a>
+              <a href={`mailto:${content.email}`} {...mark('email')}>{content.email}</a>
             </li>
             <li>
               <Icon name="phone" />
-              <a href={telHref(content.phone)}>{content.phone}</a>
+              <a href={telHref(content.phone)} {...mark('phone')}>{content.phone}</a>
             </li>
           </ul>
         </section>

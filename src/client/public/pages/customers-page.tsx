@@ -1,12 +1,14 @@
 import { FallbackImage } from '../components/fallback-image';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
+import { useFieldMark } from '../field-marks';
 import type { PageProps } from '../public-types';
 
 export default function CustomersPage({ content, pageName }: PageProps<'customers'>) {
+  const mark = useFieldMark();
   return (
     <>
-      <PageHero title={pageName} lead={content.lead} />
+      <PageHero title={pageName} lead={content.lead} leadField="lead" />
       <Section>
         <ul className="logo-grid" role="list">
           {content.tablelst.map((customer, index) => (
@@ -21,8 +23,11 @@ export default function CustomersPage({ content, pageName }: PageProps<'customer
                   // The first row is in view on arrival; the rest load as they scroll in.
                   loading={index < 4 ? 'eager' : 'lazy'}
                   sizes="(min-width: 992px) 320px, 50vw"
+                  field={`tablelst.${index}.custImage`}
                 />
-                <figcaption className="logo-card__name">{customer.custname}</figcaption>
+                <figcaption className="logo-card__name" {...mark(`tablelst.${index}.custname`)}>
+                  {customer.custname}
+                </figcaption>
               </figure>
             </li>
           ))}

@@ -1,21 +1,26 @@
 import { PageHero } from '../components/page-hero';
 import { CardGrid, ProseSection, Section } from '../components/section';
+import { useFieldMark } from '../field-marks';
 import type { PageProps } from '../public-types';
 
 export default function ExpertisePage({ content, pageName }: PageProps<'expertise'>) {
+  const mark = useFieldMark();
   return (
     <>
-      <PageHero title={pageName} lead={content.lead} />
-      <ProseSection band="tight" className="prose lead-text" paragraphs={content.description ? [content.description] : []} />
+      <PageHero title={pageName} lead={content.lead} leadField="lead" />
+      <ProseSection band="tight" className="prose lead-text" paragraphs={content.description ? [content.description] : []} fieldOf={() => 'description'} />
 
       <Section band="alt" title="Technologies and practices" show={content.sectionlst.length > 0}>
         <CardGrid
-          cards={content.sectionlst.map((section) => ({
+          cards={content.sectionlst.map((section, sectionIndex) => ({
             title: section.heading,
+            fields: { title: `sectionlst.${sectionIndex}.heading` },
             body: (
               <ul className="bullet-list">
                 {section.list.map((item, index) => (
-                  <li key={index}>{item.data}</li>
+                  <li key={index} {...mark(`sectionlst.${sectionIndex}.list.${index}.data`)}>
+                    {item.data}
+                  </li>
                 ))}
               </ul>
             ),
@@ -36,8 +41,8 @@ export default function ExpertisePage({ content, pageName }: PageProps<'expertis
             <tbody>
               {content.tablelst.map((row, index) => (
                 <tr key={index}>
-                  <td>{row.segment}</td>
-                  <td>{row.product}</td>
+                  <td {...mark(`tablelst.${index}.segment`)}>{row.segment}</td>
+                  <td {...mark(`tablelst.${index}.product`)}>{row.product}</td>
                 </tr>
               ))}
             </tbody>

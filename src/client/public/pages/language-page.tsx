@@ -5,10 +5,18 @@ import type { PageProps } from '../public-types';
 export default function LanguagePage({ content, pageName }: PageProps<'language'>) {
   return (
     <>
-      <PageHero title={pageName} lead={content.lead} />
+      <PageHero title={pageName} lead={content.lead} leadField="lead" />
       <Section layout="reading">
         {content.sectionlst.map((section, index) => (
-          <TitledText key={index} className="text-section" titleClassName="text-section__title" title={section.title} html={section.data} />
+          <TitledText
+            key={index}
+            className="text-section"
+            titleClassName="text-section__title"
+            title={section.title}
+            titleField={`sectionlst.${index}.title`}
+            html={section.data}
+            htmlField={`sectionlst.${index}.data`}
+          />
         ))}
       </Section>
     </>

@@ -5,7 +5,7 @@ import type { PageProps } from '../public-types';
 export default function NewsPage({ content, pageName }: PageProps<'news'>) {
   return (
     <>
-      <PageHero title={pageName} lead={content.lead} />
+      <PageHero title={pageName} lead={content.lead} leadField="lead" />
       <Section layout="reading">
         <ol className="timeline">
           {content.tablelst.map((entry, index) => (
@@ -15,8 +15,10 @@ export default function NewsPage({ content, pageName }: PageProps<'news'>) {
               className="timeline__item"
               titleClassName="timeline__year"
               title={entry.newsYear}
+              titleField={`tablelst.${index}.newsYear`}
               textClassName="prose timeline__body"
               html={entry.newsDetails}
+              htmlField={`tablelst.${index}.newsDetails`}
             />
           ))}
         </ol>

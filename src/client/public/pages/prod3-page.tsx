@@ -7,19 +7,26 @@ import type { PageProps } from '../public-types';
 export default function Prod3Page({ content, pageName }: PageProps<'prod3'>) {
   return (
     <>
-      <PageHero title={pageName} lead={content.lead} kicker="Our products" />
-      <ProseSection band="tight" paragraphs={content.descriptionlst.map((entry) => entry.descpara)} />
+      <PageHero title={pageName} lead={content.lead} leadField="lead" kicker="Our products" />
+      <ProseSection band="tight" paragraphs={content.descriptionlst.map((entry) => entry.descpara)} fieldOf={(index) => `descriptionlst.${index}.descpara`} />
 
       <Section band="alt" title="Benefits" show={content.benefitslst.length > 0}>
-        <IconCardGrid cards={content.benefitslst.map((benefit) => ({ icon: benefit.icon, title: benefit.title, html: benefit.data }))} />
+        <IconCardGrid
+          cards={content.benefitslst.map((benefit, index) => ({
+            icon: benefit.icon,
+            title: benefit.title,
+            html: benefit.data,
+            fields: { icon: `benefitslst.${index}.icon`, title: `benefitslst.${index}.title`, html: `benefitslst.${index}.data` },
+          }))}
+        />
       </Section>
 
       <Section layout="two-columns">
         <SectionColumn title="Front Office">
-          <CheckList items={content.section1lst.map((item) => item.data1)} />
+          <CheckList items={content.section1lst.map((item) => item.data1)} fieldOf={(index) => `section1lst.${index}.data1`} />
         </SectionColumn>
         <SectionColumn title="Doctor">
-          <CheckList items={content.section2lst.map((item) => item.data2)} />
+          <CheckList items={content.section2lst.map((item) => item.data2)} fieldOf={(index) => `section2lst.${index}.data2`} />
         </SectionColumn>
       </Section>
     </>
