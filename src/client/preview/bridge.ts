@@ -1,4 +1,4 @@
-import { editorMessageOf, PREVIEW_CHANNEL, type FrameMessage } from './protocol';
+import { editorMessageOf, PREVIEW_CHANNEL, type FrameMessage, type Unchannelled } from './protocol';
 
 /**
  * The preview pane's side of the bridge (DESIGN §26), in the frame of an editor's preview only (never in a page
@@ -11,8 +11,6 @@ interface PaneData {
   editorOrigin: string;
   siteAddresses: string[];
 }
-
-type Outgoing = FrameMessage extends infer M ? (M extends FrameMessage ? Omit<M, 'channel'> : never) : never;
 
 const FIELD = 'data-folio-field';
 const ACCENT = '#1d5fd0';
@@ -30,16 +28,24 @@ const pane = paneData();
 if (pane && window.parent !== window) start(pane);
 
 function start({ editorOrigin, siteAddresses }: PaneData): void {
-  const post = (message: Outgoing) => window.parent.postMessage({ channel: PREVIEW_CHANNEL, ...message }, editorOrigin);
+  const post = (message: Unchannelled<FrameMessage>) => window.parent.postMessage({ channel: PREVIEW_CHANNEL, ...message }, editorOrigin);
   let labels: Record<string, string> = {};
   const hover = overlay('dashed');
   const typing = overlay('solid');
 
-  const fieldOf = (target: EventTarget | null) => (target instanceof Element ? target.closest(`[${FIELD}]`) : null);
+  const closestField = (target: EventTarget | null) => (target instanceof Element ? target.closest(`[${FIELD}]`) : null);
+  // The element under the pointer, or under what covers it (a slide's picture under its caption's shade).
+  const fieldAt = (event: MouseEvent) =>
+    closestField(event.target) ??
+    document
+      .elementsFromPoint(event.clientX, event.clientY)
+      .map(closestField)
+      .find((element) => element !== null) ??
+    null;
   const elementsOf = (field: string) => [...document.querySelectorAll(`[${FIELD}="${CSS.escape(field)}"]`)];
 
   document.addEventListener('mouseover', (event) => {
-    const element = fieldOf(event.target);
+    const element = fieldAt(event);
     const field = element?.getAttribute(FIELD);
     hover.show(element && field ? [element] : [], field ? (labels[field] ?? field) : '');
   });
@@ -49,7 +55,7 @@ function start({ editorOrigin, siteAddresses }: PaneData): void {
     'click',
     (event) => {
       event.preventDefault();
-      const field = fieldOf(event.target)?.getAttribute(FIELD);
+      const field = fieldAt(event)?.getAttribute(FIELD);
       if (field) post({ type: 'select', field });
     },
     true,

@@ -31,6 +31,9 @@ export type EditorMessage =
   | { channel: typeof PREVIEW_CHANNEL; type: 'outline'; field: string | null }
   | { channel: typeof PREVIEW_CHANNEL; type: 'run-checks'; id: number };
 
+/** A message as a side writes it: the channel is added when it is posted. */
+export type Unchannelled<M> = M extends unknown ? Omit<M, 'channel'> : never;
+
 const MAX_FIELD = 300;
 const MAX_FIELDS = 5000;
 const MAX_TEXT = 2000;

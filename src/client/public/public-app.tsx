@@ -11,7 +11,8 @@ import type { PublicPageData } from '../../core/public-page';
 export function PublicApp({ data, children }: { data: PublicPageData; children: ReactNode }) {
   return (
     <>
-      {data.preview ? <PreviewBar editorPath={data.preview.editorPath} /> : null}
+      {/* In the editor's pane (a search result shown) the editor is beside it: no way back needed. */}
+      {data.preview ? <PreviewBar editorPath={data.preview.searchResult ? null : data.preview.editorPath} /> : null}
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -22,20 +23,42 @@ export function PublicApp({ data, children }: { data: PublicPageData; children: 
         <FieldMarksProvider on={Boolean(data.preview)}>{children}</FieldMarksProvider>
       </main>
       <Footer company={data.company} copyrightYear={data.copyrightYear} />
+      {data.preview?.searchResult ? <SearchResult {...data.preview.searchResult} /> : null}
     </>
   );
 }
 
 /** The fixed bar of a staff preview (DESIGN §19): this is not what visitors see yet. */
-function PreviewBar({ editorPath }: { editorPath: string }) {
+function PreviewBar({ editorPath }: { editorPath: string | null }) {
   return (
     <aside className="preview-bar" aria-label="Preview">
       <p className="preview-bar__text">
         <strong>Preview, not published.</strong> Visitors do not see these changes yet.
       </p>
-      <a className="preview-bar__link" href={editorPath}>
-        Back to the editor
-      </a>
+      {editorPath ? (
+        <a className="preview-bar__link" href={editorPath}>
+          Back to the editor
+        </a>
+      ) : null}
+    </aside>
+  );
+}
+
+/**
+ * In the editor's preview pane only (DESIGN §26): the page as a search engine lists it, its title and description
+ * marked as their fields, so a click there edits them. Styled inline: the public stylesheet stays as it is.
+ */
+function SearchResult({ title, description, url }: { title: string; description: string; url: string }) {
+  return (
+    <aside aria-label="In search results" style={{ maxWidth: '40rem', margin: '2rem auto', padding: '1rem 1.25rem', border: '1px dashed #94a3b8', borderRadius: '0.5rem', background: '#fff', fontFamily: 'Arial, sans-serif' }}>
+      <p style={{ margin: '0 0 0.5rem', color: '#475569', fontSize: '0.8125rem', fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.04em' }}>In search results</p>
+      <p style={{ margin: 0, color: '#1e293b', fontSize: '0.875rem', overflowWrap: 'anywhere' }}>{url}</p>
+      <p data-folio-field="seo.title" style={{ margin: '0.125rem 0', color: '#1a0dab', fontSize: '1.25rem', lineHeight: 1.3 }}>
+        {title}
+      </p>
+      <p data-folio-field="seo.description" style={{ margin: 0, color: '#334155', fontSize: '0.875rem', lineHeight: 1.5 }}>
+        {description}
+      </p>
     </aside>
   );
 }

@@ -21,6 +21,7 @@ export function Screen({
   actions,
   children,
   narrow = false,
+  wide = false,
 }: {
   title: string;
   lead?: ReactNode;
@@ -28,10 +29,12 @@ export function Screen({
   actions?: ReactNode;
   children: ReactNode;
   narrow?: boolean;
+  /** The whole width of the content area (an editor with its preview beside it). */
+  wide?: boolean;
 }) {
   useDocumentTitle(title);
   return (
-    <div className={narrow ? 'app-screen app-screen--narrow' : 'app-screen'}>
+    <div className={narrow ? 'app-screen app-screen--narrow' : wide ? 'app-screen app-screen--wide' : 'app-screen'}>
       <div className="app-screen__header">
         <div className="app-screen__heading">
           <h1 className="app-screen__title">{title}</h1>

@@ -21,6 +21,7 @@ import { compareRevisions } from './history-panel';
 import type { HistoryCalls, PageRevision } from './history-panel';
 import { SeoPanel } from './seo-panel';
 import { ListEditor, focusField } from './list-editor';
+import { pageFieldDescriber } from './preview/field-names';
 import type { SaveRefusal } from './save-messages';
 import { editCall, useEditableDocument } from './page-document';
 import { splitLoaded } from './publishing-state';
@@ -123,6 +124,7 @@ function HeaderField({
     <EntryInput
       field={field}
       id={id}
+      path={`document.header.${field.name}`}
       value={toInputText(field, header[field.name])}
       siblings={siblings}
       error={refused && answered !== refused.at ? refused.message : undefined}
@@ -133,6 +135,8 @@ function HeaderField({
     />
   );
 }
+
+const describeField = pageFieldDescriber();
 
 /** The editor of one Autowired page, once its definition is known. */
 function AutowiredDocumentEditor({ definition }: { definition: PageDefinition }) {
@@ -187,6 +191,7 @@ function AutowiredDocumentEditor({ definition }: { definition: PageDefinition })
       viewPage={isPublic ? { href: `/${routing}1`, newTab: true } : null}
       history={history}
       notices={(doc) => <RemovedNotice removed={removedValues(doc, parameters)} />}
+      describeField={describeField}
     >
       {(doc) => (
         <div className="autowired-editor">
@@ -247,6 +252,7 @@ function AutowiredDocumentEditor({ definition }: { definition: PageDefinition })
             defaults={editor.seoDefaults}
             onChange={(seo) => update((current) => ({ ...current, seo }))}
             idPrefix={idPrefix}
+            pointer={editor.refusal}
           />
         </div>
       )}

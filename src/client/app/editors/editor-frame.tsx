@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { previewPath } from '../../../core/schemas/revision';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
@@ -9,6 +9,11 @@ import type { HistoryCalls } from './history-panel';
 import { LeaveGuard } from './leave-guard';
 import type { EditableDocument, RevisedDocument } from './page-document';
 import { PublishControls } from './publish-controls';
+import { EditorLayout, type PaneView } from './preview/editor-layout';
+import type { PreviewWidth } from './preview/preview-pane';
+
+// The preview pane is its own chunk (DESIGN §26): the editor's first screen does not wait for it.
+const PreviewPane = lazy(() => import('./preview/preview-pane'));
 
 const RELOAD_QUESTION = 'Reload the page as it is saved now? Your unsaved edits will be discarded.';
 export const EDITOR_LEAD =
@@ -35,6 +40,8 @@ export interface EditorFrameProps<T extends RevisedDocument> {
   notices?: (doc: T) => ReactNode;
   /** The editor's blocks for the working copy; remounted on a reload or discard, which clears entry forms. */
   children: (doc: T) => ReactNode;
+  /** A field's name in the editor's words (`skillList.2.skillName` → "Skill 3: the skill name"): the preview's labels. */
+  describeField?: (path: string) => string;
 }
 
 /**
@@ -53,9 +60,26 @@ export function EditorFrame<T extends RevisedDocument>({
   history,
   notices,
   children,
+  describeField = pathAsName,
 }: EditorFrameProps<T>) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const { doc, reload } = editor;
+  const [activeField, setActiveField] = useState<string | null>(null);
+  const [width, setWidth] = useState<PreviewWidth>(storedWidth);
+  const [view, setView] = useState<PaneView>('form');
+  const { toSend, pointTo } = editor;
+  const previewBody = useMemo(() => (doc ? toSend(doc) : null), [doc, toSend]);
+  const selectField = useCallback(
+    (path: string) => {
+      setView('form');
+      pointTo(path);
+    },
+    [pointTo],
+  );
+  const changeWidth = useCallback((next: PreviewWidth) => {
+    setWidth(next);
+    localStorage.setItem(WIDTH_KEY, next);
+  }, []);
   const { confirm, dialog } = useConfirm();
   const askReload = useCallback(async () => {
     if (await confirm(RELOAD_QUESTION, { title: 'Reload the saved copy?', confirmLabel: 'Reload', danger: true })) await reload();
@@ -70,8 +94,26 @@ export function EditorFrame<T extends RevisedDocument>({
   }
 
   return (
-    <Screen title={title} lead={lead}>
+    <Screen title={title} lead={lead} wide>
       <EntryFormsProvider>
+        <EditorLayout
+          view={view}
+          onViewChange={setView}
+          onActiveField={setActiveField}
+          pane={(visible) => (
+            <Suspense fallback={<p className="preview-pane__note">Loading the preview…</p>}>
+              <PreviewPane
+                routing={editor.routing}
+                body={visible ? previewBody : null}
+                describeField={describeField}
+                activeField={activeField}
+                onSelectField={selectField}
+                width={width}
+                onWidthChange={changeWidth}
+              />
+            </Suspense>
+          )}
+        >
         {editor.restoredDraft ? (
           <div className="app-notice editor-notice" role="status">
             <p>Unsaved edits from your last visit were restored.</p>
@@ -120,6 +162,7 @@ export function EditorFrame<T extends RevisedDocument>({
             </button>
           </PublishControls>
         </div>
+        </EditorLayout>
         <LeaveGuard active={editor.dirty} />
         {dialog}
         {editor.confirmDialog}
@@ -127,3 +170,13 @@ export function EditorFrame<T extends RevisedDocument>({
     </Screen>
   );
 }
+
+const WIDTH_KEY = 'folio.preview-width';
+
+/** The preview width the user chose last (kept in this browser), desktop at first. */
+function storedWidth(): PreviewWidth {
+  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(WIDTH_KEY);
+  return stored === 'phone' || stored === 'tablet' || stored === 'desktop' ? stored : 'desktop';
+}
+
+const pathAsName = (path: string) => path;

@@ -8,7 +8,34 @@ import { ImageUploadField } from './image-upload';
 import { RichTextEditor } from './rich-text-editor';
 
 /** One labelled input of an entry form, by the field's kind. Controlled: the value is the field's text. */
-export function EntryInput<E>({
+export function EntryInput<E>(props: EntryInputProps<E> & {
+  /** The field's path in the document (`skillList.2.skillName`): the preview outlines it while it has the focus. */
+  path?: string | undefined;
+}) {
+  const { path, ...input } = props;
+  // `display: contents`: the wrapper only names the field, it takes no place in the form's layout. It is always
+  // there, so that a path coming or going (a list entry opened for editing) never remounts the control under focus.
+  return (
+    <div className="field-path" data-field-path={path}>
+      <FieldInput {...input} />
+    </div>
+  );
+}
+
+interface EntryInputProps<E> {
+  field: EntryField<E>;
+  id: string;
+  value: string;
+  onChange: (text: string) => void;
+  /** The other inputs of the same form (a choice field's options may follow one of them). */
+  siblings?: EntryInputs;
+  /** Why the field was refused (a field rule's message): shown at it, and the control marked invalid. */
+  error?: string | undefined;
+  /** An image field with uploads: told whether a chosen file waits to be uploaded. */
+  onPendingFile?: (pending: boolean) => void;
+}
+
+function FieldInput<E>({
   field,
   id,
   value,

@@ -167,7 +167,8 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
     if (entry === undefined || !field || !/^\d+$/.test(index ?? '') || editingRow !== null || holdsTyping(fields, inputs)) return;
     setInputs(inputsOf(fields, entry));
     setEditing(Number(index));
-    setProblem({ field: field.name, message: refusal.message });
+    // A refusal's sentence is shown at its field; a pointer (a click in the preview) has none.
+    setProblem(refusal.message ? { field: field.name, message: refusal.message } : null);
     requestAnimationFrame(() => focusField(fieldId(field.name)));
     // Once per refusal: the entries and the form change as the user edits.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -273,6 +274,7 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
                 key={field.name}
                 field={field}
                 id={fieldId(field.name)}
+                path={editingRow !== null && path !== undefined ? `${path}.${editingRow}.${field.name}` : undefined}
                 value={inputs[field.name] ?? ''}
                 siblings={inputs}
                 error={problem?.field === field.name ? problem.message : undefined}

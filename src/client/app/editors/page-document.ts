@@ -295,6 +295,9 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
     }
   }, [action, source.routing]);
 
+  const toSend = useCallback((doc: T) => (source.prepare ? source.prepare(doc) : doc), [source]);
+  const pointTo = useCallback((path: string) => setRefusal({ path, message: '', at: Date.now() }), []);
+
   return {
     status: working ? ('ready' as const) : query.isError ? ('error' as const) : ('loading' as const),
     loadError: query.isError ? errorMessage(query.error) : null,
@@ -323,6 +326,13 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
     seoDefaults: working?.seoDefaults ?? NO_SEO_DEFAULTS,
     /** The page's routing name (the unschedule and preview calls). */
     routing: source.routing,
+    /** What a save would send of a working copy (the preview renders it). */
+    toSend,
+    /**
+     * Points the editor at a field (a click in the preview, a check's finding): it is marked like a refusal with no
+     * sentence, so the same field finds its input, opens its list entry and takes the focus.
+     */
+    pointTo,
     update,
     checkBeforeSave,
     publish,

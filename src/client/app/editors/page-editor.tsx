@@ -2,6 +2,7 @@ import { Fragment, useEffect, useId, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { ContentLabels, LabelTree, ListLabels } from '../../../core/content/common/content-page';
+import { fieldDescriber } from './preview/field-names';
 import type { FieldRule } from '../../../core/field-rules/field-rule';
 import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS } from '../../../core/schemas/page-content';
 import { schemaAt } from '../../../core/schemas/walk';
@@ -57,6 +58,7 @@ function DocumentField<T>({ field, context }: { field: EntryField<T>; context: P
     <EntryInput
       field={field}
       id={id}
+      path={field.name}
       value={value}
       error={refused && answered !== refused.at ? refused.message : undefined}
       onChange={(text) => {
@@ -162,6 +164,7 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
   });
   const rules = usePageRules(editor.page.id);
   const [history] = useState(() => contentPageHistory(editor.page.routing, labelsOf(config.page) as unknown as LabelTree));
+  const [describeField] = useState(() => fieldDescriber(labelsOf(config.page) as unknown as LabelTree));
 
   function saveProblem(doc: T): string | null {
     if (!checkOnSave) return null;
@@ -173,7 +176,14 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
   const { page, update, clear } = editor;
   const idPrefix = page.routing.toLowerCase();
   return (
-    <EditorFrame<T> editor={editor} title={`${page.name} editor`} saveLabel={config.saveLabel} viewPage={{ href: page.publicPath }} history={history}>
+    <EditorFrame<T>
+      editor={editor}
+      title={`${page.name} editor`}
+      saveLabel={config.saveLabel}
+      viewPage={{ href: page.publicPath }}
+      history={history}
+      describeField={describeField}
+    >
       {(doc) => (
         <>
           <EditorBlocks blocks={blocks} context={{ doc, update, rules, clear, idPrefix, refusal: editor.refusal }} />
@@ -182,6 +192,7 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
             defaults={editor.seoDefaults}
             onChange={(seo) => update((current) => ({ ...current, seo }))}
             idPrefix={idPrefix}
+            pointer={editor.refusal}
           />
         </>
       )}

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { EditState } from '../../../core/schemas/revision';
 import { EMPTY_SEO, SEO_LABELS, SEO_LIMITS, shortenText } from '../../../core/schemas/seo';
 import type { Seo } from '../../../core/schemas/seo';
 import { Field } from '../../components/field';
 import { AutoGrowTextarea } from './auto-grow-textarea';
 import { ImageUploadField } from './image-upload';
+import type { SaveRefusal } from './save-messages';
 import '../../styles/seo-compare.css';
 
 /** What a page shows while its seo fields are empty, and its public address (the edit call's `seoDefaults`). */
@@ -103,17 +104,27 @@ export function SeoPanel({
   defaults,
   onChange,
   idPrefix,
+  pointer,
 }: {
   /** The document's seo; absent means all empty. */
   seo: Seo | undefined;
   defaults: SeoDefaults;
   onChange: (seo: Seo) => void;
   idPrefix: string;
+  /** The field the editor is pointed at (a click in the preview, a check's finding): `seo.title` takes the focus here. */
+  pointer?: SaveRefusal | null;
 }) {
   const headingId = useId();
   const value = seo ?? EMPTY_SEO;
   const set = (field: keyof Seo, text: string) => onChange({ ...value, [field]: text });
   const ids = { title: `${idPrefix}-seo-title`, description: `${idPrefix}-seo-description`, image: `${idPrefix}-seo-image` };
+  const pointedAt = pointer?.path.startsWith('seo.') ? pointer : null;
+  useEffect(() => {
+    const field = pointedAt?.path.slice('seo.'.length);
+    if (field === 'title' || field === 'description' || field === 'image') requestAnimationFrame(() => document.getElementById(ids[field])?.focus());
+    // Once per pointer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pointedAt?.at]);
 
   return (
     <section className="app-panel editor-block seo-panel" aria-labelledby={headingId}>
@@ -123,6 +134,7 @@ export function SeoPanel({
       <p className="editor-block__intro">
         How the page shows in search results and when it is shared. Empty fields use the page’s defaults, shown greyed in each field.
       </p>
+      <div className="field-path" data-field-path="seo.title">
       <Field id={ids.title} label={SEO_LABELS.title} hint={<CountHint field="title" value={value.title} lead="Empty: the page’s name and the company’s name." />}>
         {(control) => (
           <input
@@ -137,6 +149,8 @@ export function SeoPanel({
           />
         )}
       </Field>
+      </div>
+      <div className="field-path" data-field-path="seo.description">
       <Field
         id={ids.description}
         label={SEO_LABELS.description}
@@ -153,6 +167,8 @@ export function SeoPanel({
           />
         )}
       </Field>
+      </div>
+      <div className="field-path" data-field-path="seo.image">
       <Field
         id={ids.image}
         label={SEO_LABELS.image}
@@ -179,6 +195,7 @@ export function SeoPanel({
           </div>
         )}
       </Field>
+      </div>
       <SearchResultPreview seo={seo} defaults={defaults} />
     </section>
   );

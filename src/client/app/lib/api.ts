@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SessionInfo } from '../../../core/schemas/auth';
 import type { MenuEntry } from '../../../core/schemas/menu';
-import { postJson, readJson } from '../../lib/http';
+import { postJson, readCookie, readJson } from '../../lib/http';
 import type { JsonResponse } from '../../lib/http';
 
 /**
@@ -74,6 +74,27 @@ export async function api<T>(path: string, body?: unknown, headers?: Record<stri
     throw new ApiError(response.status, messageOf(response.data) ?? FALLBACK_MESSAGE, fieldOf(response.data));
   }
   return response.data as T;
+}
+
+/**
+ * POSTs a JSON body to a call that answers HTML (the editor's preview, DESIGN §26) and resolves with the HTML;
+ * a refusal throws an ApiError like `api`, an aborted call throws the abort.
+ */
+export async function apiHtml(path: string, body: unknown, signal?: AbortSignal): Promise<string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/html, application/json' };
+  const xsrf = readCookie('XSRF-TOKEN');
+  if (xsrf) headers['x-xsrf-token'] = xsrf;
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers, body: JSON.stringify(body), signal: signal ?? null });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, UNREACHABLE_MESSAGE);
+  }
+  if (response.ok) return response.text();
+  const { data } = await readJson<unknown>(response);
+  if (response.status === 401) onUnauthorized?.();
+  throw new ApiError(response.status, messageOf(data) ?? FALLBACK_MESSAGE, fieldOf(data));
 }
 
 /** The message to show for a failed call. */

@@ -1,0 +1,222 @@
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { frameMessageOf, PREVIEW_CHANNEL, type CheckFinding, type EditorMessage, type Unchannelled } from '../../../preview/protocol';
+import { ApiError, apiHtml, errorMessage } from '../../lib/api';
+import '../../../styles/preview-pane.css';
+
+// The checks are their own chunk, loaded when the panel first opens (DESIGN §26).
+const ChecksPanel = lazy(() => import('./checks-panel'));
+
+/** The widths a page is shown at (DESIGN §26), the frame scaled down to fit the pane. */
+export const PREVIEW_WIDTHS = { phone: 390, tablet: 768, desktop: 1280 } as const;
+export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
+
+/** How long typing must pause before the pane asks for a new render. */
+const TYPING_PAUSE_MS = 250;
+
+export interface PreviewPaneProps {
+  /** The page's routing name: `POST /api/master/preview/:routing`. */
+  routing: string;
+  /** What the page's save would send, from the unsaved working copy; null while there is none. */
+  body: object | null;
+  /** A field's name in the editor's words, for the outline's label and the checks. */
+  describeField: (path: string) => string;
+  /** The field being typed in, outlined in the preview. */
+  activeField: string | null;
+  /** A click in the preview (or on a check's finding) picks this field. */
+  onSelectField: (path: string) => void;
+  width: PreviewWidth;
+  onWidthChange: (width: PreviewWidth) => void;
+}
+
+interface Frame {
+  html: string;
+  /** Counts renders: a new render remounts nothing, it only replaces the frame's document. */
+  serial: number;
+}
+
+type PaneState = { kind: 'loading' } | { kind: 'shown' } | { kind: 'refused'; message: string; field: string | null } | { kind: 'failed'; message: string };
+
+/**
+ * The preview pane beside an editor (DESIGN §26): the page rendered by the server from the unsaved working copy,
+ * 300 ms at most after typing stops, with no flicker: each render loads in a second, hidden frame, which takes
+ * the first one's place (and scroll position) once its bridge says it is ready. The frames are sandboxed without
+ * `allow-same-origin`: they cannot reach the staff app, and talk to it only through postMessage, checked here by
+ * window, origin and shape (preview/protocol.ts).
+ */
+export default function PreviewPane({ routing, body, describeField, activeField, onSelectField, width, onWidthChange }: PreviewPaneProps) {
+  const [frames, setFrames] = useState<[Frame | null, Frame | null]>([null, null]);
+  /** The frame on show; the other one loads the next render. */
+  const [shown, setShown] = useState<0 | 1>(0);
+  const [state, setState] = useState<PaneState>({ kind: 'loading' });
+  const [checksOpen, setChecksOpen] = useState(false);
+  const [findings, setFindings] = useState<CheckFinding[] | null>(null);
+  const frameRefs = [useRef<HTMLIFrameElement>(null), useRef<HTMLIFrameElement>(null)] as const;
+  const scrollY = useRef(0);
+  const serial = useRef(0);
+  const pending = useRef<0 | 1 | null>(null);
+  const checksRun = useRef(0);
+  const fields = useRef<string[]>([]);
+  const everShown = useRef(false);
+  const latest = useRef({ activeField, describeField, onSelectField, checksOpen, shown });
+  latest.current = { activeField, describeField, onSelectField, checksOpen, shown };
+
+  const post = useCallback(
+    (index: 0 | 1, message: Unchannelled<EditorMessage>) => {
+      // The frame has no origin of its own (sandboxed without allow-same-origin): '*' is the only target that
+      // reaches it; what it gets is the field being edited, its label, a scroll position, never anything of the user's.
+      frameRefs[index].current?.contentWindow?.postMessage({ channel: PREVIEW_CHANNEL, ...message }, '*');
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+
+  const runChecks = useCallback(
+    (index: 0 | 1) => {
+      checksRun.current += 1;
+      post(index, { type: 'run-checks', id: checksRun.current });
+    },
+    [post],
+  );
+
+  // A new render after each pause in typing; the one before is cancelled if it has not answered yet.
+  useEffect(() => {
+    if (body === null) return;
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      apiHtml(`/api/master/preview/${encodeURIComponent(routing)}`, body, controller.signal).then(
+        (html) => {
+          const next: 0 | 1 = pending.current ?? (latest.current.shown === 0 ? 1 : 0);
+          pending.current = next;
+          serial.current += 1;
+          const frame = { html, serial: serial.current };
+          setFrames((current) => (next === 0 ? [frame, current[1]] : [current[0], frame]));
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          if (error instanceof ApiError && error.status === 400) setState({ kind: 'refused', message: error.message, field: error.field ?? null });
+          else if (!(error instanceof ApiError && error.status === 429)) setState({ kind: 'failed', message: errorMessage(error) });
+        },
+      );
+    }, TYPING_PAUSE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [body, routing]);
+
+  // The frames' messages: only from one of our two frames (their origin is 'null', sandboxed), only of our shapes.
+  useEffect(() => {
+    const listener = (event: MessageEvent) => {
+      const index = frameRefs.findIndex((ref) => ref.current?.contentWindow === event.source);
+      if (index === -1 || event.origin !== 'null') return;
+      const message = frameMessageOf(event.data);
+      if (!message) return;
+      const from = index as 0 | 1;
+      const { activeField: active, describeField: describe, onSelectField: select, checksOpen: checking } = latest.current;
+      if (message.type === 'ready') {
+        if (pending.current !== from) return;
+        pending.current = null;
+        everShown.current = true;
+        fields.current = message.fields;
+        post(from, { type: 'labels', labels: Object.fromEntries(message.fields.map((field) => [field, describe(field)])) });
+        post(from, { type: 'scroll-to', y: scrollY.current });
+        post(from, { type: 'outline', field: active });
+        setShown(from);
+        // The frame it replaces is emptied: one page in the pane for assistive technology, one document in memory.
+        setFrames((current) => (from === 0 ? [current[0], null] : [null, current[1]]));
+        setState({ kind: 'shown' });
+        if (checking) runChecks(from);
+      } else if (message.type === 'scroll') {
+        if (from === latest.current.shown && pending.current !== from) scrollY.current = message.y;
+      } else if (message.type === 'select') {
+        select(message.field);
+      } else if (message.type === 'checks') {
+        if (message.id === checksRun.current) setFindings(message.findings);
+      }
+    };
+    window.addEventListener('message', listener);
+    return () => window.removeEventListener('message', listener);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [post, runChecks]);
+
+  useEffect(() => {
+    post(shown, { type: 'outline', field: activeField });
+  }, [activeField, shown, post]);
+
+  useEffect(() => {
+    if (checksOpen) runChecks(latest.current.shown);
+    else setFindings(null);
+  }, [checksOpen, runChecks]);
+
+  const stage = useRef<HTMLDivElement>(null);
+  const [stageWidth, setStageWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = stage.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setStageWidth(entry?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const pageWidth = PREVIEW_WIDTHS[width];
+  const scale = stageWidth > 0 ? Math.min(1, stageWidth / pageWidth) : 1;
+
+  return (
+    <section className="preview-pane" aria-label="Page preview">
+      <div className="preview-pane__bar">
+        <div className="preview-pane__widths" role="group" aria-label="Preview width">
+          {(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((name) => (
+            <button key={name} type="button" className="preview-pane__width" aria-pressed={width === name} onClick={() => onWidthChange(name)}>
+              {name === 'phone' ? 'Phone' : name === 'tablet' ? 'Tablet' : 'Desktop'}
+              <span className="visually-hidden"> ({PREVIEW_WIDTHS[name]} pixels)</span>
+            </button>
+          ))}
+        </div>
+        <button type="button" className="button button--outline preview-pane__checks-toggle" aria-expanded={checksOpen} onClick={() => setChecksOpen(!checksOpen)}>
+          Checks{findings ? ` (${findings.filter((finding) => finding.severity !== 'info').length})` : ''}
+        </button>
+      </div>
+      <PaneStatus state={state} onSelectField={onSelectField} anyShown={everShown.current} />
+      {checksOpen ? (
+        <Suspense fallback={<p className="preview-pane__note">Loading the checks…</p>}>
+          <ChecksPanel findings={findings} describeField={describeField} onSelectField={onSelectField} onRerun={() => runChecks(shown)} />
+        </Suspense>
+      ) : null}
+      <div className="preview-pane__stage" ref={stage}>
+        <div className="preview-pane__viewport" style={{ width: pageWidth * scale }}>
+          {frames.map((frame, index) => (
+            <iframe
+              key={index}
+              ref={frameRefs[index]}
+              className="preview-pane__frame"
+              title={index === shown ? 'Preview of the page' : 'Next preview, loading'}
+              sandbox="allow-scripts"
+              srcDoc={frame?.html ?? ''}
+              tabIndex={index === shown ? 0 : -1}
+              aria-hidden={index === shown ? undefined : true}
+              style={{ width: pageWidth, transform: `scale(${scale})`, height: `calc((100% / ${scale}))`, visibility: index === shown ? 'visible' : 'hidden' }}
+            />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function PaneStatus({ state, onSelectField, anyShown }: { state: PaneState; onSelectField: (path: string) => void; anyShown: boolean }) {
+  if (state.kind === 'loading') return <p className="preview-pane__note" role="status">Rendering the preview…</p>;
+  if (state.kind === 'failed') return <p className="preview-pane__note preview-pane__note--problem" role="status">The preview could not be updated: {state.message}</p>;
+  if (state.kind === 'refused') {
+    const { field } = state;
+    return (
+      <p className="preview-pane__note preview-pane__note--problem" role="status">
+        {anyShown ? 'The preview shows your last edit that could be saved.' : 'The page shows here once it could be saved.'} {state.message}{' '}
+        {field ? (
+          <button type="button" className="link-button" onClick={() => onSelectField(field)}>
+            Go to the field
+          </button>
+        ) : null}
+      </p>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,189 @@
+import type { Page } from '@playwright/test';
+import { AXE_TAGS, createEditorsAutowiredPage, ensureE2eUser, expect, expectNoAxeViolations, logInAs, queryE2eDatabase, test } from './fixtures';
+import AxeBuilder from '@axe-core/playwright';
+
+// The preview beside every editor (DESIGN §26, issue 36): typing re-renders the page from the unsaved working
+// copy and stores nothing; a click in the preview picks its field; the checks name what visitors trip on and lead
+// to the field. For a built-in page (Home, Bespoke) and a page made without code.
+const RUN = `${Date.now() % 100000}`.padStart(5, '0');
+const NAME = `Openings${RUN}`;
+const EDITOR = { username: 'e2e-preview', password: 'e2e-preview-password' };
+
+const PARAMETERS = [
+  { parameterName: 'headline', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'Y', minlength: 3, maxlength: 80 },
+  { parameterName: 'banner', sequence: 2, type: 'Image', unittype: 'Image', pagecreationtype: 'Header', mandatory: 'N', width: 1200, sizeinKB: 200 },
+  { parameterName: 'role', sequence: 3, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y' },
+];
+
+/** The frame on show (the other one loads the next render). */
+/** The control of the field at a path in the form. */
+const control = (page: Page, path: string) => page.locator(`[data-field-path="${path}"]`).locator('input:not([type="file"]):not([type="color"]), textarea, [contenteditable="true"]').first();
+const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the page"]');
+const counts = () => ({
+  revisions: queryE2eDatabase<{ n: number }>('SELECT count(*) AS n FROM page_revisions')[0]!.n,
+  audits: queryE2eDatabase<{ n: number }>('SELECT count(*) AS n FROM audit_log')[0]!.n,
+});
+
+/**
+ * Clicks an element of the preview with the mouse, where the user sees it: the frame is scaled to fit the pane (a
+ * CSS transform Playwright's own click does not map), so the point is computed from the frame's box on the page.
+ */
+async function clickInPreview(page: Page, selector: string) {
+  const element = preview(page).locator(selector).first();
+  // Into the middle of the frame's window first (that may scroll the editor too), then measured.
+  await element.evaluate((target) => target.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  const frame = await page.locator('iframe[title="Preview of the page"]').boundingBox();
+  const inner = await element.evaluate((target) => {
+    const box = target.getBoundingClientRect();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2, width: window.innerWidth };
+  });
+  const scale = frame!.width / inner.width;
+  await page.mouse.click(frame!.x + inner.x * scale, frame!.y + inner.y * scale);
+}
+
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
+
+test.beforeAll(async ({ browser }) => {
+  await ensureE2eUser(EDITOR.username, EDITOR.password, 3);
+  await createEditorsAutowiredPage(browser, { name: NAME, display: `Openings ${RUN}`, parameters: PARAMETERS });
+});
+
+async function openEditor(page: Page, path: string, { rendered = true } = {}) {
+  await logInAs(page, EDITOR.username, EDITOR.password);
+  await page.goto(path);
+  if (!rendered) return;
+  await expect(preview(page).locator('.preview-bar')).toBeVisible({ timeout: 15_000 });
+  // The pane is sticky: once the page scrolls to the editor, all of it is in the window.
+  await page.evaluate(() => window.scrollTo(0, (document.querySelector('.editor-layout')?.getBoundingClientRect().top ?? 0) + window.scrollY - 64));
+}
+
+test('Home: typing changes the preview without a save, and stores nothing', async ({ page }) => {
+  await openEditor(page, '/Home');
+  const before = counts();
+  await control(page, 'skillhead').click();
+  await control(page, 'skillhead').fill('');
+  await page.keyboard.type(`Skills of ${RUN}`);
+  await expect(preview(page).locator('[data-folio-field="skillhead"]')).toHaveText(`Skills of ${RUN}`, { timeout: 5_000 });
+  // While typing in it, the field is outlined in the preview with its label.
+  await expect(preview(page).locator('.folio-pane-overlay span')).toHaveText('The skills title');
+  expect(counts()).toEqual(before);
+});
+
+test('Home: a click on a heading, a list entry and an image in the preview focuses its field', async ({ page }) => {
+  await openEditor(page, '/Home');
+  await clickInPreview(page, '[data-folio-field="exprtshead"]');
+  await expect(control(page, 'exprtshead')).toBeFocused();
+
+  const skillName = preview(page).locator('[data-folio-field="skillList.1.skillName"]').first();
+  const name = (await skillName.textContent())!.trim();
+  await clickInPreview(page, '[data-folio-field="skillList.1.skillName"]');
+  const skills = page.locator('.list-editor').filter({ has: page.locator('legend', { hasText: /skill/i }) });
+  await expect(skills.locator('legend')).toHaveText(/Edit skill 2/i);
+  await expect(control(page, 'skillList.1.skillName')).toBeFocused();
+  await expect(control(page, 'skillList.1.skillName')).toHaveValue(name);
+  await skills.getByRole('button', { name: /Cancel/ }).click();
+
+  await clickInPreview(page, 'img[data-folio-field="slideList.0.image"]');
+  await expect(control(page, 'slideList.0.image')).toBeFocused();
+});
+
+test('Expertise: an image without alternative text and a skipped heading are in the checks and lead to their field', async ({ page }) => {
+  await openEditor(page, '/Expertise');
+  const text = control(page, 'description');
+  await text.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('#### A heading too deep');
+  // Insert image asks for the address, then for the alternative text: left empty.
+  const answers = ['/demo/logo.png', ''];
+  page.on('dialog', (dialog) => void dialog.accept(answers.shift() ?? ''));
+  await page.locator('[data-field-path="description"]').getByRole('button', { name: 'Insert image' }).click();
+  await expect(preview(page).locator('[data-folio-field="description"] h4')).toHaveText('A heading too deep', { timeout: 5_000 });
+  await expect(preview(page).locator('[data-folio-field="description"] img')).toHaveCount(1);
+
+  await page.getByRole('button', { name: /^Checks/ }).click();
+  const checks = page.getByRole('region', { name: 'Checks' }).or(page.locator('.checks-panel'));
+  const missingAlt = checks.locator('li', { hasText: 'An image has no alternative text' });
+  const skipped = checks.locator('li', { hasText: 'A heading jumps from level' });
+  await expect(missingAlt).toHaveCount(1, { timeout: 20_000 });
+  await expect(skipped).toHaveCount(1);
+  await text.blur();
+  await missingAlt.getByRole('button', { name: /^Go to/ }).click();
+  await expect(text).toBeFocused();
+  await skipped.getByRole('button', { name: /^Go to/ }).click();
+  await expect(text).toBeFocused();
+  // The editor and its checks panel pass axe; the page (in the frame, and as typed in the rich-text field) has the
+  // two problems put there on purpose.
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).exclude('.preview-pane__frame').exclude('[data-field-path="description"] [contenteditable]').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+});
+
+test('a page made without code: typing previews, a click on its heading, an entry and its image focuses the field', async ({ page }) => {
+  // Empty, its required headline refuses a save: the pane says so and leads to the field.
+  await openEditor(page, `/${NAME}`, { rendered: false });
+  await expect(page.getByText('The page shows here once it could be saved. Please enter headline')).toBeVisible();
+  await page.getByRole('button', { name: 'Go to the field' }).click();
+  await expect(page.getByLabel('headline', { exact: true })).toBeFocused();
+  const before = counts();
+  await page.getByLabel('headline', { exact: true }).fill(`Join us in ${RUN}`);
+  await page.getByLabel('banner', { exact: true }).fill('/demo/logo.png');
+  await page.getByLabel('role', { exact: true }).fill('Tester in Pune');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(preview(page).locator('[data-folio-field="document.header.headline"]')).toHaveText(`Join us in ${RUN}`, { timeout: 5_000 });
+  await page.evaluate(() => window.scrollTo(0, (document.querySelector('.editor-layout')?.getBoundingClientRect().top ?? 0) + window.scrollY - 64));
+  await expect(preview(page).locator('[data-folio-field="document.rows.0.role"]').first()).toHaveText('Tester in Pune');
+  expect(counts()).toEqual(before);
+
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await clickInPreview(page, '[data-folio-field="document.header.headline"]');
+  await expect(page.getByLabel('headline', { exact: true })).toBeFocused();
+  await clickInPreview(page, '[data-folio-field="document.rows.0.role"]');
+  await expect(page.getByLabel('role', { exact: true })).toBeFocused();
+  await expect(page.getByLabel('role', { exact: true })).toHaveValue('Tester in Pune');
+  await clickInPreview(page, 'img[data-folio-field="document.header.banner"]');
+  await expect(page.getByLabel('banner', { exact: true })).toBeFocused();
+});
+
+test('the editor with its preview has no accessibility violations, side by side and switched', async ({ page }) => {
+  await openEditor(page, '/News');
+  await expectNoAxeViolations(page, 'the News editor with its preview');
+  await page.setViewportSize({ width: 768, height: 900 });
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  await expect(preview(page).locator('.preview-bar')).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  await page.getByRole('tab', { name: 'Form' }).click();
+  await expect(page.getByRole('button', { name: 'Save draft' })).toBeVisible();
+});
+
+test('the preview frame cannot reach the staff app, and ignores messages of other shapes and windows', async ({ page }) => {
+  await openEditor(page, '/News');
+  const frame = await (await page.locator('iframe[title="Preview of the page"]').elementHandle())!.contentFrame();
+  expect(frame).not.toBeNull();
+  // No same origin: the frame cannot read the editor's document or its cookies.
+  const reach = await frame!.evaluate(() => {
+    try {
+      return String(window.parent.document.title);
+    } catch (error) {
+      return (error as Error).name;
+    }
+  });
+  expect(reach).toBe('SecurityError');
+  const cookies = await frame!.evaluate(() => {
+    try {
+      return document.cookie;
+    } catch (error) {
+      return (error as Error).name;
+    }
+  });
+  expect(cookies).toBe('SecurityError');
+  // A message of another shape, and one from another window, pick nothing.
+  const active = () => page.evaluate(() => document.activeElement?.closest('[data-field-path]')?.getAttribute('data-field-path') ?? null);
+  await frame!.evaluate(() => window.parent.postMessage({ channel: 'folio-preview', type: 'select', field: 42 }, '*'));
+  await page.evaluate(() => window.postMessage({ channel: 'folio-preview', type: 'select', field: 'lead' }, '*'));
+  await page.waitForTimeout(300);
+  expect(await active()).toBeNull();
+  // The real shape from the frame does.
+  await frame!.evaluate(() => window.parent.postMessage({ channel: 'folio-preview', type: 'select', field: 'lead' }, '*'));
+  await expect.poll(active).toBe('lead');
+});
