@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Field } from '../../components/field';
 import { describedBy, fieldErrorId } from '../../components/field-ids';
 import { booleanLabelsOf } from './entry-fields';
@@ -5,7 +6,11 @@ import type { ChoiceSource, EntryField, EntryInputs } from './entry-fields';
 import { AutoGrowTextarea } from './auto-grow-textarea';
 import { ImagePreview } from './image-preview';
 import { ImageUploadField } from './image-upload';
-import { RichTextEditor } from './rich-text-editor';
+import { RichTextPending } from './rich-text-pending';
+
+// The rich-text editor (Tiptap, ProseMirror: about 100 KB gzip) is a chunk of its own, fetched as the editor
+// opens: the editor's first screen does not wait for it (DESIGN §26, ≤ 200 KB of JavaScript).
+const RichTextEditor = lazy(() => import('./rich-text-editor').then((module) => ({ default: module.RichTextEditor })));
 
 /** One labelled input of an entry form, by the field's kind. Controlled: the value is the field's text. */
 export function EntryInput<E>(props: EntryInputProps<E> & {
@@ -61,7 +66,12 @@ function FieldInput<E>({
     return <ChoiceInput field={field} choice={field.choice} id={id} value={value} parent={parent} onChange={onChange} error={error} />;
   }
   if (field.kind === 'richtext') {
-    return <RichTextEditor id={id} label={field.label} value={value} onChange={onChange} required={required} hint={field.hint} error={error} />;
+    const props = { id, label: field.label, value, required, hint: field.hint, error };
+    return (
+      <Suspense fallback={<RichTextPending {...props} />}>
+        <RichTextEditor {...props} onChange={onChange} />
+      </Suspense>
+    );
   }
   if (field.kind === 'checkbox') return <CheckboxInput field={field} id={id} value={value} onChange={onChange} error={error} />;
   const text = (event: { currentTarget: { value: string } }) => onChange(event.currentTarget.value);
