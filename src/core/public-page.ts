@@ -32,8 +32,11 @@ export interface PublicPageData {
   company: SiteCompany;
   /** The page's name as page creation keeps it (its display name): the hero's title. */
   pageName: string;
-  /** A staff preview of an unpublished revision (DESIGN §19): the bar with the link back to the editor. */
-  preview?: { editorPath: string };
+  /**
+   * A preview of an unpublished revision (DESIGN §19): the bar with the link back to the editor; `editorPath`
+   * null for the visitor of a shared link (DESIGN §26), who has no editor to go back to.
+   */
+  preview?: { editorPath: string | null };
   /** Year shown in the footer's copyright line. */
   copyrightYear: number;
   /** The contact form after a post without JavaScript: what was sent, the errors, or that it was sent. */

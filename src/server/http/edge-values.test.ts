@@ -160,6 +160,11 @@ const CASES: Record<string, OperationCase> = {
   'GET /api/master/edit/{routing}': { request: () => ({ params: { routing: 'News' } }) },
   'POST /api/master/unschedule/{routing}': { request: () => ({ params: { routing: 'News' }, body: { revision: 1 } }) },
   'GET /api/master/compare/{routing}': { request: () => ({ params: { routing: 'News' }, query: { from: 1, to: 2 } }) },
+  'POST /api/master/previewshare/{routing}': { request: () => ({ params: { routing: 'News' }, body: { hours: 24 } }) },
+  'GET /api/master/previewshares/{routing}': { request: () => ({ params: { routing: 'News' } }) },
+  'POST /api/master/previewshare/revoke': { request: () => ({ body: { id: 1 } }) },
+  'POST /api/master/editing/{routing}': { request: () => ({ params: { routing: 'News' }, body: {} }) },
+  'POST /api/master/editing/{routing}/leave': { request: () => ({ params: { routing: 'News' }, body: {} }) },
   'POST /api/menu/menuofUserforjosn': { request: () => ({ body: {} }) },
   'POST /api/master/savecont2': {
     who: 'visitor',

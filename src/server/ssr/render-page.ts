@@ -27,9 +27,10 @@ export interface RenderSite {
 
 /**
  * The revision shown: the published one (`public`; the contact form's state after a post without JavaScript),
- * or a staff preview's document with the way back to its editor (`preview`: the bar, noindex).
+ * or a staff preview's document with the way back to its editor (`preview`: the bar, noindex; no way back, null,
+ * for the visitor of a shared link).
  */
-export type ShownRevision = { mode: 'public'; contactForm?: ContactFormState } | { mode: 'preview'; document: Record<string, unknown>; editorPath: string };
+export type ShownRevision = { mode: 'public'; contactForm?: ContactFormState } | { mode: 'preview'; document: Record<string, unknown>; editorPath: string | null };
 export type RenderMode = ShownRevision['mode'];
 
 /** How a rendered public page may be kept: `private` when its answers carry a visitor's own cookie (the contact page's). */
