@@ -24,16 +24,18 @@ export function PublicApp({ data, children }: { data: PublicPageData; children: 
   );
 }
 
-/** The fixed bar of a staff preview (DESIGN §19): this is not what visitors see yet. */
-function PreviewBar({ editorPath }: { editorPath: string }) {
+/** The fixed bar of a preview (DESIGN §19): this is not what visitors see yet; a shared link's has no way to the editor. */
+function PreviewBar({ editorPath }: { editorPath: string | null }) {
   return (
     <aside className="preview-bar" aria-label="Preview">
       <p className="preview-bar__text">
         <strong>Preview, not published.</strong> Visitors do not see these changes yet.
       </p>
-      <a className="preview-bar__link" href={editorPath}>
-        Back to the editor
-      </a>
+      {editorPath ? (
+        <a className="preview-bar__link" href={editorPath}>
+          Back to the editor
+        </a>
+      ) : null}
     </aside>
   );
 }

@@ -3,12 +3,14 @@ import type { ReactNode } from 'react';
 import { previewPath } from '../../../core/schemas/revision';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { useConfirm } from '../components/confirm-dialog';
+import { EditingNotice } from './editing-notice';
 import { EntryFormsProvider } from './entry-forms';
 import { HistoryPanel } from './history-panel';
 import type { HistoryCalls } from './history-panel';
 import { LeaveGuard } from './leave-guard';
 import type { EditableDocument, RevisedDocument } from './page-document';
 import { PublishControls } from './publish-controls';
+import { SharePreview } from './share-preview';
 
 const RELOAD_QUESTION = 'Reload the page as it is saved now? Your unsaved edits will be discarded.';
 export const EDITOR_LEAD =
@@ -22,6 +24,8 @@ export interface ViewPageLink {
 
 export interface EditorFrameProps<T extends RevisedDocument> {
   editor: EditableDocument<T>;
+  /** The page's routing name (`Home`, `Careers`): its shared previews and who else is editing it (DESIGN §26). */
+  routing: string;
   title: string;
   lead?: ReactNode;
   /** 'Save All' where spec 000 §2 names the button so. */
@@ -45,6 +49,7 @@ export interface EditorFrameProps<T extends RevisedDocument> {
  */
 export function EditorFrame<T extends RevisedDocument>({
   editor,
+  routing,
   title,
   lead = EDITOR_LEAD,
   saveLabel = 'Save',
@@ -95,6 +100,7 @@ export function EditorFrame<T extends RevisedDocument>({
             </div>
           </div>
         ) : null}
+        <EditingNotice routing={routing} />
         {notices?.(doc)}
         <div key={editor.generation} className="editor-blocks">
           {children(doc)}
@@ -118,6 +124,7 @@ export function EditorFrame<T extends RevisedDocument>({
             <button type="button" className="button button--outline" aria-expanded={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
               History
             </button>
+            <SharePreview routing={routing} />
           </PublishControls>
         </div>
         <LeaveGuard active={editor.dirty} />

@@ -173,7 +173,7 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
   const { page, update, clear } = editor;
   const idPrefix = page.routing.toLowerCase();
   return (
-    <EditorFrame<T> editor={editor} title={`${page.name} editor`} saveLabel={config.saveLabel} viewPage={{ href: page.publicPath }} history={history}>
+    <EditorFrame<T> editor={editor} routing={page.routing} title={`${page.name} editor`} saveLabel={config.saveLabel} viewPage={{ href: page.publicPath }} history={history}>
       {(doc) => (
         <>
           <EditorBlocks blocks={blocks} context={{ doc, update, rules, clear, idPrefix, refusal: editor.refusal }} />
