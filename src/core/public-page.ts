@@ -32,9 +32,12 @@ export interface PublicPageData {
   company: SiteCompany;
   /** The page's name as page creation keeps it (its display name): the hero's title. */
   pageName: string;
-  /** A staff preview of an unpublished revision (DESIGN §19): the bar with the link back to the editor. */
+  /**
+   * A preview of an unpublished revision (DESIGN §19): the bar with the link back to the editor; `editorPath`
+   * null for the visitor of a shared link (DESIGN §26), who has no editor to go back to.
+   */
   preview?: {
-    editorPath: string;
+    editorPath: string | null;
     /** In the editor's pane (DESIGN §26): the page as a search engine lists it, its title and description editable. */
     searchResult?: { title: string; description: string; url: string };
   };

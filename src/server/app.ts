@@ -42,6 +42,8 @@ import { menuRoutes } from './menus/menus.routes';
 import { menuAdminRoutes } from './menus/menu-admin.routes';
 import { groupRoutes } from './groups/groups.routes';
 import { pageDefinitionRoutes } from './page-defs/page-defs.routes';
+import { previewShareRoutes } from './preview-shares/preview-shares.routes';
+import { prunePreviewShares, PRUNE_PREVIEW_SHARES_EVERY_MS } from './preview-shares/preview-shares.service';
 import { userRoutes } from './users/users.routes';
 import { loadClientAssets } from './ssr/client-assets';
 import { appShellRoutes } from './ssr/app-shell.routes';
@@ -210,6 +212,10 @@ function installJobs(app: FastifyInstance, config: AppConfig, tenants: TenantReg
     const pruned = await pruneAllRevisions(tenant, config.revisionsPerPage);
     if (pruned > 0) app.log.info({ tenant: tenant.name, pruned, keep: config.revisionsPerPage }, 'old revisions pruned');
   });
+  // DESIGN §26: shared preview links ended over 30 days ago, and editors that closed without saying so.
+  jobs.every('prune-preview-shares', PRUNE_PREVIEW_SHARES_EVERY_MS, async (tenant, now) => {
+    await prunePreviewShares(tenant, now);
+  });
   app.decorate('jobs', jobs);
   app.decorate('outbox', outbox);
   app.decorate('staffMail', staffMail);
@@ -303,6 +309,7 @@ async function registerApiRoutes(app: FastifyInstance, config: AppConfig, servic
   await app.register(pageDefinitionRoutes);
   await app.register(masterDataRoutes);
   await app.register(mediaRoutes, { config });
+  await app.register(previewShareRoutes, { publicBaseUrl: config.publicBaseUrl });
 }
 
 /** The client's files, the staff app's shell and the public site (its 404 handler last). */

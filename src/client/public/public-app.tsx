@@ -28,7 +28,7 @@ export function PublicApp({ data, children }: { data: PublicPageData; children: 
   );
 }
 
-/** The fixed bar of a staff preview (DESIGN §19): this is not what visitors see yet. */
+/** The fixed bar of a preview (DESIGN §19): this is not what visitors see yet; a shared link's has no way to the editor. */
 function PreviewBar({ editorPath }: { editorPath: string | null }) {
   return (
     <aside className="preview-bar" aria-label="Preview">

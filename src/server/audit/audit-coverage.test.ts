@@ -194,6 +194,31 @@ const CALLS: Record<string, Call> = {
     },
     request: (c, p) => c.post('/api/master/unschedule/AuditPage', { revision: p.revision }),
   },
+  // ---- Shared preview links and who is editing (DESIGN §26)
+  'POST /api/master/previewshare/:routing': { changes: true, request: (c) => c.post('/api/master/previewshare/AuditPage', { hours: 24 }) },
+  'GET /api/master/previewshares/:routing': readGet('/api/master/previewshares/AuditPage'),
+  'POST /api/master/previewshare/revoke': {
+    changes: true,
+    prepare: async (c) => ({ id: (await c.ok(c.post('/api/master/previewshare/AuditPage', { hours: 1 }))).id }),
+    request: (c, p) => c.post('/api/master/previewshare/revoke', { id: p.id }),
+  },
+  'POST /api/master/editing/:routing': {
+    changes: true,
+    // Exception: who has an editor open is presence, not content (DESIGN §26): it changes nothing anyone sees.
+    audited: false,
+    reason: 'who has an editor open is presence, renewed every 20 s, not a change of content',
+    request: (c) => c.post('/api/master/editing/AuditPage', {}),
+  },
+  'POST /api/master/editing/:routing/leave': {
+    changes: true,
+    audited: false,
+    reason: 'closing an editor ends the presence the editing call noted; no content changes',
+    prepare: async (c) => {
+      await c.ok(c.post('/api/master/editing/AuditPage', {}));
+      return {};
+    },
+    request: (c) => c.post('/api/master/editing/AuditPage/leave', {}),
+  },
   'POST /api/master/getpagedefinition': read('/api/master/getpagedefinition', { commonrouting: 'AuditPage' }),
   'POST /api/master/getpagehistory': read('/api/master/getpagehistory', { commonrouting: 'AuditPage' }),
   'POST /api/master/restorepage': {

@@ -21,6 +21,7 @@ import * as relativeImageAddresses from './migrations/20261126-0017-relative-ima
 import * as specHeadings from './migrations/20261126-0018-spec-headings';
 import * as unsentEnquiriesIndex from './migrations/20261126-0019-unsent-enquiries-index';
 import * as oneJobQueue from './migrations/20261126-0020-one-job-queue';
+import * as previewShares from './migrations/20261127-0021-preview-shares';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -52,6 +53,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261126-0018-spec-headings': specHeadings,
   '20261126-0019-unsent-enquiries-index': unsentEnquiriesIndex,
   '20261126-0020-one-job-queue': oneJobQueue,
+  '20261127-0021-preview-shares': previewShares,
 };
 
 /** The migrations this Folio knows, oldest first. */

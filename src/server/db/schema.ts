@@ -26,6 +26,26 @@ export interface Database {
   password_resets: PasswordResetTable;
   recovery_codes: RecoveryCodeTable;
   sign_in_challenges: SignInChallengeTable;
+  preview_shares: PreviewShareTable;
+  page_editors: PageEditorTable;
+}
+
+/** A shared preview link (DESIGN §26): its token's SHA-256 hash; live until expires_at unless revoked. */
+export interface PreviewShareTable {
+  id: Generated<number>;
+  page_id: number;
+  token_hash: string;
+  created_by: number;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** Who has a page's editor open (DESIGN §26): renewed every 20 s while it is, deleted when it closes. */
+export interface PageEditorTable {
+  page_id: number;
+  user_id: number;
+  seen_at: string;
 }
 
 /** A one-time password-reset token (DESIGN §21), by its SHA-256 hash; valid until expires_at, once. */

@@ -162,6 +162,11 @@ const CASES: Record<string, OperationCase> = {
   'POST /api/master/preview/{routing}': { request: async (_f, _n, t) => ({ params: { routing: 'News' }, body: await savedDocument(t, 'News', () => contentDocument(t, 'getnews', admin)) }) },
   'POST /api/master/unschedule/{routing}': { request: () => ({ params: { routing: 'News' }, body: { revision: 1 } }) },
   'GET /api/master/compare/{routing}': { request: () => ({ params: { routing: 'News' }, query: { from: 1, to: 2 } }) },
+  'POST /api/master/previewshare/{routing}': { request: () => ({ params: { routing: 'News' }, body: { hours: 24 } }) },
+  'GET /api/master/previewshares/{routing}': { request: () => ({ params: { routing: 'News' } }) },
+  'POST /api/master/previewshare/revoke': { request: () => ({ body: { id: 1 } }) },
+  'POST /api/master/editing/{routing}': { request: () => ({ params: { routing: 'News' }, body: {} }) },
+  'POST /api/master/editing/{routing}/leave': { request: () => ({ params: { routing: 'News' }, body: {} }) },
   'POST /api/menu/menuofUserforjosn': { request: () => ({ body: {} }) },
   'POST /api/master/savecont2': {
     who: 'visitor',

@@ -2,25 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import { mayEditPage, resolveSession } from '../access/access';
 import { previewRevision, previewRevisionOf } from '../pages/page.service';
 import { findPreviewedPage } from '../pages/resolve-page';
+import { shareOpensPreview } from '../preview-shares/preview-shares.service';
 import { renderNotFound, renderPage, type RenderSite } from './render-page';
 
 /**
  * A staff preview (DESIGN §19): `/preview/Home1` renders the page's newest revision (or `?revision=N`) through
  * the same rendering as the public page, with the bar, noindex and no-store; never cached. Anyone whose menu
  * lacks the page's editor (a visitor, a forged cookie) gets the site's 404, as for a page that does not exist.
+ * A shared link (DESIGN §26, `?share=<token>`) decides alone, without a session: a live link of this very page
+ * shows its newest revision, without the way back to the editor; any other token gets the 404.
  */
 export function previewRoutes(app: FastifyInstance, site: RenderSite): void {
   app.get<{ Params: { name: string }; Querystring: Record<string, unknown> }>('/preview/:name', async (request, reply) => {
     const { tenant } = request;
-    const session = await resolveSession(request);
+    const { share } = request.query;
     const page = await findPreviewedPage(tenant, request.params.name);
     reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
-    if (!page || !(await mayEditPage(tenant, session, page.routing))) {
+    const allowed = page !== null && (share === undefined ? await mayEditPage(tenant, await resolveSession(request), page.routing) : await shareOpensPreview(tenant, page, share));
+    if (!page || !allowed) {
       const notFound = await renderNotFound(site, tenant, request.url);
       return reply.code(404).type('text/html; charset=utf-8').send(notFound.html);
     }
-    const shown = await previewRevision(tenant, page, previewRevisionOf(request.query.revision));
-    const { html } = await renderPage(site, tenant, page, { mode: 'preview', document: shown.document, editorPath: `/${page.routing}` });
+    const revision = await previewRevision(tenant, page, share === undefined ? previewRevisionOf(request.query.revision) : null);
+    const editorPath = share === undefined ? `/${page.routing}` : null;
+    const { html } = await renderPage(site, tenant, page, { mode: 'preview', document: revision.document, editorPath });
     return reply.code(200).type('text/html; charset=utf-8').send(html);
   });
 }

@@ -29,11 +29,12 @@ export interface RenderSite {
 
 /**
  * The revision shown: the published one (`public`; the contact form's state after a post without JavaScript),
- * or a staff preview's document with the way back to its editor (`preview`: the bar, noindex).
+ * or a staff preview's document with the way back to its editor (`preview`: the bar, noindex; no way back, null,
+ * for the visitor of a shared link).
  */
 export type ShownRevision =
   | { mode: 'public'; contactForm?: ContactFormState }
-  | { mode: 'preview'; document: Record<string, unknown>; editorPath: string; pane?: PaneFrame };
+  | { mode: 'preview'; document: Record<string, unknown>; editorPath: string | null; pane?: PaneFrame };
 
 /**
  * A render for the editor's preview pane (DESIGN §26): the page as a sandboxed frame of the editor shows it, with

@@ -186,6 +186,7 @@ function AutowiredDocumentEditor({ definition }: { definition: PageDefinition })
   return (
     <EditorFrame<AutowiredDocument>
       editor={editor}
+      routing={routing}
       title={page.dspname || page.filename}
       lead={lead}
       viewPage={isPublic ? { href: `/${routing}1`, newTab: true } : null}

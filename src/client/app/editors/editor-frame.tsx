@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { previewPath } from '../../../core/schemas/revision';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { useConfirm } from '../components/confirm-dialog';
+import { EditingNotice } from './editing-notice';
 import { EntryFormsProvider } from './entry-forms';
 import { HistoryPanel } from './history-panel';
 import type { HistoryCalls } from './history-panel';
@@ -14,6 +15,7 @@ import type { PreviewWidth } from './preview/preview-pane';
 
 // The preview pane is its own chunk (DESIGN §26): the editor's first screen does not wait for it.
 const PreviewPane = lazy(() => import('./preview/preview-pane'));
+import { SharePreview } from './share-preview';
 
 const RELOAD_QUESTION = 'Reload the page as it is saved now? Your unsaved edits will be discarded.';
 export const EDITOR_LEAD =
@@ -27,6 +29,8 @@ export interface ViewPageLink {
 
 export interface EditorFrameProps<T extends RevisedDocument> {
   editor: EditableDocument<T>;
+  /** The page's routing name (`Home`, `Careers`): its shared previews and who else is editing it (DESIGN §26). */
+  routing: string;
   title: string;
   lead?: ReactNode;
   /** 'Save All' where spec 000 §2 names the button so. */
@@ -52,6 +56,7 @@ export interface EditorFrameProps<T extends RevisedDocument> {
  */
 export function EditorFrame<T extends RevisedDocument>({
   editor,
+  routing,
   title,
   lead = EDITOR_LEAD,
   saveLabel = 'Save',
@@ -137,6 +142,7 @@ export function EditorFrame<T extends RevisedDocument>({
             </div>
           </div>
         ) : null}
+        <EditingNotice routing={routing} />
         {notices?.(doc)}
         <div key={editor.generation} className="editor-blocks">
           {children(doc)}
@@ -160,6 +166,7 @@ export function EditorFrame<T extends RevisedDocument>({
             <button type="button" className="button button--outline" aria-expanded={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
               History
             </button>
+            <SharePreview routing={routing} />
           </PublishControls>
         </div>
         </EditorLayout>

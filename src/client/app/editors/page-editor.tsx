@@ -178,6 +178,7 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
   return (
     <EditorFrame<T>
       editor={editor}
+      routing={page.routing}
       title={`${page.name} editor`}
       saveLabel={config.saveLabel}
       viewPage={{ href: page.publicPath }}

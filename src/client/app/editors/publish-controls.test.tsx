@@ -91,7 +91,7 @@ const history: HistoryCalls = {
 function TestEditor() {
   const editor = useEditableDocument(source);
   return (
-    <EditorFrame<TestDocument> editor={editor} title="Test editor" viewPage={{ href: '/Test1' }} history={history}>
+    <EditorFrame<TestDocument> editor={editor} routing="Test" title="Test editor" viewPage={{ href: '/Test1' }} history={history}>
       {(doc) => (
         <>
           <label htmlFor="test-title">Title</label>

@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+
+/** The SQL of shared preview links and of who has a page's editor open (DESIGN §26). Times are ISO 8601 UTC text. */
+
+/** A user's name as the staff app shows it: the first name, else the user name. */
+const userName = sql<string>`coalesce(nullif(trim(u.first_name), ''), u.username)`;
+
+export async function insertPreviewShare(db: Db, share: { page_id: number; token_hash: string; created_by: number; created_at: string; expires_at: string }): Promise<number> {
+  const row = await db.insertInto('preview_shares').values(share).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function liveShares(db: Db, now: string) {
+  return db
+    .selectFrom('preview_shares as s')
+    .innerJoin('users as u', 'u.id', 's.created_by')
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .select(['s.id', 's.page_id', 's.created_at', 's.expires_at', userName.as('created_by_name')]);
+}
+export type LiveShareRow = NonNullable<Awaited<ReturnType<ReturnType<typeof liveShares>['executeTakeFirst']>>>;
+
+/** A page's live links (not revoked, not expired), newest first. */
+export async function listLiveShares(db: Db, pageId: number, now: string): Promise<LiveShareRow[]> {
+  return liveShares(db, now).where('s.page_id', '=', pageId).orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').execute();
+}
+
+/** A live link by its id. */
+export async function findLiveShare(db: Db, id: number, now: string): Promise<LiveShareRow | undefined> {
+  return liveShares(db, now).where('s.id', '=', id).executeTakeFirst();
+}
+
+/** Whether a live link of this page has this token hash. */
+export async function isLiveShareOfPage(db: Db, tokenHash: string, pageId: number, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('preview_shares')
+    .select('id')
+    .where('token_hash', '=', tokenHash)
+    .where('page_id', '=', pageId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Revokes a link that is still live; false when it is not (revoked meanwhile, or expired). */
+export async function revokeShare(db: Db, id: number, at: string): Promise<boolean> {
+  const result = await db.updateTable('preview_shares').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).where('expires_at', '>', at).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sets when a link expires (tests: a link that has run out). */
+export async function setShareExpiry(db: Db, id: number, expiresAt: string): Promise<void> {
+  await db.updateTable('preview_shares').set({ expires_at: expiresAt }).where('id', '=', id).execute();
+}
+
+/** Deletes the links that expired or were revoked before `before`; how many. */
+export async function deleteSharesEndedBefore(db: Db, before: string): Promise<number> {
+  const expired = await db.deleteFrom('preview_shares').where('expires_at', '<', before).executeTakeFirst();
+  const revoked = await db.deleteFrom('preview_shares').where('revoked_at', '<', before).executeTakeFirst();
+  return Number(expired.numDeletedRows) + Number(revoked.numDeletedRows);
+}
+
+/** The user has the page's editor open now (inserted, or its time renewed). */
+export async function upsertPageEditor(db: Db, pageId: number, userId: number, seenAt: string): Promise<void> {
+  await db
+    .insertInto('page_editors')
+    .values({ page_id: pageId, user_id: userId, seen_at: seenAt })
+    .onConflict((oc) => oc.columns(['page_id', 'user_id']).doUpdateSet({ seen_at: seenAt }))
+    .execute();
+}
+
+/** The names of the other users who said they had the page's editor open since `since`. */
+export async function listOtherPageEditors(db: Db, pageId: number, userId: number, since: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('page_editors as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .where('e.page_id', '=', pageId)
+    .where('e.user_id', '<>', userId)
+    .where('e.seen_at', '>', since)
+    .select(userName.as('name'))
+    .orderBy('e.user_id')
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+export async function deletePageEditor(db: Db, pageId: number, userId: number): Promise<void> {
+  await db.deleteFrom('page_editors').where('page_id', '=', pageId).where('user_id', '=', userId).execute();
+}
+
+/** Deletes who-is-editing rows not renewed since `before` (an editor closed without saying so); how many. */
+export async function deletePageEditorsSeenBefore(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('page_editors').where('seen_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  CreatedPreviewShareSchema,
+  CreatePreviewShareSchema,
+  EditingOthersSchema,
+  PreviewShareListSchema,
+  RevokedPreviewShareSchema,
+  RevokePreviewShareSchema,
+} from '../../core/schemas/preview-share';
+import { AnyBodySchema, screenReplies, typed } from '../http/contract';
+import { createPreviewShare, leaveEditing, listPreviewShares, noteEditing, revokePreviewShare } from './preview-shares.service';
+
+const RoutingParamsSchema = z.strictObject({ routing: z.string().min(1).max(100) });
+
+/** Making links is a write like a save, but each one is a key to a draft: at most 30 a minute from one address. */
+export const PREVIEW_SHARE_RATE_LIMIT = { max: 30, timeWindow: '1 minute', groupId: 'preview-share' } as const;
+
+/**
+ * Shared preview links and "someone else is editing" (DESIGN §26). Who may call them is the page's save rule
+ * (`editsPage`, checked by the access layer); revoking names a link, not a page, so its service checks the rule
+ * on the link's page.
+ */
+export async function previewShareRoutes(app: FastifyInstance, { publicBaseUrl }: { publicBaseUrl: string }): Promise<void> {
+  const api = typed(app);
+  const editor = { access: { editsPage: { param: 'routing' } } } as const;
+  api.post(
+    '/api/master/previewshare/:routing',
+    {
+      config: { ...editor, rateLimit: PREVIEW_SHARE_RATE_LIMIT },
+      schema: { params: RoutingParamsSchema, body: CreatePreviewShareSchema, response: screenReplies(CreatedPreviewShareSchema, [404, 429]) },
+    },
+    async (request) => createPreviewShare(request.tenant, request.editedPage!, request.body.hours, request.session!, publicBaseUrl),
+  );
+  api.get(
+    '/api/master/previewshares/:routing',
+    { config: editor, schema: { params: RoutingParamsSchema, response: screenReplies(PreviewShareListSchema, [404]) } },
+    async (request) => listPreviewShares(request.tenant, request.editedPage!),
+  );
+  api.post(
+    '/api/master/previewshare/revoke',
+    { config: { access: { signedIn: true } }, schema: { body: RevokePreviewShareSchema, response: screenReplies(RevokedPreviewShareSchema, [404]) } },
+    async (request) => revokePreviewShare(request.tenant, request.body.id, request.session!),
+  );
+  api.post(
+    '/api/master/editing/:routing',
+    { config: editor, schema: { params: RoutingParamsSchema, body: AnyBodySchema, response: screenReplies(EditingOthersSchema, [404]) } },
+    async (request) => noteEditing(request.tenant, request.editedPage!, request.session!),
+  );
+  api.post(
+    '/api/master/editing/:routing/leave',
+    { config: editor, schema: { params: RoutingParamsSchema, body: AnyBodySchema, response: screenReplies(z.object({}), [404]) } },
+    async (request) => leaveEditing(request.tenant, request.editedPage!, request.session!),
+  );
+}
