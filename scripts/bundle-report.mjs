@@ -106,6 +106,26 @@ for (const name of readdirSync(join(root, PAGES_DIR)).filter((f) => f.endsWith('
   rows.push(`${page.padEnd(18)} ${KB(total).padStart(5)} KB gzip in ${files.size} files  (${islands.join(', ')})${total > BUDGET_BYTES ? '  OVER BUDGET' : ''}`);
 }
 if (process.argv.includes('--details')) console.log(`Public page JavaScript, all it can load (budget ${BUDGET_BYTES / 1024} KB gzip each):\n${rows.join('\n')}\n`);
+
+// Every editor's first screen (DESIGN §26): the staff app's entry and the editor's chunk with all they import
+// statically, ≤ 200 KB gzip; the preview pane, the checks, the rich-text editor and the dialogs are loaded after.
+const APP_ENTRY = 'src/client/entry-app.tsx';
+const EDITOR_BUDGET_BYTES = 200 * 1024;
+function appClosure(key, seen = new Set()) {
+  if (!appManifest[key] || seen.has(key)) return seen;
+  seen.add(key);
+  for (const next of appManifest[key].imports ?? []) appClosure(next, seen);
+  return seen;
+}
+const editors = Object.keys(appManifest).filter((key) => /^src\/client\/app\/editors\/(pages\/[a-z0-9]+-editor|autowired-editor)\.tsx$/.test(key));
+if (editors.length < 2) problems.push('the staff app build names no page editors: the editors\' first-screen budget cannot be checked');
+let largestEditor = 0;
+for (const editor of editors) {
+  const files = new Set([...appClosure(editor, appClosure(APP_ENTRY))].map((key) => appManifest[key].file).filter((file) => file.endsWith('.js')));
+  const total = [...files].reduce((sum, file) => sum + gzipSize(file), 0);
+  largestEditor = Math.max(largestEditor, total);
+  if (total > EDITOR_BUDGET_BYTES) problems.push(`the editor ${editor} loads ${KB(total)} KB gzip of JavaScript on its first screen, over its budget of ${KB(EDITOR_BUDGET_BYTES, 0)} KB`);
+}
 if (problems.length) {
   console.error(`The build is done, but its check failed:\n  ${problems.join('\n  ')}`);
   process.exit(1);
@@ -116,7 +136,7 @@ const appFiles = new Set(Object.values(appManifest).flatMap((chunk) => [chunk.fi
 const appBytes = [...appFiles].reduce((sum, file) => sum + gzipSize(file), 0);
 const serverBytes = [...walk(serverDir)].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + statSync(file).size, 0);
 console.log(
-  `Built the site: staff app ${KB(appBytes, 0)} KB gzip in ${appFiles.size} files, public pages ≤ ${KB(largestPage)} KB gzip each (budget ${KB(BUDGET_BYTES, 0)} KB), server ${(serverBytes / 1024 / 1024).toFixed(1)} MB.`,
+  `Built the site: staff app ${KB(appBytes, 0)} KB gzip in ${appFiles.size} files, an editor's first screen ≤ ${KB(largestEditor)} KB gzip (budget ${KB(EDITOR_BUDGET_BYTES, 0)} KB), public pages ≤ ${KB(largestPage)} KB gzip each (budget ${KB(BUDGET_BYTES, 0)} KB), server ${(serverBytes / 1024 / 1024).toFixed(1)} MB.`,
 );
 
 function KB(bytes, digits = 1) {

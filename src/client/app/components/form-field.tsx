@@ -3,14 +3,7 @@ import type { HTMLAttributes } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
 import type { FieldValues } from 'react-hook-form';
 import { Field } from '../../components/field';
-
-/** Lets a textarea grow with its content where CSS `field-sizing: content` is not supported. */
-export function growToContent(element: HTMLTextAreaElement | null): void {
-  if (!element || (typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content'))) return;
-  element.style.height = 'auto';
-  const borders = element.offsetHeight - element.clientHeight;
-  element.style.height = `${element.scrollHeight + borders}px`;
-}
+import { growToContent } from './grow-to-content';
 
 /** The field's error once it was left (mode 'onTouched') or the form was submitted. */
 export function useFieldError(name: string): string | undefined {

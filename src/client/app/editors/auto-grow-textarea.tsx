@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { TextareaHTMLAttributes } from 'react';
-import { growToContent } from '../components/form-field';
+import { growToContent } from '../components/grow-to-content';
 
 /** A textarea that grows with its content (spec 000 §9), as the staff forms' textareas do. */
 export function AutoGrowTextarea({ className, value, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { value: string }) {

@@ -5,8 +5,10 @@ import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { useConfirm } from '../components/confirm-dialog';
 import { EditingNotice } from './editing-notice';
 import { EntryFormsProvider } from './entry-forms';
-import { HistoryPanel } from './history-panel';
-import type { HistoryCalls } from './history-panel';
+import type { HistoryCalls } from './history-calls';
+
+// History (with its compare view) is a chunk of its own, loaded when it opens.
+const HistoryPanel = lazy(() => import('./history-panel').then((module) => ({ default: module.HistoryPanel })));
 import { LeaveGuard } from './leave-guard';
 import type { EditableDocument, RevisedDocument } from './page-document';
 import { PublishControls } from './publish-controls';
@@ -148,7 +150,9 @@ export function EditorFrame<T extends RevisedDocument>({
           {children(doc)}
         </div>
         {historyOpen ? (
-          <HistoryPanel calls={history} currentRevision={editor.revision} dirty={editor.dirty} onRestored={reload} onClose={() => setHistoryOpen(false)} />
+          <Suspense fallback={<LoadingStatus inline label="Loading the history…" />}>
+            <HistoryPanel calls={history} currentRevision={editor.revision} dirty={editor.dirty} onRestored={reload} onClose={() => setHistoryOpen(false)} />
+          </Suspense>
         ) : null}
         <div className="editor-actions" role="region" aria-label="Save and publish">
           <PublishControls editor={editor} saveLabel={saveLabel} previewHref={previewHref}>

@@ -1,9 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { LabelTree } from '../../../core/content/common/content-page';
-import type { Comparison, RevisionSummary } from '../../../core/schemas/revision';
-import { api, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/date-time';
 import { notify } from '../toasts';
 import { LoadFailure, LoadingStatus } from '../components/screen';
@@ -11,44 +9,9 @@ import { Field } from '../../components/field';
 import { saveFailureMessage } from './save-messages';
 import { useConfirm } from '../components/confirm-dialog';
 import { CompareView } from './compare-view';
+import type { HistoryCalls, PageRevision } from './history-calls';
 
-/** One saved revision as the history lists it: who saved it and when, and its status (DESIGN §19). */
-export type PageRevision = RevisionSummary;
-
-/** What a history call answers: the revisions, newest first, and the one visitors see now. */
-export interface PageHistory {
-  revisions?: PageRevision[];
-  published?: number | null;
-}
-
-/** How a page's history is read, a revision restored and two compared: the twelve pages' calls or an Autowired page's. */
-export interface HistoryCalls {
-  /** The react-query key of the list. */
-  key: readonly unknown[];
-  list: () => Promise<PageHistory | null>;
-  restore: (revision: number) => Promise<{ message?: unknown } | null>;
-  /** The changes from one revision to another (GET /api/master/compare/:routing). */
-  compare: (from: number, to: number) => Promise<Comparison>;
-  /** The page's words for its fields, naming the fields of whole list entries in a comparison. */
-  labels?: LabelTree;
-}
-
-/** The comparison of two revisions of any page, the twelve and the Autowired ones alike, by its routing name. */
-export function compareRevisions(routing: string, from: number, to: number): Promise<Comparison> {
-  const query = new URLSearchParams({ from: String(from), to: String(to) });
-  return api<Comparison>(`/api/master/compare/${encodeURIComponent(routing)}?${query.toString()}`);
-}
-
-/** The history calls of one of the twelve content pages (DESIGN §6). */
-export function contentPageHistory(routing: string, labels?: LabelTree): HistoryCalls {
-  return {
-    key: ['page-history', routing],
-    list: () => api<PageHistory>(`/api/master/history/${routing}`),
-    restore: (revision) => api<{ message?: unknown } | null>(`/api/master/restore/${routing}`, { revision }),
-    compare: (from, to) => compareRevisions(routing, from, to),
-    ...(labels ? { labels } : {}),
-  };
-}
+export type { HistoryCalls, PageHistory, PageRevision } from './history-calls';
 
 /** A revision's status in words: published (and whether visitors see it now), a draft, or scheduled for a time. */
 export function revisionStatusText(entry: Pick<PageRevision, 'revision' | 'status' | 'publishAt'>, published: number | null): string {

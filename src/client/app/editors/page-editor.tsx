@@ -12,12 +12,12 @@ import { EntryInput } from './entry-input';
 import { entryProblem, inputsOf, labelledFields, liveValue, toInputText } from './entry-fields';
 import type { EntryField, FieldLayout, FieldSettings, SingleFieldName } from './entry-fields';
 import { usePageRules } from './field-rules';
-import { contentPageHistory } from './history-panel';
+import { contentPageHistory } from './history-calls';
 import { EditorFrame } from './editor-frame';
 import { ListEditor, focusField } from './list-editor';
 import { usePageDocument } from './page-document';
 import type { SaveRefusal } from './save-messages';
-import { SeoPanel } from './seo-panel';
+import { SeoPanel } from './seo-panel-lazy';
 
 /** What a part of an editor gets: the working copy, the way to change it, the page's rules and Clear. */
 export interface PartContext<T> {

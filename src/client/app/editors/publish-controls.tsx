@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../lib/date-time';
 import { notify } from '../toasts';
@@ -7,7 +7,8 @@ import { useUnsentEntries } from './entry-forms';
 import type { EditableDocument, RevisedDocument } from './page-document';
 import { describeState, publishQuestion, waitingSchedule } from './publishing-state';
 import { PUBLISH_TOASTS } from './save-messages';
-import { ScheduleDialog } from './schedule-dialog';
+// The schedule dialog is a chunk of its own, loaded when Schedule… is pressed.
+const ScheduleDialog = lazy(() => import('./schedule-dialog').then((module) => ({ default: module.ScheduleDialog })));
 
 export interface PublishControlsProps<T extends RevisedDocument> {
   editor: EditableDocument<T>;
@@ -154,6 +155,7 @@ export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, 
         {children}
       </div>
       {scheduling ? (
+        <Suspense fallback={null}>
         <ScheduleDialog
           waiting={waiting}
           dirty={editor.dirty}
@@ -163,6 +165,7 @@ export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, 
             scheduleButton.current?.focus();
           }}
         />
+        </Suspense>
       ) : null}
       {dialog}
       {unsentDialog}

@@ -1,4 +1,4 @@
-import { describedBy, fieldErrorId, fieldHintId } from '../../components/field-ids';
+import { fieldErrorId, fieldHintId } from '../../components/field-ids';
 
 /** The words of rich text, without its markup (never rendered as HTML here). */
 function plainText(html: string): string {
@@ -26,7 +26,8 @@ export function RichTextPending({ id, label, value, required = false, hint, erro
         ) : null}
       </div>
       <div className="rte__frame" aria-busy="true">
-        <div id={id} className="rte__content prose rte__content--pending" role="textbox" aria-readonly="true" aria-labelledby={labelId} aria-describedby={describedBy(hintId, errorId)}>
+        {/* Not a textbox yet (no role, no id): nothing, a test or a screen reader, takes it for the editor. */}
+        <div className="rte__content prose rte__content--pending">
           <p>{plainText(value)}</p>
         </div>
       </div>

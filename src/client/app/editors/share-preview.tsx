@@ -1,35 +1,8 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent, RefObject } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useQuery } from '@tanstack/react-query';
-import type { CreatedPreviewShare, PreviewShare, RevokedPreviewShare } from '../../../core/schemas/preview-share';
-import { Field } from '../../components/field';
-import { useConfirm } from '../components/confirm-dialog';
-import { useModalDialog } from '../components/modal-dialog';
-import { api, errorMessage } from '../lib/api';
-import { formatDateTime } from '../lib/date-time';
-import '../../styles/data-table.css';
-import '../../styles/preview-share.css';
 
-/** How long a new link works: the choices offered, in hours. */
-export const SHARE_LIFETIMES = [
-  { hours: 1, label: '1 hour' },
-  { hours: 24, label: '1 day' },
-  { hours: 168, label: '1 week' },
-] as const;
-
-const RELATIVE = new Intl.RelativeTimeFormat('en-IN', { numeric: 'always' });
-
-/** When a moment comes, in words from `now`: "in 45 minutes", "in 1 hour", "in 7 days". */
-export function inWords(iso: string, now = Date.now()): string {
-  const minutes = Math.max(0, Math.round((Date.parse(iso) - now) / 60_000));
-  if (minutes < 60) return RELATIVE.format(minutes, 'minute');
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return RELATIVE.format(hours, 'hour');
-  return RELATIVE.format(Math.round(hours / 24), 'day');
-}
-
-const sharesPath = (routing: string) => `/api/master/previewshares/${encodeURIComponent(routing)}`;
+// The dialog (its list of links, its forms) is a chunk of its own, loaded when the button is pressed.
+const SharePreviewDialog = lazy(() => import('./share-preview-dialog'));
 
 /**
  * Share preview…: a button of the editor's action bar that opens the dialog of the page's shared preview links
@@ -48,173 +21,12 @@ export function SharePreview({ routing }: { routing: string }) {
       <button ref={button} type="button" className="button button--outline" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Share preview…
       </button>
-      {open ? <SharePreviewDialog routing={routing} onClose={close} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <SharePreviewDialog routing={routing} onClose={close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
 
-/**
- * The dialog: how long a new link works, Create link, the link made (shown once, with Copy link and when it stops
- * working), and the page's live links with who made them and Revoke (which asks first).
- */
-function SharePreviewDialog({ routing, onClose }: { routing: string; onClose: () => void }) {
-  const titleId = useId();
-  const introId = useId();
-  const lifetimeId = useId();
-  const linkId = useId();
-  const [hours, setHours] = useState<number>(24);
-  const [created, setCreated] = useState<CreatedPreviewShare | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [said, setSaid] = useState('');
-  const linkInput = useRef<HTMLInputElement>(null);
-  const linksHeading = useRef<HTMLHeadingElement>(null);
-  const { confirm, dialog: question } = useConfirm();
-  const shares = useQuery({ queryKey: ['preview-shares', routing], queryFn: () => api<PreviewShare[]>(sharesPath(routing)), gcTime: 0 });
-  const { firstFocus, dialogProps } = useModalDialog<HTMLSelectElement>(onClose);
-
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setProblem(null);
-    setSaid('');
-    try {
-      const link = await api<CreatedPreviewShare>(`/api/master/previewshare/${encodeURIComponent(routing)}`, { hours });
-      setCreated(link);
-      setSaid('The link is made. Copy it now: it is shown only this once.');
-      await shares.refetch();
-      linkInput.current?.focus();
-      linkInput.current?.select();
-    } catch (error) {
-      setProblem(errorMessage(error, 'The link could not be made. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.url);
-      setSaid('The link is copied.');
-    } catch {
-      linkInput.current?.select();
-      setSaid('The link could not be copied here: it is selected, copy it with Ctrl+C.');
-    }
-  };
-
-  const revoke = async (share: PreviewShare) => {
-    const sure = await confirm(`Anyone who opens the link made by ${share.createdBy} on ${formatDateTime(share.createdAt)} will see the page-not-found page instead.`, {
-      title: 'Revoke this link?',
-      confirmLabel: 'Revoke',
-      danger: true,
-    });
-    if (!sure) return;
-    // The Revoke button that had the focus goes with its link: the focus waits on the list's heading.
-    linksHeading.current?.focus();
-    setProblem(null);
-    try {
-      await api<RevokedPreviewShare>('/api/master/previewshare/revoke', { id: share.id });
-      if (created?.id === share.id) setCreated(null);
-      setSaid('The link is revoked: it no longer opens the preview.');
-    } catch (error) {
-      setProblem(errorMessage(error, 'The link could not be revoked. Please try again.'));
-    }
-    await shares.refetch();
-  };
-
-  return (
-    <dialog {...dialogProps} className="staff-dialog share-dialog" aria-labelledby={titleId} aria-describedby={introId}>
-      <h2 className="confirm-dialog__title" id={titleId}>
-        Share a preview
-      </h2>
-      <p className="share-dialog__intro" id={introId}>
-        Anyone with the link sees this page&rsquo;s newest saved version, draft included, without signing in, until the link expires or you revoke it. Edits
-        not saved yet are not in it.
-      </p>
-      <form className="share-dialog__create" onSubmit={(event) => void create(event)}>
-        <Field id={lifetimeId} label="The link works for">
-          {(control) => (
-            <select {...control} ref={firstFocus} className="field__input" value={hours} onChange={(event) => setHours(Number(event.target.value))}>
-              {SHARE_LIFETIMES.map((choice) => (
-                <option key={choice.hours} value={choice.hours}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <button type="submit" className="button confirm-dialog__button" aria-busy={busy || undefined}>
-          Create link
-        </button>
-      </form>
-      {created ? (
-        <div className="share-dialog__created">
-          <Field id={linkId} label="Link" hint={<>It works until {formatDateTime(created.expiresAt)} ({inWords(created.expiresAt)}).</>}>
-            {(control) => <input {...control} ref={linkInput} className="field__input" type="text" readOnly value={created.url} onFocus={(event) => event.target.select()} />}
-          </Field>
-          <button type="button" className="button button--outline confirm-dialog__button" onClick={() => void copy()}>
-            Copy link
-          </button>
-        </div>
-      ) : null}
-      <p className="share-dialog__said" role="status">
-        {said}
-      </p>
-      {problem ? (
-        <p className="share-dialog__problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <LiveLinks headingRef={linksHeading} shares={shares.data} loading={shares.isPending} failure={shares.isError ? errorMessage(shares.error, 'The links could not be loaded.') : null} onRevoke={(share) => void revoke(share)} />
-      <div className="confirm-dialog__actions">
-        <button type="button" className="button button--outline confirm-dialog__button" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      {question}
-    </dialog>
-  );
-}
-
-/** The page's live links: when each was made and by whom, until when it works, and Revoke. */
-function LiveLinks({
-  headingRef,
-  shares,
-  loading,
-  failure,
-  onRevoke,
-}: {
-  headingRef: RefObject<HTMLHeadingElement | null>;
-  shares: PreviewShare[] | undefined;
-  loading: boolean;
-  failure: string | null;
-  onRevoke: (share: PreviewShare) => void;
-}) {
-  const headingId = useId();
-  return (
-    <section className="share-dialog__links" aria-labelledby={headingId}>
-      <h3 ref={headingRef} className="share-dialog__heading" id={headingId} tabIndex={-1}>
-        Live links
-      </h3>
-      {failure ? <p role="alert">{failure}</p> : null}
-      {loading ? <p>Loading the links…</p> : null}
-      {shares && shares.length === 0 ? <p className="share-dialog__none">This page has no live links.</p> : null}
-      {shares && shares.length > 0 ? (
-        <ul className="share-dialog__list">
-          {shares.map((share) => (
-            <li key={share.id} className="share-dialog__link">
-              <span>
-                Made by {share.createdBy} on {formatDateTime(share.createdAt)}; works until {formatDateTime(share.expiresAt)} ({inWords(share.expiresAt)}).
-              </span>
-              <button type="button" className="button button--outline share-dialog__revoke" onClick={() => onRevoke(share)}>
-                Revoke<span className="visually-hidden"> the link made by {share.createdBy} on {formatDateTime(share.createdAt)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
-  );
-}
