@@ -110,6 +110,23 @@ describe.each(testDialects())('POST /api/master/preview/:routing on %s', (dialec
     expect((await preview('NoSuchPage', news)).statusCode).toBe(404);
   });
 
+  it("lets the sandboxed frame load the site's public files, and nothing else: pages and the API stay same-origin", async () => {
+    const favicon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(favicon.statusCode).toBe(200);
+    expect(favicon.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((await t.app.inject({ method: 'GET', url: '/Home1' })).headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['cross-origin-resource-policy']).toBe('same-origin');
+    const paneHtml = (await preview('Home', await read('gethomepages'))).body;
+    // The bridge (built by npm run build, which npm test runs first) is a module script, fetched with CORS from a
+    // frame of no origin.
+    const script = /<script type="module" src="(\/assets\/preview-bridge-[^"]+\.js)">/.exec(paneHtml)?.[1];
+    expect(script, 'the pane links the built bridge').toBeDefined();
+    const served = await t.app.inject({ method: 'GET', url: script! });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['access-control-allow-origin']).toBe('*');
+    expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
   it('holds a session past 20 renders a second with 429 and a sentence', async () => {
     const news = await read('getnews');
     const answers = await Promise.all(Array.from({ length: 24 }, () => preview('News', news, admin)));
