@@ -9,6 +9,7 @@
 //  3. public pages carry no preview marks (`data-folio-field`, the pane's `folio-pane` data), and the previews leave
 //     their bytes as they were.
 // The public hot path's ratio to nginx is the throughput part's (BENCH_ONLY=throughput), not measured again here.
+import fs from 'node:fs';
 import http from 'node:http';
 import { chromium, type Page } from 'playwright-core';
 import { CONTENT_PAGES } from '../src/core/pages';
@@ -36,6 +37,10 @@ interface Timed {
 }
 
 export async function benchPreview(report: BenchReport, adminPassword: string): Promise<void> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    report.notes.push(`preview pane not measured: no Chromium at ${CHROMIUM_PATH} (install with  sudo apt-get update && sudo apt-get install -y chromium, or set CHROMIUM_PATH).`);
+    return;
+  }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const folio = await startFolio({ dataDir: temporaryFolder('folio-bench-preview-'), port, adminPassword });
@@ -54,7 +59,7 @@ export async function benchPreview(report: BenchReport, adminPassword: string): 
       `preview, typing: the system Chromium (headless) at ${VIEWPORT.width}×${VIEWPORT.height} on the built server's /Home editor (fresh SQLite), ${EDITS} edits of the Skills title ` +
         `(select all, then a distinct text of 15 characters typed ${KEY_DELAY_MS} ms apart); each from the page's last input event to the first animation frame in which the frame on show ` +
         `holds the typed text (polled every frame with requestAnimationFrame, in the editor's clock; the pane's 250 ms pause is part of it). Each edit is checked afterwards in the frame. ` +
-        'Its steps: the pane\'s request started (after the pause), its answer fully in (Resource Timing), the new frame loaded, its bridge ready and the frame on show. ' +
+        'Its steps: the pane\'s request started (after the pause), its answer fully in (Resource Timing), the new frame\'s `ready` message received (its document parsed, its scripts fetched and run), the frame on show. ' +
         `With ${EDITS} edits, p95 is the ${ordinal(rank(EDITS, 0.95))} of ${EDITS} (nearest rank).`,
     );
     report.source(
@@ -123,18 +128,26 @@ async function typeInTheEditor(base: string, password: string): Promise<{ edits:
 declare global {
   interface Window {
     benchLastInput?: number;
+    benchLastReady?: number;
   }
 }
 
-/** Records the moment of each input event in the editor (the last keystroke of an edit is the last one). */
+/** Records the moment of each input event in the editor (an edit's last keystroke is the last), and of each frame's `ready`. */
 async function watchInput(page: Page): Promise<void> {
-  await page.evaluate(() => document.addEventListener('input', () => (window.benchLastInput = performance.now()), { capture: true }));
+  await page.evaluate(() => {
+    document.addEventListener('input', () => (window.benchLastInput = performance.now()), { capture: true });
+    window.addEventListener('message', (event: MessageEvent<{ type?: string } | null>) => {
+      if (event.data?.type === 'ready') window.benchLastReady = performance.now();
+    });
+  });
 }
 
 /** One edit, in ms from the last input event: when the pane's request started, when its answer was in, when it showed. */
 interface Edit {
   requested: number;
   answered: number;
+  /** The new frame's bridge said `ready` (its document parsed, its scripts fetched and run). */
+  ready: number;
   shown: number;
 }
 
@@ -156,7 +169,8 @@ function whenShown({ frame, text }: { frame: string; text: string }): Promise<Ed
           .getEntriesByType('resource')
           .filter((entry) => entry.name.includes('/api/master/preview/'))
           .at(-1) as PerformanceResourceTiming | undefined;
-        resolve({ requested: (request?.startTime ?? NaN) - input, answered: (request?.responseEnd ?? NaN) - input, shown: now - input });
+        const ready = window.benchLastReady ?? NaN;
+        resolve({ requested: (request?.startTime ?? NaN) - input, answered: (request?.responseEnd ?? NaN) - input, ready: ready - input, shown: now - input });
       } else if (now - started > 15_000) reject(new Error(`the preview did not show "${text}" within 15 s`));
       else requestAnimationFrame(check);
     };
@@ -223,7 +237,7 @@ function reportTyping(report: BenchReport, edits: readonly Edit[]): void {
   report.row(`typing to updated preview (${times.length} edits), max`, ms(max), '');
   report.row(
     'typing to updated preview, its steps (medians)',
-    `request sent ${ms(median((e) => e.requested))}, answer in +${ms(median((e) => e.answered - e.requested))}, shown +${ms(median((e) => e.shown - e.answered))}`,
+    `request sent ${ms(median((e) => e.requested))}, answer in +${ms(median((e) => e.answered - e.requested))}, frame ready +${ms(median((e) => e.ready - e.answered))}, shown +${ms(median((e) => e.shown - e.ready))}`,
     '',
   );
 }
