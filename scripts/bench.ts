@@ -7,7 +7,9 @@
 //  4. page saves in process (app.inject, no network), of the Home page and of an Autowired page;
 //  5. several instances (DESIGN §18): the cached /Home1 on PostgreSQL, Folio direct against nginx running
 //     deploy/nginx/folio.conf in front of one instance and of two, side by side;
-//  6. backup and restore (DESIGN §22) at the data volume of §23, on SQLite and PostgreSQL (scripts/bench-backup.ts).
+//  6. backup and restore (DESIGN §22) at the data volume of §23, on SQLite and PostgreSQL (scripts/bench-backup.ts);
+//  7. the editor's preview pane (DESIGN §26): typing to the updated preview in Chromium, the render's server time,
+//     no preview marks on public pages (scripts/bench-preview.ts).
 // Figures are printed, not asserted: a benchmark is not a timed test, and it is not part of `npm test`. A missed
 // budget is marked "over budget"; the exit code is non-zero only when something could not be measured.
 // wrk and nginx come from Debian's packages (installed when missing and we are root, else that part is skipped):
@@ -31,6 +33,7 @@ import { loadConfig } from '../src/server/config';
 import { createUser } from '../src/server/users/users.service';
 import { SERVER_NODE_FLAGS } from './server-node-flags';
 import { benchBackups } from './bench-backup';
+import { benchPreview } from './bench-preview';
 import { percentiles, runWrk, signIn, whileEditorsSave, type EditedPage, type SaveStats, type WrkResult } from './bench-load';
 import {
   cleanUp,
@@ -53,9 +56,9 @@ import {
   type DebianTools,
 } from './bench-servers';
 
-/** BENCH_ONLY=throughput|mixed|saves|instances|backup runs one part (throughput and mixed with the cold start). */
+/** BENCH_ONLY=throughput|mixed|saves|instances|backup|preview runs one part (throughput and mixed with the cold start). */
 const ONLY = process.env.BENCH_ONLY ?? '';
-const runs = (part: 'throughput' | 'mixed' | 'saves' | 'instances' | 'backup') => ONLY === '' || ONLY === part;
+const runs = (part: 'throughput' | 'mixed' | 'saves' | 'instances' | 'backup' | 'preview') => ONLY === '' || ONLY === part;
 const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const THROUGHPUT_S = Number(process.env.BENCH_SECONDS ?? 18);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -86,7 +89,7 @@ async function main(): Promise<number> {
   const tools = ensureDebianTools();
   report.notes.push(...tools.notes);
   try {
-    if (ONLY !== 'saves' && ONLY !== 'instances' && ONLY !== 'backup') await attempt(report, 'serving', () => benchServing(report, tools));
+    if (!['saves', 'instances', 'backup', 'preview'].includes(ONLY)) await attempt(report, 'serving', () => benchServing(report, tools));
   } finally {
     await cleanUp();
   }
@@ -98,6 +101,11 @@ async function main(): Promise<number> {
   }
   try {
     if (runs('backup')) await attempt(report, 'backup and restore', async () => benchBackups(report, ADMIN_DATABASE_URL, await postgresAnswers(ADMIN_DATABASE_URL)));
+  } finally {
+    await cleanUp();
+  }
+  try {
+    if (runs('preview')) await attempt(report, 'preview pane', () => benchPreview(report, BENCH_ADMIN_PASSWORD));
   } finally {
     await cleanUp();
   }

@@ -53,6 +53,7 @@ describe.each(testDialects())('POST /api/master/preview/:routing on %s', (dialec
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-robots-tag']).toBe('noindex');
+    expect(response.headers['server-timing']).toMatch(/^render;dur=\d+\.\d$/);
     expect(response.body).toContain('Typed a moment ago, never saved.');
     expect(response.body).toContain('Preview, not published.');
     expect(response.body).toContain('<meta name="robots" content="noindex">');

@@ -30,6 +30,11 @@ export function previewPaneRoutes(app: FastifyInstance, site: RenderSite, tools:
     '/api/master/preview/:routing',
     {
       config: { access: { editsPage: { param: 'routing' } }, rateLimit: PREVIEW_RATE_LIMIT },
+      // The render's server time, from the request's arrival to its answer, for the bench (scripts/bench-preview.ts).
+      onSend: async (_request, reply, payload) => {
+        reply.header('server-timing', `render;dur=${reply.elapsedTime.toFixed(1)}`);
+        return payload;
+      },
       schema: {
         params: RoutingParamsSchema,
         body: DocumentBodySchema,
