@@ -91,6 +91,8 @@ test.describe('logged in, on a desktop', () => {
 
   for (const route of STAFF_SCREENS) {
     test(`${route}: the staff shell, and axe finds nothing`, async ({ page, consoleErrors }) => {
+      // An editor's screen holds its preview: axe reads the page in the frame too, which takes a while on two cores.
+      test.slow();
       await openScreen(page, route);
       const nav = staffMenu(page);
       await expect(nav).toBeVisible();

@@ -28,6 +28,8 @@ const pane = paneData();
 if (pane && window.parent !== window) start(pane);
 
 function start({ editorOrigin, siteAddresses }: PaneData): void {
+  // The page as visitors with scripts see it at first paint (the islands' entry, not loaded here, does the same).
+  document.documentElement.classList.replace('no-js', 'js');
   const post = (message: Unchannelled<FrameMessage>) => window.parent.postMessage({ channel: PREVIEW_CHANNEL, ...message }, editorOrigin);
   let labels: Record<string, string> = {};
   const hover = overlay('dashed');

@@ -16,9 +16,10 @@ export function PublicApp({ data, children }: { data: PublicPageData; children: 
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header menu={data.menu} path={data.path} companyName={data.company.name} />
+      {/* In an editor's preview pane the page's landmarks sit beside the staff app's own: named apart (previews only). */}
+      <Header menu={data.menu} path={data.path} companyName={data.company.name} label={data.preview ? 'Previewed site header' : undefined} />
       {/* tabIndex lets the skip link move keyboard focus, not only the scroll position. */}
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} aria-label={data.preview ? 'Previewed page' : undefined}>
         {/* Every preview render marks the elements that show a field (DESIGN §26); a public page never. */}
         <FieldMarksProvider on={Boolean(data.preview)}>{children}</FieldMarksProvider>
       </main>

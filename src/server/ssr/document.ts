@@ -48,7 +48,9 @@ export function renderDocument(parts: DocumentParts): string {
   ]
     .filter(Boolean)
     .join('');
-  const script = assets.entryScript ? `<script type="module" src="${escapeHtml(assets.entryScript)}"></script>` : '';
+  // A pane's frame runs its bridge only: the islands would only answer clicks, which pick fields there, and a
+  // frame of no origin fetches every script again on each render (no shared cache), so each one costs time.
+  const script = assets.entryScript && !parts.pane ? `<script type="module" src="${escapeHtml(assets.entryScript)}"></script>` : '';
   const pane = parts.pane ? paneScripts(parts.pane) : '';
   return (
     `<!doctype html><html lang="en" class="no-js"><head>${head}</head><body>` +

@@ -247,6 +247,9 @@ describe('the buttons', () => {
     await openEditor();
     await type(titleInput()!, 'Later words');
     await click(buttonNamed('Schedule…')!);
+    // The dialog is a chunk of its own (loaded when the button is pressed).
+    await vi.waitFor(() => expect(byLabel(document, 'Date')).not.toBeNull());
+    await act(async () => {});
     const date = byLabel<HTMLInputElement>(document, 'Date')!;
     const time = byLabel<HTMLInputElement>(document, 'Time')!;
     expect(document.activeElement).toBe(date);

@@ -36,7 +36,7 @@ function MenuLink({ label, link, path, className }: { label: string; link: strin
  * JavaScript (`html.no-js`) the CSS folds it below 992px (without JavaScript: shows it whole) and from 992px
  * shows it beside the brand, wrapping rather than covering the brand, with the dropdowns on hover and focus.
  */
-export function Header({ menu, path, companyName }: { menu: readonly MenuEntry[]; path: string; companyName: string }) {
+export function Header({ menu, path, companyName, label }: { menu: readonly MenuEntry[]; path: string; companyName: string; label?: string | undefined }) {
   const items: ReactNode[] = menu.map((entry, i) => {
     const subs = entry.lstsubmenu ?? [];
     const key = `${entry.id}-${i}`;
@@ -104,7 +104,7 @@ export function Header({ menu, path, companyName }: { menu: readonly MenuEntry[]
   });
 
   return (
-    <header className="site-header" data-island="header">
+    <header className="site-header" data-island="header" aria-label={label}>
       <div className="container site-header__bar">
         <a className="brand" href="/Home1">
           <img className="brand__logo" src="/images/logo.svg" width={40} height={40} alt="" />

@@ -17,9 +17,11 @@ export function fieldPathOf(target: EventTarget | null): string | null {
   return target instanceof Element ? (target.closest('[data-field-path]')?.getAttribute('data-field-path') ?? null) : null;
 }
 
+/** Whether a media query matches now, followed as it changes; false where the browser cannot say. */
 function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => typeof window !== 'undefined' && window.matchMedia(query).matches);
+  const [matches, setMatches] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches);
   useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
     const list = window.matchMedia(query);
     const change = () => setMatches(list.matches);
     change();

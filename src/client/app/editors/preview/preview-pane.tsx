@@ -11,7 +11,7 @@ export const PREVIEW_WIDTHS = { phone: 390, tablet: 768, desktop: 1280 } as cons
 export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
 
 /** How long typing must pause before the pane asks for a new render. */
-const TYPING_PAUSE_MS = 250;
+const TYPING_PAUSE_MS = 150;
 
 export interface PreviewPaneProps {
   /** The page's routing name: `POST /api/master/preview/:routing`. */
@@ -152,7 +152,7 @@ export default function PreviewPane({ routing, body, describeField, activeField,
   const [stageWidth, setStageWidth] = useState(0);
   useLayoutEffect(() => {
     const element = stage.current;
-    if (!element) return;
+    if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => setStageWidth(entry?.contentRect.width ?? 0));
     observer.observe(element);
     return () => observer.disconnect();
