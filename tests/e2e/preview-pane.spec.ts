@@ -151,10 +151,15 @@ test('the editor with its preview has no accessibility violations, side by side 
   await page.setViewportSize({ width: 768, height: 900 });
   await page.getByRole('tab', { name: 'Preview' }).click();
   await expect(preview(page).locator('.preview-bar')).toBeVisible();
+  // One side at a time below 1280 px.
+  await expect(page.getByRole('tabpanel', { name: 'Preview' })).toBeVisible();
+  await expect(page.locator('.editor-layout__form')).toBeHidden();
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
   await page.getByRole('tab', { name: 'Form' }).click();
   await expect(page.getByRole('button', { name: 'Save draft' })).toBeVisible();
+  await expect(page.locator('.editor-layout__form')).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Preview' })).toBeHidden();
 });
 
 test('the preview frame cannot reach the staff app, and ignores messages of other shapes and windows', async ({ page }) => {
