@@ -156,6 +156,8 @@ const contactFields = (page: Page) => ({
 });
 
 test("the Contact editor's 'Use the company's details' fills address, e-mail and phone, unsaved until Save All", async ({ page }) => {
+  // The editor's axe check reads the page in its preview too, which takes a while on two cores.
+  test.slow();
   await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
   await page.goto('/Contact');
   const fields = contactFields(page);

@@ -165,6 +165,7 @@ export async function expectNoAxeViolations(page: Page, what: string) {
   await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
   // An editor's preview pane holds one page at rest; while a render loads, the next one waits in a hidden frame
   // (aria-hidden), which axe reads as a second page (its header and main twice). Checked at rest.
+  await expect(page.locator('.preview-pane[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
   await expect(page.locator('iframe.preview-pane__frame:not([srcdoc=""])')).toHaveCount(await page.locator('iframe.preview-pane__frame').count() > 0 ? 1 : 0, { timeout: 10_000 });
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const summary = results.violations.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`);

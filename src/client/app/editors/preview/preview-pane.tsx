@@ -49,6 +49,8 @@ export default function PreviewPane({ routing, body, describeField, activeField,
   const [shown, setShown] = useState<0 | 1>(0);
   const [state, setState] = useState<PaneState>({ kind: 'loading' });
   const [checksOpen, setChecksOpen] = useState(false);
+  /** A render is on its way (typed, asked for, or loading in the hidden frame): the pane says so (aria-busy). */
+  const [busy, setBusy] = useState(false);
   const [findings, setFindings] = useState<CheckFinding[] | null>(null);
   const frameRefs = [useRef<HTMLIFrameElement>(null), useRef<HTMLIFrameElement>(null)] as const;
   const scrollY = useRef(0);
@@ -80,7 +82,11 @@ export default function PreviewPane({ routing, body, describeField, activeField,
 
   // A new render after each pause in typing; the one before is cancelled if it has not answered yet.
   useEffect(() => {
-    if (body === null) return;
+    if (body === null) {
+      setBusy(false);
+      return;
+    }
+    setBusy(true);
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
       apiHtml(`/api/master/preview/${encodeURIComponent(routing)}`, body, controller.signal).then(
@@ -93,6 +99,7 @@ export default function PreviewPane({ routing, body, describeField, activeField,
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
+          setBusy(false);
           if (error instanceof ApiError && error.status === 400) setState({ kind: 'refused', message: error.message, field: error.field ?? null });
           else if (!(error instanceof ApiError && error.status === 429)) setState({ kind: 'failed', message: errorMessage(error) });
         },
@@ -125,6 +132,7 @@ export default function PreviewPane({ routing, body, describeField, activeField,
         // The frame it replaces is emptied: one page in the pane for assistive technology, one document in memory.
         setFrames((current) => (from === 0 ? [current[0], null] : [null, current[1]]));
         setState({ kind: 'shown' });
+        setBusy(false);
         if (checking) runChecks(from);
       } else if (message.type === 'scroll') {
         if (from === latest.current.shown && pending.current !== from) scrollY.current = message.y;
@@ -161,7 +169,7 @@ export default function PreviewPane({ routing, body, describeField, activeField,
   const scale = stageWidth > 0 ? Math.min(1, stageWidth / pageWidth) : 1;
 
   return (
-    <section className="preview-pane" aria-label="Page preview">
+    <section className="preview-pane" aria-label="Page preview" aria-busy={busy || undefined}>
       <div className="preview-pane__bar">
         <div className="preview-pane__widths" role="group" aria-label="Preview width">
           {(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((name) => (
@@ -190,7 +198,8 @@ export default function PreviewPane({ routing, body, describeField, activeField,
               className="preview-pane__frame"
               title={index === shown ? 'Preview of the page' : 'Next preview, loading'}
               sandbox="allow-scripts"
-              srcDoc={frame?.html ?? ''}
+              // The render's number makes each render a new document, even one equal to the last (it loads, says ready).
+              srcDoc={frame ? `${frame.html}<!-- render ${frame.serial} -->` : ''}
               tabIndex={index === shown ? 0 : -1}
               aria-hidden={index === shown ? undefined : true}
               style={{ width: pageWidth, transform: `scale(${scale})`, height: `calc((100% / ${scale}))`, visibility: index === shown ? 'visible' : 'hidden' }}
