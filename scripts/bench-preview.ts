@@ -57,9 +57,9 @@ export async function benchPreview(report: BenchReport, adminPassword: string): 
     report.row('public pages changed by the previews', `${changed.length} of ${after.size}${changed.length ? ` (${changed.join(', ')})` : ''}`, '0', changed.length === 0);
     report.source(
       `preview, typing: the system Chromium (headless) at ${VIEWPORT.width}×${VIEWPORT.height} on the built server's /Home editor (fresh SQLite), ${EDITS} edits of the Skills title ` +
-        `(select all, then a distinct text of 15 characters typed ${KEY_DELAY_MS} ms apart); each from the page's last input event to the first animation frame in which the frame on show ` +
-        `holds the typed text (polled every frame with requestAnimationFrame, in the editor's clock; the pane's pause (150 ms) is part of it). Each edit is checked afterwards in the frame. ` +
-        'Its steps: the pane\'s request started (after the pause), its answer fully in (Resource Timing), the new frame\'s `ready` message received (its document parsed, its scripts fetched and run), the frame on show. ' +
+        `(select all, then a distinct text of 15 characters typed ${KEY_DELAY_MS} ms apart); each from the page's last input event to the first animation frame after the frame on show said the ` +
+        `render holding the typed text is in place (its \`rendered\` message; in the editor's clock; the pane's pause (150 ms) is part of it). Each edit is checked afterwards in the frame. ` +
+        "Its steps: the pane's request started (after the pause), its answer fully in (Resource Timing), the render on show. " +
         `With ${EDITS} edits, p95 is the ${ordinal(rank(EDITS, 0.95))} of ${EDITS} (nearest rank).`,
     );
     report.source(
@@ -109,13 +109,14 @@ async function typeInTheEditor(base: string, password: string): Promise<{ edits:
     for (let i = 1; i <= EDITS; i += 1) {
       const text = `Skills edit ${String(i).padStart(3, '0')}`;
       await page.keyboard.press('ControlOrMeta+a');
-      const shown = page.evaluate(whenShown, { frame: FRAME, text });
+      await page.evaluate(() => performance.clearResourceTimings());
       await page.keyboard.type(text, { delay: KEY_DELAY_MS });
-      edits.push(await shown);
-      const inFrame = (await page.frameLocator(FRAME).locator('[data-folio-field="skillhead"]').first().textContent())?.trim();
-      if (inFrame !== text) throw new Error(`edit ${i}: the preview shows "${inFrame}" instead of "${text}"`);
+      await page.frameLocator(FRAME).locator('[data-folio-field="skillhead"]').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
       // Nothing left pending before the next edit.
       await sleep(300);
+      edits.push(await page.evaluate(timesOfEdit));
+      const inFrame = (await page.frameLocator(FRAME).locator('[data-folio-field="skillhead"]').first().textContent())?.trim();
+      if (inFrame !== text) throw new Error(`edit ${i}: the preview shows "${inFrame}" instead of "${text}"`);
     }
     const refused = answers.filter((answer) => answer.status !== 200);
     if (refused.length > 0) throw new Error(`${refused.length} of the pane's ${answers.length} renders answered ${refused.map((answer) => answer.status).join(', ')}`);
@@ -128,16 +129,20 @@ async function typeInTheEditor(base: string, password: string): Promise<{ edits:
 declare global {
   interface Window {
     benchLastInput?: number;
-    benchLastReady?: number;
+    benchLastShown?: number;
   }
 }
 
-/** Records the moment of each input event in the editor (an edit's last keystroke is the last), and of each frame's `ready`. */
+/**
+ * Records the moment of each input event in the editor (an edit's last keystroke is the last), and the first
+ * animation frame after each message from the pane's frame that a render is on show (`rendered` for one put in
+ * place, `ready` for a new document).
+ */
 async function watchInput(page: Page): Promise<void> {
   await page.evaluate(() => {
     document.addEventListener('input', () => (window.benchLastInput = performance.now()), { capture: true });
     window.addEventListener('message', (event: MessageEvent<{ type?: string } | null>) => {
-      if (event.data?.type === 'ready') window.benchLastReady = performance.now();
+      if (event.data?.type === 'rendered' || event.data?.type === 'ready') requestAnimationFrame(() => (window.benchLastShown = performance.now()));
     });
   });
 }
@@ -146,36 +151,21 @@ async function watchInput(page: Page): Promise<void> {
 interface Edit {
   requested: number;
   answered: number;
-  /** The new frame's bridge said `ready` (its document parsed, its scripts fetched and run). */
-  ready: number;
   shown: number;
 }
 
 /**
- * In the editor: resolves at the first animation frame in which the frame on show holds `text`. The frames are
- * sandboxed without allow-same-origin, so the editor cannot read their document; the one on show was loaded from its
- * srcdoc, and is on show only once its bridge said it was ready. The request's times come from Resource Timing.
+ * In the editor, once the frame shows an edit's text: its times. The frame is sandboxed without allow-same-origin,
+ * so the editor cannot read it; the last render on show is the edit's (the bench waits for its text first, and
+ * nothing is typed after it). The request's times come from Resource Timing.
  */
-function whenShown({ frame, text }: { frame: string; text: string }): Promise<Edit> {
-  performance.clearResourceTimings();
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const check = () => {
-      const shown = document.querySelector<HTMLIFrameElement>(frame);
-      const now = performance.now();
-      if (shown && shown.style.visibility === 'visible' && shown.srcdoc.includes(text)) {
-        const input = window.benchLastInput ?? now;
-        const request = performance
-          .getEntriesByType('resource')
-          .filter((entry) => entry.name.includes('/api/master/preview/'))
-          .at(-1) as PerformanceResourceTiming | undefined;
-        const ready = window.benchLastReady ?? NaN;
-        resolve({ requested: (request?.startTime ?? NaN) - input, answered: (request?.responseEnd ?? NaN) - input, ready: ready - input, shown: now - input });
-      } else if (now - started > 15_000) reject(new Error(`the preview did not show "${text}" within 15 s`));
-      else requestAnimationFrame(check);
-    };
-    requestAnimationFrame(check);
-  });
+function timesOfEdit(): Edit {
+  const input = window.benchLastInput ?? NaN;
+  const request = performance
+    .getEntriesByType('resource')
+    .filter((entry) => entry.name.includes('/api/master/preview/'))
+    .at(-1) as PerformanceResourceTiming | undefined;
+  return { requested: (request?.startTime ?? NaN) - input, answered: (request?.responseEnd ?? NaN) - input, shown: (window.benchLastShown ?? NaN) - input };
 }
 
 /** Part 2: POSTs of the Home document, paced under the rate limit, through real HTTP. */
@@ -237,7 +227,7 @@ function reportTyping(report: BenchReport, edits: readonly Edit[]): void {
   report.row(`typing to updated preview (${times.length} edits), max`, ms(max), '');
   report.row(
     'typing to updated preview, its steps (medians)',
-    `request sent ${ms(median((e) => e.requested))}, answer in +${ms(median((e) => e.answered - e.requested))}, frame ready +${ms(median((e) => e.ready - e.answered))}, shown +${ms(median((e) => e.shown - e.ready))}`,
+    `request sent ${ms(median((e) => e.requested))}, answer in +${ms(median((e) => e.answered - e.requested))}, on show +${ms(median((e) => e.shown - e.answered))}`,
     '',
   );
 }

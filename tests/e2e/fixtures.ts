@@ -167,8 +167,17 @@ export async function expectNoAxeViolations(page: Page, what: string) {
   // (aria-hidden), which axe reads as a second page (its header and main twice). Checked at rest.
   await expect(page.locator('.preview-pane[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
   await expect(page.locator('iframe.preview-pane__frame:not([srcdoc=""])')).toHaveCount(await page.locator('iframe.preview-pane__frame').count() > 0 ? 1 : 0, { timeout: 10_000 });
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const summary = results.violations.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`);
+  // The page in the preview is a document of its own (a sandboxed frame), checked on its own: axe would otherwise
+  // read a section of the form and the page's section it edits, both called by the field's name, as one document's
+  // two landmarks of one name.
+  const frame = 'iframe.preview-pane__frame[title="Preview of the page"]';
+  const checks = [new AxeBuilder({ page }).withTags(AXE_TAGS).exclude(frame)];
+  if ((await page.locator(frame).count()) > 0) checks.push(new AxeBuilder({ page }).withTags(AXE_TAGS).include([frame, 'html']));
+  const summary: string[] = [];
+  for (const check of checks) {
+    const results = await check.analyze();
+    summary.push(...results.violations.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`));
+  }
   expect(summary).toEqual([]);
 }
 

@@ -91,11 +91,49 @@ function start({ editorOrigin, siteAddresses }: PaneData): void {
     } else if (message.type === 'run-checks') {
       const { id } = message;
       void import('./checks').then(async ({ runChecks }) => post({ type: 'checks', id, findings: await runChecks(siteAddresses) }));
+    } else if (message.type === 'render') {
+      const { serial } = message;
+      if (!renderInPlace(message.html, [hover.layer, typing.layer])) {
+        post({ type: 'reload', serial });
+        return;
+      }
+      hover.show([], '');
+      typing.show([], '');
+      post({ type: 'rendered', serial, fields: markedFields() });
     }
   });
 
-  const fields = [...new Set([...document.querySelectorAll(`[${FIELD}]`)].map((element) => element.getAttribute(FIELD) ?? ''))].filter(Boolean);
-  post({ type: 'ready', fields, scrollY: Math.round(window.scrollY) });
+  post({ type: 'ready', fields: markedFields(), scrollY: Math.round(window.scrollY) });
+}
+
+function markedFields(): string[] {
+  return [...new Set([...document.querySelectorAll(`[${FIELD}]`)].map((element) => element.getAttribute(FIELD) ?? ''))].filter(Boolean);
+}
+
+/** The head's elements that load or style something; the rest (title, meta) is the render's own text. */
+const LOADS = 'link[rel~="stylesheet"], link[rel="modulepreload"], script, style';
+const headLoads = (head: HTMLHeadElement) => [...head.querySelectorAll(LOADS)].map((element) => element.outerHTML).join('\n');
+
+/**
+ * Puts a new render of the page in place of the one on show, in one step (no flicker, no new document, nothing
+ * fetched again): its body, its head's title and meta, its language, the scroll position kept. Its scripts do
+ * not run (a parsed document's never do); the pane's own layers stay on top. False when the render loads other
+ * styles or scripts than the document on show: it then needs a document of its own.
+ */
+function renderInPlace(html: string, layers: HTMLElement[]): boolean {
+  const next = new DOMParser().parseFromString(html, 'text/html');
+  if (headLoads(next.head) !== headLoads(document.head)) return false;
+  const y = window.scrollY;
+  const own = (parent: HTMLElement) => [...parent.children].filter((element) => !element.matches(LOADS));
+  for (const element of own(document.head)) element.remove();
+  document.head.prepend(...own(next.head).map((element) => document.importNode(element, true)));
+  document.documentElement.lang = next.documentElement.lang;
+  document.body.className = next.body.className;
+  // The render's own copy of the bridge (this script) is not wanted twice.
+  for (const script of next.body.querySelectorAll('script[src]')) script.remove();
+  document.body.replaceChildren(...[...next.body.childNodes].map((node) => document.importNode(node, true)), ...layers);
+  window.scrollTo({ top: y, behavior: 'instant' });
+  return true;
 }
 
 function inView(element: Element): boolean {
@@ -129,6 +167,7 @@ function overlay(style: 'dashed' | 'solid') {
     );
   };
   return {
+    layer,
     show(elements: Element[], label: string) {
       shown = elements;
       text = label;

@@ -9,6 +9,8 @@ describe('the messages from the preview frame', () => {
     expect(frameMessageOf(from({ type: 'ready', fields: ['lead', 'skillList.1.skillName'], scrollY: 120 }))).toEqual(from({ type: 'ready', fields: ['lead', 'skillList.1.skillName'], scrollY: 120 }));
     expect(frameMessageOf(from({ type: 'select', field: 'document.rows.0.role' }))).toEqual(from({ type: 'select', field: 'document.rows.0.role' }));
     expect(frameMessageOf(from({ type: 'scroll', y: 0 }))).toEqual(from({ type: 'scroll', y: 0 }));
+    expect(frameMessageOf(from({ type: 'rendered', serial: 4, fields: ['lead'] }))).toEqual(from({ type: 'rendered', serial: 4, fields: ['lead'] }));
+    expect(frameMessageOf(from({ type: 'reload', serial: 5 }))).toEqual(from({ type: 'reload', serial: 5 }));
     const finding = { check: 'alt', severity: 'problem', message: 'An image has no alternative text.', field: 'description' };
     expect(frameMessageOf(from({ type: 'checks', id: 3, findings: [finding] }))).toEqual(from({ type: 'checks', id: 3, findings: [finding] }));
   });
@@ -23,6 +25,9 @@ describe('the messages from the preview frame', () => {
     ['a negative scroll', from({ type: 'scroll', y: -1 })],
     ['a scroll that is not a number', from({ type: 'scroll', y: '10' })],
     ['fields that are not a list', from({ type: 'ready', fields: 'lead', scrollY: 0 })],
+    ['a render without its number', from({ type: 'rendered', fields: [] })],
+    ['a render whose fields are not text', from({ type: 'rendered', serial: 1, fields: [1] })],
+    ['a reload of no render', from({ type: 'reload', serial: -1 })],
     ['a finding of an unknown check', from({ type: 'checks', id: 1, findings: [{ check: 'eval', severity: 'problem', message: 'x', field: null }] })],
     ['a help link that is not https', from({ type: 'checks', id: 1, findings: [{ check: 'axe', severity: 'problem', message: 'x', field: null, helpUrl: 'javascript:alert(1)' }] })],
     ['not an object', 'select lead'],
@@ -39,6 +44,7 @@ describe('the messages from the editor', () => {
     expect(editorMessageOf(from({ type: 'outline', field: 'seo.title' }))).toEqual(from({ type: 'outline', field: 'seo.title' }));
     expect(editorMessageOf(from({ type: 'scroll-to', y: 300 }))).toEqual(from({ type: 'scroll-to', y: 300 }));
     expect(editorMessageOf(from({ type: 'run-checks', id: 2 }))).toEqual(from({ type: 'run-checks', id: 2 }));
+    expect(editorMessageOf(from({ type: 'render', serial: 7, html: '<!doctype html><p>Hi</p>' }))).toEqual(from({ type: 'render', serial: 7, html: '<!doctype html><p>Hi</p>' }));
   });
 
   it.each([
@@ -47,6 +53,9 @@ describe('the messages from the editor', () => {
     ['an outline of no field', from({ type: 'outline' })],
     ['a frame message', from({ type: 'select', field: 'lead' })],
     ['a check without its number', from({ type: 'run-checks' })],
+    ['a render that is not text', from({ type: 'render', serial: 1, html: { body: '' } })],
+    ['a render without its number', from({ type: 'render', html: '<p>Hi</p>' })],
+    ['an oversized render', from({ type: 'render', serial: 1, html: 'x'.repeat(20_000_001) })],
   ])('drops %s', (_what, data) => {
     expect(editorMessageOf(data)).toBeNull();
   });

@@ -20,6 +20,10 @@ export interface CheckFinding {
 /** From the frame to the editor. */
 export type FrameMessage =
   | { channel: typeof PREVIEW_CHANNEL; type: 'ready'; fields: string[]; scrollY: number }
+  /** A render sent by `render` is on show, in place; `fields` are the fields it marks. */
+  | { channel: typeof PREVIEW_CHANNEL; type: 'rendered'; serial: number; fields: string[] }
+  /** A render sent by `render` links other styles or scripts than the document on show: it needs a document of its own. */
+  | { channel: typeof PREVIEW_CHANNEL; type: 'reload'; serial: number }
   | { channel: typeof PREVIEW_CHANNEL; type: 'scroll'; y: number }
   | { channel: typeof PREVIEW_CHANNEL; type: 'select'; field: string }
   | { channel: typeof PREVIEW_CHANNEL; type: 'checks'; id: number; findings: CheckFinding[] };
@@ -29,7 +33,9 @@ export type EditorMessage =
   | { channel: typeof PREVIEW_CHANNEL; type: 'labels'; labels: Record<string, string> }
   | { channel: typeof PREVIEW_CHANNEL; type: 'scroll-to'; y: number }
   | { channel: typeof PREVIEW_CHANNEL; type: 'outline'; field: string | null }
-  | { channel: typeof PREVIEW_CHANNEL; type: 'run-checks'; id: number };
+  | { channel: typeof PREVIEW_CHANNEL; type: 'run-checks'; id: number }
+  /** The next render, put in place of the page on show (no new document: nothing is fetched again). */
+  | { channel: typeof PREVIEW_CHANNEL; type: 'render'; serial: number; html: string };
 
 /** A message as a side writes it: the channel is added when it is posted. */
 export type Unchannelled<M> = M extends unknown ? Omit<M, 'channel'> : never;
@@ -37,12 +43,15 @@ export type Unchannelled<M> = M extends unknown ? Omit<M, 'channel'> : never;
 const MAX_FIELD = 300;
 const MAX_FIELDS = 5000;
 const MAX_TEXT = 2000;
+/** A rendered page's HTML: the preview call's own answers stay far below this. */
+const MAX_HTML = 20_000_000;
 
 type Loose = Record<string, unknown>;
 const isRecord = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isField = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= MAX_FIELD;
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 10_000_000;
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_TEXT;
+const isFieldList = (value: unknown): value is string[] => Array.isArray(value) && value.length <= MAX_FIELDS && value.every(isField);
 
 const CHECKS = new Set<CheckFinding['check']>(['axe', 'alt', 'link-text', 'link-target', 'heading', 'title', 'description', 'words', 'readability']);
 const SEVERITIES = new Set<CheckFinding['severity']>(['problem', 'advice', 'info']);
@@ -61,9 +70,11 @@ export function frameMessageOf(data: unknown): FrameMessage | null {
   if (!isRecord(data) || data.channel !== PREVIEW_CHANNEL) return null;
   switch (data.type) {
     case 'ready':
-      return Array.isArray(data.fields) && data.fields.length <= MAX_FIELDS && data.fields.every(isField) && isCount(data.scrollY)
-        ? { channel: PREVIEW_CHANNEL, type: 'ready', fields: data.fields, scrollY: data.scrollY }
-        : null;
+      return isFieldList(data.fields) && isCount(data.scrollY) ? { channel: PREVIEW_CHANNEL, type: 'ready', fields: data.fields, scrollY: data.scrollY } : null;
+    case 'rendered':
+      return isCount(data.serial) && isFieldList(data.fields) ? { channel: PREVIEW_CHANNEL, type: 'rendered', serial: data.serial, fields: data.fields } : null;
+    case 'reload':
+      return isCount(data.serial) ? { channel: PREVIEW_CHANNEL, type: 'reload', serial: data.serial } : null;
     case 'scroll':
       return isCount(data.y) ? { channel: PREVIEW_CHANNEL, type: 'scroll', y: data.y } : null;
     case 'select':
@@ -96,6 +107,10 @@ export function editorMessageOf(data: unknown): EditorMessage | null {
       return data.field === null || isField(data.field) ? { channel: PREVIEW_CHANNEL, type: 'outline', field: data.field } : null;
     case 'run-checks':
       return isCount(data.id) ? { channel: PREVIEW_CHANNEL, type: 'run-checks', id: data.id } : null;
+    case 'render':
+      return isCount(data.serial) && typeof data.html === 'string' && data.html.length <= MAX_HTML
+        ? { channel: PREVIEW_CHANNEL, type: 'render', serial: data.serial, html: data.html }
+        : null;
     default:
       return null;
   }

@@ -28,11 +28,14 @@ export interface PreviewPaneProps {
   onWidthChange: (width: PreviewWidth) => void;
 }
 
-interface Frame {
+/** A render of the page from the server, numbered in the order they answered. */
+interface Render {
   html: string;
-  /** Counts renders: a new render remounts nothing, it only replaces the frame's document. */
   serial: number;
 }
+
+/** How long the page on show may take to put a render in place before a new document takes over. */
+const IN_PLACE_TIMEOUT_MS = 3000;
 
 type PaneState = { kind: 'loading' } | { kind: 'shown' } | { kind: 'refused'; message: string; field: string | null } | { kind: 'failed'; message: string };
 
@@ -44,7 +47,7 @@ type PaneState = { kind: 'loading' } | { kind: 'shown' } | { kind: 'refused'; me
  * window, origin and shape (preview/protocol.ts).
  */
 export default function PreviewPane({ routing, body, describeField, activeField, onSelectField, width, onWidthChange }: PreviewPaneProps) {
-  const [frames, setFrames] = useState<[Frame | null, Frame | null]>([null, null]);
+  const [frames, setFrames] = useState<[Render | null, Render | null]>([null, null]);
   /** The frame on show; the other one loads the next render. */
   const [shown, setShown] = useState<0 | 1>(0);
   const [state, setState] = useState<PaneState>({ kind: 'loading' });
@@ -55,7 +58,14 @@ export default function PreviewPane({ routing, body, describeField, activeField,
   const frameRefs = [useRef<HTMLIFrameElement>(null), useRef<HTMLIFrameElement>(null)] as const;
   const scrollY = useRef(0);
   const serial = useRef(0);
+  /** The frame loading a document of its own, if one is. */
   const pending = useRef<0 | 1 | null>(null);
+  const lastRender = useRef<Render | null>(null);
+  /** The render each frame's document was loaded with. */
+  const frameSerials = useRef<[number, number]>([0, 0]);
+  const inPlaceTimer = useRef(0);
+  /** The render on show, once it is (for tests and the bench: `data-render` on the pane). */
+  const [shownSerial, setShownSerial] = useState(0);
   const checksRun = useRef(0);
   const fields = useRef<string[]>([]);
   const everShown = useRef(false);
@@ -80,6 +90,32 @@ export default function PreviewPane({ routing, body, describeField, activeField,
     [post],
   );
 
+  /** Puts a render in the hidden frame as a document of its own; it takes the other's place once its bridge is ready. */
+  const loadInHiddenFrame = useCallback((render: Render) => {
+    window.clearTimeout(inPlaceTimer.current);
+    const next: 0 | 1 = latest.current.shown === 0 ? 1 : 0;
+    pending.current = next;
+    frameSerials.current[next] = render.serial;
+    setFrames((current) => (next === 0 ? [render, current[1]] : [current[0], render]));
+  }, []);
+
+  /** The next render: in place of the page on show when there is one (nothing loads again), else as a new document. */
+  const show = useCallback(
+    (render: Render) => {
+      lastRender.current = render;
+      if (pending.current !== null) return; // the frame loading takes it once it is ready
+      if (!everShown.current) {
+        loadInHiddenFrame(render);
+        return;
+      }
+      post(latest.current.shown, { type: 'render', serial: render.serial, html: render.html });
+      // A frame whose bridge does not answer (it never should) is replaced by a new document.
+      window.clearTimeout(inPlaceTimer.current);
+      inPlaceTimer.current = window.setTimeout(() => loadInHiddenFrame(render), IN_PLACE_TIMEOUT_MS);
+    },
+    [loadInHiddenFrame, post],
+  );
+
   // A new render after each pause in typing; the one before is cancelled if it has not answered yet.
   useEffect(() => {
     if (body === null) {
@@ -91,11 +127,8 @@ export default function PreviewPane({ routing, body, describeField, activeField,
     const timer = window.setTimeout(() => {
       apiHtml(`/api/master/preview/${encodeURIComponent(routing)}`, body, controller.signal).then(
         (html) => {
-          const next: 0 | 1 = pending.current ?? (latest.current.shown === 0 ? 1 : 0);
-          pending.current = next;
           serial.current += 1;
-          const frame = { html, serial: serial.current };
-          setFrames((current) => (next === 0 ? [frame, current[1]] : [current[0], frame]));
+          show({ html, serial: serial.current });
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
@@ -109,35 +142,52 @@ export default function PreviewPane({ routing, body, describeField, activeField,
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [body, routing]);
+  }, [body, routing, show]);
+
+  useEffect(() => () => window.clearTimeout(inPlaceTimer.current), []);
 
   // The frames' messages: only from one of our two frames (their origin is 'null', sandboxed), only of our shapes.
   useEffect(() => {
+    /** The page on show is the latest render: the pane tells it what it needs and is at rest. */
+    const atRest = (from: 0 | 1, fieldsMarked: string[]) => {
+      const { activeField: active, describeField: describe, checksOpen: checking } = latest.current;
+      fields.current = fieldsMarked;
+      post(from, { type: 'labels', labels: Object.fromEntries(fieldsMarked.map((field) => [field, describe(field)])) });
+      post(from, { type: 'outline', field: active });
+      setState({ kind: 'shown' });
+      setBusy(false);
+      setShownSerial(serial.current);
+      if (checking) runChecks(from);
+    };
     const listener = (event: MessageEvent) => {
       const index = frameRefs.findIndex((ref) => ref.current?.contentWindow === event.source);
       if (index === -1 || event.origin !== 'null') return;
       const message = frameMessageOf(event.data);
       if (!message) return;
       const from = index as 0 | 1;
-      const { activeField: active, describeField: describe, onSelectField: select, checksOpen: checking } = latest.current;
       if (message.type === 'ready') {
         if (pending.current !== from) return;
         pending.current = null;
         everShown.current = true;
-        fields.current = message.fields;
-        post(from, { type: 'labels', labels: Object.fromEntries(message.fields.map((field) => [field, describe(field)])) });
         post(from, { type: 'scroll-to', y: scrollY.current });
-        post(from, { type: 'outline', field: active });
         setShown(from);
+        latest.current.shown = from;
         // The frame it replaces is emptied: one page in the pane for assistive technology, one document in memory.
         setFrames((current) => (from === 0 ? [current[0], null] : [null, current[1]]));
-        setState({ kind: 'shown' });
-        setBusy(false);
-        if (checking) runChecks(from);
+        const loaded = frameSerials.current[from];
+        // A render that answered while this one loaded goes in place now.
+        if (lastRender.current && lastRender.current.serial !== loaded) show(lastRender.current);
+        else atRest(from, message.fields);
+      } else if (message.type === 'rendered') {
+        if (from !== latest.current.shown || message.serial !== serial.current) return;
+        window.clearTimeout(inPlaceTimer.current);
+        atRest(from, message.fields);
+      } else if (message.type === 'reload') {
+        if (from === latest.current.shown && message.serial === serial.current && lastRender.current) loadInHiddenFrame(lastRender.current);
       } else if (message.type === 'scroll') {
         if (from === latest.current.shown && pending.current !== from) scrollY.current = message.y;
       } else if (message.type === 'select') {
-        select(message.field);
+        latest.current.onSelectField(message.field);
       } else if (message.type === 'checks') {
         if (message.id === checksRun.current) setFindings(message.findings);
       }
@@ -145,7 +195,7 @@ export default function PreviewPane({ routing, body, describeField, activeField,
     window.addEventListener('message', listener);
     return () => window.removeEventListener('message', listener);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [post, runChecks]);
+  }, [post, runChecks, show, loadInHiddenFrame]);
 
   useEffect(() => {
     post(shown, { type: 'outline', field: activeField });
@@ -169,7 +219,7 @@ export default function PreviewPane({ routing, body, describeField, activeField,
   const scale = stageWidth > 0 ? Math.min(1, stageWidth / pageWidth) : 1;
 
   return (
-    <section className="preview-pane" aria-label="Page preview" aria-busy={busy || undefined}>
+    <section className="preview-pane" aria-label="Page preview" aria-busy={busy || undefined} data-render={shownSerial || undefined}>
       <div className="preview-pane__bar">
         <div className="preview-pane__widths" role="group" aria-label="Preview width">
           {(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((name) => (
