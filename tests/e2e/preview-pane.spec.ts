@@ -214,3 +214,18 @@ test('the preview frame cannot reach the staff app, and ignores messages of othe
   await frame!.evaluate(() => window.parent.postMessage({ channel: 'folio-preview', type: 'select', field: 'lead' }, '*'));
   await expect.poll(active).toBe('lead');
 });
+
+test('a page that cannot load in the pane is said so, and Try again shows it', async ({ page }) => {
+  test.slow();
+  // The bridge's script cannot be fetched: the frame never says it is ready.
+  await page.route(/\/assets\/preview-bridge-[^/]*\.js$/, (route) => route.abort());
+  await openEditor(page, '/News', { rendered: false });
+  const problem = page.locator('.preview-pane').getByRole('status').filter({ hasText: 'The preview could not be updated: the page took too long to load in the pane.' });
+  await expect(problem).toBeVisible({ timeout: 25_000 });
+  await expect(page.locator('.preview-pane[aria-busy]')).toHaveCount(0);
+  await page.unroute(/\/assets\/preview-bridge-[^/]*\.js$/);
+  await problem.getByRole('button', { name: 'Try again' }).click();
+  await expect(problem).toHaveCount(0);
+  await expect(page.locator('.preview-pane[data-render]:not([aria-busy])')).toBeVisible({ timeout: 15_000 });
+  await expect(preview(page).locator('.preview-bar')).toBeVisible();
+});

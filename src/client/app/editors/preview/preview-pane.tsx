@@ -36,6 +36,8 @@ interface Render {
 
 /** How long the page on show may take to put a render in place before a new document takes over. */
 const IN_PLACE_TIMEOUT_MS = 3000;
+/** How long a new document may take to load before the pane says it failed. */
+const LOAD_TIMEOUT_MS = 15_000;
 
 type PaneState = { kind: 'loading' } | { kind: 'shown' } | { kind: 'refused'; message: string; field: string | null } | { kind: 'failed'; message: string };
 
@@ -64,6 +66,7 @@ export default function PreviewPane({ routing, body, describeField, activeField,
   /** The render each frame's document was loaded with. */
   const frameSerials = useRef<[number, number]>([0, 0]);
   const inPlaceTimer = useRef(0);
+  const loadTimer = useRef(0);
   /** The render on show, once it is (for tests and the bench: `data-render` on the pane). */
   const [shownSerial, setShownSerial] = useState(0);
   const checksRun = useRef(0);
@@ -97,6 +100,14 @@ export default function PreviewPane({ routing, body, describeField, activeField,
     pending.current = next;
     frameSerials.current[next] = render.serial;
     setFrames((current) => (next === 0 ? [render, current[1]] : [current[0], render]));
+    // A document that never says it is ready (it always should) does not leave the pane waiting for ever.
+    window.clearTimeout(loadTimer.current);
+    loadTimer.current = window.setTimeout(() => {
+      if (pending.current !== next || frameSerials.current[next] !== render.serial) return;
+      pending.current = null;
+      setBusy(false);
+      setState({ kind: 'failed', message: 'the page took too long to load in the pane.' });
+    }, LOAD_TIMEOUT_MS);
   }, []);
 
   /** The next render: in place of the page on show when there is one (nothing loads again), else as a new document. */
@@ -116,35 +127,75 @@ export default function PreviewPane({ routing, body, describeField, activeField,
     [loadInHiddenFrame, post],
   );
 
-  // A new render after each pause in typing; the one before is cancelled if it has not answered yet.
+  // One render on its way at a time: what is typed while it is comes next, as the latest working copy (so steady
+  // typing still shows its progress, and no answer is thrown away unseen).
+  const inFlight = useRef(false);
+  const queued = useRef<object | null>(null);
+  /** Aborted when the pane goes: its answers are then dropped. */
+  const mounted = useRef<AbortController | null>(null);
+  const render = useCallback(
+    (sent: object) => {
+      const signal = mounted.current?.signal;
+      if (!signal || signal.aborted) return;
+      if (inFlight.current) {
+        queued.current = sent;
+        return;
+      }
+      inFlight.current = true;
+      apiHtml(`/api/master/preview/${encodeURIComponent(routing)}`, sent, signal)
+        .then(
+          (html) => {
+            serial.current += 1;
+            show({ html, serial: serial.current });
+          },
+          (error: unknown) => {
+            if (signal.aborted || queued.current) return; // gone, or a newer copy goes next
+            setBusy(false);
+            if (error instanceof ApiError && error.status === 400) setState({ kind: 'refused', message: error.message, field: error.field ?? null });
+            else if (!(error instanceof ApiError && error.status === 429)) setState({ kind: 'failed', message: errorMessage(error) });
+          },
+        )
+        .finally(() => {
+          inFlight.current = false;
+          const next = queued.current;
+          queued.current = null;
+          if (next && !signal.aborted) render(next);
+        });
+    },
+    [routing, show],
+  );
+
+  const latestBody = useRef(body);
+  latestBody.current = body;
+  const retry = useCallback(() => {
+    if (!latestBody.current) return;
+    setBusy(true);
+    setState({ kind: 'loading' });
+    render(latestBody.current);
+  }, [render]);
+
+  // A new render after each pause in typing.
   useEffect(() => {
     if (body === null) {
+      queued.current = null;
       setBusy(false);
       return;
     }
     setBusy(true);
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      apiHtml(`/api/master/preview/${encodeURIComponent(routing)}`, body, controller.signal).then(
-        (html) => {
-          serial.current += 1;
-          show({ html, serial: serial.current });
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          setBusy(false);
-          if (error instanceof ApiError && error.status === 400) setState({ kind: 'refused', message: error.message, field: error.field ?? null });
-          else if (!(error instanceof ApiError && error.status === 429)) setState({ kind: 'failed', message: errorMessage(error) });
-        },
-      );
-    }, TYPING_PAUSE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [body, routing, show]);
+    const timer = window.setTimeout(() => render(body), TYPING_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [body, render]);
 
-  useEffect(() => () => window.clearTimeout(inPlaceTimer.current), []);
+  useEffect(() => {
+    const controller = new AbortController();
+    mounted.current = controller;
+    return () => {
+      controller.abort();
+      window.clearTimeout(inPlaceTimer.current);
+      window.clearTimeout(loadTimer.current);
+    };
+  }, []);
+
 
   // The frames' messages: only from one of our two frames (their origin is 'null', sandboxed), only of our shapes.
   useEffect(() => {
@@ -168,6 +219,7 @@ export default function PreviewPane({ routing, body, describeField, activeField,
       if (message.type === 'ready') {
         if (pending.current !== from) return;
         pending.current = null;
+        window.clearTimeout(loadTimer.current);
         everShown.current = true;
         post(from, { type: 'scroll-to', y: scrollY.current });
         setShown(from);
@@ -233,7 +285,7 @@ export default function PreviewPane({ routing, body, describeField, activeField,
           Checks{findings ? ` (${findings.filter((finding) => finding.severity !== 'info').length})` : ''}
         </button>
       </div>
-      <PaneStatus state={state} onSelectField={onSelectField} anyShown={everShown.current} />
+      <PaneStatus state={state} onSelectField={onSelectField} anyShown={everShown.current} onRetry={retry} />
       {checksOpen ? (
         <Suspense fallback={<p className="preview-pane__note">Loading the checks…</p>}>
           <ChecksPanel findings={findings} describeField={describeField} onSelectField={onSelectField} onRerun={() => runChecks(shown)} />
@@ -261,9 +313,18 @@ export default function PreviewPane({ routing, body, describeField, activeField,
   );
 }
 
-function PaneStatus({ state, onSelectField, anyShown }: { state: PaneState; onSelectField: (path: string) => void; anyShown: boolean }) {
+function PaneStatus({ state, onSelectField, anyShown, onRetry }: { state: PaneState; onSelectField: (path: string) => void; anyShown: boolean; onRetry: () => void }) {
   if (state.kind === 'loading') return <p className="preview-pane__note" role="status">Rendering the preview…</p>;
-  if (state.kind === 'failed') return <p className="preview-pane__note preview-pane__note--problem" role="status">The preview could not be updated: {state.message}</p>;
+  if (state.kind === 'failed') {
+    return (
+      <p className="preview-pane__note preview-pane__note--problem" role="status">
+        The preview could not be updated: {state.message}{' '}
+        <button type="button" className="link-button" onClick={onRetry}>
+          Try again
+        </button>
+      </p>
+    );
+  }
   if (state.kind === 'refused') {
     const { field } = state;
     return (
