@@ -46,6 +46,8 @@ export const RESERVED_PAGE_NAMES: readonly string[] = [
   'Blankpage',
   'commonMasterType',
   'commonMaster',
+  // `POST /api/master/previewshare/revoke` (DESIGN §26) sits where a page's `previewshare/:routing` would.
+  'revoke',
 ];
 
 const YesNo = z.enum(['Y', 'N']);

@@ -68,6 +68,7 @@ describe.each(testDialects())('page definitions and parameters on %s', (dialect)
     ['a back-office screen', 'userHomepage', /used by Folio itself/],
     ['an old short route', 'niws', /used by Folio itself/],
     ['a public twin', 'News1', /used by Folio itself/],
+    ['the word of a call (previewshare/revoke)', 'Revoke', /used by Folio itself/],
     ['an existing page in another case', 'careers', /already exists/],
     ['the twin of a created page', 'Careers1', /public address of the page Careers/],
     ['a slash', 'Jobs/Open', /letters, digits and hyphens/],

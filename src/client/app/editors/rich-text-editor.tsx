@@ -9,7 +9,8 @@ import Image from '@tiptap/extension-image';
 import TextAlign from '@tiptap/extension-text-align';
 import TextStyle from '@tiptap/extension-text-style';
 import Color from '@tiptap/extension-color';
-import { describedBy, fieldErrorId, fieldHintId } from '../../components/field-ids';
+import { describedBy } from '../../components/field-ids';
+import { RichTextField, richTextFieldIds } from './rich-text-field';
 import { notify } from '../toasts';
 import { FONT_SIZES, FontSize, NORMAL_FONT_SIZE } from './font-size';
 import { ToolIcon } from './editor-icons';
@@ -193,9 +194,7 @@ export function RichTextEditor({
   /** Why the text was refused: shown under it, and the text marked invalid. */
   error?: string | undefined;
 }) {
-  const labelId = `${id}-label`;
-  const hintId = hint ? fieldHintId(id) : undefined;
-  const errorId = error ? fieldErrorId(id) : undefined;
+  const { labelId, hintId, errorId } = richTextFieldIds(id, hint, error);
   const described = describedBy(hintId, errorId);
   const attributes: Record<string, string> = {
     id,
@@ -223,32 +222,11 @@ export function RichTextEditor({
   }, [editor, value]);
 
   return (
-    <div className="field rte">
-      <div className="field__label-row">
-        {/* A contenteditable cannot be a <label>'s control: the label names it through aria-labelledby. */}
-        <span className="field__label" id={labelId} onClick={() => editor?.commands.focus()}>
-          {label}
-        </span>
-        {required ? (
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </div>
+    <RichTextField id={id} label={label} required={required} hint={hint} error={error} onLabelClick={() => editor?.commands.focus()}>
       <div className="rte__frame">
         {editor ? <Toolbar editor={editor} label={label} /> : null}
         <EditorContent editor={editor} />
       </div>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </RichTextField>
   );
 }
