@@ -61,6 +61,15 @@ export function Field({ id, label, required = false, markRequired = false, hint,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy(hintId, errorId),
       })}
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+/** A field's hint and its error under the control, with the ids its aria-describedby names. */
+export function FieldNotes({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: string | undefined; error?: string | undefined; errorId?: string | undefined }) {
+  return (
+    <>
       {hint ? (
         <p className="field__hint" id={hintId}>
           {hint}
@@ -71,6 +80,6 @@ export function Field({ id, label, required = false, markRequired = false, hint,
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

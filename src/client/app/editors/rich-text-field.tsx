@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FieldNotes } from '../../components/field';
 import { fieldErrorId, fieldHintId } from '../../components/field-ids';
 
 export interface RichTextFieldProps {
@@ -34,16 +35,7 @@ export function RichTextField({ id, label, required = false, hint, error, onLabe
         ) : null}
       </div>
       {children}
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
