@@ -13,6 +13,9 @@ const PARAMETERS = [
   { parameterName: 'headline', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'Y', minlength: 3, maxlength: 80 },
   { parameterName: 'banner', sequence: 2, type: 'Image', unittype: 'Image', pagecreationtype: 'Header', mandatory: 'N', width: 1200, sizeinKB: 200 },
   { parameterName: 'role', sequence: 3, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y' },
+  { parameterName: 'opens', sequence: 4, type: 'Date', unittype: 'Date', pagecreationtype: 'Header', mandatory: 'N' },
+  { parameterName: 'remote', sequence: 5, type: 'Checkbox', unittype: 'Boolean', pagecreationtype: 'Header', mandatory: 'N' },
+  { parameterName: 'hours', sequence: 6, type: 'number', unittype: 'Integer', pagecreationtype: 'Header', mandatory: 'N' },
 ];
 
 /** The frame on show (the other one loads the next render). */
@@ -96,6 +99,12 @@ test('Home: a click on a heading, a list entry and an image in the preview focus
 
   await clickInPreview(page, 'img[data-folio-field="slideList.0.image"]');
   await expect(control(page, 'slideList.0.image')).toBeFocused();
+
+  // The page as search engines list it, under the page: its title and description are the SEO fields.
+  await clickInPreview(page, '[data-folio-field="seo.title"]');
+  await expect(control(page, 'seo.title')).toBeFocused();
+  await clickInPreview(page, '[data-folio-field="seo.description"]');
+  await expect(control(page, 'seo.description')).toBeFocused();
 });
 
 test('Expertise: an image without alternative text and a skipped heading are in the checks and lead to their field', async ({ page }) => {
@@ -141,7 +150,7 @@ test('Expertise: an image without alternative text and a skipped heading are in 
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 });
 
-test('a page made without code: typing previews, a click on its heading, an entry and its image focuses the field', async ({ page }) => {
+test('a page made without code: typing previews, a click on its heading, an entry, its image, a date, a checkbox and a number focuses the field', async ({ page }) => {
   // Empty, its required headline refuses a save: the pane says so and leads to the field.
   await openEditor(page, `/${NAME}`, { rendered: false });
   await expect(page.getByText('The page shows here once it could be saved. Please enter headline')).toBeVisible();
@@ -165,6 +174,18 @@ test('a page made without code: typing previews, a click on its heading, an entr
   await expect(page.getByLabel('role', { exact: true })).toHaveValue('Tester in Pune');
   await clickInPreview(page, 'img[data-folio-field="document.header.banner"]');
   await expect(page.getByLabel('banner', { exact: true })).toBeFocused();
+
+  // A date, a checkbox and a number: each shown in the preview, each a click away from its field.
+  await page.getByLabel('opens', { exact: true }).fill('2026-12-01');
+  await page.getByLabel('remote', { exact: true }).check();
+  await page.getByLabel('hours', { exact: true }).fill('38');
+  await expect(preview(page).locator('[data-folio-field="document.header.hours"]')).toContainText('38', { timeout: 5_000 });
+  for (const name of ['opens', 'remote', 'hours']) {
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await clickInPreview(page, `[data-folio-field="document.header.${name}"]`);
+    await expect(page.getByLabel(name, { exact: true })).toBeFocused();
+  }
+  expect(counts(NAME)).toEqual(before);
 });
 
 test('the editor with its preview has no accessibility violations, side by side and switched', async ({ page }) => {
