@@ -16,6 +16,7 @@ const PARAMETERS = [
   { parameterName: 'opens', sequence: 4, type: 'Date', unittype: 'Date', pagecreationtype: 'Header', mandatory: 'N' },
   { parameterName: 'remote', sequence: 5, type: 'Checkbox', unittype: 'Boolean', pagecreationtype: 'Header', mandatory: 'N' },
   { parameterName: 'hours', sequence: 6, type: 'number', unittype: 'Integer', pagecreationtype: 'Header', mandatory: 'N' },
+  { parameterName: 'about', sequence: 7, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header', mandatory: 'N' },
 ];
 
 /** The frame on show (the other one loads the next render). */
@@ -107,9 +108,12 @@ test('Home: a click on a heading, a list entry and an image in the preview focus
   await expect(control(page, 'seo.description')).toBeFocused();
 });
 
-test('Expertise: an image without alternative text and a skipped heading are in the checks and lead to their field', async ({ page }) => {
-  await openEditor(page, '/Expertise');
-  const text = control(page, 'description');
+/**
+ * Types a heading two levels too deep and an image without alternative text at the end of a rich-text field, then
+ * checks that both are in the checks panel and that each finding's "Go to" leads to the field.
+ */
+async function expectChecksLeadToField(page: Page, field: string) {
+  const text = control(page, field);
   await text.click();
   await expect(text).toBeFocused();
   // The caret to the end of the text (checked: pressed too early, the key may reach the editor before it is set up).
@@ -129,12 +133,12 @@ test('Expertise: an image without alternative text and a skipped heading are in 
   // Insert image asks for the address, then for the alternative text: left empty.
   const answers = ['/demo/logo.png', ''];
   page.on('dialog', (dialog) => void dialog.accept(answers.shift() ?? ''));
-  await page.locator('[data-field-path="description"]').getByRole('button', { name: 'Insert image' }).click();
-  await expect(preview(page).locator('[data-folio-field="description"] h4')).toHaveText('A heading too deep', { timeout: 5_000 });
-  await expect(preview(page).locator('[data-folio-field="description"] img')).toHaveCount(1);
+  await page.locator(`[data-field-path="${field}"]`).getByRole('button', { name: 'Insert image' }).click();
+  await expect(preview(page).locator(`[data-folio-field="${field}"] h4`)).toHaveText('A heading too deep', { timeout: 5_000 });
+  await expect(preview(page).locator(`[data-folio-field="${field}"] img`)).toHaveCount(1);
 
   await page.getByRole('button', { name: /^Checks/ }).click();
-  const checks = page.getByRole('region', { name: 'Checks' }).or(page.locator('.checks-panel'));
+  const checks = page.locator('.checks-panel');
   const missingAlt = checks.locator('li', { hasText: 'An image has no alternative text' });
   const skipped = checks.locator('li', { hasText: 'A heading jumps from level' });
   await expect(missingAlt).toHaveCount(1, { timeout: 20_000 });
@@ -146,8 +150,13 @@ test('Expertise: an image without alternative text and a skipped heading are in 
   await expect(text).toBeFocused();
   // The editor and its checks panel pass axe; the page (in the frame, and as typed in the rich-text field) has the
   // two problems put there on purpose.
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).exclude('.preview-pane__frame').exclude('[data-field-path="description"] [contenteditable]').analyze();
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).exclude('.preview-pane__frame').exclude(`[data-field-path="${field}"] [contenteditable]`).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
+
+test('Expertise: an image without alternative text and a skipped heading are in the checks and lead to their field', async ({ page }) => {
+  await openEditor(page, '/Expertise');
+  await expectChecksLeadToField(page, 'description');
 });
 
 test('a page made without code: typing previews, a click on its heading, an entry, its image, a date, a checkbox and a number focuses the field', async ({ page }) => {
@@ -186,6 +195,14 @@ test('a page made without code: typing previews, a click on its heading, an entr
     await expect(page.getByLabel(name, { exact: true })).toBeFocused();
   }
   expect(counts(NAME)).toEqual(before);
+});
+
+test('a page made without code: an image without alternative text and a skipped heading in its rich text are in the checks and lead to the field', async ({ page }) => {
+  // Nothing of it is saved (the test before stores nothing): its required headline first, then the page shows.
+  await openEditor(page, `/${NAME}`, { rendered: false });
+  await page.getByLabel('headline', { exact: true }).fill(`Join us in ${RUN}`);
+  await expect(page.locator('.preview-pane[data-render]:not([aria-busy])')).toBeVisible({ timeout: 15_000 });
+  await expectChecksLeadToField(page, 'document.header.about');
 });
 
 test('the editor with its preview has no accessibility violations, side by side and switched', async ({ page }) => {
