@@ -1,7 +1,6 @@
 import axe from 'axe-core';
-import { flesch } from 'flesch';
-import { syllable } from 'syllable';
 import type { CheckFinding } from './protocol';
+import { readingFigures } from './reading';
 
 /**
  * The checks panel's findings (DESIGN §26), run inside the preview's frame on the page as rendered: axe-core
@@ -103,19 +102,16 @@ function searchFindings(): CheckFinding[] {
 const WORDS_PER_MINUTE = 200;
 
 function textFindings(main: Element): CheckFinding[] {
-  const text = visibleText(main);
-  const words = text.match(/[\p{L}\p{N}’'-]+/gu) ?? [];
-  const minutes = Math.max(1, Math.round(words.length / WORDS_PER_MINUTE));
-  const findings: CheckFinding[] = [
-    { check: 'words', severity: 'info', message: `${words.length} words, about ${minutes} minute${minutes === 1 ? '' : 's'} of reading.`, field: null },
-  ];
-  if (document.documentElement.lang.toLowerCase().startsWith('en') && words.length >= 30) {
-    const sentences = Math.max(1, text.split(/[.!?]+(?:\s|$)/).filter((part) => part.trim()).length);
-    const score = Math.round(flesch({ sentence: sentences, word: words.length, syllable: words.reduce((sum, word) => sum + syllable(word), 0) }));
+  const { words, ease: score } = readingFigures(main);
+  const minutes = Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+  const findings: CheckFinding[] = [{ check: 'words', severity: 'info', message: `${words} words, about ${minutes} minute${minutes === 1 ? '' : 's'} of reading.`, field: null }];
+  if (document.documentElement.lang.toLowerCase().startsWith('en') && words >= 30) {
+    // Flesch's scale runs past both ends for extreme text; shown on its 0 to 100.
+    const shown = Math.min(100, Math.max(0, Math.round(score)));
     findings.push({
       check: 'readability',
-      severity: score < 30 ? 'advice' : 'info',
-      message: `Reading ease ${score} of 100 (Flesch): ${ease(score)}.${score < 30 ? ' Shorter sentences and words make it easier.' : ''}`,
+      severity: shown < 30 ? 'advice' : 'info',
+      message: `Reading ease ${shown} of 100 (Flesch): ${ease(shown)}.${shown < 30 ? ' Shorter sentences and words make it easier.' : ''}`,
       field: null,
     });
   }
@@ -130,14 +126,3 @@ function ease(score: number): string {
   return 'very difficult, for graduates';
 }
 
-/** The text a visitor reads: blocks separated, hidden parts (screen-reader-only text included) left out. */
-function visibleText(root: Element): string {
-  const parts: string[] = [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const parent = node.parentElement;
-    if (!parent || parent.closest('script, style, [hidden], [aria-hidden="true"], .visually-hidden')) continue;
-    parts.push(node.textContent ?? '');
-  }
-  return parts.join(' ').replace(/\s+/g, ' ').trim();
-}
