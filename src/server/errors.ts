@@ -43,6 +43,16 @@ export class NotFoundError extends errorWithStatus(404, 'Not found.') {}
 
 export class ConflictError extends errorWithStatus(409, 'The record was changed meanwhile.') {}
 
+/** A delete refused because something still uses what would be deleted: the answer names the places too (`usedBy`). */
+export class InUseError extends ConflictError {
+  constructor(
+    message: string,
+    readonly usedBy: readonly object[],
+  ) {
+    super(message);
+  }
+}
+
 export class PayloadTooLargeError extends errorWithStatus(413, 'The request is too large.') {}
 
 export class UnsupportedMediaTypeError extends errorWithStatus(415, 'This call accepts JSON only: send Content-Type: application/json.') {}

@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'company.update',
   'image.upload',
   'image.delete',
+  'image.update',
+  'image.replace',
   'enquiry.status',
   'enquiry.delete',
   'enquiry.resend',

@@ -506,7 +506,32 @@ const CALLS: Record<string, Call> = {
     prepare: async (c) => ({ filename: await c.newImage() }),
     request: (c, p) => c.post('/api/master/deleteImage', { filename: p.filename, page: 'about' }),
   },
+  // ---- The media library (DESIGN §27)
+  'GET /api/master/media': readGet('/api/master/media?search=photo&unused=1'),
+  'POST /api/master/media/:id': {
+    changes: true,
+    prepare: async (c) => ({ id: await mediaIdOf(c, await c.newImage()) }),
+    request: (c, p) => c.post(`/api/master/media/${p.id}`, { alt: c.unique('Alt'), focalX: 0.2, focalY: 0.8 }),
+  },
+  'DELETE /api/master/media/:id': {
+    changes: true,
+    prepare: async (c) => ({ id: await mediaIdOf(c, await c.newImage()) }),
+    request: (c, p) => ({ method: 'DELETE', url: `/api/master/media/${p.id}`, headers: c.admin.headers }),
+  },
+  'POST /api/master/media/:id/replace': {
+    changes: true,
+    prepare: async (c) => ({ id: await mediaIdOf(c, await c.newImage()), body: multipartBody({}, { name: 'new.png', type: 'image/png', data: await testImage(20, 20, 'png') }) }),
+    request: (c, p) => {
+      const request = c.post(`/api/master/media/${p.id}/replace`);
+      return { ...request, headers: { ...request.headers, 'content-type': p.body.contentType }, payload: p.body.payload };
+    },
+  },
 };
+
+/** The media library's id of an uploaded image. */
+async function mediaIdOf(c: Ctx, filename: string): Promise<number> {
+  return (await c.db.selectFrom('media').select('id').where('name', '=', filename).executeTakeFirstOrThrow()).id;
+}
 
 // ---- The fingerprint ---------------------------------------------------------------------------------------
 

@@ -46,6 +46,7 @@ export const BACKUP_TABLES: ReadonlyArray<{ readonly name: string; readonly key:
   { name: 'jobs', key: ['id'] },
   // An image row holds its bytes (up to UPLOAD_MAX_BYTES): a few at a time keep memory flat.
   { name: 'images', key: ['folder', 'name'], batch: 8 },
+  { name: 'media', key: ['id'] },
   { name: 'audit_log', key: ['id'] },
   { name: 'preview_shares', key: ['id'] },
   { name: 'page_editors', key: ['page_id', 'user_id'] },

@@ -22,6 +22,7 @@ export interface Database {
   rate_limits: RateLimitTable;
   jobs: JobTable;
   images: ImageTable;
+  media: MediaTable;
   audit_log: AuditLogTable;
   password_resets: PasswordResetTable;
   recovery_codes: RecoveryCodeTable;
@@ -86,6 +87,27 @@ export interface ImageTable {
   /** A quoted strong validator of the bytes, computed when they were stored. */
   etag: string;
   created_at: string;
+}
+
+/**
+ * An image of the media library (DESIGN §27): an uploaded original (its bytes are the `images` row of the same
+ * folder and name), with the alt text and focal point staff give it. The focal point is a fraction of the width
+ * and height, 0 to 1, from the top left.
+ */
+export interface MediaTable {
+  id: Generated<number>;
+  folder: string;
+  name: string;
+  alt: Generated<string>;
+  focal_x: Generated<number>;
+  focal_y: Generated<number>;
+  width: number;
+  height: number;
+  /** The original's size in bytes. */
+  bytes: number;
+  uploaded_at: string;
+  /** Who uploaded it; null for images stored before the library, or when that user was deleted. */
+  uploaded_by: number | null;
 }
 
 /** An entry of the audit log (DESIGN §21): inserted in the change's transaction, never updated or deleted by the app. */

@@ -272,6 +272,10 @@ const CASES: Record<string, OperationCase> = {
   },
   'POST /api/master/uploadImage': { multipart: true, request: (f) => ({ body: { page: 'about', field: 'photo', file: f.png } }) },
   'POST /api/master/deleteImage': { request: () => ({ body: { filename: 'no-such-image.png', page: 'about' } }) },
+  'GET /api/master/media': { request: () => ({ query: { search: 'edge', unused: '1' } }) },
+  'POST /api/master/media/{id}': { request: () => ({ params: { id: 1 }, body: { alt: 'Edge alt', focalX: 0.5, focalY: 0.5 } }) },
+  'DELETE /api/master/media/{id}': { request: () => ({ params: { id: 1 } }) },
+  'POST /api/master/media/{id}/replace': { multipart: true, request: (f) => ({ params: { id: 1 }, body: { file: f.png } }) },
 };
 
 /** One parameter of each kind the parameter screen offers rules for (enough to reach every column). */

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, PayloadTooLargeError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError } from '../errors';
+import { AppError, InUseError, PayloadTooLargeError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError } from '../errors';
 import type { RefusalShape } from './contract';
 
 /**
@@ -34,11 +34,12 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 }
 
 /**
- * The answer's body: `{ message }` with the `field` a refusal is about, or the route's spec shape for the refusals
+ * The answer's body: `{ message }` with the `field` a refusal is about (`usedBy` too for a thing in use), or the route's spec shape for the refusals
  * of its service (400, 404, 409): the spec fixes those shapes, so they carry no field.
  */
-function errorBody(error: AppError, refusal: RefusalShape | undefined): Record<string, string> {
+function errorBody(error: AppError, refusal: RefusalShape | undefined): Record<string, unknown> {
   const status = error.statusCode;
+  if (error instanceof InUseError) return { message: error.message, usedBy: error.usedBy };
   if (!refusal || !(status === 400 || status === 404 || status === 409)) {
     return error instanceof ValidationError && error.field !== undefined ? { message: error.message, field: error.field } : { message: error.message };
   }

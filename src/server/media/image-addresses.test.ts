@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageAddresses, metaOf } from '../test-support/page-html';
 import { ADMIN_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
-import { testImage, uploadImage } from '../test-support/uploads';
+import { createPageWithParameters, testImage, uploadImage } from '../test-support/uploads';
 
 const SITE = 'https://www.firm.example/';
 /** Addresses this site had before: an old browser tab, or content written before the rule (DESIGN §24). */
@@ -31,16 +31,11 @@ describe.each(testDialects())('image addresses on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect, { ADMIN_PASSWORD, PUBLIC_BASE_URL: SITE });
     admin = await logIn(t.app, 'admin', ADMIN_PASSWORD);
-    galleryId = (await call('savePageCreation', { filename: 'Gallery', dspname: 'Gallery', module: 1, type: 'Autowired', homepage: 'Y' })).json().id;
-    const parameters = await call('saveParameters', {
-      id: galleryId,
-      parameters: [
-        { parameterName: 'banner', sequence: 1, type: 'Image', unittype: 'Image', pagecreationtype: 'Header' },
-        { parameterName: 'intro', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header' },
-        { parameterName: 'photo', sequence: 3, type: 'Image', unittype: 'Image', pagecreationtype: 'Detail' },
-      ],
-    });
-    expect(parameters.statusCode, parameters.body).toBe(200);
+    galleryId = await createPageWithParameters(t.app, admin, { filename: 'Gallery', dspname: 'Gallery' }, [
+      { parameterName: 'banner', sequence: 1, type: 'Image', unittype: 'Image', pagecreationtype: 'Header' },
+      { parameterName: 'intro', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header' },
+      { parameterName: 'photo', sequence: 3, type: 'Image', unittype: 'Image', pagecreationtype: 'Detail' },
+    ]);
     image.team = await upload('about');
     image.sharing = await upload('sharing', 1200, 630);
     image.customer = await upload('customer');

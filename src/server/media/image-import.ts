@@ -2,9 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { isImageFolder } from '../../core/media/image-names';
+import { isImageFolder, parseStoredImageName } from '../../core/media/image-names';
+import { inTransaction } from '../db/database';
 import type { Tenant } from '../tenants/tenants';
 import { imageNamesIn, insertImageIfAbsent } from './images.repository';
+import { insertMediaIfAbsent } from './media-library.repository';
 import { imageRow, servedImageType } from './media.service';
 
 /** Where uploaded images were kept as files before they moved into the database (DESIGN §8). */
@@ -47,7 +49,14 @@ export async function importImageFiles(tenant: Tenant, dataDir: string, log: Fas
         skipped += 1;
         continue;
       }
-      if (await insertImageIfAbsent(tenant.db, imageRow(folder.name, file.name, data, at))) imported += 1;
+      const original = parseStoredImageName(folder.name, file.name);
+      const stored = await inTransaction(tenant.db, async (trx) => {
+        if (!(await insertImageIfAbsent(trx, imageRow(folder.name, file.name, data, at)))) return false;
+        // An original is an image of the media library too (DESIGN §27); its srcset copies are not.
+        if (original) await insertMediaIfAbsent(trx, { folder: folder.name, name: file.name, width: original.width, height: original.height, bytes: data.length, uploaded_at: at, uploaded_by: null });
+        return true;
+      });
+      if (stored) imported += 1;
     }
   }
   const counts = { tenant: tenant.name, folder: root, imported, skipped };

@@ -6,12 +6,13 @@ import type { AppConfig } from '../config';
 import { ValidationError } from '../errors';
 import { multipartBody, screenReplies, typed } from '../http/contract';
 import { parseInput } from '../validation';
+import { mediaLibraryRoutes } from './media-library.routes';
 import { deleteUploadedImage, readServedImage, storeUploadedImage } from './media.service';
 import { ServedImageCache } from './served-images';
 import { readImageUpload } from './upload-parts';
 
 /**
- * Image upload, delete and serving (spec 000 §7, DESIGN §8). Multipart is registered inside this plugin only,
+ * Image upload, delete and serving (spec 000 §7, DESIGN §8), and the media library (DESIGN §27). Multipart is registered inside this plugin only,
  * so every other API call keeps accepting JSON alone.
  */
 export async function mediaRoutes(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
@@ -66,17 +67,24 @@ export async function mediaRoutes(app: FastifyInstance, options: { config: AppCo
     },
   );
 
-  // Uploaded images, the request's tenant's: their own content type, never sniffed, cached for a year (names are
-  // never reused); a browser or proxy holding the copy named by If-None-Match gets a 304 without the bytes.
+  // In this plugin: the replace call is a multipart form too.
+  mediaLibraryRoutes(app, config);
+
+  // Uploaded images, the request's tenant's: their own content type, never sniffed. Kept by browsers and proxies
+  // for an hour, then asked again with If-None-Match (a 304 without the bytes while unchanged): not for a year as
+  // `immutable`, since the media library may replace the picture under the same address (decision 025).
   app.get<{ Params: { folder: string; file: string } }>('/uploads/photos/:folder/:file', async (request, reply) => {
     const image = await readServedImage(request.tenant, request.params.folder, request.params.file, served);
-    reply.header('etag', image.etag).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff');
+    reply.header('etag', image.etag).header('cache-control', SERVED_IMAGE_CACHE_CONTROL).header('x-content-type-options', 'nosniff');
     // Public images, shown in the editor's preview pane too (a sandboxed frame of no origin, DESIGN §26).
     reply.header('cross-origin-resource-policy', 'cross-origin');
     if (etagMatches(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
     return reply.header('content-type', image.contentType).header('content-disposition', 'inline').send(image.data);
   });
 }
+
+/** How long browsers and proxies keep an uploaded image before asking again (decision 025). */
+export const SERVED_IMAGE_CACHE_CONTROL = 'public, max-age=3600';
 
 /** If-None-Match (RFC 9110 §13.1.2): `*`, or a list of tags compared weakly (a W/ prefix is ignored). */
 export function etagMatches(header: string | undefined, etag: string): boolean {

@@ -23,12 +23,12 @@ import { allowedScreens, type SessionUser } from '../access/access';
 import type { AppConfig } from '../config';
 import { audit } from '../audit/audit';
 import { inTransaction } from '../db/database';
-import { liveRevisionDocuments } from '../pages/page.repository';
 import { findPageById, listPages } from '../pages/resolve-page';
-import { getCompanyDetails } from '../company/company.service';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
 import { deleteImages, findImage, imageSize, insertImages, type NewImage } from './images.repository';
+import { deleteMediaNamed, insertMedia } from './media-library.repository';
+import { mediaUses, useKey } from './media-uses';
 import type { ServedImage, ServedImageCache } from './served-images';
 
 /** Larger images are refused before they are decoded (a 40-megapixel RGBA image is 160 MB in memory). */
@@ -59,13 +59,18 @@ async function checkFolderAccess(tenant: Tenant, session: SessionUser, folder: I
   const screens = await allowedScreens(tenant, session.userId, session.groupId);
   if (folder === 'sharing') {
     // The pages' sharing images (DESIGN §20): for whoever edits at least one page.
-    const editors = new Set((await listPages(tenant)).map((page) => page.routing));
-    if (!screens.some((screen) => editors.has(screen))) throw new ForbiddenError('Your menu does not include a page editor.');
+    if (!(await editsAnyPage(tenant, screens))) throw new ForbiddenError('Your menu does not include a page editor.');
     return { routing: 'sharing', imageParameters: [] };
   }
   const page = await folderPage(tenant, folder);
   if (!screens.includes(page.routing)) throw new ForbiddenError('Your menu does not include the page of this image folder.');
   return page;
+}
+
+/** Whether the caller's screens (allowedScreens) include the editor of at least one page with content. */
+export async function editsAnyPage(tenant: Tenant, screens: readonly string[]): Promise<boolean> {
+  const editors = new Set((await listPages(tenant)).map((page) => page.routing));
+  return screens.some((screen) => editors.has(screen));
 }
 
 async function folderPage(tenant: Tenant, folder: Exclude<ImageFolder, 'sharing'>): Promise<FolderPage> {
@@ -109,32 +114,7 @@ export async function storeUploadedImage(
   const folder = input.folder;
   const page = await checkFolderAccess(tenant, session, folder);
   const parameter = uploadParameter(page, input.field);
-  if (!input.bytes || input.bytes.length === 0) throw new ValidationError('Please choose an image file to upload.');
-  const type = await fileTypeFromBuffer(input.bytes);
-  if (!type || !ACCEPTED_TYPES.has(type.mime)) throw new ValidationError(WRONG_TYPE_MESSAGE);
-
-  const sharp = await loadSharp();
-  let encoded: { data: Buffer; width: number; height: number; ext: 'png' | 'jpg' | 'webp' };
-  try {
-    const header = await sharp(input.bytes, { limitInputPixels: false }).metadata();
-    if (!header.width || !header.height) throw new ValidationError('The image could not be read; it may be damaged.');
-    if (header.width * header.height > MAX_IMAGE_PIXELS) throw new ValidationError(TOO_MANY_PIXELS_MESSAGE);
-    // rotate(): apply the EXIF orientation, since the metadata that carried it is dropped.
-    const image = sharp(input.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false, failOn: 'error' }).rotate();
-    const ext = type.mime === 'image/jpeg' ? 'jpg' : type.mime === 'image/webp' ? 'webp' : 'png';
-    const out =
-      ext === 'jpg'
-        ? image.jpeg({ quality: 85, mozjpeg: true })
-        : ext === 'webp'
-          ? image.webp({ quality: 82 })
-          : image.png({ compressionLevel: 9 });
-    const { data, info } = await out.toBuffer({ resolveWithObject: true });
-    encoded = { data, width: info.width, height: info.height, ext };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ValidationError(TOO_MANY_PIXELS_MESSAGE);
-    throw new ValidationError('The image could not be read; it may be damaged.');
-  }
+  const encoded = await encodeUpload(input.bytes);
 
   // The field's size rules (an Autowired page's Image parameter), on the image as it will be served.
   if (parameter) {
@@ -144,14 +124,12 @@ export async function storeUploadedImage(
 
   const stem = `${randomBytes(12).toString('hex')}_${encoded.width}x${encoded.height}`;
   const filename = `${stem}.${encoded.ext}`;
-  const files: Array<[string, Buffer]> = [[filename, encoded.data]];
-  for (const width of variantWidths(encoded.width)) {
-    const data = await sharp(encoded.data).resize({ width }).webp({ quality: 80 }).toBuffer();
-    files.push([variantName(stem, width), data]);
-  }
+  const files = await withSrcsetCopies(stem, filename, encoded);
   const at = new Date().toISOString();
   await inTransaction(tenant.db, async (trx) => {
     await insertImages(trx, files.map(([name, data]) => imageRow(folder, name, data, at)));
+    // Its row of the media library (DESIGN §27), in the same transaction: an image is in the library or not stored.
+    await insertMedia(trx, { folder, name: filename, width: encoded.width, height: encoded.height, bytes: encoded.data.length, uploaded_at: at, uploaded_by: session.userId });
     await audit(trx, tenant, {
       action: 'image.upload',
       targetType: 'image',
@@ -162,6 +140,88 @@ export async function storeUploadedImage(
   });
   // The address as content stores it (DESIGN §24): a path, so the image shows at whatever address the site is reached.
   return { message: 'File uploaded successfully', url: `${UPLOADS_PATH}${folder}/${filename}`, filename };
+}
+
+/** An upload as Folio stores it: re-encoded, with its size in pixels and its extension. */
+export interface EncodedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  ext: 'png' | 'jpg' | 'webp';
+}
+
+/** How a replacing picture is fitted to the image it replaces (media library, DESIGN §27). */
+export interface FitTo {
+  width: number;
+  height: number;
+  /** The focal point, 0 to 1 from the top left: the part kept when the new picture is cropped. */
+  focalX: number;
+  focalY: number;
+  ext: EncodedImage['ext'];
+}
+
+/**
+ * Checks and re-encodes uploaded bytes (decision 005): the type from the bytes, the pixel count from the header
+ * before anything is decoded, EXIF orientation applied and metadata dropped. Without `fit` the format is kept (GIF
+ * becomes PNG) at the picture's own size; with `fit` the picture is scaled to cover that width × height and cut to
+ * it around the focal point, in that format (a replace keeps the address, which says the size and the type).
+ */
+export async function encodeUpload(bytes: Buffer | null, fit?: FitTo): Promise<EncodedImage> {
+  if (!bytes || bytes.length === 0) throw new ValidationError('Please choose an image file to upload.');
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !ACCEPTED_TYPES.has(type.mime)) throw new ValidationError(WRONG_TYPE_MESSAGE);
+
+  const sharp = await loadSharp();
+  try {
+    const header = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (!header.width || !header.height) throw new ValidationError('The image could not be read; it may be damaged.');
+    if (header.width * header.height > MAX_IMAGE_PIXELS) throw new ValidationError(TOO_MANY_PIXELS_MESSAGE);
+    // rotate(): apply the EXIF orientation, since the metadata that carried it is dropped.
+    let image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false, failOn: 'error' }).rotate();
+    if (fit) {
+      // Upright size (orientations 5 to 8 turn the picture a quarter).
+      const [width, height] = (header.orientation ?? 1) >= 5 ? [header.height, header.width] : [header.width, header.height];
+      // In sharp's order: turned upright first, then scaled, then cut (extract after resize cuts the scaled picture).
+      image = image.resize({ ...coverAround(width, height, fit), fit: 'fill' }).extract(cropAround(width, height, fit));
+    }
+    const ext = fit?.ext ?? (type.mime === 'image/jpeg' ? 'jpg' : type.mime === 'image/webp' ? 'webp' : 'png');
+    const out =
+      ext === 'jpg'
+        ? image.jpeg({ quality: 85, mozjpeg: true })
+        : ext === 'webp'
+          ? image.webp({ quality: 82 })
+          : image.png({ compressionLevel: 9 });
+    const { data, info } = await out.toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height, ext };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ValidationError(TOO_MANY_PIXELS_MESSAGE);
+    throw new ValidationError('The image could not be read; it may be damaged.');
+  }
+}
+
+/** The size a picture of width × height is scaled to so that it covers the box (at least one side exactly). */
+function coverAround(width: number, height: number, box: FitTo): { width: number; height: number } {
+  const scale = Math.max(box.width / width, box.height / height);
+  return { width: Math.max(box.width, Math.round(width * scale)), height: Math.max(box.height, Math.round(height * scale)) };
+}
+
+/** The box cut out of the scaled picture: centred on the focal point as far as the picture's edges allow. */
+function cropAround(width: number, height: number, box: FitTo): { left: number; top: number; width: number; height: number } {
+  const scaled = coverAround(width, height, box);
+  const at = (size: number, wanted: number, focal: number) => Math.min(size - wanted, Math.max(0, Math.round(focal * size - wanted / 2)));
+  return { left: at(scaled.width, box.width, box.focalX), top: at(scaled.height, box.height, box.focalY), width: box.width, height: box.height };
+}
+
+/** The original and its WebP copies for srcset (decision 005), as [name, bytes]. */
+export async function withSrcsetCopies(stem: string, filename: string, encoded: EncodedImage): Promise<Array<[string, Buffer]>> {
+  const sharp = await loadSharp();
+  const files: Array<[string, Buffer]> = [[filename, encoded.data]];
+  for (const width of variantWidths(encoded.width)) {
+    const data = await sharp(encoded.data).resize({ width }).webp({ quality: 80 }).toBuffer();
+    files.push([variantName(stem, width), data]);
+  }
+  return files;
 }
 
 /**
@@ -182,15 +242,25 @@ export async function deleteUploadedImage(tenant: Tenant, session: SessionUser, 
     throw new ConflictError(`The image is still used by ${where}; it was not deleted.`);
   }
 
+  await deleteStoredImage(tenant, image, `Deleted image ${image.name} of ${ownPage}`);
+  return { message: 'Success' };
+}
+
+/**
+ * Deletes a stored image: the original, its srcset copies and its row of the media library, in one transaction
+ * with the audit entry; then no instance serves them from memory any more. A 404 when it is gone already.
+ */
+export async function deleteStoredImage(tenant: Tenant, image: StoredImage, summary: string): Promise<void> {
+  const { folder } = image;
   const variants = variantWidths(image.width).map((width) => variantName(image.stem, width));
   await inTransaction(tenant.db, async (trx) => {
     if ((await deleteImages(trx, folder, [image.name])) === 0) throw new NotFoundError('The image does not exist (it may have been deleted already).');
     await deleteImages(trx, folder, variants);
-    await audit(trx, tenant, { action: 'image.delete', targetType: 'image', targetId: `${folder}/${image.name}`, summary: `Deleted image ${image.name} of ${ownPage}`, details: { folder } });
+    await deleteMediaNamed(trx, folder, image.name);
+    await audit(trx, tenant, { action: 'image.delete', targetType: 'image', targetId: `${folder}/${image.name}`, summary, details: { folder } });
   });
   // After the commit: this instance and every other one stop serving them from memory.
   tenant.cache.imagesDeleted(folder, [image.name, ...variants]);
-  return { message: 'Success' };
 }
 
 /**
@@ -219,20 +289,15 @@ function readImageName(folder: ImageFolder, filename: string, publicBaseUrl: str
   return image;
 }
 
-/** Pages whose current document mentions the image, with how often (every page with content, of either kind). */
+/**
+ * Pages (and the company details) that show the image, with in how many fields: from where the media library
+ * knows images are used (the live revisions of every page with content, and the logo).
+ */
 async function pagesUsing(tenant: Tenant, image: StoredImage): Promise<Array<{ routing: string; count: number }>> {
-  const needle = `/uploads/photos/${image.folder}/${image.stem}`;
-  const found: Array<{ routing: string; count: number }> = [];
-  // What visitors see, the editor's newest revision (a draft) and a waiting schedule (DESIGN §19): an image one
-  // of them shows stays. Older revisions in the history do not hold an image back.
-  for (const page of await listPages(tenant)) {
-    const documents = await liveRevisionDocuments(tenant.db, page.id);
-    const uses = Math.max(0, ...documents.map((document) => document.split(needle).length - 1));
-    if (uses > 0) found.push({ routing: page.routing, count: uses });
-  }
-  const company = await getCompanyDetails(tenant);
-  if (company.logo?.includes(needle)) found.push({ routing: 'companyForm', count: 1 });
-  return found;
+  const uses = (await mediaUses(tenant)).byImage.get(useKey(image.folder, image.stem)) ?? [];
+  const counts = new Map<string, number>();
+  for (const use of uses) counts.set(use.routing, (counts.get(use.routing) ?? 0) + 1);
+  return [...counts].map(([routing, count]) => ({ routing, count }));
 }
 
 /**

@@ -15,9 +15,10 @@ export const SERVED_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
  * The images this process served lately (DESIGN §8), so that hot images stay off the database: least recently
- * used first out, bounded in bytes across tenants, keyed by tenant, folder and name. A stored image never
- * changes (names are never reused); it can only be deleted, and a delete reaches every instance's cache
- * through the tenant's cache changes (`apply`, fed by TenantCache.onChange; decision 013).
+ * used first out, bounded in bytes across tenants, keyed by tenant, folder and name. Names are never reused; an
+ * image changes only when it is deleted or replaced in the media library (new bytes under its name), and either
+ * reaches every instance's cache through the tenant's cache changes (`apply`, fed by TenantCache.onChange;
+ * decision 013).
  */
 export class ServedImageCache {
   private readonly entries: LRUCache<string, ServedImage>;
@@ -54,9 +55,9 @@ export class ServedImageCache {
     return reading;
   }
 
-  /** A change of a tenant's cache: deleted images are dropped, and a clear drops all of the tenant's. */
+  /** A change of a tenant's cache: deleted or replaced images are dropped, and a clear drops all of the tenant's. */
   apply(tenant: string, change: CacheChange): void {
-    if (change.kind === 'page') return;
+    if (change.kind === 'page' || change.kind === 'revisions') return;
     this.drops += 1;
     if (change.kind === 'images') {
       for (const name of change.names) {

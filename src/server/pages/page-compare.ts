@@ -61,11 +61,12 @@ function valueAt(document: unknown, path: readonly Path[]): unknown {
 }
 
 /** `['skillList', 2, 'skillName']` → `skillList[2].skillName`. */
-function pathText(path: readonly Path[]): string {
+export function pathText(path: readonly Path[]): string {
   return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`)).join('');
 }
 
-function labelOf(page: Page, path: readonly Path[]): string {
+/** A place of a page's document in the editor's words (the search and sharing fields included), else its path. */
+export function labelOf(page: Page, path: readonly Path[]): string {
   if (path[0] === 'seo') return path.length === 2 && typeof path[1] === 'string' && path[1] in SEO_LABELS ? SEO_LABELS[path[1] as keyof typeof SEO_LABELS] : 'Search and sharing';
   return page.kind.describePath(page, path) ?? pathText(path);
 }

@@ -276,8 +276,10 @@ export async function commitRevision(
     const winner = await findNewestRevisionHead(tenant.db, page.id);
     throw staleSave(winner?.saved_by_name ?? 'someone', winner?.saved_at ?? now.toISOString());
   }
-  // Only a publication changes what visitors see; a draft or a schedule leaves the public page and its caches.
+  // Only a publication changes what visitors see; a draft or a schedule leaves the public page and its caches
+  // (but may change where images are used: the media library's list reads that again).
   if (status === 'published') tenant.cache.pageSaved(page.id, page.cacheKey);
+  else tenant.cache.revisionsSaved(page.id);
   return { message: 'Success', revision, status, publishAt, unscheduled };
 }
 
@@ -307,6 +309,7 @@ export async function unscheduleRevision(tenant: Tenant, page: Page, revision: n
     return true;
   });
   if (!moved) throw new ConflictError(`Revision ${revision} is not scheduled: it was published already or its schedule was cancelled. Reload to see the page as it is now.`);
+  tenant.cache.revisionsSaved(page.id);
   return { message: 'Success', revision, status: 'draft' };
 }
 

@@ -16,6 +16,7 @@ const LAST_RETRY_MS = 30_000;
 const CacheNoticeSchema = z.discriminatedUnion('kind', [
   z.object({ origin: z.string(), tenant: z.string(), kind: z.literal('clear') }),
   z.object({ origin: z.string(), tenant: z.string(), kind: z.literal('page'), pageId: z.number().int(), cacheKey: z.string() }),
+  z.object({ origin: z.string(), tenant: z.string(), kind: z.literal('revisions'), pageId: z.number().int() }),
   z.object({ origin: z.string(), tenant: z.string(), kind: z.literal('images'), folder: z.string(), names: z.array(z.string()) }),
 ]);
 
@@ -132,9 +133,11 @@ export class CacheSync {
     const change: CacheChange =
       notice.kind === 'page'
         ? { kind: 'page', pageId: notice.pageId, cacheKey: notice.cacheKey }
-        : notice.kind === 'images'
-          ? { kind: 'images', folder: notice.folder, names: notice.names }
-          : { kind: 'clear' };
+        : notice.kind === 'revisions'
+          ? { kind: 'revisions', pageId: notice.pageId }
+          : notice.kind === 'images'
+            ? { kind: 'images', folder: notice.folder, names: notice.names }
+            : { kind: 'clear' };
     this.tenants.get(notice.tenant)?.cache.applyRemote(change);
   }
 }

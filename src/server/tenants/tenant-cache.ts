@@ -3,6 +3,7 @@ import type { AnyContent } from '../../core/schemas/page-content';
 import type { MenuEntry } from '../../core/schemas/menu';
 import type { SiteCompany } from '../../core/public-page';
 import type { Page } from '../pages/page-kind';
+import type { MediaUses } from '../media/media-uses';
 
 /** The encodings a rendered page is kept in. */
 export type PageEncoding = 'br' | 'gzip' | 'identity';
@@ -102,7 +103,12 @@ export class RenderedPages {
 }
 
 /** A change of a tenant's cache that every instance on the same database must hear of (decision 013). */
-export type CacheChange = { kind: 'clear' } | { kind: 'page'; pageId: number; cacheKey: string } | { kind: 'images'; folder: string; names: string[] };
+export type CacheChange =
+  | { kind: 'clear' }
+  | { kind: 'page'; pageId: number; cacheKey: string }
+  /** A page's draft or schedule changed: what visitors see did not, where images are used may have. */
+  | { kind: 'revisions'; pageId: number }
+  | { kind: 'images'; folder: string; names: string[] };
 
 /**
  * Everything Folio keeps in memory for one tenant. Reads fill it; anything that changes content, menus or
@@ -121,6 +127,8 @@ export class TenantCache {
   contentPages: ReadonlyMap<string, Page> | undefined;
   /** The same pages by the public address visitors reach them at, as spelled: every public page's visit asks. */
   publicPages: ReadonlyMap<string, Page> | undefined;
+  /** Where each image is used (media/media-uses.ts), read once from the live revisions and the company: the media list asks. */
+  mediaUses: Promise<MediaUses> | undefined;
 
   /** Caches kept elsewhere (the served images, media/served-images.ts), told of every change applied here. */
   private readonly listeners: Array<(change: CacheChange) => void> = [];
@@ -136,6 +144,21 @@ export class TenantCache {
   /** Uploaded images were deleted (after the commit): no instance may serve them from memory any more. */
   imagesDeleted(folder: string, names: string[]): void {
     const change: CacheChange = { kind: 'images', folder, names };
+    this.apply(change);
+    this.publish(change);
+  }
+
+  /**
+   * Uploaded images got new bytes under their names (a replace in the media library, after the commit): as for a
+   * delete, no instance may serve the old bytes from memory any more; the next request reads the new ones.
+   */
+  imagesReplaced(folder: string, names: string[]): void {
+    this.imagesDeleted(folder, names);
+  }
+
+  /** A page's draft or schedule was saved or cancelled (after the commit): here and on every other instance. */
+  revisionsSaved(pageId: number): void {
+    const change: CacheChange = { kind: 'revisions', pageId };
     this.apply(change);
     this.publish(change);
   }
@@ -161,6 +184,8 @@ export class TenantCache {
   private apply(change: CacheChange): void {
     for (const listener of this.listeners) listener(change);
     if (change.kind === 'images') return;
+    this.mediaUses = undefined;
+    if (change.kind === 'revisions') return;
     if (change.kind === 'page') {
       this.content.delete(change.pageId);
       this.pages.invalidate(change.cacheKey);

@@ -57,3 +57,17 @@ export async function storedImage(db: Db, folder: string, name: string): Promise
   const row = await db.selectFrom('images').select('bytes').where('folder', '=', folder).where('name', '=', name).executeTakeFirst();
   return row && Buffer.from(row.bytes);
 }
+
+/**
+ * A page made in page creation (type Autowired, on the website) with the given parameters, made by an
+ * administrator through the real calls: its id.
+ */
+export async function createPageWithParameters(app: FastifyInstance, admin: LoggedIn, names: { filename: string; dspname: string }, parameters: object[]): Promise<number> {
+  const call = (name: string, payload: object) => app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
+  const created = await call('savePageCreation', { ...names, module: 1, type: 'Autowired', homepage: 'Y' });
+  if (created.statusCode !== 200) throw new Error(`savePageCreation answered ${created.statusCode}: ${created.body}`);
+  const id = created.json().id as number;
+  const saved = await call('saveParameters', { id, parameters });
+  if (saved.statusCode !== 200) throw new Error(`saveParameters answered ${saved.statusCode}: ${saved.body}`);
+  return id;
+}
