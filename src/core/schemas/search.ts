@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { searchTextSchema } from './paging';
 
 /**
- * Search across the back office (DESIGN §23): POST /api/master/search {q} finds pages, users, groups, enquiries
- * and master values that the caller may open, at most SEARCH_LIMIT in all; `href` is the staff screen that opens
+ * Search across the back office (DESIGN §23): POST /api/master/search {q} finds pages, users, groups, enquiries,
+ * master values and images (by name and alt text, DESIGN §27) that the caller may open, at most SEARCH_LIMIT in all; `href` is the staff screen that opens
  * each: a page's editing twin (`/Home`), a user's form (`/user/7`), a group's menu tree
  * (`/bmstree?id=3&from=group`), an enquiry's detail (`/enquiries?open=42`), a master value's form
- * (`/commonMaster?edit=9`).
+ * (`/commonMaster?edit=9`), an image in the media library (`/media?open=5`).
  */
 
 export const SEARCH_LIMIT = 20;
 
-export const SEARCH_KINDS = ['page', 'user', 'group', 'enquiry', 'master'] as const;
+export const SEARCH_KINDS = ['page', 'user', 'group', 'enquiry', 'master', 'image'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const SearchRequestSchema = z.object({ q: searchTextSchema });
@@ -34,4 +34,5 @@ export const searchHref = {
   group: (id: number) => `/bmstree?id=${id}&from=group`,
   enquiry: (id: number) => `/enquiries?open=${id}`,
   master: (id: number) => `/commonMaster?edit=${id}`,
+  image: (id: number) => `/media?open=${id}`,
 };

@@ -2,11 +2,12 @@ import { SEARCH_LIMIT, searchHref, type SearchAnswer, type SearchItem } from '..
 import { allowedScreens, type SessionUser } from '../access/access';
 import { searchWords } from '../db/full-text';
 import type { Tenant } from '../tenants/tenants';
+import { searchMedia } from '../media/media-library.repository';
 import { listPages } from '../pages/resolve-page';
 import { searchEnquiries, searchGroups, searchMasterValues, searchUsers } from './search.repository';
 
 /**
- * search (DESIGN §23): pages, users, groups, enquiries and master values that the caller's menu lets them open,
+ * search (DESIGN §23): pages, users, groups, enquiries, master values and images that the caller's menu lets them open,
  * at most SEARCH_LIMIT in all, shared fairly between the kinds that found something. A kind whose screen is not in
  * the menu is not searched at all. The text is words (full-text: never syntax, never a wildcard).
  */
@@ -49,6 +50,10 @@ export async function search(tenant: Tenant, session: SessionUser, text: string)
   }
   if (screens.has('commonMaster')) {
     kinds.push(searchMasterValues(db, dialect, text, SEARCH_LIMIT).then((rows) => rows.map((row) => ({ kind: 'master' as const, label: `${row.name} (${row.type_name})`, href: searchHref.master(row.id) }))));
+  }
+  if (screens.has('media')) {
+    // Images by name and alt text (a firm has thousands at most: a LIKE over them, newest first).
+    kinds.push(searchMedia(db, text, SEARCH_LIMIT).then((rows) => rows.map((row) => ({ kind: 'image' as const, label: row.alt ? `${row.alt} (${row.name})` : row.name, href: searchHref.image(row.id) }))));
   }
   return { items: shareFairly(await Promise.all(kinds), SEARCH_LIMIT) };
 }

@@ -47,6 +47,17 @@ describe.each(testDialects())('search on %s', (dialect) => {
     expect(await items('hom')).toContainEqual({ kind: 'page', label: 'Home', href: '/Home' });
   });
 
+  it('finds images of the media library by name and by alt text, for the media screen only (DESIGN §27)', async () => {
+    const at = new Date().toISOString();
+    const name = 'abcdef0123456789abcdef01_640x480.jpg';
+    const { id } = await db().insertInto('media').values({ folder: 'about', name, alt: 'Kolhapur office, front desk', width: 640, height: 480, bytes: 1000, uploaded_at: at }).returning('id').executeTakeFirstOrThrow();
+    const found = { kind: 'image', label: `Kolhapur office, front desk (${name})`, href: `/media?open=${id}` };
+    expect(await items('front desk')).toContainEqual(found);
+    expect(await items('0123456789abcdef01_640')).toContainEqual(found);
+    expect(await items('office')).toContainEqual(found);
+    expect((await items('front desk', editor)).filter((item) => item.kind === 'image')).toEqual([]);
+  });
+
   it('gives at most 20, shared between the kinds that found something', async () => {
     const crowd = await items('crowd');
     expect(crowd).toHaveLength(SEARCH_LIMIT);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from
 import type { KeyboardEvent as ReactKeyboardEvent, MouseEvent as ReactMouseEvent, PointerEvent as ReactPointerEvent, ReactNode, SyntheticEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { CornerDownLeft, FileText, Inbox, ListTree, Search, UserRound, UsersRound, X } from 'lucide-react';
+import { CornerDownLeft, FileText, ImageIcon, Inbox, ListTree, Search, UserRound, UsersRound, X } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { SEARCH_TEXT_MAX } from '../../../core/schemas/paging';
 import { SearchAnswerSchema, type SearchItem, type SearchKind } from '../../../core/schemas/search';
@@ -12,10 +12,10 @@ import '../../styles/search.css';
 /**
  * Search in the staff app's top bar (DESIGN §23): Ctrl+K (⌘K on a Mac) anywhere, or / outside a text field,
  * opens a modal dialog whose input is a WAI-ARIA combobox over a listbox of what the caller may open (pages,
- * users, groups, enquiries, master values). Choosing a result moves to its staff screen.
+ * users, groups, enquiries, master values, images). Choosing a result moves to its staff screen.
  */
 
-export const SEARCH_HINT = 'Pages, users, groups, enquiries and master values you can open.';
+export const SEARCH_HINT = 'Pages, users, groups, enquiries, master values and images you can open.';
 
 /** Each kind of result in the product's words, as the result shows it. */
 export const SEARCH_KIND_WORDS: Record<SearchKind, string> = {
@@ -24,6 +24,7 @@ export const SEARCH_KIND_WORDS: Record<SearchKind, string> = {
   group: 'Group',
   enquiry: 'Enquiry',
   master: 'Master value',
+  image: 'Image',
 };
 
 const KIND_ICONS: Record<SearchKind, LucideIcon> = {
@@ -32,6 +33,7 @@ const KIND_ICONS: Record<SearchKind, LucideIcon> = {
   group: UsersRound,
   enquiry: Inbox,
   master: ListTree,
+  image: ImageIcon,
 };
 
 /** How long typing must pause before the text is searched. */
