@@ -2,13 +2,14 @@
 // names (as the server reads them: SQLite by default, PostgreSQL with DATABASE_URL).
 //  1. Fills it, through the app's own code paths (the repositories and services the server uses, so that the
 //     full-text indexes, the mail states and the audit entries are what the app keeps), up to 200,000 enquiries,
-//     20,000 users, 100,000 audit entries and 2,000 master values. What is there already counts: a second run
+//     20,000 users, 100,000 audit entries, 2,000 master values and 10,000 images of the media library (DESIGN §27:
+//     metadata rows, each with a one-pixel picture). What is there already counts: a second run
 //     measures at once. The rows look like a firm's: names, organisations and e-mail addresses from word lists,
 //     random mobiles, enquiries spread over three years and every week since, most mailed, some failed or
 //     retrying; users with codes and full names; audit entries of every area over a year.
 //  2. Unless --fill-only: starts the server in this process on 127.0.0.1, signs in as an administrator of its
 //     own, and asks every list call of the back office (first pages, pages deep in the list by their cursor,
-//     every filter, search texts common, rare, by prefix, with filters, odd ones), the top-bar search and the
+//     every filter, search texts common, rare, by prefix, with filters, odd ones; the media library's list), the top-bar search and the
 //     dashboard, each ITERATIONS times over real HTTP, and prints each call's p50 and p99 of server time (from
 //     the request's arrival to the last byte of the answer, Fastify's reply.elapsedTime) against the budgets of
 //     §23: a list page 20 ms, a search 50 ms, the dashboard 50 ms. Then streams both CSV exports in full and
@@ -30,12 +31,13 @@ import { migrateToLatest } from '../src/server/db/migrate';
 import { seedIfEmpty } from '../src/server/db/seed/seed';
 import { claimDueJobs, finishMailJob, insertEnquiry, queueMailJob as insertMailJob } from '../src/server/enquiries/enquiries.repository';
 import { saveMasterType, saveMasterValue } from '../src/server/masters/masters.service';
+import { imageRow } from '../src/server/media/media.service';
 import { TenantCache } from '../src/server/tenants/tenant-cache';
 import type { Tenant } from '../src/server/tenants/tenants';
 import { insertUser, updateUserDetails } from '../src/server/users/users.repository';
 import { percentiles } from './bench-load';
 
-export const DATA_VOLUME = { enquiries: 200_000, users: 20_000, auditEntries: 100_000, masterValues: 2_000 };
+export const DATA_VOLUME = { enquiries: 200_000, users: 20_000, auditEntries: 100_000, masterValues: 2_000, images: 10_000 };
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const WARM_UP = 20;
 const LIST_BUDGET_MS = 20;
@@ -57,6 +59,7 @@ const DOMAINS = ['example.in', 'example.com', 'mail.example', 'corp.example', 'e
 const NEEDS = ['an ERP', 'a CRM', 'a warehouse system', 'a payroll module', 'a dealer portal', 'a mobile app for field staff', 'an e-commerce site', 'a quality-control workflow', 'GST invoicing', 'a service desk', 'production planning', 'fleet tracking'];
 const SIZES = ['two plants', 'three branches', 'forty sales people', 'our head office', 'twelve warehouses', 'a hundred dealers', 'five factories', 'our service centres'];
 const WHEN = ['before the monsoon', 'by the end of the quarter', 'within six months', 'this financial year', 'before Diwali', 'as soon as possible'];
+const PICTURED = ['office', 'plant', 'warehouse', 'team', 'launch', 'stall at the trade fair', 'front desk', 'showroom'];
 const AREAS = [
   { action: 'page.publish', type: 'page', target: () => pick(['Home', 'About', 'News', 'Customers', 'Contact', 'prod1', 'prod2', 'prod3']), summary: (t: string) => `Published ${t}` },
   { action: 'page.draft', type: 'page', target: () => pick(['Home', 'About', 'News', 'Customers']), summary: (t: string) => `Saved a draft of ${t}` },
@@ -87,7 +90,7 @@ interface Site {
   tenant: Tenant;
 }
 
-async function count(db: Db, table: 'enquiries' | 'users' | 'audit_log' | 'master_values'): Promise<number> {
+async function count(db: Db, table: 'enquiries' | 'users' | 'audit_log' | 'master_values' | 'media'): Promise<number> {
   const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -196,6 +199,30 @@ async function fillMasterValues(site: Site, have: number): Promise<void> {
   console.log(`  master values: ${(DATA_VOLUME.masterValues - have).toLocaleString('en-GB')} added in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
+/** A PNG of one pixel: the bytes behind every bench image (the list reads metadata, never bytes). */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * The media library's images (DESIGN §27): a row of `media` each, with alt text for most, and its original in
+ * `images` (one tiny picture: the list's cost is in its metadata and in where images are used, not in bytes).
+ * One in ten is used by the company's logo or not at all: the rest are unused, as a library that grew for years.
+ */
+async function fillImages(site: Site, have: number, now: number): Promise<void> {
+  const total = DATA_VOLUME.images;
+  const span = 3 * 365 * DAY_MS;
+  await inBatches('images', have, total, async (start, end) => {
+    await site.db.transaction().execute(async (trx) => {
+      const at = (i: number) => new Date(now - span + (i * span) / total).toISOString();
+      const names = Array.from({ length: end - start }, (_, k) => `${(start + k).toString(16).padStart(24, '0')}_1200x800.png`);
+      await trx.insertInto('images').values(names.map((name, k) => imageRow('about', name, TINY_PNG, at(start + k)))).execute();
+      await trx
+        .insertInto('media')
+        .values(names.map((name, k) => ({ folder: 'about', name, alt: random() < 0.8 ? `${pick(ORG_WORDS)} ${pick(ORG_KINDS).toLowerCase()} ${pick(PICTURED)} ${start + k}` : '', width: 1200, height: 800, bytes: TINY_PNG.length, uploaded_at: at(start + k) })))
+        .execute();
+    });
+  });
+}
+
 /** Audit entries as every change writes them (audit() in the change's transaction), over the last year. */
 async function fillAudit(site: Site, have: number, now: number): Promise<void> {
   const total = DATA_VOLUME.auditEntries;
@@ -229,15 +256,17 @@ async function fill(site: Site): Promise<void> {
     users: await count(site.db, 'users'),
     auditEntries: await count(site.db, 'audit_log'),
     masterValues: await count(site.db, 'master_values'),
+    images: await count(site.db, 'media'),
   };
   console.log(
-    `Filling up to ${DATA_VOLUME.enquiries.toLocaleString('en-GB')} enquiries, ${DATA_VOLUME.users.toLocaleString('en-GB')} users, ${DATA_VOLUME.auditEntries.toLocaleString('en-GB')} audit entries and ${DATA_VOLUME.masterValues.toLocaleString('en-GB')} master values (there are ${have.enquiries.toLocaleString('en-GB')}, ${have.users.toLocaleString('en-GB')}, ${have.auditEntries.toLocaleString('en-GB')}, ${have.masterValues.toLocaleString('en-GB')})`,
+    `Filling up to ${DATA_VOLUME.enquiries.toLocaleString('en-GB')} enquiries, ${DATA_VOLUME.users.toLocaleString('en-GB')} users, ${DATA_VOLUME.auditEntries.toLocaleString('en-GB')} audit entries, ${DATA_VOLUME.masterValues.toLocaleString('en-GB')} master values and ${DATA_VOLUME.images.toLocaleString('en-GB')} images (there are ${have.enquiries.toLocaleString('en-GB')}, ${have.users.toLocaleString('en-GB')}, ${have.auditEntries.toLocaleString('en-GB')}, ${have.masterValues.toLocaleString('en-GB')}, ${have.images.toLocaleString('en-GB')})`,
   );
   await runAs({ userName: 'bench:data', ip: null }, async () => {
     await ensureAdministrator(site);
     await fillEnquiries(site, have.enquiries, now);
     await fillUsers(site, have.users, now);
     await fillMasterValues(site, have.masterValues);
+    await fillImages(site, have.images, now);
     await fillAudit(site, await count(site.db, 'audit_log'), now);
   });
   // Fresh statistics for the planner, and on PostgreSQL the visibility map (index-only scans), as a database that
@@ -250,6 +279,7 @@ async function fill(site: Site): Promise<void> {
 interface Call {
   name: string;
   url: string;
+  /** A POST's JSON body; none for a GET (its query is in the url). */
   body?: unknown;
   budget: number;
 }
@@ -282,7 +312,9 @@ async function calls(site: Site, ask: (url: string, body: unknown) => Promise<Re
   const enquiryTypes = await db.selectFrom('master_types').select('id').where('name', '=', 'Product line').executeTakeFirst();
   const from = new Date(Date.now() - 30 * DAY_MS).toISOString().slice(0, 10);
 
-  const list = (name: string, url: string, body: unknown): Call => ({ name, url, body, budget: LIST_BUDGET_MS });
+  const list = (name: string, url: string, body?: unknown): Call => ({ name, url, body, budget: LIST_BUDGET_MS });
+  const deepImage = await db.selectFrom('media').select('id').orderBy('id', 'desc').offset(Math.floor(DATA_VOLUME.images * 0.75)).limit(1).executeTakeFirst();
+  const imagePage1 = await ask('/api/master/media', undefined);
   return [
     list('enquiries: page 1', '/api/master/getenquiries', { pageno: 1 }),
     list('enquiries: page 2 (cursor)', '/api/master/getenquiries', { pageno: 2, ...(await nextOf(ask, '/api/master/getenquiries', {})) }),
@@ -316,6 +348,12 @@ async function calls(site: Site, ask: (url: string, body: unknown) => Promise<Re
     list('audit log: the last 30 days', '/api/master/getauditlog', { from }),
     list('audit log: user, area and 30 days', '/api/master/getauditlog', { userName: 'admin', action: 'page', from }),
     list('user groups', '/api/master/getusergroup', {}),
+    list('media library: page 1', '/api/master/media'),
+    list('media library: page 2 (cursor)', `/api/master/media?after=${String(imagePage1.next)}`),
+    list('media library: a page 7,500 images deep (cursor)', `/api/master/media?after=${encodeCursor([deepImage?.id ?? 1])}`),
+    list('media library: search ("konkan")', '/api/master/media?search=konkan'),
+    list('media library: search that finds nothing', '/api/master/media?search=zzyzx'),
+    list('media library: unused', '/api/master/media?unused=1'),
     list('master values: page 1', '/api/master/getCommonMaster', { pageno: 1, searchText: '' }),
     list('master values: page 150 of one type', '/api/master/getCommonMaster', { pageno: 150, searchText: '', ...(enquiryTypes ? { typeId: enquiryTypes.id } : {}) }),
     list('master values: search', '/api/master/getSearchForcommonMaster', { pageno: 1, searchText: 'erp' }),
@@ -360,7 +398,9 @@ async function measure(site: Site): Promise<number> {
     const { token } = (await signin.json()) as { token: string };
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     const ask = async (url: string, body: unknown, name?: string) => {
-      const response = await fetch(`${base}${url}`, { method: 'POST', headers: name ? { ...headers, 'x-bench-call': name } : headers, body: JSON.stringify(body) });
+      const sent = name ? { ...headers, 'x-bench-call': name } : headers;
+      // A call without a body is a GET (the media library's list); every other measured call is a POST of JSON.
+      const response = await fetch(`${base}${url}`, body === undefined ? { headers: sent } : { method: 'POST', headers: sent, body: JSON.stringify(body) });
       const text = await response.text();
       if (!response.ok) throw new Error(`${url} ${JSON.stringify(body).slice(0, 80)} answered ${response.status}: ${text.slice(0, 200)}`);
       return JSON.parse(text) as Record<string, unknown>;

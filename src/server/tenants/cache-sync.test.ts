@@ -122,6 +122,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('CacheSync on PostgreSQL (one list
     expect(isRendered('home')).toBe(false);
   });
 
+  it("a 'revisions' notice (a draft or schedule saved elsewhere) drops where images are used, and no page", async () => {
+    await fill();
+    cache.mediaUses = Promise.resolve({ byImage: new Map(), usedIds: [] });
+    await notify({ origin: 'another-instance', tenant, kind: 'revisions', pageId: 1 });
+    // Not handled(): its marker is a 'page' notice, which drops the uses too.
+    const kept = () => cache.mediaUses !== undefined;
+    for (let i = 0; kept() && i < 250; i += 1) await sleep(20);
+    expect(cache.mediaUses).toBeUndefined();
+    expect(cache.content.has(1)).toBe(true);
+    expect(isRendered('home')).toBe(true);
+  });
+
   it("a 'clear' notice from another instance drops everything", async () => {
     await fill();
     cache.company = { name: 'Innovo', email: '', phone: '', tagline: '', logo: '' };
