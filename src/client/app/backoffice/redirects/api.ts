@@ -28,6 +28,9 @@ export const RedirectSchema = z.object({
 });
 export type Redirect = z.infer<typeof RedirectSchema>;
 
+/** What a saved redirect does, as the toast after a save says it. */
+export const redirectSaved = (redirect: { from: string; to: string }) => `Visitors of ${redirect.from} now go to ${redirect.to}.`;
+
 /** What the form sends: without `id` a new redirect, with it a change of that one. */
 export interface RedirectInput {
   id?: number;

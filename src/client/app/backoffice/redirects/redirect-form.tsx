@@ -4,7 +4,7 @@ import { Save, X } from 'lucide-react';
 import { Field } from '../../../components/field';
 import { ApiError, errorMessage } from '../../lib/api';
 import { notify } from '../../toasts';
-import { REDIRECT_STATUSES, STATUS_NAMES, useSaveRedirect, type RedirectInput } from './api';
+import { REDIRECT_STATUSES, STATUS_NAMES, redirectSaved, useSaveRedirect, type RedirectInput } from './api';
 import '../../../styles/page-defs.css';
 
 /** What the form starts from: a redirect to change (with its id), or a new one, maybe with its `from` filled in. */
@@ -72,7 +72,7 @@ export function RedirectForm({
     }
     try {
       const saved = await save.mutateAsync(input);
-      notify.success(`Visitors of ${saved.from} now go to ${saved.to}.`, 'Redirect saved');
+      notify.success(redirectSaved(saved), 'Redirect saved');
       onDone();
     } catch (error) {
       const field = refusedFieldOf(error);
