@@ -20,9 +20,9 @@ const STATUS_HINTS = {
 
 type FieldName = 'from' | 'to' | 'status';
 
-/** The field a refusal names, when it is one of the form's. */
+/** The field a refusal names (a 400, or a 409 such as "a redirect from … exists already"), when it is one of the form's. */
 const refusedFieldOf = (error: unknown): FieldName | null =>
-  error instanceof ApiError && error.status === 400 && (error.field === 'from' || error.field === 'to' || error.field === 'status') ? error.field : null;
+  error instanceof ApiError && (error.status === 400 || error.status === 409) && (error.field === 'from' || error.field === 'to' || error.field === 'status') ? error.field : null;
 
 /**
  * Add or change one redirect: from (a path on this site), to (a path or an https address) and its kind. A
