@@ -191,6 +191,8 @@ const SCREENS = [
   { id: 27, routing: 'auditlog', name: 'Audit Log' },
   { id: 28, routing: 'backups', name: 'Backups' },
   { id: 29, routing: 'dashboard', name: 'Dashboard' },
+  // Id 30 is kept for the media library's screen (DESIGN §27).
+  { id: 31, routing: 'redirects', name: 'Redirects' },
 ] as const satisfies readonly ScreenPage[];
 
 export const SCREEN_PAGES: readonly ScreenPage[] = SCREENS;
