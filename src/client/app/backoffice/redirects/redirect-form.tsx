@@ -1,10 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Save, X } from 'lucide-react';
+import { REDIRECT_STATUSES } from '../../../../core/schemas/redirect';
 import { Field } from '../../../components/field';
 import { ApiError, errorMessage } from '../../lib/api';
 import { notify } from '../../toasts';
-import { REDIRECT_STATUSES, STATUS_NAMES, redirectSaved, useSaveRedirect, type RedirectInput } from './api';
+import { STATUS_NAMES, redirectSaved, useSaveRedirect, type RedirectInput } from './api';
 import '../../../styles/page-defs.css';
 
 /** What the form starts from: a redirect to change (with its id), or a new one, maybe with its `from` filled in. */

@@ -1,12 +1,13 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Download, Upload } from 'lucide-react';
+import type { RedirectImport } from '../../../../core/schemas/redirect';
 import { Field } from '../../../components/field';
 import { errorMessage } from '../../lib/api';
-import { REDIRECTS_CSV_PATH, useImportRedirects, type ImportAnswer } from './api';
+import { REDIRECTS_CSV_PATH, useImportRedirects } from './api';
 
 /** "3 imported", and how many rows were not. */
-export function importSummary({ imported, errors }: ImportAnswer): string {
+export function importSummary({ imported, errors }: RedirectImport): string {
   const refused = errors.length === 0 ? '' : `; ${errors.length} ${errors.length === 1 ? 'row was' : 'rows were'} not (below)`;
   return `${imported} imported${refused}.`;
 }
@@ -21,7 +22,7 @@ export function RedirectsCsv() {
   const file = useRef<HTMLInputElement>(null);
   const importCsv = useImportRedirects();
   const [problem, setProblem] = useState<string | undefined>();
-  const [answer, setAnswer] = useState<ImportAnswer | null>(null);
+  const [answer, setAnswer] = useState<RedirectImport | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NotFoundEntry, Redirect } from '../../../../core/schemas/redirect';
 import { buttonNamed as button, byLabel as labelled, click, type, until, withFakeMasterApi, withModalDialogs, withTestRoot } from '../../test-support/dom';
 import type { FakeRequest } from '../../test-support/dom';
 import { notify } from '../../toasts';
-import type { NotFoundRow, Redirect } from './api';
 import RedirectsScreen, { REDIRECTS_PAGE_SIZE } from './redirects-screen';
 
 /**
@@ -21,7 +21,7 @@ const dom = withTestRoot();
 const calls = withFakeMasterApi(answer);
 
 let redirects: Redirect[];
-let notFound: NotFoundRow[];
+let notFound: NotFoundEntry[];
 /** The next save's answer when it is a refusal. */
 let refusal: { status: number; data: { message: string; field?: string } } | null;
 let imports: string[];

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Pencil, Signpost, Trash2 } from 'lucide-react';
+import type { NotFoundEntry, Redirect } from '../../../../core/schemas/redirect';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/date-time';
 import { useConfirm } from '../../components/confirm-dialog';
@@ -9,7 +10,7 @@ import { IconButton } from '../../components/icon-button';
 import { OptionalCell } from '../../components/optional-cell';
 import { BackToHomeLink, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
-import { STATUS_NAMES, useDeleteRedirect, useNotFound, useRedirects, type NotFoundRow, type Redirect } from './api';
+import { STATUS_NAMES, useDeleteRedirect, useNotFound, useRedirects } from './api';
 import { EMPTY_DRAFT, RedirectForm, type RedirectDraft } from './redirect-form';
 import { RedirectsCsv } from './redirects-csv';
 import '../../../styles/redirects.css';
@@ -34,8 +35,8 @@ const REDIRECT_COLUMNS: DataColumn<Redirect>[] = [
   redirectColumn.accessor('lastHit', { header: 'Last hit', cell: ({ getValue }) => <Moment at={getValue()} /> }),
 ];
 
-const notFoundColumn = createColumnHelper<NotFoundRow>();
-const NOT_FOUND_COLUMNS: DataColumn<NotFoundRow>[] = [
+const notFoundColumn = createColumnHelper<NotFoundEntry>();
+const NOT_FOUND_COLUMNS: DataColumn<NotFoundEntry>[] = [
   notFoundColumn.accessor('path', { header: 'Address', cell: ({ getValue }) => <Address path={getValue()} /> }),
   notFoundColumn.accessor('hits', { header: 'Hits', meta: { align: 'end' }, cell: ({ getValue }) => count(getValue()) }),
   notFoundColumn.accessor('lastSeen', { header: 'Last seen', cell: ({ getValue }) => <Moment at={getValue()} /> }),
@@ -95,7 +96,7 @@ export default function RedirectsScreen() {
     </>
   );
 
-  const notFoundActions = (row: NotFoundRow) => (
+  const notFoundActions = (row: NotFoundEntry) => (
     <IconButton icon={Signpost} label={`Create redirect from ${row.path}`} tooltipAlign="end" onClick={() => openForm({ ...EMPTY_DRAFT, from: row.path }, 'to')} />
   );
 
