@@ -102,8 +102,11 @@ describe('the redirects screen', () => {
     redirects = [];
     notFound = [];
     dom.renderScreen(<RedirectsScreen />);
-    await until(() => region('Addresses not found')?.textContent?.includes('No visitor has asked for an address that does not exist yet.'), 'the empty 404 log');
-    expect(region('Redirects')?.querySelector('.staff-table__empty')?.textContent).toMatch(/^There are no redirects yet: every address shows its own page or “Page not found”\./);
+    const empty = await until(() => region('Addresses not found')?.querySelector('p.redirects-empty'), 'the empty 404 log');
+    expect(empty.textContent).toBe('Visitors have found every address they asked for: none is waiting for a redirect.');
+    expect(region('Redirects')?.querySelector('p.redirects-empty')?.textContent).toMatch(/^There are no redirects yet: every address shows its own page or “Page not found”\./);
+    // A sentence in place of the table: an empty table would still be wider than a phone.
+    expect(dom.container.querySelector('table')).toBeNull();
   });
 
   it('shows a page of a long 404 log at a time', async () => {

@@ -18,6 +18,13 @@ import '../../../styles/redirects.css';
 /** Rows a page of each list shows (the server sends them all: at most 1,000 addresses not found). */
 export const REDIRECTS_PAGE_SIZE = 20;
 
+/**
+ * What an empty list says, as a sentence in place of the table: an empty table's columns would still be wider
+ * than a phone, a scroll box with nothing in it to reach by keyboard.
+ */
+const NO_REDIRECTS = 'There are no redirects yet: every address shows its own page or “Page not found”. Add one above, import a CSV file, or create one from an address not found below.';
+const NO_ADDRESSES_NOT_FOUND = 'Visitors have found every address they asked for: none is waiting for a redirect.';
+
 /** An address as the lists show it: in code type, breaking anywhere in a narrow column. */
 const Address = ({ path }: { path: string }) => <code className="redirects-address">{path}</code>;
 
@@ -116,19 +123,23 @@ export default function RedirectsScreen() {
         <h2 id={listHeadingId} ref={listHeading} tabIndex={-1}>
           Redirects
         </h2>
-        <DataTable
-          caption="Redirects"
-          columns={REDIRECT_COLUMNS}
-          rows={redirectPage.rows}
-          getRowId={(row) => String(row.id)}
-          status={redirects.status}
-          errorMessage={redirects.isError ? errorMessage(redirects.error) : undefined}
-          onRetry={() => void redirects.refetch()}
-          loadingLabel="Loading the redirects…"
-          emptyMessage="There are no redirects yet: every address shows its own page or “Page not found”. Add one above, import a CSV file, or create one from an address not found below."
-          paging={redirectPage.paging}
-          rowActions={redirectActions}
-        />
+        {redirects.data?.length === 0 ? (
+          <p className="redirects-empty">{NO_REDIRECTS}</p>
+        ) : (
+          <DataTable
+            caption="Redirects"
+            columns={REDIRECT_COLUMNS}
+            rows={redirectPage.rows}
+            getRowId={(row) => String(row.id)}
+            status={redirects.status}
+            errorMessage={redirects.isError ? errorMessage(redirects.error) : undefined}
+            onRetry={() => void redirects.refetch()}
+            loadingLabel="Loading the redirects…"
+            emptyMessage={NO_REDIRECTS}
+            paging={redirectPage.paging}
+            rowActions={redirectActions}
+          />
+        )}
       </section>
 
       <RedirectsCsv />
@@ -136,19 +147,23 @@ export default function RedirectsScreen() {
       <section className="redirects-section" aria-labelledby={notFoundHeadingId}>
         <h2 id={notFoundHeadingId}>Addresses not found</h2>
         <p>What visitors asked for and got “Page not found”, most asked first. Known probes by robots are left out.</p>
-        <DataTable
-          caption="Addresses not found"
-          columns={NOT_FOUND_COLUMNS}
-          rows={notFoundPage.rows}
-          getRowId={(row) => row.path}
-          status={notFound.status}
-          errorMessage={notFound.isError ? errorMessage(notFound.error) : undefined}
-          onRetry={() => void notFound.refetch()}
-          loadingLabel="Loading the addresses not found…"
-          emptyMessage="No visitor has asked for an address that does not exist yet."
-          paging={notFoundPage.paging}
-          rowActions={notFoundActions}
-        />
+        {notFound.data?.length === 0 ? (
+          <p className="redirects-empty">{NO_ADDRESSES_NOT_FOUND}</p>
+        ) : (
+          <DataTable
+            caption="Addresses not found"
+            columns={NOT_FOUND_COLUMNS}
+            rows={notFoundPage.rows}
+            getRowId={(row) => row.path}
+            status={notFound.status}
+            errorMessage={notFound.isError ? errorMessage(notFound.error) : undefined}
+            onRetry={() => void notFound.refetch()}
+            loadingLabel="Loading the addresses not found…"
+            emptyMessage={NO_ADDRESSES_NOT_FOUND}
+            paging={notFoundPage.paging}
+            rowActions={notFoundActions}
+          />
+        )}
       </section>
       {dialog}
     </Screen>
