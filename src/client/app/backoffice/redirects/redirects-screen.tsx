@@ -5,7 +5,7 @@ import type { NotFoundEntry, Redirect } from '../../../../core/schemas/redirect'
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/date-time';
 import { useConfirm } from '../../components/confirm-dialog';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { DataTable, type DataColumn, type DataTableProps } from '../../components/data-table';
 import { IconButton } from '../../components/icon-button';
 import { OptionalCell } from '../../components/optional-cell';
 import { BackToHomeLink, Screen } from '../../components/screen';
@@ -18,10 +18,7 @@ import '../../../styles/redirects.css';
 /** Rows a page of each list shows (the server sends them all: at most 1,000 addresses not found). */
 export const REDIRECTS_PAGE_SIZE = 20;
 
-/**
- * What an empty list says, as a sentence in place of the table: an empty table's columns would still be wider
- * than a phone, a scroll box with nothing in it to reach by keyboard.
- */
+/** What an empty list says. */
 const NO_REDIRECTS = 'There are no redirects yet: every address shows its own page or “Page not found”. Add one above, import a CSV file, or create one from an address not found below.';
 const NO_ADDRESSES_NOT_FOUND = 'Visitors have found every address they asked for: none is waiting for a redirect.';
 
@@ -52,6 +49,21 @@ const NOT_FOUND_COLUMNS: DataColumn<NotFoundEntry>[] = [
     cell: ({ getValue }) => <span className="redirects-referrer"><OptionalCell text={getValue()} /></span>,
   }),
 ];
+
+/**
+ * A list, or what it says when empty as a sentence in place of the table: an empty table's columns would still be
+ * wider than a phone, a scroll box with nothing in it to reach by keyboard.
+ */
+function ListOrSentence<T>({ total, ...table }: DataTableProps<T> & { total: number | undefined }) {
+  return total === 0 ? <p className="redirects-empty">{table.emptyMessage}</p> : <DataTable {...table} />;
+}
+
+/** What a list's table says of the query behind it: loading, or its failure with Try again. */
+const queryState = (query: { status: 'pending' | 'error' | 'success'; error: unknown; refetch: () => unknown }) => ({
+  status: query.status,
+  errorMessage: query.status === 'error' ? errorMessage(query.error) : undefined,
+  onRetry: () => void query.refetch(),
+});
 
 /** One page of a list the server sends whole; a page past the end (its last row deleted) shows the last page. */
 function usePageOf<T>(rows: readonly T[]) {
@@ -123,23 +135,18 @@ export default function RedirectsScreen() {
         <h2 id={listHeadingId} ref={listHeading} tabIndex={-1}>
           Redirects
         </h2>
-        {redirects.data?.length === 0 ? (
-          <p className="redirects-empty">{NO_REDIRECTS}</p>
-        ) : (
-          <DataTable
-            caption="Redirects"
-            columns={REDIRECT_COLUMNS}
-            rows={redirectPage.rows}
-            getRowId={(row) => String(row.id)}
-            status={redirects.status}
-            errorMessage={redirects.isError ? errorMessage(redirects.error) : undefined}
-            onRetry={() => void redirects.refetch()}
-            loadingLabel="Loading the redirects…"
-            emptyMessage={NO_REDIRECTS}
-            paging={redirectPage.paging}
-            rowActions={redirectActions}
-          />
-        )}
+        <ListOrSentence
+          total={redirects.data?.length}
+          caption="Redirects"
+          columns={REDIRECT_COLUMNS}
+          rows={redirectPage.rows}
+          getRowId={(row) => String(row.id)}
+          {...queryState(redirects)}
+          loadingLabel="Loading the redirects…"
+          emptyMessage={NO_REDIRECTS}
+          paging={redirectPage.paging}
+          rowActions={redirectActions}
+        />
       </section>
 
       <RedirectsCsv />
@@ -147,23 +154,18 @@ export default function RedirectsScreen() {
       <section className="redirects-section" aria-labelledby={notFoundHeadingId}>
         <h2 id={notFoundHeadingId}>Addresses not found</h2>
         <p>What visitors asked for and got “Page not found”, most asked first. Known probes by robots are left out.</p>
-        {notFound.data?.length === 0 ? (
-          <p className="redirects-empty">{NO_ADDRESSES_NOT_FOUND}</p>
-        ) : (
-          <DataTable
-            caption="Addresses not found"
-            columns={NOT_FOUND_COLUMNS}
-            rows={notFoundPage.rows}
-            getRowId={(row) => row.path}
-            status={notFound.status}
-            errorMessage={notFound.isError ? errorMessage(notFound.error) : undefined}
-            onRetry={() => void notFound.refetch()}
-            loadingLabel="Loading the addresses not found…"
-            emptyMessage={NO_ADDRESSES_NOT_FOUND}
-            paging={notFoundPage.paging}
-            rowActions={notFoundActions}
-          />
-        )}
+        <ListOrSentence
+          total={notFound.data?.length}
+          caption="Addresses not found"
+          columns={NOT_FOUND_COLUMNS}
+          rows={notFoundPage.rows}
+          getRowId={(row) => row.path}
+          {...queryState(notFound)}
+          loadingLabel="Loading the addresses not found…"
+          emptyMessage={NO_ADDRESSES_NOT_FOUND}
+          paging={notFoundPage.paging}
+          rowActions={notFoundActions}
+        />
       </section>
       {dialog}
     </Screen>
