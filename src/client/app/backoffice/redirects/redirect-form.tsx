@@ -64,7 +64,7 @@ export function RedirectForm({
     if (save.isPending) return;
     const input: RedirectInput = { ...values, from: values.from.trim(), to: values.to.trim() };
     const missing: Partial<Record<FieldName, string>> = {};
-    if (!input.from) missing.from = 'Enter the address visitors come to, such as /Careers1.';
+    if (!input.from) missing.from = 'Enter the address visitors come to, such as /our-old-team-page.';
     if (!input.to) missing.to = 'Enter where they should go: an address on this site, such as /About1, or an https:// address.';
     if (missing.from || missing.to) {
       setProblems(missing);
@@ -110,7 +110,7 @@ export function RedirectForm({
       </h2>
       <form className="app-form redirect-form" noValidate onSubmit={(event) => void submit(event)}>
         <div className="redirect-form__addresses">
-          {addressField('from', 'From', 'An address on this site that no page lives at, such as /Careers1.')}
+          {addressField('from', 'From', 'An address on this site that no page lives at, such as /our-old-team-page.')}
           {addressField('to', 'To', 'An address on this site, such as /About1, or a page elsewhere starting with https://.')}
         </div>
         <fieldset className="app-fieldset redirect-form__kind" aria-describedby={problems.status ? `${kindHintId}-error` : kindHintId}>

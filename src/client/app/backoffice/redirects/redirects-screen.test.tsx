@@ -139,7 +139,7 @@ describe('the redirects screen', () => {
     await until(() => rowsOf('Redirects').length === 2, 'the list');
     await type(field('To'), '/About1');
     await submit(theForm());
-    expect(errorOf(field('From'))).toBe('Enter the address visitors come to, such as /Careers1.');
+    expect(errorOf(field('From'))).toBe('Enter the address visitors come to, such as /our-old-team-page.');
     expect(field('From').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(field('From'));
     expect(saves()).toEqual([]);
