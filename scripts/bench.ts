@@ -2,7 +2,7 @@
 //  1. cold start of the built server to the first served page, and memory (RSS) at idle;
 //  2. serving throughput with wrk, side by side and alternated in rounds (the machine is shared and noisy):
 //     Folio /Home1 (cached), a bare Fastify app and nginx sending the same gzip bytes with the same headers,
-//     and an Autowired page (/Careers1, made in page creation);
+//     an Autowired page (/Careers1, made in page creation) and a redirect (/old-home → /Home1, DESIGN §27);
 //  3. mixed load: 200 visitors over all public pages while 5 editors save over HTTP, on the same server;
 //  4. page saves in process (app.inject, no network), of the Home page and of an Autowired page;
 //  5. several instances (DESIGN §18): the cached /Home1 on PostgreSQL, Folio direct against nginx running
@@ -147,7 +147,10 @@ async function benchServing(report: Report, tools: DebianTools): Promise<void> {
     report.row(`${prefix}cold start to first page`, `${coldStartMs.toFixed(0)} ms`, '≤ 1500 ms', coldStartMs <= 1500);
     report.row(`${prefix}memory at idle (RSS)`, `${idleRss.toFixed(0)} MB`, '≤ 150 MB', idleRss <= 150);
     if (profile) report.source(`${tree.name}: CPU profile of process ${folio.pid} in ${profile}.`);
-    await createAutowiredPage(base, { authorization: `Bearer ${await signIn(base, BENCH_ADMIN_PASSWORD)}` });
+    const authorization = { authorization: `Bearer ${await signIn(base, BENCH_ADMIN_PASSWORD)}` };
+    await createAutowiredPage(base, authorization);
+    // DESIGN §27: a redirect, answered by the hot path from the tenant's map (this tree only: a baseline may have none).
+    if (!tree.root) await createRedirect(base, authorization);
     servers.push({ name: tree.name, base, pid: folio.pid! });
     children.push(folio);
   }
@@ -180,15 +183,21 @@ interface Target {
   url: string;
 }
 
-/** Part 2: requests per second of Folio, a bare Fastify app and nginx on the same bytes, and of /Careers1 (and the baseline's /Home1). */
+/**
+ * Part 2: requests per second of Folio, a bare Fastify app and nginx on the same bytes, and of /Careers1 and a
+ * redirect (and the baseline's /Home1).
+ */
 async function benchThroughput(report: Report, wrk: string, nginx: string | null, servers: readonly Measured[]): Promise<void> {
   const [folio, baseline] = servers as [Measured, Measured | undefined];
   const page = await capturePage(`${folio.base}/Home1`);
   const careers = await rawGet(`${folio.base}/Careers1`, GZIP);
   if (careers.status !== 200) throw new Error(`/Careers1 answered ${careers.status}`);
+  const redirect = await rawGet(`${folio.base}${REDIRECT_FROM}`, GZIP);
+  if (redirect.status !== 301) throw new Error(`${REDIRECT_FROM} answered ${redirect.status}`);
   const targets: Target[] = [
     { name: 'Folio /Home1 (cached)', url: `${folio.base}/Home1` },
     { name: 'Folio /Careers1 (Autowired, cached)', url: `${folio.base}/Careers1` },
+    { name: `Folio ${REDIRECT_FROM} (a redirect, 301)`, url: `${folio.base}${REDIRECT_FROM}` },
   ];
   if (baseline) targets.push({ name: 'baseline /Home1 (cached)', url: `${baseline.base}/Home1` });
   const references: ChildProcess[] = [];
@@ -231,6 +240,7 @@ async function benchThroughput(report: Report, wrk: string, nginx: string | null
     ratio('Folio / bare Fastify', home, rateOf(bare.name), '≥ 0.80', 0.8);
     if (nginx) ratio('Folio / nginx (one worker)', home, rateOf(sameBytes[1]!.name), '≥ 0.75 (DESIGN §24: ≥ 0.85)', 0.85);
     ratio('Folio /Careers1 / Folio /Home1', rateOf(targets[1]!.name), home, '≈ 1 (≥ 0.90)', 0.9);
+    ratio('redirect / cached page', rateOf(targets[2]!.name), home, '≥ 0.85 (DESIGN §27)', 0.85);
     if (baseline) {
       const before = rateOf('baseline /Home1 (cached)');
       ratio('baseline / bare Fastify', before, rateOf(bare.name));
@@ -499,6 +509,17 @@ async function createAutowiredPage(base: string, headers: Record<string, string>
     const response = await fetch(`${base}${url}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return { status: response.status, body: await response.json() };
   });
+}
+
+/** The redirect the throughput part measures: REDIRECT_FROM → /Home1 (301). */
+const REDIRECT_FROM = '/old-home';
+async function createRedirect(base: string, headers: Record<string, string>): Promise<void> {
+  const response = await fetch(`${base}/api/master/redirects`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ from: REDIRECT_FROM, to: '/Home1', status: 301 }),
+  });
+  if (response.status !== 200) throw new Error(`the redirect could not be made: ${response.status} ${await response.text()}`);
 }
 
 /** Saves of the Careers page on SQLite, in process, as its editor's Save does them. */

@@ -192,6 +192,7 @@ const SCREENS = [
   { id: 28, routing: 'backups', name: 'Backups' },
   { id: 29, routing: 'dashboard', name: 'Dashboard' },
   { id: 30, routing: 'media', name: 'Media' },
+  { id: 31, routing: 'redirects', name: 'Redirects' },
 ] as const satisfies readonly ScreenPage[];
 
 export const SCREEN_PAGES: readonly ScreenPage[] = SCREENS;

@@ -43,6 +43,8 @@ import { menuAdminRoutes } from './menus/menu-admin.routes';
 import { groupRoutes } from './groups/groups.routes';
 import { pageDefinitionRoutes } from './page-defs/page-defs.routes';
 import { previewShareRoutes } from './preview-shares/preview-shares.routes';
+import { redirectRoutes } from './redirects/redirects.routes';
+import { startVisitFlushes } from './redirects/redirects.service';
 import { prunePreviewShares, PRUNE_PREVIEW_SHARES_EVERY_MS } from './preview-shares/preview-shares.service';
 import { userRoutes } from './users/users.routes';
 import { loadClientAssets } from './ssr/client-assets';
@@ -66,6 +68,8 @@ declare module 'fastify' {
     staffMail: StaffMail;
     /** The process's one background job runner (DESIGN §18). */
     jobs: JobRunner;
+    /** Writes the redirect hits and 404s this instance counted (DESIGN §27): every 10 s and on close; tests call `flush`. */
+    visitCounts: { flush(): Promise<void> };
     /** The security headers every answer carries (DESIGN §17). */
     securityHeaders: Readonly<Record<string, string>>;
     /** More sockets on the port, for a busy server to take bursts of new visitors (main.ts starts them; decision 014). */
@@ -82,6 +86,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Check every answer against its declared schema (the tests): a declared shape cannot drift from the code. */
   checkResponses?: boolean;
+  /** How often counted redirect hits and 404s are written (10 s); 0: only when asked and on close (tests that count). */
+  flushVisitsEveryMs?: number;
 }
 
 /** Builds the whole application (DESIGN §1). main.ts only listens; tests call app.inject(). */
@@ -92,7 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   installLifecycle(app, config);
   const secrets = secretBoxOf(app, config);
   const tenants = await openTenants(app, config, secrets);
-  const { outbox, staffMail } = installJobs(app, config, tenants);
+  const { outbox, staffMail } = installJobs(app, config, tenants, options);
   await installHttpLayer(app, options, tenants);
   probeRoutes(app);
   await registerApiRoutes(app, config, { outbox, staffMail, secrets });
@@ -190,7 +196,7 @@ async function openTenants(app: FastifyInstance, config: AppConfig, secrets: Sec
 }
 
 /** The job runner (DESIGN §18) and its jobs: main.ts starts it; tests drive `app.jobs.tick()` themselves. */
-function installJobs(app: FastifyInstance, config: AppConfig, tenants: TenantRegistry): { outbox: MailOutbox; staffMail: StaffMail } {
+function installJobs(app: FastifyInstance, config: AppConfig, tenants: TenantRegistry, options: BuildOptions): { outbox: MailOutbox; staffMail: StaffMail } {
   const jobs = new JobRunner(() => tenants.all(), app.log);
   const mailSender = new MailSender(config.smtpUrl);
   const outbox = new MailOutbox(config, app.log, jobs, mailSender);
@@ -216,11 +222,15 @@ function installJobs(app: FastifyInstance, config: AppConfig, tenants: TenantReg
   jobs.every('prune-preview-shares', PRUNE_PREVIEW_SHARES_EVERY_MS, async (tenant, now) => {
     await prunePreviewShares(tenant, now);
   });
+  // DESIGN §27: redirect hits and 404s, counted in memory; each instance writes its own (not a job: see decision 024).
+  const visitCounts = startVisitFlushes(() => tenants.all(), app.log, options.flushVisitsEveryMs);
   app.decorate('jobs', jobs);
+  app.decorate('visitCounts', visitCounts);
   app.decorate('outbox', outbox);
   app.decorate('staffMail', staffMail);
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await visitCounts.stop();
     await tenants.close();
   });
   return { outbox, staffMail };
@@ -310,6 +320,7 @@ async function registerApiRoutes(app: FastifyInstance, config: AppConfig, servic
   await app.register(masterDataRoutes);
   await app.register(mediaRoutes, { config });
   await app.register(previewShareRoutes, { publicBaseUrl: config.publicBaseUrl });
+  await app.register(redirectRoutes);
 }
 
 /** The client's files, the staff app's shell and the public site (its 404 handler last). */

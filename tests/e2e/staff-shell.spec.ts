@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { PLAIN_SCREENS, STAFF_GUIDE_DIR } from '../../scripts/staff-guide-screenshots';
 import { CONTENT_PAGES } from '../../src/core/pages';
-import { expect, logInAs, test } from './fixtures';
+import { expect, expectNoAxeViolations, logInAs, test } from './fixtures';
 
 // The staff app's own shell (DESIGN §16, issue 10): top bar, the user's menu tree as the sidebar, a header
 // row per screen; the login screen in a centred column; no public header or footer anywhere in the app.
@@ -31,7 +30,6 @@ const STAFF_SCREENS = [
   '/dashboard',
 ];
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const PUBLIC_FOOTER_TEXT = 'We would love to hear from you!';
 const COMPANY = /Innovo Software/;
 
@@ -60,11 +58,6 @@ async function openScreen(page: Page, route: string) {
   await expect(page.locator('#staff-nav a[href="/Home"]')).toBeAttached();
 }
 
-async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const summary = results.violations.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`);
-  expect(summary).toEqual([]);
-}
 
 /** Neither the public site's header nor its footer: the staff app has its own frame. */
 async function expectNoPublicFrame(page: Page) {

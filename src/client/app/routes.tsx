@@ -34,6 +34,7 @@ const PageFormScreen = lazy(() => import('./backoffice/pages/page-form-screen').
 const EnquiriesScreen = lazy(() => import('./backoffice/enquiries/enquiries-screen').then((m) => ({ default: m.EnquiriesScreen })));
 const AuditLogScreen = lazy(() => import('./backoffice/audit/audit-log-screen').then((m) => ({ default: m.AuditLogScreen })));
 const BackupsScreen = lazy(() => import('./backoffice/backups/backups-screen'));
+const RedirectsScreen = lazy(() => import('./backoffice/redirects/redirects-screen'));
 const DashboardScreen = lazy(() => import('./backoffice/dashboard/dashboard-screen'));
 const ParameterScreen = lazy(() => import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })));
 
@@ -64,6 +65,7 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   enquiries: <EnquiriesScreen />,
   auditlog: <AuditLogScreen />,
   backups: <BackupsScreen />,
+  redirects: <RedirectsScreen />,
   dashboard: <DashboardScreen />,
 };
 

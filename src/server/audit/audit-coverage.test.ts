@@ -34,11 +34,13 @@ import { createUser } from '../users/users.service';
  * - rate_limits: request counting (the contact form, setup, the throttles): it changes on reads and refusals alike.
  * - jobs: the job runner's own bookkeeping, updated by its loop on its own clock, not by a request.
  * - kysely_migration, kysely_migration_lock: the migrator's bookkeeping; no request touches them.
+ * - not_found: the 404s visitors met, counted in memory and written by each instance's timer (DESIGN §27), not
+ *   by a call.
  * `sessions` stays in: it changes only on sign-in, sign-out and what ends a user's sessions (all audited), and
  * keeping it lets the test see that signing in and out is recorded. `settings` stays in too: it changes only at
  * start-up (form key, setup code) and in the first-run setup (audited).
  */
-const NOT_FINGERPRINTED = new Set(['audit_log', 'rate_limits', 'jobs', 'kysely_migration', 'kysely_migration_lock']);
+const NOT_FINGERPRINTED = new Set(['audit_log', 'rate_limits', 'jobs', 'kysely_migration', 'kysely_migration_lock', 'not_found']);
 
 /** A call as inject takes it; `on`: another app to call (and fingerprint) than the test app, /api/setup's fresh one. */
 type Request = InjectOptions & { on?: FastifyInstance };
@@ -219,6 +221,20 @@ const CALLS: Record<string, Call> = {
     },
     request: (c) => c.post('/api/master/editing/AuditPage/leave', {}),
   },
+  // ---- Redirects and the 404 log (DESIGN §27)
+  'GET /api/master/redirects': readGet('/api/master/redirects'),
+  'POST /api/master/redirects': { changes: true, request: (c) => c.post('/api/master/redirects', { from: `/${c.unique('old')}`, to: '/News1', status: 301 }) },
+  'DELETE /api/master/redirects/:id': {
+    changes: true,
+    prepare: async (c) => ({ id: (await c.ok(c.post('/api/master/redirects', { from: `/${c.unique('gone')}`, to: '/About1', status: 302 }))).id }),
+    request: (c, p) => ({ method: 'DELETE', url: `/api/master/redirects/${p.id}`, headers: c.admin.headers }),
+  },
+  'GET /api/master/redirects.csv': readGet('/api/master/redirects.csv'),
+  'POST /api/master/redirects.csv': {
+    changes: true,
+    request: (c) => ({ method: 'POST', url: '/api/master/redirects.csv', headers: { ...c.admin.headers, 'content-type': 'text/csv' }, payload: `from,to,status\n/${c.unique('csv')},/News1,301\n` }),
+  },
+  'GET /api/master/notfound': readGet('/api/master/notfound'),
   'POST /api/master/getpagedefinition': read('/api/master/getpagedefinition', { commonrouting: 'AuditPage' }),
   'POST /api/master/getpagehistory': read('/api/master/getpagehistory', { commonrouting: 'AuditPage' }),
   'POST /api/master/restorepage': {

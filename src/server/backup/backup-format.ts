@@ -50,6 +50,8 @@ export const BACKUP_TABLES: ReadonlyArray<{ readonly name: string; readonly key:
   { name: 'audit_log', key: ['id'] },
   { name: 'preview_shares', key: ['id'] },
   { name: 'page_editors', key: ['page_id', 'user_id'] },
+  { name: 'redirects', key: ['id'] },
+  { name: 'not_found', key: ['path'] },
 ];
 
 /**

@@ -22,6 +22,7 @@ import * as specHeadings from './migrations/20261126-0018-spec-headings';
 import * as unsentEnquiriesIndex from './migrations/20261126-0019-unsent-enquiries-index';
 import * as oneJobQueue from './migrations/20261126-0020-one-job-queue';
 import * as previewShares from './migrations/20261127-0021-preview-shares';
+import * as redirects from './migrations/20261127-0022-redirects';
 import * as mediaLibrary from './migrations/20261127-0023-media-library';
 
 interface MigrationFile {
@@ -55,6 +56,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261126-0019-unsent-enquiries-index': unsentEnquiriesIndex,
   '20261126-0020-one-job-queue': oneJobQueue,
   '20261127-0021-preview-shares': previewShares,
+  '20261127-0022-redirects': redirects,
   '20261127-0023-media-library': mediaLibrary,
 };
 

@@ -29,6 +29,29 @@ export interface Database {
   sign_in_challenges: SignInChallengeTable;
   preview_shares: PreviewShareTable;
   page_editors: PageEditorTable;
+  redirects: RedirectTable;
+  not_found: NotFoundTable;
+}
+
+/** A redirect (DESIGN §27): `from_path` on this site answered with `status` to `to_target` (a path or an https address). */
+export interface RedirectTable {
+  id: Generated<number>;
+  from_path: string;
+  to_target: string;
+  status: number;
+  hits: Generated<number>;
+  last_hit: string | null;
+  created_at: string;
+  updated_at: string;
+  created_by: number | null;
+}
+
+/** An address visitors asked for and got the 404 page (DESIGN §27), the 1,000 most asked for. */
+export interface NotFoundTable {
+  path: string;
+  hits: number;
+  last_seen: string;
+  referrer: string | null;
 }
 
 /** A shared preview link (DESIGN §26): its token's SHA-256 hash; live until expires_at unless revoked. */

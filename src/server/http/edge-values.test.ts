@@ -167,6 +167,13 @@ const CASES: Record<string, OperationCase> = {
   'POST /api/master/previewshare/revoke': { request: () => ({ body: { id: 1 } }) },
   'POST /api/master/editing/{routing}': { request: () => ({ params: { routing: 'News' }, body: {} }) },
   'POST /api/master/editing/{routing}/leave': { request: () => ({ params: { routing: 'News' }, body: {} }) },
+  'GET /api/master/redirects': { request: () => ({}) },
+  'POST /api/master/redirects': { request: (_f, n) => ({ body: { from: `/edge-${n}`, to: '/News1', status: 301 } }) },
+  'DELETE /api/master/redirects/{id}': { request: () => ({ params: { id: 1 } }) },
+  'GET /api/master/redirects.csv': { request: () => ({}) },
+  // The CSV as a JSON string (the walk sends JSON): read as the text it is.
+  'POST /api/master/redirects.csv': { request: (_f, n) => ({ body: `from,to,status\n/edge-csv-${n},/News1,301\n` }) },
+  'GET /api/master/notfound': { request: () => ({}) },
   'POST /api/menu/menuofUserforjosn': { request: () => ({ body: {} }) },
   'POST /api/master/savecont2': {
     who: 'visitor',

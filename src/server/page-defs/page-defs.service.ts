@@ -14,6 +14,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { builtInKind } from '../pages/built-in.kind';
 import { pageBuilderKind } from '../pages/page-builder.kind';
 import { findPageById } from '../pages/resolve-page';
+import { redirectRenamedPage } from '../redirects/redirects.service';
 import type { Tenant } from '../tenants/tenants';
 import { listParameters, parameterOf, replaceParameters } from './parameters.repository';
 import {
@@ -104,6 +105,11 @@ export async function savePageDefinition(tenant: Tenant, input: PageDefinitionDa
         summary: `Changed the definition of page ${values.routing}${renamed}`,
         details: changedFields(before, audited),
       });
+      // Its name is its address (DESIGN §27): links to the old public address keep working, with a 301 to the new one.
+      // Another spelling of the same name needs none: addresses of pages are found in any case.
+      if (existing.public_path && values.public_path && existing.public_path.toLowerCase() !== values.public_path.toLowerCase()) {
+        await redirectRenamedPage(trx, tenant, values.routing, existing.public_path, values.public_path, new Date());
+      }
     });
     id = existing.id;
   } else {

@@ -1,20 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
+import { overRealHttp, type Answer } from '../test-support/raw-http';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { createUser } from '../users/users.service';
-
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-/** Headers the HTTP server writes itself, which differ from one answer to the next (and are absent in inject). */
-const SERVER_SET = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-const comparable = (headers: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => !SERVER_SET.has(name)).map(([name, value]) => [name, String(value)]));
 
 /**
  * Decision 010: a GET of a cached public page is answered from the raw request, before Fastify routes it. These
@@ -23,18 +11,12 @@ const comparable = (headers: Record<string, unknown>) =>
  */
 describe.each(testDialects())('the hot path of cached public pages (%s)', (dialect) => {
   let t: TestApp;
-  let base: string;
+  let http: Awaited<ReturnType<typeof overRealHttp>>;
   let admin: LoggedIn;
-  const reachedFastify: string[] = [];
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    t.app.addHook('onRequest', (request, _reply, done) => {
-      reachedFastify.push(`${request.method} ${request.url}`);
-      done();
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    http = await overRealHttp(t.app);
     await createUser(t.app.tenants.default.db, { username: 'boss', password: ADMIN_PASSWORD, groupId: 1 });
     admin = await logIn(t.app, 'boss', ADMIN_PASSWORD);
     const master = (name: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
@@ -50,26 +32,10 @@ describe.each(testDialects())('the hot path of cached public pages (%s)', (diale
   });
   afterAll(async () => t?.close());
 
-  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-    new Promise<Answer>((resolve, reject) => {
-      const request = http.request(`${base}${path}`, { method, headers, agent: false }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: comparable(response.headers), body: Buffer.concat(chunks) }));
-        response.on('error', reject);
-      });
-      request.on('error', reject).end();
-    });
-  const throughFastify = async (path: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET'): Promise<Answer> => {
-    const response = await t.app.inject({ method, url: path, headers });
-    return { status: response.statusCode, headers: comparable(response.headers), body: response.rawPayload };
-  };
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => http.get(path, headers, method);
+  const throughFastify = (path: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET'): Promise<Answer> => http.throughFastify(path, headers, method);
   /** Requests for `path` that reached Fastify while `work` ran. */
-  const fastifyCalls = async (path: string, work: () => Promise<unknown>) => {
-    const before = reachedFastify.length;
-    await work();
-    return reachedFastify.slice(before).filter((line) => line.endsWith(` ${path}`)).length;
-  };
+  const fastifyCalls = (path: string, work: () => Promise<unknown>) => http.fastifyCalls(path, work);
 
   it('answers public pages without Fastify, the first visit (which waits for the render) included', async () => {
     for (const path of ['/Home1', '/News1', '/Careers1']) {

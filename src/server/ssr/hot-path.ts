@@ -1,9 +1,11 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../access/access';
+import type { Page } from '../pages/page-kind';
 import { publicPagesOf } from '../pages/resolve-page';
+import { redirectAt, servedRedirectsOf, writeRedirect, type ServedRedirects } from '../redirects/served-redirects';
 import type { RenderedPage } from '../tenants/tenant-cache';
-import type { TenantRegistry } from '../tenants/tenants';
+import type { Tenant, TenantRegistry } from '../tenants/tenants';
 import { CONTACT_PAGE } from './public-addresses';
 import { buildPage, type RenderSite } from './render-page';
 
@@ -21,6 +23,7 @@ const CONTACT_PAGE_ID = CONTACT_PAGE.id;
  * headers the public routes send, from the same cache (and the same render when none is at hand). Anything
  * else (a query string, another spelling, the contact page and its cookie, an unknown tenant, a failed
  * render) goes on to Fastify. Off when every request is logged (`requestLogging`: LOG_LEVEL debug or trace).
+ * An address where no page is answers with its redirect when it has one (DESIGN §27), from the same kind of map.
  */
 export function cachedPageSender(tenants: TenantRegistry, site: RenderSite, requestLogging: boolean): HotPath['send'] {
   const send: HotPath['send'] = (request, response) => {
@@ -31,7 +34,8 @@ export function cachedPageSender(tenants: TenantRegistry, site: RenderSite, requ
     const pages = tenant.cache.publicPages;
     if (!pages) return publicPagesOf(tenant).then(() => send(request, response), () => false);
     const page = pages.get(request.url ?? '');
-    if (!page || page.id === CONTACT_PAGE_ID) return false;
+    if (!page) return sendRedirect(tenant, request.url ?? '', pages, response, site.securityHeaders);
+    if (page.id === CONTACT_PAGE_ID) return false;
     const found = tenant.cache.pages.get(page.cacheKey, () => buildPage(site, tenant, page), { fresh: signedIn(request.headers) });
     if (found instanceof Promise) {
       // This visitor started the render (or came before any copy existed) and waits for it; should it fail,
@@ -45,6 +49,27 @@ export function cachedPageSender(tenants: TenantRegistry, site: RenderSite, requ
     return true;
   };
   return send;
+}
+
+/** The API, the client's files and images: never a redirect's address (core/schemas/redirect.ts), asked often. */
+const OWN_FILES = /^\/(api|assets|uploads)\//;
+
+/**
+ * The redirect of an address where no page is (the path compared without its query, which is carried over when
+ * the target has none); false when there is none, or when a page is there (a query string: Fastify serves it).
+ */
+function sendRedirect(tenant: Tenant, url: string, pages: ReadonlyMap<string, Page>, response: ServerResponse, securityHeaders: Readonly<Record<string, string>>): boolean | Promise<boolean> {
+  const at = url.indexOf('?');
+  const path = at === -1 ? url : url.slice(0, at);
+  if ((at !== -1 && pages.has(path)) || OWN_FILES.test(path)) return false;
+  const answer = (served: ServedRedirects) => {
+    const redirect = redirectAt(served, path);
+    if (!redirect) return false;
+    writeRedirect(tenant, response, redirect, at === -1 ? '' : url.slice(at));
+    return true;
+  };
+  const served = servedRedirectsOf(tenant, securityHeaders);
+  return served instanceof Promise ? served.then(answer, () => false) : answer(served);
 }
 
 /**

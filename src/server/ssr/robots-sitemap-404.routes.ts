@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getActivePublicPaths } from '../pages/page.service';
+import { redirectAt, servedRedirectsOf, writeRedirect } from '../redirects/served-redirects';
+import { countNotFound } from '../redirects/redirects.service';
 import { serveNotFound, servePageAddress, type PageServing } from './page-addresses.routes';
 import { redirectTarget, safeDecode } from './public-addresses';
 
@@ -18,7 +20,9 @@ export function robotsSitemapAndNotFound(app: FastifyInstance, serving: PageServ
   });
 
   // Another spelling of a fixed address or an old short route: 301. An API address or another method: a
-  // sentence. Else a page's address (a page made in page creation: its twins), or the site's 404 page.
+  // sentence. Else a page's address (a page made in page creation: its twins), a redirect (DESIGN §27: for what
+  // the hot path leaves to Fastify: every request while all are logged, app.inject), or the site's 404 page, counted
+  // in the 404 log.
   app.setNotFoundHandler(async (request, reply) => {
     const url = new URL(request.url, 'http://folio.invalid');
     const path = safeDecode(url.pathname).replace(/(.)\/+$/, '$1').toLowerCase();
@@ -30,6 +34,15 @@ export function robotsSitemapAndNotFound(app: FastifyInstance, serving: PageServ
       return reply.code(404).send({ message: 'There is nothing at this address.' });
     }
     if (await servePageAddress(serving, request, reply, safeDecode(url.pathname).replace(/(.)\/+$/, '$1'), url.search)) return reply;
+    // As the hot path reads it: the path as sent, and the query after it.
+    const at = request.url.indexOf('?');
+    const redirect = redirectAt(await servedRedirectsOf(request.tenant, serving.site.securityHeaders), at === -1 ? request.url : request.url.slice(0, at));
+    if (redirect) {
+      reply.hijack();
+      writeRedirect(request.tenant, reply.raw, redirect, at === -1 ? '' : request.url.slice(at));
+      return reply;
+    }
+    if (request.method === 'GET') countNotFound(request.tenant, safeDecode(url.pathname), request.headers.referer);
     return serveNotFound(serving.site, request, reply, url.pathname);
   });
 }

@@ -4,6 +4,8 @@ import type { MenuEntry } from '../../core/schemas/menu';
 import type { SiteCompany } from '../../core/public-page';
 import type { Page } from '../pages/page-kind';
 import type { MediaUses } from '../media/media-uses';
+import type { ServedRedirects } from '../redirects/served-redirects';
+import { VisitCounts } from '../redirects/visit-counts';
 
 /** The encodings a rendered page is kept in. */
 export type PageEncoding = 'br' | 'gzip' | 'identity';
@@ -127,6 +129,12 @@ export class TenantCache {
   contentPages: ReadonlyMap<string, Page> | undefined;
   /** The same pages by the public address visitors reach them at, as spelled: every public page's visit asks. */
   publicPages: ReadonlyMap<string, Page> | undefined;
+  /** The redirects as visitors get them (redirects/served-redirects.ts): every visit to an address without a page asks. */
+  redirects: ServedRedirects | undefined;
+  /** Bumped by every change of everything: a read that began before one is not kept (it may hold what changed). */
+  epoch = 0;
+  /** Redirects followed and 404s met since the last flush: counts, never cleared by a change (DESIGN §27). */
+  readonly visits = new VisitCounts();
   /** Where each image is used (media/media-uses.ts), read once from the live revisions and the company: the media list asks. */
   mediaUses: Promise<MediaUses> | undefined;
 
@@ -191,6 +199,7 @@ export class TenantCache {
       this.pages.invalidate(change.cacheKey);
       return;
     }
+    this.epoch += 1;
     this.content.clear();
     this.menus.clear();
     this.rules.clear();
@@ -198,5 +207,6 @@ export class TenantCache {
     this.company = undefined;
     this.contentPages = undefined;
     this.publicPages = undefined;
+    this.redirects = undefined;
   }
 }

@@ -71,7 +71,7 @@ export interface TestApp {
 export async function createTestApp(
   dialect: TestDialect,
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream; databaseUrl?: string; sameDatabaseAs?: TestApp; dataDir?: string } = {},
+  options: { logStream?: NodeJS.WritableStream; flushVisitsEveryMs?: number; databaseUrl?: string; sameDatabaseAs?: TestApp; dataDir?: string } = {},
 ): Promise<TestApp> {
   const { databaseUrl: givenUrl, sameDatabaseAs, dataDir: givenDir, ...appOptions } = options;
   // A second instance on the first one's database: its PostgreSQL database, or its SQLite folder (left to its owner).

@@ -10,6 +10,8 @@ export interface ConfirmOptions {
   cancelLabel?: string;
   /** A destructive yes gets the danger colour. */
   danger?: boolean;
+  /** What goes with the yes, under the question (Question's `details`). */
+  details?: ReactNode;
 }
 
 /**
@@ -21,10 +23,11 @@ export interface ConfirmOptions {
 export function useConfirm(): { confirm: (question: string, options?: ConfirmOptions) => Promise<boolean>; dialog: ReactNode } {
   const { ask, dialog } = useQuestion();
   const confirm = useCallback(
-    async (question: string, { title = 'Please confirm', confirmLabel = 'OK', cancelLabel = 'Cancel', danger = false }: ConfirmOptions = {}) =>
+    async (question: string, { title = 'Please confirm', confirmLabel = 'OK', cancelLabel = 'Cancel', danger = false, details }: ConfirmOptions = {}) =>
       (await ask({
         title,
         question,
+        details,
         answers: [
           { value: 'no', label: cancelLabel, look: 'outline' },
           { value: 'yes', label: confirmLabel, look: danger ? 'danger' : 'primary' },

@@ -16,6 +16,11 @@ export interface QuestionAnswer<A extends string> {
 export interface Question<A extends string> {
   title: string;
   question: string;
+  /**
+   * What goes with the yes, between the question and the buttons (a choice the caller reads once answered,
+   * such as where a deactivated page's visitors go). It keeps its own state; nothing of it is the answer.
+   */
+  details?: ReactNode;
   /** The buttons in screen order. The first has the focus: put the answer that changes nothing first. */
   answers: readonly QuestionAnswer<A>[];
   /** The answer of Escape, the browser's cancel, a newer question, and the screen going away. */
@@ -39,7 +44,7 @@ const BUTTON_CLASS = {
  * A question as a modal `<dialog>` (showModal: the browser keeps the focus inside and makes the page inert),
  * an alert dialog named by its title and described by its question. `onAnswer` is called once.
  */
-export function QuestionDialog<A extends string>({ title, question, answers, dismissed, className, onAnswer }: Question<A> & { onAnswer: (answer: A) => void }) {
+export function QuestionDialog<A extends string>({ title, question, details, answers, dismissed, className, onAnswer }: Question<A> & { onAnswer: (answer: A) => void }) {
   const answered = useRef(false);
   const titleId = useId();
   const questionId = useId();
@@ -66,6 +71,7 @@ export function QuestionDialog<A extends string>({ title, question, answers, dis
       <p className="confirm-dialog__question" id={questionId}>
         {question}
       </p>
+      {details ? <div className="confirm-dialog__details">{details}</div> : null}
       <div className="confirm-dialog__actions">
         {answers.map((choice, index) => (
           <button key={choice.value} ref={index === 0 ? firstFocus : undefined} type="button" className={BUTTON_CLASS[choice.look ?? 'primary']} onClick={() => answer(choice.value)}>

@@ -56,15 +56,11 @@ export function refusedField(error: unknown): string | null {
   return error instanceof ApiError && error.status === 400 ? (error.field ?? null) : null;
 }
 
-/**
- * Calls the API: GET without a body, POST (JSON, with the CSRF header) with one; `headers` are added to a
- * POST. Resolves with the answer's JSON; any other status throws an ApiError carrying the server's `{message, field}`.
- */
-export async function api<T>(path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+/** The answer of a call as `api` and its kin give it: its JSON, or an ApiError carrying the server's `{message, field}`. */
+async function answerOf<T>(path: string, send: () => Promise<JsonResponse<unknown>>): Promise<T> {
   let response: JsonResponse<unknown>;
   try {
-    response =
-      body === undefined ? await getJson<unknown>(path) : await postJson<unknown>(path, body, headers);
+    response = await send();
   } catch {
     throw new ApiError(0, UNREACHABLE_MESSAGE);
   }
@@ -74,6 +70,34 @@ export async function api<T>(path: string, body?: unknown, headers?: Record<stri
     throw new ApiError(response.status, messageOf(response.data) ?? FALLBACK_MESSAGE, fieldOf(response.data));
   }
   return response.data as T;
+}
+
+/**
+ * Calls the API: GET without a body, POST (JSON, with the CSRF header) with one; `headers` are added to a
+ * POST. Resolves with the answer's JSON; any other status throws an ApiError carrying the server's `{message, field}`.
+ */
+export function api<T>(path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  return answerOf<T>(path, () => (body === undefined ? getJson<unknown>(path) : postJson<unknown>(path, body, headers)));
+}
+
+/** A request to this site that is no JSON POST (a DELETE, a file's text), with the CSRF header. */
+async function sendToSite(path: string, method: 'POST' | 'DELETE', content?: { type: string; text: string }): Promise<JsonResponse<unknown>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  // A DELETE has no body, so no content type: the server refuses an empty body that claims to be JSON.
+  if (content) headers['content-type'] = content.type;
+  const xsrf = readCookie('XSRF-TOKEN');
+  if (xsrf) headers['x-xsrf-token'] = xsrf;
+  return readJson<unknown>(await fetch(path, { method, credentials: 'same-origin', headers, body: content?.text ?? null }));
+}
+
+/** DELETEs what `path` names; resolves with the answer's JSON (null when there is none) or throws as `api` does. */
+export function apiDelete<T>(path: string): Promise<T> {
+  return answerOf<T>(path, () => sendToSite(path, 'DELETE'));
+}
+
+/** POSTs a text of the given type (a CSV file to import) as it is; resolves and throws as `api` does. */
+export function apiPostText<T>(path: string, text: string, contentType: string): Promise<T> {
+  return answerOf<T>(path, () => sendToSite(path, 'POST', { type: contentType, text }));
 }
 
 /**

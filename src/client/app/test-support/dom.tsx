@@ -141,23 +141,43 @@ export interface FakeCall {
   body: Record<string, unknown>;
 }
 
+/** How a call was sent, for a stand-in that tells a GET from a POST or a DELETE of one address, or reads a CSV. */
+export interface FakeRequest {
+  method: string;
+  /** The body as sent (a CSV file's text); '' for none. */
+  text: string;
+}
+
 /**
  * Answers fetch for every test of the file with a stand-in for the server's `/api/master/…` calls: `answer`
- * gets the call's name and its JSON body and gives the status and JSON to answer with (undefined: no such
- * call, 404). Returns the calls made by the running test, in order.
+ * gets the call's name, its JSON body ({} when it has none or it is no JSON) and how it was sent, and gives the
+ * status and JSON to answer with (undefined: no such call, 404). Returns the calls made by the running test, in order.
  */
-export function withFakeMasterApi(answer: (call: string, body: Record<string, unknown>) => { status: number; data: unknown } | undefined): FakeCall[] {
+export function withFakeMasterApi(
+  answer: (call: string, body: Record<string, unknown>, request: FakeRequest) => { status: number; data: unknown } | undefined,
+): FakeCall[] {
   const calls: FakeCall[] = [];
   beforeEach(() => {
     calls.length = 0;
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
       const call = url.replace('/api/master/', '');
-      const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+      const text = typeof init.body === 'string' ? init.body : '';
+      const body = jsonObjectOf(text);
       calls.push({ call, body });
-      const { status, data } = answer(call, body) ?? { status: 404, data: { message: `No call ${call}` } };
-      return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+      const { status, data } = answer(call, body, { method: init.method ?? 'GET', text }) ?? { status: 404, data: { message: `No call ${call}` } };
+      // A 204 has no body; any other answer is JSON.
+      return status === 204 ? new Response(null, { status }) : new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
     });
   });
   afterEach(() => vi.unstubAllGlobals());
   return calls;
+}
+
+/** A body sent as JSON, as parsed; {} for none, or for a text that is no JSON (a CSV file). */
+function jsonObjectOf(text: string): Record<string, unknown> {
+  try {
+    return JSON.parse(text || '{}') as Record<string, unknown>;
+  } catch {
+    return {};
+  }
 }

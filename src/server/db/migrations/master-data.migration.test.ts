@@ -59,6 +59,7 @@ describe('migration 20261123-0006-master-data on an existing SQLite database', (
       { id: 28, routing: 'backups', name: 'Backups', display_name: 'Backups', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
       { id: 29, routing: 'dashboard', name: 'Dashboard', display_name: 'Dashboard', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
       { id: 30, routing: 'media', name: 'Media', display_name: 'Media', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
+      { id: 31, routing: 'redirects', name: 'Redirects', display_name: 'Redirects', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
     ]);
     const administration = await db.selectFrom('menu_items').select(['page_id', 'label', 'sequence', 'owner_id']).where('parent_id', '=', heading.id).orderBy('sequence').execute();
     expect(administration).toEqual([
@@ -67,7 +68,8 @@ describe('migration 20261123-0006-master-data on an existing SQLite database', (
       { page_id: 26, label: 'Master Values', sequence: 3, owner_id: 1 },
       { page_id: 27, label: 'Audit Log', sequence: 4, owner_id: 1 },
       { page_id: 28, label: 'Backups', sequence: 5, owner_id: 1 },
-      { page_id: 30, label: 'Media', sequence: 6, owner_id: 1 },
+      { page_id: 31, label: 'Redirects', sequence: 6, owner_id: 1 },
+      { page_id: 30, label: 'Media', sequence: 7, owner_id: 1 },
     ]);
     // The staff home (migration 0016) comes first in the Editors' menu and is where they land; News stays.
     const editors = await db.selectFrom('menu_items').select(['page_id', 'sequence', 'land_page']).where('owner_id', '=', 3).orderBy('sequence').execute();

@@ -61,6 +61,7 @@ const ADMINISTRATION_MENU: MenuSeed = {
     { label: 'Master Values', screen: 'commonMaster' },
     { label: 'Audit Log', screen: 'auditlog' },
     { label: 'Backups', screen: 'backups' },
+    { label: 'Redirects', screen: 'redirects' },
     { label: 'Media', screen: 'media' },
   ],
 };

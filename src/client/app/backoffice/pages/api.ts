@@ -6,10 +6,12 @@ import {
   PageRecordSchema,
   PageSaveAnswerSchema,
   PageStatusAnswerSchema,
+  PAGE_PAGE_SIZE,
   type PageDefinitionInput,
 } from '../../../../core/page-defs/page-definition';
 import { ParameterLabelSchema, ParameterSchema, type Parameter } from '../../../../core/page-defs/parameter';
 import { api } from '../../lib/api';
+import { livePages } from './live-pages';
 
 /**
  * The page-definition feature's calls (spec 001 §7 getFormCreatedData, getpageedit, getallmodeules,
@@ -20,12 +22,30 @@ import { api } from '../../lib/api';
 export const PAGES_KEY = ['page-defs'] as const;
 const MODULES_KEY = ['page-defs', 'modules'] as const;
 
+const pageListPage = (pageno: number) => api<unknown>('/api/master/getFormCreatedData', { pageno }).then((data) => PageListSchema.parse(data));
+
 /** homepages: one page of the page list (10 a page); the page shown stays while the next one loads. */
 export function usePageList(pageno: number) {
   return useQuery({
     queryKey: [...PAGES_KEY, 'list', pageno],
-    queryFn: () => api<unknown>('/api/master/getFormCreatedData', { pageno }).then((data) => PageListSchema.parse(data)),
+    queryFn: () => pageListPage(pageno),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Every page visitors can open now, with its address: where a deactivated page may send its visitors. Read from
+ * the page list, all its pages (a site has tens of pages, not thousands), afresh each time it is asked.
+ */
+export function useLivePages() {
+  return useQuery({
+    queryKey: [...PAGES_KEY, 'live'],
+    queryFn: async () => {
+      const first = await pageListPage(1);
+      const more = Array.from({ length: Math.max(0, Math.ceil(first.totalItems / PAGE_PAGE_SIZE) - 1) }, (_, index) => pageListPage(index + 2));
+      return livePages([first, ...(await Promise.all(more))].flatMap((list) => list.items));
+    },
+    gcTime: 0,
   });
 }
 

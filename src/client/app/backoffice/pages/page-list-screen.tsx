@@ -11,7 +11,10 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { statusQuestion } from '../../components/status-badge';
 import { BackToHomeLink, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
+import { redirectSaved, useSaveRedirect } from '../redirects/api';
 import { usePageList, useSetPageStatus } from './api';
+import { publicAddressOf } from './live-pages';
+import { RedirectOffer } from './redirect-offer';
 import '../../../styles/page-defs.css';
 
 /** Back-office screens are pages too, but cannot be deactivated (the server refuses): they get no toggle. */
@@ -45,17 +48,34 @@ const COLUMNS: DataColumn<PageListRow>[] = [
   }),
 ];
 
-/** homepages ("Create Home-Page"): every page, 10 a page, with edit, active Y/N and parameters (spec 001 §2). */
+/**
+ * homepages ("Create Home-Page"): every page, 10 a page, with edit, active Y/N and parameters (spec 001 §2).
+ * Deactivating a page made without code offers to send its visitors to another page (DESIGN §27).
+ */
 export function PageListScreen() {
   const [page, setPage] = useState(1);
   const pages = usePageList(page);
   const setStatus = useSetPageStatus();
+  const saveRedirect = useSaveRedirect();
   const { confirm, dialog } = useConfirm();
+
+  /** After a page is deactivated: its old address sends visitors to the page chosen in the question (DESIGN §27). */
+  const sendVisitors = async (from: string, to: string) => {
+    try {
+      notify.success(redirectSaved(await saveRedirect.mutateAsync({ from, to, status: 301 })), 'Redirect saved');
+    } catch (error) {
+      notify.error(`The page is deactivated, but ${from} does not send its visitors on: ${errorMessage(error)} Add the redirect on the Redirects screen.`);
+    }
+  };
 
   const changeStatus = async (row: PageListRow) => {
     if (setStatus.isPending) return;
     const activate = row.activeStatus !== 'Y';
-    if (!activate && !(await confirm(DEACTIVATE_PAGE_QUESTION, { title: `Deactivate ${row.name}`, confirmLabel: 'Deactivate', danger: true }))) return;
+    // A page made without code that is on the website may send its visitors elsewhere once it is gone.
+    const from = !activate && row.type === 'Autowired' ? publicAddressOf(row) : null;
+    let to = '';
+    const details = from ? <RedirectOffer from={from} onChoose={(chosen) => (to = chosen)} /> : undefined;
+    if (!activate && !(await confirm(DEACTIVATE_PAGE_QUESTION, { title: `Deactivate ${row.name}`, confirmLabel: 'Deactivate', danger: true, details }))) return;
     try {
       const answer = await setStatus.mutateAsync({ id: row.id, activeStatus: activate ? 'Y' : 'N' });
       notify.success(answer.message);
@@ -63,7 +83,10 @@ export function PageListScreen() {
       // The catalogue's sentence, with the server's reason when it gave one.
       const reason = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 403 ? error.message : '';
       notify.error(reason ? `${PAGE_MESSAGES.statusFailed} ${reason}` : PAGE_MESSAGES.statusFailed);
+      return;
     }
+    // Only once the page is gone: the server refuses a redirect from a live page's address.
+    if (from && to) await sendVisitors(from, to);
   };
 
   const rowActions = (row: PageListRow) => (
