@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
-import { addAdministrationScreens, identity, removeScreens } from '../migration-steps';
+import { addScreenPages, identity, removeScreens } from '../migration-steps';
 
 const MEDIA_SCREEN = { id: 30, routing: 'media', name: 'Media' } as const;
 
@@ -13,7 +13,8 @@ const ORIGINAL_NAME = /^[0-9a-f]{24}_([1-9]\d{0,4})x([1-9]\d{0,4})\.(png|jpg|web
  *   its id, the alt text and focal point staff give it, its size, and who uploaded it when. The bytes stay in
  *   `images`, under the same folder and name. Filled here from the originals already stored; an upload inserts
  *   its row in the upload's transaction and a delete removes it (media/media.service.ts).
- * - the media screen, in the Administrators' Administration sub-menu on a database seeded before it.
+ * - the media screen's page (its calls are granted by it), not in any menu yet: the screen itself comes with
+ *   the library's client, whose migration puts it in the Administrators' menu.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   // A real on SQLite; a double on PostgreSQL, whose `real` is four bytes and would give 0.3 back as 0.30000001.
@@ -45,7 +46,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       values (${image.folder}, ${image.name}, ${Number(match[1])}, ${Number(match[2])}, ${Number(image.size)}, ${image.created_at})`.execute(db);
   }
 
-  await addAdministrationScreens(db, [MEDIA_SCREEN]);
+  await addScreenPages(db, [MEDIA_SCREEN]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

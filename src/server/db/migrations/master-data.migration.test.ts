@@ -69,7 +69,7 @@ describe('migration 20261123-0006-master-data on an existing SQLite database', (
       { page_id: 27, label: 'Audit Log', sequence: 4, owner_id: 1 },
       { page_id: 28, label: 'Backups', sequence: 5, owner_id: 1 },
       { page_id: 31, label: 'Redirects', sequence: 6, owner_id: 1 },
-      { page_id: 30, label: 'Media', sequence: 7, owner_id: 1 },
+      // The media screen (id 30) is a page but in no menu until its client comes.
     ]);
     // The staff home (migration 0016) comes first in the Editors' menu and is where they land; News stays.
     const editors = await db.selectFrom('menu_items').select(['page_id', 'sequence', 'land_page']).where('owner_id', '=', 3).orderBy('sequence').execute();

@@ -62,7 +62,6 @@ const ADMINISTRATION_MENU: MenuSeed = {
     { label: 'Audit Log', screen: 'auditlog' },
     { label: 'Backups', screen: 'backups' },
     { label: 'Redirects', screen: 'redirects' },
-    { label: 'Media', screen: 'media' },
   ],
 };
 
