@@ -163,7 +163,7 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
 /** Runs axe on the page as it is, once no toast is fading (half transparent, its text would read as too faint). */
 export async function expectNoAxeViolations(page: Page, what: string) {
   await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
-  // An editor's preview pane holds one page at rest; while a render loads, the next one waits in a hidden frame
+  // An editor's preview pane holds one page at rest; while a render loads, the next one waits in a frame beneath
   // (aria-hidden), which axe reads as a second page (its header and main twice). Checked at rest.
   // The pane shows beside an editor from 1280 px unless hidden (it may still be loading), and below when switched to.
   const beside = (page.viewportSize()?.width ?? 0) >= 1280 && (await page.locator('.editor-layout').count()) > 0 && (await page.getByRole('button', { name: 'Show preview' }).count()) === 0;

@@ -19,7 +19,6 @@ const PARAMETERS = [
   { parameterName: 'about', sequence: 7, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header', mandatory: 'N' },
 ];
 
-/** The frame on show (the other one loads the next render). */
 /** The control of the field at a path in the form. */
 const control = (page: Page, path: string) => page.locator(`[data-field-path="${path}"]`).locator('input:not([type="file"]):not([type="color"]), textarea, [contenteditable="true"]').first();
 const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the page"]');
@@ -255,13 +254,19 @@ test('the preview frame cannot reach the staff app, and ignores messages of othe
 
 test('a page that cannot load in the pane is said so, and Try again shows it', async ({ page }) => {
   test.slow();
-  // The bridge's script cannot be fetched: the frame never says it is ready.
-  await page.route(/\/assets\/preview-bridge-[^/]*\.js$/, (route) => route.abort());
+  // The render names a bridge script that does not exist: the frame never says it is ready. (The render is
+  // changed on its way to the editor: the frame's own requests are made in a process of its own.)
+  const renders = /\/api\/master\/preview\/News$/;
+  await page.route(renders, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/\/assets\/preview-bridge-[^"]*\.js/, '/assets/preview-bridge-missing.js');
+    await route.fulfill({ response, body });
+  });
   await openEditor(page, '/News', { rendered: false });
   const problem = page.locator('.preview-pane').getByRole('status').filter({ hasText: 'The preview could not be updated: the page took too long to load in the pane.' });
   await expect(problem).toBeVisible({ timeout: 25_000 });
   await expect(page.locator('.preview-pane[aria-busy]')).toHaveCount(0);
-  await page.unroute(/\/assets\/preview-bridge-[^/]*\.js$/);
+  await page.unroute(renders);
   await problem.getByRole('button', { name: 'Try again' }).click();
   await expect(problem).toHaveCount(0);
   await expect(page.locator('.preview-pane[data-render]:not([aria-busy])')).toBeVisible({ timeout: 15_000 });

@@ -43,8 +43,9 @@ type PaneState = { kind: 'loading' } | { kind: 'shown' } | { kind: 'refused'; me
 
 /**
  * The preview pane beside an editor (DESIGN §26): the page rendered by the server from the unsaved working copy,
- * 300 ms at most after typing stops, with no flicker: each render loads in a second, hidden frame, which takes
- * the first one's place (and scroll position) once its bridge says it is ready. The frames are sandboxed without
+ * 300 ms at most after typing stops, with no flicker: a render goes in place of the page on show, or, when it
+ * needs a document of its own, loads in a second frame beneath the first, which takes its place (and scroll
+ * position) once its bridge says it is ready. The frames are sandboxed without
  * `allow-same-origin`: they cannot reach the staff app, and talk to it only through postMessage, checked here by
  * window, origin and shape (preview/protocol.ts).
  */
@@ -54,7 +55,7 @@ export default function PreviewPane({ routing, body, describeField, activeField,
   const [shown, setShown] = useState<0 | 1>(0);
   const [state, setState] = useState<PaneState>({ kind: 'loading' });
   const [checksOpen, setChecksOpen] = useState(false);
-  /** A render is on its way (typed, asked for, or loading in the hidden frame): the pane says so (aria-busy). */
+  /** A render is on its way (typed, asked for, or loading in the next frame): the pane says so (aria-busy). */
   const [busy, setBusy] = useState(false);
   const [findings, setFindings] = useState<CheckFinding[] | null>(null);
   const frameRefs = [useRef<HTMLIFrameElement>(null), useRef<HTMLIFrameElement>(null)] as const;
@@ -93,8 +94,8 @@ export default function PreviewPane({ routing, body, describeField, activeField,
     [post],
   );
 
-  /** Puts a render in the hidden frame as a document of its own; it takes the other's place once its bridge is ready. */
-  const loadInHiddenFrame = useCallback((render: Render) => {
+  /** Puts a render in the next frame (beneath the one on show) as a document of its own; it takes the other's place once its bridge is ready. */
+  const loadInNextFrame = useCallback((render: Render) => {
     window.clearTimeout(inPlaceTimer.current);
     const next: 0 | 1 = latest.current.shown === 0 ? 1 : 0;
     pending.current = next;
@@ -116,15 +117,15 @@ export default function PreviewPane({ routing, body, describeField, activeField,
       lastRender.current = render;
       if (pending.current !== null) return; // the frame loading takes it once it is ready
       if (!everShown.current) {
-        loadInHiddenFrame(render);
+        loadInNextFrame(render);
         return;
       }
       post(latest.current.shown, { type: 'render', serial: render.serial, html: render.html });
       // A frame whose bridge does not answer (it never should) is replaced by a new document.
       window.clearTimeout(inPlaceTimer.current);
-      inPlaceTimer.current = window.setTimeout(() => loadInHiddenFrame(render), IN_PLACE_TIMEOUT_MS);
+      inPlaceTimer.current = window.setTimeout(() => loadInNextFrame(render), IN_PLACE_TIMEOUT_MS);
     },
-    [loadInHiddenFrame, post],
+    [loadInNextFrame, post],
   );
 
   // One render on its way at a time: what is typed while it is comes next, as the latest working copy (so steady
@@ -235,7 +236,7 @@ export default function PreviewPane({ routing, body, describeField, activeField,
         window.clearTimeout(inPlaceTimer.current);
         atRest(from, message.fields);
       } else if (message.type === 'reload') {
-        if (from === latest.current.shown && message.serial === serial.current && lastRender.current) loadInHiddenFrame(lastRender.current);
+        if (from === latest.current.shown && message.serial === serial.current && lastRender.current) loadInNextFrame(lastRender.current);
       } else if (message.type === 'scroll') {
         if (from === latest.current.shown && pending.current !== from) scrollY.current = message.y;
       } else if (message.type === 'select') {
@@ -247,7 +248,7 @@ export default function PreviewPane({ routing, body, describeField, activeField,
     window.addEventListener('message', listener);
     return () => window.removeEventListener('message', listener);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [post, runChecks, show, loadInHiddenFrame]);
+  }, [post, runChecks, show, loadInNextFrame]);
 
   useEffect(() => {
     post(shown, { type: 'outline', field: activeField });
@@ -293,20 +294,26 @@ export default function PreviewPane({ routing, body, describeField, activeField,
       ) : null}
       <div className="preview-pane__stage" ref={stage}>
         <div className="preview-pane__viewport" style={{ width: pageWidth * scale }}>
-          {frames.map((frame, index) => (
-            <iframe
-              key={index}
-              ref={frameRefs[index]}
-              className="preview-pane__frame"
-              title={index === shown ? 'Preview of the page' : 'Next preview, loading'}
-              sandbox="allow-scripts"
-              // The render's number makes each render a new document, even one equal to the last (it loads, says ready).
-              srcDoc={frame ? `${frame.html}<!-- render ${frame.serial} -->` : ''}
-              tabIndex={index === shown ? 0 : -1}
-              aria-hidden={index === shown ? undefined : true}
-              style={{ width: pageWidth, transform: `scale(${scale})`, height: `calc((100% / ${scale}))`, visibility: index === shown ? 'visible' : 'hidden' }}
-            />
-          ))}
+          {frames.map((frame, index) =>
+            // Each document gets an element of its own, made with it and dropped after it: never a frame navigated
+            // from one document to the next (Chromium runs these sandboxed frames in a process of their own, where a
+            // frame navigated under load could stay blank). The one loading lies beneath the one on show.
+            frame ? (
+              <iframe
+                key={`${index}-${frame.serial}`}
+                ref={frameRefs[index]}
+                className="preview-pane__frame"
+                title={index === shown ? 'Preview of the page' : 'Next preview, loading'}
+                sandbox="allow-scripts"
+                // The render's number makes each render a new document, even one equal to the last (it loads, says ready).
+                srcDoc={`${frame.html}<!-- render ${frame.serial} -->`}
+                tabIndex={index === shown ? 0 : -1}
+                aria-hidden={index === shown ? undefined : true}
+                inert={index !== shown}
+                style={{ width: pageWidth, transform: `scale(${scale})`, height: `calc((100% / ${scale}))`, zIndex: index === shown ? 1 : 0, pointerEvents: index === shown ? undefined : 'none' }}
+              />
+            ) : null,
+          )}
         </div>
       </div>
     </section>
