@@ -1,5 +1,6 @@
 import type { Slide } from '../../../core/content/common/slide';
 import { useFieldMark } from '../field-marks';
+import { useShownImage } from '../image-details';
 import { Icon } from './icon';
 
 /**
@@ -20,6 +21,7 @@ export function Carousel({
   priorityFirst?: boolean;
 }) {
   const mark = useFieldMark();
+  const shownImage = useShownImage();
   const field = (index: number, name: keyof Slide) => (listField === undefined ? undefined : `${listField}.${index}.${name}`);
   const count = slides.length;
   if (count === 0) return null;
@@ -30,6 +32,8 @@ export function Carousel({
       <div className="carousel__track" tabIndex={0}>
         {slides.map((slide, index) => {
           const priority = priorityFirst && index === 0;
+          // The slide's own description, else the library's alt text; its focal point kept in the slide's frame.
+          const image = shownImage(slide.image, slide.alt);
           return (
             <div
               key={index}
@@ -41,7 +45,8 @@ export function Carousel({
               <img
                 className="carousel__image"
                 src={slide.image}
-                alt={slide.alt}
+                alt={image.alt}
+                style={image.style}
                 width={1600}
                 height={700}
                 fetchPriority={priority ? 'high' : undefined}
