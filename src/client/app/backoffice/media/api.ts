@@ -129,13 +129,19 @@ const THUMB_WIDTH = 320;
 
 /**
  * The address a thumbnail loads: the image's 320-pixel WebP copy (DESIGN §8), or, for an image that narrow or
- * narrower, the image itself. `version` (after a replace) makes the browser ask again: images are cached an hour.
+ * narrower, the image itself; versioned like the picture (below).
  */
-export function thumbnailUrl(item: Pick<MediaItem, 'folder' | 'name' | 'url' | 'width'>, version?: number): string {
+export function thumbnailUrl(item: Pick<MediaItem, 'folder' | 'name' | 'url' | 'width' | 'bytes'>, version?: number): string {
   const stored = parseStoredImageName(item.folder as ImageFolder, item.name);
   const address = stored && item.width > THUMB_WIDTH ? `${UPLOADS_PATH}${item.folder}/${variantName(stored.stem, THUMB_WIDTH)}` : item.url;
-  return versioned(address, version);
+  return versioned(address, item, version);
 }
 
-/** An address the browser fetches anew after a replace (the server ignores the query). */
-export const versioned = (address: string, version: number | undefined) => (version ? `${address}?v=${version}` : address);
+/**
+ * An image's address as the screen loads it, with its size in bytes as a version (the server ignores the query).
+ * Images are cached an hour under their address (decision 025) and a replace keeps the address: a browser that
+ * showed the old picture would show it again for that hour, and here, of all places, the picture shown must be
+ * the one stored. A replace that happens to keep the byte count is told apart by `version`, set on replacing.
+ */
+export const versioned = (address: string, item: Pick<MediaItem, 'bytes'>, version: number | undefined) =>
+  `${address}?v=${item.bytes}${version ? `.${version}` : ''}`;

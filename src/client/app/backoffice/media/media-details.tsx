@@ -182,7 +182,7 @@ export function MediaDetails({
         <figure className="media-detail__picture">
           <span className="media-detail__frame">
             {/* The focal point's inputs below do the same by keyboard: the click is a shortcut for a pointer. */}
-            <img src={versioned(item.url, version)} alt={item.alt} width={item.width} height={item.height} className="media-detail__image" onClick={pick} />
+            <img src={versioned(item.url, item, version)} alt={item.alt} width={item.width} height={item.height} className="media-detail__image" onClick={pick} />
             <span className="media-detail__marker" style={{ left: `${shownFocal.x * 100}%`, top: `${shownFocal.y * 100}%` }} aria-hidden="true" />
           </span>
           <figcaption className="media-detail__caption">Click the picture to set its focal point: the part that stays in view when a page crops it.</figcaption>

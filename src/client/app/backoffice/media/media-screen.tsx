@@ -42,7 +42,7 @@ function MediaCard({ item, version, onOpen }: { item: MediaItem; version: number
           <img
             className="media-card__image"
             // A copy that is missing (an image stored before copies were made) falls back to the image itself.
-            src={failed ? versioned(item.url, version) : thumbnailUrl(item, version)}
+            src={failed ? versioned(item.url, item, version) : thumbnailUrl(item, version)}
             onError={() => setFailed(true)}
             alt=""
             width={item.width}
