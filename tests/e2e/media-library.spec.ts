@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { callApi, expect, expectNoAxeViolations, logInAs, openAdministrationScreen, queryE2eDatabase, sidewaysScroll, test, toastOf } from './fixtures';
@@ -39,6 +39,18 @@ async function upload(page: Page, folder: string, field: string, bytes: Buffer):
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** The colour at the middle of a shown picture, as [r, g, b] (roughly: WebP copies are lossy). */
+const centrePixel = (image: Locator) =>
+  image.evaluate((img: HTMLImageElement) => {
+    if (!img.complete || img.naturalWidth === 0) return null;
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(img, 0, 0);
+    const [r, g, b] = context.getImageData(img.naturalWidth >> 1, img.naturalHeight >> 1, 1, 1).data;
+    return [r, g, b].map((value) => Math.round((value ?? 0) / 30) * 30);
+  });
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const fileName = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 const mediaIdOf = (url: string) => queryE2eDatabase<{ id: number }>('select id from media where name = ?', fileName(url))[0]?.id;
@@ -168,8 +180,11 @@ test('an administrator gives a used picture alt text and a focal point, replaces
     await page.goto('/media');
     await expect(page.locator('.media-card').first()).toBeVisible();
     await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
-    // After a reload too, the thumbnail is the replaced picture's (its size in bytes in the address).
-    await expect(page.locator('.media-card').filter({ hasText: fileName(used) }).locator('img')).toHaveAttribute('src', new RegExp(`-320\\.webp\\?v=${newBytes}$`));
+    // After a reload too, the thumbnail shows the new picture (magenta), not the browser's copy of the old (green):
+    // the two pictures, of one colour and size each, have the same number of bytes.
+    const thumb = page.locator('.media-card').filter({ hasText: fileName(used) }).locator('img');
+    await expect(thumb).toHaveAttribute('src', new RegExp(`-320\\.webp\\?v=${newBytes}\\.\\d+$`));
+    await expect.poll(() => centrePixel(thumb)).toEqual([180, 30, 90]);
     await expect.poll(() => sidewaysScroll(page)).toBe(0);
     await page.screenshot({ path: `/tmp/media-${width}.png` });
   }

@@ -138,10 +138,39 @@ export function thumbnailUrl(item: Pick<MediaItem, 'folder' | 'name' | 'url' | '
 }
 
 /**
- * An image's address as the screen loads it, with its size in bytes as a version (the server ignores the query).
- * Images are cached an hour under their address (decision 025) and a replace keeps the address: a browser that
- * showed the old picture would show it again for that hour, and here, of all places, the picture shown must be
- * the one stored. A replace that happens to keep the byte count is told apart by `version`, set on replacing.
+ * An image's address as the screen loads it, versioned (the server ignores the query): images are cached an hour
+ * under their address (decision 025) and a replace keeps the address, so a browser that showed the old picture
+ * would show it again for that hour, and here, of all places, the picture shown must be the one stored. The
+ * version is the size in bytes (another administrator's replace usually changes it) and, in the browser that
+ * replaced the picture within the hour, when it did (two pictures of one colour and size have the same bytes).
  */
 export const versioned = (address: string, item: Pick<MediaItem, 'bytes'>, version: number | undefined) =>
   `${address}?v=${item.bytes}${version ? `.${version}` : ''}`;
+
+/** Where the browser keeps when it replaced which image: `{[id]: time}`. */
+const REPLACED_KEY = 'folio.media.replaced';
+/** How long a browser keeps an image without asking again (decision 025): a replace older than that needs no version. */
+const IMAGE_CACHE_MS = 60 * 60 * 1000;
+
+/** The images this browser replaced within the hour, by id, with when. */
+export function replacedVersions(now = Date.now()): Map<number, number> {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(localStorage.getItem(REPLACED_KEY) ?? 'null');
+  } catch {
+    stored = null;
+  }
+  const entries = stored && typeof stored === 'object' ? Object.entries(stored as Record<string, unknown>) : [];
+  return new Map(entries.flatMap(([id, at]) => (typeof at === 'number' && now - at < IMAGE_CACHE_MS ? [[Number(id), at] as [number, number]] : [])));
+}
+
+/** Notes that this browser replaced an image now; resolves with the versions to show. */
+export function rememberReplaced(id: number, now = Date.now()): Map<number, number> {
+  const versions = replacedVersions(now).set(id, now);
+  try {
+    localStorage.setItem(REPLACED_KEY, JSON.stringify(Object.fromEntries(versions)));
+  } catch {
+    // Storage full or refused: the version holds for this visit of the screen.
+  }
+  return versions;
+}

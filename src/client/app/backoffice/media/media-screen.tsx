@@ -6,7 +6,7 @@ import { IconButton } from '../../components/icon-button';
 import { useDetailDialog } from '../../components/modal-dialog';
 import { BackToHomeLink, LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { useRecordLink } from '../../components/use-record-link';
-import { thumbnailUrl, useMediaPages, versioned, type MediaFilter } from './api';
+import { rememberReplaced, replacedVersions, thumbnailUrl, useMediaPages, versioned, type MediaFilter } from './api';
 import { kilobytes, MediaDetails } from './media-details';
 import '../../../styles/media.css';
 
@@ -76,7 +76,7 @@ export default function MediaScreen() {
   const items = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
   const { detail, openDetail, closeDetail } = useDetailDialog<MediaItem>(focusListStart);
   /** Replaced pictures: their addresses get a version so that the browser shows the new bytes, not its copy. */
-  const [versions, setVersions] = useState<ReadonlyMap<number, number>>(new Map());
+  const [versions, setVersions] = useState<ReadonlyMap<number, number>>(() => replacedVersions());
   const countId = useId();
 
   // The search asks once the typing pauses.
@@ -191,7 +191,7 @@ export default function MediaScreen() {
           key={shown.id}
           item={shown}
           version={versions.get(shown.id)}
-          onReplaced={() => setVersions((current) => new Map(current).set(shown.id, Date.now()))}
+          onReplaced={() => setVersions(rememberReplaced(shown.id))}
           onDeleted={() => close(true)}
           onClose={() => close()}
         />
