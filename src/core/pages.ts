@@ -191,7 +191,7 @@ const SCREENS = [
   { id: 27, routing: 'auditlog', name: 'Audit Log' },
   { id: 28, routing: 'backups', name: 'Backups' },
   { id: 29, routing: 'dashboard', name: 'Dashboard' },
-  { id: 30, routing: 'media', name: 'Media' },
+  { id: 30, routing: 'media', name: 'Media library' },
   { id: 31, routing: 'redirects', name: 'Redirects' },
 ] as const satisfies readonly ScreenPage[];
 

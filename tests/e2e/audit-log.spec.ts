@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { callApi, createE2eUser, expect, expectNoAxeViolations, logInAs, parseCsv, sidewaysScroll, tabTo, test, toastOf } from './fixtures';
+import { callApi, createE2eUser, expect, expectNoAxeViolations, logInAs, openAdministrationScreen, parseCsv, sidewaysScroll, tabTo, test, toastOf } from './fixtures';
 
 // The audit log end to end (DESIGN §21, §16): the administrator makes changes (a group created on its screen,
 // then renamed), opens Audit Log from the menu, finds them by user and action area, reads one with its
@@ -26,12 +26,7 @@ const todayInIndia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ko
 
 /** Opens Audit Log through the staff menu, as an administrator does. */
 async function openFromMenu(page: Page) {
-  const menu = page.getByRole('navigation', { name: 'Staff menu' });
-  const administration = menu.getByRole('button', { name: 'Administration' });
-  if ((await administration.getAttribute('aria-expanded')) !== 'true') await administration.click();
-  await menu.getByRole('link', { name: 'Audit Log', exact: true }).click();
-  await expect(page).toHaveURL(/\/auditlog$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible();
+  await openAdministrationScreen(page, 'Audit Log', '/auditlog');
   await settled(page);
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { createE2eUser, expect, expectNoAxeViolations, logInAs, sidewaysScroll, test } from './fixtures';
+import { createE2eUser, expect, expectNoAxeViolations, logInAs, openAdministrationScreen, sidewaysScroll, test } from './fixtures';
 
 // The backups screen end to end (DESIGN §22): the administrator opens Backups from the menu, downloads a
 // backup (a real file, gzip JSON lines with the Folio header and a manifest last), sees it among the recent
@@ -11,12 +11,7 @@ import { createE2eUser, expect, expectNoAxeViolations, logInAs, sidewaysScroll, 
 const run = () => `${Date.now() % 100000}${Math.floor(Math.random() * 10)}`.padStart(6, '0');
 
 async function openFromMenu(page: Page) {
-  const menu = page.getByRole('navigation', { name: 'Staff menu' });
-  const administration = menu.getByRole('button', { name: 'Administration' });
-  if ((await administration.getAttribute('aria-expanded')) !== 'true') await administration.click();
-  await menu.getByRole('link', { name: 'Backups', exact: true }).click();
-  await expect(page).toHaveURL(/\/backups$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Backups' })).toBeVisible();
+  await openAdministrationScreen(page, 'Backups', '/backups');
 }
 
 test('an administrator downloads a backup of the site and sees it among the recent ones', async ({ page, consoleErrors }) => {

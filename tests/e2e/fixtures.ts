@@ -144,6 +144,19 @@ export async function confirmPublish(page: Page) {
   await page.getByRole('alertdialog', { name: 'Publish now?' }).getByRole('button', { name: 'Publish' }).click();
 }
 
+/**
+ * Opens one screen of the Administrators' Administration sub-menu through the staff menu, as an administrator
+ * does (the sub-menu unfolded first when it is not), and waits for its address and its title.
+ */
+export async function openAdministrationScreen(page: Page, label: string, path: string) {
+  const menu = page.getByRole('navigation', { name: 'Staff menu' });
+  const administration = menu.getByRole('button', { name: 'Administration' });
+  if ((await administration.getAttribute('aria-expanded')) !== 'true') await administration.click();
+  await menu.getByRole('link', { name: label, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
+}
+
 /** A POST to the API from the logged-in page, with the CSRF header the app sends; throws on a non-2xx answer. */
 export async function callApi<T>(page: Page, path: string, body: unknown): Promise<T> {
   return page.evaluate(

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { BASE_URL, E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { expect, expectNoAxeViolations, logInAs, sidewaysScroll, test, toastOf } from './fixtures';
+import { expect, expectNoAxeViolations, logInAs, openAdministrationScreen, sidewaysScroll, test, toastOf } from './fixtures';
 
 // The redirects screen end to end (DESIGN §27): a visitor asks for an address that does not exist and gets 404;
 // the administrator opens Redirects from the menu, finds it under "Addresses not found" with where the visitor
@@ -10,12 +10,7 @@ import { expect, expectNoAxeViolations, logInAs, sidewaysScroll, test, toastOf }
 const run = () => `${Date.now() % 100000}${Math.floor(Math.random() * 10)}`.padStart(6, '0');
 
 async function openFromMenu(page: Page) {
-  const menu = page.getByRole('navigation', { name: 'Staff menu' });
-  const administration = menu.getByRole('button', { name: 'Administration' });
-  if ((await administration.getAttribute('aria-expanded')) !== 'true') await administration.click();
-  await menu.getByRole('link', { name: 'Redirects', exact: true }).click();
-  await expect(page).toHaveURL(/\/redirects$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Redirects' })).toBeVisible();
+  await openAdministrationScreen(page, 'Redirects', '/redirects');
 }
 
 test('an address visitors missed is redirected from the 404 log, and then lands on the page chosen', async ({ page, consoleErrors }) => {

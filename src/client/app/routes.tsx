@@ -35,6 +35,7 @@ const EnquiriesScreen = lazy(() => import('./backoffice/enquiries/enquiries-scre
 const AuditLogScreen = lazy(() => import('./backoffice/audit/audit-log-screen').then((m) => ({ default: m.AuditLogScreen })));
 const BackupsScreen = lazy(() => import('./backoffice/backups/backups-screen'));
 const RedirectsScreen = lazy(() => import('./backoffice/redirects/redirects-screen'));
+const MediaScreen = lazy(() => import('./backoffice/media/media-screen'));
 const DashboardScreen = lazy(() => import('./backoffice/dashboard/dashboard-screen'));
 const ParameterScreen = lazy(() => import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })));
 
@@ -66,6 +67,7 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   auditlog: <AuditLogScreen />,
   backups: <BackupsScreen />,
   redirects: <RedirectsScreen />,
+  media: <MediaScreen />,
   dashboard: <DashboardScreen />,
 };
 

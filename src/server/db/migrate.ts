@@ -24,6 +24,7 @@ import * as oneJobQueue from './migrations/20261126-0020-one-job-queue';
 import * as previewShares from './migrations/20261127-0021-preview-shares';
 import * as redirects from './migrations/20261127-0022-redirects';
 import * as mediaLibrary from './migrations/20261127-0023-media-library';
+import * as mediaMenu from './migrations/20261127-0024-media-menu';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -58,6 +59,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261127-0021-preview-shares': previewShares,
   '20261127-0022-redirects': redirects,
   '20261127-0023-media-library': mediaLibrary,
+  '20261127-0024-media-menu': mediaMenu,
 };
 
 /** The migrations this Folio knows, oldest first. */

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { parseStoredImageUrl, type ImageFolder } from '../../../core/media/image-names';
-import { readCookie } from '../../lib/http';
 import { api, errorMessage } from '../lib/api';
+import { postFormWithProgress } from '../lib/upload';
 import { notify } from '../toasts';
 import { ImagePreview } from './image-preview';
 
@@ -14,38 +14,21 @@ interface UploadAnswer {
 }
 
 /**
- * Sends one file to uploadImage with XMLHttpRequest (fetch reports no upload progress), with the CSRF header
- * like every other change. Resolves with the stored image's URL; rejects with the server's message.
+ * Sends one file to uploadImage with its upload's progress (lib/upload.ts). Resolves with the stored image's URL;
+ * rejects with the server's message.
  */
-function uploadImage(file: File, target: { folder: ImageFolder; field: string | undefined }, onProgress: (fraction: number) => void): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    // The folder (and field) first: the server reads the fields in order.
-    form.append('page', target.folder);
-    if (target.field) form.append('field', target.field);
-    form.append('file', file);
-    const request = new XMLHttpRequest();
-    request.open('POST', '/api/master/uploadImage');
-    request.withCredentials = true;
-    request.setRequestHeader('accept', 'application/json');
-    const xsrf = readCookie('XSRF-TOKEN');
-    if (xsrf) request.setRequestHeader('x-xsrf-token', xsrf);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      let answer: UploadAnswer | null;
-      try {
-        answer = JSON.parse(request.responseText) as UploadAnswer;
-      } catch {
-        answer = null;
-      }
-      if (request.status === 200 && answer?.message === 'File uploaded successfully' && answer.url) resolve(answer.url);
-      else reject(new Error(answer?.message ?? 'Failed to upload file'));
-    };
-    request.onerror = () => reject(new Error('Failed to upload file'));
-    request.send(form);
+async function uploadImage(file: File, target: { folder: ImageFolder; field: string | undefined }, onProgress: (fraction: number) => void): Promise<string> {
+  const form = new FormData();
+  // The folder (and field) first: the server reads the fields in order.
+  form.append('page', target.folder);
+  if (target.field) form.append('field', target.field);
+  form.append('file', file);
+  const { status, data } = await postFormWithProgress('/api/master/uploadImage', form, onProgress).catch(() => {
+    throw new Error('Failed to upload file');
   });
+  const answer = data && typeof data === 'object' ? (data as UploadAnswer) : null;
+  if (status === 200 && answer?.message === 'File uploaded successfully' && answer.url) return answer.url;
+  throw new Error(answer?.message ?? 'Failed to upload file');
 }
 
 /**

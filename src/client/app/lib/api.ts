@@ -12,12 +12,15 @@ import type { JsonResponse } from '../../lib/http';
 export class ApiError extends Error {
   readonly status: number;
   readonly field: string | undefined;
+  /** The answer's whole JSON, for a refusal that says more than a sentence (a 409 listing where an image is used). */
+  readonly data: unknown;
 
-  constructor(status: number, message: string, field?: string) {
+  constructor(status: number, message: string, field?: string, data?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.field = field;
+    this.data = data;
   }
 }
 
@@ -67,7 +70,7 @@ async function answerOf<T>(path: string, send: () => Promise<JsonResponse<unknow
   if (!response.ok) {
     // Sign-in answers 401 for a wrong password: that is no ended session.
     if (response.status === 401 && !path.startsWith('/api/auth/')) onUnauthorized?.();
-    throw new ApiError(response.status, messageOf(response.data) ?? FALLBACK_MESSAGE, fieldOf(response.data));
+    throw new ApiError(response.status, messageOf(response.data) ?? FALLBACK_MESSAGE, fieldOf(response.data), response.data);
   }
   return response.data as T;
 }

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../database';
 import { migrateTo, migrateToLatest } from '../migrate';
 import { seedMasterDataIfMissing } from '../seed/master-data-seed';
+import { insertAdministrationMenu } from '../../test-support/administration-menu';
 
 function scratchDatabase(file: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-migration-'));
@@ -35,18 +36,8 @@ describe('migration 20261123-0006-master-data on an existing SQLite database', (
         { id: 16, routing: 'userHomepage', name: 'Users', display_name: 'Users', public_path: null, kind: 'screen', active: 1, module_id: 4, page_type: 'wired', homepage: 'N' },
       ])
       .execute();
-    const heading = await db
-      .insertInto('menu_items')
-      .values({ owner_kind: 'group', owner_id: 1, parent_id: null, page_id: null, label: 'Administration', sequence: 2, is_sub_menu: 1, land_page: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('menu_items')
-      .values([
-        { owner_kind: 'group', owner_id: 1, parent_id: heading.id, page_id: 16, label: 'Users', sequence: 1, is_sub_menu: 0, land_page: 0 },
-        { owner_kind: 'group', owner_id: 3, parent_id: null, page_id: 7, label: 'News', sequence: 1, is_sub_menu: 0, land_page: 1 },
-      ])
-      .execute();
+    const headingId = await insertAdministrationMenu(db, [{ pageId: 16, label: 'Users' }]);
+    await db.insertInto('menu_items').values({ owner_kind: 'group', owner_id: 3, parent_id: null, page_id: 7, label: 'News', sequence: 1, is_sub_menu: 0, land_page: 1 }).execute();
 
     await migrateToLatest(db, 'sqlite');
 
@@ -58,10 +49,10 @@ describe('migration 20261123-0006-master-data on an existing SQLite database', (
       { id: 27, routing: 'auditlog', name: 'Audit Log', display_name: 'Audit Log', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
       { id: 28, routing: 'backups', name: 'Backups', display_name: 'Backups', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
       { id: 29, routing: 'dashboard', name: 'Dashboard', display_name: 'Dashboard', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
-      { id: 30, routing: 'media', name: 'Media', display_name: 'Media', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
+      { id: 30, routing: 'media', name: 'Media library', display_name: 'Media library', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
       { id: 31, routing: 'redirects', name: 'Redirects', display_name: 'Redirects', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
     ]);
-    const administration = await db.selectFrom('menu_items').select(['page_id', 'label', 'sequence', 'owner_id']).where('parent_id', '=', heading.id).orderBy('sequence').execute();
+    const administration = await db.selectFrom('menu_items').select(['page_id', 'label', 'sequence', 'owner_id']).where('parent_id', '=', headingId).orderBy('sequence').execute();
     expect(administration).toEqual([
       { page_id: 16, label: 'Users', sequence: 1, owner_id: 1 },
       { page_id: 25, label: 'Master Types', sequence: 2, owner_id: 1 },
@@ -69,7 +60,8 @@ describe('migration 20261123-0006-master-data on an existing SQLite database', (
       { page_id: 27, label: 'Audit Log', sequence: 4, owner_id: 1 },
       { page_id: 28, label: 'Backups', sequence: 5, owner_id: 1 },
       { page_id: 31, label: 'Redirects', sequence: 6, owner_id: 1 },
-      // The media screen (id 30) is a page but in no menu until its client comes.
+      // The media library's screen comes last (migration 0024).
+      { page_id: 30, label: 'Media library', sequence: 7, owner_id: 1 },
     ]);
     // The staff home (migration 0016) comes first in the Editors' menu and is where they land; News stays.
     const editors = await db.selectFrom('menu_items').select(['page_id', 'sequence', 'land_page']).where('owner_id', '=', 3).orderBy('sequence').execute();

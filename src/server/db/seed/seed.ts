@@ -62,6 +62,7 @@ const ADMINISTRATION_MENU: MenuSeed = {
     { label: 'Audit Log', screen: 'auditlog' },
     { label: 'Backups', screen: 'backups' },
     { label: 'Redirects', screen: 'redirects' },
+    { label: 'Media library', screen: 'media' },
   ],
 };
 

@@ -1,0 +1,323 @@
+import { useId, useRef, useState } from 'react';
+import type { FormEvent, MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { Replace, Save, Trash2, X } from 'lucide-react';
+import { ALT_TEXT_MAX, type MediaItem, type MediaUse } from '../../../../core/schemas/media';
+import { Field } from '../../../components/field';
+import { errorMessage, refusedField } from '../../lib/api';
+import { formatDateTime } from '../../lib/date-time';
+import { useConfirm } from '../../components/confirm-dialog';
+import { IconButton } from '../../components/icon-button';
+import { useModalDialog } from '../../components/modal-dialog';
+import { notify } from '../../toasts';
+import { ImageInUseError, useDeleteMedia, useReplaceMedia, useSaveMediaDetails, versioned } from './api';
+
+/** "1,234 KB": an image's size as the list and its details say it. */
+export const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-IN')} KB`;
+
+type DetailField = 'alt' | 'focalX' | 'focalY';
+
+/** A focal point as the inputs show it: a whole percentage from the left or the top. */
+const percent = (fraction: number) => String(Math.round(fraction * 1000) / 10);
+
+/** What the file picker offers; the server decides by the bytes (PNG, JPEG, GIF or WebP, DESIGN §8). */
+const PICKER_ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,image/png,image/jpeg,image/gif,image/webp';
+
+/** The places that show an image, each a link to its editor (the company's logo: the company details). */
+export function UsedByList({ uses, label }: { uses: readonly MediaUse[]; label: string }) {
+  return (
+    <ul className="media-detail__uses" aria-label={label}>
+      {uses.map((use) => (
+        <li key={`${use.routing} ${use.field}`}>
+          <Link to={`/${use.routing}`}>{use.page}</Link> <span className="media-detail__field">({use.field})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * One image of the library in a modal dialog: the picture large (a click on it sets the focal point, shown as a
+ * marker; two percentage inputs do the same by keyboard), its alt text with a counter, Save; where it is used,
+ * each place a link to its editor; Replace (a new picture under the same address, with progress); Delete behind
+ * a question, refused while the image is used (the server's sentence and the places). The focus starts on
+ * Close; Escape closes.
+ */
+export function MediaDetails({
+  item,
+  version,
+  onReplaced,
+  onDeleted,
+  onClose,
+}: {
+  item: MediaItem;
+  /** Set after a replace: the picture's address asked anew (the browser holds the old bytes for an hour). */
+  version: number | undefined;
+  onReplaced: () => void;
+  onDeleted: () => void;
+  onClose: () => void;
+}) {
+  const { firstFocus: closeButton, dialogProps } = useModalDialog(onClose);
+  const ids = { title: useId(), alt: useId(), focalX: useId(), focalY: useId(), uses: useId(), replace: useId(), file: useId() };
+  const save = useSaveMediaDetails();
+  const replace = useReplaceMedia();
+  const remove = useDeleteMedia();
+  const { confirm, dialog } = useConfirm();
+
+  const [alt, setAlt] = useState(item.alt);
+  const [focal, setFocal] = useState({ focalX: percent(item.focalX), focalY: percent(item.focalY) });
+  const [problems, setProblems] = useState<Partial<Record<DetailField, string>>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const inputs = { alt: useRef<HTMLTextAreaElement>(null), focalX: useRef<HTMLInputElement>(null), focalY: useRef<HTMLInputElement>(null) };
+
+  const file = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | undefined>();
+  const [inUse, setInUse] = useState<ImageInUseError | null>(null);
+  const [deleteRefusal, setDeleteRefusal] = useState<string | null>(null);
+
+  const changed = (field: DetailField) => {
+    setProblems((current) => ({ ...current, [field]: undefined }));
+    setRefusal(null);
+  };
+  const setFocalField = (field: 'focalX' | 'focalY', value: string) => {
+    setFocal((current) => ({ ...current, [field]: value }));
+    changed(field);
+  };
+
+  // A click on the picture puts the focal point where it landed.
+  const pick = (event: MouseEvent<HTMLImageElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return;
+    const at = (offset: number, size: number) => percent(Math.min(1, Math.max(0, offset / size)));
+    setFocal({ focalX: at(event.clientX - box.left, box.width), focalY: at(event.clientY - box.top, box.height) });
+    setProblems((current) => ({ ...current, focalX: undefined, focalY: undefined }));
+    setRefusal(null);
+  };
+
+  const focalValue = (field: 'focalX' | 'focalY') => {
+    const value = Number(focal[field].trim().replace(',', '.'));
+    return focal[field].trim() !== '' && Number.isFinite(value) && value >= 0 && value <= 100 ? value / 100 : null;
+  };
+  const shownFocal = { x: focalValue('focalX') ?? item.focalX, y: focalValue('focalY') ?? item.focalY };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const focalX = focalValue('focalX');
+    const focalY = focalValue('focalY');
+    const found: Partial<Record<DetailField, string>> = {};
+    if (focalX === null) found.focalX = 'Enter a number from 0 to 100 for how far from the left the focal point is.';
+    if (focalY === null) found.focalY = 'Enter a number from 0 to 100 for how far from the top the focal point is.';
+    if (focalX === null || focalY === null) {
+      setProblems(found);
+      inputs[focalX === null ? 'focalX' : 'focalY'].current?.focus();
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync({ id: item.id, details: { alt: alt.trim(), focalX, focalY } });
+      setAlt(saved.alt);
+      setFocal({ focalX: percent(saved.focalX), focalY: percent(saved.focalY) });
+      notify.success(`The alt text and focal point of ${item.name} are saved.`, 'Image saved');
+    } catch (error) {
+      const refused = refusedField(error);
+      const field = refused === 'alt' || refused === 'focalX' || refused === 'focalY' ? refused : null;
+      if (field) {
+        setProblems({ [field]: errorMessage(error) });
+        inputs[field].current?.focus();
+      } else setRefusal(errorMessage(error));
+    }
+  };
+
+  const sendReplacement = async (event: FormEvent) => {
+    event.preventDefault();
+    if (progress !== null) return;
+    const chosen = file.current?.files?.[0];
+    if (!chosen) {
+      setFileProblem('Choose the new picture first: a PNG, JPEG, GIF or WebP file.');
+      file.current?.focus();
+      return;
+    }
+    setFileProblem(undefined);
+    setProgress(0);
+    try {
+      await replace.mutateAsync({ id: item.id, file: chosen, onProgress: setProgress });
+      onReplaced();
+      if (file.current) file.current.value = '';
+      notify.success(`The new picture of ${item.name} is in place: every page that shows it shows the new one.`, 'Picture replaced');
+    } catch (error) {
+      setFileProblem(errorMessage(error));
+      file.current?.focus();
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const deleteImage = async () => {
+    setInUse(null);
+    setDeleteRefusal(null);
+    const question = `Delete the image ${item.name}? Its address stops working; a backup made before now still holds it.`;
+    if (!(await confirm(question, { title: 'Delete the image', confirmLabel: 'Delete', danger: true }))) return;
+    try {
+      await remove.mutateAsync(item.id);
+      notify.success(`The image ${item.name} is deleted.`, 'Image deleted');
+      onDeleted();
+    } catch (error) {
+      if (error instanceof ImageInUseError) setInUse(error);
+      else setDeleteRefusal(errorMessage(error));
+    }
+  };
+
+  const uploadedBy = item.uploadedBy ? ` by ${item.uploadedBy}` : '';
+  return (
+    <dialog {...dialogProps} className="staff-dialog media-detail" aria-labelledby={ids.title}>
+      <div className="media-detail__header">
+        <h2 className="media-detail__title" id={ids.title}>
+          {item.name}
+        </h2>
+        <IconButton ref={closeButton} icon={X} label="Close" tooltipAlign="end" onClick={onClose} />
+      </div>
+
+      <div className="media-detail__body">
+        <figure className="media-detail__picture">
+          <span className="media-detail__frame">
+            {/* The focal point's inputs below do the same by keyboard: the click is a shortcut for a pointer. */}
+            <img src={versioned(item.url, item, version)} alt={item.alt} width={item.width} height={item.height} className="media-detail__image" onClick={pick} />
+            <span className="media-detail__marker" style={{ left: `${shownFocal.x * 100}%`, top: `${shownFocal.y * 100}%` }} aria-hidden="true" />
+          </span>
+          <figcaption className="media-detail__caption">Click the picture to set its focal point: the part that stays in view when a page crops it.</figcaption>
+        </figure>
+
+        <div className="media-detail__side">
+          <dl className="media-detail__facts">
+            <div>
+              <dt>Size</dt>
+              <dd>
+                {item.width} × {item.height} pixels, {kilobytes(item.bytes)}
+              </dd>
+            </div>
+            <div>
+              <dt>Uploaded</dt>
+              <dd>
+                <time dateTime={item.uploadedAt}>{formatDateTime(item.uploadedAt)}</time>
+                {uploadedBy}
+              </dd>
+            </div>
+            <div>
+              <dt>Address</dt>
+              <dd>
+                <a href={item.url} target="_blank" rel="noreferrer" className="media-detail__address">
+                  {item.url}
+                </a>
+              </dd>
+            </div>
+          </dl>
+
+          <form className="app-form media-detail__form" noValidate onSubmit={(event) => void submit(event)}>
+            <Field id={ids.alt} label="Alt text" hint={`What the picture shows, for visitors who cannot see it. ${alt.length} of ${ALT_TEXT_MAX} characters.`} error={problems.alt}>
+              {(control) => (
+                <textarea
+                  {...control}
+                  ref={inputs.alt}
+                  className="field__input field__textarea app-textarea"
+                  rows={3}
+                  maxLength={ALT_TEXT_MAX}
+                  value={alt}
+                  onChange={(event) => {
+                    setAlt(event.target.value);
+                    changed('alt');
+                  }}
+                />
+              )}
+            </Field>
+            <fieldset className="app-fieldset media-detail__focal">
+              <legend className="app-fieldset__legend">Focal point</legend>
+              {(['focalX', 'focalY'] as const).map((field) => (
+                <Field key={field} id={ids[field]} label={field === 'focalX' ? 'From the left (%)' : 'From the top (%)'} error={problems[field]}>
+                  {(control) => (
+                    <input
+                      {...control}
+                      ref={inputs[field]}
+                      className="field__input"
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      max={100}
+                      step={1}
+                      value={focal[field]}
+                      onChange={(event) => setFocalField(field, event.target.value)}
+                    />
+                  )}
+                </Field>
+              ))}
+            </fieldset>
+            {refusal ? (
+              <p className="media-refusal" role="alert">
+                {refusal}
+              </p>
+            ) : null}
+            <div className="app-actions">
+              <button type="submit" className="button" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+                <Save className="button__icon" aria-hidden="true" focusable="false" />
+                Save
+              </button>
+            </div>
+          </form>
+        </div>
+      </div>
+
+      <section className="media-detail__section" aria-labelledby={ids.uses}>
+        <h3 className="media-detail__subtitle" id={ids.uses}>
+          Where used
+        </h3>
+        {item.usedBy.length === 0 ? <p>Nothing shows this image: it can be deleted.</p> : <UsedByList uses={item.usedBy} label="Places that show this image" />}
+      </section>
+
+      <section className="media-detail__section" aria-labelledby={ids.replace}>
+        <h3 className="media-detail__subtitle" id={ids.replace}>
+          Replace the picture
+        </h3>
+        <form className="app-form media-detail__replace" noValidate onSubmit={(event) => void sendReplacement(event)}>
+          <Field
+            id={ids.file}
+            label="New picture"
+            hint={`PNG, JPEG, GIF or WebP. It is fitted to ${item.width} × ${item.height} around the focal point and keeps this image's address, so every page that shows it shows the new one.`}
+            error={fileProblem}
+          >
+            {(control) => <input {...control} ref={file} className="field__input" type="file" accept={PICKER_ACCEPT} disabled={progress !== null} onChange={() => setFileProblem(undefined)} />}
+          </Field>
+          <div className="app-actions">
+            <button type="submit" className="button button--outline" disabled={progress !== null} aria-busy={progress !== null || undefined}>
+              <Replace className="button__icon" aria-hidden="true" focusable="false" />
+              Replace
+            </button>
+            {progress !== null ? (
+              <progress className="media-detail__progress" max={1} value={progress} aria-label="Upload progress">
+                {Math.round(progress * 100)}%
+              </progress>
+            ) : null}
+          </div>
+        </form>
+      </section>
+
+      <div className="media-detail__section media-detail__delete">
+        <button type="button" className="button button--outline media-detail__delete-button" disabled={remove.isPending} onClick={() => void deleteImage()}>
+          <Trash2 className="button__icon" aria-hidden="true" focusable="false" />
+          Delete image
+        </button>
+        {/* Always there, so that a refusal that comes is read out. */}
+        <div role="alert" className="media-detail__delete-outcome">
+          {inUse ? (
+            <div className="media-refusal">
+              <p>{inUse.message}</p>
+              <UsedByList uses={inUse.usedBy} label="Places that still show this image" />
+            </div>
+          ) : deleteRefusal ? (
+            <p className="media-refusal">{deleteRefusal}</p>
+          ) : null}
+        </div>
+      </div>
+      {dialog}
+    </dialog>
+  );
+}
