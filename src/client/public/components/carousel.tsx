@@ -1,5 +1,6 @@
 import type { Slide } from '../../../core/content/common/slide';
-import { useFieldMark } from '../field-marks';
+import { parseStoredImageUrl, webpSrcSet } from '../../../core/media/image-names';
+import { useFieldMark, type FieldMark } from '../field-marks';
 import { Icon } from './icon';
 
 /**
@@ -38,16 +39,11 @@ export function Carousel({
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${count}`}
             >
-              <img
-                className="carousel__image"
+              <SlideImage
                 src={slide.image}
                 alt={slide.alt}
-                width={1600}
-                height={700}
-                fetchPriority={priority ? 'high' : undefined}
-                loading={priority ? undefined : 'lazy'}
-                decoding={priority ? undefined : 'async'}
-                {...mark(field(index, 'image'))}
+                priority={priority}
+                mark={mark(field(index, 'image'))}
               />
               {slide.heading || slide.caption ? (
                 <div className="carousel__caption">
@@ -77,5 +73,33 @@ export function Carousel({
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A slide's picture. An uploaded one (DESIGN §8, §27) also offers the WebP copies made at upload as a srcset, the
+ * full width of the window: a phone takes a narrow copy, not the 1600-pixel original.
+ */
+function SlideImage({ src, alt, priority, mark }: { src: string; alt: string; priority: boolean; mark: FieldMark }) {
+  const uploaded = parseStoredImageUrl(src);
+  const img = (
+    <img
+      className="carousel__image"
+      src={src}
+      alt={alt}
+      width={1600}
+      height={700}
+      fetchPriority={priority ? 'high' : undefined}
+      loading={priority ? undefined : 'lazy'}
+      decoding={priority ? undefined : 'async'}
+      {...mark}
+    />
+  );
+  if (!uploaded) return img;
+  return (
+    <picture>
+      <source type="image/webp" srcSet={webpSrcSet(src, uploaded)} sizes="100vw" />
+      {img}
+    </picture>
   );
 }
