@@ -122,7 +122,12 @@ test('the carousel slide takes an uploaded image and the public Home shows it', 
   await expect(toastOf(page, 'Upload successfully!..')).toBeVisible();
   const address = await publishEntryWithImage(page, slides, /^\/uploads\/photos\/slides\/[0-9a-f]{24}_1600x700\.png$/);
   await openHydrated(page, '/Home1');
-  await expectLoaded(page.locator(`.carousel__image[src="${address}"]`));
+  const picture = page.locator(`.carousel__image[src="${address}"]`);
+  await expectLoaded(picture);
+  // Inside its <picture> the image still fills its slide.
+  const [shown, slide] = await Promise.all([picture.boundingBox(), page.locator('.carousel__slide').first().boundingBox()]);
+  expect(Math.round(shown!.height)).toBe(Math.round(slide!.height));
+  expect(Math.round(shown!.width)).toBe(Math.round(slide!.width));
   // The WebP copies made at upload, for a narrow window's smaller download.
   const stem = address.replace(/\.png$/, '');
   await expect(page.locator('.carousel picture source[type="image/webp"]').first()).toHaveAttribute('srcset', `${stem}-320.webp 320w, ${stem}-640.webp 640w, ${stem}-1280.webp 1280w, ${stem}-1600.webp 1600w`);
