@@ -45,6 +45,18 @@ export interface PublicPageData {
   copyrightYear: number;
   /** The contact form after a post without JavaScript: what was sent, the errors, or that it was sent. */
   contactForm?: ContactFormState;
+  /**
+   * The media library's alt text and focal point of the uploaded images that have either (DESIGN §27), by
+   * `folder/name`: an image shows them wherever its field has no words of its own.
+   */
+  images?: ReadonlyMap<string, ImageDetails>;
+}
+
+/** What the media library says of an uploaded image (DESIGN §27): its alt text and focal point (0–1 each way). */
+export interface ImageDetails {
+  alt: string;
+  focalX: number;
+  focalY: number;
 }
 
 /**

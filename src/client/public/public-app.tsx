@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { FieldMarksProvider } from './field-marks';
+import { ImageDetailsProvider } from './image-details';
 import type { PublicPageData } from '../../core/public-page';
 
 /**
@@ -21,7 +22,9 @@ export function PublicApp({ data, children }: { data: PublicPageData; children: 
       {/* tabIndex lets the skip link move keyboard focus, not only the scroll position. */}
       <main id="main" tabIndex={-1} aria-label={data.preview ? 'Previewed page' : undefined}>
         {/* Every preview render marks the elements that show a field (DESIGN §26); a public page never. */}
-        <FieldMarksProvider on={Boolean(data.preview)}>{children}</FieldMarksProvider>
+        <FieldMarksProvider on={Boolean(data.preview)}>
+          <ImageDetailsProvider images={data.images}>{children}</ImageDetailsProvider>
+        </FieldMarksProvider>
       </main>
       <Footer company={data.company} copyrightYear={data.copyrightYear} />
       {data.preview?.searchResult ? <SearchResult {...data.preview.searchResult} /> : null}

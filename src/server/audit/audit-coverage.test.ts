@@ -741,5 +741,6 @@ describe.each(testDialects())('audit coverage of every API route on %s (DESIGN Â
     }
     for (const key of Object.keys(CALLS)) if (!routes.has(key)) problems.push(`${key} has a fixture in audit-coverage.test.ts but is not an API route: remove or rename it`);
     expect(problems).toEqual([]);
-  });
+    // Every route of the API in turn (over a hundred calls and their checks): up to a minute on a busy machine.
+  }, 120_000);
 });

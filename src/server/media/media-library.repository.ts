@@ -85,3 +85,12 @@ export async function mediaIdsOf(db: Db, images: ReadonlyArray<{ folder: string;
   }
   return ids;
 }
+
+/** The images with alt text or a focal point off the centre: what public pages take from the library (DESIGN §27). */
+export async function listImageDetails(db: Db) {
+  return db
+    .selectFrom('media')
+    .select(['folder', 'name', 'alt', 'focal_x', 'focal_y'])
+    .where((eb) => eb.or([eb('alt', '<>', ''), eb('focal_x', '<>', 0.5), eb('focal_y', '<>', 0.5)]))
+    .execute();
+}

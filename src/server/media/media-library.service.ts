@@ -1,4 +1,5 @@
 import { parseStoredImageName, UPLOADS_PATH, variantName, variantWidths, type StoredImage } from '../../core/media/image-names';
+import type { ImageDetails } from '../../core/public-page';
 import { MEDIA_PAGE_SIZE, type MediaItem, type MediaList, type MediaListQuery, type MediaUpdate, type MediaUse } from '../../core/schemas/media';
 import { allowedScreens, type SessionUser } from '../access/access';
 import { audit } from '../audit/audit';
@@ -7,7 +8,7 @@ import { decodeCursor, pageOfRows } from '../db/keyset';
 import { ForbiddenError, InUseError, NotFoundError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
 import { deleteImages, insertImages } from './images.repository';
-import { findMedia, listMediaRows, updateMedia, type MediaRow } from './media-library.repository';
+import { findMedia, listImageDetails, listMediaRows, updateMedia, type MediaRow } from './media-library.repository';
 import { deleteStoredImage, editsAnyPage, encodeUpload, imageRow, withSrcsetCopies } from './media.service';
 import { mediaUses, placesOf, useKey, type MediaUses } from './media-uses';
 
@@ -64,7 +65,27 @@ export async function updateMediaDetails(tenant: Tenant, id: number, input: Medi
       details: changed,
     });
   });
+  // Public pages show an image's alt text and focal point: they render again, here and on every other instance.
+  if (Object.keys(changed).length > 0) tenant.cache.clear();
   return itemOf({ ...row, alt: input.alt, focal_x: input.focalX, focal_y: input.focalY }, await mediaUses(tenant));
+}
+
+/**
+ * The alt text and focal point of every image that has either, by `folder/name` (DESIGN §27): read once per tenant
+ * and kept until a change clears the tenant's cache (a change of an image's details does, on every instance).
+ */
+export function imageDetails(tenant: Tenant): Promise<ReadonlyMap<string, ImageDetails>> {
+  const kept = tenant.cache.imageDetails;
+  if (kept) return kept;
+  const reading = listImageDetails(tenant.db).then(
+    (rows) => new Map(rows.map((row) => [`${row.folder}/${row.name}`, { alt: row.alt, focalX: Number(row.focal_x), focalY: Number(row.focal_y) }])),
+  );
+  tenant.cache.imageDetails = reading;
+  // A failed read is not kept: the next render tries again.
+  reading.catch(() => {
+    if (tenant.cache.imageDetails === reading) tenant.cache.imageDetails = undefined;
+  });
+  return reading;
 }
 
 /** Deletes an image nothing uses (409 naming where while a page or the company shows it). */

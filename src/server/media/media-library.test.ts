@@ -158,6 +158,43 @@ describe.each(testDialects())('the media library on %s', (dialect) => {
     expect(audited).toContainEqual({ action: 'image.update', target_type: 'image', target_id: `about/${image.filename}` });
   });
 
+  it('shows the library’s alt text on public pages where the field has no words, and its focal point as object-position', async () => {
+    const showcaseId = await createPageWithParameters(t.app, admin, { filename: 'Showcase', dspname: 'Showcase' }, [
+      { parameterName: 'photo', sequence: 1, type: 'Image', unittype: 'Image', pagecreationtype: 'Header' },
+    ]);
+    const photo = await upload(`page${showcaseId}`, await picture(300, 200));
+    const team = await upload('about', await picture(120, 120));
+    await save('savepagecontent', { commonrouting: 'Showcase', document: { header: { photo: photo.url }, rows: [], revision: 0 } });
+    const about = await read('getabout');
+    about.managementlst[0].mngimg = team.url;
+    await save('saveabout', about);
+    const imgOf = async (path: string, url: string) => {
+      const page = await t.app.inject({ method: 'GET', url: path });
+      expect(page.statusCode).toBe(200);
+      return new RegExp(`<img [^>]*src="${url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"[^>]*>`).exec(page.body)?.[0] ?? '';
+    };
+    // Before: the page made without code says the parameter's name, the About page the person's name.
+    expect(await imgOf('/Showcase1', photo.url)).toContain('alt="photo"');
+    const person = String(about.managementlst[0].mngprofname);
+    expect(await imgOf('/About1', team.url)).toContain(`alt="${person}"`);
+
+    // The library's words replace the parameter's name (a cached page renders again); the person's name stays hers.
+    expect((await update((await itemOf(photo.url)).id, { alt: 'Our team & guests in the <garden>', focalX: 0.2, focalY: 0.75 })).statusCode).toBe(200);
+    expect((await update((await itemOf(team.url)).id, { alt: 'A portrait', focalX: 0.5, focalY: 0.5 })).statusCode).toBe(200);
+    const shown = await imgOf('/Showcase1', photo.url);
+    expect(shown).toContain('alt="Our team &amp; guests in the &lt;garden&gt;"');
+    expect(shown).toContain('style="object-position:20% 75%"');
+    const portrait = await imgOf('/About1', team.url);
+    expect(portrait).toContain(`alt="${person}"`);
+    expect(portrait).not.toContain('object-position');
+
+    // Words taken away again: the parameter's name comes back.
+    expect((await update((await itemOf(photo.url)).id, { alt: '', focalX: 0.5, focalY: 0.5 })).statusCode).toBe(200);
+    const plain = await imgOf('/Showcase1', photo.url);
+    expect(plain).toContain('alt="photo"');
+    expect(plain).not.toContain('object-position');
+  });
+
   it('pages 48 at a time by a cursor, newest first, with search and unused as filters', async () => {
     const at = new Date().toISOString();
     const rows = Array.from({ length: 110 }, (_, i) => ({
@@ -352,5 +389,31 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a replaced image on two instances
     }
     expect(served.rawPayload.equals(fresh)).toBe(true);
     expect(served.headers.etag).not.toBe(old.headers.etag);
+  });
+
+  it('B, which kept the page rendered, shows the alt text and focal point A set in the library', async () => {
+    const pageId = await createPageWithParameters(a.app, admin, { filename: 'Team', dspname: 'Team' }, [
+      { parameterName: 'portrait', sequence: 1, type: 'Image', unittype: 'Image', pagecreationtype: 'Header' },
+    ]);
+    const uploaded = (await uploadImage(a.app, { page: `page${pageId}` }, await picture(120, 120), admin)).json() as { url: string };
+    const saved = await a.app.inject({ method: 'POST', url: '/api/master/savepagecontent', headers: admin.headers, payload: { commonrouting: 'Team', document: { header: { portrait: uploaded.url }, rows: [], revision: 0 } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const imgOnB = async () => /<img [^>]*src="\/uploads\/photos\/page[^"]*"[^>]*>/.exec((await b.app.inject({ method: 'GET', url: '/Team1' })).body)?.[0] ?? '';
+    let before = await imgOnB();
+    for (let i = 0; i < 100 && !before.includes(uploaded.url); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      before = await imgOnB();
+    }
+    expect(before).toContain(uploaded.url);
+    expect(before).not.toContain('Ms Rao at her desk');
+    const id = ((await a.app.inject({ method: 'GET', url: '/api/master/media', headers: admin.headers })).json().items as Item[]).find((item) => item.url === uploaded.url)!.id;
+    expect((await a.app.inject({ method: 'POST', url: `/api/master/media/${id}`, headers: admin.headers, payload: { alt: 'Ms Rao at her desk', focalX: 0.3, focalY: 0.1 } })).statusCode).toBe(200);
+    let after = await imgOnB();
+    for (let i = 0; i < 100 && !after.includes('Ms Rao at her desk'); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      after = await imgOnB();
+    }
+    expect(after).toContain('alt="Ms Rao at her desk"');
+    expect(after).toContain('object-position:30% 10%');
   });
 });

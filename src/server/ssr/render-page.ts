@@ -5,6 +5,7 @@ import type { ContactFormState, PublicPageData } from '../../core/public-page';
 import type { Seo } from '../../core/schemas/seo';
 import { renderPublicBody } from '../../client/entry-server';
 import { getSiteCompany } from '../company/company.service';
+import { imageDetails } from '../media/media-library.service';
 import { getPublicMenu } from '../menus/menus.service';
 import type { Page } from '../pages/page-kind';
 import { publishedDocument } from '../pages/page.service';
@@ -62,11 +63,12 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
   const preview = revision.mode === 'preview' ? revision : undefined;
   if (!page.active && !preview) return renderNotFound(site, tenant, page.publicPath);
   const shown = preview ? Promise.resolve(preview.document) : publishedDocument(tenant, page);
-  const [menu, company, document, view] = await Promise.all([
+  const [menu, company, document, view, images] = await Promise.all([
     getPublicMenu(tenant),
     getSiteCompany(tenant),
     shown,
     shown.then((document) => page.kind.publicView(tenant, page, document)),
+    imageDetails(tenant),
   ]);
   const { seo } = document as { seo?: Seo };
   const data: PublicPageData = {
@@ -77,6 +79,7 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
     menu,
     company,
     copyrightYear: new Date().getFullYear(),
+    images,
     ...(view.autowired ? { autowired: view.autowired } : {}),
     ...(revision.mode === 'public' && revision.contactForm ? { contactForm: revision.contactForm } : {}),
     ...previewBar(revision),

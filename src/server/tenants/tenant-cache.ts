@@ -1,7 +1,7 @@
 import type { FieldRule } from '../../core/field-rules/field-rule';
 import type { AnyContent } from '../../core/schemas/page-content';
 import type { MenuEntry } from '../../core/schemas/menu';
-import type { SiteCompany } from '../../core/public-page';
+import type { ImageDetails, SiteCompany } from '../../core/public-page';
 import type { Page } from '../pages/page-kind';
 import type { MediaUses } from '../media/media-uses';
 import type { ServedRedirects } from '../redirects/served-redirects';
@@ -137,6 +137,8 @@ export class TenantCache {
   readonly visits = new VisitCounts();
   /** Where each image is used (media/media-uses.ts), read once from the live revisions and the company: the media list asks. */
   mediaUses: Promise<MediaUses> | undefined;
+  /** The library's alt text and focal point of the images that have either (media-library.service.ts): every render asks. */
+  imageDetails: Promise<ReadonlyMap<string, ImageDetails>> | undefined;
 
   /** Caches kept elsewhere (the served images, media/served-images.ts), told of every change applied here. */
   private readonly listeners: Array<(change: CacheChange) => void> = [];
@@ -208,5 +210,6 @@ export class TenantCache {
     this.contentPages = undefined;
     this.publicPages = undefined;
     this.redirects = undefined;
+    this.imageDetails = undefined;
   }
 }

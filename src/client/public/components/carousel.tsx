@@ -1,6 +1,8 @@
+import type { CSSProperties } from 'react';
 import type { Slide } from '../../../core/content/common/slide';
 import { parseStoredImageUrl, webpSrcSet } from '../../../core/media/image-names';
 import { useFieldMark, type FieldMark } from '../field-marks';
+import { useShownImage } from '../image-details';
 import { Icon } from './icon';
 
 /**
@@ -21,6 +23,7 @@ export function Carousel({
   priorityFirst?: boolean;
 }) {
   const mark = useFieldMark();
+  const shownImage = useShownImage();
   const field = (index: number, name: keyof Slide) => (listField === undefined ? undefined : `${listField}.${index}.${name}`);
   const count = slides.length;
   if (count === 0) return null;
@@ -31,6 +34,8 @@ export function Carousel({
       <div className="carousel__track" tabIndex={0}>
         {slides.map((slide, index) => {
           const priority = priorityFirst && index === 0;
+          // The slide's own description, else the library's alt text; its focal point kept in the slide's frame.
+          const image = shownImage(slide.image, slide.alt);
           return (
             <div
               key={index}
@@ -41,7 +46,8 @@ export function Carousel({
             >
               <SlideImage
                 src={slide.image}
-                alt={slide.alt}
+                alt={image.alt}
+                style={image.style}
                 priority={priority}
                 mark={mark(field(index, 'image'))}
               />
@@ -80,13 +86,27 @@ export function Carousel({
  * A slide's picture. An uploaded one (DESIGN §8, §27) also offers the WebP copies made at upload as a srcset, the
  * full width of the window: a phone takes a narrow copy, not the 1600-pixel original.
  */
-function SlideImage({ src, alt, priority, mark }: { src: string; alt: string; priority: boolean; mark: FieldMark }) {
+function SlideImage({
+  src,
+  alt,
+  style,
+  priority,
+  mark,
+}: {
+  src: string;
+  alt: string;
+  /** The focal point of the library's image, as object-position. */
+  style: CSSProperties | undefined;
+  priority: boolean;
+  mark: FieldMark;
+}) {
   const uploaded = parseStoredImageUrl(src);
   const img = (
     <img
       className="carousel__image"
       src={src}
       alt={alt}
+      style={style}
       width={1600}
       height={700}
       fetchPriority={priority ? 'high' : undefined}

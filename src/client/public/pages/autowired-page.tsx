@@ -134,7 +134,8 @@ function Value({ parameter, value, field }: { parameter: PublicParameter; value:
         <FallbackImage
           className="autowired-image"
           src={src}
-          alt={parameter.name}
+          alt=""
+          fallbackAlt={parameter.name}
           width={stored.width}
           height={stored.height}
           loading="lazy"
