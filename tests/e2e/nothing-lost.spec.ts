@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { confirmPublish, ensureE2eUser, expect, expectNoAxeViolations, listEditor, logInAs, test, toastOf } from './fixtures';
 
 // DESIGN §24 "Nothing typed is lost silently" and "Messages sit where they help": the question about an entry
-// typed but not added, Add refusing an image chosen but not uploaded, the "Editing entry N" line, moving
+// typed but not added, Add refusing while an image is still uploading, the "Editing entry N" line, moving
 // entries, and field names in messages. The tests save pages other tests of this file read: one after another.
 test.describe.configure({ mode: 'default' });
 
@@ -90,7 +90,7 @@ test.describe('saving with an entry typed but not added asks first', () => {
   });
 });
 
-test('Add with an image chosen but not uploaded adds nothing and says so', async ({ page }) => {
+test('Add while an image is still uploading adds nothing and says so', async ({ page }) => {
   await logIn(page);
   await page.goto('/Customers');
   const customers = listEditor(page, 'customer');
@@ -98,13 +98,21 @@ test('Add with an image chosen but not uploaded adds nothing and says so', async
   const rows = customers.locator('tbody tr');
   const before = await rows.count();
   await customers.getByLabel('Customer', { exact: true }).fill('E2E Logo Not Uploaded Ltd');
-  await customers.getByLabel('Choose an image file (PNG or JPEG)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('chosen, never uploaded') });
+  // The upload is held on its way (a slow line): the file stays under way until its Cancel.
+  let held = false;
+  await page.route('**/api/master/uploadImage', () => {
+    held = true;
+  });
+  await customers.getByLabel('Choose an image file (PNG or JPEG)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('on its way, never arriving') });
+  await expect.poll(() => held).toBe(true);
+  await expect(customers.getByRole('progressbar', { name: 'Uploading logo.png' })).toBeVisible();
   await customers.getByRole('button', { name: 'Add' }).click();
-  await expect(toastOf(page, 'Upload the chosen image first, or clear it.')).toBeVisible();
-  await expect(customers.locator('.field__error')).toHaveText('Upload the chosen image first, or clear it.');
+  await expect(toastOf(page, 'Wait until the image has uploaded, or cancel its upload.')).toBeVisible();
+  await expect(customers.locator('.field__error')).toHaveText('Wait until the image has uploaded, or cancel its upload.');
   await expect(rows).toHaveCount(before);
-  // Clearing the chosen file leaves the entry free to be added without an image.
-  await customers.getByRole('button', { name: 'Clear the chosen file' }).click();
+  // Cancelling the upload leaves the entry free to be added without an image.
+  await customers.getByRole('button', { name: 'Cancel the upload of logo.png' }).click();
+  await expect(customers.getByRole('progressbar')).toHaveCount(0);
   await customers.getByRole('button', { name: 'Add' }).click();
   await expect(rows).toHaveCount(before + 1);
 });

@@ -8,10 +8,11 @@
 
 /**
  * The folders of the twelve pages' uploads and of the company's logo, and the editing screen each belongs to.
- * `sharing` holds the pages' own sharing images (DESIGN §20): any page editor may upload there (null: no one
- * screen; the server asks for a page editor in the caller's menu).
+ * `sharing` holds the pages' own sharing images (DESIGN §20): any page editor may upload there; `slides` the
+ * carousels' slide images (DESIGN §27), one folder for the Home and Bespoke editors, whose carousels may show the
+ * same pictures (null: no one screen; the server asks for one of the screens that may).
  */
-export const IMAGE_FOLDERS = { about: 'About', customer: 'Customers', company: 'companyForm', sharing: null } as const;
+export const IMAGE_FOLDERS = { about: 'About', customer: 'Customers', company: 'companyForm', sharing: null, slides: null } as const;
 export type PageFileFolder = keyof typeof IMAGE_FOLDERS;
 /**
  * The folder of a page made in page creation that has Image parameters: `page<id>` (DESIGN §8). Named by the

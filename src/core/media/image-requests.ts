@@ -8,7 +8,7 @@ export const ImageFolderSchema = z
   .string({ message: FOLDER_MESSAGE })
   .refine((folder) => isImageFolder(folder), { message: FOLDER_MESSAGE })
   .transform((folder) => folder as ImageFolder)
-  .meta({ description: 'about, customer, company (the logo of the company details), or page<id>: the folder of a page made in page creation that has Image parameters' });
+  .meta({ description: 'about, customer, company (the logo of the company details), sharing (the pages\' sharing images), slides (the Home and Bespoke carousels), or page<id>: the folder of a page made in page creation that has Image parameters' });
 
 /** uploadImage's optional `field`: the parameter of an Autowired page the image is for (its size rule is checked). */
 export const UploadFieldSchema = z.string().max(200, { message: 'The field name is too long.' }).optional();

@@ -19,6 +19,7 @@ import {
   type StoredImage,
 } from '../../core/media/image-names';
 import type { DeleteImageInput, UploadedImageSchema } from '../../core/media/image-requests';
+import { contentPageByKey } from '../../core/pages';
 import { allowedScreens, type SessionUser } from '../access/access';
 import type { AppConfig } from '../config';
 import { audit } from '../audit/audit';
@@ -62,6 +63,11 @@ async function checkFolderAccess(tenant: Tenant, session: SessionUser, folder: I
     if (!(await editsAnyPage(tenant, screens))) throw new ForbiddenError('Your menu does not include a page editor.');
     return { routing: 'sharing', imageParameters: [] };
   }
+  if (folder === 'slides') {
+    // The carousels' slide images (DESIGN §27): for whoever edits a page with a carousel.
+    if (!SLIDE_EDITORS.some((routing) => screens.includes(routing))) throw new ForbiddenError('Your menu does not include the Home or Bespoke editor, whose carousels these images are for.');
+    return { routing: 'slides', imageParameters: [] };
+  }
   const page = await folderPage(tenant, folder);
   if (!screens.includes(page.routing)) throw new ForbiddenError('Your menu does not include the page of this image folder.');
   return page;
@@ -73,7 +79,10 @@ export async function editsAnyPage(tenant: Tenant, screens: readonly string[]): 
   return screens.some((screen) => editors.has(screen));
 }
 
-async function folderPage(tenant: Tenant, folder: Exclude<ImageFolder, 'sharing'>): Promise<FolderPage> {
+/** The editors whose carousels take their images from the `slides` folder. */
+const SLIDE_EDITORS = [contentPageByKey('home').routing, contentPageByKey('bespoke').routing];
+
+async function folderPage(tenant: Tenant, folder: Exclude<ImageFolder, 'sharing' | 'slides'>): Promise<FolderPage> {
   if (isPageFileFolder(folder)) return { routing: IMAGE_FOLDERS[folder], imageParameters: [] };
   const pageId = pageIdOfFolder(folder);
   const page = pageId === null ? null : await findPageById(tenant, pageId);

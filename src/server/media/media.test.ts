@@ -177,6 +177,32 @@ describe.each(testDialects())('images on %s', (dialect) => {
     expect((await upload('sharing', png, null)).statusCode).toBe(401);
   });
 
+  it('takes slide images (DESIGN §27) from whoever edits Home or Bespoke, and no one else', async () => {
+    const png = { name: 'slide.png', type: 'image/png', data: await testImage(1600, 700, 'png') };
+    const db = t.app.tenants.default.db;
+    const withMenu = async (username: string, page: 'home' | 'bespoke' | 'about', address: string) => {
+      const id = await createEditor(t.app, username);
+      const { id: pageId, routing } = contentPageByKey(page);
+      await db.insertInto('menu_items').values({ owner_kind: 'user', owner_id: id, parent_id: null, page_id: pageId, label: routing, sequence: 1, is_sub_menu: 0, land_page: 1 }).execute();
+      return logIn(t.app, username, EDITOR_PASSWORD, address);
+    };
+    // Either carousel's editor uploads to the one `slides` folder, and the image is served from it.
+    for (const [username, page, address] of [['slidehome', 'home', '10.20.0.5'], ['slidebespoke', 'bespoke', '10.20.0.6']] as const) {
+      const accepted = await upload('slides', png, await withMenu(username, page, address));
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(accepted.json().url).toMatch(/^\/uploads\/photos\/slides\/[0-9a-f]{24}_1600x700\.png$/);
+      expect(await stored('slides', accepted.json().filename)).toBeDefined();
+      expect((await t.app.inject({ method: 'GET', url: accepted.json().url })).statusCode).toBe(200);
+    }
+    // An editor of another page (About) is refused with a sentence, and nothing is stored.
+    const before = await listPhotos();
+    const refused = await upload('slides', png, await withMenu('slideabout', 'about', '10.20.0.7'));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Your menu does not include the Home or Bespoke editor, whose carousels these images are for.');
+    expect(await listPhotos()).toEqual(before);
+    expect((await upload('slides', png, null)).statusCode).toBe(401);
+  });
+
   it('keeps an image that only a draft shows (409), and deletes it once the draft no longer does', async () => {
     const png = { name: 'card.png', type: 'image/png', data: await testImage(600, 315, 'png') };
     const url = (await upload('sharing', png)).json().url as string;

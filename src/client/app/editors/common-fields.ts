@@ -3,7 +3,8 @@ import type { FieldLayout, FieldSettings } from './entry-fields';
 
 /** The carousel slides of Home and Bespoke (the spec shows the carousels, not their model); labels: SLIDE_LABELS. */
 export const SLIDE_FIELDS: FieldLayout<Slide> = {
-  image: { kind: 'image-url', hint: 'Address of the slide image: a path on this site (/demo/slides/…) or https://…' },
+  // Uploads go to the one folder of both carousels' images (DESIGN §27).
+  image: { kind: 'image-url', upload: 'slides', hint: 'Upload a wide image (1600 × 700 pixels suits the carousel), choose one from the library, or give its address: a path on this site (/demo/slides/…) or https://…' },
   alt: { kind: 'text', hint: 'What the image shows, for people who cannot see it.' },
   heading: { kind: 'text' },
   caption: { kind: 'textarea' },

@@ -4,7 +4,6 @@ import { describedBy, fieldErrorId } from '../../components/field-ids';
 import { booleanLabelsOf } from './entry-fields';
 import type { ChoiceSource, EntryField, EntryInputs } from './entry-fields';
 import { AutoGrowTextarea } from './auto-grow-textarea';
-import { ImagePreview } from './image-preview';
 import { ImageUploadField } from './image-upload';
 import { RichTextPending } from './rich-text-pending';
 
@@ -36,7 +35,7 @@ interface EntryInputProps<E> {
   siblings?: EntryInputs;
   /** Why the field was refused (a field rule's message): shown at it, and the control marked invalid. */
   error?: string | undefined;
-  /** An image field with uploads: told whether a chosen file waits to be uploaded. */
+  /** An image field with uploads: told whether a file is on its way up. */
   onPendingFile?: (pending: boolean) => void;
 }
 
@@ -57,7 +56,7 @@ function FieldInput<E>({
   siblings?: EntryInputs;
   /** Why the field was refused (a field rule's message): shown at it, and the control marked invalid. */
   error?: string | undefined;
-  /** An image field with uploads: told whether a chosen file waits to be uploaded. */
+  /** An image field with uploads: told whether a file is on its way up. */
   onPendingFile?: (pending: boolean) => void;
 }) {
   const required = field.required ?? true;
@@ -80,7 +79,8 @@ function FieldInput<E>({
       {(control) => {
         const common = { ...control, value, autoComplete: 'off' } as const;
         if (field.kind === 'textarea') return <AutoGrowTextarea {...common} onChange={text} />;
-        if (field.kind === 'image-url' && field.upload) {
+        if (field.kind === 'image-url') {
+          // Without an upload folder the field takes an address or an image of the library.
           return (
             <ImageUploadField
               id={id}
@@ -92,15 +92,6 @@ function FieldInput<E>({
               invalid={control['aria-invalid']}
               onPendingFile={onPendingFile}
             />
-          );
-        }
-        if (field.kind === 'image-url') {
-          // Images of pages without an upload folder are given by their address.
-          return (
-            <div className="image-field">
-              <input {...common} className="field__input" type="url" inputMode="url" spellCheck={false} onChange={text} />
-              <ImagePreview src={value} />
-            </div>
           );
         }
         if (field.kind === 'date') return <input {...common} className="field__input" type="date" onChange={text} />;

@@ -15,8 +15,8 @@ import { useEntryForm } from './entry-forms';
 import type { EntryProblem } from './field-rules';
 import type { SaveRefusal } from './save-messages';
 
-/** Add with an image chosen but not uploaded (DESIGN §24): nothing is added. */
-export const UPLOAD_FIRST = 'Upload the chosen image first, or clear it.';
+/** Add while an image is still going up (DESIGN §24, §27): nothing is added. */
+export const UPLOAD_UNFINISHED = 'Wait until the image has uploaded, or cancel its upload.';
 
 const EXCERPT_LENGTH = 160;
 
@@ -92,9 +92,9 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
   const [shown, setShown] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const [problem, setProblem] = useState<EntryProblem | null>(null);
-  /** Fields whose image file is chosen but not uploaded. */
+  /** Fields whose image file is on its way up. */
   const [pendingFiles, setPendingFiles] = useState<ReadonlySet<string>>(() => new Set());
-  /** Counts clearings of the form: its inputs remount, which also empties their file pickers. */
+  /** Counts clearings of the form: its inputs remount, which also empties their file pickers and stops their uploads. */
   const [formGeneration, setFormGeneration] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const tableId = useId();
@@ -131,7 +131,7 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
   const addEntry = (): boolean => {
     const unsentFile = fields.find((field) => pendingFiles.has(field.name));
     if (unsentFile) {
-      refuse({ field: unsentFile.name, message: UPLOAD_FIRST });
+      refuse({ field: unsentFile.name, message: UPLOAD_UNFINISHED });
       return false;
     }
     const found = entryProblem(fields, inputs, rules, schema);

@@ -1,5 +1,7 @@
+import type { CSSProperties } from 'react';
 import type { Slide } from '../../../core/content/common/slide';
-import { useFieldMark } from '../field-marks';
+import { parseStoredImageUrl, webpSrcSet } from '../../../core/media/image-names';
+import { useFieldMark, type FieldMark } from '../field-marks';
 import { useShownImage } from '../image-details';
 import { Icon } from './icon';
 
@@ -42,17 +44,12 @@ export function Carousel({
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${count}`}
             >
-              <img
-                className="carousel__image"
+              <SlideImage
                 src={slide.image}
                 alt={image.alt}
                 style={image.style}
-                width={1600}
-                height={700}
-                fetchPriority={priority ? 'high' : undefined}
-                loading={priority ? undefined : 'lazy'}
-                decoding={priority ? undefined : 'async'}
-                {...mark(field(index, 'image'))}
+                priority={priority}
+                mark={mark(field(index, 'image'))}
               />
               {slide.heading || slide.caption ? (
                 <div className="carousel__caption">
@@ -82,5 +79,47 @@ export function Carousel({
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A slide's picture. An uploaded one (DESIGN §8, §27) also offers the WebP copies made at upload as a srcset, the
+ * full width of the window: a phone takes a narrow copy, not the 1600-pixel original.
+ */
+function SlideImage({
+  src,
+  alt,
+  style,
+  priority,
+  mark,
+}: {
+  src: string;
+  alt: string;
+  /** The focal point of the library's image, as object-position. */
+  style: CSSProperties | undefined;
+  priority: boolean;
+  mark: FieldMark;
+}) {
+  const uploaded = parseStoredImageUrl(src);
+  const img = (
+    <img
+      className="carousel__image"
+      src={src}
+      alt={alt}
+      style={style}
+      width={1600}
+      height={700}
+      fetchPriority={priority ? 'high' : undefined}
+      loading={priority ? undefined : 'lazy'}
+      decoding={priority ? undefined : 'async'}
+      {...mark}
+    />
+  );
+  if (!uploaded) return img;
+  return (
+    <picture>
+      <source type="image/webp" srcSet={webpSrcSet(src, uploaded)} sizes="100vw" />
+      {img}
+    </picture>
   );
 }
