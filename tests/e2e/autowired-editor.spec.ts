@@ -288,6 +288,8 @@ test('History lists the revisions and restores an earlier one', async ({ page })
 });
 
 test('the editor has no accessibility violations, on a desktop and at 768 px', async ({ page }) => {
+  // axe over the whole screen, several times (with the preview pane's page too): slow on a busy machine.
+  test.slow();
   await logIn(page);
   for (const viewport of [
     { width: 1280, height: 800 },

@@ -181,9 +181,10 @@ test('an administrator gives a used picture alt text and a focal point, replaces
     await expect(page.locator('.media-card').first()).toBeVisible();
     await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
     // After a reload too, the thumbnail shows the new picture (magenta), not the browser's copy of the old (green):
-    // the two pictures, of one colour and size each, have the same number of bytes.
+    // the two pictures, of one colour and size each, have the same number of bytes, so the same address, whose
+    // copy in the browser's cache the replace fetched anew.
     const thumb = page.locator('.media-card').filter({ hasText: fileName(used) }).locator('img');
-    await expect(thumb).toHaveAttribute('src', new RegExp(`-320\\.webp\\?v=${newBytes}\\.\\d+$`));
+    await expect(thumb).toHaveAttribute('src', new RegExp(`-320\\.webp\\?v=${newBytes}$`));
     await expect.poll(() => centrePixel(thumb)).toEqual([180, 30, 90]);
     await expect.poll(() => sidewaysScroll(page)).toBe(0);
     await page.screenshot({ path: `/tmp/media-${width}.png` });

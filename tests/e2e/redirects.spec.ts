@@ -14,6 +14,8 @@ async function openFromMenu(page: Page) {
 }
 
 test('an address visitors missed is redirected from the 404 log, and then lands on the page chosen', async ({ page, consoleErrors }) => {
+  // axe over the whole screen, several times (with the preview pane's page too): slow on a busy machine.
+  test.slow();
   const missing = `/our-team-${run()}`;
   const referrer = 'https://search.example/results?q=innovo+team';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { parseStoredImageName, UPLOADS_PATH, variantName, type ImageFolder } from '../../../../core/media/image-names';
+import { parseStoredImageName, UPLOADS_PATH, variantName, variantWidths, type ImageFolder } from '../../../../core/media/image-names';
 import { MediaInUseSchema, MediaItemSchema, MediaListSchema, type MediaItem, type MediaList, type MediaUpdate, type MediaUse } from '../../../../core/schemas/media';
 import { z } from 'zod';
 import type { JsonResponse } from '../../../lib/http';
@@ -119,7 +119,11 @@ const MessageSchema = z.object({ message: z.string().min(1) });
 export function useReplaceMedia() {
   const keepListed = useKeepListed();
   return useMutation({
-    mutationFn: ({ id, file, onProgress }: { id: number; file: File; onProgress: (fraction: number) => void }) => sendReplacement(id, file, onProgress),
+    mutationFn: async ({ id, file, onProgress }: { id: number; file: File; onProgress: (fraction: number) => void }) => {
+      const item = await sendReplacement(id, file, onProgress);
+      await refreshCachedCopies(item);
+      return item;
+    },
     onSuccess: keepListed,
   });
 }
@@ -141,36 +145,22 @@ export function thumbnailUrl(item: Pick<MediaItem, 'folder' | 'name' | 'url' | '
  * An image's address as the screen loads it, versioned (the server ignores the query): images are cached an hour
  * under their address (decision 025) and a replace keeps the address, so a browser that showed the old picture
  * would show it again for that hour, and here, of all places, the picture shown must be the one stored. The
- * version is the size in bytes (another administrator's replace usually changes it) and, in the browser that
- * replaced the picture within the hour, when it did (two pictures of one colour and size have the same bytes).
+ * version is the size in bytes (another administrator's replace usually changes it) and, on this screen after a
+ * replace made here, when it was made (two pictures of one colour and size have the same bytes).
  */
 export const versioned = (address: string, item: Pick<MediaItem, 'bytes'>, version: number | undefined) =>
   `${address}?v=${item.bytes}${version ? `.${version}` : ''}`;
 
-/** Where the browser keeps when it replaced which image: `{[id]: time}`. */
-const REPLACED_KEY = 'folio.media.replaced';
-/** How long a browser keeps an image without asking again (decision 025): a replace older than that needs no version. */
-const IMAGE_CACHE_MS = 60 * 60 * 1000;
-
-/** The images this browser replaced within the hour, by id, with when. */
-export function replacedVersions(now = Date.now()): Map<number, number> {
-  let stored: unknown;
-  try {
-    stored = JSON.parse(localStorage.getItem(REPLACED_KEY) ?? 'null');
-  } catch {
-    stored = null;
-  }
-  const entries = stored && typeof stored === 'object' ? Object.entries(stored as Record<string, unknown>) : [];
-  return new Map(entries.flatMap(([id, at]) => (typeof at === 'number' && now - at < IMAGE_CACHE_MS ? [[Number(id), at] as [number, number]] : [])));
-}
-
-/** Notes that this browser replaced an image now; resolves with the versions to show. */
-export function rememberReplaced(id: number, now = Date.now()): Map<number, number> {
-  const versions = replacedVersions(now).set(id, now);
-  try {
-    localStorage.setItem(REPLACED_KEY, JSON.stringify(Object.fromEntries(versions)));
-  } catch {
-    // Storage full or refused: the version holds for this visit of the screen.
-  }
-  return versions;
+/**
+ * After a replace made in this browser: every address of the picture (the original and its WebP copies, bare as
+ * pages show them and versioned as this screen does) is fetched again past the browser's cache, which keeps the
+ * new bytes from then on. Pages and editors opened here afterwards show the new picture at once, not after the
+ * hour of the cache (other browsers get it when their copy expires, as visitors do: decision 025).
+ */
+export async function refreshCachedCopies(item: Pick<MediaItem, 'folder' | 'name' | 'url' | 'bytes'>): Promise<void> {
+  const stored = parseStoredImageName(item.folder as ImageFolder, item.name);
+  const copies = stored ? variantWidths(stored.width).map((width) => `${UPLOADS_PATH}${item.folder}/${variantName(stored.stem, width)}`) : [];
+  const addresses = [item.url, ...copies].flatMap((address) => [address, versioned(address, item, undefined)]);
+  // A copy that cannot be fetched now is fetched by the next page that shows it: nothing to report.
+  await Promise.allSettled(addresses.map((address) => fetch(address, { cache: 'reload', credentials: 'same-origin' })));
 }

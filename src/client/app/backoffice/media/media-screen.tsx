@@ -6,7 +6,7 @@ import { IconButton } from '../../components/icon-button';
 import { useDetailDialog } from '../../components/modal-dialog';
 import { BackToHomeLink, LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { useRecordLink } from '../../components/use-record-link';
-import { rememberReplaced, replacedVersions, thumbnailUrl, useMediaPages, versioned, type MediaFilter } from './api';
+import { thumbnailUrl, useMediaPages, versioned, type MediaFilter } from './api';
 import { kilobytes, MediaDetails } from './media-details';
 import '../../../styles/media.css';
 
@@ -75,8 +75,11 @@ export default function MediaScreen() {
   const pages = media.data?.pages;
   const items = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
   const { detail, openDetail, closeDetail } = useDetailDialog<MediaItem>(focusListStart);
-  /** Replaced pictures: their addresses get a version so that the browser shows the new bytes, not its copy. */
-  const [versions, setVersions] = useState<ReadonlyMap<number, number>>(() => replacedVersions());
+  /**
+   * Pictures replaced on this screen, with when: their addresses get a version so that this page shows the new
+   * bytes, not the picture it holds already (the browser's cache got the new ones: refreshCachedCopies).
+   */
+  const [versions, setVersions] = useState<ReadonlyMap<number, number>>(() => new Map());
   const countId = useId();
 
   // The search asks once the typing pauses.
@@ -191,7 +194,7 @@ export default function MediaScreen() {
           key={shown.id}
           item={shown}
           version={versions.get(shown.id)}
-          onReplaced={() => setVersions(rememberReplaced(shown.id))}
+          onReplaced={() => setVersions((current) => new Map(current).set(shown.id, Date.now()))}
           onDeleted={() => close(true)}
           onClose={() => close()}
         />
