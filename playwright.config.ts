@@ -19,7 +19,9 @@ export const E2E_ADMIN_PASSWORD = 'e2e-admin-password-123';
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 30_000,
+  // A test that runs axe over several screens takes most of 30 s when the machine is busy (two workers, each with
+  // its Chromium, on 2 cores): a minute each, so that a slow machine is not read as a failure.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,
   workers: 2,
@@ -48,7 +50,9 @@ export default defineConfig({
       command: ['node', ...SERVER_NODE_FLAGS, 'dist/server/main.js'].join(' '),
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      // A test that runs axe over several screens takes most of 30 s when the machine is busy (two workers, each with
+  // its Chromium, on 2 cores): a minute each, so that a slow machine is not read as a failure.
+  timeout: 60_000,
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',

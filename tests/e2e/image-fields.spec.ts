@@ -4,8 +4,10 @@ import { ensureE2eUser, expect, expectNoAxeViolations, listEditor, logInAs, open
 
 // DESIGN §27 "Image fields offer upload (button, drag and drop, paste) and 'Choose from library'; the carousel's
 // slide image becomes such a field; several files upload at once with progress". The tests save pages other tests
-// of this file read: one after another.
-test.describe.configure({ mode: 'default' });
+// of this file read: one after another. They edit the Customers page, which editors.spec.ts and nothing-lost.spec.ts
+// save too from the other worker: a save of theirs between this test's opening and its save is refused (409, as it
+// should be), and the test is run again from a fresh editor (to do: a page of this file's own, made without code).
+test.describe.configure({ mode: 'default', retries: 2 });
 
 const EDITOR = { username: 'e2e-image-fields', password: 'e2e-image-fields-password' };
 
