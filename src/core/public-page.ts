@@ -1,6 +1,7 @@
 import type { AutowiredDocument } from './page-defs/autowired-document';
 import type { ContentPageKey } from './pages';
 import type { AnyContent } from './schemas/page-content';
+import type { PageLanguage } from './schemas/locale';
 import type { MenuEntry } from './schemas/menu';
 
 /** What the header and footer show of the company (from the company details). */
@@ -50,6 +51,13 @@ export interface PublicPageData {
    * `folder/name`: an image shows them wherever its field has no words of its own.
    */
   images?: ReadonlyMap<string, ImageDetails>;
+  /** The page's language (DESIGN §28): `<html lang>`; absent on a site of one language (its default then). */
+  locale?: string;
+  /**
+   * The language switcher's links: the page in every language it is published in, the shown one marked. Absent
+   * or fewer than two: no switcher.
+   */
+  languages?: PageLanguage[];
 }
 
 /** What the media library says of an uploaded image (DESIGN §27): its alt text and focal point (0–1 each way). */
