@@ -2,7 +2,8 @@
 //  1. cold start of the built server to the first served page, and memory (RSS) at idle;
 //  2. serving throughput with wrk, side by side and alternated in rounds (the machine is shared and noisy):
 //     Folio /Home1 (cached), a bare Fastify app and nginx sending the same gzip bytes with the same headers,
-//     an Autowired page (/Careers1, made in page creation) and a redirect (/old-home → /Home1, DESIGN §27);
+//     an Autowired page (/Careers1, made in page creation), a redirect (/old-home → /Home1, DESIGN §27) and
+//     Home in German (/de/Home1, DESIGN §28);
 //  3. mixed load: 200 visitors over all public pages while 5 editors save over HTTP, on the same server;
 //  4. page saves in process (app.inject, no network), of the Home page and of an Autowired page;
 //  5. several instances (DESIGN §18): the cached /Home1 on PostgreSQL, Folio direct against nginx running
@@ -151,6 +152,8 @@ async function benchServing(report: Report, tools: DebianTools): Promise<void> {
     await createAutowiredPage(base, authorization);
     // DESIGN §27: a redirect, answered by the hot path from the tenant's map (this tree only: a baseline may have none).
     if (!tree.root) await createRedirect(base, authorization);
+    // DESIGN §28: Home in German, served by the hot path like the default language's (this tree only).
+    if (!tree.root) await createGermanHome(base, authorization);
     servers.push({ name: tree.name, base, pid: folio.pid! });
     children.push(folio);
   }
@@ -198,7 +201,10 @@ async function benchThroughput(report: Report, wrk: string, nginx: string | null
     { name: 'Folio /Home1 (cached)', url: `${folio.base}/Home1` },
     { name: 'Folio /Careers1 (Autowired, cached)', url: `${folio.base}/Careers1` },
     { name: `Folio ${REDIRECT_FROM} (a redirect, 301)`, url: `${folio.base}${REDIRECT_FROM}` },
+    { name: 'Folio /de/Home1 (German, cached)', url: `${folio.base}/de/Home1` },
   ];
+  const german = await rawGet(`${folio.base}/de/Home1`, GZIP);
+  if (german.status !== 200) throw new Error(`/de/Home1 answered ${german.status}`);
   if (baseline) targets.push({ name: 'baseline /Home1 (cached)', url: `${baseline.base}/Home1` });
   const references: ChildProcess[] = [];
   try {
@@ -241,6 +247,8 @@ async function benchThroughput(report: Report, wrk: string, nginx: string | null
     if (nginx) ratio('Folio / nginx (one worker)', home, rateOf(sameBytes[1]!.name), '≥ 0.75 (DESIGN §24: ≥ 0.85)', 0.85);
     ratio('Folio /Careers1 / Folio /Home1', rateOf(targets[1]!.name), home, '≈ 1 (≥ 0.90)', 0.9);
     ratio('redirect / cached page', rateOf(targets[2]!.name), home, '≥ 0.85 (DESIGN §27)', 0.85);
+    ratio('Folio /de/Home1 / Folio /Home1', rateOf(targets[3]!.name), home, '≈ 1 (≥ 0.90, DESIGN §28)', 0.9);
+    if (nginx) ratio('Folio /de/Home1 / nginx (one worker)', rateOf(targets[3]!.name), rateOf(sameBytes[1]!.name), '≥ 0.85 (DESIGN §28: as /Home1)', 0.85);
     if (baseline) {
       const before = rateOf('baseline /Home1 (cached)');
       ratio('baseline / bare Fastify', before, rateOf(bare.name));
@@ -520,6 +528,21 @@ async function createRedirect(base: string, headers: Record<string, string>): Pr
     body: JSON.stringify({ from: REDIRECT_FROM, to: '/Home1', status: 301 }),
   });
   if (response.status !== 200) throw new Error(`the redirect could not be made: ${response.status} ${await response.text()}`);
+}
+
+/** German beside the default language, and Home translated and published in it (DESIGN §28). */
+async function createGermanHome(base: string, headers: Record<string, string>): Promise<void> {
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const response = await fetch(`${base}${url}`, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    if (response.status !== 200) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  const { defaultLocale, locales } = (await call('GET', '/api/master/locales')) as { defaultLocale: string; locales: unknown[] };
+  await call('POST', '/api/master/locales', { defaultLocale, locales: [...locales, { code: 'de', name: 'Deutsch', enabled: true }] });
+  const { revision, units } = (await call('GET', '/api/master/translate/Home?locale=de')) as { revision: number; units: Array<{ path: string; source: string }> };
+  // Every text "translated" (the source's words with a German mark): a page as long as the English one.
+  const texts = Object.fromEntries(units.map((unit) => [unit.path, unit.path.startsWith('seo.') ? unit.source : `${unit.source} (de)`]));
+  await call('POST', '/api/master/translate/Home', { locale: 'de', revision, texts });
 }
 
 /** Saves of the Careers page on SQLite, in process, as its editor's Save does them. */

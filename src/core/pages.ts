@@ -193,6 +193,8 @@ const SCREENS = [
   { id: 29, routing: 'dashboard', name: 'Dashboard' },
   { id: 30, routing: 'media', name: 'Media library' },
   { id: 31, routing: 'redirects', name: 'Redirects' },
+  { id: 32, routing: 'languages', name: 'Languages' },
+  { id: 33, routing: 'translations', name: 'Translations' },
 ] as const satisfies readonly ScreenPage[];
 
 export const SCREEN_PAGES: readonly ScreenPage[] = SCREENS;

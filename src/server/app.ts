@@ -44,6 +44,8 @@ import { groupRoutes } from './groups/groups.routes';
 import { pageDefinitionRoutes } from './page-defs/page-defs.routes';
 import { previewShareRoutes } from './preview-shares/preview-shares.routes';
 import { redirectRoutes } from './redirects/redirects.routes';
+import { localeRoutes } from './locales/locales.routes';
+import { translationFileRoutes, translationRoutes } from './pages/translations.routes';
 import { startVisitFlushes } from './redirects/redirects.service';
 import { prunePreviewShares, PRUNE_PREVIEW_SHARES_EVERY_MS } from './preview-shares/preview-shares.service';
 import { userRoutes } from './users/users.routes';
@@ -321,6 +323,9 @@ async function registerApiRoutes(app: FastifyInstance, config: AppConfig, servic
   await app.register(mediaRoutes, { config });
   await app.register(previewShareRoutes, { publicBaseUrl: config.publicBaseUrl });
   await app.register(redirectRoutes);
+  await app.register(localeRoutes);
+  await app.register(translationRoutes, { ...saveTools, imageBytes: storedImageBytes });
+  await app.register(translationFileRoutes, { ...saveTools, imageBytes: storedImageBytes });
 }
 
 /** The client's files, the staff app's shell and the public site (its 404 handler last). */

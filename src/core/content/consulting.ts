@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { list, pageFields, richText, shortText } from '../schemas/fields';
+import { fixedText, list, pageFields, richText, shortText } from '../schemas/fields';
 import { defineContentPage, richtext, textarea } from './common/content-page';
 import type { DefaultFieldRules, DemoDocument } from './common/content-page';
 import { LEAD_LABEL, LEAD_RULE, leadField } from './common/lead';
@@ -9,7 +9,7 @@ export const ConsultingContentSchema = z.strictObject({
   ...pageFields,
   lead: leadField(),
   sectionlst: list(
-    z.strictObject({ icon: shortText(), title1: shortText(), title2: shortText(), data: richText() }),
+    z.strictObject({ icon: fixedText(), title1: shortText(), title2: shortText(), data: richText() }),
   ),
 });
 export type ConsultingContent = z.infer<typeof ConsultingContentSchema>;

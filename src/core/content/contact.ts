@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageFields, paragraph, shortText, urlText } from '../schemas/fields';
+import { untranslated } from '../schemas/translatable';
 import { defineContentPage, textarea } from './common/content-page';
 import type { DefaultFieldRules, DemoDocument } from './common/content-page';
 import { LEAD_LABEL, LEAD_RULE, leadField } from './common/lead';
@@ -9,9 +10,10 @@ export const ContactContentSchema = z.strictObject({
   ...pageFields,
   lead: leadField(),
   address: paragraph().min(1, { message: 'is required' }),
-  email: z.email({ message: 'must be a valid e-mail address' }).max(254),
-  phone: shortText().min(1, { message: 'is required' }),
-  maplink: urlText().refine((value) => value !== '', { message: 'is required' }),
+  // The same in every language (DESIGN §28): the address is a text, these are not.
+  email: untranslated(z.email({ message: 'must be a valid e-mail address' }).max(254)),
+  phone: untranslated(shortText().min(1, { message: 'is required' })),
+  maplink: untranslated(urlText().refine((value) => value !== '', { message: 'is required' })),
 });
 export type ContactContent = z.infer<typeof ContactContentSchema>;
 

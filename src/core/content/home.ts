@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { list, pageFields, richText, shortText } from '../schemas/fields';
+import { fixedText, list, pageFields, richText, shortText } from '../schemas/fields';
 import { defineContentPage, number, richtext, textarea } from './common/content-page';
 import type { DefaultFieldRules, DemoDocument } from './common/content-page';
 import { SLIDE_LABELS, SLIDE_RULES, SlideSchema } from './common/slide';
@@ -15,7 +15,7 @@ export const HomeContentSchema = z.strictObject({
   expertiseList: list(
     z.strictObject({
       /** Name of an icon from the site's icon set (see the public Icon component). */
-      exprtsIcon: shortText(),
+      exprtsIcon: fixedText(),
       exprtsHeading: shortText(),
       exprtsParagraph: richText(),
     }),

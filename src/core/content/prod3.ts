@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { list, pageFields, richText, shortText } from '../schemas/fields';
+import { fixedText, list, pageFields, richText, shortText } from '../schemas/fields';
 import { defineContentPage, richtext, textarea } from './common/content-page';
 import type { DefaultFieldRules, DemoDocument } from './common/content-page';
 import { LEAD_LABEL, LEAD_RULE, leadField } from './common/lead';
@@ -9,7 +9,7 @@ export const Prod3ContentSchema = z.strictObject({
   ...pageFields,
   lead: leadField(),
   descriptionlst: list(z.strictObject({ descpara: richText() })),
-  benefitslst: list(z.strictObject({ icon: shortText(), title: shortText(), data: richText() })),
+  benefitslst: list(z.strictObject({ icon: fixedText(), title: shortText(), data: richText() })),
   /** Front office. */
   section1lst: list(z.strictObject({ data1: richText() })),
   /** Doctor. */

@@ -110,7 +110,8 @@ export function autowiredRules(parameters: readonly Parameter[]): { header: Fiel
 
 const Routing = z.string().trim().min(1).max(100);
 /** getpagecontent: any page's content document by its routing name. */
-export const PageContentRequestSchema = z.object({ commonrouting: Routing });
+/** getpagecontent: the page, and optionally the language to read it in (DESIGN §28; absent: the default). */
+export const PageContentRequestSchema = z.object({ commonrouting: Routing, locale: z.string().max(40).optional() });
 /** savepagecontent: an Autowired page's document; its fields are checked against the page's parameters. */
 export const SavePageContentSchema = z.object({
   commonrouting: Routing,

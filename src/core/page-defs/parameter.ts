@@ -68,6 +68,8 @@ export const ParameterSchema = z.object({
   sizeinKB: limit,
   height: limit,
   width: limit,
+  /** Whether the field's values are translated (DESIGN §28); null follows its type: text kinds translate. */
+  translatable: z.boolean().nullable().default(null),
 });
 export type ParameterInput = z.input<typeof ParameterSchema>;
 export type Parameter = z.output<typeof ParameterSchema>;
@@ -147,4 +149,9 @@ export function parameterOfRule(rule: FieldRule, sequence: number): Parameter {
     greatthncurrentdate: rule.greatthncurrentdate ?? 'false',
     lessthncurrentdate: rule.lessthncurrentdate ?? 'false',
   });
+}
+
+/** Whether a page-builder field's values translate (DESIGN §28): as its flag says, else text kinds do. */
+export function isTranslatableParameter(p: Pick<Parameter, 'translatable' | 'type' | 'unittype'>): boolean {
+  return p.translatable ?? ((p.type === 'Textarea' && p.unittype === 'Character') || p.type === 'Richtext');
 }

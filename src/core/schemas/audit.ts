@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'redirect.update',
   'redirect.delete',
   'redirect.import',
+  'language.update',
+  'translation.import',
   'user.create',
   'user.update',
   'user.status',
@@ -64,7 +66,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `cli.${string}`;
  * What an entry is about (its `targetType`), beside the actions that change them: the page, user, group, … the
  * entry's `targetId` names. `group menu` and `user menu` are the two kinds of menu tree.
  */
-export const AUDIT_TARGET_TYPES = ['page', 'preview link', 'redirect', 'user', 'group', 'group menu', 'user menu', 'company', 'enquiry', 'image', 'master_type', 'master_value', 'backup', 'setup'] as const;
+export const AUDIT_TARGET_TYPES = ['page', 'preview link', 'redirect', 'language', 'user', 'group', 'group menu', 'user menu', 'company', 'enquiry', 'image', 'master_type', 'master_value', 'backup', 'setup'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** The target types of what the back office's screens change: the audit log screen's Target type filter, in its order. */

@@ -3,6 +3,7 @@ import { siteRelativeImageAddress } from '../media/image-names';
 import { databaseId } from './ids';
 import { publishFields } from './revision';
 import { SeoSchema } from './seo';
+import { untranslated } from './translatable';
 import { mapDocument, schemaLayers, walkDocument, WALK_ON } from './walk';
 
 /**
@@ -21,6 +22,10 @@ const trimmed = (max: number) => z.string().trim().max(max, { message: `must be 
 
 /** A one-line text: headings, names, labels. */
 export const shortText = () => trimmed(LIMITS.shortText);
+
+/** A one-line text that stays as it is in every language: an icon's name, a phone number. */
+export const fixedText = () => untranslated(shortText());
+
 /** Marks the rich-text fields of a schema, so that `sanitizeDocument` finds them (DESIGN §6). */
 const richTextFields = z.registry<{ richText: true }>();
 /** Marks the plain paragraphs of a schema: with rich text, where a page's default description is looked for (DESIGN §20). */
@@ -76,6 +81,7 @@ export function paragraphsOf(schema: z.core.$ZodType, value: unknown): { text: s
  * this site is kept as its path, whatever host it was sent with (DESIGN §24).
  */
 export const urlText = () =>
+  untranslated(
   z
     .string()
     .trim()
@@ -83,7 +89,8 @@ export const urlText = () =>
     .max(LIMITS.url)
     .refine((value) => value === '' || /^(https?:\/\/|\/(?!\/))/i.test(value), {
       message: 'must be an http(s) address or a path on this site',
-    });
+    }),
+  );
 
 export const list = <T extends z.ZodType>(entry: T) =>
   z.array(entry).max(LIMITS.listEntries, { message: `must have at most ${LIMITS.listEntries} entries` });

@@ -20,11 +20,11 @@ export const LOCALE_CODE = /^[a-z]{2,3}(-[A-Z][a-z]{3})?(-(?:[A-Z]{2}|\d{3}))?$/
 export const LOCALE_MESSAGES = {
   code: 'A language code is a BCP 47 tag such as de, en-IN or hi: two or three small letters, then optionally a region such as IN.',
   unknown: (code: string) => `The site has no language ${code}.`,
-  isDefault: (code: string) => `${code} is the site's default language, whose pages are the source: its pages are edited in their editors, not translated.`,
+  isDefault: (code: string) => `The language ${code} is the site's default, whose pages are the source: its pages are edited in their editors, not translated.`,
   duplicate: (code: string) => `The language ${code} is listed twice.`,
   defaultMissing: (code: string) => `The default language ${code} must stay in the list: it is the language every page is written in first.`,
   defaultDisabled: (code: string) => `The default language ${code} cannot be turned off: visitors read the site in it.`,
-  defaultTaken: (code: string) => `${code} has translations of its own: it cannot become the default language. Choose a language without translations.`,
+  defaultTaken: (code: string) => `The language ${code} has translations of its own: it cannot become the default language. Choose a language without translations.`,
   tooMany: `A site offers at most ${MOST_LOCALES} languages.`,
   name: 'Give every language a name of at most 60 characters, as visitors see it in the language switcher (Deutsch, हिन्दी).',
 } as const;

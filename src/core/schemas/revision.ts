@@ -70,6 +70,7 @@ export const RevisionSummarySchema = z.object({
 });
 export type RevisionSummary = z.infer<typeof RevisionSummarySchema>;
 export const PageHistorySchema = z.object({ revisions: z.array(RevisionSummarySchema), published: z.number().int().nullable() });
+export type PageHistory = z.infer<typeof PageHistorySchema>;
 
 /** Restore `{revision}`: that revision's document becomes the page's next revision. Unschedule takes the same. */
 export const RestoreRevisionSchema = z.strictObject({ revision: databaseId({ coerce: false }) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { siteRelativeImageAddress } from '../media/image-names';
+import { untranslated } from './translatable';
 
 /**
  * A page's own title, description and sharing image (DESIGN §20), edited under "Search and sharing". Empty
@@ -12,12 +13,12 @@ export const SeoSchema = z.strictObject({
   description: z.string().trim().max(SEO_LIMITS.description, { message: `must be at most ${SEO_LIMITS.description} characters` }).default(''),
   // An uploaded image (a path on this site, whatever host it was sent with: DESIGN §24) or an address
   // elsewhere; never javascript: or data:.
-  image: z
+  image: untranslated(z
     .string()
     .trim()
     .overwrite(siteRelativeImageAddress)
     .max(2_000)
-    .refine((value) => value === '' || /^(https?:\/\/|\/(?!\/))/i.test(value), { message: 'must be an http(s) address or a path on this site' })
+    .refine((value) => value === '' || /^(https?:\/\/|\/(?!\/))/i.test(value), { message: 'must be an http(s) address or a path on this site' }))
     .default(''),
 });
 export type Seo = z.infer<typeof SeoSchema>;

@@ -104,6 +104,27 @@ const read = (url: string, payload: object | ((c: Ctx) => object) = {}, who: 'ad
 });
 const readGet = (url: string, who: 'admin' | 'visitor' = 'admin'): Call => ({ changes: false, request: (c) => c.get(url, who === 'admin' ? c.admin : null) });
 
+/** The site's languages with German (named `name`) beside the default. */
+const withGerman = (name = 'Deutsch') => ({ defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }, { code: 'de', name, enabled: true }] });
+
+/** Set-up: German is one of the site's languages. */
+async function german(c: Ctx): Promise<Prepared> {
+  const { locales } = await c.ok(c.get('/api/master/locales'));
+  if (!locales.some((l: { code: string }) => l.code === 'de')) await c.ok(c.post('/api/master/locales', withGerman()));
+  return {};
+}
+
+/** Set-up: Home has at least `count` German revisions; its newest first. */
+async function germanRevisions(c: Ctx, count: number): Promise<Array<{ revision: number }>> {
+  await german(c);
+  for (;;) {
+    const { revisions } = await c.ok(c.get('/api/master/translate/Home/history?locale=de'));
+    if (revisions.length >= count) return revisions;
+    const { revision } = await c.ok(c.get('/api/master/translate/Home?locale=de'));
+    await c.ok(c.post('/api/master/translate/Home', { locale: 'de', revision, texts: { 'slideList.0.heading': c.unique('Überschrift ') } }));
+  }
+}
+
 /** The twelve content pages (spec 000 §7): get (public), save, history and restore. */
 const CONTENT_CALLS: Record<string, Call> = Object.fromEntries(
   CONTENT_PAGES.flatMap((page) => [
@@ -220,6 +241,50 @@ const CALLS: Record<string, Call> = {
       return {};
     },
     request: (c) => c.post('/api/master/editing/AuditPage/leave', {}),
+  },
+  // ---- Languages and translations (DESIGN §28): German is added by the calls' set-up where they need it
+  'GET /api/master/locales': readGet('/api/master/locales'),
+  'POST /api/master/locales': { changes: true, request: (c) => c.post('/api/master/locales', withGerman(c.unique('Deutsch'))) },
+  'GET /api/master/translate/:routing': { changes: false, prepare: german, request: (c) => c.get('/api/master/translate/Home?locale=de') },
+  'POST /api/master/translate/:routing': {
+    changes: true,
+    prepare: async (c) => ({ ...(await german(c)), revision: (await c.ok(c.get('/api/master/translate/Home?locale=de'))).revision }),
+    request: (c, p) => c.post('/api/master/translate/Home', { locale: 'de', revision: p.revision, texts: { 'slideList.0.heading': c.unique('Überschrift ') } }),
+  },
+  'GET /api/master/translate/:routing/history': { changes: false, prepare: german, request: (c) => c.get('/api/master/translate/Home/history?locale=de') },
+  'GET /api/master/translate/:routing/compare': {
+    changes: false,
+    prepare: async (c) => ({ revisions: (await germanRevisions(c, 2)).map((r) => r.revision) }),
+    request: (c, p) => c.get(`/api/master/translate/Home/compare?locale=de&from=${p.revisions[1]}&to=${p.revisions[0]}`),
+  },
+  'POST /api/master/translate/:routing/restore': {
+    changes: true,
+    prepare: async (c) => ({ revision: (await germanRevisions(c, 2))[1]!.revision }),
+    request: (c, p) => c.post('/api/master/translate/Home/restore', { locale: 'de', revision: p.revision }),
+  },
+  'POST /api/master/translate/:routing/unschedule': {
+    changes: true,
+    prepare: async (c) => {
+      await german(c);
+      const { revision } = await c.ok(c.get('/api/master/translate/Home?locale=de'));
+      const publish = new Date(Date.now() + 86_400_000).toISOString();
+      const saved = await c.ok(c.post('/api/master/translate/Home', { locale: 'de', revision, texts: { 'slideList.0.heading': c.unique('Geplant ') }, publish }));
+      return { revision: saved.revision };
+    },
+    request: (c, p) => c.post('/api/master/translate/Home/unschedule', { locale: 'de', revision: p.revision }),
+  },
+  'GET /api/master/translations': { changes: false, prepare: german, request: (c) => c.get('/api/master/translations') },
+  'GET /api/master/xliff/:locale': { changes: false, prepare: german, request: (c) => c.get('/api/master/xliff/de') },
+  'POST /api/master/xliff/:locale': {
+    changes: true,
+    prepare: async (c) => {
+      await german(c);
+      const exported = await c.app.inject(c.get('/api/master/xliff/de'));
+      // A translator's first text for the caption of the second slide (whatever earlier calls translated).
+      const xml = exported.body.replace(/(<unit id="slideList\.1\.caption"[\s\S]*?<\/source>)(\s*<target>[^<]*<\/target>)?/, `$1<target>${c.unique('Bildunterschrift ')}</target>`);
+      return { xml };
+    },
+    request: (c, p) => ({ method: 'POST', url: '/api/master/xliff/de', headers: { ...c.admin.headers, 'content-type': 'application/xliff+xml' }, payload: p.xml }),
   },
   // ---- Redirects and the 404 log (DESIGN §27)
   'GET /api/master/redirects': readGet('/api/master/redirects'),

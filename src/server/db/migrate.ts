@@ -25,6 +25,7 @@ import * as previewShares from './migrations/20261127-0021-preview-shares';
 import * as redirects from './migrations/20261127-0022-redirects';
 import * as mediaLibrary from './migrations/20261127-0023-media-library';
 import * as mediaMenu from './migrations/20261127-0024-media-menu';
+import * as languages from './migrations/20261127-0025-languages';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -60,6 +61,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261127-0022-redirects': redirects,
   '20261127-0023-media-library': mediaLibrary,
   '20261127-0024-media-menu': mediaMenu,
+  '20261127-0025-languages': languages,
 };
 
 /** The migrations this Folio knows, oldest first. */

@@ -273,6 +273,8 @@ export interface PageParameterTable {
   sizeinkb: number | null;
   height: number | null;
   width: number | null;
+  /** DESIGN §28: whether the field translates; null follows its type (text kinds do). */
+  translatable: number | null;
 }
 
 export interface PageRevisionTable {
@@ -287,6 +289,10 @@ export interface PageRevisionTable {
   status: Generated<'published' | 'draft' | 'scheduled'>;
   /** When a scheduled revision goes live (ISO 8601 UTC); null otherwise. */
   publish_at: string | null;
+  /** DESIGN §28: '' for the source (the default language), a BCP 47 code for a translation. */
+  locale: Generated<string>;
+  /** A translation's: the source's published revision it was made from. */
+  source_revision: number | null;
 }
 
 export interface MenuItemTable {

@@ -58,6 +58,17 @@ interface OperationCase {
   afterAnswer?(t: TestApp, status: number, answer: Record<string, Json>): void | Promise<void>;
 }
 
+/** The site's languages in the edge walk: German beside the default. */
+const EDGE_LANGUAGES = { defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }, { code: 'de', name: 'Deutsch', enabled: true }] };
+
+/** The administrator's session headers of the walk (set once it signed in). */
+let adminHeaders: Record<string, string> = {};
+
+/** News's newest German revision, as its translation editor reads it. */
+async function germanRevision(t: TestApp): Promise<number> {
+  return ((await t.app.inject({ method: 'GET', url: '/api/master/translate/News?locale=de', headers: adminHeaders })).json() as { revision: number }).revision;
+}
+
 const NUL_TEXT = 'Edge text \u0000 with a NUL';
 const LONG_TEXT = 'x'.repeat(10_000);
 
@@ -174,6 +185,21 @@ const CASES: Record<string, OperationCase> = {
   // The CSV as a JSON string (the walk sends JSON): read as the text it is.
   'POST /api/master/redirects.csv': { request: (_f, n) => ({ body: `from,to,status\n/edge-csv-${n},/News1,301\n` }) },
   'GET /api/master/notfound': { request: () => ({}) },
+  // ---- Languages and translations (DESIGN §28)
+  'GET /api/master/locales': { request: () => ({}) },
+  'POST /api/master/locales': { request: () => ({ body: EDGE_LANGUAGES }) },
+  'GET /api/master/translate/{routing}': { request: () => ({ params: { routing: 'News' }, query: { locale: 'de' } }) },
+  'POST /api/master/translate/{routing}': {
+    request: async (_f, n, t) => ({ params: { routing: 'News' }, body: { locale: 'de', revision: await germanRevision(t), texts: { 'seo.title': `Neuigkeiten ${n}` } } }),
+  },
+  'GET /api/master/translate/{routing}/history': { request: () => ({ params: { routing: 'News' }, query: { locale: 'de' } }) },
+  'POST /api/master/translate/{routing}/restore': { request: async (_f, _n, t) => ({ params: { routing: 'News' }, body: { locale: 'de', revision: await germanRevision(t) } }) },
+  'POST /api/master/translate/{routing}/unschedule': { request: async (_f, _n, t) => ({ params: { routing: 'News' }, body: { locale: 'de', revision: await germanRevision(t) } }) },
+  'GET /api/master/translate/{routing}/compare': { request: () => ({ params: { routing: 'News' }, query: { locale: 'de', from: 1, to: 2 } }) },
+  'GET /api/master/translations': { request: () => ({}) },
+  'GET /api/master/xliff/{locale}': { request: () => ({ params: { locale: 'de' } }) },
+  // The file as a JSON string (the walk sends JSON): refused with the call's sentence, as any other body.
+  'POST /api/master/xliff/{locale}': { request: () => ({ params: { locale: 'de' }, body: '<xliff version="2.0" srcLang="en-IN" trgLang="de"></xliff>' }) },
   'POST /api/menu/menuofUserforjosn': { request: () => ({ body: {} }) },
   'POST /api/master/savecont2': {
     who: 'visitor',
@@ -426,6 +452,7 @@ describe.each(testDialects())('edge values on every operation on %s (DESIGN §24
     t = await createTestApp(dialect, { ADMIN_PASSWORD });
     setupApp = await createTestApp(dialect);
     admin = await logIn(t.app, 'admin', ADMIN_PASSWORD);
+    adminHeaders = admin.headers;
     const call = async (url: string, payload: object) => {
       const response = await t.app.inject({ method: 'POST', url, headers: admin.headers, payload });
       if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
@@ -468,6 +495,12 @@ describe.each(testDialects())('edge values on every operation on %s (DESIGN §24
     const autowired = await call('/api/master/getpagecontent', { commonrouting: fixtures.autowiredRouting });
     await call('/api/master/savepagecontent', { commonrouting: fixtures.autowiredRouting, document: { ...autowired, header: { title: 'Open roles', intro: '<p>Join us.</p>' }, rows: [{ jobTitle: 'Tester', closingDate: '2030-01-31', salary: '1200.50', fullTime: true }] } });
     await call('/api/master/savenews', await contentDocument(t, 'getnews', admin));
+    // German beside the default language, and two German revisions of News (compare has two to compare).
+    await call('/api/master/locales', EDGE_LANGUAGES);
+    for (const heading of ['Neuigkeiten', 'Aktuelles']) {
+      const { revision } = (await t.app.inject({ method: 'GET', url: '/api/master/translate/News?locale=de', headers: admin.headers })).json() as { revision: number };
+      await call('/api/master/translate/News', { locale: 'de', revision, texts: { 'seo.title': heading } });
+    }
 
     for (let i = 0; i < 4; i += 1) {
       await call('/api/menu/savemenubyuserforjson', { jsonsavelist: { modulename: `Edge module ${i}`, sequence: i + 1, isSubMenu: 'Y', userId: fixtures.userId } });

@@ -49,6 +49,7 @@ function rowOf(pageId: number, p: Parameter): Insertable<PageParameterTable> {
     sizeinkb: p.sizeinKB,
     height: p.height,
     width: p.width,
+    translatable: p.translatable === null ? null : p.translatable ? 1 : 0,
   };
 }
 
@@ -77,5 +78,6 @@ export function parameterOf(row: ParameterRow): Parameter {
     sizeinKB: row.sizeinkb,
     height: row.height,
     width: row.width,
+    translatable: row.translatable === null ? null : row.translatable === 1,
   };
 }

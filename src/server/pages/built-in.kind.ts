@@ -4,12 +4,14 @@ import type { ParameterLabel } from '../../core/page-defs/parameter';
 import { documentRuleProblem } from '../../core/field-rules/check-entry';
 import { CONTENT_PAGES, contentPageById, type ContentPage } from '../../core/pages';
 import { isRichText, sanitizeDocument } from '../../core/schemas/fields';
+import { isTranslatable } from '../../core/schemas/translatable';
+import { walkDocument } from '../../core/schemas/walk';
 import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS, type AnyContent } from '../../core/schemas/page-content';
 import { ValidationError } from '../errors';
 import { getActiveRules } from '../field-rules/field-rules.service';
 import type { PageRow } from '../page-defs/pages.repository';
 import { nameFieldsOf, parseInput } from '../validation';
-import { pageFieldsOf, type Page, type PageKind } from './page-kind';
+import { pageFieldsOf, type Page, type PageKind, type TextPlace } from './page-kind';
 import { contentDescription } from './seo';
 
 /**
@@ -71,6 +73,21 @@ export const builtInKind: PageKind = {
   },
 
   description: async (_tenant, page, document) => contentDescription(registryEntry(page).key, document),
+
+  // The page file's texts (shortText, paragraph, rich text), not those marked the same in every language.
+  async texts(_tenant, page, document) {
+    const entry = registryEntry(page);
+    const labels = labelsOf(entry);
+    const found: TextPlace[] = [];
+    walkDocument(CONTENT_SCHEMAS[entry.key], document, (place) => {
+      if (place.key === undefined) return undefined;
+      if (place.schema === undefined || (typeof place.key === 'string' && place.path.length === 1 && !(place.key in labels))) return 'skip';
+      if (typeof place.value !== 'string') return undefined;
+      if (isTranslatable(place.schema)) found.push({ path: place.path, richText: isRichText(place.schema) });
+      return 'skip';
+    });
+    return found;
+  },
 };
 
 function registryEntry(page: Page): ContentPage {

@@ -7,7 +7,7 @@ import {
   withAllFields,
   type AutowiredDocument,
 } from '../../core/page-defs/autowired-document';
-import type { Parameter } from '../../core/page-defs/parameter';
+import { isTranslatableParameter, type Parameter } from '../../core/page-defs/parameter';
 import type { PublicParameter } from '../../core/public-page';
 import { sanitizeDocument } from '../../core/schemas/fields';
 import { ValidationError } from '../errors';
@@ -16,7 +16,7 @@ import { listParameters, parameterOf } from '../page-defs/parameters.repository'
 import type { PageRow } from '../page-defs/pages.repository';
 import type { Tenant } from '../tenants/tenants';
 import { nameFieldsOf, parseInput } from '../validation';
-import { pageFieldsOf, type ImageBytes, type PageKind } from './page-kind';
+import { pageFieldsOf, type ImageBytes, type PageKind, type TextPlace } from './page-kind';
 import { autowiredDescription } from './seo';
 
 /** The cache key of an Autowired page's rendered public twin. */
@@ -96,6 +96,21 @@ export const pageBuilderKind: PageKind = {
   },
 
   description: async (tenant, page, document) => autowiredDescription(document as AutowiredDocument, await autowiredParameters(tenant, page.id)),
+
+  // The values of its translatable parameters (text kinds unless their flag says otherwise), header then rows.
+  async texts(tenant, page, document) {
+    const translatable = (await autowiredParameters(tenant, page.id)).filter(isTranslatableParameter);
+    const { header = {}, rows = [] } = document as Partial<AutowiredDocument>;
+    const found: TextPlace[] = [];
+    const at = (values: Record<string, unknown>, level: string, path: (string | number)[]) => {
+      for (const p of translatable) {
+        if (p.pagecreationtype === level && typeof values[p.parameterName] === 'string') found.push({ path: [...path, p.parameterName], richText: p.type === 'Richtext' });
+      }
+    };
+    at(header, 'Header', ['header']);
+    rows.forEach((row, index) => at(row, 'Detail', ['rows', index]));
+    return found;
+  },
 };
 
 /** What the public twin shows of a parameter: how its value reads. */

@@ -5,7 +5,7 @@ import { NotFoundError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
 import { comparableMarkup } from './comparable-markup';
 import type { Page } from './page-kind';
-import { findRevision, type RevisionRow } from './page.repository';
+import { findRevision } from './page.repository';
 import { documentOf } from './page.service';
 
 /** Fields of a stored document that are the page's bookkeeping, not its content: never compared. */
@@ -22,9 +22,14 @@ export async function compareRevisions(tenant: Tenant, page: Page, from: number,
   const [before, after] = await Promise.all([findRevision(tenant.db, page.id, from), findRevision(tenant.db, page.id, to)]);
   if (!before) throw new NotFoundError(`Revision ${from} of this page does not exist.`);
   if (!after) throw new NotFoundError(`Revision ${to} of this page does not exist.`);
-  const strip = (row: RevisionRow) => Object.fromEntries(Object.entries(documentOf<Record<string, unknown>>(row)).filter(([key]) => !NOT_COMPARED.has(key)));
+  return compareDocuments(tenant, page, { from, to }, documentOf<Record<string, unknown>>(before), documentOf<Record<string, unknown>>(after));
+}
+
+/** Two documents of a page compared field by field (a translation's with the source around its texts, DESIGN §28). */
+export async function compareDocuments(tenant: Tenant, page: Page, { from, to }: { from: number; to: number }, first: Record<string, unknown>, second: Record<string, unknown>): Promise<Comparison> {
+  const strip = (document: Record<string, unknown>) => Object.fromEntries(Object.entries(document).filter(([key]) => !NOT_COMPARED.has(key)));
   const isRichText = await page.kind.richTextPaths(tenant, page);
-  const [older, newer] = [strip(before), strip(after)];
+  const [older, newer] = [strip(first), strip(second)];
   // Rich text is weighed as a visitor sees it (DESIGN §24); the entries show the values as they were stored.
   const comparable = (document: Record<string, unknown>) => comparableDocument(document, isRichText) as Record<string, unknown>;
   const changes: Change[] = diff(comparable(older), comparable(newer)).map((d) => {

@@ -4,6 +4,7 @@ import type { PageRecord } from '../../core/page-defs/page-definition';
 import type { Parameter, ParameterLabel } from '../../core/page-defs/parameter';
 import type { PublicPageData } from '../../core/public-page';
 import type { PageRow } from '../page-defs/pages.repository';
+import type { FieldPath } from '../../core/schemas/walk';
 
 /**
  * One page model (DESIGN §25, decision 021): every page with content is a `Page` of one of two kinds, the
@@ -27,6 +28,11 @@ export interface Page {
   cacheKey: string;
   row: PageRow;
   kind: PageKind;
+  /**
+   * The language it is shown in (DESIGN §28): absent for the source (the default language); a BCP 47 code for the
+   * page in another language, whose `publicPath` (`/de/Home1`) and `cacheKey` (`home@de`) are that language's.
+   */
+  locale?: string;
 }
 
 /** A revision as a page service stores it: the document, with the revision the editor started from. */
@@ -104,6 +110,18 @@ export interface PageKind {
   fieldsForRules(page: Page): ParameterLabel[] | null;
   /** The default description of a document: its first paragraph (DESIGN §20). */
   description(tenant: Tenant, page: Page, document: object): Promise<string>;
+  /**
+   * The places of a document whose texts translate (DESIGN §28), in the document's order: texts of the page's
+   * own fields (numbers, dates, images, master data and addresses stay the source's). The seo fields are the
+   * translation service's, the same for every kind.
+   */
+  texts(tenant: Tenant, page: Page, document: Record<string, unknown>): Promise<TextPlace[]>;
+}
+
+/** A text of a document that translates: where it is, and whether it is rich text (HTML). */
+export interface TextPlace {
+  path: FieldPath;
+  richText: boolean;
 }
 
 /** What every page takes from its stored row, whatever its kind. */

@@ -9,29 +9,46 @@ export interface RevisionRow {
   saved_at: string;
   status: RevisionStatus;
   publish_at: string | null;
+  /** '' for the source, a BCP 47 code for a translation (DESIGN §28). */
+  locale: string;
+  /** A translation's: the source's published revision it was made from. */
+  source_revision: number | null;
 }
+
+/**
+ * The source of every page: its revisions in the default language, whatever its code (DESIGN §28). Every read
+ * names its locale; revision numbers are one sequence per page across its languages.
+ */
+export const SOURCE_LOCALE = '';
 
 /** Who saved a revision, when, and its status: what a save compares against, without the document. */
 export type RevisionHead = Omit<RevisionRow, 'document'>;
 
-const HEAD = ['page_id', 'revision', 'saved_by_name', 'saved_at', 'status', 'publish_at'] as const;
+const HEAD = ['page_id', 'revision', 'saved_by_name', 'saved_at', 'status', 'publish_at', 'locale', 'source_revision'] as const;
 const FULL = [...HEAD, 'document'] as const;
 
 /** A page's newest revision of any status: what the editor starts from and a save is based on. */
-export async function findNewestRevision(db: Db, pageId: number): Promise<RevisionRow | undefined> {
-  return db.selectFrom('page_revisions').select(FULL).where('page_id', '=', pageId).orderBy('revision', 'desc').limit(1).executeTakeFirst();
+export async function findNewestRevision(db: Db, pageId: number, locale = SOURCE_LOCALE): Promise<RevisionRow | undefined> {
+  return db.selectFrom('page_revisions').select(FULL).where('page_id', '=', pageId).where('locale', '=', locale).orderBy('revision', 'desc').limit(1).executeTakeFirst();
 }
 
-export async function findNewestRevisionHead(db: Db, pageId: number): Promise<RevisionHead | undefined> {
-  return db.selectFrom('page_revisions').select(HEAD).where('page_id', '=', pageId).orderBy('revision', 'desc').limit(1).executeTakeFirst();
+export async function findNewestRevisionHead(db: Db, pageId: number, locale = SOURCE_LOCALE): Promise<RevisionHead | undefined> {
+  return db.selectFrom('page_revisions').select(HEAD).where('page_id', '=', pageId).where('locale', '=', locale).orderBy('revision', 'desc').limit(1).executeTakeFirst();
+}
+
+/** The highest revision number of a page in any language: the next revision, whatever its language, is one more. */
+export async function findLastRevisionNumber(db: Db, pageId: number): Promise<number> {
+  const row = await db.selectFrom('page_revisions').select('revision').where('page_id', '=', pageId).orderBy('revision', 'desc').limit(1).executeTakeFirst();
+  return row?.revision ?? 0;
 }
 
 /** The revision visitors see: the page's newest published one (DESIGN §19). */
-export async function findPublishedRevision(db: Db, pageId: number): Promise<RevisionRow | undefined> {
+export async function findPublishedRevision(db: Db, pageId: number, locale = SOURCE_LOCALE): Promise<RevisionRow | undefined> {
   return db
     .selectFrom('page_revisions')
     .select(FULL)
     .where('page_id', '=', pageId)
+    .where('locale', '=', locale)
     .where('status', '=', 'published')
     .orderBy('revision', 'desc')
     .limit(1)
@@ -39,11 +56,12 @@ export async function findPublishedRevision(db: Db, pageId: number): Promise<Rev
 }
 
 /** The number of the revision visitors see, or undefined when none is published. */
-export async function findPublishedNumber(db: Db, pageId: number): Promise<number | undefined> {
+export async function findPublishedNumber(db: Db, pageId: number, locale = SOURCE_LOCALE): Promise<number | undefined> {
   const row = await db
     .selectFrom('page_revisions')
     .select('revision')
     .where('page_id', '=', pageId)
+    .where('locale', '=', locale)
     .where('status', '=', 'published')
     .orderBy('revision', 'desc')
     .limit(1)
@@ -52,19 +70,21 @@ export async function findPublishedNumber(db: Db, pageId: number): Promise<numbe
 }
 
 /** The page's revision waiting for its time, if any (a publication or a newer schedule cancels an older one). */
-export async function findScheduledRevision(db: Db, pageId: number): Promise<RevisionHead | undefined> {
+export async function findScheduledRevision(db: Db, pageId: number, locale = SOURCE_LOCALE): Promise<RevisionHead | undefined> {
   return db
     .selectFrom('page_revisions')
     .select(HEAD)
     .where('page_id', '=', pageId)
+    .where('locale', '=', locale)
     .where('status', '=', 'scheduled')
     .orderBy('revision', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
 
-export async function findRevision(db: Db, pageId: number, revision: number): Promise<RevisionRow | undefined> {
-  return db.selectFrom('page_revisions').select(FULL).where('page_id', '=', pageId).where('revision', '=', revision).executeTakeFirst();
+/** A revision of a page in one language (a number of another language's is not this one's). */
+export async function findRevision(db: Db, pageId: number, revision: number, locale = SOURCE_LOCALE): Promise<RevisionRow | undefined> {
+  return db.selectFrom('page_revisions').select(FULL).where('page_id', '=', pageId).where('revision', '=', revision).where('locale', '=', locale).executeTakeFirst();
 }
 
 /** Who saved a revision and when, without its document (the scheduled-publishing job names who scheduled it). */
@@ -83,6 +103,9 @@ export async function insertRevision(
     saved_at: string;
     status: RevisionStatus;
     publish_at: string | null;
+    /** Absent: the source. */
+    locale?: string;
+    source_revision?: number | null;
   },
 ): Promise<void> {
   await db.insertInto('page_revisions').values(revision).execute();
@@ -110,10 +133,10 @@ export async function moveRevisionStatus(
 }
 
 /** Scheduled revisions whose time has come, oldest first. */
-export async function listDueScheduled(db: Db, now: string, limit = 100): Promise<Array<{ page_id: number; revision: number; publish_at: string | null }>> {
+export async function listDueScheduled(db: Db, now: string, limit = 100): Promise<Array<{ page_id: number; revision: number; publish_at: string | null; locale: string }>> {
   return db
     .selectFrom('page_revisions')
-    .select(['page_id', 'revision', 'publish_at'])
+    .select(['page_id', 'revision', 'publish_at', 'locale'])
     .where('status', '=', 'scheduled')
     .where('publish_at', '<=', now)
     .orderBy('publish_at')
@@ -127,29 +150,31 @@ export function isDuplicateRevision(error: unknown): boolean {
   return e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === '23505';
 }
 
-export async function listRevisions(db: Db, pageId: number, limit: number): Promise<RevisionHead[]> {
-  return db.selectFrom('page_revisions').select(HEAD).where('page_id', '=', pageId).orderBy('revision', 'desc').limit(limit).execute();
+export async function listRevisions(db: Db, pageId: number, limit: number, locale = SOURCE_LOCALE): Promise<RevisionHead[]> {
+  return db.selectFrom('page_revisions').select(HEAD).where('page_id', '=', pageId).where('locale', '=', locale).orderBy('revision', 'desc').limit(limit).execute();
 }
 
 /**
  * Keeps a page's newest `keep` revisions (DESIGN §19) and, whatever their age, the published one and a
  * scheduled one; deletes the rest. Returns how many went.
  */
-export async function pruneRevisions(db: Db, pageId: number, keep: number): Promise<number> {
+export async function pruneRevisions(db: Db, pageId: number, keep: number, locale = SOURCE_LOCALE): Promise<number> {
   if (keep <= 0) return 0;
   const cutoff = await db
     .selectFrom('page_revisions')
     .select('revision')
     .where('page_id', '=', pageId)
+    .where('locale', '=', locale)
     .orderBy('revision', 'desc')
     .offset(keep - 1)
     .limit(1)
     .executeTakeFirst();
   if (!cutoff) return 0;
-  const published = (await findPublishedNumber(db, pageId)) ?? 0;
+  const published = (await findPublishedNumber(db, pageId, locale)) ?? 0;
   const result = await db
     .deleteFrom('page_revisions')
     .where('page_id', '=', pageId)
+    .where('locale', '=', locale)
     .where('revision', '<', cutoff.revision)
     .where('revision', '<>', published)
     .where('status', '<>', 'scheduled')
@@ -157,15 +182,43 @@ export async function pruneRevisions(db: Db, pageId: number, keep: number): Prom
   return Number(result.numDeletedRows);
 }
 
-/** Pages with more than `keep` revisions: what the catch-up job prunes after REVISIONS_PER_PAGE is lowered. */
-export async function listPagesOver(db: Db, keep: number): Promise<number[]> {
+/** Pages (per language) with more than `keep` revisions: what the catch-up job prunes after REVISIONS_PER_PAGE is lowered. */
+export async function listPagesOver(db: Db, keep: number): Promise<Array<{ pageId: number; locale: string }>> {
   const rows = await db
     .selectFrom('page_revisions')
-    .select('page_id')
-    .groupBy('page_id')
+    .select(['page_id', 'locale'])
+    .groupBy(['page_id', 'locale'])
     .having((eb) => eb.fn.countAll(), '>', keep)
     .execute();
-  return rows.map((r) => r.page_id);
+  return rows.map((r) => ({ pageId: r.page_id, locale: r.locale }));
+}
+
+/** Every page's languages with a published translation (DESIGN §28): what hreflang and the sitemap list. */
+export async function listPublishedLocales(db: Db): Promise<Array<{ page_id: number; locale: string }>> {
+  return db.selectFrom('page_revisions').select(['page_id', 'locale']).distinct().where('status', '=', 'published').where('locale', '<>', SOURCE_LOCALE).execute();
+}
+
+/** The heads of every translation revision (the translations screen weighs the newest and the published of each). */
+export async function listTranslationHeads(db: Db): Promise<RevisionHead[]> {
+  return db.selectFrom('page_revisions').select(HEAD).where('locale', '<>', SOURCE_LOCALE).orderBy('page_id').orderBy('revision', 'desc').execute();
+}
+
+/** The documents of some revisions of a page, by number. */
+export async function findRevisionDocuments(db: Db, pageId: number, revisions: number[]): Promise<Array<{ revision: number; document: string }>> {
+  if (revisions.length === 0) return [];
+  return db.selectFrom('page_revisions').select(['revision', 'document']).where('page_id', '=', pageId).where('revision', 'in', revisions).execute();
+}
+
+/** The published revision number of every page's source: what a translation is outdated against. */
+export async function listSourcePublished(db: Db): Promise<Array<{ page_id: number; revision: number }>> {
+  const rows = await db
+    .selectFrom('page_revisions')
+    .select(['page_id', (eb) => eb.fn.max('revision').as('revision')])
+    .where('locale', '=', SOURCE_LOCALE)
+    .where('status', '=', 'published')
+    .groupBy('page_id')
+    .execute();
+  return rows.map((r) => ({ page_id: r.page_id, revision: Number(r.revision) }));
 }
 
 export async function listActivePublicPaths(db: Db): Promise<string[]> {
@@ -189,6 +242,6 @@ export async function liveRevisionDocuments(db: Db, pageId: number): Promise<str
   ]);
   const numbers = [...new Set([published, newest?.revision, scheduled?.revision].filter((n): n is number => n !== undefined))];
   if (numbers.length === 0) return [];
-  const rows = await db.selectFrom('page_revisions').select('document').where('page_id', '=', pageId).where('revision', 'in', numbers).execute();
+  const rows = await db.selectFrom('page_revisions').select('document').where('page_id', '=', pageId).where('locale', '=', SOURCE_LOCALE).where('revision', 'in', numbers).execute();
   return rows.map((r) => r.document);
 }

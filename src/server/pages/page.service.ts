@@ -11,9 +11,10 @@ import { listParameters, parameterOf } from '../page-defs/parameters.repository'
 import { pageRecordOf } from '../page-defs/pages.repository';
 import type { Tenant } from '../tenants/tenants';
 import type { Page, SaveTools } from './page-kind';
-import { findPage, findPageById, NO_PAGE } from './resolve-page';
+import { findPageById, NO_PAGE } from './resolve-page';
 import {
   findNewestRevision,
+  findLastRevisionNumber,
   findNewestRevisionHead,
   findPublishedNumber,
   findPublishedRevision,
@@ -28,6 +29,7 @@ import {
   listRevisions,
   moveRevisionStatus,
   pruneRevisions,
+  SOURCE_LOCALE,
   type RevisionRow,
 } from './page.repository';
 import { pageMeta, sharingImage } from './seo';
@@ -95,16 +97,6 @@ export async function publishedDocument(tenant: Tenant, page: Page): Promise<Rec
 export async function readPage(tenant: Tenant, page: Page, session: SessionUser | null): Promise<Record<string, unknown>> {
   if ((!page.active || !page.onWebsite) && !(await mayEditPage(tenant, session, page.routing))) throw new NotFoundError(NO_PAGE);
   return publishedDocument(tenant, page);
-}
-
-/**
- * `GET /api/pages/:routing`: the published document of a page on the public website, named as its editor or its
- * public twin (`About`, `About1`); what visitors may read, whoever asks (the answer may be kept by a cache).
- */
-export async function publicDocument(tenant: Tenant, routing: string): Promise<Record<string, unknown>> {
-  const page = (await findPage(tenant, routing)) ?? (routing.endsWith('1') ? await findPage(tenant, routing.slice(0, -1)) : null);
-  if (!page) throw new NotFoundError(NO_PAGE);
-  return readPage(tenant, page, null);
 }
 
 export async function getActivePublicPaths(tenant: Tenant): Promise<string[]> {
@@ -202,6 +194,12 @@ export async function pageHistory(tenant: Tenant, page: Pick<Page, 'id'>): Promi
 /** The page a revision belongs to: its id, its routing name, and the key its rendered public page is cached under. */
 export type RevisionTarget = Pick<Page, 'id' | 'routing' | 'cacheKey'>;
 
+/** A translation's revision (DESIGN §28): its language and the source's published revision it was made from. */
+export interface TranslationTarget {
+  locale: string;
+  sourceRevision: number;
+}
+
 /** What the editor reads and sends back beside a document, never stored with it (DESIGN §19). */
 const NOT_STORED = new Set(['publish', 'status', 'publishAt', 'savedAt', 'published', 'scheduled', 'seoDefaults', 'revision', 'menupageid', 'commonrouting']);
 
@@ -223,25 +221,28 @@ export async function commitRevision(
   page: RevisionTarget,
   document: object,
   user: SessionUser,
-  options: { basedOn: number | null; restoredFrom?: number; publish: PublishMode; keepRevisions: number },
+  options: { basedOn: number | null; restoredFrom?: number; publish: PublishMode; keepRevisions: number; translation?: TranslationTarget },
   now = new Date(),
 ): Promise<SavedRevision> {
-  const { basedOn, restoredFrom, publish, keepRevisions } = options;
-  const current = await findNewestRevision(tenant.db, page.id);
+  const { basedOn, restoredFrom, publish, keepRevisions, translation } = options;
+  const locale = translation?.locale ?? SOURCE_LOCALE;
+  const current = await findNewestRevision(tenant.db, page.id, locale);
   if (current && basedOn !== null && basedOn !== current.revision) throw staleSave(current.saved_by_name, current.saved_at);
-  const revision = (current?.revision ?? 0) + 1;
+  // One sequence of numbers per page across its languages (DESIGN §28): the next is one more than any.
+  const revision = (await findLastRevisionNumber(tenant.db, page.id)) + 1;
   const status = statusOf(publish);
   const publishAt = publish.kind === 'at' ? publish.at.toISOString() : null;
   const fields = Object.fromEntries(Object.entries(document).filter(([key]) => !NOT_STORED.has(key)));
   const previous = current ? documentOf<Record<string, unknown>>(current) : undefined;
   const seo = (document as { seo?: Seo }).seo ?? previous?.seo ?? EMPTY_SEO;
-  // The page is named by the call, not by the body: ids in the document are set to the page's own.
-  const stored = { ...fields, seo, menupageid: page.id, commonrouting: page.routing, revision };
+  // The page is named by the call, not by the body: ids in the document are set to the page's own. A
+  // translation holds its texts only: everything else is the source's.
+  const stored = translation ? { ...fields, revision } : { ...fields, seo, menupageid: page.id, commonrouting: page.routing, revision };
   let unscheduled: Scheduled | null = null;
   try {
     await inTransaction(tenant.db, async (trx) => {
       if (status !== 'draft') {
-        const waiting = await findScheduledRevision(trx, page.id);
+        const waiting = await findScheduledRevision(trx, page.id, locale);
         if (waiting && (await moveRevisionStatus(trx, page.id, waiting.revision, 'scheduled', 'draft'))) unscheduled = scheduledOf(waiting);
       }
       await insertRevision(trx, {
@@ -253,14 +254,17 @@ export async function commitRevision(
         saved_at: now.toISOString(),
         status,
         publish_at: publishAt,
+        locale,
+        source_revision: translation?.sourceRevision ?? null,
       });
       await audit(trx, tenant, {
         action: restoredFrom !== undefined ? 'page.restore' : status === 'published' ? 'page.publish' : status === 'draft' ? 'page.draft' : 'page.schedule',
         targetType: 'page',
         targetId: page.routing,
-        summary: summaryOf(page.routing, revision, status, publishAt, restoredFrom),
+        summary: summaryOf(translation ? `${page.routing} in ${locale}` : page.routing, revision, status, publishAt, restoredFrom),
         details: {
           revision,
+          ...(translation ? { locale, sourceRevision: translation.sourceRevision } : {}),
           // The fields whose values changed, by name (a field's value may be a whole rich text: never kept here).
           fields: changedTopLevelFields(previous, stored),
           ...(restoredFrom === undefined ? {} : { restoredFrom }),
@@ -269,11 +273,11 @@ export async function commitRevision(
         },
       }, now);
       // The count holds the moment the save answers (DESIGN §19): this page's older revisions go with it.
-      await pruneRevisions(trx, page.id, keepRevisions);
+      await pruneRevisions(trx, page.id, keepRevisions, locale);
     });
   } catch (error) {
     if (!isDuplicateRevision(error)) throw error;
-    const winner = await findNewestRevisionHead(tenant.db, page.id);
+    const winner = await findNewestRevisionHead(tenant.db, page.id, locale);
     throw staleSave(winner?.saved_by_name ?? 'someone', winner?.saved_at ?? now.toISOString());
   }
   // Only a publication changes what visitors see; a draft or a schedule leaves the public page and its caches
@@ -294,8 +298,8 @@ function summaryOf(routing: string, revision: number, status: string, publishAt:
  * Cancels a page's scheduled revision (DESIGN §19): it stays, as a draft. 404 for a revision the page does not
  * have, 409 for one that is not waiting (published already, or its schedule cancelled).
  */
-export async function unscheduleRevision(tenant: Tenant, page: Page, revision: number, now = new Date()): Promise<{ message: 'Success'; revision: number; status: 'draft' }> {
-  const row = await findRevision(tenant.db, page.id, revision);
+export async function unscheduleRevision(tenant: Tenant, page: Page, revision: number, now = new Date(), locale = SOURCE_LOCALE): Promise<{ message: 'Success'; revision: number; status: 'draft' }> {
+  const row = await findRevision(tenant.db, page.id, revision, locale);
   if (!row) throw new NotFoundError(`Revision ${revision} of this page does not exist.`);
   const moved = await inTransaction(tenant.db, async (trx) => {
     if (!(await moveRevisionStatus(trx, page.id, revision, 'scheduled', 'draft'))) return false;
@@ -303,8 +307,8 @@ export async function unscheduleRevision(tenant: Tenant, page: Page, revision: n
       action: 'page.unschedule',
       targetType: 'page',
       targetId: page.routing,
-      summary: `Cancelled the scheduled publication of ${page.routing} (revision ${revision})`,
-      details: { revision, publishAt: row.publish_at },
+      summary: `Cancelled the scheduled publication of ${locale ? `${page.routing} in ${locale}` : page.routing} (revision ${revision})`,
+      details: { revision, publishAt: row.publish_at, ...(locale ? { locale } : {}) },
     }, now);
     return true;
   });
@@ -362,8 +366,8 @@ export async function publishDueRevisions(tenant: Tenant, now: Date): Promise<Ar
           action: 'page.publish',
           targetType: 'page',
           targetId: page.routing,
-          summary: `Published ${page.routing} (revision ${due.revision}) as scheduled by ${scheduledBy ?? 'someone'}`,
-          details: { revision: due.revision, scheduledFor: due.publish_at, scheduledBy },
+          summary: `Published ${due.locale ? `${page.routing} in ${due.locale}` : page.routing} (revision ${due.revision}) as scheduled by ${scheduledBy ?? 'someone'}`,
+          details: { revision: due.revision, scheduledFor: due.publish_at, scheduledBy, ...(due.locale ? { locale: due.locale } : {}) },
         }, now);
         return true;
       }),
@@ -379,8 +383,8 @@ export async function publishDueRevisions(tenant: Tenant, now: Date): Promise<Ar
 export async function pruneAllRevisions(tenant: Tenant, keep: number): Promise<number> {
   if (keep <= 0) return 0;
   let pruned = 0;
-  for (const pageId of await listPagesOver(tenant.db, keep)) {
-    pruned += await inTransaction(tenant.db, (trx) => pruneRevisions(trx, pageId, keep));
+  for (const { pageId, locale } of await listPagesOver(tenant.db, keep)) {
+    pruned += await inTransaction(tenant.db, (trx) => pruneRevisions(trx, pageId, keep, locale));
   }
   return pruned;
 }

@@ -19,7 +19,9 @@ import { AnyBodySchema, ErrorBodySchema, replies, screenReplies, typed } from '.
 import { compareRevisions } from './page-compare';
 import type { SaveTools } from './page-kind';
 import { resolvePage } from './resolve-page';
-import { editDocument, pageDefinition, pageHistory, publicDocument, publishedDocument, readPage, restorePage, savePage, unscheduleRevision } from './page.service';
+import { LocaleQuerySchema, TranslationDocumentSchema } from '../../core/schemas/locale';
+import { publicDocument, publishedIn, readPageIn, translationDocument } from './translations.service';
+import { editDocument, pageDefinition, pageHistory, restorePage, savePage, unscheduleRevision } from './page.service';
 
 /**
  * The spec's calls of every page with content (spec 000 §7, spec 001, DESIGN §13, §19), each a thin alias onto
@@ -43,7 +45,9 @@ function builtInPageCalls(app: FastifyInstance, tools: SaveTools): void {
     api.post(
       `/api/master/${page.getCall}`,
       { config: { access: { public: true } }, schema: { body: AnyBodySchema, response: replies(schema, [404]) } },
-      async (request) => publishedDocument(request.tenant, await resolvePage(request.tenant, page.routing)) as Promise<z.infer<typeof schema>>,
+      // `{locale}` in the body reads the page in another language (DESIGN §28); without it, the default.
+      async (request) =>
+        publishedIn(request.tenant, await resolvePage(request.tenant, page.routing), request.body?.locale) as Promise<z.infer<typeof schema>>,
     );
     // The save call belongs to the page's editing twin: only callers who may edit it may save.
     const editor = { access: { editsPage: { fixed: page.routing } } } as const;
@@ -70,7 +74,7 @@ function pageContentCalls(app: FastifyInstance, tools: SaveTools): void {
   api.post(
     '/api/master/getpagecontent',
     { config: { access: { public: true } }, schema: { body: PageContentRequestSchema, response: replies(AnyDocumentSchema, [400, 404]) } },
-    async (request) => readPage(request.tenant, await resolvePage(request.tenant, request.body.commonrouting), request.session) as Promise<{ revision: number }>,
+    async (request) => readPageIn(request.tenant, await resolvePage(request.tenant, request.body.commonrouting), request.session, request.body.locale) as Promise<{ revision: number }>,
   );
   api.post(
     '/api/master/savepagecontent',
@@ -103,10 +107,17 @@ const EditDocumentSchema = EditStateSchema.extend({ revision: z.number().int() }
 function publishingCalls(app: FastifyInstance, publicBaseUrl: string): void {
   const api = typed(app);
   const editor = { access: { editsPage: { param: 'routing' } } } as const;
+  // `?locale=de`: the page's translation in that language, as `GET /api/master/translate/:routing` answers (DESIGN §28).
   api.get(
     '/api/master/edit/:routing',
-    { config: editor, schema: { params: RoutingParamsSchema, response: screenReplies(EditDocumentSchema, [404]) } },
-    async (request) => editDocument(request.tenant, request.editedPage!, publicBaseUrl) as Promise<z.infer<typeof EditDocumentSchema>>,
+    {
+      config: editor,
+      schema: { params: RoutingParamsSchema, querystring: LocaleQuerySchema, response: screenReplies(z.union([EditDocumentSchema, TranslationDocumentSchema]), [404]) },
+    },
+    async (request) =>
+      request.query.locale === undefined
+        ? (editDocument(request.tenant, request.editedPage!, publicBaseUrl) as Promise<z.infer<typeof EditDocumentSchema>>)
+        : translationDocument(request.tenant, request.editedPage!, request.query.locale),
   );
   api.post(
     '/api/master/unschedule/:routing',
@@ -121,18 +132,21 @@ function publishingCalls(app: FastifyInstance, publicBaseUrl: string): void {
 }
 
 const PublicRoutingParamsSchema = z.object({ routing: z.string().max(200) });
+/** `?locale=de`: the page in another language visitors can read (DESIGN §28); checked with a sentence by the service. */
+const PublicLocaleQuerySchema = z.object({ locale: z.string().max(40).optional() });
 
 /**
  * DESIGN §4: public content as GET with an ETag, for caches and CDNs, by the page's name or its public twin's
  * (`About`, `About1`). Untyped reply: the body goes out as the exact bytes its ETag was computed from.
  */
 function publicContentCall(app: FastifyInstance): void {
-  app.get<{ Params: z.infer<typeof PublicRoutingParamsSchema> }>(
+  app.get<{ Params: z.infer<typeof PublicRoutingParamsSchema>; Querystring: z.infer<typeof PublicLocaleQuerySchema> }>(
     '/api/pages/:routing',
     {
       config: { access: { public: true } },
       schema: {
         params: PublicRoutingParamsSchema,
+        querystring: PublicLocaleQuerySchema,
         response: {
           200: z.union([...CONTENT_PAGES.map((p) => CONTENT_SCHEMAS[p.key]), AnyDocumentSchema]),
           304: z.null().meta({ description: 'Not modified (If-None-Match).' }),
@@ -141,7 +155,7 @@ function publicContentCall(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const body = JSON.stringify(await publicDocument(request.tenant, request.params.routing));
+      const body = JSON.stringify(await publicDocument(request.tenant, request.params.routing, request.query.locale));
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
       reply.header('etag', etag).header('cache-control', 'public, max-age=0, must-revalidate');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();

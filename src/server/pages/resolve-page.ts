@@ -1,4 +1,5 @@
 import { NotFoundError } from '../errors';
+import { publicLocales } from '../locales/locales.service';
 import { listContentPages } from '../page-defs/pages.repository';
 import type { Tenant } from '../tenants/tenants';
 import { builtInKind } from './built-in.kind';
@@ -22,10 +23,15 @@ async function pagesByRouting(tenant: Tenant): Promise<ReadonlyMap<string, Page>
     }
   }
   // The same read fills the pages by their public address, which the hot path reads as it is (ssr/hot-path.ts).
+  // In every other language visitors can read, each page has its address too (`/de/Home1`, DESIGN §28): served
+  // once published in it, redirected to the source's before.
+  const locales = await publicLocales(tenant);
   const byAddress = new Map<string, Page>();
   for (const page of pages.values()) {
     const address = page.kind.publicAddress(page);
-    if (address !== null) byAddress.set(address, page);
+    if (address === null) continue;
+    byAddress.set(address, page);
+    for (const { code } of locales) byAddress.set(`/${code}${address}`, inLocale(page, code));
   }
   tenant.cache.contentPages = pages;
   tenant.cache.publicPages = byAddress;
@@ -89,4 +95,10 @@ export async function findPageById(tenant: Tenant, id: number): Promise<Page | n
 /** Every page with content (administrators may edit them all). */
 export async function listPages(tenant: Tenant): Promise<Page[]> {
   return [...(await pagesByRouting(tenant)).values()];
+}
+
+/** The page in another language (DESIGN §28): its address `/de/Home1` and its rendered copy's key `home@de`; '' the page itself. */
+export function inLocale(page: Page, locale: string): Page {
+  if (locale === '') return page;
+  return { ...page, locale, publicPath: `/${locale}${page.publicPath}`, cacheKey: `${page.cacheKey}@${locale}` };
 }

@@ -9,7 +9,8 @@ import type { MailOutbox } from '../enquiries/mail-outbox';
 import { FORM_COOKIE, FORM_TOKEN_MAX_AGE_S, issueFormToken } from '../enquiries/spam-guard';
 import { serveCached } from './hot-path';
 import { CONTACT_PAGE } from './public-addresses';
-import { findPage } from '../pages/resolve-page';
+import type { Page } from '../pages/page-kind';
+import { findPage, publicPagesOf } from '../pages/resolve-page';
 import type { Tenant } from '../tenants/tenants';
 import { buildNotFound, buildPage, renderNotFound, renderPage, type RenderSite } from './render-page';
 
@@ -21,7 +22,13 @@ interface ContactFormOptions {
 
 /** The contact page: its view with the spam guard's cookie, and its form posted without JavaScript (DESIGN §15). */
 export async function contactFormRoutes(app: FastifyInstance, options: ContactFormOptions): Promise<void> {
-  app.get(CONTACT_PAGE.publicPath, contactPageView(app, options));
+  app.get(CONTACT_PAGE.publicPath, contactPageView(app, options, (request) => contactPage(request.tenant)));
+  // The page in another language (DESIGN §28): `/de/Contact1`, a language visitors can read, or the site's 404.
+  const inLocale = contactPageView(app, options, async (request) => (await publicPagesOf(request.tenant)).get(request.url.split('?')[0]!) ?? null);
+  app.get<{ Params: { locale: string } }>(`/:locale${CONTACT_PAGE.publicPath}`, async (request, reply) => {
+    if (!(await publicPagesOf(request.tenant)).has(`/${request.params.locale}${CONTACT_PAGE.publicPath}`)) return reply.callNotFound();
+    return inLocale(request, reply);
+  });
   // The form without JavaScript: the browser posts the fields to the page (form-encoded, which only this route
   // takes); the answer is the page again.
   await app.register(async (form) => {
@@ -34,7 +41,7 @@ export async function contactFormRoutes(app: FastifyInstance, options: ContactFo
  * The contact form's spam guard (DESIGN §15): each view of the page gets a signed "served at" cookie; the page
  * itself stays cached. Private: a shared cache must not hand one visitor's cookie to another.
  */
-function contactPageView(app: FastifyInstance, { site, config }: ContactFormOptions) {
+function contactPageView(app: FastifyInstance, { site, config }: ContactFormOptions, pageOf: (request: FastifyRequest) => Promise<Page | null>) {
   const secure = config.publicBaseUrl.startsWith('https:');
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const cookie = app.serializeCookie(FORM_COOKIE, await issueFormToken(request.tenant), {
@@ -45,9 +52,9 @@ function contactPageView(app: FastifyInstance, { site, config }: ContactFormOpti
       maxAge: FORM_TOKEN_MAX_AGE_S,
     });
     // Its answers carry the visitor's own cookie: private to the browser.
-    const page = await contactPage(request.tenant);
+    const page = await pageOf(request);
     const render = () => (page ? buildPage(site, request.tenant, page, { private: true }) : buildNotFound(site, request.tenant, CONTACT_PAGE.publicPath));
-    return serveCached(request, reply, CONTACT_PAGE.key, render, cookie);
+    return serveCached(request, reply, page?.cacheKey ?? CONTACT_PAGE.key, render, cookie);
   };
 }
 

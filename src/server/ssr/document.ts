@@ -12,6 +12,10 @@ export interface DocumentParts {
   assets: ClientAssets;
   /** The page's largest image above the fold, fetched early. */
   preloadImage?: string | undefined;
+  /** The page's language (DESIGN §28): `<html lang>`; absent, en. */
+  lang?: string | undefined;
+  /** The page in each of its languages and x-default (DESIGN §28): absent or empty on a page of one language. */
+  alternates?: Array<{ hreflang: string; href: string }> | undefined;
   /** A render for the editor's preview pane (DESIGN §26): its bridge to the editor and what the checks need. */
   pane?: { bridgeScript: string | null; editorOrigin: string; siteAddresses: string[] } | undefined;
 }
@@ -31,6 +35,7 @@ export function renderDocument(parts: DocumentParts): string {
     tag('name', 'description', meta.description),
     parts.noindex ? '<meta name="robots" content="noindex">' : '',
     parts.canonical && meta.url ? `<link rel="canonical" href="${escapeHtml(meta.url)}">` : '',
+    ...(parts.alternates ?? []).map((a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`),
     tag('property', 'og:title', meta.title),
     tag('property', 'og:description', meta.description),
     '<meta property="og:type" content="website">',
@@ -53,7 +58,7 @@ export function renderDocument(parts: DocumentParts): string {
   const script = assets.entryScript && !parts.pane ? `<script type="module" src="${escapeHtml(assets.entryScript)}"></script>` : '';
   const pane = parts.pane ? paneScripts(parts.pane) : '';
   return (
-    `<!doctype html><html lang="en" class="no-js"><head>${head}</head><body>` +
+    `<!doctype html><html lang="${escapeHtml(parts.lang ?? 'en')}" class="no-js"><head>${head}</head><body>` +
     `<div id="root">${parts.bodyHtml}</div>` +
     `${script}${pane}</body></html>`
   );

@@ -56,4 +56,12 @@ export function pageAddressRoutes(app: FastifyInstance, serving: PageServing): v
     if (await servePageAddress(serving, request, reply, `/${request.params.page}`, search)) return reply;
     return reply.callNotFound();
   });
+  // A page in another language visitors can read (DESIGN §28): `/de/Home1`; an unknown or malformed language, or
+  // no such page, is the site's 404.
+  app.get<{ Params: { locale: string; page: string } }>('/:locale/:page', async (request, reply) => {
+    const page = (await publicPagesOf(request.tenant)).get(`/${request.params.locale}/${request.params.page}`);
+    if (!page?.locale) return reply.callNotFound();
+    await servePage(serving.site, request, reply, page);
+    return reply;
+  });
 }

@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { routeLimitKey } from '../db/database-rate-limiter';
 import { ErrorBodySchema } from '../http/contract';
-import type { SaveTools } from '../pages/page-kind';
+import { LocaleCodeSchema, TranslationSaveSchema } from '../../core/schemas/locale';
+import type { Page, SaveTools } from '../pages/page-kind';
+import { inLocale } from '../pages/resolve-page';
+import { previewTranslation } from '../pages/translations.service';
+import type { Tenant } from '../tenants/tenants';
+import { parseInput } from '../validation';
 import { previewDocument } from '../pages/page.service';
 import { renderPage, type RenderSite } from './render-page';
 
@@ -10,6 +15,15 @@ const RoutingParamsSchema = z.strictObject({ routing: z.string().min(1).max(100)
 const DocumentBodySchema = z.record(z.string(), z.unknown()).meta({
   description: "The page's working copy: the document its save takes (a built-in page's save body; a page made without code's `document`).",
 });
+
+/** `?locale=de`: the working copy is a translation's (its save's body, DESIGN §28), shown in that language. */
+const PaneLocaleQuerySchema = z.object({ locale: LocaleCodeSchema.optional() });
+
+/** A translation's working copy as the pane shows it: the page in that language, with the way back to its editor there. */
+async function translationPreview(tenant: Tenant, page: Page, body: unknown, tools: SaveTools) {
+  const { document, locale } = await previewTranslation(tenant, page, parseInput(TranslationSaveSchema, body), tools);
+  return { page: inLocale(page, locale.code), document, editorPath: `/${page.routing}?locale=${encodeURIComponent(locale.code)}` };
+}
 
 /** 20 renders a second per session (DESIGN §26): a pane asks at most one every 300 ms, a script hammering it is held. */
 const PREVIEW_RATE_LIMIT = {
@@ -26,7 +40,7 @@ const PREVIEW_RATE_LIMIT = {
  * allowed like a save (the page's editor in the caller's menu), stored nowhere: no revision, no audit entry.
  */
 export function previewPaneRoutes(app: FastifyInstance, site: RenderSite, tools: SaveTools): void {
-  app.post<{ Params: z.infer<typeof RoutingParamsSchema>; Body: Record<string, unknown> }>(
+  app.post<{ Params: z.infer<typeof RoutingParamsSchema>; Body: Record<string, unknown>; Querystring: { locale?: string } }>(
     '/api/master/preview/:routing',
     {
       config: { access: { editsPage: { param: 'routing' } }, rateLimit: PREVIEW_RATE_LIMIT },
@@ -37,6 +51,7 @@ export function previewPaneRoutes(app: FastifyInstance, site: RenderSite, tools:
       },
       schema: {
         params: RoutingParamsSchema,
+        querystring: PaneLocaleQuerySchema,
         body: DocumentBodySchema,
         response: {
           200: z.string().meta({ description: 'The page as HTML (text/html), noindex, never stored.' }),
@@ -46,9 +61,13 @@ export function previewPaneRoutes(app: FastifyInstance, site: RenderSite, tools:
     },
     async (request, reply) => {
       const page = request.editedPage!;
-      const document = await previewDocument(request.tenant, page, request.body, tools);
       const pane = { editorOrigin: `${request.protocol}://${request.host}` };
-      const { html } = await renderPage(site, request.tenant, page, { mode: 'preview', document, editorPath: `/${page.routing}`, pane });
+      const { locale } = request.query;
+      const shown =
+        locale === undefined
+          ? { page, document: await previewDocument(request.tenant, page, request.body, tools), editorPath: `/${page.routing}` }
+          : await translationPreview(request.tenant, page, { ...request.body, locale }, tools);
+      const { html } = await renderPage(site, request.tenant, shown.page, { mode: 'preview', document: shown.document, editorPath: shown.editorPath, pane });
       return reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8').send(html);
     },
   );

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { mayEditPage, resolveSession } from '../access/access';
 import { previewRevision, previewRevisionOf } from '../pages/page.service';
-import { findPreviewedPage } from '../pages/resolve-page';
+import { findPreviewedPage, inLocale } from '../pages/resolve-page';
+import { previewTranslationRevision } from '../pages/translations.service';
 import { shareOpensPreview } from '../preview-shares/preview-shares.service';
 import { renderNotFound, renderPage, type RenderSite } from './render-page';
 
@@ -23,7 +24,16 @@ export function previewRoutes(app: FastifyInstance, site: RenderSite): void {
       const notFound = await renderNotFound(site, tenant, request.url);
       return reply.code(404).type('text/html; charset=utf-8').send(notFound.html);
     }
-    const revision = await previewRevision(tenant, page, share === undefined ? previewRevisionOf(request.query.revision) : null);
+    const asked = share === undefined ? previewRevisionOf(request.query.revision) : null;
+    const { locale } = request.query;
+    // `?locale=de` (staff only): the newest revision of the page's translation in that language (DESIGN §28).
+    if (typeof locale === 'string' && share === undefined) {
+      const document = await previewTranslationRevision(tenant, page, locale, asked);
+      const shown = inLocale(page, locale);
+      const { html } = await renderPage(site, tenant, shown, { mode: 'preview', document, editorPath: `/${page.routing}?locale=${encodeURIComponent(locale)}` });
+      return reply.code(200).type('text/html; charset=utf-8').send(html);
+    }
+    const revision = await previewRevision(tenant, page, asked);
     const editorPath = share === undefined ? `/${page.routing}` : null;
     const { html } = await renderPage(site, tenant, page, { mode: 'preview', document: revision.document, editorPath });
     return reply.code(200).type('text/html; charset=utf-8').send(html);

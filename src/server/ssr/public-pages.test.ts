@@ -32,7 +32,7 @@ describe.each(testDialects())('public pages rendered on the server (%s)', (diale
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = response.body;
-    expect(html).toMatch(/^<!doctype html><html lang="en"/);
+    expect(html).toMatch(/^<!doctype html><html lang="en-IN"/);
     expect(html).toContain(`<meta name="description" content="`);
     expect(html).toMatch(new RegExp(`<title>[^<]*Innovo Software Pvt\\. Ltd\\.[^<]*</title>`));
     expect(html).toContain(`<link rel="canonical" href="http://localhost:3000${path}">`);

@@ -16,6 +16,10 @@ import type { Tenant } from '../tenants/tenants';
 import type { ClientAssets } from './client-assets';
 import { renderDocument, type DocumentParts } from './document';
 import { legacyAddresses } from './public-addresses';
+import { localeSettings } from '../locales/locales.service';
+import { pageAlternates, publishedLocalesOf, translatedDocument } from '../pages/translations.service';
+import type { PageLanguage } from '../../core/schemas/locale';
+import type { MenuEntry } from '../../core/schemas/menu';
 
 const gzipAsync = promisify(gzipCallback);
 const brotliAsync = promisify(brotliCompress);
@@ -62,24 +66,28 @@ export interface BuildOptions {
 export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, revision: ShownRevision): Promise<{ html: string; status: number }> {
   const preview = revision.mode === 'preview' ? revision : undefined;
   if (!page.active && !preview) return renderNotFound(site, tenant, page.publicPath);
-  const shown = preview ? Promise.resolve(preview.document) : publishedDocument(tenant, page);
-  const [menu, company, document, view, images] = await Promise.all([
+  const shown = preview ? Promise.resolve(preview.document) : shownDocument(tenant, page);
+  const [menu, company, document, view, images, languages] = await Promise.all([
     getPublicMenu(tenant),
     getSiteCompany(tenant),
     shown,
     shown.then((document) => page.kind.publicView(tenant, page, document)),
     imageDetails(tenant),
+    pageLanguages(tenant, page),
   ]);
   const { seo } = document as { seo?: Seo };
   const data: PublicPageData = {
     pageKey: view.pageKey,
-    path: page.publicPath,
+    // The menu marks the page by its address in the default language (its links lead to the page in this one).
+    path: languages.sourcePath,
     pageName: page.displayName,
     content: view.content,
-    menu,
+    menu: page.locale ? await menuInLocale(tenant, menu, page.locale) : menu,
     company,
     copyrightYear: new Date().getFullYear(),
     images,
+    locale: languages.lang,
+    ...(languages.switcher.length > 1 ? { languages: languages.switcher } : {}),
     ...(view.autowired ? { autowired: view.autowired } : {}),
     ...(revision.mode === 'public' && revision.contactForm ? { contactForm: revision.contactForm } : {}),
     ...previewBar(revision),
@@ -87,7 +95,44 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
   const meta = pageMeta({ seo, pageName: page.displayName, company, description: view.description, publicPath: page.publicPath, publicBaseUrl: site.publicBaseUrl });
   if (preview?.pane) data.preview = { ...data.preview!, searchResult: { title: meta.title, description: meta.description, url: meta.url } };
   const pane = preview?.pane ? await paneParts(site, tenant, preview.pane) : undefined;
-  return { html: await htmlOf(site, data, { meta, canonical: true, revision, preloadImage: view.preloadImage, pane }), status: 200 };
+  const alternates = languages.switcher.length > 1 ? hreflangLinks(site, languages.switcher) : [];
+  return { html: await htmlOf(site, data, { meta, canonical: true, revision, preloadImage: view.preloadImage, pane, lang: languages.lang, alternates }), status: 200 };
+}
+
+/** What visitors see of a page: its published document, or in another language its translation (published: buildPage checked). */
+async function shownDocument(tenant: Tenant, page: Page): Promise<Record<string, unknown>> {
+  if (!page.locale) return publishedDocument(tenant, page);
+  return (await translatedDocument(tenant, page, page.locale)) ?? publishedDocument(tenant, page);
+}
+
+/**
+ * A page's language and its others (DESIGN §28): `<html lang>`, and the switcher's links (the page in every
+ * language it is published in, the shown one marked), which are also its hreflang links.
+ */
+async function pageLanguages(tenant: Tenant, page: Page): Promise<{ lang: string; sourcePath: string; switcher: PageLanguage[] }> {
+  const [settings, alternates] = await Promise.all([localeSettings(tenant), pageAlternates(tenant, page)]);
+  const lang = page.locale ?? settings.defaultLocale;
+  return { lang, sourcePath: alternates[0]!.path, switcher: alternates.map((a) => ({ ...a, current: a.code === lang })) };
+}
+
+/** `<link rel="alternate" hreflang>` for each language of the page, and x-default for the default language's. */
+function hreflangLinks(site: RenderSite, languages: readonly PageLanguage[]): Array<{ hreflang: string; href: string }> {
+  const links = languages.map((l) => ({ hreflang: l.code, href: new URL(l.path.slice(1), site.publicBaseUrl).href }));
+  return [...links, { hreflang: 'x-default', href: links[0]!.href }];
+}
+
+/** The menu of a page in another language: its links lead to the pages published in that language, the others to the source's. */
+async function menuInLocale(tenant: Tenant, menu: MenuEntry[], locale: string): Promise<MenuEntry[]> {
+  const [pages, published] = await Promise.all([publicPagesOf(tenant), publishedLocalesOf(tenant)]);
+  const link = (path: string) => {
+    const page = pages.get(path);
+    return page && !page.locale && published.get(page.id)?.includes(locale) ? `/${locale}${path}` : path;
+  };
+  return menu.map((entry) => ({
+    ...entry,
+    mainmenulink: link(entry.mainmenulink),
+    lstsubmenu: entry.lstsubmenu.map((sub) => ({ ...sub, submenulink: link(sub.submenulink), lstchildmenu: sub.lstchildmenu.map((child) => ({ ...child, submenulink: link(child.submenulink) })) })),
+  }));
 }
 
 /** The site's 404 page, at the address asked for (the menu marks nothing), with status 404. */
@@ -101,6 +146,8 @@ const PUBLISHED: ShownRevision = { mode: 'public' };
 
 /** A public page rendered and compressed for the cache of rendered pages (the contact form's state after a post). */
 export async function buildPage(site: RenderSite, tenant: Tenant, page: Page, options: BuildOptions = {}): Promise<RenderedPage> {
+  // A page in another language before its first publication there (DESIGN §28): the default language's page.
+  if (page.locale && page.active && (await translatedDocument(tenant, page, page.locale)) === null) return redirectTo(site, page.publicPath.slice(page.locale.length + 1));
   const { html, status } = await renderPage(site, tenant, page, options.contactForm ? { mode: 'public', contactForm: options.contactForm } : PUBLISHED);
   return compress(site, html, status, options.private && status === 200 ? 'private, no-cache' : 'no-cache');
 }
@@ -109,6 +156,13 @@ export async function buildPage(site: RenderSite, tenant: Tenant, page: Page, op
 export async function buildNotFound(site: RenderSite, tenant: Tenant, path: string): Promise<RenderedPage> {
   const { html, status } = await renderNotFound(site, tenant, path);
   return compress(site, html, status, 'no-cache');
+}
+
+/** A temporary redirect kept ready to send like a rendered page (the page in a language it is not published in yet). */
+function redirectTo(site: RenderSite, location: string): RenderedPage {
+  const empty = Buffer.alloc(0);
+  const headers = { ...site.securityHeaders, location, 'cache-control': 'no-cache', 'content-length': '0' };
+  return { status: 302, html: empty, gzip: empty, brotli: empty, etag: '', headers: { br: headers, gzip: headers, identity: headers, notModified: headers } };
 }
 
 /** The bar of a staff preview, with the link back to the editor. */
@@ -127,9 +181,19 @@ async function paneParts(site: RenderSite, tenant: Tenant, pane: PaneFrame): Pro
 async function htmlOf(
   site: RenderSite,
   data: PublicPageData,
-  head: { meta: PageMeta; canonical: boolean; revision: ShownRevision; preloadImage?: string | undefined; pane?: DocumentParts['pane'] },
+  head: {
+    meta: PageMeta;
+    canonical: boolean;
+    revision: ShownRevision;
+    preloadImage?: string | undefined;
+    pane?: DocumentParts['pane'];
+    lang?: string;
+    alternates?: DocumentParts['alternates'];
+  },
 ): Promise<string> {
   return renderDocument({
+    lang: head.lang,
+    alternates: head.alternates,
     meta: head.meta,
     canonical: head.canonical,
     noindex: head.revision.mode === 'preview',

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { getActivePublicPaths } from '../pages/page.service';
+import { publicPagesOf } from '../pages/resolve-page';
+import { pageAlternates } from '../pages/translations.service';
+import { escapeHtml } from './document';
 import { redirectAt, servedRedirectsOf, writeRedirect } from '../redirects/served-redirects';
 import { countNotFound } from '../redirects/redirects.service';
 import { serveNotFound, servePageAddress, type PageServing } from './page-addresses.routes';
@@ -11,12 +14,30 @@ export function robotsSitemapAndNotFound(app: FastifyInstance, serving: PageServ
     reply.type('text/plain; charset=utf-8').send(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${new URL('sitemap.xml', publicBaseUrl).href}\n`),
   );
 
+  // A page in several languages is listed in each, every entry with the same alternates as its head (DESIGN §28).
   app.get('/sitemap.xml', async (request, reply) => {
-    const paths = await getActivePublicPaths(request.tenant);
-    const urls = paths.map((p) => `<url><loc>${new URL(p.slice(1), publicBaseUrl).href}</loc><changefreq>weekly</changefreq></url>`).join('');
+    const { tenant } = request;
+    const [paths, pages] = await Promise.all([getActivePublicPaths(tenant), publicPagesOf(tenant)]);
+    const href = (path: string) => escapeHtml(new URL(path.slice(1), publicBaseUrl).href);
+    let translated = false;
+    const urls: string[] = [];
+    for (const path of paths) {
+      const page = pages.get(path);
+      const alternates = page ? await pageAlternates(tenant, page) : [];
+      if (alternates.length < 2) {
+        urls.push(`<url><loc>${href(path)}</loc><changefreq>weekly</changefreq></url>`);
+        continue;
+      }
+      translated = true;
+      const links = [...alternates.map((a) => ({ lang: a.code, path: a.path })), { lang: 'x-default', path: alternates[0]!.path }]
+        .map((a) => `<xhtml:link rel="alternate" hreflang="${escapeHtml(a.lang)}" href="${href(a.path)}"/>`)
+        .join('');
+      for (const alternate of alternates) urls.push(`<url><loc>${href(alternate.path)}</loc>${links}<changefreq>weekly</changefreq></url>`);
+    }
+    const xhtml = translated ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
     return reply
       .type('application/xml; charset=utf-8')
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`);
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>${urls.join('')}</urlset>\n`);
   });
 
   // Another spelling of a fixed address or an old short route: 301. An API address or another method: a

@@ -1,5 +1,6 @@
 import type { FieldRule } from '../../core/field-rules/field-rule';
 import type { AnyContent } from '../../core/schemas/page-content';
+import type { LocaleSettings } from '../../core/schemas/locale';
 import type { MenuEntry } from '../../core/schemas/menu';
 import type { ImageDetails, SiteCompany } from '../../core/public-page';
 import type { Page } from '../pages/page-kind';
@@ -50,8 +51,14 @@ export class RenderedPages {
     this.generation += 1;
   }
 
-  /** One page is out of date. */
+  /** One page is out of date, in every language (its copies in other languages are kept as `key@locale`). */
   invalidate(key: string, now = Date.now()): void {
+    const prefix = `${key}@`;
+    for (const other of new Set([...this.entries.keys(), ...this.rendering.keys()])) if (other.startsWith(prefix)) this.invalidateOne(other, now);
+    this.invalidateOne(key, now);
+  }
+
+  private invalidateOne(key: string, now: number): void {
     this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
     const times = this.changes.get(key) ?? [];
     times.push(now);
@@ -125,6 +132,15 @@ export class TenantCache {
   readonly rules = new Map<number, FieldRule[]>();
   readonly pages = new RenderedPages();
   company: SiteCompany | undefined;
+  /** The site's languages (locales/locales.service.ts): every public page asks. */
+  locales: LocaleSettings | undefined;
+  /**
+   * Translated documents as visitors see them (the source's published one with a locale's published texts), by
+   * `pageId@locale`; null for a locale not published yet (DESIGN §28).
+   */
+  readonly translated = new Map<string, Record<string, unknown> | null>();
+  /** The languages each page is published in besides the source (hreflang, the switcher, the sitemap). */
+  publishedLocales: Promise<ReadonlyMap<number, readonly string[]>> | undefined;
   /** Every page with content, of either kind, by lower-cased routing name (pages/resolve-page.ts): each page call asks. */
   contentPages: ReadonlyMap<string, Page> | undefined;
   /** The same pages by the public address visitors reach them at, as spelled: every public page's visit asks. */
@@ -198,6 +214,9 @@ export class TenantCache {
     if (change.kind === 'revisions') return;
     if (change.kind === 'page') {
       this.content.delete(change.pageId);
+      for (const key of [...this.translated.keys()]) if (key.startsWith(`${change.pageId}@`)) this.translated.delete(key);
+      this.publishedLocales = undefined;
+      // The page in every language: a translation shows the source's numbers and images, and lists the others.
       this.pages.invalidate(change.cacheKey);
       return;
     }
@@ -207,6 +226,9 @@ export class TenantCache {
     this.rules.clear();
     this.pages.invalidateAll();
     this.company = undefined;
+    this.locales = undefined;
+    this.translated.clear();
+    this.publishedLocales = undefined;
     this.contentPages = undefined;
     this.publicPages = undefined;
     this.redirects = undefined;

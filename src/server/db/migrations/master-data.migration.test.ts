@@ -51,6 +51,8 @@ describe('migration 20261123-0006-master-data on an existing SQLite database', (
       { id: 29, routing: 'dashboard', name: 'Dashboard', display_name: 'Dashboard', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
       { id: 30, routing: 'media', name: 'Media library', display_name: 'Media library', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
       { id: 31, routing: 'redirects', name: 'Redirects', display_name: 'Redirects', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
+      { id: 32, routing: 'languages', name: 'Languages', display_name: 'Languages', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
+      { id: 33, routing: 'translations', name: 'Translations', display_name: 'Translations', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
     ]);
     const administration = await db.selectFrom('menu_items').select(['page_id', 'label', 'sequence', 'owner_id']).where('parent_id', '=', headingId).orderBy('sequence').execute();
     expect(administration).toEqual([
@@ -60,8 +62,10 @@ describe('migration 20261123-0006-master-data on an existing SQLite database', (
       { page_id: 27, label: 'Audit Log', sequence: 4, owner_id: 1 },
       { page_id: 28, label: 'Backups', sequence: 5, owner_id: 1 },
       { page_id: 31, label: 'Redirects', sequence: 6, owner_id: 1 },
-      // The media library's screen comes last (migration 0024).
+      // The media library's screen (migration 0024), then the languages' (0025).
       { page_id: 30, label: 'Media library', sequence: 7, owner_id: 1 },
+      { page_id: 32, label: 'Languages', sequence: 8, owner_id: 1 },
+      { page_id: 33, label: 'Translations', sequence: 9, owner_id: 1 },
     ]);
     // The staff home (migration 0016) comes first in the Editors' menu and is where they land; News stays.
     const editors = await db.selectFrom('menu_items').select(['page_id', 'sequence', 'land_page']).where('owner_id', '=', 3).orderBy('sequence').execute();

@@ -54,7 +54,7 @@ describe.each(testDialects())('migration 20261127-0024-media-menu (%s)', (dialec
     expect(before.media).toEqual({ name: 'Media', display_name: 'Media', kind: 'screen' });
     expect(before.items.map((item) => item.label)).toEqual(['Users', 'Redirects']);
 
-    await migrateToLatest(db, dialect);
+    await migrateTo(db, dialect, '20261127-0024-media-menu');
     expect(await administration(db)).toEqual({
       items: [
         { page_id: 16, label: 'Users', sequence: 1 },
@@ -78,9 +78,12 @@ describe.each(testDialects())('migration 20261127-0024-media-menu (%s)', (dialec
     await seedIfEmpty(db as unknown as Db, dialect);
     await seedGroupMenusIfMissing(db as unknown as Db);
     const { items, media } = await administration(db);
-    expect(items.slice(-2).map(({ page_id, label }) => ({ page_id, label }))).toEqual([
+    expect(items.slice(-4).map(({ page_id, label }) => ({ page_id, label }))).toEqual([
       { page_id: 31, label: 'Redirects' },
       { page_id: 30, label: 'Media library' },
+      // The languages' screens (migration 0025) come after it.
+      { page_id: 32, label: 'Languages' },
+      { page_id: 33, label: 'Translations' },
     ]);
     expect(media).toEqual({ name: 'Media library', display_name: 'Media library', kind: 'screen' });
   });

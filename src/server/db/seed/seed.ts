@@ -63,6 +63,8 @@ const ADMINISTRATION_MENU: MenuSeed = {
     { label: 'Backups', screen: 'backups' },
     { label: 'Redirects', screen: 'redirects' },
     { label: 'Media library', screen: 'media' },
+    { label: 'Languages', screen: 'languages' },
+    { label: 'Translations', screen: 'translations' },
   ],
 };
 

@@ -250,7 +250,7 @@ describe('the audit log', () => {
       ['group.delete', 'group.delete'],
     ]);
     const targets = [...byLabel<HTMLSelectElement>('Target type')!.options].map((o) => o.value);
-    expect(targets).toEqual(['', 'page', 'preview link', 'redirect', 'user', 'group', 'group menu', 'user menu', 'company', 'enquiry', 'image', 'master_type', 'master_value']);
+    expect(targets).toEqual(['', 'page', 'preview link', 'redirect', 'language', 'user', 'group', 'group menu', 'user menu', 'company', 'enquiry', 'image', 'master_type', 'master_value']);
   });
 
   it('pages by 20 with the total, each page in the address', async () => {

@@ -1,0 +1,23 @@
+import type { Db } from '../db/database';
+import { readSetting } from '../settings/settings.repository';
+
+/** The languages are one setting (DESIGN §28): the JSON of LocaleSettings under this key. */
+const LOCALES_KEY = 'locales';
+
+export async function readLocaleSettings(db: Db): Promise<string | undefined> {
+  return readSetting(db, LOCALES_KEY);
+}
+
+export async function writeLocaleSettings(db: Db, json: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key: LOCALES_KEY, value: json })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
+    .execute();
+}
+
+/** Whether any page has a revision in a locale (a language with translations cannot become the default). */
+export async function hasTranslations(db: Db, locale: string): Promise<boolean> {
+  const row = await db.selectFrom('page_revisions').select('page_id').where('locale', '=', locale).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

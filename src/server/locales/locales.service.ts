@@ -1,0 +1,81 @@
+import { LOCALE_CODE, LOCALE_MESSAGES, LocaleSettingsSchema, type Locale, type LocaleSettings } from '../../core/schemas/locale';
+import { audit } from '../audit/audit';
+import { inTransaction } from '../db/database';
+import { ValidationError } from '../errors';
+import type { Tenant } from '../tenants/tenants';
+import { hasTranslations, readLocaleSettings, writeLocaleSettings } from './locales.repository';
+
+/**
+ * The site's languages (DESIGN §28), a company setting: the default locale, whose documents are every page's
+ * source, and the others. A site that never set them has one language, Indian English, as the demo firm writes.
+ */
+export const ONE_LANGUAGE: LocaleSettings = { defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }] };
+
+/** The tenant's languages, read once and kept until anything changes (every public page asks). */
+export async function localeSettings(tenant: Tenant): Promise<LocaleSettings> {
+  const cached = tenant.cache.locales;
+  if (cached) return cached;
+  const epoch = tenant.cache.epoch;
+  const stored = await readLocaleSettings(tenant.db);
+  const parsed = stored === undefined ? undefined : LocaleSettingsSchema.safeParse(JSON.parse(stored));
+  const settings = parsed?.success ? parsed.data : ONE_LANGUAGE;
+  if (tenant.cache.epoch === epoch) tenant.cache.locales = settings;
+  return settings;
+}
+
+/** The languages visitors can read besides the default: enabled, in the order the languages screen lists them. */
+export async function publicLocales(tenant: Tenant): Promise<Locale[]> {
+  const settings = await localeSettings(tenant);
+  return settings.locales.filter((l) => l.enabled && l.code !== settings.defaultLocale);
+}
+
+/**
+ * `POST /api/master/locales`: stores the languages (the schema checked codes, duplicates and the default). A
+ * language with translations of its own cannot become the default: its pages would have two sources. A language
+ * left out keeps its translations (added again, they are back). Every page renders again: addresses changed.
+ */
+export async function saveLocaleSettings(tenant: Tenant, input: LocaleSettings, now = new Date()): Promise<LocaleSettings> {
+  const before = await localeSettings(tenant);
+  if (input.defaultLocale !== before.defaultLocale && (await hasTranslations(tenant.db, input.defaultLocale))) {
+    throw new ValidationError(LOCALE_MESSAGES.defaultTaken(input.defaultLocale), 'defaultLocale');
+  }
+  const settings: LocaleSettings = { defaultLocale: input.defaultLocale, locales: input.locales.map(({ code, name, enabled }) => ({ code, name, enabled })) };
+  await inTransaction(tenant.db, async (trx) => {
+    await writeLocaleSettings(trx, JSON.stringify(settings));
+    await audit(trx, tenant, {
+      action: 'language.update',
+      targetType: 'language',
+      targetId: settings.defaultLocale,
+      summary: `Set the site's languages: ${settings.locales.map((l) => `${l.name} (${l.code}${l.code === settings.defaultLocale ? ', default' : l.enabled ? '' : ', off'})`).join(', ')}`,
+      details: { before, after: settings },
+    }, now);
+  });
+  tenant.cache.clear();
+  return settings;
+}
+
+/**
+ * The language a translation call names (`?locale=de`, `{locale}`): one of the site's languages other than the
+ * default (on or off: a language is translated before it goes live). 400 with a sentence otherwise.
+ */
+export async function translationLocale(tenant: Tenant, code: string): Promise<Locale> {
+  const settings = await localeSettings(tenant);
+  if (!LOCALE_CODE.test(code)) throw new ValidationError(LOCALE_MESSAGES.code, 'locale');
+  if (code === settings.defaultLocale) throw new ValidationError(LOCALE_MESSAGES.isDefault(code), 'locale');
+  const locale = settings.locales.find((l) => l.code === code);
+  if (!locale) throw new ValidationError(LOCALE_MESSAGES.unknown(code), 'locale');
+  return locale;
+}
+
+/**
+ * The language a public read names (`GET /api/pages/:routing?locale=de`, a get call's `{locale}`): absent or the
+ * default, the source (''); another language visitors can read, its code; anything else a 400 with a sentence.
+ */
+export async function readingLocale(tenant: Tenant, code: unknown): Promise<string> {
+  if (code === undefined) return '';
+  if (typeof code !== 'string' || !LOCALE_CODE.test(code)) throw new ValidationError(LOCALE_MESSAGES.code, 'locale');
+  const settings = await localeSettings(tenant);
+  if (code === settings.defaultLocale) return '';
+  if (!(await publicLocales(tenant)).some((l) => l.code === code)) throw new ValidationError(LOCALE_MESSAGES.unknown(code), 'locale');
+  return code;
+}

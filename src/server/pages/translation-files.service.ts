@@ -1,0 +1,156 @@
+import type { TranslationsOverview, XliffImportResult } from '../../core/schemas/locale';
+import type { SessionUser } from '../access/access';
+import { audit } from '../audit/audit';
+import { inTransaction } from '../db/database';
+import { ValidationError } from '../errors';
+import { localeSettings, translationLocale } from '../locales/locales.service';
+import type { Tenant } from '../tenants/tenants';
+import { labelOf } from './page-compare';
+import type { Page, SaveTools } from './page-kind';
+import { findNewestRevision, findRevisionDocuments, listSourcePublished, listTranslationHeads, type RevisionHead } from './page.repository';
+import { commitRevision, publishedDocument } from './page.service';
+import { listPages } from './resolve-page';
+import { preparedTranslation, storedTexts, textUnits, type TextUnit } from './translations.service';
+import { buildXliff, parseXliff, XLIFF_MESSAGES, type XliffPage } from './xliff';
+
+/**
+ * The translations screen (DESIGN §28): where each page stands in each language, and the XLIFF files that carry
+ * a language's texts to translators and back.
+ */
+
+/** The pages translators work on: those visitors can reach, in the order of their ids (the registry's, then page creation's). */
+async function translatedPages(tenant: Tenant): Promise<Page[]> {
+  return (await listPages(tenant)).filter((page) => page.kind.publicAddress(page) !== null).sort((a, b) => a.id - b.id);
+}
+
+/** `GET /api/master/translations`: for every page and every language but the default, missing, outdated or current. */
+export async function translationsOverview(tenant: Tenant): Promise<TranslationsOverview> {
+  const [settings, pages, heads, sourcePublished] = await Promise.all([
+    localeSettings(tenant),
+    translatedPages(tenant),
+    listTranslationHeads(tenant.db),
+    listSourcePublished(tenant.db),
+  ]);
+  const others = settings.locales.filter((l) => l.code !== settings.defaultLocale);
+  const sourceOf = new Map(sourcePublished.map((r) => [r.page_id, r.revision]));
+  // Newest first: the first head of a page in a language is its newest, the first published one is what visitors see.
+  const newest = new Map<string, RevisionHead>();
+  const published = new Map<string, RevisionHead>();
+  for (const head of heads) {
+    const key = `${head.page_id}@${head.locale}`;
+    if (!newest.has(key)) newest.set(key, head);
+    if (head.status === 'published' && !published.has(key)) published.set(key, head);
+  }
+  const rows = [];
+  for (const page of pages) {
+    const units = await textUnits(tenant, page, await publishedDocument(tenant, page));
+    const documents = await findRevisionDocuments(tenant.db, page.id, others.flatMap((l) => newest.get(`${page.id}@${l.code}`)?.revision ?? []));
+    const textsOf = new Map(documents.map((d) => [d.revision, storedTexts(d.document)]));
+    rows.push({
+      routing: page.routing,
+      name: page.displayName,
+      publicPath: page.kind.publicAddress(page),
+      translations: others.map((locale) => {
+        const last = newest.get(`${page.id}@${locale.code}`);
+        const live = published.get(`${page.id}@${locale.code}`);
+        const texts = last ? (textsOf.get(last.revision) ?? {}) : {};
+        const status = !live ? ('missing' as const) : (live.source_revision ?? 0) < (sourceOf.get(page.id) ?? 0) ? ('outdated' as const) : ('current' as const);
+        return {
+          locale: locale.code,
+          status,
+          draft: last !== undefined && last.status !== 'published',
+          translated: units.filter((unit) => (texts[unit.key] ?? '').trim() !== '').length,
+          units: units.length,
+        };
+      }),
+    });
+  }
+  return { defaultLocale: settings.defaultLocale, locales: settings.locales, pages: rows };
+}
+
+/** `GET /api/master/xliff/:locale`: every page's texts in the default language with their translations so far. */
+export async function exportXliff(tenant: Tenant, code: string): Promise<{ xml: string; fileName: string }> {
+  const [locale, settings] = await Promise.all([translationLocale(tenant, code), localeSettings(tenant)]);
+  const pages: XliffPage[] = [];
+  for (const page of await translatedPages(tenant)) {
+    const units = await textUnits(tenant, page, await publishedDocument(tenant, page));
+    if (units.length === 0) continue;
+    const newest = await findNewestRevision(tenant.db, page.id, locale.code);
+    const texts = newest ? storedTexts(newest.document) : {};
+    pages.push({
+      routing: page.routing,
+      original: page.publicPath,
+      units: units.map((unit) => ({ key: unit.key, label: labelOf(page, unit.path), source: unit.source, target: texts[unit.key] ?? '' })),
+    });
+  }
+  return { xml: buildXliff({ srcLang: settings.defaultLocale, trgLang: locale.code, pages }), fileName: `${tenant.name}-${locale.code}.xlf` };
+}
+
+/**
+ * `POST /api/master/xliff/:locale`: the translated file's texts become a draft of each page whose texts changed
+ * (nothing is published: an editor looks first). A unit the site does not have, or whose source changed since the
+ * export, is reported and left alone. A file that is malformed, cut short, of another language or of another
+ * site's pages is refused whole with a sentence (400), and so is one whose text a page's rules refuse: every page
+ * is checked before any is stored.
+ */
+export async function importXliff(tenant: Tenant, code: string, text: string, user: SessionUser, tools: SaveTools, now = new Date()): Promise<XliffImportResult> {
+  const [locale, settings] = await Promise.all([translationLocale(tenant, code), localeSettings(tenant)]);
+  const file = parseXliff(text);
+  if (file.srcLang !== settings.defaultLocale) throw new ValidationError(XLIFF_MESSAGES.source(file.srcLang || 'no language', settings.defaultLocale));
+  if (file.trgLang !== locale.code) throw new ValidationError(XLIFF_MESSAGES.target(file.trgLang || 'no language', locale.code));
+  if (file.pages.length === 0) throw new ValidationError(XLIFF_MESSAGES.empty);
+  const byRouting = new Map((await translatedPages(tenant)).map((page) => [page.routing.toLowerCase(), page]));
+  const strangers = file.pages.filter((p) => !byRouting.has(p.routing.toLowerCase())).map((p) => p.routing);
+  if (strangers.length > 0) throw new ValidationError(XLIFF_MESSAGES.otherSite(strangers));
+
+  const unknownUnits: string[] = [];
+  const changedSources: string[] = [];
+  const planned: Array<{ page: Page; texts: Record<string, string>; changed: number; basedOn: number; sourceRevision: number }> = [];
+  for (const part of file.pages) {
+    const page = byRouting.get(part.routing.toLowerCase())!;
+    const source = await publishedDocument(tenant, page);
+    const units = new Map<string, TextUnit>((await textUnits(tenant, page, source)).map((unit) => [unit.key, unit]));
+    const newest = await findNewestRevision(tenant.db, page.id, locale.code);
+    const texts = newest ? storedTexts(newest.document) : {};
+    let changed = 0;
+    for (const unit of part.units) {
+      const known = units.get(unit.key);
+      if (!known) unknownUnits.push(`${page.routing}/${unit.key}`);
+      else if (known.source !== unit.source) changedSources.push(`${page.routing}/${unit.key}`);
+      else if ((texts[unit.key] ?? '') !== unit.target) {
+        texts[unit.key] = unit.target;
+        changed += 1;
+      }
+    }
+    if (changed === 0) continue;
+    // Checked as the editor's save checks it: a text a rule refuses refuses the file, before anything is stored.
+    const prepared = await preparedTranslation(tenant, page, texts, tools, now).catch((error: unknown) => {
+      if (error instanceof ValidationError) throw new ValidationError(`${page.displayName}: ${error.message}`, error.field);
+      throw error;
+    });
+    planned.push({ page, texts: prepared.texts, changed, basedOn: newest?.revision ?? 0, sourceRevision: prepared.sourceRevision });
+  }
+
+  const pages: XliffImportResult['pages'] = [];
+  for (const plan of planned) {
+    const saved = await commitRevision(
+      tenant,
+      plan.page,
+      { texts: plan.texts },
+      user,
+      { basedOn: plan.basedOn, publish: { kind: 'draft' }, keepRevisions: tools.keepRevisions, translation: { locale: locale.code, sourceRevision: plan.sourceRevision } },
+      now,
+    );
+    pages.push({ routing: plan.page.routing, changed: plan.changed, revision: saved.revision });
+  }
+  await inTransaction(tenant.db, (trx) =>
+    audit(trx, tenant, {
+      action: 'translation.import',
+      targetType: 'language',
+      targetId: locale.code,
+      summary: `Imported ${locale.name} translations: ${pages.length === 1 ? '1 page' : `${pages.length} pages`} given a draft`,
+      details: { locale: locale.code, pages, unknownUnits: unknownUnits.length, changedSources: changedSources.length },
+    }, now),
+  );
+  return { message: 'Success', pages, unknownUnits, changedSources };
+}

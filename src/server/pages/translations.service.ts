@@ -1,0 +1,296 @@
+import type { Locale, TranslationDocument, TranslationSave } from '../../core/schemas/locale';
+import type { Comparison, PageHistory, SavedRevision } from '../../core/schemas/revision';
+import type { FieldPath } from '../../core/schemas/walk';
+import type { SessionUser } from '../access/access';
+import { NotFoundError, ValidationError } from '../errors';
+import { localeSettings, publicLocales, readingLocale, translationLocale } from '../locales/locales.service';
+import type { Tenant } from '../tenants/tenants';
+import { compareDocuments, labelOf } from './page-compare';
+import type { Page, SaveTools, TextPlace } from './page-kind';
+import {
+  findNewestRevision,
+  findPublishedNumber,
+  findPublishedRevision,
+  findRevision,
+  findScheduledRevision,
+  listPublishedLocales,
+  listRevisions,
+} from './page.repository';
+import { commitRevision, publishedDocument, publishModeOf, readPage, unscheduleRevision } from './page.service';
+import { findPage, NO_PAGE } from './resolve-page';
+
+/**
+ * Translations (DESIGN §28). A page's document in another language holds only its translated texts, by the
+ * place of each in the source (`{texts: {"slideList.0.heading": "…"}}`); what visitors read is the source's
+ * published document with those texts in place, field by field: a text not translated is the source's, and
+ * numbers, dates, images, master data and the list structure are always the source's.
+ */
+
+/** A text of the source to translate: its place, its key (the place as `slideList.0.heading`) and the source's words. */
+export interface TextUnit extends TextPlace {
+  key: string;
+  source: string;
+}
+
+/** The search title and description translate on every page (the sharing image does not). */
+const SEO_TEXTS: readonly TextPlace[] = [
+  { path: ['seo', 'title'], richText: false },
+  { path: ['seo', 'description'], richText: false },
+];
+
+export const unitKey = (path: FieldPath) => path.join('.');
+
+/** The texts of a source document to translate, in order: its kind's and the seo title and description, those not empty. */
+export async function textUnits(tenant: Tenant, page: Page, source: Record<string, unknown>): Promise<TextUnit[]> {
+  const places = [...(await page.kind.texts(tenant, page, source)).filter((place) => place.path[0] !== 'seo'), ...SEO_TEXTS];
+  return places.flatMap((place) => {
+    const value = valueAt(source, place.path);
+    return typeof value === 'string' && value.trim() !== '' ? [{ ...place, key: unitKey(place.path), source: value }] : [];
+  });
+}
+
+/** A translation revision's texts, by key (a document that is not one holds none). */
+export function storedTexts(document: string): Record<string, string> {
+  const parsed = JSON.parse(document) as { texts?: unknown };
+  const texts = parsed.texts !== null && typeof parsed.texts === 'object' ? (parsed.texts as Record<string, unknown>) : {};
+  return Object.fromEntries(Object.entries(texts).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/** The source document with the translated texts in place of its own; a text not translated (absent, blank) stays the source's. */
+export function withTexts(source: Record<string, unknown>, units: readonly TextUnit[], texts: Readonly<Record<string, string>>): Record<string, unknown> {
+  const copy = structuredClone(source);
+  for (const unit of units) {
+    const text = texts[unit.key];
+    if (typeof text === 'string' && text.trim() !== '') setAt(copy, unit.path, text);
+  }
+  return copy;
+}
+
+/**
+ * The page as visitors read it in a language: the source's published document with that language's published
+ * texts; null before the language's first publication (its address redirects to the source's then).
+ */
+export async function translatedDocument(tenant: Tenant, page: Page, locale: string): Promise<Record<string, unknown> | null> {
+  const key = `${page.id}@${locale}`;
+  const cached = tenant.cache.translated.get(key);
+  if (cached !== undefined) return cached;
+  const epoch = tenant.cache.epoch;
+  const [source, row] = await Promise.all([publishedDocument(tenant, page), findPublishedRevision(tenant.db, page.id, locale)]);
+  const document = row ? withTexts(source, await textUnits(tenant, page, source), storedTexts(row.document)) : null;
+  if (tenant.cache.epoch === epoch) tenant.cache.translated.set(key, document);
+  return document;
+}
+
+/**
+ * getpagecontent and the get calls with `{locale}`, `GET /api/pages/:routing?locale=de` (DESIGN §28): a page's
+ * published document in a language visitors can read (400 for another), as `readPage` allows it: its
+ * translation, or the source's while the language is not published yet (as `/de/X1` redirects to `/X1` then).
+ */
+export async function readPageIn(tenant: Tenant, page: Page, session: SessionUser | null, locale: unknown): Promise<Record<string, unknown>> {
+  const code = await readingLocale(tenant, locale);
+  const source = await readPage(tenant, page, session);
+  if (code === '') return source;
+  return (await translatedDocument(tenant, page, code)) ?? source;
+}
+
+/** A built-in page's get call (spec 000 §7) with `{locale}`: as readPageIn, for every caller (as the call always was). */
+export async function publishedIn(tenant: Tenant, page: Page, locale: unknown): Promise<Record<string, unknown>> {
+  const code = await readingLocale(tenant, locale);
+  if (code === '') return publishedDocument(tenant, page);
+  return (await translatedDocument(tenant, page, code)) ?? publishedDocument(tenant, page);
+}
+
+/**
+ * `GET /api/pages/:routing`: the published document of a page on the public website, named as its editor or its
+ * public twin (`About`, `About1`); what visitors may read, whoever asks (the answer may be kept by a cache).
+ */
+export async function publicDocument(tenant: Tenant, routing: string, locale: unknown): Promise<Record<string, unknown>> {
+  const page = (await findPage(tenant, routing)) ?? (routing.endsWith('1') ? await findPage(tenant, routing.slice(0, -1)) : null);
+  if (!page) throw new NotFoundError(NO_PAGE);
+  return readPageIn(tenant, page, null, locale);
+}
+
+/** The languages each page is published in besides the source, read once per change (hreflang, the switcher, the sitemap). */
+export function publishedLocalesOf(tenant: Tenant): Promise<ReadonlyMap<number, readonly string[]>> {
+  const cached = tenant.cache.publishedLocales;
+  if (cached) return cached;
+  const read = listPublishedLocales(tenant.db).then((rows) => {
+    const byPage = new Map<number, string[]>();
+    for (const row of rows) byPage.set(row.page_id, [...(byPage.get(row.page_id) ?? []), row.locale]);
+    return byPage as ReadonlyMap<number, readonly string[]>;
+  });
+  tenant.cache.publishedLocales = read;
+  read.catch(() => {
+    if (tenant.cache.publishedLocales === read) tenant.cache.publishedLocales = undefined;
+  });
+  return read;
+}
+
+/** A page in one of its languages: its code, its name as visitors read it, its address. */
+export interface PageAlternate {
+  code: string;
+  name: string;
+  path: string;
+}
+
+/**
+ * The languages a page can be read in now (DESIGN §28): the default first, then every language visitors can read
+ * that the page is published in, in the languages screen's order. One entry: the page has no other language.
+ */
+export async function pageAlternates(tenant: Tenant, page: Page): Promise<PageAlternate[]> {
+  const [settings, locales, published] = await Promise.all([localeSettings(tenant), publicLocales(tenant), publishedLocalesOf(tenant)]);
+  const source = page.locale ? page.publicPath.slice(page.locale.length + 1) : page.publicPath;
+  const main = settings.locales.find((l) => l.code === settings.defaultLocale)!;
+  const mine = published.get(page.id) ?? [];
+  return [
+    { code: main.code, name: main.name, path: source },
+    ...locales.filter((l) => mine.includes(l.code)).map((l) => ({ code: l.code, name: l.name, path: `/${l.code}${source}` })),
+  ];
+}
+
+/**
+ * `GET /api/master/translate/:routing?locale=de`: the page's translation as its editor shows it: its newest revision
+ * in that language, with every text of the source's published document beside it.
+ */
+export async function translationDocument(tenant: Tenant, page: Page, code: string): Promise<TranslationDocument> {
+  const locale = await translationLocale(tenant, code);
+  const [source, newest, published, scheduled] = await Promise.all([
+    publishedDocument(tenant, page),
+    findNewestRevision(tenant.db, page.id, locale.code),
+    findPublishedNumber(tenant.db, page.id, locale.code),
+    findScheduledRevision(tenant.db, page.id, locale.code),
+  ]);
+  const units = await textUnits(tenant, page, source);
+  const texts = newest ? storedTexts(newest.document) : {};
+  return {
+    locale: locale.code,
+    revision: newest?.revision ?? 0,
+    status: newest?.status ?? 'draft',
+    publishAt: newest?.publish_at ?? null,
+    savedAt: newest?.saved_at ?? null,
+    published: published ?? null,
+    scheduled: scheduled?.publish_at ? { revision: scheduled.revision, publishAt: scheduled.publish_at } : null,
+    sourceRevision: revisionOf(source),
+    translatedFrom: newest?.source_revision ?? null,
+    units: units.map((unit) => ({ path: unit.key, label: labelOf(page, unit.path), source: unit.source, target: texts[unit.key] ?? '', richText: unit.richText })),
+    publicPath: `/${locale.code}${page.publicPath}`,
+  };
+}
+
+/**
+ * The translated texts of a save or a preview, checked as the source's save checks them: put in place of the
+ * source's, the whole document goes through the page's kind (schema, rich text cleaned, field rules), and the
+ * texts are kept as cleaned. A text of a place the source no longer has is dropped; a refusal names its text
+ * (`texts.slideList.0.heading`).
+ */
+export async function preparedTranslation(tenant: Tenant, page: Page, submitted: Readonly<Record<string, string>>, tools: SaveTools, now: Date) {
+  const source = await publishedDocument(tenant, page);
+  const units = await textUnits(tenant, page, source);
+  const wanted = units.filter((unit) => (submitted[unit.key] ?? '').trim() !== '');
+  const merged = withTexts(source, units, submitted);
+  let prepared: Record<string, unknown>;
+  try {
+    ({ document: prepared } = await page.kind.prepare(tenant, page, merged, { tools, now, published: () => publishedDocument(tenant, page) }));
+  } catch (error) {
+    if (!(error instanceof ValidationError) || !error.field) throw error;
+    const key = error.field.replace(/^document\./, '');
+    throw new ValidationError(error.message, units.some((unit) => unit.key === key) ? `texts.${key}` : error.field);
+  }
+  const texts = Object.fromEntries(wanted.map((unit) => [unit.key, String(valueAt(prepared, unit.path) ?? '')]));
+  return { texts, units, source, sourceRevision: revisionOf(source), document: withTexts(source, units, texts) };
+}
+
+/** `POST /api/master/translate/:routing`: the texts stored as the page's next revision in that language, published, a draft or scheduled. */
+export async function saveTranslation(tenant: Tenant, page: Page, body: TranslationSave, user: SessionUser, tools: SaveTools, now = new Date()): Promise<SavedRevision> {
+  const locale = await translationLocale(tenant, body.locale);
+  const mode = publishModeOf(body.publish, now);
+  const { texts, sourceRevision } = await preparedTranslation(tenant, page, body.texts, tools, now);
+  return commitRevision(
+    tenant,
+    page,
+    { texts },
+    user,
+    { basedOn: body.revision, publish: mode, keepRevisions: tools.keepRevisions, translation: { locale: locale.code, sourceRevision } },
+    now,
+  );
+}
+
+/** The editor's preview pane in a language: the working copy's texts in place of the source's, checked like a save, stored nowhere. */
+export async function previewTranslation(tenant: Tenant, page: Page, body: TranslationSave, tools: SaveTools, now = new Date()): Promise<{ page: Page; document: Record<string, unknown>; locale: Locale }> {
+  const locale = await translationLocale(tenant, body.locale);
+  const { document } = await preparedTranslation(tenant, page, body.texts, tools, now);
+  return { page, document, locale };
+}
+
+/** A staff preview's translation (`/preview/Home1?locale=de`): the newest revision in that language, or the one asked for. */
+export async function previewTranslationRevision(tenant: Tenant, page: Page, code: string, revision: number | null): Promise<Record<string, unknown>> {
+  const locale = await translationLocale(tenant, code);
+  const row = revision === null ? await findNewestRevision(tenant.db, page.id, locale.code) : await findRevision(tenant.db, page.id, revision, locale.code);
+  if (!row && revision !== null) throw new NotFoundError(`Revision ${revision} of this page in ${locale.name} does not exist.`);
+  const source = await publishedDocument(tenant, page);
+  return withTexts(source, await textUnits(tenant, page, source), row ? storedTexts(row.document) : {});
+}
+
+/** A page's history in one language, newest first. */
+export async function translationHistory(tenant: Tenant, page: Page, code: string): Promise<PageHistory> {
+  const locale = await translationLocale(tenant, code);
+  const [rows, published] = await Promise.all([listRevisions(tenant.db, page.id, 100, locale.code), findPublishedNumber(tenant.db, page.id, locale.code)]);
+  return {
+    revisions: rows.map((r) => ({ revision: r.revision, savedBy: r.saved_by_name, savedAt: r.saved_at, status: r.status, publishAt: r.publish_at })),
+    published: published ?? null,
+  };
+}
+
+/** Publishes an earlier translation's texts again as a new revision (history is never rewritten). */
+export async function restoreTranslation(tenant: Tenant, page: Page, code: string, revision: number, user: SessionUser, keepRevisions: number, now = new Date()): Promise<SavedRevision> {
+  const locale = await translationLocale(tenant, code);
+  const old = await findRevision(tenant.db, page.id, revision, locale.code);
+  if (!old) throw new NotFoundError(`Revision ${revision} of this page in ${locale.name} does not exist.`);
+  const source = await publishedDocument(tenant, page);
+  return commitRevision(
+    tenant,
+    page,
+    { texts: storedTexts(old.document) },
+    user,
+    { basedOn: null, restoredFrom: revision, publish: { kind: 'now' }, keepRevisions, translation: { locale: locale.code, sourceRevision: revisionOf(source) } },
+    now,
+  );
+}
+
+/** Cancels a translation's scheduled revision: it stays, as a draft. */
+export async function unscheduleTranslation(tenant: Tenant, page: Page, code: string, revision: number) {
+  const locale = await translationLocale(tenant, code);
+  return unscheduleRevision(tenant, page, revision, new Date(), locale.code);
+}
+
+/**
+ * Two revisions of a translation compared as visitors would read them (each with the source's published document
+ * around its texts): the changed texts, named as the editor names them.
+ */
+export async function compareTranslations(tenant: Tenant, page: Page, code: string, from: number, to: number): Promise<Comparison> {
+  const locale = await translationLocale(tenant, code);
+  const [before, after] = await Promise.all([findRevision(tenant.db, page.id, from, locale.code), findRevision(tenant.db, page.id, to, locale.code)]);
+  if (!before) throw new NotFoundError(`Revision ${from} of this page in ${locale.name} does not exist.`);
+  if (!after) throw new NotFoundError(`Revision ${to} of this page in ${locale.name} does not exist.`);
+  const source = await publishedDocument(tenant, page);
+  const units = await textUnits(tenant, page, source);
+  return compareDocuments(tenant, page, { from, to }, withTexts(source, units, storedTexts(before.document)), withTexts(source, units, storedTexts(after.document)));
+}
+
+const revisionOf = (document: Record<string, unknown>) => (typeof document.revision === 'number' ? document.revision : 0);
+
+/** The value at a place of a document (undefined where there is none). */
+export function valueAt(document: unknown, path: FieldPath): unknown {
+  let at = document;
+  for (const part of path) at = at !== null && typeof at === 'object' ? (at as Record<string | number, unknown>)[part] : undefined;
+  return at;
+}
+
+function setAt(document: Record<string, unknown>, path: FieldPath, value: unknown): void {
+  let at: unknown = document;
+  for (const part of path.slice(0, -1)) {
+    if (at === null || typeof at !== 'object') return;
+    at = (at as Record<string | number, unknown>)[part];
+  }
+  if (at !== null && typeof at === 'object') (at as Record<string | number, unknown>)[path[path.length - 1]!] = value;
+}

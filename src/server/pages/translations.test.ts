@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocaleSettings, TranslationDocument, TranslationsOverview } from '../../core/schemas/locale';
+import { createUser } from '../users/users.service';
+import { ADMIN_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
+import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
+import { parseXliff } from './xliff';
+
+/** The site in several languages (DESIGN §28), through the real API and the public routes. */
+describe.each(testDialects())('the site in several languages on %s', (dialect) => {
+  let t: TestApp;
+  let admin: LoggedIn;
+  const LANGUAGES: LocaleSettings = {
+    defaultLocale: 'en-IN',
+    locales: [
+      { code: 'en-IN', name: 'English', enabled: true },
+      { code: 'de', name: 'Deutsch', enabled: true },
+      { code: 'hi', name: 'हिन्दी', enabled: true },
+      { code: 'fr', name: 'Français', enabled: false },
+    ],
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    await createUser(t.app.tenants.default.db, { username: 'boss', password: ADMIN_PASSWORD, groupId: 1 });
+    admin = await logIn(t.app, 'boss', ADMIN_PASSWORD);
+  });
+  afterAll(async () => t?.close());
+
+  const inject = (method: 'GET' | 'POST', url: string, who: LoggedIn | null = admin, payload?: object | string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method, url, headers: { ...(who?.headers ?? {}), ...headers }, ...(payload !== undefined ? { payload } : {}) });
+  const translation = async (routing: string, locale = 'de'): Promise<TranslationDocument> => {
+    const response = await inject('GET', `/api/master/translate/${routing}?locale=${locale}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const translate = (routing: string, body: { locale?: string; revision: number; texts: Record<string, string>; publish?: string }) =>
+    inject('POST', `/api/master/translate/${routing}`, admin, { locale: 'de', ...body });
+  const home = async () => (await inject('POST', '/api/master/gethomepages', null, {})).json();
+  const hreflangs = (html: string) => [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => `${m[1]} ${new URL(m[2]!).pathname}`);
+  const revisionCount = async () => Number((await t.app.tenants.default.db.selectFrom('page_revisions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('a site starts with one language; the languages are set on the languages screen, and checked', async () => {
+    expect((await inject('GET', '/api/master/locales')).json()).toEqual({ defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }] });
+    expect((await inject('GET', '/Home1', null)).body).toContain('<html lang="en-IN"');
+    const saved = await inject('POST', '/api/master/locales', admin, LANGUAGES);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual(LANGUAGES);
+    expect((await inject('GET', '/api/master/locales')).json()).toEqual(LANGUAGES);
+
+    const refused = async (settings: unknown, field: string, words: RegExp) => {
+      const response = await inject('POST', '/api/master/locales', admin, settings as object);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().message).toMatch(words);
+      expect(response.json().field).toBe(field);
+    };
+    // The default cannot be removed, nor turned off; a code is a BCP 47 tag; a language is listed once.
+    await refused({ defaultLocale: 'en-IN', locales: LANGUAGES.locales.slice(1) }, 'defaultLocale', /default language en-IN must stay in the list/);
+    await refused({ ...LANGUAGES, locales: [{ code: 'en-IN', name: 'English', enabled: false }, ...LANGUAGES.locales.slice(1)] }, 'defaultLocale', /cannot be turned off/);
+    await refused({ ...LANGUAGES, locales: [...LANGUAGES.locales, { code: 'Deutsch!', name: 'x', enabled: true }] }, 'locales.4.code', /BCP 47/);
+    await refused({ ...LANGUAGES, locales: [...LANGUAGES.locales, { code: 'de', name: 'Again', enabled: true }] }, 'locales.4.code', /listed twice/);
+    expect((await inject('GET', '/api/master/locales')).json()).toEqual(LANGUAGES);
+    // Only the languages screen's holders change them; every member of staff reads them.
+    expect((await inject('POST', '/api/master/locales', null, LANGUAGES)).statusCode).toBe(401);
+  });
+
+  it('a German page is served once published: German texts, the source numbers and images, untranslated fields fall back', async () => {
+    // Before its first publication: 302 to the source, and in no hreflang.
+    const before = await inject('GET', '/de/Home1', null);
+    expect(before.statusCode).toBe(302);
+    expect(before.headers.location).toBe('/Home1');
+    expect(hreflangs((await inject('GET', '/Home1', null)).body)).toEqual([]);
+
+    // The source has a search title of its own: it translates too.
+    const edited = (await inject('GET', '/api/master/edit/Home')).json();
+    expect((await inject('POST', '/api/master/saveHome', admin, { ...edited, seo: { ...edited.seo, title: 'Software from Pune' } })).statusCode).toBe(200);
+    const doc = await translation('Home');
+    const source = await home();
+    expect(doc).toMatchObject({ locale: 'de', revision: 0, published: null, sourceRevision: source.revision, publicPath: '/de/Home1' });
+    const heading = doc.units.find((u) => u.path === 'slideList.0.heading')!;
+    expect(heading).toMatchObject({ source: source.slideList[0].heading, target: '', richText: false, label: expect.stringMatching(/slide 1/i) });
+    // Numbers, images, icons and addresses are the source's: never units.
+    expect(doc.units.map((u) => u.path)).not.toEqual(expect.arrayContaining(['skillList.0.skillValue', 'slideList.0.image', 'expertiseList.0.exprtsIcon']));
+    expect(doc.units.some((u) => u.path === 'expertiseList.0.exprtsParagraph' && u.richText)).toBe(true);
+
+    const saved = await translate('Home', {
+      revision: 0,
+      texts: { 'slideList.0.heading': 'Software, die zu Ihrer Arbeit passt', 'skillList.0.skillName': 'Projektleitung', 'seo.title': 'Startseite', 'no.such.place': 'ignored' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ message: 'Success', status: 'published' });
+
+    const page = await inject('GET', '/de/Home1', null);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="de"');
+    expect(page.body).toContain('Software, die zu Ihrer Arbeit passt');
+    expect(page.body).toContain('<title>Startseite</title>');
+    // Untranslated: the source's words; the source's image.
+    expect(page.body).toContain(source.slideList[1].heading);
+    expect(page.body).toContain(source.slideList[0].image);
+    const api = (await inject('GET', '/api/pages/Home1?locale=de', null)).json();
+    expect(api.slideList[0]).toEqual({ ...source.slideList[0], heading: 'Software, die zu Ihrer Arbeit passt' });
+    expect(api.skillList[0]).toEqual({ ...source.skillList[0], skillName: 'Projektleitung' });
+    expect(api.skillList.map((s: { skillValue: number }) => s.skillValue)).toEqual(source.skillList.map((s: { skillValue: number }) => s.skillValue));
+    expect(api.slideList[1]).toEqual(source.slideList[1]);
+    // The spec's get call with `locale` in the body; without it, the default.
+    expect((await inject('POST', '/api/master/gethomepages', null, { locale: 'de' })).json()).toEqual(api);
+    expect(await home()).toEqual(source);
+    expect((await inject('POST', '/api/master/getpagecontent', null, { commonrouting: 'Home', locale: 'de' })).json()).toEqual(api);
+  });
+
+  it('hreflang and the sitemap list exactly the published languages and x-default; the switcher links them', async () => {
+    const english = (await inject('GET', '/Home1', null)).body;
+    const german = (await inject('GET', '/de/Home1', null)).body;
+    const expected = ['en-IN /Home1', 'de /de/Home1', 'x-default /Home1'];
+    expect(hreflangs(english)).toEqual(expected);
+    expect(hreflangs(german)).toEqual(expected);
+    // Hindi is on but Home is not published in it; French is off: neither is listed, and /hi/Home1 redirects.
+    expect((await inject('GET', '/hi/Home1', null)).statusCode).toBe(302);
+    expect((await inject('GET', '/fr/Home1', null)).statusCode).toBe(404);
+    // A page not translated: no hreflang at all, and its German address redirects.
+    expect(hreflangs((await inject('GET', '/About1', null)).body)).toEqual([]);
+    expect((await inject('GET', '/de/About1', null)).headers.location).toBe('/About1');
+
+    const sitemap = (await inject('GET', '/sitemap.xml', null)).body;
+    const entry = (loc: string) => sitemap.match(new RegExp(`<url><loc>[^<]*${loc}</loc>(.*?)</url>`))?.[1] ?? null;
+    const alternates = (body: string | null) => [...(body ?? '').matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${new URL(m[2]!).pathname}`);
+    expect(alternates(entry('/Home1'))).toEqual(expected);
+    expect(alternates(entry('/de/Home1'))).toEqual(expected);
+    expect(entry('/About1')).toBe('<changefreq>weekly</changefreq>');
+    expect(sitemap).not.toContain('/hi/');
+    expect(sitemap).not.toContain('/de/About1');
+
+  });
+
+  it('a German draft never reaches visitors; staff preview it; the editor reads it back', async () => {
+    const live = (await inject('GET', '/api/pages/Home1?locale=de', null)).json();
+    const doc = await translation('Home');
+    const texts = Object.fromEntries(doc.units.filter((u) => u.target !== '').map((u) => [u.path, u.target]));
+    const draft = await translate('Home', { revision: doc.revision, texts: { ...texts, 'slideList.0.heading': 'Entwurf, den niemand sieht' }, publish: 'draft' });
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect(draft.json()).toMatchObject({ status: 'draft' });
+    expect((await inject('GET', '/api/pages/Home1?locale=de', null)).json()).toEqual(live);
+    expect((await inject('GET', '/de/Home1', null)).body).not.toContain('Entwurf, den niemand sieht');
+    const preview = await inject('GET', '/preview/Home1?locale=de');
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).toContain('Entwurf, den niemand sieht');
+    expect(preview.body).toContain('<html lang="de"');
+    expect((await inject('GET', '/preview/Home1?locale=de', null)).statusCode).toBe(404);
+    const again = await translation('Home');
+    expect(again).toMatchObject({ revision: draft.json().revision, status: 'draft', published: doc.published });
+    expect(again.units.find((u) => u.path === 'slideList.0.heading')!.target).toBe('Entwurf, den niemand sieht');
+    // The pane renders the working copy in German, stored nowhere.
+    const count = await revisionCount();
+    const pane = await inject('POST', '/api/master/preview/Home?locale=de', admin, { locale: 'de', revision: again.revision, texts: { 'slideList.0.heading': 'Im Fenster' } });
+    expect(pane.statusCode, pane.body).toBe(200);
+    expect(pane.body).toContain('Im Fenster');
+    expect(await revisionCount()).toBe(count);
+    // A stale revision is refused, as every save is.
+    expect((await translate('Home', { revision: doc.revision, texts })).statusCode).toBe(409);
+    // History and compare of the language.
+    const history = (await inject('GET', '/api/master/translate/Home/history?locale=de')).json();
+    expect(history.revisions.map((r: { status: string }) => r.status)).toEqual(['draft', 'published']);
+    const compare = await inject('GET', `/api/master/translate/Home/compare?locale=de&from=${doc.revision}&to=${again.revision}`);
+    expect(compare.statusCode, compare.body).toBe(200);
+    expect(compare.json().changes).toEqual([expect.objectContaining({ path: 'slideList[0].heading', before: 'Software, die zu Ihrer Arbeit passt', after: 'Entwurf, den niemand sieht' })]);
+  });
+
+  it('a translation turns outdated when the source is published again; the overview says where each page stands', async () => {
+    const overview = async (): Promise<TranslationsOverview> => (await inject('GET', '/api/master/translations')).json();
+    const status = (o: TranslationsOverview, routing: string, locale: string) => o.pages.find((p) => p.routing === routing)!.translations.find((x) => x.locale === locale)!;
+    const first = await overview();
+    expect(first.locales.map((l) => l.code)).toEqual(['en-IN', 'de', 'hi', 'fr']);
+    expect(status(first, 'Home', 'de')).toMatchObject({ status: 'current', draft: true });
+    expect(status(first, 'Home', 'de').translated).toBeGreaterThan(0);
+    expect(status(first, 'About', 'de')).toMatchObject({ status: 'missing', draft: false, translated: 0 });
+    expect(status(first, 'Home', 'hi')).toMatchObject({ status: 'missing' });
+    // The source published again: German is outdated until translated again.
+    const source = (await inject('GET', '/api/master/edit/Home')).json();
+    expect((await inject('POST', '/api/master/saveHome', admin, source)).statusCode).toBe(200);
+    expect(status(await overview(), 'Home', 'de').status).toBe('outdated');
+    // German pages still show German texts around the source's new revision.
+    expect((await inject('GET', '/de/Home1', null)).body).toContain('Software, die zu Ihrer Arbeit passt');
+    const doc = await translation('Home');
+    const texts = Object.fromEntries(doc.units.map((u) => [u.path, u.target]));
+    expect((await translate('Home', { revision: doc.revision, texts })).statusCode).toBe(200);
+    expect(status(await overview(), 'Home', 'de')).toMatchObject({ status: 'current', draft: false });
+  });
+
+  it('XLIFF out and back in changes exactly the translated texts, as drafts; unknown units and changed sources are reported', async () => {
+    const exported = await inject('GET', '/api/master/xliff/de');
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.headers['content-type']).toMatch(/^application\/xliff\+xml/);
+    expect(exported.headers['content-disposition']).toMatch(/attachment; filename="default-de\.xlf"/);
+    const file = parseXliff(exported.body);
+    expect(file).toMatchObject({ srcLang: 'en-IN', trgLang: 'de' });
+    const homeFile = file.pages.find((p) => p.routing === 'Home')!;
+    const before = await translation('Home');
+    expect(homeFile.units.find((u) => u.key === 'slideList.0.heading')!.target).toBe(before.units.find((u) => u.path === 'slideList.0.heading')!.target);
+    const aboutBefore = await translation('About');
+    const unitOf = (key: string) => homeFile.units.find((u) => u.key === key)!;
+
+    // A translator fills two texts, one with HTML; a third unit's source "changed"; a fourth names a removed text.
+    const caption = unitOf('slideList.1.caption');
+    const paragraph = homeFile.units.find((u) => u.key.startsWith('expertiseList.0.exprtsParagraph'))!;
+    let xml = exported.body;
+    const withTarget = (unit: { key: string; source: string }, target: string) => {
+      const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+      const at = xml.indexOf(`<source>${escape(unit.source)}</source>`);
+      expect(at, unit.key).toBeGreaterThan(0);
+      const end = at + `<source>${escape(unit.source)}</source>`.length;
+      xml = `${xml.slice(0, end)}<target>${escape(target)}</target>${xml.slice(end)}`;
+    };
+    withTarget(caption, 'Seit über zwanzig Jahren bauen wir Software.');
+    withTarget(paragraph, '<p>Verkaufschancen <strong>und</strong> Angebote.</p><script>alert(1)</script>');
+    const changedSource = unitOf('slideList.2.heading');
+    xml = xml.replace(`<source>${changedSource.source}</source>`, `<source>An older heading</source><target>Eine ältere Überschrift</target>`);
+    xml = xml.replace('</file>', '<unit id="removed.text"><segment><source>Gone</source><target>Weg</target></segment></unit></file>');
+    const count = await revisionCount();
+    const imported = await inject('POST', '/api/master/xliff/de', admin, xml, { 'content-type': 'application/xliff+xml' });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toEqual({
+      message: 'Success',
+      pages: [{ routing: 'Home', changed: 2, revision: expect.any(Number) }],
+      unknownUnits: ['Home/removed.text'],
+      changedSources: ['Home/slideList.2.heading'],
+    });
+    expect(await revisionCount()).toBe(count + 1);
+    const after = await translation('Home');
+    expect(after.status).toBe('draft');
+    const targets = (d: TranslationDocument) => Object.fromEntries(d.units.map((u) => [u.path, u.target]));
+    expect(targets(after)).toEqual({
+      ...targets(before),
+      'slideList.1.caption': 'Seit über zwanzig Jahren bauen wir Software.',
+      // Cleaned as every save's rich text is.
+      [paragraph.key]: '<p>Verkaufschancen <strong>und</strong> Angebote.</p>',
+    });
+    expect(await translation('About')).toEqual(aboutBefore);
+    // Nothing was published: visitors see what they saw.
+    expect((await inject('GET', '/de/Home1', null)).body).not.toContain('Seit über zwanzig Jahren');
+  });
+
+  it('bad input: unknown or malformed languages, another site\'s file, a cut or malformed file: a sentence, nothing changed', async () => {
+    for (const url of ['/api/pages/Home1?locale=xx', '/api/pages/Home1?locale=de_DE!', '/api/master/translate/Home?locale=xx', '/api/master/translate/Home?locale=en-IN', '/api/master/xliff/zz']) {
+      const response = await inject('GET', url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toMatch(/^[A-Z].*\.$/);
+    }
+    expect((await inject('POST', '/api/master/gethomepages', null, { locale: 'xx' })).statusCode).toBe(400);
+    expect((await translate('Home', { locale: 'fr!', revision: 0, texts: {} })).statusCode).toBe(400);
+    for (const url of ['/xx/Home1', '/de-/Home1', '/de/NoSuchPage1']) {
+      const response = await inject('GET', url, null);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+    }
+
+    const count = await revisionCount();
+    const good = (await inject('GET', '/api/master/xliff/de')).body;
+    const refused = async (xml: string, words: RegExp) => {
+      const response = await inject('POST', '/api/master/xliff/de', admin, xml, { 'content-type': 'application/xliff+xml' });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().message).toMatch(words);
+    };
+    await refused(good.slice(0, Math.floor(good.length / 2)), /not a well-formed XLIFF file/);
+    await refused('<xliff version="2.0"><file id="Home"><unit id="a"><segment><source>x</source></segment></file></xliff>', /not a well-formed XLIFF file/);
+    await refused('<?xml version="1.0"?><html><body>hello</body></html>', /not an XLIFF 2\.0 file/);
+    await refused(good.replace('<file id="Home"', '<file id="Kontakt"').replace('trgLang="de"', 'trgLang="de"'), /pages this site does not have \(Kontakt\)/);
+    await refused(good.replace('srcLang="en-IN"', 'srcLang="en-US"'), /written from en-US/);
+    await refused(good.replace('trgLang="de"', 'trgLang="hi"'), /translation into hi, not into de/);
+    const tooLong = good.replace(/(<source>[^<]*<\/source>)/, `$1<target>${'x'.repeat(400)}</target>`);
+    await refused(tooLong, /at most/);
+    expect(await revisionCount()).toBe(count);
+    const asJson = await inject('POST', '/api/master/xliff/de', admin, { file: good });
+    expect(asJson.statusCode).toBe(400);
+
+    // A language with translations cannot become the default.
+    const taken = await inject('POST', '/api/master/locales', admin, { ...LANGUAGES, defaultLocale: 'de' });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().message).toMatch(/The language de has translations of its own/);
+    // A refused text names its place, as every refusal names its field.
+    const doc = await translation('Home');
+    const long = await translate('Home', { revision: doc.revision, texts: { 'slideList.0.heading': 'x'.repeat(400) } });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().field).toBe('texts.slideList.0.heading');
+  });
+
+  it('the locale is in audit entries', async () => {
+    const rows = await t.app.tenants.default.db.selectFrom('audit_log').select(['action', 'summary', 'details']).where('summary', 'like', '%Home in de%').execute();
+    expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['page.publish', 'page.draft']));
+    expect(JSON.parse(rows[0]!.details)).toMatchObject({ locale: 'de' });
+    const settings = await t.app.tenants.default.db.selectFrom('audit_log').select('summary').where('action', '=', 'language.update').execute();
+    expect(settings[0]!.summary).toMatch(/Deutsch \(de\)/);
+  });
+});

@@ -1,0 +1,122 @@
+import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { ValidationError } from '../errors';
+
+/**
+ * XLIFF 2.0 (OASIS), the file translators' tools read and write (DESIGN §28): one `<file>` per page, one `<unit>`
+ * per text, its `<source>` the default language's words and its `<target>` the translation. Rich text travels as
+ * its HTML, escaped as text (every tool keeps it; the server cleans it again on import).
+ */
+
+const XLIFF_NS = 'urn:oasis:names:tc:xliff:document:2.0';
+
+export interface XliffUnit {
+  /** The text's place in the page (`slideList.0.heading`). */
+  key: string;
+  /** The editor's words for it, a note for the translator. */
+  label: string;
+  source: string;
+  /** The translation so far; '' none. */
+  target: string;
+}
+
+export interface XliffPage {
+  routing: string;
+  /** The page's public address, for the translator's reference. */
+  original: string;
+  units: XliffUnit[];
+}
+
+export interface XliffFile {
+  srcLang: string;
+  trgLang: string;
+  pages: XliffPage[];
+}
+
+export const XLIFF_MESSAGES = {
+  notXml: (reason: string) => `The file is not a well-formed XLIFF file (${reason}). Upload the .xlf file your translator sent back, unchanged but for the translations.`,
+  notXliff: 'The file is not an XLIFF 2.0 file: its root must be <xliff version="2.0">. Export the file from the Translations screen and translate that one.',
+  empty: 'The file holds no pages to import.',
+  source: (file: string, site: string) => `The file is written from ${file}, but this site's default language is ${site}: it was exported from another site.`,
+  target: (file: string, url: string) => `The file is a translation into ${file}, not into ${url}. Upload it under its own language.`,
+  otherSite: (pages: string[]) => `The file holds pages this site does not have (${pages.slice(0, 5).join(', ')}${pages.length > 5 ? ', …' : ''}): it was exported from another site. Export the file from this site's Translations screen.`,
+} as const;
+
+/** An XLIFF id is a name token: a page or text place made of other characters is carried in base64url, marked `u-`. */
+const TOKEN = /^[A-Za-z][\w.:-]*$/;
+export const xliffId = (value: string) => (TOKEN.test(value) && !value.startsWith('u-') ? value : `u-${Buffer.from(value, 'utf8').toString('base64url')}`);
+export const fromXliffId = (id: string) => (id.startsWith('u-') ? Buffer.from(id.slice(2), 'base64url').toString('utf8') : id);
+
+/** The file of a language's texts. */
+export function buildXliff(file: XliffFile): string {
+  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, indentBy: '  ', suppressEmptyNode: false });
+  const body = builder.build({
+    xliff: {
+      '@_xmlns': XLIFF_NS,
+      '@_version': '2.0',
+      '@_srcLang': file.srcLang,
+      '@_trgLang': file.trgLang,
+      file: file.pages.map((page) => ({
+        '@_id': xliffId(page.routing),
+        '@_original': page.original,
+        unit: page.units.map((unit) => ({
+          '@_id': xliffId(unit.key),
+          '@_name': unit.key,
+          notes: { note: unit.label },
+          segment: {
+            '@_state': unit.target === '' ? 'initial' : 'translated',
+            source: unit.source,
+            ...(unit.target === '' ? {} : { target: unit.target }),
+          },
+        })),
+      })),
+    },
+  }) as string;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
+}
+
+/**
+ * A translated file as the import reads it: its languages and, per page, each unit's source and target. A file
+ * that is not well-formed XML (cut short, edited by hand) or not XLIFF 2.0 is a 400 with a sentence.
+ */
+export function parseXliff(text: string): XliffFile {
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) throw new ValidationError(XLIFF_MESSAGES.notXml(`${valid.err.msg.replace(/\.$/, '')}, line ${valid.err.line}`));
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    removeNSPrefix: true,
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: false,
+    processEntities: true,
+    isArray: (name) => name === 'file' || name === 'unit' || name === 'segment',
+  });
+  const root = (parser.parse(text) as { xliff?: Record<string, unknown> }).xliff;
+  if (!root || root['@_version'] !== '2.0') throw new ValidationError(XLIFF_MESSAGES.notXliff);
+  const files = (root.file as Array<Record<string, unknown>> | undefined) ?? [];
+  return {
+    srcLang: String(root['@_srcLang'] ?? ''),
+    trgLang: String(root['@_trgLang'] ?? ''),
+    pages: files.map((file) => ({
+      routing: fromXliffId(String(file['@_id'] ?? '')),
+      original: String(file['@_original'] ?? ''),
+      units: ((file.unit as Array<Record<string, unknown>> | undefined) ?? []).map((unit) => {
+        const segments = (unit.segment as Array<Record<string, unknown>> | undefined) ?? [];
+        return {
+          key: fromXliffId(String(unit['@_id'] ?? '')),
+          label: '',
+          source: segments.map((s) => textOf(s.source)).join(''),
+          target: segments.map((s) => textOf(s.target)).join(''),
+        };
+      }),
+    })),
+  };
+}
+
+/** An element's text as the parser gives it: a string, or an object with its text under `#text` (attributes beside). */
+function textOf(node: unknown): string {
+  if (node === undefined || node === null) return '';
+  if (typeof node === 'string') return node;
+  if (typeof node === 'object' && '#text' in node) return String((node as { '#text': unknown })['#text']);
+  return '';
+}
