@@ -105,4 +105,33 @@ describe.each(testDialects())('the hot path of cached public pages (%s)', (diale
     expect((await get('/Careers1')).body.toString()).toContain('Join the team at Innovo');
     expect(await fastifyCalls('/Careers1', async () => expect((await get('/Careers1')).body.toString()).toContain('Join the team at Innovo'))).toBe(0);
   });
+
+  it('answers a page in another language as it answers the default (DESIGN §28): redirected before its publication, then served, both without Fastify', async () => {
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: admin.headers, payload });
+    // Careers was saved twice within the last half second: a third change would make it a busy page, whose visitors
+    // get the previous copy for up to 500 ms (RenderedPages). This test reads each change at once, as after a pause.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const languages = { defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }, { code: 'de', name: 'Deutsch', enabled: true }] };
+    expect((await post('/api/master/locales', languages)).statusCode).toBe(200);
+    const before = await get('/de/Careers1');
+    expect(before.status).toBe(302);
+    expect(before.headers.location).toBe('/Careers1');
+    expect(before).toEqual(await throughFastify('/de/Careers1'));
+    expect(await fastifyCalls('/de/Careers1', () => get('/de/Careers1'))).toBe(0);
+
+    const saved = await post('/api/master/translate/Careers', { locale: 'de', revision: 0, texts: { 'header.title': 'Arbeiten Sie mit uns' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    for (const headers of [{ 'accept-encoding': 'gzip, deflate, br' }, { 'accept-encoding': 'gzip' }, {}]) {
+      const hot = await get('/de/Careers1', headers);
+      expect(hot.status).toBe(200);
+      expect(hot).toEqual(await throughFastify('/de/Careers1', headers));
+    }
+    expect(await fastifyCalls('/de/Careers1', async () => expect((await get('/de/Careers1')).body.toString()).toContain('Arbeiten Sie mit uns'))).toBe(0);
+    // The source's page now lists its German twin, and a change of the source reaches the German page at once.
+    expect((await get('/Careers1')).body.toString()).toContain('hreflang="de"');
+    expect((await post('/api/master/savepagecontent', { commonrouting: 'Careers', document: { header: { title: 'Careers at Innovo' }, rows: [{}], revision: 2 } })).statusCode).toBe(200);
+    expect((await get('/Careers1')).body.toString()).toContain('Careers at Innovo');
+    // An unknown language is the site's 404, from Fastify.
+    expect((await get('/xx/Careers1')).status).toBe(404);
+  });
 });
