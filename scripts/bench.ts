@@ -192,6 +192,9 @@ interface Target {
  */
 async function benchThroughput(report: Report, wrk: string, nginx: string | null, servers: readonly Measured[]): Promise<void> {
   const [folio, baseline] = servers as [Measured, Measured | undefined];
+  // Home's German translation was just published, which renders /Home1 again (it lists its German twin): one
+  // visit waits for that render, so that the two captured below are of the same copy.
+  await rawGet(`${folio.base}/Home1`, GZIP);
   const page = await capturePage(`${folio.base}/Home1`);
   const careers = await rawGet(`${folio.base}/Careers1`, GZIP);
   if (careers.status !== 200) throw new Error(`/Careers1 answered ${careers.status}`);

@@ -283,6 +283,33 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     expect(long.json().field).toBe('texts.slideList.0.heading');
   });
 
+  it('a page made without code translates its text fields, but not those marked not translated, nor numbers', async () => {
+    const page = await inject('POST', '/api/master/savePageCreation', admin, { filename: 'Jobs', dspname: 'Jobs', module: 1, type: 'Autowired', homepage: 'Y' });
+    expect(page.statusCode, page.body).toBe(200);
+    const parameters = await inject('POST', '/api/master/saveParameters', admin, {
+      id: page.json().id,
+      parameters: [
+        { parameterName: 'title', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header' },
+        { parameterName: 'code', sequence: 2, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', translatable: false },
+        { parameterName: 'role', sequence: 3, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail' },
+        { parameterName: 'salary', sequence: 4, type: 'number', unittype: 'Float', pagecreationtype: 'Detail' },
+      ],
+    });
+    expect(parameters.statusCode, parameters.body).toBe(200);
+    const document = { header: { title: 'Open roles', code: 'JOBS-2026' }, rows: [{ role: 'Tester', salary: 1200.5 }], revision: 0 };
+    expect((await inject('POST', '/api/master/savepagecontent', admin, { commonrouting: 'Jobs', document })).statusCode).toBe(200);
+    const doc = await translation('Jobs');
+    expect(doc.units.map((u) => u.path)).toEqual(['header.title', 'rows.0.role']);
+    expect(doc.publicPath).toBe('/de/Jobs1');
+    const saved = await translate('Jobs', { revision: 0, texts: { 'header.title': 'Offene Stellen', 'rows.0.role': 'Testerin', 'header.code': 'ignored' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const german = (await inject('GET', '/de/Jobs1', null)).body;
+    expect(german).toContain('Offene Stellen');
+    expect(german).toContain('Testerin');
+    expect(german).toContain('JOBS-2026');
+    expect((await inject('GET', '/api/pages/Jobs1?locale=de', null)).json()).toMatchObject({ header: { title: 'Offene Stellen', code: 'JOBS-2026' }, rows: [{ role: 'Testerin', salary: 1200.5 }] });
+  });
+
   it('the locale is in audit entries', async () => {
     const rows = await t.app.tenants.default.db.selectFrom('audit_log').select(['action', 'summary', 'details']).where('summary', 'like', '%Home in de%').execute();
     expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['page.publish', 'page.draft']));

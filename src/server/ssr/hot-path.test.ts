@@ -121,7 +121,8 @@ describe.each(testDialects())('the hot path of cached public pages (%s)', (diale
 
     const saved = await post('/api/master/translate/Careers', { locale: 'de', revision: 0, texts: { 'header.title': 'Arbeiten Sie mit uns' } });
     expect(saved.statusCode, saved.body).toBe(200);
-    for (const headers of [{ 'accept-encoding': 'gzip, deflate, br' }, { 'accept-encoding': 'gzip' }, {}]) {
+    const encodings: Array<Record<string, string>> = [{ 'accept-encoding': 'gzip, deflate, br' }, { 'accept-encoding': 'gzip' }, {}];
+    for (const headers of encodings) {
       const hot = await get('/de/Careers1', headers);
       expect(hot.status).toBe(200);
       expect(hot).toEqual(await throughFastify('/de/Careers1', headers));

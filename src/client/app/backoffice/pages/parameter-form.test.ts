@@ -176,3 +176,20 @@ describe('the summaries', () => {
     ).toBe('Dropdown · MasterData · Detail · Optional · User Selection');
   });
 });
+
+describe('the translated flag (DESIGN §28)', () => {
+  it('is on for a new text field, kept as chosen for text kinds, and null for any other kind', () => {
+    expect(emptyDraft(1).translatable).toBe(true);
+    expect(ok(draft({ parameterName: 'title' })).translatable).toBe(true);
+    expect(ok(draft({ parameterName: 'code', translatable: false })).translatable).toBe(false);
+    expect(ok(draft({ parameterName: 'intro', type: 'Richtext', unittype: 'Richtext', translatable: false })).translatable).toBe(false);
+    expect(ok(draft({ parameterName: 'salary', type: 'number', unittype: 'Float', translatable: false })).translatable).toBeNull();
+  });
+
+  it('reads back as it was saved, and the table says when a text field is not translated', () => {
+    expect(draftOf(param({ parameterName: 'title', sequence: 1 })).translatable).toBe(true);
+    expect(draftOf(param({ parameterName: 'code', sequence: 1, translatable: false })).translatable).toBe(false);
+    expect(describeConfiguration(param({ parameterName: 'code', sequence: 1, translatable: false }))).toContain('Not translated');
+    expect(describeConfiguration(param({ parameterName: 'title', sequence: 1 }))).not.toContain('Not translated');
+  });
+});

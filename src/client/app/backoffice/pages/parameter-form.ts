@@ -2,6 +2,7 @@ import {
   PARAMETER_MESSAGES,
   ParameterSchema,
   UNIT_TYPES_OF,
+  isTranslatableParameter,
   parameterProblems,
   type PAGE_LEVELS,
   type Parameter,
@@ -67,6 +68,8 @@ export interface ParameterDraft {
   sizeinKB: string;
   height: string;
   width: string;
+  /** A text kind's values are translated into the site's other languages (DESIGN §28); on unless turned off. */
+  translatable: boolean;
 }
 
 /** The flags a kind's panel sets, all cleared: what choosing a kind starts from (spec 001 §4). */
@@ -96,9 +99,13 @@ export function emptyDraft(sequence: number): ParameterDraft {
     unittype: 'Character',
     validator: 'User Entry',
     pagecreationtype: 'Detail',
+    translatable: true,
     ...CLEARED_FLAGS,
   };
 }
+
+/** Whether a parameter of this type and kind holds text a translation replaces (the others stay as they are in every language). */
+export const isTextKind = (p: Pick<ParameterDraft, 'type' | 'unittype'>) => isTranslatableParameter({ ...p, translatable: null });
 
 const text = (value: number | null) => (value === null ? '' : String(value));
 
@@ -126,6 +133,7 @@ export function draftOf(p: Parameter): ParameterDraft {
     sizeinKB: text(p.sizeinKB),
     height: text(p.height),
     width: text(p.width),
+    translatable: p.translatable ?? true,
   };
 }
 
@@ -215,6 +223,8 @@ export function parameterOfDraft(draft: ParameterDraft): DraftCheck {
     sizeinKB: numbers.sizeinKB,
     height: numbers.height,
     width: numbers.width,
+    // A text kind's flag as chosen; any other kind never translates (null: as its type says).
+    translatable: isTextKind(draft) ? draft.translatable : null,
   });
   if (!parsed.success) return { ok: false, problems: [...new Set(parsed.error.issues.map((issue) => `${issue.path.join('.') || name}: ${issue.message}`))] };
   const contradictions = parameterProblems(parsed.data);
@@ -295,6 +305,7 @@ export function deleteFromTable(
 /** The Configuration column: type, kind, level, whether it is required (and a selection, when it is one). */
 export function describeConfiguration(p: Parameter): string {
   const parts: string[] = [p.type, p.unittype, p.pagecreationtype, p.mandatory === 'Y' ? 'Mandatory' : 'Optional'];
+  if (isTextKind(p) && !isTranslatableParameter(p)) parts.push('Not translated');
   if (p.validator === 'User Selection') parts.push('User Selection');
   return parts.join(' · ');
 }

@@ -36,6 +36,7 @@ import {
   describeValidations,
   draftOf,
   emptyDraft,
+  isTextKind,
   nextSequence,
   parameterOfDraft,
   tableProblems,
@@ -291,6 +292,23 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
               <input id="param-mandatory" type="checkbox" checked={draft.mandatory} onChange={(event) => change({ mandatory: event.target.checked })} /> Mandatory
             </label>
           </div>
+          {isTextKind(draft) && (
+            <div className="field param-form__mandatory">
+              <label className="field__label page-form__check" htmlFor="param-translatable">
+                <input
+                  id="param-translatable"
+                  type="checkbox"
+                  checked={draft.translatable}
+                  aria-describedby="param-translatable-hint"
+                  onChange={(event) => change({ translatable: event.target.checked })}
+                />{' '}
+                Translated
+              </label>
+              <p className="field__hint" id="param-translatable-hint">
+                Off: the same words in every language (a code, a name).
+              </p>
+            </div>
+          )}
         </div>
         <fieldset className="app-fieldset param-form__kinds">
           <legend className="app-fieldset__legend">Kind of value</legend>
