@@ -3,6 +3,7 @@ import type { ContentPageKey } from './pages';
 import type { AnyContent } from './schemas/page-content';
 import type { PageLanguage } from './schemas/locale';
 import type { MenuEntry } from './schemas/menu';
+import type { ContactWords } from './site-texts';
 
 /** What the header and footer show of the company (from the company details). */
 export interface SiteCompany {
@@ -58,6 +59,8 @@ export interface PublicPageData {
    * or fewer than two: no switcher.
    */
   languages?: PageLanguage[];
+  /** The contact form's words in the page's language (DESIGN §28): the default's text → its translation; absent, none. */
+  contactWords?: ContactWords;
 }
 
 /** What the media library says of an uploaded image (DESIGN §27): its alt text and focal point (0–1 each way). */

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ContentPageKey } from '../../core/pages';
+import type { ContactWords } from '../../core/site-texts';
 import type { AutowiredPublicPage, ContactFormState, SiteCompany } from '../../core/public-page';
 
 /** What every page module is rendered with (entry-server.tsx); each page takes the props it uses. */
@@ -10,6 +11,8 @@ export interface PageComponentProps {
   company: SiteCompany;
   autowired?: AutowiredPublicPage;
   contactForm?: ContactFormState | undefined;
+  /** The contact form's words in the page's language (DESIGN §28). */
+  contactWords?: ContactWords | undefined;
 }
 
 export type PageModule = { default: ComponentType<PageComponentProps> };

@@ -1,4 +1,5 @@
 import type { ContentPageKey } from '../../core/pages';
+import type { ContactWords } from '../../core/site-texts';
 import type { ContactFormState, SiteCompany } from '../../core/public-page';
 import type { ContentByKey } from '../../core/schemas/page-content';
 
@@ -11,4 +12,6 @@ export interface PageProps<K extends ContentPageKey> {
   company: SiteCompany;
   /** The contact page after a form post without JavaScript. */
   contactForm?: ContactFormState | undefined;
+  /** The contact form's words in the page's language (DESIGN §28). */
+  contactWords?: ContactWords | undefined;
 }

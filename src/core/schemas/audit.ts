@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'redirect.import',
   'language.update',
   'translation.import',
+  'translation.site',
   'user.create',
   'user.update',
   'user.status',

@@ -127,6 +127,8 @@ export type TranslationStatus = z.infer<typeof TranslationStatusSchema>;
 export const TranslationsOverviewSchema = z.object({
   defaultLocale: LocaleCodeSchema,
   locales: z.array(LocaleSchema),
+  /** The site's own words (menu, footer, contact form) per language: see SiteTextsOverviewSchema. */
+  siteTexts: z.lazy(() => SiteTextsOverviewSchema),
   pages: z.array(
     z.object({
       routing: z.string(),
@@ -146,6 +148,16 @@ export const TranslationsOverviewSchema = z.object({
   ),
 });
 export type TranslationsOverview = z.infer<typeof TranslationsOverviewSchema>;
+
+/**
+ * The site's own words (the public menu's labels, the footer's tagline, the contact form's words) in each language
+ * but the default: edited at `GET/POST /api/master/sitetexts?locale=` in the shapes of a page's translation,
+ * published when saved; in XLIFF, the file `folio-site-texts`.
+ */
+export const SiteTextsOverviewSchema = z.array(
+  z.object({ locale: LocaleCodeSchema, status: TranslationStatusSchema, translated: z.number().int(), units: z.number().int() }),
+);
+export const SITE_TEXTS_FILE = 'folio-site-texts';
 
 /** `POST /api/master/xliff/:locale`: what an import did. Nothing is published: each changed page gets a draft. */
 export const XliffImportResultSchema = z.object({

@@ -274,6 +274,12 @@ const CALLS: Record<string, Call> = {
     request: (c, p) => c.post('/api/master/translate/Home/unschedule', { locale: 'de', revision: p.revision }),
   },
   'GET /api/master/translations': { changes: false, prepare: german, request: (c) => c.get('/api/master/translations') },
+  'GET /api/master/sitetexts': { changes: false, prepare: german, request: (c) => c.get('/api/master/sitetexts?locale=de') },
+  'POST /api/master/sitetexts': {
+    changes: true,
+    prepare: async (c) => ({ ...(await german(c)), revision: (await c.ok(c.get('/api/master/sitetexts?locale=de'))).revision }),
+    request: (c, p) => c.post('/api/master/sitetexts', { locale: 'de', revision: p.revision, texts: { 'footer.tagline': c.unique('Software aus Pune ') } }),
+  },
   'GET /api/master/xliff/:locale': { changes: false, prepare: german, request: (c) => c.get('/api/master/xliff/de') },
   'POST /api/master/xliff/:locale': {
     changes: true,

@@ -197,6 +197,13 @@ const CASES: Record<string, OperationCase> = {
   'POST /api/master/translate/{routing}/unschedule': { request: async (_f, _n, t) => ({ params: { routing: 'News' }, body: { locale: 'de', revision: await germanRevision(t) } }) },
   'GET /api/master/translate/{routing}/compare': { request: () => ({ params: { routing: 'News' }, query: { locale: 'de', from: 1, to: 2 } }) },
   'GET /api/master/translations': { request: () => ({}) },
+  'GET /api/master/sitetexts': { request: () => ({ query: { locale: 'de' } }) },
+  'POST /api/master/sitetexts': {
+    request: async (_f, n, t) => {
+      const { revision } = (await t.app.inject({ method: 'GET', url: '/api/master/sitetexts?locale=de', headers: adminHeaders })).json() as { revision: number };
+      return { body: { locale: 'de', revision, texts: { 'footer.tagline': `Software aus Pune ${n}` } } };
+    },
+  },
   'GET /api/master/xliff/{locale}': { request: () => ({ params: { locale: 'de' } }) },
   // The file as a JSON string (the walk sends JSON): refused with the call's sentence, as any other body.
   'POST /api/master/xliff/{locale}': { request: () => ({ params: { locale: 'de' }, body: '<xliff version="2.0" srcLang="en-IN" trgLang="de"></xliff>' }) },

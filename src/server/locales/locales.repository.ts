@@ -21,3 +21,18 @@ export async function hasTranslations(db: Db, locale: string): Promise<boolean> 
   const row = await db.selectFrom('page_revisions').select('page_id').where('locale', '=', locale).limit(1).executeTakeFirst();
   return row !== undefined;
 }
+
+/** A language's translation of the site's own words (DESIGN §28): the JSON of StoredSiteTexts under this key. */
+const siteTextsKey = (locale: string) => `sitetexts:${locale}`;
+
+export async function readSiteTexts(db: Db, locale: string): Promise<string | undefined> {
+  return readSetting(db, siteTextsKey(locale));
+}
+
+export async function writeSiteTexts(db: Db, locale: string, json: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key: siteTextsKey(locale), value: json })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
+    .execute();
+}

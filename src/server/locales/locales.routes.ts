@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { LocaleSettingsSchema } from '../../core/schemas/locale';
+import { z } from 'zod';
+import { LocaleCodeSchema, LocaleSettingsSchema, TranslationDocumentSchema, TranslationSaveSchema } from '../../core/schemas/locale';
+import { SavedRevisionSchema } from '../../core/schemas/revision';
 import { screenReplies, typed } from '../http/contract';
 import { localeSettings, saveLocaleSettings } from './locales.service';
+import { saveSiteTexts, siteTextsDocument } from './site-texts.service';
 
 /**
  * The site's languages (DESIGN §28). Read by any member of staff (every page editor offers the languages);
@@ -16,5 +19,17 @@ export async function localeRoutes(app: FastifyInstance): Promise<void> {
     '/api/master/locales',
     { config: { access: { screen: 'languages' } }, schema: { body: LocaleSettingsSchema, response: screenReplies(LocaleSettingsSchema) } },
     async (request) => saveLocaleSettings(request.tenant, request.body),
+  );
+  // The site's own words in another language (menu, footer, contact form): on the translations screen.
+  const translations = { access: { screen: 'translations' } } as const;
+  api.get(
+    '/api/master/sitetexts',
+    { config: translations, schema: { querystring: z.strictObject({ locale: LocaleCodeSchema }), response: screenReplies(TranslationDocumentSchema) } },
+    async (request) => siteTextsDocument(request.tenant, request.query.locale),
+  );
+  api.post(
+    '/api/master/sitetexts',
+    { config: translations, schema: { body: TranslationSaveSchema, response: screenReplies(SavedRevisionSchema, [409]) } },
+    async (request) => saveSiteTexts(request.tenant, request.body, request.session!),
   );
 }

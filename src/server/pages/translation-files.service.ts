@@ -1,4 +1,4 @@
-import type { TranslationsOverview, XliffImportResult } from '../../core/schemas/locale';
+import { SITE_TEXTS_FILE, type TranslationsOverview, type XliffImportResult } from '../../core/schemas/locale';
 import type { SessionUser } from '../access/access';
 import { audit } from '../audit/audit';
 import { inTransaction } from '../db/database';
@@ -12,6 +12,7 @@ import { commitRevision, publishedDocument } from './page.service';
 import { listPages } from './resolve-page';
 import { preparedTranslation, storedTexts, textUnits, type TextUnit } from './translations.service';
 import { buildXliff, parseXliff, XLIFF_MESSAGES, type XliffPage } from './xliff';
+import { SITE_TEXTS_MESSAGES, siteTextsDocument, siteTextsStatus, sourceSiteTexts, writeTranslation } from '../locales/site-texts.service';
 
 /**
  * The translations screen (DESIGN §28): where each page stands in each language, and the XLIFF files that carry
@@ -65,7 +66,9 @@ export async function translationsOverview(tenant: Tenant): Promise<Translations
       }),
     });
   }
-  return { defaultLocale: settings.defaultLocale, locales: settings.locales, pages: rows };
+  const sources = await sourceSiteTexts(tenant);
+  const siteTexts = await Promise.all(others.map(async (locale) => ({ locale: locale.code, ...(await siteTextsStatus(tenant, locale.code, sources)) })));
+  return { defaultLocale: settings.defaultLocale, locales: settings.locales, siteTexts, pages: rows };
 }
 
 /** `GET /api/master/xliff/:locale`: every page's texts in the default language with their translations so far. */
@@ -83,6 +86,9 @@ export async function exportXliff(tenant: Tenant, code: string): Promise<{ xml: 
       units: units.map((unit) => ({ key: unit.key, label: labelOf(page, unit.path), source: unit.source, target: texts[unit.key] ?? '' })),
     });
   }
+  // The site's own words (menu, footer, contact form), as a file of their own.
+  const site = await siteTextsDocument(tenant, locale.code);
+  pages.push({ routing: SITE_TEXTS_FILE, original: '/', units: site.units.map((unit) => ({ key: unit.path, label: unit.label, source: unit.source, target: unit.target })) });
   return { xml: buildXliff({ srcLang: settings.defaultLocale, trgLang: locale.code, pages }), fileName: `${tenant.name}-${locale.code}.xlf` };
 }
 
@@ -100,13 +106,18 @@ export async function importXliff(tenant: Tenant, code: string, text: string, us
   if (file.trgLang !== locale.code) throw new ValidationError(XLIFF_MESSAGES.target(file.trgLang || 'no language', locale.code));
   if (file.pages.length === 0) throw new ValidationError(XLIFF_MESSAGES.empty);
   const byRouting = new Map((await translatedPages(tenant)).map((page) => [page.routing.toLowerCase(), page]));
-  const strangers = file.pages.filter((p) => !byRouting.has(p.routing.toLowerCase())).map((p) => p.routing);
+  const strangers = file.pages.filter((p) => p.routing !== SITE_TEXTS_FILE && !byRouting.has(p.routing.toLowerCase())).map((p) => p.routing);
   if (strangers.length > 0) throw new ValidationError(XLIFF_MESSAGES.otherSite(strangers));
 
   const unknownUnits: string[] = [];
   const changedSources: string[] = [];
   const planned: Array<{ page: Page; texts: Record<string, string>; changed: number; basedOn: number; sourceRevision: number }> = [];
+  let siteWords: { words: { texts: Record<string, string>; sources: Record<string, string> }; changed: number; basedOn: number } | null = null;
   for (const part of file.pages) {
+    if (part.routing === SITE_TEXTS_FILE) {
+      siteWords = await plannedSiteTexts(tenant, locale.code, part, { unknownUnits, changedSources });
+      continue;
+    }
     const page = byRouting.get(part.routing.toLowerCase())!;
     const source = await publishedDocument(tenant, page);
     const units = new Map<string, TextUnit>((await textUnits(tenant, page, source)).map((unit) => [unit.key, unit]));
@@ -143,6 +154,10 @@ export async function importXliff(tenant: Tenant, code: string, text: string, us
     );
     pages.push({ routing: plan.page.routing, changed: plan.changed, revision: saved.revision });
   }
+  if (siteWords && siteWords.changed > 0) {
+    const saved = await writeTranslation(tenant, locale.code, siteWords.words, siteWords.basedOn, user, now);
+    pages.push({ routing: SITE_TEXTS_FILE, changed: siteWords.changed, revision: saved.revision });
+  }
   await inTransaction(tenant.db, (trx) =>
     audit(trx, tenant, {
       action: 'translation.import',
@@ -153,4 +168,30 @@ export async function importXliff(tenant: Tenant, code: string, text: string, us
     }, now),
   );
   return { message: 'Success', pages, unknownUnits, changedSources };
+}
+
+/**
+ * The site's own words of an imported file: as for a page, a unit the site no longer has or whose source changed
+ * is reported; the others replace the language's texts (published when stored: they have no drafts).
+ */
+async function plannedSiteTexts(tenant: Tenant, locale: string, part: XliffPage, report: { unknownUnits: string[]; changedSources: string[] }) {
+  const document = await siteTextsDocument(tenant, locale);
+  const units = new Map(document.units.map((unit) => [unit.path, unit]));
+  const texts = Object.fromEntries(document.units.filter((unit) => unit.target !== '').map((unit) => [unit.path, unit.target]));
+  let changed = 0;
+  for (const unit of part.units) {
+    const known = units.get(unit.key);
+    if (!known) report.unknownUnits.push(`${SITE_TEXTS_FILE}/${unit.key}`);
+    else if (known.source !== unit.source) report.changedSources.push(`${SITE_TEXTS_FILE}/${unit.key}`);
+    else if ((texts[unit.key] ?? '') !== unit.target.trim()) {
+      texts[unit.key] = unit.target.trim();
+      changed += 1;
+    }
+  }
+  const kept = Object.entries(texts).filter(([, text]) => text !== '');
+  for (const [key, text] of kept) {
+    if (text.length > 300 || /[\r\n]/.test(text)) throw new ValidationError(SITE_TEXTS_MESSAGES.tooLong(units.get(key)!.label), `texts.${key}`);
+  }
+  const words = { texts: Object.fromEntries(kept), sources: Object.fromEntries(kept.map(([key]) => [key, units.get(key)!.source])) };
+  return { words, changed, basedOn: document.revision };
 }

@@ -310,6 +310,46 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     expect((await inject('GET', '/api/pages/Jobs1?locale=de', null)).json()).toMatchObject({ header: { title: 'Offene Stellen', code: 'JOBS-2026' }, rows: [{ role: 'Testerin', salary: 1200.5 }] });
   });
 
+  it("the site's own words translate: menu labels, the footer's tagline, the contact form's labels and messages", async () => {
+    const read = await inject('GET', '/api/master/sitetexts?locale=de');
+    expect(read.statusCode, read.body).toBe(200);
+    const doc = read.json() as TranslationDocument;
+    const about = doc.units.find((u) => u.source === 'About' && u.path.startsWith('menu.'))!;
+    expect(about.label).toBe('Menu: About');
+    expect(doc.units.map((u) => u.path)).toEqual(expect.arrayContaining(['footer.tagline', 'contact.organization', 'contact.nameRequired', 'contact.sent']));
+    expect((await inject('POST', '/api/master/sitetexts', admin, { locale: 'de', revision: doc.revision, texts: {}, publish: 'draft' })).statusCode).toBe(400);
+    const saved = await inject('POST', '/api/master/sitetexts', admin, {
+      locale: 'de',
+      revision: doc.revision,
+      texts: { [about.path]: 'Über uns', 'footer.tagline': 'Software aus Pune', 'contact.organization': 'Organisation', 'contact.nameRequired': 'Bitte nennen Sie eine Kontaktperson.' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await inject('POST', '/api/master/sitetexts', admin, { locale: 'de', revision: doc.revision, texts: {} })).statusCode).toBe(409);
+
+    // Read as a member of staff: the page as it is now, not the copy a busy page's visitors get for half a second.
+    const german = (await inject('GET', '/de/Home1')).body;
+    expect(german).toContain('>Über uns</a>');
+    expect(german).toContain('Software aus Pune');
+    const english = (await inject('GET', '/Home1')).body;
+    expect(english).not.toContain('Über uns');
+    expect(english).not.toContain('Software aus Pune');
+    // The contact page in German: its form's labels, and its island's messages in the markup.
+    const contact = await translation('Contact');
+    expect((await translate('Contact', { revision: contact.revision, texts: { lead: 'Schreiben Sie uns.' } })).statusCode).toBe(200);
+    const page = await inject('GET', '/de/Contact1');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['set-cookie']).toMatch(/^folio_form=/);
+    expect(page.body).toContain('>Organisation<');
+    expect(page.body).toContain('Bitte nennen Sie eine Kontaktperson.');
+    expect((await inject('GET', '/Contact1')).body).not.toContain('Organisation');
+
+    const overview = (await inject('GET', '/api/master/translations')).json() as TranslationsOverview;
+    expect(overview.siteTexts.find((x) => x.locale === 'de')).toMatchObject({ status: 'current', translated: 4 });
+    expect(overview.siteTexts.find((x) => x.locale === 'hi')).toMatchObject({ status: 'missing', translated: 0 });
+    const file = parseXliff((await inject('GET', '/api/master/xliff/de')).body);
+    expect(file.pages.find((p) => p.routing === 'folio-site-texts')!.units.find((u) => u.key === 'footer.tagline')!.target).toBe('Software aus Pune');
+  });
+
   it('the locale is in audit entries', async () => {
     const rows = await t.app.tenants.default.db.selectFrom('audit_log').select(['action', 'summary', 'details']).where('summary', 'like', '%Home in de%').execute();
     expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['page.publish', 'page.draft']));

@@ -17,6 +17,8 @@ import type { ClientAssets } from './client-assets';
 import { renderDocument, type DocumentParts } from './document';
 import { legacyAddresses } from './public-addresses';
 import { localeSettings } from '../locales/locales.service';
+import { siteTextsIn } from '../locales/site-texts.service';
+import { contactWordsOf, menuIn } from '../../core/site-texts';
 import { pageAlternates, publishedLocalesOf, translatedDocument } from '../pages/translations.service';
 import type { PageLanguage } from '../../core/schemas/locale';
 import type { MenuEntry } from '../../core/schemas/menu';
@@ -67,14 +69,18 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
   const preview = revision.mode === 'preview' ? revision : undefined;
   if (!page.active && !preview) return renderNotFound(site, tenant, page.publicPath);
   const shown = preview ? Promise.resolve(preview.document) : shownDocument(tenant, page);
-  const [menu, company, document, view, images, languages] = await Promise.all([
+  const [menu, source, document, view, images, languages, words] = await Promise.all([
     getPublicMenu(tenant),
     getSiteCompany(tenant),
     shown,
     shown.then((document) => page.kind.publicView(tenant, page, document)),
     imageDetails(tenant),
     pageLanguages(tenant, page),
+    page.locale ? siteTextsIn(tenant, page.locale) : undefined,
   ]);
+  // In another language, the site's own words too (DESIGN §28): the menu's labels, the tagline, the contact form's.
+  const company = words?.['footer.tagline'] ? { ...source, tagline: words['footer.tagline'] } : source;
+  const contactWords = words ? contactWordsOf(words) : {};
   const { seo } = document as { seo?: Seo };
   const data: PublicPageData = {
     pageKey: view.pageKey,
@@ -82,12 +88,13 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
     path: languages.sourcePath,
     pageName: page.displayName,
     content: view.content,
-    menu: page.locale ? await menuInLocale(tenant, menu, page.locale) : menu,
+    menu: page.locale ? menuIn(await menuInLocale(tenant, menu, page.locale), words ?? {}) : menu,
     company,
     copyrightYear: new Date().getFullYear(),
     images,
     locale: languages.lang,
     ...(languages.switcher.length > 1 ? { languages: languages.switcher } : {}),
+    ...(Object.keys(contactWords).length > 0 ? { contactWords } : {}),
     ...(view.autowired ? { autowired: view.autowired } : {}),
     ...(revision.mode === 'public' && revision.contactForm ? { contactForm: revision.contactForm } : {}),
     ...previewBar(revision),

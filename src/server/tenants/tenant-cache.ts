@@ -139,6 +139,8 @@ export class TenantCache {
    * `pageId@locale`; null for a locale not published yet (DESIGN §28).
    */
   readonly translated = new Map<string, Record<string, unknown> | null>();
+  /** Each language's translations of the site's own words (menu, footer, contact form), by key (locales/site-texts.service.ts). */
+  readonly siteTexts = new Map<string, Readonly<Record<string, string>>>();
   /** The languages each page is published in besides the source (hreflang, the switcher, the sitemap). */
   publishedLocales: Promise<ReadonlyMap<number, readonly string[]>> | undefined;
   /** Every page with content, of either kind, by lower-cased routing name (pages/resolve-page.ts): each page call asks. */
@@ -227,6 +229,7 @@ export class TenantCache {
     this.pages.invalidateAll();
     this.company = undefined;
     this.locales = undefined;
+    this.siteTexts.clear();
     this.translated.clear();
     this.publishedLocales = undefined;
     this.contentPages = undefined;

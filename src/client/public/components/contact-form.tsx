@@ -1,6 +1,7 @@
 import { contentPageByKey } from '../../../core/pages';
 import type { ContactFormState } from '../../../core/public-page';
 import { Field } from '../../components/field';
+import { CONTACT_FORM_WORDS, sayIn, type ContactWords } from '../../../core/site-texts';
 import { CONTACT_OUTCOME } from './contact-outcome';
 
 type FieldName = 'organization' | 'name' | 'email' | 'mobile' | 'requirements';
@@ -15,7 +16,9 @@ const FORM_ACTION = `${contentPageByKey('contact').publicPath}#contact-form`;
  * checks as the visitor types and sends JSON to savecont2. A honeypot field, hidden from people and screen
  * readers, catches bots that fill in every field (DESIGN §15).
  */
-export function ContactForm({ initial }: { initial?: ContactFormState | undefined }) {
+export function ContactForm({ initial, words }: { initial?: ContactFormState | undefined; words?: ContactWords | undefined }) {
+  const say = (text: string) => sayIn(words, text);
+  const w = CONTACT_FORM_WORDS;
   // After a post without JavaScript the server renders what was typed.
   const start = initial && !initial.sent ? initial.values : undefined;
   const frame = (field: FieldName, label: string, hint?: string) => ({
@@ -23,27 +26,36 @@ export function ContactForm({ initial }: { initial?: ContactFormState | undefine
     label,
     required: field !== 'organization',
     hint,
-    error: initial?.errors[field],
+    error: initial?.errors[field] === undefined ? undefined : say(initial.errors[field]),
   });
 
   return (
-    <form id="contact-form" className="contact-form" method="post" action={FORM_ACTION} noValidate data-island="contact-form">
-      <p className="contact-form__note">Fields other than Organization are required.</p>
+    <form
+      id="contact-form"
+      className="contact-form"
+      method="post"
+      action={FORM_ACTION}
+      noValidate
+      data-island="contact-form"
+      // The island says its messages in the page's language too (DESIGN §28).
+      data-words={words && Object.keys(words).length > 0 ? JSON.stringify(words) : undefined}
+    >
+      <p className="contact-form__note">{say(w.note)}</p>
 
-      <Field {...frame('organization', 'Organization')}>
+      <Field {...frame('organization', say(w.organization))}>
         {(control) => <input {...control} className="field__input" type="text" autoComplete="organization" defaultValue={start?.organization ?? ''} name="organization" />}
       </Field>
 
-      <Field {...frame('name', 'Contact Person')}>
+      <Field {...frame('name', say(w.name))}>
         {(control) => <input {...control} className="field__input" type="text" autoComplete="name" defaultValue={start?.name ?? ''} name="name" />}
       </Field>
 
       <div className="field-row">
-        <Field {...frame('email', 'Email')}>
+        <Field {...frame('email', say(w.email))}>
           {(control) => <input {...control} className="field__input" type="email" autoComplete="email" defaultValue={start?.email ?? ''} name="email" />}
         </Field>
 
-        <Field {...frame('mobile', 'Mobile', '10 digits, without +91')}>
+        <Field {...frame('mobile', say(w.mobile), say(w.mobileHint))}>
           {(control) => (
             <input
               {...control}
@@ -59,7 +71,7 @@ export function ContactForm({ initial }: { initial?: ContactFormState | undefine
         </Field>
       </div>
 
-      <Field {...frame('requirements', 'Requirements')}>
+      <Field {...frame('requirements', say(w.requirements))}>
         {(control) => <textarea {...control} className="field__input field__textarea" rows={5} defaultValue={start?.requirements ?? ''} name="requirements" />}
       </Field>
 
@@ -71,12 +83,12 @@ export function ContactForm({ initial }: { initial?: ContactFormState | undefine
 
       <div className="contact-form__actions">
         <button type="submit" className="button">
-          Submit
+          {say(w.submit)}
         </button>
       </div>
 
       <div role="status" className={initial?.sent ? 'form-outcome form-outcome--success' : 'form-outcome'}>
-        {initial?.sent ? CONTACT_OUTCOME.sent : null}
+        {initial?.sent ? say(CONTACT_OUTCOME.sent) : null}
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 import { CONTACT_FORM_FIELDS, CONTACT_PAGE_ID, contactFieldErrors, type ContactFormField } from '../../../core/public-page';
 import { fieldErrorId } from '../../components/field-ids';
 import { postJson } from '../../lib/http';
+import type { ContactWords } from '../../../core/site-texts';
 import { CONTACT_OUTCOME } from '../components/contact-outcome';
 import { checkAll, checkField, checksOn, shownError, startChecks, type FormChecks } from './contact-form-checks';
 import { showFieldError } from './field-error';
@@ -17,6 +18,16 @@ function loadValidation(): Promise<Validation> {
     throw error;
   });
   return validationLoad;
+}
+
+/** The form's words in the page's language, from the markup (`data-words`); none on a page in the default language. */
+function wordsOf(form: HTMLFormElement): ContactWords {
+  try {
+    const parsed: unknown = JSON.parse(form.dataset.words ?? '{}');
+    return parsed !== null && typeof parsed === 'object' ? (parsed as ContactWords) : {};
+  } catch {
+    return {};
+  }
 }
 
 const isControl = (element: unknown): element is Control => element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
@@ -38,6 +49,9 @@ export function enhance(element: HTMLElement): void {
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const status = form.querySelector<HTMLElement>('[role="status"]');
   if (!honeypot || !submit || !status || [...controls.values()].some((control) => !control)) return;
+  // The page's language's words for the form's messages (DESIGN §28): the default's text → its translation.
+  const words = wordsOf(form);
+  const say = (text: string) => words[text] ?? text;
   const fieldOf = (target: EventTarget | null): ContactFormField | undefined =>
     CONTACT_FORM_FIELDS.find((field) => controls.get(field) === target);
 
@@ -64,7 +78,8 @@ export function enhance(element: HTMLElement): void {
   const showErrors = (fields: readonly ContactFormField[]) => {
     for (const field of fields) {
       const control = controls.get(field);
-      if (control) showFieldError(control, shownError(checks, field));
+      const error = shownError(checks, field);
+      if (control) showFieldError(control, error && say(error));
     }
   };
 
@@ -110,7 +125,7 @@ export function enhance(element: HTMLElement): void {
   const send = async () => {
     if (sending) return;
     validation ??= await loadValidation().catch(() => null);
-    if (!validation) return showOutcome({ kind: 'error', text: CONTACT_OUTCOME.failed });
+    if (!validation) return showOutcome({ kind: 'error', text: say(CONTACT_OUTCOME.failed) });
     const result = parse(validation);
     if (!result.success) {
       // Only reached when something sends the form past the disabled button: show every error, go to the first.
@@ -137,9 +152,9 @@ export function enhance(element: HTMLElement): void {
         commonrouting: 'Contact',
       });
       const message = typeof response.data?.message === 'string' ? response.data.message : '';
-      outcome = message === 'Success' ? { kind: 'success', text: CONTACT_OUTCOME.sent } : { kind: 'error', text: message || CONTACT_OUTCOME.refused };
+      outcome = message === 'Success' ? { kind: 'success', text: say(CONTACT_OUTCOME.sent) } : { kind: 'error', text: say(message || CONTACT_OUTCOME.refused) };
     } catch {
-      outcome = { kind: 'error', text: CONTACT_OUTCOME.failed };
+      outcome = { kind: 'error', text: say(CONTACT_OUTCOME.failed) };
     }
     if (outcome.kind === 'success') {
       // Sent: the form starts over, empty (the server's errors of an earlier post are gone for good too).

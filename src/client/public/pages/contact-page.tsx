@@ -1,3 +1,4 @@
+import { CONTACT_FORM_WORDS, sayIn } from '../../../core/site-texts';
 import { ContactForm } from '../components/contact-form';
 import { telHref } from '../components/footer';
 import { Icon } from '../components/icon';
@@ -6,7 +7,8 @@ import { Section } from '../components/section';
 import { useFieldMark } from '../field-marks';
 import type { PageProps } from '../public-types';
 
-export default function ContactPage({ content, pageName, contactForm }: PageProps<'contact'>) {
+export default function ContactPage({ content, pageName, contactForm, contactWords }: PageProps<'contact'>) {
+  const say = (text: string) => sayIn(contactWords, text);
   const mark = useFieldMark();
   return (
     <>
@@ -14,14 +16,14 @@ export default function ContactPage({ content, pageName, contactForm }: PageProp
       <Section layout="contact-layout">
         <section className="card contact-panel" aria-labelledby="contact-form-heading">
           <h2 className="section__title" id="contact-form-heading">
-            Write to us
+            {say(CONTACT_FORM_WORDS.heading)}
           </h2>
-          <ContactForm initial={contactForm} />
+          <ContactForm initial={contactForm} words={contactWords} />
         </section>
 
         <section className="reach-us" aria-labelledby="reach-us-heading">
           <h2 className="section__title" id="reach-us-heading">
-            Reach Us
+            {say(CONTACT_FORM_WORDS.reachUs)}
           </h2>
           <address className="reach-us__address">
             <Icon name="map-pin" />

@@ -1,0 +1,123 @@
+import type { MenuEntry } from './schemas/menu';
+
+/**
+ * The site's own words beside its pages (DESIGN §28): the public menu's labels, the footer's tagline and the
+ * contact form's labels and messages. Each translates per language like a page's texts, by key: `menu.<id>` (a
+ * menu item's id), `footer.tagline`, `contact.<name>`. Browser-safe: the contact form reads its words from here.
+ */
+
+/**
+ * The contact form's words in the default language, by name: its labels, its outcome and its refusals. The
+ * outcome and refusals are also written where the form's island and its schema say them (contact-outcome.ts,
+ * contact-enquiry.ts), so that neither loads the other's code; a test holds them equal.
+ */
+export const CONTACT_FORM_WORDS = {
+  heading: 'Write to us',
+  reachUs: 'Reach Us',
+  note: 'Fields other than Organization are required.',
+  organization: 'Organization',
+  name: 'Contact Person',
+  email: 'Email',
+  mobile: 'Mobile',
+  mobileHint: '10 digits, without +91',
+  requirements: 'Requirements',
+  submit: 'Submit',
+  sent: 'Record Saved Successfully!',
+  failed: 'Failed to save data. Please try again.',
+  refused: 'Something went wrong',
+  nameRequired: 'Contact Person is required.',
+  emailInvalid: 'Valid email is required.',
+  mobileInvalid: 'Enter a valid 10-digit mobile number.',
+  requirementsRequired: 'Requirements are required.',
+  organizationOneLine: 'Organization must be on one line.',
+  organizationTooLong: 'Organization must be at most 150 characters.',
+  nameOneLine: 'Contact Person must be on one line.',
+  nameTooLong: 'Contact Person must be at most 100 characters.',
+  requirementsTooLong: 'Requirements must be at most 5000 characters.',
+} as const;
+export type ContactFormWord = keyof typeof CONTACT_FORM_WORDS;
+
+/** What the translator reads beside each of the contact form's words. */
+const CONTACT_WORD_LABELS: Record<ContactFormWord, string> = {
+  heading: "Contact page: the form's heading",
+  reachUs: 'Contact page: the heading over the address',
+  note: 'Contact form: the note above the fields',
+  organization: 'Contact form: the Organization label',
+  name: 'Contact form: the Contact Person label',
+  email: 'Contact form: the Email label',
+  mobile: 'Contact form: the Mobile label',
+  mobileHint: 'Contact form: the hint under Mobile',
+  requirements: 'Contact form: the Requirements label',
+  submit: 'Contact form: the Submit button',
+  sent: 'Contact form: the message once sent',
+  failed: 'Contact form: the message when sending failed',
+  refused: 'Contact form: the message when the server refused',
+  nameRequired: 'Contact form: no contact person',
+  emailInvalid: 'Contact form: no valid email',
+  mobileInvalid: 'Contact form: no valid mobile number',
+  requirementsRequired: 'Contact form: no requirements',
+  organizationOneLine: 'Contact form: organization on several lines',
+  organizationTooLong: 'Contact form: organization too long',
+  nameOneLine: 'Contact form: contact person on several lines',
+  nameTooLong: 'Contact form: contact person too long',
+  requirementsTooLong: 'Contact form: requirements too long',
+};
+
+/**
+ * The contact form's words in a language, as the form and its island use them: the default language's text of
+ * each word → its translation (a word not translated is not listed: it stays as it is).
+ */
+export type ContactWords = Readonly<Record<string, string>>;
+
+/** A text of the contact form in the shown language: its translation, or the text itself. */
+export const sayIn = (words: ContactWords | undefined, text: string): string => words?.[text] ?? text;
+
+/** One of the site's own words to translate: its key, the translator's label, the default language's text. */
+export interface SiteTextUnit {
+  key: string;
+  label: string;
+  source: string;
+}
+
+/** The site's own words in the default language: the public menu's labels in order, the tagline, the contact form's words. */
+export function siteTextUnits(menu: readonly MenuEntry[], tagline: string): SiteTextUnit[] {
+  const units: SiteTextUnit[] = [];
+  for (const entry of menu) {
+    units.push({ key: `menu.${entry.id}`, label: `Menu: ${entry.mainmenulabel}`, source: entry.mainmenulabel });
+    for (const sub of entry.lstsubmenu) {
+      units.push({ key: `menu.${sub.id}`, label: `Menu: ${entry.mainmenulabel} › ${sub.submenulabel}`, source: sub.submenulabel });
+      for (const child of sub.lstchildmenu) {
+        units.push({ key: `menu.${child.id}`, label: `Menu: ${entry.mainmenulabel} › ${sub.submenulabel} › ${child.submenulabel}`, source: child.submenulabel });
+      }
+    }
+  }
+  if (tagline.trim() !== '') units.push({ key: 'footer.tagline', label: 'Footer: the line under the company name', source: tagline });
+  for (const [name, text] of Object.entries(CONTACT_FORM_WORDS) as Array<[ContactFormWord, string]>) {
+    units.push({ key: `contact.${name}`, label: CONTACT_WORD_LABELS[name], source: text });
+  }
+  return units.filter((unit) => unit.source.trim() !== '');
+}
+
+/** The contact form's words of a language's translated site texts (by key), as `sayIn` reads them. */
+export function contactWordsOf(texts: Readonly<Record<string, string>>): ContactWords {
+  const words: Record<string, string> = {};
+  for (const [name, text] of Object.entries(CONTACT_FORM_WORDS)) {
+    const translated = texts[`contact.${name}`];
+    if (translated && translated.trim() !== '') words[text] = translated;
+  }
+  return words;
+}
+
+/** The public menu in a language: each label translated where it has a translation. */
+export function menuIn(menu: readonly MenuEntry[], texts: Readonly<Record<string, string>>): MenuEntry[] {
+  const label = (id: number, text: string) => (texts[`menu.${id}`] ?? '').trim() || text;
+  return menu.map((entry) => ({
+    ...entry,
+    mainmenulabel: label(entry.id, entry.mainmenulabel),
+    lstsubmenu: entry.lstsubmenu.map((sub) => ({
+      ...sub,
+      submenulabel: label(sub.id, sub.submenulabel),
+      lstchildmenu: sub.lstchildmenu.map((child) => ({ ...child, submenulabel: label(child.id, child.submenulabel) })),
+    })),
+  }));
+}

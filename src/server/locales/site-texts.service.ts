@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import type { TranslationDocument, TranslationSave } from '../../core/schemas/locale';
+import type { SavedRevision } from '../../core/schemas/revision';
+import { siteTextUnits, type SiteTextUnit } from '../../core/site-texts';
+import type { SessionUser } from '../access/access';
+import { audit } from '../audit/audit';
+import { getSiteCompany } from '../company/company.service';
+import { inTransaction } from '../db/database';
+import { ConflictError, ValidationError } from '../errors';
+import { getPublicMenu } from '../menus/menus.service';
+import type { Tenant } from '../tenants/tenants';
+import { readSiteTexts, writeSiteTexts } from './locales.repository';
+import { translationLocale } from './locales.service';
+
+/**
+ * The site's own words in another language (DESIGN §28): the public menu's labels, the footer's tagline and the
+ * contact form's words (core/site-texts.ts). A language's translation is one setting, published when saved: they
+ * are a handful of short texts with no page to preview them on. Each text keeps the source it was translated
+ * from, so that a label renamed since shows as outdated.
+ */
+
+const StoredSchema = z.object({
+  revision: z.number().int(),
+  savedAt: z.string(),
+  savedBy: z.string(),
+  texts: z.record(z.string(), z.string()),
+  /** The default language's text each translation was made from. */
+  sources: z.record(z.string(), z.string()),
+});
+type StoredSiteTexts = z.infer<typeof StoredSchema>;
+
+/** The longest of the site's own words: a menu label, a tagline, a sentence of the form. */
+const LONGEST = 300;
+
+export const SITE_TEXTS_MESSAGES = {
+  publish: "The site's own words are published when saved: they have no drafts or schedule. Save without publish, or with \"now\".",
+  tooLong: (label: string) => `${label}: at most ${LONGEST} characters.`,
+  stale: (who: string) => `${who} saved these words after you opened them. Reload to see their changes; your edits stay here until you do.`,
+} as const;
+
+async function stored(tenant: Tenant, locale: string): Promise<StoredSiteTexts | null> {
+  const json = await readSiteTexts(tenant.db, locale);
+  const parsed = json === undefined ? undefined : StoredSchema.safeParse(JSON.parse(json));
+  return parsed?.success ? parsed.data : null;
+}
+
+/** The site's own words in the default language, as they are now. */
+export async function sourceSiteTexts(tenant: Tenant): Promise<SiteTextUnit[]> {
+  const [menu, company] = await Promise.all([getPublicMenu(tenant), getSiteCompany(tenant)]);
+  return siteTextUnits(menu, company.tagline);
+}
+
+/** A language's translations of the site's own words, by key, kept until anything changes (every page in it asks). */
+export async function siteTextsIn(tenant: Tenant, locale: string): Promise<Readonly<Record<string, string>>> {
+  const cached = tenant.cache.siteTexts.get(locale);
+  if (cached) return cached;
+  const epoch = tenant.cache.epoch;
+  const texts = (await stored(tenant, locale))?.texts ?? {};
+  if (tenant.cache.epoch === epoch) tenant.cache.siteTexts.set(locale, texts);
+  return texts;
+}
+
+/** Where a language's site texts stand: missing (none), outdated (a source changed since), current; and how many are translated. */
+export async function siteTextsStatus(tenant: Tenant, locale: string, units?: SiteTextUnit[]) {
+  const [current, sources] = await Promise.all([stored(tenant, locale), units ?? sourceSiteTexts(tenant)]);
+  const translated = sources.filter((unit) => (current?.texts[unit.key] ?? '') !== '');
+  const outdated = translated.some((unit) => current?.sources[unit.key] !== unit.source);
+  return { status: translated.length === 0 ? ('missing' as const) : outdated ? ('outdated' as const) : ('current' as const), translated: translated.length, units: sources.length };
+}
+
+/** `GET /api/master/sitetexts?locale=de`: the site's own words beside their translations, as a page's translation reads. */
+export async function siteTextsDocument(tenant: Tenant, code: string): Promise<TranslationDocument> {
+  const locale = await translationLocale(tenant, code);
+  const [current, units] = await Promise.all([stored(tenant, locale.code), sourceSiteTexts(tenant)]);
+  return {
+    locale: locale.code,
+    revision: current?.revision ?? 0,
+    status: 'published',
+    publishAt: null,
+    savedAt: current?.savedAt ?? null,
+    published: current?.revision ?? null,
+    scheduled: null,
+    sourceRevision: 0,
+    translatedFrom: null,
+    units: units.map((unit) => ({ path: unit.key, label: unit.label, source: unit.source, target: current?.texts[unit.key] ?? '', richText: false })),
+    publicPath: `/${locale.code}/Home1`,
+  };
+}
+
+/**
+ * `POST /api/master/sitetexts`: a language's translations of the site's own words, published at once (409 when
+ * someone saved since `revision`). A text of a word the site no longer has is dropped; blank is not translated.
+ */
+export async function saveSiteTexts(tenant: Tenant, body: TranslationSave, user: SessionUser, now = new Date()): Promise<SavedRevision> {
+  const locale = await translationLocale(tenant, body.locale);
+  if (body.publish !== undefined && body.publish !== 'now') throw new ValidationError(SITE_TEXTS_MESSAGES.publish, 'publish');
+  const units = await sourceSiteTexts(tenant);
+  const texts: Record<string, string> = {};
+  const sources: Record<string, string> = {};
+  for (const unit of units) {
+    const text = (body.texts[unit.key] ?? '').trim();
+    if (text === '') continue;
+    if (text.length > LONGEST || /[\r\n]/.test(text)) throw new ValidationError(SITE_TEXTS_MESSAGES.tooLong(unit.label), `texts.${unit.key}`);
+    texts[unit.key] = text;
+    sources[unit.key] = unit.source;
+  }
+  return writeTranslation(tenant, locale.code, { texts, sources }, body.revision, user, now);
+}
+
+/** Stores a language's site texts as its next revision, in one transaction with its audit entry; every page renders again. */
+export async function writeTranslation(
+  tenant: Tenant,
+  locale: string,
+  words: Pick<StoredSiteTexts, 'texts' | 'sources'>,
+  basedOn: number | null,
+  user: SessionUser,
+  now = new Date(),
+): Promise<SavedRevision> {
+  const saved = await inTransaction(tenant.db, async (trx) => {
+    const json = await readSiteTexts(trx, locale);
+    const before = json === undefined ? null : StoredSchema.safeParse(JSON.parse(json)).data ?? null;
+    if (basedOn !== null && (before?.revision ?? 0) !== basedOn) throw new ConflictError(SITE_TEXTS_MESSAGES.stale(before?.savedBy ?? 'Someone'));
+    const next: StoredSiteTexts = { revision: (before?.revision ?? 0) + 1, savedAt: now.toISOString(), savedBy: user.username, ...words };
+    await writeSiteTexts(trx, locale, JSON.stringify(next));
+    const changed = Object.keys({ ...before?.texts, ...next.texts }).filter((key) => before?.texts[key] !== next.texts[key]);
+    await audit(trx, tenant, {
+      action: 'translation.site',
+      targetType: 'language',
+      targetId: locale,
+      summary: `Published the site's own words in ${locale} (menu, footer, contact form): ${changed.length === 1 ? '1 text' : `${changed.length} texts`} changed`,
+      details: { locale, revision: next.revision, changed },
+    }, now);
+    return next;
+  });
+  tenant.cache.clear();
+  return { message: 'Success', revision: saved.revision, status: 'published', publishAt: null, unscheduled: null };
+}
