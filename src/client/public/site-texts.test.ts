@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_OUTCOME } from '../client/public/components/contact-outcome';
-import { CONTACT_MESSAGES, ContactEnquirySchema } from './schemas/contact-enquiry';
-import { CONTACT_FORM_WORDS, contactWordsOf, menuIn, sayIn, siteTextUnits } from './site-texts';
+import { CONTACT_OUTCOME } from './components/contact-outcome';
+import { CONTACT_MESSAGES, ContactEnquirySchema } from '../../core/schemas/contact-enquiry';
+import { CONTACT_FORM_WORDS, contactWordsOf, menuIn, sayIn, siteTextUnits } from '../../core/site-texts';
 
 describe("the site's own words (DESIGN §28)", () => {
   it("are the words the contact form's island and its schema say", () => {
