@@ -79,7 +79,8 @@ function openTarget(config: AppConfig): Db {
 /** The public pages a visitor can ask for, with what they answered. */
 async function publicPages(app: TestApp['app']): Promise<Record<string, { status: number; body: string }>> {
   const pages: Record<string, { status: number; body: string }> = {};
-  const paths = [...CONTENT_PAGES.map((page) => page.publicPath), '/sitemap.xml', '/robots.txt'];
+  // Home in German too (DESIGN §28: the languages, the translations and the site's own words travel with a backup).
+  const paths = [...CONTENT_PAGES.map((page) => page.publicPath), '/de/Home1', '/sitemap.xml', '/robots.txt'];
   for (const url of paths) {
     const response = await app.inject({ method: 'GET', url });
     pages[url] = { status: response.statusCode, body: response.body };
@@ -104,6 +105,12 @@ describe.each(testDialects())('backups of %s', (source) => {
     expect((await t.app.inject({ method: 'POST', url: '/api/master/saveHome', headers: editor.headers, payload: home })).statusCode).toBe(200);
     const image = await uploadImage(t.app, { page: 'about' }, { name: 'team.png', type: 'image/png', data: await testImage(40, 30, 'png') }, admin);
     expect(image.statusCode).toBe(200);
+    const languages = { defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }, { code: 'de', name: 'Deutsch', enabled: true }] };
+    expect((await t.app.inject({ method: 'POST', url: '/api/master/locales', headers: admin.headers, payload: languages })).statusCode).toBe(200);
+    const german = { locale: 'de', revision: 0, texts: { 'slideList.0.heading': 'Software, die passt' } };
+    expect((await t.app.inject({ method: 'POST', url: '/api/master/translate/Home', headers: admin.headers, payload: german })).statusCode).toBe(200);
+    const words = { locale: 'de', revision: 0, texts: { 'footer.tagline': 'Software aus Pune' } };
+    expect((await t.app.inject({ method: 'POST', url: '/api/master/sitetexts', headers: admin.headers, payload: words })).statusCode).toBe(200);
     await insertEnquiry(t.app.tenants.default.db, { organization: 'Acme', name: 'Ravi', email: 'ravi@example.com', mobile: '9876543210', requirements: 'A CRM, with ünïcode and "quotes"\nover two lines', created_at: new Date().toISOString() });
   });
   afterAll(async () => t?.close());
@@ -151,6 +158,7 @@ describe.each(testDialects())('backups of %s', (source) => {
 
     it('renders every public page byte for byte as the original does', async () => {
       const original = await publicPages(t.app);
+      expect(original['/de/Home1']).toMatchObject({ status: 200, body: expect.stringContaining('Software aus Pune') });
       expect(original['/Home1']!.body).toContain('Restored exactly as it was');
       expect(await publicPages(restored.app)).toEqual(original);
     });
