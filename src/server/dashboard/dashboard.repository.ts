@@ -51,7 +51,7 @@ export async function scheduledRevisions(db: Db) {
   return db
     .selectFrom('page_revisions as r')
     .innerJoin('pages as p', 'p.id', 'r.page_id')
-    .select(['p.routing', 'p.display_name', 'p.name', 'r.revision', 'r.publish_at', 'r.saved_by_name'])
+    .select(['p.routing', 'p.display_name', 'p.name', 'r.revision', 'r.publish_at', 'r.saved_by_name', 'r.locale'])
     .where('r.status', '=', 'scheduled')
     .orderBy('r.publish_at')
     .orderBy('p.routing')

@@ -67,7 +67,14 @@ export async function getDashboard(tenant: Tenant, session: SessionUser, mailCon
       scheduledRevisions(db).then((rows) => {
         dashboard.scheduled = rows
           .filter((row) => screens.has(row.routing) && row.publish_at !== null)
-          .map((row) => ({ routing: row.routing, name: row.display_name || row.name, revision: row.revision, publishAt: row.publish_at!, scheduledBy: row.saved_by_name }));
+          // A translation's schedule names its language (DESIGN §28): "Home (de)".
+          .map((row) => ({
+            routing: row.routing,
+            name: `${row.display_name || row.name}${row.locale ? ` (${row.locale})` : ''}`,
+            revision: row.revision,
+            publishAt: row.publish_at!,
+            scheduledBy: row.saved_by_name,
+          }));
       }),
     );
   }

@@ -146,6 +146,7 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     expect(preview.body).toContain('Entwurf, den niemand sieht');
     expect(preview.body).toContain('<html lang="de"');
     expect((await inject('GET', '/preview/Home1?locale=de', null)).statusCode).toBe(404);
+    expect((await inject('GET', '/preview/Home1?locale=xx')).statusCode).toBe(404);
     const again = await translation('Home');
     expect(again).toMatchObject({ revision: draft.json().revision, status: 'draft', published: doc.published });
     expect(again.units.find((u) => u.path === 'slideList.0.heading')!.target).toBe('Entwurf, den niemand sieht');

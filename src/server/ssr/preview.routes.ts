@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { mayEditPage, resolveSession } from '../access/access';
+import { ValidationError } from '../errors';
 import { previewRevision, previewRevisionOf } from '../pages/page.service';
 import { findPreviewedPage, inLocale } from '../pages/resolve-page';
 import { previewTranslationRevision } from '../pages/translations.service';
@@ -28,7 +29,12 @@ export function previewRoutes(app: FastifyInstance, site: RenderSite): void {
     const { locale } = request.query;
     // `?locale=de` (staff only): the newest revision of the page's translation in that language (DESIGN §28).
     if (typeof locale === 'string' && share === undefined) {
-      const document = await previewTranslationRevision(tenant, page, locale, asked);
+      // A language the site does not have is a page that does not exist, as for any other wrong address here.
+      const document = await previewTranslationRevision(tenant, page, locale, asked).catch((error: unknown) => {
+        if (error instanceof ValidationError) return null;
+        throw error;
+      });
+      if (!document) return reply.code(404).type('text/html; charset=utf-8').send((await renderNotFound(site, tenant, request.url)).html);
       const shown = inLocale(page, locale);
       const { html } = await renderPage(site, tenant, shown, { mode: 'preview', document, editorPath: `/${page.routing}?locale=${encodeURIComponent(locale)}` });
       return reply.code(200).type('text/html; charset=utf-8').send(html);
