@@ -18,7 +18,13 @@ export function PublicApp({ data, children }: { data: PublicPageData; children: 
         Skip to content
       </a>
       {/* In an editor's preview pane the page's landmarks sit beside the staff app's own: named apart (previews only). */}
-      <Header menu={data.menu} path={data.path} companyName={data.company.name} label={data.preview ? 'Previewed site header' : undefined} />
+      <Header
+        menu={data.menu}
+        path={data.path}
+        companyName={data.company.name}
+        label={data.preview ? 'Previewed site header' : undefined}
+        languages={data.languages}
+      />
       {/* tabIndex lets the skip link move keyboard focus, not only the scroll position. */}
       <main id="main" tabIndex={-1} aria-label={data.preview ? 'Previewed page' : undefined}>
         {/* Every preview render marks the elements that show a field (DESIGN §26); a public page never. */}

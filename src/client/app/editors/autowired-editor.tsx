@@ -26,6 +26,8 @@ import type { SaveRefusal } from './save-messages';
 import { editCall, useEditableDocument } from './page-document';
 import { splitLoaded } from './publishing-state';
 import type { DocumentSource, SaveAnswer } from './page-document';
+import { LanguageChoice } from './translation/language-choice';
+import { LanguageSelect } from './translation/language-select';
 import '../../styles/autowired-editor.css';
 
 /** What getpagedefinition answers: the page and its parameters (its caller's menu holds the page). */
@@ -193,6 +195,7 @@ function AutowiredDocumentEditor({ definition }: { definition: PageDefinition })
       history={history}
       notices={(doc) => <RemovedNotice removed={removedValues(doc, parameters)} />}
       describeField={describeField}
+      language={<LanguageSelect />}
     >
       {(doc) => (
         <div className="autowired-editor">
@@ -295,5 +298,16 @@ export default function AutowiredEditor() {
       </Screen>
     );
   }
-  return <AutowiredDocumentEditor key={definition.data.page.filename} definition={definition.data} />;
+  const { page } = definition.data;
+  // `?locale=de`: the page's translation into that language (DESIGN §28), else its own editor.
+  return (
+    <LanguageChoice
+      routing={page.filename}
+      pageName={page.dspname || page.filename}
+      sourcePath={page.homepage === 'Y' && page.activeStatus === 'Y' ? `/${page.filename}1` : null}
+      viewInNewTab
+    >
+      <AutowiredDocumentEditor key={page.filename} definition={definition.data} />
+    </LanguageChoice>
+  );
 }

@@ -48,6 +48,12 @@ export interface EditorFrameProps<T extends RevisedDocument> {
   children: (doc: T) => ReactNode;
   /** A field's name in the editor's words (`skillList.2.skillName` → "Skill 3: the skill name"): the preview's labels. */
   describeField?: (path: string) => string;
+  /** The editor's Language choice (DESIGN §28), first in the action bar; none on a site of one language. */
+  language?: ReactNode;
+  /** The preview pane's call; by default `POST /api/master/preview/:routing` (a translation's names its locale). */
+  previewCall?: string;
+  /** Share preview (a link to the page's newest draft); false where that would not show what is edited (a translation). */
+  sharePreview?: boolean;
 }
 
 /**
@@ -68,6 +74,9 @@ export function EditorFrame<T extends RevisedDocument>({
   notices,
   children,
   describeField = pathAsName,
+  language,
+  previewCall,
+  sharePreview = true,
 }: EditorFrameProps<T>) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const { doc, reload } = editor;
@@ -111,6 +120,7 @@ export function EditorFrame<T extends RevisedDocument>({
             <Suspense fallback={<p className="preview-pane__note">Loading the preview…</p>}>
               <PreviewPane
                 routing={editor.routing}
+                call={previewCall}
                 body={visible ? previewBody : null}
                 describeField={describeField}
                 activeField={activeField}
@@ -155,6 +165,7 @@ export function EditorFrame<T extends RevisedDocument>({
           </Suspense>
         ) : null}
         <div className="editor-actions" role="region" aria-label="Save and publish">
+          {language}
           <PublishControls editor={editor} saveLabel={saveLabel} previewHref={previewHref}>
             {viewPage ? (
               viewPage.newTab ? (
@@ -170,7 +181,7 @@ export function EditorFrame<T extends RevisedDocument>({
             <button type="button" className="button button--outline" aria-expanded={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
               History
             </button>
-            <SharePreview routing={routing} />
+            {sharePreview ? <SharePreview routing={routing} /> : null}
           </PublishControls>
         </div>
         </EditorLayout>

@@ -35,10 +35,14 @@ export function useBeforeUnloadGuard(active: boolean): void {
   }, [active]);
 }
 
-/** Moving to another screen of the app while `active` asks first, with the app's one dialog hook. */
+/** The language an editor's address names (`?locale=de`, DESIGN §28): another one is another editor. */
+const localeOf = (search: string) => new URLSearchParams(search).get('locale');
+
+/** Moving to another screen of the app (or to the page in another language) while `active` asks first, with the app's one dialog hook. */
 function RouterLeaveGuard({ active }: { active: boolean }) {
   const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      active && (currentLocation.pathname !== nextLocation.pathname || localeOf(currentLocation.search) !== localeOf(nextLocation.search)),
     [active],
   );
   const blocker = useBlocker(shouldBlock);

@@ -63,6 +63,8 @@ export interface DocumentSource<T extends RevisedDocument> {
    * longer has); the saved copy is this. Without it the working copy is sent as it is.
    */
   prepare?: (doc: T) => T;
+  /** Cancels the waiting schedule of `revision`; by default the page's unschedule call (a translation has its own). */
+  unschedule?: (revision: number) => Promise<{ message?: unknown } | null>;
 }
 
 export interface DocumentOptions<T> {
@@ -279,7 +281,7 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
     if (!current || !waiting || action) return false;
     setAction('unschedule');
     try {
-      const answer = await unscheduleCall(source.routing, waiting.revision);
+      const answer = await (source.unschedule ?? ((revision: number) => unscheduleCall(source.routing, revision)))(waiting.revision);
       if (answer?.message !== 'Success') {
         notify.error(saveAnswerMessage(typeof answer?.message === 'string' ? answer.message : ''));
         return false;
@@ -293,7 +295,7 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
     } finally {
       setAction(null);
     }
-  }, [action, source.routing]);
+  }, [action, source]);
 
   const toSend = useCallback((doc: T) => (source.prepare ? source.prepare(doc) : doc), [source]);
   const pointTo = useCallback((path: string) => setRefusal({ path, message: '', at: Date.now() }), []);

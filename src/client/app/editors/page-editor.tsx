@@ -7,6 +7,7 @@ import type { FieldRule } from '../../../core/field-rules/field-rule';
 import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS } from '../../../core/schemas/page-content';
 import { schemaAt } from '../../../core/schemas/walk';
 import type { ContentByKey } from '../../../core/schemas/page-content';
+import { contentPageByKey } from '../../../core/pages';
 import type { ContentPageKey } from '../../../core/pages';
 import { EntryInput } from './entry-input';
 import { entryProblem, inputsOf, labelledFields, liveValue, toInputText } from './entry-fields';
@@ -18,6 +19,8 @@ import { ListEditor, focusField } from './list-editor';
 import { usePageDocument } from './page-document';
 import type { SaveRefusal } from './save-messages';
 import { SeoPanel } from './seo-panel-lazy';
+import { LanguageSelect } from './translation/language-select';
+import { LanguageChoice } from './translation/language-choice';
 
 /** What a part of an editor gets: the working copy, the way to change it, the page's rules and Clear. */
 export interface PartContext<T> {
@@ -184,6 +187,7 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
       viewPage={{ href: page.publicPath }}
       history={history}
       describeField={describeField}
+      language={<LanguageSelect />}
     >
       {(doc) => (
         <>
@@ -203,8 +207,14 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
 
 /** Makes a page's editor screen from its configuration (model and layout only, STYLE habit 11). */
 export function pageEditor<K extends ContentPageKey>(config: PageEditorConfig<K>): ComponentType {
+  const page = contentPageByKey(config.page);
   function PageEditor() {
-    return <EditorScreen config={config} />;
+    // `?locale=de`: the page's translation into that language (DESIGN §28), else its own editor.
+    return (
+      <LanguageChoice routing={page.routing} pageName={page.name} sourcePath={page.publicPath}>
+        <EditorScreen config={config} />
+      </LanguageChoice>
+    );
   }
   PageEditor.displayName = `PageEditor(${config.page})`;
   return PageEditor;

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import type { PageLanguage } from '../../../core/schemas/locale';
 import type { MenuEntry } from '../../../core/schemas/menu';
 import { Icon } from './icon';
+import { LanguageSwitcher } from './language-switcher';
 
 /** The address a menu link points to, or null when it is no link at all ('' or '#'). */
 export function menuHref(link: string | null | undefined): string | null {
@@ -36,7 +38,20 @@ function MenuLink({ label, link, path, className }: { label: string; link: strin
  * JavaScript (`html.no-js`) the CSS folds it below 992px (without JavaScript: shows it whole) and from 992px
  * shows it beside the brand, wrapping rather than covering the brand, with the dropdowns on hover and focus.
  */
-export function Header({ menu, path, companyName, label }: { menu: readonly MenuEntry[]; path: string; companyName: string; label?: string | undefined }) {
+export function Header({
+  menu,
+  path,
+  companyName,
+  label,
+  languages,
+}: {
+  menu: readonly MenuEntry[];
+  path: string;
+  companyName: string;
+  label?: string | undefined;
+  /** The page in each language it is published in (DESIGN §28): the switcher above the bar, from two on. */
+  languages?: readonly PageLanguage[] | undefined;
+}) {
   const items: ReactNode[] = menu.map((entry, i) => {
     const subs = entry.lstsubmenu ?? [];
     const key = `${entry.id}-${i}`;
@@ -105,6 +120,7 @@ export function Header({ menu, path, companyName, label }: { menu: readonly Menu
 
   return (
     <header className="site-header" data-island="header" aria-label={label}>
+      <LanguageSwitcher languages={languages} />
       <div className="container site-header__bar">
         <a className="brand" href="/Home1">
           <img className="brand__logo" src="/images/logo.svg" width={40} height={40} alt="" />

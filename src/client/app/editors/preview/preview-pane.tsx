@@ -16,6 +16,8 @@ const TYPING_PAUSE_MS = 150;
 export interface PreviewPaneProps {
   /** The page's routing name: `POST /api/master/preview/:routing`. */
   routing: string;
+  /** Another call to render with (a translation's: `POST /api/master/preview/:routing?locale=de`). */
+  call?: string | undefined;
   /** What the page's save would send, from the unsaved working copy; null while there is none. */
   body: object | null;
   /** A field's name in the editor's words, for the outline's label and the checks. */
@@ -49,7 +51,7 @@ type PaneState = { kind: 'loading' } | { kind: 'shown' } | { kind: 'refused'; me
  * `allow-same-origin`: they cannot reach the staff app, and talk to it only through postMessage, checked here by
  * window, origin and shape (preview/protocol.ts).
  */
-export default function PreviewPane({ routing, body, describeField, activeField, onSelectField, width, onWidthChange }: PreviewPaneProps) {
+export default function PreviewPane({ routing, call, body, describeField, activeField, onSelectField, width, onWidthChange }: PreviewPaneProps) {
   const [frames, setFrames] = useState<[Render | null, Render | null]>([null, null]);
   /** The frame on show; the other one loads the next render. */
   const [shown, setShown] = useState<0 | 1>(0);
@@ -143,7 +145,7 @@ export default function PreviewPane({ routing, body, describeField, activeField,
         return;
       }
       inFlight.current = true;
-      apiHtml(`/api/master/preview/${encodeURIComponent(routing)}`, sent, signal)
+      apiHtml(call ?? `/api/master/preview/${encodeURIComponent(routing)}`, sent, signal)
         .then(
           (html) => {
             serial.current += 1;
@@ -163,7 +165,7 @@ export default function PreviewPane({ routing, body, describeField, activeField,
           if (next && !signal.aborted) render(next);
         });
     },
-    [routing, show],
+    [routing, call, show],
   );
 
   const latestBody = useRef(body);
