@@ -1,0 +1,151 @@
+import type { Page } from '@playwright/test';
+import type { LocaleSettings, TranslationDocument } from '../../src/core/schemas/locale';
+import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
+import { callApi, confirmPublish, expect, expectNoAxeViolations, logInAs, openHydrated, test, toastOf } from './fixtures';
+
+// A page in another language (DESIGN §28, issue 38): an administrator adds German, opens Home's editor, switches to
+// Deutsch, translates a slide's heading beside its source, sees it in the preview pane, publishes it, and finds the
+// page at /de/Home1 in German, linked from the switcher of /Home1. Other specs may add languages of their own: the
+// list is read and added to, never assumed.
+const RUN = `${Date.now() % 100000}`.padStart(5, '0');
+const GERMAN_HEADING = `Software, die zu Ihrer Arbeit passt ${RUN}`;
+const PATH = 'slideList.0.heading';
+
+/** A GET of the API from the logged-in page; throws on a non-2xx answer. */
+async function readApi<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (address) => {
+    const response = await fetch(address, { headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`${address}: ${response.status} ${await response.text()}`);
+    return response.json();
+  }, path);
+}
+
+/** German on the site, enabled, beside whatever languages it has. */
+async function ensureGerman(page: Page) {
+  const settings = await readApi<LocaleSettings>(page, '/api/master/locales');
+  const others = settings.locales.filter((locale) => locale.code !== 'de');
+  if (others.length === settings.locales.length - 1 && settings.locales.find((locale) => locale.code === 'de')?.enabled) return;
+  await callApi(page, '/api/master/locales', { ...settings, locales: [...others, { code: 'de', name: 'Deutsch', enabled: true }] });
+}
+
+const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the page"]');
+const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test('Home translated into German beside its source, previewed, published at /de/Home1 and linked from the switcher', async ({ page, consoleErrors }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
+  await ensureGerman(page);
+  const before = await readApi<TranslationDocument>(page, '/api/master/translate/Home?locale=de');
+  const unit = before.units.find((entry) => entry.path === PATH);
+  expect(unit, `Home has a text ${PATH} to translate`).toBeTruthy();
+
+  // The Home editor, switched to Deutsch in its action bar: the address says so, the title too.
+  await page.goto('/Home');
+  const language = page.getByRole('region', { name: 'Save and publish' }).getByLabel('Language');
+  await expect(language).toHaveValue(/^en/);
+  await language.selectOption({ label: 'Deutsch' });
+  await expect(page).toHaveURL(/\/Home\?locale=de$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home editor: Deutsch' })).toBeVisible();
+
+  // The slide's heading: its English source beside its field.
+  const row = page.locator('.translation-row').filter({ has: page.locator(`[data-field-path="${PATH}"]`) });
+  await expect(row.getByRole('group', { name: /English source|source$/ })).toHaveText(unit!.source);
+  const field = row.getByRole('textbox', { name: unit!.label });
+  // No placeholder: an empty field says in words that visitors see the source.
+  expect((await field.getAttribute('placeholder')) ?? '').toBe('');
+  const [sourceBox, fieldBox] = await Promise.all([row.locator('.translation-row__source-box').boundingBox(), field.boundingBox()]);
+  expect(fieldBox!.x, 'the field beside its source, on a wide form').toBeGreaterThan(sourceBox!.x + sourceBox!.width - 1);
+
+  // Typed, the preview pane shows the page in German at once, nothing saved.
+  await expect(page.locator('.preview-pane[data-render]:not([aria-busy])')).toBeVisible({ timeout: 15_000 });
+  await field.fill(GERMAN_HEADING);
+  await expect(preview(page).locator(`[data-folio-field="${PATH}"]`).first()).toHaveText(GERMAN_HEADING, { timeout: 10_000 });
+  // A click on the heading in the preview points at its row's field.
+  await page.getByLabel('Language').focus();
+  await preview(page).locator(`[data-folio-field="${PATH}"]`).first().evaluate((element) => (element as HTMLElement).click());
+  await expect(field).toBeFocused();
+
+  await expectNoAxeViolations(page, 'the translation editor at 1280 px');
+  await page.screenshot({ path: '/tmp/translate-editor-1280.png' });
+
+  // Published: the German page is live at /de/Home1.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await confirmPublish(page);
+  await expect(toastOf(page, /published/)).toBeVisible();
+  await expect(page.locator('.publish-state')).toContainText('Published');
+
+  // Reloaded, the editor keeps its language (the address holds it) and the saved text.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home editor: Deutsch' })).toBeVisible();
+  await expect(page.locator('.translation-row').filter({ has: page.locator(`[data-field-path="${PATH}"]`) }).getByRole('textbox')).toHaveValue(GERMAN_HEADING);
+
+  // At a phone's and a tablet's width: the source above its field, no sideways scroll.
+  for (const [width, height] of [
+    [390, 844],
+    [768, 1024],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(page.getByRole('heading', { level: 1, name: 'Home editor: Deutsch' })).toBeVisible();
+    const narrowRow = page.locator('.translation-row').filter({ has: page.locator(`[data-field-path="${PATH}"]`) });
+    const [source, input] = await Promise.all([narrowRow.locator('.translation-row__source-box').boundingBox(), narrowRow.getByRole('textbox').boundingBox()]);
+    expect(input!.y, `the field under its source at ${width} px`).toBeGreaterThan(source!.y + source!.height - 1);
+    await expect.poll(() => sidewaysScroll(page)).toBe(0);
+    await narrowRow.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/translate-editor-${width}.png` });
+  }
+  await expectNoAxeViolations(page, 'the translation editor at 768 px');
+
+  // The public page in German, and the switcher between the two.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const german = await openHydrated(page, '/de/Home1');
+  expect(german?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/de\/Home1$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByText(GERMAN_HEADING).first()).toBeAttached();
+  const germanSwitcher = page.getByRole('navigation', { name: 'Language' });
+  await expect(germanSwitcher.getByRole('link', { name: 'Deutsch' })).toHaveAttribute('aria-current', 'true');
+  await expectNoAxeViolations(page, '/de/Home1');
+
+  await openHydrated(page, '/Home1');
+  const switcher = page.getByRole('navigation', { name: 'Language' });
+  const toGerman = switcher.getByRole('link', { name: 'Deutsch' });
+  await expect(toGerman).toHaveAttribute('href', '/de/Home1');
+  await expect(toGerman).toHaveAttribute('hreflang', 'de');
+  await expect(toGerman).toHaveAttribute('lang', 'de');
+  await expect(toGerman).not.toHaveAttribute('aria-current', /.*/);
+  await expect(switcher.locator('[aria-current="true"]')).toHaveCount(1);
+
+  // The header with its switcher at each width: the switcher's links in the window, no sideways scroll.
+  for (const [width, height] of [
+    [390, 844],
+    [768, 1024],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(toGerman).toBeInViewport();
+    await expect.poll(() => sidewaysScroll(page)).toBe(0);
+    await page.locator('.site-header').screenshot({ path: `/tmp/translate-header-${width}.png` });
+  }
+  await toGerman.click();
+  await expect(page).toHaveURL(/\/de\/Home1$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the switcher works without JavaScript: plain links the server renders', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto('/Home1');
+    const switcher = page.getByRole('navigation', { name: 'Language' });
+    await expect(switcher.getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'true');
+    await switcher.getByRole('link', { name: 'Deutsch' }).click();
+    await expect(page).toHaveURL(/\/de\/Home1$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByText(GERMAN_HEADING).first()).toBeAttached();
+  } finally {
+    await context.close();
+  }
+});
