@@ -67,6 +67,15 @@ test('Home translated into German beside its source, previewed, published at /de
   await preview(page).locator(`[data-folio-field="${PATH}"]`).first().evaluate((element) => (element as HTMLElement).click());
   await expect(field).toBeFocused();
 
+  // Another language with unsaved edits asks first; Stay keeps the editor and the edits.
+  await page.getByLabel('Language').selectOption({ label: 'English (source)' });
+  const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/Home\?locale=de$/);
+  await expect(field).toHaveValue(GERMAN_HEADING);
+  await expect(page.getByLabel('Language')).toHaveValue('de');
+
   await expectNoAxeViolations(page, 'the translation editor at 1280 px');
   await page.screenshot({ path: '/tmp/translate-editor-1280.png' });
 

@@ -75,14 +75,16 @@ export function TranslationRow({
         <div className="translation-row__source-box" role="group" aria-label={`${unit.label}, ${sourceName} source`}>
           <SourceText unit={unit} />
         </div>
-        <button type="button" className="button button--outline translation-row__copy" onClick={() => change(unit.source)}>
-          Copy source<span className="visually-hidden"> into {unit.label}</span>
-        </button>
       </div>
       <div className="translation-row__target">
-        <p className="translation-row__caption" aria-hidden="true">
-          {targetName}
-        </p>
+        <div className="translation-row__target-head">
+          <p className="translation-row__caption" aria-hidden="true">
+            {targetName}
+          </p>
+          <button type="button" className="button button--outline translation-row__copy" onClick={() => change(unit.source)}>
+            Copy source<span className="visually-hidden"> into {unit.label}</span>
+          </button>
+        </div>
         <EntryInput field={field} id={id} path={unit.path} value={value} error={error} onChange={change} />
       </div>
     </div>
