@@ -55,8 +55,13 @@ test('Home translated into German beside its source, previewed, published at /de
   const field = row.getByRole('textbox', { name: unit!.label });
   // No placeholder: an empty field says in words that visitors see the source.
   expect((await field.getAttribute('placeholder')) ?? '').toBe('');
+  // The form wide (the preview hidden): the field beside its source; beside the preview, the form is narrow: below it.
+  await page.getByRole('button', { name: 'Hide preview' }).click();
   const [sourceBox, fieldBox] = await Promise.all([row.locator('.translation-row__source-box').boundingBox(), field.boundingBox()]);
   expect(fieldBox!.x, 'the field beside its source, on a wide form').toBeGreaterThan(sourceBox!.x + sourceBox!.width - 1);
+  expect(Math.abs(fieldBox!.y - sourceBox!.y), 'level with it').toBeLessThan(2);
+  await page.screenshot({ path: '/tmp/translate-editor-1280-wide-form.png' });
+  await page.getByRole('button', { name: 'Show preview' }).click();
 
   // Typed, the preview pane shows the page in German at once, nothing saved.
   await expect(page.locator('.preview-pane[data-render]:not([aria-busy])')).toBeVisible({ timeout: 15_000 });
@@ -90,21 +95,23 @@ test('Home translated into German beside its source, previewed, published at /de
   await expect(page.getByRole('heading', { level: 1, name: 'Home editor: Deutsch' })).toBeVisible();
   await expect(page.locator('.translation-row').filter({ has: page.locator(`[data-field-path="${PATH}"]`) }).getByRole('textbox')).toHaveValue(GERMAN_HEADING);
 
-  // At a phone's and a tablet's width: the source above its field, no sideways scroll.
-  for (const [width, height] of [
-    [390, 844],
-    [768, 1024],
+  // At a tablet's width the form has the window (a Form / Preview switch): the field beside its source; at a
+  // phone's, below it. No sideways scroll.
+  for (const [width, height, beside] of [
+    [768, 1024, true],
+    [390, 844, false],
   ] as const) {
     await page.setViewportSize({ width, height });
     await expect(page.getByRole('heading', { level: 1, name: 'Home editor: Deutsch' })).toBeVisible();
     const narrowRow = page.locator('.translation-row').filter({ has: page.locator(`[data-field-path="${PATH}"]`) });
     const [source, input] = await Promise.all([narrowRow.locator('.translation-row__source-box').boundingBox(), narrowRow.getByRole('textbox').boundingBox()]);
-    expect(input!.y, `the field under its source at ${width} px`).toBeGreaterThan(source!.y + source!.height - 1);
+    if (beside) expect(input!.x, `the field beside its source at ${width} px`).toBeGreaterThan(source!.x + source!.width - 1);
+    else expect(input!.y, `the field under its source at ${width} px`).toBeGreaterThan(source!.y + source!.height - 1);
     await expect.poll(() => sidewaysScroll(page)).toBe(0);
     await narrowRow.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `/tmp/translate-editor-${width}.png` });
   }
-  await expectNoAxeViolations(page, 'the translation editor at 768 px');
+  await expectNoAxeViolations(page, 'the translation editor at 390 px');
 
   // The public page in German, and the switcher between the two.
   await page.setViewportSize({ width: 1280, height: 900 });
