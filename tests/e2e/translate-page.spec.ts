@@ -29,6 +29,8 @@ async function ensureGerman(page: Page) {
 }
 
 const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the page"]');
+/** A phone's, a tablet's and a desktop's window. */
+const WIDTHS = [[390, 844], [768, 1024], [1280, 800]] as const;
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -134,11 +136,7 @@ test('Home translated into German beside its source, previewed, published at /de
   await expect(switcher.locator('[aria-current="true"]')).toHaveCount(1);
 
   // The header with its switcher at each width: the switcher's links in the window, no sideways scroll.
-  for (const [width, height] of [
-    [390, 844],
-    [768, 1024],
-    [1280, 800],
-  ] as const) {
+  for (const [width, height] of WIDTHS) {
     await page.setViewportSize({ width, height });
     await expect(toGerman).toBeInViewport();
     await expect.poll(() => sidewaysScroll(page)).toBe(0);
