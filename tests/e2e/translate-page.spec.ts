@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { LocaleSettings, TranslationDocument } from '../../src/core/schemas/locale';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { callApi, confirmPublish, expect, expectNoAxeViolations, logInAs, openHydrated, test, toastOf } from './fixtures';
+import { callApi, confirmPublish, createEditorsAutowiredPage, ensureE2eUser, expect, expectNoAxeViolations, logInAs, openHydrated, test, toastOf } from './fixtures';
 
 // A page in another language (DESIGN §28, issue 38): an administrator adds German, opens Home's editor, switches to
 // Deutsch, translates a slide's heading beside its source, sees it in the preview pane, publishes it, and finds the
@@ -35,10 +35,20 @@ const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElem
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  try {
+    const admin = await context.newPage();
+    await logInAs(admin, 'admin', E2E_ADMIN_PASSWORD);
+    await ensureGerman(admin);
+  } finally {
+    await context.close();
+  }
+});
+
 test('Home translated into German beside its source, previewed, published at /de/Home1 and linked from the switcher', async ({ page, consoleErrors }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
-  await ensureGerman(page);
   const before = await readApi<TranslationDocument>(page, '/api/master/translate/Home?locale=de');
   const unit = before.units.find((entry) => entry.path === PATH);
   expect(unit, `Home has a text ${PATH} to translate`).toBeTruthy();
@@ -162,4 +172,36 @@ test('the switcher works without JavaScript: plain links the server renders', as
   } finally {
     await context.close();
   }
+});
+
+test('a page made without code: its translation beside its source, saved as a draft, in the History of that language', async ({ page, browser, consoleErrors }) => {
+  const name = `Openings${RUN}`;
+  const editor = { username: 'e2e-translate', password: 'e2e-translate-password' };
+  await ensureE2eUser(editor.username, editor.password, 3);
+  await createEditorsAutowiredPage(browser, {
+    name,
+    display: `Openings ${RUN}`,
+    parameters: [{ parameterName: 'headline', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'Y', minlength: 3, maxlength: 80 }],
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logInAs(page, editor.username, editor.password);
+  await callApi(page, '/api/master/savepagecontent', { commonrouting: name, document: { header: { headline: 'We are hiring' }, rows: [], revision: 0 } });
+
+  await page.goto(`/${name}`);
+  await page.getByRole('region', { name: 'Save and publish' }).getByLabel('Language').selectOption({ label: 'Deutsch' });
+  await expect(page).toHaveURL(new RegExp(`/${name}\\?locale=de$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Openings ${RUN} editor: Deutsch` })).toBeVisible();
+  const row = page.locator('.translation-row').filter({ hasText: 'We are hiring' });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('textbox').fill('Wir stellen ein');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.locator('.publish-state')).toContainText('Draft saved');
+
+  // The History is this language's: its draft, not the source's publication.
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.locator('.history-panel');
+  await expect(history.locator('.history-list__item')).toHaveCount(1);
+  await expect(history.locator('.history-list__item').first()).toContainText('Draft');
+  await expect(history.locator('.history-list__item').first()).toContainText(editor.username);
+  expect(consoleErrors).toEqual([]);
 });
