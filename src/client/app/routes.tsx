@@ -36,6 +36,9 @@ const AuditLogScreen = lazy(() => import('./backoffice/audit/audit-log-screen').
 const BackupsScreen = lazy(() => import('./backoffice/backups/backups-screen'));
 const RedirectsScreen = lazy(() => import('./backoffice/redirects/redirects-screen'));
 const MediaScreen = lazy(() => import('./backoffice/media/media-screen'));
+// The site in several languages (DESIGN §28): its languages, and every page's translations with XLIFF out and in.
+const LanguagesScreen = lazy(() => import('./backoffice/languages/languages-screen'));
+const TranslationsScreen = lazy(() => import('./backoffice/languages/translations-screen'));
 const DashboardScreen = lazy(() => import('./backoffice/dashboard/dashboard-screen'));
 const ParameterScreen = lazy(() => import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })));
 
@@ -68,6 +71,8 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   backups: <BackupsScreen />,
   redirects: <RedirectsScreen />,
   media: <MediaScreen />,
+  languages: <LanguagesScreen />,
+  translations: <TranslationsScreen />,
   dashboard: <DashboardScreen />,
 };
 

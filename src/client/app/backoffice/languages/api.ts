@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  LocaleSettingsSchema,
+  TranslationsOverviewSchema,
+  XliffImportResultSchema,
+  type LocaleSettings,
+} from '../../../../core/schemas/locale';
+import { api, apiPostText } from '../../lib/api';
+
+/**
+ * The languages feature's calls (DESIGN §28): the site's languages and saving them, every page's translations
+ * by language, and XLIFF files out and in. Each answer is read through its core schema (core/schemas/locale.ts).
+ */
+
+const LOCALES_PATH = '/api/master/locales';
+const TRANSLATIONS_PATH = '/api/master/translations';
+
+/** Every query that reads `GET /api/master/locales` uses this key (the translation editor's locale switch too). */
+export const LOCALES_KEY = ['locales'] as const;
+/** The translations screen's overview: a change of languages or an import changes it. */
+export const TRANSLATIONS_KEY = ['translations'] as const;
+
+/** The XLIFF file of every page's texts in one language: a plain link the browser downloads with the session cookie. */
+export const xliffPath = (code: string) => `/api/master/xliff/${encodeURIComponent(code)}`;
+
+/** The XLIFF 2.0 media type the server takes an import as. */
+export const XLIFF_TYPE = 'application/xliff+xml';
+
+/** The site's default language and every other one, as stored. */
+export function useLocales() {
+  return useQuery({ queryKey: LOCALES_KEY, queryFn: async () => LocaleSettingsSchema.parse(await api<unknown>(LOCALES_PATH)) });
+}
+
+/** Stores the whole list; a refusal is an ApiError naming its field (`locales.2.code`, `defaultLocale`). */
+export function useSaveLocales() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings: LocaleSettings) => LocaleSettingsSchema.parse(await api<unknown>(LOCALES_PATH, settings)),
+    onSuccess: (stored) => {
+      queryClient.setQueryData(LOCALES_KEY, stored);
+      void queryClient.invalidateQueries({ queryKey: LOCALES_KEY });
+      void queryClient.invalidateQueries({ queryKey: TRANSLATIONS_KEY });
+    },
+  });
+}
+
+/** Every page with content and its translation in each language but the default. */
+export function useTranslationsOverview() {
+  return useQuery({ queryKey: TRANSLATIONS_KEY, queryFn: async () => TranslationsOverviewSchema.parse(await api<unknown>(TRANSLATIONS_PATH)) });
+}
+
+/** Imports a translated XLIFF file's text: each page with changed texts gets a draft; nothing is published. */
+export function useImportXliff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ code, text }: { code: string; text: string }) => XliffImportResultSchema.parse(await apiPostText<unknown>(xliffPath(code), text, XLIFF_TYPE)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TRANSLATIONS_KEY }),
+  });
+}

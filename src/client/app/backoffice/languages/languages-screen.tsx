@@ -1,0 +1,147 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Save, Undo2 } from 'lucide-react';
+import type { LocaleSettings } from '../../../../core/schemas/locale';
+import { ApiError, errorMessage } from '../../lib/api';
+import { useConfirm } from '../../components/confirm-dialog';
+import { ScreenOf } from './screen-of';
+import { LeaveGuard } from '../../editors/leave-guard';
+import { notify } from '../../toasts';
+import { useLocales, useSaveLocales } from './api';
+import { AddLanguageForm } from './add-language-form';
+import { controlId, LanguageItem, type RowProblem } from './language-item';
+import { addLanguage, changeLanguage, differs, listOf, makeDefault, refusalAt, removeLanguage, settingsOf, type LanguageList, type LanguageRow } from './language-list';
+import './languages.css';
+
+/**
+ * languages (Administrators, DESIGN §28): the site's default language and the others, each with its name as the
+ * public switcher shows it and whether it is on the site; Make default, Remove, and Add a language (with common
+ * ones to pick). Changes are made on a working copy and stored together by Save languages; a refusal is shown
+ * at the row and control the server names (`locales.2.code`), and nothing typed is lost.
+ */
+export default function LanguagesScreen() {
+  return (
+    <ScreenOf
+      title="Languages"
+      lead={
+        <p>
+          The languages visitors can read the site in. Pages are written in the default language first; the others hold their translations, made on the{' '}
+          <Link to="/translations">Translations</Link> screen or in each page’s editor.
+        </p>
+      }
+      query={useLocales()}
+      loading="Loading the languages…"
+    >
+      {(stored) => <LanguagesEditor stored={stored} />}
+    </ScreenOf>
+  );
+}
+
+function LanguagesEditor({ stored }: { stored: LocaleSettings }) {
+  const save = useSaveLocales();
+  const { confirm, dialog } = useConfirm();
+  const headingId = useId();
+  /** The changes made here; null while the screen shows the stored languages as they are. */
+  const [edits, setEdits] = useState<LanguageList | null>(null);
+  const [problems, setProblems] = useState<Record<string, RowProblem>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const list = edits ?? listOf(stored);
+  const dirty = edits !== null && differs(edits, stored);
+
+  const update = (next: LanguageList, touched?: string) => {
+    setEdits(next);
+    setRefusal(null);
+    if (touched) setProblems(({ [touched]: _gone, ...rest }) => rest);
+  };
+
+  const remove = async (row: LanguageRow) => {
+    if (row.saved) {
+      const question = `Remove ${row.name} (${row.code}) from the site?`;
+      const details = `Its translations stay on the server: add ${row.code} again later and they are back. Visitors no longer see the site in ${row.name} once you save the languages.`;
+      if (!(await confirm(question, { title: 'Remove the language', confirmLabel: 'Remove', danger: true, details }))) return;
+    }
+    update(removeLanguage(list, row.key), row.key);
+    // The row and its button are gone: the list's heading takes the focus.
+    document.getElementById(headingId)?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const sent = list;
+    setProblems({});
+    setRefusal(null);
+    try {
+      await save.mutateAsync(settingsOf(sent));
+      setEdits(null);
+      notify.success('Visitors see the site in its languages as listed.', 'Languages saved');
+    } catch (error) {
+      const at = error instanceof ApiError && error.status === 400 ? refusalAt(sent, error.field) : null;
+      if (!at) {
+        setRefusal(errorMessage(error));
+        return;
+      }
+      setProblems({ [at.key]: { part: at.part, message: errorMessage(error) } });
+      const row = sent.rows.find((candidate) => candidate.key === at.key);
+      // A saved language's code is no input: its name takes the focus, the sentence under the row says why.
+      document.getElementById(controlId(at.key, at.part === 'code' && row?.saved ? 'name' : at.part))?.focus();
+    }
+  };
+
+  return (
+    <>
+      <LeaveGuard active={dirty} />
+      <section className="app-panel languages-section" aria-labelledby={headingId}>
+        <h2 id={headingId} tabIndex={-1}>
+          Languages of the site
+        </h2>
+        <form className="languages-form" noValidate onSubmit={(event) => void submit(event)}>
+          <ul className="language-list">
+            {list.rows.map((row) => (
+              <LanguageItem
+                key={row.key}
+                row={row}
+                isDefault={row.code === list.defaultLocale}
+                problem={problems[row.key]}
+                onChange={(change) => update(changeLanguage(list, row.key, change), row.key)}
+                onMakeDefault={() => update(makeDefault(list, row.key))}
+                onRemove={() => void remove(row)}
+              />
+            ))}
+          </ul>
+          {refusal ? (
+            <p className="languages-refusal" role="alert">
+              {refusal}
+            </p>
+          ) : null}
+          <div className="app-actions languages-form__actions">
+            <button type="submit" className="button" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+              <Save className="button__icon" aria-hidden="true" focusable="false" />
+              Save languages
+            </button>
+            {dirty ? (
+              <button
+                type="button"
+                className="button button--outline"
+                onClick={() => {
+                  setEdits(null);
+                  setProblems({});
+                  setRefusal(null);
+                }}
+              >
+                <Undo2 className="button__icon" aria-hidden="true" focusable="false" />
+                Undo changes
+              </button>
+            ) : null}
+            <p className="languages-form__state" role="status">
+              {dirty ? 'Changes not saved yet.' : ''}
+            </p>
+          </div>
+        </form>
+      </section>
+      <AddLanguageForm list={list} onAdd={(input) => update(addLanguage(list, input))} />
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TranslationsOverview } from '../../../../core/schemas/locale';
+import { buttonNamed as button, byLabel as labelled, click, until, withFakeMasterApi, withTestRoot } from '../../test-support/dom';
+import type { FakeRequest } from '../../test-support/dom';
+import TranslationsScreen from './translations-screen';
+
+/**
+ * The translations screen against a stand-in for `GET /api/master/translations` and the XLIFF import (DESIGN §28):
+ * a column per language but the default, each cell's status and count a link to the page's editor in that
+ * language, Only pages needing work, the site with one language, and an XLIFF file in with what it did or the
+ * server's sentence for a file it refuses.
+ */
+
+const dom = withTestRoot();
+const calls = withFakeMasterApi(answer);
+
+let overview: TranslationsOverview;
+let imports: { call: string; text: string }[];
+let importAnswer: { status: number; data: unknown };
+
+beforeEach(() => {
+  overview = {
+    defaultLocale: 'en-IN',
+    locales: [
+      { code: 'en-IN', name: 'English', enabled: true },
+      { code: 'de', name: 'Deutsch', enabled: true },
+      { code: 'hi', name: 'हिन्दी', enabled: false },
+    ],
+    pages: [
+      {
+        routing: 'Home',
+        name: 'Home',
+        publicPath: '/Home1',
+        translations: [
+          { locale: 'de', status: 'current', draft: false, translated: 12, units: 12 },
+          { locale: 'hi', status: 'current', draft: false, translated: 12, units: 12 },
+        ],
+      },
+      {
+        routing: 'Careers',
+        name: 'Careers',
+        publicPath: null,
+        translations: [
+          { locale: 'de', status: 'outdated', draft: true, translated: 3, units: 5 },
+          { locale: 'hi', status: 'missing', draft: false, translated: 0, units: 5 },
+        ],
+      },
+    ],
+  };
+  imports = [];
+  importAnswer = { status: 200, data: { message: 'Success', pages: [{ routing: 'Careers', changed: 2, revision: 7 }], unknownUnits: ['Gone.seo.title'], changedSources: [] } };
+});
+
+function answer(call: string, _body: Record<string, unknown>, { method, text }: FakeRequest) {
+  if (call === 'translations' && method === 'GET') return { status: 200, data: overview };
+  if (call.startsWith('xliff/') && method === 'POST') {
+    imports.push({ call, text });
+    return importAnswer;
+  }
+  return undefined;
+}
+
+const table = () => dom.container.querySelector('table')!;
+const headers = () => [...table().querySelectorAll('thead th')].map((th) => th.textContent);
+const rows = () => [...table().querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+const link = (name: string) => [...dom.container.querySelectorAll('a')].find((a) => a.textContent === name);
+const loaded = () => until(() => dom.container.querySelector('tbody tr td a'), 'the table');
+
+describe('the translations screen', () => {
+  it('shows each page’s translation per language but the default, each cell a link to its editor in that language', async () => {
+    dom.renderScreen(<TranslationsScreen />);
+    await loaded();
+    expect(document.title).toBe('Translations – Folio');
+    expect(headers()).toEqual(['Page', 'Deutsch de', 'हिन्दी hi (off the site)']);
+    expect(rows()).toEqual([
+      ['Home', 'Home in Deutsch: Current12/12 texts', 'Home in हिन्दी: Current12/12 texts'],
+      ['Careers', 'Careers in Deutsch: Outdated3/5 textsdraft waiting', 'Careers in हिन्दी: Missing0/5 texts'],
+    ]);
+    expect(link('Home')?.getAttribute('href')).toBe('/Home1');
+    // A page without a public address is named, not linked.
+    expect(link('Careers')).toBeUndefined();
+    expect(link('Careers in Deutsch: Outdated3/5 textsdraft waiting')?.getAttribute('href')).toBe('/Careers?locale=de');
+    expect(link('Home in हिन्दी: Current12/12 texts')?.getAttribute('href')).toBe('/Home?locale=hi');
+  });
+
+  it('shows only the pages needing work when asked', async () => {
+    dom.renderScreen(<TranslationsScreen />);
+    await loaded();
+    await click(labelled<HTMLInputElement>(dom.container, 'Only pages needing work')!);
+    expect(rows().map((row) => row[0])).toEqual(['Careers']);
+    await click(labelled<HTMLInputElement>(dom.container, 'Only pages needing work')!);
+    expect(rows().map((row) => row[0])).toEqual(['Home', 'Careers']);
+  });
+
+  it('says so when no page needs work', async () => {
+    overview.pages = overview.pages.slice(0, 1);
+    dom.renderScreen(<TranslationsScreen />);
+    await loaded();
+    await click(labelled<HTMLInputElement>(dom.container, 'Only pages needing work')!);
+    expect(rows()).toEqual([['Every page is translated, up to date and published in every language: nothing needs work.']]);
+  });
+
+  it('says when the site has only its default language, with the way to Languages', async () => {
+    overview.locales = overview.locales.slice(0, 1);
+    dom.renderScreen(<TranslationsScreen />);
+    const sentence = await until(() => dom.container.querySelector('.translations-single'), 'the sentence');
+    expect(sentence.textContent).toBe('The site has only its default language, English (en-IN): there is nothing to translate yet. Add a language on the Languages screen.');
+    expect(link('Languages')?.getAttribute('href')).toBe('/languages');
+    expect(table()).toBeNull();
+    expect(button('Upload translated XLIFF for Deutsch')).toBeNull();
+  });
+
+  it('offers each language’s XLIFF file and imports a translated one, saying what it did', async () => {
+    dom.renderScreen(<TranslationsScreen />);
+    await loaded();
+    const download = link('Download XLIFF for Deutsch')!;
+    expect(download.getAttribute('href')).toBe('/api/master/xliff/de');
+    expect(download.hasAttribute('download')).toBe(true);
+
+    const input = labelled<HTMLInputElement>(dom.container, 'Translated XLIFF file for Deutsch')!;
+    const form = input.closest('form')!;
+    await act(async () => {
+      form.requestSubmit();
+    });
+    expect(document.getElementById(`${input.id}-error`)?.textContent).toBe('Choose the translated XLIFF file for Deutsch.');
+    expect(document.activeElement).toBe(input);
+    expect(imports).toEqual([]);
+
+    const xliff = '<?xml version="1.0"?><xliff version="2.0" srcLang="en-IN" trgLang="de"></xliff>';
+    Object.defineProperty(input, 'files', { configurable: true, value: [new File([xliff], 'site-de.xlf', { type: 'application/xliff+xml' })] });
+    await act(async () => {
+      form.requestSubmit();
+    });
+    const outcome = await until(() => form.parentElement?.querySelector('[role="status"]')?.textContent, 'the outcome');
+    expect(imports).toEqual([{ call: 'xliff/de', text: xliff }]);
+    expect(outcome).toContain('1 page has a new draft with 2 texts from the file. Open each to check it and publish.');
+    expect(outcome).toContain('Careers (2 texts)');
+    expect(outcome).toContain('1 text of the file the site no longer has (removed from their page since) was left out.');
+    expect(link('Careers')?.getAttribute('href')).toBe('/Careers?locale=de');
+    // The overview is read again: the page now has a draft waiting.
+    await until(() => calls.filter((c) => c.call === 'translations').length === 2, 'the overview read again');
+  });
+
+  it('shows the server’s sentence for a file it refuses', async () => {
+    importAnswer = { status: 400, data: { message: 'This XLIFF file was made for another site: nothing was imported.' } };
+    dom.renderScreen(<TranslationsScreen />);
+    await loaded();
+    const input = labelled<HTMLInputElement>(dom.container, 'Translated XLIFF file for हिन्दी')!;
+    Object.defineProperty(input, 'files', { configurable: true, value: [new File(['<xliff/>'], 'other.xlf')] });
+    await act(async () => {
+      input.closest('form')!.requestSubmit();
+    });
+    const alert = await until(() => input.closest('li')?.querySelector('[role="alert"]'), 'the refusal');
+    expect(alert.textContent).toBe('This XLIFF file was made for another site: nothing was imported.');
+    expect(imports.map((i) => i.call)).toEqual(['xliff/hi']);
+  });
+});
