@@ -35,8 +35,10 @@ function languageColumn(locale: Locale): DataColumn<OverviewPage> {
             {row.original.name} in {locale.name}:{' '}
           </span>
           <span className={`status-badge translation-badge--${translation.status}`}>{STATUS_WORDS[translation.status]}</span>
-          <span className="translation-cell__count">{textsTranslated(translation)}</span>
-          {translation.draft ? <span className="translation-cell__draft">draft waiting</span> : null}
+          <span className="translation-cell__line">
+            <span className="translation-cell__count">{textsTranslated(translation)}</span>
+            {translation.draft ? <span className="translation-cell__draft">draft waiting</span> : null}
+          </span>
         </Link>
       );
     },
