@@ -39,7 +39,7 @@ export function useBeforeUnloadGuard(active: boolean): void {
 const localeOf = (search: string) => new URLSearchParams(search).get('locale');
 
 /** Moving to another screen of the app (or to the page in another language) while `active` asks first, with the app's one dialog hook. */
-function RouterLeaveGuard({ active }: { active: boolean }) {
+function RouterLeaveGuard({ active, question }: { active: boolean; question: string }) {
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
       active && (currentLocation.pathname !== nextLocation.pathname || localeOf(currentLocation.search) !== localeOf(nextLocation.search)),
@@ -59,7 +59,7 @@ function RouterLeaveGuard({ active }: { active: boolean }) {
       return;
     }
     let asking = true;
-    void confirm(LEAVE_QUESTION, { title: 'Leave without saving?', confirmLabel: 'Leave', cancelLabel: 'Stay', danger: true }).then((leave) => {
+    void confirm(question, { title: 'Leave without saving?', confirmLabel: 'Leave', cancelLabel: 'Stay', danger: true }).then((leave) => {
       const now = latest.current;
       if (!asking || now.state !== 'blocked') return;
       if (leave) now.proceed();
@@ -68,7 +68,7 @@ function RouterLeaveGuard({ active }: { active: boolean }) {
     return () => {
       asking = false;
     };
-  }, [blocked, active, confirm]);
+  }, [blocked, active, confirm, question]);
 
   return blocked && active ? dialog : null;
 }
@@ -77,10 +77,11 @@ function RouterLeaveGuard({ active }: { active: boolean }) {
  * Leaving an editor with unsaved changes asks first (DESIGN §19): another screen of the app (the router's
  * blocker) and closing or reloading the tab (`beforeunload`). Nothing is asked while nothing is unsaved.
  * The blocker needs a data router (the app's createBrowserRouter); under another router (a component test's
- * MemoryRouter) only the tab is guarded.
+ * MemoryRouter) only the tab is guarded. `question` says what leaving loses (an editor's default: its changes are
+ * kept in this browser; a settings screen, such as Languages, keeps none).
  */
-export function LeaveGuard({ active }: { active: boolean }) {
+export function LeaveGuard({ active, question = LEAVE_QUESTION }: { active: boolean; question?: string }) {
   useBeforeUnloadGuard(active);
   const dataRouter = useContext(UNSAFE_DataRouterContext);
-  return dataRouter ? <RouterLeaveGuard active={active} /> : null;
+  return dataRouter ? <RouterLeaveGuard active={active} question={question} /> : null;
 }

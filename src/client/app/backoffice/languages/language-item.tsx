@@ -64,7 +64,7 @@ export function LanguageItem({
         )}
         <Field id={controlId(row.key, 'name')} className="language-item__name" label={<>Name{hidden(` of ${row.code || 'the new language'}`)}</>}>
           {(control) => (
-            <input {...control} {...marked('name')} className="field__input" value={row.name} onChange={(event) => onChange({ name: event.target.value })} maxLength={60} />
+            <input {...control} {...marked('name')} lang={row.saved ? row.code : undefined} className="field__input" value={row.name} onChange={(event) => onChange({ name: event.target.value })} maxLength={60} />
           )}
         </Field>
         <div className="language-item__state">

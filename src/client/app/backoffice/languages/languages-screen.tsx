@@ -20,6 +20,9 @@ import './languages.css';
  * ones to pick). Changes are made on a working copy and stored together by Save languages; a refusal is shown
  * at the row and control the server names (`locales.2.code`), and nothing typed is lost.
  */
+/** What leaving with changes not saved asks: unlike an editor's, this screen keeps nothing in the browser. */
+export const LEAVE_LANGUAGES = 'Your changes to the languages are not saved yet. If you leave, they are lost.';
+
 export default function LanguagesScreen() {
   return (
     <ScreenOf
@@ -91,7 +94,7 @@ function LanguagesEditor({ stored }: { stored: LocaleSettings }) {
 
   return (
     <>
-      <LeaveGuard active={dirty} />
+      <LeaveGuard active={dirty} question={LEAVE_LANGUAGES} />
       <section className="app-panel languages-section" aria-labelledby={headingId}>
         <h2 id={headingId} tabIndex={-1}>
           Languages of the site

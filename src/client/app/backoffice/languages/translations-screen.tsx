@@ -23,7 +23,7 @@ function languageColumn(locale: Locale): DataColumn<OverviewPage> {
     id: `locale-${locale.code}`,
     header: () => (
       <>
-        {locale.name} <span className="language-code">{locale.code}</span>
+        <span lang={locale.code}>{locale.name}</span> <span className="language-code">{locale.code}</span>
         {locale.enabled ? null : <span className="translations-off"> (off the site)</span>}
       </>
     ),

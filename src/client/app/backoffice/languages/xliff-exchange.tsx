@@ -91,7 +91,7 @@ function XliffLanguage({ locale, pageNames }: { locale: Locale; pageNames: Reado
   return (
     <li className="xliff-language">
       <h3 id={headingId}>
-        {locale.name} <span className="language-code">{locale.code}</span>
+        <span lang={locale.code}>{locale.name}</span> <span className="language-code">{locale.code}</span>
       </h3>
       <p>
         <a className="button button--outline" href={xliffPath(locale.code)} download>
