@@ -1,10 +1,9 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Download, Upload } from 'lucide-react';
 import type { Locale, XliffImportResult } from '../../../../core/schemas/locale';
 import { Field } from '../../../components/field';
-import { errorMessage } from '../../lib/api';
+import { useFileImport } from '../../components/use-file-import';
 import { useImportXliff, xliffPath } from './api';
 import { editorPath, importSummary } from './translation-overview';
 
@@ -63,30 +62,12 @@ function ImportOutcome({ result, code, pageNames }: { result: XliffImportResult;
 function XliffLanguage({ locale, pageNames }: { locale: Locale; pageNames: ReadonlyMap<string, string> }) {
   const headingId = useId();
   const fileId = useId();
-  const file = useRef<HTMLInputElement>(null);
   const importXliff = useImportXliff();
-  const [problem, setProblem] = useState<string | undefined>();
-  const [result, setResult] = useState<XliffImportResult | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (importXliff.isPending) return;
-    const chosen = file.current?.files?.[0];
-    setResult(null);
-    setRefusal(null);
-    if (!chosen) {
-      setProblem(`Choose the translated XLIFF file for ${locale.name}.`);
-      file.current?.focus();
-      return;
-    }
-    try {
-      setResult(await importXliff.mutateAsync({ code: locale.code, text: await chosen.text() }));
-      if (file.current) file.current.value = '';
-    } catch (error) {
-      setRefusal(errorMessage(error));
-    }
-  };
+  const { file, problem, clearProblem, answer: result, refusal, submit } = useFileImport(
+    (text) => importXliff.mutateAsync({ code: locale.code, text }),
+    importXliff.isPending,
+    `Choose the translated XLIFF file for ${locale.name}.`,
+  );
 
   return (
     <li className="xliff-language">
@@ -102,7 +83,7 @@ function XliffLanguage({ locale, pageNames }: { locale: Locale; pageNames: Reado
       <form className="app-form xliff-language__form" noValidate onSubmit={(event) => void submit(event)}>
         <Field id={fileId} label={`Translated XLIFF file for ${locale.name}`} error={problem}>
           {(control) => (
-            <input {...control} ref={file} className="field__input" type="file" accept=".xlf,.xliff,application/xliff+xml,application/xml,text/xml" onChange={() => setProblem(undefined)} />
+            <input {...control} ref={file} className="field__input" type="file" accept=".xlf,.xliff,application/xliff+xml,application/xml,text/xml" onChange={clearProblem} />
           )}
         </Field>
         <div className="app-actions">

@@ -1,9 +1,8 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useId } from 'react';
 import { Download, Upload } from 'lucide-react';
 import type { RedirectImport } from '../../../../core/schemas/redirect';
 import { Field } from '../../../components/field';
-import { errorMessage } from '../../lib/api';
+import { useFileImport } from '../../components/use-file-import';
 import { REDIRECTS_CSV_PATH, useImportRedirects } from './api';
 
 /** "3 imported", and how many rows were not. */
@@ -19,30 +18,8 @@ export function importSummary({ imported, errors }: RedirectImport): string {
 export function RedirectsCsv() {
   const headingId = useId();
   const fileId = useId();
-  const file = useRef<HTMLInputElement>(null);
   const importCsv = useImportRedirects();
-  const [problem, setProblem] = useState<string | undefined>();
-  const [answer, setAnswer] = useState<RedirectImport | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (importCsv.isPending) return;
-    const chosen = file.current?.files?.[0];
-    setAnswer(null);
-    setRefusal(null);
-    if (!chosen) {
-      setProblem('Choose a CSV file to import.');
-      file.current?.focus();
-      return;
-    }
-    try {
-      setAnswer(await importCsv.mutateAsync(await chosen.text()));
-      if (file.current) file.current.value = '';
-    } catch (error) {
-      setRefusal(errorMessage(error));
-    }
-  };
+  const { file, problem, clearProblem, answer, refusal, submit } = useFileImport(importCsv.mutateAsync, importCsv.isPending, 'Choose a CSV file to import.');
 
   return (
     <section className="app-panel redirects-section" aria-labelledby={headingId}>
@@ -64,7 +41,7 @@ export function RedirectsCsv() {
           hint="Its first line is the header from,to,status, as Export CSV writes it. A redirect from an address already redirected replaces that one."
           error={problem}
         >
-          {(control) => <input {...control} ref={file} className="field__input" type="file" accept=".csv,text/csv" onChange={() => setProblem(undefined)} />}
+          {(control) => <input {...control} ref={file} className="field__input" type="file" accept=".csv,text/csv" onChange={clearProblem} />}
         </Field>
         <div className="app-actions">
           <button type="submit" className="button" disabled={importCsv.isPending} aria-busy={importCsv.isPending || undefined}>
