@@ -8,7 +8,7 @@ import { expect, expectNoAxeViolations, logInAs, openAdministrationScreen, sidew
 // Français on Languages (a bad code first: the server's sentence at that row's code), finds it listed after a
 // reload, sees every page Missing in it on Translations, downloads its XLIFF file and uploads it back (nothing
 // changed, then one text translated: a French draft of that page), has a broken file refused with the server's
-// sentence, and removes Français again (its draft stays on the server, unpublished). axe finds nothing
+// sentence, translates one of the site's own words, and removes Français again (its draft stays on the server, unpublished). axe finds nothing
 // on either screen at 1280 and 390 px, and neither scrolls sideways at 768 and 390 px.
 // Specs share one server: this one uses fr only (the translation editor's spec uses de), and removes only fr.
 
@@ -103,6 +103,17 @@ test('an administrator adds Français, sees every page Missing in it, sends its 
   await frenchCard.getByRole('button', { name: `Upload translated XLIFF for ${FRENCH}` }).click();
   await expect(frenchCard.getByRole('alert')).toHaveText(/^The file is not a well-formed XLIFF file \(.+\)\. Upload the \.xlf file your translator sent back/);
   await expect(frenchCard.getByRole('status')).toBeEmpty();
+
+  // The site's own words in French: the first one translated and published; the count says so.
+  const frenchWords = page.locator('.site-texts__language').filter({ hasText: `${FRENCH} fr` });
+  await expect(frenchWords).toContainText(/Missing0\/\d+ texts/);
+  await page.getByRole('button', { name: `Translate the site’s words into ${FRENCH}` }).click();
+  const words = page.getByRole('region', { name: `The site’s words in ${FRENCH}` });
+  await expect(words.getByRole('heading', { level: 3 })).toBeFocused();
+  await words.getByRole('textbox').first().fill('Accueil');
+  await words.getByRole('button', { name: 'Save and publish' }).click();
+  await expect(toastOf(page, `Visitors reading the site in ${FRENCH} see these words.`)).toBeVisible();
+  await expect(frenchWords).toContainText(/1\/\d+ texts/);
   await checkNarrow(page, 'translations screen');
 
   // Only pages needing work: French is missing everywhere, so Home stays.

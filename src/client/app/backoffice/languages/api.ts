@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   LocaleSettingsSchema,
+  TranslationDocumentSchema,
   TranslationsOverviewSchema,
   XliffImportResultSchema,
   type LocaleSettings,
+  type TranslationSave,
 } from '../../../../core/schemas/locale';
+import { SavedRevisionSchema } from '../../../../core/schemas/revision';
 import { api, apiPostText } from '../../lib/api';
 
 /**
@@ -14,6 +17,7 @@ import { api, apiPostText } from '../../lib/api';
 
 const LOCALES_PATH = '/api/master/locales';
 const TRANSLATIONS_PATH = '/api/master/translations';
+const SITE_TEXTS_PATH = '/api/master/sitetexts';
 
 /** Every query that reads `GET /api/master/locales` uses this key (the translation editor's locale switch too). */
 export const LOCALES_KEY = ['locales'] as const;
@@ -55,5 +59,27 @@ export function useImportXliff() {
   return useMutation({
     mutationFn: async ({ code, text }: { code: string; text: string }) => XliffImportResultSchema.parse(await apiPostText<unknown>(xliffPath(code), text, XLIFF_TYPE)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TRANSLATIONS_KEY }),
+  });
+}
+
+const siteTextsKey = (code: string) => ['sitetexts', code] as const;
+
+/** The site's own words (menu labels, footer tagline, contact form) in one language, beside the default's. */
+export function useSiteTexts(code: string) {
+  return useQuery({
+    queryKey: siteTextsKey(code),
+    queryFn: async () => TranslationDocumentSchema.parse(await api<unknown>(`${SITE_TEXTS_PATH}?locale=${encodeURIComponent(code)}`)),
+  });
+}
+
+/** Stores and publishes a language's translations of the site's own words; 409 when someone saved since `revision`. */
+export function useSaveSiteTexts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (save: TranslationSave) => SavedRevisionSchema.parse(await api<unknown>(SITE_TEXTS_PATH, save)),
+    onSuccess: (_saved, save) => {
+      void queryClient.invalidateQueries({ queryKey: siteTextsKey(save.locale) });
+      void queryClient.invalidateQueries({ queryKey: TRANSLATIONS_KEY });
+    },
   });
 }

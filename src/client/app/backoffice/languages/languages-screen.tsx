@@ -9,6 +9,7 @@ import { ScreenOf } from './screen-of';
 import { LeaveGuard } from '../../editors/leave-guard';
 import { notify } from '../../toasts';
 import { useLocales, useSaveLocales } from './api';
+import { Refusal, SubmitButton } from './form-parts';
 import { AddLanguageForm } from './add-language-form';
 import { controlId, LanguageItem, type RowProblem } from './language-item';
 import { addLanguage, changeLanguage, differs, listOf, makeDefault, refusalAt, removeLanguage, settingsOf, type LanguageList, type LanguageRow } from './language-list';
@@ -113,16 +114,11 @@ function LanguagesEditor({ stored }: { stored: LocaleSettings }) {
               />
             ))}
           </ul>
-          {refusal ? (
-            <p className="languages-refusal" role="alert">
-              {refusal}
-            </p>
-          ) : null}
+          <Refusal message={refusal} />
           <div className="app-actions languages-form__actions">
-            <button type="submit" className="button" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-              <Save className="button__icon" aria-hidden="true" focusable="false" />
+            <SubmitButton pending={save.isPending} icon={Save}>
               Save languages
-            </button>
+            </SubmitButton>
             {dirty ? (
               <button
                 type="button"

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TranslationsOverview } from '../../../../core/schemas/locale';
 import { buttonNamed as button, byLabel as labelled, click, until, withFakeMasterApi, withTestRoot } from '../../test-support/dom';
 import type { FakeRequest } from '../../test-support/dom';
@@ -13,12 +13,33 @@ import TranslationsScreen from './translations-screen';
  * server's sentence for a file it refuses.
  */
 
+vi.mock('../../toasts', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
+
 const dom = withTestRoot();
 const calls = withFakeMasterApi(answer);
 
 let overview: TranslationsOverview;
 let imports: { call: string; text: string }[];
 let importAnswer: { status: number; data: unknown };
+let siteTextSaves: Record<string, unknown>[];
+let siteTextAnswer: { status: number; data: unknown } | null;
+
+const siteTextsOf = (locale: string) => ({
+  locale,
+  revision: 4,
+  status: 'published',
+  publishAt: null,
+  savedAt: '2026-11-26T10:00:00.000Z',
+  published: 4,
+  scheduled: null,
+  sourceRevision: 0,
+  translatedFrom: null,
+  units: [
+    { path: 'menu.1', label: 'Menu: Home', source: 'Home', target: 'Startseite', richText: false },
+    { path: 'footer.tagline', label: 'Footer: tagline', source: 'Software that works for the people who use it, every single day.', target: '', richText: false },
+  ],
+  publicPath: `/${locale}/Home1`,
+});
 
 beforeEach(() => {
   overview = {
@@ -27,6 +48,10 @@ beforeEach(() => {
       { code: 'en-IN', name: 'English', enabled: true },
       { code: 'de', name: 'Deutsch', enabled: true },
       { code: 'hi', name: 'हिन्दी', enabled: false },
+    ],
+    siteTexts: [
+      { locale: 'de', status: 'outdated', translated: 20, units: 25 },
+      { locale: 'hi', status: 'missing', translated: 0, units: 25 },
     ],
     pages: [
       {
@@ -50,11 +75,18 @@ beforeEach(() => {
     ],
   };
   imports = [];
+  siteTextSaves = [];
+  siteTextAnswer = null;
   importAnswer = { status: 200, data: { message: 'Success', pages: [{ routing: 'Careers', changed: 2, revision: 7 }], unknownUnits: ['Gone.seo.title'], changedSources: [] } };
 });
 
-function answer(call: string, _body: Record<string, unknown>, { method, text }: FakeRequest) {
+function answer(call: string, body: Record<string, unknown>, { method, text }: FakeRequest) {
   if (call === 'translations' && method === 'GET') return { status: 200, data: overview };
+  if (call === 'sitetexts?locale=de' && method === 'GET') return { status: 200, data: siteTextsOf('de') };
+  if (call === 'sitetexts' && method === 'POST') {
+    siteTextSaves.push(body);
+    return siteTextAnswer ?? { status: 200, data: { message: 'Success', revision: 5, status: 'published', publishAt: null, unscheduled: null } };
+  }
   if (call.startsWith('xliff/') && method === 'POST') {
     imports.push({ call, text });
     return importAnswer;
@@ -141,6 +173,53 @@ describe('the translations screen', () => {
     expect(link('Careers')?.getAttribute('href')).toBe('/Careers?locale=de');
     // The overview is read again: the page now has a draft waiting.
     await until(() => calls.filter((c) => c.call === 'translations').length === 2, 'the overview read again');
+  });
+
+  it('translates the site’s own words: each beside its source, published on Save, a refusal at its text', async () => {
+    dom.renderScreen(<TranslationsScreen />);
+    await loaded();
+    const line = [...dom.container.querySelectorAll('.site-texts__language')].map((li) => li.textContent);
+    expect(line).toEqual(['Deutsch deOutdated20/25 textsTranslate the site’s words into Deutsch', 'हिन्दी hiMissing0/25 textsTranslate the site’s words into हिन्दी']);
+    const translate = button('Translate the site’s words into Deutsch')!;
+    await click(translate);
+    expect(translate.getAttribute('aria-expanded')).toBe('true');
+    const home = await until(() => labelled<HTMLInputElement>(dom.container, 'Menu: Home'), 'the words');
+    expect(document.activeElement?.textContent).toBe('The site’s words in Deutsch');
+    expect(home.value).toBe('Startseite');
+    expect(home.getAttribute('lang')).toBe('de');
+    expect(document.getElementById(`${home.id}-hint`)?.textContent).toBe('English: Home');
+    const tagline = labelled<HTMLTextAreaElement>(dom.container, 'Footer: tagline')!;
+    expect(tagline.tagName).toBe('TEXTAREA');
+
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(tagline, 'Software, die für ihre Nutzer arbeitet.');
+      tagline.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    siteTextAnswer = { status: 400, data: { message: 'Footer: tagline: at most 300 characters.', field: 'texts.footer.tagline' } };
+    await click(button('Save and publish')!);
+    await until(() => document.getElementById(`${tagline.id}-error`), 'the refusal at the tagline');
+    expect(document.getElementById(`${tagline.id}-error`)?.textContent).toBe('Footer: tagline: at most 300 characters.');
+    expect(document.activeElement).toBe(tagline);
+
+    siteTextAnswer = null;
+    await click(button('Save and publish')!);
+    await until(() => siteTextSaves.length === 2, 'the save');
+    expect(siteTextSaves[1]).toEqual({ locale: 'de', revision: 4, texts: { 'menu.1': 'Startseite', 'footer.tagline': 'Software, die für ihre Nutzer arbeitet.' }, publish: 'now' });
+    // The overview is read again (the status changes), and the next save sends the revision just made.
+    await until(() => calls.filter((c) => c.call === 'translations').length === 2, 'the overview read again');
+    await click(button('Save and publish')!);
+    await until(() => siteTextSaves.length === 3, 'the second save');
+    expect(siteTextSaves[2]).toMatchObject({ revision: 5 });
+
+    siteTextAnswer = { status: 409, data: { message: 'Asha saved these words after you opened them. Reload to see their changes; your edits stay here until you do.' } };
+    await click(button('Save and publish')!);
+    const alert = await until(() => dom.container.querySelector('.site-texts-form [role="alert"]'), 'the conflict');
+    expect(alert.textContent).toMatch(/^Asha saved these words/);
+    expect(tagline.value).toBe('Software, die für ihre Nutzer arbeitet.');
+
+    await click(button('Close')!);
+    expect(labelled(dom.container, 'Menu: Home')).toBeNull();
+    expect(document.activeElement).toBe(translate);
   });
 
   it('shows the server’s sentence for a file it refuses', async () => {

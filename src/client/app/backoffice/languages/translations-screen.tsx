@@ -6,6 +6,7 @@ import { DataTable, type DataColumn } from '../../components/data-table';
 import { ScreenOf } from './screen-of';
 import { useTranslationsOverview } from './api';
 import { editorPath, pagesShown, STATUS_WORDS, textsTranslated, translatedLocales, translationOf, type OverviewPage } from './translation-overview';
+import { SiteTexts } from './site-texts';
 import { XliffExchange } from './xliff-exchange';
 import './languages.css';
 
@@ -48,8 +49,9 @@ function languageColumn(locale: Locale): DataColumn<OverviewPage> {
 /**
  * translations (Administrators, DESIGN §28): every page with content and its translation in each language but the
  * default: Missing, Outdated (the source was published since) or Current, how many texts are translated, and a
- * draft waiting; each cell opens the page's editor in that language. Only pages needing work, on request. Per
- * language, the texts out as an XLIFF file and a translated file back in.
+ * draft waiting; each cell opens the page's editor in that language. Only pages needing work, on request. The
+ * site's own words (menu, footer, contact form) per language, translated here. Per language, the texts out as an
+ * XLIFF file and a translated file back in.
  */
 export default function TranslationsScreen() {
   return (
@@ -104,6 +106,7 @@ function TranslationsBody({ overview }: { overview: TranslationsOverview }) {
           emptyMessage={onlyNeedingWork ? 'Every page is translated, up to date and published in every language: nothing needs work.' : 'The site has no pages with content yet.'}
         />
       </section>
+      <SiteTexts overview={overview} locales={locales} />
       <XliffExchange locales={locales} pageNames={pageNames} />
     </>
   );

@@ -4,6 +4,7 @@ import { Download, Upload } from 'lucide-react';
 import type { Locale, XliffImportResult } from '../../../../core/schemas/locale';
 import { Field } from '../../../components/field';
 import { useFileImport } from '../../components/use-file-import';
+import { Refusal, SubmitButton } from './form-parts';
 import { useImportXliff, xliffPath } from './api';
 import { editorPath, importSummary } from './translation-overview';
 
@@ -87,21 +88,16 @@ function XliffLanguage({ locale, pageNames }: { locale: Locale; pageNames: Reado
           )}
         </Field>
         <div className="app-actions">
-          <button type="submit" className="button" disabled={importXliff.isPending} aria-busy={importXliff.isPending || undefined}>
-            <Upload className="button__icon" aria-hidden="true" focusable="false" />
+          <SubmitButton pending={importXliff.isPending} icon={Upload}>
             Upload translated XLIFF<span className="visually-hidden"> for {locale.name}</span>
-          </button>
+          </SubmitButton>
         </div>
       </form>
       {/* Always there, so that what it comes to say is read out. */}
       <div className="xliff-result" role="status">
         {result ? <ImportOutcome result={result} code={locale.code} pageNames={pageNames} /> : null}
       </div>
-      {refusal ? (
-        <p className="languages-refusal" role="alert">
-          {refusal}
-        </p>
-      ) : null}
+      <Refusal message={refusal} />
     </li>
   );
 }
