@@ -1,4 +1,4 @@
-import type { TranslationsOverview, TranslationStatus, XliffImportResult } from '../../../../core/schemas/locale';
+import { SITE_TEXTS_FILE, type TranslationsOverview, type TranslationStatus, type XliffImportResult } from '../../../../core/schemas/locale';
 
 /** The translations screen's reading of the overview (DESIGN §28): its columns, its filter, its cells' words. */
 
@@ -34,14 +34,22 @@ export const textsTranslated = ({ translated, units }: Pick<PageTranslation, 'tr
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** What an XLIFF import did, in sentences: the pages given a draft, then what was left alone and why. */
-export function importSummary(result: XliffImportResult): { drafts: string; unknown: string | null; changed: string | null } {
-  const changedTexts = result.pages.reduce((sum, page) => sum + page.changed, 0);
+/** The pages an import gave a draft: every one the result names but the file of the site's own words. */
+export const draftedPages = (result: XliffImportResult) => result.pages.filter((page) => page.routing !== SITE_TEXTS_FILE);
+
+/** What an XLIFF import did, in sentences: the pages given a draft, the site's own words published, then what was left alone and why. */
+export function importSummary(result: XliffImportResult): { drafts: string; siteWords: string | null; unknown: string | null; changed: string | null } {
+  const drafted = draftedPages(result);
+  const words = result.pages.find((page) => page.routing === SITE_TEXTS_FILE);
+  const changedTexts = drafted.reduce((sum, page) => sum + page.changed, 0);
   return {
     drafts:
       result.pages.length === 0
         ? 'Nothing changed: every translation in the file is already on the site.'
-        : `${plural(result.pages.length, 'page has', 'pages have')} a new draft with ${plural(changedTexts, 'text', 'texts')} from the file. Open each to check it and publish.`,
+        : drafted.length === 0
+          ? 'No page changed.'
+          : `${plural(drafted.length, 'page has', 'pages have')} a new draft with ${plural(changedTexts, 'text', 'texts')} from the file. Open each to check it and publish.`,
+    siteWords: words ? `The site’s own words: ${plural(words.changed, 'text', 'texts')} from the file, published.` : null,
     unknown: result.unknownUnits.length === 0 ? null : `${plural(result.unknownUnits.length, 'text', 'texts')} of the file the site no longer has (removed from their page since) ${result.unknownUnits.length === 1 ? 'was' : 'were'} left out.`,
     changed:
       result.changedSources.length === 0

@@ -77,7 +77,7 @@ beforeEach(() => {
   imports = [];
   siteTextSaves = [];
   siteTextAnswer = null;
-  importAnswer = { status: 200, data: { message: 'Success', pages: [{ routing: 'Careers', changed: 2, revision: 7 }], unknownUnits: ['Gone.seo.title'], changedSources: [] } };
+  importAnswer = { status: 200, data: { message: 'Success', pages: [{ routing: 'Careers', changed: 2, revision: 7 }, { routing: 'folio-site-texts', changed: 3, revision: 2 }], unknownUnits: ['Gone.seo.title'], changedSources: [] } };
 });
 
 function answer(call: string, body: Record<string, unknown>, { method, text }: FakeRequest) {
@@ -169,6 +169,9 @@ describe('the translations screen', () => {
     expect(imports).toEqual([{ call: 'xliff/de', text: xliff }]);
     expect(outcome).toContain('1 page has a new draft with 2 texts from the file. Open each to check it and publish.');
     expect(outcome).toContain('Careers (2 texts)');
+    // The site's own words are no page: published, not linked as a draft.
+    expect(outcome).toContain('The site’s own words: 3 texts from the file, published.');
+    expect([...(form.parentElement?.querySelectorAll('[aria-label="Pages with a new draft"] li') ?? [])].map((li) => li.textContent)).toEqual(['Careers (2 texts)']);
     expect(outcome).toContain('1 text of the file the site no longer has (removed from their page since) was left out.');
     expect(link('Careers')?.getAttribute('href')).toBe('/Careers?locale=de');
     // The overview is read again: the page now has a draft waiting.

@@ -6,7 +6,7 @@ import { Field } from '../../../components/field';
 import { useFileImport } from '../../components/use-file-import';
 import { Refusal, SubmitButton } from './form-parts';
 import { useImportXliff, xliffPath } from './api';
-import { editorPath, importSummary } from './translation-overview';
+import { draftedPages, editorPath, importSummary } from './translation-overview';
 
 /** Ids of the file's units as a short list under their sentence (a few; the rest counted). */
 const SHOWN_IDS = 8;
@@ -27,18 +27,20 @@ function UnitIds({ ids, label }: { ids: readonly string[]; label: string }) {
 /** What an import did: the pages given a draft (each a link to its editor in the language), then what was left. */
 function ImportOutcome({ result, code, pageNames }: { result: XliffImportResult; code: string; pageNames: ReadonlyMap<string, string> }) {
   const summary = importSummary(result);
+  const drafted = draftedPages(result);
   return (
     <>
       <p className="xliff-result__summary">{summary.drafts}</p>
-      {result.pages.length > 0 ? (
+      {drafted.length > 0 ? (
         <ul className="xliff-result__pages" aria-label="Pages with a new draft">
-          {result.pages.map((page) => (
+          {drafted.map((page) => (
             <li key={page.routing}>
               <Link to={editorPath(page.routing, code)}>{pageNames.get(page.routing) ?? page.routing}</Link> ({page.changed} {page.changed === 1 ? 'text' : 'texts'})
             </li>
           ))}
         </ul>
       ) : null}
+      {summary.siteWords ? <p>{summary.siteWords}</p> : null}
       {summary.unknown ? (
         <>
           <p>{summary.unknown}</p>
