@@ -9,6 +9,10 @@ import {
 } from '../../../../core/schemas/locale';
 import { SavedRevisionSchema } from '../../../../core/schemas/revision';
 import { api, apiPostText } from '../../lib/api';
+import { LOCALES_KEY } from '../../editors/translation/api';
+
+/** The site's languages as stored: the translation editor's query, which the editors' Language choice reads too. */
+export { useLocales } from '../../editors/translation/api';
 
 /**
  * The languages feature's calls (DESIGN §28): the site's languages and saving them, every page's translations
@@ -19,8 +23,6 @@ const LOCALES_PATH = '/api/master/locales';
 const TRANSLATIONS_PATH = '/api/master/translations';
 const SITE_TEXTS_PATH = '/api/master/sitetexts';
 
-/** Every query that reads `GET /api/master/locales` uses this key (the translation editor's locale switch too). */
-export const LOCALES_KEY = ['locales'] as const;
 /** The translations screen's overview: a change of languages or an import changes it. */
 export const TRANSLATIONS_KEY = ['translations'] as const;
 
@@ -29,11 +31,6 @@ export const xliffPath = (code: string) => `/api/master/xliff/${encodeURICompone
 
 /** The XLIFF 2.0 media type the server takes an import as. */
 export const XLIFF_TYPE = 'application/xliff+xml';
-
-/** The site's default language and every other one, as stored. */
-export function useLocales() {
-  return useQuery({ queryKey: LOCALES_KEY, queryFn: async () => LocaleSettingsSchema.parse(await api<unknown>(LOCALES_PATH)) });
-}
 
 /** Stores the whole list; a refusal is an ApiError naming its field (`locales.2.code`, `defaultLocale`). */
 export function useSaveLocales() {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Save, Undo2 } from 'lucide-react';
@@ -25,6 +25,10 @@ import './languages.css';
 export const LEAVE_LANGUAGES = 'Your changes to the languages are not saved yet. If you leave, they are lost.';
 
 export default function LanguagesScreen() {
+  const locales = useLocales();
+  const { refetch } = locales;
+  // Save sends the whole list: it starts from what is stored now, not from a copy another screen read a while ago.
+  useEffect(() => void refetch(), [refetch]);
   return (
     <ScreenOf
       title="Languages"
@@ -34,7 +38,7 @@ export default function LanguagesScreen() {
           <Link to="/translations">Translations</Link> screen or in each page’s editor.
         </p>
       }
-      query={useLocales()}
+      query={locales}
       loading="Loading the languages…"
     >
       {(stored) => <LanguagesEditor stored={stored} />}
