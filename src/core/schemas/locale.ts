@@ -26,6 +26,7 @@ export const LOCALE_MESSAGES = {
   defaultDisabled: (code: string) => `The default language ${code} cannot be turned off: visitors read the site in it.`,
   defaultTaken: (code: string) => `The language ${code} has translations of its own: it cannot become the default language. Choose a language without translations.`,
   tooMany: `A site offers at most ${MOST_LOCALES} languages.`,
+  stale: 'Someone saved the languages after you opened them. Reload to see their list, then make your change again.',
   name: 'Give every language a name of at most 60 characters, as visitors see it in the language switcher (Deutsch, हिन्दी).',
 } as const;
 
@@ -48,6 +49,11 @@ export const LocaleSettingsSchema = z
   .strictObject({
     defaultLocale: LocaleCodeSchema,
     locales: z.array(LocaleSchema).min(1).max(MOST_LOCALES, { message: LOCALE_MESSAGES.tooMany }),
+    /**
+     * The settings' revision as read (GET answers it; 0 before the first save). A save that sends it back is
+     * refused (409) when another save came in between, so that nobody's language is dropped unseen.
+     */
+    revision: z.number().int().min(0).max(2_147_483_647).optional(),
   })
   .superRefine((value, context) => {
     const seen = new Set<string>();

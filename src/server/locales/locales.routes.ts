@@ -17,7 +17,7 @@ export async function localeRoutes(app: FastifyInstance): Promise<void> {
   );
   api.post(
     '/api/master/locales',
-    { config: { access: { screen: 'languages' } }, schema: { body: LocaleSettingsSchema, response: screenReplies(LocaleSettingsSchema) } },
+    { config: { access: { screen: 'languages' } }, schema: { body: LocaleSettingsSchema, response: screenReplies(LocaleSettingsSchema, [409]) } },
     async (request) => saveLocaleSettings(request.tenant, request.body),
   );
   // The site's own words in another language (menu, footer, contact form): on the translations screen.

@@ -1,7 +1,7 @@
 import { LOCALE_CODE, LOCALE_MESSAGES, LocaleSettingsSchema, type Locale, type LocaleSettings } from '../../core/schemas/locale';
 import { audit } from '../audit/audit';
 import { inTransaction } from '../db/database';
-import { ValidationError } from '../errors';
+import { ConflictError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
 import { hasTranslations, readLocaleSettings, writeLocaleSettings } from './locales.repository';
 
@@ -9,7 +9,7 @@ import { hasTranslations, readLocaleSettings, writeLocaleSettings } from './loca
  * The site's languages (DESIGN §28), a company setting: the default locale, whose documents are every page's
  * source, and the others. A site that never set them has one language, Indian English, as the demo firm writes.
  */
-export const ONE_LANGUAGE: LocaleSettings = { defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }] };
+export const ONE_LANGUAGE: LocaleSettings = { defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }], revision: 0 };
 
 /** The tenant's languages, read once and kept until anything changes (every public page asks). */
 export async function localeSettings(tenant: Tenant): Promise<LocaleSettings> {
@@ -18,7 +18,7 @@ export async function localeSettings(tenant: Tenant): Promise<LocaleSettings> {
   const epoch = tenant.cache.epoch;
   const stored = await readLocaleSettings(tenant.db);
   const parsed = stored === undefined ? undefined : LocaleSettingsSchema.safeParse(JSON.parse(stored));
-  const settings = parsed?.success ? parsed.data : ONE_LANGUAGE;
+  const settings = parsed?.success ? { ...parsed.data, revision: parsed.data.revision ?? 0 } : ONE_LANGUAGE;
   if (tenant.cache.epoch === epoch) tenant.cache.locales = settings;
   return settings;
 }
@@ -35,12 +35,18 @@ export async function publicLocales(tenant: Tenant): Promise<Locale[]> {
  * left out keeps its translations (added again, they are back). Every page renders again: addresses changed.
  */
 export async function saveLocaleSettings(tenant: Tenant, input: LocaleSettings, now = new Date()): Promise<LocaleSettings> {
+  const settings: LocaleSettings = { defaultLocale: input.defaultLocale, locales: input.locales.map(({ code, name, enabled }) => ({ code, name, enabled })), revision: 0 };
   const before = await localeSettings(tenant);
   if (input.defaultLocale !== before.defaultLocale && (await hasTranslations(tenant.db, input.defaultLocale))) {
     throw new ValidationError(LOCALE_MESSAGES.defaultTaken(input.defaultLocale), 'defaultLocale');
   }
-  const settings: LocaleSettings = { defaultLocale: input.defaultLocale, locales: input.locales.map(({ code, name, enabled }) => ({ code, name, enabled })) };
   await inTransaction(tenant.db, async (trx) => {
+    // Read again in the transaction: the revision a save sent back must still be the stored one.
+    const json = await readLocaleSettings(trx);
+    const stored = json === undefined ? undefined : LocaleSettingsSchema.safeParse(JSON.parse(json)).data;
+    const current = stored?.revision ?? 0;
+    if (input.revision !== undefined && input.revision !== current) throw new ConflictError(LOCALE_MESSAGES.stale);
+    settings.revision = current + 1;
     await writeLocaleSettings(trx, JSON.stringify(settings));
     await audit(trx, tenant, {
       action: 'language.update',

@@ -40,12 +40,16 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
   const revisionCount = async () => Number((await t.app.tenants.default.db.selectFrom('page_revisions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
   it('a site starts with one language; the languages are set on the languages screen, and checked', async () => {
-    expect((await inject('GET', '/api/master/locales')).json()).toEqual({ defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }] });
+    expect((await inject('GET', '/api/master/locales')).json()).toEqual({ defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }], revision: 0 });
     expect((await inject('GET', '/Home1', null)).body).toContain('<html lang="en-IN"');
-    const saved = await inject('POST', '/api/master/locales', admin, LANGUAGES);
+    const saved = await inject('POST', '/api/master/locales', admin, { ...LANGUAGES, revision: 0 });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual(LANGUAGES);
-    expect((await inject('GET', '/api/master/locales')).json()).toEqual(LANGUAGES);
+    expect(saved.json()).toEqual({ ...LANGUAGES, revision: 1 });
+    expect((await inject('GET', '/api/master/locales')).json()).toEqual({ ...LANGUAGES, revision: 1 });
+    // A save from a list read before that one is refused: nobody's language is dropped unseen.
+    const stale = await inject('POST', '/api/master/locales', admin, { ...LANGUAGES, locales: LANGUAGES.locales.slice(0, 2), revision: 0 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/Someone saved the languages after you opened them/);
 
     const refused = async (settings: unknown, field: string, words: RegExp) => {
       const response = await inject('POST', '/api/master/locales', admin, settings as object);
@@ -58,7 +62,7 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     await refused({ ...LANGUAGES, locales: [{ code: 'en-IN', name: 'English', enabled: false }, ...LANGUAGES.locales.slice(1)] }, 'defaultLocale', /cannot be turned off/);
     await refused({ ...LANGUAGES, locales: [...LANGUAGES.locales, { code: 'Deutsch!', name: 'x', enabled: true }] }, 'locales.4.code', /BCP 47/);
     await refused({ ...LANGUAGES, locales: [...LANGUAGES.locales, { code: 'de', name: 'Again', enabled: true }] }, 'locales.4.code', /listed twice/);
-    expect((await inject('GET', '/api/master/locales')).json()).toEqual(LANGUAGES);
+    expect((await inject('GET', '/api/master/locales')).json()).toEqual({ ...LANGUAGES, revision: 1 });
     // Only the languages screen's holders change them; every member of staff reads them.
     expect((await inject('POST', '/api/master/locales', null, LANGUAGES)).statusCode).toBe(401);
   });

@@ -15,6 +15,8 @@ export interface LanguageRow extends Locale {
 
 export interface LanguageList {
   defaultLocale: string;
+  /** The stored settings' revision the list started from: Save sends it back (409 when someone saved since). */
+  revision: number | undefined;
   rows: LanguageRow[];
   /** The number the next added row's key takes. */
   added: number;
@@ -24,6 +26,7 @@ export interface LanguageList {
 export function listOf(settings: LocaleSettings): LanguageList {
   return {
     defaultLocale: settings.defaultLocale,
+    revision: settings.revision,
     rows: settings.locales.map((locale) => ({ ...locale, key: `saved:${locale.code}`, saved: true })),
     added: 0,
   };
@@ -31,12 +34,14 @@ export function listOf(settings: LocaleSettings): LanguageList {
 
 /** What Save sends: the list as LocaleSettings, the default first (as visitors' switcher lists it). */
 export function settingsOf(list: LanguageList): LocaleSettings {
-  return { defaultLocale: list.defaultLocale, locales: list.rows.map(({ code, name, enabled }) => ({ code, name, enabled })) };
+  const locales = list.rows.map(({ code, name, enabled }) => ({ code, name, enabled }));
+  return { defaultLocale: list.defaultLocale, locales, ...(list.revision === undefined ? {} : { revision: list.revision }) };
 }
 
 /** Whether the list says something else than the stored settings (Save is worth pressing; leaving asks first). */
 export function differs(list: LanguageList, stored: LocaleSettings): boolean {
-  return JSON.stringify(settingsOf(list)) !== JSON.stringify(stored);
+  const { defaultLocale, locales } = settingsOf(list);
+  return JSON.stringify({ defaultLocale, locales }) !== JSON.stringify({ defaultLocale: stored.defaultLocale, locales: stored.locales });
 }
 
 /** The common languages offered under the Add form, in their own names. */
