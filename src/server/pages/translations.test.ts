@@ -268,6 +268,7 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     await refused(good.slice(0, Math.floor(good.length / 2)), /not a well-formed XLIFF file/);
     await refused('<xliff version="2.0"><file id="Home"><unit id="a"><segment><source>x</source></segment></file></xliff>', /not a well-formed XLIFF file/);
     await refused('<?xml version="1.0"?><html><body>hello</body></html>', /not an XLIFF 2\.0 file/);
+    await refused(good.replace('<xliff ', '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><xliff '), /declares a document type or entities/);
     await refused(good.replace('<file id="Home"', '<file id="Kontakt"').replace('trgLang="de"', 'trgLang="de"'), /pages this site does not have \(Kontakt\)/);
     await refused(good.replace('srcLang="en-IN"', 'srcLang="en-US"'), /written from en-US/);
     await refused(good.replace('trgLang="de"', 'trgLang="hi"'), /translation into hi, not into de/);

@@ -36,6 +36,7 @@ export const XLIFF_MESSAGES = {
   notXml: (reason: string) => `The file is not a well-formed XLIFF file (${reason}). Upload the .xlf file your translator sent back, unchanged but for the translations.`,
   notXliff: 'The file is not an XLIFF 2.0 file: its root must be <xliff version="2.0">. Export the file from the Translations screen and translate that one.',
   empty: 'The file holds no pages to import.',
+  doctype: 'The file declares a document type or entities, which an XLIFF file never needs: upload the file as exported and translated.',
   source: (file: string, site: string) => `The file is written from ${file}, but this site's default language is ${site}: it was exported from another site.`,
   target: (file: string, url: string) => `The file is a translation into ${file}, not into ${url}. Upload it under its own language.`,
   otherSite: (pages: string[]) => `The file holds pages this site does not have (${pages.slice(0, 5).join(', ')}${pages.length > 5 ? ', …' : ''}): it was exported from another site. Export the file from this site's Translations screen.`,
@@ -79,6 +80,8 @@ export function buildXliff(file: XliffFile): string {
  * that is not well-formed XML (cut short, edited by hand) or not XLIFF 2.0 is a 400 with a sentence.
  */
 export function parseXliff(text: string): XliffFile {
+  // An XLIFF file needs no document type: one that declares entities is refused before any is expanded.
+  if (/<!(DOCTYPE|ENTITY)/i.test(text)) throw new ValidationError(XLIFF_MESSAGES.doctype);
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new ValidationError(XLIFF_MESSAGES.notXml(`${valid.err.msg.replace(/\.$/, '')}, line ${valid.err.line}`));
   const parser = new XMLParser({
