@@ -13,7 +13,7 @@ export async function renderPublicBody(data: PublicPageData): Promise<string> {
   const { default: Page } = await load();
   return renderToString(
     <PublicApp data={data}>
-      <Page content={data.content} pageName={data.pageName} company={data.company} autowired={data.autowired} contactForm={data.contactForm} contactWords={data.contactWords} />
+      <Page content={data.content} pageName={data.pageName} company={data.company} autowired={data.autowired} contactForm={data.contactForm} contactWords={data.contactWords} address={data.address} />
     </PublicApp>,
   );
 }

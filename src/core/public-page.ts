@@ -59,6 +59,8 @@ export interface PublicPageData {
    * or fewer than two: no switcher.
    */
   languages?: PageLanguage[];
+  /** The page's own address in another language than the default (`/de/Contact1`): where its form posts. */
+  address?: string;
   /** The contact form's words in the page's language (DESIGN §28): the default's text → its translation; absent, none. */
   contactWords?: ContactWords;
 }

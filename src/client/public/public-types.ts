@@ -12,6 +12,8 @@ export interface PageProps<K extends ContentPageKey> {
   company: SiteCompany;
   /** The contact page after a form post without JavaScript. */
   contactForm?: ContactFormState | undefined;
+  /** The page's address in another language than the default (`/de/Contact1`): where the contact form posts. */
+  address?: string | undefined;
   /** The contact form's words in the page's language (DESIGN §28). */
   contactWords?: ContactWords | undefined;
 }

@@ -348,6 +348,18 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     expect(page.body).toContain('>Organisation<');
     expect(page.body).toContain('Bitte nennen Sie eine Kontaktperson.');
     expect((await inject('GET', '/Contact1')).body).not.toContain('Organisation');
+    // Without JavaScript the form posts to the page in German, which answers in German.
+    expect(page.body).toContain('action="/de/Contact1#contact-form"');
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/de/Contact1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'organization=&name=&email=a%40b.in&mobile=9876543210&requirements=A+CRM',
+    });
+    expect(posted.statusCode).toBe(400);
+    expect(posted.body).toContain('<html lang="de"');
+    expect(posted.body).toContain('Bitte nennen Sie eine Kontaktperson.');
+    expect((await t.app.inject({ method: 'POST', url: '/xx/Contact1', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=' })).statusCode).toBe(404);
 
     const overview = (await inject('GET', '/api/master/translations')).json() as TranslationsOverview;
     expect(overview.siteTexts.find((x) => x.locale === 'de')).toMatchObject({ status: 'current', translated: 4 });

@@ -33,7 +33,13 @@ export async function contactFormRoutes(app: FastifyInstance, options: ContactFo
   // takes); the answer is the page again.
   await app.register(async (form) => {
     await form.register(formbody);
-    form.post(CONTACT_PAGE.publicPath, { config: { rateLimit: CONTACT_RATE_LIMIT } }, (request, reply) => answerContactPost(options, request, reply));
+    form.post(CONTACT_PAGE.publicPath, { config: { rateLimit: CONTACT_RATE_LIMIT } }, (request, reply) => answerContactPost(options, request, reply, contactPage(request.tenant)));
+    // From the page in another language (DESIGN §28): answered in it; an unknown language is the site's 404.
+    form.post<{ Params: { locale: string } }>(`/:locale${CONTACT_PAGE.publicPath}`, { config: { rateLimit: CONTACT_RATE_LIMIT } }, async (request, reply) => {
+      const page = (await publicPagesOf(request.tenant)).get(`/${request.params.locale}${CONTACT_PAGE.publicPath}`);
+      if (!page) return reply.callNotFound();
+      return answerContactPost(options, request, reply, Promise.resolve(page));
+    });
   });
 }
 
@@ -59,7 +65,7 @@ function contactPageView(app: FastifyInstance, { site, config }: ContactFormOpti
 }
 
 /** The page again, with what was sent and a sentence per error (400), or the form emptied and the success message. */
-async function answerContactPost({ site, config, outbox }: ContactFormOptions, request: FastifyRequest, reply: FastifyReply) {
+async function answerContactPost({ site, config, outbox }: ContactFormOptions, request: FastifyRequest, reply: FastifyReply, shown: Promise<Page | null>) {
   const sent = formFields(request.body);
   const parsed = ContactEnquirySchema.safeParse(sent);
   let state: ContactFormState;
@@ -69,7 +75,7 @@ async function answerContactPost({ site, config, outbox }: ContactFormOptions, r
   } else {
     state = { values: pickContactValues(sent), errors: contactFieldErrors(parsed.error.issues), sent: false };
   }
-  const page = await contactPage(request.tenant);
+  const page = await shown;
   const { html } = page ? await renderPage(site, request.tenant, page, { mode: 'public', contactForm: state }) : await renderNotFound(site, request.tenant, CONTACT_PAGE.publicPath);
   return reply
     .code(parsed.success ? 200 : 400)

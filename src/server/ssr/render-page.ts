@@ -95,6 +95,7 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
     locale: languages.lang,
     ...(languages.switcher.length > 1 ? { languages: languages.switcher } : {}),
     ...(Object.keys(contactWords).length > 0 ? { contactWords } : {}),
+    ...(page.locale ? { address: page.publicPath } : {}),
     ...(view.autowired ? { autowired: view.autowired } : {}),
     ...(revision.mode === 'public' && revision.contactForm ? { contactForm: revision.contactForm } : {}),
     ...previewBar(revision),

@@ -16,7 +16,16 @@ const FORM_ACTION = `${contentPageByKey('contact').publicPath}#contact-form`;
  * checks as the visitor types and sends JSON to savecont2. A honeypot field, hidden from people and screen
  * readers, catches bots that fill in every field (DESIGN §15).
  */
-export function ContactForm({ initial, words }: { initial?: ContactFormState | undefined; words?: ContactWords | undefined }) {
+export function ContactForm({
+  initial,
+  words,
+  address,
+}: {
+  initial?: ContactFormState | undefined;
+  words?: ContactWords | undefined;
+  /** The page's address in another language (`/de/Contact1`): the form posts there, and is answered in it. */
+  address?: string | undefined;
+}) {
   const say = (text: string) => sayIn(words, text);
   const w = CONTACT_FORM_WORDS;
   // After a post without JavaScript the server renders what was typed.
@@ -34,7 +43,7 @@ export function ContactForm({ initial, words }: { initial?: ContactFormState | u
       id="contact-form"
       className="contact-form"
       method="post"
-      action={FORM_ACTION}
+      action={address ? `${address}#contact-form` : FORM_ACTION}
       noValidate
       data-island="contact-form"
       // The island says its messages in the page's language too (DESIGN §28).
