@@ -37,6 +37,9 @@ const counts = (routing: string) => ({
  * CSS transform Playwright's own click does not map), so the point is computed from the frame's box on the page.
  */
 async function clickInPreview(page: Page, selector: string) {
+  // As a person does, once the pane shows its newest render: no frame is loading to replace the one clicked
+  // (a field left a moment ago may still be on its way into the preview).
+  await expect(page.locator('.preview-pane[data-render]:not([aria-busy])')).toBeVisible();
   const element = preview(page).locator(selector).first();
   // Into the middle of the frame's window first (that may scroll the editor too), then measured.
   await element.evaluate((target) => target.scrollIntoView({ block: 'center', behavior: 'instant' }));
