@@ -41,9 +41,22 @@ async function clickInPreview(page: Page, selector: string) {
   // (a field left a moment ago may still be on its way into the preview).
   await expect(page.locator('.preview-pane[data-render]:not([aria-busy])')).toBeVisible();
   const element = preview(page).locator(selector).first();
-  // Into the middle of the frame's window first (that may scroll the editor too), then measured.
-  await element.evaluate((target) => target.scrollIntoView({ block: 'center', behavior: 'instant' }));
-  const frame = await page.locator('iframe[title="Preview of the page"]').boundingBox();
+  // Into the middle of the frame's window first (its own page only: the editor around it stays put), then measured.
+  await element.evaluate((target) => {
+    const box = target.getBoundingClientRect();
+    window.scrollTo({ top: window.scrollY + box.top + box.height / 2 - window.innerHeight / 2, behavior: 'instant' });
+  });
+  // The frame's place on the page once it stays put (a notice above the editor may still be moving it).
+  const frameBox = () => page.locator('iframe[title="Preview of the page"]').boundingBox();
+  let frame = await frameBox();
+  await expect
+    .poll(async () => {
+      const now = await frameBox();
+      const settled = JSON.stringify(now) === JSON.stringify(frame);
+      frame = now;
+      return settled;
+    }, { intervals: [50] })
+    .toBe(true);
   const inner = await element.evaluate((target) => {
     const box = target.getBoundingClientRect();
     return { x: box.x + box.width / 2, y: box.y + box.height / 2, width: window.innerWidth };
@@ -113,6 +126,21 @@ test('Home: a click on a heading, a list entry and an image in the preview focus
   await expect(control(page, 'seo.title')).toBeFocused();
   await clickInPreview(page, '[data-folio-field="seo.description"]');
   await expect(control(page, 'seo.description')).toBeFocused();
+});
+
+test('Home: the preview brings the field being typed in into its own view, never scrolling the editor page', async ({ page }) => {
+  await openEditor(page, '/Home');
+  const frameScroll = () => preview(page).locator('body').evaluate(() => window.scrollY);
+  expect(await frameScroll()).toBe(0);
+  // The SEO title sits under the page in the preview, out of the frame's view, and low in the form.
+  const field = control(page, 'seo.title');
+  await field.scrollIntoViewIfNeeded();
+  const pageScroll = await page.evaluate(() => window.scrollY);
+  await field.focus();
+  await expect(preview(page).locator('.folio-pane-overlay span')).toHaveText(/title/i);
+  await expect.poll(frameScroll).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(pageScroll);
+  await expect(field).toBeFocused();
 });
 
 /**

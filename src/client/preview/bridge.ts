@@ -87,7 +87,7 @@ function start({ editorOrigin, siteAddresses }: PaneData): void {
       const elements = message.field ? elementsOf(message.field) : [];
       typing.show(elements, message.field ? (labels[message.field] ?? message.field) : '');
       const [first] = elements;
-      if (first && !inView(first)) first.scrollIntoView({ block: 'center', behavior: 'instant' });
+      if (first && !inView(first)) centre(first);
     } else if (message.type === 'run-checks') {
       const { id } = message;
       void import('./checks').then(async ({ runChecks }) => post({ type: 'checks', id, findings: await runChecks(siteAddresses) }));
@@ -134,6 +134,15 @@ function renderInPlace(html: string, layers: HTMLElement[]): boolean {
   document.body.replaceChildren(...[...next.body.childNodes].map((node) => document.importNode(node, true)), ...layers);
   window.scrollTo({ top: y, behavior: 'instant' });
   return true;
+}
+
+/**
+ * Scrolls the frame's own page so the element sits in the middle of its window. Never `scrollIntoView`: from a
+ * frame, that scrolls the editor's page around it too, moving the form away from the field being typed in.
+ */
+function centre(element: Element): void {
+  const box = element.getBoundingClientRect();
+  window.scrollTo({ top: window.scrollY + box.top + box.height / 2 - window.innerHeight / 2, behavior: 'instant' });
 }
 
 function inView(element: Element): boolean {

@@ -4,7 +4,7 @@ import type { LucideIcon } from 'lucide-react';
 /** A refusal that names no field (the server's sentence), read out as it appears; nothing while there is none. */
 export function Refusal({ message }: { message: string | null }) {
   return message ? (
-    <p className="languages-refusal" role="alert">
+    <p className="refusal-box refusal-box--strong" role="alert">
       {message}
     </p>
   ) : null;

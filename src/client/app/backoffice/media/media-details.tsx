@@ -252,7 +252,7 @@ export function MediaDetails({
               ))}
             </fieldset>
             {refusal ? (
-              <p className="media-refusal" role="alert">
+              <p className="refusal-box media-refusal" role="alert">
                 {refusal}
               </p>
             ) : null}
@@ -308,12 +308,12 @@ export function MediaDetails({
         {/* Always there, so that a refusal that comes is read out. */}
         <div role="alert" className="media-detail__delete-outcome">
           {inUse ? (
-            <div className="media-refusal">
+            <div className="refusal-box media-refusal">
               <p>{inUse.message}</p>
               <UsedByList uses={inUse.usedBy} label="Places that still show this image" />
             </div>
           ) : deleteRefusal ? (
-            <p className="media-refusal">{deleteRefusal}</p>
+            <p className="refusal-box media-refusal">{deleteRefusal}</p>
           ) : null}
         </div>
       </div>

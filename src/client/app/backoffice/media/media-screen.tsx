@@ -157,7 +157,7 @@ export default function MediaScreen() {
       </form>
 
       {missing !== null ? (
-        <p className="media-notice" role="alert">
+        <p className="refusal-box media-notice" role="alert">
           There is no image with id {missing} in the library: it may have been deleted.
         </p>
       ) : null}

@@ -141,7 +141,7 @@ export function RedirectForm({
           ) : null}
         </fieldset>
         {refusal ? (
-          <p className="redirects-refusal" role="alert">
+          <p className="refusal-box refusal-box--strong" role="alert">
             {refusal}
           </p>
         ) : null}

@@ -68,7 +68,7 @@ export function RedirectsCsv() {
         ) : null}
       </div>
       {refusal ? (
-        <p className="redirects-refusal" role="alert">
+        <p className="refusal-box refusal-box--strong" role="alert">
           {refusal}
         </p>
       ) : null}
