@@ -213,3 +213,58 @@ test('a page made without code: its translation beside its source, saved as a dr
   await expect(history.locator('.history-list__item').first()).toContainText(editor.username);
   expect(consoleErrors).toEqual([]);
 });
+
+test('who else is editing is told per language: a translator and an editor of the source are not told of each other', async ({ browser }) => {
+  const name = `Notice${RUN}`;
+  const editor = { username: 'e2e-translate', password: 'e2e-translate-password' };
+  await ensureE2eUser(editor.username, editor.password, 3);
+  await createEditorsAutowiredPage(browser, {
+    name,
+    display: `Notice ${RUN}`,
+    parameters: [{ parameterName: 'headline', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'N', maxlength: 80 }],
+  });
+  const notice = (page: Page) => page.locator('p.editing-notice[role="status"]');
+  /** The editor's call saying it is open (at once, every 20 s, and when its tab is shown again), answered. */
+  const told = (page: Page, locale: string | null) =>
+    page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === `/api/master/editing/${name}` && url.searchParams.get('locale') === locale && response.request().method() === 'POST';
+    });
+  const showAgain = async (page: Page, locale: string | null) => {
+    const answered = told(page, locale);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    expect((await answered).ok()).toBe(true);
+  };
+  const translatorContext = await browser.newContext();
+  const editorContext = await browser.newContext();
+  try {
+    // The editor of the source has the page open; the administrator opens its German translation.
+    const source = await editorContext.newPage();
+    await logInAs(source, editor.username, editor.password);
+    const sourceTold = told(source, null);
+    await source.goto(`/${name}`);
+    await sourceTold;
+    const translator = await translatorContext.newPage();
+    await logInAs(translator, 'admin', E2E_ADMIN_PASSWORD);
+    const translatorTold = told(translator, 'de');
+    await translator.goto(`/${name}?locale=de`);
+    await expect(translator.getByRole('heading', { level: 1, name: `Notice ${RUN} editor: Deutsch` })).toBeVisible();
+    await translatorTold;
+    await showAgain(source, null);
+    await expect(notice(translator)).toHaveText('');
+    await expect(notice(source)).toHaveText('');
+
+    // The same editor opens the German translation too, in another tab: the two German editors see each other.
+    const sourceInGerman = await editorContext.newPage();
+    await sourceInGerman.goto(`/${name}?locale=de`);
+    await expect(notice(sourceInGerman)).toHaveText('Administrator is editing this page too.');
+    await showAgain(translator, 'de');
+    await expect(notice(translator)).toHaveText(`${editor.username} is editing this page too.`);
+    // The editor of the source still hears of nobody.
+    await showAgain(source, null);
+    await expect(notice(source)).toHaveText('');
+  } finally {
+    await translatorContext.close();
+    await editorContext.close();
+  }
+});

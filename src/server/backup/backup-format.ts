@@ -49,7 +49,7 @@ export const BACKUP_TABLES: ReadonlyArray<{ readonly name: string; readonly key:
   { name: 'media', key: ['id'] },
   { name: 'audit_log', key: ['id'] },
   { name: 'preview_shares', key: ['id'] },
-  { name: 'page_editors', key: ['page_id', 'user_id'] },
+  { name: 'page_editors', key: ['page_id', 'user_id', 'locale'] },
   { name: 'redirects', key: ['id'] },
   { name: 'not_found', key: ['path'] },
 ];

@@ -26,6 +26,7 @@ import * as redirects from './migrations/20261127-0022-redirects';
 import * as mediaLibrary from './migrations/20261127-0023-media-library';
 import * as mediaMenu from './migrations/20261127-0024-media-menu';
 import * as languages from './migrations/20261127-0025-languages';
+import * as editingPerLanguage from './migrations/20261127-0026-editing-per-language';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -62,6 +63,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261127-0023-media-library': mediaLibrary,
   '20261127-0024-media-menu': mediaMenu,
   '20261127-0025-languages': languages,
+  '20261127-0026-editing-per-language': editingPerLanguage,
 };
 
 /** The migrations this Folio knows, oldest first. */

@@ -69,6 +69,8 @@ export interface PreviewShareTable {
 export interface PageEditorTable {
   page_id: number;
   user_id: number;
+  /** The language of the editor open: '' for the source, a locale's code for its translation (DESIGN §28). */
+  locale: Generated<string>;
   seen_at: string;
 }
 

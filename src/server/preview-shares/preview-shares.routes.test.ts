@@ -238,6 +238,38 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
     expect(await noteEditing(tenant, page, asha, new Date(start.getTime() + 59_000))).toEqual({ others: [{ name: 'Ravi' }] });
     expect(await noteEditing(tenant, page, asha, new Date(start.getTime() + 61_000))).toEqual({ others: [] });
   });
+
+  it('tells who else is editing per language: a translator of German and an editor of the source never see each other (DESIGN §28)', async () => {
+    const languages = { defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }, { code: 'de', name: 'Deutsch', enabled: true }, { code: 'mr', name: 'मराठी', enabled: false }] };
+    const current = (await inject('GET', '/api/master/locales')).json() as { revision: number };
+    const saved = await inject('POST', '/api/master/locales', admin, { ...languages, revision: current.revision });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const editing = (who: LoggedIn, query = '') => inject('POST', `/api/master/editing/About${query}`, who, {});
+    expect((await editing(admin)).json()).toEqual({ others: [] });
+    // Ravi translates About into German: Asha, editing the English source, is not told, nor is he of her.
+    expect((await editing(editor, '?locale=de')).json()).toEqual({ others: [] });
+    expect((await editing(admin)).json()).toEqual({ others: [] });
+    // Asha opens the German one too (in another tab): each is told of the other there, and only there.
+    expect((await editing(admin, '?locale=de')).json()).toEqual({ others: [{ name: 'Ravi' }] });
+    expect((await editing(editor, '?locale=de')).json()).toEqual({ others: [{ name: 'Asha' }] });
+    expect((await editing(editor, '?locale=mr')).json()).toEqual({ others: [] });
+    // Leaving the German editor leaves her source editor open, and the other way round.
+    expect((await inject('POST', '/api/master/editing/About/leave?locale=de', admin, {})).statusCode).toBe(200);
+    expect((await editing(editor, '?locale=de')).json()).toEqual({ others: [] });
+    expect((await inject('POST', '/api/master/editing/About/leave', editor, {})).statusCode).toBe(200);
+    expect((await editing(admin, '?locale=de')).json()).toEqual({ others: [{ name: 'Ravi' }] });
+    // A language the site does not have, the default one, or no code at all: 400 with a sentence, nothing noted.
+    for (const bad of ['?locale=fr', '?locale=en-IN', '?locale=not%20a%20code', '?locale=']) {
+      for (const url of [`/api/master/editing/About${bad}`, `/api/master/editing/About/leave${bad}`]) {
+        const refused = await inject('POST', url, editor, {});
+        expect(refused.statusCode, `${url}: ${refused.body}`).toBe(400);
+        expect(refused.json().message).toMatch(/\.$/);
+      }
+    }
+    const page = (await findPage(t.app.tenants.default, 'About'))!;
+    const noted = await db().selectFrom('page_editors').select(['user_id', 'locale']).where('page_id', '=', page.id).orderBy('user_id').orderBy('locale').execute();
+    expect(noted.map((row) => row.locale).sort()).toEqual(['', 'de', 'de', 'mr']);
+  });
 });
 
 /** An Editors user made through the helpers (its first name Eda) is named as the top bar names it. */

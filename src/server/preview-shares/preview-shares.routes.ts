@@ -9,9 +9,11 @@ import {
   RevokePreviewShareSchema,
 } from '../../core/schemas/preview-share';
 import { AnyBodySchema, screenReplies, typed } from '../http/contract';
-import { createPreviewShare, leaveEditing, listPreviewShares, noteEditing, revokePreviewShare } from './preview-shares.service';
+import { createPreviewShare, editingLocale, leaveEditing, listPreviewShares, noteEditing, revokePreviewShare } from './preview-shares.service';
 
 const RoutingParamsSchema = z.strictObject({ routing: z.string().min(1).max(100) });
+/** The language of the editor open (DESIGN §28): absent for the source, a translation's code otherwise. */
+const EditingQuerySchema = z.strictObject({ locale: z.string().max(40).optional() });
 
 /** Making links is a write like a save, but each one is a key to a draft: at most 30 a minute from one address. */
 export const PREVIEW_SHARE_RATE_LIMIT = { max: 30, timeWindow: '1 minute', groupId: 'preview-share' } as const;
@@ -44,12 +46,12 @@ export async function previewShareRoutes(app: FastifyInstance, { publicBaseUrl }
   );
   api.post(
     '/api/master/editing/:routing',
-    { config: editor, schema: { params: RoutingParamsSchema, body: AnyBodySchema, response: screenReplies(EditingOthersSchema, [404]) } },
-    async (request) => noteEditing(request.tenant, request.editedPage!, request.session!),
+    { config: editor, schema: { params: RoutingParamsSchema, querystring: EditingQuerySchema, body: AnyBodySchema, response: screenReplies(EditingOthersSchema, [404]) } },
+    async (request) => noteEditing(request.tenant, request.editedPage!, request.session!, new Date(), await editingLocale(request.tenant, request.query.locale)),
   );
   api.post(
     '/api/master/editing/:routing/leave',
-    { config: editor, schema: { params: RoutingParamsSchema, body: AnyBodySchema, response: screenReplies(z.object({}), [404]) } },
-    async (request) => leaveEditing(request.tenant, request.editedPage!, request.session!),
+    { config: editor, schema: { params: RoutingParamsSchema, querystring: EditingQuerySchema, body: AnyBodySchema, response: screenReplies(z.object({}), [404]) } },
+    async (request) => leaveEditing(request.tenant, request.editedPage!, request.session!, await editingLocale(request.tenant, request.query.locale)),
   );
 }

@@ -14,6 +14,7 @@ import { inTransaction } from '../db/database';
 import { ForbiddenError, NotFoundError } from '../errors';
 import type { Page } from '../pages/page-kind';
 import { findPageById } from '../pages/resolve-page';
+import { translationLocale } from '../locales/locales.service';
 import type { Tenant } from '../tenants/tenants';
 import {
   deletePageEditor,
@@ -119,16 +120,27 @@ export async function shareOpensPreview(tenant: Tenant, page: Page, token: unkno
   return isLiveShareOfPage(tenant.db, hashToken(token), page.id, now.toISOString());
 }
 
-/** The caller has the page's editor open: noted (any instance reads it), answered with the others who have it open. */
-export async function noteEditing(tenant: Tenant, page: Page, user: SessionUser, now = new Date()): Promise<EditingOthers> {
-  await upsertPageEditor(tenant.db, page.id, user.userId, now.toISOString());
-  const names = await listOtherPageEditors(tenant.db, page.id, user.userId, new Date(now.getTime() - EDITING_FOR_MS).toISOString());
+/**
+ * The language of an editor open (DESIGN §28): none named, the source (''); else one of the site's languages to
+ * translate into (a 400 with a sentence for any other code).
+ */
+export async function editingLocale(tenant: Tenant, code: string | undefined): Promise<string> {
+  return code === undefined ? '' : (await translationLocale(tenant, code)).code;
+}
+
+/**
+ * The caller has the page's editor open in a language ('' the source): noted (any instance reads it), answered
+ * with the others who have the page open in that language (a translation and its source never meet on a save).
+ */
+export async function noteEditing(tenant: Tenant, page: Page, user: SessionUser, now = new Date(), locale = ''): Promise<EditingOthers> {
+  await upsertPageEditor(tenant.db, page.id, user.userId, locale, now.toISOString());
+  const names = await listOtherPageEditors(tenant.db, page.id, user.userId, locale, new Date(now.getTime() - EDITING_FOR_MS).toISOString());
   return { others: names.sort((a, b) => a.localeCompare(b)).map((name) => ({ name })) };
 }
 
-/** The caller closed the page's editor. */
-export async function leaveEditing(tenant: Tenant, page: Page, user: SessionUser): Promise<Record<string, never>> {
-  await deletePageEditor(tenant.db, page.id, user.userId);
+/** The caller closed the page's editor in that language. */
+export async function leaveEditing(tenant: Tenant, page: Page, user: SessionUser, locale = ''): Promise<Record<string, never>> {
+  await deletePageEditor(tenant.db, page.id, user.userId, locale);
   return {};
 }
 

@@ -5,15 +5,17 @@ import { readCookie } from '../../lib/http';
 import { api } from '../lib/api';
 import '../../styles/preview-share.css';
 
-const editingPath = (routing: string) => `/api/master/editing/${encodeURIComponent(routing)}`;
+/** The page's editor open in a language: the source's without one, a translation's with its code (DESIGN §28). */
+const editingPath = (routing: string, action: '' | '/leave', locale?: string) =>
+  `/api/master/editing/${encodeURIComponent(routing)}${action}${locale ? `?${new URLSearchParams({ locale }).toString()}` : ''}`;
 
 /**
  * Says the editor has closed. A plain fetch with `keepalive`, so that it is still sent when the tab closes (the
  * API's client cannot ask for that; sendBeacon cannot send the CSRF header the API needs).
  */
-function sayLeft(routing: string): void {
+function sayLeft(routing: string, locale?: string): void {
   const xsrf = readCookie('XSRF-TOKEN');
-  void fetch(`${editingPath(routing)}/leave`, {
+  void fetch(editingPath(routing, '/leave', locale), {
     method: 'POST',
     keepalive: true,
     credentials: 'same-origin',
@@ -25,12 +27,12 @@ function sayLeft(routing: string): void {
 /**
  * While a page's editor is open, tells the server so (DESIGN §26): at once, every 20 s, and whenever the tab is
  * shown again; says it has closed when the editor goes (another screen, the tab closed). Answers the names of
- * the other users who have the page's editor open.
+ * the other users who have the page's editor open in the same language (a translation's `locale`, else the source).
  */
-export function useOthersEditing(routing: string): string[] {
+export function useOthersEditing(routing: string, locale?: string): string[] {
   const query = useQuery({
-    queryKey: ['editing', routing],
-    queryFn: () => api<EditingOthers>(editingPath(routing), {}),
+    queryKey: ['editing', routing, locale ?? ''],
+    queryFn: () => api<EditingOthers>(editingPath(routing, '', locale), {}),
     refetchInterval: EDITING_EVERY_MS,
     // A tab in the background still holds an open editor, whose saves would meet another's.
     refetchIntervalInBackground: true,
@@ -48,7 +50,7 @@ export function useOthersEditing(routing: string): string[] {
     const back = (event: PageTransitionEvent) => {
       if (event.persisted) void refetch();
     };
-    const closing = () => sayLeft(routing);
+    const closing = () => sayLeft(routing, locale);
     document.addEventListener('visibilitychange', shown);
     window.addEventListener('pageshow', back);
     window.addEventListener('pagehide', closing);
@@ -56,19 +58,20 @@ export function useOthersEditing(routing: string): string[] {
       document.removeEventListener('visibilitychange', shown);
       window.removeEventListener('pageshow', back);
       window.removeEventListener('pagehide', closing);
-      sayLeft(routing);
+      sayLeft(routing, locale);
     };
-  }, [routing, refetch]);
+  }, [routing, locale, refetch]);
 
   return query.data?.others.map((other) => other.name) ?? [];
 }
 
 /**
- * "Asha is editing this page too." while another user has the page's editor open; empty otherwise. The status
- * region is always there (empty, it takes no room), so that a screen reader announces the words when they come.
+ * "Asha is editing this page too." while another user has the page's editor open in the same language; empty
+ * otherwise. The status region is always there (empty, it takes no room), so that a screen reader announces the
+ * words when they come.
  */
-export function EditingNotice({ routing }: { routing: string }) {
-  const notice = editingNotice(useOthersEditing(routing));
+export function EditingNotice({ routing, locale }: { routing: string; locale?: string | undefined }) {
+  const notice = editingNotice(useOthersEditing(routing, locale));
   return (
     <p role="status" className="editing-notice">
       {notice}

@@ -54,6 +54,8 @@ export interface EditorFrameProps<T extends RevisedDocument> {
   previewCall?: string;
   /** Share preview (a link to the page's newest draft); false where that would not show what is edited (a translation). */
   sharePreview?: boolean;
+  /** A translation's language (DESIGN §28): who else is editing is told per language; none for the source. */
+  locale?: string;
 }
 
 /**
@@ -77,6 +79,7 @@ export function EditorFrame<T extends RevisedDocument>({
   language,
   previewCall,
   sharePreview = true,
+  locale,
 }: EditorFrameProps<T>) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const { doc, reload } = editor;
@@ -154,7 +157,7 @@ export function EditorFrame<T extends RevisedDocument>({
             </div>
           </div>
         ) : null}
-        <EditingNotice routing={routing} />
+        <EditingNotice routing={routing} locale={locale} />
         {notices?.(doc)}
         <div key={editor.generation} className="editor-blocks">
           {children(doc)}

@@ -92,6 +92,7 @@ export function TranslationEditor({ routing, locale, pageName, sourcePath, viewI
       describeField={describeField}
       language={<LanguageSelect />}
       sharePreview={false}
+      locale={locale}
       notices={() =>
         outdated ? (
           <div className="app-notice editor-notice" role="status">
