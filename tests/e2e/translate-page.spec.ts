@@ -211,6 +211,28 @@ test('a page made without code: its translation beside its source, saved as a dr
   await expect(history.locator('.history-list__item')).toHaveCount(1);
   await expect(history.locator('.history-list__item').first()).toContainText('Draft');
   await expect(history.locator('.history-list__item').first()).toContainText(editor.username);
+
+  // The German draft shared by a link: a reviewer without an account reads it in German, and only it.
+  await page.getByRole('button', { name: 'Share preview…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share a preview' });
+  await expect(dialog.getByText('This page has no live links.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = await dialog.getByLabel('Link', { exact: true }).inputValue();
+  expect(link).toMatch(new RegExp(`/preview/${name}1\\?locale=de&share=[A-Za-z0-9_-]{43}$`));
+  await expect(dialog.locator('.share-dialog__link')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  const reviewer = await browser.newContext();
+  try {
+    const visit = await reviewer.newPage();
+    expect((await visit.goto(link))?.status()).toBe(200);
+    await expect(visit.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(visit.locator('main')).toContainText('Wir stellen ein');
+    await expect(visit.getByText('Preview, not published')).toBeVisible();
+    // The same link at the source's address opens nothing.
+    expect((await visit.goto(link.replace('locale=de&', '')))?.status()).toBe(404);
+  } finally {
+    await reviewer.close();
+  }
   expect(consoleErrors).toEqual([]);
 });
 

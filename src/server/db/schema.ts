@@ -58,6 +58,8 @@ export interface NotFoundTable {
 export interface PreviewShareTable {
   id: Generated<number>;
   page_id: number;
+  /** The language the link shows: '' the source, a locale's code its translation (DESIGN §28). */
+  locale: Generated<string>;
   token_hash: string;
   created_by: number;
   created_at: string;

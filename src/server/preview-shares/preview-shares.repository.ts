@@ -6,7 +6,10 @@ import type { Db } from '../db/database';
 /** A user's name as the staff app shows it: the first name, else the user name. */
 const userName = sql<string>`coalesce(nullif(trim(u.first_name), ''), u.username)`;
 
-export async function insertPreviewShare(db: Db, share: { page_id: number; token_hash: string; created_by: number; created_at: string; expires_at: string }): Promise<number> {
+export async function insertPreviewShare(
+  db: Db,
+  share: { page_id: number; locale: string; token_hash: string; created_by: number; created_at: string; expires_at: string },
+): Promise<number> {
   const row = await db.insertInto('preview_shares').values(share).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -22,8 +25,8 @@ function liveShares(db: Db, now: string) {
 export type LiveShareRow = NonNullable<Awaited<ReturnType<ReturnType<typeof liveShares>['executeTakeFirst']>>>;
 
 /** A page's live links (not revoked, not expired), newest first. */
-export async function listLiveShares(db: Db, pageId: number, now: string): Promise<LiveShareRow[]> {
-  return liveShares(db, now).where('s.page_id', '=', pageId).orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').execute();
+export async function listLiveShares(db: Db, pageId: number, locale: string, now: string): Promise<LiveShareRow[]> {
+  return liveShares(db, now).where('s.page_id', '=', pageId).where('s.locale', '=', locale).orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').execute();
 }
 
 /** A live link by its id. */
@@ -31,17 +34,17 @@ export async function findLiveShare(db: Db, id: number, now: string): Promise<Li
   return liveShares(db, now).where('s.id', '=', id).executeTakeFirst();
 }
 
-/** Whether a live link of this page has this token hash. */
-export async function isLiveShareOfPage(db: Db, tokenHash: string, pageId: number, now: string): Promise<boolean> {
+/** The language of the live link of this page with this token hash ('' the source); null when there is none. */
+export async function liveShareLocale(db: Db, tokenHash: string, pageId: number, now: string): Promise<string | null> {
   const row = await db
     .selectFrom('preview_shares')
-    .select('id')
+    .select('locale')
     .where('token_hash', '=', tokenHash)
     .where('page_id', '=', pageId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.locale ?? null;
 }
 
 /** Revokes a link that is still live; false when it is not (revoked meanwhile, or expired). */

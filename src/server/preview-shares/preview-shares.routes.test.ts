@@ -239,11 +239,62 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
     expect(await noteEditing(tenant, page, asha, new Date(start.getTime() + 61_000))).toEqual({ others: [] });
   });
 
-  it('tells who else is editing per language: a translator of German and an editor of the source never see each other (DESIGN §28)', async () => {
+  /** German (and Marathi, not yet on) beside English, as an administrator saves them; once. */
+  async function ensureLanguages() {
+    const current = (await inject('GET', '/api/master/locales')).json() as { revision: number; locales: unknown[] };
+    if (current.locales.length === 3) return;
     const languages = { defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }, { code: 'de', name: 'Deutsch', enabled: true }, { code: 'mr', name: 'मराठी', enabled: false }] };
-    const current = (await inject('GET', '/api/master/locales')).json() as { revision: number };
     const saved = await inject('POST', '/api/master/locales', admin, { ...languages, revision: current.revision });
     expect(saved.statusCode, saved.body).toBe(200);
+  }
+
+  it('shares a translation’s newest draft at its own address: that language only, listed and audited apart (DESIGN §28)', async () => {
+    await ensureLanguages();
+    const read = (await inject('GET', '/api/master/translate/About?locale=de')).json() as { revision: number; units: Array<{ path: string; source: string }> };
+    const unit = read.units.find((candidate) => candidate.source.length > 0)!;
+    const drafted = await inject('POST', '/api/master/translate/About', admin, { locale: 'de', revision: read.revision, texts: { [unit.path]: 'Geteilter deutscher Entwurf' }, publish: 'draft' });
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    const made = await inject('POST', '/api/master/previewshare/About?locale=de', editor, { hours: 1 });
+    expect(made.statusCode, made.body).toBe(200);
+    const link = made.json() as { id: number; url: string };
+    expect(link.url).toMatch(/^https:\/\/www\.firm\.example\/site\/preview\/About1\?locale=de&share=[A-Za-z0-9_-]{43}$/);
+
+    const shown = await open(link.url);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('Geteilter deutscher Entwurf');
+    expect(shown.body).toContain('<html lang="de"');
+    expect(shown.body).toContain('Preview, not published.');
+    expect(shown.body).not.toContain('Back to the editor');
+    expect(shown.headers['set-cookie']).toBeUndefined();
+    // The German link opens neither the source nor another language; a link of the source opens no German.
+    const token = new URL(link.url).searchParams.get('share')!;
+    for (const url of [`/preview/About1?share=${token}`, `/preview/About1?locale=mr&share=${token}`, `/preview/About1?locale=en-IN&share=${token}`]) {
+      expect((await inject('GET', url, null)).statusCode, url).toBe(404);
+    }
+    const english = new URL((await share('About', 1)).url).searchParams.get('share')!;
+    expect((await inject('GET', `/preview/About1?locale=de&share=${english}`, null)).statusCode).toBe(404);
+    expect((await inject('GET', `/preview/About1?share=${english}`, null)).statusCode).toBe(200);
+
+    // Listed with the German editor's links only, and audited with its language.
+    const listed = (language: string) => inject('GET', `/api/master/previewshares/About${language}`, editor).then((response) => (response.json() as Array<{ id: number }>).map((row) => row.id));
+    expect(await listed('?locale=de')).toEqual([link.id]);
+    expect(await listed('')).not.toContain(link.id);
+    const entry = await db().selectFrom('audit_log').select(['summary', 'details']).where('action', '=', 'preview.share').where('target_id', '=', `About/${link.id}`).executeTakeFirstOrThrow();
+    expect(entry.summary).toBe(`Shared a preview of About in de for 1 hour (link ${link.id})`);
+    expect(JSON.parse(entry.details)).toMatchObject({ page: 'About', locale: 'de', hours: 1 });
+    // A language the site does not have, or the default: 400 with a sentence, no link made.
+    for (const bad of ['?locale=fr', '?locale=en-IN', '?locale=']) {
+      const refused = await inject('POST', `/api/master/previewshare/About${bad}`, editor, { hours: 1 });
+      expect(refused.statusCode, bad).toBe(400);
+      expect((await inject('GET', `/api/master/previewshares/About${bad}`, editor)).statusCode, bad).toBe(400);
+    }
+    // Revoked, it is the 404 page like any other.
+    expect((await inject('POST', '/api/master/previewshare/revoke', editor, { id: link.id })).statusCode).toBe(200);
+    expect((await open(link.url)).statusCode).toBe(404);
+  });
+
+  it('tells who else is editing per language: a translator of German and an editor of the source never see each other (DESIGN §28)', async () => {
+    await ensureLanguages();
     const editing = (who: LoggedIn, query = '') => inject('POST', `/api/master/editing/About${query}`, who, {});
     expect((await editing(admin)).json()).toEqual({ others: [] });
     // Ravi translates About into German: Asha, editing the English source, is not told, nor is he of her.

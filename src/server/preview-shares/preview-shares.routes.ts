@@ -12,8 +12,8 @@ import { AnyBodySchema, screenReplies, typed } from '../http/contract';
 import { createPreviewShare, editingLocale, leaveEditing, listPreviewShares, noteEditing, revokePreviewShare } from './preview-shares.service';
 
 const RoutingParamsSchema = z.strictObject({ routing: z.string().min(1).max(100) });
-/** The language of the editor open (DESIGN §28): absent for the source, a translation's code otherwise. */
-const EditingQuerySchema = z.strictObject({ locale: z.string().max(40).optional() });
+/** The language of the editor (DESIGN §28): absent for the source, a translation's code otherwise. */
+const LanguageQuerySchema = z.strictObject({ locale: z.string().max(40).optional() });
 
 /** Making links is a write like a save, but each one is a key to a draft: at most 30 a minute from one address. */
 export const PREVIEW_SHARE_RATE_LIMIT = { max: 30, timeWindow: '1 minute', groupId: 'preview-share' } as const;
@@ -30,14 +30,15 @@ export async function previewShareRoutes(app: FastifyInstance, { publicBaseUrl }
     '/api/master/previewshare/:routing',
     {
       config: { ...editor, rateLimit: PREVIEW_SHARE_RATE_LIMIT },
-      schema: { params: RoutingParamsSchema, body: CreatePreviewShareSchema, response: screenReplies(CreatedPreviewShareSchema, [404, 429]) },
+      schema: { params: RoutingParamsSchema, querystring: LanguageQuerySchema, body: CreatePreviewShareSchema, response: screenReplies(CreatedPreviewShareSchema, [404, 429]) },
     },
-    async (request) => createPreviewShare(request.tenant, request.editedPage!, request.body.hours, request.session!, publicBaseUrl),
+    async (request) =>
+      createPreviewShare(request.tenant, request.editedPage!, request.body.hours, request.session!, publicBaseUrl, new Date(), await editingLocale(request.tenant, request.query.locale)),
   );
   api.get(
     '/api/master/previewshares/:routing',
-    { config: editor, schema: { params: RoutingParamsSchema, response: screenReplies(PreviewShareListSchema, [404]) } },
-    async (request) => listPreviewShares(request.tenant, request.editedPage!),
+    { config: editor, schema: { params: RoutingParamsSchema, querystring: LanguageQuerySchema, response: screenReplies(PreviewShareListSchema, [404]) } },
+    async (request) => listPreviewShares(request.tenant, request.editedPage!, new Date(), await editingLocale(request.tenant, request.query.locale)),
   );
   api.post(
     '/api/master/previewshare/revoke',
@@ -46,12 +47,12 @@ export async function previewShareRoutes(app: FastifyInstance, { publicBaseUrl }
   );
   api.post(
     '/api/master/editing/:routing',
-    { config: editor, schema: { params: RoutingParamsSchema, querystring: EditingQuerySchema, body: AnyBodySchema, response: screenReplies(EditingOthersSchema, [404]) } },
+    { config: editor, schema: { params: RoutingParamsSchema, querystring: LanguageQuerySchema, body: AnyBodySchema, response: screenReplies(EditingOthersSchema, [404]) } },
     async (request) => noteEditing(request.tenant, request.editedPage!, request.session!, new Date(), await editingLocale(request.tenant, request.query.locale)),
   );
   api.post(
     '/api/master/editing/:routing/leave',
-    { config: editor, schema: { params: RoutingParamsSchema, querystring: EditingQuerySchema, body: AnyBodySchema, response: screenReplies(z.object({}), [404]) } },
+    { config: editor, schema: { params: RoutingParamsSchema, querystring: LanguageQuerySchema, body: AnyBodySchema, response: screenReplies(z.object({}), [404]) } },
     async (request) => leaveEditing(request.tenant, request.editedPage!, request.session!, await editingLocale(request.tenant, request.query.locale)),
   );
 }

@@ -22,7 +22,7 @@ import {
   deleteSharesEndedBefore,
   findLiveShare,
   insertPreviewShare,
-  isLiveShareOfPage,
+  liveShareLocale,
   listLiveShares,
   listOtherPageEditors,
   revokeShare,
@@ -47,21 +47,33 @@ export const PRUNE_PREVIEW_SHARES_EVERY_MS = 6 * HOUR_MS;
 /** Links that expired or were revoked stay this long, then go (the audit log keeps who made and revoked them). */
 const KEEP_ENDED_SHARES_MS = 30 * 24 * HOUR_MS;
 
-/** The absolute address of a page's shared preview: its preview address on the site's public base URL. */
-function shareUrl(page: Page, token: string, publicBaseUrl: string): string {
+/** The absolute address of a page's shared preview: its preview address on the site's public base URL (in a language). */
+function shareUrl(page: Page, token: string, publicBaseUrl: string, locale: string): string {
   const url = new URL(previewPath(page.publicPath).slice(1), publicBaseUrl);
+  if (locale) url.searchParams.set('locale', locale);
   url.searchParams.set('share', token);
   return url.href;
 }
 
 const hoursInWords = (hours: number) => (hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? '' : 's'}` : `${hours} hour${hours === 1 ? '' : 's'}`);
 
-/** Makes a link to the page's newest revision that works for `hours`; the answer holds the token, shown this once. */
-export async function createPreviewShare(tenant: Tenant, page: Page, hours: number, user: SessionUser, publicBaseUrl: string, now = new Date()): Promise<CreatedPreviewShare> {
+/**
+ * Makes a link to the page's newest revision in a language ('' the source) that works for `hours`; the answer
+ * holds the token, shown this once.
+ */
+export async function createPreviewShare(
+  tenant: Tenant,
+  page: Page,
+  hours: number,
+  user: SessionUser,
+  publicBaseUrl: string,
+  now = new Date(),
+  locale = '',
+): Promise<CreatedPreviewShare> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + hours * HOUR_MS).toISOString();
   const id = await inTransaction(tenant.db, async (trx) => {
-    const id = await insertPreviewShare(trx, { page_id: page.id, token_hash: hashToken(token), created_by: user.userId, created_at: now.toISOString(), expires_at: expiresAt });
+    const id = await insertPreviewShare(trx, { page_id: page.id, locale, token_hash: hashToken(token), created_by: user.userId, created_at: now.toISOString(), expires_at: expiresAt });
     await audit(
       trx,
       tenant,
@@ -69,21 +81,21 @@ export async function createPreviewShare(tenant: Tenant, page: Page, hours: numb
         action: 'preview.share',
         targetType: 'preview link',
         targetId: `${page.routing}/${id}`,
-        summary: `Shared a preview of ${page.routing} for ${hoursInWords(hours)} (link ${id})`,
-        details: { page: page.routing, hours, expiresAt },
+        summary: `Shared a preview of ${page.routing}${locale ? ` in ${locale}` : ''} for ${hoursInWords(hours)} (link ${id})`,
+        details: { page: page.routing, ...(locale ? { locale } : {}), hours, expiresAt },
       },
       now,
     );
     return id;
   });
-  return { id, url: shareUrl(page, token, publicBaseUrl), expiresAt };
+  return { id, url: shareUrl(page, token, publicBaseUrl, locale), expiresAt };
 }
 
 const shareOf = (row: LiveShareRow): PreviewShare => ({ id: row.id, createdAt: row.created_at, expiresAt: row.expires_at, createdBy: row.created_by_name });
 
-/** The page's live links, newest first, without their tokens. */
-export async function listPreviewShares(tenant: Tenant, page: Page, now = new Date()): Promise<PreviewShare[]> {
-  return (await listLiveShares(tenant.db, page.id, now.toISOString())).map(shareOf);
+/** The page's live links in a language ('' the source), newest first, without their tokens. */
+export async function listPreviewShares(tenant: Tenant, page: Page, now = new Date(), locale = ''): Promise<PreviewShare[]> {
+  return (await listLiveShares(tenant.db, page.id, locale, now.toISOString())).map(shareOf);
 }
 
 /**
@@ -112,12 +124,13 @@ export async function revokePreviewShare(tenant: Tenant, id: number, user: Sessi
 }
 
 /**
- * Whether a shared link's token opens this page's preview now: a token of the form made here whose hash is that
- * of a live link of this very page. Anything else (forged, revoked, expired, another page's) does not.
+ * The language whose preview of this page a shared link's token opens now ('' the source): a token of the form
+ * made here whose hash is that of a live link of this very page. Anything else (forged, revoked, expired, another
+ * page's) opens none: null.
  */
-export async function shareOpensPreview(tenant: Tenant, page: Page, token: unknown, now = new Date()): Promise<boolean> {
-  if (typeof token !== 'string' || !TOKEN_FORM.test(token)) return false;
-  return isLiveShareOfPage(tenant.db, hashToken(token), page.id, now.toISOString());
+export async function sharedPreviewLocale(tenant: Tenant, page: Page, token: unknown, now = new Date()): Promise<string | null> {
+  if (typeof token !== 'string' || !TOKEN_FORM.test(token)) return null;
+  return liveShareLocale(tenant.db, hashToken(token), page.id, now.toISOString());
 }
 
 /**

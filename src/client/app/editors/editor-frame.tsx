@@ -52,9 +52,7 @@ export interface EditorFrameProps<T extends RevisedDocument> {
   language?: ReactNode;
   /** The preview pane's call; by default `POST /api/master/preview/:routing` (a translation's names its locale). */
   previewCall?: string;
-  /** Share preview (a link to the page's newest draft); false where that would not show what is edited (a translation). */
-  sharePreview?: boolean;
-  /** A translation's language (DESIGN §28): who else is editing is told per language; none for the source. */
+  /** A translation's language (DESIGN §28): its links and who else is editing are the language's; none for the source. */
   locale?: string;
 }
 
@@ -78,7 +76,6 @@ export function EditorFrame<T extends RevisedDocument>({
   describeField = pathAsName,
   language,
   previewCall,
-  sharePreview = true,
   locale,
 }: EditorFrameProps<T>) {
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -184,7 +181,7 @@ export function EditorFrame<T extends RevisedDocument>({
             <button type="button" className="button button--outline" aria-expanded={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
               History
             </button>
-            {sharePreview ? <SharePreview routing={routing} /> : null}
+            <SharePreview routing={routing} locale={locale} />
           </PublishControls>
         </div>
         </EditorLayout>

@@ -28,13 +28,14 @@ export function inWords(iso: string, now = Date.now()): string {
   return RELATIVE.format(Math.round(hours / 24), 'day');
 }
 
-const sharesPath = (routing: string) => `/api/master/previewshares/${encodeURIComponent(routing)}`;
+/** A call about the page's links in a language: the source's without one, a translation's with its code. */
+const inLanguage = (path: string, locale: string | undefined) => (locale ? `${path}?${new URLSearchParams({ locale }).toString()}` : path);
 
 /**
  * The dialog: how long a new link works, Create link, the link made (shown once, with Copy link and when it stops
  * working), and the page's live links with who made them and Revoke (which asks first).
  */
-export default function SharePreviewDialog({ routing, onClose }: { routing: string; onClose: () => void }) {
+export default function SharePreviewDialog({ routing, locale, onClose }: { routing: string; locale?: string | undefined; onClose: () => void }) {
   const titleId = useId();
   const introId = useId();
   const lifetimeId = useId();
@@ -47,7 +48,11 @@ export default function SharePreviewDialog({ routing, onClose }: { routing: stri
   const linkInput = useRef<HTMLInputElement>(null);
   const linksHeading = useRef<HTMLHeadingElement>(null);
   const { confirm, dialog: question } = useConfirm();
-  const shares = useQuery({ queryKey: ['preview-shares', routing], queryFn: () => api<PreviewShare[]>(sharesPath(routing)), gcTime: 0 });
+  const shares = useQuery({
+    queryKey: ['preview-shares', routing, locale ?? ''],
+    queryFn: () => api<PreviewShare[]>(inLanguage(`/api/master/previewshares/${encodeURIComponent(routing)}`, locale)),
+    gcTime: 0,
+  });
   const { firstFocus, dialogProps } = useModalDialog<HTMLSelectElement>(onClose);
 
   const create = async (event: FormEvent) => {
@@ -57,7 +62,7 @@ export default function SharePreviewDialog({ routing, onClose }: { routing: stri
     setProblem(null);
     setSaid('');
     try {
-      const link = await api<CreatedPreviewShare>(`/api/master/previewshare/${encodeURIComponent(routing)}`, { hours });
+      const link = await api<CreatedPreviewShare>(inLanguage(`/api/master/previewshare/${encodeURIComponent(routing)}`, locale), { hours });
       setCreated(link);
       setSaid('The link is made. Copy it now: it is shown only this once.');
       await shares.refetch();

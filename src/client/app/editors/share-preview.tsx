@@ -6,9 +6,9 @@ const SharePreviewDialog = lazy(() => import('./share-preview-dialog'));
 
 /**
  * Share preview…: a button of the editor's action bar that opens the dialog of the page's shared preview links
- * (DESIGN §26).
+ * (DESIGN §26), in the editor's language (a translation's `locale`, DESIGN §28; none for the source).
  */
-export function SharePreview({ routing }: { routing: string }) {
+export function SharePreview({ routing, locale }: { routing: string; locale?: string | undefined }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const close = () => {
@@ -23,7 +23,7 @@ export function SharePreview({ routing }: { routing: string }) {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <SharePreviewDialog routing={routing} onClose={close} />
+          <SharePreviewDialog routing={routing} locale={locale} onClose={close} />
         </Suspense>
       ) : null}
     </>

@@ -18,7 +18,7 @@ describe.each(testDialects())('migration 20261127-0026-editing-per-language (%s)
     for (const scratch of opened) await scratch.close();
   });
 
-  it('lets one user have a page open in two languages; down goes back to one row per page and user', async () => {
+  it('lets one user have a page open in two languages and a link name its language; down goes back to one row per page and user', async () => {
     const scratch = await scratchDatabase(dialect);
     opened.push(scratch);
     const db = scratch.handle.db as unknown as Kysely<any>;
@@ -44,11 +44,22 @@ describe.each(testDialects())('migration 20261127-0026-editing-per-language (%s)
       [50, 'de'],
       [51, 'de'],
     ]);
+    // A shared preview link names its language; the links made before are the source's.
+    const share = (id: number, locale?: string) => ({ id, page_id: 40, token_hash: `hash-${id}`, created_by: 50, created_at: AT, expires_at: '2026-11-28T09:00:00.000Z', ...(locale ? { locale } : {}) });
+    await db.insertInto('preview_shares').values(share(1)).execute();
+    await db.insertInto('preview_shares').values(share(2, 'de')).execute();
+    const shares = await db.selectFrom('preview_shares').select(['id', 'locale']).orderBy('id').execute();
+    expect(shares.map((row) => [Number(row.id), row.locale])).toEqual([
+      [1, ''],
+      [2, 'de'],
+    ]);
     // The same user, page and language twice is one row (the key).
     await expect(db.insertInto('page_editors').values({ page_id: 40, user_id: 51, locale: 'de', seen_at: '2026-11-27T10:02:00.000Z' }).execute()).rejects.toThrow();
 
     await migrateTo(db, dialect, '20261127-0025-languages');
     expect(await db.selectFrom('page_editors').selectAll().execute()).toEqual([]);
+    // Down: a translation's link goes with its column; the source's stays.
+    expect((await db.selectFrom('preview_shares').selectAll().execute()).map((row) => [Number(row.id), row.locale])).toEqual([[1, undefined]]);
     await db.insertInto('page_editors').values({ page_id: 40, user_id: 50, seen_at: '2026-11-27T10:03:00.000Z' }).execute();
     await expect(db.insertInto('page_editors').values({ page_id: 40, user_id: 50, seen_at: '2026-11-27T10:04:00.000Z' }).execute()).rejects.toThrow();
   });

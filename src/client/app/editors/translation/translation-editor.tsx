@@ -91,7 +91,6 @@ export function TranslationEditor({ routing, locale, pageName, sourcePath, viewI
       history={history}
       describeField={describeField}
       language={<LanguageSelect />}
-      sharePreview={false}
       locale={locale}
       notices={() =>
         outdated ? (
