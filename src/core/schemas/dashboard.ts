@@ -80,7 +80,8 @@ export const EnquiryWeekSchema = z.object({
 export type EnquiryWeek = z.infer<typeof EnquiryWeekSchema>;
 
 export const DashboardSchema = z.object({
-  enquiries: z.object({ newCount: z.number().int(), latest: z.array(DashboardEnquirySchema) }).optional(),
+  /** `spamCount`: every enquiry the spam guard (or a person) put under Spam, so none hides there unseen (DESIGN §34). */
+  enquiries: z.object({ newCount: z.number().int(), spamCount: z.number().int(), latest: z.array(DashboardEnquirySchema) }).optional(),
   mail: MailCardSchema.optional(),
   scheduled: z.array(ScheduledPublicationSchema).optional(),
   changes: z.array(AuditEntrySchema).optional(),

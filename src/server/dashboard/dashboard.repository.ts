@@ -4,8 +4,9 @@ import { onMailJob } from '../enquiries/enquiries.repository';
 
 /** The staff home's reads (DESIGN §23): each a short range of one index. */
 
-export async function countNewEnquiries(db: Db): Promise<number> {
-  const row = await db.selectFrom('enquiries').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'New').executeTakeFirstOrThrow();
+/** How many enquiries have a status (the index on status). */
+export async function countEnquiriesWithStatus(db: Db, status: 'New' | 'Spam'): Promise<number> {
+  const row = await db.selectFrom('enquiries').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', status).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

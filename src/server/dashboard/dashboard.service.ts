@@ -11,7 +11,7 @@ import { allowedScreens, type SessionUser } from '../access/access';
 import { auditEntryOf } from '../audit/audit-log.service';
 import { listAuditEntries } from '../audit/audit.repository';
 import type { Tenant } from '../tenants/tenants';
-import { countFailingMails, countNewEnquiries, countUnsentEnquiries, enquiriesByWeek, failingMails, latestNewEnquiries, scheduledRevisions } from './dashboard.repository';
+import { countEnquiriesWithStatus, countFailingMails, countUnsentEnquiries, enquiriesByWeek, failingMails, latestNewEnquiries, scheduledRevisions } from './dashboard.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -27,9 +27,10 @@ export async function getDashboard(tenant: Tenant, session: SessionUser, mailCon
   const cards: Array<Promise<void>> = [];
   if (screens.has('enquiries')) {
     cards.push(
-      Promise.all([countNewEnquiries(db), latestNewEnquiries(db, DASHBOARD_LATEST_ENQUIRIES)]).then(([newCount, latest]) => {
+      Promise.all([countEnquiriesWithStatus(db, 'New'), countEnquiriesWithStatus(db, 'Spam'), latestNewEnquiries(db, DASHBOARD_LATEST_ENQUIRIES)]).then(([newCount, spamCount, latest]) => {
         dashboard.enquiries = {
           newCount,
+          spamCount,
           latest: latest.map((row) => ({ id: row.id, createdAt: row.created_at, name: row.name, organization: row.organization, status: row.status })),
         };
       }),

@@ -48,6 +48,7 @@ describe.each(testDialects())('getdashboard on %s', (dialect) => {
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['changes', 'enquiries', 'enquiriesPerWeek', 'mail', 'scheduled']);
     expect(body.enquiries.newCount).toBe(9);
+    expect(body.enquiries.spamCount).toBe(1);
     // The newest five New enquiries by arrival (the one dated 400 days ago arrived late: a restore, an import).
     expect(body.enquiries.latest.map((row: { id: number }) => row.id)).toEqual([failed, ancient, ids[6], ids[5], ids[4]]);
     expect(body.mail.failing).toEqual([

@@ -39,7 +39,7 @@ export async function submitEnquiry(
   context: { token: string | undefined; minFillMs: number; outbox: MailOutbox },
   now = new Date(),
 ): Promise<{ id: number; spam: boolean }> {
-  const verdict = await judgeSubmission(tenant, { honeypot: enquiry.website, token: context.token }, { now: now.getTime(), minFillMs: context.minFillMs });
+  const verdict = await judgeSubmission(tenant, { honeypot: enquiry.website, token: context.token, message: enquiry.requirements }, { now: now.getTime(), minFillMs: context.minFillMs });
   const at = now.toISOString();
   const id = await inTransaction(tenant.db, async (trx) => {
     const enquiryId = await insertEnquiry(trx, {

@@ -102,7 +102,7 @@ describe.each(testDialects())('enquiry mail through a real SMTP server on %s', (
   it.each([
     ['the honeypot is filled in', { website: 'http://cheap-pills.example' }, 10_000],
     ['the page was not opened (no cookie)', {}, null],
-    ['it comes within the minimum fill time', {}, 1_000],
+    ['it comes within the minimum fill time with a link in it', { requirements: 'Cheap backlinks: https://seo.example/offer' }, 1_000],
     ['the page was opened more than a day ago', {}, 25 * 60 * MINUTE],
   ])('stores an enquiry as Spam, unmailed, with the same answer, when %s', async (_what, extra, age) => {
     const sent = smtp.received.length;
@@ -116,6 +116,19 @@ describe.each(testDialects())('enquiry mail through a real SMTP server on %s', (
     const spam = (await list(t, admin, { searchText: name, status: 'Spam' })).items;
     expect(spam).toHaveLength(1);
     expect(spam[0]!.mail.state).toBe('none');
+  });
+
+  // Autofill sends a real person's enquiry within a second (DESIGN §34): speed alone never quarantines.
+  it.each([
+    ['sent within the minimum fill time without a link (autofill)', 'Please call me about the CRM.', 200],
+    ['with a link, sent after the minimum fill time', 'Our site is https://deccan.example', 10_000],
+  ])('mails an enquiry %s', async (_what, requirements, age) => {
+    const sent = smtp.received.length;
+    const name = `Quick ${Math.random()}`;
+    expect((await submit(t, { ...enquiry(6), name, requirements }, { age })).json()).toEqual({ message: 'Success' });
+    await t.app.jobs.tick();
+    expect(smtp.received).toHaveLength(sent + 1);
+    expect((await list(t, admin, { searchText: name })).items.map((item) => item.status)).toEqual(['New']);
   });
 
   it('refuses a forged cookie as spam', async () => {

@@ -3,10 +3,12 @@ import type { Tenant } from '../tenants/tenants';
 import { insertSettingIfMissing, readSetting } from '../settings/settings.repository';
 
 /**
- * The contact form's spam guard (DESIGN §15, decision 009): a page that shows the form sets a cookie holding
- * the time it was served, signed with the tenant's key; a submission sooner than the minimum fill time after
- * it, without it, with a forged or day-old one, or with the honeypot field filled in, is spam. The cookie is
- * set per response while the page itself stays cached and compressed once.
+ * The contact form's spam guard (DESIGN §15, §34, decision 009): a page that shows the form sets a cookie holding
+ * the time it was served, signed with the tenant's key; a submission without it, with a forged or day-old one,
+ * or with the honeypot field filled in, is spam. Sent sooner than the minimum fill time is only a hint: a
+ * browser's autofill sends a real person's enquiry within a second, so speed alone never quarantines; with a
+ * link in the message as well, it does. The cookie is set per response while the page itself stays cached and
+ * compressed once.
  */
 export const FORM_COOKIE = 'folio_form';
 /** A form left open longer than this counts as abandoned (the cookie lasts as long). */
@@ -36,12 +38,15 @@ export async function issueFormToken(tenant: Tenant, issuedAt = Date.now()): Pro
   return `${issuedAt}.${sign(await formSecret(tenant), issuedAt)}`;
 }
 
-export type SpamVerdict = { spam: false } | { spam: true; reason: 'honeypot' | 'no-token' | 'bad-token' | 'too-fast' | 'too-old' };
+export type SpamVerdict = { spam: false } | { spam: true; reason: 'honeypot' | 'no-token' | 'bad-token' | 'too-fast-with-link' | 'too-old' };
 
-/** Whether a submission is spam: the honeypot, then the token's signature and age. */
+/** An address in a message: what link spam carries, and alone no reason to doubt a person (they name their site). */
+const LINK = /\b(?:https?:\/\/|www\.)\S/i;
+
+/** Whether a submission is spam: the honeypot, then the token's signature and age, then speed with a link. */
 export async function judgeSubmission(
   tenant: Tenant,
-  submission: { honeypot: string | undefined; token: string | undefined },
+  submission: { honeypot: string | undefined; token: string | undefined; message: string },
   options: { now: number; minFillMs: number },
 ): Promise<SpamVerdict> {
   if (submission.honeypot && submission.honeypot.trim() !== '') return { spam: true, reason: 'honeypot' };
@@ -52,7 +57,7 @@ export async function judgeSubmission(
   const given = Buffer.from(match[2]!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { spam: true, reason: 'bad-token' };
   const age = options.now - issuedAt;
-  if (age < options.minFillMs) return { spam: true, reason: 'too-fast' };
   if (age > FORM_TOKEN_MAX_AGE_S * 1000) return { spam: true, reason: 'too-old' };
+  if (age < options.minFillMs && LINK.test(submission.message)) return { spam: true, reason: 'too-fast-with-link' };
   return { spam: false };
 }

@@ -74,6 +74,7 @@ function fullDashboard(): Dashboard {
   return {
     enquiries: {
       newCount: 7,
+      spamCount: 3,
       latest: [45, 44, 43, 42, 41].map((id) => ({
         id,
         createdAt: at(45 - id),
@@ -131,7 +132,9 @@ describe('the dashboard', () => {
     await loaded();
     const card = region('New enquiries')!;
     expect(card.querySelector('.dashboard-figure')?.textContent).toBe('7 new enquiries');
+    expect(card.querySelector('.dashboard-spam')?.textContent).toBe('3 enquiries are kept as spam: a look now and then finds a real one caught by mistake.');
     expect(linksOf(card)).toEqual([
+      ['3 enquiries are kept as spam', '/enquiries?status=Spam'],
       ['Visitor 45', '/enquiries?open=45'],
       ['Visitor 44', '/enquiries?open=44'],
       ['Visitor 43', '/enquiries?open=43'],
@@ -218,7 +221,7 @@ describe('the dashboard', () => {
 
   it('says what to do on each card that has nothing to show', async () => {
     dashboard = {
-      enquiries: { newCount: 0, latest: [] },
+      enquiries: { newCount: 0, spamCount: 0, latest: [] },
       mail: { failing: [], failingCount: 0, configured: true, unsent: 0 },
       scheduled: [],
       changes: [],
@@ -228,6 +231,7 @@ describe('the dashboard', () => {
     await loaded();
     const body = (name: string) => region(name)?.querySelector('.dashboard-card__body')?.textContent;
     expect(body('New enquiries')).toBe('No new enquiries. What visitors send through the contact form appears here.');
+    expect(region('New enquiries')?.querySelector('.dashboard-spam')).toBeNull();
     expect(body('Mail')).toBe('No mail is failing: every enquiry was mailed.');
     expect(body('Scheduled publications')).toBe("Nothing is scheduled. In a page's editor, Schedule… publishes a draft at a time you choose.");
     expect(body('Last changes')).toBe('No changes recorded yet.');

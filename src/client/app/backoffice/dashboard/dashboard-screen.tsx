@@ -67,7 +67,10 @@ function Empty({ children }: { children: ReactNode }) {
   return <p className="dashboard-empty">{children}</p>;
 }
 
-function EnquiriesCard({ newCount, latest }: { newCount: number; latest: readonly DashboardEnquiry[] }) {
+/** The enquiries the spam guard kept back: listed under the Spam filter (DESIGN §34: spam never hides a person). */
+export const SPAM_HREF = '/enquiries?status=Spam';
+
+function EnquiriesCard({ newCount, spamCount, latest }: { newCount: number; spamCount: number; latest: readonly DashboardEnquiry[] }) {
   return (
     <Card title="New enquiries" icon={Inbox} more={{ to: '/enquiries', label: 'All enquiries' }}>
       {newCount > 0 ? (
@@ -77,6 +80,12 @@ function EnquiriesCard({ newCount, latest }: { newCount: number; latest: readonl
       ) : (
         <Empty>No new enquiries. What visitors send through the contact form appears here.</Empty>
       )}
+      {spamCount > 0 ? (
+        <p className="dashboard-spam">
+          <Link to={SPAM_HREF}>{plural(spamCount, 'enquiry is', 'enquiries are')} kept as spam</Link>: a look now and then finds
+          a real one caught by mistake.
+        </p>
+      ) : null}
       {latest.length > 0 ? (
         <>
           <h3 className="dashboard-card__subtitle">Latest</h3>
@@ -288,7 +297,7 @@ function Cards({ dashboard }: { dashboard: Dashboard }) {
   }
   return (
     <div className="dashboard">
-      {enquiries ? <EnquiriesCard newCount={enquiries.newCount} latest={enquiries.latest} /> : null}
+      {enquiries ? <EnquiriesCard newCount={enquiries.newCount} spamCount={enquiries.spamCount} latest={enquiries.latest} /> : null}
       {enquiriesPerWeek ? <ChartCard weeks={enquiriesPerWeek} /> : null}
       {mail ? <MailCard card={mail} /> : null}
       {scheduled ? <ScheduledCard scheduled={scheduled} /> : null}

@@ -217,6 +217,13 @@ describe('enquiries', () => {
     expect(notice.textContent).toContain('CONTACT_RECIPIENT');
   });
 
+  it('opens under the Spam filter from the staff home\'s link (?status=Spam)', async () => {
+    render('/enquiries?status=Spam');
+    await until(() => rowTexts()[0]?.[1] === 'Bot Bot', 'the spam');
+    expect(listCalls().map((c) => c.body)).toEqual([{ pageno: 1, status: 'Spam' }]);
+    expect(byLabel<HTMLSelectElement>('Status')!.value).toBe('Spam');
+  });
+
   it('filters by status and mail state, searches, and the CSV link follows what is listed', async () => {
     render();
     await until(listed(3), 'three enquiries');

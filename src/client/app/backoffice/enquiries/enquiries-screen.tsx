@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
 import { ENQUIRIES_PAGE_SIZE, type EnquiryRow } from '../../../../core/schemas/enquiries';
@@ -59,7 +60,12 @@ function focusListStart() {
 export function EnquiriesScreen() {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
-  const [query, setQuery] = useState<EnquiryQuery>(FIRST_PAGE);
+  // `?status=Spam` (the staff home's count of spam) opens the list under that filter.
+  const [searchParams] = useSearchParams();
+  const [query, setQuery] = useState<EnquiryQuery>(() => {
+    const status = searchParams.get('status') ?? '';
+    return isEnquiryStatus(status) ? { ...FIRST_PAGE, status } : FIRST_PAGE;
+  });
   const enquiries = useEnquiries(query, usePageCursors());
   const calls = useEnquiryActionCalls();
   const { detail, setDetail, openDetail, closeDetail } = useDetailDialog<EnquiryRow>(focusListStart);
