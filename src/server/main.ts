@@ -41,6 +41,7 @@ async function main(): Promise<void> {
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down: not ready, no new connections, finishing the requests in flight');
     await shutDown(app);
+    app.log.info({ signal }, 'Folio stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));
