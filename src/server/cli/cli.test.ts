@@ -83,6 +83,12 @@ describe.each(testDialects())('the shell on %s', (dialect) => {
         const restored = await into('restore', 'move.jsonl.gz');
         expect(restored.code).toBe(0);
         expect(restored.stdout).toMatch(new RegExp(`^Restored move\\.jsonl\\.gz into ${target === 'postgres' ? 'PostgreSQL' : 'SQLite'} .* in [\\d.]+ s \\(peak memory \\d+ MB\\): taken `));
+        // The hint names where it went (DESIGN §34): a plain start elsewhere would open another database.
+        expect(restored.stdout.trim().split('\n').at(-1)).toBe(
+          target === 'postgres'
+            ? 'Start Folio with the same DATABASE_URL (in the environment or .env): ./folio start'
+            : `Start Folio on the data folder it was restored into: DATA_DIR=${dataDir} ./folio start (or set DATA_DIR in .env).`,
+        );
         const refused = await into('restore', 'move.jsonl.gz');
         expect(refused.code).toBe(1);
         expect(refused.stderr).toMatch(/is not empty\. Restore into an empty database, or add --replace to replace what it holds \(the server must be stopped\)\. Nothing was restored\.\n$/);

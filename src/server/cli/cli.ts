@@ -199,7 +199,14 @@ async function restoreCommand(args: string[], config: AppConfig, io: ShellIo): P
   }
   const where = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname})` : `SQLite (${config.dataDir})`;
   say(io.stdout, `Restored ${path.basename(file)} into ${where} in ${seconds(Date.now() - started)} (${peakMemory()}): ${describe(manifest)}.`);
-  say(io.stdout, 'Start Folio with ./folio start.');
+  // The start that serves what was restored: with the same settings (a plain ./folio start in another folder, or
+  // without DATA_DIR, would open another database).
+  say(
+    io.stdout,
+    config.databaseUrl
+      ? 'Start Folio with the same DATABASE_URL (in the environment or .env): ./folio start'
+      : `Start Folio on the data folder it was restored into: DATA_DIR=${config.dataDir} ./folio start (or set DATA_DIR in .env).`,
+  );
 }
 
 async function withTenant<T>(config: AppConfig, name: string | undefined, work: (tenant: Tenant) => Promise<T>): Promise<T> {
