@@ -127,7 +127,7 @@ test.describe('accounts (DESIGN §21)', () => {
 
     // The old password no longer opens the account; the new one does.
     await submitLogin(page, user, oldPassword);
-    await expect(toastOf(page, 'Invalid User name & Password')).toBeVisible();
+    await expect(toastOf(page, 'The user name or password is not right.')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     await submitLogin(page, user, newPassword);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -187,7 +187,7 @@ test.describe('accounts (DESIGN §21)', () => {
     await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     await code.fill(nextCode(app));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(toastOf(page, 'Login Successfully!')).toBeVisible();
+    await expect(toastOf(page, 'Signed in.')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
 
     // A recovery code in place of the app's, once.

@@ -52,7 +52,7 @@ test('a new administrator builds a group with two editors, adds a user, and deac
   await admin.getByLabel('User group').selectOption({ label: group });
   await admin.getByLabel('Active').check();
   await admin.getByRole('button', { name: 'Save' }).click();
-  await expect(toastOf(admin, 'Record Saved Successfully!')).toBeVisible();
+  await expect(toastOf(admin, 'User saved.')).toBeVisible();
 
   // The user sees exactly that menu, reaches both editors, and is refused a third.
   const writerContext = await browser.newContext();

@@ -31,7 +31,7 @@ test('an administrator sets the tagline and uploads the logo in the company deta
     await logo.fill(logoUrl);
 
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(toastOf(page, 'Record Saved Successfully!')).toBeVisible();
+    await expect(toastOf(page, 'Company details saved.')).toBeVisible();
     expect(await callApi<Record<string, string>>(page, '/api/master/getCompanyDetails', {})).toMatchObject({ tagline: 'Widgets for every workshop', logo: logoUrl });
     expect((await request.get(logoUrl)).headers()['content-type']).toBe('image/png');
 

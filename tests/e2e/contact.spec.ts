@@ -42,7 +42,7 @@ test.describe('contact form', () => {
     await expect(submit).toBeEnabled();
     await submit.click();
 
-    await expect(page.getByText('Record Saved Successfully!')).toBeVisible();
+    await expect(page.getByText('Thank you. Your enquiry has reached us, and we will reply soon.')).toBeVisible();
     await expect(person).toHaveValue('');
     await expect(page.getByLabel('Requirements')).toHaveValue('');
     await expect(submit).toBeDisabled();
@@ -78,7 +78,7 @@ test.describe('contact form', () => {
     await page.getByLabel('Email').fill('rahul@example.in');
     await page.getByLabel('Mobile').fill('9822098220');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Record Saved Successfully!')).toBeVisible();
+    await expect(page.getByText('Thank you. Your enquiry has reached us, and we will reply soon.')).toBeVisible();
     await expect(page.getByLabel('Contact Person')).toHaveValue('');
     expect(queryE2eDatabase<{ name: string; status: string }>('select name, status from enquiries where requirements = ?', marker)).toEqual([
       { name: 'Rahul Deshmukh', status: 'New' },

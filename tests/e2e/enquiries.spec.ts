@@ -69,7 +69,7 @@ async function sendEnquiry(page: Page, enquiry: typeof ENQUIRY, website?: string
   }
   await page.waitForTimeout(FILL_TIME_MS);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Record Saved Successfully!')).toBeVisible();
+  await expect(page.getByText('Thank you. Your enquiry has reached us, and we will reply soon.')).toBeVisible();
 }
 
 /** Opens the enquiries screen and waits until the list has settled. */
@@ -312,7 +312,7 @@ test("both enquiries are deleted through the dialog with the spec's question", a
   // No: the dialog closes, the enquiry stays, the focus is back on Delete.
   await remove.click();
   const question = page.getByRole('alertdialog');
-  await expect(question.locator('.confirm-dialog__question')).toHaveText('Do you want to delete this record ?');
+  await expect(question.locator('.confirm-dialog__question')).toHaveText('Delete this enquiry? This cannot be undone.');
   await expectNoAxeViolations(page, 'the delete question');
   await question.getByRole('button', { name: 'Cancel' }).click();
   await expect(question).toBeHidden();
@@ -331,7 +331,7 @@ test("both enquiries are deleted through the dialog with the spec's question", a
   await rowOf(page, SPAM.name).getByRole('button', { name: `View enquiry from ${SPAM.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Enquiry from ${SPAM.name}` });
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(question.locator('.confirm-dialog__question')).toHaveText('Do you want to delete this record ?');
+  await expect(question.locator('.confirm-dialog__question')).toHaveText('Delete this enquiry? This cannot be undone.');
   await question.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(table(page).locator('tbody')).toHaveText(`No Spam enquiries match '${SPAM.name}'`);

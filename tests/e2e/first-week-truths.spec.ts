@@ -75,7 +75,7 @@ for (const width of WIDTHS) {
     await page.getByLabel('Password').fill('not-the-password');
     const logIn = page.getByRole('button', { name: 'Log In' });
     await logIn.click();
-    const toast = page.locator('.Toastify__toast', { hasText: 'Invalid User name & Password' });
+    const toast = page.locator('.Toastify__toast', { hasText: 'The user name or password is not right.' });
     await expect(toast).toBeVisible();
     await expectClearOf(toast, logIn);
     for (const field of ['Username', 'Password']) await expectClearOf(toast, page.getByLabel(field));
@@ -92,7 +92,7 @@ for (const width of WIDTHS) {
     const bar = page.getByRole('region', { name: 'Save and publish' });
     await bar.getByRole('button', { name: 'Save', exact: true }).click();
     const question = page.getByRole('alertdialog');
-    const toast = page.locator('.Toastify__toast', { hasText: 'Record Saved Successfully!' });
+    const toast = page.locator('.Toastify__toast', { hasText: 'Saved and published: visitors see it now.' });
     await expect(question.or(toast).first()).toBeVisible();
     if (await question.isVisible()) await question.getByRole('button', { name: /^Publish/ }).click();
     await expect(toast).toBeVisible();
@@ -133,7 +133,7 @@ test('Compare shows only real changes: markup written another way is no change',
   const bar = page.getByRole('region', { name: 'Save and publish' });
   await bar.getByRole('button', { name: 'Save', exact: true }).click();
   const question = page.getByRole('alertdialog');
-  const saved = toastOf(page, 'Record Saved Successfully!');
+  const saved = toastOf(page, 'Saved and published: visitors see it now.');
   await expect(question.or(saved).first()).toBeVisible();
   if (await question.isVisible()) await question.getByRole('button', { name: /^Publish/ }).click();
   await expect(saved).toBeVisible();
@@ -203,7 +203,7 @@ for (const width of [768, 1280] as const) {
   test(`the sign-in's toast, still showing on the staff home, covers nothing of the top bar at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
-    const toast = page.locator('.Toastify__toast', { hasText: 'Login Successfully!' });
+    const toast = page.locator('.Toastify__toast', { hasText: 'Signed in.' });
     await expect(toast).toBeVisible();
     const topBar = page.locator('.staff-topbar');
     await expect(topBar.getByRole('button', { name: 'Log out' })).toBeVisible();

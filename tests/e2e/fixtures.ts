@@ -132,11 +132,11 @@ export function listEditor(page: Page, entryName: string) {
   return page.locator('.list-editor').filter({ has: page.locator('legend', { hasText: new RegExp(`^(New|Edit) ${entryName}`) }) });
 }
 
-/** Presses the editor's Save (or Save All), which publishes, answers its question, and waits for the spec's success toast. */
+/** Presses the editor's Save (or Save All), which publishes, answers its question, and waits for its success toast. */
 export async function saveEditor(page: Page) {
   await page.getByRole('button', { name: /^Save( All)?$/ }).click();
   await confirmPublish(page);
-  await expect(toastOf(page, 'Record Saved Successfully!')).toBeVisible();
+  await expect(toastOf(page, 'Saved and published: visitors see it now.')).toBeVisible();
 }
 
 /** Answers the editor's "Publish now?" question (DESIGN §19) with Publish. */

@@ -17,7 +17,7 @@ async function logInThroughForm(page: import('@playwright/test').Page, username:
 test.describe('login, menu, guard and logout', () => {
   test('an administrator logs in, sees their menu, and logs out to the public site', async ({ page, consoleErrors }) => {
     await logInThroughForm(page, 'admin', E2E_ADMIN_PASSWORD);
-    await expect(toast(page, 'Login Successfully!')).toBeVisible();
+    await expect(toast(page, 'Signed in.')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
     // The staff app's own frame: the user's menu in the sidebar, Log out in the top bar.
     const staffMenu = page.getByRole('navigation', { name: 'Staff menu' });
@@ -43,9 +43,9 @@ test.describe('login, menu, guard and logout', () => {
   test('wrong password and empty fields get the spec messages', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Log In' }).click();
-    await expect(toast(page, 'Username and password mandatory')).toBeVisible();
+    await expect(toast(page, 'Enter your user name and password.')).toBeVisible();
     await logInThroughForm(page, 'admin', 'not-the-password');
-    await expect(toast(page, 'Invalid User name & Password')).toBeVisible();
+    await expect(toast(page, 'The user name or password is not right.')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -84,7 +84,7 @@ test.describe('login, menu, guard and logout', () => {
     await createE2eUser('e2e-locked', 'e2e-locked-password', 3);
     for (let i = 0; i < 5; i += 1) {
       await logInThroughForm(page, 'e2e-locked', `wrong-${i}`);
-      await expect(toast(page, 'Invalid User name & Password')).toBeVisible();
+      await expect(toast(page, 'The user name or password is not right.')).toBeVisible();
       await page.locator('.Toastify').evaluate((el) => (el.innerHTML = ''));
     }
     await logInThroughForm(page, 'e2e-locked', 'e2e-locked-password');
@@ -103,14 +103,14 @@ test.describe('login, menu, guard and logout', () => {
     await page.getByLabel('Contact number').fill('2045678900');
     await name.fill('Innovo Software Ltd');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(toast(page, 'Record Saved Successfully!')).toBeVisible();
+    await expect(toast(page, 'Company details saved.')).toBeVisible();
     await page.goto('/About1');
     await expect(page.locator('footer')).toContainText('Innovo Software Ltd');
     // Put the name back for the other tests.
     await page.goto('/companyForm');
     await page.getByLabel('Company name').fill('Innovo Software Pvt. Ltd.');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(toast(page, 'Record Saved Successfully!')).toBeVisible();
+    await expect(toast(page, 'Company details saved.')).toBeVisible();
   });
 });
 
@@ -156,7 +156,7 @@ test.describe('first-run setup', () => {
       await page.getByLabel('Setup code').fill(code);
       await expect(submit).toBeEnabled();
       await submit.click();
-      await expect(page.locator('.Toastify').getByText('Record Saved Successfully!')).toBeVisible();
+      await expect(page.locator('.Toastify').getByText('Folio is set up.')).toBeVisible();
       await expect(page).toHaveURL(/\/login$/);
       await page.getByLabel('Username').fill('owner');
       await page.getByLabel('Password').fill('owner-password-123');

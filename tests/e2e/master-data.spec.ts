@@ -69,7 +69,7 @@ async function rowsOnAllPages(page: Page, table: Locator, caption: string): Prom
   }
 }
 
-/** Creates a master type through its screen's panel and waits for the spec's toast. */
+/** Creates a master type through its screen's panel (the caller waits for its toast). */
 async function createType(page: Page, code: string, name: string, dependsOn?: string) {
   await page.getByRole('button', { name: 'Create New Type' }).click();
   const panel = page.getByRole('region', { name: 'New Master Type' });
@@ -90,7 +90,7 @@ async function createValue(page: Page, value: { type: string; code: string; name
   await panel.getByLabel('Name').fill(value.name);
   if (value.sequence) await panel.getByLabel('Sequence').fill(value.sequence);
   await panel.getByRole('button', { name: 'Save' }).click();
-  await expect(toastOf(page, MASTER_MESSAGES.saved).first()).toBeVisible();
+  await expect(toastOf(page, 'Master data value saved.').first()).toBeVisible();
   await expect(panel).toBeHidden();
 }
 
@@ -142,7 +142,7 @@ test('a new type "Office" gets two values; a duplicate code is refused with the 
   await openList(page, '/commonMasterType', 'Master Types', typeTable(page));
 
   await createType(page, code, name);
-  await expect(toastOf(page, MASTER_MESSAGES.saved).first()).toBeVisible();
+  await expect(toastOf(page, 'Master data type saved.').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'New Master Type' })).toBeHidden();
   await search(page, name);
   const row = typeRow(page, name);
@@ -206,7 +206,7 @@ test('values filtered by State; a City is created under Maharashtra, then deacti
   await panel.getByLabel('Name').fill(city);
   await panel.getByLabel('Sequence').fill('99');
   await panel.getByRole('button', { name: 'Save' }).click();
-  await expect(toastOf(page, MASTER_MESSAGES.saved).first()).toBeVisible();
+  await expect(toastOf(page, 'Master data value saved.').first()).toBeVisible();
   await expect(panel).toBeHidden();
 
   await search(page, city);
@@ -257,7 +257,7 @@ test('keyboard only: create a type and edit it', async ({ page }) => {
   await page.keyboard.press('Tab');
   await expect(panel.getByRole('button', { name: 'Save' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(toastOf(page, MASTER_MESSAGES.saved).first()).toBeVisible();
+  await expect(toastOf(page, 'Master data type saved.').first()).toBeVisible();
   await expect(panel).toBeHidden();
 
   await page.getByLabel('Search text').focus();

@@ -35,7 +35,7 @@ test.describe('saving with an entry typed but not added asks first', () => {
     await expect(question.getByRole('button', { name: 'Stay' })).toBeFocused();
     await question.getByRole('button', { name: 'Add it' }).click();
     await confirmPublish(page);
-    await expect(toastOf(page, 'Record Saved Successfully!')).toBeVisible();
+    await expect(toastOf(page, 'Saved and published: visitors see it now.')).toBeVisible();
     await expect(modules.getByLabel('Module', { exact: true })).toHaveValue('');
     // Stored: the API and the public page have it.
     const stored = await page.evaluate(async () => {
@@ -157,7 +157,7 @@ test('a new news entry moved to the top by keyboard is published first on /News1
   await expect(rows.first()).toContainText('2041');
   await page.getByRole('button', { name: 'Save All' }).click();
   await confirmPublish(page);
-  await expect(toastOf(page, 'Record Saved Successfully!')).toBeVisible();
+  await expect(toastOf(page, 'Saved and published: visitors see it now.')).toBeVisible();
   await page.goto('/News1');
   await expect(page.locator('.timeline__item').first()).toContainText('2041');
   await expect(page.locator('.timeline__item').first()).toContainText('E2E moved to the top of the timeline by keyboard.');

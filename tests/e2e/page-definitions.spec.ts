@@ -118,7 +118,7 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await page.getByLabel('Module Name').selectOption({ label: 'Website' });
     await page.getByRole('checkbox', { name: 'HomePage' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(toastOf(page, 'Data Save successfully !!')).toBeVisible();
+    await expect(toastOf(page, 'Page saved.')).toBeVisible();
     await expect(page).toHaveURL(/\/homepages$/);
 
     const [stored] = pageNamed(name);
@@ -141,7 +141,7 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await expect(page.getByRole('checkbox', { name: 'HomePage' })).toBeChecked();
     await page.getByLabel('Display Name').fill('Careers');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(toastOf(page, 'Data Save successfully !!')).toBeVisible();
+    await expect(toastOf(page, 'Page saved.')).toBeVisible();
     await expect(page).toHaveURL(/\/homepages$/);
     await findPageRow(page, 'Careers');
     expect(consoleErrors).toEqual([]);
@@ -303,7 +303,7 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await expect(sequence).toHaveValue('6');
     await table.getByRole('button', { name: 'Delete temporary' }).click();
     const dialog = page.getByRole('alertdialog');
-    await expect(dialog.locator('.confirm-dialog__question')).toHaveText('Do you want to delete this record ?');
+    await expect(dialog.locator('.confirm-dialog__question')).toHaveText('Delete this field? This cannot be undone.');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(table.locator('tbody tr')).toHaveCount(5);
     await table.getByRole('button', { name: 'Delete temporary' }).click();
@@ -314,12 +314,12 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     // A save that fails keeps everything typed, and says so.
     await page.route('**/api/master/saveParameters', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(toastOf(page, 'Please Check Again!')).toBeVisible();
+    await expect(toastOf(page, 'The fields were not saved.')).toBeVisible();
     await expect(table.locator('tbody tr')).toHaveCount(4);
     await page.unroute('**/api/master/saveParameters');
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(toastOf(page, 'Record Saved Successfully!')).toBeVisible();
+    await expect(toastOf(page, 'Fields saved.')).toBeVisible();
 
     // Reload: the rows are there, as saved.
     await page.reload();
@@ -378,7 +378,7 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await expect(activate).toBeFocused();
     await page.route('**/api/master/activitydelstatus', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }));
     await activate.click();
-    await expect(toastOf(page, 'Oops, Please Check Again!')).toBeVisible();
+    await expect(toastOf(page, 'The status was not changed.')).toBeVisible();
     expect(pageNamed(name)[0]!.active).toBe(0);
     await page.unroute('**/api/master/activitydelstatus');
 
@@ -529,5 +529,5 @@ test('keyboard only: from the list to a page’s parameters, add one and save', 
   const save = page.getByRole('button', { name: 'Save', exact: true });
   for (let presses = 0; presses < 80 && !(await save.evaluate((e) => e === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
-  await expect(toastOf(page, 'Record Saved Successfully!')).toBeVisible();
+  await expect(toastOf(page, 'Fields saved.')).toBeVisible();
 });

@@ -39,7 +39,7 @@ async function publish(page: Page, expectedQuestion: string | RegExp) {
   const question = page.getByRole('alertdialog', { name: 'Publish now?' });
   await expect(question.locator('p')).toHaveText(expectedQuestion);
   await question.getByRole('button', { name: 'Publish' }).click();
-  await expect(toastOf(page, /^Record Saved Successfully! The page is published: visitors see it now\./)).toBeVisible();
+  await expect(toastOf(page, /^Saved and published: visitors see it now\./)).toBeVisible();
   await expect(pageState(page)).toContainText(/^Published/);
 }
 

@@ -35,12 +35,12 @@ const preview = (page: Page) => page.getByRole('region', { name: 'Search result 
 
 /**
  * Publishes the working copy: the button keeps the spec's 'Save' / 'Save All' or is called 'Publish' (with a
- * question first, if the editor asks one), and the spec's success toast follows.
+ * question first, if the editor asks one), and its success toast follows.
  */
 async function publish(page: Page) {
   await page.getByRole('button', { name: /^(Save|Save All|Publish)$/ }).click();
   const question = page.getByRole('alertdialog');
-  const saved = toastOf(page, /Record Saved Successfully!/);
+  const saved = toastOf(page, /Saved and published: visitors see it now\./);
   await expect(question.or(saved).first()).toBeVisible();
   if (await question.isVisible()) await question.getByRole('button', { name: /^Publish/ }).click();
   await expect(saved).toBeVisible();

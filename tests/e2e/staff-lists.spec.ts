@@ -218,7 +218,7 @@ test('keyboard only: edit a user from the list, then deactivate them through the
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/user\/\d+$/);
 
-  // Change the last name and save with the keyboard: back on the list with the spec's toast.
+  // Change the last name and save with the keyboard: back on the list with its toast.
   const lastName = page.getByLabel('Last name');
   await expect(lastName).toHaveValue(`Keys ${tag}`);
   await tabTo(page, lastName);
@@ -226,7 +226,7 @@ test('keyboard only: edit a user from the list, then deactivate them through the
   await page.keyboard.type(`Keyed ${tag}`);
   await tabTo(page, page.getByRole('button', { name: 'Save' }));
   await page.keyboard.press('Enter');
-  await expect(toastOf(page, 'Record Saved Successfully!')).toBeVisible();
+  await expect(toastOf(page, 'User saved.')).toBeVisible();
   await expect(page).toHaveURL(/\/userHomepage$/);
 
   // Tab to the deactivate action; Enter opens the dialog with its question (DESIGN §24), the focus inside it.
@@ -286,7 +286,7 @@ test('a group is deleted only after the question, and axe finds nothing with the
   // No: the dialog closes and the group stays.
   await remove.click();
   const dialog = page.getByRole('alertdialog');
-  await expect(dialog.locator('.confirm-dialog__question')).toHaveText('Do you want to delete this record ?');
+  await expect(dialog.locator('.confirm-dialog__question')).toHaveText('Delete this group? This cannot be undone.');
   await expectNoAxeViolations(page, 'delete dialog');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
@@ -315,12 +315,12 @@ test('the menu tree asks in a dialog before it deletes an item', async ({ page }
   await tree.getByRole('button', { name: /News/ }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const dialog = page.getByRole('alertdialog');
-  await expect(dialog.locator('.confirm-dialog__question')).toHaveText('Do you want to delete this record ?');
+  await expect(dialog.locator('.confirm-dialog__question')).toHaveText('Delete this menu entry? This cannot be undone.');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(tree).toContainText('News');
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(toastOf(page, 'Menu Deleted Successfully !!')).toBeVisible();
+  await expect(toastOf(page, 'Menu entry deleted.')).toBeVisible();
   await expect(page.getByText('This menu is empty')).toBeVisible();
 });

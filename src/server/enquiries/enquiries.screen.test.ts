@@ -221,7 +221,7 @@ describe.each(testDialects())('the contact form without JavaScript on %s', (dial
     const response = await formPost(valid);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.body).toContain('Record Saved Successfully!');
+    expect(response.body).toContain('Thank you. Your enquiry has reached us, and we will reply soon.');
     expect(await stored('Anil Pawar')).toMatchObject([{ status: 'New', email: 'anil@grapes.example' }]);
   });
 
@@ -240,7 +240,7 @@ describe.each(testDialects())('the contact form without JavaScript on %s', (dial
     const cookieless = await formPost({ ...valid, name: 'Bot Two' }, null);
     for (const response of [trapped, cookieless]) {
       expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('Record Saved Successfully!');
+      expect(response.body).toContain('Thank you. Your enquiry has reached us, and we will reply soon.');
     }
     expect(await stored('Bot One')).toMatchObject([{ status: 'Spam' }]);
     expect(await stored('Bot Two')).toMatchObject([{ status: 'Spam' }]);

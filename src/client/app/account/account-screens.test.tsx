@@ -144,7 +144,7 @@ describe('the second step of a sign-in', () => {
     await click(button('Verify')!);
     await until(() => where() === '/News', 'the landing page');
     expect(localStorage.getItem('username')).toBe('asha');
-    expect(notify.success).toHaveBeenCalledWith('Login Successfully!');
+    expect(notify.success).toHaveBeenCalledWith('Signed in.');
     expect(calls.map((call) => call.path)).not.toContain('/api/auth/signout');
   });
 });

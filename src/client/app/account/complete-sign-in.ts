@@ -8,6 +8,7 @@ import { SESSION_KEY } from '../lib/api';
 import { isAppPath } from '../lib/app-paths';
 import { saveProfile } from '../lib/profile';
 import { notify } from '../toasts';
+import { inPlainWords } from '../lib/screen-words';
 
 /** The first answer of POST /api/auth/signin: a session, or (two-step sign-in on) a request for the second step. */
 export type SignInAnswer = SignInResponse | TwoFactorRequired;
@@ -27,7 +28,7 @@ export function useCompleteSignIn(): (response: SignInResponse) => Promise<void>
   return useCallback(
     async (response: SignInResponse) => {
       saveProfile(response);
-      notify.success(LOGIN_MESSAGES.success);
+      notify.success(inPlainWords(LOGIN_MESSAGES.success));
       await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
       const target = menuHref(response.landpage) ?? '/Home';
       const screens = queryClient.getQueryData<SessionInfo>(SESSION_KEY)?.user?.screens ?? [];

@@ -8,6 +8,7 @@ import { CheckboxField } from '../components/checkbox-field';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { useConfirm } from '../components/confirm-dialog';
 import { notify } from '../toasts';
+import { ASKED_ON_SCREEN, inPlainWords, SAVED_ON_SCREEN } from '../lib/screen-words';
 
 type Owner = 'User' | 'group';
 
@@ -67,7 +68,7 @@ export function MenuByUserScreen() {
   const go = (event: FormEvent) => {
     event.preventDefault();
     if (userId === '0' || userId === '') {
-      notify.error(MENU_MESSAGES.invalidUser);
+      notify.error(inPlainWords(MENU_MESSAGES.invalidUser));
       return;
     }
     void navigate(treePath(Number(userId), 'User'));
@@ -174,15 +175,15 @@ export function MenuTreeScreen() {
       notify.warning('Select the menu item to delete.');
       return;
     }
-    if (!(await confirm(MENU_MESSAGES.confirmDelete, { title: `Delete ${selected.name}?`, confirmLabel: 'Delete', danger: true }))) return;
+    if (!(await confirm(ASKED_ON_SCREEN.deleteMenuEntry, { title: `Delete ${selected.name}?`, confirmLabel: 'Delete', danger: true }))) return;
     setBusy(true);
     try {
       await api<MenuAnswer>('/api/menu/deletemenubyuser', { menuId: selected.id });
-      notify.success(MENU_MESSAGES.deleted);
+      notify.success(SAVED_ON_SCREEN.menuEntryDeleted);
       setSelectedId(null);
       await afterMenuChange(queryClient, from, id);
     } catch {
-      notify.error(MENU_MESSAGES.saveFailed);
+      notify.error(inPlainWords(MENU_MESSAGES.saveFailed));
     } finally {
       setBusy(false);
     }
@@ -190,13 +191,13 @@ export function MenuTreeScreen() {
 
   const update = async () => {
     if (from !== 'group') {
-      notify.error(MENU_MESSAGES.onlyGroups);
+      notify.error(inPlainWords(MENU_MESSAGES.onlyGroups));
       return;
     }
     setBusy(true);
     try {
       await api<MenuAnswer>('/api/menu/updatemenubyuser', { groupId: id });
-      notify.success(MENU_MESSAGES.groupUpdated);
+      notify.success(SAVED_ON_SCREEN.groupMenuApplied);
       await afterMenuChange(queryClient, from, id);
     } catch (error) {
       notify.error(errorMessage(error));
@@ -394,8 +395,8 @@ function MenuItemForm({
     };
     setSaving(true);
     try {
-      const answer = await api<MenuAnswer>('/api/menu/savemenubyuserforjson', { jsonsavelist: item });
-      notify.success(answer.message || MENU_MESSAGES.saved);
+      await api<MenuAnswer>('/api/menu/savemenubyuserforjson', { jsonsavelist: item });
+      notify.success(SAVED_ON_SCREEN.menuEntry);
       await afterMenuChange(queryClient, owner.from, owner.id);
       void navigate(back);
     } catch (error) {

@@ -188,7 +188,7 @@ describe('the buttons', () => {
     await until(() => saves().length === 1 && stateText().startsWith('Published'), 'the publication');
     expect(saves()[0]!.body).toEqual({ revision: 7, title: 'New words', publish: 'now' });
     expect(stateText()).toBe('PublishedVisitors see revision 8, the newest.');
-    expect(notify.success).toHaveBeenCalledWith('Record Saved Successfully! The page is published: visitors see it now.');
+    expect(notify.success).toHaveBeenCalledWith('Saved and published: visitors see it now.');
   });
 
   it('Cancel in the question publishes nothing', async () => {
@@ -218,7 +218,7 @@ describe('the buttons', () => {
     await until(() => stateText().startsWith('Published'), 'the publication');
     expect(saves()[0]!.body).toEqual({ revision: 9, title: 'Draft title', publish: 'now' });
     expect(notify.success).toHaveBeenCalledWith(
-      `Record Saved Successfully! The page is published: visitors see it now. The schedule of revision 8 for ${formatDateTime(AT)} was cancelled.`,
+      `Saved and published: visitors see it now. The schedule of revision 8 for ${formatDateTime(AT)} was cancelled.`,
     );
     expect(buttonNamed('Unschedule')).toBeNull();
   });

@@ -145,7 +145,7 @@ describe('splitLoaded: the edit call’s answer', () => {
 describe('the toasts', () => {
   it('keep the spec’s words for a publication and say which schedule it cancelled', () => {
     expect(PUBLISH_TOASTS.published({ revision: 8, publishAt: AT }, plain)).toBe(
-      `Record Saved Successfully! The page is published: visitors see it now. The schedule of revision 8 for <${AT}> was cancelled.`,
+      `Saved and published: visitors see it now. The schedule of revision 8 for <${AT}> was cancelled.`,
     );
     expect(PUBLISH_TOASTS.draftSaved(7)).toBe('Draft saved. Visitors still see revision 7.');
     expect(PUBLISH_TOASTS.scheduled(AT, plain)).toBe(`Scheduled: the page will be published on <${AT}>.`);

@@ -12,9 +12,8 @@ export interface SaveRefusal {
   at: number;
 }
 
-/** The save messages of spec 000 §8. */
+/** The save messages of spec 000 §8 (its "Record Saved Successfully!" is said as what happened: PUBLISH_TOASTS). */
 export const SAVE_MESSAGES = {
-  saved: 'Record Saved Successfully!',
   error: 'An error occurred while saving data.',
   failed: 'Failed to save data. Please try again.',
   discardEdits: 'Discard your unsaved edits?',
@@ -36,12 +35,12 @@ export function saveFailureMessage(error: unknown): string {
 type FormatTime = (iso: string) => string;
 
 /**
- * The toasts of the publishing actions (DESIGN §19). A publication keeps the spec's 'Record Saved
- * Successfully!' and says what it did; a schedule names its moment.
+ * The toasts of the publishing actions (DESIGN §19, §34): each says what it did in plain words (a publication, the
+ * spec's "Record Saved Successfully!", says it was saved and published); a schedule names its moment.
  */
 export const PUBLISH_TOASTS = {
   published: (unscheduled: Scheduled | null, format: FormatTime = formatDateTime) =>
-    `${SAVE_MESSAGES.saved} The page is published: visitors see it now.${unscheduled ? ` ${scheduleCancelledBy(unscheduled, format)}` : ''}`,
+    `Saved and published: visitors see it now.${unscheduled ? ` ${scheduleCancelledBy(unscheduled, format)}` : ''}`,
   draftSaved: (published: number | null) =>
     published === null ? 'Draft saved. Nothing is published yet: visitors do not see it.' : `Draft saved. Visitors still see revision ${published}.`,
   scheduled: (publishAt: string, format: FormatTime = formatDateTime) => `Scheduled: the page will be published on ${format(publishAt)}.`,

@@ -3,6 +3,7 @@ import type { SessionInfo } from '../../../core/schemas/auth';
 import type { MenuEntry } from '../../../core/schemas/menu';
 import { postJson, readCookie, readJson } from '../../lib/http';
 import type { JsonResponse } from '../../lib/http';
+import { inPlainWords } from './screen-words';
 
 /**
  * A call that got no 2xx answer. `status` 0 means no answer at all (network down, server unreachable). `field`
@@ -44,7 +45,8 @@ async function getJson<T>(url: string): Promise<JsonResponse<T>> {
 function messageOf(data: unknown): string | null {
   if (data && typeof data === 'object' && 'message' in data) {
     const { message } = data as { message: unknown };
-    if (typeof message === 'string' && message.trim() !== '') return message;
+    // The spec's wording made plain for the screen (docs/design.md §34); the API keeps it word for word.
+    if (typeof message === 'string' && message.trim() !== '') return inPlainWords(message);
   }
   return null;
 }

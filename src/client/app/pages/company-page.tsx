@@ -13,11 +13,13 @@ import { FormField, RequiredNote } from '../components/form-field';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { markRefusedField } from '../lib/refused-field';
 import { notify } from '../toasts';
+import { SAVED_ON_SCREEN } from '../lib/screen-words';
 
 /** The company form's fields, as the form names them (`company.companyName`): where a refusal may be marked. */
 const COMPANY_FIELD_NAMES = (Object.keys(EMPTY_COMPANY) as (keyof typeof EMPTY_COMPANY)[]).map((name) => `company.${name}` as const);
 
-const SAVED = 'Record Saved Successfully!';
+/** After setup: what was done, and what to do next (the login screen opens). */
+const SET_UP = 'Folio is set up. Sign in with the user name and password you chose.';
 const SAVE_FAILED = 'Failed to save data. Please try again.';
 const PASSWORDS_DIFFER = 'The passwords do not match.';
 const SETUP_CODE_HINT = 'The server printed it in its log when it started.';
@@ -85,7 +87,7 @@ function SetupForm() {
     const { confirmPassword: _confirm, ...setup } = values;
     try {
       await api('/api/setup', setup);
-      notify.success(SAVED);
+      notify.success(SET_UP);
       // No session refresh here: with setup done this screen would turn guarded and send the visitor to the
       // public site. The login screen refreshes the session when it opens.
       navigate('/login');
@@ -169,7 +171,7 @@ function CompanyDetailsForm({ company }: { company: Company }) {
         notify.error(message || FALLBACK_MESSAGE);
         return;
       }
-      notify.success(SAVED);
+      notify.success(SAVED_ON_SCREEN.company);
       // The saved values become the form's new starting point (spec 001 §4: reset after a valid submit).
       methods.reset({ company: companyFormValues(saved) });
       queryClient.setQueryData(['company'], saved);

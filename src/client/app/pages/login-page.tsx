@@ -9,6 +9,7 @@ import { TWO_STEP_PATH, needsSecondStep, useCompleteSignIn, type SignInAnswer } 
 import { Field } from '../../components/field';
 import { Screen } from '../components/screen';
 import { notify } from '../toasts';
+import { inPlainWords } from '../lib/screen-words';
 
 /** Ends the session on the server and forgets everything cached for it. Never fails. */
 async function endSession(): Promise<void> {
@@ -46,7 +47,7 @@ export default function LoginPage() {
     const username = String(form.get('username') ?? '').trim();
     const password = String(form.get('password') ?? '');
     if (username === '' || password === '') {
-      notify.warning(LOGIN_MESSAGES.mandatory);
+      notify.warning(inPlainWords(LOGIN_MESSAGES.mandatory));
       return;
     }
     setBusy(true);
@@ -57,7 +58,7 @@ export default function LoginPage() {
       if (needsSecondStep(answer)) await navigate(TWO_STEP_PATH, { replace: true });
       else await completeSignIn(answer);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) notify.error(LOGIN_MESSAGES.invalid, 'Error');
+      if (error instanceof ApiError && error.status === 401) notify.error(inPlainWords(LOGIN_MESSAGES.invalid), 'Error');
       else notify.error(errorMessage(error));
       setBusy(false);
     }

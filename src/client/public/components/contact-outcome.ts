@@ -1,8 +1,8 @@
 /** What the contact form says after a send: the server's page after a post without JavaScript, and the island. */
 export const CONTACT_OUTCOME = {
-  sent: 'Record Saved Successfully!',
+  sent: 'Thank you. Your enquiry has reached us, and we will reply soon.',
   /** The request itself failed (network, server down). */
-  failed: 'Failed to save data. Please try again.',
+  failed: 'Your enquiry could not be sent. Please try again.',
   /** The server refused without saying why. */
-  refused: 'Something went wrong',
+  refused: 'Your enquiry could not be sent. Please check the form and try again.',
 } as const;

@@ -108,7 +108,7 @@ describe('the contact-form island', () => {
       commonrouting: 'Contact',
     });
     release();
-    await vi.waitFor(() => expect(document.querySelector('[role="status"]')!.textContent).toBe('Record Saved Successfully!'));
+    await vi.waitFor(() => expect(document.querySelector('[role="status"]')!.textContent).toBe('Thank you. Your enquiry has reached us, and we will reply soon.'));
     expect(document.querySelector('[role="status"]')!.className).toBe('form-outcome form-outcome--success');
     expect(['organization', 'name', 'email', 'mobile', 'requirements', 'website'].map((id) => control(id).value)).toEqual(['', '', '', '', '', '']);
     expect(submit().hasAttribute('aria-busy')).toBe(false);
@@ -128,8 +128,8 @@ describe('the contact-form island', () => {
 
   it.each([
     ['the server’s message', () => answer(429, { message: 'Too many enquiries, try again later.' }), 'Too many enquiries, try again later.'],
-    ['a refusal without one', () => answer(500, {}), 'Something went wrong'],
-    ['a failed request', () => vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline')))), 'Failed to save data. Please try again.'],
+    ['a refusal without one', () => answer(500, {}), 'Your enquiry could not be sent. Please check the form and try again.'],
+    ['a failed request', () => vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline')))), 'Your enquiry could not be sent. Please try again.'],
   ])('shows %s when the enquiry is not saved, and keeps what was typed', async (_what, stub, text) => {
     stub();
     mount();

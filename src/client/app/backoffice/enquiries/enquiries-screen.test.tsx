@@ -322,7 +322,7 @@ describe('enquiries', () => {
     await until(listed(3), 'three enquiries');
     const remove = button('Delete enquiry from Ravi Kulkarni')!;
     await click(remove);
-    expect(confirmDialog()?.querySelector('.confirm-dialog__question')?.textContent).toBe('Do you want to delete this record ?');
+    expect(confirmDialog()?.querySelector('.confirm-dialog__question')?.textContent).toBe('Delete this enquiry? This cannot be undone.');
     await click(button('Cancel')!);
     expect(confirmDialog()).toBeNull();
     expect(calls.some((c) => c.call === 'deleteEnquiry')).toBe(false);
@@ -382,7 +382,7 @@ describe('enquiries', () => {
     expect(document.activeElement).toBe(button('Mark handled'));
 
     await click(button('Delete')!);
-    expect(confirmDialog()?.textContent).toContain('Do you want to delete this record ?');
+    expect(confirmDialog()?.textContent).toContain('Delete this enquiry? This cannot be undone.');
     await click(confirmDialog()!.querySelector<HTMLButtonElement>('.confirm-dialog__button--danger')!);
     await until(() => detailDialog() === null, 'the detail closed');
     expect(calls.find((c) => c.call === 'deleteEnquiry')?.body).toEqual({ id: 4 });

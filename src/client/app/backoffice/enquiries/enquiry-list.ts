@@ -8,6 +8,7 @@ import {
   type EnquiryStatus,
   type MailState,
 } from '../../../../core/schemas/enquiries';
+import { ASKED_ON_SCREEN } from '../../lib/screen-words';
 
 /**
  * The rules of the enquiries screen that need no React: its filters, the calls they make, the CSV link, which
@@ -27,7 +28,7 @@ export const FIRST_PAGE: EnquiryQuery = { searchText: '', status: '', mailState:
 export const EXPORT_PATH = '/api/master/enquiries.csv';
 
 /** The spec's one delete question, word for word. */
-export const DELETE_QUESTION = 'Do you want to delete this record ?';
+export const DELETE_QUESTION = ASKED_ON_SCREEN.deleteEnquiry;
 
 /** The Status filter: without a status the server lists New and Handled; Spam only when asked for. */
 export const STATUS_FILTER_OPTIONS: ReadonlyArray<{ value: EnquiryStatus | ''; label: string }> = [

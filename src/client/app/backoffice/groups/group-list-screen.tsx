@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ListTree, Pencil, Plus, Trash2 } from 'lucide-react';
 import { GROUP_MESSAGES, type UserGroupRow } from '../../../../core/schemas/group';
+import { ASKED_ON_SCREEN } from '../../lib/screen-words';
 import { errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { IconButton, IconLink } from '../../components/icon-button';
@@ -30,7 +31,7 @@ export function GroupListScreen() {
 
   const remove = async (group: UserGroupRow) => {
     if (deleteGroup.isPending) return;
-    if (!(await confirm(GROUP_MESSAGES.confirmDelete, { title: `Delete ${group.groupname}?`, confirmLabel: 'Delete', danger: true }))) return;
+    if (!(await confirm(ASKED_ON_SCREEN.deleteGroup, { title: `Delete ${group.groupname}?`, confirmLabel: 'Delete', danger: true }))) return;
     try {
       await deleteGroup.mutateAsync(group.id);
       notify.success(GROUP_MESSAGES.deleted);

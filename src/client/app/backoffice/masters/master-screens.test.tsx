@@ -159,7 +159,7 @@ describe('commonMasterType', () => {
     await until(() => dom.container.textContent?.includes("No master types match 'zz'"), 'the empty state');
   });
 
-  it('creates a type in the panel: the contract body, the spec toast, back to the list', async () => {
+  it('creates a type in the panel: the contract body, its own toast, back to the list', async () => {
     render(<MasterTypeScreen />);
     await until(() => rowTexts('Master types').length === 4, 'four types');
     await click(button('Create New Type')!);
@@ -173,7 +173,7 @@ describe('commonMasterType', () => {
     await choose(dependsOn, '3');
     await click(button('Save')!);
     await until(() => vi.mocked(notify.success).mock.calls.length > 0, 'the toast');
-    expect(notify.success).toHaveBeenCalledWith('Record Saved Successfully!');
+    expect(notify.success).toHaveBeenCalledWith('Master data type saved.');
     expect(calls.find((c) => c.call === 'savecommonmastertype')?.body).toEqual({ code: 'OFFICE', name: 'Office', dependsOn: 3 });
     await until(() => rowTexts('Master types').some((cells) => cells[2] === 'Office'), 'the new type listed');
     expect(byLabel('Code')).toBeNull();
@@ -280,7 +280,7 @@ describe('commonMaster', () => {
     await type(byLabel<HTMLInputElement>('Sequence')!, '5');
     await click(button('Save')!);
     await until(() => vi.mocked(notify.success).mock.calls.length > 0, 'the toast');
-    expect(notify.success).toHaveBeenCalledWith('Record Saved Successfully!');
+    expect(notify.success).toHaveBeenCalledWith('Master data value saved.');
     expect(calls.find((c) => c.call === 'savecommonmaster')?.body).toEqual({ typeId: 3, code: 'NASHIK', name: 'Nashik', sequence: 5, parentId: 20 });
     await until(() => rowTexts('Master values').some((cells) => cells[3] === 'Nashik' && cells[5] === 'Maharashtra'), 'Nashik listed');
   });

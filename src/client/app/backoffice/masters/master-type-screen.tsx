@@ -4,7 +4,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createColumnHelper } from '@tanstack/react-table';
 import { CircleCheck, CircleOff, Pencil, Plus } from 'lucide-react';
-import { MASTER_MESSAGES, MASTER_PAGE_SIZE, type MasterType } from '../../../../core/masters/master-data';
+import { MASTER_PAGE_SIZE, type MasterType } from '../../../../core/masters/master-data';
 import { errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { FormField, FormSelect, RequiredNote } from '../../components/form-field';
@@ -25,6 +25,7 @@ import {
 } from './master-forms';
 import { StatusBadge } from '../../components/status-badge';
 import { MasterFormActions, MasterPanel, useMasterPanel, useStatusChange } from './master-parts';
+import { SAVED_ON_SCREEN } from '../../lib/screen-words';
 
 type MasterTypeRow = MasterType & { srno: number };
 
@@ -146,7 +147,7 @@ function MasterTypeForm({
   const onValid = async (values: MasterTypeFormOutput) => {
     try {
       await save.mutateAsync(masterTypeInput(values, typeId));
-      notify.success(MASTER_MESSAGES.saved);
+      notify.success(SAVED_ON_SCREEN.masterType);
       onClose();
     } catch (error) {
       // The server's sentence: a taken code, a cycle, a gone record.

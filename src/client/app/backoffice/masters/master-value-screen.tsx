@@ -4,7 +4,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createColumnHelper } from '@tanstack/react-table';
 import { CircleCheck, CircleOff, Pencil, Plus } from 'lucide-react';
-import { MASTER_MESSAGES, MASTER_PAGE_SIZE, type MasterType, type MasterValue } from '../../../../core/masters/master-data';
+import { MASTER_PAGE_SIZE, type MasterType, type MasterValue } from '../../../../core/masters/master-data';
 import { errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { FormField, FormSelect, RequiredNote } from '../../components/form-field';
@@ -38,6 +38,7 @@ import {
 } from './master-forms';
 import { StatusBadge } from '../../components/status-badge';
 import { MasterFormActions, MasterPanel, useMasterPanel, useStatusChange } from './master-parts';
+import { SAVED_ON_SCREEN } from '../../lib/screen-words';
 
 type MasterValueRow = MasterValue & { srno: number };
 type TypeOption = { id: number; code: string; name: string; dependsOn: number | null };
@@ -229,7 +230,7 @@ function MasterValueForm({
   const onValid = async (values: MasterValueFormOutput) => {
     try {
       await save.mutateAsync(masterValueInput(values, parentType?.id ?? null, valueId));
-      notify.success(MASTER_MESSAGES.saved);
+      notify.success(SAVED_ON_SCREEN.masterValue);
       onClose();
     } catch (error) {
       // The server's sentence: a taken code, a parent of the wrong type, an inactive type.

@@ -20,6 +20,7 @@ import { FormField, FormSelect, RequiredNote, useFieldError } from '../../compon
 import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
 import { useModules, usePageRecord, useSavePage } from './api';
+import { inPlainWords, SAVED_ON_SCREEN } from '../../lib/screen-words';
 import '../../../styles/page-defs.css';
 
 /** The form's values: what the inputs hold. The page type is '' while neither box is checked. */
@@ -129,12 +130,12 @@ function PageForm({ original, modules }: { original: PageRecord | undefined; mod
     setRefusal(null);
     try {
       await savePage.mutateAsync(payloadOf(values, original?.id));
-      notify.success(PAGE_MESSAGES.saved);
+      notify.success(SAVED_ON_SCREEN.page);
       void navigate('/homepages');
     } catch (error) {
       // Status No (a refusal: 400, 404, 409) carries the server's sentence; anything else is the catalogue's.
       const refused = error instanceof ApiError && [400, 404, 409].includes(error.status);
-      const message = refused ? error.message : PAGE_MESSAGES.failed;
+      const message = refused ? error.message : inPlainWords(PAGE_MESSAGES.failed);
       setRefusal(message);
       notify.error(message);
     }

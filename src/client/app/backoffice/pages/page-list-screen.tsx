@@ -15,6 +15,7 @@ import { redirectSaved, useSaveRedirect } from '../redirects/api';
 import { usePageList, useSetPageStatus } from './api';
 import { publicAddressOf } from './live-pages';
 import { RedirectOffer } from './redirect-offer';
+import { inPlainWords } from '../../lib/screen-words';
 import '../../../styles/page-defs.css';
 
 /** Back-office screens are pages too, but cannot be deactivated (the server refuses): they get no toggle. */
@@ -82,7 +83,7 @@ export function PageListScreen() {
     } catch (error) {
       // The catalogue's sentence, with the server's reason when it gave one.
       const reason = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 403 ? error.message : '';
-      notify.error(reason ? `${PAGE_MESSAGES.statusFailed} ${reason}` : PAGE_MESSAGES.statusFailed);
+      notify.error(reason ? `${inPlainWords(PAGE_MESSAGES.statusFailed)} ${reason}` : inPlainWords(PAGE_MESSAGES.statusFailed));
       return;
     }
     // Only once the page is gone: the server refuses a redirect from a live page's address.

@@ -43,10 +43,10 @@ import {
   toggleDateRule,
   type ParameterDraft,
 } from './parameter-form';
+import { ASKED_ON_SCREEN, inPlainWords, SAVED_ON_SCREEN } from '../../lib/screen-words';
 import '../../../styles/page-defs.css';
 
 /** The question asked before a parameter row is deleted (spec 001 §5's one delete question). */
-const DELETE_QUESTION = 'Do you want to delete this record ?';
 
 const Back = (
   <div className="screen-actions">
@@ -171,7 +171,7 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
   };
 
   const remove = async (row: Parameter) => {
-    if (!(await confirm(DELETE_QUESTION, { title: `Delete ${row.parameterName}?`, confirmLabel: 'Delete', danger: true }))) return;
+    if (!(await confirm(ASKED_ON_SCREEN.deleteField, { title: `Delete ${row.parameterName}?`, confirmLabel: 'Delete', danger: true }))) return;
     const index = rows.indexOf(row);
     if (index < 0) return;
     const next = deleteFromTable({ rows, editing }, index, Number(draft.sequence) || 1);
@@ -195,13 +195,14 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
       const stored = bySequence(rows).map((row, index) => ({ ...row, sequence: index + 1 }));
       setRows(stored);
       if (editing === null) change({ sequence: String(nextSequence(stored)) });
-      notify.success(PARAMETER_MESSAGES.saved);
+      notify.success(SAVED_ON_SCREEN.parameters);
     } catch (error) {
       // Nothing typed is lost: the table and the form stay as they are.
       const sentence = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : errorMessage(error, '');
-      setSaveProblem(sentence ? `${PARAMETER_MESSAGES.failed} ${sentence}` : PARAMETER_MESSAGES.failed);
-      if (sentence) notify.error(sentence, PARAMETER_MESSAGES.failed);
-      else notify.error(PARAMETER_MESSAGES.failed);
+      const failed = inPlainWords(PARAMETER_MESSAGES.failed);
+      setSaveProblem(sentence ? `${failed} ${sentence}` : failed);
+      if (sentence) notify.error(sentence, failed);
+      else notify.error(failed);
     }
   };
 

@@ -13,6 +13,7 @@ import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
 import { useResetTwoFactor, useSaveUser, useUserGroupOptions, useUserRecord } from './api';
 import '../../../styles/data-table.css';
+import { inPlainWords, SAVED_ON_SCREEN } from '../../lib/screen-words';
 
 /** The form's values: the server's UserSchema with the group as the select's string and the flag as a boolean. */
 const UserFormSchema = UserSchema.omit({ userID: true, usergroupid: true, selfactive: true }).extend({
@@ -115,7 +116,7 @@ function UserForm({ userId, initial }: { userId: number | undefined; initial: Us
 
   const onValid = async (values: UserFormOutput) => {
     if (userId === undefined && !values.password) {
-      notify.warning(USER_MESSAGES.password, 'Warning');
+      notify.warning(inPlainWords(USER_MESSAGES.password), 'Warning');
       methods.setFocus('password');
       return;
     }
@@ -123,7 +124,7 @@ function UserForm({ userId, initial }: { userId: number | undefined; initial: Us
     try {
       const answer = await saveUser.mutateAsync(payload);
       if (answer.status === 'Success' || answer.status === 'Success1') {
-        notify.success(USER_MESSAGES.saved);
+        notify.success(SAVED_ON_SCREEN.user);
         void navigate('/userHomepage');
       } else {
         notify.error(answer.rescoremessage || answer.message);
@@ -133,7 +134,7 @@ function UserForm({ userId, initial }: { userId: number | undefined; initial: Us
     }
   };
   const submit = methods.handleSubmit(onValid, () => {
-    if (userId === undefined && !methods.getValues('password')) notify.warning(USER_MESSAGES.password, 'Warning');
+    if (userId === undefined && !methods.getValues('password')) notify.warning(inPlainWords(USER_MESSAGES.password), 'Warning');
   });
 
   const groupOptions = (groups.data ?? []).map((group) => ({ value: String(group.id), label: group.groupname }));

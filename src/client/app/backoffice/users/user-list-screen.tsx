@@ -14,6 +14,7 @@ import { SearchToolbar, ToolbarSelect } from '../../components/search-toolbar';
 import { usePageCursors } from '../../components/use-page-cursors';
 import { notify } from '../../toasts';
 import { USER_STATUS_CONSEQUENCES, USERS_KEY, useSetUserStatus, useUsers, type SearchType, type UserQuery } from './api';
+import { inPlainWords } from '../../lib/screen-words';
 
 const SEARCH_TYPE_OPTIONS = SEARCH_TYPES.map((option) => ({ value: option, label: option }));
 
@@ -68,7 +69,7 @@ export function UserListScreen() {
     } catch (error) {
       // The catalogue's sentence, with the server's reason when it gave one (last administrator, gone user).
       const reason = error instanceof ApiError && error.status >= 400 && error.status !== 403 ? error.message : '';
-      notify.error(reason ? `${USER_MESSAGES.statusFailed} ${reason}` : USER_MESSAGES.statusFailed);
+      notify.error(reason ? `${inPlainWords(USER_MESSAGES.statusFailed)} ${reason}` : inPlainWords(USER_MESSAGES.statusFailed));
     }
   };
 
