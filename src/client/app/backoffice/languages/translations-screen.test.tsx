@@ -147,6 +147,11 @@ describe('the translations screen', () => {
   it('offers each language’s XLIFF file and imports a translated one, saying what it did', async () => {
     dom.renderScreen(<TranslationsScreen />);
     await loaded();
+    // It says truthfully what an upload does (DESIGN §34): pages get drafts, the site's own words are published.
+    const intro = dom.container.querySelector('.xliff-languages')?.previousElementSibling?.textContent ?? '';
+    expect(intro).toContain('Each page whose texts changed gets a draft in that language');
+    expect(intro).toContain('the upload publishes them at once');
+    expect(intro).not.toContain('Nothing is published');
     const download = link('Download XLIFF for Deutsch')!;
     expect(download.getAttribute('href')).toBe('/api/master/xliff/de');
     expect(download.hasAttribute('download')).toBe(true);

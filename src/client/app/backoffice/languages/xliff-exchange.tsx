@@ -106,7 +106,8 @@ function XliffLanguage({ locale, pageNames }: { locale: Locale; pageNames: Reado
 
 /**
  * Work with a translator: per language, the site's texts to translate as an XLIFF 2.0 file, and the translated
- * file back in. An import stores a draft of each page whose texts changed; nothing is published.
+ * file back in. An import stores a draft of each page whose texts changed, and publishes the site's own words (they
+ * have no drafts): the screen says both (DESIGN §34).
  */
 export function XliffExchange({ locales, pageNames }: { locales: readonly Locale[]; pageNames: ReadonlyMap<string, string> }) {
   const headingId = useId();
@@ -114,8 +115,9 @@ export function XliffExchange({ locales, pageNames }: { locales: readonly Locale
     <section className="app-panel languages-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Work with a translator (XLIFF)</h2>
       <p>
-        Download a language’s file of every page’s texts, have it translated in any translation tool that reads XLIFF 2.0, and upload it back. Each page whose texts changed gets a
-        draft in that language: open it, check it and publish. Nothing is published by the upload.
+        Download a language’s file of every page’s texts and the site’s own words, have it translated in any translation tool that reads XLIFF 2.0, and upload it back.
+        Each page whose texts changed gets a draft in that language: open it, check it and publish. The site’s own words (menu labels, footer line, contact form) have no
+        drafts: the upload publishes them at once.
       </p>
       <ul className="xliff-languages">
         {locales.map((locale) => (
