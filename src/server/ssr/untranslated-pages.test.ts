@@ -85,7 +85,7 @@ describe.each(testDialects())('pages in a language they are not translated into 
     expect((await inject('/hi/About1')).statusCode).toBe(302);
     // The German page that is translated: no notice, indexed, in its own language.
     const home = (await inject('/de/Home1')).body;
-    expect(home).not.toContain('untranslated-notice');
+    expect(home).not.toContain('class="untranslated-notice"');
     expect(metaOf(home, 'name', 'robots')).toBeNull();
     expect(canonical(home)).toBe(`${BASE}/de/Home1`);
   });
@@ -152,15 +152,52 @@ describe.each(testDialects())('pages in a language they are not translated into 
     expect((await post('/api/master/saveabout', { ...about, abtmainlst: [{ mainpara: changed }, ...about.abtmainlst.slice(1)] })).statusCode).toBe(200);
     const original = (await inject('/de/About1')).body;
     expect(original).toContain('Founded in Pune in 2002');
-    expect(original).toContain('untranslated-notice');
+    expect(original).toContain('class="untranslated-notice"');
 
     await translate('About', { 'abtmainlst.0.mainpara': '<p>Gegründet 2002 in Pune. <a href="/Contact1">Schreiben Sie uns</a>.</p>' });
     const german = (await inject('/de/About1')).body;
     expect(german).toContain('Gegründet 2002 in Pune. <a href="/de/Contact1">Schreiben Sie uns</a>.');
-    expect(german).not.toContain('untranslated-notice');
+    expect(german).not.toContain('class="untranslated-notice"');
     expect(metaOf(german, 'name', 'robots')).toBeNull();
     expect(canonical(german)).toBe(`${BASE}/de/About1`);
     expect(hreflangs(german)).toEqual([`en-IN ${BASE}/About1`, `de ${BASE}/de/About1`, `x-default ${BASE}/About1`]);
     expect((await inject('/sitemap.xml')).body).toContain(`<loc>${BASE}/de/About1</loc>`);
+  });
+});
+
+/** The same on every instance (decision 013): German's first publication on A turns B's cached redirect into the page. */
+describe.runIf(process.env.TEST_DATABASE_URL)("a language's first publication on another instance (PostgreSQL)", () => {
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    a = await createTestApp('postgres');
+    b = await createTestApp('postgres', {}, { sameDatabaseAs: a });
+    await createUser(a.app.tenants.default.db, { username: 'boss', password: ADMIN_PASSWORD, groupId: 1 });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it("B's /de/About1 redirects until A publishes German Home, then shows the original under the notice", async () => {
+    const admin = await logIn(a.app, 'boss', ADMIN_PASSWORD);
+    const post = (url: string, payload: object) => a.app.inject({ method: 'POST', url, headers: admin.headers, payload });
+    const languages = { defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }, { code: 'de', name: 'Deutsch', enabled: true }] };
+    expect((await post('/api/master/locales', languages)).statusCode).toBe(200);
+    const onB = async (wanted: number) => {
+      const end = Date.now() + 5000;
+      for (;;) {
+        const response = await b.app.inject({ method: 'GET', url: '/de/About1' });
+        if (response.statusCode === wanted || Date.now() > end) return response;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    expect((await onB(302)).statusCode).toBe(302);
+    // Kept in B's cache now: only A's notice can make B render it again.
+    expect((await post('/api/master/translate/Home', { locale: 'de', revision: 0, texts: { 'slideList.0.heading': 'Willkommen' } })).statusCode).toBe(200);
+    const shown = await onB(200);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('class="untranslated-notice"');
   });
 });
