@@ -63,6 +63,16 @@ export interface PublicPageData {
   address?: string;
   /** The contact form's words in the page's language (DESIGN §28): the default's text → its translation; absent, none. */
   contactWords?: ContactWords;
+  /**
+   * A page in another language leads to the site's pages in it (DESIGN §34): each page's address in the default
+   * language, lower-cased (`/about1`, an old short route `/about`), → its address in this one (`/de/About1`).
+   */
+  links?: ReadonlyMap<string, string>;
+  /**
+   * A page not translated into its language yet (DESIGN §34): shown in the default language (`contentLang`) under
+   * a notice in the page's own (`noticeLang`: the default's while the notice itself is not translated either).
+   */
+  untranslated?: { notice: string; noticeLang: string; contentLang: string };
 }
 
 /** What the media library says of an uploaded image (DESIGN §27): its alt text and focal point (0–1 each way). */

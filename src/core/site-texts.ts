@@ -37,6 +37,16 @@ export const CONTACT_FORM_WORDS = {
 } as const;
 export type ContactFormWord = keyof typeof CONTACT_FORM_WORDS;
 
+/**
+ * The notice above a page not translated into the visitor's language yet (DESIGN §34): the page is shown in the
+ * default language under it, in the chrome of the visitor's.
+ */
+export const UNTRANSLATED_NOTICE = {
+  key: 'page.untranslated',
+  label: 'Any page not translated yet: the notice above its original',
+  source: 'This page has not been translated into this language yet. You are reading the original.',
+} as const;
+
 /** What the translator reads beside each of the contact form's words. */
 const CONTACT_WORD_LABELS: Record<ContactFormWord, string> = {
   heading: "Contact page: the form's heading",
@@ -79,7 +89,7 @@ export interface SiteTextUnit {
   source: string;
 }
 
-/** The site's own words in the default language: the public menu's labels in order, the tagline, the contact form's words. */
+/** The site's own words in the default language: the public menu's labels in order, the tagline, the contact form's words, the notice of a page not translated. */
 export function siteTextUnits(menu: readonly MenuEntry[], tagline: string): SiteTextUnit[] {
   const units: SiteTextUnit[] = [];
   for (const entry of menu) {
@@ -95,6 +105,7 @@ export function siteTextUnits(menu: readonly MenuEntry[], tagline: string): Site
   for (const [name, text] of Object.entries(CONTACT_FORM_WORDS) as Array<[ContactFormWord, string]>) {
     units.push({ key: `contact.${name}`, label: CONTACT_WORD_LABELS[name], source: text });
   }
+  units.push({ ...UNTRANSLATED_NOTICE });
   return units.filter((unit) => unit.source.trim() !== '');
 }
 

@@ -3,6 +3,7 @@ import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { FieldMarksProvider } from './field-marks';
 import { ImageDetailsProvider } from './image-details';
+import { SiteLinksProvider } from './site-links';
 import type { PublicPageData } from '../../core/public-page';
 
 /**
@@ -10,8 +11,10 @@ import type { PublicPageData } from '../../core/public-page';
  * the browser brings the interactive parts to life with islands (decision 011).
  */
 export function PublicApp({ data, children }: { data: PublicPageData; children: ReactNode }) {
+  const { untranslated } = data;
+  const page = <ImageDetailsProvider images={data.images}>{children}</ImageDetailsProvider>;
   return (
-    <>
+    <SiteLinksProvider links={data.links}>
       {/* In the editor's pane (a search result shown) the editor is beside it: no way back needed. */}
       {data.preview ? <PreviewBar editorPath={data.preview.searchResult ? null : data.preview.editorPath} /> : null}
       <a className="skip-link" href="#main">
@@ -28,13 +31,22 @@ export function PublicApp({ data, children }: { data: PublicPageData; children: 
       {/* tabIndex lets the skip link move keyboard focus, not only the scroll position. */}
       <main id="main" tabIndex={-1} aria-label={data.preview ? 'Previewed page' : undefined}>
         {/* Every preview render marks the elements that show a field (DESIGN §26); a public page never. */}
-        <FieldMarksProvider on={Boolean(data.preview)}>
-          <ImageDetailsProvider images={data.images}>{children}</ImageDetailsProvider>
-        </FieldMarksProvider>
+        {/* A page not translated yet (DESIGN §34): the original in its own language, under a notice in the visitor's. */}
+        {untranslated ? <UntranslatedNotice text={untranslated.notice} lang={untranslated.noticeLang} /> : null}
+        <FieldMarksProvider on={Boolean(data.preview)}>{untranslated ? <div lang={untranslated.contentLang}>{page}</div> : page}</FieldMarksProvider>
       </main>
       <Footer company={data.company} copyrightYear={data.copyrightYear} />
       {data.preview?.searchResult ? <SearchResult {...data.preview.searchResult} /> : null}
-    </>
+    </SiteLinksProvider>
+  );
+}
+
+/** The notice above a page shown in the default language because it is not translated into the visitor's yet. */
+function UntranslatedNotice({ text, lang }: { text: string; lang: string }) {
+  return (
+    <div className="untranslated-notice" role="note" lang={lang}>
+      <p className="container untranslated-notice__text">{text}</p>
+    </div>
   );
 }
 

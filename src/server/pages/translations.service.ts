@@ -126,6 +126,15 @@ export function publishedLocalesOf(tenant: Tenant): Promise<ReadonlyMap<number, 
   return read;
 }
 
+/**
+ * Whether any page is published in a language (DESIGN §34): from then on a page not translated into it yet is
+ * shown there in the default language; before, its address redirects to the default language's.
+ */
+export async function languageHasPages(tenant: Tenant, locale: string): Promise<boolean> {
+  for (const locales of (await publishedLocalesOf(tenant)).values()) if (locales.includes(locale)) return true;
+  return false;
+}
+
 /** A page in one of its languages: its code, its name as visitors read it, its address. */
 export interface PageAlternate {
   code: string;
@@ -136,12 +145,13 @@ export interface PageAlternate {
 /**
  * The languages a page can be read in now (DESIGN §28): the default first, then every language visitors can read
  * that the page is published in, in the languages screen's order. One entry: the page has no other language.
+ * `shown`: the language of a page shown there not translated yet (DESIGN §34), listed for its switcher only.
  */
-export async function pageAlternates(tenant: Tenant, page: Page): Promise<PageAlternate[]> {
+export async function pageAlternates(tenant: Tenant, page: Page, shown?: string): Promise<PageAlternate[]> {
   const [settings, locales, published] = await Promise.all([localeSettings(tenant), publicLocales(tenant), publishedLocalesOf(tenant)]);
   const source = page.locale ? page.publicPath.slice(page.locale.length + 1) : page.publicPath;
   const main = settings.locales.find((l) => l.code === settings.defaultLocale)!;
-  const mine = published.get(page.id) ?? [];
+  const mine = [...(published.get(page.id) ?? []), ...(shown ? [shown] : [])];
   return [
     { code: main.code, name: main.name, path: source },
     ...locales.filter((l) => mine.includes(l.code)).map((l) => ({ code: l.code, name: l.name, path: `/${l.code}${source}` })),

@@ -15,13 +15,13 @@ import type { RenderedPage } from '../tenants/tenant-cache';
 import type { Tenant } from '../tenants/tenants';
 import type { ClientAssets } from './client-assets';
 import { renderDocument, type DocumentParts } from './document';
-import { legacyAddresses } from './public-addresses';
+import { legacyAddresses, redirectTarget } from './public-addresses';
 import { localeSettings } from '../locales/locales.service';
 import { siteTextsIn } from '../locales/site-texts.service';
-import { contactWordsOf, menuIn } from '../../core/site-texts';
-import { pageAlternates, publishedLocalesOf, translatedDocument } from '../pages/translations.service';
+import { contactWordsOf, menuIn, UNTRANSLATED_NOTICE } from '../../core/site-texts';
+import { languageHasPages, pageAlternates, translatedDocument } from '../pages/translations.service';
 import type { PageLanguage } from '../../core/schemas/locale';
-import type { MenuEntry } from '../../core/schemas/menu';
+import { contentPageByKey } from '../../core/pages';
 
 const gzipAsync = promisify(gzipCallback);
 const brotliAsync = promisify(brotliCompress);
@@ -68,15 +68,16 @@ export interface BuildOptions {
 export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, revision: ShownRevision): Promise<{ html: string; status: number }> {
   const preview = revision.mode === 'preview' ? revision : undefined;
   if (!page.active && !preview) return renderNotFound(site, tenant, page.publicPath);
-  const shown = preview ? Promise.resolve(preview.document) : shownDocument(tenant, page);
-  const [menu, source, document, view, images, languages, words] = await Promise.all([
+  const shown = preview ? Promise.resolve({ document: preview.document, translated: true }) : shownDocument(tenant, page);
+  const [menu, source, { document, translated }, view, images, languages, words, links] = await Promise.all([
     getPublicMenu(tenant),
     getSiteCompany(tenant),
     shown,
-    shown.then((document) => page.kind.publicView(tenant, page, document)),
+    shown.then(({ document }) => page.kind.publicView(tenant, page, document)),
     imageDetails(tenant),
-    pageLanguages(tenant, page),
+    shown.then(({ translated }) => pageLanguages(tenant, page, translated)),
     page.locale ? siteTextsIn(tenant, page.locale) : undefined,
+    page.locale ? addressesIn(tenant, page.locale) : undefined,
   ]);
   // In another language, the site's own words too (DESIGN §28): the menu's labels, the tagline, the contact form's.
   const company = words?.['footer.tagline'] ? { ...source, tagline: words['footer.tagline'] } : source;
@@ -84,11 +85,11 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
   const { seo } = document as { seo?: Seo };
   const data: PublicPageData = {
     pageKey: view.pageKey,
-    // The menu marks the page by its address in the default language (its links lead to the page in this one).
+    // The menu marks the page by its address in the default language, as its links are (they lead to the page in this one).
     path: languages.sourcePath,
     pageName: page.displayName,
     content: view.content,
-    menu: page.locale ? menuIn(await menuInLocale(tenant, menu, page.locale), words ?? {}) : menu,
+    menu: words ? menuIn(menu, words) : menu,
     company,
     copyrightYear: new Date().getFullYear(),
     images,
@@ -96,31 +97,47 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
     ...(languages.switcher.length > 1 ? { languages: languages.switcher } : {}),
     ...(Object.keys(contactWords).length > 0 ? { contactWords } : {}),
     ...(page.locale ? { address: page.publicPath } : {}),
+    ...(links ? { links } : {}),
+    ...(translated ? {} : { untranslated: untranslatedNotice(words ?? {}, page.locale!, languages.sourceLang) }),
     ...(view.autowired ? { autowired: view.autowired } : {}),
     ...(revision.mode === 'public' && revision.contactForm ? { contactForm: revision.contactForm } : {}),
     ...previewBar(revision),
   };
-  const meta = pageMeta({ seo, pageName: page.displayName, company, description: view.description, publicPath: page.publicPath, publicBaseUrl: site.publicBaseUrl });
+  // Not translated yet (DESIGN §34): the original is the page search engines list, this one is kept out of them.
+  const publicPath = translated ? page.publicPath : languages.sourcePath;
+  const meta = pageMeta({ seo, pageName: page.displayName, company, description: view.description, publicPath, publicBaseUrl: site.publicBaseUrl });
   if (preview?.pane) data.preview = { ...data.preview!, searchResult: { title: meta.title, description: meta.description, url: meta.url } };
   const pane = preview?.pane ? await paneParts(site, tenant, preview.pane) : undefined;
-  const alternates = languages.switcher.length > 1 ? hreflangLinks(site, languages.switcher) : [];
-  return { html: await htmlOf(site, data, { meta, canonical: true, revision, preloadImage: view.preloadImage, pane, lang: languages.lang, alternates }), status: 200 };
+  const alternates = translated && languages.switcher.length > 1 ? hreflangLinks(site, languages.switcher) : [];
+  const head = { meta, canonical: true, noindex: !translated, revision, preloadImage: view.preloadImage, pane, lang: languages.lang, alternates };
+  return { html: await htmlOf(site, data, head), status: 200 };
 }
 
-/** What visitors see of a page: its published document, or in another language its translation (published: buildPage checked). */
-async function shownDocument(tenant: Tenant, page: Page): Promise<Record<string, unknown>> {
-  if (!page.locale) return publishedDocument(tenant, page);
-  return (await translatedDocument(tenant, page, page.locale)) ?? publishedDocument(tenant, page);
+/**
+ * What visitors see of a page: its published document, or in another language its translation; a page not
+ * translated into it yet, the default language's (`translated` false: buildPage checked the language has pages).
+ */
+async function shownDocument(tenant: Tenant, page: Page): Promise<{ document: Record<string, unknown>; translated: boolean }> {
+  const translation = page.locale ? await translatedDocument(tenant, page, page.locale) : null;
+  if (translation) return { document: translation, translated: true };
+  return { document: await publishedDocument(tenant, page), translated: !page.locale };
 }
 
 /**
  * A page's language and its others (DESIGN §28): `<html lang>`, and the switcher's links (the page in every
- * language it is published in, the shown one marked), which are also its hreflang links.
+ * language it is published in, the shown one marked), which are also its hreflang links. A page not translated
+ * yet lists its own language too, in its switcher only.
  */
-async function pageLanguages(tenant: Tenant, page: Page): Promise<{ lang: string; sourcePath: string; switcher: PageLanguage[] }> {
-  const [settings, alternates] = await Promise.all([localeSettings(tenant), pageAlternates(tenant, page)]);
+async function pageLanguages(tenant: Tenant, page: Page, translated: boolean): Promise<{ lang: string; sourceLang: string; sourcePath: string; switcher: PageLanguage[] }> {
+  const [settings, alternates] = await Promise.all([localeSettings(tenant), pageAlternates(tenant, page, translated ? undefined : page.locale)]);
   const lang = page.locale ?? settings.defaultLocale;
-  return { lang, sourcePath: alternates[0]!.path, switcher: alternates.map((a) => ({ ...a, current: a.code === lang })) };
+  return { lang, sourceLang: settings.defaultLocale, sourcePath: alternates[0]!.path, switcher: alternates.map((a) => ({ ...a, current: a.code === lang })) };
+}
+
+/** The notice above a page not translated yet: in the page's language once the notice is translated into it, else the default's. */
+function untranslatedNotice(words: Readonly<Record<string, string>>, locale: string, sourceLang: string): NonNullable<PublicPageData['untranslated']> {
+  const notice = (words[UNTRANSLATED_NOTICE.key] ?? '').trim();
+  return notice ? { notice, noticeLang: locale, contentLang: sourceLang } : { notice: UNTRANSLATED_NOTICE.source, noticeLang: sourceLang, contentLang: sourceLang };
 }
 
 /** `<link rel="alternate" hreflang>` for each language of the page, and x-default for the default language's. */
@@ -129,18 +146,20 @@ function hreflangLinks(site: RenderSite, languages: readonly PageLanguage[]): Ar
   return [...links, { hreflang: 'x-default', href: links[0]!.href }];
 }
 
-/** The menu of a page in another language: its links lead to the pages published in that language, the others to the source's. */
-async function menuInLocale(tenant: Tenant, menu: MenuEntry[], locale: string): Promise<MenuEntry[]> {
-  const [pages, published] = await Promise.all([publicPagesOf(tenant), publishedLocalesOf(tenant)]);
-  const link = (path: string) => {
-    const page = pages.get(path);
-    return page && !page.locale && published.get(page.id)?.includes(locale) ? `/${locale}${path}` : path;
-  };
-  return menu.map((entry) => ({
-    ...entry,
-    mainmenulink: link(entry.mainmenulink),
-    lstsubmenu: entry.lstsubmenu.map((sub) => ({ ...sub, submenulink: link(sub.submenulink), lstchildmenu: sub.lstchildmenu.map((child) => ({ ...child, submenulink: link(child.submenulink) })) })),
-  }));
+/**
+ * The site's pages in a language, for the links of a page in it (DESIGN §34): each page's address in the default
+ * language, lower-cased (as visitors' addresses match), and each old short route, → the page's address in this one.
+ */
+async function addressesIn(tenant: Tenant, locale: string): Promise<ReadonlyMap<string, string>> {
+  const links = new Map<string, string>();
+  for (const [address, page] of await publicPagesOf(tenant)) if (page.locale === locale) links.set(address.slice(locale.length + 1).toLowerCase(), address);
+  for (const legacy of legacyAddresses()) {
+    const target = links.get(redirectTarget(legacy.toLowerCase())?.toLowerCase() ?? '');
+    if (target) links.set(legacy.toLowerCase(), target);
+  }
+  const home = links.get(contentPageByKey('home').publicPath.toLowerCase());
+  if (home) links.set('/', home);
+  return links;
 }
 
 /** The site's 404 page, at the address asked for (the menu marks nothing), with status 404. */
@@ -154,8 +173,11 @@ const PUBLISHED: ShownRevision = { mode: 'public' };
 
 /** A public page rendered and compressed for the cache of rendered pages (the contact form's state after a post). */
 export async function buildPage(site: RenderSite, tenant: Tenant, page: Page, options: BuildOptions = {}): Promise<RenderedPage> {
-  // A page in another language before its first publication there (DESIGN §28): the default language's page.
-  if (page.locale && page.active && (await translatedDocument(tenant, page, page.locale)) === null) return redirectTo(site, page.publicPath.slice(page.locale.length + 1));
+  // A page in a language nothing is published in yet (DESIGN §28): the default language's page. Once anything is,
+  // a page not translated yet is shown there in the default language (renderPage, DESIGN §34).
+  if (page.locale && page.active && (await translatedDocument(tenant, page, page.locale)) === null && !(await languageHasPages(tenant, page.locale))) {
+    return redirectTo(site, page.publicPath.slice(page.locale.length + 1));
+  }
   const { html, status } = await renderPage(site, tenant, page, options.contactForm ? { mode: 'public', contactForm: options.contactForm } : PUBLISHED);
   return compress(site, html, status, options.private && status === 200 ? 'private, no-cache' : 'no-cache');
 }
@@ -195,6 +217,8 @@ async function htmlOf(
     revision: ShownRevision;
     preloadImage?: string | undefined;
     pane?: DocumentParts['pane'];
+    /** Kept out of search engines besides a preview: a page not translated yet (DESIGN §34). */
+    noindex?: boolean;
     lang?: string;
     alternates?: DocumentParts['alternates'];
   },
@@ -204,7 +228,7 @@ async function htmlOf(
     alternates: head.alternates,
     meta: head.meta,
     canonical: head.canonical,
-    noindex: head.revision.mode === 'preview',
+    noindex: head.revision.mode === 'preview' || head.noindex === true,
     bodyHtml: await renderPublicBody(data),
     assets: site.assets,
     preloadImage: head.preloadImage,

@@ -215,4 +215,22 @@ describe('RenderedPages: a busy page', () => {
     state.finish('after');
     expect(await text(next)).toBe('after');
   });
+
+  it("a publication may be a language's first: its pages that redirected render again, and nothing else does (DESIGN §34)", async () => {
+    const pages = new RenderedPages();
+    const redirect = { ...page('302'), status: 302 };
+    let renders = 0;
+    const answer = (rendered: RenderedPage) => async () => ((renders += 1), rendered);
+    await pages.get('about@de', answer(redirect));
+    await pages.get('home@de', answer(page('German home')));
+    await pages.get('about', answer(page('About')));
+    renders = 0;
+    for (let i = 0; i < 5; i += 1) pages.invalidateRedirectsInLanguages();
+    expect(pages.get('home@de', answer(page('again')))).not.toBeInstanceOf(Promise);
+    expect(pages.get('about', answer(page('again')))).not.toBeInstanceOf(Promise);
+    expect(renders).toBe(0);
+    // Never busy for it: the next visitor waits for the page as it is now, however often other pages were published.
+    expect(await text(pages.get('about@de', answer(page('About, in German chrome'))))).toBe('About, in German chrome');
+    expect(renders).toBe(1);
+  });
 });

@@ -58,6 +58,16 @@ export class RenderedPages {
     this.invalidateOne(key, now);
   }
 
+  /**
+   * Every page in another language that answered with a redirect, or is rendering (its answer may be one), is out
+   * of date: a publication may be its language's first, after which such pages are shown (DESIGN §34). Not counted
+   * as their changes: a redirect renders in no time, and publishing other pages never makes it busy.
+   */
+  invalidateRedirectsInLanguages(): void {
+    const redirects = [...this.entries].filter(([key, entry]) => key.includes('@') && entry.page.status === 302).map(([key]) => key);
+    for (const key of [...redirects, ...[...this.rendering.keys()].filter((key) => key.includes('@'))]) this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
+  }
+
   private invalidateOne(key: string, now: number): void {
     this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
     const times = this.changes.get(key) ?? [];
@@ -220,6 +230,7 @@ export class TenantCache {
       this.publishedLocales = undefined;
       // The page in every language: a translation shows the source's numbers and images, and lists the others.
       this.pages.invalidate(change.cacheKey);
+      this.pages.invalidateRedirectsInLanguages();
       return;
     }
     this.epoch += 1;

@@ -1,6 +1,7 @@
 import { contentPageByKey } from '../../../core/pages';
 import type { ContentPageKey } from '../../../core/pages';
 import type { SiteCompany } from '../../../core/public-page';
+import { siteHref, useSiteLinks } from '../site-links';
 import { Icon } from './icon';
 
 // A short row of the main pages; the header menu has them all.
@@ -12,12 +13,13 @@ export function telHref(phone: string): string {
 }
 
 export function Footer({ company, copyrightYear }: { company: SiteCompany; copyrightYear: number }) {
+  const links = useSiteLinks();
   return (
     <footer className="site-footer">
       <div className="site-footer__cta">
         <div className="container site-footer__cta-inner">
           <p className="site-footer__lead">We would love to hear from you!</p>
-          <a className="button button--accent" href="/Contact1">
+          <a className="button button--accent" href={siteHref(links, '/Contact1')}>
             Get In Touch
           </a>
         </div>
@@ -33,7 +35,7 @@ export function Footer({ company, copyrightYear }: { company: SiteCompany; copyr
               const page = contentPageByKey(key);
               return (
                 <li key={key}>
-                  <a href={page.publicPath}>{page.name}</a>
+                  <a href={siteHref(links, page.publicPath)}>{page.name}</a>
                 </li>
               );
             })}

@@ -3,6 +3,7 @@ import type { PageLanguage } from '../../../core/schemas/locale';
 import type { MenuEntry } from '../../../core/schemas/menu';
 import { Icon } from './icon';
 import { LanguageSwitcher } from './language-switcher';
+import { siteHref, useSiteLinks } from '../site-links';
 
 /** The address a menu link points to, or null when it is no link at all ('' or '#'). */
 export function menuHref(link: string | null | undefined): string | null {
@@ -21,10 +22,12 @@ function classes(...names: (string | false | null | undefined)[]): string {
 }
 
 function MenuLink({ label, link, path, className }: { label: string; link: string; path: string; className: string }) {
+  const links = useSiteLinks();
   const href = menuHref(link);
   if (href === null) return <span className={`${className} menu__link--static`}>{label}</span>;
+  // `path` is the page's address in the default language, as the menu's links are (DESIGN §34: they lead to the shown one's).
   return (
-    <a className={className} href={href} aria-current={samePath(href, path) ? 'page' : undefined}>
+    <a className={className} href={siteHref(links, href)} aria-current={samePath(href, path) ? 'page' : undefined}>
       {label}
     </a>
   );
@@ -52,6 +55,7 @@ export function Header({
   /** The page in each language it is published in (DESIGN §28): the switcher above the bar, from two on. */
   languages?: readonly PageLanguage[] | undefined;
 }) {
+  const links = useSiteLinks();
   const items: ReactNode[] = menu.map((entry, i) => {
     const subs = entry.lstsubmenu ?? [];
     const key = `${entry.id}-${i}`;
@@ -122,7 +126,7 @@ export function Header({
     <header className="site-header" data-island="header" aria-label={label}>
       <LanguageSwitcher languages={languages} />
       <div className="container site-header__bar">
-        <a className="brand" href="/Home1">
+        <a className="brand" href={siteHref(links, '/Home1')}>
           <img className="brand__logo" src="/images/logo.svg" width={40} height={40} alt="" />
           <span className="brand__name">{companyName}</span>
         </a>

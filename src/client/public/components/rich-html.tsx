@@ -1,4 +1,5 @@
 import { useFieldMark } from '../field-marks';
+import { useSiteLinks, withSiteLinks } from '../site-links';
 
 type RichHtmlTag = 'div' | 'section' | 'p' | 'span' | 'h2' | 'h3' | 'h4';
 
@@ -25,11 +26,13 @@ export function RichHtml({
   field?: string | undefined;
 }) {
   const mark = useFieldMark();
+  const links = useSiteLinks();
   let Tag: RichHtmlTag = as;
-  let markup = html;
+  // Its links to the site's pages lead to them in the shown language (DESIGN §34).
+  let markup = withSiteLinks(links, html);
   if (as === 'h2' || as === 'h3' || as === 'h4' || as === 'span') {
-    markup = html.replace(BLOCK_TAG, ' ').trim();
-  } else if (as === 'p' && html.search(BLOCK_TAG) !== -1) {
+    markup = markup.replace(BLOCK_TAG, ' ').trim();
+  } else if (as === 'p' && markup.search(BLOCK_TAG) !== -1) {
     Tag = 'div';
   }
   // Safe to render as is: the server sanitises rich text before storing it (DESIGN §6).

@@ -5,9 +5,11 @@ import { RichHtml } from '../components/rich-html';
 import { Section, TitledText } from '../components/section';
 import { useFieldMark } from '../field-marks';
 import type { PageProps } from '../public-types';
+import { siteHref, useSiteLinks } from '../site-links';
 
 export default function HomePage({ content, company }: PageProps<'home'>) {
   const mark = useFieldMark();
+  const links = useSiteLinks();
   return (
     <>
       <h1 className="visually-hidden">{company.name}</h1>
@@ -60,7 +62,7 @@ export default function HomePage({ content, company }: PageProps<'home'>) {
           {content.abtLst.map((para, index) => (
             <RichHtml key={index} className="prose home-about__para" html={para.homeAbtPara} field={`abtLst.${index}.homeAbtPara`} />
           ))}
-          <a className="text-link" href="/About1">
+          <a className="text-link" href={siteHref(links, '/About1')}>
             Read more<span className="visually-hidden"> about us</span>
             <Icon name="chevron-right" />
           </a>
@@ -83,7 +85,7 @@ export default function HomePage({ content, company }: PageProps<'home'>) {
               />
             ))}
           </ul>
-          <a className="text-link" href="/News1">
+          <a className="text-link" href={siteHref(links, '/News1')}>
             All news<span className="visually-hidden"> from {company.name}</span>
             <Icon name="chevron-right" />
           </a>
