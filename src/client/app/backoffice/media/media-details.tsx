@@ -50,6 +50,7 @@ export function UsedByList({ uses, label }: { uses: readonly MediaUse[]; label: 
 export function MediaDetails({
   item,
   version,
+  onChanged,
   onReplaced,
   onDeleted,
   onClose,
@@ -57,6 +58,8 @@ export function MediaDetails({
   item: MediaItem;
   /** Set after a replace: the picture's address asked anew (the browser holds the old bytes for an hour). */
   version: number | undefined;
+  /** The image as the server now has it, after a save or a replace (it may have left the filtered list). */
+  onChanged: (item: MediaItem) => void;
   onReplaced: () => void;
   onDeleted: () => void;
   onClose: () => void;
@@ -123,6 +126,7 @@ export function MediaDetails({
     }
     try {
       const saved = await save.mutateAsync({ id: item.id, details: { title: title.trim(), alt: alt.trim(), focalX, focalY } });
+      onChanged(saved);
       setTitle(saved.title);
       setAlt(saved.alt);
       setFocal({ focalX: percent(saved.focalX), focalY: percent(saved.focalY) });
@@ -152,7 +156,7 @@ export function MediaDetails({
     if (!(await confirm(question, { title: 'Replace the picture', confirmLabel: 'Replace' }))) return;
     setProgress(0);
     try {
-      await replace.mutateAsync({ id: item.id, file: chosen, onProgress: setProgress });
+      onChanged(await replace.mutateAsync({ id: item.id, file: chosen, onProgress: setProgress }));
       onReplaced();
       if (file.current) file.current.value = '';
       notify.success(`The new picture of ${named} is in place: every page that shows it shows the new one.`, 'Picture replaced');

@@ -74,7 +74,7 @@ export default function MediaScreen() {
   const media = useMediaPages(filter);
   const pages = media.data?.pages;
   const items = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
-  const { detail, openDetail, closeDetail } = useDetailDialog<MediaItem>(focusListStart);
+  const { detail, setDetail, openDetail, closeDetail } = useDetailDialog<MediaItem>(focusListStart);
   /**
    * Pictures replaced on this screen, with when: their addresses get a version so that this page shows the new
    * bytes, not the picture it holds already (the browser's cache got the new ones: refreshCachedCopies).
@@ -90,8 +90,8 @@ export default function MediaScreen() {
     return () => clearTimeout(timer);
   }, [text, filter.search]);
 
-  // The detail shows the listed copy (kept up to date by the calls), else the one it opened with (an image that
-  // left the filtered list, such as an unused one now used).
+  // The detail shows the listed copy (kept up to date by the calls), else the one it opened with, as its last save
+  // or replace left it (an image that left the filtered list: an unused one now used, one renamed out of a search).
   const shown = detail ? (items.find((item) => item.id === detail.id) ?? detail) : null;
 
   // A link to one image (`/media?open=5`): it opens once a page read holds it; pages are read until it is found,
@@ -194,6 +194,7 @@ export default function MediaScreen() {
           key={shown.id}
           item={shown}
           version={versions.get(shown.id)}
+          onChanged={setDetail}
           onReplaced={() => setVersions((current) => new Map(current).set(shown.id, Date.now()))}
           onDeleted={() => close(true)}
           onClose={() => close()}
