@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { ToastContainer, cssTransition, toast } from 'react-toastify/unstyled';
 import type { TypeOptions } from 'react-toastify/unstyled';
 // The unstyled build injects no <style> at run time; its stylesheet is bundled with the app's instead.
@@ -59,12 +61,50 @@ export const notify = {
 };
 
 /**
+ * The dialog on top, if one is open: the open dialog that holds no other (a question asked from a dialog is rendered
+ * inside it), the last in the document when several stand side by side. The staff app opens its dialogs modal
+ * (showModal) only; a toast inside one that was not would show all the same.
+ */
+function topDialog(root: ParentNode = document): HTMLDialogElement | null {
+  const open = [...root.querySelectorAll<HTMLDialogElement>('dialog[open]')];
+  return open.filter((dialog) => !open.some((other) => other !== dialog && dialog.contains(other))).at(-1) ?? null;
+}
+
+/**
+ * The toasts' own node, kept inside the modal dialog on top while one is open, else in the body (DESIGN §34: a
+ * toast never hides under a dialog). A modal dialog sits in the browser's top layer, above every z-index, and makes
+ * the rest of the page inert: a toast outside it would show dimmed under its backdrop and could not be clicked.
+ * The node moves as dialogs open, close or go (a MutationObserver); React renders into it through a portal, so the
+ * toasts shown stay while it moves.
+ */
+function useToastHost(): HTMLElement {
+  const [host] = useState(() => document.createElement('div'));
+  useEffect(() => {
+    host.className = 'app-toasts-host';
+    const rehome = () => {
+      const place = topDialog() ?? document.body;
+      if (host.parentNode !== place) place.append(host);
+    };
+    rehome();
+    const observer = new MutationObserver(rehome);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+    return () => {
+      observer.disconnect();
+      host.remove();
+    };
+  }, [host]);
+  return host;
+}
+
+/**
  * The one toast container: 5 seconds with a progress bar, pausing under the pointer (spec 001 §9). Where it
  * sits (DESIGN §24, app.css): top right, below the staff app's top bar, where it covers no form's buttons (not
- * the centre of the spec, which hid the Log In button for five seconds); on a phone across the bottom.
+ * the centre of the spec, which hid the Log In button for five seconds); on a phone across the bottom; above an
+ * open modal dialog, inside it (useToastHost).
  */
 export function Toasts() {
-  return (
+  const host = useToastHost();
+  return createPortal(
     <ToastContainer
       position="top-right"
       autoClose={5000}
@@ -77,6 +117,7 @@ export function Toasts() {
       theme="light"
       transition={Fade}
       className="app-toasts"
-    />
+    />,
+    host,
   );
 }

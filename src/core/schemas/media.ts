@@ -13,7 +13,25 @@ export const MEDIA_PAGE_SIZE = 48;
 /** The longest alt text: a sentence or two says what a picture shows (a screen reader reads all of it). */
 export const ALT_TEXT_MAX = 300;
 
-/** GET /api/master/media: `search` over name and alt text, `unused=1` for images nothing uses, `after` the answer's `next`. */
+/** The longest title (DESIGN §34): a file's name, or a few words that find the image again. */
+export const TITLE_MAX = 120;
+
+/** What the screens show for an image without a title (one stored before titles, with no alt text to take one from). */
+export const UNTITLED_IMAGE = 'Untitled image';
+
+/**
+ * An image's title from the name of the file uploaded (DESIGN §34): the name without its folders and its extension,
+ * whitespace run together, cut to TITLE_MAX; otherwise as typed ("team-photo_2024.jpg" → "team-photo_2024"), so
+ * that the name staff know the file by finds it. '' when the upload had no name.
+ */
+export function titleFromFileName(fileName: string | undefined): string {
+  const base = (fileName ?? '').split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  const stem = dot > 0 ? base.slice(0, dot) : base;
+  return [...stem.replace(/[\p{Cc}\s]+/gu, ' ').trim()].slice(0, TITLE_MAX).join('').trim();
+}
+
+/** GET /api/master/media: `search` over title, name and alt text, `unused=1` for images nothing uses, `after` the answer's `next`. */
 export const MediaListQuerySchema = z.object({
   search: searchTextSchema.optional(),
   unused: z
@@ -36,6 +54,7 @@ export const MediaItemSchema = z.object({
   id: z.number().int(),
   folder: z.string(),
   name: z.string(),
+  title: z.string().meta({ description: 'The title staff give it: the uploaded file\'s name without its extension until changed (DESIGN §34); may be empty.' }),
   url: z.string().meta({ description: 'The image\'s address on this site, /uploads/photos/{folder}/{name} (DESIGN §24).' }),
   width: z.number().int(),
   height: z.number().int(),
@@ -59,8 +78,19 @@ export const MediaIdParamsSchema = z.object({ id: databaseId({ message: 'The ima
 
 const focal = (axis: string) => z.number().min(0, { message: `${axis} must be from 0 to 1.` }).max(1, { message: `${axis} must be from 0 to 1.` });
 
-/** POST /api/master/media/:id: the alt text and the focal point, all three sent (the screen's form holds them all). */
+/** An image's title: one line, trimmed, at most TITLE_MAX characters; empty is allowed (shown as UNTITLED_IMAGE). */
+export const MediaTitleSchema = z
+  .string()
+  .transform((text) => text.trim())
+  .refine((text) => !/[\r\n\u2028\u2029]/.test(text), { message: 'The title must be one line.' })
+  .refine((text) => [...text].length <= TITLE_MAX, { message: `The title is longer than ${TITLE_MAX} characters.` });
+
+/**
+ * POST /api/master/media/:id: the alt text and the focal point, all three sent (the screen's form holds them all),
+ * and the title (DESIGN §34), kept as it is when left out.
+ */
 export const MediaUpdateSchema = z.object({
+  title: MediaTitleSchema.optional(),
   alt: z
     .string()
     .transform((text) => text.trim())

@@ -244,6 +244,7 @@ const CALLS: Record<string, Call> = {
   },
   // ---- Languages and translations (DESIGN §28): German is added by the calls' set-up where they need it
   'GET /api/master/locales': readGet('/api/master/locales'),
+  'GET /api/master/sitepages': readGet('/api/master/sitepages'),
   'POST /api/master/locales': { changes: true, request: (c) => c.post('/api/master/locales', withGerman(c.unique('Deutsch'))) },
   'GET /api/master/translate/:routing': { changes: false, prepare: german, request: (c) => c.get('/api/master/translate/Home?locale=de') },
   'POST /api/master/translate/:routing': {
@@ -595,10 +596,11 @@ const CALLS: Record<string, Call> = {
   },
   // ---- The media library (DESIGN §27)
   'GET /api/master/media': readGet('/api/master/media?search=photo&unused=1'),
+  'GET /api/master/media/:id': { changes: false, prepare: async (c) => ({ id: await mediaIdOf(c, await c.newImage()) }), request: (c, p) => c.get(`/api/master/media/${p.id}`, c.admin) },
   'POST /api/master/media/:id': {
     changes: true,
     prepare: async (c) => ({ id: await mediaIdOf(c, await c.newImage()) }),
-    request: (c, p) => c.post(`/api/master/media/${p.id}`, { alt: c.unique('Alt'), focalX: 0.2, focalY: 0.8 }),
+    request: (c, p) => c.post(`/api/master/media/${p.id}`, { title: c.unique('Title'), alt: c.unique('Alt'), focalX: 0.2, focalY: 0.8 }),
   },
   'DELETE /api/master/media/:id': {
     changes: true,

@@ -125,6 +125,8 @@ export interface MediaTable {
   id: Generated<number>;
   folder: string;
   name: string;
+  /** Its title (DESIGN §34): the uploaded file's name without its extension until staff change it; '' for none. */
+  title: Generated<string>;
   alt: Generated<string>;
   focal_x: Generated<number>;
   focal_y: Generated<number>;

@@ -187,6 +187,7 @@ const CASES: Record<string, OperationCase> = {
   'GET /api/master/notfound': { request: () => ({}) },
   // ---- Languages and translations (DESIGN §28)
   'GET /api/master/locales': { request: () => ({}) },
+  'GET /api/master/sitepages': { request: () => ({}) },
   'POST /api/master/locales': { request: () => ({ body: EDGE_LANGUAGES }) },
   'GET /api/master/translate/{routing}': { request: () => ({ params: { routing: 'News' }, query: { locale: 'de' } }) },
   'POST /api/master/translate/{routing}': {
@@ -313,7 +314,8 @@ const CASES: Record<string, OperationCase> = {
   'POST /api/master/uploadImage': { multipart: true, request: (f) => ({ body: { page: 'about', field: 'photo', file: f.png } }) },
   'POST /api/master/deleteImage': { request: () => ({ body: { filename: 'no-such-image.png', page: 'about' } }) },
   'GET /api/master/media': { request: () => ({ query: { search: 'edge', unused: '1' } }) },
-  'POST /api/master/media/{id}': { request: () => ({ params: { id: 1 }, body: { alt: 'Edge alt', focalX: 0.5, focalY: 0.5 } }) },
+  'GET /api/master/media/{id}': { request: () => ({ params: { id: 1 } }) },
+  'POST /api/master/media/{id}': { request: () => ({ params: { id: 1 }, body: { title: 'Edge title', alt: 'Edge alt', focalX: 0.5, focalY: 0.5 } }) },
   'DELETE /api/master/media/{id}': { request: () => ({ params: { id: 1 } }) },
   'POST /api/master/media/{id}/replace': { multipart: true, request: (f) => ({ params: { id: 1 }, body: { file: f.png } }) },
 };

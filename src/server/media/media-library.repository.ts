@@ -7,7 +7,7 @@ import type { MediaTable } from '../db/schema';
 
 export type NewMedia = Insertable<MediaTable>;
 
-const MEDIA_COLUMNS = ['m.id', 'm.folder', 'm.name', 'm.alt', 'm.focal_x', 'm.focal_y', 'm.width', 'm.height', 'm.bytes', 'm.uploaded_at', 'u.username as uploaded_by_name'] as const;
+const MEDIA_COLUMNS = ['m.id', 'm.folder', 'm.name', 'm.title', 'm.alt', 'm.focal_x', 'm.focal_y', 'm.width', 'm.height', 'm.bytes', 'm.uploaded_at', 'u.username as uploaded_by_name'] as const;
 
 export async function insertMedia(db: Db, media: NewMedia): Promise<void> {
   await db.insertInto('media').values(media).execute();
@@ -37,7 +37,7 @@ export async function listMediaRows(db: Db, filter: MediaFilter, limit: number) 
   const text = filter.searchText?.trim();
   if (text) {
     const pattern = likePattern(text);
-    query = query.where((eb) => eb.or([lowerLike('m.name', pattern), lowerLike('m.alt', pattern)]));
+    query = query.where((eb) => eb.or([lowerLike('m.title', pattern), lowerLike('m.name', pattern), lowerLike('m.alt', pattern)]));
   }
   if (filter.excludeIds && filter.excludeIds.length > 0) query = query.where('m.id', 'not in', [...filter.excludeIds]);
   if (filter.after !== undefined) query = query.where('m.id', '<', filter.after);
@@ -49,19 +49,19 @@ export async function findMedia(db: Db, id: number): Promise<MediaRow | undefine
   return db.selectFrom('media as m').leftJoin('users as u', 'u.id', 'm.uploaded_by').select([...MEDIA_COLUMNS]).where('m.id', '=', id).executeTakeFirst();
 }
 
-/** Images whose name or alt text holds the text, newest first (the top bar's search). */
+/** Images whose title, name or alt text holds the text, newest first (the top bar's search). */
 export async function searchMedia(db: Db, text: string, limit: number) {
   const pattern = likePattern(text);
   return db
     .selectFrom('media')
-    .select(['id', 'folder', 'name', 'alt'])
-    .where((eb) => eb.or([lowerLike('name', pattern), lowerLike('alt', pattern)]))
+    .select(['id', 'folder', 'name', 'title', 'alt'])
+    .where((eb) => eb.or([lowerLike('title', pattern), lowerLike('name', pattern), lowerLike('alt', pattern)]))
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
 }
 
-export async function updateMedia(db: Db, id: number, values: Pick<Updateable<MediaTable>, 'alt' | 'focal_x' | 'focal_y' | 'bytes'>): Promise<boolean> {
+export async function updateMedia(db: Db, id: number, values: Pick<Updateable<MediaTable>, 'title' | 'alt' | 'focal_x' | 'focal_y' | 'bytes'>): Promise<boolean> {
   const result = await db.updateTable('media').set(values).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

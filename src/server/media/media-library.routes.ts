@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MediaIdParamsSchema, MediaInUseSchema, MediaItemSchema, MediaListQuerySchema, MediaListSchema, MediaUpdateSchema } from '../../core/schemas/media';
 import type { AppConfig } from '../config';
 import { AnyBodySchema, multipartBody, screenReplies, typed } from '../http/contract';
-import { deleteMediaImage, listMedia, replaceMediaImage, updateMediaDetails } from './media-library.service';
+import { deleteMediaImage, listMedia, readMediaItem, replaceMediaImage, updateMediaDetails } from './media-library.service';
 import { readImageUpload } from './upload-parts';
 
 /**
@@ -20,6 +20,12 @@ export function mediaLibraryRoutes(app: FastifyInstance, config: AppConfig): voi
     async (request) => listMedia(request.tenant, request.session!, request.query),
   );
   const library = { access: { screen: 'media' } } as const;
+  // One image with where it is used now: the screen's Delete asks it before it asks anything (DESIGN §34).
+  api.get(
+    '/api/master/media/:id',
+    { config: library, schema: { params: MediaIdParamsSchema, response: screenReplies(MediaItemSchema, [404]) } },
+    async (request) => readMediaItem(request.tenant, request.params.id),
+  );
   api.post(
     '/api/master/media/:id',
     { config: library, schema: { params: MediaIdParamsSchema, body: MediaUpdateSchema, response: screenReplies(MediaItemSchema, [404]) } },

@@ -46,28 +46,37 @@ async function mediaOf(tenant: Tenant, id: number): Promise<{ row: MediaRow; ima
   return { row, image };
 }
 
-/** Sets an image's alt text and focal point; the item as the list shows it. */
+/** Sets an image's title (when sent), alt text and focal point; the item as the list shows it. */
 export async function updateMediaDetails(tenant: Tenant, id: number, input: MediaUpdate): Promise<MediaItem> {
   const { row } = await mediaOf(tenant, id);
+  const title = input.title ?? row.title;
   const changes = {
+    title: { before: row.title, after: title },
     alt: { before: row.alt, after: input.alt },
     focalX: { before: row.focal_x, after: input.focalX },
     focalY: { before: row.focal_y, after: input.focalY },
   };
   const changed = Object.fromEntries(Object.entries(changes).filter(([, { before, after }]) => before !== after));
   await inTransaction(tenant.db, async (trx) => {
-    if (!(await updateMedia(trx, id, { alt: input.alt, focal_x: input.focalX, focal_y: input.focalY }))) throw new NotFoundError('There is no image with this id (it may have been deleted).');
+    if (!(await updateMedia(trx, id, { title, alt: input.alt, focal_x: input.focalX, focal_y: input.focalY }))) throw new NotFoundError('There is no image with this id (it may have been deleted).');
     await audit(trx, tenant, {
       action: 'image.update',
       targetType: 'image',
       targetId: `${row.folder}/${row.name}`,
-      summary: `Changed the alt text and focal point of image ${row.name}`,
+      summary: `Changed the title, alt text and focal point of image ${row.name}`,
       details: changed,
     });
   });
-  // Public pages show an image's alt text and focal point: they render again, here and on every other instance.
-  if (Object.keys(changed).length > 0) tenant.cache.clear();
-  return itemOf({ ...row, alt: input.alt, focal_x: input.focalX, focal_y: input.focalY }, await mediaUses(tenant));
+  // Public pages show an image's alt text and focal point (not its title): they render again, here and on every
+  // other instance.
+  if (['alt', 'focalX', 'focalY'].some((field) => field in changed)) tenant.cache.clear();
+  return itemOf({ ...row, title, alt: input.alt, focal_x: input.focalX, focal_y: input.focalY }, await mediaUses(tenant));
+}
+
+/** One image as the list shows it, with where it is used now (the dialog asks before it offers Delete, DESIGN §34). */
+export async function readMediaItem(tenant: Tenant, id: number): Promise<MediaItem> {
+  const { row } = await mediaOf(tenant, id);
+  return itemOf(row, await mediaUses(tenant));
 }
 
 /**
@@ -133,6 +142,7 @@ function itemOf(row: MediaRow, uses: MediaUses): MediaItem {
     id: row.id,
     folder: row.folder,
     name: row.name,
+    title: row.title,
     url: `${UPLOADS_PATH}${row.folder}/${row.name}`,
     width: Number(row.width),
     height: Number(row.height),

@@ -7,7 +7,7 @@ import { createTestApp, testDialects, type TestApp } from '../test-support/test-
 import { createPageWithParameters, multipartBody, storedImage, uploadImage, type UploadFile } from '../test-support/uploads';
 import { createUser } from '../users/users.service';
 
-type Item = { id: number; folder: string; name: string; url: string; bytes: number; alt: string; focalX: number; focalY: number; usedBy: Array<{ routing: string; page: string; field: string }> };
+type Item = { id: number; folder: string; name: string; title: string; url: string; bytes: number; alt: string; focalX: number; focalY: number; usedBy: Array<{ routing: string; page: string; field: string }> };
 
 /** A picture of one colour, as a file of the upload form. */
 const picture = async (width: number, height: number, format: 'png' | 'jpeg' = 'png', colour = { r: 200, g: 60, b: 30 }): Promise<UploadFile> => ({
@@ -76,6 +76,8 @@ describe.each(testDialects())('the media library on %s', (dialect) => {
       id: expect.any(Number),
       folder: 'customer',
       name: second.filename,
+      // The uploaded file's name without its extension (DESIGN §34).
+      title: 'picture',
       url: second.url,
       width: 300,
       height: 200,
@@ -156,6 +158,46 @@ describe.each(testDialects())('the media library on %s', (dialect) => {
 
     const audited = await db().selectFrom('audit_log').select(['action', 'target_type', 'target_id']).where('action', '=', 'image.update').execute();
     expect(audited).toContainEqual({ action: 'image.update', target_type: 'image', target_id: `about/${image.filename}` });
+  });
+
+  it('keeps the uploaded file’s name as the image’s title: stored on upload, searchable, editable, one line of at most 120 characters (DESIGN §34)', async () => {
+    const image = await upload('about', { ...(await picture(320, 200)), name: 'C:\\Photos\\Team   photo_2024.final.jpg' });
+    const { id, title } = await itemOf(image.url);
+    // Without its folders and its extension, whitespace run together; the address stays Folio's own name.
+    expect(title).toBe('Team photo_2024.final');
+    expect(image.filename).toMatch(/^[0-9a-f]{24}_320x200\.png$/);
+    expect((await items('?search=PHOTO_2024')).items.map((item) => item.id)).toEqual([id]);
+
+    const renamed = await update(id, { title: '  Pune office, front desk  ', alt: '', focalX: 0.5, focalY: 0.5 });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ id, title: 'Pune office, front desk' });
+    expect((await items('?search=front%20DESK')).items.map((item) => item.id)).toEqual([id]);
+    expect((await items('?search=photo_2024')).items).toEqual([]);
+    // Left out, the title is kept (a caller of the call before titles).
+    expect((await update(id, { alt: 'A desk', focalX: 0.5, focalY: 0.5 })).json()).toMatchObject({ title: 'Pune office, front desk', alt: 'A desk' });
+    // One image read alone, as the dialog's Delete asks it: the same item.
+    const one = await t.app.inject({ method: 'GET', url: `/api/master/media/${id}`, headers: admin.headers });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toEqual(await itemOf(image.url));
+    expect((await t.app.inject({ method: 'GET', url: `/api/master/media/${id}`, headers: editor.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/master/media/999999', headers: admin.headers })).statusCode).toBe(404);
+
+    const refusals: Array<[string, string]> = [
+      ['x'.repeat(121), 'The title is longer than 120 characters.'],
+      ['Two\nlines', 'The title must be one line.'],
+    ];
+    for (const [title, message] of refusals) {
+      const response = await update(id, { title, alt: '', focalX: 0.5, focalY: 0.5 });
+      expect(response.statusCode, title).toBe(400);
+      expect(response.json()).toMatchObject({ message, field: 'title' });
+    }
+    expect((await update(id, { title: 42, alt: '', focalX: 0.5, focalY: 0.5 })).statusCode).toBe(400);
+    expect((await itemOf(image.url)).title).toBe('Pune office, front desk');
+    expect((await update(id, { title: 'é'.repeat(120), alt: '', focalX: 0.5, focalY: 0.5 })).json()).toMatchObject({ title: 'é'.repeat(120) });
+    expect((await update(id, { title: '', alt: '', focalX: 0.5, focalY: 0.5 })).json()).toMatchObject({ title: '' });
+
+    const audited = await db().selectFrom('audit_log').select('details').where('action', '=', 'image.update').where('target_id', '=', `about/${image.filename}`).orderBy('id').execute();
+    expect(audited[0]?.details).toContain('Pune office, front desk');
   });
 
   it('shows the library’s alt text on public pages where the field has no words, and its focal point as object-position', async () => {

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { titleFromFileName } from '../../core/schemas/media';
 import { DeleteImageSchema, ImageFolderSchema, UploadFieldSchema, UploadedImageSchema } from '../../core/media/image-requests';
 import type { AppConfig } from '../config';
 import { ValidationError } from '../errors';
@@ -36,11 +37,12 @@ export async function mediaRoutes(app: FastifyInstance, options: { config: AppCo
       },
     },
     async (request) => {
-      const { folder, field, bytes } = await readImageUpload(request, config.uploadMaxBytes);
+      const { folder, field, bytes, fileName } = await readImageUpload(request, config.uploadMaxBytes);
       return storeUploadedImage(request.tenant, request.session!, {
         folder: parseInput(ImageFolderSchema, folder),
         field: parseInput(UploadFieldSchema, field),
         bytes,
+        title: titleFromFileName(fileName),
       });
     },
   );

@@ -109,7 +109,8 @@ const loadSharp = () => import('sharp').then((module) => module.default);
 /**
  * Stores an uploaded image (DESIGN §8). The type comes from the bytes; the pixel count is read from the
  * header and refused before decoding; the image is re-encoded (dropping metadata and anything appended),
- * named by Folio, and WebP copies for srcset are made beside it. The client's file name is never used. The
+ * named by Folio, and WebP copies for srcset are made beside it. The client's file name is never part of the
+ * address: it is only the image's first title in the library (DESIGN §34, tidied by titleFromFileName). The
  * original and its copies are stored in the tenant's database in one transaction: all of them, or none.
  *
  * Output format: PNG stays PNG and JPEG stays JPEG (logos keep transparency and sharp edges, photos keep
@@ -118,7 +119,7 @@ const loadSharp = () => import('sharp').then((module) => module.default);
 export async function storeUploadedImage(
   tenant: Tenant,
   session: SessionUser,
-  input: { folder: ImageFolder; field?: string | undefined; bytes: Buffer | null },
+  input: { folder: ImageFolder; field?: string | undefined; bytes: Buffer | null; title?: string | undefined },
 ): Promise<UploadedImage> {
   const folder = input.folder;
   const page = await checkFolderAccess(tenant, session, folder);
@@ -138,7 +139,7 @@ export async function storeUploadedImage(
   await inTransaction(tenant.db, async (trx) => {
     await insertImages(trx, files.map(([name, data]) => imageRow(folder, name, data, at)));
     // Its row of the media library (DESIGN §27), in the same transaction: an image is in the library or not stored.
-    await insertMedia(trx, { folder, name: filename, width: encoded.width, height: encoded.height, bytes: encoded.data.length, uploaded_at: at, uploaded_by: session.userId });
+    await insertMedia(trx, { folder, name: filename, title: input.title ?? '', width: encoded.width, height: encoded.height, bytes: encoded.data.length, uploaded_at: at, uploaded_by: session.userId });
     await audit(trx, tenant, {
       action: 'image.upload',
       targetType: 'image',

@@ -16,7 +16,9 @@ import {
   UnscheduledSchema,
 } from '../../core/schemas/revision';
 import { AnyBodySchema, ErrorBodySchema, replies, screenReplies, typed } from '../http/contract';
+import { SitePageListSchema } from '../../core/schemas/site-pages';
 import { compareRevisions } from './page-compare';
+import { listSitePages } from './site-pages.service';
 import type { SaveTools } from './page-kind';
 import { resolvePage } from './resolve-page';
 import { LocaleQuerySchema, TranslationDocumentSchema } from '../../core/schemas/locale';
@@ -34,6 +36,17 @@ export async function pageRoutes(app: FastifyInstance, options: SaveTools & { pu
   pageContentCalls(app, tools);
   publishingCalls(app, publicBaseUrl);
   publicContentCall(app);
+  sitePagesCall(app);
+}
+
+/**
+ * The site's pages by title (DESIGN §34): the rich-text link dialog's picker. Any session gets this far; the service
+ * lets in whoever edits a page (their menu says which, pages made without code included).
+ */
+function sitePagesCall(app: FastifyInstance): void {
+  typed(app).get('/api/master/sitepages', { config: { access: { signedIn: true } }, schema: { response: screenReplies(SitePageListSchema) } }, async (request) =>
+    listSitePages(request.tenant, request.session!),
+  );
 }
 
 /** Each built-in page's own get and save calls (a save publishes, stores a draft or schedules as its `publish` says), history and restore. */

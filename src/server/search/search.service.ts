@@ -52,8 +52,9 @@ export async function search(tenant: Tenant, session: SessionUser, text: string)
     kinds.push(searchMasterValues(db, dialect, text, SEARCH_LIMIT).then((rows) => rows.map((row) => ({ kind: 'master' as const, label: `${row.name} (${row.type_name})`, href: searchHref.master(row.id) }))));
   }
   if (screens.has('media')) {
-    // Images by name and alt text (a firm has thousands at most: a LIKE over them, newest first).
-    kinds.push(searchMedia(db, text, SEARCH_LIMIT).then((rows) => rows.map((row) => ({ kind: 'image' as const, label: row.alt ? `${row.alt} (${row.name})` : row.name, href: searchHref.image(row.id) }))));
+    // Images by title, name and alt text (a firm has thousands at most: a LIKE over them, newest first), each
+    // called by its title, else its alt text (DESIGN §34).
+    kinds.push(searchMedia(db, text, SEARCH_LIMIT).then((rows) => rows.map((row) => ({ kind: 'image' as const, label: mediaLabel(row), href: searchHref.image(row.id) }))));
   }
   return { items: shareFairly(await Promise.all(kinds), SEARCH_LIMIT) };
 }
@@ -80,4 +81,10 @@ export function shareFairly<T>(lists: readonly T[][], limit: number): T[] {
     if (!any) break;
   }
   return lists.flatMap((list, index) => list.slice(0, taken[index]));
+}
+
+/** An image as the search lists it: its title or alt text, with its stored name. */
+function mediaLabel({ title, alt, name }: { title: string; alt: string; name: string }): string {
+  const words = title || alt;
+  return words ? `${words} (${name})` : name;
 }

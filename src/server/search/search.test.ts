@@ -56,6 +56,9 @@ describe.each(testDialects())('search on %s', (dialect) => {
     expect(await items('0123456789abcdef01_640')).toContainEqual(found);
     expect(await items('office')).toContainEqual(found);
     expect((await items('front desk', editor)).filter((item) => item.kind === 'image')).toEqual([]);
+    // By its title too, and called by it (DESIGN §34).
+    await db().updateTable('media').set({ title: 'reception_2024' }).where('id', '=', id).execute();
+    expect(await items('ception_20')).toContainEqual({ ...found, label: `reception_2024 (${name})` });
   });
 
   it('gives at most 20, shared between the kinds that found something', async () => {

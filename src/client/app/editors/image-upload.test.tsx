@@ -192,6 +192,7 @@ describe('Choose from library', () => {
     id,
     folder: 'customer',
     name: `${String(id).padStart(24, '0')}_800x600.png`,
+    title: '',
     url: `/uploads/photos/customer/${String(id).padStart(24, '0')}_800x600.png`,
     width: 800,
     height: 600,

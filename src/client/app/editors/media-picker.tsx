@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { parseStoredImageUrl, variantName, variantWidths } from '../../../core/media/image-names';
-import type { MediaItem, MediaList } from '../../../core/schemas/media';
+import { UNTITLED_IMAGE, type MediaItem, type MediaList } from '../../../core/schemas/media';
 import { useModalDialog } from '../components/modal-dialog';
 import { api, errorMessage } from '../lib/api';
 import '../../styles/data-table.css';
@@ -40,7 +40,7 @@ interface Listing {
 
 /**
  * "Choose from library" (DESIGN §27): the media library in a dialog, newest first, 48 a page with Load more, a search
- * over names and alt text, each image a button with its thumbnail, name, size and alt text. Choosing one hands it
+ * over titles, names and alt text, each image a button with its thumbnail, title (DESIGN §34), name, size and alt text. Choosing one hands it
  * to `onChoose` (the field takes its address); Close, Escape and choosing give the focus back to the field (the
  * caller does). Rendered into the page's body: an image field may sit in a list editor's form, and the search box
  * must not be that form's.
@@ -142,6 +142,7 @@ export default function MediaPicker({ onChoose, onClose }: { onChoose: (item: Me
             <li key={item.id} className="media-picker__item">
               <button type="button" className="media-picker__choice" onClick={() => onChoose(item)}>
                 <img className="media-picker__thumb" src={thumbnailOf(item)} alt="" width={item.width} height={item.height} loading="lazy" decoding="async" />
+                <span className="media-picker__title">{item.title || UNTITLED_IMAGE}</span>
                 <span className="media-picker__name">{item.name}</span>
                 <span className="media-picker__size">{sizeInWords(item)}</span>
                 <span className={`media-picker__alt${item.alt ? '' : ' media-picker__alt--none'}`}>{item.alt || 'No alt text'}</span>

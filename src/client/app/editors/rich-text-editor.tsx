@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/react';
@@ -15,6 +15,11 @@ import { notify } from '../toasts';
 import { FONT_SIZES, FontSize, NORMAL_FONT_SIZE } from './font-size';
 import { ToolIcon } from './editor-icons';
 import type { ToolIconName } from './editor-icons';
+import { isSiteAddress } from '../../../core/schemas/site-pages';
+import type { LinkChoice } from './link-dialog';
+
+/** The link dialog, loaded when first opened. */
+const LinkDialog = lazy(() => import('./link-dialog'));
 
 const EXTENSIONS = [
   // No code blocks or h1: the public pages have one h1 and no code, and the server would drop them.
@@ -28,7 +33,6 @@ const EXTENSIONS = [
   FontSize,
 ];
 
-const LINK_PATTERN = /^(https?:\/\/|mailto:)/i;
 const IMAGE_PATTERN = /^(https?:\/\/|\/(?!\/))/i;
 
 /** An empty editor gives '' (not '<p></p>'), so that blank stays blank. */
@@ -68,20 +72,20 @@ function ToolButton({
   );
 }
 
-function editLink(editor: Editor): void {
-  const current = (editor.getAttributes('link').href as string | undefined) ?? '';
-  const href = window.prompt('Link address (https://…, http://… or mailto:…). Leave empty to remove the link.', current);
-  if (href === null) return;
+/**
+ * Sets the link the dialog chose on the selection (the whole link the cursor is in); with nothing selected and no
+ * link there, inserts the page's title (or the address) as a new link. A page of this site opens in the same tab;
+ * another site's in a new one (DESIGN §34).
+ */
+function setLink(editor: Editor, { href, text }: LinkChoice): void {
+  const attributes = { href, target: isSiteAddress(href) ? null : '_blank' };
   const chain = editor.chain().focus().extendMarkRange('link');
-  if (href.trim() === '') {
-    chain.unsetLink().run();
+  if (editor.state.selection.empty && !editor.isActive('link')) {
+    // What is typed next is not part of the link (links are inclusive while autolink is on).
+    chain.insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: attributes }] }).unsetMark('link').run();
     return;
   }
-  if (!LINK_PATTERN.test(href.trim())) {
-    notify.error('Please enter a link that starts with https://, http:// or mailto:', 'Oops');
-    return;
-  }
-  chain.setLink({ href: href.trim() }).run();
+  chain.setLink(attributes).run();
 }
 
 function insertImage(editor: Editor): void {
@@ -96,7 +100,7 @@ function insertImage(editor: Editor): void {
   editor.chain().focus().setImage({ src: src.trim(), alt: alt.trim() }).run();
 }
 
-function Toolbar({ editor, label }: { editor: Editor; label: string }) {
+function Toolbar({ editor, label, onLink }: { editor: Editor; label: string; onLink: () => void }) {
   const size = (editor.getAttributes('fontSize').size as string | undefined) ?? NORMAL_FONT_SIZE;
   const color = (editor.getAttributes('textStyle').color as string | undefined) ?? '#000000';
   const toggle = (name: string, attributes?: Record<string, unknown>) => editor.isActive(name, attributes);
@@ -125,7 +129,7 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
         <ToolButton label="Justify" icon="align-justify" pressed={editor.isActive({ textAlign: 'justify' })} onClick={run((c) => c.setTextAlign('justify'))} />
       </div>
       <div className="rte__group">
-        <ToolButton label="Link" icon="link" pressed={toggle('link')} onClick={() => editLink(editor)} />
+        <ToolButton label="Link" icon="link" pressed={toggle('link')} onClick={onLink} />
         <ToolButton label="Insert image" icon="image" onClick={() => insertImage(editor)} />
       </div>
       <div className="rte__group">
@@ -221,11 +225,34 @@ export function RichTextEditor({
     if (value !== htmlOf(editor)) editor.commands.setContent(value, false);
   }, [editor, value]);
 
+  // The link dialog, with the address of the link the cursor is in ('' for none).
+  const [linking, setLinking] = useState<string | null>(null);
+  const closeLink = () => {
+    setLinking(null);
+    editor?.commands.focus();
+  };
+
   return (
     <RichTextField id={id} label={label} required={required} hint={hint} error={error} onLabelClick={() => editor?.commands.focus()}>
       <div className="rte__frame">
-        {editor ? <Toolbar editor={editor} label={label} /> : null}
+        {editor ? <Toolbar editor={editor} label={label} onLink={() => setLinking((editor.getAttributes('link').href as string | undefined) ?? '')} /> : null}
         <EditorContent editor={editor} />
+        {editor && linking !== null ? (
+          <Suspense fallback={null}>
+            <LinkDialog
+              current={linking}
+              onSet={(choice) => {
+                setLinking(null);
+                setLink(editor, choice);
+              }}
+              onRemove={() => {
+                setLinking(null);
+                editor.chain().focus().extendMarkRange('link').unsetLink().run();
+              }}
+              onClose={closeLink}
+            />
+          </Suspense>
+        ) : null}
       </div>
     </RichTextField>
   );

@@ -14,7 +14,7 @@ import { postFormWithProgress } from '../../lib/upload';
 
 export const MEDIA_PATH = '/api/master/media';
 
-/** What the list is filtered by: the search text (name and alt text) and whether only unused images show. */
+/** What the list is filtered by: the search text (title, name and alt text) and whether only unused images show. */
 export interface MediaFilter {
   search: string;
   unused: boolean;
@@ -56,13 +56,21 @@ function useKeepListed() {
   };
 }
 
-/** Sets an image's alt text and focal point (0 to 1); a refusal is an ApiError naming its field (alt, focalX, focalY). */
+/** Sets an image's title, alt text and focal point (0 to 1); a refusal is an ApiError naming its field (title, alt, focalX, focalY). */
 export function useSaveMediaDetails() {
   const keepListed = useKeepListed();
   return useMutation({
     mutationFn: async ({ id, details }: { id: number; details: MediaUpdate }) => MediaItemSchema.parse(await api<unknown>(`${MEDIA_PATH}/${id}`, details)),
     onSuccess: keepListed,
   });
+}
+
+/**
+ * One image as the server knows it now, with where it is used: Delete asks it before it asks anything (DESIGN §34),
+ * since the list may be older than a page saved since.
+ */
+export async function readMediaItem(id: number): Promise<MediaItem> {
+  return MediaItemSchema.parse(await api<unknown>(`${MEDIA_PATH}/${id}`));
 }
 
 /** A delete refused because something shows the image: the server's sentence and the places. */

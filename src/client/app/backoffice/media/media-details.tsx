@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent, MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { Replace, Save, Trash2, X } from 'lucide-react';
-import { ALT_TEXT_MAX, type MediaItem, type MediaUse } from '../../../../core/schemas/media';
+import { ALT_TEXT_MAX, TITLE_MAX, UNTITLED_IMAGE, type MediaItem, type MediaUse } from '../../../../core/schemas/media';
 import { Field } from '../../../components/field';
 import { errorMessage, refusedField } from '../../lib/api';
 import { formatDateTime } from '../../lib/date-time';
@@ -10,12 +10,15 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { IconButton } from '../../components/icon-button';
 import { useModalDialog } from '../../components/modal-dialog';
 import { notify } from '../../toasts';
-import { ImageInUseError, useDeleteMedia, useReplaceMedia, useSaveMediaDetails, versioned } from './api';
+import { ImageInUseError, readMediaItem, useDeleteMedia, useReplaceMedia, useSaveMediaDetails, versioned } from './api';
 
 /** "1,234 KB": an image's size as the list and its details say it. */
 export const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-IN')} KB`;
 
-type DetailField = 'alt' | 'focalX' | 'focalY';
+/** What an image is called on the screens (DESIGN §34): its title, or "Untitled image". */
+export const titleOf = (item: Pick<MediaItem, 'title'>) => item.title || UNTITLED_IMAGE;
+
+type DetailField = 'title' | 'alt' | 'focalX' | 'focalY';
 
 /** A focal point as the inputs show it: a whole percentage from the left or the top. */
 const percent = (fraction: number) => String(Math.round(fraction * 1000) / 10);
@@ -37,15 +40,17 @@ export function UsedByList({ uses, label }: { uses: readonly MediaUse[]; label: 
 }
 
 /**
- * One image of the library in a modal dialog: the picture large (a click on it sets the focal point, shown as a
- * marker; two percentage inputs do the same by keyboard), its alt text with a counter, Save; where it is used,
- * each place a link to its editor; Replace (a new picture under the same address, with progress); Delete behind
- * a question, refused while the image is used (the server's sentence and the places). The focus starts on
- * Close; Escape closes.
+ * One image of the library in a modal dialog, headed by its title: the picture large (a click on it sets the focal
+ * point, shown as a marker; two percentage inputs do the same by keyboard), its title and alt text with counters,
+ * Save; where it is used, each place a link to its editor; Replace behind a question that names the image (a new
+ * picture under the same address, with progress); Delete (DESIGN §34) first asks the server where the image is
+ * used now: while anything shows it, the places are shown and nothing is asked; an unused image is deleted behind
+ * a question. The focus starts on Close; Escape closes.
  */
 export function MediaDetails({
   item,
   version,
+  onChanged,
   onReplaced,
   onDeleted,
   onClose,
@@ -53,28 +58,33 @@ export function MediaDetails({
   item: MediaItem;
   /** Set after a replace: the picture's address asked anew (the browser holds the old bytes for an hour). */
   version: number | undefined;
+  /** The image as the server now has it, after a save or a replace (it may have left the filtered list). */
+  onChanged: (item: MediaItem) => void;
   onReplaced: () => void;
   onDeleted: () => void;
   onClose: () => void;
 }) {
   const { firstFocus: closeButton, dialogProps } = useModalDialog(onClose);
-  const ids = { title: useId(), alt: useId(), focalX: useId(), focalY: useId(), uses: useId(), replace: useId(), file: useId() };
+  const ids = { title: useId(), titleInput: useId(), alt: useId(), focalX: useId(), focalY: useId(), uses: useId(), replace: useId(), file: useId() };
   const save = useSaveMediaDetails();
   const replace = useReplaceMedia();
   const remove = useDeleteMedia();
   const { confirm, dialog } = useConfirm();
 
+  const [title, setTitle] = useState(item.title);
   const [alt, setAlt] = useState(item.alt);
   const [focal, setFocal] = useState({ focalX: percent(item.focalX), focalY: percent(item.focalY) });
   const [problems, setProblems] = useState<Partial<Record<DetailField, string>>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
-  const inputs = { alt: useRef<HTMLTextAreaElement>(null), focalX: useRef<HTMLInputElement>(null), focalY: useRef<HTMLInputElement>(null) };
+  const inputs = { title: useRef<HTMLInputElement>(null), alt: useRef<HTMLTextAreaElement>(null), focalX: useRef<HTMLInputElement>(null), focalY: useRef<HTMLInputElement>(null) };
 
   const file = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [fileProblem, setFileProblem] = useState<string | undefined>();
   const [inUse, setInUse] = useState<ImageInUseError | null>(null);
   const [deleteRefusal, setDeleteRefusal] = useState<string | null>(null);
+  const [checkingUse, setCheckingUse] = useState(false);
+  const named = `“${titleOf(item)}”`;
 
   const changed = (field: DetailField) => {
     setProblems((current) => ({ ...current, [field]: undefined }));
@@ -115,13 +125,15 @@ export function MediaDetails({
       return;
     }
     try {
-      const saved = await save.mutateAsync({ id: item.id, details: { alt: alt.trim(), focalX, focalY } });
+      const saved = await save.mutateAsync({ id: item.id, details: { title: title.trim(), alt: alt.trim(), focalX, focalY } });
+      onChanged(saved);
+      setTitle(saved.title);
       setAlt(saved.alt);
       setFocal({ focalX: percent(saved.focalX), focalY: percent(saved.focalY) });
-      notify.success(`The alt text and focal point of ${item.name} are saved.`, 'Image saved');
+      notify.success(`The title, alt text and focal point of “${titleOf(saved)}” are saved.`, 'Image saved');
     } catch (error) {
       const refused = refusedField(error);
-      const field = refused === 'alt' || refused === 'focalX' || refused === 'focalY' ? refused : null;
+      const field = refused === 'title' || refused === 'alt' || refused === 'focalX' || refused === 'focalY' ? refused : null;
       if (field) {
         setProblems({ [field]: errorMessage(error) });
         inputs[field].current?.focus();
@@ -139,12 +151,15 @@ export function MediaDetails({
       return;
     }
     setFileProblem(undefined);
+    // Every page that shows the image shows the new picture at once: asked first (DESIGN §34).
+    const question = `Replace the picture of ${named} with ${chosen.name}? Every page that uses this image will show the new picture.`;
+    if (!(await confirm(question, { title: 'Replace the picture', confirmLabel: 'Replace' }))) return;
     setProgress(0);
     try {
-      await replace.mutateAsync({ id: item.id, file: chosen, onProgress: setProgress });
+      onChanged(await replace.mutateAsync({ id: item.id, file: chosen, onProgress: setProgress }));
       onReplaced();
       if (file.current) file.current.value = '';
-      notify.success(`The new picture of ${item.name} is in place: every page that shows it shows the new one.`, 'Picture replaced');
+      notify.success(`The new picture of ${named} is in place: every page that shows it shows the new one.`, 'Picture replaced');
     } catch (error) {
       setFileProblem(errorMessage(error));
       file.current?.focus();
@@ -154,13 +169,29 @@ export function MediaDetails({
   };
 
   const deleteImage = async () => {
+    if (checkingUse) return;
     setInUse(null);
     setDeleteRefusal(null);
-    const question = `Delete the image ${item.name}? Its address stops working; a backup made before now still holds it.`;
+    // Where it is used now, before anything is asked: a used image is not offered a Delete that would be refused.
+    setCheckingUse(true);
+    let usedBy: MediaUse[];
+    try {
+      usedBy = (await readMediaItem(item.id)).usedBy;
+    } catch (error) {
+      setDeleteRefusal(errorMessage(error));
+      return;
+    } finally {
+      setCheckingUse(false);
+    }
+    if (usedBy.length > 0) {
+      setInUse(new ImageInUseError(`${named} cannot be deleted: it is used ${usedBy.length === 1 ? 'in 1 place' : `in ${usedBy.length} places`}. Take it out of ${usedBy.length === 1 ? 'it' : 'them'} first.`, usedBy));
+      return;
+    }
+    const question = `Delete ${named}? Its address stops working; a backup made before now still holds it.`;
     if (!(await confirm(question, { title: 'Delete the image', confirmLabel: 'Delete', danger: true }))) return;
     try {
       await remove.mutateAsync(item.id);
-      notify.success(`The image ${item.name} is deleted.`, 'Image deleted');
+      notify.success(`The image ${named} is deleted.`, 'Image deleted');
       onDeleted();
     } catch (error) {
       if (error instanceof ImageInUseError) setInUse(error);
@@ -173,7 +204,7 @@ export function MediaDetails({
     <dialog {...dialogProps} className="staff-dialog media-detail" aria-labelledby={ids.title}>
       <div className="media-detail__header">
         <h2 className="media-detail__title" id={ids.title}>
-          {item.name}
+          {titleOf(item)}
         </h2>
         <IconButton ref={closeButton} icon={X} label="Close" tooltipAlign="end" onClick={onClose} />
       </div>
@@ -190,6 +221,10 @@ export function MediaDetails({
 
         <div className="media-detail__side">
           <dl className="media-detail__facts">
+            <div>
+              <dt>File</dt>
+              <dd>{item.name}</dd>
+            </div>
             <div>
               <dt>Size</dt>
               <dd>
@@ -214,6 +249,21 @@ export function MediaDetails({
           </dl>
 
           <form className="app-form media-detail__form" noValidate onSubmit={(event) => void submit(event)}>
+            <Field id={ids.titleInput} label="Title" hint={`What staff call the image; searched on this screen. ${[...title].length} of ${TITLE_MAX} characters.`} error={problems.title}>
+              {(control) => (
+                <input
+                  {...control}
+                  ref={inputs.title}
+                  className="field__input"
+                  type="text"
+                  value={title}
+                  onChange={(event) => {
+                    setTitle(event.target.value);
+                    changed('title');
+                  }}
+                />
+              )}
+            </Field>
             <Field id={ids.alt} label="Alt text" hint={`What the picture shows, for visitors who cannot see it. ${alt.length} of ${ALT_TEXT_MAX} characters.`} error={problems.alt}>
               {(control) => (
                 <textarea
@@ -301,7 +351,13 @@ export function MediaDetails({
       </section>
 
       <div className="media-detail__section media-detail__delete">
-        <button type="button" className="button button--outline media-detail__delete-button" disabled={remove.isPending} onClick={() => void deleteImage()}>
+        <button
+          type="button"
+          className="button button--outline media-detail__delete-button"
+          disabled={remove.isPending || checkingUse}
+          aria-busy={checkingUse || undefined}
+          onClick={() => void deleteImage()}
+        >
           <Trash2 className="button__icon" aria-hidden="true" focusable="false" />
           Delete image
         </button>

@@ -7,7 +7,7 @@ import { useDetailDialog } from '../../components/modal-dialog';
 import { BackToHomeLink, LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { useRecordLink } from '../../components/use-record-link';
 import { thumbnailUrl, useMediaPages, versioned, type MediaFilter } from './api';
-import { kilobytes, MediaDetails } from './media-details';
+import { kilobytes, MediaDetails, titleOf } from './media-details';
 import '../../../styles/media.css';
 
 /** How long the search waits after the last key before it asks: a word typed is one request, not one per letter. */
@@ -21,8 +21,8 @@ export const usageOf = (item: Pick<MediaItem, 'usedBy'>) =>
 
 /** What an empty list says, for the filter it was asked with. */
 function emptyMessage({ search, unused }: MediaFilter): string {
-  if (search && unused) return `No unused image has “${search}” in its name or alt text.`;
-  if (search) return `No image has “${search}” in its name or alt text.`;
+  if (search && unused) return `No unused image has “${search}” in its title, name or alt text.`;
+  if (search) return `No image has “${search}” in its title, name or alt text.`;
   if (unused) return 'Every image in the library is used somewhere: there is nothing unused to tidy away.';
   return 'The library is empty: images uploaded in a page’s editor or in the company details appear here.';
 }
@@ -32,7 +32,7 @@ function focusListStart() {
   document.getElementById(SEARCH_INPUT_ID)?.focus();
 }
 
-/** One image of the grid: its thumbnail (the small WebP copy, loaded as it scrolls into view), name, size and use. */
+/** One image of the grid: its thumbnail (the small WebP copy, loaded as it scrolls into view), title, size and use. */
 function MediaCard({ item, version, onOpen }: { item: MediaItem; version: number | undefined; onOpen: () => void }) {
   const [failed, setFailed] = useState(false);
   return (
@@ -52,7 +52,7 @@ function MediaCard({ item, version, onOpen }: { item: MediaItem; version: number
             style={{ objectPosition: `${item.focalX * 100}% ${item.focalY * 100}%` }}
           />
         </span>
-        <span className="media-card__name">{item.name}</span>
+        <span className={item.title ? 'media-card__name' : 'media-card__name media-card__name--untitled'}>{titleOf(item)}</span>
         <span className="media-card__facts">
           {item.width} × {item.height}, {kilobytes(item.bytes)}
         </span>
@@ -64,8 +64,8 @@ function MediaCard({ item, version, onOpen }: { item: MediaItem; version: number
 
 /**
  * media (Administrators, DESIGN §27): every uploaded image as a grid of thumbnails, newest first, 48 at a time
- * (Load more reads the next page); a search over names and alt texts (asked as the typing pauses) and Only
- * unused images. An image opens in a dialog: its alt text and focal point, where it is used, Replace and Delete.
+ * (Load more reads the next page), each called by its title (DESIGN §34); a search over titles, names and alt texts
+ * (asked as the typing pauses) and Only unused images. An image opens in a dialog: its title, alt text and focal point, where it is used, Replace and Delete.
  * `?open=<id>` (the top-bar search's link) opens that image, reading pages until it is found.
  */
 export default function MediaScreen() {
@@ -74,7 +74,7 @@ export default function MediaScreen() {
   const media = useMediaPages(filter);
   const pages = media.data?.pages;
   const items = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
-  const { detail, openDetail, closeDetail } = useDetailDialog<MediaItem>(focusListStart);
+  const { detail, setDetail, openDetail, closeDetail } = useDetailDialog<MediaItem>(focusListStart);
   /**
    * Pictures replaced on this screen, with when: their addresses get a version so that this page shows the new
    * bytes, not the picture it holds already (the browser's cache got the new ones: refreshCachedCopies).
@@ -90,8 +90,8 @@ export default function MediaScreen() {
     return () => clearTimeout(timer);
   }, [text, filter.search]);
 
-  // The detail shows the listed copy (kept up to date by the calls), else the one it opened with (an image that
-  // left the filtered list, such as an unused one now used).
+  // The detail shows the listed copy (kept up to date by the calls), else the one it opened with, as its last save
+  // or replace left it (an image that left the filtered list: an unused one now used, one renamed out of a search).
   const shown = detail ? (items.find((item) => item.id === detail.id) ?? detail) : null;
 
   // A link to one image (`/media?open=5`): it opens once a page read holds it; pages are read until it is found,
@@ -136,7 +136,7 @@ export default function MediaScreen() {
   return (
     <Screen
       title="Media library"
-      lead="Every image uploaded to the site. Give each one alt text for visitors who cannot see it and a focal point that stays in view when a page crops it; replace a picture under the same address, or delete one nothing uses."
+      lead="Every image uploaded to the site, called by the name of the file it came from until you give it another title. Give each one alt text for visitors who cannot see it and a focal point that stays in view when a page crops it; replace a picture under the same address, or delete one nothing uses."
       actions={
         <div className="screen-actions">
           <BackToHomeLink />
@@ -146,7 +146,7 @@ export default function MediaScreen() {
       <form className="list-toolbar media-toolbar" role="search" aria-label="Search images" onSubmit={search}>
         <div className="list-toolbar__field list-toolbar__field--grow">
           <label className="list-toolbar__label" htmlFor={SEARCH_INPUT_ID}>
-            Search names and alt texts
+            Search titles, names and alt texts
           </label>
           <input id={SEARCH_INPUT_ID} className="field__input" type="search" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
         </div>
@@ -194,6 +194,7 @@ export default function MediaScreen() {
           key={shown.id}
           item={shown}
           version={versions.get(shown.id)}
+          onChanged={setDetail}
           onReplaced={() => setVersions((current) => new Map(current).set(shown.id, Date.now()))}
           onDeleted={() => close(true)}
           onClose={() => close()}
