@@ -124,7 +124,7 @@ describe('ImageUploadField', () => {
     await until(() => value() === '/uploads/photos/about/0123456789abcdef01234567_800x400.png', 'the address in the field');
     expect(byLabel<HTMLInputElement>(dom.container, 'Image')!.value).toBe(value());
     await until(() => vi.mocked(notify.success).mock.calls.length > 0, 'the toast');
-    expect(notify.success).toHaveBeenCalledWith('Upload successfully!..');
+    expect(notify.success).toHaveBeenCalledWith('Image uploaded.');
     expect(lines()).toEqual(['team.pngUploaded.']);
     expect(pending.at(-1)).toBe(false);
   });
@@ -229,7 +229,8 @@ describe('Choose from library', () => {
     const dialog = await until(() => document.querySelector<HTMLDialogElement>('dialog.media-picker[open]'), 'the dialog');
     const choices = () => [...dialog.querySelectorAll<HTMLButtonElement>('.media-picker__choice')];
     await until(() => choices().length === 2, 'the first page');
-    expect(choices()[0]!.textContent).toBe('000000000000000000000003_800x600.png800 × 600 pixels, 150 KBThe harbour at dawn');
+    // An image without a title says so, above its file's name (DESIGN §34).
+    expect(choices()[0]!.textContent).toBe('Untitled image000000000000000000000003_800x600.png800 × 600 pixels, 150 KBThe harbour at dawn');
     expect(choices()[1]!.textContent).toContain('No alt text');
     // The thumbnail is the smallest WebP copy, not the original.
     expect(choices()[0]!.querySelector('img')!.getAttribute('src')).toBe('/uploads/photos/customer/000000000000000000000003_800x600-320.webp');

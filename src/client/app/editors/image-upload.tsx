@@ -5,6 +5,7 @@ import { api, errorMessage } from '../lib/api';
 import { postFormWithProgress } from '../lib/upload';
 import { notify } from '../toasts';
 import { ImagePreview } from './image-preview';
+import { SAVED_ON_SCREEN } from '../lib/screen-words';
 
 // The library's dialog is a chunk of its own, fetched when it is first opened: most visits to an editor never open
 // it, and the editor's first screen stays within its budget (DESIGN §26).
@@ -182,7 +183,7 @@ export function ImageUploadField({
       // Once everything asked for has gone: one toast for the files that went up (the spec's words).
       if (controllers.current.size === 0 && succeeded.current > 0) {
         succeeded.current = 0;
-        notify.success('Upload successfully!..');
+        notify.success(SAVED_ON_SCREEN.imageUploaded);
       }
     });
     if (picker.current) picker.current.value = '';
@@ -345,7 +346,7 @@ export async function deleteImageOfRemovedEntry(url: string, folder: ImageFolder
   if (stillUsed.some((other) => parseStoredImageUrl(other)?.name === image.name)) return;
   try {
     const answer = await api<{ message?: string }>('/api/master/deleteImage', { filename: url, page: folder });
-    if (answer.message === 'Success') notify.success('Image deleted successfully!..');
+    if (answer.message === 'Success') notify.success(SAVED_ON_SCREEN.imageDeleted);
     else notify.warning(`Could not delete image: ${answer.message ?? 'no answer'}`);
   } catch (error) {
     notify.warning(`Could not delete image: ${errorMessage(error)}`);
