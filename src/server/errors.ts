@@ -53,6 +53,19 @@ export class InUseError extends ConflictError {
   }
 }
 
+/**
+ * A change the person must say yes to first (DESIGN §34: a redirect to an address where nothing is): a 409 whose
+ * answer says `confirm: true` with the question; the same call sent again with its confirmation goes ahead.
+ */
+export class ConfirmFirstError extends ConflictError {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
 export class PayloadTooLargeError extends errorWithStatus(413, 'The request is too large.') {}
 
 export class UnsupportedMediaTypeError extends errorWithStatus(415, 'This call accepts JSON only: send Content-Type: application/json.') {}

@@ -59,3 +59,37 @@ test('an address visitors missed is redirected from the 404 log, and then lands 
   await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
   expect(consoleErrors.filter((error) => !error.includes('404'))).toEqual([]);
 });
+
+// DESIGN §34: a redirect to an address on this site where nothing is asks first, in a dialog; Go back keeps what
+// was typed and saves nothing, Save anyway saves it. axe finds nothing with the question open, at 1280 and 390 px.
+test('a redirect to an address where nothing is asks first, and is saved only once the person says so', async ({ page, consoleErrors }) => {
+  test.slow();
+  const from = `/old-offer-${run()}`;
+  const nowhere = `/Offer-${run()}`;
+  await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
+  await openFromMenu(page);
+  await page.getByLabel('From', { exact: true }).fill(from);
+  const to = page.getByLabel('To', { exact: true });
+  await to.fill(nowhere);
+  await page.getByRole('button', { name: 'Save redirect' }).click();
+
+  const question = page.getByRole('alertdialog', { name: 'Nothing is at that address yet' });
+  await expect(question).toContainText(`Nothing is at ${nowhere} on this site yet`);
+  await expectNoAxeViolations(page, 'redirects screen asking first at 1280 px');
+  await question.getByRole('button', { name: 'Go back' }).click();
+  await expect(question).toBeHidden();
+  await expect(to).toBeFocused();
+  await expect(to).toHaveValue(nowhere);
+  const redirects = page.getByRole('region', { name: 'Redirects', exact: true });
+  await expect(redirects.getByText(from, { exact: true })).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Save redirect' }).click();
+  await expect(question).toBeVisible();
+  await expect.poll(() => sidewaysScroll(page)).toBe(0);
+  await expectNoAxeViolations(page, 'redirects screen asking first at 390 px');
+  await question.getByRole('button', { name: 'Save anyway' }).click();
+  await expect(toastOf(page, `Visitors of ${from} now go to ${nowhere}.`)).toBeVisible();
+  await expect(redirects.getByRole('row').filter({ has: page.getByText(from, { exact: true }) })).toContainText(nowhere);
+  expect(consoleErrors.filter((error) => !error.includes('409'))).toEqual([]);
+});

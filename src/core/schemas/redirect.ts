@@ -38,6 +38,8 @@ export const REDIRECT_MESSAGES = {
   livePage: (from: string, page: string) => `${from} is the address of the live page ${page}: visitors reach the page there, so it cannot redirect.`,
   reserved: (from: string) => `${from} is an address of Folio itself (the staff app, the API or its files): it cannot redirect.`,
   taken: (from: string) => `A redirect from ${from} exists already: edit that one instead.`,
+  missingTarget: (to: string) => `Nothing is at ${to} on this site yet: visitors sent there would get “Page not found”. Save the redirect anyway?`,
+  changedMeanwhile: 'The redirects were changed while the file was read: nothing was imported. Import the file again.',
 } as const;
 
 /** Characters no address may hold: spaces and the control characters. */
@@ -91,6 +93,8 @@ export const SaveRedirectSchema = z.strictObject({
   from: RedirectFromSchema,
   to: RedirectToSchema,
   status: RedirectStatusSchema,
+  /** The person said yes to a `to` on this site where nothing is (DESIGN §34: the server asks first, with a 409 and `confirm`). */
+  confirmed: z.boolean().optional(),
 });
 export type SaveRedirect = z.infer<typeof SaveRedirectSchema>;
 
@@ -120,6 +124,32 @@ export const NotFoundEntrySchema = z.object({ path: z.string(), hits: z.number()
 export type NotFoundEntry = z.infer<typeof NotFoundEntrySchema>;
 export const NotFoundListSchema = z.object({ items: z.array(NotFoundEntrySchema) });
 export type NotFoundList = z.infer<typeof NotFoundListSchema>;
+
+/** Characters whose percent-encoding an address keeps: decoded, they would change its meaning (`/`, `?`, `#`, `%`) or be refused. */
+// eslint-disable-next-line no-control-regex
+const KEEP_ENCODED = /[\s\u0000-\u001f\u007f/?#%\\]/u;
+
+/**
+ * An address on this site in one spelling (DESIGN §34), before any rule compares it: percent-encoding decoded
+ * (`/%41bout1` is `/About1`, `/%C3%BCber` is `/über`) but where decoding would change the address (`%2F`, `%3F`,
+ * a space: kept, in capitals), and without a trailing slash (`/About1/` is `/About1`). Its case is kept: see
+ * `addressKey`.
+ */
+export function normalAddress(path: string): string {
+  const decoded = path.replace(/(?:%[0-9a-f]{2})+/giu, (run) => {
+    let text: string;
+    try {
+      text = decodeURIComponent(run);
+    } catch {
+      return run.toUpperCase();
+    }
+    return Array.from(text, (character) => (KEEP_ENCODED.test(character) ? encodeURIComponent(character) : character)).join('');
+  });
+  return decoded.replace(/(.)\/+$/u, '$1');
+}
+
+/** What an address is matched by, as live pages are (DESIGN §34): its one spelling, without regard to case. */
+export const addressKey = (path: string): string => normalAddress(path).toLowerCase();
 
 /** The CSV's columns, in order. */
 export const REDIRECT_CSV_COLUMNS = ['from', 'to', 'status'] as const;

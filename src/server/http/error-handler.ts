@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, InUseError, PayloadTooLargeError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError } from '../errors';
+import { AppError, ConfirmFirstError, InUseError, PayloadTooLargeError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError } from '../errors';
 import type { RefusalShape } from './contract';
 
 /**
@@ -40,6 +40,7 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 function errorBody(error: AppError, refusal: RefusalShape | undefined): Record<string, unknown> {
   const status = error.statusCode;
   if (error instanceof InUseError) return { message: error.message, usedBy: error.usedBy };
+  if (error instanceof ConfirmFirstError) return { message: error.message, confirm: true, ...(error.field === undefined ? {} : { field: error.field }) };
   if (!refusal || !(status === 400 || status === 404 || status === 409)) {
     return error instanceof ValidationError && error.field !== undefined ? { message: error.message, field: error.field } : { message: error.message };
   }

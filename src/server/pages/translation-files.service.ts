@@ -101,7 +101,7 @@ export async function exportXliff(tenant: Tenant, code: string): Promise<{ xml: 
  */
 export async function importXliff(tenant: Tenant, code: string, text: string, user: SessionUser, tools: SaveTools, now = new Date()): Promise<XliffImportResult> {
   const [locale, settings] = await Promise.all([translationLocale(tenant, code), localeSettings(tenant)]);
-  const file = parseXliff(text);
+  const file = await parseXliff(text);
   if (file.srcLang !== settings.defaultLocale) throw new ValidationError(XLIFF_MESSAGES.source(file.srcLang || 'no language', settings.defaultLocale));
   if (file.trgLang !== locale.code) throw new ValidationError(XLIFF_MESSAGES.target(file.trgLang || 'no language', locale.code));
   if (file.pages.length === 0) throw new ValidationError(XLIFF_MESSAGES.empty);
@@ -114,6 +114,8 @@ export async function importXliff(tenant: Tenant, code: string, text: string, us
   const planned: Array<{ page: Page; texts: Record<string, string>; changed: number; basedOn: number; sourceRevision: number }> = [];
   let siteWords: { words: { texts: Record<string, string>; sources: Record<string, string> }; changed: number; basedOn: number } | null = null;
   for (const part of file.pages) {
+    // A page's texts at a time, other requests answered between (DESIGN §34: imports never stall the site).
+    await new Promise((resolve) => setImmediate(resolve));
     if (part.routing === SITE_TEXTS_FILE) {
       siteWords = await plannedSiteTexts(tenant, locale.code, part, { unknownUnits, changedSources });
       continue;
@@ -144,6 +146,7 @@ export async function importXliff(tenant: Tenant, code: string, text: string, us
 
   const pages: XliffImportResult['pages'] = [];
   for (const plan of planned) {
+    await new Promise((resolve) => setImmediate(resolve));
     const saved = await commitRevision(
       tenant,
       plan.page,

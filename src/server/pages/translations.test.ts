@@ -198,7 +198,7 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     expect(exported.statusCode, exported.body).toBe(200);
     expect(exported.headers['content-type']).toMatch(/^application\/xliff\+xml/);
     expect(exported.headers['content-disposition']).toMatch(/attachment; filename="default-de\.xlf"/);
-    const file = parseXliff(exported.body);
+    const file = await parseXliff(exported.body);
     expect(file).toMatchObject({ srcLang: 'en-IN', trgLang: 'de' });
     const homeFile = file.pages.find((p) => p.routing === 'Home')!;
     const before = await translation('Home');
@@ -270,6 +270,12 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     await refused(good.slice(0, Math.floor(good.length / 2)), /not a well-formed XLIFF file/);
     await refused('<xliff version="2.0"><file id="Home"><unit id="a"><segment><source>x</source></segment></file></xliff>', /not a well-formed XLIFF file/);
     await refused('<?xml version="1.0"?><html><body>hello</body></html>', /not an XLIFF 2\.0 file/);
+    // Nested too deep (DESIGN §34): a 400 with a sentence, never a 500; and a file a parser cannot read either.
+    const nested = `${'<g>'.repeat(10_000)}x${'</g>'.repeat(10_000)}`;
+    await refused(good.replace(/<target>[^<]*<\/target>|(<\/source>)/, `$1<target>${nested}</target>`), /^The file nests its elements more than 50 deep/);
+    await refused(`<xliff version="2.0" srcLang="en-IN" trgLang="de">${'<file>'.repeat(51)}${'</file>'.repeat(51)}</xliff>`, /^The file nests its elements more than 50 deep/);
+    await refused('<xliff version="2.0"><file id="Home"></unit></file></xliff>', /^The file is not a well-formed XLIFF file \(.+\)\. Upload/);
+    await refused('not XML at all', /^The file is not a well-formed XLIFF file/);
     await refused(good.replace('<xliff ', '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><xliff '), /declares a document type or entities/);
     await refused(good.replace('<file id="Home"', '<file id="Kontakt"').replace('trgLang="de"', 'trgLang="de"'), /pages this site does not have \(Kontakt\)/);
     await refused(good.replace('srcLang="en-IN"', 'srcLang="en-US"'), /written from en-US/);
@@ -366,7 +372,7 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     const overview = (await inject('GET', '/api/master/translations')).json() as TranslationsOverview;
     expect(overview.siteTexts.find((x) => x.locale === 'de')).toMatchObject({ status: 'current', translated: 4 });
     expect(overview.siteTexts.find((x) => x.locale === 'hi')).toMatchObject({ status: 'missing', translated: 0 });
-    const file = parseXliff((await inject('GET', '/api/master/xliff/de')).body);
+    const file = await parseXliff((await inject('GET', '/api/master/xliff/de')).body);
     expect(file.pages.find((p) => p.routing === 'folio-site-texts')!.units.find((u) => u.key === 'footer.tagline')!.target).toBe('Software aus Pune');
   });
 

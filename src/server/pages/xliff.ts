@@ -1,4 +1,6 @@
-import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { XMLBuilder } from 'fast-xml-parser';
 import { ValidationError } from '../errors';
 
 /**
@@ -8,6 +10,9 @@ import { ValidationError } from '../errors';
  */
 
 const XLIFF_NS = 'urn:oasis:names:tc:xliff:document:2.0';
+
+/** How deep a file's elements may nest: an XLIFF file nests a handful deep, rich text inside a target a few more. */
+const XLIFF_DEEPEST = 50;
 
 export interface XliffUnit {
   /** The text's place in the page (`slideList.0.heading`). */
@@ -36,6 +41,7 @@ export const XLIFF_MESSAGES = {
   notXml: (reason: string) => `The file is not a well-formed XLIFF file (${reason}). Upload the .xlf file your translator sent back, unchanged but for the translations.`,
   notXliff: 'The file is not an XLIFF 2.0 file: its root must be <xliff version="2.0">. Export the file from the Translations screen and translate that one.',
   empty: 'The file holds no pages to import.',
+  tooDeep: `The file nests its elements more than ${XLIFF_DEEPEST} deep, which an XLIFF file never does. Upload the .xlf file your translator sent back, unchanged but for the translations.`,
   doctype: 'The file declares a document type or entities, which an XLIFF file never needs: upload the file as exported and translated.',
   source: (file: string, site: string) => `The file is written from ${file}, but this site's default language is ${site}: it was exported from another site.`,
   target: (file: string, url: string) => `The file is a translation into ${file}, not into ${url}. Upload it under its own language.`,
@@ -75,26 +81,66 @@ export function buildXliff(file: XliffFile): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
 }
 
+/** How the parser reads a file (plain data, for the worker too); `file`, `unit` and `segment` are always lists. */
+const PARSER_OPTIONS = {
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  processEntities: true,
+  maxNestedTags: XLIFF_DEEPEST,
+} as const;
+const LIST_ELEMENTS = ['file', 'unit', 'segment'];
+
+/**
+ * The worker that reads a file (DESIGN §34: imports never stall the site): fast-xml-parser reads 2 MB in one
+ * synchronous call of seconds, which on the event loop's thread would keep every other request waiting. Plain
+ * JavaScript evaluated as CommonJS, as the WAL checkpointer's is: it needs no build of its own.
+ */
+const PARSER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { XMLParser, XMLValidator } = require(workerData.library);
+const valid = XMLValidator.validate(workerData.text);
+if (valid !== true) parentPort.postMessage({ invalid: valid.err.msg.replace(/\\.$/, '') + ', line ' + valid.err.line });
+else {
+  try {
+    const parser = new XMLParser({ ...workerData.options, isArray: (name) => workerData.lists.includes(name) });
+    parentPort.postMessage({ tree: parser.parse(workerData.text) });
+  } catch (error) {
+    parentPort.postMessage({ failed: String(error && error.message) });
+  }
+}
+`;
+
+type ParsedTree = { invalid: string } | { failed: string } | { tree: { xliff?: Record<string, unknown> } };
+
+/** The file's tree as the parser gives it, read in a worker thread; or why it cannot be read. */
+function parseInWorker(text: string): Promise<ParsedTree> {
+  const library = createRequire(import.meta.url).resolve('fast-xml-parser');
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(PARSER_SOURCE, { eval: true, workerData: { library, text, options: PARSER_OPTIONS, lists: LIST_ELEMENTS } });
+    worker.once('message', (parsed: ParsedTree) => {
+      resolve(parsed);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
 /**
  * A translated file as the import reads it: its languages and, per page, each unit's source and target. A file
- * that is not well-formed XML (cut short, edited by hand) or not XLIFF 2.0 is a 400 with a sentence.
+ * that is not well-formed XML (cut short, edited by hand), nested too deep or not XLIFF 2.0 is a 400 with a
+ * sentence.
  */
-export function parseXliff(text: string): XliffFile {
+export async function parseXliff(text: string): Promise<XliffFile> {
   // An XLIFF file needs no document type: one that declares entities is refused before any is expanded.
   if (/<!(DOCTYPE|ENTITY)/i.test(text)) throw new ValidationError(XLIFF_MESSAGES.doctype);
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) throw new ValidationError(XLIFF_MESSAGES.notXml(`${valid.err.msg.replace(/\.$/, '')}, line ${valid.err.line}`));
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@_',
-    removeNSPrefix: true,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: false,
-    processEntities: true,
-    isArray: (name) => name === 'file' || name === 'unit' || name === 'segment',
-  });
-  const root = (parser.parse(text) as { xliff?: Record<string, unknown> }).xliff;
+  const parsed = await parseInWorker(text);
+  if ('invalid' in parsed) throw new ValidationError(XLIFF_MESSAGES.notXml(parsed.invalid));
+  if ('failed' in parsed) throw new ValidationError(/nested/i.test(parsed.failed) ? XLIFF_MESSAGES.tooDeep : XLIFF_MESSAGES.notXml(parsed.failed.replace(/\.$/, '')));
+  const root = parsed.tree.xliff;
   if (!root || root['@_version'] !== '2.0') throw new ValidationError(XLIFF_MESSAGES.notXliff);
   const files = (root.file as Array<Record<string, unknown>> | undefined) ?? [];
   return {

@@ -14,6 +14,11 @@ export interface RedirectRow {
   last_hit: string | null;
 }
 
+/** The redirect from an address, as spelled. */
+export async function findRedirectFrom(db: Db, from: string): Promise<RedirectRow | undefined> {
+  return db.selectFrom('redirects').select(REDIRECT_COLUMNS).where('from_path', '=', from).executeTakeFirst();
+}
+
 /** Every redirect, by address. */
 export async function listRedirectRows(db: Db): Promise<RedirectRow[]> {
   return db.selectFrom('redirects').select(REDIRECT_COLUMNS).orderBy('from_path').execute();
@@ -23,37 +28,84 @@ export async function findRedirectRow(db: Db, id: number): Promise<RedirectRow |
   return db.selectFrom('redirects').select(REDIRECT_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** The redirect from an address, as spelled. */
-export async function findRedirectFrom(db: Db, from: string): Promise<RedirectRow | undefined> {
-  return db.selectFrom('redirects').select(REDIRECT_COLUMNS).where('from_path', '=', from).executeTakeFirst();
+/** Rows a statement writes at most: well within both databases' limits on bound values. */
+const ROWS_A_STATEMENT = 200;
+
+function* batches<T>(items: readonly T[]): Iterable<T[]> {
+  for (let at = 0; at < items.length; at += ROWS_A_STATEMENT) yield items.slice(at, at + ROWS_A_STATEMENT);
 }
 
-/** The redirects whose target is `path`, or `path` with a query. */
-export async function listRedirectsTo(db: Db, path: string): Promise<RedirectRow[]> {
-  return db
+export interface RedirectWrite {
+  from_path: string;
+  to_target: string;
+  status: number;
+}
+
+/** Inserts new redirects, a few hundred a statement. */
+export async function insertRedirects(db: Db, rows: readonly RedirectWrite[], createdBy: number | null, at: string): Promise<void> {
+  for (const batch of batches(rows)) {
+    await db
+      .insertInto('redirects')
+      .values(batch.map((row) => ({ ...row, created_by: createdBy, created_at: at, updated_at: at })))
+      .execute();
+  }
+}
+
+/** Changes stored redirects (address, target, status), a few hundred a statement: an insert of each by id that finds it there. */
+export async function updateRedirects(db: Db, rows: ReadonlyArray<RedirectWrite & { id: number }>, at: string): Promise<void> {
+  for (const batch of batches(rows)) {
+    await db
+      .insertInto('redirects')
+      .values(batch.map((row) => ({ ...row, created_at: at, updated_at: at })))
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => ({
+          from_path: eb.ref('excluded.from_path'),
+          to_target: eb.ref('excluded.to_target'),
+          status: eb.ref('excluded.status'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * A CSV import's outcome, staged in a temporary table of its own (`name`: letters, digits and _), a few hundred
+ * rows a statement, `between` awaited after each: on SQLite other requests are answered meanwhile (DESIGN §34).
+ * `id` null: a new redirect. Then `applyStagedRedirects` writes it in two statements, in one short transaction.
+ */
+export async function stageRedirects(
+  db: Db,
+  name: string,
+  rows: ReadonlyArray<RedirectWrite & { id: number | null }>,
+  between: () => Promise<void>,
+  dropOnCommit: boolean,
+): Promise<void> {
+  const table = sql.table(name);
+  await sql`create temporary table ${table} (id integer, from_path text not null, to_target text not null, status integer not null)${sql.raw(dropOnCommit ? ' on commit drop' : '')}`.execute(db);
+  for (const batch of batches(rows)) {
+    await sql`insert into ${table} (id, from_path, to_target, status) values ${sql.join(batch.map((row) => sql`(${row.id}, ${row.from_path}, ${row.to_target}, ${row.status})`))}`.execute(db);
+    await between();
+  }
+}
+
+export async function applyStagedRedirects(db: Db, name: string, createdBy: number | null, at: string): Promise<void> {
+  const table = sql.table(name);
+  await sql`update redirects set from_path = s.from_path, to_target = s.to_target, status = s.status, updated_at = ${at} from ${table} s where redirects.id = s.id`.execute(db);
+  await sql`insert into redirects (from_path, to_target, status, created_by, created_at, updated_at) select from_path, to_target, status, ${createdBy}, ${at}, ${at} from ${table} where id is null`.execute(db);
+}
+
+export async function dropStagedRedirects(db: Db, name: string): Promise<void> {
+  await sql`drop table if exists ${sql.table(name)}`.execute(db);
+}
+
+/** What tells whether the redirects changed between two reads: their count, newest id and last change. */
+export async function redirectsVersion(db: Db): Promise<string> {
+  const row = await db
     .selectFrom('redirects')
-    .select(REDIRECT_COLUMNS)
-    .where((eb) => eb.or([eb('to_target', '=', path), eb(sql<string>`substr(to_target, 1, ${path.length + 1})`, '=', `${path}?`)]))
-    .execute();
-}
-
-export async function insertRedirect(db: Db, row: { from_path: string; to_target: string; status: number; created_by: number | null; at: string }): Promise<number> {
-  const { at, ...values } = row;
-  const inserted = await db
-    .insertInto('redirects')
-    .values({ ...values, created_at: at, updated_at: at })
-    .returning('id')
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('id').as('top'), eb.fn.max('updated_at').as('latest')])
     .executeTakeFirstOrThrow();
-  return inserted.id;
-}
-
-export async function updateRedirect(db: Db, id: number, values: { from_path?: string; to_target?: string; status?: number; at: string }): Promise<void> {
-  const { at, ...changed } = values;
-  await db
-    .updateTable('redirects')
-    .set({ ...changed, updated_at: at })
-    .where('id', '=', id)
-    .execute();
+  return `${Number(row.n)} ${String(row.top)} ${String(row.latest)}`;
 }
 
 /** Deletes a redirect; false when there was none. */
@@ -111,7 +163,12 @@ export async function listNotFoundRows(db: Db, limit: number): Promise<NotFoundR
   return db.selectFrom('not_found').select(['path', 'hits', 'last_seen', 'referrer']).orderBy('hits', 'desc').orderBy('last_seen', 'desc').orderBy('path').limit(limit).execute();
 }
 
-/** A path leaves the 404 log (a redirect now answers it). */
-export async function deleteNotFound(db: Db, path: string): Promise<void> {
-  await db.deleteFrom('not_found').where('path', '=', path).execute();
+/** Every path in the 404 log (at most a little over its 1,000). */
+export async function listNotFoundPaths(db: Db): Promise<string[]> {
+  return (await db.selectFrom('not_found').select('path').execute()).map((row) => row.path);
+}
+
+/** Paths leave the 404 log (a redirect now answers them). */
+export async function deleteNotFound(db: Db, paths: readonly string[]): Promise<void> {
+  for (const batch of batches(paths)) await db.deleteFrom('not_found').where('path', 'in', batch).execute();
 }

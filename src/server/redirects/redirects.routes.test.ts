@@ -33,8 +33,9 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
   const db = () => t.app.tenants.default.db;
   const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, who: LoggedIn | null = admin, payload?: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method, url, headers: { ...(who?.headers ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  // Saved as after the person said yes to a target where nothing is (the question has its own test).
   const save = async (from: string, to: string, status = 301, id?: number): Promise<Saved> => {
-    const response = await inject('POST', '/api/master/redirects', admin, { ...(id !== undefined ? { id } : {}), from, to, status });
+    const response = await inject('POST', '/api/master/redirects', admin, { ...(id !== undefined ? { id } : {}), from, to, status, confirmed: true });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
@@ -118,6 +119,56 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
     expect(taken.json().message).toBe(REDIRECT_MESSAGES.taken('/loop-a'));
   });
 
+  it('compares addresses in one spelling before its rules: case, percent-encoding and a trailing slash (DESIGN §34)', async () => {
+    // A live page's address in another spelling is still the live page's.
+    for (const from of ['/About1/', '/%41bout1', '/about1', '/%61bout1//']) {
+      expect((await refused({ from, to: '/News1', status: 301 })).message, from).toBe(REDIRECT_MESSAGES.livePage(from, 'About us'));
+    }
+    expect((await refused({ from: '/%6Cogin', to: '/News1', status: 301 })).message).toBe(REDIRECT_MESSAGES.reserved('/%6Cogin'));
+    // A loop through another spelling is a loop.
+    await save('/Spell-A', '/spell-b');
+    expect(await refused({ from: '/%73pell-b', to: '/spell-a/', status: 301 })).toEqual({ message: REDIRECT_MESSAGES.loop('/spell-b', '/spell-a'), field: 'to' });
+    expect((await refused({ from: '/SPELL-B/', to: '/%53pell-A', status: 301 })).message).toBe(REDIRECT_MESSAGES.loop('/SPELL-B', '/Spell-A'));
+    expect(await refused({ from: '/same-x/', to: '/SAME-%58', status: 301 })).toEqual({ message: REDIRECT_MESSAGES.same, field: 'to' });
+    // One redirect an address, in any spelling; stored decoded and without the slash; a live page's target in its own spelling.
+    const taken = await inject('POST', '/api/master/redirects', admin, { from: '/spell-a/', to: '/News1', status: 301 });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(REDIRECT_MESSAGES.taken('/Spell-A'));
+    expect(await save('/%C3%9Cber-Alt/', '/about1/')).toMatchObject({ from: '/Über-Alt', to: '/About1' });
+    expect(await save('/a%2fb%20c', '/News1')).toMatchObject({ from: '/a%2Fb%20c' });
+
+    // Visitors reach a redirect in any spelling, as they reach live pages.
+    await save('/About-Us-Old', '/About1');
+    for (const path of ['/about-us-old', '/ABOUT-US-OLD/', '/%61bout-us-old', '/about-us-old?x=1']) {
+      const answer = await visit(path);
+      expect(answer.statusCode, path).toBe(301);
+      expect(answer.headers.location, path).toBe(path.endsWith('?x=1') ? '/About1?x=1' : '/About1');
+    }
+    expect((await visit('/%C3%BCber-alt')).headers.location).toBe('/About1');
+    expect((await visit('/A%2FB%20C')).headers.location).toBe('/News1');
+    // A chain through another spelling flattens too.
+    expect((await save('/spell-c', '/SPELL-A/')).to).toBe('/spell-b');
+  });
+
+  it('asks first before redirecting to an address on this site where nothing is (409 with confirm), and saves once confirmed', async () => {
+    const body = { from: '/asks-first', to: '/Abuot1', status: 301 };
+    const asked = await inject('POST', '/api/master/redirects', admin, body);
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toEqual({ message: REDIRECT_MESSAGES.missingTarget('/Abuot1'), confirm: true, field: 'to' });
+    expect(await targetOf('/asks-first')).toBeUndefined();
+    const saved = await inject('POST', '/api/master/redirects', admin, { ...body, confirmed: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await targetOf('/asks-first')).toBe('/Abuot1');
+    // Where something answers, nothing is asked: a page in any spelling, a redirect, Folio's own address, elsewhere.
+    for (const [from, to] of [['/asks-2', '/news1/'], ['/asks-3', '/asks-first'], ['/asks-4', '/login'], ['/asks-5', 'https://elsewhere.example/x'], ['/asks-6', '/Contact1?topic=jobs']]) {
+      const response = await inject('POST', '/api/master/redirects', admin, { from, to, status: 301 });
+      expect(response.statusCode, `${to}: ${response.body}`).toBe(200);
+    }
+    expect(await targetOf('/asks-2')).toBe('/News1');
+    // A refusal comes before the question: a loop is refused, not asked about.
+    expect((await refused({ from: '/Abuot1', to: '/asks-first', status: 301 })).message).toBe(REDIRECT_MESSAGES.loop('/Abuot1', '/asks-first'));
+  });
+
   it('stores a chain as its end, both ways: A→B with B→C is A→C; X→A becomes X→C', async () => {
     await save('/chain-b', '/chain-c');
     const a = await save('/chain-a', '/chain-b');
@@ -147,8 +198,7 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
     // An address as typed with letters outside ASCII is answered as browsers send it.
     await save('/über-uns', '/About1');
     expect((await visit('/%C3%BCber-uns')).headers.location).toBe('/About1');
-    // Another spelling is another address; the old short routes and the pages' own spellings win as before.
-    expect((await visit('/Moved-For-Good')).statusCode).toBe(404);
+    // The old short routes and the pages' own spellings win as before.
     expect((await visit('/hom')).headers.location).toBe('/Home1');
   });
 

@@ -1,7 +1,10 @@
-import { parse } from 'csv-parse/sync';
+import { randomBytes } from 'node:crypto';
+import { parse } from 'csv-parse';
 import {
+  addressKey,
   isFolioAddress,
   LONGEST_REDIRECT_IMPORT,
+  normalAddress,
   NOT_FOUND_LOG_SIZE,
   REDIRECT_CSV_COLUMNS,
   REDIRECT_MESSAGES,
@@ -12,7 +15,6 @@ import {
   type Redirect,
   type RedirectImport,
   type RedirectList,
-  type RedirectStatus,
   type SaveRedirect,
 } from '../../core/schemas/redirect';
 import { isKnownProbe } from '../../core/known-probes';
@@ -20,35 +22,37 @@ import { z } from 'zod';
 import type { SessionUser } from '../access/access';
 import { audit } from '../audit/audit';
 import { inTransaction, type Db } from '../db/database';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { listPages } from '../pages/resolve-page';
+import { ConfirmFirstError, ConflictError, NotFoundError, ValidationError } from '../errors';
+import type { Page } from '../pages/page-kind';
+import { listPages, publicPagesOf } from '../pages/resolve-page';
 import type { Tenant } from '../tenants/tenants';
 import { parseInput } from '../validation';
 import {
   addNotFoundHits,
   addRedirectHits,
+  applyStagedRedirects,
   deleteNotFound,
+  dropStagedRedirects,
   deleteRedirectRow,
   findRedirectFrom,
   findRedirectRow,
-  insertRedirect,
+  insertRedirects,
+  listNotFoundPaths,
   listNotFoundRows,
   listRedirectRows,
-  listRedirectsTo,
+  redirectsVersion,
+  stageRedirects,
   trimNotFound,
-  updateRedirect,
+  updateRedirects,
   type RedirectRow,
 } from './redirects.repository';
+import { RedirectBook, splitTarget, type BookEntry } from './redirect-book';
 import { pageAddresses } from './served-redirects';
 
 /**
- * Redirects and the 404 log (DESIGN §27).
- *
- * Stored redirects are always flat: no redirect's target is the address of another redirect (A→B plus B→C is
- * stored as A→C, and an existing X→A becomes X→C when A→C is made). So following a redirect takes one step, a
- * loop is found by looking one step ahead, and visitors are never sent along a chain. Addresses are compared as
- * spelled (paths on the web are case-sensitive); a target's query is part of it, and a path target is followed
- * through a redirect by its path.
+ * Redirects and the 404 log (DESIGN §27). Addresses are matched without regard to case, as live pages are, and
+ * every rule compares them in one spelling (DESIGN §34: `normalAddress`, `addressKey`); the rules themselves are
+ * the redirect book's (redirect-book.ts).
  */
 
 const redirectOf = (row: RedirectRow): Redirect => ({
@@ -60,118 +64,90 @@ const redirectOf = (row: RedirectRow): Redirect => ({
   lastHit: row.last_hit,
 });
 
-/** `/a?x=1` → ['/a', '?x=1']; an https address has no path on this site. */
-function splitTarget(target: string): { path: string | null; query: string } {
-  if (!target.startsWith('/')) return { path: null, query: '' };
-  const at = target.indexOf('?');
-  return at === -1 ? { path: target, query: '' } : { path: target.slice(0, at), query: target.slice(at) };
-}
-
-/** Where a target leads once the redirect at its path is followed, its own query kept unless the next has one. */
-function followed(next: string, query: string): string {
-  return query === '' || next.includes('?') ? next : `${next}${query}`;
-}
-
 export async function listRedirects(tenant: Tenant): Promise<RedirectList> {
   return { items: (await listRedirectRows(tenant.db)).map(redirectOf) };
 }
 
-/**
- * The refusals a `from` gets before any transaction (they read the tenant's pages, from its cache): one of
- * Folio's own addresses, or where a live page is reached.
- */
-async function checkSource(tenant: Tenant, from: string): Promise<void> {
-  if (isFolioAddress(from)) throw new ValidationError(REDIRECT_MESSAGES.reserved(from), 'from');
-  const page = pageAddresses(await listPages(tenant)).get(from.toLowerCase());
-  if (page) throw new ValidationError(REDIRECT_MESSAGES.livePage(from, page.displayName || page.routing), 'from');
-}
-
-interface Written {
-  id: number;
-  /** The target as stored: the end of any chain. */
-  to: string;
-  before: RedirectRow | undefined;
-  /** Redirects that pointed at `from` and now point where it leads: `from → to` of each, as they are now. */
-  repointed: Array<{ from: string; to: string }>;
+/** Where the tenant's pages are reached, by lower-cased address: public (in every language) and by name, read from its cache. */
+async function livePages(tenant: Tenant): Promise<{ pages: Map<string, Page>; addresses: Set<string> }> {
+  const pages = pageAddresses(await listPages(tenant));
+  const addresses = new Set([...pages.keys(), ...[...(await publicPagesOf(tenant)).keys()].map((address) => address.toLowerCase())]);
+  return { pages, addresses };
 }
 
 /**
- * Stores a redirect in `trx`: a new one, the one of `id`, or (`id` 'by-from', the import) the one from the same
- * address if there is one. Every check comes before the first write, so a refused redirect writes nothing.
+ * A redirect's addresses in their one spelling, and the refusals a `from` gets before any transaction: one of
+ * Folio's own addresses, or where a live page is reached. A `to` where a live page is reached becomes that
+ * page's own address (`/about1/` → `/About1`).
  */
-async function storeRedirect(
-  trx: Db,
-  input: { id?: number | 'by-from'; from: string; to: string; status: RedirectStatus },
-  userId: number | null,
-  at: string,
-): Promise<Written> {
-  const sameFrom = await findRedirectFrom(trx, input.from);
-  let before: RedirectRow | undefined;
-  if (input.id === 'by-from') before = sameFrom;
-  else if (input.id !== undefined) {
-    before = await findRedirectRow(trx, input.id);
-    if (!before) throw new NotFoundError(REDIRECT_MESSAGES.notFound);
-  }
-  if (sameFrom && sameFrom.id !== before?.id) throw new ConflictError(REDIRECT_MESSAGES.taken(input.from));
-
-  // The end of the chain: the target's path may be another redirect's address (never more than one step: stored redirects are flat).
-  let to = input.to;
-  const target = splitTarget(to);
-  if (target.path === input.from) throw new ValidationError(target.query === '' ? REDIRECT_MESSAGES.same : REDIRECT_MESSAGES.loop(input.from, input.to), 'to');
-  const next = target.path === null ? undefined : await findRedirectFrom(trx, target.path);
-  if (next && next.id !== before?.id) {
-    to = followed(next.to_target, target.query);
-    if (splitTarget(to).path === input.from) throw new ValidationError(REDIRECT_MESSAGES.loop(input.from, input.to), 'to');
-  }
-
-  let id: number;
-  if (before) {
-    await updateRedirect(trx, before.id, { from_path: input.from, to_target: to, status: input.status, at });
-    id = before.id;
-  } else id = await insertRedirect(trx, { from_path: input.from, to_target: to, status: input.status, created_by: userId, at });
-
-  // Redirects that led here now lead where this one does (X→A becomes X→C).
-  const repointed: Written['repointed'] = [];
-  for (const row of await listRedirectsTo(trx, input.from)) {
-    if (row.id === id) continue;
-    const now = followed(to, splitTarget(row.to_target).query);
-    await updateRedirect(trx, row.id, { to_target: now, at });
-    repointed.push({ from: row.from_path, to: now });
-  }
-  // Once a redirect answers an address, it is no longer a 404 to look into.
-  await deleteNotFound(trx, input.from);
-  return { id, to, before, repointed };
+function normalised<T extends { from: string; to: string }>(input: T, pages: ReadonlyMap<string, Page>): T {
+  const from = normalAddress(input.from);
+  if (isFolioAddress(from)) throw new ValidationError(REDIRECT_MESSAGES.reserved(input.from), 'from');
+  const page = pages.get(addressKey(from));
+  if (page) throw new ValidationError(REDIRECT_MESSAGES.livePage(input.from, page.displayName || page.routing), 'from');
+  const target = splitTarget(input.to);
+  if (target.path === null) return { ...input, from };
+  const path = normalAddress(target.path);
+  const live = pages.get(addressKey(path));
+  return { ...input, from, to: `${(live && live.kind.publicAddress(live)) ?? path}${target.query}` };
 }
 
-/** `POST /api/master/redirects`: creates a redirect (no `id`) or changes one; answers it as stored. */
+/**
+ * Whether something answers at a `to` (DESIGN §34: a redirect to where nothing is asks first): an https address
+ * elsewhere is not checked; on this site, a page (in any language), another redirect, or one of Folio's own
+ * addresses.
+ */
+function targetExists(to: string, book: RedirectBook, addresses: ReadonlySet<string>): boolean {
+  const { path } = splitTarget(to);
+  return path === null || addresses.has(addressKey(path)) || book.find(path) !== undefined || isFolioAddress(path);
+}
+
+/** Writes what the book changed, in a few statements, and takes the addresses it now answers off the 404 log. */
+async function writeBook(trx: Db, book: RedirectBook, userId: number | null, at: string): Promise<void> {
+  const changed = [...book.changed];
+  const row = (entry: BookEntry) => ({ from_path: entry.from, to_target: entry.to, status: entry.status });
+  await updateRedirects(trx, changed.flatMap((entry) => (entry.id === null ? [] : [{ id: entry.id, ...row(entry) }])), at);
+  await insertRedirects(trx, changed.filter((entry) => entry.id === null).map(row), userId, at);
+  if (book.answered.size > 0) await deleteNotFound(trx, (await listNotFoundPaths(trx)).filter((path) => book.answered.has(addressKey(path))));
+}
+
+/**
+ * `POST /api/master/redirects`: creates a redirect (no `id`) or changes one; answers it as stored. A `to` on this
+ * site where nothing answers is a 409 that asks first (`confirm`), unless the save says `confirmed`.
+ */
 export async function saveRedirect(tenant: Tenant, input: SaveRedirect, user: SessionUser, now = new Date()): Promise<Redirect> {
-  await checkSource(tenant, input.from);
+  const { pages, addresses } = await livePages(tenant);
+  const { confirmed, ...redirect } = normalised(input, pages);
   const at = now.toISOString();
-  const id = await inTransaction(tenant.db, async (trx) => {
-    const written = await storeRedirect(trx, input, user.userId, at);
-    const chained = written.to === input.to ? '' : ` (the end of the chain ${input.to} led to)`;
+  const from = await inTransaction(tenant.db, async (trx) => {
+    const book = new RedirectBook(await listRedirectRows(trx));
+    const written = book.store(redirect);
+    if (!confirmed && !targetExists(redirect.to, book, addresses)) throw new ConfirmFirstError(REDIRECT_MESSAGES.missingTarget(redirect.to), 'to');
+    await writeBook(trx, book, user.userId, at);
+    const { entry, before } = written;
+    const chained = entry.to === redirect.to ? '' : ` (the end of the chain ${redirect.to} led to)`;
     await audit(
       trx,
       tenant,
       {
-        action: written.before ? 'redirect.update' : 'redirect.create',
+        action: before ? 'redirect.update' : 'redirect.create',
         targetType: 'redirect',
-        targetId: input.from,
-        summary: `${written.before ? 'Changed the redirect' : 'Redirected'} ${input.from} to ${written.to}${chained}`,
+        targetId: entry.from,
+        summary: `${before ? 'Changed the redirect' : 'Redirected'} ${entry.from} to ${entry.to}${chained}`,
         details: {
-          ...(written.before ? { before: { from: written.before.from_path, to: written.before.to_target, status: written.before.status } } : {}),
-          from: input.from,
-          to: written.to,
-          status: input.status,
+          ...(before ? { before } : {}),
+          from: entry.from,
+          to: entry.to,
+          status: entry.status,
           ...(written.repointed.length > 0 ? { repointed: written.repointed } : {}),
         },
       },
       now,
     );
-    return written.id;
+    return entry.from;
   });
   tenant.cache.clear();
-  const row = await findRedirectRow(tenant.db, id);
+  const row = await findRedirectFrom(tenant.db, from);
   if (!row) throw new NotFoundError(REDIRECT_MESSAGES.notFound);
   return redirectOf(row);
 }
@@ -200,9 +176,11 @@ export async function deleteRedirect(tenant: Tenant, id: number, now = new Date(
  * redirects to the old address lead to the new one.
  */
 export async function redirectRenamedPage(trx: Db, tenant: Tenant, page: string, from: string, to: string, at: Date): Promise<void> {
-  const shadowed = await findRedirectFrom(trx, to);
-  if (shadowed) await deleteRedirectRow(trx, shadowed.id);
-  const written = await storeRedirect(trx, { id: 'by-from', from, to, status: 301 }, null, at.toISOString());
+  const book = new RedirectBook(await listRedirectRows(trx));
+  const shadowed = book.remove(to);
+  if (shadowed?.id) await deleteRedirectRow(trx, shadowed.id);
+  const written = book.store({ id: 'by-from', from, to, status: 301 });
+  await writeBook(trx, book, null, at.toISOString());
   await audit(
     trx,
     tenant,
@@ -233,11 +211,30 @@ interface CsvLine {
   values: string[];
 }
 
-/** The CSV's lines with their numbers in the file (1: the first), the header line left out. */
-function readCsv(text: string): CsvLine[] {
-  let records: Array<{ record: string[]; info: { lines: number } }>;
+/** Lines worked out between two turns of the event loop: an import never keeps other requests waiting (DESIGN §34). */
+const LINES_A_TURN = 250;
+/** How much of a CSV is read between two turns of the event loop (cut at a line's end). */
+const CSV_CHARACTERS_A_TURN = 32 * 1024;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The CSV's lines with their numbers in the file (1: the first), the header line left out; read a piece at a time. */
+async function readCsv(text: string): Promise<CsvLine[]> {
+  const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true });
+  const records: Array<{ record: string[]; info: { lines: number } }> = [];
+  parser.on('readable', () => {
+    for (let record = parser.read() as (typeof records)[number] | null; record !== null; record = parser.read() as (typeof records)[number] | null) records.push(record);
+  });
+  const ended = new Promise<void>((resolve, reject) => parser.once('end', resolve).once('error', reject));
+  for (let at = 0; at < text.length && !parser.destroyed; ) {
+    const cut = text.indexOf('\n', at + CSV_CHARACTERS_A_TURN);
+    const end = cut === -1 ? text.length : cut + 1;
+    parser.write(text.slice(at, end));
+    at = end;
+    await nextTurn();
+  }
+  parser.end();
   try {
-    records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true }) as unknown as typeof records;
+    await ended;
   } catch (error) {
     throw new ValidationError(REDIRECT_MESSAGES.csvUnreadable((error as Error).message.replace(/\.?$/, '.')));
   }
@@ -250,59 +247,85 @@ function readCsv(text: string): CsvLine[] {
 }
 
 /**
+ * Writes an import's book all at once, or nothing, unless the redirects changed since `version` was read (409).
+ * The rows are staged first in a table of their own and written by two statements in one short transaction: on
+ * SQLite the staging runs a few hundred rows at a time with requests answered between; on PostgreSQL (a
+ * temporary table lives on one connection) all of it runs in the one transaction, which waits on no one.
+ */
+async function writeImport(tenant: Tenant, book: RedirectBook, userId: number | null, now: Date, version: string, andThen: (trx: Db) => Promise<unknown>): Promise<void> {
+  const at = now.toISOString();
+  const name = `redirect_import_${randomBytes(6).toString('hex')}`;
+  const rows = [...book.changed].map((entry) => ({ id: entry.id, from_path: entry.from, to_target: entry.to, status: entry.status }));
+  const apply = async (trx: Db) => {
+    if ((await redirectsVersion(trx)) !== version) throw new ConflictError(REDIRECT_MESSAGES.changedMeanwhile);
+    await applyStagedRedirects(trx, name, userId, at);
+    await deleteNotFound(trx, (await listNotFoundPaths(trx)).filter((path) => book.answered.has(addressKey(path))));
+    await andThen(trx);
+  };
+  if (tenant.dialect === 'postgres') {
+    await inTransaction(tenant.db, async (trx) => {
+      await stageRedirects(trx, name, rows, async () => {}, true);
+      await apply(trx);
+    });
+    return;
+  }
+  try {
+    await stageRedirects(tenant.db, name, rows, nextTurn, false);
+    await inTransaction(tenant.db, apply);
+  } finally {
+    await dropStagedRedirects(tenant.db, name);
+  }
+}
+
+/**
  * `POST /api/master/redirects.csv`: each good line is stored as a redirect (a new one, or the one from the same
  * address changed), in the file's order, so that chains within the file flatten too; each bad line is listed
- * with a sentence and writes nothing. One transaction and one audit entry with the counts.
+ * with a sentence and writes nothing. One transaction and one audit entry with the counts: all good lines are
+ * stored, or none.
+ *
+ * On SQLite every query runs on the one connection, in the event loop's thread (DESIGN §34: imports never stall
+ * the site). So the lines are checked in memory (the redirect book), a few hundred between two turns of the
+ * event loop, and the transaction only writes the outcome, a few hundred rows a statement. Should the redirects
+ * change meanwhile, nothing is written and the import is refused with a sentence (409): it is simply sent again.
  */
 export async function importRedirects(tenant: Tenant, text: string, user: SessionUser, now = new Date()): Promise<RedirectImport> {
+  const lines = await readCsv(text);
+  const { pages } = await livePages(tenant);
+  const version = await redirectsVersion(tenant.db);
+  const book = new RedirectBook(await listRedirectRows(tenant.db));
   const errors: RedirectImport['errors'] = [];
-  const good: Array<{ line: number; row: z.infer<typeof CsvRowSchema> }> = [];
-  for (const { line, values } of readCsv(text)) {
-    if (values.length < 2 || values.length > 3) {
-      errors.push({ line, message: REDIRECT_MESSAGES.csvColumns });
-      continue;
-    }
+  let created = 0;
+  let changed = 0;
+  for (const [index, { line, values }] of lines.entries()) {
+    if (index % LINES_A_TURN === LINES_A_TURN - 1) await nextTurn();
     try {
-      const row = parseInput(CsvRowSchema, { from: values[0], to: values[1], status: values[2] ?? '' });
-      await checkSource(tenant, row.from);
-      good.push({ line, row });
+      if (values.length < 2 || values.length > 3) throw new ValidationError(REDIRECT_MESSAGES.csvColumns);
+      const row = normalised(parseInput(CsvRowSchema, { from: values[0], to: values[1], status: values[2] ?? '' }), pages);
+      if (book.store({ id: 'by-from', ...row }).before) changed += 1;
+      else created += 1;
     } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
+      if (!(error instanceof ValidationError || error instanceof ConflictError)) throw error;
       errors.push({ line, message: error.message });
     }
   }
-  const at = now.toISOString();
-  const imported = await inTransaction(tenant.db, async (trx) => {
-    let created = 0;
-    let changed = 0;
-    for (const { line, row } of good) {
-      try {
-        const written = await storeRedirect(trx, { id: 'by-from', ...row }, user.userId, at);
-        if (written.before) changed += 1;
-        else created += 1;
-      } catch (error) {
-        if (!(error instanceof ValidationError || error instanceof ConflictError)) throw error;
-        errors.push({ line, message: error.message });
-      }
-    }
-    if (created + changed > 0) {
-      await audit(
+  const imported = created + changed;
+  if (imported > 0) {
+    await writeImport(tenant, book, user.userId, now, version, async (trx) =>
+      audit(
         trx,
         tenant,
         {
           action: 'redirect.import',
           targetType: 'redirect',
           targetId: 'csv',
-          summary: `Imported ${created + changed} redirect${created + changed === 1 ? '' : 's'} from a CSV (${created} new, ${changed} changed, ${errors.length} line${errors.length === 1 ? '' : 's'} refused)`,
+          summary: `Imported ${imported} redirect${imported === 1 ? '' : 's'} from a CSV (${created} new, ${changed} changed, ${errors.length} line${errors.length === 1 ? '' : 's'} refused)`,
           details: { created, changed, refused: errors.length },
         },
         now,
-      );
-    }
-    return created + changed;
-  });
-  if (imported > 0) tenant.cache.clear();
-  errors.sort((a, b) => a.line - b.line);
+      ),
+    );
+    tenant.cache.clear();
+  }
   return { imported, errors };
 }
 

@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import { isFolioAddress } from '../../core/schemas/redirect';
+import { addressKey, isFolioAddress } from '../../core/schemas/redirect';
 import type { Page } from '../pages/page-kind';
 import { listPages } from '../pages/resolve-page';
 import type { Tenant } from '../tenants/tenants';
-import { listRedirectRows } from './redirects.repository';
+import { listRedirectRows, type RedirectRow } from './redirects.repository';
 
 /**
  * Redirects as visitors get them (DESIGN §27): a per-tenant map held in memory, read once after each change
@@ -22,6 +22,7 @@ export interface ServedRedirect {
   headers: Readonly<Record<string, string>>;
 }
 
+/** By the key of the address they answer (`addressKey`: one spelling, any case, DESIGN §34). */
 export type ServedRedirects = ReadonlyMap<string, ServedRedirect>;
 
 /** The body of a redirect answer: browsers never show it; a tool that does not follow redirects reads it. */
@@ -49,13 +50,18 @@ export function pageAddresses(pages: readonly Page[]): Map<string, Page> {
   return taken;
 }
 
+/** Redirects oldest first: of two stored with one key (before keys), the older is the one that answers. */
+export const byAge = (rows: readonly RedirectRow[]): RedirectRow[] => [...rows].sort((a, b) => a.id - b.id);
+
 /** Reads the tenant's redirects into the map visitors are answered from (those a page or Folio's own address shadows left out). */
 async function loadServedRedirects(tenant: Tenant, securityHeaders: Readonly<Record<string, string>>): Promise<ServedRedirects> {
   const epoch = tenant.cache.epoch;
   const taken = pageAddresses(await listPages(tenant));
   const served = new Map<string, ServedRedirect>();
-  for (const row of await listRedirectRows(tenant.db)) {
-    if (taken.has(row.from_path.toLowerCase()) || isFolioAddress(row.from_path)) continue;
+  for (const row of byAge(await listRedirectRows(tenant.db))) {
+    const key = addressKey(row.from_path);
+    // A row stored before addresses were compared by key may share its key with an older one: the older answers (redirect-book.ts too).
+    if (taken.has(key) || isFolioAddress(row.from_path) || served.has(key)) continue;
     const status = row.status === 302 ? 302 : 301;
     const location = encodeAddress(row.to_target);
     const redirect: ServedRedirect = {
@@ -72,9 +78,7 @@ async function loadServedRedirects(tenant: Tenant, securityHeaders: Readonly<Rec
         'content-length': String(REDIRECT_BODY.length),
       },
     };
-    served.set(row.from_path, redirect);
-    const encoded = encodeAddress(row.from_path);
-    if (encoded !== row.from_path) served.set(encoded, redirect);
+    served.set(key, redirect);
   }
   // A change while this read ran (cleared meanwhile): the map is used this once, and read again next time.
   if (tenant.cache.epoch === epoch) tenant.cache.redirects = served;
@@ -86,15 +90,9 @@ export function servedRedirectsOf(tenant: Tenant, securityHeaders: Readonly<Reco
   return tenant.cache.redirects ?? loadServedRedirects(tenant, securityHeaders);
 }
 
-/** The redirect from a request's path (without its query), as the browser sent it or decoded. */
+/** The redirect from a request's path (without its query), in any spelling: case, percent-encoding, a trailing slash. */
 export function redirectAt(served: ServedRedirects, path: string): ServedRedirect | undefined {
-  const found = served.get(path);
-  if (found || !path.includes('%')) return found;
-  try {
-    return served.get(decodeURIComponent(path));
-  } catch {
-    return undefined;
-  }
+  return served.get(addressKey(path));
 }
 
 /**

@@ -4,6 +4,7 @@ import { Save, X } from 'lucide-react';
 import { REDIRECT_STATUSES } from '../../../../core/schemas/redirect';
 import { Field } from '../../../components/field';
 import { ApiError, errorMessage } from '../../lib/api';
+import { useConfirm } from '../../components/confirm-dialog';
 import { notify } from '../../toasts';
 import { STATUS_NAMES, redirectSaved, useSaveRedirect, type RedirectInput } from './api';
 import '../../../styles/page-defs.css';
@@ -20,6 +21,10 @@ const STATUS_HINTS = {
 } as const;
 
 type FieldName = 'from' | 'to' | 'status';
+
+/** A 409 that asks first (DESIGN §34: a target on this site where nothing is): its message is the question. */
+const isQuestion = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409 && (error.data as { confirm?: unknown } | undefined)?.confirm === true;
 
 /** The field a refusal names (a 400, or a 409 such as "a redirect from … exists already"), when it is one of the form's. */
 const refusedFieldOf = (error: unknown): FieldName | null =>
@@ -42,6 +47,7 @@ export function RedirectForm({
   onDone: () => void;
 }) {
   const save = useSaveRedirect();
+  const { confirm, dialog } = useConfirm();
   const headingId = useId();
   const kindHintId = useId();
   const [values, setValues] = useState(draft);
@@ -72,7 +78,18 @@ export function RedirectForm({
       return;
     }
     try {
-      const saved = await save.mutateAsync(input);
+      let saved;
+      try {
+        saved = await save.mutateAsync(input);
+      } catch (error) {
+        // Nothing is at the target yet: the person says whether to save anyway (the form keeps what was typed).
+        if (!isQuestion(error)) throw error;
+        if (!(await confirm(error.message, { title: 'Nothing is at that address yet', confirmLabel: 'Save anyway', cancelLabel: 'Go back' }))) {
+          focusField('to');
+          return;
+        }
+        saved = await save.mutateAsync({ ...input, confirmed: true });
+      }
       notify.success(redirectSaved(saved), 'Redirect saved');
       onDone();
     } catch (error) {
@@ -158,6 +175,7 @@ export function RedirectForm({
           ) : null}
         </div>
       </form>
+      {dialog}
     </section>
   );
 }

@@ -25,6 +25,8 @@ let notFound: NotFoundEntry[];
 /** The next save's answer when it is a refusal. */
 let refusal: { status: number; data: { message: string; field?: string } } | null;
 let imports: string[];
+/** The question a save without `confirmed` is answered with (DESIGN §34: a target where nothing is asks first). */
+let askFirst: string | null;
 
 const redirect = (id: number, from: string, to: string, extra: Partial<Redirect> = {}): Redirect => ({ id, from, to, status: 301, hits: 0, lastHit: null, ...extra });
 
@@ -36,6 +38,7 @@ beforeEach(() => {
   ];
   refusal = null;
   imports = [];
+  askFirst = null;
   vi.mocked(notify.success).mockClear();
 });
 
@@ -44,6 +47,7 @@ function answer(call: string, body: Record<string, unknown>, { method, text }: F
   if (call === 'notfound' && method === 'GET') return { status: 200, data: { items: notFound } };
   if (call === 'redirects' && method === 'POST') {
     if (refusal) return refusal;
+    if (askFirst && body.confirmed !== true) return { status: 409, data: { message: askFirst, field: 'to', confirm: true } };
     const saved = redirect(typeof body.id === 'number' ? body.id : 100 + redirects.length, String(body.from), String(body.to), { status: body.status as 301 | 302 });
     redirects = body.id ? redirects.map((row) => (row.id === body.id ? saved : row)) : [...redirects, saved];
     return { status: 200, data: saved };
@@ -195,6 +199,29 @@ describe('the redirects screen', () => {
     await until(() => rowsOf('Redirects')[1]?.[1] === '/News1', 'the changed redirect');
     expect(saves()).toEqual([{ id: 2, from: '/Promo', to: '/News1', status: 301 }]);
     expect(region('Add a redirect')).toBeDefined();
+  });
+
+  it('asks first when nothing is at To yet: Go back keeps what was typed and saves nothing, Save anyway saves it', async () => {
+    dom.renderScreen(<RedirectsScreen />);
+    await until(() => rowsOf('Redirects').length === 2, 'the list');
+    askFirst = 'Nothing is at /Offer1 on this site yet: visitors sent there would get “Page not found”. Save the redirect anyway?';
+    await type(field('From'), '/old-offer');
+    await type(field('To'), '/Offer1');
+    await submit(theForm());
+    const question = await until(() => document.querySelector('dialog .confirm-dialog__question'), 'the question');
+    expect(question.textContent).toBe(askFirst);
+    await click(button('Go back')!);
+    expect(saves().filter((body) => body.confirmed === true)).toHaveLength(0);
+    expect(field('To').value).toBe('/Offer1');
+    expect(document.activeElement).toBe(field('To'));
+    expect(rowsOf('Redirects')).toHaveLength(2);
+
+    await submit(theForm());
+    await until(() => document.querySelector('dialog .confirm-dialog__question'), 'the question again');
+    await click(button('Save anyway')!);
+    await until(() => rowsOf('Redirects').length === 3, 'the redirect saved');
+    expect(saves().at(-1)).toEqual({ from: '/old-offer', to: '/Offer1', status: 301, confirmed: true });
+    expect(notify.success).toHaveBeenCalledWith('Visitors of /old-offer now go to /Offer1.', 'Redirect saved');
   });
 
   it('deletes a redirect after asking, and not when the answer is Cancel', async () => {
