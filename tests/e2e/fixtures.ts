@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect } from '@playwright/test';
 import type { Browser } from '@playwright/test';
+import type { LocaleSettings } from '../../src/core/schemas/locale';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 
 const execFileAsync = promisify(execFile);
@@ -287,4 +288,62 @@ export async function createEditorsAutowiredPage(browser: Browser, page: { name:
   } finally {
     await context.close();
   }
+}
+
+/** A GET of the API from the logged-in page; throws on a non-2xx answer. */
+export async function readApi<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (address) => {
+    const response = await fetch(address, { headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`${address}: ${response.status} ${await response.text()}`);
+    return response.json();
+  }, path);
+}
+
+/**
+ * German on the site, enabled, beside whatever languages it has. The list goes back with the revision it was read
+ * at: should another spec save the languages in between (409), it is read again and tried once more.
+ */
+export async function ensureGerman(page: Page, tries = 3): Promise<void> {
+  const settings = await readApi<LocaleSettings>(page, '/api/master/locales');
+  const others = settings.locales.filter((locale) => locale.code !== 'de');
+  if (others.length === settings.locales.length - 1 && settings.locales.find((locale) => locale.code === 'de')?.enabled) return;
+  try {
+    await callApi(page, '/api/master/locales', { ...settings, locales: [...others, { code: 'de', name: 'Deutsch', enabled: true }] });
+  } catch (error) {
+    if (tries <= 1) throw error;
+    await ensureGerman(page, tries - 1);
+  }
+}
+
+/**
+ * Clicks an element of the preview with the mouse, where the user sees it: the frame is scaled to fit the pane (a
+ * CSS transform Playwright's own click does not map), so the point is computed from the frame's box on the page.
+ */
+export async function clickInPreview(page: Page, selector: string) {
+  // As a person does, once the pane shows its newest render: no frame is loading to replace the one clicked
+  // (a field left a moment ago may still be on its way into the preview).
+  await expect(page.locator('.preview-pane[data-render]:not([aria-busy])')).toBeVisible();
+  const element = page.frameLocator('iframe[title="Preview of the page"]').locator(selector).first();
+  // Into the middle of the frame's window first (its own page only: the editor around it stays put), then measured.
+  await element.evaluate((target) => {
+    const box = target.getBoundingClientRect();
+    window.scrollTo({ top: window.scrollY + box.top + box.height / 2 - window.innerHeight / 2, behavior: 'instant' });
+  });
+  // The frame's place on the page once it stays put (a notice above the editor may still be moving it).
+  const frameBox = () => page.locator('iframe[title="Preview of the page"]').boundingBox();
+  let frame = await frameBox();
+  await expect
+    .poll(async () => {
+      const now = await frameBox();
+      const settled = JSON.stringify(now) === JSON.stringify(frame);
+      frame = now;
+      return settled;
+    }, { intervals: [50] })
+    .toBe(true);
+  const inner = await element.evaluate((target) => {
+    const box = target.getBoundingClientRect();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2, width: window.innerWidth };
+  });
+  const scale = frame!.width / inner.width;
+  await page.mouse.click(frame!.x + inner.x * scale, frame!.y + inner.y * scale);
 }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import type { LocaleSettings, TranslationDocument } from '../../src/core/schemas/locale';
+import type { TranslationDocument } from '../../src/core/schemas/locale';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { callApi, confirmPublish, createEditorsAutowiredPage, ensureE2eUser, expect, expectNoAxeViolations, logInAs, openHydrated, test, toastOf } from './fixtures';
+import { callApi, confirmPublish, createEditorsAutowiredPage, ensureE2eUser, ensureGerman, expect, expectNoAxeViolations, logInAs, openHydrated, readApi, test, toastOf } from './fixtures';
 
 // A page in another language (DESIGN §28, issue 38): an administrator adds German, opens Home's editor, switches to
 // Deutsch, translates a slide's heading beside its source, sees it in the preview pane, publishes it, and finds the
@@ -10,31 +10,6 @@ import { callApi, confirmPublish, createEditorsAutowiredPage, ensureE2eUser, exp
 const RUN = `${Date.now() % 100000}`.padStart(5, '0');
 const GERMAN_HEADING = `Software, die zu Ihrer Arbeit passt ${RUN}`;
 const PATH = 'slideList.0.heading';
-
-/** A GET of the API from the logged-in page; throws on a non-2xx answer. */
-async function readApi<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (address) => {
-    const response = await fetch(address, { headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`${address}: ${response.status} ${await response.text()}`);
-    return response.json();
-  }, path);
-}
-
-/**
- * German on the site, enabled, beside whatever languages it has. The list goes back with the revision it was read
- * at: should another spec save the languages in between (409), it is read again and tried once more.
- */
-async function ensureGerman(page: Page, tries = 3): Promise<void> {
-  const settings = await readApi<LocaleSettings>(page, '/api/master/locales');
-  const others = settings.locales.filter((locale) => locale.code !== 'de');
-  if (others.length === settings.locales.length - 1 && settings.locales.find((locale) => locale.code === 'de')?.enabled) return;
-  try {
-    await callApi(page, '/api/master/locales', { ...settings, locales: [...others, { code: 'de', name: 'Deutsch', enabled: true }] });
-  } catch (error) {
-    if (tries <= 1) throw error;
-    await ensureGerman(page, tries - 1);
-  }
-}
 
 const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the page"]');
 /** A phone's, a tablet's and a desktop's window. */
