@@ -14,7 +14,7 @@ const fieldAt = (page: Page, path: string) => page.locator(`[data-field-path="${
 /** The markup the preview shows for a field, as visitors' HTML holds it. */
 const previewHtml = (page: Page, path: string) => preview(page).locator(`[data-folio-field="${path}"]`).first().evaluate((element) => element.innerHTML);
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext();
@@ -75,10 +75,10 @@ test('English: the expertise title is typed as text, its words marked with Accen
   await page.keyboard.press('End');
 
   await expectNoAxeViolations(page, 'Home editor with an accented heading at 1280 px');
-  await field.scrollIntoViewIfNeeded();
+  await field.getByRole('textbox').scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('accent-home-1280.png') });
   await page.setViewportSize({ width: 390, height: 844 });
-  await field.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await field.getByRole('textbox').evaluate((element) => element.scrollIntoView({ block: 'center' }));
   expect(await sidewaysScroll(page)).toBe(0);
   await expectNoAxeViolations(page, 'Home editor with an accented heading at 390 px');
   await page.screenshot({ path: test.info().outputPath('accent-home-390.png') });
@@ -110,10 +110,10 @@ test('German: a translated heading keeps its accent editor, a one-line title sta
   await page.keyboard.press('End');
 
   await expectNoAxeViolations(page, 'German translation of Home with an accented heading at 1280 px');
-  await field.scrollIntoViewIfNeeded();
+  await field.getByRole('textbox').scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('accent-german-1280.png') });
   await page.setViewportSize({ width: 390, height: 844 });
-  await field.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await field.getByRole('textbox').evaluate((element) => element.scrollIntoView({ block: 'center' }));
   expect(await sidewaysScroll(page)).toBe(0);
   await expectNoAxeViolations(page, 'German translation of Home with an accented heading at 390 px');
   await page.screenshot({ path: test.info().outputPath('accent-german-390.png') });
