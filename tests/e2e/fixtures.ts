@@ -313,3 +313,36 @@ export async function createEditorsAutowiredPage(browser: Browser, page: { name:
     await context.close();
   }
 }
+
+/**
+ * Clicks an element of the preview with the mouse, where the user sees it: the frame is scaled to fit the pane (a
+ * CSS transform Playwright's own click does not map), so the point is computed from the frame's box on the page.
+ */
+export async function clickInPreview(page: Page, selector: string) {
+  // As a person does, once the pane shows its newest render: no frame is loading to replace the one clicked
+  // (a field left a moment ago may still be on its way into the preview).
+  await expect(page.locator('.preview-pane[data-render]:not([aria-busy])')).toBeVisible();
+  const element = page.frameLocator('iframe[title="Preview of the page"]').locator(selector).first();
+  // Into the middle of the frame's window first (its own page only: the editor around it stays put), then measured.
+  await element.evaluate((target) => {
+    const box = target.getBoundingClientRect();
+    window.scrollTo({ top: window.scrollY + box.top + box.height / 2 - window.innerHeight / 2, behavior: 'instant' });
+  });
+  // The frame's place on the page once it stays put (a notice above the editor may still be moving it).
+  const frameBox = () => page.locator('iframe[title="Preview of the page"]').boundingBox();
+  let frame = await frameBox();
+  await expect
+    .poll(async () => {
+      const now = await frameBox();
+      const settled = JSON.stringify(now) === JSON.stringify(frame);
+      frame = now;
+      return settled;
+    }, { intervals: [50] })
+    .toBe(true);
+  const inner = await element.evaluate((target) => {
+    const box = target.getBoundingClientRect();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2, width: window.innerWidth };
+  });
+  const scale = frame!.width / inner.width;
+  await page.mouse.click(frame!.x + inner.x * scale, frame!.y + inner.y * scale);
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { AXE_TAGS, createEditorsAutowiredPage, ensureE2eUser, expect, expectNoAxeViolations, logInAs, queryE2eDatabase, test } from './fixtures';
+import { AXE_TAGS, clickInPreview, createEditorsAutowiredPage, ensureE2eUser, expect, expectNoAxeViolations, logInAs, queryE2eDatabase, test } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 
 // The preview beside every editor (DESIGN §26, issue 36): typing re-renders the page from the unsaved working
@@ -35,39 +35,6 @@ const counts = (routing: string) => ({
   )[0]!.n,
   audits: queryE2eDatabase<{ n: number }>('SELECT count(*) AS n FROM audit_log WHERE user_name = ? AND target_id = ?', EDITOR.username, routing)[0]!.n,
 });
-
-/**
- * Clicks an element of the preview with the mouse, where the user sees it: the frame is scaled to fit the pane (a
- * CSS transform Playwright's own click does not map), so the point is computed from the frame's box on the page.
- */
-async function clickInPreview(page: Page, selector: string) {
-  // As a person does, once the pane shows its newest render: no frame is loading to replace the one clicked
-  // (a field left a moment ago may still be on its way into the preview).
-  await expect(page.locator('.preview-pane[data-render]:not([aria-busy])')).toBeVisible();
-  const element = preview(page).locator(selector).first();
-  // Into the middle of the frame's window first (its own page only: the editor around it stays put), then measured.
-  await element.evaluate((target) => {
-    const box = target.getBoundingClientRect();
-    window.scrollTo({ top: window.scrollY + box.top + box.height / 2 - window.innerHeight / 2, behavior: 'instant' });
-  });
-  // The frame's place on the page once it stays put (a notice above the editor may still be moving it).
-  const frameBox = () => page.locator('iframe[title="Preview of the page"]').boundingBox();
-  let frame = await frameBox();
-  await expect
-    .poll(async () => {
-      const now = await frameBox();
-      const settled = JSON.stringify(now) === JSON.stringify(frame);
-      frame = now;
-      return settled;
-    }, { intervals: [50] })
-    .toBe(true);
-  const inner = await element.evaluate((target) => {
-    const box = target.getBoundingClientRect();
-    return { x: box.x + box.width / 2, y: box.y + box.height / 2, width: window.innerWidth };
-  });
-  const scale = frame!.width / inner.width;
-  await page.mouse.click(frame!.x + inner.x * scale, frame!.y + inner.y * scale);
-}
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 

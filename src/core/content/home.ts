@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fixedText, list, pageFields, richText, shortText } from '../schemas/fields';
+import { accentText, fixedText, list, pageFields, richText, shortText } from '../schemas/fields';
 import { defineContentPage, number, richtext, textarea } from './common/content-page';
 import type { DefaultFieldRules, DemoDocument } from './common/content-page';
 import { SLIDE_LABELS, SLIDE_RULES, SlideSchema } from './common/slide';
@@ -8,10 +8,11 @@ import { SLIDE_LABELS, SLIDE_RULES, SlideSchema } from './common/slide';
 export const HomeContentSchema = z.strictObject({
   ...pageFields,
   slideList: list(SlideSchema),
-  exprtshead: richText(),
-  skillhead: richText(),
-  abouthead: richText(),
-  newshead: richText(),
+  /** An accented heading: its accented words in bare spans (DESIGN §34). */
+  exprtshead: accentText(),
+  skillhead: accentText(),
+  abouthead: accentText(),
+  newshead: accentText(),
   expertiseList: list(
     z.strictObject({
       /** Name of an icon from the site's icon set (see the public Icon component). */

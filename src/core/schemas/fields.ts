@@ -14,6 +14,7 @@ export const LIMITS = {
   shortText: 300,
   paragraph: 5_000,
   richText: 50_000,
+  accentText: 2_000,
   url: 2_000,
   listEntries: 200,
 } as const;
@@ -44,15 +45,51 @@ export const richText = () =>
     .max(LIMITS.richText, { message: `must be at most ${LIMITS.richText} characters` })
     .register(richTextFields, { richText: true });
 
+/** Marks the accented headings of a schema: rich text whose only markup is the accent mark (DESIGN §34). */
+const accentTextFields = z.registry<{ accentText: true }>();
+
 /**
- * A copy of a parsed document with every rich-text field (at any depth) passed through `clean`. The cleaner is
- * an argument, not a setting: the server passes its allow-list sanitiser, nothing else ever runs implicitly.
+ * A one-line heading some of whose words show in the accent colour: text and bare `<span>…</span>` around the
+ * accented words, as the public pages style them (`Our <span>Expertise</span>`). Rich text (its value is HTML,
+ * shown as is), cleaned by the server to text and bare spans only (DESIGN §34); edited with the accent editor.
  */
-export function sanitizeDocument<T>(schema: z.ZodType, value: T, clean: (html: string) => string): T {
+export const accentText = () =>
+  z
+    .string()
+    .max(LIMITS.accentText, { message: `must be at most ${LIMITS.accentText} characters` })
+    .register(richTextFields, { richText: true })
+    .register(accentTextFields, { accentText: true });
+
+/** How a document's HTML is cleaned: rich text by the site's allow-list, accented headings to text and bare spans. */
+export interface DocumentCleaners {
+  richText: (html: string) => string;
+  accentText: (html: string) => string;
+}
+
+/**
+ * A copy of a parsed document with every rich-text field (at any depth) passed through its cleaner. The cleaners
+ * are an argument, not a setting: the server passes its allow-list sanitisers, nothing else ever runs implicitly.
+ */
+export function sanitizeDocument<T>(schema: z.ZodType, value: T, clean: DocumentCleaners): T {
   return mapDocument(schema, value, (place) => {
     if (place.schema === undefined || !isRichText(place.schema)) return WALK_ON;
-    return typeof place.value === 'string' ? clean(place.value) : place.value;
+    if (typeof place.value !== 'string') return place.value;
+    return isAccentText(place.schema) ? clean.accentText(place.value) : clean.richText(place.value);
   }) as T;
+}
+
+/** Whether a schema is an accented heading (DESIGN §34), wrapped or not. */
+export const isAccentText = (schema: z.core.$ZodType): boolean => schemaLayers(schema).some((layer) => accentTextFields.has(layer as z.ZodType));
+
+/** How a text field is edited, in the editor and in its translations (DESIGN §34: a translation keeps its field's kind). */
+export const TEXT_KINDS = ['text', 'textarea', 'accent', 'richtext'] as const;
+export type TextKind = (typeof TEXT_KINDS)[number];
+
+/** The kind of a text field of a schema: an accented heading, rich text, a paragraph, else one line. */
+export function textKindOf(schema: z.core.$ZodType): TextKind {
+  if (isAccentText(schema)) return 'accent';
+  if (isRichText(schema)) return 'richtext';
+  return isParagraph(schema) ? 'textarea' : 'text';
 }
 
 /** Whether a schema is a rich-text field (its values are HTML), wrapped (optional, nullable, …) or not. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './fields';
+import { LIMITS, TEXT_KINDS } from './fields';
 import { publishFields, RevisionStatusSchema, ScheduledSchema } from './revision';
 
 /**
@@ -81,6 +81,11 @@ export const TranslationUnitSchema = z.object({
   target: z.string(),
   /** The source is HTML (rich text): the translation is too. */
   richText: z.boolean(),
+  /**
+   * How the source's field is edited, and so its translation (DESIGN §34): one line, several lines, an accented
+   * heading, rich text. Absent (site texts, pages made without code): one line unless the source is long.
+   */
+  kind: z.enum(TEXT_KINDS).optional(),
 });
 export type TranslationUnit = z.infer<typeof TranslationUnitSchema>;
 

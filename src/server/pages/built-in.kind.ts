@@ -3,7 +3,7 @@ import { describeContentPath, type LabelTree } from '../../core/content/common/c
 import type { ParameterLabel } from '../../core/page-defs/parameter';
 import { documentRuleProblem } from '../../core/field-rules/check-entry';
 import { CONTENT_PAGES, contentPageById, type ContentPage } from '../../core/pages';
-import { isRichText, sanitizeDocument } from '../../core/schemas/fields';
+import { isRichText, sanitizeDocument, textKindOf } from '../../core/schemas/fields';
 import { isTranslatable } from '../../core/schemas/translatable';
 import { walkDocument } from '../../core/schemas/walk';
 import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS, type AnyContent } from '../../core/schemas/page-content';
@@ -11,6 +11,7 @@ import { ValidationError } from '../errors';
 import { getActiveRules } from '../field-rules/field-rules.service';
 import type { PageRow } from '../page-defs/pages.repository';
 import { nameFieldsOf, parseInput } from '../validation';
+import { cleanAccentText } from './rich-text';
 import { pageFieldsOf, type Page, type PageKind, type TextPlace } from './page-kind';
 import { contentDescription } from './seo';
 
@@ -54,7 +55,7 @@ export const builtInKind: PageKind = {
     const entry = registryEntry(page);
     const schema = CONTENT_SCHEMAS[entry.key];
     const edited = parseInput(schema, submitted) as { revision: number };
-    const document = sanitizeDocument(schema, edited, tools.cleanRichText) as unknown as Record<string, unknown>;
+    const document = sanitizeDocument(schema, edited, { richText: tools.cleanRichText, accentText: cleanAccentText }) as unknown as Record<string, unknown>;
     const rules = await getActiveRules(tenant, page.id);
     // The refusal names the field's place (`skillList.2.skillName`), so the editor opens that entry (DESIGN §25).
     const problem = documentRuleProblem(document, rules, now, labelsOf(entry));
@@ -83,7 +84,7 @@ export const builtInKind: PageKind = {
       if (place.key === undefined) return undefined;
       if (place.schema === undefined || (typeof place.key === 'string' && place.path.length === 1 && !(place.key in labels))) return 'skip';
       if (typeof place.value !== 'string') return undefined;
-      if (isTranslatable(place.schema)) found.push({ path: place.path, richText: isRichText(place.schema) });
+      if (isTranslatable(place.schema)) found.push({ path: place.path, richText: isRichText(place.schema), kind: textKindOf(place.schema) });
       return 'skip';
     });
     return found;

@@ -17,6 +17,7 @@ import type { PageRow } from '../page-defs/pages.repository';
 import type { Tenant } from '../tenants/tenants';
 import { nameFieldsOf, parseInput } from '../validation';
 import { pageFieldsOf, type ImageBytes, type PageKind, type TextPlace } from './page-kind';
+import { cleanAccentText } from './rich-text';
 import { autowiredDescription } from './seo';
 
 /** The cache key of an Autowired page's rendered public twin. */
@@ -73,7 +74,7 @@ export const pageBuilderKind: PageKind = {
     const schema = autowiredDocumentSchema(parameters);
     nameFieldsOf(schema, describeAutowiredPath);
     const parsed = inDocument(() => parseInput(schema, submitted)) as AutowiredDocument;
-    const document = withAllFields(sanitizeDocument(schema, parsed, tools.cleanRichText), parameters);
+    const document = withAllFields(sanitizeDocument(schema, parsed, { richText: tools.cleanRichText, accentText: cleanAccentText }), parameters);
     const rules = autowiredRules(parameters);
     const header = checkEntry(document.header, rules.header, now);
     if (!header.ok) throw new ValidationError(header.message, `document.header.${header.field}`);

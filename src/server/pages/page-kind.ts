@@ -5,6 +5,7 @@ import type { Parameter, ParameterLabel } from '../../core/page-defs/parameter';
 import type { PublicPageData } from '../../core/public-page';
 import type { PageRow } from '../page-defs/pages.repository';
 import type { FieldPath } from '../../core/schemas/walk';
+import type { TextKind } from '../../core/schemas/fields';
 
 /**
  * One page model (DESIGN §25, decision 021): every page with content is a `Page` of one of two kinds, the
@@ -118,10 +119,11 @@ export interface PageKind {
   texts(tenant: Tenant, page: Page, document: Record<string, unknown>): Promise<TextPlace[]>;
 }
 
-/** A text of a document that translates: where it is, and whether it is rich text (HTML). */
+/** A text of a document that translates: where it is, whether it is rich text (HTML), how its field is edited (if known). */
 export interface TextPlace {
   path: FieldPath;
   richText: boolean;
+  kind?: TextKind;
 }
 
 /** What every page takes from its stored row, whatever its kind. */

@@ -82,3 +82,14 @@ export function richTextCleaner(publicBaseUrl: string, maxCharacters = 8_000_000
     return clean;
   };
 }
+
+/** An accented heading's allow-list (DESIGN §34): bare spans, nothing else; the words of any other tag stay. */
+const ACCENT_OPTIONS: sanitizeHtml.IOptions = { allowedTags: ['span'], allowedAttributes: {}, allowedClasses: {}, allowedStyles: {}, disallowedTagsMode: 'discard' };
+
+/**
+ * An accented heading as stored: its text, escaped, with bare `<span>` around the accented words, on one line (a
+ * line break or a tab is a space). No attribute, no other tag: what the accent editor makes, whatever was sent.
+ */
+export function cleanAccentText(html: string): string {
+  return sanitizeHtml(html, ACCENT_OPTIONS).replace(/[\t\r\n]+/g, ' ').trim();
+}

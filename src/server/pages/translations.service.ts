@@ -34,8 +34,8 @@ export interface TextUnit extends TextPlace {
 
 /** The search title and description translate on every page (the sharing image does not). */
 const SEO_TEXTS: readonly TextPlace[] = [
-  { path: ['seo', 'title'], richText: false },
-  { path: ['seo', 'description'], richText: false },
+  { path: ['seo', 'title'], richText: false, kind: 'text' },
+  { path: ['seo', 'description'], richText: false, kind: 'textarea' },
 ];
 
 export const unitKey = (path: FieldPath) => path.join('.');
@@ -182,7 +182,7 @@ export async function translationDocument(tenant: Tenant, page: Page, code: stri
     scheduled: scheduled?.publish_at ? { revision: scheduled.revision, publishAt: scheduled.publish_at } : null,
     sourceRevision: revisionOf(source),
     translatedFrom: newest?.source_revision ?? null,
-    units: units.map((unit) => ({ path: unit.key, label: labelOf(page, unit.path), source: unit.source, target: texts[unit.key] ?? '', richText: unit.richText })),
+    units: units.map((unit) => ({ path: unit.key, label: labelOf(page, unit.path), source: unit.source, target: texts[unit.key] ?? '', richText: unit.richText, ...(unit.kind ? { kind: unit.kind } : {}) })),
     publicPath: `/${locale.code}${page.publicPath}`,
   };
 }

@@ -13,8 +13,11 @@ export const SLIDE_FIELDS: FieldLayout<Slide> = {
 /** Icons are named from the site's icon set (public Icon component). */
 export const ICON_HINT = 'An icon of the site: factory, pill, stethoscope, cpu, code, rocket, compass, layers, workflow, shield, chart, users, gauge, cloud, languages, prescription, file-medical, wifi-off…';
 
-/** A block heading shown as HTML; the accented words are wrapped in <span>…</span>. */
-export const HEADING_HINT = 'Shown as HTML: wrap the words in the accent colour in <span>…</span>.';
+/** A block heading with words in the accent colour, marked with the toolbar's button (DESIGN §34: nobody types HTML). */
+export const ACCENT_HEADING: FieldSettings = {
+  kind: 'accent',
+  hint: 'Select words and press Accent colour to show them in the site’s accent colour; press it again to show them plain.',
+};
 
 /** Spec 000 §5: deleting a customer or management entry, which has an image. */
 export const DELETE_WITH_IMAGE = 'Are you sure you want to delete this item and its image permanantly?';

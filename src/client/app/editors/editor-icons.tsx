@@ -22,6 +22,7 @@ const PATHS = {
       <path d="m21 16-5-5-9 9" />
     </>
   ),
+  accent: <path d="M6 16 12 4l6 12M8.5 11h7M4 20h16" />,
   'no-color': <path d="M6 19h12M8 15l4-11 4 11M9.5 11h5M4 4l16 16" />,
   undo: <path d="M9 14 4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3" />,
   redo: <path d="m15 14 5-5-5-5M20 9H10a6 6 0 0 0 0 12h3" />,

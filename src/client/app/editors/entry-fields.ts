@@ -7,9 +7,10 @@ import type { EntryProblem } from './field-rules';
 
 /**
  * How a field is edited. 'decimal' is a number kept as typed (a text input, so that 12.50 keeps its decimal
- * places); 'date' a date input ('YYYY-MM-DD' or ''); 'checkbox' a yes/no value stored as a boolean.
+ * places); 'date' a date input ('YYYY-MM-DD' or ''); 'checkbox' a yes/no value stored as a boolean; 'accent' a
+ * one-line heading whose words may show in the accent colour (stored as text and bare spans, DESIGN §34).
  */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'decimal' | 'date' | 'checkbox' | 'richtext' | 'image-url' | 'choice';
+export type FieldKind = 'text' | 'textarea' | 'number' | 'decimal' | 'date' | 'checkbox' | 'richtext' | 'accent' | 'image-url' | 'choice';
 
 /** One option of a choice field: its value as the input holds it (text) and the words shown for it. */
 export interface ChoiceOption {
@@ -111,7 +112,7 @@ export function fromInputText<E>(field: EntryField<E>, text: string): unknown {
   if (field.fromInput) return field.fromInput(text);
   if (field.kind === 'number') return text.trim() === '' ? Number.NaN : Number(text);
   if (field.kind === 'checkbox') return text === 'true';
-  return field.kind === 'richtext' ? text : text.trim();
+  return field.kind === 'richtext' || field.kind === 'accent' ? text : text.trim();
 }
 
 /**
@@ -139,7 +140,7 @@ export function displayText<E>(field: EntryField<E>, value: unknown): string {
   }
   const text = toInputText(field, value);
   if (field.choice) return field.choice.labelOf(text);
-  return field.kind === 'richtext' || field.kind === 'textarea' ? plainText(text) : text;
+  return field.kind === 'richtext' || field.kind === 'accent' || field.kind === 'textarea' ? plainText(text) : text;
 }
 
 /**
@@ -201,6 +202,7 @@ export function isBlank(kind: FieldKind, text: string): boolean {
   // A checkbox always holds a value: not ticked is one.
   if (kind === 'checkbox') return false;
   if (kind === 'richtext') return plainText(text) === '' && !/<img\b/i.test(text);
+  if (kind === 'accent') return plainText(text) === '';
   return text.trim() === '';
 }
 

@@ -10,6 +10,8 @@ import { RichTextPending } from './rich-text-pending';
 // The rich-text editor (Tiptap, ProseMirror: about 100 KB gzip) is a chunk of its own, fetched as the editor
 // opens: the editor's first screen does not wait for it (DESIGN §26, ≤ 200 KB of JavaScript).
 const RichTextEditor = lazy(() => import('./rich-text-editor').then((module) => ({ default: module.RichTextEditor })));
+// The accented heading's editor (DESIGN §34): TipTap too, without the rich-text toolbar's extensions.
+const AccentTextEditor = lazy(() => import('./accent-text-editor').then((module) => ({ default: module.AccentTextEditor })));
 
 /** One labelled input of an entry form, by the field's kind. Controlled: the value is the field's text. */
 export function EntryInput<E>(props: EntryInputProps<E> & {
@@ -64,11 +66,12 @@ function FieldInput<E>({
     const parent = field.choice.parentField ? (siblings?.[field.choice.parentField] ?? '') : '';
     return <ChoiceInput field={field} choice={field.choice} id={id} value={value} parent={parent} onChange={onChange} error={error} />;
   }
-  if (field.kind === 'richtext') {
+  if (field.kind === 'richtext' || field.kind === 'accent') {
     const props = { id, label: field.label, value, required, hint: field.hint, error };
+    const Editor = field.kind === 'accent' ? AccentTextEditor : RichTextEditor;
     return (
-      <Suspense fallback={<RichTextPending {...props} />}>
-        <RichTextEditor {...props} onChange={onChange} />
+      <Suspense fallback={<RichTextPending {...props} oneLine={field.kind === 'accent'} />}>
+        <Editor {...props} onChange={onChange} />
       </Suspense>
     );
   }

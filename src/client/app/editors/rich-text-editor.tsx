@@ -1,6 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import type { ReactNode } from 'react';
-import { EditorContent, useEditor } from '@tiptap/react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Underline from '@tiptap/extension-underline';
@@ -9,12 +7,10 @@ import Image from '@tiptap/extension-image';
 import TextAlign from '@tiptap/extension-text-align';
 import TextStyle from '@tiptap/extension-text-style';
 import Color from '@tiptap/extension-color';
-import { describedBy } from '../../components/field-ids';
-import { RichTextField, richTextFieldIds } from './rich-text-field';
+import { FieldEditorFrame, useFieldEditor, type FieldEditorProps } from './field-editor';
 import { notify } from '../toasts';
 import { FONT_SIZES, FontSize, NORMAL_FONT_SIZE } from './font-size';
-import { ToolIcon } from './editor-icons';
-import type { ToolIconName } from './editor-icons';
+import { ToolButton } from './tool-button';
 import { isSiteAddress } from '../../../core/schemas/site-pages';
 import type { LinkChoice } from './link-dialog';
 
@@ -38,38 +34,6 @@ const IMAGE_PATTERN = /^(https?:\/\/|\/(?!\/))/i;
 /** An empty editor gives '' (not '<p></p>'), so that blank stays blank. */
 function htmlOf(editor: Editor): string {
   return editor.isEmpty ? '' : editor.getHTML();
-}
-
-function ToolButton({
-  label,
-  icon,
-  pressed,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  icon?: ToolIconName;
-  pressed?: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-  children?: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      className="rte__button"
-      aria-label={label}
-      title={label}
-      aria-pressed={pressed}
-      disabled={disabled}
-      // Keeps the selection in the text while the button is pressed.
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={onClick}
-    >
-      {icon ? <ToolIcon name={icon} /> : children}
-    </button>
-  );
 }
 
 /**
@@ -180,80 +144,33 @@ function Toolbar({ editor, label, onLink }: { editor: Editor; label: string; onL
  * empty); a new value from outside (an entry loaded for editing, the inputs cleared) replaces the content.
  * The server sanitises what is saved (DESIGN §6); the editor only produces what the allow-list keeps.
  */
-export function RichTextEditor({
-  id,
-  label,
-  value,
-  onChange,
-  required = false,
-  hint,
-  error,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (html: string) => void;
-  required?: boolean;
-  hint?: string;
-  /** Why the text was refused: shown under it, and the text marked invalid. */
-  error?: string | undefined;
-}) {
-  const { labelId, hintId, errorId } = richTextFieldIds(id, hint, error);
-  const described = describedBy(hintId, errorId);
-  const attributes: Record<string, string> = {
-    id,
-    class: 'rte__content prose',
-    role: 'textbox',
-    'aria-multiline': 'true',
-    'aria-labelledby': labelId,
-    ...(described ? { 'aria-describedby': described } : {}),
-    ...(required ? { 'aria-required': 'true' } : {}),
-    ...(errorId ? { 'aria-invalid': 'true' } : {}),
-  };
-  const editor = useEditor({
-    extensions: EXTENSIONS,
-    content: value,
-    immediatelyRender: true,
-    shouldRerenderOnTransaction: true,
-    // useEditor passes changed options on to the editor at each render: the error's attributes follow.
-    editorProps: { attributes },
-    onUpdate: ({ editor: current }) => onChange(htmlOf(current)),
-  });
-
-  useEffect(() => {
-    if (!editor || editor.isDestroyed) return;
-    if (value !== htmlOf(editor)) editor.commands.setContent(value, false);
-  }, [editor, value]);
-
+export function RichTextEditor(props: FieldEditorProps) {
+  const editor = useFieldEditor(props, { extensions: EXTENSIONS, htmlOf, contentClass: 'rte__content prose', multiline: true });
   // The link dialog, with the address of the link the cursor is in ('' for none).
   const [linking, setLinking] = useState<string | null>(null);
-  const closeLink = () => {
-    setLinking(null);
-    editor?.commands.focus();
-  };
-
-  return (
-    <RichTextField id={id} label={label} required={required} hint={hint} error={error} onLabelClick={() => editor?.commands.focus()}>
-      <div className="rte__frame">
-        {editor ? <Toolbar editor={editor} label={label} onLink={() => setLinking((editor.getAttributes('link').href as string | undefined) ?? '')} /> : null}
-        <EditorContent editor={editor} />
-        {editor && linking !== null ? (
-          <Suspense fallback={null}>
-            <LinkDialog
-              current={linking}
-              onSet={(choice) => {
-                setLinking(null);
-                setLink(editor, choice);
-              }}
-              onRemove={() => {
-                setLinking(null);
-                editor.chain().focus().extendMarkRange('link').unsetLink().run();
-              }}
-              onClose={closeLink}
-            />
-          </Suspense>
-        ) : null}
-      </div>
-    </RichTextField>
+  const toolbar = (current: Editor) => (
+    <>
+      <Toolbar editor={current} label={props.label} onLink={() => setLinking((current.getAttributes('link').href as string | undefined) ?? '')} />
+      {linking !== null ? (
+        <Suspense fallback={null}>
+          <LinkDialog
+            current={linking}
+            onSet={(choice) => {
+              setLinking(null);
+              setLink(current, choice);
+            }}
+            onRemove={() => {
+              setLinking(null);
+              current.chain().focus().extendMarkRange('link').unsetLink().run();
+            }}
+            onClose={() => {
+              setLinking(null);
+              current.commands.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
+  return <FieldEditorFrame editor={editor} props={props} toolbar={toolbar} />;
 }

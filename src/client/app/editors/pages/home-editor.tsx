@@ -1,4 +1,4 @@
-import { HEADING_HINT, ICON_HINT, SLIDE_FIELDS } from '../common-fields';
+import { ACCENT_HEADING, ICON_HINT, SLIDE_FIELDS } from '../common-fields';
 import { pageEditor } from '../page-editor';
 
 /** Home (page 1): the carousel and four blocks, each a title and a list (spec 000 §2); words: src/core/content/home.ts. */
@@ -9,7 +9,7 @@ export default pageEditor({
     {
       title: 'Expertise',
       parts: [
-        p.field('exprtshead', { kind: 'text', hint: HEADING_HINT }),
+        p.field('exprtshead', ACCENT_HEADING),
         p.list('expertiseList', {
           fields: {
             exprtsIcon: { kind: 'text', hint: ICON_HINT },
@@ -22,7 +22,7 @@ export default pageEditor({
     {
       title: 'Skills',
       parts: [
-        p.field('skillhead', { kind: 'text', hint: HEADING_HINT }),
+        p.field('skillhead', ACCENT_HEADING),
         p.list('skillList', {
           fields: {
             skillName: { kind: 'text' },
@@ -34,14 +34,14 @@ export default pageEditor({
     {
       title: 'About',
       parts: [
-        p.field('abouthead', { kind: 'text', hint: HEADING_HINT }),
+        p.field('abouthead', ACCENT_HEADING),
         p.list('abtLst', { fields: { homeAbtPara: { kind: 'richtext' } } }),
       ],
     },
     {
       title: 'News',
       parts: [
-        p.field('newshead', { kind: 'text', hint: HEADING_HINT }),
+        p.field('newshead', ACCENT_HEADING),
         p.list('newsList', { fields: { newsTitle: { kind: 'text' }, newsDescription: { kind: 'richtext' } } }),
       ],
     },

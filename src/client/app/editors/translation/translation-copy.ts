@@ -1,3 +1,4 @@
+import type { TextKind } from '../../../../core/schemas/fields';
 import type { TranslationDocument, TranslationSave, TranslationUnit } from '../../../../core/schemas/locale';
 import type { PublishingState } from '../publishing-state';
 
@@ -60,8 +61,13 @@ export function unitPathOf(field: string, units: readonly Pick<TranslationUnit, 
 /** The input of a unit: an id the page can hold (paths have dots; ids with them are valid but awkward in selectors). */
 export const unitInputId = (prefix: string, path: string) => `${prefix}-${path.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 
-/** How a unit is edited: rich text in the rich-text editor, a long or several-line text in a textarea, else one line. */
-export function unitKind(unit: Pick<TranslationUnit, 'richText' | 'source'>): 'richtext' | 'textarea' | 'text' {
+/**
+ * How a unit is edited: as its source field is (DESIGN §34: a one-line title stays one line, an accented heading
+ * keeps its accent editor); where the server does not say, rich text in the rich-text editor, a long or
+ * several-line text in a textarea, else one line.
+ */
+export function unitKind(unit: Pick<TranslationUnit, 'richText' | 'source' | 'kind'>): TextKind {
+  if (unit.kind) return unit.kind;
   if (unit.richText) return 'richtext';
   return unit.source.includes('\n') || unit.source.length > 90 ? 'textarea' : 'text';
 }
