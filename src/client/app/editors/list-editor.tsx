@@ -340,13 +340,14 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
             ) : (
               entries.map((entry, index) => (
                 <tr key={index} aria-current={index === editingRow ? 'true' : undefined}>
-                  <td>{index + 1}</td>
+                  {/* Each value's column name, shown above it where the entries stack as cards (a narrow column). */}
+                  <td data-label="Sr.No">{index + 1}</td>
                   {fields.map((field) => (
-                    <td key={field.name}>
+                    <td key={field.name} data-label={field.label}>
                       <Cell field={field} value={entry[field.name]} />
                     </td>
                   ))}
-                  <td>
+                  <td data-label="Action">
                     <div className="entry-actions">
                       {/* The first entry has no Up and the last no Down: a blank keeps the buttons in their columns. */}
                       {index > 0 ? (
