@@ -73,7 +73,7 @@ test('a draft stays private: the public page keeps the old text, the preview sho
 
   await typeHeadline(page, 'Old words on the notice board');
   await expect(pageState(page)).toContainText(/^Unsaved changes/);
-  await publish(page, 'Visitors will see these changes at once.');
+  await publish(page, /^Saves your changes as revision \d+ and publishes it: visitors will see it at once\.$/);
   expect(await publicText(browser)).toContain('Old words on the notice board');
 
   // Nothing new: Save says so and sends nothing.
@@ -108,7 +108,7 @@ test('a draft stays private: the public page keeps the old text, the preview sho
   expect(await publicText(browser)).not.toContain('Newer draft words');
 
   // Publishing the unchanged draft makes it live.
-  await publish(page, /^Revision \d+ will be published\. Visitors will see it at once\.$/);
+  await publish(page, /^Publishes the draft, revision \d+, saved again as revision \d+: visitors will see it at once\.$/);
   expect(await publicText(browser)).toContain('Newer draft words');
   expect(consoleErrors).toEqual([]);
 });

@@ -77,6 +77,7 @@ export function autowiredDocumentSchema(parameters: readonly Parameter[]) {
     savedAt: publishFields.savedAt,
     published: publishFields.published,
     scheduled: publishFields.scheduled,
+    nextRevision: publishFields.nextRevision,
     seoDefaults: publishFields.seoDefaults,
   });
 }

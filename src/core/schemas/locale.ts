@@ -103,6 +103,8 @@ export const TranslationDocumentSchema = z.object({
   /** The translation's revision visitors see; null before its first publication (`/de/X1` redirects to `/X1`). */
   published: z.number().int().nullable(),
   scheduled: ScheduledSchema.nullable(),
+  /** The number the translation's next save gets (revisions are numbered across the page's languages, DESIGN §34). */
+  nextRevision: z.number().int().optional(),
   /** The source's published revision the texts are shown from. */
   sourceRevision: z.number().int(),
   /** The source revision the newest translation was made from; null before the first save. */

@@ -29,7 +29,7 @@ export const PublishSchema = z
 
 /**
  * Fields a save accepts beside the document: `publish`, and what the editor read with it (status, publishAt,
- * savedAt, published, scheduled, seoDefaults), which are ignored so that the read document can be sent back as it is.
+ * savedAt, published, scheduled, nextRevision, seoDefaults), which are ignored so that the read document can be sent back as it is.
  */
 export const publishFields = {
   publish: PublishSchema.optional(),
@@ -38,6 +38,7 @@ export const publishFields = {
   savedAt: z.string().max(40).nullable().optional(),
   published: z.number().int().nullable().optional(),
   scheduled: z.unknown().optional(),
+  nextRevision: z.number().int().optional(),
   seoDefaults: z.unknown().optional(),
 };
 
@@ -55,6 +56,11 @@ export const EditStateSchema = z.object({
   published: z.number().int().nullable(),
   /** A revision waiting for its time (it may be older than a draft saved after it). */
   scheduled: ScheduledSchema.nullable(),
+  /**
+   * The number the page's next save gets (revisions are numbered across its languages, DESIGN §28): the publish
+   * dialog names it (DESIGN §34). Absent from a server older than it.
+   */
+  nextRevision: z.number().int().optional(),
   /** What the page shows while its seo fields are empty (DESIGN §20): the editor's placeholders and search preview. */
   seoDefaults: z.object({ title: z.string(), description: z.string(), image: z.string(), url: z.string() }),
 });

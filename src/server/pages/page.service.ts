@@ -115,11 +115,12 @@ export async function newestDocument(tenant: Tenant, page: Page): Promise<{ docu
  * its status, when it goes live, the revision visitors see, a waiting schedule, and what the seo fields default to.
  */
 export async function editDocument(tenant: Tenant, page: Page, publicBaseUrl: string): Promise<Record<string, unknown>> {
-  const [{ document, row }, published, scheduled, company] = await Promise.all([
+  const [{ document, row }, published, scheduled, company, last] = await Promise.all([
     newestDocument(tenant, page),
     findPublishedNumber(tenant.db, page.id),
     findScheduledRevision(tenant.db, page.id),
     getSiteCompany(tenant),
+    findLastRevisionNumber(tenant.db, page.id),
   ]);
   const meta = pageMeta({
     seo: EMPTY_SEO,
@@ -135,6 +136,7 @@ export async function editDocument(tenant: Tenant, page: Page, publicBaseUrl: st
     savedAt: row?.saved_at ?? null,
     published: published ?? null,
     scheduled: scheduledOf(scheduled) ?? null,
+    nextRevision: last + 1,
     // The image as stored (a path for an upload), not the absolute one of the page's head: the editor shows it,
     // wherever the back office is reached (DESIGN §24).
     seoDefaults: { title: meta.title, description: meta.description, image: sharingImage(EMPTY_SEO, company), url: meta.url },
@@ -201,7 +203,7 @@ export interface TranslationTarget {
 }
 
 /** What the editor reads and sends back beside a document, never stored with it (DESIGN §19). */
-const NOT_STORED = new Set(['publish', 'status', 'publishAt', 'savedAt', 'published', 'scheduled', 'seoDefaults', 'revision', 'menupageid', 'commonrouting']);
+const NOT_STORED = new Set(['publish', 'status', 'publishAt', 'savedAt', 'published', 'scheduled', 'nextRevision', 'seoDefaults', 'revision', 'menupageid', 'commonrouting']);
 
 const scheduledOf = (row: { revision: number; publish_at: string | null } | undefined): Scheduled | null =>
   row?.publish_at ? { revision: row.revision, publishAt: row.publish_at } : null;

@@ -8,6 +8,7 @@ import type { Tenant } from '../tenants/tenants';
 import { compareDocuments, labelOf } from './page-compare';
 import type { Page, SaveTools, TextPlace } from './page-kind';
 import {
+  findLastRevisionNumber,
   findNewestRevision,
   findPublishedNumber,
   findPublishedRevision,
@@ -164,11 +165,12 @@ export async function pageAlternates(tenant: Tenant, page: Page, shown?: string)
  */
 export async function translationDocument(tenant: Tenant, page: Page, code: string): Promise<TranslationDocument> {
   const locale = await translationLocale(tenant, code);
-  const [source, newest, published, scheduled] = await Promise.all([
+  const [source, newest, published, scheduled, last] = await Promise.all([
     publishedDocument(tenant, page),
     findNewestRevision(tenant.db, page.id, locale.code),
     findPublishedNumber(tenant.db, page.id, locale.code),
     findScheduledRevision(tenant.db, page.id, locale.code),
+    findLastRevisionNumber(tenant.db, page.id),
   ]);
   const units = await textUnits(tenant, page, source);
   const texts = newest ? storedTexts(newest.document) : {};
@@ -180,6 +182,7 @@ export async function translationDocument(tenant: Tenant, page: Page, code: stri
     savedAt: newest?.saved_at ?? null,
     published: published ?? null,
     scheduled: scheduled?.publish_at ? { revision: scheduled.revision, publishAt: scheduled.publish_at } : null,
+    nextRevision: last + 1,
     sourceRevision: revisionOf(source),
     translatedFrom: newest?.source_revision ?? null,
     units: units.map((unit) => ({ path: unit.key, label: labelOf(page, unit.path), source: unit.source, target: texts[unit.key] ?? '', richText: unit.richText, ...(unit.kind ? { kind: unit.kind } : {}) })),

@@ -156,6 +156,12 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     const again = await translation('Home');
     expect(again).toMatchObject({ revision: draft.json().revision, status: 'draft', published: doc.published });
     expect(again.units.find((u) => u.path === 'slideList.0.heading')!.target).toBe('Entwurf, den niemand sieht');
+    // Revisions are numbered across the languages: the next save of either gets the number after the German draft,
+    // which is what the publish dialog names (DESIGN §34), though the source's own newest revision is older.
+    expect(again.nextRevision).toBe(draft.json().revision + 1);
+    const source = (await inject('GET', '/api/master/edit/Home')).json();
+    expect(source.revision).toBeLessThan(draft.json().revision);
+    expect(source.nextRevision).toBe(draft.json().revision + 1);
     // The pane renders the working copy in German, stored nowhere.
     const count = await revisionCount();
     const pane = await inject('POST', '/api/master/preview/Home?locale=de', admin, { locale: 'de', revision: again.revision, texts: { 'slideList.0.heading': 'Im Fenster' } });

@@ -111,7 +111,7 @@ export function EditorFrame<T extends RevisedDocument>({
 
   return (
     <Screen title={title} lead={lead} wide>
-      <EntryFormsProvider>
+      <EntryFormsProvider held={editor.heldEntries}>
         <EditorLayout
           view={view}
           onViewChange={setView}
@@ -185,7 +185,8 @@ export function EditorFrame<T extends RevisedDocument>({
           </PublishControls>
         </div>
         </EditorLayout>
-        <LeaveGuard active={editor.dirty} />
+        {/* An entry typed but not added is an unsaved edit too (DESIGN §34): kept in this browser, and leaving asks. */}
+        <LeaveGuard active={editor.dirty || editor.holdsEntries} />
         {dialog}
         {editor.confirmDialog}
       </EntryFormsProvider>

@@ -1,7 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useQuestion, type Question } from '../components/question-dialog';
+import type { HeldEntries, HeldEntry } from './drafts';
 
 /**
  * The entry forms of an editor (every list editor's Add form), so that a save can ask about an entry typed
@@ -32,12 +33,32 @@ export interface EntryForm {
 
 type Registry = Set<EntryForm>;
 
-const EntryFormsContext = createContext<Registry | null>(null);
+interface EntryForms {
+  registry: Registry;
+  /** Where the forms keep what they hold typed but not added (DESIGN §34); none outside an editor. */
+  held: HeldEntries | null;
+}
 
-/** Holds the entry forms of the editor inside it (the editor frame provides it). */
-export function EntryFormsProvider({ children }: { children: ReactNode }) {
+const EntryFormsContext = createContext<EntryForms | null>(null);
+
+/** Holds the entry forms of the editor inside it (the editor frame provides it), and where they keep their typing. */
+export function EntryFormsProvider({ held = null, children }: { held?: HeldEntries | null; children: ReactNode }) {
   const [registry] = useState<Registry>(() => new Set());
-  return <EntryFormsContext.Provider value={registry}>{children}</EntryFormsContext.Provider>;
+  const value = useMemo(() => ({ registry, held }), [registry, held]);
+  return <EntryFormsContext.Provider value={value}>{children}</EntryFormsContext.Provider>;
+}
+
+/**
+ * An entry form's typing kept beside the editor's draft (DESIGN §34: an entry typed but not added survives leaving
+ * and reloading): `initial` is what the form held when it was last on screen, `keep` says what it holds now
+ * (null: nothing). `id` is the form's, unique on the screen.
+ */
+export function useHeldEntry(id: string): { initial: HeldEntry | null; keep: (entry: HeldEntry | null) => void } {
+  const held = useContext(EntryFormsContext)?.held ?? null;
+  const [initial] = useState(() => held?.entryOf(id) ?? null);
+  useEffect(() => held?.mount(id), [held, id]);
+  const keep = useCallback((entry: HeldEntry | null) => held?.keep(id, entry), [held, id]);
+  return { initial, keep };
 }
 
 /**
@@ -45,7 +66,7 @@ export function EntryFormsProvider({ children }: { children: ReactNode }) {
  * always calls the latest one.
  */
 export function useEntryForm(form: EntryForm): void {
-  const registry = useContext(EntryFormsContext);
+  const registry = useContext(EntryFormsContext)?.registry ?? null;
   const latest = useRef(form);
   latest.current = form;
   useEffect(() => {
@@ -106,7 +127,7 @@ function unsentEntryQuestion(unsent: UnsentEntry): Question<UnsentAnswer> {
  * save may go on: every such entry was added (its field rules passed) or discarded. Render `dialog`.
  */
 export function useUnsentEntries(): { settleUnsentEntries: () => Promise<boolean>; dialog: ReactNode } {
-  const registry = useContext(EntryFormsContext);
+  const registry = useContext(EntryFormsContext)?.registry ?? null;
   const { ask, dialog } = useQuestion();
 
   const settleUnsentEntries = useCallback(async (): Promise<boolean> => {

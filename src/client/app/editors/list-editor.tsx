@@ -11,7 +11,7 @@ import { ImagePreview } from './image-preview';
 import { useConfirm } from '../components/confirm-dialog';
 import { displayText, emptyInputs, entryOf, entryProblem, inputsOf, isBlank, toInputText, withInput } from './entry-fields';
 import type { EntryField, EntryInputs } from './entry-fields';
-import { useEntryForm } from './entry-forms';
+import { useEntryForm, useHeldEntry } from './entry-forms';
 import type { EntryProblem } from './field-rules';
 import type { SaveRefusal } from './save-messages';
 
@@ -33,6 +33,12 @@ function holdsTyping<E>(fields: readonly EntryField<E>[], inputs: EntryInputs): 
     const text = inputs[field.name] ?? '';
     return field.kind === 'checkbox' ? text === 'true' : !isBlank(field.kind, text);
   });
+}
+
+/** The inputs a form held, for the fields it has now (a page made without code may have changed its fields since). */
+function heldInputs<E>(fields: readonly EntryField<E>[], held: Readonly<Record<string, string>>): EntryInputs {
+  const empty = emptyInputs(fields);
+  return Object.fromEntries(Object.entries(empty).map(([name, text]) => [name, held[name] ?? text]));
 }
 
 function excerpt(text: string): string {
@@ -87,8 +93,10 @@ export interface ListEditorProps<E> {
  * registers with the editor, so that a save asks about an entry typed but not added (DESIGN §24).
  */
 export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, rules, schema, onClear, confirmDelete, path, refusal }: ListEditorProps<E>) {
-  const [inputs, setInputs] = useState<EntryInputs>(() => emptyInputs(fields));
-  const [editing, setEditing] = useState<number | null>(null);
+  // What the form held typed but not added when it was last on screen, in this visit or an earlier one (DESIGN §34).
+  const held = useHeldEntry(idPrefix);
+  const [inputs, setInputs] = useState<EntryInputs>(() => (held.initial ? heldInputs(fields, held.initial.inputs) : emptyInputs(fields)));
+  const [editing, setEditing] = useState<number | null>(() => held.initial?.editing ?? null);
   const [shown, setShown] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const [problem, setProblem] = useState<EntryProblem | null>(null);
@@ -174,16 +182,21 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [refusedAt]);
 
+  /** Whether the inputs hold what the list does not: a new entry typed, or changes to the row being edited. */
+  const typedNotAdded =
+    editingRow === null
+      ? holdsTyping(fields, inputs)
+      : fields.some((field) => (inputs[field.name] ?? '') !== (inputsOf(fields, entries[editingRow] as E)[field.name] ?? ''));
+
+  // Kept beside the editor's draft on every change, so that leaving or reloading loses none of it (DESIGN §34).
+  const { keep } = held;
+  useEffect(() => {
+    keep(typedNotAdded ? { inputs, editing: editingRow } : null);
+  }, [keep, typedNotAdded, inputs, editingRow]);
+
   useEntryForm({
     element: () => formRef.current,
-    unsent: () => {
-      const typed =
-        pendingFiles.size > 0 ||
-        (editingRow === null
-          ? holdsTyping(fields, inputs)
-          : fields.some((field) => (inputs[field.name] ?? '') !== (inputsOf(fields, entries[editingRow] as E)[field.name] ?? '')));
-      return typed ? { entryName, editing: editingRow === null ? null : editingRow + 1 } : null;
-    },
+    unsent: () => (pendingFiles.size > 0 || typedNotAdded ? { entryName, editing: editingRow === null ? null : editingRow + 1 } : null),
     add: addEntry,
     discard: clearForm,
     focus: () => focusField(firstFieldId),
@@ -327,13 +340,14 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
             ) : (
               entries.map((entry, index) => (
                 <tr key={index} aria-current={index === editingRow ? 'true' : undefined}>
-                  <td>{index + 1}</td>
+                  {/* Each value's column name, shown above it where the entries stack as cards (a narrow column). */}
+                  <td data-label="Sr.No">{index + 1}</td>
                   {fields.map((field) => (
-                    <td key={field.name}>
+                    <td key={field.name} data-label={field.label}>
                       <Cell field={field} value={entry[field.name]} />
                     </td>
                   ))}
-                  <td>
+                  <td data-label="Action">
                     <div className="entry-actions">
                       {/* The first entry has no Up and the last no Down: a blank keeps the buttons in their columns. */}
                       {index > 0 ? (

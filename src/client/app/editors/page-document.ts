@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { contentPageByKey } from '../../../core/pages';
 import type { ContentPageKey } from '../../../core/pages';
@@ -6,7 +6,7 @@ import type { ContentByKey } from '../../../core/schemas/page-content';
 import type { RevisionStatus } from '../../../core/schemas/revision';
 import { ApiError, api, errorMessage, refusedField } from '../lib/api';
 import { notify } from '../toasts';
-import { readDraft, removeDraft, writeDraft } from './drafts';
+import { HeldEntries, readDraft, removeDraft, writeDraft } from './drafts';
 import { PUBLISH_TOASTS, SAVE_MESSAGES, saveAnswerMessage, saveFailureMessage, type SaveRefusal } from './save-messages';
 import { useConfirm } from '../components/confirm-dialog';
 import { NO_SEO_DEFAULTS, readScheduled, splitLoaded, stateAfterSave, stateAfterUnschedule, waitingSchedule } from './publishing-state';
@@ -133,6 +133,15 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
   const [reloading, setReloading] = useState(false);
   /** The field the last save was refused about, marked in the editor until the next save. */
   const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
+  /** What the list editors' entry forms hold typed but not added, kept beside the draft (DESIGN §34). */
+  const [heldEntries] = useState(() => new HeldEntries(draftName));
+  const holdsEntries = useSyncExternalStore(heldEntries.subscribe, heldEntries.holding);
+  /** Entries held from an earlier visit are on screen (the restored notice offers to discard them). */
+  const [entriesRestored, setEntriesRestored] = useState(heldEntries.restored);
+  useEffect(() => {
+    heldEntries.setOpen(true);
+    return () => heldEntries.setOpen(false);
+  }, [heldEntries]);
 
   // The first copy from the server becomes the working copy, or the draft of an earlier visit if there is one.
   if (working === null && query.data) {
@@ -166,6 +175,8 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
     try {
       const fresh = await queryClient.fetchQuery({ queryKey, queryFn: source.load, staleTime: 0 });
       removeDraft(draftName);
+      heldEntries.clear();
+      setEntriesRestored(false);
       setWorking((current) => ({
         base: fresh.document,
         doc: fresh.document,
@@ -180,7 +191,7 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
     } finally {
       setReloading(false);
     }
-  }, [queryClient, queryKey, source.load, draftName]);
+  }, [queryClient, queryKey, source.load, draftName, heldEntries]);
 
   /** Clear (spec 000 §2): back to the saved copy, after asking if there are unsaved edits. */
   const { confirm, dialog: confirmDialog } = useConfirm();
@@ -194,8 +205,10 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
   /** The restored draft is thrown away: back to the server copy loaded on this visit. */
   const discardDraft = useCallback(() => {
     removeDraft(draftName);
+    heldEntries.clear();
+    setEntriesRestored(false);
     setWorking((current) => (current ? { ...current, doc: current.base, restored: false, generation: current.generation + 1 } : current));
-  }, [draftName]);
+  }, [draftName, heldEntries]);
 
   const { prepare } = source;
   /** Whether the working copy may be saved: false (with an 'Oops' toast) when a field rule refuses it. */
@@ -237,6 +250,7 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
         };
         const state = stateAfterSave(latest.current?.state ?? current.state, answered, new Date());
         queryClient.setQueryData(queryKey, { document: saved, state, seoDefaults: current.seoDefaults });
+        setEntriesRestored(false);
         // Edits made while the save was on its way stay, now based on the new revision.
         setWorking((now) => {
           if (!now) return now;
@@ -313,12 +327,17 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
     generation: working?.generation ?? 0,
     dirty,
     isDirty,
+    /** The entry forms' typing not added yet, kept in this browser (the list editors take theirs back). */
+    heldEntries,
+    /** Some entry form holds an entry not added: leaving asks first, as for unsaved changes. */
+    holdsEntries,
     /** A save or an unschedule is on its way. */
     saving: action !== null,
     /** Which one. */
     action,
     reloading,
-    restoredDraft: working?.restored ?? false,
+    /** Unsaved edits of an earlier visit are on screen: the working copy, or an entry typed but not added. */
+    restoredDraft: (working?.restored ?? false) || (entriesRestored && holdsEntries),
     conflict: working?.conflict ?? null,
     /** The field the last save was refused about ({message, field}), or null. */
     refusal,

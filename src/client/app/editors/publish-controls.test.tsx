@@ -48,7 +48,8 @@ let server: {
 const calls = withFakeMasterApi((call, body) => {
   if (call === 'edit/Test') {
     const { doc, status, publishAt, published, scheduled } = server;
-    return { status: 200, data: { ...doc, status, publishAt, savedAt: SAVED_AT, published, scheduled, seoDefaults: { title: 'T', description: '', image: '', url: '/Test1' } } };
+    const seoDefaults = { title: 'T', description: '', image: '', url: '/Test1' };
+    return { status: 200, data: { ...doc, status, publishAt, savedAt: SAVED_AT, published, scheduled, nextRevision: doc.revision + 1, seoDefaults } };
   }
   if (call === 'history/Test') {
     const revisions: PageRevision[] = [{ revision: server.doc.revision, savedBy: 'ed', savedAt: SAVED_AT, status: server.status, publishAt: server.publishAt }];
@@ -182,13 +183,30 @@ describe('the buttons', () => {
     await openEditor();
     await type(titleInput()!, 'New words');
     await click(buttonNamed('Save')!);
-    expect(question()?.textContent).toContain('Visitors will see these changes at once.');
+    expect(question()?.textContent).toContain('Saves your changes as revision 8 and publishes it: visitors will see it at once.');
     expect(saves()).toHaveLength(0);
     await click(dialogButton('Publish')!);
     await until(() => saves().length === 1 && stateText().startsWith('Published'), 'the publication');
     expect(saves()[0]!.body).toEqual({ revision: 7, title: 'New words', publish: 'now' });
     expect(stateText()).toBe('PublishedVisitors see revision 8, the newest.');
     expect(notify.success).toHaveBeenCalledWith('Saved and published: visitors see it now.');
+  });
+
+  it('names the revision Publish really stores: a draft saved on this visit is published as the one after it (DESIGN §34)', async () => {
+    await openEditor();
+    await type(titleInput()!, 'Draft words');
+    await click(buttonNamed('Save draft')!);
+    await until(() => stateText().startsWith('Draft saved at'), 'the saved draft');
+    await click(buttonNamed('Save')!);
+    expect(question()?.textContent).toContain('Publishes the draft, revision 8, saved again as revision 9: visitors will see it at once.');
+    await click(dialogButton('Publish')!);
+    await until(() => stateText().startsWith('Published'), 'the publication');
+    // The revision the question named is the one visitors see.
+    expect(server.published).toBe(9);
+    expect(stateText()).toBe('PublishedVisitors see revision 9, the newest.');
+    await type(titleInput()!, 'Newer words');
+    await click(buttonNamed('Save')!);
+    expect(question()?.textContent).toContain('Saves your changes as revision 10 and publishes it');
   });
 
   it('Cancel in the question publishes nothing', async () => {
@@ -213,7 +231,9 @@ describe('the buttons', () => {
     server = { ...server, doc: { revision: 9, title: 'Draft title' }, status: 'draft', scheduled: { revision: 8, publishAt: AT } };
     await openEditor();
     await click(buttonNamed('Save')!);
-    expect(question()?.textContent).toContain(`Revision 9 will be published. Visitors will see it at once. The schedule of revision 8 for ${formatDateTime(AT)} will be cancelled.`);
+    expect(question()?.textContent).toContain(
+      `Publishes the draft, revision 9, saved again as revision 10: visitors will see it at once. The schedule of revision 8 for ${formatDateTime(AT)} will be cancelled.`,
+    );
     await click(dialogButton('Publish')!);
     await until(() => stateText().startsWith('Published'), 'the publication');
     expect(saves()[0]!.body).toEqual({ revision: 9, title: 'Draft title', publish: 'now' });

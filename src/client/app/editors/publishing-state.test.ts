@@ -60,22 +60,39 @@ describe('publishQuestion: what Publish would do', () => {
     expect(publishQuestion(published, 7, false, plain)).toBeNull();
   });
 
-  it('says the changes go live at once', () => {
-    expect(publishQuestion(published, 7, true, plain)).toBe('Visitors will see these changes at once.');
+  it('names the revision the changes are saved as (DESIGN §34)', () => {
+    expect(publishQuestion({ ...published, nextRevision: 8 }, 7, true, plain)).toBe('Saves your changes as revision 8 and publishes it: visitors will see it at once.');
   });
 
-  it('publishes an unchanged draft', () => {
-    expect(publishQuestion({ ...published, status: 'draft' }, 8, false, plain)).toBe('Revision 8 will be published. Visitors will see it at once.');
+  it('publishes an unchanged draft as the next revision, not under its own number', () => {
+    expect(publishQuestion({ ...published, status: 'draft', nextRevision: 9 }, 8, false, plain)).toBe(
+      'Publishes the draft, revision 8, saved again as revision 9: visitors will see it at once.',
+    );
+  });
+
+  it('names the next number across languages: a translation saved since counts', () => {
+    expect(publishQuestion({ ...published, status: 'draft', nextRevision: 12 }, 8, false, plain)).toContain('saved again as revision 12');
+  });
+
+  it('names no number it does not know (an older server)', () => {
+    expect(publishQuestion(published, 7, true, plain)).toBe('Saves your changes as a new revision and publishes it: visitors will see it at once.');
+  });
+
+  it('a page never saved is saved as its first revision', () => {
+    const none: PublishingState = { status: 'draft', publishAt: null, published: null, scheduled: null, savedAt: null, nextRevision: 1 };
+    expect(publishQuestion(none, 0, false, plain)).toBe('Saves the page as revision 1 and publishes it: visitors will see it at once.');
   });
 
   it('says that a waiting schedule will be cancelled', () => {
-    const both: PublishingState = { status: 'draft', publishAt: null, published: 7, scheduled: { revision: 8, publishAt: AT }, savedAt: null };
-    expect(publishQuestion(both, 9, true, plain)).toBe(`Visitors will see these changes at once. The schedule of revision 8 for <${AT}> will be cancelled.`);
+    const both: PublishingState = { status: 'draft', publishAt: null, published: 7, scheduled: { revision: 8, publishAt: AT }, savedAt: null, nextRevision: 10 };
+    expect(publishQuestion(both, 9, true, plain)).toBe(
+      `Saves your changes as revision 10 and publishes it: visitors will see it at once. The schedule of revision 8 for <${AT}> will be cancelled.`,
+    );
   });
 
   it('publishes a scheduled revision now instead of at its time', () => {
-    const scheduled: PublishingState = { ...published, status: 'scheduled', publishAt: AT, scheduled: { revision: 8, publishAt: AT } };
-    expect(publishQuestion(scheduled, 8, false, plain)).toBe(`Revision 8 will be published now instead of at <${AT}>. Visitors will see it at once.`);
+    const scheduled: PublishingState = { ...published, status: 'scheduled', publishAt: AT, scheduled: { revision: 8, publishAt: AT }, nextRevision: 9 };
+    expect(publishQuestion(scheduled, 8, false, plain)).toBe(`Publishes revision 8 now instead of at <${AT}>, saved again as revision 9: visitors will see it at once.`);
   });
 });
 
@@ -90,6 +107,7 @@ describe('the state follows the answers', () => {
       published: 7,
       scheduled: { revision: 8, publishAt: AT },
       savedAt: SAVED,
+      nextRevision: 10,
     });
   });
 
@@ -101,6 +119,7 @@ describe('the state follows the answers', () => {
       published: 10,
       scheduled: null,
       savedAt: SAVED,
+      nextRevision: 11,
     });
   });
 
@@ -129,11 +148,12 @@ describe('splitLoaded: the edit call’s answer', () => {
       savedAt: null,
       published: 7,
       scheduled: { revision: 8, publishAt: AT },
+      nextRevision: 10,
       seoDefaults: { title: 'Home · Firm', description: 'About us', image: '/logo.png', url: 'https://example.test/Home1' },
     };
     const loaded = splitLoaded(answer);
     expect(loaded.document).toEqual({ revision: 9, title: 'Hello', seo: { title: '', description: '', image: '' } });
-    expect(loaded.state).toEqual({ status: 'draft', publishAt: null, published: 7, scheduled: { revision: 8, publishAt: AT }, savedAt: null });
+    expect(loaded.state).toEqual({ status: 'draft', publishAt: null, published: 7, scheduled: { revision: 8, publishAt: AT }, savedAt: null, nextRevision: 10 });
     expect(loaded.seoDefaults.url).toBe('https://example.test/Home1');
   });
 

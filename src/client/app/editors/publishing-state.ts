@@ -18,6 +18,8 @@ export interface PublishingState {
   scheduled: Scheduled | null;
   /** When the newest revision was saved (the edit call's, or this visit's save). */
   savedAt: string | null;
+  /** The number the next save gets (revisions are numbered across the page's languages); unknown from an older server. */
+  nextRevision?: number;
 }
 
 /** What the page shows while its seo fields are empty (DESIGN §20), and its public address. */
@@ -31,7 +33,7 @@ export interface SeoDefaults {
 export const NO_SEO_DEFAULTS: SeoDefaults = { title: '', description: '', image: '', url: '' };
 
 /** The fields `GET /api/master/edit/:routing` adds beside the document; the editor keeps them apart from it. */
-const STATE_FIELDS = ['status', 'publishAt', 'savedAt', 'published', 'scheduled', 'seoDefaults'] as const;
+const STATE_FIELDS = ['status', 'publishAt', 'savedAt', 'published', 'scheduled', 'nextRevision', 'seoDefaults'] as const;
 
 /** What an editor loads: the page's document, where the page stands, and its seo defaults. */
 export interface LoadedDocument<T> {
@@ -55,8 +57,13 @@ export function splitLoaded<T extends { revision: number }>(answer: T): LoadedDo
       seoDefaults: NO_SEO_DEFAULTS,
     };
   }
-  const { status, publishAt, savedAt, published, scheduled, seoDefaults } = parsed.data;
-  return { document, state: { status, publishAt, published, scheduled, savedAt }, seoDefaults };
+  const { status, publishAt, savedAt, published, scheduled, nextRevision, seoDefaults } = parsed.data;
+  return { document, state: { status, publishAt, published, scheduled, savedAt, ...nextOf(nextRevision) }, seoDefaults };
+}
+
+/** The next revision's number, where the server told it (an older server does not). */
+export function nextOf(nextRevision: number | undefined): Pick<PublishingState, 'nextRevision'> {
+  return nextRevision === undefined ? {} : { nextRevision };
 }
 
 /**
@@ -66,14 +73,16 @@ export function splitLoaded<T extends { revision: number }>(answer: T): LoadedDo
  */
 export function stateAfterSave(state: PublishingState, answer: Pick<SavedRevision, 'revision' | 'status' | 'publishAt' | 'unscheduled'>, now: Date): PublishingState {
   const savedAt = now.toISOString();
+  // The saved revision is the highest now: the next save gets the one after it.
+  const nextRevision = answer.revision + 1;
   let scheduled = state.scheduled;
   if (answer.unscheduled && scheduled?.revision === answer.unscheduled.revision) scheduled = null;
-  if (answer.status === 'published') return { status: 'published', publishAt: null, published: answer.revision, scheduled: null, savedAt };
+  if (answer.status === 'published') return { status: 'published', publishAt: null, published: answer.revision, scheduled: null, savedAt, nextRevision };
   if (answer.status === 'scheduled') {
     const publishAt = answer.publishAt ?? '';
-    return { status: 'scheduled', publishAt, published: state.published, scheduled: { revision: answer.revision, publishAt }, savedAt };
+    return { status: 'scheduled', publishAt, published: state.published, scheduled: { revision: answer.revision, publishAt }, savedAt, nextRevision };
   }
-  return { status: 'draft', publishAt: null, published: state.published, scheduled, savedAt };
+  return { status: 'draft', publishAt: null, published: state.published, scheduled, savedAt, nextRevision };
 }
 
 /** Where the page stands once the schedule of `revision` was cancelled (that revision is a draft again). */
@@ -138,14 +147,21 @@ export function waitingSchedule(state: PublishingState, newest: number): Schedul
 
 /**
  * What Publish would do, or null when there is nothing new (no unsaved changes and the newest revision is
- * the published one): the confirmation's question. A publication cancels a waiting schedule: it says so.
+ * the published one): the confirmation's question. Every save, a publication too, stores a new revision, so the
+ * question names the one visitors will see (DESIGN §34): publishing an unchanged draft stores it again under the
+ * next number. A publication cancels a waiting schedule: it says so.
  */
 export function publishQuestion(state: PublishingState, newest: number, dirty: boolean, format: FormatTime = formatDateTime): string | null {
   if (!dirty && state.status === 'published') return null;
+  const as = state.nextRevision === undefined ? 'as a new revision' : `as revision ${state.nextRevision}`;
   const waiting = waitingSchedule(state, newest);
-  if (!dirty && waiting?.revision === newest) {
-    return `Revision ${newest} will be published now instead of at ${format(waiting.publishAt)}. Visitors will see it at once.`;
+  let what: string;
+  if (dirty || newest === 0) {
+    what = `${dirty ? 'Saves your changes' : 'Saves the page'} ${as} and publishes it: visitors will see it at once.`;
+  } else if (waiting?.revision === newest) {
+    return `Publishes revision ${newest} now instead of at ${format(waiting.publishAt)}, saved again ${as}: visitors will see it at once.`;
+  } else {
+    what = `Publishes the draft, revision ${newest}, saved again ${as}: visitors will see it at once.`;
   }
-  const what = dirty ? 'Visitors will see these changes at once.' : `Revision ${newest} will be published. Visitors will see it at once.`;
   return waiting ? `${what} The schedule of revision ${waiting.revision} for ${format(waiting.publishAt)} will be cancelled.` : what;
 }

@@ -10,7 +10,7 @@ import type { ContentPage, ContentPageKey } from '../../pages';
  */
 
 /** Fields every content document carries (pageFields): set by the server, never shown in an editor. */
-export type PageFieldName = 'menupageid' | 'commonrouting' | 'revision' | 'seo' | 'publish' | 'status' | 'publishAt' | 'savedAt' | 'published' | 'scheduled' | 'seoDefaults';
+export type PageFieldName = 'menupageid' | 'commonrouting' | 'revision' | 'seo' | 'publish' | 'status' | 'publishAt' | 'savedAt' | 'published' | 'scheduled' | 'nextRevision' | 'seoDefaults';
 
 type FieldNameAtAnyDepth<T> = T extends readonly (infer E)[]
   ? FieldNameAtAnyDepth<E>

@@ -1,5 +1,6 @@
 import type { TextKind } from '../../../../core/schemas/fields';
 import type { TranslationDocument, TranslationSave, TranslationUnit } from '../../../../core/schemas/locale';
+import { nextOf } from '../publishing-state';
 import type { PublishingState } from '../publishing-state';
 
 /**
@@ -20,8 +21,8 @@ export function copyOf(document: TranslationDocument): TranslationCopy {
 
 /** Where the translation stands with its revisions, as the action bar shows it. */
 export function publishingStateOf(document: TranslationDocument): PublishingState {
-  const { status, publishAt, published, scheduled, savedAt } = document;
-  return { status, publishAt, published, scheduled, savedAt };
+  const { status, publishAt, published, scheduled, savedAt, nextRevision } = document;
+  return { status, publishAt, published, scheduled, savedAt, ...nextOf(nextRevision) };
 }
 
 /**
