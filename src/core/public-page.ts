@@ -10,6 +10,8 @@ export interface SiteCompany {
   name: string;
   email: string;
   phone: string;
+  /** The company's country (ISO 3166-1 alpha-2, DESIGN §34): how the contact form reads a mobile number; absent, India. */
+  countryCode?: string;
   /** The line under the company's name in the footer; '' shows none. */
   tagline: string;
   /** The company's logo (an uploaded image's address): the pages' default sharing image (DESIGN §20); '' for none. */

@@ -58,6 +58,8 @@ export const notify = {
   success: (text: string, title = 'Success') => show('success', text, title),
   error: (text: string, title = 'Oops') => show('error', text, title),
   warning: (text: string, title = 'Warning') => show('warning', text, title),
+  /** Closes every toast: what was said before an outcome no longer holds once it is reached (DESIGN §34). */
+  clear: () => toast.dismiss(),
 };
 
 /**

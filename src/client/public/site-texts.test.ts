@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_OUTCOME } from './components/contact-outcome';
+import { enquirySchemaIn } from './islands/contact-validation';
 import { CONTACT_MESSAGES, ContactEnquirySchema } from '../../core/schemas/contact-enquiry';
 import { CONTACT_FORM_WORDS, contactWordsOf, menuIn, sayIn, siteTextUnits } from '../../core/site-texts';
 
@@ -18,7 +19,13 @@ describe("the site's own words (DESIGN §28)", () => {
       { organization: 'o'.repeat(151), name: 'n\nn', email: 'bad', mobile: '12', requirements: '' },
       { organization: '', name: 'n'.repeat(101), email: 'a@b.in', mobile: '9876543210', requirements: 'r'.repeat(5001) },
       { organization: '', name: '', email: 'a@b.in', mobile: '9876543210', requirements: 'x' },
-    ].flatMap((input) => ContactEnquirySchema.safeParse(input).error?.issues.map((issue) => issue.message) ?? []);
+      { organization: '', name: 'x', email: 'a@b.in', mobile: '+49 15', requirements: 'x' },
+    ].flatMap((input) =>
+      // The island's schema in India and elsewhere (DESIGN §34), and the server's body schema.
+      [enquirySchemaIn(undefined), enquirySchemaIn('DE'), ContactEnquirySchema].flatMap((schema) => schema.safeParse(input).error?.issues.map((issue) => issue.message) ?? []),
+    );
+    expect(refusals).toContain(CONTACT_FORM_WORDS.mobileInvalid);
+    expect(refusals).toContain(CONTACT_FORM_WORDS.phoneInvalid);
     expect(refusals.length).toBeGreaterThan(6);
     for (const message of refusals) expect(Object.values(CONTACT_FORM_WORDS)).toContain(message);
   });

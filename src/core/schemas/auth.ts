@@ -37,6 +37,8 @@ export const SessionInfoSchema = z.object({
   setupPending: z.boolean(),
   companyName: z.string(),
   companyCode: z.string(),
+  /** The company's country (ISO 3166-1 alpha-2, DESIGN §34): how the staff app reads phone numbers typed without +; absent, India. */
+  countryCode: z.string().optional(),
   /** Whether /forgot-password can mail a reset link (SMTP and a sender configured); else it says to ask an administrator. */
   passwordResetByMail: z.boolean(),
   /** The signed-in user has two-step sign-in on (DESIGN §21); false without a session. Also in `user`. */

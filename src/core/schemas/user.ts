@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { databaseId } from './ids';
 import { keysetAnswerFields, keysetRequestFields, searchTextSchema } from './paging';
 import { NewPasswordSchema, UsernameSchema } from './company';
+import { phoneField, readPhoneLater, type PhoneReader } from '../phone';
 
 /** The user form (spec 001 §2, §3 user/employee, §5) and the answers of the employee calls (§7, §8). */
 export const USER_MESSAGES = {
@@ -29,38 +30,43 @@ export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
 export const USER_PAGE_SIZE = 10;
 
 const name20 = z.string({ message: USER_MESSAGES.name }).trim().max(20, { message: USER_MESSAGES.name });
-const mobile = z
-  .string({ message: USER_MESSAGES.mobile })
-  .trim()
-  .refine((v) => v === '' || MOBILE_PATTERN.test(v), { message: USER_MESSAGES.mobile })
-  .default('');
+/** A user's mobile (DESIGN §34): in India without + the spec's rule, else a number of the company's country or with +. */
+const mobileIn = (country: string, read: PhoneReader) => phoneField({ country, indian: MOBILE_PATTERN, indianMessage: USER_MESSAGES.mobile, read, optional: true }).default('');
 const flag = z.union([z.boolean(), z.enum(['Y', 'N'])]).transform((v) => v === true || v === 'Y');
 
-/** saveemployeemaster: create without userID, update with it; user name `selfaccessforuser` (DESIGN §4). */
-export const UserSchema = z.object({
-  userID: databaseId().optional(),
-  employeecode: z.string({ message: USER_MESSAGES.code }).trim().max(20, { message: USER_MESSAGES.code }).default(''),
-  salutation: z.union([z.enum(SALUTATIONS), z.literal('')]).default(''),
-  gender: z.union([z.enum(GENDERS), z.literal('')]).default(''),
-  firstname: z.string({ message: USER_MESSAGES.firstName }).trim().min(1, { message: USER_MESSAGES.firstName }).max(20, { message: USER_MESSAGES.firstName }),
-  middlename: name20.default(''),
-  lastname: name20.default(''),
-  address: z.string({ message: USER_MESSAGES.address }).trim().max(500, { message: USER_MESSAGES.address }).default(''),
-  mobile,
-  mobile1: mobile,
-  email: z
-    .string({ message: USER_MESSAGES.email })
-    .trim()
-    .toLowerCase()
-    .max(100, { message: USER_MESSAGES.email })
-    .refine((v) => v === '' || z.email().safeParse(v).success, { message: USER_MESSAGES.email })
-    .default(''),
-  selfaccessforuser: UsernameSchema,
-  /** Required on create ('Please Enter Password!'); on update, empty keeps the current password. */
-  password: z.union([z.literal(''), NewPasswordSchema]).optional(),
-  usergroupid: databaseId({ message: USER_MESSAGES.group }),
-  selfactive: flag.default(true),
-});
+/**
+ * saveemployeemaster: create without userID, update with it; user name `selfaccessforuser` (DESIGN §4). The
+ * mobiles are read in the company's `country` with `read` (DESIGN §34).
+ */
+export const userSchema = ({ country, read }: { country: string; read: PhoneReader }) => {
+  const mobile = mobileIn(country, read);
+  return z.object({
+    userID: databaseId().optional(),
+    employeecode: z.string({ message: USER_MESSAGES.code }).trim().max(20, { message: USER_MESSAGES.code }).default(''),
+    salutation: z.union([z.enum(SALUTATIONS), z.literal('')]).default(''),
+    gender: z.union([z.enum(GENDERS), z.literal('')]).default(''),
+    firstname: z.string({ message: USER_MESSAGES.firstName }).trim().min(1, { message: USER_MESSAGES.firstName }).max(20, { message: USER_MESSAGES.firstName }),
+    middlename: name20.default(''),
+    lastname: name20.default(''),
+    address: z.string({ message: USER_MESSAGES.address }).trim().max(500, { message: USER_MESSAGES.address }).default(''),
+    mobile,
+    mobile1: mobile,
+    email: z
+      .string({ message: USER_MESSAGES.email })
+      .trim()
+      .toLowerCase()
+      .max(100, { message: USER_MESSAGES.email })
+      .refine((v) => v === '' || z.email().safeParse(v).success, { message: USER_MESSAGES.email })
+      .default(''),
+    selfaccessforuser: UsernameSchema,
+    /** Required on create ('Please Enter Password!'); on update, empty keeps the current password. */
+    password: z.union([z.literal(''), NewPasswordSchema]).optional(),
+    usergroupid: databaseId({ message: USER_MESSAGES.group }),
+    selfactive: flag.default(true),
+  });
+};
+/** The body saveemployeemaster takes before the company's country is known (the mobiles as typed). */
+export const UserSchema = userSchema({ country: '', read: readPhoneLater });
 export type UserInput = z.input<typeof UserSchema>;
 export type UserData = z.output<typeof UserSchema>;
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ContactDetailsSchema } from '../../core/content/contact';
-import { CompanySchema } from '../../core/schemas/company';
+import { readPhone } from '../../core/phone-numbers';
+import { companySchema } from '../../core/schemas/company';
 import { AnyBodySchema, screenReplies, typed } from '../http/contract';
 import { contactDetailsOf, getCompanyDetails, saveCompanyDetails } from './company.service';
 
@@ -14,6 +15,7 @@ const CompanyDetailsSchema = z.object({
   state: z.string(),
   pincode: z.string(),
   country: z.string(),
+  countryCode: z.string(),
   websiteUrl: z.string(),
   contact: z.string(),
   email: z.string(),
@@ -36,7 +38,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
   );
   api.post(
     '/api/master/saveCompanyDetails',
-    { config: { access }, schema: { body: CompanySchema, response: screenReplies(z.object({ message: z.literal('Success') })) } },
+    { config: { access }, schema: { body: companySchema(readPhone), response: screenReplies(z.object({ message: z.literal('Success') })) } },
     async (request) => {
       await saveCompanyDetails(request.tenant, request.body);
       return { message: 'Success' as const };

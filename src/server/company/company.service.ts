@@ -1,5 +1,7 @@
 import type { ContactDetails } from '../../core/content/contact';
 import type { SiteCompany } from '../../core/public-page';
+import { DEFAULT_COUNTRY } from '../../core/countries';
+import { showPhone } from '../../core/phone-numbers';
 import type { Company } from '../../core/schemas/company';
 import { audit, changedFields } from '../audit/audit';
 import { inTransaction, type Db } from '../db/database';
@@ -23,8 +25,10 @@ function companyOf(row: Awaited<ReturnType<typeof findCompany>>): CompanyDetails
     state: row?.state ?? '',
     pincode: row?.pincode ?? '',
     country: row?.country ?? '',
+    countryCode: row?.country_code ?? DEFAULT_COUNTRY,
     websiteUrl: row?.website_url ?? '',
-    contact: row?.contact ?? '',
+    // Stored as E.164 when typed with + or outside India (DESIGN §34): shown formatted, and read back when saved.
+    contact: showPhone(row?.contact ?? ''),
     email: row?.email ?? '',
     tagline: row?.tagline ?? '',
     logo: row?.logo ?? '',
@@ -64,6 +68,7 @@ export async function writeCompany(db: Db, company: Company, now: Date): Promise
     state: company.state,
     pincode: company.pincode,
     country: company.country,
+    country_code: company.countryCode,
     website_url: company.websiteUrl,
     contact: company.contact,
     email: company.email.toLowerCase(),
@@ -80,13 +85,22 @@ export async function getSiteCompany(tenant: Tenant): Promise<SiteCompany> {
   const company: SiteCompany = {
     name: details.companyName || 'Folio',
     email: details.email,
-    phone: formatIndianPhone(details.contact),
+    phone: phoneForVisitors(details.contact),
+    countryCode: details.countryCode,
     tagline: details.tagline,
     logo: details.logo,
   };
   tenant.cache.company = company;
   return company;
 }
+
+/** The company's country (DESIGN §34): how the numbers typed for it are read. From the cached site company. */
+export async function companyCountry(tenant: Tenant): Promise<string> {
+  return (await getSiteCompany(tenant)).countryCode ?? DEFAULT_COUNTRY;
+}
+
+/** A stored number as visitors read it: ten Indian digits (spec 001 §5) or E.164 (DESIGN §34), in the international form. */
+export const phoneForVisitors = (stored: string): string => (stored.startsWith('+') ? showPhone(stored) : formatIndianPhone(stored));
 
 /** The company form stores ten digits (spec 001 §5); visitors read them in the international form. */
 export function formatIndianPhone(digits: string): string {
@@ -107,7 +121,7 @@ export function contactDetailsOf(company: Pick<Company, 'companyName' | 'address
   return {
     address: line([company.companyName, company.address, line([company.city, company.pincode], ' '), line([company.state, company.country], ', ')], '\n'),
     email: company.email.toLowerCase(),
-    phone: formatIndianPhone(company.contact),
+    phone: phoneForVisitors(company.contact),
   };
 }
 

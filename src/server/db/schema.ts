@@ -342,6 +342,8 @@ export interface CompanyTable {
   state: string;
   pincode: string;
   country: string;
+  /** DESIGN §34: the company's country, ISO 3166-1 alpha-2 ('IN' by default): how phone numbers are read. */
+  country_code: Generated<string>;
   website_url: string;
   contact: string;
   email: string;

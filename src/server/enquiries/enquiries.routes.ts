@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ContactEnquirySchema } from '../../core/schemas/contact-enquiry';
+import { readPhone } from '../../core/phone-numbers';
+import { ContactEnquirySchema, contactEnquirySchema } from '../../core/schemas/contact-enquiry';
+import { companyCountry } from '../company/company.service';
+import { parseInput } from '../validation';
 import {
   EnquiryActionAnswerSchema,
   EnquiryExportQuerySchema,
@@ -16,10 +19,14 @@ import { sendCsv } from '../http/csv';
 import { changeEnquiryStatus, deleteEnquiry, exportEnquiries, getEnquiries, getEnquiry, resendEnquiry, submitEnquiry } from './enquiries.service';
 import { csvRecordOf, ENQUIRY_CSV_COLUMNS } from './enquiry-csv';
 import type { MailOutbox } from './mail-outbox';
+import type { Tenant } from '../tenants/tenants';
 import { FORM_COOKIE } from './spam-guard';
 
 /** The contact form's limit, shared by the JSON call and the form post of the page without JavaScript. */
 export const CONTACT_RATE_LIMIT = { max: 10, timeWindow: '10 minutes', groupId: 'contact-form' } as const;
+
+/** The contact form's schema in the tenant's company's country, with the server's reading of numbers (DESIGN §34). */
+export const enquirySchemaOf = async (tenant: Tenant) => contactEnquirySchema({ country: await companyCountry(tenant), read: readPhone });
 
 /** Enquiries (DESIGN §15): the public form's call, and the enquiries screen's list, changes and export. */
 export async function enquiryRoutes(app: FastifyInstance, { config, outbox }: { config: AppConfig; outbox: MailOutbox }): Promise<void> {
@@ -34,7 +41,9 @@ export async function enquiryRoutes(app: FastifyInstance, { config, outbox }: { 
       schema: { body: ContactEnquirySchema, response: replies(z.object({ message: z.literal('Success') }), [400, 429]) },
     },
     async (request) => {
-      await submitEnquiry(request.tenant, request.body, { token: request.cookies[FORM_COOKIE], minFillMs: config.contactMinFillMs, outbox });
+      // The body's mobile read in the company's country (DESIGN §34): E.164 when typed with + or outside India.
+      const enquiry = parseInput(await enquirySchemaOf(request.tenant), request.body);
+      await submitEnquiry(request.tenant, enquiry, { token: request.cookies[FORM_COOKIE], minFillMs: config.contactMinFillMs, outbox });
       // Spam is answered like any enquiry: a bot learns nothing.
       return { message: 'Success' as const };
     },

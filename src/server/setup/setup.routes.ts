@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SetupSchema } from '../../core/schemas/company';
+import { readPhone } from '../../core/phone-numbers';
+import { setupSchema } from '../../core/schemas/company';
 import { replies, typed } from '../http/contract';
 import { completeSetup } from './setup.service';
 
@@ -11,7 +12,7 @@ export async function setupRoutes(app: FastifyInstance, { keepRevisions }: { kee
     {
       // Open while setup is pending (it needs the code from the log); a few tries per address, then a pause.
       config: { access: { public: true }, rateLimit: { max: 30, timeWindow: '15 minutes', groupId: 'setup' } },
-      schema: { body: SetupSchema, response: replies(z.object({ message: z.literal('Success') }), [400, 409, 429]) },
+      schema: { body: setupSchema(readPhone), response: replies(z.object({ message: z.literal('Success') }), [400, 409, 429]) },
     },
     async (request) => {
       await completeSetup(request.tenant, request.body, keepRevisions);

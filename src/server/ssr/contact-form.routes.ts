@@ -1,9 +1,8 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONTACT_FORM_FIELDS, contactFieldErrors, type ContactFormField, type ContactFormState } from '../../core/public-page';
-import { ContactEnquirySchema } from '../../core/schemas/contact-enquiry';
 import type { AppConfig } from '../config';
-import { CONTACT_RATE_LIMIT } from '../enquiries/enquiries.routes';
+import { CONTACT_RATE_LIMIT, enquirySchemaOf } from '../enquiries/enquiries.routes';
 import { submitEnquiry } from '../enquiries/enquiries.service';
 import type { MailOutbox } from '../enquiries/mail-outbox';
 import { FORM_COOKIE, FORM_TOKEN_MAX_AGE_S, issueFormToken } from '../enquiries/spam-guard';
@@ -67,7 +66,7 @@ function contactPageView(app: FastifyInstance, { site, config }: ContactFormOpti
 /** The page again, with what was sent and a sentence per error (400), or the form emptied and the success message. */
 async function answerContactPost({ site, config, outbox }: ContactFormOptions, request: FastifyRequest, reply: FastifyReply, shown: Promise<Page | null>) {
   const sent = formFields(request.body);
-  const parsed = ContactEnquirySchema.safeParse(sent);
+  const parsed = (await enquirySchemaOf(request.tenant)).safeParse(sent);
   let state: ContactFormState;
   if (parsed.success) {
     await submitEnquiry(request.tenant, parsed.data, { token: request.cookies[FORM_COOKIE], minFillMs: config.contactMinFillMs, outbox });

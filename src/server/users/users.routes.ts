@@ -8,12 +8,16 @@ import {
   UserRecordSchema,
   UserSaveAnswerSchema,
   UserSchema,
+  userSchema,
   UserSearchSchema,
   UserStatusAnswerSchema,
   UserStatusSchema,
 } from '../../core/schemas/user';
 import { AnyBodySchema, screenReplies, typed } from '../http/contract';
 import { changeUserStatus, getUserRecord, listUsersPage, saveUser, searchUsers, userGroupOptions } from './users.service';
+import { readPhone } from '../../core/phone-numbers';
+import { companyCountry } from '../company/company.service';
+import { parseInput } from '../validation';
 
 /** Users (spec 001 §7 employee calls under api/master/): the userHomepage screen (the user form comes with it). */
 export async function userRoutes(app: FastifyInstance): Promise<void> {
@@ -37,7 +41,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/api/master/saveemployeemaster',
     { config: { access, refusal: 'error-rescore' }, schema: { body: UserSchema, response: screenReplies(UserSaveAnswerSchema, [404, 409], 'error-rescore') } },
-    async (request) => saveUser(request.tenant, request.body),
+    // The mobiles read in the company's country (DESIGN §34): E.164 when typed with + or outside India.
+    async (request) => saveUser(request.tenant, parseInput(userSchema({ country: await companyCountry(request.tenant), read: readPhone }), request.body)),
   );
   api.post(
     '/api/master/Employeechangedeletstatus',

@@ -33,6 +33,7 @@ import {
   updateUserDetails,
   type UserSearch,
 } from './users.repository';
+import { showPhone } from '../../core/phone-numbers';
 
 /** Whether an active administrator exists (until one does, companyForm is the first-run setup). */
 export async function hasActiveAdministrator(db: Db): Promise<boolean> {
@@ -104,8 +105,9 @@ export async function getUserRecord(tenant: Tenant, id: number): Promise<UserRec
     middlename: row.middle_name,
     lastname: row.last_name,
     address: row.address,
-    mobile: row.mobile,
-    mobile1: row.mobile2,
+    // Stored as E.164 when typed with + or outside India (DESIGN §34): shown formatted, read back when saved.
+    mobile: showPhone(row.mobile),
+    mobile1: showPhone(row.mobile2),
     email: row.email,
     selfaccessforuser: row.username,
     usergroupid: row.group_id,

@@ -1,9 +1,11 @@
-import { Fragment } from 'react';
-import { useController, type FieldValues } from 'react-hook-form';
+import { Fragment, useEffect } from 'react';
+import { useController, useFormContext, useWatch, type FieldValues } from 'react-hook-form';
+import { countryOptions, DEFAULT_COUNTRY } from '../../../core/countries';
+import { PHONE_MAX_LENGTH } from '../../../core/phone';
 import { TAGLINE_MAX, type Company } from '../../../core/schemas/company';
 import { Field } from '../../components/field';
 import { ImageUploadField } from '../editors/image-upload';
-import { FormField, useFieldError, type FormFieldProps } from './form-field';
+import { FormField, FormSelect, useFieldError, type FormFieldProps } from './form-field';
 
 /** The company details as form values: every field a string. */
 export type CompanyFormValues = Record<keyof Company, string>;
@@ -16,6 +18,7 @@ export const EMPTY_COMPANY: CompanyFormValues = {
   state: '',
   pincode: '',
   country: '',
+  countryCode: DEFAULT_COUNTRY,
   websiteUrl: '',
   contact: '',
   email: '',
@@ -28,10 +31,14 @@ export function companyFormValues(company: Partial<Record<keyof Company, unknown
   const values = { ...EMPTY_COMPANY };
   for (const key of Object.keys(values) as (keyof Company)[]) {
     const value = company?.[key];
-    values[key] = typeof value === 'string' ? value : value == null ? '' : String(value);
+    // A field the server did not send keeps its empty value (the country: India, DESIGN §34).
+    values[key] = typeof value === 'string' ? value : value == null ? EMPTY_COMPANY[key] : String(value);
   }
   return values;
 }
+
+/** The countries by their English names (DESIGN §34). */
+const COUNTRY_OPTIONS = countryOptions().map(({ code, name }) => ({ value: code, label: name }));
 
 type CompanyField = Omit<FormFieldProps, 'name' | 'id'> & { field: keyof Company };
 
@@ -52,10 +59,40 @@ const COMPANY_ROWS: CompanyField[][] = [
   ],
   [
     { field: 'websiteUrl', label: 'Website URL', type: 'url', hint: 'Starts with https:// or http://', maxLength: 100, autoComplete: 'url', spellCheck: false },
-    { field: 'contact', label: 'Contact Number', required: true, type: 'tel', hint: '10 digits, without +91', inputMode: 'numeric', maxLength: 10, autoComplete: 'tel-national' },
+    // Any country's number (DESIGN §34): a keyboard with +, and nothing cut short of the longest number.
+    {
+      field: 'contact',
+      label: 'Contact Number',
+      required: true,
+      type: 'tel',
+      hint: 'In India 10 digits; elsewhere, or from abroad, with the country code, like +49 30 1234567.',
+      inputMode: 'tel',
+      maxLength: PHONE_MAX_LENGTH,
+      autoComplete: 'tel',
+    },
   ],
   [{ field: 'email', label: 'Email', required: true, type: 'email', maxLength: 50, autoComplete: 'email', spellCheck: false }],
 ];
+
+const COUNTRY_LABEL = 'Country of the company';
+
+/** What each field of the company form is called on screen (`company.contact` → 'Contact Number'). */
+export const COMPANY_FIELD_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  // In the order the form shows them: the country just before the contact number.
+  COMPANY_ROWS.flat().flatMap(({ field, label }) => [
+    ...(field === 'contact' ? [['company.countryCode', COUNTRY_LABEL]] : []),
+    [`company.${field}`, label],
+  ]),
+);
+
+/** The country decides how the contact number reads: a number already left is checked again when it changes. */
+function useRecheckContactOnCountry() {
+  const { trigger, getFieldState } = useFormContext<FieldValues>();
+  const country: unknown = useWatch<FieldValues>({ name: 'company.countryCode' });
+  useEffect(() => {
+    if (getFieldState('company.contact').isTouched) void trigger('company.contact');
+  }, [country, trigger, getFieldState]);
+}
 
 /**
  * The fields of the company form, under `company.` in the form's values. Used by the first-run setup and by
@@ -63,17 +100,27 @@ const COMPANY_ROWS: CompanyField[][] = [
  */
 export function CompanyFields({ idPrefix }: { idPrefix: string }) {
   const input = ({ field, ...props }: CompanyField) => <FormField key={field} name={`company.${field}`} id={`${idPrefix}-${field}`} {...props} />;
+  useRecheckContactOnCountry();
+  const countrySelect = (
+    <FormSelect
+      name="company.countryCode"
+      id={`${idPrefix}-countryCode`}
+      label={COUNTRY_LABEL}
+      required
+      hint="Phone numbers typed without + are read as numbers of this country."
+      placeholder="Choose the country"
+      options={COUNTRY_OPTIONS}
+    />
+  );
   return (
     <>
-      {COMPANY_ROWS.map((row, index) =>
-        row.length === 1 ? (
-          <Fragment key={index}>{row.map(input)}</Fragment>
-        ) : (
-          <div key={index} className="field-row">
-            {row.map(input)}
-          </div>
-        ),
-      )}
+      {COMPANY_ROWS.map((row, index) => (
+        <Fragment key={index}>
+          {/* The country just before the contact number, which it decides how to read. */}
+          {row.some(({ field }) => field === 'contact') ? countrySelect : null}
+          {row.length === 1 ? row.map(input) : <div className="field-row">{row.map(input)}</div>}
+        </Fragment>
+      ))}
     </>
   );
 }

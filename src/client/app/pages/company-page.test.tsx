@@ -29,6 +29,7 @@ const DETAILS = {
   state: 'Maharashtra',
   pincode: '411005',
   country: 'India',
+  countryCode: 'IN',
   websiteUrl: 'https://www.innovosoftware.in',
   contact: '2045678900',
   email: 'info@innovosoftware.in',

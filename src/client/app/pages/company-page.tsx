@@ -1,5 +1,5 @@
 import type { BaseSyntheticEvent, KeyboardEvent, ReactNode } from 'react';
-import { FormProvider, useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { COMPANY_MESSAGES, CompanySchema, SetupSchema } from '../../../core/sche
 import type { Company } from '../../../core/schemas/company';
 import { ApiError, FALLBACK_MESSAGE, SESSION_KEY, api, errorMessage, useSession } from '../lib/api';
 import { RequireScreen } from '../guard';
-import { CompanyFields, CompanySiteFields, EMPTY_COMPANY, companyFormValues } from '../components/company-fields';
+import { COMPANY_FIELD_LABELS, CompanyFields, CompanySiteFields, EMPTY_COMPANY, companyFormValues } from '../components/company-fields';
 import { FormField, RequiredNote } from '../components/form-field';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { markRefusedField } from '../lib/refused-field';
@@ -67,6 +67,33 @@ function CompanyForm<Input extends FieldValues, Output>({
   );
 }
 
+/** The setup form's fields as the screen names them, in the order they come. */
+const SETUP_FIELD_LABELS: Readonly<Record<string, string>> = {
+  ...COMPANY_FIELD_LABELS,
+  username: 'User name',
+  password: 'Password',
+  confirmPassword: 'Confirm password',
+  setupCode: 'Setup code',
+};
+const SUBMIT_WHY_ID = 'setup-submit-why';
+
+/**
+ * Why Submit cannot be pressed yet (DESIGN §34): the fields that still need filling in or fixing, by their
+ * names on screen, instead of a button disabled without a word. The button is described by it.
+ */
+function SetupBlockers({ methods }: { methods: UseFormReturn<SetupFormInput, unknown, SetupFormOutput> }) {
+  const values: unknown = useWatch({ control: methods.control });
+  const wrong = new Set((SetupFormSchema.safeParse(values).error?.issues ?? []).map((issue) => issue.path.join('.')));
+  // In the order the screen shows them.
+  const names = Object.entries(SETUP_FIELD_LABELS).flatMap(([path, name]) => (wrong.has(path) ? [name] : []));
+  if (names.length === 0) return null;
+  return (
+    <p className="app-form__note" id={SUBMIT_WHY_ID}>
+      Submit becomes possible once these are filled in correctly: {names.join(', ')}.
+    </p>
+  );
+}
+
 const warnInvalid = () => notify.warning(COMPANY_MESSAGES.invalidForm);
 
 /** The server's message for a refused save; the catalogue's sentence when no answer came at all. */
@@ -87,6 +114,8 @@ function SetupForm() {
     const { confirmPassword: _confirm, ...setup } = values;
     try {
       await api('/api/setup', setup);
+      // What earlier tries said (a wrong setup code, a taken name) no longer holds.
+      notify.clear();
       notify.success(SET_UP);
       // No session refresh here: with setup done this screen would turn guarded and send the visitor to the
       // public site. The login screen refreshes the session when it opens.
@@ -143,8 +172,15 @@ function SetupForm() {
           </div>
         </fieldset>
         <FormField name="setupCode" id="setup-code" label="Setup code" required hint={SETUP_CODE_HINT} maxLength={100} spellCheck={false} />
+        <SetupBlockers methods={methods} />
         <div className="app-actions">
-          <button type="submit" className="button" disabled={!isValid || isSubmitting} aria-busy={isSubmitting || undefined}>
+          <button
+            type="submit"
+            className="button"
+            disabled={!isValid || isSubmitting}
+            aria-busy={isSubmitting || undefined}
+            aria-describedby={isValid ? undefined : SUBMIT_WHY_ID}
+          >
             Submit
           </button>
         </div>

@@ -1,4 +1,6 @@
+import { DEFAULT_COUNTRY } from '../../../core/countries';
 import { contentPageByKey } from '../../../core/pages';
+import { PHONE_MAX_LENGTH } from '../../../core/phone';
 import type { ContactFormState } from '../../../core/public-page';
 import { Field } from '../../components/field';
 import { CONTACT_FORM_WORDS, sayIn, type ContactWords } from '../../../core/site-texts';
@@ -20,11 +22,14 @@ export function ContactForm({
   initial,
   words,
   address,
+  country = DEFAULT_COUNTRY,
 }: {
   initial?: ContactFormState | undefined;
   words?: ContactWords | undefined;
   /** The page's address in another language (`/de/Contact1`): the form posts there, and is answered in it. */
   address?: string | undefined;
+  /** The company's country (DESIGN §34): how a mobile number without + is read, and the hint under Mobile. */
+  country?: string | undefined;
 }) {
   const say = (text: string) => sayIn(words, text);
   const w = CONTACT_FORM_WORDS;
@@ -48,6 +53,8 @@ export function ContactForm({
       data-island="contact-form"
       // The island says its messages in the page's language too (DESIGN §28).
       data-words={words && Object.keys(words).length > 0 ? JSON.stringify(words) : undefined}
+      // The island reads a number without + in the company's country (DESIGN §34); absent, India.
+      data-country={country === DEFAULT_COUNTRY ? undefined : country}
     >
       <p className="contact-form__note">{say(w.note)}</p>
 
@@ -64,15 +71,16 @@ export function ContactForm({
           {(control) => <input {...control} className="field__input" type="email" autoComplete="email" defaultValue={start?.email ?? ''} name="email" />}
         </Field>
 
-        <Field {...frame('mobile', say(w.mobile), say(w.mobileHint))}>
+        {/* Any country's number (DESIGN §34): a keyboard with +, nothing cut short of the longest number. */}
+        <Field {...frame('mobile', say(w.mobile), say(country === DEFAULT_COUNTRY ? w.mobileHint : w.mobileHintAbroad))}>
           {(control) => (
             <input
               {...control}
               className="field__input"
               type="tel"
-              inputMode="numeric"
-              maxLength={10}
-              autoComplete="tel-national"
+              inputMode="tel"
+              maxLength={PHONE_MAX_LENGTH}
+              autoComplete="tel"
               defaultValue={start?.mobile ?? ''}
               name="mobile"
             />

@@ -8,16 +8,19 @@ import { showFieldError } from './field-error';
 
 type Control = HTMLInputElement | HTMLTextAreaElement;
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
-type Validation = typeof import('./contact-validation');
+type Validation = ReturnType<(typeof import('./contact-validation'))['enquirySchemaIn']>;
 
-let validationLoad: Promise<Validation> | null = null;
-/** The schema, fetched once, on first use (see contact-validation.ts for why); a failed fetch is tried again. */
-function loadValidation(): Promise<Validation> {
+let validationLoad: Promise<typeof import('./contact-validation')> | null = null;
+/**
+ * The schema in the company's country, its code fetched once, on first use (see contact-validation.ts for why);
+ * a failed fetch is tried again.
+ */
+function loadValidation(country: string | undefined): Promise<Validation> {
   validationLoad ??= import('./contact-validation').catch((error: unknown) => {
     validationLoad = null;
     throw error;
   });
-  return validationLoad;
+  return validationLoad.then((loaded) => loaded.enquirySchemaIn(country));
 }
 
 /** The form's words in the page's language, from the markup (`data-words`); none on a page in the default language. */
@@ -29,6 +32,9 @@ function wordsOf(form: HTMLFormElement): ContactWords {
     return {};
   }
 }
+
+/** The form's field a refusal names (`field` of the answer), if it is one. */
+const fieldNamed = (name: unknown): ContactFormField | undefined => CONTACT_FORM_FIELDS.find((field) => field === name);
 
 const isControl = (element: unknown): element is Control => element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
 
@@ -69,7 +75,7 @@ export function enhance(element: HTMLElement): void {
     ...Object.fromEntries([...controls].map(([field, control]) => [field, control?.value ?? ''])),
     website: honeypot.value,
   });
-  const parse = (schema: Validation) => schema.ContactEnquirySchema.safeParse(values());
+  const parse = (schema: Validation) => schema.safeParse(values());
   const errorsNow = (schema: Validation) => {
     const result = parse(schema);
     return result.success ? {} : contactFieldErrors(result.error.issues);
@@ -109,14 +115,14 @@ export function enhance(element: HTMLElement): void {
   // Fetched as soon as the visitor starts on the form, so it is there by the first blur.
   const prepare = () => {
     if (validation) return;
-    loadValidation().then((loaded) => {
+    loadValidation(form.dataset.country).then((loaded) => {
       validation = loaded;
       showSubmit();
     }, () => undefined);
   };
 
   const check = async (field: ContactFormField, event: 'blur' | 'input') => {
-    validation ??= await loadValidation().catch(() => null);
+    validation ??= await loadValidation(form.dataset.country).catch(() => null);
     if (!validation) return;
     checks = checkField(checks, field, errorsNow(validation), event);
     showErrors([field]);
@@ -124,7 +130,7 @@ export function enhance(element: HTMLElement): void {
 
   const send = async () => {
     if (sending) return;
-    validation ??= await loadValidation().catch(() => null);
+    validation ??= await loadValidation(form.dataset.country).catch(() => null);
     if (!validation) return showOutcome({ kind: 'error', text: say(CONTACT_OUTCOME.failed) });
     const result = parse(validation);
     if (!result.success) {
@@ -141,7 +147,7 @@ export function enhance(element: HTMLElement): void {
     const enquiry = result.data;
     let outcome: Outcome;
     try {
-      const response = await postJson<{ message?: unknown }>('/api/master/savecont2', {
+      const response = await postJson<{ message?: unknown; field?: unknown }>('/api/master/savecont2', {
         organization: enquiry.organization,
         name: enquiry.name,
         email: enquiry.email,
@@ -152,11 +158,20 @@ export function enhance(element: HTMLElement): void {
         commonrouting: 'Contact',
       });
       const message = typeof response.data?.message === 'string' ? response.data.message : '';
-      outcome = message === 'Success' ? { kind: 'success', text: say(CONTACT_OUTCOME.sent) } : { kind: 'error', text: say(message || CONTACT_OUTCOME.refused) };
+      const field = fieldNamed(response.data?.field);
+      if (message !== 'Success' && message && field) {
+        // A refusal about one field (a number the lenient check let through, DESIGN §34) shows at that field.
+        checks = { ...checks, found: { ...checks.found, [field]: message } };
+        showErrors([field]);
+        controls.get(field)?.focus();
+        outcome = null;
+      } else {
+        outcome = message === 'Success' ? { kind: 'success', text: say(CONTACT_OUTCOME.sent) } : { kind: 'error', text: say(message || CONTACT_OUTCOME.refused) };
+      }
     } catch {
       outcome = { kind: 'error', text: say(CONTACT_OUTCOME.failed) };
     }
-    if (outcome.kind === 'success') {
+    if (outcome?.kind === 'success') {
       // Sent: the form starts over, empty (the server's errors of an earlier post are gone for good too).
       for (const control of [...controls.values(), honeypot]) if (control) control.value = '';
       checks = startChecks({});

@@ -7,4 +7,11 @@ import '../../lib/zod-jitless';
  * page's JavaScript budget (DESIGN §10), so the contact-form island loads it on the visitor's first interaction
  * with the form, not with the page.
  */
-export { ContactEnquirySchema } from '../../../core/schemas/contact-enquiry';
+import { INDIA, readPhoneLeniently } from '../../../core/phone';
+import { contactEnquirySchema } from '../../../core/schemas/contact-enquiry';
+
+/**
+ * The schema in the company's country (the form's `data-country`; absent, India), reading numbers leniently:
+ * libphonenumber-js's metadata stays on the server (DESIGN §34), whose refusal shows at the field.
+ */
+export const enquirySchemaIn = (country: string | undefined) => contactEnquirySchema({ country: country ?? INDIA, read: readPhoneLeniently });

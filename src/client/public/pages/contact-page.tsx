@@ -7,7 +7,7 @@ import { Section } from '../components/section';
 import { useFieldMark } from '../field-marks';
 import type { PageProps } from '../public-types';
 
-export default function ContactPage({ content, pageName, contactForm, contactWords, address }: PageProps<'contact'>) {
+export default function ContactPage({ content, pageName, company, contactForm, contactWords, address }: PageProps<'contact'>) {
   const say = (text: string) => sayIn(contactWords, text);
   const mark = useFieldMark();
   return (
@@ -18,7 +18,7 @@ export default function ContactPage({ content, pageName, contactForm, contactWor
           <h2 className="section__title" id="contact-form-heading">
             {say(CONTACT_FORM_WORDS.heading)}
           </h2>
-          <ContactForm initial={contactForm} words={contactWords} address={address} />
+          <ContactForm initial={contactForm} words={contactWords} address={address} country={company.countryCode} />
         </section>
 
         <section className="reach-us" aria-labelledby="reach-us-heading">

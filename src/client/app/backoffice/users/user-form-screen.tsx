@@ -4,8 +4,9 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { House, Save, ShieldOff, Users } from 'lucide-react';
-import { GENDERS, SALUTATIONS, USER_MESSAGES, UserSchema, type UserRecord } from '../../../../core/schemas/user';
-import { errorMessage } from '../../lib/api';
+import { GENDERS, SALUTATIONS, USER_MESSAGES, userSchema, type UserRecord } from '../../../../core/schemas/user';
+import { INDIA, PHONE_MAX_LENGTH, readPhoneLeniently } from '../../../../core/phone';
+import { errorMessage, useSession } from '../../lib/api';
 import { FormField, FormSelect, RequiredNote } from '../../components/form-field';
 import { CheckboxField } from '../../components/checkbox-field';
 import { useConfirm } from '../../components/confirm-dialog';
@@ -15,13 +16,20 @@ import { useResetTwoFactor, useSaveUser, useUserGroupOptions, useUserRecord } fr
 import '../../../styles/data-table.css';
 import { inPlainWords, SAVED_ON_SCREEN } from '../../lib/screen-words';
 
-/** The form's values: the server's UserSchema with the group as the select's string and the flag as a boolean. */
-const UserFormSchema = UserSchema.omit({ userID: true, usergroupid: true, selfactive: true }).extend({
-  usergroupid: z.string().regex(/^[1-9]\d*$/, { message: USER_MESSAGES.group }),
-  selfactive: z.boolean(),
-});
-type UserFormInput = z.input<typeof UserFormSchema>;
-type UserFormOutput = z.output<typeof UserFormSchema>;
+/**
+ * The form's values: the server's user schema in the company's country (its mobiles read leniently: the server
+ * reads them exactly, DESIGN §34) with the group as the select's string and the flag as a boolean.
+ */
+const userFormSchema = (country: string) =>
+  userSchema({ country, read: readPhoneLeniently })
+    .omit({ userID: true, usergroupid: true, selfactive: true })
+    .extend({
+      usergroupid: z.string().regex(/^[1-9]\d*$/, { message: USER_MESSAGES.group }),
+      selfactive: z.boolean(),
+    });
+type UserFormSchema = ReturnType<typeof userFormSchema>;
+type UserFormInput = z.input<UserFormSchema>;
+type UserFormOutput = z.output<UserFormSchema>;
 
 const EMPTY_USER: UserFormInput = {
   employeecode: '',
@@ -59,11 +67,15 @@ function formValues(record: UserRecord): UserFormInput {
   };
 }
 
-const MOBILE_HINT = 'Country code +91, then 10 digits starting with 6, 7, 8 or 9.';
+/** The hint under a mobile: in India the spec's ten digits, elsewhere a number of the company's country (DESIGN §34). */
+const mobileHint = (country: string) =>
+  country === INDIA
+    ? '10 digits starting with 6, 7, 8 or 9; a number of another country with its code, like +49 151 23456789.'
+    : 'A number of the company\'s country, or with the country code, like +91 98220 12345.';
 
-/** A mobile number after the fixed +91 country code. */
-function MobileField({ name, id, label }: { name: 'mobile' | 'mobile1'; id: string; label: string }) {
-  return <FormField name={name} id={id} label={label} type="tel" inputMode="numeric" maxLength={10} prefix="+91" hint={MOBILE_HINT} />;
+/** A mobile number: any country's, nothing cut short of the longest number. */
+function MobileField({ name, id, label, country }: { name: 'mobile' | 'mobile1'; id: string; label: string; country: string }) {
+  return <FormField name={name} id={id} label={label} type="tel" inputMode="tel" maxLength={PHONE_MAX_LENGTH} hint={mobileHint(country)} />;
 }
 
 /** Go to UserHome and Back to Home: the form screen's way out, beside its title. */
@@ -107,8 +119,9 @@ function UserForm({ userId, initial }: { userId: number | undefined; initial: Us
   const navigate = useNavigate();
   const groups = useUserGroupOptions();
   const saveUser = useSaveUser();
+  const country = useSession().data?.countryCode ?? INDIA;
   const methods = useForm<UserFormInput, unknown, UserFormOutput>({
-    resolver: zodResolver(UserFormSchema),
+    resolver: zodResolver(userFormSchema(country)),
     mode: 'onTouched',
     defaultValues: initial,
   });
@@ -157,8 +170,8 @@ function UserForm({ userId, initial }: { userId: number | undefined; initial: Us
           <FormField name="middlename" id="middlename" label="Middle name" maxLength={20} autoComplete="additional-name" />
           <FormField name="lastname" id="lastname" label="Last name" maxLength={20} autoComplete="family-name" />
           <FormField name="address" id="address" label="Address" multiline maxLength={500} />
-          <MobileField name="mobile" id="mobile" label="Mobile" />
-          <MobileField name="mobile1" id="mobile1" label="Second mobile" />
+          <MobileField name="mobile" id="mobile" label="Mobile" country={country} />
+          <MobileField name="mobile1" id="mobile1" label="Second mobile" country={country} />
           <FormField name="email" id="email" label="Email" type="email" maxLength={100} />
         </fieldset>
         <fieldset className="app-fieldset">
