@@ -140,7 +140,7 @@ export async function sessionInfo(
   site: { passwordResetByMail: boolean },
 ): Promise<SessionInfo> {
   const [company, setupDone] = await Promise.all([getCompanyDetails(tenant), hasActiveAdministrator(tenant.db)]);
-  const base = { setupPending: !setupDone, companyName: company.companyName, companyCode: company.companyCode, passwordResetByMail: site.passwordResetByMail };
+  const base = { setupPending: !setupDone, companyName: company.companyName, companyCode: company.companyCode, companyLogo: company.logo, passwordResetByMail: site.passwordResetByMail };
   if (!session) return { ...base, authenticated: false, twoFactor: false, user: null };
   // A user who must turn two-step sign-in on, or replace a one-time password, lands on /account and may open
   // nothing else until then.

@@ -16,6 +16,7 @@ const SESSION: SessionInfo = {
   setupPending: false,
   companyName: 'Innovo Software Pvt. Ltd.',
   companyCode: 'INNOVO',
+  companyLogo: '',
   passwordResetByMail: false,
   twoFactor: false,
   user: { id: 1, username: 'admin', firstName: 'Admin', usergroupid: 1, landpage: '/Home', screens: ['companyForm'], twoFactor: false, twoFactorRequired: false, passwordChangeRequired: false },

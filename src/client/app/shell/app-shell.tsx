@@ -86,6 +86,7 @@ export function AppShell() {
   const info = session.data;
   const user = info?.authenticated ? info.user : null;
   const companyName = info?.companyName || 'Folio';
+  const logo = info?.companyLogo ?? '';
   const kind: ShellKind =
     ENTRY_PATHS.some((path) => path.toLowerCase() === location.pathname.toLowerCase()) ? 'entry' : info === undefined && !session.isError ? 'pending' : user ? 'staff' : 'entry';
   const menu = useMenu();
@@ -153,6 +154,7 @@ export function AppShell() {
       {kind === 'staff' && user ? (
         <StaffTopBar
           companyName={companyName}
+          logo={logo}
           startPage={user.landpage || '/Blankpage'}
           userName={userName}
           loginName={user.username}
@@ -165,7 +167,7 @@ export function AppShell() {
         />
       ) : kind === 'entry' ? (
         <header className="entry-header">
-          <ShellBrand companyName={companyName} />
+          <ShellBrand companyName={companyName} logo={logo} />
         </header>
       ) : null}
       {kind === 'staff' ? (
