@@ -50,7 +50,7 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
     it("starts its HTML with the firm's own logo at its PUBLIC_BASE_URL address, its alt text the firm's name (DESIGN §34)", async () => {
       const username = await newUser();
       const logo = '/uploads/photos/company/0123456789abcdef01234567_300x100.png';
-      const [{ logo: before }] = await db().selectFrom('company').select('logo').execute();
+      const { logo: before } = await db().selectFrom('company').select('logo').executeTakeFirstOrThrow();
       await db().updateTable('company').set({ logo }).execute();
       try {
         await post('/api/auth/forgot', { username }, { host: 'evil.example' });
