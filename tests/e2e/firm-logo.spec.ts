@@ -86,6 +86,11 @@ test('an administrator uploads the logo: the public header, the staff top bar an
   const topBarLogo = page.locator('.staff-topbar .shell-brand__logo');
   await expect(topBarLogo).toHaveAttribute('src', logo);
   await expect(page.locator('.staff-topbar').getByRole('link', { name: firm, exact: true })).toBeVisible();
+  // The tab's icon too, without a reload: its new version (checked against the public page's below).
+  const staffIcon = page.locator('link[rel="icon"]');
+  await expect(staffIcon).toHaveAttribute('href', /^\/favicon-32\.png\?v=/);
+  await expect(staffIcon).not.toHaveAttribute('href', demoIcon!);
+  const staffIconHref = await staffIcon.getAttribute('href');
   await expectNoAxeViolations(page, 'company details with the firm\'s logo');
 
   // The public header, on the next page view; its logo keeps its box while it loads (nothing shifts).
@@ -111,6 +116,7 @@ test('an administrator uploads the logo: the public header, the staff top bar an
   const icon = await favicon.getAttribute('href');
   expect(icon).toMatch(/^\/favicon-32\.png\?v=/);
   expect(icon).not.toBe(demoIcon);
+  expect(icon).toBe(staffIconHref);
   const served = await request.get(icon!);
   expect(served.headers()['content-type']).toBe('image/png');
   expect(await sharp(await served.body()).metadata()).toMatchObject({ width: 32, height: 32 });

@@ -116,7 +116,9 @@ describe.each(testDialects())("the firm's logo in the header, the staff app and 
     expect([...apple.data.subarray(0, 3)]).toEqual([255, 255, 255]);
     expect(apple.info.channels).toBe(3);
 
-    expect((await get('/api/auth/session')).json()).toMatchObject({ companyLogo: logo });
+    // The staff app's tab icon follows: the session gives the icons' version.
+    const version = new URL(iconLinksOf(after).icon!, 'http://folio.test').searchParams.get('v');
+    expect((await get('/api/auth/session')).json()).toMatchObject({ companyLogo: logo, iconVersion: version });
     expect(iconLinksOf((await get('/dashboard')).body)).toEqual(iconLinksOf(after));
   });
 

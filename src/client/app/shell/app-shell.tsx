@@ -87,9 +87,20 @@ export function AppShell() {
   const user = info?.authenticated ? info.user : null;
   const companyName = info?.companyName || 'Folio';
   const logo = info?.companyLogo ?? '';
+  const iconVersion = info?.iconVersion;
   const kind: ShellKind =
     ENTRY_PATHS.some((path) => path.toLowerCase() === location.pathname.toLowerCase()) ? 'entry' : info === undefined && !session.isError ? 'pending' : user ? 'staff' : 'entry';
   const menu = useMenu();
+
+  // The tab's icon follows a new logo at once (DESIGN §34): the shell linked the icons' version it was loaded with.
+  useEffect(() => {
+    if (!iconVersion) return;
+    for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="icon"], link[rel="apple-touch-icon"]')) {
+      const url = new URL(link.href);
+      url.searchParams.set('v', iconVersion);
+      link.href = `${url.pathname}${url.search}`;
+    }
+  }, [iconVersion]);
 
   // After a navigation in place, focus moves to the new screen, as it would after a page load; an open menu
   // drawer closes.
