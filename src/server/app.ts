@@ -51,6 +51,7 @@ import { prunePreviewShares, PRUNE_PREVIEW_SHARES_EVERY_MS } from './preview-sha
 import { userRoutes } from './users/users.routes';
 import { loadClientAssets } from './ssr/client-assets';
 import { appShellRoutes } from './ssr/app-shell.routes';
+import { firmIconRoutes } from './company/firm-icons.routes';
 import { publicPageRoutes, type HotPath } from './ssr/public-pages.routes';
 import { setupRoutes } from './setup/setup.routes';
 import { prepareFirstAdministrator } from './setup/setup.service';
@@ -350,6 +351,7 @@ async function registerPublicSite(app: FastifyInstance, config: AppConfig, { out
       },
     });
   }
+  await app.register(firmIconRoutes);
   await app.register(appShellRoutes, { assets });
   await app.register(publicPageRoutes, { config, assets, outbox, hotPath });
 }

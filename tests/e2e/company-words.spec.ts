@@ -13,7 +13,8 @@ test('an administrator sets the tagline and uploads the logo in the company deta
     await page.goto('/companyForm');
     const tagline = page.getByLabel('Tagline');
     await expect(tagline).toHaveValue('Bespoke software, CRM and clinic software from Pune, India.');
-    await expect(page.getByLabel('Logo', { exact: true })).toHaveValue('/demo/logo.png');
+    // Whatever logo the company has now (firm-logo.spec.ts may be changing it at the same time).
+    await expect(page.getByLabel('Logo', { exact: true })).toHaveValue(before.logo ?? '');
     await expectNoAxeViolations(page, 'company details');
 
     await tagline.fill('Widgets for every workshop');

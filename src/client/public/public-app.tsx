@@ -25,6 +25,7 @@ export function PublicApp({ data, children }: { data: PublicPageData; children: 
         menu={data.menu}
         path={data.path}
         companyName={data.company.name}
+        logo={data.company.logo}
         label={data.preview ? 'Previewed site header' : undefined}
         languages={data.languages}
       />

@@ -39,6 +39,10 @@ export const SessionInfoSchema = z.object({
   companyCode: z.string(),
   /** The company's country (ISO 3166-1 alpha-2, DESIGN §34): how the staff app reads phone numbers typed without +; absent, India. */
   countryCode: z.string().optional(),
+  /** The company's logo field (DESIGN §34): the staff app shows it, or the demo logo while it is ''. */
+  companyLogo: z.string(),
+  /** The version of the favicon's sizes made from it: the staff app's tab icon follows a new logo without a reload. */
+  iconVersion: z.string(),
   /** Whether /forgot-password can mail a reset link (SMTP and a sender configured); else it says to ask an administrator. */
   passwordResetByMail: z.boolean(),
   /** The signed-in user has two-step sign-in on (DESIGN §21); false without a session. Also in `user`. */

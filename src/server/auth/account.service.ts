@@ -93,7 +93,15 @@ export async function requestPasswordReset(tenant: Tenant, deps: AccountDeps, us
     const at = now.toISOString();
     await voidPasswordResets(trx, user.id, at);
     await insertPasswordReset(trx, { user_id: user.id, token_hash: hashToken(token), created_at: at, expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString() });
-    await queueStaffMail(trx, passwordResetMail({ to: user.email, username: user.username, firstName: user.first_name, siteName: company.companyName || 'the website', link: link.href }), now);
+    await queueStaffMail(trx, passwordResetMail({
+        to: user.email,
+        username: user.username,
+        firstName: user.first_name,
+        siteName: company.companyName || 'the website',
+        link: link.href,
+        logo: company.logo,
+        publicBaseUrl: deps.config.publicBaseUrl,
+      }), now);
     await audit(trx, tenant, { action: 'auth.reset_requested', targetType: 'user', targetId: user.username, summary: `Sent a password reset link to ${user.username}`, userName: null }, now);
   });
   deps.mail.kick();

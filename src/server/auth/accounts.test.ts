@@ -47,6 +47,22 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
   const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)?.[0] ?? '';
 
   describe('password reset by mail', () => {
+    it("starts its HTML with the firm's own logo at its PUBLIC_BASE_URL address, its alt text the firm's name (DESIGN §34)", async () => {
+      const username = await newUser();
+      const logo = '/uploads/photos/company/0123456789abcdef01234567_300x100.png';
+      const { logo: before } = await db().selectFrom('company').select('logo').executeTakeFirstOrThrow();
+      await db().updateTable('company').set({ logo }).execute();
+      try {
+        await post('/api/auth/forgot', { username }, { host: 'evil.example' });
+        const [mail] = await mailsTo(`${username}@firm.example`);
+        expect(mail!.parsed.html).toMatch(
+          /^<p style="margin:0 0 16px"><img src="https:\/\/www\.firm\.example\/uploads\/photos\/company\/0123456789abcdef01234567_300x100\.png" alt="Innovo Software Pvt\. Ltd\." width="144" height="48" /,
+        );
+      } finally {
+        await db().updateTable('company').set({ logo: before }).execute();
+      }
+    });
+
     it('answers every user name alike, and mails a one-time link on PUBLIC_BASE_URL to a real one only, whatever the Host', async () => {
       const username = await newUser();
       const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };

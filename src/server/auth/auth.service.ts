@@ -3,6 +3,7 @@ import { LOGIN_MESSAGES, type SessionInfo, type SignInData, type SignInResponse 
 import { allowedScreens, hashToken, isHeldToAccount } from '../access/access';
 import { audit } from '../audit/audit';
 import { getCompanyDetails } from '../company/company.service';
+import { firmIconsOf } from '../company/firm-icons';
 import { inTransaction, type Db } from '../db/database';
 import { TooManyRequestsError, UnauthorizedError } from '../errors';
 import { effectiveMenuItems } from '../menus/menus.service';
@@ -139,8 +140,16 @@ export async function sessionInfo(
   session: { userId: number; username: string; firstName: string; groupId: number; twoFactor: boolean; mustEnrol: boolean; mustChangePassword: boolean } | null,
   site: { passwordResetByMail: boolean },
 ): Promise<SessionInfo> {
-  const [company, setupDone] = await Promise.all([getCompanyDetails(tenant), hasActiveAdministrator(tenant.db)]);
-  const base = { setupPending: !setupDone, companyName: company.companyName, companyCode: company.companyCode, countryCode: company.countryCode, passwordResetByMail: site.passwordResetByMail };
+  const [company, setupDone, icons] = await Promise.all([getCompanyDetails(tenant), hasActiveAdministrator(tenant.db), firmIconsOf(tenant)]);
+  const base = {
+    setupPending: !setupDone,
+    companyName: company.companyName,
+    companyCode: company.companyCode,
+    countryCode: company.countryCode,
+    companyLogo: company.logo,
+    iconVersion: icons.version,
+    passwordResetByMail: site.passwordResetByMail,
+  };
   if (!session) return { ...base, authenticated: false, twoFactor: false, user: null };
   // A user who must turn two-step sign-in on, or replace a one-time password, lands on /account and may open
   // nothing else until then.

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { ADMIN_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
 import { freePort, TestSmtpServer } from '../test-support/smtp';
+import { testImage, uploadImage } from '../test-support/uploads';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { TenantCache } from '../tenants/tenant-cache';
 import type { Tenant } from '../tenants/tenants';
@@ -169,6 +170,36 @@ describe.each(testDialects())('enquiry mail through a real SMTP server on %s', (
     const again = await call(t, admin, 'resendEnquiry', { id: failed!.id });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('The mail of this enquiry was sent already.');
+  });
+
+  it("starts with the firm's name until it has a logo of its own, then with the logo at its PUBLIC_BASE_URL address, named by the firm (DESIGN §34)", async () => {
+    const mailOf = async (n: number) => {
+      const sent = smtp.received.length;
+      expect((await submit(t, enquiry(n))).statusCode).toBe(200);
+      await t.app.jobs.tick();
+      expect(smtp.received).toHaveLength(sent + 1);
+      return smtp.received.at(-1)!.parsed;
+    };
+    // The demo company's logo field is its sharing picture, no logo of a firm: the name, in bold, and no image.
+    const demo = await mailOf(6);
+    expect(demo.html).toMatch(/^<p style="[^"]*font-weight:bold">Innovo Software Pvt\. Ltd\.<\/p>/);
+    expect(demo.html).not.toContain('<img');
+
+    const upload = await uploadImage(t.app, { page: 'company' }, { name: 'logo.png', type: 'image/png', data: await testImage(600, 150, 'png') }, admin);
+    const logo = (upload.json() as { url: string }).url;
+    const company = (await call(t, admin, 'getCompanyDetails', {})).json();
+    expect((await call(t, admin, 'saveCompanyDetails', { ...company, logo })).statusCode).toBe(200);
+    try {
+      const mail = await mailOf(7);
+      const address = `${t.config.publicBaseUrl}${logo.slice(1)}`;
+      expect(address).toMatch(/^http:\/\/[^/]+\/uploads\/photos\/company\/[0-9a-f]{24}_600x150\.png$/);
+      // Its own shape within 240 × 48, at the top of the HTML; the text names the firm in its first line, as before.
+      expect(mail.html).toMatch(new RegExp(`^<p style="margin:0 0 16px"><img src="${address.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}" alt="Innovo Software Pvt\\. Ltd\\." width="192" height="48" `));
+      expect(mail.text).toMatch(/^A new enquiry from the contact form of Innovo Software Pvt\. Ltd\./);
+      expect((await t.app.inject({ method: 'GET', url: new URL(address).pathname })).headers['content-type']).toBe('image/png');
+    } finally {
+      expect((await call(t, admin, 'saveCompanyDetails', company)).statusCode).toBe(200);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type Mail from 'nodemailer/lib/mailer';
+import { mailBrandHtml } from '../mail/mail-brand';
 
 /** What an enquiry mail is made of: the stored enquiry and where it came from. */
 export interface EnquiryForMail {
@@ -19,9 +20,13 @@ const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
 
 /**
  * The mail of one enquiry (DESIGN §15): to the configured recipient, Reply-To the enquirer, the subject naming
- * the organisation (or the person, without one), every field in plain text and in escaped HTML.
+ * the organisation (or the person, without one), every field in plain text and in escaped HTML; the HTML under
+ * the firm's logo (DESIGN §34).
  */
-export function enquiryMail(enquiry: EnquiryForMail, options: { to: string; from: string | { name: string; address: string }; siteName: string; listUrl: string }): Mail.Options {
+export function enquiryMail(
+  enquiry: EnquiryForMail,
+  options: { to: string; from: string | { name: string; address: string }; siteName: string; listUrl: string; logo: string; publicBaseUrl: string },
+): Mail.Options {
   const who = enquiry.organization ? `${enquiry.organization} (${enquiry.name})` : enquiry.name;
   const fields: Array<[string, string]> = [
     ['Organization', enquiry.organization || '—'],
@@ -42,6 +47,7 @@ export function enquiryMail(enquiry: EnquiryForMail, options: { to: string; from
   ].join('\n');
   const rows = fields.map(([label, value]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('');
   const html = [
+    mailBrandHtml({ name: options.siteName, logo: options.logo }, options.publicBaseUrl),
     `<p>A new enquiry from the contact form of ${escapeHtml(options.siteName)}.</p>`,
     `<table>${rows}</table>`,
     '<h3>Requirements</h3>',

@@ -57,6 +57,8 @@ export class MailOutbox extends MailKind {
         from: this.config.mailFrom ?? { name: `${company.companyName || 'Folio'} website`, address: to },
         siteName: company.companyName || 'the website',
         listUrl: new URL('enquiries', this.config.publicBaseUrl).href,
+        logo: company.logo,
+        publicBaseUrl: this.config.publicBaseUrl,
       },
     );
   }

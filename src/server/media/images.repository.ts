@@ -35,6 +35,12 @@ export async function findImage(db: Db, folder: string, name: string): Promise<{
   return row && { data: row.bytes, contentType: row.content_type, etag: row.etag };
 }
 
+/** An image's ETag (it changes with its bytes), without reading them; null when there is none of that name. */
+export async function imageEtag(db: Db, folder: string, name: string): Promise<string | null> {
+  const row = await db.selectFrom('images').select('etag').where('folder', '=', folder).where('name', '=', name).executeTakeFirst();
+  return row?.etag ?? null;
+}
+
 /** An image's size in bytes, without reading them; null when there is none of that name. */
 export async function imageSize(db: Db, folder: string, name: string): Promise<number | null> {
   const row = await db.selectFrom('images').select('size').where('folder', '=', folder).where('name', '=', name).executeTakeFirst();

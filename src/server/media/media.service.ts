@@ -104,7 +104,7 @@ function uploadParameter(page: FolderPage, field: string | undefined): Parameter
 export type UploadedImage = z.infer<typeof UploadedImageSchema>;
 
 /** sharp, and libvips with it (7 MB resident), is loaded at the first upload: an idle server never needs it. */
-const loadSharp = () => import('sharp').then((module) => module.default);
+export const loadSharp = () => import('sharp').then((module) => module.default);
 
 /**
  * Stores an uploaded image (DESIGN §8). The type comes from the bytes; the pixel count is read from the

@@ -20,7 +20,7 @@ describe("the staff app's shell", () => {
     fs.writeFileSync(path.join(clientDir, '.vite/manifest.json'), JSON.stringify(manifest));
     const assets = loadClientAssets(clientDir);
     expect(assets.app).toEqual({ script: '/assets/entry-app-1.js', preloads: ['/assets/lib-react-2.js', '/assets/lib-router-3.js'], styles: ['/assets/entry-app-1.css'] });
-    const html = appShellDocument(assets);
+    const html = appShellDocument(assets)('v1');
     expect(html).toContain('<link rel="modulepreload" href="/assets/lib-react-2.js"><link rel="modulepreload" href="/assets/lib-router-3.js"></head>');
     expect(html).not.toContain('login-page-4.js');
   });

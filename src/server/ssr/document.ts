@@ -1,3 +1,4 @@
+import { iconLinks } from '../company/firm-icons';
 import type { PageMeta } from '../pages/seo';
 import type { ClientAssets } from './client-assets';
 
@@ -10,6 +11,8 @@ export interface DocumentParts {
   noindex?: boolean;
   bodyHtml: string;
   assets: ClientAssets;
+  /** The version of the firm's icons (DESIGN §34): the favicon links change with the logo. */
+  iconVersion: string;
   /** The page's largest image above the fold, fetched early. */
   preloadImage?: string | undefined;
   /** The page's language (DESIGN §28): `<html lang>`; absent, en. */
@@ -47,7 +50,7 @@ export function renderDocument(parts: DocumentParts): string {
     tag('name', 'twitter:description', meta.description),
     tag('name', 'twitter:image', meta.image),
     '<meta name="theme-color" content="#0b2545">',
-    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    iconLinks(parts.iconVersion),
     parts.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(parts.preloadImage)}" fetchpriority="high">` : '',
     assets.css ? `<style>${assets.css}</style>` : '',
   ]

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Page } from '../pages/page-kind';
 import { findPageAddress, publicPagesOf } from '../pages/resolve-page';
-import { sendAppShell } from './app-shell.routes';
+import { sendAppShell, type AppShell } from './app-shell.routes';
 import { serveCached } from './hot-path';
 import { ONE_SEGMENT } from './public-addresses';
 import { buildNotFound, buildPage, type RenderSite } from './render-page';
@@ -9,7 +9,7 @@ import { buildNotFound, buildPage, type RenderSite } from './render-page';
 /** What serving a public page takes: the site's renderer context and the staff app's shell (editing twins). */
 export interface PageServing {
   site: RenderSite;
-  shell: string;
+  shell: AppShell;
 }
 
 /** A page at its public address, from the cache of rendered pages. */
@@ -39,7 +39,7 @@ export async function servePageAddress(serving: PageServing, request: FastifyReq
   if (!address) return false;
   if (address.twin === 'public') await reply.redirect(`${address.page.publicPath}${search}`, 301);
   else if (!address.canonical) await reply.redirect(`/${address.page.routing}${search}`, 301);
-  else await sendAppShell(reply, serving.shell);
+  else await sendAppShell(request, reply, serving.shell);
   return true;
 }
 

@@ -5,6 +5,7 @@ import type { ContactFormState, PublicPageData } from '../../core/public-page';
 import type { Seo } from '../../core/schemas/seo';
 import { renderPublicBody } from '../../client/entry-server';
 import { getSiteCompany } from '../company/company.service';
+import { firmIconsOf } from '../company/firm-icons';
 import { imageDetails } from '../media/media-library.service';
 import { getPublicMenu } from '../menus/menus.service';
 import type { Page } from '../pages/page-kind';
@@ -69,7 +70,7 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
   const preview = revision.mode === 'preview' ? revision : undefined;
   if (!page.active && !preview) return renderNotFound(site, tenant, page.publicPath);
   const shown = preview ? Promise.resolve({ document: preview.document, translated: true }) : shownDocument(tenant, page);
-  const [menu, source, { document, translated }, view, images, languages, words, links] = await Promise.all([
+  const [menu, source, { document, translated }, view, images, languages, words, links, icons] = await Promise.all([
     getPublicMenu(tenant),
     getSiteCompany(tenant),
     shown,
@@ -78,6 +79,7 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
     shown.then(({ translated }) => pageLanguages(tenant, page, translated)),
     page.locale ? siteTextsIn(tenant, page.locale) : undefined,
     page.locale ? addressesIn(tenant, page.locale) : undefined,
+    firmIconsOf(tenant),
   ]);
   // In another language, the site's own words too (DESIGN §28): the menu's labels, the tagline, the contact form's.
   const company = words?.['footer.tagline'] ? { ...source, tagline: words['footer.tagline'] } : source;
@@ -109,7 +111,7 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
   if (preview?.pane) data.preview = { ...data.preview!, searchResult: { title: meta.title, description: meta.description, url: meta.url } };
   const pane = preview?.pane ? await paneParts(site, tenant, preview.pane) : undefined;
   const alternates = translated && languages.switcher.length > 1 ? hreflangLinks(site, languages.switcher) : [];
-  const head = { meta, canonical: true, noindex: !translated, revision, preloadImage: view.preloadImage, pane, lang: languages.lang, alternates };
+  const head = { meta, canonical: true, noindex: !translated, revision, preloadImage: view.preloadImage, pane, lang: languages.lang, alternates, iconVersion: icons.version };
   return { html: await htmlOf(site, data, head), status: 200 };
 }
 
@@ -164,9 +166,9 @@ async function addressesIn(tenant: Tenant, locale: string): Promise<ReadonlyMap<
 
 /** The site's 404 page, at the address asked for (the menu marks nothing), with status 404. */
 export async function renderNotFound(site: RenderSite, tenant: Tenant, path: string): Promise<{ html: string; status: number }> {
-  const [menu, company] = await Promise.all([getPublicMenu(tenant), getSiteCompany(tenant)]);
+  const [menu, company, icons] = await Promise.all([getPublicMenu(tenant), getSiteCompany(tenant), firmIconsOf(tenant)]);
   const data: PublicPageData = { pageKey: 'not-found', path, pageName: 'Page not found', content: null, menu, company, copyrightYear: new Date().getFullYear() };
-  return { html: await htmlOf(site, data, { meta: notFoundMeta(company.name), canonical: false, revision: PUBLISHED }), status: 404 };
+  return { html: await htmlOf(site, data, { meta: notFoundMeta(company.name), canonical: false, revision: PUBLISHED, iconVersion: icons.version }), status: 404 };
 }
 
 const PUBLISHED: ShownRevision = { mode: 'public' };
@@ -221,6 +223,7 @@ async function htmlOf(
     noindex?: boolean;
     lang?: string;
     alternates?: DocumentParts['alternates'];
+    iconVersion: string;
   },
 ): Promise<string> {
   return renderDocument({
@@ -233,6 +236,7 @@ async function htmlOf(
     assets: site.assets,
     preloadImage: head.preloadImage,
     pane: head.pane,
+    iconVersion: head.iconVersion,
   });
 }
 

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
 import { renderedPage } from '../test-support/rendered-page';
+import { testImage, uploadImage } from '../test-support/uploads';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { CACHE_CHANNEL, CacheSync } from './cache-sync';
 import { TenantCache, type CacheChange } from './tenant-cache';
@@ -197,6 +198,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
     const saved = await a.app.inject({ method: 'POST', url: '/api/master/saveCompanyDetails', headers: admin.headers, payload: { ...company, companyName: 'Synced Software Ltd' } });
     expect(saved.json()).toEqual({ message: 'Success' });
     expect(await poll(() => home(b), 'Synced Software Ltd')).toContain('Synced Software Ltd');
+  });
+
+  it("a logo uploaded and saved on A is B's header logo and favicon on B's next page view (DESIGN §34)", async () => {
+    const favicon = (html: string) => /<link rel="icon" href="([^"]+)"/.exec(html)?.[1] ?? '';
+    const before = await home(b);
+    const demoIcon = (await b.app.inject({ method: 'GET', url: favicon(before) })).rawPayload;
+    const uploaded = await uploadImage(a.app, { page: 'company' }, { name: 'logo.png', type: 'image/png', data: await testImage(300, 100, 'png') }, admin);
+    const logo = (uploaded.json() as { url: string }).url;
+    const company = (await a.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })).json();
+    const saved = await a.app.inject({ method: 'POST', url: '/api/master/saveCompanyDetails', headers: admin.headers, payload: { ...company, logo } });
+    expect(saved.json()).toEqual({ message: 'Success' });
+    const onB = await poll(() => home(b), `src="${logo}"`);
+    expect(onB).toContain(`<img class="brand__logo" src="${logo}"`);
+    expect(favicon(onB)).not.toBe(favicon(before));
+    expect(favicon(onB)).toBe(favicon(await home(a)));
+    const icon = await b.app.inject({ method: 'GET', url: favicon(onB) });
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.rawPayload.equals(demoIcon)).toBe(false);
   });
 
   it('after its listening connection is killed, B listens again and hears the next save', async () => {

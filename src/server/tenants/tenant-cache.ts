@@ -6,6 +6,8 @@ import type { ImageDetails, SiteCompany } from '../../core/public-page';
 import type { Page } from '../pages/page-kind';
 import type { MediaUses } from '../media/media-uses';
 import type { ServedRedirects } from '../redirects/served-redirects';
+import type { FirmIcons } from '../company/firm-icons';
+import { UPLOADS_PATH } from '../../core/media/image-names';
 import { VisitCounts } from '../redirects/visit-counts';
 
 /** The encodings a rendered page is kept in. */
@@ -142,6 +144,8 @@ export class TenantCache {
   readonly rules = new Map<number, FieldRule[]>();
   readonly pages = new RenderedPages();
   company: SiteCompany | undefined;
+  /** The favicon's sizes made from the logo, and their version (company/firm-icons.ts, DESIGN §34): every page's head asks. */
+  firmIcons: Promise<FirmIcons> | undefined;
   /** The site's languages (locales/locales.service.ts): every public page asks. */
   locales: LocaleSettings | undefined;
   /**
@@ -221,7 +225,16 @@ export class TenantCache {
 
   private apply(change: CacheChange): void {
     for (const listener of this.listeners) listener(change);
-    if (change.kind === 'images') return;
+    if (change.kind === 'images') {
+      // The logo's picture replaced in the media library (DESIGN §34): the icons are made again, under a new
+      // version in every page's head. (Pages are rendered only with the company and the icons read.)
+      const logo = this.company?.logo;
+      if (logo !== undefined && change.names.some((name) => logo === `${UPLOADS_PATH}${change.folder}/${name}`)) {
+        this.firmIcons = undefined;
+        this.pages.invalidateAll();
+      }
+      return;
+    }
     this.mediaUses = undefined;
     if (change.kind === 'revisions') return;
     if (change.kind === 'page') {
@@ -239,6 +252,7 @@ export class TenantCache {
     this.rules.clear();
     this.pages.invalidateAll();
     this.company = undefined;
+    this.firmIcons = undefined;
     this.locales = undefined;
     this.siteTexts.clear();
     this.translated.clear();

@@ -44,6 +44,8 @@ const SIGNED_IN: SessionInfo = {
   setupPending: false,
   companyName: 'Innovo',
   companyCode: 'INN',
+  companyLogo: '',
+  iconVersion: 'v1',
   passwordResetByMail: true,
   twoFactor: false,
   user: { id: 7, username: 'asha', firstName: 'Asha', usergroupid: 3, landpage: '/Home', screens: ['News'], twoFactor: false, twoFactorRequired: false, passwordChangeRequired: false },

@@ -16,6 +16,8 @@ const SESSION: SessionInfo = {
   setupPending: false,
   companyName: 'Innovo Software Pvt. Ltd.',
   companyCode: 'INNOVO',
+  companyLogo: '',
+  iconVersion: 'v1',
   passwordResetByMail: false,
   twoFactor: false,
   user: { id: 1, username: 'admin', firstName: 'Admin', usergroupid: 1, landpage: '/Home', screens: ['companyForm'], twoFactor: false, twoFactorRequired: false, passwordChangeRequired: false },

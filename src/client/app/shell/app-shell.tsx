@@ -86,9 +86,21 @@ export function AppShell() {
   const info = session.data;
   const user = info?.authenticated ? info.user : null;
   const companyName = info?.companyName || 'Folio';
+  const logo = info?.companyLogo ?? '';
+  const iconVersion = info?.iconVersion;
   const kind: ShellKind =
     ENTRY_PATHS.some((path) => path.toLowerCase() === location.pathname.toLowerCase()) ? 'entry' : info === undefined && !session.isError ? 'pending' : user ? 'staff' : 'entry';
   const menu = useMenu();
+
+  // The tab's icon follows a new logo at once (DESIGN §34): the shell linked the icons' version it was loaded with.
+  useEffect(() => {
+    if (!iconVersion) return;
+    for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="icon"], link[rel="apple-touch-icon"]')) {
+      const url = new URL(link.href);
+      url.searchParams.set('v', iconVersion);
+      link.href = `${url.pathname}${url.search}`;
+    }
+  }, [iconVersion]);
 
   // After a navigation in place, focus moves to the new screen, as it would after a page load; an open menu
   // drawer closes.
@@ -153,6 +165,7 @@ export function AppShell() {
       {kind === 'staff' && user ? (
         <StaffTopBar
           companyName={companyName}
+          logo={logo}
           startPage={user.landpage || '/Blankpage'}
           userName={userName}
           loginName={user.username}
@@ -165,7 +178,7 @@ export function AppShell() {
         />
       ) : kind === 'entry' ? (
         <header className="entry-header">
-          <ShellBrand companyName={companyName} />
+          <ShellBrand companyName={companyName} logo={logo} />
         </header>
       ) : null}
       {kind === 'staff' ? (

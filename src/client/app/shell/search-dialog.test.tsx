@@ -47,6 +47,7 @@ function Harness() {
     <>
       <StaffTopBar
         companyName="Acme"
+        logo=""
         startPage="/dashboard"
         userName="Asha"
         loginName="asha"

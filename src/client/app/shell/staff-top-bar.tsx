@@ -1,14 +1,20 @@
 import type { Ref } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CircleUserRound, ExternalLink, LogOut, Menu, Search, X } from 'lucide-react';
+import { BrandImage } from '../../public/components/header';
 import { SEARCH_SHORTCUT } from './search-dialog';
 
-/** The company's logo and name; inside the staff app it leads to the user's start page. */
-export function ShellBrand({ companyName, to }: { companyName: string; to?: string | undefined }) {
+/**
+ * The company's logo and name (DESIGN §34: the firm's logo, the demo's until one is uploaded); inside the staff
+ * app it leads to the user's start page. The logo's alt text is the name, which is not read twice.
+ */
+export function ShellBrand({ companyName, logo, to }: { companyName: string; logo: string; to?: string | undefined }) {
   const content = (
     <>
-      <img className="shell-brand__logo" src="/images/logo.svg" width={32} height={32} alt="" />
-      <span className="shell-brand__name">{companyName}</span>
+      <BrandImage className="shell-brand__logo" logo={logo} alt={companyName} />
+      <span className="shell-brand__name" aria-hidden="true">
+        {companyName}
+      </span>
     </>
   );
   return to ? (
@@ -28,6 +34,7 @@ export function ShellBrand({ companyName, to }: { companyName: string; to?: stri
  */
 export function StaffTopBar({
   companyName,
+  logo,
   startPage,
   userName,
   loginName,
@@ -39,6 +46,8 @@ export function StaffTopBar({
   onSearch,
 }: {
   companyName: string;
+  /** The company's logo field. */
+  logo: string;
   startPage: string;
   userName: string;
   loginName: string;
@@ -64,7 +73,7 @@ export function StaffTopBar({
         {navOpen ? <X aria-hidden="true" size={20} /> : <Menu aria-hidden="true" size={20} />}
         <span className="visually-hidden">Menu</span>
       </button>
-      <ShellBrand companyName={companyName} to={startPage} />
+      <ShellBrand companyName={companyName} logo={logo} to={startPage} />
       <div className="staff-topbar__end">
         {onSearch ? (
           <button

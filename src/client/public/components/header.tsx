@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { brandLogo } from '../../../core/media/brand-logo';
 import type { PageLanguage } from '../../../core/schemas/locale';
 import type { MenuEntry } from '../../../core/schemas/menu';
 import { Icon } from './icon';
@@ -34,6 +35,15 @@ function MenuLink({ label, link, path, className }: { label: string; link: strin
 }
 
 /**
+ * The firm's logo (DESIGN §34), its box the image's own shape from its first paint (width and height: no shift
+ * when it loads); CSS gives it the header's height. Also the staff app's (shell/staff-top-bar.tsx).
+ */
+export function BrandImage({ logo, alt, className }: { logo: string; alt: string; className: string }) {
+  const image = brandLogo(logo);
+  return <img className={className} src={image.src} srcSet={image.srcSet} sizes={image.srcSet ? '10rem' : undefined} width={image.width} height={image.height} alt={alt} />;
+}
+
+/**
  * The site header: logo and name, the public menu (dropdowns nest one more level) and the login link.
  * Rendered on the server with every dropdown closed; the header island (`islands/header.ts`) opens and closes
  * them, and folds the menu behind the 'Menu' button wherever it does not fit beside the brand (measured, see
@@ -45,12 +55,15 @@ export function Header({
   menu,
   path,
   companyName,
+  logo,
   label,
   languages,
 }: {
   menu: readonly MenuEntry[];
   path: string;
   companyName: string;
+  /** The company's logo field (DESIGN §34): its image, or the demo logo while it has none. */
+  logo: string;
   label?: string | undefined;
   /** The page in each language it is published in (DESIGN §28): the switcher above the bar, from two on. */
   languages?: readonly PageLanguage[] | undefined;
@@ -127,8 +140,11 @@ export function Header({
       <LanguageSwitcher languages={languages} />
       <div className="container site-header__bar">
         <a className="brand" href={siteHref(links, '/Home1')}>
-          <img className="brand__logo" src="/images/logo.svg" width={40} height={40} alt="" />
-          <span className="brand__name">{companyName}</span>
+          <BrandImage className="brand__logo" logo={logo} alt={companyName} />
+          {/* The logo's alt text names the link; the name beside it would say it twice. */}
+          <span className="brand__name" aria-hidden="true">
+            {companyName}
+          </span>
         </a>
         <button type="button" className="nav-toggle" aria-expanded={false} aria-controls="site-nav">
           <Icon name="menu" />

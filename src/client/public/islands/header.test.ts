@@ -50,7 +50,7 @@ const key = (target: HTMLElement, name: string) => {
 };
 
 beforeEach(() => {
-  document.body.innerHTML = `${renderToStaticMarkup(createElement(Header, { menu: MENU, path: '/Home1', companyName: 'Innovo' }))}<main><p id="outside">Text</p></main>`;
+  document.body.innerHTML = `${renderToStaticMarkup(createElement(Header, { menu: MENU, path: '/Home1', companyName: 'Innovo', logo: '' }))}<main><p id="outside">Text</p></main>`;
   enhance(document.querySelector('header')!);
 });
 
