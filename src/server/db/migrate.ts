@@ -27,6 +27,7 @@ import * as mediaLibrary from './migrations/20261127-0023-media-library';
 import * as mediaMenu from './migrations/20261127-0024-media-menu';
 import * as languages from './migrations/20261127-0025-languages';
 import * as editingPerLanguage from './migrations/20261127-0026-editing-per-language';
+import * as namesForVisitors from './migrations/20261129-0031-names-for-visitors';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -64,6 +65,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261127-0024-media-menu': mediaMenu,
   '20261127-0025-languages': languages,
   '20261127-0026-editing-per-language': editingPerLanguage,
+  '20261129-0031-names-for-visitors': namesForVisitors,
 };
 
 /** The migrations this Folio knows, oldest first. */
