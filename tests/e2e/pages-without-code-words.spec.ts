@@ -98,6 +98,9 @@ test('a page made without code: visitors read content, a name shows when asked, 
 
   // The public header's menu has it.
   await page.goto('/Home1');
+  // A header whose entries do not fit in one row folds them behind its Menu button.
+  const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  if (await menuButton.isVisible()) await menuButton.click();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: TITLE })).toHaveAttribute('href', `/${NAME}1`);
 
   // The list of pages, in plain words.
