@@ -14,12 +14,13 @@ const DISPLAY = `Careers <i>${RUN}</i> & jobs`;
 const HIDDEN = `Hidden${RUN}`;
 const EDITOR = { username: `e2e-careers-${RUN}`, password: 'e2e-careers-password' };
 
+// Text shows visitors no field name unless asked (DESIGN §34): this page asks, so its values read under their names.
 const HEADER = [
-  { parameterName: 'title', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'Y', minlength: 5, maxlength: 80 },
-  { parameterName: 'intro', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header', mandatory: 'N' },
+  { parameterName: 'title', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'Y', minlength: 5, maxlength: 80, showName: true },
+  { parameterName: 'intro', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header', mandatory: 'N', showName: true },
   { parameterName: 'banner', sequence: 3, type: 'Image', unittype: 'Image', pagecreationtype: 'Header', mandatory: 'N', width: 1200, sizeinKB: 200 },
 ];
-const JOB_TITLE = { parameterName: 'jobTitle', sequence: 4, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y' };
+const JOB_TITLE = { parameterName: 'jobTitle', sequence: 4, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y', showName: true };
 const CLOSING_DATE = { parameterName: 'closingDate', sequence: 5, type: 'Date', unittype: 'Date', pagecreationtype: 'Detail', mandatory: 'N', greatthncurrentdate: 'true' };
 const SALARY = { parameterName: 'salary', sequence: 6, type: 'number', unittype: 'Float', pagecreationtype: 'Detail', mandatory: 'N', decimalplaces: 2 };
 const FULL_TIME = { parameterName: 'fullTime', sequence: 7, type: 'Checkbox', unittype: 'Boolean', pagecreationtype: 'Detail', mandatory: 'N', booleanyes: 'Yes', booleanno: 'No' };
