@@ -202,7 +202,7 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await expect(page).toHaveURL(new RegExp(`/paramactivity/${pageId}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Fields of Careers' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Fields of Careers' });
-    await expect(table.locator('tbody')).toHaveText("No parameters yet: add the page's fields above.");
+    await expect(table.locator('tbody')).toHaveText("No fields yet: add the page's fields above.");
 
     const name = page.getByLabel('Field name');
     const type = page.getByLabel('Type', { exact: true });
