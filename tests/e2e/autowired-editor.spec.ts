@@ -324,7 +324,8 @@ test('changed parameters: removed values are shown and dropped on Save, a newly 
   await logIn(page);
   await openEditor(page);
   // The administrator removes salary and adds a mandatory location while the page is open.
-  const location = { parameterName: 'location', sequence: 6, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y' };
+  // Shown under its name like the page's other columns (DESIGN §34), so the entries stay a table.
+  const location = { parameterName: 'location', sequence: 6, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y', showName: true };
   await asAdmin(browser, (admin) => saveParameters(admin, [...HEADER, JOB_TITLE, CLOSING_DATE, location, { ...FULL_TIME, sequence: 7 }]));
 
   // The open editor still sends salary: the server refuses it with a sentence and stores nothing.
@@ -369,7 +370,8 @@ test('changed parameters: removed values are shown and dropped on Save, a newly 
 });
 
 test('a save the server refuses about one field marks that field and focuses it (DESIGN §25: {message, field})', async ({ page, browser }) => {
-  const location = { parameterName: 'location', sequence: 6, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y' };
+  // Shown under its name like the page's other columns (DESIGN §34), so the entries stay a table.
+  const location = { parameterName: 'location', sequence: 6, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y', showName: true };
   const current = [...HEADER, JOB_TITLE, CLOSING_DATE, location, { ...FULL_TIME, sequence: 7 }];
   await logIn(page);
   await openEditor(page);
