@@ -128,6 +128,10 @@ export interface PublicParameter {
   no: string;
   /** The decimal places a number is shown with; null: as it was typed. */
   decimalplaces: number | null;
+  /** Whether visitors see the name above the value (DESIGN §34: text is content and reads on its own). */
+  showName: boolean;
+  /** A line of text that reads as a heading (DESIGN §34). */
+  heading: boolean;
 }
 
 /**

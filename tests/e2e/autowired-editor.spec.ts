@@ -14,12 +14,13 @@ const DISPLAY = `Careers <i>${RUN}</i> & jobs`;
 const HIDDEN = `Hidden${RUN}`;
 const EDITOR = { username: `e2e-careers-${RUN}`, password: 'e2e-careers-password' };
 
+// Text shows visitors no field name unless asked (DESIGN §34): this page asks, so its values read under their names.
 const HEADER = [
-  { parameterName: 'title', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'Y', minlength: 5, maxlength: 80 },
-  { parameterName: 'intro', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header', mandatory: 'N' },
+  { parameterName: 'title', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'Y', minlength: 5, maxlength: 80, showName: true },
+  { parameterName: 'intro', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header', mandatory: 'N', showName: true },
   { parameterName: 'banner', sequence: 3, type: 'Image', unittype: 'Image', pagecreationtype: 'Header', mandatory: 'N', width: 1200, sizeinKB: 200 },
 ];
-const JOB_TITLE = { parameterName: 'jobTitle', sequence: 4, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y' };
+const JOB_TITLE = { parameterName: 'jobTitle', sequence: 4, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y', showName: true };
 const CLOSING_DATE = { parameterName: 'closingDate', sequence: 5, type: 'Date', unittype: 'Date', pagecreationtype: 'Detail', mandatory: 'N', greatthncurrentdate: 'true' };
 const SALARY = { parameterName: 'salary', sequence: 6, type: 'number', unittype: 'Float', pagecreationtype: 'Detail', mandatory: 'N', decimalplaces: 2 };
 const FULL_TIME = { parameterName: 'fullTime', sequence: 7, type: 'Checkbox', unittype: 'Boolean', pagecreationtype: 'Detail', mandatory: 'N', booleanyes: 'Yes', booleanno: 'No' };
@@ -323,7 +324,8 @@ test('changed parameters: removed values are shown and dropped on Save, a newly 
   await logIn(page);
   await openEditor(page);
   // The administrator removes salary and adds a mandatory location while the page is open.
-  const location = { parameterName: 'location', sequence: 6, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y' };
+  // Shown under its name like the page's other columns (DESIGN §34), so the entries stay a table.
+  const location = { parameterName: 'location', sequence: 6, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y', showName: true };
   await asAdmin(browser, (admin) => saveParameters(admin, [...HEADER, JOB_TITLE, CLOSING_DATE, location, { ...FULL_TIME, sequence: 7 }]));
 
   // The open editor still sends salary: the server refuses it with a sentence and stores nothing.
@@ -368,7 +370,8 @@ test('changed parameters: removed values are shown and dropped on Save, a newly 
 });
 
 test('a save the server refuses about one field marks that field and focuses it (DESIGN §25: {message, field})', async ({ page, browser }) => {
-  const location = { parameterName: 'location', sequence: 6, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y' };
+  // Shown under its name like the page's other columns (DESIGN §34), so the entries stay a table.
+  const location = { parameterName: 'location', sequence: 6, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y', showName: true };
   const current = [...HEADER, JOB_TITLE, CLOSING_DATE, location, { ...FULL_TIME, sequence: 7 }];
   await logIn(page);
   await openEditor(page);

@@ -49,11 +49,11 @@ const pageNamed = (routing: string) => queryE2eDatabase<{ id: number; routing: s
 test('homepages lists the twelve content pages and the back-office screens as wired, 10 a page', async ({ page, consoleErrors }) => {
   await logIn(page);
   await page.goto('/homepages');
-  await expect(page.getByRole('heading', { level: 1, name: 'Create Home-Page' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pages' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create New Page' })).toHaveAttribute('href', '/formcreation');
   await expect(page.getByRole('link', { name: 'Back To Home' })).toHaveAttribute('href', '/Home');
   const table = pagesTable(page);
-  await expect(table.locator('thead th')).toHaveText(['Sr.No', 'Page Name', 'Model Name', 'Type', 'Action']);
+  await expect(table.locator('thead th')).toHaveText(['No.', 'Page', 'Group', 'Type', 'Action']);
 
   await expect(table.locator('tbody tr')).toHaveCount(10);
   await expect(table.locator('.page-name__route')).toHaveText([
@@ -69,11 +69,11 @@ test('homepages lists the twelve content pages and the back-office screens as wi
     '/RelationwareCRM-Pharma',
   ]);
   await expect(table.locator('tbody tr td:nth-child(1)')).toHaveText(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
-  await expect(table.locator('tbody tr td:nth-child(4)')).toHaveText(Array(10).fill('Wired'));
+  await expect(table.locator('tbody tr td:nth-child(4)')).toHaveText(Array(10).fill('Built in'));
   const home = table.locator('tbody tr').first();
   await expect(home.getByRole('link', { name: 'Edit Home' })).toHaveAttribute('href', '/formcreation/1');
   await expect(home.getByRole('button', { name: 'Deactivate Home' })).toBeVisible();
-  await expect(home.getByRole('link', { name: 'Configure the parameters of Home' })).toHaveAttribute('href', '/paramactivity/1');
+  await expect(home.getByRole('link', { name: 'Choose the fields of Home' })).toHaveAttribute('href', '/paramactivity/1');
   await expect(pager(page)).toContainText('Page 1 of');
   await expect(pager(page).getByRole('button', { name: 'Previous page' })).toBeDisabled();
 
@@ -84,7 +84,7 @@ test('homepages lists the twelve content pages and the back-office screens as wi
   await expect(table.locator('tbody tr td:nth-child(1)').first()).toHaveText('11');
   // The back-office screens are wired pages too; they cannot be deactivated, so they offer no toggle.
   const screen = table.locator('tbody tr', { hasText: '/homepages' });
-  await expect(screen.locator('td:nth-child(4)')).toHaveText('Wired');
+  await expect(screen.locator('td:nth-child(4)')).toHaveText('Built in');
   await expect(screen.getByRole('button')).toHaveCount(0);
   await expect(screen.getByRole('link')).toHaveCount(2);
   expect(consoleErrors).toEqual([]);
@@ -100,23 +100,23 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await page.goto('/homepages');
     await page.getByRole('link', { name: 'Create New Page' }).click();
     await expect(page).toHaveURL(/\/formcreation$/);
-    await expect(page.getByRole('link', { name: 'Back To HomePage' })).toHaveAttribute('href', '/homepages');
+    await expect(page.getByRole('link', { name: 'Back to pages' })).toHaveAttribute('href', '/homepages');
 
     // A new page is Autowired: the two boxes exclude each other, and Wired is refused with the reason.
-    const wired = page.getByRole('checkbox', { name: 'Wired', exact: true });
-    const autowired = page.getByRole('checkbox', { name: 'Autowired', exact: true });
+    const wired = page.getByRole('checkbox', { name: 'Built in', exact: true });
+    const autowired = page.getByRole('checkbox', { name: 'Made without code', exact: true });
     await expect(autowired).toBeChecked();
     await expect(wired).not.toBeChecked();
     await wired.check();
     await expect(autowired).not.toBeChecked();
-    await expect(page.getByText('A new page is Autowired: wired pages come with Folio’s code.').last()).toBeVisible();
+    await expect(page.getByText('A new page is made without code: built-in pages come with Folio’s code.').last()).toBeVisible();
     await autowired.check();
     await expect(wired).not.toBeChecked();
 
-    await page.getByLabel('Define Page Name').fill(name);
-    await page.getByLabel('Display Name').fill('Careers <b>at</b> Innovo');
-    await page.getByLabel('Module Name').selectOption({ label: 'Website' });
-    await page.getByRole('checkbox', { name: 'HomePage' }).check();
+    await page.getByLabel('Name in the address').fill(name);
+    await page.getByLabel('Page title').fill('Careers <b>at</b> Innovo');
+    await page.getByLabel('Group of pages').selectOption({ label: 'Website' });
+    await page.getByRole('checkbox', { name: 'Part of the public website' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(toastOf(page, 'Page saved.')).toBeVisible();
     await expect(page).toHaveURL(/\/homepages$/);
@@ -129,17 +129,17 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     // The display name is text: its tags show as typed, nothing is bold.
     const row = await findPageRow(page, 'Careers <b>at</b> Innovo');
     await expect(row.locator('td:nth-child(3)')).toHaveText('Website');
-    await expect(row.locator('td:nth-child(4)')).toHaveText('Autowired');
+    await expect(row.locator('td:nth-child(4)')).toHaveText('Made without code');
     await expect(row.locator('b')).toHaveCount(0);
     await expect(row.getByRole('link', { name: 'Edit Careers <b>at</b> Innovo' })).toHaveAttribute('href', `/formcreation/${pageId}`);
 
     // Edit it: the form starts from the saved copy; the type is fixed now.
     await row.getByRole('link', { name: 'Edit Careers <b>at</b> Innovo' }).click();
-    await expect(page.getByLabel('Define Page Name')).toHaveValue(name);
-    await expect(page.getByRole('checkbox', { name: 'Autowired', exact: true })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: 'Autowired', exact: true })).toBeDisabled();
-    await expect(page.getByRole('checkbox', { name: 'HomePage' })).toBeChecked();
-    await page.getByLabel('Display Name').fill('Careers');
+    await expect(page.getByLabel('Name in the address')).toHaveValue(name);
+    await expect(page.getByRole('checkbox', { name: 'Made without code', exact: true })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Made without code', exact: true })).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: 'Part of the public website' })).toBeChecked();
+    await page.getByLabel('Page title').fill('Careers');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(toastOf(page, 'Page saved.')).toBeVisible();
     await expect(page).toHaveURL(/\/homepages$/);
@@ -150,9 +150,9 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
   test('refused names show the sentence and create nothing', async ({ page }) => {
     await logIn(page);
     await page.goto('/formcreation');
-    const nameInput = page.getByLabel('Define Page Name');
-    await page.getByLabel('Display Name').fill('Refused');
-    await page.getByLabel('Module Name').selectOption({ label: 'Website' });
+    const nameInput = page.getByLabel('Name in the address');
+    await page.getByLabel('Page title').fill('Refused');
+    await page.getByLabel('Group of pages').selectOption({ label: 'Website' });
     const save = page.getByRole('button', { name: 'Save' });
     const count = () => queryE2eDatabase<{ n: number }>('select count(*) as n from pages')[0]!.n;
     const before = count();
@@ -190,7 +190,7 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await expect(page).toHaveURL(/\/formcreation$/);
     // Nothing typed is lost.
     await expect(nameInput).toHaveValue(name.toLowerCase());
-    await expect(page.getByLabel('Display Name')).toHaveValue('Refused');
+    await expect(page.getByLabel('Page title')).toHaveValue('Refused');
 
     expect(count()).toBe(before);
   });
@@ -198,28 +198,28 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
   test('configure its parameters: date rules, Edit then Add, delete, Save, reload', async ({ page, consoleErrors }) => {
     await logIn(page);
     const row = await findPageRow(page, 'Careers');
-    await row.getByRole('link', { name: 'Configure the parameters of Careers' }).click();
+    await row.getByRole('link', { name: 'Choose the fields of Careers' }).click();
     await expect(page).toHaveURL(new RegExp(`/paramactivity/${pageId}$`));
-    await expect(page.getByRole('heading', { level: 1, name: 'Parameters of Careers' })).toBeVisible();
-    const table = page.getByRole('table', { name: 'Parameters of Careers' });
-    await expect(table.locator('tbody')).toHaveText("No parameters yet: add the page's fields above.");
+    await expect(page.getByRole('heading', { level: 1, name: 'Fields of Careers' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Fields of Careers' });
+    await expect(table.locator('tbody')).toHaveText("No fields yet: add the page's fields above.");
 
-    const name = page.getByLabel('Parameter Name');
+    const name = page.getByLabel('Field name');
     const type = page.getByLabel('Type', { exact: true });
-    const sequence = page.getByLabel('Sequence');
+    const sequence = page.getByLabel('Order');
     const add = page.getByRole('button', { name: 'Add', exact: true });
     await expect(sequence).toHaveValue('1');
 
     // A Header title, Textarea of Character, 5 to 80, mandatory.
     await name.fill('title');
     await type.selectOption('Textarea');
-    await page.getByLabel('Page creation Type').selectOption('Header');
-    await page.getByLabel('Mandatory').check();
+    await page.getByLabel('Where it goes').selectOption('Header');
+    await page.getByLabel('Required', { exact: true }).check();
     await page.getByLabel('Minimum length').fill('5');
     await page.getByLabel('Maximum length').fill('80');
     await add.click();
     await expect(table.locator('tbody tr')).toHaveCount(1);
-    await expect(table.locator('tbody tr').first().locator('td')).toHaveText(['1', 'title', 'Textarea · Character · Header · Mandatory', 'length 5–80', '']);
+    await expect(table.locator('tbody tr').first().locator('td')).toHaveText(['1', 'title', 'Text · Once on the page · Required · Name not shown', 'length 5–80', '']);
     // The form resets and the sequence increments.
     await expect(name).toHaveValue('');
     await expect(name).toBeFocused();
@@ -255,18 +255,18 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await expect(future).not.toBeChecked();
     await future.check();
     await add.click();
-    await expect(table.locator('tbody tr').nth(1).locator('td')).toHaveText(['2', 'closing', 'Date · Date · Detail · Optional', 'future date', '']);
+    await expect(table.locator('tbody tr').nth(1).locator('td')).toHaveText(['2', 'closing', 'Date · In each entry of the page’s list · Optional · Name shown to visitors', 'future date', '']);
     await expect(sequence).toHaveValue('3');
 
     // A Detail salary: a number, Float with 2 decimal places. Choosing the kind clears the other kind's flags.
     await name.fill('salary');
     await type.selectOption('number');
     await page.getByLabel('Maximum digits').fill('6');
-    await page.getByRole('radio', { name: 'Float (decimal number)' }).check();
+    await page.getByRole('radio', { name: 'Decimal number' }).check();
     await expect(page.getByLabel('Maximum digits')).toHaveCount(0);
     await page.getByLabel('Decimal places').fill('3');
     await add.click();
-    await expect(table.locator('tbody tr').nth(2).locator('td')).toHaveText(['3', 'salary', 'number · Float · Detail · Optional', '3 decimal places, no negatives', '']);
+    await expect(table.locator('tbody tr').nth(2).locator('td')).toHaveText(['3', 'salary', 'Number (decimal number) · In each entry of the page’s list · Optional · Name shown to visitors', '3 decimal places, no negatives', '']);
 
     // A Detail fullTime: Checkbox of Boolean, labelled Yes / No.
     await expect(sequence).toHaveValue('4');
@@ -276,7 +276,7 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await page.getByLabel('Label for no').fill('No');
     await add.click();
     await expect(table.locator('tbody tr')).toHaveCount(4);
-    await expect(table.locator('tbody tr').nth(3).locator('td')).toHaveText(['4', 'fullTime', 'Checkbox · Boolean · Detail · Optional', 'Yes/No', '']);
+    await expect(table.locator('tbody tr').nth(3).locator('td')).toHaveText(['4', 'fullTime', 'Checkbox (yes or no) · In each entry of the page’s list · Optional · Name shown to visitors', 'Yes/No', '']);
 
     // Edit loads a row into the form; the next Add replaces it (the count stays).
     await table.getByRole('button', { name: 'Edit salary' }).click();
@@ -292,8 +292,8 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await name.fill('salary');
     await add.click();
     await expect(table.locator('tbody tr')).toHaveCount(4);
-    await expect(table.locator('tbody tr').nth(2).locator('td')).toHaveText(['3', 'salary', 'number · Float · Detail · Optional', '2 decimal places, no negatives', '']);
-    await expect(page.getByRole('heading', { name: 'Add a parameter' })).toBeVisible();
+    await expect(table.locator('tbody tr').nth(2).locator('td')).toHaveText(['3', 'salary', 'Number (decimal number) · In each entry of the page’s list · Optional · Name shown to visitors', '2 decimal places, no negatives', '']);
+    await expect(page.getByRole('heading', { name: 'Add a field' })).toBeVisible();
     await expect(sequence).toHaveValue('5');
 
     // Add one more and delete it: the dialog asks, the row goes, the sequence decrements.
@@ -303,7 +303,7 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await expect(sequence).toHaveValue('6');
     await table.getByRole('button', { name: 'Delete temporary' }).click();
     const dialog = page.getByRole('alertdialog');
-    await expect(dialog.locator('.confirm-dialog__question')).toHaveText('Delete this field? This cannot be undone.');
+    await expect(dialog.locator('.confirm-dialog__question')).toHaveText('The field leaves this list; the page changes when you save the list.');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(table.locator('tbody tr')).toHaveCount(5);
     await table.getByRole('button', { name: 'Delete temporary' }).click();
@@ -313,13 +313,13 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
 
     // A save that fails keeps everything typed, and says so.
     await page.route('**/api/master/saveParameters', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }));
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(toastOf(page, 'The fields were not saved.')).toBeVisible();
+    await page.getByRole('button', { name: 'Save the fields', exact: true }).click();
+    await expect(toastOf(page, 'The fields could not be saved.')).toBeVisible();
     await expect(table.locator('tbody tr')).toHaveCount(4);
     await page.unroute('**/api/master/saveParameters');
 
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(toastOf(page, 'Fields saved.')).toBeVisible();
+    await page.getByRole('button', { name: 'Save the fields', exact: true }).click();
+    await expect(toastOf(page, 'Fields saved. The editor and the public page use them from now on.')).toBeVisible();
 
     // Reload: the rows are there, as saved.
     await page.reload();
@@ -332,7 +332,7 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
 
     // An Autowired page's labels are its parameters: the name can be chosen from them.
     await page.getByRole('radio', { name: "From the page's labels" }).check();
-    await expect(page.getByLabel('Parameter Name').locator('option')).toHaveText(['Select a label', 'title', 'closing', 'salary', 'fullTime']);
+    await expect(page.getByLabel('Field name').locator('option')).toHaveText(['Select a label', 'title', 'closing', 'salary', 'fullTime']);
     expect(consoleErrors.filter((e) => !e.includes('500'))).toEqual([]);
   });
 
@@ -373,12 +373,12 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     expect((await request.get(`/${name}1`)).status()).toBe(404);
     expect(await (await request.get('/sitemap.xml')).text()).not.toContain(`/${name}1<`);
 
-    // A status change that fails says the spec's words.
+    // A status change that fails says so in the screen's words (DESIGN §34).
     const activate = row.getByRole('button', { name: 'Activate Careers' });
     await expect(activate).toBeFocused();
     await page.route('**/api/master/activitydelstatus', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }));
     await activate.click();
-    await expect(toastOf(page, 'The status was not changed.')).toBeVisible();
+    await expect(toastOf(page, 'The page could not be switched on or off.')).toBeVisible();
     expect(pageNamed(name)[0]!.active).toBe(0);
     await page.unroute('**/api/master/activitydelstatus');
 
@@ -429,24 +429,24 @@ test('a rule tightened on the Home page: the Home editor refuses what it accepte
 test('a wired page: the name is fixed and the parameter name comes from its labels', async ({ page }) => {
   await logIn(page);
   await page.goto('/formcreation/7');
-  await expect(page.getByLabel('Define Page Name')).toHaveValue('News');
-  await expect(page.getByLabel('Define Page Name')).toHaveAttribute('readonly', '');
-  await expect(page.getByRole('checkbox', { name: 'Wired', exact: true })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'Wired', exact: true })).toBeDisabled();
+  await expect(page.getByLabel('Name in the address')).toHaveValue('News');
+  await expect(page.getByLabel('Name in the address')).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('checkbox', { name: 'Built in', exact: true })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Built in', exact: true })).toBeDisabled();
 
   await page.goto('/paramactivity/7');
-  await expect(page.getByRole('heading', { level: 1, name: /^Parameters of / })).toBeVisible();
-  const table = page.getByRole('table', { name: /^Parameters of / });
+  await expect(page.getByRole('heading', { level: 1, name: /^Fields of / })).toBeVisible();
+  const table = page.getByRole('table', { name: /^Fields of / });
   await expect(table.locator('tbody tr').first()).toBeVisible();
   const rows = await table.locator('tbody tr').count();
   expect(rows).toBeGreaterThan(0);
-  await expect(page.getByLabel('Sequence')).toHaveValue(String(rows + 1));
+  await expect(page.getByLabel('Order')).toHaveValue(String(rows + 1));
   // The dropdown is the page's fields with their on-screen labels; a typed name that is not one is refused.
-  const select = page.getByLabel('Parameter Name');
+  const select = page.getByLabel('Field name');
   expect(await select.evaluate((element) => element.tagName)).toBe('SELECT');
   expect(await select.locator('option').count()).toBeGreaterThan(1);
   await page.getByRole('radio', { name: 'Typed' }).check();
-  await page.getByLabel('Parameter Name').fill('notAField');
+  await page.getByLabel('Field name').fill('notAField');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.locator('.param-form__problems')).toContainText('notAField is not a field of the page');
   await expect(table.locator('tbody tr')).toHaveCount(rows);
@@ -471,14 +471,14 @@ for (const viewport of [
       await noSideways(page, 'homepages');
 
       await page.goto('/formcreation');
-      await expect(page.getByLabel('Module Name')).toBeVisible();
+      await expect(page.getByLabel('Group of pages')).toBeVisible();
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.locator('#filename-error')).toBeVisible();
       await expectNoAxeViolations(page, 'formcreation with errors');
       await noSideways(page, 'formcreation');
 
       await page.goto('/formcreation/1');
-      await expect(page.getByLabel('Define Page Name')).toHaveValue('Home');
+      await expect(page.getByLabel('Name in the address')).toHaveValue('Home');
       await expectNoAxeViolations(page, 'formcreation/1');
     });
 
@@ -486,12 +486,12 @@ for (const viewport of [
       test.setTimeout(60_000);
       await logIn(page);
       await page.goto('/paramactivity/1');
-      await expect(page.getByRole('table', { name: /^Parameters of / }).locator('tbody tr').first()).toBeVisible();
+      await expect(page.getByRole('table', { name: /^Fields of / }).locator('tbody tr').first()).toBeVisible();
       await expectNoAxeViolations(page, 'paramactivity/1');
       await noSideways(page, 'paramactivity/1');
       for (const kind of ['Date', 'number', 'Checkbox', 'Image', 'Dropdown'] as const) {
         await page.getByLabel('Type', { exact: true }).selectOption(kind);
-        if (kind === 'Dropdown') await page.getByRole('radio', { name: 'Master data' }).check();
+        if (kind === 'Dropdown') await page.getByRole('radio', { name: 'A master-data value' }).check();
         // The panel changes only the form: axe checks the form.
         const results = await new AxeBuilder({ page }).include('.param-form').withTags(AXE_TAGS).analyze();
         expect(results.violations.map((v) => `${kind}: ${v.id}: ${v.help}`)).toEqual([]);
@@ -507,16 +507,16 @@ test('keyboard only: from the list to a page’s parameters, add one and save', 
   const created = await callApi<{ id: number }>(page, '/api/master/savePageCreation', { filename: tag, dspname: tag, module: 1, type: 'Autowired', homepage: 'N' });
   expect(created.status).toBe(200);
   const row = await findPageRow(page, tag);
-  const configure = row.getByRole('link', { name: `Configure the parameters of ${tag}` });
+  const configure = row.getByRole('link', { name: `Choose the fields of ${tag}` });
   await configure.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/paramactivity/${created.data.id}$`));
-  const name = page.getByLabel('Parameter Name');
+  const name = page.getByLabel('Field name');
   await name.focus();
   await page.keyboard.type('headline');
   // Tab through the form to Add; Enter in a field adds too (it is the form's submit).
   await page.keyboard.press('Enter');
-  const table = page.getByRole('table', { name: `Parameters of ${tag}` });
+  const table = page.getByRole('table', { name: `Fields of ${tag}` });
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await expect(name).toBeFocused();
   // Tab to the row's Edit, Enter: the focus goes back to the name, filled.
@@ -526,8 +526,8 @@ test('keyboard only: from the list to a page’s parameters, add one and save', 
   await page.keyboard.press('Enter');
   await expect(name).toBeFocused();
   await expect(name).toHaveValue('headline');
-  const save = page.getByRole('button', { name: 'Save', exact: true });
+  const save = page.getByRole('button', { name: 'Save the fields', exact: true });
   for (let presses = 0; presses < 80 && !(await save.evaluate((e) => e === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
-  await expect(toastOf(page, 'Fields saved.')).toBeVisible();
+  await expect(toastOf(page, 'Fields saved. The editor and the public page use them from now on.')).toBeVisible();
 });

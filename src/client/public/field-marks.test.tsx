@@ -134,6 +134,8 @@ describe('a page made without code', () => {
     yes: '',
     no: '',
     decimalplaces: null,
+    showName: true,
+    heading: false,
     ...more,
   });
   const header = [

@@ -14,15 +14,27 @@ export const PAGE_MESSAGES = {
   nameShape: 'A page name starts with a letter and has only letters, digits and hyphens: no spaces, dots or slashes.',
   displayName: 'Enter a display name of 1 to 100 characters.',
   module: 'Choose the module of the page.',
-  type: 'Choose Wired or Autowired.',
-  newWired: 'A new page is Autowired: wired pages come with Folio’s code.',
-  wiredName: 'The name of a wired page cannot be changed: its code answers to it.',
-  wiredType: 'A wired page stays wired, and an Autowired page stays Autowired.',
+  type: 'Choose whether the page is built in or made without code.',
+  newWired: 'A new page is made without code: built-in pages come with Folio’s code.',
+  wiredName: 'The name of a built-in page cannot be changed: its code answers to it.',
+  wiredType: 'A built-in page stays built in, and a page made without code stays made without code.',
   notFound: 'This page no longer exists.',
   statusFailed: 'Oops, Please Check Again!',
   activated: 'Page activated.',
   deactivated: 'Page deactivated: its public page is gone, its content is kept.',
 } as const;
+
+/** What the screens say where the spec's catalogue answers (DESIGN §34: the screens say it properly). */
+export const PAGE_SCREEN_WORDS = {
+  saved: 'Page saved.',
+  failed: 'The page could not be saved. Try again in a moment.',
+  statusFailed: 'The page could not be switched on or off.',
+  builtIn: 'Built in',
+  withoutCode: 'Made without code',
+} as const;
+
+/** A page's type as the screens name it (the spec's Wired and Autowired stay in the API and in small print). */
+export const pageTypeWords = (type: PageType) => (type === 'wired' ? PAGE_SCREEN_WORDS.builtIn : PAGE_SCREEN_WORDS.withoutCode);
 
 export const PAGE_NAME_MAX = 25;
 export const PAGE_PAGE_SIZE = 10;

@@ -18,6 +18,7 @@ export const PARAMETER_MESSAGES = {
   selection: (name: string) => `Parameter ${name}: a User Selection parameter takes its choices from master data; choose the MasterData kind.`,
   unknownField: (name: string, page: string) => `${name} is not a field of the page ${page}; choose one from the list of its labels.`,
   kindMismatch: (name: string) => `Parameter ${name}: the type and the kind of value do not go together.`,
+  heading: (name: string) => `Parameter ${name}: only a line of text (Textarea of Character kind) can be shown as a heading.`,
   tooMany: 'A page has at most 100 parameters.',
 } as const;
 
@@ -70,6 +71,10 @@ export const ParameterSchema = z.object({
   width: limit,
   /** Whether the field's values are translated (DESIGN §28); null follows its type: text kinds translate. */
   translatable: z.boolean().nullable().default(null),
+  /** Whether visitors see the field's name above its value (DESIGN §34); null follows its kind (`showsNameToVisitors`). */
+  showName: z.boolean().nullable().default(null),
+  /** A line of text that visitors read as a heading (DESIGN §34). */
+  asHeading: z.boolean().default(false),
 });
 export type ParameterInput = z.input<typeof ParameterSchema>;
 export type Parameter = z.output<typeof ParameterSchema>;
@@ -83,6 +88,7 @@ export function parameterProblems(p: Parameter): string[] {
   if ([p.currentdate, p.greatthncurrentdate, p.lessthncurrentdate].filter((f) => f === 'true').length > 1) problems.push(PARAMETER_MESSAGES.dates(name));
   if (p.unittype === 'MasterData' && p.commonmastertype === null) problems.push(PARAMETER_MESSAGES.masterType(name));
   if (p.validator === 'User Selection' && p.unittype !== 'MasterData') problems.push(PARAMETER_MESSAGES.selection(name));
+  if (p.asHeading && !isLineOfText(p)) problems.push(PARAMETER_MESSAGES.heading(name));
   return problems;
 }
 
@@ -154,4 +160,17 @@ export function parameterOfRule(rule: FieldRule, sequence: number): Parameter {
 /** Whether a page-builder field's values translate (DESIGN §28): as its flag says, else text kinds do. */
 export function isTranslatableParameter(p: Pick<Parameter, 'translatable' | 'type' | 'unittype'>): boolean {
   return p.translatable ?? ((p.type === 'Textarea' && p.unittype === 'Character') || p.type === 'Richtext');
+}
+
+/** A line of text: the one kind that can be shown to visitors as a heading (DESIGN §34). */
+export function isLineOfText(p: Pick<Parameter, 'type' | 'unittype'>): boolean {
+  return p.type === 'Textarea' && p.unittype === 'Character';
+}
+
+/**
+ * Whether visitors see a field's name above its value (DESIGN §34): as its flag says, else only the kinds that
+ * need a label to be understood (a price, a date, a yes or no); text is content and reads on its own.
+ */
+export function showsNameToVisitors(p: Pick<Parameter, 'showName' | 'type' | 'unittype'>): boolean {
+  return p.showName ?? !isTranslatableParameter({ type: p.type, unittype: p.unittype, translatable: null });
 }

@@ -509,6 +509,13 @@ const CALLS: Record<string, Call> = {
     request: (c, p) => c.post('/api/menu/updatemenubyuser', { groupId: p.groupId }),
   },
 
+  'POST /api/menu/publicmenuplace': read('/api/menu/publicmenuplace', (c) => ({ pageId: c.fixture.pageId })),
+  'POST /api/menu/placeinpublicmenu': {
+    changes: true,
+    prepare: async (c) => ({ id: await c.newPage() }),
+    request: (c, p) => c.post('/api/menu/placeinpublicmenu', { pageId: p.id, parentId: null, position: 1 }),
+  },
+
   // ---- Page definitions and field rules
   'POST /api/master/getFormCreatedData': read('/api/master/getFormCreatedData', { pageno: 1 }),
   'POST /api/master/getpageedit': read('/api/master/getpageedit', (c) => ({ id: c.fixture.pageId })),

@@ -29,6 +29,7 @@ import * as languages from './migrations/20261127-0025-languages';
 import * as editingPerLanguage from './migrations/20261127-0026-editing-per-language';
 import * as companyCountry from './migrations/20261129-0027-company-country';
 import * as mediaTitles from './migrations/20261129-0028-media-titles';
+import * as namesForVisitors from './migrations/20261129-0031-names-for-visitors';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -68,6 +69,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261127-0026-editing-per-language': editingPerLanguage,
   '20261129-0027-company-country': companyCountry,
   '20261129-0028-media-titles': mediaTitles,
+  '20261129-0031-names-for-visitors': namesForVisitors,
 };
 
 /** The migrations this Folio knows, oldest first. */

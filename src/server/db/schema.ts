@@ -281,6 +281,10 @@ export interface PageParameterTable {
   width: number | null;
   /** DESIGN §28: whether the field translates; null follows its type (text kinds do). */
   translatable: number | null;
+  /** Whether visitors see the field's name (DESIGN §34); null follows its kind. */
+  show_name: number | null;
+  /** A line of text shown to visitors as a heading (DESIGN §34). */
+  as_heading: Generated<number>;
 }
 
 export interface PageRevisionTable {

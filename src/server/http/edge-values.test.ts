@@ -285,6 +285,9 @@ const CASES: Record<string, OperationCase> = {
   'POST /api/menu/SaveItemname': { request: (f, n) => ({ body: { menuId: f.menuItemId, menuname: `Edge ${n}` } }) },
   'POST /api/menu/cleargroupall': { request: (f) => ({ body: { id: f.groupId } }) },
   'POST /api/menu/updatemenubyuser': { request: (f) => ({ body: { groupId: f.groupId } }) },
+  'POST /api/menu/publicmenuplace': { request: () => ({ body: { pageId: 2 } }) },
+  // About stays where the seed put it: second at the top level.
+  'POST /api/menu/placeinpublicmenu': { request: () => ({ body: { pageId: 2, parentId: null, position: 2 } }) },
   'POST /api/master/getFormCreatedData': { request: () => ({ body: { pageno: 1 } }) },
   'POST /api/master/getpageedit': { request: (f) => ({ body: { id: f.autowiredId } }) },
   'POST /api/master/getactivityById': { request: (f) => ({ body: { id: f.autowiredId } }) },

@@ -14,10 +14,11 @@ import {
   SaveMenuSchema,
   UpdateGroupMenuSchema,
 } from '../../core/schemas/menu-item';
+import { PlacePageAnswerSchema, PlacePageSchema, PublicMenuPlaceRequestSchema, PublicMenuPlaceSchema } from '../../core/page-defs/public-menu';
 import { ActiveUserOptionSchema } from '../../core/schemas/user';
 import { AnyBodySchema, screenReplies, typed } from '../http/contract';
 import { activeUserOptions } from '../users/users.service';
-import { applyGroupMenu, clearGroupMenu, deleteMenuItem, findMenuItemsByName, getFlatMenu, getMenuPages, getMenuTree, renameItem, saveMenuItems } from './menu-admin.service';
+import { applyGroupMenu, clearGroupMenu, deleteMenuItem, findMenuItemsByName, getFlatMenu, getMenuPages, getMenuTree, placePageInPublicMenu, publicMenuPlace, renameItem, saveMenuItems } from './menu-admin.service';
 
 /**
  * Menu trees (spec 001 §7 api/menu/*). A route belongs to one screen: the tree editor (bmstree, menu2) is
@@ -58,6 +59,17 @@ export async function menuAdminRoutes(app: FastifyInstance): Promise<void> {
   );
   api.post('/api/menu/cleargroupall', { config: tree, schema: { body: ClearGroupMenuSchema, response: screenReplies(MenuChangeAnswerSchema) } }, async (request) =>
     clearGroupMenu(request.tenant, request.body.id),
+  );
+  // A page put into the public menu from its own screen (DESIGN §34): the tree editor's access, rules and audit.
+  api.post(
+    '/api/menu/publicmenuplace',
+    { config: tree, schema: { body: PublicMenuPlaceRequestSchema, response: screenReplies(PublicMenuPlaceSchema, [404]) } },
+    async (request) => publicMenuPlace(request.tenant, request.body.pageId),
+  );
+  api.post(
+    '/api/menu/placeinpublicmenu',
+    { config: tree, schema: { body: PlacePageSchema, response: screenReplies(PlacePageAnswerSchema, [404]) } },
+    async (request) => placePageInPublicMenu(request.tenant, request.body),
   );
   api.post(
     '/api/menu/updatemenubyuser',

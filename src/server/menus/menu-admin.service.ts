@@ -7,6 +7,9 @@ import {
   type MenuPageOption,
   type SaveMenuData,
 } from '../../core/schemas/menu-item';
+import { PUBLIC_GROUP_ID } from '../../core/groups';
+import { PAGE_MESSAGES } from '../../core/page-defs/page-definition';
+import { PUBLIC_MENU_MESSAGES, type PlacePageData, type PublicMenuEntry, type PublicMenuPlace } from '../../core/page-defs/public-menu';
 import { audit, changedFields, type AuditTargetType } from '../audit/audit';
 import { inTransaction, type Db } from '../db/database';
 import { NotFoundError, ValidationError } from '../errors';
@@ -32,6 +35,7 @@ import {
   userExists,
   type MenuOwner,
 } from './menu-admin.repository';
+import { findPage } from '../page-defs/pages.repository';
 
 type MenuChangeAnswer = { status: 'OK'; message: string };
 
@@ -262,4 +266,92 @@ export async function clearGroupMenu(tenant: Tenant, groupId: number): Promise<M
   });
   tenant.cache.clear();
   return { status: 'OK', message: MENU_MESSAGES.deleted };
+}
+
+/** The Public group's tree: the public header's menu (DESIGN §11). */
+const PUBLIC_MENU: MenuOwner = { kind: 'group', id: PUBLIC_GROUP_ID };
+
+/** A page that can go into the public menu: it exists, is on the public website and is switched on. */
+async function publicPageOf(db: Db, pageId: number) {
+  const page = await findPage(db, pageId);
+  if (!page) throw new NotFoundError(PAGE_MESSAGES.notFound);
+  if (page.homepage !== 'Y') throw new ValidationError(PUBLIC_MENU_MESSAGES.notPublic, 'pageId');
+  if (page.active !== 1) throw new ValidationError(PUBLIC_MENU_MESSAGES.inactive, 'pageId');
+  return page;
+}
+
+/** The Public menu's entries flat in tree order, with their depth. */
+function flatTree(rows: Awaited<ReturnType<typeof listTreeItems>>): PublicMenuEntry[] {
+  const entries: PublicMenuEntry[] = [];
+  const walk = (parentId: number | null, depth: number) => {
+    for (const row of rows.filter((r) => r.parent_id === parentId)) {
+      entries.push({ id: row.id, label: row.label, parentId, depth, holdsEntries: row.is_sub_menu === 1 && depth < MAX_MENU_DEPTH, pageId: row.page_id });
+      walk(row.id, depth + 1);
+    }
+  };
+  walk(null, 1);
+  return entries;
+}
+
+/** Where a page is in the public menu (its first entry there) and the entries it could go under (DESIGN §34). */
+export async function publicMenuPlace(tenant: Tenant, pageId: number): Promise<PublicMenuPlace> {
+  if (!(await findPage(tenant.db, pageId))) throw new NotFoundError(PAGE_MESSAGES.notFound);
+  const entries = flatTree(await listTreeItems(tenant.db, PUBLIC_MENU));
+  const own = entries.find((entry) => entry.pageId === pageId);
+  const placed = own ? { menuId: own.id, parentId: own.parentId, position: entries.filter((e) => e.parentId === own.parentId).indexOf(own) + 1 } : null;
+  return { entries, placed };
+}
+
+/**
+ * Puts a page into the public menu from its screen (DESIGN §34): under a top-level or sub-menu entry of the
+ * Public group's tree, at a position among the entries there (the others move down one; beyond the last puts it
+ * last). A page already in the menu moves there. The menu editor's rules hold (three levels, only under an entry
+ * that holds entries); the change is audited as the menu editor's are.
+ */
+export async function placePageInPublicMenu(tenant: Tenant, { pageId, parentId, position }: PlacePageData): Promise<{ status: 'OK'; message: string; menuId: number }> {
+  const menuId = await inTransaction(tenant.db, async (trx) => {
+    const page = await publicPageOf(trx, pageId);
+    const rows = await listTreeItems(trx, PUBLIC_MENU);
+    const entries = flatTree(rows);
+    const existing = entries.find((entry) => entry.pageId === pageId);
+    if (parentId !== null) {
+      const parent = entries.find((entry) => entry.id === parentId);
+      // Never under itself or an entry under it.
+      let above = parent;
+      while (above && above.id !== existing?.id) above = entries.find((entry) => entry.id === above!.parentId);
+      if (!parent || !parent.holdsEntries || above) throw new ValidationError(PUBLIC_MENU_MESSAGES.parent, 'parentId');
+    }
+    const siblings = rows.filter((row) => row.parent_id === parentId && row.id !== existing?.id);
+    const at = Math.min(position, siblings.length + 1) - 1;
+    const label = existing?.label ?? (page.display_name || page.name);
+    const values = { parent_id: parentId, page_id: pageId, label, sequence: at + 1, is_sub_menu: 0, land_page: 0 };
+    let id: number;
+    const before = existing ? rows.find((row) => row.id === existing.id)! : undefined;
+    if (before) {
+      id = before.id;
+      await updateMenuItem(trx, id, { ...values, is_sub_menu: before.is_sub_menu, land_page: before.land_page });
+    } else {
+      id = await insertMenuItem(trx, PUBLIC_MENU, values);
+    }
+    // The entries there numbered 1, 2, 3 … with the page at its position.
+    const order = [...siblings.slice(0, at), { id }, ...siblings.slice(at)];
+    for (const [index, row] of order.entries()) {
+      const sibling = siblings.find((s) => s.id === row.id);
+      if (sibling && sibling.sequence !== index + 1) {
+        const { id: siblingId, ...kept } = sibling;
+        await updateMenuItem(trx, siblingId, { ...kept, sequence: index + 1 });
+      }
+    }
+    const under = parentId === null ? 'at the top level' : `under ${entries.find((entry) => entry.id === parentId)!.label}`;
+    await audit(trx, tenant, {
+      action: before ? 'menu.update' : 'menu.create',
+      ...(await auditTarget(trx, PUBLIC_MENU)),
+      summary: `${before ? 'Moved' : 'Added'} page ${page.routing} ${before ? 'in' : 'to'} ${await treeName(trx, PUBLIC_MENU)}, ${under}, position ${at + 1}`,
+      details: before ? { item: id, ...changedFields(auditedValues(before), auditedValues({ ...values, is_sub_menu: before.is_sub_menu, land_page: before.land_page })) } : { item: id, ...auditedValues(values) },
+    });
+    return id;
+  });
+  tenant.cache.clear();
+  const placed = await findMenuItem(tenant.db, menuId);
+  return { status: 'OK', message: PUBLIC_MENU_MESSAGES.placed(placed?.label ?? ''), menuId };
 }

@@ -50,6 +50,8 @@ function rowOf(pageId: number, p: Parameter): Insertable<PageParameterTable> {
     height: p.height,
     width: p.width,
     translatable: p.translatable === null ? null : p.translatable ? 1 : 0,
+    show_name: p.showName === null ? null : p.showName ? 1 : 0,
+    as_heading: p.asHeading ? 1 : 0,
   };
 }
 
@@ -79,5 +81,7 @@ export function parameterOf(row: ParameterRow): Parameter {
     height: row.height,
     width: row.width,
     translatable: row.translatable === null ? null : row.translatable === 1,
+    showName: row.show_name === null ? null : row.show_name === 1,
+    asHeading: row.as_heading === 1,
   };
 }

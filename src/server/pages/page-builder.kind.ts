@@ -7,7 +7,7 @@ import {
   withAllFields,
   type AutowiredDocument,
 } from '../../core/page-defs/autowired-document';
-import { isTranslatableParameter, type Parameter } from '../../core/page-defs/parameter';
+import { isLineOfText, isTranslatableParameter, showsNameToVisitors, type Parameter } from '../../core/page-defs/parameter';
 import type { PublicParameter } from '../../core/public-page';
 import { sanitizeDocument } from '../../core/schemas/fields';
 import { ValidationError } from '../errors';
@@ -116,7 +116,17 @@ export const pageBuilderKind: PageKind = {
 
 /** What the public twin shows of a parameter: how its value reads. */
 function publicParameter(p: Parameter): PublicParameter {
-  return { name: p.parameterName, type: p.type, unittype: p.unittype, level: p.pagecreationtype, yes: p.booleanyes, no: p.booleanno, decimalplaces: p.decimalplaces };
+  return {
+    name: p.parameterName,
+    type: p.type,
+    unittype: p.unittype,
+    level: p.pagecreationtype,
+    yes: p.booleanyes,
+    no: p.booleanno,
+    decimalplaces: p.decimalplaces,
+    showName: showsNameToVisitors(p),
+    heading: p.asHeading && isLineOfText(p),
+  };
 }
 
 /**

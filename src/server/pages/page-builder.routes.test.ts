@@ -24,7 +24,8 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
       parameters: [
         { parameterName: 'title', sequence: 1, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', minlength: 5, maxlength: 80 },
         { parameterName: 'intro', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header' },
-        { parameterName: 'jobTitle', sequence: 3, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', maxlength: 80 },
+        // A table needs a heading per column (DESIGN §34): the job title's name is shown to visitors.
+        { parameterName: 'jobTitle', sequence: 3, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', maxlength: 80, showName: true },
         { parameterName: 'closingDate', sequence: 4, type: 'Date', unittype: 'Date', pagecreationtype: 'Detail', greatthncurrentdate: 'true' },
         { parameterName: 'salary', sequence: 5, type: 'number', unittype: 'Float', pagecreationtype: 'Detail', decimalplaces: 2 },
         { parameterName: 'fullTime', sequence: 6, type: 'Checkbox', unittype: 'Boolean', pagecreationtype: 'Detail', booleanyes: 'Yes', booleanno: 'No' },
@@ -129,7 +130,8 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
         { parameterName: 'Head count', sequence: 2, type: 'number', unittype: 'Integer', pagecreationtype: 'Header' },
         { parameterName: 'Hiring', sequence: 3, type: 'Checkbox', unittype: 'Boolean', pagecreationtype: 'Header', booleanyes: 'We are hiring', booleanno: 'Not hiring' },
         { parameterName: 'Team photo', sequence: 4, type: 'Image', unittype: 'Image', pagecreationtype: 'Header' },
-        { parameterName: 'Name', sequence: 5, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail' },
+        // Text shows no name unless asked (DESIGN §34); a table needs a heading per column.
+        { parameterName: 'Name', sequence: 5, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', showName: true },
         { parameterName: 'Joined', sequence: 6, type: 'Date', unittype: 'Date', pagecreationtype: 'Detail' },
         { parameterName: 'Share', sequence: 7, type: 'number', unittype: 'Float', pagecreationtype: 'Detail' },
         { parameterName: 'Remote', sequence: 8, type: 'Radio', unittype: 'Boolean', pagecreationtype: 'Detail', booleanyes: 'Works remotely', booleanno: 'In the office' },
@@ -147,9 +149,9 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
     const saved = await t.app.inject({ method: 'POST', url: '/api/master/savepagecontent', headers: admin.headers, payload: { commonrouting: 'Team', document } });
     expect(saved.statusCode, saved.body).toBe(200);
     const html = (await t.app.inject({ method: 'GET', url: '/Team1' })).body;
-    const field = (name: string, value: string) => `<div class="autowired-field"><dt class="autowired-field__name">${name}</dt><dd class="autowired-field__value">${value}</dd></div>`;
-    // The Header fields: a description list, each value under its parameter's name.
-    expect(html).toContain(`<dl class="autowired-fields">${field('Founded', '<time dateTime="2004-06-01">1 Jun 2004</time>')}${field('Head count', '1,250')}${field('Hiring', 'Not hiring')}`);
+    const field = (name: string, value: string) => `<dl class="autowired-field"><dt class="autowired-field__name">${name}</dt><dd class="autowired-field__value">${value}</dd></dl>`;
+    // The Header fields: a value that is not text, under its parameter's name (a description list of one term).
+    expect(html).toContain(`<div class="autowired-fields">${field('Founded', '<time dateTime="2004-06-01">1 Jun 2004</time>')}${field('Head count', '1,250')}${field('Hiring', 'Not hiring')}`);
     expect(html).toMatch(/<dt class="autowired-field__name">Team photo<\/dt><dd class="autowired-field__value"><img class="autowired-image" src="\/demo\/logo.png" alt="Team photo"/);
     // The entries: a table with a heading per column, each cell named for the phone's stacked cards.
     expect(html).toContain('<thead><tr><th scope="col">Name</th><th scope="col">Joined</th><th scope="col">Share</th><th scope="col">Remote</th></tr></thead>');

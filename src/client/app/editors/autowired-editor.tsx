@@ -82,7 +82,7 @@ function RemovedNotice({ removed }: { removed: RemovedValue[] }) {
         Removed fields
       </h2>
       <p>
-        These values belong to fields this page no longer has (its parameters were changed). They are not shown on the public page and are dropped
+        These values belong to fields this page no longer has (its fields were changed). They are not shown on the public page and are dropped
         when you save.
       </p>
       <ul className="autowired-removed__list">
@@ -181,7 +181,7 @@ function AutowiredDocumentEditor({ definition }: { definition: PageDefinition })
   const lead = (
     <>
       {EDITOR_LEAD}
-      {isPublic ? null : page.activeStatus !== 'Y' ? ' This page is inactive: it has no public page.' : ' This page is not a public page (HomePage N).'}
+      {isPublic ? null : page.activeStatus !== 'Y' ? ' This page is inactive: it has no public page.' : ' This page is for staff only: it is not part of the public website.'}
     </>
   );
 
@@ -201,7 +201,7 @@ function AutowiredDocumentEditor({ definition }: { definition: PageDefinition })
         <div className="autowired-editor">
           {parameters.length === 0 ? (
             <div className="app-notice editor-notice" role="status">
-              <p>This page has no fields yet. An administrator gives it fields in Create Home-Page, under Configure parameters.</p>
+              <p>This page has no fields yet. An administrator gives it fields in Pages, with “Choose the fields”.</p>
             </div>
           ) : null}
           {headerFields.length > 0 ? (

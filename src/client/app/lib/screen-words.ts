@@ -57,7 +57,6 @@ export const ASKED_ON_SCREEN = {
   deleteMenuEntry: 'Delete this menu entry? This cannot be undone.',
   deleteGroup: 'Delete this group? This cannot be undone.',
   deleteEnquiry: 'Delete this enquiry? This cannot be undone.',
-  deleteField: 'Delete this field? This cannot be undone.',
 } as const;
 
 // Kept beside the map so that a message the specs word oddly cannot slip onto a screen unmapped: the test reads it.

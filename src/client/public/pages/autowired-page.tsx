@@ -12,9 +12,11 @@ import { formatDay, formatNumber } from '../site-format';
 const SHORT_TYPES = new Set(['number', 'Date', 'Checkbox', 'Dropdown', 'Radio']);
 
 /**
- * The public twin of a page made in page creation (DESIGN §13, §24): its display name as the heading, the Header
- * values in order, each under its parameter's name, then the entries: a table with a heading per column when every
- * Detail column is short (on a phone its rows stack as cards, each value under its column's name), else cards.
+ * The public twin of a page made in page creation (DESIGN §13, §24, §34): its display name as the heading, the
+ * Header values in order, then the entries: a table with a heading per column when every Detail column is short and
+ * shows its name (on a phone its rows stack as cards, each value under its column's name), else cards. Visitors
+ * read content: a value goes under its parameter's name only where "Show its name to visitors" says so (text kinds
+ * do not by default), and a line of text marked as a heading is a heading (h2 on the page, h3 in an entry's card).
  * Dates and numbers read in the site's locale, yes/no values by the parameter's labels, master-data choices by
  * their names (the server puts them in), images with their parameter's name as alternative text. Complete without
  * JavaScript; every value is rendered as text except stored rich text, which the server sanitised.
@@ -30,13 +32,16 @@ export default function AutowiredPage({ content, autowired }: { content: Autowir
   const shownHeader = header.filter((p) => !isEmpty(content.header[p.name]));
   // Each shown entry keeps its index in the document: the path of its fields.
   const rows = content.rows.flatMap((row, at) => (detail.some((p) => !isEmpty(row[p.name])) ? [{ row, at }] : []));
-  const asTable = detail.length > 0 && detail.every((p) => SHORT_TYPES.has(p.type) || (p.type === 'Textarea' && rows.every(({ row }) => String(row[p.name] ?? '').length <= 80)));
+  // A table needs a heading per column: a column whose name visitors do not see makes the entries cards.
+  const asTable =
+    detail.length > 0 &&
+    detail.every((p) => p.showName && !p.heading && (SHORT_TYPES.has(p.type) || (p.type === 'Textarea' && rows.every(({ row }) => String(row[p.name] ?? '').length <= 80))));
   return (
     <>
       <PageHero title={autowired.title} />
       {shownHeader.length > 0 ? (
         <Section layout="reading">
-          <LabelledValues parameters={shownHeader} values={content.header} fieldPrefix="document.header" />
+          <LabelledValues parameters={shownHeader} values={content.header} fieldPrefix="document.header" headingLevel={2} />
         </Section>
       ) : null}
       {rows.length > 0 ? (
@@ -71,7 +76,7 @@ export default function AutowiredPage({ content, autowired }: { content: Autowir
             <div className="card-grid">
               {rows.map(({ row, at }, index) => (
                 <article key={index} className="card autowired-card">
-                  <LabelledValues parameters={detail.filter((p) => !isEmpty(row[p.name]))} values={row} fieldPrefix={`document.rows.${at}`} />
+                  <LabelledValues parameters={detail.filter((p) => !isEmpty(row[p.name]))} values={row} fieldPrefix={`document.rows.${at}`} headingLevel={3} />
                 </article>
               ))}
             </div>
@@ -87,28 +92,52 @@ export default function AutowiredPage({ content, autowired }: { content: Autowir
   );
 }
 
-/** Values each under its parameter's name: a description list; `fieldPrefix`: the path of the values' object. */
+/**
+ * The values in order (`fieldPrefix`: the path of the values' object): a heading as a heading, a value whose name
+ * visitors see as a description list of one term, any other value on its own.
+ */
 function LabelledValues({
   parameters,
   values,
   fieldPrefix,
+  headingLevel,
 }: {
   parameters: readonly PublicParameter[];
   values: Record<string, AutowiredValue>;
   fieldPrefix: string;
+  headingLevel: 2 | 3;
 }) {
   const mark = useFieldMark();
   return (
-    <dl className="autowired-fields">
-      {parameters.map((p) => (
-        <div key={p.name} className="autowired-field">
-          <dt className="autowired-field__name">{p.name}</dt>
-          <dd className="autowired-field__value" {...mark(`${fieldPrefix}.${p.name}`)}>
-            <Value parameter={p} value={values[p.name]} field={`${fieldPrefix}.${p.name}`} />
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <div className="autowired-fields">
+      {parameters.map((p) => {
+        const field = `${fieldPrefix}.${p.name}`;
+        const value = <Value parameter={p} value={values[p.name]} field={field} />;
+        if (p.heading) {
+          const Heading = headingLevel === 2 ? 'h2' : 'h3';
+          return (
+            <div key={p.name} className="autowired-field">
+              {p.showName ? <p className="autowired-field__name">{p.name}</p> : null}
+              <Heading className="autowired-heading" {...mark(field)}>
+                {String(values[p.name])}
+              </Heading>
+            </div>
+          );
+        }
+        return p.showName ? (
+          <dl key={p.name} className="autowired-field">
+            <dt className="autowired-field__name">{p.name}</dt>
+            <dd className="autowired-field__value" {...mark(field)}>
+              {value}
+            </dd>
+          </dl>
+        ) : (
+          <div key={p.name} className="autowired-field autowired-field__value" {...mark(field)}>
+            {value}
+          </div>
+        );
+      })}
+    </div>
   );
 }
 

@@ -10,6 +10,7 @@ import {
   type PageDefinitionInput,
 } from '../../../../core/page-defs/page-definition';
 import { ParameterLabelSchema, ParameterSchema, type Parameter } from '../../../../core/page-defs/parameter';
+import { PlacePageAnswerSchema, PublicMenuPlaceSchema } from '../../../../core/page-defs/public-menu';
 import { api } from '../../lib/api';
 import { livePages } from './live-pages';
 
@@ -114,5 +115,27 @@ export function useSaveParameters() {
     mutationFn: (input: { id: number; parameters: Parameter[] }) =>
       api<unknown>('/api/master/saveParameters', input).then((data) => z.object({ message: z.literal('Success') }).parse(data)),
     onSuccess: (_answer, input) => queryClient.invalidateQueries({ queryKey: [...PAGES_KEY, 'labels', input.id] }),
+  });
+}
+
+const publicMenuKey = (pageId: number) => [...PAGES_KEY, 'public-menu', pageId] as const;
+
+/** Where a page is in the public menu and the entries it can go under (DESIGN §34); 403 without the menu editor. */
+export function usePublicMenuPlace(pageId: number) {
+  return useQuery({
+    queryKey: publicMenuKey(pageId),
+    queryFn: () => api<unknown>('/api/menu/publicmenuplace', { pageId }).then((data) => PublicMenuPlaceSchema.parse(data)),
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/** Puts the page into the public menu (or moves it there); the place is read again afterwards. */
+export function usePlaceInPublicMenu(pageId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (place: { parentId: number | null; position: number }) =>
+      api<unknown>('/api/menu/placeinpublicmenu', { pageId, ...place }).then((data) => PlacePageAnswerSchema.parse(data)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: publicMenuKey(pageId) }),
   });
 }

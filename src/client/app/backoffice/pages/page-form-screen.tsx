@@ -8,7 +8,9 @@ import { ArrowLeft, Save } from 'lucide-react';
 import {
   PAGE_MESSAGES,
   PAGE_NAME_MAX,
+  PAGE_SCREEN_WORDS,
   PageDefinitionSchema,
+  pageTypeWords,
   reservedNameProblem,
   type PageDefinitionInput,
   type PageRecord,
@@ -20,7 +22,8 @@ import { FormField, FormSelect, RequiredNote, useFieldError } from '../../compon
 import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
 import { useModules, usePageRecord, useSavePage } from './api';
-import { inPlainWords, SAVED_ON_SCREEN } from '../../lib/screen-words';
+import { PublicMenuPlaceSection } from './public-menu-place';
+import { SpecTerm } from './spec-term';
 import '../../../styles/page-defs.css';
 
 /** The form's values: what the inputs hold. The page type is '' while neither box is checked. */
@@ -81,12 +84,12 @@ function pageFormSchema(original: PageRecord | undefined) {
     });
 }
 
-/** Back To HomePage: the form's way out, beside its title. */
+/** Back to the list of pages: the form's way out, beside its title. */
 const NAVIGATION = (
   <div className="screen-actions">
     <Link className="button button--outline" to="/homepages">
       <ArrowLeft className="button__icon" aria-hidden="true" focusable="false" />
-      Back To HomePage
+      Back to pages
     </Link>
   </div>
 );
@@ -97,9 +100,15 @@ export function PageFormScreen() {
   const record = usePageRecord(pageId);
   // The form mounts with its module options: a select whose saved option is not there yet would read as empty.
   const modules = useModules();
-  const title = pageId === undefined ? 'Page Creation' : record.data ? `Edit Page ${record.data.dspname}` : 'Edit Page';
+  const title = pageId === undefined ? 'New page' : record.data ? `Edit page ${record.data.dspname}` : 'Edit page';
+  const lead = (
+    <>
+      <p>What the page is called, where it belongs, and whether visitors see it.</p>
+      <SpecTerm>Page Creation (formcreation): Define Page Name, Display Name, Module Name, Wired or Autowired, HomePage</SpecTerm>
+    </>
+  );
   return (
-    <Screen title={title} actions={NAVIGATION}>
+    <Screen title={title} lead={lead} actions={NAVIGATION}>
       {(pageId !== undefined && record.isPending) || modules.isPending ? (
         <LoadingStatus inline />
       ) : pageId !== undefined && record.isError ? (
@@ -107,7 +116,10 @@ export function PageFormScreen() {
       ) : modules.isError ? (
         <LoadFailure inline message={errorMessage(modules.error)} onRetry={() => void modules.refetch()} />
       ) : (
-        <PageForm key={pageId ?? 'new'} original={record.data} modules={modules.data ?? []} />
+        <>
+          <PageForm key={pageId ?? 'new'} original={record.data} modules={modules.data ?? []} />
+          {record.data ? <PublicMenuPlaceSection page={record.data} /> : null}
+        </>
       )}
     </Screen>
   );
@@ -130,12 +142,12 @@ function PageForm({ original, modules }: { original: PageRecord | undefined; mod
     setRefusal(null);
     try {
       await savePage.mutateAsync(payloadOf(values, original?.id));
-      notify.success(SAVED_ON_SCREEN.page);
+      notify.success(PAGE_SCREEN_WORDS.saved);
       void navigate('/homepages');
     } catch (error) {
       // Status No (a refusal: 400, 404, 409) carries the server's sentence; anything else is the catalogue's.
       const refused = error instanceof ApiError && [400, 404, 409].includes(error.status);
-      const message = refused ? error.message : inPlainWords(PAGE_MESSAGES.failed);
+      const message = refused ? error.message : PAGE_SCREEN_WORDS.failed;
       setRefusal(message);
       notify.error(message);
     }
@@ -146,15 +158,15 @@ function PageForm({ original, modules }: { original: PageRecord | undefined; mod
       <form className="app-form app-panel" noValidate onSubmit={(event) => void methods.handleSubmit(onValid)(event)}>
         <RequiredNote />
         <PageNameField wired={wired} />
-        <FormField name="dspname" id="dspname" label="Display Name" required maxLength={100} hint="The name visitors and menus show." />
+        <FormField name="dspname" id="dspname" label="Page title" required maxLength={100} hint="The page's heading, and its name in menus and lists." />
         <FormSelect
           name="module"
           id="module"
-          label="Module Name"
+          label="Group of pages"
           required
-          placeholder="Select module"
+          placeholder="Choose a group"
           options={modules.map((module) => ({ value: String(module.id), label: module.name }))}
-          hint="The menu-tree editor offers the page under its module."
+          hint="Where the menu editor offers the page: Website, Services, Products or Administration."
         />
         <PageTypeField isNew={original === undefined} />
         <Controller
@@ -174,12 +186,12 @@ function PageForm({ original, modules }: { original: PageRecord | undefined; mod
                   onChange={(event) => field.onChange(event.target.checked)}
                   onBlur={field.onBlur}
                 />{' '}
-                HomePage
+                Part of the public website
               </label>
               <p className="field__hint" id="homepage-hint">
                 {wired
-                  ? 'Whether a wired page is on the public website is fixed by its code.'
-                  : 'Checked: the page is part of the public website, with its public page /{name}1, in the sitemap. Unchecked: an internal page for staff whose menu holds it.'}
+                  ? 'Whether a built-in page is on the public website is fixed by its code.'
+                  : 'Ticked: visitors find the page at /{name}1 and in the sitemap, and it can go into the public menu. Not ticked: a page for staff only.'}
               </p>
             </div>
           )}
@@ -206,9 +218,9 @@ function PageNameField({ wired }: { wired: boolean }) {
   const message = useFieldError('filename');
   const hint = wired
     ? PAGE_MESSAGES.wiredName
-    : `Up to ${PAGE_NAME_MAX} characters: a letter, then letters, digits or hyphens. The page is edited at /{name} and, on the public website, shown at /{name}1.`;
+    : `Up to ${PAGE_NAME_MAX} characters: a letter, then letters, digits or hyphens. Staff edit the page at /{name}; visitors read it at /{name}1.`;
   return (
-    <Field id="filename" label="Define Page Name" required markRequired hint={hint} error={message}>
+    <Field id="filename" label="Name in the address" required markRequired hint={hint} error={message}>
       {(control) => (
         <input
           {...control}
@@ -224,11 +236,11 @@ function PageNameField({ wired }: { wired: boolean }) {
   );
 }
 
-/** Wired / Autowired: two checkboxes, checking one unchecks the other (spec 001 §4). */
+/** Built in (the spec's Wired) / made without code (Autowired): two checkboxes, checking one unchecks the other (spec 001 §4). */
 function PageTypeField({ isNew }: { isNew: boolean }) {
   const { control } = useFormContext<PageFormValues>();
   const message = useFieldError('type');
-  const hint = isNew ? `${PAGE_MESSAGES.newWired} Autowired pages need no code: their fields are the parameters you configure.` : PAGE_MESSAGES.wiredType;
+  const hint = isNew ? `${PAGE_MESSAGES.newWired} Its fields are the ones you choose on its Fields screen.` : PAGE_MESSAGES.wiredType;
   const describedBy = ['page-type-hint', message ? 'page-type-error' : ''].filter(Boolean).join(' ');
   return (
     <Controller
@@ -260,7 +272,7 @@ function PageTypeField({ isNew }: { isNew: boolean }) {
                   }}
                   onBlur={field.onBlur}
                 />{' '}
-                {type === 'wired' ? 'Wired' : 'Autowired'}
+                {pageTypeWords(type)}
               </label>
             ))}
           </div>

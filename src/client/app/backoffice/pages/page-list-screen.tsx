@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Eye, EyeOff, Pencil, Plus, SlidersHorizontal } from 'lucide-react';
-import { PAGE_MESSAGES, PAGE_PAGE_SIZE, type PageListRow } from '../../../../core/page-defs/page-definition';
+import { PAGE_PAGE_SIZE, PAGE_SCREEN_WORDS, pageTypeWords, type PageListRow } from '../../../../core/page-defs/page-definition';
 import { SCREEN_PAGES } from '../../../../core/pages';
 import { ApiError, errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -15,7 +15,7 @@ import { redirectSaved, useSaveRedirect } from '../redirects/api';
 import { usePageList, useSetPageStatus } from './api';
 import { publicAddressOf } from './live-pages';
 import { RedirectOffer } from './redirect-offer';
-import { inPlainWords } from '../../lib/screen-words';
+import { SpecTerm } from './spec-term';
 import '../../../styles/page-defs.css';
 
 /** Back-office screens are pages too, but cannot be deactivated (the server refuses): they get no toggle. */
@@ -27,25 +27,25 @@ export const DEACTIVATE_PAGE_QUESTION = statusQuestion('page', false, 'Its publi
 const column = createColumnHelper<PageListRow>();
 
 const COLUMNS: DataColumn<PageListRow>[] = [
-  column.accessor('srno', { header: 'Sr.No', meta: { align: 'end', width: '5.5rem' } }),
+  column.accessor('srno', { header: 'No.', meta: { align: 'end', width: '5.5rem' } }),
   column.accessor('name', {
-    header: 'Page Name',
+    header: 'Page',
     // Display names are text: React escapes them (a name with HTML shows its tags as typed).
     cell: ({ row }) => (
       <span className="page-name">
         <span className="page-name__display">{row.original.name}</span>
         <span className="page-name__meta">
           <span className="page-name__route">/{row.original.code}</span>
-          {row.original.homepage === 'Y' ? <span className="status-badge status-badge--on">Public</span> : null}
+          {row.original.homepage === 'Y' ? <span className="status-badge status-badge--on">On the website</span> : null}
           {row.original.activeStatus === 'N' ? <span className="status-badge">Inactive</span> : null}
         </span>
       </span>
     ),
   }),
-  column.accessor('modulename', { header: 'Model Name' }),
+  column.accessor('modulename', { header: 'Group' }),
   column.accessor('type', {
     header: 'Type',
-    cell: ({ getValue }) => (getValue() === 'wired' ? 'Wired' : 'Autowired'),
+    cell: ({ getValue }) => pageTypeWords(getValue()),
   }),
 ];
 
@@ -83,7 +83,7 @@ export function PageListScreen() {
     } catch (error) {
       // The catalogue's sentence, with the server's reason when it gave one.
       const reason = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 403 ? error.message : '';
-      notify.error(reason ? `${inPlainWords(PAGE_MESSAGES.statusFailed)} ${reason}` : inPlainWords(PAGE_MESSAGES.statusFailed));
+      notify.error(reason ? `${PAGE_SCREEN_WORDS.statusFailed} ${reason}` : PAGE_SCREEN_WORDS.statusFailed);
       return;
     }
     // Only once the page is gone: the server refuses a redirect from a live page's address.
@@ -103,7 +103,7 @@ export function PageListScreen() {
           onClick={() => void changeStatus(row)}
         />
       )}
-      <IconLink icon={SlidersHorizontal} label={`Configure the parameters of ${row.name}`} to={`/paramactivity/${row.id}`} tooltipAlign="end" />
+      <IconLink icon={SlidersHorizontal} label={`Choose the fields of ${row.name}`} to={`/paramactivity/${row.id}`} tooltipAlign="end" />
     </>
   );
 
@@ -114,7 +114,13 @@ export function PageListScreen() {
 
   return (
     <Screen
-      title="Create Home-Page"
+      title="Pages"
+      lead={
+        <>
+          <p>Every page of the website and of the staff app. Make a page without code, choose its fields, put it on the website and in its menu.</p>
+          <SpecTerm>Create Home-Page (homepages); Wired and Autowired pages</SpecTerm>
+        </>
+      }
       actions={
         <div className="screen-actions">
           <Link className="button" to="/formcreation">

@@ -169,11 +169,28 @@ describe('the summaries', () => {
     expect(describeValidations(param({ parameterName: 'm', sequence: 1, type: 'Dropdown', unittype: 'MasterData', commonmastertype: 3 }))).toBe('master type 3');
   });
 
+  // In plain words (DESIGN §34): the spec's Textarea, Header, Detail and User Selection are small print elsewhere.
   it('reads the configuration', () => {
-    expect(describeConfiguration(param({ parameterName: 't', sequence: 1, mandatory: 'Y', pagecreationtype: 'Header' }))).toBe('Textarea · Character · Header · Mandatory');
+    expect(describeConfiguration(param({ parameterName: 't', sequence: 1, mandatory: 'Y', pagecreationtype: 'Header' }))).toBe('Text · Once on the page · Required · Name not shown');
+    expect(describeConfiguration(param({ parameterName: 'h', sequence: 1, pagecreationtype: 'Header', asHeading: true, showName: true }))).toBe(
+      'Text · Once on the page · Optional · A heading · Name shown to visitors',
+    );
     expect(
       describeConfiguration(param({ parameterName: 'm', sequence: 1, type: 'Dropdown', unittype: 'MasterData', commonmastertype: 3, validator: 'User Selection' })),
-    ).toBe('Dropdown · MasterData · Detail · Optional · User Selection');
+    ).toBe('Drop-down list (a master-data value) · In each entry of the page’s list · Optional · Name shown to visitors · Chosen from master data');
+  });
+});
+
+describe('what visitors see of a field (DESIGN §34)', () => {
+  it('follows its kind until chosen: a text field’s name is not shown, a number’s is; a choice is kept', () => {
+    expect(ok(draft({ parameterName: 'intro' })).showName).toBeNull();
+    expect(ok(draft({ parameterName: 'intro', showName: true })).showName).toBe(true);
+    expect(ok(draft({ parameterName: 'price', type: 'number', unittype: 'Integer', showName: false })).showName).toBe(false);
+  });
+
+  it('keeps "a heading" only for a line of text', () => {
+    expect(ok(draft({ parameterName: 'headline', asHeading: true })).asHeading).toBe(true);
+    expect(ok(draft({ parameterName: 'body', type: 'Richtext', unittype: 'Richtext', asHeading: true })).asHeading).toBe(false);
   });
 });
 

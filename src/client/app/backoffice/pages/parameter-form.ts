@@ -2,8 +2,10 @@ import {
   PARAMETER_MESSAGES,
   ParameterSchema,
   UNIT_TYPES_OF,
+  isLineOfText,
   isTranslatableParameter,
   parameterProblems,
+  showsNameToVisitors,
   type PAGE_LEVELS,
   type Parameter,
   type ParameterLabel,
@@ -36,14 +38,38 @@ const DATE_RULE_SUMMARIES: Record<DateRule, string> = {
 
 /** What the kinds of value are called on the screen. */
 export const UNIT_TYPE_LABELS: Record<UnitType, string> = {
-  Character: 'Character (text)',
-  Float: 'Float (decimal number)',
-  Integer: 'Integer (whole number)',
+  Character: 'Text',
+  Float: 'Decimal number',
+  Integer: 'Whole number',
   Date: 'Date',
-  Boolean: 'Boolean (yes / no)',
-  MasterData: 'Master data',
-  Richtext: 'Rich text',
+  Boolean: 'Yes or no',
+  MasterData: 'A master-data value',
+  Richtext: 'Formatted text',
   Image: 'Image',
+};
+
+/** What the types are called on the screen (DESIGN §34; the spec's names stay in the API). */
+export const PARAMETER_TYPE_LABELS: Record<ParameterType, string> = {
+  Textarea: 'Text',
+  number: 'Number',
+  Dropdown: 'Drop-down list',
+  Radio: 'Choice buttons',
+  Checkbox: 'Checkbox',
+  Date: 'Date',
+  Richtext: 'Formatted text',
+  Image: 'Image',
+};
+
+/** Where a field goes (the spec's Header and Detail). */
+export const PAGE_LEVEL_LABELS: Record<(typeof PAGE_LEVELS)[number], string> = {
+  Header: 'Once on the page',
+  Detail: 'In each entry of the page’s list',
+};
+
+/** Where a field's values come from (the spec's User Entry and User Selection). */
+export const VALIDATOR_LABELS: Record<(typeof VALIDATORS)[number], string> = {
+  'User Entry': 'Typed by the editor',
+  'User Selection': 'Chosen from master data',
 };
 
 /** The form's values: what the inputs hold (numbers as typed, flags as booleans). */
@@ -70,6 +96,10 @@ export interface ParameterDraft {
   width: string;
   /** A text kind's values are translated into the site's other languages (DESIGN §28); on unless turned off. */
   translatable: boolean;
+  /** "Show its name to visitors" as chosen; null: as its kind says (text kinds off). */
+  showName: boolean | null;
+  /** A line of text that visitors read as a heading. */
+  asHeading: boolean;
 }
 
 /** The flags a kind's panel sets, all cleared: what choosing a kind starts from (spec 001 §4). */
@@ -100,6 +130,8 @@ export function emptyDraft(sequence: number): ParameterDraft {
     validator: 'User Entry',
     pagecreationtype: 'Detail',
     translatable: true,
+    showName: null,
+    asHeading: false,
     ...CLEARED_FLAGS,
   };
 }
@@ -134,6 +166,8 @@ export function draftOf(p: Parameter): ParameterDraft {
     height: text(p.height),
     width: text(p.width),
     translatable: p.translatable ?? true,
+    showName: p.showName,
+    asHeading: p.asHeading,
   };
 }
 
@@ -225,6 +259,9 @@ export function parameterOfDraft(draft: ParameterDraft): DraftCheck {
     width: numbers.width,
     // A text kind's flag as chosen; any other kind never translates (null: as its type says).
     translatable: isTextKind(draft) ? draft.translatable : null,
+    showName: draft.showName,
+    // Only a line of text can be a heading: another type or kind drops the choice.
+    asHeading: draft.asHeading && isLineOfText(draft),
   });
   if (!parsed.success) return { ok: false, problems: [...new Set(parsed.error.issues.map((issue) => `${issue.path.join('.') || name}: ${issue.message}`))] };
   const contradictions = parameterProblems(parsed.data);
@@ -302,11 +339,15 @@ export function deleteFromTable(
   return { rows, editing: null, sequence: Math.max(1, sequence - 1), editEnded: false };
 }
 
-/** The Configuration column: type, kind, level, whether it is required (and a selection, when it is one). */
+/** The Configuration column: type, kind, where it goes, whether it is required, what visitors see (and a selection, when it is one). */
 export function describeConfiguration(p: Parameter): string {
-  const parts: string[] = [p.type, p.unittype, p.pagecreationtype, p.mandatory === 'Y' ? 'Mandatory' : 'Optional'];
+  const kind = UNIT_TYPE_LABELS[p.unittype];
+  const type = PARAMETER_TYPE_LABELS[p.type];
+  const parts: string[] = [type === kind ? type : `${type} (${kind.toLowerCase()})`, PAGE_LEVEL_LABELS[p.pagecreationtype], p.mandatory === 'Y' ? 'Required' : 'Optional'];
   if (isTextKind(p) && !isTranslatableParameter(p)) parts.push('Not translated');
-  if (p.validator === 'User Selection') parts.push('User Selection');
+  if (p.asHeading) parts.push('A heading');
+  parts.push(showsNameToVisitors(p) ? 'Name shown to visitors' : 'Name not shown');
+  if (p.validator === 'User Selection') parts.push(VALIDATOR_LABELS['User Selection']);
   return parts.join(' · ');
 }
 

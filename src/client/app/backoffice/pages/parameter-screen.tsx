@@ -5,7 +5,6 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { ArrowLeft, Pencil, Plus, Save, Trash2, X } from 'lucide-react';
 import {
   PAGE_LEVELS,
-  PARAMETER_MESSAGES,
   PARAMETER_TYPES,
   UNIT_TYPES_OF,
   VALIDATORS,
@@ -13,7 +12,8 @@ import {
   type ParameterLabel,
   type ParameterType,
 } from '../../../../core/page-defs/parameter';
-import type { PageRecord } from '../../../../core/page-defs/page-definition';
+import { pageTypeWords, type PageRecord } from '../../../../core/page-defs/page-definition';
+import { isLineOfText, showsNameToVisitors } from '../../../../core/page-defs/parameter';
 import { ApiError, errorMessage } from '../../lib/api';
 import { Field } from '../../../components/field';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -26,7 +26,10 @@ import { useParameterLabels, usePageParameters, useSaveParameters } from './api'
 import {
   DATE_RULES,
   DATE_RULE_LABELS,
+  PAGE_LEVEL_LABELS,
+  PARAMETER_TYPE_LABELS,
   UNIT_TYPE_LABELS,
+  VALIDATOR_LABELS,
   addToTable,
   bySequence,
   chooseKind,
@@ -43,16 +46,21 @@ import {
   toggleDateRule,
   type ParameterDraft,
 } from './parameter-form';
-import { ASKED_ON_SCREEN, inPlainWords, SAVED_ON_SCREEN } from '../../lib/screen-words';
+import { SpecTerm } from './spec-term';
 import '../../../styles/page-defs.css';
 
-/** The question asked before a parameter row is deleted (spec 001 §5's one delete question). */
+/** The question asked before a field is deleted (spec 001 §5's delete question, in the screen's words: DESIGN §34). */
+const DELETE_QUESTION = 'The field leaves this list; the page changes when you save the list.';
+
+/** What the screen says when the list is saved (the API keeps the spec's 'Record Saved Successfully!'). */
+const FIELDS_SAVED = 'Fields saved. The editor and the public page use them from now on.';
+const FIELDS_NOT_SAVED = 'The fields could not be saved.';
 
 const Back = (
   <div className="screen-actions">
     <Link className="button button--outline" to="/homepages">
       <ArrowLeft className="button__icon" aria-hidden="true" focusable="false" />
-      Back
+      Back to pages
     </Link>
   </div>
 );
@@ -63,17 +71,17 @@ export function ParameterScreen() {
   const data = usePageParameters(pageId);
   const labels = useParameterLabels(pageId);
   const page = data.data?.page;
-  const title = page ? `Parameters of ${page.dspname}` : 'Parameter Configuration';
+  const title = page ? `Fields of ${page.dspname}` : 'Fields of a page';
 
   let body: ReactNode;
   if (pageId === undefined) {
     body = (
       <p className="lead-text">
-        Choose a page in the <Link to="/homepages">list of pages</Link> to configure its parameters.
+        Choose a page in the <Link to="/homepages">list of pages</Link> to choose its fields.
       </p>
     );
   } else if (data.isPending || labels.isPending) {
-    body = <LoadingStatus inline label="Loading the parameters…" />;
+    body = <LoadingStatus inline label="Loading the fields…" />;
   } else if (data.isError) {
     body = <LoadFailure inline message={errorMessage(data.error)} onRetry={() => void data.refetch()} />;
   } else if (labels.isError) {
@@ -84,7 +92,13 @@ export function ParameterScreen() {
   return (
     <Screen
       title={title}
-      lead={page ? `/${page.filename} · ${page.type === 'wired' ? 'Wired' : 'Autowired'} page${page.modulename ? ` · ${page.modulename}` : ''}` : undefined}
+      lead={
+        <>
+          {page ? <p>{`/${page.filename} · ${pageTypeWords(page.type)}${page.modulename ? ` · ${page.modulename}` : ''}`}</p> : null}
+          <p>What staff fill in on the page, the rules each value must keep, and how visitors see it.</p>
+          <SpecTerm>Parameter Configuration (paramactivity): parameters, Page creation Type (Header or Detail)</SpecTerm>
+        </>
+      }
       actions={Back}
     >
       {body}
@@ -97,9 +111,9 @@ const column = createColumnHelper<Parameter>();
 /** The table's columns; a wired page's field shows its on-screen label under its name. */
 function parameterColumns(labelOf: ReadonlyMap<string, string>): DataColumn<Parameter>[] {
   return [
-    column.accessor('sequence', { header: 'Sequence', meta: { align: 'end', width: '6.5rem' } }),
+    column.accessor('sequence', { header: 'Order', meta: { align: 'end', width: '6.5rem' } }),
     column.accessor('parameterName', {
-      header: 'Parameter Name',
+      header: 'Field',
       cell: ({ getValue }) => {
         const name = getValue();
         const label = labelOf.get(name);
@@ -112,7 +126,7 @@ function parameterColumns(labelOf: ReadonlyMap<string, string>): DataColumn<Para
       },
     }),
     column.display({ id: 'configuration', header: 'Configuration', cell: ({ row }) => describeConfiguration(row.original) }),
-    column.display({ id: 'validations', header: 'Validations', cell: ({ row }) => describeValidations(row.original) }),
+    column.display({ id: 'validations', header: 'Rules', cell: ({ row }) => describeValidations(row.original) }),
   ];
 }
 
@@ -171,7 +185,7 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
   };
 
   const remove = async (row: Parameter) => {
-    if (!(await confirm(ASKED_ON_SCREEN.deleteField, { title: `Delete ${row.parameterName}?`, confirmLabel: 'Delete', danger: true }))) return;
+    if (!(await confirm(DELETE_QUESTION, { title: `Delete ${row.parameterName}?`, confirmLabel: 'Delete', danger: true }))) return;
     const index = rows.indexOf(row);
     if (index < 0) return;
     const next = deleteFromTable({ rows, editing }, index, Number(draft.sequence) || 1);
@@ -195,14 +209,13 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
       const stored = bySequence(rows).map((row, index) => ({ ...row, sequence: index + 1 }));
       setRows(stored);
       if (editing === null) change({ sequence: String(nextSequence(stored)) });
-      notify.success(SAVED_ON_SCREEN.parameters);
+      notify.success(FIELDS_SAVED);
     } catch (error) {
       // Nothing typed is lost: the table and the form stay as they are.
       const sentence = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : errorMessage(error, '');
-      const failed = inPlainWords(PARAMETER_MESSAGES.failed);
-      setSaveProblem(sentence ? `${failed} ${sentence}` : failed);
-      if (sentence) notify.error(sentence, failed);
-      else notify.error(failed);
+      setSaveProblem(sentence ? `${FIELDS_NOT_SAVED} ${sentence}` : FIELDS_NOT_SAVED);
+      if (sentence) notify.error(sentence, FIELDS_NOT_SAVED);
+      else notify.error(FIELDS_NOT_SAVED);
     }
   };
 
@@ -218,11 +231,11 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
     <>
       <form className="app-panel param-form" noValidate onSubmit={add} aria-labelledby="param-form-title">
         <h2 className="param-form__title" id="param-form-title">
-          {editingName === null ? 'Add a parameter' : `Edit parameter ${editingName}`}
+          {editingName === null ? 'Add a field' : `Edit field ${editingName}`}
         </h2>
         {editingName !== null ? (
           <p className="param-form__editing" role="status">
-            Editing {editingName}: Add replaces this row.
+            Editing {editingName}: Add replaces it in the list.
           </p>
         ) : null}
         {wired && labels.length === 0 ? (
@@ -235,13 +248,13 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
               <select {...control} className="field__input" value={draft.type} onChange={(event) => setDraft((current) => chooseType(current, event.target.value as ParameterType))}>
                 {PARAMETER_TYPES.map((type) => (
                   <option key={type} value={type}>
-                    {type}
+                    {PARAMETER_TYPE_LABELS[type]}
                   </option>
                 ))}
               </select>
             )}
           </Field>
-          <Field id="param-sequence" label="Sequence" required markRequired hint="The place of the field on the page.">
+          <Field id="param-sequence" label="Order" required markRequired hint="The place of the field on the page: 1 comes first.">
             {(control) => (
               <input
                 {...control}
@@ -256,7 +269,7 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
               />
             )}
           </Field>
-          <Field id="param-validator" label="Parameters" hint="A User Selection takes its choices from master data.">
+          <Field id="param-validator" label="Values come from" hint="Chosen from master data: the editor picks one of a master type's values.">
             {(control) => (
               <select
                 {...control}
@@ -266,13 +279,13 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
               >
                 {VALIDATORS.map((validator) => (
                   <option key={validator} value={validator}>
-                    {validator}
+                    {VALIDATOR_LABELS[validator]}
                   </option>
                 ))}
               </select>
             )}
           </Field>
-          <Field id="param-level" label="Page creation Type" hint="Header: once on the page. Detail: in each entry of the page's list.">
+          <Field id="param-level" label="Where it goes" hint="Once on the page (a heading, an introduction), or in each entry of a list on the page (a job, a product).">
             {(control) => (
               <select
                 {...control}
@@ -282,7 +295,7 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
               >
                 {PAGE_LEVELS.map((level) => (
                   <option key={level} value={level}>
-                    {level}
+                    {PAGE_LEVEL_LABELS[level]}
                   </option>
                 ))}
               </select>
@@ -290,7 +303,7 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
           </Field>
           <div className="field param-form__mandatory">
             <label className="field__label page-form__check" htmlFor="param-mandatory">
-              <input id="param-mandatory" type="checkbox" checked={draft.mandatory} onChange={(event) => change({ mandatory: event.target.checked })} /> Mandatory
+              <input id="param-mandatory" type="checkbox" checked={draft.mandatory} onChange={(event) => change({ mandatory: event.target.checked })} /> Required
             </label>
           </div>
           {isTextKind(draft) && (
@@ -310,6 +323,7 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
               </p>
             </div>
           )}
+          <VisitorChoices draft={draft} change={change} />
         </div>
         <fieldset className="app-fieldset param-form__kinds">
           <legend className="app-fieldset__legend">Kind of value</legend>
@@ -333,7 +347,7 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
         </fieldset>
         {problems.length > 0 ? (
           <div className="param-form__problems" role="alert">
-            <p className="param-form__problems-title">Oops</p>
+            <p className="param-form__problems-title">Not added yet:</p>
             <ul>
               {problems.map((problem) => (
                 <li key={problem}>{problem}</li>
@@ -357,15 +371,15 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
 
       <section className="param-table" aria-labelledby="param-table-title">
         <h2 className="param-table__title" id="param-table-title" ref={tableHeading} tabIndex={-1}>
-          Parameters ({rows.length})
+          Fields ({rows.length})
         </h2>
         <DataTable
-          caption={`Parameters of ${page.dspname}`}
+          caption={`Fields of ${page.dspname}`}
           columns={columns}
           rows={rows}
           getRowId={(row) => row.parameterName.toLowerCase()}
           status="success"
-          emptyMessage="No parameters yet: add the page's fields above."
+          emptyMessage="No fields yet: add the page's fields above."
           rowActions={rowActions}
         />
         {saveProblem ? (
@@ -382,15 +396,47 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
             aria-busy={saveParameters.isPending || undefined}
           >
             <Save className="button__icon" aria-hidden="true" focusable="false" />
-            Save
+            Save the fields
           </button>
           <Link className="button button--outline" to="/homepages">
             <ArrowLeft className="button__icon" aria-hidden="true" focusable="false" />
-            Back
+            Back to pages
           </Link>
         </div>
       </section>
       {dialog}
+    </>
+  );
+}
+
+/**
+ * What visitors see of the field (DESIGN §34): its name above the value (off by default for text, which reads on
+ * its own), and for a line of text, whether it is a heading.
+ */
+function VisitorChoices({ draft, change }: { draft: ParameterDraft; change: (changes: Partial<ParameterDraft>) => void }) {
+  const shown = showsNameToVisitors(draft);
+  return (
+    <>
+      <div className="field param-form__mandatory">
+        <label className="field__label page-form__check" htmlFor="param-showname">
+          <input id="param-showname" type="checkbox" checked={shown} aria-describedby="param-showname-hint" onChange={(event) => change({ showName: event.target.checked })} /> Show
+          its name to visitors
+        </label>
+        <p className="field__hint" id="param-showname-hint">
+          Off: visitors read only the value. On: the field&rsquo;s name shows above it (useful for a price or a date).
+        </p>
+      </div>
+      {isLineOfText(draft) ? (
+        <div className="field param-form__mandatory">
+          <label className="field__label page-form__check" htmlFor="param-asheading">
+            <input id="param-asheading" type="checkbox" checked={draft.asHeading} aria-describedby="param-asheading-hint" onChange={(event) => change({ asHeading: event.target.checked })} />{' '}
+            Show it as a heading
+          </label>
+          <p className="field__hint" id="param-asheading-hint">
+            Visitors read it as a heading: the page&rsquo;s headline, or an entry&rsquo;s title.
+          </p>
+        </div>
+      ) : null}
     </>
   );
 }
@@ -419,7 +465,7 @@ function NameInput({
     <div className="param-form__name">
       {labels.length > 0 ? (
         <fieldset className="param-form__name-mode">
-          <legend className="visually-hidden">Parameter name from</legend>
+          <legend className="visually-hidden">Field name from</legend>
           <div className="page-form__choices">
             <label className="page-form__check" htmlFor="param-name-mode-list">
               <input id="param-name-mode-list" type="radio" name="param-name-mode" checked={mode === 'list'} onChange={() => setMode('list')} /> From the page's labels
@@ -431,7 +477,7 @@ function NameInput({
         </fieldset>
       ) : null}
       {mode === 'list' && labels.length > 0 ? (
-        <Field id="param-name" label="Parameter Name" required markRequired hint={wired ? "A wired page's parameters are its fields." : "The page's parameters so far."}>
+        <Field id="param-name" label="Field name" required markRequired hint={wired ? "A built-in page's fields are the ones its code has." : "The page's fields so far."}>
           {(control) => (
             <select {...control} ref={inputRef} className="field__input" value={listed ? draft.parameterName : ''} onChange={(event) => change({ parameterName: event.target.value })}>
               <option value="">Select a label</option>
@@ -446,7 +492,7 @@ function NameInput({
       ) : (
         <Field
           id="param-name"
-          label="Parameter Name"
+          label="Field name"
           required
           markRequired
           hint={wired ? "Must be one of the page's fields." : 'Up to 100 characters; the editor shows it as the field’s label.'}
