@@ -54,7 +54,7 @@ const queryBuilderCalls = [
   },
 ];
 // `./x.repository`, `../pages/pages.repository`: a route reaches the database only through a service.
-// The page family (DESIGN §25, decision 021): a page's kind says everything that differs between built-in
+// The page family (docs/design.md §25, decision 021): a page's kind says everything that differs between built-in
 // pages and pages made without code, so the stored type (`page_type`, 'wired' / 'Autowired') is read only by
 // the two kinds (src/server/pages/*.kind.ts), the repositories and src/server/db/.
 const pageFamilySyntax = [
@@ -137,7 +137,7 @@ export default defineConfig([
     },
   },
 
-  // The server's layers (STYLE.md habit 2, DESIGN §25): SQL lives in `*.repository.ts` and in src/server/db/
+  // The server's layers (STYLE.md habit 2, docs/design.md §25): SQL lives in `*.repository.ts` and in src/server/db/
   // (which also holds what differs between SQLite and PostgreSQL); a route calls services, never a repository;
   // no function over 100 lines. Tests and test-support are left out: a test may read the database to check
   // what a call stored (test-support/uploads.ts reads the stored images), and its setup may write rows that no

@@ -1,7 +1,7 @@
 import { defineConfig, type Rollup, type UserConfig } from 'vite';
 
 /**
- * Rollup's warnings that say nothing about Folio's code, dropped so that the build prints none (DESIGN §24;
+ * Rollup's warnings that say nothing about Folio's code, dropped so that the build prints none (docs/design.md §24;
  * scripts/build.mjs fails on any other):
  * - MODULE_LEVEL_DIRECTIVE: libraries marked 'use client' (react-router, react-query, react-toastify), meaningless
  *   outside React Server Components;

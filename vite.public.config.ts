@@ -37,7 +37,7 @@ export default defineConfig({
     // The preview pane's checks (axe-core, 180 KB gzip) are one chunk, fetched only in an editor's frame when the
     // checks panel opens; never on a public page (the bundle report counts what public pages load).
     chunkSizeWarningLimit: 800,
-    // The editor's preview pane's bridge (DESIGN §26) is an entry of its own: only pane renders link it.
+    // The editor's preview pane's bridge (docs/design.md §26) is an entry of its own: only pane renders link it.
     rollupOptions: {
       input: { 'entry-public': 'src/client/entry-public.ts', 'preview-bridge': 'src/client/preview/bridge.ts' },
       // axe-core is one module that cannot be split: a chunk of its own, the one allowed over the chunk limit

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// The tests run as tests whatever NODE_ENV the shell has (DESIGN §24: NODE_ENV=production ./folio test works):
+// The tests run as tests whatever NODE_ENV the shell has (docs/design.md §24: NODE_ENV=production ./folio test works):
 // under production, React loads its production build, which has no act(), and the components' tests fail.
 // Vitest sets it only when it is unset; set here, before the test workers start, every worker and the code it
 // loads sees it. The built servers some tests start inherit it, as they did with NODE_ENV unset.

@@ -1,5 +1,5 @@
 // Part 6 of `npm run bench` (BENCH_ONLY=backup): `./folio backup` and `./folio restore` at the data volume of
-// DESIGN §23 (200,000 enquiries, 20,000 users, 100,000 audit entries), on SQLite and on PostgreSQL, each run as
+// docs/design.md §23 (200,000 enquiries, 20,000 users, 100,000 audit entries), on SQLite and on PostgreSQL, each run as
 // the built command (node dist/server/cli.js) in a process of its own: its wall time from the outside, its peak
 // memory (maxRSS) from the summary line it prints. Budget (issue 25): under a minute and under 300 MB each.
 import { spawnSync } from 'node:child_process';
@@ -127,7 +127,7 @@ export async function benchBackups(report: BenchReport, adminUrl: string, postgr
       }
     }
     report.source(
-      `backup and restore: ./folio backup and ./folio restore as built (node dist/server/cli.js), each in a process of its own, on a seeded site with ${VOLUME.enquiries.toLocaleString('en-GB')} enquiries, ${VOLUME.users.toLocaleString('en-GB')} users and ${VOLUME.auditEntries.toLocaleString('en-GB')} audit entries (DESIGN §23's volume); wall time from spawn to exit, peak memory as the command reports it (maxRSS).`,
+      `backup and restore: ./folio backup and ./folio restore as built (node dist/server/cli.js), each in a process of its own, on a seeded site with ${VOLUME.enquiries.toLocaleString('en-GB')} enquiries, ${VOLUME.users.toLocaleString('en-GB')} users and ${VOLUME.auditEntries.toLocaleString('en-GB')} audit entries (docs/design.md §23's volume); wall time from spawn to exit, peak memory as the command reports it (maxRSS).`,
     );
   } finally {
     for (const drop of dropLater.splice(0)) await drop().catch(() => {});

@@ -1,8 +1,8 @@
-// `npm run bench:data`: the lists at the data volume of DESIGN §23, in the database that DATA_DIR or DATABASE_URL
+// `npm run bench:data`: the lists at the data volume of docs/design.md §23, in the database that DATA_DIR or DATABASE_URL
 // names (as the server reads them: SQLite by default, PostgreSQL with DATABASE_URL).
 //  1. Fills it, through the app's own code paths (the repositories and services the server uses, so that the
 //     full-text indexes, the mail states and the audit entries are what the app keeps), up to 200,000 enquiries,
-//     20,000 users, 100,000 audit entries, 2,000 master values and 10,000 images of the media library (DESIGN §27:
+//     20,000 users, 100,000 audit entries, 2,000 master values and 10,000 images of the media library (docs/design.md §27:
 //     metadata rows, each with a one-pixel picture). What is there already counts: a second run
 //     measures at once. The rows look like a firm's: names, organisations and e-mail addresses from word lists,
 //     random mobiles, enquiries spread over three years and every week since, most mailed, some failed or
@@ -203,7 +203,7 @@ async function fillMasterValues(site: Site, have: number): Promise<void> {
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /**
- * The media library's images (DESIGN §27): a row of `media` each, with alt text for most, and its original in
+ * The media library's images (docs/design.md §27): a row of `media` each, with alt text for most, and its original in
  * `images` (one tiny picture: the list's cost is in its metadata and in where images are used, not in bytes).
  * One in ten is used by the company's logo or not at all: the rest are unused, as a library that grew for years.
  */

@@ -1,4 +1,4 @@
-// Part 7 of `npm run bench` (BENCH_ONLY=preview): the editor's preview pane (DESIGN §26, issue 36), against the
+// Part 7 of `npm run bench` (BENCH_ONLY=preview): the editor's preview pane (docs/design.md §26, issue 36), against the
 // budgets of the issue:
 //  1. typing to the updated preview, as a user sees it: the system Chromium at 1440 × 900 on the built server's Home
 //     editor, 20 edits of the Skills title, each from the last keystroke to the animation frame that paints the

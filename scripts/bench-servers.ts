@@ -114,7 +114,7 @@ export async function startFolio(options: {
   dataDir: string;
   root?: string;
   port: number;
-  /** ADMIN_PASSWORD; without it an empty database waits for the first-run setup (DESIGN §7). */
+  /** ADMIN_PASSWORD; without it an empty database waits for the first-run setup (docs/design.md §7). */
   adminPassword?: string;
   nodeArgs?: readonly string[];
   /** More environment, over the defaults here (DATABASE_URL, TRUST_PROXY, …). */
@@ -133,7 +133,7 @@ export async function startFolio(options: {
       LOG_LEVEL: 'warn',
       PUBLIC_BASE_URL: base,
       ADMIN_PASSWORD: options.adminPassword ?? '',
-      // Instances on one PostgreSQL database need a SECRET_KEY, the same for all of them (DESIGN §24).
+      // Instances on one PostgreSQL database need a SECRET_KEY, the same for all of them (docs/design.md §24).
       ...(options.env?.DATABASE_URL ? { SECRET_KEY: SHARED_SECRET_KEY } : {}),
       ...options.env,
     },

@@ -1,15 +1,15 @@
-// `npm run bench` (after `npm run build`): the speed budgets of DESIGN §10, measured and printed in one run:
+// `npm run bench` (after `npm run build`): the speed budgets of docs/design.md §10, measured and printed in one run:
 //  1. cold start of the built server to the first served page, and memory (RSS) at idle;
 //  2. serving throughput with wrk, side by side and alternated in rounds (the machine is shared and noisy):
 //     Folio /Home1 (cached), a bare Fastify app and nginx sending the same gzip bytes with the same headers,
-//     an Autowired page (/Careers1, made in page creation), a redirect (/old-home → /Home1, DESIGN §27) and
-//     Home in German (/de/Home1, DESIGN §28);
+//     an Autowired page (/Careers1, made in page creation), a redirect (/old-home → /Home1, docs/design.md §27) and
+//     Home in German (/de/Home1, docs/design.md §28);
 //  3. mixed load: 200 visitors over all public pages while 5 editors save over HTTP, on the same server;
 //  4. page saves in process (app.inject, no network), of the Home page and of an Autowired page;
-//  5. several instances (DESIGN §18): the cached /Home1 on PostgreSQL, Folio direct against nginx running
+//  5. several instances (docs/design.md §18): the cached /Home1 on PostgreSQL, Folio direct against nginx running
 //     deploy/nginx/folio.conf in front of one instance and of two, side by side;
-//  6. backup and restore (DESIGN §22) at the data volume of §23, on SQLite and PostgreSQL (scripts/bench-backup.ts);
-//  7. the editor's preview pane (DESIGN §26): typing to the updated preview in Chromium, the render's server time,
+//  6. backup and restore (docs/design.md §22) at the data volume of §23, on SQLite and PostgreSQL (scripts/bench-backup.ts);
+//  7. the editor's preview pane (docs/design.md §26): typing to the updated preview in Chromium, the render's server time,
 //     no preview marks on public pages (scripts/bench-preview.ts).
 // Figures are printed, not asserted: a benchmark is not a timed test, and it is not part of `npm test`. A missed
 // budget is marked "over budget"; the exit code is non-zero only when something could not be measured.
@@ -150,9 +150,9 @@ async function benchServing(report: Report, tools: DebianTools): Promise<void> {
     if (profile) report.source(`${tree.name}: CPU profile of process ${folio.pid} in ${profile}.`);
     const authorization = { authorization: `Bearer ${await signIn(base, BENCH_ADMIN_PASSWORD)}` };
     await createAutowiredPage(base, authorization);
-    // DESIGN §27: a redirect, answered by the hot path from the tenant's map (this tree only: a baseline may have none).
+    // docs/design.md §27: a redirect, answered by the hot path from the tenant's map (this tree only: a baseline may have none).
     if (!tree.root) await createRedirect(base, authorization);
-    // DESIGN §28: Home in German, served by the hot path like the default language's (this tree only).
+    // docs/design.md §28: Home in German, served by the hot path like the default language's (this tree only).
     if (!tree.root) await createGermanHome(base, authorization);
     servers.push({ name: tree.name, base, pid: folio.pid! });
     children.push(folio);
@@ -247,11 +247,11 @@ async function benchThroughput(report: Report, wrk: string, nginx: string | null
     const ratio = (measure: string, of: number, to: number, budget = '', least?: number) =>
       report.row(measure, (of / to).toFixed(2), budget, least === undefined ? undefined : of / to >= least);
     ratio('Folio / bare Fastify', home, rateOf(bare.name), '≥ 0.80', 0.8);
-    if (nginx) ratio('Folio / nginx (one worker)', home, rateOf(sameBytes[1]!.name), '≥ 0.75 (DESIGN §24: ≥ 0.85)', 0.85);
+    if (nginx) ratio('Folio / nginx (one worker)', home, rateOf(sameBytes[1]!.name), '≥ 0.75 (docs/design.md §24: ≥ 0.85)', 0.85);
     ratio('Folio /Careers1 / Folio /Home1', rateOf(targets[1]!.name), home, '≈ 1 (≥ 0.90)', 0.9);
-    ratio('redirect / cached page', rateOf(targets[2]!.name), home, '≥ 0.85 (DESIGN §27)', 0.85);
-    ratio('Folio /de/Home1 / Folio /Home1', rateOf(targets[3]!.name), home, '≈ 1 (≥ 0.90, DESIGN §28)', 0.9);
-    if (nginx) ratio('Folio /de/Home1 / nginx (one worker)', rateOf(targets[3]!.name), rateOf(sameBytes[1]!.name), '≥ 0.85 (DESIGN §28: as /Home1)', 0.85);
+    ratio('redirect / cached page', rateOf(targets[2]!.name), home, '≥ 0.85 (docs/design.md §27)', 0.85);
+    ratio('Folio /de/Home1 / Folio /Home1', rateOf(targets[3]!.name), home, '≈ 1 (≥ 0.90, docs/design.md §28)', 0.9);
+    if (nginx) ratio('Folio /de/Home1 / nginx (one worker)', rateOf(targets[3]!.name), rateOf(sameBytes[1]!.name), '≥ 0.85 (docs/design.md §28: as /Home1)', 0.85);
     if (baseline) {
       const before = rateOf('baseline /Home1 (cached)');
       ratio('baseline / bare Fastify', before, rateOf(bare.name));
@@ -312,7 +312,7 @@ async function benchMixedLoad(report: Report, wrk: string, servers: readonly Mea
   const [folio, baseline] = servers;
   if (folio && baseline) {
     const ratio = saveP99.get(folio)! / saveP99.get(baseline)!;
-    report.row('save p99 under the mixed load, Folio / baseline', `${ratio.toFixed(2)} (${((1 - ratio) * 100).toFixed(0)} % lower)`, '≤ 0.75 (DESIGN §24 on a slow day)', ratio <= 0.75);
+    report.row('save p99 under the mixed load, Folio / baseline', `${ratio.toFixed(2)} (${((1 - ratio) * 100).toFixed(0)} % lower)`, '≤ 0.75 (docs/design.md §24 on a slow day)', ratio <= 0.75);
   }
   report.source(
     `mixed load: wrk -t1 -c${VISITORS} --timeout 2s for ${MIXED_S} s${MIXED_ROUNDS > 1 ? ` per round, ${MIXED_ROUNDS} rounds per server${servers.length > 1 ? ' alternating the servers' : ''}` : ''}, each request the next of ${paths.length} paths (the twelve public pages and /Careers1; scripts/bench-wrk.lua); ` +
@@ -347,7 +347,7 @@ function reportMixedLoad(report: Report, server: Measured, rounds: readonly Mixe
   const saveTimes = percentiles(times);
   report.row(`${prefix}${EDITED_PAGES.length} editors: saves`, `${times.length} (${(times.length / seconds).toFixed(0)}/s)`, '');
   report.row(`${prefix}${EDITED_PAGES.length} editors: save p50`, ms(saveTimes.p50), '');
-  report.row(`${prefix}${EDITED_PAGES.length} editors: save p99`, ms(saveTimes.p99), '≤ 50 ms (DESIGN §24: ≤ 35 ms)', saveTimes.p99 <= 35);
+  report.row(`${prefix}${EDITED_PAGES.length} editors: save p99`, ms(saveTimes.p99), '≤ 50 ms (docs/design.md §24: ≤ 35 ms)', saveTimes.p99 <= 35);
   const refused = new Map<string, number>();
   for (const [reason, count] of rounds.flatMap((r) => [...r.saves.refused])) refused.set(reason, (refused.get(reason) ?? 0) + count);
   const refusals = [...refused].map(([reason, count]) => `${reason}: ${count}`).join(', ');
@@ -357,7 +357,7 @@ function reportMixedLoad(report: Report, server: Measured, rounds: readonly Mixe
 }
 
 /**
- * Part 5 (DESIGN §18): the cached /Home1 on PostgreSQL, side by side in one run: Folio direct (one instance),
+ * Part 5 (docs/design.md §18): the cached /Home1 on PostgreSQL, side by side in one run: Folio direct (one instance),
  * nginx running deploy/nginx/folio.conf in front of that instance, and in front of two instances.
  */
 async function benchInstances(report: Report, tools: DebianTools): Promise<void> {
@@ -533,7 +533,7 @@ async function createRedirect(base: string, headers: Record<string, string>): Pr
   if (response.status !== 200) throw new Error(`the redirect could not be made: ${response.status} ${await response.text()}`);
 }
 
-/** German beside the default language, and Home translated and published in it (DESIGN §28). */
+/** German beside the default language, and Home translated and published in it (docs/design.md §28). */
 async function createGermanHome(base: string, headers: Record<string, string>): Promise<void> {
   const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
     const response = await fetch(`${base}${url}`, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });

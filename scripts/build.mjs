@@ -1,4 +1,4 @@
-// `npm run build`: the three builds, quietly, then one line about what was built (DESIGN §24: the first start
+// `npm run build`: the three builds, quietly, then one line about what was built (docs/design.md §24: the first start
 // prints nothing a newcomer would take for an error):
 //   1. the staff app (vite.config.ts) into dist/client;
 //   2. the public pages' islands (vite.public.config.ts, decision 011) beside it;
@@ -41,7 +41,7 @@ for (const { what, ...options } of builds) {
 if (warnings.length > 0) {
   console.error(warnings.map((warning) => warning.trim()).join('\n\n'));
   console.error(
-    `\nThe build printed ${warnings.length === 1 ? 'a warning' : `${warnings.length} warnings`} (above), and Folio's build prints none (DESIGN §24). ` +
+    `\nThe build printed ${warnings.length === 1 ? 'a warning' : `${warnings.length} warnings`} (above), and Folio's build prints none (docs/design.md §24). ` +
       'Fix the cause; a library note that says nothing about Folio goes in dropLibraryNotes (vite.config.ts), with the reason.',
   );
   process.exit(1);

@@ -3,8 +3,8 @@
 // page's components render with all it imports, statically or on demand (the contact form's schema chunk too),
 // and prints one line about the whole build (`--details`: a line per public page too).
 // Fails the build with a sentence when a page is over its budget or can load staff (editor or admin) code
-// (DESIGN §10: ≤ 30 KB gzip per public page, no editor code on public pages; decision 011), or when a browser
-// chunk is over 500 kB, the size Vite warns about (DESIGN §24: split it, with manualChunks or import()).
+// (docs/design.md §10: ≤ 30 KB gzip per public page, no editor code on public pages; decision 011), or when a browser
+// chunk is over 500 kB, the size Vite warns about (docs/design.md §24: split it, with manualChunks or import()).
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -14,7 +14,7 @@ const BUDGET_BYTES = 30 * 1024;
 /** Vite's chunkSizeWarningLimit (500 kB of minified code), kept as it is: a chunk over it is split, not excused. */
 const CHUNK_LIMIT_BYTES = 500 * 1000;
 /**
- * axe-core (the editor's preview checks, DESIGN §26) is a single module of 650 kB: it cannot be split, and only an
+ * axe-core (the editor's preview checks, docs/design.md §26) is a single module of 650 kB: it cannot be split, and only an
  * editor's preview frame loads it, when its checks panel opens. Its chunk (named by vite.public.config.ts) may be
  * larger; no public page can load it (checked below with the rest of the public entry's graph).
  */
@@ -107,7 +107,7 @@ for (const name of readdirSync(join(root, PAGES_DIR)).filter((f) => f.endsWith('
 }
 if (process.argv.includes('--details')) console.log(`Public page JavaScript, all it can load (budget ${BUDGET_BYTES / 1024} KB gzip each):\n${rows.join('\n')}\n`);
 
-// Every editor's first screen (DESIGN §26): the staff app's entry and the editor's chunk with all they import
+// Every editor's first screen (docs/design.md §26): the staff app's entry and the editor's chunk with all they import
 // statically, ≤ 200 KB gzip; the preview pane, the checks, the rich-text editor and the dialogs are loaded after.
 const APP_ENTRY = 'src/client/entry-app.tsx';
 const EDITOR_BUDGET_BYTES = 200 * 1024;

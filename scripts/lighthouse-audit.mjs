@@ -1,5 +1,5 @@
 // `npm run audit`: Lighthouse 13 (mobile) on every public page in the system Chromium, median of three
-// runs per page, printing the four category scores and the total blocking time. Targets (DESIGN §10): 100 in
+// runs per page, printing the four category scores and the total blocking time. Targets (docs/design.md §10): 100 in
 // all four, total blocking time ≤ 50 ms.
 // Starts its own server on a fresh database unless AUDIT_URL points at a running one.
 import { spawn } from 'node:child_process';

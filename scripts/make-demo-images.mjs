@@ -5,7 +5,7 @@
  *
  * Every SVG gets a viewBox-only root, xmlns, role="img" and a <title>; nothing external, no scripts. The demo
  * company's logo (public/demo/logo.png, seeded in src/server/db/seed/demo-company.ts) is the pages' default
- * sharing image (DESIGN §20), a PNG because social networks do not show SVG: drawn as SVG, rendered by sharp,
+ * sharing image (docs/design.md §20), a PNG because social networks do not show SVG: drawn as SVG, rendered by sharp,
  * and free of text, so that it comes out the same whatever fonts the machine has.
  * The script checks each file against its size budget and fails loudly if one is exceeded.
  */
@@ -359,7 +359,7 @@ const logoMark =
   `<rect x="26" y="27" width="12" height="26" rx="3" fill="${C.light}"/>` +
   `<circle cx="32" cy="16" r="7" fill="${C.amber}"/>`;
 
-// No firm's name in the site's own images (DESIGN §20): the header shows the company's name beside the mark.
+// No firm's name in the site's own images (docs/design.md §20): the header shows the company's name beside the mark.
 write('images/logo.svg', svg(64, 64, 'Logo', LOGO_DEFS, logoMark), 2048);
 write('favicon.svg', svg(64, 64, 'Logo', LOGO_DEFS, logoMark), 2048);
 // What a public page shows for an image that does not load: a picture frame, no words.

@@ -4,7 +4,7 @@ import { PAGE_LOADERS } from './client/public/page-components';
 import { CONTENT_PAGES } from './core/pages';
 import { CONTENT_PAGE_DEFINITIONS, DEFAULT_FIELD_RULES, DEMO_CONTENT } from './core/schemas/page-content';
 
-// DESIGN §25: a built-in page is its page file, its editor layout and its public component, registered in one
+// docs/design.md §25: a built-in page is its page file, its editor layout and its public component, registered in one
 // list (CONTENT_PAGES). The three files are found by the page's key; these tests catch a page missing one of
 // them and a file that no entry of the list names.
 const keys = CONTENT_PAGES.map((page) => page.key).sort();

@@ -1,7 +1,7 @@
 import { INDIA } from './phone';
 
 /**
- * The countries of ISO 3166-1 alpha-2 (all 249 codes): the company's country (DESIGN §34), which decides how
+ * The countries of ISO 3166-1 alpha-2 (all 249 codes): the company's country (docs/design.md §34), which decides how
  * phone numbers are read. A list of codes only, so that a form offering them ships no table of names: their
  * names come from the browser's or Node's own Intl.DisplayNames.
  */

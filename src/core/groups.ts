@@ -1,5 +1,5 @@
 /**
- * The built-in user groups and the Public user (DESIGN §5). Seeded into every tenant; access, users, groups
+ * The built-in user groups and the Public user (docs/design.md §5). Seeded into every tenant; access, users, groups
  * and menus name them through these constants, never by a bare number.
  */
 export const ADMINISTRATORS_GROUP_ID = 1;

@@ -1,6 +1,6 @@
 /**
  * Addresses that bots try on every site, looking for a WordPress login, a leaked `.env` or an old PHP tool
- * (DESIGN §27). Their 404s are noise, not a visitor's broken link: the 404 log leaves them out, so that what it
+ * (docs/design.md §27). Their 404s are noise, not a visitor's broken link: the 404 log leaves them out, so that what it
  * lists is worth a redirect. A path is a probe when any of its segments is one of PROBE_SEGMENTS, or its last
  * segment ends with one of PROBE_ENDINGS (any case).
  */

@@ -1,9 +1,9 @@
 /**
  * The page registry: every page Folio knows, public content pages and back-office screens alike.
- * Ids are the spec's menupageid values (DESIGN §3); back-office screens are pages from id 13 on so that
+ * Ids are the spec's menupageid values (docs/design.md §3); back-office screens are pages from id 13 on so that
  * menus and permissions treat them the same way.
  *
- * CONTENT_PAGES is the one list of the built-in pages (DESIGN §25): an entry here is all the registering a
+ * CONTENT_PAGES is the one list of the built-in pages (docs/design.md §25): an entry here is all the registering a
  * built-in page needs. Its other three parts are found by its key, as files named after it:
  * - src/core/content/<key>.ts, the page file: document schema, editor words, demo document, default field rules
  *   (collected by src/core/schemas/page-content.ts);
@@ -26,7 +26,7 @@ export interface ContentPage {
   /**
    * The page's name in the registry: it seeds the page's display name (page creation), which the menus, the
    * hero and the page title show. No other words of a page live here: its lead and its search title and
-   * description are in its content document (DESIGN §20).
+   * description are in its content document (docs/design.md §20).
    */
   readonly name: string;
   /** The spec's read and save calls under /api/master/. */
@@ -164,7 +164,7 @@ export type ContentPageKey = (typeof ENTRIES)[number]['key'];
 
 export const CONTENT_PAGES: readonly ContentPage[] = ENTRIES;
 
-/** Back-office screens (DESIGN §3): pages from id 13 on. */
+/** Back-office screens (docs/design.md §3): pages from id 13 on. */
 export interface ScreenPage {
   readonly id: number;
   readonly routing: string;

@@ -12,7 +12,7 @@ export function screenPaths(routing: string): string[] {
 export const ENTRY_PATHS = ['/login', '/login/two-step', '/forgot-password', '/reset-password'] as const;
 
 /**
- * Every path of the staff app (DESIGN §3): login and password reset, the own account, Blankpage, the editing
+ * Every path of the staff app (docs/design.md §3): login and password reset, the own account, Blankpage, the editing
  * twins and the back-office screens.
  * The one list: the server serves the app's shell for exactly these, the client routes and recognises them.
  */

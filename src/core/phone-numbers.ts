@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
 import type { PhoneReader } from './phone';
 
 /**
- * Phone numbers read with libphonenumber-js and its full ("max") metadata (DESIGN §34, decision 027): the
+ * Phone numbers read with libphonenumber-js and its full ("max") metadata (docs/design.md §34, decision 027): the
  * server's reading. Never imported by the public site's islands (the metadata is 150 KB); the staff app checks
  * leniently and marks the server's refusal at the field.
  */

@@ -9,7 +9,7 @@ import { userSchema } from './schemas/user';
 const TEN_DIGITS = /^\d{10}$/;
 const INDIAN_MOBILE = /^[6-9]\d{9}$/;
 
-describe('the phone rule (DESIGN §34)', () => {
+describe('the phone rule (docs/design.md §34)', () => {
   it("holds the spec's rule in India for a number typed without +, kept as typed", () => {
     expect(phoneNumberOf('9876543210', 'IN', INDIAN_MOBILE, readPhone)).toBe('9876543210');
     expect(phoneNumberOf(' 2045678900 ', 'IN', TEN_DIGITS, readPhone)).toBe('2045678900');
@@ -58,7 +58,7 @@ describe('the phone rule (DESIGN §34)', () => {
   });
 });
 
-describe('the phone fields of the forms (DESIGN §34)', () => {
+describe('the phone fields of the forms (docs/design.md §34)', () => {
   it("read the contact form's mobile in the company's country, refusing with the field's sentence", () => {
     const enquiry = { name: 'Asha', email: 'asha@example.com', requirements: 'A website' };
     const india = contactEnquirySchema({ country: 'IN', read: readPhone });
@@ -95,7 +95,7 @@ describe('the phone fields of the forms (DESIGN §34)', () => {
   });
 });
 
-describe('the countries (DESIGN §34)', () => {
+describe('the countries (docs/design.md §34)', () => {
   it('are the 249 codes of ISO 3166-1 alpha-2, with their English names', () => {
     expect(COUNTRY_CODES).toHaveLength(249);
     expect([isCountryCode('IN'), isCountryCode('DE'), isCountryCode('XX'), isCountryCode('in'), isCountryCode('UK')]).toEqual([true, true, false, false, false]);

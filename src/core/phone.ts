@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Phone numbers (DESIGN §34), the rule without its metadata: browser-safe and small, so the public contact
+ * Phone numbers (docs/design.md §34), the rule without its metadata: browser-safe and small, so the public contact
  * form's island can check with it. The server reads numbers with libphonenumber-js (phone-numbers.ts) through
  * the same rule.
  */

@@ -10,11 +10,11 @@ export interface SiteCompany {
   name: string;
   email: string;
   phone: string;
-  /** The company's country (ISO 3166-1 alpha-2, DESIGN §34): how the contact form reads a mobile number; absent, India. */
+  /** The company's country (ISO 3166-1 alpha-2, docs/design.md §34): how the contact form reads a mobile number; absent, India. */
   countryCode?: string;
   /** The line under the company's name in the footer; '' shows none. */
   tagline: string;
-  /** The company's logo (an uploaded image's address): the pages' default sharing image (DESIGN §20); '' for none. */
+  /** The company's logo (an uploaded image's address): the pages' default sharing image (docs/design.md §20); '' for none. */
   logo: string;
 }
 
@@ -29,7 +29,7 @@ export interface PublicPageData {
   path: string;
   /** The page's content document; null on the 404 page. */
   content: AnyContent | AutowiredDocument | null;
-  /** An Autowired page's title and the parameters that say how to show its values (DESIGN §13). */
+  /** An Autowired page's title and the parameters that say how to show its values (docs/design.md §13). */
   autowired?: AutowiredPublicPage;
   /** The Public group's menu tree. */
   menu: MenuEntry[];
@@ -37,12 +37,12 @@ export interface PublicPageData {
   /** The page's name as page creation keeps it (its display name): the hero's title. */
   pageName: string;
   /**
-   * A preview of an unpublished revision (DESIGN §19): the bar with the link back to the editor; `editorPath`
-   * null for the visitor of a shared link (DESIGN §26), who has no editor to go back to.
+   * A preview of an unpublished revision (docs/design.md §19): the bar with the link back to the editor; `editorPath`
+   * null for the visitor of a shared link (docs/design.md §26), who has no editor to go back to.
    */
   preview?: {
     editorPath: string | null;
-    /** In the editor's pane (DESIGN §26): the page as a search engine lists it, its title and description editable. */
+    /** In the editor's pane (docs/design.md §26): the page as a search engine lists it, its title and description editable. */
     searchResult?: { title: string; description: string; url: string };
   };
   /** Year shown in the footer's copyright line. */
@@ -50,11 +50,11 @@ export interface PublicPageData {
   /** The contact form after a post without JavaScript: what was sent, the errors, or that it was sent. */
   contactForm?: ContactFormState;
   /**
-   * The media library's alt text and focal point of the uploaded images that have either (DESIGN §27), by
+   * The media library's alt text and focal point of the uploaded images that have either (docs/design.md §27), by
    * `folder/name`: an image shows them wherever its field has no words of its own.
    */
   images?: ReadonlyMap<string, ImageDetails>;
-  /** The page's language (DESIGN §28): `<html lang>`; absent on a site of one language (its default then). */
+  /** The page's language (docs/design.md §28): `<html lang>`; absent on a site of one language (its default then). */
   locale?: string;
   /**
    * The language switcher's links: the page in every language it is published in, the shown one marked. Absent
@@ -63,21 +63,21 @@ export interface PublicPageData {
   languages?: PageLanguage[];
   /** The page's own address in another language than the default (`/de/Contact1`): where its form posts. */
   address?: string;
-  /** The contact form's words in the page's language (DESIGN §28): the default's text → its translation; absent, none. */
+  /** The contact form's words in the page's language (docs/design.md §28): the default's text → its translation; absent, none. */
   contactWords?: ContactWords;
   /**
-   * A page in another language leads to the site's pages in it (DESIGN §34): each page's address in the default
+   * A page in another language leads to the site's pages in it (docs/design.md §34): each page's address in the default
    * language, lower-cased (`/about1`, an old short route `/about`), → its address in this one (`/de/About1`).
    */
   links?: ReadonlyMap<string, string>;
   /**
-   * A page not translated into its language yet (DESIGN §34): shown in the default language (`contentLang`) under
+   * A page not translated into its language yet (docs/design.md §34): shown in the default language (`contentLang`) under
    * a notice in the page's own (`noticeLang`: the default's while the notice itself is not translated either).
    */
   untranslated?: { notice: string; noticeLang: string; contentLang: string };
 }
 
-/** What the media library says of an uploaded image (DESIGN §27): its alt text and focal point (0–1 each way). */
+/** What the media library says of an uploaded image (docs/design.md §27): its alt text and focal point (0–1 each way). */
 export interface ImageDetails {
   alt: string;
   focalX: number;
@@ -108,7 +108,7 @@ export function contactFieldErrors(issues: readonly { path: readonly PropertyKey
   return errors;
 }
 
-/** The contact form's state as the server rendered it after a form post (DESIGN §15: works without JavaScript). */
+/** The contact form's state as the server rendered it after a form post (docs/design.md §15: works without JavaScript). */
 export interface ContactFormState {
   values: Record<ContactFormField, string>;
   errors: Partial<Record<ContactFormField, string>>;
@@ -128,15 +128,15 @@ export interface PublicParameter {
   no: string;
   /** The decimal places a number is shown with; null: as it was typed. */
   decimalplaces: number | null;
-  /** Whether visitors see the name above the value (DESIGN §34: text is content and reads on its own). */
+  /** Whether visitors see the name above the value (docs/design.md §34: text is content and reads on its own). */
   showName: boolean;
-  /** A line of text that reads as a heading (DESIGN §34). */
+  /** A line of text that reads as a heading (docs/design.md §34). */
   heading: boolean;
 }
 
 /**
  * The locale the public pages show dates and numbers in ('31 Dec 2026', '12,00,000.50'): the firm's, Indian
- * English, as the staff screens. One place to change when the site gets a default locale (DESIGN §28).
+ * English, as the staff screens. One place to change when the site gets a default locale (docs/design.md §28).
  */
 export const SITE_LOCALE = 'en-IN';
 

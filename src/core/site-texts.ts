@@ -1,7 +1,7 @@
 import type { MenuEntry } from './schemas/menu';
 
 /**
- * The site's own words beside its pages (DESIGN §28): the public menu's labels, the footer's tagline and the
+ * The site's own words beside its pages (docs/design.md §28): the public menu's labels, the footer's tagline and the
  * contact form's labels and messages. Each translates per language like a page's texts, by key: `menu.<id>` (a
  * menu item's id), `footer.tagline`, `contact.<name>`. Browser-safe: the contact form reads its words from here.
  */
@@ -40,7 +40,7 @@ export const CONTACT_FORM_WORDS = {
 export type ContactFormWord = keyof typeof CONTACT_FORM_WORDS;
 
 /**
- * The notice above a page not translated into the visitor's language yet (DESIGN §34): the page is shown in the
+ * The notice above a page not translated into the visitor's language yet (docs/design.md §34): the page is shown in the
  * default language under it, in the chrome of the visitor's.
  */
 export const UNTRANSLATED_NOTICE = {

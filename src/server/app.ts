@@ -69,11 +69,11 @@ declare module 'fastify' {
     outbox: MailOutbox;
     /** Mails to staff (password reset links), on the job runner beside the outbox. */
     staffMail: StaffMail;
-    /** The process's one background job runner (DESIGN §18). */
+    /** The process's one background job runner (docs/design.md §18). */
     jobs: JobRunner;
-    /** Writes the redirect hits and 404s this instance counted (DESIGN §27): every 10 s and on close; tests call `flush`. */
+    /** Writes the redirect hits and 404s this instance counted (docs/design.md §27): every 10 s and on close; tests call `flush`. */
     visitCounts: { flush(): Promise<void> };
-    /** The security headers every answer carries (DESIGN §17). */
+    /** The security headers every answer carries (docs/design.md §17). */
     securityHeaders: Readonly<Record<string, string>>;
     /** More sockets on the port, for a busy server to take bursts of new visitors (main.ts starts them; decision 014). */
     acceptCopies: AcceptCopies;
@@ -93,7 +93,7 @@ export interface BuildOptions {
   flushVisitsEveryMs?: number;
 }
 
-/** Builds the whole application (DESIGN §1). main.ts only listens; tests call app.inject(). */
+/** Builds the whole application (docs/design.md §1). main.ts only listens; tests call app.inject(). */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   // A cached public page is answered before Fastify's routing (publicPageRoutes fills this in; decision 010).
   const hotPath: HotPath = { send: () => false };
@@ -111,7 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
 /** Fastify on its own HTTP server, which asks the hot path first about each request. */
 function createFastify(config: AppConfig, options: BuildOptions, hotPath: HotPath): FastifyInstance {
-  // Readable lines on a terminal, JSON lines elsewhere or as LOG_FORMAT says (DESIGN §24).
+  // Readable lines on a terminal, JSON lines elsewhere or as LOG_FORMAT says (docs/design.md §24).
   const logStream = logDestination(config.logFormat, options.logStream);
   return Fastify({
     serverFactory: (handler, serverOptions) => hotPathServer(hotPath, handler, serverOptions),
@@ -123,7 +123,7 @@ function createFastify(config: AppConfig, options: BuildOptions, hotPath: HotPat
     },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
-    // An address Fastify cannot route (bad encoding, a part too long): a sentence, as every refusal (DESIGN §4).
+    // An address Fastify cannot route (bad encoding, a part too long): a sentence, as every refusal (docs/design.md §4).
     frameworkErrors: answerFrameworkError,
     // One log line per request only when debugging; errors are always logged.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
@@ -145,7 +145,7 @@ function hotPathServer(hotPath: HotPath, handler: http.RequestListener, serverOp
   return server;
 }
 
-/** Starting, ready, draining (DESIGN §18), and the extra sockets on the port closed first when closing. */
+/** Starting, ready, draining (docs/design.md §18), and the extra sockets on the port closed first when closing. */
 function installLifecycle(app: FastifyInstance, config: AppConfig): void {
   const acceptCopies = new AcceptCopies(config.acceptCopies);
   app.decorate('acceptCopies', acceptCopies);
@@ -163,7 +163,7 @@ function installLifecycle(app: FastifyInstance, config: AppConfig): void {
   });
 }
 
-/** SECRET_KEY, or on SQLite the key kept in DATA_DIR/secret.key (made at the first start; DESIGN §24). */
+/** SECRET_KEY, or on SQLite the key kept in DATA_DIR/secret.key (made at the first start; docs/design.md §24). */
 function secretBoxOf(app: FastifyInstance, config: AppConfig): SecretBox {
   const sealing = sealingKey(config);
   const secrets = new SecretBox(sealing.key);
@@ -178,11 +178,11 @@ function secretBoxOf(app: FastifyInstance, config: AppConfig): SecretBox {
 /** The tenants' databases, each made ready once at start, and the tenant of every request. */
 async function openTenants(app: FastifyInstance, config: AppConfig, secrets: SecretBox): Promise<TenantRegistry> {
   const tenants = await TenantRegistry.open(config, app.log, async (tenant) => {
-    // Images of the files era move into each tenant's database once (DESIGN §8); later starts find them there.
+    // Images of the files era move into each tenant's database once (docs/design.md §8); later starts find them there.
     await importImageFiles(tenant, config.dataDir, app.log);
     // Two-step secrets kept in plain text while there was no key are sealed with the key now (decision 016).
     await sealPlainTwoStepSecrets(tenant, secrets, app.log);
-    // First run: the administrator from ADMIN_PASSWORD, or the setup code in the log (DESIGN §7, §18).
+    // First run: the administrator from ADMIN_PASSWORD, or the setup code in the log (docs/design.md §7, §18).
     await prepareFirstAdministrator(tenant, config.adminPassword, config, app.log);
   });
   app.decorate('tenants', tenants);
@@ -198,7 +198,7 @@ async function openTenants(app: FastifyInstance, config: AppConfig, secrets: Sec
   return tenants;
 }
 
-/** The job runner (DESIGN §18) and its jobs: main.ts starts it; tests drive `app.jobs.tick()` themselves. */
+/** The job runner (docs/design.md §18) and its jobs: main.ts starts it; tests drive `app.jobs.tick()` themselves. */
 function installJobs(app: FastifyInstance, config: AppConfig, tenants: TenantRegistry, options: BuildOptions): { outbox: MailOutbox; staffMail: StaffMail } {
   const jobs = new JobRunner(() => tenants.all(), app.log);
   const mailSender = new MailSender(config.smtpUrl);
@@ -211,7 +211,7 @@ function installJobs(app: FastifyInstance, config: AppConfig, tenants: TenantReg
     const pruned = await pruneAuditLog(tenant, config.auditKeepDays, now);
     if (pruned > 0) app.log.info({ tenant: tenant.name, pruned, keepDays: config.auditKeepDays }, 'audit log pruned');
   });
-  // DESIGN §19: scheduled revisions go live within 30 s of their time (a pass every 15 s, the runner polls every
+  // docs/design.md §19: scheduled revisions go live within 30 s of their time (a pass every 15 s, the runner polls every
   // 5 s), on one instance; pruning catches up after REVISIONS_PER_PAGE was lowered (a save prunes its own page).
   jobs.every('publish-scheduled', PUBLISH_SCHEDULED_EVERY_MS, async (tenant, now) => {
     const published = await publishDueRevisions(tenant, now);
@@ -221,11 +221,11 @@ function installJobs(app: FastifyInstance, config: AppConfig, tenants: TenantReg
     const pruned = await pruneAllRevisions(tenant, config.revisionsPerPage);
     if (pruned > 0) app.log.info({ tenant: tenant.name, pruned, keep: config.revisionsPerPage }, 'old revisions pruned');
   });
-  // DESIGN §26: shared preview links ended over 30 days ago, and editors that closed without saying so.
+  // docs/design.md §26: shared preview links ended over 30 days ago, and editors that closed without saying so.
   jobs.every('prune-preview-shares', PRUNE_PREVIEW_SHARES_EVERY_MS, async (tenant, now) => {
     await prunePreviewShares(tenant, now);
   });
-  // DESIGN §27: redirect hits and 404s, counted in memory; each instance writes its own (not a job: see decision 024).
+  // docs/design.md §27: redirect hits and 404s, counted in memory; each instance writes its own (not a job: see decision 024).
   const visitCounts = startVisitFlushes(() => tenants.all(), app.log, options.flushVisitsEveryMs);
   app.decorate('jobs', jobs);
   app.decorate('visitCounts', visitCounts);
@@ -244,7 +244,7 @@ async function installHttpLayer(app: FastifyInstance, options: BuildOptions, ten
   await app.register(cookie);
   installAccessLayer(app);
   await installRouteContracts(app, { checkResponses: options.checkResponses ?? false });
-  // DESIGN §17: no shared cache or back button keeps an API answer, unless its route sets its own cache policy
+  // docs/design.md §17: no shared cache or back button keeps an API answer, unless its route sets its own cache policy
   // (public content). Added to the API routes only, so public pages pay nothing for it.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/')) route.onSend = [...[route.onSend ?? []].flat(), noStore];
@@ -261,7 +261,7 @@ async function installHttpLayer(app: FastifyInstance, options: BuildOptions, ten
     done();
   });
   // Route limits (the contact and setup forms) count per tenant and address in the tenant's database, so they
-  // hold across instances (DESIGN §18).
+  // hold across instances (docs/design.md §18).
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore((name) => tenants.named(name)?.db),
@@ -276,7 +276,7 @@ async function installHttpLayer(app: FastifyInstance, options: BuildOptions, ten
 }
 
 /**
- * Health: the process lives and its database answers. Readiness (DESIGN §18): whether a proxy should send it
+ * Health: the process lives and its database answers. Readiness (docs/design.md §18): whether a proxy should send it
  * visitors: 503 while starting or draining, or while the database does not answer.
  */
 function probeRoutes(app: FastifyInstance): void {
@@ -300,7 +300,7 @@ function probeRoutes(app: FastifyInstance): void {
   });
 }
 
-/** The API of the staff app and the public forms (DESIGN §4). */
+/** The API of the staff app and the public forms (docs/design.md §4). */
 async function registerApiRoutes(app: FastifyInstance, config: AppConfig, services: { outbox: MailOutbox; staffMail: StaffMail; secrets: SecretBox }): Promise<void> {
   const { outbox, staffMail, secrets } = services;
   const cleanRichText = richTextCleaner(config.publicBaseUrl);
@@ -343,7 +343,7 @@ async function registerPublicSite(app: FastifyInstance, config: AppConfig, { out
       setHeaders: (reply, filePath) => {
         const hashed = filePath.startsWith(path.join(config.clientDir, 'assets') + path.sep);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
-        // The editor's preview pane is a sandboxed frame of no origin (DESIGN §26): it may load the site's public
+        // The editor's preview pane is a sandboxed frame of no origin (docs/design.md §26): it may load the site's public
         // files (images, fonts; the islands and its bridge are module scripts, fetched with CORS). All of them are
         // public anyway; pages and the API keep same-origin.
         reply.header('cross-origin-resource-policy', 'cross-origin');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runShell } from './cli/cli';
 
-// The shell's entry (`./folio backup`, `./folio restore`, `./folio user …`, `./folio setup-code`; DESIGN §22).
+// The shell's entry (`./folio backup`, `./folio restore`, `./folio user …`, `./folio setup-code`; docs/design.md §22).
 // It runs where the server runs: in the project folder, with its .env, so DATA_DIR means the same folder as
 // for `./folio start`; file names on the command line stay relative to the folder they were typed in.
 process.env.NODE_ENV ??= 'production';

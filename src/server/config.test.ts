@@ -56,7 +56,7 @@ describe('configuration', () => {
     expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
   });
 
-  it('refuses PostgreSQL without SECRET_KEY with a sentence that says why and how to make one (DESIGN §24)', () => {
+  it('refuses PostgreSQL without SECRET_KEY with a sentence that says why and how to make one (docs/design.md §24)', () => {
     const postgres = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/folio' };
     expect(() => loadConfig(postgres)).toThrow(ConfigError);
     expect(() => loadConfig(postgres)).toThrow(

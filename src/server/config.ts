@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-/** Environment of DESIGN §2, validated once at start; a bad value stops the start with a message naming it. */
+/** Environment of docs/design.md §2, validated once at start; a bad value stops the start with a message naming it. */
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .default('false')
@@ -56,7 +56,7 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** The sender of enquiry mails; default the recipient itself (many SMTP servers accept only their own addresses). */
   mailFrom: string | undefined;
-  /** The contact form's spam guard: a submission sooner than this after the page was served is spam (DESIGN §15). */
+  /** The contact form's spam guard: a submission sooner than this after the page was served is spam (docs/design.md §15). */
   contactMinFillMs: number;
   uploadMaxBytes: number;
   trustProxy: boolean;
@@ -64,17 +64,17 @@ export interface AppConfig {
   acceptCopies: number;
   defaultTenant: string;
   tenants: string[];
-  /** Audit log entries older than this many days are pruned by a background job (DESIGN §21). */
+  /** Audit log entries older than this many days are pruned by a background job (docs/design.md §21). */
   auditKeepDays: number;
-  /** The newest revisions of each page that are kept (DESIGN §19); 0 keeps all. The published and a scheduled one always stay. */
+  /** The newest revisions of each page that are kept (docs/design.md §19); 0 keeps all. The published and a scheduled one always stay. */
   revisionsPerPage: number;
   /**
    * Seals two-step sign-in secrets at rest (decision 016). Required with DATABASE_URL (every instance needs the
-   * same key); unset on SQLite, the key in DATA_DIR/secret.key is used, made at the first start (DESIGN §24).
+   * same key); unset on SQLite, the key in DATA_DIR/secret.key is used, made at the first start (docs/design.md §24).
    */
   secretKey: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  /** How log lines are written: readable lines or JSON; unset, readable on a terminal and JSON otherwise (DESIGN §24). */
+  /** How log lines are written: readable lines or JSON; unset, readable on a terminal and JSON otherwise (docs/design.md §24). */
   logFormat: 'pretty' | 'json' | undefined;
   /** Where the browser build lives (dist/client); SSR reads its manifest and stylesheet from there. */
   clientDir: string;
@@ -82,7 +82,7 @@ export interface AppConfig {
 
 export class ConfigError extends Error {}
 
-/** Why PostgreSQL needs SECRET_KEY: on SQLite a key file can stand in, on a shared database it cannot (DESIGN §24). */
+/** Why PostgreSQL needs SECRET_KEY: on SQLite a key file can stand in, on a shared database it cannot (docs/design.md §24). */
 export const SECRET_KEY_NEEDED =
   'SECRET_KEY: is needed with DATABASE_URL: it seals two-step sign-in secrets, and every instance on the database must have the same one. Make one with `openssl rand -base64 32` and set it on every instance.';
 

@@ -15,7 +15,7 @@ export class AppError extends Error {
 
 /**
  * A refusal of the input. `field` names the one field it is about, as a dotted path into the body
- * (`password`, `skillList.2.skillName`), so that a form marks that field without comparing sentences (DESIGN §25).
+ * (`password`, `skillList.2.skillName`), so that a form marks that field without comparing sentences (docs/design.md §25).
  */
 export class ValidationError extends AppError {
   constructor(
@@ -54,7 +54,7 @@ export class InUseError extends ConflictError {
 }
 
 /**
- * A change the person must say yes to first (DESIGN §34: a redirect to an address where nothing is): a 409 whose
+ * A change the person must say yes to first (docs/design.md §34: a redirect to an address where nothing is): a 409 whose
  * answer says `confirm: true` with the question; the same call sent again with its confirmation goes ahead.
  */
 export class ConfirmFirstError extends ConflictError {

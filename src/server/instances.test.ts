@@ -1,4 +1,4 @@
-// DESIGN §18, proven end to end: two built servers (dist/server/main.js) on one PostgreSQL database behind a
+// docs/design.md §18, proven end to end: two built servers (dist/server/main.js) on one PostgreSQL database behind a
 // real nginx running deploy/nginx/folio.conf, the file docs/operations.md tells operators to install (only its upstream
 // ports and its address replaced). Everything listens on 127.0.0.1 and is stopped at the end.
 // Runs when TEST_DATABASE_URL is set; needs `npm run build` (npm test builds first) and nginx (Debian package).

@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The lint rules of the server's layers (eslint.config.js, DESIGN §25) bite: the same code passes or fails
+ * The lint rules of the server's layers (eslint.config.js, docs/design.md §25) bite: the same code passes or fails
  * by where it stands. Each text is linted as if it were a file at that path (nothing is written).
  */
 const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../..') });

@@ -19,7 +19,7 @@ function streamLike(isTTY: boolean): { stream: Writable & { isTTY?: boolean }; t
 const LINE = /^\d\d:\d\d:\d\d (INFO |WARN |ERROR|DEBUG|TRACE|FATAL) \S/;
 const SETUP_CODE = /[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}/;
 
-/** DESIGN §24: readable lines on a terminal, JSON elsewhere or as LOG_FORMAT says; the setup code on its own line. */
+/** docs/design.md §24: readable lines on a terminal, JSON elsewhere or as LOG_FORMAT says; the setup code on its own line. */
 describe('the server log (LOG_FORMAT)', () => {
   const apps: TestApp[] = [];
   afterEach(async () => {

@@ -1,5 +1,5 @@
 /**
- * How the server's log reads (DESIGN §24, LOG_FORMAT): pino's JSON lines for machines (a log collector, a file,
+ * How the server's log reads (docs/design.md §24, LOG_FORMAT): pino's JSON lines for machines (a log collector, a file,
  * journald), readable lines for a person at a terminal:
  *
  *   16:53:09 INFO  Server listening at http://127.0.0.1:3000
@@ -53,7 +53,7 @@ export function readableLine(json: string, colour = false): string {
     return `${json}\n`;
   }
   const message = typeof record.msg === 'string' ? record.msg : '';
-  // The setup code (DESIGN §7): a blank line, what to do, then the code alone, easy to find and to copy.
+  // The setup code (docs/design.md §7): a blank line, what to do, then the code alone, easy to find and to copy.
   if (typeof record.setupCode === 'string') return `\n${message}\n${colour ? `\x1b[1m${record.setupCode}${RESET}` : record.setupCode}\n\n`;
   const level = LEVELS[Number(record.level)] ?? { label: String(record.level).padEnd(5), colour: '' };
   const time = typeof record.time === 'number' ? new Date(record.time).toTimeString().slice(0, 8) : '--:--:--';

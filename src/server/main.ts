@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     throw error;
   }
   await ensurePortFree(config.host, config.port);
-  // While this process lives, a restore is refused; while a restore runs, this start is (DESIGN §22).
+  // While this process lives, a restore is refused; while a restore runs, this start is (docs/design.md §22).
   await holdServerMark(config).catch((error: unknown) => {
     if (error instanceof MarkTaken) {
       console.error(error.message);
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   });
   await copies.start(app.server, app.log);
   app.jobs.start();
-  // A note, not a warning: a new site without mail works (DESIGN §24: the first start prints nothing alarming).
+  // A note, not a warning: a new site without mail works (docs/design.md §24: the first start prints nothing alarming).
   if (!app.outbox.configured) app.log.info('Mail is not set up (SMTP_URL and CONTACT_RECIPIENT): enquiries are kept and listed in the back office, not mailed.');
   app.log.info(`Folio is serving ${config.publicBaseUrl}`);
 }

@@ -16,7 +16,7 @@ export function nameFieldsOf(schema: z.ZodType, namer: FieldNamer): void {
 export const NUL_CHARACTER_MESSAGE = 'Texts may not contain the character U+0000 (NUL).';
 
 /**
- * Refuses input with a NUL character in any text or field name, at any depth (DESIGN §24): one rule for every
+ * Refuses input with a NUL character in any text or field name, at any depth (docs/design.md §24): one rule for every
  * call, so that no text reaches PostgreSQL, which refuses it with an error, or SQLite, which would keep it.
  * The walk (core's one walker) keeps its own stack: a body nested thousands deep is walked, not a stack overflow.
  */
@@ -40,7 +40,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 
 /**
  * The field the refusal is about, as a dotted path (`skillList.2.skillName`): the first issue's place, so that a
- * form marks that field (DESIGN §25). An unknown field is named itself; an issue about the whole input names none.
+ * form marks that field (docs/design.md §25). An unknown field is named itself; an issue about the whole input names none.
  */
 export function fieldOfIssues(issues: readonly z.core.$ZodIssue[]): string | undefined {
   const first = issues[0];

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { clickInPreview, ensureGerman, expect, expectNoAxeViolations, logInAs, sidewaysScroll, test } from './fixtures';
 
-// Accent words marked with a toolbar button, in every language (DESIGN §34): Home's expertise title is typed as
+// Accent words marked with a toolbar button, in every language (docs/design.md §34): Home's expertise title is typed as
 // text, some of its words selected and marked with "Accent colour", and the preview shows them in the accent span;
 // in German the title keeps its accent editor beside its source. Nothing is saved: other specs count Home's
 // revisions (preview-pane) and translate it (translate-page), so this one only reads the preview of the working copy.

@@ -9,7 +9,7 @@ import { ACCOUNT_MESSAGES } from '../../src/core/schemas/account';
 import { callApi, createE2eUser, expect, expectNoAxeViolations, logInAs, queryE2eDatabase, test, toastOf } from './fixtures';
 
 /**
- * The accounts of DESIGN §21 in the browser, against the built server and a real SMTP server: password reset
+ * The accounts of docs/design.md §21 in the browser, against the built server and a real SMTP server: password reset
  * by mail, turning two-step sign-in on and signing in with it (app codes and recovery codes), a group that
  * requires it, an administrator turning it off, and axe on the new screens. Each test has its own users.
  */
@@ -85,7 +85,7 @@ async function turnOnThroughApi(page: Page): Promise<{ app: TOTP; recoveryCodes:
   return { app, recoveryCodes };
 }
 
-test.describe('accounts (DESIGN §21)', () => {
+test.describe('accounts (docs/design.md §21)', () => {
   test('a forgotten password is set again through the mailed link, which works once', async ({ page, consoleErrors }) => {
     const user = 'e2e-acct-reset';
     const email = 'e2e-acct-reset@example.test';

@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { callApi, createE2eUser, expect, expectNoAxeViolations, logInAs, openAdministrationScreen, parseCsv, sidewaysScroll, tabTo, test, toastOf } from './fixtures';
 
-// The audit log end to end (DESIGN §21, §16): the administrator makes changes (a group created on its screen,
+// The audit log end to end (docs/design.md §21, §16): the administrator makes changes (a group created on its screen,
 // then renamed), opens Audit Log from the menu, finds them by user and action area, reads one with its
 // before and after, downloads the CSV of the same filters, pages through a long list, and axe finds nothing.
 // An editor is not allowed in.

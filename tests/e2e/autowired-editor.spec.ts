@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { callApi, confirmPublish, createE2eUser, expect, expectNoAxeViolations, listEditor, logInAs, openHydrated, saveEditor, sidewaysScroll, test, toastOf } from './fixtures';
 
-// The generic editor of an Autowired page (DESIGN §13, issue 11): an administrator makes a careers page through
+// The generic editor of an Autowired page (docs/design.md §13, issue 11): an administrator makes a careers page through
 // the API, an Editor fills it in through /{Name}, a visitor reads /{Name}1. The tests build on each other.
 test.describe.configure({ mode: 'serial' });
 
@@ -14,7 +14,7 @@ const DISPLAY = `Careers <i>${RUN}</i> & jobs`;
 const HIDDEN = `Hidden${RUN}`;
 const EDITOR = { username: `e2e-careers-${RUN}`, password: 'e2e-careers-password' };
 
-// Text shows visitors no field name unless asked (DESIGN §34): this page asks, so its values read under their names.
+// Text shows visitors no field name unless asked (docs/design.md §34): this page asks, so its values read under their names.
 const HEADER = [
   { parameterName: 'title', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'Y', minlength: 5, maxlength: 80, showName: true },
   { parameterName: 'intro', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header', mandatory: 'N', showName: true },
@@ -324,7 +324,7 @@ test('changed parameters: removed values are shown and dropped on Save, a newly 
   await logIn(page);
   await openEditor(page);
   // The administrator removes salary and adds a mandatory location while the page is open.
-  // Shown under its name like the page's other columns (DESIGN §34), so the entries stay a table.
+  // Shown under its name like the page's other columns (docs/design.md §34), so the entries stay a table.
   const location = { parameterName: 'location', sequence: 6, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y', showName: true };
   await asAdmin(browser, (admin) => saveParameters(admin, [...HEADER, JOB_TITLE, CLOSING_DATE, location, { ...FULL_TIME, sequence: 7 }]));
 
@@ -369,8 +369,8 @@ test('changed parameters: removed values are shown and dropped on Save, a newly 
   await visitor.close();
 });
 
-test('a save the server refuses about one field marks that field and focuses it (DESIGN §25: {message, field})', async ({ page, browser }) => {
-  // Shown under its name like the page's other columns (DESIGN §34), so the entries stay a table.
+test('a save the server refuses about one field marks that field and focuses it (docs/design.md §25: {message, field})', async ({ page, browser }) => {
+  // Shown under its name like the page's other columns (docs/design.md §34), so the entries stay a table.
   const location = { parameterName: 'location', sequence: 6, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y', showName: true };
   const current = [...HEADER, JOB_TITLE, CLOSING_DATE, location, { ...FULL_TIME, sequence: 7 }];
   await logIn(page);

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { createE2eUser, expect, expectNoAxeViolations, logInAs, openAdministrationScreen, sidewaysScroll, test } from './fixtures';
 
-// The backups screen end to end (DESIGN §22): the administrator opens Backups from the menu, downloads a
+// The backups screen end to end (docs/design.md §22): the administrator opens Backups from the menu, downloads a
 // backup (a real file, gzip JSON lines with the Folio header and a manifest last), sees it among the recent
 // backups, and axe finds nothing. An editor is not allowed in.
 

@@ -3,7 +3,7 @@ import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { callApi, expect, expectNoAxeViolations, logInAs, test, toastOf } from './fixtures';
 
 /**
- * The company's own words on the public site (DESIGN §20): the administrator gives the footer a tagline and the
+ * The company's own words on the public site (docs/design.md §20): the administrator gives the footer a tagline and the
  * site a logo (uploaded like the editors' images) in the company details; the public pages show them at once.
  */
 test('an administrator sets the tagline and uploads the logo in the company details', async ({ page, request }) => {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { createE2eUser, expect, expectNoAxeViolations, insertE2eEnquiry, logInAs, queryE2eDatabase, sidewaysScroll, test } from './fixtures';
 
-// The staff home and the top-bar search end to end (DESIGN §23): an administrator lands on /dashboard and sees
+// The staff home and the top-bar search end to end (docs/design.md §23): an administrator lands on /dashboard and sees
 // every card, an editor only the card their menu allows; search finds a user by name and opens the user's
 // screen with the keyboard alone; axe finds nothing on the dashboard or in the open search dialog.
 

@@ -8,7 +8,7 @@ import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { expect, expectNoAxeViolations, logInAs, openHydrated, parseCsv, sidewaysScroll, tabTo, test, toastOf } from './fixtures';
 
-// The enquiries screen end to end (DESIGN §15, §16): a visitor's enquiry is stored and mailed, the staff find
+// The enquiries screen end to end (docs/design.md §15, §16): a visitor's enquiry is stored and mailed, the staff find
 // it with its mail state, read it, mark it handled, export the list as CSV and delete it; a bot that fills the
 // honeypot sees the same success, and its enquiry waits under Spam, not mailed.
 

@@ -6,7 +6,7 @@ import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { callApi, expect, expectNoAxeViolations, logInAs, test, toastOf } from './fixtures';
 
 /**
- * DESIGN §34: the logo an administrator uploads in the company details is the public header's, the staff app's top
+ * docs/design.md §34: the logo an administrator uploads in the company details is the public header's, the staff app's top
  * bar's and the favicon's. The company details are every spec's: this one puts them back when it ends, and looks
  * at nothing another spec counts.
  */

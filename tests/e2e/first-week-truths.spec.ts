@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { callApi, createE2eUser, createEditorsAutowiredPage, expect, expectNoAxeViolations, logInAs, queryE2eDatabase, test, toastOf } from './fixtures';
 
-// DESIGN §24, "a newcomer's first week": toasts that hide no control, Compare that shows only real changes, and
+// docs/design.md §24, "a newcomer's first week": toasts that hide no control, Compare that shows only real changes, and
 // the Contact editor's "Use the company's details". On an Autowired page of this file's own (no other test
 // edits it); the Contact editor is only read and filled, never saved.
 

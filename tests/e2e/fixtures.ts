@@ -18,7 +18,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       // A failed resource's message does not name it: its address is added, so a failure says what failed.
       const where = message.location().url;
       // The editor's preview is refused (400, with its sentence in the pane) while what is typed could not be saved
-      // yet (DESIGN §26): the browser logs each such answer, which is no error of the page.
+      // yet (docs/design.md §26): the browser logs each such answer, which is no error of the page.
       if (/\/api\/master\/preview\/[^/]+$/.test(where) && message.text().includes('status of 400')) return;
       if (message.type() === 'error') errors.push(where ? `${message.text()} (${where})` : message.text());
     });
@@ -139,7 +139,7 @@ export async function saveEditor(page: Page) {
   await expect(toastOf(page, 'Saved and published: visitors see it now.')).toBeVisible();
 }
 
-/** Answers the editor's "Publish now?" question (DESIGN §19) with Publish. */
+/** Answers the editor's "Publish now?" question (docs/design.md §19) with Publish. */
 export async function confirmPublish(page: Page) {
   await page.getByRole('alertdialog', { name: 'Publish now?' }).getByRole('button', { name: 'Publish' }).click();
 }
@@ -180,7 +180,7 @@ export async function readApi<T>(page: Page, path: string): Promise<T> {
 }
 
 /**
- * German on the site, enabled, beside whatever languages it has (DESIGN §28). The list goes back with the revision
+ * German on the site, enabled, beside whatever languages it has (docs/design.md §28). The list goes back with the revision
  * it was read at: should another spec save the languages in between (409), it is read again and tried once more.
  */
 export async function ensureGerman(page: Page, tries = 3): Promise<void> {
@@ -195,7 +195,7 @@ export async function ensureGerman(page: Page, tries = 3): Promise<void> {
   }
 }
 
-/** The rules every staff screen is held to (DESIGN §16): WCAG 2.2 AA and axe's best practices. */
+/** The rules every staff screen is held to (docs/design.md §16): WCAG 2.2 AA and axe's best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /** Runs axe on the page as it is, once no toast is fading (half transparent, its text would read as too faint). */

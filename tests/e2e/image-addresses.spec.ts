@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { BASE_URL } from '../../playwright.config';
 import { createE2eUser, createEditorsAutowiredPage, expect, logInAs, openHydrated, saveEditor, test, toastOf } from './fixtures';
 
-// Image addresses are site-relative (DESIGN §24): an image uploaded while the site is reached at one address
+// Image addresses are site-relative (docs/design.md §24): an image uploaded while the site is reached at one address
 // shows when it is reached at another. The e2e server's PUBLIC_BASE_URL is http://127.0.0.1:<port>; the same
 // server is also reached as http://localhost:<port> (Chromium resolves localhost to the loopback addresses and
 // falls back to 127.0.0.1, where the server listens). Before the rule, an upload was stored on PUBLIC_BASE_URL,

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ensureE2eUser, expect, expectNoAxeViolations, listEditor, logInAs, openHydrated, saveEditor, test, toastOf } from './fixtures';
 
-// DESIGN §27 "Image fields offer upload (button, drag and drop, paste) and 'Choose from library'; the carousel's
+// docs/design.md §27 "Image fields offer upload (button, drag and drop, paste) and 'Choose from library'; the carousel's
 // slide image becomes such a field; several files upload at once with progress". The tests save pages other tests
 // of this file read: one after another. They edit the Customers page, which editors.spec.ts and nothing-lost.spec.ts
 // save too from the other worker: a save of theirs between this test's opening and its save is refused (409, as it

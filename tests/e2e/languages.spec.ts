@@ -4,7 +4,7 @@ import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { LOCALE_MESSAGES } from '../../src/core/schemas/locale';
 import { expect, expectNoAxeViolations, logInAs, openAdministrationScreen, sidewaysScroll, test, toastOf } from './fixtures';
 
-// The languages and translations screens end to end (DESIGN §28), against the real server: the administrator adds
+// The languages and translations screens end to end (docs/design.md §28), against the real server: the administrator adds
 // Français on Languages (a bad code first: the server's sentence at that row's code), finds it listed after a
 // reload, sees every page Missing in it on Translations, downloads its XLIFF file and uploads it back (nothing
 // changed, then one text translated: a French draft of that page), has a broken file refused with the server's

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { callApi, createE2eUser, expect, listEditor, logInAs, saveEditor, test } from './fixtures';
 
-// Master-data choices in an Autowired page (DESIGN §14, decision 008, issue 12): an administrator makes a type
+// Master-data choices in an Autowired page (docs/design.md §14, decision 008, issue 12): an administrator makes a type
 // "Office" with two values and a Jobs page choosing an office, a state and a city; an Editor picks Maharashtra
 // and is offered only its cities; the public page shows names; a deactivated city stays where it was chosen and
 // is no longer offered. The tests build on each other.
@@ -167,7 +167,7 @@ test('a deactivated city stays where it was chosen and is no longer offered', as
     await expect(row.locator('td').nth(4)).toHaveText('Pune (inactive)');
 
     // Edited (its title only) and added back: Pune stays chosen (not replaced by another city), and the page saves.
-    // (Something must change: Save with nothing new to publish sends nothing, DESIGN §19.)
+    // (Something must change: Save with nothing new to publish sends nothing, docs/design.md §19.)
     await jobs.getByRole('button', { name: 'Edit entry 1' }).click();
     const city = jobs.getByLabel('city', { exact: true });
     await expect(city).toHaveValue(String(puneId));

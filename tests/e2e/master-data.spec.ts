@@ -8,7 +8,7 @@ import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { MASTER_MESSAGES } from '../../src/core/masters/master-data';
 import { expect, logInAs, test, toastOf } from './fixtures';
 
-// The master-data screens (DESIGN §14, §16, issue 12): master types and master values on the staff shell's
+// The master-data screens (docs/design.md §14, §16, issue 12): master types and master values on the staff shell's
 // data table, their forms in a panel, status changes through the spec's question, keyboard and axe.
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -216,7 +216,7 @@ test('values filtered by State; a City is created under Maharashtra, then deacti
   await expect(row.locator('td').nth(5)).toHaveText('Maharashtra');
   await expect(row.locator('.status-badge')).toHaveText('Active');
 
-  // Deactivate: "Deactivate this master value?", not the delete question (DESIGN §24); Escape cancels and gives the focus back, then confirm.
+  // Deactivate: "Deactivate this master value?", not the delete question (docs/design.md §24); Escape cancels and gives the focus back, then confirm.
   const deactivate = row.getByRole('button', { name: `Deactivate ${city}` });
   await deactivate.click();
   const dialog = page.getByRole('alertdialog');

@@ -4,20 +4,20 @@ import sharp from 'sharp';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { callApi, expect, expectNoAxeViolations, logInAs, openAdministrationScreen, queryE2eDatabase, sidewaysScroll, test, toastOf } from './fixtures';
 
-// The media library end to end (DESIGN §27): an administrator makes a page without code with an Image parameter
+// The media library end to end (docs/design.md §27): an administrator makes a page without code with an Image parameter
 // and publishes an uploaded picture on it (through the API, as the editor would), then opens Media library from
 // the menu, finds the picture by search, gives it alt text and a focal point (a click on the picture), saves and
 // sees both kept after a reload (through `?open=<id>`, the top-bar search's link) and on the public page; replaces
 // the picture and gets the new bytes at the same address; is refused its deletion with the page named; deletes an
 // unused image. axe finds nothing on the screen and in the open details; no sideways scroll at 390, 768, 1280 px.
-// DESIGN §34: each image is called by the name of the file uploaded (shown, searched, renamed in its details); Delete
+// docs/design.md §34: each image is called by the name of the file uploaded (shown, searched, renamed in its details); Delete
 // shows where a used image is used before it asks anything; Replace asks first; a toast shows above the dialog.
 
 const RUN = `${Date.now() % 100000}`.padStart(5, '0');
 const NAME = `Garden${RUN}`;
 const DISPLAY = `Our garden ${RUN}`;
 const ALT = `Roses by the pond, summer ${RUN}`;
-/** The uploaded files' names, and the titles they give (DESIGN §34). */
+/** The uploaded files' names, and the titles they give (docs/design.md §34). */
 const USED_FILE = `pond-roses_${RUN}.png`;
 const USED_TITLE = `pond-roses_${RUN}`;
 const RENAMED = `Pond in summer ${RUN}`;

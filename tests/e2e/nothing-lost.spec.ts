@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { confirmPublish, ensureE2eUser, expect, expectNoAxeViolations, listEditor, logInAs, test, toastOf } from './fixtures';
 
-// DESIGN §24 "Nothing typed is lost silently" and "Messages sit where they help": the question about an entry
+// docs/design.md §24 "Nothing typed is lost silently" and "Messages sit where they help": the question about an entry
 // typed but not added, Add refusing while an image is still uploading, the "Editing entry N" line, moving
 // entries, and field names in messages. The tests save pages other tests of this file read: one after another.
 test.describe.configure({ mode: 'default' });

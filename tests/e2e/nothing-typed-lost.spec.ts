@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { callApi, createEditorsAutowiredPage, ensureE2eUser, expect, expectNoAxeViolations, listEditor, logInAs, queryE2eDatabase, sidewaysScroll, test } from './fixtures';
 
-// DESIGN §34, the staff editors: an entry typed but not added survives leaving and reloading like every other
+// docs/design.md §34, the staff editors: an entry typed but not added survives leaving and reloading like every other
 // unsaved edit; the publish dialog names the revision that is really published; the tables of entries fit the form
 // column beside the preview and on a phone; a code file gone after an upgrade reloads the tab once, or says so.
 // Each test has a page made without code of its own (no other spec opens it); the built-in pages are only read.

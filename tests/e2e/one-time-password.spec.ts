@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES } from '../../src/core/schemas/account';
 import { createE2eUser, expect, expectNoAxeViolations, issueE2eOneTimePassword, logInAs, queryE2eDatabase, test, toastOf } from './fixtures';
 
 /**
- * DESIGN §22 in the browser: `./folio user reset-password <name>` gives a one-time password; signing in with it
+ * docs/design.md §22 in the browser: `./folio user reset-password <name>` gives a one-time password; signing in with it
  * opens the account only, with a notice and the password form first, until the user chooses their own.
  */
 

@@ -4,7 +4,7 @@ import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { expect, listEditor, logInAs, queryE2eDatabase, test, toastOf } from './fixtures';
 
 // The page-definition screens of issue 11 (spec 001 §2 homepages, formcreation, paramactivity; §4; §8;
-// DESIGN §11, §12, §16), walked as an administrator would.
+// docs/design.md §11, §12, §16), walked as an administrator would.
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const logIn = (page: Page) => logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
@@ -373,7 +373,7 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     expect((await request.get(`/${name}1`)).status()).toBe(404);
     expect(await (await request.get('/sitemap.xml')).text()).not.toContain(`/${name}1<`);
 
-    // A status change that fails says so in the screen's words (DESIGN §34).
+    // A status change that fails says so in the screen's words (docs/design.md §34).
     const activate = row.getByRole('button', { name: 'Activate Careers' });
     await expect(activate).toBeFocused();
     await page.route('**/api/master/activitydelstatus', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }));

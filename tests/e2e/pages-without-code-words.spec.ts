@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { callApi, expect, expectNoAxeViolations, logInAs, test, toastOf } from './fixtures';
 
-// Plain words for pages made without code (DESIGN §34): visitors read content (no field names unless asked, a
+// Plain words for pages made without code (docs/design.md §34): visitors read content (no field names unless asked, a
 // heading is a heading), a page goes into the public menu from its screen, and the screens' main words carry no
 // spec jargon (the spec's terms are small print). The spec makes its own page, used by no other spec.
 

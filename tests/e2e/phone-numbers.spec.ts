@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, openHydrated, queryE2eDatabase, test } from './fixtures';
 
 /**
- * Phone numbers of any country (DESIGN §34). The contact page is shared with contact.spec.ts: each enquiry here
+ * Phone numbers of any country (docs/design.md §34). The contact page is shared with contact.spec.ts: each enquiry here
  * is found by its own requirements, nothing is counted globally, and the company stays as it is (Indian): a
  * number typed with + is valid in any company, so a visitor abroad needs no German company to be heard.
  */

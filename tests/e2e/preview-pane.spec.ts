@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { AXE_TAGS, clickInPreview, createEditorsAutowiredPage, ensureE2eUser, expect, expectNoAxeViolations, logInAs, queryE2eDatabase, test } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 
-// The preview beside every editor (DESIGN §26, issue 36): typing re-renders the page from the unsaved working
+// The preview beside every editor (docs/design.md §26, issue 36): typing re-renders the page from the unsaved working
 // copy and stores nothing; a click in the preview picks its field; the checks name what visitors trip on and lead
 // to the field. For a built-in page (Home, Bespoke) and a page made without code.
 const RUN = `${Date.now() % 100000}`.padStart(5, '0');
@@ -24,8 +24,8 @@ const control = (page: Page, path: string) => page.locator(`[data-field-path="${
 const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the page"]');
 /**
  * What this spec's own editor stored on a page: its revisions and audit entries. Counted by the user, whom no other
- * spec signs in as, because other specs save Home meanwhile (and translate it, DESIGN §28): a count of all of Home's
- * revisions once saw another spec's save land between the two reads (DESIGN §34).
+ * spec signs in as, because other specs save Home meanwhile (and translate it, docs/design.md §28): a count of all of Home's
+ * revisions once saw another spec's save land between the two reads (docs/design.md §34).
  */
 const counts = (routing: string) => ({
   revisions: queryE2eDatabase<{ n: number }>(

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { callApi, createEditorsAutowiredPage, ensureE2eUser, expect, expectNoAxeViolations, logInAs, test, toastOf } from './fixtures';
 
-// Shared preview links and "someone else is editing" (DESIGN §26, issue 36): a draft shared by a link opens in a
+// Shared preview links and "someone else is editing" (docs/design.md §26, issue 36): a draft shared by a link opens in a
 // browser without a session and stops when the link is revoked or expires; two people on one editor see each other.
 test.describe.configure({ mode: 'serial' });
 

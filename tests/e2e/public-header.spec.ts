@@ -3,7 +3,7 @@ import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { PUBLIC_GROUP_ID } from '../../src/core/groups';
 import { callApi, expect, logInAs, openHydrated, test } from './fixtures';
 
-// DESIGN §24: at every width from 320 to 1920 px the public header's brand and menu never cover each other, also
+// docs/design.md §24: at every width from 320 to 1920 px the public header's brand and menu never cover each other, also
 // with two more top-level items of 20 characters; where the menu does not fit beside the brand it folds behind
 // the 'Menu' button. One page is resized through every width (a reload per width would hide what a resize does).
 test.describe.configure({ mode: 'serial' });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { createE2eUser, createEditorsAutowiredPage, expect, expectNoAxeViolations, logInAs, test, toastOf } from './fixtures';
 
-// Drafts, preview, scheduled publishing and the leave question (DESIGN §19), on an Autowired page of this
+// Drafts, preview, scheduled publishing and the leave question (docs/design.md §19), on an Autowired page of this
 // file's own (no other test edits it), made by an administrator through the API. The tests build on each other.
 test.describe.configure({ mode: 'serial' });
 

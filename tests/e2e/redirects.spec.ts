@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { BASE_URL, E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { expect, expectNoAxeViolations, logInAs, openAdministrationScreen, sidewaysScroll, test, toastOf } from './fixtures';
 
-// The redirects screen end to end (DESIGN §27): a visitor asks for an address that does not exist and gets 404;
+// The redirects screen end to end (docs/design.md §27): a visitor asks for an address that does not exist and gets 404;
 // the administrator opens Redirects from the menu, finds it under "Addresses not found" with where the visitor
 // came from, presses Create redirect (From filled, the focus in To), types the page to send visitors to and
 // saves; the old address now lands on that page in a real navigation. axe finds nothing at 1280 and 390 px.
@@ -60,7 +60,7 @@ test('an address visitors missed is redirected from the 404 log, and then lands 
   expect(consoleErrors.filter((error) => !error.includes('404'))).toEqual([]);
 });
 
-// DESIGN §34: a redirect to an address on this site where nothing is asks first, in a dialog; Go back keeps what
+// docs/design.md §34: a redirect to an address on this site where nothing is asks first, in a dialog; Go back keeps what
 // was typed and saves nothing, Save anyway saves it. axe finds nothing with the question open, at 1280 and 390 px.
 test('a redirect to an address where nothing is asks first, and is saved only once the person says so', async ({ page, consoleErrors }) => {
   test.slow();

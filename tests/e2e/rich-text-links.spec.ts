@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createEditorsAutowiredPage, ensureE2eUser, expect, expectNoAxeViolations, logInAs, saveEditor, test } from './fixtures';
 
-// Links in rich text (DESIGN §34): the Link button opens a dialog with the site's pages by title and an address
+// Links in rich text (docs/design.md §34): the Link button opens a dialog with the site's pages by title and an address
 // field that takes this site's addresses (`/About1`) as well as https:// and mailto:. On a page made without code for
 // this spec alone, an editor links to About chosen from the picker and to /About1 typed by hand, and to /Nope1: the
 // preview's checks report /Nope1 and only it; the published page keeps the links, opening in the same tab.
@@ -78,7 +78,7 @@ test('a link to /About1 chosen from the page picker and typed by hand; a link to
   // A page of this site opens in the same tab.
   await expect(chosen).not.toHaveAttribute('target', /.*/);
 
-  // By hand: this site's address, accepted (it was refused before DESIGN §34); an address of no kind is refused.
+  // By hand: this site's address, accepted (it was refused before docs/design.md §34); an address of no kind is refused.
   // Typed straight after the link: plain text, not more of the link.
   await expect(text(page)).toBeFocused();
   await page.keyboard.type(', then ');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createE2eUser, createEditorsAutowiredPage, expect, expectNoAxeViolations, logInAs, test, toastOf } from './fixtures';
 
-// "Search and sharing" and the comparison of revisions (DESIGN §19, §20), on an Autowired page of this file's
+// "Search and sharing" and the comparison of revisions (docs/design.md §19, §20), on an Autowired page of this file's
 // own (no other test edits it): the tests build on each other's revisions, so they run in order.
 test.describe.configure({ mode: 'serial' });
 

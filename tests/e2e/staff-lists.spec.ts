@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { callApi, expect, logInAs, queryE2eDatabase, test, toastOf } from './fixtures';
 
-// The staff app's lists (DESIGN §16, issue 10): one data table with aligned columns, icon row actions with
+// The staff app's lists (docs/design.md §16, issue 10): one data table with aligned columns, icon row actions with
 // accessible names, modal confirmation dialogs, keyboard alone, and axe.
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -229,7 +229,7 @@ test('keyboard only: edit a user from the list, then deactivate them through the
   await expect(toastOf(page, 'User saved.')).toBeVisible();
   await expect(page).toHaveURL(/\/userHomepage$/);
 
-  // Tab to the deactivate action; Enter opens the dialog with its question (DESIGN §24), the focus inside it.
+  // Tab to the deactivate action; Enter opens the dialog with its question (docs/design.md §24), the focus inside it.
   await searchFor();
   await expect(row).toContainText(`Kim Keyed ${tag}`);
   const deactivate = row.getByRole('button', { name: `Deactivate Kim Keyed ${tag}` });

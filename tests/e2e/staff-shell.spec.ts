@@ -6,7 +6,7 @@ import { PLAIN_SCREENS, STAFF_GUIDE_DIR } from '../../scripts/staff-guide-screen
 import { CONTENT_PAGES } from '../../src/core/pages';
 import { expect, expectNoAxeViolations, logInAs, test } from './fixtures';
 
-// The staff app's own shell (DESIGN §16, issue 10): top bar, the user's menu tree as the sidebar, a header
+// The staff app's own shell (docs/design.md §16, issue 10): top bar, the user's menu tree as the sidebar, a header
 // row per screen; the login screen in a centred column; no public header or footer anywhere in the app.
 
 /** Every screen of the staff app a logged-in administrator can open. */
@@ -26,7 +26,7 @@ const STAFF_SCREENS = [
   '/formcreation',
   '/paramactivity',
   '/enquiries',
-  // The staff home (DESIGN §23).
+  // The staff home (docs/design.md §23).
   '/dashboard',
 ];
 

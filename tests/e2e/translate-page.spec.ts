@@ -3,7 +3,7 @@ import type { TranslationDocument } from '../../src/core/schemas/locale';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { callApi, confirmPublish, createEditorsAutowiredPage, ensureE2eUser, ensureGerman, expect, expectNoAxeViolations, logInAs, openHydrated, readApi, test, toastOf } from './fixtures';
 
-// A page in another language (DESIGN §28, issue 38): an administrator adds German, opens Home's editor, switches to
+// A page in another language (docs/design.md §28, issue 38): an administrator adds German, opens Home's editor, switches to
 // Deutsch, translates a slide's heading beside its source, sees it in the preview pane, publishes it, and finds the
 // page at /de/Home1 in German, linked from the switcher of /Home1. Other specs may add languages of their own: the
 // list is read and added to, never assumed.

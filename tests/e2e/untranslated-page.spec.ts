@@ -2,7 +2,7 @@ import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { UNTRANSLATED_NOTICE } from '../../src/core/site-texts';
 import { callApi, createEditorsAutowiredPage, ensureGerman, expect, expectNoAxeViolations, logInAs, openHydrated, sidewaysScroll, test } from './fixtures';
 
-// A German visitor stays in German (DESIGN §34): German has a published page (this spec publishes the German
+// A German visitor stays in German (docs/design.md §34): German has a published page (this spec publishes the German
 // translation of a page made for it), so a visitor at /de/Home1 who follows the footer's News link lands on
 // /de/News1, which no spec translates: News in English under a notice that it is not translated yet, with the
 // language switcher, German links, and the original as its canonical address. axe finds nothing at 1280 and 390 px.

@@ -7,10 +7,10 @@ import { APP_ROUTES } from './routes';
 import { AppShell } from './shell/app-shell';
 import { Toasts } from './toasts';
 
-/** The staff app: login, first-run setup, the editing twins and the back office (DESIGN §1, §3, §16). */
+/** The staff app: login, first-run setup, the editing twins and the back office (docs/design.md §1, §3, §16). */
 export function App() {
   const queryClient = useQueryClient();
-  // A screen that cannot be shown (its code file gone after an upgrade, DESIGN §34) says so inside the shell; the
+  // A screen that cannot be shown (its code file gone after an upgrade, docs/design.md §34) says so inside the shell; the
   // shell's own failure, in a page of its own.
   const [router] = useState(() =>
     createBrowserRouter([{ element: <AppShell />, errorElement: <RouteError standalone />, children: [{ errorElement: <RouteError />, children: APP_ROUTES }] }]),

@@ -8,7 +8,7 @@ import { LoadFailure, LoadingStatus, Screen } from './components/screen';
 export const GUARD_REDIRECT = '/Home1';
 
 /**
- * The own account: where a user whose group requires two-step sign-in stays until it is on (DESIGN §21), and
+ * The own account: where a user whose group requires two-step sign-in stays until it is on (docs/design.md §21), and
  * one who signed in with a one-time password until they choose their own (§22).
  */
 export const ACCOUNT_PATH = '/account';
@@ -30,7 +30,7 @@ export function NotAllowed({ landpage }: { landpage: string }) {
 }
 
 /**
- * The route guard (spec 001 §2, DESIGN §5): visitors without a session go to the public site; a logged-in
+ * The route guard (spec 001 §2, docs/design.md §5): visitors without a session go to the public site; a logged-in
  * user sees the screen only if their menu grants it (`screen` is its routing name; without one, a session
  * is enough). A user whose group requires two-step sign-in and who has not turned it on, or who signed in with
  * a one-time password, goes to /account from every other screen. The server checks every call again: this

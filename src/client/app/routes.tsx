@@ -12,7 +12,7 @@ import { EDITOR_MODULES } from './editors/editor-modules';
 
 // Screens are loaded when first opened (the forms bring zod and react-hook-form).
 const LoginPage = lazy(() => import('./pages/login-page'));
-// Accounts (DESIGN §21): the second step of a sign-in, password reset by mail, the own account.
+// Accounts (docs/design.md §21): the second step of a sign-in, password reset by mail, the own account.
 const TwoStepPage = lazy(() => import('./account/two-step-page'));
 const ForgotPasswordPage = lazy(() => import('./account/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('./account/reset-password-page'));
@@ -24,7 +24,7 @@ const UserListScreen = lazy(() => import('./backoffice/users/user-list-screen').
 const UserFormScreen = lazy(() => import('./backoffice/users/user-form-screen').then((m) => ({ default: m.UserFormScreen })));
 const MenuByUserScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuByUserScreen })));
 const MenuTreeScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuTreeScreen })));
-/** The generic editor of pages made in page creation (DESIGN §13): its own chunk, like the twelve editors. */
+/** The generic editor of pages made in page creation (docs/design.md §13): its own chunk, like the twelve editors. */
 const AutowiredEditor = lazy(() => import('./editors/autowired-editor'));
 const MenuItemScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuItemScreen })));
 const MasterTypeScreen = lazy(() => import('./backoffice/masters/master-type-screen').then((m) => ({ default: m.MasterTypeScreen })));
@@ -36,7 +36,7 @@ const AuditLogScreen = lazy(() => import('./backoffice/audit/audit-log-screen').
 const BackupsScreen = lazy(() => import('./backoffice/backups/backups-screen'));
 const RedirectsScreen = lazy(() => import('./backoffice/redirects/redirects-screen'));
 const MediaScreen = lazy(() => import('./backoffice/media/media-screen'));
-// The site in several languages (DESIGN §28): its languages, and every page's translations with XLIFF out and in.
+// The site in several languages (docs/design.md §28): its languages, and every page's translations with XLIFF out and in.
 const LanguagesScreen = lazy(() => import('./backoffice/languages/languages-screen'));
 const TranslationsScreen = lazy(() => import('./backoffice/languages/translations-screen'));
 const DashboardScreen = lazy(() => import('./backoffice/dashboard/dashboard-screen'));
@@ -76,7 +76,7 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   dashboard: <DashboardScreen />,
 };
 
-/** Screens that guard themselves: companyForm is open while the first-run setup is pending (DESIGN §7). */
+/** Screens that guard themselves: companyForm is open while the first-run setup is pending (docs/design.md §7). */
 const SELF_GUARDED: ReadonlySet<string> = new Set(['companyForm']);
 
 function guarded(screen: string, element: ReactNode): ReactNode {
@@ -84,7 +84,7 @@ function guarded(screen: string, element: ReactNode): ReactNode {
 }
 
 /**
- * The staff app's route table (DESIGN §3); app-paths.ts lists the same paths for code that only needs to
+ * The staff app's route table (docs/design.md §3); app-paths.ts lists the same paths for code that only needs to
  * recognise them. React Router matches paths case-insensitively, as the server does.
  */
 export const APP_ROUTES: RouteObject[] = [
@@ -93,7 +93,7 @@ export const APP_ROUTES: RouteObject[] = [
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
   {
-    // Every logged-in user's own account: not a menu screen (DESIGN §21).
+    // Every logged-in user's own account: not a menu screen (docs/design.md §21).
     path: '/account',
     element: (
       <RequireScreen>

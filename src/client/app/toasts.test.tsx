@@ -10,7 +10,7 @@ const dom = withTestRoot();
 const toastNamed = (text: string) => [...document.querySelectorAll('.Toastify__toast')].find((toast) => toast.textContent?.includes(text));
 
 /**
- * A toast never hides under a dialog (DESIGN §34): a modal dialog is in the browser's top layer and makes the rest of
+ * A toast never hides under a dialog (docs/design.md §34): a modal dialog is in the browser's top layer and makes the rest of
  * the page inert, so the toasts' node moves into the modal dialog on top while one is open, and back after.
  */
 describe('the toasts and modal dialogs', () => {

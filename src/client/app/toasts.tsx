@@ -28,7 +28,7 @@ const TOP_CONTROLS = ['.staff-topbar', '.app-screen__actions'];
 const GAP_PX = 12;
 
 /**
- * Where a toast may sit so that it covers no control (DESIGN §24), measured as it opens, since bars and title rows
+ * Where a toast may sit so that it covers no control (docs/design.md §24), measured as it opens, since bars and title rows
  * change height with their buttons and the page's scroll: at the top right below the top bar and below the
  * screen's actions while they are in view; on a phone (app.css) at the bottom, above the editor's action bar.
  */
@@ -58,7 +58,7 @@ export const notify = {
   success: (text: string, title = 'Success') => show('success', text, title),
   error: (text: string, title = 'Oops') => show('error', text, title),
   warning: (text: string, title = 'Warning') => show('warning', text, title),
-  /** Closes every toast: what was said before an outcome no longer holds once it is reached (DESIGN §34). */
+  /** Closes every toast: what was said before an outcome no longer holds once it is reached (docs/design.md §34). */
   clear: () => toast.dismiss(),
 };
 
@@ -73,7 +73,7 @@ function topDialog(root: ParentNode = document): HTMLDialogElement | null {
 }
 
 /**
- * The toasts' own node, kept inside the modal dialog on top while one is open, else in the body (DESIGN §34: a
+ * The toasts' own node, kept inside the modal dialog on top while one is open, else in the body (docs/design.md §34: a
  * toast never hides under a dialog). A modal dialog sits in the browser's top layer, above every z-index, and makes
  * the rest of the page inert: a toast outside it would show dimmed under its backdrop and could not be clicked.
  * The node moves as dialogs open, close or go (a MutationObserver); React renders into it through a portal, so the
@@ -100,7 +100,7 @@ function useToastHost(): HTMLElement {
 
 /**
  * The one toast container: 5 seconds with a progress bar, pausing under the pointer (spec 001 §9). Where it
- * sits (DESIGN §24, app.css): top right, below the staff app's top bar, where it covers no form's buttons (not
+ * sits (docs/design.md §24, app.css): top right, below the staff app's top bar, where it covers no form's buttons (not
  * the centre of the spec, which hid the Log In button for five seconds); on a phone across the bottom; above an
  * open modal dialog, inside it (useToastHost).
  */

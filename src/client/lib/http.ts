@@ -15,7 +15,7 @@ export function readCookie(name: string): string | null {
 }
 
 /**
- * POSTs a JSON body to this site. Sends the CSRF token (cookie XSRF-TOKEN → header X-XSRF-TOKEN, DESIGN §5)
+ * POSTs a JSON body to this site. Sends the CSRF token (cookie XSRF-TOKEN → header X-XSRF-TOKEN, docs/design.md §5)
  * on relative URLs only, so it never leaks to another origin.
  */
 export async function postJson<T>(url: string, body: unknown, extraHeaders: Record<string, string> = {}): Promise<JsonResponse<T>> {

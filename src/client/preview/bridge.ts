@@ -1,7 +1,7 @@
 import { editorMessageOf, PREVIEW_CHANNEL, type FrameMessage, type Unchannelled } from './protocol';
 
 /**
- * The preview pane's side of the bridge (DESIGN §26), in the frame of an editor's preview only (never in a page
+ * The preview pane's side of the bridge (docs/design.md §26), in the frame of an editor's preview only (never in a page
  * visitors get): it outlines the field under the pointer with its label, tells the editor which field was
  * clicked, outlines the field being typed in, keeps the scroll position across renders and runs the checks
  * when asked (their own chunk). It talks only to its parent window, only at the editor's origin that the

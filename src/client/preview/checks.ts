@@ -3,7 +3,7 @@ import type { CheckFinding } from './protocol';
 import { readingFigures } from './reading';
 
 /**
- * The checks panel's findings (DESIGN §26), run inside the preview's frame on the page as rendered: axe-core
+ * The checks panel's findings (docs/design.md §26), run inside the preview's frame on the page as rendered: axe-core
  * (WCAG 2 A and AA), then what visitors and search engines trip on that axe does not judge: images without
  * alternative text, links without text or to a page of the site that does not exist, skipped heading levels,
  * the search title's and description's length, the words, the reading time and, for English, how easy the text

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editorMessageOf, frameMessageOf, PREVIEW_CHANNEL } from './protocol';
 
-// DESIGN §26: each side reads the other's messages only through these parsers; anything of another shape is dropped.
+// docs/design.md §26: each side reads the other's messages only through these parsers; anything of another shape is dropped.
 const from = (message: object) => ({ channel: PREVIEW_CHANNEL, ...message });
 
 describe('the messages from the preview frame', () => {

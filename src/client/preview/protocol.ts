@@ -1,5 +1,5 @@
 /**
- * The messages between an editor and its preview pane's frame (DESIGN §26). The frame is sandboxed without
+ * The messages between an editor and its preview pane's frame (docs/design.md §26). The frame is sandboxed without
  * `allow-same-origin`, so postMessage is the only way between them; each side checks the other's window and
  * origin, and reads a message only through the parser of its direction: anything of another shape is ignored.
  */

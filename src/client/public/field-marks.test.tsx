@@ -9,7 +9,7 @@ import { CONTENT_PAGE_DEFINITIONS, DEMO_CONTENT } from '../../core/schemas/page-
 import { renderPublicBody } from '../entry-server';
 import { FieldMarksProvider, useFieldMark } from './field-marks';
 
-/** Field marks (DESIGN §26): every element of a preview that shows a field carries its path; public pages none. */
+/** Field marks (docs/design.md §26): every element of a preview that shows a field carries its path; public pages none. */
 
 const SITE = {
   menu: [],

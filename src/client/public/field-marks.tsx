@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
 /**
- * Field marks (DESIGN §26): in a preview render, every element that shows a field of the document carries
+ * Field marks (docs/design.md §26): in a preview render, every element that shows a field of the document carries
  * `data-folio-field="<path>"` (`exprtshead`, `skillList.2.skillName`, `document.rows.3.Salary`), the path a
  * refusal names in `field` (§25) and the editor finds its input by, so a click in the preview focuses the field.
  * Off by default: public pages never carry the attribute and their bytes stay as they were. The pages are

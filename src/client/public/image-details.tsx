@@ -3,7 +3,7 @@ import { parseStoredImageUrl } from '../../core/media/image-names';
 import type { ImageDetails } from '../../core/public-page';
 
 /**
- * The media library's words and focal point for the images a page shows (DESIGN §27). An image shows its field's
+ * The media library's words and focal point for the images a page shows (docs/design.md §27). An image shows its field's
  * own words (a person's name, a slide's description) when it has them, else the alt text set in the library; its
  * focal point places it in boxes of a fixed ratio (`object-position`), so the face stays in view when a wide
  * picture is cut to a square. Rendered on the server only: the browser gets the attributes, nothing more.

@@ -31,8 +31,8 @@ export function PublicApp({ data, children }: { data: PublicPageData; children: 
       />
       {/* tabIndex lets the skip link move keyboard focus, not only the scroll position. */}
       <main id="main" tabIndex={-1} aria-label={data.preview ? 'Previewed page' : undefined}>
-        {/* Every preview render marks the elements that show a field (DESIGN §26); a public page never. */}
-        {/* A page not translated yet (DESIGN §34): the original in its own language, under a notice in the visitor's. */}
+        {/* Every preview render marks the elements that show a field (docs/design.md §26); a public page never. */}
+        {/* A page not translated yet (docs/design.md §34): the original in its own language, under a notice in the visitor's. */}
         {untranslated ? <UntranslatedNotice text={untranslated.notice} lang={untranslated.noticeLang} /> : null}
         <FieldMarksProvider on={Boolean(data.preview)}>{untranslated ? <div lang={untranslated.contentLang}>{page}</div> : page}</FieldMarksProvider>
       </main>
@@ -51,7 +51,7 @@ function UntranslatedNotice({ text, lang }: { text: string; lang: string }) {
   );
 }
 
-/** The fixed bar of a preview (DESIGN §19): this is not what visitors see yet; a shared link's has no way to the editor. */
+/** The fixed bar of a preview (docs/design.md §19): this is not what visitors see yet; a shared link's has no way to the editor. */
 function PreviewBar({ editorPath }: { editorPath: string | null }) {
   return (
     <aside className="preview-bar" aria-label="Preview">
@@ -68,7 +68,7 @@ function PreviewBar({ editorPath }: { editorPath: string | null }) {
 }
 
 /**
- * In the editor's preview pane only (DESIGN §26): the page as a search engine lists it, its title and description
+ * In the editor's preview pane only (docs/design.md §26): the page as a search engine lists it, its title and description
  * marked as their fields, so a click there edits them. Styled inline: the public stylesheet stays as it is.
  */
 function SearchResult({ title, description, url }: { title: string; description: string; url: string }) {

@@ -14,6 +14,6 @@ export interface PageProps<K extends ContentPageKey> {
   contactForm?: ContactFormState | undefined;
   /** The page's address in another language than the default (`/de/Contact1`): where the contact form posts. */
   address?: string | undefined;
-  /** The contact form's words in the page's language (DESIGN §28). */
+  /** The contact form's words in the page's language (docs/design.md §28). */
   contactWords?: ContactWords | undefined;
 }

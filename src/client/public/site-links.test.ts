@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { siteHref, withSiteLinks } from './site-links';
 
-/** A German page's links (DESIGN §34): the server's addresses, by the default language's lower-cased path. */
+/** A German page's links (docs/design.md §34): the server's addresses, by the default language's lower-cased path. */
 const GERMAN = new Map([
   ['/about1', '/de/About1'],
   ['/abot', '/de/About1'],

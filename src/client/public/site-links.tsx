@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
 /**
- * A visitor stays in the language they read (DESIGN §34): in a page in another language every link to a page of
+ * A visitor stays in the language they read (docs/design.md §34): in a page in another language every link to a page of
  * the site, the menu's, the footer's, a button's and those inside rich text, leads to that page in the same
  * language (`/About1` → `/de/About1`). The server hands each page its addresses (PublicPageData `links`); a page
  * in the default language has none, and its links stay as they are. Rendered on the server only.

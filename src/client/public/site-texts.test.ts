@@ -4,7 +4,7 @@ import { enquirySchemaIn } from './islands/contact-validation';
 import { CONTACT_MESSAGES, ContactEnquirySchema } from '../../core/schemas/contact-enquiry';
 import { CONTACT_FORM_WORDS, contactWordsOf, menuIn, sayIn, siteTextUnits } from '../../core/site-texts';
 
-describe("the site's own words (DESIGN §28)", () => {
+describe("the site's own words (docs/design.md §28)", () => {
   it("are the words the contact form's island and its schema say", () => {
     expect([CONTACT_FORM_WORDS.sent, CONTACT_FORM_WORDS.failed, CONTACT_FORM_WORDS.refused]).toEqual([CONTACT_OUTCOME.sent, CONTACT_OUTCOME.failed, CONTACT_OUTCOME.refused]);
     expect([CONTACT_FORM_WORDS.nameRequired, CONTACT_FORM_WORDS.emailInvalid, CONTACT_FORM_WORDS.mobileInvalid, CONTACT_FORM_WORDS.requirementsRequired]).toEqual([
@@ -21,7 +21,7 @@ describe("the site's own words (DESIGN §28)", () => {
       { organization: '', name: '', email: 'a@b.in', mobile: '9876543210', requirements: 'x' },
       { organization: '', name: 'x', email: 'a@b.in', mobile: '+49 15', requirements: 'x' },
     ].flatMap((input) =>
-      // The island's schema in India and elsewhere (DESIGN §34), and the server's body schema.
+      // The island's schema in India and elsewhere (docs/design.md §34), and the server's body schema.
       [enquirySchemaIn(undefined), enquirySchemaIn('DE'), ContactEnquirySchema].flatMap((schema) => schema.safeParse(input).error?.issues.map((issue) => issue.message) ?? []),
     );
     expect(refusals).toContain(CONTACT_FORM_WORDS.mobileInvalid);

@@ -10,7 +10,7 @@ export const ContactContentSchema = z.strictObject({
   ...pageFields,
   lead: leadField(),
   address: paragraph().min(1, { message: 'is required' }),
-  // The same in every language (DESIGN §28): the address is a text, these are not.
+  // The same in every language (docs/design.md §28): the address is a text, these are not.
   email: untranslated(z.email({ message: 'must be a valid e-mail address' }).max(254)),
   phone: untranslated(shortText().min(1, { message: 'is required' })),
   maplink: untranslated(urlText().refine((value) => value !== '', { message: 'is required' })),
@@ -19,7 +19,7 @@ export type ContactContent = z.infer<typeof ContactContentSchema>;
 
 /**
  * The Contact page's address, e-mail and phone: what the company's details fill, in the first-run setup while
- * they are still the demo's, and in the editor with "Use the company's details" (DESIGN §24).
+ * they are still the demo's, and in the editor with "Use the company's details" (docs/design.md §24).
  */
 export const CONTACT_DETAIL_FIELDS = ['address', 'email', 'phone'] as const;
 export type ContactDetails = Pick<ContactContent, (typeof CONTACT_DETAIL_FIELDS)[number]>;

@@ -8,7 +8,7 @@ import { SLIDE_LABELS, SLIDE_RULES, SlideSchema } from './common/slide';
 export const HomeContentSchema = z.strictObject({
   ...pageFields,
   slideList: list(SlideSchema),
-  /** An accented heading: its accented words in bare spans (DESIGN §34). */
+  /** An accented heading: its accented words in bare spans (docs/design.md §34). */
   exprtshead: accentText(),
   skillhead: accentText(),
   abouthead: accentText(),

@@ -397,7 +397,7 @@ describe('checkDocumentEntries', () => {
   });
 });
 
-describe('field names in messages are labels (DESIGN §24)', () => {
+describe('field names in messages are labels (docs/design.md §24)', () => {
   const skill = rule('skillValue', 'number', { maxlength: 2 });
 
   it("names the field by its label, never by its property name, in every kind of message", () => {
@@ -444,7 +444,7 @@ describe('field names in messages are labels (DESIGN §24)', () => {
   });
 });
 
-describe('rules from parameter configuration (DESIGN §12)', () => {
+describe('rules from parameter configuration (docs/design.md §12)', () => {
   const rule = (extra: Partial<FieldRule>): FieldRule => ({ parameterName: 'salary', type: 'number', ...extra });
   const message = (value: unknown, r: FieldRule) => {
     const result = checkEntry({ [r.parameterName]: value }, [r]);

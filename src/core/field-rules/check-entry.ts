@@ -3,7 +3,7 @@ import { dottedPath, walkDocument, type FieldPath } from '../schemas/walk';
 import type { FieldLabels, FieldRule, RuleCheck } from './field-rule';
 
 /**
- * The field-rule engine of spec 000 §5, shared by the editors (before Add) and the server (on Save, DESIGN §6).
+ * The field-rule engine of spec 000 §5, shared by the editors (before Add) and the server (on Save, docs/design.md §6).
  * Browser-safe: no server imports.
  *
  * What the spec leaves open, decided here:
@@ -25,7 +25,7 @@ import type { FieldLabels, FieldRule, RuleCheck } from './field-rule';
  * - Dropdown, Radio and Checkbox need a value (a non-blank string, a number or a boolean); the spec gives
  *   them no limits. A rule of a type the engine does not know only asks for a non-empty value.
  * - Empty minlength, maxlength or decimalplaces (null, undefined, '' or not a number) mean no bound.
- * - {field} in a message is the field's label, the words the editor shows beside its input (DESIGN §24: "Please
+ * - {field} in a message is the field's label, the words the editor shows beside its input (docs/design.md §24: "Please
  *   enter Skill Value", never "skillValue"). A rule names its field by parameterName (the document's property);
  *   the caller gives the labels (a wired page's from its page file, per list; an Autowired page's parameter
  *   name is its label, so it gives none and the name is used as it is).
@@ -91,7 +91,7 @@ export type DocumentRuleProblem = Extract<RuleCheck, { ok: false }> & { path: st
 
 /**
  * What checkDocumentEntries checks, and where the first failure is: null when every rule passes. The path lets
- * a refusal name its field ({message, field}, DESIGN §25) and an editor open that entry.
+ * a refusal name its field ({message, field}, docs/design.md §25) and an editor open that entry.
  */
 export function documentRuleProblem(document: Record<string, unknown>, rules: readonly FieldRule[], today: Date = new Date(), labels?: LabelTree): DocumentRuleProblem | null {
   let problem: DocumentRuleProblem | null = null;
@@ -135,14 +135,14 @@ function checkOwnFields(entry: Record<string, unknown>, rules: readonly FieldRul
 function checkValue(value: unknown, rule: FieldRule, field: string, today: Date): string | null {
   const missing = `Please enter ${field}`;
   const kind = ruleKind(rule.type);
-  // Parameter configuration's Mandatory (DESIGN §12): an optional field left blank is fine, except that a text
+  // Parameter configuration's Mandatory (docs/design.md §12): an optional field left blank is fine, except that a text
   // field's minimum length still applies as spec 000 §5 words it.
   if (isBlank(value) && kind !== 'text' && rule.mandatory !== undefined) return rule.mandatory === 'Y' ? missing : null;
   switch (kind) {
     case 'image': {
       if (typeof value !== 'string') return missing;
       const size = imageSize(value);
-      // Folio's own stored images may also be WebP (an uploaded WebP stays WebP, DESIGN §8).
+      // Folio's own stored images may also be WebP (an uploaded WebP stays WebP, docs/design.md §8).
       if (!isImageName(value) && !size) return 'Please upload a valid image';
       return size ? imageSizeProblem(field, rule, size) : null;
     }

@@ -14,7 +14,7 @@ export const FieldRuleSchema = z.object({
   currentdate: z.string().nullable().optional(),
   greatthncurrentdate: z.string().nullable().optional(),
   lessthncurrentdate: z.string().nullable().optional(),
-  // Set by parameter configuration (DESIGN §12); a rule without them keeps spec 000 §5's behaviour.
+  // Set by parameter configuration (docs/design.md §12); a rule without them keeps spec 000 §5's behaviour.
   /** 'Y': a blank value is refused; 'N': a blank value of a non-text kind is accepted. */
   mandatory: z.enum(['Y', 'N']).optional(),
   unittype: z.string().optional(),
@@ -47,5 +47,5 @@ export const ParamconfRequestSchema = z.object({
  */
 export type RuleCheck = { ok: true } | { ok: false; title: 'Oops'; message: string; field: string };
 
-/** The words a form shows for its fields, by parameter name: what messages call them (DESIGN §24). */
+/** The words a form shows for its fields, by parameter name: what messages call them (docs/design.md §24). */
 export type FieldLabels = Readonly<Record<string, string>>;

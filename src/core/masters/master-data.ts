@@ -3,7 +3,7 @@ import { databaseId } from '../schemas/ids';
 import { searchTextSchema } from '../schemas/paging';
 
 /**
- * Master data (spec 001 §7 common master calls, DESIGN §14): types (Country, State, City, Industry Segment, …),
+ * Master data (spec 001 §7 common master calls, docs/design.md §14): types (Country, State, City, Industry Segment, …),
  * optionally depending on another type (City on State on Country), and their values. Values are deactivated,
  * never deleted: content that chose one keeps showing it; new choices no longer offer it.
  */

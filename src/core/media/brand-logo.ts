@@ -1,14 +1,14 @@
 import { parseStoredImageUrl, webpSrcSet } from './image-names';
 
-/** The demo logo (DESIGN §34): the header's, the staff app's and the favicon's until the firm uploads its own. */
+/** The demo logo (docs/design.md §34): the header's, the staff app's and the favicon's until the firm uploads its own. */
 export const DEMO_BRAND_LOGO = '/images/logo.svg';
-/** The demo company's logo field: its pages' sharing picture (1200 × 630, DESIGN §20), no logo of a firm. */
+/** The demo company's logo field: its pages' sharing picture (1200 × 630, docs/design.md §20), no logo of a firm. */
 export const DEMO_COMPANY_LOGO = '/demo/logo.png';
 
 /** The logo as the public header and the staff app's top bar show it: its address, and its size for the layout. */
 export interface BrandLogo {
   src: string;
-  /** WebP copies of an upload for `srcset` (DESIGN §8); absent for any other image. */
+  /** WebP copies of an upload for `srcset` (docs/design.md §8); absent for any other image. */
   srcSet?: string;
   /** The image's own size, or a square for an image whose size is not known: the box is kept before it loads. */
   width: number;
@@ -18,7 +18,7 @@ export interface BrandLogo {
 }
 
 /**
- * The firm's logo from the company's `logo` field (DESIGN §34): an uploaded image or an address elsewhere; the
+ * The firm's logo from the company's `logo` field (docs/design.md §34): an uploaded image or an address elsewhere; the
  * demo logo while there is none, and while the field holds the demo company's sharing picture.
  */
 export function brandLogo(logo: string): BrandLogo {

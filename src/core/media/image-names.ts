@@ -1,5 +1,5 @@
 /**
- * Names of uploaded images (DESIGN §8), shared by the server (which makes and checks them) and the pages
+ * Names of uploaded images (docs/design.md §8), shared by the server (which makes and checks them) and the pages
  * (which derive width, height and srcset from them without another call).
  *
  * A stored image is `<24 hex>_<width>x<height>.<png|jpg|webp>`; beside it, WebP copies at the srcset widths
@@ -8,18 +8,18 @@
 
 /**
  * The folders of the twelve pages' uploads and of the company's logo, and the editing screen each belongs to.
- * `sharing` holds the pages' own sharing images (DESIGN §20): any page editor may upload there; `slides` the
- * carousels' slide images (DESIGN §27), one folder for the Home and Bespoke editors, whose carousels may show the
+ * `sharing` holds the pages' own sharing images (docs/design.md §20): any page editor may upload there; `slides` the
+ * carousels' slide images (docs/design.md §27), one folder for the Home and Bespoke editors, whose carousels may show the
  * same pictures (null: no one screen; the server asks for one of the screens that may).
  */
 export const IMAGE_FOLDERS = { about: 'About', customer: 'Customers', company: 'companyForm', sharing: null, slides: null } as const;
 export type PageFileFolder = keyof typeof IMAGE_FOLDERS;
 /**
- * The folder of a page made in page creation that has Image parameters: `page<id>` (DESIGN §8). Named by the
+ * The folder of a page made in page creation that has Image parameters: `page<id>` (docs/design.md §8). Named by the
  * page's id, which never changes, so a stored image keeps its address whatever the page is called.
  */
 export type AutowiredImageFolder = `page${number}`;
-/** Folders an image may be uploaded to: the allow-list of DESIGN §8. */
+/** Folders an image may be uploaded to: the allow-list of docs/design.md §8. */
 export type ImageFolder = PageFileFolder | AutowiredImageFolder;
 
 const AUTOWIRED_FOLDER = /^page([1-9]\d{0,8})$/;
@@ -52,7 +52,7 @@ export const UPLOADS_PATH = '/uploads/photos/';
 const UPLOAD_ORIGIN = /^https?:\/\/[^/?#\s"'<>]+(?=\/uploads\/photos\/)/i;
 
 /**
- * An image address as stored (DESIGN §24): an upload of this site is `/uploads/photos/{folder}/{name}`, never
+ * An image address as stored (docs/design.md §24): an upload of this site is `/uploads/photos/{folder}/{name}`, never
  * with a scheme and host, so it shows wherever the site is reached (another host, https, a restore elsewhere).
  * An absolute address of an upload, at any scheme and host (the site may have moved since an old client
  * read it), becomes that path; every other address is left as it is.

@@ -3,7 +3,7 @@ import { IMAGE_FOLDERS, isImageFolder, type ImageFolder } from './image-names';
 
 /** The bodies and answers of uploadImage and deleteImage (kept apart from image-names: public pages need no zod). */
 const FOLDER_MESSAGE = `Unknown image folder: use one of ${Object.keys(IMAGE_FOLDERS).join(', ')} or page<id> (a page made in page creation).`;
-/** The `page` field of uploadImage and deleteImage: an allow-listed folder (DESIGN §8). */
+/** The `page` field of uploadImage and deleteImage: an allow-listed folder (docs/design.md §8). */
 export const ImageFolderSchema = z
   .string({ message: FOLDER_MESSAGE })
   .refine((folder) => isImageFolder(folder), { message: FOLDER_MESSAGE })
@@ -22,6 +22,6 @@ export type DeleteImageInput = z.output<typeof DeleteImageSchema>;
 
 export const UploadedImageSchema = z.object({
   message: z.literal('File uploaded successfully'),
-  url: z.string().meta({ description: 'The image\'s address on this site, /uploads/photos/{folder}/{filename}: a path, never a scheme and host (DESIGN §24).' }),
+  url: z.string().meta({ description: 'The image\'s address on this site, /uploads/photos/{folder}/{filename}: a path, never a scheme and host (docs/design.md §24).' }),
   filename: z.string(),
 });

@@ -7,7 +7,7 @@ import { SeoSchema, type Seo } from '../schemas/seo';
 import { fieldRuleOf, type Parameter } from './parameter';
 
 /**
- * An Autowired page's content document (DESIGN §13): `{ header: {param: value}, rows: [{param: value}],
+ * An Autowired page's content document (docs/design.md §13): `{ header: {param: value}, rows: [{param: value}],
  * revision }`. Header parameters are the page's single fields, Detail parameters the columns of its entry
  * list. The schema is built from the page's parameters, so it changes when they do.
  */
@@ -16,7 +16,7 @@ export interface AutowiredDocument {
   header: Record<string, AutowiredValue>;
   rows: Array<Record<string, AutowiredValue>>;
   revision: number;
-  /** The page's own title, description and sharing image (DESIGN §20). */
+  /** The page's own title, description and sharing image (docs/design.md §20). */
   seo?: Seo;
   menupageid?: number;
   commonrouting?: string;
@@ -71,7 +71,7 @@ export function autowiredDocumentSchema(parameters: readonly Parameter[]) {
     menupageid: databaseId({ coerce: false }).optional(),
     commonrouting: z.string().max(100).optional(),
     seo: SeoSchema.optional(),
-    // What the editor read beside the document (status, publishAt, …): accepted and ignored (DESIGN §19).
+    // What the editor read beside the document (status, publishAt, …): accepted and ignored (docs/design.md §19).
     status: publishFields.status,
     publishAt: publishFields.publishAt,
     savedAt: publishFields.savedAt,
@@ -111,13 +111,13 @@ export function autowiredRules(parameters: readonly Parameter[]): { header: Fiel
 
 const Routing = z.string().trim().min(1).max(100);
 /** getpagecontent: any page's content document by its routing name. */
-/** getpagecontent: the page, and optionally the language to read it in (DESIGN §28; absent: the default). */
+/** getpagecontent: the page, and optionally the language to read it in (docs/design.md §28; absent: the default). */
 export const PageContentRequestSchema = z.object({ commonrouting: Routing, locale: z.string().max(40).optional() });
 /** savepagecontent: an Autowired page's document; its fields are checked against the page's parameters. */
 export const SavePageContentSchema = z.object({
   commonrouting: Routing,
   document: z.record(z.string(), z.unknown()),
-  /** "now" (or absent) publishes, "draft" stores a draft, a future ISO 8601 time schedules it (DESIGN §19). */
+  /** "now" (or absent) publishes, "draft" stores a draft, a future ISO 8601 time schedules it (docs/design.md §19). */
   publish: publishFields.publish,
 });
 export const RestorePageContentSchema = z.object({ commonrouting: Routing, revision: databaseId({ coerce: false }) });

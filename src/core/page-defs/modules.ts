@@ -1,6 +1,6 @@
 import type { ContentPageKey } from '../pages';
 
-/** The seeded modules (DESIGN §11): where the menu-tree editor offers a page. */
+/** The seeded modules (docs/design.md §11): where the menu-tree editor offers a page. */
 export const MODULE_IDS = { website: 1, services: 2, products: 3, administration: 4 } as const;
 
 /** The module of each content page; back-office screens belong to Administration. */

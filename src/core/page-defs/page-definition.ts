@@ -3,9 +3,9 @@ import { databaseId } from '../schemas/ids';
 import { CONTENT_PAGES, SCREEN_PAGES } from '../pages';
 
 /**
- * Page definitions (spec 001 §2 homepages / formcreation, §3 page definition, DESIGN §11). Every page is a
+ * Page definitions (spec 001 §2 homepages / formcreation, §3 page definition, docs/design.md §11). Every page is a
  * row of `pages`: the twelve content pages and the back-office screens are `wired` (they have code); pages
- * made in page creation are `Autowired` and need none (DESIGN §13).
+ * made in page creation are `Autowired` and need none (docs/design.md §13).
  */
 export const PAGE_MESSAGES = {
   saved: 'Data Save successfully !!',
@@ -24,7 +24,7 @@ export const PAGE_MESSAGES = {
   deactivated: 'Page deactivated: its public page is gone, its content is kept.',
 } as const;
 
-/** What the screens say where the spec's catalogue answers (DESIGN §34: the screens say it properly). */
+/** What the screens say where the spec's catalogue answers (docs/design.md §34: the screens say it properly). */
 export const PAGE_SCREEN_WORDS = {
   saved: 'Page saved.',
   failed: 'The page could not be saved. Try again in a moment.',
@@ -41,7 +41,7 @@ export const PAGE_PAGE_SIZE = 10;
 export const PAGE_TYPES = ['wired', 'Autowired'] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
 
-/** Names no page may take (DESIGN §11): the server's own paths and every route of DESIGN §3. */
+/** Names no page may take (docs/design.md §11): the server's own paths and every route of docs/design.md §3. */
 export const RESERVED_PAGE_NAMES: readonly string[] = [
   'api',
   'uploads',
@@ -58,14 +58,14 @@ export const RESERVED_PAGE_NAMES: readonly string[] = [
   'Blankpage',
   'commonMasterType',
   'commonMaster',
-  // `POST /api/master/previewshare/revoke` (DESIGN §26) sits where a page's `previewshare/:routing` would.
+  // `POST /api/master/previewshare/revoke` (docs/design.md §26) sits where a page's `previewshare/:routing` would.
   'revoke',
 ];
 
 const YesNo = z.enum(['Y', 'N']);
 const id = databaseId();
 
-/** savePageCreation: create without `id`, update with it (DESIGN §11). */
+/** savePageCreation: create without `id`, update with it (docs/design.md §11). */
 export const PageDefinitionSchema = z.object({
   id: id.optional(),
   filename: z
@@ -113,7 +113,7 @@ export const PageIdSchema = z.object({ id });
 export const PageStatusSchema = z.object({ id, activeStatus: YesNo });
 export const PageStatusAnswerSchema = z.object({ status1: z.literal('Success'), message: z.string() });
 
-/** Modules: the named groups of pages that menu trees start from (DESIGN §11). */
+/** Modules: the named groups of pages that menu trees start from (docs/design.md §11). */
 export const ModuleSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Module = z.infer<typeof ModuleSchema>;
 

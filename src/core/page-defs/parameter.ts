@@ -3,7 +3,7 @@ import { databaseId } from '../schemas/ids';
 import type { FieldRule } from '../field-rules/field-rule';
 
 /**
- * A page's parameters (spec 001 §3 parameter configuration item, DESIGN §12): the fields of an Autowired
+ * A page's parameters (spec 001 §3 parameter configuration item, docs/design.md §12): the fields of an Autowired
  * page, and the field rules of every page. getParamconf is derived from them, so the editors, the server's
  * save check and the configuration screen share one source.
  */
@@ -69,17 +69,17 @@ export const ParameterSchema = z.object({
   sizeinKB: limit,
   height: limit,
   width: limit,
-  /** Whether the field's values are translated (DESIGN §28); null follows its type: text kinds translate. */
+  /** Whether the field's values are translated (docs/design.md §28); null follows its type: text kinds translate. */
   translatable: z.boolean().nullable().default(null),
-  /** Whether visitors see the field's name above its value (DESIGN §34); null follows its kind (`showsNameToVisitors`). */
+  /** Whether visitors see the field's name above its value (docs/design.md §34); null follows its kind (`showsNameToVisitors`). */
   showName: z.boolean().nullable().default(null),
-  /** A line of text that visitors read as a heading (DESIGN §34). */
+  /** A line of text that visitors read as a heading (docs/design.md §34). */
   asHeading: z.boolean().default(false),
 });
 export type ParameterInput = z.input<typeof ParameterSchema>;
 export type Parameter = z.output<typeof ParameterSchema>;
 
-/** Contradictions within one parameter, as sentences (DESIGN §12); empty when it is consistent. */
+/** Contradictions within one parameter, as sentences (docs/design.md §12); empty when it is consistent. */
 export function parameterProblems(p: Parameter): string[] {
   const problems: string[] = [];
   const name = p.parameterName;
@@ -110,7 +110,7 @@ export type SaveParametersData = z.output<typeof SaveParametersSchema>;
 export const ParameterLabelSchema = z.object({ name: z.string(), label: z.string() });
 export type ParameterLabel = z.infer<typeof ParameterLabelSchema>;
 
-/** The field rule the engine checks (getParamconf's activeList entry, spec 000 §3, plus the limits DESIGN §12 adds). */
+/** The field rule the engine checks (getParamconf's activeList entry, spec 000 §3, plus the limits docs/design.md §12 adds). */
 export function fieldRuleOf(p: Parameter): FieldRule {
   return {
     parameterName: p.parameterName,
@@ -157,18 +157,18 @@ export function parameterOfRule(rule: FieldRule, sequence: number): Parameter {
   });
 }
 
-/** Whether a page-builder field's values translate (DESIGN §28): as its flag says, else text kinds do. */
+/** Whether a page-builder field's values translate (docs/design.md §28): as its flag says, else text kinds do. */
 export function isTranslatableParameter(p: Pick<Parameter, 'translatable' | 'type' | 'unittype'>): boolean {
   return p.translatable ?? ((p.type === 'Textarea' && p.unittype === 'Character') || p.type === 'Richtext');
 }
 
-/** A line of text: the one kind that can be shown to visitors as a heading (DESIGN §34). */
+/** A line of text: the one kind that can be shown to visitors as a heading (docs/design.md §34). */
 export function isLineOfText(p: Pick<Parameter, 'type' | 'unittype'>): boolean {
   return p.type === 'Textarea' && p.unittype === 'Character';
 }
 
 /**
- * Whether visitors see a field's name above its value (DESIGN §34): as its flag says, else only the kinds that
+ * Whether visitors see a field's name above its value (docs/design.md §34): as its flag says, else only the kinds that
  * need a label to be understood (a price, a date, a yes or no); text is content and reads on its own.
  */
 export function showsNameToVisitors(p: Pick<Parameter, 'showName' | 'type' | 'unittype'>): boolean {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { databaseId } from '../schemas/ids';
 
 /**
- * A page put into the public menu from its own screen (DESIGN §34): where it goes in the Public group's menu
+ * A page put into the public menu from its own screen (docs/design.md §34): where it goes in the Public group's menu
  * tree (the menu-tree editor's machinery on the server, with its rules, its access and its audit).
  */
 export const PUBLIC_MENU_MESSAGES = {

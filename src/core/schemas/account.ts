@@ -3,7 +3,7 @@ import { databaseId } from './ids';
 import { NewPasswordSchema } from './company';
 
 /**
- * Accounts (DESIGN §21): password reset by mail, the own account (password, two-step sign-in), the second
+ * Accounts (docs/design.md §21): password reset by mail, the own account (password, two-step sign-in), the second
  * step of a sign-in, and an administrator turning a user's two-step sign-in off.
  */
 export const ACCOUNT_MESSAGES = {

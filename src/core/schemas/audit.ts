@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { keysetAnswerFields, keysetRequestFields } from './paging';
 
 /**
- * The audit log (DESIGN §21): what the auditlog screen lists, filters and exports. Entries are written by the
+ * The audit log (docs/design.md §21): what the auditlog screen lists, filters and exports. Entries are written by the
  * server's audit module in the transaction of each change; no call changes or deletes one.
  */
 
@@ -104,7 +104,7 @@ const filterFields = {
   to: emptyAsUndefined(moment),
 };
 
-/** From is not after To; a range whose ends are not both moments is left to their own message (DESIGN §24: never a 500). */
+/** From is not after To; a range whose ends are not both moments is left to their own message (docs/design.md §24: never a 500). */
 const inOrder = (value: { from?: string | undefined; to?: string | undefined }) => {
   if (!value.from || !value.to || !isMoment(value.from) || !isMoment(value.to)) return true;
   const range = auditRange(value);

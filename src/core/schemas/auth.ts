@@ -33,19 +33,19 @@ export type SignInResponse = z.infer<typeof SignInResponseSchema>;
 /** GET /api/auth/session: who the caller is, and what the app needs before it can route. */
 export const SessionInfoSchema = z.object({
   authenticated: z.boolean(),
-  /** True while no administrator exists: companyForm is the first-run setup (DESIGN §7). */
+  /** True while no administrator exists: companyForm is the first-run setup (docs/design.md §7). */
   setupPending: z.boolean(),
   companyName: z.string(),
   companyCode: z.string(),
-  /** The company's country (ISO 3166-1 alpha-2, DESIGN §34): how the staff app reads phone numbers typed without +; absent, India. */
+  /** The company's country (ISO 3166-1 alpha-2, docs/design.md §34): how the staff app reads phone numbers typed without +; absent, India. */
   countryCode: z.string().optional(),
-  /** The company's logo field (DESIGN §34): the staff app shows it, or the demo logo while it is ''. */
+  /** The company's logo field (docs/design.md §34): the staff app shows it, or the demo logo while it is ''. */
   companyLogo: z.string(),
   /** The version of the favicon's sizes made from it: the staff app's tab icon follows a new logo without a reload. */
   iconVersion: z.string(),
   /** Whether /forgot-password can mail a reset link (SMTP and a sender configured); else it says to ask an administrator. */
   passwordResetByMail: z.boolean(),
-  /** The signed-in user has two-step sign-in on (DESIGN §21); false without a session. Also in `user`. */
+  /** The signed-in user has two-step sign-in on (docs/design.md §21); false without a session. Also in `user`. */
   twoFactor: z.boolean(),
   user: z
     .object({
@@ -57,11 +57,11 @@ export const SessionInfoSchema = z.object({
       landpage: z.string(),
       /** Routing names of the screens the user's menu grants (administrators: all). */
       screens: z.array(z.string()),
-      /** Two-step sign-in is on for this user (DESIGN §21). */
+      /** Two-step sign-in is on for this user (docs/design.md §21). */
       twoFactor: z.boolean(),
       /** The user's group requires two-step sign-in and it is not on yet: /account only, until it is. */
       twoFactorRequired: z.boolean(),
-      /** The user signed in with a one-time password from the shell (DESIGN §22): /account only, until they choose their own. */
+      /** The user signed in with a one-time password from the shell (docs/design.md §22): /account only, until they choose their own. */
       passwordChangeRequired: z.boolean(),
     })
     .nullable(),

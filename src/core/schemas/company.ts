@@ -35,7 +35,7 @@ const optionalBetween = (min: number, max: number, message: string) =>
 const INDIAN_CONTACT = /^\d{10}$/;
 
 /**
- * The company details with its contact number read in its own country (DESIGN §34): by `read` (the server's
+ * The company details with its contact number read in its own country (docs/design.md §34): by `read` (the server's
  * libphonenumber-js; the staff app's lenient reading, whose refusals the server's answer completes).
  */
 export const companySchema = (read: PhoneReader) =>
@@ -59,7 +59,7 @@ export const companySchema = (read: PhoneReader) =>
           message: COMPANY_MESSAGES.websiteUrl,
         })
         .default(''),
-      /** The company's country (ISO 3166-1 alpha-2, DESIGN §34): how its phone numbers are read. */
+      /** The company's country (ISO 3166-1 alpha-2, docs/design.md §34): how its phone numbers are read. */
       countryCode: z
         .string({ message: COMPANY_MESSAGES.countryCode })
         .trim()
@@ -74,12 +74,12 @@ export const companySchema = (read: PhoneReader) =>
         .min(4, { message: COMPANY_MESSAGES.email })
         .max(50, { message: COMPANY_MESSAGES.email })
         .pipe(z.email({ message: COMPANY_MESSAGES.email })),
-      // The site's own words and image (DESIGN §20), beyond spec 001's form. Optional without a default: a save
+      // The site's own words and image (docs/design.md §20), beyond spec 001's form. Optional without a default: a save
       // that leaves them out (a client of the spec) keeps the stored ones; '' clears them.
       /** The line under the company's name in the public footer. */
       tagline: z.string({ message: COMPANY_MESSAGES.tagline }).trim().max(TAGLINE_MAX, { message: COMPANY_MESSAGES.tagline }).optional(),
       /**
-       * The company's logo: an uploaded image (a path on this site, whatever host it was sent with: DESIGN §24) or
+       * The company's logo: an uploaded image (a path on this site, whatever host it was sent with: docs/design.md §24) or
        * an address elsewhere; the default sharing image.
        */
       logo: z
@@ -123,7 +123,7 @@ export const NewPasswordSchema = z
   .min(12, { message: 'The password must be at least 12 characters.' })
   .max(200, { message: 'The password must be at most 200 characters.' });
 
-/** First-run setup (DESIGN §7): company details, the first administrator, and the code the server logged. */
+/** First-run setup (docs/design.md §7): company details, the first administrator, and the code the server logged. */
 export const setupSchema = (read: PhoneReader) =>
   z.strictObject({
     company: companySchema(read),

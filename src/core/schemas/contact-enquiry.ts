@@ -13,14 +13,14 @@ export const CONTACT_MESSAGES = {
   requirements: 'Requirements are required.',
 } as const;
 
-/** Values that reach a mail header (subject, Reply-To) never hold a line break: refused, not stripped (DESIGN §15). */
+/** Values that reach a mail header (subject, Reply-To) never hold a line break: refused, not stripped (docs/design.md §15). */
 const ONE_LINE = /^[^\r\n]*$/;
 
 /** The contact form's mobile in India without + (spec 000 §5): ten digits. */
 const INDIAN_MOBILE = /^\d{10}$/;
 
 /**
- * The contact form's schema in a company's country (DESIGN §34): its mobile is read by the phone rule, with
+ * The contact form's schema in a company's country (docs/design.md §34): its mobile is read by the phone rule, with
  * `read` (the server's libphonenumber-js, the island's lenient reading).
  */
 export const contactEnquirySchema = ({ country, read }: { country: string; read: PhoneReader }) =>
@@ -55,7 +55,7 @@ export const contactEnquirySchema = ({ country, read }: { country: string; read:
     /** The spec's client may name a recipient; Folio ignores it so the form cannot be used to send mail anywhere. */
     recepientmail: z.string().max(254).optional(),
     /**
-     * The honeypot (DESIGN §15): a field hidden from people and screen readers; anything in it marks the
+     * The honeypot (docs/design.md §15): a field hidden from people and screen readers; anything in it marks the
      * enquiry as spam (stored, not mailed, answered like any other).
      */
     website: z.string().max(2000).optional(),

@@ -3,7 +3,7 @@ import { AuditEntrySchema } from './audit';
 import { ENQUIRY_STATUSES } from './enquiries';
 
 /**
- * The staff home (DESIGN §23): POST /api/master/getdashboard answers one object with a key per card the caller's
+ * The staff home (docs/design.md §23): POST /api/master/getdashboard answers one object with a key per card the caller's
  * menu allows: the enquiry cards need the enquiries screen, the last changes the audit log, and scheduled
  * publications list only pages whose editor is in the caller's menu. A card the caller may not see is absent.
  */
@@ -42,7 +42,7 @@ export const FailingMailSchema = z.object({
 export type FailingMail = z.infer<typeof FailingMailSchema>;
 
 /**
- * The Mail card (DESIGN §23, §24: it tells the truth). Counts are of what really waits: enquiries (not spam)
+ * The Mail card (docs/design.md §23, §24: it tells the truth). Counts are of what really waits: enquiries (not spam)
  * whose mail has not gone out, and of those the ones failing or being retried; `failing` lists the newest of
  * the latter.
  */
@@ -80,7 +80,7 @@ export const EnquiryWeekSchema = z.object({
 export type EnquiryWeek = z.infer<typeof EnquiryWeekSchema>;
 
 export const DashboardSchema = z.object({
-  /** `spamCount`: every enquiry the spam guard (or a person) put under Spam, so none hides there unseen (DESIGN §34). */
+  /** `spamCount`: every enquiry the spam guard (or a person) put under Spam, so none hides there unseen (docs/design.md §34). */
   enquiries: z.object({ newCount: z.number().int(), spamCount: z.number().int(), latest: z.array(DashboardEnquirySchema) }).optional(),
   mail: MailCardSchema.optional(),
   scheduled: z.array(ScheduledPublicationSchema).optional(),

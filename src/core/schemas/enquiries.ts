@@ -3,7 +3,7 @@ import { databaseId } from './ids';
 import { keysetAnswerFields, keysetRequestFields, searchTextSchema } from './paging';
 
 /**
- * The enquiries screen's calls (DESIGN §15): the list with its filters, status changes, Resend, delete and the
+ * The enquiries screen's calls (docs/design.md §15): the list with its filters, status changes, Resend, delete and the
  * CSV export. Enquiries come from the public contact form (contact-enquiry.ts); each has a mail job in the
  * outbox, whose state the list shows.
  */

@@ -8,7 +8,7 @@ import { mapDocument, schemaLayers, walkDocument, WALK_ON } from './walk';
 
 /**
  * Field builders shared by every content document. Bounds are generous for real content and small enough
- * that one save can never hold megabytes (DESIGN §4: bad input is a 400, never a 500 or a huge row).
+ * that one save can never hold megabytes (docs/design.md §4: bad input is a 400, never a 500 or a huge row).
  */
 export const LIMITS = {
   shortText: 300,
@@ -27,9 +27,9 @@ export const shortText = () => trimmed(LIMITS.shortText);
 /** A one-line text that stays as it is in every language: an icon's name, a phone number. */
 export const fixedText = () => untranslated(shortText());
 
-/** Marks the rich-text fields of a schema, so that `sanitizeDocument` finds them (DESIGN §6). */
+/** Marks the rich-text fields of a schema, so that `sanitizeDocument` finds them (docs/design.md §6). */
 const richTextFields = z.registry<{ richText: true }>();
-/** Marks the plain paragraphs of a schema: with rich text, where a page's default description is looked for (DESIGN §20). */
+/** Marks the plain paragraphs of a schema: with rich text, where a page's default description is looked for (docs/design.md §20). */
 const paragraphFields = z.registry<{ paragraph: true }>();
 
 /** A plain paragraph. */
@@ -37,7 +37,7 @@ export const paragraph = () => trimmed(LIMITS.paragraph).register(paragraphField
 
 /**
  * HTML shown as is on the public page. The schema only bounds it; the server cleans it with
- * `sanitizeDocument` before it is stored (DESIGN §6), the browser's copy is for comfort only.
+ * `sanitizeDocument` before it is stored (docs/design.md §6), the browser's copy is for comfort only.
  */
 export const richText = () =>
   z
@@ -45,13 +45,13 @@ export const richText = () =>
     .max(LIMITS.richText, { message: `must be at most ${LIMITS.richText} characters` })
     .register(richTextFields, { richText: true });
 
-/** Marks the accented headings of a schema: rich text whose only markup is the accent mark (DESIGN §34). */
+/** Marks the accented headings of a schema: rich text whose only markup is the accent mark (docs/design.md §34). */
 const accentTextFields = z.registry<{ accentText: true }>();
 
 /**
  * A one-line heading some of whose words show in the accent colour: text and bare `<span>…</span>` around the
  * accented words, as the public pages style them (`Our <span>Expertise</span>`). Rich text (its value is HTML,
- * shown as is), cleaned by the server to text and bare spans only (DESIGN §34); edited with the accent editor.
+ * shown as is), cleaned by the server to text and bare spans only (docs/design.md §34); edited with the accent editor.
  */
 export const accentText = () =>
   z
@@ -78,10 +78,10 @@ export function sanitizeDocument<T>(schema: z.ZodType, value: T, clean: Document
   }) as T;
 }
 
-/** Whether a schema is an accented heading (DESIGN §34), wrapped or not. */
+/** Whether a schema is an accented heading (docs/design.md §34), wrapped or not. */
 export const isAccentText = (schema: z.core.$ZodType): boolean => schemaLayers(schema).some((layer) => accentTextFields.has(layer as z.ZodType));
 
-/** How a text field is edited, in the editor and in its translations (DESIGN §34: a translation keeps its field's kind). */
+/** How a text field is edited, in the editor and in its translations (docs/design.md §34: a translation keeps its field's kind). */
 export const TEXT_KINDS = ['text', 'textarea', 'accent', 'richtext'] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
@@ -99,7 +99,7 @@ const isParagraph = (schema: z.core.$ZodType): boolean => schemaLayers(schema).s
 
 /**
  * The texts of a document's paragraphs and rich-text fields, in the order of its schema (a list's entries in
- * order, each entry's fields in order): where the default meta description is found (DESIGN §20).
+ * order, each entry's fields in order): where the default meta description is found (docs/design.md §20).
  */
 export function paragraphsOf(schema: z.core.$ZodType, value: unknown): { text: string; richText: boolean }[] {
   const found: { text: string; richText: boolean }[] = [];
@@ -115,7 +115,7 @@ export function paragraphsOf(schema: z.core.$ZodType, value: unknown): { text: s
 
 /**
  * An image or link address: absolute http(s) or a site-relative path, never javascript: or data:. An upload of
- * this site is kept as its path, whatever host it was sent with (DESIGN §24).
+ * this site is kept as its path, whatever host it was sent with (docs/design.md §24).
  */
 export const urlText = () =>
   untranslated(
@@ -132,12 +132,12 @@ export const urlText = () =>
 export const list = <T extends z.ZodType>(entry: T) =>
   z.array(entry).max(LIMITS.listEntries, { message: `must have at most ${LIMITS.listEntries} entries` });
 
-/** Fields every content document carries (spec 000 §3, DESIGN §4 for revision). */
+/** Fields every content document carries (spec 000 §3, docs/design.md §4 for revision). */
 export const pageFields = {
   menupageid: databaseId({ coerce: false }),
   commonrouting: z.string().max(100),
   revision: databaseId({ coerce: false, zero: true }),
-  /** The page's own title, description and sharing image (DESIGN §20); a save without it keeps the stored one. */
+  /** The page's own title, description and sharing image (docs/design.md §20); a save without it keeps the stored one. */
   seo: SeoSchema.optional(),
   ...publishFields,
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { databaseId } from './ids';
 
-/** User groups (spec 001 §3 user group; DESIGN §4 SaveUserGroup), with the messages shown on refusal. */
+/** User groups (spec 001 §3 user group; docs/design.md §4 SaveUserGroup), with the messages shown on refusal. */
 export const GROUP_MESSAGES = {
   name: 'Enter a group name of 1 to 50 characters.',
   duplicate: 'A group with this name already exists. Choose another name.',
@@ -15,7 +15,7 @@ export const GROUP_MESSAGES = {
 
 const GroupName = z.string({ message: GROUP_MESSAGES.name }).trim().min(1, { message: GROUP_MESSAGES.name }).max(50, { message: GROUP_MESSAGES.name });
 
-/** Create `{groupname}`, rename `{id, updategroupname}` (DESIGN §4); `requireTwoFactor` (§21), absent: unchanged. */
+/** Create `{groupname}`, rename `{id, updategroupname}` (docs/design.md §4); `requireTwoFactor` (§21), absent: unchanged. */
 export const SaveUserGroupSchema = z.union([
   z.object({ id: databaseId(), updategroupname: GroupName, requireTwoFactor: z.boolean().optional() }),
   z.object({ groupname: GroupName, requireTwoFactor: z.boolean().optional() }),
@@ -32,7 +32,7 @@ export const UserGroupRowSchema = z.object({
   groupname: z.string(),
   builtin: z.boolean(),
   users: z.number().int(),
-  /** Its users must turn two-step sign-in on before anything else (DESIGN §21). */
+  /** Its users must turn two-step sign-in on before anything else (docs/design.md §21). */
   requireTwoFactor: z.boolean(),
 });
 export type UserGroupRow = z.infer<typeof UserGroupRowSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Ids and revision numbers in requests (DESIGN §24). Every id and revision is a 32-bit integer column on
+ * Ids and revision numbers in requests (docs/design.md §24). Every id and revision is a 32-bit integer column on
  * PostgreSQL, which refuses a larger number with an error; SQLite would simply find nothing. So a request's id is
  * checked here, once, against the column's range: beyond it the answer is a 400 with a sentence, on both databases.
  */

@@ -3,7 +3,7 @@ import { LIMITS, TEXT_KINDS } from './fields';
 import { publishFields, RevisionStatusSchema, ScheduledSchema } from './revision';
 
 /**
- * The site in several languages (DESIGN §28). Languages are company settings: the default locale, whose
+ * The site in several languages (docs/design.md §28). Languages are company settings: the default locale, whose
  * documents are every page's source, and others, each holding translations of the source's texts.
  * Browser-safe: the languages screen, the translation editor and the server share these shapes.
  */
@@ -82,7 +82,7 @@ export const TranslationUnitSchema = z.object({
   /** The source is HTML (rich text): the translation is too. */
   richText: z.boolean(),
   /**
-   * How the source's field is edited, and so its translation (DESIGN §34): one line, several lines, an accented
+   * How the source's field is edited, and so its translation (docs/design.md §34): one line, several lines, an accented
    * heading, rich text. Absent (site texts, pages made without code): one line unless the source is long.
    */
   kind: z.enum(TEXT_KINDS).optional(),
@@ -103,7 +103,7 @@ export const TranslationDocumentSchema = z.object({
   /** The translation's revision visitors see; null before its first publication (`/de/X1` redirects to `/X1`). */
   published: z.number().int().nullable(),
   scheduled: ScheduledSchema.nullable(),
-  /** The number the translation's next save gets (revisions are numbered across the page's languages, DESIGN §34). */
+  /** The number the translation's next save gets (revisions are numbered across the page's languages, docs/design.md §34). */
   nextRevision: z.number().int().optional(),
   /** The source's published revision the texts are shown from. */
   sourceRevision: z.number().int(),
@@ -118,7 +118,7 @@ export type TranslationDocument = z.infer<typeof TranslationDocumentSchema>;
 /**
  * `POST /api/master/translate/:routing` (and the body of `POST /api/master/preview/:routing?locale=de`): the
  * translated texts by path, '' or absent for a text left to the source. Published, kept as a draft or scheduled
- * as `publish` says (DESIGN §19); what the editor read beside them is accepted and ignored.
+ * as `publish` says (docs/design.md §19); what the editor read beside them is accepted and ignored.
  */
 export const TranslationSaveSchema = z.object({
   locale: LocaleCodeSchema,
@@ -184,7 +184,7 @@ export const XliffImportResultSchema = z.object({
 });
 export type XliffImportResult = z.infer<typeof XliffImportResultSchema>;
 
-/** The public language switcher's links (DESIGN §28): every language the page is published in, the current one marked. */
+/** The public language switcher's links (docs/design.md §28): every language the page is published in, the current one marked. */
 export interface PageLanguage {
   code: string;
   name: string;

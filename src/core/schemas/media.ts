@@ -3,7 +3,7 @@ import { databaseId } from './ids';
 import { keysetRequestFields, searchTextSchema } from './paging';
 
 /**
- * The media library (DESIGN §27): every uploaded image with its alt text, focal point and where it is used.
+ * The media library (docs/design.md §27): every uploaded image with its alt text, focal point and where it is used.
  * The screen `media` lists and changes them; a page editor's image fields pick from the same list.
  */
 
@@ -13,14 +13,14 @@ export const MEDIA_PAGE_SIZE = 48;
 /** The longest alt text: a sentence or two says what a picture shows (a screen reader reads all of it). */
 export const ALT_TEXT_MAX = 300;
 
-/** The longest title (DESIGN §34): a file's name, or a few words that find the image again. */
+/** The longest title (docs/design.md §34): a file's name, or a few words that find the image again. */
 export const TITLE_MAX = 120;
 
 /** What the screens show for an image without a title (one stored before titles, with no alt text to take one from). */
 export const UNTITLED_IMAGE = 'Untitled image';
 
 /**
- * An image's title from the name of the file uploaded (DESIGN §34): the name without its folders and its extension,
+ * An image's title from the name of the file uploaded (docs/design.md §34): the name without its folders and its extension,
  * whitespace run together, cut to TITLE_MAX; otherwise as typed ("team-photo_2024.jpg" → "team-photo_2024"), so
  * that the name staff know the file by finds it. '' when the upload had no name.
  */
@@ -54,8 +54,8 @@ export const MediaItemSchema = z.object({
   id: z.number().int(),
   folder: z.string(),
   name: z.string(),
-  title: z.string().meta({ description: 'The title staff give it: the uploaded file\'s name without its extension until changed (DESIGN §34); may be empty.' }),
-  url: z.string().meta({ description: 'The image\'s address on this site, /uploads/photos/{folder}/{name} (DESIGN §24).' }),
+  title: z.string().meta({ description: 'The title staff give it: the uploaded file\'s name without its extension until changed (docs/design.md §34); may be empty.' }),
+  url: z.string().meta({ description: 'The image\'s address on this site, /uploads/photos/{folder}/{name} (docs/design.md §24).' }),
   width: z.number().int(),
   height: z.number().int(),
   bytes: z.number().int(),
@@ -87,7 +87,7 @@ export const MediaTitleSchema = z
 
 /**
  * POST /api/master/media/:id: the alt text and the focal point, all three sent (the screen's form holds them all),
- * and the title (DESIGN §34), kept as it is when left out.
+ * and the title (docs/design.md §34), kept as it is when left out.
  */
 export const MediaUpdateSchema = z.object({
   title: MediaTitleSchema.optional(),

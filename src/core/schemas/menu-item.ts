@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { databaseId } from './ids';
 
-/** Menu trees (spec 001 §3 menu node and menu item; §4 menu tree; §5; §8), three levels deep (DESIGN §7). */
+/** Menu trees (spec 001 §3 menu node and menu item; §4 menu tree; §5; §8), three levels deep (docs/design.md §7). */
 export const MENU_MESSAGES = {
   sequence: 'Sequence is Not Less Than Current',
   deleted: 'Menu Deleted Successfully !!',
@@ -88,7 +88,7 @@ export type MenuPageOption = z.infer<typeof MenuPageOptionSchema>;
 /** Answers of the tree editor's changes. */
 export const MenuChangeAnswerSchema = z.object({ status: z.literal('OK'), message: z.string() });
 
-/** getallmenudata: every item of one tree, flat (DESIGN §11). */
+/** getallmenudata: every item of one tree, flat (docs/design.md §11). */
 export const FlatMenuItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Lists at any size (DESIGN §23, decision 019): a list answers a page by its position after the last row of the
+ * Lists at any size (docs/design.md §23, decision 019): a list answers a page by its position after the last row of the
  * page before (keyset paging) instead of counting and skipping rows, and counts its rows only up to a cap.
  *
  * - A request may carry `after`: the `next` of the answer for the page before. Without it the page is found by

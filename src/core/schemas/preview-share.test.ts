@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CreatePreviewShareSchema, editingNotice } from './preview-share';
 
-describe('the notice of others editing a page (DESIGN §26)', () => {
+describe('the notice of others editing a page (docs/design.md §26)', () => {
   it.each([
     [[], null],
     [['Asha'], 'Asha is editing this page too.'],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { databaseId } from './ids';
 
 /**
- * Shared preview links and "someone else is editing" (DESIGN §26): the calls' bodies and answers, for the
+ * Shared preview links and "someone else is editing" (docs/design.md §26): the calls' bodies and answers, for the
  * server's routes and the editor alike.
  */
 

@@ -4,7 +4,7 @@ import { CONTENT_PAGES } from '../pages';
 import { databaseId } from './ids';
 
 /**
- * Redirects and the 404 log (DESIGN §27): the calls' bodies and answers, for the server's routes and the redirects
+ * Redirects and the 404 log (docs/design.md §27): the calls' bodies and answers, for the server's routes and the redirects
  * screen alike. A redirect sends a visitor from `from`, an address on this site that has no page, to `to`, a path
  * on this site or an https address elsewhere.
  */
@@ -93,7 +93,7 @@ export const SaveRedirectSchema = z.strictObject({
   from: RedirectFromSchema,
   to: RedirectToSchema,
   status: RedirectStatusSchema,
-  /** The person said yes to a `to` on this site where nothing is (DESIGN §34: the server asks first, with a 409 and `confirm`). */
+  /** The person said yes to a `to` on this site where nothing is (docs/design.md §34: the server asks first, with a 409 and `confirm`). */
   confirmed: z.boolean().optional(),
 });
 export type SaveRedirect = z.infer<typeof SaveRedirectSchema>;
@@ -130,7 +130,7 @@ export type NotFoundList = z.infer<typeof NotFoundListSchema>;
 const KEEP_ENCODED = /[\s\u0000-\u001f\u007f/?#%\\]/u;
 
 /**
- * An address on this site in one spelling (DESIGN §34), before any rule compares it: percent-encoding decoded
+ * An address on this site in one spelling (docs/design.md §34), before any rule compares it: percent-encoding decoded
  * (`/%41bout1` is `/About1`, `/%C3%BCber` is `/über`) but where decoding would change the address (`%2F`, `%3F`,
  * a space: kept, in capitals), and without a trailing slash (`/About1/` is `/About1`). Its case is kept: see
  * `addressKey`.
@@ -148,7 +148,7 @@ export function normalAddress(path: string): string {
   return decoded.replace(/(.)\/+$/u, '$1');
 }
 
-/** What an address is matched by, as live pages are (DESIGN §34): its one spelling, without regard to case. */
+/** What an address is matched by, as live pages are (docs/design.md §34): its one spelling, without regard to case. */
 export const addressKey = (path: string): string => normalAddress(path).toLowerCase();
 
 /** The CSV's columns, in order. */
@@ -160,7 +160,7 @@ const STAFF = staffPaths().map((path) => path.toLowerCase());
 const OWN_ADDRESSES = new Set(['/', '/robots.txt', '/sitemap.xml', '/favicon.ico', ...STAFF.filter((path) => !path.includes(':'))]);
 /** The screens that open a record by id (`/user/:id`): their address up to the id. */
 const OWN_RECORD_PREFIXES = STAFF.filter((path) => path.endsWith('/:id')).map((path) => path.slice(0, -':id'.length));
-/** The old short routes already answer 301 to their pages (DESIGN §3). */
+/** The old short routes already answer 301 to their pages (docs/design.md §3). */
 const LEGACY = new Set(CONTENT_PAGES.flatMap((page) => (page.legacyPath ? [page.legacyPath.toLowerCase()] : [])));
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { databaseId } from './ids';
 
 /**
- * A page's revisions (DESIGN §6, §19): each is a draft, scheduled (with its publishAt) or published. Public
+ * A page's revisions (docs/design.md §6, §19): each is a draft, scheduled (with its publishAt) or published. Public
  * reads serve the newest published one; the editor reads the newest of any status.
  */
 export const REVISION_STATUSES = ['published', 'draft', 'scheduled'] as const;
@@ -21,7 +21,7 @@ export const PUBLISH_MESSAGES = {
   tooFar: 'The publishing time is more than a year ahead: choose a time within a year.',
 } as const;
 
-/** A save's `publish` (DESIGN §19): "now" (or absent), "draft", or the time to publish at. */
+/** A save's `publish` (docs/design.md §19): "now" (or absent), "draft", or the time to publish at. */
 export const PublishSchema = z
   .string({ message: PUBLISH_MESSAGES.shape })
   .max(40, { message: PUBLISH_MESSAGES.shape })
@@ -57,16 +57,16 @@ export const EditStateSchema = z.object({
   /** A revision waiting for its time (it may be older than a draft saved after it). */
   scheduled: ScheduledSchema.nullable(),
   /**
-   * The number the page's next save gets (revisions are numbered across its languages, DESIGN §28): the publish
-   * dialog names it (DESIGN §34). Absent from a server older than it.
+   * The number the page's next save gets (revisions are numbered across its languages, docs/design.md §28): the publish
+   * dialog names it (docs/design.md §34). Absent from a server older than it.
    */
   nextRevision: z.number().int().optional(),
-  /** What the page shows while its seo fields are empty (DESIGN §20): the editor's placeholders and search preview. */
+  /** What the page shows while its seo fields are empty (docs/design.md §20): the editor's placeholders and search preview. */
   seoDefaults: z.object({ title: z.string(), description: z.string(), image: z.string(), url: z.string() }),
 });
 export type EditState = z.infer<typeof EditStateSchema>;
 
-/** A page's history and restore (DESIGN §4): the editor's History view reads these. */
+/** A page's history and restore (docs/design.md §4): the editor's History view reads these. */
 export const RevisionSummarySchema = z.object({
   revision: z.number().int(),
   savedBy: z.string(),
@@ -95,7 +95,7 @@ export type SavedRevision = z.infer<typeof SavedRevisionSchema>;
 /** The answer to unschedule: the revision, a draft again. */
 export const UnscheduledSchema = z.object({ message: z.literal('Success'), revision: z.number().int(), status: z.literal('draft') });
 
-/** One changed field between two revisions (DESIGN §19): list items by position; an item added or removed whole. */
+/** One changed field between two revisions (docs/design.md §19): list items by position; an item added or removed whole. */
 export const ChangeSchema = z.object({
   /** Where: `skillList[2].skillName`, `header.title`, `seo.description`. */
   path: z.string(),

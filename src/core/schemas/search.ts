@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { searchTextSchema } from './paging';
 
 /**
- * Search across the back office (DESIGN §23): POST /api/master/search {q} finds pages, users, groups, enquiries,
- * master values and images (by name and alt text, DESIGN §27) that the caller may open, at most SEARCH_LIMIT in all; `href` is the staff screen that opens
+ * Search across the back office (docs/design.md §23): POST /api/master/search {q} finds pages, users, groups, enquiries,
+ * master values and images (by name and alt text, docs/design.md §27) that the caller may open, at most SEARCH_LIMIT in all; `href` is the staff screen that opens
  * each: a page's editing twin (`/Home`), a user's form (`/user/7`), a group's menu tree
  * (`/bmstree?id=3&from=group`), an enquiry's detail (`/enquiries?open=42`), a master value's form
  * (`/commonMaster?edit=9`), an image in the media library (`/media?open=5`).

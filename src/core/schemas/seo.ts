@@ -3,7 +3,7 @@ import { siteRelativeImageAddress } from '../media/image-names';
 import { untranslated } from './translatable';
 
 /**
- * A page's own title, description and sharing image (DESIGN §20), edited under "Search and sharing". Empty
+ * A page's own title, description and sharing image (docs/design.md §20), edited under "Search and sharing". Empty
  * means the default: "<page name> · <company name>", the page's first paragraph, the company's logo.
  */
 export const SEO_LIMITS = { title: 70, titleHint: 60, description: 160, descriptionHint: 150 } as const;
@@ -11,7 +11,7 @@ export const SEO_LIMITS = { title: 70, titleHint: 60, description: 160, descript
 export const SeoSchema = z.strictObject({
   title: z.string().trim().max(SEO_LIMITS.title, { message: `must be at most ${SEO_LIMITS.title} characters` }).default(''),
   description: z.string().trim().max(SEO_LIMITS.description, { message: `must be at most ${SEO_LIMITS.description} characters` }).default(''),
-  // An uploaded image (a path on this site, whatever host it was sent with: DESIGN §24) or an address
+  // An uploaded image (a path on this site, whatever host it was sent with: docs/design.md §24) or an address
   // elsewhere; never javascript: or data:.
   image: untranslated(z
     .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * GET /api/master/sitepages (DESIGN §34): the pages visitors can open, by title, with their addresses on this site
+ * GET /api/master/sitepages (docs/design.md §34): the pages visitors can open, by title, with their addresses on this site
  * (`/About1`, `/Careers1`): what the rich-text editor's link dialog offers to link to.
  */
 export const SitePageSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { schemaLayers } from './walk';
 
 /**
- * Marks the texts that are the same in every language (DESIGN §28): addresses, an icon's name, a phone number.
+ * Marks the texts that are the same in every language (docs/design.md §28): addresses, an icon's name, a phone number.
  * Every other text of a document translates.
  */
 const untranslatedFields = z.registry<{ untranslated: true }>();

@@ -30,13 +30,13 @@ export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
 export const USER_PAGE_SIZE = 10;
 
 const name20 = z.string({ message: USER_MESSAGES.name }).trim().max(20, { message: USER_MESSAGES.name });
-/** A user's mobile (DESIGN §34): in India without + the spec's rule, else a number of the company's country or with +. */
+/** A user's mobile (docs/design.md §34): in India without + the spec's rule, else a number of the company's country or with +. */
 const mobileIn = (country: string, read: PhoneReader) => phoneField({ country, indian: MOBILE_PATTERN, indianMessage: USER_MESSAGES.mobile, read, optional: true }).default('');
 const flag = z.union([z.boolean(), z.enum(['Y', 'N'])]).transform((v) => v === true || v === 'Y');
 
 /**
- * saveemployeemaster: create without userID, update with it; user name `selfaccessforuser` (DESIGN §4). The
- * mobiles are read in the company's `country` with `read` (DESIGN §34).
+ * saveemployeemaster: create without userID, update with it; user name `selfaccessforuser` (docs/design.md §4). The
+ * mobiles are read in the company's `country` with `read` (docs/design.md §34).
  */
 export const userSchema = ({ country, read }: { country: string; read: PhoneReader }) => {
   const mobile = mobileIn(country, read);
@@ -120,7 +120,7 @@ export const UserRecordSchema = z.object({
   usergroupid: z.number().int(),
   selfactive: z.boolean(),
   activeStatus: YesNo,
-  /** Two-step sign-in is on (DESIGN §21); an administrator may turn it off (resetTwoFactor). */
+  /** Two-step sign-in is on (docs/design.md §21); an administrator may turn it off (resetTwoFactor). */
   twoFactor: z.boolean(),
 });
 export type UserRecord = z.infer<typeof UserRecordSchema>;

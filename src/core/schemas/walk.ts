@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * The one walker over documents and their zod schemas (DESIGN §25). Every place that looks at each field of a
+ * The one walker over documents and their zod schemas (docs/design.md §25). Every place that looks at each field of a
  * document (the rich-text cleaner, the page's first paragraph, the field rules, the NUL rule) steps through it
  * here, so that what a field is and where it sits (its path: `skillList.2.skillName`) is decided once.
  *

@@ -12,21 +12,21 @@ import { listPages, resolvePage } from '../pages/resolve-page';
 import type { Tenant } from '../tenants/tenants';
 
 /**
- * Every API route declares what it needs (DESIGN §5, 'the menu is the permission'):
+ * Every API route declares what it needs (docs/design.md §5, 'the menu is the permission'):
  * - `{ public: true }`: anyone (public content, the public menu, the contact form, login);
  * - `{ screen: 'News' }`: a session whose effective menu holds that screen (administrators: every screen);
  * - `{ screens: ['About', 'Customers'] }`: a session holding at least one of them, for a call shared by
  *   several screens whose exact screen is only known from the body (image upload: the folder names the page);
  *   the service then checks that screen itself with `allowedScreens`;
  * - `{ signedIn: true }`: any session (the own dashboard, search, …), for a call whose service decides the rest;
- * - `{ editsPage: … }`: the one rule "may edit this page" (DESIGN §25): the page exists (else 404), its editor is
+ * - `{ editsPage: … }`: the one rule "may edit this page" (docs/design.md §25): the page exists (else 404), its editor is
  *   in the caller's menu and the account is not held (`mayEditPage`, else 403). The page is named by the call
  *   (`{ fixed: 'Home' }`, checked before the body is read), by a path parameter (`{ param: 'routing' }`) or by a
  *   body field (`{ body: 'commonrouting' }`), those two checked once the input is valid. The route finds the
  *   page in `request.editedPage`;
  * - `{ account: true }`: any session, even one whose group requires two-step sign-in not yet turned on (the
- *   own account's calls, where it is turned on: DESIGN §21), or one opened with a one-time password from the
- *   shell (where the user chooses their own: DESIGN §22). Every other call of such a session is a 403.
+ *   own account's calls, where it is turned on: docs/design.md §21), or one opened with a one-time password from the
+ *   shell (where the user chooses their own: docs/design.md §22). Every other call of such a session is a 403.
  */
 export type RouteAccess =
   | { public: true }
@@ -120,7 +120,7 @@ export function installAccessLayer(app: FastifyInstance): void {
       for (const method of [route.method].flat()) screenRoutes.push({ method: String(method), url: route.url, screen });
     }
     // Decided before the body is read, ahead of the route's own hooks.
-    // The audit context first (DESIGN §21): the rest of the request, handler included, runs inside it.
+    // The audit context first (docs/design.md §21): the rest of the request, handler included, runs inside it.
     route.onRequest = [enterAuditContext, checkAccess, ...[route.onRequest ?? []].flat()];
     // A page named in the address or the body is known once the input is valid (a bad one is a 400 first).
     if ('editsPage' in access && !('fixed' in access.editsPage)) route.preHandler = [...[route.preHandler ?? []].flat(), checkPageEdit];
@@ -187,7 +187,7 @@ function routingNamed(request: FastifyRequest, named: PageNamedBy): string {
   return String(input['param' in named ? named.param : named.body]);
 }
 
-/** A session that may use only the own account's calls until its user does what is asked there (DESIGN §21, §22). */
+/** A session that may use only the own account's calls until its user does what is asked there (docs/design.md §21, §22). */
 export const isHeldToAccount = (session: Pick<SessionUser, 'mustEnrol' | 'mustChangePassword'>): boolean => session.mustEnrol || session.mustChangePassword;
 
 export async function resolveSession(request: FastifyRequest): Promise<SessionUser | null> {

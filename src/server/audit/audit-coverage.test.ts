@@ -1,5 +1,5 @@
 /**
- * Audit coverage (DESIGN §21: "every change made through the back office … writes an entry").
+ * Audit coverage (docs/design.md §21: "every change made through the back office … writes an entry").
  *
  * What it proves: every operation of the OpenAPI document is called once, successfully, on a real app; a
  * call that changes the tenant's stored data leaves at least one audit_log entry, and a call that is meant to
@@ -34,7 +34,7 @@ import { createUser } from '../users/users.service';
  * - rate_limits: request counting (the contact form, setup, the throttles): it changes on reads and refusals alike.
  * - jobs: the job runner's own bookkeeping, updated by its loop on its own clock, not by a request.
  * - kysely_migration, kysely_migration_lock: the migrator's bookkeeping; no request touches them.
- * - not_found: the 404s visitors met, counted in memory and written by each instance's timer (DESIGN §27), not
+ * - not_found: the 404s visitors met, counted in memory and written by each instance's timer (docs/design.md §27), not
  *   by a call.
  * `sessions` stays in: it changes only on sign-in, sign-out and what ends a user's sessions (all audited), and
  * keeping it lets the test see that signing in and out is recorded. `settings` stays in too: it changes only at
@@ -49,9 +49,9 @@ type Prepared = Record<string, any>;
 interface Call {
   /** Whether a successful call is meant to change stored data (checked: true must change something). */
   changes: boolean;
-  /** Set to false only for a change that DESIGN says is not an audited back-office change; give the reason. */
+  /** Set to false only for a change that docs/design.md says is not an audited back-office change; give the reason. */
   audited?: false;
-  /** A read that DESIGN says is recorded all the same (a backup download, §22): the one action it writes. */
+  /** A read that docs/design.md says is recorded all the same (a backup download, §22): the one action it writes. */
   recorded?: string;
   reason?: string;
   /** The expected status when it is not 2xx (document why). */
@@ -193,9 +193,9 @@ const CALLS: Record<string, Call> = {
     prepare: async (c) => ({ revision: (await c.ok(c.get('/api/master/edit/AuditPage'))).revision }),
     request: (c, p) => c.post('/api/master/savepagecontent', { commonrouting: 'AuditPage', document: { header: { title: c.unique('Title ') }, rows: [], revision: p.revision } }),
   },
-  // ---- Drafts, scheduling and compare (DESIGN §19)
+  // ---- Drafts, scheduling and compare (docs/design.md §19)
   'GET /api/master/edit/:routing': readGet('/api/master/edit/Home'),
-  // The editor's preview renders the working copy and stores nothing (DESIGN §26).
+  // The editor's preview renders the working copy and stores nothing (docs/design.md §26).
   'POST /api/master/preview/:routing': {
     changes: false,
     prepare: async (c) => ({ document: await c.ok(c.post('/api/master/gethomepages', {})) }),
@@ -217,7 +217,7 @@ const CALLS: Record<string, Call> = {
     },
     request: (c, p) => c.post('/api/master/unschedule/AuditPage', { revision: p.revision }),
   },
-  // ---- Shared preview links and who is editing (DESIGN §26)
+  // ---- Shared preview links and who is editing (docs/design.md §26)
   'POST /api/master/previewshare/:routing': { changes: true, request: (c) => c.post('/api/master/previewshare/AuditPage', { hours: 24 }) },
   'GET /api/master/previewshares/:routing': readGet('/api/master/previewshares/AuditPage'),
   'POST /api/master/previewshare/revoke': {
@@ -227,7 +227,7 @@ const CALLS: Record<string, Call> = {
   },
   'POST /api/master/editing/:routing': {
     changes: true,
-    // Exception: who has an editor open is presence, not content (DESIGN §26): it changes nothing anyone sees.
+    // Exception: who has an editor open is presence, not content (docs/design.md §26): it changes nothing anyone sees.
     audited: false,
     reason: 'who has an editor open is presence, renewed every 20 s, not a change of content',
     request: (c) => c.post('/api/master/editing/AuditPage', {}),
@@ -242,7 +242,7 @@ const CALLS: Record<string, Call> = {
     },
     request: (c) => c.post('/api/master/editing/AuditPage/leave', {}),
   },
-  // ---- Languages and translations (DESIGN §28): German is added by the calls' set-up where they need it
+  // ---- Languages and translations (docs/design.md §28): German is added by the calls' set-up where they need it
   'GET /api/master/locales': readGet('/api/master/locales'),
   'GET /api/master/sitepages': readGet('/api/master/sitepages'),
   'POST /api/master/locales': { changes: true, request: (c) => c.post('/api/master/locales', withGerman(c.unique('Deutsch'))) },
@@ -293,7 +293,7 @@ const CALLS: Record<string, Call> = {
     },
     request: (c, p) => ({ method: 'POST', url: '/api/master/xliff/de', headers: { ...c.admin.headers, 'content-type': 'application/xliff+xml' }, payload: p.xml }),
   },
-  // ---- Redirects and the 404 log (DESIGN §27)
+  // ---- Redirects and the 404 log (docs/design.md §27)
   'GET /api/master/redirects': readGet('/api/master/redirects'),
   'POST /api/master/redirects': { changes: true, request: (c) => c.post('/api/master/redirects', { from: `/${c.unique('old')}`, to: '/News1', status: 301 }) },
   'DELETE /api/master/redirects/:id': {
@@ -325,7 +325,7 @@ const CALLS: Record<string, Call> = {
   // ---- Enquiries
   'POST /api/master/savecont2': {
     changes: true,
-    // Exception: a visitor's enquiry from the public contact form is not a back-office change (DESIGN §15,
+    // Exception: a visitor's enquiry from the public contact form is not a back-office change (docs/design.md §15,
     // §21). The enquiry row is its own record (time and address); what staff do with it is audited.
     audited: false,
     reason: "a visitor's enquiry is its own record; staff actions on enquiries are audited",
@@ -584,7 +584,7 @@ const CALLS: Record<string, Call> = {
   // ---- The audit log itself (reads only: no call changes or deletes an entry)
   'POST /api/master/getauditlog': read('/api/master/getauditlog', { pageno: 1, action: 'group.create' }),
   'GET /api/master/auditlog.csv': readGet('/api/master/auditlog.csv?targetType=group'),
-  // ---- Backups (DESIGN §22): a download changes nothing and is recorded.
+  // ---- Backups (docs/design.md §22): a download changes nothing and is recorded.
   'GET /api/master/backup': { ...readGet('/api/master/backup'), recorded: 'backup.download' },
 
   // ---- Images
@@ -601,7 +601,7 @@ const CALLS: Record<string, Call> = {
     prepare: async (c) => ({ filename: await c.newImage() }),
     request: (c, p) => c.post('/api/master/deleteImage', { filename: p.filename, page: 'about' }),
   },
-  // ---- The media library (DESIGN §27)
+  // ---- The media library (docs/design.md §27)
   'GET /api/master/media': readGet('/api/master/media?search=photo&unused=1'),
   'GET /api/master/media/:id': { changes: false, prepare: async (c) => ({ id: await mediaIdOf(c, await c.newImage()) }), request: (c, p) => c.get(`/api/master/media/${p.id}`, c.admin) },
   'POST /api/master/media/:id': {
@@ -700,7 +700,7 @@ async function check(c: Ctx, key: string, call: Call): Promise<string[]> {
 const fastifyUrl = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
 
-describe.each(testDialects())('audit coverage of every API route on %s (DESIGN §21)', (dialect) => {
+describe.each(testDialects())('audit coverage of every API route on %s (docs/design.md §21)', (dialect) => {
   let t: TestApp;
   const extraApps: TestApp[] = [];
   let c: Ctx;

@@ -8,7 +8,7 @@ import { audit, runAs } from './audit';
 
 const DAY = 24 * 60 * 60_000;
 
-/** The auditlog screen's calls (DESIGN §21): list, filters, paging, CSV, access, and the retention job. */
+/** The auditlog screen's calls (docs/design.md §21): list, filters, paging, CSV, access, and the retention job. */
 describe.each(testDialects())('the audit log screen (%s)', (dialect) => {
   let t: TestApp;
   let admin: LoggedIn;
@@ -107,7 +107,7 @@ describe.each(testDialects())('the audit log screen (%s)', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/master/auditlog.csv?from=soon', headers: admin.headers })).statusCode).toBe(400);
   });
 
-  it('refuses impossible dates and NUL characters in the filters with 400 and a sentence (DESIGN §24)', async () => {
+  it('refuses impossible dates and NUL characters in the filters with 400 and a sentence (docs/design.md §24)', async () => {
     const dates = /^From and To must be dates \(2026-11-25\) or times in ISO 8601/;
     for (const filter of [{ from: '2026-99-99' }, { from: '2026-02-30', to: '2026-03-01' }, { from: '2026-99-99T99:99:99Z', to: '2026-01-01' }, { from: '2026-01-01', to: 'soon' }] as Array<Record<string, string>>) {
       const listed = await list(filter);

@@ -4,7 +4,7 @@ import { readableTime } from '../http/csv';
 import type { Tenant } from '../tenants/tenants';
 import { eachAuditEntry, listAuditEntries, pruneAuditEntries, type AuditRow } from './audit.repository';
 
-/** The audit log's screen (DESIGN §21): reading only. No call changes or deletes an entry. */
+/** The audit log's screen (docs/design.md §21): reading only. No call changes or deletes an entry. */
 
 function parseDetails(text: string): Record<string, unknown> {
   try {

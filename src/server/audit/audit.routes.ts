@@ -5,7 +5,7 @@ import { screenReplies, typed } from '../http/contract';
 import { sendCsv } from '../http/csv';
 import { AUDIT_CSV_COLUMNS, auditCsvRecords, getAuditLog } from './audit-log.service';
 
-/** The auditlog screen's calls (DESIGN §21): the list and its CSV. Nothing here changes or deletes an entry. */
+/** The auditlog screen's calls (docs/design.md §21): the list and its CSV. Nothing here changes or deletes an entry. */
 export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
   const api = typed(app);
   const screen = { access: { screen: 'auditlog' } } as const;

@@ -29,7 +29,7 @@ describe('cleanAuditDetails', () => {
   });
 });
 
-/** DESIGN §21: an entry per change, in the change's transaction, naming who made it and from where. */
+/** docs/design.md §21: an entry per change, in the change's transaction, naming who made it and from where. */
 describe.each(testDialects())('the audit log (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {

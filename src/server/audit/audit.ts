@@ -5,7 +5,7 @@ import type { AuditAction, AuditTargetType } from '../../core/schemas/audit';
 import { insertAuditEntry } from './audit.repository';
 
 /**
- * The audit log (DESIGN §21), one small module: a service that changes something calls `audit(trx, tenant,
+ * The audit log (docs/design.md §21), one small module: a service that changes something calls `audit(trx, tenant,
  * entry)` with its own transaction, so the entry commits with the change or not at all. Who and from where
  * come from the request (or the shell's command), not from each service: the access layer opens an audit
  * context for every API request and names its user once the session is known.

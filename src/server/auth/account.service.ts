@@ -34,7 +34,7 @@ import type { SecretBox } from './secret-box';
 import { deleteSessionsOfUser } from './sessions.repository';
 import { hashRecoveryCode, matchingStep, newRecoveryCodes, newTotpSecret, totpOf } from './totp';
 
-/** A reset link works for 30 minutes (DESIGN §21). */
+/** A reset link works for 30 minutes (docs/design.md §21). */
 export const RESET_TTL_MS = 30 * 60_000;
 
 /** What the account calls work with: the login throttle (wrong codes count), the sealing of secrets, staff mail. */
@@ -136,7 +136,7 @@ async function accountOf(tenant: Tenant, session: SessionUser): Promise<Account>
 
 /**
  * password: the current password is needed; the user's other sessions end, this one goes on. After a one-time
- * password from the shell (DESIGN §22) that one is the current password, and the new one lifts the session's
+ * password from the shell (docs/design.md §22) that one is the current password, and the new one lifts the session's
  * hold on /account (setPassword clears password_must_change).
  */
 export async function changePassword(

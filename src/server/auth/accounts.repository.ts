@@ -41,7 +41,7 @@ export async function findAccountByNameInAnyCase(db: Db, username: string): Prom
 
 /**
  * Sets a new password; sessions created before `at` are void from then on (findLiveSession). `mustChange`: a
- * one-time password from the shell (DESIGN §22), whose sessions reach only /account; every other password set
+ * one-time password from the shell (docs/design.md §22), whose sessions reach only /account; every other password set
  * is the user's own (or an administrator's on the user form) and lifts that.
  */
 export async function setPassword(db: Db, userId: number, hash: string, at: string, { mustChange = false }: { mustChange?: boolean } = {}): Promise<void> {

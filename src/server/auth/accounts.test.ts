@@ -11,7 +11,7 @@ const BASE = 'https://www.firm.example/';
 const PASSWORD = 'first-password-of-mine';
 const SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
 
-/** DESIGN §21: password reset by mail, the own password, two-step sign-in, on SQLite and PostgreSQL. */
+/** docs/design.md §21: password reset by mail, the own password, two-step sign-in, on SQLite and PostgreSQL. */
 describe.each(testDialects())('accounts (%s)', (dialect) => {
   let t: TestApp;
   let smtp: TestSmtpServer;
@@ -47,7 +47,7 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
   const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)?.[0] ?? '';
 
   describe('password reset by mail', () => {
-    it("starts its HTML with the firm's own logo at its PUBLIC_BASE_URL address, its alt text the firm's name (DESIGN §34)", async () => {
+    it("starts its HTML with the firm's own logo at its PUBLIC_BASE_URL address, its alt text the firm's name (docs/design.md §34)", async () => {
       const username = await newUser();
       const logo = '/uploads/photos/company/0123456789abcdef01234567_300x100.png';
       const { logo: before } = await db().selectFrom('company').select('logo').executeTakeFirstOrThrow();
@@ -331,7 +331,7 @@ describe('accounts without mail or SECRET_KEY (sqlite)', () => {
   });
   afterAll(async () => t?.close());
 
-  it('says reset by mail is not set up, and seals two-step secrets with the key file made in DATA_DIR (DESIGN §24)', async () => {
+  it('says reset by mail is not set up, and seals two-step secrets with the key file made in DATA_DIR (docs/design.md §24)', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/session' })).json().passwordResetByMail).toBe(false);
     const refused = await t.app.inject({ method: 'POST', url: '/api/auth/forgot', payload: { username: 'admin' } });
     expect(refused.statusCode).toBe(409);

@@ -170,7 +170,7 @@ describe.each(testDialects())('login, sessions and access on %s', (dialect) => {
     const editor = await logIn(t.app, 'editor', EDITOR_PASSWORD, '10.11.0.1');
     const menu = (await t.app.inject({ method: 'POST', url: '/api/menu/menuofUserforjosn', headers: editor.headers, payload: { username: 'admin', userid: 2, usergroupid: 1 } })).json() as MenuEntry[];
     const links = menu.flatMap((m) => [m.mainmenulink, ...m.lstsubmenu.flatMap((s) => [s.submenulink, ...s.lstchildmenu.map((c) => c.submenulink)])]).filter(Boolean);
-    // An editor's menu: the staff home and the twelve editing twins (DESIGN §23).
+    // An editor's menu: the staff home and the twelve editing twins (docs/design.md §23).
     expect(links.sort()).toEqual(['/dashboard', ...CONTENT_PAGES.map((p) => `/${p.routing}`)].sort());
     expect(menu.map((m) => m.mainmenulabel)).not.toContain('Administration');
     const admin = await logIn(t.app, 'admin', ADMIN_PASSWORD, '10.11.0.2');

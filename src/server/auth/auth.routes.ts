@@ -41,7 +41,7 @@ const FORGOT_RATE_LIMIT = { max: 5, timeWindow: '15 minutes', groupId: 'password
 const RESET_RATE_LIMIT = { max: 10, timeWindow: '15 minutes', groupId: 'password-reset' } as const;
 
 /**
- * Sign-in, sign-out and the session (DESIGN §5), and the accounts of §21: password reset by mail, the own
+ * Sign-in, sign-out and the session (docs/design.md §5), and the accounts of §21: password reset by mail, the own
  * account's password and two-step sign-in, the second step of a sign-in, an administrator's reset of it.
  */
 export async function authRoutes(app: FastifyInstance, { config, mail, box }: { config: AppConfig; mail: StaffMail; box: SecretBox }): Promise<void> {
@@ -132,7 +132,7 @@ function startSession(request: FastifyRequest, reply: FastifyReply, result: Sign
   const options = cookieOptions(request);
   reply
     .setCookie(SESSION_COOKIE, result.token, { ...options, httpOnly: true })
-    // Readable by the page's script, which echoes it in X-XSRF-TOKEN (double submit, DESIGN §5).
+    // Readable by the page's script, which echoes it in X-XSRF-TOKEN (double submit, docs/design.md §5).
     .setCookie(XSRF_COOKIE, result.csrfToken, { ...options, httpOnly: false });
   return result.response;
 }

@@ -26,7 +26,7 @@ export interface SignInResult {
 /** A sign-in's first answer: a session, or (two-step sign-in on) the challenge of the second step. */
 export type SignInOutcome = { kind: 'session'; result: SignInResult } | { kind: 'challenge'; challenge: string };
 
-/** The second step's challenge lasts five minutes (DESIGN §21). */
+/** The second step's challenge lasts five minutes (docs/design.md §21). */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 
 /**
@@ -110,7 +110,7 @@ export async function openSession(
       dbName: tenant.name,
       usergroupid: user.group_id,
       // A user whose group requires two-step sign-in, and who has not turned it on, starts on /account; so does
-      // one who signed in with a one-time password from the shell (DESIGN §22).
+      // one who signed in with a one-time password from the shell (docs/design.md §22).
       landpage:
         (user.require_two_factor === 1 && !user.totp_enabled_at) || user.password_must_change === 1 ? '/account' : await landingPage(tenant, user.id, user.group_id),
       companyName: company.companyName,

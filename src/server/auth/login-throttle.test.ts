@@ -3,7 +3,7 @@ import { ADMIN_PASSWORD } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 
 /**
- * DESIGN §18: login failures are counted in the database, not in one instance's memory. Two instances on one
+ * docs/design.md §18: login failures are counted in the database, not in one instance's memory. Two instances on one
  * database (one SQLite folder, or one PostgreSQL database): what one counts, the other refuses; a restart keeps it.
  */
 describe.each(testDialects())('login lockouts across instances (%s)', (dialect) => {

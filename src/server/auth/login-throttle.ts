@@ -6,7 +6,7 @@ const PER_ACCOUNT = 5;
 const PER_ADDRESS = 20;
 
 /**
- * Failed logins per account and per address (DESIGN §5), counted in the tenant's database (§18): five wrong
+ * Failed logins per account and per address (docs/design.md §5), counted in the tenant's database (§18): five wrong
  * passwords through one instance lock the account on every instance. Only failures count; a success clears
  * the account's count. Each tenant counts in its own database, so one tenant's attacker cannot lock another
  * tenant's users out.

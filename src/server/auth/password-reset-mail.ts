@@ -4,14 +4,14 @@ import type { StaffMailMessage } from '../mail/staff-mail';
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
 
-/** The password-reset mail (DESIGN §21): the link, how long it works, and what to do if it was not asked for. */
+/** The password-reset mail (docs/design.md §21): the link, how long it works, and what to do if it was not asked for. */
 export function passwordResetMail(options: {
   to: string;
   username: string;
   firstName: string;
   siteName: string;
   link: string;
-  /** The company's logo field and the site's address: the HTML starts with the firm's logo (DESIGN §34). */
+  /** The company's logo field and the site's address: the HTML starts with the firm's logo (docs/design.md §34). */
   logo: string;
   publicBaseUrl: string;
 }): StaffMailMessage {

@@ -6,7 +6,7 @@ import { ConfigError, SECRET_KEY_NEEDED, type AppConfig } from '../config';
 /**
  * How two-step sign-in secrets are kept at rest (decision 016): sealed with AES-256-GCM under a key derived from
  * the server's key (HKDF-SHA256), the user's id bound in as associated data so a sealed secret cannot be moved
- * to another user. The server's key is SECRET_KEY, or on SQLite the key file in DATA_DIR (DESIGN §24), so every
+ * to another user. The server's key is SECRET_KEY, or on SQLite the key file in DATA_DIR (docs/design.md §24), so every
  * secret is sealed. Secrets stored as `plain:` by earlier versions (started without a key) are still read, and
  * sealed at the next start (seal-plain-secrets.ts).
  */

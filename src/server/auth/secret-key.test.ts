@@ -10,7 +10,7 @@ import { createTestApp, testDialects, type TestApp } from '../test-support/test-
 import { SECRET_KEY_FILE } from './secret-box';
 import { codeAt } from './totp';
 
-/** DESIGN §24: secrets are sealed by default, with SECRET_KEY or, on SQLite, a key file made once in DATA_DIR. */
+/** docs/design.md §24: secrets are sealed by default, with SECRET_KEY or, on SQLite, a key file made once in DATA_DIR. */
 
 const keyFileOf = (t: TestApp) => path.join(t.config.dataDir, SECRET_KEY_FILE);
 const storedSecret = async (t: TestApp, username = 'admin') =>
@@ -114,7 +114,7 @@ describe.each(testDialects())('two-step secrets kept in plain text by an earlier
     const before = await createTestApp(dialect, { ADMIN_PASSWORD });
     apps.push(before);
     const secret = await enableTwoStep(before, await logIn(before.app, 'admin', ADMIN_PASSWORD));
-    // As a start without a key kept it (decision 016, before DESIGN §24): the secret as it is, marked plain.
+    // As a start without a key kept it (decision 016, before docs/design.md §24): the secret as it is, marked plain.
     await before.app.tenants.default.db.updateTable('users').set({ totp_secret: `plain:${secret}` }).where('username', '=', 'admin').execute();
 
     const next = await createTestApp(dialect, {}, { sameDatabaseAs: before });

@@ -9,7 +9,7 @@ export interface SessionUserRow {
   group_id: number;
   totp_enabled_at: string | null;
   require_two_factor: number;
-  /** 1 while the user's password is a one-time one from the shell (DESIGN §22). */
+  /** 1 while the user's password is a one-time one from the shell (docs/design.md §22). */
   password_must_change: number;
 }
 

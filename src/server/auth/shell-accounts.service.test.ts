@@ -21,7 +21,7 @@ const CHOSEN = 'my-own-password-again';
 const OPERATOR = { userName: 'shell (root)', ip: null };
 const SECRET_KEY = Buffer.alloc(32, 5).toString('base64');
 
-/** DESIGN §22: the shell's account commands, and the session a one-time password opens, on SQLite and PostgreSQL. */
+/** docs/design.md §22: the shell's account commands, and the session a one-time password opens, on SQLite and PostgreSQL. */
 describe.each(testDialects())('the shell account commands (%s)', (dialect) => {
   let t: TestApp;
   let n = 0;

@@ -12,7 +12,7 @@ import { hashPassword } from './passwords';
 import { deleteSessionsOfUser } from './sessions.repository';
 
 /**
- * The shell's account commands (DESIGN §22): `./folio user reset-password <name>`, `user reset-2fa <name>` and
+ * The shell's account commands (docs/design.md §22): `./folio user reset-password <name>`, `user reset-2fa <name>` and
  * `setup-code`, for whoever holds the server's machine when nobody can sign in as an administrator any more.
  * They skip the access checks of the API (the shell has no session: access to the machine is the check); the
  * command names its operator with `runAs`, and each writes one audit entry with its change.

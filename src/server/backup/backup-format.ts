@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Folio's backup file (DESIGN §22, decision 018): gzip-compressed JSON lines, the same whatever the database.
+ * Folio's backup file (docs/design.md §22, decision 018): gzip-compressed JSON lines, the same whatever the database.
  *
  *   {"format":"folio-backup","formatVersion":1,…}          the header: who made it, when, which tenants
  *   {"tenant":"default","table":"users","columns":[…]}      a table of a tenant: its columns, then

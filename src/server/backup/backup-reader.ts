@@ -58,7 +58,7 @@ const parseJson = (line: string): unknown => {
 export type BackupEvent = { kind: 'table'; start: TableStart } | { kind: 'rows'; rows: unknown[][] };
 
 /**
- * Reads the whole file once and checks it (DESIGN §22): a Folio backup header first, tables and rows of the
+ * Reads the whole file once and checks it (docs/design.md §22): a Folio backup header first, tables and rows of the
  * right shape, a manifest last whose SHA-256 and row counts match what was read, and nothing after it.
  * Resolves with the manifest; anything else is a BackupRefused with a sentence. Writes nothing.
  */

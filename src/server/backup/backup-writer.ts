@@ -27,7 +27,7 @@ export interface BackupOptions {
 }
 
 /**
- * Writes the backup of a snapshot (DESIGN §22) to `output` as it reads it: a batch of rows at a time, so
+ * Writes the backup of a snapshot (docs/design.md §22) to `output` as it reads it: a batch of rows at a time, so
  * memory stays flat however large the tables. Resolves with the manifest once the file is complete; the
  * caller closes the snapshot.
  */

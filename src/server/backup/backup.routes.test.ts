@@ -7,7 +7,7 @@ import { ADMIN_PASSWORD, createEditor, EDITOR_PASSWORD, logIn } from '../test-su
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { verifyBackup } from './backup-reader';
 
-describe.each(testDialects())('GET /api/master/backup on %s (the backups screen, DESIGN §22)', (dialect) => {
+describe.each(testDialects())('GET /api/master/backup on %s (the backups screen, docs/design.md §22)', (dialect) => {
   let t: TestApp;
   let folder: string;
   beforeAll(async () => {

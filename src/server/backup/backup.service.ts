@@ -6,7 +6,7 @@ import { writeBackup } from './backup-writer';
 import { openSnapshot } from './snapshot';
 
 /**
- * The backups screen's download (DESIGN §22): the same backup as `./folio backup`, of the caller's own tenant
+ * The backups screen's download (docs/design.md §22): the same backup as `./folio backup`, of the caller's own tenant
  * only (an administrator of one tenant never receives another's data). It streams from a snapshot on
  * connections of its own, so the site goes on answering while a large backup downloads. The download is
  * recorded in the audit log as it starts.

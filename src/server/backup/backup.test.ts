@@ -79,7 +79,7 @@ function openTarget(config: AppConfig): Db {
 /** The public pages a visitor can ask for, with what they answered. */
 async function publicPages(app: TestApp['app']): Promise<Record<string, { status: number; body: string }>> {
   const pages: Record<string, { status: number; body: string }> = {};
-  // Home in German too (DESIGN §28: the languages, the translations and the site's own words travel with a backup).
+  // Home in German too (docs/design.md §28: the languages, the translations and the site's own words travel with a backup).
   const paths = [...CONTENT_PAGES.map((page) => page.publicPath), '/de/Home1', '/sitemap.xml', '/robots.txt'];
   for (const url of paths) {
     const response = await app.inject({ method: 'GET', url });

@@ -33,7 +33,7 @@ async function restoredAt(dialect: TestDialect, file: string): Promise<TestApp &
 }
 
 /**
- * "A restore of a backup taken at one address, served at another, shows every image" (DESIGN §24): the pages
+ * "A restore of a backup taken at one address, served at another, shows every image" (docs/design.md §24): the pages
  * hold paths, which the restored site answers with the same bytes, and only the sharing tags name the new address.
  */
 describe.each(testDialects())('a backup of a site at one address, restored and served at another (%s)', (dialect) => {

@@ -47,7 +47,7 @@ interface RestoreTarget {
 }
 
 /**
- * `./folio restore <file>` (DESIGN §22). The file is read and checked whole first (a damaged, truncated or
+ * `./folio restore <file>` (docs/design.md §22). The file is read and checked whole first (a damaged, truncated or
  * foreign file is refused before anything is written); no server may run on the database meanwhile. Each
  * tenant of the backup is restored into a staging database beside its own (a file on SQLite, a schema on
  * PostgreSQL) made by migrating to the backup's migration, filled, checked, migrated to this Folio's newest,

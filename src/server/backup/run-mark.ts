@@ -5,7 +5,7 @@ import type { AppConfig } from '../config';
 import { holdSqliteLockFile, tryAdvisoryLock } from '../db/whole-database';
 
 /**
- * Whether a Folio server runs on a database (DESIGN §22: a restore is refused while one does, and no server
+ * Whether a Folio server runs on a database (docs/design.md §22: a restore is refused while one does, and no server
  * starts while a restore runs). A running server holds a mark that the operating system or PostgreSQL drops
  * with the process, however it ends (a kill -9 included): nothing stale is ever left to clean up.
  * - PostgreSQL: a shared advisory lock, held by a connection of each instance; a restore takes it exclusively.

@@ -6,7 +6,7 @@ import { tenantSchema, tenantSqliteFile } from '../tenants/tenant-names';
 import { BACKUP_TABLES, isBookkeepingTable } from './backup-format';
 
 /**
- * A read-only view of every named tenant's database at one moment (DESIGN §22): what a backup reads while the
+ * A read-only view of every named tenant's database at one moment (docs/design.md §22): what a backup reads while the
  * server goes on writing. On PostgreSQL one REPEATABLE READ transaction covers every tenant's schema (one
  * snapshot of the whole database); on SQLite each tenant's file has a read transaction of its own, all begun
  * before any table is read (WAL: the server's writes go on beside it). Each uses connections of its own, so

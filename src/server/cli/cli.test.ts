@@ -83,7 +83,7 @@ describe.each(testDialects())('the shell on %s', (dialect) => {
         const restored = await into('restore', 'move.jsonl.gz');
         expect(restored.code).toBe(0);
         expect(restored.stdout).toMatch(new RegExp(`^Restored move\\.jsonl\\.gz into ${target === 'postgres' ? 'PostgreSQL' : 'SQLite'} .* in [\\d.]+ s \\(peak memory \\d+ MB\\): taken `));
-        // The hint names where it went (DESIGN §34): a plain start elsewhere would open another database.
+        // The hint names where it went (docs/design.md §34): a plain start elsewhere would open another database.
         expect(restored.stdout.trim().split('\n').at(-1)).toBe(
           target === 'postgres'
             ? 'Start Folio with the same DATABASE_URL (in the environment or .env): ./folio start'

@@ -15,7 +15,7 @@ import { count, megabytes, peakMemory, progressLine, say, seconds, ShellRefused,
 import { openShellTenant } from './shell-tenant';
 
 /**
- * The operator's shell (DESIGN §22): `./folio <command>` with the server's environment and .env. Every
+ * The operator's shell (docs/design.md §22): `./folio <command>` with the server's environment and .env. Every
  * command says what it did or, on a refusal, a sentence on standard error; the exit code is 0 only on
  * success (1: refused or failed, 2: a command line that makes no sense).
  */

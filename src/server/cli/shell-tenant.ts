@@ -12,7 +12,7 @@ import type { Tenant } from '../tenants/tenants';
 import { ShellRefused } from './shell-io';
 
 /**
- * A tenant's database for a shell command (DESIGN §22): the server's own database, brought to this Folio's
+ * A tenant's database for a shell command (docs/design.md §22): the server's own database, brought to this Folio's
  * migrations as a start would, never made from nothing (a command on a database that was never started is
  * refused: there is nobody to reset yet). Its caches are its own; the commands change nothing a server caches.
  */

@@ -23,14 +23,14 @@ const CompanyDetailsSchema = z.object({
   logo: z.string(),
 });
 
-/** Company details (spec 001 §7): the companyForm screen, administrators only once set up (DESIGN §7). */
+/** Company details (spec 001 §7): the companyForm screen, administrators only once set up (docs/design.md §7). */
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
   const api = typed(app);
   const access = { screen: 'companyForm' } as const;
   api.post('/api/master/getCompanyDetails', { config: { access }, schema: { body: AnyBodySchema, response: screenReplies(CompanyDetailsSchema) } }, async (request) =>
     getCompanyDetails(request.tenant),
   );
-  // The Contact editor's "Use the company's details" (DESIGN §24): for whoever may edit the Contact page.
+  // The Contact editor's "Use the company's details" (docs/design.md §24): for whoever may edit the Contact page.
   api.post(
     '/api/master/getCompanyContact',
     { config: { access: { screen: 'Contact' } }, schema: { body: AnyBodySchema, response: screenReplies(ContactDetailsSchema) } },

@@ -27,7 +27,7 @@ function companyOf(row: Awaited<ReturnType<typeof findCompany>>): CompanyDetails
     country: row?.country ?? '',
     countryCode: row?.country_code ?? DEFAULT_COUNTRY,
     websiteUrl: row?.website_url ?? '',
-    // Stored as E.164 when typed with + or outside India (DESIGN §34): shown formatted, and read back when saved.
+    // Stored as E.164 when typed with + or outside India (docs/design.md §34): shown formatted, and read back when saved.
     contact: showPhone(row?.contact ?? ''),
     email: row?.email ?? '',
     tagline: row?.tagline ?? '',
@@ -94,12 +94,12 @@ export async function getSiteCompany(tenant: Tenant): Promise<SiteCompany> {
   return company;
 }
 
-/** The company's country (DESIGN §34): how the numbers typed for it are read. From the cached site company. */
+/** The company's country (docs/design.md §34): how the numbers typed for it are read. From the cached site company. */
 export async function companyCountry(tenant: Tenant): Promise<string> {
   return (await getSiteCompany(tenant)).countryCode ?? DEFAULT_COUNTRY;
 }
 
-/** A stored number as visitors read it: ten Indian digits (spec 001 §5) or E.164 (DESIGN §34), in the international form. */
+/** A stored number as visitors read it: ten Indian digits (spec 001 §5) or E.164 (docs/design.md §34), in the international form. */
 export const phoneForVisitors = (stored: string): string => (stored.startsWith('+') ? showPhone(stored) : formatIndianPhone(stored));
 
 /** The company form stores ten digits (spec 001 §5); visitors read them in the international form. */
@@ -112,7 +112,7 @@ export function formatIndianPhone(digits: string): string {
 }
 
 /**
- * The Contact page's address, e-mail and phone from the company's details (DESIGN §24), laid out as the demo's:
+ * The Contact page's address, e-mail and phone from the company's details (docs/design.md §24), laid out as the demo's:
  * the name, the street address, the city with its PIN code, the state with the country; the phone as visitors
  * read it.
  */

@@ -8,7 +8,7 @@ import type { Tenant } from '../tenants/tenants';
 import { getSiteCompany } from './company.service';
 
 /**
- * The favicon's sizes (DESIGN §34), each at a stable address: a browser tab's, and the one iOS puts on a home
+ * The favicon's sizes (docs/design.md §34), each at a stable address: a browser tab's, and the one iOS puts on a home
  * screen (on white: it shows transparency as black).
  */
 export const FIRM_ICONS = {

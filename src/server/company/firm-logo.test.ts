@@ -23,7 +23,7 @@ function iconLinksOf(html: string): Record<string, string> {
 const logoPng = (width: number, height: number, colour: string) => sharp({ create: { width, height, channels: 4, background: colour } }).png().toBuffer();
 
 /**
- * DESIGN §34: the firm's logo is the public header's, the staff app's and the favicon's (its sizes made from it,
+ * docs/design.md §34: the firm's logo is the public header's, the staff app's and the favicon's (its sizes made from it,
  * their links versioned); the demo logo shows only until one is uploaded. Pages are cached per tenant: a save
  * shows on the next page view, a logo replaced in the media library too.
  */

@@ -32,7 +32,7 @@ const textOf = (html: string) =>
     .trim();
 
 /**
- * DESIGN §20: no firm's words in code. A firm that renames the company sees its own name, and no other firm's,
+ * docs/design.md §20: no firm's words in code. A firm that renames the company sees its own name, and no other firm's,
  * in every page's hidden headings and footer, at once (the pages are cached until something changes).
  */
 describe.each(testDialects())('the company\'s own words on every public page (%s)', (dialect) => {

@@ -21,7 +21,7 @@ const company = {
 
 const enquiry = { name: 'Jonas Weber', email: 'jonas@example.de', requirements: 'A shop for our bakery.' };
 
-/** Phone numbers of any country (DESIGN §34): the contact form, the company details and the users' mobiles. */
+/** Phone numbers of any country (docs/design.md §34): the contact form, the company details and the users' mobiles. */
 describe.each(testDialects())('phone numbers read in the company\'s country on %s', (dialect) => {
   let t: TestApp;
   let admin: LoggedIn;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { onMailJob } from '../enquiries/enquiries.repository';
 
-/** The staff home's reads (DESIGN §23): each a short range of one index. */
+/** The staff home's reads (docs/design.md §23): each a short range of one index. */
 
 /** How many enquiries have a status (the index on status). */
 export async function countEnquiriesWithStatus(db: Db, status: 'New' | 'Spam'): Promise<number> {

@@ -5,7 +5,7 @@ import { screenReplies, typed } from '../http/contract';
 import type { MailOutbox } from '../enquiries/mail-outbox';
 import { getDashboard } from './dashboard.service';
 
-/** The staff home's one call (DESIGN §23); the Mail card says whether mail is set up (§24). */
+/** The staff home's one call (docs/design.md §23); the Mail card says whether mail is set up (§24). */
 export async function dashboardRoutes(app: FastifyInstance, { outbox }: { outbox: Pick<MailOutbox, 'configured'> }): Promise<void> {
   typed(app).post(
     '/api/master/getdashboard',

@@ -16,7 +16,7 @@ import { countEnquiriesWithStatus, countFailingMails, countUnsentEnquiries, enqu
 const DAY_MS = 86_400_000;
 
 /**
- * getdashboard (DESIGN §23): a key per card the caller's menu allows. The enquiry cards (new enquiries, failing
+ * getdashboard (docs/design.md §23): a key per card the caller's menu allows. The enquiry cards (new enquiries, failing
  * mail, enquiries per week) need the enquiries screen; the last changes the audit log; scheduled publications
  * list the pages whose editor is in the menu (the card is there for anyone who edits a page).
  */
@@ -68,7 +68,7 @@ export async function getDashboard(tenant: Tenant, session: SessionUser, mailCon
       scheduledRevisions(db).then((rows) => {
         dashboard.scheduled = rows
           .filter((row) => screens.has(row.routing) && row.publish_at !== null)
-          // A translation's schedule names its language (DESIGN §28): "Home (de)".
+          // A translation's schedule names its language (docs/design.md §28): "Home (de)".
           .map((row) => ({
             routing: row.routing,
             name: `${row.display_name || row.name}${row.locale ? ` (${row.locale})` : ''}`,

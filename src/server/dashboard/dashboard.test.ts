@@ -7,7 +7,7 @@ import { weekStart } from './dashboard.service';
 
 const DAY = 86_400_000;
 
-/** The staff home's call (DESIGN §23): a card per screen the caller's menu holds, each read from its own index. */
+/** The staff home's call (docs/design.md §23): a card per screen the caller's menu holds, each read from its own index. */
 describe.each(testDialects())('getdashboard on %s', (dialect) => {
   let t: TestApp;
   let admin: LoggedIn;
@@ -94,7 +94,7 @@ describe.each(testDialects())('getdashboard on %s', (dialect) => {
 });
 
 /**
- * The Mail card tells the truth (DESIGN §24): whether mail is set up, and counts of what really waits unsent,
+ * The Mail card tells the truth (docs/design.md §24): whether mail is set up, and counts of what really waits unsent,
  * fails or retries, on an app without mail and on one with it.
  */
 describe.each(testDialects())('the Mail card on %s', (dialect) => {

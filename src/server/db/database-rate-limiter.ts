@@ -12,7 +12,7 @@ interface Count {
 }
 
 /**
- * A rate-limiter-flexible limiter whose counts live in the tenant's database (table `rate_limits`, DESIGN §18),
+ * A rate-limiter-flexible limiter whose counts live in the tenant's database (table `rate_limits`, docs/design.md §18),
  * so that every instance on one database counts the same failures and requests. It fills the library's store
  * extension point (`_upsert`, `_get`, `_delete`) with Kysely queries, one atomic upsert that SQLite and
  * PostgreSQL both run. The library's own SQLite store would write through the raw better-sqlite3 handle, past
@@ -80,7 +80,7 @@ export const routeLimitKey = (tenantName: string, address: string) => `${tenantN
 
 /**
  * A store for @fastify/rate-limit (the contact form's and the setup form's limits) that counts in the tenant's
- * `rate_limits` table, so a limit holds across every instance on the database (DESIGN §18). Keys come from
+ * `rate_limits` table, so a limit holds across every instance on the database (docs/design.md §18). Keys come from
  * `routeLimitKey` (the tenant's name, the address, and the route's groupId that the plugin appends); the tenant
  * is looked up by name in the configured list only.
  */

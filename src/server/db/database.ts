@@ -26,7 +26,7 @@ export interface DatabaseOptions {
   /** SQLite file name inside dataDir. */
   sqliteFile: string;
   /**
-   * On PostgreSQL, the schema that holds the tenant's tables (DESIGN §9): every connection of the handle's pool
+   * On PostgreSQL, the schema that holds the tenant's tables (docs/design.md §9): every connection of the handle's pool
    * has it as its only search_path from the moment it connects, so no connection of one tenant ever runs
    * another tenant's queries. Default: `public`.
    */
@@ -57,7 +57,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const file = path.join(options.dataDir, options.sqliteFile);
   const sqlite = new SQLite(file);
   // WAL: readers never wait for the writer; synchronous=NORMAL is durable across process crashes (kill -9)
-  // in WAL mode, which is the guarantee DESIGN §10 asks for.
+  // in WAL mode, which is the guarantee docs/design.md §10 asks for.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

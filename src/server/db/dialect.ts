@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { Dialect } from './database';
 
 /**
- * What differs between SQLite and PostgreSQL beyond the queries Kysely builds (DESIGN §25): quoting names,
+ * What differs between SQLite and PostgreSQL beyond the queries Kysely builds (docs/design.md §25): quoting names,
  * listing a database's tables, filling tables with references set aside, notices between instances. Code
  * outside src/server/db/ (the backup, the restore, the cache sync) asks here instead of writing SQL itself.
  */

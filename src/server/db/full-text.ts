@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db, Dialect } from './database';
 
 /**
- * Full-text search (DESIGN §23, decision 019): SQLite's FTS5 indexes (`<table>_fts`) and PostgreSQL's
+ * Full-text search (docs/design.md §23, decision 019): SQLite's FTS5 indexes (`<table>_fts`) and PostgreSQL's
  * `search_vector` columns hold the words of a table's text columns, punctuation taken as a space (migration
  * 0016). A search text becomes words the same way; the query is built from those words only, so whatever the
  * text holds (quotes, `*`, `NEAR`, `OR`, `%`, `_`, a thousand characters) is searched as text and can never be

@@ -4,7 +4,7 @@ import { ValidationError } from '../errors';
 import type { Db } from './database';
 
 /**
- * Keyset paging and capped counts (DESIGN §23, decision 019): a page after a cursor is found through the list's
+ * Keyset paging and capped counts (docs/design.md §23, decision 019): a page after a cursor is found through the list's
  * index from where the page before ended, whatever its number; a count stops at LIST_COUNT_CAP rows.
  */
 

@@ -4,7 +4,7 @@ import { ADMIN_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 
 /**
- * Lists at any size (DESIGN §23, decision 019): a page after a cursor is the page the spec's pageno names, found
+ * Lists at any size (docs/design.md §23, decision 019): a page after a cursor is the page the spec's pageno names, found
  * through the index; counts stop at the cap and say so; a cursor that is not one of ours is a 400 with a sentence.
  */
 /** More enquiries than the cap once spam (every tenth) is left out. */

@@ -33,7 +33,7 @@ export interface Database {
   not_found: NotFoundTable;
 }
 
-/** A redirect (DESIGN §27): `from_path` on this site answered with `status` to `to_target` (a path or an https address). */
+/** A redirect (docs/design.md §27): `from_path` on this site answered with `status` to `to_target` (a path or an https address). */
 export interface RedirectTable {
   id: Generated<number>;
   from_path: string;
@@ -46,7 +46,7 @@ export interface RedirectTable {
   created_by: number | null;
 }
 
-/** An address visitors asked for and got the 404 page (DESIGN §27), the 1,000 most asked for. */
+/** An address visitors asked for and got the 404 page (docs/design.md §27), the 1,000 most asked for. */
 export interface NotFoundTable {
   path: string;
   hits: number;
@@ -54,11 +54,11 @@ export interface NotFoundTable {
   referrer: string | null;
 }
 
-/** A shared preview link (DESIGN §26): its token's SHA-256 hash; live until expires_at unless revoked. */
+/** A shared preview link (docs/design.md §26): its token's SHA-256 hash; live until expires_at unless revoked. */
 export interface PreviewShareTable {
   id: Generated<number>;
   page_id: number;
-  /** The language the link shows: '' the source, a locale's code its translation (DESIGN §28). */
+  /** The language the link shows: '' the source, a locale's code its translation (docs/design.md §28). */
   locale: Generated<string>;
   token_hash: string;
   created_by: number;
@@ -67,16 +67,16 @@ export interface PreviewShareTable {
   revoked_at: string | null;
 }
 
-/** Who has a page's editor open (DESIGN §26): renewed every 20 s while it is, deleted when it closes. */
+/** Who has a page's editor open (docs/design.md §26): renewed every 20 s while it is, deleted when it closes. */
 export interface PageEditorTable {
   page_id: number;
   user_id: number;
-  /** The language of the editor open: '' for the source, a locale's code for its translation (DESIGN §28). */
+  /** The language of the editor open: '' for the source, a locale's code for its translation (docs/design.md §28). */
   locale: Generated<string>;
   seen_at: string;
 }
 
-/** A one-time password-reset token (DESIGN §21), by its SHA-256 hash; valid until expires_at, once. */
+/** A one-time password-reset token (docs/design.md §21), by its SHA-256 hash; valid until expires_at, once. */
 export interface PasswordResetTable {
   id: Generated<number>;
   user_id: number;
@@ -103,7 +103,7 @@ export interface SignInChallengeTable {
   expires_at: string;
 }
 
-/** An uploaded image or one of its srcset widths (DESIGN §8), by folder and Folio-generated name; never updated. */
+/** An uploaded image or one of its srcset widths (docs/design.md §8), by folder and Folio-generated name; never updated. */
 export interface ImageTable {
   folder: string;
   name: string;
@@ -117,7 +117,7 @@ export interface ImageTable {
 }
 
 /**
- * An image of the media library (DESIGN §27): an uploaded original (its bytes are the `images` row of the same
+ * An image of the media library (docs/design.md §27): an uploaded original (its bytes are the `images` row of the same
  * folder and name), with the alt text and focal point staff give it. The focal point is a fraction of the width
  * and height, 0 to 1, from the top left.
  */
@@ -125,7 +125,7 @@ export interface MediaTable {
   id: Generated<number>;
   folder: string;
   name: string;
-  /** Its title (DESIGN §34): the uploaded file's name without its extension until staff change it; '' for none. */
+  /** Its title (docs/design.md §34): the uploaded file's name without its extension until staff change it; '' for none. */
   title: Generated<string>;
   alt: Generated<string>;
   focal_x: Generated<number>;
@@ -139,7 +139,7 @@ export interface MediaTable {
   uploaded_by: number | null;
 }
 
-/** An entry of the audit log (DESIGN §21): inserted in the change's transaction, never updated or deleted by the app. */
+/** An entry of the audit log (docs/design.md §21): inserted in the change's transaction, never updated or deleted by the app. */
 export interface AuditLogTable {
   id: Generated<number>;
   at: string;
@@ -195,7 +195,7 @@ export interface UserGroupTable {
   name: string;
   builtin: number;
   created_at: string;
-  /** 1: its users must turn two-step sign-in on before anything else (DESIGN §21). */
+  /** 1: its users must turn two-step sign-in on before anything else (docs/design.md §21). */
   require_two_factor: Generated<number>;
 }
 
@@ -225,7 +225,7 @@ export interface UserTable {
   totp_enabled_at: string | null;
   /** The last TOTP time step accepted: a code is not accepted twice. */
   totp_last_step: number | null;
-  /** 1: the password is a one-time one from the shell (DESIGN §22); the user's sessions reach only /account until it is changed. */
+  /** 1: the password is a one-time one from the shell (docs/design.md §22); the user's sessions reach only /account until it is changed. */
   password_must_change: Generated<number>;
 }
 
@@ -241,7 +241,7 @@ export interface PageTable {
   /** The spec's Display Name: what menus, titles and lists show. */
   display_name: Generated<string>;
   module_id: number | null;
-  /** wired: the page has code; Autowired: made in page creation, driven by its parameters (DESIGN §11, §13). */
+  /** wired: the page has code; Autowired: made in page creation, driven by its parameters (docs/design.md §11, §13). */
   page_type: Generated<'wired' | 'Autowired'>;
   /** Y: part of the public website (a public twin, the sitemap, the Public menu). */
   homepage: Generated<'Y' | 'N'>;
@@ -253,7 +253,7 @@ export interface ModuleTable {
   sequence: number;
 }
 
-/** One parameter of a page (spec 001 §3 parameter configuration item, DESIGN §12). */
+/** One parameter of a page (spec 001 §3 parameter configuration item, docs/design.md §12). */
 export interface PageParameterTable {
   id: Generated<number>;
   page_id: number;
@@ -279,11 +279,11 @@ export interface PageParameterTable {
   sizeinkb: number | null;
   height: number | null;
   width: number | null;
-  /** DESIGN §28: whether the field translates; null follows its type (text kinds do). */
+  /** docs/design.md §28: whether the field translates; null follows its type (text kinds do). */
   translatable: number | null;
-  /** Whether visitors see the field's name (DESIGN §34); null follows its kind. */
+  /** Whether visitors see the field's name (docs/design.md §34); null follows its kind. */
   show_name: number | null;
-  /** A line of text shown to visitors as a heading (DESIGN §34). */
+  /** A line of text shown to visitors as a heading (docs/design.md §34). */
   as_heading: Generated<number>;
 }
 
@@ -295,11 +295,11 @@ export interface PageRevisionTable {
   saved_by: number | null;
   saved_by_name: string;
   saved_at: string;
-  /** DESIGN §19: 'published', 'draft' or 'scheduled'. */
+  /** docs/design.md §19: 'published', 'draft' or 'scheduled'. */
   status: Generated<'published' | 'draft' | 'scheduled'>;
   /** When a scheduled revision goes live (ISO 8601 UTC); null otherwise. */
   publish_at: string | null;
-  /** DESIGN §28: '' for the source (the default language), a BCP 47 code for a translation. */
+  /** docs/design.md §28: '' for the source (the default language), a BCP 47 code for a translation. */
   locale: Generated<string>;
   /** A translation's: the source's published revision it was made from. */
   source_revision: number | null;
@@ -346,14 +346,14 @@ export interface CompanyTable {
   state: string;
   pincode: string;
   country: string;
-  /** DESIGN §34: the company's country, ISO 3166-1 alpha-2 ('IN' by default): how phone numbers are read. */
+  /** docs/design.md §34: the company's country, ISO 3166-1 alpha-2 ('IN' by default): how phone numbers are read. */
   country_code: Generated<string>;
   website_url: string;
   contact: string;
   email: string;
-  /** DESIGN §20: the line under the company's name in the footer ('' for none). */
+  /** docs/design.md §20: the line under the company's name in the footer ('' for none). */
   tagline: string;
-  /** DESIGN §20: the company's logo, the pages' default sharing image ('' for none). */
+  /** docs/design.md §20: the company's logo, the pages' default sharing image ('' for none). */
   logo: string;
   updated_at: string;
 }
@@ -383,7 +383,7 @@ export interface FieldRuleTable {
   lessthncurrentdate: Generated<string>;
 }
 
-/** A master type (DESIGN §14): Country, State, City, …; `depends_on` the type its values' parents belong to. */
+/** A master type (docs/design.md §14): Country, State, City, …; `depends_on` the type its values' parents belong to. */
 export interface MasterTypeTable {
   id: Generated<number>;
   code: string;

@@ -11,7 +11,7 @@ export interface TableRows {
 }
 
 /**
- * One read transaction over whole tables, on a connection of its own (DESIGN §22: what a backup reads while the
+ * One read transaction over whole tables, on a connection of its own (docs/design.md §22: what a backup reads while the
  * server goes on writing). Every read sees the moment of the transaction's first read. `schema` names a
  * PostgreSQL schema; a SQLite reader has one database and takes none.
  */

@@ -29,7 +29,7 @@ function rowsInTheFileAlone(file: string, folder: string): number {
   }
 }
 
-describe('checkpoints off the event loop (DESIGN §24)', () => {
+describe('checkpoints off the event loop (docs/design.md §24)', () => {
   let folder: string;
   let file: string;
   let db: Db;

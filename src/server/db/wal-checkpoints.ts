@@ -79,7 +79,7 @@ export function writing(db: Db, now = Date.now()): void {
 }
 
 /**
- * SQLite's checkpoints, off the event loop (DESIGN §24). In WAL mode a commit only appends to the log; now and
+ * SQLite's checkpoints, off the event loop (docs/design.md §24). In WAL mode a commit only appends to the log; now and
  * then the log is copied into the database file and both are flushed to disk (fsync), which SQLite does inside
  * the commit that crosses 1,000 pages of log: on the event loop, for 15–150 ms on this machine's shared disk,
  * while every visitor and editor waited. While writes come often (editors saving, an import), a worker thread

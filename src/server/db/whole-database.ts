@@ -3,7 +3,7 @@ import pg from 'pg';
 import { postgresTables, qualifiedTable, quoteIdentifier, sqliteTables } from './dialect';
 
 /**
- * A tenant's whole database as one thing (DESIGN §9, §22): a SQLite file, or a PostgreSQL schema. What the
+ * A tenant's whole database as one thing (docs/design.md §9, §22): a SQLite file, or a PostgreSQL schema. What the
  * restore does with one (look inside, make an empty one beside it, put it in the other's place), on connections
  * of its own rather than the server's pools.
  */

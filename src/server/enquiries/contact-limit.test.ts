@@ -12,7 +12,7 @@ const enquiry = {
 };
 
 /**
- * DESIGN §18: the contact form's limit (10 enquiries per address in 10 minutes) is counted in the database, so
+ * docs/design.md §18: the contact form's limit (10 enquiries per address in 10 minutes) is counted in the database, so
  * two instances on one database share it, and each tenant counts in its own database.
  */
 describe.each(testDialects())('the contact form limit across instances (%s)', (dialect) => {

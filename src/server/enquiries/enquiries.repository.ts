@@ -44,7 +44,7 @@ export interface EnquiryFilter {
 /** The enquiries the status and mail filters select (the search aside). */
 function byStatus(db: Db, filter: EnquiryFilter) {
   let query = db.selectFrom('enquiries as e');
-  // Without a status filter the list shows New and Handled: spam only when asked for (DESIGN §15).
+  // Without a status filter the list shows New and Handled: spam only when asked for (docs/design.md §15).
   query = filter.status ? query.where('e.status', '=', filter.status) : query.where('e.status', '<>', 'Spam');
   if (filter.mailState) query = query.where('e.mail_state', '=', filter.mailState);
   return query;

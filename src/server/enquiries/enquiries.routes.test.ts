@@ -70,8 +70,8 @@ describe.each(testDialects())('contact enquiries (savecont2) on %s', (dialect) =
     ['a 1 MB requirements text', { ...valid, requirements: 'x'.repeat(1_000_000) }, 'Requirements must be at most 5000 characters.'],
     ['a 1 MB name', { ...valid, name: 'x'.repeat(1_000_000) }, 'Contact Person must be at most 100 characters.'],
     ['a body that is not an object', [1, 2, 3], 'The request body must be an object.'],
-    ['a NUL character in a text (DESIGN §24)', { ...valid, requirements: 'A CRM\u0000 please' }, NUL_CHARACTER_MESSAGE],
-    ['a page id beyond the integer range (DESIGN §24)', { ...valid, menupageid: 2 ** 31 }, 'menupageid must be a whole number from 1 to 2147483647.'],
+    ['a NUL character in a text (docs/design.md §24)', { ...valid, requirements: 'A CRM\u0000 please' }, NUL_CHARACTER_MESSAGE],
+    ['a page id beyond the integer range (docs/design.md §24)', { ...valid, menupageid: 2 ** 31 }, 'menupageid must be a whole number from 1 to 2147483647.'],
   ])('refuses %s with 400 and a clear message, storing nothing', async (_what, payload, message) => {
     const before = await count();
     const response = await post(payload);
@@ -80,7 +80,7 @@ describe.each(testDialects())('contact enquiries (savecont2) on %s', (dialect) =
     expect(await count()).toBe(before);
   });
 
-  it('refuses a NUL character in the form posted without JavaScript, storing nothing (DESIGN §24)', async () => {
+  it('refuses a NUL character in the form posted without JavaScript, storing nothing (docs/design.md §24)', async () => {
     const before = await count();
     const fields = new URLSearchParams({ ...valid, menupageid: '11', name: 'Priya\u0000Patil' });
     const response = await t.app.inject({

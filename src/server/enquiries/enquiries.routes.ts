@@ -25,10 +25,10 @@ import { FORM_COOKIE } from './spam-guard';
 /** The contact form's limit, shared by the JSON call and the form post of the page without JavaScript. */
 export const CONTACT_RATE_LIMIT = { max: 10, timeWindow: '10 minutes', groupId: 'contact-form' } as const;
 
-/** The contact form's schema in the tenant's company's country, with the server's reading of numbers (DESIGN §34). */
+/** The contact form's schema in the tenant's company's country, with the server's reading of numbers (docs/design.md §34). */
 export const enquirySchemaOf = async (tenant: Tenant) => contactEnquirySchema({ country: await companyCountry(tenant), read: readPhone });
 
-/** Enquiries (DESIGN §15): the public form's call, and the enquiries screen's list, changes and export. */
+/** Enquiries (docs/design.md §15): the public form's call, and the enquiries screen's list, changes and export. */
 export async function enquiryRoutes(app: FastifyInstance, { config, outbox }: { config: AppConfig; outbox: MailOutbox }): Promise<void> {
   const api = typed(app);
   const screen = { access: { screen: 'enquiries' } } as const;
@@ -41,7 +41,7 @@ export async function enquiryRoutes(app: FastifyInstance, { config, outbox }: { 
       schema: { body: ContactEnquirySchema, response: replies(z.object({ message: z.literal('Success') }), [400, 429]) },
     },
     async (request) => {
-      // The body's mobile read in the company's country (DESIGN §34): E.164 when typed with + or outside India.
+      // The body's mobile read in the company's country (docs/design.md §34): E.164 when typed with + or outside India.
       const enquiry = parseInput(await enquirySchemaOf(request.tenant), request.body);
       await submitEnquiry(request.tenant, enquiry, { token: request.cookies[FORM_COOKIE], minFillMs: config.contactMinFillMs, outbox });
       // Spam is answered like any enquiry: a bot learns nothing.

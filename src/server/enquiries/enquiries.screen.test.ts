@@ -7,7 +7,7 @@ import { createTestApp, testDialects, type TestApp } from '../test-support/test-
 import { createUser } from '../users/users.service';
 import { FORM_COOKIE, issueFormToken } from './spam-guard';
 
-/** The enquiries screen's calls (DESIGN §15) and the contact form without JavaScript. */
+/** The enquiries screen's calls (docs/design.md §15) and the contact form without JavaScript. */
 describe.each(testDialects())('the enquiries screen on %s', (dialect) => {
   let t: TestApp;
   let admin: LoggedIn;

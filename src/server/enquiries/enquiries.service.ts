@@ -30,7 +30,7 @@ const NO_ENQUIRY = 'There is no enquiry with this id (it may have been deleted).
 
 /**
  * Stores a contact enquiry (checked by the route with the form's schema, spec 000 §5) and, unless the spam
- * guard says spam, its mail job in the same transaction (the outbox, DESIGN §15). The visitor is told the same
+ * guard says spam, its mail job in the same transaction (the outbox, docs/design.md §15). The visitor is told the same
  * either way; spam is kept with status Spam and never mailed.
  */
 export async function submitEnquiry(

@@ -119,7 +119,7 @@ describe.each(testDialects())('enquiry mail through a real SMTP server on %s', (
     expect(spam[0]!.mail.state).toBe('none');
   });
 
-  // Autofill sends a real person's enquiry within a second (DESIGN §34): speed alone never quarantines.
+  // Autofill sends a real person's enquiry within a second (docs/design.md §34): speed alone never quarantines.
   it.each([
     ['sent within the minimum fill time without a link (autofill)', 'Please call me about the CRM.', 200],
     ['with a link, sent after the minimum fill time', 'Our site is https://deccan.example', 10_000],
@@ -172,7 +172,7 @@ describe.each(testDialects())('enquiry mail through a real SMTP server on %s', (
     expect(again.json().message).toBe('The mail of this enquiry was sent already.');
   });
 
-  it("starts with the firm's name until it has a logo of its own, then with the logo at its PUBLIC_BASE_URL address, named by the firm (DESIGN §34)", async () => {
+  it("starts with the firm's name until it has a logo of its own, then with the logo at its PUBLIC_BASE_URL address, named by the firm (docs/design.md §34)", async () => {
     const mailOf = async (n: number) => {
       const sent = smtp.received.length;
       expect((await submit(t, enquiry(n))).statusCode).toBe(200);

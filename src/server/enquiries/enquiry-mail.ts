@@ -19,9 +19,9 @@ const escapeHtml = (text: string) =>
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
 
 /**
- * The mail of one enquiry (DESIGN §15): to the configured recipient, Reply-To the enquirer, the subject naming
+ * The mail of one enquiry (docs/design.md §15): to the configured recipient, Reply-To the enquirer, the subject naming
  * the organisation (or the person, without one), every field in plain text and in escaped HTML; the HTML under
- * the firm's logo (DESIGN §34).
+ * the firm's logo (docs/design.md §34).
  */
 export function enquiryMail(
   enquiry: EnquiryForMail,

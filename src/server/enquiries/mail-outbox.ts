@@ -18,7 +18,7 @@ export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 const MAIL_STATE: Record<JobState, MailState> = { queued: 'queued', retrying: 'retrying', done: 'sent', failed: 'failed' };
 
 /**
- * The enquiry mail (DESIGN §15), a kind of mail on the one job queue (its job's key: the enquiry's id): sent to
+ * The enquiry mail (docs/design.md §15), a kind of mail on the one job queue (its job's key: the enquiry's id): sent to
  * CONTACT_RECIPIENT, retried with the runner's growing waits for a day, then failed. The runner polls every few
  * seconds and at once after an enquiry (`kick`). Without SMTP_URL and CONTACT_RECIPIENT it sends nothing: the
  * mail waits, nothing is lost. Each outcome is copied to the enquiry's mail state (the Mail filter's index).

@@ -3,7 +3,7 @@ import type { Tenant } from '../tenants/tenants';
 import { insertSettingIfMissing, readSetting } from '../settings/settings.repository';
 
 /**
- * The contact form's spam guard (DESIGN §15, §34, decision 009): a page that shows the form sets a cookie holding
+ * The contact form's spam guard (docs/design.md §15, §34, decision 009): a page that shows the form sets a cookie holding
  * the time it was served, signed with the tenant's key; a submission without it, with a forged or day-old one,
  * or with the honeypot field filled in, is spam. Sent sooner than the minimum fill time is only a hint: a
  * browser's autofill sends a real person's enquiry within a second, so speed alone never quarantines; with a

@@ -71,7 +71,7 @@ describe.each(testDialects())('field rules on %s', (dialect) => {
       currentdate: 'false',
       greatthncurrentdate: 'false',
       lessthncurrentdate: 'false',
-      // From parameter configuration (DESIGN §12): the seeded rules are required unless optional (a page's lead),
+      // From parameter configuration (docs/design.md §12): the seeded rules are required unless optional (a page's lead),
       // signs unchecked.
       mandatory: rule.mandatory ?? 'Y',
       unittype: { Textarea: 'Character', Richtext: 'Richtext', Date: 'Date', number: Number(rule.decimalplaces ?? 0) > 0 ? 'Float' : 'Integer' }[rule.type],
@@ -142,7 +142,7 @@ describe.each(testDialects())('field rules on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
   });
 
-  // Each refusal names the field by its on-screen label from the page file (DESIGN §24: 'News Title', never
+  // Each refusal names the field by its on-screen label from the page file (docs/design.md §24: 'News Title', never
   // 'newsTitle'); the catalogue's words around it are the spec's.
   const breaking: Array<[string, string, string, (doc: any) => void, string, string]> = [
     ['a too-long news title', 'gethomepages', 'saveHome', (d) => (d.newsList[1].newsTitle = '2022 and on'), 'Please enter less than 10 characters in News Title', 'newsList.1.newsTitle'],
@@ -158,7 +158,7 @@ describe.each(testDialects())('field rules on %s', (dialect) => {
     mutate(changed);
     const response = await save(saveCall, changed);
     expect(response.statusCode).toBe(400);
-    // DESIGN §25: the refusal names its field's place, {message, field}.
+    // docs/design.md §25: the refusal names its field's place, {message, field}.
     expect(response.json()).toEqual({ message, field });
     expect(await read(getCall)).toEqual(before);
   });

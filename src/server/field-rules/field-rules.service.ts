@@ -7,7 +7,7 @@ import { pageExists } from './field-rules.repository';
 
 /**
  * The rules of a page in the shape of spec 000 §3 (activeList), in sequence order, derived from its parameters
- * (DESIGN §12): what getParamconf answers and what a save is checked against. A page without parameters has
+ * (docs/design.md §12): what getParamconf answers and what a save is checked against. A page without parameters has
  * an empty list; an unknown page is a 404.
  */
 export async function getActiveRules(tenant: Tenant, pageId: number): Promise<FieldRule[]> {

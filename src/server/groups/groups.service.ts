@@ -20,7 +20,7 @@ export async function listGroups(tenant: Tenant): Promise<UserGroupRow[]> {
 
 /**
  * SaveUserGroup: create `{groupname}` or rename `{id, updategroupname}`; names are unique, ignoring case.
- * `requireTwoFactor` (DESIGN §21) sets whether its users must turn two-step sign-in on; absent keeps it.
+ * `requireTwoFactor` (docs/design.md §21) sets whether its users must turn two-step sign-in on; absent keeps it.
  */
 export async function saveGroup(tenant: Tenant, input: SaveUserGroupData, now = new Date()): Promise<GroupSaveAnswer> {
   const name = 'id' in input ? input.updategroupname : input.groupname;

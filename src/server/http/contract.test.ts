@@ -56,7 +56,7 @@ describe('route contracts and the OpenAPI document', () => {
   });
 });
 
-describe.each(testDialects())('Cache-Control on API answers on %s (DESIGN §17)', (dialect) => {
+describe.each(testDialects())('Cache-Control on API answers on %s (docs/design.md §17)', (dialect) => {
   let t: TestApp;
   let editor: LoggedIn;
   beforeAll(async () => {

@@ -6,12 +6,12 @@ import { ValidationError } from '../errors';
 import { parseInput, refuseNulCharacters } from '../validation';
 
 /**
- * Route contracts (STYLE habit 2, DESIGN §17): every /api route declares its body with the core zod schema and
+ * Route contracts (STYLE habit 2, docs/design.md §17): every /api route declares its body with the core zod schema and
  * its answers by status code; the same schemas validate the request, type the handler and generate the
  * OpenAPI document at GET /api/openapi.json, so the document cannot drift from the code.
  */
 
-/** Every error answer: one human sentence, and the field it is about when it is about one (DESIGN §25). */
+/** Every error answer: one human sentence, and the field it is about when it is about one (docs/design.md §25). */
 export const ErrorBodySchema = z
   .object({
     message: z.string(),
@@ -126,7 +126,7 @@ export async function installRouteContracts(app: FastifyInstance, options: { che
   });
   app.setValidatorCompiler(validatorCompiler);
   // Input of a route without a schema for it (the contact form posted without JavaScript) is not parsed by
-  // parseInput: the NUL rule (DESIGN §24) is checked for it here, before its handler reads it.
+  // parseInput: the NUL rule (docs/design.md §24) is checked for it here, before its handler reads it.
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema;
     if (!schema?.body) refuseNulCharacters(request.body);
@@ -140,7 +140,7 @@ export async function installRouteContracts(app: FastifyInstance, options: { che
       openapi: '3.0.3',
       info: {
         title: 'Folio API',
-        description: "The calls of the public site, the editors and the back office (the specs' calls plus DESIGN §4's).",
+        description: "The calls of the public site, the editors and the back office (the specs' calls plus docs/design.md §4's).",
         version: '1.0.0',
       },
       components: {

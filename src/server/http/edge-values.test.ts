@@ -8,12 +8,12 @@ import { multipartBody, testImage } from '../test-support/uploads';
 import { createUser } from '../users/users.service';
 
 /**
- * DESIGN §24: no input gets a 5xx, on either database. Every operation of the OpenAPI document (the routes' own
- * zod schemas, DESIGN §17) is called with a request that passes access (an administrator's session with its
+ * docs/design.md §24: no input gets a 5xx, on either database. Every operation of the OpenAPI document (the routes' own
+ * zod schemas, docs/design.md §17) is called with a request that passes access (an administrator's session with its
  * CSRF header, or a visitor for the public calls), then again with each of its fields (path and query parameters,
  * body fields, fields of nested objects and of a list's first entry, multipart parts) set to each edge value, and
  * with bodies that are missing or not an object. Any 5xx fails, named by operation, field and value; so does an
- * error answer without its sentence (DESIGN §4). An operation of the document without a case here fails too: a
+ * error answer without its sentence (docs/design.md §4). An operation of the document without a case here fails too: a
  * new route gets its case, or this test says so.
  */
 
@@ -72,7 +72,7 @@ async function germanRevision(t: TestApp): Promise<number> {
 const NUL_TEXT = 'Edge text \u0000 with a NUL';
 const LONG_TEXT = 'x'.repeat(10_000);
 
-/** The edge values of DESIGN §24, with the names a failure gives them. */
+/** The edge values of docs/design.md §24, with the names a failure gives them. */
 const EDGE_VALUES: ReadonlyArray<readonly [string, Json]> = [
   ['0', 0],
   ['-1', -1],
@@ -169,7 +169,7 @@ const CASES: Record<string, OperationCase> = {
   'POST /api/master/getpagehistory': { request: (f) => ({ body: { commonrouting: f.autowiredRouting } }) },
   'POST /api/master/restorepage': { request: (f) => ({ body: { commonrouting: f.autowiredRouting, revision: 1 } }) },
   'GET /api/master/edit/{routing}': { request: () => ({ params: { routing: 'News' } }) },
-  // The editor's preview (DESIGN §26): the News document as read, rendered, never stored.
+  // The editor's preview (docs/design.md §26): the News document as read, rendered, never stored.
   'POST /api/master/preview/{routing}': { request: async (_f, _n, t) => ({ params: { routing: 'News' }, body: await savedDocument(t, 'News', () => contentDocument(t, 'getnews', admin)) }) },
   'POST /api/master/unschedule/{routing}': { request: () => ({ params: { routing: 'News' }, body: { revision: 1 } }) },
   'GET /api/master/compare/{routing}': { request: () => ({ params: { routing: 'News' }, query: { from: 1, to: 2 } }) },
@@ -185,7 +185,7 @@ const CASES: Record<string, OperationCase> = {
   // The CSV as a JSON string (the walk sends JSON): read as the text it is.
   'POST /api/master/redirects.csv': { request: (_f, n) => ({ body: `from,to,status\n/edge-csv-${n},/News1,301\n` }) },
   'GET /api/master/notfound': { request: () => ({}) },
-  // ---- Languages and translations (DESIGN §28)
+  // ---- Languages and translations (docs/design.md §28)
   'GET /api/master/locales': { request: () => ({}) },
   'GET /api/master/sitepages': { request: () => ({}) },
   'POST /api/master/locales': { request: () => ({ body: EDGE_LANGUAGES }) },
@@ -450,7 +450,7 @@ const jsonOf = (body: string): Record<string, Json> => {
 /** A refusal's message: words for a person (the spec's catalogue texts included), never a framework's code or internals. */
 const isSentence = (message: Json) => typeof message === 'string' && message.trim() !== '' && !/FST_ERR|SQLITE|syntax error|\bat \S+:\d+/i.test(message);
 
-describe.each(testDialects())('edge values on every operation on %s (DESIGN §24)', (dialect) => {
+describe.each(testDialects())('edge values on every operation on %s (docs/design.md §24)', (dialect) => {
   let t: TestApp;
   let setupApp: TestApp;
   let document: OpenApiDocument;

@@ -6,7 +6,7 @@ import { NUL_CHARACTER_MESSAGE } from '../validation';
 import { sendCsv } from './csv';
 
 /**
- * The rules every call shares (DESIGN §4, §24), checked on calls of each kind: a NUL character in any text is a
+ * The rules every call shares (docs/design.md §4, §24), checked on calls of each kind: a NUL character in any text is a
  * 400 with one sentence (JSON bodies, field names, query and path parameters, multipart fields, sign-in, search);
  * ids beyond the integer columns' range are a 400 with a sentence; addresses Fastify cannot route answer a
  * sentence too; a body nested deep is refused, not a 500.

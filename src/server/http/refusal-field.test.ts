@@ -5,7 +5,7 @@ import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } f
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 
 /**
- * DESIGN §25: a refusal about one field carries it, `{message, field}`, the field a dotted path into the body
+ * docs/design.md §25: a refusal about one field carries it, `{message, field}`, the field a dotted path into the body
  * sent, so that a form marks it without comparing sentences. On SQLite and PostgreSQL.
  */
 describe.each(testDialects())('refusals name their field on %s', (dialect) => {

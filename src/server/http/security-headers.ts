@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 
 /**
- * The security headers of every answer (DESIGN §17), computed once at start with helmet (the same library and
+ * The security headers of every answer (docs/design.md §17), computed once at start with helmet (the same library and
  * options as before, so the same headers), then set from this object on each request: building helmet's
  * middleware per request parsed the Content-Security-Policy every time, a quarter of a cached page's cost.
  */

@@ -20,7 +20,7 @@ async function until(check: () => Promise<boolean>): Promise<void> {
   throw new Error('waited 1 s in vain');
 }
 
-/** DESIGN §18: /api/ready for the proxy, and a stop that finishes what is in flight. */
+/** docs/design.md §18: /api/ready for the proxy, and a stop that finishes what is in flight. */
 describe.each(testDialects())('readiness and a clean stop (%s)', (dialect) => {
   let t: TestApp;
   afterEach(async () => {

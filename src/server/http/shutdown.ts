@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 
-/** How long requests in flight may take to finish once an instance is told to stop (DESIGN §18). */
+/** How long requests in flight may take to finish once an instance is told to stop (docs/design.md §18). */
 export const DRAIN_MS = 10_000;
 
 /**
- * Stops an instance the way a proxy expects (DESIGN §18): /api/ready answers 503 and no new connection is
+ * Stops an instance the way a proxy expects (docs/design.md §18): /api/ready answers 503 and no new connection is
  * taken (Fastify's close: the `preClose` hooks, then the server stops listening); the requests in flight
  * finish, and connections still busy after `graceMs` are closed; then the `onClose` hooks stop the background
  * work (the outbox finishes or gives back its job) and close the database pools.

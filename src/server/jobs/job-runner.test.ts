@@ -15,7 +15,7 @@ describe('retryDelayMs', () => {
 });
 
 /**
- * DESIGN §18: background jobs are claimed with a lease, so each runs once however many instances poll, and a
+ * docs/design.md §18: background jobs are claimed with a lease, so each runs once however many instances poll, and a
  * job held by an instance that died is taken again when its lease runs out. Two instances on one database.
  */
 describe.each(testDialects())('the job runner (%s)', (dialect) => {

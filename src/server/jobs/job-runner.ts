@@ -3,7 +3,7 @@ import { inTransaction, type Db } from '../db/database';
 import type { Tenant } from '../tenants/tenants';
 import { claimJob, ensureJob, finishJob, type JobOutcome, type JobState } from './jobs.repository';
 
-/** How long a claimed job is left to its instance: one that dies mid-run frees it after this (DESIGN §18). */
+/** How long a claimed job is left to its instance: one that dies mid-run frees it after this (docs/design.md §18). */
 export const LEASE_MS = 60_000;
 const POLL_MS = 5_000;
 const FIRST_RETRY_MS = 30_000;
@@ -55,7 +55,7 @@ export interface JobKind {
 }
 
 /**
- * The one job runner of a process (DESIGN §18, §25): one loop that polls every tenant for the due jobs of every
+ * The one job runner of a process (docs/design.md §18, §25): one loop that polls every tenant for the due jobs of every
  * enabled kind with one claim (jobs.repository.ts), runs them one at a time under a lease, retries a failed
  * job with growing waits, and stops on shutdown after the job in hand. Enquiry mail and staff mail run on it,
  * and the periodic jobs (pruning, scheduled publishing).

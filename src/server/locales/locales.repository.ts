@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { readSetting } from '../settings/settings.repository';
 
-/** The languages are one setting (DESIGN §28): the JSON of LocaleSettings under this key. */
+/** The languages are one setting (docs/design.md §28): the JSON of LocaleSettings under this key. */
 const LOCALES_KEY = 'locales';
 
 export async function readLocaleSettings(db: Db): Promise<string | undefined> {
@@ -22,7 +22,7 @@ export async function hasTranslations(db: Db, locale: string): Promise<boolean> 
   return row !== undefined;
 }
 
-/** A language's translation of the site's own words (DESIGN §28): the JSON of StoredSiteTexts under this key. */
+/** A language's translation of the site's own words (docs/design.md §28): the JSON of StoredSiteTexts under this key. */
 const siteTextsKey = (locale: string) => `sitetexts:${locale}`;
 
 export async function readSiteTexts(db: Db, locale: string): Promise<string | undefined> {

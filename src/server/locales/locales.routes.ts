@@ -7,7 +7,7 @@ import { localeSettings, saveLocaleSettings } from './locales.service';
 import { saveSiteTexts, siteTextsDocument } from './site-texts.service';
 
 /**
- * The site's languages (DESIGN §28). Read by any member of staff (every page editor offers the languages);
+ * The site's languages (docs/design.md §28). Read by any member of staff (every page editor offers the languages);
  * changed on the languages screen (Administrators).
  */
 export async function localeRoutes(app: FastifyInstance): Promise<void> {

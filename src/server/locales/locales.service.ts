@@ -6,7 +6,7 @@ import type { Tenant } from '../tenants/tenants';
 import { hasTranslations, readLocaleSettings, writeLocaleSettings } from './locales.repository';
 
 /**
- * The site's languages (DESIGN §28), a company setting: the default locale, whose documents are every page's
+ * The site's languages (docs/design.md §28), a company setting: the default locale, whose documents are every page's
  * source, and the others. A site that never set them has one language, Indian English, as the demo firm writes.
  */
 export const ONE_LANGUAGE: LocaleSettings = { defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }], revision: 0 };

@@ -13,7 +13,7 @@ import { readSiteTexts, writeSiteTexts } from './locales.repository';
 import { translationLocale } from './locales.service';
 
 /**
- * The site's own words in another language (DESIGN §28): the public menu's labels, the footer's tagline and the
+ * The site's own words in another language (docs/design.md §28): the public menu's labels, the footer's tagline and the
  * contact form's words (core/site-texts.ts). A language's translation is one setting, published when saved: they
  * are a handful of short texts with no page to preview them on. Each text keeps the source it was translated
  * from, so that a label renamed since shows as outdated.

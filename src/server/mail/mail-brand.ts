@@ -6,7 +6,7 @@ const MAIL_LOGO_HEIGHT = 48;
 const MAIL_LOGO_MAX_WIDTH = 240;
 
 /**
- * The top of an HTML mail (DESIGN §34): the firm's own logo, its alt text the firm's name, at its address on
+ * The top of an HTML mail (docs/design.md §34): the firm's own logo, its alt text the firm's name, at its address on
  * PUBLIC_BASE_URL (a mail is read away from the site); a firm without a logo of its own gets its name in bold
  * instead (the demo logo would say nothing of the firm). Text mails name the firm in their first line already.
  */

@@ -24,7 +24,7 @@ export async function queueStaffMail(trx: Db, message: StaffMailMessage, now = n
 const messageOf = (job: ClaimedJob) => JSON.parse(job.payload ?? '{}') as Partial<StaffMailMessage>;
 
 /**
- * Mails to staff (DESIGN §21: the password-reset link), a kind of mail on the one job queue: attempted at once
+ * Mails to staff (docs/design.md §21: the password-reset link), a kind of mail on the one job queue: attempted at once
  * when queued (`kick`), given up after 30 minutes (a reset link is void by then). A mail's body holds a one-time
  * link, so it is dropped once the mail is sent or given up: the job keeps only that a mail went, to whom and when.
  */

@@ -37,7 +37,7 @@ import {
 } from './masters.service';
 
 /**
- * Master data (spec 001 §7 common master calls, DESIGN §14): the type calls belong to the commonMasterType
+ * Master data (spec 001 §7 common master calls, docs/design.md §14): the type calls belong to the commonMasterType
  * screen, the value calls to commonMaster. The editors' dropdowns (getCommonMasterfordependancy) need a
  * session; the service decides whether the caller may read that type's values. Changes refuse in the spec's
  * shape, {status:'error', message}.

@@ -35,7 +35,7 @@ import {
 } from './masters.repository';
 
 /**
- * Master data (spec 001 §7 common master calls, DESIGN §14): the commonMasterType and commonMaster screens'
+ * Master data (spec 001 §7 common master calls, docs/design.md §14): the commonMasterType and commonMaster screens'
  * rules. Types may depend on another type (never in a cycle); a value of a dependent type has an active value
  * of that other type as its parent. Values are deactivated, never deleted.
  */

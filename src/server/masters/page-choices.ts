@@ -5,7 +5,7 @@ import type { Tenant } from '../tenants/tenants';
 import { findValuesByIds, listAllTypes } from './masters.repository';
 
 /**
- * Choices from master data in pages (DESIGN §14): a Dropdown or Radio parameter with User Selection and unittype
+ * Choices from master data in pages (docs/design.md §14): a Dropdown or Radio parameter with User Selection and unittype
  * MasterData stores the id of the chosen value of its type. On save the choice must be an active value of that
  * type (a value the page already held may have been deactivated since: it stays) and, when the type depends on
  * another type chosen in the same part of the document, a child of the value chosen there. The public twin

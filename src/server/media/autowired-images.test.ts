@@ -4,7 +4,7 @@ import { createTestApp, testDialects, type TestApp } from '../test-support/test-
 import { noisyPng, storedImage, storedImages, testImage, uploadImage } from '../test-support/uploads';
 import { createUser } from '../users/users.service';
 
-/** Image parameters of pages made in page creation (DESIGN §8, §13): their own upload folder, their size rules. */
+/** Image parameters of pages made in page creation (docs/design.md §8, §13): their own upload folder, their size rules. */
 describe.each(testDialects())('images of Autowired pages on %s', (dialect) => {
   let t: TestApp;
   let admin: LoggedIn;

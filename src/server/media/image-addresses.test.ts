@@ -5,12 +5,12 @@ import { createTestApp, testDialects, type TestApp } from '../test-support/test-
 import { createPageWithParameters, testImage, uploadImage } from '../test-support/uploads';
 
 const SITE = 'https://www.firm.example/';
-/** Addresses this site had before: an old browser tab, or content written before the rule (DESIGN §24). */
+/** Addresses this site had before: an old browser tab, or content written before the rule (docs/design.md §24). */
 const OLD_HOSTS = ['http://localhost:3000', 'https://www.firm.example', 'http://192.168.1.20:3000'];
 const ELSEWHERE = 'https://cdn.example.com/photos/office.png';
 
 /**
- * Image addresses are site-relative (DESIGN §24): every place a saved document holds an image stores an upload
+ * Image addresses are site-relative (docs/design.md §24): every place a saved document holds an image stores an upload
  * as its path, also when an old client sends it with a scheme and host (any: the site may have moved); the
  * public page shows paths, only its sharing tags are absolute, on PUBLIC_BASE_URL.
  */
@@ -65,7 +65,7 @@ describe.each(testDialects())('image addresses on %s', (dialect) => {
 
     const aboutNow = (await call('getabout', {})).json();
     expect(aboutNow.managementlst[0].mngimg).toBe(image.team);
-    // The image of this site becomes its path; an image of another site is still dropped (DESIGN §6); links stay.
+    // The image of this site becomes its path; an image of another site is still dropped (docs/design.md §6); links stay.
     expect(aboutNow.abtmainlst[0].mainpara).toBe(`<p>Our office <img src="${image.team}" alt="Office" />  <a href="https://www.example.in/guide">a guide</a></p>`);
     expect(aboutNow.seo.image).toBe(image.sharing);
     expect((await call('gethomepages', {})).json().slideList[0].image).toBe(image.slide);

@@ -9,7 +9,7 @@ import { imageNamesIn, insertImageIfAbsent } from './images.repository';
 import { insertMediaIfAbsent } from './media-library.repository';
 import { imageRow, servedImageType } from './media.service';
 
-/** Where uploaded images were kept as files before they moved into the database (DESIGN §8). */
+/** Where uploaded images were kept as files before they moved into the database (docs/design.md §8). */
 export const photosRoot = (dataDir: string) => path.join(dataDir, 'uploads', 'photos');
 
 /**
@@ -52,7 +52,7 @@ export async function importImageFiles(tenant: Tenant, dataDir: string, log: Fas
       const original = parseStoredImageName(folder.name, file.name);
       const stored = await inTransaction(tenant.db, async (trx) => {
         if (!(await insertImageIfAbsent(trx, imageRow(folder.name, file.name, data, at)))) return false;
-        // An original is an image of the media library too (DESIGN §27); its srcset copies are not.
+        // An original is an image of the media library too (docs/design.md §27); its srcset copies are not.
         if (original) await insertMediaIfAbsent(trx, { folder: folder.name, name: file.name, width: original.width, height: original.height, bytes: data.length, uploaded_at: at, uploaded_by: null });
         return true;
       });

@@ -10,7 +10,7 @@ import type { Tenant } from '../tenants/tenants';
 import { createUser } from '../users/users.service';
 import { importImageFiles, photosRoot } from './image-import';
 
-/** Images live in the database (DESIGN §8, §18): every instance serves every image, each tenant its own. */
+/** Images live in the database (docs/design.md §8, §18): every instance serves every image, each tenant its own. */
 describe.each(testDialects())('images in the database on %s', (dialect) => {
   let first: TestApp;
   let second: TestApp;

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { likePattern, lowerLike } from '../db/like-pattern';
 import type { MediaTable } from '../db/schema';
 
-/** The media library's rows (DESIGN §27): one per uploaded original; the bytes are in `images` (images.repository.ts). */
+/** The media library's rows (docs/design.md §27): one per uploaded original; the bytes are in `images` (images.repository.ts). */
 
 export type NewMedia = Insertable<MediaTable>;
 
@@ -86,7 +86,7 @@ export async function mediaIdsOf(db: Db, images: ReadonlyArray<{ folder: string;
   return ids;
 }
 
-/** The images with alt text or a focal point off the centre: what public pages take from the library (DESIGN §27). */
+/** The images with alt text or a focal point off the centre: what public pages take from the library (docs/design.md §27). */
 export async function listImageDetails(db: Db) {
   return db
     .selectFrom('media')

@@ -7,12 +7,12 @@ import { deleteMediaImage, listMedia, readMediaItem, replaceMediaImage, updateMe
 import { readImageUpload } from './upload-parts';
 
 /**
- * The media library's calls (DESIGN §27), registered by mediaRoutes inside its plugin, where multipart forms are
+ * The media library's calls (docs/design.md §27), registered by mediaRoutes inside its plugin, where multipart forms are
  * read (the replace call takes one).
  */
 export function mediaLibraryRoutes(app: FastifyInstance, config: AppConfig): void {
   const api = typed(app);
-  // The media library (DESIGN §27). Reading it: the media screen, or any page editor (their image fields pick from
+  // The media library (docs/design.md §27). Reading it: the media screen, or any page editor (their image fields pick from
   // it), which only the service can tell (pages made without code are editors too); changing it: the screen.
   api.get(
     '/api/master/media',
@@ -20,7 +20,7 @@ export function mediaLibraryRoutes(app: FastifyInstance, config: AppConfig): voi
     async (request) => listMedia(request.tenant, request.session!, request.query),
   );
   const library = { access: { screen: 'media' } } as const;
-  // One image with where it is used now: the screen's Delete asks it before it asks anything (DESIGN §34).
+  // One image with where it is used now: the screen's Delete asks it before it asks anything (docs/design.md §34).
   api.get(
     '/api/master/media/:id',
     { config: library, schema: { params: MediaIdParamsSchema, response: screenReplies(MediaItemSchema, [404]) } },

@@ -13,7 +13,7 @@ import { deleteStoredImage, editsAnyPage, encodeUpload, imageRow, withSrcsetCopi
 import { mediaUses, placesOf, useKey, type MediaUses } from './media-uses';
 
 /**
- * The media library (DESIGN §27, decision 025): every uploaded image with its alt text, focal point and where it
+ * The media library (docs/design.md §27, decision 025): every uploaded image with its alt text, focal point and where it
  * is used; alt text and focal point changed, a picture replaced under the same address, an unused image deleted.
  */
 
@@ -73,14 +73,14 @@ export async function updateMediaDetails(tenant: Tenant, id: number, input: Medi
   return itemOf({ ...row, title, alt: input.alt, focal_x: input.focalX, focal_y: input.focalY }, await mediaUses(tenant));
 }
 
-/** One image as the list shows it, with where it is used now (the dialog asks before it offers Delete, DESIGN §34). */
+/** One image as the list shows it, with where it is used now (the dialog asks before it offers Delete, docs/design.md §34). */
 export async function readMediaItem(tenant: Tenant, id: number): Promise<MediaItem> {
   const { row } = await mediaOf(tenant, id);
   return itemOf(row, await mediaUses(tenant));
 }
 
 /**
- * The alt text and focal point of every image that has either, by `folder/name` (DESIGN §27): read once per tenant
+ * The alt text and focal point of every image that has either, by `folder/name` (docs/design.md §27): read once per tenant
  * and kept until a change clears the tenant's cache (a change of an image's details does, on every instance).
  */
 export function imageDetails(tenant: Tenant): Promise<ReadonlyMap<string, ImageDetails>> {
@@ -107,7 +107,7 @@ export async function deleteMediaImage(tenant: Tenant, id: number): Promise<{ me
 }
 
 /**
- * Replaces an image's picture under the same address (DESIGN §27): the new picture, checked as an upload is
+ * Replaces an image's picture under the same address (docs/design.md §27): the new picture, checked as an upload is
  * (decision 005), is fitted to the old one's width × height around the focal point and stored in its format, its
  * srcset copies made again under their names; ETags follow the new bytes. After the commit no instance serves the
  * old bytes from memory (TenantCache.imagesReplaced); browsers and proxies within their max-age (media.routes.ts).

@@ -16,7 +16,7 @@ const picture = async (width: number, height: number, format: 'png' | 'jpeg' = '
   data: await sharp({ create: { width, height, channels: 3, background: colour } })[format]().toBuffer(),
 });
 
-/** The media library (DESIGN §27): list, search, unused, where used, alt text and focal point, delete, replace. */
+/** The media library (docs/design.md §27): list, search, unused, where used, alt text and focal point, delete, replace. */
 describe.each(testDialects())('the media library on %s', (dialect) => {
   let t: TestApp;
   let admin: LoggedIn;
@@ -67,7 +67,7 @@ describe.each(testDialects())('the media library on %s', (dialect) => {
     return response.json() as { revision: number };
   };
 
-  it('lists every uploaded image newest first, in the shape of DESIGN §27, without srcset copies', async () => {
+  it('lists every uploaded image newest first, in the shape of docs/design.md §27, without srcset copies', async () => {
     const first = await upload('about', await picture(800, 400));
     const second = await upload('customer', await picture(300, 200, 'jpeg'));
     const { items: [newest, older], next } = await items();
@@ -76,7 +76,7 @@ describe.each(testDialects())('the media library on %s', (dialect) => {
       id: expect.any(Number),
       folder: 'customer',
       name: second.filename,
-      // The uploaded file's name without its extension (DESIGN §34).
+      // The uploaded file's name without its extension (docs/design.md §34).
       title: 'picture',
       url: second.url,
       width: 300,
@@ -160,7 +160,7 @@ describe.each(testDialects())('the media library on %s', (dialect) => {
     expect(audited).toContainEqual({ action: 'image.update', target_type: 'image', target_id: `about/${image.filename}` });
   });
 
-  it('keeps the uploaded file’s name as the image’s title: stored on upload, searchable, editable, one line of at most 120 characters (DESIGN §34)', async () => {
+  it('keeps the uploaded file’s name as the image’s title: stored on upload, searchable, editable, one line of at most 120 characters (docs/design.md §34)', async () => {
     const image = await upload('about', { ...(await picture(320, 200)), name: 'C:\\Photos\\Team   photo_2024.final.jpg' });
     const { id, title } = await itemOf(image.url);
     // Without its folders and its extension, whitespace run together; the address stays Folio's own name.

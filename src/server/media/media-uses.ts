@@ -27,8 +27,8 @@ const UPLOAD_IN_TEXT = /\/uploads\/photos\/([a-z0-9]+)\/([0-9a-f]{24}_[1-9]\d{0,
 export const useKey = (folder: string, stem: string) => `${folder}/${stem}`;
 
 /**
- * Where each image is used (DESIGN §27): read once per tenant from the pages' live revisions (published, the
- * newest, a waiting schedule; DESIGN §19) and the company's logo, then kept in the tenant's cache until a page or
+ * Where each image is used (docs/design.md §27): read once per tenant from the pages' live revisions (published, the
+ * newest, a waiting schedule; docs/design.md §19) and the company's logo, then kept in the tenant's cache until a page or
  * the company changes (a publication, a draft or a schedule, a clear: TenantCache drops it, on every instance).
  * A list of images looks its rows up here: it never reads documents itself.
  */

@@ -13,7 +13,7 @@ import { ServedImageCache } from './served-images';
 import { readImageUpload } from './upload-parts';
 
 /**
- * Image upload, delete and serving (spec 000 §7, DESIGN §8), and the media library (DESIGN §27). Multipart is registered inside this plugin only,
+ * Image upload, delete and serving (spec 000 §7, docs/design.md §8), and the media library (docs/design.md §27). Multipart is registered inside this plugin only,
  * so every other API call keeps accepting JSON alone.
  */
 export async function mediaRoutes(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
@@ -78,7 +78,7 @@ export async function mediaRoutes(app: FastifyInstance, options: { config: AppCo
   app.get<{ Params: { folder: string; file: string } }>('/uploads/photos/:folder/:file', async (request, reply) => {
     const image = await readServedImage(request.tenant, request.params.folder, request.params.file, served);
     reply.header('etag', image.etag).header('cache-control', SERVED_IMAGE_CACHE_CONTROL).header('x-content-type-options', 'nosniff');
-    // Public images, shown in the editor's preview pane too (a sandboxed frame of no origin, DESIGN §26).
+    // Public images, shown in the editor's preview pane too (a sandboxed frame of no origin, docs/design.md §26).
     reply.header('cross-origin-resource-policy', 'cross-origin');
     if (etagMatches(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
     return reply.header('content-type', image.contentType).header('content-disposition', 'inline').send(image.data);

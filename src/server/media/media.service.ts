@@ -53,18 +53,18 @@ interface FolderPage {
 }
 
 /**
- * The folder named by the client, checked against the allow-list (DESIGN §8: the twelve pages' folders and
+ * The folder named by the client, checked against the allow-list (docs/design.md §8: the twelve pages' folders and
  * those of Autowired pages that have Image parameters), and the caller's right to its page (their menu).
  */
 async function checkFolderAccess(tenant: Tenant, session: SessionUser, folder: ImageFolder): Promise<FolderPage> {
   const screens = await allowedScreens(tenant, session.userId, session.groupId);
   if (folder === 'sharing') {
-    // The pages' sharing images (DESIGN §20): for whoever edits at least one page.
+    // The pages' sharing images (docs/design.md §20): for whoever edits at least one page.
     if (!(await editsAnyPage(tenant, screens))) throw new ForbiddenError('Your menu does not include a page editor.');
     return { routing: 'sharing', imageParameters: [] };
   }
   if (folder === 'slides') {
-    // The carousels' slide images (DESIGN §27): for whoever edits a page with a carousel.
+    // The carousels' slide images (docs/design.md §27): for whoever edits a page with a carousel.
     if (!SLIDE_EDITORS.some((routing) => screens.includes(routing))) throw new ForbiddenError('Your menu does not include the Home or Bespoke editor, whose carousels these images are for.');
     return { routing: 'slides', imageParameters: [] };
   }
@@ -107,10 +107,10 @@ export type UploadedImage = z.infer<typeof UploadedImageSchema>;
 export const loadSharp = () => import('sharp').then((module) => module.default);
 
 /**
- * Stores an uploaded image (DESIGN §8). The type comes from the bytes; the pixel count is read from the
+ * Stores an uploaded image (docs/design.md §8). The type comes from the bytes; the pixel count is read from the
  * header and refused before decoding; the image is re-encoded (dropping metadata and anything appended),
  * named by Folio, and WebP copies for srcset are made beside it. The client's file name is never part of the
- * address: it is only the image's first title in the library (DESIGN §34, tidied by titleFromFileName). The
+ * address: it is only the image's first title in the library (docs/design.md §34, tidied by titleFromFileName). The
  * original and its copies are stored in the tenant's database in one transaction: all of them, or none.
  *
  * Output format: PNG stays PNG and JPEG stays JPEG (logos keep transparency and sharp edges, photos keep
@@ -138,7 +138,7 @@ export async function storeUploadedImage(
   const at = new Date().toISOString();
   await inTransaction(tenant.db, async (trx) => {
     await insertImages(trx, files.map(([name, data]) => imageRow(folder, name, data, at)));
-    // Its row of the media library (DESIGN §27), in the same transaction: an image is in the library or not stored.
+    // Its row of the media library (docs/design.md §27), in the same transaction: an image is in the library or not stored.
     await insertMedia(trx, { folder, name: filename, title: input.title ?? '', width: encoded.width, height: encoded.height, bytes: encoded.data.length, uploaded_at: at, uploaded_by: session.userId });
     await audit(trx, tenant, {
       action: 'image.upload',
@@ -148,7 +148,7 @@ export async function storeUploadedImage(
       details: { folder, width: encoded.width, height: encoded.height, bytes: encoded.data.length, widths: files.length - 1 },
     });
   });
-  // The address as content stores it (DESIGN §24): a path, so the image shows at whatever address the site is reached.
+  // The address as content stores it (docs/design.md §24): a path, so the image shows at whatever address the site is reached.
   return { message: 'File uploaded successfully', url: `${UPLOADS_PATH}${folder}/${filename}`, filename };
 }
 
@@ -160,7 +160,7 @@ export interface EncodedImage {
   ext: 'png' | 'jpg' | 'webp';
 }
 
-/** How a replacing picture is fitted to the image it replaces (media library, DESIGN §27). */
+/** How a replacing picture is fitted to the image it replaces (media library, docs/design.md §27). */
 export interface FitTo {
   width: number;
   height: number;

@@ -52,14 +52,14 @@ describe.each(testDialects())('images on %s', (dialect) => {
     const body = response.json();
     expect(body.message).toBe('File uploaded successfully');
     expect(body.filename).toMatch(/^[0-9a-f]{24}_800x400\.png$/);
-    // A path, never PUBLIC_BASE_URL's scheme and host: the image shows wherever the site is reached (DESIGN §24).
+    // A path, never PUBLIC_BASE_URL's scheme and host: the image shows wherever the site is reached (docs/design.md §24).
     expect(body.url).toBe(`/uploads/photos/about/${body.filename}`);
     const stem = body.filename.replace('.png', '');
     expect(await listPhotos()).toEqual([`about/${body.filename}`, `about/${stem}-320.webp`, `about/${stem}-640.webp`, `about/${stem}-800.webp`].sort());
     const original = (await stored('about', body.filename))!;
     expect(original.includes(Buffer.from('secret-exif-marker'))).toBe(false);
     expect((await sharp(original).metadata()).format).toBe('png');
-    // Nothing is written to the disk any more: the database holds the images (DESIGN §8).
+    // Nothing is written to the disk any more: the database holds the images (docs/design.md §8).
     expect(fs.existsSync(path.join(t.config.dataDir, 'uploads'))).toBe(false);
 
     const served = await t.app.inject({ method: 'GET', url: `/uploads/photos/about/${body.filename}` });
@@ -157,7 +157,7 @@ describe.each(testDialects())('images on %s', (dialect) => {
     expect(await stored('about', mine)).toBeDefined();
   });
 
-  it('takes sharing images (DESIGN §20) from anyone whose menu holds a page editor, and no one else', async () => {
+  it('takes sharing images (docs/design.md §20) from anyone whose menu holds a page editor, and no one else', async () => {
     const png = { name: 'card.png', type: 'image/png', data: await testImage(1200, 630, 'png') };
     const db = t.app.tenants.default.db;
     // A Home editor uploads the Home page's sharing image: not About's or Customers' folder, but `sharing`.
@@ -177,7 +177,7 @@ describe.each(testDialects())('images on %s', (dialect) => {
     expect((await upload('sharing', png, null)).statusCode).toBe(401);
   });
 
-  it('takes slide images (DESIGN §27) from whoever edits Home or Bespoke, and no one else', async () => {
+  it('takes slide images (docs/design.md §27) from whoever edits Home or Bespoke, and no one else', async () => {
     const png = { name: 'slide.png', type: 'image/png', data: await testImage(1600, 700, 'png') };
     const db = t.app.tenants.default.db;
     const withMenu = async (username: string, page: 'home' | 'bespoke' | 'about', address: string) => {

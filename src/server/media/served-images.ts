@@ -14,7 +14,7 @@ export const SERVED_IMAGES_MAX_BYTES = 32 * 1024 * 1024;
 export const SERVED_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
- * The images this process served lately (DESIGN §8), so that hot images stay off the database: least recently
+ * The images this process served lately (docs/design.md §8), so that hot images stay off the database: least recently
  * used first out, bounded in bytes across tenants, keyed by tenant, folder and name. Names are never reused; an
  * image changes only when it is deleted or replaced in the media library (new bytes under its name), and either
  * reaches every instance's cache through the tenant's cache changes (`apply`, fed by TenantCache.onChange;

@@ -4,7 +4,7 @@ import { tooLargeMessage } from './media.service';
 
 /**
  * Reads uploadImage's multipart form: one file in the field `file`, the folder in `page` and, for an Autowired
- * page, the parameter it is for in `field`; the file's name (an image's first title, DESIGN §34). What the multipart
+ * page, the parameter it is for in `field`; the file's name (an image's first title, docs/design.md §34). What the multipart
  * stream throws (a file over the limit, a broken form) becomes one of the typed errors.
  */
 export async function readImageUpload(request: FastifyRequest, maxBytes: number): Promise<{ folder: unknown; field: unknown; bytes: Buffer | null; fileName: string | undefined }> {

@@ -92,7 +92,7 @@ describe.each(testDialects())('menu trees on %s', (dialect) => {
     const news = groupNodes.find((n) => n.name === 'News')!;
     await save({ menuId: news.id, pageid: 7, pagename: 'Latest News', sequence: 1, resourcegroupid: 3 });
     const after = (await call(editor, 'menuofUserforjosn')).json() as Array<{ mainmenulabel: string }>;
-    // News moved to sequence 1, beside the staff home (DESIGN §23), which comes first in the seeded menu.
+    // News moved to sequence 1, beside the staff home (docs/design.md §23), which comes first in the seeded menu.
     expect(after.slice(0, 2).map((m) => m.mainmenulabel).sort()).toEqual(['Dashboard', 'Latest News']);
   });
 

@@ -60,7 +60,7 @@ export async function menuAdminRoutes(app: FastifyInstance): Promise<void> {
   api.post('/api/menu/cleargroupall', { config: tree, schema: { body: ClearGroupMenuSchema, response: screenReplies(MenuChangeAnswerSchema) } }, async (request) =>
     clearGroupMenu(request.tenant, request.body.id),
   );
-  // A page put into the public menu from its own screen (DESIGN §34): the tree editor's access, rules and audit.
+  // A page put into the public menu from its own screen (docs/design.md §34): the tree editor's access, rules and audit.
   api.post(
     '/api/menu/publicmenuplace',
     { config: tree, schema: { body: PublicMenuPlaceRequestSchema, response: screenReplies(PublicMenuPlaceSchema, [404]) } },

@@ -91,7 +91,7 @@ async function depthOf(db: Db, itemId: number): Promise<number> {
 export async function saveMenuItems(tenant: Tenant, { jsonsavelist }: SaveMenuData): Promise<MenuChangeAnswer> {
   const items = Array.isArray(jsonsavelist) ? jsonsavelist : [jsonsavelist];
   await inTransaction(tenant.db, async (trx) => {
-    // Each refusal names its field as a path into the body (DESIGN §25): `jsonsavelist.2.sequence`.
+    // Each refusal names its field as a path into the body (docs/design.md §25): `jsonsavelist.2.sequence`.
     for (const [index, item] of items.entries()) await saveOne(trx, tenant, item, Array.isArray(jsonsavelist) ? `jsonsavelist.${index}` : 'jsonsavelist');
   });
   tenant.cache.clear();
@@ -190,7 +190,7 @@ export async function deleteMenuItem(tenant: Tenant, menuId: number): Promise<Me
 
 /**
  * updatemenubyuser: applies a group's tree to every user of the group. A user's effective menu is their own
- * tree if they have one, else their group's (DESIGN §5), so applying means clearing the users' own trees:
+ * tree if they have one, else their group's (docs/design.md §5), so applying means clearing the users' own trees:
  * from then on they follow the group's tree, including later changes to it (a copy would drift apart).
  */
 export async function applyGroupMenu(tenant: Tenant, groupId: number): Promise<MenuChangeAnswer> {
@@ -268,7 +268,7 @@ export async function clearGroupMenu(tenant: Tenant, groupId: number): Promise<M
   return { status: 'OK', message: MENU_MESSAGES.deleted };
 }
 
-/** The Public group's tree: the public header's menu (DESIGN §11). */
+/** The Public group's tree: the public header's menu (docs/design.md §11). */
 const PUBLIC_MENU: MenuOwner = { kind: 'group', id: PUBLIC_GROUP_ID };
 
 /** A page that can go into the public menu: it exists, is on the public website and is switched on. */
@@ -293,7 +293,7 @@ function flatTree(rows: Awaited<ReturnType<typeof listTreeItems>>): PublicMenuEn
   return entries;
 }
 
-/** Where a page is in the public menu (its first entry there) and the entries it could go under (DESIGN §34). */
+/** Where a page is in the public menu (its first entry there) and the entries it could go under (docs/design.md §34). */
 export async function publicMenuPlace(tenant: Tenant, pageId: number): Promise<PublicMenuPlace> {
   if (!(await findPage(tenant.db, pageId))) throw new NotFoundError(PAGE_MESSAGES.notFound);
   const entries = flatTree(await listTreeItems(tenant.db, PUBLIC_MENU));
@@ -303,7 +303,7 @@ export async function publicMenuPlace(tenant: Tenant, pageId: number): Promise<P
 }
 
 /**
- * Puts a page into the public menu from its screen (DESIGN §34): under a top-level or sub-menu entry of the
+ * Puts a page into the public menu from its screen (docs/design.md §34): under a top-level or sub-menu entry of the
  * Public group's tree, at a position among the entries there (the others move down one; beyond the last puts it
  * last). A page already in the menu moves there. The menu editor's rules hold (three levels, only under an entry
  * that holds entries); the change is audited as the menu editor's are.

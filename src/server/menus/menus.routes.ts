@@ -5,7 +5,7 @@ import { AnyBodySchema, replies, typed } from '../http/contract';
 import { getPublicMenu, getUserMenu } from './menus.service';
 
 export async function menuRoutes(app: FastifyInstance): Promise<void> {
-  // Identity comes from the session only (DESIGN §4): whatever username/userid/usergroupid the body names,
+  // Identity comes from the session only (docs/design.md §4): whatever username/userid/usergroupid the body names,
   // a caller without a session gets the Public menu, a logged-in caller their own.
   typed(app).post(
     '/api/menu/menuofUserforjosn',

@@ -49,7 +49,7 @@ export async function getPublicMenu(tenant: Tenant): Promise<MenuEntry[]> {
 }
 
 /**
- * The items of a user's effective menu (DESIGN §5): their own tree if one is assigned, else their group's.
+ * The items of a user's effective menu (docs/design.md §5): their own tree if one is assigned, else their group's.
  * The one place this rule lives: the menu shown, the screens allowed and the landing page all come from it.
  */
 export async function effectiveMenuItems(tenant: Tenant, userId: number, groupId: number): Promise<MenuItemRow[]> {

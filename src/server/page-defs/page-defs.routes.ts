@@ -25,7 +25,7 @@ import {
 } from './page-defs.service';
 
 /**
- * Page definitions and parameter configuration (spec 001 §7, DESIGN §11, §12): the homepages screen (page
+ * Page definitions and parameter configuration (spec 001 §7, docs/design.md §11, §12): the homepages screen (page
  * creation and parameter configuration are reached from it and granted with it).
  */
 export async function pageDefinitionRoutes(app: FastifyInstance): Promise<void> {

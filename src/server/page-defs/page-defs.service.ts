@@ -52,7 +52,7 @@ export async function getModules(tenant: Tenant): Promise<Module[]> {
 }
 
 /**
- * savePageCreation (DESIGN §11): creates an Autowired page (ids from 1000) or updates a page. A wired page
+ * savePageCreation (docs/design.md §11): creates an Autowired page (ids from 1000) or updates a page. A wired page
  * keeps its name, type and place on the public site (its code answers to them); its display name and module
  * may change. Names are unique regardless of case and never one of Folio's own routes or a page's twin.
  */
@@ -105,7 +105,7 @@ export async function savePageDefinition(tenant: Tenant, input: PageDefinitionDa
         summary: `Changed the definition of page ${values.routing}${renamed}`,
         details: changedFields(before, audited),
       });
-      // Its name is its address (DESIGN §27): links to the old public address keep working, with a 301 to the new one.
+      // Its name is its address (docs/design.md §27): links to the old public address keep working, with a 301 to the new one.
       // Another spelling of the same name needs none: addresses of pages are found in any case.
       if (existing.public_path && values.public_path && existing.public_path.toLowerCase() !== values.public_path.toLowerCase()) {
         await redirectRenamedPage(trx, tenant, values.routing, existing.public_path, values.public_path, new Date());
@@ -159,7 +159,7 @@ export async function changePageStatus(tenant: Tenant, id: number, activeStatus:
 }
 
 /**
- * getactivityforparamconf: the names the parameter dropdown offers (DESIGN §7, §12): the fields its page's kind
+ * getactivityforparamconf: the names the parameter dropdown offers (docs/design.md §7, §12): the fields its page's kind
  * gives rules to (a built-in page's fields with their on-screen labels, which replaces the spec's foo/nofoo
  * reload), or, for a page whose parameters are its fields, those parameters. A screen has none.
  */
@@ -184,7 +184,7 @@ export async function pageParameters(tenant: Tenant, id: number): Promise<{ page
 }
 
 /**
- * saveParameters: replaces a page's configuration as a whole (DESIGN §12). The schema has refused
+ * saveParameters: replaces a page's configuration as a whole (docs/design.md §12). The schema has refused
  * contradictions; here a wired page's parameters must name its fields. Applies to the next save at once.
  */
 export async function saveParameters(tenant: Tenant, { id, parameters }: SaveParametersData): Promise<{ message: 'Success' }> {
@@ -232,7 +232,7 @@ function parameterChanges(before: readonly Parameter[], after: readonly Paramete
   return { counts, details: { added, removed, changed } };
 }
 
-/** Whether a page is active: a deactivated content page has no public twin (DESIGN §11). */
+/** Whether a page is active: a deactivated content page has no public twin (docs/design.md §11). */
 export async function isPublished(tenant: Tenant, id: number): Promise<boolean> {
   return isPagePublished(tenant.db, id);
 }

@@ -7,7 +7,7 @@ import { createTestApp, testDialects, type TestApp } from '../test-support/test-
 import { createUser } from '../users/users.service';
 
 /**
- * Plain words for pages made without code (DESIGN §34): visitors read content (a field's name shows only where
+ * Plain words for pages made without code (docs/design.md §34): visitors read content (a field's name shows only where
  * "Show its name to visitors" is on; text kinds are off unless set), a heading is a heading, and a page goes into
  * the public menu from its own screen with the menu editor's access, rules and audit.
  */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { PageRecord } from '../../core/page-defs/page-definition';
 import type { Db } from '../db/database';
 
-/** Pages made in page creation get ids from here up (DESIGN §11): ids below stay free for pages with code. */
+/** Pages made in page creation get ids from here up (docs/design.md §11): ids below stay free for pages with code. */
 export const FIRST_CREATED_PAGE_ID = 1000;
 
 const PAGE_COLUMNS = ['p.id', 'p.routing', 'p.name', 'p.display_name', 'p.module_id', 'm.name as module_name', 'p.page_type', 'p.homepage', 'p.active', 'p.kind', 'p.public_path'] as const;

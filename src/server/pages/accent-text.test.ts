@@ -5,7 +5,7 @@ import { createUser } from '../users/users.service';
 import { ADMIN_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 
-/** Home's accented headings (DESIGN §34): stored as text and bare spans whatever is sent, in every language. */
+/** Home's accented headings (docs/design.md §34): stored as text and bare spans whatever is sent, in every language. */
 describe.each(testDialects())('accented headings on %s', (dialect) => {
   let t: TestApp;
   let admin: LoggedIn;

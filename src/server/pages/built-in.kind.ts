@@ -16,7 +16,7 @@ import { pageFieldsOf, type Page, type PageKind, type TextPlace } from './page-k
 import { contentDescription } from './seo';
 
 /**
- * The twelve built-in pages (DESIGN §6): each has code, a registry entry (src/core/pages.ts) and a page file
+ * The twelve built-in pages (docs/design.md §6): each has code, a registry entry (src/core/pages.ts) and a page file
  * whose zod schema, editor labels and default field rules are its truth (CONTENT_SCHEMAS,
  * CONTENT_PAGE_DEFINITIONS). A field added to one of them is added in its page file: nothing here changes.
  */
@@ -31,7 +31,7 @@ export const builtInKind: PageKind = {
     return { ...pageFieldsOf(row), publicPath: entry.publicPath, cacheKey: entry.key };
   },
 
-  // Its address is a route of the site whatever page creation says: deactivated, it shows the 404 page there (DESIGN §11).
+  // Its address is a route of the site whatever page creation says: deactivated, it shows the 404 page there (docs/design.md §11).
   publicAddress: (page) => page.publicPath,
 
   // Its public component (src/client/public/page-components.ts) renders the document as its page file shapes it.
@@ -49,7 +49,7 @@ export const builtInKind: PageKind = {
 
   /**
    * Parsed with the page file's schema, rich text cleaned, the page's field rules applied to every entry of every
-   * list (the editor ran them before Add); refusals name fields as the editor labels them (DESIGN §24).
+   * list (the editor ran them before Add); refusals name fields as the editor labels them (docs/design.md §24).
    */
   async prepare(tenant, page, submitted, { tools, now }) {
     const entry = registryEntry(page);
@@ -57,7 +57,7 @@ export const builtInKind: PageKind = {
     const edited = parseInput(schema, submitted) as { revision: number };
     const document = sanitizeDocument(schema, edited, { richText: tools.cleanRichText, accentText: cleanAccentText }) as unknown as Record<string, unknown>;
     const rules = await getActiveRules(tenant, page.id);
-    // The refusal names the field's place (`skillList.2.skillName`), so the editor opens that entry (DESIGN §25).
+    // The refusal names the field's place (`skillList.2.skillName`), so the editor opens that entry (docs/design.md §25).
     const problem = documentRuleProblem(document, rules, now, labelsOf(entry));
     if (problem) throw new ValidationError(problem.message, problem.path);
     return { document, basedOn: edited.revision };

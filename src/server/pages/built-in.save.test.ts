@@ -42,7 +42,7 @@ describe.each(testDialects())('page saves on %s', (dialect) => {
     mutate(changed);
     const response = await save('saveHome', changed);
     expect(response.statusCode).toBe(400);
-    // DESIGN §25: a refusal about one field names it, {message, field}.
+    // docs/design.md §25: a refusal about one field names it, {message, field}.
     expect(response.json()).toEqual({ message, field });
     expect(await read('gethomepages')).toEqual(before);
   });

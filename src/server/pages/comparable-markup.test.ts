@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparableMarkup } from './comparable-markup';
 
-/** Compare's view of rich text (DESIGN §24): equal when a visitor sees the same, different when not. */
+/** Compare's view of rich text (docs/design.md §24): equal when a visitor sees the same, different when not. */
 describe('comparableMarkup', () => {
   const same = (a: string, b: string) => expect(comparableMarkup(a)).toBe(comparableMarkup(b));
   const different = (a: string, b: string) => expect(comparableMarkup(a)).not.toBe(comparableMarkup(b));

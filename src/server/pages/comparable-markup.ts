@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Rich text as Compare weighs it (DESIGN §24: compare shows only real changes). Two texts that a visitor sees
+ * Rich text as Compare weighs it (docs/design.md §24: compare shows only real changes). Two texts that a visitor sees
  * the same are equal here: the editor's `<br>` and the cleaner's `<br />`, attributes in any order, `&nbsp;`
  * and U+00A0, `<b>` and `<strong>`, whitespace between blocks, the rel the cleaner adds to a link. Only for comparing: what is stored and shown
  * stays as it was saved.

@@ -23,13 +23,13 @@ import { autowiredDescription } from './seo';
 /** The cache key of an Autowired page's rendered public twin. */
 export const autowiredCacheKey = (routing: string) => `autowired:${routing.toLowerCase()}`;
 
-/** A page's parameters (its fields and their rules, DESIGN §12), in the order they apply. */
+/** A page's parameters (its fields and their rules, docs/design.md §12), in the order they apply. */
 export async function autowiredParameters(tenant: Tenant, pageId: number): Promise<Parameter[]> {
   return (await listParameters(tenant.db, pageId)).map(parameterOf);
 }
 
 /**
- * Pages made without code (page creation, DESIGN §11, §13): their document is `{header, rows}` and its schema,
+ * Pages made without code (page creation, docs/design.md §11, §13): their document is `{header, rows}` and its schema,
  * rules and labels come from the page's parameters. A field added to such a page is a parameter added in
  * parameter configuration: no code changes at all.
  */
@@ -43,13 +43,13 @@ export const pageBuilderKind: PageKind = {
     return { ...pageFieldsOf(row), publicPath: `/${row.routing}1`, cacheKey: autowiredCacheKey(row.routing) };
   },
 
-  // Its public twin exists while it is active and on the website (DESIGN §13).
+  // Its public twin exists while it is active and on the website (docs/design.md §13).
   publicAddress: (page) => (page.active && page.onWebsite ? page.publicPath : null),
 
-  /** One public component shows every such page, told by the parameters how to show each value (DESIGN §13). */
+  /** One public component shows every such page, told by the parameters how to show each value (docs/design.md §13). */
   async publicView(tenant, page, document) {
     const parameters = await autowiredParameters(tenant, page.id);
-    // Choices from master data are stored as value ids; visitors read the values' names (DESIGN §14).
+    // Choices from master data are stored as value ids; visitors read the values' names (docs/design.md §14).
     const content = await withMasterNames(tenant, parameters, document as unknown as AutowiredDocument);
     return {
       pageKey: 'autowired',
@@ -67,7 +67,7 @@ export const pageBuilderKind: PageKind = {
   /**
    * Validated with a schema built from the page's parameters (unknown fields, wrong types, too many rows → 400
    * naming the place), rich text cleaned, the parameters' rules applied (header, then each row: first failure
-   * wins), stored images against their size in KB, master choices against master data (DESIGN §14).
+   * wins), stored images against their size in KB, master choices against master data (docs/design.md §14).
    */
   async prepare(tenant, page, submitted, { tools, now, published }) {
     const parameters = await autowiredParameters(tenant, page.id);
@@ -81,7 +81,7 @@ export const pageBuilderKind: PageKind = {
     const rows = documentRuleProblem({ rows: document.rows }, rules.rows, now);
     if (rows) throw new ValidationError(rows.message, `document.${rows.path}`);
     await checkImageFileSizes(tenant, parameters, document, tools.imageBytes);
-    // Choices from master data: active values of their type, of the parent chosen beside them (DESIGN §14).
+    // Choices from master data: active values of their type, of the parent chosen beside them (docs/design.md §14).
     const chosen = await checkMasterChoices(tenant, parameters, document, (await published()) as unknown as AutowiredDocument);
     return { document: chosen as unknown as Record<string, unknown>, basedOn: document.revision };
   },
@@ -151,7 +151,7 @@ async function checkImageFileSizes(tenant: Tenant, parameters: readonly Paramete
 
 /**
  * The document travels in the save's body as `document` (savepagecontent): a refusal about one of its fields
- * names it from the body (`document.rows.2.title`), as every refusal's `field` does (DESIGN §25).
+ * names it from the body (`document.rows.2.title`), as every refusal's `field` does (docs/design.md §25).
  */
 function inDocument<T>(parse: () => T): T {
   try {

@@ -24,7 +24,7 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
       parameters: [
         { parameterName: 'title', sequence: 1, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', minlength: 5, maxlength: 80 },
         { parameterName: 'intro', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header' },
-        // A table needs a heading per column (DESIGN §34): the job title's name is shown to visitors.
+        // A table needs a heading per column (docs/design.md §34): the job title's name is shown to visitors.
         { parameterName: 'jobTitle', sequence: 3, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', maxlength: 80, showName: true },
         { parameterName: 'closingDate', sequence: 4, type: 'Date', unittype: 'Date', pagecreationtype: 'Detail', greatthncurrentdate: 'true' },
         { parameterName: 'salary', sequence: 5, type: 'number', unittype: 'Float', pagecreationtype: 'Detail', decimalplaces: 2 },
@@ -88,7 +88,7 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
     expect(html).not.toContain('<script>alert(1)</script>');
   });
 
-  // An Autowired page's parameter name is its label (DESIGN §24): field-rule refusals name it as it is.
+  // An Autowired page's parameter name is its label (docs/design.md §24): field-rule refusals name it as it is.
   it.each([
     ['a title that is too short', (d: any) => (d.header.title = 'Hey'), 'Please enter at least 5 characters in title'],
     ['a missing mandatory job title', (d: any) => delete d.rows[1].jobTitle, 'Please enter jobTitle'],
@@ -107,7 +107,7 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
     expect((await content()).json()).toEqual(before);
   });
 
-  // DESIGN §25: a refusal about one field names its place in the save's body, so the editor marks that field.
+  // docs/design.md §25: a refusal about one field names its place in the save's body, so the editor marks that field.
   it.each([
     ['a field rule of the header', (d: any) => (d.header.title = 'Hey'), 'document.header.title'],
     ['a field rule of an entry', (d: any) => delete d.rows[1].jobTitle, 'document.rows.1.jobTitle'],
@@ -120,7 +120,7 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
     expect(refused.json().field).toBe(field);
   });
 
-  it('reads well (DESIGN §24): values under their names, column headings, the firm\'s dates and numbers, yes/no labels, alt texts', async () => {
+  it('reads well (docs/design.md §24): values under their names, column headings, the firm\'s dates and numbers, yes/no labels, alt texts', async () => {
     const master = (name: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
     const team = (await master('savePageCreation', { filename: 'Team', dspname: 'Our team', module: 1, type: 'Autowired', homepage: 'Y' })).json().id;
     const parameters = await master('saveParameters', {
@@ -130,7 +130,7 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
         { parameterName: 'Head count', sequence: 2, type: 'number', unittype: 'Integer', pagecreationtype: 'Header' },
         { parameterName: 'Hiring', sequence: 3, type: 'Checkbox', unittype: 'Boolean', pagecreationtype: 'Header', booleanyes: 'We are hiring', booleanno: 'Not hiring' },
         { parameterName: 'Team photo', sequence: 4, type: 'Image', unittype: 'Image', pagecreationtype: 'Header' },
-        // Text shows no name unless asked (DESIGN §34); a table needs a heading per column.
+        // Text shows no name unless asked (docs/design.md §34); a table needs a heading per column.
         { parameterName: 'Name', sequence: 5, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', showName: true },
         { parameterName: 'Joined', sequence: 6, type: 'Date', unittype: 'Date', pagecreationtype: 'Detail' },
         { parameterName: 'Share', sequence: 7, type: 'number', unittype: 'Float', pagecreationtype: 'Detail' },

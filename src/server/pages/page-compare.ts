@@ -14,7 +14,7 @@ const NOT_COMPARED = new Set(['revision', 'menupageid', 'commonrouting']);
 type Path = string | number;
 
 /**
- * `GET /api/master/compare/:routing?from&to` (DESIGN §19): one entry per changed field between two revisions,
+ * `GET /api/master/compare/:routing?from&to` (docs/design.md §19): one entry per changed field between two revisions,
  * in the editor's words (the page's kind names the places); list items by position, one entry for an item
  * added or removed whole.
  */
@@ -25,12 +25,12 @@ export async function compareRevisions(tenant: Tenant, page: Page, from: number,
   return compareDocuments(tenant, page, { from, to }, documentOf<Record<string, unknown>>(before), documentOf<Record<string, unknown>>(after));
 }
 
-/** Two documents of a page compared field by field (a translation's with the source around its texts, DESIGN §28). */
+/** Two documents of a page compared field by field (a translation's with the source around its texts, docs/design.md §28). */
 export async function compareDocuments(tenant: Tenant, page: Page, { from, to }: { from: number; to: number }, first: Record<string, unknown>, second: Record<string, unknown>): Promise<Comparison> {
   const strip = (document: Record<string, unknown>) => Object.fromEntries(Object.entries(document).filter(([key]) => !NOT_COMPARED.has(key)));
   const isRichText = await page.kind.richTextPaths(tenant, page);
   const [older, newer] = [strip(first), strip(second)];
-  // Rich text is weighed as a visitor sees it (DESIGN §24); the entries show the values as they were stored.
+  // Rich text is weighed as a visitor sees it (docs/design.md §24); the entries show the values as they were stored.
   const comparable = (document: Record<string, unknown>) => comparableDocument(document, isRichText) as Record<string, unknown>;
   const changes: Change[] = diff(comparable(older), comparable(newer)).map((d) => {
     const path = d.path;

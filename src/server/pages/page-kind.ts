@@ -8,7 +8,7 @@ import type { FieldPath } from '../../core/schemas/walk';
 import type { TextKind } from '../../core/schemas/fields';
 
 /**
- * One page model (DESIGN §25, decision 021): every page with content is a `Page` of one of two kinds, the
+ * One page model (docs/design.md §25, decision 021): every page with content is a `Page` of one of two kinds, the
  * twelve built-in pages (schema from the page registry) and the pages made without code (schema from their
  * parameters). Everything that differs between them lives in their `PageKind`; the page service, the routes
  * and the access rule ask the kind and never which family a page belongs to.
@@ -30,7 +30,7 @@ export interface Page {
   row: PageRow;
   kind: PageKind;
   /**
-   * The language it is shown in (DESIGN §28): absent for the source (the default language); a BCP 47 code for the
+   * The language it is shown in (docs/design.md §28): absent for the source (the default language); a BCP 47 code for the
    * page in another language, whose `publicPath` (`/de/Home1`) and `cacheKey` (`home@de`) are that language's.
    */
   locale?: string;
@@ -63,7 +63,7 @@ type Path = readonly PropertyKey[];
 
 /** What visitors see of a document that differs by kind: the renderer (ssr/render-page.ts) does the rest. */
 export interface PublicView extends Pick<PublicPageData, 'pageKey' | 'content' | 'autowired'> {
-  /** The default description (DESIGN §20) of what is shown. */
+  /** The default description (docs/design.md §20) of what is shown. */
   description: string;
   /** The page's largest image above the fold, fetched early. */
   preloadImage?: string | undefined;
@@ -90,7 +90,7 @@ export interface PageKind {
   publicView(tenant: Tenant, page: Page, document: Record<string, unknown>): Promise<PublicView>;
   /**
    * The page's image fields, whose uploads go to its own folder (`page<id>`); null when its images go to the
-   * folders of its page file instead (DESIGN §8).
+   * folders of its page file instead (docs/design.md §8).
    */
   imageFields(tenant: Tenant, page: Page): Promise<Parameter[] | null>;
   /** The document of a page nobody has saved yet; null when a page of this kind always has one (404 then). */
@@ -109,10 +109,10 @@ export interface PageKind {
    * the page's parameters are its fields themselves, so any name goes.
    */
   fieldsForRules(page: Page): ParameterLabel[] | null;
-  /** The default description of a document: its first paragraph (DESIGN §20). */
+  /** The default description of a document: its first paragraph (docs/design.md §20). */
   description(tenant: Tenant, page: Page, document: object): Promise<string>;
   /**
-   * The places of a document whose texts translate (DESIGN §28), in the document's order: texts of the page's
+   * The places of a document whose texts translate (docs/design.md §28), in the document's order: texts of the page's
    * own fields (numbers, dates, images, master data and addresses stay the source's). The seo fields are the
    * translation service's, the same for every kind.
    */

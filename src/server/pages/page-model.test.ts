@@ -9,7 +9,7 @@ import { editDocument, pageHistory, publishedDocument } from './page.service';
 import { resolvePage } from './resolve-page';
 
 /**
- * The one page model (DESIGN §25, decision 021): both kinds of page resolve by name, the spec's calls of both
+ * The one page model (docs/design.md §25, decision 021): both kinds of page resolve by name, the spec's calls of both
  * answer what the one page service answers, and one rule says who may edit a page.
  */
 describe.each(testDialects())('the one page model on %s', (dialect) => {

@@ -9,14 +9,14 @@ export interface RevisionRow {
   saved_at: string;
   status: RevisionStatus;
   publish_at: string | null;
-  /** '' for the source, a BCP 47 code for a translation (DESIGN §28). */
+  /** '' for the source, a BCP 47 code for a translation (docs/design.md §28). */
   locale: string;
   /** A translation's: the source's published revision it was made from. */
   source_revision: number | null;
 }
 
 /**
- * The source of every page: its revisions in the default language, whatever its code (DESIGN §28). Every read
+ * The source of every page: its revisions in the default language, whatever its code (docs/design.md §28). Every read
  * names its locale; revision numbers are one sequence per page across its languages.
  */
 export const SOURCE_LOCALE = '';
@@ -42,7 +42,7 @@ export async function findLastRevisionNumber(db: Db, pageId: number): Promise<nu
   return row?.revision ?? 0;
 }
 
-/** The revision visitors see: the page's newest published one (DESIGN §19). */
+/** The revision visitors see: the page's newest published one (docs/design.md §19). */
 export async function findPublishedRevision(db: Db, pageId: number, locale = SOURCE_LOCALE): Promise<RevisionRow | undefined> {
   return db
     .selectFrom('page_revisions')
@@ -155,7 +155,7 @@ export async function listRevisions(db: Db, pageId: number, limit: number, local
 }
 
 /**
- * Keeps a page's newest `keep` revisions (DESIGN §19) and, whatever their age, the published one and a
+ * Keeps a page's newest `keep` revisions (docs/design.md §19) and, whatever their age, the published one and a
  * scheduled one; deletes the rest. Returns how many went.
  */
 export async function pruneRevisions(db: Db, pageId: number, keep: number, locale = SOURCE_LOCALE): Promise<number> {
@@ -193,7 +193,7 @@ export async function listPagesOver(db: Db, keep: number): Promise<Array<{ pageI
   return rows.map((r) => ({ pageId: r.page_id, locale: r.locale }));
 }
 
-/** Every page's languages with a published translation (DESIGN §28): what hreflang and the sitemap list. */
+/** Every page's languages with a published translation (docs/design.md §28): what hreflang and the sitemap list. */
 export async function listPublishedLocales(db: Db): Promise<Array<{ page_id: number; locale: string }>> {
   return db.selectFrom('page_revisions').select(['page_id', 'locale']).distinct().where('status', '=', 'published').where('locale', '<>', SOURCE_LOCALE).execute();
 }

@@ -35,7 +35,7 @@ import {
 import { pageMeta, sharingImage } from './seo';
 
 /**
- * The one page service (DESIGN §25, decision 021): read, edit, save in every publish mode, restore, history,
+ * The one page service (docs/design.md §25, decision 021): read, edit, save in every publish mode, restore, history,
  * unschedule, scheduled publishing and pruning, for pages of both kinds. What differs between the kinds it asks
  * the page's `kind`; who may call it the access layer decided (`editsPage`, access.ts).
  */
@@ -45,7 +45,7 @@ export const PUBLISH_SCHEDULED_EVERY_MS = 15_000;
 /** How often pruning catches up with REVISIONS_PER_PAGE (a save prunes its own page at once). */
 export const PRUNE_REVISIONS_EVERY_MS = 6 * 60 * 60_000;
 
-/** A save's `publish` (DESIGN §19), read: at once, as a draft, or at a time. */
+/** A save's `publish` (docs/design.md §19), read: at once, as a draft, or at a time. */
 export type PublishMode = { kind: 'now' } | { kind: 'draft' } | { kind: 'at'; at: Date };
 
 type PageDocument = Record<string, unknown> & { seo: Seo };
@@ -91,7 +91,7 @@ export async function publishedDocument(tenant: Tenant, page: Page): Promise<Rec
 }
 
 /**
- * getpagecontent and `GET /api/pages/:routing` (DESIGN §13): a page's published document. The content of an
+ * getpagecontent and `GET /api/pages/:routing` (docs/design.md §13): a page's published document. The content of an
  * inactive or internal page (homepage N) is readable only by those who may edit it; anyone else gets 404.
  */
 export async function readPage(tenant: Tenant, page: Page, session: SessionUser | null): Promise<Record<string, unknown>> {
@@ -111,7 +111,7 @@ export async function newestDocument(tenant: Tenant, page: Page): Promise<{ docu
 }
 
 /**
- * `GET /api/master/edit/:routing` (DESIGN §19): the newest revision of any status in the get call's shape, with
+ * `GET /api/master/edit/:routing` (docs/design.md §19): the newest revision of any status in the get call's shape, with
  * its status, when it goes live, the revision visitors see, a waiting schedule, and what the seo fields default to.
  */
 export async function editDocument(tenant: Tenant, page: Page, publicBaseUrl: string): Promise<Record<string, unknown>> {
@@ -138,7 +138,7 @@ export async function editDocument(tenant: Tenant, page: Page, publicBaseUrl: st
     scheduled: scheduledOf(scheduled) ?? null,
     nextRevision: last + 1,
     // The image as stored (a path for an upload), not the absolute one of the page's head: the editor shows it,
-    // wherever the back office is reached (DESIGN §24).
+    // wherever the back office is reached (docs/design.md §24).
     seoDefaults: { title: meta.title, description: meta.description, image: sharingImage(EMPTY_SEO, company), url: meta.url },
   };
   return { ...document, ...state };
@@ -150,7 +150,7 @@ export async function pageDefinition(tenant: Tenant, page: Page): Promise<{ page
 }
 
 /**
- * Saves an edited document as a new revision (DESIGN §6, §13, §19): the page's kind parses, cleans and checks it
+ * Saves an edited document as a new revision (docs/design.md §6, §13, §19): the page's kind parses, cleans and checks it
  * (400 naming the place); refused with 409 when the page changed since the revision the editor started from;
  * published, kept as a draft or scheduled as `publish` says.
  */
@@ -170,7 +170,7 @@ export async function savePage(
 
 /**
  * A document checked exactly as its save would check it (schema, cleaning, field rules, the kind's own checks) and
- * stored nowhere: the editor's preview of its working copy (DESIGN §26). No revision, no audit entry.
+ * stored nowhere: the editor's preview of its working copy (docs/design.md §26). No revision, no audit entry.
  */
 export async function previewDocument(tenant: Tenant, page: Page, submitted: unknown, tools: SaveTools, now = new Date()): Promise<Record<string, unknown>> {
   const { document } = await page.kind.prepare(tenant, page, submitted, { tools, now, published: () => publishedDocument(tenant, page) });
@@ -196,13 +196,13 @@ export async function pageHistory(tenant: Tenant, page: Pick<Page, 'id'>): Promi
 /** The page a revision belongs to: its id, its routing name, and the key its rendered public page is cached under. */
 export type RevisionTarget = Pick<Page, 'id' | 'routing' | 'cacheKey'>;
 
-/** A translation's revision (DESIGN §28): its language and the source's published revision it was made from. */
+/** A translation's revision (docs/design.md §28): its language and the source's published revision it was made from. */
 export interface TranslationTarget {
   locale: string;
   sourceRevision: number;
 }
 
-/** What the editor reads and sends back beside a document, never stored with it (DESIGN §19). */
+/** What the editor reads and sends back beside a document, never stored with it (docs/design.md §19). */
 const NOT_STORED = new Set(['publish', 'status', 'publishAt', 'savedAt', 'published', 'scheduled', 'nextRevision', 'seoDefaults', 'revision', 'menupageid', 'commonrouting']);
 
 const scheduledOf = (row: { revision: number; publish_at: string | null } | undefined): Scheduled | null =>
@@ -230,7 +230,7 @@ export async function commitRevision(
   const locale = translation?.locale ?? SOURCE_LOCALE;
   const current = await findNewestRevision(tenant.db, page.id, locale);
   if (current && basedOn !== null && basedOn !== current.revision) throw staleSave(current.saved_by_name, current.saved_at);
-  // One sequence of numbers per page across its languages (DESIGN §28): the next is one more than any.
+  // One sequence of numbers per page across its languages (docs/design.md §28): the next is one more than any.
   const revision = (await findLastRevisionNumber(tenant.db, page.id)) + 1;
   const status = statusOf(publish);
   const publishAt = publish.kind === 'at' ? publish.at.toISOString() : null;
@@ -274,7 +274,7 @@ export async function commitRevision(
           ...(unscheduled ? { unscheduled } : {}),
         },
       }, now);
-      // The count holds the moment the save answers (DESIGN §19): this page's older revisions go with it.
+      // The count holds the moment the save answers (docs/design.md §19): this page's older revisions go with it.
       await pruneRevisions(trx, page.id, keepRevisions, locale);
     });
   } catch (error) {
@@ -297,7 +297,7 @@ function summaryOf(routing: string, revision: number, status: string, publishAt:
 }
 
 /**
- * Cancels a page's scheduled revision (DESIGN §19): it stays, as a draft. 404 for a revision the page does not
+ * Cancels a page's scheduled revision (docs/design.md §19): it stays, as a draft. 404 for a revision the page does not
  * have, 409 for one that is not waiting (published already, or its schedule cancelled).
  */
 export async function unscheduleRevision(tenant: Tenant, page: Page, revision: number, now = new Date(), locale = SOURCE_LOCALE): Promise<{ message: 'Success'; revision: number; status: 'draft' }> {
@@ -351,7 +351,7 @@ export function previewRevisionOf(value: unknown): number | null {
 }
 
 /**
- * The job of scheduled publishing (DESIGN §19): every scheduled revision whose time has come is published, once
+ * The job of scheduled publishing (docs/design.md §19): every scheduled revision whose time has come is published, once
  * even with several instances (the status moves only if it is still `scheduled`), and the page's caches go.
  * Returns the revisions it published.
  */

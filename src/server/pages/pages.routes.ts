@@ -26,8 +26,8 @@ import { publicDocument, publishedIn, readPageIn, translationDocument } from './
 import { editDocument, pageDefinition, pageHistory, restorePage, savePage, unscheduleRevision } from './page.service';
 
 /**
- * The spec's calls of every page with content (spec 000 §7, spec 001, DESIGN §13, §19), each a thin alias onto
- * the one page service (DESIGN §25). Who may call an editing call is declared on it (`editsPage`: the page is
+ * The spec's calls of every page with content (spec 000 §7, spec 001, docs/design.md §13, §19), each a thin alias onto
+ * the one page service (docs/design.md §25). Who may call an editing call is declared on it (`editsPage`: the page is
  * named by the call, a path parameter or a body field) and checked by the access layer, which hands the page on.
  */
 export async function pageRoutes(app: FastifyInstance, options: SaveTools & { publicBaseUrl: string }): Promise<void> {
@@ -40,7 +40,7 @@ export async function pageRoutes(app: FastifyInstance, options: SaveTools & { pu
 }
 
 /**
- * The site's pages by title (DESIGN §34): the rich-text link dialog's picker. Any session gets this far; the service
+ * The site's pages by title (docs/design.md §34): the rich-text link dialog's picker. Any session gets this far; the service
  * lets in whoever edits a page (their menu says which, pages made without code included).
  */
 function sitePagesCall(app: FastifyInstance): void {
@@ -58,7 +58,7 @@ function builtInPageCalls(app: FastifyInstance, tools: SaveTools): void {
     api.post(
       `/api/master/${page.getCall}`,
       { config: { access: { public: true } }, schema: { body: AnyBodySchema, response: replies(schema, [404]) } },
-      // `{locale}` in the body reads the page in another language (DESIGN §28); without it, the default.
+      // `{locale}` in the body reads the page in another language (docs/design.md §28); without it, the default.
       async (request) =>
         publishedIn(request.tenant, await resolvePage(request.tenant, page.routing), request.body?.locale) as Promise<z.infer<typeof schema>>,
     );
@@ -80,7 +80,7 @@ function builtInPageCalls(app: FastifyInstance, tools: SaveTools): void {
   }
 }
 
-/** Any page's content by its routing name in the body (DESIGN §13): getpagecontent, savepagecontent, its editor's definition, history, restore. */
+/** Any page's content by its routing name in the body (docs/design.md §13): getpagecontent, savepagecontent, its editor's definition, history, restore. */
 function pageContentCalls(app: FastifyInstance, tools: SaveTools): void {
   const api = typed(app);
   const editor = { access: { editsPage: { body: 'commonrouting' } } } as const;
@@ -113,14 +113,14 @@ function pageContentCalls(app: FastifyInstance, tools: SaveTools): void {
 
 const RoutingParamsSchema = z.strictObject({ routing: z.string().min(1).max(100) });
 
-/** The editor's document with its publishing state (DESIGN §19): any page's document shape, plus EditState. */
+/** The editor's document with its publishing state (docs/design.md §19): any page's document shape, plus EditState. */
 const EditDocumentSchema = EditStateSchema.extend({ revision: z.number().int() }).loose();
 
-/** Drafts, scheduling and compare (DESIGN §19) for every page with content, by routing name in the address. */
+/** Drafts, scheduling and compare (docs/design.md §19) for every page with content, by routing name in the address. */
 function publishingCalls(app: FastifyInstance, publicBaseUrl: string): void {
   const api = typed(app);
   const editor = { access: { editsPage: { param: 'routing' } } } as const;
-  // `?locale=de`: the page's translation in that language, as `GET /api/master/translate/:routing` answers (DESIGN §28).
+  // `?locale=de`: the page's translation in that language, as `GET /api/master/translate/:routing` answers (docs/design.md §28).
   api.get(
     '/api/master/edit/:routing',
     {
@@ -145,11 +145,11 @@ function publishingCalls(app: FastifyInstance, publicBaseUrl: string): void {
 }
 
 const PublicRoutingParamsSchema = z.object({ routing: z.string().max(200) });
-/** `?locale=de`: the page in another language visitors can read (DESIGN §28); checked with a sentence by the service. */
+/** `?locale=de`: the page in another language visitors can read (docs/design.md §28); checked with a sentence by the service. */
 const PublicLocaleQuerySchema = z.object({ locale: z.string().max(40).optional() });
 
 /**
- * DESIGN §4: public content as GET with an ETag, for caches and CDNs, by the page's name or its public twin's
+ * docs/design.md §4: public content as GET with an ETag, for caches and CDNs, by the page's name or its public twin's
  * (`About`, `About1`). Untyped reply: the body goes out as the exact bytes its ETag was computed from.
  */
 function publicContentCall(app: FastifyInstance): void {

@@ -8,7 +8,7 @@ import { publishDueRevisions, pruneAllRevisions } from './page.service';
 const historySavedAt = (response: { json: () => { revisions: Array<{ revision: number; savedAt: string }> } }, revision: number) =>
   response.json().revisions.find((r) => r.revision === revision)?.savedAt;
 
-/** Drafts, scheduled publishing, preview, compare and retention (DESIGN §19), through the real API. */
+/** Drafts, scheduled publishing, preview, compare and retention (docs/design.md §19), through the real API. */
 describe.each(testDialects())('drafts, scheduling, preview and compare on %s', (dialect) => {
   let t: TestApp;
   let admin: LoggedIn;
@@ -237,7 +237,7 @@ describe.each(testDialects())('drafts, scheduling, preview and compare on %s', (
     expect((await inject('GET', `/api/master/compare/Careers?from=1&to=2`, outsider)).statusCode).toBe(403);
   });
 
-  it('compares rich text as a visitor sees it: a page published unchanged has no changes, a real change is still one (DESIGN §24)', async () => {
+  it('compares rich text as a visitor sees it: a page published unchanged has no changes, a real change is still one (docs/design.md §24)', async () => {
     // About as seeded (revision 1, still the published one): its management details hold <br>, which the
     // cleaner stores as <br />. Published again unchanged, on top of the draft an earlier test left.
     const seeded = (await inject('GET', '/api/pages/About1', null)).json();

@@ -6,7 +6,7 @@ import { builtInKind } from './built-in.kind';
 import { pageBuilderKind } from './page-builder.kind';
 import type { Page, PageKind } from './page-kind';
 
-/** The two kinds of page (DESIGN §25): each row of a page with content is one kind's. */
+/** The two kinds of page (docs/design.md §25): each row of a page with content is one kind's. */
 const KINDS: readonly PageKind[] = [builtInKind, pageBuilderKind];
 
 export const NO_PAGE = 'There is no page of that name.';
@@ -23,7 +23,7 @@ async function pagesByRouting(tenant: Tenant): Promise<ReadonlyMap<string, Page>
     }
   }
   // The same read fills the pages by their public address, which the hot path reads as it is (ssr/hot-path.ts).
-  // In every other language visitors can read, each page has its address too (`/de/Home1`, DESIGN §28): served
+  // In every other language visitors can read, each page has its address too (`/de/Home1`, docs/design.md §28): served
   // once published in it, redirected to the source's before.
   const locales = await publicLocales(tenant);
   const byAddress = new Map<string, Page>();
@@ -47,7 +47,7 @@ export async function publicPagesOf(tenant: Tenant): Promise<ReadonlyMap<string,
 }
 
 /**
- * What a one-segment address `/{name}` is among the pages whose twins are found by name (DESIGN §13): `/{Name}`
+ * What a one-segment address `/{name}` is among the pages whose twins are found by name (docs/design.md §13): `/{Name}`
  * the page's editing twin (the staff app), `/{Name}1` its public twin while it has one; another spelling of either
  * is not canonical (answered with a redirect). Null: neither.
  */
@@ -97,7 +97,7 @@ export async function listPages(tenant: Tenant): Promise<Page[]> {
   return [...(await pagesByRouting(tenant)).values()];
 }
 
-/** The page in another language (DESIGN §28): its address `/de/Home1` and its rendered copy's key `home@de`; '' the page itself. */
+/** The page in another language (docs/design.md §28): its address `/de/Home1` and its rendered copy's key `home@de`; '' the page itself. */
 export function inLocale(page: Page, locale: string): Page {
   if (locale === '') return page;
   return { ...page, locale, publicPath: `/${locale}${page.publicPath}`, cacheKey: `${page.cacheKey}@${locale}` };

@@ -32,7 +32,7 @@ describe('the rich-text cleaner of a site', () => {
   });
 });
 
-describe('images in rich text (DESIGN §24)', () => {
+describe('images in rich text (docs/design.md §24)', () => {
   const upload = '/uploads/photos/about/0123456789abcdef01234567_800x600.png';
   const srcOf = (html: string) => /<img src="([^"]*)"/.exec(sanitizeRichText(html, BASE))?.[1] ?? null;
 

@@ -3,7 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import { siteRelativeImageAddress } from '../../core/media/image-names';
 
 /**
- * The allow-list of DESIGN §6: text formatting, lists, links (http, https, mailto), images from this site,
+ * The allow-list of docs/design.md §6: text formatting, lists, links (http, https, mailto), images from this site,
  * alignment, colour, sizes 1–7. No script, event handler, javascript: URL, iframe, form or style trick.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -33,7 +33,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /**
- * Images only from this site, stored as paths (DESIGN §24): an upload's absolute address (any host: the site may
+ * Images only from this site, stored as paths (docs/design.md §24): an upload's absolute address (any host: the site may
  * have moved) and any address on the public base become the path; what is then not a path of this site goes.
  */
 export function sanitizeRichText(html: string, publicBaseUrl: string): string {
@@ -83,7 +83,7 @@ export function richTextCleaner(publicBaseUrl: string, maxCharacters = 8_000_000
   };
 }
 
-/** An accented heading's allow-list (DESIGN §34): bare spans, nothing else; the words of any other tag stay. */
+/** An accented heading's allow-list (docs/design.md §34): bare spans, nothing else; the words of any other tag stay. */
 const ACCENT_OPTIONS: sanitizeHtml.IOptions = { allowedTags: ['span'], allowedAttributes: {}, allowedClasses: {}, allowedStyles: {}, disallowedTagsMode: 'discard' };
 
 /**

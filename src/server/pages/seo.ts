@@ -6,7 +6,7 @@ import { paragraphsOf } from '../../core/schemas/fields';
 import { CONTENT_SCHEMAS } from '../../core/schemas/page-content';
 import { defaultSeoTitle, EMPTY_SEO, plainText, shortenText, type Seo } from '../../core/schemas/seo';
 
-/** What a page tells search engines and social networks (DESIGN §20): its own seo fields or their defaults. */
+/** What a page tells search engines and social networks (docs/design.md §20): its own seo fields or their defaults. */
 export interface PageMeta {
   title: string;
   description: string;
@@ -55,14 +55,14 @@ export function absoluteUrl(address: string, publicBaseUrl: string): string {
 
 /**
  * The image a page is shared with, as content stores it (a path for an upload): its own, else the company's logo
- * (DESIGN §20). The editor shows it as it is, so it shows at whatever address the back office is reached.
+ * (docs/design.md §20). The editor shows it as it is, so it shows at whatever address the back office is reached.
  */
 export function sharingImage(seo: Seo | undefined, company: { logo?: string }): string {
   return siteRelativeImageAddress(seo?.image || company.logo || '');
 }
 
 /**
- * A page's title, description, image and address (DESIGN §20): each of its own seo fields, or when empty the
+ * A page's title, description, image and address (docs/design.md §20): each of its own seo fields, or when empty the
  * default: "<page name> · <company name>", the page's first paragraph, the company's logo.
  */
 export function pageMeta(input: {

@@ -6,7 +6,7 @@ import type { SitePageList } from '../../core/schemas/site-pages';
 import { publicPagesOf } from './resolve-page';
 
 /**
- * The pages visitors can open now, by title, at their addresses in the default language (DESIGN §34): what the
+ * The pages visitors can open now, by title, at their addresses in the default language (docs/design.md §34): what the
  * rich-text link dialog offers, for anyone who edits a page. The same addresses the preview's link check knows.
  */
 export async function listSitePages(tenant: Tenant, session: SessionUser): Promise<SitePageList> {

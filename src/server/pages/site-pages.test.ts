@@ -4,7 +4,7 @@ import { createTestApp, testDialects, type TestApp } from '../test-support/test-
 import { createPageWithParameters } from '../test-support/uploads';
 import { createUser } from '../users/users.service';
 
-/** The site's pages by title, for the rich-text link dialog's picker (DESIGN §34). */
+/** The site's pages by title, for the rich-text link dialog's picker (docs/design.md §34). */
 describe.each(testDialects())('GET /api/master/sitepages on %s', (dialect) => {
   let t: TestApp;
   let admin: LoggedIn;

@@ -15,7 +15,7 @@ import { buildXliff, parseXliff, XLIFF_MESSAGES, type XliffPage } from './xliff'
 import { SITE_TEXTS_MESSAGES, siteTextsDocument, siteTextsStatus, sourceSiteTexts, writeTranslation } from '../locales/site-texts.service';
 
 /**
- * The translations screen (DESIGN §28): where each page stands in each language, and the XLIFF files that carry
+ * The translations screen (docs/design.md §28): where each page stands in each language, and the XLIFF files that carry
  * a language's texts to translators and back.
  */
 
@@ -114,7 +114,7 @@ export async function importXliff(tenant: Tenant, code: string, text: string, us
   const planned: Array<{ page: Page; texts: Record<string, string>; changed: number; basedOn: number; sourceRevision: number }> = [];
   let siteWords: { words: { texts: Record<string, string>; sources: Record<string, string> }; changed: number; basedOn: number } | null = null;
   for (const part of file.pages) {
-    // A page's texts at a time, other requests answered between (DESIGN §34: imports never stall the site).
+    // A page's texts at a time, other requests answered between (docs/design.md §34: imports never stall the site).
     await new Promise((resolve) => setImmediate(resolve));
     if (part.routing === SITE_TEXTS_FILE) {
       siteWords = await plannedSiteTexts(tenant, locale.code, part, { unknownUnits, changedSources });

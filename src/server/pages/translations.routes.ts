@@ -20,7 +20,7 @@ const LocaleQuerySchema = z.strictObject({ locale: LocaleCodeSchema });
 const TranslationRevisionSchema = z.strictObject({ locale: LocaleCodeSchema, revision: databaseId({ coerce: false, message: 'must be a revision number' }) });
 
 /**
- * A page's translations (DESIGN §28), for whoever may edit the page: its texts beside the source's, save in every
+ * A page's translations (docs/design.md §28), for whoever may edit the page: its texts beside the source's, save in every
  * publish mode, history, restore, unschedule and compare, each in the language the call names.
  */
 export async function translationRoutes(app: FastifyInstance, tools: SaveTools): Promise<void> {
@@ -59,7 +59,7 @@ export async function translationRoutes(app: FastifyInstance, tools: SaveTools):
 }
 
 /**
- * The translations screen's calls (DESIGN §28): where each page stands in each language, and a language's XLIFF
+ * The translations screen's calls (docs/design.md §28): where each page stands in each language, and a language's XLIFF
  * file out and back in. The import takes the file as it is (`application/xliff+xml`), in a context of its own.
  */
 export async function translationFileRoutes(app: FastifyInstance, tools: SaveTools): Promise<void> {

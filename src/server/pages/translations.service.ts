@@ -21,7 +21,7 @@ import { commitRevision, publishedDocument, publishModeOf, readPage, unscheduleR
 import { findPage, NO_PAGE } from './resolve-page';
 
 /**
- * Translations (DESIGN §28). A page's document in another language holds only its translated texts, by the
+ * Translations (docs/design.md §28). A page's document in another language holds only its translated texts, by the
  * place of each in the source (`{texts: {"slideList.0.heading": "…"}}`); what visitors read is the source's
  * published document with those texts in place, field by field: a text not translated is the source's, and
  * numbers, dates, images, master data and the list structure are always the source's.
@@ -83,7 +83,7 @@ export async function translatedDocument(tenant: Tenant, page: Page, locale: str
 }
 
 /**
- * getpagecontent and the get calls with `{locale}`, `GET /api/pages/:routing?locale=de` (DESIGN §28): a page's
+ * getpagecontent and the get calls with `{locale}`, `GET /api/pages/:routing?locale=de` (docs/design.md §28): a page's
  * published document in a language visitors can read (400 for another), as `readPage` allows it: its
  * translation, or the source's while the language is not published yet (as `/de/X1` redirects to `/X1` then).
  */
@@ -128,7 +128,7 @@ export function publishedLocalesOf(tenant: Tenant): Promise<ReadonlyMap<number, 
 }
 
 /**
- * Whether any page is published in a language (DESIGN §34): from then on a page not translated into it yet is
+ * Whether any page is published in a language (docs/design.md §34): from then on a page not translated into it yet is
  * shown there in the default language; before, its address redirects to the default language's.
  */
 export async function languageHasPages(tenant: Tenant, locale: string): Promise<boolean> {
@@ -144,9 +144,9 @@ export interface PageAlternate {
 }
 
 /**
- * The languages a page can be read in now (DESIGN §28): the default first, then every language visitors can read
+ * The languages a page can be read in now (docs/design.md §28): the default first, then every language visitors can read
  * that the page is published in, in the languages screen's order. One entry: the page has no other language.
- * `shown`: the language of a page shown there not translated yet (DESIGN §34), listed for its switcher only.
+ * `shown`: the language of a page shown there not translated yet (docs/design.md §34), listed for its switcher only.
  */
 export async function pageAlternates(tenant: Tenant, page: Page, shown?: string): Promise<PageAlternate[]> {
   const [settings, locales, published] = await Promise.all([localeSettings(tenant), publicLocales(tenant), publishedLocalesOf(tenant)]);

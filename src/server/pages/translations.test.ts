@@ -5,7 +5,7 @@ import { ADMIN_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { parseXliff } from './xliff';
 
-/** The site in several languages (DESIGN §28), through the real API and the public routes. */
+/** The site in several languages (docs/design.md §28), through the real API and the public routes. */
 describe.each(testDialects())('the site in several languages on %s', (dialect) => {
   let t: TestApp;
   let admin: LoggedIn;
@@ -121,7 +121,7 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     // Hindi is on but Home is not published in it; French is off: neither is listed, and /hi/Home1 redirects.
     expect((await inject('GET', '/hi/Home1', null)).statusCode).toBe(302);
     expect((await inject('GET', '/fr/Home1', null)).statusCode).toBe(404);
-    // A page not translated: no hreflang at all; its German address shows the original (DESIGN §34: ssr/untranslated-pages.test.ts).
+    // A page not translated: no hreflang at all; its German address shows the original (docs/design.md §34: ssr/untranslated-pages.test.ts).
     expect(hreflangs((await inject('GET', '/About1', null)).body)).toEqual([]);
     const about = await inject('GET', '/de/About1', null);
     expect(about.statusCode).toBe(200);
@@ -157,7 +157,7 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     expect(again).toMatchObject({ revision: draft.json().revision, status: 'draft', published: doc.published });
     expect(again.units.find((u) => u.path === 'slideList.0.heading')!.target).toBe('Entwurf, den niemand sieht');
     // Revisions are numbered across the languages: the next save of either gets the number after the German draft,
-    // which is what the publish dialog names (DESIGN §34), though the source's own newest revision is older.
+    // which is what the publish dialog names (docs/design.md §34), though the source's own newest revision is older.
     expect(again.nextRevision).toBe(draft.json().revision + 1);
     const source = (await inject('GET', '/api/master/edit/Home')).json();
     expect(source.revision).toBeLessThan(draft.json().revision);
@@ -276,7 +276,7 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     await refused(good.slice(0, Math.floor(good.length / 2)), /not a well-formed XLIFF file/);
     await refused('<xliff version="2.0"><file id="Home"><unit id="a"><segment><source>x</source></segment></file></xliff>', /not a well-formed XLIFF file/);
     await refused('<?xml version="1.0"?><html><body>hello</body></html>', /not an XLIFF 2\.0 file/);
-    // Nested too deep (DESIGN §34): a 400 with a sentence, never a 500; and a file a parser cannot read either.
+    // Nested too deep (docs/design.md §34): a 400 with a sentence, never a 500; and a file a parser cannot read either.
     const nested = `${'<g>'.repeat(10_000)}x${'</g>'.repeat(10_000)}`;
     await refused(good.replace(/<target>[^<]*<\/target>|(<\/source>)/, `$1<target>${nested}</target>`), /^The file nests its elements more than 50 deep/);
     await refused(`<xliff version="2.0" srcLang="en-IN" trgLang="de">${'<file>'.repeat(51)}${'</file>'.repeat(51)}</xliff>`, /^The file nests its elements more than 50 deep/);

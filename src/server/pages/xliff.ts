@@ -4,7 +4,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { ValidationError } from '../errors';
 
 /**
- * XLIFF 2.0 (OASIS), the file translators' tools read and write (DESIGN §28): one `<file>` per page, one `<unit>`
+ * XLIFF 2.0 (OASIS), the file translators' tools read and write (docs/design.md §28): one `<file>` per page, one `<unit>`
  * per text, its `<source>` the default language's words and its `<target>` the translation. Rich text travels as
  * its HTML, escaped as text (every tool keeps it; the server cleans it again on import).
  */
@@ -95,7 +95,7 @@ const PARSER_OPTIONS = {
 const LIST_ELEMENTS = ['file', 'unit', 'segment'];
 
 /**
- * The worker that reads a file (DESIGN §34: imports never stall the site): fast-xml-parser reads 2 MB in one
+ * The worker that reads a file (docs/design.md §34: imports never stall the site): fast-xml-parser reads 2 MB in one
  * synchronous call of seconds, which on the event loop's thread would keep every other request waiting. Plain
  * JavaScript evaluated as CommonJS, as the WAL checkpointer's is: it needs no build of its own.
  */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
-/** The SQL of shared preview links and of who has a page's editor open (DESIGN §26). Times are ISO 8601 UTC text. */
+/** The SQL of shared preview links and of who has a page's editor open (docs/design.md §26). Times are ISO 8601 UTC text. */
 
 /** A user's name as the staff app shows it: the first name, else the user name. */
 const userName = sql<string>`coalesce(nullif(trim(u.first_name), ''), u.username)`;

@@ -10,7 +10,7 @@ import { findPage } from '../pages/resolve-page';
 const BASE = 'https://www.firm.example/site/';
 const HOUR = 3_600_000;
 
-/** Shared preview links and "someone else is editing" (DESIGN §26), through the real API and the preview route. */
+/** Shared preview links and "someone else is editing" (docs/design.md §26), through the real API and the preview route. */
 describe.each(testDialects())('shared preview links and who is editing on %s', (dialect) => {
   let t: TestApp;
   let admin: LoggedIn;
@@ -248,7 +248,7 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
     expect(saved.statusCode, saved.body).toBe(200);
   }
 
-  it('shares a translation’s newest draft at its own address: that language only, listed and audited apart (DESIGN §28)', async () => {
+  it('shares a translation’s newest draft at its own address: that language only, listed and audited apart (docs/design.md §28)', async () => {
     await ensureLanguages();
     const read = (await inject('GET', '/api/master/translate/About?locale=de')).json() as { revision: number; units: Array<{ path: string; source: string }> };
     const unit = read.units.find((candidate) => candidate.source.length > 0)!;
@@ -293,7 +293,7 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
     expect((await open(link.url)).statusCode).toBe(404);
   });
 
-  it('tells who else is editing per language: a translator of German and an editor of the source never see each other (DESIGN §28)', async () => {
+  it('tells who else is editing per language: a translator of German and an editor of the source never see each other (docs/design.md §28)', async () => {
     await ensureLanguages();
     const editing = (who: LoggedIn, query = '') => inject('POST', `/api/master/editing/About${query}`, who, {});
     expect((await editing(admin)).json()).toEqual({ others: [] });

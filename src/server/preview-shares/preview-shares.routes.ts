@@ -12,14 +12,14 @@ import { AnyBodySchema, screenReplies, typed } from '../http/contract';
 import { createPreviewShare, editingLocale, leaveEditing, listPreviewShares, noteEditing, revokePreviewShare } from './preview-shares.service';
 
 const RoutingParamsSchema = z.strictObject({ routing: z.string().min(1).max(100) });
-/** The language of the editor (DESIGN §28): absent for the source, a translation's code otherwise. */
+/** The language of the editor (docs/design.md §28): absent for the source, a translation's code otherwise. */
 const LanguageQuerySchema = z.strictObject({ locale: z.string().max(40).optional() });
 
 /** Making links is a write like a save, but each one is a key to a draft: at most 30 a minute from one address. */
 export const PREVIEW_SHARE_RATE_LIMIT = { max: 30, timeWindow: '1 minute', groupId: 'preview-share' } as const;
 
 /**
- * Shared preview links and "someone else is editing" (DESIGN §26). Who may call them is the page's save rule
+ * Shared preview links and "someone else is editing" (docs/design.md §26). Who may call them is the page's save rule
  * (`editsPage`, checked by the access layer); revoking names a link, not a page, so its service checks the rule
  * on the link's page.
  */

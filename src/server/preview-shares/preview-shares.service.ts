@@ -31,7 +31,7 @@ import {
 } from './preview-shares.repository';
 
 /**
- * Shared preview links and "someone else is editing" (DESIGN §26).
+ * Shared preview links and "someone else is editing" (docs/design.md §26).
  *
  * A link is `/preview/<Page>1?share=<token>`: 32 random bytes, of which only the SHA-256 hash is stored, so the
  * database (or a backup of it) never holds a working link. The token is read by the preview route only: it opens
@@ -134,7 +134,7 @@ export async function sharedPreviewLocale(tenant: Tenant, page: Page, token: unk
 }
 
 /**
- * The language of an editor open (DESIGN §28): none named, the source (''); else one of the site's languages to
+ * The language of an editor open (docs/design.md §28): none named, the source (''); else one of the site's languages to
  * translate into (a 400 with a sentence for any other code).
  */
 export async function editingLocale(tenant: Tenant, code: string | undefined): Promise<string> {

@@ -20,7 +20,7 @@ function ask(base: string, path: string, options: { method?: string; headers?: R
 }
 
 /**
- * DESIGN §34, imports never stall the site: on SQLite (one connection, answered synchronously), a 10,000-line
+ * docs/design.md §34, imports never stall the site: on SQLite (one connection, answered synchronously), a 10,000-line
  * redirect CSV and a 2 MB XLIFF file are imported while visitors and the load balancer's health check keep asking,
  * over real HTTP; every one of their answers comes within a second.
  */

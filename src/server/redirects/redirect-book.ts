@@ -4,7 +4,7 @@ import type { RedirectRow } from './redirects.repository';
 import { byAge } from './served-redirects';
 
 /**
- * The tenant's redirects in memory while a save or an import is worked out (DESIGN §27, §34): every rule is
+ * The tenant's redirects in memory while a save or an import is worked out (docs/design.md §27, §34): every rule is
  * checked here, without a query per redirect, and what changed is written afterwards in a few statements
  * (redirects.service.ts). Addresses are compared by their key (`addressKey`: one spelling, any case).
  *

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
-/** The SQL of redirects and of the 404 log (DESIGN §27). Times are ISO 8601 UTC text. */
+/** The SQL of redirects and of the 404 log (docs/design.md §27). Times are ISO 8601 UTC text. */
 
 const REDIRECT_COLUMNS = ['id', 'from_path', 'to_target', 'status', 'hits', 'last_hit'] as const;
 
@@ -71,7 +71,7 @@ export async function updateRedirects(db: Db, rows: ReadonlyArray<RedirectWrite 
 
 /**
  * A CSV import's outcome, staged in a temporary table of its own (`name`: letters, digits and _), a few hundred
- * rows a statement, `between` awaited after each: on SQLite other requests are answered meanwhile (DESIGN §34).
+ * rows a statement, `between` awaited after each: on SQLite other requests are answered meanwhile (docs/design.md §34).
  * `id` null: a new redirect. Then `applyStagedRedirects` writes it in two statements, in one short transaction.
  */
 export async function stageRedirects(

@@ -14,7 +14,7 @@ interface Saved {
   lastHit: string | null;
 }
 
-/** Redirects and the 404 log (DESIGN §27) through the real API, the 404 handler and page creation. */
+/** Redirects and the 404 log (docs/design.md §27) through the real API, the 404 handler and page creation. */
 describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
   let t: TestApp;
   let admin: LoggedIn;
@@ -119,7 +119,7 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
     expect(taken.json().message).toBe(REDIRECT_MESSAGES.taken('/loop-a'));
   });
 
-  it('compares addresses in one spelling before its rules: case, percent-encoding and a trailing slash (DESIGN §34)', async () => {
+  it('compares addresses in one spelling before its rules: case, percent-encoding and a trailing slash (docs/design.md §34)', async () => {
     // A live page's address in another spelling is still the live page's.
     for (const from of ['/About1/', '/%41bout1', '/about1', '/%61bout1//']) {
       expect((await refused({ from, to: '/News1', status: 301 })).message, from).toBe(REDIRECT_MESSAGES.livePage(from, 'About us'));

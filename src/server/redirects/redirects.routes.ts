@@ -16,7 +16,7 @@ import { deleteRedirect, importRedirects, listNotFound, listRedirects, redirectC
 
 const IdParamsSchema = z.strictObject({ id: databaseId() });
 
-/** The redirects screen's calls (DESIGN §27): redirects, their CSV, and the 404 log. Administrators' screen `redirects`. */
+/** The redirects screen's calls (docs/design.md §27): redirects, their CSV, and the 404 log. Administrators' screen `redirects`. */
 export async function redirectRoutes(app: FastifyInstance): Promise<void> {
   const api = typed(app);
   const screen = { access: { screen: 'redirects' } } as const;

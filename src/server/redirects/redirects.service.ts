@@ -50,8 +50,8 @@ import { RedirectBook, splitTarget, type BookEntry } from './redirect-book';
 import { pageAddresses } from './served-redirects';
 
 /**
- * Redirects and the 404 log (DESIGN §27). Addresses are matched without regard to case, as live pages are, and
- * every rule compares them in one spelling (DESIGN §34: `normalAddress`, `addressKey`); the rules themselves are
+ * Redirects and the 404 log (docs/design.md §27). Addresses are matched without regard to case, as live pages are, and
+ * every rule compares them in one spelling (docs/design.md §34: `normalAddress`, `addressKey`); the rules themselves are
  * the redirect book's (redirect-book.ts).
  */
 
@@ -93,7 +93,7 @@ function normalised<T extends { from: string; to: string }>(input: T, pages: Rea
 }
 
 /**
- * Whether something answers at a `to` (DESIGN §34: a redirect to where nothing is asks first): an https address
+ * Whether something answers at a `to` (docs/design.md §34: a redirect to where nothing is asks first): an https address
  * elsewhere is not checked; on this site, a page (in any language), another redirect, or one of Folio's own
  * addresses.
  */
@@ -211,7 +211,7 @@ interface CsvLine {
   values: string[];
 }
 
-/** Lines worked out between two turns of the event loop: an import never keeps other requests waiting (DESIGN §34). */
+/** Lines worked out between two turns of the event loop: an import never keeps other requests waiting (docs/design.md §34). */
 const LINES_A_TURN = 250;
 /** How much of a CSV is read between two turns of the event loop (cut at a line's end). */
 const CSV_CHARACTERS_A_TURN = 32 * 1024;
@@ -283,7 +283,7 @@ async function writeImport(tenant: Tenant, book: RedirectBook, userId: number | 
  * with a sentence and writes nothing. One transaction and one audit entry with the counts: all good lines are
  * stored, or none.
  *
- * On SQLite every query runs on the one connection, in the event loop's thread (DESIGN §34: imports never stall
+ * On SQLite every query runs on the one connection, in the event loop's thread (docs/design.md §34: imports never stall
  * the site). So the lines are checked in memory (the redirect book), a few hundred between two turns of the
  * event loop, and the transaction only writes the outcome, a few hundred rows a statement. Should the redirects
  * change meanwhile, nothing is written and the import is refused with a sentence (409): it is simply sent again.

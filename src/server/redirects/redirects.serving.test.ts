@@ -8,7 +8,7 @@ import { createUser } from '../users/users.service';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * DESIGN §27 and decision 010: a redirect is answered by the hot path over real HTTP, before Fastify sees the
+ * docs/design.md §27 and decision 010: a redirect is answered by the hot path over real HTTP, before Fastify sees the
  * request, with exactly the answer Fastify's 404 handler gives (app.inject goes through Fastify).
  */
 describe.each(testDialects())('redirects on the hot path (%s)', (dialect) => {
@@ -99,7 +99,7 @@ describe.each(testDialects())('redirects on the hot path (%s)', (dialect) => {
   });
 });
 
-/** DESIGN §27: "renewed on every instance on change" (decision 013), two instances on one PostgreSQL database. */
+/** docs/design.md §27: "renewed on every instance on change" (decision 013), two instances on one PostgreSQL database. */
 describe.runIf(process.env.TEST_DATABASE_URL)('a redirect change on another instance (PostgreSQL)', () => {
   let a: TestApp;
   let b: TestApp;

@@ -6,7 +6,7 @@ import type { Tenant } from '../tenants/tenants';
 import { listRedirectRows, type RedirectRow } from './redirects.repository';
 
 /**
- * Redirects as visitors get them (DESIGN §27): a per-tenant map held in memory, read once after each change
+ * Redirects as visitors get them (docs/design.md §27): a per-tenant map held in memory, read once after each change
  * (`TenantCache.redirects`, dropped by `clear()` here and on every instance, decision 013), answered by the hot
  * path before Fastify sees the request and by the 404 handler for what the hot path leaves to Fastify. Each entry
  * carries its finished headers, so that an answer is one `writeHead()` and one `end()`, like a cached page's.
@@ -22,7 +22,7 @@ export interface ServedRedirect {
   headers: Readonly<Record<string, string>>;
 }
 
-/** By the key of the address they answer (`addressKey`: one spelling, any case, DESIGN §34). */
+/** By the key of the address they answer (`addressKey`: one spelling, any case, docs/design.md §34). */
 export type ServedRedirects = ReadonlyMap<string, ServedRedirect>;
 
 /** The body of a redirect answer: browsers never show it; a tool that does not follow redirects reads it. */

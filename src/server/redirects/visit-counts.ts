@@ -1,5 +1,5 @@
 /**
- * What visitors of one tenant asked for since the last flush, counted in this instance's memory (DESIGN §27):
+ * What visitors of one tenant asked for since the last flush, counted in this instance's memory (docs/design.md §27):
  * how often each redirect was followed, and which addresses got the 404 page. Counting is a Map update, never a
  * database write; `take` hands the counts to the flush (redirects.service.ts) and starts again from zero.
  */

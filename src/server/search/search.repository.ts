@@ -4,7 +4,7 @@ import type { Db, Dialect } from '../db/database';
 import { fullTextSearch, pgSearchIds } from '../db/full-text';
 import { likePattern, lowerLike } from '../db/like-pattern';
 
-/** The top bar's search (DESIGN §23): one short read per kind, each through its full-text or name index. */
+/** The top bar's search (docs/design.md §23): one short read per kind, each through its full-text or name index. */
 
 export async function searchUsers(db: Db, dialect: Dialect, text: string, limit: number) {
   const users = db.selectFrom('users as u').where('u.id', '!=', PUBLIC_USER_ID);

@@ -4,7 +4,7 @@ import { screenReplies, typed } from '../http/contract';
 import { search } from './search.service';
 
 /**
- * The top bar's search (DESIGN §23): for every signed-in member of staff; what it finds is limited to what
+ * The top bar's search (docs/design.md §23): for every signed-in member of staff; what it finds is limited to what
  * their menu lets them open (search.service.ts).
  */
 export async function searchRoutes(app: FastifyInstance): Promise<void> {

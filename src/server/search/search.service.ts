@@ -7,7 +7,7 @@ import { listPages } from '../pages/resolve-page';
 import { searchEnquiries, searchGroups, searchMasterValues, searchUsers } from './search.repository';
 
 /**
- * search (DESIGN §23): pages, users, groups, enquiries, master values and images that the caller's menu lets them open,
+ * search (docs/design.md §23): pages, users, groups, enquiries, master values and images that the caller's menu lets them open,
  * at most SEARCH_LIMIT in all, shared fairly between the kinds that found something. A kind whose screen is not in
  * the menu is not searched at all. The text is words (full-text: never syntax, never a wildcard).
  */
@@ -53,7 +53,7 @@ export async function search(tenant: Tenant, session: SessionUser, text: string)
   }
   if (screens.has('media')) {
     // Images by title, name and alt text (a firm has thousands at most: a LIKE over them, newest first), each
-    // called by its title, else its alt text (DESIGN §34).
+    // called by its title, else its alt text (docs/design.md §34).
     kinds.push(searchMedia(db, text, SEARCH_LIMIT).then((rows) => rows.map((row) => ({ kind: 'image' as const, label: mediaLabel(row), href: searchHref.image(row.id) }))));
   }
   return { items: shareFairly(await Promise.all(kinds), SEARCH_LIMIT) };

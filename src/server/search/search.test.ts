@@ -7,7 +7,7 @@ import { createUser } from '../users/users.service';
 
 type Item = { kind: string; label: string; href: string };
 
-/** Search in the top bar (DESIGN §23): what the caller may open, at most 20, any text taken as text. */
+/** Search in the top bar (docs/design.md §23): what the caller may open, at most 20, any text taken as text. */
 describe.each(testDialects())('search on %s', (dialect) => {
   let t: TestApp;
   let admin: LoggedIn;
@@ -47,7 +47,7 @@ describe.each(testDialects())('search on %s', (dialect) => {
     expect(await items('hom')).toContainEqual({ kind: 'page', label: 'Home', href: '/Home' });
   });
 
-  it('finds images of the media library by name and by alt text, for the media screen only (DESIGN §27)', async () => {
+  it('finds images of the media library by name and by alt text, for the media screen only (docs/design.md §27)', async () => {
     const at = new Date().toISOString();
     const name = 'abcdef0123456789abcdef01_640x480.jpg';
     const { id } = await db().insertInto('media').values({ folder: 'about', name, alt: 'Kolhapur office, front desk', width: 640, height: 480, bytes: 1000, uploaded_at: at }).returning('id').executeTakeFirstOrThrow();
@@ -56,7 +56,7 @@ describe.each(testDialects())('search on %s', (dialect) => {
     expect(await items('0123456789abcdef01_640')).toContainEqual(found);
     expect(await items('office')).toContainEqual(found);
     expect((await items('front desk', editor)).filter((item) => item.kind === 'image')).toEqual([]);
-    // By its title too, and called by it (DESIGN §34).
+    // By its title too, and called by it (docs/design.md §34).
     await db().updateTable('media').set({ title: 'reception_2024' }).where('id', '=', id).execute();
     expect(await items('ception_20')).toContainEqual({ ...found, label: `reception_2024 (${name})` });
   });

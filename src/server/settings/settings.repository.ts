@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 
 /**
  * Per-tenant values kept in the tenant's database (table `settings`) so that every instance on it reads the
- * same: the contact form's signing key, the first-run setup code (DESIGN §18).
+ * same: the contact form's signing key, the first-run setup code (docs/design.md §18).
  */
 export async function readSetting(db: Db, key: string): Promise<string | undefined> {
   return (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;

@@ -78,7 +78,7 @@ describe.each(testDialects())('first-run setup on %s', (dialect) => {
     const details = (await t.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })).json();
     expect(details.email).toBe('office@acme.example.in');
     expect((await t.app.inject({ method: 'GET', url: '/Home1' })).body).toContain('Acme Systems');
-    // The audit log (DESIGN §21) names the first administrator and the address, never the password or the code.
+    // The audit log (docs/design.md §21) names the first administrator and the address, never the password or the code.
     const audited = await t.app.tenants.default.db.selectFrom('audit_log').selectAll().where('action', 'in', ['company.update', 'user.create']).orderBy('id').execute();
     expect(audited.map((e) => [e.action, e.target_id, e.user_name, e.ip])).toEqual([
       ['company.update', 'ACME01', 'boss', '10.0.0.2'],
@@ -87,7 +87,7 @@ describe.each(testDialects())('first-run setup on %s', (dialect) => {
     expect(JSON.stringify(audited)).not.toMatch(/long-enough-password|[0-9A-F]{4}-[0-9A-F]{4}/i);
   });
 
-  it("fills the Contact page's demo address, e-mail and phone from the company details, as a published revision (DESIGN §24)", async () => {
+  it("fills the Contact page's demo address, e-mail and phone from the company details, as a published revision (docs/design.md §24)", async () => {
     const contact = (await t.app.inject({ method: 'GET', url: '/api/pages/Contact1' })).json();
     expect(contact).toMatchObject({
       revision: 2,
@@ -126,7 +126,7 @@ describe.each(testDialects())('first-run setup on %s', (dialect) => {
   });
 });
 
-/** DESIGN §18: the setup code lives in the database; every instance on one empty database prints the same one. */
+/** docs/design.md §18: the setup code lives in the database; every instance on one empty database prints the same one. */
 describe.each(testDialects())('the setup code across instances (%s)', (dialect) => {
   const logged: string[] = [];
   const logStream = () => captureLogs(logged).stream;
@@ -159,7 +159,7 @@ describe.each(testDialects())('the setup code across instances (%s)', (dialect) 
   });
 });
 
-/** One set of contact details (DESIGN §24): setup fills only what is still the demo's, and leaves work in progress. */
+/** One set of contact details (docs/design.md §24): setup fills only what is still the demo's, and leaves work in progress. */
 describe.each(testDialects())('setup on a site whose Contact page was edited (%s)', (dialect) => {
   const apps: TestApp[] = [];
   afterAll(async () => Promise.all(apps.map((app) => app.close())));

@@ -19,9 +19,9 @@ import { createUser, hasActiveAdministrator } from '../users/users.service';
 const SETUP_CODE_SETTING = 'setup-code';
 
 /**
- * The first administrator (DESIGN §7): from ADMIN_PASSWORD on the first start of an empty database, else
+ * The first administrator (docs/design.md §7): from ADMIN_PASSWORD on the first start of an empty database, else
  * through the first-run setup, which needs a one-time code printed in the server log (so whoever reaches
- * the site first cannot take it over). The code lives in the tenant's database (DESIGN §18): every instance
+ * the site first cannot take it over). The code lives in the tenant's database (docs/design.md §18): every instance
  * started on it prints the same one, and any of them accepts it. Called at start-up for every tenant.
  */
 export async function prepareFirstAdministrator(
@@ -92,7 +92,7 @@ export async function completeSetup(tenant: Tenant, input: SetupData, keepRevisi
 }
 
 /**
- * One set of contact details (DESIGN §24): the Contact page's address, e-mail and phone that are still the
+ * One set of contact details (docs/design.md §24): the Contact page's address, e-mail and phone that are still the
  * demo's take the company's, as a new published revision of Contact (audited as a publication is), so the firm's
  * own details are what visitors read from the first day. A field someone changed stays, and so does the whole
  * page while a draft or a schedule waits on top of what is published: that work is someone's.

@@ -4,7 +4,7 @@ import { staffPaths } from '../../core/paths';
 import type { ClientAssets } from './client-assets';
 import { escapeHtml } from './document';
 
-/** The staff app's HTML shell for a version of the firm's icons (DESIGN §34). */
+/** The staff app's HTML shell for a version of the firm's icons (docs/design.md §34). */
 export type AppShell = (iconVersion: string) => string;
 
 /** The staff app's HTML shell: the app renders in the browser; the shell itself holds nothing secret. */
@@ -32,7 +32,7 @@ export async function sendAppShell(request: FastifyRequest, reply: FastifyReply,
   return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('x-robots-tag', 'noindex').send(shell(version));
 }
 
-/** Serves the shell for every staff path of DESIGN §3 (Autowired pages' editing twins: see public-pages.routes.ts). */
+/** Serves the shell for every staff path of docs/design.md §3 (Autowired pages' editing twins: see public-pages.routes.ts). */
 export async function appShellRoutes(app: FastifyInstance, { assets }: { assets: ClientAssets }): Promise<void> {
   const shell = appShellDocument(assets);
   for (const route of staffPaths()) app.get(route, (request, reply) => sendAppShell(request, reply, shell));

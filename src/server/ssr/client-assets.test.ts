@@ -9,7 +9,7 @@ describe("the staff app's shell", () => {
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-client-'));
   afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 
-  it('preloads the chunks the entry imports (the libraries split off it, DESIGN §24), each once, and none it imports on demand', () => {
+  it('preloads the chunks the entry imports (the libraries split off it, docs/design.md §24), each once, and none it imports on demand', () => {
     fs.mkdirSync(path.join(clientDir, '.vite'));
     const manifest = {
       'src/client/entry-app.tsx': { file: 'assets/entry-app-1.js', isEntry: true, imports: ['_lib-react-2.js', '_lib-router-3.js'], dynamicImports: ['src/client/app/pages/login-page.tsx'], css: ['assets/entry-app-1.css'] },

@@ -19,10 +19,10 @@ const APP_ENTRY = 'src/client/entry-app.tsx';
 export interface ClientAssets {
   /**
    * The module script that starts the page's islands (decision 011). It is not preloaded: on a phone the page's
-   * text and first image must paint before any script competes with them for the connection (DESIGN §10).
+   * text and first image must paint before any script competes with them for the connection (docs/design.md §10).
    */
   entryScript: string | null;
-  /** The editor's preview pane's bridge, in pane renders only (DESIGN §26); its checks are a chunk it loads when asked. */
+  /** The editor's preview pane's bridge, in pane renders only (docs/design.md §26); its checks are a chunk it loads when asked. */
   previewBridgeScript?: string | null;
   /** The public stylesheet, inlined in <head> (one request fewer on the critical path). */
   css: string;

@@ -19,10 +19,10 @@ interface ContactFormOptions {
   outbox: MailOutbox;
 }
 
-/** The contact page: its view with the spam guard's cookie, and its form posted without JavaScript (DESIGN §15). */
+/** The contact page: its view with the spam guard's cookie, and its form posted without JavaScript (docs/design.md §15). */
 export async function contactFormRoutes(app: FastifyInstance, options: ContactFormOptions): Promise<void> {
   app.get(CONTACT_PAGE.publicPath, contactPageView(app, options, (request) => contactPage(request.tenant)));
-  // The page in another language (DESIGN §28): `/de/Contact1`, a language visitors can read, or the site's 404.
+  // The page in another language (docs/design.md §28): `/de/Contact1`, a language visitors can read, or the site's 404.
   const inLocale = contactPageView(app, options, async (request) => (await publicPagesOf(request.tenant)).get(request.url.split('?')[0]!) ?? null);
   app.get<{ Params: { locale: string } }>(`/:locale${CONTACT_PAGE.publicPath}`, async (request, reply) => {
     if (!(await publicPagesOf(request.tenant)).has(`/${request.params.locale}${CONTACT_PAGE.publicPath}`)) return reply.callNotFound();
@@ -33,7 +33,7 @@ export async function contactFormRoutes(app: FastifyInstance, options: ContactFo
   await app.register(async (form) => {
     await form.register(formbody);
     form.post(CONTACT_PAGE.publicPath, { config: { rateLimit: CONTACT_RATE_LIMIT } }, (request, reply) => answerContactPost(options, request, reply, contactPage(request.tenant)));
-    // From the page in another language (DESIGN §28): answered in it; an unknown language is the site's 404.
+    // From the page in another language (docs/design.md §28): answered in it; an unknown language is the site's 404.
     form.post<{ Params: { locale: string } }>(`/:locale${CONTACT_PAGE.publicPath}`, { config: { rateLimit: CONTACT_RATE_LIMIT } }, async (request, reply) => {
       const page = (await publicPagesOf(request.tenant)).get(`/${request.params.locale}${CONTACT_PAGE.publicPath}`);
       if (!page) return reply.callNotFound();
@@ -43,7 +43,7 @@ export async function contactFormRoutes(app: FastifyInstance, options: ContactFo
 }
 
 /**
- * The contact form's spam guard (DESIGN §15): each view of the page gets a signed "served at" cookie; the page
+ * The contact form's spam guard (docs/design.md §15): each view of the page gets a signed "served at" cookie; the page
  * itself stays cached. Private: a shared cache must not hand one visitor's cookie to another.
  */
 function contactPageView(app: FastifyInstance, { site, config }: ContactFormOptions, pageOf: (request: FastifyRequest) => Promise<Page | null>) {

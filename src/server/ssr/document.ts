@@ -3,23 +3,23 @@ import type { PageMeta } from '../pages/seo';
 import type { ClientAssets } from './client-assets';
 
 export interface DocumentParts {
-  /** Title, description, sharing image, canonical address and site name (DESIGN §20). */
+  /** Title, description, sharing image, canonical address and site name (docs/design.md §20). */
   meta: PageMeta;
   /** No canonical link (the 404 page). */
   canonical: boolean;
-  /** Kept out of search engines (a staff preview, DESIGN §19). */
+  /** Kept out of search engines (a staff preview, docs/design.md §19). */
   noindex?: boolean;
   bodyHtml: string;
   assets: ClientAssets;
-  /** The version of the firm's icons (DESIGN §34): the favicon links change with the logo. */
+  /** The version of the firm's icons (docs/design.md §34): the favicon links change with the logo. */
   iconVersion: string;
   /** The page's largest image above the fold, fetched early. */
   preloadImage?: string | undefined;
-  /** The page's language (DESIGN §28): `<html lang>`; absent, en. */
+  /** The page's language (docs/design.md §28): `<html lang>`; absent, en. */
   lang?: string | undefined;
-  /** The page in each of its languages and x-default (DESIGN §28): absent or empty on a page of one language. */
+  /** The page in each of its languages and x-default (docs/design.md §28): absent or empty on a page of one language. */
   alternates?: Array<{ hreflang: string; href: string }> | undefined;
-  /** A render for the editor's preview pane (DESIGN §26): its bridge to the editor and what the checks need. */
+  /** A render for the editor's preview pane (docs/design.md §26): its bridge to the editor and what the checks need. */
   pane?: { bridgeScript: string | null; editorOrigin: string; siteAddresses: string[] } | undefined;
 }
 
@@ -68,7 +68,7 @@ export function renderDocument(parts: DocumentParts): string {
 }
 
 /**
- * The pane's frame (DESIGN §26): the editor's origin, which the bridge alone talks to, and the site's page
+ * The pane's frame (docs/design.md §26): the editor's origin, which the bridge alone talks to, and the site's page
  * addresses for the link check, as data (JSON in a non-script type, `<` escaped so the text cannot end the
  * element), then the bridge. Never in a page visitors get.
  */

@@ -106,7 +106,7 @@ describe.each(testDialects())('the hot path of cached public pages (%s)', (diale
     expect(await fastifyCalls('/Careers1', async () => expect((await get('/Careers1')).body.toString()).toContain('Join the team at Innovo'))).toBe(0);
   });
 
-  it('answers a page in another language as it answers the default (DESIGN §28): redirected before its publication, then served, both without Fastify', async () => {
+  it('answers a page in another language as it answers the default (docs/design.md §28): redirected before its publication, then served, both without Fastify', async () => {
     const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: admin.headers, payload });
     // Careers was saved twice within the last half second: a third change would make it a busy page, whose visitors
     // get the previous copy for up to 500 ms (RenderedPages). This test reads each change at once, as after a pause.

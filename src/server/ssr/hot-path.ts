@@ -18,12 +18,12 @@ export interface HotPath {
 const CONTACT_PAGE_ID = CONTACT_PAGE.id;
 
 /**
- * The hot path of every visit (DESIGN §10, decision 010): a GET of a public page at its canonical address is
+ * The hot path of every visit (docs/design.md §10, decision 010): a GET of a public page at its canonical address is
  * answered from the raw request, before Fastify builds its request and reply, with exactly the bytes and
  * headers the public routes send, from the same cache (and the same render when none is at hand). Anything
  * else (a query string, another spelling, the contact page and its cookie, an unknown tenant, a failed
  * render) goes on to Fastify. Off when every request is logged (`requestLogging`: LOG_LEVEL debug or trace).
- * An address where no page is answers with its redirect when it has one (DESIGN §27), from the same kind of map.
+ * An address where no page is answers with its redirect when it has one (docs/design.md §27), from the same kind of map.
  */
 export function cachedPageSender(tenants: TenantRegistry, site: RenderSite, requestLogging: boolean): HotPath['send'] {
   const send: HotPath['send'] = (request, response) => {

@@ -25,7 +25,7 @@ export function serveNotFound(site: RenderSite, request: FastifyRequest, reply: 
 /**
  * A page's address (resolvePage's pages, pages/resolve-page.ts): its public address as spelled serves the page;
  * for a page made in page creation, `/{Name}` is its editing twin (the staff app) and another spelling of either
- * twin answers 301 to the canonical one (DESIGN §13). Returns whether it answered (false: no page there; a
+ * twin answers 301 to the canonical one (docs/design.md §13). Returns whether it answered (false: no page there; a
  * Fastify reply is thenable, so it is awaited here, never returned).
  */
 export async function servePageAddress(serving: PageServing, request: FastifyRequest, reply: FastifyReply, pathname: string, search: string): Promise<boolean> {
@@ -56,7 +56,7 @@ export function pageAddressRoutes(app: FastifyInstance, serving: PageServing): v
     if (await servePageAddress(serving, request, reply, `/${request.params.page}`, search)) return reply;
     return reply.callNotFound();
   });
-  // A page in another language visitors can read (DESIGN §28): `/de/Home1`; an unknown or malformed language, or
+  // A page in another language visitors can read (docs/design.md §28): `/de/Home1`; an unknown or malformed language, or
   // no such page, is the site's 404.
   app.get<{ Params: { locale: string; page: string } }>('/:locale/:page', async (request, reply) => {
     const page = (await publicPagesOf(request.tenant)).get(`/${request.params.locale}/${request.params.page}`);

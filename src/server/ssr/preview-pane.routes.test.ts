@@ -3,7 +3,7 @@ import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } f
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { createUser } from '../users/users.service';
 
-/** DESIGN §26: the editor's pane renders the unsaved working copy; nothing is stored, access and checks as a save. */
+/** docs/design.md §26: the editor's pane renders the unsaved working copy; nothing is stored, access and checks as a save. */
 describe.each(testDialects())('POST /api/master/preview/:routing on %s', (dialect) => {
   let t: TestApp;
   let admin: LoggedIn;

@@ -16,7 +16,7 @@ const DocumentBodySchema = z.record(z.string(), z.unknown()).meta({
   description: "The page's working copy: the document its save takes (a built-in page's save body; a page made without code's `document`).",
 });
 
-/** `?locale=de`: the working copy is a translation's (its save's body, DESIGN §28), shown in that language. */
+/** `?locale=de`: the working copy is a translation's (its save's body, docs/design.md §28), shown in that language. */
 const PaneLocaleQuerySchema = z.object({ locale: LocaleCodeSchema.optional() });
 
 /** A translation's working copy as the pane shows it: the page in that language, with the way back to its editor there. */
@@ -25,7 +25,7 @@ async function translationPreview(tenant: Tenant, page: Page, body: unknown, too
   return { page: inLocale(page, locale.code), document, editorPath: `/${page.routing}?locale=${encodeURIComponent(locale.code)}` };
 }
 
-/** 20 renders a second per session (DESIGN §26): a pane asks at most one every 300 ms, a script hammering it is held. */
+/** 20 renders a second per session (docs/design.md §26): a pane asks at most one every 300 ms, a script hammering it is held. */
 const PREVIEW_RATE_LIMIT = {
   max: 20,
   timeWindow: 1000,
@@ -34,8 +34,8 @@ const PREVIEW_RATE_LIMIT = {
 } as const;
 
 /**
- * The editor's preview pane (DESIGN §26): `POST /api/master/preview/:routing` with the page's unsaved working copy
- * → the page as visitors would see it, rendered by the one renderer (DESIGN §25) with the preview bar, the bridge
+ * The editor's preview pane (docs/design.md §26): `POST /api/master/preview/:routing` with the page's unsaved working copy
+ * → the page as visitors would see it, rendered by the one renderer (docs/design.md §25) with the preview bar, the bridge
  * to the editor and `data-folio-field` on every field. Checked like a save (400 with a sentence and `field`),
  * allowed like a save (the page's editor in the caller's menu), stored nowhere: no revision, no audit entry.
  */

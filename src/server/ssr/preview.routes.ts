@@ -8,10 +8,10 @@ import { sharedPreviewLocale } from '../preview-shares/preview-shares.service';
 import { renderNotFound, renderPage, type RenderSite } from './render-page';
 
 /**
- * A staff preview (DESIGN §19): `/preview/Home1` renders the page's newest revision (or `?revision=N`) through
+ * A staff preview (docs/design.md §19): `/preview/Home1` renders the page's newest revision (or `?revision=N`) through
  * the same rendering as the public page, with the bar, noindex and no-store; never cached. Anyone whose menu
  * lacks the page's editor (a visitor, a forged cookie) gets the site's 404, as for a page that does not exist.
- * A shared link (DESIGN §26, `?share=<token>`) decides alone, without a session: a live link of this very page
+ * A shared link (docs/design.md §26, `?share=<token>`) decides alone, without a session: a live link of this very page
  * shows its newest revision in the language it was made for, at the address made for it (`?locale=de&share=…`
  * for a translation's), without the way back to the editor; any other token, or another language, gets the 404.
  */
@@ -32,7 +32,7 @@ export function previewRoutes(app: FastifyInstance, site: RenderSite): void {
     }
     const asked = share === undefined ? previewRevisionOf(request.query.revision) : null;
     // `?locale=de` (staff, or a link made for German): the newest revision of the page's translation in that
-    // language (DESIGN §28).
+    // language (docs/design.md §28).
     if (typeof locale === 'string') {
       // A language the site does not have is a page that does not exist, as for any other wrong address here.
       const document = await previewTranslationRevision(tenant, page, locale, asked).catch((error: unknown) => {

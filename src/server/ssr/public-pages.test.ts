@@ -48,7 +48,7 @@ describe.each(testDialects())('public pages rendered on the server (%s)', (diale
     for (const sample of samplesOf(page.key)) expect(text).toContain(sample);
   });
 
-  // DESIGN §24, spec 000 §2: the heading of each page is its display name, seeded as the spec gives it.
+  // docs/design.md §24, spec 000 §2: the heading of each page is its display name, seeded as the spec gives it.
   it.each([
     ['/About1', 'About us'],
     ['/Customers1', 'Our Customers'],

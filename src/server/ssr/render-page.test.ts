@@ -6,7 +6,7 @@ import { loadClientAssets } from './client-assets';
 import { buildPage, renderNotFound, renderPage, type RenderSite } from './render-page';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 
-/** One renderer (DESIGN §25): the public page and its preview are the same document but for the preview's parts. */
+/** One renderer (docs/design.md §25): the public page and its preview are the same document but for the preview's parts. */
 describe.each(testDialects())('renderPage, public and preview (%s)', (dialect) => {
   let t: TestApp;
   let site: RenderSite;

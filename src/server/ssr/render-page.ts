@@ -45,7 +45,7 @@ export type ShownRevision =
   | { mode: 'preview'; document: Record<string, unknown>; editorPath: string | null; pane?: PaneFrame };
 
 /**
- * A render for the editor's preview pane (DESIGN §26): the page as a sandboxed frame of the editor shows it, with
+ * A render for the editor's preview pane (docs/design.md §26): the page as a sandboxed frame of the editor shows it, with
  * the bridge script that talks to the editor (only to `editorOrigin`), the search result the page makes, and the
  * site's addresses for the link check.
  */
@@ -61,10 +61,10 @@ export interface BuildOptions {
 }
 
 /**
- * A page of either kind as HTML (DESIGN §20 for its head), public or previewed: the one renderer of the site
- * (DESIGN §25). The page's kind says what visitors see of its document (`publicView`); the menu, the company,
+ * A page of either kind as HTML (docs/design.md §20 for its head), public or previewed: the one renderer of the site
+ * (docs/design.md §25). The page's kind says what visitors see of its document (`publicView`); the menu, the company,
  * the head and the document around it are the same for every page. A deactivated page is unpublished: at its
- * address visitors get the 404 page (DESIGN §11), its editors still preview it.
+ * address visitors get the 404 page (docs/design.md §11), its editors still preview it.
  */
 export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, revision: ShownRevision): Promise<{ html: string; status: number }> {
   const preview = revision.mode === 'preview' ? revision : undefined;
@@ -81,7 +81,7 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
     page.locale ? addressesIn(tenant, page.locale) : undefined,
     firmIconsOf(tenant),
   ]);
-  // In another language, the site's own words too (DESIGN §28): the menu's labels, the tagline, the contact form's.
+  // In another language, the site's own words too (docs/design.md §28): the menu's labels, the tagline, the contact form's.
   const company = words?.['footer.tagline'] ? { ...source, tagline: words['footer.tagline'] } : source;
   const contactWords = words ? contactWordsOf(words) : {};
   const { seo } = document as { seo?: Seo };
@@ -105,7 +105,7 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
     ...(revision.mode === 'public' && revision.contactForm ? { contactForm: revision.contactForm } : {}),
     ...previewBar(revision),
   };
-  // Not translated yet (DESIGN §34): the original is the page search engines list, this one is kept out of them.
+  // Not translated yet (docs/design.md §34): the original is the page search engines list, this one is kept out of them.
   const publicPath = translated ? page.publicPath : languages.sourcePath;
   const meta = pageMeta({ seo, pageName: page.displayName, company, description: view.description, publicPath, publicBaseUrl: site.publicBaseUrl });
   if (preview?.pane) data.preview = { ...data.preview!, searchResult: { title: meta.title, description: meta.description, url: meta.url } };
@@ -126,7 +126,7 @@ async function shownDocument(tenant: Tenant, page: Page): Promise<{ document: Re
 }
 
 /**
- * A page's language and its others (DESIGN §28): `<html lang>`, and the switcher's links (the page in every
+ * A page's language and its others (docs/design.md §28): `<html lang>`, and the switcher's links (the page in every
  * language it is published in, the shown one marked), which are also its hreflang links. A page not translated
  * yet lists its own language too, in its switcher only.
  */
@@ -149,7 +149,7 @@ function hreflangLinks(site: RenderSite, languages: readonly PageLanguage[]): Ar
 }
 
 /**
- * The site's pages in a language, for the links of a page in it (DESIGN §34): each page's address in the default
+ * The site's pages in a language, for the links of a page in it (docs/design.md §34): each page's address in the default
  * language, lower-cased (as visitors' addresses match), and each old short route, → the page's address in this one.
  */
 async function addressesIn(tenant: Tenant, locale: string): Promise<ReadonlyMap<string, string>> {
@@ -175,8 +175,8 @@ const PUBLISHED: ShownRevision = { mode: 'public' };
 
 /** A public page rendered and compressed for the cache of rendered pages (the contact form's state after a post). */
 export async function buildPage(site: RenderSite, tenant: Tenant, page: Page, options: BuildOptions = {}): Promise<RenderedPage> {
-  // A page in a language nothing is published in yet (DESIGN §28): the default language's page. Once anything is,
-  // a page not translated yet is shown there in the default language (renderPage, DESIGN §34).
+  // A page in a language nothing is published in yet (docs/design.md §28): the default language's page. Once anything is,
+  // a page not translated yet is shown there in the default language (renderPage, docs/design.md §34).
   if (page.locale && page.active && (await translatedDocument(tenant, page, page.locale)) === null && !(await languageHasPages(tenant, page.locale))) {
     return redirectTo(site, page.publicPath.slice(page.locale.length + 1));
   }
@@ -219,7 +219,7 @@ async function htmlOf(
     revision: ShownRevision;
     preloadImage?: string | undefined;
     pane?: DocumentParts['pane'];
-    /** Kept out of search engines besides a preview: a page not translated yet (DESIGN §34). */
+    /** Kept out of search engines besides a preview: a page not translated yet (docs/design.md §34). */
     noindex?: boolean;
     lang?: string;
     alternates?: DocumentParts['alternates'];

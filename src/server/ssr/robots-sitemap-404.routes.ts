@@ -14,7 +14,7 @@ export function robotsSitemapAndNotFound(app: FastifyInstance, serving: PageServ
     reply.type('text/plain; charset=utf-8').send(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${new URL('sitemap.xml', publicBaseUrl).href}\n`),
   );
 
-  // A page in several languages is listed in each, every entry with the same alternates as its head (DESIGN §28).
+  // A page in several languages is listed in each, every entry with the same alternates as its head (docs/design.md §28).
   app.get('/sitemap.xml', async (request, reply) => {
     const { tenant } = request;
     const [paths, pages] = await Promise.all([getActivePublicPaths(tenant), publicPagesOf(tenant)]);
@@ -41,7 +41,7 @@ export function robotsSitemapAndNotFound(app: FastifyInstance, serving: PageServ
   });
 
   // Another spelling of a fixed address or an old short route: 301. An API address or another method: a
-  // sentence. Else a page's address (a page made in page creation: its twins), a redirect (DESIGN §27: for what
+  // sentence. Else a page's address (a page made in page creation: its twins), a redirect (docs/design.md §27: for what
   // the hot path leaves to Fastify: every request while all are logged, app.inject), or the site's 404 page, counted
   // in the 404 log.
   app.setNotFoundHandler(async (request, reply) => {

@@ -8,7 +8,7 @@ import { createTestApp, testDialects, type TestApp } from '../test-support/test-
 
 const titleOf = (html: string) => unescapeHtml(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
 
-/** Each page's title, description and sharing card (DESIGN §20). */
+/** Each page's title, description and sharing card (docs/design.md §20). */
 describe.each(testDialects())('titles, descriptions and sharing cards on %s', (dialect) => {
   let t: TestApp;
   let admin: LoggedIn;
@@ -42,7 +42,7 @@ describe.each(testDialects())('titles, descriptions and sharing cards on %s', (d
     expect(metaOf(html, 'property', 'og:image')).toBe('http://localhost:3000/demo/logo.png');
     expect(metaOf(html, 'name', 'twitter:card')).toBe('summary_large_image');
     // The editor's placeholders are the same defaults; its image as stored, a path, which shows wherever the
-    // back office is reached (DESIGN §24).
+    // back office is reached (docs/design.md §24).
     const { seoDefaults, seo } = await edit(page.routing);
     expect(seo).toEqual({ title: '', description: '', image: '' });
     expect(seoDefaults).toEqual({ title: `${demoDisplayName(page)} · ${company}`, description, image: '/demo/logo.png', url: `http://localhost:3000${path}` });

@@ -8,9 +8,9 @@ import { createTestApp, testDialects, type TestApp } from '../test-support/test-
 import { createUser } from '../users/users.service';
 
 /**
- * A visitor stays in their language (DESIGN §34): a German page's links lead to German addresses, and once German
+ * A visitor stays in their language (docs/design.md §34): a German page's links lead to German addresses, and once German
  * has a published page, a page not translated yet is shown at its German address in the original, under a notice,
- * kept out of search engines; with nothing published in German it still redirects (DESIGN §28). Every request of a
+ * kept out of search engines; with nothing published in German it still redirects (docs/design.md §28). Every request of a
  * visitor is made without a session: it gets what the cache of rendered pages holds.
  */
 describe.each(testDialects())('pages in a language they are not translated into (%s)', (dialect) => {

@@ -200,7 +200,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
     expect(await poll(() => home(b), 'Synced Software Ltd')).toContain('Synced Software Ltd');
   });
 
-  it("a logo uploaded and saved on A is B's header logo and favicon on B's next page view (DESIGN §34)", async () => {
+  it("a logo uploaded and saved on A is B's header logo and favicon on B's next page view (docs/design.md §34)", async () => {
     const favicon = (html: string) => /<link rel="icon" href="([^"]+)"/.exec(html)?.[1] ?? '';
     const before = await home(b);
     const demoIcon = (await b.app.inject({ method: 'GET', url: favicon(before) })).rawPayload;

@@ -22,7 +22,7 @@ const CacheNoticeSchema = z.discriminatedUnion('kind', [
 
 /**
  * Tells the other instances on the same PostgreSQL database of each cache change made here, and applies theirs
- * (DESIGN §6, decision 013): `NOTIFY` through the tenant's pool, `LISTEN` on one connection of its own. While
+ * (docs/design.md §6, decision 013): `NOTIFY` through the tenant's pool, `LISTEN` on one connection of its own. While
  * that connection is down, notices are missed: it reconnects (1 s, doubling to 30 s) and then drops every
  * cache, since anything may have changed meanwhile.
  */

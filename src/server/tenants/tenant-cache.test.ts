@@ -216,7 +216,7 @@ describe('RenderedPages: a busy page', () => {
     expect(await text(next)).toBe('after');
   });
 
-  it("a publication may be a language's first: its pages that redirected render again, and nothing else does (DESIGN §34)", async () => {
+  it("a publication may be a language's first: its pages that redirected render again, and nothing else does (docs/design.md §34)", async () => {
     const pages = new RenderedPages();
     const redirect = { ...page('302'), status: 302 };
     let renders = 0;

@@ -25,7 +25,7 @@ export interface RenderedPage {
 }
 
 /**
- * The rendered public pages of one tenant (DESIGN §10). However many visitors ask for a page that is not
+ * The rendered public pages of one tenant (docs/design.md §10). However many visitors ask for a page that is not
  * rendered, it renders once (single flight). After a change, the first visitor waits for the new page while
  * everyone arriving during that render gets the previous copy (stale while revalidate), so a save never makes
  * a crowd of visitors render and compress the same page each.
@@ -62,7 +62,7 @@ export class RenderedPages {
 
   /**
    * Every page in another language that answered with a redirect, or is rendering (its answer may be one), is out
-   * of date: a publication may be its language's first, after which such pages are shown (DESIGN §34). Not counted
+   * of date: a publication may be its language's first, after which such pages are shown (docs/design.md §34). Not counted
    * as their changes: a redirect renders in no time, and publishing other pages never makes it busy.
    */
   invalidateRedirectsInLanguages(): void {
@@ -144,13 +144,13 @@ export class TenantCache {
   readonly rules = new Map<number, FieldRule[]>();
   readonly pages = new RenderedPages();
   company: SiteCompany | undefined;
-  /** The favicon's sizes made from the logo, and their version (company/firm-icons.ts, DESIGN §34): every page's head asks. */
+  /** The favicon's sizes made from the logo, and their version (company/firm-icons.ts, docs/design.md §34): every page's head asks. */
   firmIcons: Promise<FirmIcons> | undefined;
   /** The site's languages (locales/locales.service.ts): every public page asks. */
   locales: LocaleSettings | undefined;
   /**
    * Translated documents as visitors see them (the source's published one with a locale's published texts), by
-   * `pageId@locale`; null for a locale not published yet (DESIGN §28).
+   * `pageId@locale`; null for a locale not published yet (docs/design.md §28).
    */
   readonly translated = new Map<string, Record<string, unknown> | null>();
   /** Each language's translations of the site's own words (menu, footer, contact form), by key (locales/site-texts.service.ts). */
@@ -165,7 +165,7 @@ export class TenantCache {
   redirects: ServedRedirects | undefined;
   /** Bumped by every change of everything: a read that began before one is not kept (it may hold what changed). */
   epoch = 0;
-  /** Redirects followed and 404s met since the last flush: counts, never cleared by a change (DESIGN §27). */
+  /** Redirects followed and 404s met since the last flush: counts, never cleared by a change (docs/design.md §27). */
   readonly visits = new VisitCounts();
   /** Where each image is used (media/media-uses.ts), read once from the live revisions and the company: the media list asks. */
   mediaUses: Promise<MediaUses> | undefined;
@@ -226,7 +226,7 @@ export class TenantCache {
   private apply(change: CacheChange): void {
     for (const listener of this.listeners) listener(change);
     if (change.kind === 'images') {
-      // The logo's picture replaced in the media library (DESIGN §34): the icons are made again, under a new
+      // The logo's picture replaced in the media library (docs/design.md §34): the icons are made again, under a new
       // version in every page's head. (Pages are rendered only with the company and the icons read.)
       const logo = this.company?.logo;
       if (logo !== undefined && change.names.some((name) => logo === `${UPLOADS_PATH}${change.folder}/${name}`)) {

@@ -2,7 +2,7 @@
 // loading the server's start-up (seeds, caches).
 
 /**
- * A tenant's PostgreSQL schema (DESIGN §9): the default tenant stays in `public`, where a one-tenant Folio
+ * A tenant's PostgreSQL schema (docs/design.md §9): the default tenant stays in `public`, where a one-tenant Folio
  * always kept its tables (as it keeps `folio.sqlite` on SQLite); every other tenant has `tenant_<name>`. The
  * name comes from the configured list only, never from a request.
  */

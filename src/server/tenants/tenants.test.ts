@@ -7,7 +7,7 @@ import { BACKSTOP_PAGES, writing } from '../db/wal-checkpoints';
 import { tenantSchema } from './tenants';
 
 /**
- * DESIGN §9: the spec's `dbName` header picks the tenant, and tenants share nothing: each has its own SQLite
+ * docs/design.md §9: the spec's `dbName` header picks the tenant, and tenants share nothing: each has its own SQLite
  * file or its own PostgreSQL schema, its own sessions, caches and counts. The same tests on both databases.
  */
 describe.each(testDialects())('tenants (%s)', (dialect) => {
@@ -73,7 +73,7 @@ describe.each(testDialects())('tenants (%s)', (dialect) => {
     for (const [tenant, name] of names) expect(name).toBe(expected[tenant]);
   });
 
-  it.runIf(dialect === 'sqlite')("hands every tenant's SQLite file to the checkpoint worker, which frequent writes wake (DESIGN §24)", async () => {
+  it.runIf(dialect === 'sqlite')("hands every tenant's SQLite file to the checkpoint worker, which frequent writes wake (docs/design.md §24)", async () => {
     for (const tenant of t.app.tenants.all()) {
       for (let i = 0; i < 5; i += 1) writing(tenant.db);
       const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(tenant.db);
@@ -114,7 +114,7 @@ describe.each(testDialects())('tenants (%s)', (dialect) => {
   });
 });
 
-/** DESIGN §9, §18: several tenants on one PostgreSQL database with two instances: each hears the other's changes per tenant. */
+/** docs/design.md §9, §18: several tenants on one PostgreSQL database with two instances: each hears the other's changes per tenant. */
 describe.runIf(testDialects().includes('postgres'))('tenants on two instances (postgres)', () => {
   let a: TestApp;
   let b: TestApp;
@@ -151,7 +151,7 @@ describe.runIf(testDialects().includes('postgres'))('tenants on two instances (p
   });
 });
 
-/** DESIGN §18: instances started together on an empty PostgreSQL database migrate and seed it once, one after the other. */
+/** docs/design.md §18: instances started together on an empty PostgreSQL database migrate and seed it once, one after the other. */
 describe.runIf(testDialects().includes('postgres'))('instances started together on an empty database (postgres)', () => {
   // The body of a describe runs even when runIf skips it: no URL to read without TEST_DATABASE_URL.
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1/unused';

@@ -15,7 +15,7 @@ import { tenantSchema, tenantSqliteFile } from './tenant-names';
 
 export { tenantSchema, tenantSqliteFile } from './tenant-names';
 
-/** One tenant: its own database and its own caches (DESIGN §9). */
+/** One tenant: its own database and its own caches (docs/design.md §9). */
 export interface Tenant {
   readonly name: string;
   readonly db: Db;
@@ -36,7 +36,7 @@ export class TenantRegistry {
     private readonly defaultTenant: Tenant,
     /** On PostgreSQL, what keeps every instance's caches in step (decision 013); none on SQLite. */
     readonly cacheSync: CacheSync | undefined,
-    /** On SQLite, the worker that checkpoints the tenants' files off the event loop (DESIGN §24). */
+    /** On SQLite, the worker that checkpoints the tenants' files off the event loop (docs/design.md §24). */
     private readonly checkpoints: WalCheckpoints | undefined,
   ) {}
 

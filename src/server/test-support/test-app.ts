@@ -9,7 +9,7 @@ import { loadConfig, type AppConfig } from '../config';
 export type TestDialect = 'sqlite' | 'postgres';
 
 /**
- * The SECRET_KEY of test apps on PostgreSQL, where the server needs one (DESIGN §24): the same for every app, as
+ * The SECRET_KEY of test apps on PostgreSQL, where the server needs one (docs/design.md §24): the same for every app, as
  * every instance on one database must have the same key. On SQLite the test apps make their own key file.
  */
 export const TEST_SECRET_KEY = Buffer.alloc(32, 1).toString('base64');

@@ -156,7 +156,7 @@ export async function updateUserActive(db: Db, userId: number, active: boolean):
   await db.updateTable('users').set({ active: active ? 1 : 0 }).where('id', '=', userId).execute();
 }
 
-/** A password an administrator set: the user's own from now on, so a one-time one from the shell is lifted too (DESIGN §22). */
+/** A password an administrator set: the user's own from now on, so a one-time one from the shell is lifted too (docs/design.md §22). */
 export async function updatePasswordHash(db: Db, userId: number, passwordHash: string, at: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at, password_must_change: 0 }).where('id', '=', userId).execute();
 }

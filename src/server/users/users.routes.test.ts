@@ -125,7 +125,7 @@ describe.each(testDialects())('users on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: admin.headers })).json().user.usergroupid).toBe(1);
   });
 
-  it('refuses ids beyond the database integer range with 400 and a sentence, on both databases (DESIGN §24)', async () => {
+  it('refuses ids beyond the database integer range with 400 and a sentence, on both databases (docs/design.md §24)', async () => {
     for (const id of [2 ** 31, '2147483648', 0, -1]) {
       const read = await call(admin, 'getEmployeedByid', { id });
       expect(read.statusCode, String(id)).toBe(400);

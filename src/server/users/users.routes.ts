@@ -41,7 +41,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/api/master/saveemployeemaster',
     { config: { access, refusal: 'error-rescore' }, schema: { body: UserSchema, response: screenReplies(UserSaveAnswerSchema, [404, 409], 'error-rescore') } },
-    // The mobiles read in the company's country (DESIGN §34): E.164 when typed with + or outside India.
+    // The mobiles read in the company's country (docs/design.md §34): E.164 when typed with + or outside India.
     async (request) => saveUser(request.tenant, parseInput(userSchema({ country: await companyCountry(request.tenant), read: readPhone }), request.body)),
   );
   api.post(

@@ -105,7 +105,7 @@ export async function getUserRecord(tenant: Tenant, id: number): Promise<UserRec
     middlename: row.middle_name,
     lastname: row.last_name,
     address: row.address,
-    // Stored as E.164 when typed with + or outside India (DESIGN §34): shown formatted, read back when saved.
+    // Stored as E.164 when typed with + or outside India (docs/design.md §34): shown formatted, read back when saved.
     mobile: showPhone(row.mobile),
     mobile1: showPhone(row.mobile2),
     email: row.email,

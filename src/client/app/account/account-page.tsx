@@ -21,7 +21,7 @@ type ChangePasswordOutput = z.output<typeof ChangePasswordFormSchema>;
 /** The notice of a group that requires two-step sign-in, while it is not on (the guard keeps the user here). */
 export const REQUIRED_NOTICE = 'Your group requires two-step sign-in. Turn it on below: the rest of the app opens once it is on.';
 
-/** The notice of a sign-in with a one-time password from the shell (DESIGN §22; the guard keeps the user here). */
+/** The notice of a sign-in with a one-time password from the shell (docs/design.md §22; the guard keeps the user here). */
 export const ONE_TIME_NOTICE = 'You signed in with a one-time password. Choose your own password now; until then only this page is open.';
 
 /** What replaces that notice once the user's own password is set. */
@@ -50,7 +50,7 @@ function Notice({ id, children }: { id?: string; children: ReactNode }) {
 }
 
 /**
- * /account (DESIGN §21): every logged-in user's own account, not a menu screen. Their details, a new password,
+ * /account (docs/design.md §21): every logged-in user's own account, not a menu screen. Their details, a new password,
  * and two-step sign-in. A user whose group requires two-step sign-in is kept here until it is on; one who signed
  * in with a one-time password (§22) until they choose their own, with that form first and focused.
  */

@@ -15,7 +15,7 @@ import TwoStepPage from './two-step-page';
 import { groupedKey } from './two-step-settings';
 
 /**
- * The account screens (DESIGN §21) against a stand-in for the server's calls, answering with the contract's
+ * The account screens (docs/design.md §21) against a stand-in for the server's calls, answering with the contract's
  * shapes and sentences: enough to see each screen send the right body and show the server's answer where the
  * user looks for it. The browser tests (tests/e2e/accounts.spec.ts) run them against the real server.
  */
@@ -36,7 +36,7 @@ let answers: Record<string, (body: Record<string, unknown>) => Answer>;
 let session: SessionInfo;
 
 const ok = (data: unknown): Answer => ({ status: 200, data });
-/** A refusal as the server words it: `{message}`, with the `field` it is about when it is about one (DESIGN §25). */
+/** A refusal as the server words it: `{message}`, with the `field` it is about when it is about one (docs/design.md §25). */
 const refused = (status: number, message: string, field?: string): Answer => ({ status, data: field === undefined ? { message } : { message, field } });
 
 const SIGNED_IN: SessionInfo = {

@@ -12,7 +12,7 @@ type ForgotInput = z.input<typeof ForgotPasswordSchema>;
 type ForgotOutput = z.output<typeof ForgotPasswordSchema>;
 
 /**
- * /forgot-password (DESIGN §21): asks for a reset link by user name. The answer is the same sentence for every
+ * /forgot-password (docs/design.md §21): asks for a reset link by user name. The answer is the same sentence for every
  * name, so the screen tells nobody which names exist. Without mail set up, it says to ask an administrator.
  */
 export default function ForgotPasswordPage() {

@@ -34,7 +34,7 @@ function download(fileName: string, text: string): void {
 }
 
 /**
- * The ten recovery codes, shown once, right after two-step sign-in was turned on (DESIGN §21): copy them or
+ * The ten recovery codes, shown once, right after two-step sign-in was turned on (docs/design.md §21): copy them or
  * save them as a file, then Done hides them for good (the server keeps only their hashes).
  */
 export function RecoveryCodes({ codes, account, onDone }: { codes: readonly string[]; account: { username: string; siteName: string }; onDone: () => void }) {

@@ -13,7 +13,7 @@ import { NEW_PASSWORD_HINT, NewPasswordFormSchema, type NewPasswordInput, type N
 export const LINK_INCOMPLETE = 'This link is incomplete. Open the link in the mail again, or ask for a new one.';
 
 /**
- * /reset-password?token=…(&db=…) (DESIGN §21): the page a reset mail links to. The token is read once and taken
+ * /reset-password?token=…(&db=…) (docs/design.md §21): the page a reset mail links to. The token is read once and taken
  * out of the address bar (and so out of the history, and of what a shared screen shows); `db` names a tenant
  * other than the default one, sent as the `dbname` header.
  */

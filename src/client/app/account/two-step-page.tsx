@@ -17,7 +17,7 @@ type CodeOutput = z.output<typeof TwoFactorCodeSchema>;
 export const CODE_HINT = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
 
 /**
- * /login/two-step (DESIGN §21): the second step of a sign-in whose password was right. The login screen left
+ * /login/two-step (docs/design.md §21): the second step of a sign-in whose password was right. The login screen left
  * an HttpOnly challenge cookie; this screen must not sign out, or it would end nothing but its own chance.
  */
 export default function TwoStepPage() {

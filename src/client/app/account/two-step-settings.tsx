@@ -34,7 +34,7 @@ interface Account {
 }
 
 /**
- * The own account's two-step sign-in (DESIGN §21). Off: Turn on asks the server for a new secret, shown as a QR
+ * The own account's two-step sign-in (docs/design.md §21). Off: Turn on asks the server for a new secret, shown as a QR
  * code and as a key; the app's first code turns it on and brings the ten recovery codes, shown once. On: the
  * password and a code turn it off.
  */

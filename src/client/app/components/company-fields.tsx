@@ -31,13 +31,13 @@ export function companyFormValues(company: Partial<Record<keyof Company, unknown
   const values = { ...EMPTY_COMPANY };
   for (const key of Object.keys(values) as (keyof Company)[]) {
     const value = company?.[key];
-    // A field the server did not send keeps its empty value (the country: India, DESIGN §34).
+    // A field the server did not send keeps its empty value (the country: India, docs/design.md §34).
     values[key] = typeof value === 'string' ? value : value == null ? EMPTY_COMPANY[key] : String(value);
   }
   return values;
 }
 
-/** The countries by their English names (DESIGN §34). */
+/** The countries by their English names (docs/design.md §34). */
 const COUNTRY_OPTIONS = countryOptions().map(({ code, name }) => ({ value: code, label: name }));
 
 type CompanyField = Omit<FormFieldProps, 'name' | 'id'> & { field: keyof Company };
@@ -59,7 +59,7 @@ const COMPANY_ROWS: CompanyField[][] = [
   ],
   [
     { field: 'websiteUrl', label: 'Website URL', type: 'url', hint: 'Starts with https:// or http://', maxLength: 100, autoComplete: 'url', spellCheck: false },
-    // Any country's number (DESIGN §34): a keyboard with +, and nothing cut short of the longest number.
+    // Any country's number (docs/design.md §34): a keyboard with +, and nothing cut short of the longest number.
     {
       field: 'contact',
       label: 'Contact Number',
@@ -126,7 +126,7 @@ export function CompanyFields({ idPrefix }: { idPrefix: string }) {
 }
 
 /**
- * The company's own words and image on the public site (DESIGN §20): the tagline under its name in the footer
+ * The company's own words and image on the public site (docs/design.md §20): the tagline under its name in the footer
  * and the logo, the sharing image of every page without one of its own. On the company details screen only: an
  * upload needs a session, which the first-run setup does not have.
  */

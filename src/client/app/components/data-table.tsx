@@ -30,7 +30,7 @@ export interface DataTablePaging {
   /** How many rows there are in all (the server's totalItems): with `totalCapped`, the count's cap. */
   totalItems: number;
   /**
-   * The list holds more than `totalItems` rows (the server counted up to its cap, DESIGN §23): the range says
+   * The list holds more than `totalItems` rows (the server counted up to its cap, docs/design.md §23): the range says
    * "of more than", the page line has no "of M", and Next stays on while there are rows after the page.
    */
   totalCapped?: boolean | undefined;
@@ -69,7 +69,7 @@ function cellClass(align: 'start' | 'end' | undefined, extra = ''): string {
 }
 
 /**
- * The one table of every list of the staff app (DESIGN §16): a real table on TanStack Table with a caption
+ * The one table of every list of the staff app (docs/design.md §16): a real table on TanStack Table with a caption
  * and column headers that sit over their cells (header and cells share the padding and the alignment),
  * server paging, and one place for the loading, error and empty states and the row actions.
  */

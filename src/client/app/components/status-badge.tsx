@@ -1,5 +1,5 @@
 /**
- * A record's active status as people read it (DESIGN §24): Active or Inactive, never the spec's Y or N, which
+ * A record's active status as people read it (docs/design.md §24): Active or Inactive, never the spec's Y or N, which
  * stay in the API (`activeStatus: 'Y' | 'N'`).
  */
 export function StatusBadge({ status }: { status: 'Y' | 'N' }) {
@@ -7,7 +7,7 @@ export function StatusBadge({ status }: { status: 'Y' | 'N' }) {
 }
 
 /**
- * The question before a record's status changes (DESIGN §24): "Deactivate this user?", not the delete question,
+ * The question before a record's status changes (docs/design.md §24): "Deactivate this user?", not the delete question,
  * followed by what the change does.
  */
 export function statusQuestion(record: string, activate: boolean, consequence: string): string {

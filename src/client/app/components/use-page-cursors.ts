@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError } from '../lib/api';
 
 /**
- * Keyset paging on the client (DESIGN §23, core/schemas/paging.ts): the server finds page P+1 fast when asked
+ * Keyset paging on the client (docs/design.md §23, core/schemas/paging.ts): the server finds page P+1 fast when asked
  * `after` the `next` of page P's answer, and by its number (slower deep into a large list) without it. This
  * remembers, for one set of filters, which cursor leads to which page: page P's answer gives the cursor of
  * page P+1. Filters other than the last ones start afresh (a cursor is a position in one list). A page whose

@@ -44,7 +44,7 @@ function type(text: string) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the accented heading editor (DESIGN §34)', () => {
+describe('the accented heading editor (docs/design.md §34)', () => {
   it('is one textbox named by its label, with a toolbar button Accent colour', () => {
     render('Our <span>Expertise</span>');
     const textbox = dom.container.querySelector('[role="textbox"]')!;

@@ -5,7 +5,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { FieldEditorFrame, useFieldEditor, type FieldEditorProps } from './field-editor';
 import { ToolButton } from './tool-button';
 
-/** The one line of an accented heading: a single paragraph, nothing else (DESIGN §34). */
+/** The one line of an accented heading: a single paragraph, nothing else (docs/design.md §34). */
 const OneLine = Node.create({ name: 'doc', topNode: true, content: 'paragraph' });
 
 /** The accent mark: the `<span>` the public pages show in the accent colour (`.section__title span`). */
@@ -84,7 +84,7 @@ function asOneLine(slice: Slice, document: ProseMirrorNode): Slice {
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : accentHtmlOf(editor.state.doc));
 
 /**
- * An accented heading's editor (DESIGN §34): one line of text, and a toolbar button "Accent colour" that shows
+ * An accented heading's editor (docs/design.md §34): one line of text, and a toolbar button "Accent colour" that shows
  * the selected words in the site's accent colour. Nobody types HTML: what is typed is text (escaped), Enter adds
  * no line, a paste keeps its words and accents only. Controlled: `value` is the stored heading
  * (`Our <span>Expertise</span>`); a new value from outside replaces the content.

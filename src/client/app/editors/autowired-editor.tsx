@@ -36,11 +36,11 @@ interface PageDefinition {
   parameters: Parameter[];
 }
 
-/** The page's own seo fields kept beside what the parameters decide (DESIGN §20), when the document has them. */
+/** The page's own seo fields kept beside what the parameters decide (docs/design.md §20), when the document has them. */
 const withSeo = (doc: AutowiredDocument, from: { seo?: unknown }): AutowiredDocument =>
   from.seo && typeof from.seo === 'object' ? { ...doc, seo: from.seo as AutowiredDocument['seo'] } : doc;
 
-/** An Autowired page's content calls (DESIGN §13, §19): the editor's read, and savepagecontent with `publish`. */
+/** An Autowired page's content calls (docs/design.md §13, §19): the editor's read, and savepagecontent with `publish`. */
 function autowiredSource(routing: string, parameters: readonly Parameter[]): DocumentSource<AutowiredDocument> {
   return {
     queryKey: ['page-document', 'autowired', routing],
@@ -112,7 +112,7 @@ function HeaderField({
   header: AutowiredValues;
   siblings: EntryInputs;
   onChange: (name: string, text: string) => void;
-  /** The save's refusal; shown here when it names this field (`document.header.<name>`, DESIGN §25). */
+  /** The save's refusal; shown here when it names this field (`document.header.<name>`, docs/design.md §25). */
   refusal: SaveRefusal | null;
 }) {
   const refused = refusal?.path === `document.header.${field.name}` ? refusal : null;
@@ -265,7 +265,7 @@ function AutowiredDocumentEditor({ definition }: { definition: PageDefinition })
 }
 
 /**
- * The editing twin `/{Name}` of an Autowired page (DESIGN §13): its definition decides the form. A page
+ * The editing twin `/{Name}` of an Autowired page (docs/design.md §13): its definition decides the form. A page
  * that does not exist shows Not found; one outside the user's menu, Not allowed.
  */
 export default function AutowiredEditor() {
@@ -299,7 +299,7 @@ export default function AutowiredEditor() {
     );
   }
   const { page } = definition.data;
-  // `?locale=de`: the page's translation into that language (DESIGN §28), else its own editor.
+  // `?locale=de`: the page's translation into that language (docs/design.md §28), else its own editor.
   return (
     <LanguageChoice
       routing={page.filename}

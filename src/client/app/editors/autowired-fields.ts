@@ -16,7 +16,7 @@ import type { MasterChoice } from '../../../core/masters/master-data';
 import type { ChoiceSource, EntryField, FieldKind } from './entry-fields';
 
 /**
- * The generic editor of an Autowired page (DESIGN §13), its pure part: how each parameter is edited, the
+ * The generic editor of an Autowired page (docs/design.md §13), its pure part: how each parameter is edited, the
  * document as the editor holds it, and what happens to values of parameters the page no longer has.
  */
 
@@ -37,7 +37,7 @@ const KIND_OF: Record<Parameter['type'], FieldKind> = {
   number: 'decimal',
   Date: 'date',
   Checkbox: 'checkbox',
-  // Master values come with master data (DESIGN §14); until then the value is typed.
+  // Master values come with master data (docs/design.md §14); until then the value is typed.
   Dropdown: 'text',
   Radio: 'text',
   // Uploaded to the page's folder (or given by its address).
@@ -88,7 +88,7 @@ export function hintOf(p: Parameter): string | null {
   return parts.length > 0 ? `${parts.join(', ')}.` : null;
 }
 
-/** A parameter whose value is the id of a value of a master type (DESIGN §14, decision 008). */
+/** A parameter whose value is the id of a value of a master type (docs/design.md §14, decision 008). */
 export type MasterParameter = Parameter & { commonmastertype: number };
 
 export function isMasterParameter(p: Parameter): p is MasterParameter {

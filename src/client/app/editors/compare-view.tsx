@@ -146,7 +146,7 @@ function ChangeRow({ change, comparison, labels }: { change: Change; comparison:
 }
 
 /**
- * The changes between two revisions side by side (DESIGN §19): each changed field under its label with the
+ * The changes between two revisions side by side (docs/design.md §19): each changed field under its label with the
  * earlier value beside the later one, list entries added or removed said in words, rich text as the words
  * inserted and removed. `labels` names the fields of whole entries (the twelve pages' words).
  */

@@ -43,7 +43,7 @@ export function removeDraft(routing: string): void {
 }
 
 /**
- * What an entry form holds, typed but not added (DESIGN §34): its inputs, and the entry it edits (0-based) or null
+ * What an entry form holds, typed but not added (docs/design.md §34): its inputs, and the entry it edits (0-based) or null
  * for a new entry.
  */
 export interface HeldEntry {
@@ -62,7 +62,7 @@ function isHeldEntry(value: unknown): value is HeldEntry {
 
 /**
  * The entry forms of one editor with something typed but not added, by form (its id prefix): kept in localStorage
- * beside the draft, so that leaving or reloading loses them no more than any other unsaved edit (DESIGN §34). A
+ * beside the draft, so that leaving or reloading loses them no more than any other unsaved edit (docs/design.md §34). A
  * form takes its entry back when it mounts; a form gone from the screen for good (not the editor leaving) lets go.
  */
 export class HeldEntries {

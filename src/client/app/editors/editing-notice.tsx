@@ -5,7 +5,7 @@ import { readCookie } from '../../lib/http';
 import { api } from '../lib/api';
 import '../../styles/preview-share.css';
 
-/** The page's editor open in a language: the source's without one, a translation's with its code (DESIGN §28). */
+/** The page's editor open in a language: the source's without one, a translation's with its code (docs/design.md §28). */
 const editingPath = (routing: string, action: '' | '/leave', locale?: string) =>
   `/api/master/editing/${encodeURIComponent(routing)}${action}${locale ? `?${new URLSearchParams({ locale }).toString()}` : ''}`;
 
@@ -25,7 +25,7 @@ function sayLeft(routing: string, locale?: string): void {
 }
 
 /**
- * While a page's editor is open, tells the server so (DESIGN §26): at once, every 20 s, and whenever the tab is
+ * While a page's editor is open, tells the server so (docs/design.md §26): at once, every 20 s, and whenever the tab is
  * shown again; says it has closed when the editor goes (another screen, the tab closed). Answers the names of
  * the other users who have the page's editor open in the same language (a translation's `locale`, else the source).
  */

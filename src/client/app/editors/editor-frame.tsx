@@ -15,7 +15,7 @@ import { PublishControls } from './publish-controls';
 import { EditorLayout, type PaneView } from './preview/editor-layout';
 import type { PreviewWidth } from './preview/preview-pane';
 
-// The preview pane is its own chunk (DESIGN §26): the editor's first screen does not wait for it.
+// The preview pane is its own chunk (docs/design.md §26): the editor's first screen does not wait for it.
 const PreviewPane = lazy(() => import('./preview/preview-pane'));
 import { SharePreview } from './share-preview';
 
@@ -31,7 +31,7 @@ export interface ViewPageLink {
 
 export interface EditorFrameProps<T extends RevisedDocument> {
   editor: EditableDocument<T>;
-  /** The page's routing name (`Home`, `Careers`): its shared previews and who else is editing it (DESIGN §26). */
+  /** The page's routing name (`Home`, `Careers`): its shared previews and who else is editing it (docs/design.md §26). */
   routing: string;
   title: string;
   lead?: ReactNode;
@@ -48,11 +48,11 @@ export interface EditorFrameProps<T extends RevisedDocument> {
   children: (doc: T) => ReactNode;
   /** A field's name in the editor's words (`skillList.2.skillName` → "Skill 3: the skill name"): the preview's labels. */
   describeField?: (path: string) => string;
-  /** The editor's Language choice (DESIGN §28), first in the action bar; none on a site of one language. */
+  /** The editor's Language choice (docs/design.md §28), first in the action bar; none on a site of one language. */
   language?: ReactNode;
   /** The preview pane's call; by default `POST /api/master/preview/:routing` (a translation's names its locale). */
   previewCall?: string;
-  /** A translation's language (DESIGN §28): its links and who else is editing are the language's; none for the source. */
+  /** A translation's language (docs/design.md §28): its links and who else is editing are the language's; none for the source. */
   locale?: string;
 }
 
@@ -185,7 +185,7 @@ export function EditorFrame<T extends RevisedDocument>({
           </PublishControls>
         </div>
         </EditorLayout>
-        {/* An entry typed but not added is an unsaved edit too (DESIGN §34): kept in this browser, and leaving asks. */}
+        {/* An entry typed but not added is an unsaved edit too (docs/design.md §34): kept in this browser, and leaving asks. */}
         <LeaveGuard active={editor.dirty || editor.holdsEntries} />
         {dialog}
         {editor.confirmDialog}

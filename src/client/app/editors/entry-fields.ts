@@ -8,7 +8,7 @@ import type { EntryProblem } from './field-rules';
 /**
  * How a field is edited. 'decimal' is a number kept as typed (a text input, so that 12.50 keeps its decimal
  * places); 'date' a date input ('YYYY-MM-DD' or ''); 'checkbox' a yes/no value stored as a boolean; 'accent' a
- * one-line heading whose words may show in the accent colour (stored as text and bare spans, DESIGN §34).
+ * one-line heading whose words may show in the accent colour (stored as text and bare spans, docs/design.md §34).
  */
 export type FieldKind = 'text' | 'textarea' | 'number' | 'decimal' | 'date' | 'checkbox' | 'richtext' | 'accent' | 'image-url' | 'choice';
 
@@ -26,7 +26,7 @@ export interface ChoiceOptions {
 }
 
 /**
- * Where a choice field's options come from (master values, DESIGN §14). A value the field holds that is not
+ * Where a choice field's options come from (master values, docs/design.md §14). A value the field holds that is not
  * offered (deactivated since it was chosen) stays selected, shown with `labelOf`.
  */
 export interface ChoiceSource {
@@ -61,7 +61,7 @@ export interface EntryField<E> {
   /** Blank is refused (default true). */
   required?: boolean;
   hint?: string;
-  /** Image fields: the upload folder; with it the field gets a file picker and Upload (DESIGN §8). */
+  /** Image fields: the upload folder; with it the field gets a file picker and Upload (docs/design.md §8). */
   upload?: ImageFolder;
   /** An Autowired page's Image parameter: sent with the upload, so that the server checks its size rules at once. */
   uploadField?: string;

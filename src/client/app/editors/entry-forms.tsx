@@ -6,7 +6,7 @@ import type { HeldEntries, HeldEntry } from './drafts';
 
 /**
  * The entry forms of an editor (every list editor's Add form), so that a save can ask about an entry typed
- * into one but not added (DESIGN §24: nothing typed is lost silently).
+ * into one but not added (docs/design.md §24: nothing typed is lost silently).
  */
 
 /** What a form holds that is not in its list yet. */
@@ -35,7 +35,7 @@ type Registry = Set<EntryForm>;
 
 interface EntryForms {
   registry: Registry;
-  /** Where the forms keep what they hold typed but not added (DESIGN §34); none outside an editor. */
+  /** Where the forms keep what they hold typed but not added (docs/design.md §34); none outside an editor. */
   held: HeldEntries | null;
 }
 
@@ -49,7 +49,7 @@ export function EntryFormsProvider({ held = null, children }: { held?: HeldEntri
 }
 
 /**
- * An entry form's typing kept beside the editor's draft (DESIGN §34: an entry typed but not added survives leaving
+ * An entry form's typing kept beside the editor's draft (docs/design.md §34: an entry typed but not added survives leaving
  * and reloading): `initial` is what the form held when it was last on screen, `keep` says what it holds now
  * (null: nothing). `id` is the form's, unique on the screen.
  */

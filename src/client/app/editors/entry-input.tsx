@@ -8,9 +8,9 @@ import { ImageUploadField } from './image-upload';
 import { RichTextPending } from './rich-text-pending';
 
 // The rich-text editor (Tiptap, ProseMirror: about 100 KB gzip) is a chunk of its own, fetched as the editor
-// opens: the editor's first screen does not wait for it (DESIGN §26, ≤ 200 KB of JavaScript).
+// opens: the editor's first screen does not wait for it (docs/design.md §26, ≤ 200 KB of JavaScript).
 const RichTextEditor = lazy(() => import('./rich-text-editor').then((module) => ({ default: module.RichTextEditor })));
-// The accented heading's editor (DESIGN §34): TipTap too, without the rich-text toolbar's extensions.
+// The accented heading's editor (docs/design.md §34): TipTap too, without the rich-text toolbar's extensions.
 const AccentTextEditor = lazy(() => import('./accent-text-editor').then((module) => ({ default: module.AccentTextEditor })));
 
 /** One labelled input of an entry form, by the field's kind. Controlled: the value is the field's text. */

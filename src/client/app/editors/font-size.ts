@@ -5,7 +5,7 @@ export const FONT_SIZES = ['1', '2', '3', '4', '5', '6', '7'] as const;
 export const NORMAL_FONT_SIZE = '3';
 
 /**
- * Text size 1–7 as `<font size="N">`: the form the server's rich-text allow-list keeps for sizes (DESIGN §6
+ * Text size 1–7 as `<font size="N">`: the form the server's rich-text allow-list keeps for sizes (docs/design.md §6
  * admits no font-size style), and the one the earlier editor produced, so stored content reads back as is.
  */
 export const FontSize = Mark.create({

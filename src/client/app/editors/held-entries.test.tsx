@@ -8,7 +8,7 @@ import { EntryFormsProvider } from './entry-forms';
 import { ListEditor } from './list-editor';
 
 /**
- * An entry typed into a list editor's form but not added (DESIGN §34): kept in this browser beside the editor's
+ * An entry typed into a list editor's form but not added (docs/design.md §34): kept in this browser beside the editor's
  * draft on every change, given back to the form when the editor opens again (after leaving or a reload), let go
  * once added or cleared.
  */

@@ -4,7 +4,7 @@ import { api } from '../lib/api';
 
 // The history's calls, apart from its panel (history-panel.tsx), which is a chunk of its own loaded when History opens.
 
-/** One saved revision as the history lists it: who saved it and when, and its status (DESIGN §19). */
+/** One saved revision as the history lists it: who saved it and when, and its status (docs/design.md §19). */
 export type PageRevision = RevisionSummary;
 
 /** What a history call answers: the revisions, newest first, and the one visitors see now. */
@@ -31,7 +31,7 @@ export function compareRevisions(routing: string, from: number, to: number): Pro
   return api<Comparison>(`/api/master/compare/${encodeURIComponent(routing)}?${query.toString()}`);
 }
 
-/** The history calls of one of the twelve content pages (DESIGN §6). */
+/** The history calls of one of the twelve content pages (docs/design.md §6). */
 export function contentPageHistory(routing: string, labels?: LabelTree): HistoryCalls {
   return {
     key: ['page-history', routing],

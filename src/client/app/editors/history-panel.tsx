@@ -118,7 +118,7 @@ function ComparePicker({ revisions, onCompare }: { revisions: PageRevision[]; on
 }
 
 /**
- * The page's saved revisions, newest first, with who saved each and when and its status (DESIGN §6, §19).
+ * The page's saved revisions, newest first, with who saved each and when and its status (docs/design.md §6, §19).
  * Restoring one saves it again as a new revision; the editor then reloads the saved copy. Compare shows a
  * revision's changes from the one before it, or from any revision chosen to any other.
  */

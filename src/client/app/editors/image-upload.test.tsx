@@ -8,7 +8,7 @@ import { ImageUploadField } from './image-upload';
 import { mediaListPath } from './media-picker';
 
 /**
- * The image field (DESIGN §27): drop, paste and the picker upload at once, several files one after another with a
+ * The image field (docs/design.md §27): drop, paste and the picker upload at once, several files one after another with a
  * line each, and "Choose from library". The server's answers come from a stand-in XMLHttpRequest (uploads) and
  * fetch (the library); the real server is driven by tests/e2e/image-fields.spec.ts.
  */
@@ -229,7 +229,7 @@ describe('Choose from library', () => {
     const dialog = await until(() => document.querySelector<HTMLDialogElement>('dialog.media-picker[open]'), 'the dialog');
     const choices = () => [...dialog.querySelectorAll<HTMLButtonElement>('.media-picker__choice')];
     await until(() => choices().length === 2, 'the first page');
-    // An image without a title says so, above its file's name (DESIGN §34).
+    // An image without a title says so, above its file's name (docs/design.md §34).
     expect(choices()[0]!.textContent).toBe('Untitled image000000000000000000000003_800x600.png800 × 600 pixels, 150 KBThe harbour at dawn');
     expect(choices()[1]!.textContent).toContain('No alt text');
     // The thumbnail is the smallest WebP copy, not the original.

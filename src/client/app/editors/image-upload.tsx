@@ -8,7 +8,7 @@ import { ImagePreview } from './image-preview';
 import { SAVED_ON_SCREEN } from '../lib/screen-words';
 
 // The library's dialog is a chunk of its own, fetched when it is first opened: most visits to an editor never open
-// it, and the editor's first screen stays within its budget (DESIGN §26).
+// it, and the editor's first screen stays within its budget (docs/design.md §26).
 const MediaPicker = lazy(() => import('./media-picker'));
 
 /** What the file picker offers (spec 000 §9); the server decides by the bytes anyway. */
@@ -67,7 +67,7 @@ const filesOf = (data: DataTransfer | null): File[] => (data ? Array.from(data.f
 const withinField = (event: { currentTarget: Element; target: EventTarget }) => event.target instanceof Node && event.currentTarget.contains(event.target);
 
 /**
- * An image field (DESIGN §8, §27): the image's address (typed: demo images, other sites), and, with an upload folder,
+ * An image field (docs/design.md §8, §27): the image's address (typed: demo images, other sites), and, with an upload folder,
  * a drop zone (the field's box: a file dragged onto it, an image pasted while the field has the focus, or the file
  * picker for keyboard users), and "Choose from library" (the media library's dialog). A file goes up as soon as it
  * is chosen, dropped or pasted, with a progress line and Cancel; several go up one after another (the server

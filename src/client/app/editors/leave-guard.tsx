@@ -35,7 +35,7 @@ export function useBeforeUnloadGuard(active: boolean): void {
   }, [active]);
 }
 
-/** The language an editor's address names (`?locale=de`, DESIGN §28): another one is another editor. */
+/** The language an editor's address names (`?locale=de`, docs/design.md §28): another one is another editor. */
 const localeOf = (search: string) => new URLSearchParams(search).get('locale');
 
 /** Moving to another screen of the app (or to the page in another language) while `active` asks first, with the app's one dialog hook. */
@@ -74,7 +74,7 @@ function RouterLeaveGuard({ active, question }: { active: boolean; question: str
 }
 
 /**
- * Leaving an editor with unsaved changes asks first (DESIGN §19): another screen of the app (the router's
+ * Leaving an editor with unsaved changes asks first (docs/design.md §19): another screen of the app (the router's
  * blocker) and closing or reloading the tab (`beforeunload`). Nothing is asked while nothing is unsaved.
  * The blocker needs a data router (the app's createBrowserRouter); under another router (a component test's
  * MemoryRouter) only the tab is guarded. `question` says what leaving loses (an editor's default: its changes are

@@ -13,7 +13,7 @@ const calls = withFakeMasterApi((call) =>
 
 const field = <T extends HTMLElement>(label: string) => byLabel<T>(document, label)!;
 
-/** The rich-text link dialog (DESIGN §34): the site's pages by title, or an address typed, this site's included. */
+/** The rich-text link dialog (docs/design.md §34): the site's pages by title, or an address typed, this site's included. */
 describe('the link dialog', () => {
   const open = (current = '') => {
     const handlers = { onSet: vi.fn(), onRemove: vi.fn(), onClose: vi.fn() };

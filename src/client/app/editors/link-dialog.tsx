@@ -17,7 +17,7 @@ export interface LinkChoice {
 }
 
 /**
- * The rich-text editor's link dialog (DESIGN §34): a page of this site chosen from its pages by title (GET
+ * The rich-text editor's link dialog (docs/design.md §34): a page of this site chosen from its pages by title (GET
  * /api/master/sitepages), or an address typed: a page of this site (`/About1`), of another site (`https://…`) or
  * an email address (`mailto:…`). Set link hands the address on; an empty address removes the link; Cancel and
  * Escape change nothing. Rendered into the page's body: the editor may sit in a list editor's form, and this form

@@ -28,7 +28,7 @@ function render(refusal: SaveRefusal | null) {
 
 const nextFrame = () => act(async () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 
-describe('a save refused about a field of a list entry ({message, field}, DESIGN §25)', () => {
+describe('a save refused about a field of a list entry ({message, field}, docs/design.md §25)', () => {
   it('opens that entry for editing, with the sentence at its field, which takes the focus', async () => {
     render(null);
     const refusal = { path: 'skillList.2.skillName', message: 'Skill 3: the skill name must be at most 300 characters.', at: 1 };

@@ -15,7 +15,7 @@ import { useEntryForm, useHeldEntry } from './entry-forms';
 import type { EntryProblem } from './field-rules';
 import type { SaveRefusal } from './save-messages';
 
-/** Add while an image is still going up (DESIGN §24, §27): nothing is added. */
+/** Add while an image is still going up (docs/design.md §24, §27): nothing is added. */
 export const UPLOAD_UNFINISHED = 'Wait until the image has uploaded, or cancel its upload.';
 
 const EXCERPT_LENGTH = 160;
@@ -90,10 +90,10 @@ export interface ListEditorProps<E> {
  * rules are spec 000 §4: edit loads the row into the inputs and remembers its index; the next Add replaces
  * that row and leaves edit mode (the form says so, with Cancel editing); delete removes the row at once; the
  * inputs clear after a successful Add. A refused Add shows why at the field as well as in the toast. The form
- * registers with the editor, so that a save asks about an entry typed but not added (DESIGN §24).
+ * registers with the editor, so that a save asks about an entry typed but not added (docs/design.md §24).
  */
 export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, rules, schema, onClear, confirmDelete, path, refusal }: ListEditorProps<E>) {
-  // What the form held typed but not added when it was last on screen, in this visit or an earlier one (DESIGN §34).
+  // What the form held typed but not added when it was last on screen, in this visit or an earlier one (docs/design.md §34).
   const held = useHeldEntry(idPrefix);
   const [inputs, setInputs] = useState<EntryInputs>(() => (held.initial ? heldInputs(fields, held.initial.inputs) : emptyInputs(fields)));
   const [editing, setEditing] = useState<number | null>(() => held.initial?.editing ?? null);
@@ -188,7 +188,7 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
       ? holdsTyping(fields, inputs)
       : fields.some((field) => (inputs[field.name] ?? '') !== (inputsOf(fields, entries[editingRow] as E)[field.name] ?? ''));
 
-  // Kept beside the editor's draft on every change, so that leaving or reloading loses none of it (DESIGN §34).
+  // Kept beside the editor's draft on every change, so that leaving or reloading loses none of it (docs/design.md §34).
   const { keep } = held;
   useEffect(() => {
     keep(typedNotAdded ? { inputs, editing: editingRow } : null);

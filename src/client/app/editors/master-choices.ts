@@ -9,7 +9,7 @@ import { heldMasterIds, isMasterParameter, parentParameterOf } from './autowired
 import type { ChoiceOptions, ChoiceSource } from './entry-fields';
 
 /**
- * The choices of an Autowired page's master-data parameters (DESIGN §14, decision 008): each type's active
+ * The choices of an Autowired page's master-data parameters (docs/design.md §14, decision 008): each type's active
  * values from getCommonMasterfordependancy, with the values the saved document holds included (a value
  * deactivated since it was chosen stays shown by its name, marked inactive, and is not offered again). A
  * parameter whose values have parents follows the parameter of the same part that holds those parents: its

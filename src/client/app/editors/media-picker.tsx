@@ -39,8 +39,8 @@ interface Listing {
 }
 
 /**
- * "Choose from library" (DESIGN §27): the media library in a dialog, newest first, 48 a page with Load more, a search
- * over titles, names and alt text, each image a button with its thumbnail, title (DESIGN §34), name, size and alt text. Choosing one hands it
+ * "Choose from library" (docs/design.md §27): the media library in a dialog, newest first, 48 a page with Load more, a search
+ * over titles, names and alt text, each image a button with its thumbnail, title (docs/design.md §34), name, size and alt text. Choosing one hands it
  * to `onChoose` (the field takes its address); Close, Escape and choosing give the focus back to the field (the
  * caller does). Rendered into the page's body: an image field may sit in a list editor's form, and the search box
  * must not be that form's.

@@ -40,7 +40,7 @@ export interface RevisedDocument {
 /** What a save answers: the spec's message, and on success the new revision, its status and a cancelled schedule. */
 export type SaveAnswer = { message?: unknown; revision?: unknown; status?: unknown; publishAt?: unknown; unscheduled?: unknown } | null;
 
-/** A save's `publish` (DESIGN §19): "now", "draft", or the UTC ISO 8601 moment to publish at. */
+/** A save's `publish` (docs/design.md §19): "now", "draft", or the UTC ISO 8601 moment to publish at. */
 export type Publish = 'now' | 'draft' | (string & {});
 
 /**
@@ -72,7 +72,7 @@ export interface DocumentOptions<T> {
   beforeSave?: (doc: T) => string | null;
 }
 
-/** The editor's read of a page: its newest revision of any status (DESIGN §19). */
+/** The editor's read of a page: its newest revision of any status (docs/design.md §19). */
 export const editCall = (routing: string) => `/api/master/edit/${encodeURIComponent(routing)}`;
 
 /** The source of one of the twelve content pages: the edit call, and its spec save call (spec 000 §7). */
@@ -88,7 +88,7 @@ export function contentPageSource<K extends ContentPageKey>(pageKey: K): Documen
   };
 }
 
-/** Cancels a page's waiting schedule: that revision becomes a draft (DESIGN §19). */
+/** Cancels a page's waiting schedule: that revision becomes a draft (docs/design.md §19). */
 function unscheduleCall(routing: string, revision: number) {
   return api<{ message?: unknown } | null>(`/api/master/unschedule/${encodeURIComponent(routing)}`, { revision });
 }
@@ -112,7 +112,7 @@ export type SaveOutcome = { saved: true } | { saved: false; refusal: string | nu
  * A page's content document in an editor: loaded once per visit, edited as a local working copy, kept as a
  * draft in localStorage until saved or discarded, and saved with the spec's messages (spec 000 §8). A save
  * that finds the page changed since it was loaded (409) keeps the edits and offers to reload the saved copy.
- * A save publishes the working copy, stores it as a draft, or schedules it (DESIGN §19); where the page
+ * A save publishes the working copy, stores it as a draft, or schedules it (docs/design.md §19); where the page
  * stands (`state`) follows each answer without a reload.
  */
 export function useEditableDocument<T extends RevisedDocument>(source: DocumentSource<T>, options: DocumentOptions<T> = {}) {
@@ -133,7 +133,7 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
   const [reloading, setReloading] = useState(false);
   /** The field the last save was refused about, marked in the editor until the next save. */
   const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
-  /** What the list editors' entry forms hold typed but not added, kept beside the draft (DESIGN §34). */
+  /** What the list editors' entry forms hold typed but not added, kept beside the draft (docs/design.md §34). */
   const [heldEntries] = useState(() => new HeldEntries(draftName));
   const holdsEntries = useSyncExternalStore(heldEntries.subscribe, heldEntries.holding);
   /** Entries held from an earlier visit are on screen (the restored notice offers to discard them). */
@@ -343,7 +343,7 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
     refusal,
     /** Where the page stands: the saved copy's status, the revision visitors see, a waiting schedule. */
     publishing: working?.state ?? null,
-    /** What the page shows while its seo fields are empty, and its public address (DESIGN §20). */
+    /** What the page shows while its seo fields are empty, and its public address (docs/design.md §20). */
     seoDefaults: working?.seoDefaults ?? NO_SEO_DEFAULTS,
     /** The page's routing name (the unschedule and preview calls). */
     routing: source.routing,

@@ -209,7 +209,7 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
 export function pageEditor<K extends ContentPageKey>(config: PageEditorConfig<K>): ComponentType {
   const page = contentPageByKey(config.page);
   function PageEditor() {
-    // `?locale=de`: the page's translation into that language (DESIGN §28), else its own editor.
+    // `?locale=de`: the page's translation into that language (docs/design.md §28), else its own editor.
     return (
       <LanguageChoice routing={page.routing} pageName={page.name} sourcePath={page.publicPath}>
         <EditorScreen config={config} />

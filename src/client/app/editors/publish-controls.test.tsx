@@ -17,7 +17,7 @@ import type { HistoryCalls, PageRevision } from './history-panel';
 
 /**
  * The publishing controls in the editor frame, against a stand-in for the server's edit, save, unschedule and
- * history calls (the contract of DESIGN §19): what each button sends, what the bar then says, and the question
+ * history calls (the contract of docs/design.md §19): what each button sends, what the bar then says, and the question
  * on leaving with unsaved changes.
  */
 
@@ -192,7 +192,7 @@ describe('the buttons', () => {
     expect(notify.success).toHaveBeenCalledWith('Saved and published: visitors see it now.');
   });
 
-  it('names the revision Publish really stores: a draft saved on this visit is published as the one after it (DESIGN §34)', async () => {
+  it('names the revision Publish really stores: a draft saved on this visit is published as the one after it (docs/design.md §34)', async () => {
     await openEditor();
     await type(titleInput()!, 'Draft words');
     await click(buttonNamed('Save draft')!);

@@ -21,10 +21,10 @@ export interface PublishControlsProps<T extends RevisedDocument> {
 }
 
 /**
- * The publishing part of an editor's action bar (DESIGN §19): where the page stands, and Save draft, Preview,
+ * The publishing part of an editor's action bar (docs/design.md §19): where the page stands, and Save draft, Preview,
  * Publish (under the spec's Save label), Schedule… and Unschedule. Publishing and unscheduling ask first,
  * saying what will happen; the schedule dialog asks for the moment. Each of them first asks about an entry
- * typed into a list's form but not added (Add it / Discard it / Stay, DESIGN §24), so none is dropped unseen.
+ * typed into a list's form but not added (Add it / Discard it / Stay, docs/design.md §24), so none is dropped unseen.
  */
 export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, previewHref, children }: PublishControlsProps<T>) {
   const { confirm, dialog } = useConfirm();

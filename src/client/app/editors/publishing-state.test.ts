@@ -60,7 +60,7 @@ describe('publishQuestion: what Publish would do', () => {
     expect(publishQuestion(published, 7, false, plain)).toBeNull();
   });
 
-  it('names the revision the changes are saved as (DESIGN §34)', () => {
+  it('names the revision the changes are saved as (docs/design.md §34)', () => {
     expect(publishQuestion({ ...published, nextRevision: 8 }, 7, true, plain)).toBe('Saves your changes as revision 8 and publishes it: visitors will see it at once.');
   });
 

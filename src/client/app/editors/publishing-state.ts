@@ -3,7 +3,7 @@ import type { RevisionStatus, SavedRevision, Scheduled } from '../../../core/sch
 import { formatDateTime } from '../lib/date-time';
 
 /**
- * Where a page stands with its revisions (DESIGN §19), as the editor shows it in its action bar: the newest
+ * Where a page stands with its revisions (docs/design.md §19), as the editor shows it in its action bar: the newest
  * revision's status (the one the editor holds), the revision visitors see, and a schedule waiting (it may be
  * older than a draft saved after it).
  */
@@ -22,7 +22,7 @@ export interface PublishingState {
   nextRevision?: number;
 }
 
-/** What the page shows while its seo fields are empty (DESIGN §20), and its public address. */
+/** What the page shows while its seo fields are empty (docs/design.md §20), and its public address. */
 export interface SeoDefaults {
   title: string;
   description: string;
@@ -148,7 +148,7 @@ export function waitingSchedule(state: PublishingState, newest: number): Schedul
 /**
  * What Publish would do, or null when there is nothing new (no unsaved changes and the newest revision is
  * the published one): the confirmation's question. Every save, a publication too, stores a new revision, so the
- * question names the one visitors will see (DESIGN §34): publishing an unchanged draft stores it again under the
+ * question names the one visitors will see (docs/design.md §34): publishing an unchanged draft stores it again under the
  * next number. A publication cancels a waiting schedule: it says so.
  */
 export function publishQuestion(state: PublishingState, newest: number, dirty: boolean, format: FormatTime = formatDateTime): string | null {

@@ -39,7 +39,7 @@ function htmlOf(editor: Editor): string {
 /**
  * Sets the link the dialog chose on the selection (the whole link the cursor is in); with nothing selected and no
  * link there, inserts the page's title (or the address) as a new link. A page of this site opens in the same tab;
- * another site's in a new one (DESIGN §34).
+ * another site's in a new one (docs/design.md §34).
  */
 function setLink(editor: Editor, { href, text }: LinkChoice): void {
   const attributes = { href, target: isSiteAddress(href) ? null : '_blank' };
@@ -142,7 +142,7 @@ function Toolbar({ editor, label, onLink }: { editor: Editor; label: string; onL
 /**
  * The rich-text editor (TipTap) with the toolbar of spec 000 §9. Controlled: `value` is HTML ('' when
  * empty); a new value from outside (an entry loaded for editing, the inputs cleared) replaces the content.
- * The server sanitises what is saved (DESIGN §6); the editor only produces what the allow-list keeps.
+ * The server sanitises what is saved (docs/design.md §6); the editor only produces what the allow-list keeps.
  */
 export function RichTextEditor(props: FieldEditorProps) {
   const editor = useFieldEditor(props, { extensions: EXTENSIONS, htmlOf, contentClass: 'rte__content prose', multiline: true });

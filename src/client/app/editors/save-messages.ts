@@ -3,7 +3,7 @@ import { ApiError, FALLBACK_MESSAGE } from '../lib/api';
 import { formatDateTime } from '../lib/date-time';
 
 /**
- * A save the server refused about one field (`{message, field}`, DESIGN §25): the field's path in the document
+ * A save the server refused about one field (`{message, field}`, docs/design.md §25): the field's path in the document
  * (`skillList.2.skillName`, `exprtshead`) and the sentence; `at` tells one refusal from the next of the same field.
  */
 export interface SaveRefusal {
@@ -35,7 +35,7 @@ export function saveFailureMessage(error: unknown): string {
 type FormatTime = (iso: string) => string;
 
 /**
- * The toasts of the publishing actions (DESIGN §19, §34): each says what it did in plain words (a publication, the
+ * The toasts of the publishing actions (docs/design.md §19, §34): each says what it did in plain words (a publication, the
  * spec's "Record Saved Successfully!", says it was saved and published); a schedule names its moment.
  */
 export const PUBLISH_TOASTS = {

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import type { SeoPanel as SeoPanelComponent } from './seo-panel';
 
 // "Search and sharing" sits at the end of every editor: a chunk of its own, so that the editor's first screen
-// (DESIGN §26, ≤ 200 KB of JavaScript) does not wait for it.
+// (docs/design.md §26, ≤ 200 KB of JavaScript) does not wait for it.
 const SeoPanelChunk = lazy(() => import('./seo-panel').then((module) => ({ default: module.SeoPanel })));
 
 /** The editor's "Search and sharing" panel, loaded as the editor opens; an empty panel of its size meanwhile. */

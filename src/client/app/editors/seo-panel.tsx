@@ -95,7 +95,7 @@ function DefaultImage({ src }: { src: string }) {
 }
 
 /**
- * "Search and sharing" (DESIGN §20): the page's own title, description and sharing image, each empty by
+ * "Search and sharing" (docs/design.md §20): the page's own title, description and sharing image, each empty by
  * default (the placeholders show the defaults), with counters and a preview of the search result. Changes go
  * to the editor's working copy like any other field, so they count as unsaved and are saved with the page.
  */

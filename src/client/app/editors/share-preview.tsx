@@ -6,7 +6,7 @@ const SharePreviewDialog = lazy(() => import('./share-preview-dialog'));
 
 /**
  * Share preview…: a button of the editor's action bar that opens the dialog of the page's shared preview links
- * (DESIGN §26), in the editor's language (a translation's `locale`, DESIGN §28; none for the source).
+ * (docs/design.md §26), in the editor's language (a translation's `locale`, docs/design.md §28; none for the source).
  */
 export function SharePreview({ routing, locale }: { routing: string; locale?: string | undefined }) {
   const [open, setOpen] = useState(false);

@@ -8,7 +8,7 @@ import { inPlainWords } from './screen-words';
 /**
  * A call that got no 2xx answer. `status` 0 means no answer at all (network down, server unreachable). `field`
  * is the field a refusal is about, as the server names it (a dotted path into the body sent: `password`,
- * `skillList.2.skillName`), so that a form marks it without comparing sentences (DESIGN §25).
+ * `skillList.2.skillName`), so that a form marks it without comparing sentences (docs/design.md §25).
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -106,7 +106,7 @@ export function apiPostText<T>(path: string, text: string, contentType: string):
 }
 
 /**
- * POSTs a JSON body to a call that answers HTML (the editor's preview, DESIGN §26) and resolves with the HTML;
+ * POSTs a JSON body to a call that answers HTML (the editor's preview, docs/design.md §26) and resolves with the HTML;
  * a refusal throws an ApiError like `api`, an aborted call throws the abort.
  */
 export async function apiHtml(path: string, body: unknown, signal?: AbortSignal): Promise<string> {

@@ -2,7 +2,7 @@ import type { SignInResponse } from '../../../core/schemas/auth';
 
 /**
  * The non-secret profile fields kept in localStorage after login (spec 001 §3 'Stored session'). The session
- * token never goes there: it lives in an HttpOnly cookie the page's scripts cannot read (DESIGN §5).
+ * token never goes there: it lives in an HttpOnly cookie the page's scripts cannot read (docs/design.md §5).
  */
 const PROFILE_KEYS = ['profile', 'username', 'firstName', 'userid', 'usergroupid', 'landpage', 'companyName', 'companyCode', 'dbName'] as const;
 

@@ -3,7 +3,7 @@ import { errorMessage, refusedField } from './api';
 
 /**
  * A refusal about one field of a form, marked at that field: its sentence shown there (react-hook-form's
- * setError) and the focus on it. The server names the field (`{message, field}`, DESIGN §25); `prefix` is where
+ * setError) and the focus on it. The server names the field (`{message, field}`, docs/design.md §25); `prefix` is where
  * the body sent sits in the form's values ('company.' when the form holds the body under `company`). Only the
  * form's own `fields` are marked; false when the refusal is about none of them (the caller shows it otherwise).
  */

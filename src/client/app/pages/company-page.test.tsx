@@ -5,7 +5,7 @@ import type { SessionInfo } from '../../../core/schemas/auth';
 import { buttonNamed as button, byLabel as labelled, click, type, until, withTestRoot } from '../test-support/dom';
 import CompanyPage from './company-page';
 
-/** The company details screen's tagline and logo (DESIGN §20) against a stand-in for the server's calls. */
+/** The company details screen's tagline and logo (docs/design.md §20) against a stand-in for the server's calls. */
 
 vi.mock('../toasts', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
 

@@ -78,7 +78,7 @@ const SETUP_FIELD_LABELS: Readonly<Record<string, string>> = {
 const SUBMIT_WHY_ID = 'setup-submit-why';
 
 /**
- * Why Submit cannot be pressed yet (DESIGN §34): the fields that still need filling in or fixing, by their
+ * Why Submit cannot be pressed yet (docs/design.md §34): the fields that still need filling in or fixing, by their
  * names on screen, instead of a button disabled without a word. The button is described by it.
  */
 function SetupBlockers({ methods }: { methods: UseFormReturn<SetupFormInput, unknown, SetupFormOutput> }) {
@@ -99,7 +99,7 @@ const warnInvalid = () => notify.warning(COMPANY_MESSAGES.invalidForm);
 /** The server's message for a refused save; the catalogue's sentence when no answer came at all. */
 const saveFailure = (error: unknown) => (error instanceof ApiError && error.status !== 0 ? error.message : SAVE_FAILED);
 
-/** First-run setup (DESIGN §7): the company details, the first administrator and the setup code. */
+/** First-run setup (docs/design.md §7): the company details, the first administrator and the setup code. */
 function SetupForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -23,7 +23,7 @@ async function endSession(): Promise<void> {
 
 /**
  * The login screen (spec 001 §2): opening it logs out; success goes to the user's landing page, or to the
- * second step when the user has two-step sign-in on (DESIGN §21; that screen does not log out).
+ * second step when the user has two-step sign-in on (docs/design.md §21; that screen does not log out).
  */
 export default function LoginPage() {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { until, withTestRoot } from '../test-support/dom';
 import { RELOADED_KEY, RouteError, isChunkLoadFailure, mayReloadForNewCode } from './route-error';
 
 /**
- * A screen whose code file is gone after an upgrade (DESIGN §34): the tab reloads itself once, then says so in a
+ * A screen whose code file is gone after an upgrade (docs/design.md §34): the tab reloads itself once, then says so in a
  * sentence with a Reload button; never React Router's "Unexpected Application Error".
  */
 

@@ -44,7 +44,7 @@ function reloadTab(): void {
 }
 
 /**
- * The error element of the app's routes (DESIGN §34, "After an upgrade"): a screen whose code file no longer
+ * The error element of the app's routes (docs/design.md §34, "After an upgrade"): a screen whose code file no longer
  * exists reloads the tab once, which fetches the new version; unsaved edits are kept as drafts and offered again.
  * If it fails again right after (or for any other error), a sentence says what happened with a Reload button:
  * never React Router's "Unexpected Application Error".

@@ -16,7 +16,7 @@ import '../../styles/staff-shell.css';
 
 /**
  * Logout (spec 001 §2): ends the session, forgets the stored profile, and reloads onto the public home page.
- * With unsaved edits in an editor it asks first (DESIGN §19), before the session ends: staying keeps both.
+ * With unsaved edits in an editor it asks first (docs/design.md §19), before the session ends: staying keeps both.
  */
 async function logOut(confirm: ReturnType<typeof useConfirm>['confirm']): Promise<void> {
   if (hasUnsavedEdits()) {
@@ -67,7 +67,7 @@ const NAV_ID = 'staff-nav';
 const WIDE = '(min-width: 1024px)';
 
 /**
- * The frame of every screen of the staff app (DESIGN §16). Logged-in screens get the top bar and the user's
+ * The frame of every screen of the staff app (docs/design.md §16). Logged-in screens get the top bar and the user's
  * menu tree as a sidebar (folded behind the top bar's menu button below 1024 px, then opening over the
  * screen); the login screen and the first-run setup get a centred column. The public header and footer are
  * the public site's only. The slots around <main> keep their places whatever the frame, so a change of frame
@@ -92,7 +92,7 @@ export function AppShell() {
     ENTRY_PATHS.some((path) => path.toLowerCase() === location.pathname.toLowerCase()) ? 'entry' : info === undefined && !session.isError ? 'pending' : user ? 'staff' : 'entry';
   const menu = useMenu();
 
-  // The tab's icon follows a new logo at once (DESIGN §34): the shell linked the icons' version it was loaded with.
+  // The tab's icon follows a new logo at once (docs/design.md §34): the shell linked the icons' version it was loaded with.
   useEffect(() => {
     if (!iconVersion) return;
     for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="icon"], link[rel="apple-touch-icon"]')) {
@@ -184,7 +184,7 @@ export function AppShell() {
       {kind === 'staff' ? (
         <>
           <nav id={NAV_ID} ref={navRef} className="staff-sidebar" aria-label="Staff menu">
-            {/* A user who must turn two-step sign-in on, or replace a one-time password, may open only /account: no menu until then (DESIGN §21, §22). */}
+            {/* A user who must turn two-step sign-in on, or replace a one-time password, may open only /account: no menu until then (docs/design.md §21, §22). */}
             <StaffMenu menu={heldToAccount ? [] : (menu.data ?? [])} path={location.pathname} status={heldToAccount ? 'ready' : menuStatus} />
           </nav>
           <div className="staff-backdrop" aria-hidden="true" />

@@ -9,7 +9,7 @@ import { SEARCH_DEBOUNCE_MS, SEARCH_HINT, useStaffSearch } from './search-dialog
 import { StaffTopBar } from './staff-top-bar';
 
 /**
- * Search in the top bar (DESIGN §23) against a stand-in for POST /api/master/search: the shortcuts that open
+ * Search in the top bar (docs/design.md §23) against a stand-in for POST /api/master/search: the shortcuts that open
  * it, the debounced call, the combobox and its listbox (names, the active option, the keys), opening a result
  * (the router's location), closing and where the focus goes, and the hint, empty and error states.
  */

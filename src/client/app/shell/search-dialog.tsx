@@ -10,7 +10,7 @@ import { api, errorMessage } from '../lib/api';
 import '../../styles/search.css';
 
 /**
- * Search in the staff app's top bar (DESIGN §23): Ctrl+K (⌘K on a Mac) anywhere, or / outside a text field,
+ * Search in the staff app's top bar (docs/design.md §23): Ctrl+K (⌘K on a Mac) anywhere, or / outside a text field,
  * opens a modal dialog whose input is a WAI-ARIA combobox over a listbox of what the caller may open (pages,
  * users, groups, enquiries, master values, images). Choosing a result moves to its staff screen.
  */

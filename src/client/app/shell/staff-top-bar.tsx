@@ -5,7 +5,7 @@ import { BrandImage } from '../../public/components/header';
 import { SEARCH_SHORTCUT } from './search-dialog';
 
 /**
- * The company's logo and name (DESIGN §34: the firm's logo, the demo's until one is uploaded); inside the staff
+ * The company's logo and name (docs/design.md §34: the firm's logo, the demo's until one is uploaded); inside the staff
  * app it leads to the user's start page. The logo's alt text is the name, which is not read twice.
  */
 export function ShellBrand({ companyName, logo, to }: { companyName: string; logo: string; to?: string | undefined }) {
@@ -28,7 +28,7 @@ export function ShellBrand({ companyName, logo, to }: { companyName: string; log
 
 /**
  * The staff app's top bar: the menu button (below 1024 px, where the sidebar folds away), the company, a link
- * to the public site, who is logged in, their own account (DESIGN §21), and Log out; Search (DESIGN §23) when
+ * to the public site, who is logged in, their own account (docs/design.md §21), and Log out; Search (docs/design.md §23) when
  * `onSearch` is given. On a phone the texts of the actions fold into their icons; their names stay for
  * assistive technology.
  */

@@ -83,7 +83,7 @@ export function Carousel({
 }
 
 /**
- * A slide's picture. An uploaded one (DESIGN §8, §27) also offers the WebP copies made at upload as a srcset, the
+ * A slide's picture. An uploaded one (docs/design.md §8, §27) also offers the WebP copies made at upload as a srcset, the
  * full width of the window: a phone takes a narrow copy, not the 1600-pixel original.
  */
 function SlideImage({

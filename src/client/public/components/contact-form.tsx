@@ -16,7 +16,7 @@ const FORM_ACTION = `${contentPageByKey('contact').publicPath}#contact-form`;
  * posted to the page, which the server answers with the page again (`initial`: what was sent and its errors,
  * or that it was sent). In the browser the contact-form island (`islands/contact-form.ts`) takes it over: it
  * checks as the visitor types and sends JSON to savecont2. A honeypot field, hidden from people and screen
- * readers, catches bots that fill in every field (DESIGN §15).
+ * readers, catches bots that fill in every field (docs/design.md §15).
  */
 export function ContactForm({
   initial,
@@ -28,7 +28,7 @@ export function ContactForm({
   words?: ContactWords | undefined;
   /** The page's address in another language (`/de/Contact1`): the form posts there, and is answered in it. */
   address?: string | undefined;
-  /** The company's country (DESIGN §34): how a mobile number without + is read, and the hint under Mobile. */
+  /** The company's country (docs/design.md §34): how a mobile number without + is read, and the hint under Mobile. */
   country?: string | undefined;
 }) {
   const say = (text: string) => sayIn(words, text);
@@ -51,9 +51,9 @@ export function ContactForm({
       action={address ? `${address}#contact-form` : FORM_ACTION}
       noValidate
       data-island="contact-form"
-      // The island says its messages in the page's language too (DESIGN §28).
+      // The island says its messages in the page's language too (docs/design.md §28).
       data-words={words && Object.keys(words).length > 0 ? JSON.stringify(words) : undefined}
-      // The island reads a number without + in the company's country (DESIGN §34); absent, India.
+      // The island reads a number without + in the company's country (docs/design.md §34); absent, India.
       data-country={country === DEFAULT_COUNTRY ? undefined : country}
     >
       <p className="contact-form__note">{say(w.note)}</p>
@@ -71,7 +71,7 @@ export function ContactForm({
           {(control) => <input {...control} className="field__input" type="email" autoComplete="email" defaultValue={start?.email ?? ''} name="email" />}
         </Field>
 
-        {/* Any country's number (DESIGN §34): a keyboard with +, nothing cut short of the longest number. */}
+        {/* Any country's number (docs/design.md §34): a keyboard with +, nothing cut short of the longest number. */}
         <Field {...frame('mobile', say(w.mobile), say(country === DEFAULT_COUNTRY ? w.mobileHint : w.mobileHintAbroad))}>
           {(control) => (
             <input

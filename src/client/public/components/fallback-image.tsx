@@ -8,10 +8,10 @@ import { useShownImage } from '../image-details';
  * An empty address is the default logo from the start; a file that fails to load is swapped for it in the
  * browser by the fallback-image island (`islands/fallback-image.ts`).
  *
- * An uploaded image (DESIGN §8) also offers the WebP copies made at upload as a responsive srcset; the
+ * An uploaded image (docs/design.md §8) also offers the WebP copies made at upload as a responsive srcset; the
  * browser picks the width it needs and takes the stored PNG/JPEG when it does not read WebP. Its alt text is
  * `alt` (the field's own words) when there are any, else the media library's, else `fallbackAlt`; the library's
- * focal point places it in its box (DESIGN §27).
+ * focal point places it in its box (docs/design.md §27).
  */
 export function FallbackImage({
   src,

@@ -26,7 +26,7 @@ function MenuLink({ label, link, path, className }: { label: string; link: strin
   const links = useSiteLinks();
   const href = menuHref(link);
   if (href === null) return <span className={`${className} menu__link--static`}>{label}</span>;
-  // `path` is the page's address in the default language, as the menu's links are (DESIGN §34: they lead to the shown one's).
+  // `path` is the page's address in the default language, as the menu's links are (docs/design.md §34: they lead to the shown one's).
   return (
     <a className={className} href={siteHref(links, href)} aria-current={samePath(href, path) ? 'page' : undefined}>
       {label}
@@ -35,7 +35,7 @@ function MenuLink({ label, link, path, className }: { label: string; link: strin
 }
 
 /**
- * The firm's logo (DESIGN §34), its box the image's own shape from its first paint (width and height: no shift
+ * The firm's logo (docs/design.md §34), its box the image's own shape from its first paint (width and height: no shift
  * when it loads); CSS gives it the header's height. Also the staff app's (shell/staff-top-bar.tsx).
  */
 export function BrandImage({ logo, alt, className }: { logo: string; alt: string; className: string }) {
@@ -62,10 +62,10 @@ export function Header({
   menu: readonly MenuEntry[];
   path: string;
   companyName: string;
-  /** The company's logo field (DESIGN §34): its image, or the demo logo while it has none. */
+  /** The company's logo field (docs/design.md §34): its image, or the demo logo while it has none. */
   logo: string;
   label?: string | undefined;
-  /** The page in each language it is published in (DESIGN §28): the switcher above the bar, from two on. */
+  /** The page in each language it is published in (docs/design.md §28): the switcher above the bar, from two on. */
   languages?: readonly PageLanguage[] | undefined;
 }) {
   const links = useSiteLinks();

@@ -2,7 +2,7 @@ import type { PageLanguage } from '../../../core/schemas/locale';
 import { Icon } from './icon';
 
 /**
- * The public language switcher (DESIGN §28): the page in every language it is published in, each link named in
+ * The public language switcher (docs/design.md §28): the page in every language it is published in, each link named in
  * its own language and marked as such (`lang`, `hreflang`), the one shown marked current. Plain server-rendered
  * links above the header's bar: they work without JavaScript and need no island (decision 011). A page in one
  * language has none.

@@ -28,14 +28,14 @@ export function RichHtml({
   const mark = useFieldMark();
   const links = useSiteLinks();
   let Tag: RichHtmlTag = as;
-  // Its links to the site's pages lead to them in the shown language (DESIGN §34).
+  // Its links to the site's pages lead to them in the shown language (docs/design.md §34).
   let markup = withSiteLinks(links, html);
   if (as === 'h2' || as === 'h3' || as === 'h4' || as === 'span') {
     markup = markup.replace(BLOCK_TAG, ' ').trim();
   } else if (as === 'p' && markup.search(BLOCK_TAG) !== -1) {
     Tag = 'div';
   }
-  // Safe to render as is: the server sanitises rich text before storing it (DESIGN §6).
+  // Safe to render as is: the server sanitises rich text before storing it (docs/design.md §6).
   return <Tag id={id} className={className} {...mark(field)} dangerouslySetInnerHTML={{ __html: markup }} />;
 }
 

@@ -55,7 +55,7 @@ export function enhance(element: HTMLElement): void {
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const status = form.querySelector<HTMLElement>('[role="status"]');
   if (!honeypot || !submit || !status || [...controls.values()].some((control) => !control)) return;
-  // The page's language's words for the form's messages (DESIGN §28): the default's text → its translation.
+  // The page's language's words for the form's messages (docs/design.md §28): the default's text → its translation.
   const words = wordsOf(form);
   const say = (text: string) => words[text] ?? text;
   const fieldOf = (target: EventTarget | null): ContactFormField | undefined =>
@@ -160,7 +160,7 @@ export function enhance(element: HTMLElement): void {
       const message = typeof response.data?.message === 'string' ? response.data.message : '';
       const field = fieldNamed(response.data?.field);
       if (message !== 'Success' && message && field) {
-        // A refusal about one field (a number the lenient check let through, DESIGN §34) shows at that field.
+        // A refusal about one field (a number the lenient check let through, docs/design.md §34) shows at that field.
         checks = { ...checks, found: { ...checks.found, [field]: message } };
         showErrors([field]);
         controls.get(field)?.focus();

@@ -4,7 +4,7 @@ import '../../lib/zod-jitless';
 
 /**
  * The contact form's schema (the server checks the same one), in a chunk of its own: zod is most of the contact
- * page's JavaScript budget (DESIGN §10), so the contact-form island loads it on the visitor's first interaction
+ * page's JavaScript budget (docs/design.md §10), so the contact-form island loads it on the visitor's first interaction
  * with the form, not with the page.
  */
 import { INDIA, readPhoneLeniently } from '../../../core/phone';
@@ -12,6 +12,6 @@ import { contactEnquirySchema } from '../../../core/schemas/contact-enquiry';
 
 /**
  * The schema in the company's country (the form's `data-country`; absent, India), reading numbers leniently:
- * libphonenumber-js's metadata stays on the server (DESIGN §34), whose refusal shows at the field.
+ * libphonenumber-js's metadata stays on the server (docs/design.md §34), whose refusal shows at the field.
  */
 export const enquirySchemaIn = (country: string | undefined) => contactEnquirySchema({ country: country ?? INDIA, read: readPhoneLeniently });

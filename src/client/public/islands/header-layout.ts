@@ -10,7 +10,7 @@ const NEEDS_PROPERTY = '--site-header-needs';
 export const layoutFor = (needed: number, available: number): HeaderLayout => (needed <= available ? 'expanded' : 'collapsed');
 
 /**
- * Measures the header and lays it out (DESIGN §24: the brand and the menu never cover each other). For the
+ * Measures the header and lays it out (docs/design.md §24: the brand and the menu never cover each other). For the
  * measuring the header takes the expanded layout with every part at its natural width in one row (the
  * `site-header--measuring` rules); it is read and put back within this call, so no frame shows it.
  */

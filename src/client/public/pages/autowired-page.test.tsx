@@ -3,7 +3,7 @@ import type { AutowiredDocument } from '../../../core/page-defs/autowired-docume
 import type { PublicParameter } from '../../../core/public-page';
 import { renderPublicBody } from '../../entry-server';
 
-/** Visitors read content (DESIGN §34): a field's name shows only where it is asked for, and a heading is a heading. */
+/** Visitors read content (docs/design.md §34): a field's name shows only where it is asked for, and a heading is a heading. */
 
 const SITE = {
   menu: [],

@@ -12,7 +12,7 @@ import { formatDay, formatNumber } from '../site-format';
 const SHORT_TYPES = new Set(['number', 'Date', 'Checkbox', 'Dropdown', 'Radio']);
 
 /**
- * The public twin of a page made in page creation (DESIGN §13, §24, §34): its display name as the heading, the
+ * The public twin of a page made in page creation (docs/design.md §13, §24, §34): its display name as the heading, the
  * Header values in order, then the entries: a table with a heading per column when every Detail column is short and
  * shows its name (on a phone its rows stack as cards, each value under its column's name), else cards. Visitors
  * read content: a value goes under its parameter's name only where "Show its name to visitors" says so (text kinds
@@ -21,7 +21,7 @@ const SHORT_TYPES = new Set(['number', 'Date', 'Checkbox', 'Dropdown', 'Radio'])
  * their names (the server puts them in), images with their parameter's name as alternative text. Complete without
  * JavaScript; every value is rendered as text except stored rich text, which the server sanitised.
  *
- * In previews each value's cell is marked with its field's path (DESIGN §26): `document.header.<name>` and
+ * In previews each value's cell is marked with its field's path (docs/design.md §26): `document.header.<name>` and
  * `document.rows.<index>.<name>`, the index the entry's in the document (before empty entries are left out).
  */
 export default function AutowiredPage({ content, autowired }: { content: AutowiredDocument; autowired?: AutowiredPublicPage }) {
@@ -155,7 +155,7 @@ function Value({ parameter, value, field }: { parameter: PublicParameter; value:
     case 'Richtext':
       return <RichHtml className="prose" html={String(value)} />;
     case 'Image': {
-      // An uploaded image knows its size (from its name) and has WebP copies for a srcset (DESIGN §8).
+      // An uploaded image knows its size (from its name) and has WebP copies for a srcset (docs/design.md §8).
       const src = String(value);
       const stored = parseStoredImageUrl(src);
       if (!stored) return <img className="autowired-image" src={src} alt={parameter.name} loading="lazy" decoding="async" {...mark(field)} />;

@@ -38,7 +38,7 @@ export type LabelTree = { readonly [field: string]: string | { readonly entry: s
 /** A page's demo document: what a fresh install shows (the revision is added when it is seeded). */
 export type DemoDocument<T> = Omit<T, 'revision'>;
 
-/** A field rule a fresh install starts with (parameter configuration, DESIGN §12), naming a field of the document. */
+/** A field rule a fresh install starts with (parameter configuration, docs/design.md §12), naming a field of the document. */
 export type DefaultFieldRule<T> = FieldRule & { readonly parameterName: ContentFieldName<T> };
 export type DefaultFieldRules<T> = readonly DefaultFieldRule<T>[];
 

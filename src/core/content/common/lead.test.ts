@@ -7,7 +7,7 @@ import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS, DEFAULT_FIELD_RULES, DEMO_CO
 import type { LabelTree } from './content-page';
 import { LEAD_LABEL, LEAD_RULE } from './lead';
 
-/** The pages whose hero shows a lead (DESIGN §20): the words their code showed are now their documents'. */
+/** The pages whose hero shows a lead (docs/design.md §20): the words their code showed are now their documents'. */
 const LEAD_PAGES: readonly ContentPageKey[] = ['bespoke', 'expertise', 'language', 'consulting', 'news', 'customers', 'contact', 'prod3'];
 const OTHER_PAGES = (Object.keys(CONTENT_SCHEMAS) as ContentPageKey[]).filter((key) => !LEAD_PAGES.includes(key));
 

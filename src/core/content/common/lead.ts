@@ -3,7 +3,7 @@ import { paragraph } from '../../schemas/fields';
 import { textarea } from './content-page';
 
 /**
- * The lead: the plain paragraph under a page's hero title (DESIGN §20). It is the first of the page's own fields,
+ * The lead: the plain paragraph under a page's hero title (docs/design.md §20). It is the first of the page's own fields,
  * so that it is also the page's default meta description (the first paragraph). Empty shows no lead; a
  * document saved before the field existed reads as empty (the demo words are in each page's demo document).
  */

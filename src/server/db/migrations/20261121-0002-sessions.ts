@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../database';
 import { identity } from '../migration-steps';
 
-/** Sessions (DESIGN §5) and the time of each user's last password change. */
+/** Sessions (docs/design.md §5) and the time of each user's last password change. */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('sessions')

@@ -3,7 +3,7 @@ import type { Dialect } from '../database';
 import { identity } from '../migration-steps';
 
 /**
- * Page definitions and parameter configuration (DESIGN §11, §12): modules; each page's display name,
+ * Page definitions and parameter configuration (docs/design.md §11, §12): modules; each page's display name,
  * module, type (wired / Autowired) and whether it belongs to the public site; and `page_parameters`, which
  * replace `field_rules` as the one source of field rules. Existing rules become parameters here (so nothing
  * changes for an editor on upgrade); `field_rules` stays until a later migration drops it (widen, then narrow).
@@ -66,7 +66,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('page_parameters_page').on('page_parameters').columns(['page_id', 'sequence']).execute();
 
   // The rules an editor works with today, as parameters: every field was required and signs were not
-  // checked, so they become Mandatory with negatives allowed (DESIGN §12: nothing changes on upgrade).
+  // checked, so they become Mandatory with negatives allowed (docs/design.md §12: nothing changes on upgrade).
   await sql`
     insert into page_parameters (page_id, sequence, parameter_name, mandatory, type, unittype, minlength, maxlength, decimalplaces,
       allownegative, allownegativeforfloat, currentdate, greatthncurrentdate, lessthncurrentdate)

@@ -2,14 +2,14 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
 import { addAdministrationScreens, identity, removeScreens } from '../migration-steps';
 
-/** The two master-data screens (DESIGN §14): pages like the other back-office screens (src/core/pages.ts). */
+/** The two master-data screens (docs/design.md §14): pages like the other back-office screens (src/core/pages.ts). */
 const SCREENS = [
   { id: 25, routing: 'commonMasterType', name: 'Master Types' },
   { id: 26, routing: 'commonMaster', name: 'Master Values' },
 ] as const;
 
 /**
- * Master data (DESIGN §14): master types, optionally depending on another type (City on State on Country),
+ * Master data (docs/design.md §14): master types, optionally depending on another type (City on State on Country),
  * and their values, each with its parent value when its type depends on another. Values are deactivated,
  * never deleted. Codes are unique regardless of case (per type for values): the service answers duplicates
  * with a sentence, the indexes keep two simultaneous saves from slipping through.

@@ -3,7 +3,7 @@ import type { Dialect } from '../database';
 import { identity } from '../migration-steps';
 
 /**
- * Enquiries reach the firm (DESIGN §15): each enquiry gets a status (New, Handled, Spam) and, unless it is
+ * Enquiries reach the firm (docs/design.md §15): each enquiry gets a status (New, Handled, Spam) and, unless it is
  * spam, a mail job in an outbox written in the same transaction; a worker sends the jobs and records each
  * attempt. Enquiries stored before this migration were never mailed: they get no job (mail state 'none';
  * Resend sends them). Deleting an enquiry deletes its job (SQLite enforces it with foreign keys on, as

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../database';
 
 /**
- * Throttles and lockouts live in the database (DESIGN §18), so that every instance on one database counts the
+ * Throttles and lockouts live in the database (docs/design.md §18), so that every instance on one database counts the
  * same failures: five wrong passwords through one instance lock the account on all. The table has the shape
  * rate-limiter-flexible's SQLite and PostgreSQL stores use (key, points, expire in ms since the epoch); every
  * limiter shares it through its own key prefix.

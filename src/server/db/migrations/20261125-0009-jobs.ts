@@ -3,7 +3,7 @@ import type { Dialect } from '../database';
 import { identity } from '../migration-steps';
 
 /**
- * Background jobs of the job runner (src/server/jobs/, DESIGN §18) that have no table of their own: periodic
+ * Background jobs of the job runner (src/server/jobs/, docs/design.md §18) that have no table of their own: periodic
  * work (pruning) and, next, one-off jobs such as a scheduled publication. One row per kind and key; an instance
  * claims a due row with a lease (`locked_until`), so each job runs once however many instances poll, and a job
  * held by an instance that died is taken again when its lease runs out. Times are ISO 8601 text (UTC), as in

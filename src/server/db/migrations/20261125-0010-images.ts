@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../database';
 
 /**
- * Uploaded images live in the database (DESIGN §8, §18): every instance on one database serves every image, and
+ * Uploaded images live in the database (docs/design.md §8, §18): every instance on one database serves every image, and
  * a database backup holds them. One row per stored file: the original and each WebP srcset width, by the names
  * Folio generates (src/core/media/image-names.ts). Each tenant has its own database, so there is no tenant
  * column. The ETag is computed from the bytes when they are stored; names are never reused, so a row never

@@ -3,7 +3,7 @@ import type { Dialect } from '../database';
 import { identity } from '../migration-steps';
 
 /**
- * The audit log (DESIGN §21): one row per change made through the back office or the shell, written in the
+ * The audit log (docs/design.md §21): one row per change made through the back office or the shell, written in the
  * same transaction as the change. Rows are only ever inserted; the app has no call that changes or deletes
  * one (a job prunes those older than AUDIT_KEEP_DAYS). `at` is ISO 8601 text (UTC), as elsewhere; `details`
  * is JSON text (changed fields, before and after for short values; never a secret).

@@ -5,7 +5,7 @@ import { addAdministrationScreens, identity, removeScreens } from '../migration-
 const AUDIT_SCREEN = { id: 27, routing: 'auditlog', name: 'Audit Log' } as const;
 
 /**
- * Accounts a firm can rely on (DESIGN §21):
+ * Accounts a firm can rely on (docs/design.md §21):
  * - `password_resets`: one-time reset tokens, stored as SHA-256 hashes, valid 30 minutes; a newer one voids
  *   the older ones of the user (used_at set).
  * - `mail_messages`: mails to staff (the reset link) queued for the job runner like the enquiry outbox, so an

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Drafts and scheduled publishing (DESIGN §19): each revision is `published`, `draft` or `scheduled` (with
+ * Drafts and scheduled publishing (docs/design.md §19): each revision is `published`, `draft` or `scheduled` (with
  * `publish_at`, ISO 8601 UTC). Every revision saved before this was published when it was saved, so existing
  * rows are `published`. The index serves the job that looks for scheduled revisions whose time has come.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * No firm's words in code (DESIGN §20). The words move to the database:
+ * No firm's words in code (docs/design.md §20). The words move to the database:
  * - `company.tagline` (the line under the company's name in the footer) and `company.logo` (the pages' default
  *   sharing image). A database whose company is still the demo company gets the demo's tagline and logo, which
  *   its footer showed until now; a firm that renamed its company starts with both empty, never the demo's.

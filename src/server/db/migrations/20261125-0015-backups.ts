@@ -4,7 +4,7 @@ import { addAdministrationScreens, removeScreens } from '../migration-steps';
 const BACKUPS_SCREEN = { id: 28, routing: 'backups', name: 'Backups' } as const;
 
 /**
- * Backups and the shell (DESIGN §22):
+ * Backups and the shell (docs/design.md §22):
  * - `users.password_must_change`: 1 after `./folio user reset-password` set a one-time password; the user's
  *   sessions reach only /account until they choose a new one.
  * - the backups screen: a page like the other back-office screens, in the Administrators' Administration

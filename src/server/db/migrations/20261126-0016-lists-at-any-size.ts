@@ -6,7 +6,7 @@ const DASHBOARD_SCREEN = { id: 29, routing: 'dashboard', name: 'Dashboard' } as 
 const EDITORS_GROUP_ID = 3;
 
 /**
- * The staff home, search, and lists at any size (DESIGN §23, decision 019):
+ * The staff home, search, and lists at any size (docs/design.md §23, decision 019):
  * - Full-text search of enquiries, users and master values. SQLite: an FTS5 index per table over its text
  *   columns (external content: the words only, kept by triggers, so every write, a restore's included, keeps it
  *   right). PostgreSQL: a stored `search_vector` (tsvector, 'simple': no stemming, names are not English) with a

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Image addresses are site-relative (DESIGN §24). Uploads used to be stored with PUBLIC_BASE_URL's scheme and
+ * Image addresses are site-relative (docs/design.md §24). Uploads used to be stored with PUBLIC_BASE_URL's scheme and
  * host (`http://localhost:3000/uploads/photos/about/…`), which the public pages' CSP (`img-src 'self'`) blocks
  * once the site is reached at any other address: another host, https, a restore elsewhere. Every stored
  * address of an upload, whatever scheme and host it was stored with (the site may have moved since), becomes its

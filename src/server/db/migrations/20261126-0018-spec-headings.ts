@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The spec's headings (DESIGN §24, spec 000 §2): About1's heading is 'About us' and Customers1's 'Our Customers'
+ * The spec's headings (docs/design.md §24, spec 000 §2): About1's heading is 'About us' and Customers1's 'Our Customers'
  * (News1's is 'News', its name already). A page's hero shows its display name, which the seed used to set to
  * the page's name. Each is changed only where it is still that old demo name (or empty, which shows the name):
  * a display name the firm chose in page creation stays.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The dashboard's "N enquiries wait unsent" (DESIGN §24) counts, among others, the enquiries never queued for mail
+ * The dashboard's "N enquiries wait unsent" (docs/design.md §24) counts, among others, the enquiries never queued for mail
  * that are not spam. By mail state alone that walked every spam enquiry's row (16,000 at §23's volume: 21 ms on
  * SQLite); by mail state and status it is two lookups in this index.
  */

@@ -20,7 +20,7 @@ interface StaffMailRow {
 }
 
 /**
- * One job queue (DESIGN §25, decision 022): the `jobs` table holds enquiry mail and staff mail beside the
+ * One job queue (docs/design.md §25, decision 022): the `jobs` table holds enquiry mail and staff mail beside the
  * periodic jobs, claimed by one query. Widen: `jobs` gets a payload (a staff mail's message, JSON text) and
  * the time of its last success (a mail's sent time). Every enquiry's mail job moves (the enquiries screen and
  * the dashboard show sent and failed mail per enquiry too), keyed by the enquiry's id; every staff mail moves,

@@ -3,10 +3,10 @@ import type { Dialect } from '../database';
 import { identity } from '../migration-steps';
 
 /**
- * See the page while you edit it (DESIGN §26), the two parts that are stored. Widen only: two new tables.
+ * See the page while you edit it (docs/design.md §26), the two parts that are stored. Widen only: two new tables.
  * - `preview_shares`: a link that shows a page's newest revision to anyone who has it, until `expires_at` or
  *   until it is revoked. Only the SHA-256 hash of its token is kept (the token is shown once, at creation).
- *   Each tenant has its own database (DESIGN §9), so the rows need no tenant column.
+ *   Each tenant has its own database (docs/design.md §9), so the rows need no tenant column.
  * - `page_editors`: who has a page's editor open, as the editors say every 20 s (one row per page and user, its
  *   `seen_at` renewed); in the database rather than in memory, so any instance answers right.
  */

@@ -5,7 +5,7 @@ import { addAdministrationScreens, identity, removeScreens } from '../migration-
 const REDIRECTS_SCREEN = { id: 31, routing: 'redirects', name: 'Redirects' } as const;
 
 /**
- * Addresses that never break (DESIGN §27). Widen only: two new tables and a screen.
+ * Addresses that never break (docs/design.md §27). Widen only: two new tables and a screen.
  * - `redirects`: an address on this site (`from_path`, unique) answered with a 301 or 302 to `to_target` (a path
  *   or an https address). `hits` and `last_hit` are counted in memory by each instance and added here in batches.
  * - `not_found`: the addresses visitors asked for and got the 404 page, by path, with how often, when last and

@@ -8,7 +8,7 @@ const MEDIA_SCREEN = { id: 30, routing: 'media', name: 'Media' } as const;
 const ORIGINAL_NAME = /^[0-9a-f]{24}_([1-9]\d{0,4})x([1-9]\d{0,4})\.(png|jpg|webp)$/;
 
 /**
- * The media library (DESIGN §27). Widen only: a new table and a screen.
+ * The media library (docs/design.md §27). Widen only: a new table and a screen.
  * - `media`: one row per uploaded image (the original, never its srcset copies, which stay rows of `images`):
  *   its id, the alt text and focal point staff give it, its size, and who uploaded it when. The bytes stay in
  *   `images`, under the same folder and name. Filled here from the originals already stored; an upload inserts

@@ -6,7 +6,7 @@ const MEDIA_SCREEN = { id: 30, routing: 'media', name: 'Media library' } as cons
 const FIRST_NAME = 'Media';
 
 /**
- * The media library's screen comes with its client (DESIGN §27): on a database seeded before it, the page 0023
+ * The media library's screen comes with its client (docs/design.md §27): on a database seeded before it, the page 0023
  * made is renamed 'Media library' (the screen's title; a page the firm renamed keeps its name) and appended to
  * the Administrators' Administration sub-menu, after Redirects. A fresh database gets both from the seed.
  */

@@ -1,14 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import { addAdministrationScreens, removeScreens } from '../migration-steps';
 
-/** The languages and translations screens (DESIGN §28), as the page registry has them (src/core/pages.ts). */
+/** The languages and translations screens (docs/design.md §28), as the page registry has them (src/core/pages.ts). */
 const SCREENS = [
   { id: 32, routing: 'languages', name: 'Languages' },
   { id: 33, routing: 'translations', name: 'Translations' },
 ] as const;
 
 /**
- * The site in several languages (DESIGN §28). Widen only:
+ * The site in several languages (docs/design.md §28). Widen only:
  * - `page_revisions.locale`: '' for the source (the default language's document, whatever its code), a BCP 47
  *   code for a translation. Revision numbers stay one sequence per page across its languages, so the key
  *   (page, revision) holds; every read names its locale.

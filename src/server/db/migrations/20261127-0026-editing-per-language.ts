@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * An editor's sharing and presence per language (DESIGN §26, §28):
+ * An editor's sharing and presence per language (docs/design.md §26, §28):
  * - `preview_shares.locale`: the language a shared preview link shows ('' the source), so a translator can send
  *   the German draft to a reviewer.
  * - `page_editors` keyed by page, user and language: a translator and an editor of the source save different

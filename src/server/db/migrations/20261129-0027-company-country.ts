@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The company's country (DESIGN §34): `company.country_code`, ISO 3166-1 alpha-2, which decides how phone
+ * The company's country (docs/design.md §34): `company.country_code`, ISO 3166-1 alpha-2, which decides how phone
  * numbers are read. Every firm so far was Indian (the spec's rules), so an existing company gets `IN`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

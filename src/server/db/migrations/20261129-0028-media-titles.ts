@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { TITLE_MAX } from '../../../core/schemas/media';
 
 /**
- * Media keep a title (DESIGN §34): an upload's is the file's name without its extension (media.service.ts), staff
+ * Media keep a title (docs/design.md §34): an upload's is the file's name without its extension (media.service.ts), staff
  * change it in the image's dialog. Widen only: `media.title`, '' for none. An image stored before it gets its alt
  * text's first line as its title (cut to TITLE_MAX), the words someone chose for it; one without alt text stays
  * untitled ('', shown as "Untitled image"): its generated name says nothing.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Plain words for pages made without code (DESIGN §34): visitors read content, and a heading is a heading.
+ * Plain words for pages made without code (docs/design.md §34): visitors read content, and a heading is a heading.
  * - `page_parameters.show_name`: whether the public page prints the field's name above its value; null follows
  *   its kind (text kinds do not, the other kinds do, as before: a price or a date reads better with its name).
  *   Existing fields keep null, so a page's text loses its field names and every other value keeps its label.

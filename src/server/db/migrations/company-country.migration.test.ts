@@ -6,7 +6,7 @@ import { migrateTo } from '../migrate';
 import { DEMO_COMPANY } from '../seed/demo-company';
 
 /**
- * The company's country (DESIGN §34): an existing company is Indian (every firm so far followed the spec's
+ * The company's country (docs/design.md §34): an existing company is Indian (every firm so far followed the spec's
  * rules), a German one can say so; down drops the column and keeps the rest of the row.
  */
 describe.each(testDialects())('migration 20261129-0027-company-country (%s)', (dialect) => {

@@ -9,7 +9,7 @@ const AT = '2026-11-27T09:00:00.000Z';
 const user = (id: number, username: string) => ({ id, username, password_hash: 'x', group_id: 9, created_at: AT });
 
 /**
- * Who is editing, per language (DESIGN §26, §28): migration 0026 keys the rows by page, user and language. The
+ * Who is editing, per language (docs/design.md §26, §28): migration 0026 keys the rows by page, user and language. The
  * rows say only who was there in the last minute, so the upgrade starts the table afresh; down does the same.
  */
 describe.each(testDialects())('migration 20261127-0026-editing-per-language (%s)', (dialect) => {

@@ -31,7 +31,7 @@ const rule = (pageId: number, sequence: number, name: string) => ({
 });
 
 /**
- * An upgrade of a database made before the firm's words moved out of the code (DESIGN §20): the pages keep the
+ * An upgrade of a database made before the firm's words moved out of the code (docs/design.md §20): the pages keep the
  * leads their code showed, and the company its demo tagline and logo only while it is still the demo company.
  */
 describe.each(testDialects())('migration 20261125-0014-firm-words on an existing database (%s)', (dialect) => {

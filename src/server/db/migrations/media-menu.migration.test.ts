@@ -29,7 +29,7 @@ async function administration(db: Kysely<any>) {
 }
 
 /**
- * The media library's screen in the Administrators' menu (DESIGN §27): on a database seeded before it, migration
+ * The media library's screen in the Administrators' menu (docs/design.md §27): on a database seeded before it, migration
  * 0024 appends it after Redirects and gives its page the screen's name; a fresh database gets the same from the seed.
  */
 describe.each(testDialects())('migration 20261127-0024-media-menu (%s)', (dialect) => {

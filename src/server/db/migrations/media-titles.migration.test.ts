@@ -7,7 +7,7 @@ import { migrateTo } from '../migrate';
 const image = (name: string, alt: string) => ({ folder: 'about', name, alt, width: 640, height: 480, bytes: 1000, uploaded_at: '2026-11-28T10:00:00.000Z' });
 
 /**
- * Media titles (DESIGN §34): migration 0028 adds `media.title`; an image stored before it takes its alt text's
+ * Media titles (docs/design.md §34): migration 0028 adds `media.title`; an image stored before it takes its alt text's
  * first line (cut to 120 characters) as its title, one without alt text stays untitled; down takes the column out.
  */
 describe.each(testDialects())('migration 20261129-0028-media-titles (%s)', (dialect) => {

@@ -8,7 +8,7 @@ const page = { id: 1000, routing: 'Welcome', name: 'Welcome', display_name: 'Wel
 const parameter = (id: number, name: string, type: string, unittype: string) => ({ id, page_id: 1000, sequence: id, parameter_name: name, type, unittype });
 
 /**
- * Plain words for pages made without code (DESIGN §34): migration 0031 gives each parameter "Show its name to
+ * Plain words for pages made without code (docs/design.md §34): migration 0031 gives each parameter "Show its name to
  * visitors" (null: as its kind says, so existing text loses its printed name and other kinds keep theirs) and "a
  * heading" (off); down removes both, the parameters kept.
  */

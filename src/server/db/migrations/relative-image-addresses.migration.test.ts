@@ -50,7 +50,7 @@ const PAGES = [
 ];
 
 /**
- * An upgrade of a database whose uploads were stored with PUBLIC_BASE_URL's scheme and host (DESIGN §24): every
+ * An upgrade of a database whose uploads were stored with PUBLIC_BASE_URL's scheme and host (docs/design.md §24): every
  * stored address of an upload becomes its path, whatever host it has, in every revision and in the company's logo;
  * every other address stays.
  */

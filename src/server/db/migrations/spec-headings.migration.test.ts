@@ -35,7 +35,7 @@ async function before(dialect: 'sqlite' | 'postgres', pages: ReturnType<typeof p
 }
 
 /**
- * An upgrade of a database seeded before the spec's headings came back (DESIGN §24): About1 and Customers1 get
+ * An upgrade of a database seeded before the spec's headings came back (docs/design.md §24): About1 and Customers1 get
  * them where their display names are still the demo's; a name the firm chose stays, and so does everything else.
  */
 describe.each(testDialects())('migration 20261126-0018-spec-headings (%s)', (dialect) => {

@@ -13,6 +13,6 @@ export const DEMO_COMPANY: Omit<CompanyTable, 'id' | 'updated_at' | 'country_cod
   contact: '2045678900',
   email: 'info@innovosoftware.in',
   tagline: 'Bespoke software, CRM and clinic software from Pune, India.',
-  // Made by scripts/make-demo-images.mjs: the demo pages' sharing image (DESIGN §20).
+  // Made by scripts/make-demo-images.mjs: the demo pages' sharing image (docs/design.md §20).
   logo: '/demo/logo.png',
 };

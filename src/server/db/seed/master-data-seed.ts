@@ -39,7 +39,7 @@ const CHAIN = [
 ] as const;
 
 /**
- * Gives a database without any master type the demo master data (DESIGN §14): Country ← State ← City for India,
+ * Gives a database without any master type the demo master data (docs/design.md §14): Country ← State ← City for India,
  * and Industry Segment with the segments of the Expertise page's industry table. On a first start, and on
  * databases from before master data; once a type exists, what an administrator keeps is never touched.
  */

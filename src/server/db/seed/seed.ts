@@ -68,7 +68,7 @@ const ADMINISTRATION_MENU: MenuSeed = {
   ],
 };
 
-/** The staff home (DESIGN §23): first in the staff groups' menus, and where they land after sign-in. */
+/** The staff home (docs/design.md §23): first in the staff groups' menus, and where they land after sign-in. */
 const STAFF_HOME: MenuSeed = { label: 'Dashboard', screen: 'dashboard' };
 
 /**
@@ -97,7 +97,7 @@ export async function seedGroupMenusIfMissing(db: Db): Promise<void> {
 
 /**
  * The demo's display names where they are not the registry's page names: the headings the spec gives these
- * pages (spec 000 §2, DESIGN §24; News's is its name). Migration 0018 sets them on databases seeded before.
+ * pages (spec 000 §2, docs/design.md §24; News's is its name). Migration 0018 sets them on databases seeded before.
  */
 const DEMO_DISPLAY_NAMES: Readonly<Partial<Record<ContentPageKey, string>>> = { about: 'About us', customers: 'Our Customers' };
 

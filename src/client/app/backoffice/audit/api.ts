@@ -5,7 +5,7 @@ import { ApiError, api } from '../../lib/api';
 import { filtersOf, listRequest, type AuditQuery } from './audit-list';
 
 /**
- * The audit log feature's one call (DESIGN §21), its answer read through the core schema. Reading only: the
+ * The audit log feature's one call (docs/design.md §21), its answer read through the core schema. Reading only: the
  * log has no call that changes or deletes an entry. A refusal (a bad filter: 400 with `{message}`) throws an
  * ApiError carrying the server's sentence.
  */

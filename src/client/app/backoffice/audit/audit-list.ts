@@ -1,7 +1,7 @@
 import { AUDIT_ACTIONS, AUDIT_AREAS, SCREEN_TARGET_TYPES, type AuditFilter, type AuditListRequest } from '../../../../core/schemas/audit';
 
 /**
- * The rules of the audit log screen that need no React (DESIGN §21): its filters and how they sit in the
+ * The rules of the audit log screen that need no React (docs/design.md §21): its filters and how they sit in the
  * address bar, the calls they make (the firm's local days turned into times with their offset), the CSV
  * link, what an empty list says, and how an entry's details read. The screen and the detail view share them.
  */
@@ -204,7 +204,7 @@ export function emptyMessage(filters: AuditFilters): string {
 
 /** How many entries there are ("1 entry", "41 entries"). */
 export function entryCount(total: number, capped = false): string {
-  // A capped count (DESIGN §23): the log holds more entries than the server counted.
+  // A capped count (docs/design.md §23): the log holds more entries than the server counted.
   if (capped) return `More than ${total.toLocaleString('en-IN')} entries`;
   return `${total.toLocaleString('en-IN')} ${total === 1 ? 'entry' : 'entries'}`;
 }

@@ -36,7 +36,7 @@ function focusListStart() {
 const sameFilters = (a: AuditFilters, b: AuditFilters) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * auditlog (Administrators, DESIGN §21): every change made through the back office or the shell, and the
+ * auditlog (Administrators, docs/design.md §21): every change made through the back office or the shell, and the
  * sign-ins, newest first. Filters (user name, action or area, target type, From and To as the viewer's local
  * days) live in the address, so Back and a reload keep them; 20 a page with the total; each entry in full in
  * a dialog; the CSV of what the filters select. Reading only: nothing here changes or deletes an entry.

@@ -3,7 +3,7 @@ import { AuditListSchema } from '../../../../core/schemas/audit';
 import { ApiError, api } from '../../lib/api';
 
 /**
- * The backups screen's calls (DESIGN §22). The download itself is a plain link to BACKUP_PATH (the browser
+ * The backups screen's calls (docs/design.md §22). The download itself is a plain link to BACKUP_PATH (the browser
  * streams it to disk; it is never held in memory here). The list of recent downloads is the audit log's
  * backup entries: it needs the audit log's screen too, and shows nothing when the caller lacks it.
  */

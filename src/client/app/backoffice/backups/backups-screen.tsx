@@ -29,7 +29,7 @@ const SHELL_COMMANDS: ReadonlyArray<{ title: string; command: string; note: stri
 ];
 
 /**
- * backups (Administrators, DESIGN §22): download a backup of this site now, see who took the last ones, and
+ * backups (Administrators, docs/design.md §22): download a backup of this site now, see who took the last ones, and
  * the shell's commands for nightly backups and restores.
  */
 export default function BackupsScreen() {

@@ -5,7 +5,7 @@ import { EnquiryActionAnswerSchema, type EnquiryIdSchema } from '../../../../cor
 import { api } from '../../lib/api';
 
 /**
- * The staff home's calls (DESIGN §23), each answer read through its core schema. getdashboard answers a key per
+ * The staff home's calls (docs/design.md §23), each answer read through its core schema. getdashboard answers a key per
  * card the caller's menu allows; a card whose key is missing is not shown.
  */
 

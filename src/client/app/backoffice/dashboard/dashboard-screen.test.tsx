@@ -242,7 +242,7 @@ describe('the dashboard', () => {
     expect(linksOf(region('Last changes'))).toEqual([['Open the audit log', '/auditlog']]);
   });
 
-  it('says when mail is not set up, and how many enquiries wait unsent (DESIGN §24)', async () => {
+  it('says when mail is not set up, and how many enquiries wait unsent (docs/design.md §24)', async () => {
     dashboard = { mail: { failing: [], failingCount: 0, configured: false, unsent: 3 } };
     dom.renderScreen(<DashboardScreen />);
     await loaded();

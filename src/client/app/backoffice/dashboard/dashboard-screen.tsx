@@ -67,7 +67,7 @@ function Empty({ children }: { children: ReactNode }) {
   return <p className="dashboard-empty">{children}</p>;
 }
 
-/** The enquiries the spam guard kept back: listed under the Spam filter (DESIGN §34: spam never hides a person). */
+/** The enquiries the spam guard kept back: listed under the Spam filter (docs/design.md §34: spam never hides a person). */
 export const SPAM_HREF = '/enquiries?status=Spam';
 
 function EnquiriesCard({ newCount, spamCount, latest }: { newCount: number; spamCount: number; latest: readonly DashboardEnquiry[] }) {
@@ -122,7 +122,7 @@ function nextAttempt(mail: FailingMail): ReactNode {
 }
 
 /**
- * What the Mail card says first (DESIGN §24: the dashboard tells the truth): mail not set up and what waits
+ * What the Mail card says first (docs/design.md §24: the dashboard tells the truth): mail not set up and what waits
  * for it, or what is failing, or what waits to be sent, or that every enquiry was mailed.
  */
 export function mailSummary({ configured, unsent, failingCount }: Pick<MailCardData, 'configured' | 'unsent' | 'failingCount'>): string {
@@ -307,7 +307,7 @@ function Cards({ dashboard }: { dashboard: Dashboard }) {
 }
 
 /**
- * dashboard: the staff home after sign-in (DESIGN §23). New enquiries, mail failing or retrying (with Resend),
+ * dashboard: the staff home after sign-in (docs/design.md §23). New enquiries, mail failing or retrying (with Resend),
  * scheduled publications, the last changes and enquiries per week; each card only where the user's menu holds
  * the screen behind it (the server leaves the others out of its answer).
  */

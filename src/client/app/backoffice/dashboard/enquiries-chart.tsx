@@ -3,7 +3,7 @@ import type { Chart } from 'chart.js';
 import type { EnquiryWeek } from '../../../../core/schemas/dashboard';
 
 /**
- * Enquiries per week (DESIGN §23): New and Spam as bars drawn by Chart.js, with the same numbers in a table for
+ * Enquiries per week (docs/design.md §23): New and Spam as bars drawn by Chart.js, with the same numbers in a table for
  * screen readers and keyboard users. Chart.js is imported on demand inside the effect, so it lands in a chunk of
  * its own that only this card loads (never the public bundle nor the staff app's main chunk). Where no chart can
  * be drawn (no canvas context, the chunk failed to load) the table stays, opened.

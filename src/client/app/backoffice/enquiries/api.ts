@@ -12,7 +12,7 @@ import { api } from '../../lib/api';
 import { IN_FLIGHT_REFRESH_MS, listRequest, mailInFlight, type EnquiryQuery } from './enquiry-list';
 
 /**
- * The enquiries feature's calls (DESIGN §15), each answer read through its core schema. A refusal (4xx with
+ * The enquiries feature's calls (docs/design.md §15), each answer read through its core schema. A refusal (4xx with
  * `{message}`) throws an ApiError carrying the server's sentence.
  */
 

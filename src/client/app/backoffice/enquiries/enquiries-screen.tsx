@@ -53,7 +53,7 @@ function focusListStart() {
 }
 
 /**
- * enquiries: what visitors sent through the contact form, newest first (DESIGN §15): search, Status and Mail
+ * enquiries: what visitors sent through the contact form, newest first (docs/design.md §15): search, Status and Mail
  * filters, the CSV of what is listed, a paged table with each enquiry's mail state, its detail in a dialog,
  * and the actions (handled / new, spam / not spam, Resend, Delete).
  */

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buttonNamed as button, byLabel as labelled, click, type, until, withFakeMasterApi, withTestRoot } from '../../test-support/dom';
 import { GroupFormScreen } from './group-form-screen';
 
-/** The group form's "require two-step sign-in" (DESIGN §21), on a new group and on an edited one. */
+/** The group form's "require two-step sign-in" (docs/design.md §21), on a new group and on an edited one. */
 
 vi.mock('../../toasts', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
 

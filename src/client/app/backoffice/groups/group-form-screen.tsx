@@ -19,7 +19,7 @@ function useGroupToEdit(): { id: number | undefined; groups: ReturnType<typeof u
 
 /**
  * newGroup: one User Group field, Cancel and Save; no client validation (spec 001 §5). `newGroup?id=…` edits
- * a group (renames it); both set whether its users must turn two-step sign-in on (DESIGN §21).
+ * a group (renames it); both set whether its users must turn two-step sign-in on (docs/design.md §21).
  */
 export function GroupFormScreen() {
   const { id, groups } = useGroupToEdit();

@@ -18,7 +18,7 @@ const column = createColumnHelper<UserGroupRow>();
 const COLUMNS: DataColumn<UserGroupRow>[] = [
   column.accessor('srno', { header: 'Sr.No', meta: { align: 'end', width: '5.5rem' } }),
   column.accessor('groupname', { header: 'Group' }),
-  // DESIGN §21: its users must turn two-step sign-in on before anything else.
+  // docs/design.md §21: its users must turn two-step sign-in on before anything else.
   column.accessor('requireTwoFactor', { header: 'Two-step sign-in', cell: (info) => <OptionalCell text={info.getValue() ? 'Required' : null} /> }),
 ];
 

@@ -15,7 +15,7 @@ import { LOCALES_KEY } from '../../editors/translation/api';
 export { useLocales } from '../../editors/translation/api';
 
 /**
- * The languages feature's calls (DESIGN §28): the site's languages and saving them, every page's translations
+ * The languages feature's calls (docs/design.md §28): the site's languages and saving them, every page's translations
  * by language, and XLIFF files out and in. Each answer is read through its core schema (core/schemas/locale.ts).
  */
 

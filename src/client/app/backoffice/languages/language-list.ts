@@ -1,7 +1,7 @@
 import type { Locale, LocaleSettings } from '../../../../core/schemas/locale';
 
 /**
- * The languages screen's working copy (DESIGN §28): the stored languages with the changes made on the screen
+ * The languages screen's working copy (docs/design.md §28): the stored languages with the changes made on the screen
  * and not saved yet. Save sends it whole as LocaleSettings; the server judges it (its refusal names a field such
  * as `locales.2.code`, which `refusalAt` turns back into a row of this list).
  */

@@ -7,7 +7,7 @@ import { notify } from '../../toasts';
 import LanguagesScreen from './languages-screen';
 
 /**
- * The languages screen against a stand-in for `GET/POST /api/master/locales` (DESIGN §28) that stores what it is
+ * The languages screen against a stand-in for `GET/POST /api/master/locales` (docs/design.md §28) that stores what it is
  * sent, or answers the refusal a test sets: the list with its default, Add (with the suggestions), Remove behind
  * its question, Make default, and Save sending the whole list, with the server's refusal at the row it names.
  */

@@ -16,7 +16,7 @@ import { addLanguage, changeLanguage, differs, listOf, makeDefault, refusalAt, r
 import './languages.css';
 
 /**
- * languages (Administrators, DESIGN §28): the site's default language and the others, each with its name as the
+ * languages (Administrators, docs/design.md §28): the site's default language and the others, each with its name as the
  * public switcher shows it and whether it is on the site; Make default, Remove, and Add a language (with common
  * ones to pick). Changes are made on a working copy and stored together by Save languages; a refusal is shown
  * at the row and control the server names (`locales.2.code`), and nothing typed is lost.

@@ -108,7 +108,7 @@ function SiteTextsEditor({ locale, defaultName, onClose }: { locale: Locale; def
 }
 
 /**
- * The site's own words beside its pages (DESIGN §28): the public menu's labels, the footer's tagline and the contact
+ * The site's own words beside its pages (docs/design.md §28): the public menu's labels, the footer's tagline and the contact
  * form's words, per language their status and count, and Translate opening them for editing under the list.
  */
 export function SiteTexts({ overview, locales }: { overview: TranslationsOverview; locales: readonly Locale[] }) {

@@ -1,6 +1,6 @@
 import { SITE_TEXTS_FILE, type TranslationsOverview, type TranslationStatus, type XliffImportResult } from '../../../../core/schemas/locale';
 
-/** The translations screen's reading of the overview (DESIGN §28): its columns, its filter, its cells' words. */
+/** The translations screen's reading of the overview (docs/design.md §28): its columns, its filter, its cells' words. */
 
 export type OverviewPage = TranslationsOverview['pages'][number];
 export type PageTranslation = OverviewPage['translations'][number];

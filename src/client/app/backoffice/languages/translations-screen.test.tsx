@@ -7,7 +7,7 @@ import type { FakeRequest } from '../../test-support/dom';
 import TranslationsScreen from './translations-screen';
 
 /**
- * The translations screen against a stand-in for `GET /api/master/translations` and the XLIFF import (DESIGN §28):
+ * The translations screen against a stand-in for `GET /api/master/translations` and the XLIFF import (docs/design.md §28):
  * a column per language but the default, each cell's status and count a link to the page's editor in that
  * language, Only pages needing work, the site with one language, and an XLIFF file in with what it did or the
  * server's sentence for a file it refuses.
@@ -147,7 +147,7 @@ describe('the translations screen', () => {
   it('offers each language’s XLIFF file and imports a translated one, saying what it did', async () => {
     dom.renderScreen(<TranslationsScreen />);
     await loaded();
-    // It says truthfully what an upload does (DESIGN §34): pages get drafts, the site's own words are published.
+    // It says truthfully what an upload does (docs/design.md §34): pages get drafts, the site's own words are published.
     const intro = dom.container.querySelector('.xliff-languages')?.previousElementSibling?.textContent ?? '';
     expect(intro).toContain('Each page whose texts changed gets a draft in that language');
     expect(intro).toContain('the upload publishes them at once');

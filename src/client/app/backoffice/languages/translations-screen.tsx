@@ -47,7 +47,7 @@ function languageColumn(locale: Locale): DataColumn<OverviewPage> {
 }
 
 /**
- * translations (Administrators, DESIGN §28): every page with content and its translation in each language but the
+ * translations (Administrators, docs/design.md §28): every page with content and its translation in each language but the
  * default: Missing, Outdated (the source was published since) or Current, how many texts are translated, and a
  * draft waiting; each cell opens the page's editor in that language. Only pages needing work, on request. The
  * site's own words (menu, footer, contact form) per language, translated here. Per language, the texts out as an

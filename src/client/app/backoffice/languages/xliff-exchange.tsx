@@ -107,7 +107,7 @@ function XliffLanguage({ locale, pageNames }: { locale: Locale; pageNames: Reado
 /**
  * Work with a translator: per language, the site's texts to translate as an XLIFF 2.0 file, and the translated
  * file back in. An import stores a draft of each page whose texts changed, and publishes the site's own words (they
- * have no drafts): the screen says both (DESIGN §34).
+ * have no drafts): the screen says both (docs/design.md §34).
  */
 export function XliffExchange({ locales, pageNames }: { locales: readonly Locale[]; pageNames: ReadonlyMap<string, string> }) {
   const headingId = useId();

@@ -15,7 +15,7 @@ import {
 import { api } from '../../lib/api';
 
 /**
- * The master-data feature's calls (spec 001 §7 common master, DESIGN §14), each answer read through its core
+ * The master-data feature's calls (spec 001 §7 common master, docs/design.md §14), each answer read through its core
  * schema. A refusal (400 `{status:'error', message}`) throws an ApiError carrying the server's sentence.
  */
 

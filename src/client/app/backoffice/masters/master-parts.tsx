@@ -63,7 +63,7 @@ export function useMasterPanel() {
   return { editing, open, close };
 }
 
-/** What a status change does to a master type or value, said in the question before it (DESIGN §24). */
+/** What a status change does to a master type or value, said in the question before it (docs/design.md §24). */
 const STATUS_CONSEQUENCES = {
   'master type': {
     deactivate: 'It is no longer offered for new parameters or new values; what uses it now keeps it.',

@@ -214,7 +214,7 @@ describe('commonMasterType', () => {
     render(<MasterTypeScreen />);
     await until(() => rowTexts('Master types').length === 4, 'four types');
     await click(button('Deactivate Industry Segment')!);
-    // The question says what happens, not the delete question (DESIGN §24).
+    // The question says what happens, not the delete question (docs/design.md §24).
     expect(document.querySelector('.confirm-dialog__question')?.textContent).toBe(
       'Deactivate this master type? It is no longer offered for new parameters or new values; what uses it now keeps it.',
     );

@@ -39,7 +39,7 @@ const COLUMNS: DataColumn<MasterTypeRow>[] = [
   column.accessor('activeStatus', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
 ];
 
-/** commonMasterType: search, a paged list of master types, their form in a panel, activate / deactivate (DESIGN §14). */
+/** commonMasterType: search, a paged list of master types, their form in a panel, activate / deactivate (docs/design.md §14). */
 export function MasterTypeScreen() {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');

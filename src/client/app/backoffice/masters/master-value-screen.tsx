@@ -55,7 +55,7 @@ const COLUMNS: DataColumn<MasterValueRow>[] = [
   column.accessor('activeStatus', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
 ];
 
-/** commonMaster: values filtered by type and searched, their form in a panel, activate / deactivate (DESIGN §14). */
+/** commonMaster: values filtered by type and searched, their form in a panel, activate / deactivate (docs/design.md §14). */
 export function MasterValueScreen() {
   const queryClient = useQueryClient();
   const types = useActiveMasterTypes();

@@ -7,7 +7,7 @@ import { api, apiDelete, ApiError, FALLBACK_MESSAGE, UNREACHABLE_MESSAGE } from 
 import { postFormWithProgress } from '../../lib/upload';
 
 /**
- * The media library's calls (DESIGN §27): its pages (48 each, keyset), an image's alt text and focal point, its
+ * The media library's calls (docs/design.md §27): its pages (48 each, keyset), an image's alt text and focal point, its
  * picture replaced under the same address, its deletion (refused while something shows it). Each answer is read
  * through its core schema (core/schemas/media.ts).
  */
@@ -66,7 +66,7 @@ export function useSaveMediaDetails() {
 }
 
 /**
- * One image as the server knows it now, with where it is used: Delete asks it before it asks anything (DESIGN §34),
+ * One image as the server knows it now, with where it is used: Delete asks it before it asks anything (docs/design.md §34),
  * since the list may be older than a page saved since.
  */
 export async function readMediaItem(id: number): Promise<MediaItem> {
@@ -140,7 +140,7 @@ export function useReplaceMedia() {
 const THUMB_WIDTH = 320;
 
 /**
- * The address a thumbnail loads: the image's 320-pixel WebP copy (DESIGN §8), or, for an image that narrow or
+ * The address a thumbnail loads: the image's 320-pixel WebP copy (docs/design.md §8), or, for an image that narrow or
  * narrower, the image itself; versioned like the picture (below).
  */
 export function thumbnailUrl(item: Pick<MediaItem, 'folder' | 'name' | 'url' | 'width' | 'bytes'>, version?: number): string {

@@ -15,7 +15,7 @@ import { ImageInUseError, readMediaItem, useDeleteMedia, useReplaceMedia, useSav
 /** "1,234 KB": an image's size as the list and its details say it. */
 export const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-IN')} KB`;
 
-/** What an image is called on the screens (DESIGN §34): its title, or "Untitled image". */
+/** What an image is called on the screens (docs/design.md §34): its title, or "Untitled image". */
 export const titleOf = (item: Pick<MediaItem, 'title'>) => item.title || UNTITLED_IMAGE;
 
 type DetailField = 'title' | 'alt' | 'focalX' | 'focalY';
@@ -23,7 +23,7 @@ type DetailField = 'title' | 'alt' | 'focalX' | 'focalY';
 /** A focal point as the inputs show it: a whole percentage from the left or the top. */
 const percent = (fraction: number) => String(Math.round(fraction * 1000) / 10);
 
-/** What the file picker offers; the server decides by the bytes (PNG, JPEG, GIF or WebP, DESIGN §8). */
+/** What the file picker offers; the server decides by the bytes (PNG, JPEG, GIF or WebP, docs/design.md §8). */
 const PICKER_ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,image/png,image/jpeg,image/gif,image/webp';
 
 /** The places that show an image, each a link to its editor (the company's logo: the company details). */
@@ -43,7 +43,7 @@ export function UsedByList({ uses, label }: { uses: readonly MediaUse[]; label: 
  * One image of the library in a modal dialog, headed by its title: the picture large (a click on it sets the focal
  * point, shown as a marker; two percentage inputs do the same by keyboard), its title and alt text with counters,
  * Save; where it is used, each place a link to its editor; Replace behind a question that names the image (a new
- * picture under the same address, with progress); Delete (DESIGN §34) first asks the server where the image is
+ * picture under the same address, with progress); Delete (docs/design.md §34) first asks the server where the image is
  * used now: while anything shows it, the places are shown and nothing is asked; an unused image is deleted behind
  * a question. The focus starts on Close; Escape closes.
  */
@@ -151,7 +151,7 @@ export function MediaDetails({
       return;
     }
     setFileProblem(undefined);
-    // Every page that shows the image shows the new picture at once: asked first (DESIGN §34).
+    // Every page that shows the image shows the new picture at once: asked first (docs/design.md §34).
     const question = `Replace the picture of ${named} with ${chosen.name}? Every page that uses this image will show the new picture.`;
     if (!(await confirm(question, { title: 'Replace the picture', confirmLabel: 'Replace' }))) return;
     setProgress(0);

@@ -8,7 +8,7 @@ import { notify } from '../../toasts';
 import MediaScreen from './media-screen';
 
 /**
- * The media library screen against a stand-in for the media calls of DESIGN §27 that keeps its images as the
+ * The media library screen against a stand-in for the media calls of docs/design.md §27 that keeps its images as the
  * server would: pages of 48 with a `next` cursor, the search over titles, names and alt texts, the unused filter, a
  * save that stores title, alt text and focal point, one image read with where it is used, and a delete refused with
  * 409 `{message, usedBy}` while an image is used.
@@ -137,7 +137,7 @@ describe('the media library screen', () => {
     expect(dom.container.querySelector('h2')?.textContent).toBe('48 images shown, more below');
 
     const first = cardOf(50)!;
-    // Called by its title (DESIGN §34); one without is "Untitled image".
+    // Called by its title (docs/design.md §34); one without is "Untitled image".
     expect(first.querySelector('.media-card__name')?.textContent).toBe('photo-50');
     expect(cardOf(49)?.querySelector('.media-card__name')?.textContent).toBe('Untitled image');
     expect(first.querySelector('.media-card__facts')?.textContent).toBe('800 × 600, 12 KB');
@@ -237,7 +237,7 @@ describe('the media library screen', () => {
     expect(document.activeElement).toBe(field('Title'));
   });
 
-  it('shows where a used image is used before it asks anything (DESIGN §34); deletes an unused one after asking', async () => {
+  it('shows where a used image is used before it asks anything (docs/design.md §34); deletes an unused one after asking', async () => {
     dom.renderScreen(<MediaScreen />);
     // The list says it is unused; the server knows better by now: Delete asks it first.
     images[0] = { ...images[0]!, usedBy: [] };

@@ -63,8 +63,8 @@ function MediaCard({ item, version, onOpen }: { item: MediaItem; version: number
 }
 
 /**
- * media (Administrators, DESIGN §27): every uploaded image as a grid of thumbnails, newest first, 48 at a time
- * (Load more reads the next page), each called by its title (DESIGN §34); a search over titles, names and alt texts
+ * media (Administrators, docs/design.md §27): every uploaded image as a grid of thumbnails, newest first, 48 at a time
+ * (Load more reads the next page), each called by its title (docs/design.md §34); a search over titles, names and alt texts
  * (asked as the typing pauses) and Only unused images. An image opens in a dialog: its title, alt text and focal point, where it is used, Replace and Delete.
  * `?open=<id>` (the top-bar search's link) opens that image, reading pages until it is found.
  */

@@ -120,7 +120,7 @@ export function useSaveParameters() {
 
 const publicMenuKey = (pageId: number) => [...PAGES_KEY, 'public-menu', pageId] as const;
 
-/** Where a page is in the public menu and the entries it can go under (DESIGN §34); 403 without the menu editor. */
+/** Where a page is in the public menu and the entries it can go under (docs/design.md §34); 403 without the menu editor. */
 export function usePublicMenuPlace(pageId: number) {
   return useQuery({
     queryKey: publicMenuKey(pageId),

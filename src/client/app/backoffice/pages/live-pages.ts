@@ -1,7 +1,7 @@
 import { contentPageById } from '../../../../core/pages';
 import type { PageListRow } from '../../../../core/page-defs/page-definition';
 
-/** A page visitors can open now, by its name and its public address: a place to send them (DESIGN §27). */
+/** A page visitors can open now, by its name and its public address: a place to send them (docs/design.md §27). */
 export interface LivePage {
   name: string;
   path: string;

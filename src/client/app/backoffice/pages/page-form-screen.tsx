@@ -59,7 +59,7 @@ function payloadOf(values: PageFormValues, id: number | undefined): PageDefiniti
 }
 
 /**
- * The rules of DESIGN §11 on the client, for comfort: the same schema and sentences as the server's
+ * The rules of docs/design.md §11 on the client, for comfort: the same schema and sentences as the server's
  * (PageDefinitionSchema, reservedNameProblem), plus the page type's rules. The server still decides (a name
  * taken by another page is only known there).
  */
@@ -94,7 +94,7 @@ const NAVIGATION = (
   </div>
 );
 
-/** formcreation, formcreation/:id: define a page (spec 001 §2 page creation, §4, §8; DESIGN §11). */
+/** formcreation, formcreation/:id: define a page (spec 001 §2 page creation, §4, §8; docs/design.md §11). */
 export function PageFormScreen() {
   const pageId = useIdParam();
   const record = usePageRecord(pageId);

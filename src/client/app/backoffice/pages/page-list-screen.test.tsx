@@ -6,7 +6,7 @@ import { notify } from '../../toasts';
 import { PageListScreen } from './page-list-screen';
 
 /**
- * Deactivating a page from the page list (DESIGN §27): a page made without code that is on the website offers
+ * Deactivating a page from the page list (docs/design.md §27): a page made without code that is on the website offers
  * "Send its visitors to another page" in its question, a choice of the live pages read from every page of the
  * list; once the page is deactivated, its address is redirected to the chosen page's. A built-in page is asked
  * the plain question. Against a stand-in for getFormCreatedData, activitydelstatus and the redirects call.

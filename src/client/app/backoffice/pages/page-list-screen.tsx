@@ -21,7 +21,7 @@ import '../../../styles/page-defs.css';
 /** Back-office screens are pages too, but cannot be deactivated (the server refuses): they get no toggle. */
 const SCREEN_IDS: ReadonlySet<number> = new Set(SCREEN_PAGES.map((screen) => screen.id));
 
-/** The question asked before a page is deactivated (DESIGN §11: unpublishing keeps the content; §24: its voice). */
+/** The question asked before a page is deactivated (docs/design.md §11: unpublishing keeps the content; §24: its voice). */
 export const DEACTIVATE_PAGE_QUESTION = statusQuestion('page', false, 'Its public page will answer 404 and leave the sitemap and every menu; its content and history are kept.');
 
 const column = createColumnHelper<PageListRow>();
@@ -51,7 +51,7 @@ const COLUMNS: DataColumn<PageListRow>[] = [
 
 /**
  * homepages ("Create Home-Page"): every page, 10 a page, with edit, active Y/N and parameters (spec 001 §2).
- * Deactivating a page made without code offers to send its visitors to another page (DESIGN §27).
+ * Deactivating a page made without code offers to send its visitors to another page (docs/design.md §27).
  */
 export function PageListScreen() {
   const [page, setPage] = useState(1);
@@ -60,7 +60,7 @@ export function PageListScreen() {
   const saveRedirect = useSaveRedirect();
   const { confirm, dialog } = useConfirm();
 
-  /** After a page is deactivated: its old address sends visitors to the page chosen in the question (DESIGN §27). */
+  /** After a page is deactivated: its old address sends visitors to the page chosen in the question (docs/design.md §27). */
   const sendVisitors = async (from: string, to: string) => {
     try {
       notify.success(redirectSaved(await saveRedirect.mutateAsync({ from, to, status: 301 })), 'Redirect saved');

@@ -169,7 +169,7 @@ describe('the summaries', () => {
     expect(describeValidations(param({ parameterName: 'm', sequence: 1, type: 'Dropdown', unittype: 'MasterData', commonmastertype: 3 }))).toBe('master type 3');
   });
 
-  // In plain words (DESIGN §34): the spec's Textarea, Header, Detail and User Selection are small print elsewhere.
+  // In plain words (docs/design.md §34): the spec's Textarea, Header, Detail and User Selection are small print elsewhere.
   it('reads the configuration', () => {
     expect(describeConfiguration(param({ parameterName: 't', sequence: 1, mandatory: 'Y', pagecreationtype: 'Header' }))).toBe('Text · Once on the page · Required · Name not shown');
     expect(describeConfiguration(param({ parameterName: 'h', sequence: 1, pagecreationtype: 'Header', asHeading: true, showName: true }))).toBe(
@@ -181,7 +181,7 @@ describe('the summaries', () => {
   });
 });
 
-describe('what visitors see of a field (DESIGN §34)', () => {
+describe('what visitors see of a field (docs/design.md §34)', () => {
   it('follows its kind until chosen: a text field’s name is not shown, a number’s is; a choice is kept', () => {
     expect(ok(draft({ parameterName: 'intro' })).showName).toBeNull();
     expect(ok(draft({ parameterName: 'intro', showName: true })).showName).toBe(true);
@@ -194,7 +194,7 @@ describe('what visitors see of a field (DESIGN §34)', () => {
   });
 });
 
-describe('the translated flag (DESIGN §28)', () => {
+describe('the translated flag (docs/design.md §28)', () => {
   it('is on for a new text field, kept as chosen for text kinds, and null for any other kind', () => {
     expect(emptyDraft(1).translatable).toBe(true);
     expect(ok(draft({ parameterName: 'title' })).translatable).toBe(true);

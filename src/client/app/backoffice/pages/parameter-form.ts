@@ -16,7 +16,7 @@ import {
 
 /**
  * The parameter configuration form's logic (spec 001 §2 paramactivity, §4 parameter configuration
- * transitions, DESIGN §12), free of React so it can be tested on its own: the form's draft, choosing a kind,
+ * transitions, docs/design.md §12), free of React so it can be tested on its own: the form's draft, choosing a kind,
  * the date rules, Add (append or replace), delete, the sequence, and the table's readable summaries.
  */
 
@@ -48,7 +48,7 @@ export const UNIT_TYPE_LABELS: Record<UnitType, string> = {
   Image: 'Image',
 };
 
-/** What the types are called on the screen (DESIGN §34; the spec's names stay in the API). */
+/** What the types are called on the screen (docs/design.md §34; the spec's names stay in the API). */
 export const PARAMETER_TYPE_LABELS: Record<ParameterType, string> = {
   Textarea: 'Text',
   number: 'Number',
@@ -94,7 +94,7 @@ export interface ParameterDraft {
   sizeinKB: string;
   height: string;
   width: string;
-  /** A text kind's values are translated into the site's other languages (DESIGN §28); on unless turned off. */
+  /** A text kind's values are translated into the site's other languages (docs/design.md §28); on unless turned off. */
   translatable: boolean;
   /** "Show its name to visitors" as chosen; null: as its kind says (text kinds off). */
   showName: boolean | null;

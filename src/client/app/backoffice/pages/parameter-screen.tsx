@@ -49,7 +49,7 @@ import {
 import { SpecTerm } from './spec-term';
 import '../../../styles/page-defs.css';
 
-/** The question asked before a field is deleted (spec 001 §5's delete question, in the screen's words: DESIGN §34). */
+/** The question asked before a field is deleted (spec 001 §5's delete question, in the screen's words: docs/design.md §34). */
 const DELETE_QUESTION = 'The field leaves this list; the page changes when you save the list.';
 
 /** What the screen says when the list is saved (the API keeps the spec's 'Record Saved Successfully!'). */
@@ -65,7 +65,7 @@ const Back = (
   </div>
 );
 
-/** paramactivity/:id: a page's parameters (spec 001 §2 parameter configuration, §4, §8; DESIGN §12). */
+/** paramactivity/:id: a page's parameters (spec 001 §2 parameter configuration, §4, §8; docs/design.md §12). */
 export function ParameterScreen() {
   const pageId = useIdParam();
   const data = usePageParameters(pageId);
@@ -410,7 +410,7 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
 }
 
 /**
- * What visitors see of the field (DESIGN §34): its name above the value (off by default for text, which reads on
+ * What visitors see of the field (docs/design.md §34): its name above the value (off by default for text, which reads on
  * its own), and for a line of text, whether it is a heading.
  */
 function VisitorChoices({ draft, change }: { draft: ParameterDraft; change: (changes: Partial<ParameterDraft>) => void }) {

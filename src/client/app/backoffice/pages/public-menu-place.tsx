@@ -12,7 +12,7 @@ import { SpecTerm } from './spec-term';
 const TOP_LEVEL = 'top';
 
 /**
- * "Show in the public menu" on a page's screen (DESIGN §34): under the top level or an entry that holds others,
+ * "Show in the public menu" on a page's screen (docs/design.md §34): under the top level or an entry that holds others,
  * at a position there. The server applies the menu editor's rules, access (its screen) and audit.
  */
 export function PublicMenuPlaceSection({ page }: { page: PageRecord }) {

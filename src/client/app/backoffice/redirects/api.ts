@@ -10,7 +10,7 @@ import {
 import { api, apiDelete, apiPostText } from '../../lib/api';
 
 /**
- * The redirects feature's calls (DESIGN §27): the redirects, saving and deleting one, their CSV out and in,
+ * The redirects feature's calls (docs/design.md §27): the redirects, saving and deleting one, their CSV out and in,
  * and the log of addresses not found. Each answer is read through its core schema (core/schemas/redirect.ts).
  */
 

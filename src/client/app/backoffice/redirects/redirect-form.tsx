@@ -22,7 +22,7 @@ const STATUS_HINTS = {
 
 type FieldName = 'from' | 'to' | 'status';
 
-/** A 409 that asks first (DESIGN §34: a target on this site where nothing is): its message is the question. */
+/** A 409 that asks first (docs/design.md §34: a target on this site where nothing is): its message is the question. */
 const isQuestion = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 409 && (error.data as { confirm?: unknown } | undefined)?.confirm === true;
 

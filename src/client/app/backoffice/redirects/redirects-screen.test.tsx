@@ -8,7 +8,7 @@ import { notify } from '../../toasts';
 import RedirectsScreen, { REDIRECTS_PAGE_SIZE } from './redirects-screen';
 
 /**
- * The redirects screen against a stand-in for the redirects calls of DESIGN §27 that keeps its redirects as the
+ * The redirects screen against a stand-in for the redirects calls of docs/design.md §27 that keeps its redirects as the
  * server would (a save adds or changes one, a delete removes it, an import adds the good rows): the lists, the
  * form with the server's refusals at their fields, Delete behind its question, Create redirect from the 404
  * log, and Import CSV with its summary and the rows not imported.
@@ -25,7 +25,7 @@ let notFound: NotFoundEntry[];
 /** The next save's answer when it is a refusal. */
 let refusal: { status: number; data: { message: string; field?: string } } | null;
 let imports: string[];
-/** The question a save without `confirmed` is answered with (DESIGN §34: a target where nothing is asks first). */
+/** The question a save without `confirmed` is answered with (docs/design.md §34: a target where nothing is asks first). */
 let askFirst: string | null;
 
 const redirect = (id: number, from: string, to: string, extra: Partial<Redirect> = {}): Redirect => ({ id, from, to, status: 301, hits: 0, lastHit: null, ...extra });

@@ -76,7 +76,7 @@ function usePageOf<T>(rows: readonly T[]) {
 }
 
 /**
- * redirects (Administrators, DESIGN §27): the site's redirects with a form to add or change one, their CSV out
+ * redirects (Administrators, docs/design.md §27): the site's redirects with a form to add or change one, their CSV out
  * and in, and the addresses visitors asked for and got 404, each with Create redirect (which fills the form's
  * From and puts the focus in To).
  */

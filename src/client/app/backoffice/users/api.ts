@@ -28,7 +28,7 @@ export interface UserQuery {
 }
 
 /**
- * What the user list asks before it changes a user's status (DESIGN §24): the spec's screen asked its delete
+ * What the user list asks before it changes a user's status (docs/design.md §24): the spec's screen asked its delete
  * question for the N action, which made people fear the user would be gone; nothing is deleted.
  */
 export const USER_STATUS_CONSEQUENCES = {
@@ -91,7 +91,7 @@ export function useSaveUser() {
 
 const ResetTwoFactorAnswerSchema = z.object({ status: z.literal('OK'), message: z.string() });
 
-/** resetTwoFactor (DESIGN §21): an administrator turns a user's two-step sign-in off (a lost phone, no recovery code). */
+/** resetTwoFactor (docs/design.md §21): an administrator turns a user's two-step sign-in off (a lost phone, no recovery code). */
 export function useResetTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -7,7 +7,7 @@ import { notify } from '../../toasts';
 import { buttonNamed as button, click, until, withFakeMasterApi, withModalDialogs, withTestRoot } from '../../test-support/dom';
 import { UserFormScreen } from './user-form-screen';
 
-/** The user form's two-step sign-in (DESIGN §21) against a stand-in for the user calls. */
+/** The user form's two-step sign-in (docs/design.md §21) against a stand-in for the user calls. */
 
 vi.mock('../../toasts', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
 

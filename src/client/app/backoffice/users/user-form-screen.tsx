@@ -18,7 +18,7 @@ import { inPlainWords, SAVED_ON_SCREEN } from '../../lib/screen-words';
 
 /**
  * The form's values: the server's user schema in the company's country (its mobiles read leniently: the server
- * reads them exactly, DESIGN §34) with the group as the select's string and the flag as a boolean.
+ * reads them exactly, docs/design.md §34) with the group as the select's string and the flag as a boolean.
  */
 const userFormSchema = (country: string) =>
   userSchema({ country, read: readPhoneLeniently })
@@ -67,7 +67,7 @@ function formValues(record: UserRecord): UserFormInput {
   };
 }
 
-/** The hint under a mobile: in India the spec's ten digits, elsewhere a number of the company's country (DESIGN §34). */
+/** The hint under a mobile: in India the spec's ten digits, elsewhere a number of the company's country (docs/design.md §34). */
 const mobileHint = (country: string) =>
   country === INDIA
     ? '10 digits starting with 6, 7, 8 or 9; a number of another country with its code, like +49 151 23456789.'
@@ -205,7 +205,7 @@ function UserForm({ userId, initial }: { userId: number | undefined; initial: Us
 }
 
 /**
- * The user's two-step sign-in (DESIGN §21): On or Off, and for an administrator the way to turn it off for a
+ * The user's two-step sign-in (docs/design.md §21): On or Off, and for an administrator the way to turn it off for a
  * user who lost their phone and their recovery codes (they turn it on again in their account).
  */
 function TwoStepStatus({ userId, userName, on }: { userId: number; userName: string; on: boolean }) {

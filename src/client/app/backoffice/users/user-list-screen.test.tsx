@@ -5,7 +5,7 @@ import { UserListScreen } from './user-list-screen';
 
 /**
  * The user list's paging against a stand-in for getempmasterfroEmp and getSearchForEmployeeMaster that pages
- * by keyset as the server does (DESIGN §23): the screen sends the cursor of the page before, and says "more
+ * by keyset as the server does (docs/design.md §23): the screen sends the cursor of the page before, and says "more
  * than" a capped count.
  */
 

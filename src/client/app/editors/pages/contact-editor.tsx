@@ -16,7 +16,7 @@ const REACH_US: Omit<FieldLayout<ContactContent>, 'lead'> = {
 };
 
 /**
- * "Use the company's details" (DESIGN §24: one set of contact details): the address, e-mail and phone of the
+ * "Use the company's details" (docs/design.md §24: one set of contact details): the address, e-mail and phone of the
  * company form, laid out as the Contact page shows them (the server's getCompanyContact), put into the working
  * copy; like any edit, nothing is published until Save All.
  */

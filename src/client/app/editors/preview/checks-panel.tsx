@@ -12,7 +12,7 @@ export interface ChecksPanelProps {
 }
 
 /**
- * The checks of the page as the preview shows it (DESIGN §26): what axe-core finds against WCAG 2 A and AA, and
+ * The checks of the page as the preview shows it (docs/design.md §26): what axe-core finds against WCAG 2 A and AA, and
  * the content checks, problems first; a finding about a field names it, and a click takes the editor there.
  * The findings come from the preview's frame, where the checks run on the rendered page.
  */

@@ -4,7 +4,7 @@ import type { FocusEvent, KeyboardEvent, PointerEvent, ReactNode } from 'react';
 /** Which side a narrow window shows: the form or the preview. */
 export type PaneView = 'form' | 'preview';
 
-/** From this width the form and the preview sit side by side (DESIGN §26); below, a Form / Preview switch. */
+/** From this width the form and the preview sit side by side (docs/design.md §26); below, a Form / Preview switch. */
 const SIDE_BY_SIDE = '(min-width: 1280px)';
 const SHARE_KEY = 'folio.preview-share';
 const PANE_KEY = 'folio.preview-open';
@@ -37,7 +37,7 @@ const storedShare = () => {
 };
 
 /**
- * An editor's form beside its preview (DESIGN §26): side by side from 1280 px with a divider to drag (or move
+ * An editor's form beside its preview (docs/design.md §26): side by side from 1280 px with a divider to drag (or move
  * with the arrow keys), and the preview can be hidden; below 1280 px a Form / Preview switch shows one at a time.
  * Tells which field of the form has the focus (for the preview's outline).
  */

@@ -3,10 +3,10 @@ import { frameMessageOf, PREVIEW_CHANNEL, type CheckFinding, type EditorMessage,
 import { ApiError, apiHtml, errorMessage } from '../../lib/api';
 import '../../../styles/preview-pane.css';
 
-// The checks are their own chunk, loaded when the panel first opens (DESIGN §26).
+// The checks are their own chunk, loaded when the panel first opens (docs/design.md §26).
 const ChecksPanel = lazy(() => import('./checks-panel'));
 
-/** The widths a page is shown at (DESIGN §26), the frame scaled down to fit the pane. */
+/** The widths a page is shown at (docs/design.md §26), the frame scaled down to fit the pane. */
 export const PREVIEW_WIDTHS = { phone: 390, tablet: 768, desktop: 1280 } as const;
 export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
 
@@ -44,7 +44,7 @@ const LOAD_TIMEOUT_MS = 15_000;
 type PaneState = { kind: 'loading' } | { kind: 'shown' } | { kind: 'refused'; message: string; field: string | null } | { kind: 'failed'; message: string };
 
 /**
- * The preview pane beside an editor (DESIGN §26): the page rendered by the server from the unsaved working copy,
+ * The preview pane beside an editor (docs/design.md §26): the page rendered by the server from the unsaved working copy,
  * 300 ms at most after typing stops, with no flicker: a render goes in place of the page on show, or, when it
  * needs a document of its own, loads in a second frame beneath the first, which takes its place (and scroll
  * position) once its bridge says it is ready. The frames are sandboxed without

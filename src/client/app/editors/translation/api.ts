@@ -8,7 +8,7 @@ import type { HistoryCalls, PageHistory } from '../history-calls';
 import type { SaveAnswer } from '../page-document';
 
 /**
- * The translation editor's calls (DESIGN §28): the site's languages, a page's translation in one language, its
+ * The translation editor's calls (docs/design.md §28): the site's languages, a page's translation in one language, its
  * save, history, restore, compare and unschedule. Answers the editor depends on are read through core's schemas.
  */
 

@@ -4,7 +4,7 @@ import { LOCALE_PARAM, languageChoices, useLocales } from './api';
 import '../../../styles/translation-editor.css';
 
 /**
- * The editor's Language choice in its action bar (DESIGN §28): the page's source in the default language, or its
+ * The editor's Language choice in its action bar (docs/design.md §28): the page's source in the default language, or its
  * translation into another. The choice is the address's `?locale=` (the default has none), so a reload keeps it
  * and the translations screen links to it; leaving unsaved edits asks first (the editor's leave guard). A site of
  * one language shows none.

@@ -4,7 +4,7 @@ import { nextOf } from '../publishing-state';
 import type { PublishingState } from '../publishing-state';
 
 /**
- * A translation as its editor holds it (DESIGN §28): the language, the revision it was read at (a save names it,
+ * A translation as its editor holds it (docs/design.md §28): the language, the revision it was read at (a save names it,
  * 409 when stale) and the translated text of each of the page's texts by path, '' for one left to the source.
  * It is the body of the translation's save and of its preview, without `publish`.
  */
@@ -53,7 +53,7 @@ export function withText(copy: TranslationCopy, path: string, text: string): Tra
   return { ...copy, texts: { ...copy.texts, [path]: text } };
 }
 
-/** The unit a field path names: a unit's own path, or a save's refusal of it (`texts.<path>`, DESIGN §25). */
+/** The unit a field path names: a unit's own path, or a save's refusal of it (`texts.<path>`, docs/design.md §25). */
 export function unitPathOf(field: string, units: readonly Pick<TranslationUnit, 'path'>[]): string | null {
   const path = field.startsWith('texts.') && !units.some((unit) => unit.path === field) ? field.slice('texts.'.length) : field;
   return units.some((unit) => unit.path === path) ? path : null;
@@ -63,7 +63,7 @@ export function unitPathOf(field: string, units: readonly Pick<TranslationUnit, 
 export const unitInputId = (prefix: string, path: string) => `${prefix}-${path.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 
 /**
- * How a unit is edited: as its source field is (DESIGN §34: a one-line title stays one line, an accented heading
+ * How a unit is edited: as its source field is (docs/design.md §34: a one-line title stays one line, an accented heading
  * keeps its accent editor); where the server does not say, rich text in the rich-text editor, a long or
  * several-line text in a textarea, else one line.
  */

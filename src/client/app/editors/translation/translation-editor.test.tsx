@@ -8,7 +8,7 @@ import { LanguageSelect } from './language-select';
 import { NOT_TRANSLATED } from './translation-row';
 
 /**
- * The translation editor against a stand-in for the server's calls (DESIGN §28): the Language choice, the rows of
+ * The translation editor against a stand-in for the server's calls (docs/design.md §28): the Language choice, the rows of
  * source and translation, what a save sends, and how a refusal and a conflict show.
  */
 

@@ -26,7 +26,7 @@ export interface TranslationEditorProps {
 }
 
 /**
- * Where a translation comes from and goes to (DESIGN §28): the translate call of the page in one language, its
+ * Where a translation comes from and goes to (docs/design.md §28): the translate call of the page in one language, its
  * save, and its unschedule. `onLoaded` is told each document read (the rows show its sources and labels).
  */
 function translationSource(routing: string, locale: string, onLoaded: (document: TranslationDocument) => void): DocumentSource<TranslationCopy> {
@@ -48,7 +48,7 @@ function translationSource(routing: string, locale: string, onLoaded: (document:
 }
 
 /**
- * A page's editor in another language than the default (`?locale=de`, DESIGN §28): each of the page's texts, its
+ * A page's editor in another language than the default (`?locale=de`, docs/design.md §28): each of the page's texts, its
  * source beside its translation, in the editor frame every page has (publish, draft, schedule, history, the
  * preview pane of the page in that language, leaving asks first). What is left empty shows the source's text.
  */

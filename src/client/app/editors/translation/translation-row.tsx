@@ -12,11 +12,11 @@ export const NOT_TRANSLATED = 'Not translated: visitors see the source.';
 function SourceText({ unit }: { unit: TranslationUnit }) {
   if (unit.source.trim() === '') return <p className="translation-row__empty">The source has no text here.</p>;
   if (unit.kind === 'accent') {
-    // Text and bare spans, as the server cleans an accented heading (DESIGN §34); the spans in the accent colour.
+    // Text and bare spans, as the server cleans an accented heading (docs/design.md §34); the spans in the accent colour.
     return <p className="translation-row__text translation-row__text--accent" dangerouslySetInnerHTML={{ __html: unit.source }} />;
   }
   if (unit.richText) {
-    // The server's sanitised HTML (DESIGN §6), as the public page shows it.
+    // The server's sanitised HTML (docs/design.md §6), as the public page shows it.
     return <div className="translation-row__text prose" dangerouslySetInnerHTML={{ __html: unit.source }} />;
   }
   return <p className="translation-row__text translation-row__text--plain">{unit.source}</p>;
