@@ -49,6 +49,21 @@ export const UNTRANSLATED_NOTICE = {
   source: 'This page has not been translated into this language yet. You are reading the original.',
 } as const;
 
+/**
+ * The notice in the languages a firm adds most, by their first subtag, until the firm translates it itself
+ * (docs/design.md §34: the visitor reads it in their language). A language not here shows the default's words.
+ */
+export const UNTRANSLATED_NOTICE_IN: Readonly<Record<string, string>> = {
+  de: 'Diese Seite ist noch nicht ins Deutsche übersetzt. Sie lesen das Original.',
+  fr: 'Cette page n’est pas encore traduite en français. Vous lisez la version originale.',
+  es: 'Esta página aún no está traducida al español. Está leyendo el original.',
+  it: 'Questa pagina non è ancora tradotta in italiano. State leggendo l’originale.',
+  nl: 'Deze pagina is nog niet in het Nederlands vertaald. U leest het origineel.',
+  pt: 'Esta página ainda não foi traduzida para português. Está a ler o original.',
+  hi: 'यह पृष्ठ अभी हिन्दी में अनूदित नहीं है। आप मूल पढ़ रहे हैं।',
+  mr: 'हे पान अजून मराठीत अनुवादित झालेले नाही. आपण मूळ मजकूर वाचत आहात.',
+};
+
 /** What the translator reads beside each of the contact form's words. */
 const CONTACT_WORD_LABELS: Record<ContactFormWord, string> = {
   heading: "Contact page: the form's heading",

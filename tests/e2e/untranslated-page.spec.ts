@@ -1,5 +1,5 @@
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { UNTRANSLATED_NOTICE } from '../../src/core/site-texts';
+import { UNTRANSLATED_NOTICE_IN } from '../../src/core/site-texts';
 import { callApi, createEditorsAutowiredPage, ensureGerman, expect, expectNoAxeViolations, logInAs, openHydrated, sidewaysScroll, test } from './fixtures';
 
 // A German visitor stays in German (docs/design.md §34): German has a published page (this spec publishes the German
@@ -50,7 +50,8 @@ test('a German visitor follows a link to a page not translated yet: the original
     // German chrome, the original inside it marked as its language, under the notice.
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     const notice = page.getByRole('note');
-    await expect(notice).toHaveText(UNTRANSLATED_NOTICE.source);
+    await expect(notice).toHaveText(UNTRANSLATED_NOTICE_IN.de!);
+    await expect(notice).toHaveAttribute('lang', 'de');
     const original = page.locator('main > div[lang]:not([role])');
     await expect(original).toHaveAttribute('lang', /^en/);
     await expect(original.getByRole('heading', { level: 1 })).toBeVisible();

@@ -19,7 +19,7 @@ import { renderDocument, type DocumentParts } from './document';
 import { legacyAddresses, redirectTarget } from './public-addresses';
 import { localeSettings } from '../locales/locales.service';
 import { siteTextsIn } from '../locales/site-texts.service';
-import { contactWordsOf, menuIn, UNTRANSLATED_NOTICE } from '../../core/site-texts';
+import { contactWordsOf, menuIn, UNTRANSLATED_NOTICE, UNTRANSLATED_NOTICE_IN } from '../../core/site-texts';
 import { languageHasPages, pageAlternates, translatedDocument } from '../pages/translations.service';
 import type { PageLanguage } from '../../core/schemas/locale';
 import { contentPageByKey } from '../../core/pages';
@@ -136,9 +136,12 @@ async function pageLanguages(tenant: Tenant, page: Page, translated: boolean): P
   return { lang, sourceLang: settings.defaultLocale, sourcePath: alternates[0]!.path, switcher: alternates.map((a) => ({ ...a, current: a.code === lang })) };
 }
 
-/** The notice above a page not translated yet: in the page's language once the notice is translated into it, else the default's. */
+/**
+ * The notice above a page not translated yet: in the page's language, as the firm translated it or else as Folio
+ * says it in that language; in a language Folio has no words for, the default's until the firm translates it.
+ */
 function untranslatedNotice(words: Readonly<Record<string, string>>, locale: string, sourceLang: string): NonNullable<PublicPageData['untranslated']> {
-  const notice = (words[UNTRANSLATED_NOTICE.key] ?? '').trim();
+  const notice = (words[UNTRANSLATED_NOTICE.key] ?? '').trim() || UNTRANSLATED_NOTICE_IN[locale.split('-')[0]!.toLowerCase()];
   return notice ? { notice, noticeLang: locale, contentLang: sourceLang } : { notice: UNTRANSLATED_NOTICE.source, noticeLang: sourceLang, contentLang: sourceLang };
 }
 

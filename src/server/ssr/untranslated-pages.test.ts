@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { UNTRANSLATED_NOTICE } from '../../core/site-texts';
+import { UNTRANSLATED_NOTICE, UNTRANSLATED_NOTICE_IN } from '../../core/site-texts';
 import type { TranslationDocument } from '../../core/schemas/locale';
 import { metaOf } from '../test-support/page-html';
 import { overRealHttp } from '../test-support/raw-http';
@@ -73,8 +73,8 @@ describe.each(testDialects())('pages in a language they are not translated into 
     expect(page.statusCode).toBe(200);
     const html = page.body;
     expect(html).toContain('<html lang="de"');
-    // The notice, in the default language until it is translated; the original's content, marked as its language.
-    expect(html).toContain(`<div class="untranslated-notice" role="note" lang="en-IN"><p class="container untranslated-notice__text">${UNTRANSLATED_NOTICE.source}</p></div>`);
+    // The notice in German (Folio's own words until the firm translates it); the original's content, marked as its language.
+    expect(html).toContain(`<div class="untranslated-notice" role="note" lang="de"><p class="container untranslated-notice__text">${UNTRANSLATED_NOTICE_IN.de}</p></div>`);
     expect(html).toMatch(new RegExp(`<div lang="en-IN">(?:(?!</main>)[\\s\\S])*${ABOUT_TEXT}`));
     expect(switcher(html)).toEqual(['English /About1', 'Deutsch /de/About1 (shown)']);
     expect(canonical(html)).toBe(`${BASE}/About1`);
