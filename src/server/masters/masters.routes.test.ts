@@ -412,10 +412,10 @@ describe.each(testDialects())('master data on %s', (dialect) => {
       { office: 'South', state: value.Karnataka, city: value.Bengaluru },
     ]);
     const html = (await t.app.inject({ method: 'GET', url: '/Offices1' })).body;
-    expect(html).toContain('<td data-label="city">Pune</td>');
-    expect(html).toContain('<td data-label="state">Maharashtra</td>');
-    expect(html).toContain('<td data-label="city">Bengaluru</td>');
-    expect(html).not.toContain(`<td data-label="city">${value.Pune}</td>`);
+    expect(html).toContain('<dt class="autowired-field__name">city</dt><dd class="autowired-field__value">Pune</dd>');
+    expect(html).toContain('<dt class="autowired-field__name">state</dt><dd class="autowired-field__value">Maharashtra</dd>');
+    expect(html).toContain('<dt class="autowired-field__name">city</dt><dd class="autowired-field__value">Bengaluru</dd>');
+    expect(html).not.toContain(`<dt class="autowired-field__name">city</dt><dd class="autowired-field__value">${value.Pune}</dd>`);
   });
 
   it('keeps a deactivated city on the saved page and no longer offers it; a new choice of an inactive value is refused', async () => {
@@ -423,7 +423,7 @@ describe.each(testDialects())('master data on %s', (dialect) => {
     const current = await content();
     const again = await save(current.rows, current.revision);
     expect(again.statusCode, again.body).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/Offices1' })).body).toContain('<td data-label="city">Pune</td>');
+    expect((await t.app.inject({ method: 'GET', url: '/Offices1' })).body).toContain('<dt class="autowired-field__name">city</dt><dd class="autowired-field__value">Pune</dd>');
     expect((await choices(type.CITY!, value.Maharashtra, pageEditor)).map((c) => c.name)).not.toContain('Pune');
 
     const latest = await content();
@@ -460,6 +460,6 @@ describe.each(testDialects())('master data on %s', (dialect) => {
   it('shows a renamed value by its new name at once', async () => {
     await call(admin, 'savecommonmaster', { id: value.Pune, typeId: type.CITY, code: 'PUNE', name: 'Pune City', sequence: 1, parentId: value.Maharashtra });
     const html = (await t.app.inject({ method: 'GET', url: '/Offices1' })).body;
-    expect(html).toContain('<td data-label="city">Pune City</td>');
+    expect(html).toContain('<dt class="autowired-field__name">city</dt><dd class="autowired-field__value">Pune City</dd>');
   });
 });
