@@ -9,6 +9,8 @@ import { createTestApp, createTestDatabase, testDialects, type TestApp, type Tes
 import { storedImage, testImage, uploadImage } from '../test-support/uploads';
 import * as languages from '../db/migrations/20261127-0025-languages';
 import * as companyCountry from '../db/migrations/20261129-0027-company-country';
+import * as mediaTitles from '../db/migrations/20261129-0028-media-titles';
+import * as namesForVisitors from '../db/migrations/20261129-0031-names-for-visitors';
 
 const OLD_SITE = 'http://localhost:3000/';
 const NEW_SITE = 'https://www.firm.example/';
@@ -118,6 +120,8 @@ describe.each(testDialects())('a backup of a site at one address, restored and s
     // This migration and every later one are still to come for such a backup; nor had it the media library's rows
     // (migration 0023 makes them from the images as the restore migrates it).
     // Later migrations that widened tables of the day are undone too, as such a backup never had their columns.
+    await namesForVisitors.down(db as never);
+    await mediaTitles.down(db as never);
     await companyCountry.down(db as never);
     await languages.down(db as never);
     await db.deleteFrom('kysely_migration' as never).where('name' as never, '>=', MIGRATION as never).execute();
