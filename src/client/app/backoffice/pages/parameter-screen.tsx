@@ -52,7 +52,7 @@ import '../../../styles/page-defs.css';
 /** The question asked before a field is deleted (spec 001 §5's delete question, in the screen's words: docs/design.md §34). */
 const DELETE_QUESTION = 'The field leaves this list; the page changes when you save the list.';
 
-/** What the screen says when the list is saved (the API keeps the spec's 'Record Saved Successfully!'). */
+/** What the screen says when the list is saved (the API keeps the spec's wording in its message). */
 const FIELDS_SAVED = 'Fields saved. The editor and the public page use them from now on.';
 const FIELDS_NOT_SAVED = 'The fields could not be saved.';
 
