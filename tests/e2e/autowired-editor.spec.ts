@@ -115,7 +115,7 @@ test('an Editor gets each rule’s message, adds two jobs, saves, and views the 
   await expect(toastOf(page, 'Failed to upload file: Please upload an image at most 1200 pixels wide in banner')).toBeVisible();
   await expect(page.getByLabel('banner', { exact: true })).toHaveValue('');
   await picker.setInputFiles(await pngFile('banner.png', 900, 300));
-  await expect(toastOf(page, 'Upload successfully!..')).toBeVisible();
+  await expect(toastOf(page, 'Image uploaded.')).toBeVisible();
   await expect(page.getByLabel('banner', { exact: true })).toHaveValue(new RegExp(`/uploads/photos/page${pageId}/[0-9a-f]{24}_900x300\\.png$`));
   await expect(titleInput(page)).toHaveAttribute('aria-required', 'true');
   await expect(page.getByText('5 to 80 characters.')).toBeVisible();

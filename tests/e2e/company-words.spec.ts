@@ -20,7 +20,7 @@ test('an administrator sets the tagline and uploads the logo in the company deta
     await tagline.fill('Widgets for every workshop');
     const png = await sharp({ create: { width: 600, height: 315, channels: 3, background: '#0f766e' } }).png().toBuffer();
     await page.getByLabel('Choose an image file (PNG or JPEG)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
-    await expect(toastOf(page, 'Upload successfully!..')).toBeVisible();
+    await expect(toastOf(page, 'Image uploaded.')).toBeVisible();
     const logo = page.getByLabel('Logo', { exact: true });
     await expect(logo).toHaveValue(/^\/uploads\/photos\/company\/[0-9a-f]{24}_600x315\.png$/);
     const logoUrl = await logo.inputValue();

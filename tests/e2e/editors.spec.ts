@@ -166,7 +166,7 @@ test('an Editor uploads a PNG for a manager and a JPEG for a customer, sees both
   await team.getByRole('button', { name: 'Show Content' }).click();
   await team.getByRole('button', { name: 'Edit entry 1', exact: true }).click();
   await team.getByLabel('Choose an image file (PNG or JPEG)').setInputFiles({ name: 'manager.png', mimeType: 'image/png', buffer: await picture('png') });
-  await expect(toastOf(page, 'Upload successfully!..')).toBeVisible();
+  await expect(toastOf(page, 'Image uploaded.')).toBeVisible();
   await expect(team.getByLabel('Image', { exact: true })).toHaveValue(/\/uploads\/photos\/about\//);
   await team.getByRole('button', { name: 'Add' }).click();
   await saveEditor(page);
@@ -183,7 +183,7 @@ test('an Editor uploads a PNG for a manager and a JPEG for a customer, sees both
   await customers.getByRole('button', { name: 'Show Content' }).click();
   await customers.getByRole('button', { name: 'Edit entry 1', exact: true }).click();
   await customers.getByLabel('Choose an image file (PNG or JPEG)').setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: await picture('jpeg') });
-  await expect(toastOf(page, 'Upload successfully!..')).toBeVisible();
+  await expect(toastOf(page, 'Image uploaded.')).toBeVisible();
   const logoUrl = await customers.getByLabel('Image', { exact: true }).inputValue();
   expect(logoUrl).toMatch(/^\/uploads\/photos\/customer\/.+\.jpe?g$/);
   await customers.getByRole('button', { name: 'Add' }).click();
@@ -206,7 +206,7 @@ test('an Editor uploads a PNG for a manager and a JPEG for a customer, sees both
   const question = page.getByRole('alertdialog');
   await expect(question.locator('.confirm-dialog__question')).toHaveText('Are you sure you want to delete this item and its image permanantly?');
   await question.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(toastOf(page, 'Image deleted successfully!..')).toBeVisible();
+  await expect(toastOf(page, 'Image deleted.')).toBeVisible();
   await expect(rows).toHaveCount(before - 1);
   await saveEditor(page);
   expect(photoUrl).toMatch(/\/uploads\/photos\/about\//);

@@ -38,7 +38,7 @@ const logoPng = (width: number, height: number) =>
 async function uploadLogo(page: Page, name: string, bytes: Buffer): Promise<string> {
   await page.goto('/companyForm');
   await page.getByLabel('Choose an image file (PNG or JPEG)').setInputFiles({ name, mimeType: 'image/png', buffer: bytes });
-  await expect(toastOf(page, 'Upload successfully!..')).toBeVisible();
+  await expect(toastOf(page, 'Image uploaded.')).toBeVisible();
   const field = page.getByLabel('Logo', { exact: true });
   await expect(field).toHaveValue(/^\/uploads\/photos\/company\/[0-9a-f]{24}_\d+x\d+\.png$/);
   const logo = await field.inputValue();

@@ -50,7 +50,7 @@ test('an image uploaded through one address of the site shows through another, o
     await uploader.goto(`/${NAME}`);
     const buffer = await sharp({ create: { width: 640, height: 240, channels: 3, background: { r: 30, g: 120, b: 90 } } }).png().toBuffer();
     await uploader.getByLabel('Choose an image file (PNG or JPEG)').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer });
-    await expect(toastOf(uploader, 'Upload successfully!..')).toBeVisible();
+    await expect(toastOf(uploader, 'Image uploaded.')).toBeVisible();
     // The field holds the image's path on this site, no scheme and host.
     const field = uploader.getByLabel('banner', { exact: true });
     await expect(field).toHaveValue(new RegExp(`^/uploads/photos/page${pageId}/[0-9a-f]{24}_640x240\\.png$`));

@@ -67,7 +67,7 @@ test('a logo dropped on a customer uploads at once; two dropped go to the librar
   await expect(zone).toContainText('Drop an image here, paste one, or choose a file.');
 
   await dropFiles(page, zone, [{ name: 'dropped-logo.png', bytes: await pngOf(400, 200, '#0f766e') }]);
-  await expect(toastOf(page, 'Upload successfully!..')).toBeVisible();
+  await expect(toastOf(page, 'Image uploaded.')).toBeVisible();
   const image = customers.getByLabel('Image', { exact: true });
   await expect(image).toHaveValue(/^\/uploads\/photos\/customer\/[0-9a-f]{24}_400x200\.png$/);
   const first = await image.inputValue();
@@ -122,7 +122,7 @@ test('an image chosen from the library goes into another customer and shows on t
 test('the carousel slide takes an uploaded image and the public Home shows it', async ({ page }) => {
   const slides = await editEntry(page, '/Home', 'slide');
   await slides.getByLabel('Choose an image file (PNG or JPEG)').setInputFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: await pngOf(1600, 700, '#1e3a8a') });
-  await expect(toastOf(page, 'Upload successfully!..')).toBeVisible();
+  await expect(toastOf(page, 'Image uploaded.')).toBeVisible();
   const address = await publishEntryWithImage(page, slides, /^\/uploads\/photos\/slides\/[0-9a-f]{24}_1600x700\.png$/);
   await openHydrated(page, '/Home1');
   const picture = page.locator(`.carousel__image[src="${address}"]`);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { ToastContainer, cssTransition, toast } from 'react-toastify/unstyled';
-import type { TypeOptions } from 'react-toastify/unstyled';
+import type { CloseButtonProps, TypeOptions } from 'react-toastify/unstyled';
 // The unstyled build injects no <style> at run time; its stylesheet is bundled with the app's instead.
 import 'react-toastify/ReactToastify.css';
 
@@ -99,6 +99,28 @@ function useToastHost(): HTMLElement {
 }
 
 /**
+ * A toast's close button, named for what it closes: a toast sits inside an open dialog (useToastHost), where
+ * react-toastify's own "close" would be a second Close beside the dialog's.
+ */
+function DismissButton({ closeToast }: CloseButtonProps) {
+  return (
+    <button
+      type="button"
+      className="Toastify__close-button Toastify__close-button--light"
+      aria-label="Dismiss this message"
+      onClick={(event) => {
+        event.stopPropagation();
+        closeToast(true);
+      }}
+    >
+      <svg aria-hidden="true" focusable="false" viewBox="0 0 14 16">
+        <path fillRule="evenodd" d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z" />
+      </svg>
+    </button>
+  );
+}
+
+/**
  * The one toast container: 5 seconds with a progress bar, pausing under the pointer (spec 001 §9). Where it
  * sits (docs/design.md §24, app.css): top right, below the staff app's top bar, where it covers no form's buttons (not
  * the centre of the spec, which hid the Log In button for five seconds); on a phone across the bottom; above an
@@ -118,6 +140,7 @@ export function Toasts() {
       draggable={false}
       theme="light"
       transition={Fade}
+      closeButton={DismissButton}
       className="app-toasts"
     />,
     host,
