@@ -1,7 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ASKED_ON_SCREEN, inPlainWords, SAVED_ON_SCREEN, SPEC_MESSAGE_SOURCES } from './screen-words';
+import { LOGIN_MESSAGES } from '../../../core/schemas/auth';
+import { MENU_MESSAGES } from '../../../core/schemas/menu-item';
+import { USER_MESSAGES } from '../../../core/schemas/user';
+import { MASTER_MESSAGES } from '../../../core/masters/master-data';
+import { PAGE_MESSAGES } from '../../../core/page-defs/page-definition';
+import { PARAMETER_MESSAGES } from '../../../core/page-defs/parameter';
+import { ASKED_ON_SCREEN, inPlainWords, SAVED_ON_SCREEN } from './screen-words';
+
+/** The modules whose messages the API sends as the specs word them. */
+const SPEC_MESSAGE_SOURCES = { LOGIN_MESSAGES, MENU_MESSAGES, USER_MESSAGES, MASTER_MESSAGES, PAGE_MESSAGES, PARAMETER_MESSAGES } as const;
 
 /** What the specs' messages do that plain, correct English does not (docs/design.md §34). */
 const ODD = /!!|!\.\.|\s[!?]|Sucess|Somthing|Successfully|\bSave successfully|Oops|Sorry|Please Check Again|Please Enter|mandatory|User name &/;
