@@ -280,7 +280,7 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
 
     // Edit loads a row into the form; the next Add replaces it (the count stays).
     await table.getByRole('button', { name: 'Edit salary' }).click();
-    await expect(page.getByRole('heading', { name: 'Edit parameter salary' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Edit field salary' })).toBeVisible();
     await expect(name).toHaveValue('salary');
     await expect(name).toBeFocused();
     await expect(page.getByLabel('Decimal places')).toHaveValue('3');

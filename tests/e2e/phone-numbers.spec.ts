@@ -32,7 +32,7 @@ async function sendEnquiry(page: Page, mobile: string, marker: string) {
   const submit = page.getByRole('button', { name: 'Submit' });
   await expect(submit).toBeEnabled();
   await submit.click();
-  await expect(page.getByText('Record Saved Successfully!')).toBeVisible();
+  await expect(page.getByText('Thank you. Your enquiry has reached us, and we will reply soon.')).toBeVisible();
   return queryE2eDatabase<{ mobile: string }>('select mobile from enquiries where requirements = ?', marker);
 }
 
@@ -145,7 +145,7 @@ test.describe('phone numbers in the first-run setup', () => {
       await expect(why).toHaveCount(0);
       await submit.click();
       await expect(page).toHaveURL(/\/login$/);
-      await expect(page.locator('.Toastify').getByText('Record Saved Successfully!')).toBeVisible();
+      await expect(page.locator('.Toastify').getByText('Folio is set up.')).toBeVisible();
       await expect(page.locator('.Toastify').getByText('The setup code is not correct.')).toHaveCount(0);
 
       const company = await (await page.request.post('/api/master/getCompanyContact', { data: {} })).status();
