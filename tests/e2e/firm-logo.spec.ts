@@ -43,7 +43,7 @@ async function uploadLogo(page: Page, name: string, bytes: Buffer): Promise<stri
   await expect(field).toHaveValue(/^\/uploads\/photos\/company\/[0-9a-f]{24}_\d+x\d+\.png$/);
   const logo = await field.inputValue();
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(toastOf(page, 'Record Saved Successfully!')).toBeVisible();
+  await expect(toastOf(page, 'Company details saved.')).toBeVisible();
   return logo;
 }
 
