@@ -1,4 +1,7 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import argon2 from 'argon2';
@@ -345,4 +348,47 @@ export async function clickInPreview(page: Page, selector: string) {
   });
   const scale = frame!.width / inner.width;
   await page.mouse.click(frame!.x + inner.x * scale, frame!.y + inner.y * scale);
+}
+
+/** A port nobody listens on now (other runs' servers may sit on any fixed one). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/**
+ * A server of a test's own on an empty database, where the first-run setup shows (the suite's server has its
+ * administrator): its address, the setup code it printed, and `stop` (the server stopped, its data folder gone).
+ */
+export async function startSetupServer(name: string): Promise<{ baseURL: string; code: string; stop: () => void }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `folio-e2e-${name}-`));
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json', ADMIN_PASSWORD: '' };
+  const server = spawn('node', ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const stop = () => {
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    let output = '';
+    const code = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no setup code in the log:\n${output}`)), 30_000);
+      server.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /"setupCode":"([0-9A-F-]{14})"/.exec(output);
+        if (match && output.includes('Server listening')) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      });
+    });
+    return { baseURL: `http://127.0.0.1:${port}`, code, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
 }

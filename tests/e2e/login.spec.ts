@@ -1,9 +1,5 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { createE2eUser, expect, test } from './fixtures';
+import { createE2eUser, expect, startSetupServer, test } from './fixtures';
 
 const toast = (page: import('@playwright/test').Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
 
@@ -116,23 +112,10 @@ test.describe('login, menu, guard and logout', () => {
 
 test.describe('first-run setup', () => {
   test('a new company sets up Folio with the code from the log and logs in', async ({ browser }) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-e2e-setup-'));
-    const port = 3230;
-    const server = spawn('node', ['dist/server/main.js'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', ADMIN_PASSWORD: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const server = await startSetupServer('setup');
+    const { code } = server;
     try {
-      let output = '';
-      const code = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no setup code in the log:\n${output}`)), 15_000);
-        server.stdout!.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = output.match(/"setupCode":"([0-9A-F-]{14})"/);
-          if (match && output.includes('Server listening')) {
-            clearTimeout(timer);
-            resolve(match[1]!);
-          }
-        });
-      });
-      const page = await browser.newPage({ baseURL: `http://127.0.0.1:${port}` });
+      const page = await browser.newPage({ baseURL: server.baseURL });
       await page.goto('/login');
       await page.getByRole('link', { name: 'Set up Folio' }).click();
       await expect(page).toHaveURL(/\/companyForm$/);
@@ -165,8 +148,7 @@ test.describe('first-run setup', () => {
       await expect(page.getByRole('banner')).toContainText('Newco Solutions');
       await page.close();
     } finally {
-      server.kill('SIGTERM');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      server.stop();
     }
   });
 });

@@ -1,10 +1,5 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, openHydrated, queryE2eDatabase, test } from './fixtures';
+import { expect, expectNoAxeViolations, openHydrated, queryE2eDatabase, startSetupServer, test } from './fixtures';
 
 /**
  * Phone numbers of any country (docs/design.md §34). The contact page is shared with contact.spec.ts: each enquiry here
@@ -12,14 +7,6 @@ import { expect, expectNoAxeViolations, openHydrated, queryE2eDatabase, test } f
  * number typed with + is valid in any company, so a visitor abroad needs no German company to be heard.
  */
 const WIDTHS = [390, 1280] as const;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
 
 async function sendEnquiry(page: Page, mobile: string, marker: string) {
   await openHydrated(page, '/Contact1');
@@ -89,25 +76,11 @@ test.describe('phone numbers in the first-run setup', () => {
     // A server started for it, and axe on two screens at two widths: more than a minute on a busy machine.
     test.setTimeout(180_000);
     // Setup shows only on an empty database: a server of this test's own, on its own data folder and port.
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-e2e-phone-setup-'));
-    // A port no one uses now (other runs' servers may sit on any fixed one).
-    const port = await freePort();
-    const server = spawn('node', ['dist/server/main.js'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json', ADMIN_PASSWORD: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const server = await startSetupServer('phone-setup');
+    const { code } = server;
     try {
-      let output = '';
-      const code = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no setup code in the log:\n${output}`)), 30_000);
-        server.stdout!.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = output.match(/"setupCode":"([0-9A-F-]{14})"/);
-          if (match && output.includes('Server listening')) {
-            clearTimeout(timer);
-            resolve(match[1]!);
-          }
-        });
-      });
       // A context of its own (axe needs one), on this server.
-      const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
+      const context = await browser.newContext({ baseURL: server.baseURL });
       const page = await context.newPage();
       await page.goto('/companyForm');
       await expect(page.locator('h1')).toHaveText('Set up Folio');
@@ -164,8 +137,7 @@ test.describe('phone numbers in the first-run setup', () => {
       }
       await context.close();
     } finally {
-      server.kill('SIGTERM');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      server.stop();
     }
   });
 });
