@@ -1,3 +1,4 @@
+import type { SiteWords } from './site-words';
 import type { AutowiredDocument } from './page-defs/autowired-document';
 import type { ContentPageKey } from './pages';
 import type { AnyContent } from './schemas/page-content';
@@ -70,6 +71,11 @@ export interface PublicPageData {
    * language, lower-cased (`/about1`, an old short route `/about`), → its address in this one (`/de/About1`).
    */
   links?: ReadonlyMap<string, string>;
+  /**
+   * The words of the site's frame and fixed headings that differ from Folio's (docs/design.md §34): the firm's own in
+   * the default language, or their translation in this one, by key (core/site-words.ts); absent, Folio's.
+   */
+  words?: SiteWords;
   /**
    * A page not translated into its language yet (docs/design.md §34): shown in the default language (`contentLang`) under
    * a notice in the page's own (`noticeLang`: the default's while the notice itself is not translated either).

@@ -1,9 +1,11 @@
 import type { MenuEntry } from './schemas/menu';
+import { SITE_WORDS, type SiteWordKey } from './site-words';
 
 /**
- * The site's own words beside its pages (docs/design.md §28): the public menu's labels, the footer's tagline and the
- * contact form's labels and messages. Each translates per language like a page's texts, by key: `menu.<id>` (a
- * menu item's id), `footer.tagline`, `contact.<name>`. Browser-safe: the contact form reads its words from here.
+ * The site's own words beside its pages (docs/design.md §28, §34): the public menu's labels, the footer's tagline, the
+ * contact form's labels and messages, and the words of the site's frame (core/site-words.ts). Each translates per
+ * language like a page's texts, by key: `menu.<id>` (a menu item's id), `footer.tagline`, `contact.<name>`, a
+ * frame word's key. Browser-safe: the contact form reads its words from here.
  */
 
 /**
@@ -108,8 +110,32 @@ export interface SiteTextUnit {
   source: string;
 }
 
-/** The site's own words in the default language: the public menu's labels in order, the tagline, the contact form's words, the notice of a page not translated. */
-export function siteTextUnits(menu: readonly MenuEntry[], tagline: string): SiteTextUnit[] {
+/**
+ * The words the firm may put in its own words in the default language, in place of Folio's (docs/design.md §34): the
+ * contact form's and the site frame's. Their sources are Folio's texts.
+ */
+export function ownWordUnits(): SiteTextUnit[] {
+  const units: SiteTextUnit[] = [];
+  for (const [name, text] of Object.entries(CONTACT_FORM_WORDS) as Array<[ContactFormWord, string]>) {
+    units.push({ key: `contact.${name}`, label: CONTACT_WORD_LABELS[name], source: text });
+  }
+  for (const [key, word] of Object.entries(SITE_WORDS) as Array<[SiteWordKey, (typeof SITE_WORDS)[SiteWordKey]]>) {
+    units.push({ key, label: word.label, source: word.text });
+  }
+  return units;
+}
+
+const OWN_WORD_KEYS: ReadonlySet<string> = new Set(ownWordUnits().map((unit) => unit.key));
+
+/** Whether a site text's key is one of the words the firm may put in its own words in the default language. */
+export const isOwnWordKey = (key: string): boolean => OWN_WORD_KEYS.has(key);
+
+/**
+ * The site's own words in the default language, each a text to translate: the public menu's labels in order, the
+ * tagline, the contact form's and the frame's words (the firm's own, `own`, where it put them; else Folio's), the
+ * notice of a page not translated.
+ */
+export function siteTextUnits(menu: readonly MenuEntry[], tagline: string, own: Readonly<Record<string, string>> = {}): SiteTextUnit[] {
   const units: SiteTextUnit[] = [];
   for (const entry of menu) {
     units.push({ key: `menu.${entry.id}`, label: `Menu: ${entry.mainmenulabel}`, source: entry.mainmenulabel });
@@ -121,9 +147,7 @@ export function siteTextUnits(menu: readonly MenuEntry[], tagline: string): Site
     }
   }
   if (tagline.trim() !== '') units.push({ key: 'footer.tagline', label: 'Footer: the line under the company name', source: tagline });
-  for (const [name, text] of Object.entries(CONTACT_FORM_WORDS) as Array<[ContactFormWord, string]>) {
-    units.push({ key: `contact.${name}`, label: CONTACT_WORD_LABELS[name], source: text });
-  }
+  for (const unit of ownWordUnits()) units.push({ ...unit, source: own[unit.key]?.trim() || unit.source });
   units.push({ ...UNTRANSLATED_NOTICE });
   return units.filter((unit) => unit.source.trim() !== '');
 }

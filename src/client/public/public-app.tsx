@@ -4,6 +4,7 @@ import { Header } from './components/header';
 import { FieldMarksProvider } from './field-marks';
 import { ImageDetailsProvider } from './image-details';
 import { SiteLinksProvider } from './site-links';
+import { SiteWordsProvider, useSay } from './site-words';
 import type { PublicPageData } from '../../core/public-page';
 
 /**
@@ -11,14 +12,26 @@ import type { PublicPageData } from '../../core/public-page';
  * the browser brings the interactive parts to life with islands (decision 011).
  */
 export function PublicApp({ data, children }: { data: PublicPageData; children: ReactNode }) {
-  const { untranslated } = data;
   const page = <ImageDetailsProvider images={data.images}>{children}</ImageDetailsProvider>;
   return (
-    <SiteLinksProvider links={data.links}>
+    <SiteWordsProvider words={data.words}>
+      <SiteLinksProvider links={data.links}>
+        <Frame data={data} page={page} />
+      </SiteLinksProvider>
+    </SiteWordsProvider>
+  );
+}
+
+/** The page within its frame, the site's words and links in its language provided. */
+function Frame({ data, page }: { data: PublicPageData; page: ReactNode }) {
+  const { untranslated } = data;
+  const say = useSay();
+  return (
+    <>
       {/* In the editor's pane (a search result shown) the editor is beside it: no way back needed. */}
       {data.preview ? <PreviewBar editorPath={data.preview.searchResult ? null : data.preview.editorPath} /> : null}
       <a className="skip-link" href="#main">
-        Skip to content
+        {say('site.skip')}
       </a>
       {/* In an editor's preview pane the page's landmarks sit beside the staff app's own: named apart (previews only). */}
       <Header
@@ -38,7 +51,7 @@ export function PublicApp({ data, children }: { data: PublicPageData; children: 
       </main>
       <Footer company={data.company} copyrightYear={data.copyrightYear} />
       {data.preview?.searchResult ? <SearchResult {...data.preview.searchResult} /> : null}
-    </SiteLinksProvider>
+    </>
   );
 }
 

@@ -142,6 +142,8 @@ export const TranslationsOverviewSchema = z.object({
   locales: z.array(LocaleSchema),
   /** The site's own words (menu, footer, contact form) per language: see SiteTextsOverviewSchema. */
   siteTexts: z.lazy(() => SiteTextsOverviewSchema),
+  /** The site's words the firm put in its own words in the default language (docs/design.md §34), of how many it may. */
+  ownWords: z.object({ changed: z.number().int(), units: z.number().int() }),
   pages: z.array(
     z.object({
       routing: z.string(),

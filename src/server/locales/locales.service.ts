@@ -74,6 +74,16 @@ export async function translationLocale(tenant: Tenant, code: string): Promise<L
 }
 
 /**
+ * The language whose site texts a call names (docs/design.md §34): the default (the firm's own words) or one to translate into.
+ */
+export async function siteTextsLocale(tenant: Tenant, code: string): Promise<{ locale: Locale; isDefault: boolean }> {
+  const settings = await localeSettings(tenant);
+  const main = settings.locales.find((l) => l.code === settings.defaultLocale);
+  if (code === settings.defaultLocale && main) return { locale: main, isDefault: true };
+  return { locale: await translationLocale(tenant, code), isDefault: false };
+}
+
+/**
  * The language a public read names (`GET /api/pages/:routing?locale=de`, a get call's `{locale}`): absent or the
  * default, the source (''); another language visitors can read, its code; anything else a 400 with a sentence.
  */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { TranslationDocument, TranslationSave } from '../../core/schemas/locale';
 import type { SavedRevision } from '../../core/schemas/revision';
-import { siteTextUnits, type SiteTextUnit } from '../../core/site-texts';
+import { isOwnWordKey, ownWordUnits, siteTextUnits, type SiteTextUnit } from '../../core/site-texts';
+import { isSiteWordKey, type SiteWords } from '../../core/site-words';
 import type { SessionUser } from '../access/access';
 import { audit } from '../audit/audit';
 import { getSiteCompany } from '../company/company.service';
@@ -10,13 +11,17 @@ import { ConflictError, ValidationError } from '../errors';
 import { getPublicMenu } from '../menus/menus.service';
 import type { Tenant } from '../tenants/tenants';
 import { readSiteTexts, writeSiteTexts } from './locales.repository';
-import { translationLocale } from './locales.service';
+import { localeSettings, siteTextsLocale } from './locales.service';
 
 /**
- * The site's own words in another language (docs/design.md §28): the public menu's labels, the footer's tagline and the
- * contact form's words (core/site-texts.ts). A language's translation is one setting, published when saved: they
- * are a handful of short texts with no page to preview them on. Each text keeps the source it was translated
- * from, so that a label renamed since shows as outdated.
+ * The site's own words in another language (docs/design.md §28): the public menu's labels, the footer's tagline, the
+ * contact form's words and the words of the site's frame (core/site-texts.ts, core/site-words.ts). A language's
+ * translation is one setting, published when saved: they are short texts with no page to preview them on. Each
+ * text keeps the source it was translated from, so that a label renamed since shows as outdated.
+ *
+ * In the default language (docs/design.md §34) the same setting holds the firm's own words in place of Folio's, for
+ * the contact form's and the frame's words (the menu and the tagline have their own screens); a translation's
+ * source is then the firm's word.
  */
 
 const StoredSchema = z.object({
@@ -44,10 +49,30 @@ async function stored(tenant: Tenant, locale: string): Promise<StoredSiteTexts |
   return parsed?.success ? parsed.data : null;
 }
 
-/** The site's own words in the default language, as they are now. */
+/** The site's own words in the default language, as they are now (the firm's own where it put them). */
 export async function sourceSiteTexts(tenant: Tenant): Promise<SiteTextUnit[]> {
-  const [menu, company] = await Promise.all([getPublicMenu(tenant), getSiteCompany(tenant)]);
-  return siteTextUnits(menu, company.tagline);
+  const [menu, company, own] = await Promise.all([getPublicMenu(tenant), getSiteCompany(tenant), ownWords(tenant)]);
+  return siteTextUnits(menu, company.tagline, own);
+}
+
+/** The firm's own words in the default language in place of Folio's, by key (docs/design.md §34). */
+export async function ownWords(tenant: Tenant): Promise<Readonly<Record<string, string>>> {
+  const { defaultLocale } = await localeSettings(tenant);
+  return siteTextsIn(tenant, defaultLocale);
+}
+
+/**
+ * The words a page shows in a language (its code; undefined, the default): the firm's own in the default language,
+ * and over them a language's translations (`texts`, every key: the menu's and the tagline's too), and the frame's
+ * words that differ from Folio's (`frame`, as PublicPageData `words` carries them).
+ */
+export async function wordsIn(tenant: Tenant, locale: string | undefined): Promise<{ texts: Readonly<Record<string, string>>; frame: SiteWords | undefined }> {
+  const [own, translated] = await Promise.all([ownWords(tenant), locale ? siteTextsIn(tenant, locale) : undefined]);
+  const texts: Record<string, string> = {};
+  for (const [key, text] of Object.entries(own)) if (isOwnWordKey(key) && text.trim() !== '') texts[key] = text;
+  for (const [key, text] of Object.entries(translated ?? {})) if (text.trim() !== '') texts[key] = text;
+  const frame = Object.fromEntries(Object.entries(texts).filter(([key]) => isSiteWordKey(key)));
+  return { texts, frame: Object.keys(frame).length > 0 ? frame : undefined };
 }
 
 /** A language's translations of the site's own words, by key, kept until anything changes (every page in it asks). */
@@ -68,10 +93,13 @@ export async function siteTextsStatus(tenant: Tenant, locale: string, units?: Si
   return { status: translated.length === 0 ? ('missing' as const) : outdated ? ('outdated' as const) : ('current' as const), translated: translated.length, units: sources.length };
 }
 
-/** `GET /api/master/sitetexts?locale=de`: the site's own words beside their translations, as a page's translation reads. */
+/**
+ * `GET /api/master/sitetexts?locale=de`: the site's own words beside their translations, as a page's translation
+ * reads; in the default language, Folio's words beside the firm's own.
+ */
 export async function siteTextsDocument(tenant: Tenant, code: string): Promise<TranslationDocument> {
-  const locale = await translationLocale(tenant, code);
-  const [current, units] = await Promise.all([stored(tenant, locale.code), sourceSiteTexts(tenant)]);
+  const { locale, isDefault } = await siteTextsLocale(tenant, code);
+  const [current, units] = await Promise.all([stored(tenant, locale.code), isDefault ? ownWordUnits() : sourceSiteTexts(tenant)]);
   return {
     locale: locale.code,
     revision: current?.revision ?? 0,
@@ -83,7 +111,7 @@ export async function siteTextsDocument(tenant: Tenant, code: string): Promise<T
     sourceRevision: 0,
     translatedFrom: null,
     units: units.map((unit) => ({ path: unit.key, label: unit.label, source: unit.source, target: current?.texts[unit.key] ?? '', richText: false })),
-    publicPath: `/${locale.code}/Home1`,
+    publicPath: isDefault ? '/Home1' : `/${locale.code}/Home1`,
   };
 }
 
@@ -92,9 +120,9 @@ export async function siteTextsDocument(tenant: Tenant, code: string): Promise<T
  * someone saved since `revision`). A text of a word the site no longer has is dropped; blank is not translated.
  */
 export async function saveSiteTexts(tenant: Tenant, body: TranslationSave, user: SessionUser, now = new Date()): Promise<SavedRevision> {
-  const locale = await translationLocale(tenant, body.locale);
+  const { locale, isDefault } = await siteTextsLocale(tenant, body.locale);
   if (body.publish !== undefined && body.publish !== 'now') throw new ValidationError(SITE_TEXTS_MESSAGES.publish, 'publish');
-  const units = await sourceSiteTexts(tenant);
+  const units = isDefault ? ownWordUnits() : await sourceSiteTexts(tenant);
   const texts: Record<string, string> = {};
   const sources: Record<string, string> = {};
   for (const unit of units) {
@@ -104,7 +132,7 @@ export async function saveSiteTexts(tenant: Tenant, body: TranslationSave, user:
     texts[unit.key] = text;
     sources[unit.key] = unit.source;
   }
-  return writeTranslation(tenant, locale.code, { texts, sources }, body.revision, user, now);
+  return writeTranslation(tenant, locale.code, { texts, sources }, body.revision, user, now, isDefault);
 }
 
 /** Stores a language's site texts as its next revision, in one transaction with its audit entry; every page renders again. */
@@ -115,6 +143,7 @@ export async function writeTranslation(
   basedOn: number | null,
   user: SessionUser,
   now = new Date(),
+  isDefault = false,
 ): Promise<SavedRevision> {
   const saved = await inTransaction(tenant.db, async (trx) => {
     const json = await readSiteTexts(trx, locale);
@@ -127,7 +156,9 @@ export async function writeTranslation(
       action: 'translation.site',
       targetType: 'language',
       targetId: locale,
-      summary: `Published the site's own words in ${locale} (menu, footer, contact form): ${changed.length === 1 ? '1 text' : `${changed.length} texts`} changed`,
+      summary: isDefault
+        ? `Published the site's own words in place of Folio's (${locale}): ${changed.length === 1 ? '1 text' : `${changed.length} texts`} changed`
+        : `Published the site's own words in ${locale} (menu, footer, contact form): ${changed.length === 1 ? '1 text' : `${changed.length} texts`} changed`,
       details: { locale, revision: next.revision, changed },
     }, now);
     return next;

@@ -12,7 +12,8 @@ import { commitRevision, publishedDocument } from './page.service';
 import { listPages } from './resolve-page';
 import { preparedTranslation, storedTexts, textUnits, type TextUnit } from './translations.service';
 import { buildXliff, parseXliff, XLIFF_MESSAGES, type XliffPage } from './xliff';
-import { SITE_TEXTS_MESSAGES, siteTextsDocument, siteTextsStatus, sourceSiteTexts, writeTranslation } from '../locales/site-texts.service';
+import { ownWordUnits } from '../../core/site-texts';
+import { ownWords, SITE_TEXTS_MESSAGES, siteTextsDocument, siteTextsStatus, sourceSiteTexts, writeTranslation } from '../locales/site-texts.service';
 
 /**
  * The translations screen (docs/design.md §28): where each page stands in each language, and the XLIFF files that carry
@@ -68,7 +69,10 @@ export async function translationsOverview(tenant: Tenant): Promise<Translations
   }
   const sources = await sourceSiteTexts(tenant);
   const siteTexts = await Promise.all(others.map(async (locale) => ({ locale: locale.code, ...(await siteTextsStatus(tenant, locale.code, sources)) })));
-  return { defaultLocale: settings.defaultLocale, locales: settings.locales, siteTexts, pages: rows };
+  const own = await ownWords(tenant);
+  const ownUnits = ownWordUnits();
+  const ownWordsCount = { changed: ownUnits.filter((unit) => (own[unit.key] ?? '').trim() !== '').length, units: ownUnits.length };
+  return { defaultLocale: settings.defaultLocale, locales: settings.locales, siteTexts, ownWords: ownWordsCount, pages: rows };
 }
 
 /** `GET /api/master/xliff/:locale`: every page's texts in the default language with their translations so far. */

@@ -382,6 +382,66 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     expect(file.pages.find((p) => p.routing === 'folio-site-texts')!.units.find((u) => u.key === 'footer.tagline')!.target).toBe('Software aus Pune');
   });
 
+  it("the site's words are the firm's own in the default language: every page shows them, a translation starts from them", async () => {
+    const read = await inject('GET', '/api/master/sitetexts?locale=en-IN');
+    expect(read.statusCode, read.body).toBe(200);
+    const doc = read.json() as TranslationDocument;
+    // The words around every page and the contact form's; the menu and the tagline have their own screens.
+    expect(doc.units.map((u) => u.path)).toEqual(expect.arrayContaining(['footer.cta', 'footer.lead', 'site.skip', 'notFound.title', 'contact.sent']));
+    expect(doc.units.some((u) => u.path.startsWith('menu.') || u.path === 'footer.tagline' || u.path === 'page.untranslated')).toBe(false);
+    expect(doc.units.find((u) => u.path === 'footer.cta')).toMatchObject({ source: 'Get In Touch', target: '' });
+    expect(doc.publicPath).toBe('/Home1');
+    const before = (await inject('GET', '/Home1')).body;
+    expect(before).toContain('Get In Touch');
+
+    const tooLong = await inject('POST', '/api/master/sitetexts', admin, { locale: 'en-IN', revision: doc.revision, texts: { 'footer.cta': 'x'.repeat(301) } });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ field: 'texts.footer.cta' });
+    const saved = await inject('POST', '/api/master/sitetexts', admin, {
+      locale: 'en-IN',
+      revision: doc.revision,
+      // A menu label is not one of these words: it is changed on the menu screen, and ignored here.
+      texts: { 'footer.cta': 'Talk to us', 'notFound.title': 'Nothing here', 'contact.sent': 'Thanks, we will write back within a day.', 'menu.1': 'Start' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await inject('GET', '/api/master/sitetexts?locale=en-IN')).json()).toMatchObject({ revision: doc.revision + 1 });
+
+    const english = (await inject('GET', '/Home1')).body;
+    expect(english).toContain('>Talk to us</a>');
+    expect(english).not.toContain('Get In Touch');
+    const missing = await inject('GET', '/No-such-page');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Nothing here');
+    expect(missing.body).toContain('<title>Nothing here · ');
+    // The contact form's outcome, as its island says it after a send, and as the page says it after a post without JavaScript.
+    expect((await inject('GET', '/Contact1')).body).toContain('Thanks, we will write back within a day.');
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/Contact1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'organization=&name=Asha&email=asha%40example.in&mobile=9876543210&requirements=A+CRM+for+our+field+team',
+    });
+    expect(posted.statusCode, posted.body.slice(0, 300)).toBe(200);
+    expect(posted.body).toContain('Thanks, we will write back within a day.');
+
+    // In German, a word the firm changed but nobody translated yet reads as the firm's; the translator sees it as the source, outdated.
+    const german = (await inject('GET', '/de/Home1')).body;
+    expect(german).toContain('>Talk to us</a>');
+    const de = (await inject('GET', '/api/master/sitetexts?locale=de')).json() as TranslationDocument;
+    expect(de.units.find((u) => u.path === 'footer.cta')).toMatchObject({ source: 'Talk to us', target: '' });
+    const translated = await inject('POST', '/api/master/sitetexts', admin, { locale: 'de', revision: de.revision, texts: { ...Object.fromEntries(de.units.map((u) => [u.path, u.target])), 'footer.cta': 'Sprechen Sie uns an' } });
+    expect(translated.statusCode, translated.body).toBe(200);
+    expect((await inject('GET', '/de/Home1')).body).toContain('>Sprechen Sie uns an</a>');
+    expect((await inject('GET', '/Home1')).body).toContain('>Talk to us</a>');
+    const overview = (await inject('GET', '/api/master/translations')).json() as TranslationsOverview;
+    expect(overview.ownWords).toEqual({ changed: 3, units: doc.units.length });
+    await inject('POST', '/api/master/sitetexts', admin, { locale: 'en-IN', revision: doc.revision + 1, texts: { 'footer.cta': 'Write to us' } });
+    expect(((await inject('GET', '/api/master/translations')).json() as TranslationsOverview).siteTexts.find((x) => x.locale === 'de')).toMatchObject({ status: 'outdated' });
+    // Back to Folio's words: an empty text.
+    expect((await inject('POST', '/api/master/sitetexts', admin, { locale: 'en-IN', revision: doc.revision + 2, texts: {} })).statusCode).toBe(200);
+    expect((await inject('GET', '/Home1')).body).toContain('Get In Touch');
+  });
+
   it('the locale is in audit entries', async () => {
     const rows = await t.app.tenants.default.db.selectFrom('audit_log').select(['action', 'summary', 'details']).where('summary', 'like', '%Home in de%').execute();
     expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['page.publish', 'page.draft']));

@@ -18,11 +18,12 @@ import type { ClientAssets } from './client-assets';
 import { renderDocument, type DocumentParts } from './document';
 import { legacyAddresses, redirectTarget } from './public-addresses';
 import { localeSettings } from '../locales/locales.service';
-import { siteTextsIn } from '../locales/site-texts.service';
+import { wordsIn } from '../locales/site-texts.service';
 import { contactWordsOf, menuIn, UNTRANSLATED_NOTICE, UNTRANSLATED_NOTICE_IN } from '../../core/site-texts';
 import { languageHasPages, pageAlternates, translatedDocument } from '../pages/translations.service';
 import type { PageLanguage } from '../../core/schemas/locale';
 import { contentPageByKey } from '../../core/pages';
+import { sayWord } from '../../core/site-words';
 
 const gzipAsync = promisify(gzipCallback);
 const brotliAsync = promisify(brotliCompress);
@@ -77,13 +78,15 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
     shown.then(({ document }) => page.kind.publicView(tenant, page, document)),
     imageDetails(tenant),
     shown.then(({ translated }) => pageLanguages(tenant, page, translated)),
-    page.locale ? siteTextsIn(tenant, page.locale) : undefined,
+    wordsIn(tenant, page.locale),
     page.locale ? addressesIn(tenant, page.locale) : undefined,
     firmIconsOf(tenant),
   ]);
-  // In another language, the site's own words too (docs/design.md §28): the menu's labels, the tagline, the contact form's.
-  const company = words?.['footer.tagline'] ? { ...source, tagline: words['footer.tagline'] } : source;
-  const contactWords = words ? contactWordsOf(words) : {};
+  // The firm's own words, and in another language the site's own words translated (docs/design.md §28, §34): the menu's
+  // labels, the tagline, the contact form's, the frame's.
+  const texts = words.texts;
+  const company = page.locale && texts['footer.tagline'] ? { ...source, tagline: texts['footer.tagline'] } : source;
+  const contactWords = contactWordsOf(texts);
   const { seo } = document as { seo?: Seo };
   const data: PublicPageData = {
     pageKey: view.pageKey,
@@ -91,7 +94,7 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
     path: languages.sourcePath,
     pageName: page.displayName,
     content: view.content,
-    menu: words ? menuIn(menu, words) : menu,
+    menu: page.locale ? menuIn(menu, texts) : menu,
     company,
     copyrightYear: new Date().getFullYear(),
     images,
@@ -100,7 +103,8 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
     ...(Object.keys(contactWords).length > 0 ? { contactWords } : {}),
     ...(page.locale ? { address: page.publicPath } : {}),
     ...(links ? { links } : {}),
-    ...(translated ? {} : { untranslated: untranslatedNotice(words ?? {}, page.locale!, languages.sourceLang) }),
+    ...(words.frame ? { words: words.frame } : {}),
+    ...(translated ? {} : { untranslated: untranslatedNotice(texts, page.locale!, languages.sourceLang) }),
     ...(view.autowired ? { autowired: view.autowired } : {}),
     ...(revision.mode === 'public' && revision.contactForm ? { contactForm: revision.contactForm } : {}),
     ...previewBar(revision),
@@ -169,9 +173,10 @@ async function addressesIn(tenant: Tenant, locale: string): Promise<ReadonlyMap<
 
 /** The site's 404 page, at the address asked for (the menu marks nothing), with status 404. */
 export async function renderNotFound(site: RenderSite, tenant: Tenant, path: string): Promise<{ html: string; status: number }> {
-  const [menu, company, icons] = await Promise.all([getPublicMenu(tenant), getSiteCompany(tenant), firmIconsOf(tenant)]);
-  const data: PublicPageData = { pageKey: 'not-found', path, pageName: 'Page not found', content: null, menu, company, copyrightYear: new Date().getFullYear() };
-  return { html: await htmlOf(site, data, { meta: notFoundMeta(company.name), canonical: false, revision: PUBLISHED, iconVersion: icons.version }), status: 404 };
+  const [menu, company, icons, words] = await Promise.all([getPublicMenu(tenant), getSiteCompany(tenant), firmIconsOf(tenant), wordsIn(tenant, undefined)]);
+  const pageName = sayWord(words.frame, 'notFound.title');
+  const data: PublicPageData = { pageKey: 'not-found', path, pageName, content: null, menu, company, copyrightYear: new Date().getFullYear(), ...(words.frame ? { words: words.frame } : {}) };
+  return { html: await htmlOf(site, data, { meta: notFoundMeta(company.name, pageName, sayWord(words.frame, 'notFound.lead')), canonical: false, revision: PUBLISHED, iconVersion: icons.version }), status: 404 };
 }
 
 const PUBLISHED: ShownRevision = { mode: 'public' };
@@ -244,8 +249,8 @@ async function htmlOf(
 }
 
 /** The head of the 404 page. */
-function notFoundMeta(companyName: string): PageMeta {
-  return { title: `Page not found · ${companyName}`, description: 'The page you asked for does not exist.', image: '', url: '', siteName: companyName };
+function notFoundMeta(companyName: string, title: string, description: string): PageMeta {
+  return { title: `${title} · ${companyName}`, description, image: '', url: '', siteName: companyName };
 }
 
 /**

@@ -4,6 +4,7 @@ import { parseStoredImageUrl, webpSrcSet } from '../../../core/media/image-names
 import { useFieldMark, type FieldMark } from '../field-marks';
 import { useShownImage } from '../image-details';
 import { Icon } from './icon';
+import { useSay } from '../site-words';
 
 /**
  * An image carousel built on a horizontal scroll-snap track: it works by swiping, by scrolling and without
@@ -26,6 +27,7 @@ export function Carousel({
   const shownImage = useShownImage();
   const field = (index: number, name: keyof Slide) => (listField === undefined ? undefined : `${listField}.${index}.${name}`);
   const count = slides.length;
+  const say = useSay();
   if (count === 0) return null;
 
   return (
@@ -42,7 +44,7 @@ export function Carousel({
               className="carousel__slide"
               role="group"
               aria-roledescription="slide"
-              aria-label={`${index + 1} of ${count}`}
+              aria-label={say('carousel.position', { n: index + 1, count })}
             >
               <SlideImage
                 src={slide.image}
@@ -65,15 +67,15 @@ export function Carousel({
       </div>
       {count > 1 ? (
         <div className="carousel__controls">
-          <button type="button" className="carousel__arrow" aria-label="Previous slide">
+          <button type="button" className="carousel__arrow" aria-label={say('carousel.previous')}>
             <Icon name="chevron-left" />
           </button>
           <div className="carousel__dots">
             {slides.map((_, index) => (
-              <button key={index} type="button" className="carousel__dot" aria-label={`Go to slide ${index + 1}`} aria-current={index === 0 ? 'true' : undefined} />
+              <button key={index} type="button" className="carousel__dot" aria-label={say('carousel.goTo', { n: index + 1 })} aria-current={index === 0 ? 'true' : undefined} />
             ))}
           </div>
-          <button type="button" className="carousel__arrow" aria-label="Next slide">
+          <button type="button" className="carousel__arrow" aria-label={say('carousel.next')}>
             <Icon name="chevron-right" />
           </button>
         </div>

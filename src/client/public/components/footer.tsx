@@ -3,9 +3,10 @@ import type { ContentPageKey } from '../../../core/pages';
 import type { SiteCompany } from '../../../core/public-page';
 import { siteHref, useSiteLinks } from '../site-links';
 import { Icon } from './icon';
+import { useSay } from '../site-words';
 
 // A short row of the main pages; the header menu has them all.
-const FOOTER_PAGES: readonly ContentPageKey[] = ['home', 'about', 'expertise', 'news', 'contact'];
+const FOOTER_PAGES = ['home', 'about', 'expertise', 'news', 'contact'] as const satisfies readonly ContentPageKey[];
 
 /** A phone number as a tel: address (spaces removed). */
 export function telHref(phone: string): string {
@@ -14,13 +15,14 @@ export function telHref(phone: string): string {
 
 export function Footer({ company, copyrightYear }: { company: SiteCompany; copyrightYear: number }) {
   const links = useSiteLinks();
+  const say = useSay();
   return (
     <footer className="site-footer">
       <div className="site-footer__cta">
         <div className="container site-footer__cta-inner">
-          <p className="site-footer__lead">We would love to hear from you!</p>
+          <p className="site-footer__lead">{say('footer.lead')}</p>
           <a className="button button--accent" href={siteHref(links, '/Contact1')}>
-            Get In Touch
+            {say('footer.cta')}
           </a>
         </div>
       </div>
@@ -29,13 +31,13 @@ export function Footer({ company, copyrightYear }: { company: SiteCompany; copyr
           <p className="site-footer__name">{company.name}</p>
           {company.tagline ? <p className="site-footer__tagline">{company.tagline}</p> : null}
         </div>
-        <nav className="site-footer__nav" aria-label="Footer">
+        <nav className="site-footer__nav" aria-label={say('footer.nav')}>
           <ul className="site-footer__links">
             {FOOTER_PAGES.map((key) => {
               const page = contentPageByKey(key);
               return (
                 <li key={key}>
-                  <a href={siteHref(links, page.publicPath)}>{page.name}</a>
+                  <a href={siteHref(links, page.publicPath)}>{say(`footer.${key}`)}</a>
                 </li>
               );
             })}
@@ -59,7 +61,7 @@ export function Footer({ company, copyrightYear }: { company: SiteCompany; copyr
       <div className="site-footer__bottom">
         <div className="container">
           <p>
-            © {copyrightYear} {company.name.replace(/\.+$/, '')}. All rights reserved.
+            © {copyrightYear} {company.name.replace(/\.+$/, '')}. {say('footer.rights')}
           </p>
         </div>
       </div>

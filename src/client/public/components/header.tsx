@@ -5,6 +5,7 @@ import type { MenuEntry } from '../../../core/schemas/menu';
 import { Icon } from './icon';
 import { LanguageSwitcher } from './language-switcher';
 import { siteHref, useSiteLinks } from '../site-links';
+import { useSay } from '../site-words';
 
 /** The address a menu link points to, or null when it is no link at all ('' or '#'). */
 export function menuHref(link: string | null | undefined): string | null {
@@ -69,6 +70,7 @@ export function Header({
   languages?: readonly PageLanguage[] | undefined;
 }) {
   const links = useSiteLinks();
+  const say = useSay();
   const items: ReactNode[] = menu.map((entry, i) => {
     const subs = entry.lstsubmenu ?? [];
     const key = `${entry.id}-${i}`;
@@ -148,12 +150,12 @@ export function Header({
         </a>
         <button type="button" className="nav-toggle" aria-expanded={false} aria-controls="site-nav">
           <Icon name="menu" />
-          <span className="nav-toggle__label">Menu</span>
+          <span className="nav-toggle__label">{say('site.menu')}</span>
         </button>
-        <nav id="site-nav" className="site-nav" aria-label="Main">
+        <nav id="site-nav" className="site-nav" aria-label={say('site.mainNav')}>
           <ul className="menu">{items}</ul>
         </nav>
-        <a className="login-link" href="/login" aria-label="Log in">
+        <a className="login-link" href="/login" aria-label={say('site.logIn')}>
           <Icon name="login" />
         </a>
       </div>

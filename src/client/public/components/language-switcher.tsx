@@ -1,5 +1,6 @@
 import type { PageLanguage } from '../../../core/schemas/locale';
 import { Icon } from './icon';
+import { useSay } from '../site-words';
 
 /**
  * The public language switcher (docs/design.md §28): the page in every language it is published in, each link named in
@@ -8,9 +9,10 @@ import { Icon } from './icon';
  * language has none.
  */
 export function LanguageSwitcher({ languages }: { languages?: readonly PageLanguage[] | undefined }) {
+  const say = useSay();
   if (!languages || languages.length < 2) return null;
   return (
-    <nav className="language-switcher" aria-label="Language">
+    <nav className="language-switcher" aria-label={say('site.languages')}>
       <div className="container language-switcher__bar">
         <Icon name="globe" className="language-switcher__icon" />
         <ul className="language-switcher__list">

@@ -4,8 +4,10 @@ import { RichHtml } from '../components/rich-html';
 import { ProseSection, Section, TitledText } from '../components/section';
 import { useFieldMark } from '../field-marks';
 import type { PageProps } from '../public-types';
+import { useSay } from '../site-words';
 
 export default function AboutPage({ content, pageName }: PageProps<'about'>) {
+  const say = useSay();
   const mark = useFieldMark();
   return (
     <>
@@ -27,7 +29,7 @@ export default function AboutPage({ content, pageName }: PageProps<'about'>) {
         ))}
       </Section>
 
-      <Section title="Management" show={content.managementlst.length > 0}>
+      <Section title={say('about.management')} show={content.managementlst.length > 0}>
         <div className="management">
           {content.managementlst.map((person, index) => (
             <article key={index} className={index % 2 === 1 ? 'management-entry management-entry--reverse' : 'management-entry'}>

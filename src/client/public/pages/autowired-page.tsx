@@ -7,6 +7,7 @@ import { FallbackImage } from '../components/fallback-image';
 import { Section } from '../components/section';
 import { useFieldMark } from '../field-marks';
 import { formatDay, formatNumber } from '../site-format';
+import { useSay } from '../site-words';
 
 /** Types whose values are short enough for a table cell; rows with only these are shown as a table. */
 const SHORT_TYPES = new Set(['number', 'Date', 'Checkbox', 'Dropdown', 'Radio']);
@@ -25,6 +26,7 @@ const SHORT_TYPES = new Set(['number', 'Date', 'Checkbox', 'Dropdown', 'Radio'])
  * `document.rows.<index>.<name>`, the index the entry's in the document (before empty entries are left out).
  */
 export default function AutowiredPage({ content, autowired }: { content: AutowiredDocument; autowired?: AutowiredPublicPage }) {
+  const say = useSay();
   const mark = useFieldMark();
   if (!autowired) return null;
   const header = autowired.parameters.filter((p) => p.level === 'Header');
@@ -85,7 +87,7 @@ export default function AutowiredPage({ content, autowired }: { content: Autowir
       ) : null}
       {shownHeader.length === 0 && rows.length === 0 ? (
         <Section layout="reading">
-          <p className="empty-state">Nothing has been published on this page yet. Please come back soon.</p>
+          <p className="empty-state">{say('page.empty')}</p>
         </Section>
       ) : null}
     </>

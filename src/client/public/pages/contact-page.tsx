@@ -6,9 +6,11 @@ import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { useFieldMark } from '../field-marks';
 import type { PageProps } from '../public-types';
+import { useSay } from '../site-words';
 
 export default function ContactPage({ content, pageName, company, contactForm, contactWords, address }: PageProps<'contact'>) {
-  const say = (text: string) => sayIn(contactWords, text);
+  const sayContact = (text: string) => sayIn(contactWords, text);
+  const say = useSay();
   const mark = useFieldMark();
   return (
     <>
@@ -16,14 +18,14 @@ export default function ContactPage({ content, pageName, company, contactForm, c
       <Section layout="contact-layout">
         <section className="card contact-panel" aria-labelledby="contact-form-heading">
           <h2 className="section__title" id="contact-form-heading">
-            {say(CONTACT_FORM_WORDS.heading)}
+            {sayContact(CONTACT_FORM_WORDS.heading)}
           </h2>
           <ContactForm initial={contactForm} words={contactWords} address={address} country={company.countryCode} />
         </section>
 
         <section className="reach-us" aria-labelledby="reach-us-heading">
           <h2 className="section__title" id="reach-us-heading">
-            {say(CONTACT_FORM_WORDS.reachUs)}
+            {sayContact(CONTACT_FORM_WORDS.reachUs)}
           </h2>
           <address className="reach-us__address">
             <Icon name="map-pin" />
@@ -34,14 +36,14 @@ export default function ContactPage({ content, pageName, company, contactForm, c
             href={content.maplink}
             target="_blank"
             rel="noopener"
-            aria-label="Open our location in a maps service (opens in a new tab)"
+            aria-label={say('contactPage.map')}
             {...mark('maplink')}
           >
             <img
               src="/demo/map-pune.svg"
               width={800}
               height={450}
-              alt="Map of our office location"
+              alt={say('contactPage.mapImage')}
               loading="lazy"
               decoding="async"
             />

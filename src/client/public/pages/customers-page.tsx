@@ -3,8 +3,10 @@ import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { useFieldMark } from '../field-marks';
 import type { PageProps } from '../public-types';
+import { useSay } from '../site-words';
 
 export default function CustomersPage({ content, pageName }: PageProps<'customers'>) {
+  const say = useSay();
   const mark = useFieldMark();
   return (
     <>
@@ -17,7 +19,7 @@ export default function CustomersPage({ content, pageName }: PageProps<'customer
                 <FallbackImage
                   className="logo-card__image"
                   src={customer.custImage}
-                  alt={`${customer.custname} logo`}
+                  alt={say('customers.logo', { name: customer.custname })}
                   width={320}
                   height={160}
                   // The first row is in view on arrival; the rest load as they scroll in.

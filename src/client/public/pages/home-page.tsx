@@ -6,14 +6,16 @@ import { Section, TitledText } from '../components/section';
 import { useFieldMark } from '../field-marks';
 import type { PageProps } from '../public-types';
 import { siteHref, useSiteLinks } from '../site-links';
+import { useSay } from '../site-words';
 
 export default function HomePage({ content, company }: PageProps<'home'>) {
   const mark = useFieldMark();
   const links = useSiteLinks();
+  const say = useSay();
   return (
     <>
       <h1 className="visually-hidden">{company.name}</h1>
-      <Carousel slides={content.slideList} label="Highlights" listField="slideList" priorityFirst />
+      <Carousel slides={content.slideList} label={say('carousel.name')} listField="slideList" priorityFirst />
 
       <Section>
         <RichHtml as="h2" className="section__title section__title--center" html={content.exprtshead} field="exprtshead" />
@@ -63,7 +65,7 @@ export default function HomePage({ content, company }: PageProps<'home'>) {
             <RichHtml key={index} className="prose home-about__para" html={para.homeAbtPara} field={`abtLst.${index}.homeAbtPara`} />
           ))}
           <a className="text-link" href={siteHref(links, '/About1')}>
-            Read more<span className="visually-hidden"> about us</span>
+            {say('home.readMore')}<span className="visually-hidden"> {say('home.readMoreAloud')}</span>
             <Icon name="chevron-right" />
           </a>
         </div>
@@ -86,7 +88,7 @@ export default function HomePage({ content, company }: PageProps<'home'>) {
             ))}
           </ul>
           <a className="text-link" href={siteHref(links, '/News1')}>
-            All news<span className="visually-hidden"> from {company.name}</span>
+            {say('home.allNews')}<span className="visually-hidden"> {say('home.allNewsAloud', { company: company.name })}</span>
             <Icon name="chevron-right" />
           </a>
         </div>

@@ -5,15 +5,17 @@ import { RichHtml } from '../components/rich-html';
 import { CardGrid, ProseSection, Section, SectionColumn } from '../components/section';
 import { useFieldMark } from '../field-marks';
 import type { PageProps } from '../public-types';
+import { useSay } from '../site-words';
 
 export default function Prod1Page({ content, pageName }: PageProps<'prod1'>) {
+  const say = useSay();
   const mark = useFieldMark();
   return (
     <>
-      <PageHero title={pageName} kicker="Our products" />
+      <PageHero title={pageName} kicker={say('products.kicker')} />
       <ProseSection band="tight" paragraphs={content.descriptionlst.map((entry) => entry.descpara)} fieldOf={(index) => `descriptionlst.${index}.descpara`} />
 
-      <Section band="alt" title={content.modulehead || 'Modules'} titleField="modulehead" show={content.moduleslst.length > 0}>
+      <Section band="alt" title={content.modulehead || say('products.modules')} titleField="modulehead" show={content.moduleslst.length > 0}>
         <ul className="check-list check-list--columns" role="list">
           {content.moduleslst.map((module, index) => (
             <li key={index}>
@@ -24,7 +26,7 @@ export default function Prod1Page({ content, pageName }: PageProps<'prod1'>) {
         </ul>
       </Section>
 
-      <Section title="Sales Force Automation">
+      <Section title={say('prod1.salesForce')}>
         {content.section1detail ? <RichHtml className="prose section__intro" html={content.section1detail} field="section1detail" /> : null}
         <CardGrid
           cards={content.section1lst.map((item, index) => ({
@@ -35,7 +37,7 @@ export default function Prod1Page({ content, pageName }: PageProps<'prod1'>) {
         />
       </Section>
 
-      <Section band="alt" title="Service Management">
+      <Section band="alt" title={say('prod1.service')}>
         {content.section2detail ? <RichHtml className="prose section__intro" html={content.section2detail} field="section2detail" /> : null}
         <CardGrid
           cards={content.section2lst.map((item, index) => ({
@@ -47,7 +49,7 @@ export default function Prod1Page({ content, pageName }: PageProps<'prod1'>) {
       </Section>
 
       <Section layout="two-columns">
-        <SectionColumn title="Architecture">
+        <SectionColumn title={say('prod1.architecture')}>
           <ul className="bullet-list">
             {content.section3lst.map((item, index) => (
               <li key={index}>
@@ -56,7 +58,7 @@ export default function Prod1Page({ content, pageName }: PageProps<'prod1'>) {
             ))}
           </ul>
         </SectionColumn>
-        <SectionColumn title="Benefits">
+        <SectionColumn title={say('prod1.benefits')}>
           <CheckList items={content.section4lst.map((item) => item.data4)} fieldOf={(index) => `section4lst.${index}.data4`} />
         </SectionColumn>
       </Section>

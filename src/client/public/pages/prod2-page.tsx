@@ -4,17 +4,19 @@ import { PageHero } from '../components/page-hero';
 import { ProseSection, Section } from '../components/section';
 import { useFieldMark } from '../field-marks';
 import type { PageProps } from '../public-types';
+import { useSay } from '../site-words';
 
 const MODULE_ICONS = ['chart', 'gauge', 'users'];
 
 export default function Prod2Page({ content, pageName }: PageProps<'prod2'>) {
+  const say = useSay();
   const mark = useFieldMark();
   return (
     <>
-      <PageHero title={pageName} kicker="Our products" />
+      <PageHero title={pageName} kicker={say('products.kicker')} />
       <ProseSection band="tight" className="prose lead-text" paragraphs={content.description ? [content.description] : []} fieldOf={() => 'description'} />
 
-      <Section band="alt" title={content.modulehead || 'Modules'} titleField="modulehead" show={content.moduleslst.length > 0}>
+      <Section band="alt" title={content.modulehead || say('products.modules')} titleField="modulehead" show={content.moduleslst.length > 0}>
         <ul className="card-grid" role="list">
           {content.moduleslst.map((module, index) => (
             <li key={index} className="card module-card">
@@ -29,7 +31,7 @@ export default function Prod2Page({ content, pageName }: PageProps<'prod2'>) {
         </ul>
       </Section>
 
-      <Section layout="reading" title={content.section2head || 'Service Management'} titleField="section2head" show={content.section2lst.length > 0}>
+      <Section layout="reading" title={content.section2head || say('prod2.service')} titleField="section2head" show={content.section2lst.length > 0}>
         <CheckList items={content.section2lst.map((item) => item.data2)} fieldOf={(index) => `section2lst.${index}.data2`} />
       </Section>
     </>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Languages, Save, X } from 'lucide-react';
+import { Languages, PencilLine, Save, X } from 'lucide-react';
 import type { Locale, TranslationDocument, TranslationsOverview } from '../../../../core/schemas/locale';
 import { Field } from '../../../components/field';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -13,16 +13,18 @@ import { STATUS_WORDS, textsTranslated } from './translation-overview';
 
 /** What leaving with the words not saved asks: nothing is kept in the browser. */
 export const LEAVE_SITE_TEXTS = 'Your translations of the site’s words are not saved yet. If you leave, they are lost.';
+export const LEAVE_OWN_WORDS = 'Your changes to the site’s words are not saved yet. If you leave, they are lost.';
 
 /** A text longer than this is typed in a box of two lines (a sentence of the contact form, the tagline). */
 const LONG_TEXT = 60;
 
 /**
  * One language's translations of the site's own words: each word's source (the default language's) as the hint
- * of its field, Save publishing them at once (they have no drafts). A refusal about one text (`texts.<key>`) is
- * shown at its field; a 409 (someone saved since) above Save, with everything typed kept.
+ * of its field, Save publishing them at once (they have no drafts). In the default language (`own`), the firm's
+ * own words in place of Folio's, Folio's as the hint (docs/design.md §34). A refusal about one text (`texts.<key>`)
+ * is shown at its field; a 409 (someone saved since) above Save, with everything typed kept.
  */
-function SiteTextsForm({ locale, document, defaultName, onClose }: { locale: Locale; document: TranslationDocument; defaultName: string; onClose: () => void }) {
+function SiteTextsForm({ locale, document, defaultName, own, onClose }: { locale: Locale; document: TranslationDocument; defaultName: string; own: boolean; onClose: () => void }) {
   const save = useSaveSiteTexts();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -45,7 +47,7 @@ function SiteTextsForm({ locale, document, defaultName, onClose }: { locale: Loc
       const answer = await save.mutateAsync({ locale: locale.code, revision, texts, publish: 'now' });
       setRevision(answer.revision);
       setSaved(texts);
-      notify.success(`Visitors reading the site in ${locale.name} see these words.`, 'Site’s words published');
+      notify.success(own ? 'Visitors see these words on every page.' : `Visitors reading the site in ${locale.name} see these words.`, 'Site’s words published');
     } catch (error) {
       const path = error instanceof ApiError && error.status === 400 && error.field?.startsWith('texts.') ? error.field.slice('texts.'.length) : null;
       if (path !== null && document.units.some((unit) => unit.path === path)) {
@@ -57,11 +59,15 @@ function SiteTextsForm({ locale, document, defaultName, onClose }: { locale: Loc
 
   return (
     <section className="site-texts-form" aria-labelledby={headingId}>
-      <LeaveGuard active={dirty} question={LEAVE_SITE_TEXTS} />
+      <LeaveGuard active={dirty} question={own ? LEAVE_OWN_WORDS : LEAVE_SITE_TEXTS} />
       <h3 id={headingId} ref={heading} tabIndex={-1}>
-        The site’s words in <span lang={locale.code}>{locale.name}</span>
+        {own ? 'The site’s words, in your own words' : <>The site’s words in <span lang={locale.code}>{locale.name}</span></>}
       </h3>
-      <p>Leave a text empty to show the {defaultName} words. Saving publishes the words at once.</p>
+      <p>
+        {own
+          ? 'Put your own words in place of the ones Folio comes with. Leave a text empty to keep Folio’s. Saving publishes the words at once.'
+          : `Leave a text empty to show the ${defaultName} words. Saving publishes the words at once.`}
+      </p>
       <form className="app-form site-texts-form__form" noValidate onSubmit={(event) => void submit(event)}>
         <div className="site-texts-form__fields">
           {document.units.map((unit) => {
@@ -78,7 +84,7 @@ function SiteTextsForm({ locale, document, defaultName, onClose }: { locale: Loc
               },
             };
             return (
-              <Field key={unit.path} id={id} label={unit.label} hint={<>{defaultName}: {unit.source}</>} error={problem?.path === unit.path ? problem.message : undefined}>
+              <Field key={unit.path} id={id} label={unit.label} hint={<>{own ? 'Folio’s words' : defaultName}: {unit.source}</>} error={problem?.path === unit.path ? problem.message : undefined}>
                 {(frame) => (unit.source.length > LONG_TEXT ? <textarea {...frame} {...control} rows={2} /> : <input {...frame} {...control} />)}
               </Field>
             );
@@ -100,23 +106,29 @@ function SiteTextsForm({ locale, document, defaultName, onClose }: { locale: Loc
 }
 
 /** The words of one language, loaded when opened. */
-function SiteTextsEditor({ locale, defaultName, onClose }: { locale: Locale; defaultName: string; onClose: () => void }) {
+function SiteTextsEditor({ locale, defaultName, own, onClose }: { locale: Locale; defaultName: string; own: boolean; onClose: () => void }) {
   const document = useSiteTexts(locale.code);
   if (document.status === 'pending') return <LoadingStatus label={`Loading the site’s words in ${locale.name}…`} inline />;
   if (document.status === 'error') return <LoadFailure message={errorMessage(document.error)} onRetry={() => void document.refetch()} inline />;
-  return <SiteTextsForm key={locale.code} locale={locale} document={document.data} defaultName={defaultName} onClose={onClose} />;
+  return <SiteTextsForm key={locale.code} locale={locale} document={document.data} defaultName={defaultName} own={own} onClose={onClose} />;
 }
 
 /**
- * The site's own words beside its pages (docs/design.md §28): the public menu's labels, the footer's tagline and the contact
- * form's words, per language their status and count, and Translate opening them for editing under the list.
+ * The site's own words beside its pages (docs/design.md §28, §34): the public menu's labels, the footer's tagline, the
+ * contact form's words and the words around every page. First the default language, whose words the firm may put in
+ * its own (Edit); then per other language their status and count, and Translate. Each opens under the list.
  */
 export function SiteTexts({ overview, locales }: { overview: TranslationsOverview; locales: readonly Locale[] }) {
   const headingId = useId();
   const [open, setOpen] = useState<string | null>(null);
   const opener = useRef<Record<string, HTMLButtonElement | null>>({});
-  const defaultName = overview.locales.find((locale) => locale.code === overview.defaultLocale)?.name ?? overview.defaultLocale;
-  const opened = locales.find((locale) => locale.code === open);
+  const main = overview.locales.find((locale) => locale.code === overview.defaultLocale) ?? { code: overview.defaultLocale, name: overview.defaultLocale, enabled: true };
+  const defaultName = main.name;
+  const opened = open === main.code ? main : locales.find((locale) => locale.code === open);
+  const toggle = (code: string) => setOpen(open === code ? null : code);
+  const openerOf = (code: string) => (element: HTMLButtonElement | null) => {
+    opener.current[code] = element;
+  };
 
   const close = () => {
     const code = open;
@@ -127,8 +139,22 @@ export function SiteTexts({ overview, locales }: { overview: TranslationsOvervie
   return (
     <section className="app-panel languages-section" aria-labelledby={headingId}>
       <h2 id={headingId}>The site’s own words</h2>
-      <p>The public menu’s labels, the footer’s tagline and the contact form’s words, shown on every page in a language.</p>
+      <p>
+        The words around every page (the footer’s, the contact form’s, the page-not-found page’s), in your own words; and in each other language, them, the
+        public menu’s labels and the footer’s tagline translated.
+      </p>
       <ul className="site-texts">
+        <li className="site-texts__language">
+          <span className="site-texts__name">
+            <span lang={main.code}>{main.name}</span> <span className="language-code">{main.code}</span>
+          </span>
+          <span className="status-badge">Default</span>
+          <span className="site-texts__count">{ownWordsCount(overview.ownWords)}</span>
+          <button type="button" ref={openerOf(main.code)} className="button button--outline language-item__button" aria-expanded={open === main.code} onClick={() => toggle(main.code)}>
+            <PencilLine className="button__icon" aria-hidden="true" focusable="false" />
+            Edit<span className="visually-hidden"> the site’s words in {main.name}</span>
+          </button>
+        </li>
         {locales.map((locale) => {
           const status = overview.siteTexts.find((entry) => entry.locale === locale.code) ?? { status: 'missing' as const, translated: 0, units: 0 };
           return (
@@ -140,12 +166,10 @@ export function SiteTexts({ overview, locales }: { overview: TranslationsOvervie
               <span className="site-texts__count">{textsTranslated(status)}</span>
               <button
                 type="button"
-                ref={(element) => {
-                  opener.current[locale.code] = element;
-                }}
+                ref={openerOf(locale.code)}
                 className="button button--outline language-item__button"
                 aria-expanded={open === locale.code}
-                onClick={() => setOpen(open === locale.code ? null : locale.code)}
+                onClick={() => toggle(locale.code)}
               >
                 <Languages className="button__icon" aria-hidden="true" focusable="false" />
                 Translate<span className="visually-hidden"> the site’s words into {locale.name}</span>
@@ -154,7 +178,10 @@ export function SiteTexts({ overview, locales }: { overview: TranslationsOvervie
           );
         })}
       </ul>
-      {opened ? <SiteTextsEditor key={opened.code} locale={opened} defaultName={defaultName} onClose={close} /> : null}
+      {opened ? <SiteTextsEditor key={opened.code} locale={opened} defaultName={defaultName} own={opened.code === main.code} onClose={close} /> : null}
     </section>
   );
 }
+
+/** "Folio's words" or "3 of 60 in your own words", as the default language's row says it. */
+export const ownWordsCount = ({ changed, units }: TranslationsOverview['ownWords']) => (changed === 0 ? 'Folio’s words' : `${changed}/${units} in your own words`);

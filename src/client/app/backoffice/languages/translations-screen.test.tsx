@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TranslationsOverview } from '../../../../core/schemas/locale';
+import type { TranslationDocument, TranslationsOverview } from '../../../../core/schemas/locale';
 import { buttonNamed as button, byLabel as labelled, click, until, withFakeMasterApi, withTestRoot } from '../../test-support/dom';
 import type { FakeRequest } from '../../test-support/dom';
 import TranslationsScreen from './translations-screen';
@@ -24,22 +24,41 @@ let importAnswer: { status: number; data: unknown };
 let siteTextSaves: Record<string, unknown>[];
 let siteTextAnswer: { status: number; data: unknown } | null;
 
-const siteTextsOf = (locale: string) => ({
+/** The site's words of a language as `GET sitetexts` answers, saved at `revision`. */
+const wordsDocument = (locale: string, revision: number, units: TranslationDocument['units'], publicPath: string) => ({
   locale,
-  revision: 4,
+  revision,
   status: 'published',
   publishAt: null,
   savedAt: '2026-11-26T10:00:00.000Z',
-  published: 4,
+  published: revision,
   scheduled: null,
   sourceRevision: 0,
   translatedFrom: null,
-  units: [
-    { path: 'menu.1', label: 'Menu: Home', source: 'Home', target: 'Startseite', richText: false },
-    { path: 'footer.tagline', label: 'Footer: tagline', source: 'Software that works for the people who use it, every single day.', target: '', richText: false },
-  ],
-  publicPath: `/${locale}/Home1`,
+  units,
+  publicPath,
 });
+
+const siteTextsOf = (locale: string) =>
+  wordsDocument(
+    locale,
+    4,
+    [
+      { path: 'menu.1', label: 'Menu: Home', source: 'Home', target: 'Startseite', richText: false },
+      { path: 'footer.tagline', label: 'Footer: tagline', source: 'Software that works for the people who use it, every single day.', target: '', richText: false },
+    ],
+    `/${locale}/Home1`,
+  );
+
+const ownWordsDocument = wordsDocument(
+  'en-IN',
+  2,
+  [
+    { path: 'footer.lead', label: 'Footer: the line above the button to the contact page', source: 'We would love to hear from you!', target: '', richText: false },
+    { path: 'footer.cta', label: 'Footer: the button to the contact page', source: 'Get In Touch', target: 'Talk to us', richText: false },
+  ],
+  '/Home1',
+);
 
 beforeEach(() => {
   overview = {
@@ -53,6 +72,7 @@ beforeEach(() => {
       { locale: 'de', status: 'outdated', translated: 20, units: 25 },
       { locale: 'hi', status: 'missing', translated: 0, units: 25 },
     ],
+    ownWords: { changed: 0, units: 70 },
     pages: [
       {
         routing: 'Home',
@@ -83,6 +103,7 @@ beforeEach(() => {
 function answer(call: string, body: Record<string, unknown>, { method, text }: FakeRequest) {
   if (call === 'translations' && method === 'GET') return { status: 200, data: overview };
   if (call === 'sitetexts?locale=de' && method === 'GET') return { status: 200, data: siteTextsOf('de') };
+  if (call === 'sitetexts?locale=en-IN' && method === 'GET') return { status: 200, data: ownWordsDocument };
   if (call === 'sitetexts' && method === 'POST') {
     siteTextSaves.push(body);
     return siteTextAnswer ?? { status: 200, data: { message: 'Success', revision: 5, status: 'published', publishAt: null, unscheduled: null } };
@@ -142,6 +163,29 @@ describe('the translations screen', () => {
     expect(link('Languages')?.getAttribute('href')).toBe('/languages');
     expect(table()).toBeNull();
     expect(button('Upload translated XLIFF for Deutsch')).toBeNull();
+    // The site's words are the firm's to change even in one language (docs/design.md §34).
+    expect([...dom.container.querySelectorAll('.site-texts__language')].map((li) => li.textContent)).toEqual(['English en-INDefaultFolio’s wordsEdit the site’s words in English']);
+  });
+
+  it('puts the firm’s own words in place of Folio’s in the default language, Folio’s beside each', async () => {
+    overview.ownWords = { changed: 1, units: 70 };
+    dom.renderScreen(<TranslationsScreen />);
+    await loaded();
+    const line = [...dom.container.querySelectorAll('.site-texts__language')].map((li) => li.textContent);
+    expect(line[0]).toBe('English en-INDefault1/70 in your own wordsEdit the site’s words in English');
+    await click(button('Edit the site’s words in English')!);
+    const cta = await until(() => labelled<HTMLInputElement>(dom.container, 'Footer: the button to the contact page'), 'the words');
+    expect(document.activeElement?.textContent).toBe('The site’s words, in your own words');
+    expect(cta.value).toBe('Talk to us');
+    expect(document.getElementById(`${cta.id}-hint`)?.textContent).toBe('Folio’s words: Get In Touch');
+    const lead = labelled<HTMLInputElement>(dom.container, 'Footer: the line above the button to the contact page')!;
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(lead, 'Schreiben Sie uns.');
+      lead.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await click(button('Save and publish')!);
+    await until(() => siteTextSaves.length === 1, 'the save');
+    expect(siteTextSaves[0]).toEqual({ locale: 'en-IN', revision: 2, texts: { 'footer.cta': 'Talk to us', 'footer.lead': 'Schreiben Sie uns.' }, publish: 'now' });
   });
 
   it('offers each language’s XLIFF file and imports a translated one, saying what it did', async () => {
@@ -187,7 +231,7 @@ describe('the translations screen', () => {
     dom.renderScreen(<TranslationsScreen />);
     await loaded();
     const line = [...dom.container.querySelectorAll('.site-texts__language')].map((li) => li.textContent);
-    expect(line).toEqual(['Deutsch deOutdated20/25 textsTranslate the site’s words into Deutsch', 'हिन्दी hiMissing0/25 textsTranslate the site’s words into हिन्दी']);
+    expect(line.slice(1)).toEqual(['Deutsch deOutdated20/25 textsTranslate the site’s words into Deutsch', 'हिन्दी hiMissing0/25 textsTranslate the site’s words into हिन्दी']);
     const translate = button('Translate the site’s words into Deutsch')!;
     await click(translate);
     expect(translate.getAttribute('aria-expanded')).toBe('true');

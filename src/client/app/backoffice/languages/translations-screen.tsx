@@ -76,10 +76,13 @@ function TranslationsBody({ overview }: { overview: TranslationsOverview }) {
   if (locales.length === 0) {
     const main = overview.locales.find((locale) => locale.code === overview.defaultLocale);
     return (
-      <p className="app-panel translations-single">
-        The site has only its default language, {main ? `${main.name} (${main.code})` : overview.defaultLocale}: there is nothing to translate yet. Add a language on the{' '}
-        <Link to="/languages">Languages</Link> screen.
-      </p>
+      <>
+        <p className="app-panel translations-single">
+          The site has only its default language, {main ? `${main.name} (${main.code})` : overview.defaultLocale}: there is nothing to translate yet. Add a language on the{' '}
+          <Link to="/languages">Languages</Link> screen.
+        </p>
+        <SiteTexts overview={overview} locales={locales} />
+      </>
     );
   }
 
