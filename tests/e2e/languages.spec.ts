@@ -134,3 +134,38 @@ test('an administrator adds Français, sees every page Missing in it, sends its 
   await expect(languageRow(page, 'fr')).toHaveCount(0);
   expect(consoleErrors.filter((error) => !/status of 400/.test(error))).toEqual([]);
 });
+
+// docs/design.md §34: every word visitors read is a site text, editable in the default language. The home page's
+// "All news" link is a word no other spec reads; it is put back to Folio's at the end.
+test('an administrator puts the site’s words in the firm’s own: the home page reads them, and Folio’s again once emptied', async ({ page, consoleErrors }) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
+  await openAdministrationScreen(page, 'Translations', '/translations');
+  const english = page.locator('.site-texts__language').filter({ hasText: 'Default' });
+  await expect(english).toContainText('en-IN');
+  await english.getByRole('button', { name: /^Edit the site’s words in / }).click();
+  const words = page.getByRole('region', { name: 'The site’s words, in your own words' });
+  await expect(words.getByRole('heading', { level: 3 })).toBeFocused();
+  const allNews = words.getByLabel('Home page: the link to the news page', { exact: true });
+  await expect(allNews).toHaveValue('');
+  await expect(words.getByText('Folio’s words: All news', { exact: true })).toBeVisible();
+  await allNews.fill('Every story from us');
+  await expectNoAxeViolations(page, 'the site’s words in the default language at 1280 px');
+  await words.getByRole('button', { name: 'Save and publish' }).click();
+  await expect(toastOf(page, 'Visitors see these words on every page.')).toBeVisible();
+  await expect(english).toContainText(/1\/\d+ in your own words/);
+
+  const visitor = await page.context().newPage();
+  await visitor.goto('/Home1');
+  await expect(visitor.locator('a.text-link[href="/News1"]')).toContainText('Every story from us');
+
+  // Emptied, the word is Folio's again.
+  await allNews.fill('');
+  await words.getByRole('button', { name: 'Save and publish' }).click();
+  await expect(english).toContainText('Folio’s words');
+  await visitor.reload();
+  await expect(visitor.locator('a.text-link[href="/News1"]')).toContainText('All news');
+  await checkNarrow(page, 'the site’s words in the default language');
+  expect(consoleErrors).toEqual([]);
+});

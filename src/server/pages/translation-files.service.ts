@@ -11,7 +11,7 @@ import { findNewestRevision, findRevisionDocuments, listSourcePublished, listTra
 import { commitRevision, publishedDocument } from './page.service';
 import { listPages } from './resolve-page';
 import { preparedTranslation, storedTexts, textUnits, type TextUnit } from './translations.service';
-import { buildXliff, parseXliff, XLIFF_MESSAGES, type XliffPage } from './xliff';
+import { buildXliff, parseXliff, XLIFF_MESSAGES, type ImportedUnit, type XliffPage } from './xliff';
 import { ownWordUnits } from '../../core/site-texts';
 import { ownWords, SITE_TEXTS_MESSAGES, siteTextsDocument, siteTextsStatus, sourceSiteTexts, writeTranslation } from '../locales/site-texts.service';
 
@@ -87,12 +87,12 @@ export async function exportXliff(tenant: Tenant, code: string): Promise<{ xml: 
     pages.push({
       routing: page.routing,
       original: page.publicPath,
-      units: units.map((unit) => ({ key: unit.key, label: labelOf(page, unit.path), source: unit.source, target: texts[unit.key] ?? '' })),
+      units: units.map((unit) => ({ key: unit.key, label: labelOf(page, unit.path), rich: unit.richText, source: unit.source, target: texts[unit.key] ?? '' })),
     });
   }
   // The site's own words (menu, footer, contact form), as a file of their own.
   const site = await siteTextsDocument(tenant, locale.code);
-  pages.push({ routing: SITE_TEXTS_FILE, original: '/', units: site.units.map((unit) => ({ key: unit.path, label: unit.label, source: unit.source, target: unit.target })) });
+  pages.push({ routing: SITE_TEXTS_FILE, original: '/', units: site.units.map((unit) => ({ key: unit.path, label: unit.label, rich: false, source: unit.source, target: unit.target })) });
   return { xml: buildXliff({ srcLang: settings.defaultLocale, trgLang: locale.code, pages }), fileName: `${tenant.name}-${locale.code}.xlf` };
 }
 
@@ -132,10 +132,11 @@ export async function importXliff(tenant: Tenant, code: string, text: string, us
     let changed = 0;
     for (const unit of part.units) {
       const known = units.get(unit.key);
-      if (!known) unknownUnits.push(`${page.routing}/${unit.key}`);
-      else if (known.source !== unit.source) changedSources.push(`${page.routing}/${unit.key}`);
-      else if ((texts[unit.key] ?? '') !== unit.target) {
-        texts[unit.key] = unit.target;
+      const read = known ? readAs(known, unit) : null;
+      if (!known || !read) unknownUnits.push(`${page.routing}/${unit.key}`);
+      else if (known.source !== read.source) changedSources.push(`${page.routing}/${unit.key}`);
+      else if ((texts[unit.key] ?? '') !== read.target) {
+        texts[unit.key] = read.target;
         changed += 1;
       }
     }
@@ -181,7 +182,7 @@ export async function importXliff(tenant: Tenant, code: string, text: string, us
  * The site's own words of an imported file: as for a page, a unit the site no longer has or whose source changed
  * is reported; the others replace the language's texts (published when stored: they have no drafts).
  */
-async function plannedSiteTexts(tenant: Tenant, locale: string, part: XliffPage, report: { unknownUnits: string[]; changedSources: string[] }) {
+async function plannedSiteTexts(tenant: Tenant, locale: string, part: XliffPage<ImportedUnit>, report: { unknownUnits: string[]; changedSources: string[] }) {
   const document = await siteTextsDocument(tenant, locale);
   const units = new Map(document.units.map((unit) => [unit.path, unit]));
   const texts = Object.fromEntries(document.units.filter((unit) => unit.target !== '').map((unit) => [unit.path, unit.target]));
@@ -189,9 +190,9 @@ async function plannedSiteTexts(tenant: Tenant, locale: string, part: XliffPage,
   for (const unit of part.units) {
     const known = units.get(unit.key);
     if (!known) report.unknownUnits.push(`${SITE_TEXTS_FILE}/${unit.key}`);
-    else if (known.source !== unit.source) report.changedSources.push(`${SITE_TEXTS_FILE}/${unit.key}`);
-    else if ((texts[unit.key] ?? '') !== unit.target.trim()) {
-      texts[unit.key] = unit.target.trim();
+    else if (known.source !== unit.source.text) report.changedSources.push(`${SITE_TEXTS_FILE}/${unit.key}`);
+    else if ((texts[unit.key] ?? '') !== unit.target.text.trim()) {
+      texts[unit.key] = unit.target.text.trim();
       changed += 1;
     }
   }
@@ -201,4 +202,14 @@ async function plannedSiteTexts(tenant: Tenant, locale: string, part: XliffPage,
   }
   const words = { texts: Object.fromEntries(kept), sources: Object.fromEntries(kept.map(([key]) => [key, units.get(key)!.source])) };
   return { words, changed, basedOn: document.revision };
+}
+
+/**
+ * An imported unit's source and target as the page's text is kept: its words for plain text, its HTML for rich text
+ * (docs/design.md §34). A file exported before rich text travelled as inline codes carries the HTML escaped as
+ * words: its source's words are then the page's HTML, and its target is read the same way.
+ */
+function readAs(known: TextUnit, unit: ImportedUnit): { source: string; target: string } {
+  if (!known.richText || (unit.source.text === known.source && unit.source.html !== known.source)) return { source: unit.source.text, target: unit.target.text };
+  return { source: unit.source.html, target: unit.target.html };
 }

@@ -208,25 +208,34 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     expect(file).toMatchObject({ srcLang: 'en-IN', trgLang: 'de' });
     const homeFile = file.pages.find((p) => p.routing === 'Home')!;
     const before = await translation('Home');
-    expect(homeFile.units.find((u) => u.key === 'slideList.0.heading')!.target).toBe(before.units.find((u) => u.path === 'slideList.0.heading')!.target);
+    expect(homeFile.units.find((u) => u.key === 'slideList.0.heading')!.target.text).toBe(before.units.find((u) => u.path === 'slideList.0.heading')!.target);
     const aboutBefore = await translation('About');
     const unitOf = (key: string) => homeFile.units.find((u) => u.key === key)!;
 
-    // A translator fills two texts, one with HTML; a third unit's source "changed"; a fourth names a removed text.
+    // A translator fills two texts, one rich text (its inline codes kept, one of its own slipped in); a third unit's
+    // source "changed"; a fourth names a removed text.
     const caption = unitOf('slideList.1.caption');
     const paragraph = homeFile.units.find((u) => u.key.startsWith('expertiseList.0.exprtsParagraph'))!;
     let xml = exported.body;
-    const withTarget = (unit: { key: string; source: string }, target: string) => {
-      const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-      const at = xml.indexOf(`<source>${escape(unit.source)}</source>`);
-      expect(at, unit.key).toBeGreaterThan(0);
-      const end = at + `<source>${escape(unit.source)}</source>`.length;
-      xml = `${xml.slice(0, end)}<target>${escape(target)}</target>${xml.slice(end)}`;
+    const unitAt = (key: string) => {
+      const at = xml.indexOf(`<unit id="${key}"`);
+      expect(at, key).toBeGreaterThan(0);
+      return at;
     };
-    withTarget(caption, 'Seit über zwanzig Jahren bauen wir Software.');
-    withTarget(paragraph, '<p>Verkaufschancen <strong>und</strong> Angebote.</p><script>alert(1)</script>');
+    const withTarget = (key: string, target: string) => {
+      const end = xml.indexOf('</source>', unitAt(key)) + '</source>'.length;
+      xml = `${xml.slice(0, end)}<target>${target}</target>${xml.slice(end)}`;
+    };
+    withTarget(caption.key, 'Seit über zwanzig Jahren bauen wir Software &amp; mehr.');
+    // The source's codes: d1 <p>, d2 <a href>, d3 </a>, d4 </p>, as the translator's tool shows them.
+    expect(xml.slice(unitAt(paragraph.key), xml.indexOf('</unit>', unitAt(paragraph.key)))).toContain(
+      '<source><pc id="1" dataRefStart="d1" dataRefEnd="d4">Opportunities, product configuration, quotations, installations, warranty and AMC in one system for manufacturers and their dealers. <pc id="2" dataRefStart="d2" dataRefEnd="d3">Explore the product</pc></pc></source>',
+    );
+    const originalData = xml.indexOf('</originalData>', unitAt(paragraph.key));
+    xml = `${xml.slice(0, originalData)}<data id="evil">&lt;script&gt;alert(1)&lt;/script&gt;</data>${xml.slice(originalData)}`;
+    withTarget(paragraph.key, '<pc id="1" dataRefStart="d1" dataRefEnd="d4">Verkaufschancen <mrk id="m1" translate="no">und</mrk> Angebote. <pc id="2" dataRefStart="d2" dataRefEnd="d3">Zum Produkt</pc><ph id="9" dataRef="evil"/></pc>');
     const changedSource = unitOf('slideList.2.heading');
-    xml = xml.replace(`<source>${changedSource.source}</source>`, `<source>An older heading</source><target>Eine ältere Überschrift</target>`);
+    xml = xml.replace(`<source>${changedSource.source.text}</source>`, `<source>An older heading</source><target>Eine ältere Überschrift</target>`);
     xml = xml.replace('</file>', '<unit id="removed.text"><segment><source>Gone</source><target>Weg</target></segment></unit></file>');
     const count = await revisionCount();
     const imported = await inject('POST', '/api/master/xliff/de', admin, xml, { 'content-type': 'application/xliff+xml' });
@@ -243,13 +252,22 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     const targets = (d: TranslationDocument) => Object.fromEntries(d.units.map((u) => [u.path, u.target]));
     expect(targets(after)).toEqual({
       ...targets(before),
-      'slideList.1.caption': 'Seit über zwanzig Jahren bauen wir Software.',
-      // Cleaned as every save's rich text is.
-      [paragraph.key]: '<p>Verkaufschancen <strong>und</strong> Angebote.</p>',
+      'slideList.1.caption': 'Seit über zwanzig Jahren bauen wir Software & mehr.',
+      // The codes are the source's tags again, and the HTML cleaned as every save's rich text is.
+      [paragraph.key]: '<p>Verkaufschancen und Angebote. <a href="/RelationwareCRM-Manufacturing1">Zum Produkt</a></p>',
     });
     expect(await translation('About')).toEqual(aboutBefore);
     // Nothing was published: visitors see what they saw.
     expect((await inject('GET', '/de/Home1', null)).body).not.toContain('Seit über zwanzig Jahren');
+
+    // A file exported before rich text travelled as inline codes (its HTML escaped as words) still imports.
+    const second = homeFile.units.find((u) => u.key.startsWith('expertiseList.1.exprtsParagraph'))!;
+    const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const legacy = `<?xml version="1.0" encoding="UTF-8"?><xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-IN" trgLang="de"><file id="Home" original="/Home1"><unit id="${second.key}"><segment><source>${escaped(second.source.html)}</source><target>${escaped('<p>Tagesberichte &amp; Spesen.</p>')}</target></segment></unit></file></xliff>`;
+    const older = await inject('POST', '/api/master/xliff/de', admin, legacy, { 'content-type': 'application/xliff+xml' });
+    expect(older.statusCode, older.body).toBe(200);
+    expect(older.json()).toMatchObject({ pages: [{ routing: 'Home', changed: 1 }], changedSources: [] });
+    expect(targets(await translation('Home'))[second.key]).toBe('<p>Tagesberichte &amp; Spesen.</p>');
   });
 
   it('bad input: unknown or malformed languages, another site\'s file, a cut or malformed file: a sentence, nothing changed', async () => {
@@ -379,7 +397,7 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     expect(overview.siteTexts.find((x) => x.locale === 'de')).toMatchObject({ status: 'current', translated: 4 });
     expect(overview.siteTexts.find((x) => x.locale === 'hi')).toMatchObject({ status: 'missing', translated: 0 });
     const file = await parseXliff((await inject('GET', '/api/master/xliff/de')).body);
-    expect(file.pages.find((p) => p.routing === 'folio-site-texts')!.units.find((u) => u.key === 'footer.tagline')!.target).toBe('Software aus Pune');
+    expect(file.pages.find((p) => p.routing === 'folio-site-texts')!.units.find((u) => u.key === 'footer.tagline')!.target.text).toBe('Software aus Pune');
   });
 
   it("the site's words are the firm's own in the default language: every page shows them, a translation starts from them", async () => {
