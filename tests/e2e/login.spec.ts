@@ -1,5 +1,6 @@
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { createE2eUser, expect, startSetupServer, test } from './fixtures';
+import sharp from 'sharp';
+import { createE2eUser, expect, expectNoAxeViolations, sidewaysScroll, startSetupServer, test } from './fixtures';
 
 const toast = (page: import('@playwright/test').Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
 
@@ -115,7 +116,9 @@ test.describe('first-run setup', () => {
     const server = await startSetupServer('setup');
     const { code } = server;
     try {
-      const page = await browser.newPage({ baseURL: server.baseURL });
+      // A context of its own (axe needs one, not browser.newPage's).
+      const context = await browser.newContext({ baseURL: server.baseURL });
+      const page = await context.newPage();
       await page.goto('/login');
       await page.getByRole('link', { name: 'Set up Folio' }).click();
       await expect(page).toHaveURL(/\/companyForm$/);
@@ -136,8 +139,20 @@ test.describe('first-run setup', () => {
       await page.getByLabel('User name').fill('owner');
       await page.getByLabel('Password', { exact: true }).fill('owner-password-123');
       await page.getByLabel('Confirm password').fill('owner-password-123');
+      // The firm's own logo, chosen at setup (docs/design.md §34): shown as it will be, uploaded with the setup code.
+      const logo = await sharp({ create: { width: 360, height: 120, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer();
+      await page.getByLabel('Logo').setInputFiles({ name: 'newco-logo.png', mimeType: 'image/png', buffer: logo });
+      const chosen = page.getByRole('img', { name: 'The logo chosen: newco-logo.png' });
+      await expect.poll(() => chosen.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(360);
       await page.getByLabel('Setup code').fill(code);
       await expect(submit).toBeEnabled();
+      await expectNoAxeViolations(page, 'the setup form with a logo chosen');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(() => sidewaysScroll(page)).toBe(0);
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Remove the logo' }).evaluate((button) => button.getBoundingClientRect().right <= button.closest('fieldset')!.getBoundingClientRect().right))
+        .toBe(true);
+      await page.setViewportSize({ width: 1280, height: 900 });
       await submit.click();
       await expect(page.locator('.Toastify').getByText('Folio is set up.')).toBeVisible();
       await expect(page).toHaveURL(/\/login$/);
@@ -146,7 +161,13 @@ test.describe('first-run setup', () => {
       await page.getByRole('button', { name: 'Log In' }).click();
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByRole('banner')).toContainText('Newco Solutions');
-      await page.close();
+      // The logo is the staff top bar's and the public header's.
+      await expect(page.locator('.staff-topbar .shell-brand__logo')).toHaveAttribute('src', /^\/uploads\/photos\/company\/[0-9a-f]{24}_360x120\.png$/);
+      const uploaded = await page.locator('.staff-topbar .shell-brand__logo').getAttribute('src');
+      await page.goto('/Home1');
+      await expect(page.locator('.site-header .brand__logo')).toHaveAttribute('src', uploaded!);
+      await expect.poll(() => page.locator('.site-header .brand__logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await context.close();
     } finally {
       server.stop();
     }

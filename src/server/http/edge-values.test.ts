@@ -314,6 +314,12 @@ const CASES: Record<string, OperationCase> = {
   'POST /api/master/getCommonMasterfordependancy': {
     request: (f) => ({ body: { typeId: f.stateTypeId, parentId: f.countryValueId, include: [f.stateValueId] } }),
   },
+  'POST /api/setup/logo': {
+    who: 'visitor',
+    setupApp: true,
+    multipart: true,
+    request: async (f, _n, t) => ({ body: { setupCode: (await pendingSetupCode(t.app.tenants.default)) ?? '', file: f.png } }),
+  },
   'POST /api/master/uploadImage': { multipart: true, request: (f) => ({ body: { page: 'about', field: 'photo', file: f.png } }) },
   'POST /api/master/deleteImage': { request: () => ({ body: { filename: 'no-such-image.png', page: 'about' } }) },
   'GET /api/master/media': { request: () => ({ query: { search: 'edge', unused: '1' } }) },

@@ -5,10 +5,11 @@ import { titleFromFileName } from '../../core/schemas/media';
 import { DeleteImageSchema, ImageFolderSchema, UploadFieldSchema, UploadedImageSchema } from '../../core/media/image-requests';
 import type { AppConfig } from '../config';
 import { ValidationError } from '../errors';
-import { multipartBody, screenReplies, typed } from '../http/contract';
+import { multipartBody, replies, screenReplies, typed } from '../http/contract';
+import { checkSetupCode } from '../setup/setup.service';
 import { parseInput } from '../validation';
 import { mediaLibraryRoutes } from './media-library.routes';
-import { deleteUploadedImage, readServedImage, storeUploadedImage } from './media.service';
+import { deleteUploadedImage, readServedImage, storeSetupLogo, storeUploadedImage } from './media.service';
 import { ServedImageCache } from './served-images';
 import { readImageUpload } from './upload-parts';
 
@@ -44,6 +45,25 @@ export async function mediaRoutes(app: FastifyInstance, options: { config: AppCo
         bytes,
         title: titleFromFileName(fileName),
       });
+    },
+  );
+
+  // The first-run setup's logo (docs/design.md §34): before anyone can sign in, so allowed by the setup code instead of a
+  // session, and counted with the setup's own tries. The stored address then goes in the setup's company.logo.
+  api.post(
+    '/api/setup/logo',
+    {
+      config: { access: { public: true }, rateLimit: { max: 30, timeWindow: '15 minutes', groupId: 'setup' } },
+      schema: {
+        consumes: ['multipart/form-data'],
+        body: multipartBody({ file: z.string().meta({ format: 'binary' }), setupCode: z.string() }),
+        response: replies(UploadedImageSchema, [400, 409, 413, 415, 429]),
+      },
+    },
+    async (request) => {
+      const { setupCode, bytes, fileName } = await readImageUpload(request, config.uploadMaxBytes);
+      await checkSetupCode(request.tenant, typeof setupCode === 'string' ? setupCode : '');
+      return storeSetupLogo(request.tenant, { bytes, title: titleFromFileName(fileName) });
     },
   );
 

@@ -132,6 +132,25 @@ export async function storeUploadedImage(
     if (problem) throw new ValidationError(problem);
   }
 
+  return storeEncodedImage(tenant, { folder, encoded, title: input.title ?? '', uploadedBy: session.userId, forWhat: page.routing });
+}
+
+/**
+ * The first-run setup's logo (docs/design.md §34): uploaded before the first administrator exists, so it is
+ * allowed by the setup code the server printed (setup.service.ts checks it), and kept in the company folder of the
+ * media library like a logo uploaded on the company details screen, by nobody yet.
+ */
+export async function storeSetupLogo(tenant: Tenant, input: { bytes: Buffer | null; title: string }): Promise<UploadedImage> {
+  const encoded = await encodeUpload(input.bytes);
+  return storeEncodedImage(tenant, { folder: 'company', encoded, title: input.title, uploadedBy: null, forWhat: 'the first-run setup', userName: 'setup' });
+}
+
+/** Stores an encoded upload and its narrower copies, with its row of the media library and its audit entry, in one transaction. */
+async function storeEncodedImage(
+  tenant: Tenant,
+  input: { folder: ImageFolder; encoded: EncodedImage; title: string; uploadedBy: number | null; forWhat: string; userName?: string },
+): Promise<UploadedImage> {
+  const { folder, encoded } = input;
   const stem = `${randomBytes(12).toString('hex')}_${encoded.width}x${encoded.height}`;
   const filename = `${stem}.${encoded.ext}`;
   const files = await withSrcsetCopies(stem, filename, encoded);
@@ -139,12 +158,13 @@ export async function storeUploadedImage(
   await inTransaction(tenant.db, async (trx) => {
     await insertImages(trx, files.map(([name, data]) => imageRow(folder, name, data, at)));
     // Its row of the media library (docs/design.md §27), in the same transaction: an image is in the library or not stored.
-    await insertMedia(trx, { folder, name: filename, title: input.title ?? '', width: encoded.width, height: encoded.height, bytes: encoded.data.length, uploaded_at: at, uploaded_by: session.userId });
+    await insertMedia(trx, { folder, name: filename, title: input.title, width: encoded.width, height: encoded.height, bytes: encoded.data.length, uploaded_at: at, uploaded_by: input.uploadedBy });
     await audit(trx, tenant, {
+      ...(input.userName ? { userName: input.userName } : {}),
       action: 'image.upload',
       targetType: 'image',
       targetId: `${folder}/${filename}`,
-      summary: `Uploaded image ${filename} for ${page.routing}`,
+      summary: `Uploaded image ${filename} for ${input.forWhat}`,
       details: { folder, width: encoded.width, height: encoded.height, bytes: encoded.data.length, widths: files.length - 1 },
     });
   });

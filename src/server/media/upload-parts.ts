@@ -4,13 +4,17 @@ import { tooLargeMessage } from './media.service';
 
 /**
  * Reads uploadImage's multipart form: one file in the field `file`, the folder in `page` and, for an Autowired
- * page, the parameter it is for in `field`; the file's name (an image's first title, docs/design.md §34). What the multipart
+ * page, the parameter it is for in `field` (the first-run setup's logo: the setup code in `setupCode`); the file's name (an image's first title, docs/design.md §34). What the multipart
  * stream throws (a file over the limit, a broken form) becomes one of the typed errors.
  */
-export async function readImageUpload(request: FastifyRequest, maxBytes: number): Promise<{ folder: unknown; field: unknown; bytes: Buffer | null; fileName: string | undefined }> {
+export async function readImageUpload(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ folder: unknown; field: unknown; setupCode: unknown; bytes: Buffer | null; fileName: string | undefined }> {
   if (!request.isMultipart()) throw new ValidationError('Send the image as multipart form data with the fields file and page.');
   let folder: unknown;
   let field: unknown;
+  let setupCode: unknown;
   let bytes: Buffer | null = null;
   let fileName: string | undefined;
   try {
@@ -23,6 +27,8 @@ export async function readImageUpload(request: FastifyRequest, maxBytes: number)
         folder = part.value;
       } else if (part.fieldname === 'field') {
         field = part.value;
+      } else if (part.fieldname === 'setupCode') {
+        setupCode = part.value;
       }
     }
   } catch (error) {
@@ -30,5 +36,5 @@ export async function readImageUpload(request: FastifyRequest, maxBytes: number)
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(tooLargeMessage(maxBytes));
     throw new ValidationError('The upload could not be read: send one image in the field file and the folder in page.');
   }
-  return { folder, field, bytes, fileName };
+  return { folder, field, setupCode, bytes, fileName };
 }

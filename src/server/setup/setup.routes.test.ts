@@ -5,6 +5,7 @@ import { captureLogs } from '../test-support/logs';
 import { pendingSetupCode } from './setup.service';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { logIn } from '../test-support/sessions';
+import { multipartBody, testImage } from '../test-support/uploads';
 
 const company = {
   companyCode: 'ACME01',
@@ -28,6 +29,12 @@ describe.each(testDialects())('first-run setup on %s', (dialect) => {
 
   const setup = (payload: unknown, address = '127.0.0.1') => t.app.inject({ method: 'POST', url: '/api/setup', payload: payload as object, remoteAddress: address });
   const code = async () => (await pendingSetupCode(t.app.tenants.default)) ?? '';
+  const sendLogo = async (setupCode: string) => {
+    const body = multipartBody({ setupCode }, { name: 'acme-logo.png', type: 'image/png', data: await testImage(400, 120, 'png') });
+    return t.app.inject({ method: 'POST', url: '/api/setup/logo', payload: body.payload, headers: { 'content-type': body.contentType }, remoteAddress: '10.0.0.5' });
+  };
+  const companyImages = () => t.app.tenants.default.db.selectFrom('media').selectAll().where('folder', '=', 'company').execute();
+  let logo = '';
 
   it('is pending on an empty database without ADMIN_PASSWORD, with a code in the log', async () => {
     expect(await code()).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
@@ -69,15 +76,34 @@ describe.each(testDialects())('first-run setup on %s', (dialect) => {
     expect(response.json().message).toContain('at least 12 characters');
   });
 
+  it("takes the firm's logo before anyone can sign in, with the setup code only (docs/design.md §34)", async () => {
+    const wrong = await sendLogo('AAAA-BBBB-CCCC');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: 'The setup code is not correct.', field: 'setupCode' });
+    expect(await companyImages()).toEqual([]);
+    const right = await sendLogo(await code());
+    expect(right.statusCode, right.body).toBe(200);
+    logo = right.json().url;
+    expect(logo).toMatch(/^\/uploads\/photos\/company\/[0-9a-f]{24}_400x120\.png$/);
+    // In the media library under the file's name, uploaded by nobody yet; the audit log says it was the setup.
+    expect((await companyImages()).map((row) => [row.title, row.uploaded_by])).toEqual([['acme-logo', null]]);
+    expect((await t.app.inject({ method: 'GET', url: logo })).statusCode).toBe(200);
+    const entry = await t.app.tenants.default.db.selectFrom('audit_log').selectAll().where('action', '=', 'image.upload').executeTakeFirstOrThrow();
+    expect([entry.user_name, entry.summary]).toEqual(['setup', `Uploaded image ${logo.split('/').pop()} for the first-run setup`]);
+  });
+
   it('creates the company details and the first administrator, who can then log in', async () => {
-    const response = await setup({ company, username: 'boss', password: 'long-enough-password', setupCode: (await code()).toLowerCase() }, '10.0.0.2');
+    const response = await setup({ company: { ...company, logo }, username: 'boss', password: 'long-enough-password', setupCode: (await code()).toLowerCase() }, '10.0.0.2');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Success' });
     const admin = await logIn(t.app, 'boss', 'long-enough-password');
     expect(admin.body).toMatchObject({ usergroupid: 1, companyName: 'Acme Systems', companyCode: 'ACME01' });
     const details = (await t.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })).json();
     expect(details.email).toBe('office@acme.example.in');
-    expect((await t.app.inject({ method: 'GET', url: '/Home1' })).body).toContain('Acme Systems');
+    const home = (await t.app.inject({ method: 'GET', url: '/Home1' })).body;
+    expect(home).toContain('Acme Systems');
+    // The logo uploaded at setup is the public header's.
+    expect(home).toMatch(new RegExp(`<img[^>]*class="brand__logo"[^>]*src="${logo.replace(/\./g, '\\.')}"|<img[^>]*src="${logo.replace(/\./g, '\\.')}"[^>]*class="brand__logo"`));
     // The audit log (docs/design.md §21) names the first administrator and the address, never the password or the code.
     const audited = await t.app.tenants.default.db.selectFrom('audit_log').selectAll().where('action', 'in', ['company.update', 'user.create']).orderBy('id').execute();
     expect(audited.map((e) => [e.action, e.target_id, e.user_name, e.ip])).toEqual([
@@ -121,6 +147,7 @@ describe.each(testDialects())('first-run setup on %s', (dialect) => {
     const response = await setup({ company, username: 'intruder', password: 'long-enough-password', setupCode: 'AAAA-BBBB-CCCC' }, '10.0.0.3');
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/already set up/);
+    expect((await sendLogo('AAAA-BBBB-CCCC')).statusCode).toBe(409);
     const info = (await t.app.inject({ method: 'GET', url: '/api/auth/session' })).json();
     expect(info.setupPending).toBe(false);
   });

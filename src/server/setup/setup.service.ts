@@ -68,15 +68,23 @@ export async function pendingSetupCode(tenant: Tenant): Promise<string | null> {
 }
 
 /**
+ * Whether a call may act for the first-run setup: setup is pending (409 once done) and `given` is its code (400 at
+ * the field setupCode), compared in constant time.
+ */
+export async function checkSetupCode(tenant: Tenant, given: string): Promise<void> {
+  const code = await pendingSetupCode(tenant);
+  if (!code) throw new ConflictError('Folio is already set up. Log in as an administrator to edit the company details.');
+  const expected = Buffer.from(code);
+  const typed = Buffer.from(given.trim().toUpperCase());
+  if (expected.length !== typed.length || !timingSafeEqual(expected, typed)) throw new ValidationError('The setup code is not correct.', 'setupCode');
+}
+
+/**
  * Completes the first-run setup: company details, the Contact page's details where they are still the demo's,
  * and the first administrator, in one transaction. `keepRevisions` is REVISIONS_PER_PAGE (0 keeps all).
  */
 export async function completeSetup(tenant: Tenant, input: SetupData, keepRevisions: number, now = new Date()): Promise<void> {
-  const code = await pendingSetupCode(tenant);
-  if (!code) throw new ConflictError('Folio is already set up. Log in as an administrator to edit the company details.');
-  const expected = Buffer.from(code);
-  const given = Buffer.from(input.setupCode.toUpperCase());
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new ValidationError('The setup code is not correct.', 'setupCode');
+  await checkSetupCode(tenant, input.setupCode);
   if ((await findUserIdByUsername(tenant.db, input.username)) !== undefined) throw new ValidationError('That user name is taken; choose another.', 'username');
   await inTransaction(tenant.db, async (trx) => {
     await writeCompany(trx, input.company, now);

@@ -86,13 +86,15 @@ export function api<T>(path: string, body?: unknown, headers?: Record<string, st
 }
 
 /** A request to this site that is no JSON POST (a DELETE, a file's text), with the CSRF header. */
-async function sendToSite(path: string, method: 'POST' | 'DELETE', content?: { type: string; text: string }): Promise<JsonResponse<unknown>> {
+async function sendToSite(path: string, method: 'POST' | 'DELETE', content?: { type: string; text: string } | FormData): Promise<JsonResponse<unknown>> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  // A DELETE has no body, so no content type: the server refuses an empty body that claims to be JSON.
-  if (content) headers['content-type'] = content.type;
+  // A DELETE has no body, so no content type: the server refuses an empty body that claims to be JSON. A form's
+  // type (with its boundary) is the browser's to write.
+  if (content && !(content instanceof FormData)) headers['content-type'] = content.type;
   const xsrf = readCookie('XSRF-TOKEN');
   if (xsrf) headers['x-xsrf-token'] = xsrf;
-  return readJson<unknown>(await fetch(path, { method, credentials: 'same-origin', headers, body: content?.text ?? null }));
+  const body = content instanceof FormData ? content : (content?.text ?? null);
+  return readJson<unknown>(await fetch(path, { method, credentials: 'same-origin', headers, body }));
 }
 
 /** DELETEs what `path` names; resolves with the answer's JSON (null when there is none) or throws as `api` does. */
@@ -103,6 +105,11 @@ export function apiDelete<T>(path: string): Promise<T> {
 /** POSTs a text of the given type (a CSV file to import) as it is; resolves and throws as `api` does. */
 export function apiPostText<T>(path: string, text: string, contentType: string): Promise<T> {
   return answerOf<T>(path, () => sendToSite(path, 'POST', { type: contentType, text }));
+}
+
+/** POSTs a multipart form (a file and its fields) as it is; resolves and throws as `api` does. */
+export function apiPostForm<T>(path: string, form: FormData): Promise<T> {
+  return answerOf<T>(path, () => sendToSite(path, 'POST', form));
 }
 
 /**

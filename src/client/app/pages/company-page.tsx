@@ -1,4 +1,4 @@
-import type { BaseSyntheticEvent, KeyboardEvent, ReactNode } from 'react';
+import { useEffect, useRef, useState, type BaseSyntheticEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,8 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { COMPANY_MESSAGES, CompanySchema, SetupSchema } from '../../../core/schemas/company';
 import type { Company } from '../../../core/schemas/company';
-import { ApiError, FALLBACK_MESSAGE, SESSION_KEY, api, errorMessage, useSession } from '../lib/api';
+import { ApiError, FALLBACK_MESSAGE, SESSION_KEY, api, apiPostForm, errorMessage, refusedField, useSession } from '../lib/api';
+import { Field } from '../../components/field';
 import { RequireScreen } from '../guard';
 import { COMPANY_FIELD_LABELS, CompanyFields, CompanySiteFields, EMPTY_COMPANY, companyFormValues } from '../components/company-fields';
 import { FormField, RequiredNote } from '../components/form-field';
@@ -109,11 +110,37 @@ function SetupForm() {
     defaultValues: { company: { ...EMPTY_COMPANY }, username: '', password: '', confirmPassword: '', setupCode: '' },
   });
   const { isValid, isSubmitting } = methods.formState;
+  const [logoFile, setLogoFile] = useState<File | null>(null);
+  const [logoProblem, setLogoProblem] = useState<string | null>(null);
+  /** The logo once uploaded, for the file it was uploaded from: a second Submit (a taken name) sends it again as it is. */
+  const uploaded = useRef<{ file: File; url: string } | null>(null);
+
+  /** The chosen logo uploaded with the setup code (docs/design.md §34); its address, or '' without one; null when refused. */
+  const logoAddress = async (setupCode: string): Promise<string | null> => {
+    if (!logoFile) return '';
+    if (uploaded.current?.file === logoFile) return uploaded.current.url;
+    const form = new FormData();
+    form.append('setupCode', setupCode);
+    form.append('file', logoFile);
+    try {
+      const answer = await apiPostForm<{ url: string }>('/api/setup/logo', form);
+      uploaded.current = { file: logoFile, url: answer.url };
+      return answer.url;
+    } catch (error) {
+      if (refusedField(error) === 'setupCode') markRefusedField(methods, error, ['setupCode']);
+      else setLogoProblem(saveFailure(error));
+      notify.error(saveFailure(error));
+      return null;
+    }
+  };
 
   const onValid = async (values: SetupFormOutput) => {
     const { confirmPassword: _confirm, ...setup } = values;
+    setLogoProblem(null);
+    const logo = await logoAddress(setup.setupCode);
+    if (logo === null) return;
     try {
-      await api('/api/setup', setup);
+      await api('/api/setup', { ...setup, company: { ...setup.company, logo } });
       // What earlier tries said (a wrong setup code, a taken name) no longer holds.
       notify.clear();
       notify.success(SET_UP);
@@ -136,6 +163,10 @@ function SetupForm() {
         <fieldset className="app-fieldset">
           <legend className="app-fieldset__legend">Company details</legend>
           <CompanyFields idPrefix="setup" />
+          <SetupLogoField file={logoFile} problem={logoProblem} onChange={(file) => {
+            setLogoFile(file);
+            setLogoProblem(null);
+          }} />
         </fieldset>
         <fieldset className="app-fieldset">
           <legend className="app-fieldset__legend">First administrator</legend>
@@ -186,6 +217,59 @@ function SetupForm() {
         </div>
       </CompanyForm>
     </Screen>
+  );
+}
+
+const LOGO_TYPES = '.png,.jpg,.jpeg,image/png,image/jpeg';
+
+/**
+ * The firm's logo at setup (docs/design.md §34): a file chosen here, shown as it will be, uploaded on Submit with
+ * the setup code (there is no session yet). Optional: the demo logo shows until one is uploaded, here or later on
+ * the company details screen.
+ */
+function SetupLogoField({ file, problem, onChange }: { file: File | null; problem: string | null; onChange: (file: File | null) => void }) {
+  const picker = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  // Read as a data: address, which the staff app's CSP allows for images (a blob: address it does not).
+  useEffect(() => {
+    setPreview(null);
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => setPreview(typeof reader.result === 'string' ? reader.result : null);
+    reader.readAsDataURL(file);
+    return () => reader.abort();
+  }, [file]);
+  return (
+    <Field id="setup-logo" label="Logo" hint="Optional. A PNG or JPEG: the logo of your site's header, of this app and of the browser tab. You can change it later on Company details." error={problem ?? undefined}>
+      {(control) => (
+        <div className="setup-logo">
+          <input
+            {...control}
+            ref={picker}
+            type="file"
+            accept={LOGO_TYPES}
+            className="setup-logo__picker"
+            onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+          />
+          {file && preview ? (
+            <div className="setup-logo__chosen">
+              <img className="setup-logo__preview" src={preview} alt={`The logo chosen: ${file.name}`} />
+              <button
+                type="button"
+                className="button button--outline"
+                onClick={() => {
+                  onChange(null);
+                  if (picker.current) picker.current.value = '';
+                  picker.current?.focus();
+                }}
+              >
+                Remove the logo
+              </button>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </Field>
   );
 }
 
