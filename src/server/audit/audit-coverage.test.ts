@@ -427,6 +427,16 @@ const CALLS: Record<string, Call> = {
     },
     request: (_c, p) => ({ on: p.app, method: 'POST', url: '/api/setup', payload: { company, username: 'boss', password: 'long-enough-password', setupCode: p.code } }),
   },
+  'POST /api/setup/logo': {
+    changes: true,
+    // Before anyone can sign in, with the setup code: on a fresh app with setup pending, as the setup's.
+    prepare: async (c) => {
+      const app = await c.pendingSetupApp();
+      const setupCode = (await pendingSetupCode(app.tenants.default)) ?? '';
+      return { app, body: multipartBody({ setupCode }, { name: 'logo.png', type: 'image/png', data: await testImage(40, 30, 'png') }) };
+    },
+    request: (_c, p) => ({ on: p.app, method: 'POST', url: '/api/setup/logo', headers: { 'content-type': p.body.contentType }, payload: p.body.payload }),
+  },
 
   // ---- Company details
   'POST /api/master/getCompanyDetails': read('/api/master/getCompanyDetails'),
