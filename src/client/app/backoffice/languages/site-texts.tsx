@@ -140,8 +140,8 @@ export function SiteTexts({ overview, locales }: { overview: TranslationsOvervie
     <section className="app-panel languages-section" aria-labelledby={headingId}>
       <h2 id={headingId}>The site’s own words</h2>
       <p>
-        The words around every page (the footer’s, the contact form’s, the page-not-found page’s), in your own words; and in each other language, them, the
-        public menu’s labels and the footer’s tagline translated.
+        The words around every page: the footer’s, the contact form’s, the page-not-found page’s. Put them in your own words here, and translate them into each
+        other language together with the public menu’s labels and the footer’s tagline.
       </p>
       <ul className="site-texts">
         <li className="site-texts__language">
