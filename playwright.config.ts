@@ -23,12 +23,14 @@ export default defineConfig({
   // its Chromium, on 2 cores): a minute each, so that a slow machine is not read as a failure.
   timeout: 60_000,
   // A save answered and its toast shown can take more than 5 s while the machine is that busy (CI once saw a draft's
-  // toast miss 5 s at a load of 13): an expectation waits up to 10 s. A wait, not a retry: nothing is done twice.
-  expect: { timeout: 10_000 },
+  // toast miss 5 s at a load of 13, and once 10 s): an expectation waits up to 15 s. A wait, not a retry: nothing is
+  // done twice.
+  expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: [['list']],
+  // Each test as it ends, then the ten slowest spec files (docs/design.md §29).
+  reporter: [['list'], ['./scripts/reporters/playwright-slowest.ts']],
   use: {
     baseURL: BASE_URL,
     browserName: 'chromium',

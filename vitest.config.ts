@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowestFiles from './scripts/reporters/vitest-slowest';
 
 // The tests run as tests whatever NODE_ENV the shell has (docs/design.md §24: NODE_ENV=production ./folio test works):
 // under production, React loads its production build, which has no act(), and the components' tests fail.
@@ -10,6 +11,8 @@ export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
+    // The summary, then the ten slowest files (docs/design.md §29).
+    reporters: ['default', new SlowestFiles()],
     environment: 'node',
     // API suites open real databases; keep them from fighting over the two cores.
     fileParallelism: true,
