@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium-args';
 import { SERVER_NODE_FLAGS } from './scripts/server-node-flags';
+import { E2E_TENANTS } from './tests/e2e/tenants';
 
 // One server for the whole run, built by `npm run build`, on its own fresh SQLite database. Workers
 // inherit the environment, so they all see the same data folder.
@@ -28,7 +29,6 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: 2,
-  retries: 0,
   // Each test as it ends, then the ten slowest spec files (docs/design.md §29).
   reporter: [['list'], ['./scripts/reporters/playwright-slowest.ts']],
   use: {
@@ -61,6 +61,8 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: '127.0.0.1',
         DATA_DIR: process.env.FOLIO_E2E_DATA,
+        // A site of its own for each spec that saves built-in pages (tests/e2e/tenants.ts).
+        TENANTS: ['default', ...E2E_TENANTS].join(','),
         PUBLIC_BASE_URL: BASE_URL,
         LOG_LEVEL: 'warn',
         ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,

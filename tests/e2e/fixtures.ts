@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect } from '@playwright/test';
 import type { Browser } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
+import { tenantFile, type E2eTenant } from './tenants';
 
 const execFileAsync = promisify(execFile);
 
@@ -41,9 +42,14 @@ export async function openHydrated(page: import('@playwright/test').Page, path: 
 
 /** Reads the e2e server's SQLite database directly, to check what a browser action stored. */
 export function queryE2eDatabase<T>(sql: string, ...params: unknown[]): T[] {
+  return queryE2eTenant<T>('default', sql, ...params);
+}
+
+/** queryE2eDatabase on the database of a spec's own site (tests/e2e/tenants.ts). */
+export function queryE2eTenant<T>(tenant: E2eTenant, sql: string, ...params: unknown[]): T[] {
   const dataDir = process.env.FOLIO_E2E_DATA;
   if (!dataDir) throw new Error('FOLIO_E2E_DATA is not set (run through playwright.config.ts)');
-  const db = new Database(path.join(dataDir, 'folio.sqlite'), { readonly: true, fileMustExist: true });
+  const db = new Database(path.join(dataDir, tenantFile(tenant)), { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).all(...params) as T[];
   } finally {
@@ -55,11 +61,11 @@ export function queryE2eDatabase<T>(sql: string, ...params: unknown[]): T[] {
  * Creates a user straight in the e2e server's database (the user screens come with a later issue), with an
  * optional group of its own; returns nothing, the user logs in through the real login page.
  */
-export async function createE2eUser(username: string, password: string, group: number | { newGroup: string }): Promise<void> {
+export async function createE2eUser(username: string, password: string, group: number | { newGroup: string }, tenant: E2eTenant = 'default'): Promise<void> {
   const dataDir = process.env.FOLIO_E2E_DATA;
   if (!dataDir) throw new Error('FOLIO_E2E_DATA is not set (run through playwright.config.ts)');
   const hash = await argon2.hash(password, { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
-  const db = new Database(path.join(dataDir, 'folio.sqlite'), { fileMustExist: true });
+  const db = new Database(path.join(dataDir, tenantFile(tenant)), { fileMustExist: true });
   try {
     const now = new Date().toISOString();
     let groupId = typeof group === 'number' ? group : 0;
@@ -75,8 +81,8 @@ export async function createE2eUser(username: string, password: string, group: n
 }
 
 /** createE2eUser for a file's beforeAll: a user already there (made by another worker, or before a retry) is fine. */
-export async function ensureE2eUser(username: string, password: string, group: number): Promise<void> {
-  await createE2eUser(username, password, group).catch((error: unknown) => {
+export async function ensureE2eUser(username: string, password: string, group: number, tenant: E2eTenant = 'default'): Promise<void> {
+  await createE2eUser(username, password, group, tenant).catch((error: unknown) => {
     if (!String(error).includes('UNIQUE')) throw error;
   });
 }

@@ -1,17 +1,18 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ensureE2eUser, expect, expectNoAxeViolations, listEditor, logInAs, openHydrated, saveEditor, test, toastOf } from './fixtures';
+import { ensureE2eUser, expect, expectNoAxeViolations, listEditor, logInAs, openHydrated, queryE2eDatabase, queryE2eTenant, saveEditor, test, toastOf } from './fixtures';
+import { onOwnSite } from './tenants';
 
 // docs/design.md §27 "Image fields offer upload (button, drag and drop, paste) and 'Choose from library'; the carousel's
 // slide image becomes such a field; several files upload at once with progress". The tests save pages other tests
-// of this file read: one after another. They edit the Customers page, which editors.spec.ts and nothing-lost.spec.ts
-// save too from the other worker: a save of theirs between this test's opening and its save is refused (409, as it
-// should be), and the test is run again from a fresh editor (to do: a page of this file's own, made without code).
-test.describe.configure({ mode: 'default', retries: 2 });
+// of this file read: one after another. They edit the Customers and Home pages on a site of this file's own (no
+// other spec saves them there), and the library holds only what they upload.
+test.describe.configure({ mode: 'default' });
+test.use(onOwnSite('images'));
 
 const EDITOR = { username: 'e2e-image-fields', password: 'e2e-image-fields-password' };
 
-test.beforeAll(() => ensureE2eUser(EDITOR.username, EDITOR.password, 3));
+test.beforeAll(() => ensureE2eUser(EDITOR.username, EDITOR.password, 3, 'images'));
 
 const logIn = (page: Page) => logInAs(page, EDITOR.username, EDITOR.password);
 
@@ -72,6 +73,10 @@ test('a logo dropped on a customer uploads at once; two dropped go to the librar
   await expect(image).toHaveValue(/^\/uploads\/photos\/customer\/[0-9a-f]{24}_400x200\.png$/);
   const first = await image.inputValue();
   await expect(zone.locator('.image-field__line')).toHaveText(['dropped-logo.pngUploaded.']);
+  // Stored on this file's own site, and nowhere else.
+  const stored = 'select count(*) as n from media where title = ?';
+  expect(queryE2eTenant<{ n: number }>('images', stored, 'dropped-logo')[0]!.n).toBe(1);
+  expect(queryE2eDatabase<{ n: number }>(stored, 'dropped-logo')[0]!.n).toBe(0);
 
   // Two at once: the field takes the first, the other waits in the library, and a refused one says why.
   await dropFiles(page, zone, [

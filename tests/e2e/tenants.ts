@@ -1,0 +1,15 @@
+/**
+ * The tenants of the browser suite's server besides the default one (docs/design.md §29: each browser spec makes its own
+ * data, no spec shares a page with another). A spec that saves built-in pages, which exist once per site, runs on a
+ * site of its own: `test.use(onOwnSite('images'))` sends the `dbName` header that picks the tenant (docs/design.md §9)
+ * with every request of the spec's browsers, and the users it makes go into that tenant's database.
+ */
+export const E2E_TENANTS = ['images'] as const;
+
+export type E2eTenant = 'default' | (typeof E2E_TENANTS)[number];
+
+/** The SQLite file of a tenant in the e2e server's data folder (the server's own naming, README "TENANTS"). */
+export const tenantFile = (tenant: E2eTenant) => (tenant === 'default' ? 'folio.sqlite' : `folio-${tenant}.sqlite`);
+
+/** The options of a spec whose browsers see the site of `tenant`. */
+export const onOwnSite = (tenant: E2eTenant) => ({ extraHTTPHeaders: { dbName: tenant } });
