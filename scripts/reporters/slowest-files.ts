@@ -20,5 +20,7 @@ export function slowestLines(suite: string, times: readonly FileTime[], runMs: n
 }
 
 function seconds(ms: number): string {
-  return ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const whole = Math.round(ms / 1000);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
 }
