@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, TEXT_KINDS } from './fields';
+import { databaseId } from './ids';
 import { publishFields, RevisionStatusSchema, ScheduledSchema } from './revision';
 
 /**
@@ -53,7 +54,7 @@ export const LocaleSettingsSchema = z
      * The settings' revision as read (GET answers it; 0 before the first save). A save that sends it back is
      * refused (409) when another save came in between, so that nobody's language is dropped unseen.
      */
-    revision: z.number().int().min(0).max(2_147_483_647).optional(),
+    revision: databaseId({ coerce: false, zero: true }).optional(),
   })
   .superRefine((value, context) => {
     const seen = new Set<string>();
@@ -122,7 +123,8 @@ export type TranslationDocument = z.infer<typeof TranslationDocumentSchema>;
  */
 export const TranslationSaveSchema = z.object({
   locale: LocaleCodeSchema,
-  revision: z.number().int().min(0),
+  // The revision as read (0 before the first): a revision number, in the integer column's range (ids.ts).
+  revision: databaseId({ coerce: false, zero: true }),
   texts: z.record(z.string().max(200), z.string().max(LIMITS.richText, { message: `must be at most ${LIMITS.richText} characters` })),
   ...publishFields,
 });

@@ -32,7 +32,7 @@ export function auditEntryOf(row: AuditRow): AuditEntryRow {
 
 /** getauditlog: a page of 20, newest first. */
 export async function getAuditLog(tenant: Tenant, { pageno, after, ...filter }: AuditListRequest): Promise<AuditList> {
-  const key = after === undefined ? undefined : decodeCursor(after, ['string', 'number']);
+  const key = after === undefined ? undefined : decodeCursor(after, ['string', 'bigid']);
   const page = await listAuditEntries(tenant.db, filter, { after: key, offset: (pageno - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE });
   return { items: page.rows.map(auditEntryOf), totalItems: page.totalItems, totalCapped: page.totalCapped, next: page.next };
 }

@@ -81,7 +81,7 @@ export function enquiryRowOf(row: EnquiryListRow): EnquiryRow {
 
 /** getenquiries: a page of 10, newest first; New and Handled unless a status is asked for. */
 export async function getEnquiries(tenant: Tenant, request: EnquiryListRequest, mailConfigured: boolean): Promise<EnquiryList> {
-  const after = request.after === undefined ? undefined : decodeCursor(request.after, ['number'])[0];
+  const after = request.after === undefined ? undefined : decodeCursor(request.after, ['id'])[0];
   const page = await listEnquiries(tenant.db, tenant.dialect, request, { after, offset: (request.pageno - 1) * ENQUIRIES_PAGE_SIZE, limit: ENQUIRIES_PAGE_SIZE });
   return { items: page.rows.map(enquiryRowOf), totalItems: page.totalItems, totalCapped: page.totalCapped, next: page.next, mailConfigured };
 }

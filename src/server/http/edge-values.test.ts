@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { CONTENT_PAGES } from '../../core/pages';
 import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
+import { DATABASE_INTEGER_MAX } from '../../core/schemas/ids';
+import { PageCursorSchema } from '../../core/schemas/paging';
 import { pendingSetupCode, storedOrNewSetupCode } from '../setup/setup.service';
 import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
@@ -15,6 +18,12 @@ import { createUser } from '../users/users.service';
  * with bodies that are missing or not an object. Any 5xx fails, named by operation, field and value; so does an
  * error answer without its sentence (docs/design.md §4). An operation of the document without a case here fails too: a
  * new route gets its case, or this test says so.
+ *
+ * Ids and page cursors, walked harder: every field of the document that holds a row id or revision number (an integer
+ * field named so, or bounded to the integer column's range) and every page cursor (`after`) gets values beyond the
+ * integer column (2^31, 2^53, -1, ...) and forged cursors; each is a 400 with a sentence (about that field, when the
+ * answer names one), and a value in range that names no row answers below 500. Which operations have such fields
+ * is read from the document, so a route added later is walked without a word here.
  */
 
 type Json = unknown;
@@ -276,8 +285,9 @@ const CASES: Record<string, OperationCase> = {
   'POST /api/menu/getallActiveuser': { request: () => ({ body: {} }) },
   'POST /api/menu/menubyuser': { request: (f) => ({ body: { userId: f.groupId, from: 'group' } }) },
   'POST /api/menu/getAllitempage': { request: () => ({ body: {} }) },
+  // A new item's sequence may not fall below its siblings' (nor pass 10,000): growing with each call up to the most.
   'POST /api/menu/savemenubyuserforjson': {
-    request: (f, n) => ({ body: { jsonsavelist: { menuId: 0, modulename: `Edge ${n}`, pagename: '', sequence: n, isSubMenu: 'Y', landPage: 'N', userId: f.userId } } }),
+    request: (f, n) => ({ body: { jsonsavelist: { menuId: 0, modulename: `Edge ${n}`, pagename: '', sequence: Math.min(n, 10_000), isSubMenu: 'Y', landPage: 'N', userId: f.userId } } }),
   },
   'POST /api/menu/deletemenubyuser': { request: (f) => ({ body: { menuId: f.spareMenuItemIds.shift() ?? f.menuItemId } }) },
   'POST /api/menu/getallmenudata': { request: (f) => ({ body: { userId: f.userId, from: 'User' } }) },
@@ -345,6 +355,8 @@ interface Operation {
   path: string;
   params: string[];
   query: string[];
+  /** The schemas of the path and query parameters, by name. */
+  parameterSchemas: Record<string, SchemaNode | undefined>;
   /** The body's schema as the document gives it (JSON or multipart). */
   bodySchema?: SchemaNode;
 }
@@ -354,10 +366,13 @@ interface SchemaNode {
   properties?: Record<string, SchemaNode>;
   items?: SchemaNode;
   anyOf?: SchemaNode[];
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content: Record<string, { schema: SchemaNode }> } }>>;
+  paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema?: SchemaNode }>; requestBody?: { content: Record<string, { schema: SchemaNode }> } }>>;
 }
 
 function operationsOf(document: OpenApiDocument): Operation[] {
@@ -372,6 +387,7 @@ function operationsOf(document: OpenApiDocument): Operation[] {
         path,
         params: parameters.filter((p) => p.in === 'path').map((p) => p.name),
         query: parameters.filter((p) => p.in === 'query').map((p) => p.name),
+        parameterSchemas: Object.fromEntries(parameters.map((p) => [p.name, p.schema])),
         ...(first ? { bodySchema: first.schema } : {}),
       };
     }),
@@ -455,6 +471,145 @@ const jsonOf = (body: string): Record<string, Json> => {
 
 /** A refusal's message: words for a person (the spec's catalogue texts included), never a framework's code or internals. */
 const isSentence = (message: Json) => typeof message === 'string' && message.trim() !== '' && !/FST_ERR|SQLITE|syntax error|\bat \S+:\d+/i.test(message);
+
+/** A field that holds a row id or a revision number, or a page cursor: walked with the values below. */
+type KeyKind = 'id' | 'cursor';
+
+/** A field's schema and its `anyOf` branches. */
+const branchesOf = (schema: SchemaNode | undefined): SchemaNode[] => (schema ? [schema, ...(schema.anyOf ?? []).flatMap(branchesOf)] : []);
+
+/** The cursor's form as PageCursorSchema gives it to the document (core/schemas/paging.ts). */
+const CURSOR_FORM = z.toJSONSchema(PageCursorSchema) as SchemaNode & { maxLength?: number };
+
+/**
+ * What a field holds, by its name and schema: an id (an integer field named …id, …ids or revision, or bounded to the
+ * integer column's range as databaseId bounds it), a cursor (`after`, or a text of the cursor's form), or neither.
+ */
+function keyKindOf(name: string, schema: SchemaNode | undefined): KeyKind | null {
+  const branches = branchesOf(schema);
+  const cursorForm = (branch: SchemaNode & { maxLength?: number }) => branch.pattern === CURSOR_FORM.pattern && branch.maxLength === CURSOR_FORM.maxLength;
+  if (branches.some((branch) => branch.type === 'string' && (/^(after|cursor)$/.test(name) || cursorForm(branch)))) return 'cursor';
+  const integers = branches.filter((branch) => branch.type === 'integer');
+  if (integers.length === 0) return null;
+  if (/(id|ids)$/i.test(name) || name === 'revision' || integers.some((branch) => branch.maximum === DATABASE_INTEGER_MAX)) return 'id';
+  return null;
+}
+
+/** A field of a request where an id or a cursor goes: where it is, its name for a failure, and its schema. */
+interface KeyField {
+  kind: KeyKind;
+  /** `path parameter id`, `body field jsonsavelist.menuId`, … */
+  label: string;
+  /** The field a refusal names: the parameter's name, or the body's dotted path. */
+  field: string;
+  /** The label with list positions left out: the same field whatever the value sent. */
+  name: string;
+  schema: SchemaNode | undefined;
+  change(parts: RequestParts, edge: Json): RequestParts;
+}
+
+const withoutPositions = (place: Place) => place.filter((part) => typeof part === 'string').join('.');
+
+/**
+ * The body's id and cursor fields. With `value` (the case's body), the places that value has: every property of the
+ * schema at the top and inside the objects the value has, and the first entry of its lists (a list of ids
+ * included). Without it, every place the schema describes, to `depth` levels: what the walk must reach.
+ */
+function bodyKeyPlaces(schema: SchemaNode | undefined, value: Json, schemaOnly: boolean, at: Place = [], depth = 4): Array<{ place: Place; schema: SchemaNode | undefined }> {
+  if (depth === 0 || !schema) return [];
+  const places: Array<{ place: Place; schema: SchemaNode | undefined }> = [];
+  const branches = branchesOf(schema);
+  const isObject = value !== null && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
+  if (schemaOnly || isObject || at.length === 0) {
+    const keys = new Set(branches.flatMap((branch) => Object.keys(branch.properties ?? {})));
+    for (const key of keys) {
+      const child = branches.find((branch) => branch.properties?.[key])?.properties?.[key];
+      const inner = isObject ? (value as Record<string, Json>)[key] : undefined;
+      places.push({ place: [...at, key], schema: child });
+      if (schemaOnly || (inner !== null && typeof inner === 'object')) places.push(...bodyKeyPlaces(child, inner, schemaOnly, [...at, key], depth - 1));
+    }
+  }
+  if (schemaOnly || (Array.isArray(value) && value.length > 0)) {
+    for (const branch of branches.filter((one) => one.items)) {
+      const first = Array.isArray(value) ? (value as Json[])[0] : undefined;
+      places.push({ place: [...at, 0], schema: branch.items }, ...bodyKeyPlaces(branch.items, first, schemaOnly, [...at, 0], depth - 1));
+    }
+  }
+  return places;
+}
+
+/** The operation's id and cursor fields: its path and query parameters, and the places of the body (sent as `body`). */
+function keyFieldsOf(operation: Operation, body: Json, schemaOnly = false): KeyField[] {
+  const fields: KeyField[] = [];
+  for (const [where, names] of [['path', operation.params], ['query', operation.query]] as const) {
+    for (const name of names) {
+      const schema = operation.parameterSchemas[name];
+      const kind = keyKindOf(name, schema);
+      const part = where === 'path' ? 'params' : 'query';
+      if (kind) fields.push({ kind, label: `${where} parameter ${name}`, field: name, name: `${where} ${name}`, schema, change: (parts, edge) => ({ ...parts, [part]: { ...parts[part], [name]: edge } }) });
+    }
+  }
+  for (const { place, schema } of bodyKeyPlaces(operation.bodySchema, body, schemaOnly)) {
+    const name = [...place].reverse().find((part) => typeof part === 'string');
+    const kind = name === undefined ? null : keyKindOf(name, schema);
+    if (kind) {
+      fields.push({ kind, label: `body field ${place.join('.')}`, field: place.join('.'), name: `body ${withoutPositions(place)}`, schema, change: (parts, edge) => ({ ...parts, body: withValue(parts.body, place, edge) }) });
+    }
+  }
+  return fields;
+}
+
+/** A cursor as the server writes one (base64url JSON), of any key: what a forged one looks like. */
+const cursorOf = (key: Json) => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+/** What an edge value must get: a 400 with a sentence, or only less than a 5xx (a value in range, of no row). */
+type Expected = 400 | 'below 500';
+
+/** The values an id is walked with; `zero`: 0 is in range (a field where 0 means "new" or "none"). */
+const idValues = (zero: boolean): ReadonlyArray<readonly [string, Json, Expected]> => [
+  ['2^31', 2 ** 31, 400],
+  ['2^53', 2 ** 53, 400],
+  ['-1', -1, 400],
+  ['-2^31-1', -(2 ** 31) - 1, 400],
+  ['1.5', 1.5, 400],
+  ['0', 0, zero ? 'below 500' : 400],
+  ['"2147483648" (text)', '2147483648', 400],
+  ['"9007199254740992" (text)', '9007199254740992', 400],
+  ['"1e3" (text)', '1e3', 'below 500'],
+  ['2^31-1 (in range, of no row)', DATABASE_INTEGER_MAX, 'below 500'],
+];
+
+const AT = '2026-01-01T00:00:00.000Z';
+
+/** The cursors a page cursor is walked with: forged ones of every shape (400), and keys in range of no row. */
+const CURSOR_VALUES: ReadonlyArray<readonly [string, Json, Expected]> = [
+  ['[2^31]', 'WzIxNDc0ODM2NDhd', 400],
+  ['[2^53]', 'WzkwMDcxOTkyNTQ3NDA5OTJd', 400],
+  ['[-1]', 'Wy0xXQ', 400],
+  ['"not json"', 'bm90IGpzb24', 400],
+  ['[0]', cursorOf([0]), 400],
+  ['[1.5]', cursorOf([1.5]), 400],
+  ['["1"] (a text where a number is due)', cursorOf(['1']), 400],
+  ['an object', cursorOf({ after: 1 }), 400],
+  ['a key of three parts', cursorOf([1, 2, 3]), 400],
+  ['[] (an empty key)', cursorOf([]), 400],
+  ['null', cursorOf(null), 400],
+  ['[time, 2^53]', cursorOf([AT, 2 ** 53]), 400],
+  ['[time, -1]', cursorOf([AT, -1]), 400],
+  ['[text with NUL, 1]', cursorOf(['a\u0000', 1]), 400],
+  ['[120 characters, 1]', cursorOf(['x'.repeat(120), 1]), 400],
+  ['[10,000 characters, 1] (longer than a cursor)', cursorOf(['x'.repeat(10_000), 1]), 400],
+  ['"" (empty)', '', 400],
+  ['not base64url', 'a+b/c=', 400],
+  ['[2^31-1] (in range, of no row)', cursorOf([DATABASE_INTEGER_MAX]), 'below 500'],
+  ['[time, 2^31] (in range of a bigint, of no row)', cursorOf([AT, 2 ** 31]), 'below 500'],
+];
+
+/** The values of a field of that kind and schema. */
+function keyValuesOf(field: KeyField): ReadonlyArray<readonly [string, Json, Expected]> {
+  if (field.kind === 'cursor') return CURSOR_VALUES;
+  return idValues(branchesOf(field.schema).some((branch) => branch.type === 'integer' && branch.minimum !== undefined && branch.minimum <= 0));
+}
 
 describe.each(testDialects())('edge values on every operation on %s (docs/design.md §24)', (dialect) => {
   let t: TestApp;
@@ -616,6 +771,67 @@ describe.each(testDialects())('edge values on every operation on %s (docs/design
         }
       }
     }
+    expect(problems).toEqual([]);
+  });
+
+  it('finds every id and page cursor of the document, each bounded to the integer column and walked from its case', async () => {
+    const problems: string[] = [];
+    const keyed = operations.filter((operation) => keyFieldsOf(operation, undefined, true).length > 0);
+    // The lists with cursors and the calls with ids in each place are found (a document read wrongly finds none).
+    const names = keyed.flatMap((operation) => keyFieldsOf(operation, undefined, true).map((field) => `${operation.key} ${field.name}`));
+    for (const known of ['POST /api/master/getenquiries body after', 'POST /api/master/getauditlog body after', 'POST /api/master/getempmasterfroEmp body after', 'POST /api/master/getSearchForEmployeeMaster body after', 'GET /api/master/media query after', 'GET /api/master/media/{id} path id', 'GET /api/master/compare/{routing} query from', 'POST /api/master/getenquiry body id', 'POST /api/menu/savemenubyuserforjson body jsonsavelist.menuId', 'POST /api/master/getCommonMasterfordependancy body include']) {
+      if (!names.includes(known)) problems.push(`${known}: not found as an id or cursor field`);
+    }
+    for (const operation of keyed) {
+      const testCase = CASES[operation.key];
+      if (!testCase) {
+        problems.push(`${operation.key}: has id or cursor fields and no case to walk them from`);
+        continue;
+      }
+      const base = await testCase.request(fixtures, counter, testCase.setupApp ? setupApp : t);
+      const walked = new Set(keyFieldsOf(operation, base.body).map((field) => field.name));
+      for (const field of keyFieldsOf(operation, undefined, true)) {
+        if (!walked.has(field.name)) problems.push(`${operation.key} ${field.label}: not reached from the case's request`);
+        const integers = branchesOf(field.schema).filter((branch) => branch.type === 'integer');
+        if (field.kind === 'id' && integers.some((branch) => branch.maximum === undefined || branch.maximum > DATABASE_INTEGER_MAX || branch.minimum === undefined || branch.minimum < 0)) {
+          problems.push(`${operation.key} ${field.label}: an id not bounded to 0..${DATABASE_INTEGER_MAX} (databaseId, core/schemas/ids.ts): ${JSON.stringify(field.schema)}`);
+        }
+      }
+    }
+    expect(keyed.length).toBeGreaterThan(40);
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses every id beyond the integer column and every forged page cursor with a 400 and a sentence, and answers an unknown one below 500', { timeout: 300_000 }, async () => {
+    const problems: string[] = [];
+    let walkedFields = 0;
+    for (const operation of operations) {
+      const testCase = CASES[operation.key];
+      if (!testCase) continue;
+      const who = testCase.who ?? 'admin';
+      const app = testCase.setupApp ? setupApp : t;
+      const base = await testCase.request(fixtures, counter, app);
+      for (const field of keyFieldsOf(operation, base.body)) {
+        walkedFields += 1;
+        for (const [name, edge, expected] of keyValuesOf(field)) {
+          // A new request for each value: the current revision, names not taken yet.
+          const parts = field.change(await testCase.request(fixtures, counter, app), edge);
+          const response = await send(operation, testCase, parts, who);
+          const answer = jsonOf(response.body);
+          await testCase.afterAnswer?.(app, response.statusCode, answer);
+          const where = `${operation.key} ${field.label} = ${name}: ${response.statusCode} ${response.body.slice(0, 200)}`;
+          if (response.statusCode >= 500) problems.push(where);
+          else if (expected === 400 && response.statusCode !== 400) problems.push(`${where} (a 400 is due)`);
+          else if (response.statusCode >= 400 && (!String(response.headers['content-type']).startsWith('application/json') || !isSentence(answer.message))) {
+            problems.push(`${where} (without a sentence)`);
+          } else if (expected === 400 && typeof answer.field === 'string' && answer.field !== field.field && !field.field.startsWith(`${answer.field}.`)) {
+            // A refusal that names a field names this one, or the object or list that holds it (a union of both).
+            problems.push(`${where} (about another field than ${field.field})`);
+          }
+        }
+      }
+    }
+    expect(walkedFields).toBeGreaterThan(60);
     expect(problems).toEqual([]);
   });
 });

@@ -31,7 +31,7 @@ async function checkMayReadLibrary(tenant: Tenant, session: SessionUser): Promis
 /** A page of the library, newest first (48), with where each image is used, from the tenant's cache of uses. */
 export async function listMedia(tenant: Tenant, session: SessionUser, query: MediaListQuery): Promise<MediaList> {
   await checkMayReadLibrary(tenant, session);
-  const after = query.after === undefined ? undefined : decodeCursor(query.after, ['number'])[0];
+  const after = query.after === undefined ? undefined : decodeCursor(query.after, ['id'])[0];
   const uses = await mediaUses(tenant);
   const rows = await listMediaRows(tenant.db, { searchText: query.search, excludeIds: query.unused ? uses.usedIds : undefined, after }, MEDIA_PAGE_SIZE);
   const page = pageOfRows(rows, MEDIA_PAGE_SIZE, (row) => [row.id]);

@@ -75,7 +75,7 @@ export async function searchUsers(tenant: Tenant, { searchText, type, pageno, af
 
 async function pageOfUsers(tenant: Tenant, search: UserSearch | null, pageno: number, after: string | undefined): Promise<UserList> {
   const offset = (pageno - 1) * USER_PAGE_SIZE;
-  const page = await listUsers(tenant.db, tenant.dialect, search, { after: after === undefined ? undefined : decodeCursor(after, ['number'])[0], offset, limit: USER_PAGE_SIZE });
+  const page = await listUsers(tenant.db, tenant.dialect, search, { after: after === undefined ? undefined : decodeCursor(after, ['id'])[0], offset, limit: USER_PAGE_SIZE });
   return {
     totalItems: page.totalItems,
     totalCapped: page.totalCapped,
