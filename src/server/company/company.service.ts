@@ -4,6 +4,8 @@ import { DEFAULT_COUNTRY } from '../../core/countries';
 import { showPhone } from '../../core/phone-numbers';
 import type { Company } from '../../core/schemas/company';
 import { audit, changedFields } from '../audit/audit';
+import { cached, invalidate } from '../cache/cached';
+import { TAGS } from '../cache/tags';
 import { inTransaction, type Db } from '../db/database';
 import type { Tenant } from '../tenants/tenants';
 import { findCompany, upsertCompany } from './company.repository';
@@ -52,7 +54,7 @@ export async function saveCompanyDetails(tenant: Tenant, company: Company, now =
       details: changedFields(before, after),
     }, now);
   });
-  tenant.cache.clear();
+  invalidate(tenant, [TAGS.company]);
 }
 
 /**
@@ -78,20 +80,25 @@ export async function writeCompany(db: Db, company: Company, now: Date): Promise
   });
 }
 
-/** The company facts the public header and footer show. */
+/** The company facts the public header and footer show, read once per change of the company. */
+const siteCompany = cached({
+  name: 'site-company',
+  tags: [TAGS.company],
+  load: async (tenant: Tenant): Promise<SiteCompany> => {
+    const details = await getCompanyDetails(tenant);
+    return {
+      name: details.companyName || 'Folio',
+      email: details.email,
+      phone: phoneForVisitors(details.contact),
+      countryCode: details.countryCode,
+      tagline: details.tagline,
+      logo: details.logo,
+    };
+  },
+});
+
 export async function getSiteCompany(tenant: Tenant): Promise<SiteCompany> {
-  if (tenant.cache.company) return tenant.cache.company;
-  const details = await getCompanyDetails(tenant);
-  const company: SiteCompany = {
-    name: details.companyName || 'Folio',
-    email: details.email,
-    phone: phoneForVisitors(details.contact),
-    countryCode: details.countryCode,
-    tagline: details.tagline,
-    logo: details.logo,
-  };
-  tenant.cache.company = company;
-  return company;
+  return siteCompany.get(tenant);
 }
 
 /** The company's country (docs/design.md §34): how the numbers typed for it are read. From the cached site company. */

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import demoLogoSvg from '../../../public/images/logo.svg?raw';
 import { brandLogo } from '../../core/media/brand-logo';
 import { parseStoredImageUrl, type StoredImage } from '../../core/media/image-names';
+import { cached } from '../cache/cached';
+import { TAGS } from '../cache/tags';
 import { findImage, imageEtag } from '../media/images.repository';
 import { loadSharp } from '../media/media.service';
 import type { Tenant } from '../tenants/tenants';
@@ -32,20 +34,15 @@ const DEMO_VERSION = versionOf(demoLogoSvg);
 
 /**
  * The firm's icons: from its uploaded logo, else from the demo logo (an address elsewhere is not fetched: the
- * server asks no other host for anything). Read once per cache fill, as the company is: a company save or the
- * logo replaced in the media library drops them (TenantCache), on every instance.
+ * server asks no other host for anything). Read once per change: a company save, or the logo's picture replaced in
+ * the media library (media.service.ts), drops them on every instance.
  */
-export function firmIconsOf(tenant: Tenant): Promise<FirmIcons> {
-  const kept = tenant.cache.firmIcons;
-  if (kept) return kept;
-  const reading = readFirmIcons(tenant);
-  // Kept before it is read: a change meanwhile drops this read, which is then never kept.
-  tenant.cache.firmIcons = reading;
-  reading.catch(() => {
-    if (tenant.cache.firmIcons === reading) tenant.cache.firmIcons = undefined;
-  });
-  return reading;
+export async function firmIconsOf(tenant: Tenant): Promise<FirmIcons> {
+  return firmIcons.get(tenant);
 }
+
+/** The icons and their version: every page's head asks. */
+const firmIcons = cached({ name: 'firm-icons', tags: [TAGS.company, TAGS.firmIcons], load: readFirmIcons });
 
 async function readFirmIcons(tenant: Tenant): Promise<FirmIcons> {
   const { logo } = await getSiteCompany(tenant);

@@ -1,5 +1,7 @@
 import { type FieldRule } from '../../core/field-rules/field-rule';
 import { fieldRuleOf } from '../../core/page-defs/parameter';
+import { cached } from '../cache/cached';
+import { TAGS } from '../cache/tags';
 import { NotFoundError } from '../errors';
 import { listParameters, parameterOf } from '../page-defs/parameters.repository';
 import type { Tenant } from '../tenants/tenants';
@@ -11,12 +13,16 @@ import { pageExists } from './field-rules.repository';
  * an empty list; an unknown page is a 404.
  */
 export async function getActiveRules(tenant: Tenant, pageId: number): Promise<FieldRule[]> {
-  const cached = tenant.cache.rules.get(pageId);
-  if (cached) return cached;
-  const rows = await listParameters(tenant.db, pageId);
-  if (rows.length === 0 && !(await pageExists(tenant.db, pageId))) throw new NotFoundError(`There is no page with id ${pageId}.`);
-  const rules = rows.map((row) => fieldRuleOf(parameterOf(row)));
-  // Parameters change only through page definitions, which clear the tenant's cache.
-  tenant.cache.rules.set(pageId, rules);
-  return rules;
+  return activeRules.get(tenant, pageId);
 }
+
+/** Each page's field rules, by page id: every save is checked against them. Parameters change only through page definitions. */
+const activeRules = cached({
+  name: 'field-rules',
+  tags: [TAGS.pages],
+  load: async (tenant: Tenant, pageId: number): Promise<FieldRule[]> => {
+    const rows = await listParameters(tenant.db, pageId);
+    if (rows.length === 0 && !(await pageExists(tenant.db, pageId))) throw new NotFoundError(`There is no page with id ${pageId}.`);
+    return rows.map((row) => fieldRuleOf(parameterOf(row)));
+  },
+});

@@ -1,6 +1,8 @@
 import { BUILTIN_GROUP_IDS } from '../../core/groups';
 import { GROUP_MESSAGES, type GroupSaveAnswer, type SaveUserGroupData, type UserGroupRow } from '../../core/schemas/group';
 import { audit, changedFields } from '../audit/audit';
+import { invalidate } from '../cache/cached';
+import { TAGS } from '../cache/tags';
 import { inTransaction } from '../db/database';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
@@ -58,6 +60,7 @@ export async function deleteGroup(tenant: Tenant, id: number): Promise<GroupSave
     await deleteGroupAndMenu(trx, id);
     await audit(trx, tenant, { action: 'group.delete', targetType: 'group', targetId: group.name, summary: `Deleted group ${group.name}`, details: { id } });
   });
-  tenant.cache.clear();
+  // Its menu tree went with it.
+  invalidate(tenant, [TAGS.menus]);
   return { status: 'OK', message: GROUP_MESSAGES.deleted };
 }

@@ -1,5 +1,7 @@
 import { LOCALE_CODE, LOCALE_MESSAGES, LocaleSettingsSchema, type Locale, type LocaleSettings } from '../../core/schemas/locale';
 import { audit } from '../audit/audit';
+import { cached, invalidate } from '../cache/cached';
+import { TAGS } from '../cache/tags';
 import { inTransaction } from '../db/database';
 import { ConflictError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
@@ -11,16 +13,19 @@ import { hasTranslations, readLocaleSettings, writeLocaleSettings } from './loca
  */
 export const ONE_LANGUAGE: LocaleSettings = { defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }], revision: 0 };
 
-/** The tenant's languages, read once and kept until anything changes (every public page asks). */
+/** The tenant's languages, read once and kept until they change (every public page asks). */
+const locales = cached({
+  name: 'locales',
+  tags: [TAGS.locales],
+  load: async (tenant: Tenant): Promise<LocaleSettings> => {
+    const stored = await readLocaleSettings(tenant.db);
+    const parsed = stored === undefined ? undefined : LocaleSettingsSchema.safeParse(JSON.parse(stored));
+    return parsed?.success ? { ...parsed.data, revision: parsed.data.revision ?? 0 } : ONE_LANGUAGE;
+  },
+});
+
 export async function localeSettings(tenant: Tenant): Promise<LocaleSettings> {
-  const cached = tenant.cache.locales;
-  if (cached) return cached;
-  const epoch = tenant.cache.epoch;
-  const stored = await readLocaleSettings(tenant.db);
-  const parsed = stored === undefined ? undefined : LocaleSettingsSchema.safeParse(JSON.parse(stored));
-  const settings = parsed?.success ? { ...parsed.data, revision: parsed.data.revision ?? 0 } : ONE_LANGUAGE;
-  if (tenant.cache.epoch === epoch) tenant.cache.locales = settings;
-  return settings;
+  return locales.get(tenant);
 }
 
 /** The languages visitors can read besides the default: enabled, in the order the languages screen lists them. */
@@ -56,7 +61,7 @@ export async function saveLocaleSettings(tenant: Tenant, input: LocaleSettings, 
       details: { before, after: settings },
     }, now);
   });
-  tenant.cache.clear();
+  invalidate(tenant, [TAGS.locales]);
   return settings;
 }
 

@@ -5,6 +5,8 @@ import { isOwnWordKey, ownWordUnits, siteTextUnits, type SiteTextUnit } from '..
 import { isSiteWordKey, type SiteWords } from '../../core/site-words';
 import type { SessionUser } from '../access/access';
 import { audit } from '../audit/audit';
+import { cached, invalidate } from '../cache/cached';
+import { TAGS } from '../cache/tags';
 import { getSiteCompany } from '../company/company.service';
 import { inTransaction } from '../db/database';
 import { ConflictError, ValidationError } from '../errors';
@@ -75,15 +77,17 @@ export async function wordsIn(tenant: Tenant, locale: string | undefined): Promi
   return { texts, frame: Object.keys(frame).length > 0 ? frame : undefined };
 }
 
-/** A language's translations of the site's own words, by key, kept until anything changes (every page in it asks). */
+/** A language's translations of the site's own words, by key, kept until they change (every page in it asks). */
 export async function siteTextsIn(tenant: Tenant, locale: string): Promise<Readonly<Record<string, string>>> {
-  const cached = tenant.cache.siteTexts.get(locale);
-  if (cached) return cached;
-  const epoch = tenant.cache.epoch;
-  const texts = (await stored(tenant, locale))?.texts ?? {};
-  if (tenant.cache.epoch === epoch) tenant.cache.siteTexts.set(locale, texts);
-  return texts;
+  return siteTexts.get(tenant, locale);
 }
+
+/** Each language's translations of the site's own words (menu, footer, contact form), by locale. */
+const siteTexts = cached({
+  name: 'site-texts',
+  tags: [TAGS.siteTexts],
+  load: async (tenant: Tenant, locale: string): Promise<Readonly<Record<string, string>>> => (await stored(tenant, locale))?.texts ?? {},
+});
 
 /** Where a language's site texts stand: missing (none), outdated (a source changed since), current; and how many are translated. */
 export async function siteTextsStatus(tenant: Tenant, locale: string, units?: SiteTextUnit[]) {
@@ -163,6 +167,6 @@ export async function writeTranslation(
     }, now);
     return next;
   });
-  tenant.cache.clear();
+  invalidate(tenant, [TAGS.siteTexts]);
   return { message: 'Success', revision: saved.revision, status: 'published', publishAt: null, unscheduled: null };
 }

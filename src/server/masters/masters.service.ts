@@ -9,6 +9,8 @@ import {
 } from '../../core/masters/master-data';
 import { allowedScreens, type SessionUser } from '../access/access';
 import { audit, changedFields } from '../audit/audit';
+import { invalidate } from '../cache/cached';
+import { TAGS } from '../cache/tags';
 import { inTransaction, type Db } from '../db/database';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
@@ -249,7 +251,7 @@ export async function saveMasterValue(tenant: Tenant, input: MasterValueInput): 
     return existing.id;
   });
   // Public pages show a chosen value's name: a renamed value shows at once.
-  tenant.cache.clear();
+  invalidate(tenant, [TAGS.masters]);
   return { status: 'Success', message: MASTER_MESSAGES.saved, id };
 }
 

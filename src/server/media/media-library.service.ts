@@ -3,13 +3,15 @@ import type { ImageDetails } from '../../core/public-page';
 import { MEDIA_PAGE_SIZE, type MediaItem, type MediaList, type MediaListQuery, type MediaUpdate, type MediaUse } from '../../core/schemas/media';
 import { allowedScreens, type SessionUser } from '../access/access';
 import { audit } from '../audit/audit';
+import { cached, invalidate } from '../cache/cached';
+import { TAGS } from '../cache/tags';
 import { inTransaction } from '../db/database';
 import { decodeCursor, pageOfRows } from '../db/keyset';
 import { ForbiddenError, InUseError, NotFoundError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
 import { deleteImages, insertImages } from './images.repository';
 import { findMedia, listImageDetails, listMediaRows, updateMedia, type MediaRow } from './media-library.repository';
-import { deleteStoredImage, editsAnyPage, encodeUpload, imageRow, withSrcsetCopies } from './media.service';
+import { deleteStoredImage, editsAnyPage, encodeUpload, imageRow, imagesChanged, withSrcsetCopies } from './media.service';
 import { mediaUses, placesOf, useKey, type MediaUses } from './media-uses';
 
 /**
@@ -69,7 +71,7 @@ export async function updateMediaDetails(tenant: Tenant, id: number, input: Medi
   });
   // Public pages show an image's alt text and focal point (not its title): they render again, here and on every
   // other instance.
-  if (['alt', 'focalX', 'focalY'].some((field) => field in changed)) tenant.cache.clear();
+  if (['alt', 'focalX', 'focalY'].some((field) => field in changed)) invalidate(tenant, [TAGS.media]);
   return itemOf({ ...row, title, alt: input.alt, focal_x: input.focalX, focal_y: input.focalY }, await mediaUses(tenant));
 }
 
@@ -81,21 +83,18 @@ export async function readMediaItem(tenant: Tenant, id: number): Promise<MediaIt
 
 /**
  * The alt text and focal point of every image that has either, by `folder/name` (docs/design.md §27): read once per tenant
- * and kept until a change clears the tenant's cache (a change of an image's details does, on every instance).
+ * and kept until an image's details change (`media`), on every instance.
  */
-export function imageDetails(tenant: Tenant): Promise<ReadonlyMap<string, ImageDetails>> {
-  const kept = tenant.cache.imageDetails;
-  if (kept) return kept;
-  const reading = listImageDetails(tenant.db).then(
-    (rows) => new Map(rows.map((row) => [`${row.folder}/${row.name}`, { alt: row.alt, focalX: Number(row.focal_x), focalY: Number(row.focal_y) }])),
-  );
-  tenant.cache.imageDetails = reading;
-  // A failed read is not kept: the next render tries again.
-  reading.catch(() => {
-    if (tenant.cache.imageDetails === reading) tenant.cache.imageDetails = undefined;
-  });
-  return reading;
+export async function imageDetails(tenant: Tenant): Promise<ReadonlyMap<string, ImageDetails>> {
+  return details.get(tenant);
 }
+
+const details = cached({
+  name: 'image-details',
+  tags: [TAGS.media],
+  load: async (tenant: Tenant): Promise<ReadonlyMap<string, ImageDetails>> =>
+    new Map((await listImageDetails(tenant.db)).map((row) => [`${row.folder}/${row.name}`, { alt: row.alt, focalX: Number(row.focal_x), focalY: Number(row.focal_y) }])),
+});
 
 /** Deletes an image nothing uses (409 naming where while a page or the company shows it). */
 export async function deleteMediaImage(tenant: Tenant, id: number): Promise<{ message: 'Success' }> {
@@ -110,7 +109,7 @@ export async function deleteMediaImage(tenant: Tenant, id: number): Promise<{ me
  * Replaces an image's picture under the same address (docs/design.md §27): the new picture, checked as an upload is
  * (decision 005), is fitted to the old one's width × height around the focal point and stored in its format, its
  * srcset copies made again under their names; ETags follow the new bytes. After the commit no instance serves the
- * old bytes from memory (TenantCache.imagesReplaced); browsers and proxies within their max-age (media.routes.ts).
+ * old bytes from memory (imagesChanged); browsers and proxies within their max-age (media.routes.ts).
  */
 export async function replaceMediaImage(tenant: Tenant, id: number, bytes: Buffer | null): Promise<MediaItem> {
   const { row, image } = await mediaOf(tenant, id);
@@ -132,7 +131,7 @@ export async function replaceMediaImage(tenant: Tenant, id: number, bytes: Buffe
       details: { bytes: { before: Number(row.bytes), after: encoded.data.length } },
     });
   });
-  tenant.cache.imagesReplaced(image.folder, names);
+  await imagesChanged(tenant, image.folder, names);
   return itemOf({ ...row, bytes: encoded.data.length }, await mediaUses(tenant));
 }
 

@@ -1,6 +1,8 @@
 import { IMAGE_FOLDERS } from '../../core/media/image-names';
 import { SCREEN_PAGES } from '../../core/pages';
 import type { MediaUse } from '../../core/schemas/media';
+import { cached } from '../cache/cached';
+import { TAGS } from '../cache/tags';
 import { getCompanyDetails } from '../company/company.service';
 import { labelOf, pathText } from '../pages/page-compare';
 import { liveRevisionDocuments } from '../pages/page.repository';
@@ -28,21 +30,15 @@ export const useKey = (folder: string, stem: string) => `${folder}/${stem}`;
 
 /**
  * Where each image is used (docs/design.md §27): read once per tenant from the pages' live revisions (published, the
- * newest, a waiting schedule; docs/design.md §19) and the company's logo, then kept in the tenant's cache until a page or
- * the company changes (a publication, a draft or a schedule, a clear: TenantCache drops it, on every instance).
+ * newest, a waiting schedule; docs/design.md §19) and the company's logo, then kept in the tenant's cache until a page's
+ * revisions, the pages or the company change (a publication, a draft or a schedule), on every instance.
  * A list of images looks its rows up here: it never reads documents itself.
  */
-export function mediaUses(tenant: Tenant): Promise<MediaUses> {
-  const kept = tenant.cache.mediaUses;
-  if (kept) return kept;
-  const reading = readMediaUses(tenant);
-  tenant.cache.mediaUses = reading;
-  // A failed read is not kept: the next call tries again.
-  reading.catch(() => {
-    if (tenant.cache.mediaUses === reading) tenant.cache.mediaUses = undefined;
-  });
-  return reading;
+export async function mediaUses(tenant: Tenant): Promise<MediaUses> {
+  return uses.get(tenant);
 }
+
+const uses = cached({ name: 'media-uses', tags: [TAGS.revisions, TAGS.pages, TAGS.company], load: readMediaUses });
 
 async function readMediaUses(tenant: Tenant): Promise<MediaUses> {
   const byImage = new Map<string, PlacedUse[]>();

@@ -22,7 +22,7 @@ export async function mediaRoutes(app: FastifyInstance, options: { config: AppCo
   const api = typed(app);
   // This process's hot images, all tenants together; a delete anywhere drops them (TenantCache.imagesDeleted).
   const served = new ServedImageCache();
-  for (const tenant of app.tenants.all()) tenant.cache.onChange((change) => served.apply(tenant.name, change));
+  for (const tenant of app.tenants.all()) tenant.cache.onInvalidate((invalidation) => served.apply(tenant.name, invalidation));
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 4, fieldSize: 1000, parts: 5 } });
 
   // Shared by the About and Customers editors and every Autowired page with Image parameters: the access layer

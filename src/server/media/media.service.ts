@@ -23,6 +23,9 @@ import { contentPageByKey } from '../../core/pages';
 import { allowedScreens, type SessionUser } from '../access/access';
 import type { AppConfig } from '../config';
 import { audit } from '../audit/audit';
+import { invalidate } from '../cache/cached';
+import { imageTag, TAGS } from '../cache/tags';
+import { getSiteCompany } from '../company/company.service';
 import { inTransaction } from '../db/database';
 import { findPageById, listPages } from '../pages/resolve-page';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
@@ -290,7 +293,18 @@ export async function deleteStoredImage(tenant: Tenant, image: StoredImage, summ
     await audit(trx, tenant, { action: 'image.delete', targetType: 'image', targetId: `${folder}/${image.name}`, summary, details: { folder } });
   });
   // After the commit: this instance and every other one stop serving them from memory.
-  tenant.cache.imagesDeleted(folder, [image.name, ...variants]);
+  await imagesChanged(tenant, folder, [image.name, ...variants]);
+}
+
+/**
+ * Uploaded images were deleted or got new bytes under their names (after the commit): no instance serves the old
+ * bytes from memory any more (served-images.ts hears their tags). When one is the logo, the firm's icons are made
+ * again, under a new version in every page's head (docs/design.md §34).
+ */
+export async function imagesChanged(tenant: Tenant, folder: string, names: readonly string[]): Promise<void> {
+  const logo = await getSiteCompany(tenant).then(({ logo }) => logo, () => undefined);
+  const isLogo = logo === undefined || names.some((name) => logo === `${UPLOADS_PATH}${folder}/${name}`);
+  invalidate(tenant, [...names.map((name) => imageTag(folder, name)), ...(isLogo ? [TAGS.firmIcons] : [])]);
 }
 
 /**

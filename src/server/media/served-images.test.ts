@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ServedImageCache, type ServedImage } from './served-images';
+import { imageTag } from '../cache/tags';
 
 const image = (bytes: number, fill = 1): ServedImage => ({ data: Buffer.alloc(bytes, fill), contentType: 'image/png', etag: `"${bytes}-${fill}"` });
 
@@ -59,11 +60,11 @@ describe('the cache of served images', () => {
       await cache.read('acme', 'about', 'a', loads.acme);
     };
     await readAll();
-    cache.apply('default', { kind: 'images', folder: 'about', names: ['a'] });
-    cache.apply('default', { kind: 'page', pageId: 1, cacheKey: 'home' });
+    cache.apply('default', [imageTag('about', 'a')]);
+    cache.apply('default', ['page:Home']);
     await readAll();
     expect([loads.a.calls, loads.b.calls, loads.acme.calls]).toEqual([2, 1, 1]);
-    cache.apply('default', { kind: 'clear' });
+    cache.apply('default', null);
     await readAll();
     expect([loads.a.calls, loads.b.calls, loads.acme.calls]).toEqual([3, 2, 1]);
   });
@@ -73,7 +74,7 @@ describe('the cache of served images', () => {
     let finish: (found: ServedImage) => void = () => {};
     const slow = () => new Promise<ServedImage | undefined>((resolve) => (finish = resolve));
     const reading = cache.read('default', 'about', 'a', slow);
-    cache.apply('default', { kind: 'images', folder: 'about', names: ['a'] });
+    cache.apply('default', [imageTag('about', 'a')]);
     finish(image(10));
     await reading;
     expect(cache.count).toBe(0);

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { CacheChange } from '../tenants/tenant-cache';
+import type { Invalidation } from '../cache/cached';
+import { IMAGE_TAG } from '../cache/tags';
 
 /** An image as served: its bytes, its content type and its ETag. */
 export interface ServedImage {
@@ -17,7 +18,7 @@ export const SERVED_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
  * The images this process served lately (docs/design.md §8), so that hot images stay off the database: least recently
  * used first out, bounded in bytes across tenants, keyed by tenant, folder and name. Names are never reused; an
  * image changes only when it is deleted or replaced in the media library (new bytes under its name), and either
- * reaches every instance's cache through the tenant's cache changes (`apply`, fed by TenantCache.onChange;
+ * reaches every instance's cache through the image's tag (`apply`, fed by the tenant's cache store, cache/cached.ts;
  * decision 013).
  */
 export class ServedImageCache {
@@ -55,18 +56,21 @@ export class ServedImageCache {
     return reading;
   }
 
-  /** A change of a tenant's cache: deleted or replaced images are dropped, and a clear drops all of the tenant's. */
-  apply(tenant: string, change: CacheChange): void {
-    if (change.kind === 'page' || change.kind === 'revisions') return;
-    this.drops += 1;
-    if (change.kind === 'images') {
-      for (const name of change.names) {
-        const key = keyOf(tenant, change.folder, name);
+  /** An invalidation of a tenant's cache: the images whose tags it names are dropped, and a clear drops all of the tenant's. */
+  apply(tenant: string, invalidation: Invalidation): void {
+    if (invalidation !== null) {
+      const images = invalidation.filter((tag) => tag.startsWith(IMAGE_TAG));
+      if (images.length === 0) return;
+      this.drops += 1;
+      for (const tag of images) {
+        // The tag ends with `folder/name`, as the key does (cache/tags.ts imageTag).
+        const key = `${tenant}/${tag.slice(IMAGE_TAG.length)}`;
         this.entries.delete(key);
         this.reading.delete(key);
       }
       return;
     }
+    this.drops += 1;
     const prefix = `${tenant}/`;
     for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
     for (const key of [...this.reading.keys()]) if (key.startsWith(prefix)) this.reading.delete(key);

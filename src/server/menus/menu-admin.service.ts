@@ -11,6 +11,8 @@ import { PUBLIC_GROUP_ID } from '../../core/groups';
 import { PAGE_MESSAGES } from '../../core/page-defs/page-definition';
 import { PUBLIC_MENU_MESSAGES, type PlacePageData, type PublicMenuEntry, type PublicMenuPlace } from '../../core/page-defs/public-menu';
 import { audit, changedFields, type AuditTargetType } from '../audit/audit';
+import { invalidate } from '../cache/cached';
+import { TAGS } from '../cache/tags';
 import { inTransaction, type Db } from '../db/database';
 import { NotFoundError, ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
@@ -94,7 +96,7 @@ export async function saveMenuItems(tenant: Tenant, { jsonsavelist }: SaveMenuDa
     // Each refusal names its field as a path into the body (docs/design.md §25): `jsonsavelist.2.sequence`.
     for (const [index, item] of items.entries()) await saveOne(trx, tenant, item, Array.isArray(jsonsavelist) ? `jsonsavelist.${index}` : 'jsonsavelist');
   });
-  tenant.cache.clear();
+  invalidate(tenant, [TAGS.menus]);
   return { status: 'OK', message: MENU_MESSAGES.saved };
 }
 
@@ -184,7 +186,7 @@ export async function deleteMenuItem(tenant: Tenant, menuId: number): Promise<Me
       details: { item: menuId, label: item.label, itemsDeleted: removed },
     });
   });
-  tenant.cache.clear();
+  invalidate(tenant, [TAGS.menus]);
   return { status: 'OK', message: MENU_MESSAGES.deleted };
 }
 
@@ -206,7 +208,7 @@ export async function applyGroupMenu(tenant: Tenant, groupId: number): Promise<M
       details: { users: userIds.length, ownItemsDeleted: removed },
     });
   });
-  tenant.cache.clear();
+  invalidate(tenant, [TAGS.menus]);
   return { status: 'OK', message: MENU_MESSAGES.groupUpdated };
 }
 
@@ -247,7 +249,7 @@ export async function renameItem(tenant: Tenant, menuId: number, label: string):
       details: { item: menuId, ...changedFields({ label: item.label }, { label }) },
     });
   });
-  tenant.cache.clear();
+  invalidate(tenant, [TAGS.menus]);
   return { status: 'OK', message: MENU_MESSAGES.saved };
 }
 
@@ -264,7 +266,7 @@ export async function clearGroupMenu(tenant: Tenant, groupId: number): Promise<M
       details: { itemsDeleted: removed },
     });
   });
-  tenant.cache.clear();
+  invalidate(tenant, [TAGS.menus]);
   return { status: 'OK', message: MENU_MESSAGES.deleted };
 }
 
@@ -351,7 +353,7 @@ export async function placePageInPublicMenu(tenant: Tenant, { pageId, parentId, 
     });
     return id;
   });
-  tenant.cache.clear();
+  invalidate(tenant, [TAGS.menus]);
   const placed = await findMenuItem(tenant.db, menuId);
   return { status: 'OK', message: PUBLIC_MENU_MESSAGES.placed(placed?.label ?? ''), menuId };
 }

@@ -1,5 +1,7 @@
 import type { MenuEntry, SubMenu } from '../../core/schemas/menu';
 import { PUBLIC_GROUP_ID } from '../../core/groups';
+import { cached } from '../cache/cached';
+import { TAGS } from '../cache/tags';
 import type { Tenant } from '../tenants/tenants';
 import { listMenuItems, type MenuItemRow } from './menus.repository';
 
@@ -40,13 +42,15 @@ export function buildMenuTree(rows: readonly MenuItemRow[], audience: MenuAudien
 
 /** The Public group's menu, shown in the header of every public page. */
 export async function getPublicMenu(tenant: Tenant): Promise<MenuEntry[]> {
-  const key = `group:${PUBLIC_GROUP_ID}`;
-  const cached = tenant.cache.menus.get(key);
-  if (cached) return cached;
-  const menu = buildMenuTree(await listMenuItems(tenant.db, 'group', PUBLIC_GROUP_ID), 'public');
-  tenant.cache.menus.set(key, menu);
-  return menu;
+  return publicMenu.get(tenant);
 }
+
+/** The public menu, read once per change of the menus or of the pages (a page deactivated leaves it). */
+const publicMenu = cached({
+  name: 'public-menu',
+  tags: [TAGS.menus, TAGS.pages],
+  load: async (tenant: Tenant): Promise<MenuEntry[]> => buildMenuTree(await listMenuItems(tenant.db, 'group', PUBLIC_GROUP_ID), 'public'),
+});
 
 /**
  * The items of a user's effective menu (docs/design.md §5): their own tree if one is assigned, else their group's.

@@ -9,6 +9,8 @@ import {
 } from '../../core/page-defs/page-definition';
 import { PARAMETER_MESSAGES, type Parameter, type ParameterLabel, type SaveParametersData } from '../../core/page-defs/parameter';
 import { audit, changedFields } from '../audit/audit';
+import { invalidate } from '../cache/cached';
+import { pageTag, TAGS } from '../cache/tags';
 import { inTransaction } from '../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { builtInKind } from '../pages/built-in.kind';
@@ -77,7 +79,7 @@ export async function savePageDefinition(tenant: Tenant, input: PageDefinitionDa
         details: changedFields({ displayName: existing.display_name || existing.name, module: existing.module_id }, { displayName: input.dspname, module: input.module }),
       });
     });
-    tenant.cache.clear();
+    invalidate(tenant, [TAGS.pages]);
     return { status: 'OK', message: PAGE_MESSAGES.saved, id: existing.id };
   }
   if (input.type !== pageBuilderKind.pageType) throw new ValidationError(existing ? PAGE_MESSAGES.wiredType : PAGE_MESSAGES.newWired, 'type');
@@ -120,7 +122,8 @@ export async function savePageDefinition(tenant: Tenant, input: PageDefinitionDa
       return next;
     });
   }
-  tenant.cache.clear();
+  // A page renamed: its documents were kept under its old name's tag, and its old address may now redirect.
+  invalidate(tenant, existing ? [TAGS.pages, TAGS.redirects, pageTag(existing.routing)] : [TAGS.pages]);
   return { status: 'OK', message: PAGE_MESSAGES.saved, id };
 }
 
@@ -154,7 +157,7 @@ export async function changePageStatus(tenant: Tenant, id: number, activeStatus:
       details: changedFields({ active: row.active === 1 }, { active: activeStatus === 'Y' }),
     });
   });
-  tenant.cache.clear();
+  invalidate(tenant, [TAGS.pages]);
   return { status1: 'Success', message: activeStatus === 'Y' ? PAGE_MESSAGES.activated : PAGE_MESSAGES.deactivated };
 }
 
@@ -210,7 +213,7 @@ export async function saveParameters(tenant: Tenant, { id, parameters }: SavePar
       details: changes.details,
     });
   });
-  tenant.cache.clear();
+  invalidate(tenant, [TAGS.pages]);
   return { message: 'Success' };
 }
 

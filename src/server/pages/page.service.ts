@@ -4,6 +4,8 @@ import { LONGEST_SCHEDULE_MS, PUBLISH_MESSAGES, type EditState, type RevisionSta
 import { EMPTY_SEO, type Seo } from '../../core/schemas/seo';
 import { mayEditPage, type SessionUser } from '../access/access';
 import { audit, runAs } from '../audit/audit';
+import { cached, invalidate } from '../cache/cached';
+import { pageTag, TAGS } from '../cache/tags';
 import { getSiteCompany } from '../company/company.service';
 import { inTransaction } from '../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
@@ -78,17 +80,32 @@ function emptyDocumentOf(page: Page): Record<string, unknown> {
 }
 
 /**
+ * A page's published document, kept until the page is published again (`page:Home`, in any language: publishedTags).
+ * Documents were validated before they were stored.
+ */
+const publishedDocuments = cached({
+  name: 'published-document',
+  tags: (page: Page) => [pageTag(page.routing)],
+  key: (page) => String(page.id),
+  load: async (tenant: Tenant, page: Page): Promise<Record<string, unknown>> => {
+    const row = await findPublishedRevision(tenant.db, page.id);
+    return row ? documentOf<Record<string, unknown>>(row) : emptyDocumentOf(page);
+  },
+});
+
+/**
  * A page's published document. Public pages and the get calls both come through here, so the server-rendered
- * HTML and the API always agree. Documents were validated before they were stored.
+ * HTML and the API always agree.
  */
 export async function publishedDocument(tenant: Tenant, page: Page): Promise<Record<string, unknown>> {
-  const cached = tenant.cache.content.get(page.id);
-  if (cached) return cached as unknown as Record<string, unknown>;
-  const row = await findPublishedRevision(tenant.db, page.id);
-  const document = row ? documentOf<Record<string, unknown>>(row) : emptyDocumentOf(page);
-  tenant.cache.content.set(page.id, document as never);
-  return document;
+  return publishedDocuments.get(tenant, page);
 }
+
+/**
+ * What a publication of a page (in any language) changes: the page in every language (a translation shows the
+ * source's numbers and images, and lists the others), the languages pages are published in, where images are used.
+ */
+export const publishedTags = (page: Pick<Page, 'routing'>): string[] => [pageTag(page.routing), TAGS.publishedLocales, TAGS.revisions];
 
 /**
  * getpagecontent and `GET /api/pages/:routing` (docs/design.md §13): a page's published document. The content of an
@@ -284,8 +301,7 @@ export async function commitRevision(
   }
   // Only a publication changes what visitors see; a draft or a schedule leaves the public page and its caches
   // (but may change where images are used: the media library's list reads that again).
-  if (status === 'published') tenant.cache.pageSaved(page.id, page.cacheKey);
-  else tenant.cache.revisionsSaved(page.id);
+  invalidate(tenant, status === 'published' ? publishedTags(page) : [TAGS.revisions]);
   return { message: 'Success', revision, status, publishAt, unscheduled };
 }
 
@@ -315,7 +331,7 @@ export async function unscheduleRevision(tenant: Tenant, page: Page, revision: n
     return true;
   });
   if (!moved) throw new ConflictError(`Revision ${revision} is not scheduled: it was published already or its schedule was cancelled. Reload to see the page as it is now.`);
-  tenant.cache.revisionsSaved(page.id);
+  invalidate(tenant, [TAGS.revisions]);
   return { message: 'Success', revision, status: 'draft' };
 }
 
@@ -375,7 +391,7 @@ export async function publishDueRevisions(tenant: Tenant, now: Date): Promise<Ar
       }),
     );
     if (!moved) continue;
-    tenant.cache.pageSaved(page.id, page.cacheKey);
+    invalidate(tenant, publishedTags(page));
     published.push({ pageId: page.id, revision: due.revision });
   }
   return published;

@@ -1,3 +1,5 @@
+import { cached } from '../cache/cached';
+import { TAGS } from '../cache/tags';
 import { NotFoundError } from '../errors';
 import { publicLocales } from '../locales/locales.service';
 import { listContentPages } from '../page-defs/pages.repository';
@@ -11,39 +13,51 @@ const KINDS: readonly PageKind[] = [builtInKind, pageBuilderKind];
 
 export const NO_PAGE = 'There is no page of that name.';
 
-/** The tenant's pages with content, by lower-cased routing name, from its cache (cleared whenever a page definition changes). */
-async function pagesByRouting(tenant: Tenant): Promise<ReadonlyMap<string, Page>> {
-  const cached = tenant.cache.contentPages;
-  if (cached) return cached;
-  const pages = new Map<string, Page>();
-  for (const row of await listContentPages(tenant.db)) {
-    for (const kind of KINDS) {
-      const page = kind.pageOf(row);
-      if (page) pages.set(row.routing.toLowerCase(), { ...page, kind });
+/** The tenant's pages with content: by lower-cased routing name, and by the public address visitors reach them at. */
+export interface PageIndex {
+  byRouting: ReadonlyMap<string, Page>;
+  /** As spelled (`/Home1`, `/de/Home1`): every public page's visit asks (ssr/hot-path.ts). */
+  byAddress: ReadonlyMap<string, Page>;
+}
+
+/** Read once per change of the page definitions or of the languages. */
+const pageIndex = cached({
+  name: 'page-index',
+  tags: [TAGS.pages, TAGS.locales],
+  load: async (tenant: Tenant): Promise<PageIndex> => {
+    const pages = new Map<string, Page>();
+    for (const row of await listContentPages(tenant.db)) {
+      for (const kind of KINDS) {
+        const page = kind.pageOf(row);
+        if (page) pages.set(row.routing.toLowerCase(), { ...page, kind });
+      }
     }
-  }
-  // The same read fills the pages by their public address, which the hot path reads as it is (ssr/hot-path.ts).
-  // In every other language visitors can read, each page has its address too (`/de/Home1`, docs/design.md §28): served
-  // once published in it, redirected to the source's before.
-  const locales = await publicLocales(tenant);
-  const byAddress = new Map<string, Page>();
-  for (const page of pages.values()) {
-    const address = page.kind.publicAddress(page);
-    if (address === null) continue;
-    byAddress.set(address, page);
-    for (const { code } of locales) byAddress.set(`/${code}${address}`, inLocale(page, code));
-  }
-  tenant.cache.contentPages = pages;
-  tenant.cache.publicPages = byAddress;
-  return pages;
+    // In every other language visitors can read, each page has its address too (`/de/Home1`, docs/design.md §28): served
+    // once published in it, redirected to the source's before.
+    const locales = await publicLocales(tenant);
+    const byAddress = new Map<string, Page>();
+    for (const page of pages.values()) {
+      const address = page.kind.publicAddress(page);
+      if (address === null) continue;
+      byAddress.set(address, page);
+      for (const { code } of locales) byAddress.set(`/${code}${address}`, inLocale(page, code));
+    }
+    return { byRouting: pages, byAddress };
+  },
+});
+
+/** The tenant's page index: at once when kept (the hot path reads it without awaiting), else once read. */
+export function pageIndexOf(tenant: Tenant): PageIndex | Promise<PageIndex> {
+  return pageIndex.get(tenant);
+}
+
+async function pagesByRouting(tenant: Tenant): Promise<ReadonlyMap<string, Page>> {
+  return (await pageIndex.get(tenant)).byRouting;
 }
 
 /** The pages visitors reach at a public address, by that address exactly as it is spelled (`/Home1`, `/Careers1`). */
 export async function publicPagesOf(tenant: Tenant): Promise<ReadonlyMap<string, Page>> {
-  const cached = tenant.cache.publicPages;
-  if (cached) return cached;
-  await pagesByRouting(tenant);
-  return tenant.cache.publicPages ?? new Map();
+  return (await pageIndex.get(tenant)).byAddress;
 }
 
 /**

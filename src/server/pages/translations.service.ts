@@ -2,6 +2,8 @@ import type { Locale, TranslationDocument, TranslationSave } from '../../core/sc
 import type { Comparison, PageHistory, SavedRevision } from '../../core/schemas/revision';
 import type { FieldPath } from '../../core/schemas/walk';
 import type { SessionUser } from '../access/access';
+import { cached } from '../cache/cached';
+import { pageTag, TAGS } from '../cache/tags';
 import { NotFoundError, ValidationError } from '../errors';
 import { localeSettings, publicLocales, readingLocale, translationLocale } from '../locales/locales.service';
 import type { Tenant } from '../tenants/tenants';
@@ -67,19 +69,24 @@ export function withTexts(source: Record<string, unknown>, units: readonly TextU
   return copy;
 }
 
+/** Translated documents as visitors see them, by `pageId@locale`; null for a language not published yet. */
+const translatedDocuments = cached({
+  name: 'translated-document',
+  // The page's own tag (a publication in any language: publishedTags), and the page definitions (a page's texts).
+  tags: ({ page, locale }: { page: Page; locale: string }) => [pageTag(page.routing), pageTag(page.routing, locale), TAGS.pages],
+  key: ({ page, locale }) => `${page.id}@${locale}`,
+  load: async (tenant: Tenant, { page, locale }): Promise<Record<string, unknown> | null> => {
+    const [source, row] = await Promise.all([publishedDocument(tenant, page), findPublishedRevision(tenant.db, page.id, locale)]);
+    return row ? withTexts(source, await textUnits(tenant, page, source), storedTexts(row.document)) : null;
+  },
+});
+
 /**
  * The page as visitors read it in a language: the source's published document with that language's published
  * texts; null before the language's first publication (its address redirects to the source's then).
  */
 export async function translatedDocument(tenant: Tenant, page: Page, locale: string): Promise<Record<string, unknown> | null> {
-  const key = `${page.id}@${locale}`;
-  const cached = tenant.cache.translated.get(key);
-  if (cached !== undefined) return cached;
-  const epoch = tenant.cache.epoch;
-  const [source, row] = await Promise.all([publishedDocument(tenant, page), findPublishedRevision(tenant.db, page.id, locale)]);
-  const document = row ? withTexts(source, await textUnits(tenant, page, source), storedTexts(row.document)) : null;
-  if (tenant.cache.epoch === epoch) tenant.cache.translated.set(key, document);
-  return document;
+  return translatedDocuments.get(tenant, { page, locale });
 }
 
 /**
@@ -112,19 +119,18 @@ export async function publicDocument(tenant: Tenant, routing: string, locale: un
 }
 
 /** The languages each page is published in besides the source, read once per change (hreflang, the switcher, the sitemap). */
-export function publishedLocalesOf(tenant: Tenant): Promise<ReadonlyMap<number, readonly string[]>> {
-  const cached = tenant.cache.publishedLocales;
-  if (cached) return cached;
-  const read = listPublishedLocales(tenant.db).then((rows) => {
+const publishedLocales = cached({
+  name: 'published-locales',
+  tags: [TAGS.publishedLocales],
+  load: async (tenant: Tenant): Promise<ReadonlyMap<number, readonly string[]>> => {
     const byPage = new Map<number, string[]>();
-    for (const row of rows) byPage.set(row.page_id, [...(byPage.get(row.page_id) ?? []), row.locale]);
-    return byPage as ReadonlyMap<number, readonly string[]>;
-  });
-  tenant.cache.publishedLocales = read;
-  read.catch(() => {
-    if (tenant.cache.publishedLocales === read) tenant.cache.publishedLocales = undefined;
-  });
-  return read;
+    for (const row of await listPublishedLocales(tenant.db)) byPage.set(row.page_id, [...(byPage.get(row.page_id) ?? []), row.locale]);
+    return byPage;
+  },
+});
+
+export async function publishedLocalesOf(tenant: Tenant): Promise<ReadonlyMap<number, readonly string[]>> {
+  return publishedLocales.get(tenant);
 }
 
 /**

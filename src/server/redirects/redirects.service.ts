@@ -21,6 +21,8 @@ import { isKnownProbe } from '../../core/known-probes';
 import { z } from 'zod';
 import type { SessionUser } from '../access/access';
 import { audit } from '../audit/audit';
+import { invalidate } from '../cache/cached';
+import { TAGS } from '../cache/tags';
 import { inTransaction, type Db } from '../db/database';
 import { ConfirmFirstError, ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Page } from '../pages/page-kind';
@@ -146,7 +148,7 @@ export async function saveRedirect(tenant: Tenant, input: SaveRedirect, user: Se
     );
     return entry.from;
   });
-  tenant.cache.clear();
+  invalidate(tenant, [TAGS.redirects]);
   const row = await findRedirectFrom(tenant.db, from);
   if (!row) throw new NotFoundError(REDIRECT_MESSAGES.notFound);
   return redirectOf(row);
@@ -166,7 +168,7 @@ export async function deleteRedirect(tenant: Tenant, id: number, now = new Date(
     return found;
   });
   if (!row) throw new NotFoundError(REDIRECT_MESSAGES.notFound);
-  tenant.cache.clear();
+  invalidate(tenant, [TAGS.redirects]);
   return redirectOf(row);
 }
 
@@ -324,7 +326,7 @@ export async function importRedirects(tenant: Tenant, text: string, user: Sessio
         now,
       ),
     );
-    tenant.cache.clear();
+    invalidate(tenant, [TAGS.redirects]);
   }
   return { imported, errors };
 }

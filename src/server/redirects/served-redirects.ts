@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { addressKey, isFolioAddress } from '../../core/schemas/redirect';
+import { cached } from '../cache/cached';
+import { TAGS } from '../cache/tags';
 import type { Page } from '../pages/page-kind';
 import { listPages } from '../pages/resolve-page';
 import type { Tenant } from '../tenants/tenants';
@@ -7,7 +9,7 @@ import { listRedirectRows, type RedirectRow } from './redirects.repository';
 
 /**
  * Redirects as visitors get them (docs/design.md §27): a per-tenant map held in memory, read once after each change
- * (`TenantCache.redirects`, dropped by `clear()` here and on every instance, decision 013), answered by the hot
+ * (`servedRedirects`, dropped by a change of the redirects or of the pages, here and on every instance), answered by the hot
  * path before Fastify sees the request and by the 404 handler for what the hot path leaves to Fastify. Each entry
  * carries its finished headers, so that an answer is one `writeHead()` and one `end()`, like a cached page's.
  */
@@ -55,7 +57,6 @@ export const byAge = (rows: readonly RedirectRow[]): RedirectRow[] => [...rows].
 
 /** Reads the tenant's redirects into the map visitors are answered from (those a page or Folio's own address shadows left out). */
 async function loadServedRedirects(tenant: Tenant, securityHeaders: Readonly<Record<string, string>>): Promise<ServedRedirects> {
-  const epoch = tenant.cache.epoch;
   const taken = pageAddresses(await listPages(tenant));
   const served = new Map<string, ServedRedirect>();
   for (const row of byAge(await listRedirectRows(tenant.db))) {
@@ -80,14 +81,20 @@ async function loadServedRedirects(tenant: Tenant, securityHeaders: Readonly<Rec
     };
     served.set(key, redirect);
   }
-  // A change while this read ran (cleared meanwhile): the map is used this once, and read again next time.
-  if (tenant.cache.epoch === epoch) tenant.cache.redirects = served;
   return served;
 }
 
+/** The map, kept per tenant; the security headers are the app's, the same at every call (so not part of the key). */
+const servedRedirects = cached({
+  name: 'served-redirects',
+  tags: [TAGS.redirects, TAGS.pages],
+  key: () => '',
+  load: loadServedRedirects,
+});
+
 /** The tenant's redirects as served: at once when read already, else once read. */
 export function servedRedirectsOf(tenant: Tenant, securityHeaders: Readonly<Record<string, string>>): ServedRedirects | Promise<ServedRedirects> {
-  return tenant.cache.redirects ?? loadServedRedirects(tenant, securityHeaders);
+  return servedRedirects.get(tenant, securityHeaders);
 }
 
 /** The redirect from a request's path (without its query), in any spelling: case, percent-encoding, a trailing slash. */

@@ -5,8 +5,10 @@ import { contentPageByKey } from '../../core/pages';
 import type { Company, SetupData } from '../../core/schemas/company';
 import { contactDetailsOf, writeCompany } from '../company/company.service';
 import { audit } from '../audit/audit';
+import { invalidate } from '../cache/cached';
+import { TAGS } from '../cache/tags';
 import { findNewestRevision, insertRevision, pruneRevisions } from '../pages/page.repository';
-import { documentOf } from '../pages/page.service';
+import { documentOf, publishedTags } from '../pages/page.service';
 import { inTransaction, type Db } from '../db/database';
 import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
 import { ConflictError, ValidationError } from '../errors';
@@ -96,7 +98,8 @@ export async function completeSetup(tenant: Tenant, input: SetupData, keepRevisi
     await audit(trx, tenant, { ...who, action: 'user.create', targetType: 'user', targetId: input.username, summary: `Created user ${input.username} (Administrators) in the first-run setup`, details: { groupId: ADMINISTRATORS_GROUP_ID } }, now);
     await fillContactFromCompany(trx, tenant, input.company, { userId, username: input.username }, keepRevisions, now);
   });
-  tenant.cache.clear();
+  // The company, and the Contact page published again with its details (fillContactFromCompany).
+  invalidate(tenant, [TAGS.company, ...publishedTags(contentPageByKey('contact'))]);
 }
 
 /**

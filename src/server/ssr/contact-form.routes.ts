@@ -59,7 +59,7 @@ function contactPageView(app: FastifyInstance, { site, config }: ContactFormOpti
     // Its answers carry the visitor's own cookie: private to the browser.
     const page = await pageOf(request);
     const render = () => (page ? buildPage(site, request.tenant, page, { private: true }) : buildNotFound(site, request.tenant, CONTACT_PAGE.publicPath));
-    return serveCached(request, reply, page?.cacheKey ?? CONTACT_PAGE.key, render, cookie);
+    return serveCached(request, reply, page?.cacheKey ?? CONTACT_PAGE.key, render, cookie, page ?? undefined);
   };
 }
 

@@ -2,9 +2,9 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../access/access';
 import type { Page } from '../pages/page-kind';
-import { publicPagesOf } from '../pages/resolve-page';
+import { pageIndexOf, type PageIndex } from '../pages/resolve-page';
 import { redirectAt, servedRedirectsOf, writeRedirect, type ServedRedirects } from '../redirects/served-redirects';
-import type { RenderedPage } from '../tenants/tenant-cache';
+import type { RenderedPage } from '../cache/rendered-pages';
 import type { Tenant, TenantRegistry } from '../tenants/tenants';
 import { CONTACT_PAGE } from './public-addresses';
 import { buildPage, type RenderSite } from './render-page';
@@ -31,12 +31,16 @@ export function cachedPageSender(tenants: TenantRegistry, site: RenderSite, requ
     const tenant = tenants.byHeaders(request.headers);
     if (!tenant) return false;
     // The tenant's pages by public address (resolvePage's read, pages/resolve-page.ts), read again after a change.
-    const pages = tenant.cache.publicPages;
-    if (!pages) return publicPagesOf(tenant).then(() => send(request, response), () => false);
+    const index = pageIndexOf(tenant);
+    if (index instanceof Promise) return index.then((read) => sendPage(tenant, read, request, response), () => false);
+    return sendPage(tenant, index, request, response);
+  };
+  const sendPage = (tenant: Tenant, index: PageIndex, request: IncomingMessage, response: ServerResponse): boolean | Promise<boolean> => {
+    const pages = index.byAddress;
     const page = pages.get(request.url ?? '');
     if (!page) return sendRedirect(tenant, request.url ?? '', pages, response, site.securityHeaders);
     if (page.id === CONTACT_PAGE_ID) return false;
-    const found = tenant.cache.pages.get(page.cacheKey, () => buildPage(site, tenant, page), { fresh: signedIn(request.headers) });
+    const found = tenant.cache.pages.get(page.cacheKey, () => buildPage(site, tenant, page), { fresh: signedIn(request.headers), page });
     if (found instanceof Promise) {
       // This visitor started the render (or came before any copy existed) and waits for it; should it fail,
       // Fastify's route takes the request over and answers as it answers any failure.
@@ -74,7 +78,8 @@ function sendRedirect(tenant: Tenant, url: string, pages: ReadonlyMap<string, Pa
 
 /**
  * A cached page through Fastify (the routes' way, for what the hot path leaves to them), sent without a promise
- * when a copy is at hand. `setCookie` adds a Set-Cookie header (the contact page's spam guard).
+ * when a copy is at hand. `setCookie` adds a Set-Cookie header (the contact page's spam guard); `page`, the page the
+ * copy is of (its tags reach the copy; none for the 404 page).
  */
 export function serveCached(
   request: FastifyRequest,
@@ -82,8 +87,9 @@ export function serveCached(
   key: string,
   render: () => Promise<RenderedPage>,
   setCookie?: string,
+  page?: Page,
 ): FastifyReply | Promise<FastifyReply> {
-  const found = request.tenant.cache.pages.get(key, render, { fresh: signedIn(request.headers) });
+  const found = request.tenant.cache.pages.get(key, render, { fresh: signedIn(request.headers), page });
   return found instanceof Promise ? found.then((page) => sendRendered(request, reply, page, setCookie)) : sendRendered(request, reply, found, setCookie);
 }
 

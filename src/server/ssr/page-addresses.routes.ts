@@ -14,7 +14,7 @@ export interface PageServing {
 
 /** A page at its public address, from the cache of rendered pages. */
 export function servePage(site: RenderSite, request: FastifyRequest, reply: FastifyReply, page: Page) {
-  return serveCached(request, reply, page.cacheKey, () => buildPage(site, request.tenant, page));
+  return serveCached(request, reply, page.cacheKey, () => buildPage(site, request.tenant, page), undefined, page);
 }
 
 /** The 404 page at the address asked for, from the cache of rendered pages. */

@@ -12,7 +12,7 @@ import type { Page } from '../pages/page-kind';
 import { publishedDocument } from '../pages/page.service';
 import { publicPagesOf } from '../pages/resolve-page';
 import { pageMeta, type PageMeta } from '../pages/seo';
-import type { RenderedPage } from '../tenants/tenant-cache';
+import type { RenderedPage } from '../cache/rendered-pages';
 import type { Tenant } from '../tenants/tenants';
 import type { ClientAssets } from './client-assets';
 import { renderDocument, type DocumentParts } from './document';

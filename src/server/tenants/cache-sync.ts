@@ -4,7 +4,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import { listenOnChannel, notifyChannel } from '../db/dialect';
-import type { CacheChange, TenantCache } from './tenant-cache';
+import type { CacheStore, Tag } from '../cache/cached';
 
 /** The PostgreSQL channel every Folio instance on one database listens on (decision 013). */
 export const CACHE_CHANNEL = 'folio_cache';
@@ -12,17 +12,13 @@ export const CACHE_CHANNEL = 'folio_cache';
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 30_000;
 
-/** A cache change as it travels between instances: who made it, for which tenant, and what changed. */
-const CacheNoticeSchema = z.discriminatedUnion('kind', [
-  z.object({ origin: z.string(), tenant: z.string(), kind: z.literal('clear') }),
-  z.object({ origin: z.string(), tenant: z.string(), kind: z.literal('page'), pageId: z.number().int(), cacheKey: z.string() }),
-  z.object({ origin: z.string(), tenant: z.string(), kind: z.literal('revisions'), pageId: z.number().int() }),
-  z.object({ origin: z.string(), tenant: z.string(), kind: z.literal('images'), folder: z.string(), names: z.array(z.string()) }),
-]);
+/** An invalidation as it travels between instances: who made it, for which tenant, and the tags it invalidated. */
+const CacheNoticeSchema = z.object({ origin: z.string(), tenant: z.string(), tags: z.array(z.string()).min(1) });
 
 /**
- * Tells the other instances on the same PostgreSQL database of each cache change made here, and applies theirs
- * (docs/design.md §6, decision 013): `NOTIFY` through the tenant's pool, `LISTEN` on one connection of its own. While
+ * Tells the other instances on the same PostgreSQL database of each invalidation made here, by its tags (cache/cached.ts,
+ * docs/design.md §29), and applies theirs (docs/design.md §6, decision 013): `NOTIFY` through the tenant's pool, `LISTEN`
+ * on one connection of its own. While
  * that connection is down, notices are missed: it reconnects (1 s, doubling to 30 s) and then drops every
  * cache, since anything may have changed meanwhile.
  */
@@ -40,7 +36,7 @@ export class CacheSync {
   /** @param tenants The registry's tenants by name (filled after construction; read when a notice comes). */
   constructor(
     private readonly databaseUrl: string,
-    private readonly tenants: ReadonlyMap<string, { readonly cache: TenantCache }>,
+    private readonly tenants: ReadonlyMap<string, { readonly cache: CacheStore }>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -59,10 +55,10 @@ export class CacheSync {
    * Tells the other instances of a change, once it committed. Never throws and is not awaited: a save must not
    * fail, nor wait, because the others could not be told.
    */
-  publish(tenant: string, db: Db, change: CacheChange): void {
-    const payload = JSON.stringify({ origin: this.origin, tenant, ...change });
+  publish(tenant: string, db: Db, tags: readonly Tag[]): void {
+    const payload = JSON.stringify({ origin: this.origin, tenant, tags });
     notifyChannel(db, CACHE_CHANNEL, payload).catch((error: unknown) => {
-      this.log.warn({ err: error, tenant, change }, 'The other instances could not be told of a cache change; they show the old content until their next change or restart.');
+      this.log.warn({ err: error, tenant, tags }, 'The other instances could not be told of a cache change; they show the old content until their next change or restart.');
     });
   }
 
@@ -116,7 +112,7 @@ export class CacheSync {
     if (this.missed) {
       this.missed = false;
       // Back after a break: whatever the others changed meanwhile was not heard, so nothing cached can be trusted.
-      for (const tenant of this.tenants.values()) tenant.cache.applyRemote({ kind: 'clear' });
+      for (const tenant of this.tenants.values()) tenant.cache.clear();
       this.log.info('Listening for other instances\' cache changes again; every cache was dropped.');
     }
   }
@@ -130,14 +126,6 @@ export class CacheSync {
       return;
     }
     if (notice.origin === this.origin) return;
-    const change: CacheChange =
-      notice.kind === 'page'
-        ? { kind: 'page', pageId: notice.pageId, cacheKey: notice.cacheKey }
-        : notice.kind === 'revisions'
-          ? { kind: 'revisions', pageId: notice.pageId }
-          : notice.kind === 'images'
-            ? { kind: 'images', folder: notice.folder, names: notice.names }
-            : { kind: 'clear' };
-    this.tenants.get(notice.tenant)?.cache.applyRemote(change);
+    this.tenants.get(notice.tenant)?.cache.applyRemote(notice.tags);
   }
 }

@@ -69,7 +69,7 @@ export class TenantRegistry {
           await seedMasterDataIfMissing(handle.db);
           log.info({ tenant: name, database: handle.location, seeded }, 'database ready');
           checkpoints?.add(handle.location, handle.db);
-          const cache = new TenantCache(cacheSync && ((change) => cacheSync.publish(name, handle.db, change)));
+          const cache = new TenantCache(cacheSync && ((tags) => cacheSync.publish(name, handle.db, tags)));
           const tenant = { name, db: handle.db, dialect: handle.dialect, cache };
           await prepare(tenant);
           tenants.set(name, tenant);

@@ -1,4 +1,4 @@
-import type { RenderedPage } from '../tenants/tenant-cache';
+import type { RenderedPage } from '../cache/rendered-pages';
 
 /** A rendered page whose every form is `text` (tests of the page cache look only at which copy they get). */
 export const renderedPage = (text: string): RenderedPage => ({

@@ -179,7 +179,6 @@ export async function saveUser(tenant: Tenant, input: UserData, now = new Date()
     const summary = `Updated user ${details.username}${passwordHash ? ' and set a new password' : ''}`;
     await audit(trx, tenant, { action: 'user.update', targetType: 'user', targetId: details.username, summary, details: changedFields(auditedUser(before), auditedUser(details)) }, now);
   });
-  tenant.cache.clear();
   return { status: 'Success1', message: USER_MESSAGES.saved, rescoremessage: '', userID: id };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderedPage } from '../test-support/rendered-page';
-import { RenderedPages, type RenderedPage } from './tenant-cache';
+import { RenderedPages, type RenderedPage } from './rendered-pages';
 
 const page = renderedPage;
 
