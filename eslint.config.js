@@ -137,6 +137,23 @@ export default defineConfig([
     },
   },
 
+  // One typed route table (docs/design.md §29): the staff app and the public islands call the API through its entries
+  // (src/core/api/), never by a path typed by hand. Tests and their stand-ins may name paths.
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/client/**/test-support/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // `\x2F` is `/`: a slash cannot stand in a selector's regular expression.
+          selector: 'Literal[value=/^\\x2Fapi\\x2F/], TemplateLiteral[quasis.0.value.raw=/^\\x2Fapi\\x2F/]',
+          message: 'An API path typed by hand: call the route table\'s entry instead (api(route, input) or apiUrl(route) from src/client/app/lib/api.ts, the entries in src/core/api/).',
+        },
+      ],
+    },
+  },
+
   // The server's layers (STYLE.md habit 2, docs/design.md §25): SQL lives in `*.repository.ts` and in src/server/db/
   // (which also holds what differs between SQLite and PostgreSQL); a route calls services, never a repository;
   // no function over 100 lines. Tests and test-support are left out: a test may read the database to check

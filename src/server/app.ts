@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type onSendHookHandler } from 'fastify';
-import { z } from 'zod';
+import * as meta from '../core/api/meta';
 import { installAccessLayer } from './access/access';
 import { AcceptCopies } from './http/accept-copies';
 import { authRoutes } from './auth/auth.routes';
@@ -32,7 +32,7 @@ import { sealPlainTwoStepSecrets } from './auth/seal-plain-secrets';
 import { logDestination } from './log-format';
 import { securityHeaders } from './http/security-headers';
 import { fieldRuleRoutes } from './field-rules/field-rules.routes';
-import { installRouteContracts, replies, typed } from './http/contract';
+import { installRouteContracts, typed } from './http/contract';
 import { answerFrameworkError, installErrorHandler } from './http/error-handler';
 import { masterDataRoutes } from './masters/masters.routes';
 import { importImageFiles } from './media/image-import';
@@ -281,8 +281,7 @@ async function installHttpLayer(app: FastifyInstance, options: BuildOptions, ten
  */
 function probeRoutes(app: FastifyInstance): void {
   const { lifecycle } = app;
-  const ReadySchema = z.object({ status: z.literal('ready') });
-  typed(app).get('/api/ready', { config: { access: { public: true } }, schema: { response: replies(ReadySchema, [503]) } }, async (request) => {
+  typed(app).route(meta.ready, async (request) => {
     if (lifecycle.state === 'starting') throw new ServiceUnavailableError('This instance is starting.');
     if (lifecycle.state === 'draining') throw new ServiceUnavailableError('This instance is shutting down.');
     try {
@@ -293,8 +292,7 @@ function probeRoutes(app: FastifyInstance): void {
     return { status: 'ready' as const };
   });
 
-  const HealthSchema = z.object({ status: z.literal('ok'), tenant: z.string(), database: z.enum(['sqlite', 'postgres']) });
-  typed(app).get('/api/health', { config: { access: { public: true } }, schema: { response: { 200: HealthSchema } } }, async (request) => {
+  typed(app).route(meta.health, async (request) => {
     await pingDatabase(request.tenant.db);
     return { status: 'ok' as const, tenant: request.tenant.name, database: request.tenant.dialect };
   });

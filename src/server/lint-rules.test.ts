@@ -101,3 +101,18 @@ describe('the lint rules of the server layers', { timeout: 60_000 }, () => {
     expect(await problems('src/server/probe/probe.test.ts', functionOf(101))).toEqual([]);
   });
 });
+
+describe('the lint rule of the route table (docs/design.md §29)', { timeout: 60_000 }, () => {
+  it('fails on an API path typed by hand in the client, as a string or a template', async () => {
+    const found = await problems('src/client/app/probe/api.ts', "export const list = '/api/master/redirects';\nexport const one = (id: number) => `/api/master/media/${id}`;\n");
+    expect(found).toEqual([expect.stringMatching(/^no-restricted-syntax: An API path typed by hand/), expect.stringMatching(/^no-restricted-syntax: An API path typed by hand/)]);
+    expect(await problems('src/client/public/islands/probe.ts', "export const call = '/api/master/savecont2';\n")).toHaveLength(1);
+  });
+
+  it('passes the same path in the route table, in a test and in a page address', async () => {
+    const path = "export const list = '/api/master/redirects';\n";
+    expect(await problems('src/core/api/probe.ts', path)).toEqual([]);
+    expect(await problems('src/client/app/probe/api.test.ts', path)).toEqual([]);
+    expect(await problems('src/client/app/probe/links.ts', "export const page = '/Home1';\nexport const apiWord = 'api';\n")).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import type { PageNamedBy, RouteAccess } from '../../core/api/route';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONTENT_PAGES, SCREEN_PAGES } from '../../core/pages';
@@ -28,16 +29,7 @@ import type { Tenant } from '../tenants/tenants';
  *   own account's calls, where it is turned on: docs/design.md §21), or one opened with a one-time password from the
  *   shell (where the user chooses their own: docs/design.md §22). Every other call of such a session is a 403.
  */
-export type RouteAccess =
-  | { public: true }
-  | { screen: string }
-  | { screens: readonly string[] }
-  | { signedIn: true }
-  | { editsPage: PageNamedBy }
-  | { account: true };
-
-/** Where a call names the page it edits: in its own address, a path parameter or a body field. */
-export type PageNamedBy = { fixed: string } | { param: string } | { body: string };
+export type { RouteAccess };
 
 export interface ProtectedRoute {
   method: string;

@@ -1,22 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  ChangePasswordSchema,
-  DisableTwoFactorSchema,
-  ForgotPasswordSchema,
-  MessageAnswerSchema,
-  RecoveryCodesSchema,
-  ResetPasswordSchema,
-  ResetTwoFactorSchema,
-  TwoFactorCodeSchema,
-  TwoFactorRequiredSchema,
-  TwoFactorSetupSchema,
-} from '../../core/schemas/account';
-import { LOGIN_MESSAGES, SessionInfoSchema, SignInResponseSchema, SignInSchema } from '../../core/schemas/auth';
+import * as auth from '../../core/api/auth';
+import * as session from '../../core/api/session';
+import { LOGIN_MESSAGES } from '../../core/schemas/auth';
 import { SESSION_COOKIE, XSRF_COOKIE, type SessionUser } from '../access/access';
 import type { AppConfig } from '../config';
 import { UnauthorizedError } from '../errors';
-import { AnyBodySchema, replies, screenReplies, typed } from '../http/contract';
+import { typed } from '../http/contract';
 import type { StaffMail } from '../mail/staff-mail';
 import {
   changePassword,
@@ -47,18 +36,14 @@ const RESET_RATE_LIMIT = { max: 10, timeWindow: '15 minutes', groupId: 'password
 export async function authRoutes(app: FastifyInstance, { config, mail, box }: { config: AppConfig; mail: StaffMail; box: SecretBox }): Promise<void> {
   const api = typed(app);
   const deps: AccountDeps = { config, throttle: new LoginThrottle(), box, mail };
-  const account = { access: { account: true } } as const;
   const sessionOf = (request: FastifyRequest): SessionUser => {
     if (!request.session) throw new UnauthorizedError();
     return request.session;
   };
 
-  api.post(
-    '/api/auth/signin',
-    {
-      config: { access: { public: true }, invalidInputMessage: LOGIN_MESSAGES.mandatory },
-      schema: { body: SignInSchema, response: replies(z.union([SignInResponseSchema, TwoFactorRequiredSchema]), [400, 401, 429]) },
-    },
+  api.route(
+    auth.signIn,
+    { config: { invalidInputMessage: LOGIN_MESSAGES.mandatory } },
     async (request, reply) => {
       const outcome = await signIn(request.tenant, deps.throttle, request.body, request.ip);
       if (outcome.kind === 'challenge') {
@@ -69,9 +54,8 @@ export async function authRoutes(app: FastifyInstance, { config, mail, box }: { 
     },
   );
 
-  api.post(
-    '/api/auth/signin/verify',
-    { config: { access: { public: true } }, schema: { body: TwoFactorCodeSchema, response: replies(SignInResponseSchema, [400, 401, 429]) } },
+  api.route(
+    auth.verifySignIn,
     async (request, reply) => {
       const result = await verifySecondStep(request.tenant, deps, request.cookies[CHALLENGE_COOKIE], request.body.code, request.ip);
       reply.clearCookie(CHALLENGE_COOKIE, { ...challengeCookieOptions(request), maxAge: undefined });
@@ -79,9 +63,8 @@ export async function authRoutes(app: FastifyInstance, { config, mail, box }: { 
     },
   );
 
-  api.post(
-    '/api/auth/signout',
-    { config: { access: { public: true } }, schema: { body: AnyBodySchema, response: replies(z.object({ message: z.literal('SUCCESS') })) } },
+  api.route(
+    session.signOut,
     async (request, reply) => {
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : request.cookies[SESSION_COOKIE];
@@ -91,39 +74,37 @@ export async function authRoutes(app: FastifyInstance, { config, mail, box }: { 
     },
   );
 
-  api.get('/api/auth/session', { config: { access: { public: true } }, schema: { response: replies(SessionInfoSchema) } }, async (request) =>
+  api.route(session.session, async (request) =>
     sessionInfo(request.tenant, request.session, { passwordResetByMail: mail.configured }),
   );
 
-  api.post(
-    '/api/auth/forgot',
-    { config: { access: { public: true }, rateLimit: FORGOT_RATE_LIMIT }, schema: { body: ForgotPasswordSchema, response: replies(MessageAnswerSchema, [400, 409, 429]) } },
+  api.route(
+    auth.forgotPassword,
+    { config: { rateLimit: FORGOT_RATE_LIMIT } },
     async (request) => requestPasswordReset(request.tenant, deps, request.body.username),
   );
-  api.post(
-    '/api/auth/reset',
-    { config: { access: { public: true }, rateLimit: RESET_RATE_LIMIT }, schema: { body: ResetPasswordSchema, response: replies(MessageAnswerSchema, [400, 429]) } },
+  api.route(
+    auth.resetPassword,
+    { config: { rateLimit: RESET_RATE_LIMIT } },
     async (request) => completePasswordReset(request.tenant, deps, request.body.token, request.body.password),
   );
 
-  api.post('/api/auth/password', { config: account, schema: { body: ChangePasswordSchema, response: replies(MessageAnswerSchema, [400, 401, 403, 429]) } }, async (request) =>
+  api.route(auth.changePassword, async (request) =>
     changePassword(request.tenant, deps, sessionOf(request), request.body, request.ip),
   );
-  api.post('/api/auth/2fa/setup', { config: account, schema: { body: AnyBodySchema, response: replies(TwoFactorSetupSchema, [401, 403, 409]) } }, async (request) =>
+  api.route(auth.startTwoFactor, async (request) =>
     startTwoFactor(request.tenant, deps, sessionOf(request)),
   );
-  api.post('/api/auth/2fa/enable', { config: account, schema: { body: TwoFactorCodeSchema, response: replies(RecoveryCodesSchema, [400, 401, 403, 409]) } }, async (request) =>
+  api.route(auth.enableTwoFactor, async (request) =>
     enableTwoFactor(request.tenant, deps, sessionOf(request), request.body.code),
   );
-  api.post(
-    '/api/auth/2fa/disable',
-    { config: account, schema: { body: DisableTwoFactorSchema, response: replies(MessageAnswerSchema, [400, 401, 403, 409, 429]) } },
+  api.route(
+    auth.disableTwoFactor,
     async (request) => disableTwoFactor(request.tenant, deps, sessionOf(request), request.body, request.ip),
   );
 
-  api.post(
-    '/api/master/resetTwoFactor',
-    { config: { access: { screen: 'user' } }, schema: { body: ResetTwoFactorSchema, response: screenReplies(z.object({ status: z.literal('OK'), message: z.string() }), [404]) } },
+  api.route(
+    auth.resetTwoFactor,
     async (request) => resetTwoFactor(request.tenant, request.body.id),
   );
 }

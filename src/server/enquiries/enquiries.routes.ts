@@ -1,20 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as contact from '../../core/api/contact';
+import * as enquiries from '../../core/api/enquiries';
 import { readPhone } from '../../core/phone-numbers';
-import { ContactEnquirySchema, contactEnquirySchema } from '../../core/schemas/contact-enquiry';
+import { contactEnquirySchema } from '../../core/schemas/contact-enquiry';
 import { companyCountry } from '../company/company.service';
 import { parseInput } from '../validation';
-import {
-  EnquiryActionAnswerSchema,
-  EnquiryExportQuerySchema,
-  EnquiryIdSchema,
-  EnquiryListRequestSchema,
-  EnquiryListSchema,
-  EnquiryRowSchema,
-  EnquiryStatusChangeSchema,
-} from '../../core/schemas/enquiries';
 import type { AppConfig } from '../config';
-import { replies, screenReplies, typed } from '../http/contract';
+import { typed } from '../http/contract';
 import { sendCsv } from '../http/csv';
 import { changeEnquiryStatus, deleteEnquiry, exportEnquiries, getEnquiries, getEnquiry, resendEnquiry, submitEnquiry } from './enquiries.service';
 import { csvRecordOf, ENQUIRY_CSV_COLUMNS } from './enquiry-csv';
@@ -31,15 +23,11 @@ export const enquirySchemaOf = async (tenant: Tenant) => contactEnquirySchema({ 
 /** Enquiries (docs/design.md §15): the public form's call, and the enquiries screen's list, changes and export. */
 export async function enquiryRoutes(app: FastifyInstance, { config, outbox }: { config: AppConfig; outbox: MailOutbox }): Promise<void> {
   const api = typed(app);
-  const screen = { access: { screen: 'enquiries' } } as const;
 
-  api.post(
-    '/api/master/savecont2',
-    {
-      // The public form is open to everyone; the limit keeps it from being used to flood the inbox.
-      config: { access: { public: true }, rateLimit: CONTACT_RATE_LIMIT },
-      schema: { body: ContactEnquirySchema, response: replies(z.object({ message: z.literal('Success') }), [400, 429]) },
-    },
+  api.route(
+    contact.saveContactEnquiry,
+    // The public form is open to everyone; the limit keeps it from being used to flood the inbox.
+    { config: { rateLimit: CONTACT_RATE_LIMIT } },
     async (request) => {
       // The body's mobile read in the company's country (docs/design.md §34): E.164 when typed with + or outside India.
       const enquiry = parseInput(await enquirySchemaOf(request.tenant), request.body);
@@ -49,42 +37,15 @@ export async function enquiryRoutes(app: FastifyInstance, { config, outbox }: { 
     },
   );
 
-  api.post(
-    '/api/master/getenquiries',
-    { config: screen, schema: { body: EnquiryListRequestSchema, response: screenReplies(EnquiryListSchema) } },
-    async (request) => getEnquiries(request.tenant, request.body, outbox.configured),
-  );
-  api.post(
-    '/api/master/getenquiry',
-    { config: screen, schema: { body: EnquiryIdSchema, response: screenReplies(EnquiryRowSchema, [404]) } },
-    async (request) => getEnquiry(request.tenant, request.body.id),
-  );
-  api.post(
-    '/api/master/changeEnquiryStatus',
-    { config: screen, schema: { body: EnquiryStatusChangeSchema, response: screenReplies(EnquiryActionAnswerSchema, [404]) } },
-    async (request) => changeEnquiryStatus(request.tenant, request.body.id, request.body.status),
-  );
-  api.post(
-    '/api/master/resendEnquiry',
-    { config: screen, schema: { body: EnquiryIdSchema, response: screenReplies(EnquiryActionAnswerSchema, [404, 409]) } },
-    async (request) => resendEnquiry(request.tenant, request.body.id, outbox),
-  );
-  api.post(
-    '/api/master/deleteEnquiry',
-    { config: screen, schema: { body: EnquiryIdSchema, response: screenReplies(EnquiryActionAnswerSchema, [404]) } },
-    async (request) => deleteEnquiry(request.tenant, request.body.id),
-  );
+  api.route(enquiries.getEnquiries, async (request) => getEnquiries(request.tenant, request.body, outbox.configured));
+  api.route(enquiries.getEnquiry, async (request) => getEnquiry(request.tenant, request.body.id));
+  api.route(enquiries.changeEnquiryStatus, async (request) => changeEnquiryStatus(request.tenant, request.body.id, request.body.status));
+  api.route(enquiries.resendEnquiry, async (request) => resendEnquiry(request.tenant, request.body.id, outbox));
+  api.route(enquiries.deleteEnquiry, async (request) => deleteEnquiry(request.tenant, request.body.id));
 
   // The current filter as a CSV file, streamed a batch at a time (an export of any size stays small in memory).
-  api.get(
-    '/api/master/enquiries.csv',
-    {
-      config: screen,
-      schema: {
-        querystring: EnquiryExportQuerySchema,
-        response: screenReplies(z.string().meta({ description: 'text/csv; UTF-8 with BOM, CRLF, every field quoted.' })),
-      },
-    },
+  api.route(
+    enquiries.exportEnquiries,
     async (request, reply) => {
       const rows = exportEnquiries(request.tenant, request.query);
       return sendCsv(

@@ -1,39 +1,37 @@
 import swagger from '@fastify/swagger';
-import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import type {
+  ContextConfigDefault,
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify';
 import { createJsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routes } from '../../core/api';
+import { ErrorBodySchema, REFUSAL_SCHEMAS } from '../../core/api/errors';
+import type { ErrorStatus as EntryErrorStatus, RefusalShape, RouteEntry } from '../../core/api/route';
 import { ValidationError } from '../errors';
 import { parseInput, refuseNulCharacters } from '../validation';
 
 /**
- * Route contracts (STYLE habit 2, docs/design.md §17): every /api route declares its body with the core zod schema and
- * its answers by status code; the same schemas validate the request, type the handler and generate the
- * OpenAPI document at GET /api/openapi.json, so the document cannot drift from the code.
+ * Route contracts (STYLE habit 2, docs/design.md §17, §29): every /api route is an entry of the route table (src/core/api/)
+ * with its body's core zod schema and its answers by status code, registered with `typed(app).route`; the same schemas
+ * validate the request, type the handler and generate the OpenAPI document at GET /api/openapi.json, so the document
+ * cannot drift from the code (src/server/http/route-table.test.ts checks the table against it).
  */
 
-/** Every error answer: one human sentence, and the field it is about when it is about one (docs/design.md §25). */
-export const ErrorBodySchema = z
-  .object({
-    message: z.string(),
-    field: z
-      .string()
-      .optional()
-      .meta({ description: 'The field the refusal is about, as a dotted path into the body (`password`, `skillList.2.skillName`); absent when it is about no one field.' }),
-    confirm: z
-      .literal(true)
-      .optional()
-      .meta({ description: 'A 409 that asks first: the message is a question, and the same call with its confirmation (`confirmed: true`) goes ahead.' }),
-  })
-  .meta({ description: 'A sentence saying what went wrong.' });
-
-/** The spec's refusal shapes, chosen per route by `config.refusal` and shaped by the one error handler. */
-export const REFUSAL_SCHEMAS = {
-  NO: z.object({ status: z.literal('NO'), message: z.string() }),
-  No: z.object({ status: z.literal('No'), message: z.string() }),
-  error: z.object({ status: z.literal('error'), message: z.string() }),
-  'error-rescore': z.object({ status: z.literal('error'), message: z.string(), rescoremessage: z.string() }),
-} as const;
-export type RefusalShape = keyof typeof REFUSAL_SCHEMAS;
+// The shapes every route shares live with the route table (src/core/api/route.ts, errors.ts).
+export type { RefusalShape } from '../../core/api/route';
 
 /** An /api route as registered: what the OpenAPI test walks. */
 export interface ApiRoute {
@@ -41,6 +39,8 @@ export interface ApiRoute {
   url: string;
   hasBody: boolean;
   hasResponse: boolean;
+  /** The route table's entry it was registered for (src/core/api/), or undefined for a route registered by hand. */
+  entry: RouteEntry | undefined;
 }
 
 declare module 'fastify' {
@@ -53,34 +53,24 @@ declare module 'fastify' {
     refusal?: RefusalShape;
     /** One sentence for any invalid body, where the spec words it so (login: 'Username and password mandatory'). */
     invalidInputMessage?: string;
+    /** The route table's entry of the route (set by `typed(app).route`). */
+    entry?: RouteEntry;
   }
 }
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+type ErrorStatus = Exclude<EntryErrorStatus, 304>;
 
 /**
- * The answers of a route: its 200 schema and the error statuses it can give. Routes behind a screen can
- * always answer 401 and 403 (the access layer), so those are added for them by `screenReplies`.
+ * The answers of a route: its 200 schema and the error statuses it can give (a route behind a screen can always answer
+ * 400, 401 and 403: its entry lists them, `screenErrors` in src/core/api/route.ts).
  */
-export function replies<T extends z.ZodType>(ok: T, errors: readonly ErrorStatus[] = [], refusal?: RefusalShape) {
+function replies(ok: z.ZodType, errors: readonly ErrorStatus[], refusal?: RefusalShape): Record<number, z.ZodType> {
   const answers: Record<number, z.ZodType> = { 200: ok };
   for (const status of errors) {
     answers[status] = refusal && (status === 400 || status === 404 || status === 409) ? REFUSAL_SCHEMAS[refusal] : ErrorBodySchema;
   }
-  return answers as { 200: T } & Record<number, z.ZodType>;
+  return answers;
 }
-
-/** Answers of a route behind a screen: 400 bad input, 401 no session, 403 not in the caller's menu. */
-export function screenReplies<T extends z.ZodType>(ok: T, more: readonly ErrorStatus[] = [], refusal?: RefusalShape) {
-  return replies(ok, [400, 401, 403, ...more], refusal);
-}
-
-/** A body that is not needed (the call names what it reads) but that the spec's clients send: any object, or none. */
-export const AnyBodySchema = z.object({}).loose().optional().meta({ description: 'Ignored: the call itself names what it answers.' });
-
-/** The fields of a multipart form, for the document; the handler reads the parts itself. */
-export const multipartBody = (fields: z.ZodRawShape) =>
-  z.object(fields).optional().meta({ description: 'multipart/form-data; read part by part by the handler.' });
 
 /**
  * Validates a request part with its zod schema. A missing body reaches validators as null: it is parsed as
@@ -121,7 +111,13 @@ export async function installRouteContracts(app: FastifyInstance, options: { che
     if (!route.url.startsWith('/api/')) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      apiRoutes.push({ method: String(method), url: route.url, hasBody: Boolean(route.schema?.body), hasResponse: Boolean(route.schema?.response) });
+      apiRoutes.push({
+        method: String(method),
+        url: route.url,
+        hasBody: Boolean(route.schema?.body),
+        hasResponse: Boolean(route.schema?.response),
+        entry: route.config?.entry,
+      });
     }
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -153,11 +149,83 @@ export async function installRouteContracts(app: FastifyInstance, options: { che
     // Only the API is documented: pages, assets and images are not calls.
     transform: (document) => (document.url.startsWith('/api/') ? transform(document) : { schema: { hide: true }, url: document.url }),
   });
-  app.get('/api/openapi.json', { config: { access: { public: true } } }, (_request, reply) =>
+  app.get('/api/openapi.json', { config: { access: routes.meta.openapi.access, entry: routes.meta.openapi } }, (_request, reply) =>
     // Shapes only, never data: cacheable like any public document.
     reply.header('cache-control', 'public, max-age=300').send(app.swagger()),
   );
 }
 
-/** The app with the zod type provider: handlers get typed bodies from the declared schemas. */
-export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+type Get<R, K extends string> = K extends keyof R ? R[K] : undefined;
+
+/** The input schemas of an entry as Fastify's zod type provider reads them: they type the handler's request. */
+interface EntrySchema<R extends RouteEntry> {
+  params: Get<R, 'params'>;
+  querystring: Get<R, 'query'>;
+  body: Get<R, 'body'>;
+}
+
+type EntryRequest<R extends RouteEntry> = FastifyRequest<RouteGenericInterface, RawServerDefault, RawRequestDefaultExpression, EntrySchema<R>, ZodTypeProvider>;
+/** The reply of a handler: what it sends itself (a file, HTML, a 304) is checked against the entry's answers at run time, in the tests. */
+type EntryReply<R extends RouteEntry> = FastifyReply<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  ContextConfigDefault,
+  EntrySchema<R>,
+  ZodTypeProvider
+>;
+
+/** What a handler gives back: its 200 answer, or the reply it has sent itself (a file, HTML, a 304). */
+type Answer<R extends RouteEntry> = z.input<R['reply']> | { readonly sent: boolean };
+
+/** A handler of an entry: its request typed by the entry's schemas, its answer by the entry's reply. */
+export type EntryHandler<R extends RouteEntry> = (this: FastifyInstance, request: EntryRequest<R>, reply: EntryReply<R>) => Answer<R> | Promise<Answer<R>>;
+
+/** What a route adds to its entry: its rate limit, its wording of a bad body, a hook of its own. */
+export type RouteExtras = Omit<RouteShorthandOptions, 'schema' | 'config'> & {
+  config?: Omit<FastifyContextConfig, 'access' | 'refusal' | 'entry'>;
+  /**
+   * The server's own reading of the entry's body, of the same shape: phone numbers read with the full metadata, which the
+   * browser does not load (the entry's schema reads them leniently).
+   */
+  readBody?: z.ZodType;
+};
+
+/** The answers of an entry by status: its 200, its errors, and the shapes of its own. */
+export function answersOf(entry: RouteEntry): Record<number, z.ZodType> {
+  return { ...replies(entry.reply, (entry.errors ?? []).filter((status): status is ErrorStatus => status !== 304), entry.refusal), ...(entry.answers as Record<number, z.ZodType>) };
+}
+
+/** The Fastify schema of an entry: the same schemas validate the request, check the answer and make the document. */
+function schemaOf(entry: RouteEntry, readBody: z.ZodType | undefined): FastifySchema {
+  const body = readBody ?? entry.body;
+  return {
+    ...(entry.params ? { params: entry.params } : {}),
+    ...(entry.query ? { querystring: entry.query } : {}),
+    ...(body ? { body } : {}),
+    ...(entry.bodyType === 'multipart/form-data' ? { consumes: [entry.bodyType] } : {}),
+    response: answersOf(entry),
+  };
+}
+
+/**
+ * Registers handlers against the route table (src/core/api/, docs/design.md §29): the method, path, schemas, access and
+ * refusal shape come from the entry; the handler's request and answer are typed by it.
+ */
+export function typed(app: FastifyInstance) {
+  function route<R extends RouteEntry>(entry: R, handler: EntryHandler<R>): void;
+  function route<R extends RouteEntry>(entry: R, extras: RouteExtras, handler: EntryHandler<R>): void;
+  function route<R extends RouteEntry>(entry: R, ...args: [EntryHandler<R>] | [RouteExtras, EntryHandler<R>]): void {
+    const [{ readBody, ...extras }, handler] = args.length === 1 ? [{} as RouteExtras, args[0]] : args;
+    app.route({
+      ...extras,
+      method: entry.method,
+      url: entry.path,
+      config: { ...extras.config, access: entry.access, ...(entry.refusal ? { refusal: entry.refusal } : {}), entry },
+      schema: schemaOf(entry, readBody),
+      handler: handler as unknown as RouteHandlerMethod,
+    });
+  }
+  return { route };
+}

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { LocaleCodeSchema, LocaleSettingsSchema, TranslationDocumentSchema, TranslationSaveSchema } from '../../core/schemas/locale';
-import { SavedRevisionSchema } from '../../core/schemas/revision';
-import { screenReplies, typed } from '../http/contract';
+import * as locales from '../../core/api/locales';
+import { typed } from '../http/contract';
 import { localeSettings, saveLocaleSettings } from './locales.service';
 import { saveSiteTexts, siteTextsDocument } from './site-texts.service';
 
@@ -12,24 +10,9 @@ import { saveSiteTexts, siteTextsDocument } from './site-texts.service';
  */
 export async function localeRoutes(app: FastifyInstance): Promise<void> {
   const api = typed(app);
-  api.get('/api/master/locales', { config: { access: { signedIn: true } }, schema: { response: screenReplies(LocaleSettingsSchema) } }, async (request) =>
-    localeSettings(request.tenant),
-  );
-  api.post(
-    '/api/master/locales',
-    { config: { access: { screen: 'languages' } }, schema: { body: LocaleSettingsSchema, response: screenReplies(LocaleSettingsSchema, [409]) } },
-    async (request) => saveLocaleSettings(request.tenant, request.body),
-  );
+  api.route(locales.localeSettings, async (request) => localeSettings(request.tenant));
+  api.route(locales.saveLocaleSettings, async (request) => saveLocaleSettings(request.tenant, request.body));
   // The site's own words in another language (menu, footer, contact form): on the translations screen.
-  const translations = { access: { screen: 'translations' } } as const;
-  api.get(
-    '/api/master/sitetexts',
-    { config: translations, schema: { querystring: z.strictObject({ locale: LocaleCodeSchema }), response: screenReplies(TranslationDocumentSchema) } },
-    async (request) => siteTextsDocument(request.tenant, request.query.locale),
-  );
-  api.post(
-    '/api/master/sitetexts',
-    { config: translations, schema: { body: TranslationSaveSchema, response: screenReplies(SavedRevisionSchema, [409]) } },
-    async (request) => saveSiteTexts(request.tenant, request.body, request.session!),
-  );
+  api.route(locales.siteTexts, async (request) => siteTextsDocument(request.tenant, request.query.locale));
+  api.route(locales.saveSiteTexts, async (request) => saveSiteTexts(request.tenant, request.body, request.session!));
 }

@@ -1,11 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as uploads from '../../core/api/uploads';
+import * as setup from '../../core/api/setup';
 import { titleFromFileName } from '../../core/schemas/media';
-import { DeleteImageSchema, ImageFolderSchema, UploadFieldSchema, UploadedImageSchema } from '../../core/media/image-requests';
+import { DeleteImageSchema, ImageFolderSchema, UploadFieldSchema } from '../../core/media/image-requests';
 import type { AppConfig } from '../config';
 import { ValidationError } from '../errors';
-import { multipartBody, replies, screenReplies, typed } from '../http/contract';
+import { typed } from '../http/contract';
 import { checkSetupCode } from '../setup/setup.service';
 import { parseInput } from '../validation';
 import { mediaLibraryRoutes } from './media-library.routes';
@@ -20,23 +21,15 @@ import { readImageUpload } from './upload-parts';
 export async function mediaRoutes(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
   const { config } = options;
   const api = typed(app);
-  // This process's hot images, all tenants together; a delete anywhere drops them (TenantCache.imagesDeleted).
+  // This process's hot images, all tenants together; a delete or a replace anywhere drops them (media.service.ts imagesChanged).
   const served = new ServedImageCache();
   for (const tenant of app.tenants.all()) tenant.cache.onInvalidate((invalidation) => served.apply(tenant.name, invalidation));
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 4, fieldSize: 1000, parts: 5 } });
 
   // Shared by the About and Customers editors and every Autowired page with Image parameters: the access layer
   // asks for a session, the service checks the page of the folder named in the body against the caller's menu.
-  api.post(
-    '/api/master/uploadImage',
-    {
-      config: { access: { signedIn: true } },
-      schema: {
-        consumes: ['multipart/form-data'],
-        body: multipartBody({ file: z.string().meta({ format: 'binary' }), page: ImageFolderSchema, field: UploadFieldSchema }),
-        response: screenReplies(UploadedImageSchema, [413, 415]),
-      },
-    },
+  api.route(
+    uploads.uploadImage,
     async (request) => {
       const { folder, field, bytes, fileName } = await readImageUpload(request, config.uploadMaxBytes);
       return storeUploadedImage(request.tenant, request.session!, {
@@ -50,16 +43,9 @@ export async function mediaRoutes(app: FastifyInstance, options: { config: AppCo
 
   // The first-run setup's logo (docs/design.md §34): before anyone can sign in, so allowed by the setup code instead of a
   // session, and counted with the setup's own tries. The stored address then goes in the setup's company.logo.
-  api.post(
-    '/api/setup/logo',
-    {
-      config: { access: { public: true }, rateLimit: { max: 30, timeWindow: '15 minutes', groupId: 'setup' } },
-      schema: {
-        consumes: ['multipart/form-data'],
-        body: multipartBody({ file: z.string().meta({ format: 'binary' }), setupCode: z.string() }),
-        response: replies(UploadedImageSchema, [400, 409, 413, 415, 429]),
-      },
-    },
+  api.route(
+    setup.setupLogo,
+    { config: { rateLimit: { max: 30, timeWindow: '15 minutes', groupId: 'setup' } } },
     async (request) => {
       const { setupCode, bytes, fileName } = await readImageUpload(request, config.uploadMaxBytes);
       await checkSetupCode(request.tenant, typeof setupCode === 'string' ? setupCode : '');
@@ -67,13 +53,9 @@ export async function mediaRoutes(app: FastifyInstance, options: { config: AppCo
     },
   );
 
-  api.post(
-    '/api/master/deleteImage',
-    {
-      config: { access: { signedIn: true } },
-      // JSON, or the early client's multipart form of the same two fields (spec 000 §7).
-      schema: { body: DeleteImageSchema.optional(), response: screenReplies(z.object({ message: z.literal('Success') }), [404, 409]) },
-    },
+  // JSON, or the early client's multipart form of the same two fields (spec 000 §7).
+  api.route(
+    uploads.deleteImage,
     async (request) => {
       let input = request.body;
       if (request.isMultipart()) {

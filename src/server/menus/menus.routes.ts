@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { MenuEntrySchema } from '../../core/schemas/menu';
-import { AnyBodySchema, replies, typed } from '../http/contract';
+import * as menus from '../../core/api/menus';
+import { typed } from '../http/contract';
 import { getPublicMenu, getUserMenu } from './menus.service';
 
 export async function menuRoutes(app: FastifyInstance): Promise<void> {
   // Identity comes from the session only (docs/design.md §4): whatever username/userid/usergroupid the body names,
   // a caller without a session gets the Public menu, a logged-in caller their own.
-  typed(app).post(
-    '/api/menu/menuofUserforjosn',
-    { config: { access: { public: true } }, schema: { body: AnyBodySchema, response: replies(z.array(MenuEntrySchema)) } },
+  typed(app).route(
+    menus.userMenu,
     async (request) => {
       const session = request.session;
       return session ? getUserMenu(request.tenant, session.userId, session.groupId) : getPublicMenu(request.tenant);

@@ -1,18 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  ModuleSchema,
-  PageDefinitionSchema,
-  PageIdSchema,
-  PageListRequestSchema,
-  PageListSchema,
-  PageRecordSchema,
-  PageSaveAnswerSchema,
-  PageStatusAnswerSchema,
-  PageStatusSchema,
-} from '../../core/page-defs/page-definition';
-import { ParameterLabelSchema, ParameterSchema, SaveParametersSchema } from '../../core/page-defs/parameter';
-import { AnyBodySchema, screenReplies, typed } from '../http/contract';
+import * as pageDefs from '../../core/api/page-defs';
+import { typed } from '../http/contract';
 import {
   changePageStatus,
   getModules,
@@ -30,46 +18,15 @@ import {
  */
 export async function pageDefinitionRoutes(app: FastifyInstance): Promise<void> {
   const api = typed(app);
-  const access = { screen: 'homepages' } as const;
-  const modules = screenReplies(z.array(ModuleSchema));
-
-  api.post('/api/master/getFormCreatedData', { config: { access }, schema: { body: PageListRequestSchema, response: screenReplies(PageListSchema) } }, async (request) =>
-    listPageDefinitions(request.tenant, request.body.pageno),
-  );
-  for (const url of ['/api/master/getpageedit', '/api/master/getactivityById']) {
-    api.post(url, { config: { access }, schema: { body: PageIdSchema, response: screenReplies(PageRecordSchema, [404]) } }, async (request) =>
-      getPageDefinition(request.tenant, request.body.id),
-    );
-  }
-  api.post('/api/master/getallmodeules', { config: { access }, schema: { body: AnyBodySchema, response: modules } }, async (request) => getModules(request.tenant));
+  api.route(pageDefs.listPages, async (request) => listPageDefinitions(request.tenant, request.body.pageno));
+  for (const entry of [pageDefs.getPage, pageDefs.getActivity]) api.route(entry, async (request) => getPageDefinition(request.tenant, request.body.id));
+  api.route(pageDefs.modules, async (request) => getModules(request.tenant));
   // Refusals in the spec's shape: {status:'No', message}, which the page-creation form shows as it is.
-  api.post(
-    '/api/master/savePageCreation',
-    { config: { access, refusal: 'No' }, schema: { body: PageDefinitionSchema, response: screenReplies(PageSaveAnswerSchema, [404, 409], 'No') } },
-    async (request) => savePageDefinition(request.tenant, request.body),
-  );
-  api.post(
-    '/api/master/activitydelstatus',
-    { config: { access }, schema: { body: PageStatusSchema, response: screenReplies(PageStatusAnswerSchema, [404]) } },
-    async (request) => changePageStatus(request.tenant, request.body.id, request.body.activeStatus),
-  );
-  api.post(
-    '/api/master/getactivityforparamconf',
-    { config: { access }, schema: { body: PageIdSchema, response: screenReplies(z.array(ParameterLabelSchema), [404]) } },
-    async (request) => parameterLabels(request.tenant, request.body.id),
-  );
-  api.post(
-    '/api/master/getActivityParametersByid',
-    { config: { access }, schema: { body: PageIdSchema, response: screenReplies(z.object({ page: PageRecordSchema, parameters: z.array(ParameterSchema) }), [404]) } },
-    async (request) => pageParameters(request.tenant, request.body.id),
-  );
-  api.post(
-    '/api/master/saveParameters',
-    { config: { access }, schema: { body: SaveParametersSchema, response: screenReplies(z.object({ message: z.literal('Success') }), [404]) } },
-    async (request) => saveParameters(request.tenant, request.body),
-  );
+  api.route(pageDefs.savePage, async (request) => savePageDefinition(request.tenant, request.body));
+  api.route(pageDefs.changePageStatus, async (request) => changePageStatus(request.tenant, request.body.id, request.body.activeStatus));
+  api.route(pageDefs.parameterLabels, async (request) => parameterLabels(request.tenant, request.body.id));
+  api.route(pageDefs.pageParameters, async (request) => pageParameters(request.tenant, request.body.id));
+  api.route(pageDefs.saveParameters, async (request) => saveParameters(request.tenant, request.body));
   // The menu-tree editor's module list (spec 001 §7 getmodulelst): the same modules.
-  api.post('/api/menu/getmodulelst', { config: { access: { screen: 'newGrouphome' } }, schema: { body: AnyBodySchema, response: modules } }, async (request) =>
-    getModules(request.tenant),
-  );
+  api.route(pageDefs.menuModules, async (request) => getModules(request.tenant));
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { SearchAnswerSchema, SearchRequestSchema } from '../../core/schemas/search';
-import { screenReplies, typed } from '../http/contract';
+import * as searchCalls from '../../core/api/search';
+import { typed } from '../http/contract';
 import { search } from './search.service';
 
 /**
@@ -8,9 +8,8 @@ import { search } from './search.service';
  * their menu lets them open (search.service.ts).
  */
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
-  typed(app).post(
-    '/api/master/search',
-    { config: { access: { signedIn: true } }, schema: { body: SearchRequestSchema, response: screenReplies(SearchAnswerSchema) } },
+  typed(app).route(
+    searchCalls.search,
     async (request) => search(request.tenant, request.session!, request.body.q),
   );
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { previewPane } from '../../core/api/preview';
 import { routeLimitKey } from '../db/database-rate-limiter';
-import { ErrorBodySchema } from '../http/contract';
-import { LocaleCodeSchema, TranslationSaveSchema } from '../../core/schemas/locale';
+import { typed } from '../http/contract';
+import { TranslationSaveSchema } from '../../core/schemas/locale';
 import type { Page, SaveTools } from '../pages/page-kind';
 import { inLocale } from '../pages/resolve-page';
 import { previewTranslation } from '../pages/translations.service';
@@ -10,14 +10,6 @@ import type { Tenant } from '../tenants/tenants';
 import { parseInput } from '../validation';
 import { previewDocument } from '../pages/page.service';
 import { renderPage, type RenderSite } from './render-page';
-
-const RoutingParamsSchema = z.strictObject({ routing: z.string().min(1).max(100) });
-const DocumentBodySchema = z.record(z.string(), z.unknown()).meta({
-  description: "The page's working copy: the document its save takes (a built-in page's save body; a page made without code's `document`).",
-});
-
-/** `?locale=de`: the working copy is a translation's (its save's body, docs/design.md §28), shown in that language. */
-const PaneLocaleQuerySchema = z.object({ locale: LocaleCodeSchema.optional() });
 
 /** A translation's working copy as the pane shows it: the page in that language, with the way back to its editor there. */
 async function translationPreview(tenant: Tenant, page: Page, body: unknown, tools: SaveTools) {
@@ -40,23 +32,14 @@ const PREVIEW_RATE_LIMIT = {
  * allowed like a save (the page's editor in the caller's menu), stored nowhere: no revision, no audit entry.
  */
 export function previewPaneRoutes(app: FastifyInstance, site: RenderSite, tools: SaveTools): void {
-  app.post<{ Params: z.infer<typeof RoutingParamsSchema>; Body: Record<string, unknown>; Querystring: { locale?: string } }>(
-    '/api/master/preview/:routing',
+  typed(app).route(
+    previewPane,
     {
-      config: { access: { editsPage: { param: 'routing' } }, rateLimit: PREVIEW_RATE_LIMIT },
+      config: { rateLimit: PREVIEW_RATE_LIMIT },
       // The render's server time, from the request's arrival to its answer, for the bench (scripts/bench-preview.ts).
       onSend: async (_request, reply, payload) => {
         reply.header('server-timing', `render;dur=${reply.elapsedTime.toFixed(1)}`);
         return payload;
-      },
-      schema: {
-        params: RoutingParamsSchema,
-        querystring: PaneLocaleQuerySchema,
-        body: DocumentBodySchema,
-        response: {
-          200: z.string().meta({ description: 'The page as HTML (text/html), noindex, never stored.' }),
-          ...Object.fromEntries([400, 401, 403, 404, 429].map((status) => [status, ErrorBodySchema])),
-        },
       },
     },
     async (request, reply) => {

@@ -4,7 +4,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { KeyRound, ShieldAlert } from 'lucide-react';
-import { ChangePasswordSchema, type MessageAnswerSchema } from '../../../core/schemas/account';
+import { ChangePasswordSchema } from '../../../core/schemas/account';
 import { api, errorMessage, useSession } from '../lib/api';
 import { markRefusedField } from '../lib/refused-field';
 import { FormField, RequiredNote } from '../components/form-field';
@@ -13,6 +13,7 @@ import { notify } from '../toasts';
 import { FormAlert, HiddenUserName, Outcome, useRefreshSession } from './account-parts';
 import { NEW_PASSWORD_HINT, REPEAT_RULE, samePasswords } from './new-password';
 import { TwoStepSettings } from './two-step-settings';
+import * as authApi from '../../../core/api/auth';
 
 const ChangePasswordFormSchema = ChangePasswordSchema.extend({ confirmPassword: z.string() }).refine(samePasswords, REPEAT_RULE);
 type ChangePasswordInput = z.input<typeof ChangePasswordFormSchema>;
@@ -153,7 +154,7 @@ function ChangePasswordForm({ username, oneTime, onChanged }: { username: string
   const onValid = async ({ current, password }: ChangePasswordOutput) => {
     setRefused(null);
     try {
-      const answer = await api<z.infer<typeof MessageAnswerSchema>>('/api/auth/password', { current, password });
+      const answer = await api(authApi.changePassword, { body: { current, password } });
       notify.success(answer.message);
       methods.reset();
     } catch (error) {

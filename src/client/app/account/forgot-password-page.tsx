@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ACCOUNT_MESSAGES, ForgotPasswordSchema, type MessageAnswerSchema } from '../../../core/schemas/account';
+import { ACCOUNT_MESSAGES, ForgotPasswordSchema } from '../../../core/schemas/account';
 import { api, errorMessage, useSession } from '../lib/api';
 import { FormField } from '../components/form-field';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { BackToLogIn, FormAlert, Outcome, refusedWith } from './account-parts';
+import * as authApi from '../../../core/api/auth';
 
 type ForgotInput = z.input<typeof ForgotPasswordSchema>;
 type ForgotOutput = z.output<typeof ForgotPasswordSchema>;
@@ -47,7 +48,7 @@ function ForgotForm({ onAnswered }: { onAnswered: (sentence: string) => void }) 
   const onValid = async ({ username }: ForgotOutput) => {
     setRefused(null);
     try {
-      const answer = await api<z.infer<typeof MessageAnswerSchema>>('/api/auth/forgot', { username });
+      const answer = await api(authApi.forgotPassword, { body: { username } });
       onAnswered(answer.message);
     } catch (error) {
       // 409: mail stopped working since the screen opened; that sentence replaces the form too.

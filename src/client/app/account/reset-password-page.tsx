@@ -2,13 +2,12 @@ import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
-import type { MessageAnswerSchema } from '../../../core/schemas/account';
 import { api, errorMessage, refusedField } from '../lib/api';
 import { FormField, RequiredNote } from '../components/form-field';
 import { Screen } from '../components/screen';
 import { BackToLogIn, FormAlert, Outcome } from './account-parts';
 import { NEW_PASSWORD_HINT, NewPasswordFormSchema, type NewPasswordInput, type NewPasswordOutput } from './new-password';
+import * as authApi from '../../../core/api/auth';
 
 export const LINK_INCOMPLETE = 'This link is incomplete. Open the link in the mail again, or ask for a new one.';
 
@@ -70,7 +69,7 @@ function ResetForm({ token, db, onAnswered }: { token: string; db: string; onAns
   const onValid = async ({ password }: NewPasswordOutput) => {
     setRefused(null);
     try {
-      const answer = await api<z.infer<typeof MessageAnswerSchema>>('/api/auth/reset', { token, password }, db ? { dbname: db } : undefined);
+      const answer = await api(authApi.resetPassword, { body: { token, password }, ...(db ? { headers: { dbname: db } } : {}) });
       onAnswered(answer.message, false);
     } catch (error) {
       const message = errorMessage(error);

@@ -4,12 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, TwoFactorCodeSchema } from '../../../core/schemas/account';
-import type { SignInResponse } from '../../../core/schemas/auth';
 import { api, errorMessage } from '../lib/api';
 import { FormField } from '../components/form-field';
 import { Screen } from '../components/screen';
 import { BackToLogIn, FormAlert, refusedWith } from './account-parts';
 import { useCompleteSignIn } from './complete-sign-in';
+import * as authApi from '../../../core/api/auth';
 
 type CodeInput = z.input<typeof TwoFactorCodeSchema>;
 type CodeOutput = z.output<typeof TwoFactorCodeSchema>;
@@ -32,7 +32,7 @@ export default function TwoStepPage() {
   const onValid = async ({ code }: CodeOutput) => {
     setRefused(null);
     try {
-      await completeSignIn(await api<SignInResponse>('/api/auth/signin/verify', { code }));
+      await completeSignIn(await api(authApi.verifySignIn, { body: { code } }));
     } catch (error) {
       const message = errorMessage(error);
       if (refusedWith(error, 401) && message === ACCOUNT_MESSAGES.challengeExpired) {

@@ -7,7 +7,6 @@ import {
   ACCOUNT_MESSAGES,
   DisableTwoFactorSchema,
   TwoFactorCodeSchema,
-  type MessageAnswerSchema,
   type RecoveryCodes as RecoveryCodesAnswer,
   type TwoFactorSetup,
 } from '../../../core/schemas/account';
@@ -18,6 +17,7 @@ import { notify } from '../toasts';
 import { FormAlert, HiddenUserName, useRefreshSession } from './account-parts';
 import { QrCode } from './qr-code';
 import { RecoveryCodes, copyText } from './recovery-codes';
+import * as authApi from '../../../core/api/auth';
 
 type CodeInput = z.input<typeof TwoFactorCodeSchema>;
 type CodeOutput = z.output<typeof TwoFactorCodeSchema>;
@@ -49,7 +49,7 @@ export function TwoStepSettings({ account }: { account: Account }) {
     setStarting(true);
     setRefused(null);
     try {
-      setSetup(await api<TwoFactorSetup>('/api/auth/2fa/setup', {}));
+      setSetup(await api(authApi.startTwoFactor, { body: {} }));
     } catch (error) {
       setRefused(errorMessage(error));
       // Turned on meanwhile (another tab): show it as it is.
@@ -122,7 +122,7 @@ function SetupSteps({
   const onValid = async ({ code }: CodeOutput) => {
     setRefused(null);
     try {
-      onEnabled(await api<RecoveryCodesAnswer>('/api/auth/2fa/enable', { code }));
+      onEnabled(await api(authApi.enableTwoFactor, { body: { code } }));
     } catch (error) {
       if (!markRefusedField(methods, error, ['code'])) setRefused(errorMessage(error));
     }
@@ -175,7 +175,7 @@ function TurnOffForm({ username, onTurnedOff }: { username: string; onTurnedOff:
   const onValid = async (values: DisableOutput) => {
     setRefused(null);
     try {
-      const answer = await api<z.infer<typeof MessageAnswerSchema>>('/api/auth/2fa/disable', values);
+      const answer = await api(authApi.disableTwoFactor, { body: values });
       notify.success(answer.message);
       methods.reset();
       await onTurnedOff();

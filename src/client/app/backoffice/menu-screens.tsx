@@ -9,13 +9,9 @@ import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { useConfirm } from '../components/confirm-dialog';
 import { notify } from '../toasts';
 import { ASKED_ON_SCREEN, inPlainWords, SAVED_ON_SCREEN } from '../lib/screen-words';
+import * as menuAdminApi from '../../../core/api/menu-admin';
 
 type Owner = 'User' | 'group';
-
-interface MenuAnswer {
-  status: string;
-  message: string;
-}
 
 const treeKey = (from: Owner, id: number) => ['menu-tree', from, id] as const;
 
@@ -33,7 +29,7 @@ const treePath = (id: number, from: Owner) => `/bmstree?id=${id}&from=${from}`;
 function useMenuTree(id: number, from: Owner) {
   return useQuery({
     queryKey: treeKey(from, id),
-    queryFn: () => api<MenuNode[]>('/api/menu/menubyuser', { userId: id, from }),
+    queryFn: () => api(menuAdminApi.menuTree, { body: { userId: id, from } }),
     enabled: id > 0,
   });
 }
@@ -62,7 +58,7 @@ export function MenuByUserScreen() {
   const [userId, setUserId] = useState('0');
   const users = useQuery({
     queryKey: ['menu-users'],
-    queryFn: () => api<Array<{ id: number; name: string }>>('/api/menu/getallActiveuser', {}),
+    queryFn: () => api(menuAdminApi.activeUsers, { body: {} }),
   });
 
   const go = (event: FormEvent) => {
@@ -178,7 +174,7 @@ export function MenuTreeScreen() {
     if (!(await confirm(ASKED_ON_SCREEN.deleteMenuEntry, { title: `Delete ${selected.name}?`, confirmLabel: 'Delete', danger: true }))) return;
     setBusy(true);
     try {
-      await api<MenuAnswer>('/api/menu/deletemenubyuser', { menuId: selected.id });
+      await api(menuAdminApi.deleteMenuItem, { body: { menuId: selected.id } });
       notify.success(SAVED_ON_SCREEN.menuEntryDeleted);
       setSelectedId(null);
       await afterMenuChange(queryClient, from, id);
@@ -196,7 +192,7 @@ export function MenuTreeScreen() {
     }
     setBusy(true);
     try {
-      await api<MenuAnswer>('/api/menu/updatemenubyuser', { groupId: id });
+      await api(menuAdminApi.applyGroupMenu, { body: { groupId: id } });
       notify.success(SAVED_ON_SCREEN.groupMenuApplied);
       await afterMenuChange(queryClient, from, id);
     } catch (error) {
@@ -274,7 +270,7 @@ export function MenuItemScreen() {
   const menuId = Number(params.get('menuId') ?? '0') || 0;
   const parentParam = Number(params.get('parent') ?? '0') || 0;
   const tree = useMenuTree(id, from);
-  const pages = useQuery({ queryKey: ['menu-pages'], queryFn: () => api<MenuPageOption[]>('/api/menu/getAllitempage', {}), enabled: id > 0 });
+  const pages = useQuery({ queryKey: ['menu-pages'], queryFn: () => api(menuAdminApi.menuPages, { body: {} }), enabled: id > 0 });
 
   const title = editing ? 'Edit Menu Item' : 'New Menu Item';
   const back = treePath(id, from);
@@ -388,14 +384,14 @@ function MenuItemForm({
       pagename: values.isSubMenu ? values.pagename.trim() : '',
       modulename: '',
       sequence,
-      isSubMenu: values.isSubMenu ? 'Y' : 'N',
-      landPage: values.landPage ? 'Y' : 'N',
+      isSubMenu: values.isSubMenu ? ('Y' as const) : ('N' as const),
+      landPage: values.landPage ? ('Y' as const) : ('N' as const),
       resourcegroupid: owner.from === 'group' ? owner.id : 0,
       userId: owner.from === 'User' ? owner.id : 0,
     };
     setSaving(true);
     try {
-      await api<MenuAnswer>('/api/menu/savemenubyuserforjson', { jsonsavelist: item });
+      await api(menuAdminApi.saveMenuItems, { body: { jsonsavelist: item } });
       notify.success(SAVED_ON_SCREEN.menuEntry);
       await afterMenuChange(queryClient, owner.from, owner.id);
       void navigate(back);

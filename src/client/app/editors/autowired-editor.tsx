@@ -18,17 +18,18 @@ import { inputsOf, liveValue, plainText, toInputText, withInput } from './entry-
 import type { EntryField, EntryInputs } from './entry-fields';
 import { useMasterChoices } from './master-choices';
 import { compareRevisions } from './history-calls';
-import type { HistoryCalls, PageRevision } from './history-calls';
+import type { HistoryCalls } from './history-calls';
 import { SeoPanel } from './seo-panel-lazy';
 import { ListEditor, focusField } from './list-editor';
 import { pageFieldDescriber } from './preview/field-names';
 import type { SaveRefusal } from './save-messages';
-import { editCall, useEditableDocument } from './page-document';
+import { loadEdited, useEditableDocument } from './page-document';
 import { splitLoaded } from './publishing-state';
-import type { DocumentSource, SaveAnswer } from './page-document';
+import type { DocumentSource } from './page-document';
 import { LanguageChoice } from './translation/language-choice';
 import { LanguageSelect } from './translation/language-select';
 import '../../styles/autowired-editor.css';
+import * as pagesApi from '../../../core/api/pages';
 
 /** What getpagedefinition answers: the page and its parameters (its caller's menu holds the page). */
 interface PageDefinition {
@@ -47,10 +48,10 @@ function autowiredSource(routing: string, parameters: readonly Parameter[]): Doc
     draftName: routing,
     routing,
     load: async () => {
-      const loaded = splitLoaded(await api<AutowiredDocument>(editCall(routing)));
+      const loaded = splitLoaded(await loadEdited<AutowiredDocument>(routing));
       return { ...loaded, document: withSeo(editableDocument(loaded.document, parameters), loaded.document) };
     },
-    save: (document, publish) => api<SaveAnswer>('/api/master/savepagecontent', { commonrouting: routing, document, publish }),
+    save: (document, publish) => api(pagesApi.savePageContent, { body: { commonrouting: routing, document: { ...document }, publish } }),
     // The server refuses fields it does not know: values of removed parameters go on Save.
     prepare: (doc) => withSeo(withoutRemoved(doc, parameters), doc),
   };
@@ -59,8 +60,8 @@ function autowiredSource(routing: string, parameters: readonly Parameter[]): Doc
 function autowiredHistory(routing: string): HistoryCalls {
   return {
     key: ['page-history', 'autowired', routing],
-    list: () => api<{ revisions?: PageRevision[] }>('/api/master/getpagehistory', { commonrouting: routing }),
-    restore: (revision) => api<{ message?: unknown } | null>('/api/master/restorepage', { commonrouting: routing, revision }),
+    list: () => api(pagesApi.getPageHistory, { body: { commonrouting: routing } }),
+    restore: (revision) => api(pagesApi.restorePage, { body: { commonrouting: routing, revision } }),
     compare: (from, to) => compareRevisions(routing, from, to),
   };
 }
@@ -273,7 +274,8 @@ export default function AutowiredEditor() {
   const session = useSession();
   const definition = useQuery({
     queryKey: ['page-definition', routing.toLowerCase()],
-    queryFn: () => api<PageDefinition>('/api/master/getpagedefinition', { commonrouting: routing }),
+    // The call's entry comes with its schemas in a chunk of their own, loaded with the call (src/core/api/page-definition-call.ts).
+    queryFn: async () => api((await import('../../../core/api/page-definition-call')).getPageDefinition, { body: { commonrouting: routing } }),
     staleTime: 0,
     gcTime: 0,
     refetchOnWindowFocus: false,

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { EDITING_EVERY_MS, editingNotice, type EditingOthers } from '../../../core/schemas/preview-share';
+import { EDITING_EVERY_MS, editingNotice } from '../../../core/schemas/preview-share';
 import { readCookie } from '../../lib/http';
-import { api } from '../lib/api';
+import { api, apiUrl } from '../lib/api';
 import '../../styles/preview-share.css';
+import { leaveEditing, noteEditing } from '../../../core/api/preview-shares';
 
 /** The page's editor open in a language: the source's without one, a translation's with its code (docs/design.md §28). */
-const editingPath = (routing: string, action: '' | '/leave', locale?: string) =>
-  `/api/master/editing/${encodeURIComponent(routing)}${action}${locale ? `?${new URLSearchParams({ locale }).toString()}` : ''}`;
+const inLanguage = (routing: string, locale?: string) => ({ params: { routing }, query: locale ? { locale } : {} });
 
 /**
  * Says the editor has closed. A plain fetch with `keepalive`, so that it is still sent when the tab closes (the
@@ -15,7 +15,7 @@ const editingPath = (routing: string, action: '' | '/leave', locale?: string) =>
  */
 function sayLeft(routing: string, locale?: string): void {
   const xsrf = readCookie('XSRF-TOKEN');
-  void fetch(editingPath(routing, '/leave', locale), {
+  void fetch(apiUrl(leaveEditing, inLanguage(routing, locale)), {
     method: 'POST',
     keepalive: true,
     credentials: 'same-origin',
@@ -32,7 +32,7 @@ function sayLeft(routing: string, locale?: string): void {
 export function useOthersEditing(routing: string, locale?: string): string[] {
   const query = useQuery({
     queryKey: ['editing', routing, locale ?? ''],
-    queryFn: () => api<EditingOthers>(editingPath(routing, '', locale), {}),
+    queryFn: () => api(noteEditing, { ...inLanguage(routing, locale), body: {} }),
     refetchInterval: EDITING_EVERY_MS,
     // A tab in the background still holds an open editor, whose saves would meet another's.
     refetchIntervalInBackground: true,

@@ -50,8 +50,6 @@ export interface EditorFrameProps<T extends RevisedDocument> {
   describeField?: (path: string) => string;
   /** The editor's Language choice (docs/design.md §28), first in the action bar; none on a site of one language. */
   language?: ReactNode;
-  /** The preview pane's call; by default `POST /api/master/preview/:routing` (a translation's names its locale). */
-  previewCall?: string;
   /** A translation's language (docs/design.md §28): its links and who else is editing are the language's; none for the source. */
   locale?: string;
 }
@@ -75,7 +73,6 @@ export function EditorFrame<T extends RevisedDocument>({
   children,
   describeField = pathAsName,
   language,
-  previewCall,
   locale,
 }: EditorFrameProps<T>) {
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -120,7 +117,7 @@ export function EditorFrame<T extends RevisedDocument>({
             <Suspense fallback={<p className="preview-pane__note">Loading the preview…</p>}>
               <PreviewPane
                 routing={editor.routing}
-                call={previewCall}
+                locale={locale}
                 body={visible ? previewBody : null}
                 describeField={describeField}
                 activeField={activeField}

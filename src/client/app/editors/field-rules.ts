@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { checkEntry } from '../../../core/field-rules/check-entry';
 import type { FieldLabels, FieldRule } from '../../../core/field-rules/field-rule';
 import { api } from '../lib/api';
+import * as fieldRulesApi from '../../../core/api/field-rules';
 
 const NO_RULES: readonly FieldRule[] = [];
 
@@ -13,7 +14,7 @@ export function usePageRules(pageId: number): readonly FieldRule[] {
   const rules = useQuery({
     queryKey: ['field-rules', pageId],
     queryFn: async () => {
-      const answer = await api<{ activeList?: FieldRule[] } | null>('/api/master/getParamconf', { id: pageId });
+      const answer = await api(fieldRulesApi.fieldRules, { body: { id: pageId } });
       return Array.isArray(answer?.activeList) ? answer.activeList : [];
     },
     staleTime: 5 * 60_000,

@@ -1,6 +1,7 @@
 import type { LabelTree } from '../../../core/content/common/content-page';
 import type { Comparison, RevisionSummary } from '../../../core/schemas/revision';
 import { api } from '../lib/api';
+import * as pagesApi from '../../../core/api/page-editing';
 
 // The history's calls, apart from its panel (history-panel.tsx), which is a chunk of its own loaded when History opens.
 
@@ -27,18 +28,5 @@ export interface HistoryCalls {
 
 /** The comparison of two revisions of any page, the twelve and the Autowired ones alike, by its routing name. */
 export function compareRevisions(routing: string, from: number, to: number): Promise<Comparison> {
-  const query = new URLSearchParams({ from: String(from), to: String(to) });
-  return api<Comparison>(`/api/master/compare/${encodeURIComponent(routing)}?${query.toString()}`);
+  return api(pagesApi.compare, { params: { routing }, query: { from, to } });
 }
-
-/** The history calls of one of the twelve content pages (docs/design.md §6). */
-export function contentPageHistory(routing: string, labels?: LabelTree): HistoryCalls {
-  return {
-    key: ['page-history', routing],
-    list: () => api<PageHistory>(`/api/master/history/${routing}`),
-    restore: (revision) => api<{ message?: unknown } | null>(`/api/master/restore/${routing}`, { revision }),
-    compare: (from, to) => compareRevisions(routing, from, to),
-    ...(labels ? { labels } : {}),
-  };
-}
-

@@ -5,7 +5,11 @@ import type { MediaItem } from '../../../core/schemas/media';
 import { notify } from '../toasts';
 import { buttonNamed as button, byLabel, click, type, until, withModalDialogs, withTestRoot } from '../test-support/dom';
 import { ImageUploadField } from './image-upload';
-import { mediaListPath } from './media-picker';
+import { mediaListQuery } from './media-picker';
+import { listMedia } from '../../../core/api/media';
+import { apiUrl } from '../lib/api';
+
+const mediaListPath = (search: string, after: string | null) => apiUrl(listMedia, { query: mediaListQuery(search, after) });
 
 /**
  * The image field (docs/design.md §27): drop, paste and the picker upload at once, several files one after another with a

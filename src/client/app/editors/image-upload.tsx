@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { ClipboardEvent, DragEvent } from 'react';
 import { parseStoredImageUrl, type ImageFolder } from '../../../core/media/image-names';
-import { api, errorMessage } from '../lib/api';
+import { api, apiUrl, errorMessage } from '../lib/api';
 import { postFormWithProgress } from '../lib/upload';
 import { notify } from '../toasts';
 import { ImagePreview } from './image-preview';
 import { SAVED_ON_SCREEN } from '../lib/screen-words';
+import * as uploadsApi from '../../../core/api/uploads';
 
 // The library's dialog is a chunk of its own, fetched when it is first opened: most visits to an editor never open
 // it, and the editor's first screen stays within its budget (docs/design.md §26).
@@ -39,7 +40,7 @@ async function uploadImage(
   form.append('page', target.folder);
   if (target.field) form.append('field', target.field);
   form.append('file', file);
-  const { status, data } = await postFormWithProgress('/api/master/uploadImage', form, onProgress, signal).catch(() => {
+  const { status, data } = await postFormWithProgress(apiUrl(uploadsApi.uploadImage), form, onProgress, signal).catch(() => {
     throw signal.aborted ? new UploadCancelled() : new Error(UPLOAD_FAILED);
   });
   const answer = data && typeof data === 'object' ? (data as UploadAnswer) : null;
@@ -345,7 +346,7 @@ export async function deleteImageOfRemovedEntry(url: string, folder: ImageFolder
   if (!image || image.folder !== folder || folder === 'slides') return;
   if (stillUsed.some((other) => parseStoredImageUrl(other)?.name === image.name)) return;
   try {
-    const answer = await api<{ message?: string }>('/api/master/deleteImage', { filename: url, page: folder });
+    const answer = await api(uploadsApi.deleteImage, { body: { filename: url, page: folder } });
     if (answer.message === 'Success') notify.success(SAVED_ON_SCREEN.imageDeleted);
     else notify.warning(`Could not delete image: ${answer.message ?? 'no answer'}`);
   } catch (error) {

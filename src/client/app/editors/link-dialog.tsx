@@ -6,8 +6,8 @@ import { Field } from '../../components/field';
 import { useModalDialog } from '../components/modal-dialog';
 import { api, errorMessage } from '../lib/api';
 import '../../styles/data-table.css';
+import { sitePages } from '../../../core/api/pages';
 
-export const SITE_PAGES_PATH = '/api/master/sitepages';
 
 /** What the dialog hands back: the address, and the words a link made where nothing was selected shows. */
 export interface LinkChoice {
@@ -28,7 +28,7 @@ export default function LinkDialog({ current, onSet, onRemove, onClose }: { curr
   const ids = { title: useId(), page: useId(), address: useId() };
   const [href, setHref] = useState(current);
   const [problem, setProblem] = useState<string | undefined>();
-  const pages = useQuery({ queryKey: ['site-pages'], queryFn: async () => SitePageListSchema.parse(await api<unknown>(SITE_PAGES_PATH)).items });
+  const pages = useQuery({ queryKey: ['site-pages'], queryFn: async () => SitePageListSchema.parse(await api(sitePages)).items });
   const chosen: SitePage | undefined = pages.data?.find((page) => page.path === href.trim());
 
   const submit = (event: FormEvent) => {

@@ -7,6 +7,7 @@ import type { Parameter } from '../../../core/page-defs/parameter';
 import { api, errorMessage } from '../lib/api';
 import { heldMasterIds, isMasterParameter, parentParameterOf } from './autowired-fields';
 import type { ChoiceOptions, ChoiceSource } from './entry-fields';
+import { masterChoices } from '../../../core/api/masters';
 
 /**
  * The choices of an Autowired page's master-data parameters (docs/design.md §14, decision 008): each type's active
@@ -16,7 +17,6 @@ import type { ChoiceOptions, ChoiceSource } from './entry-fields';
  * options are the children of the value chosen there (asked for with parentId).
  */
 
-const CHOICES_CALL = '/api/master/getCommonMasterfordependancy';
 const STALE = 30_000;
 
 const choicesKey = (typeId: number, parentId: number | null, include: readonly number[]) => ['master-choices', typeId, parentId, include] as const;
@@ -34,7 +34,7 @@ function useMasterOptions(typeId: number, follows: boolean, parent: string, list
   const parentId = follows && /^\d{1,15}$/.test(parent) ? Number(parent) : null;
   const filtered = useQuery({
     queryKey: choicesKey(typeId, parentId, []),
-    queryFn: () => api<MasterChoice[]>(CHOICES_CALL, { typeId, parentId }),
+    queryFn: () => api(masterChoices, { body: { typeId, parentId } }),
     enabled: parentId !== null,
     staleTime: STALE,
     refetchOnWindowFocus: false,
@@ -56,7 +56,7 @@ export function useMasterChoices(parameters: readonly Parameter[], saved: Autowi
       const include = held.get(typeId) ?? [];
       return {
         queryKey: choicesKey(typeId, null, include),
-        queryFn: () => api<MasterChoice[]>(CHOICES_CALL, include.length > 0 ? { typeId, include } : { typeId }),
+        queryFn: () => api(masterChoices, { body: include.length > 0 ? { typeId, include } : { typeId } }),
         staleTime: STALE,
         refetchOnWindowFocus: false,
         placeholderData: keepPreviousData,

@@ -2,19 +2,16 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { parseStoredImageUrl, variantName, variantWidths } from '../../../core/media/image-names';
-import { UNTITLED_IMAGE, type MediaItem, type MediaList } from '../../../core/schemas/media';
+import { UNTITLED_IMAGE, type MediaItem } from '../../../core/schemas/media';
 import { useModalDialog } from '../components/modal-dialog';
 import { api, errorMessage } from '../lib/api';
 import '../../styles/data-table.css';
 import '../../styles/media-picker.css';
+import { listMedia } from '../../../core/api/media';
 
 /** GET /api/master/media for a search and a page of it (48 images; `after` the previous answer's `next`). */
-export function mediaListPath(search: string, after: string | null): string {
-  const query = new URLSearchParams();
-  if (search !== '') query.set('search', search);
-  if (after !== null) query.set('after', after);
-  const text = query.toString();
-  return text === '' ? '/api/master/media' : `/api/master/media?${text}`;
+export function mediaListQuery(search: string, after: string | null) {
+  return { ...(search !== '' ? { search } : {}), ...(after !== null ? { after } : {}) };
 }
 
 /** The smallest copy of a library image for its thumbnail (the WebP made for srcset), else the image itself. */
@@ -64,7 +61,7 @@ export default function MediaPicker({ onChoose, onClose }: { onChoose: (item: Me
     setLoading(true);
     setProblem(null);
     try {
-      const page = await api<MediaList>(mediaListPath(search, after));
+      const page = await api(listMedia, { query: mediaListQuery(search, after) });
       if (mine !== request.current) return;
       setListing((current) => {
         const before = after !== null && current ? current.items : [];

@@ -1,16 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { contentPageByKey } from '../../../core/pages';
 import type { ContentPageKey } from '../../../core/pages';
-import type { ContentByKey } from '../../../core/schemas/page-content';
 import type { RevisionStatus } from '../../../core/schemas/revision';
 import { ApiError, api, errorMessage, refusedField } from '../lib/api';
 import { notify } from '../toasts';
 import { HeldEntries, readDraft, removeDraft, writeDraft } from './drafts';
 import { PUBLISH_TOASTS, SAVE_MESSAGES, saveAnswerMessage, saveFailureMessage, type SaveRefusal } from './save-messages';
 import { useConfirm } from '../components/confirm-dialog';
-import { NO_SEO_DEFAULTS, readScheduled, splitLoaded, stateAfterSave, stateAfterUnschedule, waitingSchedule } from './publishing-state';
+import { NO_SEO_DEFAULTS, readScheduled, stateAfterSave, stateAfterUnschedule, waitingSchedule } from './publishing-state';
 import type { LoadedDocument, PublishingState, SeoDefaults } from './publishing-state';
+import * as pagesApi from '../../../core/api/page-editing';
 
 interface Working<T> {
   /** The server copy the edits started from (its revision is what a save names). */
@@ -72,25 +71,12 @@ export interface DocumentOptions<T> {
   beforeSave?: (doc: T) => string | null;
 }
 
-/** The editor's read of a page: its newest revision of any status (docs/design.md §19). */
-export const editCall = (routing: string) => `/api/master/edit/${encodeURIComponent(routing)}`;
-
-/** The source of one of the twelve content pages: the edit call, and its spec save call (spec 000 §7). */
-export function contentPageSource<K extends ContentPageKey>(pageKey: K): DocumentSource<ContentByKey[K]> {
-  type T = ContentByKey[K];
-  const page = contentPageByKey(pageKey);
-  return {
-    queryKey: pageDocumentKey(pageKey),
-    draftName: page.routing,
-    routing: page.routing,
-    load: async () => splitLoaded(await api<T>(editCall(page.routing))),
-    save: (doc, publish) => api<SaveAnswer>(`/api/master/${page.saveCall}`, { ...doc, publish }),
-  };
-}
+/** The editor's read of a page: its newest revision of any status (docs/design.md §19), in the shape the editor knows it by. */
+export const loadEdited = async <T extends RevisedDocument>(routing: string) => (await api(pagesApi.editDocument, { params: { routing } })) as unknown as T;
 
 /** Cancels a page's waiting schedule: that revision becomes a draft (docs/design.md §19). */
 function unscheduleCall(routing: string, revision: number) {
-  return api<{ message?: unknown } | null>(`/api/master/unschedule/${encodeURIComponent(routing)}`, { revision });
+  return api(pagesApi.unschedule, { params: { routing }, body: { revision } });
 }
 
 const STATUSES: readonly RevisionStatus[] = ['published', 'draft', 'scheduled'];
@@ -369,12 +355,3 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
 }
 
 export type EditableDocument<T extends RevisedDocument> = ReturnType<typeof useEditableDocument<T>>;
-
-/** One of the twelve content pages' documents in its editor (useEditableDocument with the page's own calls). */
-export function usePageDocument<K extends ContentPageKey>(pageKey: K, options: DocumentOptions<ContentByKey[K]> = {}) {
-  const [source] = useState(() => contentPageSource(pageKey));
-  const editor = useEditableDocument(source, options);
-  return { ...editor, page: contentPageByKey(pageKey) };
-}
-
-export type PageDocument<K extends ContentPageKey> = ReturnType<typeof usePageDocument<K>>;

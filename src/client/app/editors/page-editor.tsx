@@ -13,10 +13,9 @@ import { EntryInput } from './entry-input';
 import { entryProblem, inputsOf, labelledFields, liveValue, toInputText } from './entry-fields';
 import type { EntryField, FieldLayout, FieldSettings, SingleFieldName } from './entry-fields';
 import { usePageRules } from './field-rules';
-import { contentPageHistory } from './history-calls';
 import { EditorFrame } from './editor-frame';
 import { ListEditor, focusField } from './list-editor';
-import { usePageDocument } from './page-document';
+import { contentPageHistory, usePageDocument } from './content-page-calls';
 import type { SaveRefusal } from './save-messages';
 import { SeoPanel } from './seo-panel-lazy';
 import { LanguageSelect } from './translation/language-select';
@@ -166,7 +165,7 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
     beforeSave: checkOnSave ? (doc) => saveProblem(doc) : undefined,
   });
   const rules = usePageRules(editor.page.id);
-  const [history] = useState(() => contentPageHistory(editor.page.routing, labelsOf(config.page) as unknown as LabelTree));
+  const [history] = useState(() => contentPageHistory(editor.page.key, labelsOf(config.page) as unknown as LabelTree));
   const [describeField] = useState(() => fieldDescriber(labelsOf(config.page) as unknown as LabelTree));
 
   function saveProblem(doc: T): string | null {

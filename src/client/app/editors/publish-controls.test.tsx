@@ -8,12 +8,15 @@ import { notify } from '../toasts';
 import { buttonNamed, byLabel, click, type, until, withFakeMasterApi, withModalDialogs, withTestRoot } from '../test-support/dom';
 import { EditorFrame } from './editor-frame';
 import { LEAVE_QUESTION } from './leave-guard';
-import { editCall, useEditableDocument } from './page-document';
-import type { DocumentSource, SaveAnswer } from './page-document';
+import { loadEdited, useEditableDocument } from './page-document';
+import type { DocumentSource } from './page-document';
 import { splitLoaded } from './publishing-state';
 import { inputsOf } from './schedule-time';
 import { api } from '../lib/api';
 import type { HistoryCalls, PageRevision } from './history-panel';
+import { z } from 'zod';
+import { route } from '../../../core/api/route';
+import { PageHistorySchema, SavedRevisionSchema } from '../../../core/schemas/revision';
 
 /**
  * The publishing controls in the editor frame, against a stand-in for the server's edit, save, unschedule and
@@ -74,17 +77,21 @@ const calls = withFakeMasterApi((call, body) => {
   return undefined;
 });
 
+/** The test page's own calls, as the route table declares a built-in page's (src/core/api/pages.ts). */
+const saveTest = route({ method: 'POST', path: '/api/master/saveTest', body: z.looseObject({}), reply: SavedRevisionSchema, access: { editsPage: { fixed: 'Test' } } });
+const testHistory = route({ method: 'GET', path: '/api/master/history/Test', reply: PageHistorySchema, access: { editsPage: { fixed: 'Test' } } });
+
 const source: DocumentSource<TestDocument> = {
   queryKey: ['page-document', 'test'],
   draftName: 'Test',
   routing: 'Test',
-  load: async () => splitLoaded(await api<TestDocument>(editCall('Test'))),
-  save: (doc, publish) => api<SaveAnswer>('/api/master/saveTest', { ...doc, publish }),
+  load: async () => splitLoaded(await loadEdited<TestDocument>('Test')),
+  save: (doc, publish) => api(saveTest, { body: { ...doc, publish } }),
 };
 
 const history: HistoryCalls = {
   key: ['page-history', 'Test'],
-  list: () => api<{ revisions?: PageRevision[] }>('/api/master/history/Test'),
+  list: () => api(testHistory),
   restore: async () => null,
   compare: () => Promise.reject(new Error('No comparison in these tests.')),
 };

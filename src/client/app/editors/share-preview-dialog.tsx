@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent, RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { CreatedPreviewShare, PreviewShare, RevokedPreviewShare } from '../../../core/schemas/preview-share';
+import type { CreatedPreviewShare, PreviewShare } from '../../../core/schemas/preview-share';
 import { Field } from '../../components/field';
 import { useConfirm } from '../components/confirm-dialog';
 import { useModalDialog } from '../components/modal-dialog';
@@ -9,6 +9,7 @@ import { api, errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/date-time';
 import '../../styles/data-table.css';
 import '../../styles/preview-share.css';
+import * as previewSharesApi from '../../../core/api/preview-shares';
 
 /** How long a new link works: the choices offered, in hours. */
 export const SHARE_LIFETIMES = [
@@ -29,7 +30,7 @@ export function inWords(iso: string, now = Date.now()): string {
 }
 
 /** A call about the page's links in a language: the source's without one, a translation's with its code. */
-const inLanguage = (path: string, locale: string | undefined) => (locale ? `${path}?${new URLSearchParams({ locale }).toString()}` : path);
+const inLanguage = (routing: string, locale: string | undefined) => ({ params: { routing }, query: locale ? { locale } : {} });
 
 /**
  * The dialog: how long a new link works, Create link, the link made (shown once, with Copy link and when it stops
@@ -50,7 +51,7 @@ export default function SharePreviewDialog({ routing, locale, onClose }: { routi
   const { confirm, dialog: question } = useConfirm();
   const shares = useQuery({
     queryKey: ['preview-shares', routing, locale ?? ''],
-    queryFn: () => api<PreviewShare[]>(inLanguage(`/api/master/previewshares/${encodeURIComponent(routing)}`, locale)),
+    queryFn: () => api(previewSharesApi.listPreviewShares, inLanguage(routing, locale)),
     gcTime: 0,
   });
   const { firstFocus, dialogProps } = useModalDialog<HTMLSelectElement>(onClose);
@@ -62,7 +63,7 @@ export default function SharePreviewDialog({ routing, locale, onClose }: { routi
     setProblem(null);
     setSaid('');
     try {
-      const link = await api<CreatedPreviewShare>(inLanguage(`/api/master/previewshare/${encodeURIComponent(routing)}`, locale), { hours });
+      const link = await api(previewSharesApi.createPreviewShare, { ...inLanguage(routing, locale), body: { hours } });
       setCreated(link);
       setSaid('The link is made. Copy it now: it is shown only this once.');
       await shares.refetch();
@@ -97,7 +98,7 @@ export default function SharePreviewDialog({ routing, locale, onClose }: { routi
     linksHeading.current?.focus();
     setProblem(null);
     try {
-      await api<RevokedPreviewShare>('/api/master/previewshare/revoke', { id: share.id });
+      await api(previewSharesApi.revokePreviewShare, { body: { id: share.id } });
       if (created?.id === share.id) setCreated(null);
       setSaid('The link is revoked: it no longer opens the preview.');
     } catch (error) {

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SessionInfo } from '../../../core/schemas/auth';
-import type { MenuEntry } from '../../../core/schemas/menu';
-import { postJson, readCookie, readJson } from '../../lib/http';
+import type { z } from 'zod';
+import { session } from '../../../core/api/session';
+import { userMenu } from '../../../core/api/menus';
+import { isAuthCall, type RouteEntry } from '../../../core/api/route';
+import { readCookie, readJson } from '../../lib/http';
 import type { JsonResponse } from '../../lib/http';
 import { inPlainWords } from './screen-words';
 
@@ -38,10 +40,6 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;
 }
 
-async function getJson<T>(url: string): Promise<JsonResponse<T>> {
-  return readJson<T>(await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } }));
-}
-
 function messageOf(data: unknown): string | null {
   if (data && typeof data === 'object' && 'message' in data) {
     const { message } = data as { message: unknown };
@@ -61,76 +59,101 @@ export function refusedField(error: unknown): string | null {
   return error instanceof ApiError && error.status === 400 ? (error.field ?? null) : null;
 }
 
-/** The answer of a call as `api` and its kin give it: its JSON, or an ApiError carrying the server's `{message, field}`. */
-async function answerOf<T>(path: string, send: () => Promise<JsonResponse<unknown>>): Promise<T> {
-  let response: JsonResponse<unknown>;
-  try {
-    response = await send();
-  } catch {
-    throw new ApiError(0, UNREACHABLE_MESSAGE);
-  }
-  if (!response.ok) {
-    // Sign-in answers 401 for a wrong password: that is no ended session.
-    if (response.status === 401 && !path.startsWith('/api/auth/')) onUnauthorized?.();
-    throw new ApiError(response.status, messageOf(response.data) ?? FALLBACK_MESSAGE, fieldOf(response.data), response.data);
-  }
-  return response.data as T;
-}
+type Field<R, K extends string> = K extends keyof R ? R[K] : undefined;
+
+/** `Empty extends T`: nothing in T is required. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the type every object with optional keys only accepts
+type Empty = {};
+
+/** What a route's body is given as: a FormData for a multipart form, the text of a file sent as it is, else its JSON. */
+type BodyOf<R extends RouteEntry> =
+  Field<R, 'bodyType'> extends 'multipart/form-data'
+    ? FormData
+    : Field<R, 'bodyType'> extends 'text/csv' | 'application/xliff+xml'
+      ? string
+      : Field<R, 'body'> extends z.ZodType
+        ? z.input<Field<R, 'body'>>
+        : never;
+
+/** A part of the input, required when its schema requires something (`{}` would not pass it). */
+type Part<K extends string, S> = S extends z.ZodType ? (Empty extends z.input<S> ? { [P in K]?: z.input<S> } : { [P in K]: z.input<S> }) : { [P in K]?: never };
+
+/** Where a call's address is filled from: its path parameters and its query (a GET's filters). */
+export type RouteAddress<R extends RouteEntry> = Part<'params', Field<R, 'params'>> & Part<'query', Field<R, 'query'>>;
+
+/** What `api(route, input)` takes for a route: its address, its body, headers of its own and an abort signal. */
+export type RouteInput<R extends RouteEntry> = RouteAddress<R> &
+  (Field<R, 'body'> extends z.ZodType ? (undefined extends BodyOf<R> ? { body?: BodyOf<R> } : { body: BodyOf<R> }) : { body?: never }) & {
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  };
+
+/** What a route answers: the page's HTML for a `text/html` route, else its JSON. */
+export type RouteAnswer<R extends RouteEntry> = Field<R, 'replyType'> extends 'text/html' ? string : z.output<R['reply']>;
+
+/** The input as an argument: optional when nothing in it is required. */
+type InputArgument<T> = Empty extends T ? [input?: T] : [input: T];
 
 /**
- * Calls the API: GET without a body, POST (JSON, with the CSRF header) with one; `headers` are added to a
- * POST. Resolves with the answer's JSON; any other status throws an ApiError carrying the server's `{message, field}`.
+ * A route's address (docs/design.md §29): its path with the parameters filled in and its query encoded. A download
+ * (a CSV file, a backup) is a link to it.
  */
-export function api<T>(path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
-  return answerOf<T>(path, () => (body === undefined ? getJson<unknown>(path) : postJson<unknown>(path, body, headers)));
+export function apiUrl<R extends RouteEntry>(route: R, ...[input]: InputArgument<RouteAddress<R>>): string {
+  const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.set(name, String(value));
+  const text = search.toString();
+  return text === '' ? path : `${path}?${text}`;
 }
 
-/** A request to this site that is no JSON POST (a DELETE, a file's text), with the CSRF header. */
-async function sendToSite(path: string, method: 'POST' | 'DELETE', content?: { type: string; text: string } | FormData): Promise<JsonResponse<unknown>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+/** What a call's fetch sends: the body in the route's type, and the CSRF header on anything but a GET (docs/design.md §5). */
+function requestOf(route: RouteEntry, input: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal }): RequestInit {
+  const headers: Record<string, string> = { ...input.headers, accept: route.replyType === 'text/html' ? 'text/html, application/json' : 'application/json' };
+  let body: BodyInit | null = null;
   // A DELETE has no body, so no content type: the server refuses an empty body that claims to be JSON. A form's
   // type (with its boundary) is the browser's to write.
-  if (content && !(content instanceof FormData)) headers['content-type'] = content.type;
-  const xsrf = readCookie('XSRF-TOKEN');
-  if (xsrf) headers['x-xsrf-token'] = xsrf;
-  const body = content instanceof FormData ? content : (content?.text ?? null);
-  return readJson<unknown>(await fetch(path, { method, credentials: 'same-origin', headers, body }));
-}
-
-/** DELETEs what `path` names; resolves with the answer's JSON (null when there is none) or throws as `api` does. */
-export function apiDelete<T>(path: string): Promise<T> {
-  return answerOf<T>(path, () => sendToSite(path, 'DELETE'));
-}
-
-/** POSTs a text of the given type (a CSV file to import) as it is; resolves and throws as `api` does. */
-export function apiPostText<T>(path: string, text: string, contentType: string): Promise<T> {
-  return answerOf<T>(path, () => sendToSite(path, 'POST', { type: contentType, text }));
-}
-
-/** POSTs a multipart form (a file and its fields) as it is; resolves and throws as `api` does. */
-export function apiPostForm<T>(path: string, form: FormData): Promise<T> {
-  return answerOf<T>(path, () => sendToSite(path, 'POST', form));
+  if (route.method === 'POST') {
+    if (route.bodyType === 'multipart/form-data') body = input.body as FormData;
+    else if (route.bodyType === 'text/csv' || route.bodyType === 'application/xliff+xml') {
+      headers['content-type'] = route.bodyType;
+      body = input.body as string;
+    } else {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(input.body ?? {});
+    }
+  }
+  if (route.method !== 'GET') {
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) headers['x-xsrf-token'] = xsrf;
+  }
+  return { method: route.method, credentials: 'same-origin', headers, body, signal: input.signal ?? null };
 }
 
 /**
- * POSTs a JSON body to a call that answers HTML (the editor's preview, docs/design.md §26) and resolves with the HTML;
- * a refusal throws an ApiError like `api`, an aborted call throws the abort.
+ * Calls an operation of the route table (src/core/api/, docs/design.md §29): one fetch, its address from `params` and
+ * `query`, its `body` as the route takes it (JSON, a form, a file's text), with the CSRF header. Resolves with the
+ * answer's JSON (a `text/html` route's HTML); any other status throws an ApiError carrying the server's
+ * `{message, field}`, no answer at all an ApiError of status 0 (an aborted call throws the abort).
  */
-export async function apiHtml(path: string, body: unknown, signal?: AbortSignal): Promise<string> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/html, application/json' };
-  const xsrf = readCookie('XSRF-TOKEN');
-  if (xsrf) headers['x-xsrf-token'] = xsrf;
+export async function api<R extends RouteEntry>(route: R, ...[input]: InputArgument<RouteInput<R>>): Promise<RouteAnswer<R>> {
+  const given = (input ?? {}) as { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
   let response: Response;
+  let answer: JsonResponse<unknown> | null = null;
   try {
-    response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers, body: JSON.stringify(body), signal: signal ?? null });
+    response = await fetch(apiUrl(route, ...([input] as InputArgument<RouteAddress<R>>)), requestOf(route, given));
+    if (!(response.ok && route.replyType === 'text/html')) answer = await readJson<unknown>(response);
   } catch (error) {
-    if (signal?.aborted) throw error;
+    if (given.signal?.aborted) throw error;
     throw new ApiError(0, UNREACHABLE_MESSAGE);
   }
-  if (response.ok) return response.text();
-  const { data } = await readJson<unknown>(response);
-  if (response.status === 401) onUnauthorized?.();
-  throw new ApiError(response.status, messageOf(data) ?? FALLBACK_MESSAGE, fieldOf(data));
+  if (!answer) return (await response.text()) as RouteAnswer<R>;
+  if (!answer.ok) {
+    // Sign-in answers 401 for a wrong password: that is no ended session.
+    if (answer.status === 401 && !isAuthCall(route)) onUnauthorized?.();
+    throw new ApiError(answer.status, messageOf(answer.data) ?? FALLBACK_MESSAGE, fieldOf(answer.data), answer.data);
+  }
+  return answer.data as RouteAnswer<R>;
 }
 
 /** The message to show for a failed call. */
@@ -144,7 +167,7 @@ export const SESSION_KEY = ['session'] as const;
 export function useSession() {
   return useQuery({
     queryKey: SESSION_KEY,
-    queryFn: () => api<SessionInfo>('/api/auth/session'),
+    queryFn: () => api(session),
     staleTime: 30_000,
   });
 }
@@ -156,7 +179,7 @@ export function useMenu() {
   return useQuery({
     queryKey: ['menu', userId],
     queryFn: async () => {
-      const menu = await api<MenuEntry[] | null>('/api/menu/menuofUserforjosn', {});
+      const menu = await api(userMenu, { body: {} });
       return Array.isArray(menu) ? menu : [];
     },
     enabled: session.data !== undefined,

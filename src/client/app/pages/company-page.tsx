@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { COMPANY_MESSAGES, CompanySchema, SetupSchema } from '../../../core/schemas/company';
 import type { Company } from '../../../core/schemas/company';
-import { ApiError, FALLBACK_MESSAGE, SESSION_KEY, api, apiPostForm, errorMessage, refusedField, useSession } from '../lib/api';
+import { ApiError, FALLBACK_MESSAGE, SESSION_KEY, api, errorMessage, refusedField, useSession } from '../lib/api';
 import { Field } from '../../components/field';
 import { RequireScreen } from '../guard';
 import { COMPANY_FIELD_LABELS, CompanyFields, CompanySiteFields, EMPTY_COMPANY, companyFormValues } from '../components/company-fields';
@@ -15,6 +15,8 @@ import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { markRefusedField } from '../lib/refused-field';
 import { notify } from '../toasts';
 import { SAVED_ON_SCREEN } from '../lib/screen-words';
+import * as companyApi from '../../../core/api/company';
+import * as setupApi from '../../../core/api/setup';
 
 /** The company form's fields, as the form names them (`company.companyName`): where a refusal may be marked. */
 const COMPANY_FIELD_NAMES = (Object.keys(EMPTY_COMPANY) as (keyof typeof EMPTY_COMPANY)[]).map((name) => `company.${name}` as const);
@@ -123,7 +125,7 @@ function SetupForm() {
     form.append('setupCode', setupCode);
     form.append('file', logoFile);
     try {
-      const answer = await apiPostForm<{ url: string }>('/api/setup/logo', form);
+      const answer = await api(setupApi.setupLogo, { body: form });
       uploaded.current = { file: logoFile, url: answer.url };
       return answer.url;
     } catch (error) {
@@ -140,7 +142,7 @@ function SetupForm() {
     const logo = await logoAddress(setup.setupCode);
     if (logo === null) return;
     try {
-      await api('/api/setup', { ...setup, company: { ...setup.company, logo } });
+      await api(setupApi.completeSetup, { body: { ...setup, company: { ...setup.company, logo } } });
       // What earlier tries said (a wrong setup code, a taken name) no longer holds.
       notify.clear();
       notify.success(SET_UP);
@@ -285,7 +287,7 @@ function CompanyDetailsForm({ company }: { company: Company }) {
 
   const onValid = async ({ company: saved }: CompanyFormOutput) => {
     try {
-      const answer = await api<{ message?: unknown } | null>('/api/master/saveCompanyDetails', saved);
+      const answer = await api(companyApi.saveCompanyDetails, { body: saved });
       const message = typeof answer?.message === 'string' ? answer.message : '';
       if (message !== 'Success') {
         notify.error(message || FALLBACK_MESSAGE);
@@ -327,7 +329,7 @@ function CompanyDetailsForm({ company }: { company: Company }) {
 function CompanyDetails() {
   const company = useQuery({
     queryKey: ['company'],
-    queryFn: () => api<Company>('/api/master/getCompanyDetails', {}),
+    queryFn: () => api(companyApi.getCompanyDetails, { body: {} }),
     // Loaded once per visit: a refetch must not pull the form from under the user's edits.
     staleTime: Infinity,
     refetchOnWindowFocus: false,

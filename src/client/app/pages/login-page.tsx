@@ -5,16 +5,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LOGIN_MESSAGES } from '../../../core/schemas/auth';
 import { ApiError, SESSION_KEY, api, errorMessage, useSession } from '../lib/api';
 import { clearProfile } from '../lib/profile';
-import { TWO_STEP_PATH, needsSecondStep, useCompleteSignIn, type SignInAnswer } from '../account/complete-sign-in';
+import { TWO_STEP_PATH, needsSecondStep, useCompleteSignIn } from '../account/complete-sign-in';
 import { Field } from '../../components/field';
 import { Screen } from '../components/screen';
 import { notify } from '../toasts';
 import { inPlainWords } from '../lib/screen-words';
+import * as authApi from '../../../core/api/auth';
+import { signOut } from '../../../core/api/session';
 
 /** Ends the session on the server and forgets everything cached for it. Never fails. */
 async function endSession(): Promise<void> {
   try {
-    await api('/api/auth/signout', {});
+    await api(signOut, { body: {} });
   } catch {
     // No session, or the server unreachable: the login that follows will tell.
   }
@@ -53,7 +55,7 @@ export default function LoginPage() {
     setBusy(true);
     try {
       await signOut.current;
-      const answer = await api<SignInAnswer>('/api/auth/signin', { username, password });
+      const answer = await api(authApi.signIn, { body: { username, password } });
       // The password was right; no session yet: the code of the second step opens it.
       if (needsSecondStep(answer)) await navigate(TWO_STEP_PATH, { replace: true });
       else await completeSignIn(answer);

@@ -13,6 +13,7 @@ import { StaffMenu } from './staff-menu';
 import { ShellBrand, StaffTopBar } from './staff-top-bar';
 // Loaded after public.css and app.css (see entry-app.tsx): the staff look refines the site's tokens and kit.
 import '../../styles/staff-shell.css';
+import { signOut } from '../../../core/api/session';
 
 /**
  * Logout (spec 001 §2): ends the session, forgets the stored profile, and reloads onto the public home page.
@@ -24,7 +25,7 @@ async function logOut(confirm: ReturnType<typeof useConfirm>['confirm']): Promis
     agreeToLeave();
   }
   try {
-    await api('/api/auth/signout', {});
+    await api(signOut, { body: {} });
   } catch {
     // Unreachable server: the cookie expires on its own; the user still leaves.
   }

@@ -8,6 +8,7 @@ import { SEARCH_TEXT_MAX } from '../../../core/schemas/paging';
 import { SearchAnswerSchema, type SearchItem, type SearchKind } from '../../../core/schemas/search';
 import { api, errorMessage } from '../lib/api';
 import '../../styles/search.css';
+import * as searchApi from '../../../core/api/search';
 
 /**
  * Search in the staff app's top bar (docs/design.md §23): Ctrl+K (⌘K on a Mac) anywhere, or / outside a text field,
@@ -48,7 +49,7 @@ export const searchKeys = {
 const searchText = (text: string) => text.trim().slice(0, SEARCH_TEXT_MAX);
 
 export function fetchSearch(q: string) {
-  return api<unknown>('/api/master/search', { q }).then((data) => ({ q, items: SearchAnswerSchema.parse(data).items }));
+  return api(searchApi.search, { body: { q } }).then((data) => ({ q, items: SearchAnswerSchema.parse(data).items }));
 }
 
 /** Results for `q` ('' asks nothing); while the next text is asked, the results shown stay. */

@@ -147,7 +147,9 @@ export function enhance(element: HTMLElement): void {
     const enquiry = result.data;
     let outcome: Outcome;
     try {
-      const response = await postJson<{ message?: unknown; field?: unknown }>('/api/master/savecont2', {
+      // The call's entry comes with the schema's chunk (contact-validation.ts), already loaded above.
+      const { saveContactEnquiry } = await import('./contact-validation');
+      const response = await postJson<{ message?: unknown; field?: unknown }>(saveContactEnquiry.path, {
         organization: enquiry.organization,
         name: enquiry.name,
         email: enquiry.email,

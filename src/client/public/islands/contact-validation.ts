@@ -9,6 +9,8 @@ import '../../lib/zod-jitless';
  */
 import { INDIA, readPhoneLeniently } from '../../../core/phone';
 import { contactEnquirySchema } from '../../../core/schemas/contact-enquiry';
+/** The form's call, from the route table (src/core/api/contact.ts): loaded with the schema, never with the page. */
+export { saveContactEnquiry } from '../../../core/api/contact';
 
 /**
  * The schema in the company's country (the form's `data-country`; absent, India), reading numbers leniently:

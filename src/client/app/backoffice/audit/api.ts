@@ -3,6 +3,7 @@ import { AuditListSchema } from '../../../../core/schemas/audit';
 import type { PageCursors } from '../../components/use-page-cursors';
 import { ApiError, api } from '../../lib/api';
 import { filtersOf, listRequest, type AuditQuery } from './audit-list';
+import * as auditApi from '../../../../core/api/audit';
 
 /**
  * The audit log feature's one call (docs/design.md §21), its answer read through the core schema. Reading only: the
@@ -20,7 +21,7 @@ export const auditKeys = {
 /** A page of the log; `after` (the `next` of the page before) finds it through the index (paging.ts). */
 export function fetchAuditLog(query: AuditQuery, after?: string) {
   const body = after === undefined ? listRequest(query) : { ...listRequest(query), after };
-  return api<unknown>('/api/master/getauditlog', body).then((data) => AuditListSchema.parse(data));
+  return api(auditApi.getAuditLog, { body }).then((data) => AuditListSchema.parse(data));
 }
 
 /** A refusal of the filters themselves (400): asking again would get the same answer. */

@@ -1,4 +1,5 @@
 import { AUDIT_ACTIONS, AUDIT_AREAS, SCREEN_TARGET_TYPES, type AuditFilter, type AuditListRequest } from '../../../../core/schemas/audit';
+import { exportAuditLog } from '../../../../core/api/audit';
 
 /**
  * The rules of the audit log screen that need no React (docs/design.md §21): its filters and how they sit in the
@@ -24,8 +25,6 @@ export type AuditFilters = Omit<AuditQuery, 'pageno'>;
 
 export const NO_FILTERS: AuditFilters = { userName: '', action: '', targetType: '', from: '', to: '' };
 export const FIRST_PAGE: AuditQuery = { ...NO_FILTERS, pageno: 1 };
-
-export const EXPORT_PATH = '/api/master/auditlog.csv';
 
 /** The query parameters of the screen's address (`/auditlog?user=admin&action=group&page=2`). */
 const PARAM = { userName: 'user', action: 'action', targetType: 'target', from: 'from', to: 'to', pageno: 'page' } as const;
@@ -122,7 +121,8 @@ export function listRequest(query: AuditQuery): AuditListRequest {
 export function exportUrl(filters: AuditFilters): string {
   const params = new URLSearchParams(filterRequest(filters) as Record<string, string>);
   const search = params.toString();
-  return search === '' ? EXPORT_PATH : `${EXPORT_PATH}?${search}`;
+  const { path } = exportAuditLog;
+  return search === '' ? path : `${path}?${search}`;
 }
 
 /** The Action filter: every action, and every area as all of its actions, grouped by area. */

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { AuditListSchema } from '../../../../core/schemas/audit';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, api, apiUrl } from '../../lib/api';
+import { getAuditLog } from '../../../../core/api/audit';
+import { downloadBackup } from '../../../../core/api/backup';
 
 /**
  * The backups screen's calls (docs/design.md §22). The download itself is a plain link to BACKUP_PATH (the browser
  * streams it to disk; it is never held in memory here). The list of recent downloads is the audit log's
  * backup entries: it needs the audit log's screen too, and shows nothing when the caller lacks it.
  */
-export const BACKUP_PATH = '/api/master/backup';
+export const BACKUP_PATH = apiUrl(downloadBackup);
 
 export const RECENT_BACKUPS_KEY = ['backups', 'recent'] as const;
 
@@ -16,7 +18,7 @@ export function useRecentBackups() {
     queryKey: RECENT_BACKUPS_KEY,
     queryFn: async () => {
       try {
-        const list = AuditListSchema.parse(await api<unknown>('/api/master/getauditlog', { pageno: 1, action: 'backup' }));
+        const list = AuditListSchema.parse(await api(getAuditLog, { body: { pageno: 1, action: 'backup' } }));
         return list.items.slice(0, 10);
       } catch (error) {
         if (error instanceof ApiError && error.status === 403) return null;

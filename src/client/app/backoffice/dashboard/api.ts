@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { DashboardSchema } from '../../../../core/schemas/dashboard';
 import { EnquiryActionAnswerSchema, type EnquiryIdSchema } from '../../../../core/schemas/enquiries';
 import { api } from '../../lib/api';
+import { getDashboard } from '../../../../core/api/dashboard';
+import { resendEnquiry } from '../../../../core/api/enquiries';
 
 /**
  * The staff home's calls (docs/design.md §23), each answer read through its core schema. getdashboard answers a key per
@@ -12,7 +14,7 @@ import { api } from '../../lib/api';
 export const DASHBOARD_KEY = ['dashboard'] as const;
 
 export function fetchDashboard() {
-  return api<unknown>('/api/master/getdashboard', {}).then((data) => DashboardSchema.parse(data));
+  return api(getDashboard, { body: {} }).then((data) => DashboardSchema.parse(data));
 }
 
 export function useDashboard() {
@@ -27,7 +29,7 @@ export function useResendEnquiryMail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: z.input<typeof EnquiryIdSchema>) =>
-      api<unknown>('/api/master/resendEnquiry', input).then((data) => EnquiryActionAnswerSchema.parse(data)),
+      api(resendEnquiry, { body: input }).then((data) => EnquiryActionAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
   });
 }

@@ -10,6 +10,7 @@ import {
 import type { PageCursors } from '../../components/use-page-cursors';
 import { api } from '../../lib/api';
 import { IN_FLIGHT_REFRESH_MS, listRequest, mailInFlight, type EnquiryQuery } from './enquiry-list';
+import * as enquiriesApi from '../../../../core/api/enquiries';
 
 /**
  * The enquiries feature's calls (docs/design.md §15), each answer read through its core schema. A refusal (4xx with
@@ -31,7 +32,7 @@ export const enquiryKeys = {
 /** A page of the list; `after` (the `next` of the page before) finds it through the index (paging.ts). */
 export function fetchEnquiries(query: EnquiryQuery, after?: string) {
   const body = after === undefined ? listRequest(query) : { ...listRequest(query), after };
-  return api<unknown>('/api/master/getenquiries', body).then((data) => EnquiryListSchema.parse(data));
+  return api(enquiriesApi.getEnquiries, { body }).then((data) => EnquiryListSchema.parse(data));
 }
 
 /**
@@ -51,7 +52,7 @@ export function useEnquiries(query: EnquiryQuery, cursors: PageCursors) {
 }
 
 export function fetchEnquiry(id: number) {
-  return api<unknown>('/api/master/getenquiry', { id }).then((data) => EnquiryRowSchema.parse(data));
+  return api(enquiriesApi.getEnquiry, { body: { id } }).then((data) => EnquiryRowSchema.parse(data));
 }
 
 /**
@@ -70,19 +71,19 @@ export function useEnquiry(id: number | undefined) {
 }
 
 /** One action on an enquiry: its answer's sentence comes back for the toast; every list is refreshed. */
-function useEnquiryAction<Input>(call: string) {
+function useEnquiryAction<Input>(call: (input: Input) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input) => api<unknown>(`/api/master/${call}`, input).then((data) => EnquiryActionAnswerSchema.parse(data)),
+    mutationFn: (input: Input) => call(input).then((data) => EnquiryActionAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ENQUIRIES_KEY }),
   });
 }
 
 /** changeEnquiryStatus: New, Handled or Spam. */
-export const useChangeEnquiryStatus = () => useEnquiryAction<z.input<typeof EnquiryStatusChangeSchema>>('changeEnquiryStatus');
+export const useChangeEnquiryStatus = () => useEnquiryAction((body: z.input<typeof EnquiryStatusChangeSchema>) => api(enquiriesApi.changeEnquiryStatus, { body }));
 
 /** resendEnquiry: queues the mail again (a failed one, or one never sent for an enquiry that is no spam). */
-export const useResendEnquiry = () => useEnquiryAction<z.input<typeof EnquiryIdSchema>>('resendEnquiry');
+export const useResendEnquiry = () => useEnquiryAction((body: z.input<typeof EnquiryIdSchema>) => api(enquiriesApi.resendEnquiry, { body }));
 
 /** deleteEnquiry: the enquiry and its mail job go. */
-export const useDeleteEnquiry = () => useEnquiryAction<z.input<typeof EnquiryIdSchema>>('deleteEnquiry');
+export const useDeleteEnquiry = () => useEnquiryAction((body: z.input<typeof EnquiryIdSchema>) => api(enquiriesApi.deleteEnquiry, { body }));

@@ -9,6 +9,7 @@ import {
   type MailState,
 } from '../../../../core/schemas/enquiries';
 import { ASKED_ON_SCREEN } from '../../lib/screen-words';
+import { exportEnquiries } from '../../../../core/api/enquiries';
 
 /**
  * The rules of the enquiries screen that need no React: its filters, the calls they make, the CSV link, which
@@ -24,8 +25,6 @@ export interface EnquiryQuery {
 }
 
 export const FIRST_PAGE: EnquiryQuery = { searchText: '', status: '', mailState: '', pageno: 1 };
-
-export const EXPORT_PATH = '/api/master/enquiries.csv';
 
 /** The spec's one delete question, word for word. */
 export const DELETE_QUESTION = ASKED_ON_SCREEN.deleteEnquiry;
@@ -67,7 +66,8 @@ export function exportUrl(query: Pick<EnquiryQuery, 'searchText' | 'status' | 'm
   if (query.status !== '') params.set('status', query.status);
   if (query.mailState !== '') params.set('mailState', query.mailState);
   const search = params.toString();
-  return search === '' ? EXPORT_PATH : `${EXPORT_PATH}?${search}`;
+  const { path } = exportEnquiries;
+  return search === '' ? path : `${path}?${search}`;
 }
 
 /** Two queries that ask for the same list (Search pressed again asks the server anew instead). */

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { GroupSaveAnswerSchema, UserGroupRowSchema, type SaveUserGroupInput } from '../../../../core/schemas/group';
 import { api } from '../../lib/api';
+import * as groupsApi from '../../../../core/api/groups';
 
 /** The user-groups feature's calls (spec 001 §7 getAllgroup, SaveUserGroup, deletegroup), read through core schemas. */
 
@@ -14,7 +15,7 @@ export const GROUP_PAGE_SIZE = 10;
 export function useGroups() {
   return useQuery({
     queryKey: GROUPS_KEY,
-    queryFn: () => api<unknown>('/api/menu/getAllgroup', {}).then((data) => z.array(UserGroupRowSchema).parse(data)),
+    queryFn: () => api(groupsApi.listGroups, { body: {} }).then((data) => z.array(UserGroupRowSchema).parse(data)),
   });
 }
 
@@ -22,7 +23,7 @@ export function useGroups() {
 export function useSaveGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (group: SaveUserGroupInput) => api<unknown>('/api/menu/SaveUserGroup', group).then((data) => GroupSaveAnswerSchema.parse(data)),
+    mutationFn: (group: SaveUserGroupInput) => api(groupsApi.saveGroup, { body: group }).then((data) => GroupSaveAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: GROUPS_KEY }),
   });
 }
@@ -31,7 +32,7 @@ export function useSaveGroup() {
 export function useDeleteGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<unknown>('/api/menu/deletegroup', { id }).then((data) => GroupSaveAnswerSchema.parse(data)),
+    mutationFn: (id: number) => api(groupsApi.deleteGroup, { body: { id } }).then((data) => GroupSaveAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: GROUPS_KEY }),
   });
 }

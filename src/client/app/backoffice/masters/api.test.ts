@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { masterKeys, valueListCall } from './api';
+import * as mastersApi from '../../../../core/api/masters';
 
 describe('the master-data query keys', () => {
   it('all sit under one root, so a save refreshes every list and dropdown of the feature', () => {
@@ -29,17 +30,17 @@ describe('the master-data query keys', () => {
 
 describe('the value list call', () => {
   it('lists with getCommonMaster, of one type or all', () => {
-    expect(valueListCall({ typeId: undefined, searchText: '', pageno: 1 })).toEqual({ path: '/api/master/getCommonMaster', body: { pageno: 1 } });
-    expect(valueListCall({ typeId: 2, searchText: '', pageno: 3 })).toEqual({ path: '/api/master/getCommonMaster', body: { typeId: 2, pageno: 3 } });
+    expect(valueListCall({ typeId: undefined, searchText: '', pageno: 1 })).toEqual({ route: mastersApi.listMasterValues, body: { pageno: 1 } });
+    expect(valueListCall({ typeId: 2, searchText: '', pageno: 3 })).toEqual({ route: mastersApi.listMasterValues, body: { typeId: 2, pageno: 3 } });
   });
 
   it('searches with getSearchForcommonMaster', () => {
     expect(valueListCall({ typeId: undefined, searchText: 'pun', pageno: 1 })).toEqual({
-      path: '/api/master/getSearchForcommonMaster',
+      route: mastersApi.searchMasterValues,
       body: { searchText: 'pun', pageno: 1 },
     });
     expect(valueListCall({ typeId: 3, searchText: 'pun', pageno: 2 })).toEqual({
-      path: '/api/master/getSearchForcommonMaster',
+      route: mastersApi.searchMasterValues,
       body: { searchText: 'pun', typeId: 3, pageno: 2 },
     });
   });

@@ -13,6 +13,7 @@ import {
   type MasterValueInput,
 } from '../../../../core/masters/master-data';
 import { api } from '../../lib/api';
+import * as mastersApi from '../../../../core/api/masters';
 
 /**
  * The master-data feature's calls (spec 001 §7 common master, docs/design.md §14), each answer read through its core
@@ -50,14 +51,12 @@ export const masterKeys = {
 };
 
 /** The call behind one page of the value list: getCommonMaster without search text, getSearchForcommonMaster with it. */
-export function valueListCall(query: MasterValueQuery): { path: string; body: Record<string, unknown> } {
+export function valueListCall(query: MasterValueQuery): { route: typeof mastersApi.listMasterValues | typeof mastersApi.searchMasterValues; body: z.input<typeof mastersApi.listMasterValues.body> } {
   const typeId = query.typeId === undefined ? {} : { typeId: query.typeId };
   return query.searchText === ''
-    ? { path: '/api/master/getCommonMaster', body: { ...typeId, pageno: query.pageno } }
-    : { path: '/api/master/getSearchForcommonMaster', body: { searchText: query.searchText, ...typeId, pageno: query.pageno } };
+    ? { route: mastersApi.listMasterValues, body: { ...typeId, pageno: query.pageno } }
+    : { route: mastersApi.searchMasterValues, body: { searchText: query.searchText, ...typeId, pageno: query.pageno } };
 }
-
-const post = <T>(call: string, body: unknown, schema: z.ZodType<T>) => api<unknown>(`/api/master/${call}`, body).then((data) => schema.parse(data));
 
 // ---- Types -------------------------------------------------------------------------------------------------
 
@@ -65,7 +64,7 @@ const post = <T>(call: string, body: unknown, schema: z.ZodType<T>) => api<unkno
 export function useMasterTypes(query: MasterTypeQuery) {
   return useQuery({
     queryKey: masterKeys.typeList(query),
-    queryFn: () => post('getCommasterType', query, MasterTypeListSchema),
+    queryFn: () => api(mastersApi.listMasterTypes, { body: query }).then((data) => MasterTypeListSchema.parse(data)),
     placeholderData: keepPreviousData,
   });
 }
@@ -74,7 +73,7 @@ export function useMasterTypes(query: MasterTypeQuery) {
 export function useMasterType(id: number | undefined) {
   return useQuery({
     queryKey: masterKeys.type(id ?? 0),
-    queryFn: () => post('getcommasterTypeByID', { id }, MasterTypeSchema),
+    queryFn: () => api(mastersApi.getMasterType, { body: { id } }).then((data) => MasterTypeSchema.parse(data)),
     enabled: id !== undefined,
     gcTime: 0,
   });
@@ -84,7 +83,7 @@ export function useMasterType(id: number | undefined) {
 export function useDependencyOptions(id: number | undefined) {
   return useQuery({
     queryKey: masterKeys.typeDependencies(id),
-    queryFn: () => post('getCommasterTypefordependacy', id === undefined ? {} : { id }, z.array(MasterTypeOptionSchema)),
+    queryFn: () => api(mastersApi.dependencyOptions, { body: id === undefined ? {} : { id } }).then((data) => z.array(MasterTypeOptionSchema).parse(data)),
     gcTime: 0,
   });
 }
@@ -93,7 +92,7 @@ export function useDependencyOptions(id: number | undefined) {
 export function useActiveMasterTypes() {
   return useQuery({
     queryKey: masterKeys.activeTypes(),
-    queryFn: () => post('getCommasterTypefordropdown', {}, z.array(MasterTypeOptionSchema)),
+    queryFn: () => api(mastersApi.masterTypeOptions, { body: {} }).then((data) => z.array(MasterTypeOptionSchema).parse(data)),
   });
 }
 
@@ -101,7 +100,7 @@ export function useActiveMasterTypes() {
 export function useSaveMasterType() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MasterTypeInput) => post('savecommonmastertype', input, MasterSaveAnswerSchema),
+    mutationFn: (input: MasterTypeInput) => api(mastersApi.saveMasterType, { body: input }).then((data) => MasterSaveAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MASTERS_KEY }),
   });
 }
@@ -110,7 +109,7 @@ export function useSaveMasterType() {
 export function useSetMasterTypeStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number; activeStatus: 'Y' | 'N' }) => post('changeStatusForCommonMasterType', input, MasterStatusAnswerSchema),
+    mutationFn: (input: { id: number; activeStatus: 'Y' | 'N' }) => api(mastersApi.changeMasterTypeStatus, { body: input }).then((data) => MasterStatusAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MASTERS_KEY }),
   });
 }
@@ -122,8 +121,8 @@ export function useMasterValues(query: MasterValueQuery) {
   return useQuery({
     queryKey: masterKeys.valueList(query),
     queryFn: () => {
-      const { path, body } = valueListCall(query);
-      return api<unknown>(path, body).then((data) => MasterValueListSchema.parse(data));
+      const { route, body } = valueListCall(query);
+      return api(route, { body }).then((data) => MasterValueListSchema.parse(data));
     },
     placeholderData: keepPreviousData,
   });
@@ -132,7 +131,7 @@ export function useMasterValues(query: MasterValueQuery) {
 export function useMasterValue(id: number | undefined) {
   return useQuery({
     queryKey: masterKeys.value(id ?? 0),
-    queryFn: () => post('getcommasterByID', { id }, MasterValueSchema),
+    queryFn: () => api(mastersApi.getMasterValue, { body: { id } }).then((data) => MasterValueSchema.parse(data)),
     enabled: id !== undefined,
     gcTime: 0,
   });
@@ -142,7 +141,7 @@ export function useMasterValue(id: number | undefined) {
 export function useMasterChoices(typeId: number | undefined) {
   return useQuery({
     queryKey: masterKeys.choices(typeId ?? 0),
-    queryFn: () => post('getCommonMasterfordependancy', { typeId }, z.array(MasterChoiceSchema)),
+    queryFn: () => api(mastersApi.masterChoices, { body: { typeId } }).then((data) => z.array(MasterChoiceSchema).parse(data)),
     enabled: typeId !== undefined,
   });
 }
@@ -151,7 +150,7 @@ export function useMasterChoices(typeId: number | undefined) {
 export function useSaveMasterValue() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MasterValueInput) => post('savecommonmaster', input, MasterSaveAnswerSchema),
+    mutationFn: (input: MasterValueInput) => api(mastersApi.saveMasterValue, { body: input }).then((data) => MasterSaveAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MASTERS_KEY }),
   });
 }
@@ -160,7 +159,7 @@ export function useSaveMasterValue() {
 export function useSetMasterValueStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number; activeStatus: 'Y' | 'N' }) => post('changeStatusForCommonMaster', input, MasterStatusAnswerSchema),
+    mutationFn: (input: { id: number; activeStatus: 'Y' | 'N' }) => api(mastersApi.changeMasterValueStatus, { body: input }).then((data) => MasterStatusAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MASTERS_KEY }),
   });
 }

@@ -3,16 +3,15 @@ import { parseStoredImageName, UPLOADS_PATH, variantName, variantWidths, type Im
 import { MediaInUseSchema, MediaItemSchema, MediaListSchema, type MediaItem, type MediaList, type MediaUpdate, type MediaUse } from '../../../../core/schemas/media';
 import { z } from 'zod';
 import type { JsonResponse } from '../../../lib/http';
-import { api, apiDelete, ApiError, FALLBACK_MESSAGE, UNREACHABLE_MESSAGE } from '../../lib/api';
+import { api, ApiError, apiUrl, FALLBACK_MESSAGE, UNREACHABLE_MESSAGE } from '../../lib/api';
 import { postFormWithProgress } from '../../lib/upload';
+import * as mediaApi from '../../../../core/api/media';
 
 /**
  * The media library's calls (docs/design.md §27): its pages (48 each, keyset), an image's alt text and focal point, its
  * picture replaced under the same address, its deletion (refused while something shows it). Each answer is read
  * through its core schema (core/schemas/media.ts).
  */
-
-export const MEDIA_PATH = '/api/master/media';
 
 /** What the list is filtered by: the search text (title, name and alt text) and whether only unused images show. */
 export interface MediaFilter {
@@ -23,21 +22,16 @@ export interface MediaFilter {
 /** Every query of the feature: a change to one image may move it in or out of any filtered list. */
 const MEDIA_KEY = ['media'] as const;
 
-/** The address of one page of the list under `filter`, after the cursor of the page before. */
-export function mediaListUrl({ search, unused }: MediaFilter, after: string | undefined): string {
-  const params = new URLSearchParams();
-  if (search) params.set('search', search);
-  if (unused) params.set('unused', '1');
-  if (after) params.set('after', after);
-  const query = params.toString();
-  return query ? `${MEDIA_PATH}?${query}` : MEDIA_PATH;
+/** The query of one page of the list under `filter`, after the cursor of the page before. */
+export function mediaListQuery({ search, unused }: MediaFilter, after: string | undefined) {
+  return { ...(search ? { search } : {}), ...(unused ? { unused: '1' as const } : {}), ...(after ? { after } : {}) };
 }
 
 /** The library, newest first, a page at a time: `fetchNextPage` is Load more (the answer's `next` leads on). */
 export function useMediaPages(filter: MediaFilter) {
   return useInfiniteQuery({
     queryKey: [...MEDIA_KEY, 'list', filter],
-    queryFn: async ({ pageParam }) => MediaListSchema.parse(await api<unknown>(mediaListUrl(filter, pageParam))),
+    queryFn: async ({ pageParam }) => MediaListSchema.parse(await api(mediaApi.listMedia, { query: mediaListQuery(filter, pageParam) })),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: MediaList) => last.next ?? undefined,
     // The grid stays while another search's first page comes, rather than blinking to a spinner at each word.
@@ -60,7 +54,7 @@ function useKeepListed() {
 export function useSaveMediaDetails() {
   const keepListed = useKeepListed();
   return useMutation({
-    mutationFn: async ({ id, details }: { id: number; details: MediaUpdate }) => MediaItemSchema.parse(await api<unknown>(`${MEDIA_PATH}/${id}`, details)),
+    mutationFn: async ({ id, details }: { id: number; details: MediaUpdate }) => MediaItemSchema.parse(await api(mediaApi.updateMediaItem, { params: { id }, body: details })),
     onSuccess: keepListed,
   });
 }
@@ -70,7 +64,7 @@ export function useSaveMediaDetails() {
  * since the list may be older than a page saved since.
  */
 export async function readMediaItem(id: number): Promise<MediaItem> {
-  return MediaItemSchema.parse(await api<unknown>(`${MEDIA_PATH}/${id}`));
+  return MediaItemSchema.parse(await api(mediaApi.getMediaItem, { params: { id } }));
 }
 
 /** A delete refused because something shows the image: the server's sentence and the places. */
@@ -90,7 +84,7 @@ export function useDeleteMedia() {
   return useMutation({
     mutationFn: async (id: number) => {
       try {
-        await apiDelete<unknown>(`${MEDIA_PATH}/${id}`);
+        await api(mediaApi.deleteMediaItem, { params: { id } });
       } catch (error) {
         const inUse = error instanceof ApiError && error.status === 409 ? MediaInUseSchema.safeParse(error.data) : null;
         if (inUse?.success) throw new ImageInUseError(inUse.data.message, inUse.data.usedBy);
@@ -110,7 +104,7 @@ async function sendReplacement(id: number, file: File, onProgress: (fraction: nu
   form.append('file', file);
   let answer: JsonResponse<unknown>;
   try {
-    answer = await postFormWithProgress(`${MEDIA_PATH}/${id}/replace`, form, onProgress);
+    answer = await postFormWithProgress(apiUrl(mediaApi.replaceMediaImage, { params: { id } }), form, onProgress);
   } catch {
     throw new ApiError(0, UNREACHABLE_MESSAGE);
   }

@@ -13,6 +13,8 @@ import { ParameterLabelSchema, ParameterSchema, type Parameter } from '../../../
 import { PlacePageAnswerSchema, PublicMenuPlaceSchema } from '../../../../core/page-defs/public-menu';
 import { api } from '../../lib/api';
 import { livePages } from './live-pages';
+import * as menuAdminApi from '../../../../core/api/menu-admin';
+import * as pageDefsApi from '../../../../core/api/page-defs';
 
 /**
  * The page-definition feature's calls (spec 001 §7 getFormCreatedData, getpageedit, getallmodeules,
@@ -23,7 +25,7 @@ import { livePages } from './live-pages';
 export const PAGES_KEY = ['page-defs'] as const;
 const MODULES_KEY = ['page-defs', 'modules'] as const;
 
-const pageListPage = (pageno: number) => api<unknown>('/api/master/getFormCreatedData', { pageno }).then((data) => PageListSchema.parse(data));
+const pageListPage = (pageno: number) => api(pageDefsApi.listPages, { body: { pageno } }).then((data) => PageListSchema.parse(data));
 
 /** homepages: one page of the page list (10 a page); the page shown stays while the next one loads. */
 export function usePageList(pageno: number) {
@@ -54,7 +56,7 @@ export function useLivePages() {
 export function usePageRecord(id: number | undefined) {
   return useQuery({
     queryKey: [...PAGES_KEY, 'record', id],
-    queryFn: () => api<unknown>('/api/master/getpageedit', { id }).then((data) => PageRecordSchema.parse(data)),
+    queryFn: () => api(pageDefsApi.getPage, { body: { id } }).then((data) => PageRecordSchema.parse(data)),
     enabled: id !== undefined,
     gcTime: 0,
   });
@@ -64,7 +66,7 @@ export function usePageRecord(id: number | undefined) {
 export function useModules() {
   return useQuery({
     queryKey: MODULES_KEY,
-    queryFn: () => api<unknown>('/api/master/getallmodeules', {}).then((data) => z.array(ModuleSchema).parse(data)),
+    queryFn: () => api(pageDefsApi.modules, { body: {} }).then((data) => z.array(ModuleSchema).parse(data)),
   });
 }
 
@@ -72,7 +74,7 @@ export function useModules() {
 export function useSavePage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (page: PageDefinitionInput) => api<unknown>('/api/master/savePageCreation', page).then((data) => PageSaveAnswerSchema.parse(data)),
+    mutationFn: (page: PageDefinitionInput) => api(pageDefsApi.savePage, { body: page }).then((data) => PageSaveAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PAGES_KEY }),
   });
 }
@@ -82,7 +84,7 @@ export function useSetPageStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; activeStatus: 'Y' | 'N' }) =>
-      api<unknown>('/api/master/activitydelstatus', input).then((data) => PageStatusAnswerSchema.parse(data)),
+      api(pageDefsApi.changePageStatus, { body: input }).then((data) => PageStatusAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PAGES_KEY }),
   });
 }
@@ -93,7 +95,7 @@ const PageParametersSchema = z.object({ page: PageRecordSchema, parameters: z.ar
 export function usePageParameters(id: number | undefined) {
   return useQuery({
     queryKey: [...PAGES_KEY, 'parameters', id],
-    queryFn: () => api<unknown>('/api/master/getActivityParametersByid', { id }).then((data) => PageParametersSchema.parse(data)),
+    queryFn: () => api(pageDefsApi.pageParameters, { body: { id } }).then((data) => PageParametersSchema.parse(data)),
     enabled: id !== undefined,
     gcTime: 0,
   });
@@ -103,7 +105,7 @@ export function usePageParameters(id: number | undefined) {
 export function useParameterLabels(id: number | undefined) {
   return useQuery({
     queryKey: [...PAGES_KEY, 'labels', id],
-    queryFn: () => api<unknown>('/api/master/getactivityforparamconf', { id }).then((data) => z.array(ParameterLabelSchema).parse(data)),
+    queryFn: () => api(pageDefsApi.parameterLabels, { body: { id } }).then((data) => z.array(ParameterLabelSchema).parse(data)),
     enabled: id !== undefined,
   });
 }
@@ -113,7 +115,7 @@ export function useSaveParameters() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; parameters: Parameter[] }) =>
-      api<unknown>('/api/master/saveParameters', input).then((data) => z.object({ message: z.literal('Success') }).parse(data)),
+      api(pageDefsApi.saveParameters, { body: input }).then((data) => z.object({ message: z.literal('Success') }).parse(data)),
     onSuccess: (_answer, input) => queryClient.invalidateQueries({ queryKey: [...PAGES_KEY, 'labels', input.id] }),
   });
 }
@@ -124,7 +126,7 @@ const publicMenuKey = (pageId: number) => [...PAGES_KEY, 'public-menu', pageId] 
 export function usePublicMenuPlace(pageId: number) {
   return useQuery({
     queryKey: publicMenuKey(pageId),
-    queryFn: () => api<unknown>('/api/menu/publicmenuplace', { pageId }).then((data) => PublicMenuPlaceSchema.parse(data)),
+    queryFn: () => api(menuAdminApi.publicMenuPlace, { body: { pageId } }).then((data) => PublicMenuPlaceSchema.parse(data)),
     gcTime: 0,
     retry: false,
   });
@@ -135,7 +137,7 @@ export function usePlaceInPublicMenu(pageId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (place: { parentId: number | null; position: number }) =>
-      api<unknown>('/api/menu/placeinpublicmenu', { pageId, ...place }).then((data) => PlacePageAnswerSchema.parse(data)),
+      api(menuAdminApi.placeInPublicMenu, { body: { pageId, ...place } }).then((data) => PlacePageAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: publicMenuKey(pageId) }),
   });
 }

@@ -7,17 +7,16 @@ import {
   type RedirectStatus,
   type SaveRedirect,
 } from '../../../../core/schemas/redirect';
-import { api, apiDelete, apiPostText } from '../../lib/api';
+import { api, apiUrl } from '../../lib/api';
+import * as redirectsApi from '../../../../core/api/redirects';
 
 /**
  * The redirects feature's calls (docs/design.md §27): the redirects, saving and deleting one, their CSV out and in,
  * and the log of addresses not found. Each answer is read through its core schema (core/schemas/redirect.ts).
  */
 
-export const REDIRECTS_PATH = '/api/master/redirects';
 /** The CSV of every redirect (header `from,to,status`): a plain link the browser downloads with the session cookie. */
-export const REDIRECTS_CSV_PATH = '/api/master/redirects.csv';
-const NOT_FOUND_PATH = '/api/master/notfound';
+export const REDIRECTS_CSV_PATH = apiUrl(redirectsApi.exportRedirects);
 
 /** How a status reads on the screen: the number search engines know, and what it means. */
 export const STATUS_NAMES: Record<RedirectStatus, string> = { 301: 'Permanent', 302: 'Temporary' };
@@ -36,7 +35,7 @@ const NOT_FOUND_KEY = [...REDIRECTS_KEY, 'notfound'] as const;
 export function useRedirects() {
   return useQuery({
     queryKey: [...REDIRECTS_KEY, 'list'],
-    queryFn: async () => RedirectListSchema.parse(await api<unknown>(REDIRECTS_PATH)).items,
+    queryFn: async () => RedirectListSchema.parse(await api(redirectsApi.listRedirects)).items,
   });
 }
 
@@ -44,7 +43,7 @@ export function useRedirects() {
 export function useNotFound() {
   return useQuery({
     queryKey: NOT_FOUND_KEY,
-    queryFn: async () => NotFoundListSchema.parse(await api<unknown>(NOT_FOUND_PATH)).items,
+    queryFn: async () => NotFoundListSchema.parse(await api(redirectsApi.listNotFound)).items,
   });
 }
 
@@ -55,16 +54,16 @@ function useRedirectsChange<I, A>(change: (input: I) => Promise<A>) {
 
 /** Saves a redirect; a refusal (a loop, a live page's address, a `to` that is no path) is an ApiError naming its field. */
 export function useSaveRedirect() {
-  return useRedirectsChange(async (input: RedirectInput) => RedirectSchema.parse(await api<unknown>(REDIRECTS_PATH, input)));
+  return useRedirectsChange(async (input: RedirectInput) => RedirectSchema.parse(await api(redirectsApi.saveRedirect, { body: input })));
 }
 
 export function useDeleteRedirect() {
   return useRedirectsChange(async (id: number) => {
-    await apiDelete<unknown>(`${REDIRECTS_PATH}/${id}`);
+    await api(redirectsApi.deleteRedirect, { params: { id } });
   });
 }
 
 /** Imports a CSV file's text: the good rows are saved, the bad ones come back by line with their reason. */
 export function useImportRedirects() {
-  return useRedirectsChange(async (csv: string) => RedirectImportSchema.parse(await apiPostText<unknown>(REDIRECTS_CSV_PATH, csv, 'text/csv')));
+  return useRedirectsChange(async (csv: string) => RedirectImportSchema.parse(await api(redirectsApi.importRedirects, { body: csv })));
 }

@@ -12,6 +12,8 @@ import {
 } from '../../../../core/schemas/user';
 import type { PageCursors } from '../../components/use-page-cursors';
 import { api } from '../../lib/api';
+import * as authApi from '../../../../core/api/auth';
+import * as usersApi from '../../../../core/api/users';
 
 /** The users feature's calls (spec 001 §7 employee calls), each answer read through its core schema. */
 
@@ -41,8 +43,8 @@ export function fetchUsers(query: UserQuery, after?: string) {
   const cursor = after === undefined ? {} : { after };
   const call =
     query.searchText === ''
-      ? api<unknown>('/api/master/getempmasterfroEmp', { pageno: query.pageno, ...cursor })
-      : api<unknown>('/api/master/getSearchForEmployeeMaster', { ...query, ...cursor });
+      ? api(usersApi.listUsers, { body: { pageno: query.pageno, ...cursor } })
+      : api(usersApi.searchUsers, { body: { ...query, ...cursor } });
   return call.then((data) => UserListSchema.parse(data));
 }
 
@@ -64,7 +66,7 @@ export function useUsers(query: UserQuery, cursors: PageCursors) {
 export function useUserRecord(userId: number | undefined) {
   return useQuery({
     queryKey: [...USERS_KEY, 'record', userId],
-    queryFn: () => api<unknown>('/api/master/getEmployeedByid', { id: userId }).then((data) => UserRecordSchema.parse(data)),
+    queryFn: () => api(usersApi.getUser, { body: { id: userId } }).then((data) => UserRecordSchema.parse(data)),
     enabled: userId !== undefined,
     gcTime: 0,
   });
@@ -74,7 +76,7 @@ export function useUserRecord(userId: number | undefined) {
 export function useUserGroupOptions() {
   return useQuery({
     queryKey: GROUP_OPTIONS_KEY,
-    queryFn: () => api<unknown>('/api/master/getusergroup', {}).then((data) => z.array(UserGroupOptionSchema).parse(data)),
+    queryFn: () => api(usersApi.userGroups, { body: {} }).then((data) => z.array(UserGroupOptionSchema).parse(data)),
   });
 }
 
@@ -82,7 +84,7 @@ export function useUserGroupOptions() {
 export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (user: UserInput) => api<unknown>('/api/master/saveemployeemaster', user).then((data) => UserSaveAnswerSchema.parse(data)),
+    mutationFn: (user: UserInput) => api(usersApi.saveUser, { body: user }).then((data) => UserSaveAnswerSchema.parse(data)),
     onSuccess: (answer) => {
       if (answer.status !== 'error') return queryClient.invalidateQueries({ queryKey: USERS_KEY });
     },
@@ -95,7 +97,7 @@ const ResetTwoFactorAnswerSchema = z.object({ status: z.literal('OK'), message: 
 export function useResetTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<unknown>('/api/master/resetTwoFactor', { id }).then((data) => ResetTwoFactorAnswerSchema.parse(data)),
+    mutationFn: (id: number) => api(authApi.resetTwoFactor, { body: { id } }).then((data) => ResetTwoFactorAnswerSchema.parse(data)),
     onSuccess: (_answer, id) => queryClient.invalidateQueries({ queryKey: [...USERS_KEY, 'record', id] }),
   });
 }
@@ -104,7 +106,7 @@ export function useResetTwoFactor() {
 export function useSetUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UserStatusInput) => api<unknown>('/api/master/Employeechangedeletstatus', input).then((data) => UserStatusAnswerSchema.parse(data)),
+    mutationFn: (input: UserStatusInput) => api(usersApi.changeUserStatus, { body: input }).then((data) => UserStatusAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   });
 }

@@ -6,6 +6,7 @@ import { notify } from '../../toasts';
 import { LEAD_FIELD } from '../common-fields';
 import type { FieldLayout } from '../entry-fields';
 import { pageEditor, type PartContext } from '../page-editor';
+import { getCompanyContact } from '../../../../core/api/company-contact';
 
 /** All four are required, and the set passes the field-rule check before Save All (spec 000 §5). */
 const REACH_US: Omit<FieldLayout<ContactContent>, 'lead'> = {
@@ -26,7 +27,7 @@ function UseCompanyDetails({ update }: Pick<PartContext<ContactContent>, 'update
     if (state === 'busy') return;
     setState('busy');
     try {
-      const details = ContactDetailsSchema.parse(await api<unknown>('/api/master/getCompanyContact', {}));
+      const details = ContactDetailsSchema.parse(await api(getCompanyContact, { body: {} }));
       update((doc) => ({ ...doc, ...details }));
       setState('filled');
     } catch (error) {

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { frameMessageOf, PREVIEW_CHANNEL, type CheckFinding, type EditorMessage, type Unchannelled } from '../../../preview/protocol';
-import { ApiError, apiHtml, errorMessage } from '../../lib/api';
+import { ApiError, api, errorMessage } from '../../lib/api';
 import '../../../styles/preview-pane.css';
+import { previewPane } from '../../../../core/api/preview';
 
 // The checks are their own chunk, loaded when the panel first opens (docs/design.md §26).
 const ChecksPanel = lazy(() => import('./checks-panel'));
@@ -14,10 +15,10 @@ export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
 const TYPING_PAUSE_MS = 150;
 
 export interface PreviewPaneProps {
-  /** The page's routing name: `POST /api/master/preview/:routing`. */
+  /** The page's routing name: the preview call's (src/core/api/preview.ts). */
   routing: string;
-  /** Another call to render with (a translation's: `POST /api/master/preview/:routing?locale=de`). */
-  call?: string | undefined;
+  /** A translation's language: its working copy is rendered in that language (`?locale=de`); none for the source. */
+  locale?: string | undefined;
   /** What the page's save would send, from the unsaved working copy; null while there is none. */
   body: object | null;
   /** A field's name in the editor's words, for the outline's label and the checks. */
@@ -51,7 +52,7 @@ type PaneState = { kind: 'loading' } | { kind: 'shown' } | { kind: 'refused'; me
  * `allow-same-origin`: they cannot reach the staff app, and talk to it only through postMessage, checked here by
  * window, origin and shape (preview/protocol.ts).
  */
-export default function PreviewPane({ routing, call, body, describeField, activeField, onSelectField, width, onWidthChange }: PreviewPaneProps) {
+export default function PreviewPane({ routing, locale, body, describeField, activeField, onSelectField, width, onWidthChange }: PreviewPaneProps) {
   const [frames, setFrames] = useState<[Render | null, Render | null]>([null, null]);
   /** The frame on show; the other one loads the next render. */
   const [shown, setShown] = useState<0 | 1>(0);
@@ -145,7 +146,7 @@ export default function PreviewPane({ routing, call, body, describeField, active
         return;
       }
       inFlight.current = true;
-      apiHtml(call ?? `/api/master/preview/${encodeURIComponent(routing)}`, sent, signal)
+      api(previewPane, { params: { routing }, query: locale ? { locale } : {}, body: sent as Record<string, unknown>, signal })
         .then(
           (html) => {
             serial.current += 1;
@@ -165,7 +166,7 @@ export default function PreviewPane({ routing, call, body, describeField, active
           if (next && !signal.aborted) render(next);
         });
     },
-    [routing, call, show],
+    [routing, locale, show],
   );
 
   const latestBody = useRef(body);

@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { LocaleSettingsSchema, TranslationDocumentSchema } from '../../../../core/schemas/locale';
 import type { LocaleSettings, TranslationDocument, TranslationSave } from '../../../../core/schemas/locale';
-import type { Comparison } from '../../../../core/schemas/revision';
 import { api } from '../../lib/api';
-import type { HistoryCalls, PageHistory } from '../history-calls';
+import type { HistoryCalls } from '../history-calls';
 import type { SaveAnswer } from '../page-document';
+import { localeSettings } from '../../../../core/api/locales';
+import * as translationsApi from '../../../../core/api/translation-editing';
 
 /**
  * The translation editor's calls (docs/design.md §28): the site's languages, a page's translation in one language, its
@@ -13,13 +14,12 @@ import type { SaveAnswer } from '../page-document';
  */
 
 export const LOCALES_KEY = ['locales'] as const;
-const LOCALES_PATH = '/api/master/locales';
 
 /** The site's languages (any signed-in staff may read them); the editors' Language choice and the switch to a translation. */
 export function useLocales() {
   return useQuery({
     queryKey: LOCALES_KEY,
-    queryFn: async () => LocaleSettingsSchema.parse(await api<unknown>(LOCALES_PATH)),
+    queryFn: async () => LocaleSettingsSchema.parse(await api(localeSettings)),
     staleTime: 60_000,
   });
 }
@@ -47,33 +47,27 @@ export function useEditorLocale(): { pending: boolean; locale: string | null } {
   return locales.isError ? { pending: false, locale: asked } : { pending: true, locale: null };
 }
 
-const translateCall = (routing: string, what = '') => `/api/master/translate/${encodeURIComponent(routing)}${what}`;
-const localeQuery = (locale: string, more: Record<string, string> = {}) => `?${new URLSearchParams({ locale, ...more }).toString()}`;
-
 /** A page's translation in one language, as its editor shows it (its texts beside the source's). */
 export async function loadTranslation(routing: string, locale: string): Promise<TranslationDocument> {
-  return TranslationDocumentSchema.parse(await api<unknown>(`${translateCall(routing)}${localeQuery(locale)}`));
+  return TranslationDocumentSchema.parse(await api(translationsApi.getTranslation, { params: { routing }, query: { locale } }));
 }
 
 /** Saves a translation: published, kept as a draft or scheduled as `publish` says (a SavedRevision, as every save). */
 export function saveTranslation(routing: string, body: TranslationSave): Promise<SaveAnswer> {
-  return api<SaveAnswer>(translateCall(routing), body);
+  return api(translationsApi.saveTranslation, { params: { routing }, body });
 }
 
 /** Cancels the translation's waiting schedule: that revision stays a draft. */
 export function unscheduleTranslation(routing: string, locale: string, revision: number) {
-  return api<{ message?: unknown } | null>(translateCall(routing, '/unschedule'), { locale, revision });
+  return api(translationsApi.unscheduleTranslation, { params: { routing }, body: { locale, revision } });
 }
-
-/** The preview pane's call for a translation: the page in that language, from the TranslationSave of the working copy. */
-export const translationPreviewCall = (routing: string, locale: string) => `/api/master/preview/${encodeURIComponent(routing)}${localeQuery(locale)}`;
 
 /** The history panel's calls for one language of a page: its own revisions, restore and compare. */
 export function translationHistory(routing: string, locale: string): HistoryCalls {
   return {
     key: ['page-history', routing, locale],
-    list: () => api<PageHistory>(`${translateCall(routing, '/history')}${localeQuery(locale)}`),
-    restore: (revision) => api<{ message?: unknown } | null>(translateCall(routing, '/restore'), { locale, revision }),
-    compare: (from, to) => api<Comparison>(`${translateCall(routing, '/compare')}${localeQuery(locale, { from: String(from), to: String(to) })}`),
+    list: () => api(translationsApi.translationHistory, { params: { routing }, query: { locale } }),
+    restore: (revision) => api(translationsApi.restoreTranslation, { params: { routing }, body: { locale, revision } }),
+    compare: (from, to) => api(translationsApi.compareTranslations, { params: { routing }, query: { locale, from, to } }),
   };
 }

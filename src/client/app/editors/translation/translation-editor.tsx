@@ -6,7 +6,7 @@ import type { ViewPageLink } from '../editor-frame';
 import { useEditableDocument } from '../page-document';
 import type { DocumentSource } from '../page-document';
 import { NO_SEO_DEFAULTS } from '../publishing-state';
-import { LOCALE_PARAM, loadTranslation, saveTranslation, translationHistory, translationPreviewCall, unscheduleTranslation, useLocales } from './api';
+import { LOCALE_PARAM, loadTranslation, saveTranslation, translationHistory, unscheduleTranslation, useLocales } from './api';
 import { LanguageSelect } from './language-select';
 import { copyOf, publishingStateOf, textsToSend, translatedCount, translationSave, unitInputId, unitPathOf, withText } from './translation-copy';
 import type { TranslationCopy } from './translation-copy';
@@ -87,7 +87,6 @@ export function TranslationEditor({ routing, locale, pageName, sourcePath, viewI
       lead={lead}
       viewPage={viewPage}
       previewHref={sourcePath ? `${previewPath(sourcePath)}?${new URLSearchParams({ [LOCALE_PARAM]: locale }).toString()}` : null}
-      previewCall={translationPreviewCall(routing, locale)}
       history={history}
       describeField={describeField}
       language={<LanguageSelect />}
