@@ -18,13 +18,15 @@ const boundaryZones = [
   {
     target: './src/core',
     from: ['./src/server', './src/client'],
-    message: 'src/core is shared, browser-safe code: it must not import the server or the client. Move what both need into src/core.',
+    message:
+      'src/core is shared, browser-safe code: it must not import the server or the client. Move what both need into src/core.',
   },
   {
     target: './src/server',
     from: './src/client',
     except: ['./entry-server.tsx'],
-    message: 'The server imports the client only through src/client/entry-server.tsx (SSR). Shared types and contracts belong in src/core.',
+    message:
+      'The server imports the client only through src/client/entry-server.tsx (SSR). Shared types and contracts belong in src/core.',
   },
   {
     target: [
@@ -35,7 +37,8 @@ const boundaryZones = [
       './src/client/lib',
     ],
     from: ['./src/client/app', './src/client/entry-app.tsx'],
-    message: 'Public pages and shared client code (components/, lib/) must not import the staff app (src/client/app, entry-app.tsx): it would ship editor code in the public bundle. Move what both need into src/client/components or src/client/lib.',
+    message:
+      'Public pages and shared client code (components/, lib/) must not import the staff app (src/client/app, entry-app.tsx): it would ship editor code in the public bundle. Move what both need into src/client/components or src/client/lib.',
   },
 ];
 
@@ -44,13 +47,28 @@ const boundaryZones = [
 const sqlImport = {
   name: 'kysely',
   importNames: ['sql'],
-  message: 'SQL belongs in a *.repository.ts or in src/server/db/ (STYLE.md habit 2): call a repository function instead.',
+  message:
+    'SQL belongs in a *.repository.ts or in src/server/db/ (STYLE.md habit 2): call a repository function instead.',
 };
-const QUERY_BUILDERS = ['selectFrom', 'selectNoFrom', 'insertInto', 'replaceInto', 'updateTable', 'deleteFrom', 'mergeInto', 'with', 'withRecursive', 'withMaterialized', 'withNotMaterialized', 'executeQuery'];
+const QUERY_BUILDERS = [
+  'selectFrom',
+  'selectNoFrom',
+  'insertInto',
+  'replaceInto',
+  'updateTable',
+  'deleteFrom',
+  'mergeInto',
+  'with',
+  'withRecursive',
+  'withMaterialized',
+  'withNotMaterialized',
+  'executeQuery',
+];
 const queryBuilderCalls = [
   {
     selector: `CallExpression[callee.property.name=/^(${QUERY_BUILDERS.join('|')})$/]`,
-    message: 'A Kysely query outside a *.repository.ts or src/server/db/ (STYLE.md habit 2): move it into the repository of its tables and call that.',
+    message:
+      'A Kysely query outside a *.repository.ts or src/server/db/ (STYLE.md habit 2): move it into the repository of its tables and call that.',
   },
 ];
 // `./x.repository`, `../pages/pages.repository`: a route reaches the database only through a service.
@@ -59,17 +77,20 @@ const queryBuilderCalls = [
 // the two kinds (src/server/pages/*.kind.ts), the repositories and src/server/db/.
 const pageFamilySyntax = [
   {
-    selector: "Literal[value=/^(wired|Autowired)$/], TemplateElement[value.raw=/^(wired|Autowired)$/]",
-    message: "A branch on the page family outside the two page kinds (decision 021): ask the page's kind (pages/page-kind.ts) instead, or add a method to PageKind.",
+    selector: 'Literal[value=/^(wired|Autowired)$/], TemplateElement[value.raw=/^(wired|Autowired)$/]',
+    message:
+      "A branch on the page family outside the two page kinds (decision 021): ask the page's kind (pages/page-kind.ts) instead, or add a method to PageKind.",
   },
   {
     selector: "MemberExpression[property.name='page_type'], Property[key.name='page_type']",
-    message: "A page's stored type read outside the two page kinds and the repositories (decision 021): ask the page's kind (pages/page-kind.ts) instead.",
+    message:
+      "A page's stored type read outside the two page kinds and the repositories (decision 021): ask the page's kind (pages/page-kind.ts) instead.",
   },
 ];
 const repositoryImport = {
   regex: '(^|/)[^/]+\\.repository(\\.[jt]s)?$',
-  message: 'A route calls services, not repositories (STYLE.md habit 2): the service holds the rules and access checks.',
+  message:
+    'A route calls services, not repositories (STYLE.md habit 2): the service holds the rules and access checks.',
 };
 
 export default defineConfig([
@@ -131,7 +152,12 @@ export default defineConfig([
         'error',
         {
           // A component (.tsx) brings React along too: scripts/bundle-report.mjs's budget catches that.
-          patterns: [{ group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-hook-form', '@hookform/*'], message: 'Public islands run without React (decision 011): enhance the server-rendered markup instead.' }],
+          patterns: [
+            {
+              group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-hook-form', '@hookform/*'],
+              message: 'Public islands run without React (decision 011): enhance the server-rendered markup instead.',
+            },
+          ],
         },
       ],
     },
@@ -148,7 +174,8 @@ export default defineConfig([
         {
           // `\x2F` is `/`: a slash cannot stand in a selector's regular expression.
           selector: 'Literal[value=/^\\x2Fapi\\x2F/], TemplateLiteral[quasis.0.value.raw=/^\\x2Fapi\\x2F/]',
-          message: 'An API path typed by hand: call the route table\'s entry instead (api(route, input) or apiUrl(route) from src/client/app/lib/api.ts, the entries in src/core/api/).',
+          message:
+            "An API path typed by hand: call the route table's entry instead (api(route, input) or apiUrl(route) from src/client/app/lib/api.ts, the entries in src/core/api/).",
         },
       ],
     },
@@ -161,12 +188,7 @@ export default defineConfig([
   // service would; a test's body is one story, however long.
   {
     files: ['src/server/**/*.{ts,tsx}'],
-    ignores: [
-      'src/server/**/*.repository.ts',
-      'src/server/db/**',
-      '**/*.test.{ts,tsx}',
-      'src/server/test-support/**',
-    ],
+    ignores: ['src/server/**/*.repository.ts', 'src/server/db/**', '**/*.test.{ts,tsx}', 'src/server/test-support/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: [sqlImport] }],
       'no-restricted-syntax': ['error', ...queryBuilderCalls],
@@ -174,7 +196,13 @@ export default defineConfig([
   },
   {
     files: ['src/server/**/*.{ts,tsx}'],
-    ignores: ['src/server/**/*.repository.ts', 'src/server/db/**', '**/*.test.{ts,tsx}', 'src/server/test-support/**', 'src/server/pages/*.kind.ts'],
+    ignores: [
+      'src/server/**/*.repository.ts',
+      'src/server/db/**',
+      '**/*.test.{ts,tsx}',
+      'src/server/test-support/**',
+      'src/server/pages/*.kind.ts',
+    ],
     rules: {
       // Repeats the query builder rule above: a file's later settings of a rule replace the earlier ones.
       'no-restricted-syntax': ['error', ...queryBuilderCalls, ...pageFamilySyntax],
@@ -189,10 +217,7 @@ export default defineConfig([
   },
   {
     files: ['src/server/**/*.{ts,tsx}'],
-    ignores: [
-      '**/*.test.{ts,tsx}',
-      'src/server/test-support/**',
-    ],
+    ignores: ['**/*.test.{ts,tsx}', 'src/server/test-support/**'],
     rules: {
       // Blank lines and comments count: a function this long does several jobs, however it is spaced.
       'max-lines-per-function': ['error', { max: 100 }],

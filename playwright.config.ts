@@ -55,8 +55,8 @@ export default defineConfig({
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
       // A test that runs axe over several screens takes most of 30 s when the machine is busy (two workers, each with
-  // its Chromium, on 2 cores): a minute each, so that a slow machine is not read as a failure.
-  timeout: 60_000,
+      // its Chromium, on 2 cores): a minute each, so that a slow machine is not read as a failure.
+      timeout: 60_000,
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',

@@ -29,7 +29,12 @@ import { openDatabase, type Db, type Dialect } from '../src/server/db/database';
 import { encodeCursor } from '../src/server/db/keyset';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { seedIfEmpty } from '../src/server/db/seed/seed';
-import { claimDueJobs, finishMailJob, insertEnquiry, queueMailJob as insertMailJob } from '../src/server/enquiries/enquiries.repository';
+import {
+  claimDueJobs,
+  finishMailJob,
+  insertEnquiry,
+  queueMailJob as insertMailJob,
+} from '../src/server/enquiries/enquiries.repository';
 import { saveMasterType, saveMasterValue } from '../src/server/masters/masters.service';
 import { imageRow } from '../src/server/media/media.service';
 import { TenantCache } from '../src/server/tenants/tenant-cache';
@@ -37,7 +42,13 @@ import type { Tenant } from '../src/server/tenants/tenants';
 import { insertUser, updateUserDetails } from '../src/server/users/users.repository';
 import { percentiles } from './bench-load';
 
-export const DATA_VOLUME = { enquiries: 200_000, users: 20_000, auditEntries: 100_000, masterValues: 2_000, images: 10_000 };
+export const DATA_VOLUME = {
+  enquiries: 200_000,
+  users: 20_000,
+  auditEntries: 100_000,
+  masterValues: 2_000,
+  images: 10_000,
+};
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const WARM_UP = 20;
 const LIST_BUDGET_MS = 20;
@@ -50,24 +61,203 @@ const EDITORS_GROUP_ID = 3;
 const DAY_MS = 86_400_000;
 
 // Word lists for rows that look like a firm's (and give the full-text indexes many distinct words).
-const FIRST = ['Aarav', 'Vivaan', 'Aditya', 'Ishaan', 'Kabir', 'Rohan', 'Arjun', 'Vihaan', 'Anaya', 'Diya', 'Meera', 'Kavya', 'Saanvi', 'Priya', 'Neha', 'Pooja', 'Rahul', 'Amit', 'Sanjay', 'Sunita', 'Lakshmi', 'Farhan', 'Zoya', 'Imran', 'Gurpreet', 'Harleen', 'Joseph', 'Maria', 'Thomas', 'Anita', 'Deepak', 'Kiran', 'Nikhil', 'Ritu', 'Suresh', 'Tanvi', 'Varun', 'Yash', 'Esha', 'Manish'];
-const LAST = ['Sharma', 'Verma', 'Iyer', 'Nair', 'Reddy', 'Patel', 'Shah', 'Mehta', 'Joshi', 'Kulkarni', 'Deshpande', 'Banerjee', 'Chatterjee', 'Mukherjee', 'Das', 'Singh', 'Gill', 'Khan', 'Qureshi', 'Fernandes', "D'Souza", 'Pillai', 'Menon', 'Rao', 'Gupta', 'Agarwal', 'Bhat', 'Kapoor', 'Malhotra', 'Chopra'];
-const ORG_WORDS = ['Sahyadri', 'Konkan', 'Deccan', 'Ganga', 'Narmada', 'Kaveri', 'Himalaya', 'Vindhya', 'Malabar', 'Coromandel', 'Aravalli', 'Satpura', 'Indus', 'Godavari', 'Thar', 'Nilgiri'];
-const ORG_KINDS = ['Tools', 'Textiles', 'Pharma', 'Logistics', 'Foods', 'Motors', 'Steel', 'Chemicals', 'Exports', 'Infra', 'Retail', 'Polymers', 'Agro', 'Solar', 'Cables', 'Paints'];
+const FIRST = [
+  'Aarav',
+  'Vivaan',
+  'Aditya',
+  'Ishaan',
+  'Kabir',
+  'Rohan',
+  'Arjun',
+  'Vihaan',
+  'Anaya',
+  'Diya',
+  'Meera',
+  'Kavya',
+  'Saanvi',
+  'Priya',
+  'Neha',
+  'Pooja',
+  'Rahul',
+  'Amit',
+  'Sanjay',
+  'Sunita',
+  'Lakshmi',
+  'Farhan',
+  'Zoya',
+  'Imran',
+  'Gurpreet',
+  'Harleen',
+  'Joseph',
+  'Maria',
+  'Thomas',
+  'Anita',
+  'Deepak',
+  'Kiran',
+  'Nikhil',
+  'Ritu',
+  'Suresh',
+  'Tanvi',
+  'Varun',
+  'Yash',
+  'Esha',
+  'Manish',
+];
+const LAST = [
+  'Sharma',
+  'Verma',
+  'Iyer',
+  'Nair',
+  'Reddy',
+  'Patel',
+  'Shah',
+  'Mehta',
+  'Joshi',
+  'Kulkarni',
+  'Deshpande',
+  'Banerjee',
+  'Chatterjee',
+  'Mukherjee',
+  'Das',
+  'Singh',
+  'Gill',
+  'Khan',
+  'Qureshi',
+  'Fernandes',
+  "D'Souza",
+  'Pillai',
+  'Menon',
+  'Rao',
+  'Gupta',
+  'Agarwal',
+  'Bhat',
+  'Kapoor',
+  'Malhotra',
+  'Chopra',
+];
+const ORG_WORDS = [
+  'Sahyadri',
+  'Konkan',
+  'Deccan',
+  'Ganga',
+  'Narmada',
+  'Kaveri',
+  'Himalaya',
+  'Vindhya',
+  'Malabar',
+  'Coromandel',
+  'Aravalli',
+  'Satpura',
+  'Indus',
+  'Godavari',
+  'Thar',
+  'Nilgiri',
+];
+const ORG_KINDS = [
+  'Tools',
+  'Textiles',
+  'Pharma',
+  'Logistics',
+  'Foods',
+  'Motors',
+  'Steel',
+  'Chemicals',
+  'Exports',
+  'Infra',
+  'Retail',
+  'Polymers',
+  'Agro',
+  'Solar',
+  'Cables',
+  'Paints',
+];
 const ORG_ENDS = ['Pvt. Ltd.', 'Ltd.', 'LLP', '& Sons', 'Industries', 'Enterprises'];
 const DOMAINS = ['example.in', 'example.com', 'mail.example', 'corp.example', 'example.co.in'];
-const NEEDS = ['an ERP', 'a CRM', 'a warehouse system', 'a payroll module', 'a dealer portal', 'a mobile app for field staff', 'an e-commerce site', 'a quality-control workflow', 'GST invoicing', 'a service desk', 'production planning', 'fleet tracking'];
-const SIZES = ['two plants', 'three branches', 'forty sales people', 'our head office', 'twelve warehouses', 'a hundred dealers', 'five factories', 'our service centres'];
-const WHEN = ['before the monsoon', 'by the end of the quarter', 'within six months', 'this financial year', 'before Diwali', 'as soon as possible'];
-const PICTURED = ['office', 'plant', 'warehouse', 'team', 'launch', 'stall at the trade fair', 'front desk', 'showroom'];
+const NEEDS = [
+  'an ERP',
+  'a CRM',
+  'a warehouse system',
+  'a payroll module',
+  'a dealer portal',
+  'a mobile app for field staff',
+  'an e-commerce site',
+  'a quality-control workflow',
+  'GST invoicing',
+  'a service desk',
+  'production planning',
+  'fleet tracking',
+];
+const SIZES = [
+  'two plants',
+  'three branches',
+  'forty sales people',
+  'our head office',
+  'twelve warehouses',
+  'a hundred dealers',
+  'five factories',
+  'our service centres',
+];
+const WHEN = [
+  'before the monsoon',
+  'by the end of the quarter',
+  'within six months',
+  'this financial year',
+  'before Diwali',
+  'as soon as possible',
+];
+const PICTURED = [
+  'office',
+  'plant',
+  'warehouse',
+  'team',
+  'launch',
+  'stall at the trade fair',
+  'front desk',
+  'showroom',
+];
 const AREAS = [
-  { action: 'page.publish', type: 'page', target: () => pick(['Home', 'About', 'News', 'Customers', 'Contact', 'prod1', 'prod2', 'prod3']), summary: (t: string) => `Published ${t}` },
-  { action: 'page.draft', type: 'page', target: () => pick(['Home', 'About', 'News', 'Customers']), summary: (t: string) => `Saved a draft of ${t}` },
-  { action: 'user.update', type: 'user', target: () => `user${randomInt(DATA_VOLUME.users)}`, summary: (t: string) => `Changed user ${t}` },
-  { action: 'auth.signin', type: 'user', target: () => `user${randomInt(DATA_VOLUME.users)}`, summary: (t: string) => `Signed in as ${t}` },
-  { action: 'enquiry.status', type: 'enquiry', target: () => String(1 + randomInt(DATA_VOLUME.enquiries)), summary: (t: string) => `Marked enquiry ${t} Handled` },
-  { action: 'master.update', type: 'master_value', target: () => String(1 + randomInt(DATA_VOLUME.masterValues)), summary: (t: string) => `Changed master value ${t}` },
-  { action: 'group.update', type: 'group', target: () => pick(['Editors', 'Administrators', 'Sales']), summary: (t: string) => `Changed group ${t}` },
+  {
+    action: 'page.publish',
+    type: 'page',
+    target: () => pick(['Home', 'About', 'News', 'Customers', 'Contact', 'prod1', 'prod2', 'prod3']),
+    summary: (t: string) => `Published ${t}`,
+  },
+  {
+    action: 'page.draft',
+    type: 'page',
+    target: () => pick(['Home', 'About', 'News', 'Customers']),
+    summary: (t: string) => `Saved a draft of ${t}`,
+  },
+  {
+    action: 'user.update',
+    type: 'user',
+    target: () => `user${randomInt(DATA_VOLUME.users)}`,
+    summary: (t: string) => `Changed user ${t}`,
+  },
+  {
+    action: 'auth.signin',
+    type: 'user',
+    target: () => `user${randomInt(DATA_VOLUME.users)}`,
+    summary: (t: string) => `Signed in as ${t}`,
+  },
+  {
+    action: 'enquiry.status',
+    type: 'enquiry',
+    target: () => String(1 + randomInt(DATA_VOLUME.enquiries)),
+    summary: (t: string) => `Marked enquiry ${t} Handled`,
+  },
+  {
+    action: 'master.update',
+    type: 'master_value',
+    target: () => String(1 + randomInt(DATA_VOLUME.masterValues)),
+    summary: (t: string) => `Changed master value ${t}`,
+  },
+  {
+    action: 'group.update',
+    type: 'group',
+    target: () => pick(['Editors', 'Administrators', 'Sales']),
+    summary: (t: string) => `Changed group ${t}`,
+  },
   { action: 'company.update', type: 'company', target: () => 'company', summary: () => 'Changed the company details' },
 ] as const;
 
@@ -91,19 +281,32 @@ interface Site {
 }
 
 async function count(db: Db, table: 'enquiries' | 'users' | 'audit_log' | 'master_values' | 'media'): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Runs `work` for each batch of up to BATCH of the indexes [from, to), printing progress. */
-async function inBatches(what: string, from: number, to: number, work: (start: number, end: number) => Promise<void>): Promise<void> {
+async function inBatches(
+  what: string,
+  from: number,
+  to: number,
+  work: (start: number, end: number) => Promise<void>,
+): Promise<void> {
   if (from >= to) return;
   const started = performance.now();
   for (let start = from; start < to; start += BATCH) {
     await work(start, Math.min(to, start + BATCH));
-    if ((start / BATCH) % 20 === 19) process.stdout.write(`  ${what}: ${Math.min(to, start + BATCH).toLocaleString('en-GB')} of ${to.toLocaleString('en-GB')}\r`);
+    if ((start / BATCH) % 20 === 19)
+      process.stdout.write(
+        `  ${what}: ${Math.min(to, start + BATCH).toLocaleString('en-GB')} of ${to.toLocaleString('en-GB')}\r`,
+      );
   }
-  console.log(`  ${what}: ${(to - from).toLocaleString('en-GB')} added in ${((performance.now() - started) / 1000).toFixed(0)} s${' '.repeat(20)}`);
+  console.log(
+    `  ${what}: ${(to - from).toLocaleString('en-GB')} added in ${((performance.now() - started) / 1000).toFixed(0)} s${' '.repeat(20)}`,
+  );
 }
 
 /**
@@ -126,7 +329,9 @@ async function fillEnquiries(site: Site, have: number, now: number): Promise<voi
         const age = now - Date.parse(at);
         const id = await insertEnquiry(trx, {
           organization: random() < 0.15 ? '' : `${pick(ORG_WORDS)} ${pick(ORG_KINDS)} ${pick(ORG_ENDS)}`,
-          name: spam ? `Cheap ${pick(['Pills', 'Loans', 'Followers', 'Backlinks'])} ${randomInt(99_999)}` : `${first} ${last}`,
+          name: spam
+            ? `Cheap ${pick(['Pills', 'Loans', 'Followers', 'Backlinks'])} ${randomInt(99_999)}`
+            : `${first} ${last}`,
           email: `${first}.${last.replace(/\W/g, '')}${randomInt(10_000)}@${pick(DOMAINS)}`.toLowerCase(),
           mobile: mobile(),
           requirements: spam
@@ -151,7 +356,12 @@ async function fillEnquiries(site: Site, have: number, now: number): Promise<voi
         roll < 0.002
           ? { state: 'failed' as const, attempts: 8, error: '550 5.1.1 Mailbox unavailable' }
           : roll < 0.004
-            ? { state: 'retrying' as const, attempts: 2, nextAttemptAt: new Date(now + 3_600_000).toISOString(), error: '421 4.7.0 Try again later' }
+            ? {
+                state: 'retrying' as const,
+                attempts: 2,
+                nextAttemptAt: new Date(now + 3_600_000).toISOString(),
+                error: '421 4.7.0 Try again later',
+              }
             : { state: 'sent' as const, attempts: 1, sentAt: job.next_attempt_at };
       await finishMailJob(site.db, job, outcome);
     }
@@ -167,7 +377,13 @@ async function fillUsers(site: Site, have: number, now: number): Promise<void> {
         const username = `user${i}`;
         const first = pick(FIRST);
         const last = pick(LAST);
-        const id = await insertUser(trx, { username, passwordHash: hash, groupId: EDITORS_GROUP_ID, firstName: first, at: new Date(now - randomInt(1000) * DAY_MS).toISOString() });
+        const id = await insertUser(trx, {
+          username,
+          passwordHash: hash,
+          groupId: EDITORS_GROUP_ID,
+          firstName: first,
+          at: new Date(now - randomInt(1000) * DAY_MS).toISOString(),
+        });
         await updateUserDetails(trx, id, {
           employee_code: `EMP${String(i).padStart(5, '0')}`,
           salutation: '',
@@ -191,16 +407,31 @@ async function fillUsers(site: Site, have: number, now: number): Promise<void> {
 /** Master values through the master-data service (each with its audit entry), of a type of their own. */
 async function fillMasterValues(site: Site, have: number): Promise<void> {
   if (have >= DATA_VOLUME.masterValues) return;
-  const type = await saveMasterType(site.tenant, { code: `BENCH${randomInt(100_000)}`, name: 'Product line', dependsOn: null });
+  const type = await saveMasterType(site.tenant, {
+    code: `BENCH${randomInt(100_000)}`,
+    name: 'Product line',
+    dependsOn: null,
+  });
   const started = performance.now();
   for (let i = have; i < DATA_VOLUME.masterValues; i += 1) {
-    await saveMasterValue(site.tenant, { typeId: type.id, code: `PL${String(i).padStart(5, '0')}`, name: `${pick(ORG_WORDS)} ${pick(NEEDS).replace(/^an? /, '')} ${i}`, sequence: i, parentId: null });
+    await saveMasterValue(site.tenant, {
+      typeId: type.id,
+      code: `PL${String(i).padStart(5, '0')}`,
+      name: `${pick(ORG_WORDS)} ${pick(NEEDS).replace(/^an? /, '')} ${i}`,
+      sequence: i,
+      parentId: null,
+    });
   }
-  console.log(`  master values: ${(DATA_VOLUME.masterValues - have).toLocaleString('en-GB')} added in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `  master values: ${(DATA_VOLUME.masterValues - have).toLocaleString('en-GB')} added in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
 }
 
 /** A PNG of one pixel: the bytes behind every bench image (the list reads metadata, never bytes). */
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /**
  * The media library's images (docs/design.md §27): a row of `media` each, with alt text for most, and its original in
@@ -213,11 +444,30 @@ async function fillImages(site: Site, have: number, now: number): Promise<void> 
   await inBatches('images', have, total, async (start, end) => {
     await site.db.transaction().execute(async (trx) => {
       const at = (i: number) => new Date(now - span + (i * span) / total).toISOString();
-      const names = Array.from({ length: end - start }, (_, k) => `${(start + k).toString(16).padStart(24, '0')}_1200x800.png`);
-      await trx.insertInto('images').values(names.map((name, k) => imageRow('about', name, TINY_PNG, at(start + k)))).execute();
+      const names = Array.from(
+        { length: end - start },
+        (_, k) => `${(start + k).toString(16).padStart(24, '0')}_1200x800.png`,
+      );
+      await trx
+        .insertInto('images')
+        .values(names.map((name, k) => imageRow('about', name, TINY_PNG, at(start + k))))
+        .execute();
       await trx
         .insertInto('media')
-        .values(names.map((name, k) => ({ folder: 'about', name, alt: random() < 0.8 ? `${pick(ORG_WORDS)} ${pick(ORG_KINDS).toLowerCase()} ${pick(PICTURED)} ${start + k}` : '', width: 1200, height: 800, bytes: TINY_PNG.length, uploaded_at: at(start + k) })))
+        .values(
+          names.map((name, k) => ({
+            folder: 'about',
+            name,
+            alt:
+              random() < 0.8
+                ? `${pick(ORG_WORDS)} ${pick(ORG_KINDS).toLowerCase()} ${pick(PICTURED)} ${start + k}`
+                : '',
+            width: 1200,
+            height: 800,
+            bytes: TINY_PNG.length,
+            uploaded_at: at(start + k),
+          })),
+        )
         .execute();
     });
   });
@@ -235,7 +485,18 @@ async function fillAudit(site: Site, have: number, now: number): Promise<void> {
         const at = new Date(now - span + ((i + random()) * span) / total);
         const user = random() < 0.3 ? 'admin' : `user${randomInt(200)}`;
         await runAs({ userName: user, ip: `10.0.${randomInt(256)}.${randomInt(256)}` }, () =>
-          audit(trx, site.tenant, { action: area.action, targetType: area.type, targetId: target, summary: area.summary(target), details: { bench: true } }, at),
+          audit(
+            trx,
+            site.tenant,
+            {
+              action: area.action,
+              targetType: area.type,
+              targetId: target,
+              summary: area.summary(target),
+              details: { bench: true },
+            },
+            at,
+          ),
         );
       }
     });
@@ -244,9 +505,19 @@ async function fillAudit(site: Site, have: number, now: number): Promise<void> {
 
 /** The bench's own administrator (made once, through the users repository), who signs in to measure. */
 async function ensureAdministrator(site: Site): Promise<void> {
-  const existing = await site.db.selectFrom('users').select('id').where('username', '=', ADMIN.username).executeTakeFirst();
+  const existing = await site.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', ADMIN.username)
+    .executeTakeFirst();
   if (existing) return;
-  await insertUser(site.db, { username: ADMIN.username, passwordHash: await hashPassword(ADMIN.password), groupId: ADMINISTRATORS_GROUP_ID, firstName: 'Bench', at: new Date().toISOString() });
+  await insertUser(site.db, {
+    username: ADMIN.username,
+    passwordHash: await hashPassword(ADMIN.password),
+    groupId: ADMINISTRATORS_GROUP_ID,
+    firstName: 'Bench',
+    at: new Date().toISOString(),
+  });
 }
 
 async function fill(site: Site): Promise<void> {
@@ -293,54 +564,137 @@ interface Row {
 }
 
 /** The calls measured: every list of the back office, first and deep pages, filters, searches; search; dashboard. */
-async function calls(site: Site, ask: (url: string, body: unknown) => Promise<Record<string, unknown>>): Promise<Call[]> {
+async function calls(
+  site: Site,
+  ask: (url: string, body: unknown) => Promise<Record<string, unknown>>,
+): Promise<Call[]> {
   const { db } = site;
   // Positions deep in each list, as the cursor the page before them would carry (keyset.ts writes it).
-  const enquiryIds = await db.selectFrom('enquiries').select('id').orderBy('id', 'desc').offset(Math.floor(DATA_VOLUME.enquiries * 0.75)).limit(1).executeTakeFirst();
-  const userIds = await db.selectFrom('users').select('id').orderBy('id').offset(Math.floor(DATA_VOLUME.users * 0.75)).limit(1).executeTakeFirst();
-  const auditRow = await db.selectFrom('audit_log').select(['at', 'id']).orderBy('at', 'desc').orderBy('id', 'desc').offset(Math.floor(DATA_VOLUME.auditEntries * 0.75)).limit(1).executeTakeFirst();
+  const enquiryIds = await db
+    .selectFrom('enquiries')
+    .select('id')
+    .orderBy('id', 'desc')
+    .offset(Math.floor(DATA_VOLUME.enquiries * 0.75))
+    .limit(1)
+    .executeTakeFirst();
+  const userIds = await db
+    .selectFrom('users')
+    .select('id')
+    .orderBy('id')
+    .offset(Math.floor(DATA_VOLUME.users * 0.75))
+    .limit(1)
+    .executeTakeFirst();
+  const auditRow = await db
+    .selectFrom('audit_log')
+    .select(['at', 'id'])
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(Math.floor(DATA_VOLUME.auditEntries * 0.75))
+    .limit(1)
+    .executeTakeFirst();
   const deepEnquiry = encodeCursor([enquiryIds?.id ?? 1]);
   const deepUser = encodeCursor([userIds?.id ?? 1]);
   const deepAudit = encodeCursor([auditRow?.at ?? '', auditRow?.id ?? 1]);
   // A person and a word that each occur rarely, taken from the data itself.
-  const rare = await db.selectFrom('enquiries').select(['name', 'email']).where('status', '!=', 'Spam').orderBy('id').offset(1234).limit(1).executeTakeFirstOrThrow();
+  const rare = await db
+    .selectFrom('enquiries')
+    .select(['name', 'email'])
+    .where('status', '!=', 'Spam')
+    .orderBy('id')
+    .offset(1234)
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const rareEmail = rare.email;
-  const rareUser = await db.selectFrom('users').select(['employee_code', 'last_name']).where('username', '=', 'user12345').executeTakeFirst();
+  const rareUser = await db
+    .selectFrom('users')
+    .select(['employee_code', 'last_name'])
+    .where('username', '=', 'user12345')
+    .executeTakeFirst();
   // Page 2 of a search by the cursor its page 1 gave.
   const commonPage1 = await ask('/api/master/getenquiries', { searchText: 'erp' });
   const userPage1 = await ask('/api/master/getSearchForEmployeeMaster', { searchText: 'sharma', type: 'All' });
-  const enquiryTypes = await db.selectFrom('master_types').select('id').where('name', '=', 'Product line').executeTakeFirst();
+  const enquiryTypes = await db
+    .selectFrom('master_types')
+    .select('id')
+    .where('name', '=', 'Product line')
+    .executeTakeFirst();
   const from = new Date(Date.now() - 30 * DAY_MS).toISOString().slice(0, 10);
 
   const list = (name: string, url: string, body?: unknown): Call => ({ name, url, body, budget: LIST_BUDGET_MS });
-  const deepImage = await db.selectFrom('media').select('id').orderBy('id', 'desc').offset(Math.floor(DATA_VOLUME.images * 0.75)).limit(1).executeTakeFirst();
+  const deepImage = await db
+    .selectFrom('media')
+    .select('id')
+    .orderBy('id', 'desc')
+    .offset(Math.floor(DATA_VOLUME.images * 0.75))
+    .limit(1)
+    .executeTakeFirst();
   const imagePage1 = await ask('/api/master/media', undefined);
   return [
     list('enquiries: page 1', '/api/master/getenquiries', { pageno: 1 }),
-    list('enquiries: page 2 (cursor)', '/api/master/getenquiries', { pageno: 2, ...(await nextOf(ask, '/api/master/getenquiries', {})) }),
-    list('enquiries: a page 150,000 rows deep (cursor)', '/api/master/getenquiries', { pageno: 15_001, after: deepEnquiry }),
+    list('enquiries: page 2 (cursor)', '/api/master/getenquiries', {
+      pageno: 2,
+      ...(await nextOf(ask, '/api/master/getenquiries', {})),
+    }),
+    list('enquiries: a page 150,000 rows deep (cursor)', '/api/master/getenquiries', {
+      pageno: 15_001,
+      after: deepEnquiry,
+    }),
     list('enquiries: page 100 by its number', '/api/master/getenquiries', { pageno: 100 }),
     list('enquiries: status New', '/api/master/getenquiries', { status: 'New' }),
-    list('enquiries: status Spam, deep (cursor)', '/api/master/getenquiries', { status: 'Spam', pageno: 1001, after: deepEnquiry }),
+    list('enquiries: status Spam, deep (cursor)', '/api/master/getenquiries', {
+      status: 'Spam',
+      pageno: 1001,
+      after: deepEnquiry,
+    }),
     list('enquiries: mail Failed', '/api/master/getenquiries', { mailState: 'failed' }),
     list('enquiries: mail Retrying', '/api/master/getenquiries', { mailState: 'retrying' }),
     list('enquiries: search a common word ("erp")', '/api/master/getenquiries', { searchText: 'erp' }),
-    list('enquiries: search "erp", page 2 (cursor)', '/api/master/getenquiries', { searchText: 'erp', pageno: 2, after: commonPage1.next }),
+    list('enquiries: search "erp", page 2 (cursor)', '/api/master/getenquiries', {
+      searchText: 'erp',
+      pageno: 2,
+      after: commonPage1.next,
+    }),
     list('enquiries: search two words ("crm sharma")', '/api/master/getenquiries', { searchText: 'crm sharma' }),
     list('enquiries: search a prefix ("kulk")', '/api/master/getenquiries', { searchText: 'kulk' }),
     list('enquiries: search a rare e-mail address', '/api/master/getenquiries', { searchText: rareEmail }),
-    list(`enquiries: search a name ("${rare.name}") and status New`, '/api/master/getenquiries', { searchText: rare.name, status: 'New' }),
-    list('enquiries: search with mail Failed ("erp")', '/api/master/getenquiries', { searchText: 'erp', mailState: 'failed' }),
+    list(`enquiries: search a name ("${rare.name}") and status New`, '/api/master/getenquiries', {
+      searchText: rare.name,
+      status: 'New',
+    }),
+    list('enquiries: search with mail Failed ("erp")', '/api/master/getenquiries', {
+      searchText: 'erp',
+      mailState: 'failed',
+    }),
     list('enquiries: search that finds nothing', '/api/master/getenquiries', { searchText: 'zzyzx' }),
     list('enquiries: search of 1,000 characters', '/api/master/getenquiries', { searchText: 'word '.repeat(200) }),
     list('users: page 1', '/api/master/getempmasterfroEmp', { pageno: 1 }),
-    list('users: a page 15,000 rows deep (cursor)', '/api/master/getempmasterfroEmp', { pageno: 1501, after: deepUser }),
-    list('users: search All ("sharma")', '/api/master/getSearchForEmployeeMaster', { searchText: 'sharma', type: 'All' }),
-    list('users: search All ("sharma"), page 2 (cursor)', '/api/master/getSearchForEmployeeMaster', { searchText: 'sharma', type: 'All', pageno: 2, after: userPage1.next }),
-    list('users: search Code', '/api/master/getSearchForEmployeeMaster', { searchText: rareUser?.employee_code ?? 'EMP12345', type: 'Code' }),
-    list('users: search Name, a prefix ("meh")', '/api/master/getSearchForEmployeeMaster', { searchText: 'meh', type: 'Name' }),
+    list('users: a page 15,000 rows deep (cursor)', '/api/master/getempmasterfroEmp', {
+      pageno: 1501,
+      after: deepUser,
+    }),
+    list('users: search All ("sharma")', '/api/master/getSearchForEmployeeMaster', {
+      searchText: 'sharma',
+      type: 'All',
+    }),
+    list('users: search All ("sharma"), page 2 (cursor)', '/api/master/getSearchForEmployeeMaster', {
+      searchText: 'sharma',
+      type: 'All',
+      pageno: 2,
+      after: userPage1.next,
+    }),
+    list('users: search Code', '/api/master/getSearchForEmployeeMaster', {
+      searchText: rareUser?.employee_code ?? 'EMP12345',
+      type: 'Code',
+    }),
+    list('users: search Name, a prefix ("meh")', '/api/master/getSearchForEmployeeMaster', {
+      searchText: 'meh',
+      type: 'Name',
+    }),
     list('audit log: page 1', '/api/master/getauditlog', { pageno: 1 }),
-    list('audit log: a page 75,000 entries deep (cursor)', '/api/master/getauditlog', { pageno: 3751, after: deepAudit }),
+    list('audit log: a page 75,000 entries deep (cursor)', '/api/master/getauditlog', {
+      pageno: 3751,
+      after: deepAudit,
+    }),
     list('audit log: by user', '/api/master/getauditlog', { userName: 'user42' }),
     list('audit log: by action', '/api/master/getauditlog', { action: 'company.update' }),
     list('audit log: by area', '/api/master/getauditlog', { action: 'group' }),
@@ -350,26 +704,62 @@ async function calls(site: Site, ask: (url: string, body: unknown) => Promise<Re
     list('user groups', '/api/master/getusergroup', {}),
     list('media library: page 1', '/api/master/media'),
     list('media library: page 2 (cursor)', `/api/master/media?after=${String(imagePage1.next)}`),
-    list('media library: a page 7,500 images deep (cursor)', `/api/master/media?after=${encodeCursor([deepImage?.id ?? 1])}`),
+    list(
+      'media library: a page 7,500 images deep (cursor)',
+      `/api/master/media?after=${encodeCursor([deepImage?.id ?? 1])}`,
+    ),
     list('media library: search ("konkan")', '/api/master/media?search=konkan'),
     list('media library: search that finds nothing', '/api/master/media?search=zzyzx'),
     list('media library: unused', '/api/master/media?unused=1'),
     list('master values: page 1', '/api/master/getCommonMaster', { pageno: 1, searchText: '' }),
-    list('master values: page 150 of one type', '/api/master/getCommonMaster', { pageno: 150, searchText: '', ...(enquiryTypes ? { typeId: enquiryTypes.id } : {}) }),
+    list('master values: page 150 of one type', '/api/master/getCommonMaster', {
+      pageno: 150,
+      searchText: '',
+      ...(enquiryTypes ? { typeId: enquiryTypes.id } : {}),
+    }),
     list('master values: search', '/api/master/getSearchForcommonMaster', { pageno: 1, searchText: 'erp' }),
-    { name: 'search: a common word ("sharma")', url: '/api/master/search', body: { q: 'sharma' }, budget: SEARCH_BUDGET_MS },
+    {
+      name: 'search: a common word ("sharma")',
+      url: '/api/master/search',
+      body: { q: 'sharma' },
+      budget: SEARCH_BUDGET_MS,
+    },
     { name: 'search: a prefix ("des")', url: '/api/master/search', body: { q: 'des' }, budget: SEARCH_BUDGET_MS },
-    { name: 'search: a rare e-mail address', url: '/api/master/search', body: { q: rareEmail }, budget: SEARCH_BUDGET_MS },
-    { name: 'search: a user by code', url: '/api/master/search', body: { q: rareUser?.employee_code ?? 'EMP12345' }, budget: SEARCH_BUDGET_MS },
-    { name: 'search: two common words ("erp kulkarni")', url: '/api/master/search', body: { q: 'erp kulkarni' }, budget: SEARCH_BUDGET_MS },
+    {
+      name: 'search: a rare e-mail address',
+      url: '/api/master/search',
+      body: { q: rareEmail },
+      budget: SEARCH_BUDGET_MS,
+    },
+    {
+      name: 'search: a user by code',
+      url: '/api/master/search',
+      body: { q: rareUser?.employee_code ?? 'EMP12345' },
+      budget: SEARCH_BUDGET_MS,
+    },
+    {
+      name: 'search: two common words ("erp kulkarni")',
+      url: '/api/master/search',
+      body: { q: 'erp kulkarni' },
+      budget: SEARCH_BUDGET_MS,
+    },
     { name: 'search: nothing found', url: '/api/master/search', body: { q: 'zzyzx' }, budget: SEARCH_BUDGET_MS },
-    { name: 'search: FTS syntax and wildcards', url: '/api/master/search', body: { q: '"a* NEAR(b) OR %_' }, budget: SEARCH_BUDGET_MS },
+    {
+      name: 'search: FTS syntax and wildcards',
+      url: '/api/master/search',
+      body: { q: '"a* NEAR(b) OR %_' },
+      budget: SEARCH_BUDGET_MS,
+    },
     { name: 'dashboard', url: '/api/master/getdashboard', body: {}, budget: DASHBOARD_BUDGET_MS },
   ];
 }
 
 /** The `after` of page 2 of a list. */
-async function nextOf(ask: (url: string, body: unknown) => Promise<Record<string, unknown>>, url: string, body: object): Promise<{ after?: string }> {
+async function nextOf(
+  ask: (url: string, body: unknown) => Promise<Record<string, unknown>>,
+  url: string,
+  body: object,
+): Promise<{ after?: string }> {
   const page = await ask(url, body);
   return typeof page.next === 'string' ? { after: page.next } : {};
 }
@@ -393,16 +783,26 @@ async function measure(site: Site): Promise<number> {
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   let failures = 0;
   try {
-    const signin = await fetch(`${base}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const signin = await fetch(`${base}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     if (!signin.ok) throw new Error(`signing in as ${ADMIN.username} answered ${signin.status}`);
     const { token } = (await signin.json()) as { token: string };
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     const ask = async (url: string, body: unknown, name?: string) => {
       const sent = name ? { ...headers, 'x-bench-call': name } : headers;
       // A call without a body is a GET (the media library's list); every other measured call is a POST of JSON.
-      const response = await fetch(`${base}${url}`, body === undefined ? { headers: sent } : { method: 'POST', headers: sent, body: JSON.stringify(body) });
+      const response = await fetch(
+        `${base}${url}`,
+        body === undefined ? { headers: sent } : { method: 'POST', headers: sent, body: JSON.stringify(body) },
+      );
       const text = await response.text();
-      if (!response.ok) throw new Error(`${url} ${JSON.stringify(body).slice(0, 80)} answered ${response.status}: ${text.slice(0, 200)}`);
+      if (!response.ok)
+        throw new Error(
+          `${url} ${JSON.stringify(body).slice(0, 80)} answered ${response.status}: ${text.slice(0, 200)}`,
+        );
       return JSON.parse(text) as Record<string, unknown>;
     };
 
@@ -415,8 +815,17 @@ async function measure(site: Site): Promise<number> {
         const { p50, p99 } = percentiles(serverTimes.get(call.name) ?? []);
         const shown = answer.items ?? answer.list;
         const items = Array.isArray(shown) ? shown.length : undefined;
-        const total = typeof answer.totalItems === 'number' ? `${answer.totalCapped ? 'more than ' : ''}${answer.totalItems.toLocaleString('en-GB')}` : undefined;
-        rows.push({ name: call.name, p50, p99, budget: call.budget, detail: [items !== undefined ? `${items} shown` : '', total ? `of ${total}` : ''].filter(Boolean).join(' ') });
+        const total =
+          typeof answer.totalItems === 'number'
+            ? `${answer.totalCapped ? 'more than ' : ''}${answer.totalItems.toLocaleString('en-GB')}`
+            : undefined;
+        rows.push({
+          name: call.name,
+          p50,
+          p99,
+          budget: call.budget,
+          detail: [items !== undefined ? `${items} shown` : '', total ? `of ${total}` : ''].filter(Boolean).join(' '),
+        });
       } catch (error) {
         failures += 1;
         console.error(`  ${call.name}: could not be measured: ${(error as Error).message}`);
@@ -435,10 +844,16 @@ function printTable(rows: readonly Row[]): void {
   console.log(`\n${'call'.padEnd(width)}  ${'p50'.padStart(9)}  ${'p99'.padStart(9)}  budget (p99)`);
   for (const row of rows) {
     const over = row.p99 > row.budget ? '  OVER BUDGET' : '';
-    console.log(`${row.name.padEnd(width)}  ${ms(row.p50).padStart(9)}  ${ms(row.p99).padStart(9)}  ≤ ${row.budget} ms${over}   ${row.detail}`);
+    console.log(
+      `${row.name.padEnd(width)}  ${ms(row.p50).padStart(9)}  ${ms(row.p99).padStart(9)}  ≤ ${row.budget} ms${over}   ${row.detail}`,
+    );
   }
   const over = rows.filter((row) => row.p99 > row.budget);
-  console.log(over.length === 0 ? `\nEvery call within its budget (${ITERATIONS} calls each, after ${WARM_UP} to warm up).` : `\n${over.length} call(s) over budget.`);
+  console.log(
+    over.length === 0
+      ? `\nEvery call within its budget (${ITERATIONS} calls each, after ${WARM_UP} to warm up).`
+      : `\n${over.length} call(s) over budget.`,
+  );
 }
 
 /** Streams each CSV export in full over HTTP, sampling the server's memory meanwhile. */
@@ -484,9 +899,20 @@ async function measureExports(base: string, token: string): Promise<number> {
 async function main(): Promise<number> {
   const fillOnly = process.argv.includes('--fill-only');
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-  const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteFile: 'folio.sqlite' });
-  const site: Site = { config, db, dialect, tenant: { name: 'default', db, dialect, cache: new TenantCache() } as Tenant };
-  console.log(`bench:data on ${dialect === 'postgres' ? `PostgreSQL (${config.databaseUrl?.replace(/\/\/[^@]*@/, '//')})` : `SQLite (${config.dataDir}/folio.sqlite)`}`);
+  const { db, dialect } = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    sqliteFile: 'folio.sqlite',
+  });
+  const site: Site = {
+    config,
+    db,
+    dialect,
+    tenant: { name: 'default', db, dialect, cache: new TenantCache() } as Tenant,
+  };
+  console.log(
+    `bench:data on ${dialect === 'postgres' ? `PostgreSQL (${config.databaseUrl?.replace(/\/\/[^@]*@/, '//')})` : `SQLite (${config.dataDir}/folio.sqlite)`}`,
+  );
   try {
     await migrateToLatest(db as unknown as Kysely<unknown>, dialect);
     await seedIfEmpty(db, dialect);
@@ -498,9 +924,18 @@ async function main(): Promise<number> {
     console.log(`Filled; left for other tools to measure. Sign in as ${ADMIN.username} / ${ADMIN.password}.`);
     return 0;
   }
-  const { db: measured, dialect: sameDialect } = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteFile: 'folio.sqlite' });
+  const { db: measured, dialect: sameDialect } = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    sqliteFile: 'folio.sqlite',
+  });
   try {
-    return await measure({ ...site, db: measured, dialect: sameDialect, tenant: { ...site.tenant, db: measured } as Tenant });
+    return await measure({
+      ...site,
+      db: measured,
+      dialect: sameDialect,
+      tenant: { ...site.tenant, db: measured } as Tenant,
+    });
   } finally {
     await measured.destroy();
   }

@@ -21,10 +21,25 @@ const WRK_SCRIPT = path.resolve('scripts/bench-wrk.lua');
  * One wrk run: one thread (the other core is the server's), gzip accepted as browsers do, 2 s timeout. With
  * several paths, each request takes the next (scripts/bench-wrk.lua); `url` is the server's address.
  */
-export async function runWrk(wrk: string, url: string, options: { connections: number; seconds: number; paths?: readonly string[] }): Promise<WrkResult> {
+export async function runWrk(
+  wrk: string,
+  url: string,
+  options: { connections: number; seconds: number; paths?: readonly string[] },
+): Promise<WrkResult> {
   const paths = options.paths ?? [];
   const target = paths.length > 0 ? `${url}${paths[0]}` : url;
-  const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '2s', '-H', 'Accept-Encoding: gzip', '-s', WRK_SCRIPT, target];
+  const args = [
+    '-t1',
+    `-c${options.connections}`,
+    `-d${options.seconds}s`,
+    '--timeout',
+    '2s',
+    '-H',
+    'Accept-Encoding: gzip',
+    '-s',
+    WRK_SCRIPT,
+    target,
+  ];
   const child = startChild(wrk, args, { env: { ...process.env, BENCH_PATHS: paths.join(' ') }, stdout: 'pipe' });
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -40,7 +55,13 @@ export async function runWrk(wrk: string, url: string, options: { connections: n
     p50Ms: field('p50_us') / 1000,
     p99Ms: field('p99_us') / 1000,
     maxMs: field('max_us') / 1000,
-    errors: { connect: field('connect'), read: field('read'), write: field('write'), timeout: field('timeout'), status: field('status') },
+    errors: {
+      connect: field('connect'),
+      read: field('read'),
+      write: field('write'),
+      timeout: field('timeout'),
+      status: field('status'),
+    },
   };
 }
 
@@ -72,7 +93,12 @@ export interface SaveStats {
  * logs in once (bearer token), reads the page with its get call, then saves with one rich-text change per
  * save, taking the revision from each answer. The editors stop when the load ends.
  */
-export async function whileEditorsSave<T>(base: string, password: string, pages: readonly EditedPage[], load: () => Promise<T>): Promise<{ load: T; saves: SaveStats }> {
+export async function whileEditorsSave<T>(
+  base: string,
+  password: string,
+  pages: readonly EditedPage[],
+  load: () => Promise<T>,
+): Promise<{ load: T; saves: SaveStats }> {
   const stats: SaveStats = { times: [], refused: new Map() };
   const editors = await Promise.all(pages.map(async (page) => ({ page, token: await signIn(base, password) })));
   let loading = true;
@@ -82,16 +108,28 @@ export async function whileEditorsSave<T>(base: string, password: string, pages:
   const post = (token: string, call: string, body: unknown) =>
     new Promise<{ status: number; json: () => Promise<unknown>; ok: boolean }>((resolve, reject) => {
       const payload = JSON.stringify(body);
-      const request = http.request(`${base}/api/master/${call}`, { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          const status = response.statusCode ?? 0;
-          resolve({ status, ok: status >= 200 && status < 300, json: async () => JSON.parse(text) });
-        });
-        response.on('error', reject);
-      });
+      const request = http.request(
+        `${base}/api/master/${call}`,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString();
+            const status = response.statusCode ?? 0;
+            resolve({ status, ok: status >= 200 && status < 300, json: async () => JSON.parse(text) });
+          });
+          response.on('error', reject);
+        },
+      );
       request.on('error', reject);
       request.end(payload);
     });
@@ -106,7 +144,8 @@ export async function whileEditorsSave<T>(base: string, password: string, pages:
     let document = await read(token, page);
     for (let i = 0; loading; i += 1) {
       const entry = (document[page.list] as Record<string, unknown>[] | undefined)?.[0];
-      if (!entry || !(page.field in entry)) throw new Error(`${page.key}: the document has no ${page.list}[0].${page.field}`);
+      if (!entry || !(page.field in entry))
+        throw new Error(`${page.key}: the document has no ${page.list}[0].${page.field}`);
       entry[page.field] = `<p>Editor ${editor} saves <strong>${i}</strong> times.</p>`;
       const started = performance.now();
       try {

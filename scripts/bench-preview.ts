@@ -38,7 +38,9 @@ interface Timed {
 
 export async function benchPreview(report: BenchReport, adminPassword: string): Promise<void> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
-    report.notes.push(`preview pane not measured: no Chromium at ${CHROMIUM_PATH} (install with  sudo apt-get update && sudo apt-get install -y chromium, or set CHROMIUM_PATH).`);
+    report.notes.push(
+      `preview pane not measured: no Chromium at ${CHROMIUM_PATH} (install with  sudo apt-get update && sudo apt-get install -y chromium, or set CHROMIUM_PATH).`,
+    );
     return;
   }
   const port = await freePort();
@@ -51,10 +53,22 @@ export async function benchPreview(report: BenchReport, adminPassword: string): 
     const after = await publicPages(base);
     reportTyping(report, typing.edits);
     reportServerTimes(report, typing.renders, direct);
-    const marked = [...after].filter(([, html]) => PREVIEW_MARKS.some((mark) => html.includes(mark))).map(([path]) => path);
+    const marked = [...after]
+      .filter(([, html]) => PREVIEW_MARKS.some((mark) => html.includes(mark)))
+      .map(([path]) => path);
     const changed = [...after].filter(([path, html]) => before.get(path) !== html).map(([path]) => path);
-    report.row('public pages with preview marks', `${marked.length} of ${after.size}${marked.length ? ` (${marked.join(', ')})` : ''}`, '0', marked.length === 0);
-    report.row('public pages changed by the previews', `${changed.length} of ${after.size}${changed.length ? ` (${changed.join(', ')})` : ''}`, '0', changed.length === 0);
+    report.row(
+      'public pages with preview marks',
+      `${marked.length} of ${after.size}${marked.length ? ` (${marked.join(', ')})` : ''}`,
+      '0',
+      marked.length === 0,
+    );
+    report.row(
+      'public pages changed by the previews',
+      `${changed.length} of ${after.size}${changed.length ? ` (${changed.join(', ')})` : ''}`,
+      '0',
+      changed.length === 0,
+    );
     report.source(
       `preview, typing: the system Chromium (headless) at ${VIEWPORT.width}×${VIEWPORT.height} on the built server's /Home editor (fresh SQLite), ${EDITS} edits of the Skills title ` +
         `(select all, then a distinct text of 15 characters typed ${KEY_DELAY_MS} ms apart); each from the page's last input event to the first animation frame after the frame on show said the ` +
@@ -67,7 +81,9 @@ export async function benchPreview(report: BenchReport, adminPassword: string): 
         `${DIRECT_RENDERS} POSTs of the Home document (GET /api/master/edit/Home, the Skills title changed each time) over HTTP from the bench's process (node:http, keep-alive, one every ${DIRECT_PACE_MS} ms, a session of their own); ` +
         '"response time over loopback": the same POSTs as the bench saw them.',
     );
-    report.source(`public pages: the ${after.size} public pages (GET, as a browser without gzip) before and after all the previews, searched for ${PREVIEW_MARKS.join(' and ')}.`);
+    report.source(
+      `public pages: the ${after.size} public pages (GET, as a browser without gzip) before and after all the previews, searched for ${PREVIEW_MARKS.join(' and ')}.`,
+    );
   } finally {
     await stop(folio);
   }
@@ -93,7 +109,8 @@ async function typeInTheEditor(base: string, password: string): Promise<{ edits:
     // The pane's renders, as the browser got them (checked once the edits are done: a listener must not throw).
     const answers: { status: number; serverTiming?: string }[] = [];
     page.on('response', (response) => {
-      if (response.url().includes('/api/master/preview/')) answers.push({ status: response.status(), serverTiming: response.headers()['server-timing'] });
+      if (response.url().includes('/api/master/preview/'))
+        answers.push({ status: response.status(), serverTiming: response.headers()['server-timing'] });
     });
     await page.goto('/login');
     await page.getByLabel('Username').fill('admin');
@@ -111,15 +128,25 @@ async function typeInTheEditor(base: string, password: string): Promise<{ edits:
       await page.keyboard.press('ControlOrMeta+a');
       await page.evaluate(() => performance.clearResourceTimings());
       await page.keyboard.type(text, { delay: KEY_DELAY_MS });
-      await page.frameLocator(FRAME).locator('[data-folio-field="skillhead"]').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
+      await page
+        .frameLocator(FRAME)
+        .locator('[data-folio-field="skillhead"]')
+        .filter({ hasText: text })
+        .first()
+        .waitFor({ timeout: 15_000 });
       // Nothing left pending before the next edit.
       await sleep(300);
       edits.push(await page.evaluate(timesOfEdit));
-      const inFrame = (await page.frameLocator(FRAME).locator('[data-folio-field="skillhead"]').first().textContent())?.trim();
+      const inFrame = (
+        await page.frameLocator(FRAME).locator('[data-folio-field="skillhead"]').first().textContent()
+      )?.trim();
       if (inFrame !== text) throw new Error(`edit ${i}: the preview shows "${inFrame}" instead of "${text}"`);
     }
     const refused = answers.filter((answer) => answer.status !== 200);
-    if (refused.length > 0) throw new Error(`${refused.length} of the pane's ${answers.length} renders answered ${refused.map((answer) => answer.status).join(', ')}`);
+    if (refused.length > 0)
+      throw new Error(
+        `${refused.length} of the pane's ${answers.length} renders answered ${refused.map((answer) => answer.status).join(', ')}`,
+      );
     return { edits, renders: answers.map((answer) => ({ server: serverTime(answer.serverTiming) })) };
   } finally {
     await browser.close();
@@ -142,7 +169,8 @@ async function watchInput(page: Page): Promise<void> {
   await page.evaluate(() => {
     document.addEventListener('input', () => (window.benchLastInput = performance.now()), { capture: true });
     window.addEventListener('message', (event: MessageEvent<{ type?: string } | null>) => {
-      if (event.data?.type === 'rendered' || event.data?.type === 'ready') requestAnimationFrame(() => (window.benchLastShown = performance.now()));
+      if (event.data?.type === 'rendered' || event.data?.type === 'ready')
+        requestAnimationFrame(() => (window.benchLastShown = performance.now()));
     });
   });
 }
@@ -165,7 +193,11 @@ function timesOfEdit(): Edit {
     .getEntriesByType('resource')
     .filter((entry) => entry.name.includes('/api/master/preview/'))
     .at(-1) as PerformanceResourceTiming | undefined;
-  return { requested: (request?.startTime ?? NaN) - input, answered: (request?.responseEnd ?? NaN) - input, shown: (window.benchLastShown ?? NaN) - input };
+  return {
+    requested: (request?.startTime ?? NaN) - input,
+    answered: (request?.responseEnd ?? NaN) - input,
+    shown: (window.benchLastShown ?? NaN) - input,
+  };
 }
 
 /** Part 2: POSTs of the Home document, paced under the rate limit, through real HTTP. */
@@ -185,8 +217,10 @@ async function postPreviews(base: string, password: string): Promise<Timed[]> {
       const started = performance.now();
       const answer = await post(agent, `${base}/api/master/preview/Home`, headers, document);
       const response = performance.now() - started;
-      if (answer.status !== 200) throw new Error(`preview ${i} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
-      if (!answer.body.includes(text) || !answer.body.includes('data-folio-field')) throw new Error(`preview ${i} does not show the edit with its marks`);
+      if (answer.status !== 200)
+        throw new Error(`preview ${i} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+      if (!answer.body.includes(text) || !answer.body.includes('data-folio-field'))
+        throw new Error(`preview ${i} does not show the edit with its marks`);
       timed.push({ server: serverTime(answer.serverTiming), response });
       await sleep(Math.max(0, DIRECT_PACE_MS - response));
     }
@@ -196,15 +230,34 @@ async function postPreviews(base: string, password: string): Promise<Timed[]> {
   return timed;
 }
 
-function post(agent: http.Agent, url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: string; serverTiming?: string }> {
+function post(
+  agent: http.Agent,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<{ status: number; body: string; serverTiming?: string }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), serverTiming: String(response.headers['server-timing'] ?? '') }));
-      response.on('error', reject);
-    });
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            serverTiming: String(response.headers['server-timing'] ?? ''),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end(payload);
   });
@@ -213,7 +266,10 @@ function post(agent: http.Agent, url: string, headers: Record<string, string>, b
 /** `render;dur=12.3` → 12.3; no header is an error: the figure would be missing, not zero. */
 function serverTime(header: string | undefined): number {
   const duration = /\brender;dur=([\d.]+)/.exec(header ?? '')?.[1];
-  if (duration === undefined) throw new Error(`the preview sent no Server-Timing render duration (${header ?? 'no header'}): is the build older than the bench?`);
+  if (duration === undefined)
+    throw new Error(
+      `the preview sent no Server-Timing render duration (${header ?? 'no header'}): is the build older than the bench?`,
+    );
   return Number(duration);
 }
 
@@ -239,7 +295,11 @@ function reportServerTimes(report: BenchReport, pane: readonly Timed[], direct: 
   report.row(`preview render, server time (${all.length} renders), p50`, ms(server.p50), '');
   report.row(`preview render, server time (${all.length} renders), p99`, ms(server.p99), '≤ 50 ms', server.p99 <= 50);
   report.row(`preview render, server time (${all.length} renders), max`, ms(server.max), '');
-  report.row(`preview render, response time over loopback (${direct.length}), p50 / p99`, `${ms(loopback.p50)} / ${ms(loopback.p99)}`, '');
+  report.row(
+    `preview render, response time over loopback (${direct.length}), p50 / p99`,
+    `${ms(loopback.p50)} / ${ms(loopback.p99)}`,
+    '',
+  );
 }
 
 /** The nearest-rank quantile, as percentiles() takes p50 and p99. */
@@ -251,6 +311,7 @@ function quantile(times: readonly number[], q: number): number {
 /** The 1-based rank of quantile `q` among `count` values, as percentiles() picks it. */
 const rank = (count: number, q: number) => Math.min(count, Math.floor(q * count) + 1);
 
-const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;

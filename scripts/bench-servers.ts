@@ -17,8 +17,16 @@ const children = new Set<ChildProcess>();
 const folders = new Set<string>();
 
 /** Starts a child process that cleanUp() will stop. */
-export function startChild(command: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv; stdout?: 'pipe' | 'inherit'; cwd?: string } = {}): ChildProcess {
-  const child = spawn(command, args, { env: options.env ?? process.env, cwd: options.cwd, stdio: ['ignore', options.stdout ?? 'inherit', 'inherit'] });
+export function startChild(
+  command: string,
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; stdout?: 'pipe' | 'inherit'; cwd?: string } = {},
+): ChildProcess {
+  const child = spawn(command, args, {
+    env: options.env ?? process.env,
+    cwd: options.cwd,
+    stdio: ['ignore', options.stdout ?? 'inherit', 'inherit'],
+  });
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
@@ -77,7 +85,12 @@ export function rawGet(url: string, headers: Record<string, string> = {}): Promi
       response.on('end', () =>
         resolve({
           status: response.statusCode ?? 0,
-          headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)])),
+          headers: Object.fromEntries(
+            Object.entries(response.headers).map(([name, value]) => [
+              name,
+              Array.isArray(value) ? value.join(', ') : String(value),
+            ]),
+          ),
           body: Buffer.concat(chunks),
         }),
       );
@@ -148,7 +161,10 @@ export async function startFolio(options: {
  * A PostgreSQL database of its own, made on the server of `adminUrl` (a URL of a database that exists, such
  * as postgres://postgres@127.0.0.1:5432/postgres); drop() removes it once nothing uses it any more.
  */
-export async function createTemporaryDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTemporaryDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -218,7 +234,12 @@ export interface FolioProxy {
  * the instances on `upstreamPorts`; the main configuration around it is the little a site file needs.
  * Resolves once nginx answers (any status: the instances may still be starting).
  */
-export async function startFolioProxy(nginx: string, upstreamPorts: readonly number[], port: number, options: { accessLog?: boolean } = {}): Promise<FolioProxy> {
+export async function startFolioProxy(
+  nginx: string,
+  upstreamPorts: readonly number[],
+  port: number,
+  options: { accessLog?: boolean } = {},
+): Promise<FolioProxy> {
   const folder = temporaryFolder('folio-proxy-');
   // Started as root, nginx runs its workers as nobody, which must read the site and write request bodies
   // (an image upload) to the temporary path.
@@ -264,7 +285,12 @@ export async function startBareFastify(page: CapturedPage, port: number): Promis
   const folder = temporaryFolder('folio-bench-bare-');
   fs.writeFileSync(path.join(folder, 'headers.json'), JSON.stringify(page.headers));
   fs.writeFileSync(path.join(folder, 'body.gz'), page.gzip);
-  const child = startChild('node', ['scripts/bench-bare-fastify.mjs', String(port), path.join(folder, 'headers.json'), path.join(folder, 'body.gz')]);
+  const child = startChild('node', [
+    'scripts/bench-bare-fastify.mjs',
+    String(port),
+    path.join(folder, 'headers.json'),
+    path.join(folder, 'body.gz'),
+  ]);
   await waitUntilServing(`http://127.0.0.1:${port}/Home1`, child, 'the bare Fastify app');
   return child;
 }
@@ -291,7 +317,9 @@ export async function startNginx(nginx: string, page: CapturedPage, port: number
   fs.writeFileSync(path.join(root, 'Home1.gz'), page.gzip);
   const { 'content-type': contentType, 'content-encoding': encoding, vary, ...others } = page.headers;
   if (encoding !== 'gzip') throw new Error(`Folio's answer is not gzip (content-encoding: ${encoding})`);
-  const addHeaders = Object.entries(vary?.toLowerCase() === 'accept-encoding' ? others : { ...others, ...(vary ? { vary } : {}) })
+  const addHeaders = Object.entries(
+    vary?.toLowerCase() === 'accept-encoding' ? others : { ...others, ...(vary ? { vary } : {}) },
+  )
     .map(([name, value]) => `add_header ${name} ${nginxString(value)};`)
     .join('\n      ');
   fs.writeFileSync(
@@ -324,7 +352,14 @@ http {
 `,
   );
   // -e: nginx opens its error log before it reads the configuration; the default one may not be writable.
-  const child = startChild(nginx, ['-e', path.join(folder, 'error.log'), '-p', folder, '-c', path.join(folder, 'nginx.conf')]);
+  const child = startChild(nginx, [
+    '-e',
+    path.join(folder, 'error.log'),
+    '-p',
+    folder,
+    '-c',
+    path.join(folder, 'nginx.conf'),
+  ]);
   await waitUntilServing(`http://127.0.0.1:${port}/Home1`, child, 'nginx');
   return child;
 }
@@ -349,7 +384,11 @@ export interface DebianTools {
 export function ensureDebianTools(): DebianTools {
   const wanted = { wrk: 'wrk', nginx: 'nginx' } as const;
   const find = (name: string) => {
-    const found = spawnSync('sh', ['-c', `command -v ${name} || ls /usr/sbin/${name} 2>/dev/null`], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
+    const found = spawnSync('sh', ['-c', `command -v ${name} || ls /usr/sbin/${name} 2>/dev/null`], {
+      encoding: 'utf8',
+    })
+      .stdout.trim()
+      .split('\n')[0];
     return found ? found : null;
   };
   const missing = Object.values(wanted).filter((name) => !find(name));
@@ -358,10 +397,16 @@ export function ensureDebianTools(): DebianTools {
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     if (isRoot) {
       console.log(`${missing.join(' and ')} missing: installing from Debian packages…`);
-      const install = spawnSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`], { stdio: 'inherit' });
+      const install = spawnSync(
+        'sh',
+        ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`],
+        { stdio: 'inherit' },
+      );
       if (install.status !== 0) notes.push(`apt-get install ${missing.join(' ')} failed (exit ${install.status})`);
     } else {
-      notes.push(`${missing.join(' and ')} missing: install with  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
+      notes.push(
+        `${missing.join(' and ')} missing: install with  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`,
+      );
     }
   }
   return { wrk: find(wanted.wrk), nginx: find(wanted.nginx), notes };

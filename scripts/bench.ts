@@ -35,7 +35,15 @@ import { createUser } from '../src/server/users/users.service';
 import { SERVER_NODE_FLAGS } from './server-node-flags';
 import { benchBackups } from './bench-backup';
 import { benchPreview } from './bench-preview';
-import { percentiles, runWrk, signIn, whileEditorsSave, type EditedPage, type SaveStats, type WrkResult } from './bench-load';
+import {
+  percentiles,
+  runWrk,
+  signIn,
+  whileEditorsSave,
+  type EditedPage,
+  type SaveStats,
+  type WrkResult,
+} from './bench-load';
 import {
   cleanUp,
   createTemporaryDatabase,
@@ -59,7 +67,8 @@ import {
 
 /** BENCH_ONLY=throughput|mixed|saves|instances|backup|preview runs one part (throughput and mixed with the cold start). */
 const ONLY = process.env.BENCH_ONLY ?? '';
-const runs = (part: 'throughput' | 'mixed' | 'saves' | 'instances' | 'backup' | 'preview') => ONLY === '' || ONLY === part;
+const runs = (part: 'throughput' | 'mixed' | 'saves' | 'instances' | 'backup' | 'preview') =>
+  ONLY === '' || ONLY === part;
 const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const THROUGHPUT_S = Number(process.env.BENCH_SECONDS ?? 18);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -90,7 +99,8 @@ async function main(): Promise<number> {
   const tools = ensureDebianTools();
   report.notes.push(...tools.notes);
   try {
-    if (!['saves', 'instances', 'backup', 'preview'].includes(ONLY)) await attempt(report, 'serving', () => benchServing(report, tools));
+    if (!['saves', 'instances', 'backup', 'preview'].includes(ONLY))
+      await attempt(report, 'serving', () => benchServing(report, tools));
   } finally {
     await cleanUp();
   }
@@ -101,7 +111,10 @@ async function main(): Promise<number> {
     await cleanUp();
   }
   try {
-    if (runs('backup')) await attempt(report, 'backup and restore', async () => benchBackups(report, ADMIN_DATABASE_URL, await postgresAnswers(ADMIN_DATABASE_URL)));
+    if (runs('backup'))
+      await attempt(report, 'backup and restore', async () =>
+        benchBackups(report, ADMIN_DATABASE_URL, await postgresAnswers(ADMIN_DATABASE_URL)),
+      );
   } finally {
     await cleanUp();
   }
@@ -111,7 +124,9 @@ async function main(): Promise<number> {
     await cleanUp();
   }
   // Other work on the machine lowers every figure: the load average says whether this run had it to itself.
-  report.source(`machine: ${os.cpus().length} CPUs, load average (1 min) ${loadAtStart.toFixed(2)} at the start and ${os.loadavg()[0]!.toFixed(2)} at the end of the run.`);
+  report.source(
+    `machine: ${os.cpus().length} CPUs, load average (1 min) ${loadAtStart.toFixed(2)} at the start and ${os.loadavg()[0]!.toFixed(2)} at the end of the run.`,
+  );
   report.print();
   return report.failed ? 1 : 0;
 }
@@ -126,7 +141,10 @@ interface Measured {
 
 /** Parts 1 to 3, on one built server (and the baseline's, beside it). */
 async function benchServing(report: Report, tools: DebianTools): Promise<void> {
-  const trees = [{ name: 'Folio', root: undefined as string | undefined }, ...(BASELINE ? [{ name: 'baseline', root: BASELINE }] : [])];
+  const trees = [
+    { name: 'Folio', root: undefined as string | undefined },
+    ...(BASELINE ? [{ name: 'baseline', root: BASELINE }] : []),
+  ];
   const servers: Measured[] = [];
   const children: ChildProcess[] = [];
   // BENCH_PROFILE=<folder>: the measured servers write a CPU profile there when they stop (open it in Chrome's DevTools).
@@ -157,8 +175,13 @@ async function benchServing(report: Report, tools: DebianTools): Promise<void> {
     servers.push({ name: tree.name, base, pid: folio.pid! });
     children.push(folio);
   }
-  report.source(`cold start: from spawning node ${SERVER_NODE_FLAGS.join(' ')} dist/server/main.js (as npm start runs it; a restart on a seeded SQLite database) to the first answer of /Home1; RSS from /proc 2 s later.`);
-  if (BASELINE) report.source(`baseline: the built checkout in ${BASELINE}, run beside this one on a database of its own; "Folio" is this tree.`);
+  report.source(
+    `cold start: from spawning node ${SERVER_NODE_FLAGS.join(' ')} dist/server/main.js (as npm start runs it; a restart on a seeded SQLite database) to the first answer of /Home1; RSS from /proc 2 s later.`,
+  );
+  if (BASELINE)
+    report.source(
+      `baseline: the built checkout in ${BASELINE}, run beside this one on a database of its own; "Folio" is this tree.`,
+    );
   const wrk = tools.wrk;
   if (!wrk) {
     report.notes.push('throughput and mixed load not measured: wrk is missing.');
@@ -175,7 +198,9 @@ function baselineFolder(args: readonly string[]): string | undefined {
   if (at === -1) return undefined;
   const folder = args[at + 1];
   if (!folder || !fs.existsSync(`${folder}/dist/server/main.js`)) {
-    console.error(`--baseline needs the folder of another built checkout (one with dist/server/main.js): ${folder ?? 'none given'}`);
+    console.error(
+      `--baseline needs the folder of another built checkout (one with dist/server/main.js): ${folder ?? 'none given'}`,
+    );
     process.exit(1);
   }
   return fs.realpathSync(folder);
@@ -190,7 +215,12 @@ interface Target {
  * Part 2: requests per second of Folio, a bare Fastify app and nginx on the same bytes, and of /Careers1 and a
  * redirect (and the baseline's /Home1).
  */
-async function benchThroughput(report: Report, wrk: string, nginx: string | null, servers: readonly Measured[]): Promise<void> {
+async function benchThroughput(
+  report: Report,
+  wrk: string,
+  nginx: string | null,
+  servers: readonly Measured[],
+): Promise<void> {
   const [folio, baseline] = servers as [Measured, Measured | undefined];
   // Home's German translation was just published, which renders /Home1 again (it lists its German twin): one
   // visit waits for that render, so that the two captured below are of the same copy.
@@ -218,7 +248,10 @@ async function benchThroughput(report: Report, wrk: string, nginx: string | null
     if (nginx) {
       const nginxPort = await freePort();
       references.push(await startNginx(nginx, page, nginxPort));
-      sameBytes.push({ name: 'nginx (one worker), same bytes (gzip_static)', url: `http://127.0.0.1:${nginxPort}/Home1` });
+      sameBytes.push({
+        name: 'nginx (one worker), same bytes (gzip_static)',
+        url: `http://127.0.0.1:${nginxPort}/Home1`,
+      });
     } else report.notes.push('nginx not measured: it is missing.');
     // The comparison means something only on the same bytes; what differs in the headers is printed.
     for (const target of sameBytes) {
@@ -229,7 +262,9 @@ async function benchThroughput(report: Report, wrk: string, nginx: string | null
     if (baseline) {
       const answer = await rawGet(`${baseline.base}/Home1`, GZIP);
       const same = answer.body.equals(page.gzip);
-      report.source(`baseline /Home1: ${same ? 'the same bytes as Folio\'s' : `other bytes than Folio's (${answer.body.length} against ${page.gzip.length} gzip bytes)`}.`);
+      report.source(
+        `baseline /Home1: ${same ? "the same bytes as Folio's" : `other bytes than Folio's (${answer.body.length} against ${page.gzip.length} gzip bytes)`}.`,
+      );
     }
     targets.push(...sameBytes);
     const measured = await alternate(wrk, targets);
@@ -240,18 +275,37 @@ async function benchThroughput(report: Report, wrk: string, nginx: string | null
     for (const [i, target] of targets.entries()) {
       const { rate, errors } = measured[i]!;
       rates.set(target.name, rate);
-      report.row(target.name, `${rate.toFixed(0)} req/s${errors ? ` (${errors} errors)` : ''}`, errors ? 'no errors' : '', !errors);
+      report.row(
+        target.name,
+        `${rate.toFixed(0)} req/s${errors ? ` (${errors} errors)` : ''}`,
+        errors ? 'no errors' : '',
+        !errors,
+      );
     }
     const rateOf = (name: string) => rates.get(name) ?? NaN;
     const home = rateOf(targets[0]!.name);
     const ratio = (measure: string, of: number, to: number, budget = '', least?: number) =>
       report.row(measure, (of / to).toFixed(2), budget, least === undefined ? undefined : of / to >= least);
     ratio('Folio / bare Fastify', home, rateOf(bare.name), '≥ 0.80', 0.8);
-    if (nginx) ratio('Folio / nginx (one worker)', home, rateOf(sameBytes[1]!.name), '≥ 0.75 (docs/design.md §24: ≥ 0.85)', 0.85);
+    if (nginx)
+      ratio(
+        'Folio / nginx (one worker)',
+        home,
+        rateOf(sameBytes[1]!.name),
+        '≥ 0.75 (docs/design.md §24: ≥ 0.85)',
+        0.85,
+      );
     ratio('Folio /Careers1 / Folio /Home1', rateOf(targets[1]!.name), home, '≈ 1 (≥ 0.90)', 0.9);
     ratio('redirect / cached page', rateOf(targets[2]!.name), home, '≥ 0.85 (docs/design.md §27)', 0.85);
     ratio('Folio /de/Home1 / Folio /Home1', rateOf(targets[3]!.name), home, '≈ 1 (≥ 0.90, docs/design.md §28)', 0.9);
-    if (nginx) ratio('Folio /de/Home1 / nginx (one worker)', rateOf(targets[3]!.name), rateOf(sameBytes[1]!.name), '≥ 0.85 (docs/design.md §28: as /Home1)', 0.85);
+    if (nginx)
+      ratio(
+        'Folio /de/Home1 / nginx (one worker)',
+        rateOf(targets[3]!.name),
+        rateOf(sameBytes[1]!.name),
+        '≥ 0.85 (docs/design.md §28: as /Home1)',
+        0.85,
+      );
     if (baseline) {
       const before = rateOf('baseline /Home1 (cached)');
       ratio('baseline / bare Fastify', before, rateOf(bare.name));
@@ -273,13 +327,20 @@ async function alternate(wrk: string, targets: readonly Target[]): Promise<{ rat
     // Each round starts one server further on: none always runs first, or right after the same neighbour.
     for (let turn = 0; turn < targets.length; turn += 1) {
       const i = (turn + round - 1) % targets.length;
-      runs[i]!.push(await runWrk(wrk, targets[i]!.url, { connections: THROUGHPUT_CONNECTIONS, seconds: roundSeconds() }));
+      runs[i]!.push(
+        await runWrk(wrk, targets[i]!.url, { connections: THROUGHPUT_CONNECTIONS, seconds: roundSeconds() }),
+      );
     }
-    console.log(`round ${round}/${ROUNDS}: ${targets.map((t, i) => `${t.name} ${runs[i]!.at(-1)!.rate.toFixed(0)}`).join(' · ')} req/s`);
+    console.log(
+      `round ${round}/${ROUNDS}: ${targets.map((t, i) => `${t.name} ${runs[i]!.at(-1)!.rate.toFixed(0)}`).join(' · ')} req/s`,
+    );
   }
   return runs.map((list) => {
     const rates = list.map((run) => run.rate).sort((a, b) => a - b);
-    return { rate: rates[Math.floor(rates.length / 2)]!, errors: list.reduce((sum, run) => sum + errorCount(run) + run.errors.status, 0) };
+    return {
+      rate: rates[Math.floor(rates.length / 2)]!,
+      errors: list.reduce((sum, run) => sum + errorCount(run) + run.errors.status, 0),
+    };
   });
 }
 
@@ -304,20 +365,30 @@ async function benchMixedLoad(report: Report, wrk: string, servers: readonly Mea
       );
       rounds.get(server)!.push({ visitors, saves });
       const saveTimes = percentiles(saves.times);
-      console.log(`mixed load round ${round}/${MIXED_ROUNDS}, ${server.name}: visitors p99 ${visitors.p99Ms.toFixed(1)} ms, ${visitors.rate.toFixed(0)} req/s; saves p50 ${saveTimes.p50.toFixed(1)} ms, p99 ${saveTimes.p99.toFixed(1)} ms (${saves.times.length})`);
+      console.log(
+        `mixed load round ${round}/${MIXED_ROUNDS}, ${server.name}: visitors p99 ${visitors.p99Ms.toFixed(1)} ms, ${visitors.rate.toFixed(0)} req/s; saves p50 ${saveTimes.p50.toFixed(1)} ms, p99 ${saveTimes.p99.toFixed(1)} ms (${saves.times.length})`,
+      );
     }
   }
   const saveP99 = new Map<Measured, number>();
-  for (const server of servers) saveP99.set(server, reportMixedLoad(report, server, rounds.get(server)!, servers.length > 1));
+  for (const server of servers)
+    saveP99.set(server, reportMixedLoad(report, server, rounds.get(server)!, servers.length > 1));
   const [folio, baseline] = servers;
   if (folio && baseline) {
     const ratio = saveP99.get(folio)! / saveP99.get(baseline)!;
-    report.row('save p99 under the mixed load, Folio / baseline', `${ratio.toFixed(2)} (${((1 - ratio) * 100).toFixed(0)} % lower)`, '≤ 0.75 (docs/design.md §24 on a slow day)', ratio <= 0.75);
+    report.row(
+      'save p99 under the mixed load, Folio / baseline',
+      `${ratio.toFixed(2)} (${((1 - ratio) * 100).toFixed(0)} % lower)`,
+      '≤ 0.75 (docs/design.md §24 on a slow day)',
+      ratio <= 0.75,
+    );
   }
   report.source(
     `mixed load: wrk -t1 -c${VISITORS} --timeout 2s for ${MIXED_S} s${MIXED_ROUNDS > 1 ? ` per round, ${MIXED_ROUNDS} rounds per server${servers.length > 1 ? ' alternating the servers' : ''}` : ''}, each request the next of ${paths.length} paths (the twelve public pages and /Careers1; scripts/bench-wrk.lua); ` +
       `meanwhile ${EDITED_PAGES.length} editors (node:http with keep-alive from the bench's process, one page each: ${EDITED_PAGES.map((p) => p.key).join(', ')}) save in a loop, one rich-text change per save. ` +
-      (MIXED_ROUNDS > 1 ? 'Visitors: the requests of all rounds, the worst round\'s p50, p99 and max; saves: p50 and p99 of all rounds\' saves together.' : ''),
+      (MIXED_ROUNDS > 1
+        ? "Visitors: the requests of all rounds, the worst round's p50, p99 and max; saves: p50 and p99 of all rounds' saves together."
+        : ''),
   );
 }
 
@@ -332,24 +403,48 @@ function reportMixedLoad(report: Report, server: Measured, rounds: readonly Mixe
   const prefix = named ? `${server.name}: ` : '';
   const worst = (pick: (visitors: WrkResult) => number) => Math.max(...rounds.map((r) => pick(r.visitors)));
   const sum = (pick: (visitors: WrkResult) => number) => rounds.reduce((total, r) => total + pick(r.visitors), 0);
-  const errors = { connect: sum((v) => v.errors.connect), read: sum((v) => v.errors.read), write: sum((v) => v.errors.write), timeout: sum((v) => v.errors.timeout) };
+  const errors = {
+    connect: sum((v) => v.errors.connect),
+    read: sum((v) => v.errors.read),
+    write: sum((v) => v.errors.write),
+    timeout: sum((v) => v.errors.timeout),
+  };
   const status = sum((v) => v.errors.status);
   const p99 = worst((v) => v.p99Ms);
   const seconds = sum((v) => v.seconds);
   report.row(`${prefix}${VISITORS} visitors: latency p50`, ms(worst((v) => v.p50Ms)), '');
   report.row(`${prefix}${VISITORS} visitors: latency p99`, ms(p99), '≤ 100 ms', p99 <= 100);
   report.row(`${prefix}${VISITORS} visitors: latency max`, ms(worst((v) => v.maxMs)), '');
-  report.row(`${prefix}${VISITORS} visitors: requests`, `${(sum((v) => v.requests) / seconds).toFixed(0)} req/s, ${sum((v) => v.requests)} in all`, '');
+  report.row(
+    `${prefix}${VISITORS} visitors: requests`,
+    `${(sum((v) => v.requests) / seconds).toFixed(0)} req/s, ${sum((v) => v.requests)} in all`,
+    '',
+  );
   const socketErrors = errors.connect + errors.read + errors.write + errors.timeout;
-  report.row(`${prefix}${VISITORS} visitors: socket errors`, `connect ${errors.connect}, read ${errors.read}, write ${errors.write}, timeout ${errors.timeout}`, 'none', socketErrors === 0);
+  report.row(
+    `${prefix}${VISITORS} visitors: socket errors`,
+    `connect ${errors.connect}, read ${errors.read}, write ${errors.write}, timeout ${errors.timeout}`,
+    'none',
+    socketErrors === 0,
+  );
   report.row(`${prefix}${VISITORS} visitors: answers not 2xx/3xx`, String(status), 'none', status === 0);
   const times = rounds.flatMap((r) => r.saves.times);
   const saveTimes = percentiles(times);
-  report.row(`${prefix}${EDITED_PAGES.length} editors: saves`, `${times.length} (${(times.length / seconds).toFixed(0)}/s)`, '');
+  report.row(
+    `${prefix}${EDITED_PAGES.length} editors: saves`,
+    `${times.length} (${(times.length / seconds).toFixed(0)}/s)`,
+    '',
+  );
   report.row(`${prefix}${EDITED_PAGES.length} editors: save p50`, ms(saveTimes.p50), '');
-  report.row(`${prefix}${EDITED_PAGES.length} editors: save p99`, ms(saveTimes.p99), '≤ 50 ms (docs/design.md §24: ≤ 35 ms)', saveTimes.p99 <= 35);
+  report.row(
+    `${prefix}${EDITED_PAGES.length} editors: save p99`,
+    ms(saveTimes.p99),
+    '≤ 50 ms (docs/design.md §24: ≤ 35 ms)',
+    saveTimes.p99 <= 35,
+  );
   const refused = new Map<string, number>();
-  for (const [reason, count] of rounds.flatMap((r) => [...r.saves.refused])) refused.set(reason, (refused.get(reason) ?? 0) + count);
+  for (const [reason, count] of rounds.flatMap((r) => [...r.saves.refused]))
+    refused.set(reason, (refused.get(reason) ?? 0) + count);
   const refusals = [...refused].map(([reason, count]) => `${reason}: ${count}`).join(', ');
   report.row(`${prefix}${EDITED_PAGES.length} editors: saves not answered 200`, refusals || '0', 'none', !refusals);
   report.row(`${prefix}memory after the mixed load (RSS)`, `${rssMb(server.pid).toFixed(0)} MB`, '');
@@ -371,7 +466,9 @@ async function benchInstances(report: Report, tools: DebianTools): Promise<void>
   try {
     database = await createTemporaryDatabase(adminUrl, 'folio_bench');
   } catch (error) {
-    report.notes.push(`several instances not measured: no database could be made on ${adminUrl} (${error instanceof Error ? error.message : String(error)}); set BENCH_DATABASE_URL.`);
+    report.notes.push(
+      `several instances not measured: no database could be made on ${adminUrl} (${error instanceof Error ? error.message : String(error)}); set BENCH_DATABASE_URL.`,
+    );
     return;
   }
   try {
@@ -380,7 +477,8 @@ async function benchInstances(report: Report, tools: DebianTools): Promise<void>
     // As deployed: one public address for both, so they render the same page. One after the other: the first
     // start migrates and seeds the empty database.
     const env = { DATABASE_URL: database.url, TRUST_PROXY: 'true', PUBLIC_BASE_URL: `http://127.0.0.1:${toTwo}/` };
-    for (const port of ports) await startFolio({ dataDir: temporaryFolder('folio-bench-pg-'), port, adminPassword: BENCH_ADMIN_PASSWORD, env });
+    for (const port of ports)
+      await startFolio({ dataDir: temporaryFolder('folio-bench-pg-'), port, adminPassword: BENCH_ADMIN_PASSWORD, env });
     await startFolioProxy(nginx, ports.slice(0, 1), toOne);
     await startFolioProxy(nginx, ports, toTwo);
     const direct = `http://127.0.0.1:${ports[0]}/Home1`;
@@ -395,19 +493,27 @@ async function benchInstances(report: Report, tools: DebianTools): Promise<void>
     for (const target of targets.slice(1)) {
       for (let i = 0; i < 4; i += 1) {
         const answer = await rawGet(target.url, GZIP);
-        if (answer.status !== 200 || !gunzipSync(answer.body).equals(page.html)) throw new Error(`${target.name} answered ${answer.status} with another page than Folio's /Home1`);
+        if (answer.status !== 200 || !gunzipSync(answer.body).equals(page.html))
+          throw new Error(`${target.name} answered ${answer.status} with another page than Folio's /Home1`);
       }
     }
     const measured = await alternate(wrk, targets);
     for (const [i, target] of targets.entries()) {
       const { rate, errors } = measured[i]!;
-      report.row(target.name, `${rate.toFixed(0)} req/s${errors ? ` (${errors} errors)` : ''}`, errors ? 'no errors' : '', !errors);
+      report.row(
+        target.name,
+        `${rate.toFixed(0)} req/s${errors ? ` (${errors} errors)` : ''}`,
+        errors ? 'no errors' : '',
+        !errors,
+      );
     }
     const [alone, oneBehind, twoBehind] = measured.map((m) => m.rate) as [number, number, number];
     report.row('nginx → one instance / Folio direct', (oneBehind / alone).toFixed(2), '');
     report.row('nginx → two instances / Folio direct', (twoBehind / alone).toFixed(2), '');
     report.row('nginx → two instances / nginx → one', (twoBehind / oneBehind).toFixed(2), '');
-    const version = spawnSync(nginx, ['-v'], { encoding: 'utf8' }).stderr.trim().replace(/^nginx version: /, '');
+    const version = spawnSync(nginx, ['-v'], { encoding: 'utf8' })
+      .stderr.trim()
+      .replace(/^nginx version: /, '');
     report.source(
       `several instances: two built servers (TRUST_PROXY=true) on one PostgreSQL database the bench makes and drops; ${version} running ${NGINX_SITE} ` +
         `(keepalive to the instances), worker_processes auto (${os.cpus().length}), access log off; wrk as for the throughput (same connections, rounds alternating the three, median). ` +
@@ -422,12 +528,15 @@ async function benchInstances(report: Report, tools: DebianTools): Promise<void>
 /** Folio's /Home1 as a browser without and with gzip gets it: the HTML, the gzip bytes and the gzip answer's headers. */
 async function capturePage(url: string): Promise<CapturedPage> {
   const [plain, gzipped] = await Promise.all([rawGet(url), rawGet(url, GZIP)]);
-  if (plain.status !== 200 || gzipped.status !== 200) throw new Error(`${url} answered ${plain.status} and ${gzipped.status}`);
-  if (gzipped.headers['content-encoding'] !== 'gzip' || !gunzipSync(gzipped.body).equals(plain.body)) throw new Error(`${url}: the gzip answer is not the page`);
+  if (plain.status !== 200 || gzipped.status !== 200)
+    throw new Error(`${url} answered ${plain.status} and ${gzipped.status}`);
+  if (gzipped.headers['content-encoding'] !== 'gzip' || !gunzipSync(gzipped.body).equals(plain.body))
+    throw new Error(`${url}: the gzip answer is not the page`);
   return { html: plain.body, gzip: gzipped.body, headers: withoutServerSet(gzipped.headers) };
 }
 
-const withoutServerSet = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !SERVER_SET_HEADERS.has(name)));
+const withoutServerSet = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !SERVER_SET_HEADERS.has(name)));
 
 /** What another server's headers add, lack or change against Folio's (server-set ones left out). */
 function headerDifference(folio: Record<string, string>, other: Record<string, string>): string {
@@ -440,9 +549,15 @@ function headerDifference(folio: Record<string, string>, other: Record<string, s
       .map((name) => `lacks ${name}`),
     ...Object.keys(folio)
       .filter((name) => name in other && other[name] !== folio[name])
-      .map((name) => (other[name]!.toLowerCase() === folio[name]!.toLowerCase() ? `writes ${name} in other case` : `sends another ${name}`)),
+      .map((name) =>
+        other[name]!.toLowerCase() === folio[name]!.toLowerCase()
+          ? `writes ${name} in other case`
+          : `sends another ${name}`,
+      ),
   ];
-  return differences.length ? `same bytes; headers as Folio's except: ${differences.join(', ')}` : `same bytes and the same ${Object.keys(folio).length} headers`;
+  return differences.length
+    ? `same bytes; headers as Folio's except: ${differences.join(', ')}`
+    : `same bytes and the same ${Object.keys(folio).length} headers`;
 }
 
 /** Part 4: saves in process, Home and Autowired. */
@@ -451,9 +566,21 @@ async function benchSavesInProcess(report: Report): Promise<void> {
   const autowired = await benchAutowiredSaves();
   report.row('save of the Home page in process, p50', `${home.p50.toFixed(2)} ms`, '≤ 5 ms', home.p50 <= 5);
   report.row('save of the Home page in process, p99', `${home.p99.toFixed(2)} ms`, '≤ 20 ms', home.p99 <= 20);
-  report.row('save of an Autowired page in process, p50', `${autowired.p50.toFixed(2)} ms`, '≤ 5 ms', autowired.p50 <= 5);
-  report.row('save of an Autowired page in process, p99', `${autowired.p99.toFixed(2)} ms`, '≤ 20 ms', autowired.p99 <= 20);
-  report.source(`saves in process: ${SAVES} saves each through app.inject on SQLite (no network), the first ${WARM_UP_SAVES} left out (JIT warm-up).`);
+  report.row(
+    'save of an Autowired page in process, p50',
+    `${autowired.p50.toFixed(2)} ms`,
+    '≤ 5 ms',
+    autowired.p50 <= 5,
+  );
+  report.row(
+    'save of an Autowired page in process, p99',
+    `${autowired.p99.toFixed(2)} ms`,
+    '≤ 20 ms',
+    autowired.p99 <= 20,
+  );
+  report.source(
+    `saves in process: ${SAVES} saves each through app.inject on SQLite (no network), the first ${WARM_UP_SAVES} left out (JIT warm-up).`,
+  );
 }
 
 const SAVES = 500;
@@ -468,14 +595,23 @@ async function benchSaves(): Promise<{ p50: number; p99: number }> {
   const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
   try {
     await createUser(app.tenants.default.db, { username: 'bench', password: 'bench-password-123', groupId: 3 });
-    const login = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'bench', password: 'bench-password-123' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { username: 'bench', password: 'bench-password-123' },
+    });
     const token = login.json().token as string;
     const document = (await app.inject({ method: 'POST', url: '/api/master/gethomepages', payload: {} })).json();
     const times: number[] = [];
     for (let i = 0; i < SAVES; i += 1) {
       document.newsList[0].newsDescription = `<p>Benchmark save number <strong>${i}</strong>.</p>`;
       const started = performance.now();
-      const response = await app.inject({ method: 'POST', url: '/api/master/saveHome', headers: { authorization: `Bearer ${token}` }, payload: document });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/master/saveHome',
+        headers: { authorization: `Bearer ${token}` },
+        payload: document,
+      });
       times.push(performance.now() - started);
       if (response.statusCode !== 200) throw new Error(`save answered ${response.statusCode}: ${response.body}`);
       document.revision = response.json().revision;
@@ -489,25 +625,82 @@ async function benchSaves(): Promise<{ p50: number; p99: number }> {
 
 /** The Careers page of issue 11 with two jobs: Header title and intro, Detail job, closing date, salary, full time. */
 const CAREERS_PARAMETERS = [
-  { parameterName: 'title', sequence: 1, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', minlength: 5, maxlength: 80 },
+  {
+    parameterName: 'title',
+    sequence: 1,
+    mandatory: 'Y',
+    type: 'Textarea',
+    unittype: 'Character',
+    pagecreationtype: 'Header',
+    minlength: 5,
+    maxlength: 80,
+  },
   { parameterName: 'intro', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header' },
-  { parameterName: 'jobTitle', sequence: 3, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', maxlength: 80 },
-  { parameterName: 'closingDate', sequence: 4, type: 'Date', unittype: 'Date', pagecreationtype: 'Detail', greatthncurrentdate: 'true' },
-  { parameterName: 'salary', sequence: 5, type: 'number', unittype: 'Float', pagecreationtype: 'Detail', decimalplaces: 2 },
-  { parameterName: 'fullTime', sequence: 6, type: 'Checkbox', unittype: 'Boolean', pagecreationtype: 'Detail', booleanyes: 'Yes', booleanno: 'No' },
+  {
+    parameterName: 'jobTitle',
+    sequence: 3,
+    mandatory: 'Y',
+    type: 'Textarea',
+    unittype: 'Character',
+    pagecreationtype: 'Detail',
+    maxlength: 80,
+  },
+  {
+    parameterName: 'closingDate',
+    sequence: 4,
+    type: 'Date',
+    unittype: 'Date',
+    pagecreationtype: 'Detail',
+    greatthncurrentdate: 'true',
+  },
+  {
+    parameterName: 'salary',
+    sequence: 5,
+    type: 'number',
+    unittype: 'Float',
+    pagecreationtype: 'Detail',
+    decimalplaces: 2,
+  },
+  {
+    parameterName: 'fullTime',
+    sequence: 6,
+    type: 'Checkbox',
+    unittype: 'Boolean',
+    pagecreationtype: 'Detail',
+    booleanyes: 'Yes',
+    booleanno: 'No',
+  },
 ];
 const careersDocument = (revision: number, i = 0) => ({
   header: { title: 'Work with us', intro: `<p>We hire engineers, round <strong>${i}</strong>.</p>` },
   rows: [
-    { jobTitle: 'Java developer', closingDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), salary: '1200000.50', fullTime: true },
-    { jobTitle: 'Tester', closingDate: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10), salary: '800000.00', fullTime: false },
+    {
+      jobTitle: 'Java developer',
+      closingDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      salary: '1200000.50',
+      fullTime: true,
+    },
+    {
+      jobTitle: 'Tester',
+      closingDate: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10),
+      salary: '800000.00',
+      fullTime: false,
+    },
   ],
   revision,
 });
 
 /** Creates the Careers page through the API of whatever `call` reaches (the running server, or app.inject). */
-async function setUpCareers(call: (url: string, body: unknown) => Promise<{ status: number; body: { id?: number } }>): Promise<void> {
-  const page = await call('/api/master/savePageCreation', { filename: 'Careers', dspname: 'Careers', module: 1, type: 'Autowired', homepage: 'Y' });
+async function setUpCareers(
+  call: (url: string, body: unknown) => Promise<{ status: number; body: { id?: number } }>,
+): Promise<void> {
+  const page = await call('/api/master/savePageCreation', {
+    filename: 'Careers',
+    dspname: 'Careers',
+    module: 1,
+    type: 'Autowired',
+    homepage: 'Y',
+  });
   if (page.status !== 200) throw new Error(`savePageCreation answered ${page.status}: ${JSON.stringify(page.body)}`);
   const parameters = await call('/api/master/saveParameters', { id: page.body.id, parameters: CAREERS_PARAMETERS });
   if (parameters.status !== 200) throw new Error(`saveParameters answered ${parameters.status}`);
@@ -517,7 +710,11 @@ async function setUpCareers(call: (url: string, body: unknown) => Promise<{ stat
 
 async function createAutowiredPage(base: string, headers: Record<string, string>): Promise<void> {
   await setUpCareers(async (url, body) => {
-    const response = await fetch(`${base}${url}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, body: await response.json() };
   });
 }
@@ -530,30 +727,53 @@ async function createRedirect(base: string, headers: Record<string, string>): Pr
     headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify({ from: REDIRECT_FROM, to: '/Home1', status: 301 }),
   });
-  if (response.status !== 200) throw new Error(`the redirect could not be made: ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`the redirect could not be made: ${response.status} ${await response.text()}`);
 }
 
 /** German beside the default language, and Home translated and published in it (docs/design.md §28). */
 async function createGermanHome(base: string, headers: Record<string, string>): Promise<void> {
   const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
-    const response = await fetch(`${base}${url}`, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
-    if (response.status !== 200) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    if (response.status !== 200)
+      throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
     return response.json() as Promise<Record<string, unknown>>;
   };
-  const { defaultLocale, locales } = (await call('GET', '/api/master/locales')) as { defaultLocale: string; locales: unknown[] };
-  await call('POST', '/api/master/locales', { defaultLocale, locales: [...locales, { code: 'de', name: 'Deutsch', enabled: true }] });
-  const { revision, units } = (await call('GET', '/api/master/translate/Home?locale=de')) as { revision: number; units: Array<{ path: string; source: string }> };
+  const { defaultLocale, locales } = (await call('GET', '/api/master/locales')) as {
+    defaultLocale: string;
+    locales: unknown[];
+  };
+  await call('POST', '/api/master/locales', {
+    defaultLocale,
+    locales: [...locales, { code: 'de', name: 'Deutsch', enabled: true }],
+  });
+  const { revision, units } = (await call('GET', '/api/master/translate/Home?locale=de')) as {
+    revision: number;
+    units: Array<{ path: string; source: string }>;
+  };
   // Every text "translated" (the source's words with a German mark): a page as long as the English one.
-  const texts = Object.fromEntries(units.map((unit) => [unit.path, unit.path.startsWith('seo.') ? unit.source : `${unit.source} (de)`]));
+  const texts = Object.fromEntries(
+    units.map((unit) => [unit.path, unit.path.startsWith('seo.') ? unit.source : `${unit.source} (de)`]),
+  );
   await call('POST', '/api/master/translate/Home', { locale: 'de', revision, texts });
 }
 
 /** Saves of the Careers page on SQLite, in process, as its editor's Save does them. */
 async function benchAutowiredSaves(): Promise<{ p50: number; p99: number }> {
   const dataDir = temporaryFolder('folio-bench-autowired-');
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD }));
+  const app = await buildApp(
+    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD }),
+  );
   try {
-    const login = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'admin', password: BENCH_ADMIN_PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { username: 'admin', password: BENCH_ADMIN_PASSWORD },
+    });
     const headers = { authorization: `Bearer ${login.json().token as string}` };
     const call = async (url: string, payload: unknown) => {
       const response = await app.inject({ method: 'POST', url, headers, payload: payload as object });
@@ -564,9 +784,13 @@ async function benchAutowiredSaves(): Promise<{ p50: number; p99: number }> {
     const times: number[] = [];
     for (let i = 0; i < SAVES; i += 1) {
       const started = performance.now();
-      const response = await call('/api/master/savepagecontent', { commonrouting: 'Careers', document: careersDocument(revision, i) });
+      const response = await call('/api/master/savepagecontent', {
+        commonrouting: 'Careers',
+        document: careersDocument(revision, i),
+      });
       times.push(performance.now() - started);
-      if (response.status !== 200) throw new Error(`save answered ${response.status}: ${JSON.stringify(response.body)}`);
+      if (response.status !== 200)
+        throw new Error(`save answered ${response.status}: ${JSON.stringify(response.body)}`);
       revision = response.body.revision;
     }
     return percentiles(times.slice(WARM_UP_SAVES));
@@ -595,13 +819,16 @@ class Report {
   }
 
   print(): void {
-    const width = (pick: (row: (typeof this.rows)[number]) => string, title: string) => Math.max(title.length, ...this.rows.map((row) => pick(row).length)) + 2;
+    const width = (pick: (row: (typeof this.rows)[number]) => string, title: string) =>
+      Math.max(title.length, ...this.rows.map((row) => pick(row).length)) + 2;
     const measureWidth = width((row) => row.measure, 'measure');
     const resultWidth = width((row) => row.result, 'result');
-    const line = (measure: string, result: string, budget: string) => `${measure.padEnd(measureWidth)}| ${result.padEnd(resultWidth)}| ${budget}`.trimEnd();
+    const line = (measure: string, result: string, budget: string) =>
+      `${measure.padEnd(measureWidth)}| ${result.padEnd(resultWidth)}| ${budget}`.trimEnd();
     console.log(`\n${line('measure', 'result', 'budget')}`);
     console.log(`${'-'.repeat(measureWidth)}|${'-'.repeat(resultWidth + 1)}|${'-'.repeat(30)}`);
-    for (const row of this.rows) console.log(line(row.measure, row.result, row.over ? `${row.budget}   over budget` : row.budget));
+    for (const row of this.rows)
+      console.log(line(row.measure, row.result, row.over ? `${row.budget}   over budget` : row.budget));
     console.log('\nWhere the figures come from:');
     for (const source of this.sources) console.log(`- ${source}`);
     if (this.notes.length) console.log('\nNot measured:');

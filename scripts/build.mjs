@@ -31,7 +31,13 @@ const builds = [
 ];
 for (const { what, ...options } of builds) {
   try {
-    await build({ root, logLevel: 'warn', customLogger, ...options, configFile: new URL(`../${options.configFile}`, import.meta.url).pathname });
+    await build({
+      root,
+      logLevel: 'warn',
+      customLogger,
+      ...options,
+      configFile: new URL(`../${options.configFile}`, import.meta.url).pathname,
+    });
   } catch {
     // Vite has shown the error; one sentence says which build it stopped.
     console.error(`The build of ${what} failed (see above).`);

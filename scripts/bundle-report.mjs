@@ -45,7 +45,8 @@ function closure(key, dynamic, seen = new Set()) {
   const chunk = manifest[key];
   if (!chunk || seen.has(key)) return seen;
   seen.add(key);
-  for (const next of [...(chunk.imports ?? []), ...(dynamic ? (chunk.dynamicImports ?? []) : [])]) closure(next, dynamic, seen);
+  for (const next of [...(chunk.imports ?? []), ...(dynamic ? (chunk.dynamicImports ?? []) : [])])
+    closure(next, dynamic, seen);
   return seen;
 }
 
@@ -56,7 +57,9 @@ function sourceClosure(file, seen = new Set()) {
   for (const { fileName } of ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true).importedFiles) {
     if (!fileName.startsWith('.')) continue;
     const base = resolve(root, dirname(file), fileName);
-    const found = ['.ts', '.tsx', '/index.ts', '/index.tsx', ''].map((end) => base + end).find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+    const found = ['.ts', '.tsx', '/index.ts', '/index.tsx', '']
+      .map((end) => base + end)
+      .find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
     if (found) sourceClosure(relative(root, found), seen);
   }
   return seen;
@@ -66,7 +69,8 @@ function sourceClosure(file, seen = new Set()) {
 function islandsOf(pageFile) {
   const names = new Set();
   for (const file of new Set([...sourceClosure(FRAME), ...sourceClosure(pageFile)])) {
-    for (const match of readFileSync(join(root, file), 'utf8').matchAll(/data-island="([a-z-]+)"/g)) names.add(match[1]);
+    for (const match of readFileSync(join(root, file), 'utf8').matchAll(/data-island="([a-z-]+)"/g))
+      names.add(match[1]);
   }
   return [...names].sort();
 }
@@ -76,20 +80,32 @@ const problems = [];
 if (!manifest[ENTRY]) problems.push(`the public build has no ${ENTRY}`);
 // Nothing the public entry can ever load may be staff code: not among the modules it is built from, nor among
 // the chunks it can load (checked on the whole graph, not only per page).
-const staff = [...sourceClosure(ENTRY), ...closure(ENTRY, true), ...[...closure(ENTRY, true)].map((key) => manifest[key].file)].filter((name) => STAFF_CODE.test(name));
-if (staff.length) problems.push(`staff code reachable from the public entry: ${staff.slice(0, 5).join(', ')}${staff.length > 5 ? ` and ${staff.length - 5} more` : ''}`);
+const staff = [
+  ...sourceClosure(ENTRY),
+  ...closure(ENTRY, true),
+  ...[...closure(ENTRY, true)].map((key) => manifest[key].file),
+].filter((name) => STAFF_CODE.test(name));
+if (staff.length)
+  problems.push(
+    `staff code reachable from the public entry: ${staff.slice(0, 5).join(', ')}${staff.length > 5 ? ` and ${staff.length - 5} more` : ''}`,
+  );
 
 for (const file of walk(join(clientDir, 'assets'))) {
   const size = statSync(file).size;
-  const limit = CHUNK_LIMIT_EXCEPTIONS.find((exception) => exception.name.test(basename(file)))?.bytes ?? CHUNK_LIMIT_BYTES;
+  const limit =
+    CHUNK_LIMIT_EXCEPTIONS.find((exception) => exception.name.test(basename(file)))?.bytes ?? CHUNK_LIMIT_BYTES;
   if (file.endsWith('.js') && size > limit) {
-    problems.push(`${relative(root, file)} is ${kB(size)} kB, over the ${kB(limit)} kB a browser chunk may have: split it (manualChunks in vite.config.ts, or import() where it is used)`);
+    problems.push(
+      `${relative(root, file)} is ${kB(size)} kB, over the ${kB(limit)} kB a browser chunk may have: split it (manualChunks in vite.config.ts, or import() where it is used)`,
+    );
   }
 }
 
 const rows = [];
 let largestPage = 0;
-for (const name of readdirSync(join(root, PAGES_DIR)).filter((f) => f.endsWith('.tsx')).sort()) {
+for (const name of readdirSync(join(root, PAGES_DIR))
+  .filter((f) => f.endsWith('.tsx'))
+  .sort()) {
   const islands = islandsOf(`${PAGES_DIR}/${name}`);
   const keys = closure(ENTRY, false);
   for (const island of islands) {
@@ -102,10 +118,18 @@ for (const name of readdirSync(join(root, PAGES_DIR)).filter((f) => f.endsWith('
   const total = [...files].reduce((sum, file) => sum + gzipSize(file), 0);
   const page = name.replace('.tsx', '');
   largestPage = Math.max(largestPage, total);
-  if (total > BUDGET_BYTES) problems.push(`the public page ${page} can load ${KB(total)} KB gzip of JavaScript, over its budget of ${KB(BUDGET_BYTES)} KB`);
-  rows.push(`${page.padEnd(18)} ${KB(total).padStart(5)} KB gzip in ${files.size} files  (${islands.join(', ')})${total > BUDGET_BYTES ? '  OVER BUDGET' : ''}`);
+  if (total > BUDGET_BYTES)
+    problems.push(
+      `the public page ${page} can load ${KB(total)} KB gzip of JavaScript, over its budget of ${KB(BUDGET_BYTES)} KB`,
+    );
+  rows.push(
+    `${page.padEnd(18)} ${KB(total).padStart(5)} KB gzip in ${files.size} files  (${islands.join(', ')})${total > BUDGET_BYTES ? '  OVER BUDGET' : ''}`,
+  );
 }
-if (process.argv.includes('--details')) console.log(`Public page JavaScript, all it can load (budget ${BUDGET_BYTES / 1024} KB gzip each):\n${rows.join('\n')}\n`);
+if (process.argv.includes('--details'))
+  console.log(
+    `Public page JavaScript, all it can load (budget ${BUDGET_BYTES / 1024} KB gzip each):\n${rows.join('\n')}\n`,
+  );
 
 // Every editor's first screen (docs/design.md §26): the staff app's entry and the editor's chunk with all they import
 // statically, ≤ 200 KB gzip; the preview pane, the checks, the rich-text editor and the dialogs are loaded after.
@@ -117,14 +141,24 @@ function appClosure(key, seen = new Set()) {
   for (const next of appManifest[key].imports ?? []) appClosure(next, seen);
   return seen;
 }
-const editors = Object.keys(appManifest).filter((key) => /^src\/client\/app\/editors\/(pages\/[a-z0-9]+-editor|autowired-editor)\.tsx$/.test(key));
-if (editors.length < 2) problems.push('the staff app build names no page editors: the editors\' first-screen budget cannot be checked');
+const editors = Object.keys(appManifest).filter((key) =>
+  /^src\/client\/app\/editors\/(pages\/[a-z0-9]+-editor|autowired-editor)\.tsx$/.test(key),
+);
+if (editors.length < 2)
+  problems.push("the staff app build names no page editors: the editors' first-screen budget cannot be checked");
 let largestEditor = 0;
 for (const editor of editors) {
-  const files = new Set([...appClosure(editor, appClosure(APP_ENTRY))].map((key) => appManifest[key].file).filter((file) => file.endsWith('.js')));
+  const files = new Set(
+    [...appClosure(editor, appClosure(APP_ENTRY))]
+      .map((key) => appManifest[key].file)
+      .filter((file) => file.endsWith('.js')),
+  );
   const total = [...files].reduce((sum, file) => sum + gzipSize(file), 0);
   largestEditor = Math.max(largestEditor, total);
-  if (total > EDITOR_BUDGET_BYTES) problems.push(`the editor ${editor} loads ${KB(total)} KB gzip of JavaScript on its first screen, over its budget of ${KB(EDITOR_BUDGET_BYTES, 0)} KB`);
+  if (total > EDITOR_BUDGET_BYTES)
+    problems.push(
+      `the editor ${editor} loads ${KB(total)} KB gzip of JavaScript on its first screen, over its budget of ${KB(EDITOR_BUDGET_BYTES, 0)} KB`,
+    );
 }
 if (problems.length) {
   console.error(`The build is done, but its check failed:\n  ${problems.join('\n  ')}`);
@@ -134,7 +168,9 @@ if (problems.length) {
 // The staff app: every file its manifest names (scripts and stylesheets, loaded as screens are opened).
 const appFiles = new Set(Object.values(appManifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]));
 const appBytes = [...appFiles].reduce((sum, file) => sum + gzipSize(file), 0);
-const serverBytes = [...walk(serverDir)].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + statSync(file).size, 0);
+const serverBytes = [...walk(serverDir)]
+  .filter((file) => file.endsWith('.js'))
+  .reduce((sum, file) => sum + statSync(file).size, 0);
 console.log(
   `Built the site: staff app ${KB(appBytes, 0)} KB gzip in ${appFiles.size} files, an editor's first screen ≤ ${KB(largestEditor)} KB gzip (budget ${KB(EDITOR_BUDGET_BYTES, 0)} KB), public pages ≤ ${KB(largestPage)} KB gzip each (budget ${KB(BUDGET_BYTES, 0)} KB), server ${(serverBytes / 1024 / 1024).toFixed(1)} MB.`,
 );

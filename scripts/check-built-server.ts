@@ -16,24 +16,38 @@ async function main(): Promise<void> {
   const node = childNodeVersion(folio.pid!);
   for (const page of CONTENT_PAGES) {
     const answer = await rawGet(`${base}${page.publicPath}`);
-    if (answer.status !== 200 || !answer.body.includes('</html>')) throw new Error(`${page.publicPath} answered ${answer.status}`);
+    if (answer.status !== 200 || !answer.body.includes('</html>'))
+      throw new Error(`${page.publicPath} answered ${answer.status}`);
   }
   await signIn(base, ADMIN_PASSWORD);
-  const { saves } = await whileEditorsSave(base, ADMIN_PASSWORD, [{ key: 'home', list: 'newsList', field: 'newsDescription' }], () => sleep(500));
-  if (saves.times.length === 0 || saves.refused.size > 0) throw new Error(`saves: ${saves.times.length} made, refused ${JSON.stringify([...saves.refused])}`);
+  const { saves } = await whileEditorsSave(
+    base,
+    ADMIN_PASSWORD,
+    [{ key: 'home', list: 'newsList', field: 'newsDescription' }],
+    () => sleep(500),
+  );
+  if (saves.times.length === 0 || saves.refused.size > 0)
+    throw new Error(`saves: ${saves.times.length} made, refused ${JSON.stringify([...saves.refused])}`);
   // The editor's last save says "Editor 0 saves <strong>N</strong> times."; the public page shows it after its re-render.
   const saved = `saves <strong>${saves.times.length - 1}</strong> times`;
-  await waitFor(async () => (await rawGet(`${base}/Home1`)).body.includes(saved), `/Home1 to show the last save (${saved})`);
+  await waitFor(
+    async () => (await rawGet(`${base}/Home1`)).body.includes(saved),
+    `/Home1 to show the last save (${saved})`,
+  );
   const exit = new Promise<number | null>((resolve) => folio.once('exit', (code) => resolve(code)));
   await stop(folio);
   const code = await exit;
   if (code !== 0) throw new Error(`the server exited with code ${code} on SIGTERM`);
-  console.log(`built server on Node.js ${node}: ${CONTENT_PAGES.length} public pages served, sign-in, ${saves.times.length} saves shown on /Home1, clean stop`);
+  console.log(
+    `built server on Node.js ${node}: ${CONTENT_PAGES.length} public pages served, sign-in, ${saves.times.length} saves shown on /Home1, clean stop`,
+  );
 }
 
 /** The Node.js version the server runs on, read from its own process (not assumed from PATH). */
 function childNodeVersion(pid: number): string {
-  return execFileSync(readlinkSync(`/proc/${pid}/exe`), ['-v']).toString().trim();
+  return execFileSync(readlinkSync(`/proc/${pid}/exe`), ['-v'])
+    .toString()
+    .trim();
 }
 
 async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {

@@ -2,7 +2,9 @@
 // one sentence (engine-strict in .npmrc stops `npm install` the same way). Plain JavaScript any Node.js parses.
 import { readFileSync } from 'node:fs';
 
-const floor = Number(/(\d+)/.exec(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).engines.node)[1]);
+const floor = Number(
+  /(\d+)/.exec(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).engines.node)[1],
+);
 const wanted = readFileSync(new URL('../.node-version', import.meta.url), 'utf8').trim();
 const major = Number(process.versions.node.split('.')[0]);
 if (major < floor) {

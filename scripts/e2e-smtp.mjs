@@ -15,7 +15,11 @@ const server = new SMTPServer({
     const chunks = [];
     stream.on('data', (chunk) => chunks.push(chunk));
     stream.on('end', () => {
-      if (log) fs.appendFileSync(log, `${JSON.stringify({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') })}\n`);
+      if (log)
+        fs.appendFileSync(
+          log,
+          `${JSON.stringify({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') })}\n`,
+        );
       callback();
     });
   },

@@ -10,7 +10,20 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { SERVER_NODE_FLAGS } from './server-node-flags.ts';
 
-const ALL_PATHS = ['/Home1', '/About1', '/Bespoke1', '/Expertise1', '/Language1', '/Consulting1', '/News1', '/Customers1', '/Contact1', '/InnovoCare1', '/RelationwareCRM-Manufacturing1', '/RelationwareCRM-Pharma1'];
+const ALL_PATHS = [
+  '/Home1',
+  '/About1',
+  '/Bespoke1',
+  '/Expertise1',
+  '/Language1',
+  '/Consulting1',
+  '/News1',
+  '/Customers1',
+  '/Contact1',
+  '/InnovoCare1',
+  '/RelationwareCRM-Manufacturing1',
+  '/RelationwareCRM-Pharma1',
+];
 const PATHS = process.env.AUDIT_PATHS ? process.env.AUDIT_PATHS.split(',') : ALL_PATHS;
 const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -22,7 +35,13 @@ if (!base) {
   const port = 3310;
   base = `http://127.0.0.1:${port}`;
   server = spawn('node', [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'folio-audit-')), PUBLIC_BASE_URL: base, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'folio-audit-')),
+      PUBLIC_BASE_URL: base,
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'inherit',
   });
   await waitFor(`${base}/api/health`);
@@ -30,11 +49,26 @@ if (!base) {
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 // The first audit in a fresh browser is often an outlier (cold caches, profile set-up): run one and drop it.
-await lighthouse(`${base}${PATHS[0]}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile' });
+await lighthouse(`${base}${PATHS[0]}`, {
+  port: chrome.port,
+  output: 'json',
+  logLevel: 'error',
+  onlyCategories: ['performance'],
+  formFactor: 'mobile',
+});
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 let below = 0;
@@ -45,16 +79,24 @@ try {
     const failing = new Set();
     const blocking = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, formFactor: 'mobile' });
+      const result = await lighthouse(`${base}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+        formFactor: 'mobile',
+      });
       blocking.push(result.lhr.audits['total-blocking-time'].numericValue);
       // A run that could not load the page scores 0 everywhere: say why rather than list every audit.
-      if (result.lhr.runtimeError) failing.add(`run ${run + 1}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+      if (result.lhr.runtimeError)
+        failing.add(`run ${run + 1}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       for (const category of CATEGORIES) {
         const cat = result.lhr.categories[category];
         scores[category].push(Math.round((cat.score ?? 0) * 100));
         for (const ref of cat.auditRefs) {
           const audit = result.lhr.audits[ref.id];
-          if (ref.weight > 0 && audit.score !== null && audit.score < 1) failing.add(`${category}: ${audit.id} (${audit.displayValue ?? audit.score})`);
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1)
+            failing.add(`${category}: ${audit.id} (${audit.displayValue ?? audit.score})`);
         }
       }
     }
@@ -64,7 +106,10 @@ try {
     if (missed) below += 1;
     console.log(`${path.padEnd(34)} ${medians.map((m) => String(m).padStart(15)).join('')}${String(tbt).padStart(9)}`);
     if (missed) for (const item of failing) console.log(`    ${item}`);
-    if (tbt > TBT_BUDGET_MS) console.log(`    total blocking time ${tbt} ms (runs: ${blocking.map(Math.round).join(', ')}) over ${TBT_BUDGET_MS} ms`);
+    if (tbt > TBT_BUDGET_MS)
+      console.log(
+        `    total blocking time ${tbt} ms (runs: ${blocking.map(Math.round).join(', ')}) over ${TBT_BUDGET_MS} ms`,
+      );
   }
 } finally {
   await chrome.kill();

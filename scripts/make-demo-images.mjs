@@ -36,7 +36,8 @@ const written = [];
 function write(rel, content, maxBytes) {
   const bytes = Buffer.byteLength(content);
   if (bytes > maxBytes) throw new Error(`${rel} is ${bytes} bytes, over its ${maxBytes}-byte budget`);
-  if (/<script|foreignObject|xlink:href|href=|url\((?!#)/i.test(content)) throw new Error(`${rel} has a forbidden construct`);
+  if (/<script|foreignObject|xlink:href|href=|url\((?!#)/i.test(content))
+    throw new Error(`${rel} has a forbidden construct`);
   const file = join(PUBLIC, rel);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, content);
@@ -59,11 +60,16 @@ const backdrop =
 const win = (x, y, w, h, fill = C.light) =>
   `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="22" fill="${fill}"/>` +
   `<rect x="${x}" y="${y}" width="${w}" height="46" rx="22" fill="${C.navy}" opacity=".12"/>` +
-  [0, 1, 2].map((i) => `<circle cx="${x + 28 + i * 22}" cy="${y + 23}" r="7" fill="${[C.amber, C.teal, C.blue][i]}"/>`).join('');
+  [0, 1, 2]
+    .map((i) => `<circle cx="${x + 28 + i * 22}" cy="${y + 23}" r="7" fill="${[C.amber, C.teal, C.blue][i]}"/>`)
+    .join('');
 
 function slideHome1() {
   const bars = [120, 180, 140, 230, 190, 260]
-    .map((h, i) => `<rect x="${930 + i * 52}" y="${500 - h}" width="34" height="${h}" rx="8" fill="${i === 5 ? 'url(#am)' : i % 2 ? C.blue : C.teal}"/>`)
+    .map(
+      (h, i) =>
+        `<rect x="${930 + i * 52}" y="${500 - h}" width="34" height="${h}" rx="8" fill="${i === 5 ? 'url(#am)' : i % 2 ? C.blue : C.teal}"/>`,
+    )
     .join('');
   return svg(
     1600,
@@ -268,7 +274,12 @@ function mark(shape, c) {
       return `<rect x="26" y="46" width="68" height="68" rx="34" fill="${c}"/><path d="M30 70h60M26 82h68M30 94h60" stroke="#fff" stroke-width="5"/>`;
     case 'grid':
       return [0, 1, 2]
-        .flatMap((i) => [0, 1, 2].map((j) => `<rect x="${30 + i * 22}" y="${50 + j * 22}" width="16" height="16" rx="4" fill="${(i + j) % 2 ? C.amber : c}"/>`))
+        .flatMap((i) =>
+          [0, 1, 2].map(
+            (j) =>
+              `<rect x="${30 + i * 22}" y="${50 + j * 22}" width="16" height="16" rx="4" fill="${(i + j) % 2 ? C.amber : c}"/>`,
+          ),
+        )
         .join('');
     case 'arrow':
       return `<rect x="26" y="46" width="68" height="68" rx="12" fill="${c}"/><path d="M40 80h36M64 66l14 14-14 14" fill="none" stroke="#fff" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/>`;

@@ -44,7 +44,11 @@ export async function settle(page: Page): Promise<void> {
 
 async function shoot(page: Page, file: string): Promise<void> {
   // Toasts fade; a picture should not catch one half gone.
-  await page.locator('.Toastify__toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.Toastify__toast')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   await page.screenshot({ path: path.join(STAFF_GUIDE_DIR, file) });
   console.log(`  ${path.join(STAFF_GUIDE_DIR, file)}`);
 }
@@ -53,8 +57,17 @@ async function shoot(page: Page, file: string): Promise<void> {
 async function callApi<T>(page: Page, url: string, body: unknown): Promise<T> {
   return page.evaluate(
     async ({ url, body }) => {
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify(body) });
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice(11) ?? '',
+      );
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+        body: JSON.stringify(body),
+      });
       if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
       return response.json();
     },
@@ -91,7 +104,10 @@ async function draftHistoryAndCompare(page: Page): Promise<void> {
   const phone = page.getByLabel('Phone', { exact: true });
   await phone.fill('+91 20 2765 4321');
   await page.getByRole('button', { name: 'Save draft' }).click();
-  await page.locator('.publish-state').getByText(/Draft saved/).waitFor();
+  await page
+    .locator('.publish-state')
+    .getByText(/Draft saved/)
+    .waitFor();
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.locator('.editor-actions').scrollIntoViewIfNeeded();
   await shoot(page, 'editor-draft.png');
@@ -105,7 +121,10 @@ async function draftHistoryAndCompare(page: Page): Promise<void> {
 
   await page.getByRole('button', { name: 'History', exact: true }).click();
   const panel = page.locator('.history-panel');
-  await panel.getByRole('button', { name: /^Compare revision \d+ with revision \d+$/ }).first().click();
+  await panel
+    .getByRole('button', { name: /^Compare revision \d+ with revision \d+$/ })
+    .first()
+    .click();
   await panel.getByRole('heading', { name: /^Changes from revision/ }).waitFor();
   // The comparison ends the screen, above the action bar that stays at the bottom.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -138,7 +157,12 @@ async function pageWithoutCode(page: Page): Promise<void> {
   });
   const tree = await callApi<Array<{ sequence: number }>>(page, '/api/menu/menubyuser', { userId: 1, from: 'group' });
   await callApi(page, '/api/menu/savemenubyuserforjson', {
-    jsonsavelist: { resourcegroupid: 1, pageid: created.id, pagename: 'Careers', sequence: Math.max(0, ...tree.map((node) => node.sequence)) + 1 },
+    jsonsavelist: {
+      resourcegroupid: 1,
+      pageid: created.id,
+      pagename: 'Careers',
+      sequence: Math.max(0, ...tree.map((node) => node.sequence)) + 1,
+    },
   });
   await page.goto(`/paramactivity/${created.id}`);
   await settle(page);
@@ -162,7 +186,13 @@ async function takeAll(baseURL: string): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     // Reduced motion: the dashboard's chart is drawn at once, not caught half grown.
-    const context = await browser.newContext({ baseURL, viewport: VIEWPORT, locale: 'en-IN', timezoneId: 'Asia/Kolkata', reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      baseURL,
+      viewport: VIEWPORT,
+      locale: 'en-IN',
+      timezoneId: 'Asia/Kolkata',
+      reducedMotion: 'reduce',
+    });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     await sendEnquiry(page);
@@ -182,7 +212,11 @@ async function takeAll(baseURL: string): Promise<void> {
 
 /** `npm run build` when there is no whole build yet, as `./folio start` does (scripts/ensure-build.mjs). */
 function ensureBuild(): void {
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', "(await import('./scripts/ensure-build.mjs')).ensureBuild()"], { stdio: 'inherit' });
+  const result = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', "(await import('./scripts/ensure-build.mjs')).ensureBuild()"],
+    { stdio: 'inherit' },
+  );
   if (result.status !== 0) throw new Error('The build failed (see above).');
 }
 

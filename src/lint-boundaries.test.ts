@@ -22,17 +22,49 @@ const boundary = (filePath: string, code: string) => ruleHits(filePath, code, 'i
 
 describe('import boundaries (eslint import-x/no-restricted-paths)', () => {
   it.each([
-    ['src/core/x.ts', "import { buildApp } from '../server/app';\nexport { buildApp };\n", 'must not import the server or the client'],
-    ['src/core/schemas/x.ts', "export { PublicApp } from '../../client/public/public-app';\n", 'must not import the server or the client'],
-    ['src/server/x.ts', "import { App } from '../client/app/app';\nexport { App };\n", 'only through src/client/entry-server.tsx'],
-    ['src/server/ssr/x.ts', "import type { PageProps } from '../../client/public/public-types';\nexport type { PageProps };\n", 'only through src/client/entry-server.tsx'],
-    ['src/client/public/x.tsx', "import { App } from '../app/app';\nexport { App };\n", 'must not import the staff app'],
-    ['src/client/public/pages/x.tsx', "export const load = () => import('../../app/app');\n", 'must not import the staff app'],
+    [
+      'src/core/x.ts',
+      "import { buildApp } from '../server/app';\nexport { buildApp };\n",
+      'must not import the server or the client',
+    ],
+    [
+      'src/core/schemas/x.ts',
+      "export { PublicApp } from '../../client/public/public-app';\n",
+      'must not import the server or the client',
+    ],
+    [
+      'src/server/x.ts',
+      "import { App } from '../client/app/app';\nexport { App };\n",
+      'only through src/client/entry-server.tsx',
+    ],
+    [
+      'src/server/ssr/x.ts',
+      "import type { PageProps } from '../../client/public/public-types';\nexport type { PageProps };\n",
+      'only through src/client/entry-server.tsx',
+    ],
+    [
+      'src/client/public/x.tsx',
+      "import { App } from '../app/app';\nexport { App };\n",
+      'must not import the staff app',
+    ],
+    [
+      'src/client/public/pages/x.tsx',
+      "export const load = () => import('../../app/app');\n",
+      'must not import the staff app',
+    ],
     ['src/client/public/x.ts', "export * from '../entry-app';\n", 'must not import the staff app'],
     ['src/client/entry-public.tsx', "import './entry-app';\n", 'must not import the staff app'],
-    ['src/client/entry-server.tsx', "import { App } from './app/app';\nexport { App };\n", 'must not import the staff app'],
+    [
+      'src/client/entry-server.tsx',
+      "import { App } from './app/app';\nexport { App };\n",
+      'must not import the staff app',
+    ],
     ['src/client/lib/x.ts', "import { App } from '../app/app';\nexport { App };\n", 'must not import the staff app'],
-    ['src/client/components/x.tsx', "import { App } from '../app/app';\nexport { App };\n", 'must not import the staff app'],
+    [
+      'src/client/components/x.tsx',
+      "import { App } from '../app/app';\nexport { App };\n",
+      'must not import the staff app',
+    ],
   ])('refuses %s: %s', async (filePath, code, because) => {
     const hits = await boundary(filePath, code);
     expect(hits).toHaveLength(1);
@@ -42,8 +74,14 @@ describe('import boundaries (eslint import-x/no-restricted-paths)', () => {
   it.each([
     ['src/server/x.ts', "import { renderPublicBody } from '../client/entry-server';\nexport { renderPublicBody };\n"],
     ['src/server/x.ts', "import { CONTENT_PAGES } from '../core/pages';\nexport { CONTENT_PAGES };\n"],
-    ['src/client/public/x.tsx', "import { CONTENT_PAGES } from '../../core/pages';\nimport { postJson } from '../lib/http';\nexport { CONTENT_PAGES, postJson };\n"],
-    ['src/client/app/x.tsx', "import { PublicApp } from '../public/public-app';\nimport { postJson } from '../lib/http';\nexport { PublicApp, postJson };\n"],
+    [
+      'src/client/public/x.tsx',
+      "import { CONTENT_PAGES } from '../../core/pages';\nimport { postJson } from '../lib/http';\nexport { CONTENT_PAGES, postJson };\n",
+    ],
+    [
+      'src/client/app/x.tsx',
+      "import { PublicApp } from '../public/public-app';\nimport { postJson } from '../lib/http';\nexport { PublicApp, postJson };\n",
+    ],
   ])('allows %s: %s', async (filePath, code) => {
     expect(await boundary(filePath, code)).toEqual([]);
   });
@@ -55,7 +93,7 @@ describe('import cycles (eslint import-x/no-cycle)', () => {
     dir = mkdtempSync(path.join(root, 'src', 'lint-fixture-'));
     writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b();\n");
     writeFileSync(path.join(dir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
-    writeFileSync(path.join(dir, 'c.ts'), "export const c = 1;\n");
+    writeFileSync(path.join(dir, 'c.ts'), 'export const c = 1;\n');
   });
   afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });

@@ -21,7 +21,8 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       // A 4xx answer will not change on retry; a network failure or a 5xx may.
-      retry: (failureCount, error) => failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      retry: (failureCount, error) =>
+        failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
     },
   },
 });

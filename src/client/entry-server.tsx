@@ -9,11 +9,22 @@ import type { PublicPageData } from '../core/public-page';
  */
 export async function renderPublicBody(data: PublicPageData): Promise<string> {
   const load = PAGE_LOADERS[data.pageKey];
-  if (!load) throw new Error(`The page '${data.pageKey}' has no public component (src/client/public/pages/${data.pageKey}-page.tsx)`);
+  if (!load)
+    throw new Error(
+      `The page '${data.pageKey}' has no public component (src/client/public/pages/${data.pageKey}-page.tsx)`,
+    );
   const { default: Page } = await load();
   return renderToString(
     <PublicApp data={data}>
-      <Page content={data.content} pageName={data.pageName} company={data.company} autowired={data.autowired} contactForm={data.contactForm} contactWords={data.contactWords} address={data.address} />
+      <Page
+        content={data.content}
+        pageName={data.pageName}
+        company={data.company}
+        autowired={data.autowired}
+        contactForm={data.contactForm}
+        contactWords={data.contactWords}
+        address={data.address}
+      />
     </PublicApp>,
   );
 }

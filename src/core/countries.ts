@@ -25,5 +25,7 @@ export const isCountryCode = (code: string): boolean => KNOWN.has(code);
 /** The countries with their English names, sorted by name (a select's options). */
 export function countryOptions(): { code: string; name: string }[] {
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
-  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+    a.name.localeCompare(b.name, 'en'),
+  );
 }

@@ -43,11 +43,33 @@ const PROBE_SEGMENTS = new Set([
 ]);
 
 /** Endings of the last segment that no Folio page has: scripts of other stacks, archives, dumps. */
-const PROBE_ENDINGS = ['.php', '.asp', '.aspx', '.jsp', '.cgi', '.sql', '.bak', '.old', '.zip', '.tar', '.gz', '.rar', '.7z', '.env', '.ini', '.log', '.yml', '.yaml'];
+const PROBE_ENDINGS = [
+  '.php',
+  '.asp',
+  '.aspx',
+  '.jsp',
+  '.cgi',
+  '.sql',
+  '.bak',
+  '.old',
+  '.zip',
+  '.tar',
+  '.gz',
+  '.rar',
+  '.7z',
+  '.env',
+  '.ini',
+  '.log',
+  '.yml',
+  '.yaml',
+];
 
 /** Whether a 404'd path is a known bot probe (left out of the 404 log). */
 export function isKnownProbe(path: string): boolean {
-  const segments = path.toLowerCase().split('/').filter((segment) => segment !== '');
+  const segments = path
+    .toLowerCase()
+    .split('/')
+    .filter((segment) => segment !== '');
   if (segments.some((segment) => PROBE_SEGMENTS.has(segment))) return true;
   const last = segments.at(-1) ?? '';
   return PROBE_ENDINGS.some((ending) => last.endsWith(ending));

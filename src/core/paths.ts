@@ -17,5 +17,11 @@ export const ENTRY_PATHS = ['/login', '/login/two-step', '/forgot-password', '/r
  * The one list: the server serves the app's shell for exactly these, the client routes and recognises them.
  */
 export function staffPaths(): string[] {
-  return [...ENTRY_PATHS, '/account', '/Blankpage', ...CONTENT_PAGES.map((page) => `/${page.routing}`), ...SCREEN_PAGES.flatMap((screen) => screenPaths(screen.routing))];
+  return [
+    ...ENTRY_PATHS,
+    '/account',
+    '/Blankpage',
+    ...CONTENT_PAGES.map((page) => `/${page.routing}`),
+    ...SCREEN_PAGES.flatMap((screen) => screenPaths(screen.routing)),
+  ];
 }

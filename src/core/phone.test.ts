@@ -66,42 +66,80 @@ describe('the phone fields of the forms (docs/design.md §34)', () => {
     expect(india.parse({ ...enquiry, mobile: '+49 151 23456789' }).mobile).toBe('+4915123456789');
     expect(india.parse({ ...enquiry, mobile: '9876543210' }).mobile).toBe('9876543210');
     expect(germany.parse({ ...enquiry, mobile: '030 1234567' }).mobile).toBe('+49301234567');
-    expect(india.safeParse({ ...enquiry, mobile: '98765' }).error?.issues.map((i) => [i.path, i.message])).toEqual([[['mobile'], 'Enter a valid 10-digit mobile number.']]);
-    expect(india.safeParse({ ...enquiry, mobile: '+49 12' }).error?.issues.map((i) => [i.path, i.message])).toEqual([[['mobile'], PHONE_MESSAGE]]);
-    expect(germany.safeParse({ ...enquiry, mobile: '98765' }).error?.issues.map((i) => i.message)).toEqual([PHONE_MESSAGE]);
+    expect(india.safeParse({ ...enquiry, mobile: '98765' }).error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [['mobile'], 'Enter a valid 10-digit mobile number.'],
+    ]);
+    expect(india.safeParse({ ...enquiry, mobile: '+49 12' }).error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [['mobile'], PHONE_MESSAGE],
+    ]);
+    expect(germany.safeParse({ ...enquiry, mobile: '98765' }).error?.issues.map((i) => i.message)).toEqual([
+      PHONE_MESSAGE,
+    ]);
   });
 
   it("read the company's contact number in the country it names, and refuse an unknown country", () => {
     const company = { companyCode: 'ACME', companyName: 'Acme GmbH', address: 'Hauptstraße 1', email: 'info@acme.de' };
     const schema = companySchema(readPhone);
-    expect(schema.parse({ ...company, countryCode: 'DE', contact: '+49 30 1234567' })).toMatchObject({ countryCode: 'DE', contact: '+49301234567' });
-    expect(schema.parse({ ...company, countryCode: 'de', contact: '030 1234567' })).toMatchObject({ countryCode: 'DE', contact: '+49301234567' });
+    expect(schema.parse({ ...company, countryCode: 'DE', contact: '+49 30 1234567' })).toMatchObject({
+      countryCode: 'DE',
+      contact: '+49301234567',
+    });
+    expect(schema.parse({ ...company, countryCode: 'de', contact: '030 1234567' })).toMatchObject({
+      countryCode: 'DE',
+      contact: '+49301234567',
+    });
     // No country: India, and the spec's ten digits.
-    expect(schema.parse({ ...company, contact: '2045678900' })).toMatchObject({ countryCode: 'IN', contact: '2045678900' });
-    expect(schema.safeParse({ ...company, contact: '030 1234567' }).error?.issues.map((i) => [i.path, i.message])).toEqual([[['contact'], 'Must be exactly 10 digits']]);
-    expect(schema.safeParse({ ...company, countryCode: 'XX', contact: '+49 30 1234567' }).error?.issues.map((i) => [i.path, i.message])).toEqual([
-      [['countryCode'], 'Choose the country from the list.'],
-    ]);
+    expect(schema.parse({ ...company, contact: '2045678900' })).toMatchObject({
+      countryCode: 'IN',
+      contact: '2045678900',
+    });
+    expect(
+      schema.safeParse({ ...company, contact: '030 1234567' }).error?.issues.map((i) => [i.path, i.message]),
+    ).toEqual([[['contact'], 'Must be exactly 10 digits']]);
+    expect(
+      schema
+        .safeParse({ ...company, countryCode: 'XX', contact: '+49 30 1234567' })
+        .error?.issues.map((i) => [i.path, i.message]),
+    ).toEqual([[['countryCode'], 'Choose the country from the list.']]);
     // The number is marked while another field is still wrong (the form shows it as soon as it is left).
-    expect(schema.safeParse({ ...company, companyName: '', countryCode: 'DE', contact: '12' }).error?.issues.map((i) => i.path.join('.'))).toEqual(['companyName', 'contact']);
+    expect(
+      schema
+        .safeParse({ ...company, companyName: '', countryCode: 'DE', contact: '12' })
+        .error?.issues.map((i) => i.path.join('.')),
+    ).toEqual(['companyName', 'contact']);
   });
 
   it("read a user's mobiles in the company's country; empty stays allowed", () => {
     const user = { firstname: 'Asha', selfaccessforuser: 'asha', usergroupid: 2 };
     const india = userSchema({ country: 'IN', read: readPhone });
-    expect(india.parse({ ...user, mobile: '+49 151 23456789', mobile1: '' })).toMatchObject({ mobile: '+4915123456789', mobile1: '' });
-    expect(india.safeParse({ ...user, mobile: '2045678900' }).error?.issues.map((i) => i.message)).toEqual(['Enter a 10-digit mobile number starting with 6, 7, 8 or 9.']);
-    expect(userSchema({ country: 'DE', read: readPhone }).parse({ ...user, mobile: '0151 23456789' }).mobile).toBe('+4915123456789');
+    expect(india.parse({ ...user, mobile: '+49 151 23456789', mobile1: '' })).toMatchObject({
+      mobile: '+4915123456789',
+      mobile1: '',
+    });
+    expect(india.safeParse({ ...user, mobile: '2045678900' }).error?.issues.map((i) => i.message)).toEqual([
+      'Enter a 10-digit mobile number starting with 6, 7, 8 or 9.',
+    ]);
+    expect(userSchema({ country: 'DE', read: readPhone }).parse({ ...user, mobile: '0151 23456789' }).mobile).toBe(
+      '+4915123456789',
+    );
   });
 });
 
 describe('the countries (docs/design.md §34)', () => {
   it('are the 249 codes of ISO 3166-1 alpha-2, with their English names', () => {
     expect(COUNTRY_CODES).toHaveLength(249);
-    expect([isCountryCode('IN'), isCountryCode('DE'), isCountryCode('XX'), isCountryCode('in'), isCountryCode('UK')]).toEqual([true, true, false, false, false]);
+    expect([
+      isCountryCode('IN'),
+      isCountryCode('DE'),
+      isCountryCode('XX'),
+      isCountryCode('in'),
+      isCountryCode('UK'),
+    ]).toEqual([true, true, false, false, false]);
     const options = countryOptions();
     expect(options.find((o) => o.code === 'DE')?.name).toBe('Germany');
     expect(options.find((o) => o.code === 'IN')?.name).toBe('India');
-    expect(options.map((o) => o.name)).toEqual([...options.map((o) => o.name)].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(options.map((o) => o.name)).toEqual(
+      [...options.map((o) => o.name)].sort((a, b) => a.localeCompare(b, 'en')),
+    );
   });
 });

@@ -99,13 +99,16 @@ export const CONTACT_PAGE_ID = 11;
 export const CONTACT_FORM_FIELDS = ['organization', 'name', 'email', 'mobile', 'requirements'] as const;
 export type ContactFormField = (typeof CONTACT_FORM_FIELDS)[number];
 
-const isContactFormField = (name: unknown): name is ContactFormField => (CONTACT_FORM_FIELDS as readonly unknown[]).includes(name);
+const isContactFormField = (name: unknown): name is ContactFormField =>
+  (CONTACT_FORM_FIELDS as readonly unknown[]).includes(name);
 
 /**
  * The sentence shown under each field of the contact form: the first issue of that field, as zod lists them.
  * One rule for the server's answer to a post without JavaScript and for the form's own checks in the browser.
  */
-export function contactFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ContactFormState['errors'] {
+export function contactFieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): ContactFormState['errors'] {
   const errors: ContactFormState['errors'] = {};
   for (const issue of issues) {
     const field = issue.path[0];

@@ -135,18 +135,31 @@ export const isOwnWordKey = (key: string): boolean => OWN_WORD_KEYS.has(key);
  * tagline, the contact form's and the frame's words (the firm's own, `own`, where it put them; else Folio's), the
  * notice of a page not translated.
  */
-export function siteTextUnits(menu: readonly MenuEntry[], tagline: string, own: Readonly<Record<string, string>> = {}): SiteTextUnit[] {
+export function siteTextUnits(
+  menu: readonly MenuEntry[],
+  tagline: string,
+  own: Readonly<Record<string, string>> = {},
+): SiteTextUnit[] {
   const units: SiteTextUnit[] = [];
   for (const entry of menu) {
     units.push({ key: `menu.${entry.id}`, label: `Menu: ${entry.mainmenulabel}`, source: entry.mainmenulabel });
     for (const sub of entry.lstsubmenu) {
-      units.push({ key: `menu.${sub.id}`, label: `Menu: ${entry.mainmenulabel} › ${sub.submenulabel}`, source: sub.submenulabel });
+      units.push({
+        key: `menu.${sub.id}`,
+        label: `Menu: ${entry.mainmenulabel} › ${sub.submenulabel}`,
+        source: sub.submenulabel,
+      });
       for (const child of sub.lstchildmenu) {
-        units.push({ key: `menu.${child.id}`, label: `Menu: ${entry.mainmenulabel} › ${sub.submenulabel} › ${child.submenulabel}`, source: child.submenulabel });
+        units.push({
+          key: `menu.${child.id}`,
+          label: `Menu: ${entry.mainmenulabel} › ${sub.submenulabel} › ${child.submenulabel}`,
+          source: child.submenulabel,
+        });
       }
     }
   }
-  if (tagline.trim() !== '') units.push({ key: 'footer.tagline', label: 'Footer: the line under the company name', source: tagline });
+  if (tagline.trim() !== '')
+    units.push({ key: 'footer.tagline', label: 'Footer: the line under the company name', source: tagline });
   for (const unit of ownWordUnits()) units.push({ ...unit, source: own[unit.key]?.trim() || unit.source });
   units.push({ ...UNTRANSLATED_NOTICE });
   return units.filter((unit) => unit.source.trim() !== '');

@@ -13,10 +13,20 @@ import { companyRoutes } from './company/company.routes';
 import type { AppConfig } from './config';
 import { ServiceUnavailableError } from './errors';
 import { pageRoutes } from './pages/pages.routes';
-import { PRUNE_REVISIONS_EVERY_MS, PUBLISH_SCHEDULED_EVERY_MS, publishDueRevisions, pruneAllRevisions } from './pages/page.service';
+import {
+  PRUNE_REVISIONS_EVERY_MS,
+  PUBLISH_SCHEDULED_EVERY_MS,
+  publishDueRevisions,
+  pruneAllRevisions,
+} from './pages/page.service';
 import { richTextCleaner } from './pages/rich-text';
 import { pingDatabase } from './db/database';
-import { databaseRateLimitStore, pruneExpiredRateLimits, PRUNE_RATE_LIMITS_EVERY_MS, routeLimitKey } from './db/database-rate-limiter';
+import {
+  databaseRateLimitStore,
+  pruneExpiredRateLimits,
+  PRUNE_RATE_LIMITS_EVERY_MS,
+  routeLimitKey,
+} from './db/database-rate-limiter';
 import { enquiryRoutes } from './enquiries/enquiries.routes';
 import { pruneAuditLog, PRUNE_AUDIT_LOG_EVERY_MS } from './audit/audit-log.service';
 import { backupRoutes } from './backup/backup.routes';
@@ -126,7 +136,9 @@ function createFastify(config: AppConfig, options: BuildOptions, hotPath: HotPat
     // An address Fastify cannot route (bad encoding, a part too long): a sentence, as every refusal (docs/design.md §4).
     frameworkErrors: answerFrameworkError,
     // One log line per request only when debugging; errors are always logged.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
   });
 }
 
@@ -199,7 +211,12 @@ async function openTenants(app: FastifyInstance, config: AppConfig, secrets: Sec
 }
 
 /** The job runner (docs/design.md §18) and its jobs: main.ts starts it; tests drive `app.jobs.tick()` themselves. */
-function installJobs(app: FastifyInstance, config: AppConfig, tenants: TenantRegistry, options: BuildOptions): { outbox: MailOutbox; staffMail: StaffMail } {
+function installJobs(
+  app: FastifyInstance,
+  config: AppConfig,
+  tenants: TenantRegistry,
+  options: BuildOptions,
+): { outbox: MailOutbox; staffMail: StaffMail } {
   const jobs = new JobRunner(() => tenants.all(), app.log);
   const mailSender = new MailSender(config.smtpUrl);
   const outbox = new MailOutbox(config, app.log, jobs, mailSender);
@@ -219,7 +236,8 @@ function installJobs(app: FastifyInstance, config: AppConfig, tenants: TenantReg
   });
   jobs.every('prune-revisions', PRUNE_REVISIONS_EVERY_MS, async (tenant) => {
     const pruned = await pruneAllRevisions(tenant, config.revisionsPerPage);
-    if (pruned > 0) app.log.info({ tenant: tenant.name, pruned, keep: config.revisionsPerPage }, 'old revisions pruned');
+    if (pruned > 0)
+      app.log.info({ tenant: tenant.name, pruned, keep: config.revisionsPerPage }, 'old revisions pruned');
   });
   // docs/design.md §26: shared preview links ended over 30 days ago, and editors that closed without saying so.
   jobs.every('prune-preview-shares', PRUNE_PREVIEW_SHARES_EVERY_MS, async (tenant, now) => {
@@ -299,7 +317,11 @@ function probeRoutes(app: FastifyInstance): void {
 }
 
 /** The API of the staff app and the public forms (docs/design.md §4). */
-async function registerApiRoutes(app: FastifyInstance, config: AppConfig, services: { outbox: MailOutbox; staffMail: StaffMail; secrets: SecretBox }): Promise<void> {
+async function registerApiRoutes(
+  app: FastifyInstance,
+  config: AppConfig,
+  services: { outbox: MailOutbox; staffMail: StaffMail; secrets: SecretBox },
+): Promise<void> {
   const { outbox, staffMail, secrets } = services;
   const cleanRichText = richTextCleaner(config.publicBaseUrl);
   const saveTools = { cleanRichText, keepRevisions: config.revisionsPerPage };
@@ -328,9 +350,17 @@ async function registerApiRoutes(app: FastifyInstance, config: AppConfig, servic
 }
 
 /** The client's files, the staff app's shell and the public site (its 404 handler last). */
-async function registerPublicSite(app: FastifyInstance, config: AppConfig, { outbox, hotPath }: { outbox: MailOutbox; hotPath: HotPath }): Promise<void> {
+async function registerPublicSite(
+  app: FastifyInstance,
+  config: AppConfig,
+  { outbox, hotPath }: { outbox: MailOutbox; hotPath: HotPath },
+): Promise<void> {
   const assets = loadClientAssets(config.clientDir);
-  if (!assets.entryScript) app.log.warn({ clientDir: config.clientDir }, 'no client build found: pages render without scripts (run npm run build)');
+  if (!assets.entryScript)
+    app.log.warn(
+      { clientDir: config.clientDir },
+      'no client build found: pages render without scripts (run npm run build)',
+    );
   if (fs.existsSync(config.clientDir)) {
     await app.register(fastifyStatic, {
       root: config.clientDir,

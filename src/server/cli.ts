@@ -10,6 +10,11 @@ const cwd = process.cwd();
 // dist/server/cli.js (built) and src/server/cli.ts (tests) both sit two folders below the project.
 process.chdir(fileURLToPath(new URL('../../', import.meta.url)));
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
-const code = await runShell(process.argv.slice(2), { env: process.env, cwd, stdout: process.stdout, stderr: process.stderr });
+const code = await runShell(process.argv.slice(2), {
+  env: process.env,
+  cwd,
+  stdout: process.stdout,
+  stderr: process.stderr,
+});
 // Standard output may be a pipe (`./folio backup - | ssh …`): exit once it has taken everything.
 process.stdout.write('', () => process.exit(code));

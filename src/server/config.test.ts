@@ -66,7 +66,11 @@ describe('configuration', () => {
   });
 
   it('accepts PostgreSQL URLs with SECRET_KEY, and boolean flags', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/folio', SECRET_KEY: Buffer.alloc(32, 2).toString('base64'), TRUST_PROXY: 'true' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/folio',
+      SECRET_KEY: Buffer.alloc(32, 2).toString('base64'),
+      TRUST_PROXY: 'true',
+    });
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/folio');
     expect(config.trustProxy).toBe(true);
   });

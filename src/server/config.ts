@@ -16,31 +16,68 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// (leave it unset for SQLite)' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  PUBLIC_BASE_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional().or(z.literal('').transform(() => undefined)),
-  ADMIN_PASSWORD: z.string().min(12, { message: 'must be at least 12 characters' }).optional().or(z.literal('').transform(() => undefined)),
-  CONTACT_RECIPIENT: z.email().optional().or(z.literal('').transform(() => undefined)),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, { message: 'must start with smtp:// or smtps:// (e.g. smtp://user:password@mail.example.com:587)' })
+  PUBLIC_BASE_URL: z
+    .url({ message: 'must be an absolute http(s) URL' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(12, { message: 'must be at least 12 characters' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  CONTACT_RECIPIENT: z
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, {
+      message: 'must start with smtp:// or smtps:// (e.g. smtp://user:password@mail.example.com:587)',
+    })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).max(600).default(3),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   TRUST_PROXY: booleanFlag,
   ACCEPT_COPIES: z.coerce.number().int().min(0).max(256).default(32),
-  DEFAULT_TENANT: z.string().regex(/^[a-z][a-z0-9_]{0,30}$/, { message: 'must be a lowercase name' }).default('default'),
+  DEFAULT_TENANT: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,30}$/, { message: 'must be a lowercase name' })
+    .default('default'),
   TENANTS: z.string().default('default'),
-  REVISIONS_PER_PAGE: z.coerce.number().int().min(0, { message: 'must be a whole number, 0 to keep every revision' }).max(100_000).default(100),
-  AUDIT_KEEP_DAYS: z.coerce.number().int().min(1, { message: 'must be a whole number of days, at least 1' }).max(36_500).default(400),
+  REVISIONS_PER_PAGE: z.coerce
+    .number()
+    .int()
+    .min(0, { message: 'must be a whole number, 0 to keep every revision' })
+    .max(100_000)
+    .default(100),
+  AUDIT_KEEP_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, { message: 'must be a whole number of days, at least 1' })
+    .max(36_500)
+    .default(400),
   SECRET_KEY: z
     .string()
-    .regex(/^[A-Za-z0-9+/=_-]{43,}$/, { message: 'must be at least 32 random bytes in base64 (openssl rand -base64 32)' })
+    .regex(/^[A-Za-z0-9+/=_-]{43,}$/, {
+      message: 'must be at least 32 random bytes in base64 (openssl rand -base64 32)',
+    })
     .optional()
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z
-    .enum(['pretty', 'json'], { message: "must be 'pretty' (readable lines) or 'json' (one JSON object a line); unset: pretty on a terminal, else json" })
+    .enum(['pretty', 'json'], {
+      message:
+        "must be 'pretty' (readable lines) or 'json' (one JSON object a line); unset: pretty on a terminal, else json",
+    })
     .optional()
     .or(z.literal('').transform(() => undefined)),
 });
@@ -97,10 +134,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     .map((t) => t.trim())
     .filter(Boolean);
   for (const tenant of tenants) {
-    if (!/^[a-z][a-z0-9_]{0,30}$/.test(tenant)) throw new ConfigError(`Invalid configuration:\n  TENANTS: '${tenant}' is not a lowercase name`);
+    if (!/^[a-z][a-z0-9_]{0,30}$/.test(tenant))
+      throw new ConfigError(`Invalid configuration:\n  TENANTS: '${tenant}' is not a lowercase name`);
   }
   if (!tenants.includes(e.DEFAULT_TENANT)) {
-    throw new ConfigError(`Invalid configuration:\n  DEFAULT_TENANT: '${e.DEFAULT_TENANT}' is not in TENANTS (${tenants.join(', ')})`);
+    throw new ConfigError(
+      `Invalid configuration:\n  DEFAULT_TENANT: '${e.DEFAULT_TENANT}' is not in TENANTS (${tenants.join(', ')})`,
+    );
   }
   if (e.DATABASE_URL && !e.SECRET_KEY) {
     throw new ConfigError(`Invalid configuration:\n  ${SECRET_KEY_NEEDED}`);

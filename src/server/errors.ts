@@ -68,9 +68,18 @@ export class ConfirmFirstError extends ConflictError {
 
 export class PayloadTooLargeError extends errorWithStatus(413, 'The request is too large.') {}
 
-export class UnsupportedMediaTypeError extends errorWithStatus(415, 'This call accepts JSON only: send Content-Type: application/json.') {}
+export class UnsupportedMediaTypeError extends errorWithStatus(
+  415,
+  'This call accepts JSON only: send Content-Type: application/json.',
+) {}
 
-export class TooManyRequestsError extends errorWithStatus(429, 'Too many requests. Please wait a few minutes and try again.') {}
+export class TooManyRequestsError extends errorWithStatus(
+  429,
+  'Too many requests. Please wait a few minutes and try again.',
+) {}
 
 /** The instance cannot serve now (starting, shutting down, or its database not answering): try another. */
-export class ServiceUnavailableError extends errorWithStatus(503, 'The service is not available now. Please try again.') {}
+export class ServiceUnavailableError extends errorWithStatus(
+  503,
+  'The service is not available now. Please try again.',
+) {}

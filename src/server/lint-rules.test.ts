@@ -43,7 +43,8 @@ export function cacheKeyOf(row: Row): string {
 `;
 
 /** A function of `lines` lines in all, its braces included. */
-const functionOf = (lines: number) => `export function long(): number {\n  let total = 0;\n${'  total += 1;\n'.repeat(lines - 4)}  return total;\n}\n`;
+const functionOf = (lines: number) =>
+  `export function long(): number {\n  let total = 0;\n${'  total += 1;\n'.repeat(lines - 4)}  return total;\n}\n`;
 
 describe('the lint rules of the server layers', { timeout: 60_000 }, () => {
   it('fails on SQL in a service: the sql tag and a query builder', async () => {
@@ -53,8 +54,13 @@ describe('the lint rules of the server layers', { timeout: 60_000 }, () => {
   });
 
   it('fails on a query builder called on anything, e.g. a transaction in a route', async () => {
-    const found = await problems('src/server/probe/probe.routes.ts', 'export const drop = (trx: { deleteFrom(table: string): unknown }) => trx.deleteFrom(\'pages\');\n');
-    expect(found).toEqual([expect.stringMatching(/^no-restricted-syntax: A Kysely query outside a \*\.repository\.ts/)]);
+    const found = await problems(
+      'src/server/probe/probe.routes.ts',
+      "export const drop = (trx: { deleteFrom(table: string): unknown }) => trx.deleteFrom('pages');\n",
+    );
+    expect(found).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: A Kysely query outside a \*\.repository\.ts/),
+    ]);
   });
 
   it('passes the same SQL in a repository and in src/server/db/', async () => {
@@ -63,37 +69,67 @@ describe('the lint rules of the server layers', { timeout: 60_000 }, () => {
   });
 
   it('passes a type-only import from kysely in a service', async () => {
-    expect(await problems('src/server/probe/probe.service.ts', "import type { Kysely } from 'kysely';\n\nexport const same = (db: Kysely<object>) => db;\n")).toEqual([]);
+    expect(
+      await problems(
+        'src/server/probe/probe.service.ts',
+        "import type { Kysely } from 'kysely';\n\nexport const same = (db: Kysely<object>) => db;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('fails on a route that imports a repository, and passes one that imports a service', async () => {
     const viaRepository = "import { pageIds } from './probe.repository';\n\nexport const ids = pageIds;\n";
-    expect(await problems('src/server/probe/probe.routes.ts', viaRepository)).toEqual([expect.stringMatching(/^no-restricted-imports: .*A route calls services, not repositories/)]);
-    expect(await problems('src/server/probe/probe.routes.ts', viaRepository.replace("'./probe.repository'", "'../pages/pages.repository.ts'"))).toHaveLength(1);
-    expect(await problems('src/server/probe/probe.routes.ts', viaRepository.replace('probe.repository', 'probe.service'))).toEqual([]);
+    expect(await problems('src/server/probe/probe.routes.ts', viaRepository)).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*A route calls services, not repositories/),
+    ]);
+    expect(
+      await problems(
+        'src/server/probe/probe.routes.ts',
+        viaRepository.replace("'./probe.repository'", "'../pages/pages.repository.ts'"),
+      ),
+    ).toHaveLength(1);
+    expect(
+      await problems('src/server/probe/probe.routes.ts', viaRepository.replace('probe.repository', 'probe.service')),
+    ).toEqual([]);
   });
 
   it('fails on a function of 101 lines in src/server, and passes one of 100', async () => {
-    expect(await problems('src/server/probe/probe.service.ts', functionOf(101))).toEqual([expect.stringMatching(/^max-lines-per-function: Function 'long' has too many lines \(101\)/)]);
+    expect(await problems('src/server/probe/probe.service.ts', functionOf(101))).toEqual([
+      expect.stringMatching(/^max-lines-per-function: Function 'long' has too many lines \(101\)/),
+    ]);
     expect(await problems('src/server/probe/probe.service.ts', functionOf(100))).toEqual([]);
   });
 
   it('fails on a branch on the page family in a service, and passes the same in a page kind', async () => {
     const found = await problems('src/server/probe/probe.service.ts', FAMILY_BRANCH);
     expect(found).toHaveLength(3);
-    expect(found.filter((problem) => /^no-restricted-syntax: A page's stored type read outside the two page kinds/.test(problem))).toHaveLength(2);
-    expect(found.filter((problem) => /^no-restricted-syntax: A branch on the page family outside the two page kinds/.test(problem))).toHaveLength(1);
+    expect(
+      found.filter((problem) =>
+        /^no-restricted-syntax: A page's stored type read outside the two page kinds/.test(problem),
+      ),
+    ).toHaveLength(2);
+    expect(
+      found.filter((problem) =>
+        /^no-restricted-syntax: A branch on the page family outside the two page kinds/.test(problem),
+      ),
+    ).toHaveLength(1);
     expect(await problems('src/server/pages/probe.kind.ts', FAMILY_BRANCH)).toEqual([]);
     expect(await problems('src/server/probe/probe.repository.ts', FAMILY_BRANCH)).toEqual([]);
   });
 
   it('fails on the page family named in a route and on a page_type written in a service', async () => {
-    expect(await problems('src/server/probe/probe.routes.ts', "export const isBuiltIn = (type: string) => type === 'wired';\n")).toEqual([
-      expect.stringMatching(/^no-restricted-syntax: A branch on the page family/),
-    ]);
-    expect(await problems('src/server/probe/probe.service.ts', "export const values = (id: number) => ({ id, page_type: 'x' });\n")).toEqual([
-      expect.stringMatching(/^no-restricted-syntax: A page's stored type read outside/),
-    ]);
+    expect(
+      await problems(
+        'src/server/probe/probe.routes.ts',
+        "export const isBuiltIn = (type: string) => type === 'wired';\n",
+      ),
+    ).toEqual([expect.stringMatching(/^no-restricted-syntax: A branch on the page family/)]);
+    expect(
+      await problems(
+        'src/server/probe/probe.service.ts',
+        "export const values = (id: number) => ({ id, page_type: 'x' });\n",
+      ),
+    ).toEqual([expect.stringMatching(/^no-restricted-syntax: A page's stored type read outside/)]);
   });
 
   it('leaves tests out: a test may read the database, and a long test body is one story', async () => {
@@ -104,15 +140,25 @@ describe('the lint rules of the server layers', { timeout: 60_000 }, () => {
 
 describe('the lint rule of the route table (docs/design.md §29)', { timeout: 60_000 }, () => {
   it('fails on an API path typed by hand in the client, as a string or a template', async () => {
-    const found = await problems('src/client/app/probe/api.ts', "export const list = '/api/master/redirects';\nexport const one = (id: number) => `/api/master/media/${id}`;\n");
-    expect(found).toEqual([expect.stringMatching(/^no-restricted-syntax: An API path typed by hand/), expect.stringMatching(/^no-restricted-syntax: An API path typed by hand/)]);
-    expect(await problems('src/client/public/islands/probe.ts', "export const call = '/api/master/savecont2';\n")).toHaveLength(1);
+    const found = await problems(
+      'src/client/app/probe/api.ts',
+      "export const list = '/api/master/redirects';\nexport const one = (id: number) => `/api/master/media/${id}`;\n",
+    );
+    expect(found).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: An API path typed by hand/),
+      expect.stringMatching(/^no-restricted-syntax: An API path typed by hand/),
+    ]);
+    expect(
+      await problems('src/client/public/islands/probe.ts', "export const call = '/api/master/savecont2';\n"),
+    ).toHaveLength(1);
   });
 
   it('passes the same path in the route table, in a test and in a page address', async () => {
     const path = "export const list = '/api/master/redirects';\n";
     expect(await problems('src/core/api/probe.ts', path)).toEqual([]);
     expect(await problems('src/client/app/probe/api.test.ts', path)).toEqual([]);
-    expect(await problems('src/client/app/probe/links.ts', "export const page = '/Home1';\nexport const apiWord = 'api';\n")).toEqual([]);
+    expect(
+      await problems('src/client/app/probe/links.ts', "export const page = '/Home1';\nexport const apiWord = 'api';\n"),
+    ).toEqual([]);
   });
 });

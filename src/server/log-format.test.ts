@@ -40,7 +40,10 @@ describe('the server log (LOG_FORMAT)', () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(records.find((record) => record.msg === 'database ready')).toMatchObject({ level: 30, tenant: 'default' });
     const setup = records.find((record) => 'setupCode' in record);
-    expect(setup).toMatchObject({ level: 40, msg: 'First-run setup: open http://localhost:3000/companyForm and enter the setup code' });
+    expect(setup).toMatchObject({
+      level: 40,
+      msg: 'First-run setup: open http://localhost:3000/companyForm and enter the setup code',
+    });
     expect(setup!.setupCode).toMatch(SETUP_CODE);
   });
 
@@ -48,9 +51,15 @@ describe('the server log (LOG_FORMAT)', () => {
     const log = await firstStartLog({ LOG_FORMAT: 'pretty' }, false);
     expect(log).not.toContain('{"level"');
     expect(log).not.toContain('\x1b[');
-    expect(log).toMatch(/^\d\d:\d\d:\d\d INFO {2}database ready {2}tenant=default database=\S+folio\.sqlite seeded=true$/m);
-    expect(log).toMatch(/\n\nFirst-run setup: open http:\/\/localhost:3000\/companyForm and enter the setup code\n[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}\n\n/);
-    const lines = log.split('\n').filter((line) => line && !line.startsWith('First-run setup') && !SETUP_CODE.test(line));
+    expect(log).toMatch(
+      /^\d\d:\d\d:\d\d INFO {2}database ready {2}tenant=default database=\S+folio\.sqlite seeded=true$/m,
+    );
+    expect(log).toMatch(
+      /\n\nFirst-run setup: open http:\/\/localhost:3000\/companyForm and enter the setup code\n[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}\n\n/,
+    );
+    const lines = log
+      .split('\n')
+      .filter((line) => line && !line.startsWith('First-run setup') && !SETUP_CODE.test(line));
     for (const line of lines) expect(line).toMatch(LINE);
   });
 
@@ -64,7 +73,18 @@ describe('the server log (LOG_FORMAT)', () => {
 
   it('shows fields after the sentence and an error with its stack on the lines below', () => {
     const error = new Error('the database does not answer');
-    const line = readableLine(JSON.stringify({ level: 50, time: Date.UTC(2026, 0, 5, 9, 3, 7), pid: 7, hostname: 'h', msg: 'a job failed', job: 'publish-scheduled', tries: 2, err: { type: 'Error', message: error.message, stack: error.stack } }));
+    const line = readableLine(
+      JSON.stringify({
+        level: 50,
+        time: Date.UTC(2026, 0, 5, 9, 3, 7),
+        pid: 7,
+        hostname: 'h',
+        msg: 'a job failed',
+        job: 'publish-scheduled',
+        tries: 2,
+        err: { type: 'Error', message: error.message, stack: error.stack },
+      }),
+    );
     const [first, second] = line.split('\n');
     expect(first).toMatch(/^\d\d:\d\d:\d\d ERROR a job failed {2}job=publish-scheduled tries=2$/);
     expect(second).toBe('    Error: the database does not answer');

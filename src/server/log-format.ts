@@ -32,7 +32,10 @@ const SHOWN_APART = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'err', '
  * The stream to give pino: undefined for JSON on standard output (pino's own fast writer), `target` itself for
  * JSON elsewhere, a converter into `target` for readable lines.
  */
-export function logDestination(format: LogFormat | undefined, target?: LogTarget): { write(line: string): void } | undefined {
+export function logDestination(
+  format: LogFormat | undefined,
+  target?: LogTarget,
+): { write(line: string): void } | undefined {
   const into: LogTarget = target ?? process.stdout;
   if ((format ?? (into.isTTY ? 'pretty' : 'json')) === 'json') return target;
   // Colours only for a terminal that has not asked for none (https://no-color.org).
@@ -54,15 +57,21 @@ export function readableLine(json: string, colour = false): string {
   }
   const message = typeof record.msg === 'string' ? record.msg : '';
   // The setup code (docs/design.md §7): a blank line, what to do, then the code alone, easy to find and to copy.
-  if (typeof record.setupCode === 'string') return `\n${message}\n${colour ? `\x1b[1m${record.setupCode}${RESET}` : record.setupCode}\n\n`;
+  if (typeof record.setupCode === 'string')
+    return `\n${message}\n${colour ? `\x1b[1m${record.setupCode}${RESET}` : record.setupCode}\n\n`;
   const level = LEVELS[Number(record.level)] ?? { label: String(record.level).padEnd(5), colour: '' };
   const time = typeof record.time === 'number' ? new Date(record.time).toTimeString().slice(0, 8) : '--:--:--';
   const fields = Object.entries(record)
     .filter(([key]) => !SHOWN_APART.has(key))
-    .map(([key, value]) => `${key}=${typeof value === 'string' && /^[^\s"=]+$/.test(value) ? value : JSON.stringify(value)}`);
+    .map(
+      ([key, value]) =>
+        `${key}=${typeof value === 'string' && /^[^\s"=]+$/.test(value) ? value : JSON.stringify(value)}`,
+    );
   const err = record.err as { message?: string; stack?: string } | undefined;
   const text = [message || err?.message || '', fields.join(' ')].filter(Boolean).join('  ');
   // An error's stack follows on its own lines, indented under the line that reports it.
   const stack = err ? `\n${(err.stack ?? inspect(err)).replace(/^/gm, '    ')}` : '';
-  return colour ? `${DIM}${time}${RESET} ${level.colour}${level.label}${RESET} ${text}${stack}\n` : `${time} ${level.label} ${text}${stack}\n`;
+  return colour
+    ? `${DIM}${time}${RESET} ${level.colour}${level.label}${RESET} ${text}${stack}\n`
+    : `${time} ${level.label} ${text}${stack}\n`;
 }

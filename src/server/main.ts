@@ -49,14 +49,21 @@ async function main(): Promise<void> {
   // With copies, the socket listens with SO_REUSEPORT so that they can join it (decision 014); Fastify hands
   // Node's listen options through.
   const copies = app.acceptCopies;
-  const listenOptions: FastifyListenOptions & ListenOptions = { port: config.port, host: config.host, reusePort: copies.enabled };
+  const listenOptions: FastifyListenOptions & ListenOptions = {
+    port: config.port,
+    host: config.host,
+    reusePort: copies.enabled,
+  };
   await app.listen(listenOptions).catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'EADDRINUSE' ? new PortInUseError(config.host, config.port) : error;
   });
   await copies.start(app.server, app.log);
   app.jobs.start();
   // A note, not a warning: a new site without mail works (docs/design.md §24: the first start prints nothing alarming).
-  if (!app.outbox.configured) app.log.info('Mail is not set up (SMTP_URL and CONTACT_RECIPIENT): enquiries are kept and listed in the back office, not mailed.');
+  if (!app.outbox.configured)
+    app.log.info(
+      'Mail is not set up (SMTP_URL and CONTACT_RECIPIENT): enquiries are kept and listed in the back office, not mailed.',
+    );
   app.log.info(`Folio is serving ${config.publicBaseUrl}`);
 }
 

@@ -18,7 +18,8 @@ describe('the runtime', () => {
   it('starts the server with the same Node.js flags in npm start and npm run dev as everywhere else', () => {
     const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(SERVER_NODE_FLAGS.length).toBeGreaterThan(0);
-    for (const name of ['start', 'dev']) expect(scripts[name]).toMatch(new RegExp(`^exec node ${SERVER_NODE_FLAGS.join(' ')} scripts/start\\.mjs`));
+    for (const name of ['start', 'dev'])
+      expect(scripts[name]).toMatch(new RegExp(`^exec node ${SERVER_NODE_FLAGS.join(' ')} scripts/start\\.mjs`));
     expect(readFileSync('folio', 'utf8')).toContain(`exec node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs "$@"`);
   });
 

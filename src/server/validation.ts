@@ -22,7 +22,8 @@ export const NUL_CHARACTER_MESSAGE = 'Texts may not contain the character U+0000
  */
 export function refuseNulCharacters(input: unknown): void {
   walkDocument(undefined, input, ({ key, value }) => {
-    if ((typeof value === 'string' && value.includes('\u0000')) || (typeof key === 'string' && key.includes('\u0000'))) throw new ValidationError(NUL_CHARACTER_MESSAGE);
+    if ((typeof value === 'string' && value.includes('\u0000')) || (typeof key === 'string' && key.includes('\u0000')))
+      throw new ValidationError(NUL_CHARACTER_MESSAGE);
   });
 }
 
@@ -34,7 +35,11 @@ export function refuseNulCharacters(input: unknown): void {
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   refuseNulCharacters(input);
   const result = schema.safeParse(input, { reportInput: true });
-  if (!result.success) throw new ValidationError(describeIssues(result.error.issues, fieldNamers.get(schema)), fieldOfIssues(result.error.issues));
+  if (!result.success)
+    throw new ValidationError(
+      describeIssues(result.error.issues, fieldNamers.get(schema)),
+      fieldOfIssues(result.error.issues),
+    );
   return result.data;
 }
 
@@ -45,7 +50,8 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 export function fieldOfIssues(issues: readonly z.core.$ZodIssue[]): string | undefined {
   const first = issues[0];
   if (!first) return undefined;
-  const path = first.code === 'unrecognized_keys' && first.keys[0] !== undefined ? [...first.path, first.keys[0]] : first.path;
+  const path =
+    first.code === 'unrecognized_keys' && first.keys[0] !== undefined ? [...first.path, first.keys[0]] : first.path;
   return path.length > 0 ? dottedPath(path) : undefined;
 }
 
@@ -78,7 +84,8 @@ function plainPath(path: readonly PropertyKey[]): string {
     const segment = path[i];
     if (typeof segment === 'number') parts.push(`entry ${segment + 1} of ${String(path[i - 1] ?? 'the list')}`);
   }
-  if (typeof path[last] === 'number') return `Entry ${Number(path[last]) + 1} of ${String(path[last - 1] ?? 'the list')}`;
+  if (typeof path[last] === 'number')
+    return `Entry ${Number(path[last]) + 1} of ${String(path[last - 1] ?? 'the list')}`;
   if (parts.length === 0) return field;
   const where = parts.reverse().join(', ');
   return `${where[0]!.toUpperCase()}${where.slice(1)}: ${field}`;

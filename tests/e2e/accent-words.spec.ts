@@ -12,7 +12,11 @@ const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the 
 /** The field at a path: its row in the form. */
 const fieldAt = (page: Page, path: string) => page.locator(`[data-field-path="${path}"]`);
 /** The markup the preview shows for a field, as visitors' HTML holds it. */
-const previewHtml = (page: Page, path: string) => preview(page).locator(`[data-folio-field="${path}"]`).first().evaluate((element) => element.innerHTML);
+const previewHtml = (page: Page, path: string) =>
+  preview(page)
+    .locator(`[data-folio-field="${path}"]`)
+    .first()
+    .evaluate((element) => element.innerHTML);
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -55,7 +59,10 @@ async function typeAccented(page: Page, field: Locator, words: string, accented:
   await expect(textbox.locator('span')).toHaveText(accented);
 }
 
-test('English: the expertise title is typed as text, its words marked with Accent colour, and the preview shows the accent span', async ({ page, consoleErrors }) => {
+test('English: the expertise title is typed as text, its words marked with Accent colour, and the preview shows the accent span', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openEditor(page, '/Home');
   const field = fieldAt(page, 'exprtshead');
@@ -64,7 +71,9 @@ test('English: the expertise title is typed as text, its words marked with Accen
   await expect(field.getByRole('toolbar', { name: 'Expertise title: formatting' })).toBeVisible();
   await typeAccented(page, field, `Tools & <b>${RUN} services`, 'services');
   // The preview renders the working copy: the typed tag is text, the accented word a bare span.
-  await expect.poll(() => previewHtml(page, 'exprtshead'), { timeout: 10_000 }).toBe(`Tools &amp; &lt;b&gt;${RUN} <span>services</span>`);
+  await expect
+    .poll(() => previewHtml(page, 'exprtshead'), { timeout: 10_000 })
+    .toBe(`Tools &amp; &lt;b&gt;${RUN} <span>services</span>`);
   await expect(preview(page).locator('[data-folio-field="exprtshead"] b')).toHaveCount(0);
 
   // A click on the heading in the preview puts the cursor in its field.
@@ -85,7 +94,10 @@ test('English: the expertise title is typed as text, its words marked with Accen
   expect(consoleErrors).toEqual([]);
 });
 
-test('German: a translated heading keeps its accent editor, a one-line title stays one line, rich text stays rich text', async ({ page, consoleErrors }) => {
+test('German: a translated heading keeps its accent editor, a one-line title stays one line, rich text stays rich text', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openEditor(page, '/Home?locale=de');
   await expect(page.getByRole('heading', { level: 1, name: 'Home editor: Deutsch' })).toBeVisible();
@@ -101,7 +113,9 @@ test('German: a translated heading keeps its accent editor, a one-line title sta
   await expect(row.locator('.translation-row__text--accent span')).toHaveText('Expertise');
 
   await typeAccented(page, field, `Unsere Kompetenz ${RUN}`, `Kompetenz ${RUN}`);
-  await expect.poll(() => previewHtml(page, 'exprtshead'), { timeout: 10_000 }).toBe(`Unsere <span>Kompetenz ${RUN}</span>`);
+  await expect
+    .poll(() => previewHtml(page, 'exprtshead'), { timeout: 10_000 })
+    .toBe(`Unsere <span>Kompetenz ${RUN}</span>`);
 
   await page.locator('main h1').first().click();
   await clickInPreview(page, '[data-folio-field="exprtshead"]');

@@ -6,7 +6,16 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { BASE_URL, E2E_ADMIN_PASSWORD, E2E_MAIL_LOG } from '../../playwright.config';
 import { ACCOUNT_MESSAGES } from '../../src/core/schemas/account';
-import { callApi, createE2eUser, expect, expectNoAxeViolations, logInAs, queryE2eDatabase, test, toastOf } from './fixtures';
+import {
+  callApi,
+  createE2eUser,
+  expect,
+  expectNoAxeViolations,
+  logInAs,
+  queryE2eDatabase,
+  test,
+  toastOf,
+} from './fixtures';
 
 /**
  * The accounts of docs/design.md §21 in the browser, against the built server and a real SMTP server: password reset
@@ -46,13 +55,15 @@ async function resetLinkIn(raw: string): Promise<string> {
 }
 
 /** The authenticator app: codes of the secret the account screen shows. */
-const authenticator = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+const authenticator = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
 
 /** The code of the next 30-second step: the current one may have been used already, and no code works twice. */
 const nextCode = (app: TOTP) => app.generate({ timestamp: Date.now() + 30_000 });
 
 /** Refused calls the browser reports as console errors, which these tests make on purpose. */
-const expectedRefusal = (error: string) => /status of (400|401)/.test(error) && /\/api\/auth\/(signin|signin\/verify|reset)\b/.test(error);
+const expectedRefusal = (error: string) =>
+  /status of (400|401)/.test(error) && /\/api\/auth\/(signin|signin\/verify|reset)\b/.test(error);
 const unexpected = (errors: string[]) => errors.filter((error) => !expectedRefusal(error));
 
 /** Console errors of a page opened in a context of the test's own (the fixture watches only `page`). */
@@ -81,12 +92,17 @@ async function logOut(page: Page) {
 async function turnOnThroughApi(page: Page): Promise<{ app: TOTP; recoveryCodes: string[] }> {
   const setup = await callApi<{ secret: string; otpauthUrl: string }>(page, '/api/auth/2fa/setup', {});
   const app = authenticator(setup.secret);
-  const { recoveryCodes } = await callApi<{ recoveryCodes: string[] }>(page, '/api/auth/2fa/enable', { code: app.generate() });
+  const { recoveryCodes } = await callApi<{ recoveryCodes: string[] }>(page, '/api/auth/2fa/enable', {
+    code: app.generate(),
+  });
   return { app, recoveryCodes };
 }
 
 test.describe('accounts (docs/design.md §21)', () => {
-  test('a forgotten password is set again through the mailed link, which works once', async ({ page, consoleErrors }) => {
+  test('a forgotten password is set again through the mailed link, which works once', async ({
+    page,
+    consoleErrors,
+  }) => {
     const user = 'e2e-acct-reset';
     const email = 'e2e-acct-reset@example.test';
     const oldPassword = 'e2e-reset-old-password';
@@ -147,7 +163,10 @@ test.describe('accounts (docs/design.md §21)', () => {
     expect(unexpected(consoleErrors)).toEqual([]);
   });
 
-  test('two-step sign-in is turned on in the account, then asked for at sign-in; a recovery code works once', async ({ page, consoleErrors }) => {
+  test('two-step sign-in is turned on in the account, then asked for at sign-in; a recovery code works once', async ({
+    page,
+    consoleErrors,
+  }) => {
     const user = 'e2e-acct-2fa';
     const password = 'e2e-acct-2fa-password';
     await createE2eUser(user, password, 3);
@@ -161,7 +180,9 @@ test.describe('accounts (docs/design.md §21)', () => {
     await expect(section.getByText('Off', { exact: true })).toBeVisible();
     await section.getByRole('button', { name: 'Turn on' }).click();
 
-    await expect(section.getByRole('img', { name: `QR code for two-step sign-in of ${user} on Innovo Software Pvt. Ltd.` })).toBeVisible();
+    await expect(
+      section.getByRole('img', { name: `QR code for two-step sign-in of ${user} on Innovo Software Pvt. Ltd.` }),
+    ).toBeVisible();
     const key = (await section.locator('.account-secret').textContent()) ?? '';
     expect(key).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
     const app = authenticator(key.replace(/\s+/g, ''));
@@ -207,7 +228,11 @@ test.describe('accounts (docs/design.md §21)', () => {
     expect(unexpected(consoleErrors)).toEqual([]);
   });
 
-  test('a wrong code is refused beside the input and leaves the user on the step; a timed-out step sends back to log in', async ({ page, context, consoleErrors }) => {
+  test('a wrong code is refused beside the input and leaves the user on the step; a timed-out step sends back to log in', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
     const user = 'e2e-acct-wrong';
     const password = 'e2e-acct-wrong-password';
     await createE2eUser(user, password, 3);
@@ -220,7 +245,9 @@ test.describe('accounts (docs/design.md §21)', () => {
     const code = page.getByLabel('Code', { exact: true });
     // A code of no nearby step: certainly wrong.
     const near = new Set([-1, 0, 1, 2].map((step) => app.generate({ timestamp: Date.now() + step * 30_000 })));
-    const wrong = ['000000', '111111', '222222', '333333', '444444', '555555'].find((candidate) => !near.has(candidate))!;
+    const wrong = ['000000', '111111', '222222', '333333', '444444', '555555'].find(
+      (candidate) => !near.has(candidate),
+    )!;
     await code.fill(wrong);
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByText(ACCOUNT_MESSAGES.wrongCode)).toBeVisible();
@@ -247,7 +274,9 @@ test.describe('accounts (docs/design.md §21)', () => {
     expect(unexpected(consoleErrors)).toEqual([]);
   });
 
-  test('a group that requires two-step sign-in keeps its users on their account until it is on; an administrator can turn it off', async ({ browser }) => {
+  test('a group that requires two-step sign-in keeps its users on their account until it is on; an administrator can turn it off', async ({
+    browser,
+  }) => {
     const group = 'E2E Two-step group';
     const user = 'e2e-acct-required';
     const password = 'e2e-acct-required-password';
@@ -264,7 +293,10 @@ test.describe('accounts (docs/design.md §21)', () => {
     await expect(admin).toHaveURL(/\/newGrouphome$/);
     const row = admin.locator('tr', { hasText: group });
     await expect(row).toContainText('Required');
-    const [{ id: groupId } = { id: 0 }] = queryE2eDatabase<{ id: number }>('select id from user_groups where name = ?', group);
+    const [{ id: groupId } = { id: 0 }] = queryE2eDatabase<{ id: number }>(
+      'select id from user_groups where name = ?',
+      group,
+    );
     await createE2eUser(user, password, groupId);
 
     // Its user lands on the account, with the notice; every other screen leads back there.
@@ -293,7 +325,10 @@ test.describe('accounts (docs/design.md §21)', () => {
     await expect(page.locator('h1')).toHaveText('Your menu is empty');
 
     // The administrator sees it on, and turns it off (a lost phone).
-    const [{ id: userId } = { id: 0 }] = queryE2eDatabase<{ id: number }>('select id from users where username = ?', user);
+    const [{ id: userId } = { id: 0 }] = queryE2eDatabase<{ id: number }>(
+      'select id from users where username = ?',
+      user,
+    );
     await admin.goto(`/user/${userId}`);
     const twoStep = admin.getByRole('region', { name: 'Two-step sign-in' });
     await expect(twoStep).toContainText('Two-step sign-in: On');

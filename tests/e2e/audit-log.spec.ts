@@ -1,6 +1,18 @@
 import type { Page, Request } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { callApi, createE2eUser, expect, expectNoAxeViolations, logInAs, openAdministrationScreen, parseCsv, sidewaysScroll, tabTo, test, toastOf } from './fixtures';
+import {
+  callApi,
+  createE2eUser,
+  expect,
+  expectNoAxeViolations,
+  logInAs,
+  openAdministrationScreen,
+  parseCsv,
+  sidewaysScroll,
+  tabTo,
+  test,
+  toastOf,
+} from './fixtures';
 
 // The audit log end to end (docs/design.md §21, §16): the administrator makes changes (a group created on its screen,
 // then renamed), opens Audit Log from the menu, finds them by user and action area, reads one with its
@@ -22,7 +34,13 @@ const pager = (page: Page) => page.getByRole('navigation', { name: 'Audit log en
 const filters = (page: Page) => page.getByRole('search', { name: 'Filter the audit log' });
 
 /** Today in India, as a date input holds it. */
-const todayInIndia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const todayInIndia = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 
 /** Opens Audit Log through the staff menu, as an administrator does. */
 async function openFromMenu(page: Page) {
@@ -38,15 +56,19 @@ async function settled(page: Page) {
 
 /** Presses Apply and returns the body of the list call it made. */
 async function apply(page: Page): Promise<Record<string, unknown>> {
-  const call = page.waitForRequest((request: Request) => request.url().endsWith('/api/master/getauditlog') && request.method() === 'POST');
+  const call = page.waitForRequest(
+    (request: Request) => request.url().endsWith('/api/master/getauditlog') && request.method() === 'POST',
+  );
   await filters(page).getByRole('button', { name: 'Apply' }).click();
   const body = (await call).postDataJSON() as Record<string, unknown>;
   await settled(page);
   return body;
 }
 
-
-test('the administrator finds the changes they made, reads one with its before and after, and downloads the CSV', async ({ page, consoleErrors }) => {
+test('the administrator finds the changes they made, reads one with its before and after, and downloads the CSV', async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(60_000);
   const tag = run();
   const created = `E2E Audit ${tag}`;
@@ -74,14 +96,22 @@ test('the administrator finds the changes they made, reads one with its before a
   await filters(page).getByLabel('From').fill(today);
   await filters(page).getByLabel('To').fill(today);
   const body = await apply(page);
-  expect(body).toEqual({ pageno: 1, userName: 'admin', action: 'group', from: `${today}T00:00:00.000+05:30`, to: `${today}T23:59:59.999+05:30` });
+  expect(body).toEqual({
+    pageno: 1,
+    userName: 'admin',
+    action: 'group',
+    from: `${today}T00:00:00.000+05:30`,
+    to: `${today}T23:59:59.999+05:30`,
+  });
   await expect(page).toHaveURL(new RegExp(`/auditlog\\?user=admin&action=group&from=${today}&to=${today}$`));
   await expect(page.locator('.audit-log__total')).toHaveText(/^\d+ entr(y|ies) match the filters$/);
   const rename = rowOf(page, `Renamed group ${created} to ${renamed}`);
   await expect(rename).toHaveCount(1);
   await expect(rowOf(page, `Created group ${created}`)).toHaveCount(1);
   // Every row listed is a group action of admin.
-  for (const cells of await rows(page).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')))) {
+  for (const cells of await rows(page).evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
+  )) {
     expect(cells[1]).toBe('admin');
     expect(cells[2]).toMatch(/^group\./);
   }
@@ -93,7 +123,9 @@ test('the administrator finds the changes they made, reads one with its before a
   await expect(cells.nth(0).locator('time')).toHaveAttribute('title', / UTC$/);
 
   // The detail, by keyboard: its heading, the changed fields before and after; Escape gives the focus back.
-  const view = rename.getByRole('button', { name: new RegExp(`^View entry \\d+: Renamed group ${created} to ${renamed}$`) });
+  const view = rename.getByRole('button', {
+    name: new RegExp(`^View entry \\d+: Renamed group ${created} to ${renamed}$`),
+  });
   await tabTo(page, view);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: `Renamed group ${created} to ${renamed}` });
@@ -116,7 +148,12 @@ test('the administrator finds the changes they made, reads one with its before a
   // The CSV of the same filters: the link carries them, and the file holds the rename.
   const link = page.getByRole('link', { name: 'Download CSV' });
   const href = await link.getAttribute('href');
-  const expected = new URLSearchParams({ userName: 'admin', action: 'group', from: `${today}T00:00:00.000+05:30`, to: `${today}T23:59:59.999+05:30` });
+  const expected = new URLSearchParams({
+    userName: 'admin',
+    action: 'group',
+    from: `${today}T00:00:00.000+05:30`,
+    to: `${today}T23:59:59.999+05:30`,
+  });
   expect(href).toBe(`/api/master/auditlog.csv?${expected}`);
   const csv = await page.request.get(href!);
   expect(csv.status()).toBe(200);
@@ -124,7 +161,14 @@ test('the administrator finds the changes they made, reads one with its before a
   const { records } = parseCsv((await csv.text()).replace(/^\uFEFF/, ''));
   expect(records[0]).toEqual(['Time', 'User', 'Address', 'Action', 'Target type', 'Target', 'Summary', 'Details']);
   const record = records.find((r) => r[6] === `Renamed group ${created} to ${renamed}`);
-  expect(record?.slice(1, 7)).toEqual(['admin', expect.any(String), 'group.update', 'group', renamed, `Renamed group ${created} to ${renamed}`]);
+  expect(record?.slice(1, 7)).toEqual([
+    'admin',
+    expect.any(String),
+    'group.update',
+    'group',
+    renamed,
+    `Renamed group ${created} to ${renamed}`,
+  ]);
   expect(JSON.parse(record![7]!)).toMatchObject({ name: { before: created, after: renamed } });
   // Only what the filters select: group actions of admin.
   expect(records.slice(1).every((r) => r[1] === 'admin' && r[3]!.startsWith('group.'))).toBe(true);
@@ -152,7 +196,9 @@ test('the administrator finds the changes they made, reads one with its before a
   // Nothing matches: the empty state names the filters to loosen.
   await filters(page).getByLabel('User name').fill(`nobody-${tag}`);
   await apply(page);
-  await expect(table(page)).toContainText(/No entries match User name: “nobody-\d+”, Action: All group actions, From: .+ and To: .+ together\. Loosen or clear one of these filters/);
+  await expect(table(page)).toContainText(
+    /No entries match User name: “nobody-\d+”, Action: All group actions, From: .+ and To: .+ together\. Loosen or clear one of these filters/,
+  );
 
   // A bad range: the server's sentence beside the filters.
   await filters(page).getByLabel('User name').fill('admin');
@@ -182,7 +228,8 @@ test('a long list pages by 20, and the address keeps the page', async ({ page, c
   const names = Array.from({ length: 21 }, (_, index) => `E2E Paged ${tag} ${String(index + 1).padStart(2, '0')}`);
   for (const groupname of names) await callApi(page, '/api/menu/SaveUserGroup', { groupname });
   const groups = await callApi<Array<{ id: number; groupname: string }>>(page, '/api/menu/getAllgroup', {});
-  for (const group of groups.filter((g) => names.includes(g.groupname))) await callApi(page, '/api/menu/deletegroup', { id: group.id });
+  for (const group of groups.filter((g) => names.includes(g.groupname)))
+    await callApi(page, '/api/menu/deletegroup', { id: group.id });
 
   await page.goto('/auditlog?user=admin&action=group.create&target=group');
   await settled(page);

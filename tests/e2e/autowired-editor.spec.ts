@@ -1,7 +1,20 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { callApi, confirmPublish, createE2eUser, expect, expectNoAxeViolations, listEditor, logInAs, openHydrated, saveEditor, sidewaysScroll, test, toastOf } from './fixtures';
+import {
+  callApi,
+  confirmPublish,
+  createE2eUser,
+  expect,
+  expectNoAxeViolations,
+  listEditor,
+  logInAs,
+  openHydrated,
+  saveEditor,
+  sidewaysScroll,
+  test,
+  toastOf,
+} from './fixtures';
 
 // The generic editor of an Autowired page (docs/design.md §13, issue 11): an administrator makes a careers page through
 // the API, an Editor fills it in through /{Name}, a visitor reads /{Name}1. The tests build on each other.
@@ -16,14 +29,74 @@ const EDITOR = { username: `e2e-careers-${RUN}`, password: 'e2e-careers-password
 
 // Text shows visitors no field name unless asked (docs/design.md §34): this page asks, so its values read under their names.
 const HEADER = [
-  { parameterName: 'title', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'Y', minlength: 5, maxlength: 80, showName: true },
-  { parameterName: 'intro', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header', mandatory: 'N', showName: true },
-  { parameterName: 'banner', sequence: 3, type: 'Image', unittype: 'Image', pagecreationtype: 'Header', mandatory: 'N', width: 1200, sizeinKB: 200 },
+  {
+    parameterName: 'title',
+    sequence: 1,
+    type: 'Textarea',
+    unittype: 'Character',
+    pagecreationtype: 'Header',
+    mandatory: 'Y',
+    minlength: 5,
+    maxlength: 80,
+    showName: true,
+  },
+  {
+    parameterName: 'intro',
+    sequence: 2,
+    type: 'Richtext',
+    unittype: 'Richtext',
+    pagecreationtype: 'Header',
+    mandatory: 'N',
+    showName: true,
+  },
+  {
+    parameterName: 'banner',
+    sequence: 3,
+    type: 'Image',
+    unittype: 'Image',
+    pagecreationtype: 'Header',
+    mandatory: 'N',
+    width: 1200,
+    sizeinKB: 200,
+  },
 ];
-const JOB_TITLE = { parameterName: 'jobTitle', sequence: 4, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y', showName: true };
-const CLOSING_DATE = { parameterName: 'closingDate', sequence: 5, type: 'Date', unittype: 'Date', pagecreationtype: 'Detail', mandatory: 'N', greatthncurrentdate: 'true' };
-const SALARY = { parameterName: 'salary', sequence: 6, type: 'number', unittype: 'Float', pagecreationtype: 'Detail', mandatory: 'N', decimalplaces: 2 };
-const FULL_TIME = { parameterName: 'fullTime', sequence: 7, type: 'Checkbox', unittype: 'Boolean', pagecreationtype: 'Detail', mandatory: 'N', booleanyes: 'Yes', booleanno: 'No' };
+const JOB_TITLE = {
+  parameterName: 'jobTitle',
+  sequence: 4,
+  type: 'Textarea',
+  unittype: 'Character',
+  pagecreationtype: 'Detail',
+  mandatory: 'Y',
+  showName: true,
+};
+const CLOSING_DATE = {
+  parameterName: 'closingDate',
+  sequence: 5,
+  type: 'Date',
+  unittype: 'Date',
+  pagecreationtype: 'Detail',
+  mandatory: 'N',
+  greatthncurrentdate: 'true',
+};
+const SALARY = {
+  parameterName: 'salary',
+  sequence: 6,
+  type: 'number',
+  unittype: 'Float',
+  pagecreationtype: 'Detail',
+  mandatory: 'N',
+  decimalplaces: 2,
+};
+const FULL_TIME = {
+  parameterName: 'fullTime',
+  sequence: 7,
+  type: 'Checkbox',
+  unittype: 'Boolean',
+  pagecreationtype: 'Detail',
+  mandatory: 'N',
+  booleanyes: 'Yes',
+  booleanno: 'No',
+};
 
 let pageId = 0;
 
@@ -38,7 +111,8 @@ async function asAdmin<T>(browser: Browser, work: (admin: Page) => Promise<T>): 
   }
 }
 
-const saveParameters = (admin: Page, parameters: object[]) => callApi<{ message: string }>(admin, '/api/master/saveParameters', { id: pageId, parameters });
+const saveParameters = (admin: Page, parameters: object[]) =>
+  callApi<{ message: string }>(admin, '/api/master/saveParameters', { id: pageId, parameters });
 
 test.beforeAll(async ({ browser }) => {
   await asAdmin(browser, async (admin) => {
@@ -51,16 +125,27 @@ test.beforeAll(async ({ browser }) => {
     });
     expect(created.status).toBe('OK');
     pageId = created.id;
-    expect((await saveParameters(admin, [...HEADER, JOB_TITLE, CLOSING_DATE, SALARY, FULL_TIME])).message).toBe('Success');
+    expect((await saveParameters(admin, [...HEADER, JOB_TITLE, CLOSING_DATE, SALARY, FULL_TIME])).message).toBe(
+      'Success',
+    );
     // Into the Editors group's menu, after its last top-level item ('Sequence is Not Less Than Current').
-    const tree = await callApi<Array<{ sequence: number }>>(admin, '/api/menu/menubyuser', { userId: 3, from: 'group' });
+    const tree = await callApi<Array<{ sequence: number }>>(admin, '/api/menu/menubyuser', {
+      userId: 3,
+      from: 'group',
+    });
     const sequence = Math.max(0, ...tree.map((node) => node.sequence)) + 1;
     const menu = await callApi<{ status: string }>(admin, '/api/menu/savemenubyuserforjson', {
       jsonsavelist: { resourcegroupid: 3, pageid: pageId, pagename: NAME, sequence },
     });
     expect(menu.status).toBe('OK');
     // A page of nobody's menu but the administrators'.
-    await callApi(admin, '/api/master/savePageCreation', { filename: HIDDEN, dspname: HIDDEN, module: 1, type: 'Autowired', homepage: 'N' });
+    await callApi(admin, '/api/master/savePageCreation', {
+      filename: HIDDEN,
+      dspname: HIDDEN,
+      module: 1,
+      type: 'Autowired',
+      homepage: 'N',
+    });
   });
   await createE2eUser(EDITOR.username, EDITOR.password, 3);
 });
@@ -76,7 +161,9 @@ const titleInput = (page: Page) => page.getByLabel('title', { exact: true });
 
 /** A PNG file as the file picker hands it over. */
 async function pngFile(name: string, width: number, height: number) {
-  const buffer = await sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer();
+  const buffer = await sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
   return { name, mimeType: 'image/png', buffer };
 }
 
@@ -91,7 +178,10 @@ test('the staff menu opens an Autowired page in place, without reloading the app
   expect(consoleErrors).toEqual([]);
 });
 
-test('an Editor gets each rule’s message, adds two jobs, saves, and views the page', async ({ page, consoleErrors }) => {
+test('an Editor gets each rule’s message, adds two jobs, saves, and views the page', async ({
+  page,
+  consoleErrors,
+}) => {
   await logIn(page);
   await openEditor(page);
   const jobs = listEditor(page, 'entry');
@@ -107,16 +197,22 @@ test('an Editor gets each rule’s message, adds two jobs, saves, and views the 
   await expect(salary).toHaveAttribute('inputmode', 'decimal');
   await expect(fullTime).toHaveAttribute('type', 'checkbox');
   await expect(page.getByLabel('banner', { exact: true })).toHaveAttribute('type', 'url');
-  await expect(page.getByText('Upload a PNG or JPEG image, or give its address, at most 1200 pixels wide, at most 200 KB.')).toBeVisible();
+  await expect(
+    page.getByText('Upload a PNG or JPEG image, or give its address, at most 1200 pixels wide, at most 200 KB.'),
+  ).toBeVisible();
 
   // The banner is uploaded to the page's own folder; an image over the field's width is refused with its rule.
   const picker = page.getByLabel('Choose an image file (PNG or JPEG)');
   await picker.setInputFiles(await pngFile('too-wide.png', 1600, 200));
-  await expect(toastOf(page, 'Failed to upload file: Please upload an image at most 1200 pixels wide in banner')).toBeVisible();
+  await expect(
+    toastOf(page, 'Failed to upload file: Please upload an image at most 1200 pixels wide in banner'),
+  ).toBeVisible();
   await expect(page.getByLabel('banner', { exact: true })).toHaveValue('');
   await picker.setInputFiles(await pngFile('banner.png', 900, 300));
   await expect(toastOf(page, 'Image uploaded.')).toBeVisible();
-  await expect(page.getByLabel('banner', { exact: true })).toHaveValue(new RegExp(`/uploads/photos/page${pageId}/[0-9a-f]{24}_900x300\\.png$`));
+  await expect(page.getByLabel('banner', { exact: true })).toHaveValue(
+    new RegExp(`/uploads/photos/page${pageId}/[0-9a-f]{24}_900x300\\.png$`),
+  );
   await expect(titleInput(page)).toHaveAttribute('aria-required', 'true');
   await expect(page.getByText('5 to 80 characters.')).toBeVisible();
 
@@ -171,7 +267,10 @@ test('an Editor gets each rule’s message, adds two jobs, saves, and views the 
   await expect(page.locator('.publish-state')).toContainText(/^Published/);
 
   // View Page opens the public twin in a new tab.
-  const [publicTab] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: /^View Page/ }).click()]);
+  const [publicTab] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('link', { name: /^View Page/ }).click(),
+  ]);
   await expect(publicTab).toHaveURL(new RegExp(`/${NAME}1$`));
   await expect(publicTab.locator('main')).toContainText('Technical Writer');
   await publicTab.close();
@@ -181,7 +280,11 @@ test('an Editor gets each rule’s message, adds two jobs, saves, and views the 
   await expect(titleInput(page)).toHaveValue('Join our team');
   await expect(page.getByText('Unsaved edits from your last visit were restored.')).toBeHidden();
   // The one error: the refused upload of the too-wide banner.
-  expect(consoleErrors).toEqual([expect.stringMatching(/^Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(.*\/api\/master\/uploadImage\)$/)]);
+  expect(consoleErrors).toEqual([
+    expect.stringMatching(
+      /^Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(.*\/api\/master\/uploadImage\)$/,
+    ),
+  ]);
 });
 
 test('a visitor sees the public twin complete with JavaScript off', async ({ browser }) => {
@@ -207,7 +310,10 @@ test('a visitor sees the public twin complete with JavaScript off', async ({ bro
   await context.close();
 });
 
-test('a visitor reads the public twin well on a phone and on a desktop: every value under its name, no violations', async ({ page, consoleErrors }) => {
+test('a visitor reads the public twin well on a phone and on a desktop: every value under its name, no violations', async ({
+  page,
+  consoleErrors,
+}) => {
   for (const viewport of [
     { width: 360, height: 740 },
     { width: 1280, height: 800 },
@@ -226,13 +332,17 @@ test('a visitor reads the public twin well on a phone and on a desktop: every va
     const labelShown = await salary.evaluate((cell) => getComputedStyle(cell, '::before').content);
     expect(labelShown).toBe(viewport.width < 640 ? '"salary"' : 'none');
     expect(await sidewaysScroll(page), `${viewport.width} px`).toBeLessThanOrEqual(0);
-    expect(await page.locator('.table-scroll').evaluate((frame) => frame.scrollWidth - frame.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.locator('.table-scroll').evaluate((frame) => frame.scrollWidth - frame.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page, `${viewport.width} px`);
   }
   expect(consoleErrors).toEqual([]);
 });
 
-test('a save in between gives the second editor the 409 Reload offer, and Reload loads the saved copy', async ({ browser }) => {
+test('a save in between gives the second editor the 409 Reload offer, and Reload loads the saved copy', async ({
+  browser,
+}) => {
   const firstContext = await browser.newContext();
   const secondContext = await browser.newContext();
   const first = await firstContext.newPage();
@@ -320,13 +430,26 @@ test('the editor has no accessibility violations, on a desktop and at 768 px', a
   }
 });
 
-test('changed parameters: removed values are shown and dropped on Save, a newly mandatory field is asked for', async ({ page, browser }) => {
+test('changed parameters: removed values are shown and dropped on Save, a newly mandatory field is asked for', async ({
+  page,
+  browser,
+}) => {
   await logIn(page);
   await openEditor(page);
   // The administrator removes salary and adds a mandatory location while the page is open.
   // Shown under its name like the page's other columns (docs/design.md §34), so the entries stay a table.
-  const location = { parameterName: 'location', sequence: 6, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y', showName: true };
-  await asAdmin(browser, (admin) => saveParameters(admin, [...HEADER, JOB_TITLE, CLOSING_DATE, location, { ...FULL_TIME, sequence: 7 }]));
+  const location = {
+    parameterName: 'location',
+    sequence: 6,
+    type: 'Textarea',
+    unittype: 'Character',
+    pagecreationtype: 'Detail',
+    mandatory: 'Y',
+    showName: true,
+  };
+  await asAdmin(browser, (admin) =>
+    saveParameters(admin, [...HEADER, JOB_TITLE, CLOSING_DATE, location, { ...FULL_TIME, sequence: 7 }]),
+  );
 
   // The open editor still sends salary: the server refuses it with a sentence and stores nothing.
   await titleInput(page).fill('Join our team in Pune');
@@ -369,9 +492,20 @@ test('changed parameters: removed values are shown and dropped on Save, a newly 
   await visitor.close();
 });
 
-test('a save the server refuses about one field marks that field and focuses it (docs/design.md §25: {message, field})', async ({ page, browser }) => {
+test('a save the server refuses about one field marks that field and focuses it (docs/design.md §25: {message, field})', async ({
+  page,
+  browser,
+}) => {
   // Shown under its name like the page's other columns (docs/design.md §34), so the entries stay a table.
-  const location = { parameterName: 'location', sequence: 6, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y', showName: true };
+  const location = {
+    parameterName: 'location',
+    sequence: 6,
+    type: 'Textarea',
+    unittype: 'Character',
+    pagecreationtype: 'Detail',
+    mandatory: 'Y',
+    showName: true,
+  };
   const current = [...HEADER, JOB_TITLE, CLOSING_DATE, location, { ...FULL_TIME, sequence: 7 }];
   await logIn(page);
   await openEditor(page);

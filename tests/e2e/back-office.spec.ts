@@ -13,7 +13,10 @@ test('a new administrator builds a group with two editors, adds a user, and deac
   const username = `e2e-writer-${run}`;
   await admin.goto('/newGrouphome');
   await expect(admin.locator('h1')).toHaveText('Create User Group');
-  await admin.getByRole('link', { name: 'Create New Group' }).or(admin.getByRole('button', { name: 'Create New Group' })).click();
+  await admin
+    .getByRole('link', { name: 'Create New Group' })
+    .or(admin.getByRole('button', { name: 'Create New Group' }))
+    .click();
   // Exact: while the form's chunk loads, the list stays on screen, and its pager ('User groups: pages') would match.
   await admin.getByLabel('User Group', { exact: true }).fill(group);
   await admin.getByRole('button', { name: 'Save' }).click();
@@ -23,9 +26,15 @@ test('a new administrator builds a group with two editors, adds a user, and deac
   const groupRow = admin.locator('tr', { hasText: group });
   // The test database has only a few groups: the new one is on the first page of ten.
   await expect(groupRow).toBeVisible();
-  await groupRow.getByRole('link', { name: `Edit the menu of ${group}` }).or(groupRow.getByRole('button', { name: `Edit the menu of ${group}` })).click();
+  await groupRow
+    .getByRole('link', { name: `Edit the menu of ${group}` })
+    .or(groupRow.getByRole('button', { name: `Edit the menu of ${group}` }))
+    .click();
   await expect(admin).toHaveURL(/\/bmstree\?.*from=group/);
-  for (const [page, landing] of [['News', true], ['About', false]] as const) {
+  for (const [page, landing] of [
+    ['News', true],
+    ['About', false],
+  ] as const) {
     await admin.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(admin).toHaveURL(/\/menu2\?/);
     await admin.getByLabel('Menu Name (page)').selectOption({ label: page });
@@ -60,7 +69,8 @@ test('a new administrator builds a group with two editors, adds a user, and deac
   await logInAs(writer, username, 'e2e-writer-password', /\/News$/);
   // The staff menu loads after the page: poll until it is there, then it must be exactly these two.
   const writerMenu = writer.getByRole('navigation', { name: 'Staff menu' });
-  const menuLinks = () => writerMenu.locator('a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')).sort());
+  const menuLinks = () =>
+    writerMenu.locator('a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')).sort());
   await expect.poll(menuLinks).toEqual(['/About', '/News']);
   await expect(writerMenu.getByRole('button')).toHaveCount(0);
   await writerMenu.getByRole('link', { name: 'About', exact: true }).click();

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { createE2eUser, expect, expectNoAxeViolations, logInAs, openAdministrationScreen, sidewaysScroll, test } from './fixtures';
+import {
+  createE2eUser,
+  expect,
+  expectNoAxeViolations,
+  logInAs,
+  openAdministrationScreen,
+  sidewaysScroll,
+  test,
+} from './fixtures';
 
 // The backups screen end to end (docs/design.md §22): the administrator opens Backups from the menu, downloads a
 // backup (a real file, gzip JSON lines with the Folio header and a manifest last), sees it among the recent
@@ -14,12 +22,17 @@ async function openFromMenu(page: Page) {
   await openAdministrationScreen(page, 'Backups', '/backups');
 }
 
-test('an administrator downloads a backup of the site and sees it among the recent ones', async ({ page, consoleErrors }) => {
+test('an administrator downloads a backup of the site and sees it among the recent ones', async ({
+  page,
+  consoleErrors,
+}) => {
   await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
   await openFromMenu(page);
   const recent = page.getByRole('region', { name: 'Recent backups' });
   await expect(recent).toBeVisible();
-  await expect(page.getByRole('region', { name: "From the server's shell" }).getByText('./folio restore --check <file>')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: "From the server's shell" }).getByText('./folio restore --check <file>'),
+  ).toBeVisible();
   await expectNoAxeViolations(page, 'backups screen');
 
   const download = page.waitForEvent('download');
@@ -39,12 +52,16 @@ test('an administrator downloads a backup of the site and sees it among the rece
   expect(consoleErrors).toEqual([]);
 });
 
-test('an editor is not allowed in: no Backups in the menu, the screen says so, the download answers 403', async ({ page }) => {
+test('an editor is not allowed in: no Backups in the menu, the screen says so, the download answers 403', async ({
+  page,
+}) => {
   const username = `e2e-backup-editor-${run()}`;
   const password = 'e2e-backup-editor-password';
   await createE2eUser(username, password, 3);
   await logInAs(page, username, password);
-  await expect(page.getByRole('navigation', { name: 'Staff menu' }).getByRole('link', { name: 'Backups' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Staff menu' }).getByRole('link', { name: 'Backups' })).toHaveCount(
+    0,
+  );
   await page.goto('/backups');
   await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Download a backup now' })).toHaveCount(0);

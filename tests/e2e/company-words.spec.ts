@@ -18,8 +18,12 @@ test('an administrator sets the tagline and uploads the logo in the company deta
     await expectNoAxeViolations(page, 'company details');
 
     await tagline.fill('Widgets for every workshop');
-    const png = await sharp({ create: { width: 600, height: 315, channels: 3, background: '#0f766e' } }).png().toBuffer();
-    await page.getByLabel('Choose an image file (PNG or JPEG)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    const png = await sharp({ create: { width: 600, height: 315, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel('Choose an image file (PNG or JPEG)')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     await expect(toastOf(page, 'Image uploaded.')).toBeVisible();
     const logo = page.getByLabel('Logo', { exact: true });
     await expect(logo).toHaveValue(/^\/uploads\/photos\/company\/[0-9a-f]{24}_600x315\.png$/);
@@ -27,13 +31,18 @@ test('an administrator sets the tagline and uploads the logo in the company deta
 
     // A wrong address says so beside the field and blocks the save.
     await logo.fill('javascript:alert(1)');
-    await expect(page.getByText('Optional: an uploaded image, or an address starting with https:// or http://')).toBeVisible();
+    await expect(
+      page.getByText('Optional: an uploaded image, or an address starting with https:// or http://'),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
     await logo.fill(logoUrl);
 
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(toastOf(page, 'Company details saved.')).toBeVisible();
-    expect(await callApi<Record<string, string>>(page, '/api/master/getCompanyDetails', {})).toMatchObject({ tagline: 'Widgets for every workshop', logo: logoUrl });
+    expect(await callApi<Record<string, string>>(page, '/api/master/getCompanyDetails', {})).toMatchObject({
+      tagline: 'Widgets for every workshop',
+      logo: logoUrl,
+    });
     expect((await request.get(logoUrl)).headers()['content-type']).toBe('image/png');
 
     await page.goto('/News1');

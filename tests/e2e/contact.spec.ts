@@ -4,7 +4,13 @@ import { expect, openHydrated, queryE2eDatabase, test } from './fixtures';
 
 /** The mails the e2e SMTP server received (scripts/e2e-smtp.mjs). */
 const receivedMails = (): Array<{ to: string[]; raw: string }> =>
-  fs.existsSync(E2E_MAIL_LOG!) ? fs.readFileSync(E2E_MAIL_LOG!, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)) : [];
+  fs.existsSync(E2E_MAIL_LOG!)
+    ? fs
+        .readFileSync(E2E_MAIL_LOG!, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    : [];
 
 test.describe('contact form', () => {
   test('validates as the spec says and stores a valid enquiry', async ({ page, consoleErrors }) => {
@@ -46,10 +52,15 @@ test.describe('contact form', () => {
     await expect(person).toHaveValue('');
     await expect(page.getByLabel('Requirements')).toHaveValue('');
     await expect(submit).toBeDisabled();
-    const rows = queryE2eDatabase<{ name: string; email: string; mobile: string; status: string }>('select name, email, mobile, status from enquiries where requirements = ?', marker);
+    const rows = queryE2eDatabase<{ name: string; email: string; mobile: string; status: string }>(
+      'select name, email, mobile, status from enquiries where requirements = ?',
+      marker,
+    );
     expect(rows).toEqual([{ name: 'Kavita Joshi', email: 'kavita@example.in', mobile: '9822012345', status: 'New' }]);
     // The firm hears of it: mailed to the configured recipient, Reply-To the enquirer.
-    await expect.poll(() => receivedMails().filter((mail) => mail.raw.includes(marker)).length, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => receivedMails().filter((mail) => mail.raw.includes(marker)).length, { timeout: 15_000 })
+      .toBe(1);
     const mail = receivedMails().find((m) => m.raw.includes(marker))!;
     expect(mail.to).toEqual([E2E_CONTACT_RECIPIENT]);
     expect(mail.raw).toMatch(/^Reply-To: Kavita Joshi <kavita@example\.in>\r?$/m);
@@ -57,7 +68,9 @@ test.describe('contact form', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('works without JavaScript: errors in sentences with the values kept, then the enquiry is saved', async ({ browser }) => {
+  test('works without JavaScript: errors in sentences with the values kept, then the enquiry is saved', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/Contact1');
@@ -80,9 +93,12 @@ test.describe('contact form', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Thank you. Your enquiry has reached us, and we will reply soon.')).toBeVisible();
     await expect(page.getByLabel('Contact Person')).toHaveValue('');
-    expect(queryE2eDatabase<{ name: string; status: string }>('select name, status from enquiries where requirements = ?', marker)).toEqual([
-      { name: 'Rahul Deshmukh', status: 'New' },
-    ]);
+    expect(
+      queryE2eDatabase<{ name: string; status: string }>(
+        'select name, status from enquiries where requirements = ?',
+        marker,
+      ),
+    ).toEqual([{ name: 'Rahul Deshmukh', status: 'New' }]);
     await context.close();
   });
 

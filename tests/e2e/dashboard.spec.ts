@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { createE2eUser, expect, expectNoAxeViolations, insertE2eEnquiry, logInAs, queryE2eDatabase, sidewaysScroll, test } from './fixtures';
+import {
+  createE2eUser,
+  expect,
+  expectNoAxeViolations,
+  insertE2eEnquiry,
+  logInAs,
+  queryE2eDatabase,
+  sidewaysScroll,
+  test,
+} from './fixtures';
 
 // The staff home and the top-bar search end to end (docs/design.md §23): an administrator lands on /dashboard and sees
 // every card, an editor only the card their menu allows; search finds a user by name and opens the user's
@@ -11,17 +20,30 @@ const run = () => `${Date.now() % 100000}${Math.floor(Math.random() * 10)}`.padS
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const ADMIN_CARDS = ['New enquiries', 'Enquiries per week', 'Mail', 'Scheduled publications', 'Last changes'];
 
-test('an administrator lands on the dashboard and sees every card, each leading to its screen', async ({ page, consoleErrors }) => {
+test('an administrator lands on the dashboard and sees every card, each leading to its screen', async ({
+  page,
+  consoleErrors,
+}) => {
   const name = `Meera Dashboard ${run()}`;
-  const enquiryId = insertE2eEnquiry({ name, organization: 'Konkan Mills', email: 'meera@example.in', requirements: 'A plant dashboard.' });
+  const enquiryId = insertE2eEnquiry({
+    name,
+    organization: 'Konkan Mills',
+    email: 'meera@example.in',
+    requirements: 'A plant dashboard.',
+  });
   await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Staff menu' }).getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('navigation', { name: 'Staff menu' }).getByRole('link', { name: 'Dashboard', exact: true }),
+  ).toHaveAttribute('aria-current', 'page');
   for (const name of ADMIN_CARDS) await expect(card(page, name)).toBeVisible();
 
   // The new enquiry is counted and listed; the chart is drawn, with its figures also as a table.
   await expect(card(page, 'New enquiries').locator('.dashboard-figure')).toContainText(/\d+ new enquir/);
-  await expect(card(page, 'New enquiries').getByRole('link', { name })).toHaveAttribute('href', `/enquiries?open=${enquiryId}`);
+  await expect(card(page, 'New enquiries').getByRole('link', { name })).toHaveAttribute(
+    'href',
+    `/enquiries?open=${enquiryId}`,
+  );
   const chart = card(page, 'Enquiries per week');
   await expect(chart.getByRole('img', { name: /enquir/i })).toBeVisible();
   await chart.getByText('Show as a table').click();
@@ -33,7 +55,9 @@ test('an administrator lands on the dashboard and sees every card, each leading 
   // A change opens the audit log on the entries of its kind by the same person.
   await card(page, 'Last changes').getByRole('link', { name: 'Signed in as admin' }).first().click();
   await expect(page).toHaveURL(/\/auditlog\?user=admin&action=auth\.signin&target=user$/);
-  await expect(page.getByRole('table', { name: 'Audit log entries' }).locator('tbody tr').first()).toContainText('Signed in as admin');
+  await expect(page.getByRole('table', { name: 'Audit log entries' }).locator('tbody tr').first()).toContainText(
+    'Signed in as admin',
+  );
   await page.goBack();
   // A card's way on opens the screen behind it.
   await card(page, 'Last changes').getByRole('link', { name: 'Open the audit log' }).click();
@@ -62,17 +86,23 @@ test('an editor lands on the dashboard and sees only the card their menu allows'
   await logInAs(page, username, password);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(card(page, 'Scheduled publications')).toBeVisible();
-  for (const name of ADMIN_CARDS.filter((name) => name !== 'Scheduled publications')) await expect(card(page, name)).toHaveCount(0);
+  for (const name of ADMIN_CARDS.filter((name) => name !== 'Scheduled publications'))
+    await expect(card(page, name)).toHaveCount(0);
   // No chart library was loaded for a home without the chart.
   await expect(page.locator('canvas')).toHaveCount(0);
   await expectNoAxeViolations(page, 'dashboard (editor)');
   expect(consoleErrors).toEqual([]);
 });
 
-test('search in the top bar finds a user by name and opens the user, keyboard only; axe finds nothing in the dialog', async ({ page, consoleErrors }) => {
+test('search in the top bar finds a user by name and opens the user, keyboard only; axe finds nothing in the dialog', async ({
+  page,
+  consoleErrors,
+}) => {
   const username = `e2e-findme-${run()}`;
   await createE2eUser(username, 'e2e-findme-password', 3);
-  const [{ id }] = queryE2eDatabase<{ id: number }>('select id from users where username = ?', username) as [{ id: number }];
+  const [{ id }] = queryE2eDatabase<{ id: number }>('select id from users where username = ?', username) as [
+    { id: number },
+  ];
 
   await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
   const button = page.getByRole('banner').getByRole('button', { name: 'Search the back office' });
@@ -114,7 +144,10 @@ test('search in the top bar finds a user by name and opens the user, keyboard on
   expect(consoleErrors).toEqual([]);
 });
 
-test('search takes any text as text: quotes, FTS words and SQL wildcards find nothing and break nothing', async ({ page, consoleErrors }) => {
+test('search takes any text as text: quotes, FTS words and SQL wildcards find nothing and break nothing', async ({
+  page,
+  consoleErrors,
+}) => {
   await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Search the back office' })).toBeVisible();
   await page.keyboard.press('Control+k');

@@ -24,8 +24,20 @@ const CASES = [
   { route: '/Consulting', entry: 'section', label: 'Title', value: 'E2E kicker', publicPath: '/Consulting1' },
   { route: '/News', entry: 'news entry', label: 'Year', value: '2031', publicPath: '/News1' },
   { route: '/Customers', entry: 'customer', label: 'Customer', value: 'E2E Customer Ltd', publicPath: '/Customers1' },
-  { route: '/RelationwareCRM-Manufacturing', entry: 'section 1 entry', label: 'Title', value: 'E2E opportunity title', publicPath: '/RelationwareCRM-Manufacturing1' },
-  { route: '/RelationwareCRM-Pharma', entry: 'module', label: 'Module', value: 'E2E pharma module edited', publicPath: '/RelationwareCRM-Pharma1' },
+  {
+    route: '/RelationwareCRM-Manufacturing',
+    entry: 'section 1 entry',
+    label: 'Title',
+    value: 'E2E opportunity title',
+    publicPath: '/RelationwareCRM-Manufacturing1',
+  },
+  {
+    route: '/RelationwareCRM-Pharma',
+    entry: 'module',
+    label: 'Module',
+    value: 'E2E pharma module edited',
+    publicPath: '/RelationwareCRM-Pharma1',
+  },
   { route: '/InnovoCare', entry: 'benefit', label: 'Title', value: 'E2E benefit title', publicPath: '/InnovoCare1' },
 ];
 
@@ -102,11 +114,18 @@ test('two editors on one page: the second save gets the 409 message and loses no
   await Promise.all([first.close(), publicPage.close(), secondContext.close()]);
 });
 
-test('rich text with a script, an onerror image and a javascript: link is stored clean and runs nothing', async ({ page }) => {
+test('rich text with a script, an onerror image and a javascript: link is stored clean and runs nothing', async ({
+  page,
+}) => {
   await logIn(page);
   await page.goto('/Bespoke');
   const status = await page.evaluate(async () => {
-    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+    const xsrf = decodeURIComponent(
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.slice(11) ?? '',
+    );
     const headers = { 'content-type': 'application/json', 'x-xsrf-token': xsrf };
     const doc = await (await fetch('/api/master/getbespoke', { method: 'POST', headers, body: '{}' })).json();
     doc.bespokelst[0].bespokepara =
@@ -136,7 +155,15 @@ test('the login screen and the editors have no accessibility violations', async 
   test.setTimeout(120_000);
   const check = async (what: string) => {
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(results.violations.map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (v) =>
+          `${what}: ${v.id} (${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(' | ')})`,
+      ),
+    ).toEqual([]);
   };
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
@@ -154,10 +181,14 @@ test('the login screen and the editors have no accessibility violations', async 
 
 // Images (About management photos, Customers logos).
 const picture = async (format: 'png' | 'jpeg') =>
-  sharp({ create: { width: 800, height: 500, channels: 3, background: format === 'png' ? '#1d4ed8' : '#0f766e' } })[format]()
+  sharp({ create: { width: 800, height: 500, channels: 3, background: format === 'png' ? '#1d4ed8' : '#0f766e' } })
+    .toFormat(format)
     .toBuffer();
 
-test('an Editor uploads a PNG for a manager and a JPEG for a customer, sees both, and deletes one', async ({ page, request }) => {
+test('an Editor uploads a PNG for a manager and a JPEG for a customer, sees both, and deletes one', async ({
+  page,
+  request,
+}) => {
   await logIn(page);
 
   // About: the first manager gets a PNG photo.
@@ -165,7 +196,9 @@ test('an Editor uploads a PNG for a manager and a JPEG for a customer, sees both
   const team = listEditor(page, 'team member');
   await team.getByRole('button', { name: 'Show Content' }).click();
   await team.getByRole('button', { name: 'Edit entry 1', exact: true }).click();
-  await team.getByLabel('Choose an image file (PNG or JPEG)').setInputFiles({ name: 'manager.png', mimeType: 'image/png', buffer: await picture('png') });
+  await team
+    .getByLabel('Choose an image file (PNG or JPEG)')
+    .setInputFiles({ name: 'manager.png', mimeType: 'image/png', buffer: await picture('png') });
   await expect(toastOf(page, 'Image uploaded.')).toBeVisible();
   await expect(team.getByLabel('Image', { exact: true })).toHaveValue(/\/uploads\/photos\/about\//);
   await team.getByRole('button', { name: 'Add' }).click();
@@ -174,7 +207,9 @@ test('an Editor uploads a PNG for a manager and a JPEG for a customer, sees both
   const photo = page.locator('.management-entry img').first();
   await photo.scrollIntoViewIfNeeded();
   await expect(photo).toHaveAttribute('src', /\/uploads\/photos\/about\//);
-  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   const photoUrl = await photo.evaluate((img: HTMLImageElement) => img.src);
 
   // Customers: the first customer gets a JPEG logo.
@@ -182,7 +217,9 @@ test('an Editor uploads a PNG for a manager and a JPEG for a customer, sees both
   const customers = listEditor(page, 'customer');
   await customers.getByRole('button', { name: 'Show Content' }).click();
   await customers.getByRole('button', { name: 'Edit entry 1', exact: true }).click();
-  await customers.getByLabel('Choose an image file (PNG or JPEG)').setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: await picture('jpeg') });
+  await customers
+    .getByLabel('Choose an image file (PNG or JPEG)')
+    .setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: await picture('jpeg') });
   await expect(toastOf(page, 'Image uploaded.')).toBeVisible();
   const logoUrl = await customers.getByLabel('Image', { exact: true }).inputValue();
   expect(logoUrl).toMatch(/^\/uploads\/photos\/customer\/.+\.jpe?g$/);
@@ -204,7 +241,9 @@ test('an Editor uploads a PNG for a manager and a JPEG for a customer, sees both
   const before = await rows.count();
   await managers.getByRole('button', { name: 'Delete entry 1', exact: true }).click();
   const question = page.getByRole('alertdialog');
-  await expect(question.locator('.confirm-dialog__question')).toHaveText('Are you sure you want to delete this item and its image permanantly?');
+  await expect(question.locator('.confirm-dialog__question')).toHaveText(
+    'Are you sure you want to delete this item and its image permanantly?',
+  );
   await question.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(toastOf(page, 'Image deleted.')).toBeVisible();
   await expect(rows).toHaveCount(before - 1);

@@ -6,7 +6,17 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { expect, expectNoAxeViolations, logInAs, openHydrated, parseCsv, sidewaysScroll, tabTo, test, toastOf } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  logInAs,
+  openHydrated,
+  parseCsv,
+  sidewaysScroll,
+  tabTo,
+  test,
+  toastOf,
+} from './fixtures';
 
 // The enquiries screen end to end (docs/design.md §15, §16): a visitor's enquiry is stored and mailed, the staff find
 // it with its mail state, read it, mark it handled, export the list as CSV and delete it; a bot that fills the
@@ -34,7 +44,17 @@ const SPAM = {
   requirements: [`Buy now, run ${run}.`],
 };
 
-const CSV_HEADER = ['Received', 'Status', 'Organization', 'Contact Person', 'Email', 'Mobile', 'Requirements', 'Mail', 'Mail detail'];
+const CSV_HEADER = [
+  'Received',
+  'Status',
+  'Organization',
+  'Contact Person',
+  'Email',
+  'Mobile',
+  'Requirements',
+  'Mail',
+  'Mail detail',
+];
 
 /** The table's columns, in order (the last one holds the actions). */
 const COLUMN = { received: 0, person: 1, organization: 2, email: 3, status: 4, mail: 5 } as const;
@@ -86,13 +106,15 @@ async function search(page: Page, text: string) {
   await expect(table(page)).not.toHaveAttribute('aria-busy', 'true');
 }
 
-
 test('a visitor sends an enquiry through the contact form', async ({ page, consoleErrors }) => {
   await sendEnquiry(page, ENQUIRY);
   expect(consoleErrors).toEqual([]);
 });
 
-test('the administrator finds it (New, its mail Sent), reads it in full and marks it handled', async ({ page, consoleErrors }) => {
+test('the administrator finds it (New, its mail Sent), reads it in full and marks it handled', async ({
+  page,
+  consoleErrors,
+}) => {
   // The mail goes out within seconds, but the wait for it comes on top of the usual steps.
   test.setTimeout(60_000);
   await logIn(page);
@@ -102,7 +124,10 @@ test('the administrator finds it (New, its mail Sent), reads it in full and mark
   await expect(table(page).locator('tbody tr')).toHaveCount(1);
   await expect(cellOf(row, COLUMN.person)).toHaveText(ENQUIRY.name);
   await expect(cellOf(row, COLUMN.organization)).toHaveText(ENQUIRY.organization);
-  await expect(cellOf(row, COLUMN.email).getByRole('link', { name: ENQUIRY.email })).toHaveAttribute('href', `mailto:${ENQUIRY.email}`);
+  await expect(cellOf(row, COLUMN.email).getByRole('link', { name: ENQUIRY.email })).toHaveAttribute(
+    'href',
+    `mailto:${ENQUIRY.email}`,
+  );
   await expect(cellOf(row, COLUMN.received).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
   await expect(cellOf(row, COLUMN.status)).toHaveText('New');
 
@@ -145,13 +170,18 @@ test('the administrator finds it (New, its mail Sent), reads it in full and mark
   expect(consoleErrors).toEqual([]);
 });
 
-test('Export CSV downloads what the list shows: UTF-8 with a BOM, CRLF, the columns in order, the enquiry', async ({ page }) => {
+test('Export CSV downloads what the list shows: UTF-8 with a BOM, CRLF, the columns in order, the enquiry', async ({
+  page,
+}) => {
   await logIn(page);
   await openEnquiries(page);
   await search(page, ENQUIRY.name);
   await expect(rowOf(page, ENQUIRY.name)).toHaveCount(1);
   const exportLink = page.getByRole('link', { name: 'Export CSV' });
-  await expect(exportLink).toHaveAttribute('href', `/api/master/enquiries.csv?${new URLSearchParams({ searchText: ENQUIRY.name })}`);
+  await expect(exportLink).toHaveAttribute(
+    'href',
+    `/api/master/enquiries.csv?${new URLSearchParams({ searchText: ENQUIRY.name })}`,
+  );
 
   const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
@@ -179,7 +209,10 @@ test('Export CSV downloads what the list shows: UTF-8 with a BOM, CRLF, the colu
   expect(cells.Requirements?.replace(/\r\n/g, '\n')).toBe(ENQUIRY.requirements.join('\n'));
 });
 
-test('a bot that fills the honeypot sees the same success; its enquiry waits under Spam, not mailed', async ({ page, consoleErrors }) => {
+test('a bot that fills the honeypot sees the same success; its enquiry waits under Spam, not mailed', async ({
+  page,
+  consoleErrors,
+}) => {
   await sendEnquiry(page, SPAM, 'https://cheap-pills.example');
   expect(consoleErrors).toEqual([]);
 
@@ -212,7 +245,9 @@ for (const viewport of [
   { width: 1280, height: 800 },
   { width: 768, height: 1000 },
 ]) {
-  test(`at ${viewport.width} px: axe finds nothing on the list and the detail, and the page never scrolls sideways`, async ({ page }) => {
+  test(`at ${viewport.width} px: axe finds nothing on the list and the detail, and the page never scrolls sideways`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await logIn(page);
     await openEnquiries(page);
@@ -225,7 +260,9 @@ for (const viewport of [
     await expect(rowOf(page, SPAM.name)).toHaveCount(1);
     await expectNoAxeViolations(page, `spam at ${viewport.width} px`);
 
-    await rowOf(page, SPAM.name).getByRole('button', { name: `View enquiry from ${SPAM.name}` }).click();
+    await rowOf(page, SPAM.name)
+      .getByRole('button', { name: `View enquiry from ${SPAM.name}` })
+      .click();
     await expect(page.getByRole('dialog', { name: `Enquiry from ${SPAM.name}` })).toBeVisible();
     await expectNoAxeViolations(page, `the detail at ${viewport.width} px`);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
@@ -239,7 +276,9 @@ test('at 360 px the list scrolls inside its frame, never the page; the detail fi
   await search(page, ENQUIRY.name);
   await expect(rowOf(page, ENQUIRY.name)).toHaveCount(1);
   expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-  await rowOf(page, ENQUIRY.name).getByRole('button', { name: `View enquiry from ${ENQUIRY.name}` }).click();
+  await rowOf(page, ENQUIRY.name)
+    .getByRole('button', { name: `View enquiry from ${ENQUIRY.name}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Enquiry from ${ENQUIRY.name}` });
   await expect(dialog).toBeVisible();
   const box = await dialog.boundingBox();
@@ -284,7 +323,11 @@ test('keyboard only: search, the Status and Mail filters, a row opened and close
   for (let presses = 0; presses < 8; presses += 1) {
     await page.keyboard.press('Tab');
     const where = await dialog.evaluate((element) =>
-      element.contains(document.activeElement) ? (document.activeElement?.textContent ?? '').trim() || 'inside' : document.activeElement === document.body ? 'body' : 'behind',
+      element.contains(document.activeElement)
+        ? (document.activeElement?.textContent ?? '').trim() || 'inside'
+        : document.activeElement === document.body
+          ? 'body'
+          : 'behind',
     );
     expect(where).not.toBe('behind');
     reached.add(where);
@@ -328,7 +371,9 @@ test("both enquiries are deleted through the dialog with the spec's question", a
   // The spam one, from its detail view.
   await page.getByLabel('Status').selectOption('Spam');
   await search(page, SPAM.name);
-  await rowOf(page, SPAM.name).getByRole('button', { name: `View enquiry from ${SPAM.name}` }).click();
+  await rowOf(page, SPAM.name)
+    .getByRole('button', { name: `View enquiry from ${SPAM.name}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Enquiry from ${SPAM.name}` });
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(question.locator('.confirm-dialog__question')).toHaveText('Delete this enquiry? This cannot be undone.');

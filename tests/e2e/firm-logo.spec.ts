@@ -30,14 +30,22 @@ test.afterAll(async ({ browser }) => {
 /** A logo of two colours (a band across its middle), `width` × `height`. */
 const logoPng = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 4, background: '#0b2545' } })
-    .composite([{ input: { create: { width, height: Math.max(1, Math.round(height / 3)), channels: 4, background: '#f59e0b' } }, top: Math.round(height / 3), left: 0 }])
+    .composite([
+      {
+        input: { create: { width, height: Math.max(1, Math.round(height / 3)), channels: 4, background: '#f59e0b' } },
+        top: Math.round(height / 3),
+        left: 0,
+      },
+    ])
     .png()
     .toBuffer();
 
 /** Uploads a logo on the company details screen and submits the form; the logo's address. */
 async function uploadLogo(page: Page, name: string, bytes: Buffer): Promise<string> {
   await page.goto('/companyForm');
-  await page.getByLabel('Choose an image file (PNG or JPEG)').setInputFiles({ name, mimeType: 'image/png', buffer: bytes });
+  await page
+    .getByLabel('Choose an image file (PNG or JPEG)')
+    .setInputFiles({ name, mimeType: 'image/png', buffer: bytes });
   await expect(toastOf(page, 'Image uploaded.')).toBeVisible();
   const field = page.getByLabel('Logo', { exact: true });
   await expect(field).toHaveValue(/^\/uploads\/photos\/company\/[0-9a-f]{24}_\d+x\d+\.png$/);
@@ -66,12 +74,22 @@ async function checkHeaderAtWidths(page: Page, shot: string): Promise<void> {
         clearOfButtons: [toggle, login].every((other) => other.width === 0 || logo.right <= other.left),
       };
     });
-    expect(measured, `${width} px`).toEqual({ sideways: 0, logoHeight: 40, inside: true, beforeName: true, clearOfButtons: true });
+    expect(measured, `${width} px`).toEqual({
+      sideways: 0,
+      logoHeight: 40,
+      inside: true,
+      beforeName: true,
+      clearOfButtons: true,
+    });
     await page.locator('.site-header').screenshot({ path: path.join(SHOTS, `${shot}-${width}.png`) });
   }
 }
 
-test('an administrator uploads the logo: the public header, the staff top bar and the favicon show it', async ({ page, request, consoleErrors }) => {
+test('an administrator uploads the logo: the public header, the staff top bar and the favicon show it', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
   original = await callApi<Record<string, string>>(page, '/api/master/getCompanyDetails', {});
@@ -91,7 +109,7 @@ test('an administrator uploads the logo: the public header, the staff top bar an
   await expect(staffIcon).toHaveAttribute('href', /^\/favicon-32\.png\?v=/);
   await expect(staffIcon).not.toHaveAttribute('href', demoIcon!);
   const staffIconHref = await staffIcon.getAttribute('href');
-  await expectNoAxeViolations(page, 'company details with the firm\'s logo');
+  await expectNoAxeViolations(page, "company details with the firm's logo");
 
   // The public header, on the next page view; its logo keeps its box while it loads (nothing shifts).
   let release: () => void = () => {};
@@ -109,7 +127,9 @@ test('an administrator uploads the logo: the public header, the staff top bar an
   const beforeLoad = await nameAt();
   release();
   await page.unroute(`**${logo}`);
-  await expect.poll(() => brandLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => brandLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
   expect(await nameAt()).toBe(beforeLoad);
 
   // The favicon: a new version, a 32 × 32 PNG made from the logo.
@@ -120,7 +140,9 @@ test('an administrator uploads the logo: the public header, the staff top bar an
   const served = await request.get(icon!);
   expect(served.headers()['content-type']).toBe('image/png');
   expect(await sharp(await served.body()).metadata()).toMatchObject({ width: 32, height: 32 });
-  expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')).toMatch(/^\/apple-touch-icon\.png\?v=/);
+  expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')).toMatch(
+    /^\/apple-touch-icon\.png\?v=/,
+  );
 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });

@@ -2,7 +2,17 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { callApi, createE2eUser, createEditorsAutowiredPage, expect, expectNoAxeViolations, logInAs, queryE2eDatabase, test, toastOf } from './fixtures';
+import {
+  callApi,
+  createE2eUser,
+  createEditorsAutowiredPage,
+  expect,
+  expectNoAxeViolations,
+  logInAs,
+  queryE2eDatabase,
+  test,
+  toastOf,
+} from './fixtures';
 
 // docs/design.md §24, "a newcomer's first week": toasts that hide no control, Compare that shows only real changes, and
 // the Contact editor's "Use the company's details". On an Autowired page of this file's own (no other test
@@ -18,12 +28,29 @@ const WIDTHS = [360, 768, 1280] as const;
 test.describe.configure({ mode: 'serial' });
 
 const PARAMETERS = [
-  { parameterName: 'headline', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'Y', minlength: 3, maxlength: 80 },
-  { parameterName: 'story', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header', mandatory: 'N' },
+  {
+    parameterName: 'headline',
+    sequence: 1,
+    type: 'Textarea',
+    unittype: 'Character',
+    pagecreationtype: 'Header',
+    mandatory: 'Y',
+    minlength: 3,
+    maxlength: 80,
+  },
+  {
+    parameterName: 'story',
+    sequence: 2,
+    type: 'Richtext',
+    unittype: 'Richtext',
+    pagecreationtype: 'Header',
+    mandatory: 'N',
+  },
 ];
 
 /** Rich text as older content holds it (the demo's seed, a restore): `<br>`, attributes in another order, no rel. */
-const OLD_STORY = '<p>Widgets that last.<br>Made in Pune.</p>\n<p><a target="_blank" href="/Contact1">Write to us</a></p>';
+const OLD_STORY =
+  '<p>Widgets that last.<br>Made in Pune.</p>\n<p><a target="_blank" href="/Contact1">Write to us</a></p>';
 
 let pageId = 0;
 
@@ -33,19 +60,26 @@ test.beforeAll(async ({ browser }) => {
   // Its first revision, published as older content was stored: not through today's cleaner.
   const db = new Database(path.join(process.env.FOLIO_E2E_DATA!, 'folio.sqlite'), { fileMustExist: true });
   try {
-    const document = { header: { headline: 'Widgets for everyone', story: OLD_STORY }, rows: [], menupageid: pageId, commonrouting: NAME, revision: 1 };
-    db.prepare("insert into page_revisions (page_id, revision, document, saved_by, saved_by_name, saved_at, status) values (?, 1, ?, null, 'an import', ?, 'published')").run(
-      pageId,
-      JSON.stringify(document),
-      new Date().toISOString(),
-    );
+    const document = {
+      header: { headline: 'Widgets for everyone', story: OLD_STORY },
+      rows: [],
+      menupageid: pageId,
+      commonrouting: NAME,
+      revision: 1,
+    };
+    db.prepare(
+      "insert into page_revisions (page_id, revision, document, saved_by, saved_by_name, saved_at, status) values (?, 1, ?, null, 'an import', ?, 'published')",
+    ).run(pageId, JSON.stringify(document), new Date().toISOString());
   } finally {
     db.close();
   }
 });
 
 /** Whether two boxes share any point. */
-function overlap(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+function overlap(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
@@ -122,7 +156,11 @@ test('Compare shows only real changes: markup written another way is no change',
   const compare = page.getByRole('region', { name: `Changes from revision 1 to revision ${newest}` });
   await expect(compare.locator('.compare-change')).toHaveCount(1);
   await expect(compare.locator('.compare-change').getByRole('heading', { level: 4 })).toHaveText(/headline/);
-  const stored = queryE2eDatabase<{ document: string }>('select document from page_revisions where page_id = ? and revision = ?', pageId, newest)[0]!;
+  const stored = queryE2eDatabase<{ document: string }>(
+    'select document from page_revisions where page_id = ? and revision = ?',
+    pageId,
+    newest,
+  )[0]!;
   // The stored story is the cleaner's (<br />, rel added), not the old markup: the two differ as text, not on screen.
   const story = (JSON.parse(stored.document) as { header: { story: string } }).header.story;
   expect(story).not.toBe(OLD_STORY);
@@ -144,7 +182,9 @@ test('Compare shows only real changes: markup written another way is no change',
   await picker.getByLabel('To revision').selectOption(String(newest + 1));
   await picker.getByRole('button', { name: 'Compare' }).click();
   const none = page.getByRole('region', { name: `Changes from revision 1 to revision ${newest + 1}` });
-  await expect(none.locator('.compare-none')).toHaveText(`No differences: revision 1 and revision ${newest + 1} have the same content.`);
+  await expect(none.locator('.compare-none')).toHaveText(
+    `No differences: revision 1 and revision ${newest + 1} have the same content.`,
+  );
   await expect(none.locator('.compare-change')).toHaveCount(0);
 });
 
@@ -155,14 +195,20 @@ const contactFields = (page: Page) => ({
   phone: page.getByLabel('Phone', { exact: true }),
 });
 
-test("the Contact editor's 'Use the company's details' fills address, e-mail and phone, unsaved until Save All", async ({ page }) => {
+test("the Contact editor's 'Use the company's details' fills address, e-mail and phone, unsaved until Save All", async ({
+  page,
+}) => {
   // The editor's axe check reads the page in its preview too, which takes a while on two cores.
   test.slow();
   await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
   await page.goto('/Contact');
   const fields = contactFields(page);
   await expect(fields.address).not.toHaveValue('');
-  const company = await callApi<{ address: string; email: string; phone: string }>(page, '/api/master/getCompanyContact', {});
+  const company = await callApi<{ address: string; email: string; phone: string }>(
+    page,
+    '/api/master/getCompanyContact',
+    {},
+  );
   const published = await callApi<{ revision: number; address: string }>(page, '/api/master/getcont', {});
   expect(company.address).not.toBe(published.address);
 
@@ -192,7 +238,10 @@ for (const width of [768, 1280] as const) {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
     const toast = page.locator('.Toastify__toast', { hasText: 'User deactivated.' });
     await expect(toast).toBeVisible();
-    const actions = page.locator('.app-screen__actions').getByRole('link').or(page.locator('.app-screen__actions').getByRole('button'));
+    const actions = page
+      .locator('.app-screen__actions')
+      .getByRole('link')
+      .or(page.locator('.app-screen__actions').getByRole('button'));
     expect(await actions.count()).toBeGreaterThan(0);
     for (const control of await actions.all()) await expectClearOf(toast, control);
     for (const control of await page.getByRole('banner').getByRole('button').all()) await expectClearOf(toast, control);
@@ -200,7 +249,9 @@ for (const width of [768, 1280] as const) {
 }
 
 for (const width of [768, 1280] as const) {
-  test(`the sign-in's toast, still showing on the staff home, covers nothing of the top bar at ${width} px`, async ({ page }) => {
+  test(`the sign-in's toast, still showing on the staff home, covers nothing of the top bar at ${width} px`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
     const toast = page.locator('.Toastify__toast', { hasText: 'Signed in.' });

@@ -61,7 +61,12 @@ export function queryE2eTenant<T>(tenant: E2eTenant, sql: string, ...params: unk
  * Creates a user straight in the e2e server's database (the user screens come with a later issue), with an
  * optional group of its own; returns nothing, the user logs in through the real login page.
  */
-export async function createE2eUser(username: string, password: string, group: number | { newGroup: string }, tenant: E2eTenant = 'default'): Promise<void> {
+export async function createE2eUser(
+  username: string,
+  password: string,
+  group: number | { newGroup: string },
+  tenant: E2eTenant = 'default',
+): Promise<void> {
   const dataDir = process.env.FOLIO_E2E_DATA;
   if (!dataDir) throw new Error('FOLIO_E2E_DATA is not set (run through playwright.config.ts)');
   const hash = await argon2.hash(password, { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
@@ -70,7 +75,10 @@ export async function createE2eUser(username: string, password: string, group: n
     const now = new Date().toISOString();
     let groupId = typeof group === 'number' ? group : 0;
     if (typeof group !== 'number') {
-      groupId = Number(db.prepare('insert into user_groups (name, builtin, created_at) values (?, 0, ?)').run(group.newGroup, now).lastInsertRowid);
+      groupId = Number(
+        db.prepare('insert into user_groups (name, builtin, created_at) values (?, 0, ?)').run(group.newGroup, now)
+          .lastInsertRowid,
+      );
     }
     db.prepare(
       "insert into users (username, password_hash, group_id, first_name, last_name, email, active, created_at, password_changed_at) values (?, ?, ?, ?, '', '', 1, ?, ?)",
@@ -81,7 +89,12 @@ export async function createE2eUser(username: string, password: string, group: n
 }
 
 /** createE2eUser for a file's beforeAll: a user already there (made by another worker, or before a retry) is fine. */
-export async function ensureE2eUser(username: string, password: string, group: number, tenant: E2eTenant = 'default'): Promise<void> {
+export async function ensureE2eUser(
+  username: string,
+  password: string,
+  group: number,
+  tenant: E2eTenant = 'default',
+): Promise<void> {
   await createE2eUser(username, password, group, tenant).catch((error: unknown) => {
     if (!String(error).includes('UNIQUE')) throw error;
   });
@@ -91,15 +104,23 @@ export async function ensureE2eUser(username: string, password: string, group: n
  * An enquiry straight in the e2e server's database, as the contact form stores it (without its mail job, so it is
  * "Not mailed"): for screens that list enquiries without a visitor's round through the form. Returns its id.
  */
-export function insertE2eEnquiry(enquiry: { name: string; organization: string; email: string; requirements: string }): number {
+export function insertE2eEnquiry(enquiry: {
+  name: string;
+  organization: string;
+  email: string;
+  requirements: string;
+}): number {
   const dataDir = process.env.FOLIO_E2E_DATA;
   if (!dataDir) throw new Error('FOLIO_E2E_DATA is not set (run through playwright.config.ts)');
   const db = new Database(path.join(dataDir, 'folio.sqlite'), { fileMustExist: true });
   try {
     return Number(
       db
-        .prepare("insert into enquiries (organization, name, email, mobile, requirements, created_at, status) values (?, ?, ?, '9876543210', ?, ?, 'New')")
-        .run(enquiry.organization, enquiry.name, enquiry.email, enquiry.requirements, new Date().toISOString()).lastInsertRowid,
+        .prepare(
+          "insert into enquiries (organization, name, email, mobile, requirements, created_at, status) values (?, ?, ?, '9876543210', ?, ?, 'New')",
+        )
+        .run(enquiry.organization, enquiry.name, enquiry.email, enquiry.requirements, new Date().toISOString())
+        .lastInsertRowid,
     );
   } finally {
     db.close();
@@ -116,7 +137,9 @@ export async function issueE2eOneTimePassword(username: string): Promise<string>
   if (!dataDir) throw new Error('FOLIO_E2E_DATA is not set (run through playwright.config.ts)');
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL;
-  const { stdout } = await execFileAsync(process.execPath, ['dist/server/cli.js', 'user', 'reset-password', username], { env });
+  const { stdout } = await execFileAsync(process.execPath, ['dist/server/cli.js', 'user', 'reset-password', username], {
+    env,
+  });
   const password = stdout.trim().split('\n').at(-1);
   if (!password) throw new Error(`The shell printed no one-time password for ${username}`);
   return password;
@@ -138,7 +161,9 @@ export const toastOf = (page: Page, text: string | RegExp) => page.locator('.Toa
 
 /** The list editor whose entry form is for `entryName` ('news entry', 'customer', …). */
 export function listEditor(page: Page, entryName: string) {
-  return page.locator('.list-editor').filter({ has: page.locator('legend', { hasText: new RegExp(`^(New|Edit) ${entryName}`) }) });
+  return page
+    .locator('.list-editor')
+    .filter({ has: page.locator('legend', { hasText: new RegExp(`^(New|Edit) ${entryName}`) }) });
 }
 
 /** Presses the editor's Save (or Save All), which publishes, answers its question, and waits for its success toast. */
@@ -170,8 +195,17 @@ export async function openAdministrationScreen(page: Page, label: string, path: 
 export async function callApi<T>(page: Page, path: string, body: unknown): Promise<T> {
   return page.evaluate(
     async ({ path, body }) => {
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify(body) });
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice(11) ?? '',
+      );
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+        body: JSON.stringify(body),
+      });
       if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
       return response.json();
     },
@@ -193,11 +227,18 @@ export async function readApi<T>(page: Page, path: string): Promise<T> {
  * it was read at: should another spec save the languages in between (409), it is read again and tried once more.
  */
 export async function ensureGerman(page: Page, tries = 3): Promise<void> {
-  const settings = await readApi<{ locales: Array<{ code: string; name: string; enabled: boolean }> }>(page, '/api/master/locales');
+  const settings = await readApi<{ locales: Array<{ code: string; name: string; enabled: boolean }> }>(
+    page,
+    '/api/master/locales',
+  );
   const others = settings.locales.filter((locale) => locale.code !== 'de');
-  if (others.length === settings.locales.length - 1 && settings.locales.find((locale) => locale.code === 'de')?.enabled) return;
+  if (others.length === settings.locales.length - 1 && settings.locales.find((locale) => locale.code === 'de')?.enabled)
+    return;
   try {
-    await callApi(page, '/api/master/locales', { ...settings, locales: [...others, { code: 'de', name: 'Deutsch', enabled: true }] });
+    await callApi(page, '/api/master/locales', {
+      ...settings,
+      locales: [...others, { code: 'de', name: 'Deutsch', enabled: true }],
+    });
   } catch (error) {
     if (tries <= 1) throw error;
     await ensureGerman(page, tries - 1);
@@ -213,7 +254,10 @@ export async function expectNoAxeViolations(page: Page, what: string) {
   // An editor's preview pane holds one page at rest; while a render loads, the next one waits in a frame beneath
   // (aria-hidden), which axe reads as a second page (its header and main twice). Checked at rest.
   // The pane shows beside an editor from 1280 px unless hidden (it may still be loading), and below when switched to.
-  const beside = (page.viewportSize()?.width ?? 0) >= 1280 && (await page.locator('.editor-layout').count()) > 0 && (await page.getByRole('button', { name: 'Show preview' }).count()) === 0;
+  const beside =
+    (page.viewportSize()?.width ?? 0) >= 1280 &&
+    (await page.locator('.editor-layout').count()) > 0 &&
+    (await page.getByRole('button', { name: 'Show preview' }).count()) === 0;
   const paneShown = beside || (await page.locator('.preview-pane').isVisible());
   if (paneShown) {
     await expect(page.locator('.preview-pane')).toBeVisible({ timeout: 10_000 });
@@ -225,23 +269,37 @@ export async function expectNoAxeViolations(page: Page, what: string) {
   const frame = 'iframe.preview-pane__frame[title="Preview of the page"]';
   const checks = [new AxeBuilder({ page }).withTags(AXE_TAGS).exclude(frame)];
   // (An empty frame, of a pane folded away or of a page that cannot show yet, has no page to check.)
-  if (paneShown && (await page.locator(`${frame}:not([srcdoc=""])`).count()) > 0) checks.push(new AxeBuilder({ page }).withTags(AXE_TAGS).include([frame, 'html']));
+  if (paneShown && (await page.locator(`${frame}:not([srcdoc=""])`).count()) > 0)
+    checks.push(new AxeBuilder({ page }).withTags(AXE_TAGS).include([frame, 'html']));
   const summary: string[] = [];
   for (const check of checks) {
     const results = await check.analyze();
-    summary.push(...results.violations.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`));
+    summary.push(
+      ...results.violations.map(
+        (v) =>
+          `${what}: ${v.id}: ${v.help} (${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(' | ')})`,
+      ),
+    );
   }
   expect(summary).toEqual([]);
 }
 
 /** How far the page scrolls sideways (0 when it does not). */
-export const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+export const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /**
  * Presses Tab (or Shift+Tab, `backwards`) until `target` has the focus (keyboard only, as a user would),
  * failing after `max` presses.
  */
-export async function tabTo(page: Page, target: import('@playwright/test').Locator, { max = 120, backwards = false } = {}) {
+export async function tabTo(
+  page: Page,
+  target: import('@playwright/test').Locator,
+  { max = 120, backwards = false } = {},
+) {
   await expect(target).toBeVisible();
   for (let presses = 0; presses < max; presses += 1) {
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
@@ -297,7 +355,10 @@ export function parseCsv(text: string): { records: string[][]; bareLineFeeds: nu
  * A page made in page creation for one test file (no other test edits it): created by the administrator through
  * the API with the given parameters and put at the end of the Editors group's menu, so its editors can open it.
  */
-export async function createEditorsAutowiredPage(browser: Browser, page: { name: string; display: string; parameters: readonly object[] }): Promise<number> {
+export async function createEditorsAutowiredPage(
+  browser: Browser,
+  page: { name: string; display: string; parameters: readonly object[] },
+): Promise<number> {
   const context = await browser.newContext();
   try {
     const admin = await context.newPage();
@@ -310,8 +371,18 @@ export async function createEditorsAutowiredPage(browser: Browser, page: { name:
       homepage: 'Y',
     });
     expect(created.status).toBe('OK');
-    expect((await callApi<{ message: string }>(admin, '/api/master/saveParameters', { id: created.id, parameters: page.parameters })).message).toBe('Success');
-    const tree = await callApi<Array<{ sequence: number }>>(admin, '/api/menu/menubyuser', { userId: 3, from: 'group' });
+    expect(
+      (
+        await callApi<{ message: string }>(admin, '/api/master/saveParameters', {
+          id: created.id,
+          parameters: page.parameters,
+        })
+      ).message,
+    ).toBe('Success');
+    const tree = await callApi<Array<{ sequence: number }>>(admin, '/api/menu/menubyuser', {
+      userId: 3,
+      from: 'group',
+    });
     const sequence = Math.max(0, ...tree.map((node) => node.sequence)) + 1;
     const menu = await callApi<{ status: string }>(admin, '/api/menu/savemenubyuserforjson', {
       jsonsavelist: { resourcegroupid: 3, pageid: created.id, pagename: page.name, sequence },
@@ -341,12 +412,15 @@ export async function clickInPreview(page: Page, selector: string) {
   const frameBox = () => page.locator('iframe[title="Preview of the page"]').boundingBox();
   let frame = await frameBox();
   await expect
-    .poll(async () => {
-      const now = await frameBox();
-      const settled = JSON.stringify(now) === JSON.stringify(frame);
-      frame = now;
-      return settled;
-    }, { intervals: [50] })
+    .poll(
+      async () => {
+        const now = await frameBox();
+        const settled = JSON.stringify(now) === JSON.stringify(frame);
+        frame = now;
+        return settled;
+      },
+      { intervals: [50] },
+    )
     .toBe(true);
   const inner = await element.evaluate((target) => {
     const box = target.getBoundingClientRect();
@@ -361,7 +435,9 @@ function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
+      );
     });
   });
 }
@@ -373,7 +449,14 @@ function freePort(): Promise<number> {
 export async function startSetupServer(name: string): Promise<{ baseURL: string; code: string; stop: () => void }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `folio-e2e-${name}-`));
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json', ADMIN_PASSWORD: '' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
+    ADMIN_PASSWORD: '',
+  };
   const server = spawn('node', ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const stop = () => {
     server.kill('SIGTERM');

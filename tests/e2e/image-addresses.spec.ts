@@ -1,7 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { BASE_URL } from '../../playwright.config';
-import { createE2eUser, createEditorsAutowiredPage, expect, logInAs, openHydrated, saveEditor, test, toastOf } from './fixtures';
+import {
+  createE2eUser,
+  createEditorsAutowiredPage,
+  expect,
+  logInAs,
+  openHydrated,
+  saveEditor,
+  test,
+  toastOf,
+} from './fixtures';
 
 // Image addresses are site-relative (docs/design.md §24): an image uploaded while the site is reached at one address
 // shows when it is reached at another. The e2e server's PUBLIC_BASE_URL is http://127.0.0.1:<port>; the same
@@ -14,7 +23,14 @@ const RUN = `${Date.now() % 100000}`.padStart(5, '0');
 const NAME = `Pictures${RUN}`;
 const EDITOR = { username: `e2e-pictures-${RUN}`, password: 'e2e-pictures-password' };
 const OTHER_ADDRESS = BASE_URL.replace('//127.0.0.1:', '//localhost:');
-const BANNER = { parameterName: 'banner', sequence: 1, type: 'Image', unittype: 'Image', pagecreationtype: 'Header', mandatory: 'N' };
+const BANNER = {
+  parameterName: 'banner',
+  sequence: 1,
+  type: 'Image',
+  unittype: 'Image',
+  pagecreationtype: 'Header',
+  mandatory: 'N',
+};
 
 let pageId = 0;
 
@@ -33,9 +49,17 @@ const naturalWidth = async (image: Locator) => {
 };
 
 /** The editor's preview of the banner field. */
-const editorPreview = (page: Page) => page.locator('.image-field').filter({ has: page.getByLabel('banner', { exact: true }) }).locator('img.image-preview');
+const editorPreview = (page: Page) =>
+  page
+    .locator('.image-field')
+    .filter({ has: page.getByLabel('banner', { exact: true }) })
+    .locator('img.image-preview');
 
-test('an image uploaded through one address of the site shows through another, on the public page and in the editor', async ({ browser, page, consoleErrors }) => {
+test('an image uploaded through one address of the site shows through another, on the public page and in the editor', async ({
+  browser,
+  page,
+  consoleErrors,
+}) => {
   // Uploaded and published by an Editor who reached the site as localhost.
   const context = await browser.newContext({ baseURL: OTHER_ADDRESS });
   const uploader = await context.newPage();
@@ -48,8 +72,14 @@ test('an image uploaded through one address of the site shows through another, o
     await logInAs(uploader, EDITOR.username, EDITOR.password);
     expect(new URL(uploader.url()).origin).toBe(OTHER_ADDRESS);
     await uploader.goto(`/${NAME}`);
-    const buffer = await sharp({ create: { width: 640, height: 240, channels: 3, background: { r: 30, g: 120, b: 90 } } }).png().toBuffer();
-    await uploader.getByLabel('Choose an image file (PNG or JPEG)').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer });
+    const buffer = await sharp({
+      create: { width: 640, height: 240, channels: 3, background: { r: 30, g: 120, b: 90 } },
+    })
+      .png()
+      .toBuffer();
+    await uploader
+      .getByLabel('Choose an image file (PNG or JPEG)')
+      .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer });
     await expect(toastOf(uploader, 'Image uploaded.')).toBeVisible();
     // The field holds the image's path on this site, no scheme and host.
     const field = uploader.getByLabel('banner', { exact: true });
@@ -69,7 +99,10 @@ test('an image uploaded through one address of the site shows through another, o
   const banner = page.locator(`main img[src="${address}"]`);
   expect(await naturalWidth(banner)).toBeGreaterThan(0);
   // Its srcset's copies are paths too, and the browser loads the one it picks.
-  await expect(page.locator('main picture source[type="image/webp"]')).toHaveAttribute('srcset', new RegExp(`^/uploads/photos/page${pageId}/[0-9a-f]{24}_640x240-320\\.webp 320w, /uploads/photos/page${pageId}/`));
+  await expect(page.locator('main picture source[type="image/webp"]')).toHaveAttribute(
+    'srcset',
+    new RegExp(`^/uploads/photos/page${pageId}/[0-9a-f]{24}_640x240-320\\.webp 320w, /uploads/photos/page${pageId}/`),
+  );
   expect(await banner.evaluate((element: HTMLImageElement) => new URL(element.currentSrc).origin)).toBe(BASE_URL);
 
   // And so does an Editor there, in the editor.

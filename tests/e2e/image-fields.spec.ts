@@ -1,6 +1,18 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ensureE2eUser, expect, expectNoAxeViolations, listEditor, logInAs, openHydrated, queryE2eDatabase, queryE2eTenant, saveEditor, test, toastOf } from './fixtures';
+import {
+  ensureE2eUser,
+  expect,
+  expectNoAxeViolations,
+  listEditor,
+  logInAs,
+  openHydrated,
+  queryE2eDatabase,
+  queryE2eTenant,
+  saveEditor,
+  test,
+  toastOf,
+} from './fixtures';
 import { onOwnSite } from './tenants';
 
 // docs/design.md §27 "Image fields offer upload (button, drag and drop, paste) and 'Choose from library'; the carousel's
@@ -16,18 +28,25 @@ test.beforeAll(() => ensureE2eUser(EDITOR.username, EDITOR.password, 3, 'images'
 
 const logIn = (page: Page) => logInAs(page, EDITOR.username, EDITOR.password);
 
-const pngOf = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+const pngOf = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 /**
  * Drags files onto `zone` as a browser does: a DataTransfer made in the page holding the files' bytes, then
  * dragenter, dragover and drop on the zone. Checks that the zone shows it takes the drop while the files are over it.
  */
 async function dropFiles(page: Page, zone: Locator, files: ReadonlyArray<{ name: string; bytes: Buffer }>) {
-  const dataTransfer = await page.evaluateHandle((sent) => {
-    const transfer = new DataTransfer();
-    for (const file of sent) transfer.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: 'image/png' }));
-    return transfer;
-  }, files.map((file) => ({ name: file.name, bytes: [...file.bytes] })));
+  const dataTransfer = await page.evaluateHandle(
+    (sent) => {
+      const transfer = new DataTransfer();
+      for (const file of sent)
+        transfer.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: 'image/png' }));
+      return transfer;
+    },
+    files.map((file) => ({ name: file.name, bytes: [...file.bytes] })),
+  );
   await zone.dispatchEvent('dragenter', { dataTransfer });
   await zone.dispatchEvent('dragover', { dataTransfer });
   await expect(zone).toHaveClass(/image-field--dragging/);
@@ -57,12 +76,19 @@ async function publishEntryWithImage(page: Page, list: Locator, pattern: RegExp)
 }
 
 /** Waits until an image has loaded (a broken one has no natural width). */
-const expectLoaded = (img: Locator) => expect.poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+const expectLoaded = (img: Locator) =>
+  expect
+    .poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+    .toBeGreaterThan(0);
 
 /** The drop zone of the image field labelled `label` (the field's box). */
-const zoneOf = (scope: Locator, label: string) => scope.locator('.image-field').filter({ has: scope.page().getByLabel(label, { exact: true }) });
+const zoneOf = (scope: Locator, label: string) =>
+  scope.locator('.image-field').filter({ has: scope.page().getByLabel(label, { exact: true }) });
 
-test('a logo dropped on a customer uploads at once; two dropped go to the library with a line each', async ({ page, consoleErrors }) => {
+test('a logo dropped on a customer uploads at once; two dropped go to the library with a line each', async ({
+  page,
+  consoleErrors,
+}) => {
   const customers = await editEntry(page, '/Customers', 'customer');
   const zone = zoneOf(customers, 'Image');
   await expect(zone).toContainText('Drop an image here, paste one, or choose a file.');
@@ -85,7 +111,11 @@ test('a logo dropped on a customer uploads at once; two dropped go to the librar
     { name: 'third.png', bytes: await pngOf(200, 100, '#b45309') },
   ]);
   await expect(zone.locator('.image-field__more')).toHaveText('1 more image is in the library: Choose from library');
-  await expect(zone.locator('.image-field__line')).toHaveText(['second.pngUploaded.', 'not-an-image.pngNot uploaded: Please upload a PNG, JPEG, GIF or WebP image.', 'third.pngUploaded.']);
+  await expect(zone.locator('.image-field__line')).toHaveText([
+    'second.pngUploaded.',
+    'not-an-image.pngNot uploaded: Please upload a PNG, JPEG, GIF or WebP image.',
+    'third.pngUploaded.',
+  ]);
   await expect(image).toHaveValue(/_300x150\.png$/);
   expect(await image.inputValue()).not.toBe(first);
   await expect(toastOf(page, 'Failed to upload file: Please upload a PNG, JPEG, GIF or WebP image.')).toBeVisible();
@@ -116,7 +146,11 @@ test('an image chosen from the library goes into another customer and shows on t
   await choice.click();
   await expect(dialog).toHaveCount(0);
   await expect(opener).toBeFocused();
-  const address = await publishEntryWithImage(page, customers, /^\/uploads\/photos\/customer\/[0-9a-f]{24}_200x100\.png$/);
+  const address = await publishEntryWithImage(
+    page,
+    customers,
+    /^\/uploads\/photos\/customer\/[0-9a-f]{24}_200x100\.png$/,
+  );
   await openHydrated(page, '/Customers1');
   // The first customer shows the 300 × 150 logo of the first test, the second this one.
   const photo = page.locator(`main img[src="${address}"]`).first();
@@ -126,19 +160,27 @@ test('an image chosen from the library goes into another customer and shows on t
 
 test('the carousel slide takes an uploaded image and the public Home shows it', async ({ page }) => {
   const slides = await editEntry(page, '/Home', 'slide');
-  await slides.getByLabel('Choose an image file (PNG or JPEG)').setInputFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: await pngOf(1600, 700, '#1e3a8a') });
+  await slides
+    .getByLabel('Choose an image file (PNG or JPEG)')
+    .setInputFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: await pngOf(1600, 700, '#1e3a8a') });
   await expect(toastOf(page, 'Image uploaded.')).toBeVisible();
   const address = await publishEntryWithImage(page, slides, /^\/uploads\/photos\/slides\/[0-9a-f]{24}_1600x700\.png$/);
   await openHydrated(page, '/Home1');
   const picture = page.locator(`.carousel__image[src="${address}"]`);
   await expectLoaded(picture);
   // Inside its <picture> the image still fills its slide.
-  const [shown, slide] = await Promise.all([picture.boundingBox(), page.locator('.carousel__slide').first().boundingBox()]);
+  const [shown, slide] = await Promise.all([
+    picture.boundingBox(),
+    page.locator('.carousel__slide').first().boundingBox(),
+  ]);
   expect(Math.round(shown!.height)).toBe(Math.round(slide!.height));
   expect(Math.round(shown!.width)).toBe(Math.round(slide!.width));
   // The WebP copies made at upload, for a narrow window's smaller download.
   const stem = address.replace(/\.png$/, '');
-  await expect(page.locator('.carousel picture source[type="image/webp"]').first()).toHaveAttribute('srcset', `${stem}-320.webp 320w, ${stem}-640.webp 640w, ${stem}-1280.webp 1280w, ${stem}-1600.webp 1600w`);
+  await expect(page.locator('.carousel picture source[type="image/webp"]').first()).toHaveAttribute(
+    'srcset',
+    `${stem}-320.webp 320w, ${stem}-640.webp 640w, ${stem}-1280.webp 1280w, ${stem}-1600.webp 1600w`,
+  );
   // A typed address still works: the demo slides are paths on this site.
   await expect(page.locator('.carousel__image[src^="/demo/"]').first()).toBeAttached();
 });

@@ -2,7 +2,15 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { LOCALE_MESSAGES } from '../../src/core/schemas/locale';
-import { expect, expectNoAxeViolations, logInAs, openAdministrationScreen, sidewaysScroll, test, toastOf } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  logInAs,
+  openAdministrationScreen,
+  sidewaysScroll,
+  test,
+  toastOf,
+} from './fixtures';
 
 // The languages and translations screens end to end (docs/design.md §28), against the real server: the administrator adds
 // Français on Languages (a bad code first: the server's sentence at that row's code), finds it listed after a
@@ -14,7 +22,8 @@ import { expect, expectNoAxeViolations, logInAs, openAdministrationScreen, sidew
 
 const FRENCH = 'Français';
 
-const languageRow = (page: Page, code: string) => page.locator('.language-item').filter({ has: page.locator('code', { hasText: new RegExp(`^${code}$`) }) });
+const languageRow = (page: Page, code: string) =>
+  page.locator('.language-item').filter({ has: page.locator('code', { hasText: new RegExp(`^${code}$`) }) });
 
 /** The page never scrolls sideways at a tablet's and a phone's width; axe finds nothing at the phone's. */
 async function checkNarrow(page: Page, what: string) {
@@ -26,7 +35,10 @@ async function checkNarrow(page: Page, what: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('an administrator adds Français, sees every page Missing in it, sends its XLIFF out and back, and removes it', async ({ page, consoleErrors }) => {
+test('an administrator adds Français, sees every page Missing in it, sends its XLIFF out and back, and removes it', async ({
+  page,
+  consoleErrors,
+}) => {
   // axe over two screens at two widths, several round trips: slow on a busy machine.
   test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -74,7 +86,10 @@ test('an administrator adds Français, sees every page Missing in it, sends its 
   await expectNoAxeViolations(page, 'translations screen at 1280 px');
 
   // The XLIFF file of French: an XLIFF 2.0 document of the site's texts, from English to French.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: `Download XLIFF for ${FRENCH}` }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: `Download XLIFF for ${FRENCH}` }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/-fr\.xlf$/);
   const file = await download.path();
   const xliff = await readFile(file, 'utf8');
@@ -83,25 +98,41 @@ test('an administrator adds Français, sees every page Missing in it, sends its 
   expect(xliff).toMatch(/trgLang="fr"/);
 
   // The same file back, translated by nobody: nothing changes.
-  const frenchCard = page.locator('.xliff-language').filter({ has: page.getByRole('heading', { name: `${FRENCH} fr` }) });
+  const frenchCard = page
+    .locator('.xliff-language')
+    .filter({ has: page.getByRole('heading', { name: `${FRENCH} fr` }) });
   await frenchCard.getByLabel(`Translated XLIFF file for ${FRENCH}`).setInputFiles(file);
   await frenchCard.getByRole('button', { name: `Upload translated XLIFF for ${FRENCH}` }).click();
   await expect(frenchCard.getByRole('status')).toContainText('Nothing changed');
 
   // The first text translated (its own words, as a stand-in for French): that page gets a French draft, linked to
   // its editor in French, and the table says a draft is waiting.
-  const translated = xliff.replace(/<source>([\s\S]*?)<\/source>/, (source: string, text: string) => `${source}<target>${text}</target>`);
+  const translated = xliff.replace(
+    /<source>([\s\S]*?)<\/source>/,
+    (source: string, text: string) => `${source}<target>${text}</target>`,
+  );
   expect(translated).not.toBe(xliff);
-  await frenchCard.getByLabel(`Translated XLIFF file for ${FRENCH}`).setInputFiles({ name: 'translated-fr.xlf', mimeType: 'application/xliff+xml', buffer: Buffer.from(translated) });
+  await frenchCard
+    .getByLabel(`Translated XLIFF file for ${FRENCH}`)
+    .setInputFiles({ name: 'translated-fr.xlf', mimeType: 'application/xliff+xml', buffer: Buffer.from(translated) });
   await frenchCard.getByRole('button', { name: `Upload translated XLIFF for ${FRENCH}` }).click();
   await expect(frenchCard.getByRole('status')).toContainText('1 page has a new draft with 1 text from the file.');
-  await expect(frenchCard.getByRole('list', { name: 'Pages with a new draft' }).getByRole('link')).toHaveAttribute('href', /^\/\w+\?locale=fr$/);
+  await expect(frenchCard.getByRole('list', { name: 'Pages with a new draft' }).getByRole('link')).toHaveAttribute(
+    'href',
+    /^\/\w+\?locale=fr$/,
+  );
   await expect(page.getByRole('link', { name: new RegExp(`in ${FRENCH}: Missing.*draft waiting`) })).toHaveCount(1);
 
   // A file cut short: the server's sentence, nothing imported.
-  await frenchCard.getByLabel(`Translated XLIFF file for ${FRENCH}`).setInputFiles({ name: 'broken-fr.xlf', mimeType: 'application/xliff+xml', buffer: Buffer.from(xliff.slice(0, 200)) });
+  await frenchCard.getByLabel(`Translated XLIFF file for ${FRENCH}`).setInputFiles({
+    name: 'broken-fr.xlf',
+    mimeType: 'application/xliff+xml',
+    buffer: Buffer.from(xliff.slice(0, 200)),
+  });
   await frenchCard.getByRole('button', { name: `Upload translated XLIFF for ${FRENCH}` }).click();
-  await expect(frenchCard.getByRole('alert')).toHaveText(/^The file is not a well-formed XLIFF file \(.+\)\. Upload the \.xlf file your translator sent back/);
+  await expect(frenchCard.getByRole('alert')).toHaveText(
+    /^The file is not a well-formed XLIFF file \(.+\)\. Upload the \.xlf file your translator sent back/,
+  );
   await expect(frenchCard.getByRole('status')).toBeEmpty();
 
   // The site's own words in French: the first one translated and published; the count says so.
@@ -137,7 +168,10 @@ test('an administrator adds Français, sees every page Missing in it, sends its 
 
 // docs/design.md §34: every word visitors read is a site text, editable in the default language. The home page's
 // "All news" link is a word no other spec reads; it is put back to Folio's at the end.
-test('an administrator puts the site’s words in the firm’s own: the home page reads them, and Folio’s again once emptied', async ({ page, consoleErrors }) => {
+test('an administrator puts the site’s words in the firm’s own: the home page reads them, and Folio’s again once emptied', async ({
+  page,
+  consoleErrors,
+}) => {
   test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });
   await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);

@@ -2,7 +2,8 @@ import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import sharp from 'sharp';
 import { createE2eUser, expect, expectNoAxeViolations, sidewaysScroll, startSetupServer, test } from './fixtures';
 
-const toast = (page: import('@playwright/test').Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
+const toast = (page: import('@playwright/test').Page, text: string | RegExp) =>
+  page.locator('.Toastify').getByText(text);
 
 async function logInThroughForm(page: import('@playwright/test').Page, username: string, password: string) {
   await page.goto('/login');
@@ -12,7 +13,10 @@ async function logInThroughForm(page: import('@playwright/test').Page, username:
 }
 
 test.describe('login, menu, guard and logout', () => {
-  test('an administrator logs in, sees their menu, and logs out to the public site', async ({ page, consoleErrors }) => {
+  test('an administrator logs in, sees their menu, and logs out to the public site', async ({
+    page,
+    consoleErrors,
+  }) => {
     await logInThroughForm(page, 'admin', E2E_ADMIN_PASSWORD);
     await expect(toast(page, 'Signed in.')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -140,7 +144,11 @@ test.describe('first-run setup', () => {
       await page.getByLabel('Password', { exact: true }).fill('owner-password-123');
       await page.getByLabel('Confirm password').fill('owner-password-123');
       // The firm's own logo, chosen at setup (docs/design.md §34): shown as it will be, uploaded with the setup code.
-      const logo = await sharp({ create: { width: 360, height: 120, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer();
+      const logo = await sharp({
+        create: { width: 360, height: 120, channels: 3, background: { r: 20, g: 90, b: 160 } },
+      })
+        .png()
+        .toBuffer();
       await page.getByLabel('Logo').setInputFiles({ name: 'newco-logo.png', mimeType: 'image/png', buffer: logo });
       const chosen = page.getByRole('img', { name: 'The logo chosen: newco-logo.png' });
       await expect.poll(() => chosen.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(360);
@@ -150,7 +158,14 @@ test.describe('first-run setup', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await expect.poll(() => sidewaysScroll(page)).toBe(0);
       await expect
-        .poll(() => page.getByRole('button', { name: 'Remove the logo' }).evaluate((button) => button.getBoundingClientRect().right <= button.closest('fieldset')!.getBoundingClientRect().right))
+        .poll(() =>
+          page
+            .getByRole('button', { name: 'Remove the logo' })
+            .evaluate(
+              (button) =>
+                button.getBoundingClientRect().right <= button.closest('fieldset')!.getBoundingClientRect().right,
+            ),
+        )
         .toBe(true);
       await page.setViewportSize({ width: 1280, height: 900 });
       await submit.click();
@@ -162,11 +177,20 @@ test.describe('first-run setup', () => {
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByRole('banner')).toContainText('Newco Solutions');
       // The logo is the staff top bar's and the public header's.
-      await expect(page.locator('.staff-topbar .shell-brand__logo')).toHaveAttribute('src', /^\/uploads\/photos\/company\/[0-9a-f]{24}_360x120\.png$/);
+      await expect(page.locator('.staff-topbar .shell-brand__logo')).toHaveAttribute(
+        'src',
+        /^\/uploads\/photos\/company\/[0-9a-f]{24}_360x120\.png$/,
+      );
       const uploaded = await page.locator('.staff-topbar .shell-brand__logo').getAttribute('src');
       await page.goto('/Home1');
       await expect(page.locator('.site-header .brand__logo')).toHaveAttribute('src', uploaded!);
-      await expect.poll(() => page.locator('.site-header .brand__logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() =>
+          page
+            .locator('.site-header .brand__logo')
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
+        .toBe(true);
       await context.close();
     } finally {
       server.stop();

@@ -36,7 +36,10 @@ async function asAdmin<T>(browser: Browser, work: (admin: Page) => Promise<T>): 
 
 /** A seeded master type's id, by its code. */
 async function typeId(admin: Page, name: string, code: string): Promise<number> {
-  const list = await callApi<{ items: Listed[] }>(admin, '/api/master/getCommasterType', { pageno: 1, searchText: name });
+  const list = await callApi<{ items: Listed[] }>(admin, '/api/master/getCommasterType', {
+    pageno: 1,
+    searchText: name,
+  });
   const found = list.items.find((item) => item.code === code);
   if (!found) throw new Error(`No master type ${code}`);
   return found.id;
@@ -55,10 +58,18 @@ const choice = (parameterName: string, sequence: number, commonmastertype: numbe
 
 test.beforeAll(async ({ browser }) => {
   await asAdmin(browser, async (admin) => {
-    const type = await callApi<{ status: string; id: number }>(admin, '/api/master/savecommonmastertype', { code: OFFICE_TYPE.toUpperCase(), name: OFFICE_TYPE });
+    const type = await callApi<{ status: string; id: number }>(admin, '/api/master/savecommonmastertype', {
+      code: OFFICE_TYPE.toUpperCase(),
+      name: OFFICE_TYPE,
+    });
     expect(type.status).toBe('Success');
     for (const [index, name] of OFFICES.entries()) {
-      const value = await callApi<{ status: string }>(admin, '/api/master/savecommonmaster', { typeId: type.id, code: `OFF-${index + 1}`, name, sequence: index + 1 });
+      const value = await callApi<{ status: string }>(admin, '/api/master/savecommonmaster', {
+        typeId: type.id,
+        code: `OFF-${index + 1}`,
+        name,
+        sequence: index + 1,
+      });
       expect(value.status).toBe('Success');
     }
     const state = await typeId(admin, 'State', 'STATE');
@@ -76,20 +87,34 @@ test.beforeAll(async ({ browser }) => {
     const saved = await callApi<{ message: string }>(admin, '/api/master/saveParameters', {
       id: pageId,
       parameters: [
-        { parameterName: 'jobTitle', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y' },
+        {
+          parameterName: 'jobTitle',
+          sequence: 1,
+          type: 'Textarea',
+          unittype: 'Character',
+          pagecreationtype: 'Detail',
+          mandatory: 'Y',
+        },
         choice('office', 2, type.id),
         choice('state', 3, state),
         choice('city', 4, city),
       ],
     });
     expect(saved.message).toBe('Success');
-    const tree = await callApi<Array<{ sequence: number }>>(admin, '/api/menu/menubyuser', { userId: 3, from: 'group' });
+    const tree = await callApi<Array<{ sequence: number }>>(admin, '/api/menu/menubyuser', {
+      userId: 3,
+      from: 'group',
+    });
     const sequence = Math.max(0, ...tree.map((node) => node.sequence)) + 1;
     const menu = await callApi<{ status: string }>(admin, '/api/menu/savemenubyuserforjson', {
       jsonsavelist: { resourcegroupid: 3, pageid: pageId, pagename: NAME, sequence },
     });
     expect(menu.status).toBe('OK');
-    const cities = await callApi<Array<{ id: number; name: string }>>(admin, '/api/master/getCommonMasterfordependancy', { typeId: city });
+    const cities = await callApi<Array<{ id: number; name: string }>>(
+      admin,
+      '/api/master/getCommonMasterfordependancy',
+      { typeId: city },
+    );
     puneId = cities.find((c) => c.name === 'Pune')?.id ?? 0;
     expect(puneId).toBeGreaterThan(0);
   });
@@ -107,7 +132,10 @@ async function openEditor(page: Page) {
 const optionNames = async (select: import('@playwright/test').Locator) =>
   (await select.locator('option').allTextContents()).filter((text) => !text.startsWith('Choose'));
 
-test('an Editor picks an office, Maharashtra and one of its cities; the public page shows names', async ({ page, consoleErrors }) => {
+test('an Editor picks an office, Maharashtra and one of its cities; the public page shows names', async ({
+  page,
+  consoleErrors,
+}) => {
   await logIn(page);
   await openEditor(page);
   const jobs = listEditor(page, 'entry');
@@ -140,7 +168,9 @@ test('an Editor picks an office, Maharashtra and one of its cities; the public p
   await expect(row.locator('td')).toHaveText(['1', 'Site engineer', OFFICES[1], 'Maharashtra', 'Pune', '']);
   await saveEditor(page);
 
-  const content = await callApi<{ rows: Array<Record<string, unknown>> }>(page, '/api/master/getpagecontent', { commonrouting: NAME });
+  const content = await callApi<{ rows: Array<Record<string, unknown>> }>(page, '/api/master/getpagecontent', {
+    commonrouting: NAME,
+  });
   expect(content.rows[0]?.city).toBe(puneId);
 
   await page.goto(`/${NAME}1`);
@@ -153,7 +183,14 @@ test('an Editor picks an office, Maharashtra and one of its cities; the public p
 
 test('a deactivated city stays where it was chosen and is no longer offered', async ({ page, browser }) => {
   await asAdmin(browser, async (admin) => {
-    expect((await callApi<{ status: string }>(admin, '/api/master/changeStatusForCommonMaster', { id: puneId, activeStatus: 'N' })).status).toBe('Success');
+    expect(
+      (
+        await callApi<{ status: string }>(admin, '/api/master/changeStatusForCommonMaster', {
+          id: puneId,
+          activeStatus: 'N',
+        })
+      ).status,
+    ).toBe('Success');
   });
   try {
     await page.goto(`/${NAME}1`);
@@ -176,7 +213,9 @@ test('a deactivated city stays where it was chosen and is no longer offered', as
     await jobs.getByRole('button', { name: 'Add' }).click();
     await expect(row.locator('td').nth(4)).toHaveText('Pune (inactive)');
     await saveEditor(page);
-    const content = await callApi<{ rows: Array<Record<string, unknown>> }>(page, '/api/master/getpagecontent', { commonrouting: NAME });
+    const content = await callApi<{ rows: Array<Record<string, unknown>> }>(page, '/api/master/getpagecontent', {
+      commonrouting: NAME,
+    });
     expect(content.rows[0]?.city).toBe(puneId);
 
     // A new row is not offered Pune.

@@ -21,11 +21,18 @@ async function expectNoAxeViolations(page: Page, what: string) {
   // A toast fading in or out is half transparent: axe would read its text as too faint. Let it go first.
   await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const summary = results.violations.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`);
+  const summary = results.violations.map(
+    (v) =>
+      `${what}: ${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(' | ')})`,
+  );
   expect(summary).toEqual([]);
 }
 
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 const typeTable = (page: Page) => page.getByRole('table', { name: 'Master types' });
 const valueTable = (page: Page) => page.getByRole('table', { name: 'Master values' });
@@ -59,7 +66,8 @@ async function rowsOnAllPages(page: Page, table: Locator, caption: string): Prom
   await expect(table.locator('tbody tr').first().locator('td').first()).toBeVisible();
   await expect(table).not.toHaveAttribute('aria-busy', 'true');
   for (;;) {
-    for (const row of await table.locator('tbody tr').all()) rows.push((await row.locator('td').allTextContents()).map((text) => text.trim()));
+    for (const row of await table.locator('tbody tr').all())
+      rows.push((await row.locator('td').allTextContents()).map((text) => text.trim()));
     const next = pager.getByRole('button', { name: 'Next page' });
     if (!(await pager.isVisible()) || (await next.getAttribute('aria-disabled')) === 'true') return rows;
     const current = (await pager.locator('.staff-table__page').textContent()) ?? '';
@@ -81,7 +89,10 @@ async function createType(page: Page, code: string, name: string, dependsOn?: st
 }
 
 /** Creates a master value through its screen's panel. */
-async function createValue(page: Page, value: { type: string; code: string; name: string; sequence?: string; parent?: string }) {
+async function createValue(
+  page: Page,
+  value: { type: string; code: string; name: string; sequence?: string; parent?: string },
+) {
   await page.getByRole('button', { name: 'Create New Value' }).click();
   const panel = page.getByRole('region', { name: 'New Master Value' });
   await panel.getByLabel('Type', { exact: true }).selectOption({ label: value.type });
@@ -132,7 +143,9 @@ test('the seeded types are listed, City depending on State; axe finds nothing', 
   expect(consoleErrors).toEqual([]);
 });
 
-test('a new type "Office" gets two values; a duplicate code is refused with the server’s sentence', async ({ page }) => {
+test('a new type "Office" gets two values; a duplicate code is refused with the server’s sentence', async ({
+  page,
+}) => {
   // Two screens and five saves: more than the default 30 s on a busy machine.
   test.setTimeout(60_000);
   await logIn(page);
@@ -168,14 +181,26 @@ test('a new type "Office" gets two values; a duplicate code is refused with the 
   await expect(valueRow(page, `Branch ${tag}`).locator('td').nth(4)).toHaveText('2');
 });
 
-test('values filtered by State; a City is created under Maharashtra, then deactivated through the dialog', async ({ page, consoleErrors }) => {
+test('values filtered by State; a City is created under Maharashtra, then deactivated through the dialog', async ({
+  page,
+  consoleErrors,
+}) => {
   // Toasts are waited out before axe looks.
   test.setTimeout(60_000);
   await logIn(page);
   const tag = run();
   await openList(page, '/commonMaster', 'Master Values', valueTable(page));
   const table = valueTable(page);
-  await expect(table.locator('thead th')).toHaveText(['Sr.No', 'Type', 'Code', 'Name', 'Sequence', 'Parent', 'Status', 'Action']);
+  await expect(table.locator('thead th')).toHaveText([
+    'Sr.No',
+    'Type',
+    'Code',
+    'Name',
+    'Sequence',
+    'Parent',
+    'Status',
+    'Action',
+  ]);
 
   // Filter by State: Maharashtra and Karnataka are there, and only States.
   await page.getByLabel('Filter by type').selectOption({ label: 'State' });
@@ -287,8 +312,20 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await logIn(page);
     for (const { path, title, table, create, region } of [
-      { path: '/commonMasterType', title: 'Master Types', table: typeTable(page), create: 'Create New Type', region: 'New Master Type' },
-      { path: '/commonMaster', title: 'Master Values', table: valueTable(page), create: 'Create New Value', region: 'New Master Value' },
+      {
+        path: '/commonMasterType',
+        title: 'Master Types',
+        table: typeTable(page),
+        create: 'Create New Type',
+        region: 'New Master Type',
+      },
+      {
+        path: '/commonMaster',
+        title: 'Master Values',
+        table: valueTable(page),
+        create: 'Create New Value',
+        region: 'New Master Value',
+      },
     ]) {
       await openList(page, path, title, table);
       expect(await noSidewaysScroll(page), path).toBeLessThanOrEqual(0);

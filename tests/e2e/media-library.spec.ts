@@ -2,7 +2,17 @@ import { createHash } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { callApi, expect, expectNoAxeViolations, logInAs, openAdministrationScreen, queryE2eDatabase, sidewaysScroll, test, toastOf } from './fixtures';
+import {
+  callApi,
+  expect,
+  expectNoAxeViolations,
+  logInAs,
+  openAdministrationScreen,
+  queryE2eDatabase,
+  sidewaysScroll,
+  test,
+  toastOf,
+} from './fixtures';
 
 // The media library end to end (docs/design.md §27): an administrator makes a page without code with an Image parameter
 // and publishes an uploaded picture on it (through the API, as the editor would), then opens Media library from
@@ -25,18 +35,35 @@ const SPARE_TITLE = `spare-banner_${RUN}`;
 
 /** A PNG of one colour, as bytes. */
 const png = (width: number, height: number, colour: { r: number; g: number; b: number }) =>
-  sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 /** Uploads a picture to a page's folder from the logged-in page (as the image field does), with the CSRF header. */
-async function upload(page: Page, folder: string, field: string, bytes: Buffer, fileName = 'picture.png'): Promise<string> {
+async function upload(
+  page: Page,
+  folder: string,
+  field: string,
+  bytes: Buffer,
+  fileName = 'picture.png',
+): Promise<string> {
   const answer = await page.evaluate(
     async ({ folder, field, bytes, fileName }) => {
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice(11) ?? '',
+      );
       const form = new FormData();
       form.append('page', folder);
       form.append('field', field);
       form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), fileName);
-      const response = await fetch('/api/master/uploadImage', { method: 'POST', headers: { 'x-xsrf-token': xsrf }, body: form });
+      const response = await fetch('/api/master/uploadImage', {
+        method: 'POST',
+        headers: { 'x-xsrf-token': xsrf },
+        body: form,
+      });
       return { status: response.status, body: (await response.json()) as { url?: string; message?: string } };
     },
     { folder, field, bytes: [...bytes], fileName },
@@ -60,7 +87,8 @@ const centrePixel = (image: Locator) =>
   });
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const fileName = (url: string) => url.slice(url.lastIndexOf('/') + 1);
-const mediaIdOf = (url: string) => queryE2eDatabase<{ id: number }>('select id from media where name = ?', fileName(url))[0]?.id;
+const mediaIdOf = (url: string) =>
+  queryE2eDatabase<{ id: number }>('select id from media where name = ?', fileName(url))[0]?.id;
 
 async function openFromMenu(page: Page) {
   await openAdministrationScreen(page, 'Media library', '/media');
@@ -83,19 +111,51 @@ const toastOnTop = (toast: Locator) =>
     return seen !== null && (element.closest('.Toastify__toast') ?? element).contains(seen);
   });
 
-test('an administrator gives a used picture alt text and a focal point, replaces it under its address, and deletes only what nothing uses', async ({ page, consoleErrors }) => {
+test('an administrator gives a used picture alt text and a focal point, replaces it under its address, and deletes only what nothing uses', async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(120_000);
   await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
 
   // A page made without code with an Image parameter, its picture published; and a picture nothing shows.
-  const created = await callApi<{ status: string; id: number }>(page, '/api/master/savePageCreation', { filename: NAME, dspname: DISPLAY, module: 1, type: 'Autowired', homepage: 'Y' });
+  const created = await callApi<{ status: string; id: number }>(page, '/api/master/savePageCreation', {
+    filename: NAME,
+    dspname: DISPLAY,
+    module: 1,
+    type: 'Autowired',
+    homepage: 'Y',
+  });
   expect(created.status).toBe('OK');
-  const photoParameter = { parameterName: 'photo', sequence: 1, type: 'Image', unittype: 'Image', pagecreationtype: 'Header', mandatory: 'N' };
-  expect((await callApi<{ message: string }>(page, '/api/master/saveParameters', { id: created.id, parameters: [photoParameter] })).message).toBe('Success');
+  const photoParameter = {
+    parameterName: 'photo',
+    sequence: 1,
+    type: 'Image',
+    unittype: 'Image',
+    pagecreationtype: 'Header',
+    mandatory: 'N',
+  };
+  expect(
+    (
+      await callApi<{ message: string }>(page, '/api/master/saveParameters', {
+        id: created.id,
+        parameters: [photoParameter],
+      })
+    ).message,
+  ).toBe('Success');
   const original = await png(900, 600, { r: 30, g: 120, b: 60 });
   const used = await upload(page, `page${created.id}`, 'photo', original, USED_FILE);
-  const unused = await upload(page, `page${created.id}`, 'photo', await png(300, 200, { r: 200, g: 200, b: 40 }), `${SPARE_TITLE}.png`);
-  await callApi(page, '/api/master/savepagecontent', { commonrouting: NAME, document: { header: { photo: used }, rows: [], revision: 0 } });
+  const unused = await upload(
+    page,
+    `page${created.id}`,
+    'photo',
+    await png(300, 200, { r: 200, g: 200, b: 40 }),
+    `${SPARE_TITLE}.png`,
+  );
+  await callApi(page, '/api/master/savepagecontent', {
+    commonrouting: NAME,
+    document: { header: { photo: used }, rows: [], revision: 0 },
+  });
   const usedId = mediaIdOf(used);
   expect(usedId).toBeGreaterThan(0);
 
@@ -111,7 +171,9 @@ test('an administrator gives a used picture alt text and a focal point, replaces
   const details = page.getByRole('dialog', { name: USED_TITLE });
   await expect(details).toBeVisible();
   await expect(details).toContainText(fileName(used));
-  await expect(details.getByRole('region', { name: 'Where used' }).getByRole('link', { name: DISPLAY })).toHaveAttribute('href', `/${NAME}`);
+  await expect(
+    details.getByRole('region', { name: 'Where used' }).getByRole('link', { name: DISPLAY }),
+  ).toHaveAttribute('href', `/${NAME}`);
   await expectNoAxeViolations(page, 'an image’s details at 1280 px');
 
   // Alt text, and the focal point by a click on the picture a quarter from the left and three quarters down.
@@ -138,7 +200,9 @@ test('an administrator gives a used picture alt text and a focal point, replaces
   // One line of at most 120 characters: the server's sentence at the field.
   await page.getByRole('dialog', { name: RENAMED }).getByLabel('Title').fill('x'.repeat(121));
   await page.getByRole('dialog', { name: RENAMED }).getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: RENAMED }).getByText('The title is longer than 120 characters.')).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: RENAMED }).getByText('The title is longer than 120 characters.'),
+  ).toBeVisible();
   await expect(page.getByRole('dialog', { name: RENAMED }).getByLabel('Title')).toBeFocused();
 
   // Kept: the top-bar search's link opens the image again after a reload.
@@ -147,8 +211,13 @@ test('an administrator gives a used picture alt text and a focal point, replaces
   await expect(reopened.getByLabel('Title')).toHaveValue(RENAMED);
   await expect(reopened.getByLabel('Alt text')).toHaveValue(ALT);
   await expect(reopened.getByLabel('From the left (%)')).toHaveValue('20');
-  await expect.poll(async () => Math.round(Number(await reopened.getByLabel('From the top (%)').inputValue()))).toBe(75);
-  const stored = queryE2eDatabase<{ title: string; alt: string; focal_x: number; focal_y: number }>('select title, alt, focal_x, focal_y from media where id = ?', usedId)[0];
+  await expect
+    .poll(async () => Math.round(Number(await reopened.getByLabel('From the top (%)').inputValue())))
+    .toBe(75);
+  const stored = queryE2eDatabase<{ title: string; alt: string; focal_x: number; focal_y: number }>(
+    'select title, alt, focal_x, focal_y from media where id = ?',
+    usedId,
+  )[0];
   expect(stored).toMatchObject({ title: RENAMED, alt: ALT, focal_x: 0.2 });
   expect(stored!.focal_y).toBeCloseTo(0.75, 2);
 
@@ -164,7 +233,11 @@ test('an administrator gives a used picture alt text and a focal point, replaces
   const before = await page.request.get(used);
   expect(sha256(await before.body())).not.toBe('');
   const replaceField = reopened.getByLabel('New picture');
-  await replaceField.setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: await png(1200, 1200, { r: 180, g: 30, b: 90 }) });
+  await replaceField.setInputFiles({
+    name: 'new.png',
+    mimeType: 'image/png',
+    buffer: await png(1200, 1200, { r: 180, g: 30, b: 90 }),
+  });
   // Replace asks first, naming the image and what follows; Cancel sends nothing.
   const replaceRequests: string[] = [];
   page.on('request', (request) => {
@@ -172,7 +245,9 @@ test('an administrator gives a used picture alt text and a focal point, replaces
   });
   await reopened.getByRole('button', { name: 'Replace', exact: true }).click();
   let asked = page.getByRole('alertdialog', { name: 'Replace the picture' });
-  await expect(asked).toContainText(`Replace the picture of “${RENAMED}” with new.png? Every page that uses this image will show the new picture.`);
+  await expect(asked).toContainText(
+    `Replace the picture of “${RENAMED}” with new.png? Every page that uses this image will show the new picture.`,
+  );
   await expectNoAxeViolations(page, 'the question before a replace');
   await asked.getByRole('button', { name: 'Cancel' }).click();
   await expect(asked).toHaveCount(0);
@@ -180,11 +255,16 @@ test('an administrator gives a used picture alt text and a focal point, replaces
   await reopened.getByRole('button', { name: 'Replace', exact: true }).click();
   asked = page.getByRole('alertdialog', { name: 'Replace the picture' });
   await asked.getByRole('button', { name: 'Replace', exact: true }).click();
-  await expect(toastOf(page, `The new picture of “${RENAMED}” is in place: every page that shows it shows the new one.`)).toBeVisible();
+  await expect(
+    toastOf(page, `The new picture of “${RENAMED}” is in place: every page that shows it shows the new one.`),
+  ).toBeVisible();
   expect(replaceRequests).toHaveLength(1);
   // The picture shown is the new one, at an address of its size in bytes that the browser has not cached.
   const newBytes = queryE2eDatabase<{ bytes: number }>('select bytes from media where id = ?', usedId)[0]!.bytes;
-  await expect(reopened.locator('img.media-detail__image')).toHaveAttribute('src', new RegExp(`^${escape(used)}\\?v=${newBytes}\\.\\d+$`));
+  await expect(reopened.locator('img.media-detail__image')).toHaveAttribute(
+    'src',
+    new RegExp(`^${escape(used)}\\?v=${newBytes}\\.\\d+$`),
+  );
   const after = await page.request.get(used);
   expect(after.status()).toBe(200);
   expect(sha256(await after.body())).not.toBe(sha256(await before.body()));

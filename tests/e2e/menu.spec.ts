@@ -71,7 +71,9 @@ test.describe('header menu on a 360 px phone', () => {
   test('no page scrolls sideways and the expertise grid has one column', async ({ page }) => {
     for (const path of ['/Home1', '/Expertise1', '/Customers1', '/Contact1', '/About1']) {
       await openHydrated(page, path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
     await openHydrated(page, '/Home1');

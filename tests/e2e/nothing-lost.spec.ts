@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { confirmPublish, ensureE2eUser, expect, expectNoAxeViolations, listEditor, logInAs, test, toastOf } from './fixtures';
+import {
+  confirmPublish,
+  ensureE2eUser,
+  expect,
+  expectNoAxeViolations,
+  listEditor,
+  logInAs,
+  test,
+  toastOf,
+} from './fixtures';
 
 // docs/design.md §24 "Nothing typed is lost silently" and "Messages sit where they help": the question about an entry
 // typed but not added, Add refusing while an image is still uploading, the "Editing entry N" line, moving
@@ -39,7 +48,11 @@ test.describe('saving with an entry typed but not added asks first', () => {
     await expect(modules.getByLabel('Module', { exact: true })).toHaveValue('');
     // Stored: the API and the public page have it.
     const stored = await page.evaluate(async () => {
-      const response = await fetch('/api/master/getprod2', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const response = await fetch('/api/master/getprod2', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       return ((await response.json()) as { moduleslst: { moduledata: string }[] }).moduleslst.map((m) => m.moduledata);
     });
     expect(stored.at(-1)).toBe(MODULE);
@@ -103,12 +116,16 @@ test('Add while an image is still uploading adds nothing and says so', async ({ 
   await page.route('**/api/master/uploadImage', () => {
     held = true;
   });
-  await customers.getByLabel('Choose an image file (PNG or JPEG)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('on its way, never arriving') });
+  await customers
+    .getByLabel('Choose an image file (PNG or JPEG)')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('on its way, never arriving') });
   await expect.poll(() => held).toBe(true);
   await expect(customers.getByRole('progressbar', { name: 'Uploading logo.png' })).toBeVisible();
   await customers.getByRole('button', { name: 'Add' }).click();
   await expect(toastOf(page, 'Wait until the image has uploaded, or cancel its upload.')).toBeVisible();
-  await expect(customers.locator('.field__error')).toHaveText('Wait until the image has uploaded, or cancel its upload.');
+  await expect(customers.locator('.field__error')).toHaveText(
+    'Wait until the image has uploaded, or cancel its upload.',
+  );
   await expect(rows).toHaveCount(before);
   // Cancelling the upload leaves the entry free to be added without an image.
   await customers.getByRole('button', { name: 'Cancel the upload of logo.png' }).click();
@@ -160,7 +177,9 @@ test('a new news entry moved to the top by keyboard is published first on /News1
   await expect(toastOf(page, 'Saved and published: visitors see it now.')).toBeVisible();
   await page.goto('/News1');
   await expect(page.locator('.timeline__item').first()).toContainText('2041');
-  await expect(page.locator('.timeline__item').first()).toContainText('E2E moved to the top of the timeline by keyboard.');
+  await expect(page.locator('.timeline__item').first()).toContainText(
+    'E2E moved to the top of the timeline by keyboard.',
+  );
 });
 
 test('a field-rule message names the field by its label, at the field and in the toast', async ({ page }) => {

@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
-import { callApi, createEditorsAutowiredPage, ensureE2eUser, expect, expectNoAxeViolations, listEditor, logInAs, queryE2eDatabase, sidewaysScroll, test } from './fixtures';
+import {
+  callApi,
+  createEditorsAutowiredPage,
+  ensureE2eUser,
+  expect,
+  expectNoAxeViolations,
+  listEditor,
+  logInAs,
+  queryE2eDatabase,
+  sidewaysScroll,
+  test,
+} from './fixtures';
 
 // docs/design.md §34, the staff editors: an entry typed but not added survives leaving and reloading like every other
 // unsaved edit; the publish dialog names the revision that is really published; the tables of entries fit the form
@@ -9,14 +20,44 @@ const RUN = `${Date.now() % 100000}`.padStart(5, '0');
 const EDITOR = { username: 'e2e-typed-lost', password: 'e2e-typed-lost-password' };
 const PAGES = { kept: `Kept${RUN}`, fits: `Fits${RUN}`, upgrade: `Upgrade${RUN}` };
 
-const LONG = 'Keeps the dispatch schedule of every plant in the western region, from Pune and Nashik to Aurangabad, and answers for it';
+const LONG =
+  'Keeps the dispatch schedule of every plant in the western region, from Pune and Nashik to Aurangabad, and answers for it';
 const LONG_ADDRESS = 'https://example.com/a/very/long/address/without/any/spaces/at/all/in/it';
 
 const PARAMETERS = [
-  { parameterName: 'headline', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'N', maxlength: 120 },
-  { parameterName: 'role', sequence: 2, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'N' },
-  { parameterName: 'place', sequence: 3, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'N' },
-  { parameterName: 'responsibilities', sequence: 4, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'N' },
+  {
+    parameterName: 'headline',
+    sequence: 1,
+    type: 'Textarea',
+    unittype: 'Character',
+    pagecreationtype: 'Header',
+    mandatory: 'N',
+    maxlength: 120,
+  },
+  {
+    parameterName: 'role',
+    sequence: 2,
+    type: 'Textarea',
+    unittype: 'Character',
+    pagecreationtype: 'Detail',
+    mandatory: 'N',
+  },
+  {
+    parameterName: 'place',
+    sequence: 3,
+    type: 'Textarea',
+    unittype: 'Character',
+    pagecreationtype: 'Detail',
+    mandatory: 'N',
+  },
+  {
+    parameterName: 'responsibilities',
+    sequence: 4,
+    type: 'Textarea',
+    unittype: 'Character',
+    pagecreationtype: 'Detail',
+    mandatory: 'N',
+  },
 ];
 
 test.beforeAll(async ({ browser }) => {
@@ -28,8 +69,15 @@ test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await logInAs(page, EDITOR.username, EDITOR.password);
-  const rows = Array.from({ length: 3 }, (_, index) => ({ role: `Regional dispatch coordinator number ${index + 1}`, place: LONG_ADDRESS, responsibilities: LONG }));
-  await callApi(page, '/api/master/savepagecontent', { commonrouting: PAGES.fits, document: { header: { headline: 'Openings' }, rows, revision: 0 } });
+  const rows = Array.from({ length: 3 }, (_, index) => ({
+    role: `Regional dispatch coordinator number ${index + 1}`,
+    place: LONG_ADDRESS,
+    responsibilities: LONG,
+  }));
+  await callApi(page, '/api/master/savepagecontent', {
+    commonrouting: PAGES.fits,
+    document: { header: { headline: 'Openings' }, rows, revision: 0 },
+  });
   await context.close();
 });
 
@@ -68,7 +116,10 @@ async function publishNamingRevision(page: Page, question: RegExp): Promise<numb
   return named;
 }
 
-test('an entry typed but not added is back after a reload and after leaving; Publish names the revision it publishes', async ({ page, consoleErrors }) => {
+test('an entry typed but not added is back after a reload and after leaving; Publish names the revision it publishes', async ({
+  page,
+  consoleErrors,
+}) => {
   await logIn(page);
   await page.goto(`/${PAGES.kept}`);
   const form = entries(page);
@@ -94,7 +145,10 @@ test('an entry typed but not added is back after a reload and after leaving; Pub
   // Added and published: the question names the revision, and that is the one visitors see.
   await form.getByRole('button', { name: 'Add' }).click();
   await expect(form.getByLabel('role', { exact: true })).toHaveValue('');
-  const first = await publishNamingRevision(page, /^Saves your changes as revision \d+ and publishes it: visitors will see it at once\.$/);
+  const first = await publishNamingRevision(
+    page,
+    /^Saves your changes as revision \d+ and publishes it: visitors will see it at once\.$/,
+  );
   expect(publishedRevision(PAGES.kept)).toBe(first);
 
   // A draft saved, then published unchanged: a new revision again, and the question says which.
@@ -102,7 +156,12 @@ test('an entry typed but not added is back after a reload and after leaving; Pub
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.locator('.publish-state')).toContainText('Draft saved');
   const draft = first + 1;
-  const second = await publishNamingRevision(page, new RegExp(`^Publishes the draft, revision ${draft}, saved again as revision \\d+: visitors will see it at once\\.$`));
+  const second = await publishNamingRevision(
+    page,
+    new RegExp(
+      `^Publishes the draft, revision ${draft}, saved again as revision \\d+: visitors will see it at once\\.$`,
+    ),
+  );
   expect(second).toBe(draft + 1);
   expect(publishedRevision(PAGES.kept)).toBe(second);
   // Nothing is left kept: a reload asks nothing and restores nothing.
@@ -132,9 +191,10 @@ async function showAllEntries(page: Page) {
   await expect(page.locator('.list-editor__table:not([hidden])').first()).toBeVisible();
 }
 
-
 for (const width of [1280, 390]) {
-  test(`tables of entries fit the form column at ${width} px${width === 1280 ? ' beside the preview' : ''}`, async ({ page }) => {
+  test(`tables of entries fit the form column at ${width} px${width === 1280 ? ' beside the preview' : ''}`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await logIn(page);
     for (const path of [`/${PAGES.fits}`, '/Customers', '/About', '/Home']) {
@@ -147,7 +207,10 @@ for (const width of [1280, 390]) {
       const edit = page.getByRole('button', { name: 'Edit entry 1' }).first();
       await edit.scrollIntoViewIfNeeded();
       const box = await edit.boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= width, `${path}: Edit entry 1 within the window at ${width} px`).toBe(true);
+      expect(
+        box && box.x >= 0 && box.x + box.width <= width,
+        `${path}: Edit entry 1 within the window at ${width} px`,
+      ).toBe(true);
       if (path === `/${PAGES.fits}`) {
         // Long texts wrap, whole: nothing is cut.
         await expect(entries(page).locator('.list-editor__table')).toContainText(LONG);
@@ -158,7 +221,9 @@ for (const width of [1280, 390]) {
   });
 }
 
-test('a code file gone after an upgrade: the tab reloads once keeping unsaved edits, else a sentence with Reload', async ({ page }) => {
+test('a code file gone after an upgrade: the tab reloads once keeping unsaved edits, else a sentence with Reload', async ({
+  page,
+}) => {
   await logIn(page);
   await page.goto(`/${PAGES.upgrade}`);
   await page.getByLabel('headline', { exact: true }).fill('Typed before the upgrade');
@@ -178,7 +243,9 @@ test('a code file gone after an upgrade: the tab reloads once keeping unsaved ed
   // The same right after: no second reload, a sentence and a Reload button instead.
   await page.getByRole('button', { name: 'History' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'This screen could not be shown' })).toBeVisible();
-  await expect(page.getByText('This screen could not be loaded: Folio has probably been updated since this tab was opened.')).toBeVisible();
+  await expect(
+    page.getByText('This screen could not be loaded: Folio has probably been updated since this tab was opened.'),
+  ).toBeVisible();
   expect(loads).toHaveLength(1);
   await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
   await expectNoAxeViolations(page, 'the sentence for a screen that could not be loaded');
@@ -191,7 +258,9 @@ test('a code file gone after an upgrade: the tab reloads once keeping unsaved ed
   await expect(page.getByRole('heading', { level: 2, name: 'History' })).toBeVisible();
 });
 
-test('a screen whose own code file is gone says so in a sentence, never "Unexpected Application Error"', async ({ page }) => {
+test('a screen whose own code file is gone says so in a sentence, never "Unexpected Application Error"', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await logIn(page);
   // Within a minute of a reload for new code, the tab does not reload again: it says so.
@@ -199,7 +268,10 @@ test('a screen whose own code file is gone says so in a sentence, never "Unexpec
   await page.route('**/assets/autowired-editor-*.js', (route) => route.fulfill({ status: 404, body: 'Not found' }));
   // From the staff menu, as a tab left open does (a phone's menu opens from its button first).
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Staff menu' }).getByRole('link', { name: PAGES.upgrade, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Staff menu' })
+    .getByRole('link', { name: PAGES.upgrade, exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'This screen could not be shown' })).toBeVisible();
   await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Reload' })).toBeInViewport();

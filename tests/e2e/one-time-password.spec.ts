@@ -1,5 +1,14 @@
 import { ACCOUNT_MESSAGES } from '../../src/core/schemas/account';
-import { createE2eUser, expect, expectNoAxeViolations, issueE2eOneTimePassword, logInAs, queryE2eDatabase, test, toastOf } from './fixtures';
+import {
+  createE2eUser,
+  expect,
+  expectNoAxeViolations,
+  issueE2eOneTimePassword,
+  logInAs,
+  queryE2eDatabase,
+  test,
+  toastOf,
+} from './fixtures';
 
 /**
  * docs/design.md §22 in the browser: `./folio user reset-password <name>` gives a one-time password; signing in with it
@@ -7,9 +16,13 @@ import { createE2eUser, expect, expectNoAxeViolations, issueE2eOneTimePassword, 
  */
 
 const EDITORS = 3;
-const ONE_TIME_NOTICE = 'You signed in with a one-time password. Choose your own password now; until then only this page is open.';
+const ONE_TIME_NOTICE =
+  'You signed in with a one-time password. Choose your own password now; until then only this page is open.';
 
-test('a one-time password from the shell opens only the account until the user chooses their own password', async ({ page, consoleErrors }) => {
+test('a one-time password from the shell opens only the account until the user chooses their own password', async ({
+  page,
+  consoleErrors,
+}) => {
   const user = 'e2e-one-time';
   await createE2eUser(user, 'e2e-one-time-first-password', EDITORS);
   const oneTime = await issueE2eOneTimePassword(user);
@@ -32,8 +45,17 @@ test('a one-time password from the shell opens only the account until the user c
     await expect(main.getByText(ONE_TIME_NOTICE)).toBeVisible();
   }
   const held = await page.evaluate(async () => {
-    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-    const response = await fetch('/api/master/getpagehistory', { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify({ commonrouting: 'Home' }) });
+    const xsrf = decodeURIComponent(
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.slice(11) ?? '',
+    );
+    const response = await fetch('/api/master/getpagehistory', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+      body: JSON.stringify({ commonrouting: 'Home' }),
+    });
     return { status: response.status, body: (await response.json()) as { message: string } };
   });
   expect(held).toEqual({ status: 403, body: { message: ACCOUNT_MESSAGES.passwordChangeRequired } });
@@ -48,7 +70,12 @@ test('a one-time password from the shell opens only the account until the user c
   await expect(main.getByText('Your own password is set, and the rest of the app is open again.')).toBeVisible();
   await expect(main.getByText(ONE_TIME_NOTICE)).toHaveCount(0);
   await expect(menu.getByRole('link').first()).toBeVisible();
-  expect(queryE2eDatabase<{ password_must_change: number }>('select password_must_change from users where username = ?', user)).toEqual([{ password_must_change: 0 }]);
+  expect(
+    queryE2eDatabase<{ password_must_change: number }>(
+      'select password_must_change from users where username = ?',
+      user,
+    ),
+  ).toEqual([{ password_must_change: 0 }]);
   await main.getByRole('link', { name: 'Go to your start page' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/Home');

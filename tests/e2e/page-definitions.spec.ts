@@ -13,8 +13,17 @@ const logIn = (page: Page) => logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
 async function callApi<T>(page: Page, path: string, body: unknown): Promise<{ status: number; data: T }> {
   return page.evaluate(
     async ({ path, body }) => {
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify(body) });
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice(11) ?? '',
+      );
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+        body: JSON.stringify(body),
+      });
       return { status: response.status, data: await response.json() };
     },
     { path, body },
@@ -23,7 +32,13 @@ async function callApi<T>(page: Page, path: string, body: unknown): Promise<{ st
 
 async function expectNoAxeViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const summary = results.violations.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`);
+  const summary = results.violations.map(
+    (v) =>
+      `${what}: ${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(' | ')})`,
+  );
   expect(summary).toEqual([]);
 }
 
@@ -35,7 +50,9 @@ async function findPageRow(page: Page, name: string): Promise<Locator> {
   await page.goto('/homepages');
   const table = pagesTable(page);
   await expect(table.locator('tbody tr').first().locator('td').first()).toBeVisible();
-  const row = table.locator('tbody tr', { has: page.locator('.page-name__display', { hasText: new RegExp(`^${name}$`) }) });
+  const row = table.locator('tbody tr', {
+    has: page.locator('.page-name__display', { hasText: new RegExp(`^${name}$`) }),
+  });
   while (!(await row.isVisible())) {
     await expect(pager(page).getByRole('button', { name: 'Next page' })).toBeEnabled();
     await pager(page).getByRole('button', { name: 'Next page' }).click();
@@ -44,9 +61,16 @@ async function findPageRow(page: Page, name: string): Promise<Locator> {
   return row;
 }
 
-const pageNamed = (routing: string) => queryE2eDatabase<{ id: number; routing: string; active: number; homepage: string }>('select id, routing, active, homepage from pages where lower(routing) = lower(?)', routing);
+const pageNamed = (routing: string) =>
+  queryE2eDatabase<{ id: number; routing: string; active: number; homepage: string }>(
+    'select id, routing, active, homepage from pages where lower(routing) = lower(?)',
+    routing,
+  );
 
-test('homepages lists the twelve content pages and the back-office screens as wired, 10 a page', async ({ page, consoleErrors }) => {
+test('homepages lists the twelve content pages and the back-office screens as wired, 10 a page', async ({
+  page,
+  consoleErrors,
+}) => {
   await logIn(page);
   await page.goto('/homepages');
   await expect(page.getByRole('heading', { level: 1, name: 'Pages' })).toBeVisible();
@@ -68,19 +92,39 @@ test('homepages lists the twelve content pages and the back-office screens as wi
     '/RelationwareCRM-Manufacturing',
     '/RelationwareCRM-Pharma',
   ]);
-  await expect(table.locator('tbody tr td:nth-child(1)')).toHaveText(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+  await expect(table.locator('tbody tr td:nth-child(1)')).toHaveText([
+    '1',
+    '2',
+    '3',
+    '4',
+    '5',
+    '6',
+    '7',
+    '8',
+    '9',
+    '10',
+  ]);
   await expect(table.locator('tbody tr td:nth-child(4)')).toHaveText(Array(10).fill('Built in'));
   const home = table.locator('tbody tr').first();
   await expect(home.getByRole('link', { name: 'Edit Home' })).toHaveAttribute('href', '/formcreation/1');
   await expect(home.getByRole('button', { name: 'Deactivate Home' })).toBeVisible();
-  await expect(home.getByRole('link', { name: 'Choose the fields of Home' })).toHaveAttribute('href', '/paramactivity/1');
+  await expect(home.getByRole('link', { name: 'Choose the fields of Home' })).toHaveAttribute(
+    'href',
+    '/paramactivity/1',
+  );
   await expect(pager(page)).toContainText('Page 1 of');
   await expect(pager(page).getByRole('button', { name: 'Previous page' })).toBeDisabled();
 
   await pager(page).getByRole('button', { name: 'Next page' }).click();
   await expect(pager(page)).toContainText('Page 2 of');
   await expect(table.locator('.page-name__route').first()).toHaveText('/Contact');
-  await expect(table.locator('.page-name__route')).toContainText(['/Contact', '/InnovoCare', '/homepages', '/formcreation', '/paramactivity']);
+  await expect(table.locator('.page-name__route')).toContainText([
+    '/Contact',
+    '/InnovoCare',
+    '/homepages',
+    '/formcreation',
+    '/paramactivity',
+  ]);
   await expect(table.locator('tbody tr td:nth-child(1)').first()).toHaveText('11');
   // The back-office screens are wired pages too; they cannot be deactivated, so they offer no toggle.
   const screen = table.locator('tbody tr', { hasText: '/homepages' });
@@ -109,7 +153,9 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await expect(wired).not.toBeChecked();
     await wired.check();
     await expect(autowired).not.toBeChecked();
-    await expect(page.getByText('A new page is made without code: built-in pages come with Folio’s code.').last()).toBeVisible();
+    await expect(
+      page.getByText('A new page is made without code: built-in pages come with Folio’s code.').last(),
+    ).toBeVisible();
     await autowired.check();
     await expect(wired).not.toBeChecked();
 
@@ -131,7 +177,10 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await expect(row.locator('td:nth-child(3)')).toHaveText('Website');
     await expect(row.locator('td:nth-child(4)')).toHaveText('Made without code');
     await expect(row.locator('b')).toHaveCount(0);
-    await expect(row.getByRole('link', { name: 'Edit Careers <b>at</b> Innovo' })).toHaveAttribute('href', `/formcreation/${pageId}`);
+    await expect(row.getByRole('link', { name: 'Edit Careers <b>at</b> Innovo' })).toHaveAttribute(
+      'href',
+      `/formcreation/${pageId}`,
+    );
 
     // Edit it: the form starts from the saved copy; the type is fixed now.
     await row.getByRole('link', { name: 'Edit Careers <b>at</b> Innovo' }).click();
@@ -160,7 +209,10 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     const refusals: Array<[string, string]> = [
       ['login', 'The name login is used by Folio itself; choose another.'],
       ['News1', 'The name News1 is used by Folio itself; choose another.'],
-      ['Has Space', 'A page name starts with a letter and has only letters, digits and hyphens: no spaces, dots or slashes.'],
+      [
+        'Has Space',
+        'A page name starts with a letter and has only letters, digits and hyphens: no spaces, dots or slashes.',
+      ],
       ['a/b', 'A page name starts with a letter and has only letters, digits and hyphens: no spaces, dots or slashes.'],
     ];
     for (const [typed, sentence] of refusals) {
@@ -170,7 +222,13 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
       await expect(nameInput).toHaveAttribute('aria-invalid', 'true');
       await expect(page).toHaveURL(/\/formcreation$/);
       // The server says the same, in the spec's refusal shape.
-      const answer = await callApi<{ status: string; message: string }>(page, '/api/master/savePageCreation', { filename: typed, dspname: 'Refused', module: 1, type: 'Autowired', homepage: 'N' });
+      const answer = await callApi<{ status: string; message: string }>(page, '/api/master/savePageCreation', {
+        filename: typed,
+        dspname: 'Refused',
+        module: 1,
+        type: 'Autowired',
+        homepage: 'N',
+      });
       expect(answer).toEqual({ status: 400, data: { status: 'No', message: sentence } });
     }
 
@@ -178,7 +236,13 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await nameInput.fill('');
     await nameInput.pressSequentially('A'.repeat(26));
     await expect(nameInput).toHaveValue('A'.repeat(25));
-    const long = await callApi<{ status: string; message: string }>(page, '/api/master/savePageCreation', { filename: 'A'.repeat(26), dspname: 'Refused', module: 1, type: 'Autowired', homepage: 'N' });
+    const long = await callApi<{ status: string; message: string }>(page, '/api/master/savePageCreation', {
+      filename: 'A'.repeat(26),
+      dspname: 'Refused',
+      module: 1,
+      type: 'Autowired',
+      homepage: 'N',
+    });
     expect(long).toEqual({ status: 400, data: { status: 'No', message: 'Enter a page name of 1 to 25 characters.' } });
 
     // A name only the server can judge (another page's in another case): its sentence as the toast and on the form.
@@ -219,7 +283,13 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await page.getByLabel('Maximum length').fill('80');
     await add.click();
     await expect(table.locator('tbody tr')).toHaveCount(1);
-    await expect(table.locator('tbody tr').first().locator('td')).toHaveText(['1', 'title', 'Text · Once on the page · Required · Name not shown', 'length 5–80', '']);
+    await expect(table.locator('tbody tr').first().locator('td')).toHaveText([
+      '1',
+      'title',
+      'Text · Once on the page · Required · Name not shown',
+      'length 5–80',
+      '',
+    ]);
     // The form resets and the sequence increments.
     await expect(name).toHaveValue('');
     await expect(name).toBeFocused();
@@ -231,7 +301,9 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await page.getByLabel('Maximum length').fill('3');
     await add.click();
     await expect(toastOf(page, 'teaser: the minimum length is more than the maximum length.')).toBeVisible();
-    await expect(page.locator('.param-form__problems')).toContainText('teaser: the minimum length is more than the maximum length.');
+    await expect(page.locator('.param-form__problems')).toContainText(
+      'teaser: the minimum length is more than the maximum length.',
+    );
     await expect(table.locator('tbody tr')).toHaveCount(1);
     await page.getByLabel('Minimum length').fill('');
     await page.getByLabel('Maximum length').fill('');
@@ -255,7 +327,13 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await expect(future).not.toBeChecked();
     await future.check();
     await add.click();
-    await expect(table.locator('tbody tr').nth(1).locator('td')).toHaveText(['2', 'closing', 'Date · In each entry of the page’s list · Optional · Name shown to visitors', 'future date', '']);
+    await expect(table.locator('tbody tr').nth(1).locator('td')).toHaveText([
+      '2',
+      'closing',
+      'Date · In each entry of the page’s list · Optional · Name shown to visitors',
+      'future date',
+      '',
+    ]);
     await expect(sequence).toHaveValue('3');
 
     // A Detail salary: a number, Float with 2 decimal places. Choosing the kind clears the other kind's flags.
@@ -266,7 +344,13 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await expect(page.getByLabel('Maximum digits')).toHaveCount(0);
     await page.getByLabel('Decimal places').fill('3');
     await add.click();
-    await expect(table.locator('tbody tr').nth(2).locator('td')).toHaveText(['3', 'salary', 'Number (decimal number) · In each entry of the page’s list · Optional · Name shown to visitors', '3 decimal places, no negatives', '']);
+    await expect(table.locator('tbody tr').nth(2).locator('td')).toHaveText([
+      '3',
+      'salary',
+      'Number (decimal number) · In each entry of the page’s list · Optional · Name shown to visitors',
+      '3 decimal places, no negatives',
+      '',
+    ]);
 
     // A Detail fullTime: Checkbox of Boolean, labelled Yes / No.
     await expect(sequence).toHaveValue('4');
@@ -276,7 +360,13 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await page.getByLabel('Label for no').fill('No');
     await add.click();
     await expect(table.locator('tbody tr')).toHaveCount(4);
-    await expect(table.locator('tbody tr').nth(3).locator('td')).toHaveText(['4', 'fullTime', 'Checkbox (yes or no) · In each entry of the page’s list · Optional · Name shown to visitors', 'Yes/No', '']);
+    await expect(table.locator('tbody tr').nth(3).locator('td')).toHaveText([
+      '4',
+      'fullTime',
+      'Checkbox (yes or no) · In each entry of the page’s list · Optional · Name shown to visitors',
+      'Yes/No',
+      '',
+    ]);
 
     // Edit loads a row into the form; the next Add replaces it (the count stays).
     await table.getByRole('button', { name: 'Edit salary' }).click();
@@ -292,7 +382,13 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await name.fill('salary');
     await add.click();
     await expect(table.locator('tbody tr')).toHaveCount(4);
-    await expect(table.locator('tbody tr').nth(2).locator('td')).toHaveText(['3', 'salary', 'Number (decimal number) · In each entry of the page’s list · Optional · Name shown to visitors', '2 decimal places, no negatives', '']);
+    await expect(table.locator('tbody tr').nth(2).locator('td')).toHaveText([
+      '3',
+      'salary',
+      'Number (decimal number) · In each entry of the page’s list · Optional · Name shown to visitors',
+      '2 decimal places, no negatives',
+      '',
+    ]);
     await expect(page.getByRole('heading', { name: 'Add a field' })).toBeVisible();
     await expect(sequence).toHaveValue('5');
 
@@ -303,7 +399,9 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await expect(sequence).toHaveValue('6');
     await table.getByRole('button', { name: 'Delete temporary' }).click();
     const dialog = page.getByRole('alertdialog');
-    await expect(dialog.locator('.confirm-dialog__question')).toHaveText('The field leaves this list; the page changes when you save the list.');
+    await expect(dialog.locator('.confirm-dialog__question')).toHaveText(
+      'The field leaves this list; the page changes when you save the list.',
+    );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(table.locator('tbody tr')).toHaveCount(5);
     await table.getByRole('button', { name: 'Delete temporary' }).click();
@@ -312,7 +410,9 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await expect(sequence).toHaveValue('5');
 
     // A save that fails keeps everything typed, and says so.
-    await page.route('**/api/master/saveParameters', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }));
+    await page.route('**/api/master/saveParameters', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }),
+    );
     await page.getByRole('button', { name: 'Save the fields', exact: true }).click();
     await expect(toastOf(page, 'The fields could not be saved.')).toBeVisible();
     await expect(table.locator('tbody tr')).toHaveCount(4);
@@ -325,14 +425,28 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await page.reload();
     await expect(table.locator('tbody tr')).toHaveCount(4);
     await expect(table.locator('tbody tr td:nth-child(2)')).toHaveText(['title', 'closing', 'salary', 'fullTime']);
-    await expect(table.locator('tbody tr td:nth-child(4)')).toHaveText(['length 5–80', 'future date', '2 decimal places, no negatives', 'Yes/No']);
+    await expect(table.locator('tbody tr td:nth-child(4)')).toHaveText([
+      'length 5–80',
+      'future date',
+      '2 decimal places, no negatives',
+      'Yes/No',
+    ]);
     await expect(sequence).toHaveValue('5');
-    const stored = queryE2eDatabase<{ parameter_name: string }>('select parameter_name from page_parameters where page_id = ? order by sequence', pageId);
+    const stored = queryE2eDatabase<{ parameter_name: string }>(
+      'select parameter_name from page_parameters where page_id = ? order by sequence',
+      pageId,
+    );
     expect(stored.map((p) => p.parameter_name)).toEqual(['title', 'closing', 'salary', 'fullTime']);
 
     // An Autowired page's labels are its parameters: the name can be chosen from them.
     await page.getByRole('radio', { name: "From the page's labels" }).check();
-    await expect(page.getByLabel('Field name').locator('option')).toHaveText(['Select a label', 'title', 'closing', 'salary', 'fullTime']);
+    await expect(page.getByLabel('Field name').locator('option')).toHaveText([
+      'Select a label',
+      'title',
+      'closing',
+      'salary',
+      'fullTime',
+    ]);
     expect(consoleErrors.filter((e) => !e.includes('500'))).toEqual([]);
   });
 
@@ -340,15 +454,23 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await logIn(page);
     const answer = await callApi<{ message: string }>(page, '/api/master/saveParameters', {
       id: pageId,
-      parameters: [{ parameterName: 'title', sequence: 1, type: 'Textarea', unittype: 'Character', minlength: 9, maxlength: 3 }],
+      parameters: [
+        { parameterName: 'title', sequence: 1, type: 'Textarea', unittype: 'Character', minlength: 9, maxlength: 3 },
+      ],
     });
     expect(answer.status).toBe(400);
     expect(answer.data.message).toContain('title: the minimum length is more than the maximum length.');
-    const stored = queryE2eDatabase<{ n: number }>('select count(*) as n from page_parameters where page_id = ?', pageId);
+    const stored = queryE2eDatabase<{ n: number }>(
+      'select count(*) as n from page_parameters where page_id = ?',
+      pageId,
+    );
     expect(stored[0]!.n).toBe(4);
   });
 
-  test('deactivate it from the list (dialog): its public page answers 404; reactivate: 200', async ({ page, request }) => {
+  test('deactivate it from the list (dialog): its public page answers 404; reactivate: 200', async ({
+    page,
+    request,
+  }) => {
     await logIn(page);
     expect((await request.get(`/${name}1`)).status()).toBe(200);
     const row = await findPageRow(page, 'Careers');
@@ -358,7 +480,9 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     await deactivate.click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog.getByRole('heading', { name: 'Deactivate Careers', exact: true })).toBeVisible();
-    await expect(dialog.locator('.confirm-dialog__question')).toHaveText(/^Deactivate this page\? Its public page will answer 404/);
+    await expect(dialog.locator('.confirm-dialog__question')).toHaveText(
+      /^Deactivate this page\? Its public page will answer 404/,
+    );
     await expectNoAxeViolations(page, 'deactivate dialog');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -376,7 +500,9 @@ test.describe('an Autowired page, from creation to its parameters and back', () 
     // A status change that fails says so in the screen's words (docs/design.md §34).
     const activate = row.getByRole('button', { name: 'Activate Careers' });
     await expect(activate).toBeFocused();
-    await page.route('**/api/master/activitydelstatus', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }));
+    await page.route('**/api/master/activitydelstatus', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }),
+    );
     await activate.click();
     await expect(toastOf(page, 'The page could not be switched on or off.')).toBeVisible();
     expect(pageNamed(name)[0]!.active).toBe(0);
@@ -459,7 +585,10 @@ for (const viewport of [
   test.describe(`axe at ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
     const noSideways = async (page: Page, what: string) =>
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), what).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        what,
+      ).toBeLessThanOrEqual(0);
 
     test('homepages and formcreation: nothing found, and the page never scrolls sideways', async ({ page }) => {
       test.setTimeout(60_000);
@@ -482,11 +611,18 @@ for (const viewport of [
       await expectNoAxeViolations(page, 'formcreation/1');
     });
 
-    test('paramactivity and each validation panel: nothing found, and the page never scrolls sideways', async ({ page }) => {
+    test('paramactivity and each validation panel: nothing found, and the page never scrolls sideways', async ({
+      page,
+    }) => {
       test.setTimeout(60_000);
       await logIn(page);
       await page.goto('/paramactivity/1');
-      await expect(page.getByRole('table', { name: /^Fields of / }).locator('tbody tr').first()).toBeVisible();
+      await expect(
+        page
+          .getByRole('table', { name: /^Fields of / })
+          .locator('tbody tr')
+          .first(),
+      ).toBeVisible();
       await expectNoAxeViolations(page, 'paramactivity/1');
       await noSideways(page, 'paramactivity/1');
       for (const kind of ['Date', 'number', 'Checkbox', 'Image', 'Dropdown'] as const) {
@@ -504,7 +640,13 @@ for (const viewport of [
 test('keyboard only: from the list to a page’s parameters, add one and save', async ({ page }) => {
   await logIn(page);
   const tag = `Kb${Date.now() % 100000}`;
-  const created = await callApi<{ id: number }>(page, '/api/master/savePageCreation', { filename: tag, dspname: tag, module: 1, type: 'Autowired', homepage: 'N' });
+  const created = await callApi<{ id: number }>(page, '/api/master/savePageCreation', {
+    filename: tag,
+    dspname: tag,
+    module: 1,
+    type: 'Autowired',
+    homepage: 'N',
+  });
   expect(created.status).toBe(200);
   const row = await findPageRow(page, tag);
   const configure = row.getByRole('link', { name: `Choose the fields of ${tag}` });
@@ -521,13 +663,15 @@ test('keyboard only: from the list to a page’s parameters, add one and save', 
   await expect(name).toBeFocused();
   // Tab to the row's Edit, Enter: the focus goes back to the name, filled.
   const edit = table.getByRole('button', { name: 'Edit headline' });
-  for (let presses = 0; presses < 80 && !(await edit.evaluate((e) => e === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+  for (let presses = 0; presses < 80 && !(await edit.evaluate((e) => e === document.activeElement)); presses += 1)
+    await page.keyboard.press('Tab');
   await expect(edit).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(name).toBeFocused();
   await expect(name).toHaveValue('headline');
   const save = page.getByRole('button', { name: 'Save the fields', exact: true });
-  for (let presses = 0; presses < 80 && !(await save.evaluate((e) => e === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+  for (let presses = 0; presses < 80 && !(await save.evaluate((e) => e === document.activeElement)); presses += 1)
+    await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(toastOf(page, 'Fields saved. The editor and the public page use them from now on.')).toBeVisible();
 });

@@ -10,7 +10,14 @@ const NAME = `Words${Date.now().toString(36)}x`;
 const TITLE = `Plain words ${NAME}`;
 const JARGON = /Autowired|\bWired\b|Header|Detail|HomePage|paramactivity|formcreation/;
 const PARAMETERS = [
-  { parameterName: 'Heading', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', asHeading: true },
+  {
+    parameterName: 'Heading',
+    sequence: 1,
+    type: 'Textarea',
+    unittype: 'Character',
+    pagecreationtype: 'Header',
+    asHeading: true,
+  },
   { parameterName: 'Introduction', sequence: 2, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header' },
 ];
 
@@ -48,12 +55,27 @@ test.afterAll(async ({ browser }) => {
   await page.close();
 });
 
-test('a page made without code: visitors read content, a name shows when asked, the page goes into the public menu from its screen, in plain words', async ({ page, consoleErrors }) => {
+test('a page made without code: visitors read content, a name shows when asked, the page goes into the public menu from its screen, in plain words', async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(180_000);
   await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
-  pageId = (await callApi<{ id: number }>(page, '/api/master/savePageCreation', { filename: NAME, dspname: TITLE, module: 1, type: 'Autowired', homepage: 'Y' })).id;
+  pageId = (
+    await callApi<{ id: number }>(page, '/api/master/savePageCreation', {
+      filename: NAME,
+      dspname: TITLE,
+      module: 1,
+      type: 'Autowired',
+      homepage: 'Y',
+    })
+  ).id;
   await callApi(page, '/api/master/saveParameters', { id: pageId, parameters: PARAMETERS });
-  const document = { header: { Heading: 'Willkommen in Berlin', Introduction: 'We build software for firms of every size.' }, rows: [], revision: 0 };
+  const document = {
+    header: { Heading: 'Willkommen in Berlin', Introduction: 'We build software for firms of every size.' },
+    rows: [],
+    revision: 0,
+  };
   await callApi(page, '/api/master/savepagecontent', { commonrouting: NAME, document });
 
   // Visitors read the content: the heading is a heading, and no field name shows.
@@ -73,7 +95,12 @@ test('a page made without code: visitors read content, a name shows when asked, 
   await expect(showName).not.toBeChecked();
   await showName.check();
   await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(page.getByRole('table', { name: `Fields of ${TITLE}` }).locator('tbody tr').nth(1)).toContainText('Name shown to visitors');
+  await expect(
+    page
+      .getByRole('table', { name: `Fields of ${TITLE}` })
+      .locator('tbody tr')
+      .nth(1),
+  ).toContainText('Name shown to visitors');
   await page.getByRole('button', { name: 'Save the fields' }).click();
   await expect(toastOf(page, 'Fields saved. The editor and the public page use them from now on.')).toBeVisible();
 
@@ -86,7 +113,9 @@ test('a page made without code: visitors read content, a name shows when asked, 
   await page.goto(`/formcreation/${pageId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Edit page ${TITLE}` })).toBeVisible();
   const place = page.getByRole('region', { name: 'Show in the public menu' });
-  await expect(place.getByRole('status')).toHaveText('Not in the public menu yet: visitors reach it only by its address or a link.');
+  await expect(place.getByRole('status')).toHaveText(
+    'Not in the public menu yet: visitors reach it only by its address or a link.',
+  );
   await checkScreen(page, 'the page screen', 'page');
   await place.getByLabel('Under').selectOption({ label: 'Top level' });
   await place.getByLabel('Position').fill('99');
@@ -101,7 +130,10 @@ test('a page made without code: visitors read content, a name shows when asked, 
   // A header whose entries do not fit in one row folds them behind its Menu button.
   const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu' });
   if (await menuButton.isVisible()) await menuButton.click();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: TITLE })).toHaveAttribute('href', `/${NAME}1`);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: TITLE })).toHaveAttribute(
+    'href',
+    `/${NAME}1`,
+  );
 
   // The list of pages, in plain words.
   await page.goto('/homepages');

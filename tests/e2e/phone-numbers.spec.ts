@@ -24,7 +24,10 @@ async function sendEnquiry(page: Page, mobile: string, marker: string) {
 }
 
 test.describe('phone numbers on the contact form', () => {
-  test('a visitor abroad sends +49 151 23456789, stored as E.164; the hint says so', async ({ page, consoleErrors }) => {
+  test('a visitor abroad sends +49 151 23456789, stored as E.164; the hint says so', async ({
+    page,
+    consoleErrors,
+  }) => {
     const marker = `Phone abroad ${Date.now()}`;
     await openHydrated(page, '/Contact1');
     await expect(page.getByText('10 digits, or with the country code, like +49 151 23456789')).toBeVisible();
@@ -32,19 +35,26 @@ test.describe('phone numbers on the contact form', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("an Indian visitor's 10-digit mobile is taken as typed; a wrong number is refused at the field", async ({ page, consoleErrors }) => {
+  test("an Indian visitor's 10-digit mobile is taken as typed; a wrong number is refused at the field", async ({
+    page,
+    consoleErrors,
+  }) => {
     const marker = `Phone India ${Date.now()}`;
     await openHydrated(page, '/Contact1');
     const mobile = page.getByLabel('Mobile');
     await mobile.fill('+49 15');
     await mobile.blur();
-    await expect(page.getByText('Enter a valid phone number with its country code, like +49 151 23456789.')).toBeVisible();
+    await expect(
+      page.getByText('Enter a valid phone number with its country code, like +49 151 23456789.'),
+    ).toBeVisible();
     await expect(mobile).toHaveAttribute('aria-invalid', 'true');
     expect(await sendEnquiry(page, '9876543210', marker)).toEqual([{ mobile: '9876543210' }]);
     expect(consoleErrors).toEqual([]);
   });
 
-  test("the server's refusal of a number the browser let through shows at the field, in a sentence", async ({ page }) => {
+  test("the server's refusal of a number the browser let through shows at the field, in a sentence", async ({
+    page,
+  }) => {
     await openHydrated(page, '/Contact1');
     await page.getByLabel('Contact Person').fill('Jonas Weber');
     await page.getByLabel('Email').fill('jonas@example.de');
@@ -54,7 +64,9 @@ test.describe('phone numbers on the contact form', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     const mobile = page.getByLabel('Mobile');
     await expect(mobile).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.locator('#contact-mobile-error')).toHaveText('Enter a valid phone number with its country code, like +49 151 23456789.');
+    await expect(page.locator('#contact-mobile-error')).toHaveText(
+      'Enter a valid phone number with its country code, like +49 151 23456789.',
+    );
     await expect(mobile).toBeFocused();
     await expect(mobile).toHaveValue('+49 0000 0000');
   });
@@ -87,7 +99,9 @@ test.describe('phone numbers in the first-run setup', () => {
       const submit = page.getByRole('button', { name: 'Submit' });
       const why = page.locator('#setup-submit-why');
       await expect(submit).toBeDisabled();
-      await expect(why).toContainText('Company Code, Company Name, Address, Contact Number, Email, User name, Password, Setup code');
+      await expect(why).toContainText(
+        'Company Code, Company Name, Address, Contact Number, Email, User name, Password, Setup code',
+      );
       await expect(submit).toHaveAccessibleDescription(/Submit becomes possible once these are filled in correctly/);
       // India is the default country.
       await expect(page.getByLabel('Country of the company')).toHaveValue('IN');

@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { AXE_TAGS, clickInPreview, createEditorsAutowiredPage, ensureE2eUser, expect, expectNoAxeViolations, logInAs, queryE2eDatabase, test } from './fixtures';
+import {
+  AXE_TAGS,
+  clickInPreview,
+  createEditorsAutowiredPage,
+  ensureE2eUser,
+  expect,
+  expectNoAxeViolations,
+  logInAs,
+  queryE2eDatabase,
+  test,
+} from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 
 // The preview beside every editor (docs/design.md §26, issue 36): typing re-renders the page from the unsaved working
@@ -10,17 +20,67 @@ const NAME = `Openings${RUN}`;
 const EDITOR = { username: 'e2e-preview', password: 'e2e-preview-password' };
 
 const PARAMETERS = [
-  { parameterName: 'headline', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'Y', minlength: 3, maxlength: 80 },
-  { parameterName: 'banner', sequence: 2, type: 'Image', unittype: 'Image', pagecreationtype: 'Header', mandatory: 'N', width: 1200, sizeinKB: 200 },
-  { parameterName: 'role', sequence: 3, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', mandatory: 'Y' },
+  {
+    parameterName: 'headline',
+    sequence: 1,
+    type: 'Textarea',
+    unittype: 'Character',
+    pagecreationtype: 'Header',
+    mandatory: 'Y',
+    minlength: 3,
+    maxlength: 80,
+  },
+  {
+    parameterName: 'banner',
+    sequence: 2,
+    type: 'Image',
+    unittype: 'Image',
+    pagecreationtype: 'Header',
+    mandatory: 'N',
+    width: 1200,
+    sizeinKB: 200,
+  },
+  {
+    parameterName: 'role',
+    sequence: 3,
+    type: 'Textarea',
+    unittype: 'Character',
+    pagecreationtype: 'Detail',
+    mandatory: 'Y',
+  },
   { parameterName: 'opens', sequence: 4, type: 'Date', unittype: 'Date', pagecreationtype: 'Header', mandatory: 'N' },
-  { parameterName: 'remote', sequence: 5, type: 'Checkbox', unittype: 'Boolean', pagecreationtype: 'Header', mandatory: 'N' },
-  { parameterName: 'hours', sequence: 6, type: 'number', unittype: 'Integer', pagecreationtype: 'Header', mandatory: 'N' },
-  { parameterName: 'about', sequence: 7, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header', mandatory: 'N' },
+  {
+    parameterName: 'remote',
+    sequence: 5,
+    type: 'Checkbox',
+    unittype: 'Boolean',
+    pagecreationtype: 'Header',
+    mandatory: 'N',
+  },
+  {
+    parameterName: 'hours',
+    sequence: 6,
+    type: 'number',
+    unittype: 'Integer',
+    pagecreationtype: 'Header',
+    mandatory: 'N',
+  },
+  {
+    parameterName: 'about',
+    sequence: 7,
+    type: 'Richtext',
+    unittype: 'Richtext',
+    pagecreationtype: 'Header',
+    mandatory: 'N',
+  },
 ];
 
 /** The control of the field at a path in the form. */
-const control = (page: Page, path: string) => page.locator(`[data-field-path="${path}"]`).locator('input:not([type="file"]):not([type="color"]), textarea, [contenteditable="true"]').first();
+const control = (page: Page, path: string) =>
+  page
+    .locator(`[data-field-path="${path}"]`)
+    .locator('input:not([type="file"]):not([type="color"]), textarea, [contenteditable="true"]')
+    .first();
 const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the page"]');
 /**
  * What this spec's own editor stored on a page: its revisions and audit entries. Counted by the user, whom no other
@@ -33,7 +93,11 @@ const counts = (routing: string) => ({
     EDITOR.username,
     routing,
   )[0]!.n,
-  audits: queryE2eDatabase<{ n: number }>('SELECT count(*) AS n FROM audit_log WHERE user_name = ? AND target_id = ?', EDITOR.username, routing)[0]!.n,
+  audits: queryE2eDatabase<{ n: number }>(
+    'SELECT count(*) AS n FROM audit_log WHERE user_name = ? AND target_id = ?',
+    EDITOR.username,
+    routing,
+  )[0]!.n,
 });
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
@@ -50,7 +114,12 @@ async function openEditor(page: Page, path: string, { rendered = true } = {}) {
   // The pane is sticky: once the page scrolls to the editor, all of it is in the window (and a frame out of the
   // window may be left unpainted by Chromium, so it is brought in first).
   await expect(page.locator('.preview-pane')).toBeVisible({ timeout: 15_000 });
-  await page.evaluate(() => window.scrollTo(0, (document.querySelector('.editor-layout')?.getBoundingClientRect().top ?? 0) + window.scrollY - 64));
+  await page.evaluate(() =>
+    window.scrollTo(
+      0,
+      (document.querySelector('.editor-layout')?.getBoundingClientRect().top ?? 0) + window.scrollY - 64,
+    ),
+  );
   await expect(page.locator('.preview-pane[data-render]:not([aria-busy])')).toBeVisible({ timeout: 15_000 });
   await expect(preview(page).locator('.preview-bar')).toBeVisible();
 }
@@ -64,9 +133,13 @@ test('Home: typing changes the preview without a save, and stores nothing', asyn
   await control(page, 'skillhead').click();
   await control(page, 'skillhead').fill('');
   await page.keyboard.type(`Skills of ${RUN}`);
-  await expect(preview(page).locator('[data-folio-field="skillhead"]')).toHaveText(`Skills of ${RUN}`, { timeout: 5_000 });
+  await expect(preview(page).locator('[data-folio-field="skillhead"]')).toHaveText(`Skills of ${RUN}`, {
+    timeout: 5_000,
+  });
   // (The pane numbers the render once the frame's answer reaches it, a moment after the frame shows it.)
-  await expect.poll(async () => Number(await page.locator('.preview-pane').getAttribute('data-render'))).toBeGreaterThan(firstRender);
+  await expect
+    .poll(async () => Number(await page.locator('.preview-pane').getAttribute('data-render')))
+    .toBeGreaterThan(firstRender);
   expect(await page.locator('iframe[title="Preview of the page"]').getAttribute('srcdoc')).toBe(loaded);
   // The render's own scripts are not put in the page (the bridge already runs, once).
   await expect(preview(page).locator('script[src]')).toHaveCount(0);
@@ -99,9 +172,14 @@ test('Home: a click on a heading, a list entry and an image in the preview focus
   await expect(control(page, 'seo.description')).toBeFocused();
 });
 
-test('Home: the preview brings the field being typed in into its own view, never scrolling the editor page', async ({ page }) => {
+test('Home: the preview brings the field being typed in into its own view, never scrolling the editor page', async ({
+  page,
+}) => {
   await openEditor(page, '/Home');
-  const frameScroll = () => preview(page).locator('body').evaluate(() => window.scrollY);
+  const frameScroll = () =>
+    preview(page)
+      .locator('body')
+      .evaluate(() => window.scrollY);
   expect(await frameScroll()).toBe(0);
   // The SEO title sits under the page in the preview, out of the frame's view, and low in the form.
   const field = control(page, 'seo.title');
@@ -125,14 +203,16 @@ async function expectChecksLeadToField(page: Page, field: string) {
   // The caret to the end of the text (checked: pressed too early, the key may reach the editor before it is set up).
   await expect(async () => {
     await page.keyboard.press('ControlOrMeta+End');
-    expect(await text.evaluate((element) => {
-      const selection = getSelection();
-      if (!selection?.focusNode) return false;
-      const after = document.createRange();
-      after.selectNodeContents(element);
-      after.setStart(selection.focusNode, selection.focusOffset);
-      return after.toString() === '';
-    })).toBe(true);
+    expect(
+      await text.evaluate((element) => {
+        const selection = getSelection();
+        if (!selection?.focusNode) return false;
+        const after = document.createRange();
+        after.selectNodeContents(element);
+        after.setStart(selection.focusNode, selection.focusOffset);
+        return after.toString() === '';
+      }),
+    ).toBe(true);
   }).toPass({ timeout: 5_000 });
   await page.keyboard.press('Enter');
   await page.keyboard.type('#### A heading too deep');
@@ -140,7 +220,9 @@ async function expectChecksLeadToField(page: Page, field: string) {
   const answers = ['/demo/logo.png', ''];
   page.on('dialog', (dialog) => void dialog.accept(answers.shift() ?? ''));
   await page.locator(`[data-field-path="${field}"]`).getByRole('button', { name: 'Insert image' }).click();
-  await expect(preview(page).locator(`[data-folio-field="${field}"] h4`)).toHaveText('A heading too deep', { timeout: 5_000 });
+  await expect(preview(page).locator(`[data-folio-field="${field}"] h4`)).toHaveText('A heading too deep', {
+    timeout: 5_000,
+  });
   await expect(preview(page).locator(`[data-folio-field="${field}"] img`)).toHaveCount(1);
 
   await page.getByRole('button', { name: /^Checks/ }).click();
@@ -156,16 +238,24 @@ async function expectChecksLeadToField(page: Page, field: string) {
   await expect(text).toBeFocused();
   // The editor and its checks panel pass axe; the page (in the frame, and as typed in the rich-text field) has the
   // two problems put there on purpose.
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).exclude('.preview-pane__frame').exclude(`[data-field-path="${field}"] [contenteditable]`).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .exclude('.preview-pane__frame')
+    .exclude(`[data-field-path="${field}"] [contenteditable]`)
+    .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 }
 
-test('Expertise: an image without alternative text and a skipped heading are in the checks and lead to their field', async ({ page }) => {
+test('Expertise: an image without alternative text and a skipped heading are in the checks and lead to their field', async ({
+  page,
+}) => {
   await openEditor(page, '/Expertise');
   await expectChecksLeadToField(page, 'description');
 });
 
-test('a page made without code: typing previews, a click on its heading, an entry, its image, a date, a checkbox and a number focuses the field', async ({ page }) => {
+test('a page made without code: typing previews, a click on its heading, an entry, its image, a date, a checkbox and a number focuses the field', async ({
+  page,
+}) => {
   // Empty, its required headline refuses a save: the pane says so and leads to the field.
   await openEditor(page, `/${NAME}`, { rendered: false });
   await expect(page.getByText('The page shows here once it could be saved. Please enter headline')).toBeVisible();
@@ -176,8 +266,15 @@ test('a page made without code: typing previews, a click on its heading, an entr
   await page.getByLabel('banner', { exact: true }).fill('/demo/logo.png');
   await page.getByLabel('role', { exact: true }).fill('Tester in Pune');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(preview(page).locator('[data-folio-field="document.header.headline"]')).toHaveText(`Join us in ${RUN}`, { timeout: 5_000 });
-  await page.evaluate(() => window.scrollTo(0, (document.querySelector('.editor-layout')?.getBoundingClientRect().top ?? 0) + window.scrollY - 64));
+  await expect(preview(page).locator('[data-folio-field="document.header.headline"]')).toHaveText(`Join us in ${RUN}`, {
+    timeout: 5_000,
+  });
+  await page.evaluate(() =>
+    window.scrollTo(
+      0,
+      (document.querySelector('.editor-layout')?.getBoundingClientRect().top ?? 0) + window.scrollY - 64,
+    ),
+  );
   await expect(preview(page).locator('[data-folio-field="document.rows.0.role"]').first()).toHaveText('Tester in Pune');
   expect(counts(NAME)).toEqual(before);
 
@@ -194,7 +291,9 @@ test('a page made without code: typing previews, a click on its heading, an entr
   await page.getByLabel('opens', { exact: true }).fill('2026-12-01');
   await page.getByLabel('remote', { exact: true }).check();
   await page.getByLabel('hours', { exact: true }).fill('38');
-  await expect(preview(page).locator('[data-folio-field="document.header.hours"]')).toContainText('38', { timeout: 5_000 });
+  await expect(preview(page).locator('[data-folio-field="document.header.hours"]')).toContainText('38', {
+    timeout: 5_000,
+  });
   for (const name of ['opens', 'remote', 'hours']) {
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await clickInPreview(page, `[data-folio-field="document.header.${name}"]`);
@@ -203,7 +302,9 @@ test('a page made without code: typing previews, a click on its heading, an entr
   expect(counts(NAME)).toEqual(before);
 });
 
-test('a page made without code: an image without alternative text and a skipped heading in its rich text are in the checks and lead to the field', async ({ page }) => {
+test('a page made without code: an image without alternative text and a skipped heading in its rich text are in the checks and lead to the field', async ({
+  page,
+}) => {
   // Nothing of it is saved (the test before stores nothing): its required headline first, then the page shows.
   await openEditor(page, `/${NAME}`, { rendered: false });
   await page.getByLabel('headline', { exact: true }).fill(`Join us in ${RUN}`);
@@ -227,7 +328,9 @@ test('the editor with its preview has no accessibility violations, side by side 
   await expect(page.getByRole('tabpanel', { name: 'Preview' })).toBeHidden();
 });
 
-test('the preview frame cannot reach the staff app, and ignores messages of other shapes and windows', async ({ page }) => {
+test('the preview frame cannot reach the staff app, and ignores messages of other shapes and windows', async ({
+  page,
+}) => {
   await openEditor(page, '/News');
   const frame = await (await page.locator('iframe[title="Preview of the page"]').elementHandle())!.contentFrame();
   expect(frame).not.toBeNull();
@@ -249,13 +352,16 @@ test('the preview frame cannot reach the staff app, and ignores messages of othe
   });
   expect(cookies).toBe('SecurityError');
   // A message of another shape, and one from another window, pick nothing.
-  const active = () => page.evaluate(() => document.activeElement?.closest('[data-field-path]')?.getAttribute('data-field-path') ?? null);
+  const active = () =>
+    page.evaluate(() => document.activeElement?.closest('[data-field-path]')?.getAttribute('data-field-path') ?? null);
   await frame!.evaluate(() => window.parent.postMessage({ channel: 'folio-preview', type: 'select', field: 42 }, '*'));
   await page.evaluate(() => window.postMessage({ channel: 'folio-preview', type: 'select', field: 'lead' }, '*'));
   await page.waitForTimeout(300);
   expect(await active()).toBeNull();
   // The real shape from the frame does.
-  await frame!.evaluate(() => window.parent.postMessage({ channel: 'folio-preview', type: 'select', field: 'lead' }, '*'));
+  await frame!.evaluate(() =>
+    window.parent.postMessage({ channel: 'folio-preview', type: 'select', field: 'lead' }, '*'),
+  );
   await expect.poll(active).toBe('lead');
 });
 
@@ -266,11 +372,17 @@ test('a page that cannot load in the pane is said so, and Try again shows it', a
   const renders = /\/api\/master\/preview\/News$/;
   await page.route(renders, async (route) => {
     const response = await route.fetch();
-    const body = (await response.text()).replace(/\/assets\/preview-bridge-[^"]*\.js/, '/assets/preview-bridge-missing.js');
+    const body = (await response.text()).replace(
+      /\/assets\/preview-bridge-[^"]*\.js/,
+      '/assets/preview-bridge-missing.js',
+    );
     await route.fulfill({ response, body });
   });
   await openEditor(page, '/News', { rendered: false });
-  const problem = page.locator('.preview-pane').getByRole('status').filter({ hasText: 'The preview could not be updated: the page took too long to load in the pane.' });
+  const problem = page
+    .locator('.preview-pane')
+    .getByRole('status')
+    .filter({ hasText: 'The preview could not be updated: the page took too long to load in the pane.' });
   await expect(problem).toBeVisible({ timeout: 25_000 });
   await expect(page.locator('.preview-pane[aria-busy]')).toHaveCount(0);
   await page.unroute(renders);

@@ -2,7 +2,16 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { callApi, createEditorsAutowiredPage, ensureE2eUser, expect, expectNoAxeViolations, logInAs, test, toastOf } from './fixtures';
+import {
+  callApi,
+  createEditorsAutowiredPage,
+  ensureE2eUser,
+  expect,
+  expectNoAxeViolations,
+  logInAs,
+  test,
+  toastOf,
+} from './fixtures';
 
 // Shared preview links and "someone else is editing" (docs/design.md §26, issue 36): a draft shared by a link opens in a
 // browser without a session and stops when the link is revoked or expires; two people on one editor see each other.
@@ -12,7 +21,15 @@ const RUN = `${Date.now() % 100000}`.padStart(5, '0');
 /** A page made without code that only this file uses (so nobody else's editor is open on it). */
 const NAME = `Share${RUN}`;
 const EDITOR = { username: `e2e-share-${RUN}`, password: 'e2e-share-editor-password' };
-const TITLE = { parameterName: 'title', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'N', maxlength: 80 };
+const TITLE = {
+  parameterName: 'title',
+  sequence: 1,
+  type: 'Textarea',
+  unittype: 'Character',
+  pagecreationtype: 'Header',
+  mandatory: 'N',
+  maxlength: 80,
+};
 
 test.beforeAll(async ({ browser }) => {
   await ensureE2eUser(EDITOR.username, EDITOR.password, 3);
@@ -25,7 +42,10 @@ function expireLink(id: number): void {
   if (!dataDir) throw new Error('FOLIO_E2E_DATA is not set (run through playwright.config.ts)');
   const db = new Database(path.join(dataDir, 'folio.sqlite'), { fileMustExist: true });
   try {
-    db.prepare('update preview_shares set expires_at = ? where id = ?').run(new Date(Date.now() - 60_000).toISOString(), id);
+    db.prepare('update preview_shares set expires_at = ? where id = ?').run(
+      new Date(Date.now() - 60_000).toISOString(),
+      id,
+    );
   } finally {
     db.close();
   }
@@ -45,7 +65,9 @@ async function createLink(page: Page, lifetime: '1 hour' | '1 day' | '1 week'): 
   const dialog = shareDialog(page);
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('The link works for').selectOption({ label: lifetime });
-  const created = page.waitForResponse((response) => response.url().includes('/api/master/previewshare/') && response.request().method() === 'POST');
+  const created = page.waitForResponse(
+    (response) => response.url().includes('/api/master/previewshare/') && response.request().method() === 'POST',
+  );
   await dialog.getByRole('button', { name: 'Create link' }).click();
   const answer = (await (await created).json()) as { id: number; url: string };
   const link = dialog.getByLabel('Link', { exact: true });
@@ -74,7 +96,11 @@ async function expectNotFound(page: Page, url: string, text: string) {
   await expect(page.getByText('Preview, not published')).toHaveCount(0);
 }
 
-test('Home: a draft shared by link opens without a session, and shows the 404 page once revoked', async ({ browser, page, context }) => {
+test('Home: a draft shared by link opens without a session, and shows the 404 page once revoked', async ({
+  browser,
+  page,
+  context,
+}) => {
   // Two browsers, axe twice: more than the usual half minute on a busy machine.
   test.setTimeout(60_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -83,7 +109,13 @@ test('Home: a draft shared by link opens without a session, and shows the 404 pa
   // this one would meet a 409 (the field is the one editors.spec changes anyway).
   const draftText = `Shared draft heading ${RUN}`;
   const read = await page.evaluate(async () => (await fetch('/api/master/edit/Home')).json());
-  const document = { ...read, expertiseList: read.expertiseList.map((row: object, i: number) => (i === 0 ? { ...row, exprtsHeading: draftText } : row)), publish: 'draft' };
+  const document = {
+    ...read,
+    expertiseList: read.expertiseList.map((row: object, i: number) =>
+      i === 0 ? { ...row, exprtsHeading: draftText } : row,
+    ),
+    publish: 'draft',
+  };
   expect((await callApi<{ status: string }>(page, '/api/master/saveHome', document)).status).toBe('draft');
   await page.goto('/Home');
 
@@ -94,7 +126,9 @@ test('Home: a draft shared by link opens without a session, and shows the 404 pa
   await dialog.getByRole('button', { name: 'Copy link' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: 'The link is copied.' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link.url);
-  const row = dialog.getByRole('listitem').filter({ hasText: /^Made by Administrator on .+; works until .+ \(in 1 day\)\./ });
+  const row = dialog
+    .getByRole('listitem')
+    .filter({ hasText: /^Made by Administrator on .+; works until .+ \(in 1 day\)\./ });
   await expect(row).toHaveCount(1);
   await expectNoAxeViolations(page, 'the share dialog with a link');
 
@@ -125,7 +159,10 @@ test('Home: a draft shared by link opens without a session, and shows the 404 pa
   await expect(page.getByRole('button', { name: 'Share preview…' })).toBeFocused();
 });
 
-test('a page made without code: an editor shares a draft; the link works until it expires', async ({ browser, page }) => {
+test('a page made without code: an editor shares a draft; the link works until it expires', async ({
+  browser,
+  page,
+}) => {
   test.setTimeout(60_000);
   await logInAs(page, EDITOR.username, EDITOR.password);
   await page.goto(`/${NAME}`);
@@ -161,7 +198,9 @@ const notice = (page: Page): Locator => page.locator('p.editing-notice[role="sta
 /** The editor says so when the tab is shown again: what a person coming back to it does. */
 const showAgain = (page: Page) => page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
 
-test('someone else editing: each of two users sees the other, and the notice goes when one leaves', async ({ browser }) => {
+test('someone else editing: each of two users sees the other, and the notice goes when one leaves', async ({
+  browser,
+}) => {
   // The last step waits for the editor's own 20-second call.
   test.setTimeout(90_000);
   const first = await visitor(browser);
@@ -183,10 +222,15 @@ test('someone else editing: each of two users sees the other, and the notice goe
     // The second leaves the editor: the first's notice goes at its next call.
     await second.page.goto('/dashboard');
     await expect(second.page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect.poll(async () => {
-      await showAgain(first.page);
-      return notice(first.page).textContent();
-    }, { timeout: 10_000 }).toBe('');
+    await expect
+      .poll(
+        async () => {
+          await showAgain(first.page);
+          return notice(first.page).textContent();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('');
 
     // Within 25 s without any help: the second comes back, the first's 20-second call finds it.
     await second.page.goto(`/${NAME}`);

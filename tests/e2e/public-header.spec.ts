@@ -33,7 +33,11 @@ interface HeaderAtWidth {
  * Without scripts no frame callback runs, and nothing waits to run: the CSS alone lays the page out.
  */
 const settle = (page: Page) =>
-  page.evaluate(() => (document.documentElement.classList.contains('js') ? new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))) : null));
+  page.evaluate(() =>
+    document.documentElement.classList.contains('js')
+      ? new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      : null,
+  );
 
 /** The header as the visitor sees it now: what is visible and what covers the brand. */
 function readHeader(page: Page): Promise<HeaderAtWidth> {
@@ -43,7 +47,8 @@ function readHeader(page: Page): Promise<HeaderAtWidth> {
       return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
     };
     const brand = document.querySelector('.brand')!.getBoundingClientRect();
-    const covers = (box: DOMRect) => box.left < brand.right && box.right > brand.left && box.top < brand.bottom && box.bottom > brand.top;
+    const covers = (box: DOMRect) =>
+      box.left < brand.right && box.right > brand.left && box.top < brand.bottom && box.bottom > brand.top;
     const toggle = document.querySelector('.nav-toggle')!;
     const items = [...document.querySelectorAll('.site-nav .menu > .menu__item')].filter(shown);
     const others = [...items, toggle, document.querySelector('.login-link')!].filter(shown);
@@ -52,7 +57,9 @@ function readHeader(page: Page): Promise<HeaderAtWidth> {
       width: window.innerWidth,
       folded: shown(toggle),
       visibleItems: items.length,
-      covering: others.filter((element) => covers(element.getBoundingClientRect())).map((element) => element.textContent?.trim() || element.className),
+      covering: others
+        .filter((element) => covers(element.getBoundingClientRect()))
+        .map((element) => element.textContent?.trim() || element.className),
       oneRow: tops.size <= 1,
       sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
     };
@@ -91,7 +98,8 @@ const besideOrFolded = (itemCount: number) => (header: HeaderAtWidth) => {
 };
 
 /** The widths at which the menu was folded. */
-const foldedAt = (headers: readonly HeaderAtWidth[]) => headers.filter((header) => header.folded).map((header) => header.width);
+const foldedAt = (headers: readonly HeaderAtWidth[]) =>
+  headers.filter((header) => header.folded).map((header) => header.width);
 
 /** Opens the folded menu with its button at a few widths where it is folded: every item shows, below the brand. */
 async function opensWhereFolded(page: Page, folded: readonly number[], itemCount: number) {
@@ -103,7 +111,12 @@ async function opensWhereFolded(page: Page, folded: readonly number[], itemCount
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const header = await readHeader(page);
-    expect({ width, visibleItems: header.visibleItems, covering: header.covering, sideways: header.sideways }).toEqual({ width, visibleItems: itemCount, covering: [], sideways: 0 });
+    expect({ width, visibleItems: header.visibleItems, covering: header.covering, sideways: header.sideways }).toEqual({
+      width,
+      visibleItems: itemCount,
+      covering: [],
+      sideways: 0,
+    });
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   }
@@ -149,10 +162,14 @@ test.describe('with two more top-level items of 20 characters', () => {
     });
   });
 
-  test('the header never covers the brand, folds where the menu does not fit, and its button opens the menu', async ({ page, consoleErrors }) => {
+  test('the header never covers the brand, folds where the menu does not fit, and its button opens the menu', async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.setViewportSize({ width: 320, height: 800 });
     await openHydrated(page, '/Home1');
-    for (const item of EXTRA_ITEMS) await expect(page.locator('.site-nav').getByText(item.label, { exact: true })).toHaveCount(1);
+    for (const item of EXTRA_ITEMS)
+      await expect(page.locator('.site-nav').getByText(item.label, { exact: true })).toHaveCount(1);
     const folded = foldedAt(await sweep(page, besideOrFolded(DEMO_ITEM_COUNT + EXTRA_ITEMS.length)));
     // Measured, not one breakpoint: the longer menu folds up to a wider window than the demo's (1280 px), and on
     // a wide screen the header grows beyond the page's content width to hold it.
@@ -176,7 +193,11 @@ test.describe('without JavaScript', () => {
 
   test('the header covers nothing at any width and shows the whole menu', async ({ page }) => {
     await page.goto('/Home1');
-    await sweep(page, (header) => (header.folded || header.visibleItems !== DEMO_ITEM_COUNT ? `${header.visibleItems} items show${header.folded ? ' behind a button' : ''}` : null));
+    await sweep(page, (header) =>
+      header.folded || header.visibleItems !== DEMO_ITEM_COUNT
+        ? `${header.visibleItems} items show${header.folded ? ' behind a button' : ''}`
+        : null,
+    );
   });
 });
 async function asAdmin(browser: Browser, work: (admin: Page) => Promise<void>): Promise<void> {
@@ -191,4 +212,8 @@ async function asAdmin(browser: Browser, work: (admin: Page) => Promise<void>): 
 }
 
 /** The Public group's top-level menu items as the menu tree screen has them. */
-const publicMenu = (admin: Page) => callApi<Array<{ id: number; sequence: number }>>(admin, '/api/menu/menubyuser', { userId: PUBLIC_GROUP_ID, from: 'group' });
+const publicMenu = (admin: Page) =>
+  callApi<Array<{ id: number; sequence: number }>>(admin, '/api/menu/menubyuser', {
+    userId: PUBLIC_GROUP_ID,
+    from: 'group',
+  });

@@ -1,5 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
-import { createE2eUser, createEditorsAutowiredPage, expect, expectNoAxeViolations, logInAs, test, toastOf } from './fixtures';
+import {
+  createE2eUser,
+  createEditorsAutowiredPage,
+  expect,
+  expectNoAxeViolations,
+  logInAs,
+  test,
+  toastOf,
+} from './fixtures';
 
 // Drafts, preview, scheduled publishing and the leave question (docs/design.md §19), on an Autowired page of this
 // file's own (no other test edits it), made by an administrator through the API. The tests build on each other.
@@ -8,7 +16,15 @@ test.describe.configure({ mode: 'serial' });
 const RUN = `${Date.now() % 100000}`.padStart(5, '0');
 const NAME = `Notice${RUN}`;
 const EDITOR = { username: `e2e-publisher-${RUN}`, password: 'e2e-publisher-password' };
-const HEADLINE = { parameterName: 'headline', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'N', maxlength: 200 };
+const HEADLINE = {
+  parameterName: 'headline',
+  sequence: 1,
+  type: 'Textarea',
+  unittype: 'Character',
+  pagecreationtype: 'Header',
+  mandatory: 'N',
+  maxlength: 200,
+};
 
 test.beforeAll(async ({ browser }) => {
   await createEditorsAutowiredPage(browser, { name: NAME, display: NAME, parameters: [HEADLINE] });
@@ -62,11 +78,18 @@ async function inputsAhead(page: Page, ms: number): Promise<{ date: string; time
     const at = new Date(Date.now() + ahead);
     if (at.getSeconds() !== 0 || at.getMilliseconds() !== 0) at.setMinutes(at.getMinutes() + 1, 0, 0);
     const pad = (n: number) => String(n).padStart(2, '0');
-    return { date: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`, time: `${pad(at.getHours())}:${pad(at.getMinutes())}` };
+    return {
+      date: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`,
+      time: `${pad(at.getHours())}:${pad(at.getMinutes())}`,
+    };
   }, ms);
 }
 
-test('a draft stays private: the public page keeps the old text, the preview shows the new one, Publish makes it live', async ({ page, browser, consoleErrors }) => {
+test('a draft stays private: the public page keeps the old text, the preview shows the new one, Publish makes it live', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
   await logIn(page);
   await openEditor(page);
   await expect(pageState(page)).toContainText('Nothing is published yet.');
@@ -78,7 +101,9 @@ test('a draft stays private: the public page keeps the old text, the preview sho
 
   // Nothing new: Save says so and sends nothing.
   await publishButton(page).click();
-  await expect(toastOf(page, /^Nothing new to publish: visitors already see revision \d+, the newest\.$/)).toBeVisible();
+  await expect(
+    toastOf(page, /^Nothing new to publish: visitors already see revision \d+, the newest\.$/),
+  ).toBeVisible();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
   // A draft: the state says so, visitors still see the published revision.
@@ -91,7 +116,10 @@ test('a draft stays private: the public page keeps the old text, the preview sho
   expect(text).not.toContain('New draft words');
 
   // The preview shows the draft, with its bar and the way back to the editor.
-  const [preview] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /^Preview/ }).click()]);
+  const [preview] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: /^Preview/ }).click(),
+  ]);
   await expect(preview).toHaveURL(new RegExp(`/preview/${NAME}1$`));
   await expect(preview.locator('main')).toContainText('New draft words');
   await expect(preview.getByText('Preview, not published')).toBeVisible();
@@ -100,7 +128,10 @@ test('a draft stays private: the public page keeps the old text, the preview sho
 
   // Preview with unsaved edits saves a draft first.
   await typeHeadline(page, 'Newer draft words');
-  const [second] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /^Preview/ }).click()]);
+  const [second] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: /^Preview/ }).click(),
+  ]);
   await expect(toastOf(page, /^Draft saved\./)).toBeVisible();
   await expect(second).toHaveURL(new RegExp(`/preview/${NAME}1$`));
   await expect(second.locator('main')).toContainText('Newer draft words');
@@ -108,7 +139,10 @@ test('a draft stays private: the public page keeps the old text, the preview sho
   expect(await publicText(browser)).not.toContain('Newer draft words');
 
   // Publishing the unchanged draft makes it live.
-  await publish(page, /^Publishes the draft, revision \d+, saved again as revision \d+: visitors will see it at once\.$/);
+  await publish(
+    page,
+    /^Publishes the draft, revision \d+, saved again as revision \d+: visitors will see it at once\.$/,
+  );
   expect(await publicText(browser)).toContain('Newer draft words');
   expect(consoleErrors).toEqual([]);
 });
@@ -153,9 +187,13 @@ test('a schedule publishes at its time; Unschedule cancels one', async ({ page, 
   await expect(pageState(page)).toContainText(/^Scheduled for/);
   await page.getByRole('button', { name: 'Unschedule' }).click();
   const question = page.getByRole('alertdialog', { name: 'Cancel the schedule?' });
-  await expect(question.locator('p')).toHaveText(/^Revision \d+ will not be published on .+: it stays saved as a draft\. Visitors keep seeing revision \d+\./);
+  await expect(question.locator('p')).toHaveText(
+    /^Revision \d+ will not be published on .+: it stays saved as a draft\. Visitors keep seeing revision \d+\./,
+  );
   await question.getByRole('button', { name: 'Unschedule' }).click();
-  await expect(toastOf(page, /^Schedule cancelled: revision \d+ will not be published on .+\. It stays saved as a draft\.$/)).toBeVisible();
+  await expect(
+    toastOf(page, /^Schedule cancelled: revision \d+ will not be published on .+\. It stays saved as a draft\.$/),
+  ).toBeVisible();
   await expect(pageState(page)).toContainText(/^Draft saved at/);
   await expect(page.getByRole('button', { name: 'Unschedule' })).toHaveCount(0);
   await page.reload();
@@ -240,7 +278,10 @@ test('one of the twelve pages: its editor reads the edit call and previews /prev
   await logIn(page);
   await page.goto('/Home');
   await expect(pageState(page)).toContainText(/^(Published|Draft saved|Scheduled for)/);
-  const [preview] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /^Preview/ }).click()]);
+  const [preview] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: /^Preview/ }).click(),
+  ]);
   await expect(preview).toHaveURL(/\/preview\/Home1$/);
   await expect(preview.getByText('Preview, not published')).toBeVisible();
   await expect(preview.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);

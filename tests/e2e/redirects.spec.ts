@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { BASE_URL, E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { expect, expectNoAxeViolations, logInAs, openAdministrationScreen, sidewaysScroll, test, toastOf } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  logInAs,
+  openAdministrationScreen,
+  sidewaysScroll,
+  test,
+  toastOf,
+} from './fixtures';
 
 // The redirects screen end to end (docs/design.md §27): a visitor asks for an address that does not exist and gets 404;
 // the administrator opens Redirects from the menu, finds it under "Addresses not found" with where the visitor
@@ -13,7 +21,10 @@ async function openFromMenu(page: Page) {
   await openAdministrationScreen(page, 'Redirects', '/redirects');
 }
 
-test('an address visitors missed is redirected from the 404 log, and then lands on the page chosen', async ({ page, consoleErrors }) => {
+test('an address visitors missed is redirected from the 404 log, and then lands on the page chosen', async ({
+  page,
+  consoleErrors,
+}) => {
   // axe over the whole screen, several times (with the preview pane's page too): slow on a busy machine.
   test.slow();
   const missing = `/our-team-${run()}`;
@@ -43,7 +54,9 @@ test('an address visitors missed is redirected from the 404 log, and then lands 
   await page.getByRole('button', { name: 'Save redirect' }).click();
   await expect(toastOf(page, `Visitors of ${missing} now go to /About1.`)).toBeVisible();
   const redirects = page.getByRole('region', { name: 'Redirects', exact: true });
-  await expect(redirects.getByRole('row').filter({ has: page.getByText(missing, { exact: true }) })).toContainText('301 Permanent');
+  await expect(redirects.getByRole('row').filter({ has: page.getByText(missing, { exact: true }) })).toContainText(
+    '301 Permanent',
+  );
 
   // Usable on a tablet and a phone: the page never scrolls sideways (a table scrolls inside its box).
   await page.setViewportSize({ width: 768, height: 1024 });
@@ -62,7 +75,10 @@ test('an address visitors missed is redirected from the 404 log, and then lands 
 
 // docs/design.md §34: a redirect to an address on this site where nothing is asks first, in a dialog; Go back keeps what
 // was typed and saves nothing, Save anyway saves it. axe finds nothing with the question open, at 1280 and 390 px.
-test('a redirect to an address where nothing is asks first, and is saved only once the person says so', async ({ page, consoleErrors }) => {
+test('a redirect to an address where nothing is asks first, and is saved only once the person says so', async ({
+  page,
+  consoleErrors,
+}) => {
   test.slow();
   const from = `/old-offer-${run()}`;
   const nowhere = `/Offer-${run()}`;
@@ -90,6 +106,8 @@ test('a redirect to an address where nothing is asks first, and is saved only on
   await expectNoAxeViolations(page, 'redirects screen asking first at 390 px');
   await question.getByRole('button', { name: 'Save anyway' }).click();
   await expect(toastOf(page, `Visitors of ${from} now go to ${nowhere}.`)).toBeVisible();
-  await expect(redirects.getByRole('row').filter({ has: page.getByText(from, { exact: true }) })).toContainText(nowhere);
+  await expect(redirects.getByRole('row').filter({ has: page.getByText(from, { exact: true }) })).toContainText(
+    nowhere,
+  );
   expect(consoleErrors.filter((error) => !error.includes('409'))).toEqual([]);
 });

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { createEditorsAutowiredPage, ensureE2eUser, expect, expectNoAxeViolations, logInAs, saveEditor, test } from './fixtures';
+import {
+  createEditorsAutowiredPage,
+  ensureE2eUser,
+  expect,
+  expectNoAxeViolations,
+  logInAs,
+  saveEditor,
+  test,
+} from './fixtures';
 
 // Links in rich text (docs/design.md §34): the Link button opens a dialog with the site's pages by title and an address
 // field that takes this site's addresses (`/About1`) as well as https:// and mailto:. On a page made without code for
@@ -19,8 +27,22 @@ test.beforeAll(async ({ browser }) => {
     name: NAME,
     display: `Linking ${RUN}`,
     parameters: [
-      { parameterName: 'headline', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'Y' },
-      { parameterName: 'story', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header', mandatory: 'N' },
+      {
+        parameterName: 'headline',
+        sequence: 1,
+        type: 'Textarea',
+        unittype: 'Character',
+        pagecreationtype: 'Header',
+        mandatory: 'Y',
+      },
+      {
+        parameterName: 'story',
+        sequence: 2,
+        type: 'Richtext',
+        unittype: 'Richtext',
+        pagecreationtype: 'Header',
+        mandatory: 'N',
+      },
     ],
   });
 });
@@ -55,7 +77,10 @@ async function openLinkDialog(page: Page) {
   return dialog;
 }
 
-test('a link to /About1 chosen from the page picker and typed by hand; a link to /Nope1 is in the checks', async ({ page, consoleErrors }) => {
+test('a link to /About1 chosen from the page picker and typed by hand; a link to /Nope1 is in the checks', async ({
+  page,
+  consoleErrors,
+}) => {
   await logInAs(page, EDITOR.username, EDITOR.password);
   await page.goto(`/${NAME}`);
   await page.getByLabel('headline', { exact: true }).fill(`Links ${RUN}`);
@@ -68,7 +93,10 @@ test('a link to /About1 chosen from the page picker and typed by hand; a link to
   const picker = dialog.getByLabel('A page of this site');
   await expect(picker.locator('option', { hasText: '(/About1)' })).toHaveCount(1);
   await expectNoAxeViolations(page, 'the link dialog at 1280 px');
-  const aboutTitle = ((await picker.locator('option', { hasText: '(/About1)' }).textContent()) ?? '').replace(' (/About1)', '');
+  const aboutTitle = ((await picker.locator('option', { hasText: '(/About1)' }).textContent()) ?? '').replace(
+    ' (/About1)',
+    '',
+  );
   await picker.selectOption('/About1');
   await expect(dialog.getByLabel('Address')).toHaveValue('/About1');
   await dialog.getByRole('button', { name: 'Set link' }).click();
@@ -86,7 +114,9 @@ test('a link to /About1 chosen from the page picker and typed by hand; a link to
   dialog = await openLinkDialog(page);
   await dialog.getByLabel('Address').fill('javascript:alert(1)');
   await dialog.getByRole('button', { name: 'Set link' }).click();
-  await expect(dialog.getByText('Enter an address that starts with / (a page of this site), https://, http:// or mailto:.')).toBeVisible();
+  await expect(
+    dialog.getByText('Enter an address that starts with / (a page of this site), https://, http:// or mailto:.'),
+  ).toBeVisible();
   await expect(dialog.getByLabel('Address')).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel('Address').fill('/About1');
   await dialog.getByRole('button', { name: 'Set link' }).click();
@@ -101,11 +131,15 @@ test('a link to /About1 chosen from the page picker and typed by hand; a link to
   dialog = await openLinkDialog(page);
   await dialog.getByLabel('Address').fill('/Nope1');
   await dialog.getByRole('button', { name: 'Set link' }).click();
-  await expect(preview(page).locator(`[data-folio-field="${STORY}"] a[href="/Nope1"]`)).toHaveCount(1, { timeout: 10_000 });
+  await expect(preview(page).locator(`[data-folio-field="${STORY}"] a[href="/Nope1"]`)).toHaveCount(1, {
+    timeout: 10_000,
+  });
   await expect(preview(page).locator(`[data-folio-field="${STORY}"] a[href="/About1"]`)).toHaveCount(2);
   await page.getByRole('button', { name: /^Checks/ }).click();
   const checks = page.locator('.checks-panel');
-  await expect(checks.locator('li', { hasText: 'A link goes to /Nope1, which is not a page of this site' })).toHaveCount(1, { timeout: 20_000 });
+  await expect(
+    checks.locator('li', { hasText: 'A link goes to /Nope1, which is not a page of this site' }),
+  ).toHaveCount(1, { timeout: 20_000 });
   await expect(checks.locator('li', { hasText: 'A link goes to' })).toHaveCount(1);
 
   // An existing link opens the dialog with its address; Remove link takes it away.

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { createE2eUser, createEditorsAutowiredPage, expect, expectNoAxeViolations, logInAs, test, toastOf } from './fixtures';
+import {
+  createE2eUser,
+  createEditorsAutowiredPage,
+  expect,
+  expectNoAxeViolations,
+  logInAs,
+  test,
+  toastOf,
+} from './fixtures';
 
 // "Search and sharing" and the comparison of revisions (docs/design.md §19, §20), on an Autowired page of this file's
 // own (no other test edits it): the tests build on each other's revisions, so they run in order.
@@ -13,8 +21,24 @@ const OWN_TITLE = `Widget careers ${RUN}`;
 const OWN_DESCRIPTION = 'Join the people who make widgets that last: open roles, how we work and what we offer.';
 
 const HEADER = [
-  { parameterName: 'headline', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'Y', minlength: 3, maxlength: 80 },
-  { parameterName: 'story', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header', mandatory: 'N' },
+  {
+    parameterName: 'headline',
+    sequence: 1,
+    type: 'Textarea',
+    unittype: 'Character',
+    pagecreationtype: 'Header',
+    mandatory: 'Y',
+    minlength: 3,
+    maxlength: 80,
+  },
+  {
+    parameterName: 'story',
+    sequence: 2,
+    type: 'Richtext',
+    unittype: 'Richtext',
+    pagecreationtype: 'Header',
+    mandatory: 'N',
+  },
 ];
 
 test.beforeAll(async ({ browser }) => {
@@ -69,7 +93,10 @@ test('a page of the twelve has the panel too, with its defaults and its public a
   await expect(preview(page).locator('.seo-preview__url')).toHaveText(/\/News1$/);
 });
 
-test('an Editor writes the page’s own title and description, sees counters and the preview, publishes, and clears them', async ({ page, browser }) => {
+test('an Editor writes the page’s own title and description, sees counters and the preview, publishes, and clears them', async ({
+  page,
+  browser,
+}) => {
   await logIn(page);
   await openEditor(page);
   await page.getByLabel('headline', { exact: true }).fill('Widgets for everyone');
@@ -92,11 +119,15 @@ test('an Editor writes the page’s own title and description, sees counters and
   await expect(searchTitle(page)).toHaveAccessibleDescription(/42 \/ 70 characters/);
   await expect(page.getByText('Search results show about 60 characters')).toHaveCount(0);
   await searchTitle(page).fill('x'.repeat(61));
-  await expect(searchTitle(page)).toHaveAccessibleDescription(/61 \/ 70 characters.*Search results show about 60 characters/);
+  await expect(searchTitle(page)).toHaveAccessibleDescription(
+    /61 \/ 70 characters.*Search results show about 60 characters/,
+  );
   await searchTitle(page).fill('y'.repeat(80));
   await expect(searchTitle(page)).toHaveValue('y'.repeat(70));
   await searchDescription(page).fill('z'.repeat(151));
-  await expect(searchDescription(page)).toHaveAccessibleDescription(/151 \/ 160 characters.*Search results show about 150 characters/);
+  await expect(searchDescription(page)).toHaveAccessibleDescription(
+    /151 \/ 160 characters.*Search results show about 150 characters/,
+  );
 
   await searchTitle(page).fill(OWN_TITLE);
   await searchDescription(page).fill(OWN_DESCRIPTION);
@@ -126,7 +157,9 @@ test('an Editor writes the page’s own title and description, sees counters and
   await visitor.close();
 });
 
-test('the history says what is live, and compares two revisions field by field with the words changed', async ({ page }) => {
+test('the history says what is live, and compares two revisions field by field with the words changed', async ({
+  page,
+}) => {
   await logIn(page);
   await openEditor(page);
   await writeStory(page, 'We build reliable software for small firms.');
@@ -160,10 +193,14 @@ test('the history says what is live, and compares two revisions field by field w
   await picker.getByLabel('To revision').selectOption(String(newest - 2));
   await picker.getByRole('button', { name: 'Compare' }).click();
   const chosen = page.getByRole('region', { name: `Changes from revision ${newest - 3} to revision ${newest - 2}` });
-  const title = chosen.locator('.compare-change', { has: page.getByRole('heading', { level: 4, name: /^Search title/ }) });
+  const title = chosen.locator('.compare-change', {
+    has: page.getByRole('heading', { level: 4, name: /^Search title/ }),
+  });
   await expect(title.locator('.compare-change__side--before')).toContainText('(empty)');
   await expect(title.locator('.compare-change__side--after')).toContainText(OWN_TITLE);
-  await expect(chosen.locator('.compare-change', { has: page.getByRole('heading', { level: 4, name: /^Search description/ }) })).toContainText(OWN_DESCRIPTION);
+  await expect(
+    chosen.locator('.compare-change', { has: page.getByRole('heading', { level: 4, name: /^Search description/ }) }),
+  ).toContainText(OWN_DESCRIPTION);
 
   // The same revision twice is refused with a sentence; closing gives the focus back.
   await picker.getByLabel('To revision').selectOption(String(newest - 3));

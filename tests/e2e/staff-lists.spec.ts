@@ -37,7 +37,8 @@ async function createUser(page: Page, code: string, firstname: string, lastname:
   return username;
 }
 
-const activeOf = (username: string) => queryE2eDatabase<{ active: number }>('select active from users where username = ?', username)[0]?.active;
+const activeOf = (username: string) =>
+  queryE2eDatabase<{ active: number }>('select active from users where username = ?', username)[0]?.active;
 
 /**
  * Every header cell sits over its column: the th and each td of the column have the same left (and right)
@@ -58,7 +59,8 @@ async function misalignedColumns(table: Locator): Promise<{ rows: number; proble
       const cells = [...row.querySelectorAll('td')];
       if (cells.length === 1 && cells[0]!.colSpan === headers.length) continue;
       rows += 1;
-      if (cells.length !== headers.length) problems.push(`a row has ${cells.length} cells under ${headers.length} headers`);
+      if (cells.length !== headers.length)
+        problems.push(`a row has ${cells.length} cells under ${headers.length} headers`);
       cells.forEach((cell, index) => {
         const header = headers[index];
         if (!header) return;
@@ -66,16 +68,19 @@ async function misalignedColumns(table: Locator): Promise<{ rows: number; proble
         const th = header.getBoundingClientRect();
         const td = cell.getBoundingClientRect();
         if (Math.abs(th.left - td.left) > 1) problems.push(`${name}: header left ${th.left}, cell left ${td.left}`);
-        if (Math.abs(th.right - td.right) > 1) problems.push(`${name}: header right ${th.right}, cell right ${td.right}`);
+        if (Math.abs(th.right - td.right) > 1)
+          problems.push(`${name}: header right ${th.right}, cell right ${td.right}`);
         const hs = getComputedStyle(header);
         const cs = getComputedStyle(cell);
         if (hs.textAlign !== cs.textAlign) problems.push(`${name}: header ${hs.textAlign}, cell ${cs.textAlign}`);
-        if (hs.paddingLeft !== cs.paddingLeft || hs.paddingRight !== cs.paddingRight) problems.push(`${name}: padding differs`);
+        if (hs.paddingLeft !== cs.paddingLeft || hs.paddingRight !== cs.paddingRight)
+          problems.push(`${name}: padding differs`);
         if (!cell.textContent?.trim() && !cell.querySelector('svg')) return;
         const h = contentBox(header);
         const c = contentBox(cell);
         if (hs.textAlign === 'right' || hs.textAlign === 'end') {
-          if (Math.abs(h.right - c.right) > 1) problems.push(`${name}: header text ends at ${h.right}, cell content at ${c.right}`);
+          if (Math.abs(h.right - c.right) > 1)
+            problems.push(`${name}: header text ends at ${h.right}, cell content at ${c.right}`);
         } else if (Math.abs(h.left - c.left) > 1) {
           problems.push(`${name}: header text starts at ${h.left}, cell content at ${c.left}`);
         }
@@ -87,7 +92,13 @@ async function misalignedColumns(table: Locator): Promise<{ rows: number; proble
 
 async function expectNoAxeViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const summary = results.violations.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`);
+  const summary = results.violations.map(
+    (v) =>
+      `${what}: ${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(' | ')})`,
+  );
   expect(summary).toEqual([]);
 }
 
@@ -114,7 +125,10 @@ for (const viewport of VIEWPORTS) {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     for (const { path, table } of LISTS) {
-      test(`${path}: headers line up with their columns, actions are named icon buttons, axe finds nothing`, async ({ page, consoleErrors }) => {
+      test(`${path}: headers line up with their columns, actions are named icon buttons, axe finds nothing`, async ({
+        page,
+        consoleErrors,
+      }) => {
         await logIn(page);
         const list = await openList(page, path, table);
 
@@ -123,15 +137,18 @@ for (const viewport of VIEWPORTS) {
         expect(problems).toEqual([]);
 
         // Row actions: buttons or links with an accessible name, showing an svg icon and no text glyph.
-        const actions = await list.locator('tbody td.staff-table__cell--actions').locator('a, button').evaluateAll((elements) =>
-          elements.map((element) => ({
-            tag: element.tagName.toLowerCase(),
-            name: element.getAttribute('aria-label') ?? '',
-            tooltip: element.getAttribute('data-tooltip') ?? '',
-            svg: element.querySelectorAll('svg').length,
-            text: element.textContent?.trim() ?? '',
-          })),
-        );
+        const actions = await list
+          .locator('tbody td.staff-table__cell--actions')
+          .locator('a, button')
+          .evaluateAll((elements) =>
+            elements.map((element) => ({
+              tag: element.tagName.toLowerCase(),
+              name: element.getAttribute('aria-label') ?? '',
+              tooltip: element.getAttribute('data-tooltip') ?? '',
+              svg: element.querySelectorAll('svg').length,
+              text: element.textContent?.trim() ?? '',
+            })),
+          );
         expect(actions.length).toBeGreaterThan(0);
         for (const action of actions) {
           expect(['a', 'button']).toContain(action.tag);
@@ -144,7 +161,9 @@ for (const viewport of VIEWPORTS) {
         await expect(firstAction).toHaveAccessibleName(actions[0]!.name);
 
         // The page itself never scrolls sideways; the table may, inside its own box.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        ).toBeLessThanOrEqual(0);
 
         await expectNoAxeViolations(page, path);
         expect(consoleErrors).toEqual([]);
@@ -158,7 +177,10 @@ test('at 360 px the lists scroll inside their box, never the page', async ({ pag
   await logIn(page);
   for (const { path, table } of LISTS) {
     await openList(page, path, table);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      path,
+    ).toBeLessThanOrEqual(0);
   }
 });
 
@@ -166,7 +188,8 @@ test('the user list pages 10 a page with a pager that stops at its ends', async 
   await logIn(page);
   const tag = run();
   // Enough users of one code prefix to fill two pages of the search.
-  for (let index = 0; index < 11; index += 1) await createUser(page, `P${tag}${String(index).padStart(2, '0')}`, 'Pager', `Person ${index}`);
+  for (let index = 0; index < 11; index += 1)
+    await createUser(page, `P${tag}${String(index).padStart(2, '0')}`, 'Pager', `Person ${index}`);
   await page.goto('/userHomepage');
   await page.getByLabel('Search by').selectOption('Code');
   await page.getByLabel('Search text').fill(`P${tag}`);
@@ -315,7 +338,9 @@ test('the menu tree asks in a dialog before it deletes an item', async ({ page }
   await tree.getByRole('button', { name: /News/ }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const dialog = page.getByRole('alertdialog');
-  await expect(dialog.locator('.confirm-dialog__question')).toHaveText('Delete this menu entry? This cannot be undone.');
+  await expect(dialog.locator('.confirm-dialog__question')).toHaveText(
+    'Delete this menu entry? This cannot be undone.',
+  );
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(tree).toContainText('News');

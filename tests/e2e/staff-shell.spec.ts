@@ -58,7 +58,6 @@ async function openScreen(page: Page, route: string) {
   await expect(page.locator('#staff-nav a[href="/Home"]')).toBeAttached();
 }
 
-
 /** Neither the public site's header nor its footer: the staff app has its own frame. */
 async function expectNoPublicFrame(page: Page) {
   await expect(page.locator('.site-header')).toHaveCount(0);
@@ -155,7 +154,10 @@ test.describe('logged in, on a desktop', () => {
     }
     const names = reached.map((r) => r.name);
     for (const expected of ['View site', 'Log out', 'Home', 'About', 'Services', 'News', 'Administration']) {
-      expect(names.some((name) => name.includes(expected)), `${expected} in ${names.join(', ')}`).toBe(true);
+      expect(
+        names.some((name) => name.includes(expected)),
+        `${expected} in ${names.join(', ')}`,
+      ).toBe(true);
     }
     for (const { name, ring } of reached) {
       expect(ring.focusVisible, name).toBe(true);
@@ -304,7 +306,10 @@ test.describe('not logged in: the login screen', () => {
     { width: 1280, height: 800 },
     { width: 768, height: 1024 },
   ]) {
-    test(`${viewport.width} px: a centred column under the company's name, and axe finds nothing`, async ({ page, consoleErrors }) => {
+    test(`${viewport.width} px: a centred column under the company's name, and axe finds nothing`, async ({
+      page,
+      consoleErrors,
+    }) => {
       await page.setViewportSize(viewport);
       await page.goto('/login');
       await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
@@ -323,7 +328,10 @@ test.describe('not logged in: the login screen', () => {
 
   test('a login lands in the staff shell; Log out leaves for the public site', async ({ page }) => {
     await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
-    await expect(staffMenu(page).getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(staffMenu(page).getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(page.getByRole('banner')).toContainText('Administrator');
     await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/Home1$/);

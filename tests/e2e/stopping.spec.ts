@@ -48,7 +48,16 @@ test.describe('stopping the server', () => {
       try {
         server = spawn(command, args, {
           // The built server of this run (`npm run build` came first): the start builds nothing.
-          env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json', ADMIN_PASSWORD: 'stop-test-password-123', ACCEPT_COPIES: '2' },
+          env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATA_DIR: dataDir,
+            LOG_LEVEL: 'info',
+            LOG_FORMAT: 'json',
+            ADMIN_PASSWORD: 'stop-test-password-123',
+            ACCEPT_COPIES: '2',
+          },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         let output = '';

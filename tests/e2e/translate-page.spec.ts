@@ -1,7 +1,20 @@
 import type { Page } from '@playwright/test';
 import type { TranslationDocument } from '../../src/core/schemas/locale';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { callApi, confirmPublish, createEditorsAutowiredPage, ensureE2eUser, ensureGerman, expect, expectNoAxeViolations, logInAs, openHydrated, readApi, test, toastOf } from './fixtures';
+import {
+  callApi,
+  confirmPublish,
+  createEditorsAutowiredPage,
+  ensureE2eUser,
+  ensureGerman,
+  expect,
+  expectNoAxeViolations,
+  logInAs,
+  openHydrated,
+  readApi,
+  test,
+  toastOf,
+} from './fixtures';
 
 // A page in another language (docs/design.md §28, issue 38): an administrator adds German, opens Home's editor, switches to
 // Deutsch, translates a slide's heading beside its source, sees it in the preview pane, publishes it, and finds the
@@ -13,8 +26,13 @@ const PATH = 'slideList.0.heading';
 
 const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the page"]');
 /** A phone's, a tablet's and a desktop's window. */
-const WIDTHS = [[390, 844], [768, 1024], [1280, 800]] as const;
-const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const WIDTHS = [
+  [390, 844],
+  [768, 1024],
+  [1280, 800],
+] as const;
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -29,7 +47,10 @@ test.beforeAll(async ({ browser }) => {
   }
 });
 
-test('Home translated into German beside its source, previewed, published at /de/Home1 and linked from the switcher', async ({ page, consoleErrors }) => {
+test('Home translated into German beside its source, previewed, published at /de/Home1 and linked from the switcher', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
   const before = await readApi<TranslationDocument>(page, '/api/master/translate/Home?locale=de');
@@ -52,8 +73,13 @@ test('Home translated into German beside its source, previewed, published at /de
   expect((await field.getAttribute('placeholder')) ?? '').toBe('');
   // The form wide (the preview hidden): the field beside its source; beside the preview, the form is narrow: below it.
   await page.getByRole('button', { name: 'Hide preview' }).click();
-  const [sourceBox, fieldBox] = await Promise.all([row.locator('.translation-row__source-box').boundingBox(), field.boundingBox()]);
-  expect(fieldBox!.x, 'the field beside its source, on a wide form').toBeGreaterThan(sourceBox!.x + sourceBox!.width - 1);
+  const [sourceBox, fieldBox] = await Promise.all([
+    row.locator('.translation-row__source-box').boundingBox(),
+    field.boundingBox(),
+  ]);
+  expect(fieldBox!.x, 'the field beside its source, on a wide form').toBeGreaterThan(
+    sourceBox!.x + sourceBox!.width - 1,
+  );
   expect(Math.abs(fieldBox!.y - sourceBox!.y), 'level with it').toBeLessThan(2);
   await page.screenshot({ path: '/tmp/translate-editor-1280-wide-form.png' });
   await page.getByRole('button', { name: 'Show preview' }).click();
@@ -61,10 +87,15 @@ test('Home translated into German beside its source, previewed, published at /de
   // Typed, the preview pane shows the page in German at once, nothing saved.
   await expect(page.locator('.preview-pane[data-render]:not([aria-busy])')).toBeVisible({ timeout: 15_000 });
   await field.fill(GERMAN_HEADING);
-  await expect(preview(page).locator(`[data-folio-field="${PATH}"]`).first()).toHaveText(GERMAN_HEADING, { timeout: 10_000 });
+  await expect(preview(page).locator(`[data-folio-field="${PATH}"]`).first()).toHaveText(GERMAN_HEADING, {
+    timeout: 10_000,
+  });
   // A click on the heading in the preview points at its row's field.
   await page.getByLabel('Language').focus();
-  await preview(page).locator(`[data-folio-field="${PATH}"]`).first().evaluate((element) => (element as HTMLElement).click());
+  await preview(page)
+    .locator(`[data-folio-field="${PATH}"]`)
+    .first()
+    .evaluate((element) => (element as HTMLElement).click());
   await expect(field).toBeFocused();
 
   // Another language with unsaved edits asks first; Stay keeps the editor and the edits.
@@ -88,7 +119,12 @@ test('Home translated into German beside its source, previewed, published at /de
   // Reloaded, the editor keeps its language (the address holds it) and the saved text.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Home editor: Deutsch' })).toBeVisible();
-  await expect(page.locator('.translation-row').filter({ has: page.locator(`[data-field-path="${PATH}"]`) }).getByRole('textbox')).toHaveValue(GERMAN_HEADING);
+  await expect(
+    page
+      .locator('.translation-row')
+      .filter({ has: page.locator(`[data-field-path="${PATH}"]`) })
+      .getByRole('textbox'),
+  ).toHaveValue(GERMAN_HEADING);
 
   // At a tablet's width the form has the window (a Form / Preview switch): the field beside its source; at a
   // phone's, below it. No sideways scroll.
@@ -99,8 +135,12 @@ test('Home translated into German beside its source, previewed, published at /de
     await page.setViewportSize({ width, height });
     await expect(page.getByRole('heading', { level: 1, name: 'Home editor: Deutsch' })).toBeVisible();
     const narrowRow = page.locator('.translation-row').filter({ has: page.locator(`[data-field-path="${PATH}"]`) });
-    const [source, input] = await Promise.all([narrowRow.locator('.translation-row__source-box').boundingBox(), narrowRow.getByRole('textbox').boundingBox()]);
-    if (beside) expect(input!.x, `the field beside its source at ${width} px`).toBeGreaterThan(source!.x + source!.width - 1);
+    const [source, input] = await Promise.all([
+      narrowRow.locator('.translation-row__source-box').boundingBox(),
+      narrowRow.getByRole('textbox').boundingBox(),
+    ]);
+    if (beside)
+      expect(input!.x, `the field beside its source at ${width} px`).toBeGreaterThan(source!.x + source!.width - 1);
     else expect(input!.y, `the field under its source at ${width} px`).toBeGreaterThan(source!.y + source!.height - 1);
     await expect.poll(() => sidewaysScroll(page)).toBe(0);
     await narrowRow.scrollIntoViewIfNeeded();
@@ -157,21 +197,42 @@ test('the switcher works without JavaScript: plain links the server renders', as
   }
 });
 
-test('a page made without code: its translation beside its source, saved as a draft, in the History of that language', async ({ page, browser, consoleErrors }) => {
+test('a page made without code: its translation beside its source, saved as a draft, in the History of that language', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
   const name = `Openings${RUN}`;
   const editor = { username: 'e2e-translate', password: 'e2e-translate-password' };
   await ensureE2eUser(editor.username, editor.password, 3);
   await createEditorsAutowiredPage(browser, {
     name,
     display: `Openings ${RUN}`,
-    parameters: [{ parameterName: 'headline', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'Y', minlength: 3, maxlength: 80 }],
+    parameters: [
+      {
+        parameterName: 'headline',
+        sequence: 1,
+        type: 'Textarea',
+        unittype: 'Character',
+        pagecreationtype: 'Header',
+        mandatory: 'Y',
+        minlength: 3,
+        maxlength: 80,
+      },
+    ],
   });
   await page.setViewportSize({ width: 1280, height: 900 });
   await logInAs(page, editor.username, editor.password);
-  await callApi(page, '/api/master/savepagecontent', { commonrouting: name, document: { header: { headline: 'We are hiring' }, rows: [], revision: 0 } });
+  await callApi(page, '/api/master/savepagecontent', {
+    commonrouting: name,
+    document: { header: { headline: 'We are hiring' }, rows: [], revision: 0 },
+  });
 
   await page.goto(`/${name}`);
-  await page.getByRole('region', { name: 'Save and publish' }).getByLabel('Language').selectOption({ label: 'Deutsch' });
+  await page
+    .getByRole('region', { name: 'Save and publish' })
+    .getByLabel('Language')
+    .selectOption({ label: 'Deutsch' });
   await expect(page).toHaveURL(new RegExp(`/${name}\\?locale=de$`));
   await expect(page.getByRole('heading', { level: 1, name: `Openings ${RUN} editor: Deutsch` })).toBeVisible();
   const row = page.locator('.translation-row').filter({ hasText: 'We are hiring' });
@@ -211,21 +272,37 @@ test('a page made without code: its translation beside its source, saved as a dr
   expect(consoleErrors).toEqual([]);
 });
 
-test('who else is editing is told per language: a translator and an editor of the source are not told of each other', async ({ browser }) => {
+test('who else is editing is told per language: a translator and an editor of the source are not told of each other', async ({
+  browser,
+}) => {
   const name = `Notice${RUN}`;
   const editor = { username: 'e2e-translate', password: 'e2e-translate-password' };
   await ensureE2eUser(editor.username, editor.password, 3);
   await createEditorsAutowiredPage(browser, {
     name,
     display: `Notice ${RUN}`,
-    parameters: [{ parameterName: 'headline', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'N', maxlength: 80 }],
+    parameters: [
+      {
+        parameterName: 'headline',
+        sequence: 1,
+        type: 'Textarea',
+        unittype: 'Character',
+        pagecreationtype: 'Header',
+        mandatory: 'N',
+        maxlength: 80,
+      },
+    ],
   });
   const notice = (page: Page) => page.locator('p.editing-notice[role="status"]');
   /** The editor's call saying it is open (at once, every 20 s, and when its tab is shown again), answered. */
   const told = (page: Page, locale: string | null) =>
     page.waitForResponse((response) => {
       const url = new URL(response.url());
-      return url.pathname === `/api/master/editing/${name}` && url.searchParams.get('locale') === locale && response.request().method() === 'POST';
+      return (
+        url.pathname === `/api/master/editing/${name}` &&
+        url.searchParams.get('locale') === locale &&
+        response.request().method() === 'POST'
+      );
     });
   const showAgain = async (page: Page, locale: string | null) => {
     const answered = told(page, locale);

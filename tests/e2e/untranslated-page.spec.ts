@@ -1,6 +1,16 @@
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { UNTRANSLATED_NOTICE_IN } from '../../src/core/site-texts';
-import { callApi, createEditorsAutowiredPage, ensureGerman, expect, expectNoAxeViolations, logInAs, openHydrated, sidewaysScroll, test } from './fixtures';
+import {
+  callApi,
+  createEditorsAutowiredPage,
+  ensureGerman,
+  expect,
+  expectNoAxeViolations,
+  logInAs,
+  openHydrated,
+  sidewaysScroll,
+  test,
+} from './fixtures';
 
 // A German visitor stays in German (docs/design.md §34): German has a published page (this spec publishes the German
 // translation of a page made for it), so a visitor at /de/Home1 who follows the footer's News link lands on
@@ -15,21 +25,40 @@ test.beforeAll(async ({ browser }) => {
   await createEditorsAutowiredPage(browser, {
     name: NAME,
     display: `Stays ${RUN}`,
-    parameters: [{ parameterName: 'headline', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', mandatory: 'N', maxlength: 80 }],
+    parameters: [
+      {
+        parameterName: 'headline',
+        sequence: 1,
+        type: 'Textarea',
+        unittype: 'Character',
+        pagecreationtype: 'Header',
+        mandatory: 'N',
+        maxlength: 80,
+      },
+    ],
   });
   const context = await browser.newContext();
   try {
     const admin = await context.newPage();
     await logInAs(admin, 'admin', E2E_ADMIN_PASSWORD);
     await ensureGerman(admin);
-    await callApi(admin, '/api/master/savepagecontent', { commonrouting: NAME, document: { header: { headline: 'We stay in your language' }, rows: [], revision: 0 } });
-    await callApi(admin, `/api/master/translate/${NAME}`, { locale: 'de', revision: 0, texts: { 'header.headline': 'Wir bleiben in Ihrer Sprache' } });
+    await callApi(admin, '/api/master/savepagecontent', {
+      commonrouting: NAME,
+      document: { header: { headline: 'We stay in your language' }, rows: [], revision: 0 },
+    });
+    await callApi(admin, `/api/master/translate/${NAME}`, {
+      locale: 'de',
+      revision: 0,
+      texts: { 'header.headline': 'Wir bleiben in Ihrer Sprache' },
+    });
   } finally {
     await context.close();
   }
 });
 
-test('a German visitor follows a link to a page not translated yet: the original under a German notice, with the switcher', async ({ browser }) => {
+test('a German visitor follows a link to a page not translated yet: the original under a German notice, with the switcher', async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors: string[] = [];
@@ -64,7 +93,9 @@ test('a German visitor follows a link to a page not translated yet: the original
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\/[^/]+\/News1$/);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     await expect(page.locator('a.brand')).toHaveAttribute('href', '/de/Home1');
-    const siteLinks = await page.locator('#site-nav a[href^="/"], .site-footer a[href^="/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const siteLinks = await page
+      .locator('#site-nav a[href^="/"], .site-footer a[href^="/"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(siteLinks.length).toBeGreaterThan(3);
     expect(siteLinks.filter((href) => !href!.startsWith('/de/'))).toEqual([]);
 

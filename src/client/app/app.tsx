@@ -13,7 +13,13 @@ export function App() {
   // A screen that cannot be shown (its code file gone after an upgrade, docs/design.md §34) says so inside the shell; the
   // shell's own failure, in a page of its own.
   const [router] = useState(() =>
-    createBrowserRouter([{ element: <AppShell />, errorElement: <RouteError standalone />, children: [{ errorElement: <RouteError />, children: APP_ROUTES }] }]),
+    createBrowserRouter([
+      {
+        element: <AppShell />,
+        errorElement: <RouteError standalone />,
+        children: [{ errorElement: <RouteError />, children: APP_ROUTES }],
+      },
+    ]),
   );
 
   // A call that finds the session gone refreshes it; the route guard then leaves for the public site.

@@ -47,14 +47,17 @@ export function RequireScreen({ screen, children }: { screen?: string; children:
   }, [signedOut]);
 
   if (session.data === undefined) {
-    if (session.isError) return <LoadFailure message={errorMessage(session.error)} onRetry={() => void session.refetch()} />;
+    if (session.isError)
+      return <LoadFailure message={errorMessage(session.error)} onRetry={() => void session.refetch()} />;
     return <LoadingStatus />;
   }
   if (user === null) return <LoadingStatus label="Redirecting to the public site…" />;
-  if ((user.twoFactorRequired || user.passwordChangeRequired) && pathname.toLowerCase() !== ACCOUNT_PATH) return <Navigate to={ACCOUNT_PATH} replace />;
+  if ((user.twoFactorRequired || user.passwordChangeRequired) && pathname.toLowerCase() !== ACCOUNT_PATH)
+    return <Navigate to={ACCOUNT_PATH} replace />;
   if (screen !== undefined) {
     const wanted = screen.toLowerCase();
-    if (!user.screens.some((granted) => granted.toLowerCase() === wanted)) return <NotAllowed landpage={user.landpage} />;
+    if (!user.screens.some((granted) => granted.toLowerCase() === wanted))
+      return <NotAllowed landpage={user.landpage} />;
   }
   return <>{children}</>;
 }

@@ -18,21 +18,41 @@ const ForgotPasswordPage = lazy(() => import('./account/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('./account/reset-password-page'));
 const AccountPage = lazy(() => import('./account/account-page'));
 const CompanyPage = lazy(() => import('./pages/company-page'));
-const GroupListScreen = lazy(() => import('./backoffice/groups/group-list-screen').then((m) => ({ default: m.GroupListScreen })));
-const GroupFormScreen = lazy(() => import('./backoffice/groups/group-form-screen').then((m) => ({ default: m.GroupFormScreen })));
-const UserListScreen = lazy(() => import('./backoffice/users/user-list-screen').then((m) => ({ default: m.UserListScreen })));
-const UserFormScreen = lazy(() => import('./backoffice/users/user-form-screen').then((m) => ({ default: m.UserFormScreen })));
+const GroupListScreen = lazy(() =>
+  import('./backoffice/groups/group-list-screen').then((m) => ({ default: m.GroupListScreen })),
+);
+const GroupFormScreen = lazy(() =>
+  import('./backoffice/groups/group-form-screen').then((m) => ({ default: m.GroupFormScreen })),
+);
+const UserListScreen = lazy(() =>
+  import('./backoffice/users/user-list-screen').then((m) => ({ default: m.UserListScreen })),
+);
+const UserFormScreen = lazy(() =>
+  import('./backoffice/users/user-form-screen').then((m) => ({ default: m.UserFormScreen })),
+);
 const MenuByUserScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuByUserScreen })));
 const MenuTreeScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuTreeScreen })));
 /** The generic editor of pages made in page creation (docs/design.md §13): its own chunk, like the twelve editors. */
 const AutowiredEditor = lazy(() => import('./editors/autowired-editor'));
 const MenuItemScreen = lazy(() => import('./backoffice/menu-screens').then((m) => ({ default: m.MenuItemScreen })));
-const MasterTypeScreen = lazy(() => import('./backoffice/masters/master-type-screen').then((m) => ({ default: m.MasterTypeScreen })));
-const MasterValueScreen = lazy(() => import('./backoffice/masters/master-value-screen').then((m) => ({ default: m.MasterValueScreen })));
-const PageListScreen = lazy(() => import('./backoffice/pages/page-list-screen').then((m) => ({ default: m.PageListScreen })));
-const PageFormScreen = lazy(() => import('./backoffice/pages/page-form-screen').then((m) => ({ default: m.PageFormScreen })));
-const EnquiriesScreen = lazy(() => import('./backoffice/enquiries/enquiries-screen').then((m) => ({ default: m.EnquiriesScreen })));
-const AuditLogScreen = lazy(() => import('./backoffice/audit/audit-log-screen').then((m) => ({ default: m.AuditLogScreen })));
+const MasterTypeScreen = lazy(() =>
+  import('./backoffice/masters/master-type-screen').then((m) => ({ default: m.MasterTypeScreen })),
+);
+const MasterValueScreen = lazy(() =>
+  import('./backoffice/masters/master-value-screen').then((m) => ({ default: m.MasterValueScreen })),
+);
+const PageListScreen = lazy(() =>
+  import('./backoffice/pages/page-list-screen').then((m) => ({ default: m.PageListScreen })),
+);
+const PageFormScreen = lazy(() =>
+  import('./backoffice/pages/page-form-screen').then((m) => ({ default: m.PageFormScreen })),
+);
+const EnquiriesScreen = lazy(() =>
+  import('./backoffice/enquiries/enquiries-screen').then((m) => ({ default: m.EnquiriesScreen })),
+);
+const AuditLogScreen = lazy(() =>
+  import('./backoffice/audit/audit-log-screen').then((m) => ({ default: m.AuditLogScreen })),
+);
 const BackupsScreen = lazy(() => import('./backoffice/backups/backups-screen'));
 const RedirectsScreen = lazy(() => import('./backoffice/redirects/redirects-screen'));
 const MediaScreen = lazy(() => import('./backoffice/media/media-screen'));
@@ -40,7 +60,9 @@ const MediaScreen = lazy(() => import('./backoffice/media/media-screen'));
 const LanguagesScreen = lazy(() => import('./backoffice/languages/languages-screen'));
 const TranslationsScreen = lazy(() => import('./backoffice/languages/translations-screen'));
 const DashboardScreen = lazy(() => import('./backoffice/dashboard/dashboard-screen'));
-const ParameterScreen = lazy(() => import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })));
+const ParameterScreen = lazy(() =>
+  import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })),
+);
 
 const EDITORS: Partial<Record<ContentPageKey, ReactNode>> = Object.fromEntries(
   CONTENT_PAGES.flatMap(({ key }) => {

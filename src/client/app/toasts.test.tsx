@@ -7,7 +7,8 @@ import { notify, Toasts } from './toasts';
 withModalDialogs();
 const dom = withTestRoot();
 
-const toastNamed = (text: string) => [...document.querySelectorAll('.Toastify__toast')].find((toast) => toast.textContent?.includes(text));
+const toastNamed = (text: string) =>
+  [...document.querySelectorAll('.Toastify__toast')].find((toast) => toast.textContent?.includes(text));
 
 /**
  * A toast never hides under a dialog (docs/design.md §34): a modal dialog is in the browser's top layer and makes the rest of

@@ -25,7 +25,9 @@ describe('Field', () => {
         {input}
       </Field>,
     );
-    expect(html).toBe('<div class="field"><label class="field__label" for="city">City</label><input id="city" class="field__input"/></div>');
+    expect(html).toBe(
+      '<div class="field"><label class="field__label" for="city">City</label><input id="city" class="field__input"/></div>',
+    );
   });
 
   it('marks a required field with an asterisk hidden from screen readers when the form marks them', () => {
@@ -34,14 +36,18 @@ describe('Field', () => {
         {input}
       </Field>,
     );
-    expect(marked).toContain('<div class="field field--text"><div class="field__label-row"><label class="field__label" for="code">Code</label>');
+    expect(marked).toContain(
+      '<div class="field field--text"><div class="field__label-row"><label class="field__label" for="code">Code</label>',
+    );
     expect(marked).toContain('<span class="field__required" aria-hidden="true">*</span></div>');
     const optional = renderToStaticMarkup(
       <Field id="city" label="City" markRequired>
         {input}
       </Field>,
     );
-    expect(optional).toContain('<div class="field__label-row"><label class="field__label" for="city">City</label></div>');
+    expect(optional).toContain(
+      '<div class="field__label-row"><label class="field__label" for="city">City</label></div>',
+    );
     expect(optional).not.toContain('field__required');
   });
 });

@@ -33,7 +33,16 @@ export interface FieldProps {
  * mark, hint and error message, wired to the control with htmlFor, aria-describedby and aria-invalid. It knows
  * no form library, so the public bundle pays only for this file.
  */
-export function Field({ id, label, required = false, markRequired = false, hint, error, className, children }: FieldProps) {
+export function Field({
+  id,
+  label,
+  required = false,
+  markRequired = false,
+  hint,
+  error,
+  className,
+  children,
+}: FieldProps) {
   const hintId = hint ? fieldHintId(id) : undefined;
   const errorId = error ? fieldErrorId(id) : undefined;
   const labelElement = (
@@ -67,7 +76,17 @@ export function Field({ id, label, required = false, markRequired = false, hint,
 }
 
 /** A field's hint and its error under the control, with the ids its aria-describedby names. */
-export function FieldNotes({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: string | undefined; error?: string | undefined; errorId?: string | undefined }) {
+export function FieldNotes({
+  hint,
+  hintId,
+  error,
+  errorId,
+}: {
+  hint?: ReactNode;
+  hintId?: string | undefined;
+  error?: string | undefined;
+  errorId?: string | undefined;
+}) {
   return (
     <>
       {hint ? (

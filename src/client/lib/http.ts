@@ -18,8 +18,16 @@ export function readCookie(name: string): string | null {
  * POSTs a JSON body to this site. Sends the CSRF token (cookie XSRF-TOKEN → header X-XSRF-TOKEN, docs/design.md §5)
  * on relative URLs only, so it never leaks to another origin.
  */
-export async function postJson<T>(url: string, body: unknown, extraHeaders: Record<string, string> = {}): Promise<JsonResponse<T>> {
-  const headers: Record<string, string> = { ...extraHeaders, 'content-type': 'application/json', accept: 'application/json' };
+export async function postJson<T>(
+  url: string,
+  body: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<JsonResponse<T>> {
+  const headers: Record<string, string> = {
+    ...extraHeaders,
+    'content-type': 'application/json',
+    accept: 'application/json',
+  };
   const xsrf = /^\/(?!\/)/.test(url) ? readCookie('XSRF-TOKEN') : null;
   if (xsrf) headers['x-xsrf-token'] = xsrf;
   const response = await fetch(url, {

@@ -30,12 +30,14 @@ if (pane && window.parent !== window) start(pane);
 function start({ editorOrigin, siteAddresses }: PaneData): void {
   // The page as visitors with scripts see it at first paint (the islands' entry, not loaded here, does the same).
   document.documentElement.classList.replace('no-js', 'js');
-  const post = (message: Unchannelled<FrameMessage>) => window.parent.postMessage({ channel: PREVIEW_CHANNEL, ...message }, editorOrigin);
+  const post = (message: Unchannelled<FrameMessage>) =>
+    window.parent.postMessage({ channel: PREVIEW_CHANNEL, ...message }, editorOrigin);
   let labels: Record<string, string> = {};
   const hover = overlay('dashed');
   const typing = overlay('solid');
 
-  const closestField = (target: EventTarget | null) => (target instanceof Element ? target.closest(`[${FIELD}]`) : null);
+  const closestField = (target: EventTarget | null) =>
+    target instanceof Element ? target.closest(`[${FIELD}]`) : null;
   // The element under the pointer, or under what covers it (a slide's picture under its caption's shade).
   const fieldAt = (event: MouseEvent) =>
     closestField(event.target) ??
@@ -90,7 +92,9 @@ function start({ editorOrigin, siteAddresses }: PaneData): void {
       if (first && !inView(first)) centre(first);
     } else if (message.type === 'run-checks') {
       const { id } = message;
-      void import('./checks').then(async ({ runChecks }) => post({ type: 'checks', id, findings: await runChecks(siteAddresses) }));
+      void import('./checks').then(async ({ runChecks }) =>
+        post({ type: 'checks', id, findings: await runChecks(siteAddresses) }),
+      );
     } else if (message.type === 'render') {
       const { serial } = message;
       if (!renderInPlace(message.html, [hover.layer, typing.layer])) {
@@ -107,12 +111,15 @@ function start({ editorOrigin, siteAddresses }: PaneData): void {
 }
 
 function markedFields(): string[] {
-  return [...new Set([...document.querySelectorAll(`[${FIELD}]`)].map((element) => element.getAttribute(FIELD) ?? ''))].filter(Boolean);
+  return [
+    ...new Set([...document.querySelectorAll(`[${FIELD}]`)].map((element) => element.getAttribute(FIELD) ?? '')),
+  ].filter(Boolean);
 }
 
 /** The head's elements that load or style something; the rest (title, meta) is the render's own text. */
 const LOADS = 'link[rel~="stylesheet"], link[rel="modulepreload"], script, style';
-const headLoads = (head: HTMLHeadElement) => [...head.querySelectorAll(LOADS)].map((element) => element.outerHTML).join('\n');
+const headLoads = (head: HTMLHeadElement) =>
+  [...head.querySelectorAll(LOADS)].map((element) => element.outerHTML).join('\n');
 
 /**
  * Puts a new render of the page in place of the one on show, in one step (no flicker, no new document, nothing

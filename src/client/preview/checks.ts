@@ -11,7 +11,14 @@ import { readingFigures } from './reading';
  */
 export async function runChecks(siteAddresses: readonly string[]): Promise<CheckFinding[]> {
   const main = document.querySelector('main') ?? document.body;
-  return [...(await axeFindings()), ...imageFindings(main), ...linkFindings(main, siteAddresses), ...headingFindings(main), ...searchFindings(), ...textFindings(main)];
+  return [
+    ...(await axeFindings()),
+    ...imageFindings(main),
+    ...linkFindings(main, siteAddresses),
+    ...headingFindings(main),
+    ...searchFindings(),
+    ...textFindings(main),
+  ];
 }
 
 const FIELD = 'data-folio-field';
@@ -24,7 +31,10 @@ const SEO_DESCRIPTION = 'seo.description';
 async function axeFindings(): Promise<CheckFinding[]> {
   const results = await axe.run(
     { exclude: [['.folio-pane-overlay']] },
-    { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] },
+    {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    },
   );
   return results.violations.flatMap((violation) =>
     violation.nodes.map((node) => {
@@ -46,7 +56,14 @@ function imageFindings(main: Element): CheckFinding[] {
     const alt = image.getAttribute('alt');
     // The page's own decoration (alt="" outside every field) is fine; an image of the content needs words.
     if (alt !== null && (alt.trim() !== '' || fieldOf(image) === null)) return [];
-    return [{ check: 'alt' as const, severity: 'problem' as const, message: 'An image has no alternative text: people who cannot see it get nothing.', field: fieldOf(image) }];
+    return [
+      {
+        check: 'alt' as const,
+        severity: 'problem' as const,
+        message: 'An image has no alternative text: people who cannot see it get nothing.',
+        field: fieldOf(image),
+      },
+    ];
   });
 }
 
@@ -55,12 +72,26 @@ const FILE_OR_SYSTEM = /^\/(api|assets|uploads|demo|preview)\/|\.[a-z0-9]{2,5}$/
 function linkFindings(main: Element, siteAddresses: readonly string[]): CheckFinding[] {
   const known = new Set(siteAddresses.map((address) => address.toLowerCase()));
   return [...main.querySelectorAll('a[href]')].flatMap((link): CheckFinding[] => {
-    const text = (link.textContent ?? '').trim() || link.getAttribute('aria-label')?.trim() || [...link.querySelectorAll('img[alt]')].map((img) => img.getAttribute('alt')?.trim()).join('');
+    const text =
+      (link.textContent ?? '').trim() ||
+      link.getAttribute('aria-label')?.trim() ||
+      [...link.querySelectorAll('img[alt]')].map((img) => img.getAttribute('alt')?.trim()).join('');
     const found: CheckFinding[] = [];
-    if (!text) found.push({ check: 'link-text', severity: 'problem', message: 'A link has no text: a screen reader can only read out its address.', field: fieldOf(link) });
+    if (!text)
+      found.push({
+        check: 'link-text',
+        severity: 'problem',
+        message: 'A link has no text: a screen reader can only read out its address.',
+        field: fieldOf(link),
+      });
     const path = sitePath(link.getAttribute('href') ?? '');
     if (path !== null && !FILE_OR_SYSTEM.test(path) && !known.has(path.toLowerCase())) {
-      found.push({ check: 'link-target', severity: 'problem', message: `A link goes to ${path}, which is not a page of this site: visitors get "Page not found".`, field: fieldOf(link) });
+      found.push({
+        check: 'link-target',
+        severity: 'problem',
+        message: `A link goes to ${path}, which is not a page of this site: visitors get "Page not found".`,
+        field: fieldOf(link),
+      });
     }
     return found;
   });
@@ -81,7 +112,14 @@ function headingFindings(main: Element): CheckFinding[] {
     const from = previous;
     previous = level;
     return skipped
-      ? [{ check: 'heading' as const, severity: 'problem' as const, message: `A heading jumps from level ${from} to level ${level}: people who move by headings miss a level.`, field: fieldOf(heading) }]
+      ? [
+          {
+            check: 'heading' as const,
+            severity: 'problem' as const,
+            message: `A heading jumps from level ${from} to level ${level}: people who move by headings miss a level.`,
+            field: fieldOf(heading),
+          },
+        ]
       : [];
   });
 }
@@ -90,12 +128,34 @@ function searchFindings(): CheckFinding[] {
   const title = document.title.trim();
   const description = document.querySelector('meta[name="description"]')?.getAttribute('content')?.trim() ?? '';
   const findings: CheckFinding[] = [];
-  if (title.length > 60) findings.push({ check: 'title', severity: 'advice', message: `The search title has ${title.length} characters: search engines cut it after about 60.`, field: SEO_TITLE });
-  if (title.length < 15) findings.push({ check: 'title', severity: 'advice', message: `The search title has ${title.length} characters: a few words more tell searchers what the page is.`, field: SEO_TITLE });
+  if (title.length > 60)
+    findings.push({
+      check: 'title',
+      severity: 'advice',
+      message: `The search title has ${title.length} characters: search engines cut it after about 60.`,
+      field: SEO_TITLE,
+    });
+  if (title.length < 15)
+    findings.push({
+      check: 'title',
+      severity: 'advice',
+      message: `The search title has ${title.length} characters: a few words more tell searchers what the page is.`,
+      field: SEO_TITLE,
+    });
   if (description.length > 160)
-    findings.push({ check: 'description', severity: 'advice', message: `The search description has ${description.length} characters: search engines cut it after about 160.`, field: SEO_DESCRIPTION });
+    findings.push({
+      check: 'description',
+      severity: 'advice',
+      message: `The search description has ${description.length} characters: search engines cut it after about 160.`,
+      field: SEO_DESCRIPTION,
+    });
   if (description.length < 50)
-    findings.push({ check: 'description', severity: 'advice', message: `The search description has ${description.length} characters: 50 to 160 read best in search results.`, field: SEO_DESCRIPTION });
+    findings.push({
+      check: 'description',
+      severity: 'advice',
+      message: `The search description has ${description.length} characters: 50 to 160 read best in search results.`,
+      field: SEO_DESCRIPTION,
+    });
   return findings;
 }
 
@@ -104,7 +164,14 @@ const WORDS_PER_MINUTE = 200;
 function textFindings(main: Element): CheckFinding[] {
   const { words, ease: score } = readingFigures(main);
   const minutes = Math.max(1, Math.round(words / WORDS_PER_MINUTE));
-  const findings: CheckFinding[] = [{ check: 'words', severity: 'info', message: `${words} words, about ${minutes} minute${minutes === 1 ? '' : 's'} of reading.`, field: null }];
+  const findings: CheckFinding[] = [
+    {
+      check: 'words',
+      severity: 'info',
+      message: `${words} words, about ${minutes} minute${minutes === 1 ? '' : 's'} of reading.`,
+      field: null,
+    },
+  ];
   if (document.documentElement.lang.toLowerCase().startsWith('en') && words >= 30) {
     // Flesch's scale runs past both ends for extreme text; shown on its 0 to 100.
     const shown = Math.min(100, Math.max(0, Math.round(score)));
@@ -125,4 +192,3 @@ function ease(score: number): string {
   if (score >= 30) return 'difficult, for readers with some college';
   return 'very difficult, for graduates';
 }
-

@@ -6,13 +6,26 @@ const from = (message: object) => ({ channel: PREVIEW_CHANNEL, ...message });
 
 describe('the messages from the preview frame', () => {
   it('reads each message of the protocol as it is', () => {
-    expect(frameMessageOf(from({ type: 'ready', fields: ['lead', 'skillList.1.skillName'], scrollY: 120 }))).toEqual(from({ type: 'ready', fields: ['lead', 'skillList.1.skillName'], scrollY: 120 }));
-    expect(frameMessageOf(from({ type: 'select', field: 'document.rows.0.role' }))).toEqual(from({ type: 'select', field: 'document.rows.0.role' }));
+    expect(frameMessageOf(from({ type: 'ready', fields: ['lead', 'skillList.1.skillName'], scrollY: 120 }))).toEqual(
+      from({ type: 'ready', fields: ['lead', 'skillList.1.skillName'], scrollY: 120 }),
+    );
+    expect(frameMessageOf(from({ type: 'select', field: 'document.rows.0.role' }))).toEqual(
+      from({ type: 'select', field: 'document.rows.0.role' }),
+    );
     expect(frameMessageOf(from({ type: 'scroll', y: 0 }))).toEqual(from({ type: 'scroll', y: 0 }));
-    expect(frameMessageOf(from({ type: 'rendered', serial: 4, fields: ['lead'] }))).toEqual(from({ type: 'rendered', serial: 4, fields: ['lead'] }));
+    expect(frameMessageOf(from({ type: 'rendered', serial: 4, fields: ['lead'] }))).toEqual(
+      from({ type: 'rendered', serial: 4, fields: ['lead'] }),
+    );
     expect(frameMessageOf(from({ type: 'reload', serial: 5 }))).toEqual(from({ type: 'reload', serial: 5 }));
-    const finding = { check: 'alt', severity: 'problem', message: 'An image has no alternative text.', field: 'description' };
-    expect(frameMessageOf(from({ type: 'checks', id: 3, findings: [finding] }))).toEqual(from({ type: 'checks', id: 3, findings: [finding] }));
+    const finding = {
+      check: 'alt',
+      severity: 'problem',
+      message: 'An image has no alternative text.',
+      field: 'description',
+    };
+    expect(frameMessageOf(from({ type: 'checks', id: 3, findings: [finding] }))).toEqual(
+      from({ type: 'checks', id: 3, findings: [finding] }),
+    );
   });
 
   it.each([
@@ -28,8 +41,18 @@ describe('the messages from the preview frame', () => {
     ['a render without its number', from({ type: 'rendered', fields: [] })],
     ['a render whose fields are not text', from({ type: 'rendered', serial: 1, fields: [1] })],
     ['a reload of no render', from({ type: 'reload', serial: -1 })],
-    ['a finding of an unknown check', from({ type: 'checks', id: 1, findings: [{ check: 'eval', severity: 'problem', message: 'x', field: null }] })],
-    ['a help link that is not https', from({ type: 'checks', id: 1, findings: [{ check: 'axe', severity: 'problem', message: 'x', field: null, helpUrl: 'javascript:alert(1)' }] })],
+    [
+      'a finding of an unknown check',
+      from({ type: 'checks', id: 1, findings: [{ check: 'eval', severity: 'problem', message: 'x', field: null }] }),
+    ],
+    [
+      'a help link that is not https',
+      from({
+        type: 'checks',
+        id: 1,
+        findings: [{ check: 'axe', severity: 'problem', message: 'x', field: null, helpUrl: 'javascript:alert(1)' }],
+      }),
+    ],
     ['not an object', 'select lead'],
     ['null', null],
   ])('drops %s', (_what, data) => {
@@ -39,12 +62,18 @@ describe('the messages from the preview frame', () => {
 
 describe('the messages from the editor', () => {
   it('reads each message of the protocol as it is', () => {
-    expect(editorMessageOf(from({ type: 'labels', labels: { lead: 'The introduction' } }))).toEqual(from({ type: 'labels', labels: { lead: 'The introduction' } }));
+    expect(editorMessageOf(from({ type: 'labels', labels: { lead: 'The introduction' } }))).toEqual(
+      from({ type: 'labels', labels: { lead: 'The introduction' } }),
+    );
     expect(editorMessageOf(from({ type: 'outline', field: null }))).toEqual(from({ type: 'outline', field: null }));
-    expect(editorMessageOf(from({ type: 'outline', field: 'seo.title' }))).toEqual(from({ type: 'outline', field: 'seo.title' }));
+    expect(editorMessageOf(from({ type: 'outline', field: 'seo.title' }))).toEqual(
+      from({ type: 'outline', field: 'seo.title' }),
+    );
     expect(editorMessageOf(from({ type: 'scroll-to', y: 300 }))).toEqual(from({ type: 'scroll-to', y: 300 }));
     expect(editorMessageOf(from({ type: 'run-checks', id: 2 }))).toEqual(from({ type: 'run-checks', id: 2 }));
-    expect(editorMessageOf(from({ type: 'render', serial: 7, html: '<!doctype html><p>Hi</p>' }))).toEqual(from({ type: 'render', serial: 7, html: '<!doctype html><p>Hi</p>' }));
+    expect(editorMessageOf(from({ type: 'render', serial: 7, html: '<!doctype html><p>Hi</p>' }))).toEqual(
+      from({ type: 'render', serial: 7, html: '<!doctype html><p>Hi</p>' }),
+    );
   });
 
   it.each([

@@ -47,19 +47,38 @@ const MAX_TEXT = 2000;
 const MAX_HTML = 20_000_000;
 
 type Loose = Record<string, unknown>;
-const isRecord = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isField = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= MAX_FIELD;
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 10_000_000;
+const isRecord = (value: unknown): value is Loose =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isField = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= MAX_FIELD;
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 10_000_000;
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_TEXT;
-const isFieldList = (value: unknown): value is string[] => Array.isArray(value) && value.length <= MAX_FIELDS && value.every(isField);
+const isFieldList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.length <= MAX_FIELDS && value.every(isField);
 
-const CHECKS = new Set<CheckFinding['check']>(['axe', 'alt', 'link-text', 'link-target', 'heading', 'title', 'description', 'words', 'readability']);
+const CHECKS = new Set<CheckFinding['check']>([
+  'axe',
+  'alt',
+  'link-text',
+  'link-target',
+  'heading',
+  'title',
+  'description',
+  'words',
+  'readability',
+]);
 const SEVERITIES = new Set<CheckFinding['severity']>(['problem', 'advice', 'info']);
 
 function findingOf(value: unknown): CheckFinding | null {
   if (!isRecord(value)) return null;
   const { check, severity, message, field, helpUrl } = value;
-  if (!CHECKS.has(check as CheckFinding['check']) || !SEVERITIES.has(severity as CheckFinding['severity']) || !isText(message)) return null;
+  if (
+    !CHECKS.has(check as CheckFinding['check']) ||
+    !SEVERITIES.has(severity as CheckFinding['severity']) ||
+    !isText(message)
+  )
+    return null;
   if (field !== null && !isField(field)) return null;
   if (helpUrl !== undefined && !(isText(helpUrl) && helpUrl.startsWith('https://'))) return null;
   return { check, severity, message, field, ...(helpUrl ? { helpUrl } : {}) } as CheckFinding;
@@ -70,9 +89,13 @@ export function frameMessageOf(data: unknown): FrameMessage | null {
   if (!isRecord(data) || data.channel !== PREVIEW_CHANNEL) return null;
   switch (data.type) {
     case 'ready':
-      return isFieldList(data.fields) && isCount(data.scrollY) ? { channel: PREVIEW_CHANNEL, type: 'ready', fields: data.fields, scrollY: data.scrollY } : null;
+      return isFieldList(data.fields) && isCount(data.scrollY)
+        ? { channel: PREVIEW_CHANNEL, type: 'ready', fields: data.fields, scrollY: data.scrollY }
+        : null;
     case 'rendered':
-      return isCount(data.serial) && isFieldList(data.fields) ? { channel: PREVIEW_CHANNEL, type: 'rendered', serial: data.serial, fields: data.fields } : null;
+      return isCount(data.serial) && isFieldList(data.fields)
+        ? { channel: PREVIEW_CHANNEL, type: 'rendered', serial: data.serial, fields: data.fields }
+        : null;
     case 'reload':
       return isCount(data.serial) ? { channel: PREVIEW_CHANNEL, type: 'reload', serial: data.serial } : null;
     case 'scroll':
@@ -82,7 +105,9 @@ export function frameMessageOf(data: unknown): FrameMessage | null {
     case 'checks': {
       if (!isCount(data.id) || !Array.isArray(data.findings) || data.findings.length > 1000) return null;
       const findings = data.findings.map(findingOf);
-      return findings.every((finding) => finding !== null) ? { channel: PREVIEW_CHANNEL, type: 'checks', id: data.id, findings } : null;
+      return findings.every((finding) => finding !== null)
+        ? { channel: PREVIEW_CHANNEL, type: 'checks', id: data.id, findings }
+        : null;
     }
     default:
       return null;
@@ -104,7 +129,9 @@ export function editorMessageOf(data: unknown): EditorMessage | null {
     case 'scroll-to':
       return isCount(data.y) ? { channel: PREVIEW_CHANNEL, type: 'scroll-to', y: data.y } : null;
     case 'outline':
-      return data.field === null || isField(data.field) ? { channel: PREVIEW_CHANNEL, type: 'outline', field: data.field } : null;
+      return data.field === null || isField(data.field)
+        ? { channel: PREVIEW_CHANNEL, type: 'outline', field: data.field }
+        : null;
     case 'run-checks':
       return isCount(data.id) ? { channel: PREVIEW_CHANNEL, type: 'run-checks', id: data.id } : null;
     case 'render':

@@ -10,7 +10,11 @@ const root = (html: string) => {
 
 describe('the reading figures of the checks panel', () => {
   it('counts each list entry, cell and heading as a sentence of its own, as a reader reads them', () => {
-    const figures = readingFigures(root('<h2>Cloud</h2><ul><li>Hosting in Tier 1 data centres</li><li>Nightly backups</li></ul><table><tr><td>Pharma</td><td>Field forces</td></tr></table>'));
+    const figures = readingFigures(
+      root(
+        '<h2>Cloud</h2><ul><li>Hosting in Tier 1 data centres</li><li>Nightly backups</li></ul><table><tr><td>Pharma</td><td>Field forces</td></tr></table>',
+      ),
+    );
     expect(figures.sentences).toBe(5);
     expect(figures.words).toBe(12);
   });
@@ -20,12 +24,26 @@ describe('the reading figures of the checks panel', () => {
   });
 
   it('leaves out hidden and screen-reader-only text', () => {
-    expect(readingFigures(root('<p>Seen text.</p><p hidden>Hidden words here.</p><span class="visually-hidden">Only for screen readers.</span>')).words).toBe(2);
+    expect(
+      readingFigures(
+        root(
+          '<p>Seen text.</p><p hidden>Hidden words here.</p><span class="visually-hidden">Only for screen readers.</span>',
+        ),
+      ).words,
+    ).toBe(2);
   });
 
   it('reads short plain sentences as easy and one long run of long words as very difficult', () => {
-    expect(readingFigures(root('<p>We fix bugs. We ship fast. You get a site that works.</p>')).ease).toBeGreaterThan(80);
-    expect(readingFigures(root(`<p>${'Comprehensive internationalisation methodologies notwithstanding organisational considerations '.repeat(4)}</p>`)).ease).toBeLessThan(0);
+    expect(readingFigures(root('<p>We fix bugs. We ship fast. You get a site that works.</p>')).ease).toBeGreaterThan(
+      80,
+    );
+    expect(
+      readingFigures(
+        root(
+          `<p>${'Comprehensive internationalisation methodologies notwithstanding organisational considerations '.repeat(4)}</p>`,
+        ),
+      ).ease,
+    ).toBeLessThan(0);
   });
 
   it('has no sentences and reads easy when there is no text', () => {

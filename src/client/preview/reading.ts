@@ -6,7 +6,8 @@ import { syllable } from 'syllable';
  * Their text is a sentence of its own when it has no full stop (a list of technologies, a table row), as a
  * reader reads it; run together, a page of lists read as one sentence hundreds of words long.
  */
-const BLOCKS = 'p, li, td, th, h1, h2, h3, h4, h5, h6, dt, dd, figcaption, caption, blockquote, summary, label, button, a';
+const BLOCKS =
+  'p, li, td, th, h1, h2, h3, h4, h5, h6, dt, dd, figcaption, caption, blockquote, summary, label, button, a';
 
 /** Reading figures of a page's text: its words, its sentences and, for English, its Flesch reading ease. */
 export interface ReadingFigures {
@@ -45,5 +46,9 @@ export function readingFigures(root: Element): ReadingFigures {
     syllables += blockWords.reduce((sum, word) => sum + syllable(word), 0);
     sentences += Math.max(1, block.split(/[.!?]+(?:\s|$)/).filter((part) => HAS_WORD.test(part)).length);
   }
-  return { words, sentences, ease: words === 0 ? 100 : flesch({ sentence: Math.max(1, sentences), word: words, syllable: syllables }) };
+  return {
+    words,
+    sentences,
+    ease: words === 0 ? 100 : flesch({ sentence: Math.max(1, sentences), word: words, syllable: syllables }),
+  };
 }

@@ -4,7 +4,9 @@ import { fileReply, route, screenErrors } from './route';
 export const downloadBackup = route({
   method: 'GET',
   path: '/api/master/backup',
-  reply: fileReply('application/gzip: the backup file of docs/design.md §22 (JSON lines and a manifest), as an attachment.'),
+  reply: fileReply(
+    'application/gzip: the backup file of docs/design.md §22 (JSON lines and a manifest), as an attachment.',
+  ),
   replyType: 'application/gzip',
   errors: screenErrors(),
   access: { screen: 'backups' },

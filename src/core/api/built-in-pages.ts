@@ -13,9 +13,29 @@ function builtInCalls<K extends ContentPageKey>(page: ContentPage & { key: K }) 
   const editor = { editsPage: { fixed: page.routing } };
   return {
     /** The body (commonrouting, menupageid, `locale` for another language) is accepted but not needed: the call names the page. */
-    get: route({ method: 'POST', path: `/api/master/${page.getCall}`, body: AnyBodySchema, reply: schema, errors: [404], access: { public: true } }),
-    save: route({ method: 'POST', path: `/api/master/${page.saveCall}`, body: schema, reply: SavedRevisionSchema, errors: screenErrors(409), access: editor }),
-    history: route({ method: 'GET', path: `/api/master/history/${page.routing}`, reply: PageHistorySchema, errors: screenErrors(), access: editor }),
+    get: route({
+      method: 'POST',
+      path: `/api/master/${page.getCall}`,
+      body: AnyBodySchema,
+      reply: schema,
+      errors: [404],
+      access: { public: true },
+    }),
+    save: route({
+      method: 'POST',
+      path: `/api/master/${page.saveCall}`,
+      body: schema,
+      reply: SavedRevisionSchema,
+      errors: screenErrors(409),
+      access: editor,
+    }),
+    history: route({
+      method: 'GET',
+      path: `/api/master/history/${page.routing}`,
+      reply: PageHistorySchema,
+      errors: screenErrors(),
+      access: editor,
+    }),
     restore: route({
       method: 'POST',
       path: `/api/master/restore/${page.routing}`,

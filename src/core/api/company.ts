@@ -22,7 +22,14 @@ export const CompanyDetailsSchema = z.object({
 /** Company details (spec 001 §7): the companyForm screen, administrators only once set up (docs/design.md §7). */
 const access = { screen: 'companyForm' } as const;
 
-export const getCompanyDetails = route({ method: 'POST', path: '/api/master/getCompanyDetails', body: AnyBodySchema, reply: CompanyDetailsSchema, errors: screenErrors(), access });
+export const getCompanyDetails = route({
+  method: 'POST',
+  path: '/api/master/getCompanyDetails',
+  body: AnyBodySchema,
+  reply: CompanyDetailsSchema,
+  errors: screenErrors(),
+  access,
+});
 /**
  * Its body's numbers are read leniently here (the browser has no phone metadata); the server reads them with the full
  * metadata (`readBody` in src/server/company/company.routes.ts), its refusal at the field.

@@ -12,8 +12,22 @@ import { fileReply, route, screenErrors } from './route';
 /** Enquiries (docs/design.md §15): the public form's call, and the enquiries screen's list, changes and export. */
 const screen = { screen: 'enquiries' } as const;
 
-export const getEnquiries = route({ method: 'POST', path: '/api/master/getenquiries', body: EnquiryListRequestSchema, reply: EnquiryListSchema, errors: screenErrors(), access: screen });
-export const getEnquiry = route({ method: 'POST', path: '/api/master/getenquiry', body: EnquiryIdSchema, reply: EnquiryRowSchema, errors: screenErrors(404), access: screen });
+export const getEnquiries = route({
+  method: 'POST',
+  path: '/api/master/getenquiries',
+  body: EnquiryListRequestSchema,
+  reply: EnquiryListSchema,
+  errors: screenErrors(),
+  access: screen,
+});
+export const getEnquiry = route({
+  method: 'POST',
+  path: '/api/master/getenquiry',
+  body: EnquiryIdSchema,
+  reply: EnquiryRowSchema,
+  errors: screenErrors(404),
+  access: screen,
+});
 export const changeEnquiryStatus = route({
   method: 'POST',
   path: '/api/master/changeEnquiryStatus',
@@ -22,8 +36,22 @@ export const changeEnquiryStatus = route({
   errors: screenErrors(404),
   access: screen,
 });
-export const resendEnquiry = route({ method: 'POST', path: '/api/master/resendEnquiry', body: EnquiryIdSchema, reply: EnquiryActionAnswerSchema, errors: screenErrors(404, 409), access: screen });
-export const deleteEnquiry = route({ method: 'POST', path: '/api/master/deleteEnquiry', body: EnquiryIdSchema, reply: EnquiryActionAnswerSchema, errors: screenErrors(404), access: screen });
+export const resendEnquiry = route({
+  method: 'POST',
+  path: '/api/master/resendEnquiry',
+  body: EnquiryIdSchema,
+  reply: EnquiryActionAnswerSchema,
+  errors: screenErrors(404, 409),
+  access: screen,
+});
+export const deleteEnquiry = route({
+  method: 'POST',
+  path: '/api/master/deleteEnquiry',
+  body: EnquiryIdSchema,
+  reply: EnquiryActionAnswerSchema,
+  errors: screenErrors(404),
+  access: screen,
+});
 /** The current filter as a CSV file (a download: the staff app links to it). */
 export const exportEnquiries = route({
   method: 'GET',

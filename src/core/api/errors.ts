@@ -16,14 +16,13 @@ export const REFUSAL_SCHEMAS = {
 export const ErrorBodySchema = z
   .object({
     message: z.string(),
-    field: z
-      .string()
-      .optional()
-      .meta({ description: 'The field the refusal is about, as a dotted path into the body (`password`, `skillList.2.skillName`); absent when it is about no one field.' }),
-    confirm: z
-      .literal(true)
-      .optional()
-      .meta({ description: 'A 409 that asks first: the message is a question, and the same call with its confirmation (`confirmed: true`) goes ahead.' }),
+    field: z.string().optional().meta({
+      description:
+        'The field the refusal is about, as a dotted path into the body (`password`, `skillList.2.skillName`); absent when it is about no one field.',
+    }),
+    confirm: z.literal(true).optional().meta({
+      description:
+        'A 409 that asks first: the message is a question, and the same call with its confirmation (`confirmed: true`) goes ahead.',
+    }),
   })
   .meta({ description: 'A sentence saying what went wrong.' });
-

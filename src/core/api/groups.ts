@@ -5,7 +5,14 @@ import { AnyBodySchema, route, screenErrors } from './route';
 /** User groups (spec 001 §7 getAllgroup, SaveUserGroup, deletegroup): the newGrouphome screen; refusals as {status:'NO', message}. */
 const access = { screen: 'newGrouphome' } as const;
 
-export const listGroups = route({ method: 'POST', path: '/api/menu/getAllgroup', body: AnyBodySchema, reply: z.array(UserGroupRowSchema), errors: screenErrors(), access });
+export const listGroups = route({
+  method: 'POST',
+  path: '/api/menu/getAllgroup',
+  body: AnyBodySchema,
+  reply: z.array(UserGroupRowSchema),
+  errors: screenErrors(),
+  access,
+});
 export const saveGroup = route({
   method: 'POST',
   path: '/api/menu/SaveUserGroup',
@@ -15,4 +22,12 @@ export const saveGroup = route({
   refusal: 'NO',
   access,
 });
-export const deleteGroup = route({ method: 'POST', path: '/api/menu/deletegroup', body: GroupIdSchema, reply: GroupSaveAnswerSchema, errors: screenErrors(404, 409), refusal: 'NO', access });
+export const deleteGroup = route({
+  method: 'POST',
+  path: '/api/menu/deletegroup',
+  body: GroupIdSchema,
+  reply: GroupSaveAnswerSchema,
+  errors: screenErrors(404, 409),
+  refusal: 'NO',
+  access,
+});

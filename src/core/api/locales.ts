@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { LocaleCodeSchema, LocaleSettingsSchema, TranslationDocumentSchema, TranslationSaveSchema } from '../schemas/locale';
+import {
+  LocaleCodeSchema,
+  LocaleSettingsSchema,
+  TranslationDocumentSchema,
+  TranslationSaveSchema,
+} from '../schemas/locale';
 import { SavedRevisionSchema } from '../schemas/revision';
 import { route, screenErrors } from './route';
 
@@ -7,7 +12,13 @@ import { route, screenErrors } from './route';
  * The site's languages (docs/design.md §28): read by any member of staff (every page editor offers the languages),
  * changed on the languages screen; the site's own words in another language on the translations screen.
  */
-export const localeSettings = route({ method: 'GET', path: '/api/master/locales', reply: LocaleSettingsSchema, errors: screenErrors(), access: { signedIn: true } });
+export const localeSettings = route({
+  method: 'GET',
+  path: '/api/master/locales',
+  reply: LocaleSettingsSchema,
+  errors: screenErrors(),
+  access: { signedIn: true },
+});
 export const saveLocaleSettings = route({
   method: 'POST',
   path: '/api/master/locales',

@@ -36,8 +36,22 @@ export const saveMasterType = route({
   refusal: 'error',
   access: types,
 });
-export const listMasterTypes = route({ method: 'POST', path: '/api/master/getCommasterType', body: MasterTypeListRequestSchema, reply: MasterTypeListSchema, errors: screenErrors(), access: types });
-export const getMasterType = route({ method: 'POST', path: '/api/master/getcommasterTypeByID', body: MasterIdSchema, reply: MasterTypeSchema, errors: screenErrors(404), access: types });
+export const listMasterTypes = route({
+  method: 'POST',
+  path: '/api/master/getCommasterType',
+  body: MasterTypeListRequestSchema,
+  reply: MasterTypeListSchema,
+  errors: screenErrors(),
+  access: types,
+});
+export const getMasterType = route({
+  method: 'POST',
+  path: '/api/master/getcommasterTypeByID',
+  body: MasterIdSchema,
+  reply: MasterTypeSchema,
+  errors: screenErrors(404),
+  access: types,
+});
 export const changeMasterTypeStatus = route({
   method: 'POST',
   path: '/api/master/changeStatusForCommonMasterType',
@@ -73,7 +87,14 @@ export const saveMasterValue = route({
   refusal: 'error',
   access: values,
 });
-export const listMasterValues = route({ method: 'POST', path: '/api/master/getCommonMaster', body: MasterValueListRequestSchema, reply: MasterValueListSchema, errors: screenErrors(), access: values });
+export const listMasterValues = route({
+  method: 'POST',
+  path: '/api/master/getCommonMaster',
+  body: MasterValueListRequestSchema,
+  reply: MasterValueListSchema,
+  errors: screenErrors(),
+  access: values,
+});
 /** The same list with a search text (the spec's second call). */
 export const searchMasterValues = route({
   method: 'POST',
@@ -83,8 +104,22 @@ export const searchMasterValues = route({
   errors: screenErrors(),
   access: values,
 });
-export const getMasterValue = route({ method: 'POST', path: '/api/master/getcommasterByID', body: MasterIdSchema, reply: MasterValueSchema, errors: screenErrors(404), access: values });
-export const typeOfMasterValue = route({ method: 'POST', path: '/api/master/gettypeformasterByID', body: MasterIdSchema, reply: MasterTypeSchema, errors: screenErrors(404), access: values });
+export const getMasterValue = route({
+  method: 'POST',
+  path: '/api/master/getcommasterByID',
+  body: MasterIdSchema,
+  reply: MasterValueSchema,
+  errors: screenErrors(404),
+  access: values,
+});
+export const typeOfMasterValue = route({
+  method: 'POST',
+  path: '/api/master/gettypeformasterByID',
+  body: MasterIdSchema,
+  reply: MasterTypeSchema,
+  errors: screenErrors(404),
+  access: values,
+});
 export const changeMasterValueStatus = route({
   method: 'POST',
   path: '/api/master/changeStatusForCommonMaster',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MediaIdParamsSchema, MediaInUseSchema, MediaItemSchema, MediaListQuerySchema, MediaListSchema, MediaUpdateSchema } from '../schemas/media';
+import {
+  MediaIdParamsSchema,
+  MediaInUseSchema,
+  MediaItemSchema,
+  MediaListQuerySchema,
+  MediaListSchema,
+  MediaUpdateSchema,
+} from '../schemas/media';
 import { AnyBodySchema, multipartBody, route, screenErrors } from './route';
 
 /** The media library (docs/design.md §27); an editor's image upload and delete are in uploads.ts. */
@@ -15,7 +22,14 @@ export const listMedia = route({
 });
 const library = { screen: 'media' } as const;
 /** One image with where it is used now: the screen's Delete asks it before it asks anything (docs/design.md §34). */
-export const getMediaItem = route({ method: 'GET', path: '/api/master/media/:id', params: MediaIdParamsSchema, reply: MediaItemSchema, errors: screenErrors(404), access: library });
+export const getMediaItem = route({
+  method: 'GET',
+  path: '/api/master/media/:id',
+  params: MediaIdParamsSchema,
+  reply: MediaItemSchema,
+  errors: screenErrors(404),
+  access: library,
+});
 export const updateMediaItem = route({
   method: 'POST',
   path: '/api/master/media/:id',

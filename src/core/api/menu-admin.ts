@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { PlacePageAnswerSchema, PlacePageSchema, PublicMenuPlaceRequestSchema, PublicMenuPlaceSchema } from '../page-defs/public-menu';
+import {
+  PlacePageAnswerSchema,
+  PlacePageSchema,
+  PublicMenuPlaceRequestSchema,
+  PublicMenuPlaceSchema,
+} from '../page-defs/public-menu';
 import {
   ClearGroupMenuSchema,
   DeleteMenuSchema,
@@ -28,14 +33,70 @@ export const activeUsers = route({
   errors: screenErrors(),
   access: { screen: 'MenuByUser' },
 });
-export const menuTree = route({ method: 'POST', path: '/api/menu/menubyuser', body: MenuOwnerSchema, reply: z.array(MenuNodeSchema), errors: screenErrors(), access: tree });
-export const menuPages = route({ method: 'POST', path: '/api/menu/getAllitempage', body: AnyBodySchema, reply: z.array(MenuPageOptionSchema), errors: screenErrors(), access: tree });
-export const saveMenuItems = route({ method: 'POST', path: '/api/menu/savemenubyuserforjson', body: SaveMenuSchema, reply: MenuChangeAnswerSchema, errors: screenErrors(404), access: tree });
-export const deleteMenuItem = route({ method: 'POST', path: '/api/menu/deletemenubyuser', body: DeleteMenuSchema, reply: MenuChangeAnswerSchema, errors: screenErrors(404), access: tree });
-export const flatMenu = route({ method: 'POST', path: '/api/menu/getallmenudata', body: MenuOwnerSchema, reply: z.array(FlatMenuItemSchema), errors: screenErrors(), access: tree });
-export const findMenuItems = route({ method: 'POST', path: '/api/menu/menubymenname', body: MenuSearchSchema, reply: z.array(MenuSearchHitSchema), errors: screenErrors(), access: tree });
-export const renameMenuItem = route({ method: 'POST', path: '/api/menu/SaveItemname', body: RenameMenuItemSchema, reply: MenuChangeAnswerSchema, errors: screenErrors(404), access: tree });
-export const clearGroupMenu = route({ method: 'POST', path: '/api/menu/cleargroupall', body: ClearGroupMenuSchema, reply: MenuChangeAnswerSchema, errors: screenErrors(), access: tree });
+export const menuTree = route({
+  method: 'POST',
+  path: '/api/menu/menubyuser',
+  body: MenuOwnerSchema,
+  reply: z.array(MenuNodeSchema),
+  errors: screenErrors(),
+  access: tree,
+});
+export const menuPages = route({
+  method: 'POST',
+  path: '/api/menu/getAllitempage',
+  body: AnyBodySchema,
+  reply: z.array(MenuPageOptionSchema),
+  errors: screenErrors(),
+  access: tree,
+});
+export const saveMenuItems = route({
+  method: 'POST',
+  path: '/api/menu/savemenubyuserforjson',
+  body: SaveMenuSchema,
+  reply: MenuChangeAnswerSchema,
+  errors: screenErrors(404),
+  access: tree,
+});
+export const deleteMenuItem = route({
+  method: 'POST',
+  path: '/api/menu/deletemenubyuser',
+  body: DeleteMenuSchema,
+  reply: MenuChangeAnswerSchema,
+  errors: screenErrors(404),
+  access: tree,
+});
+export const flatMenu = route({
+  method: 'POST',
+  path: '/api/menu/getallmenudata',
+  body: MenuOwnerSchema,
+  reply: z.array(FlatMenuItemSchema),
+  errors: screenErrors(),
+  access: tree,
+});
+export const findMenuItems = route({
+  method: 'POST',
+  path: '/api/menu/menubymenname',
+  body: MenuSearchSchema,
+  reply: z.array(MenuSearchHitSchema),
+  errors: screenErrors(),
+  access: tree,
+});
+export const renameMenuItem = route({
+  method: 'POST',
+  path: '/api/menu/SaveItemname',
+  body: RenameMenuItemSchema,
+  reply: MenuChangeAnswerSchema,
+  errors: screenErrors(404),
+  access: tree,
+});
+export const clearGroupMenu = route({
+  method: 'POST',
+  path: '/api/menu/cleargroupall',
+  body: ClearGroupMenuSchema,
+  reply: MenuChangeAnswerSchema,
+  errors: screenErrors(),
+  access: tree,
+});
 /** A page put into the public menu from its own screen (docs/design.md §34). */
 export const publicMenuPlace = route({
   method: 'POST',
@@ -45,5 +106,19 @@ export const publicMenuPlace = route({
   errors: screenErrors(404),
   access: tree,
 });
-export const placeInPublicMenu = route({ method: 'POST', path: '/api/menu/placeinpublicmenu', body: PlacePageSchema, reply: PlacePageAnswerSchema, errors: screenErrors(404), access: tree });
-export const applyGroupMenu = route({ method: 'POST', path: '/api/menu/updatemenubyuser', body: UpdateGroupMenuSchema, reply: MenuChangeAnswerSchema, errors: screenErrors(), access: tree });
+export const placeInPublicMenu = route({
+  method: 'POST',
+  path: '/api/menu/placeinpublicmenu',
+  body: PlacePageSchema,
+  reply: PlacePageAnswerSchema,
+  errors: screenErrors(404),
+  access: tree,
+});
+export const applyGroupMenu = route({
+  method: 'POST',
+  path: '/api/menu/updatemenubyuser',
+  body: UpdateGroupMenuSchema,
+  reply: MenuChangeAnswerSchema,
+  errors: screenErrors(),
+  access: tree,
+});

@@ -19,11 +19,39 @@ const access = { screen: 'homepages' } as const;
 /** A page's definition with its parameters. */
 export const PageParametersSchema = z.object({ page: PageRecordSchema, parameters: z.array(ParameterSchema) });
 
-export const listPages = route({ method: 'POST', path: '/api/master/getFormCreatedData', body: PageListRequestSchema, reply: PageListSchema, errors: screenErrors(), access });
-export const getPage = route({ method: 'POST', path: '/api/master/getpageedit', body: PageIdSchema, reply: PageRecordSchema, errors: screenErrors(404), access });
+export const listPages = route({
+  method: 'POST',
+  path: '/api/master/getFormCreatedData',
+  body: PageListRequestSchema,
+  reply: PageListSchema,
+  errors: screenErrors(),
+  access,
+});
+export const getPage = route({
+  method: 'POST',
+  path: '/api/master/getpageedit',
+  body: PageIdSchema,
+  reply: PageRecordSchema,
+  errors: screenErrors(404),
+  access,
+});
 /** The same as getPage (the spec's second name for it). */
-export const getActivity = route({ method: 'POST', path: '/api/master/getactivityById', body: PageIdSchema, reply: PageRecordSchema, errors: screenErrors(404), access });
-export const modules = route({ method: 'POST', path: '/api/master/getallmodeules', body: AnyBodySchema, reply: z.array(ModuleSchema), errors: screenErrors(), access });
+export const getActivity = route({
+  method: 'POST',
+  path: '/api/master/getactivityById',
+  body: PageIdSchema,
+  reply: PageRecordSchema,
+  errors: screenErrors(404),
+  access,
+});
+export const modules = route({
+  method: 'POST',
+  path: '/api/master/getallmodeules',
+  body: AnyBodySchema,
+  reply: z.array(ModuleSchema),
+  errors: screenErrors(),
+  access,
+});
 /** Refusals in the spec's shape: {status:'No', message}, which the page-creation form shows as it is. */
 export const savePage = route({
   method: 'POST',
@@ -34,7 +62,14 @@ export const savePage = route({
   refusal: 'No',
   access,
 });
-export const changePageStatus = route({ method: 'POST', path: '/api/master/activitydelstatus', body: PageStatusSchema, reply: PageStatusAnswerSchema, errors: screenErrors(404), access });
+export const changePageStatus = route({
+  method: 'POST',
+  path: '/api/master/activitydelstatus',
+  body: PageStatusSchema,
+  reply: PageStatusAnswerSchema,
+  errors: screenErrors(404),
+  access,
+});
 export const parameterLabels = route({
   method: 'POST',
   path: '/api/master/getactivityforparamconf',
@@ -43,7 +78,14 @@ export const parameterLabels = route({
   errors: screenErrors(404),
   access,
 });
-export const pageParameters = route({ method: 'POST', path: '/api/master/getActivityParametersByid', body: PageIdSchema, reply: PageParametersSchema, errors: screenErrors(404), access });
+export const pageParameters = route({
+  method: 'POST',
+  path: '/api/master/getActivityParametersByid',
+  body: PageIdSchema,
+  reply: PageParametersSchema,
+  errors: screenErrors(404),
+  access,
+});
 export const saveParameters = route({
   method: 'POST',
   path: '/api/master/saveParameters',

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { LocaleQuerySchema, TranslationDocumentSchema } from '../schemas/locale';
-import { CompareQuerySchema, CompareSchema, EditStateSchema, RestoreRevisionSchema, UnscheduledSchema } from '../schemas/revision';
+import {
+  CompareQuerySchema,
+  CompareSchema,
+  EditStateSchema,
+  RestoreRevisionSchema,
+  UnscheduledSchema,
+} from '../schemas/revision';
 import { RoutingParamsSchema, route, screenErrors } from './route';
 
 /**
@@ -42,4 +48,3 @@ export const compare = route({
   errors: screenErrors(404),
   access: byParam,
 });
-

@@ -1,4 +1,9 @@
-import { AnyDocumentSchema, PageContentRequestSchema, RestorePageContentSchema, SavePageContentSchema } from '../page-defs/autowired-document';
+import {
+  AnyDocumentSchema,
+  PageContentRequestSchema,
+  RestorePageContentSchema,
+  SavePageContentSchema,
+} from '../page-defs/autowired-document';
 import { PageHistorySchema, SavedRevisionSchema } from '../schemas/revision';
 import { SitePageListSchema } from '../schemas/site-pages';
 import { route, screenErrors } from './route';
@@ -45,4 +50,10 @@ export const restorePage = route({
 });
 
 /** The site's pages by title (docs/design.md §34): the rich-text link dialog's picker; the server lets in whoever edits a page. */
-export const sitePages = route({ method: 'GET', path: '/api/master/sitepages', reply: SitePageListSchema, errors: screenErrors(), access: { signedIn: true } });
+export const sitePages = route({
+  method: 'GET',
+  path: '/api/master/sitepages',
+  reply: SitePageListSchema,
+  errors: screenErrors(),
+  access: { signedIn: true },
+});

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CreatedPreviewShareSchema, CreatePreviewShareSchema, EditingOthersSchema, PreviewShareListSchema, RevokedPreviewShareSchema, RevokePreviewShareSchema } from '../schemas/preview-share';
+import {
+  CreatedPreviewShareSchema,
+  CreatePreviewShareSchema,
+  EditingOthersSchema,
+  PreviewShareListSchema,
+  RevokedPreviewShareSchema,
+  RevokePreviewShareSchema,
+} from '../schemas/preview-share';
 import { AnyBodySchema, RoutingParamsSchema, route, screenErrors } from './route';
 
 /**

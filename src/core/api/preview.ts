@@ -12,7 +12,8 @@ export const previewPane = route({
   params: RoutingParamsSchema,
   query: z.object({ locale: LocaleCodeSchema.optional() }),
   body: z.record(z.string(), z.unknown()).meta({
-    description: "The page's working copy: the document its save takes (a built-in page's save body; a page made without code's `document`).",
+    description:
+      "The page's working copy: the document its save takes (a built-in page's save body; a page made without code's `document`).",
   }),
   reply: z.string().meta({ description: 'The page as HTML (text/html), noindex, never stored.' }),
   replyType: 'text/html',

@@ -14,7 +14,11 @@ export type RefusalShape = 'NO' | 'No' | 'error' | 'error-rescore';
 export type ErrorStatus = 304 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 /** A body that is not needed (the call names what it reads) but that the spec's clients send: any object, or none. */
-export const AnyBodySchema = z.object({}).loose().optional().meta({ description: 'Ignored: the call itself names what it answers.' });
+export const AnyBodySchema = z
+  .object({})
+  .loose()
+  .optional()
+  .meta({ description: 'Ignored: the call itself names what it answers.' });
 
 /** The fields of a multipart form, for the document; the handler reads the parts itself. */
 export const multipartBody = (fields: z.ZodRawShape) =>

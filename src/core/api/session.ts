@@ -6,7 +6,12 @@ import { AnyBodySchema, route } from './route';
 // the first screen carries these two entries' schemas only, not the account calls' (auth.ts).
 
 /** Who is logged in (or not), whether setup is pending, and which screens the user's menu grants (docs/design.md §5). */
-export const session = route({ method: 'GET', path: '/api/auth/session', reply: SessionInfoSchema, access: { public: true } });
+export const session = route({
+  method: 'GET',
+  path: '/api/auth/session',
+  reply: SessionInfoSchema,
+  access: { public: true },
+});
 
 export const signOut = route({
   method: 'POST',

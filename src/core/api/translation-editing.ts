@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { databaseId } from '../schemas/ids';
 import { LocaleCodeSchema, TranslationDocumentSchema, TranslationSaveSchema } from '../schemas/locale';
-import { CompareQuerySchema, CompareSchema, PageHistorySchema, SavedRevisionSchema, UnscheduledSchema } from '../schemas/revision';
+import {
+  CompareQuerySchema,
+  CompareSchema,
+  PageHistorySchema,
+  SavedRevisionSchema,
+  UnscheduledSchema,
+} from '../schemas/revision';
 import { RoutingParamsSchema, route, screenErrors } from './route';
 
 /**
@@ -11,7 +17,10 @@ import { RoutingParamsSchema, route, screenErrors } from './route';
  */
 const editor = { editsPage: { param: 'routing' } } as const;
 const LocaleQuerySchema = z.strictObject({ locale: LocaleCodeSchema });
-const TranslationRevisionSchema = z.strictObject({ locale: LocaleCodeSchema, revision: databaseId({ coerce: false, message: 'must be a revision number' }) });
+const TranslationRevisionSchema = z.strictObject({
+  locale: LocaleCodeSchema,
+  revision: databaseId({ coerce: false, message: 'must be a revision number' }),
+});
 
 export const getTranslation = route({
   method: 'GET',

@@ -11,7 +11,11 @@ import { multipartBody, route, screenErrors } from './route';
 export const uploadImage = route({
   method: 'POST',
   path: '/api/master/uploadImage',
-  body: multipartBody({ file: z.string().meta({ format: 'binary' }), page: ImageFolderSchema, field: UploadFieldSchema }),
+  body: multipartBody({
+    file: z.string().meta({ format: 'binary' }),
+    page: ImageFolderSchema,
+    field: UploadFieldSchema,
+  }),
   bodyType: 'multipart/form-data',
   reply: UploadedImageSchema,
   errors: screenErrors(413, 415),

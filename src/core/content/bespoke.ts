@@ -36,8 +36,7 @@ export const demoDocument: DemoDocument<BespokeContent> = {
       image: '/demo/slides/bespoke-2.svg',
       alt: 'Abstract illustration of web application windows with code',
       heading: 'Web apps',
-      caption:
-        'Portals, workflows and back-office systems that run in any browser and grow with your business.',
+      caption: 'Portals, workflows and back-office systems that run in any browser and grow with your business.',
     },
   ],
   bespokelst: [
@@ -68,7 +67,11 @@ export const demoDocument: DemoDocument<BespokeContent> = {
   ],
 };
 
-export const fieldRules: DefaultFieldRules<BespokeContent> = [LEAD_RULE, ...SLIDE_RULES, richtext('bespokepara', 10, 3000)];
+export const fieldRules: DefaultFieldRules<BespokeContent> = [
+  LEAD_RULE,
+  ...SLIDE_RULES,
+  richtext('bespokepara', 10, 3000),
+];
 
 declare module '../schemas/page-content' {
   /** This file is the 'bespoke' page's (CONTENT_PAGES in src/core/pages.ts names it). */

@@ -8,9 +8,7 @@ import { LEAD_LABEL, LEAD_RULE, leadField } from './common/lead';
 export const ConsultingContentSchema = z.strictObject({
   ...pageFields,
   lead: leadField(),
-  sectionlst: list(
-    z.strictObject({ icon: fixedText(), title1: shortText(), title2: shortText(), data: richText() }),
-  ),
+  sectionlst: list(z.strictObject({ icon: fixedText(), title1: shortText(), title2: shortText(), data: richText() })),
 });
 export type ConsultingContent = z.infer<typeof ConsultingContentSchema>;
 

@@ -80,7 +80,14 @@ describe('DEMO_CONTENT', () => {
       expect(visible(home.newshead)).toBe('News');
     });
     it('has six expertise cards in order', () => {
-      expect(home.expertiseList.map((e) => e.exprtsIcon)).toEqual(['factory', 'pill', 'stethoscope', 'cpu', 'code', 'rocket']);
+      expect(home.expertiseList.map((e) => e.exprtsIcon)).toEqual([
+        'factory',
+        'pill',
+        'stethoscope',
+        'cpu',
+        'code',
+        'rocket',
+      ]);
       const headings = home.expertiseList.map((e) => e.exprtsHeading);
       expect(headings[0]).toMatch(/Manufacturing/);
       expect(headings[1]).toMatch(/Pharma/);
@@ -253,12 +260,25 @@ describe('DEMO_CONTENT', () => {
 
   it('prod3: six benefits including 20 languages, front-office and doctor features', () => {
     const p = DEMO_CONTENT.prod3;
-    expect(p.benefitslst.map((b) => b.icon)).toEqual(['gauge', 'prescription', 'wifi-off', 'file-medical', 'cloud', 'languages']);
+    expect(p.benefitslst.map((b) => b.icon)).toEqual([
+      'gauge',
+      'prescription',
+      'wifi-off',
+      'file-medical',
+      'cloud',
+      'languages',
+    ]);
     const languages = p.benefitslst[5];
     expect(`${languages?.title} ${languages?.data}`).toMatch(/\b20\b.*languages/i);
     expect(p.benefitslst[1]?.data).toMatch(/generic and brand names/);
     const front = p.section1lst.map((s) => s.data1).join(' ');
-    for (const f of [/appointments per clinic, doctor and specialty/i, /check-in/i, /check-out with fee collection/i, /no-show/i, /reschedule and cancel/i])
+    for (const f of [
+      /appointments per clinic, doctor and specialty/i,
+      /check-in/i,
+      /check-out with fee collection/i,
+      /no-show/i,
+      /reschedule and cancel/i,
+    ])
       expect(front).toMatch(f);
     expect(p.section2lst.length).toBeGreaterThanOrEqual(5);
     expect(p.section2lst.length).toBeLessThanOrEqual(6);
@@ -283,7 +303,9 @@ describe('DEMO_CONTENT', () => {
   it('referenced SVG images are self-contained and titled', () => {
     for (const p of imagePaths().filter((x) => x.endsWith('.svg'))) {
       const svg = readFileSync(publicFile(p), 'utf8');
-      expect(svg, p).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="[^"]+" role="img"><title>[^<]+<\/title>/);
+      expect(svg, p).toMatch(
+        /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="[^"]+" role="img"><title>[^<]+<\/title>/,
+      );
       expect(svg, p).not.toMatch(/<script|foreignObject|href=|<image/i);
     }
   });

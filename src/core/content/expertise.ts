@@ -123,7 +123,10 @@ export const demoDocument: DemoDocument<ExpertiseContent> = {
     { segment: 'Government', product: 'Citizen grievance registration and tracking portal for a municipal body' },
     { segment: 'Media', product: 'Advertisement booking and release-order management for a regional publisher' },
     { segment: 'Engineering services', product: 'Project costing, timesheets and milestone billing' },
-    { segment: 'Start-ups', product: 'Minimum viable products on a lean open-source stack, from idea to first customers' },
+    {
+      segment: 'Start-ups',
+      product: 'Minimum viable products on a lean open-source stack, from idea to first customers',
+    },
   ],
 };
 

@@ -12,8 +12,13 @@ describe('the Home page file', () => {
     const misspeltRule: DefaultFieldRules<HomeContent> = [textarea('skilName', 2, 40)];
     // A field of a list entry, at any depth, is a field name a rule may use.
     const nestedRule: DefaultFieldRules<HomeContent> = [textarea('skillName', 2, 40), textarea('alt', 3, 150)];
-    // @ts-expect-error 'captoin' is not a field of a slide
-    const misspeltLabel: ContentLabels<Slide> = { image: 'Image', alt: 'Image description', heading: 'Heading', captoin: 'Caption' };
+    const misspeltLabel: ContentLabels<Slide> = {
+      image: 'Image',
+      alt: 'Image description',
+      heading: 'Heading',
+      // @ts-expect-error 'captoin' is not a field of a slide
+      captoin: 'Caption',
+    };
     expect([misspeltRule, nestedRule, misspeltLabel]).toHaveLength(3);
   });
 
@@ -38,7 +43,17 @@ describe('the Home page file', () => {
   });
 
   it('joins its registry entry, schema and labels', () => {
-    expect(HOME_PAGE).toMatchObject({ id: 1, key: 'home', routing: 'Home', publicPath: '/Home1', getCall: 'gethomepages', saveCall: 'saveHome' });
-    expect(HOME_PAGE.labels.skillList).toEqual({ entry: 'skill', fields: { skillName: 'Skill Name', skillValue: 'Skill Value' } });
+    expect(HOME_PAGE).toMatchObject({
+      id: 1,
+      key: 'home',
+      routing: 'Home',
+      publicPath: '/Home1',
+      getCall: 'gethomepages',
+      saveCall: 'saveHome',
+    });
+    expect(HOME_PAGE.labels.skillList).toEqual({
+      entry: 'skill',
+      fields: { skillName: 'Skill Name', skillValue: 'Skill Value' },
+    });
   });
 });

@@ -39,7 +39,10 @@ export const page = defineContentPage('home', HomeContentSchema, {
   skillhead: 'Skills title',
   abouthead: 'About title',
   newshead: 'News title',
-  expertiseList: { entry: 'expertise card', fields: { exprtsIcon: 'Icon', exprtsHeading: 'Heading', exprtsParagraph: 'Paragraph' } },
+  expertiseList: {
+    entry: 'expertise card',
+    fields: { exprtsIcon: 'Icon', exprtsHeading: 'Heading', exprtsParagraph: 'Paragraph' },
+  },
   skillList: { entry: 'skill', fields: { skillName: 'Skill Name', skillValue: 'Skill Value' } },
   abtLst: { entry: 'about paragraph', fields: { homeAbtPara: 'Paragraph' } },
   newsList: { entry: 'news item', fields: { newsTitle: 'News Title', newsDescription: 'News Description' } },

@@ -41,7 +41,11 @@ export const demoDocument: DemoDocument<LanguageContent> = {
   ],
 };
 
-export const fieldRules: DefaultFieldRules<LanguageContent> = [LEAD_RULE, textarea('title', 3, 100), richtext('data', 10, 3000)];
+export const fieldRules: DefaultFieldRules<LanguageContent> = [
+  LEAD_RULE,
+  textarea('title', 3, 100),
+  richtext('data', 10, 3000),
+];
 
 declare module '../schemas/page-content' {
   /** This file is the 'language' page's (CONTENT_PAGES in src/core/pages.ts names it). */

@@ -56,7 +56,11 @@ export const demoDocument: DemoDocument<NewsContent> = {
 };
 
 // A year: four digits, no decimals.
-export const fieldRules: DefaultFieldRules<NewsContent> = [LEAD_RULE, number('newsYear', 4, 0), richtext('newsDetails', 10, 1500)];
+export const fieldRules: DefaultFieldRules<NewsContent> = [
+  LEAD_RULE,
+  number('newsYear', 4, 0),
+  richtext('newsDetails', 10, 1500),
+];
 
 declare module '../schemas/page-content' {
   /** This file is the 'news' page's (CONTENT_PAGES in src/core/pages.ts names it). */

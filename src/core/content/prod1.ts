@@ -58,23 +58,28 @@ export const demoDocument: DemoDocument<Prod1Content> = {
   section1lst: [
     {
       title1: 'Opportunity Management',
-      data1: '<p>Track enquiries from first contact to order, with stages, probabilities, follow-up reminders and a complete history of calls and visits.</p>',
+      data1:
+        '<p>Track enquiries from first contact to order, with stages, probabilities, follow-up reminders and a complete history of calls and visits.</p>',
     },
     {
       title1: 'Product Configurator',
-      data1: '<p>Guide sales engineers through valid combinations of models, options and accessories, so every configuration can actually be built.</p>',
+      data1:
+        '<p>Guide sales engineers through valid combinations of models, options and accessories, so every configuration can actually be built.</p>',
     },
     {
       title1: 'Quotation Generation and Approval Workflow',
-      data1: '<p>Produce GST-ready quotations from the configuration in minutes; discounts beyond a salesperson’s limit are routed for approval automatically.</p>',
+      data1:
+        '<p>Produce GST-ready quotations from the configuration in minutes; discounts beyond a salesperson’s limit are routed for approval automatically.</p>',
     },
     {
       title1: 'Target Management',
-      data1: '<p>Set targets by person, territory, product line and period, and watch achievement update as orders are booked.</p>',
+      data1:
+        '<p>Set targets by person, territory, product line and period, and watch achievement update as orders are booked.</p>',
     },
     {
       title1: 'Expense Management',
-      data1: '<p>Claim travel and daily allowances against visits, attach bills from the phone, and approve or query claims online.</p>',
+      data1:
+        '<p>Claim travel and daily allowances against visits, attach bills from the phone, and approve or query claims online.</p>',
     },
   ],
   section2detail:
@@ -82,7 +87,8 @@ export const demoDocument: DemoDocument<Prod1Content> = {
   section2lst: [
     {
       title2: 'Installations and Warranty',
-      data2: '<p>Register every installed unit with its serial number, site and warranty period, and know at a glance what is covered.</p>',
+      data2:
+        '<p>Register every installed unit with its serial number, site and warranty period, and know at a glance what is covered.</p>',
     },
     {
       title2: 'Product Specifications',
@@ -90,7 +96,8 @@ export const demoDocument: DemoDocument<Prod1Content> = {
     },
     {
       title2: 'Service Calls',
-      data2: '<p>Log complaints, assign engineers by territory and skill, and track each call to closure against your service levels.</p>',
+      data2:
+        '<p>Log complaints, assign engineers by territory and skill, and track each call to closure against your service levels.</p>',
     },
     {
       title2: 'Material Indenting',
@@ -98,21 +105,28 @@ export const demoDocument: DemoDocument<Prod1Content> = {
     },
     {
       title2: 'AMC Management',
-      data2: '<p>Create annual maintenance contracts, schedule preventive visits and get reminders well before renewals fall due.</p>',
+      data2:
+        '<p>Create annual maintenance contracts, schedule preventive visits and get reminders well before renewals fall due.</p>',
     },
     {
       title2: 'Android Mobility',
-      data2: '<p>Engineers receive calls, record readings and photographs, and capture customer signatures on their phones, even without a network.</p>',
+      data2:
+        '<p>Engineers receive calls, record readings and photographs, and capture customer signatures on their phones, even without a network.</p>',
     },
     {
       title2: 'Expense Management',
-      data2: '<p>Service engineers claim travel and site expenses against each call, with bills attached and approvals online.</p>',
+      data2:
+        '<p>Service engineers claim travel and site expenses against each call, with bills attached and approvals online.</p>',
     },
   ],
   section3lst: [
     { data3: '<p>Web application on an open-source stack: Linux, PostgreSQL and Node.js, with no licence fees.</p>' },
-    { data3: '<p>Native Android app with offline storage and automatic synchronisation when a connection returns.</p>' },
-    { data3: '<p>Hosted in Tier I data centres with 99.5% uptime, or installed on your own servers if you prefer.</p>' },
+    {
+      data3: '<p>Native Android app with offline storage and automatic synchronisation when a connection returns.</p>',
+    },
+    {
+      data3: '<p>Hosted in Tier I data centres with 99.5% uptime, or installed on your own servers if you prefer.</p>',
+    },
     { data3: '<p>REST APIs and ready connectors for Tally, SAP Business One, SMS and e-mail.</p>' },
   ],
   section4lst: [

@@ -45,13 +45,16 @@ export const demoDocument: DemoDocument<Prod2Content> = {
   section2head: 'Who it serves',
   section2lst: [
     {
-      data2: '<p><strong>For the sales force:</strong> a quick daily report from the phone, a clear tour plan, a doctor list with visit history and expense claims that no longer take a Sunday to fill in.</p>',
+      data2:
+        '<p><strong>For the sales force:</strong> a quick daily report from the phone, a clear tour plan, a doctor list with visit history and expense claims that no longer take a Sunday to fill in.</p>',
     },
     {
-      data2: '<p><strong>For managers:</strong> real-time coverage and call-average reports, target achievement by territory and one-click approval of tour plans and expenses.</p>',
+      data2:
+        '<p><strong>For managers:</strong> real-time coverage and call-average reports, target achievement by territory and one-click approval of tour plans and expenses.</p>',
     },
     {
-      data2: '<p><strong>For marketing:</strong> segment-wise coverage, campaign and sample tracking, and the data to see which brands and doctors respond to which activities.</p>',
+      data2:
+        '<p><strong>For marketing:</strong> segment-wise coverage, campaign and sample tracking, and the data to see which brands and doctors respond to which activities.</p>',
     },
   ],
 };

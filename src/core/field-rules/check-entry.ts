@@ -62,7 +62,12 @@ const NO_LABELS: FieldLabels = {};
  * only fields whose key is present in the entry, the first failure stops the check. `labels` names the
  * entry's fields in messages; a field without one is named by its parameter name.
  */
-export function checkEntry(entry: Record<string, unknown>, rules: readonly FieldRule[], today: Date = new Date(), labels: FieldLabels = NO_LABELS): RuleCheck {
+export function checkEntry(
+  entry: Record<string, unknown>,
+  rules: readonly FieldRule[],
+  today: Date = new Date(),
+  labels: FieldLabels = NO_LABELS,
+): RuleCheck {
   for (const rule of rules) {
     if (!Object.prototype.hasOwnProperty.call(entry, rule.parameterName)) continue;
     const label = Object.hasOwn(labels, rule.parameterName) ? labels[rule.parameterName] : undefined;
@@ -79,7 +84,12 @@ export function checkEntry(entry: Record<string, unknown>, rules: readonly Field
  * is the page's label tree (src/core/content): each list's entries are named with that list's labels, so a
  * field name two lists share reads as each list calls it.
  */
-export function checkDocumentEntries(document: Record<string, unknown>, rules: readonly FieldRule[], today: Date = new Date(), labels?: LabelTree): RuleCheck {
+export function checkDocumentEntries(
+  document: Record<string, unknown>,
+  rules: readonly FieldRule[],
+  today: Date = new Date(),
+  labels?: LabelTree,
+): RuleCheck {
   const problem = documentRuleProblem(document, rules, today, labels);
   if (!problem) return { ok: true };
   const { path: _path, ...check } = problem;
@@ -93,7 +103,12 @@ export type DocumentRuleProblem = Extract<RuleCheck, { ok: false }> & { path: st
  * What checkDocumentEntries checks, and where the first failure is: null when every rule passes. The path lets
  * a refusal name its field ({message, field}, docs/design.md §25) and an editor open that entry.
  */
-export function documentRuleProblem(document: Record<string, unknown>, rules: readonly FieldRule[], today: Date = new Date(), labels?: LabelTree): DocumentRuleProblem | null {
+export function documentRuleProblem(
+  document: Record<string, unknown>,
+  rules: readonly FieldRule[],
+  today: Date = new Date(),
+  labels?: LabelTree,
+): DocumentRuleProblem | null {
   let problem: DocumentRuleProblem | null = null;
   walkDocument(undefined, document, ({ path, value }) => {
     // An entry is the document itself or an entry of a list; a list is stepped into, any other field is the entry's own.
@@ -120,7 +135,12 @@ function labelsAt(labels: LabelTree | undefined, path: FieldPath): LabelTree | u
 }
 
 /** An entry's own fields, without its lists: a list is not a field value but rows to check one by one. */
-function checkOwnFields(entry: Record<string, unknown>, rules: readonly FieldRule[], today: Date, labels: LabelTree | undefined): RuleCheck {
+function checkOwnFields(
+  entry: Record<string, unknown>,
+  rules: readonly FieldRule[],
+  today: Date,
+  labels: LabelTree | undefined,
+): RuleCheck {
   const fields: Record<string, unknown> = {};
   const own: Record<string, string> = {};
   for (const [key, value] of Object.entries(entry)) {
@@ -164,16 +184,19 @@ function checkValue(value: unknown, rule: FieldRule, field: string, today: Date)
     case 'number': {
       const number = readNumber(value);
       if (!number) return missing;
-      if (rule.allownegative === 'N' && number.negative) return `Please enter a number that is not negative in ${field}`;
+      if (rule.allownegative === 'N' && number.negative)
+        return `Please enter a number that is not negative in ${field}`;
       const min = typeof rule.min === 'number' && Number.isFinite(rule.min) ? rule.min : null;
       if (min !== null && number.value < min) return `Please enter a number of at least ${min} in ${field}`;
       if (number.decimals === null) {
         const max = bound(rule.maxlength);
-        if (max !== null && number.integerDigits > max) return `Please enter a number with less than ${max} digits in ${field}`;
+        if (max !== null && number.integerDigits > max)
+          return `Please enter a number with less than ${max} digits in ${field}`;
         return null;
       }
       const places = bound(rule.decimalplaces);
-      if (places === null && rule.unittype === 'Integer' && number.decimals > 0) return `Please enter a whole number in ${field}`;
+      if (places === null && rule.unittype === 'Integer' && number.decimals > 0)
+        return `Please enter a whole number in ${field}`;
       if (places !== null && number.decimals !== places) return `Please enter ${places} decimal places in ${field}`;
       return null;
     }
@@ -213,8 +236,10 @@ export function imageSizeProblem(
   const maxWidth = bound(rule.width);
   const maxHeight = bound(rule.height);
   const maxKB = bound(rule.sizeinKB);
-  if (maxWidth !== null && image.width !== undefined && image.width > maxWidth) return `Please upload an image at most ${maxWidth} pixels wide in ${field}`;
-  if (maxHeight !== null && image.height !== undefined && image.height > maxHeight) return `Please upload an image at most ${maxHeight} pixels high in ${field}`;
+  if (maxWidth !== null && image.width !== undefined && image.width > maxWidth)
+    return `Please upload an image at most ${maxWidth} pixels wide in ${field}`;
+  if (maxHeight !== null && image.height !== undefined && image.height > maxHeight)
+    return `Please upload an image at most ${maxHeight} pixels high in ${field}`;
   if (maxKB !== null && typeof image.bytes === 'number' && image.bytes > maxKB * 1024) {
     return `Please upload an image of at most ${maxKB} KB in ${field} (this one is ${Math.ceil(image.bytes / 1024)} KB)`;
   }
@@ -240,7 +265,8 @@ function bound(value: number | string | null | undefined): number | null {
   return Number(text);
 }
 
-const isOn = (flag: string | null | undefined): boolean => typeof flag === 'string' && flag.trim().toLowerCase() === 'true';
+const isOn = (flag: string | null | undefined): boolean =>
+  typeof flag === 'string' && flag.trim().toLowerCase() === 'true';
 
 function isImageName(value: string): boolean {
   const name = value.trim().split(/[?#]/, 1)[0] ?? '';
@@ -252,7 +278,9 @@ function isImageName(value: string): boolean {
 const PLAIN_DIGITS = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: 20 });
 
 /** Digits before the point, and digits after it (null when there is no decimal point). */
-function readNumber(value: unknown): { integerDigits: number; decimals: number | null; negative: boolean; value: number } | null {
+function readNumber(
+  value: unknown,
+): { integerDigits: number; decimals: number | null; negative: boolean; value: number } | null {
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;

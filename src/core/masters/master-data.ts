@@ -33,7 +33,11 @@ const code = z
   .min(1, { message: MASTER_MESSAGES.code })
   .max(20, { message: MASTER_MESSAGES.code })
   .regex(/^[A-Za-z0-9_-]+$/, { message: MASTER_MESSAGES.code });
-const name = z.string({ message: MASTER_MESSAGES.name }).trim().min(1, { message: MASTER_MESSAGES.name }).max(100, { message: MASTER_MESSAGES.name });
+const name = z
+  .string({ message: MASTER_MESSAGES.name })
+  .trim()
+  .min(1, { message: MASTER_MESSAGES.name })
+  .max(100, { message: MASTER_MESSAGES.name });
 const pageno = z.coerce.number().int().min(1).max(100000).default(1);
 /** Any text is searched as text (a longer one is cut, never refused: paging.ts). */
 const searchText = searchTextSchema.default('');
@@ -56,11 +60,19 @@ export type MasterType = z.infer<typeof MasterTypeSchema>;
 
 /** getCommasterType {pageno, searchText?} → {items, totalItems}, 10 a page. */
 export const MasterTypeListRequestSchema = z.object({ pageno, searchText }).default({ pageno: 1, searchText: '' });
-export const MasterTypeListSchema = z.object({ items: z.array(MasterTypeSchema.extend({ srno: z.number().int() })), totalItems: z.number().int() });
+export const MasterTypeListSchema = z.object({
+  items: z.array(MasterTypeSchema.extend({ srno: z.number().int() })),
+  totalItems: z.number().int(),
+});
 
 /** getCommasterTypefordependacy {id?}: the types the type `id` may depend on (none that would close a cycle). */
 export const DependencyOptionsRequestSchema = z.object({ id: id.optional() }).default({});
-export const MasterTypeOptionSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string(), dependsOn: z.number().int().nullable() });
+export const MasterTypeOptionSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  dependsOn: z.number().int().nullable(),
+});
 
 // ---- Values ------------------------------------------------------------------------------------------------
 
@@ -89,8 +101,13 @@ export const MasterValueSchema = z.object({
 export type MasterValue = z.infer<typeof MasterValueSchema>;
 
 /** getCommonMaster {typeId?, pageno}; getSearchForcommonMaster {searchText, typeId?, pageno}. */
-export const MasterValueListRequestSchema = z.object({ typeId: id.optional(), pageno, searchText }).default({ pageno: 1, searchText: '' });
-export const MasterValueListSchema = z.object({ items: z.array(MasterValueSchema.extend({ srno: z.number().int() })), totalItems: z.number().int() });
+export const MasterValueListRequestSchema = z
+  .object({ typeId: id.optional(), pageno, searchText })
+  .default({ pageno: 1, searchText: '' });
+export const MasterValueListSchema = z.object({
+  items: z.array(MasterValueSchema.extend({ srno: z.number().int() })),
+  totalItems: z.number().int(),
+});
 
 /**
  * getCommonMasterfordependancy {typeId, parentId?, include?}: the active values a dropdown offers, in sequence
@@ -98,7 +115,11 @@ export const MasterValueListSchema = z.object({ items: z.array(MasterValueSchema
  * holds, so that an editor can show a value deactivated since it was chosen by its name). Ids of other types
  * are left out.
  */
-export const MasterChoicesRequestSchema = z.object({ typeId: id, parentId: optionalId, include: z.array(id).max(200).optional() });
+export const MasterChoicesRequestSchema = z.object({
+  typeId: id,
+  parentId: optionalId,
+  include: z.array(id).max(200).optional(),
+});
 export const MasterChoiceSchema = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -116,5 +137,9 @@ export const MasterDependencyInputSchema = z.object({ valueId: id, parentId: id 
 
 export const MasterIdSchema = z.object({ id });
 export const MasterStatusSchema = z.object({ id, activeStatus: YesNo });
-export const MasterSaveAnswerSchema = z.object({ status: z.literal('Success'), message: z.string(), id: z.number().int() });
+export const MasterSaveAnswerSchema = z.object({
+  status: z.literal('Success'),
+  message: z.string(),
+  id: z.number().int(),
+});
 export const MasterStatusAnswerSchema = z.object({ status: z.literal('Success'), message: z.string() });

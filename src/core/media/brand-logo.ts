@@ -23,7 +23,8 @@ export interface BrandLogo {
  */
 export function brandLogo(logo: string): BrandLogo {
   const address = logo.trim();
-  if (address === '' || address === DEMO_COMPANY_LOGO) return { src: DEMO_BRAND_LOGO, width: 64, height: 64, own: false };
+  if (address === '' || address === DEMO_COMPANY_LOGO)
+    return { src: DEMO_BRAND_LOGO, width: 64, height: 64, own: false };
   const stored = parseStoredImageUrl(address);
   if (!stored) return { src: address, width: 64, height: 64, own: true };
   return { src: address, srcSet: webpSrcSet(address, stored), width: stored.width, height: stored.height, own: true };

@@ -12,7 +12,13 @@
  * carousels' slide images (docs/design.md §27), one folder for the Home and Bespoke editors, whose carousels may show the
  * same pictures (null: no one screen; the server asks for one of the screens that may).
  */
-export const IMAGE_FOLDERS = { about: 'About', customer: 'Customers', company: 'companyForm', sharing: null, slides: null } as const;
+export const IMAGE_FOLDERS = {
+  about: 'About',
+  customer: 'Customers',
+  company: 'companyForm',
+  sharing: null,
+  slides: null,
+} as const;
 export type PageFileFolder = keyof typeof IMAGE_FOLDERS;
 /**
  * The folder of a page made in page creation that has Image parameters: `page<id>` (docs/design.md §8). Named by the
@@ -38,7 +44,6 @@ export const isPageFileFolder = (folder: unknown): folder is PageFileFolder =>
 /** A folder name of the allow-list's form (whether that Autowired page exists is the server's question). */
 export const isImageFolder = (folder: unknown): folder is ImageFolder =>
   isPageFileFolder(folder) || (typeof folder === 'string' && AUTOWIRED_FOLDER.test(folder));
-
 
 /** Widths generated for srcset (only those narrower than the original). */
 export const SRCSET_WIDTHS = [320, 640, 1280] as const;

@@ -34,7 +34,13 @@ export function valueSchema(p: Parameter): z.ZodType {
     case 'number':
       // As typed, so that 12.50 keeps the decimal places its rule may ask for.
       return z
-        .union([z.number().finite(), z.string().trim().regex(/^(-?\d{1,15}(\.\d{1,10})?)?$/, { message: 'must be a number' })])
+        .union([
+          z.number().finite(),
+          z
+            .string()
+            .trim()
+            .regex(/^(-?\d{1,15}(\.\d{1,10})?)?$/, { message: 'must be a number' }),
+        ])
         .nullable()
         .optional();
     case 'Date':
@@ -47,9 +53,17 @@ export function valueSchema(p: Parameter): z.ZodType {
       return z.boolean().nullable().optional();
     case 'Dropdown':
     case 'Radio':
-      return z.union([z.string().trim().max(LIMITS.shortText), z.number().int(), z.boolean()]).nullable().optional();
+      return z
+        .union([z.string().trim().max(LIMITS.shortText), z.number().int(), z.boolean()])
+        .nullable()
+        .optional();
     case 'Textarea':
-      return z.string().trim().max(LIMITS.paragraph, { message: `must be at most ${LIMITS.paragraph} characters` }).nullable().optional();
+      return z
+        .string()
+        .trim()
+        .max(LIMITS.paragraph, { message: `must be at most ${LIMITS.paragraph} characters` })
+        .nullable()
+        .optional();
   }
 }
 
@@ -62,10 +76,13 @@ export function detailParameters(parameters: readonly Parameter[]): Parameter[] 
 
 /** The schema of a save (unknown fields refused: a removed parameter's value has to go before a save). */
 export function autowiredDocumentSchema(parameters: readonly Parameter[]) {
-  const shape = (list: readonly Parameter[]) => z.strictObject(Object.fromEntries(list.map((p) => [p.parameterName, valueSchema(p)])));
+  const shape = (list: readonly Parameter[]) =>
+    z.strictObject(Object.fromEntries(list.map((p) => [p.parameterName, valueSchema(p)])));
   return z.strictObject({
     header: shape(headerParameters(parameters)),
-    rows: z.array(shape(detailParameters(parameters))).max(LIMITS.listEntries, { message: `must have at most ${LIMITS.listEntries} entries` }),
+    rows: z
+      .array(shape(detailParameters(parameters)))
+      .max(LIMITS.listEntries, { message: `must have at most ${LIMITS.listEntries} entries` }),
     revision: databaseId({ coerce: false, zero: true }),
     // The spec's page fields may come back from the get call; the call names the page, so they are ignored.
     menupageid: databaseId({ coerce: false }).optional(),

@@ -34,7 +34,8 @@ export const PAGE_SCREEN_WORDS = {
 } as const;
 
 /** A page's type as the screens name it (the spec's Wired and Autowired stay in the API and in small print). */
-export const pageTypeWords = (type: PageType) => (type === 'wired' ? PAGE_SCREEN_WORDS.builtIn : PAGE_SCREEN_WORDS.withoutCode);
+export const pageTypeWords = (type: PageType) =>
+  type === 'wired' ? PAGE_SCREEN_WORDS.builtIn : PAGE_SCREEN_WORDS.withoutCode;
 
 export const PAGE_NAME_MAX = 25;
 export const PAGE_PAGE_SIZE = 10;
@@ -75,7 +76,11 @@ export const PageDefinitionSchema = z.object({
     // A new name has at most 25 characters (checked where a name is chosen); a wired page keeps its longer one.
     .max(100, { message: PAGE_MESSAGES.nameLength })
     .regex(/^[A-Za-z][A-Za-z0-9-]*$/, { message: PAGE_MESSAGES.nameShape }),
-  dspname: z.string({ message: PAGE_MESSAGES.displayName }).trim().min(1, { message: PAGE_MESSAGES.displayName }).max(100, { message: PAGE_MESSAGES.displayName }),
+  dspname: z
+    .string({ message: PAGE_MESSAGES.displayName })
+    .trim()
+    .min(1, { message: PAGE_MESSAGES.displayName })
+    .max(100, { message: PAGE_MESSAGES.displayName }),
   module: databaseId({ message: PAGE_MESSAGES.module }),
   type: z.enum(PAGE_TYPES, { message: PAGE_MESSAGES.type }),
   homepage: YesNo.default('N'),
@@ -108,7 +113,9 @@ export type PageListRow = z.infer<typeof PageListRowSchema>;
 export const PageListSchema = z.object({ items: z.array(PageListRowSchema), totalItems: z.number().int() });
 export type PageList = z.infer<typeof PageListSchema>;
 
-export const PageListRequestSchema = z.object({ pageno: z.coerce.number().int().min(1).max(100000).default(1) }).default({ pageno: 1 });
+export const PageListRequestSchema = z
+  .object({ pageno: z.coerce.number().int().min(1).max(100000).default(1) })
+  .default({ pageno: 1 });
 export const PageIdSchema = z.object({ id });
 export const PageStatusSchema = z.object({ id, activeStatus: YesNo });
 export const PageStatusAnswerSchema = z.object({ status1: z.literal('Success'), message: z.string() });
@@ -121,6 +128,7 @@ export type Module = z.infer<typeof ModuleSchema>;
 export function reservedNameProblem(name: string): string | null {
   if (name.length > PAGE_NAME_MAX) return PAGE_MESSAGES.nameLength;
   const lower = name.toLowerCase();
-  if (RESERVED_PAGE_NAMES.some((reserved) => reserved.toLowerCase() === lower)) return `The name ${name} is used by Folio itself; choose another.`;
+  if (RESERVED_PAGE_NAMES.some((reserved) => reserved.toLowerCase() === lower))
+    return `The name ${name} is used by Folio itself; choose another.`;
   return null;
 }

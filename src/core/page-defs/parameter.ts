@@ -15,15 +15,36 @@ export const PARAMETER_MESSAGES = {
   minMax: (name: string) => `Parameter ${name}: the minimum length is more than the maximum length.`,
   dates: (name: string) => `Parameter ${name}: choose one date rule at most (today, future or past).`,
   masterType: (name: string) => `Parameter ${name}: choose the master type its values come from.`,
-  selection: (name: string) => `Parameter ${name}: a User Selection parameter takes its choices from master data; choose the MasterData kind.`,
-  unknownField: (name: string, page: string) => `${name} is not a field of the page ${page}; choose one from the list of its labels.`,
+  selection: (name: string) =>
+    `Parameter ${name}: a User Selection parameter takes its choices from master data; choose the MasterData kind.`,
+  unknownField: (name: string, page: string) =>
+    `${name} is not a field of the page ${page}; choose one from the list of its labels.`,
   kindMismatch: (name: string) => `Parameter ${name}: the type and the kind of value do not go together.`,
-  heading: (name: string) => `Parameter ${name}: only a line of text (Textarea of Character kind) can be shown as a heading.`,
+  heading: (name: string) =>
+    `Parameter ${name}: only a line of text (Textarea of Character kind) can be shown as a heading.`,
   tooMany: 'A page has at most 100 parameters.',
 } as const;
 
-export const PARAMETER_TYPES = ['Textarea', 'number', 'Dropdown', 'Radio', 'Checkbox', 'Date', 'Richtext', 'Image'] as const;
-export const UNIT_TYPES = ['Character', 'Float', 'Integer', 'Date', 'Boolean', 'MasterData', 'Richtext', 'Image'] as const;
+export const PARAMETER_TYPES = [
+  'Textarea',
+  'number',
+  'Dropdown',
+  'Radio',
+  'Checkbox',
+  'Date',
+  'Richtext',
+  'Image',
+] as const;
+export const UNIT_TYPES = [
+  'Character',
+  'Float',
+  'Integer',
+  'Date',
+  'Boolean',
+  'MasterData',
+  'Richtext',
+  'Image',
+] as const;
 export const VALIDATORS = ['User Entry', 'User Selection'] as const;
 export const PAGE_LEVELS = ['Header', 'Detail'] as const;
 export type ParameterType = (typeof PARAMETER_TYPES)[number];
@@ -47,7 +68,11 @@ const limit = z.coerce.number().int().min(0).max(1_000_000).nullable().default(n
 const label = z.string().trim().max(30).default('');
 
 export const ParameterSchema = z.object({
-  parameterName: z.string({ message: PARAMETER_MESSAGES.name }).trim().min(1, { message: PARAMETER_MESSAGES.name }).max(100, { message: PARAMETER_MESSAGES.name }),
+  parameterName: z
+    .string({ message: PARAMETER_MESSAGES.name })
+    .trim()
+    .min(1, { message: PARAMETER_MESSAGES.name })
+    .max(100, { message: PARAMETER_MESSAGES.name }),
   sequence: z.coerce.number().int().min(1).max(1000),
   mandatory: yesNo,
   type: z.enum(PARAMETER_TYPES),
@@ -84,10 +109,13 @@ export function parameterProblems(p: Parameter): string[] {
   const problems: string[] = [];
   const name = p.parameterName;
   if (!UNIT_TYPES_OF[p.type].includes(p.unittype)) problems.push(PARAMETER_MESSAGES.kindMismatch(name));
-  if (p.minlength !== null && p.maxlength !== null && p.minlength > p.maxlength) problems.push(PARAMETER_MESSAGES.minMax(name));
-  if ([p.currentdate, p.greatthncurrentdate, p.lessthncurrentdate].filter((f) => f === 'true').length > 1) problems.push(PARAMETER_MESSAGES.dates(name));
+  if (p.minlength !== null && p.maxlength !== null && p.minlength > p.maxlength)
+    problems.push(PARAMETER_MESSAGES.minMax(name));
+  if ([p.currentdate, p.greatthncurrentdate, p.lessthncurrentdate].filter((f) => f === 'true').length > 1)
+    problems.push(PARAMETER_MESSAGES.dates(name));
   if (p.unittype === 'MasterData' && p.commonmastertype === null) problems.push(PARAMETER_MESSAGES.masterType(name));
-  if (p.validator === 'User Selection' && p.unittype !== 'MasterData') problems.push(PARAMETER_MESSAGES.selection(name));
+  if (p.validator === 'User Selection' && p.unittype !== 'MasterData')
+    problems.push(PARAMETER_MESSAGES.selection(name));
   if (p.asHeading && !isLineOfText(p)) problems.push(PARAMETER_MESSAGES.heading(name));
   return problems;
 }
@@ -99,9 +127,15 @@ export const SaveParametersSchema = z
     const seen = new Set<string>();
     value.parameters.forEach((p, index) => {
       const key = p.parameterName.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['parameters', index, 'parameterName'], message: PARAMETER_MESSAGES.duplicate(p.parameterName) });
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['parameters', index, 'parameterName'],
+          message: PARAMETER_MESSAGES.duplicate(p.parameterName),
+        });
       seen.add(key);
-      for (const message of parameterProblems(p)) ctx.addIssue({ code: 'custom', path: ['parameters', index], message });
+      for (const message of parameterProblems(p))
+        ctx.addIssue({ code: 'custom', path: ['parameters', index], message });
     });
   });
 export type SaveParametersData = z.output<typeof SaveParametersSchema>;
@@ -134,9 +168,22 @@ export function fieldRuleOf(p: Parameter): FieldRule {
 /** A default field rule of a wired page (its page file) as a stored parameter. */
 export function parameterOfRule(rule: FieldRule, sequence: number): Parameter {
   const type = (PARAMETER_TYPES as readonly string[]).includes(rule.type) ? (rule.type as ParameterType) : 'Textarea';
-  const places = rule.decimalplaces === null || rule.decimalplaces === undefined || rule.decimalplaces === '' ? null : Number(rule.decimalplaces);
+  const places =
+    rule.decimalplaces === null || rule.decimalplaces === undefined || rule.decimalplaces === ''
+      ? null
+      : Number(rule.decimalplaces);
   const unittype: UnitType =
-    type === 'number' ? (places && places > 0 ? 'Float' : 'Integer') : type === 'Richtext' ? 'Richtext' : type === 'Date' ? 'Date' : type === 'Image' ? 'Image' : 'Character';
+    type === 'number'
+      ? places && places > 0
+        ? 'Float'
+        : 'Integer'
+      : type === 'Richtext'
+        ? 'Richtext'
+        : type === 'Date'
+          ? 'Date'
+          : type === 'Image'
+            ? 'Image'
+            : 'Character';
   const num = (v: number | string | null | undefined) => (v === null || v === undefined || v === '' ? null : Number(v));
   // Rules from before parameter configuration: every field was required (unless the rule says it is optional,
   // as a page's lead does) and signs were not checked.

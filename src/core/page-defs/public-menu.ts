@@ -7,7 +7,8 @@ import { databaseId } from '../schemas/ids';
  */
 export const PUBLIC_MENU_MESSAGES = {
   placed: (label: string) => `${label} is in the public menu.`,
-  notPublic: 'Only a page on the public website can be in the public menu: tick “Part of the public website”, save, then place it.',
+  notPublic:
+    'Only a page on the public website can be in the public menu: tick “Part of the public website”, save, then place it.',
   inactive: 'This page is switched off: switch it on in the list of pages before you put it in the public menu.',
   parent: 'Choose a menu entry that holds other entries, or the top level.',
 } as const;
@@ -20,7 +21,11 @@ export const PlacePageSchema = z.object({
   /** The entry the page goes under; null: the top level. */
   parentId: databaseId().nullable(),
   /** Its place among the entries there, 1 for the first; beyond the last puts it last. */
-  position: z.coerce.number({ message: 'Enter a position of 1 or more.' }).int({ message: 'Enter a position of 1 or more.' }).min(1, { message: 'Enter a position of 1 or more.' }).max(1000, { message: 'Enter a position of at most 1000.' }),
+  position: z.coerce
+    .number({ message: 'Enter a position of 1 or more.' })
+    .int({ message: 'Enter a position of 1 or more.' })
+    .min(1, { message: 'Enter a position of 1 or more.' })
+    .max(1000, { message: 'Enter a position of at most 1000.' }),
 });
 export type PlacePageData = z.output<typeof PlacePageSchema>;
 
@@ -39,8 +44,14 @@ export type PublicMenuEntry = z.infer<typeof PublicMenuEntrySchema>;
 export const PublicMenuPlaceSchema = z.object({
   entries: z.array(PublicMenuEntrySchema),
   /** Where the page is: its entry, the entry it is under (null: the top level) and its position there. */
-  placed: z.object({ menuId: z.number().int(), parentId: z.number().int().nullable(), position: z.number().int() }).nullable(),
+  placed: z
+    .object({ menuId: z.number().int(), parentId: z.number().int().nullable(), position: z.number().int() })
+    .nullable(),
 });
 export type PublicMenuPlace = z.infer<typeof PublicMenuPlaceSchema>;
 
-export const PlacePageAnswerSchema = z.object({ status: z.literal('OK'), message: z.string(), menuId: z.number().int() });
+export const PlacePageAnswerSchema = z.object({
+  status: z.literal('OK'),
+  message: z.string(),
+  menuId: z.number().int(),
+});

@@ -7,14 +7,16 @@ import { NewPasswordSchema } from './company';
  * step of a sign-in, and an administrator turning a user's two-step sign-in off.
  */
 export const ACCOUNT_MESSAGES = {
-  forgotSent: 'If that user name has an email address, a link to set a new password is on its way. It works for 30 minutes.',
+  forgotSent:
+    'If that user name has an email address, a link to set a new password is on its way. It works for 30 minutes.',
   resetNoMail: 'Password reset by mail is not set up on this site. Ask an administrator to set a new password for you.',
   resetInvalid: 'This link has expired or was already used. Ask for a new one.',
   resetDone: 'Your password is set. Sign in with it now.',
   passwordChanged: 'Your password is changed. Your other sessions have been signed out.',
   wrongCurrent: 'Your current password is not right.',
   samePassword: 'The new password must differ from the current one.',
-  wrongCode: 'That code is not right. Enter the current code from your authenticator app, or one of your recovery codes.',
+  wrongCode:
+    'That code is not right. Enter the current code from your authenticator app, or one of your recovery codes.',
   wrongSetupCode: 'That code is not right. Check the time on your phone and enter the code your app shows now.',
   wrongPassword: 'Your password is not right.',
   challengeExpired: 'Your sign-in has timed out. Sign in again.',
@@ -38,19 +40,33 @@ const CodeSchema = z
   .max(40, { message: 'Enter the 6-digit code or a recovery code.' });
 
 export const ForgotPasswordSchema = z.object({
-  username: z.string({ message: 'Enter your user name.' }).trim().min(1, { message: 'Enter your user name.' }).max(100, { message: 'Enter your user name.' }),
+  username: z
+    .string({ message: 'Enter your user name.' })
+    .trim()
+    .min(1, { message: 'Enter your user name.' })
+    .max(100, { message: 'Enter your user name.' }),
 });
 export const ResetPasswordSchema = z.object({
-  token: z.string({ message: ACCOUNT_MESSAGES.resetInvalid }).trim().min(1, { message: ACCOUNT_MESSAGES.resetInvalid }).max(200, { message: ACCOUNT_MESSAGES.resetInvalid }),
+  token: z
+    .string({ message: ACCOUNT_MESSAGES.resetInvalid })
+    .trim()
+    .min(1, { message: ACCOUNT_MESSAGES.resetInvalid })
+    .max(200, { message: ACCOUNT_MESSAGES.resetInvalid }),
   password: NewPasswordSchema,
 });
 export const ChangePasswordSchema = z.object({
-  current: z.string({ message: 'Enter your current password.' }).min(1, { message: 'Enter your current password.' }).max(200, { message: ACCOUNT_MESSAGES.wrongCurrent }),
+  current: z
+    .string({ message: 'Enter your current password.' })
+    .min(1, { message: 'Enter your current password.' })
+    .max(200, { message: ACCOUNT_MESSAGES.wrongCurrent }),
   password: NewPasswordSchema,
 });
 export const TwoFactorCodeSchema = z.object({ code: CodeSchema });
 export const DisableTwoFactorSchema = z.object({
-  password: z.string({ message: 'Enter your password.' }).min(1, { message: 'Enter your password.' }).max(200, { message: ACCOUNT_MESSAGES.wrongPassword }),
+  password: z
+    .string({ message: 'Enter your password.' })
+    .min(1, { message: 'Enter your password.' })
+    .max(200, { message: ACCOUNT_MESSAGES.wrongPassword }),
   code: CodeSchema,
 });
 export const ResetTwoFactorSchema = z.object({ id: databaseId() });

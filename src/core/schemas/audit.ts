@@ -67,14 +67,34 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `cli.${string}`;
  * What an entry is about (its `targetType`), beside the actions that change them: the page, user, group, … the
  * entry's `targetId` names. `group menu` and `user menu` are the two kinds of menu tree.
  */
-export const AUDIT_TARGET_TYPES = ['page', 'preview link', 'redirect', 'language', 'user', 'group', 'group menu', 'user menu', 'company', 'enquiry', 'image', 'master_type', 'master_value', 'backup', 'setup'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'page',
+  'preview link',
+  'redirect',
+  'language',
+  'user',
+  'group',
+  'group menu',
+  'user menu',
+  'company',
+  'enquiry',
+  'image',
+  'master_type',
+  'master_value',
+  'backup',
+  'setup',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** The target types of what the back office's screens change: the audit log screen's Target type filter, in its order. */
-export const SCREEN_TARGET_TYPES = AUDIT_TARGET_TYPES.filter((type): type is Exclude<AuditTargetType, 'backup' | 'setup'> => type !== 'backup' && type !== 'setup');
+export const SCREEN_TARGET_TYPES = AUDIT_TARGET_TYPES.filter(
+  (type): type is Exclude<AuditTargetType, 'backup' | 'setup'> => type !== 'backup' && type !== 'setup',
+);
 
 /** The areas of the actions (`page`, `user`, …): a filter may name an area to see all of its actions. */
-export const AUDIT_AREAS = [...new Set(AUDIT_ACTIONS.map((action) => action.slice(0, action.indexOf('.'))))].concat('cli');
+export const AUDIT_AREAS = [...new Set(AUDIT_ACTIONS.map((action) => action.slice(0, action.indexOf('.'))))].concat(
+  'cli',
+);
 
 /** Entries a page of the list holds. */
 export const AUDIT_PAGE_SIZE = 20;
@@ -87,19 +107,31 @@ const MESSAGES = {
 
 /** Whether a text is a day that exists (no 30 February: the date read back is the date given) or an ISO 8601 time. */
 function isMoment(value: string): boolean {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value))
+    return (
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+    );
   return /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value));
 }
 
 /** A date (the whole day, UTC) or an ISO 8601 time with its offset. */
 const moment = z.string().trim().max(40, { message: MESSAGES.date }).refine(isMoment, { message: MESSAGES.date });
 
-const emptyAsUndefined = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional();
+const emptyAsUndefined = <T extends z.ZodType>(schema: T) =>
+  z.union([z.literal('').transform(() => undefined), schema]).optional();
 
 const filterFields = {
   userName: emptyAsUndefined(z.string().trim().max(100, { message: 'The user name must be at most 100 characters.' })),
-  action: emptyAsUndefined(z.string().trim().max(60).regex(/^[a-z0-9]+(\.[a-z0-9_-]+)?$/, { message: MESSAGES.action })),
-  targetType: emptyAsUndefined(z.string().trim().max(40, { message: 'The target type must be at most 40 characters.' })),
+  action: emptyAsUndefined(
+    z
+      .string()
+      .trim()
+      .max(60)
+      .regex(/^[a-z0-9]+(\.[a-z0-9_-]+)?$/, { message: MESSAGES.action }),
+  ),
+  targetType: emptyAsUndefined(
+    z.string().trim().max(40, { message: 'The target type must be at most 40 characters.' }),
+  ),
   from: emptyAsUndefined(moment),
   to: emptyAsUndefined(moment),
 };
@@ -118,14 +150,22 @@ export const AuditListRequestSchema = z
 export type AuditListRequest = z.output<typeof AuditListRequestSchema>;
 
 /** The same filters as query parameters of GET /api/master/auditlog.csv. */
-export const AuditExportQuerySchema = z.object(filterFields).refine(inOrder, { message: MESSAGES.order, path: ['from'] });
+export const AuditExportQuerySchema = z
+  .object(filterFields)
+  .refine(inOrder, { message: MESSAGES.order, path: ['from'] });
 export type AuditFilter = z.output<typeof AuditExportQuerySchema>;
 
 /** The filter's range as ISO times: a date alone means from its start and to its end (UTC). */
-export function auditRange(filter: { from?: string | undefined; to?: string | undefined }): { from?: string; to?: string } {
+export function auditRange(filter: { from?: string | undefined; to?: string | undefined }): {
+  from?: string;
+  to?: string;
+} {
   const at = (value: string, end: boolean) =>
     value.length === 10 ? (end ? `${value}T23:59:59.999Z` : `${value}T00:00:00.000Z`) : new Date(value).toISOString();
-  return { ...(filter.from ? { from: at(filter.from, false) } : {}), ...(filter.to ? { to: at(filter.to, true) } : {}) };
+  return {
+    ...(filter.from ? { from: at(filter.from, false) } : {}),
+    ...(filter.to ? { to: at(filter.to, true) } : {}),
+  };
 }
 
 export const AuditEntrySchema = z.object({
@@ -145,5 +185,9 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntryRow = z.infer<typeof AuditEntrySchema>;
 
-export const AuditListSchema = z.object({ items: z.array(AuditEntrySchema), totalItems: z.number().int(), ...keysetAnswerFields });
+export const AuditListSchema = z.object({
+  items: z.array(AuditEntrySchema),
+  totalItems: z.number().int(),
+  ...keysetAnswerFields,
+});
 export type AuditList = z.infer<typeof AuditListSchema>;

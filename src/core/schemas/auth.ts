@@ -8,8 +8,15 @@ export const LOGIN_MESSAGES = {
 
 /** POST /api/auth/signin. The spec's later client also sends accessToken, userid, usergroupid: ignored. */
 export const SignInSchema = z.object({
-  username: z.string({ message: LOGIN_MESSAGES.mandatory }).trim().min(1, { message: LOGIN_MESSAGES.mandatory }).max(100, { message: LOGIN_MESSAGES.invalid }),
-  password: z.string({ message: LOGIN_MESSAGES.mandatory }).min(1, { message: LOGIN_MESSAGES.mandatory }).max(200, { message: LOGIN_MESSAGES.invalid }),
+  username: z
+    .string({ message: LOGIN_MESSAGES.mandatory })
+    .trim()
+    .min(1, { message: LOGIN_MESSAGES.mandatory })
+    .max(100, { message: LOGIN_MESSAGES.invalid }),
+  password: z
+    .string({ message: LOGIN_MESSAGES.mandatory })
+    .min(1, { message: LOGIN_MESSAGES.mandatory })
+    .max(200, { message: LOGIN_MESSAGES.invalid }),
 });
 
 export type SignInData = z.output<typeof SignInSchema>;

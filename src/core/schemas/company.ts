@@ -22,7 +22,8 @@ export const COMPANY_MESSAGES = {
   invalidForm: 'Please fix the errors before submitting the form',
 } as const;
 
-const between = (min: number, max: number, message: string) => z.string({ message }).trim().min(min, { message }).max(max, { message });
+const between = (min: number, max: number, message: string) =>
+  z.string({ message }).trim().min(min, { message }).max(max, { message });
 /** Optional text: empty, or within the bounds. */
 const optionalBetween = (min: number, max: number, message: string) =>
   z
@@ -77,7 +78,11 @@ export const companySchema = (read: PhoneReader) =>
       // The site's own words and image (docs/design.md §20), beyond spec 001's form. Optional without a default: a save
       // that leaves them out (a client of the spec) keeps the stored ones; '' clears them.
       /** The line under the company's name in the public footer. */
-      tagline: z.string({ message: COMPANY_MESSAGES.tagline }).trim().max(TAGLINE_MAX, { message: COMPANY_MESSAGES.tagline }).optional(),
+      tagline: z
+        .string({ message: COMPANY_MESSAGES.tagline })
+        .trim()
+        .max(TAGLINE_MAX, { message: COMPANY_MESSAGES.tagline })
+        .optional(),
       /**
        * The company's logo: an uploaded image (a path on this site, whatever host it was sent with: docs/design.md §24) or
        * an address elsewhere; the default sharing image.
@@ -96,12 +101,21 @@ export const companySchema = (read: PhoneReader) =>
         const { contact, countryCode } = company as { contact?: unknown; countryCode?: unknown };
         if (typeof contact !== 'string' || typeof countryCode !== 'string' || !isCountryCode(countryCode)) return;
         if (phoneNumberOf(contact, countryCode, INDIAN_CONTACT, read) !== null) return;
-        context.addIssue({ code: 'custom', path: ['contact'], message: phoneRefusal(contact, countryCode, COMPANY_MESSAGES.contact) });
+        context.addIssue({
+          code: 'custom',
+          path: ['contact'],
+          message: phoneRefusal(contact, countryCode, COMPANY_MESSAGES.contact),
+        });
       },
       { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
     )
     .overwrite((company) =>
-      isCountryCode(company.countryCode) ? { ...company, contact: phoneNumberOf(company.contact, company.countryCode, INDIAN_CONTACT, read) ?? company.contact } : company,
+      isCountryCode(company.countryCode)
+        ? {
+            ...company,
+            contact: phoneNumberOf(company.contact, company.countryCode, INDIAN_CONTACT, read) ?? company.contact,
+          }
+        : company,
     );
 
 /** The company details as the staff app checks them (leniently: no phone metadata in the browser). */
@@ -129,7 +143,11 @@ export const setupSchema = (read: PhoneReader) =>
     company: companySchema(read),
     username: UsernameSchema,
     password: NewPasswordSchema,
-    setupCode: z.string({ message: 'Enter the setup code from the server log.' }).trim().min(1, { message: 'Enter the setup code from the server log.' }).max(100),
+    setupCode: z
+      .string({ message: 'Enter the setup code from the server log.' })
+      .trim()
+      .min(1, { message: 'Enter the setup code from the server log.' })
+      .max(100),
   });
 export const SetupSchema = setupSchema(readPhoneLeniently);
 export type SetupInput = z.input<typeof SetupSchema>;

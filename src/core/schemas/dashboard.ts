@@ -81,7 +81,9 @@ export type EnquiryWeek = z.infer<typeof EnquiryWeekSchema>;
 
 export const DashboardSchema = z.object({
   /** `spamCount`: every enquiry the spam guard (or a person) put under Spam, so none hides there unseen (docs/design.md §34). */
-  enquiries: z.object({ newCount: z.number().int(), spamCount: z.number().int(), latest: z.array(DashboardEnquirySchema) }).optional(),
+  enquiries: z
+    .object({ newCount: z.number().int(), spamCount: z.number().int(), latest: z.array(DashboardEnquirySchema) })
+    .optional(),
   mail: MailCardSchema.optional(),
   scheduled: z.array(ScheduledPublicationSchema).optional(),
   changes: z.array(AuditEntrySchema).optional(),

@@ -52,10 +52,16 @@ export type EnquiryListRequest = z.output<typeof EnquiryListRequestSchema>;
 export const EnquiryExportQuerySchema = z.object({
   searchText: searchTextSchema.optional(),
   status: z
-    .union([z.literal('').transform(() => undefined), z.enum(ENQUIRY_STATUSES, { message: 'status must be New, Handled or Spam.' })])
+    .union([
+      z.literal('').transform(() => undefined),
+      z.enum(ENQUIRY_STATUSES, { message: 'status must be New, Handled or Spam.' }),
+    ])
     .optional(),
   mailState: z
-    .union([z.literal('').transform(() => undefined), z.enum(MAIL_STATES, { message: 'mailState must be queued, sent, retrying, failed or none.' })])
+    .union([
+      z.literal('').transform(() => undefined),
+      z.enum(MAIL_STATES, { message: 'mailState must be queued, sent, retrying, failed or none.' }),
+    ])
     .optional(),
 });
 
@@ -94,7 +100,10 @@ export const EnquiryListSchema = z.object({
 });
 export type EnquiryList = z.infer<typeof EnquiryListSchema>;
 
-export const EnquiryStatusChangeSchema = z.object({ id, status: z.enum(ENQUIRY_STATUSES, { message: 'status must be New, Handled or Spam.' }) });
+export const EnquiryStatusChangeSchema = z.object({
+  id,
+  status: z.enum(ENQUIRY_STATUSES, { message: 'status must be New, Handled or Spam.' }),
+});
 export const EnquiryIdSchema = z.object({ id });
 
 /** The answer of changeEnquiryStatus, resendEnquiry and deleteEnquiry: a sentence for the toast. */

@@ -19,7 +19,11 @@ export const LIMITS = {
   listEntries: 200,
 } as const;
 
-const trimmed = (max: number) => z.string().trim().max(max, { message: `must be at most ${max} characters` });
+const trimmed = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `must be at most ${max} characters` });
 
 /** A one-line text: headings, names, labels. */
 export const shortText = () => trimmed(LIMITS.shortText);
@@ -79,7 +83,8 @@ export function sanitizeDocument<T>(schema: z.ZodType, value: T, clean: Document
 }
 
 /** Whether a schema is an accented heading (docs/design.md §34), wrapped or not. */
-export const isAccentText = (schema: z.core.$ZodType): boolean => schemaLayers(schema).some((layer) => accentTextFields.has(layer as z.ZodType));
+export const isAccentText = (schema: z.core.$ZodType): boolean =>
+  schemaLayers(schema).some((layer) => accentTextFields.has(layer as z.ZodType));
 
 /** How a text field is edited, in the editor and in its translations (docs/design.md §34: a translation keeps its field's kind). */
 export const TEXT_KINDS = ['text', 'textarea', 'accent', 'richtext'] as const;
@@ -93,9 +98,11 @@ export function textKindOf(schema: z.core.$ZodType): TextKind {
 }
 
 /** Whether a schema is a rich-text field (its values are HTML), wrapped (optional, nullable, …) or not. */
-export const isRichText = (schema: z.core.$ZodType): boolean => schemaLayers(schema).some((layer) => richTextFields.has(layer as z.ZodType));
+export const isRichText = (schema: z.core.$ZodType): boolean =>
+  schemaLayers(schema).some((layer) => richTextFields.has(layer as z.ZodType));
 
-const isParagraph = (schema: z.core.$ZodType): boolean => schemaLayers(schema).some((layer) => paragraphFields.has(layer as z.ZodType));
+const isParagraph = (schema: z.core.$ZodType): boolean =>
+  schemaLayers(schema).some((layer) => paragraphFields.has(layer as z.ZodType));
 
 /**
  * The texts of a document's paragraphs and rich-text fields, in the order of its schema (a list's entries in
@@ -119,14 +126,14 @@ export function paragraphsOf(schema: z.core.$ZodType, value: unknown): { text: s
  */
 export const urlText = () =>
   untranslated(
-  z
-    .string()
-    .trim()
-    .overwrite(siteRelativeImageAddress)
-    .max(LIMITS.url)
-    .refine((value) => value === '' || /^(https?:\/\/|\/(?!\/))/i.test(value), {
-      message: 'must be an http(s) address or a path on this site',
-    }),
+    z
+      .string()
+      .trim()
+      .overwrite(siteRelativeImageAddress)
+      .max(LIMITS.url)
+      .refine((value) => value === '' || /^(https?:\/\/|\/(?!\/))/i.test(value), {
+        message: 'must be an http(s) address or a path on this site',
+      }),
   );
 
 export const list = <T extends z.ZodType>(entry: T) =>

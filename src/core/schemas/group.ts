@@ -13,7 +13,11 @@ export const GROUP_MESSAGES = {
   confirmDelete: 'Do you want to delete this record ?',
 } as const;
 
-const GroupName = z.string({ message: GROUP_MESSAGES.name }).trim().min(1, { message: GROUP_MESSAGES.name }).max(50, { message: GROUP_MESSAGES.name });
+const GroupName = z
+  .string({ message: GROUP_MESSAGES.name })
+  .trim()
+  .min(1, { message: GROUP_MESSAGES.name })
+  .max(50, { message: GROUP_MESSAGES.name });
 
 /** Create `{groupname}`, rename `{id, updategroupname}` (docs/design.md §4); `requireTwoFactor` (§21), absent: unchanged. */
 export const SaveUserGroupSchema = z.union([

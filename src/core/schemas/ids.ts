@@ -23,6 +23,8 @@ export function databaseId({ message, coerce = true, zero = false }: IdOptions =
   const min = zero ? 0 : 1;
   // Without a sentence of the screen's, the issue reads "<field> must be a whole number from 1 to 2147483647."
   const range = { message: message ?? `must be a whole number from ${min} to ${DATABASE_INTEGER_MAX}` };
-  const number = coerce ? z.coerce.number(message ? { message } : undefined) : z.number(message ? { message } : undefined);
+  const number = coerce
+    ? z.coerce.number(message ? { message } : undefined)
+    : z.number(message ? { message } : undefined);
   return number.int(range).min(min, range).max(DATABASE_INTEGER_MAX, range);
 }

@@ -21,17 +21,24 @@ export const LOCALE_CODE = /^[a-z]{2,3}(-[A-Z][a-z]{3})?(-(?:[A-Z]{2}|\d{3}))?$/
 export const LOCALE_MESSAGES = {
   code: 'A language code is a BCP 47 tag such as de, en-IN or hi: two or three small letters, then optionally a region such as IN.',
   unknown: (code: string) => `The site has no language ${code}.`,
-  isDefault: (code: string) => `The language ${code} is the site's default, whose pages are the source: its pages are edited in their editors, not translated.`,
+  isDefault: (code: string) =>
+    `The language ${code} is the site's default, whose pages are the source: its pages are edited in their editors, not translated.`,
   duplicate: (code: string) => `The language ${code} is listed twice.`,
-  defaultMissing: (code: string) => `The default language ${code} must stay in the list: it is the language every page is written in first.`,
+  defaultMissing: (code: string) =>
+    `The default language ${code} must stay in the list: it is the language every page is written in first.`,
   defaultDisabled: (code: string) => `The default language ${code} cannot be turned off: visitors read the site in it.`,
-  defaultTaken: (code: string) => `The language ${code} has translations of its own: it cannot become the default language. Choose a language without translations.`,
+  defaultTaken: (code: string) =>
+    `The language ${code} has translations of its own: it cannot become the default language. Choose a language without translations.`,
   tooMany: `A site offers at most ${MOST_LOCALES} languages.`,
   stale: 'Someone saved the languages after you opened them. Reload to see their list, then make your change again.',
   name: 'Give every language a name of at most 60 characters, as visitors see it in the language switcher (Deutsch, हिन्दी).',
 } as const;
 
-export const LocaleCodeSchema = z.string().trim().max(35, { message: LOCALE_MESSAGES.code }).regex(LOCALE_CODE, { message: LOCALE_MESSAGES.code });
+export const LocaleCodeSchema = z
+  .string()
+  .trim()
+  .max(35, { message: LOCALE_MESSAGES.code })
+  .regex(LOCALE_CODE, { message: LOCALE_MESSAGES.code });
 
 export const LocaleSchema = z.strictObject({
   code: LocaleCodeSchema,
@@ -59,12 +66,27 @@ export const LocaleSettingsSchema = z
   .superRefine((value, context) => {
     const seen = new Set<string>();
     value.locales.forEach((locale, index) => {
-      if (seen.has(locale.code)) context.addIssue({ code: 'custom', message: LOCALE_MESSAGES.duplicate(locale.code), path: ['locales', index, 'code'] });
+      if (seen.has(locale.code))
+        context.addIssue({
+          code: 'custom',
+          message: LOCALE_MESSAGES.duplicate(locale.code),
+          path: ['locales', index, 'code'],
+        });
       seen.add(locale.code);
     });
     const main = value.locales.find((l) => l.code === value.defaultLocale);
-    if (!main) context.addIssue({ code: 'custom', message: LOCALE_MESSAGES.defaultMissing(value.defaultLocale), path: ['defaultLocale'] });
-    else if (!main.enabled) context.addIssue({ code: 'custom', message: LOCALE_MESSAGES.defaultDisabled(value.defaultLocale), path: ['defaultLocale'] });
+    if (!main)
+      context.addIssue({
+        code: 'custom',
+        message: LOCALE_MESSAGES.defaultMissing(value.defaultLocale),
+        path: ['defaultLocale'],
+      });
+    else if (!main.enabled)
+      context.addIssue({
+        code: 'custom',
+        message: LOCALE_MESSAGES.defaultDisabled(value.defaultLocale),
+        path: ['defaultLocale'],
+      });
   });
 export type LocaleSettings = z.infer<typeof LocaleSettingsSchema>;
 
@@ -125,7 +147,10 @@ export const TranslationSaveSchema = z.object({
   locale: LocaleCodeSchema,
   // The revision as read (0 before the first): a revision number, in the integer column's range (ids.ts).
   revision: databaseId({ coerce: false, zero: true }),
-  texts: z.record(z.string().max(200), z.string().max(LIMITS.richText, { message: `must be at most ${LIMITS.richText} characters` })),
+  texts: z.record(
+    z.string().max(200),
+    z.string().max(LIMITS.richText, { message: `must be at most ${LIMITS.richText} characters` }),
+  ),
   ...publishFields,
 });
 export type TranslationSave = z.infer<typeof TranslationSaveSchema>;
@@ -172,7 +197,12 @@ export type TranslationsOverview = z.infer<typeof TranslationsOverviewSchema>;
  * published when saved; in XLIFF, the file `folio-site-texts`.
  */
 export const SiteTextsOverviewSchema = z.array(
-  z.object({ locale: LocaleCodeSchema, status: TranslationStatusSchema, translated: z.number().int(), units: z.number().int() }),
+  z.object({
+    locale: LocaleCodeSchema,
+    status: TranslationStatusSchema,
+    translated: z.number().int(),
+    units: z.number().int(),
+  }),
 );
 export const SITE_TEXTS_FILE = 'folio-site-texts';
 

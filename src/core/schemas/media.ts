@@ -44,9 +44,14 @@ export type MediaListQuery = z.output<typeof MediaListQuerySchema>;
 
 /** A place that shows an image: a page's field (its path in the page's document) or the company's logo. */
 export const MediaUseSchema = z.object({
-  routing: z.string().meta({ description: 'The editor that shows it: a page\'s routing name, or companyForm for the logo.' }),
-  page: z.string().meta({ description: 'The page\'s name as menus show it (Company Details for the logo).' }),
-  field: z.string().meta({ description: 'The field\'s path in the page\'s document (`slideList[0].image`, `rows[2].Photo`, `seo.image`), or `logo`.' }),
+  routing: z
+    .string()
+    .meta({ description: "The editor that shows it: a page's routing name, or companyForm for the logo." }),
+  page: z.string().meta({ description: "The page's name as menus show it (Company Details for the logo)." }),
+  field: z.string().meta({
+    description:
+      "The field's path in the page's document (`slideList[0].image`, `rows[2].Photo`, `seo.image`), or `logo`.",
+  }),
 });
 export type MediaUse = z.infer<typeof MediaUseSchema>;
 
@@ -54,8 +59,13 @@ export const MediaItemSchema = z.object({
   id: z.number().int(),
   folder: z.string(),
   name: z.string(),
-  title: z.string().meta({ description: 'The title staff give it: the uploaded file\'s name without its extension until changed (docs/design.md §34); may be empty.' }),
-  url: z.string().meta({ description: 'The image\'s address on this site, /uploads/photos/{folder}/{name} (docs/design.md §24).' }),
+  title: z.string().meta({
+    description:
+      "The title staff give it: the uploaded file's name without its extension until changed (docs/design.md §34); may be empty.",
+  }),
+  url: z
+    .string()
+    .meta({ description: "The image's address on this site, /uploads/photos/{folder}/{name} (docs/design.md §24)." }),
   width: z.number().int(),
   height: z.number().int(),
   bytes: z.number().int(),
@@ -64,7 +74,9 @@ export const MediaItemSchema = z.object({
   focalY: z.number().meta({ description: 'The focal point from the top, 0 to 1.' }),
   uploadedAt: z.string(),
   uploadedBy: z.string().nullable().meta({ description: 'The user name of who uploaded it; null when not known.' }),
-  usedBy: z.array(MediaUseSchema).meta({ description: 'Where a published, draft or scheduled revision, or the company, shows it.' }),
+  usedBy: z
+    .array(MediaUseSchema)
+    .meta({ description: 'Where a published, draft or scheduled revision, or the company, shows it.' }),
 });
 export type MediaItem = z.infer<typeof MediaItemSchema>;
 
@@ -76,7 +88,11 @@ export type MediaList = z.infer<typeof MediaListSchema>;
 
 export const MediaIdParamsSchema = z.object({ id: databaseId({ message: 'The image id must be a whole number.' }) });
 
-const focal = (axis: string) => z.number().min(0, { message: `${axis} must be from 0 to 1.` }).max(1, { message: `${axis} must be from 0 to 1.` });
+const focal = (axis: string) =>
+  z
+    .number()
+    .min(0, { message: `${axis} must be from 0 to 1.` })
+    .max(1, { message: `${axis} must be from 0 to 1.` });
 
 /** An image's title: one line, trimmed, at most TITLE_MAX characters; empty is allowed (shown as UNTITLED_IMAGE). */
 export const MediaTitleSchema = z
@@ -94,7 +110,9 @@ export const MediaUpdateSchema = z.object({
   alt: z
     .string()
     .transform((text) => text.trim())
-    .refine((text) => text.length <= ALT_TEXT_MAX, { message: `The alt text is longer than ${ALT_TEXT_MAX} characters.` }),
+    .refine((text) => text.length <= ALT_TEXT_MAX, {
+      message: `The alt text is longer than ${ALT_TEXT_MAX} characters.`,
+    }),
   focalX: focal('focalX'),
   focalY: focal('focalY'),
 });

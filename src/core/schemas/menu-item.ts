@@ -23,7 +23,10 @@ export const MENU_MESSAGES = {
 export const MAX_MENU_DEPTH = 3;
 
 const id = databaseId({ zero: true }).default(0);
-const flag = z.union([z.boolean(), z.enum(['Y', 'N']), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 'Y' || v === 1).default(false);
+const flag = z
+  .union([z.boolean(), z.enum(['Y', 'N']), z.literal(0), z.literal(1)])
+  .transform((v) => v === true || v === 'Y' || v === 1)
+  .default(false);
 
 export const MenuItemSchema = z.object({
   menuId: id,
@@ -42,7 +45,9 @@ export const MenuItemSchema = z.object({
 export type MenuItemInput = z.input<typeof MenuItemSchema>;
 export type MenuItemData = z.output<typeof MenuItemSchema>;
 
-export const SaveMenuSchema = z.object({ jsonsavelist: z.union([MenuItemSchema, z.array(MenuItemSchema).min(1).max(100)]) });
+export const SaveMenuSchema = z.object({
+  jsonsavelist: z.union([MenuItemSchema, z.array(MenuItemSchema).min(1).max(100)]),
+});
 export const MenuOwnerSchema = z.object({
   userId: databaseId({ message: MENU_MESSAGES.invalidUser }),
   from: z.enum(['User', 'group']),
@@ -99,12 +104,21 @@ export const FlatMenuItemSchema = z.object({
   landPage: z.boolean(),
 });
 /** menubymenname: items of any tree whose label holds the text, with the tree they belong to. */
-export const MenuSearchSchema = z.object({ menuname: z.string().trim().min(1, { message: 'Enter part of a menu name.' }).max(50) });
-export const MenuSearchHitSchema = FlatMenuItemSchema.extend({ ownerKind: z.enum(['group', 'user']), ownerId: z.number().int() });
+export const MenuSearchSchema = z.object({
+  menuname: z.string().trim().min(1, { message: 'Enter part of a menu name.' }).max(50),
+});
+export const MenuSearchHitSchema = FlatMenuItemSchema.extend({
+  ownerKind: z.enum(['group', 'user']),
+  ownerId: z.number().int(),
+});
 /** SaveItemname: a new label for one item. */
 export const RenameMenuItemSchema = z.object({
   menuId: databaseId(),
-  menuname: z.string({ message: MENU_MESSAGES.label }).trim().min(1, { message: MENU_MESSAGES.label }).max(50, { message: MENU_MESSAGES.label }),
+  menuname: z
+    .string({ message: MENU_MESSAGES.label })
+    .trim()
+    .min(1, { message: MENU_MESSAGES.label })
+    .max(50, { message: MENU_MESSAGES.label }),
 });
 /** cleargroupall: empties a group's tree. */
 export const ClearGroupMenuSchema = z.object({ id: databaseId() });

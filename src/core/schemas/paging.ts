@@ -40,6 +40,4 @@ export const keysetAnswerFields = {
 export const SEARCH_TEXT_MAX = 1000;
 
 /** A search box's text: trimmed and cut to SEARCH_TEXT_MAX; any characters are plain text, never syntax. */
-export const searchTextSchema = z
-  .string()
-  .transform((text) => text.trim().slice(0, SEARCH_TEXT_MAX));
+export const searchTextSchema = z.string().transform((text) => text.trim().slice(0, SEARCH_TEXT_MAX));

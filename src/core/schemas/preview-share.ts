@@ -18,7 +18,9 @@ const hours = { message: PREVIEW_SHARE_MESSAGES.hours };
 
 /** `POST /api/master/previewshare/:routing {hours}`. */
 export const CreatePreviewShareSchema = z.strictObject({
-  hours: z.number(hours).refine((value) => Number.isInteger(value) && value >= 1 && value <= LONGEST_SHARE_HOURS, hours),
+  hours: z
+    .number(hours)
+    .refine((value) => Number.isInteger(value) && value >= 1 && value <= LONGEST_SHARE_HOURS, hours),
 });
 export type CreatePreviewShare = z.infer<typeof CreatePreviewShareSchema>;
 
@@ -27,7 +29,12 @@ export const CreatedPreviewShareSchema = z.object({ id: z.number().int(), url: z
 export type CreatedPreviewShare = z.infer<typeof CreatedPreviewShareSchema>;
 
 /** A live link as the editor lists it (never its token). `createdBy`: the name of who made it. */
-export const PreviewShareSchema = z.object({ id: z.number().int(), createdAt: z.string(), expiresAt: z.string(), createdBy: z.string() });
+export const PreviewShareSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  createdBy: z.string(),
+});
 export type PreviewShare = z.infer<typeof PreviewShareSchema>;
 export const PreviewShareListSchema = z.array(PreviewShareSchema);
 

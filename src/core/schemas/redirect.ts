@@ -24,7 +24,8 @@ export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
 
 export const REDIRECT_MESSAGES = {
   from: `From must be a path on this site that starts with / (such as /old-page), with no spaces, no ? or #, at most ${LONGEST_REDIRECT_PATH} characters.`,
-  fromHost: 'From must be a path on this site, such as /old-page, without https:// or a host name: a redirect can only answer addresses of this site.',
+  fromHost:
+    'From must be a path on this site, such as /old-page, without https:// or a host name: a redirect can only answer addresses of this site.',
   to: `To must be a path on this site that starts with / (such as /News1, a query allowed) or an https:// address (at most ${LONGEST_REDIRECT_URL} characters), with no spaces.`,
   status: 'Status must be 301 (moved for good) or 302 (moved for now).',
   same: 'From and To are the same address: the redirect would send visitors to where they already are.',
@@ -34,11 +35,15 @@ export const REDIRECT_MESSAGES = {
   csvTooLong: `A CSV may hold at most ${LONGEST_REDIRECT_IMPORT.toLocaleString('en')} redirects; split it into several files.`,
   csvColumns: 'This line needs two or three values: from, to and (optionally) status.',
   csvUnreadable: (reason: string) => `The CSV cannot be read: ${reason}`,
-  loop: (from: string, to: string) => `A redirect from ${from} to ${to} would make a loop: following the redirects from ${to} leads back to ${from}.`,
-  livePage: (from: string, page: string) => `${from} is the address of the live page ${page}: visitors reach the page there, so it cannot redirect.`,
-  reserved: (from: string) => `${from} is an address of Folio itself (the staff app, the API or its files): it cannot redirect.`,
+  loop: (from: string, to: string) =>
+    `A redirect from ${from} to ${to} would make a loop: following the redirects from ${to} leads back to ${from}.`,
+  livePage: (from: string, page: string) =>
+    `${from} is the address of the live page ${page}: visitors reach the page there, so it cannot redirect.`,
+  reserved: (from: string) =>
+    `${from} is an address of Folio itself (the staff app, the API or its files): it cannot redirect.`,
   taken: (from: string) => `A redirect from ${from} exists already: edit that one instead.`,
-  missingTarget: (to: string) => `Nothing is at ${to} on this site yet: visitors sent there would get “Page not found”. Save the redirect anyway?`,
+  missingTarget: (to: string) =>
+    `Nothing is at ${to} on this site yet: visitors sent there would get “Page not found”. Save the redirect anyway?`,
   changedMeanwhile: 'The redirects were changed while the file was read: nothing was imported. Import the file again.',
 } as const;
 
@@ -48,7 +53,9 @@ const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
 
 /** A path on this site: starts with one /, no whitespace or control characters. */
 function isSitePath(value: string): boolean {
-  return value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && !WHITESPACE_OR_CONTROL.test(value);
+  return (
+    value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && !WHITESPACE_OR_CONTROL.test(value)
+  );
 }
 
 /** An address with a scheme or a host (`https://x/y`, `//x/y`, `example.com/y`): not a path on this site. */
@@ -62,7 +69,8 @@ export const RedirectFromSchema = z
   .trim()
   .superRefine((value, context) => {
     if (hasHost(value)) context.addIssue({ code: 'custom', message: REDIRECT_MESSAGES.fromHost });
-    else if (!isSitePath(value) || value.length > LONGEST_REDIRECT_PATH || /[?#]/.test(value)) context.addIssue({ code: 'custom', message: REDIRECT_MESSAGES.from });
+    else if (!isSitePath(value) || value.length > LONGEST_REDIRECT_PATH || /[?#]/.test(value))
+      context.addIssue({ code: 'custom', message: REDIRECT_MESSAGES.from });
   });
 
 /** An https address with a host and no user name or password in it. */
@@ -81,7 +89,10 @@ export const RedirectToSchema = z
   .string({ message: REDIRECT_MESSAGES.to })
   .trim()
   .refine(
-    (value) => (value.startsWith('/') && !value.startsWith('//') ? isSitePath(value) && !value.includes('#') && value.length <= LONGEST_REDIRECT_PATH : isHttpsUrl(value) && value.length <= LONGEST_REDIRECT_URL),
+    (value) =>
+      value.startsWith('/') && !value.startsWith('//')
+        ? isSitePath(value) && !value.includes('#') && value.length <= LONGEST_REDIRECT_PATH
+        : isHttpsUrl(value) && value.length <= LONGEST_REDIRECT_URL,
     { message: REDIRECT_MESSAGES.to },
   );
 
@@ -120,7 +131,12 @@ export const RedirectImportSchema = z.object({
 export type RedirectImport = z.infer<typeof RedirectImportSchema>;
 
 /** An address visitors asked for and got the 404 page: how often, when last, and the last page that linked to it. */
-export const NotFoundEntrySchema = z.object({ path: z.string(), hits: z.number().int(), lastSeen: z.string(), referrer: z.string().nullable() });
+export const NotFoundEntrySchema = z.object({
+  path: z.string(),
+  hits: z.number().int(),
+  lastSeen: z.string(),
+  referrer: z.string().nullable(),
+});
 export type NotFoundEntry = z.infer<typeof NotFoundEntrySchema>;
 export const NotFoundListSchema = z.object({ items: z.array(NotFoundEntrySchema) });
 export type NotFoundList = z.infer<typeof NotFoundListSchema>;
@@ -143,7 +159,9 @@ export function normalAddress(path: string): string {
     } catch {
       return run.toUpperCase();
     }
-    return Array.from(text, (character) => (KEEP_ENCODED.test(character) ? encodeURIComponent(character) : character)).join('');
+    return Array.from(text, (character) =>
+      KEEP_ENCODED.test(character) ? encodeURIComponent(character) : character,
+    ).join('');
   });
   return decoded.replace(/(.)\/+$/u, '$1');
 }
@@ -157,7 +175,13 @@ export const REDIRECT_CSV_COLUMNS = ['from', 'to', 'status'] as const;
 /** Folio's own addresses: the staff app's screens, the API, the client's files and images, previews, robots and sitemap. */
 const OWN_PREFIXES = ['/api/', '/assets/', '/uploads/', '/preview/'];
 const STAFF = staffPaths().map((path) => path.toLowerCase());
-const OWN_ADDRESSES = new Set(['/', '/robots.txt', '/sitemap.xml', '/favicon.ico', ...STAFF.filter((path) => !path.includes(':'))]);
+const OWN_ADDRESSES = new Set([
+  '/',
+  '/robots.txt',
+  '/sitemap.xml',
+  '/favicon.ico',
+  ...STAFF.filter((path) => !path.includes(':')),
+]);
 /** The screens that open a record by id (`/user/:id`): their address up to the id. */
 const OWN_RECORD_PREFIXES = STAFF.filter((path) => path.endsWith('/:id')).map((path) => path.slice(0, -':id'.length));
 /** The old short routes already answer 301 to their pages (docs/design.md §3). */

@@ -25,7 +25,10 @@ export const PUBLISH_MESSAGES = {
 export const PublishSchema = z
   .string({ message: PUBLISH_MESSAGES.shape })
   .max(40, { message: PUBLISH_MESSAGES.shape })
-  .refine((value) => value === 'now' || value === 'draft' || (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))), { message: PUBLISH_MESSAGES.shape });
+  .refine(
+    (value) => value === 'now' || value === 'draft' || (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))),
+    { message: PUBLISH_MESSAGES.shape },
+  );
 
 /**
  * Fields a save accepts beside the document: `publish`, and what the editor read with it (status, publishAt,
@@ -75,7 +78,10 @@ export const RevisionSummarySchema = z.object({
   publishAt: z.string().nullable(),
 });
 export type RevisionSummary = z.infer<typeof RevisionSummarySchema>;
-export const PageHistorySchema = z.object({ revisions: z.array(RevisionSummarySchema), published: z.number().int().nullable() });
+export const PageHistorySchema = z.object({
+  revisions: z.array(RevisionSummarySchema),
+  published: z.number().int().nullable(),
+});
 export type PageHistory = z.infer<typeof PageHistorySchema>;
 
 /** Restore `{revision}`: that revision's document becomes the page's next revision. Unschedule takes the same. */
@@ -93,7 +99,11 @@ export const SavedRevisionSchema = z.object({
 export type SavedRevision = z.infer<typeof SavedRevisionSchema>;
 
 /** The answer to unschedule: the revision, a draft again. */
-export const UnscheduledSchema = z.object({ message: z.literal('Success'), revision: z.number().int(), status: z.literal('draft') });
+export const UnscheduledSchema = z.object({
+  message: z.literal('Success'),
+  revision: z.number().int(),
+  status: z.literal('draft'),
+});
 
 /** One changed field between two revisions (docs/design.md §19): list items by position; an item added or removed whole. */
 export const ChangeSchema = z.object({

@@ -9,17 +9,28 @@ import { untranslated } from './translatable';
 export const SEO_LIMITS = { title: 70, titleHint: 60, description: 160, descriptionHint: 150 } as const;
 
 export const SeoSchema = z.strictObject({
-  title: z.string().trim().max(SEO_LIMITS.title, { message: `must be at most ${SEO_LIMITS.title} characters` }).default(''),
-  description: z.string().trim().max(SEO_LIMITS.description, { message: `must be at most ${SEO_LIMITS.description} characters` }).default(''),
-  // An uploaded image (a path on this site, whatever host it was sent with: docs/design.md §24) or an address
-  // elsewhere; never javascript: or data:.
-  image: untranslated(z
+  title: z
     .string()
     .trim()
-    .overwrite(siteRelativeImageAddress)
-    .max(2_000)
-    .refine((value) => value === '' || /^(https?:\/\/|\/(?!\/))/i.test(value), { message: 'must be an http(s) address or a path on this site' }))
+    .max(SEO_LIMITS.title, { message: `must be at most ${SEO_LIMITS.title} characters` })
     .default(''),
+  description: z
+    .string()
+    .trim()
+    .max(SEO_LIMITS.description, { message: `must be at most ${SEO_LIMITS.description} characters` })
+    .default(''),
+  // An uploaded image (a path on this site, whatever host it was sent with: docs/design.md §24) or an address
+  // elsewhere; never javascript: or data:.
+  image: untranslated(
+    z
+      .string()
+      .trim()
+      .overwrite(siteRelativeImageAddress)
+      .max(2_000)
+      .refine((value) => value === '' || /^(https?:\/\/|\/(?!\/))/i.test(value), {
+        message: 'must be an http(s) address or a path on this site',
+      }),
+  ).default(''),
 });
 export type Seo = z.infer<typeof SeoSchema>;
 
@@ -40,13 +51,18 @@ export function plainText(html: string): string {
   return html
     .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#?\w+);/g, (whole, name: string) => ENTITIES[name.toLowerCase()] ?? (name.startsWith('#') ? safeCodePoint(name.slice(1)) ?? whole : whole))
+    .replace(
+      /&(#?\w+);/g,
+      (whole, name: string) =>
+        ENTITIES[name.toLowerCase()] ?? (name.startsWith('#') ? (safeCodePoint(name.slice(1)) ?? whole) : whole),
+    )
     .replace(/\s+/g, ' ')
     .trim();
 }
 
 function safeCodePoint(code: string): string | null {
-  const n = code.startsWith('x') || code.startsWith('X') ? Number.parseInt(code.slice(1), 16) : Number.parseInt(code, 10);
+  const n =
+    code.startsWith('x') || code.startsWith('X') ? Number.parseInt(code.slice(1), 16) : Number.parseInt(code, 10);
   return Number.isInteger(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : null;
 }
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * (`/About1`, `/Careers1`): what the rich-text editor's link dialog offers to link to.
  */
 export const SitePageSchema = z.object({
-  title: z.string().meta({ description: 'The page\'s name as menus show it.' }),
+  title: z.string().meta({ description: "The page's name as menus show it." }),
   path: z.string().meta({ description: 'Its address on this site, in the default language (`/About1`).' }),
 });
 export type SitePage = z.infer<typeof SitePageSchema>;

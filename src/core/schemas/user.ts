@@ -31,7 +31,10 @@ export const USER_PAGE_SIZE = 10;
 
 const name20 = z.string({ message: USER_MESSAGES.name }).trim().max(20, { message: USER_MESSAGES.name });
 /** A user's mobile (docs/design.md §34): in India without + the spec's rule, else a number of the company's country or with +. */
-const mobileIn = (country: string, read: PhoneReader) => phoneField({ country, indian: MOBILE_PATTERN, indianMessage: USER_MESSAGES.mobile, read, optional: true }).default('');
+const mobileIn = (country: string, read: PhoneReader) =>
+  phoneField({ country, indian: MOBILE_PATTERN, indianMessage: USER_MESSAGES.mobile, read, optional: true }).default(
+    '',
+  );
 const flag = z.union([z.boolean(), z.enum(['Y', 'N'])]).transform((v) => v === true || v === 'Y');
 
 /**
@@ -45,10 +48,18 @@ export const userSchema = ({ country, read }: { country: string; read: PhoneRead
     employeecode: z.string({ message: USER_MESSAGES.code }).trim().max(20, { message: USER_MESSAGES.code }).default(''),
     salutation: z.union([z.enum(SALUTATIONS), z.literal('')]).default(''),
     gender: z.union([z.enum(GENDERS), z.literal('')]).default(''),
-    firstname: z.string({ message: USER_MESSAGES.firstName }).trim().min(1, { message: USER_MESSAGES.firstName }).max(20, { message: USER_MESSAGES.firstName }),
+    firstname: z
+      .string({ message: USER_MESSAGES.firstName })
+      .trim()
+      .min(1, { message: USER_MESSAGES.firstName })
+      .max(20, { message: USER_MESSAGES.firstName }),
     middlename: name20.default(''),
     lastname: name20.default(''),
-    address: z.string({ message: USER_MESSAGES.address }).trim().max(500, { message: USER_MESSAGES.address }).default(''),
+    address: z
+      .string({ message: USER_MESSAGES.address })
+      .trim()
+      .max(500, { message: USER_MESSAGES.address })
+      .default(''),
     mobile,
     mobile1: mobile,
     email: z
@@ -71,7 +82,9 @@ export type UserInput = z.input<typeof UserSchema>;
 export type UserData = z.output<typeof UserSchema>;
 
 /** Bodies that read a page of a list: no body, or no pageno, is page 1. */
-export const UserPageSchema = z.object({ pageno: z.coerce.number().int().min(1).max(100000).default(1), ...keysetRequestFields }).default({ pageno: 1 });
+export const UserPageSchema = z
+  .object({ pageno: z.coerce.number().int().min(1).max(100000).default(1), ...keysetRequestFields })
+  .default({ pageno: 1 });
 export const UserSearchSchema = z
   .object({
     searchText: searchTextSchema.default(''),
@@ -100,7 +113,11 @@ export const UserListRowSchema = z.object({
 });
 export type UserListRow = z.infer<typeof UserListRowSchema>;
 
-export const UserListSchema = z.object({ list: z.array(UserListRowSchema), totalItems: z.number().int(), ...keysetAnswerFields });
+export const UserListSchema = z.object({
+  list: z.array(UserListRowSchema),
+  totalItems: z.number().int(),
+  ...keysetAnswerFields,
+});
 export type UserList = z.infer<typeof UserListSchema>;
 
 /** A user as the form edits it: never the password or its hash. */

@@ -77,13 +77,15 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** The places one step below a place: an object's fields or a list's entries, each with its path and schema. */
 function stepInto(place: Place): { container: 'object' | 'list' | null; children: Place[] } {
   const { value } = place;
-  const at = (key: string | number, child: unknown, schema: z.core.$ZodType | undefined) => place.below(key, child, schema);
+  const at = (key: string | number, child: unknown, schema: z.core.$ZodType | undefined) =>
+    place.below(key, child, schema);
   const def = place.schema === undefined ? undefined : (unwrapSchema(place.schema)._zod.def as Def);
   if ((def === undefined || def.type === 'array') && Array.isArray(value)) {
     const element = def?.element as z.core.$ZodType | undefined;
     return { container: 'list', children: value.map((item, index) => at(index, item, element)) };
   }
-  if (def === undefined && isObject(value)) return { container: 'object', children: Object.entries(value).map(([key, item]) => at(key, item, undefined)) };
+  if (def === undefined && isObject(value))
+    return { container: 'object', children: Object.entries(value).map(([key, item]) => at(key, item, undefined)) };
   if (def?.type === 'object' && isObject(value)) {
     const shape = def.shape as Record<string, z.core.$ZodType>;
     const keys = Object.keys(shape).filter((key) => Object.hasOwn(value, key));
@@ -96,7 +98,11 @@ function stepInto(place: Place): { container: 'object' | 'list' | null; children
  * Visits every place of a document, the document itself first, depth first in order (an object's fields, a
  * list's entries). The walk keeps its own stack: a value nested thousands deep is walked, not a stack overflow.
  */
-export function walkDocument(schema: z.core.$ZodType | undefined, value: unknown, visit: (place: DocumentPlace) => VisitAnswer): void {
+export function walkDocument(
+  schema: z.core.$ZodType | undefined,
+  value: unknown,
+  visit: (place: DocumentPlace) => VisitAnswer,
+): void {
   const pending: Place[] = [new Place(value, schema)];
   while (pending.length > 0) {
     const place = pending.pop()!;
@@ -116,7 +122,11 @@ export const WALK_ON: unique symbol = Symbol('walk on');
  * and step into it. Objects and lists on the way are copied (fields the walk does not step into are kept as they
  * are); nothing of the original changes.
  */
-export function mapDocument(schema: z.core.$ZodType | undefined, value: unknown, replace: (place: DocumentPlace) => unknown): unknown {
+export function mapDocument(
+  schema: z.core.$ZodType | undefined,
+  value: unknown,
+  replace: (place: DocumentPlace) => unknown,
+): unknown {
   const map = (place: Place): unknown => {
     const replaced = replace(place);
     if (replaced !== WALK_ON) return replaced;

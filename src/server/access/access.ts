@@ -83,12 +83,19 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
  * with the screens reached from them; administrators may open every screen and every Autowired page.
  */
 export async function allowedScreens(tenant: Tenant, userId: number, groupId: number): Promise<string[]> {
-  if (groupId === ADMINISTRATORS_GROUP_ID) return [...ALL_SCREENS, ...(await listPages(tenant)).map((page) => page.routing).filter((routing) => !ALL_SCREENS.includes(routing))];
+  if (groupId === ADMINISTRATORS_GROUP_ID)
+    return [
+      ...ALL_SCREENS,
+      ...(await listPages(tenant)).map((page) => page.routing).filter((routing) => !ALL_SCREENS.includes(routing)),
+    ];
   const items = await effectiveMenuItems(tenant, userId, groupId);
   const granted = new Set(items.flatMap((item) => (item.routing ? [item.routing] : [])));
   for (const [screen, parent] of WITHIN) if (granted.has(parent)) granted.add(screen);
   // Menu items only ever open pages that exist (the menu editor checks), Autowired pages included.
-  return [...ALL_SCREENS.filter((screen) => granted.has(screen)), ...[...granted].filter((screen) => !ALL_SCREENS.includes(screen))];
+  return [
+    ...ALL_SCREENS.filter((screen) => granted.has(screen)),
+    ...[...granted].filter((screen) => !ALL_SCREENS.includes(screen)),
+  ];
 }
 
 /**
@@ -107,7 +114,14 @@ export function installAccessLayer(app: FastifyInstance): void {
     if (!route.url.startsWith('/api/')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`API route ${String(route.method)} ${route.url} does not declare its access`);
-    const screens = 'screen' in access ? [access.screen] : 'screens' in access ? access.screens : 'editsPage' in access && 'fixed' in access.editsPage ? [access.editsPage.fixed] : [];
+    const screens =
+      'screen' in access
+        ? [access.screen]
+        : 'screens' in access
+          ? access.screens
+          : 'editsPage' in access && 'fixed' in access.editsPage
+            ? [access.editsPage.fixed]
+            : [];
     for (const screen of screens) {
       for (const method of [route.method].flat()) screenRoutes.push({ method: String(method), url: route.url, screen });
     }
@@ -115,7 +129,8 @@ export function installAccessLayer(app: FastifyInstance): void {
     // The audit context first (docs/design.md §21): the rest of the request, handler included, runs inside it.
     route.onRequest = [enterAuditContext, checkAccess, ...[route.onRequest ?? []].flat()];
     // A page named in the address or the body is known once the input is valid (a bad one is a 400 first).
-    if ('editsPage' in access && !('fixed' in access.editsPage)) route.preHandler = [...[route.preHandler ?? []].flat(), checkPageEdit];
+    if ('editsPage' in access && !('fixed' in access.editsPage))
+      route.preHandler = [...[route.preHandler ?? []].flat(), checkPageEdit];
   });
 }
 
@@ -131,13 +146,16 @@ async function checkAccess(request: FastifyRequest): Promise<void> {
   if ('public' in access) {
     // A user held to /account (two-step sign-in to turn on, a one-time password to replace) is a visitor to
     // every public call but the sign-in ones.
-    if (request.session && isHeldToAccount(request.session) && !request.url.startsWith('/api/auth/')) request.session = null;
+    if (request.session && isHeldToAccount(request.session) && !request.url.startsWith('/api/auth/'))
+      request.session = null;
     return;
   }
   const session = request.session;
   if (!session) throw new UnauthorizedError();
   if (session.via === 'cookie' && !SAFE_METHODS.has(request.method) && !csrfMatches(request, session)) {
-    throw new ForbiddenError('The security token of this page is missing or out of date. Reload the page and try again.');
+    throw new ForbiddenError(
+      'The security token of this page is missing or out of date. Reload the page and try again.',
+    );
   }
   if ('account' in access) return;
   if (session.mustChangePassword) throw new ForbiddenError(ACCOUNT_MESSAGES.passwordChangeRequired);
@@ -149,7 +167,8 @@ async function checkAccess(request: FastifyRequest): Promise<void> {
   }
   const screens = await allowedScreens(request.tenant, session.userId, session.groupId);
   const needed = 'screen' in access ? [access.screen] : access.screens;
-  if (!needed.some((screen) => screens.includes(screen))) throw new ForbiddenError('Your menu does not include this screen.');
+  if (!needed.some((screen) => screens.includes(screen)))
+    throw new ForbiddenError('Your menu does not include this screen.');
 }
 
 /** Whether the caller may edit the page of this routing name: its editor is in their menu and their account is not held. */
@@ -168,7 +187,9 @@ async function checkPageEdit(request: FastifyRequest): Promise<void> {
   const named = access.editsPage;
   const page = await resolvePage(request.tenant, routingNamed(request, named));
   if (!(await mayEditPage(request.tenant, request.session, page.routing))) {
-    throw new ForbiddenError('fixed' in named ? 'Your menu does not include this screen.' : 'Your menu does not include this page.');
+    throw new ForbiddenError(
+      'fixed' in named ? 'Your menu does not include this screen.' : 'Your menu does not include this page.',
+    );
   }
   request.editedPage = page;
 }
@@ -180,7 +201,8 @@ function routingNamed(request: FastifyRequest, named: PageNamedBy): string {
 }
 
 /** A session that may use only the own account's calls until its user does what is asked there (docs/design.md §21, §22). */
-export const isHeldToAccount = (session: Pick<SessionUser, 'mustEnrol' | 'mustChangePassword'>): boolean => session.mustEnrol || session.mustChangePassword;
+export const isHeldToAccount = (session: Pick<SessionUser, 'mustEnrol' | 'mustChangePassword'>): boolean =>
+  session.mustEnrol || session.mustChangePassword;
 
 export async function resolveSession(request: FastifyRequest): Promise<SessionUser | null> {
   const header = request.headers.authorization;

@@ -40,7 +40,14 @@ import { createUser } from '../users/users.service';
  * keeping it lets the test see that signing in and out is recorded. `settings` stays in too: it changes only at
  * start-up (form key, setup code) and in the first-run setup (audited).
  */
-const NOT_FINGERPRINTED = new Set(['audit_log', 'rate_limits', 'jobs', 'kysely_migration', 'kysely_migration_lock', 'not_found']);
+const NOT_FINGERPRINTED = new Set([
+  'audit_log',
+  'rate_limits',
+  'jobs',
+  'kysely_migration',
+  'kysely_migration_lock',
+  'not_found',
+]);
 
 /** A call as inject takes it; `on`: another app to call (and fingerprint) than the test app, /api/setup's fresh one. */
 type Request = InjectOptions & { on?: FastifyInstance };
@@ -102,10 +109,19 @@ const read = (url: string, payload: object | ((c: Ctx) => object) = {}, who: 'ad
   changes: false,
   request: (c) => c.post(url, typeof payload === 'function' ? payload(c) : payload, who === 'admin' ? c.admin : null),
 });
-const readGet = (url: string, who: 'admin' | 'visitor' = 'admin'): Call => ({ changes: false, request: (c) => c.get(url, who === 'admin' ? c.admin : null) });
+const readGet = (url: string, who: 'admin' | 'visitor' = 'admin'): Call => ({
+  changes: false,
+  request: (c) => c.get(url, who === 'admin' ? c.admin : null),
+});
 
 /** The site's languages with German (named `name`) beside the default. */
-const withGerman = (name = 'Deutsch') => ({ defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }, { code: 'de', name, enabled: true }] });
+const withGerman = (name = 'Deutsch') => ({
+  defaultLocale: 'en-IN',
+  locales: [
+    { code: 'en-IN', name: 'English', enabled: true },
+    { code: 'de', name, enabled: true },
+  ],
+});
 
 /** Set-up: German is one of the site's languages. */
 async function german(c: Ctx): Promise<Prepared> {
@@ -121,7 +137,13 @@ async function germanRevisions(c: Ctx, count: number): Promise<Array<{ revision:
     const { revisions } = await c.ok(c.get('/api/master/translate/Home/history?locale=de'));
     if (revisions.length >= count) return revisions;
     const { revision } = await c.ok(c.get('/api/master/translate/Home?locale=de'));
-    await c.ok(c.post('/api/master/translate/Home', { locale: 'de', revision, texts: { 'slideList.0.heading': c.unique('Überschrift ') } }));
+    await c.ok(
+      c.post('/api/master/translate/Home', {
+        locale: 'de',
+        revision,
+        texts: { 'slideList.0.heading': c.unique('Überschrift ') },
+      }),
+    );
   }
 }
 
@@ -143,14 +165,24 @@ const CONTENT_CALLS: Record<string, Call> = Object.fromEntries(
       `POST /api/master/restore/${page.routing}`,
       {
         changes: true,
-        prepare: async (c) => ({ revision: (await c.ok(c.get(`/api/master/history/${page.routing}`))).revisions.at(-1).revision }),
+        prepare: async (c) => ({
+          revision: (await c.ok(c.get(`/api/master/history/${page.routing}`))).revisions.at(-1).revision,
+        }),
         request: (c, p) => c.post(`/api/master/restore/${page.routing}`, { revision: p.revision }),
       },
     ],
   ]),
 );
 
-const contactEnquiry = { organization: 'Deccan Tools', name: 'Priya Patil', email: 'priya@example.in', mobile: '9876543210', requirements: 'A CRM, please.', menupageid: 11, commonrouting: 'Contact' };
+const contactEnquiry = {
+  organization: 'Deccan Tools',
+  name: 'Priya Patil',
+  email: 'priya@example.in',
+  mobile: '9876543210',
+  requirements: 'A CRM, please.',
+  menupageid: 11,
+  commonrouting: 'Contact',
+};
 const person = (c: Ctx) => ({
   employeecode: c.unique('E'),
   salutation: 'Ms.',
@@ -191,7 +223,11 @@ const CALLS: Record<string, Call> = {
   'POST /api/master/savepagecontent': {
     changes: true,
     prepare: async (c) => ({ revision: (await c.ok(c.get('/api/master/edit/AuditPage'))).revision }),
-    request: (c, p) => c.post('/api/master/savepagecontent', { commonrouting: 'AuditPage', document: { header: { title: c.unique('Title ') }, rows: [], revision: p.revision } }),
+    request: (c, p) =>
+      c.post('/api/master/savepagecontent', {
+        commonrouting: 'AuditPage',
+        document: { header: { title: c.unique('Title ') }, rows: [], revision: p.revision },
+      }),
   },
   // ---- Drafts, scheduling and compare (docs/design.md §19)
   'GET /api/master/edit/:routing': readGet('/api/master/edit/Home'),
@@ -203,7 +239,9 @@ const CALLS: Record<string, Call> = {
   },
   'GET /api/master/compare/:routing': {
     changes: false,
-    prepare: async (c) => ({ revisions: (await c.ok(c.get('/api/master/history/Home'))).revisions.map((r: { revision: number }) => r.revision) }),
+    prepare: async (c) => ({
+      revisions: (await c.ok(c.get('/api/master/history/Home'))).revisions.map((r: { revision: number }) => r.revision),
+    }),
     request: (c, p) => c.get(`/api/master/compare/Home?from=${p.revisions.at(-1)}&to=${p.revisions[0]}`),
   },
   'POST /api/master/unschedule/:routing': {
@@ -213,12 +251,18 @@ const CALLS: Record<string, Call> = {
       const { revision } = await c.ok(c.get('/api/master/edit/AuditPage'));
       const document = { header: { title: c.unique('Scheduled ') }, rows: [], revision };
       const publish = new Date(Date.now() + 86_400_000).toISOString();
-      return { revision: (await c.ok(c.post('/api/master/savepagecontent', { commonrouting: 'AuditPage', document, publish }))).revision };
+      return {
+        revision: (await c.ok(c.post('/api/master/savepagecontent', { commonrouting: 'AuditPage', document, publish })))
+          .revision,
+      };
     },
     request: (c, p) => c.post('/api/master/unschedule/AuditPage', { revision: p.revision }),
   },
   // ---- Shared preview links and who is editing (docs/design.md §26)
-  'POST /api/master/previewshare/:routing': { changes: true, request: (c) => c.post('/api/master/previewshare/AuditPage', { hours: 24 }) },
+  'POST /api/master/previewshare/:routing': {
+    changes: true,
+    request: (c) => c.post('/api/master/previewshare/AuditPage', { hours: 24 }),
+  },
   'GET /api/master/previewshares/:routing': readGet('/api/master/previewshares/AuditPage'),
   'POST /api/master/previewshare/revoke': {
     changes: true,
@@ -245,18 +289,38 @@ const CALLS: Record<string, Call> = {
   // ---- Languages and translations (docs/design.md §28): German is added by the calls' set-up where they need it
   'GET /api/master/locales': readGet('/api/master/locales'),
   'GET /api/master/sitepages': readGet('/api/master/sitepages'),
-  'POST /api/master/locales': { changes: true, request: (c) => c.post('/api/master/locales', withGerman(c.unique('Deutsch'))) },
-  'GET /api/master/translate/:routing': { changes: false, prepare: german, request: (c) => c.get('/api/master/translate/Home?locale=de') },
+  'POST /api/master/locales': {
+    changes: true,
+    request: (c) => c.post('/api/master/locales', withGerman(c.unique('Deutsch'))),
+  },
+  'GET /api/master/translate/:routing': {
+    changes: false,
+    prepare: german,
+    request: (c) => c.get('/api/master/translate/Home?locale=de'),
+  },
   'POST /api/master/translate/:routing': {
     changes: true,
-    prepare: async (c) => ({ ...(await german(c)), revision: (await c.ok(c.get('/api/master/translate/Home?locale=de'))).revision }),
-    request: (c, p) => c.post('/api/master/translate/Home', { locale: 'de', revision: p.revision, texts: { 'slideList.0.heading': c.unique('Überschrift ') } }),
+    prepare: async (c) => ({
+      ...(await german(c)),
+      revision: (await c.ok(c.get('/api/master/translate/Home?locale=de'))).revision,
+    }),
+    request: (c, p) =>
+      c.post('/api/master/translate/Home', {
+        locale: 'de',
+        revision: p.revision,
+        texts: { 'slideList.0.heading': c.unique('Überschrift ') },
+      }),
   },
-  'GET /api/master/translate/:routing/history': { changes: false, prepare: german, request: (c) => c.get('/api/master/translate/Home/history?locale=de') },
+  'GET /api/master/translate/:routing/history': {
+    changes: false,
+    prepare: german,
+    request: (c) => c.get('/api/master/translate/Home/history?locale=de'),
+  },
   'GET /api/master/translate/:routing/compare': {
     changes: false,
     prepare: async (c) => ({ revisions: (await germanRevisions(c, 2)).map((r) => r.revision) }),
-    request: (c, p) => c.get(`/api/master/translate/Home/compare?locale=de&from=${p.revisions[1]}&to=${p.revisions[0]}`),
+    request: (c, p) =>
+      c.get(`/api/master/translate/Home/compare?locale=de&from=${p.revisions[1]}&to=${p.revisions[0]}`),
   },
   'POST /api/master/translate/:routing/restore': {
     changes: true,
@@ -269,17 +333,40 @@ const CALLS: Record<string, Call> = {
       await german(c);
       const { revision } = await c.ok(c.get('/api/master/translate/Home?locale=de'));
       const publish = new Date(Date.now() + 86_400_000).toISOString();
-      const saved = await c.ok(c.post('/api/master/translate/Home', { locale: 'de', revision, texts: { 'slideList.0.heading': c.unique('Geplant ') }, publish }));
+      const saved = await c.ok(
+        c.post('/api/master/translate/Home', {
+          locale: 'de',
+          revision,
+          texts: { 'slideList.0.heading': c.unique('Geplant ') },
+          publish,
+        }),
+      );
       return { revision: saved.revision };
     },
     request: (c, p) => c.post('/api/master/translate/Home/unschedule', { locale: 'de', revision: p.revision }),
   },
-  'GET /api/master/translations': { changes: false, prepare: german, request: (c) => c.get('/api/master/translations') },
-  'GET /api/master/sitetexts': { changes: false, prepare: german, request: (c) => c.get('/api/master/sitetexts?locale=de') },
+  'GET /api/master/translations': {
+    changes: false,
+    prepare: german,
+    request: (c) => c.get('/api/master/translations'),
+  },
+  'GET /api/master/sitetexts': {
+    changes: false,
+    prepare: german,
+    request: (c) => c.get('/api/master/sitetexts?locale=de'),
+  },
   'POST /api/master/sitetexts': {
     changes: true,
-    prepare: async (c) => ({ ...(await german(c)), revision: (await c.ok(c.get('/api/master/sitetexts?locale=de'))).revision }),
-    request: (c, p) => c.post('/api/master/sitetexts', { locale: 'de', revision: p.revision, texts: { 'footer.tagline': c.unique('Software aus Pune ') } }),
+    prepare: async (c) => ({
+      ...(await german(c)),
+      revision: (await c.ok(c.get('/api/master/sitetexts?locale=de'))).revision,
+    }),
+    request: (c, p) =>
+      c.post('/api/master/sitetexts', {
+        locale: 'de',
+        revision: p.revision,
+        texts: { 'footer.tagline': c.unique('Software aus Pune ') },
+      }),
   },
   'GET /api/master/xliff/:locale': { changes: false, prepare: german, request: (c) => c.get('/api/master/xliff/de') },
   'POST /api/master/xliff/:locale': {
@@ -288,23 +375,42 @@ const CALLS: Record<string, Call> = {
       await german(c);
       const exported = await c.app.inject(c.get('/api/master/xliff/de'));
       // A translator's first text for the caption of the second slide (whatever earlier calls translated).
-      const xml = exported.body.replace(/(<unit id="slideList\.1\.caption"[\s\S]*?<\/source>)(\s*<target>[^<]*<\/target>)?/, `$1<target>${c.unique('Bildunterschrift ')}</target>`);
+      const xml = exported.body.replace(
+        /(<unit id="slideList\.1\.caption"[\s\S]*?<\/source>)(\s*<target>[^<]*<\/target>)?/,
+        `$1<target>${c.unique('Bildunterschrift ')}</target>`,
+      );
       return { xml };
     },
-    request: (c, p) => ({ method: 'POST', url: '/api/master/xliff/de', headers: { ...c.admin.headers, 'content-type': 'application/xliff+xml' }, payload: p.xml }),
+    request: (c, p) => ({
+      method: 'POST',
+      url: '/api/master/xliff/de',
+      headers: { ...c.admin.headers, 'content-type': 'application/xliff+xml' },
+      payload: p.xml,
+    }),
   },
   // ---- Redirects and the 404 log (docs/design.md §27)
   'GET /api/master/redirects': readGet('/api/master/redirects'),
-  'POST /api/master/redirects': { changes: true, request: (c) => c.post('/api/master/redirects', { from: `/${c.unique('old')}`, to: '/News1', status: 301 }) },
+  'POST /api/master/redirects': {
+    changes: true,
+    request: (c) => c.post('/api/master/redirects', { from: `/${c.unique('old')}`, to: '/News1', status: 301 }),
+  },
   'DELETE /api/master/redirects/:id': {
     changes: true,
-    prepare: async (c) => ({ id: (await c.ok(c.post('/api/master/redirects', { from: `/${c.unique('gone')}`, to: '/About1', status: 302 }))).id }),
+    prepare: async (c) => ({
+      id: (await c.ok(c.post('/api/master/redirects', { from: `/${c.unique('gone')}`, to: '/About1', status: 302 })))
+        .id,
+    }),
     request: (c, p) => ({ method: 'DELETE', url: `/api/master/redirects/${p.id}`, headers: c.admin.headers }),
   },
   'GET /api/master/redirects.csv': readGet('/api/master/redirects.csv'),
   'POST /api/master/redirects.csv': {
     changes: true,
-    request: (c) => ({ method: 'POST', url: '/api/master/redirects.csv', headers: { ...c.admin.headers, 'content-type': 'text/csv' }, payload: `from,to,status\n/${c.unique('csv')},/News1,301\n` }),
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/master/redirects.csv',
+      headers: { ...c.admin.headers, 'content-type': 'text/csv' },
+      payload: `from,to,status\n/${c.unique('csv')},/News1,301\n`,
+    }),
   },
   'GET /api/master/notfound': readGet('/api/master/notfound'),
   'POST /api/master/getpagedefinition': read('/api/master/getpagedefinition', { commonrouting: 'AuditPage' }),
@@ -315,7 +421,10 @@ const CALLS: Record<string, Call> = {
     prepare: async (c) => {
       const { revision } = await c.ok(c.get('/api/master/edit/AuditPage'));
       const document = { header: { title: c.unique('Restorable ') }, rows: [], revision };
-      return { revision: (await c.ok(c.post('/api/master/savepagecontent', { commonrouting: 'AuditPage', document }))).revision };
+      return {
+        revision: (await c.ok(c.post('/api/master/savepagecontent', { commonrouting: 'AuditPage', document })))
+          .revision,
+      };
     },
     request: (c, p) => c.post('/api/master/restorepage', { commonrouting: 'AuditPage', revision: p.revision }),
   },
@@ -374,15 +483,23 @@ const CALLS: Record<string, Call> = {
     // The first step of a user with two-step sign-in on (set-up) gives the challenge cookie the second step needs.
     prepare: async (c) => {
       const staff = await c.newStaff({ twoFactor: true });
-      const first = await c.app.inject(c.post('/api/auth/signin', { username: staff.username, password: EDITOR_PASSWORD }, null));
+      const first = await c.app.inject(
+        c.post('/api/auth/signin', { username: staff.username, password: EDITOR_PASSWORD }, null),
+      );
       return { staff, challenge: first.cookies.find((cookie) => cookie.name === 'folio_challenge')?.value };
     },
-    request: (c, p) => ({ ...c.post('/api/auth/signin/verify', { code: p.staff.recoveryCodes[0] }, null), headers: { cookie: `folio_challenge=${p.challenge}` } }),
+    request: (c, p) => ({
+      ...c.post('/api/auth/signin/verify', { code: p.staff.recoveryCodes[0] }, null),
+      headers: { cookie: `folio_challenge=${p.challenge}` },
+    }),
   },
   'POST /api/auth/forgot': {
     changes: true,
     prepare: async (c) => ({ staff: await c.newStaff() }),
-    request: (c, p) => ({ ...c.post('/api/auth/forgot', { username: p.staff.username }, null), remoteAddress: '10.79.0.1' }),
+    request: (c, p) => ({
+      ...c.post('/api/auth/forgot', { username: p.staff.username }, null),
+      remoteAddress: '10.79.0.1',
+    }),
   },
   'POST /api/auth/reset': {
     changes: true,
@@ -390,15 +507,24 @@ const CALLS: Record<string, Call> = {
     prepare: async (c) => {
       const staff = await c.newStaff();
       await c.ok({ ...c.post('/api/auth/forgot', { username: staff.username }, null), remoteAddress: '10.79.0.2' });
-      const mail = await c.db.selectFrom('jobs').select('payload').where('kind', '=', 'staff-mail').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const mail = await c.db
+        .selectFrom('jobs')
+        .select('payload')
+        .where('kind', '=', 'staff-mail')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
       return { token: /[?&]token=([\w-]+)/.exec(mail.payload ?? '')?.[1] };
     },
-    request: (c, p) => ({ ...c.post('/api/auth/reset', { token: p.token, password: 'a-brand-new-password' }, null), remoteAddress: '10.79.0.2' }),
+    request: (c, p) => ({
+      ...c.post('/api/auth/reset', { token: p.token, password: 'a-brand-new-password' }, null),
+      remoteAddress: '10.79.0.2',
+    }),
   },
   'POST /api/auth/password': {
     changes: true,
     prepare: async (c) => ({ staff: await c.newStaff() }),
-    request: (c, p) => c.post('/api/auth/password', { current: EDITOR_PASSWORD, password: 'a-brand-new-password' }, p.staff.session),
+    request: (c, p) =>
+      c.post('/api/auth/password', { current: EDITOR_PASSWORD, password: 'a-brand-new-password' }, p.staff.session),
   },
   'POST /api/auth/2fa/setup': {
     changes: true,
@@ -416,7 +542,8 @@ const CALLS: Record<string, Call> = {
   'POST /api/auth/2fa/disable': {
     changes: true,
     prepare: async (c) => ({ staff: await c.newStaff({ twoFactor: true }) }),
-    request: (c, p) => c.post('/api/auth/2fa/disable', { password: EDITOR_PASSWORD, code: p.staff.recoveryCodes[0] }, p.staff.session),
+    request: (c, p) =>
+      c.post('/api/auth/2fa/disable', { password: EDITOR_PASSWORD, code: p.staff.recoveryCodes[0] }, p.staff.session),
   },
   'POST /api/setup': {
     changes: true,
@@ -425,7 +552,12 @@ const CALLS: Record<string, Call> = {
       const app = await c.pendingSetupApp();
       return { app, code: await pendingSetupCode(app.tenants.default) };
     },
-    request: (_c, p) => ({ on: p.app, method: 'POST', url: '/api/setup', payload: { company, username: 'boss', password: 'long-enough-password', setupCode: p.code } }),
+    request: (_c, p) => ({
+      on: p.app,
+      method: 'POST',
+      url: '/api/setup',
+      payload: { company, username: 'boss', password: 'long-enough-password', setupCode: p.code },
+    }),
   },
   'POST /api/setup/logo': {
     changes: true,
@@ -433,9 +565,21 @@ const CALLS: Record<string, Call> = {
     prepare: async (c) => {
       const app = await c.pendingSetupApp();
       const setupCode = (await pendingSetupCode(app.tenants.default)) ?? '';
-      return { app, body: multipartBody({ setupCode }, { name: 'logo.png', type: 'image/png', data: await testImage(40, 30, 'png') }) };
+      return {
+        app,
+        body: multipartBody(
+          { setupCode },
+          { name: 'logo.png', type: 'image/png', data: await testImage(40, 30, 'png') },
+        ),
+      };
     },
-    request: (_c, p) => ({ on: p.app, method: 'POST', url: '/api/setup/logo', headers: { 'content-type': p.body.contentType }, payload: p.body.payload }),
+    request: (_c, p) => ({
+      on: p.app,
+      method: 'POST',
+      url: '/api/setup/logo',
+      headers: { 'content-type': p.body.contentType },
+      payload: p.body.payload,
+    }),
   },
 
   // ---- Company details
@@ -449,7 +593,10 @@ const CALLS: Record<string, Call> = {
 
   // ---- Groups
   'POST /api/menu/getAllgroup': read('/api/menu/getAllgroup'),
-  'POST /api/menu/SaveUserGroup': { changes: true, request: (c) => c.post('/api/menu/SaveUserGroup', { groupname: c.unique('Writers') }) },
+  'POST /api/menu/SaveUserGroup': {
+    changes: true,
+    request: (c) => c.post('/api/menu/SaveUserGroup', { groupname: c.unique('Writers') }),
+  },
   'POST /api/menu/deletegroup': {
     changes: true,
     prepare: async (c) => ({ id: await c.newGroup() }),
@@ -458,10 +605,16 @@ const CALLS: Record<string, Call> = {
 
   // ---- Users
   'POST /api/master/getempmasterfroEmp': read('/api/master/getempmasterfroEmp', { pageno: 1 }),
-  'POST /api/master/getSearchForEmployeeMaster': read('/api/master/getSearchForEmployeeMaster', { searchText: 'audit', type: 'All' }),
+  'POST /api/master/getSearchForEmployeeMaster': read('/api/master/getSearchForEmployeeMaster', {
+    searchText: 'audit',
+    type: 'All',
+  }),
   'POST /api/master/getEmployeedByid': read('/api/master/getEmployeedByid', (c) => ({ id: c.fixture.editorId })),
   'POST /api/master/getusergroup': read('/api/master/getusergroup'),
-  'POST /api/master/saveemployeemaster': { changes: true, request: (c) => c.post('/api/master/saveemployeemaster', person(c)) },
+  'POST /api/master/saveemployeemaster': {
+    changes: true,
+    request: (c) => c.post('/api/master/saveemployeemaster', person(c)),
+  },
   'POST /api/master/Employeechangedeletstatus': {
     changes: true,
     prepare: async (c) => ({ id: await c.newUser() }),
@@ -480,14 +633,20 @@ const CALLS: Record<string, Call> = {
   'POST /api/menu/getAllitempage': read('/api/menu/getAllitempage'),
   'POST /api/menu/savemenubyuserforjson': {
     changes: true,
-    request: (c) => c.post('/api/menu/savemenubyuserforjson', { jsonsavelist: { pageid: 2, pagename: 'About', sequence: 1, resourcegroupid: c.fixture.groupId } }),
+    request: (c) =>
+      c.post('/api/menu/savemenubyuserforjson', {
+        jsonsavelist: { pageid: 2, pagename: 'About', sequence: 1, resourcegroupid: c.fixture.groupId },
+      }),
   },
   'POST /api/menu/deletemenubyuser': {
     changes: true,
     prepare: async (c) => ({ menuId: await c.newGroupMenuItem(c.fixture.groupId) }),
     request: (c, p) => c.post('/api/menu/deletemenubyuser', { menuId: p.menuId }),
   },
-  'POST /api/menu/getallmenudata': read('/api/menu/getallmenudata', (c) => ({ userId: c.fixture.groupId, from: 'group' })),
+  'POST /api/menu/getallmenudata': read('/api/menu/getallmenudata', (c) => ({
+    userId: c.fixture.groupId,
+    from: 'group',
+  })),
   'POST /api/menu/menubymenname': read('/api/menu/menubymenname', { menuname: 'Home' }),
   'POST /api/menu/SaveItemname': {
     changes: true,
@@ -512,7 +671,16 @@ const CALLS: Record<string, Call> = {
       const userId = await c.newUser(groupId);
       await c.db
         .insertInto('menu_items')
-        .values({ owner_kind: 'user', owner_id: userId, parent_id: null, page_id: 1, label: 'Home', sequence: 1, is_sub_menu: 0, land_page: 0 })
+        .values({
+          owner_kind: 'user',
+          owner_id: userId,
+          parent_id: null,
+          page_id: 1,
+          label: 'Home',
+          sequence: 1,
+          is_sub_menu: 0,
+          land_page: 0,
+        })
         .execute();
       return { groupId };
     },
@@ -533,28 +701,53 @@ const CALLS: Record<string, Call> = {
   'POST /api/master/getallmodeules': read('/api/master/getallmodeules'),
   'POST /api/master/savePageCreation': {
     changes: true,
-    request: (c) => c.post('/api/master/savePageCreation', { filename: c.unique('Vacancies'), dspname: 'Vacancies', module: 1, type: 'Autowired', homepage: 'Y' }),
+    request: (c) =>
+      c.post('/api/master/savePageCreation', {
+        filename: c.unique('Vacancies'),
+        dspname: 'Vacancies',
+        module: 1,
+        type: 'Autowired',
+        homepage: 'Y',
+      }),
   },
   'POST /api/master/activitydelstatus': {
     changes: true,
     prepare: async (c) => ({ id: await c.newPage() }),
     request: (c, p) => c.post('/api/master/activitydelstatus', { id: p.id, activeStatus: 'N' }),
   },
-  'POST /api/master/getactivityforparamconf': read('/api/master/getactivityforparamconf', (c) => ({ id: c.fixture.pageId })),
-  'POST /api/master/getActivityParametersByid': read('/api/master/getActivityParametersByid', (c) => ({ id: c.fixture.pageId })),
+  'POST /api/master/getactivityforparamconf': read('/api/master/getactivityforparamconf', (c) => ({
+    id: c.fixture.pageId,
+  })),
+  'POST /api/master/getActivityParametersByid': read('/api/master/getActivityParametersByid', (c) => ({
+    id: c.fixture.pageId,
+  })),
   'POST /api/master/saveParameters': {
     changes: true,
     prepare: async (c) => ({ id: await c.newPage() }),
     request: (c, p) =>
       c.post('/api/master/saveParameters', {
         id: p.id,
-        parameters: [{ parameterName: 'jobTitle', sequence: 1, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', minlength: 3, maxlength: 80 }],
+        parameters: [
+          {
+            parameterName: 'jobTitle',
+            sequence: 1,
+            mandatory: 'Y',
+            type: 'Textarea',
+            unittype: 'Character',
+            pagecreationtype: 'Detail',
+            minlength: 3,
+            maxlength: 80,
+          },
+        ],
       }),
   },
   'POST /api/menu/getmodulelst': read('/api/menu/getmodulelst'),
 
   // ---- Master data
-  'POST /api/master/savecommonmastertype': { changes: true, request: (c) => c.post('/api/master/savecommonmastertype', { code: c.unique('OFFICE'), name: 'Office' }) },
+  'POST /api/master/savecommonmastertype': {
+    changes: true,
+    request: (c) => c.post('/api/master/savecommonmastertype', { code: c.unique('OFFICE'), name: 'Office' }),
+  },
   'POST /api/master/getCommasterType': read('/api/master/getCommasterType', { pageno: 1 }),
   'POST /api/master/getcommasterTypeByID': read('/api/master/getcommasterTypeByID', (c) => ({ id: c.fixture.typeId })),
   'POST /api/master/changeStatusForCommonMasterType': {
@@ -563,13 +756,27 @@ const CALLS: Record<string, Call> = {
     request: (c, p) => c.post('/api/master/changeStatusForCommonMasterType', { id: p.id, activeStatus: 'N' }),
   },
   'POST /api/master/getCommasterTypefordropdown': read('/api/master/getCommasterTypefordropdown'),
-  'POST /api/master/getCommasterTypefordependacy': read('/api/master/getCommasterTypefordependacy', (c) => ({ id: c.fixture.typeId })),
+  'POST /api/master/getCommasterTypefordependacy': read('/api/master/getCommasterTypefordependacy', (c) => ({
+    id: c.fixture.typeId,
+  })),
   'POST /api/master/savecommonmaster': {
     changes: true,
-    request: (c) => c.post('/api/master/savecommonmaster', { typeId: c.fixture.typeId, code: c.unique('BANER'), name: 'Baner', sequence: 1 }),
+    request: (c) =>
+      c.post('/api/master/savecommonmaster', {
+        typeId: c.fixture.typeId,
+        code: c.unique('BANER'),
+        name: 'Baner',
+        sequence: 1,
+      }),
   },
-  'POST /api/master/getCommonMaster': read('/api/master/getCommonMaster', (c) => ({ pageno: 1, typeId: c.fixture.typeId })),
-  'POST /api/master/getSearchForcommonMaster': read('/api/master/getSearchForcommonMaster', { pageno: 1, searchText: 'Pune' }),
+  'POST /api/master/getCommonMaster': read('/api/master/getCommonMaster', (c) => ({
+    pageno: 1,
+    typeId: c.fixture.typeId,
+  })),
+  'POST /api/master/getSearchForcommonMaster': read('/api/master/getSearchForcommonMaster', {
+    pageno: 1,
+    searchText: 'Pune',
+  }),
   'POST /api/master/getcommasterByID': read('/api/master/getcommasterByID', (c) => ({ id: c.fixture.valueId })),
   'POST /api/master/gettypeformasterByID': read('/api/master/gettypeformasterByID', (c) => ({ id: c.fixture.valueId })),
   'POST /api/master/changeStatusForCommonMaster': {
@@ -583,13 +790,17 @@ const CALLS: Record<string, Call> = {
     prepare: async (c) => {
       const types: Array<{ id: number; code: string }> = await c.ok(c.post('/api/master/getCommasterTypefordropdown'));
       const typeId = (code: string) => types.find((type) => type.code === code)!.id;
-      const states: Array<{ id: number }> = (await c.ok(c.post('/api/master/getCommonMaster', { pageno: 1, typeId: typeId('STATE') }))).items;
+      const states: Array<{ id: number }> = (
+        await c.ok(c.post('/api/master/getCommonMaster', { pageno: 1, typeId: typeId('STATE') }))
+      ).items;
       const valueId = await c.newMasterValue(typeId('CITY'), states[0]!.id);
       return { valueId, parentId: states[1]!.id };
     },
     request: (c, p) => c.post('/api/master/savecommonmasterdependancy', { valueId: p.valueId, parentId: p.parentId }),
   },
-  'POST /api/master/getCommonMasterfordependancy': read('/api/master/getCommonMasterfordependancy', (c) => ({ typeId: c.fixture.typeId })),
+  'POST /api/master/getCommonMasterfordependancy': read('/api/master/getCommonMasterfordependancy', (c) => ({
+    typeId: c.fixture.typeId,
+  })),
 
   // ---- The audit log itself (reads only: no call changes or deletes an entry)
   'POST /api/master/getauditlog': read('/api/master/getauditlog', { pageno: 1, action: 'group.create' }),
@@ -600,10 +811,19 @@ const CALLS: Record<string, Call> = {
   // ---- Images
   'POST /api/master/uploadImage': {
     changes: true,
-    prepare: async () => ({ body: multipartBody({ page: 'about' }, { name: 'photo.png', type: 'image/png', data: await testImage(40, 30, 'png') }) }),
+    prepare: async () => ({
+      body: multipartBody(
+        { page: 'about' },
+        { name: 'photo.png', type: 'image/png', data: await testImage(40, 30, 'png') },
+      ),
+    }),
     request: (c, p) => {
       const request = c.post('/api/master/uploadImage');
-      return { ...request, headers: { ...request.headers, 'content-type': p.body.contentType }, payload: p.body.payload };
+      return {
+        ...request,
+        headers: { ...request.headers, 'content-type': p.body.contentType },
+        payload: p.body.payload,
+      };
     },
   },
   'POST /api/master/deleteImage': {
@@ -613,11 +833,16 @@ const CALLS: Record<string, Call> = {
   },
   // ---- The media library (docs/design.md §27)
   'GET /api/master/media': readGet('/api/master/media?search=photo&unused=1'),
-  'GET /api/master/media/:id': { changes: false, prepare: async (c) => ({ id: await mediaIdOf(c, await c.newImage()) }), request: (c, p) => c.get(`/api/master/media/${p.id}`, c.admin) },
+  'GET /api/master/media/:id': {
+    changes: false,
+    prepare: async (c) => ({ id: await mediaIdOf(c, await c.newImage()) }),
+    request: (c, p) => c.get(`/api/master/media/${p.id}`, c.admin),
+  },
   'POST /api/master/media/:id': {
     changes: true,
     prepare: async (c) => ({ id: await mediaIdOf(c, await c.newImage()) }),
-    request: (c, p) => c.post(`/api/master/media/${p.id}`, { title: c.unique('Title'), alt: c.unique('Alt'), focalX: 0.2, focalY: 0.8 }),
+    request: (c, p) =>
+      c.post(`/api/master/media/${p.id}`, { title: c.unique('Title'), alt: c.unique('Alt'), focalX: 0.2, focalY: 0.8 }),
   },
   'DELETE /api/master/media/:id': {
     changes: true,
@@ -626,10 +851,17 @@ const CALLS: Record<string, Call> = {
   },
   'POST /api/master/media/:id/replace': {
     changes: true,
-    prepare: async (c) => ({ id: await mediaIdOf(c, await c.newImage()), body: multipartBody({}, { name: 'new.png', type: 'image/png', data: await testImage(20, 20, 'png') }) }),
+    prepare: async (c) => ({
+      id: await mediaIdOf(c, await c.newImage()),
+      body: multipartBody({}, { name: 'new.png', type: 'image/png', data: await testImage(20, 20, 'png') }),
+    }),
     request: (c, p) => {
       const request = c.post(`/api/master/media/${p.id}/replace`);
-      return { ...request, headers: { ...request.headers, 'content-type': p.body.contentType }, payload: p.body.payload };
+      return {
+        ...request,
+        headers: { ...request.headers, 'content-type': p.body.contentType },
+        payload: p.body.payload,
+      };
     },
   },
 };
@@ -645,14 +877,31 @@ async function mediaIdOf(c: Ctx, filename: string): Promise<number> {
 async function fingerprintedTables(db: Db, dialect: string): Promise<string[]> {
   const rows =
     dialect === 'postgres'
-      ? (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)).rows
-      : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)).rows;
-  return rows.map((row) => row.name).filter((name) => !NOT_FINGERPRINTED.has(name)).sort();
+      ? (
+          await sql<{
+            name: string;
+          }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+            db,
+          )
+        ).rows
+      : (
+          await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)
+        ).rows;
+  return rows
+    .map((row) => row.name)
+    .filter((name) => !NOT_FINGERPRINTED.has(name))
+    .sort();
 }
 
 /** A value as JSON can hold it, the same on both databases: bytes by their hash, big integers as text. */
 const comparable = (value: unknown): unknown =>
-  value instanceof Uint8Array ? `sha256:${createHash('sha256').update(value).digest('hex')}` : typeof value === 'bigint' ? String(value) : value;
+  value instanceof Uint8Array
+    ? `sha256:${createHash('sha256').update(value).digest('hex')}`
+    : typeof value === 'bigint'
+      ? String(value)
+      : value;
 
 /** A SHA-256 per table over all its rows (each row as JSON, sorted: the order rows come back in does not matter). */
 async function fingerprint(db: Db, dialect: string): Promise<Map<string, string>> {
@@ -660,7 +909,9 @@ async function fingerprint(db: Db, dialect: string): Promise<Map<string, string>
   const hashes = await Promise.all(
     tables.map(async (table) => {
       const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
-      const lines = rows.map((row) => JSON.stringify(Object.entries(row).map(([column, value]) => [column, comparable(value)]))).sort();
+      const lines = rows
+        .map((row) => JSON.stringify(Object.entries(row).map(([column, value]) => [column, comparable(value)])))
+        .sort();
       return [table, createHash('sha256').update(lines.join('\n')).digest('hex')] as const;
     }),
   );
@@ -672,8 +923,17 @@ function changedTables(before: Map<string, string>, after: Map<string, string>):
   return [...tables].filter((table) => before.get(table) !== after.get(table)).sort();
 }
 
-const lastAuditId = async (db: Db) => Number((await db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
-const auditSince = (db: Db, id: number) => db.selectFrom('audit_log').select(['action', 'target_id']).where('id', '>', id).orderBy('id').execute();
+const lastAuditId = async (db: Db) =>
+  Number(
+    (
+      await db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+    )?.id ?? 0,
+  );
+const auditSince = (db: Db, id: number) =>
+  db.selectFrom('audit_log').select(['action', 'target_id']).where('id', '>', id).orderBy('id').execute();
 
 /** Calls one route as its entry says and returns what is wrong with it (nothing: an empty list). */
 async function check(c: Ctx, key: string, call: Call): Promise<string[]> {
@@ -688,19 +948,32 @@ async function check(c: Ctx, key: string, call: Call): Promise<string[]> {
   const before = await fingerprint(db, c.dialect);
   const auditBefore = await lastAuditId(db);
   const response = await app.inject(options);
-  const statusOk = call.expect !== undefined ? response.statusCode === call.expect : response.statusCode >= 200 && response.statusCode < 300;
-  if (!statusOk) return [`${key} answered ${response.statusCode} (expected ${call.expect ?? '2xx'}): ${response.body.slice(0, 300)}`];
+  const statusOk =
+    call.expect !== undefined
+      ? response.statusCode === call.expect
+      : response.statusCode >= 200 && response.statusCode < 300;
+  if (!statusOk)
+    return [
+      `${key} answered ${response.statusCode} (expected ${call.expect ?? '2xx'}): ${response.body.slice(0, 300)}`,
+    ];
   const changed = changedTables(before, await fingerprint(db, c.dialect));
   const entries = await auditSince(db, auditBefore);
   const problems: string[] = [];
-  if (changed.length > 0 && entries.length === 0 && call.audited !== false) problems.push(`${key} changed ${changed.join(', ')} but wrote no audit entry`);
-  if (call.changes && changed.length === 0) problems.push(`${key} is meant to change stored data but changed nothing: make its fixture exercise the change`);
+  if (changed.length > 0 && entries.length === 0 && call.audited !== false)
+    problems.push(`${key} changed ${changed.join(', ')} but wrote no audit entry`);
+  if (call.changes && changed.length === 0)
+    problems.push(`${key} is meant to change stored data but changed nothing: make its fixture exercise the change`);
   if (call.recorded) {
     if (changed.length > 0) problems.push(`${key} is a recorded read but changed ${changed.join(', ')}`);
-    if (entries.length !== 1 || entries[0]!.action !== call.recorded) problems.push(`${key} should write one ${call.recorded} entry, wrote ${entries.map((e) => e.action).join(', ') || 'none'}`);
+    if (entries.length !== 1 || entries[0]!.action !== call.recorded)
+      problems.push(
+        `${key} should write one ${call.recorded} entry, wrote ${entries.map((e) => e.action).join(', ') || 'none'}`,
+      );
   } else if (!call.changes && entries.length > 0) {
     const what = changed.length > 0 ? `changed ${changed.join(', ')} and wrote` : 'wrote';
-    problems.push(`${key} is marked changes: false but ${what} audit entries (${entries.map((e) => e.action).join(', ')}): a read must not change or record anything`);
+    problems.push(
+      `${key} is marked changes: false but ${what} audit entries (${entries.map((e) => e.action).join(', ')}): a read must not change or record anything`,
+    );
   }
   if (call.audited === false && !call.reason) problems.push(`${key} is an exception (audited: false) without a reason`);
   return problems;
@@ -718,17 +991,34 @@ describe.each(testDialects())('audit coverage of every API route on %s (docs/des
   beforeAll(async () => {
     // Mail configured (password reset needs it); the test app's job runner is never started, so nothing is sent
     // and no queued mail changes behind a call's back.
-    t = await createTestApp(dialect, { ADMIN_PASSWORD, SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'site@firm.example', PUBLIC_BASE_URL: 'https://www.firm.example/' });
+    t = await createTestApp(dialect, {
+      ADMIN_PASSWORD,
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      MAIL_FROM: 'site@firm.example',
+      PUBLIC_BASE_URL: 'https://www.firm.example/',
+    });
     const app = t.app;
     const db = app.tenants.default.db;
     const admin = await logIn(app, 'admin', ADMIN_PASSWORD);
     let serial = 0;
     let address = 0;
-    const post = (url: string, payload: object = {}, who: LoggedIn | null = admin): Request => ({ method: 'POST', url, headers: who?.headers ?? {}, payload });
-    const get = (url: string, who: LoggedIn | null = admin): Request => ({ method: 'GET', url, headers: who?.headers ?? {} });
+    const post = (url: string, payload: object = {}, who: LoggedIn | null = admin): Request => ({
+      method: 'POST',
+      url,
+      headers: who?.headers ?? {},
+      payload,
+    });
+    const get = (url: string, who: LoggedIn | null = admin): Request => ({
+      method: 'GET',
+      url,
+      headers: who?.headers ?? {},
+    });
     const ok = async ({ on = app, ...options }: Request) => {
       const response = await on.inject(options);
-      if (response.statusCode < 200 || response.statusCode >= 300) throw new Error(`${options.method} ${options.url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+      if (response.statusCode < 200 || response.statusCode >= 300)
+        throw new Error(
+          `${options.method} ${options.url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`,
+        );
       return response.headers['content-type']?.includes('json') ? response.json() : response.body;
     };
     const unique = (prefix: string) => `${prefix}${(serial += 1)}`;
@@ -739,15 +1029,41 @@ describe.each(testDialects())('audit coverage of every API route on %s (docs/des
       return groups.find((g) => g.groupname === groupname)!.id;
     };
     const newMasterValue = async (typeId: number, parentId?: number) =>
-      (await ok(post('/api/master/savecommonmaster', { typeId, code: unique('V'), name: unique('Value '), sequence: 1, ...(parentId ? { parentId } : {}) }))).id as number;
+      (
+        await ok(
+          post('/api/master/savecommonmaster', {
+            typeId,
+            code: unique('V'),
+            name: unique('Value '),
+            sequence: 1,
+            ...(parentId ? { parentId } : {}),
+          }),
+        )
+      ).id as number;
     const newGroupMenuItem = async (groupId: number, pageId = 2) => {
       const pagename = unique('Item ');
-      await ok(post('/api/menu/savemenubyuserforjson', { jsonsavelist: { pageid: pageId, pagename, sequence: 1, resourcegroupid: groupId } }));
-      const items: Array<{ id: number; name: string }> = await ok(post('/api/menu/getallmenudata', { userId: groupId, from: 'group' }));
+      await ok(
+        post('/api/menu/savemenubyuserforjson', {
+          jsonsavelist: { pageid: pageId, pagename, sequence: 1, resourcegroupid: groupId },
+        }),
+      );
+      const items: Array<{ id: number; name: string }> = await ok(
+        post('/api/menu/getallmenudata', { userId: groupId, from: 'group' }),
+      );
       return items.find((item) => item.name === pagename)!.id;
     };
     const newPage = async () =>
-      (await ok(post('/api/master/savePageCreation', { filename: unique('Page'), dspname: 'A page', module: 1, type: 'Autowired', homepage: 'Y' }))).id as number;
+      (
+        await ok(
+          post('/api/master/savePageCreation', {
+            filename: unique('Page'),
+            dspname: 'A page',
+            module: 1,
+            type: 'Autowired',
+            homepage: 'Y',
+          }),
+        )
+      ).id as number;
     c = {
       app,
       db,
@@ -759,25 +1075,41 @@ describe.each(testDialects())('audit coverage of every API route on %s (docs/des
       get,
       ok,
       newGroup,
-      newUser: async (groupId = 3) => createUser(db, { username: unique('user').toLowerCase(), password: EDITOR_PASSWORD, groupId }),
+      newUser: async (groupId = 3) =>
+        createUser(db, { username: unique('user').toLowerCase(), password: EDITOR_PASSWORD, groupId }),
       newPage,
-      newMasterType: async () => (await ok(post('/api/master/savecommonmastertype', { code: unique('TYPE'), name: unique('Type ') }))).id as number,
+      newMasterType: async () =>
+        (await ok(post('/api/master/savecommonmastertype', { code: unique('TYPE'), name: unique('Type ') })))
+          .id as number,
       newMasterValue,
       newEnquiry: async () => {
         // Each from its own address (the form's rate limit); without the form's cookie it is kept as Spam, unmailed.
-        await ok({ ...post('/api/master/savecont2', contactEnquiry, null), remoteAddress: `10.78.0.${(address += 1)}` });
+        await ok({
+          ...post('/api/master/savecont2', contactEnquiry, null),
+          remoteAddress: `10.78.0.${(address += 1)}`,
+        });
         return (await db.selectFrom('enquiries').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
       },
       newImage: async () => {
-        const response = await uploadImage(app, { page: 'about' }, { name: 'photo.png', type: 'image/png', data: await testImage(40, 30, 'png') }, admin);
-        if (response.statusCode !== 200) throw new Error(`uploadImage answered ${response.statusCode}: ${response.body}`);
+        const response = await uploadImage(
+          app,
+          { page: 'about' },
+          { name: 'photo.png', type: 'image/png', data: await testImage(40, 30, 'png') },
+          admin,
+        );
+        if (response.statusCode !== 200)
+          throw new Error(`uploadImage answered ${response.statusCode}: ${response.body}`);
         return response.json().filename as string;
       },
       newGroupMenuItem,
       newStaff: async ({ twoFactor = false } = {}) => {
         const username = unique('staff');
         const id = await createUser(db, { username, password: EDITOR_PASSWORD, groupId: 3 });
-        await db.updateTable('users').set({ email: `${username}@firm.example` }).where('id', '=', id).execute();
+        await db
+          .updateTable('users')
+          .set({ email: `${username}@firm.example` })
+          .where('id', '=', id)
+          .execute();
         const session = await logIn(app, username, EDITOR_PASSWORD);
         if (!twoFactor) return { id, username, session };
         const { secret } = await ok(post('/api/auth/2fa/setup', {}, session));
@@ -795,11 +1127,29 @@ describe.each(testDialects())('audit coverage of every API route on %s (docs/des
     await ok(
       post('/api/master/saveParameters', {
         id: pageId,
-        parameters: [{ parameterName: 'title', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', maxlength: 80 }],
+        parameters: [
+          {
+            parameterName: 'title',
+            sequence: 1,
+            type: 'Textarea',
+            unittype: 'Character',
+            pagecreationtype: 'Header',
+            maxlength: 80,
+          },
+        ],
       }),
     );
     // The fixture page is reached by its routing name: give it a known one.
-    await ok(post('/api/master/savePageCreation', { id: pageId, filename: 'AuditPage', dspname: 'Audit page', module: 1, type: 'Autowired', homepage: 'Y' }));
+    await ok(
+      post('/api/master/savePageCreation', {
+        id: pageId,
+        filename: 'AuditPage',
+        dspname: 'Audit page',
+        module: 1,
+        type: 'Autowired',
+        homepage: 'Y',
+      }),
+    );
     c.fixture = {
       editorId: await createEditor(app, 'audit-editor'),
       groupId: await newGroup(),
@@ -815,10 +1165,13 @@ describe.each(testDialects())('audit coverage of every API route on %s (docs/des
   });
 
   it('writes an audit entry for every call that changes stored data, and none for the others', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const routes = new Set<string>();
     for (const [path, operations] of Object.entries(document.paths)) {
-      for (const method of Object.keys(operations)) if (METHODS.has(method)) routes.add(`${method.toUpperCase()} ${fastifyUrl(path)}`);
+      for (const method of Object.keys(operations))
+        if (METHODS.has(method)) routes.add(`${method.toUpperCase()} ${fastifyUrl(path)}`);
     }
     // The routes Fastify registered too (contract.test.ts checks that the document holds them all).
     for (const route of t.app.apiRoutes) routes.add(`${route.method} ${route.url}`);
@@ -829,7 +1182,9 @@ describe.each(testDialects())('audit coverage of every API route on %s (docs/des
       if (!call) problems.push(`add a fixture for ${key} to audit-coverage.test.ts`);
       else problems.push(...(await check(c, key, call)));
     }
-    for (const key of Object.keys(CALLS)) if (!routes.has(key)) problems.push(`${key} has a fixture in audit-coverage.test.ts but is not an API route: remove or rename it`);
+    for (const key of Object.keys(CALLS))
+      if (!routes.has(key))
+        problems.push(`${key} has a fixture in audit-coverage.test.ts but is not an API route: remove or rename it`);
     expect(problems).toEqual([]);
     // Every route of the API in turn (over a hundred calls and their checks): up to a minute on a busy machine.
   }, 120_000);

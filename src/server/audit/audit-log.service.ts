@@ -1,4 +1,10 @@
-import { AUDIT_PAGE_SIZE, type AuditEntryRow, type AuditFilter, type AuditList, type AuditListRequest } from '../../core/schemas/audit';
+import {
+  AUDIT_PAGE_SIZE,
+  type AuditEntryRow,
+  type AuditFilter,
+  type AuditList,
+  type AuditListRequest,
+} from '../../core/schemas/audit';
 import { decodeCursor } from '../db/keyset';
 import { readableTime } from '../http/csv';
 import type { Tenant } from '../tenants/tenants';
@@ -33,12 +39,30 @@ export function auditEntryOf(row: AuditRow): AuditEntryRow {
 /** getauditlog: a page of 20, newest first. */
 export async function getAuditLog(tenant: Tenant, { pageno, after, ...filter }: AuditListRequest): Promise<AuditList> {
   const key = after === undefined ? undefined : decodeCursor(after, ['string', 'bigid']);
-  const page = await listAuditEntries(tenant.db, filter, { after: key, offset: (pageno - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE });
-  return { items: page.rows.map(auditEntryOf), totalItems: page.totalItems, totalCapped: page.totalCapped, next: page.next };
+  const page = await listAuditEntries(tenant.db, filter, {
+    after: key,
+    offset: (pageno - 1) * AUDIT_PAGE_SIZE,
+    limit: AUDIT_PAGE_SIZE,
+  });
+  return {
+    items: page.rows.map(auditEntryOf),
+    totalItems: page.totalItems,
+    totalCapped: page.totalCapped,
+    next: page.next,
+  };
 }
 
 /** The export's columns, in order. */
-export const AUDIT_CSV_COLUMNS = ['Time', 'User', 'Address', 'Action', 'Target type', 'Target', 'Summary', 'Details'] as const;
+export const AUDIT_CSV_COLUMNS = [
+  'Time',
+  'User',
+  'Address',
+  'Action',
+  'Target type',
+  'Target',
+  'Summary',
+  'Details',
+] as const;
 type Column = (typeof AUDIT_CSV_COLUMNS)[number];
 
 /** The entries of a filter as CSV records (sendCsv neutralises every cell). */

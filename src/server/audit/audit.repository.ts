@@ -6,7 +6,10 @@ import type { AuditLogTable } from '../db/schema';
 
 /** The only write the app makes to the audit log: an insert (no update; the only delete is the retention job's). */
 export async function insertAuditEntry(db: Db, entry: Omit<Insertable<AuditLogTable>, 'area'>): Promise<void> {
-  await db.insertInto('audit_log').values({ ...entry, area: areaOf(entry.action) }).execute();
+  await db
+    .insertInto('audit_log')
+    .values({ ...entry, area: areaOf(entry.action) })
+    .execute();
 }
 
 /** An action's area: `page` of `page.publish`. */
@@ -18,7 +21,9 @@ function filtered(db: Db, filter: AuditFilter) {
   if (filter.userName) query = query.where(sql<boolean>`lower(user_name) = ${filter.userName.toLowerCase()}`);
   if (filter.action) {
     // An area (`page`) selects all of its actions; an action (`page.publish`) itself. Each has its index.
-    query = filter.action.includes('.') ? query.where('action', '=', filter.action) : query.where('area', '=', filter.action);
+    query = filter.action.includes('.')
+      ? query.where('action', '=', filter.action)
+      : query.where('area', '=', filter.action);
   }
   if (filter.targetType) query = query.where('target_type', '=', filter.targetType);
   const range = auditRange(filter);
@@ -27,7 +32,18 @@ function filtered(db: Db, filter: AuditFilter) {
   return query;
 }
 
-const COLUMNS = ['id', 'at', 'tenant', 'user_name', 'ip', 'action', 'target_type', 'target_id', 'summary', 'details'] as const;
+const COLUMNS = [
+  'id',
+  'at',
+  'tenant',
+  'user_name',
+  'ip',
+  'action',
+  'target_type',
+  'target_id',
+  'summary',
+  'details',
+] as const;
 export type AuditRow = Omit<Selectable<AuditLogTable>, 'area'>;
 
 /**
@@ -35,11 +51,20 @@ export type AuditRow = Omit<Selectable<AuditLogTable>, 'area'>;
  * selects up to the cap. Each filter has an index that ends in (at, id), so a page after a cursor starts
  * where the page before ended.
  */
-export async function listAuditEntries(db: Db, filter: AuditFilter, page: { after?: readonly [string, number] | undefined; offset: number; limit: number }) {
+export async function listAuditEntries(
+  db: Db,
+  filter: AuditFilter,
+  page: { after?: readonly [string, number] | undefined; offset: number; limit: number },
+) {
   let query = filtered(db, filter).select([...COLUMNS]);
   if (page.after) query = query.where(sql<boolean>`(at, id) < (${page.after[0]}, ${page.after[1]})`);
   const [rows, count] = await Promise.all([
-    query.orderBy('at', 'desc').orderBy('id', 'desc').limit(page.limit + 1).offset(page.after ? 0 : page.offset).execute(),
+    query
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit + 1)
+      .offset(page.after ? 0 : page.offset)
+      .execute(),
     cappedCount(db, filtered(db, filter)),
   ]);
   return { ...pageOfRows(rows as AuditRow[], page.limit, (row) => [row.at, Number(row.id)]), ...count };

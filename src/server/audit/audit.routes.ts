@@ -8,5 +8,7 @@ import { AUDIT_CSV_COLUMNS, auditCsvRecords, getAuditLog } from './audit-log.ser
 export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
   const api = typed(app);
   api.route(audit.getAuditLog, async (request) => getAuditLog(request.tenant, request.body));
-  api.route(audit.exportAuditLog, async (request, reply) => sendCsv(reply, 'audit-log', AUDIT_CSV_COLUMNS, auditCsvRecords(request.tenant, request.query)));
+  api.route(audit.exportAuditLog, async (request, reply) =>
+    sendCsv(reply, 'audit-log', AUDIT_CSV_COLUMNS, auditCsvRecords(request.tenant, request.query)),
+  );
 }

@@ -78,7 +78,12 @@ export function cleanAuditDetails(value: unknown, depth = 0): unknown {
 }
 
 /** Writes an entry in the caller's transaction (`trx`), so it commits with the change or not at all. */
-export async function audit(trx: Db, tenant: { readonly name: string }, entry: AuditEntry, at = new Date()): Promise<void> {
+export async function audit(
+  trx: Db,
+  tenant: { readonly name: string },
+  entry: AuditEntry,
+  at = new Date(),
+): Promise<void> {
   const actor = currentAuditActor();
   await insertAuditEntry(trx, {
     at: at.toISOString(),
@@ -94,7 +99,10 @@ export async function audit(trx: Db, tenant: { readonly name: string }, entry: A
 }
 
 /** The fields whose values differ between two records, with before and after (for `details`). */
-export function changedFields<T extends Record<string, unknown>>(before: T | undefined, after: T): Record<string, { before: unknown; after: unknown }> {
+export function changedFields<T extends Record<string, unknown>>(
+  before: T | undefined,
+  after: T,
+): Record<string, { before: unknown; after: unknown }> {
   const changed: Record<string, { before: unknown; after: unknown }> = {};
   for (const key of Object.keys(after)) {
     const was = before?.[key];

@@ -78,7 +78,12 @@ async function takePoint(limiter: DatabaseRateLimiter, key: string): Promise<boo
  * (32 random bytes; only its hash is stored) valid 30 minutes, voiding older ones, mailed through the staff
  * mail queue with a link on PUBLIC_BASE_URL (never the request's Host).
  */
-export async function requestPasswordReset(tenant: Tenant, deps: AccountDeps, username: string, now = new Date()): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  tenant: Tenant,
+  deps: AccountDeps,
+  username: string,
+  now = new Date(),
+): Promise<{ message: string }> {
   if (!deps.mail.configured) throw new ConflictError(ACCOUNT_MESSAGES.resetNoMail);
   const answer = { message: ACCOUNT_MESSAGES.forgotSent };
   const user = await findAccount(tenant.db, { username });
@@ -92,8 +97,15 @@ export async function requestPasswordReset(tenant: Tenant, deps: AccountDeps, us
   await inTransaction(tenant.db, async (trx) => {
     const at = now.toISOString();
     await voidPasswordResets(trx, user.id, at);
-    await insertPasswordReset(trx, { user_id: user.id, token_hash: hashToken(token), created_at: at, expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString() });
-    await queueStaffMail(trx, passwordResetMail({
+    await insertPasswordReset(trx, {
+      user_id: user.id,
+      token_hash: hashToken(token),
+      created_at: at,
+      expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+    });
+    await queueStaffMail(
+      trx,
+      passwordResetMail({
         to: user.email,
         username: user.username,
         firstName: user.first_name,
@@ -101,27 +113,58 @@ export async function requestPasswordReset(tenant: Tenant, deps: AccountDeps, us
         link: link.href,
         logo: company.logo,
         publicBaseUrl: deps.config.publicBaseUrl,
-      }), now);
-    await audit(trx, tenant, { action: 'auth.reset_requested', targetType: 'user', targetId: user.username, summary: `Sent a password reset link to ${user.username}`, userName: null }, now);
+      }),
+      now,
+    );
+    await audit(
+      trx,
+      tenant,
+      {
+        action: 'auth.reset_requested',
+        targetType: 'user',
+        targetId: user.username,
+        summary: `Sent a password reset link to ${user.username}`,
+        userName: null,
+      },
+      now,
+    );
   });
   deps.mail.kick();
   return answer;
 }
 
 /** reset: a live token sets the password (the usual policy), voids the token and ends every session of the user. */
-export async function completePasswordReset(tenant: Tenant, deps: AccountDeps, token: string, password: string, now = new Date()): Promise<{ message: string }> {
+export async function completePasswordReset(
+  tenant: Tenant,
+  deps: AccountDeps,
+  token: string,
+  password: string,
+  now = new Date(),
+): Promise<{ message: string }> {
   const at = now.toISOString();
   const reset = await findLiveReset(tenant.db, hashToken(token), at);
   const user = reset && (await findAccount(tenant.db, { id: reset.user_id }));
   if (!reset || !user || user.active !== 1) throw new ValidationError(ACCOUNT_MESSAGES.resetInvalid, 'token');
-  if (!(await takePoint(limitersOf(tenant).resets, String(user.id)))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooMany);
+  if (!(await takePoint(limitersOf(tenant).resets, String(user.id))))
+    throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooMany);
   const hash = await hashPassword(password);
   await inTransaction(tenant.db, async (trx) => {
     if (!(await useReset(trx, reset.id, at))) throw new ValidationError(ACCOUNT_MESSAGES.resetInvalid, 'token');
     await voidPasswordResets(trx, user.id, at);
     await setPassword(trx, user.id, hash, at);
     await deleteSessionsOfUser(trx, user.id);
-    await audit(trx, tenant, { action: 'auth.reset_done', targetType: 'user', targetId: user.username, summary: `${user.username} set a new password through a reset link`, userName: user.username }, now);
+    await audit(
+      trx,
+      tenant,
+      {
+        action: 'auth.reset_done',
+        targetType: 'user',
+        targetId: user.username,
+        summary: `${user.username} set a new password through a reset link`,
+        userName: user.username,
+      },
+      now,
+    );
   });
   // A user locked out by wrong guesses can sign in with the new password at once.
   await deps.throttle.recordSuccess(tenant, user.username);
@@ -148,19 +191,38 @@ export async function changePassword(
   now = new Date(),
 ): Promise<{ message: string }> {
   const user = await accountOf(tenant, session);
-  if (await deps.throttle.isBlocked(tenant, user.username, address)) throw new TooManyRequestsError('Too many failed attempts. Please wait 15 minutes and try again.');
+  if (await deps.throttle.isBlocked(tenant, user.username, address))
+    throw new TooManyRequestsError('Too many failed attempts. Please wait 15 minutes and try again.');
   if (!(await verifyPassword(user.password_hash, current))) {
-    await recordFailedSignIn(tenant, deps.throttle, user.username, address, `Wrong current password given by ${user.username} to change it`, now);
+    await recordFailedSignIn(
+      tenant,
+      deps.throttle,
+      user.username,
+      address,
+      `Wrong current password given by ${user.username} to change it`,
+      now,
+    );
     throw new ValidationError(ACCOUNT_MESSAGES.wrongCurrent, 'current');
   }
-  if (await verifyPassword(user.password_hash, password)) throw new ValidationError(ACCOUNT_MESSAGES.samePassword, 'password');
+  if (await verifyPassword(user.password_hash, password))
+    throw new ValidationError(ACCOUNT_MESSAGES.samePassword, 'password');
   const hash = await hashPassword(password);
   await inTransaction(tenant.db, async (trx) => {
     const at = now.toISOString();
     await setPassword(trx, user.id, hash, at);
     await keepOnlySession(trx, user.id, session.sessionId, at);
     await voidPasswordResets(trx, user.id, at);
-    await audit(trx, tenant, { action: 'auth.password', targetType: 'user', targetId: user.username, summary: `${user.username} changed their password` }, now);
+    await audit(
+      trx,
+      tenant,
+      {
+        action: 'auth.password',
+        targetType: 'user',
+        targetId: user.username,
+        summary: `${user.username} changed their password`,
+      },
+      now,
+    );
   });
   return { message: ACCOUNT_MESSAGES.passwordChanged };
 }
@@ -171,15 +233,30 @@ export async function startTwoFactor(tenant: Tenant, deps: AccountDeps, session:
   if (user.totp_enabled_at) throw new ConflictError(ACCOUNT_MESSAGES.alreadyOn);
   const secret = newTotpSecret();
   await inTransaction(tenant.db, async (trx) => {
-    await setTotp(trx, user.id, { totp_secret: deps.box.seal(secret, user.id), totp_enabled_at: null, totp_last_step: null });
-    await audit(trx, tenant, { action: 'auth.2fa_setup', targetType: 'user', targetId: user.username, summary: `${user.username} started setting up two-step sign-in` });
+    await setTotp(trx, user.id, {
+      totp_secret: deps.box.seal(secret, user.id),
+      totp_enabled_at: null,
+      totp_last_step: null,
+    });
+    await audit(trx, tenant, {
+      action: 'auth.2fa_setup',
+      targetType: 'user',
+      targetId: user.username,
+      summary: `${user.username} started setting up two-step sign-in`,
+    });
   });
   const company = await getCompanyDetails(tenant);
   return { secret, otpauthUrl: totpOf(secret, company.companyName || 'Folio', user.username).toString() };
 }
 
 /** 2fa/enable: the first code proves the app holds the secret; ten recovery codes are made and shown once. */
-export async function enableTwoFactor(tenant: Tenant, deps: AccountDeps, session: SessionUser, code: string, now = new Date()): Promise<RecoveryCodes> {
+export async function enableTwoFactor(
+  tenant: Tenant,
+  deps: AccountDeps,
+  session: SessionUser,
+  code: string,
+  now = new Date(),
+): Promise<RecoveryCodes> {
   const user = await accountOf(tenant, session);
   if (user.totp_enabled_at) throw new ConflictError(ACCOUNT_MESSAGES.alreadyOn);
   const secret = user.totp_secret && deps.box.tryOpen(user.totp_secret, user.id);
@@ -188,9 +265,23 @@ export async function enableTwoFactor(tenant: Tenant, deps: AccountDeps, session
   if (step === null) throw new ValidationError(ACCOUNT_MESSAGES.wrongSetupCode, 'code');
   const codes = newRecoveryCodes();
   await inTransaction(tenant.db, async (trx) => {
-    await setTotp(trx, user.id, { totp_secret: user.totp_secret, totp_enabled_at: now.toISOString(), totp_last_step: step });
+    await setTotp(trx, user.id, {
+      totp_secret: user.totp_secret,
+      totp_enabled_at: now.toISOString(),
+      totp_last_step: step,
+    });
     await replaceRecoveryCodes(trx, user.id, codes.map(hashRecoveryCode));
-    await audit(trx, tenant, { action: 'auth.2fa_on', targetType: 'user', targetId: user.username, summary: `${user.username} turned two-step sign-in on` }, now);
+    await audit(
+      trx,
+      tenant,
+      {
+        action: 'auth.2fa_on',
+        targetType: 'user',
+        targetId: user.username,
+        summary: `${user.username} turned two-step sign-in on`,
+      },
+      now,
+    );
   });
   return { message: ACCOUNT_MESSAGES.turnedOn, recoveryCodes: codes };
 }
@@ -199,7 +290,13 @@ export async function enableTwoFactor(tenant: Tenant, deps: AccountDeps, session
  * A code of the user's app (its time step not used before) or an unused recovery code, used up in `trx`;
  * what was used, or null when it matches neither.
  */
-async function useSecondFactor(trx: Db, deps: AccountDeps, user: Account, code: string, now: Date): Promise<'authenticator code' | 'recovery code' | null> {
+async function useSecondFactor(
+  trx: Db,
+  deps: AccountDeps,
+  user: Account,
+  code: string,
+  now: Date,
+): Promise<'authenticator code' | 'recovery code' | null> {
   if (!user.totp_secret) return null;
   // A secret sealed under another SECRET_KEY (or none) matches no code: recovery codes still work (decision 016).
   const secret = deps.box.tryOpen(user.totp_secret, user.id);
@@ -219,20 +316,45 @@ export async function disableTwoFactor(
 ): Promise<{ message: string }> {
   const user = await accountOf(tenant, session);
   if (!user.totp_enabled_at) throw new ConflictError(ACCOUNT_MESSAGES.notOn);
-  if (await deps.throttle.isBlocked(tenant, user.username, address)) throw new TooManyRequestsError('Too many failed attempts. Please wait 15 minutes and try again.');
+  if (await deps.throttle.isBlocked(tenant, user.username, address))
+    throw new TooManyRequestsError('Too many failed attempts. Please wait 15 minutes and try again.');
   if (!(await verifyPassword(user.password_hash, password))) {
-    await recordFailedSignIn(tenant, deps.throttle, user.username, address, `Wrong password given by ${user.username} to turn two-step sign-in off`, now);
+    await recordFailedSignIn(
+      tenant,
+      deps.throttle,
+      user.username,
+      address,
+      `Wrong password given by ${user.username} to turn two-step sign-in off`,
+      now,
+    );
     throw new ValidationError(ACCOUNT_MESSAGES.wrongPassword, 'password');
   }
   const done = await inTransaction(tenant.db, async (trx) => {
     if (!(await useSecondFactor(trx, deps, user, code, now))) return false;
     await setTotp(trx, user.id, { totp_secret: null, totp_enabled_at: null, totp_last_step: null });
     await replaceRecoveryCodes(trx, user.id, []);
-    await audit(trx, tenant, { action: 'auth.2fa_off', targetType: 'user', targetId: user.username, summary: `${user.username} turned two-step sign-in off` }, now);
+    await audit(
+      trx,
+      tenant,
+      {
+        action: 'auth.2fa_off',
+        targetType: 'user',
+        targetId: user.username,
+        summary: `${user.username} turned two-step sign-in off`,
+      },
+      now,
+    );
     return true;
   });
   if (!done) {
-    await recordFailedSignIn(tenant, deps.throttle, user.username, address, `Wrong code given by ${user.username} to turn two-step sign-in off`, now);
+    await recordFailedSignIn(
+      tenant,
+      deps.throttle,
+      user.username,
+      address,
+      `Wrong code given by ${user.username} to turn two-step sign-in off`,
+      now,
+    );
     throw new ValidationError(ACCOUNT_MESSAGES.wrongCode, 'code');
   }
   return { message: ACCOUNT_MESSAGES.turnedOff };
@@ -242,23 +364,45 @@ export async function disableTwoFactor(
  * signin/verify: the second step. The challenge cookie names the sign-in (its hash is stored, five minutes);
  * a forged, used or expired one opens nothing. A wrong code counts toward the account's lockout.
  */
-export async function verifySecondStep(tenant: Tenant, deps: AccountDeps, challenge: string | undefined, code: string, address: string, now = new Date()): Promise<SignInResult> {
-  const live = challenge && challenge.length <= 200 ? await findLiveChallenge(tenant.db, hashToken(challenge), now.toISOString()) : undefined;
+export async function verifySecondStep(
+  tenant: Tenant,
+  deps: AccountDeps,
+  challenge: string | undefined,
+  code: string,
+  address: string,
+  now = new Date(),
+): Promise<SignInResult> {
+  const live =
+    challenge && challenge.length <= 200
+      ? await findLiveChallenge(tenant.db, hashToken(challenge), now.toISOString())
+      : undefined;
   const user = live && (await findAccount(tenant.db, { id: live.user_id }));
-  if (!live || !user || user.active !== 1 || !user.totp_enabled_at) throw new UnauthorizedError(ACCOUNT_MESSAGES.challengeExpired);
-  if (await deps.throttle.isBlocked(tenant, user.username, address)) throw new TooManyRequestsError('Too many failed attempts. Please wait 15 minutes and try again.');
+  if (!live || !user || user.active !== 1 || !user.totp_enabled_at)
+    throw new UnauthorizedError(ACCOUNT_MESSAGES.challengeExpired);
+  if (await deps.throttle.isBlocked(tenant, user.username, address))
+    throw new TooManyRequestsError('Too many failed attempts. Please wait 15 minutes and try again.');
   let used: string | null = null;
   try {
     const result = await openSession(tenant, user, now, async (trx) => {
       used = await useSecondFactor(trx, deps, user, code, now);
       if (!used || !(await deleteChallenge(trx, live.id))) throw new WrongCode();
-      return { secondStep: used, ...(used === 'recovery code' ? { recoveryLeft: await countUnusedRecoveryCodes(trx, user.id) } : {}) };
+      return {
+        secondStep: used,
+        ...(used === 'recovery code' ? { recoveryLeft: await countUnusedRecoveryCodes(trx, user.id) } : {}),
+      };
     });
     await deps.throttle.recordSuccess(tenant, user.username);
     return result;
   } catch (error) {
     if (!(error instanceof WrongCode)) throw error;
-    await recordFailedSignIn(tenant, deps.throttle, user.username, address, `Wrong two-step sign-in code for ${user.username}`, now);
+    await recordFailedSignIn(
+      tenant,
+      deps.throttle,
+      user.username,
+      address,
+      `Wrong two-step sign-in code for ${user.username}`,
+      now,
+    );
     throw new UnauthorizedError(ACCOUNT_MESSAGES.wrongCode);
   }
 }
@@ -266,19 +410,28 @@ export async function verifySecondStep(tenant: Tenant, deps: AccountDeps, challe
 class WrongCode extends Error {}
 
 /** resetTwoFactor: an administrator turns a user's two-step sign-in off (a lost phone and no recovery code). */
-export async function resetTwoFactor(tenant: Tenant, id: number, now = new Date()): Promise<{ status: 'OK'; message: string }> {
+export async function resetTwoFactor(
+  tenant: Tenant,
+  id: number,
+  now = new Date(),
+): Promise<{ status: 'OK'; message: string }> {
   const user = await findAccount(tenant.db, { id });
   if (!user || !user.password_hash) throw new NotFoundError(ACCOUNT_MESSAGES.userNotFound);
   await inTransaction(tenant.db, async (trx) => {
     await setTotp(trx, user.id, { totp_secret: null, totp_enabled_at: null, totp_last_step: null });
     await replaceRecoveryCodes(trx, user.id, []);
-    await audit(trx, tenant, {
-      action: 'user.reset2fa',
-      targetType: 'user',
-      targetId: user.username,
-      summary: `Turned two-step sign-in off for ${user.username}`,
-      details: { twoFactor: { before: Boolean(user.totp_enabled_at), after: false } },
-    }, now);
+    await audit(
+      trx,
+      tenant,
+      {
+        action: 'user.reset2fa',
+        targetType: 'user',
+        targetId: user.username,
+        summary: `Turned two-step sign-in off for ${user.username}`,
+        details: { twoFactor: { before: Boolean(user.totp_enabled_at), after: false } },
+      },
+      now,
+    );
   });
   return { status: 'OK', message: ACCOUNT_MESSAGES.adminReset };
 }

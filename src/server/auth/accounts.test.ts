@@ -19,7 +19,13 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
 
   beforeAll(async () => {
     smtp = await new TestSmtpServer().start();
-    t = await createTestApp(dialect, { ADMIN_PASSWORD, SMTP_URL: smtp.url, MAIL_FROM: 'site@firm.example', PUBLIC_BASE_URL: BASE, SECRET_KEY });
+    t = await createTestApp(dialect, {
+      ADMIN_PASSWORD,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'site@firm.example',
+      PUBLIC_BASE_URL: BASE,
+      SECRET_KEY,
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -32,13 +38,18 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
     n += 1;
     const username = `staff${n}`;
     const id = await createUser(db(), { username, password: PASSWORD, groupId, firstName: `Staff${n}` });
-    await db().updateTable('users').set({ email: `${username}@firm.example` }).where('id', '=', id).execute();
+    await db()
+      .updateTable('users')
+      .set({ email: `${username}@firm.example` })
+      .where('id', '=', id)
+      .execute();
     return username;
   }
   /** Calls from one address per user made so far (the per-address limits of one test do not reach the next). */
   const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress = `10.20.${n}.1`) =>
     t.app.inject({ method: 'POST', url, payload, headers, remoteAddress });
-  const auditOf = async (action: string) => db().selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
+  const auditOf = async (action: string) =>
+    db().selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
   /** Sends what is queued, and answers the mails of one address. */
   async function mailsTo(address: string) {
     await t.app.jobs.tick();
@@ -66,7 +77,9 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
     it('answers every user name alike, and mails a one-time link on PUBLIC_BASE_URL to a real one only, whatever the Host', async () => {
       const username = await newUser();
       const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
-      const answers = await Promise.all(['nobody-at-all', 'Public', username].map((name) => post('/api/auth/forgot', { username: name }, forged)));
+      const answers = await Promise.all(
+        ['nobody-at-all', 'Public', username].map((name) => post('/api/auth/forgot', { username: name }, forged)),
+      );
       for (const answer of answers) {
         expect(answer.statusCode, answer.body).toBe(200);
         expect(answer.json()).toEqual({ message: ACCOUNT_MESSAGES.forgotSent });
@@ -92,11 +105,22 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
       const username = await newUser();
       const session = await logIn(t.app, username, PASSWORD);
       await post('/api/auth/forgot', { username });
-      const token = new URL(linkIn((await mailsTo(`${username}@firm.example`))[0]!.parsed.text ?? '')).searchParams.get('token')!;
+      const token = new URL(linkIn((await mailsTo(`${username}@firm.example`))[0]!.parsed.text ?? '')).searchParams.get(
+        'token',
+      )!;
       const reset = await post('/api/auth/reset', { token, password: 'second-password-of-mine' });
       expect(reset.statusCode, reset.body).toBe(200);
       expect(reset.json()).toEqual({ message: ACCOUNT_MESSAGES.resetDone });
-      expect((await t.app.inject({ method: 'POST', url: '/api/master/getpagehistory', headers: session.headers, payload: { commonrouting: 'Home' } })).statusCode).toBe(401);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/master/getpagehistory',
+            headers: session.headers,
+            payload: { commonrouting: 'Home' },
+          })
+        ).statusCode,
+      ).toBe(401);
       await logIn(t.app, username, 'second-password-of-mine');
       for (const bad of [token, 'x'.repeat(43), 'not-a-token']) {
         const refused = await post('/api/auth/reset', { token: bad, password: 'third-password-of-mine' });
@@ -108,9 +132,17 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
       expect(done).toMatchObject({ target_id: username, user_name: username });
       // An expired link: 31 minutes later, nothing changes.
       await post('/api/auth/forgot', { username });
-      const late = new URL(linkIn((await mailsTo(`${username}@firm.example`))[1]!.parsed.text ?? '')).searchParams.get('token')!;
-      await db().updateTable('password_resets').set({ expires_at: new Date(Date.now() - 60_000).toISOString() }).where('used_at', 'is', null).execute();
-      expect((await post('/api/auth/reset', { token: late, password: 'fourth-password-of-mine' })).json().message).toBe(ACCOUNT_MESSAGES.resetInvalid);
+      const late = new URL(linkIn((await mailsTo(`${username}@firm.example`))[1]!.parsed.text ?? '')).searchParams.get(
+        'token',
+      )!;
+      await db()
+        .updateTable('password_resets')
+        .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+        .where('used_at', 'is', null)
+        .execute();
+      expect((await post('/api/auth/reset', { token: late, password: 'fourth-password-of-mine' })).json().message).toBe(
+        ACCOUNT_MESSAGES.resetInvalid,
+      );
       await logIn(t.app, username, 'second-password-of-mine');
     });
 
@@ -118,7 +150,9 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
       const username = await newUser();
       await post('/api/auth/forgot', { username });
       await post('/api/auth/forgot', { username });
-      const [first, second] = (await mailsTo(`${username}@firm.example`)).map((m) => new URL(linkIn(m.parsed.text ?? '')).searchParams.get('token')!);
+      const [first, second] = (await mailsTo(`${username}@firm.example`)).map((m) =>
+        new URL(linkIn(m.parsed.text ?? '')).searchParams.get('token')!,
+      );
       expect((await post('/api/auth/reset', { token: first!, password: 'a-long-new-password' })).statusCode).toBe(400);
       const short = await post('/api/auth/reset', { token: second!, password: 'short' });
       expect(short.statusCode).toBe(400);
@@ -128,7 +162,8 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
 
     it('mails an account at most three links an hour, and takes five requests per address in 15 minutes', async () => {
       const username = await newUser();
-      for (let i = 0; i < 5; i += 1) expect((await post('/api/auth/forgot', { username }, {}, '10.20.9.9')).statusCode).toBe(200);
+      for (let i = 0; i < 5; i += 1)
+        expect((await post('/api/auth/forgot', { username }, {}, '10.20.9.9')).statusCode).toBe(200);
       expect(await mailsTo(`${username}@firm.example`)).toHaveLength(3);
       const limited = await post('/api/auth/forgot', { username }, {}, '10.20.9.9');
       expect(limited.statusCode).toBe(429);
@@ -141,17 +176,28 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
       const username = await newUser();
       const here = await logIn(t.app, username, PASSWORD);
       const elsewhere = await logIn(t.app, username, PASSWORD);
-      const wrong = await post('/api/auth/password', { current: 'not-my-password', password: 'my-better-password' }, here.headers);
+      const wrong = await post(
+        '/api/auth/password',
+        { current: 'not-my-password', password: 'my-better-password' },
+        here.headers,
+      );
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().message).toBe(ACCOUNT_MESSAGES.wrongCurrent);
-      const changed = await post('/api/auth/password', { current: PASSWORD, password: 'my-better-password' }, here.headers);
+      const changed = await post(
+        '/api/auth/password',
+        { current: PASSWORD, password: 'my-better-password' },
+        here.headers,
+      );
       expect(changed.statusCode, changed.body).toBe(200);
-      const session = (who: LoggedIn) => t.app.inject({ method: 'GET', url: '/api/auth/session', headers: who.headers });
+      const session = (who: LoggedIn) =>
+        t.app.inject({ method: 'GET', url: '/api/auth/session', headers: who.headers });
       expect((await session(here)).json().authenticated).toBe(true);
       expect((await session(elsewhere)).json().authenticated).toBe(false);
       await logIn(t.app, username, 'my-better-password');
       expect((await auditOf('auth.password')).slice(-1)[0]).toMatchObject({ target_id: username, user_name: username });
-      expect((await post('/api/auth/password', { current: PASSWORD, password: 'my-better-password' })).statusCode).toBe(401);
+      expect((await post('/api/auth/password', { current: PASSWORD, password: 'my-better-password' })).statusCode).toBe(
+        401,
+      );
     });
   });
 
@@ -166,7 +212,8 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
       expect(enabled.statusCode, enabled.body).toBe(200);
       return { secret, codes: enabled.json().recoveryCodes };
     }
-    const cookieOf = (response: { cookies: Array<{ name: string; value: string }> }, name: string) => response.cookies.find((c) => c.name === name)?.value;
+    const cookieOf = (response: { cookies: Array<{ name: string; value: string }> }, name: string) =>
+      response.cookies.find((c) => c.name === name)?.value;
     const verify = (challenge: string | undefined, code: string) =>
       post('/api/auth/signin/verify', { code }, challenge ? { cookie: `folio_challenge=${challenge}` } : {});
 
@@ -177,7 +224,11 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
       const wrong = await post('/api/auth/2fa/enable', { code: '000000' }, who.headers);
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().message).toBe(ACCOUNT_MESSAGES.wrongSetupCode);
-      const stored = await db().selectFrom('users').select(['totp_secret', 'totp_enabled_at']).where('username', '=', username).executeTakeFirstOrThrow();
+      const stored = await db()
+        .selectFrom('users')
+        .select(['totp_secret', 'totp_enabled_at'])
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
       expect(stored.totp_enabled_at).toBeNull();
       expect(stored.totp_secret).toMatch(/^v1:/);
       expect(stored.totp_secret).not.toContain(setup.secret);
@@ -225,7 +276,9 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
       expect(JSON.parse(signins.slice(-1)[0]!.details)).toEqual({ secondStep: 'recovery code', recoveryLeft: 9 });
       const failures = (await auditOf('auth.signin_failed')).filter((e) => e.target_id === username);
       expect(failures.map((e) => e.summary)).toEqual(Array(3).fill(`Wrong two-step sign-in code for ${username}`));
-      expect(JSON.stringify(await db().selectFrom('audit_log').selectAll().execute())).not.toMatch(new RegExp(`${secret}|${codes[0]}|${next}`));
+      expect(JSON.stringify(await db().selectFrom('audit_log').selectAll().execute())).not.toMatch(
+        new RegExp(`${secret}|${codes[0]}|${next}`),
+      );
     });
 
     it('counts wrong codes toward the lockout: five, and then not even a right code opens a session', async () => {
@@ -243,7 +296,11 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
       const username = await newUser();
       const who = await logIn(t.app, username, PASSWORD);
       const { codes } = await enrol(who);
-      const badPassword = await post('/api/auth/2fa/disable', { password: 'wrong-password-here', code: codes[0]! }, who.headers);
+      const badPassword = await post(
+        '/api/auth/2fa/disable',
+        { password: 'wrong-password-here', code: codes[0]! },
+        who.headers,
+      );
       expect(badPassword.statusCode).toBe(400);
       expect(badPassword.json().message).toBe(ACCOUNT_MESSAGES.wrongPassword);
       const badCode = await post('/api/auth/2fa/disable', { password: PASSWORD, code: '111111' }, who.headers);
@@ -251,22 +308,44 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
       expect(badCode.json().message).toBe(ACCOUNT_MESSAGES.wrongCode);
       const off = await post('/api/auth/2fa/disable', { password: PASSWORD, code: codes[1]! }, who.headers);
       expect(off.statusCode, off.body).toBe(200);
-      expect((await post('/api/auth/signin', { username, password: PASSWORD })).json()).toMatchObject({ message: 'SUCCESS' });
+      expect((await post('/api/auth/signin', { username, password: PASSWORD })).json()).toMatchObject({
+        message: 'SUCCESS',
+      });
       expect((await auditOf('auth.2fa_off')).slice(-1)[0]).toMatchObject({ target_id: username, user_name: username });
-      expect(await db().selectFrom('recovery_codes').select('id').where('user_id', '=', (await db().selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id).execute()).toEqual([]);
+      expect(
+        await db()
+          .selectFrom('recovery_codes')
+          .select('id')
+          .where(
+            'user_id',
+            '=',
+            (await db().selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id,
+          )
+          .execute(),
+      ).toEqual([]);
     });
 
     it("lets an administrator turn a user's two-step sign-in off, recorded as user.reset2fa", async () => {
       const username = await newUser();
       await enrol(await logIn(t.app, username, PASSWORD));
       const admin = await logIn(t.app, 'admin', ADMIN_PASSWORD);
-      const { id } = await db().selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+      const { id } = await db()
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
       expect((await post('/api/master/getEmployeedByid', { id }, admin.headers)).json().twoFactor).toBe(true);
       const reset = await post('/api/master/resetTwoFactor', { id }, admin.headers);
       expect(reset.statusCode, reset.body).toBe(200);
       expect((await post('/api/master/getEmployeedByid', { id }, admin.headers)).json().twoFactor).toBe(false);
-      expect((await post('/api/auth/signin', { username, password: PASSWORD })).json()).toMatchObject({ message: 'SUCCESS' });
-      expect((await auditOf('user.reset2fa')).slice(-1)[0]).toMatchObject({ target_id: username, user_name: 'admin', summary: `Turned two-step sign-in off for ${username}` });
+      expect((await post('/api/auth/signin', { username, password: PASSWORD })).json()).toMatchObject({
+        message: 'SUCCESS',
+      });
+      expect((await auditOf('user.reset2fa')).slice(-1)[0]).toMatchObject({
+        target_id: username,
+        user_name: 'admin',
+        summary: `Turned two-step sign-in off for ${username}`,
+      });
       expect((await post('/api/master/resetTwoFactor', { id: 999_999 }, admin.headers)).statusCode).toBe(404);
       const editor = await logIn(t.app, username, PASSWORD);
       expect((await post('/api/master/resetTwoFactor', { id }, editor.headers)).statusCode).toBe(403);
@@ -274,8 +353,17 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
 
     it('holds the users of a group that requires it to /account until they turn it on', async () => {
       const admin = await logIn(t.app, 'admin', ADMIN_PASSWORD);
-      expect((await post('/api/menu/SaveUserGroup', { groupname: 'Careful', requireTwoFactor: true }, admin.headers)).statusCode).toBe(200);
-      const group = ((await post('/api/menu/getAllgroup', {}, admin.headers)).json() as Array<{ id: number; groupname: string; requireTwoFactor: boolean }>).find((g) => g.groupname === 'Careful')!;
+      expect(
+        (await post('/api/menu/SaveUserGroup', { groupname: 'Careful', requireTwoFactor: true }, admin.headers))
+          .statusCode,
+      ).toBe(200);
+      const group = (
+        (await post('/api/menu/getAllgroup', {}, admin.headers)).json() as Array<{
+          id: number;
+          groupname: string;
+          requireTwoFactor: boolean;
+        }>
+      ).find((g) => g.groupname === 'Careful')!;
       expect(group.requireTwoFactor).toBe(true);
       const username = await newUser(group.id);
       const who = await logIn(t.app, username, PASSWORD);
@@ -291,10 +379,19 @@ describe.each(testDialects())('accounts (%s)', (dialect) => {
       await enrol(who);
       const after = await post('/api/master/getpagehistory', { commonrouting: 'Home' }, who.headers);
       expect(after.json().message).not.toBe(ACCOUNT_MESSAGES.required);
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: who.headers })).json().user.twoFactorRequired).toBe(false);
-      const turnedOff = await post('/api/menu/SaveUserGroup', { id: group.id, updategroupname: 'Careful', requireTwoFactor: false }, admin.headers);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: who.headers })).json().user
+          .twoFactorRequired,
+      ).toBe(false);
+      const turnedOff = await post(
+        '/api/menu/SaveUserGroup',
+        { id: group.id, updategroupname: 'Careful', requireTwoFactor: false },
+        admin.headers,
+      );
       expect(turnedOff.statusCode).toBe(200);
-      expect(JSON.parse((await auditOf('group.update')).slice(-1)[0]!.details)).toEqual({ requireTwoFactor: { before: true, after: false } });
+      expect(JSON.parse((await auditOf('group.update')).slice(-1)[0]!.details)).toEqual({
+        requireTwoFactor: { before: true, after: false },
+      });
     });
   });
 });
@@ -303,16 +400,38 @@ describe('a two-step secret sealed under another SECRET_KEY (sqlite)', () => {
   it('matches no code, and the user still signs in with a recovery code (decision 016)', async () => {
     const first = await createTestApp('sqlite', { ADMIN_PASSWORD, SECRET_KEY });
     const admin = await logIn(first.app, 'admin', ADMIN_PASSWORD);
-    const { secret } = (await first.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: admin.headers, payload: {} })).json() as { secret: string };
-    const enabled = await first.app.inject({ method: 'POST', url: '/api/auth/2fa/enable', headers: admin.headers, payload: { code: codeAt(secret, new Date()) } });
+    const { secret } = (
+      await first.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: admin.headers, payload: {} })
+    ).json() as { secret: string };
+    const enabled = await first.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/enable',
+      headers: admin.headers,
+      payload: { code: codeAt(secret, new Date()) },
+    });
     const { recoveryCodes } = enabled.json() as { recoveryCodes: string[] };
     // A second server on the same database, started with another key.
-    const second = await createTestApp('sqlite', { SECRET_KEY: Buffer.alloc(32, 9).toString('base64') }, { sameDatabaseAs: first });
+    const second = await createTestApp(
+      'sqlite',
+      { SECRET_KEY: Buffer.alloc(32, 9).toString('base64') },
+      { sameDatabaseAs: first },
+    );
     try {
       const signin = async () =>
-        (await second.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'admin', password: ADMIN_PASSWORD } })).cookies.find((c) => c.name === 'folio_challenge')!.value;
+        (
+          await second.app.inject({
+            method: 'POST',
+            url: '/api/auth/signin',
+            payload: { username: 'admin', password: ADMIN_PASSWORD },
+          })
+        ).cookies.find((c) => c.name === 'folio_challenge')!.value;
       const verify = async (code: string) =>
-        second.app.inject({ method: 'POST', url: '/api/auth/signin/verify', headers: { cookie: `folio_challenge=${await signin()}` }, payload: { code } });
+        second.app.inject({
+          method: 'POST',
+          url: '/api/auth/signin/verify',
+          headers: { cookie: `folio_challenge=${await signin()}` },
+          payload: { code },
+        });
       const byCode = await verify(codeAt(secret, new Date(Date.now() + 30_000)));
       expect(byCode.statusCode).toBe(401);
       expect(byCode.json().message).toBe(ACCOUNT_MESSAGES.wrongCode);
@@ -337,8 +456,14 @@ describe('accounts without mail or SECRET_KEY (sqlite)', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(ACCOUNT_MESSAGES.resetNoMail);
     const admin = await logIn(t.app, 'admin', ADMIN_PASSWORD);
-    const { secret } = (await t.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: admin.headers, payload: {} })).json() as { secret: string };
-    const stored = await t.app.tenants.default.db.selectFrom('users').select('totp_secret').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const { secret } = (
+      await t.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: admin.headers, payload: {} })
+    ).json() as { secret: string };
+    const stored = await t.app.tenants.default.db
+      .selectFrom('users')
+      .select('totp_secret')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
     expect(stored.totp_secret).toMatch(/^v1:/);
     expect(stored.totp_secret).not.toContain(secret);
   });

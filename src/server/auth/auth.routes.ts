@@ -33,7 +33,10 @@ const RESET_RATE_LIMIT = { max: 10, timeWindow: '15 minutes', groupId: 'password
  * Sign-in, sign-out and the session (docs/design.md §5), and the accounts of §21: password reset by mail, the own
  * account's password and two-step sign-in, the second step of a sign-in, an administrator's reset of it.
  */
-export async function authRoutes(app: FastifyInstance, { config, mail, box }: { config: AppConfig; mail: StaffMail; box: SecretBox }): Promise<void> {
+export async function authRoutes(
+  app: FastifyInstance,
+  { config, mail, box }: { config: AppConfig; mail: StaffMail; box: SecretBox },
+): Promise<void> {
   const api = typed(app);
   const deps: AccountDeps = { config, throttle: new LoginThrottle(), box, mail };
   const sessionOf = (request: FastifyRequest): SessionUser => {
@@ -41,72 +44,58 @@ export async function authRoutes(app: FastifyInstance, { config, mail, box }: { 
     return request.session;
   };
 
-  api.route(
-    auth.signIn,
-    { config: { invalidInputMessage: LOGIN_MESSAGES.mandatory } },
-    async (request, reply) => {
-      const outcome = await signIn(request.tenant, deps.throttle, request.body, request.ip);
-      if (outcome.kind === 'challenge') {
-        reply.setCookie(CHALLENGE_COOKIE, outcome.challenge, challengeCookieOptions(request));
-        return { twoFactor: 'required' as const };
-      }
-      return startSession(request, reply, outcome.result);
-    },
-  );
+  api.route(auth.signIn, { config: { invalidInputMessage: LOGIN_MESSAGES.mandatory } }, async (request, reply) => {
+    const outcome = await signIn(request.tenant, deps.throttle, request.body, request.ip);
+    if (outcome.kind === 'challenge') {
+      reply.setCookie(CHALLENGE_COOKIE, outcome.challenge, challengeCookieOptions(request));
+      return { twoFactor: 'required' as const };
+    }
+    return startSession(request, reply, outcome.result);
+  });
 
-  api.route(
-    auth.verifySignIn,
-    async (request, reply) => {
-      const result = await verifySecondStep(request.tenant, deps, request.cookies[CHALLENGE_COOKIE], request.body.code, request.ip);
-      reply.clearCookie(CHALLENGE_COOKIE, { ...challengeCookieOptions(request), maxAge: undefined });
-      return startSession(request, reply, result);
-    },
-  );
+  api.route(auth.verifySignIn, async (request, reply) => {
+    const result = await verifySecondStep(
+      request.tenant,
+      deps,
+      request.cookies[CHALLENGE_COOKIE],
+      request.body.code,
+      request.ip,
+    );
+    reply.clearCookie(CHALLENGE_COOKIE, { ...challengeCookieOptions(request), maxAge: undefined });
+    return startSession(request, reply, result);
+  });
 
-  api.route(
-    session.signOut,
-    async (request, reply) => {
-      const header = request.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : request.cookies[SESSION_COOKIE];
-      await signOut(request.tenant, token, request.session?.username ?? null);
-      clearCookies(request, reply);
-      return { message: 'SUCCESS' as const };
-    },
-  );
+  api.route(session.signOut, async (request, reply) => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : request.cookies[SESSION_COOKIE];
+    await signOut(request.tenant, token, request.session?.username ?? null);
+    clearCookies(request, reply);
+    return { message: 'SUCCESS' as const };
+  });
 
   api.route(session.session, async (request) =>
     sessionInfo(request.tenant, request.session, { passwordResetByMail: mail.configured }),
   );
 
-  api.route(
-    auth.forgotPassword,
-    { config: { rateLimit: FORGOT_RATE_LIMIT } },
-    async (request) => requestPasswordReset(request.tenant, deps, request.body.username),
+  api.route(auth.forgotPassword, { config: { rateLimit: FORGOT_RATE_LIMIT } }, async (request) =>
+    requestPasswordReset(request.tenant, deps, request.body.username),
   );
-  api.route(
-    auth.resetPassword,
-    { config: { rateLimit: RESET_RATE_LIMIT } },
-    async (request) => completePasswordReset(request.tenant, deps, request.body.token, request.body.password),
+  api.route(auth.resetPassword, { config: { rateLimit: RESET_RATE_LIMIT } }, async (request) =>
+    completePasswordReset(request.tenant, deps, request.body.token, request.body.password),
   );
 
   api.route(auth.changePassword, async (request) =>
     changePassword(request.tenant, deps, sessionOf(request), request.body, request.ip),
   );
-  api.route(auth.startTwoFactor, async (request) =>
-    startTwoFactor(request.tenant, deps, sessionOf(request)),
-  );
+  api.route(auth.startTwoFactor, async (request) => startTwoFactor(request.tenant, deps, sessionOf(request)));
   api.route(auth.enableTwoFactor, async (request) =>
     enableTwoFactor(request.tenant, deps, sessionOf(request), request.body.code),
   );
-  api.route(
-    auth.disableTwoFactor,
-    async (request) => disableTwoFactor(request.tenant, deps, sessionOf(request), request.body, request.ip),
+  api.route(auth.disableTwoFactor, async (request) =>
+    disableTwoFactor(request.tenant, deps, sessionOf(request), request.body, request.ip),
   );
 
-  api.route(
-    auth.resetTwoFactor,
-    async (request) => resetTwoFactor(request.tenant, request.body.id),
-  );
+  api.route(auth.resetTwoFactor, async (request) => resetTwoFactor(request.tenant, request.body.id));
 }
 
 function startSession(request: FastifyRequest, reply: FastifyReply, result: SignInResult) {
@@ -128,10 +117,18 @@ function cookieOptions(request: FastifyRequest) {
 }
 
 function challengeCookieOptions(request: FastifyRequest) {
-  return { path: '/api/auth/signin', sameSite: 'strict' as const, secure: request.protocol === 'https', httpOnly: true, maxAge: CHALLENGE_TTL_MS / 1000 };
+  return {
+    path: '/api/auth/signin',
+    sameSite: 'strict' as const,
+    secure: request.protocol === 'https',
+    httpOnly: true,
+    maxAge: CHALLENGE_TTL_MS / 1000,
+  };
 }
 
 function clearCookies(request: FastifyRequest, reply: FastifyReply): void {
   const { path, sameSite, secure } = cookieOptions(request);
-  reply.clearCookie(SESSION_COOKIE, { path, sameSite, secure, httpOnly: true }).clearCookie(XSRF_COOKIE, { path, sameSite, secure });
+  reply
+    .clearCookie(SESSION_COOKIE, { path, sameSite, secure, httpOnly: true })
+    .clearCookie(XSRF_COOKIE, { path, sameSite, secure });
 }

@@ -34,14 +34,27 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
  * with it, opens a five-minute challenge for the second step instead, and the account's failure count is
  * not cleared until that step succeeds (else a known password would buy endless code guesses).
  */
-export async function signIn(tenant: Tenant, throttle: LoginThrottle, { username, password }: SignInData, address: string, now = new Date()): Promise<SignInOutcome> {
+export async function signIn(
+  tenant: Tenant,
+  throttle: LoginThrottle,
+  { username, password }: SignInData,
+  address: string,
+  now = new Date(),
+): Promise<SignInOutcome> {
   if (await throttle.isBlocked(tenant, username, address)) {
     throw new TooManyRequestsError('Too many failed attempts. Please wait 15 minutes and try again.');
   }
   const user = await findAccount(tenant.db, { username });
   const ok = await verifyPassword(user?.active === 1 ? user.password_hash : null, password);
   if (!user || !ok) {
-    await recordFailedSignIn(tenant, throttle, username, address, `Failed sign-in as ${username.trim().slice(0, 100)}`, now);
+    await recordFailedSignIn(
+      tenant,
+      throttle,
+      username,
+      address,
+      `Failed sign-in as ${username.trim().slice(0, 100)}`,
+      now,
+    );
     // The same answer for an unknown user, a wrong password and a deactivated account.
     throw new UnauthorizedError(LOGIN_MESSAGES.invalid);
   }
@@ -63,12 +76,36 @@ export async function signIn(tenant: Tenant, throttle: LoginThrottle, { username
  * A failed sign-in (wrong password, wrong code): counted toward the lockout, and recorded with the name as
  * typed (at most 100 characters: it may be nobody's), never the password or the code.
  */
-export async function recordFailedSignIn(tenant: Tenant, throttle: LoginThrottle, username: string, address: string, summary: string, now = new Date()): Promise<void> {
+export async function recordFailedSignIn(
+  tenant: Tenant,
+  throttle: LoginThrottle,
+  username: string,
+  address: string,
+  summary: string,
+  now = new Date(),
+): Promise<void> {
   const locked = await throttle.recordFailure(tenant, username, address);
   const tried = username.trim().slice(0, 100);
   await inTransaction(tenant.db, async (trx) => {
-    await audit(trx, tenant, { action: 'auth.signin_failed', targetType: 'user', targetId: tried, summary, userName: null }, now);
-    if (locked) await audit(trx, tenant, { action: 'auth.lockout', targetType: 'user', targetId: tried, summary: `Locked ${tried} out for 15 minutes after 5 failed sign-ins`, userName: null }, now);
+    await audit(
+      trx,
+      tenant,
+      { action: 'auth.signin_failed', targetType: 'user', targetId: tried, summary, userName: null },
+      now,
+    );
+    if (locked)
+      await audit(
+        trx,
+        tenant,
+        {
+          action: 'auth.lockout',
+          targetType: 'user',
+          targetId: tried,
+          summary: `Locked ${tried} out for 15 minutes after 5 failed sign-ins`,
+          userName: null,
+        },
+        now,
+      );
   });
 }
 
@@ -78,7 +115,15 @@ export async function recordFailedSignIn(tenant: Tenant, throttle: LoginThrottle
  */
 export async function openSession(
   tenant: Tenant,
-  user: { id: number; username: string; first_name: string; group_id: number; require_two_factor?: number; totp_enabled_at?: string | null; password_must_change?: number },
+  user: {
+    id: number;
+    username: string;
+    first_name: string;
+    group_id: number;
+    require_two_factor?: number;
+    totp_enabled_at?: string | null;
+    password_must_change?: number;
+  },
   now = new Date(),
   within?: (trx: Db) => Promise<Record<string, unknown>>,
 ): Promise<SignInResult> {
@@ -94,7 +139,19 @@ export async function openSession(
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
     });
-    await audit(trx, tenant, { action: 'auth.signin', targetType: 'user', targetId: user.username, summary: `Signed in as ${user.username}`, userName: user.username, details }, now);
+    await audit(
+      trx,
+      tenant,
+      {
+        action: 'auth.signin',
+        targetType: 'user',
+        targetId: user.username,
+        summary: `Signed in as ${user.username}`,
+        userName: user.username,
+        details,
+      },
+      now,
+    );
   });
   const company = await getCompanyDetails(tenant);
   return {
@@ -112,7 +169,9 @@ export async function openSession(
       // A user whose group requires two-step sign-in, and who has not turned it on, starts on /account; so does
       // one who signed in with a one-time password from the shell (docs/design.md §22).
       landpage:
-        (user.require_two_factor === 1 && !user.totp_enabled_at) || user.password_must_change === 1 ? '/account' : await landingPage(tenant, user.id, user.group_id),
+        (user.require_two_factor === 1 && !user.totp_enabled_at) || user.password_must_change === 1
+          ? '/account'
+          : await landingPage(tenant, user.id, user.group_id),
       companyName: company.companyName,
       companyCode: company.companyCode,
     },
@@ -123,7 +182,13 @@ export async function signOut(tenant: Tenant, token: string | undefined, usernam
   if (!token) return;
   await inTransaction(tenant.db, async (trx) => {
     const ended = await deleteSessionByHash(trx, hashToken(token));
-    if (ended && username) await audit(trx, tenant, { action: 'auth.signout', targetType: 'user', targetId: username, summary: `Signed out ${username}` });
+    if (ended && username)
+      await audit(trx, tenant, {
+        action: 'auth.signout',
+        targetType: 'user',
+        targetId: username,
+        summary: `Signed out ${username}`,
+      });
   });
 }
 
@@ -137,10 +202,22 @@ export async function landingPage(tenant: Tenant, userId: number, groupId: numbe
 
 export async function sessionInfo(
   tenant: Tenant,
-  session: { userId: number; username: string; firstName: string; groupId: number; twoFactor: boolean; mustEnrol: boolean; mustChangePassword: boolean } | null,
+  session: {
+    userId: number;
+    username: string;
+    firstName: string;
+    groupId: number;
+    twoFactor: boolean;
+    mustEnrol: boolean;
+    mustChangePassword: boolean;
+  } | null,
   site: { passwordResetByMail: boolean },
 ): Promise<SessionInfo> {
-  const [company, setupDone, icons] = await Promise.all([getCompanyDetails(tenant), hasActiveAdministrator(tenant.db), firmIconsOf(tenant)]);
+  const [company, setupDone, icons] = await Promise.all([
+    getCompanyDetails(tenant),
+    hasActiveAdministrator(tenant.db),
+    firmIconsOf(tenant),
+  ]);
   const base = {
     setupPending: !setupDone,
     companyName: company.companyName,

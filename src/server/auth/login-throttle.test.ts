@@ -40,10 +40,20 @@ describe.each(testDialects())('login lockouts across instances (%s)', (dialect) 
     // Twenty failures for twenty different (unknown) accounts, split over both instances.
     for (let i = 0; i < 20; i += 1) {
       const t = i % 2 === 0 ? a : b;
-      const response = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: `nobody-${i}`, password: 'wrong-password-123' }, remoteAddress: address });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { username: `nobody-${i}`, password: 'wrong-password-123' },
+        remoteAddress: address,
+      });
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await b.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'someone', password: 'wrong-password-123' }, remoteAddress: address });
+    const blocked = await b.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { username: 'someone', password: 'wrong-password-123' },
+      remoteAddress: address,
+    });
     expect(blocked.statusCode).toBe(429);
   });
 });

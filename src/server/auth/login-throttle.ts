@@ -12,14 +12,25 @@ const PER_ADDRESS = 20;
  * tenant's users out.
  */
 export class LoginThrottle {
-  private readonly limiters = new WeakMap<Tenant, { perAccount: DatabaseRateLimiter; perAddress: DatabaseRateLimiter }>();
+  private readonly limiters = new WeakMap<
+    Tenant,
+    { perAccount: DatabaseRateLimiter; perAddress: DatabaseRateLimiter }
+  >();
 
   private of(tenant: Tenant) {
     let limiters = this.limiters.get(tenant);
     if (!limiters) {
       limiters = {
-        perAccount: new DatabaseRateLimiter(tenant.db, { keyPrefix: 'login-account', points: PER_ACCOUNT, duration: WINDOW_S }),
-        perAddress: new DatabaseRateLimiter(tenant.db, { keyPrefix: 'login-address', points: PER_ADDRESS, duration: WINDOW_S }),
+        perAccount: new DatabaseRateLimiter(tenant.db, {
+          keyPrefix: 'login-account',
+          points: PER_ACCOUNT,
+          duration: WINDOW_S,
+        }),
+        perAddress: new DatabaseRateLimiter(tenant.db, {
+          keyPrefix: 'login-address',
+          points: PER_ADDRESS,
+          duration: WINDOW_S,
+        }),
       };
       this.limiters.set(tenant, limiters);
     }

@@ -1,7 +1,8 @@
 import { mailBrandHtml } from '../mail/mail-brand';
 import type { StaffMailMessage } from '../mail/staff-mail';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
 
 /** The password-reset mail (docs/design.md §21): the link, how long it works, and what to do if it was not asked for. */
@@ -33,5 +34,11 @@ export function passwordResetMail(options: {
     `<p><a href="${escapeHtml(options.link)}">Choose a new password</a> within 30 minutes (the link works once).</p>`,
     `<p>If you did not ask for this, ignore this mail: your password stays as it is.</p>`,
   ].join('\n');
-  return { kind: 'password-reset', to: options.to, subject: oneLine(`Set a new password for ${options.siteName}`), text, html };
+  return {
+    kind: 'password-reset',
+    to: options.to,
+    subject: oneLine(`Set a new password for ${options.siteName}`),
+    text,
+    html,
+  };
 }

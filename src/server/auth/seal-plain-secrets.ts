@@ -14,10 +14,17 @@ export async function sealPlainTwoStepSecrets(tenant: Tenant, box: SecretBox, lo
     let count = 0;
     for (const user of await plainTotpSecrets(trx)) {
       if (!SecretBox.isPlain(user.totp_secret)) continue;
-      if (await replaceTotpSecret(trx, user.id, user.totp_secret, box.seal(box.open(user.totp_secret, user.id), user.id))) count += 1;
+      if (
+        await replaceTotpSecret(trx, user.id, user.totp_secret, box.seal(box.open(user.totp_secret, user.id), user.id))
+      )
+        count += 1;
     }
     return count;
   });
-  if (sealed > 0) log.info({ tenant: tenant.name, sealed }, 'two-step sign-in secrets kept in plain text are now sealed with the server key');
+  if (sealed > 0)
+    log.info(
+      { tenant: tenant.name, sealed },
+      'two-step sign-in secrets kept in plain text are now sealed with the server key',
+    );
   return sealed;
 }

@@ -22,7 +22,9 @@ export class SecretBox {
   private readonly key: Buffer;
 
   constructor(secretKey: string) {
-    this.key = Buffer.from(hkdfSync('sha256', Buffer.from(secretKey, 'base64'), 'folio', 'two-step sign-in secret', 32));
+    this.key = Buffer.from(
+      hkdfSync('sha256', Buffer.from(secretKey, 'base64'), 'folio', 'two-step sign-in secret', 32),
+    );
   }
 
   seal(secret: string, userId: number): string {
@@ -67,7 +69,10 @@ export class SecretBox {
  * readable by the server's user only) at the first start (`madeFile` then names it) and read at every later one. PostgreSQL has no such
  * default: its instances may run on several machines, and all need the same key (loadConfig refuses the start).
  */
-export function sealingKey(config: Pick<AppConfig, 'secretKey' | 'databaseUrl' | 'dataDir'>): { key: string; madeFile?: string } {
+export function sealingKey(config: Pick<AppConfig, 'secretKey' | 'databaseUrl' | 'dataDir'>): {
+  key: string;
+  madeFile?: string;
+} {
   if (config.secretKey) return { key: config.secretKey };
   if (config.databaseUrl) throw new ConfigError(`Invalid configuration:\n  ${SECRET_KEY_NEEDED}`);
   const file = path.join(config.dataDir, SECRET_KEY_FILE);

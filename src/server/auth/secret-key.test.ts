@@ -14,23 +14,47 @@ import { codeAt } from './totp';
 
 const keyFileOf = (t: TestApp) => path.join(t.config.dataDir, SECRET_KEY_FILE);
 const storedSecret = async (t: TestApp, username = 'admin') =>
-  (await t.app.tenants.default.db.selectFrom('users').select('totp_secret').where('username', '=', username).executeTakeFirstOrThrow()).totp_secret;
+  (
+    await t.app.tenants.default.db
+      .selectFrom('users')
+      .select('totp_secret')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow()
+  ).totp_secret;
 
 /** Turns two-step sign-in on for the admin; the secret, as the setup call shows it once. */
 async function enableTwoStep(t: TestApp, admin: LoggedIn): Promise<string> {
-  const { secret } = (await t.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: admin.headers, payload: {} })).json() as { secret: string };
-  const enabled = await t.app.inject({ method: 'POST', url: '/api/auth/2fa/enable', headers: admin.headers, payload: { code: codeAt(secret, new Date()) } });
+  const { secret } = (
+    await t.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: admin.headers, payload: {} })
+  ).json() as { secret: string };
+  const enabled = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/2fa/enable',
+    headers: admin.headers,
+    payload: { code: codeAt(secret, new Date()) },
+  });
   expect(enabled.statusCode, enabled.body).toBe(200);
   return secret;
 }
 
 /** Signs the admin in with password and a code of the next time step (the current one was used to enable it). */
 async function signInWithCode(t: TestApp, secret: string): Promise<number> {
-  const first = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+  const first = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    payload: { username: 'admin', password: ADMIN_PASSWORD },
+  });
   const challenge = first.cookies.find((cookie) => cookie.name === 'folio_challenge')?.value;
   expect(challenge, first.body).toBeTruthy();
   const code = codeAt(secret, new Date(Date.now() + 30_000));
-  return (await t.app.inject({ method: 'POST', url: '/api/auth/signin/verify', headers: { cookie: `folio_challenge=${challenge}` }, payload: { code } })).statusCode;
+  return (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin/verify',
+      headers: { cookie: `folio_challenge=${challenge}` },
+      payload: { code },
+    })
+  ).statusCode;
 }
 
 describe('the key file of the SQLite default', () => {
@@ -45,7 +69,9 @@ describe('the key file of the SQLite default', () => {
     const first = await createTestApp('sqlite', { ADMIN_PASSWORD, LOG_LEVEL: 'info' }, { logStream: firstLog.stream });
     apps.push(first);
     const file = keyFileOf(first);
-    expect(firstLog.text()).toContain(`Made the key that seals two-step sign-in secrets: ${file}. Keep a copy of it apart from the backups`);
+    expect(firstLog.text()).toContain(
+      `Made the key that seals two-step sign-in secrets: ${file}. Keep a copy of it apart from the backups`,
+    );
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const key = fs.readFileSync(file, 'utf8').trim();
     expect(Buffer.from(key, 'base64')).toHaveLength(32);
@@ -56,7 +82,11 @@ describe('the key file of the SQLite default', () => {
     expect(stored).not.toContain(secret);
 
     const secondLog = captureLogs();
-    const second = await createTestApp('sqlite', { LOG_LEVEL: 'info' }, { sameDatabaseAs: first, logStream: secondLog.stream });
+    const second = await createTestApp(
+      'sqlite',
+      { LOG_LEVEL: 'info' },
+      { sameDatabaseAs: first, logStream: secondLog.stream },
+    );
     apps.push(second);
     expect(fs.readFileSync(file, 'utf8').trim()).toBe(key);
     expect(secondLog.text()).toContain('database ready');
@@ -68,10 +98,14 @@ describe('the key file of the SQLite default', () => {
   it('stops the start with a sentence when the file does not hold a key', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bad-key-'));
     try {
-      fs.writeFileSync(path.join(dataDir, SECRET_KEY_FILE), `${Buffer.alloc(16, 1).toString('base64')}\n`, { mode: 0o600 });
+      fs.writeFileSync(path.join(dataDir, SECRET_KEY_FILE), `${Buffer.alloc(16, 1).toString('base64')}\n`, {
+        mode: 0o600,
+      });
       const start = createTestApp('sqlite', {}, { dataDir });
       await expect(start).rejects.toThrow(ConfigError);
-      await expect(start).rejects.toThrow(`${path.join(dataDir, SECRET_KEY_FILE)} does not hold a key Folio can use: it must be 32 random bytes in base64`);
+      await expect(start).rejects.toThrow(
+        `${path.join(dataDir, SECRET_KEY_FILE)} does not hold a key Folio can use: it must be 32 random bytes in base64`,
+      );
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
@@ -100,7 +134,13 @@ describe('a backup and the key file (sqlite)', () => {
     const text = gunzipSync(answer.rawPayload).toString('utf8');
     expect(text).toContain(await storedSecret(t));
     expect(text).not.toContain(secret);
-    for (const form of [key, Buffer.from(key, 'base64').toString('hex'), Buffer.from(key, 'base64').toString('base64url'), SECRET_KEY_FILE]) expect(text).not.toContain(form);
+    for (const form of [
+      key,
+      Buffer.from(key, 'base64').toString('hex'),
+      Buffer.from(key, 'base64').toString('base64url'),
+      SECRET_KEY_FILE,
+    ])
+      expect(text).not.toContain(form);
   });
 });
 
@@ -115,7 +155,11 @@ describe.each(testDialects())('two-step secrets kept in plain text by an earlier
     apps.push(before);
     const secret = await enableTwoStep(before, await logIn(before.app, 'admin', ADMIN_PASSWORD));
     // As a start without a key kept it (decision 016, before docs/design.md §24): the secret as it is, marked plain.
-    await before.app.tenants.default.db.updateTable('users').set({ totp_secret: `plain:${secret}` }).where('username', '=', 'admin').execute();
+    await before.app.tenants.default.db
+      .updateTable('users')
+      .set({ totp_secret: `plain:${secret}` })
+      .where('username', '=', 'admin')
+      .execute();
 
     const next = await createTestApp(dialect, {}, { sameDatabaseAs: before });
     apps.push(next);

@@ -19,7 +19,17 @@ export async function findLiveSession(db: Db, tokenHash: string, now: string): P
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('user_groups as g', 'g.id', 'u.group_id')
-    .select(['s.id as session_id', 's.csrf_token', 'u.id as user_id', 'u.username', 'u.first_name', 'u.group_id', 'u.totp_enabled_at', 'u.password_must_change', 'g.require_two_factor'])
+    .select([
+      's.id as session_id',
+      's.csrf_token',
+      'u.id as user_id',
+      'u.username',
+      'u.first_name',
+      'u.group_id',
+      'u.totp_enabled_at',
+      'u.password_must_change',
+      'g.require_two_factor',
+    ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', now)
     .where('u.active', '=', 1)

@@ -12,7 +12,12 @@ import { createTestApp, testDialects, type TestApp } from '../test-support/test-
 import type { Tenant } from '../tenants/tenants';
 import { createUser } from '../users/users.service';
 import { insertPasswordReset } from './accounts.repository';
-import { issueOneTimePassword, resetTwoFactorByName, revealSetupCode, SHELL_ACCOUNT_MESSAGES } from './shell-accounts.service';
+import {
+  issueOneTimePassword,
+  resetTwoFactorByName,
+  revealSetupCode,
+  SHELL_ACCOUNT_MESSAGES,
+} from './shell-accounts.service';
 import { codeAt } from './totp';
 
 const PASSWORD = 'first-password-of-mine';
@@ -41,9 +46,16 @@ describe.each(testDialects())('the shell account commands (%s)', (dialect) => {
   }
   const post = (url: string, payload: object, who?: LoggedIn, remoteAddress = `10.30.${n}.1`) =>
     t.app.inject({ method: 'POST', url, payload, headers: who?.headers ?? {}, remoteAddress });
-  const sessionOf = async (who?: LoggedIn) => (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: who?.headers ?? {} })).json();
-  const auditOf = (action: string) => db().selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
-  const userRow = (id: number) => db().selectFrom('users').select(['password_must_change', 'password_changed_at', 'totp_enabled_at', 'totp_secret']).where('id', '=', id).executeTakeFirstOrThrow();
+  const sessionOf = async (who?: LoggedIn) =>
+    (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: who?.headers ?? {} })).json();
+  const auditOf = (action: string) =>
+    db().selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
+  const userRow = (id: number) =>
+    db()
+      .selectFrom('users')
+      .select(['password_must_change', 'password_changed_at', 'totp_enabled_at', 'totp_secret'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
   const asOperator = <T>(work: () => Promise<T>) => runAs(OPERATOR, work);
 
   describe('user reset-password', () => {
@@ -51,7 +63,12 @@ describe.each(testDialects())('the shell account commands (%s)', (dialect) => {
       const { id, username } = await newUser();
       const before = await logIn(t.app, username, PASSWORD);
       const token = randomBytes(32).toString('base64url');
-      await insertPasswordReset(db(), { user_id: id, token_hash: hashToken(token), created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 600_000).toISOString() });
+      await insertPasswordReset(db(), {
+        user_id: id,
+        token_hash: hashToken(token),
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 600_000).toISOString(),
+      });
 
       const result = await asOperator(() => issueOneTimePassword(tenant(), ` ${username.toUpperCase()} `));
       expect(result).toMatchObject({ username, active: true });
@@ -70,12 +87,18 @@ describe.each(testDialects())('the shell account commands (%s)', (dialect) => {
 
       const entries = (await auditOf('cli.reset_password')).filter((e) => e.target_id === username);
       expect(entries).toHaveLength(3);
-      expect(entries[0]).toMatchObject({ target_type: 'user', user_name: OPERATOR.userName, summary: `Set a one-time password for ${username} in the shell` });
+      expect(entries[0]).toMatchObject({
+        target_type: 'user',
+        user_name: OPERATOR.userName,
+        summary: `Set a one-time password for ${username} in the shell`,
+      });
       expect(JSON.parse(entries[0]!.details)).toEqual({ mustChange: true, active: true });
       const everything = JSON.stringify(await db().selectFrom('audit_log').selectAll().execute());
       expect(everything).not.toContain(result.password);
       expect(everything).not.toContain(second.password);
-      expect(JSON.stringify(await db().selectFrom('users').selectAll().where('id', '=', id).execute())).not.toContain(second.password);
+      expect(JSON.stringify(await db().selectFrom('users').selectAll().where('id', '=', id).execute())).not.toContain(
+        second.password,
+      );
     });
 
     it('opens a session that reaches only /account until the password is changed, with the one-time password as the current one', async () => {
@@ -89,7 +112,13 @@ describe.each(testDialects())('the shell account commands (%s)', (dialect) => {
       const who = await logIn(t.app, username, password, `10.30.${n}.1`);
       const info = await sessionOf(who);
       expect(info.authenticated).toBe(true);
-      expect(info.user).toMatchObject({ username, landpage: '/account', screens: [], passwordChangeRequired: true, twoFactorRequired: false });
+      expect(info.user).toMatchObject({
+        username,
+        landpage: '/account',
+        screens: [],
+        passwordChangeRequired: true,
+        twoFactorRequired: false,
+      });
 
       // Every other call: 403 with the sentence, an administrator's screen included.
       for (const [url, payload] of [
@@ -127,7 +156,12 @@ describe.each(testDialects())('the shell account commands (%s)', (dialect) => {
       const { id, username } = await newUser();
       await asOperator(() => issueOneTimePassword(tenant(), username));
       const token = randomBytes(32).toString('base64url');
-      await insertPasswordReset(db(), { user_id: id, token_hash: hashToken(token), created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 600_000).toISOString() });
+      await insertPasswordReset(db(), {
+        user_id: id,
+        token_hash: hashToken(token),
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 600_000).toISOString(),
+      });
       expect((await post('/api/auth/reset', { token, password: CHOSEN })).statusCode).toBe(200);
       expect((await userRow(id)).password_must_change).toBe(0);
       expect((await logIn(t.app, username, CHOSEN, `10.30.${n}.1`)).body.landpage).not.toBe('/account');
@@ -163,7 +197,8 @@ describe.each(testDialects())('the shell account commands (%s)', (dialect) => {
 
     it("clears the account's lockout, so a locked-out user signs in with it at once", async () => {
       const { username } = await newUser(ADMINISTRATORS_GROUP_ID);
-      for (let i = 0; i < 5; i += 1) expect((await post('/api/auth/signin', { username, password: `wrong-guess-${i}` })).statusCode).toBe(401);
+      for (let i = 0; i < 5; i += 1)
+        expect((await post('/api/auth/signin', { username, password: `wrong-guess-${i}` })).statusCode).toBe(401);
       expect((await post('/api/auth/signin', { username, password: PASSWORD })).statusCode).toBe(429);
       const { password } = await asOperator(() => issueOneTimePassword(tenant(), username));
       const signin = await post('/api/auth/signin', { username, password });
@@ -177,9 +212,14 @@ describe.each(testDialects())('the shell account commands (%s)', (dialect) => {
       const result = await asOperator(() => issueOneTimePassword(tenant(), username));
       expect(result.active).toBe(false);
       expect((await post('/api/auth/signin', { username, password: result.password })).statusCode).toBe(401);
-      expect(JSON.parse((await auditOf('cli.reset_password')).slice(-1)[0]!.details)).toEqual({ mustChange: true, active: false });
+      expect(JSON.parse((await auditOf('cli.reset_password')).slice(-1)[0]!.details)).toEqual({
+        mustChange: true,
+        active: false,
+      });
       await db().updateTable('users').set({ active: 1 }).where('id', '=', id).execute();
-      expect((await post('/api/auth/signin', { username, password: result.password })).json().landpage).toBe('/account');
+      expect((await post('/api/auth/signin', { username, password: result.password })).json().landpage).toBe(
+        '/account',
+      );
     });
   });
 
@@ -189,9 +229,14 @@ describe.each(testDialects())('the shell account commands (%s)', (dialect) => {
       const who = await logIn(t.app, username, PASSWORD);
       const { secret } = (await post('/api/auth/2fa/setup', {}, who)).json() as { secret: string };
       expect((await post('/api/auth/2fa/enable', { code: codeAt(secret, new Date()) }, who)).statusCode).toBe(200);
-      expect((await post('/api/auth/signin', { username, password: PASSWORD })).json()).toEqual({ twoFactor: 'required' });
+      expect((await post('/api/auth/signin', { username, password: PASSWORD })).json()).toEqual({
+        twoFactor: 'required',
+      });
 
-      expect(await asOperator(() => resetTwoFactorByName(tenant(), username.toUpperCase()))).toEqual({ username, wasOn: true });
+      expect(await asOperator(() => resetTwoFactorByName(tenant(), username.toUpperCase()))).toEqual({
+        username,
+        wasOn: true,
+      });
       expect(await userRow(id)).toMatchObject({ totp_enabled_at: null, totp_secret: null });
       expect(await db().selectFrom('recovery_codes').select('id').where('user_id', '=', id).execute()).toEqual([]);
       const signin = await post('/api/auth/signin', { username, password: PASSWORD });
@@ -201,17 +246,29 @@ describe.each(testDialects())('the shell account commands (%s)', (dialect) => {
       expect(await asOperator(() => resetTwoFactorByName(tenant(), username))).toEqual({ username, wasOn: false });
       const entries = (await auditOf('cli.reset_2fa')).filter((e) => e.target_id === username);
       expect(entries.map((e) => [e.user_name, e.summary, JSON.parse(e.details)])).toEqual([
-        [OPERATOR.userName, `Turned two-step sign-in off for ${username} in the shell`, { twoFactor: { before: true, after: false } }],
-        [OPERATOR.userName, `Turned two-step sign-in off for ${username} in the shell`, { twoFactor: { before: false, after: false } }],
+        [
+          OPERATOR.userName,
+          `Turned two-step sign-in off for ${username} in the shell`,
+          { twoFactor: { before: true, after: false } },
+        ],
+        [
+          OPERATOR.userName,
+          `Turned two-step sign-in off for ${username} in the shell`,
+          { twoFactor: { before: false, after: false } },
+        ],
       ]);
     });
   });
 
   describe('refusals', () => {
     it('refuses an unknown user and the Public user with a sentence, and changes and records nothing', async () => {
-      const count = async () => (await db().selectFrom('audit_log').select('id').where('action', 'like', 'cli.%').execute()).length;
+      const count = async () =>
+        (await db().selectFrom('audit_log').select('id').where('action', 'like', 'cli.%').execute()).length;
       const before = await count();
-      const commands: Array<(tenant: Tenant, username: string) => Promise<unknown>> = [issueOneTimePassword, resetTwoFactorByName];
+      const commands: Array<(tenant: Tenant, username: string) => Promise<unknown>> = [
+        issueOneTimePassword,
+        resetTwoFactorByName,
+      ];
       for (const run of commands) {
         const unknown = asOperator(() => run(tenant(), 'nobody-by-this-name'));
         await expect(unknown).rejects.toBeInstanceOf(NotFoundError);
@@ -223,7 +280,13 @@ describe.each(testDialects())('the shell account commands (%s)', (dialect) => {
         }
       }
       expect(await count()).toBe(before);
-      expect((await db().selectFrom('users').select(['password_hash', 'password_must_change']).where('username', '=', 'Public').executeTakeFirstOrThrow())).toEqual({
+      expect(
+        await db()
+          .selectFrom('users')
+          .select(['password_hash', 'password_must_change'])
+          .where('username', '=', 'Public')
+          .executeTakeFirstOrThrow(),
+      ).toEqual({
         password_hash: null,
         password_must_change: 0,
       });
@@ -240,7 +303,8 @@ describe.each(testDialects())('the shell account commands (%s)', (dialect) => {
 
 describe.each(testDialects())('setup-code in the shell (%s)', (dialect) => {
   const logged: string[] = [];
-  const codesIn = (lines: string[]) => [...lines.join('').matchAll(/"setupCode":"([0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4})"/g)].map((m) => m[1]!);
+  const codesIn = (lines: string[]) =>
+    [...lines.join('').matchAll(/"setupCode":"([0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4})"/g)].map((m) => m[1]!);
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect, { LOG_LEVEL: 'warn' }, { logStream: captureLogs(logged).stream });
@@ -253,8 +317,16 @@ describe.each(testDialects())('setup-code in the shell (%s)', (dialect) => {
     expect(printed).toHaveLength(1);
     const shown = await runAs(OPERATOR, () => revealSetupCode(tenant()));
     expect(shown).toEqual({ code: printed[0] });
-    const [entry] = await tenant().db.selectFrom('audit_log').selectAll().where('action', '=', 'cli.setup_code').execute();
-    expect(entry).toMatchObject({ target_type: 'setup', user_name: OPERATOR.userName, summary: 'Showed the first-run setup code in the shell' });
+    const [entry] = await tenant()
+      .db.selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'cli.setup_code')
+      .execute();
+    expect(entry).toMatchObject({
+      target_type: 'setup',
+      user_name: OPERATOR.userName,
+      summary: 'Showed the first-run setup code in the shell',
+    });
     expect(JSON.stringify(entry)).not.toContain(shown.code);
 
     // A database no server has started on yet holds no code: the shell makes it, and the server prints that one.
@@ -263,7 +335,11 @@ describe.each(testDialects())('setup-code in the shell (%s)', (dialect) => {
     expect(made.code).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
     expect(await pendingSetupCode(tenant())).toBe(made.code);
     logged.length = 0;
-    const later = await createTestApp(dialect, { LOG_LEVEL: 'warn' }, { logStream: captureLogs(logged).stream, sameDatabaseAs: t });
+    const later = await createTestApp(
+      dialect,
+      { LOG_LEVEL: 'warn' },
+      { logStream: captureLogs(logged).stream, sameDatabaseAs: t },
+    );
     await later.close();
     expect(codesIn(logged)).toEqual([made.code]);
 
@@ -271,7 +347,18 @@ describe.each(testDialects())('setup-code in the shell (%s)', (dialect) => {
       method: 'POST',
       url: '/api/setup',
       payload: {
-        company: { companyCode: 'ACME01', companyName: 'Acme Systems', address: '12 FC Road, Pune', city: 'Pune', state: 'Maharashtra', pincode: '411004', country: 'India', websiteUrl: '', contact: '9822012345', email: 'office@acme.example' },
+        company: {
+          companyCode: 'ACME01',
+          companyName: 'Acme Systems',
+          address: '12 FC Road, Pune',
+          city: 'Pune',
+          state: 'Maharashtra',
+          pincode: '411004',
+          country: 'India',
+          websiteUrl: '',
+          contact: '9822012345',
+          email: 'office@acme.example',
+        },
         username: 'boss',
         password: 'long-enough-password',
         setupCode: made.code,

@@ -6,7 +6,14 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { storedOrNewSetupCode } from '../setup/setup.service';
 import type { Tenant } from '../tenants/tenants';
 import { hasActiveAdministrator } from '../users/users.service';
-import { findAccountByNameInAnyCase, replaceRecoveryCodes, setPassword, setTotp, voidPasswordResets, type Account } from './accounts.repository';
+import {
+  findAccountByNameInAnyCase,
+  replaceRecoveryCodes,
+  setPassword,
+  setTotp,
+  voidPasswordResets,
+  type Account,
+} from './accounts.repository';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword } from './passwords';
 import { deleteSessionsOfUser } from './sessions.repository';
@@ -19,9 +26,12 @@ import { deleteSessionsOfUser } from './sessions.repository';
  */
 
 export const SHELL_ACCOUNT_MESSAGES = {
-  noSuchUser: (username: string) => `There is no user named ${username}. Check the spelling of the user name (not the person's name).`,
-  publicUser: "Public is the account of the website's visitors, not of a person: it has no password and nobody signs in with it.",
-  alreadySetUp: 'Folio is already set up: sign in as an administrator, or set a one-time password with ./folio user reset-password <name>.',
+  noSuchUser: (username: string) =>
+    `There is no user named ${username}. Check the spelling of the user name (not the person's name).`,
+  publicUser:
+    "Public is the account of the website's visitors, not of a person: it has no password and nobody signs in with it.",
+  alreadySetUp:
+    'Folio is already set up: sign in as an administrator, or set a one-time password with ./folio user reset-password <name>.',
 } as const;
 
 /** Letters and digits nobody misreads (no 0/o, 1/l/i), all lower case: read aloud or off a screen and typed once. */
@@ -55,7 +65,11 @@ export interface OneTimePassword {
  * user ends, open reset links are void, and the account's lockout is cleared (a locked-out administrator can
  * sign in at once). The sessions it opens reach only /account until the user chooses their own (access.ts).
  */
-export async function issueOneTimePassword(tenant: Tenant, username: string, now = new Date()): Promise<OneTimePassword> {
+export async function issueOneTimePassword(
+  tenant: Tenant,
+  username: string,
+  now = new Date(),
+): Promise<OneTimePassword> {
   const user = await namedAccount(tenant, username);
   const password = newOneTimePassword();
   const hash = await hashPassword(password);
@@ -87,7 +101,11 @@ export async function issueOneTimePassword(tenant: Tenant, username: string, now
  * administrator included), as an administrator can on the user screen: the secret, its last step and the
  * recovery codes go. Done and recorded even when it was not on (a half-finished set-up is cleared too).
  */
-export async function resetTwoFactorByName(tenant: Tenant, username: string, now = new Date()): Promise<{ username: string; wasOn: boolean }> {
+export async function resetTwoFactorByName(
+  tenant: Tenant,
+  username: string,
+  now = new Date(),
+): Promise<{ username: string; wasOn: boolean }> {
   const user = await namedAccount(tenant, username);
   const wasOn = Boolean(user.totp_enabled_at);
   await inTransaction(tenant.db, async (trx) => {
@@ -117,7 +135,17 @@ export async function revealSetupCode(tenant: Tenant, now = new Date()): Promise
   if (await hasActiveAdministrator(tenant.db)) throw new ConflictError(SHELL_ACCOUNT_MESSAGES.alreadySetUp);
   const code = await inTransaction(tenant.db, async (trx) => {
     const stored = await storedOrNewSetupCode(trx);
-    await audit(trx, tenant, { action: 'cli.setup_code', targetType: 'setup', targetId: 'setup', summary: 'Showed the first-run setup code in the shell' }, now);
+    await audit(
+      trx,
+      tenant,
+      {
+        action: 'cli.setup_code',
+        targetType: 'setup',
+        targetId: 'setup',
+        summary: 'Showed the first-run setup code in the shell',
+      },
+      now,
+    );
     return stored;
   });
   return { code };

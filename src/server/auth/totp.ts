@@ -42,4 +42,5 @@ export function normaliseRecoveryCode(code: string): string {
 }
 
 /** Recovery codes are random (80 bits), so a fast hash is enough: no list of guesses reaches them. */
-export const hashRecoveryCode = (code: string) => createHash('sha256').update(normaliseRecoveryCode(code)).digest('base64url');
+export const hashRecoveryCode = (code: string) =>
+  createHash('sha256').update(normaliseRecoveryCode(code)).digest('base64url');

@@ -22,7 +22,11 @@ export const BACKUP_FORMAT_VERSION = 1;
  * rows are in). Kysely's own migration tables are not here: a restore makes them by migrating.
  * A test checks this list against a freshly migrated database, so a new table cannot be forgotten.
  */
-export const BACKUP_TABLES: ReadonlyArray<{ readonly name: string; readonly key: readonly string[]; readonly batch?: number }> = [
+export const BACKUP_TABLES: ReadonlyArray<{
+  readonly name: string;
+  readonly key: readonly string[];
+  readonly batch?: number;
+}> = [
   { name: 'modules', key: ['id'] },
   { name: 'user_groups', key: ['id'] },
   { name: 'users', key: ['id'] },
@@ -59,7 +63,8 @@ export const BACKUP_TABLES: ReadonlyArray<{ readonly name: string; readonly key:
  * full-text indexes (`enquiries_fts` and its shadow tables), which triggers rebuild from their tables as the
  * rows of a restore go in. (PostgreSQL's `search_vector` columns are generated: the snapshot leaves them out.)
  */
-export const isBookkeepingTable = (name: string) => name.startsWith('kysely_') || name.startsWith('sqlite_') || /_fts(_[a-z]+)?$/.test(name);
+export const isBookkeepingTable = (name: string) =>
+  name.startsWith('kysely_') || name.startsWith('sqlite_') || /_fts(_[a-z]+)?$/.test(name);
 
 const TenantName = z.string().regex(/^[a-z][a-z0-9_]{0,30}$/);
 const TableName = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/);
@@ -88,7 +93,13 @@ export type Manifest = z.infer<typeof ManifestSchema>;
 
 /** A row as it is written: bytes (an image) as `{"$base64": "…"}`, every other value as JSON has it. */
 export function encodeRow(values: readonly unknown[]): string {
-  return JSON.stringify(values.map((value) => (value instanceof Uint8Array ? { $base64: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') } : value)));
+  return JSON.stringify(
+    values.map((value) =>
+      value instanceof Uint8Array
+        ? { $base64: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') }
+        : value,
+    ),
+  );
 }
 
 /** A row line read back; undefined when it is not a row Folio writes (only null, numbers, strings and bytes). */
@@ -103,7 +114,11 @@ export function decodeRow(line: string, columns: number): unknown[] | undefined 
   for (let i = 0; i < values.length; i += 1) {
     const value: unknown = values[i];
     if (value === null || typeof value === 'number' || typeof value === 'string') continue;
-    if (typeof value === 'object' && typeof (value as { $base64?: unknown }).$base64 === 'string' && Object.keys(value).length === 1) {
+    if (
+      typeof value === 'object' &&
+      typeof (value as { $base64?: unknown }).$base64 === 'string' &&
+      Object.keys(value).length === 1
+    ) {
       values[i] = Buffer.from((value as { $base64: string }).$base64, 'base64');
       continue;
     }

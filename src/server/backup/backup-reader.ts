@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createHash } from 'node:crypto';
 import { createGunzip } from 'node:zlib';
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, BackupHeaderSchema, decodeRow, ManifestSchema, TableStartSchema, type BackupHeader, type Manifest, type TableStart } from './backup-format';
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  BackupHeaderSchema,
+  decodeRow,
+  ManifestSchema,
+  TableStartSchema,
+  type BackupHeader,
+  type Manifest,
+  type TableStart,
+} from './backup-format';
 
 /** A backup that cannot be restored, with the sentence that says why; nothing has been written. */
 export class BackupRefused extends Error {}
@@ -23,9 +33,13 @@ async function* linesOf(file: string): AsyncGenerator<string> {
   const fail = (error: NodeJS.ErrnoException) => {
     failure ??=
       error.code === 'Z_DATA_ERROR'
-        ? new BackupRefused(`${file} is not a Folio backup: it is not a gzip-compressed file, or it is damaged. ${NOTHING}`)
+        ? new BackupRefused(
+            `${file} is not a Folio backup: it is not a gzip-compressed file, or it is damaged. ${NOTHING}`,
+          )
         : error.code === 'Z_BUF_ERROR' || /unexpected end/i.test(error.message)
-          ? new BackupRefused(`${file} is incomplete: it ends before the end of its data (was it cut short while it was copied?). ${NOTHING}`)
+          ? new BackupRefused(
+              `${file} is incomplete: it ends before the end of its data (was it cut short while it was copied?). ${NOTHING}`,
+            )
           : new BackupRefused(`Cannot read ${file}: ${error.message}. ${NOTHING}`);
     lines.close();
   };
@@ -77,20 +91,31 @@ export async function verifyBackup(file: string, knownMigrations: readonly strin
       const parsed = BackupHeaderSchema.safeParse(parseJson(line));
       if (!parsed.success) {
         const version = (parseJson(line) as { format?: unknown; formatVersion?: unknown } | undefined) ?? {};
-        if (version.format === BACKUP_FORMAT && typeof version.formatVersion === 'number' && version.formatVersion > BACKUP_FORMAT_VERSION) {
-          throw new BackupRefused(`${file} was written by a newer Folio (backup format ${version.formatVersion}); upgrade Folio, then restore it. ${NOTHING}`);
+        if (
+          version.format === BACKUP_FORMAT &&
+          typeof version.formatVersion === 'number' &&
+          version.formatVersion > BACKUP_FORMAT_VERSION
+        ) {
+          throw new BackupRefused(
+            `${file} was written by a newer Folio (backup format ${version.formatVersion}); upgrade Folio, then restore it. ${NOTHING}`,
+          );
         }
-        throw new BackupRefused(`${file} is not a Folio backup: it does not begin with a Folio backup's header. ${NOTHING}`);
+        throw new BackupRefused(
+          `${file} is not a Folio backup: it does not begin with a Folio backup's header. ${NOTHING}`,
+        );
       }
       if (parsed.data.formatVersion > BACKUP_FORMAT_VERSION) {
-        throw new BackupRefused(`${file} was written by a newer Folio (backup format ${parsed.data.formatVersion}); upgrade Folio, then restore it. ${NOTHING}`);
+        throw new BackupRefused(
+          `${file} was written by a newer Folio (backup format ${parsed.data.formatVersion}); upgrade Folio, then restore it. ${NOTHING}`,
+        );
       }
       header = parsed.data;
       hash.update(`${line}\n`);
       continue;
     }
     if (line.startsWith('[')) {
-      if (!table || !decodeRow(line, table.columns.length)) throw damaged(`line ${lineNumber} is not a row of ${table ? `table ${table.table}` : 'any table'}`);
+      if (!table || !decodeRow(line, table.columns.length))
+        throw damaged(`line ${lineNumber} is not a row of ${table ? `table ${table.table}` : 'any table'}`);
       table.rows += 1;
       hash.update(`${line}\n`);
       continue;
@@ -104,16 +129,21 @@ export async function verifyBackup(file: string, knownMigrations: readonly strin
     }
     const start = TableStartSchema.safeParse(value);
     if (!start.success) throw damaged(`line ${lineNumber} is not part of a Folio backup`);
-    if (!header!.tenants.some((tenant) => tenant.name === start.data.tenant)) throw damaged(`it holds tenant ${start.data.tenant}, which its header does not name`);
+    if (!header!.tenants.some((tenant) => tenant.name === start.data.tenant))
+      throw damaged(`it holds tenant ${start.data.tenant}, which its header does not name`);
     if (table) counted.push({ tenant: table.tenant, table: table.table, rows: table.rows });
     table = { ...start.data, rows: 0 };
     hash.update(`${line}\n`);
   }
   if (!header) throw new BackupRefused(`${file} is not a Folio backup: it is empty. ${NOTHING}`);
-  if (!manifest) throw new BackupRefused(`${file} is incomplete: it ends before its manifest (was it cut short while it was written or copied?). ${NOTHING}`);
+  if (!manifest)
+    throw new BackupRefused(
+      `${file} is incomplete: it ends before its manifest (was it cut short while it was written or copied?). ${NOTHING}`,
+    );
   if (table) counted.push({ tenant: table.tenant, table: table.table, rows: table.rows });
   if (hash.digest('hex') !== manifest.sha256) throw damaged('its contents do not match the SHA-256 in its manifest');
-  if (JSON.stringify(counted) !== JSON.stringify(manifest.tables)) throw damaged('its tables or row counts differ from its manifest');
+  if (JSON.stringify(counted) !== JSON.stringify(manifest.tables))
+    throw damaged('its tables or row counts differ from its manifest');
   for (const tenant of header.tenants) {
     if (!knownMigrations.includes(tenant.lastMigration)) {
       throw new BackupRefused(
@@ -128,7 +158,11 @@ export async function verifyBackup(file: string, knownMigrations: readonly strin
  * The tables and rows of one tenant, in file order, rows in batches that stay under `maxRows` rows and about
  * `maxBytes` of text (images are large). Only for a file verifyBackup has accepted.
  */
-export async function* tenantRows(file: string, tenant: string, batchSize: (start: TableStart) => { maxRows: number; maxBytes: number }): AsyncGenerator<BackupEvent> {
+export async function* tenantRows(
+  file: string,
+  tenant: string,
+  batchSize: (start: TableStart) => { maxRows: number; maxBytes: number },
+): AsyncGenerator<BackupEvent> {
   let current: TableStart | undefined;
   let limits = { maxRows: 1, maxBytes: 1 };
   let rows: unknown[][] = [];

@@ -31,7 +31,11 @@ export interface BackupOptions {
  * memory stays flat however large the tables. Resolves with the manifest once the file is complete; the
  * caller closes the snapshot.
  */
-export async function writeBackup(snapshot: Snapshot, output: Writable, options: BackupOptions = {}): Promise<Manifest> {
+export async function writeBackup(
+  snapshot: Snapshot,
+  output: Writable,
+  options: BackupOptions = {},
+): Promise<Manifest> {
   const header: BackupHeader = {
     format: BACKUP_FORMAT,
     formatVersion: BACKUP_FORMAT_VERSION,
@@ -43,7 +47,8 @@ export async function writeBackup(snapshot: Snapshot, output: Writable, options:
   let totalRows: number | undefined;
   if (options.countFirst) {
     totalRows = 0;
-    for (const { name } of snapshot.tenants) for (const table of snapshot.tables(name)) totalRows += await snapshot.count(name, table);
+    for (const { name } of snapshot.tenants)
+      for (const table of snapshot.tables(name)) totalRows += await snapshot.count(name, table);
   }
   const hash = createHash('sha256');
   const tables: Manifest['tables'] = [];

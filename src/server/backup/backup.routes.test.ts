@@ -21,15 +21,21 @@ describe.each(testDialects())('GET /api/master/backup on %s (the backups screen,
   });
 
   const downloads = (tenant = 'default') =>
-    t.app.tenants.named(tenant)!.db.selectFrom('audit_log').select(['user_name', 'target_id', 'summary']).where('action', '=', 'backup.download').execute();
-  const userCount = async (tenant: string) => (await t.app.tenants.named(tenant)!.db.selectFrom('users').select('id').execute()).length;
+    t.app.tenants
+      .named(tenant)!
+      .db.selectFrom('audit_log')
+      .select(['user_name', 'target_id', 'summary'])
+      .where('action', '=', 'backup.download')
+      .execute();
+  const userCount = async (tenant: string) =>
+    (await t.app.tenants.named(tenant)!.db.selectFrom('users').select('id').execute()).length;
   const saved = (body: Buffer, name: string) => {
     const file = path.join(folder, name);
     fs.writeFileSync(file, body);
     return file;
   };
 
-  it("gives an administrator a whole backup of the tenant as an attachment, and records who took it", async () => {
+  it('gives an administrator a whole backup of the tenant as an attachment, and records who took it', async () => {
     const admin = await logIn(t.app, 'admin', ADMIN_PASSWORD);
     const response = await t.app.inject({ method: 'GET', url: '/api/master/backup', headers: admin.headers });
     expect(response.statusCode).toBe(200);
@@ -42,13 +48,26 @@ describe.each(testDialects())('GET /api/master/backup on %s (the backups screen,
     expect(new Set(manifest.tables.map((table) => table.tenant))).toEqual(new Set(['default']));
     expect(manifest.tables.find((table) => table.table === 'users')?.rows).toBe(await userCount('default'));
     const [entry] = await downloads();
-    expect(entry).toEqual({ user_name: 'admin', target_id: /filename="(.*)"/.exec(disposition)![1], summary: expect.stringMatching(/^Downloaded a backup of the site \(folio-backup-default-.*\.jsonl\.gz\)$/) });
+    expect(entry).toEqual({
+      user_name: 'admin',
+      target_id: /filename="(.*)"/.exec(disposition)![1],
+      summary: expect.stringMatching(/^Downloaded a backup of the site \(folio-backup-default-.*\.jsonl\.gz\)$/),
+    });
   });
 
   it("gives another tenant's administrator that tenant only", async () => {
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/signin', headers: { dbname: 'acme' }, payload: { username: 'admin', password: ADMIN_PASSWORD } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { dbname: 'acme' },
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
     const token = (signIn.json() as { accessToken: string }).accessToken;
-    const response = await t.app.inject({ method: 'GET', url: '/api/master/backup', headers: { dbname: 'acme', authorization: `Bearer ${token}` } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/master/backup',
+      headers: { dbname: 'acme', authorization: `Bearer ${token}` },
+    });
     expect(response.statusCode).toBe(200);
     const manifest = await verifyBackup(saved(response.rawPayload, 'acme.jsonl.gz'), MIGRATION_NAMES);
     expect(manifest.tenants.map((tenant) => tenant.name)).toEqual(['acme']);

@@ -11,11 +11,25 @@ import { openSnapshot } from './snapshot';
  * connections of its own, so the site goes on answering while a large backup downloads. The download is
  * recorded in the audit log as it starts.
  */
-export async function startBackupDownload(config: AppConfig, tenant: Tenant, now = new Date()): Promise<{ filename: string; stream: Readable }> {
+export async function startBackupDownload(
+  config: AppConfig,
+  tenant: Tenant,
+  now = new Date(),
+): Promise<{ filename: string; stream: Readable }> {
   const filename = `folio-backup-${tenant.name}-${now.toISOString().slice(0, 19).replace('T', '-').replaceAll(':', '')}.jsonl.gz`;
   const snapshot = await openSnapshot(config, [tenant.name]);
   try {
-    await audit(tenant.db, tenant, { action: 'backup.download', targetType: 'backup', targetId: filename, summary: `Downloaded a backup of the site (${filename})` }, now);
+    await audit(
+      tenant.db,
+      tenant,
+      {
+        action: 'backup.download',
+        targetType: 'backup',
+        targetId: filename,
+        summary: `Downloaded a backup of the site (${filename})`,
+      },
+      now,
+    );
   } catch (error) {
     await snapshot.close();
     throw error;

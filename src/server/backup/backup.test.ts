@@ -10,7 +10,14 @@ import { loadConfig, type AppConfig } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import { MIGRATION_NAMES, migrateTo } from '../db/migrate';
 import { insertEnquiry } from '../enquiries/enquiries.repository';
-import { createTestApp, createTestDatabase, TEST_SECRET_KEY, testDialects, type TestApp, type TestDialect } from '../test-support/test-app';
+import {
+  createTestApp,
+  createTestDatabase,
+  TEST_SECRET_KEY,
+  testDialects,
+  type TestApp,
+  type TestDialect,
+} from '../test-support/test-app';
 import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
 import { testImage, uploadImage } from '../test-support/uploads';
 import { BACKUP_TABLES, isBookkeepingTable } from './backup-format';
@@ -30,7 +37,13 @@ async function emptyTarget(dialect: TestDialect, env: Record<string, string> = {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-restore-'));
   const database = dialect === 'postgres' ? await createTestDatabase() : undefined;
   return {
-    config: loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', LOG_LEVEL: 'silent', SECRET_KEY: TEST_SECRET_KEY, ...env }),
+    config: loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url ?? '',
+      LOG_LEVEL: 'silent',
+      SECRET_KEY: TEST_SECRET_KEY,
+      ...env,
+    }),
     drop: async () => {
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -57,8 +70,16 @@ async function backupOf(config: AppConfig, options: BackupOptions = {}, tenants 
 async function everyRow(db: Db): Promise<Record<string, unknown[]>> {
   const rows: Record<string, unknown[]> = {};
   for (const table of BACKUP_TABLES) {
-    const found = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)} order by ${sql.join(table.key.map((key) => sql.ref(key)))}`.execute(db);
-    rows[table.name] = found.rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'search_vector').map(([key, value]) => [key, Buffer.isBuffer(value) ? value.toString('base64') : value])));
+    const found = await sql<
+      Record<string, unknown>
+    >`select * from ${sql.table(table.name)} order by ${sql.join(table.key.map((key) => sql.ref(key)))}`.execute(db);
+    rows[table.name] = found.rows.map((row) =>
+      Object.fromEntries(
+        Object.entries(row)
+          .filter(([key]) => key !== 'search_vector')
+          .map(([key, value]) => [key, Buffer.isBuffer(value) ? value.toString('base64') : value]),
+      ),
+    );
   }
   return rows;
 }
@@ -88,7 +109,8 @@ async function publicPages(app: TestApp['app']): Promise<Record<string, { status
   return pages;
 }
 
-const tablesOf = async (db: Db) => (await db.introspection.getTables()).map((table) => table.name).filter((name) => !isBookkeepingTable(name));
+const tablesOf = async (db: Db) =>
+  (await db.introspection.getTables()).map((table) => table.name).filter((name) => !isBookkeepingTable(name));
 
 describe.each(testDialects())('backups of %s', (source) => {
   let t: TestApp;
@@ -102,16 +124,52 @@ describe.each(testDialects())('backups of %s', (source) => {
     // A site with a history: saved pages, an image, an enquiry, a user of its own.
     const home = (await t.app.inject({ method: 'POST', url: '/api/master/gethomepages', payload: {} })).json();
     home.exprtshead = '<p>Restored exactly as it was</p>';
-    expect((await t.app.inject({ method: 'POST', url: '/api/master/saveHome', headers: editor.headers, payload: home })).statusCode).toBe(200);
-    const image = await uploadImage(t.app, { page: 'about' }, { name: 'team.png', type: 'image/png', data: await testImage(40, 30, 'png') }, admin);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/master/saveHome', headers: editor.headers, payload: home }))
+        .statusCode,
+    ).toBe(200);
+    const image = await uploadImage(
+      t.app,
+      { page: 'about' },
+      { name: 'team.png', type: 'image/png', data: await testImage(40, 30, 'png') },
+      admin,
+    );
     expect(image.statusCode).toBe(200);
-    const languages = { defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }, { code: 'de', name: 'Deutsch', enabled: true }] };
-    expect((await t.app.inject({ method: 'POST', url: '/api/master/locales', headers: admin.headers, payload: languages })).statusCode).toBe(200);
+    const languages = {
+      defaultLocale: 'en-IN',
+      locales: [
+        { code: 'en-IN', name: 'English', enabled: true },
+        { code: 'de', name: 'Deutsch', enabled: true },
+      ],
+    };
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/master/locales', headers: admin.headers, payload: languages }))
+        .statusCode,
+    ).toBe(200);
     const german = { locale: 'de', revision: 0, texts: { 'slideList.0.heading': 'Software, die passt' } };
-    expect((await t.app.inject({ method: 'POST', url: '/api/master/translate/Home', headers: admin.headers, payload: german })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/master/translate/Home',
+          headers: admin.headers,
+          payload: german,
+        })
+      ).statusCode,
+    ).toBe(200);
     const words = { locale: 'de', revision: 0, texts: { 'footer.tagline': 'Software aus Pune' } };
-    expect((await t.app.inject({ method: 'POST', url: '/api/master/sitetexts', headers: admin.headers, payload: words })).statusCode).toBe(200);
-    await insertEnquiry(t.app.tenants.default.db, { organization: 'Acme', name: 'Ravi', email: 'ravi@example.com', mobile: '9876543210', requirements: 'A CRM, with ünïcode and "quotes"\nover two lines', created_at: new Date().toISOString() });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/master/sitetexts', headers: admin.headers, payload: words }))
+        .statusCode,
+    ).toBe(200);
+    await insertEnquiry(t.app.tenants.default.db, {
+      organization: 'Acme',
+      name: 'Ravi',
+      email: 'ravi@example.com',
+      mobile: '9876543210',
+      requirements: 'A CRM, with ünïcode and "quotes"\nover two lines',
+      created_at: new Date().toISOString(),
+    });
   });
   afterAll(async () => t?.close());
 
@@ -122,11 +180,21 @@ describe.each(testDialects())('backups of %s', (source) => {
   it('writes gzip JSON lines: a header, each table with its columns and rows, a manifest with counts and the SHA-256', async () => {
     const file = await backupOf(t.config);
     const lines = gunzipSync(fs.readFileSync(file)).toString('utf8').trimEnd().split('\n');
-    expect(JSON.parse(lines[0]!)).toMatchObject({ format: 'folio-backup', formatVersion: 1, source, tenants: [{ name: 'default', lastMigration: MIGRATION_NAMES.at(-1) }] });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      format: 'folio-backup',
+      formatVersion: 1,
+      source,
+      tenants: [{ name: 'default', lastMigration: MIGRATION_NAMES.at(-1) }],
+    });
     const manifest = JSON.parse(lines.at(-1)!).manifest;
-    const users = await t.app.tenants.default.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const users = await t.app.tenants.default.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(manifest.tables).toContainEqual({ tenant: 'default', table: 'users', rows: Number(users.n) });
-    expect(manifest.tables.map((table: { table: string }) => table.table)).toEqual(BACKUP_TABLES.map((table) => table.name));
+    expect(manifest.tables.map((table: { table: string }) => table.table)).toEqual(
+      BACKUP_TABLES.map((table) => table.name),
+    );
     expect(await verifyBackup(file, MIGRATION_NAMES)).toEqual(manifest);
     // Images travel with their bytes.
     const imageTable = lines.findIndex((line) => line.startsWith('{"tenant":"default","table":"images"'));
@@ -141,7 +209,11 @@ describe.each(testDialects())('backups of %s', (source) => {
       file = await backupOf(t.config);
       empty = await emptyTarget(target);
       await restoreBackup(empty.config, file);
-      restored = await createTestApp(target, { ADMIN_PASSWORD }, target === 'postgres' ? { databaseUrl: empty.config.databaseUrl! } : { dataDir: empty.config.dataDir });
+      restored = await createTestApp(
+        target,
+        { ADMIN_PASSWORD },
+        target === 'postgres' ? { databaseUrl: empty.config.databaseUrl! } : { dataDir: empty.config.dataDir },
+      );
     });
     afterAll(async () => {
       await restored?.close();
@@ -167,10 +239,25 @@ describe.each(testDialects())('backups of %s', (source) => {
       await logIn(restored.app, 'editor', EDITOR_PASSWORD);
       const home = (await restored.app.inject({ method: 'POST', url: '/api/master/gethomepages', payload: {} })).json();
       const editorThere = await logIn(restored.app, 'editor', EDITOR_PASSWORD);
-      const saved = await restored.app.inject({ method: 'POST', url: '/api/master/saveHome', headers: editorThere.headers, payload: { ...home, exprtshead: '<p>After the move</p>' } });
+      const saved = await restored.app.inject({
+        method: 'POST',
+        url: '/api/master/saveHome',
+        headers: editorThere.headers,
+        payload: { ...home, exprtshead: '<p>After the move</p>' },
+      });
       expect(saved.statusCode).toBe(200);
-      const id = await insertEnquiry(restored.app.tenants.default.db, { organization: 'B', name: 'N', email: 'n@example.com', mobile: '1', requirements: 'r', created_at: new Date().toISOString() });
-      const highest = await t.app.tenants.default.db.selectFrom('enquiries').select((eb) => eb.fn.max('id').as('max')).executeTakeFirstOrThrow();
+      const id = await insertEnquiry(restored.app.tenants.default.db, {
+        organization: 'B',
+        name: 'N',
+        email: 'n@example.com',
+        mobile: '1',
+        requirements: 'r',
+        created_at: new Date().toISOString(),
+      });
+      const highest = await t.app.tenants.default.db
+        .selectFrom('enquiries')
+        .select((eb) => eb.fn.max('id').as('max'))
+        .executeTakeFirstOrThrow();
       expect(id).toBeGreaterThan(Number(highest.max));
     });
   });
@@ -182,7 +269,12 @@ describe.each(testDialects())('backups of %s', (source) => {
     let saves = 0;
     const saveHome = async () => {
       const home = (await t.app.inject({ method: 'POST', url: '/api/master/gethomepages', payload: {} })).json();
-      const response = await t.app.inject({ method: 'POST', url: '/api/master/saveHome', headers: editor.headers, payload: { ...home, exprtshead: `<p>Saved during the backup ${saves}</p>` } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/master/saveHome',
+        headers: editor.headers,
+        payload: { ...home, exprtshead: `<p>Saved during the backup ${saves}</p>` },
+      });
       expect(response.statusCode).toBe(200);
       saves += 1;
     };
@@ -194,12 +286,25 @@ describe.each(testDialects())('backups of %s', (source) => {
       const db = openTarget(empty.config);
       try {
         const revisions = await db.selectFrom('page_revisions').select('revision').where('page_id', '=', 1).execute();
-        const entries = await db.selectFrom('audit_log').select('summary').where('action', '=', 'page.publish').where('target_id', '=', 'Home').execute();
-        const orphans = await sql<{ n: number }>`select count(*) as n from page_revisions r left join pages p on p.id = r.page_id where p.id is null`.execute(db);
+        const entries = await db
+          .selectFrom('audit_log')
+          .select('summary')
+          .where('action', '=', 'page.publish')
+          .where('target_id', '=', 'Home')
+          .execute();
+        const orphans = await sql<{
+          n: number;
+        }>`select count(*) as n from page_revisions r left join pages p on p.id = r.page_id where p.id is null`.execute(
+          db,
+        );
         expect(Number(orphans.rows[0]?.n)).toBe(0);
         // The seeded revision has no entry; every later one has exactly one.
         expect(entries.length).toBe(revisions.length - 1);
-        const live = await t.app.tenants.default.db.selectFrom('page_revisions').select('revision').where('page_id', '=', 1).execute();
+        const live = await t.app.tenants.default.db
+          .selectFrom('page_revisions')
+          .select('revision')
+          .where('page_id', '=', 1)
+          .execute();
         expect(revisions.length).toBeLessThan(live.length);
       } finally {
         await db.destroy();
@@ -222,7 +327,9 @@ describe.each(testDialects())('backups of %s', (source) => {
       if (empty.config.databaseUrl) {
         const db = openTarget(empty.config);
         try {
-          const schemas = await sql<{ n: number }>`select count(*) as n from information_schema.schemata where schema_name like 'folio_restore%'`.execute(db);
+          const schemas = await sql<{
+            n: number;
+          }>`select count(*) as n from information_schema.schemata where schema_name like 'folio_restore%'`.execute(db);
           expect(Number(schemas.rows[0]?.n)).toBe(0);
           expect(await tablesOf(db)).toEqual([]);
         } finally {
@@ -246,37 +353,53 @@ describe.each(testDialects())('backups of %s', (source) => {
 
     it('a truncated file', async () => {
       const bytes = fs.readFileSync(good);
-      expect(await refusal(variant('cut.jsonl.gz', bytes.subarray(0, Math.floor(bytes.length * 0.6))))).toMatch(/is incomplete: .*Nothing was restored\.$/);
+      expect(await refusal(variant('cut.jsonl.gz', bytes.subarray(0, Math.floor(bytes.length * 0.6))))).toMatch(
+        /is incomplete: .*Nothing was restored\.$/,
+      );
     });
 
     it('a file cut at a line, compressed again (no manifest)', async () => {
       const lines = gunzipSync(fs.readFileSync(good)).toString('utf8').split('\n');
-      expect(await refusal(variant('no-manifest.jsonl.gz', gzipSync(lines.slice(0, 40).join('\n'))))).toMatch(/ends before its manifest/);
+      expect(await refusal(variant('no-manifest.jsonl.gz', gzipSync(lines.slice(0, 40).join('\n'))))).toMatch(
+        /ends before its manifest/,
+      );
     });
 
     it('a file whose rows were changed (the SHA-256 does not match)', async () => {
       const text = gunzipSync(fs.readFileSync(good)).toString('utf8').replace('"Administrators"', '"Intruders"');
-      expect(await refusal(variant('changed.jsonl.gz', gzipSync(text)))).toMatch(/is damaged: its contents do not match the SHA-256 in its manifest/);
+      expect(await refusal(variant('changed.jsonl.gz', gzipSync(text)))).toMatch(
+        /is damaged: its contents do not match the SHA-256 in its manifest/,
+      );
     });
 
     it('files of another program: a gzipped CSV, a PNG, an empty file', async () => {
-      expect(await refusal(variant('export.csv.gz', gzipSync('name,email\nRavi,ravi@example.com\n')))).toMatch(/is not a Folio backup: it does not begin with a Folio backup's header/);
-      expect(await refusal(variant('photo.png', await testImage(10, 10, 'png')))).toMatch(/is not a Folio backup: it is not a gzip-compressed file/);
+      expect(await refusal(variant('export.csv.gz', gzipSync('name,email\nRavi,ravi@example.com\n')))).toMatch(
+        /is not a Folio backup: it does not begin with a Folio backup's header/,
+      );
+      expect(await refusal(variant('photo.png', await testImage(10, 10, 'png')))).toMatch(
+        /is not a Folio backup: it is not a gzip-compressed file/,
+      );
       expect(await refusal(variant('empty.gz', gzipSync('')))).toMatch(/is not a Folio backup/);
     });
 
     it('a backup from a newer Folio (a migration this one does not know)', async () => {
-      await expect(verifyBackup(good, MIGRATION_NAMES.slice(0, -1))).rejects.toThrow(/comes from a newer Folio: .* Upgrade Folio, then restore it/);
+      await expect(verifyBackup(good, MIGRATION_NAMES.slice(0, -1))).rejects.toThrow(
+        /comes from a newer Folio: .* Upgrade Folio, then restore it/,
+      );
     });
 
     it('a database that holds data, unless --replace; and --replace while a server runs on it', async () => {
       const before = await everyRow(t.app.tenants.default.db);
       const error = await restoreBackup(t.config, good).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(BackupRefused);
-      expect((error as Error).message).toMatch(/^The database of tenant default \(.*\) is not empty\. Restore into an empty database, or add --replace/);
+      expect((error as Error).message).toMatch(
+        /^The database of tenant default \(.*\) is not empty\. Restore into an empty database, or add --replace/,
+      );
       const mark = await holdServerMark(t.config);
       try {
-        await expect(restoreBackup(t.config, good, { replace: true })).rejects.toThrow(/A Folio server is running on this database\. Stop every instance first/);
+        await expect(restoreBackup(t.config, good, { replace: true })).rejects.toThrow(
+          /A Folio server is running on this database\. Stop every instance first/,
+        );
       } finally {
         await mark.release();
       }
@@ -318,18 +441,29 @@ describe.each(testDialects())('a backup of an older Folio restored into %s', (di
     const source = await emptyTarget(dialect);
     const target = await emptyTarget(dialect);
     try {
-      const { db } = openDatabase({ databaseUrl: source.config.databaseUrl, dataDir: source.config.dataDir, sqliteFile: 'folio.sqlite' });
+      const { db } = openDatabase({
+        databaseUrl: source.config.databaseUrl,
+        dataDir: source.config.dataDir,
+        sqliteFile: 'folio.sqlite',
+      });
       await migrateTo(db as unknown as Kysely<unknown>, dialect, '20261125-0014-firm-words');
-      await db.insertInto('user_groups').values({ id: 1, name: 'Administrators', builtin: 1, created_at: '2026-11-01T00:00:00.000Z' }).execute();
+      await db
+        .insertInto('user_groups')
+        .values({ id: 1, name: 'Administrators', builtin: 1, created_at: '2026-11-01T00:00:00.000Z' })
+        .execute();
       await db.destroy();
       const file = await backupOf(source.config);
       expect((await verifyBackup(file, MIGRATION_NAMES)).tenants[0]!.lastMigration).toBe('20261125-0014-firm-words');
       await restoreBackup(target.config, file);
       const restored = openTarget(target.config);
       try {
-        const last = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(restored);
+        const last = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(
+          restored,
+        );
         expect(last.rows[0]?.name).toBe(MIGRATION_NAMES.at(-1));
-        expect(await restored.selectFrom('user_groups').select(['name', 'require_two_factor']).execute()).toEqual([{ name: 'Administrators', require_two_factor: 0 }]);
+        expect(await restored.selectFrom('user_groups').select(['name', 'require_two_factor']).execute()).toEqual([
+          { name: 'Administrators', require_two_factor: 0 },
+        ]);
         expect(await restored.selectFrom('users').select('password_must_change').execute()).toEqual([]);
       } finally {
         await restored.destroy();
@@ -346,7 +480,9 @@ describe('the server mark on SQLite', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-mark-'));
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     const server = await holdServerMark(config);
-    await expect(holdServerMark(config)).rejects.toThrow('A restore is running on this database. Start Folio again when it has finished.');
+    await expect(holdServerMark(config)).rejects.toThrow(
+      'A restore is running on this database. Start Folio again when it has finished.',
+    );
     await server.release();
     const again = await holdServerMark(config);
     await again.release();

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageAddresses, metaOf } from '../test-support/page-html';
 import { ADMIN_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
 import { shellWith } from '../test-support/shell';
-import { createTestApp, createTestDatabase, testDialects, type TestApp, type TestDialect } from '../test-support/test-app';
+import {
+  createTestApp,
+  createTestDatabase,
+  testDialects,
+  type TestApp,
+  type TestDialect,
+} from '../test-support/test-app';
 import { storedImage, testImage, uploadImage } from '../test-support/uploads';
 import * as languages from '../db/migrations/20261127-0025-languages';
 import * as companyCountry from '../db/migrations/20261129-0027-company-country';
@@ -22,7 +28,11 @@ async function restoredAt(dialect: TestDialect, file: string): Promise<TestApp &
   const database = dialect === 'postgres' ? await createTestDatabase() : undefined;
   const restore = await shellWith({ DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '' })('restore', file);
   expect(restore.code, restore.stderr).toBe(0);
-  const app = await createTestApp(dialect, { ADMIN_PASSWORD, PUBLIC_BASE_URL: NEW_SITE }, database ? { databaseUrl: database.url } : { dataDir });
+  const app = await createTestApp(
+    dialect,
+    { ADMIN_PASSWORD, PUBLIC_BASE_URL: NEW_SITE },
+    database ? { databaseUrl: database.url } : { dataDir },
+  );
   return {
     ...app,
     restoreOutput: restore.stdout,
@@ -43,9 +53,13 @@ describe.each(testDialects())('a backup of a site at one address, restored and s
   let admin: LoggedIn;
   let folder: string;
   const images = { team: '', sharing: '' };
-  const call = (name: string, payload: object) => source.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
+  const call = (name: string, payload: object) =>
+    source.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
   const backup = async (name: string) => {
-    const taken = await shellWith({ DATA_DIR: source.config.dataDir, DATABASE_URL: source.config.databaseUrl ?? '' }, folder)('backup', name);
+    const taken = await shellWith(
+      { DATA_DIR: source.config.dataDir, DATABASE_URL: source.config.databaseUrl ?? '' },
+      folder,
+    )('backup', name);
     expect(taken.code, taken.stderr).toBe(0);
     return path.join(folder, name);
   };
@@ -54,8 +68,16 @@ describe.each(testDialects())('a backup of a site at one address, restored and s
     source = await createTestApp(dialect, { ADMIN_PASSWORD, PUBLIC_BASE_URL: OLD_SITE });
     admin = await logIn(source.app, 'admin', ADMIN_PASSWORD);
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-elsewhere-backups-'));
-    for (const [key, page, width, height] of [['team', 'about', 800, 600], ['sharing', 'sharing', 1200, 630]] as const) {
-      const uploaded = await uploadImage(source.app, { page }, { name: 'photo.png', type: 'image/png', data: await testImage(width, height, 'png') }, admin);
+    for (const [key, page, width, height] of [
+      ['team', 'about', 800, 600],
+      ['sharing', 'sharing', 1200, 630],
+    ] as const) {
+      const uploaded = await uploadImage(
+        source.app,
+        { page },
+        { name: 'photo.png', type: 'image/png', data: await testImage(width, height, 'png') },
+        admin,
+      );
       expect(uploaded.statusCode, uploaded.body).toBe(200);
       images[key] = uploaded.json().url;
     }
@@ -85,14 +107,19 @@ describe.each(testDialects())('a backup of a site at one address, restored and s
       expect(served.statusCode, address).toBe(200);
       expect(served.headers['content-type'], address).toMatch(/^image\/(png|webp)$/);
       const [, imageFolder, name] = /^\/uploads\/photos\/([^/]+)\/(.+)$/.exec(address)!;
-      expect(served.rawPayload.equals((await storedImage(source.app.tenants.default.db, imageFolder!, name!))!), address).toBe(true);
+      expect(
+        served.rawPayload.equals((await storedImage(source.app.tenants.default.db, imageFolder!, name!))!),
+        address,
+      ).toBe(true);
     }
     // Only the sharing tags and the sitemap are absolute, on the address the site is served at now.
     expect(metaOf(html, 'property', 'og:image')).toBe(new URL(images.sharing, NEW_SITE).href);
     expect(metaOf(html, 'name', 'twitter:image')).toBe(new URL(images.sharing, NEW_SITE).href);
     expect(metaOf(html, 'property', 'og:url')).toBe(`${NEW_SITE}About1`);
     expect(html).not.toContain(OLD_SITE.replace(/\/$/, ''));
-    expect((await restored.app.inject({ method: 'GET', url: '/sitemap.xml' })).body).toContain(`<loc>${NEW_SITE}About1</loc>`);
+    expect((await restored.app.inject({ method: 'GET', url: '/sitemap.xml' })).body).toContain(
+      `<loc>${NEW_SITE}About1</loc>`,
+    );
   }
 
   it('shows every image at the new address, from the restored database', async () => {
@@ -110,10 +137,23 @@ describe.each(testDialects())('a backup of a site at one address, restored and s
     const db = source.app.tenants.default.db;
     const revisions = await db.selectFrom('page_revisions').select(['page_id', 'revision', 'document']).execute();
     for (const row of revisions) {
-      const document = row.document.replaceAll('"/uploads/photos/', `"${OLD_SITE}uploads/photos/`).replaceAll('\\"/uploads/photos/', `\\"${OLD_SITE}uploads/photos/`);
-      if (document !== row.document) await db.updateTable('page_revisions').set({ document }).where('page_id', '=', row.page_id).where('revision', '=', row.revision).execute();
+      const document = row.document
+        .replaceAll('"/uploads/photos/', `"${OLD_SITE}uploads/photos/`)
+        .replaceAll('\\"/uploads/photos/', `\\"${OLD_SITE}uploads/photos/`);
+      if (document !== row.document)
+        await db
+          .updateTable('page_revisions')
+          .set({ document })
+          .where('page_id', '=', row.page_id)
+          .where('revision', '=', row.revision)
+          .execute();
     }
-    const about = await db.selectFrom('page_revisions').select('document').where('page_id', '=', 2).orderBy('revision', 'desc').executeTakeFirstOrThrow();
+    const about = await db
+      .selectFrom('page_revisions')
+      .select('document')
+      .where('page_id', '=', 2)
+      .orderBy('revision', 'desc')
+      .executeTakeFirstOrThrow();
     expect(about.document).toContain(`${OLD_SITE}uploads/photos/about/`);
     expect(about.document).toContain(`src=\\"${OLD_SITE}uploads/photos/about/`);
     expect(about.document).not.toMatch(/"\/uploads\/photos\//);
@@ -124,19 +164,38 @@ describe.each(testDialects())('a backup of a site at one address, restored and s
     await mediaTitles.down(db as never);
     await companyCountry.down(db as never);
     await languages.down(db as never);
-    await db.deleteFrom('kysely_migration' as never).where('name' as never, '>=', MIGRATION as never).execute();
+    await db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '>=', MIGRATION as never)
+      .execute();
     await db.deleteFrom('media').execute();
     const file = await backup('before.jsonl.gz');
 
     const restored = await restoredAt(dialect, file);
     try {
       expect(restored.restoreOutput).toContain('at migration 20261126-0016-lists-at-any-size');
-      const stored = await restored.app.tenants.default.db.selectFrom('page_revisions').select('document').where('page_id', '=', 2).orderBy('revision', 'desc').executeTakeFirstOrThrow();
+      const stored = await restored.app.tenants.default.db
+        .selectFrom('page_revisions')
+        .select('document')
+        .where('page_id', '=', 2)
+        .orderBy('revision', 'desc')
+        .executeTakeFirstOrThrow();
       expect(stored.document).not.toContain(OLD_SITE.replace(/\/$/, ''));
       await expectEveryImageShown(restored);
       // Every original is in the media library again, none of the srcset copies.
-      const originals = await restored.app.tenants.default.db.selectFrom('images').select(['folder', 'name']).where('name', 'not like', '%-%').orderBy('folder').orderBy('name').execute();
-      const library = await restored.app.tenants.default.db.selectFrom('media').select(['folder', 'name']).orderBy('folder').orderBy('name').execute();
+      const originals = await restored.app.tenants.default.db
+        .selectFrom('images')
+        .select(['folder', 'name'])
+        .where('name', 'not like', '%-%')
+        .orderBy('folder')
+        .orderBy('name')
+        .execute();
+      const library = await restored.app.tenants.default.db
+        .selectFrom('media')
+        .select(['folder', 'name'])
+        .orderBy('folder')
+        .orderBy('name')
+        .execute();
       expect(library).toEqual(originals);
       expect(library.length).toBeGreaterThan(0);
     } finally {

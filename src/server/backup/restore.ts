@@ -7,7 +7,14 @@ import type { AppConfig } from '../config';
 import { openDatabase, type Db, type Dialect } from '../db/database';
 import { BrokenReference, insertRows, postgresTables, replaceRows } from '../db/dialect';
 import { MIGRATION_NAMES, migrateTo, migrateToLatest } from '../db/migrate';
-import { dropSchema, emptySchema, moveSchemaTables, sqliteFileTables, withoutWriteAheadLog, withPostgresClient } from '../db/whole-database';
+import {
+  dropSchema,
+  emptySchema,
+  moveSchemaTables,
+  sqliteFileTables,
+  withoutWriteAheadLog,
+  withPostgresClient,
+} from '../db/whole-database';
 import { tenantSchema, tenantSqliteFile } from '../tenants/tenant-names';
 import { BACKUP_TABLES, type Manifest, type TableStart } from './backup-format';
 import { BackupRefused, tenantRows, verifyBackup, type BackupEvent } from './backup-reader';
@@ -31,7 +38,10 @@ export interface RestoreOptions {
 const FOLIO_TABLES = [...BACKUP_TABLES.map((table) => table.name), 'kysely_migration', 'kysely_migration_lock'];
 
 /** Rows per insert: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters; about 4 MB of text. */
-const batchSize = (start: TableStart) => ({ maxRows: Math.max(1, Math.min(1000, Math.floor(30_000 / start.columns.length))), maxBytes: 4 * 1024 * 1024 });
+const batchSize = (start: TableStart) => ({
+  maxRows: Math.max(1, Math.min(1000, Math.floor(30_000 / start.columns.length))),
+  maxBytes: 4 * 1024 * 1024,
+});
 
 /** Where one tenant's database is restored: first beside the live one (staging), then swapped in whole. */
 interface RestoreTarget {
@@ -56,7 +66,9 @@ interface RestoreTarget {
  */
 export async function restoreBackup(config: AppConfig, file: string, options: RestoreOptions = {}): Promise<Manifest> {
   const manifest = await verifyBackup(file, MIGRATION_NAMES);
-  const unknown = manifest.tenants.filter((tenant) => !config.tenants.includes(tenant.name)).map((tenant) => tenant.name);
+  const unknown = manifest.tenants
+    .filter((tenant) => !config.tenants.includes(tenant.name))
+    .map((tenant) => tenant.name);
   if (unknown.length > 0) {
     throw new BackupRefused(
       `The backup holds tenant${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}, which TENANTS (${config.tenants.join(', ')}) does not list. Add ${unknown.length > 1 ? 'them' : 'it'} to TENANTS, then restore again. Nothing was restored.`,
@@ -69,11 +81,17 @@ export async function restoreBackup(config: AppConfig, file: string, options: Re
     if (error instanceof MarkTaken) throw new BackupRefused(`${error.message} Nothing was restored.`);
     throw error;
   }
-  const targets = manifest.tenants.map((tenant) => (config.databaseUrl ? postgresTarget(config.databaseUrl, tenant.name, config.defaultTenant) : sqliteTarget(config.dataDir, tenant.name, config.defaultTenant)));
+  const targets = manifest.tenants.map((tenant) =>
+    config.databaseUrl
+      ? postgresTarget(config.databaseUrl, tenant.name, config.defaultTenant)
+      : sqliteTarget(config.dataDir, tenant.name, config.defaultTenant),
+  );
   try {
     for (const target of targets) {
       if (!options.replace && (await target.holdsData())) {
-        throw new BackupRefused(`The database of ${target.where} is not empty. Restore into an empty database, or add --replace to replace what it holds (the server must be stopped). Nothing was restored.`);
+        throw new BackupRefused(
+          `The database of ${target.where} is not empty. Restore into an empty database, or add --replace to replace what it holds (the server must be stopped). Nothing was restored.`,
+        );
       }
     }
     const totalRows = manifest.rows;
@@ -94,14 +112,29 @@ export async function restoreBackup(config: AppConfig, file: string, options: Re
           }
         });
         try {
-          await migrateToLatest(db as unknown as Kysely<unknown>, config.databaseUrl ? 'postgres' : 'sqlite', config.databaseUrl ? stagingSchema(name) : undefined);
-          await audit(db, { name }, {
-            action: 'backup.restore',
-            targetType: 'backup',
-            targetId: path.basename(file),
-            summary: `Restored the backup ${path.basename(file)} of ${manifest.createdAt}`,
-            details: { createdAt: manifest.createdAt, folioVersion: manifest.folioVersion, source: manifest.source, lastMigration, rows: manifest.tables.filter((t) => t.tenant === name).reduce((sum, t) => sum + t.rows, 0) },
-          }, options.now);
+          await migrateToLatest(
+            db as unknown as Kysely<unknown>,
+            config.databaseUrl ? 'postgres' : 'sqlite',
+            config.databaseUrl ? stagingSchema(name) : undefined,
+          );
+          await audit(
+            db,
+            { name },
+            {
+              action: 'backup.restore',
+              targetType: 'backup',
+              targetId: path.basename(file),
+              summary: `Restored the backup ${path.basename(file)} of ${manifest.createdAt}`,
+              details: {
+                createdAt: manifest.createdAt,
+                folioVersion: manifest.folioVersion,
+                source: manifest.source,
+                lastMigration,
+                rows: manifest.tables.filter((t) => t.tenant === name).reduce((sum, t) => sum + t.rows, 0),
+              },
+            },
+            options.now,
+          );
         } finally {
           await db.destroy();
         }
@@ -130,11 +163,18 @@ function sqliteTarget(dataDir: string, tenant: string, defaultTenant: string): R
   return {
     tenant,
     where: `tenant ${tenant} (${file})`,
-    holdsData: async () => fs.existsSync(file) && fs.statSync(file).size > 0 && folioTablesIn(sqliteFileTables(file)).length > 0,
+    holdsData: async () =>
+      fs.existsSync(file) && fs.statSync(file).size > 0 && folioTablesIn(sqliteFileTables(file)).length > 0,
     stage: async (lastMigration, fill) => {
       removeFiles(staging);
       const { db } = openDatabase({ databaseUrl: undefined, dataDir, sqliteFile: stagingName });
-      return fillStaging(db, 'sqlite', tenant, () => migrateTo(db as unknown as Kysely<unknown>, 'sqlite', lastMigration), fill);
+      return fillStaging(
+        db,
+        'sqlite',
+        tenant,
+        () => migrateTo(db as unknown as Kysely<unknown>, 'sqlite', lastMigration),
+        fill,
+      );
     },
     swapIn: async () => {
       // The staging file leaves no write-ahead log behind; the live one's log is folded in before it goes, so
@@ -153,14 +193,28 @@ function sqliteTarget(dataDir: string, tenant: string, defaultTenant: string): R
  * backup's rows are the whole truth), references are checked once every row is in (a menu item may point at one
  * stored after it). On failure the staging database is closed and the error passed on.
  */
-async function fillStaging(db: Db, dialect: Dialect, tenant: string, migrate: () => Promise<void>, fill: (db: Db) => Promise<void>, schema?: string): Promise<Db> {
+async function fillStaging(
+  db: Db,
+  dialect: Dialect,
+  tenant: string,
+  migrate: () => Promise<void>,
+  fill: (db: Db) => Promise<void>,
+  schema?: string,
+): Promise<Db> {
   try {
     await migrate();
-    await replaceRows(db, dialect, BACKUP_TABLES.map((table) => table.name), fill, schema);
+    await replaceRows(
+      db,
+      dialect,
+      BACKUP_TABLES.map((table) => table.name),
+      fill,
+      schema,
+    );
     return db;
   } catch (error) {
     await db.destroy().catch(() => {});
-    if (error instanceof BrokenReference) throw new Error(`The backup's rows of tenant ${tenant} break a reference: ${error.message}`, { cause: error });
+    if (error instanceof BrokenReference)
+      throw new Error(`The backup's rows of tenant ${tenant} break a reference: ${error.message}`, { cause: error });
     throw error;
   }
 }
@@ -170,7 +224,8 @@ const stagingSchema = (tenant: string) => `folio_restore_${tenant}`;
 function postgresTarget(databaseUrl: string, tenant: string, defaultTenant: string): RestoreTarget {
   const schema = tenantSchema(tenant, defaultTenant);
   const staging = stagingSchema(tenant);
-  const withClient = <T>(work: (client: pg.Client) => Promise<T>) => withPostgresClient(databaseUrl, 'folio-restore', work);
+  const withClient = <T>(work: (client: pg.Client) => Promise<T>) =>
+    withPostgresClient(databaseUrl, 'folio-restore', work);
   return {
     tenant,
     where: `tenant ${tenant} (schema ${schema})`,
@@ -178,7 +233,14 @@ function postgresTarget(databaseUrl: string, tenant: string, defaultTenant: stri
     stage: async (lastMigration, fill) => {
       await withClient((client) => emptySchema(client, staging));
       const { db } = openDatabase({ databaseUrl, dataDir: '', sqliteFile: '', schema: staging });
-      return fillStaging(db, 'postgres', tenant, () => migrateTo(db as unknown as Kysely<unknown>, 'postgres', lastMigration, staging), fill, staging);
+      return fillStaging(
+        db,
+        'postgres',
+        tenant,
+        () => migrateTo(db as unknown as Kysely<unknown>, 'postgres', lastMigration, staging),
+        fill,
+        staging,
+      );
     },
     swapIn: () => withClient((client) => moveSchemaTables(client, staging, schema, FOLIO_TABLES)),
     discard: () => withClient((client) => dropSchema(client, staging)),

@@ -21,7 +21,8 @@ export interface RunMark {
 
 export class MarkTaken extends Error {}
 
-const SERVER_RUNNING = 'A Folio server is running on this database. Stop every instance first (a restore replaces what they serve), then run the restore again.';
+const SERVER_RUNNING =
+  'A Folio server is running on this database. Stop every instance first (a restore replaces what they serve), then run the restore again.';
 const RESTORE_RUNNING = 'A restore is running on this database. Start Folio again when it has finished.';
 
 /** The server's mark, taken at start; a MarkTaken error while a restore runs. */
@@ -31,12 +32,18 @@ export function holdServerMark(config: AppConfig): Promise<RunMark> {
 
 /** The restore's mark; a MarkTaken error while a server runs on the database. */
 export function takeRestoreMark(config: AppConfig): Promise<RunMark> {
-  return config.databaseUrl ? postgresMark(config.databaseUrl, 'exclusive') : sqliteMark(config.dataDir, SERVER_RUNNING);
+  return config.databaseUrl
+    ? postgresMark(config.databaseUrl, 'exclusive')
+    : sqliteMark(config.dataDir, SERVER_RUNNING);
 }
 
 async function postgresMark(databaseUrl: string, mode: 'shared' | 'exclusive'): Promise<RunMark> {
   const connect = async () => {
-    const client = new pg.Client({ connectionString: databaseUrl, application_name: mode === 'shared' ? 'folio' : 'folio-restore', keepAlive: true });
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      application_name: mode === 'shared' ? 'folio' : 'folio-restore',
+      keepAlive: true,
+    });
     await client.connect();
     if (!(await tryAdvisoryLock(client, RUNNING_LOCK, mode))) {
       await client.end();

@@ -31,7 +31,10 @@ const DEFAULT_BATCH = 1000;
 /** Folio's tables among a database's tables, in backup order; a table Folio does not know stops the backup. */
 function folioTables(present: readonly string[], where: string): string[] {
   const unknown = present.filter((name) => !isBookkeepingTable(name) && !KEYS.has(name));
-  if (unknown.length > 0) throw new SnapshotError(`The database ${where} has tables this Folio does not know (${unknown.join(', ')}); back it up with the Folio that made them.`);
+  if (unknown.length > 0)
+    throw new SnapshotError(
+      `The database ${where} has tables this Folio does not know (${unknown.join(', ')}); back it up with the Folio that made them.`,
+    );
   return BACKUP_TABLES.map((table) => table.name).filter((name) => present.includes(name));
 }
 
@@ -39,7 +42,9 @@ const keyOf = (table: string) => KEYS.get(table)?.key ?? [];
 const batchOf = (table: string) => KEYS.get(table)?.batch ?? DEFAULT_BATCH;
 
 export async function openSnapshot(config: AppConfig, tenantNames: readonly string[]): Promise<Snapshot> {
-  return config.databaseUrl ? openPostgresSnapshot(config.databaseUrl, config.defaultTenant, tenantNames) : openSqliteSnapshot(config, tenantNames);
+  return config.databaseUrl
+    ? openPostgresSnapshot(config.databaseUrl, config.defaultTenant, tenantNames)
+    : openSqliteSnapshot(config, tenantNames);
 }
 
 /** Each tenant's file has a read transaction of its own, all begun (by a first read) before any table is read. */
@@ -56,7 +61,9 @@ async function openSqliteSnapshot(config: AppConfig, tenantNames: readonly strin
       try {
         reader = openSqliteReader(file);
       } catch {
-        throw new SnapshotError(`There is no database for tenant ${name} at ${file}: start Folio once to make it, or check DATA_DIR.`);
+        throw new SnapshotError(
+          `There is no database for tenant ${name} at ${file}: start Folio once to make it, or check DATA_DIR.`,
+        );
       }
       handles.set(name, { reader, tables: [] });
       const present = await reader.tables();
@@ -85,7 +92,11 @@ async function openSqliteSnapshot(config: AppConfig, tenantNames: readonly strin
 }
 
 /** One transaction covers every tenant's schema: one snapshot of the whole database. */
-async function openPostgresSnapshot(databaseUrl: string, defaultTenant: string, tenantNames: readonly string[]): Promise<Snapshot> {
+async function openPostgresSnapshot(
+  databaseUrl: string,
+  defaultTenant: string,
+  tenantNames: readonly string[],
+): Promise<Snapshot> {
   const reader = await openPostgresReader(databaseUrl, 'folio-backup');
   const schemas = new Map(tenantNames.map((name) => [name, tenantSchema(name, defaultTenant)]));
   const tables = new Map<string, string[]>();
@@ -93,9 +104,15 @@ async function openPostgresSnapshot(databaseUrl: string, defaultTenant: string, 
   try {
     for (const [name, schema] of schemas) {
       const present = await reader.tables(schema);
-      if (!present.includes('kysely_migration')) throw new SnapshotError(`The schema ${schema} of tenant ${name} holds no Folio database: start Folio once to make it, or check DATABASE_URL.`);
+      if (!present.includes('kysely_migration'))
+        throw new SnapshotError(
+          `The schema ${schema} of tenant ${name} holds no Folio database: start Folio once to make it, or check DATABASE_URL.`,
+        );
       const lastMigration = await reader.lastMigration(schema);
-      if (!lastMigration) throw new SnapshotError(`The schema ${schema} of tenant ${name} holds no Folio database (it has no migrations).`);
+      if (!lastMigration)
+        throw new SnapshotError(
+          `The schema ${schema} of tenant ${name} holds no Folio database (it has no migrations).`,
+        );
       tables.set(name, folioTables(present, `schema ${schema} of tenant ${name}`));
       tenants.push({ name, lastMigration });
     }

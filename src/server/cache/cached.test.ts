@@ -20,7 +20,10 @@ function controlledLoad<V>() {
 
 let declarations = 0;
 /** A cached read of its own per test (declarations are module-wide, their names unique). */
-function declare<V extends NonNullable<unknown> | null, I = void>(tags: readonly string[] | ((input: I) => readonly string[]), load: (tenant: Holder, input: I) => Promise<V>) {
+function declare<V extends NonNullable<unknown> | null, I = void>(
+  tags: readonly string[] | ((input: I) => readonly string[]),
+  load: (tenant: Holder, input: I) => Promise<V>,
+) {
   declarations += 1;
   return cached({ name: `cached-test-${declarations}`, tags, load });
 }
@@ -42,7 +45,10 @@ describe('cached', () => {
   it('keeps nothing from a load that an invalidation of one of its tags overtook; the next ask loads again', async () => {
     const tenant = tenantWith();
     const { state, load } = controlledLoad<string>();
-    const document = declare((routing: string) => [`page:${routing}`], (_tenant, routing) => load().then((text) => `${routing} ${text}`));
+    const document = declare(
+      (routing: string) => [`page:${routing}`],
+      (_tenant, routing) => load().then((text) => `${routing} ${text}`),
+    );
     const first = document.get(tenant, 'Home');
     invalidate(tenant, ['page:Home']);
     state.finishes[0]!('before the publish');
@@ -92,7 +98,10 @@ describe('cached', () => {
     const tenant = tenantWith();
     const keyed = cached({
       name: 'cached-test-keyed',
-      tags: ({ routing, locale }: { routing: string; locale: string }) => [`page:${routing}`, `page:${routing}:${locale}`],
+      tags: ({ routing, locale }: { routing: string; locale: string }) => [
+        `page:${routing}`,
+        `page:${routing}:${locale}`,
+      ],
       key: ({ routing, locale }) => `${routing}@${locale}`,
       load: async (_tenant: Holder, { routing, locale }) => `${routing}@${locale}`,
     });
@@ -151,6 +160,8 @@ describe('cached', () => {
 
   it('refuses a second declaration of one name', () => {
     cached<Holder, number>({ name: 'cached-test-twice', tags: [], load: async () => 1 });
-    expect(() => cached<Holder, number>({ name: 'cached-test-twice', tags: [], load: async () => 1 })).toThrow('declared twice');
+    expect(() => cached<Holder, number>({ name: 'cached-test-twice', tags: [], load: async () => 1 })).toThrow(
+      'declared twice',
+    );
   });
 });

@@ -51,7 +51,9 @@ const names = new Set<string>();
  * Declares a cached read. `V` must not include undefined (a value of undefined is "not kept"); null is a value.
  * Declared once, at module level: each declaration has its own table in every tenant's store.
  */
-export function cached<T extends HasCache, V extends NonNullable<unknown> | null, I = void>(declaration: Declaration<T, I, V>): Cached<T, I, V> {
+export function cached<T extends HasCache, V extends NonNullable<unknown> | null, I = void>(
+  declaration: Declaration<T, I, V>,
+): Cached<T, I, V> {
   if (names.has(declaration.name)) throw new Error(`A cache named ${declaration.name} is declared twice.`);
   names.add(declaration.name);
   const slot = declared;
@@ -116,7 +118,8 @@ export class CacheStore {
     // The counters of its tags as the read begins: should any move before it ends, what it read is not kept.
     const generation = this.generation;
     const counts = tags.map((tag) => this.counters.get(tag) ?? 0);
-    const unchanged = () => generation === this.generation && tags.every((tag, i) => (this.counters.get(tag) ?? 0) === counts[i]);
+    const unchanged = () =>
+      generation === this.generation && tags.every((tag, i) => (this.counters.get(tag) ?? 0) === counts[i]);
     for (const tag of tags) this.index(tag, ref);
     const promise: Promise<V> = new Promise<V>((resolve) => resolve(read()))
       .then((value) => {

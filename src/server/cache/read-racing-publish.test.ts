@@ -1,4 +1,11 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
 import { createEditor, EDITOR_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
@@ -21,7 +28,13 @@ function holdNextPublishedRead() {
   const plugin: KyselyPlugin = {
     transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
       const text = JSON.stringify(node);
-      if (armed && node.kind === 'SelectQueryNode' && text.includes('"page_revisions"') && text.includes('"document"') && text.includes('"published"')) {
+      if (
+        armed &&
+        node.kind === 'SelectQueryNode' &&
+        text.includes('"page_revisions"') &&
+        text.includes('"document"') &&
+        text.includes('"published"')
+      ) {
         armed = false;
         held.add(queryId);
       }
@@ -50,7 +63,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a read racing a publish on Postgr
     await t?.close();
   });
 
-  const headingOf = (document: { expertiseList: Array<{ exprtsHeading: string }> }) => document.expertiseList[0]!.exprtsHeading;
+  const headingOf = (document: { expertiseList: Array<{ exprtsHeading: string }> }) =>
+    document.expertiseList[0]!.exprtsHeading;
 
   it('a read of a page that began before a publish, and ends after it, does not put the old document back in the cache', async () => {
     const tenant = t.app.tenants.default;
@@ -67,7 +81,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a read racing a publish on Postgr
       // The read has its rows (the document before the publish) and is held before it can keep them.
       await hold.caught;
       document.expertiseList[0].exprtsHeading = 'Published while a read was under way';
-      const saved = await t.app.inject({ method: 'POST', url: '/api/master/saveHome', headers: editor.headers, payload: document });
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/master/saveHome',
+        headers: editor.headers,
+        payload: document,
+      });
       expect(saved.json()).toMatchObject({ message: 'Success' });
       hold.release();
       // The read that began first answers with what it read then.
@@ -76,7 +95,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a read racing a publish on Postgr
       (tenant as { db: Db }).db = original;
     }
     // Every read after the publish sees it: the API and the public page.
-    expect(headingOf((await t.app.inject({ method: 'GET', url: '/api/pages/Home' })).json())).toBe('Published while a read was under way');
-    expect((await t.app.inject({ method: 'GET', url: '/Home1' })).body).toContain('Published while a read was under way');
+    expect(headingOf((await t.app.inject({ method: 'GET', url: '/api/pages/Home' })).json())).toBe(
+      'Published while a read was under way',
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/Home1' })).body).toContain(
+      'Published while a read was under way',
+    );
   });
 });

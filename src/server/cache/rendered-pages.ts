@@ -27,9 +27,15 @@ export interface RenderedPage {
  * a crowd of visitors render and compress the same page each.
  */
 export class RenderedPages {
-  private readonly entries = new Map<string, { page: RenderedPage; generation: number; version: number; renderedAt: number }>();
+  private readonly entries = new Map<
+    string,
+    { page: RenderedPage; generation: number; version: number; renderedAt: number }
+  >();
   /** The render under way for each page, with the data version it reads. */
-  private readonly rendering = new Map<string, { promise: Promise<RenderedPage>; generation: number; version: number }>();
+  private readonly rendering = new Map<
+    string,
+    { promise: Promise<RenderedPage>; generation: number; version: number }
+  >();
   /** Bumped by a change of everything (menus, company); each page's own changes count in `versions`. */
   private generation = 0;
   private readonly versions = new Map<string, number>();
@@ -54,7 +60,8 @@ export class RenderedPages {
   /** One page is out of date, in every language (its copies in other languages are kept as `key@locale`). */
   invalidate(key: string, now = Date.now()): void {
     const prefix = `${key}@`;
-    for (const other of new Set([...this.entries.keys(), ...this.rendering.keys()])) if (other.startsWith(prefix)) this.invalidateOne(other, now);
+    for (const other of new Set([...this.entries.keys(), ...this.rendering.keys()]))
+      if (other.startsWith(prefix)) this.invalidateOne(other, now);
     this.invalidateOne(key, now);
   }
 
@@ -64,8 +71,11 @@ export class RenderedPages {
    * as their changes: a redirect renders in no time, and publishing other pages never makes it busy.
    */
   invalidateRedirectsInLanguages(): void {
-    const redirects = [...this.entries].filter(([key, entry]) => key.includes('@') && entry.page.status === 302).map(([key]) => key);
-    for (const key of [...redirects, ...[...this.rendering.keys()].filter((key) => key.includes('@'))]) this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
+    const redirects = [...this.entries]
+      .filter(([key, entry]) => key.includes('@') && entry.page.status === 302)
+      .map(([key]) => key);
+    for (const key of [...redirects, ...[...this.rendering.keys()].filter((key) => key.includes('@'))])
+      this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
   }
 
   /**
@@ -87,7 +97,9 @@ export class RenderedPages {
 
   /** Notes which page `key` is a copy of, so that the page's tags reach it. */
   private nameKey(key: string, page: RenderedFrom): void {
-    for (const tag of page.locale ? [pageTag(page.routing), pageTag(page.routing, page.locale)] : [pageTag(page.routing)]) {
+    for (const tag of page.locale
+      ? [pageTag(page.routing), pageTag(page.routing, page.locale)]
+      : [pageTag(page.routing)]) {
       let keys = this.keysByTag.get(tag);
       if (!keys) {
         keys = new Set();
@@ -116,7 +128,11 @@ export class RenderedPages {
    * `page` (the page rendered, in its language): its tags reach this copy (`invalidateTags`). A copy of no page
    * (the 404 page) changes with what every page reads only.
    */
-  get(key: string, render: () => Promise<RenderedPage>, options: { fresh?: boolean; now?: number; page?: RenderedFrom } = {}): RenderedPage | Promise<RenderedPage> {
+  get(
+    key: string,
+    render: () => Promise<RenderedPage>,
+    options: { fresh?: boolean; now?: number; page?: RenderedFrom } = {},
+  ): RenderedPage | Promise<RenderedPage> {
     const { fresh = false, now = Date.now() } = options;
     const entry = this.entries.get(key);
     const version = this.versions.get(key) ?? 0;
@@ -134,7 +150,8 @@ export class RenderedPages {
     const times = this.changes.get(key);
     const busy = times !== undefined && times.length >= this.busy.changes && now - times[0]! < this.busy.intervalMs;
     const wait = entry && busy ? entry.renderedAt + this.busy.intervalMs - now : 0;
-    const started = wait > 0 ? new Promise<void>((resolve) => setTimeout(resolve, wait).unref()).then(render) : render();
+    const started =
+      wait > 0 ? new Promise<void>((resolve) => setTimeout(resolve, wait).unref()).then(render) : render();
     const next: Promise<RenderedPage> = started
       .then((page) => {
         // A change during the render leaves this copy out of date already: the next visitor renders again.

@@ -4,7 +4,8 @@
  */
 
 /** A page's published document in every language, and everything read from it (`page:Home`); with a locale, that language's only (`page:Home:de`). */
-export const pageTag = (routing: string, locale?: string): string => (locale ? `page:${routing}:${locale}` : `page:${routing}`);
+export const pageTag = (routing: string, locale?: string): string =>
+  locale ? `page:${routing}:${locale}` : `page:${routing}`;
 
 /** An uploaded image's bytes (`image:about/abc_640x480.png`): a delete or a replace. */
 export const imageTag = (folder: string, name: string): string => `${IMAGE_TAG}${folder}/${name}`;
@@ -36,4 +37,13 @@ export const TAGS = {
 } as const;
 
 /** What every rendered public page reads besides its own document: a change of any of them renders every page again. */
-export const EVERY_PAGE_READS: ReadonlySet<string> = new Set([TAGS.pages, TAGS.menus, TAGS.company, TAGS.firmIcons, TAGS.locales, TAGS.siteTexts, TAGS.media, TAGS.masters]);
+export const EVERY_PAGE_READS: ReadonlySet<string> = new Set([
+  TAGS.pages,
+  TAGS.menus,
+  TAGS.company,
+  TAGS.firmIcons,
+  TAGS.locales,
+  TAGS.siteTexts,
+  TAGS.media,
+  TAGS.masters,
+]);

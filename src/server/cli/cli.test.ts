@@ -16,7 +16,14 @@ describe('the shell without a database', () => {
   it('lists every command with --help, and each command explains itself', async () => {
     const help = await shell('--help');
     expect(help.code).toBe(0);
-    for (const command of ['backup [file]', 'restore <file>', 'user reset-password <name>', 'user reset-2fa <name>', 'setup-code']) expect(help.stdout).toContain(command);
+    for (const command of [
+      'backup [file]',
+      'restore <file>',
+      'user reset-password <name>',
+      'user reset-2fa <name>',
+      'setup-code',
+    ])
+      expect(help.stdout).toContain(command);
     for (const command of ['backup', 'restore', 'user', 'setup-code']) {
       const own = await shell(command, '--help');
       expect(own.code).toBe(0);
@@ -25,7 +32,11 @@ describe('the shell without a database', () => {
   });
 
   it('answers a command line that makes no sense with a sentence and exit code 2', async () => {
-    expect(await shell('bakup')).toEqual({ code: 2, stdout: '', stderr: "There is no command 'bakup'. ./folio --help lists the commands.\n" });
+    expect(await shell('bakup')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "There is no command 'bakup'. ./folio --help lists the commands.\n",
+    });
     expect((await shell('restore')).stderr).toMatch(/^Name the backup file to restore\. Usage: /);
     expect((await shell('user', 'reset-everything', 'admin')).code).toBe(2);
     expect((await shell('user', 'reset-password')).stderr).toMatch(/^Name the user\./);
@@ -38,9 +49,14 @@ describe('the shell without a database', () => {
     expect(badConfig.stderr).toContain('DATABASE_URL: must start with postgres://');
     const none = await shell('user', 'reset-password', 'admin');
     expect(none.code).toBe(1);
-    expect(none.stderr).toMatch(/^There is no database for tenant default at .*: start Folio once \(\.\/folio start\) to make it, or check DATA_DIR\.\n$/);
+    expect(none.stderr).toMatch(
+      /^There is no database for tenant default at .*: start Folio once \(\.\/folio start\) to make it, or check DATA_DIR\.\n$/,
+    );
     const missing = await shell('restore', '/nowhere/backup.jsonl.gz');
-    expect(missing).toMatchObject({ code: 1, stderr: 'Cannot read /nowhere/backup.jsonl.gz: check the path and that you may read the file.\n' });
+    expect(missing).toMatchObject({
+      code: 1,
+      stderr: 'Cannot read /nowhere/backup.jsonl.gz: check the path and that you may read the file.\n',
+    });
   });
 });
 
@@ -58,19 +74,31 @@ describe.each(testDialects())('the shell on %s', (dialect) => {
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
-  const auditEntries = (action: string) => t.app.tenants.default.db.selectFrom('audit_log').select(['user_name', 'target_id', 'summary']).where('action', '=', action).execute();
+  const auditEntries = (action: string) =>
+    t.app.tenants.default.db
+      .selectFrom('audit_log')
+      .select(['user_name', 'target_id', 'summary'])
+      .where('action', '=', action)
+      .execute();
 
   it('backs up into a file named relative to the folder it was typed in, never over an existing one', async () => {
     const taken = await shell('backup', 'nightly.jsonl.gz');
     expect(taken.code).toBe(0);
-    expect(taken.stdout).toMatch(/^Backed up tenant default: [\d,]+ rows in 28 tables, .* \(peak memory \d+ MB\)\.\nFile: .*nightly\.jsonl\.gz\nSHA-256 of its contents: [0-9a-f]{64}\n$/);
+    expect(taken.stdout).toMatch(
+      /^Backed up tenant default: [\d,]+ rows in 28 tables, .* \(peak memory \d+ MB\)\.\nFile: .*nightly\.jsonl\.gz\nSHA-256 of its contents: [0-9a-f]{64}\n$/,
+    );
     expect(fs.existsSync(path.join(folder, 'nightly.jsonl.gz'))).toBe(true);
     expect(fs.readdirSync(folder).filter((name) => name.endsWith('.partial'))).toEqual([]);
     const again = await shell('backup', 'nightly.jsonl.gz');
-    expect(again).toMatchObject({ code: 1, stderr: `${path.join(folder, 'nightly.jsonl.gz')} exists already: choose another name, or move it away first.\n` });
+    expect(again).toMatchObject({
+      code: 1,
+      stderr: `${path.join(folder, 'nightly.jsonl.gz')} exists already: choose another name, or move it away first.\n`,
+    });
     const checked = await shell('restore', '--check', 'nightly.jsonl.gz');
     expect(checked.code).toBe(0);
-    expect(checked.stdout).toMatch(/nightly\.jsonl\.gz is a complete Folio backup that this Folio can restore: taken .* tenant default at migration \d{8}-\d{4}-[a-z-]+; [\d,]+ rows in 28 tables\.\n$/);
+    expect(checked.stdout).toMatch(
+      /nightly\.jsonl\.gz is a complete Folio backup that this Folio can restore: taken .* tenant default at migration \d{8}-\d{4}-[a-z-]+; [\d,]+ rows in 28 tables\.\n$/,
+    );
   });
 
   it('restores into an empty database of either kind, refuses a database that holds data, and replaces it only with --replace and no server', async () => {
@@ -82,7 +110,11 @@ describe.each(testDialects())('the shell on %s', (dialect) => {
         const into = shellWith({ DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '' }, folder);
         const restored = await into('restore', 'move.jsonl.gz');
         expect(restored.code).toBe(0);
-        expect(restored.stdout).toMatch(new RegExp(`^Restored move\\.jsonl\\.gz into ${target === 'postgres' ? 'PostgreSQL' : 'SQLite'} .* in [\\d.]+ s \\(peak memory \\d+ MB\\): taken `));
+        expect(restored.stdout).toMatch(
+          new RegExp(
+            `^Restored move\\.jsonl\\.gz into ${target === 'postgres' ? 'PostgreSQL' : 'SQLite'} .* in [\\d.]+ s \\(peak memory \\d+ MB\\): taken `,
+          ),
+        );
         // The hint names where it went (docs/design.md §34): a plain start elsewhere would open another database.
         expect(restored.stdout.trim().split('\n').at(-1)).toBe(
           target === 'postgres'
@@ -91,11 +123,17 @@ describe.each(testDialects())('the shell on %s', (dialect) => {
         );
         const refused = await into('restore', 'move.jsonl.gz');
         expect(refused.code).toBe(1);
-        expect(refused.stderr).toMatch(/is not empty\. Restore into an empty database, or add --replace to replace what it holds \(the server must be stopped\)\. Nothing was restored\.\n$/);
+        expect(refused.stderr).toMatch(
+          /is not empty\. Restore into an empty database, or add --replace to replace what it holds \(the server must be stopped\)\. Nothing was restored\.\n$/,
+        );
         const serverMark = await holdServerMark({ ...t.config, dataDir, databaseUrl: database?.url });
         const whileRunning = await into('restore', '--replace', 'move.jsonl.gz');
         await serverMark.release();
-        expect(whileRunning).toMatchObject({ code: 1, stderr: 'A Folio server is running on this database. Stop every instance first (a restore replaces what they serve), then run the restore again. Nothing was restored.\n' });
+        expect(whileRunning).toMatchObject({
+          code: 1,
+          stderr:
+            'A Folio server is running on this database. Stop every instance first (a restore replaces what they serve), then run the restore again. Nothing was restored.\n',
+        });
         expect((await into('restore', '--replace', 'move.jsonl.gz')).code).toBe(0);
       } finally {
         await database?.drop();
@@ -113,22 +151,44 @@ describe.each(testDialects())('the shell on %s', (dialect) => {
     const session = await logIn(t.app, 'admin', password);
     expect(session.body).toMatchObject({ landpage: '/account' });
     const [entry] = await auditEntries('cli.reset_password');
-    expect(entry).toEqual({ user_name: `shell:${os.userInfo().username}`, target_id: 'admin', summary: 'Set a one-time password for admin in the shell' });
+    expect(entry).toEqual({
+      user_name: `shell:${os.userInfo().username}`,
+      target_id: 'admin',
+      summary: 'Set a one-time password for admin in the shell',
+    });
     // Back to the known password for the other tests.
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/password', headers: session.headers, payload: { current: password, password: ADMIN_PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/password',
+          headers: session.headers,
+          payload: { current: password, password: ADMIN_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await shell('user', 'reset-password', 'nobody')).stderr).toMatch(/^There is no user named nobody\./);
   });
 
   it('user reset-2fa turns two-step sign-in off, and says so when it was not on', async () => {
     const reset = await shell('user', 'reset-2fa', 'admin');
-    expect(reset).toMatchObject({ code: 0, stdout: 'admin (tenant default) did not have two-step sign-in on; nothing else changed.\n' });
+    expect(reset).toMatchObject({
+      code: 0,
+      stdout: 'admin (tenant default) did not have two-step sign-in on; nothing else changed.\n',
+    });
     expect(await auditEntries('cli.reset_2fa')).toHaveLength(1);
   });
 
   it('setup-code refuses once an administrator exists', async () => {
     const code = await shell('setup-code');
-    expect(code).toMatchObject({ code: 1, stderr: 'Folio is already set up: sign in as an administrator, or set a one-time password with ./folio user reset-password <name>.\n' });
-    expect((await shell('setup-code', '--tenant', 'acme')).stderr).toBe('There is no tenant acme: TENANTS lists default.\n');
+    expect(code).toMatchObject({
+      code: 1,
+      stderr:
+        'Folio is already set up: sign in as an administrator, or set a one-time password with ./folio user reset-password <name>.\n',
+    });
+    expect((await shell('setup-code', '--tenant', 'acme')).stderr).toBe(
+      'There is no tenant acme: TENANTS lists default.\n',
+    );
   });
 });
 
@@ -138,9 +198,15 @@ describe('the shell before the first administrator', () => {
     try {
       const printed = await shellWith({ DATA_DIR: t.config.dataDir })('setup-code');
       expect(printed.code).toBe(0);
-      const setting = await t.app.tenants.default.db.selectFrom('settings').select('value').where('key', '=', 'setup-code').executeTakeFirstOrThrow();
+      const setting = await t.app.tenants.default.db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'setup-code')
+        .executeTakeFirstOrThrow();
       expect(lastLine(printed.stdout)).toBe(setting.value);
-      expect(printed.stdout).toMatch(/^First-run setup is pending for tenant default: open http:\/\/localhost:3000\/companyForm and enter this setup code:\n/);
+      expect(printed.stdout).toMatch(
+        /^First-run setup is pending for tenant default: open http:\/\/localhost:3000\/companyForm and enter this setup code:\n/,
+      );
     } finally {
       await t.close();
     }
@@ -152,25 +218,44 @@ describe('the shell as a program', () => {
   it('./folio --help lists the shell commands', () => {
     const result = spawnSync('sh', [path.join(root, 'folio'), '--help'], { encoding: 'utf8' });
     expect(result.status).toBe(0);
-    for (const command of ['backup [file]', 'restore <file>', 'user reset-password <name>', 'user reset-2fa <name>', 'setup-code']) expect(result.stdout).toContain(command);
+    for (const command of [
+      'backup [file]',
+      'restore <file>',
+      'user reset-password <name>',
+      'user reset-2fa <name>',
+      'setup-code',
+    ])
+      expect(result.stdout).toContain(command);
   });
 
   it('backs up to standard output for a pipe, with its report on standard error, and exits 0 only on success', async () => {
     const t = await createTestApp('sqlite');
     try {
       const run = (args: string[]) =>
-        spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), path.join(root, 'src/server/cli.ts'), ...args], {
-          env: { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', NODE_ENV: 'test' },
-          cwd: os.tmpdir(),
-          maxBuffer: 64 * 1024 * 1024,
-        });
+        spawnSync(
+          process.execPath,
+          ['--import', import.meta.resolve('tsx'), path.join(root, 'src/server/cli.ts'), ...args],
+          {
+            env: {
+              ...process.env,
+              DATA_DIR: t.config.dataDir,
+              DATABASE_URL: '',
+              LOG_LEVEL: 'silent',
+              NODE_ENV: 'test',
+            },
+            cwd: os.tmpdir(),
+            maxBuffer: 64 * 1024 * 1024,
+          },
+        );
       const piped = run(['backup', '-']);
       expect(piped.status).toBe(0);
       expect(piped.stdout.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
       expect(String(piped.stderr)).toMatch(/^Backed up tenant default: /);
       const failed = run(['restore', 'no-such-file.jsonl.gz']);
       expect(failed.status).toBe(1);
-      expect(String(failed.stderr)).toBe(`Cannot read ${path.join(os.tmpdir(), 'no-such-file.jsonl.gz')}: check the path and that you may read the file.\n`);
+      expect(String(failed.stderr)).toBe(
+        `Cannot read ${path.join(os.tmpdir(), 'no-such-file.jsonl.gz')}: check the path and that you may read the file.\n`,
+      );
     } finally {
       await t.close();
     }

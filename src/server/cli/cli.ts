@@ -11,7 +11,17 @@ import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { MIGRATION_NAMES } from '../db/migrate';
 import { AppError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
-import { count, megabytes, peakMemory, progressLine, say, seconds, ShellRefused, UsageError, type ShellIo } from './shell-io';
+import {
+  count,
+  megabytes,
+  peakMemory,
+  progressLine,
+  say,
+  seconds,
+  ShellRefused,
+  UsageError,
+  type ShellIo,
+} from './shell-io';
 import { openShellTenant } from './shell-tenant';
 
 /**
@@ -96,7 +106,12 @@ export async function runShell(argv: readonly string[], io: ShellIo): Promise<nu
       say(io.stderr, error.message);
       return 2;
     }
-    if (error instanceof ShellRefused || error instanceof BackupRefused || error instanceof SnapshotError || error instanceof AppError) {
+    if (
+      error instanceof ShellRefused ||
+      error instanceof BackupRefused ||
+      error instanceof SnapshotError ||
+      error instanceof AppError
+    ) {
       say(io.stderr, error.message);
       return 1;
     }
@@ -124,19 +139,26 @@ const COMMANDS: Record<string, Command> = {
 
 type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 
-function parse(args: string[], options: Options, positionals: number, usage: string): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+function parse(
+  args: string[],
+  options: Options,
+  positionals: number,
+  usage: string,
+): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
   let parsed;
   try {
     parsed = parseArgs({ args, options: options ?? {}, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError(`${(error as Error).message.replace(/\.$/, '')}. ${usage}`);
   }
-  if (parsed.positionals.length > positionals) throw new UsageError(`Too many arguments: ${parsed.positionals.slice(positionals).join(' ')}. ${usage}`);
+  if (parsed.positionals.length > positionals)
+    throw new UsageError(`Too many arguments: ${parsed.positionals.slice(positionals).join(' ')}. ${usage}`);
   return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
 }
 
 /** The --tenant option's value, if given. */
-const tenantOption = (values: Record<string, string | boolean | undefined>) => (typeof values.tenant === 'string' ? values.tenant : undefined);
+const tenantOption = (values: Record<string, string | boolean | undefined>) =>
+  typeof values.tenant === 'string' ? values.tenant : undefined;
 
 const stamp = (date: Date) => date.toISOString().slice(0, 19).replace('T', '-').replaceAll(':', '');
 
@@ -145,7 +167,8 @@ async function backupCommand(args: string[], config: AppConfig, io: ShellIo): Pr
   const started = Date.now();
   const toStdout = positionals[0] === '-';
   const file = toStdout ? '-' : path.resolve(io.cwd, positionals[0] ?? `folio-backup-${stamp(new Date())}.jsonl.gz`);
-  if (!toStdout && fs.existsSync(file)) throw new ShellRefused(`${file} exists already: choose another name, or move it away first.`);
+  if (!toStdout && fs.existsSync(file))
+    throw new ShellRefused(`${file} exists already: choose another name, or move it away first.`);
   const partial = `${file}.partial`;
   const snapshot = await openSnapshot(config, config.tenants);
   const progress = progressLine(io);
@@ -155,7 +178,9 @@ async function backupCommand(args: string[], config: AppConfig, io: ShellIo): Pr
     manifest = await writeBackup(snapshot, output, {
       countFirst: Boolean(io.stderr.isTTY),
       onProgress: ({ tenant, table, rowsDone, totalRows }) =>
-        progress.update(`Backing up ${tenant}: ${table}, ${count(rowsDone)}${totalRows ? ` of ${count(totalRows)} rows (${Math.floor((rowsDone / Math.max(1, totalRows)) * 100)}%)` : ' rows'}`),
+        progress.update(
+          `Backing up ${tenant}: ${table}, ${count(rowsDone)}${totalRows ? ` of ${count(totalRows)} rows (${Math.floor((rowsDone / Math.max(1, totalRows)) * 100)}%)` : ' rows'}`,
+        ),
     });
     if (!toStdout) fs.renameSync(partial, file);
   } catch (error) {
@@ -169,7 +194,10 @@ async function backupCommand(args: string[], config: AppConfig, io: ShellIo): Pr
   const tenants = manifest.tenants.map((tenant) => tenant.name).join(', ');
   // With - the backup itself is on standard output: the report goes to standard error.
   const out = toStdout ? io.stderr : io.stdout;
-  say(out, `Backed up ${manifest.tenants.length === 1 ? 'tenant' : 'tenants'} ${tenants}: ${count(manifest.rows)} rows in ${count(tables)} tables${toStdout ? '' : `, ${megabytes(fs.statSync(file).size)}`}, in ${seconds(Date.now() - started)} (${peakMemory()}).`);
+  say(
+    out,
+    `Backed up ${manifest.tenants.length === 1 ? 'tenant' : 'tenants'} ${tenants}: ${count(manifest.rows)} rows in ${count(tables)} tables${toStdout ? '' : `, ${megabytes(fs.statSync(file).size)}`}, in ${seconds(Date.now() - started)} (${peakMemory()}).`,
+  );
   if (!toStdout) say(out, `File: ${file}`);
   say(out, `SHA-256 of its contents: ${manifest.sha256}`);
 }
@@ -192,13 +220,21 @@ async function restoreCommand(args: string[], config: AppConfig, io: ShellIo): P
   try {
     manifest = await restoreBackup(config, file, {
       replace: Boolean(values.replace),
-      onProgress: ({ tenant, table, rowsDone, totalRows }) => progress.update(`Restoring ${tenant}: ${table}, ${count(rowsDone)} of ${count(totalRows)} rows (${Math.floor((rowsDone / Math.max(1, totalRows)) * 100)}%)`),
+      onProgress: ({ tenant, table, rowsDone, totalRows }) =>
+        progress.update(
+          `Restoring ${tenant}: ${table}, ${count(rowsDone)} of ${count(totalRows)} rows (${Math.floor((rowsDone / Math.max(1, totalRows)) * 100)}%)`,
+        ),
     });
   } finally {
     progress.done();
   }
-  const where = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname})` : `SQLite (${config.dataDir})`;
-  say(io.stdout, `Restored ${path.basename(file)} into ${where} in ${seconds(Date.now() - started)} (${peakMemory()}): ${describe(manifest)}.`);
+  const where = config.databaseUrl
+    ? `PostgreSQL (${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname})`
+    : `SQLite (${config.dataDir})`;
+  say(
+    io.stdout,
+    `Restored ${path.basename(file)} into ${where} in ${seconds(Date.now() - started)} (${peakMemory()}): ${describe(manifest)}.`,
+  );
   // The start that serves what was restored: with the same settings (a plain ./folio start in another folder, or
   // without DATA_DIR, would open another database).
   say(
@@ -209,7 +245,11 @@ async function restoreCommand(args: string[], config: AppConfig, io: ShellIo): P
   );
 }
 
-async function withTenant<T>(config: AppConfig, name: string | undefined, work: (tenant: Tenant) => Promise<T>): Promise<T> {
+async function withTenant<T>(
+  config: AppConfig,
+  name: string | undefined,
+  work: (tenant: Tenant) => Promise<T>,
+): Promise<T> {
   const tenant = await openShellTenant(config, name ?? config.defaultTenant);
   try {
     return await work(tenant);
@@ -222,7 +262,12 @@ async function userCommand(args: string[], config: AppConfig, io: ShellIo): Prom
   const usage = 'Usage: ./folio user reset-password <name> | ./folio user reset-2fa <name> [--tenant <name>]';
   const { values, positionals } = parse(args, { tenant: { type: 'string' } }, 2, usage);
   const [action, name] = positionals;
-  if (action !== 'reset-password' && action !== 'reset-2fa') throw new UsageError(action ? `There is no user command '${action}'. ${usage}` : `Say what to do: reset-password or reset-2fa. ${usage}`);
+  if (action !== 'reset-password' && action !== 'reset-2fa')
+    throw new UsageError(
+      action
+        ? `There is no user command '${action}'. ${usage}`
+        : `Say what to do: reset-password or reset-2fa. ${usage}`,
+    );
   if (!name) throw new UsageError(`Name the user. ${usage}`);
   await withTenant(config, tenantOption(values), async (tenant) => {
     // The account services (and what they bring: mail, two-step sign-in) load only for these commands.
@@ -238,8 +283,15 @@ async function userCommand(args: string[], config: AppConfig, io: ShellIo): Prom
       return;
     }
     const result = await issueOneTimePassword(tenant, name);
-    if (!result.active) say(io.stderr, `Note: ${result.username} is inactive. Make them active on the user screen, or they cannot sign in.`);
-    say(io.stdout, `A one-time password is set for ${result.username} (tenant ${tenant.name}); their sessions have ended. Signing in with it opens only the account page until they choose a new password:`);
+    if (!result.active)
+      say(
+        io.stderr,
+        `Note: ${result.username} is inactive. Make them active on the user screen, or they cannot sign in.`,
+      );
+    say(
+      io.stdout,
+      `A one-time password is set for ${result.username} (tenant ${tenant.name}); their sessions have ended. Signing in with it opens only the account page until they choose a new password:`,
+    );
     say(io.stdout, result.password);
   });
 }
@@ -249,7 +301,10 @@ async function setupCodeCommand(args: string[], config: AppConfig, io: ShellIo):
   await withTenant(config, tenantOption(values), async (tenant) => {
     const { revealSetupCode } = await import('../auth/shell-accounts.service');
     const { code } = await revealSetupCode(tenant);
-    say(io.stdout, `First-run setup is pending for tenant ${tenant.name}: open ${config.publicBaseUrl}companyForm and enter this setup code:`);
+    say(
+      io.stdout,
+      `First-run setup is pending for tenant ${tenant.name}: open ${config.publicBaseUrl}companyForm and enter this setup code:`,
+    );
     say(io.stdout, code);
   });
 }

@@ -17,7 +17,8 @@ import { ShellRefused } from './shell-io';
  * refused: there is nobody to reset yet). Its caches are its own; the commands change nothing a server caches.
  */
 export async function openShellTenant(config: AppConfig, name: string): Promise<Tenant> {
-  if (!config.tenants.includes(name)) throw new ShellRefused(`There is no tenant ${name}: TENANTS lists ${config.tenants.join(', ')}.`);
+  if (!config.tenants.includes(name))
+    throw new ShellRefused(`There is no tenant ${name}: TENANTS lists ${config.tenants.join(', ')}.`);
   const schema = tenantSchema(name, config.defaultTenant);
   const sqliteFile = tenantSqliteFile(name, config.defaultTenant);
   if (config.databaseUrl) {
@@ -26,16 +27,23 @@ export async function openShellTenant(config: AppConfig, name: string): Promise<
       throw new ShellRefused(`Cannot reach the database of DATABASE_URL: ${error.message}.`);
     });
     try {
-      if (!(await postgresTables(client, schema)).includes('users')) throw new ShellRefused(`The database holds no Folio site for tenant ${name} (schema ${schema}): start Folio once (./folio start) to make it.`);
+      if (!(await postgresTables(client, schema)).includes('users'))
+        throw new ShellRefused(
+          `The database holds no Folio site for tenant ${name} (schema ${schema}): start Folio once (./folio start) to make it.`,
+        );
     } finally {
       await client.end();
     }
   } else if (!fs.existsSync(path.join(config.dataDir, sqliteFile))) {
-    throw new ShellRefused(`There is no database for tenant ${name} at ${path.join(config.dataDir, sqliteFile)}: start Folio once (./folio start) to make it, or check DATA_DIR.`);
+    throw new ShellRefused(
+      `There is no database for tenant ${name} at ${path.join(config.dataDir, sqliteFile)}: start Folio once (./folio start) to make it, or check DATA_DIR.`,
+    );
   }
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteFile, schema });
   try {
-    await whileStartingAlone(config.databaseUrl, () => migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect, schema));
+    await whileStartingAlone(config.databaseUrl, () =>
+      migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect, schema),
+    );
   } catch (error) {
     await handle.db.destroy();
     throw error;

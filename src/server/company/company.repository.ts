@@ -12,5 +12,9 @@ export type CompanyValues = Omit<Insertable<CompanyTable>, 'id'>;
 /** Writes the company details: updates row 1, or creates it. */
 export async function upsertCompany(db: Db, values: CompanyValues): Promise<void> {
   const updated = await db.updateTable('company').set(values).where('id', '=', 1).executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) await db.insertInto('company').values({ id: 1, ...values }).execute();
+  if (Number(updated.numUpdatedRows) === 0)
+    await db
+      .insertInto('company')
+      .values({ id: 1, ...values })
+      .execute();
 }

@@ -11,7 +11,9 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
   const api = typed(app);
   api.route(company.getCompanyDetails, async (request) => getCompanyDetails(request.tenant));
   // The Contact editor's "Use the company's details" (docs/design.md §24): for whoever may edit the Contact page.
-  api.route(companyContact.getCompanyContact, async (request) => contactDetailsOf(await getCompanyDetails(request.tenant)));
+  api.route(companyContact.getCompanyContact, async (request) =>
+    contactDetailsOf(await getCompanyDetails(request.tenant)),
+  );
   // The numbers read with the full metadata (the entry's schema reads them leniently, as the browser does).
   api.route(company.saveCompanyDetails, { readBody: companySchema(readPhone) }, async (request) => {
     await saveCompanyDetails(request.tenant, request.body);

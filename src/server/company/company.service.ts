@@ -44,15 +44,24 @@ function companyOf(row: Awaited<ReturnType<typeof findCompany>>): CompanyDetails
 export async function saveCompanyDetails(tenant: Tenant, company: Company, now = new Date()): Promise<void> {
   await inTransaction(tenant.db, async (trx) => {
     const before = companyOf(await findCompany(trx));
-    await writeCompany(trx, { ...company, tagline: company.tagline ?? before.tagline, logo: company.logo ?? before.logo }, now);
+    await writeCompany(
+      trx,
+      { ...company, tagline: company.tagline ?? before.tagline, logo: company.logo ?? before.logo },
+      now,
+    );
     const after = companyOf(await findCompany(trx));
-    await audit(trx, tenant, {
-      action: 'company.update',
-      targetType: 'company',
-      targetId: after.companyCode,
-      summary: `Updated the company details of ${after.companyName}`,
-      details: changedFields(before, after),
-    }, now);
+    await audit(
+      trx,
+      tenant,
+      {
+        action: 'company.update',
+        targetType: 'company',
+        targetId: after.companyCode,
+        summary: `Updated the company details of ${after.companyName}`,
+        details: changedFields(before, after),
+      },
+      now,
+    );
   });
   invalidate(tenant, [TAGS.company]);
 }
@@ -107,7 +116,8 @@ export async function companyCountry(tenant: Tenant): Promise<string> {
 }
 
 /** A stored number as visitors read it: ten Indian digits (spec 001 §5) or E.164 (docs/design.md §34), in the international form. */
-export const phoneForVisitors = (stored: string): string => (stored.startsWith('+') ? showPhone(stored) : formatIndianPhone(stored));
+export const phoneForVisitors = (stored: string): string =>
+  stored.startsWith('+') ? showPhone(stored) : formatIndianPhone(stored);
 
 /** The company form stores ten digits (spec 001 §5); visitors read them in the international form. */
 export function formatIndianPhone(digits: string): string {
@@ -123,12 +133,25 @@ export function formatIndianPhone(digits: string): string {
  * the name, the street address, the city with its PIN code, the state with the country; the phone as visitors
  * read it.
  */
-export function contactDetailsOf(company: Pick<Company, 'companyName' | 'address' | 'city' | 'pincode' | 'state' | 'country' | 'email' | 'contact'>): ContactDetails {
-  const line = (parts: string[], separator: string) => parts.map((part) => part.trim()).filter((part) => part !== '').join(separator);
+export function contactDetailsOf(
+  company: Pick<Company, 'companyName' | 'address' | 'city' | 'pincode' | 'state' | 'country' | 'email' | 'contact'>,
+): ContactDetails {
+  const line = (parts: string[], separator: string) =>
+    parts
+      .map((part) => part.trim())
+      .filter((part) => part !== '')
+      .join(separator);
   return {
-    address: line([company.companyName, company.address, line([company.city, company.pincode], ' '), line([company.state, company.country], ', ')], '\n'),
+    address: line(
+      [
+        company.companyName,
+        company.address,
+        line([company.city, company.pincode], ' '),
+        line([company.state, company.country], ', '),
+      ],
+      '\n',
+    ),
     email: company.email.toLowerCase(),
     phone: phoneForVisitors(company.contact),
   };
 }
-

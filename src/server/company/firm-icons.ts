@@ -48,7 +48,9 @@ async function readFirmIcons(tenant: Tenant): Promise<FirmIcons> {
   const { logo } = await getSiteCompany(tenant);
   const source = brandLogo(logo).own ? parseStoredImageUrl(logo) : null;
   const etag = source && (await imageEtag(tenant.db, source.folder, source.name));
-  return etag ? { version: versionOf(`${logo}\n${etag}`), source, made: new Map() } : { version: DEMO_VERSION, source: null, made: new Map() };
+  return etag
+    ? { version: versionOf(`${logo}\n${etag}`), source, made: new Map() }
+    : { version: DEMO_VERSION, source: null, made: new Map() };
 }
 
 /** One size of the icons as PNG, made once per version (sharp loads at the first, as for an upload). */
@@ -62,12 +64,21 @@ export function firmIconFile(tenant: Tenant, icons: FirmIcons, path: FirmIconPat
   return file;
 }
 
-async function makeIcon(tenant: Tenant, source: StoredImage | null, icon: { size: number; background: string | null }): Promise<Buffer> {
+async function makeIcon(
+  tenant: Tenant,
+  source: StoredImage | null,
+  icon: { size: number; background: string | null },
+): Promise<Buffer> {
   const upload = source && (await findImage(tenant.db, source.folder, source.name));
   const sharp = await loadSharp();
   // The demo logo is an SVG of 64 units: drawn at twice the icon's resolution, then scaled down.
-  const image = upload ? sharp(upload.data) : sharp(Buffer.from(demoLogoSvg), { density: Math.ceil((72 * icon.size * 2) / 64) });
-  const resized = image.resize(icon.size, icon.size, { fit: 'contain', background: icon.background ?? { r: 0, g: 0, b: 0, alpha: 0 } });
+  const image = upload
+    ? sharp(upload.data)
+    : sharp(Buffer.from(demoLogoSvg), { density: Math.ceil((72 * icon.size * 2) / 64) });
+  const resized = image.resize(icon.size, icon.size, {
+    fit: 'contain',
+    background: icon.background ?? { r: 0, g: 0, b: 0, alpha: 0 },
+  });
   return (icon.background ? resized.flatten({ background: icon.background }) : resized).png().toBuffer();
 }
 

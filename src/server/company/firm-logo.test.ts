@@ -20,7 +20,10 @@ function iconLinksOf(html: string): Record<string, string> {
 }
 
 /** A logo of one colour: `width` × `height`. */
-const logoPng = (width: number, height: number, colour: string) => sharp({ create: { width, height, channels: 4, background: colour } }).png().toBuffer();
+const logoPng = (width: number, height: number, colour: string) =>
+  sharp({ create: { width, height, channels: 4, background: colour } })
+    .png()
+    .toBuffer();
 
 /**
  * docs/design.md §34: the firm's logo is the public header's, the staff app's and the favicon's (its sizes made from it,
@@ -38,13 +41,26 @@ describe.each(testDialects())("the firm's logo in the header, the staff app and 
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
   const home = async () => (await get('/Home1')).body;
-  const details = async () => (await t.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })).json();
+  const details = async () =>
+    (
+      await t.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })
+    ).json();
   const saveLogo = async (logo: string) => {
-    const saved = await t.app.inject({ method: 'POST', url: '/api/master/saveCompanyDetails', headers: admin.headers, payload: { ...(await details()), logo } });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/saveCompanyDetails',
+      headers: admin.headers,
+      payload: { ...(await details()), logo },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
   };
   const uploadLogo = async (data: Buffer) => {
-    const response = await uploadImage(t.app, { page: 'company' }, { name: 'logo.png', type: 'image/png', data }, admin);
+    const response = await uploadImage(
+      t.app,
+      { page: 'company' },
+      { name: 'logo.png', type: 'image/png', data },
+      admin,
+    );
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { url: string }).url;
   };
@@ -56,12 +72,22 @@ describe.each(testDialects())("the firm's logo in the header, the staff app and 
       answers.map(async (answer) => {
         expect(answer.statusCode).toBe(200);
         const { width, height } = await sharp(answer.rawPayload).metadata();
-        return { size: `${width}x${height}`, type: answer.headers['content-type'], bytes: answer.rawPayload, cache: answer.headers['cache-control'], etag: String(answer.headers.etag) };
+        return {
+          size: `${width}x${height}`,
+          type: answer.headers['content-type'],
+          bytes: answer.rawPayload,
+          cache: answer.headers['cache-control'],
+          etag: String(answer.headers.etag),
+        };
       }),
     );
   };
   const mediaId = async (url: string) => {
-    const list = await t.app.inject({ method: 'GET', url: `/api/master/media?search=${encodeURIComponent(url.slice(url.lastIndexOf('/') + 1))}`, headers: admin.headers });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/master/media?search=${encodeURIComponent(url.slice(url.lastIndexOf('/') + 1))}`,
+      headers: admin.headers,
+    });
     return (list.json() as { items: Array<{ id: number; url: string }> }).items.find((item) => item.url === url)!.id;
   };
 
@@ -69,12 +95,21 @@ describe.each(testDialects())("the firm's logo in the header, the staff app and 
     expect((await details()).logo).toBe('/demo/logo.png');
     const html = await home();
     expect(brandOf(html)).toEqual({
-      img: { class: 'brand__logo', src: '/images/logo.svg', width: '64', height: '64', alt: 'Innovo Software Pvt. Ltd.' },
+      img: {
+        class: 'brand__logo',
+        src: '/images/logo.svg',
+        width: '64',
+        height: '64',
+        alt: 'Innovo Software Pvt. Ltd.',
+      },
       // Said once: by the logo's alt text.
       name: 'Innovo Software Pvt. Ltd.',
     });
     expect(html).toMatch(/<span class="brand__name" aria-hidden="true">/);
-    expect(iconLinksOf(html)).toEqual({ icon: expect.stringMatching(/^\/favicon-32\.png\?v=[\w-]{12}$/), 'apple-touch-icon': expect.stringMatching(/^\/apple-touch-icon\.png\?v=[\w-]{12}$/) });
+    expect(iconLinksOf(html)).toEqual({
+      icon: expect.stringMatching(/^\/favicon-32\.png\?v=[\w-]{12}$/),
+      'apple-touch-icon': expect.stringMatching(/^\/apple-touch-icon\.png\?v=[\w-]{12}$/),
+    });
     expect((await icons(html)).map(({ size, type }) => [size, type])).toEqual([
       ['32x32', 'image/png'],
       ['180x180', 'image/png'],
@@ -84,7 +119,7 @@ describe.each(testDialects())("the firm's logo in the header, the staff app and 
     expect((await get('/api/auth/session')).json()).toMatchObject({ companyLogo: '/demo/logo.png' });
   });
 
-  it('an uploaded logo is the header\'s and the favicon\'s on the next page view, in its own shape', async () => {
+  it("an uploaded logo is the header's and the favicon's on the next page view, in its own shape", async () => {
     const before = await home();
     const demoIcons = await icons(before);
     const logo = await uploadLogo(await logoPng(400, 100, '#0f766e'));
@@ -141,7 +176,12 @@ describe.each(testDialects())("the firm's logo in the header, the staff app and 
     const before = await home();
     const [old] = await icons(before);
     const body = multipartBody({}, { name: 'new.png', type: 'image/png', data: await logoPng(400, 100, '#b91c1c') });
-    const replaced = await t.app.inject({ method: 'POST', url: `/api/master/media/${await mediaId(logo)}/replace`, headers: { ...admin.headers, 'content-type': body.contentType }, payload: body.payload });
+    const replaced = await t.app.inject({
+      method: 'POST',
+      url: `/api/master/media/${await mediaId(logo)}/replace`,
+      headers: { ...admin.headers, 'content-type': body.contentType },
+      payload: body.payload,
+    });
     expect(replaced.statusCode, replaced.body).toBe(200);
 
     const after = await home();
@@ -153,11 +193,13 @@ describe.each(testDialects())("the firm's logo in the header, the staff app and 
     expect([...data.subarray((16 * 32 + 16) * 4, (16 * 32 + 16) * 4 + 4)]).toEqual([185, 28, 28, 255]);
   });
 
-  it('a tall logo keeps its shape; an address elsewhere shows in the header, the favicon stays the demo\'s; none is the demo logo again', async () => {
-    const demoLinks = iconLinksOf(await (async () => {
-      await saveLogo('');
-      return home();
-    })());
+  it("a tall logo keeps its shape; an address elsewhere shows in the header, the favicon stays the demo's; none is the demo logo again", async () => {
+    const demoLinks = iconLinksOf(
+      await (async () => {
+        await saveLogo('');
+        return home();
+      })(),
+    );
     expect(brandOf(await home()).img).toMatchObject({ src: '/images/logo.svg', alt: 'Innovo Software Pvt. Ltd.' });
 
     const tall = await uploadLogo(await logoPng(90, 360, '#1d4ed8'));
@@ -166,7 +208,11 @@ describe.each(testDialects())("the firm's logo in the header, the staff app and 
 
     await saveLogo('https://cdn.example.com/acme-logo.png');
     const html = await home();
-    expect(brandOf(html).img).toMatchObject({ src: 'https://cdn.example.com/acme-logo.png', width: '64', height: '64' });
+    expect(brandOf(html).img).toMatchObject({
+      src: 'https://cdn.example.com/acme-logo.png',
+      width: '64',
+      height: '64',
+    });
     expect(brandOf(html).img.srcSet).toBeUndefined();
     // The server fetches nothing from another host: the favicon is the demo's.
     expect(iconLinksOf(html)).toEqual(demoLinks);
@@ -174,7 +220,12 @@ describe.each(testDialects())("the firm's logo in the header, the staff app and 
 
   it('a page renamed at the same time names the logo by the new name; the 404 page has the logo and icons too', async () => {
     const logo = await uploadLogo(await logoPng(200, 200, '#0b2545'));
-    const saved = await t.app.inject({ method: 'POST', url: '/api/master/saveCompanyDetails', headers: admin.headers, payload: { ...(await details()), logo, companyName: 'Acme <Widgets> & Co' } });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/saveCompanyDetails',
+      headers: admin.headers,
+      payload: { ...(await details()), logo, companyName: 'Acme <Widgets> & Co' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(brandOf(await home()).img).toMatchObject({ src: logo, alt: 'Acme &lt;Widgets&gt; &amp; Co' });
     const missing = await get('/No-such-page-here');

@@ -7,7 +7,9 @@ import { createTestApp, testDialects, type TestApp } from '../test-support/test-
 
 /** The text of the elements hidden for all but screen readers (class visually-hidden), one string each. */
 function hiddenTexts(html: string): string[] {
-  return [...html.matchAll(/<(\w+)\b[^>]*\bclass="(?:[^"]*\s)?visually-hidden(?:\s[^"]*)?"[^>]*>([\s\S]*?)<\/\1>/g)].map((m) => textOf(m[2] ?? ''));
+  return [
+    ...html.matchAll(/<(\w+)\b[^>]*\bclass="(?:[^"]*\s)?visually-hidden(?:\s[^"]*)?"[^>]*>([\s\S]*?)<\/\1>/g),
+  ].map((m) => textOf(m[2] ?? ''));
 }
 
 /** The footer's text. */
@@ -35,7 +37,7 @@ const textOf = (html: string) =>
  * docs/design.md §20: no firm's words in code. A firm that renames the company sees its own name, and no other firm's,
  * in every page's hidden headings and footer, at once (the pages are cached until something changes).
  */
-describe.each(testDialects())('the company\'s own words on every public page (%s)', (dialect) => {
+describe.each(testDialects())("the company's own words on every public page (%s)", (dialect) => {
   let t: TestApp;
   let admin: LoggedIn;
   beforeAll(async () => {
@@ -44,15 +46,19 @@ describe.each(testDialects())('the company\'s own words on every public page (%s
   });
   afterAll(async () => t?.close());
 
-  const details = async () => (await t.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })).json();
-  const save = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/master/saveCompanyDetails', headers: admin.headers, payload });
+  const details = async () =>
+    (
+      await t.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })
+    ).json();
+  const save = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/master/saveCompanyDetails', headers: admin.headers, payload });
   const page = async (path: string) => {
     const response = await t.app.inject({ method: 'GET', url: path });
     expect(response.statusCode, path).toBe(200);
     return response.body;
   };
 
-  it('shows the demo company\'s name, tagline and logo until they are changed', async () => {
+  it("shows the demo company's name, tagline and logo until they are changed", async () => {
     expect(await details()).toMatchObject({
       companyName: 'Innovo Software Pvt. Ltd.',
       tagline: 'Bespoke software, CRM and clinic software from Pune, India.',
@@ -62,7 +68,8 @@ describe.each(testDialects())('the company\'s own words on every public page (%s
     expect(hiddenTexts(home)).toContain('Innovo Software Pvt. Ltd.');
     expect(footerText(home)).toContain('Bespoke software, CRM and clinic software from Pune, India.');
     // Every page is now cached with the demo name: the rename below must reach each of them.
-    for (const { publicPath } of CONTENT_PAGES) expect(footerText(await page(publicPath))).toContain('Innovo Software Pvt. Ltd.');
+    for (const { publicPath } of CONTENT_PAGES)
+      expect(footerText(await page(publicPath))).toContain('Innovo Software Pvt. Ltd.');
   });
 
   it('renamed to Acme Widgets, every page names Acme Widgets and no other firm in its hidden texts and footer', async () => {
@@ -80,7 +87,8 @@ describe.each(testDialects())('the company\'s own words on every public page (%s
     for (const { publicPath, key } of CONTENT_PAGES) {
       const html = await page(publicPath);
       const hidden = hiddenTexts(html);
-      for (const text of [...hidden, ...labelTexts(html)]) expect(text, `${publicPath}: ${text}`).not.toMatch(/Innovo/i);
+      for (const text of [...hidden, ...labelTexts(html)])
+        expect(text, `${publicPath}: ${text}`).not.toMatch(/Innovo/i);
       const footer = footerText(html);
       expect(footer, publicPath).not.toMatch(/Innovo|Pune/i);
       expect(footer, publicPath).toContain('Acme Widgets Widgets for every workshop');
@@ -96,7 +104,11 @@ describe.each(testDialects())('the company\'s own words on every public page (%s
     await save({ ...(await details()), logo: '/demo/logo.png' });
     const { tagline: _tagline, logo: _logo, ...specFields } = await details();
     expect((await save({ ...specFields, city: 'Nashik' })).statusCode).toBe(200);
-    expect(await details()).toMatchObject({ city: 'Nashik', tagline: 'Widgets for every workshop', logo: '/demo/logo.png' });
+    expect(await details()).toMatchObject({
+      city: 'Nashik',
+      tagline: 'Widgets for every workshop',
+      logo: '/demo/logo.png',
+    });
     expect(footerText(await page('/About1'))).toContain('Widgets for every workshop');
 
     expect((await save({ ...specFields, tagline: '', logo: '' })).statusCode).toBe(200);
@@ -123,7 +135,7 @@ describe.each(testDialects())('the company\'s own words on every public page (%s
     expect(refused.json().message).toBe('Your menu does not include the page of this image folder.');
   });
 
-  it('refuses a tagline over 160 characters and a logo that is no image address, with the form\'s sentence', async () => {
+  it("refuses a tagline over 160 characters and a logo that is no image address, with the form's sentence", async () => {
     const current = await details();
     const long = await save({ ...current, tagline: 'x'.repeat(161) });
     expect(long.statusCode).toBe(400);
@@ -135,14 +147,14 @@ describe.each(testDialects())('the company\'s own words on every public page (%s
   });
 });
 
-describe.each(testDialects())('the first-run setup under the firm\'s own name (%s)', (dialect) => {
+describe.each(testDialects())("the first-run setup under the firm's own name (%s)", (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect);
   });
   afterAll(async () => t?.close());
 
-  it('leaves none of the demo company\'s tagline and logo under it', async () => {
+  it("leaves none of the demo company's tagline and logo under it", async () => {
     const company = {
       companyCode: 'ACME',
       companyName: 'Acme Widgets',
@@ -151,10 +163,16 @@ describe.each(testDialects())('the first-run setup under the firm\'s own name (%
       email: 'hello@acme.example',
     };
     const setupCode = (await pendingSetupCode(t.app.tenants.default)) ?? '';
-    const response = await t.app.inject({ method: 'POST', url: '/api/setup', payload: { company, username: 'boss', password: 'long-enough-password', setupCode } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/setup',
+      payload: { company, username: 'boss', password: 'long-enough-password', setupCode },
+    });
     expect(response.statusCode, response.body).toBe(200);
     const admin = await logIn(t.app, 'boss', 'long-enough-password');
-    const details = (await t.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })).json();
+    const details = (
+      await t.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })
+    ).json();
     expect(details).toMatchObject({ companyName: 'Acme Widgets', tagline: '', logo: '' });
     const footer = footerText((await t.app.inject({ method: 'GET', url: '/News1' })).body);
     expect(footer).toContain('Acme Widgets');

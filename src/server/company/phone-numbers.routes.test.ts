@@ -22,7 +22,7 @@ const company = {
 const enquiry = { name: 'Jonas Weber', email: 'jonas@example.de', requirements: 'A shop for our bakery.' };
 
 /** Phone numbers of any country (docs/design.md §34): the contact form, the company details and the users' mobiles. */
-describe.each(testDialects())('phone numbers read in the company\'s country on %s', (dialect) => {
+describe.each(testDialects())("phone numbers read in the company's country on %s", (dialect) => {
   let t: TestApp;
   let admin: LoggedIn;
   let address = 0;
@@ -32,15 +32,28 @@ describe.each(testDialects())('phone numbers read in the company\'s country on %
   });
   afterAll(async () => t?.close());
 
-  const call = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/master/${url}`, headers: admin.headers, payload });
+  const call = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/master/${url}`, headers: admin.headers, payload });
   const saveCompany = (over: object) => call('saveCompanyDetails', { ...company, ...over });
   // Each enquiry from its own address: the form's rate limit does not mix them up.
   const send = (mobile: string) => {
     address += 1;
-    return t.app.inject({ method: 'POST', url: '/api/master/savecont2', remoteAddress: `10.9.0.${address}`, payload: { ...enquiry, mobile } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/master/savecont2',
+      remoteAddress: `10.9.0.${address}`,
+      payload: { ...enquiry, mobile },
+    });
   };
   const storedMobile = async () =>
-    (await t.app.tenants.default.db.selectFrom('enquiries').select('mobile').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).mobile;
+    (
+      await t.app.tenants.default.db
+        .selectFrom('enquiries')
+        .select('mobile')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).mobile;
 
   it('takes a visitor abroad on an Indian company: +49 151 23456789 is stored as E.164', async () => {
     expect((await saveCompany({ countryCode: 'IN' })).statusCode).toBe(200);
@@ -58,11 +71,17 @@ describe.each(testDialects())('phone numbers read in the company\'s country on %
     expect([foreign.statusCode, foreign.json()]).toEqual([400, { message: PHONE_MESSAGE, field: 'mobile' }]);
   });
 
-  it('reads a number without + as a German one on a German company, and shows the company\'s number formatted', async () => {
+  it("reads a number without + as a German one on a German company, and shows the company's number formatted", async () => {
     expect((await saveCompany({ countryCode: 'DE', contact: '+49 30 1234567' })).statusCode).toBe(200);
-    const row = await t.app.tenants.default.db.selectFrom('company').select(['contact', 'country_code']).executeTakeFirstOrThrow();
+    const row = await t.app.tenants.default.db
+      .selectFrom('company')
+      .select(['contact', 'country_code'])
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ contact: '+49301234567', country_code: 'DE' });
-    expect((await call('getCompanyDetails', {})).json()).toMatchObject({ countryCode: 'DE', contact: '+49 30 1234567' });
+    expect((await call('getCompanyDetails', {})).json()).toMatchObject({
+      countryCode: 'DE',
+      contact: '+49 30 1234567',
+    });
     // The public footer shows it formatted too.
     expect((await t.app.inject({ method: 'GET', url: '/Home1' })).body).toContain('+49 30 1234567');
 
@@ -107,13 +126,26 @@ describe.each(testDialects())('phone numbers read in the company\'s country on %
   });
 
   it("reads users' mobiles by the same rule: E.164 with + or abroad, the spec's mobile rule in India", async () => {
-    const person = (over: object) => ({ firstname: 'Asha', selfaccessforuser: `asha${address++}`, password: 'a-long-enough-password', usergroupid: 3, ...over });
+    const person = (over: object) => ({
+      firstname: 'Asha',
+      selfaccessforuser: `asha${address++}`,
+      password: 'a-long-enough-password',
+      usergroupid: 3,
+      ...over,
+    });
     expect((await saveCompany({ countryCode: 'IN' })).statusCode).toBe(200);
     const saved = await call('saveemployeemaster', person({ mobile: '+49 151 23456789', mobile1: '9876543210' }));
     expect(saved.json()).toMatchObject({ status: 'Success' });
-    const row = await t.app.tenants.default.db.selectFrom('users').select(['mobile', 'mobile2']).where('id', '=', saved.json().userID).executeTakeFirstOrThrow();
+    const row = await t.app.tenants.default.db
+      .selectFrom('users')
+      .select(['mobile', 'mobile2'])
+      .where('id', '=', saved.json().userID)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ mobile: '+4915123456789', mobile2: '9876543210' });
-    expect((await call('getEmployeedByid', { id: saved.json().userID })).json()).toMatchObject({ mobile: '+49 1512 3456789', mobile1: '9876543210' });
+    expect((await call('getEmployeedByid', { id: saved.json().userID })).json()).toMatchObject({
+      mobile: '+49 1512 3456789',
+      mobile1: '9876543210',
+    });
     const landline = await call('saveemployeemaster', person({ mobile: '2045678900' }));
     expect([landline.statusCode, landline.json().message]).toEqual([400, USER_MESSAGES.mobile]);
 

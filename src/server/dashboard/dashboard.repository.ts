@@ -6,12 +6,22 @@ import { onMailJob } from '../enquiries/enquiries.repository';
 
 /** How many enquiries have a status (the index on status). */
 export async function countEnquiriesWithStatus(db: Db, status: 'New' | 'Spam'): Promise<number> {
-  const row = await db.selectFrom('enquiries').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', status).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('enquiries')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export async function latestNewEnquiries(db: Db, limit: number) {
-  return db.selectFrom('enquiries').select(['id', 'created_at', 'name', 'organization', 'status']).where('status', '=', 'New').orderBy('id', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('enquiries')
+    .select(['id', 'created_at', 'name', 'organization', 'status'])
+    .where('status', '=', 'New')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Enquiries whose mail failed for good or is being retried, newest first. */
@@ -19,7 +29,15 @@ export async function failingMails(db: Db, limit: number) {
   return db
     .selectFrom('enquiries as e')
     .innerJoin('jobs as j', onMailJob)
-    .select(['e.id', 'e.name', 'e.email', 'e.mail_state as state', 'j.attempts', 'j.last_error', 'j.run_at as next_attempt_at'])
+    .select([
+      'e.id',
+      'e.name',
+      'e.email',
+      'e.mail_state as state',
+      'j.attempts',
+      'j.last_error',
+      'j.run_at as next_attempt_at',
+    ])
     .where('e.mail_state', 'in', ['failed', 'retrying'])
     .orderBy('e.id', 'desc')
     .limit(limit)
@@ -28,7 +46,11 @@ export async function failingMails(db: Db, limit: number) {
 
 /** How many enquiries' mail failed for good or is being retried (the index on mail_state). */
 export async function countFailingMails(db: Db): Promise<number> {
-  const row = await db.selectFrom('enquiries').select((eb) => eb.fn.countAll<number | string>().as('n')).where('mail_state', 'in', ['failed', 'retrying']).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('enquiries')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('mail_state', 'in', ['failed', 'retrying'])
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -63,14 +85,21 @@ export async function scheduledRevisions(db: Db) {
  * Enquiries per week since `bounds[0]`: `bounds` are the weeks' first moments (ISO, ascending) and the end of the
  * last; each enquiry is counted in the week whose range holds its time (ISO texts compare as times do).
  */
-export async function enquiriesByWeek(db: Db, bounds: readonly string[]): Promise<Array<{ week: number; spam: number; n: number }>> {
+export async function enquiriesByWeek(
+  db: Db,
+  bounds: readonly string[],
+): Promise<Array<{ week: number; spam: number; n: number }>> {
   const week = sql<number>`case ${sql.join(
     bounds.slice(1).map((end, index) => sql`when created_at < ${end} then ${sql.lit(index)}`),
     sql` `,
   )} end`;
   const rows = await db
     .selectFrom('enquiries')
-    .select([week.as('week'), sql<number>`case when status = 'Spam' then 1 else 0 end`.as('spam'), (eb) => eb.fn.countAll<number | string>().as('n')])
+    .select([
+      week.as('week'),
+      sql<number>`case when status = 'Spam' then 1 else 0 end`.as('spam'),
+      (eb) => eb.fn.countAll<number | string>().as('n'),
+    ])
     .where('created_at', '>=', bounds[0]!)
     .where('created_at', '<', bounds[bounds.length - 1]!)
     .groupBy([sql`1`, sql`2`])

@@ -11,7 +11,15 @@ import { allowedScreens, type SessionUser } from '../access/access';
 import { auditEntryOf } from '../audit/audit-log.service';
 import { listAuditEntries } from '../audit/audit.repository';
 import type { Tenant } from '../tenants/tenants';
-import { countEnquiriesWithStatus, countFailingMails, countUnsentEnquiries, enquiriesByWeek, failingMails, latestNewEnquiries, scheduledRevisions } from './dashboard.repository';
+import {
+  countEnquiriesWithStatus,
+  countFailingMails,
+  countUnsentEnquiries,
+  enquiriesByWeek,
+  failingMails,
+  latestNewEnquiries,
+  scheduledRevisions,
+} from './dashboard.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -20,36 +28,53 @@ const DAY_MS = 86_400_000;
  * mail, enquiries per week) need the enquiries screen; the last changes the audit log; scheduled publications
  * list the pages whose editor is in the menu (the card is there for anyone who edits a page).
  */
-export async function getDashboard(tenant: Tenant, session: SessionUser, mailConfigured: boolean, now = new Date()): Promise<Dashboard> {
+export async function getDashboard(
+  tenant: Tenant,
+  session: SessionUser,
+  mailConfigured: boolean,
+  now = new Date(),
+): Promise<Dashboard> {
   const screens = new Set(await allowedScreens(tenant, session.userId, session.groupId));
   const { db } = tenant;
   const dashboard: Dashboard = {};
   const cards: Array<Promise<void>> = [];
   if (screens.has('enquiries')) {
     cards.push(
-      Promise.all([countEnquiriesWithStatus(db, 'New'), countEnquiriesWithStatus(db, 'Spam'), latestNewEnquiries(db, DASHBOARD_LATEST_ENQUIRIES)]).then(([newCount, spamCount, latest]) => {
+      Promise.all([
+        countEnquiriesWithStatus(db, 'New'),
+        countEnquiriesWithStatus(db, 'Spam'),
+        latestNewEnquiries(db, DASHBOARD_LATEST_ENQUIRIES),
+      ]).then(([newCount, spamCount, latest]) => {
         dashboard.enquiries = {
           newCount,
           spamCount,
-          latest: latest.map((row) => ({ id: row.id, createdAt: row.created_at, name: row.name, organization: row.organization, status: row.status })),
-        };
-      }),
-      Promise.all([failingMails(db, DASHBOARD_FAILING_MAILS), countFailingMails(db), countUnsentEnquiries(db)]).then(([rows, failingCount, unsent]) => {
-        dashboard.mail = {
-          configured: mailConfigured,
-          unsent,
-          failingCount,
-          failing: rows.map((row) => ({
-            enquiryId: row.id,
+          latest: latest.map((row) => ({
+            id: row.id,
+            createdAt: row.created_at,
             name: row.name,
-            email: row.email,
-            state: row.state === 'failed' ? 'failed' : 'retrying',
-            attempts: Number(row.attempts),
-            lastError: row.last_error,
-            nextAttemptAt: row.state === 'retrying' ? row.next_attempt_at : null,
+            organization: row.organization,
+            status: row.status,
           })),
         };
       }),
+      Promise.all([failingMails(db, DASHBOARD_FAILING_MAILS), countFailingMails(db), countUnsentEnquiries(db)]).then(
+        ([rows, failingCount, unsent]) => {
+          dashboard.mail = {
+            configured: mailConfigured,
+            unsent,
+            failingCount,
+            failing: rows.map((row) => ({
+              enquiryId: row.id,
+              name: row.name,
+              email: row.email,
+              state: row.state === 'failed' ? 'failed' : 'retrying',
+              attempts: Number(row.attempts),
+              lastError: row.last_error,
+              nextAttemptAt: row.state === 'retrying' ? row.next_attempt_at : null,
+            })),
+          };
+        },
+      ),
       enquiriesPerWeek(tenant, now).then((weeks) => {
         dashboard.enquiriesPerWeek = weeks;
       }),
@@ -96,7 +121,9 @@ export function weekStart(day: Date): Date {
 /** DASHBOARD_WEEKS weeks, the current one last; a week without enquiries counts zeros. */
 async function enquiriesPerWeek(tenant: Tenant, now: Date): Promise<EnquiryWeek[]> {
   const first = weekStart(now).getTime() - (DASHBOARD_WEEKS - 1) * 7 * DAY_MS;
-  const bounds = Array.from({ length: DASHBOARD_WEEKS + 1 }, (_, index) => new Date(first + index * 7 * DAY_MS).toISOString());
+  const bounds = Array.from({ length: DASHBOARD_WEEKS + 1 }, (_, index) =>
+    new Date(first + index * 7 * DAY_MS).toISOString(),
+  );
   const weeks: EnquiryWeek[] = bounds.slice(0, -1).map((start) => ({ week: start.slice(0, 10), new: 0, spam: 0 }));
   for (const row of await enquiriesByWeek(tenant.db, bounds)) {
     const week = weeks[row.week];

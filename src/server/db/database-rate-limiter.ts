@@ -4,7 +4,9 @@ import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstract } from '
 import type { Db } from './database';
 
 // The library's types declare its store base class, but its index does not export it: taken from its own file.
-const RateLimiterStoreAbstract = createRequire(import.meta.url)('rate-limiter-flexible/lib/RateLimiterStoreAbstract') as typeof StoreAbstract;
+const RateLimiterStoreAbstract = createRequire(import.meta.url)(
+  'rate-limiter-flexible/lib/RateLimiterStoreAbstract',
+) as typeof StoreAbstract;
 
 interface Count {
   points: number;
@@ -31,11 +33,12 @@ export class DatabaseRateLimiter extends RateLimiterStoreAbstract {
     const now = Date.now();
     const expire = msDuration > 0 ? now + msDuration : null;
     // A count whose window has passed starts again from these points.
-    const { rows } = await (forceExpire
-      ? sql<Count>`insert into rate_limits (key, points, expire) values (${rlKey}, ${points}, ${expire})
+    const { rows } = await (
+      forceExpire
+        ? sql<Count>`insert into rate_limits (key, points, expire) values (${rlKey}, ${points}, ${expire})
           on conflict (key) do update set points = excluded.points, expire = excluded.expire
           returning points, expire`
-      : sql<Count>`insert into rate_limits (key, points, expire) values (${rlKey}, ${points}, ${expire})
+        : sql<Count>`insert into rate_limits (key, points, expire) values (${rlKey}, ${points}, ${expire})
           on conflict (key) do update set
             points = case when rate_limits.expire is null or rate_limits.expire > ${now} then rate_limits.points + excluded.points else excluded.points end,
             expire = case when rate_limits.expire is null or rate_limits.expire > ${now} then rate_limits.expire else excluded.expire end
@@ -45,7 +48,10 @@ export class DatabaseRateLimiter extends RateLimiterStoreAbstract {
   }
 
   async _get(rlKey: string): Promise<Count | null> {
-    const { rows } = await sql<Count>`select points, expire from rate_limits where key = ${rlKey} and (expire is null or expire > ${Date.now()})`.execute(this.db);
+    const { rows } =
+      await sql<Count>`select points, expire from rate_limits where key = ${rlKey} and (expire is null or expire > ${Date.now()})`.execute(
+        this.db,
+      );
     return rows[0] ? count(rows[0]) : null;
   }
 
@@ -58,17 +64,34 @@ export class DatabaseRateLimiter extends RateLimiterStoreAbstract {
     const isFirstInDuration = changedPoints === result.points;
     const consumedPoints = isFirstInDuration ? changedPoints : result.points;
     const msBeforeNext = result.expire ? Math.max(result.expire - Date.now(), 0) : -1;
-    return new RateLimiterRes(Math.max(this.points - consumedPoints, 0), msBeforeNext, consumedPoints, isFirstInDuration);
+    return new RateLimiterRes(
+      Math.max(this.points - consumedPoints, 0),
+      msBeforeNext,
+      consumedPoints,
+      isFirstInDuration,
+    );
   }
 }
 
 /** PostgreSQL's bigint arrives as a number (database.ts), SQLite's integer too; a string is read all the same. */
-const count = (row: Count): Count => ({ points: Number(row.points), expire: row.expire === null ? null : Number(row.expire) });
+const count = (row: Count): Count => ({
+  points: Number(row.points),
+  expire: row.expire === null ? null : Number(row.expire),
+});
 
 /** What @fastify/rate-limit asks of a store (its `FastifyRateLimitStore`), with the tenant's database chosen per key. */
 interface RateLimitStore {
-  incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void;
-  read(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void;
+  incr(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+    max: number,
+  ): void;
+  read(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+  ): void;
   child(): RateLimitStore;
 }
 
@@ -100,22 +123,37 @@ export function databaseRateLimitStore(databaseOf: (tenantName: string) => Db | 
     return { limiter, rest: key.slice(at + 1) };
   };
   return class Store implements RateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
       const run = async () => {
         const { limiter, rest } = limiterFor(key);
         const counted = await limiter._upsert(`route:${rest}`, 1, timeWindow);
-        return { current: counted.points, ttl: counted.expire === null ? timeWindow : Math.max(counted.expire - Date.now(), 0) };
+        return {
+          current: counted.points,
+          ttl: counted.expire === null ? timeWindow : Math.max(counted.expire - Date.now(), 0),
+        };
       };
-      run().then((result) => callback(null, result), (error: Error) => callback(error));
+      run().then(
+        (result) => callback(null, result),
+        (error: Error) => callback(error),
+      );
     }
 
     read(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void): void {
       const run = async () => {
         const { limiter, rest } = limiterFor(key);
         const counted = await limiter._get(`route:${rest}`);
-        return counted ? { current: counted.points, ttl: counted.expire === null ? 0 : Math.max(counted.expire - Date.now(), 0) } : { current: 0, ttl: 0 };
+        return counted
+          ? { current: counted.points, ttl: counted.expire === null ? 0 : Math.max(counted.expire - Date.now(), 0) }
+          : { current: 0, ttl: 0 };
       };
-      run().then((result) => callback(null, result), (error: Error) => callback(error));
+      run().then(
+        (result) => callback(null, result),
+        (error: Error) => callback(error),
+      );
     }
 
     /** Every route shares the one store: the plugin's key already carries the route's groupId. */

@@ -16,25 +16,43 @@ export const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}
 export const qualifiedTable = (schema: string, table: string) => `${quoteIdentifier(schema)}.${quoteIdentifier(table)}`;
 
 /** The tables of a SQLite database, read on a handle of its own (better-sqlite3, which answers at once). */
-export const sqliteTables = (sqlite: SQLite.Database) => sqlite.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[];
+export const sqliteTables = (sqlite: SQLite.Database) =>
+  sqlite.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[];
 
 /** The tables of a PostgreSQL schema (views left out), read on a client of its own. */
 export async function postgresTables(client: pg.ClientBase, schema: string): Promise<string[]> {
-  const found = await client.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = $1 and table_type = 'BASE TABLE'", [schema]);
+  const found = await client.query<{ table_name: string }>(
+    "select table_name from information_schema.tables where table_schema = $1 and table_type = 'BASE TABLE'",
+    [schema],
+  );
   return found.rows.map((row) => row.table_name);
 }
 
 /** The tables of the database (SQLite) or of `schema` (PostgreSQL), through Kysely. */
 export async function listTables<DB>(db: Kysely<DB>, dialect: Dialect, schema = 'public'): Promise<string[]> {
-  if (dialect === 'sqlite') return (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db)).rows.map((row) => row.name);
-  const found = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = ${schema} and table_type = 'BASE TABLE'`.execute(db);
+  if (dialect === 'sqlite')
+    return (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db)).rows.map(
+      (row) => row.name,
+    );
+  const found = await sql<{
+    table_name: string;
+  }>`select table_name from information_schema.tables where table_schema = ${schema} and table_type = 'BASE TABLE'`.execute(
+    db,
+  );
   return found.rows.map((row) => row.table_name);
 }
 
 /** Inserts rows given as arrays of values in the order of `columns`, in one statement. */
-export async function insertRows<DB>(db: Kysely<DB>, table: string, columns: readonly string[], rows: readonly unknown[][]): Promise<void> {
+export async function insertRows<DB>(
+  db: Kysely<DB>,
+  table: string,
+  columns: readonly string[],
+  rows: readonly unknown[][],
+): Promise<void> {
   const list = sql.join(columns.map((column) => sql.ref(column)));
-  await sql`insert into ${sql.table(table)} (${list}) values ${sql.join(rows.map((row) => sql`(${sql.join(row)})`))}`.execute(db);
+  await sql`insert into ${sql.table(table)} (${list}) values ${sql.join(rows.map((row) => sql`(${sql.join(row)})`))}`.execute(
+    db,
+  );
 }
 
 /** A row points at a row that is not there; `missing` says which (`of menu_items`, or the reference's definition). */
@@ -54,7 +72,13 @@ export class BrokenReference extends Error {
  * after the largest (SQLite's AUTOINCREMENT follows the ids inserted by itself). `schema` is the PostgreSQL
  * schema the connections' search_path names.
  */
-export async function replaceRows<DB>(db: Kysely<DB>, dialect: Dialect, tables: readonly string[], fill: (trx: Kysely<DB>) => Promise<void>, schema = 'public'): Promise<void> {
+export async function replaceRows<DB>(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  tables: readonly string[],
+  fill: (trx: Kysely<DB>) => Promise<void>,
+  schema = 'public',
+): Promise<void> {
   if (dialect === 'sqlite') {
     // SQLite turns reference checks off for a connection, and only outside a transaction.
     await sql`pragma foreign_keys = off`.execute(db);
@@ -72,14 +96,19 @@ export async function replaceRows<DB>(db: Kysely<DB>, dialect: Dialect, tables: 
   await db.transaction().execute(async (trx) => {
     // References are set aside while the rows go in and put back after: putting them back checks every row.
     const references = await foreignKeys(trx, schema);
-    for (const reference of references) await sql`alter table ${sql.table(reference.table)} drop constraint ${sql.ref(reference.name)}`.execute(trx);
+    for (const reference of references)
+      await sql`alter table ${sql.table(reference.table)} drop constraint ${sql.ref(reference.name)}`.execute(trx);
     const present = await listTables(trx, dialect, schema);
-    await sql`truncate ${sql.join(tables.filter((name) => present.includes(name)).map((name) => sql.table(name)))}`.execute(trx);
+    await sql`truncate ${sql.join(tables.filter((name) => present.includes(name)).map((name) => sql.table(name)))}`.execute(
+      trx,
+    );
     await fill(trx);
     await continueIdentities(trx, schema);
     for (const reference of references) {
       try {
-        await sql`alter table ${sql.table(reference.table)} add constraint ${sql.ref(reference.name)} ${sql.raw(reference.definition)}`.execute(trx);
+        await sql`alter table ${sql.table(reference.table)} add constraint ${sql.ref(reference.name)} ${sql.raw(reference.definition)}`.execute(
+          trx,
+        );
       } catch {
         throw new BrokenReference(reference.table, `(${reference.definition})`);
       }
@@ -98,9 +127,18 @@ async function foreignKeys<DB>(db: Kysely<DB>, schema: string) {
 
 /** Sets each identity column's sequence of a PostgreSQL schema to go on after the largest value stored. */
 async function continueIdentities<DB>(db: Kysely<DB>, schema: string): Promise<void> {
-  const identities = (await sql<{ table_name: string; column_name: string }>`select table_name, column_name from information_schema.columns where table_schema = ${schema} and is_identity = 'YES'`.execute(db)).rows;
+  const identities = (
+    await sql<{
+      table_name: string;
+      column_name: string;
+    }>`select table_name, column_name from information_schema.columns where table_schema = ${schema} and is_identity = 'YES'`.execute(
+      db,
+    )
+  ).rows;
   for (const { table_name: table, column_name: column } of identities) {
-    await sql`select setval(pg_get_serial_sequence(${qualifiedTable(schema, table)}, ${column}), coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(db);
+    await sql`select setval(pg_get_serial_sequence(${qualifiedTable(schema, table)}, ${column}), coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(
+      db,
+    );
   }
 }
 

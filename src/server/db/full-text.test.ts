@@ -26,7 +26,9 @@ describe('fullTextSearch', () => {
     // Two characters: a prefix alone, a whole word after other words (the domain of an e-mail address).
     expect(fullTextSearch('sqlite', 'enquiries', 'de').fts5).toBe('"de"*');
     expect(fullTextSearch('sqlite', 'enquiries', 'meera@example.in').fts5).toBe('"meera" "example" "in"');
-    expect(fullTextSearch('sqlite', 'users', 'emp12', { columns: ['employee_code'], weight: 'A' }).fts5).toBe('{employee_code} : ("emp12"*)');
+    expect(fullTextSearch('sqlite', 'users', 'emp12', { columns: ['employee_code'], weight: 'A' }).fts5).toBe(
+      '{employee_code} : ("emp12"*)',
+    );
   });
 
   it('builds PostgreSQL tsqueries of the words alone, limited to a weight when asked', () => {
@@ -40,7 +42,11 @@ describe('fullTextSearch', () => {
       },
     });
     const tsquery = (text: string, part?: { columns: readonly string[]; weight: 'A' | 'B' }) => {
-      const compiled = compiler.selectFrom('users as u').select('u.id').where(fullTextSearch('postgres', 'users', text, part).condition('u')).compile();
+      const compiled = compiler
+        .selectFrom('users as u')
+        .select('u.id')
+        .where(fullTextSearch('postgres', 'users', text, part).condition('u'))
+        .compile();
       expect(compiled.sql).toContain(`"u"."search_vector" @@ to_tsquery('simple', $1)`);
       return compiled.parameters[0];
     };
@@ -50,7 +56,11 @@ describe('fullTextSearch', () => {
     expect(tsquery('emp12', { columns: ['employee_code'], weight: 'A' })).toBe('emp12:*A');
     expect(tsquery('iyer kul', { columns: ['last_name'], weight: 'B' })).toBe('iyer:B & kul:*B');
     // Nothing to search for matches nothing, without asking the index.
-    const none = compiler.selectFrom('users as u').select('u.id').where(fullTextSearch('postgres', 'users', '%_*').condition('u')).compile();
+    const none = compiler
+      .selectFrom('users as u')
+      .select('u.id')
+      .where(fullTextSearch('postgres', 'users', '%_*').condition('u'))
+      .compile();
     expect(none.sql).toContain('1 = 0');
   });
 });

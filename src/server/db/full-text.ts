@@ -25,7 +25,8 @@ export function searchWords(text: string): string[] {
  * too many words, so it is matched whole; so is a word of two after other words (`in` of `meera@example.in`): the
  * words before it already narrow the search, and every word starting `in` would cost more than the rest of it.
  */
-const asPrefix = (word: string, index: number, words: readonly string[]) => index === words.length - 1 && (word.length >= 3 || (words.length === 1 && word.length === 2));
+const asPrefix = (word: string, index: number, words: readonly string[]) =>
+  index === words.length - 1 && (word.length >= 3 || (words.length === 1 && word.length === 2));
 
 /** An FTS5 query of the words: each a quoted string (so never syntax), the last a prefix. */
 function fts5Query(words: readonly string[], columns?: readonly string[]): string {
@@ -35,7 +36,9 @@ function fts5Query(words: readonly string[], columns?: readonly string[]): strin
 
 /** A tsquery of the words (letters and digits only, so never syntax), the last a prefix; `weight` limits them to A or B. */
 function tsQuery(words: readonly string[], weight?: 'A' | 'B'): string {
-  return words.map((word, index) => `${word}${asPrefix(word, index, words) ? `:*${weight ?? ''}` : weight ? `:${weight}` : ''}`).join(' & ');
+  return words
+    .map((word, index) => `${word}${asPrefix(word, index, words) ? `:*${weight ?? ''}` : weight ? `:${weight}` : ''}`)
+    .join(' & ');
 }
 
 export interface FullTextSearch {
@@ -51,7 +54,12 @@ export interface FullTextSearch {
  * A search of `table`'s full-text index. `part` limits it to some of the indexed columns: on SQLite by their
  * names, on PostgreSQL by the weight they were given (users: A the code, B the names).
  */
-export function fullTextSearch(dialect: Dialect, table: 'enquiries' | 'users' | 'master_values', text: string, part?: { columns: readonly string[]; weight: 'A' | 'B' }): FullTextSearch {
+export function fullTextSearch(
+  dialect: Dialect,
+  table: 'enquiries' | 'users' | 'master_values',
+  text: string,
+  part?: { columns: readonly string[]; weight: 'A' | 'B' },
+): FullTextSearch {
   const words = searchWords(text);
   const fts5 = fts5Query(words, part?.columns);
   return {
@@ -59,7 +67,8 @@ export function fullTextSearch(dialect: Dialect, table: 'enquiries' | 'users' | 
     fts5,
     condition: (alias) => {
       if (words.length === 0) return sql<boolean>`1 = 0`;
-      if (dialect === 'postgres') return sql<boolean>`${sql.ref(`${alias}.search_vector`)} @@ to_tsquery('simple', ${tsQuery(words, part?.weight)})`;
+      if (dialect === 'postgres')
+        return sql<boolean>`${sql.ref(`${alias}.search_vector`)} @@ to_tsquery('simple', ${tsQuery(words, part?.weight)})`;
       return sql<boolean>`${sql.ref(`${alias}.id`)} in (select rowid from ${sql.table(`${table}_fts`)} where ${sql.table(`${table}_fts`)} match ${fts5})`;
     },
   };
@@ -93,7 +102,13 @@ export async function pgSearchIds(
   const beyond = page.order === 'desc' ? '<' : '>';
   const from = (after: number | undefined) => (after === undefined ? rows : rows.where(id, beyond, after));
   const walked = await db
-    .selectFrom(from(page.after).select([id, `${alias}.search_vector`]).orderBy(id, page.order).limit(SEARCH_WALK_ROWS).as('w'))
+    .selectFrom(
+      from(page.after)
+        .select([id, `${alias}.search_vector`])
+        .orderBy(id, page.order)
+        .limit(SEARCH_WALK_ROWS)
+        .as('w'),
+    )
     .select('w.id')
     .where(search.condition('w'))
     .orderBy('w.id', page.order)
@@ -102,7 +117,12 @@ export async function pgSearchIds(
   const ids = walked.map((row) => Number(row.id));
   if (ids.length >= page.limit) return ids;
   // Where the walk ended (the last row it read): none means it read every row there is.
-  const edge = await from(page.after).select(id).orderBy(id, page.order).offset(SEARCH_WALK_ROWS - 1).limit(1).executeTakeFirst();
+  const edge = await from(page.after)
+    .select(id)
+    .orderBy(id, page.order)
+    .offset(SEARCH_WALK_ROWS - 1)
+    .limit(1)
+    .executeTakeFirst();
   if (!edge) return ids;
   // OFFSET 0 keeps the subquery planned on its own: for the matches alone, through the GIN index.
   const beyondEdge = from(Number(edge.id)).select(id).where(search.condition(alias)).offset(0);

@@ -18,19 +18,28 @@ describe('decodeCursor', () => {
   it('gives back the key of a cursor it wrote, ids up to the integer column and audit ids up to 2^53-1', () => {
     expect(decodeCursor(encodeCursor([1]), ['id'])).toEqual([1]);
     expect(decodeCursor(encodeCursor([DATABASE_INTEGER_MAX]), ['id'])).toEqual([DATABASE_INTEGER_MAX]);
-    expect(decodeCursor(encodeCursor(['2026-01-01T00:00:00.000Z', 2 ** 31]), ['string', 'bigid'])).toEqual(['2026-01-01T00:00:00.000Z', 2 ** 31]);
-    expect(decodeCursor(encodeCursor(['2026-01-01T00:00:00.000Z', Number.MAX_SAFE_INTEGER]), ['string', 'bigid'])).toEqual(['2026-01-01T00:00:00.000Z', Number.MAX_SAFE_INTEGER]);
+    expect(decodeCursor(encodeCursor(['2026-01-01T00:00:00.000Z', 2 ** 31]), ['string', 'bigid'])).toEqual([
+      '2026-01-01T00:00:00.000Z',
+      2 ** 31,
+    ]);
+    expect(
+      decodeCursor(encodeCursor(['2026-01-01T00:00:00.000Z', Number.MAX_SAFE_INTEGER]), ['string', 'bigid']),
+    ).toEqual(['2026-01-01T00:00:00.000Z', Number.MAX_SAFE_INTEGER]);
   });
 
   it('refuses an id beyond the integer column, below 1 or not whole, with the sentence', () => {
-    for (const value of [2 ** 31, 2 ** 53, -1, 0, 1.5, '1', null]) expect(refused(encodeCursor([value as number]), ['id']), String(value)).toBe(STALE);
+    for (const value of [2 ** 31, 2 ** 53, -1, 0, 1.5, '1', null])
+      expect(refused(encodeCursor([value as number]), ['id']), String(value)).toBe(STALE);
     expect(refused('WzIxNDc0ODM2NDhd', ['id'])).toBe(STALE);
     expect(refused('WzkwMDcxOTkyNTQ3NDA5OTJd', ['id'])).toBe(STALE);
     expect(refused('Wy0xXQ', ['id'])).toBe(STALE);
   });
 
   it('refuses a bigint id beyond 2^53-1 or below 1', () => {
-    for (const value of [2 ** 53, -1, 0, 1.5]) expect(refused(encodeCursor(['2026-01-01T00:00:00.000Z', value]), ['string', 'bigid']), String(value)).toBe(STALE);
+    for (const value of [2 ** 53, -1, 0, 1.5])
+      expect(refused(encodeCursor(['2026-01-01T00:00:00.000Z', value]), ['string', 'bigid']), String(value)).toBe(
+        STALE,
+      );
   });
 
   it('refuses a text part that is long, holds a NUL or half a character', () => {

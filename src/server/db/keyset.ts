@@ -36,7 +36,8 @@ const LONE_SURROGATE = /\p{Cs}/u;
 const FITS: Record<CursorPart, (value: unknown) => boolean> = {
   id: (value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= DATABASE_INTEGER_MAX,
   bigid: (value) => Number.isSafeInteger(value) && (value as number) >= 1,
-  string: (value) => typeof value === 'string' && value.length <= 100 && !value.includes('\u0000') && !LONE_SURROGATE.test(value),
+  string: (value) =>
+    typeof value === 'string' && value.length <= 100 && !value.includes('\u0000') && !LONE_SURROGATE.test(value),
 };
 
 /** The key a cursor holds, of the given shape; anything else is a 400 with a sentence. */
@@ -47,13 +48,18 @@ export function decodeCursor<const T extends ReadonlyArray<CursorPart>>(cursor: 
   } catch {
     throw new ValidationError(STALE);
   }
-  const fits = Array.isArray(key) && key.length === shape.length && key.every((value, index) => FITS[shape[index]!](value));
+  const fits =
+    Array.isArray(key) && key.length === shape.length && key.every((value, index) => FITS[shape[index]!](value));
   if (!fits) throw new ValidationError(STALE);
   return key as KeyOf<T>;
 }
 
 /** A page read with one row more than it shows: the rows to show, and the cursor of the page after (or null). */
-export function pageOfRows<T>(rows: readonly T[], limit: number, keyOf: (row: T) => readonly KeyValue[]): { rows: T[]; next: string | null } {
+export function pageOfRows<T>(
+  rows: readonly T[],
+  limit: number,
+  keyOf: (row: T) => readonly KeyValue[],
+): { rows: T[]; next: string | null } {
   const shown = rows.slice(0, limit);
   return { rows: shown, next: rows.length > limit ? encodeCursor(keyOf(shown[shown.length - 1]!)) : null };
 }
@@ -65,7 +71,11 @@ export async function cappedCount(
   query: SelectQueryBuilder<any, any, any>,
   cap: number = LIST_COUNT_CAP,
 ): Promise<{ totalItems: number; totalCapped: boolean }> {
-  const capped = query.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(cap + 1);
+  const capped = query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`1`.as('one'))
+    .limit(cap + 1);
   const row = await db
     .selectFrom(capped.as('capped'))
     .select((eb) => eb.fn.countAll<number | string>().as('n'))

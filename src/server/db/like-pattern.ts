@@ -7,4 +7,5 @@ export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\
  * `lower(column) like pattern`: the search text is only ever a bound parameter; ESCAPE makes the wildcard
  * escaping work on SQLite too.
  */
-export const lowerLike = (column: string, pattern: string): RawBuilder<boolean> => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+export const lowerLike = (column: string, pattern: string): RawBuilder<boolean> =>
+  sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;

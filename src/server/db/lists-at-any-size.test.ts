@@ -15,7 +15,12 @@ describe.each(testDialects())('keyset paging on %s', (dialect) => {
   let admin: LoggedIn;
   const db = () => t.app.tenants.default.db;
   const post = async (call: string, payload: object) => {
-    const response = await t.app.inject({ method: 'POST', url: `/api/master/${call}`, headers: admin.headers, payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/master/${call}`,
+      headers: admin.headers,
+      payload,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
@@ -27,7 +32,14 @@ describe.each(testDialects())('keyset paging on %s', (dialect) => {
     const rows = Array.from({ length: ROWS }, (_, i) => ({
       // Words spread in different ways (for the search's two ways through PostgreSQL, pgSearchIds): in every row,
       // in every hundredth (all spam), only in the oldest rows, and a few spread over the whole list.
-      organization: i % 100 === 0 ? 'Needle Works' : i < 300 && i % 3 === 1 ? 'Ancient Mills' : i % 997 === 5 ? 'Sparse Traders' : 'Haystack',
+      organization:
+        i % 100 === 0
+          ? 'Needle Works'
+          : i < 300 && i % 3 === 1
+            ? 'Ancient Mills'
+            : i % 997 === 5
+              ? 'Sparse Traders'
+              : 'Haystack',
       name: `Visitor ${i}`,
       email: `visitor${i}@example.in`,
       mobile: '9876543210',
@@ -35,14 +47,42 @@ describe.each(testDialects())('keyset paging on %s', (dialect) => {
       created_at: new Date(at + i * 60_000).toISOString(),
       status: (i % 10 === 0 ? 'Spam' : 'New') as 'Spam' | 'New',
     }));
-    for (let start = 0; start < rows.length; start += 500) await db().insertInto('enquiries').values(rows.slice(start, start + 500)).execute();
+    for (let start = 0; start < rows.length; start += 500)
+      await db()
+        .insertInto('enquiries')
+        .values(rows.slice(start, start + 500))
+        .execute();
     // Audit entries that share one moment: the cursor's id tells them apart.
     await db()
       .insertInto('audit_log')
-      .values(Array.from({ length: 45 }, (_, i) => ({ at: '2026-02-01T00:00:00.000Z', tenant: 'default', user_name: 'same', ip: null, action: 'page.publish', area: 'page', target_type: 'page', target_id: 'Home', summary: `Published Home (revision ${i})` })))
+      .values(
+        Array.from({ length: 45 }, (_, i) => ({
+          at: '2026-02-01T00:00:00.000Z',
+          tenant: 'default',
+          user_name: 'same',
+          ip: null,
+          action: 'page.publish',
+          area: 'page',
+          target_type: 'page',
+          target_id: 'Home',
+          summary: `Published Home (revision ${i})`,
+        })),
+      )
       .execute();
     for (let i = 0; i < 25; i += 1) {
-      await db().insertInto('users').values({ username: `pager${i}`, password_hash: null, group_id: 3, first_name: 'Pager', last_name: `${i}`, email: '', active: 1, created_at: new Date().toISOString() }).execute();
+      await db()
+        .insertInto('users')
+        .values({
+          username: `pager${i}`,
+          password_hash: null,
+          group_id: 3,
+          first_name: 'Pager',
+          last_name: `${i}`,
+          email: '',
+          active: 1,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
     }
   });
   afterAll(async () => t?.close());
@@ -56,11 +96,18 @@ describe.each(testDialects())('keyset paging on %s', (dialect) => {
     const needles = await post('getenquiries', { pageno: 1, searchText: 'needle' });
     // Every hundredth is a needle, and those are all spam: none is listed without the Spam filter.
     expect(needles).toMatchObject({ items: [], totalItems: 0, totalCapped: false, next: null });
-    expect((await post('getenquiries', { pageno: 1, searchText: 'needle', status: 'Spam' })).totalItems).toBe(ROWS / 100);
+    expect((await post('getenquiries', { pageno: 1, searchText: 'needle', status: 'Spam' })).totalItems).toBe(
+      ROWS / 100,
+    );
   });
 
   it('finds the same pages by cursor as by number, with or without search text and filters', async () => {
-    for (const filter of [{}, { searchText: 'visitor' }, { status: 'Spam' }, { searchText: 'haystack crm', status: 'New' }]) {
+    for (const filter of [
+      {},
+      { searchText: 'visitor' },
+      { status: 'Spam' },
+      { searchText: 'haystack crm', status: 'New' },
+    ]) {
       let after: string | undefined;
       for (let pageno = 1; pageno <= 4; pageno += 1) {
         const byNumber = await post('getenquiries', { pageno, ...filter });
@@ -79,7 +126,15 @@ describe.each(testDialects())('keyset paging on %s', (dialect) => {
     // More rows than a PostgreSQL search walks before it turns to the index, so both ways are taken.
     expect(ROWS).toBeGreaterThan(SEARCH_WALK_ROWS * 2);
     const expected = async (organization: string) =>
-      (await db().selectFrom('enquiries').select('id').where('status', '<>', 'Spam').where('organization', '=', organization).orderBy('id', 'desc').execute()).map((row) => row.id);
+      (
+        await db()
+          .selectFrom('enquiries')
+          .select('id')
+          .where('status', '<>', 'Spam')
+          .where('organization', '=', organization)
+          .orderBy('id', 'desc')
+          .execute()
+      ).map((row) => row.id);
     const everyPage = async (searchText: string) => {
       const ids: number[] = [];
       let after: string | undefined;
@@ -91,7 +146,11 @@ describe.each(testDialects())('keyset paging on %s', (dialect) => {
       }
       throw new Error(`more than 100 pages for ${searchText}`);
     };
-    for (const [text, organization] of [['ancient', 'Ancient Mills'], ['sparse', 'Sparse Traders'], ['sparse trad', 'Sparse Traders']] as const) {
+    for (const [text, organization] of [
+      ['ancient', 'Ancient Mills'],
+      ['sparse', 'Sparse Traders'],
+      ['sparse trad', 'Sparse Traders'],
+    ] as const) {
       const want = await expected(organization);
       expect(want.length, organization).toBeGreaterThan(5);
       expect((await everyPage(text)).ids, text).toEqual(want);
@@ -108,15 +167,32 @@ describe.each(testDialects())('keyset paging on %s', (dialect) => {
       after = page.next;
     }
     expect(firstPages).toEqual(haystack);
-    expect(await post('getenquiries', { pageno: 1, searchText: 'haystack' })).toMatchObject({ totalItems: SEARCH_COUNT_CAP, totalCapped: true });
+    expect(await post('getenquiries', { pageno: 1, searchText: 'haystack' })).toMatchObject({
+      totalItems: SEARCH_COUNT_CAP,
+      totalCapped: true,
+    });
     // Page 3 by its number is the same page as by its cursor.
-    expect((await post('getenquiries', { pageno: 3, searchText: 'haystack' })).items.map((item: { id: number }) => item.id)).toEqual(haystack.slice(20, 30));
+    expect(
+      (await post('getenquiries', { pageno: 3, searchText: 'haystack' })).items.map((item: { id: number }) => item.id),
+    ).toEqual(haystack.slice(20, 30));
   });
 
   it('reaches the last page through its cursor, and says there is none after it', async () => {
-    const oldest = (await db().selectFrom('enquiries').select('id').where('status', '=', 'Spam').orderBy('id').limit(1).executeTakeFirstOrThrow()).id;
+    const oldest = (
+      await db()
+        .selectFrom('enquiries')
+        .select('id')
+        .where('status', '=', 'Spam')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).id;
     const { encodeCursor } = await import('./keyset');
-    const last = await post('getenquiries', { pageno: ROWS / 100 + 1, status: 'Spam', after: encodeCursor([oldest + 1]) });
+    const last = await post('getenquiries', {
+      pageno: ROWS / 100 + 1,
+      status: 'Spam',
+      after: encodeCursor([oldest + 1]),
+    });
     expect(last.items.map((item: { id: number }) => item.id)).toEqual([oldest]);
     expect(last.next).toBeNull();
   });
@@ -135,7 +211,11 @@ describe.each(testDialects())('keyset paging on %s', (dialect) => {
     const entries: number[] = [];
     let cursor: string | null = null;
     do {
-      const page: { items: Array<{ id: number }>; next: string | null } = await post('getauditlog', { pageno: 1, userName: 'same', ...(cursor ? { after: cursor } : {}) });
+      const page: { items: Array<{ id: number }>; next: string | null } = await post('getauditlog', {
+        pageno: 1,
+        userName: 'same',
+        ...(cursor ? { after: cursor } : {}),
+      });
       entries.push(...page.items.map((item) => item.id));
       cursor = page.next;
     } while (cursor);
@@ -144,9 +224,19 @@ describe.each(testDialects())('keyset paging on %s', (dialect) => {
   });
 
   it('refuses a cursor it did not write with a sentence, on every list', async () => {
-    for (const after of ['not base64 json!', 'eyJub3QiOiJhIGxpc3QifQ', Buffer.from('["a"]').toString('base64url'), Buffer.from('[1.5]').toString('base64url')]) {
+    for (const after of [
+      'not base64 json!',
+      'eyJub3QiOiJhIGxpc3QifQ',
+      Buffer.from('["a"]').toString('base64url'),
+      Buffer.from('[1.5]').toString('base64url'),
+    ]) {
       for (const call of ['getenquiries', 'getempmasterfroEmp', 'getauditlog']) {
-        const response = await t.app.inject({ method: 'POST', url: `/api/master/${call}`, headers: admin.headers, payload: { pageno: 2, after } });
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/api/master/${call}`,
+          headers: admin.headers,
+          payload: { pageno: 2, after },
+        });
         expect(response.statusCode, `${call} ${after}`).toBe(400);
         expect(response.json().message).toBe('This page link is out of date: go back to the first page.');
       }
@@ -154,14 +244,32 @@ describe.each(testDialects())('keyset paging on %s', (dialect) => {
   });
 
   it('takes any search text as text in every list: a thousand characters, quotes, FTS and SQL syntax', async () => {
-    for (const searchText of ['x'.repeat(1000), '"', '*', 'NEAR', 'OR', 'visitor OR haystack', 'NEAR(visitor haystack)', '%', '_', "' or 1=1 --", 'visitor*', '"visitor']) {
+    for (const searchText of [
+      'x'.repeat(1000),
+      '"',
+      '*',
+      'NEAR',
+      'OR',
+      'visitor OR haystack',
+      'NEAR(visitor haystack)',
+      '%',
+      '_',
+      "' or 1=1 --",
+      'visitor*',
+      '"visitor',
+    ]) {
       for (const [call, body] of [
         ['getenquiries', { pageno: 1, searchText }],
         ['getSearchForEmployeeMaster', { pageno: 1, searchText, type: 'All' }],
         ['getSearchForcommonMaster', { pageno: 1, searchText }],
         ['getCommasterType', { pageno: 1, searchText }],
       ] as const) {
-        const response = await t.app.inject({ method: 'POST', url: `/api/master/${call}`, headers: admin.headers, payload: body });
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/api/master/${call}`,
+          headers: admin.headers,
+          payload: body,
+        });
         expect(response.statusCode, `${call} ${searchText.slice(0, 30)}: ${response.body}`).toBe(200);
       }
     }

@@ -49,7 +49,9 @@ export async function addAdministrationScreens(db: Kysely<unknown>, screens: rea
     order by id limit 1`.execute(db);
   const parentId = administration.rows[0]?.id;
   if (parentId === undefined) return;
-  const last = await sql<{ max: number | string | null }>`select max(sequence) as max from menu_items where parent_id = ${parentId}`.execute(db);
+  const last = await sql<{
+    max: number | string | null;
+  }>`select max(sequence) as max from menu_items where parent_id = ${parentId}`.execute(db);
   let sequence = Number(last.rows[0]?.max ?? 0);
   for (const screen of screens) {
     sequence += 1;

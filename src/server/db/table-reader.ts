@@ -43,8 +43,13 @@ export function openSqliteReader(file: string): TableReader {
   }
   return {
     tables: async () => sqliteTables(db),
-    lastMigration: async () => db.prepare('select name from kysely_migration order by name desc limit 1').pluck().get() as string | undefined,
-    count: async (table) => db.prepare(`select count(*) from ${quoteIdentifier(table)}`).pluck().get() as number,
+    lastMigration: async () =>
+      db.prepare('select name from kysely_migration order by name desc limit 1').pluck().get() as string | undefined,
+    count: async (table) =>
+      db
+        .prepare(`select count(*) from ${quoteIdentifier(table)}`)
+        .pluck()
+        .get() as number,
     read: async (table, key, size) => {
       const statement = db.prepare(`select * from ${quoteIdentifier(table)} order by ${orderBy(key)}`).raw(true);
       const columns = statement.columns().map((column) => column.name);
@@ -86,8 +91,17 @@ export async function openPostgresReader(databaseUrl: string, applicationName: s
   let cursors = 0;
   return {
     tables: (schema = 'public') => postgresTables(client, schema),
-    lastMigration: async (schema = 'public') => (await client.query<{ name: string }>(`select name from ${qualifiedTable(schema, 'kysely_migration')} order by name desc limit 1`)).rows[0]?.name,
-    count: async (table, schema = 'public') => Number((await client.query<{ n: number }>(`select count(*) as n from ${qualifiedTable(schema, table)}`)).rows[0]?.n ?? 0),
+    lastMigration: async (schema = 'public') =>
+      (
+        await client.query<{ name: string }>(
+          `select name from ${qualifiedTable(schema, 'kysely_migration')} order by name desc limit 1`,
+        )
+      ).rows[0]?.name,
+    count: async (table, schema = 'public') =>
+      Number(
+        (await client.query<{ n: number }>(`select count(*) as n from ${qualifiedTable(schema, table)}`)).rows[0]?.n ??
+          0,
+      ),
     read: async (table, key, size, schema = 'public') => {
       const stored = await client.query<{ column_name: string }>(
         "select column_name from information_schema.columns where table_schema = $1 and table_name = $2 and is_generated = 'NEVER' order by ordinal_position",
@@ -98,10 +112,15 @@ export async function openPostgresReader(databaseUrl: string, applicationName: s
       const cursor = `folio_backup_${(cursors += 1)}`;
       async function* rows(): AsyncGenerator<unknown[][]> {
         // A cursor of the transaction: the server sends a batch at a time.
-        await client.query(`declare ${cursor} no scroll cursor for select ${list} from ${qualifiedTable(schema, table)} order by ${orderBy(key)}`);
+        await client.query(
+          `declare ${cursor} no scroll cursor for select ${list} from ${qualifiedTable(schema, table)} order by ${orderBy(key)}`,
+        );
         try {
           for (;;) {
-            const batch = await client.query<unknown[]>({ text: `fetch forward ${size} from ${cursor}`, rowMode: 'array' });
+            const batch = await client.query<unknown[]>({
+              text: `fetch forward ${size} from ${cursor}`,
+              rowMode: 'array',
+            });
             if (batch.rows.length === 0) break;
             yield batch.rows;
           }

@@ -22,7 +22,8 @@ function rowsInTheFileAlone(file: string, folder: string): number {
   try {
     return (db.prepare('select count(*) as n from t').get() as { n: number }).n;
   } catch (error) {
-    if ((error as { code?: string }).code === 'SQLITE_CORRUPT' || (error as { code?: string }).code === 'SQLITE_NOTADB') return -1;
+    if ((error as { code?: string }).code === 'SQLITE_CORRUPT' || (error as { code?: string }).code === 'SQLITE_NOTADB')
+      return -1;
     throw error;
   } finally {
     db.close();
@@ -51,7 +52,8 @@ describe('checkpoints off the event loop (docs/design.md §24)', () => {
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
-  const autocheckpoint = async () => (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db)).rows[0]?.wal_autocheckpoint;
+  const autocheckpoint = async () =>
+    (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db)).rows[0]?.wal_autocheckpoint;
   const insert = (i: number) => inTransaction(db, (trx) => sql`insert into t (body) values (${ROW + i})`.execute(trx));
   const until = async (done: () => boolean | Promise<boolean>) => {
     const deadline = Date.now() + 5000;
@@ -114,7 +116,9 @@ describe('a kill -9 while writing with the worker checkpointing', () => {
           await sql\`insert into t (id, body) values (\${i}, \${'x'.repeat(3000)})\`.execute(handle.db);
           process.stdout.write(i + '\\n');
         }`;
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', writer], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', writer], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let acknowledged = 0;
       let output = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -125,7 +129,8 @@ describe('a kill -9 while writing with the worker checkpointing', () => {
       });
       // Writing long enough for the worker's checkpoints (one a second) to run between commits, then killed mid-write.
       const deadline = Date.now() + 20_000;
-      while (acknowledged === 0 && Date.now() < deadline && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (acknowledged === 0 && Date.now() < deadline && child.exitCode === null)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       await new Promise((resolve) => setTimeout(resolve, 2500));
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
@@ -133,7 +138,10 @@ describe('a kill -9 while writing with the worker checkpointing', () => {
       expect(acknowledged).toBeGreaterThan(0);
       const db = new SQLite(path.join(folder, 'tenant.sqlite'));
       try {
-        const { n, last } = db.prepare('select count(*) as n, max(id) as last from t').get() as { n: number; last: number };
+        const { n, last } = db.prepare('select count(*) as n, max(id) as last from t').get() as {
+          n: number;
+          last: number;
+        };
         expect(last).toBeGreaterThanOrEqual(acknowledged);
         expect(n).toBe(last);
       } finally {
@@ -162,7 +170,9 @@ describe('stopping the worker in a process with nothing else to do', () => {
         await handle.db.destroy();
         await checkpoints.stop();
         process.stdout.write('stopped ' + checkpoints.running + '\\n');`;
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let output = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
       const code = await new Promise((resolve) => child.once('exit', resolve));

@@ -166,5 +166,8 @@ export class WalCheckpoints {
 
 /** Sets a connection's own checkpoint threshold (synchronous on SQLite; a closed connection is left alone). */
 function autocheckpoint(db: Db, pages: number): void {
-  void sql.raw(`pragma wal_autocheckpoint = ${pages}`).execute(db).catch(() => undefined);
+  void sql
+    .raw(`pragma wal_autocheckpoint = ${pages}`)
+    .execute(db)
+    .catch(() => undefined);
 }

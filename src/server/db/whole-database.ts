@@ -29,7 +29,11 @@ export function withoutWriteAheadLog(file: string): void {
 }
 
 /** Runs `work` on a PostgreSQL connection of its own, named `applicationName` (seen in pg_stat_activity). */
-export async function withPostgresClient<T>(databaseUrl: string, applicationName: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withPostgresClient<T>(
+  databaseUrl: string,
+  applicationName: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: applicationName });
   await client.connect();
   try {
@@ -53,12 +57,19 @@ export async function dropSchema(client: pg.ClientBase, schema: string): Promise
  * Puts every table of schema `from` in schema `to`, in one transaction, and drops `from`: of the tables `to`
  * holds, those named in `replacing` go first. Indexes, constraints and identity sequences move with their tables.
  */
-export async function moveSchemaTables(client: pg.ClientBase, from: string, to: string, replacing: readonly string[]): Promise<void> {
+export async function moveSchemaTables(
+  client: pg.ClientBase,
+  from: string,
+  to: string,
+  replacing: readonly string[],
+): Promise<void> {
   await client.query('begin');
   try {
     if (to !== 'public') await client.query(`create schema if not exists ${quoteIdentifier(to)}`);
-    for (const table of (await postgresTables(client, to)).filter((name) => replacing.includes(name))) await client.query(`drop table if exists ${qualifiedTable(to, table)} cascade`);
-    for (const table of await postgresTables(client, from)) await client.query(`alter table ${qualifiedTable(from, table)} set schema ${quoteIdentifier(to)}`);
+    for (const table of (await postgresTables(client, to)).filter((name) => replacing.includes(name)))
+      await client.query(`drop table if exists ${qualifiedTable(to, table)} cascade`);
+    for (const table of await postgresTables(client, from))
+      await client.query(`alter table ${qualifiedTable(from, table)} set schema ${quoteIdentifier(to)}`);
     await client.query(`drop schema ${quoteIdentifier(from)}`);
     await client.query('commit');
   } catch (error) {
@@ -68,8 +79,15 @@ export async function moveSchemaTables(client: pg.ClientBase, from: string, to: 
 }
 
 /** Takes a session-level advisory lock without waiting, shared or exclusive; whether it was taken. */
-export async function tryAdvisoryLock(client: pg.ClientBase, key: number, mode: 'shared' | 'exclusive'): Promise<boolean> {
-  const taken = await client.query<{ ok: boolean }>(`select pg_try_advisory_lock${mode === 'shared' ? '_shared' : ''}($1) as ok`, [key]);
+export async function tryAdvisoryLock(
+  client: pg.ClientBase,
+  key: number,
+  mode: 'shared' | 'exclusive',
+): Promise<boolean> {
+  const taken = await client.query<{ ok: boolean }>(
+    `select pg_try_advisory_lock${mode === 'shared' ? '_shared' : ''}($1) as ok`,
+    [key],
+  );
   return taken.rows[0]?.ok === true;
 }
 
@@ -84,7 +102,9 @@ export function holdSqliteLockFile(file: string): SQLite.Database {
     lock.pragma('busy_timeout = 0');
     // In exclusive locking mode the lock a write takes is kept until the connection closes.
     lock.pragma('locking_mode = EXCLUSIVE');
-    lock.exec('begin exclusive; create table if not exists mark (at text); delete from mark; insert into mark values (datetime()); commit');
+    lock.exec(
+      'begin exclusive; create table if not exists mark (at text); delete from mark; insert into mark values (datetime()); commit',
+    );
   } catch (error) {
     lock.close();
     throw error;

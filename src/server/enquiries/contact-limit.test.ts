@@ -41,7 +41,11 @@ describe.each(testDialects())('the contact form limit across instances (%s)', (d
     expect(Number(onB.headers['retry-after'])).toBeGreaterThan(500);
     // Another address is not limited by it.
     expect((await post(b, '10.7.0.2')).statusCode).toBe(200);
-    const row = await a.app.tenants.default.db.selectFrom('rate_limits').select(['points']).where('key', '=', 'route:10.7.0.1contact-form').executeTakeFirstOrThrow();
+    const row = await a.app.tenants.default.db
+      .selectFrom('rate_limits')
+      .select(['points'])
+      .where('key', '=', 'route:10.7.0.1contact-form')
+      .executeTakeFirstOrThrow();
     expect(Number(row.points)).toBe(12);
   });
 });
@@ -55,7 +59,13 @@ describe.each(testDialects())('the contact form limit per tenant (%s)', (dialect
 
   it("one tenant's visitors do not use up another tenant's limit", async () => {
     const post = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/api/master/savecont2', remoteAddress: '10.7.1.1', headers, payload: enquiry });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/master/savecont2',
+        remoteAddress: '10.7.1.1',
+        headers,
+        payload: enquiry,
+      });
     for (let i = 0; i < 10; i += 1) expect((await post({})).statusCode).toBe(200);
     expect((await post({})).statusCode).toBe(429);
     expect((await post({ dbname: 'acme' })).statusCode).toBe(200);

@@ -92,7 +92,11 @@ export async function listEnquiries(db: Db, dialect: Dialect, filter: EnquiryFil
   const [rows, count] = await Promise.all([
     enquiryRows(db, dialect, filter, page),
     text
-      ? cappedCount(db, dialect === 'sqlite' ? sqliteSearchPage(db, filter, text, {}) : filtered(db, dialect, filter), SEARCH_COUNT_CAP)
+      ? cappedCount(
+          db,
+          dialect === 'sqlite' ? sqliteSearchPage(db, filter, text, {}) : filtered(db, dialect, filter),
+          SEARCH_COUNT_CAP,
+        )
       : cappedCount(db, filtered(db, dialect, filter)),
   ]);
   return { ...pageOfRows(rows, page.limit, (row) => [row.id]), ...count };
@@ -102,10 +106,20 @@ export async function listEnquiries(db: Db, dialect: Dialect, filter: EnquiryFil
 async function enquiryRows(db: Db, dialect: Dialect, filter: EnquiryFilter, page: ListPage) {
   const text = filter.searchText?.trim();
   const skip = page.after === undefined ? page.offset : 0;
-  if (text && dialect === 'sqlite') return sqliteSearchPage(db, filter, text, page).limit(page.limit + 1).offset(skip).execute();
+  if (text && dialect === 'sqlite')
+    return sqliteSearchPage(db, filter, text, page)
+      .limit(page.limit + 1)
+      .offset(skip)
+      .execute();
   if (text) {
     const search = fullTextSearch('postgres', 'enquiries', text);
-    const ids = (await pgSearchIds(db, byStatus(db, filter), 'e', search, { order: 'desc', after: page.after, limit: skip + page.limit + 1 })).slice(skip);
+    const ids = (
+      await pgSearchIds(db, byStatus(db, filter), 'e', search, {
+        order: 'desc',
+        after: page.after,
+        limit: skip + page.limit + 1,
+      })
+    ).slice(skip);
     if (ids.length === 0) return [];
     return withMailJobs(db).where('e.id', 'in', ids).orderBy('e.id', 'desc').execute();
   }
@@ -122,7 +136,10 @@ export type EnquiryListRow = Awaited<ReturnType<typeof enquiryRows>>[number];
 
 /** Enquiries with their mail jobs, the columns a list shows. */
 function withMailJobs(db: Db) {
-  return db.selectFrom('enquiries as e').leftJoin('jobs as j', onMailJob).select([...ENQUIRY_COLUMNS]);
+  return db
+    .selectFrom('enquiries as e')
+    .leftJoin('jobs as j', onMailJob)
+    .select([...ENQUIRY_COLUMNS]);
 }
 
 /**
@@ -147,7 +164,12 @@ function sqliteSearchPage(db: Db, filter: EnquiryFilter, text: string, page: { a
  * Every enquiry of the filter, newest first, a batch at a time (keyset paging on id): an export of any size
  * holds one batch in memory.
  */
-export async function* eachEnquiry(db: Db, dialect: Dialect, filter: EnquiryFilter, batch = 500): AsyncGenerator<EnquiryListRow> {
+export async function* eachEnquiry(
+  db: Db,
+  dialect: Dialect,
+  filter: EnquiryFilter,
+  batch = 500,
+): AsyncGenerator<EnquiryListRow> {
   let after: number | undefined;
   for (;;) {
     const rows = await enquiryRows(db, dialect, filter, { after, offset: 0, limit: batch - 1 });
@@ -162,7 +184,11 @@ export async function findEnquiry(db: Db, id: number) {
 }
 
 export async function setEnquiryStatus(db: Db, id: number, status: EnquiryStatus, now: string): Promise<boolean> {
-  const result = await db.updateTable('enquiries').set({ status, updated_at: now }).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .updateTable('enquiries')
+    .set({ status, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -184,20 +210,45 @@ export interface MailJobRow {
 }
 
 /** Claims up to `limit` due enquiry mails until `leaseUntil`, by the queue's one claim. */
-export async function claimDueJobs(db: Db, dialect: Dialect, now: string, leaseUntil: string, limit: number): Promise<MailJobRow[]> {
+export async function claimDueJobs(
+  db: Db,
+  dialect: Dialect,
+  now: string,
+  leaseUntil: string,
+  limit: number,
+): Promise<MailJobRow[]> {
   const jobs = await claimJobs(db, dialect, JOB_KINDS.enquiryMail, now, leaseUntil, limit);
-  return jobs.map((job) => ({ id: job.id, enquiry_id: Number(job.key), attempts: job.attempts, next_attempt_at: job.run_at, locked_until: job.locked_until, queued_at: job.queued_at }));
+  return jobs.map((job) => ({
+    id: job.id,
+    enquiry_id: Number(job.key),
+    attempts: job.attempts,
+    next_attempt_at: job.run_at,
+    locked_until: job.locked_until,
+    queued_at: job.queued_at,
+  }));
 }
 
 /** Records an attempt's outcome, if the job is still the claimer's (its lease unchanged), and the enquiry's mail state with it. */
 export async function finishMailJob(
   db: Db,
   job: Pick<MailJobRow, 'id' | 'enquiry_id' | 'locked_until'>,
-  outcome: { state: 'sent' | 'retrying' | 'failed'; attempts: number; sentAt?: string; nextAttemptAt?: string; error?: string | null },
+  outcome: {
+    state: 'sent' | 'retrying' | 'failed';
+    attempts: number;
+    sentAt?: string;
+    nextAttemptAt?: string;
+    error?: string | null;
+  },
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
     const state = outcome.state === 'sent' ? 'done' : outcome.state;
-    const held = await finishJob(trx, job, { state, attempts: outcome.attempts, error: outcome.error ?? null, runAt: outcome.nextAttemptAt, doneAt: outcome.sentAt });
+    const held = await finishJob(trx, job, {
+      state,
+      attempts: outcome.attempts,
+      error: outcome.error ?? null,
+      runAt: outcome.nextAttemptAt,
+      doneAt: outcome.sentAt,
+    });
     if (held) await setMailState(trx, job.enquiry_id, outcome.state);
   });
 }

@@ -34,7 +34,14 @@ describe.each(testDialects())('contact enquiries (savecont2) on %s', (dialect) =
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
   const count = async () =>
-    Number((await t.app.tenants.default.db.selectFrom('enquiries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.app.tenants.default.db
+          .selectFrom('enquiries')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('stores a valid enquiry and answers {message: Success}', async () => {
     const before = await count();
@@ -42,8 +49,17 @@ describe.each(testDialects())('contact enquiries (savecont2) on %s', (dialect) =
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Success' });
     expect(await count()).toBe(before + 1);
-    const stored = await t.app.tenants.default.db.selectFrom('enquiries').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ name: 'Priya Patil', email: 'priya.patil@example.in', mobile: '9876543210', organization: 'Deccan Tools Pvt. Ltd.' });
+    const stored = await t.app.tenants.default.db
+      .selectFrom('enquiries')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      name: 'Priya Patil',
+      email: 'priya.patil@example.in',
+      mobile: '9876543210',
+      organization: 'Deccan Tools Pvt. Ltd.',
+    });
   });
 
   it('accepts an enquiry without organisation (optional in the form)', async () => {
@@ -67,11 +83,23 @@ describe.each(testDialects())('contact enquiries (savecont2) on %s', (dialect) =
     ['a number where text belongs', { ...valid, name: 42 }, 'name must be a string.'],
     ['an array where text belongs', { ...valid, requirements: ['a'] }, 'requirements must be a string.'],
     ['unknown fields', { ...valid, isAdmin: true }, 'The request has unknown fields: isAdmin.'],
-    ['a 1 MB requirements text', { ...valid, requirements: 'x'.repeat(1_000_000) }, 'Requirements must be at most 5000 characters.'],
+    [
+      'a 1 MB requirements text',
+      { ...valid, requirements: 'x'.repeat(1_000_000) },
+      'Requirements must be at most 5000 characters.',
+    ],
     ['a 1 MB name', { ...valid, name: 'x'.repeat(1_000_000) }, 'Contact Person must be at most 100 characters.'],
     ['a body that is not an object', [1, 2, 3], 'The request body must be an object.'],
-    ['a NUL character in a text (docs/design.md §24)', { ...valid, requirements: 'A CRM\u0000 please' }, NUL_CHARACTER_MESSAGE],
-    ['a page id beyond the integer range (docs/design.md §24)', { ...valid, menupageid: 2 ** 31 }, 'menupageid must be a whole number from 1 to 2147483647.'],
+    [
+      'a NUL character in a text (docs/design.md §24)',
+      { ...valid, requirements: 'A CRM\u0000 please' },
+      NUL_CHARACTER_MESSAGE,
+    ],
+    [
+      'a page id beyond the integer range (docs/design.md §24)',
+      { ...valid, menupageid: 2 ** 31 },
+      'menupageid must be a whole number from 1 to 2147483647.',
+    ],
   ])('refuses %s with 400 and a clear message, storing nothing', async (_what, payload, message) => {
     const before = await count();
     const response = await post(payload);
@@ -101,13 +129,18 @@ describe.each(testDialects())('contact enquiries (savecont2) on %s', (dialect) =
     expect(response.json().message).toBe('The request body is not valid JSON.');
   });
 
-  it.each([['text/plain'], ['application/x-www-form-urlencoded']])('refuses %s with 415, storing nothing', async (type) => {
-    const before = await count();
-    const response = await post(type === 'text/plain' ? JSON.stringify(valid) : 'name=x&email=y', { 'content-type': type });
-    expect(response.statusCode).toBe(415);
-    expect(response.json().message).toMatch(/JSON/);
-    expect(await count()).toBe(before);
-  });
+  it.each([['text/plain'], ['application/x-www-form-urlencoded']])(
+    'refuses %s with 415, storing nothing',
+    async (type) => {
+      const before = await count();
+      const response = await post(type === 'text/plain' ? JSON.stringify(valid) : 'name=x&email=y', {
+        'content-type': type,
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json().message).toMatch(/JSON/);
+      expect(await count()).toBe(before);
+    },
+  );
 
   it('limits one address to 10 enquiries in 10 minutes (429 after that)', async () => {
     const statuses: number[] = [];

@@ -8,7 +8,15 @@ import { parseInput } from '../validation';
 import type { AppConfig } from '../config';
 import { typed } from '../http/contract';
 import { sendCsv } from '../http/csv';
-import { changeEnquiryStatus, deleteEnquiry, exportEnquiries, getEnquiries, getEnquiry, resendEnquiry, submitEnquiry } from './enquiries.service';
+import {
+  changeEnquiryStatus,
+  deleteEnquiry,
+  exportEnquiries,
+  getEnquiries,
+  getEnquiry,
+  resendEnquiry,
+  submitEnquiry,
+} from './enquiries.service';
 import { csvRecordOf, ENQUIRY_CSV_COLUMNS } from './enquiry-csv';
 import type { MailOutbox } from './mail-outbox';
 import type { Tenant } from '../tenants/tenants';
@@ -18,10 +26,14 @@ import { FORM_COOKIE } from './spam-guard';
 export const CONTACT_RATE_LIMIT = { max: 10, timeWindow: '10 minutes', groupId: 'contact-form' } as const;
 
 /** The contact form's schema in the tenant's company's country, with the server's reading of numbers (docs/design.md §34). */
-export const enquirySchemaOf = async (tenant: Tenant) => contactEnquirySchema({ country: await companyCountry(tenant), read: readPhone });
+export const enquirySchemaOf = async (tenant: Tenant) =>
+  contactEnquirySchema({ country: await companyCountry(tenant), read: readPhone });
 
 /** Enquiries (docs/design.md §15): the public form's call, and the enquiries screen's list, changes and export. */
-export async function enquiryRoutes(app: FastifyInstance, { config, outbox }: { config: AppConfig; outbox: MailOutbox }): Promise<void> {
+export async function enquiryRoutes(
+  app: FastifyInstance,
+  { config, outbox }: { config: AppConfig; outbox: MailOutbox },
+): Promise<void> {
   const api = typed(app);
 
   api.route(
@@ -31,7 +43,11 @@ export async function enquiryRoutes(app: FastifyInstance, { config, outbox }: { 
     async (request) => {
       // The body's mobile read in the company's country (docs/design.md §34): E.164 when typed with + or outside India.
       const enquiry = parseInput(await enquirySchemaOf(request.tenant), request.body);
-      await submitEnquiry(request.tenant, enquiry, { token: request.cookies[FORM_COOKIE], minFillMs: config.contactMinFillMs, outbox });
+      await submitEnquiry(request.tenant, enquiry, {
+        token: request.cookies[FORM_COOKIE],
+        minFillMs: config.contactMinFillMs,
+        outbox,
+      });
       // Spam is answered like any enquiry: a bot learns nothing.
       return { message: 'Success' as const };
     },
@@ -39,23 +55,22 @@ export async function enquiryRoutes(app: FastifyInstance, { config, outbox }: { 
 
   api.route(enquiries.getEnquiries, async (request) => getEnquiries(request.tenant, request.body, outbox.configured));
   api.route(enquiries.getEnquiry, async (request) => getEnquiry(request.tenant, request.body.id));
-  api.route(enquiries.changeEnquiryStatus, async (request) => changeEnquiryStatus(request.tenant, request.body.id, request.body.status));
+  api.route(enquiries.changeEnquiryStatus, async (request) =>
+    changeEnquiryStatus(request.tenant, request.body.id, request.body.status),
+  );
   api.route(enquiries.resendEnquiry, async (request) => resendEnquiry(request.tenant, request.body.id, outbox));
   api.route(enquiries.deleteEnquiry, async (request) => deleteEnquiry(request.tenant, request.body.id));
 
   // The current filter as a CSV file, streamed a batch at a time (an export of any size stays small in memory).
-  api.route(
-    enquiries.exportEnquiries,
-    async (request, reply) => {
-      const rows = exportEnquiries(request.tenant, request.query);
-      return sendCsv(
-        reply,
-        'enquiries',
-        ENQUIRY_CSV_COLUMNS,
-        (async function* () {
-          for await (const row of rows) yield csvRecordOf(row);
-        })(),
-      );
-    },
-  );
+  api.route(enquiries.exportEnquiries, async (request, reply) => {
+    const rows = exportEnquiries(request.tenant, request.query);
+    return sendCsv(
+      reply,
+      'enquiries',
+      ENQUIRY_CSV_COLUMNS,
+      (async function* () {
+        for await (const row of rows) yield csvRecordOf(row);
+      })(),
+    );
+  });
 }

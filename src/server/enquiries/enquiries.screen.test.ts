@@ -16,7 +16,16 @@ describe.each(testDialects())('the enquiries screen on %s', (dialect) => {
   const db = () => t.app.tenants.default.db;
 
   /** An enquiry stored as the form stores it, `minutesAgo` old. */
-  const store = async (values: Partial<{ name: string; organization: string; email: string; requirements: string; status: 'New' | 'Handled' | 'Spam' }>, minutesAgo = 0) => {
+  const store = async (
+    values: Partial<{
+      name: string;
+      organization: string;
+      email: string;
+      requirements: string;
+      status: 'New' | 'Handled' | 'Spam';
+    }>,
+    minutesAgo = 0,
+  ) => {
     const row = await db()
       .insertInto('enquiries')
       .values({
@@ -43,7 +52,16 @@ describe.each(testDialects())('the enquiries screen on %s', (dialect) => {
     const readerId = await createEditor(t.app, 'reader');
     await db()
       .insertInto('menu_items')
-      .values({ owner_kind: 'user', owner_id: readerId, parent_id: null, page_id: 24, label: 'Enquiries', sequence: 1, is_sub_menu: 0, land_page: 1 })
+      .values({
+        owner_kind: 'user',
+        owner_id: readerId,
+        parent_id: null,
+        page_id: 24,
+        label: 'Enquiries',
+        sequence: 1,
+        is_sub_menu: 0,
+        land_page: 1,
+      })
       .execute();
     reader = await logIn(t.app, 'reader', EDITOR_PASSWORD);
   });
@@ -54,7 +72,11 @@ describe.each(testDialects())('the enquiries screen on %s', (dialect) => {
   const list = async (payload: object = {}, who: LoggedIn = admin) => {
     const response = await post('getenquiries', payload, who);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { items: Array<{ id: number; name: string; status: string; createdAt: string }>; totalItems: number; mailConfigured: boolean };
+    return response.json() as {
+      items: Array<{ id: number; name: string; status: string; createdAt: string }>;
+      totalItems: number;
+      mailConfigured: boolean;
+    };
   };
 
   it('lists newest first, 10 a page, New and Handled unless Spam is asked for', async () => {
@@ -70,9 +92,17 @@ describe.each(testDialects())('the enquiries screen on %s', (dialect) => {
   });
 
   it('searches the words of name, organisation, e-mail and text; % and _ are never wildcards', async () => {
-    await store({ name: 'Meera Joshi', organization: 'Kolhapur Sugar', email: 'meera@sugar.example', requirements: 'Need 100% uptime_now' });
+    await store({
+      name: 'Meera Joshi',
+      organization: 'Kolhapur Sugar',
+      email: 'meera@sugar.example',
+      requirements: 'Need 100% uptime_now',
+    });
     for (const text of ['meera joshi', 'KOLHAPUR', 'sugar.example', '100%', 'uptime_now']) {
-      expect((await list({ searchText: text })).items.map((i) => i.name), text).toEqual(['Meera Joshi']);
+      expect(
+        (await list({ searchText: text })).items.map((i) => i.name),
+        text,
+      ).toEqual(['Meera Joshi']);
     }
     expect((await list({ searchText: '1000%' })).items).toEqual([]);
     // Words are searched (full text): '_' alone is no word and finds nothing; it is never a wildcard.
@@ -97,8 +127,15 @@ describe.each(testDialects())('the enquiries screen on %s', (dialect) => {
   it('queues a mail on Resend for an enquiry without one, and refuses Resend for spam', async () => {
     const old = await store({ name: 'Before mail existed' });
     const resend = await post('resendEnquiry', { id: old });
-    expect(resend.json()).toEqual({ message: 'The mail is queued: it is sent once mail is configured (SMTP_URL and CONTACT_RECIPIENT).' });
-    const job = await db().selectFrom('jobs').selectAll().where('kind', '=', 'enquiry-mail').where('key', '=', String(old)).executeTakeFirstOrThrow();
+    expect(resend.json()).toEqual({
+      message: 'The mail is queued: it is sent once mail is configured (SMTP_URL and CONTACT_RECIPIENT).',
+    });
+    const job = await db()
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', 'enquiry-mail')
+      .where('key', '=', String(old))
+      .executeTakeFirstOrThrow();
     expect(job.state).toBe('queued');
     const onItsWay = await post('resendEnquiry', { id: old });
     expect(onItsWay.statusCode).toBe(409);
@@ -108,7 +145,14 @@ describe.each(testDialects())('the enquiries screen on %s', (dialect) => {
     expect(refused.json().message).toBe('A spam enquiry is not mailed: mark it New first, then send it.');
     // Deleting an enquiry deletes its mail job.
     await post('deleteEnquiry', { id: old });
-    expect(await db().selectFrom('jobs').selectAll().where('kind', '=', 'enquiry-mail').where('key', '=', String(old)).execute()).toEqual([]);
+    expect(
+      await db()
+        .selectFrom('jobs')
+        .selectAll()
+        .where('kind', '=', 'enquiry-mail')
+        .where('key', '=', String(old))
+        .execute(),
+    ).toEqual([]);
   });
 
   it('lets in only staff whose menu holds the screen: 401 without a session, 403 outside the menu, nothing changed', async () => {
@@ -123,25 +167,46 @@ describe.each(testDialects())('the enquiries screen on %s', (dialect) => {
       expect((await post(name, payload, outsider)).statusCode, name).toBe(403);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/master/enquiries.csv' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/master/enquiries.csv', headers: outsider.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/master/enquiries.csv', headers: outsider.headers })).statusCode,
+    ).toBe(403);
     expect((await list({ searchText: 'Guarded' }, reader)).items.map((i) => i.status)).toEqual(['New']);
   });
 
   it('exports the current filter as CSV: BOM, CRLF, every field quoted, formulas neutralised', async () => {
-    await store({ name: '=HYPERLINK("http://evil.example","click")', organization: '+Plus Ltd', email: '@at@example.in', requirements: 'Line one\nline "two"' });
+    await store({
+      name: '=HYPERLINK("http://evil.example","click")',
+      organization: '+Plus Ltd',
+      email: '@at@example.in',
+      requirements: 'Line one\nline "two"',
+    });
     await store({ name: 'CSV other', organization: 'Other' });
-    const response = await t.app.inject({ method: 'GET', url: '/api/master/enquiries.csv?searchText=HYPERLINK&status=&mailState=', headers: admin.headers });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/master/enquiries.csv?searchText=HYPERLINK&status=&mailState=',
+      headers: admin.headers,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.rawPayload.toString('utf8');
     expect(body.startsWith('\uFEFF')).toBe(true);
     const records = body.slice(1).split('\r\n');
-    expect(records[0]).toBe('"Received","Status","Organization","Contact Person","Email","Mobile","Requirements","Mail","Mail detail"');
-    expect(records[1]).toMatch(/^"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC","New","'\+Plus Ltd","'=HYPERLINK\(""http:\/\/evil\.example"",""click""\)","'@at@example\.in","9876543210","Line one\nline ""two""","Not mailed",""$/);
+    expect(records[0]).toBe(
+      '"Received","Status","Organization","Contact Person","Email","Mobile","Requirements","Mail","Mail detail"',
+    );
+    expect(records[1]).toMatch(
+      /^"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC","New","'\+Plus Ltd","'=HYPERLINK\(""http:\/\/evil\.example"",""click""\)","'@at@example\.in","9876543210","Line one\nline ""two""","Not mailed",""$/,
+    );
     expect(records.slice(2)).toEqual(['']);
-    const invalid = await t.app.inject({ method: 'GET', url: '/api/master/enquiries.csv?status=Closed', headers: admin.headers });
+    const invalid = await t.app.inject({
+      method: 'GET',
+      url: '/api/master/enquiries.csv?status=Closed',
+      headers: admin.headers,
+    });
     expect(invalid.statusCode).toBe(400);
   });
 
@@ -155,20 +220,34 @@ describe.each(testDialects())('the enquiries screen on %s', (dialect) => {
       created_at: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString(),
       status: 'New' as const,
     }));
-    for (let i = 0; i < rows.length; i += 500) await db().insertInto('enquiries').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await db()
+        .insertInto('enquiries')
+        .values(rows.slice(i, i + 500))
+        .execute();
     // Over real HTTP: the answer arrives in chunks (no Content-Length: it is not built in memory first).
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    const { headers, text } = await new Promise<{ headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
-      http
-        .get({ host: '127.0.0.1', port, path: '/api/master/enquiries.csv?searchText=Bulk', headers: { cookie: admin.headers.cookie! } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-          res.on('error', reject);
-        })
-        .on('error', reject);
-    });
+    const { headers, text } = await new Promise<{ headers: http.IncomingHttpHeaders; text: string }>(
+      (resolve, reject) => {
+        http
+          .get(
+            {
+              host: '127.0.0.1',
+              port,
+              path: '/api/master/enquiries.csv?searchText=Bulk',
+              headers: { cookie: admin.headers.cookie! },
+            },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.on('end', () => resolve({ headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+              res.on('error', reject);
+            },
+          )
+          .on('error', reject);
+      },
+    );
     expect(headers['transfer-encoding']).toBe('chunked');
     expect(headers['content-length']).toBeUndefined();
     const lines = text.split('\r\n').filter(Boolean);
@@ -194,12 +273,22 @@ describe.each(testDialects())('the contact form without JavaScript on %s', (dial
       remoteAddress: `10.7.0.${Math.floor(Math.random() * 250)}`,
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
-        ...(cookieAge === null ? {} : { cookie: `${FORM_COOKIE}=${await issueFormToken(t.app.tenants.default, Date.now() - cookieAge)}` }),
+        ...(cookieAge === null
+          ? {}
+          : { cookie: `${FORM_COOKIE}=${await issueFormToken(t.app.tenants.default, Date.now() - cookieAge)}` }),
       },
       payload: new URLSearchParams(fields).toString(),
     });
-  const valid = { organization: 'Nashik Grapes', name: 'Anil Pawar', email: 'anil@grapes.example', mobile: '9822012345', requirements: 'An export tracker.', website: '' };
-  const stored = (name: string) => t.app.tenants.default.db.selectFrom('enquiries').selectAll().where('name', '=', name).execute();
+  const valid = {
+    organization: 'Nashik Grapes',
+    name: 'Anil Pawar',
+    email: 'anil@grapes.example',
+    mobile: '9822012345',
+    requirements: 'An export tracker.',
+    website: '',
+  };
+  const stored = (name: string) =>
+    t.app.tenants.default.db.selectFrom('enquiries').selectAll().where('name', '=', name).execute();
 
   it('sets a signed, HttpOnly fill-time cookie on every view of the contact page, keeping the page private to the browser', async () => {
     const page = await t.app.inject({ method: 'GET', url: contact });

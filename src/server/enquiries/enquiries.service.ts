@@ -39,7 +39,11 @@ export async function submitEnquiry(
   context: { token: string | undefined; minFillMs: number; outbox: MailOutbox },
   now = new Date(),
 ): Promise<{ id: number; spam: boolean }> {
-  const verdict = await judgeSubmission(tenant, { honeypot: enquiry.website, token: context.token, message: enquiry.requirements }, { now: now.getTime(), minFillMs: context.minFillMs });
+  const verdict = await judgeSubmission(
+    tenant,
+    { honeypot: enquiry.website, token: context.token, message: enquiry.requirements },
+    { now: now.getTime(), minFillMs: context.minFillMs },
+  );
   const at = now.toISOString();
   const id = await inTransaction(tenant.db, async (trx) => {
     const enquiryId = await insertEnquiry(trx, {
@@ -80,10 +84,24 @@ export function enquiryRowOf(row: EnquiryListRow): EnquiryRow {
 }
 
 /** getenquiries: a page of 10, newest first; New and Handled unless a status is asked for. */
-export async function getEnquiries(tenant: Tenant, request: EnquiryListRequest, mailConfigured: boolean): Promise<EnquiryList> {
+export async function getEnquiries(
+  tenant: Tenant,
+  request: EnquiryListRequest,
+  mailConfigured: boolean,
+): Promise<EnquiryList> {
   const after = request.after === undefined ? undefined : decodeCursor(request.after, ['id'])[0];
-  const page = await listEnquiries(tenant.db, tenant.dialect, request, { after, offset: (request.pageno - 1) * ENQUIRIES_PAGE_SIZE, limit: ENQUIRIES_PAGE_SIZE });
-  return { items: page.rows.map(enquiryRowOf), totalItems: page.totalItems, totalCapped: page.totalCapped, next: page.next, mailConfigured };
+  const page = await listEnquiries(tenant.db, tenant.dialect, request, {
+    after,
+    offset: (request.pageno - 1) * ENQUIRIES_PAGE_SIZE,
+    limit: ENQUIRIES_PAGE_SIZE,
+  });
+  return {
+    items: page.rows.map(enquiryRowOf),
+    totalItems: page.totalItems,
+    totalCapped: page.totalCapped,
+    next: page.next,
+    mailConfigured,
+  };
 }
 
 /** The export: every enquiry of the filter, newest first, read a batch at a time (an export of any size stays small). */
@@ -98,17 +116,27 @@ export async function getEnquiry(tenant: Tenant, id: number): Promise<EnquiryRow
   return enquiryRowOf(row);
 }
 
-export async function changeEnquiryStatus(tenant: Tenant, id: number, status: EnquiryStatus, now = new Date()): Promise<{ message: string }> {
+export async function changeEnquiryStatus(
+  tenant: Tenant,
+  id: number,
+  status: EnquiryStatus,
+  now = new Date(),
+): Promise<{ message: string }> {
   await inTransaction(tenant.db, async (trx) => {
     const row = await findEnquiry(trx, id);
     if (!row || !(await setEnquiryStatus(trx, id, status, now.toISOString()))) throw new NotFoundError(NO_ENQUIRY);
-    await audit(trx, tenant, {
-      action: 'enquiry.status',
-      targetType: 'enquiry',
-      targetId: id,
-      summary: `Marked enquiry ${id} ${status}`,
-      details: { status: { before: row.status, after: status } },
-    }, now);
+    await audit(
+      trx,
+      tenant,
+      {
+        action: 'enquiry.status',
+        targetType: 'enquiry',
+        targetId: id,
+        summary: `Marked enquiry ${id} ${status}`,
+        details: { status: { before: row.status, after: status } },
+      },
+      now,
+    );
   });
   return { message: `The enquiry is marked ${status}.` };
 }
@@ -117,19 +145,39 @@ export async function changeEnquiryStatus(tenant: Tenant, id: number, status: En
  * Resend: a failed mail is queued again with a new day of attempts; an enquiry without a mail (stored before
  * mailing existed, or taken out of Spam) gets its first. Spam is not mailed; a mail under way or sent is left.
  */
-export async function resendEnquiry(tenant: Tenant, id: number, outbox: MailOutbox, now = new Date()): Promise<{ message: string }> {
+export async function resendEnquiry(
+  tenant: Tenant,
+  id: number,
+  outbox: MailOutbox,
+  now = new Date(),
+): Promise<{ message: string }> {
   const row = await findEnquiry(tenant.db, id);
   if (!row) throw new NotFoundError(NO_ENQUIRY);
   if (row.status === 'Spam') throw new ConflictError('A spam enquiry is not mailed: mark it New first, then send it.');
   const state = row.mail_state ?? 'none';
   if (state === 'sent') throw new ConflictError('The mail of this enquiry was sent already.');
-  if (state === 'queued' || state === 'retrying') throw new ConflictError('The mail of this enquiry is on its way already: it is sent as soon as the mail server takes it.');
+  if (state === 'queued' || state === 'retrying')
+    throw new ConflictError(
+      'The mail of this enquiry is on its way already: it is sent as soon as the mail server takes it.',
+    );
   await inTransaction(tenant.db, async (trx) => {
     await queueMailJob(trx, id, now.toISOString());
-    await audit(trx, tenant, { action: 'enquiry.resend', targetType: 'enquiry', targetId: id, summary: `Queued the mail of enquiry ${id} again`, details: { mail: { before: state, after: 'queued' } } }, now);
+    await audit(
+      trx,
+      tenant,
+      {
+        action: 'enquiry.resend',
+        targetType: 'enquiry',
+        targetId: id,
+        summary: `Queued the mail of enquiry ${id} again`,
+        details: { mail: { before: state, after: 'queued' } },
+      },
+      now,
+    );
   });
   outbox.kick();
-  if (!outbox.configured) return { message: 'The mail is queued: it is sent once mail is configured (SMTP_URL and CONTACT_RECIPIENT).' };
+  if (!outbox.configured)
+    return { message: 'The mail is queued: it is sent once mail is configured (SMTP_URL and CONTACT_RECIPIENT).' };
   return { message: 'The mail will be sent again now.' };
 }
 
@@ -138,7 +186,13 @@ export async function deleteEnquiry(tenant: Tenant, id: number): Promise<{ messa
     const row = await findEnquiry(trx, id);
     if (!row || !(await deleteEnquiryRow(trx, id))) throw new NotFoundError(NO_ENQUIRY);
     // Not who wrote it nor what: the enquirer's details go with the enquiry.
-    await audit(trx, tenant, { action: 'enquiry.delete', targetType: 'enquiry', targetId: id, summary: `Deleted enquiry ${id}`, details: { status: row.status, receivedAt: row.created_at } });
+    await audit(trx, tenant, {
+      action: 'enquiry.delete',
+      targetType: 'enquiry',
+      targetId: id,
+      summary: `Deleted enquiry ${id}`,
+      details: { status: row.status, receivedAt: row.created_at },
+    });
   });
   return { message: 'The enquiry was deleted.' };
 }

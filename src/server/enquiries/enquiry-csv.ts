@@ -2,7 +2,17 @@ import { MAIL_STATE_LABELS, type EnquiryRow } from '../../core/schemas/enquiries
 import { readableTime } from '../http/csv';
 
 /** The export's columns (docs/design.md §15), in order. */
-export const ENQUIRY_CSV_COLUMNS = ['Received', 'Status', 'Organization', 'Contact Person', 'Email', 'Mobile', 'Requirements', 'Mail', 'Mail detail'] as const;
+export const ENQUIRY_CSV_COLUMNS = [
+  'Received',
+  'Status',
+  'Organization',
+  'Contact Person',
+  'Email',
+  'Mobile',
+  'Requirements',
+  'Mail',
+  'Mail detail',
+] as const;
 type Column = (typeof ENQUIRY_CSV_COLUMNS)[number];
 
 function mailDetail(row: EnquiryRow): string {

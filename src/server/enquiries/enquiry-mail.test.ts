@@ -25,7 +25,8 @@ const later = (ms: number) => () => new Date(Date.now() + ms);
 /** Posts the contact form's JSON call as a visitor who opened the page `age` ms ago (the spam guard's cookie). */
 async function submit(t: TestApp, body: object, options: { age?: number | null; address?: string } = {}) {
   const age = options.age === undefined ? 10_000 : options.age;
-  const cookie = age === null ? undefined : `${FORM_COOKIE}=${await issueFormToken(t.app.tenants.default, Date.now() - age)}`;
+  const cookie =
+    age === null ? undefined : `${FORM_COOKIE}=${await issueFormToken(t.app.tenants.default, Date.now() - age)}`;
   return t.app.inject({
     method: 'POST',
     url: '/api/master/savecont2',
@@ -41,11 +42,26 @@ async function adminOf(t: TestApp): Promise<LoggedIn> {
 }
 
 const list = async (t: TestApp, admin: LoggedIn, body: object = {}) => {
-  const response = await t.app.inject({ method: 'POST', url: '/api/master/getenquiries', headers: admin.headers, payload: body });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/master/getenquiries',
+    headers: admin.headers,
+    payload: body,
+  });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { items: Array<{ id: number; name: string; status: string; mail: { state: string; lastError: string | null; attempts: number } }>; totalItems: number; mailConfigured: boolean };
+  return response.json() as {
+    items: Array<{
+      id: number;
+      name: string;
+      status: string;
+      mail: { state: string; lastError: string | null; attempts: number };
+    }>;
+    totalItems: number;
+    mailConfigured: boolean;
+  };
 };
-const call = (t: TestApp, admin: LoggedIn, name: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
+const call = (t: TestApp, admin: LoggedIn, name: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
 
 describe.each(testDialects())('enquiry mail through a real SMTP server on %s', (dialect) => {
   let smtp: TestSmtpServer;
@@ -76,7 +92,13 @@ describe.each(testDialects())('enquiry mail through a real SMTP server on %s', (
     expect(JSON.stringify(mail.parsed.to)).not.toContain('victim');
     expect(mail.parsed.replyTo?.value).toEqual([{ name: 'Priya Patil 1', address: 'priya.1@example.in' }]);
     expect(mail.parsed.subject).toBe('Enquiry from Deccan Tools 1 Pvt. Ltd. (Priya Patil 1)');
-    for (const value of ['Deccan Tools 1 Pvt. Ltd.', 'Priya Patil 1', 'priya.1@example.in', '9876543210', 'We need a CRM for 1 service engineers. <script>alert(1)</script> & more']) {
+    for (const value of [
+      'Deccan Tools 1 Pvt. Ltd.',
+      'Priya Patil 1',
+      'priya.1@example.in',
+      '9876543210',
+      'We need a CRM for 1 service engineers. <script>alert(1)</script> & more',
+    ]) {
       expect(mail.parsed.text).toContain(value);
     }
     expect(mail.parsed.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; more');
@@ -103,7 +125,11 @@ describe.each(testDialects())('enquiry mail through a real SMTP server on %s', (
   it.each([
     ['the honeypot is filled in', { website: 'http://cheap-pills.example' }, 10_000],
     ['the page was not opened (no cookie)', {}, null],
-    ['it comes within the minimum fill time with a link in it', { requirements: 'Cheap backlinks: https://seo.example/offer' }, 1_000],
+    [
+      'it comes within the minimum fill time with a link in it',
+      { requirements: 'Cheap backlinks: https://seo.example/offer' },
+      1_000,
+    ],
     ['the page was opened more than a day ago', {}, 25 * 60 * MINUTE],
   ])('stores an enquiry as Spam, unmailed, with the same answer, when %s', async (_what, extra, age) => {
     const sent = smtp.received.length;
@@ -185,7 +211,12 @@ describe.each(testDialects())('enquiry mail through a real SMTP server on %s', (
     expect(demo.html).toMatch(/^<p style="[^"]*font-weight:bold">Innovo Software Pvt\. Ltd\.<\/p>/);
     expect(demo.html).not.toContain('<img');
 
-    const upload = await uploadImage(t.app, { page: 'company' }, { name: 'logo.png', type: 'image/png', data: await testImage(600, 150, 'png') }, admin);
+    const upload = await uploadImage(
+      t.app,
+      { page: 'company' },
+      { name: 'logo.png', type: 'image/png', data: await testImage(600, 150, 'png') },
+      admin,
+    );
     const logo = (upload.json() as { url: string }).url;
     const company = (await call(t, admin, 'getCompanyDetails', {})).json();
     expect((await call(t, admin, 'saveCompanyDetails', { ...company, logo })).statusCode).toBe(200);
@@ -194,9 +225,15 @@ describe.each(testDialects())('enquiry mail through a real SMTP server on %s', (
       const address = `${t.config.publicBaseUrl}${logo.slice(1)}`;
       expect(address).toMatch(/^http:\/\/[^/]+\/uploads\/photos\/company\/[0-9a-f]{24}_600x150\.png$/);
       // Its own shape within 240 × 48, at the top of the HTML; the text names the firm in its first line, as before.
-      expect(mail.html).toMatch(new RegExp(`^<p style="margin:0 0 16px"><img src="${address.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}" alt="Innovo Software Pvt\\. Ltd\\." width="192" height="48" `));
+      expect(mail.html).toMatch(
+        new RegExp(
+          `^<p style="margin:0 0 16px"><img src="${address.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}" alt="Innovo Software Pvt\\. Ltd\\." width="192" height="48" `,
+        ),
+      );
       expect(mail.text).toMatch(/^A new enquiry from the contact form of Innovo Software Pvt\. Ltd\./);
-      expect((await t.app.inject({ method: 'GET', url: new URL(address).pathname })).headers['content-type']).toBe('image/png');
+      expect((await t.app.inject({ method: 'GET', url: new URL(address).pathname })).headers['content-type']).toBe(
+        'image/png',
+      );
     } finally {
       expect((await call(t, admin, 'saveCompanyDetails', company)).statusCode).toBe(200);
     }
@@ -274,7 +311,11 @@ describe.runIf(testDialects().includes('postgres'))('two workers on one PostgreS
   beforeAll(async () => {
     smtp = await new TestSmtpServer().start();
     t = await createTestApp('postgres', { SMTP_URL: smtp.url, CONTACT_RECIPIENT: RECIPIENT });
-    const handle = openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir, sqliteFile: 'unused.sqlite' });
+    const handle = openDatabase({
+      databaseUrl: t.config.databaseUrl,
+      dataDir: t.config.dataDir,
+      sqliteFile: 'unused.sqlite',
+    });
     second = { name: 'default', db: handle.db, dialect: handle.dialect, cache: new TenantCache() };
   });
   afterAll(async () => {

@@ -25,7 +25,14 @@ const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
  */
 export function enquiryMail(
   enquiry: EnquiryForMail,
-  options: { to: string; from: string | { name: string; address: string }; siteName: string; listUrl: string; logo: string; publicBaseUrl: string },
+  options: {
+    to: string;
+    from: string | { name: string; address: string };
+    siteName: string;
+    listUrl: string;
+    logo: string;
+    publicBaseUrl: string;
+  },
 ): Mail.Options {
   const who = enquiry.organization ? `${enquiry.organization} (${enquiry.name})` : enquiry.name;
   const fields: Array<[string, string]> = [
@@ -45,7 +52,12 @@ export function enquiryMail(
     '',
     `Reply to this mail to answer ${enquiry.name}. All enquiries: ${options.listUrl}`,
   ].join('\n');
-  const rows = fields.map(([label, value]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('');
+  const rows = fields
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
   const html = [
     mailBrandHtml({ name: options.siteName, logo: options.logo }, options.publicBaseUrl),
     `<p>A new enquiry from the contact form of ${escapeHtml(options.siteName)}.</p>`,

@@ -15,7 +15,12 @@ import { findEnquiry, setMailState } from './enquiries.repository';
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 
 /** The enquiry's mail state for its job's state. */
-const MAIL_STATE: Record<JobState, MailState> = { queued: 'queued', retrying: 'retrying', done: 'sent', failed: 'failed' };
+const MAIL_STATE: Record<JobState, MailState> = {
+  queued: 'queued',
+  retrying: 'retrying',
+  done: 'sent',
+  failed: 'failed',
+};
 
 /**
  * The enquiry mail (docs/design.md §15), a kind of mail on the one job queue (its job's key: the enquiry's id): sent to

@@ -31,14 +31,16 @@ function formSecret(tenant: Tenant): Promise<Buffer> {
   return secret;
 }
 
-const sign = (secret: Buffer, issuedAt: number) => createHmac('sha256', secret).update(`contact-form:${issuedAt}`).digest('base64url');
+const sign = (secret: Buffer, issuedAt: number) =>
+  createHmac('sha256', secret).update(`contact-form:${issuedAt}`).digest('base64url');
 
 /** A token saying "the form was served at `issuedAt`" (ms since the epoch). */
 export async function issueFormToken(tenant: Tenant, issuedAt = Date.now()): Promise<string> {
   return `${issuedAt}.${sign(await formSecret(tenant), issuedAt)}`;
 }
 
-export type SpamVerdict = { spam: false } | { spam: true; reason: 'honeypot' | 'no-token' | 'bad-token' | 'too-fast-with-link' | 'too-old' };
+export type SpamVerdict =
+  { spam: false } | { spam: true; reason: 'honeypot' | 'no-token' | 'bad-token' | 'too-fast-with-link' | 'too-old' };
 
 /** An address in a message: what link spam carries, and alone no reason to doubt a person (they name their site). */
 const LINK = /\b(?:https?:\/\/|www\.)\S/i;

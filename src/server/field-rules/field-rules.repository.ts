@@ -7,7 +7,13 @@ export type NewFieldRuleRow = Insertable<FieldRuleTable>;
 
 /** A page's rules in the order they apply. */
 export async function listFieldRules(db: Db, pageId: number): Promise<FieldRuleRow[]> {
-  return db.selectFrom('field_rules').selectAll().where('page_id', '=', pageId).orderBy('sequence').orderBy('id').execute();
+  return db
+    .selectFrom('field_rules')
+    .selectAll()
+    .where('page_id', '=', pageId)
+    .orderBy('sequence')
+    .orderBy('id')
+    .execute();
 }
 
 export async function pageExists(db: Db, pageId: number): Promise<boolean> {
@@ -26,5 +32,9 @@ export async function listPageIds(db: Db): Promise<number[]> {
 }
 
 export async function insertFieldRules(db: Db, rows: readonly NewFieldRuleRow[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('field_rules').values([...rows]).execute();
+  if (rows.length > 0)
+    await db
+      .insertInto('field_rules')
+      .values([...rows])
+      .execute();
 }

@@ -22,7 +22,8 @@ const activeRules = cached({
   tags: [TAGS.pages],
   load: async (tenant: Tenant, pageId: number): Promise<FieldRule[]> => {
     const rows = await listParameters(tenant.db, pageId);
-    if (rows.length === 0 && !(await pageExists(tenant.db, pageId))) throw new NotFoundError(`There is no page with id ${pageId}.`);
+    if (rows.length === 0 && !(await pageExists(tenant.db, pageId)))
+      throw new NotFoundError(`There is no page with id ${pageId}.`);
     return rows.map((row) => fieldRuleOf(parameterOf(row)));
   },
 });

@@ -11,11 +11,19 @@ export async function listGroupsWithUserCounts(db: Db) {
 }
 
 export async function findGroupByName(db: Db, name: string) {
-  return db.selectFrom('user_groups').select(['id', 'name']).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())).executeTakeFirst();
+  return db
+    .selectFrom('user_groups')
+    .select(['id', 'name'])
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+    .executeTakeFirst();
 }
 
 export async function findGroup(db: Db, id: number) {
-  return db.selectFrom('user_groups').select(['id', 'name', 'builtin', 'require_two_factor']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('user_groups')
+    .select(['id', 'name', 'builtin', 'require_two_factor'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function insertGroup(db: Db, name: string, at: string, requireTwoFactor = false): Promise<number> {
@@ -37,7 +45,11 @@ export async function updateGroup(db: Db, id: number, name: string, requireTwoFa
 }
 
 export async function countUsersInGroup(db: Db, id: number): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('group_id', '=', id).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('group_id', '=', id)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -15,8 +15,10 @@ describe.each(testDialects())('user groups on %s', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const call = (who: LoggedIn, url: string, payload: object = {}) => t.app.inject({ method: 'POST', url: `/api/menu/${url}`, headers: who.headers, payload });
-  const groups = async () => (await call(admin, 'getAllgroup')).json() as Array<{ srno: number; id: number; groupname: string }>;
+  const call = (who: LoggedIn, url: string, payload: object = {}) =>
+    t.app.inject({ method: 'POST', url: `/api/menu/${url}`, headers: who.headers, payload });
+  const groups = async () =>
+    (await call(admin, 'getAllgroup')).json() as Array<{ srno: number; id: number; groupname: string }>;
 
   it('lists the built-in groups with srno', async () => {
     const list = await groups();
@@ -55,7 +57,10 @@ describe.each(testDialects())('user groups on %s', (dialect) => {
     await call(admin, 'SaveUserGroup', { groupname: 'Staffed' });
     const staffed = (await groups()).find((g) => g.groupname === 'Staffed')!.id;
     await createEditor(t.app, 'staffer', staffed);
-    expect((await call(admin, 'deletegroup', { id: staffed })).json()).toEqual({ status: 'NO', message: GROUP_MESSAGES.hasUsers });
+    expect((await call(admin, 'deletegroup', { id: staffed })).json()).toEqual({
+      status: 'NO',
+      message: GROUP_MESSAGES.hasUsers,
+    });
 
     await call(admin, 'SaveUserGroup', { groupname: 'Empty' });
     const empty = (await groups()).find((g) => g.groupname === 'Empty')!.id;

@@ -1,12 +1,25 @@
 import { BUILTIN_GROUP_IDS } from '../../core/groups';
-import { GROUP_MESSAGES, type GroupSaveAnswer, type SaveUserGroupData, type UserGroupRow } from '../../core/schemas/group';
+import {
+  GROUP_MESSAGES,
+  type GroupSaveAnswer,
+  type SaveUserGroupData,
+  type UserGroupRow,
+} from '../../core/schemas/group';
 import { audit, changedFields } from '../audit/audit';
 import { invalidate } from '../cache/cached';
 import { TAGS } from '../cache/tags';
 import { inTransaction } from '../db/database';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
-import { countUsersInGroup, deleteGroupAndMenu, findGroup, findGroupByName, insertGroup, listGroupsWithUserCounts, updateGroup } from './groups.repository';
+import {
+  countUsersInGroup,
+  deleteGroupAndMenu,
+  findGroup,
+  findGroupByName,
+  insertGroup,
+  listGroupsWithUserCounts,
+  updateGroup,
+} from './groups.repository';
 
 export async function listGroups(tenant: Tenant): Promise<UserGroupRow[]> {
   const rows = await listGroupsWithUserCounts(tenant.db);
@@ -34,9 +47,16 @@ export async function saveGroup(tenant: Tenant, input: SaveUserGroupData, now = 
     await inTransaction(tenant.db, async (trx) => {
       await updateGroup(trx, input.id, name, input.requireTwoFactor);
       const before = { name: group.name, requireTwoFactor: group.require_two_factor === 1 };
-      const details = changedFields(before, { name, requireTwoFactor: input.requireTwoFactor ?? before.requireTwoFactor });
+      const details = changedFields(before, {
+        name,
+        requireTwoFactor: input.requireTwoFactor ?? before.requireTwoFactor,
+      });
       const summary =
-        group.name !== name ? `Renamed group ${group.name} to ${name}` : Object.keys(details).length > 0 ? `Changed group ${name}` : `Saved group ${name} unchanged`;
+        group.name !== name
+          ? `Renamed group ${group.name} to ${name}`
+          : Object.keys(details).length > 0
+            ? `Changed group ${name}`
+            : `Saved group ${name} unchanged`;
       await audit(trx, tenant, { action: 'group.update', targetType: 'group', targetId: name, summary, details }, now);
     });
   } else {
@@ -44,7 +64,18 @@ export async function saveGroup(tenant: Tenant, input: SaveUserGroupData, now = 
     await inTransaction(tenant.db, async (trx) => {
       const requireTwoFactor = input.requireTwoFactor ?? false;
       const id = await insertGroup(trx, name, now.toISOString(), requireTwoFactor);
-      await audit(trx, tenant, { action: 'group.create', targetType: 'group', targetId: name, summary: `Created group ${name}`, details: { id, requireTwoFactor } }, now);
+      await audit(
+        trx,
+        tenant,
+        {
+          action: 'group.create',
+          targetType: 'group',
+          targetId: name,
+          summary: `Created group ${name}`,
+          details: { id, requireTwoFactor },
+        },
+        now,
+      );
     });
   }
   return { status: 'OK', message: GROUP_MESSAGES.saved };
@@ -58,7 +89,13 @@ export async function deleteGroup(tenant: Tenant, id: number): Promise<GroupSave
   if ((await countUsersInGroup(tenant.db, id)) > 0) throw new ConflictError(GROUP_MESSAGES.hasUsers);
   await inTransaction(tenant.db, async (trx) => {
     await deleteGroupAndMenu(trx, id);
-    await audit(trx, tenant, { action: 'group.delete', targetType: 'group', targetId: group.name, summary: `Deleted group ${group.name}`, details: { id } });
+    await audit(trx, tenant, {
+      action: 'group.delete',
+      targetType: 'group',
+      targetId: group.name,
+      summary: `Deleted group ${group.name}`,
+      details: { id },
+    });
   });
   // Its menu tree went with it.
   invalidate(tenant, [TAGS.menus]);

@@ -28,7 +28,9 @@ describe.runIf(process.platform === 'linux')('copies of the listening socket', (
   async function busyServer(copies: number, options: { reusePort?: boolean } = {}) {
     const server = http.createServer((_request, response) => response.end('ok'));
     const accept = new AcceptCopies(copies);
-    await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', reusePort: options.reusePort ?? accept.enabled }, resolve));
+    await new Promise<void>((resolve) =>
+      server.listen({ port: 0, host: '127.0.0.1', reusePort: options.reusePort ?? accept.enabled }, resolve),
+    );
     const held = await accept.start(server, log);
     let turn = 0;
     let busy = true;
@@ -92,7 +94,9 @@ describe.runIf(process.platform === 'linux')('copies of the listening socket', (
   it('keeps the one socket, and says why, when the server did not listen with reusePort', async () => {
     const { held, acceptedInTurn, port } = await busyServer(4, { reusePort: false });
     expect(held).toBe(0);
-    expect(logged).toContain('could not open copies of the listening socket (it must listen with reusePort); accepting on the one socket');
+    expect(logged).toContain(
+      'could not open copies of the listening socket (it must listen with reusePort); accepting on the one socket',
+    );
     await visitors(port, 3);
     expect([...acceptedInTurn.values()].reduce((a, b) => a + b, 0)).toBe(3);
   });

@@ -51,7 +51,10 @@ export class AcceptCopies {
       log.info({ copies: this.servers.length }, 'accepting new connections on copies of the listening socket');
     } catch (error) {
       for (const extra of this.servers.splice(0)) extra.close();
-      log.warn({ err: error }, 'could not open copies of the listening socket (it must listen with reusePort); accepting on the one socket');
+      log.warn(
+        { err: error },
+        'could not open copies of the listening socket (it must listen with reusePort); accepting on the one socket',
+      );
     }
     return this.servers.length;
   }
@@ -78,7 +81,9 @@ export async function ensurePortFree(host: string, port: number): Promise<void> 
 /** The port in use gets one sentence an operator can act on. */
 export class PortInUseError extends Error {
   constructor(host: string, port: number) {
-    super(`Port ${port} on ${host} is already in use: is Folio (or another server) running there? Stop it, or set PORT to another port.`);
+    super(
+      `Port ${port} on ${host} is already in use: is Folio (or another server) running there? Stop it, or set PORT to another port.`,
+    );
   }
 }
 

@@ -37,7 +37,8 @@ describe('route contracts and the OpenAPI document', () => {
         problems.push(`${route.method} ${route.url} is missing from the document`);
         continue;
       }
-      if (route.method !== 'GET' && !(route.hasBody && operation.requestBody)) problems.push(`${route.method} ${route.url} declares no body schema`);
+      if (route.method !== 'GET' && !(route.hasBody && operation.requestBody))
+        problems.push(`${route.method} ${route.url} declares no body schema`);
       if (route.url !== '/api/openapi.json' && !(route.hasResponse && operation.responses?.['200'])) {
         problems.push(`${route.method} ${route.url} declares no answers`);
       }
@@ -49,7 +50,9 @@ describe('route contracts and the OpenAPI document', () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const save = document.paths['/api/master/saveemployeemaster'].post;
     const body = save.requestBody.content['application/json'].schema;
-    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['firstname', 'selfaccessforuser', 'usergroupid']));
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining(['firstname', 'selfaccessforuser', 'usergroupid']),
+    );
     const refusal = save.responses['409'].content['application/json'].schema;
     expect(Object.keys(refusal.properties).sort()).toEqual(['message', 'rescoremessage', 'status']);
     expect(Object.keys(save.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409']);
@@ -67,11 +70,19 @@ describe.each(testDialects())('Cache-Control on API answers on %s (docs/design.m
   afterAll(async () => t?.close());
 
   it('marks sign-in, session, authenticated answers and refusals no-store', async () => {
-    const signin = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'cache-editor', password: EDITOR_PASSWORD } });
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { username: 'cache-editor', password: EDITOR_PASSWORD },
+    });
     expect(signin.statusCode).toBe(200);
     const answers = [
       signin,
-      await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'cache-editor', password: 'wrong password' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { username: 'cache-editor', password: 'wrong password' },
+      }),
       await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: editor.headers }),
       await t.app.inject({ method: 'GET', url: '/api/auth/session' }),
       await t.app.inject({ method: 'GET', url: '/api/master/history/News', headers: editor.headers }),
@@ -88,7 +99,11 @@ describe.each(testDialects())('Cache-Control on API answers on %s (docs/design.m
     expect(page.statusCode).toBe(200);
     expect(page.headers.etag).toMatch(/^"/);
     expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
-    const again = await t.app.inject({ method: 'GET', url: '/api/pages/News1', headers: { 'if-none-match': String(page.headers.etag) } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/pages/News1',
+      headers: { 'if-none-match': String(page.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 

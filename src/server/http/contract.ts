@@ -67,7 +67,8 @@ type ErrorStatus = Exclude<EntryErrorStatus, 304>;
 function replies(ok: z.ZodType, errors: readonly ErrorStatus[], refusal?: RefusalShape): Record<number, z.ZodType> {
   const answers: Record<number, z.ZodType> = { 200: ok };
   for (const status of errors) {
-    answers[status] = refusal && (status === 400 || status === 404 || status === 409) ? REFUSAL_SCHEMAS[refusal] : ErrorBodySchema;
+    answers[status] =
+      refusal && (status === 400 || status === 404 || status === 409) ? REFUSAL_SCHEMAS[refusal] : ErrorBodySchema;
   }
   return answers;
 }
@@ -97,7 +98,10 @@ function serializerCompiler(checkResponses: boolean): FastifySerializerCompiler<
     (data) => {
       if (checkResponses) {
         const result = schema.safeParse(data);
-        if (!result.success) throw new Error(`The answer of ${method} ${url} does not match its declared schema: ${JSON.stringify(result.error.issues.slice(0, 3))}`);
+        if (!result.success)
+          throw new Error(
+            `The answer of ${method} ${url} does not match its declared schema: ${JSON.stringify(result.error.issues.slice(0, 3))}`,
+          );
       }
       return JSON.stringify(data);
     };
@@ -136,7 +140,8 @@ export async function installRouteContracts(app: FastifyInstance, options: { che
       openapi: '3.0.3',
       info: {
         title: 'Folio API',
-        description: "The calls of the public site, the editors and the back office (the specs' calls plus docs/design.md §4's).",
+        description:
+          "The calls of the public site, the editors and the back office (the specs' calls plus docs/design.md §4's).",
         version: '1.0.0',
       },
       components: {
@@ -147,11 +152,15 @@ export async function installRouteContracts(app: FastifyInstance, options: { che
       },
     },
     // Only the API is documented: pages, assets and images are not calls.
-    transform: (document) => (document.url.startsWith('/api/') ? transform(document) : { schema: { hide: true }, url: document.url }),
+    transform: (document) =>
+      document.url.startsWith('/api/') ? transform(document) : { schema: { hide: true }, url: document.url },
   });
-  app.get('/api/openapi.json', { config: { access: routes.meta.openapi.access, entry: routes.meta.openapi } }, (_request, reply) =>
-    // Shapes only, never data: cacheable like any public document.
-    reply.header('cache-control', 'public, max-age=300').send(app.swagger()),
+  app.get(
+    '/api/openapi.json',
+    { config: { access: routes.meta.openapi.access, entry: routes.meta.openapi } },
+    (_request, reply) =>
+      // Shapes only, never data: cacheable like any public document.
+      reply.header('cache-control', 'public, max-age=300').send(app.swagger()),
   );
 }
 
@@ -164,7 +173,13 @@ interface EntrySchema<R extends RouteEntry> {
   body: Get<R, 'body'>;
 }
 
-type EntryRequest<R extends RouteEntry> = FastifyRequest<RouteGenericInterface, RawServerDefault, RawRequestDefaultExpression, EntrySchema<R>, ZodTypeProvider>;
+type EntryRequest<R extends RouteEntry> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  EntrySchema<R>,
+  ZodTypeProvider
+>;
 /** The reply of a handler: what it sends itself (a file, HTML, a 304) is checked against the entry's answers at run time, in the tests. */
 type EntryReply<R extends RouteEntry> = FastifyReply<
   RouteGenericInterface,
@@ -180,7 +195,11 @@ type EntryReply<R extends RouteEntry> = FastifyReply<
 type Answer<R extends RouteEntry> = z.input<R['reply']> | { readonly sent: boolean };
 
 /** A handler of an entry: its request typed by the entry's schemas, its answer by the entry's reply. */
-export type EntryHandler<R extends RouteEntry> = (this: FastifyInstance, request: EntryRequest<R>, reply: EntryReply<R>) => Answer<R> | Promise<Answer<R>>;
+export type EntryHandler<R extends RouteEntry> = (
+  this: FastifyInstance,
+  request: EntryRequest<R>,
+  reply: EntryReply<R>,
+) => Answer<R> | Promise<Answer<R>>;
 
 /** What a route adds to its entry: its rate limit, its wording of a bad body, a hook of its own. */
 export type RouteExtras = Omit<RouteShorthandOptions, 'schema' | 'config'> & {
@@ -194,7 +213,14 @@ export type RouteExtras = Omit<RouteShorthandOptions, 'schema' | 'config'> & {
 
 /** The answers of an entry by status: its 200, its errors, and the shapes of its own. */
 export function answersOf(entry: RouteEntry): Record<number, z.ZodType> {
-  return { ...replies(entry.reply, (entry.errors ?? []).filter((status): status is ErrorStatus => status !== 304), entry.refusal), ...(entry.answers as Record<number, z.ZodType>) };
+  return {
+    ...replies(
+      entry.reply,
+      (entry.errors ?? []).filter((status): status is ErrorStatus => status !== 304),
+      entry.refusal,
+    ),
+    ...(entry.answers as Record<number, z.ZodType>),
+  };
 }
 
 /** The Fastify schema of an entry: the same schemas validate the request, check the answer and make the document. */

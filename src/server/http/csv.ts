@@ -20,7 +20,12 @@ export function neutralise(value: string): string {
 export const readableTime = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC` : '');
 
 /** Sends the records as `<name>-<today>.csv`, every cell neutralised. */
-export function sendCsv<C extends string>(reply: FastifyReply, name: string, columns: readonly C[], records: AsyncIterable<Record<C, string>>): FastifyReply {
+export function sendCsv<C extends string>(
+  reply: FastifyReply,
+  name: string,
+  columns: readonly C[],
+  records: AsyncIterable<Record<C, string>>,
+): FastifyReply {
   const source = Readable.from(
     (async function* () {
       for await (const record of records) {
@@ -29,8 +34,20 @@ export function sendCsv<C extends string>(reply: FastifyReply, name: string, col
       }
     })(),
   );
-  const csv = source.pipe(stringify({ bom: true, header: true, columns: [...columns], quoted: true, quoted_empty: true, record_delimiter: 'windows' }));
+  const csv = source.pipe(
+    stringify({
+      bom: true,
+      header: true,
+      columns: [...columns],
+      quoted: true,
+      quoted_empty: true,
+      record_delimiter: 'windows',
+    }),
+  );
   source.on('error', (error) => csv.destroy(error));
   const day = new Date().toISOString().slice(0, 10);
-  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}-${day}.csv"`).send(csv);
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
+    .send(csv);
 }

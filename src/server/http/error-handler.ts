@@ -1,5 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ConfirmFirstError, InUseError, PayloadTooLargeError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError } from '../errors';
+import {
+  AppError,
+  ConfirmFirstError,
+  InUseError,
+  PayloadTooLargeError,
+  TooManyRequestsError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../errors';
 import type { RefusalShape } from './contract';
 
 /**
@@ -11,7 +19,10 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const config = request.routeOptions.config;
     // A body refused by the route's schema, on a route whose spec words every such refusal the same way.
-    const known = config?.invalidInputMessage && error.validationContext ? new ValidationError(config.invalidInputMessage) : asAppError(error);
+    const known =
+      config?.invalidInputMessage && error.validationContext
+        ? new ValidationError(config.invalidInputMessage)
+        : asAppError(error);
     // An error answer is JSON even from a route that had begun another kind of answer (a CSV export whose
     // query fails): never a file named for download, never an object sent as text.
     reply.removeHeader('content-disposition').type('application/json; charset=utf-8');
@@ -40,9 +51,12 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 function errorBody(error: AppError, refusal: RefusalShape | undefined): Record<string, unknown> {
   const status = error.statusCode;
   if (error instanceof InUseError) return { message: error.message, usedBy: error.usedBy };
-  if (error instanceof ConfirmFirstError) return { message: error.message, confirm: true, ...(error.field === undefined ? {} : { field: error.field }) };
+  if (error instanceof ConfirmFirstError)
+    return { message: error.message, confirm: true, ...(error.field === undefined ? {} : { field: error.field }) };
   if (!refusal || !(status === 400 || status === 404 || status === 409)) {
-    return error instanceof ValidationError && error.field !== undefined ? { message: error.message, field: error.field } : { message: error.message };
+    return error instanceof ValidationError && error.field !== undefined
+      ? { message: error.message, field: error.field }
+      : { message: error.message };
   }
   if (refusal === 'NO' || refusal === 'No') return { status: refusal, message: error.message };
   if (refusal === 'error') return { status: 'error', message: error.message };
@@ -56,8 +70,10 @@ function asAppError(error: FastifyError): AppError | null {
   if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new UnsupportedMediaTypeError();
   if (status === 413) return new PayloadTooLargeError();
   if (status === 429) return new TooManyRequestsError();
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return new ValidationError('The request body is not valid JSON.');
-  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return new ValidationError('The request body is empty; send a JSON object.');
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)
+    return new ValidationError('The request body is not valid JSON.');
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+    return new ValidationError('The request body is empty; send a JSON object.');
   if (status >= 400 && status < 500) return new AppError(status, 'The request could not be handled.');
   return null;
 }

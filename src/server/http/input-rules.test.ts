@@ -21,13 +21,22 @@ describe.each(testDialects())('input rules shared by every call on %s', (dialect
   afterAll(async () => t?.close());
 
   const post = (url: string, payload: unknown, who: LoggedIn | null = admin) =>
-    t.app.inject({ method: 'POST', url, headers: { ...(who?.headers ?? {}), 'content-type': 'application/json' }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...(who?.headers ?? {}), 'content-type': 'application/json' },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
 
   it.each([
     ['search', '/api/master/search', { q: 'news\u0000' }],
     ['a master value', '/api/master/savecommonmaster', { typeId: 1, code: 'NUL', name: 'Nul\u0000value' }],
     ['a field name', '/api/master/saveCompanyDetails', { companyCode: 'ACME01', 'company\u0000Name': 'x' }],
-    ['a text inside a list', '/api/master/saveParameters', { id: 1, parameters: [{ parameterName: 'a\u0000b', sequence: 1, type: 'Textarea', unittype: 'Character' }] }],
+    [
+      'a text inside a list',
+      '/api/master/saveParameters',
+      { id: 1, parameters: [{ parameterName: 'a\u0000b', sequence: 1, type: 'Textarea', unittype: 'Character' }] },
+    ],
   ])('refuses a NUL character in %s with 400 and its sentence', async (_what, url, payload) => {
     const response = await post(url, payload);
     expect(response.statusCode).toBe(400);
@@ -38,7 +47,11 @@ describe.each(testDialects())('input rules shared by every call on %s', (dialect
     const signin = await post('/api/auth/signin', { username: 'admin\u0000', password: ADMIN_PASSWORD }, null);
     expect(signin.statusCode).toBe(400);
     expect(signin.json().message).toBe('Username and password mandatory');
-    const query = await t.app.inject({ method: 'GET', url: '/api/master/enquiries.csv?searchText=%00', headers: admin.headers });
+    const query = await t.app.inject({
+      method: 'GET',
+      url: '/api/master/enquiries.csv?searchText=%00',
+      headers: admin.headers,
+    });
     expect(query.statusCode).toBe(400);
     expect(query.json().message).toBe(NUL_CHARACTER_MESSAGE);
     const path = await t.app.inject({ method: 'GET', url: '/api/master/edit/News%00', headers: admin.headers });
@@ -48,7 +61,12 @@ describe.each(testDialects())('input rules shared by every call on %s', (dialect
 
   it('refuses a NUL character in a field of a multipart upload, storing nothing', async () => {
     const before = await storedImages(t.app.tenants.default.db);
-    const response = await uploadImage(t.app, { page: 'about\u0000' }, { name: 'a.png', type: 'image/png', data: await testImage(4, 4, 'png') }, admin);
+    const response = await uploadImage(
+      t.app,
+      { page: 'about\u0000' },
+      { name: 'a.png', type: 'image/png', data: await testImage(4, 4, 'png') },
+      admin,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(NUL_CHARACTER_MESSAGE);
     expect(await storedImages(t.app.tenants.default.db)).toEqual(before);
@@ -61,7 +79,11 @@ describe.each(testDialects())('input rules shared by every call on %s', (dialect
     const restore = await post('/api/master/restore/News', { revision: 2 ** 31 });
     expect(restore.statusCode).toBe(400);
     expect(restore.json().message).toBe('revision must be a whole number from 1 to 2147483647.');
-    const compare = await t.app.inject({ method: 'GET', url: '/api/master/compare/News?from=1&to=2147483648', headers: admin.headers });
+    const compare = await t.app.inject({
+      method: 'GET',
+      url: '/api/master/compare/News?from=1&to=2147483648',
+      headers: admin.headers,
+    });
     expect(compare.statusCode).toBe(400);
     expect(compare.json().message).toBe('to must be a revision number.');
   });
@@ -82,7 +104,10 @@ describe.each(testDialects())('input rules shared by every call on %s', (dialect
       expect(response.statusCode, url).toBe(400);
       expect(typeof response.json().message).toBe('string');
     }
-    const document = await post('/api/master/savepagecontent', `{"commonrouting":"News","document":{"revision":1,"x":${deep}}}`);
+    const document = await post(
+      '/api/master/savepagecontent',
+      `{"commonrouting":"News","document":{"revision":1,"x":${deep}}}`,
+    );
     expect(document.statusCode).toBeLessThan(500);
   });
 });

@@ -21,10 +21,15 @@ describe.each(testDialects())('refusals name their field on %s', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const post = (url: string, payload: object, who: LoggedIn) => t.app.inject({ method: 'POST', url, headers: who.headers, payload });
+  const post = (url: string, payload: object, who: LoggedIn) =>
+    t.app.inject({ method: 'POST', url, headers: who.headers, payload });
 
   it('names the password a password change refuses, whether the schema or the service refuses it', async () => {
-    const wrong = await post('/api/auth/password', { current: 'not-my-password', password: 'a-much-better-password' }, editor);
+    const wrong = await post(
+      '/api/auth/password',
+      { current: 'not-my-password', password: 'a-much-better-password' },
+      editor,
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: ACCOUNT_MESSAGES.wrongCurrent, field: 'current' });
 
@@ -38,28 +43,45 @@ describe.each(testDialects())('refusals name their field on %s', (dialect) => {
     expect(short.json().message).toMatch(/\S/);
   });
 
-  it('names a list entry\'s field by its path when a page save is refused, the sentence in the editor\'s words', async () => {
+  it("names a list entry's field by its path when a page save is refused, the sentence in the editor's words", async () => {
     const home = (await t.app.inject({ method: 'POST', url: '/api/master/gethomepages', payload: {} })).json();
     home.skillList[2].skillName = 'x'.repeat(301);
     const refused = await post('/api/master/saveHome', home, editor);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: 'Skill 3: the skill name must be at most 300 characters.', field: 'skillList.2.skillName' });
+    expect(refused.json()).toEqual({
+      message: 'Skill 3: the skill name must be at most 300 characters.',
+      field: 'skillList.2.skillName',
+    });
   });
 
   it('names the entry and field of a menu item the service refuses', async () => {
-    const saved = await post('/api/menu/savemenubyuserforjson', { jsonsavelist: [{ modulename: 'Admin', sequence: 1, isSubMenu: 'Y', userId: editorId }] }, admin);
+    const saved = await post(
+      '/api/menu/savemenubyuserforjson',
+      { jsonsavelist: [{ modulename: 'Admin', sequence: 1, isSubMenu: 'Y', userId: editorId }] },
+      admin,
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     const refused = await post(
       '/api/menu/savemenubyuserforjson',
-      { jsonsavelist: [{ modulename: 'Reports', sequence: 2, isSubMenu: 'Y', userId: editorId }, { modulename: 'Tools', sequence: 0, isSubMenu: 'Y', userId: editorId }] },
+      {
+        jsonsavelist: [
+          { modulename: 'Reports', sequence: 2, isSubMenu: 'Y', userId: editorId },
+          { modulename: 'Tools', sequence: 0, isSubMenu: 'Y', userId: editorId },
+        ],
+      },
       admin,
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ message: MENU_MESSAGES.sequence, field: 'jsonsavelist.1.sequence' });
   });
 
-  it('gives no field for a refusal about no one field, and keeps the spec\'s refusal shapes as they are', async () => {
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/auth/password', headers: { ...editor.headers, 'content-type': 'application/json' }, payload: '{' });
+  it("gives no field for a refusal about no one field, and keeps the spec's refusal shapes as they are", async () => {
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: { ...editor.headers, 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json()).toEqual({ message: 'The request body is not valid JSON.' });
     // The spec words its refusal bodies ({status:'NO', message}): a schema refusal keeps that shape.

@@ -25,8 +25,12 @@ describe('the route table', () => {
   });
 
   it('covers every operation of the OpenAPI document, and the document every entry', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
-    const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => keyOf(method, path)));
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => keyOf(method, path)),
+    );
     const declared = allRoutes().map((entry) => keyOf(entry.method, entry.path));
     expect(documented.filter((key) => !declared.includes(key)).sort()).toEqual([]);
     expect(declared.filter((key) => !documented.includes(key)).sort()).toEqual([]);
@@ -34,9 +38,13 @@ describe('the route table', () => {
 
   it('registers every /api route against its entry', () => {
     const entries = new Set(allRoutes());
-    const byHand = t.app.apiRoutes.filter((route) => !route.entry || !entries.has(route.entry)).map((route) => `${route.method} ${route.url}`);
+    const byHand = t.app.apiRoutes
+      .filter((route) => !route.entry || !entries.has(route.entry))
+      .map((route) => `${route.method} ${route.url}`);
     expect(byHand).toEqual([]);
-    const mismatched = t.app.apiRoutes.filter((route) => route.entry && (route.entry.method !== route.method || route.entry.path !== route.url));
+    const mismatched = t.app.apiRoutes.filter(
+      (route) => route.entry && (route.entry.method !== route.method || route.entry.path !== route.url),
+    );
     expect(mismatched).toEqual([]);
   });
 });

@@ -39,7 +39,10 @@ describe.each(testDialects())('readiness and a clean stop (%s)', (dialect) => {
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
-    const answer = fetch(`http://127.0.0.1:${port}/test/slow`).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const answer = fetch(`http://127.0.0.1:${port}/test/slow`).then(async (response) => ({
+      status: response.status,
+      body: await response.json(),
+    }));
     answer.catch(() => undefined); // a test that cuts it off reads the failure itself
     await slow.entered;
     return { port, slow, answer };

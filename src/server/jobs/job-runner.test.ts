@@ -75,14 +75,26 @@ describe.each(testDialects())('the job runner (%s)', (dialect) => {
     });
     const { db } = a.app.tenants.default;
     await onA.tick(at(0));
-    expect(await readJob(db, 'test-retry')).toMatchObject({ attempts: 1, last_error: 'failure 1', run_at: new Date(T0 + 30_000).toISOString() });
+    expect(await readJob(db, 'test-retry')).toMatchObject({
+      attempts: 1,
+      last_error: 'failure 1',
+      run_at: new Date(T0 + 30_000).toISOString(),
+    });
     await onA.tick(at(20_000));
     expect(runs).toHaveLength(1);
     await onA.tick(at(31_000));
-    expect(await readJob(db, 'test-retry')).toMatchObject({ attempts: 2, last_error: 'failure 2', run_at: new Date(T0 + 91_000).toISOString() });
+    expect(await readJob(db, 'test-retry')).toMatchObject({
+      attempts: 2,
+      last_error: 'failure 2',
+      run_at: new Date(T0 + 91_000).toISOString(),
+    });
     await onA.tick(at(92_000));
     expect(runs).toHaveLength(3);
-    expect(await readJob(db, 'test-retry')).toMatchObject({ attempts: 0, last_error: null, run_at: new Date(T0 + 92_000 + 10 * MINUTE).toISOString() });
+    expect(await readJob(db, 'test-retry')).toMatchObject({
+      attempts: 0,
+      last_error: null,
+      run_at: new Date(T0 + 92_000 + 10 * MINUTE).toISOString(),
+    });
   });
 
   it('on stop, finishes the job in hand and claims no other', async () => {
@@ -103,7 +115,10 @@ describe.each(testDialects())('the job runner (%s)', (dialect) => {
     await Promise.all([pass, stopping]);
     expect(stopped).toBe(true);
     // The job in hand finished and was recorded; a stopped runner claims nothing more.
-    expect(await readJob(a.app.tenants.default.db, 'test-stop')).toMatchObject({ attempts: 0, run_at: new Date(T0 + MINUTE).toISOString() });
+    expect(await readJob(a.app.tenants.default.db, 'test-stop')).toMatchObject({
+      attempts: 0,
+      run_at: new Date(T0 + MINUTE).toISOString(),
+    });
     await onA.tick(at(2 * MINUTE));
     expect(runs).toHaveLength(1);
   });
@@ -119,7 +134,9 @@ describe.each(testDialects())('the job runner (%s)', (dialect) => {
       ])
       .execute();
     await a.app.jobs.tick();
-    const keys = (await db.selectFrom('rate_limits').select('key').where('key', 'like', 'test:%').execute()).map((r) => r.key);
+    const keys = (await db.selectFrom('rate_limits').select('key').where('key', 'like', 'test:%').execute()).map(
+      (r) => r.key,
+    );
     expect(keys).toEqual(['test:kept']);
   });
 });

@@ -147,10 +147,24 @@ export class JobRunner {
     const names = kinds.map((kind) => kind.name);
     while (!this.stopped) {
       const at = now();
-      const row = await claimJob(tenant.db, tenant.dialect, names, at.toISOString(), new Date(at.getTime() + (this.options.leaseMs ?? LEASE_MS)).toISOString());
+      const row = await claimJob(
+        tenant.db,
+        tenant.dialect,
+        names,
+        at.toISOString(),
+        new Date(at.getTime() + (this.options.leaseMs ?? LEASE_MS)).toISOString(),
+      );
       const kind = row && this.kinds.get(row.kind);
       if (!row || !kind) return;
-      const job: ClaimedJob = { id: row.id, kind: row.kind, key: row.key, payload: row.payload, attempts: row.attempts, queuedAt: row.queued_at, lockedUntil: row.locked_until };
+      const job: ClaimedJob = {
+        id: row.id,
+        kind: row.kind,
+        key: row.key,
+        payload: row.payload,
+        attempts: row.attempts,
+        queuedAt: row.queued_at,
+        lockedUntil: row.locked_until,
+      };
       await this.runOne(tenant, kind, job, now);
     }
   }
@@ -171,15 +185,23 @@ export class JobRunner {
     try {
       await kind.run(tenant, job, now());
     } catch (error) {
-      const message = (kind.describe?.(error) ?? (error instanceof Error ? error.message : String(error))).slice(0, 500);
+      const message = (kind.describe?.(error) ?? (error instanceof Error ? error.message : String(error))).slice(
+        0,
+        500,
+      );
       const next = new Date(now().getTime() + retryDelayMs(attempts));
       const giveUp =
-        error instanceof PermanentJobError || kind.permanent?.(error) === true || (kind.giveUpAfterMs !== undefined && next.getTime() - new Date(job.queuedAt).getTime() > kind.giveUpAfterMs);
+        error instanceof PermanentJobError ||
+        kind.permanent?.(error) === true ||
+        (kind.giveUpAfterMs !== undefined && next.getTime() - new Date(job.queuedAt).getTime() > kind.giveUpAfterMs);
       const outcome: JobOutcome = giveUp
         ? { state: 'failed', attempts, error: message, ...this.settled(kind, job) }
         : { state: 'retrying', attempts, error: message, runAt: next.toISOString() };
       await this.record(tenant, kind, job, outcome);
-      this.log.warn({ tenant: tenant.name, job: kind.name, key: job.key, attempts, error: message }, giveUp ? 'job failed' : 'job will be retried');
+      this.log.warn(
+        { tenant: tenant.name, job: kind.name, key: job.key, attempts, error: message },
+        giveUp ? 'job failed' : 'job will be retried',
+      );
       return;
     }
     const at = now();

@@ -32,7 +32,10 @@ export async function ensureJob(db: Db, kind: string, key: string, runAt: string
  * Queues the job (kind, key) due at `runAt`, in the caller's transaction: a new one, or the one there again
  * (Resend) with a new start for its give-up time; its attempts so far stay counted.
  */
-export async function queueJob(db: Db, job: { kind: string; key: string; runAt: string; payload?: string }): Promise<void> {
+export async function queueJob(
+  db: Db,
+  job: { kind: string; key: string; runAt: string; payload?: string },
+): Promise<void> {
   const waiting = { state: 'queued' as const, run_at: job.runAt, queued_at: job.runAt, locked_until: null };
   await db
     .insertInto('jobs')
@@ -48,7 +51,14 @@ export async function queueJob(db: Db, job: { kind: string; key: string; runAt: 
  * same job; SQLite has one writer, so the update itself is the claim. A job whose lease ran out (its instance
  * died) is due again.
  */
-export async function claimJobs(db: Db, dialect: Dialect, kinds: string | readonly string[], now: string, leaseUntil: string, limit = 1): Promise<JobRow[]> {
+export async function claimJobs(
+  db: Db,
+  dialect: Dialect,
+  kinds: string | readonly string[],
+  now: string,
+  leaseUntil: string,
+  limit = 1,
+): Promise<JobRow[]> {
   const names = typeof kinds === 'string' ? [kinds] : kinds;
   if (names.length === 0) return [];
   const { rows } = await sql<JobRow>`
@@ -66,7 +76,13 @@ export async function claimJobs(db: Db, dialect: Dialect, kinds: string | readon
 }
 
 /** Claims the next due job of any of `kinds` (see claimJobs). */
-export async function claimJob(db: Db, dialect: Dialect, kinds: string | readonly string[], now: string, leaseUntil: string): Promise<JobRow | undefined> {
+export async function claimJob(
+  db: Db,
+  dialect: Dialect,
+  kinds: string | readonly string[],
+  now: string,
+  leaseUntil: string,
+): Promise<JobRow | undefined> {
   return (await claimJobs(db, dialect, kinds, now, leaseUntil))[0];
 }
 
@@ -82,7 +98,11 @@ export interface JobOutcome {
 }
 
 /** Records a run's outcome, if the job is still this instance's (its lease unchanged); says whether it was. */
-export async function finishJob(db: Db, job: Pick<JobRow, 'id' | 'locked_until'>, outcome: JobOutcome): Promise<boolean> {
+export async function finishJob(
+  db: Db,
+  job: Pick<JobRow, 'id' | 'locked_until'>,
+  outcome: JobOutcome,
+): Promise<boolean> {
   const result = await db
     .updateTable('jobs')
     .set({
@@ -105,7 +125,16 @@ export async function deleteJob(db: Db, kind: string, key: string): Promise<void
   await db.deleteFrom('jobs').where('kind', '=', kind).where('key', '=', key).execute();
 }
 
-export async function readJob(db: Db, kind: string, key = ''): Promise<(Omit<Selectable<JobTable>, 'locked_until'> & { locked_until: string }) | undefined> {
-  const row = await db.selectFrom('jobs').selectAll().where('kind', '=', kind).where('key', '=', key).executeTakeFirst();
+export async function readJob(
+  db: Db,
+  kind: string,
+  key = '',
+): Promise<(Omit<Selectable<JobTable>, 'locked_until'> & { locked_until: string }) | undefined> {
+  const row = await db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('key', '=', key)
+    .executeTakeFirst();
   return row && { ...row, id: Number(row.id), attempts: Number(row.attempts), locked_until: row.locked_until ?? '' };
 }

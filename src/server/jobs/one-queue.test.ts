@@ -37,14 +37,28 @@ describe.each(testDialects())('one job queue across two instances (%s)', (dialec
     for (let n = 1; n <= 12; n += 1) {
       enquiries.push(
         await inTransaction(db, async (trx) => {
-          const id = await insertEnquiry(trx, { organization: '', name: `Caller ${n}`, email: `caller${n}@example.in`, mobile: '9876543210', requirements: 'A CRM.', created_at: now, status: 'New' });
+          const id = await insertEnquiry(trx, {
+            organization: '',
+            name: `Caller ${n}`,
+            email: `caller${n}@example.in`,
+            mobile: '9876543210',
+            requirements: 'A CRM.',
+            created_at: now,
+            status: 'New',
+          });
           await queueMailJob(trx, id, now);
           return id;
         }),
       );
     }
     for (let n = 1; n <= 4; n += 1) {
-      await queueStaffMail(b.app.tenants.default.db, { kind: 'test', to: `staff${n}@firm.example`, subject: `Staff mail ${n}`, text: `Body ${n}`, html: `<p>Body ${n}</p>` });
+      await queueStaffMail(b.app.tenants.default.db, {
+        kind: 'test',
+        to: `staff${n}@firm.example`,
+        subject: `Staff mail ${n}`,
+        text: `Body ${n}`,
+        html: `<p>Body ${n}</p>`,
+      });
     }
     const runs: string[] = [];
     a.app.jobs.every('test-both', 10 * MINUTE, async () => void runs.push('a'));
@@ -52,13 +66,21 @@ describe.each(testDialects())('one job queue across two instances (%s)', (dialec
 
     await Promise.all([a.app.jobs.tick(), b.app.jobs.tick(), a.app.jobs.tick(), b.app.jobs.tick()]);
 
-    const enquiryIds = smtp.received.map((mail) => mail.parsed.headers.get('x-folio-enquiry')).filter((id) => id !== undefined);
+    const enquiryIds = smtp.received
+      .map((mail) => mail.parsed.headers.get('x-folio-enquiry'))
+      .filter((id) => id !== undefined);
     expect(enquiryIds.map(Number).sort((x, y) => x - y)).toEqual(enquiries);
-    const staff = smtp.received.filter((mail) => mail.envelopeTo[0]?.startsWith('staff')).map((mail) => mail.parsed.subject);
+    const staff = smtp.received
+      .filter((mail) => mail.envelopeTo[0]?.startsWith('staff'))
+      .map((mail) => mail.parsed.subject);
     expect(staff.sort()).toEqual(['Staff mail 1', 'Staff mail 2', 'Staff mail 3', 'Staff mail 4']);
     expect(smtp.received).toHaveLength(16);
     expect(runs).toHaveLength(1);
-    expect(await readJob(db, JOB_KINDS.enquiryMail, String(enquiries[0]))).toMatchObject({ state: 'done', attempts: 1, last_error: null });
+    expect(await readJob(db, JOB_KINDS.enquiryMail, String(enquiries[0]))).toMatchObject({
+      state: 'done',
+      attempts: 1,
+      last_error: null,
+    });
 
     // Nothing is due any more: another round on both sends nothing and runs nothing.
     await Promise.all([a.app.jobs.tick(), b.app.jobs.tick()]);

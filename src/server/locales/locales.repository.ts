@@ -18,7 +18,12 @@ export async function writeLocaleSettings(db: Db, json: string): Promise<void> {
 
 /** Whether any page has a revision in a locale (a language with translations cannot become the default). */
 export async function hasTranslations(db: Db, locale: string): Promise<boolean> {
-  const row = await db.selectFrom('page_revisions').select('page_id').where('locale', '=', locale).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('page_revisions')
+    .select('page_id')
+    .where('locale', '=', locale)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -1,4 +1,10 @@
-import { LOCALE_CODE, LOCALE_MESSAGES, LocaleSettingsSchema, type Locale, type LocaleSettings } from '../../core/schemas/locale';
+import {
+  LOCALE_CODE,
+  LOCALE_MESSAGES,
+  LocaleSettingsSchema,
+  type Locale,
+  type LocaleSettings,
+} from '../../core/schemas/locale';
 import { audit } from '../audit/audit';
 import { cached, invalidate } from '../cache/cached';
 import { TAGS } from '../cache/tags';
@@ -11,7 +17,11 @@ import { hasTranslations, readLocaleSettings, writeLocaleSettings } from './loca
  * The site's languages (docs/design.md §28), a company setting: the default locale, whose documents are every page's
  * source, and the others. A site that never set them has one language, Indian English, as the demo firm writes.
  */
-export const ONE_LANGUAGE: LocaleSettings = { defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }], revision: 0 };
+export const ONE_LANGUAGE: LocaleSettings = {
+  defaultLocale: 'en-IN',
+  locales: [{ code: 'en-IN', name: 'English', enabled: true }],
+  revision: 0,
+};
 
 /** The tenant's languages, read once and kept until they change (every public page asks). */
 const locales = cached({
@@ -39,8 +49,16 @@ export async function publicLocales(tenant: Tenant): Promise<Locale[]> {
  * language with translations of its own cannot become the default: its pages would have two sources. A language
  * left out keeps its translations (added again, they are back). Every page renders again: addresses changed.
  */
-export async function saveLocaleSettings(tenant: Tenant, input: LocaleSettings, now = new Date()): Promise<LocaleSettings> {
-  const settings: LocaleSettings = { defaultLocale: input.defaultLocale, locales: input.locales.map(({ code, name, enabled }) => ({ code, name, enabled })), revision: 0 };
+export async function saveLocaleSettings(
+  tenant: Tenant,
+  input: LocaleSettings,
+  now = new Date(),
+): Promise<LocaleSettings> {
+  const settings: LocaleSettings = {
+    defaultLocale: input.defaultLocale,
+    locales: input.locales.map(({ code, name, enabled }) => ({ code, name, enabled })),
+    revision: 0,
+  };
   const before = await localeSettings(tenant);
   if (input.defaultLocale !== before.defaultLocale && (await hasTranslations(tenant.db, input.defaultLocale))) {
     throw new ValidationError(LOCALE_MESSAGES.defaultTaken(input.defaultLocale), 'defaultLocale');
@@ -53,13 +71,18 @@ export async function saveLocaleSettings(tenant: Tenant, input: LocaleSettings, 
     if (input.revision !== undefined && input.revision !== current) throw new ConflictError(LOCALE_MESSAGES.stale);
     settings.revision = current + 1;
     await writeLocaleSettings(trx, JSON.stringify(settings));
-    await audit(trx, tenant, {
-      action: 'language.update',
-      targetType: 'language',
-      targetId: settings.defaultLocale,
-      summary: `Set the site's languages: ${settings.locales.map((l) => `${l.name} (${l.code}${l.code === settings.defaultLocale ? ', default' : l.enabled ? '' : ', off'})`).join(', ')}`,
-      details: { before, after: settings },
-    }, now);
+    await audit(
+      trx,
+      tenant,
+      {
+        action: 'language.update',
+        targetType: 'language',
+        targetId: settings.defaultLocale,
+        summary: `Set the site's languages: ${settings.locales.map((l) => `${l.name} (${l.code}${l.code === settings.defaultLocale ? ', default' : l.enabled ? '' : ', off'})`).join(', ')}`,
+        details: { before, after: settings },
+      },
+      now,
+    );
   });
   invalidate(tenant, [TAGS.locales]);
   return settings;
@@ -97,6 +120,7 @@ export async function readingLocale(tenant: Tenant, code: unknown): Promise<stri
   if (typeof code !== 'string' || !LOCALE_CODE.test(code)) throw new ValidationError(LOCALE_MESSAGES.code, 'locale');
   const settings = await localeSettings(tenant);
   if (code === settings.defaultLocale) return '';
-  if (!(await publicLocales(tenant)).some((l) => l.code === code)) throw new ValidationError(LOCALE_MESSAGES.unknown(code), 'locale');
+  if (!(await publicLocales(tenant)).some((l) => l.code === code))
+    throw new ValidationError(LOCALE_MESSAGES.unknown(code), 'locale');
   return code;
 }

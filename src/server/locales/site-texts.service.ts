@@ -40,9 +40,11 @@ type StoredSiteTexts = z.infer<typeof StoredSchema>;
 const LONGEST = 300;
 
 export const SITE_TEXTS_MESSAGES = {
-  publish: "The site's own words are published when saved: they have no drafts or schedule. Save without publish, or with \"now\".",
+  publish:
+    'The site\'s own words are published when saved: they have no drafts or schedule. Save without publish, or with "now".',
   tooLong: (label: string) => `${label}: at most ${LONGEST} characters.`,
-  stale: (who: string) => `${who} saved these words after you opened them. Reload to see their changes; your edits stay here until you do.`,
+  stale: (who: string) =>
+    `${who} saved these words after you opened them. Reload to see their changes; your edits stay here until you do.`,
 } as const;
 
 async function stored(tenant: Tenant, locale: string): Promise<StoredSiteTexts | null> {
@@ -68,7 +70,10 @@ export async function ownWords(tenant: Tenant): Promise<Readonly<Record<string, 
  * and over them a language's translations (`texts`, every key: the menu's and the tagline's too), and the frame's
  * words that differ from Folio's (`frame`, as PublicPageData `words` carries them).
  */
-export async function wordsIn(tenant: Tenant, locale: string | undefined): Promise<{ texts: Readonly<Record<string, string>>; frame: SiteWords | undefined }> {
+export async function wordsIn(
+  tenant: Tenant,
+  locale: string | undefined,
+): Promise<{ texts: Readonly<Record<string, string>>; frame: SiteWords | undefined }> {
   const [own, translated] = await Promise.all([ownWords(tenant), locale ? siteTextsIn(tenant, locale) : undefined]);
   const texts: Record<string, string> = {};
   for (const [key, text] of Object.entries(own)) if (isOwnWordKey(key) && text.trim() !== '') texts[key] = text;
@@ -86,7 +91,8 @@ export async function siteTextsIn(tenant: Tenant, locale: string): Promise<Reado
 const siteTexts = cached({
   name: 'site-texts',
   tags: [TAGS.siteTexts],
-  load: async (tenant: Tenant, locale: string): Promise<Readonly<Record<string, string>>> => (await stored(tenant, locale))?.texts ?? {},
+  load: async (tenant: Tenant, locale: string): Promise<Readonly<Record<string, string>>> =>
+    (await stored(tenant, locale))?.texts ?? {},
 });
 
 /** Where a language's site texts stand: missing (none), outdated (a source changed since), current; and how many are translated. */
@@ -94,7 +100,11 @@ export async function siteTextsStatus(tenant: Tenant, locale: string, units?: Si
   const [current, sources] = await Promise.all([stored(tenant, locale), units ?? sourceSiteTexts(tenant)]);
   const translated = sources.filter((unit) => (current?.texts[unit.key] ?? '') !== '');
   const outdated = translated.some((unit) => current?.sources[unit.key] !== unit.source);
-  return { status: translated.length === 0 ? ('missing' as const) : outdated ? ('outdated' as const) : ('current' as const), translated: translated.length, units: sources.length };
+  return {
+    status: translated.length === 0 ? ('missing' as const) : outdated ? ('outdated' as const) : ('current' as const),
+    translated: translated.length,
+    units: sources.length,
+  };
 }
 
 /**
@@ -103,7 +113,10 @@ export async function siteTextsStatus(tenant: Tenant, locale: string, units?: Si
  */
 export async function siteTextsDocument(tenant: Tenant, code: string): Promise<TranslationDocument> {
   const { locale, isDefault } = await siteTextsLocale(tenant, code);
-  const [current, units] = await Promise.all([stored(tenant, locale.code), isDefault ? ownWordUnits() : sourceSiteTexts(tenant)]);
+  const [current, units] = await Promise.all([
+    stored(tenant, locale.code),
+    isDefault ? ownWordUnits() : sourceSiteTexts(tenant),
+  ]);
   return {
     locale: locale.code,
     revision: current?.revision ?? 0,
@@ -114,7 +127,13 @@ export async function siteTextsDocument(tenant: Tenant, code: string): Promise<T
     scheduled: null,
     sourceRevision: 0,
     translatedFrom: null,
-    units: units.map((unit) => ({ path: unit.key, label: unit.label, source: unit.source, target: current?.texts[unit.key] ?? '', richText: false })),
+    units: units.map((unit) => ({
+      path: unit.key,
+      label: unit.label,
+      source: unit.source,
+      target: current?.texts[unit.key] ?? '',
+      richText: false,
+    })),
     publicPath: isDefault ? '/Home1' : `/${locale.code}/Home1`,
   };
 }
@@ -123,16 +142,23 @@ export async function siteTextsDocument(tenant: Tenant, code: string): Promise<T
  * `POST /api/master/sitetexts`: a language's translations of the site's own words, published at once (409 when
  * someone saved since `revision`). A text of a word the site no longer has is dropped; blank is not translated.
  */
-export async function saveSiteTexts(tenant: Tenant, body: TranslationSave, user: SessionUser, now = new Date()): Promise<SavedRevision> {
+export async function saveSiteTexts(
+  tenant: Tenant,
+  body: TranslationSave,
+  user: SessionUser,
+  now = new Date(),
+): Promise<SavedRevision> {
   const { locale, isDefault } = await siteTextsLocale(tenant, body.locale);
-  if (body.publish !== undefined && body.publish !== 'now') throw new ValidationError(SITE_TEXTS_MESSAGES.publish, 'publish');
+  if (body.publish !== undefined && body.publish !== 'now')
+    throw new ValidationError(SITE_TEXTS_MESSAGES.publish, 'publish');
   const units = isDefault ? ownWordUnits() : await sourceSiteTexts(tenant);
   const texts: Record<string, string> = {};
   const sources: Record<string, string> = {};
   for (const unit of units) {
     const text = (body.texts[unit.key] ?? '').trim();
     if (text === '') continue;
-    if (text.length > LONGEST || /[\r\n]/.test(text)) throw new ValidationError(SITE_TEXTS_MESSAGES.tooLong(unit.label), `texts.${unit.key}`);
+    if (text.length > LONGEST || /[\r\n]/.test(text))
+      throw new ValidationError(SITE_TEXTS_MESSAGES.tooLong(unit.label), `texts.${unit.key}`);
     texts[unit.key] = text;
     sources[unit.key] = unit.source;
   }
@@ -151,20 +177,33 @@ export async function writeTranslation(
 ): Promise<SavedRevision> {
   const saved = await inTransaction(tenant.db, async (trx) => {
     const json = await readSiteTexts(trx, locale);
-    const before = json === undefined ? null : StoredSchema.safeParse(JSON.parse(json)).data ?? null;
-    if (basedOn !== null && (before?.revision ?? 0) !== basedOn) throw new ConflictError(SITE_TEXTS_MESSAGES.stale(before?.savedBy ?? 'Someone'));
-    const next: StoredSiteTexts = { revision: (before?.revision ?? 0) + 1, savedAt: now.toISOString(), savedBy: user.username, ...words };
+    const before = json === undefined ? null : (StoredSchema.safeParse(JSON.parse(json)).data ?? null);
+    if (basedOn !== null && (before?.revision ?? 0) !== basedOn)
+      throw new ConflictError(SITE_TEXTS_MESSAGES.stale(before?.savedBy ?? 'Someone'));
+    const next: StoredSiteTexts = {
+      revision: (before?.revision ?? 0) + 1,
+      savedAt: now.toISOString(),
+      savedBy: user.username,
+      ...words,
+    };
     await writeSiteTexts(trx, locale, JSON.stringify(next));
-    const changed = Object.keys({ ...before?.texts, ...next.texts }).filter((key) => before?.texts[key] !== next.texts[key]);
-    await audit(trx, tenant, {
-      action: 'translation.site',
-      targetType: 'language',
-      targetId: locale,
-      summary: isDefault
-        ? `Published the site's own words in place of Folio's (${locale}): ${changed.length === 1 ? '1 text' : `${changed.length} texts`} changed`
-        : `Published the site's own words in ${locale} (menu, footer, contact form): ${changed.length === 1 ? '1 text' : `${changed.length} texts`} changed`,
-      details: { locale, revision: next.revision, changed },
-    }, now);
+    const changed = Object.keys({ ...before?.texts, ...next.texts }).filter(
+      (key) => before?.texts[key] !== next.texts[key],
+    );
+    await audit(
+      trx,
+      tenant,
+      {
+        action: 'translation.site',
+        targetType: 'language',
+        targetId: locale,
+        summary: isDefault
+          ? `Published the site's own words in place of Folio's (${locale}): ${changed.length === 1 ? '1 text' : `${changed.length} texts`} changed`
+          : `Published the site's own words in ${locale} (menu, footer, contact form): ${changed.length === 1 ? '1 text' : `${changed.length} texts`} changed`,
+        details: { locale, revision: next.revision, changed },
+      },
+      now,
+    );
     return next;
   });
   invalidate(tenant, [TAGS.siteTexts]);

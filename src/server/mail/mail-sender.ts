@@ -16,7 +16,12 @@ export const smtpTransport = (url: string): MailTransport =>
 /** The SMTP server's answer or the connection's error, as the screens show it (one line, at most 500 characters). */
 export function describeMailError(error: unknown): string {
   const e = error as { response?: unknown; code?: unknown; message?: unknown };
-  const text = typeof e.response === 'string' && e.response ? e.response : typeof e.message === 'string' ? e.message : String(error);
+  const text =
+    typeof e.response === 'string' && e.response
+      ? e.response
+      : typeof e.message === 'string'
+        ? e.message
+        : String(error);
   const code = typeof e.code === 'string' && !text.includes(e.code) ? ` (${e.code})` : '';
   return `${text}${code}`.replace(/\s+/g, ' ').trim().slice(0, 500);
 }

@@ -18,7 +18,12 @@ export interface StaffMailMessage {
 
 /** Queues a mail in the caller's transaction: it goes out once the change commits, never without it. */
 export async function queueStaffMail(trx: Db, message: StaffMailMessage, now = new Date()): Promise<void> {
-  await queueJob(trx, { kind: JOB_KINDS.staffMail, key: randomUUID(), runAt: now.toISOString(), payload: JSON.stringify(message) });
+  await queueJob(trx, {
+    kind: JOB_KINDS.staffMail,
+    key: randomUUID(),
+    runAt: now.toISOString(),
+    payload: JSON.stringify(message),
+  });
 }
 
 const messageOf = (job: ClaimedJob) => JSON.parse(job.payload ?? '{}') as Partial<StaffMailMessage>;

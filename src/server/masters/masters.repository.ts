@@ -19,20 +19,33 @@ export async function listTypesPage(db: Db, text: string, offset: number, limit:
     base = base.where((eb) => eb.or([lowerLike('t.code', pattern), lowerLike('t.name', pattern)]));
   }
   const [rows, count] = await Promise.all([
-    base.select([...TYPE_COLUMNS]).orderBy('t.id').limit(limit).offset(offset).execute(),
+    base
+      .select([...TYPE_COLUMNS])
+      .orderBy('t.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
 
 export async function findType(db: Db, id: number) {
-  return typesWithDependency(db).select([...TYPE_COLUMNS]).where('t.id', '=', id).executeTakeFirst();
+  return typesWithDependency(db)
+    .select([...TYPE_COLUMNS])
+    .where('t.id', '=', id)
+    .executeTakeFirst();
 }
 export type MasterTypeRow = NonNullable<Awaited<ReturnType<typeof findType>>>;
 
 /** Every type (a handful): what the dependency walks and the dropdowns read. */
 export async function listAllTypes(db: Db) {
-  return db.selectFrom('master_types').select(['id', 'code', 'name', 'depends_on', 'active']).orderBy('name').orderBy('id').execute();
+  return db
+    .selectFrom('master_types')
+    .select(['id', 'code', 'name', 'depends_on', 'active'])
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
 }
 
 /** A type by its code, ignoring case (codes are unique regardless of case). */
@@ -65,7 +78,11 @@ export async function updateType(db: Db, id: number, values: MasterTypeValues): 
 }
 
 export async function setTypeActive(db: Db, id: number, active: boolean): Promise<void> {
-  await db.updateTable('master_types').set({ active: active ? 1 : 0 }).where('id', '=', id).execute();
+  await db
+    .updateTable('master_types')
+    .set({ active: active ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function hasAnyType(db: Db): Promise<boolean> {
@@ -74,13 +91,29 @@ export async function hasAnyType(db: Db): Promise<boolean> {
 
 /** Whether any value of the type has a parent (then the type it depends on cannot change under them). */
 export async function typeHasValuesWithParents(db: Db, typeId: number): Promise<boolean> {
-  const row = await db.selectFrom('master_values').select('id').where('type_id', '=', typeId).where('parent_id', 'is not', null).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('master_values')
+    .select('id')
+    .where('type_id', '=', typeId)
+    .where('parent_id', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 // ---- Values ------------------------------------------------------------------------------------------------
 
-const VALUE_COLUMNS = ['v.id', 'v.type_id', 't.name as type_name', 'v.code', 'v.name', 'v.sequence', 'v.parent_id', 'p.name as parent_name', 'v.active'] as const;
+const VALUE_COLUMNS = [
+  'v.id',
+  'v.type_id',
+  't.name as type_name',
+  'v.code',
+  'v.name',
+  'v.sequence',
+  'v.parent_id',
+  'p.name as parent_name',
+  'v.active',
+] as const;
 
 function valuesWithTypeAndParent(db: Db) {
   return db
@@ -93,7 +126,13 @@ function valuesWithTypeAndParent(db: Db) {
  * A page of values, by type, then grouped under their parents (in the parents' order), then by sequence and
  * name; optionally of one type; `text` searches the words of code and name (full text, migration 0016).
  */
-export async function listValuesPage(db: Db, dialect: Dialect, filter: { typeId?: number | undefined; text: string }, offset: number, limit: number) {
+export async function listValuesPage(
+  db: Db,
+  dialect: Dialect,
+  filter: { typeId?: number | undefined; text: string },
+  offset: number,
+  limit: number,
+) {
   let base = valuesWithTypeAndParent(db);
   if (filter.typeId !== undefined) base = base.where('v.type_id', '=', filter.typeId);
   if (filter.text !== '') base = base.where(fullTextSearch(dialect, 'master_values', filter.text).condition('v'));
@@ -116,7 +155,10 @@ export async function listValuesPage(db: Db, dialect: Dialect, filter: { typeId?
 }
 
 export async function findValue(db: Db, id: number) {
-  return valuesWithTypeAndParent(db).select([...VALUE_COLUMNS]).where('v.id', '=', id).executeTakeFirst();
+  return valuesWithTypeAndParent(db)
+    .select([...VALUE_COLUMNS])
+    .where('v.id', '=', id)
+    .executeTakeFirst();
 }
 export type MasterValueRow = NonNullable<Awaited<ReturnType<typeof findValue>>>;
 
@@ -153,7 +195,11 @@ export async function updateValue(db: Db, id: number, values: MasterValueValues)
 }
 
 export async function setValueActive(db: Db, id: number, active: boolean): Promise<void> {
-  await db.updateTable('master_values').set({ active: active ? 1 : 0 }).where('id', '=', id).execute();
+  await db
+    .updateTable('master_values')
+    .set({ active: active ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setValueParent(db: Db, id: number, parentId: number): Promise<void> {
@@ -164,7 +210,12 @@ export async function setValueParent(db: Db, id: number, parentId: number): Prom
  * The active values a dropdown offers, optionally those of one parent, plus the values of the type with the ids
  * in `include` whatever their status or parent, in sequence then name order.
  */
-export async function listActiveChoices(db: Db, typeId: number, parentId: number | null | undefined, include: readonly number[] = []) {
+export async function listActiveChoices(
+  db: Db,
+  typeId: number,
+  parentId: number | null | undefined,
+  include: readonly number[] = [],
+) {
   const hasParent = parentId !== undefined && parentId !== null;
   return db
     .selectFrom('master_values')
@@ -183,7 +234,11 @@ export async function listActiveChoices(db: Db, typeId: number, parentId: number
 /** Values by id, inactive ones included: what a page's choices are checked against and shown as. */
 export async function findValuesByIds(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return db.selectFrom('master_values').select(['id', 'type_id', 'name', 'parent_id', 'active']).where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('master_values')
+    .select(['id', 'type_id', 'name', 'parent_id', 'active'])
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 /** Routing names of the pages with a parameter whose values come from the type. */

@@ -36,7 +36,8 @@ export async function masterDataRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- Values
   api.route(masters.saveMasterValue, async (request) => saveMasterValue(request.tenant, request.body));
-  for (const entry of [masters.listMasterValues, masters.searchMasterValues]) api.route(entry, async (request) => listMasterValues(request.tenant, request.body));
+  for (const entry of [masters.listMasterValues, masters.searchMasterValues])
+    api.route(entry, async (request) => listMasterValues(request.tenant, request.body));
   api.route(masters.getMasterValue, async (request) => getMasterValue(request.tenant, request.body.id));
   api.route(masters.typeOfMasterValue, async (request) => typeOfMasterValue(request.tenant, request.body.id));
   api.route(masters.changeMasterValueStatus, async (request) => changeMasterValueStatus(request.tenant, request.body));

@@ -45,7 +45,10 @@ import {
 /** The screen whose callers may read any type's values for a dropdown (besides the editors of pages using it). */
 const VALUES_SCREEN = 'commonMaster';
 
-const STATUS_MESSAGES = { Y: 'Record activated.', N: 'Record deactivated: it stays where it was chosen and is no longer offered.' } as const;
+const STATUS_MESSAGES = {
+  Y: 'Record activated.',
+  N: 'Record deactivated: it stays where it was chosen and is no longer offered.',
+} as const;
 const KEEPS_TYPE = 'A value keeps its type: create the value in the other type instead.';
 const keepsDependency = (type: string) =>
   `The values of ${type} already have their parents: the type it depends on cannot change under them.`;
@@ -131,35 +134,59 @@ export async function saveMasterType(tenant: Tenant, input: MasterTypeInput): Pr
       const types = await listAllTypes(db);
       const target = types.find((type) => type.id === dependsOn);
       if (!target) throw new ValidationError(MASTER_MESSAGES.unknownType, 'dependsOn');
-      if (existing && dependentsOf(types, existing.id).has(dependsOn)) throw new ValidationError(MASTER_MESSAGES.cycle, 'dependsOn');
-      if (target.active !== 1 && dependsOn !== existing?.depends_on) throw new ValidationError(MASTER_MESSAGES.inactiveType, 'dependsOn');
+      if (existing && dependentsOf(types, existing.id).has(dependsOn))
+        throw new ValidationError(MASTER_MESSAGES.cycle, 'dependsOn');
+      if (target.active !== 1 && dependsOn !== existing?.depends_on)
+        throw new ValidationError(MASTER_MESSAGES.inactiveType, 'dependsOn');
     }
     const same = await findTypeIdByCode(db, input.code);
-    if (same !== undefined && same !== existing?.id) throw new ValidationError(MASTER_MESSAGES.duplicateTypeCode(input.code), 'code');
+    if (same !== undefined && same !== existing?.id)
+      throw new ValidationError(MASTER_MESSAGES.duplicateTypeCode(input.code), 'code');
     if (existing && dependsOn !== existing.depends_on && (await typeHasValuesWithParents(db, existing.id))) {
       throw new ValidationError(keepsDependency(existing.name), 'dependsOn');
     }
     const values = { code: input.code, name: input.name, depends_on: dependsOn };
     if (!existing) {
       const id = await insertType(db, values, new Date().toISOString());
-      await audit(db, tenant, { action: 'master.create', targetType: 'master_type', targetId: input.code, summary: `Created master type ${input.code} (${input.name})`, details: values });
+      await audit(db, tenant, {
+        action: 'master.create',
+        targetType: 'master_type',
+        targetId: input.code,
+        summary: `Created master type ${input.code} (${input.name})`,
+        details: values,
+      });
       return id;
     }
     await updateType(db, existing.id, values);
     const before = { code: existing.code, name: existing.name, depends_on: existing.depends_on };
-    await audit(db, tenant, { action: 'master.update', targetType: 'master_type', targetId: input.code, summary: `Updated master type ${input.code} (${input.name})`, details: changedFields(before, values) });
+    await audit(db, tenant, {
+      action: 'master.update',
+      targetType: 'master_type',
+      targetId: input.code,
+      summary: `Updated master type ${input.code} (${input.name})`,
+      details: changedFields(before, values),
+    });
     return existing.id;
   });
   return { status: 'Success', message: MASTER_MESSAGES.saved, id };
 }
 
 /** changeStatusForCommonMasterType: an inactive type is no longer offered for new parameters or values. */
-export async function changeMasterTypeStatus(tenant: Tenant, { id, activeStatus }: { id: number; activeStatus: 'Y' | 'N' }): Promise<StatusAnswer> {
+export async function changeMasterTypeStatus(
+  tenant: Tenant,
+  { id, activeStatus }: { id: number; activeStatus: 'Y' | 'N' },
+): Promise<StatusAnswer> {
   const type = await typeOrNotFound(tenant.db, id);
   await inTransaction(tenant.db, async (db) => {
     await setTypeActive(db, id, activeStatus === 'Y');
     const verb = activeStatus === 'Y' ? 'Activated' : 'Deactivated';
-    await audit(db, tenant, { action: 'master.update', targetType: 'master_type', targetId: type.code, summary: `${verb} master type ${type.code}`, details: { active: { before: type.active === 1, after: activeStatus === 'Y' } } });
+    await audit(db, tenant, {
+      action: 'master.update',
+      targetType: 'master_type',
+      targetId: type.code,
+      summary: `${verb} master type ${type.code}`,
+      details: { active: { before: type.active === 1, after: activeStatus === 'Y' } },
+    });
   });
   return { status: 'Success', message: STATUS_MESSAGES[activeStatus] };
 }
@@ -186,15 +213,26 @@ export async function dependencyOptions(tenant: Tenant, id: number | undefined) 
   const own = types.find((type) => type.id === id);
   if (!own) throw new NotFoundError(MASTER_MESSAGES.notFound);
   const excluded = dependentsOf(types, id);
-  return types.filter((type) => !excluded.has(type.id) && (type.active === 1 || type.id === own.depends_on)).map(optionOf);
+  return types
+    .filter((type) => !excluded.has(type.id) && (type.active === 1 || type.id === own.depends_on))
+    .map(optionOf);
 }
 
 // ---- Values ------------------------------------------------------------------------------------------------
 
 /** getCommonMaster, getSearchForcommonMaster: 10 a page, optionally of one type; the text matches code or name. */
-export async function listMasterValues(tenant: Tenant, { typeId, pageno, searchText }: { typeId?: number | undefined; pageno: number; searchText: string }) {
+export async function listMasterValues(
+  tenant: Tenant,
+  { typeId, pageno, searchText }: { typeId?: number | undefined; pageno: number; searchText: string },
+) {
   const offset = (pageno - 1) * MASTER_PAGE_SIZE;
-  const { rows, total } = await listValuesPage(tenant.db, tenant.dialect, { typeId, text: searchText }, offset, MASTER_PAGE_SIZE);
+  const { rows, total } = await listValuesPage(
+    tenant.db,
+    tenant.dialect,
+    { typeId, text: searchText },
+    offset,
+    MASTER_PAGE_SIZE,
+  );
   return { totalItems: total, items: rows.map((row, index) => ({ ...valueOf(row), srno: offset + index + 1 })) };
 }
 
@@ -213,7 +251,12 @@ export async function typeOfMasterValue(tenant: Tenant, id: number): Promise<Mas
  * that type. A parent the value already has may have been deactivated since: it stays (values are never
  * pulled from under what chose them).
  */
-async function checkParent(db: Db, type: MasterTypeRow, parentId: number | null, currentParent: number | null): Promise<void> {
+async function checkParent(
+  db: Db,
+  type: MasterTypeRow,
+  parentId: number | null,
+  currentParent: number | null,
+): Promise<void> {
   if (type.depends_on === null) {
     if (parentId !== null) throw new ValidationError(MASTER_MESSAGES.noParent(type.name), 'parentId');
     return;
@@ -236,18 +279,43 @@ export async function saveMasterValue(tenant: Tenant, input: MasterValueInput): 
     if (existing && existing.type_id !== type.id) throw new ValidationError(KEEPS_TYPE, 'typeId');
     if (type.active !== 1) throw new ValidationError(MASTER_MESSAGES.inactiveType, 'typeId');
     const same = await findValueIdByCode(db, type.id, input.code);
-    if (same !== undefined && same !== existing?.id) throw new ValidationError(MASTER_MESSAGES.duplicateValueCode(input.code, type.name), 'code');
+    if (same !== undefined && same !== existing?.id)
+      throw new ValidationError(MASTER_MESSAGES.duplicateValueCode(input.code, type.name), 'code');
     await checkParent(db, type, parentId, existing?.parent_id ?? null);
-    const values = { type_id: type.id, code: input.code, name: input.name, sequence: input.sequence, parent_id: parentId };
+    const values = {
+      type_id: type.id,
+      code: input.code,
+      name: input.name,
+      sequence: input.sequence,
+      parent_id: parentId,
+    };
     const target = `${type.code}/${input.code}`;
     if (!existing) {
       const id = await insertValue(db, values);
-      await audit(db, tenant, { action: 'master.create', targetType: 'master_value', targetId: target, summary: `Created ${type.name} ${input.name} (${input.code})`, details: values });
+      await audit(db, tenant, {
+        action: 'master.create',
+        targetType: 'master_value',
+        targetId: target,
+        summary: `Created ${type.name} ${input.name} (${input.code})`,
+        details: values,
+      });
       return id;
     }
     await updateValue(db, existing.id, values);
-    const before = { type_id: existing.type_id, code: existing.code, name: existing.name, sequence: existing.sequence, parent_id: existing.parent_id };
-    await audit(db, tenant, { action: 'master.update', targetType: 'master_value', targetId: target, summary: `Updated ${type.name} ${input.name} (${input.code})`, details: changedFields(before, values) });
+    const before = {
+      type_id: existing.type_id,
+      code: existing.code,
+      name: existing.name,
+      sequence: existing.sequence,
+      parent_id: existing.parent_id,
+    };
+    await audit(db, tenant, {
+      action: 'master.update',
+      targetType: 'master_value',
+      targetId: target,
+      summary: `Updated ${type.name} ${input.name} (${input.code})`,
+      details: changedFields(before, values),
+    });
     return existing.id;
   });
   // Public pages show a chosen value's name: a renamed value shows at once.
@@ -256,25 +324,43 @@ export async function saveMasterValue(tenant: Tenant, input: MasterValueInput): 
 }
 
 /** changeStatusForCommonMaster: an inactive value stays where it was chosen and is no longer offered. */
-export async function changeMasterValueStatus(tenant: Tenant, { id, activeStatus }: { id: number; activeStatus: 'Y' | 'N' }): Promise<StatusAnswer> {
+export async function changeMasterValueStatus(
+  tenant: Tenant,
+  { id, activeStatus }: { id: number; activeStatus: 'Y' | 'N' },
+): Promise<StatusAnswer> {
   const value = await valueOrNotFound(tenant.db, id);
   await inTransaction(tenant.db, async (db) => {
     const type = await typeOrNotFound(db, value.type_id);
     await setValueActive(db, id, activeStatus === 'Y');
     const verb = activeStatus === 'Y' ? 'Activated' : 'Deactivated';
-    await audit(db, tenant, { action: 'master.update', targetType: 'master_value', targetId: `${type.code}/${value.code}`, summary: `${verb} ${type.name} ${value.name} (${value.code})`, details: { active: { before: value.active === 1, after: activeStatus === 'Y' } } });
+    await audit(db, tenant, {
+      action: 'master.update',
+      targetType: 'master_value',
+      targetId: `${type.code}/${value.code}`,
+      summary: `${verb} ${type.name} ${value.name} (${value.code})`,
+      details: { active: { before: value.active === 1, after: activeStatus === 'Y' } },
+    });
   });
   return { status: 'Success', message: STATUS_MESSAGES[activeStatus] };
 }
 
 /** savecommonmasterdependancy: sets a value's parent (an active value of the type its type depends on). */
-export async function saveMasterDependency(tenant: Tenant, { valueId, parentId }: { valueId: number; parentId: number }): Promise<SaveAnswer> {
+export async function saveMasterDependency(
+  tenant: Tenant,
+  { valueId, parentId }: { valueId: number; parentId: number },
+): Promise<SaveAnswer> {
   await inTransaction(tenant.db, async (db) => {
     const value = await valueOrNotFound(db, valueId);
     const type = await typeOrNotFound(db, value.type_id);
     await checkParent(db, type, parentId, value.parent_id);
     await setValueParent(db, valueId, parentId);
-    await audit(db, tenant, { action: 'master.update', targetType: 'master_value', targetId: `${type.code}/${value.code}`, summary: `Set the parent of ${type.name} ${value.name} (${value.code})`, details: { parent_id: { before: value.parent_id, after: parentId } } });
+    await audit(db, tenant, {
+      action: 'master.update',
+      targetType: 'master_value',
+      targetId: `${type.code}/${value.code}`,
+      summary: `Set the parent of ${type.name} ${value.name} (${value.code})`,
+      details: { parent_id: { before: value.parent_id, after: parentId } },
+    });
   });
   return { status: 'Success', message: MASTER_MESSAGES.saved, id: valueId };
 }
@@ -288,14 +374,25 @@ export async function saveMasterDependency(tenant: Tenant, { valueId, parentId }
 export async function masterChoices(
   tenant: Tenant,
   session: SessionUser,
-  { typeId, parentId, include }: { typeId: number; parentId?: number | null | undefined; include?: readonly number[] | undefined },
+  {
+    typeId,
+    parentId,
+    include,
+  }: { typeId: number; parentId?: number | null | undefined; include?: readonly number[] | undefined },
 ): Promise<MasterChoice[]> {
   const screens = await allowedScreens(tenant, session.userId, session.groupId);
   if (!screens.includes(VALUES_SCREEN)) {
     const pages = await routingsOfPagesUsingType(tenant.db, typeId);
-    if (!pages.some((page) => screens.includes(page))) throw new ForbiddenError('Your menu does not include a page that chooses from these values.');
+    if (!pages.some((page) => screens.includes(page)))
+      throw new ForbiddenError('Your menu does not include a page that chooses from these values.');
   }
   await typeOrNotFound(tenant.db, typeId);
   const rows = await listActiveChoices(tenant.db, typeId, parentId, include ?? []);
-  return rows.map((row) => ({ id: row.id, code: row.code, name: row.name, parentId: row.parent_id, active: row.active === 1 }));
+  return rows.map((row) => ({
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    parentId: row.parent_id,
+    active: row.active === 1,
+  }));
 }

@@ -1,4 +1,9 @@
-import { headerParameters, detailParameters, type AutowiredDocument, type AutowiredValue } from '../../core/page-defs/autowired-document';
+import {
+  headerParameters,
+  detailParameters,
+  type AutowiredDocument,
+  type AutowiredValue,
+} from '../../core/page-defs/autowired-document';
 import type { Parameter } from '../../core/page-defs/parameter';
 import { ValidationError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
@@ -19,7 +24,10 @@ type Part = Record<string, AutowiredValue>;
 export function masterParameters(parameters: readonly Parameter[]): MasterParameter[] {
   return parameters.filter(
     (p): p is MasterParameter =>
-      (p.type === 'Dropdown' || p.type === 'Radio') && p.validator === 'User Selection' && p.unittype === 'MasterData' && p.commonmastertype !== null,
+      (p.type === 'Dropdown' || p.type === 'Radio') &&
+      p.validator === 'User Selection' &&
+      p.unittype === 'MasterData' &&
+      p.commonmastertype !== null,
   );
 }
 
@@ -32,10 +40,16 @@ function idOf(value: AutowiredValue | undefined): number | null {
 }
 
 /** Every part of a document (the header, then each row) with the master parameters that belong to it. */
-function partsOf(document: AutowiredDocument, parameters: readonly MasterParameter[]): Array<{ values: Part; parameters: MasterParameter[] }> {
+function partsOf(
+  document: AutowiredDocument,
+  parameters: readonly MasterParameter[],
+): Array<{ values: Part; parameters: MasterParameter[] }> {
   const header = masterParameters(headerParameters(parameters));
   const detail = masterParameters(detailParameters(parameters));
-  return [{ values: document.header, parameters: header }, ...document.rows.map((row) => ({ values: row, parameters: detail }))];
+  return [
+    { values: document.header, parameters: header },
+    ...document.rows.map((row) => ({ values: row, parameters: detail })),
+  ];
 }
 
 /** The ids every part of a document chooses. */
@@ -70,7 +84,8 @@ const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${
 /** Refusals of a choice, in the field-rule engine's voice (spec 000 §5: 'Please … in {field}'). */
 export const CHOICE_MESSAGES = {
   notAValue: (type: string, field: string) => `Please choose an active ${lower(type)} in ${field}`,
-  outsideParent: (type: string, parent: string, field: string) => `Please choose ${withArticle(lower(type))} of the chosen ${lower(parent)} in ${field}`,
+  outsideParent: (type: string, parent: string, field: string) =>
+    `Please choose ${withArticle(lower(type))} of the chosen ${lower(parent)} in ${field}`,
 } as const;
 
 /**
@@ -108,10 +123,14 @@ export async function checkMasterChoices(
       // The value chosen in the same part for the type this one depends on, if the part has such a parameter.
       const parentType = type?.depends_on ?? null;
       if (parentType === null) continue;
-      const parentChoice = list.map((q) => (q.commonmastertype === parentType ? idOf(part[q.parameterName]) : null)).find((c) => c !== null);
+      const parentChoice = list
+        .map((q) => (q.commonmastertype === parentType ? idOf(part[q.parameterName]) : null))
+        .find((c) => c !== null);
       if (parentChoice === undefined || parentChoice === null) continue;
       if (value.parent_id !== parentChoice) {
-        throw new ValidationError(CHOICE_MESSAGES.outsideParent(typeName, typeById.get(parentType)?.name ?? '', p.parameterName));
+        throw new ValidationError(
+          CHOICE_MESSAGES.outsideParent(typeName, typeById.get(parentType)?.name ?? '', p.parameterName),
+        );
       }
     }
     return out;
@@ -122,7 +141,11 @@ export async function checkMasterChoices(
 }
 
 /** The document with each master-data choice replaced by the chosen value's name (inactive values included). */
-export async function withMasterNames(tenant: Tenant, parameters: readonly Parameter[], document: AutowiredDocument): Promise<AutowiredDocument> {
+export async function withMasterNames(
+  tenant: Tenant,
+  parameters: readonly Parameter[],
+  document: AutowiredDocument,
+): Promise<AutowiredDocument> {
   const masters = masterParameters(parameters);
   if (masters.length === 0) return document;
   const parts = partsOf(document, masters);

@@ -13,27 +13,66 @@ describe.each(testDialects())('images of Autowired pages on %s', (dialect) => {
   let galleryId: number;
   let plainId: number;
   const listPhotos = () => storedImages(t.app.tenants.default.db);
-  const png = async (width: number, height: number) => ({ name: 'photo.png', type: 'image/png', data: await testImage(width, height, 'png') });
+  const png = async (width: number, height: number) => ({
+    name: 'photo.png',
+    type: 'image/png',
+    data: await testImage(width, height, 'png'),
+  });
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { PUBLIC_BASE_URL: 'https://folio.example/' });
     await createUser(t.app.tenants.default.db, { username: 'boss', password: ADMIN_PASSWORD, groupId: 1 });
     admin = await logIn(t.app, 'boss', ADMIN_PASSWORD);
-    const master = (name: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload: payload as object });
-    galleryId = (await master('savePageCreation', { filename: 'Gallery', dspname: 'Gallery', module: 1, type: 'Autowired', homepage: 'Y' })).json().id;
-    plainId = (await master('savePageCreation', { filename: 'Plain', dspname: 'Plain', module: 1, type: 'Autowired', homepage: 'Y' })).json().id;
+    const master = (name: string, payload: unknown) =>
+      t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload: payload as object });
+    galleryId = (
+      await master('savePageCreation', {
+        filename: 'Gallery',
+        dspname: 'Gallery',
+        module: 1,
+        type: 'Autowired',
+        homepage: 'Y',
+      })
+    ).json().id;
+    plainId = (
+      await master('savePageCreation', {
+        filename: 'Plain',
+        dspname: 'Plain',
+        module: 1,
+        type: 'Autowired',
+        homepage: 'Y',
+      })
+    ).json().id;
     const gallery = await master('saveParameters', {
       id: galleryId,
       parameters: [
-        { parameterName: 'photo', sequence: 1, type: 'Image', unittype: 'Image', pagecreationtype: 'Header', width: 400, sizeinKB: 8 },
-        { parameterName: 'caption', sequence: 2, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', maxlength: 80 },
+        {
+          parameterName: 'photo',
+          sequence: 1,
+          type: 'Image',
+          unittype: 'Image',
+          pagecreationtype: 'Header',
+          width: 400,
+          sizeinKB: 8,
+        },
+        {
+          parameterName: 'caption',
+          sequence: 2,
+          mandatory: 'Y',
+          type: 'Textarea',
+          unittype: 'Character',
+          pagecreationtype: 'Detail',
+          maxlength: 80,
+        },
         { parameterName: 'logo', sequence: 3, type: 'Image', unittype: 'Image', pagecreationtype: 'Detail' },
       ],
     });
     expect(gallery.statusCode, gallery.body).toBe(200);
     const plain = await master('saveParameters', {
       id: plainId,
-      parameters: [{ parameterName: 'text', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header' }],
+      parameters: [
+        { parameterName: 'text', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header' },
+      ],
     });
     expect(plain.statusCode, plain.body).toBe(200);
     const editorId = await createEditor(t.app, 'gallery-editor');
@@ -41,7 +80,16 @@ describe.each(testDialects())('images of Autowired pages on %s', (dialect) => {
     for (const [sequence, pageId] of [galleryId, plainId].entries()) {
       await db
         .insertInto('menu_items')
-        .values({ owner_kind: 'user', owner_id: editorId, parent_id: null, page_id: pageId, label: `Page ${pageId}`, sequence: sequence + 1, is_sub_menu: 0, land_page: sequence === 0 ? 1 : 0 })
+        .values({
+          owner_kind: 'user',
+          owner_id: editorId,
+          parent_id: null,
+          page_id: pageId,
+          label: `Page ${pageId}`,
+          sequence: sequence + 1,
+          is_sub_menu: 0,
+          land_page: sequence === 0 ? 1 : 0,
+        })
         .execute();
     }
     editor = await logIn(t.app, 'gallery-editor', EDITOR_PASSWORD);
@@ -51,10 +99,27 @@ describe.each(testDialects())('images of Autowired pages on %s', (dialect) => {
   afterAll(async () => t?.close());
 
   const folder = () => `page${galleryId}`;
-  const upload = (fields: Record<string, string>, file: Parameters<typeof uploadImage>[2], who: LoggedIn | null = editor) => uploadImage(t.app, fields, file, who);
-  const content = async () => (await t.app.inject({ method: 'POST', url: '/api/master/getpagecontent', headers: editor.headers, payload: { commonrouting: 'Gallery' } })).json();
+  const upload = (
+    fields: Record<string, string>,
+    file: Parameters<typeof uploadImage>[2],
+    who: LoggedIn | null = editor,
+  ) => uploadImage(t.app, fields, file, who);
+  const content = async () =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/master/getpagecontent',
+        headers: editor.headers,
+        payload: { commonrouting: 'Gallery' },
+      })
+    ).json();
   const save = (document: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/master/savepagecontent', headers: editor.headers, payload: { commonrouting: 'Gallery', document } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/master/savepagecontent',
+      headers: editor.headers,
+      payload: { commonrouting: 'Gallery', document },
+    });
   const deleteImage = (payload: Record<string, unknown>, who: LoggedIn = editor) =>
     t.app.inject({ method: 'POST', url: '/api/master/deleteImage', headers: who.headers, payload });
 
@@ -76,16 +141,28 @@ describe.each(testDialects())('images of Autowired pages on %s', (dialect) => {
     const wide = await upload({ page: folder(), field: 'photo' }, await png(500, 100));
     expect(wide.statusCode).toBe(400);
     expect(wide.json().message).toBe('Please upload an image at most 400 pixels wide in photo');
-    const heavy = await upload({ page: folder(), field: 'photo' }, { name: 'noise.png', type: 'image/png', data: await noisyPng(100, 100) });
+    const heavy = await upload(
+      { page: folder(), field: 'photo' },
+      { name: 'noise.png', type: 'image/png', data: await noisyPng(100, 100) },
+    );
     expect(heavy.statusCode).toBe(400);
     expect(heavy.json().message).toMatch(/^Please upload an image of at most 8 KB in photo \(this one is \d+ KB\)$/);
     expect(await listPhotos()).toEqual(before);
     // A field without size rules takes the same image.
-    expect((await upload({ page: folder(), field: 'logo' }, { name: 'noise.png', type: 'image/png', data: await noisyPng(100, 100) })).statusCode).toBe(200);
+    expect(
+      (
+        await upload(
+          { page: folder(), field: 'logo' },
+          { name: 'noise.png', type: 'image/png', data: await noisyPng(100, 100) },
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('refuses at save a stored image over the size in KB (a rule tightened after the upload), content unchanged', async () => {
-    const heavy = (await upload({ page: folder() }, { name: 'noise.png', type: 'image/png', data: await noisyPng(100, 100) })).json();
+    const heavy = (
+      await upload({ page: folder() }, { name: 'noise.png', type: 'image/png', data: await noisyPng(100, 100) })
+    ).json();
     const before = await content();
     const refused = await save({ header: { photo: heavy.url }, rows: [], revision: before.revision });
     expect(refused.statusCode).toBe(400);
@@ -94,9 +171,24 @@ describe.each(testDialects())('images of Autowired pages on %s', (dialect) => {
   });
 
   it.each([
-    ['the folder of a page without image fields', () => ({ page: `page${plainId}` }), 400, /^The page Plain has no image fields\.$/],
-    ['the folder of no page', () => ({ page: 'page999999' }), 400, /^There is no page made in page creation with this image folder\.$/],
-    ['a field the page does not have', () => ({ page: folder(), field: 'banner' }), 400, /^The page Gallery has no image field called banner\.$/],
+    [
+      'the folder of a page without image fields',
+      () => ({ page: `page${plainId}` }),
+      400,
+      /^The page Plain has no image fields\.$/,
+    ],
+    [
+      'the folder of no page',
+      () => ({ page: 'page999999' }),
+      400,
+      /^There is no page made in page creation with this image folder\.$/,
+    ],
+    [
+      'a field the page does not have',
+      () => ({ page: folder(), field: 'banner' }),
+      400,
+      /^The page Gallery has no image field called banner\.$/,
+    ],
     ['a folder name of another form', () => ({ page: 'page0' }), 400, /^Unknown image folder/],
     ['a folder with a path in it', () => ({ page: `${folder()}/../about` }), 400, /^Unknown image folder/],
   ])('refuses %s with a sentence, writing nothing', async (_what, fields, status, message) => {
@@ -117,12 +209,18 @@ describe.each(testDialects())('images of Autowired pages on %s', (dialect) => {
   it('shows the saved images on the public page with their size and a WebP srcset', async () => {
     const photo = (await upload({ page: folder(), field: 'photo' }, await png(360, 240))).json();
     const logo = (await upload({ page: folder(), field: 'logo' }, await png(64, 64))).json();
-    const saved = await save({ header: { photo: photo.url }, rows: [{ caption: 'Our office', logo: logo.url }], revision: (await content()).revision });
+    const saved = await save({
+      header: { photo: photo.url },
+      rows: [{ caption: 'Our office', logo: logo.url }],
+      revision: (await content()).revision,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const html = (await t.app.inject({ method: 'GET', url: '/Gallery1' })).body;
     const stem = photo.filename.replace('.png', '');
     expect(html).toContain(`srcSet="/uploads/photos/${folder()}/${stem}-320.webp 320w,`);
-    expect(html).toMatch(new RegExp(`<img[^>]*src="${photo.url.replace(/[.]/g, '\\.')}"[^>]*width="360"[^>]*height="240"`));
+    expect(html).toMatch(
+      new RegExp(`<img[^>]*src="${photo.url.replace(/[.]/g, '\\.')}"[^>]*width="360"[^>]*height="240"`),
+    );
     expect(html).toContain(logo.url);
   });
 

@@ -19,9 +19,15 @@ describe.each(testDialects())('image addresses on %s', (dialect) => {
   let admin: LoggedIn;
   const image = { team: '', sharing: '', customer: '', logo: '', slide: '', banner: '' };
   let galleryId = 0;
-  const call = (name: string, payload: object, who: LoggedIn | null = admin) => t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: who?.headers ?? {}, payload });
+  const call = (name: string, payload: object, who: LoggedIn | null = admin) =>
+    t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: who?.headers ?? {}, payload });
   const upload = async (page: string, width = 300, height = 200) => {
-    const response = await uploadImage(t.app, { page }, { name: 'photo.png', type: 'image/png', data: await testImage(width, height, 'png') }, admin);
+    const response = await uploadImage(
+      t.app,
+      { page },
+      { name: 'photo.png', type: 'image/png', data: await testImage(width, height, 'png') },
+      admin,
+    );
     expect(response.statusCode, response.body).toBe(200);
     return response.json().url as string;
   };
@@ -46,7 +52,8 @@ describe.each(testDialects())('image addresses on %s', (dialect) => {
   afterAll(async () => t?.close());
 
   it('answers an upload with the path of the image, never a scheme and host', () => {
-    for (const url of Object.values(image)) expect(url).toMatch(/^\/uploads\/photos\/(about|sharing|customer|company|page\d+)\/[0-9a-f]{24}_\d+x\d+\.png$/);
+    for (const url of Object.values(image))
+      expect(url).toMatch(/^\/uploads\/photos\/(about|sharing|customer|company|page\d+)\/[0-9a-f]{24}_\d+x\d+\.png$/);
   });
 
   it("stores the twelve pages' images as paths when an old client sends them with any host: list entries, rich text, sharing image", async () => {
@@ -66,7 +73,9 @@ describe.each(testDialects())('image addresses on %s', (dialect) => {
     const aboutNow = (await call('getabout', {})).json();
     expect(aboutNow.managementlst[0].mngimg).toBe(image.team);
     // The image of this site becomes its path; an image of another site is still dropped (docs/design.md §6); links stay.
-    expect(aboutNow.abtmainlst[0].mainpara).toBe(`<p>Our office <img src="${image.team}" alt="Office" />  <a href="https://www.example.in/guide">a guide</a></p>`);
+    expect(aboutNow.abtmainlst[0].mainpara).toBe(
+      `<p>Our office <img src="${image.team}" alt="Office" />  <a href="https://www.example.in/guide">a guide</a></p>`,
+    );
     expect(aboutNow.seo.image).toBe(image.sharing);
     expect((await call('gethomepages', {})).json().slideList[0].image).toBe(image.slide);
     const customersNow = (await call('getcust', {})).json();
@@ -96,7 +105,12 @@ describe.each(testDialects())('image addresses on %s', (dialect) => {
   });
 
   it('shows paths on the public pages, each answering with the image; only the sharing tags are absolute, on PUBLIC_BASE_URL', async () => {
-    for (const [path, expected] of [['/About1', [image.team]], ['/Home1', [image.slide]], ['/Customers1', [image.customer]], ['/Gallery1', [image.banner]]] as const) {
+    for (const [path, expected] of [
+      ['/About1', [image.team]],
+      ['/Home1', [image.slide]],
+      ['/Customers1', [image.customer]],
+      ['/Gallery1', [image.banner]],
+    ] as const) {
       const html = (await t.app.inject({ method: 'GET', url: path })).body;
       const addresses = imageAddresses(html);
       for (const url of expected) expect(addresses, path).toContain(url);
@@ -115,8 +129,13 @@ describe.each(testDialects())('image addresses on %s', (dialect) => {
     expect(metaOf(about, 'property', 'og:image')).toBe(new URL(image.sharing, SITE).href);
     expect(metaOf(about, 'name', 'twitter:image')).toBe(new URL(image.sharing, SITE).href);
     // A page without its own sharing image is shared with the company's logo, also on PUBLIC_BASE_URL.
-    expect(metaOf((await t.app.inject({ method: 'GET', url: '/Home1' })).body, 'property', 'og:image')).toBe(new URL(image.logo, SITE).href);
+    expect(metaOf((await t.app.inject({ method: 'GET', url: '/Home1' })).body, 'property', 'og:image')).toBe(
+      new URL(image.logo, SITE).href,
+    );
     // The editor shows the default sharing image as a path: it shows wherever the back office is reached.
-    expect((await t.app.inject({ method: 'GET', url: '/api/master/edit/Home', headers: admin.headers })).json().seoDefaults.image).toBe(image.logo);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/master/edit/Home', headers: admin.headers })).json().seoDefaults
+        .image,
+    ).toBe(image.logo);
   });
 });

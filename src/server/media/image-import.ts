@@ -21,7 +21,11 @@ export const photosRoot = (dataDir: string) => path.join(dataDir, 'uploads', 'ph
  * tenant gets them. Anything else in the folder (other names, links, folders within) is skipped, never
  * followed; the files stay where they are (docs/operations.md: the folder may be deleted afterwards).
  */
-export async function importImageFiles(tenant: Tenant, dataDir: string, log: FastifyBaseLogger): Promise<{ imported: number; skipped: number }> {
+export async function importImageFiles(
+  tenant: Tenant,
+  dataDir: string,
+  log: FastifyBaseLogger,
+): Promise<{ imported: number; skipped: number }> {
   const root = photosRoot(dataDir);
   const folders = await entriesOf(root);
   if (!folders) return { imported: 0, skipped: 0 };
@@ -45,7 +49,10 @@ export async function importImageFiles(tenant: Tenant, dataDir: string, log: Fas
       }
       const data = await fs.readFile(path.join(root, folder.name, file.name));
       if ((await fileTypeFromBuffer(data))?.mime !== contentType) {
-        log.warn({ tenant: tenant.name, file: `${folder.name}/${file.name}` }, 'An uploaded image file is not of the type its name says; it was not imported.');
+        log.warn(
+          { tenant: tenant.name, file: `${folder.name}/${file.name}` },
+          'An uploaded image file is not of the type its name says; it was not imported.',
+        );
         skipped += 1;
         continue;
       }
@@ -53,14 +60,24 @@ export async function importImageFiles(tenant: Tenant, dataDir: string, log: Fas
       const stored = await inTransaction(tenant.db, async (trx) => {
         if (!(await insertImageIfAbsent(trx, imageRow(folder.name, file.name, data, at)))) return false;
         // An original is an image of the media library too (docs/design.md §27); its srcset copies are not.
-        if (original) await insertMediaIfAbsent(trx, { folder: folder.name, name: file.name, width: original.width, height: original.height, bytes: data.length, uploaded_at: at, uploaded_by: null });
+        if (original)
+          await insertMediaIfAbsent(trx, {
+            folder: folder.name,
+            name: file.name,
+            width: original.width,
+            height: original.height,
+            bytes: data.length,
+            uploaded_at: at,
+            uploaded_by: null,
+          });
         return true;
       });
       if (stored) imported += 1;
     }
   }
   const counts = { tenant: tenant.name, folder: root, imported, skipped };
-  if (imported > 0) log.info(counts, `${imported} uploaded image files copied into the database; the folder may be deleted now.`);
+  if (imported > 0)
+    log.info(counts, `${imported} uploaded image files copied into the database; the folder may be deleted now.`);
   else log.debug(counts, 'No uploaded image files left to copy into the database.');
   return { imported, skipped };
 }

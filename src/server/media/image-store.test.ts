@@ -28,12 +28,22 @@ describe.each(testDialects())('images in the database on %s', (dialect) => {
   });
 
   const upload = async (width: number, height: number) => {
-    const response = await uploadImage(first.app, { page: 'about' }, { name: 'a.png', type: 'image/png', data: await testImage(width, height, 'png') }, editor);
+    const response = await uploadImage(
+      first.app,
+      { page: 'about' },
+      { name: 'a.png', type: 'image/png', data: await testImage(width, height, 'png') },
+      editor,
+    );
     expect(response.statusCode, response.body).toBe(200);
     const { filename } = response.json() as { filename: string };
-    return { filename, path: `/uploads/photos/about/${filename}`, variant: `/uploads/photos/about/${filename.replace('.png', '')}-${Math.min(width, 320)}.webp` };
+    return {
+      filename,
+      path: `/uploads/photos/about/${filename}`,
+      variant: `/uploads/photos/about/${filename.replace('.png', '')}-${Math.min(width, 320)}.webp`,
+    };
   };
-  const get = (t: TestApp, url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const get = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
 
   it('serves an image uploaded through one instance from another, byte for byte, with the same ETag', async () => {
     const image = await upload(500, 300);
@@ -48,7 +58,9 @@ describe.each(testDialects())('images in the database on %s', (dialect) => {
     }
     expect((await get(second, image.path)).rawPayload.equals(stored)).toBe(true);
     // The ETag is computed from the bytes when they are stored.
-    expect((await get(second, image.path)).headers.etag).toBe(`"${createHash('sha256').update(stored).digest('hex').slice(0, 32)}"`);
+    expect((await get(second, image.path)).headers.etag).toBe(
+      `"${createHash('sha256').update(stored).digest('hex').slice(0, 32)}"`,
+    );
   });
 
   it('answers a matching If-None-Match with 304 and no body, anything else with the image', async () => {
@@ -73,27 +85,42 @@ describe.each(testDialects())('images in the database on %s', (dialect) => {
     const image = await upload(400, 200);
     // Served once, so that this instance holds them in memory.
     for (const url of [image.path, image.variant]) expect((await get(first, url)).statusCode).toBe(200);
-    const deleted = await first.app.inject({ method: 'POST', url: '/api/master/deleteImage', headers: editor.headers, payload: { filename: image.filename, page: 'about' } });
+    const deleted = await first.app.inject({
+      method: 'POST',
+      url: '/api/master/deleteImage',
+      headers: editor.headers,
+      payload: { filename: image.filename, page: 'about' },
+    });
     expect(deleted.json()).toEqual({ message: 'Success' });
     for (const url of [image.path, image.variant]) expect((await get(first, url)).statusCode, url).toBe(404);
-    expect((await storedImages(first.app.tenants.default.db)).filter((name) => name.includes(image.filename.slice(0, 24)))).toEqual([]);
+    expect(
+      (await storedImages(first.app.tenants.default.db)).filter((name) => name.includes(image.filename.slice(0, 24))),
+    ).toEqual([]);
   });
 
   // SQLite has one server per file: only instances on PostgreSQL tell each other of changes (decision 013).
-  it.runIf(dialect === 'postgres')('stops serving a deleted image on every other instance once it hears of the delete', async () => {
-    const image = await upload(300, 200);
-    for (const url of [image.path, image.variant]) expect((await get(second, url)).statusCode).toBe(200);
-    const deleted = await first.app.inject({ method: 'POST', url: '/api/master/deleteImage', headers: editor.headers, payload: { filename: image.filename, page: 'about' } });
-    expect(deleted.statusCode).toBe(200);
-    const until = Date.now() + 5_000;
-    let statuses: number[] = [];
-    while (Date.now() < until) {
-      statuses = [(await get(second, image.path)).statusCode, (await get(second, image.variant)).statusCode];
-      if (statuses.every((status) => status === 404)) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(statuses).toEqual([404, 404]);
-  });
+  it.runIf(dialect === 'postgres')(
+    'stops serving a deleted image on every other instance once it hears of the delete',
+    async () => {
+      const image = await upload(300, 200);
+      for (const url of [image.path, image.variant]) expect((await get(second, url)).statusCode).toBe(200);
+      const deleted = await first.app.inject({
+        method: 'POST',
+        url: '/api/master/deleteImage',
+        headers: editor.headers,
+        payload: { filename: image.filename, page: 'about' },
+      });
+      expect(deleted.statusCode).toBe(200);
+      const until = Date.now() + 5_000;
+      let statuses: number[] = [];
+      while (Date.now() < until) {
+        statuses = [(await get(second, image.path)).statusCode, (await get(second, image.variant)).statusCode];
+        if (statuses.every((status) => status === 404)) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(statuses).toEqual([404, 404]);
+    },
+  );
 });
 
 /** Files of the time before the database held images, as a server of that time left them. */
@@ -124,7 +151,10 @@ async function writeOldUploads(dataDir: string) {
   const outside = path.join(dataDir, 'outside');
   fs.mkdirSync(outside, { recursive: true });
   fs.writeFileSync(path.join(outside, '1111111111111111aaaaaaaa_40x30.png'), png);
-  fs.symlinkSync(path.join(outside, '1111111111111111aaaaaaaa_40x30.png'), path.join(root, 'about', '2222222222222222aaaaaaaa_40x30.png'));
+  fs.symlinkSync(
+    path.join(outside, '1111111111111111aaaaaaaa_40x30.png'),
+    path.join(root, 'about', '2222222222222222aaaaaaaa_40x30.png'),
+  );
   fs.symlinkSync(outside, path.join(root, 'page13'));
   return good;
 }
@@ -139,7 +169,11 @@ describe.each(testDialects())('the import of image files at start on %s', (diale
     first = await createTestApp(dialect);
     files = await writeOldUploads(first.config.dataDir);
     // A start with those files in its DATA_DIR, on the same database.
-    second = await createTestApp(dialect, { DATA_DIR: first.config.dataDir, LOG_LEVEL: 'info' }, { sameDatabaseAs: first, logStream: logs.stream });
+    second = await createTestApp(
+      dialect,
+      { DATA_DIR: first.config.dataDir, LOG_LEVEL: 'info' },
+      { sameDatabaseAs: first, logStream: logs.stream },
+    );
   });
   afterAll(async () => {
     await second?.close();
@@ -156,10 +190,15 @@ describe.each(testDialects())('the import of image files at start on %s', (diale
         expect(served.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
       }
     }
-    const line = logs.text().split('\n').find((l) => l.includes('copied into the database'));
+    const line = logs
+      .text()
+      .split('\n')
+      .find((l) => l.includes('copied into the database'));
     expect(line && JSON.parse(line)).toMatchObject({ tenant: 'default', imported: 4 });
     // The files stay where they were.
-    expect(fs.existsSync(path.join(photosRoot(first.config.dataDir), 'about', '0123456789abcdef01234567_40x30.png'))).toBe(true);
+    expect(
+      fs.existsSync(path.join(photosRoot(first.config.dataDir), 'about', '0123456789abcdef01234567_40x30.png')),
+    ).toBe(true);
   });
 
   it('ignores other names, folders, mistyped bytes, links and path tricks', async () => {
@@ -184,7 +223,10 @@ describe.each(testDialects())('the import of image files at start on %s', (diale
 
     // Two instances starting together: each file goes in once, neither fails.
     await tenant.db.deleteFrom('images').execute();
-    const both = await Promise.all([importImageFiles(tenant, first.config.dataDir, second.app.log), importImageFiles(tenant, first.config.dataDir, second.app.log)]);
+    const both = await Promise.all([
+      importImageFiles(tenant, first.config.dataDir, second.app.log),
+      importImageFiles(tenant, first.config.dataDir, second.app.log),
+    ]);
     expect(both[0].imported + both[1].imported).toBe(Object.keys(files).length);
     expect(await storedImages(tenant.db)).toEqual(before);
   });
@@ -205,13 +247,22 @@ describe.each(testDialects())('images per tenant on %s', (dialect) => {
     t = await createTestApp(dialect, { ...tenantsEnv, DATA_DIR: first.config.dataDir }, { sameDatabaseAs: first });
     acme = t.app.tenants.all().find((tenant) => tenant.name === 'acme')!;
     await createUser(acme.db, { username: 'acme-editor', password: EDITOR_PASSWORD, groupId: 3, firstName: 'Ada' });
-    const signin = await t.app.inject({ method: 'POST', url: '/api/auth/signin', headers: { dbname: 'acme' }, payload: { username: 'acme-editor', password: EDITOR_PASSWORD } });
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { dbname: 'acme' },
+      payload: { username: 'acme-editor', password: EDITOR_PASSWORD },
+    });
     expect(signin.statusCode, signin.body).toBe(200);
     const cookies = Object.fromEntries(signin.cookies.map((c) => [c.name, c.value]));
     acmeEditor = {
       token: cookies.folio_session ?? '',
       csrf: cookies['XSRF-TOKEN'] ?? '',
-      headers: { cookie: `folio_session=${cookies.folio_session}; XSRF-TOKEN=${cookies['XSRF-TOKEN']}`, 'x-xsrf-token': cookies['XSRF-TOKEN'] ?? '', dbname: 'acme' },
+      headers: {
+        cookie: `folio_session=${cookies.folio_session}; XSRF-TOKEN=${cookies['XSRF-TOKEN']}`,
+        'x-xsrf-token': cookies['XSRF-TOKEN'] ?? '',
+        dbname: 'acme',
+      },
       body: signin.json(),
     };
     await createEditor(t.app, 'editor');
@@ -233,7 +284,9 @@ describe.each(testDialects())('images per tenant on %s', (dialect) => {
     expect((await get(url, { dbname: 'acme' })).statusCode).toBe(200);
     expect((await get(url)).statusCode).toBe(404);
     expect((await get(url, { dbname: 'default' })).statusCode).toBe(404);
-    expect((await storedImages(t.app.tenants.default.db)).some((name) => name.endsWith(upload.json().filename))).toBe(false);
+    expect((await storedImages(t.app.tenants.default.db)).some((name) => name.endsWith(upload.json().filename))).toBe(
+      false,
+    );
 
     const own = await uploadImage(t.app, { page: 'about' }, png, defaultEditor);
     const ownUrl = `/uploads/photos/about/${own.json().filename}`;
@@ -241,7 +294,7 @@ describe.each(testDialects())('images per tenant on %s', (dialect) => {
     expect((await get(ownUrl, { dbname: 'acme' })).statusCode).toBe(404);
   });
 
-  it("deletes in one tenant only what that tenant holds", async () => {
+  it('deletes in one tenant only what that tenant holds', async () => {
     const deleted = await t.app.inject({
       method: 'POST',
       url: '/api/master/deleteImage',
@@ -249,13 +302,18 @@ describe.each(testDialects())('images per tenant on %s', (dialect) => {
       payload: { filename: '0123456789abcdef01234567_40x30.png', page: 'about' },
     });
     expect(deleted.json()).toEqual({ message: 'Success' });
-    expect((await get('/uploads/photos/about/0123456789abcdef01234567_40x30.png', { dbname: 'acme' })).statusCode).toBe(404);
+    expect((await get('/uploads/photos/about/0123456789abcdef01234567_40x30.png', { dbname: 'acme' })).statusCode).toBe(
+      404,
+    );
     expect((await get('/uploads/photos/about/0123456789abcdef01234567_40x30.png')).statusCode).toBe(200);
   });
 
   it('imported the old files into every tenant', async () => {
     for (const dbname of ['default', 'acme']) {
-      expect((await get('/uploads/photos/customer/89abcdef0123456789abcdef_20x20.jpg', { dbname })).statusCode, dbname).toBe(200);
+      expect(
+        (await get('/uploads/photos/customer/89abcdef0123456789abcdef_20x20.jpg', { dbname })).statusCode,
+        dbname,
+      ).toBe(200);
     }
     expect(await storedImage(acme.db, 'page12', 'fedcba9876543210fedcba98_40x30.png')).toBeDefined();
   });

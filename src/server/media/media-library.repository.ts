@@ -7,7 +7,20 @@ import type { MediaTable } from '../db/schema';
 
 export type NewMedia = Insertable<MediaTable>;
 
-const MEDIA_COLUMNS = ['m.id', 'm.folder', 'm.name', 'm.title', 'm.alt', 'm.focal_x', 'm.focal_y', 'm.width', 'm.height', 'm.bytes', 'm.uploaded_at', 'u.username as uploaded_by_name'] as const;
+const MEDIA_COLUMNS = [
+  'm.id',
+  'm.folder',
+  'm.name',
+  'm.title',
+  'm.alt',
+  'm.focal_x',
+  'm.focal_y',
+  'm.width',
+  'm.height',
+  'm.bytes',
+  'm.uploaded_at',
+  'u.username as uploaded_by_name',
+] as const;
 
 export async function insertMedia(db: Db, media: NewMedia): Promise<void> {
   await db.insertInto('media').values(media).execute();
@@ -33,20 +46,33 @@ export interface MediaFilter {
 
 /** A page of images, newest first (by id, the order they came in), and one more that says whether a page follows. */
 export async function listMediaRows(db: Db, filter: MediaFilter, limit: number) {
-  let query = db.selectFrom('media as m').leftJoin('users as u', 'u.id', 'm.uploaded_by').select([...MEDIA_COLUMNS]);
+  let query = db
+    .selectFrom('media as m')
+    .leftJoin('users as u', 'u.id', 'm.uploaded_by')
+    .select([...MEDIA_COLUMNS]);
   const text = filter.searchText?.trim();
   if (text) {
     const pattern = likePattern(text);
-    query = query.where((eb) => eb.or([lowerLike('m.title', pattern), lowerLike('m.name', pattern), lowerLike('m.alt', pattern)]));
+    query = query.where((eb) =>
+      eb.or([lowerLike('m.title', pattern), lowerLike('m.name', pattern), lowerLike('m.alt', pattern)]),
+    );
   }
   if (filter.excludeIds && filter.excludeIds.length > 0) query = query.where('m.id', 'not in', [...filter.excludeIds]);
   if (filter.after !== undefined) query = query.where('m.id', '<', filter.after);
-  return query.orderBy('m.id', 'desc').limit(limit + 1).execute();
+  return query
+    .orderBy('m.id', 'desc')
+    .limit(limit + 1)
+    .execute();
 }
 export type MediaRow = Awaited<ReturnType<typeof listMediaRows>>[number];
 
 export async function findMedia(db: Db, id: number): Promise<MediaRow | undefined> {
-  return db.selectFrom('media as m').leftJoin('users as u', 'u.id', 'm.uploaded_by').select([...MEDIA_COLUMNS]).where('m.id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('media as m')
+    .leftJoin('users as u', 'u.id', 'm.uploaded_by')
+    .select([...MEDIA_COLUMNS])
+    .where('m.id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Images whose title, name or alt text holds the text, newest first (the top bar's search). */
@@ -61,7 +87,11 @@ export async function searchMedia(db: Db, text: string, limit: number) {
     .execute();
 }
 
-export async function updateMedia(db: Db, id: number, values: Pick<Updateable<MediaTable>, 'title' | 'alt' | 'focal_x' | 'focal_y' | 'bytes'>): Promise<boolean> {
+export async function updateMedia(
+  db: Db,
+  id: number,
+  values: Pick<Updateable<MediaTable>, 'title' | 'alt' | 'focal_x' | 'focal_y' | 'bytes'>,
+): Promise<boolean> {
   const result = await db.updateTable('media').set(values).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -76,11 +106,17 @@ export async function deleteMediaNamed(db: Db, folder: string, name: string): Pr
 export async function mediaIdsOf(db: Db, images: ReadonlyArray<{ folder: string; stem: string }>): Promise<number[]> {
   if (images.length === 0) return [];
   const byFolder = new Map<string, string[]>();
-  for (const { folder, stem } of images) byFolder.set(folder, [...(byFolder.get(folder) ?? []), `${stem}.png`, `${stem}.jpg`, `${stem}.webp`]);
+  for (const { folder, stem } of images)
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), `${stem}.png`, `${stem}.jpg`, `${stem}.webp`]);
   const ids: number[] = [];
   // A folder at a time, each through the unique index on (folder, name).
   for (const [folder, names] of byFolder) {
-    const rows = await db.selectFrom('media').select('id').where('folder', '=', folder).where('name', 'in', names).execute();
+    const rows = await db
+      .selectFrom('media')
+      .select('id')
+      .where('folder', '=', folder)
+      .where('name', 'in', names)
+      .execute();
     ids.push(...rows.map((row) => row.id));
   }
   return ids;

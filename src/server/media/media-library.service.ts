@@ -1,6 +1,19 @@
-import { parseStoredImageName, UPLOADS_PATH, variantName, variantWidths, type StoredImage } from '../../core/media/image-names';
+import {
+  parseStoredImageName,
+  UPLOADS_PATH,
+  variantName,
+  variantWidths,
+  type StoredImage,
+} from '../../core/media/image-names';
 import type { ImageDetails } from '../../core/public-page';
-import { MEDIA_PAGE_SIZE, type MediaItem, type MediaList, type MediaListQuery, type MediaUpdate, type MediaUse } from '../../core/schemas/media';
+import {
+  MEDIA_PAGE_SIZE,
+  type MediaItem,
+  type MediaList,
+  type MediaListQuery,
+  type MediaUpdate,
+  type MediaUse,
+} from '../../core/schemas/media';
 import { allowedScreens, type SessionUser } from '../access/access';
 import { audit } from '../audit/audit';
 import { cached, invalidate } from '../cache/cached';
@@ -11,7 +24,14 @@ import { ForbiddenError, InUseError, NotFoundError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
 import { deleteImages, insertImages } from './images.repository';
 import { findMedia, listImageDetails, listMediaRows, updateMedia, type MediaRow } from './media-library.repository';
-import { deleteStoredImage, editsAnyPage, encodeUpload, imageRow, imagesChanged, withSrcsetCopies } from './media.service';
+import {
+  deleteStoredImage,
+  editsAnyPage,
+  encodeUpload,
+  imageRow,
+  imagesChanged,
+  withSrcsetCopies,
+} from './media.service';
 import { mediaUses, placesOf, useKey, type MediaUses } from './media-uses';
 
 /**
@@ -35,7 +55,11 @@ export async function listMedia(tenant: Tenant, session: SessionUser, query: Med
   await checkMayReadLibrary(tenant, session);
   const after = query.after === undefined ? undefined : decodeCursor(query.after, ['id'])[0];
   const uses = await mediaUses(tenant);
-  const rows = await listMediaRows(tenant.db, { searchText: query.search, excludeIds: query.unused ? uses.usedIds : undefined, after }, MEDIA_PAGE_SIZE);
+  const rows = await listMediaRows(
+    tenant.db,
+    { searchText: query.search, excludeIds: query.unused ? uses.usedIds : undefined, after },
+    MEDIA_PAGE_SIZE,
+  );
   const page = pageOfRows(rows, MEDIA_PAGE_SIZE, (row) => [row.id]);
   return { items: page.rows.map((row) => itemOf(row, uses)), next: page.next };
 }
@@ -60,7 +84,8 @@ export async function updateMediaDetails(tenant: Tenant, id: number, input: Medi
   };
   const changed = Object.fromEntries(Object.entries(changes).filter(([, { before, after }]) => before !== after));
   await inTransaction(tenant.db, async (trx) => {
-    if (!(await updateMedia(trx, id, { title, alt: input.alt, focal_x: input.focalX, focal_y: input.focalY }))) throw new NotFoundError('There is no image with this id (it may have been deleted).');
+    if (!(await updateMedia(trx, id, { title, alt: input.alt, focal_x: input.focalX, focal_y: input.focalY })))
+      throw new NotFoundError('There is no image with this id (it may have been deleted).');
     await audit(trx, tenant, {
       action: 'image.update',
       targetType: 'image',
@@ -72,7 +97,10 @@ export async function updateMediaDetails(tenant: Tenant, id: number, input: Medi
   // Public pages show an image's alt text and focal point (not its title): they render again, here and on every
   // other instance.
   if (['alt', 'focalX', 'focalY'].some((field) => field in changed)) invalidate(tenant, [TAGS.media]);
-  return itemOf({ ...row, title, alt: input.alt, focal_x: input.focalX, focal_y: input.focalY }, await mediaUses(tenant));
+  return itemOf(
+    { ...row, title, alt: input.alt, focal_x: input.focalX, focal_y: input.focalY },
+    await mediaUses(tenant),
+  );
 }
 
 /** One image as the list shows it, with where it is used now (the dialog asks before it offers Delete, docs/design.md §34). */
@@ -93,14 +121,20 @@ const details = cached({
   name: 'image-details',
   tags: [TAGS.media],
   load: async (tenant: Tenant): Promise<ReadonlyMap<string, ImageDetails>> =>
-    new Map((await listImageDetails(tenant.db)).map((row) => [`${row.folder}/${row.name}`, { alt: row.alt, focalX: Number(row.focal_x), focalY: Number(row.focal_y) }])),
+    new Map(
+      (await listImageDetails(tenant.db)).map((row) => [
+        `${row.folder}/${row.name}`,
+        { alt: row.alt, focalX: Number(row.focal_x), focalY: Number(row.focal_y) },
+      ]),
+    ),
 });
 
 /** Deletes an image nothing uses (409 naming where while a page or the company shows it). */
 export async function deleteMediaImage(tenant: Tenant, id: number): Promise<{ message: 'Success' }> {
   const { row, image } = await mediaOf(tenant, id);
   const uses = (await mediaUses(tenant)).byImage.get(useKey(image.folder, image.stem)) ?? [];
-  if (uses.length > 0) throw new InUseError(`The image is used by ${placesOf(uses)}; it was not deleted.`, uses.map(publicUse));
+  if (uses.length > 0)
+    throw new InUseError(`The image is used by ${placesOf(uses)}; it was not deleted.`, uses.map(publicUse));
   await deleteStoredImage(tenant, image, `Deleted image ${row.name} from the media library`);
   return { message: 'Success' };
 }
@@ -114,15 +148,28 @@ export async function deleteMediaImage(tenant: Tenant, id: number): Promise<{ me
 export async function replaceMediaImage(tenant: Tenant, id: number, bytes: Buffer | null): Promise<MediaItem> {
   const { row, image } = await mediaOf(tenant, id);
   const ext = image.name.slice(image.name.lastIndexOf('.') + 1) as 'png' | 'jpg' | 'webp';
-  const encoded = await encodeUpload(bytes, { width: image.width, height: image.height, focalX: row.focal_x, focalY: row.focal_y, ext });
+  const encoded = await encodeUpload(bytes, {
+    width: image.width,
+    height: image.height,
+    focalX: row.focal_x,
+    focalY: row.focal_y,
+    ext,
+  });
   const files = await withSrcsetCopies(image.stem, image.name, encoded);
   const names = files.map(([name]) => name);
   const at = new Date().toISOString();
   await inTransaction(tenant.db, async (trx) => {
-    if (!(await updateMedia(trx, id, { bytes: encoded.data.length }))) throw new NotFoundError('There is no image with this id (it may have been deleted).');
+    if (!(await updateMedia(trx, id, { bytes: encoded.data.length })))
+      throw new NotFoundError('There is no image with this id (it may have been deleted).');
     // Every width of the old picture goes, so that none of its copies outlives it.
-    await deleteImages(trx, image.folder, [image.name, ...variantWidths(image.width).map((width) => variantName(image.stem, width))]);
-    await insertImages(trx, files.map(([name, data]) => imageRow(image.folder, name, data, at)));
+    await deleteImages(trx, image.folder, [
+      image.name,
+      ...variantWidths(image.width).map((width) => variantName(image.stem, width)),
+    ]);
+    await insertImages(
+      trx,
+      files.map(([name, data]) => imageRow(image.folder, name, data, at)),
+    );
     await audit(trx, tenant, {
       action: 'image.replace',
       targetType: 'image',

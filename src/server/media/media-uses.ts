@@ -60,7 +60,12 @@ async function readMediaUses(tenant: Tenant): Promise<MediaUses> {
   }
   const logo = (await getCompanyDetails(tenant)).logo;
   for (const [, folder, stem] of logo.matchAll(UPLOAD_IN_TEXT)) {
-    add(useKey(folder!, stem!), { routing: IMAGE_FOLDERS.company, page: COMPANY_SCREEN_NAME, field: 'logo', where: 'the company details (the logo)' });
+    add(useKey(folder!, stem!), {
+      routing: IMAGE_FOLDERS.company,
+      page: COMPANY_SCREEN_NAME,
+      field: 'logo',
+      where: 'the company details (the logo)',
+    });
   }
   const used = [...byImage.keys()].map((key) => {
     const at = key.indexOf('/');
@@ -69,10 +74,15 @@ async function readMediaUses(tenant: Tenant): Promise<MediaUses> {
   return { byImage, usedIds: await mediaIdsOf(tenant.db, used) };
 }
 
-const COMPANY_SCREEN_NAME = SCREEN_PAGES.find((screen) => screen.routing === IMAGE_FOLDERS.company)?.name ?? 'Company Details';
+const COMPANY_SCREEN_NAME =
+  SCREEN_PAGES.find((screen) => screen.routing === IMAGE_FOLDERS.company)?.name ?? 'Company Details';
 
 /** Calls `visit` with every string of a document and its path (`['slideList', 0, 'image']`). */
-function walkStrings(value: unknown, path: Array<string | number>, visit: (text: string, path: readonly (string | number)[]) => void): void {
+function walkStrings(
+  value: unknown,
+  path: Array<string | number>,
+  visit: (text: string, path: readonly (string | number)[]) => void,
+): void {
   if (typeof value === 'string') {
     if (value.includes('/uploads/photos/')) visit(value, path);
   } else if (Array.isArray(value)) {

@@ -23,23 +23,23 @@ export async function mediaRoutes(app: FastifyInstance, options: { config: AppCo
   const api = typed(app);
   // This process's hot images, all tenants together; a delete or a replace anywhere drops them (media.service.ts imagesChanged).
   const served = new ServedImageCache();
-  for (const tenant of app.tenants.all()) tenant.cache.onInvalidate((invalidation) => served.apply(tenant.name, invalidation));
-  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 4, fieldSize: 1000, parts: 5 } });
+  for (const tenant of app.tenants.all())
+    tenant.cache.onInvalidate((invalidation) => served.apply(tenant.name, invalidation));
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 4, fieldSize: 1000, parts: 5 },
+  });
 
   // Shared by the About and Customers editors and every Autowired page with Image parameters: the access layer
   // asks for a session, the service checks the page of the folder named in the body against the caller's menu.
-  api.route(
-    uploads.uploadImage,
-    async (request) => {
-      const { folder, field, bytes, fileName } = await readImageUpload(request, config.uploadMaxBytes);
-      return storeUploadedImage(request.tenant, request.session!, {
-        folder: parseInput(ImageFolderSchema, folder),
-        field: parseInput(UploadFieldSchema, field),
-        bytes,
-        title: titleFromFileName(fileName),
-      });
-    },
-  );
+  api.route(uploads.uploadImage, async (request) => {
+    const { folder, field, bytes, fileName } = await readImageUpload(request, config.uploadMaxBytes);
+    return storeUploadedImage(request.tenant, request.session!, {
+      folder: parseInput(ImageFolderSchema, folder),
+      field: parseInput(UploadFieldSchema, field),
+      bytes,
+      title: titleFromFileName(fileName),
+    });
+  });
 
   // The first-run setup's logo (docs/design.md §34): before anyone can sign in, so allowed by the setup code instead of a
   // session, and counted with the setup's own tries. The stored address then goes in the setup's company.logo.
@@ -54,22 +54,19 @@ export async function mediaRoutes(app: FastifyInstance, options: { config: AppCo
   );
 
   // JSON, or the early client's multipart form of the same two fields (spec 000 §7).
-  api.route(
-    uploads.deleteImage,
-    async (request) => {
-      let input = request.body;
-      if (request.isMultipart()) {
-        const fields: Record<string, unknown> = {};
-        for await (const part of request.parts()) {
-          if (part.type === 'file') throw new ValidationError('deleteImage takes the fields filename and page, no file.');
-          fields[part.fieldname] = part.value;
-        }
-        input = parseInput(DeleteImageSchema, fields);
+  api.route(uploads.deleteImage, async (request) => {
+    let input = request.body;
+    if (request.isMultipart()) {
+      const fields: Record<string, unknown> = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'file') throw new ValidationError('deleteImage takes the fields filename and page, no file.');
+        fields[part.fieldname] = part.value;
       }
-      if (!input) throw new ValidationError('filename is required.');
-      return deleteUploadedImage(request.tenant, request.session!, config, input);
-    },
-  );
+      input = parseInput(DeleteImageSchema, fields);
+    }
+    if (!input) throw new ValidationError('filename is required.');
+    return deleteUploadedImage(request.tenant, request.session!, config, input);
+  });
 
   // In this plugin: the replace call is a multipart form too.
   mediaLibraryRoutes(app, config);
@@ -79,7 +76,10 @@ export async function mediaRoutes(app: FastifyInstance, options: { config: AppCo
   // `immutable`, since the media library may replace the picture under the same address (decision 025).
   app.get<{ Params: { folder: string; file: string } }>('/uploads/photos/:folder/:file', async (request, reply) => {
     const image = await readServedImage(request.tenant, request.params.folder, request.params.file, served);
-    reply.header('etag', image.etag).header('cache-control', SERVED_IMAGE_CACHE_CONTROL).header('x-content-type-options', 'nosniff');
+    reply
+      .header('etag', image.etag)
+      .header('cache-control', SERVED_IMAGE_CACHE_CONTROL)
+      .header('x-content-type-options', 'nosniff');
     // Public images, shown in the editor's preview pane too (a sandboxed frame of no origin, docs/design.md §26).
     reply.header('cross-origin-resource-policy', 'cross-origin');
     if (etagMatches(request.headers['if-none-match'], image.etag)) return reply.code(304).send();

@@ -68,11 +68,15 @@ async function checkFolderAccess(tenant: Tenant, session: SessionUser, folder: I
   }
   if (folder === 'slides') {
     // The carousels' slide images (docs/design.md §27): for whoever edits a page with a carousel.
-    if (!SLIDE_EDITORS.some((routing) => screens.includes(routing))) throw new ForbiddenError('Your menu does not include the Home or Bespoke editor, whose carousels these images are for.');
+    if (!SLIDE_EDITORS.some((routing) => screens.includes(routing)))
+      throw new ForbiddenError(
+        'Your menu does not include the Home or Bespoke editor, whose carousels these images are for.',
+      );
     return { routing: 'slides', imageParameters: [] };
   }
   const page = await folderPage(tenant, folder);
-  if (!screens.includes(page.routing)) throw new ForbiddenError('Your menu does not include the page of this image folder.');
+  if (!screens.includes(page.routing))
+    throw new ForbiddenError('Your menu does not include the page of this image folder.');
   return page;
 }
 
@@ -90,7 +94,8 @@ async function folderPage(tenant: Tenant, folder: Exclude<ImageFolder, 'sharing'
   const pageId = pageIdOfFolder(folder);
   const page = pageId === null ? null : await findPageById(tenant, pageId);
   const imageParameters = page && (await page.kind.imageFields(tenant, page));
-  if (!page || !imageParameters) throw new ValidationError('There is no page made in page creation with this image folder.');
+  if (!page || !imageParameters)
+    throw new ValidationError('There is no page made in page creation with this image folder.');
   if (imageParameters.length === 0) throw new ValidationError(`The page ${page.routing} has no image fields.`);
   return { routing: page.routing, imageParameters };
 }
@@ -131,11 +136,21 @@ export async function storeUploadedImage(
 
   // The field's size rules (an Autowired page's Image parameter), on the image as it will be served.
   if (parameter) {
-    const problem = imageSizeProblem(parameter.parameterName, parameter, { width: encoded.width, height: encoded.height, bytes: encoded.data.length });
+    const problem = imageSizeProblem(parameter.parameterName, parameter, {
+      width: encoded.width,
+      height: encoded.height,
+      bytes: encoded.data.length,
+    });
     if (problem) throw new ValidationError(problem);
   }
 
-  return storeEncodedImage(tenant, { folder, encoded, title: input.title ?? '', uploadedBy: session.userId, forWhat: page.routing });
+  return storeEncodedImage(tenant, {
+    folder,
+    encoded,
+    title: input.title ?? '',
+    uploadedBy: session.userId,
+    forWhat: page.routing,
+  });
 }
 
 /**
@@ -143,15 +158,32 @@ export async function storeUploadedImage(
  * allowed by the setup code the server printed (setup.service.ts checks it), and kept in the company folder of the
  * media library like a logo uploaded on the company details screen, by nobody yet.
  */
-export async function storeSetupLogo(tenant: Tenant, input: { bytes: Buffer | null; title: string }): Promise<UploadedImage> {
+export async function storeSetupLogo(
+  tenant: Tenant,
+  input: { bytes: Buffer | null; title: string },
+): Promise<UploadedImage> {
   const encoded = await encodeUpload(input.bytes);
-  return storeEncodedImage(tenant, { folder: 'company', encoded, title: input.title, uploadedBy: null, forWhat: 'the first-run setup', userName: 'setup' });
+  return storeEncodedImage(tenant, {
+    folder: 'company',
+    encoded,
+    title: input.title,
+    uploadedBy: null,
+    forWhat: 'the first-run setup',
+    userName: 'setup',
+  });
 }
 
 /** Stores an encoded upload and its narrower copies, with its row of the media library and its audit entry, in one transaction. */
 async function storeEncodedImage(
   tenant: Tenant,
-  input: { folder: ImageFolder; encoded: EncodedImage; title: string; uploadedBy: number | null; forWhat: string; userName?: string },
+  input: {
+    folder: ImageFolder;
+    encoded: EncodedImage;
+    title: string;
+    uploadedBy: number | null;
+    forWhat: string;
+    userName?: string;
+  },
 ): Promise<UploadedImage> {
   const { folder, encoded } = input;
   const stem = `${randomBytes(12).toString('hex')}_${encoded.width}x${encoded.height}`;
@@ -159,16 +191,34 @@ async function storeEncodedImage(
   const files = await withSrcsetCopies(stem, filename, encoded);
   const at = new Date().toISOString();
   await inTransaction(tenant.db, async (trx) => {
-    await insertImages(trx, files.map(([name, data]) => imageRow(folder, name, data, at)));
+    await insertImages(
+      trx,
+      files.map(([name, data]) => imageRow(folder, name, data, at)),
+    );
     // Its row of the media library (docs/design.md §27), in the same transaction: an image is in the library or not stored.
-    await insertMedia(trx, { folder, name: filename, title: input.title, width: encoded.width, height: encoded.height, bytes: encoded.data.length, uploaded_at: at, uploaded_by: input.uploadedBy });
+    await insertMedia(trx, {
+      folder,
+      name: filename,
+      title: input.title,
+      width: encoded.width,
+      height: encoded.height,
+      bytes: encoded.data.length,
+      uploaded_at: at,
+      uploaded_by: input.uploadedBy,
+    });
     await audit(trx, tenant, {
       ...(input.userName ? { userName: input.userName } : {}),
       action: 'image.upload',
       targetType: 'image',
       targetId: `${folder}/${filename}`,
       summary: `Uploaded image ${filename} for ${input.forWhat}`,
-      details: { folder, width: encoded.width, height: encoded.height, bytes: encoded.data.length, widths: files.length - 1 },
+      details: {
+        folder,
+        width: encoded.width,
+        height: encoded.height,
+        bytes: encoded.data.length,
+        widths: files.length - 1,
+      },
     });
   });
   // The address as content stores it (docs/design.md §24): a path, so the image shows at whatever address the site is reached.
@@ -213,7 +263,8 @@ export async function encodeUpload(bytes: Buffer | null, fit?: FitTo): Promise<E
     let image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false, failOn: 'error' }).rotate();
     if (fit) {
       // Upright size (orientations 5 to 8 turn the picture a quarter).
-      const [width, height] = (header.orientation ?? 1) >= 5 ? [header.height, header.width] : [header.width, header.height];
+      const [width, height] =
+        (header.orientation ?? 1) >= 5 ? [header.height, header.width] : [header.width, header.height];
       // In sharp's order: turned upright first, then scaled, then cut (extract after resize cuts the scaled picture).
       image = image.resize({ ...coverAround(width, height, fit), fit: 'fill' }).extract(cropAround(width, height, fit));
     }
@@ -228,7 +279,8 @@ export async function encodeUpload(bytes: Buffer | null, fit?: FitTo): Promise<E
     return { data, width: info.width, height: info.height, ext };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ValidationError(TOO_MANY_PIXELS_MESSAGE);
+    if (error instanceof Error && /pixel limit/i.test(error.message))
+      throw new ValidationError(TOO_MANY_PIXELS_MESSAGE);
     throw new ValidationError('The image could not be read; it may be damaged.');
   }
 }
@@ -236,18 +288,35 @@ export async function encodeUpload(bytes: Buffer | null, fit?: FitTo): Promise<E
 /** The size a picture of width × height is scaled to so that it covers the box (at least one side exactly). */
 function coverAround(width: number, height: number, box: FitTo): { width: number; height: number } {
   const scale = Math.max(box.width / width, box.height / height);
-  return { width: Math.max(box.width, Math.round(width * scale)), height: Math.max(box.height, Math.round(height * scale)) };
+  return {
+    width: Math.max(box.width, Math.round(width * scale)),
+    height: Math.max(box.height, Math.round(height * scale)),
+  };
 }
 
 /** The box cut out of the scaled picture: centred on the focal point as far as the picture's edges allow. */
-function cropAround(width: number, height: number, box: FitTo): { left: number; top: number; width: number; height: number } {
+function cropAround(
+  width: number,
+  height: number,
+  box: FitTo,
+): { left: number; top: number; width: number; height: number } {
   const scaled = coverAround(width, height, box);
-  const at = (size: number, wanted: number, focal: number) => Math.min(size - wanted, Math.max(0, Math.round(focal * size - wanted / 2)));
-  return { left: at(scaled.width, box.width, box.focalX), top: at(scaled.height, box.height, box.focalY), width: box.width, height: box.height };
+  const at = (size: number, wanted: number, focal: number) =>
+    Math.min(size - wanted, Math.max(0, Math.round(focal * size - wanted / 2)));
+  return {
+    left: at(scaled.width, box.width, box.focalX),
+    top: at(scaled.height, box.height, box.focalY),
+    width: box.width,
+    height: box.height,
+  };
 }
 
 /** The original and its WebP copies for srcset (decision 005), as [name, bytes]. */
-export async function withSrcsetCopies(stem: string, filename: string, encoded: EncodedImage): Promise<Array<[string, Buffer]>> {
+export async function withSrcsetCopies(
+  stem: string,
+  filename: string,
+  encoded: EncodedImage,
+): Promise<Array<[string, Buffer]>> {
   const sharp = await loadSharp();
   const files: Array<[string, Buffer]> = [[filename, encoded.data]];
   for (const width of variantWidths(encoded.width)) {
@@ -262,7 +331,12 @@ export async function withSrcsetCopies(stem: string, filename: string, encoded: 
  * folder is accepted (a bare name or the image URL); anything else is a 400 and no path is ever built from it.
  * An image still used by another page, or by more than one entry of its own page, is kept (409).
  */
-export async function deleteUploadedImage(tenant: Tenant, session: SessionUser, config: AppConfig, { filename, page }: DeleteImageInput): Promise<{ message: 'Success' }> {
+export async function deleteUploadedImage(
+  tenant: Tenant,
+  session: SessionUser,
+  config: AppConfig,
+  { filename, page }: DeleteImageInput,
+): Promise<{ message: 'Success' }> {
   const image = readImageName(page, filename, config.publicBaseUrl);
   const folder = page;
   const ownPage = (await checkFolderAccess(tenant, session, folder)).routing;
@@ -271,7 +345,10 @@ export async function deleteUploadedImage(tenant: Tenant, session: SessionUser, 
   const elsewhere = users.filter((u) => u.routing !== ownPage);
   const ownUses = users.find((u) => u.routing === ownPage)?.count ?? 0;
   if (elsewhere.length > 0 || ownUses > 1) {
-    const where = [...(ownUses > 1 ? [`another entry of ${ownPage}`] : []), ...elsewhere.map((u) => `the page ${u.routing}`)].join(' and ');
+    const where = [
+      ...(ownUses > 1 ? [`another entry of ${ownPage}`] : []),
+      ...elsewhere.map((u) => `the page ${u.routing}`),
+    ].join(' and ');
     throw new ConflictError(`The image is still used by ${where}; it was not deleted.`);
   }
 
@@ -287,10 +364,17 @@ export async function deleteStoredImage(tenant: Tenant, image: StoredImage, summ
   const { folder } = image;
   const variants = variantWidths(image.width).map((width) => variantName(image.stem, width));
   await inTransaction(tenant.db, async (trx) => {
-    if ((await deleteImages(trx, folder, [image.name])) === 0) throw new NotFoundError('The image does not exist (it may have been deleted already).');
+    if ((await deleteImages(trx, folder, [image.name])) === 0)
+      throw new NotFoundError('The image does not exist (it may have been deleted already).');
     await deleteImages(trx, folder, variants);
     await deleteMediaNamed(trx, folder, image.name);
-    await audit(trx, tenant, { action: 'image.delete', targetType: 'image', targetId: `${folder}/${image.name}`, summary, details: { folder } });
+    await audit(trx, tenant, {
+      action: 'image.delete',
+      targetType: 'image',
+      targetId: `${folder}/${image.name}`,
+      summary,
+      details: { folder },
+    });
   });
   // After the commit: this instance and every other one stop serving them from memory.
   await imagesChanged(tenant, folder, [image.name, ...variants]);
@@ -302,7 +386,10 @@ export async function deleteStoredImage(tenant: Tenant, image: StoredImage, summ
  * again, under a new version in every page's head (docs/design.md §34).
  */
 export async function imagesChanged(tenant: Tenant, folder: string, names: readonly string[]): Promise<void> {
-  const logo = await getSiteCompany(tenant).then(({ logo }) => logo, () => undefined);
+  const logo = await getSiteCompany(tenant).then(
+    ({ logo }) => logo,
+    () => undefined,
+  );
   const isLogo = logo === undefined || names.some((name) => logo === `${UPLOADS_PATH}${folder}/${name}`);
   invalidate(tenant, [...names.map((name) => imageTag(folder, name)), ...(isLogo ? [TAGS.firmIcons] : [])]);
 }
@@ -322,7 +409,10 @@ function readImageName(folder: ImageFolder, filename: string, publicBaseUrl: str
       throw refused;
     }
     const site = new URL(publicBaseUrl).origin;
-    if (url.origin !== site) throw new ValidationError(`The image's address is not on this site (${site}); give its file name or its address on this site.`);
+    if (url.origin !== site)
+      throw new ValidationError(
+        `The image's address is not on this site (${site}); give its file name or its address on this site.`,
+      );
     const image = parseStoredImageUrl(url.href);
     if (!image || image.folder !== folder || url.search || url.hash) throw refused;
     if (url.pathname !== new URL(`uploads/photos/${folder}/${image.name}`, publicBaseUrl).pathname) throw refused;
@@ -355,7 +445,11 @@ export async function storedImageBytes(tenant: Tenant, url: string): Promise<num
 }
 
 /** The content type of each extension Folio writes. */
-const IMAGE_CONTENT_TYPES: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+const IMAGE_CONTENT_TYPES: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};
 
 /** A generated name in an allow-listed folder (an original or a srcset width), with its content type; else null. */
 export function servedImageType(folder: string, name: string): string | null {
@@ -376,7 +470,12 @@ export function imageRow(folder: string, name: string, data: Buffer, at: string)
  * The tenant's image behind /uploads/photos/{folder}/{name}: only generated names in allow-listed folders, read
  * through the process's cache of served images (the database only when it does not hold it).
  */
-export async function readServedImage(tenant: Tenant, folder: string, name: string, cache: ServedImageCache): Promise<ServedImage> {
+export async function readServedImage(
+  tenant: Tenant,
+  folder: string,
+  name: string,
+  cache: ServedImageCache,
+): Promise<ServedImage> {
   if (!servedImageType(folder, name)) throw new NotFoundError();
   const image = await cache.read(tenant.name, folder, name, () => findImage(tenant.db, folder, name));
   if (!image) throw new NotFoundError('There is no image of that name.');

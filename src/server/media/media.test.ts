@@ -24,7 +24,12 @@ function hugePngHeader(): Buffer {
     crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type), data])));
     return Buffer.concat([length, Buffer.from(type), data, crc]);
   };
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(100))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(100))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe.each(testDialects())('images on %s', (dialect) => {
@@ -34,19 +39,28 @@ describe.each(testDialects())('images on %s', (dialect) => {
   const stored = (folder: string, name: string) => storedImage(t.app.tenants.default.db, folder, name);
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { UPLOAD_MAX_BYTES: String(MAX_BYTES), PUBLIC_BASE_URL: 'https://folio.example/' });
+    t = await createTestApp(dialect, {
+      UPLOAD_MAX_BYTES: String(MAX_BYTES),
+      PUBLIC_BASE_URL: 'https://folio.example/',
+    });
     await createEditor(t.app, 'editor');
     editor = await logIn(t.app, 'editor', EDITOR_PASSWORD);
   });
   afterAll(async () => t?.close());
 
-  const upload = (page: string, file: { name: string; type: string; data: Buffer } | undefined, who: LoggedIn | null = editor) =>
-    uploadImage(t.app, { page }, file, who);
+  const upload = (
+    page: string,
+    file: { name: string; type: string; data: Buffer } | undefined,
+    who: LoggedIn | null = editor,
+  ) => uploadImage(t.app, { page }, file, who);
   const deleteImage = (payload: Record<string, unknown>, who: LoggedIn | null = editor) =>
     t.app.inject({ method: 'POST', url: '/api/master/deleteImage', headers: who?.headers ?? {}, payload });
 
   it('stores a PNG re-encoded under a generated name with srcset widths, and serves it as an image', async () => {
-    const png = await sharp(await testImage(800, 400, 'png')).withMetadata({ exif: { IFD0: { Copyright: 'secret-exif-marker' } } }).png().toBuffer();
+    const png = await sharp(await testImage(800, 400, 'png'))
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-exif-marker' } } })
+      .png()
+      .toBuffer();
     const response = await upload('about', { name: '../../evil name.png', type: 'image/png', data: png });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -55,7 +69,9 @@ describe.each(testDialects())('images on %s', (dialect) => {
     // A path, never PUBLIC_BASE_URL's scheme and host: the image shows wherever the site is reached (docs/design.md §24).
     expect(body.url).toBe(`/uploads/photos/about/${body.filename}`);
     const stem = body.filename.replace('.png', '');
-    expect(await listPhotos()).toEqual([`about/${body.filename}`, `about/${stem}-320.webp`, `about/${stem}-640.webp`, `about/${stem}-800.webp`].sort());
+    expect(await listPhotos()).toEqual(
+      [`about/${body.filename}`, `about/${stem}-320.webp`, `about/${stem}-640.webp`, `about/${stem}-800.webp`].sort(),
+    );
     const original = (await stored('about', body.filename))!;
     expect(original.includes(Buffer.from('secret-exif-marker'))).toBe(false);
     expect((await sharp(original).metadata()).format).toBe('png');
@@ -79,13 +95,20 @@ describe.each(testDialects())('images on %s', (dialect) => {
     ['GIF', 'gif', /_300x200\.png$/],
     ['WebP', 'webp', /_300x200\.webp$/],
   ] as const)('accepts a %s', async (_name, format, expected) => {
-    const response = await upload('customer', { name: 'logo.png', type: 'image/png', data: await testImage(300, 200, format) });
+    const response = await upload('customer', {
+      name: 'logo.png',
+      type: 'image/png',
+      data: await testImage(300, 200, format),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().filename).toMatch(expected);
   });
 
   it.each([
-    ['an SVG renamed .png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>')],
+    [
+      'an SVG renamed .png',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'),
+    ],
     ['an HTML file renamed .png', Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>')],
     ['a PDF renamed .png', Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n')],
   ])('refuses %s by its bytes, writing nothing', async (_what, data) => {
@@ -97,7 +120,10 @@ describe.each(testDialects())('images on %s', (dialect) => {
   });
 
   it('strips what a polyglot hides after the image', async () => {
-    const polyglot = Buffer.concat([await testImage(100, 100, 'png'), Buffer.from('<html><script>alert("polyglot")</script></html>')]);
+    const polyglot = Buffer.concat([
+      await testImage(100, 100, 'png'),
+      Buffer.from('<html><script>alert("polyglot")</script></html>'),
+    ]);
     const response = await upload('about', { name: 'poly.png', type: 'image/png', data: polyglot });
     expect(response.statusCode).toBe(200);
     const bytes = (await stored('about', response.json().filename))!;
@@ -129,7 +155,12 @@ describe.each(testDialects())('images on %s', (dialect) => {
       expect(response.statusCode, page).toBe(400);
     }
     expect((await upload('about', undefined)).statusCode).toBe(400);
-    const json = await t.app.inject({ method: 'POST', url: '/api/master/uploadImage', headers: editor.headers, payload: { page: 'about' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/uploadImage',
+      headers: editor.headers,
+      payload: { page: 'about' },
+    });
     expect(json.statusCode).toBe(400);
   });
 
@@ -140,12 +171,36 @@ describe.each(testDialects())('images on %s', (dialect) => {
 
     const db = t.app.tenants.default.db;
     const homeOnly = await createEditor(t.app, 'homeonly');
-    await db.insertInto('menu_items').values({ owner_kind: 'user', owner_id: homeOnly, parent_id: null, page_id: contentPageByKey('home').id, label: 'Home', sequence: 1, is_sub_menu: 0, land_page: 1 }).execute();
+    await db
+      .insertInto('menu_items')
+      .values({
+        owner_kind: 'user',
+        owner_id: homeOnly,
+        parent_id: null,
+        page_id: contentPageByKey('home').id,
+        label: 'Home',
+        sequence: 1,
+        is_sub_menu: 0,
+        land_page: 1,
+      })
+      .execute();
     const home = await logIn(t.app, 'homeonly', EDITOR_PASSWORD, '10.20.0.1');
     expect((await upload('about', png, home)).statusCode).toBe(403);
 
     const customersOnly = await createEditor(t.app, 'custonly');
-    await db.insertInto('menu_items').values({ owner_kind: 'user', owner_id: customersOnly, parent_id: null, page_id: contentPageByKey('customers').id, label: 'Customers', sequence: 1, is_sub_menu: 0, land_page: 1 }).execute();
+    await db
+      .insertInto('menu_items')
+      .values({
+        owner_kind: 'user',
+        owner_id: customersOnly,
+        parent_id: null,
+        page_id: contentPageByKey('customers').id,
+        label: 'Customers',
+        sequence: 1,
+        is_sub_menu: 0,
+        land_page: 1,
+      })
+      .execute();
     const cust = await logIn(t.app, 'custonly', EDITOR_PASSWORD, '10.20.0.2');
     const before = await listPhotos();
     const refused = await upload('about', png, cust);
@@ -162,14 +217,38 @@ describe.each(testDialects())('images on %s', (dialect) => {
     const db = t.app.tenants.default.db;
     // A Home editor uploads the Home page's sharing image: not About's or Customers' folder, but `sharing`.
     const homeOnly = await createEditor(t.app, 'homesharer');
-    await db.insertInto('menu_items').values({ owner_kind: 'user', owner_id: homeOnly, parent_id: null, page_id: contentPageByKey('home').id, label: 'Home', sequence: 1, is_sub_menu: 0, land_page: 1 }).execute();
+    await db
+      .insertInto('menu_items')
+      .values({
+        owner_kind: 'user',
+        owner_id: homeOnly,
+        parent_id: null,
+        page_id: contentPageByKey('home').id,
+        label: 'Home',
+        sequence: 1,
+        is_sub_menu: 0,
+        land_page: 1,
+      })
+      .execute();
     const home = await logIn(t.app, 'homesharer', EDITOR_PASSWORD, '10.20.0.3');
     const accepted = await upload('sharing', png, home);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(await stored('sharing', accepted.json().filename)).toBeDefined();
     // A user whose menu holds no page editor (only the audit log) is refused, and nothing is stored.
     const auditor = await createEditor(t.app, 'auditonly');
-    await db.insertInto('menu_items').values({ owner_kind: 'user', owner_id: auditor, parent_id: null, page_id: 27, label: 'Audit Log', sequence: 1, is_sub_menu: 0, land_page: 1 }).execute();
+    await db
+      .insertInto('menu_items')
+      .values({
+        owner_kind: 'user',
+        owner_id: auditor,
+        parent_id: null,
+        page_id: 27,
+        label: 'Audit Log',
+        sequence: 1,
+        is_sub_menu: 0,
+        land_page: 1,
+      })
+      .execute();
     const audit = await logIn(t.app, 'auditonly', EDITOR_PASSWORD, '10.20.0.4');
     const before = await listPhotos();
     expect((await upload('sharing', png, audit)).statusCode).toBe(403);
@@ -183,11 +262,26 @@ describe.each(testDialects())('images on %s', (dialect) => {
     const withMenu = async (username: string, page: 'home' | 'bespoke' | 'about', address: string) => {
       const id = await createEditor(t.app, username);
       const { id: pageId, routing } = contentPageByKey(page);
-      await db.insertInto('menu_items').values({ owner_kind: 'user', owner_id: id, parent_id: null, page_id: pageId, label: routing, sequence: 1, is_sub_menu: 0, land_page: 1 }).execute();
+      await db
+        .insertInto('menu_items')
+        .values({
+          owner_kind: 'user',
+          owner_id: id,
+          parent_id: null,
+          page_id: pageId,
+          label: routing,
+          sequence: 1,
+          is_sub_menu: 0,
+          land_page: 1,
+        })
+        .execute();
       return logIn(t.app, username, EDITOR_PASSWORD, address);
     };
     // Either carousel's editor uploads to the one `slides` folder, and the image is served from it.
-    for (const [username, page, address] of [['slidehome', 'home', '10.20.0.5'], ['slidebespoke', 'bespoke', '10.20.0.6']] as const) {
+    for (const [username, page, address] of [
+      ['slidehome', 'home', '10.20.0.5'],
+      ['slidebespoke', 'bespoke', '10.20.0.6'],
+    ] as const) {
       const accepted = await upload('slides', png, await withMenu(username, page, address));
       expect(accepted.statusCode, accepted.body).toBe(200);
       expect(accepted.json().url).toMatch(/^\/uploads\/photos\/slides\/[0-9a-f]{24}_1600x700\.png$/);
@@ -198,7 +292,9 @@ describe.each(testDialects())('images on %s', (dialect) => {
     const before = await listPhotos();
     const refused = await upload('slides', png, await withMenu('slideabout', 'about', '10.20.0.7'));
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('Your menu does not include the Home or Bespoke editor, whose carousels these images are for.');
+    expect(refused.json().message).toBe(
+      'Your menu does not include the Home or Bespoke editor, whose carousels these images are for.',
+    );
     expect(await listPhotos()).toEqual(before);
     expect((await upload('slides', png, null)).statusCode).toBe(401);
   });
@@ -206,9 +302,15 @@ describe.each(testDialects())('images on %s', (dialect) => {
   it('keeps an image that only a draft shows (409), and deletes it once the draft no longer does', async () => {
     const png = { name: 'card.png', type: 'image/png', data: await testImage(600, 315, 'png') };
     const url = (await upload('sharing', png)).json().url as string;
-    const edit = async () => (await t.app.inject({ method: 'GET', url: '/api/master/edit/Home', headers: editor.headers })).json();
+    const edit = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/master/edit/Home', headers: editor.headers })).json();
     const saveDraft = async (image: string) =>
-      t.app.inject({ method: 'POST', url: '/api/master/saveHome', headers: editor.headers, payload: { ...(await edit()), seo: { title: '', description: '', image }, publish: 'draft' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/master/saveHome',
+        headers: editor.headers,
+        payload: { ...(await edit()), seo: { title: '', description: '', image }, publish: 'draft' },
+      });
     const drafted = await saveDraft(url);
     expect(drafted.statusCode, drafted.body).toBe(200);
     const refused = await deleteImage({ filename: url, page: 'sharing' });
@@ -219,24 +321,39 @@ describe.each(testDialects())('images on %s', (dialect) => {
   });
 
   it('deletes an uploaded image and its srcset copies, by name or by URL', async () => {
-    const first = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(700, 100, 'png') })).json();
+    const first = (
+      await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(700, 100, 'png') })
+    ).json();
     const stem = first.filename.replace('.png', '');
     const response = await deleteImage({ filename: first.filename, page: 'customer' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Success' });
     expect((await listPhotos()).filter((f) => f.includes(stem))).toEqual([]);
-    const second = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(100, 100, 'png') })).json();
+    const second = (
+      await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(100, 100, 'png') })
+    ).json();
     expect((await deleteImage({ filename: second.url, page: 'customer' })).json()).toEqual({ message: 'Success' });
     expect((await deleteImage({ filename: second.url, page: 'customer' })).statusCode).toBe(404);
-    const third = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(100, 100, 'png') })).json();
-    expect((await deleteImage({ filename: `/uploads/photos/customer/${third.filename}`, page: 'customer' })).json()).toEqual({ message: 'Success' });
+    const third = (
+      await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(100, 100, 'png') })
+    ).json();
+    expect(
+      (await deleteImage({ filename: `/uploads/photos/customer/${third.filename}`, page: 'customer' })).json(),
+    ).toEqual({ message: 'Success' });
   });
 
   it("refuses to delete by an address on another host, with a sentence naming this site's, and deletes nothing", async () => {
-    const image = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(60, 60, 'png') })).json();
-    const response = await deleteImage({ filename: `http://evil.example/uploads/photos/customer/${image.filename}`, page: 'customer' });
+    const image = (
+      await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(60, 60, 'png') })
+    ).json();
+    const response = await deleteImage({
+      filename: `http://evil.example/uploads/photos/customer/${image.filename}`,
+      page: 'customer',
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe("The image's address is not on this site (https://folio.example); give its file name or its address on this site.");
+    expect(response.json().message).toBe(
+      "The image's address is not on this site (https://folio.example); give its file name or its address on this site.",
+    );
     expect(await stored('customer', image.filename)).toBeDefined();
   });
 
@@ -262,12 +379,19 @@ describe.each(testDialects())('images on %s', (dialect) => {
     ['canary.txt', 'about'],
     ['', 'about'],
   ])('refuses deleteImage %j in %j with 400, the canaries survive', async (filename, page) => {
-    const canaries = [path.join(t.config.dataDir, 'canary.txt'), path.join(t.config.dataDir, 'x'), path.join(t.config.dataDir, 'uploads', 'canary.txt'), path.join(t.config.dataDir, 'uploads', 'photos', 'canary.txt')];
+    const canaries = [
+      path.join(t.config.dataDir, 'canary.txt'),
+      path.join(t.config.dataDir, 'x'),
+      path.join(t.config.dataDir, 'uploads', 'canary.txt'),
+      path.join(t.config.dataDir, 'uploads', 'photos', 'canary.txt'),
+    ];
     for (const canary of canaries) {
       fs.mkdirSync(path.dirname(canary), { recursive: true });
       fs.writeFileSync(canary, 'canary');
     }
-    const real = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(60, 60, 'png') })).json().filename as string;
+    const real = (
+      await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(60, 60, 'png') })
+    ).json().filename as string;
     const name = filename.replace('CANARY_ABSOLUTE', canaries[0]!).replace('CANARY_NAME', real);
     const response = await deleteImage({ filename: name, page });
     expect(response.statusCode).toBe(400);
@@ -277,9 +401,13 @@ describe.each(testDialects())('images on %s', (dialect) => {
   });
 
   it('keeps an image still used by another entry or another page (409)', async () => {
-    const image = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(60, 60, 'png') })).json();
-    const read = async (call: string) => (await t.app.inject({ method: 'POST', url: `/api/master/${call}`, payload: {} })).json();
-    const save = (call: string, doc: unknown) => t.app.inject({ method: 'POST', url: `/api/master/${call}`, headers: editor.headers, payload: doc as object });
+    const image = (
+      await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(60, 60, 'png') })
+    ).json();
+    const read = async (call: string) =>
+      (await t.app.inject({ method: 'POST', url: `/api/master/${call}`, payload: {} })).json();
+    const save = (call: string, doc: unknown) =>
+      t.app.inject({ method: 'POST', url: `/api/master/${call}`, headers: editor.headers, payload: doc as object });
     const customers = await read('getcust');
     customers.tablelst[0].custImage = image.url;
     customers.tablelst[1].custImage = image.url;
@@ -307,15 +435,24 @@ describe.each(testDialects())('images on %s', (dialect) => {
   });
 
   it('shows an uploaded image on the public page with width, height and a WebP srcset', async () => {
-    const image = (await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(700, 350, 'png') })).json();
+    const image = (
+      await upload('customer', { name: 'a.png', type: 'image/png', data: await testImage(700, 350, 'png') })
+    ).json();
     const customers = (await t.app.inject({ method: 'POST', url: '/api/master/getcust', payload: {} })).json();
     customers.tablelst[0].custImage = image.url;
-    expect((await t.app.inject({ method: 'POST', url: '/api/master/savecust', headers: editor.headers, payload: customers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/master/savecust', headers: editor.headers, payload: customers }))
+        .statusCode,
+    ).toBe(200);
     const html = (await t.app.inject({ method: 'GET', url: '/Customers1' })).body;
     const stem = image.filename.replace('.png', '');
     expect(html).toContain('type="image/webp"');
-    expect(html).toContain(`srcSet="/uploads/photos/customer/${stem}-320.webp 320w, /uploads/photos/customer/${stem}-640.webp 640w, /uploads/photos/customer/${stem}-700.webp 700w"`);
-    expect(html).toMatch(new RegExp(`<img[^>]*src="${image.url.replace(/[.]/g, '\\.')}"[^>]*width="320"[^>]*height="160"`));
+    expect(html).toContain(
+      `srcSet="/uploads/photos/customer/${stem}-320.webp 320w, /uploads/photos/customer/${stem}-640.webp 640w, /uploads/photos/customer/${stem}-700.webp 700w"`,
+    );
+    expect(html).toMatch(
+      new RegExp(`<img[^>]*src="${image.url.replace(/[.]/g, '\\.')}"[^>]*width="320"[^>]*height="160"`),
+    );
   });
 
   it('serves only generated names in allow-listed folders that the database holds, never as HTML', async () => {
@@ -324,7 +461,12 @@ describe.each(testDialects())('images on %s', (dialect) => {
     fs.mkdirSync(folder, { recursive: true });
     fs.writeFileSync(path.join(folder, 'page.html'), '<script>alert(1)</script>');
     fs.writeFileSync(path.join(folder, '0123456789abcdef01234567_1x1.png'), await testImage(1, 1, 'png'));
-    for (const url of ['/uploads/photos/about/page.html', '/uploads/photos/about/..%2f..%2fcanary.txt', '/uploads/photos/secret/x.png', '/uploads/photos/about/0123456789abcdef01234567_1x1.png']) {
+    for (const url of [
+      '/uploads/photos/about/page.html',
+      '/uploads/photos/about/..%2f..%2fcanary.txt',
+      '/uploads/photos/secret/x.png',
+      '/uploads/photos/about/0123456789abcdef01234567_1x1.png',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).not.toMatch(/html/);

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ServedImageCache, type ServedImage } from './served-images';
 import { imageTag } from '../cache/tags';
 
-const image = (bytes: number, fill = 1): ServedImage => ({ data: Buffer.alloc(bytes, fill), contentType: 'image/png', etag: `"${bytes}-${fill}"` });
+const image = (bytes: number, fill = 1): ServedImage => ({
+  data: Buffer.alloc(bytes, fill),
+  contentType: 'image/png',
+  etag: `"${bytes}-${fill}"`,
+});
 
 /** A load that counts its calls, as the database read does in the app. */
 function counted(result: ServedImage | undefined) {

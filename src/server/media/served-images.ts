@@ -28,7 +28,12 @@ export class ServedImageCache {
   /** Counts the changes that dropped images: a read begun before one keeps nothing, as it may be of a deleted image. */
   private drops = 0;
 
-  constructor(limits: { maxBytes: number; maxImageBytes: number } = { maxBytes: SERVED_IMAGES_MAX_BYTES, maxImageBytes: SERVED_IMAGE_MAX_BYTES }) {
+  constructor(
+    limits: { maxBytes: number; maxImageBytes: number } = {
+      maxBytes: SERVED_IMAGES_MAX_BYTES,
+      maxImageBytes: SERVED_IMAGE_MAX_BYTES,
+    },
+  ) {
     this.entries = new LRUCache<string, ServedImage>({
       maxSize: limits.maxBytes,
       maxEntrySize: limits.maxImageBytes,
@@ -37,7 +42,12 @@ export class ServedImageCache {
   }
 
   /** The image, from memory or else from `load` (kept when small enough); undefined when `load` finds none. */
-  read(tenant: string, folder: string, name: string, load: () => Promise<ServedImage | undefined>): ServedImage | Promise<ServedImage | undefined> {
+  read(
+    tenant: string,
+    folder: string,
+    name: string,
+    load: () => Promise<ServedImage | undefined>,
+  ): ServedImage | Promise<ServedImage | undefined> {
     const key = keyOf(tenant, folder, name);
     const kept = this.entries.get(key);
     if (kept) return kept;

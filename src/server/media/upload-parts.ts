@@ -10,8 +10,15 @@ import { tooLargeMessage } from './media.service';
 export async function readImageUpload(
   request: FastifyRequest,
   maxBytes: number,
-): Promise<{ folder: unknown; field: unknown; setupCode: unknown; bytes: Buffer | null; fileName: string | undefined }> {
-  if (!request.isMultipart()) throw new ValidationError('Send the image as multipart form data with the fields file and page.');
+): Promise<{
+  folder: unknown;
+  field: unknown;
+  setupCode: unknown;
+  bytes: Buffer | null;
+  fileName: string | undefined;
+}> {
+  if (!request.isMultipart())
+    throw new ValidationError('Send the image as multipart form data with the fields file and page.');
   let folder: unknown;
   let field: unknown;
   let setupCode: unknown;
@@ -33,7 +40,8 @@ export async function readImageUpload(
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(tooLargeMessage(maxBytes));
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new PayloadTooLargeError(tooLargeMessage(maxBytes));
     throw new ValidationError('The upload could not be read: send one image in the field file and the folder in page.');
   }
   return { folder, field, setupCode, bytes, fileName };

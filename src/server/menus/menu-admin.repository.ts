@@ -24,7 +24,12 @@ export async function findMenuItem(db: Db, id: number) {
 }
 
 export async function listMenuPages(db: Db) {
-  return db.selectFrom('pages').select(['id', 'name', 'routing', 'kind']).where('active', '=', 1).orderBy('id').execute();
+  return db
+    .selectFrom('pages')
+    .select(['id', 'name', 'routing', 'kind'])
+    .where('active', '=', 1)
+    .orderBy('id')
+    .execute();
 }
 
 export async function pageExists(db: Db, id: number): Promise<boolean> {
@@ -78,7 +83,13 @@ export async function maxSiblingSequence(db: Db, owner: MenuOwner, parentId: num
 
 /** One landing page per tree: clears the mark on every item of the tree but one. */
 export async function clearLandingPageExcept(db: Db, owner: MenuOwner, keepId: number): Promise<void> {
-  await db.updateTable('menu_items').set({ land_page: 0 }).where('owner_kind', '=', owner.kind).where('owner_id', '=', owner.id).where('id', '!=', keepId).execute();
+  await db
+    .updateTable('menu_items')
+    .set({ land_page: 0 })
+    .where('owner_kind', '=', owner.kind)
+    .where('owner_id', '=', owner.id)
+    .where('id', '!=', keepId)
+    .execute();
 }
 
 export async function findPageName(db: Db, pageId: number): Promise<string> {
@@ -92,7 +103,9 @@ export async function deleteMenuItemWithChildren(trx: Db, menuId: number): Promi
   const all: number[] = [];
   while (level.length > 0) {
     all.push(...level);
-    level = (await trx.selectFrom('menu_items').select('id').where('parent_id', 'in', level).execute()).map((r) => r.id);
+    level = (await trx.selectFrom('menu_items').select('id').where('parent_id', 'in', level).execute()).map(
+      (r) => r.id,
+    );
   }
   for (const id of all.reverse()) await trx.deleteFrom('menu_items').where('id', '=', id).execute();
   return all.length;
@@ -102,8 +115,17 @@ export async function deleteMenuItemWithChildren(trx: Db, menuId: number): Promi
 export async function deleteUserTrees(trx: Db, userIds: readonly number[]): Promise<number> {
   if (userIds.length === 0) return 0;
   // Parent links cleared first, so no row points at one deleted before it.
-  await trx.updateTable('menu_items').set({ parent_id: null }).where('owner_kind', '=', 'user').where('owner_id', 'in', userIds).execute();
-  const result = await trx.deleteFrom('menu_items').where('owner_kind', '=', 'user').where('owner_id', 'in', userIds).executeTakeFirst();
+  await trx
+    .updateTable('menu_items')
+    .set({ parent_id: null })
+    .where('owner_kind', '=', 'user')
+    .where('owner_id', 'in', userIds)
+    .execute();
+  const result = await trx
+    .deleteFrom('menu_items')
+    .where('owner_kind', '=', 'user')
+    .where('owner_id', 'in', userIds)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -127,8 +149,17 @@ export async function renameMenuItem(db: Db, id: number, label: string): Promise
 
 /** Deletes every item of one tree; answers how many items went. Call it in a transaction. */
 export async function deleteTree(trx: Db, owner: MenuOwner): Promise<number> {
-  await trx.updateTable('menu_items').set({ parent_id: null }).where('owner_kind', '=', owner.kind).where('owner_id', '=', owner.id).execute();
-  const result = await trx.deleteFrom('menu_items').where('owner_kind', '=', owner.kind).where('owner_id', '=', owner.id).executeTakeFirst();
+  await trx
+    .updateTable('menu_items')
+    .set({ parent_id: null })
+    .where('owner_kind', '=', owner.kind)
+    .where('owner_id', '=', owner.id)
+    .execute();
+  const result = await trx
+    .deleteFrom('menu_items')
+    .where('owner_kind', '=', owner.kind)
+    .where('owner_id', '=', owner.id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

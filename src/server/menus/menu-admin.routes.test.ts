@@ -17,8 +17,10 @@ describe.each(testDialects())('menu trees on %s', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const call = (who: LoggedIn, url: string, payload: object = {}) => t.app.inject({ method: 'POST', url: `/api/menu/${url}`, headers: who.headers, payload });
-  const tree = async (userId: number, from: 'User' | 'group') => (await call(admin, 'menubyuser', { userId, from })).json() as MenuNode[];
+  const call = (who: LoggedIn, url: string, payload: object = {}) =>
+    t.app.inject({ method: 'POST', url: `/api/menu/${url}`, headers: who.headers, payload });
+  const tree = async (userId: number, from: 'User' | 'group') =>
+    (await call(admin, 'menubyuser', { userId, from })).json() as MenuNode[];
   const save = (item: object) => call(admin, 'savemenubyuserforjson', { jsonsavelist: item });
 
   it('lists active users and the pages a menu can hold', async () => {
@@ -41,9 +43,14 @@ describe.each(testDialects())('menu trees on %s', (dialect) => {
 
   it('builds a user tree: module, items under sub menus only, the sequence rule, the landing page', async () => {
     expect(await tree(editorId, 'User')).toEqual([]);
-    expect((await save({ modulename: 'Admin', sequence: 1, isSubMenu: 'Y', userId: editorId })).json()).toMatchObject({ status: 'OK' });
+    expect((await save({ modulename: 'Admin', sequence: 1, isSubMenu: 'Y', userId: editorId })).json()).toMatchObject({
+      status: 'OK',
+    });
     const module = (await tree(editorId, 'User'))[0]!;
-    expect((await save({ pageid: USERS_SCREEN, parentId: module.id, sequence: 1, userId: editorId, landPage: 'Y' })).statusCode).toBe(200);
+    expect(
+      (await save({ pageid: USERS_SCREEN, parentId: module.id, sequence: 1, userId: editorId, landPage: 'Y' }))
+        .statusCode,
+    ).toBe(200);
     const low = await save({ pageid: GROUPS_SCREEN, parentId: module.id, sequence: 0, userId: editorId });
     expect(low.statusCode).toBe(400);
     expect(low.json().message).toBe(MENU_MESSAGES.sequence);
@@ -53,24 +60,46 @@ describe.each(testDialects())('menu trees on %s', (dialect) => {
     expect(notSub.statusCode).toBe(400);
     // Someone else's node is not a parent for this tree.
     const otherGroupNode = (await tree(2, 'group')).find((n) => n.name === 'Services')!;
-    expect((await save({ pageid: 2, parentId: otherGroupNode.id, sequence: 9, userId: editorId })).statusCode).toBe(400);
+    expect((await save({ pageid: 2, parentId: otherGroupNode.id, sequence: 9, userId: editorId })).statusCode).toBe(
+      400,
+    );
 
     const editor = await logIn(t.app, 'editor', EDITOR_PASSWORD);
     expect(editor.body.landpage).toBe('/userHomepage');
     const session = (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: editor.headers })).json();
     expect(session.user.screens).toEqual(expect.arrayContaining(['userHomepage', 'user', 'Home']));
-    expect((await t.app.inject({ method: 'POST', url: '/api/master/getempmasterfroEmp', headers: editor.headers, payload: { pageno: 1 } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/master/getempmasterfroEmp',
+          headers: editor.headers,
+          payload: { pageno: 1 },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('a screen removed from an editor’s menu is refused at their next call; children go with their parent', async () => {
     const editor = await logIn(t.app, 'editor', EDITOR_PASSWORD);
-    const list = () => t.app.inject({ method: 'POST', url: '/api/master/getempmasterfroEmp', headers: editor.headers, payload: { pageno: 1 } });
+    const list = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/master/getempmasterfroEmp',
+        headers: editor.headers,
+        payload: { pageno: 1 },
+      });
     expect((await list()).statusCode).toBe(200);
     const module = (await tree(editorId, 'User'))[0]!;
     const deleted = await call(admin, 'deletemenubyuser', { menuId: module.id });
     expect(deleted.json()).toMatchObject({ status: 'OK' });
     expect(await tree(editorId, 'User')).toEqual([]);
-    const remaining = await t.app.tenants.default.db.selectFrom('menu_items').select('id').where('owner_kind', '=', 'user').where('owner_id', '=', editorId).execute();
+    const remaining = await t.app.tenants.default.db
+      .selectFrom('menu_items')
+      .select('id')
+      .where('owner_kind', '=', 'user')
+      .where('owner_id', '=', editorId)
+      .execute();
     expect(remaining).toEqual([]);
     // Back on the Editors group's menu, which has no Users screen.
     expect((await list()).statusCode).toBe(403);
@@ -93,7 +122,12 @@ describe.each(testDialects())('menu trees on %s', (dialect) => {
     await save({ menuId: news.id, pageid: 7, pagename: 'Latest News', sequence: 1, resourcegroupid: 3 });
     const after = (await call(editor, 'menuofUserforjosn')).json() as Array<{ mainmenulabel: string }>;
     // News moved to sequence 1, beside the staff home (docs/design.md §23), which comes first in the seeded menu.
-    expect(after.slice(0, 2).map((m) => m.mainmenulabel).sort()).toEqual(['Dashboard', 'Latest News']);
+    expect(
+      after
+        .slice(0, 2)
+        .map((m) => m.mainmenulabel)
+        .sort(),
+    ).toEqual(['Dashboard', 'Latest News']);
   });
 
   it('answers 403 to a non-admin for every menu call and changes nothing', async () => {
@@ -111,18 +145,36 @@ describe.each(testDialects())('menu trees on %s', (dialect) => {
     expect(await tree(3, 'group')).toEqual(before);
   });
 
-  it('answers a tree flat, finds items by name, renames one and empties a group\'s tree', async () => {
-    const flat = (await call(admin, 'getallmenudata', { userId: 2, from: 'group' })).json() as Array<{ id: number; name: string; parentId: number | null }>;
+  it("answers a tree flat, finds items by name, renames one and empties a group's tree", async () => {
+    const flat = (await call(admin, 'getallmenudata', { userId: 2, from: 'group' })).json() as Array<{
+      id: number;
+      name: string;
+      parentId: number | null;
+    }>;
     expect(flat.length).toBe(15);
     const services = flat.find((i) => i.name === 'Services');
-    expect(flat.filter((i) => i.parentId === services?.id).map((i) => i.name)).toEqual(['Bespoke Development', 'Expertise', 'Language Services', 'Consulting']);
+    expect(flat.filter((i) => i.parentId === services?.id).map((i) => i.name)).toEqual([
+      'Bespoke Development',
+      'Expertise',
+      'Language Services',
+      'Consulting',
+    ]);
 
-    const hits = (await call(admin, 'menubymenname', { menuname: 'crm for' })).json() as Array<{ name: string; ownerKind: string; ownerId: number }>;
+    const hits = (await call(admin, 'menubymenname', { menuname: 'crm for' })).json() as Array<{
+      name: string;
+      ownerKind: string;
+      ownerId: number;
+    }>;
     expect(hits.map((h) => h.name)).toEqual(expect.arrayContaining(['CRM for Manufacturing', 'CRM for Pharma']));
     expect(hits.every((h) => /crm for/i.test(h.name))).toBe(true);
     expect((await call(admin, 'menubymenname', { menuname: '%' })).json()).toEqual([]);
 
-    const group = await t.app.inject({ method: 'POST', url: '/api/menu/SaveUserGroup', headers: admin.headers, payload: { groupname: 'Menu test group' } });
+    const group = await t.app.inject({
+      method: 'POST',
+      url: '/api/menu/SaveUserGroup',
+      headers: admin.headers,
+      payload: { groupname: 'Menu test group' },
+    });
     expect(group.statusCode).toBe(200);
     const groups = (await call(admin, 'getAllgroup')).json() as Array<{ id: number; groupname: string }>;
     const groupId = groups.find((g) => g.groupname === 'Menu test group')!.id;

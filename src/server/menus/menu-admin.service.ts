@@ -9,7 +9,12 @@ import {
 } from '../../core/schemas/menu-item';
 import { PUBLIC_GROUP_ID } from '../../core/groups';
 import { PAGE_MESSAGES } from '../../core/page-defs/page-definition';
-import { PUBLIC_MENU_MESSAGES, type PlacePageData, type PublicMenuEntry, type PublicMenuPlace } from '../../core/page-defs/public-menu';
+import {
+  PUBLIC_MENU_MESSAGES,
+  type PlacePageData,
+  type PublicMenuEntry,
+  type PublicMenuPlace,
+} from '../../core/page-defs/public-menu';
 import { audit, changedFields, type AuditTargetType } from '../audit/audit';
 import { invalidate } from '../cache/cached';
 import { TAGS } from '../cache/tags';
@@ -49,7 +54,16 @@ export async function getMenuTree(tenant: Tenant, { userId, from }: MenuOwnerDat
   const nodes = new Map<number, MenuNode>(
     rows.map((r) => [
       r.id,
-      { id: r.id, name: r.label, issub: r.is_sub_menu === 1, pageid: r.page_id, parentId: r.parent_id, sequence: r.sequence, landPage: r.land_page === 1, children: [] },
+      {
+        id: r.id,
+        name: r.label,
+        issub: r.is_sub_menu === 1,
+        pageid: r.page_id,
+        parentId: r.parent_id,
+        sequence: r.sequence,
+        landPage: r.land_page === 1,
+        children: [],
+      },
     ]),
   );
   const roots: MenuNode[] = [];
@@ -68,7 +82,8 @@ export async function getMenuPages(tenant: Tenant): Promise<MenuPageOption[]> {
 
 async function assertOwnerExists(db: Db, owner: MenuOwner, field: string): Promise<void> {
   const exists = owner.kind === 'group' ? await groupExists(db, owner.id) : await userExists(db, owner.id);
-  if (!exists) throw new ValidationError(owner.kind === 'user' ? MENU_MESSAGES.invalidUser : MENU_MESSAGES.owner, field);
+  if (!exists)
+    throw new ValidationError(owner.kind === 'user' ? MENU_MESSAGES.invalidUser : MENU_MESSAGES.owner, field);
 }
 
 async function depthOf(db: Db, itemId: number): Promise<number> {
@@ -94,7 +109,8 @@ export async function saveMenuItems(tenant: Tenant, { jsonsavelist }: SaveMenuDa
   const items = Array.isArray(jsonsavelist) ? jsonsavelist : [jsonsavelist];
   await inTransaction(tenant.db, async (trx) => {
     // Each refusal names its field as a path into the body (docs/design.md §25): `jsonsavelist.2.sequence`.
-    for (const [index, item] of items.entries()) await saveOne(trx, tenant, item, Array.isArray(jsonsavelist) ? `jsonsavelist.${index}` : 'jsonsavelist');
+    for (const [index, item] of items.entries())
+      await saveOne(trx, tenant, item, Array.isArray(jsonsavelist) ? `jsonsavelist.${index}` : 'jsonsavelist');
   });
   invalidate(tenant, [TAGS.menus]);
   return { status: 'OK', message: MENU_MESSAGES.saved };
@@ -107,10 +123,20 @@ async function treeName(db: Db, owner: MenuOwner): Promise<string> {
 }
 
 async function auditTarget(db: Db, owner: MenuOwner): Promise<{ targetType: AuditTargetType; targetId: string }> {
-  return { targetType: owner.kind === 'group' ? 'group menu' : 'user menu', targetId: (await findOwnerName(db, owner)) ?? String(owner.id) };
+  return {
+    targetType: owner.kind === 'group' ? 'group menu' : 'user menu',
+    targetId: (await findOwnerName(db, owner)) ?? String(owner.id),
+  };
 }
 
-const auditedValues = (v: { parent_id: number | null; page_id: number | null; label: string; sequence: number; is_sub_menu: number; land_page: number }) => ({
+const auditedValues = (v: {
+  parent_id: number | null;
+  page_id: number | null;
+  label: string;
+  sequence: number;
+  is_sub_menu: number;
+  land_page: number;
+}) => ({
   label: v.label,
   pageId: v.page_id,
   parentId: v.parent_id,
@@ -120,7 +146,12 @@ const auditedValues = (v: { parent_id: number | null; page_id: number | null; la
 });
 
 async function saveOne(db: Db, tenant: Tenant, item: MenuItemData, at: string): Promise<void> {
-  const owner: MenuOwner | null = item.resourcegroupid > 0 ? { kind: 'group', id: item.resourcegroupid } : item.userId > 0 ? { kind: 'user', id: item.userId } : null;
+  const owner: MenuOwner | null =
+    item.resourcegroupid > 0
+      ? { kind: 'group', id: item.resourcegroupid }
+      : item.userId > 0
+        ? { kind: 'user', id: item.userId }
+        : null;
   if (!owner) throw new ValidationError(MENU_MESSAGES.owner, `${at}.resourcegroupid`);
   if (item.sequence < 1) throw new ValidationError(MENU_MESSAGES.sequence, `${at}.sequence`);
   await assertOwnerExists(db, owner, `${at}.${owner.kind === 'group' ? 'resourcegroupid' : 'userId'}`);
@@ -133,7 +164,8 @@ async function saveOne(db: Db, tenant: Tenant, item: MenuItemData, at: string): 
   const parentField = `${at}.${item.parentId > 0 ? 'parentId' : 'moduleid'}`;
   if (parentId !== null) {
     const parent = await findMenuItem(db, parentId);
-    if (!parent || parent.owner_kind !== owner.kind || parent.owner_id !== owner.id || parent.is_sub_menu !== 1) throw new ValidationError(MENU_MESSAGES.parent, parentField);
+    if (!parent || parent.owner_kind !== owner.kind || parent.owner_id !== owner.id || parent.is_sub_menu !== 1)
+      throw new ValidationError(MENU_MESSAGES.parent, parentField);
     if ((await depthOf(db, parentId)) >= MAX_MENU_DEPTH) throw new ValidationError(MENU_MESSAGES.depth, parentField);
   }
 
@@ -148,7 +180,8 @@ async function saveOne(db: Db, tenant: Tenant, item: MenuItemData, at: string): 
   let id: number;
   if (item.menuId > 0) {
     const existing = await findMenuItem(db, item.menuId);
-    if (!existing || existing.owner_kind !== owner.kind || existing.owner_id !== owner.id) throw new NotFoundError(MENU_MESSAGES.notFound);
+    if (!existing || existing.owner_kind !== owner.kind || existing.owner_id !== owner.id)
+      throw new NotFoundError(MENU_MESSAGES.notFound);
     if (parentId === item.menuId) throw new ValidationError(MENU_MESSAGES.parent, parentField);
     await updateMenuItem(db, item.menuId, values);
     id = item.menuId;
@@ -159,7 +192,8 @@ async function saveOne(db: Db, tenant: Tenant, item: MenuItemData, at: string): 
       details: { item: id, ...changedFields(auditedValues(existing), auditedValues(values)) },
     });
   } else {
-    if (item.sequence < (await maxSiblingSequence(db, owner, parentId))) throw new ValidationError(MENU_MESSAGES.sequence, `${at}.sequence`);
+    if (item.sequence < (await maxSiblingSequence(db, owner, parentId)))
+      throw new ValidationError(MENU_MESSAGES.sequence, `${at}.sequence`);
     id = await insertMenuItem(db, owner, values);
     await audit(db, tenant, {
       action: 'menu.create',
@@ -212,8 +246,24 @@ export async function applyGroupMenu(tenant: Tenant, groupId: number): Promise<M
   return { status: 'OK', message: MENU_MESSAGES.groupUpdated };
 }
 
-type FlatItem = { id: number; name: string; issub: boolean; pageid: number | null; parentId: number | null; sequence: number; landPage: boolean };
-const flat = (r: { id: number; label: string; is_sub_menu: number; page_id: number | null; parent_id: number | null; sequence: number; land_page: number }): FlatItem => ({
+type FlatItem = {
+  id: number;
+  name: string;
+  issub: boolean;
+  pageid: number | null;
+  parentId: number | null;
+  sequence: number;
+  landPage: boolean;
+};
+const flat = (r: {
+  id: number;
+  label: string;
+  is_sub_menu: number;
+  page_id: number | null;
+  parent_id: number | null;
+  sequence: number;
+  land_page: number;
+}): FlatItem => ({
   id: r.id,
   name: r.label,
   issub: r.is_sub_menu === 1,
@@ -231,8 +281,15 @@ export async function getFlatMenu(tenant: Tenant, { userId, from }: MenuOwnerDat
 }
 
 /** menubymenname: items of any tree whose label holds the text. */
-export async function findMenuItemsByName(tenant: Tenant, text: string): Promise<Array<FlatItem & { ownerKind: 'group' | 'user'; ownerId: number }>> {
-  return (await searchMenuItems(tenant.db, text)).map((r) => ({ ...flat(r), ownerKind: r.owner_kind, ownerId: r.owner_id }));
+export async function findMenuItemsByName(
+  tenant: Tenant,
+  text: string,
+): Promise<Array<FlatItem & { ownerKind: 'group' | 'user'; ownerId: number }>> {
+  return (await searchMenuItems(tenant.db, text)).map((r) => ({
+    ...flat(r),
+    ownerKind: r.owner_kind,
+    ownerId: r.owner_id,
+  }));
 }
 
 /** SaveItemname: renames one item's label. */
@@ -287,7 +344,14 @@ function flatTree(rows: Awaited<ReturnType<typeof listTreeItems>>): PublicMenuEn
   const entries: PublicMenuEntry[] = [];
   const walk = (parentId: number | null, depth: number) => {
     for (const row of rows.filter((r) => r.parent_id === parentId)) {
-      entries.push({ id: row.id, label: row.label, parentId, depth, holdsEntries: row.is_sub_menu === 1 && depth < MAX_MENU_DEPTH, pageId: row.page_id });
+      entries.push({
+        id: row.id,
+        label: row.label,
+        parentId,
+        depth,
+        holdsEntries: row.is_sub_menu === 1 && depth < MAX_MENU_DEPTH,
+        pageId: row.page_id,
+      });
       walk(row.id, depth + 1);
     }
   };
@@ -300,7 +364,13 @@ export async function publicMenuPlace(tenant: Tenant, pageId: number): Promise<P
   if (!(await findPage(tenant.db, pageId))) throw new NotFoundError(PAGE_MESSAGES.notFound);
   const entries = flatTree(await listTreeItems(tenant.db, PUBLIC_MENU));
   const own = entries.find((entry) => entry.pageId === pageId);
-  const placed = own ? { menuId: own.id, parentId: own.parentId, position: entries.filter((e) => e.parentId === own.parentId).indexOf(own) + 1 } : null;
+  const placed = own
+    ? {
+        menuId: own.id,
+        parentId: own.parentId,
+        position: entries.filter((e) => e.parentId === own.parentId).indexOf(own) + 1,
+      }
+    : null;
   return { entries, placed };
 }
 
@@ -310,7 +380,10 @@ export async function publicMenuPlace(tenant: Tenant, pageId: number): Promise<P
  * last). A page already in the menu moves there. The menu editor's rules hold (three levels, only under an entry
  * that holds entries); the change is audited as the menu editor's are.
  */
-export async function placePageInPublicMenu(tenant: Tenant, { pageId, parentId, position }: PlacePageData): Promise<{ status: 'OK'; message: string; menuId: number }> {
+export async function placePageInPublicMenu(
+  tenant: Tenant,
+  { pageId, parentId, position }: PlacePageData,
+): Promise<{ status: 'OK'; message: string; menuId: number }> {
   const menuId = await inTransaction(tenant.db, async (trx) => {
     const page = await publicPageOf(trx, pageId);
     const rows = await listTreeItems(trx, PUBLIC_MENU);
@@ -344,12 +417,21 @@ export async function placePageInPublicMenu(tenant: Tenant, { pageId, parentId, 
         await updateMenuItem(trx, siblingId, { ...kept, sequence: index + 1 });
       }
     }
-    const under = parentId === null ? 'at the top level' : `under ${entries.find((entry) => entry.id === parentId)!.label}`;
+    const under =
+      parentId === null ? 'at the top level' : `under ${entries.find((entry) => entry.id === parentId)!.label}`;
     await audit(trx, tenant, {
       action: before ? 'menu.update' : 'menu.create',
       ...(await auditTarget(trx, PUBLIC_MENU)),
       summary: `${before ? 'Moved' : 'Added'} page ${page.routing} ${before ? 'in' : 'to'} ${await treeName(trx, PUBLIC_MENU)}, ${under}, position ${at + 1}`,
-      details: before ? { item: id, ...changedFields(auditedValues(before), auditedValues({ ...values, is_sub_menu: before.is_sub_menu, land_page: before.land_page })) } : { item: id, ...auditedValues(values) },
+      details: before
+        ? {
+            item: id,
+            ...changedFields(
+              auditedValues(before),
+              auditedValues({ ...values, is_sub_menu: before.is_sub_menu, land_page: before.land_page }),
+            ),
+          }
+        : { item: id, ...auditedValues(values) },
     });
     return id;
   });

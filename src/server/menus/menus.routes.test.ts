@@ -17,13 +17,29 @@ describe.each(testDialects())('public menu on %s', (dialect) => {
 
   it('serves the Public group menu with Services and Products sub-menus, one nested a level deeper', async () => {
     const menu = await fetchMenu({ username: 'Public', userid: 1, usergroupid: 2 });
-    expect(menu.map((m) => m.mainmenulabel)).toEqual(['Home', 'About', 'Services', 'Products', 'News', 'Customers', 'Contact']);
+    expect(menu.map((m) => m.mainmenulabel)).toEqual([
+      'Home',
+      'About',
+      'Services',
+      'Products',
+      'News',
+      'Customers',
+      'Contact',
+    ]);
     expect(menu[0]).toMatchObject({ mainmenulabel: 'Home', mainmenulink: '/Home1', lstsubmenu: [] });
     const services = menu.find((m) => m.mainmenulabel === 'Services');
-    expect(services?.lstsubmenu.map((s) => s.submenulink)).toEqual(['/Bespoke1', '/Expertise1', '/Language1', '/Consulting1']);
+    expect(services?.lstsubmenu.map((s) => s.submenulink)).toEqual([
+      '/Bespoke1',
+      '/Expertise1',
+      '/Language1',
+      '/Consulting1',
+    ]);
     const products = menu.find((m) => m.mainmenulabel === 'Products');
     const crm = products?.lstsubmenu.find((s) => s.submenulabel === 'Relationware CRM');
-    expect(crm?.lstchildmenu.map((c) => c.submenulink)).toEqual(['/RelationwareCRM-Manufacturing1', '/RelationwareCRM-Pharma1']);
+    expect(crm?.lstchildmenu.map((c) => c.submenulink)).toEqual([
+      '/RelationwareCRM-Manufacturing1',
+      '/RelationwareCRM-Pharma1',
+    ]);
     expect(products?.lstsubmenu.find((s) => s.submenulink === '/InnovoCare1')).toBeTruthy();
   });
 

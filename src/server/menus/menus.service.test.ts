@@ -14,7 +14,13 @@ const row = (id: number, parent: number | null, label: string, routing: string |
 });
 
 describe('buildMenuTree', () => {
-  const rows = [row(1, null, 'Home', 'Home'), row(2, null, 'Products', null), row(3, 2, 'CRM', null), row(4, 3, 'Pharma', 'Pharma'), row(5, 2, 'Clinic', 'Clinic')];
+  const rows = [
+    row(1, null, 'Home', 'Home'),
+    row(2, null, 'Products', null),
+    row(3, 2, 'CRM', null),
+    row(4, 3, 'Pharma', 'Pharma'),
+    row(5, 2, 'Clinic', 'Clinic'),
+  ];
 
   it('nests main menus, sub menus and child menus in the spec shape, in the order given', () => {
     expect(buildMenuTree(rows, 'public')).toEqual([
@@ -24,7 +30,12 @@ describe('buildMenuTree', () => {
         mainmenulabel: 'Products',
         mainmenulink: '',
         lstsubmenu: [
-          { id: 3, submenulabel: 'CRM', submenulink: '', lstchildmenu: [{ id: 4, submenulabel: 'Pharma', submenulink: '/Pharma1' }] },
+          {
+            id: 3,
+            submenulabel: 'CRM',
+            submenulink: '',
+            lstchildmenu: [{ id: 4, submenulabel: 'Pharma', submenulink: '/Pharma1' }],
+          },
           { id: 5, submenulabel: 'Clinic', submenulink: '/Clinic1', lstchildmenu: [] },
         ],
       },

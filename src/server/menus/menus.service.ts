@@ -23,21 +23,21 @@ export function buildMenuTree(rows: readonly MenuItemRow[], audience: MenuAudien
     return row.routing ? `/${row.routing}` : '';
   };
   const kids = (id: number) => children.get(id) ?? [];
-  return (children.get(null) ?? []).map(
-    (main): MenuEntry => ({
-      id: main.id,
-      mainmenulabel: main.label,
-      mainmenulink: linkOf(main),
-      lstsubmenu: kids(main.id).map(
-        (sub): SubMenu => ({
-          id: sub.id,
-          submenulabel: sub.label,
-          submenulink: linkOf(sub),
-          lstchildmenu: kids(sub.id).map((child) => ({ id: child.id, submenulabel: child.label, submenulink: linkOf(child) })),
-        }),
-      ),
-    }),
-  );
+  return (children.get(null) ?? []).map((main): MenuEntry => ({
+    id: main.id,
+    mainmenulabel: main.label,
+    mainmenulink: linkOf(main),
+    lstsubmenu: kids(main.id).map((sub): SubMenu => ({
+      id: sub.id,
+      submenulabel: sub.label,
+      submenulink: linkOf(sub),
+      lstchildmenu: kids(sub.id).map((child) => ({
+        id: child.id,
+        submenulabel: child.label,
+        submenulink: linkOf(child),
+      })),
+    })),
+  }));
 }
 
 /** The Public group's menu, shown in the header of every public page. */
@@ -49,7 +49,8 @@ export async function getPublicMenu(tenant: Tenant): Promise<MenuEntry[]> {
 const publicMenu = cached({
   name: 'public-menu',
   tags: [TAGS.menus, TAGS.pages],
-  load: async (tenant: Tenant): Promise<MenuEntry[]> => buildMenuTree(await listMenuItems(tenant.db, 'group', PUBLIC_GROUP_ID), 'public'),
+  load: async (tenant: Tenant): Promise<MenuEntry[]> =>
+    buildMenuTree(await listMenuItems(tenant.db, 'group', PUBLIC_GROUP_ID), 'public'),
 });
 
 /**

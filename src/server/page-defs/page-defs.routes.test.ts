@@ -21,7 +21,12 @@ describe.each(testDialects())('page definitions and parameters on %s', (dialect)
   afterAll(async () => t?.close());
 
   const call = (who: LoggedIn | null, name: string, payload: unknown = {}) =>
-    t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: who?.headers ?? {}, payload: payload as object });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/master/${name}`,
+      headers: who?.headers ?? {},
+      payload: payload as object,
+    });
 
   it('lists every page, the twelve content pages and the back-office screens as wired, 10 a page', async () => {
     const first = await call(admin, 'getFormCreatedData', { pageno: 1 });
@@ -46,7 +51,9 @@ describe.each(testDialects())('page definitions and parameters on %s', (dialect)
     expect(third.items.map((p: { srno: number }) => p.srno)).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29, 30]);
     const fourth = (await call(admin, 'getFormCreatedData', { pageno: 4 })).json();
     expect(fourth.items.map((p: { srno: number }) => p.srno)).toEqual([31, 32, 33]);
-    expect(third.items.every((p: { type: string; homepage: string }) => p.type === 'wired' && p.homepage === 'N')).toBe(true);
+    expect(third.items.every((p: { type: string; homepage: string }) => p.type === 'wired' && p.homepage === 'N')).toBe(
+      true,
+    );
   });
 
   it('offers the seeded modules', async () => {
@@ -60,7 +67,16 @@ describe.each(testDialects())('page definitions and parameters on %s', (dialect)
     expect(created.json()).toMatchObject({ status: 'OK', message: PAGE_MESSAGES.saved, id: 1000 });
     careersId = created.json().id;
     const edit = (await call(admin, 'getpageedit', { id: careersId })).json();
-    expect(edit).toEqual({ id: 1000, filename: 'Careers', dspname: 'Careers', module: 1, modulename: 'Website', type: 'Autowired', homepage: 'Y', activeStatus: 'Y' });
+    expect(edit).toEqual({
+      id: 1000,
+      filename: 'Careers',
+      dspname: 'Careers',
+      module: 1,
+      modulename: 'Website',
+      type: 'Autowired',
+      homepage: 'Y',
+      activeStatus: 'Y',
+    });
     const next = await call(admin, 'savePageCreation', { ...careers, filename: 'Events', dspname: 'Events' });
     expect(next.json().id).toBe(1001);
   });
@@ -90,47 +106,146 @@ describe.each(testDialects())('page definitions and parameters on %s', (dialect)
   });
 
   it('keeps a wired page wired, with its name; its display name and module may change', async () => {
-    expect((await call(admin, 'savePageCreation', { ...careers, type: 'wired', filename: 'Jobs' })).json().message).toBe(PAGE_MESSAGES.newWired);
-    const rename = await call(admin, 'savePageCreation', { id: 7, filename: 'Newsroom', dspname: 'News', module: 1, type: 'wired', homepage: 'Y' });
+    expect(
+      (await call(admin, 'savePageCreation', { ...careers, type: 'wired', filename: 'Jobs' })).json().message,
+    ).toBe(PAGE_MESSAGES.newWired);
+    const rename = await call(admin, 'savePageCreation', {
+      id: 7,
+      filename: 'Newsroom',
+      dspname: 'News',
+      module: 1,
+      type: 'wired',
+      homepage: 'Y',
+    });
     expect(rename.statusCode).toBe(400);
     expect(rename.json().message).toBe(PAGE_MESSAGES.wiredName);
-    const retitle = await call(admin, 'savePageCreation', { id: 7, filename: 'News', dspname: 'Newsroom', module: 1, type: 'wired', homepage: 'Y' });
+    const retitle = await call(admin, 'savePageCreation', {
+      id: 7,
+      filename: 'News',
+      dspname: 'Newsroom',
+      module: 1,
+      type: 'wired',
+      homepage: 'Y',
+    });
     expect(retitle.statusCode).toBe(200);
     expect((await call(admin, 'getpageedit', { id: 7 })).json().dspname).toBe('Newsroom');
-    await call(admin, 'savePageCreation', { id: 7, filename: 'News', dspname: 'News', module: 1, type: 'wired', homepage: 'Y' });
+    await call(admin, 'savePageCreation', {
+      id: 7,
+      filename: 'News',
+      dspname: 'News',
+      module: 1,
+      type: 'wired',
+      homepage: 'Y',
+    });
   });
 
   it('stores a display name with HTML as text', async () => {
-    const page = await call(admin, 'savePageCreation', { ...careers, filename: 'Odd', dspname: '<img src=x onerror=alert(1)>' });
+    const page = await call(admin, 'savePageCreation', {
+      ...careers,
+      filename: 'Odd',
+      dspname: '<img src=x onerror=alert(1)>',
+    });
     expect(page.statusCode).toBe(200);
-    expect((await call(admin, 'getpageedit', { id: page.json().id })).json().dspname).toBe('<img src=x onerror=alert(1)>');
+    expect((await call(admin, 'getpageedit', { id: page.json().id })).json().dspname).toBe(
+      '<img src=x onerror=alert(1)>',
+    );
   });
 
-  it('saves a page\'s parameters as a whole, applies them to getParamconf at once, and reads them back', async () => {
+  it("saves a page's parameters as a whole, applies them to getParamconf at once, and reads them back", async () => {
     const parameters = [
-      { parameterName: 'jobTitle', sequence: 1, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', minlength: 3, maxlength: 80 },
-      { parameterName: 'closingDate', sequence: 2, type: 'Date', unittype: 'Date', pagecreationtype: 'Detail', greatthncurrentdate: 'true' },
-      { parameterName: 'salary', sequence: 3, type: 'number', unittype: 'Float', pagecreationtype: 'Detail', decimalplaces: 2 },
-      { parameterName: 'fullTime', sequence: 4, type: 'Checkbox', unittype: 'Boolean', pagecreationtype: 'Detail', booleanyes: 'Yes', booleanno: 'No' },
+      {
+        parameterName: 'jobTitle',
+        sequence: 1,
+        mandatory: 'Y',
+        type: 'Textarea',
+        unittype: 'Character',
+        pagecreationtype: 'Detail',
+        minlength: 3,
+        maxlength: 80,
+      },
+      {
+        parameterName: 'closingDate',
+        sequence: 2,
+        type: 'Date',
+        unittype: 'Date',
+        pagecreationtype: 'Detail',
+        greatthncurrentdate: 'true',
+      },
+      {
+        parameterName: 'salary',
+        sequence: 3,
+        type: 'number',
+        unittype: 'Float',
+        pagecreationtype: 'Detail',
+        decimalplaces: 2,
+      },
+      {
+        parameterName: 'fullTime',
+        sequence: 4,
+        type: 'Checkbox',
+        unittype: 'Boolean',
+        pagecreationtype: 'Detail',
+        booleanyes: 'Yes',
+        booleanno: 'No',
+      },
     ];
     const saved = await call(admin, 'saveParameters', { id: careersId, parameters });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ message: 'Success' });
     const read = (await call(admin, 'getActivityParametersByid', { id: careersId })).json();
     expect(read.page.filename).toBe('Careers');
-    expect(read.parameters.map((p: { parameterName: string }) => p.parameterName)).toEqual(['jobTitle', 'closingDate', 'salary', 'fullTime']);
-    expect(read.parameters[3]).toMatchObject({ booleanyes: 'Yes', booleanno: 'No', mandatory: 'N', validator: 'User Entry' });
-    const rules = (await t.app.inject({ method: 'POST', url: '/api/master/getParamconf', payload: { id: careersId } })).json().activeList;
-    expect(rules[0]).toMatchObject({ parameterName: 'jobTitle', type: 'Textarea', minlength: 3, maxlength: 80, mandatory: 'Y' });
+    expect(read.parameters.map((p: { parameterName: string }) => p.parameterName)).toEqual([
+      'jobTitle',
+      'closingDate',
+      'salary',
+      'fullTime',
+    ]);
+    expect(read.parameters[3]).toMatchObject({
+      booleanyes: 'Yes',
+      booleanno: 'No',
+      mandatory: 'N',
+      validator: 'User Entry',
+    });
+    const rules = (
+      await t.app.inject({ method: 'POST', url: '/api/master/getParamconf', payload: { id: careersId } })
+    ).json().activeList;
+    expect(rules[0]).toMatchObject({
+      parameterName: 'jobTitle',
+      type: 'Textarea',
+      minlength: 3,
+      maxlength: 80,
+      mandatory: 'Y',
+    });
     expect(rules[1]).toMatchObject({ parameterName: 'closingDate', greatthncurrentdate: 'true' });
     const labels = (await call(admin, 'getactivityforparamconf', { id: careersId })).json();
     expect(labels.map((l: { name: string }) => l.name)).toEqual(['jobTitle', 'closingDate', 'salary', 'fullTime']);
   });
 
   it.each([
-    ['min over max', [{ parameterName: 'a', sequence: 1, type: 'Textarea', unittype: 'Character', minlength: 9, maxlength: 3 }], /minimum length is more than the maximum/],
-    ['two date rules', [{ parameterName: 'd', sequence: 1, type: 'Date', unittype: 'Date', currentdate: 'true', lessthncurrentdate: 'true' }], /one date rule at most/],
-    ['MasterData without a type', [{ parameterName: 'm', sequence: 1, type: 'Dropdown', unittype: 'MasterData', validator: 'User Selection' }], /master type/],
+    [
+      'min over max',
+      [{ parameterName: 'a', sequence: 1, type: 'Textarea', unittype: 'Character', minlength: 9, maxlength: 3 }],
+      /minimum length is more than the maximum/,
+    ],
+    [
+      'two date rules',
+      [
+        {
+          parameterName: 'd',
+          sequence: 1,
+          type: 'Date',
+          unittype: 'Date',
+          currentdate: 'true',
+          lessthncurrentdate: 'true',
+        },
+      ],
+      /one date rule at most/,
+    ],
+    [
+      'MasterData without a type',
+      [{ parameterName: 'm', sequence: 1, type: 'Dropdown', unittype: 'MasterData', validator: 'User Selection' }],
+      /master type/,
+    ],
     [
       'duplicate names',
       [
@@ -139,7 +254,11 @@ describe.each(testDialects())('page definitions and parameters on %s', (dialect)
       ],
       /there twice/,
     ],
-    ['a type and kind that do not match', [{ parameterName: 'n', sequence: 1, type: 'number', unittype: 'Date' }], /do not go together/],
+    [
+      'a type and kind that do not match',
+      [{ parameterName: 'n', sequence: 1, type: 'number', unittype: 'Date' }],
+      /do not go together/,
+    ],
   ])('refuses contradictory parameters (%s) with a sentence, nothing saved', async (_what, parameters, message) => {
     const before = (await call(admin, 'getActivityParametersByid', { id: careersId })).json().parameters;
     const refused = await call(admin, 'saveParameters', { id: careersId, parameters });
@@ -148,10 +267,18 @@ describe.each(testDialects())('page definitions and parameters on %s', (dialect)
     expect((await call(admin, 'getActivityParametersByid', { id: careersId })).json().parameters).toEqual(before);
   });
 
-  it('offers a wired page\'s fields with their labels and refuses a parameter that is not one of them', async () => {
+  it("offers a wired page's fields with their labels and refuses a parameter that is not one of them", async () => {
     const labels = (await call(admin, 'getactivityforparamconf', { id: 1 })).json();
-    expect(labels).toEqual(expect.arrayContaining([{ name: 'skillName', label: 'Skill Name (skill)' }, { name: 'exprtshead', label: 'The expertise title' }]));
-    const refused = await call(admin, 'saveParameters', { id: 1, parameters: [{ parameterName: 'notAField', sequence: 1, type: 'Textarea', unittype: 'Character' }] });
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        { name: 'skillName', label: 'Skill Name (skill)' },
+        { name: 'exprtshead', label: 'The expertise title' },
+      ]),
+    );
+    const refused = await call(admin, 'saveParameters', {
+      id: 1,
+      parameters: [{ parameterName: 'notAField', sequence: 1, type: 'Textarea', unittype: 'Character' }],
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/notAField is not a field of the page Home/);
   });
@@ -159,20 +286,32 @@ describe.each(testDialects())('page definitions and parameters on %s', (dialect)
   it('applies a tightened rule of a wired page to the next save at once', async () => {
     const home = (await t.app.inject({ method: 'POST', url: '/api/master/gethomepages', payload: {} })).json();
     const current = (await call(admin, 'getActivityParametersByid', { id: 1 })).json().parameters;
-    const tightened = current.map((p: { parameterName: string }) => (p.parameterName === 'skillName' ? { ...p, maxlength: 3 } : p));
+    const tightened = current.map((p: { parameterName: string }) =>
+      p.parameterName === 'skillName' ? { ...p, maxlength: 3 } : p,
+    );
     expect((await call(admin, 'saveParameters', { id: 1, parameters: tightened })).statusCode).toBe(200);
-    const refused = await t.app.inject({ method: 'POST', url: '/api/master/saveHome', headers: admin.headers, payload: home });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/saveHome',
+      headers: admin.headers,
+      payload: home,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/^Please enter less than 3 characters in Skill Name$/);
     expect((await call(admin, 'saveParameters', { id: 1, parameters: current })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/master/saveHome', headers: admin.headers, payload: home })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/master/saveHome', headers: admin.headers, payload: home }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('deactivates and reactivates a page', async () => {
     const off = await call(admin, 'activitydelstatus', { id: careersId, activeStatus: 'N' });
     expect(off.json()).toEqual({ status1: 'Success', message: PAGE_MESSAGES.deactivated });
     expect((await call(admin, 'getpageedit', { id: careersId })).json().activeStatus).toBe('N');
-    expect((await call(admin, 'activitydelstatus', { id: careersId, activeStatus: 'Y' })).json().status1).toBe('Success');
+    expect((await call(admin, 'activitydelstatus', { id: careersId, activeStatus: 'Y' })).json().status1).toBe(
+      'Success',
+    );
     expect((await call(admin, 'activitydelstatus', { id: 16, activeStatus: 'N' })).statusCode).toBe(400);
   });
 

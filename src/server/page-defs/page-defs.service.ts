@@ -7,7 +7,12 @@ import {
   type PageList,
   type PageRecord,
 } from '../../core/page-defs/page-definition';
-import { PARAMETER_MESSAGES, type Parameter, type ParameterLabel, type SaveParametersData } from '../../core/page-defs/parameter';
+import {
+  PARAMETER_MESSAGES,
+  type Parameter,
+  type ParameterLabel,
+  type SaveParametersData,
+} from '../../core/page-defs/parameter';
 import { audit, changedFields } from '../audit/audit';
 import { invalidate } from '../cache/cached';
 import { pageTag, TAGS } from '../cache/tags';
@@ -39,7 +44,12 @@ export async function listPageDefinitions(tenant: Tenant, pageno: number): Promi
   const { rows, total } = await listPagesPage(tenant.db, offset, PAGE_PAGE_SIZE);
   return {
     totalItems: total,
-    items: rows.map((row, index) => ({ ...pageRecordOf(row), srno: offset + index + 1, code: row.routing, name: row.display_name || row.name })),
+    items: rows.map((row, index) => ({
+      ...pageRecordOf(row),
+      srno: offset + index + 1,
+      code: row.routing,
+      name: row.display_name || row.name,
+    })),
   };
 }
 
@@ -58,7 +68,10 @@ export async function getModules(tenant: Tenant): Promise<Module[]> {
  * keeps its name, type and place on the public site (its code answers to them); its display name and module
  * may change. Names are unique regardless of case and never one of Folio's own routes or a page's twin.
  */
-export async function savePageDefinition(tenant: Tenant, input: PageDefinitionData): Promise<{ status: 'OK'; message: string; id: number }> {
+export async function savePageDefinition(
+  tenant: Tenant,
+  input: PageDefinitionData,
+): Promise<{ status: 'OK'; message: string; id: number }> {
   const db = tenant.db;
   if (!(await moduleExists(db, input.module))) throw new ValidationError(PAGE_MESSAGES.module, 'module');
   const existing = input.id === undefined ? undefined : await findPage(db, input.id);
@@ -68,7 +81,8 @@ export async function savePageDefinition(tenant: Tenant, input: PageDefinitionDa
   if (existing && pageRecordOf(existing).type === builtInKind.pageType) {
     if (input.filename !== existing.routing) throw new ValidationError(PAGE_MESSAGES.wiredName, 'filename');
     if (input.type !== builtInKind.pageType) throw new ValidationError(PAGE_MESSAGES.wiredType, 'type');
-    if (input.homepage !== existing.homepage) throw new ValidationError('Whether a wired page is on the public website is fixed by its code.', 'homepage');
+    if (input.homepage !== existing.homepage)
+      throw new ValidationError('Whether a wired page is on the public website is fixed by its code.', 'homepage');
     await inTransaction(db, async (trx) => {
       await updatePage(trx, existing.id, { display_name: input.dspname, module_id: input.module });
       await audit(trx, tenant, {
@@ -76,13 +90,17 @@ export async function savePageDefinition(tenant: Tenant, input: PageDefinitionDa
         targetType: 'page',
         targetId: existing.routing,
         summary: `Changed the definition of page ${existing.routing}`,
-        details: changedFields({ displayName: existing.display_name || existing.name, module: existing.module_id }, { displayName: input.dspname, module: input.module }),
+        details: changedFields(
+          { displayName: existing.display_name || existing.name, module: existing.module_id },
+          { displayName: input.dspname, module: input.module },
+        ),
       });
     });
     invalidate(tenant, [TAGS.pages]);
     return { status: 'OK', message: PAGE_MESSAGES.saved, id: existing.id };
   }
-  if (input.type !== pageBuilderKind.pageType) throw new ValidationError(existing ? PAGE_MESSAGES.wiredType : PAGE_MESSAGES.newWired, 'type');
+  if (input.type !== pageBuilderKind.pageType)
+    throw new ValidationError(existing ? PAGE_MESSAGES.wiredType : PAGE_MESSAGES.newWired, 'type');
   await assertNameFree(tenant, input.filename, existing?.id);
 
   const values = {
@@ -93,12 +111,22 @@ export async function savePageDefinition(tenant: Tenant, input: PageDefinitionDa
     homepage: input.homepage,
     public_path: input.homepage === 'Y' ? `/${input.filename}1` : null,
   };
-  const audited = { name: values.routing, displayName: values.display_name, module: values.module_id, onWebsite: values.homepage === 'Y' };
+  const audited = {
+    name: values.routing,
+    displayName: values.display_name,
+    module: values.module_id,
+    onWebsite: values.homepage === 'Y',
+  };
   let id: number;
   if (existing) {
     await inTransaction(db, async (trx) => {
       await updatePage(trx, existing.id, values);
-      const before = { name: existing.routing, displayName: existing.display_name || existing.name, module: existing.module_id, onWebsite: existing.homepage === 'Y' };
+      const before = {
+        name: existing.routing,
+        displayName: existing.display_name || existing.name,
+        module: existing.module_id,
+        onWebsite: existing.homepage === 'Y',
+      };
       const renamed = existing.routing === values.routing ? '' : ` (was ${existing.routing})`;
       await audit(trx, tenant, {
         action: 'pagedef.update',
@@ -109,7 +137,11 @@ export async function savePageDefinition(tenant: Tenant, input: PageDefinitionDa
       });
       // Its name is its address (docs/design.md §27): links to the old public address keep working, with a 301 to the new one.
       // Another spelling of the same name needs none: addresses of pages are found in any case.
-      if (existing.public_path && values.public_path && existing.public_path.toLowerCase() !== values.public_path.toLowerCase()) {
+      if (
+        existing.public_path &&
+        values.public_path &&
+        existing.public_path.toLowerCase() !== values.public_path.toLowerCase()
+      ) {
         await redirectRenamedPage(trx, tenant, values.routing, existing.public_path, values.public_path, new Date());
       }
     });
@@ -118,7 +150,13 @@ export async function savePageDefinition(tenant: Tenant, input: PageDefinitionDa
     id = await inTransaction(db, async (trx) => {
       const next = await nextCreatedPageId(trx);
       await insertAutowiredPage(trx, next, values);
-      await audit(trx, tenant, { action: 'pagedef.create', targetType: 'page', targetId: values.routing, summary: `Created page ${values.routing}`, details: { id: next, ...audited } });
+      await audit(trx, tenant, {
+        action: 'pagedef.create',
+        targetType: 'page',
+        targetId: values.routing,
+        summary: `Created page ${values.routing}`,
+        details: { id: next, ...audited },
+      });
       return next;
     });
   }
@@ -131,21 +169,29 @@ async function assertNameFree(tenant: Tenant, name: string, ownId: number | unde
   const reserved = reservedNameProblem(name);
   if (reserved) throw new ValidationError(reserved, 'filename');
   const same = await findPageByRouting(tenant.db, name);
-  if (same && same.id !== ownId) throw new ConflictError(`A page named ${same.routing} already exists (names are the same regardless of case).`);
+  if (same && same.id !== ownId)
+    throw new ConflictError(`A page named ${same.routing} already exists (names are the same regardless of case).`);
   // The public twin of a page is its name with 1: neither may collide with another page's name.
   if (name.endsWith('1')) {
     const base = await findPageByRouting(tenant.db, name.slice(0, -1));
-    if (base && base.id !== ownId) throw new ConflictError(`${name} is the public address of the page ${base.routing}; choose another name.`);
+    if (base && base.id !== ownId)
+      throw new ConflictError(`${name} is the public address of the page ${base.routing}; choose another name.`);
   }
   const twin = await findPageByRouting(tenant.db, `${name}1`);
-  if (twin && twin.id !== ownId) throw new ConflictError(`The public address ${name}1 would be the page ${twin.routing}; choose another name.`);
+  if (twin && twin.id !== ownId)
+    throw new ConflictError(`The public address ${name}1 would be the page ${twin.routing}; choose another name.`);
 }
 
 /** activitydelstatus: N unpublishes (404, out of the sitemap and menus; content and history kept). */
-export async function changePageStatus(tenant: Tenant, id: number, activeStatus: 'Y' | 'N'): Promise<{ status1: 'Success'; message: string }> {
+export async function changePageStatus(
+  tenant: Tenant,
+  id: number,
+  activeStatus: 'Y' | 'N',
+): Promise<{ status1: 'Success'; message: string }> {
   const row = await findPage(tenant.db, id);
   if (!row) throw new NotFoundError(PAGE_MESSAGES.notFound);
-  if (row.kind === 'screen' && activeStatus === 'N') throw new ValidationError('A back-office screen cannot be deactivated: remove it from menus instead.');
+  if (row.kind === 'screen' && activeStatus === 'N')
+    throw new ValidationError('A back-office screen cannot be deactivated: remove it from menus instead.');
   await inTransaction(tenant.db, async (trx) => {
     await setPageActive(trx, id, activeStatus === 'Y');
     const verb = activeStatus === 'Y' ? 'Activated' : 'Deactivated';
@@ -170,7 +216,9 @@ export async function parameterLabels(tenant: Tenant, id: number): Promise<Param
   const row = await findPage(tenant.db, id);
   if (!row) throw new NotFoundError(PAGE_MESSAGES.notFound);
   const fields = await fieldsForRules(tenant, id);
-  return fields ?? (await listParameters(tenant.db, id)).map((p) => ({ name: p.parameter_name, label: p.parameter_name }));
+  return (
+    fields ?? (await listParameters(tenant.db, id)).map((p) => ({ name: p.parameter_name, label: p.parameter_name }))
+  );
 }
 
 /** The fields a page's rules may name, or null when any name goes (the parameters are the fields); none for a screen. */
@@ -180,7 +228,10 @@ async function fieldsForRules(tenant: Tenant, id: number): Promise<ParameterLabe
 }
 
 /** getActivityParametersByid: the page and its parameters, for the configuration screen. */
-export async function pageParameters(tenant: Tenant, id: number): Promise<{ page: PageRecord; parameters: Parameter[] }> {
+export async function pageParameters(
+  tenant: Tenant,
+  id: number,
+): Promise<{ page: PageRecord; parameters: Parameter[] }> {
   const row = await findPage(tenant.db, id);
   if (!row) throw new NotFoundError(PAGE_MESSAGES.notFound);
   return { page: pageRecordOf(row), parameters: (await listParameters(tenant.db, id)).map(parameterOf) };
@@ -190,7 +241,10 @@ export async function pageParameters(tenant: Tenant, id: number): Promise<{ page
  * saveParameters: replaces a page's configuration as a whole (docs/design.md §12). The schema has refused
  * contradictions; here a wired page's parameters must name its fields. Applies to the next save at once.
  */
-export async function saveParameters(tenant: Tenant, { id, parameters }: SaveParametersData): Promise<{ message: 'Success' }> {
+export async function saveParameters(
+  tenant: Tenant,
+  { id, parameters }: SaveParametersData,
+): Promise<{ message: 'Success' }> {
   const row = await findPage(tenant.db, id);
   if (!row) throw new NotFoundError(PAGE_MESSAGES.notFound);
   const fields = await fieldsForRules(tenant, id);
@@ -198,9 +252,15 @@ export async function saveParameters(tenant: Tenant, { id, parameters }: SavePar
     const names = new Set(fields.map((l) => l.name));
     const at = parameters.findIndex((p) => !names.has(p.parameterName));
     const stranger = parameters[at];
-    if (stranger) throw new ValidationError(PARAMETER_MESSAGES.unknownField(stranger.parameterName, row.display_name || row.name), `parameters.${at}.parameterName`);
+    if (stranger)
+      throw new ValidationError(
+        PARAMETER_MESSAGES.unknownField(stranger.parameterName, row.display_name || row.name),
+        `parameters.${at}.parameterName`,
+      );
   }
-  const ordered = [...parameters].sort((a, b) => a.sequence - b.sequence).map((p, index) => ({ ...p, sequence: index + 1 }));
+  const ordered = [...parameters]
+    .sort((a, b) => a.sequence - b.sequence)
+    .map((p, index) => ({ ...p, sequence: index + 1 }));
   await inTransaction(tenant.db, async (trx) => {
     const before = (await listParameters(trx, id)).map(parameterOf);
     await replaceParameters(trx, id, ordered);
@@ -218,7 +278,10 @@ export async function saveParameters(tenant: Tenant, { id, parameters }: SavePar
 }
 
 /** What a new configuration changes: the parameters added and removed by name, and the changed fields of the others. */
-function parameterChanges(before: readonly Parameter[], after: readonly Parameter[]): { counts: string; details: Record<string, unknown> } {
+function parameterChanges(
+  before: readonly Parameter[],
+  after: readonly Parameter[],
+): { counts: string; details: Record<string, unknown> } {
   const key = (p: Parameter) => p.parameterName.toLowerCase();
   const was = new Map(before.map((p) => [key(p), p]));
   const now = new Map(after.map((p) => [key(p), p]));

@@ -20,13 +20,34 @@ describe.each(testDialects())('pages made without code, in plain words, on %s', 
     t = await createTestApp(dialect);
     await createUser(t.app.tenants.default.db, { username: 'boss', password: ADMIN_PASSWORD, groupId: 1 });
     admin = await logIn(t.app, 'boss', ADMIN_PASSWORD);
-    pageId = (await post(admin, '/api/master/savePageCreation', { filename: 'Welcome', dspname: 'Welcome to Berlin', module: 1, type: 'Autowired', homepage: 'Y' })).json().id;
+    pageId = (
+      await post(admin, '/api/master/savePageCreation', {
+        filename: 'Welcome',
+        dspname: 'Welcome to Berlin',
+        module: 1,
+        type: 'Autowired',
+        homepage: 'Y',
+      })
+    ).json().id;
     // Someone who may define pages (the list of pages in their own menu) but not edit menus.
     const userId = await createEditor(t.app, 'pages-only');
-    const homepages = await t.app.tenants.default.db.selectFrom('pages').select('id').where('routing', '=', 'homepages').executeTakeFirstOrThrow();
+    const homepages = await t.app.tenants.default.db
+      .selectFrom('pages')
+      .select('id')
+      .where('routing', '=', 'homepages')
+      .executeTakeFirstOrThrow();
     await t.app.tenants.default.db
       .insertInto('menu_items')
-      .values({ owner_kind: 'user', owner_id: userId, parent_id: null, page_id: homepages.id, label: 'Pages', sequence: 1, is_sub_menu: 0, land_page: 1 })
+      .values({
+        owner_kind: 'user',
+        owner_id: userId,
+        parent_id: null,
+        page_id: homepages.id,
+        label: 'Pages',
+        sequence: 1,
+        is_sub_menu: 0,
+        land_page: 1,
+      })
       .execute();
     pagesOnly = await logIn(t.app, 'pages-only', EDITOR_PASSWORD);
   });
@@ -36,12 +57,38 @@ describe.each(testDialects())('pages made without code, in plain words, on %s', 
     return t.app.inject({ method: 'POST', url, headers: who.headers, payload: payload as object });
   }
   const parameters = (more: Record<string, Record<string, unknown>> = {}) => [
-    { parameterName: 'Heading', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', asHeading: true, ...more.Heading },
-    { parameterName: 'Introduction', sequence: 2, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', ...more.Introduction },
-    { parameterName: 'Founded', sequence: 3, type: 'number', unittype: 'Integer', pagecreationtype: 'Header', ...more.Founded },
+    {
+      parameterName: 'Heading',
+      sequence: 1,
+      type: 'Textarea',
+      unittype: 'Character',
+      pagecreationtype: 'Header',
+      asHeading: true,
+      ...more.Heading,
+    },
+    {
+      parameterName: 'Introduction',
+      sequence: 2,
+      type: 'Textarea',
+      unittype: 'Character',
+      pagecreationtype: 'Header',
+      ...more.Introduction,
+    },
+    {
+      parameterName: 'Founded',
+      sequence: 3,
+      type: 'number',
+      unittype: 'Integer',
+      pagecreationtype: 'Header',
+      ...more.Founded,
+    },
   ];
-  const saveParameters = (list: unknown[], who = admin) => post(who, '/api/master/saveParameters', { id: pageId, parameters: list });
-  const stored = async () => (await post(admin, '/api/master/getActivityParametersByid', { id: pageId })).json().parameters as Array<Record<string, unknown>>;
+  const saveParameters = (list: unknown[], who = admin) =>
+    post(who, '/api/master/saveParameters', { id: pageId, parameters: list });
+  const stored = async () =>
+    (await post(admin, '/api/master/getActivityParametersByid', { id: pageId })).json().parameters as Array<
+      Record<string, unknown>
+    >;
   const publicPage = async () => (await t.app.inject({ method: 'GET', url: '/Welcome1' })).body;
 
   it('stores "Show its name to visitors" per parameter: unset follows the kind, and a heading is a line of text', async () => {
@@ -57,7 +104,11 @@ describe.each(testDialects())('pages made without code, in plain words, on %s', 
 
   it('shows visitors only the content of text fields by default, the heading as a heading; a number keeps its name', async () => {
     expect((await saveParameters(parameters())).statusCode).toBe(200);
-    const document = { header: { Heading: 'Willkommen', Introduction: 'We build software in Berlin.', Founded: 1999 }, rows: [], revision: 0 };
+    const document = {
+      header: { Heading: 'Willkommen', Introduction: 'We build software in Berlin.', Founded: 1999 },
+      rows: [],
+      revision: 0,
+    };
     const saved = await post(admin, '/api/master/savepagecontent', { commonrouting: 'Welcome', document });
     expect(saved.statusCode, saved.body).toBe(200);
     const html = await publicPage();
@@ -69,14 +120,17 @@ describe.each(testDialects())('pages made without code, in plain words, on %s', 
 
   it('shows a name to visitors once it is turned on, at the next public view (the save clears the cached page)', async () => {
     expect(await publicPage()).not.toContain('autowired-field__name">Introduction<');
-    expect((await saveParameters(parameters({ Introduction: { showName: true }, Founded: { showName: false } }))).statusCode).toBe(200);
+    expect(
+      (await saveParameters(parameters({ Introduction: { showName: true }, Founded: { showName: false } }))).statusCode,
+    ).toBe(200);
     expect((await stored())[1]).toMatchObject({ showName: true });
     const html = await publicPage();
     expect(html).toContain('<dt class="autowired-field__name">Introduction</dt>');
     expect(html).not.toContain('autowired-field__name">Founded<');
   });
 
-  const place = (payload: Record<string, unknown>, who = admin) => post(who, '/api/menu/placeinpublicmenu', { pageId, ...payload });
+  const place = (payload: Record<string, unknown>, who = admin) =>
+    post(who, '/api/menu/placeinpublicmenu', { pageId, ...payload });
   const where = async () => (await post(admin, '/api/menu/publicmenuplace', { pageId })).json();
   const publicTopLevel = async () =>
     (
@@ -95,7 +149,16 @@ describe.each(testDialects())('pages made without code, in plain words, on %s', 
     const top = await place({ parentId: null, position: 2 });
     expect(top.statusCode, top.body).toBe(200);
     expect(top.json()).toMatchObject({ status: 'OK', message: PUBLIC_MENU_MESSAGES.placed('Welcome to Berlin') });
-    expect(await publicTopLevel()).toEqual(['Home', 'Welcome to Berlin', 'About', 'Services', 'Products', 'News', 'Customers', 'Contact']);
+    expect(await publicTopLevel()).toEqual([
+      'Home',
+      'Welcome to Berlin',
+      'About',
+      'Services',
+      'Products',
+      'News',
+      'Customers',
+      'Contact',
+    ]);
     expect(await publicPage()).toMatch(/<a [^>]*href="\/Welcome1"[^>]*>Welcome to Berlin<\/a>/);
 
     const { entries } = await where();
@@ -106,9 +169,17 @@ describe.each(testDialects())('pages made without code, in plain words, on %s', 
     expect((await where()).placed).toEqual({ menuId: top.json().menuId, parentId: services.id, position: 5 });
     expect(await publicTopLevel()).not.toContain('Welcome to Berlin');
 
-    const audit = await t.app.tenants.default.db.selectFrom('audit_log').select(['action', 'summary']).where('summary', 'like', '%page Welcome%menu%').orderBy('id').execute();
+    const audit = await t.app.tenants.default.db
+      .selectFrom('audit_log')
+      .select(['action', 'summary'])
+      .where('summary', 'like', '%page Welcome%menu%')
+      .orderBy('id')
+      .execute();
     expect(audit).toEqual([
-      { action: 'menu.create', summary: 'Added page Welcome to the menu of group Public, at the top level, position 2' },
+      {
+        action: 'menu.create',
+        summary: 'Added page Welcome to the menu of group Public, at the top level, position 2',
+      },
       { action: 'menu.update', summary: 'Moved page Welcome in the menu of group Public, under Services, position 5' },
     ]);
   });
@@ -119,8 +190,20 @@ describe.each(testDialects())('pages made without code, in plain words, on %s', 
     const refused = await place({ parentId: about.id, position: 1 });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ message: PUBLIC_MENU_MESSAGES.parent, field: 'parentId' });
-    const internal = (await post(admin, '/api/master/savePageCreation', { filename: 'StaffNotes', dspname: 'Staff notes', module: 1, type: 'Autowired', homepage: 'N' })).json().id;
-    const notPublic = await post(admin, '/api/menu/placeinpublicmenu', { pageId: internal, parentId: null, position: 1 });
+    const internal = (
+      await post(admin, '/api/master/savePageCreation', {
+        filename: 'StaffNotes',
+        dspname: 'Staff notes',
+        module: 1,
+        type: 'Autowired',
+        homepage: 'N',
+      })
+    ).json().id;
+    const notPublic = await post(admin, '/api/menu/placeinpublicmenu', {
+      pageId: internal,
+      parentId: null,
+      position: 1,
+    });
     expect(notPublic.statusCode).toBe(400);
     expect(notPublic.json().message).toBe(PUBLIC_MENU_MESSAGES.notPublic);
   });

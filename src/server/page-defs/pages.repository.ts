@@ -5,7 +5,19 @@ import type { Db } from '../db/database';
 /** Pages made in page creation get ids from here up (docs/design.md §11): ids below stay free for pages with code. */
 export const FIRST_CREATED_PAGE_ID = 1000;
 
-const PAGE_COLUMNS = ['p.id', 'p.routing', 'p.name', 'p.display_name', 'p.module_id', 'm.name as module_name', 'p.page_type', 'p.homepage', 'p.active', 'p.kind', 'p.public_path'] as const;
+const PAGE_COLUMNS = [
+  'p.id',
+  'p.routing',
+  'p.name',
+  'p.display_name',
+  'p.module_id',
+  'm.name as module_name',
+  'p.page_type',
+  'p.homepage',
+  'p.active',
+  'p.kind',
+  'p.public_path',
+] as const;
 
 function pagesWithModule(db: Db) {
   return db.selectFrom('pages as p').leftJoin('modules as m', 'm.id', 'p.module_id');
@@ -13,14 +25,25 @@ function pagesWithModule(db: Db) {
 
 export async function listPagesPage(db: Db, offset: number, limit: number) {
   const [rows, count] = await Promise.all([
-    pagesWithModule(db).select([...PAGE_COLUMNS]).orderBy('p.id').limit(limit).offset(offset).execute(),
-    db.selectFrom('pages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    pagesWithModule(db)
+      .select([...PAGE_COLUMNS])
+      .orderBy('p.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('pages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
 
 export async function findPage(db: Db, id: number) {
-  return pagesWithModule(db).select([...PAGE_COLUMNS]).where('p.id', '=', id).executeTakeFirst();
+  return pagesWithModule(db)
+    .select([...PAGE_COLUMNS])
+    .where('p.id', '=', id)
+    .executeTakeFirst();
 }
 export type PageRow = NonNullable<Awaited<ReturnType<typeof findPage>>>;
 
@@ -48,7 +71,11 @@ export async function findPageByRouting(db: Db, routing: string) {
 
 /** Every page with content (the twelve built-in pages and those made without code): a few dozen rows. */
 export async function listContentPages(db: Db) {
-  return pagesWithModule(db).select([...PAGE_COLUMNS]).where('p.kind', '=', 'content').orderBy('p.id').execute();
+  return pagesWithModule(db)
+    .select([...PAGE_COLUMNS])
+    .where('p.kind', '=', 'content')
+    .orderBy('p.id')
+    .execute();
 }
 
 export async function nextCreatedPageId(db: Db): Promise<number> {
@@ -81,7 +108,11 @@ export async function updatePage(db: Db, id: number, values: Partial<PageValues>
 }
 
 export async function setPageActive(db: Db, id: number, active: boolean): Promise<void> {
-  await db.updateTable('pages').set({ active: active ? 1 : 0 }).where('id', '=', id).execute();
+  await db
+    .updateTable('pages')
+    .set({ active: active ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function listModules(db: Db) {

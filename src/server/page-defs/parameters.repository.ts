@@ -7,7 +7,13 @@ export type ParameterRow = Selectable<PageParameterTable>;
 
 /** A page's parameters in the order they apply. */
 export async function listParameters(db: Db, pageId: number): Promise<ParameterRow[]> {
-  return db.selectFrom('page_parameters').selectAll().where('page_id', '=', pageId).orderBy('sequence').orderBy('id').execute();
+  return db
+    .selectFrom('page_parameters')
+    .selectAll()
+    .where('page_id', '=', pageId)
+    .orderBy('sequence')
+    .orderBy('id')
+    .execute();
 }
 
 export async function hasAnyParameter(db: Db): Promise<boolean> {
@@ -17,11 +23,19 @@ export async function hasAnyParameter(db: Db): Promise<boolean> {
 /** Replaces a page's parameters as a whole (call inside a transaction). */
 export async function replaceParameters(db: Db, pageId: number, parameters: readonly Parameter[]): Promise<void> {
   await db.deleteFrom('page_parameters').where('page_id', '=', pageId).execute();
-  if (parameters.length > 0) await db.insertInto('page_parameters').values(parameters.map((p) => rowOf(pageId, p))).execute();
+  if (parameters.length > 0)
+    await db
+      .insertInto('page_parameters')
+      .values(parameters.map((p) => rowOf(pageId, p)))
+      .execute();
 }
 
 export async function insertParameters(db: Db, pageId: number, parameters: readonly Parameter[]): Promise<void> {
-  if (parameters.length > 0) await db.insertInto('page_parameters').values(parameters.map((p) => rowOf(pageId, p))).execute();
+  if (parameters.length > 0)
+    await db
+      .insertInto('page_parameters')
+      .values(parameters.map((p) => rowOf(pageId, p)))
+      .execute();
 }
 
 function rowOf(pageId: number, p: Parameter): Insertable<PageParameterTable> {

@@ -23,14 +23,23 @@ describe.each(testDialects())('accented headings on %s', (dialect) => {
   const headings = async (path: string) => {
     const response = await t.app.inject({ method: 'GET', url: path });
     expect(response.statusCode).toBe(200);
-    return [...response.body.matchAll(/<h2 class="(?:section__title section__title--center|home-column__title)"[^>]*>.*?<\/h2>/g)].map((match) => match[0]);
+    return [
+      ...response.body.matchAll(
+        /<h2 class="(?:section__title section__title--center|home-column__title)"[^>]*>.*?<\/h2>/g,
+      ),
+    ].map((match) => match[0]);
   };
 
   it('renders the demo headings as they always were, before and after a save through the accent cleaner', async () => {
     const before = await headings('/Home1');
     expect(before).toHaveLength(4);
     // The markup the public pages have always had for the demo's headings: the accent a bare span.
-    expect(before.map((html) => html.replace(/^<h2[^>]*>|<\/h2>$/g, ''))).toEqual([demoDocument.exprtshead, demoDocument.skillhead, demoDocument.abouthead, demoDocument.newshead]);
+    expect(before.map((html) => html.replace(/^<h2[^>]*>|<\/h2>$/g, ''))).toEqual([
+      demoDocument.exprtshead,
+      demoDocument.skillhead,
+      demoDocument.abouthead,
+      demoDocument.newshead,
+    ]);
     expect(before[0]).toContain('>Our <span>Expertise</span></h2>');
     const saved = await inject('POST', '/api/master/saveHome', await home());
     expect(saved.statusCode, saved.body).toBe(200);
@@ -39,8 +48,10 @@ describe.each(testDialects())('accented headings on %s', (dialect) => {
 
   it('stores a heading sent with attributes, other tags or a script as its text and bare spans only', async () => {
     const document = await home();
-    document.exprtshead = 'Our <span onclick="alert(1)" class="x" style="color:red" data-x="1">Expertise</span><script>alert(2)</script>';
-    document.skillhead = '<b>Our</b> <i>Skill</i> <a href="https://example.com">Set</a><img src="/x.png" onerror="alert(3)">';
+    document.exprtshead =
+      'Our <span onclick="alert(1)" class="x" style="color:red" data-x="1">Expertise</span><script>alert(2)</script>';
+    document.skillhead =
+      '<b>Our</b> <i>Skill</i> <a href="https://example.com">Set</a><img src="/x.png" onerror="alert(3)">';
     document.abouthead = '<p>About</p>\n<div><span><em>Us</em></span></div>';
     document.newshead = '&lt;b&gt;News&lt;/b&gt; &amp; more';
     const saved = await inject('POST', '/api/master/saveHome', document);
@@ -59,9 +70,16 @@ describe.each(testDialects())('accented headings on %s', (dialect) => {
   });
 
   it('gives each translated text its field’s kind, and cleans a translated heading as strictly', async () => {
-    const languages = { defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }, { code: 'de', name: 'Deutsch', enabled: true }] };
+    const languages = {
+      defaultLocale: 'en-IN',
+      locales: [
+        { code: 'en-IN', name: 'English', enabled: true },
+        { code: 'de', name: 'Deutsch', enabled: true },
+      ],
+    };
     expect((await inject('POST', '/api/master/locales', languages)).statusCode).toBe(200);
-    const read = async () => (await inject('GET', '/api/master/translate/Home?locale=de')).json() as Promise<TranslationDocument>;
+    const read = async () =>
+      (await inject('GET', '/api/master/translate/Home?locale=de')).json() as Promise<TranslationDocument>;
     const kinds = Object.fromEntries((await read()).units.map((unit) => [unit.path, unit.kind]));
     expect(kinds).toMatchObject({
       exprtshead: 'accent',
@@ -69,7 +87,10 @@ describe.each(testDialects())('accented headings on %s', (dialect) => {
       'slideList.0.caption': 'textarea',
       'expertiseList.0.exprtsParagraph': 'richtext',
     });
-    const texts = { exprtshead: 'Unsere <span onclick="alert(1)" style="color:red">Kompetenz</span> <b>heute</b>', skillhead: '&lt;i&gt;Können' };
+    const texts = {
+      exprtshead: 'Unsere <span onclick="alert(1)" style="color:red">Kompetenz</span> <b>heute</b>',
+      skillhead: '&lt;i&gt;Können',
+    };
     const saved = await inject('POST', '/api/master/translate/Home', { locale: 'de', revision: 0, texts });
     expect(saved.statusCode, saved.body).toBe(200);
     const stored = Object.fromEntries((await read()).units.map((unit) => [unit.path, unit.target]));

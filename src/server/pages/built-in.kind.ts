@@ -55,7 +55,10 @@ export const builtInKind: PageKind = {
     const entry = registryEntry(page);
     const schema = CONTENT_SCHEMAS[entry.key];
     const edited = parseInput(schema, submitted) as { revision: number };
-    const document = sanitizeDocument(schema, edited, { richText: tools.cleanRichText, accentText: cleanAccentText }) as unknown as Record<string, unknown>;
+    const document = sanitizeDocument(schema, edited, {
+      richText: tools.cleanRichText,
+      accentText: cleanAccentText,
+    }) as unknown as Record<string, unknown>;
     const rules = await getActiveRules(tenant, page.id);
     // The refusal names the field's place (`skillList.2.skillName`), so the editor opens that entry (docs/design.md §25).
     const problem = documentRuleProblem(document, rules, now, labelsOf(entry));
@@ -82,9 +85,14 @@ export const builtInKind: PageKind = {
     const found: TextPlace[] = [];
     walkDocument(CONTENT_SCHEMAS[entry.key], document, (place) => {
       if (place.key === undefined) return undefined;
-      if (place.schema === undefined || (typeof place.key === 'string' && place.path.length === 1 && !(place.key in labels))) return 'skip';
+      if (
+        place.schema === undefined ||
+        (typeof place.key === 'string' && place.path.length === 1 && !(place.key in labels))
+      )
+        return 'skip';
       if (typeof place.value !== 'string') return undefined;
-      if (isTranslatable(place.schema)) found.push({ path: place.path, richText: isRichText(place.schema), kind: textKindOf(place.schema) });
+      if (isTranslatable(place.schema))
+        found.push({ path: place.path, richText: isRichText(place.schema), kind: textKindOf(place.schema) });
       return 'skip';
     });
     return found;
@@ -107,7 +115,8 @@ function firstSlide(content: AnyContent): string | undefined {
 const labelsOf = (entry: ContentPage) => CONTENT_PAGE_DEFINITIONS[entry.key].labels as LabelTree;
 
 // A refused save names the entry and field in the editor's words ('Skill 1: the skill name …'), whichever call it came by.
-for (const entry of CONTENT_PAGES) nameFieldsOf(CONTENT_SCHEMAS[entry.key], (path) => describeContentPath(labelsOf(entry), path));
+for (const entry of CONTENT_PAGES)
+  nameFieldsOf(CONTENT_SCHEMAS[entry.key], (path) => describeContentPath(labelsOf(entry), path));
 
 /** Every field of a label tree with its place in the editor's words ('Skill: the skill name'). */
 function fieldLabels(labels: LabelTree, path: PropertyKey[] = [], into: ParameterLabel[] = []): ParameterLabel[] {
@@ -141,7 +150,8 @@ function unwrap(node: z.core.$ZodType | undefined): z.core.$ZodType | undefined 
   while (at) {
     if (isRichText(at)) return at;
     const def = at._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-    if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default' || def.type === 'readonly') at = def.innerType as z.core.$ZodType;
+    if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default' || def.type === 'readonly')
+      at = def.innerType as z.core.$ZodType;
     else return at;
   }
   return at;

@@ -10,25 +10,36 @@ describe.each(testDialects())('content get calls on %s', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  it.each(CONTENT_PAGES.map((p) => [p.getCall, p] as const))('POST /api/master/%s answers the page content document', async (_call, page) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/master/${page.getCall}`,
-      payload: { commonrouting: page.routing, menupageid: page.id },
-    });
-    expect(response.statusCode).toBe(200);
-    const document = response.json();
-    expect(document.menupageid).toBe(page.id);
-    expect(document.commonrouting).toBe(page.routing);
-    expect(document.revision).toBe(1);
-    expect(CONTENT_SCHEMAS[page.key].safeParse(document).success).toBe(true);
-  });
+  it.each(CONTENT_PAGES.map((p) => [p.getCall, p] as const))(
+    'POST /api/master/%s answers the page content document',
+    async (_call, page) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/master/${page.getCall}`,
+        payload: { commonrouting: page.routing, menupageid: page.id },
+      });
+      expect(response.statusCode).toBe(200);
+      const document = response.json();
+      expect(document.menupageid).toBe(page.id);
+      expect(document.commonrouting).toBe(page.routing);
+      expect(document.revision).toBe(1);
+      expect(CONTENT_SCHEMAS[page.key].safeParse(document).success).toBe(true);
+    },
+  );
 
   it('reads what the database holds, not a copy baked into the code', async () => {
-    const row = await t.app.tenants.default.db.selectFrom('page_revisions').select('document').where('page_id', '=', 7).executeTakeFirstOrThrow();
+    const row = await t.app.tenants.default.db
+      .selectFrom('page_revisions')
+      .select('document')
+      .where('page_id', '=', 7)
+      .executeTakeFirstOrThrow();
     const changed = JSON.parse(row.document);
     changed.tablelst[0].newsDetails = 'Changed directly in the database.';
-    await t.app.tenants.default.db.updateTable('page_revisions').set({ document: JSON.stringify(changed) }).where('page_id', '=', 7).execute();
+    await t.app.tenants.default.db
+      .updateTable('page_revisions')
+      .set({ document: JSON.stringify(changed) })
+      .where('page_id', '=', 7)
+      .execute();
     t.app.tenants.default.cache.clear();
     const response = await t.app.inject({ method: 'POST', url: '/api/master/getnews', payload: {} });
     expect(response.json().tablelst[0].newsDetails).toBe('Changed directly in the database.');
@@ -54,7 +65,12 @@ describe.each(testDialects())('content get calls on %s', (dialect) => {
   });
 
   it('refuses an unknown tenant name with 400', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/master/gethomepages', headers: { dbname: 'nosuchtenant' }, payload: {} });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/gethomepages',
+      headers: { dbname: 'nosuchtenant' },
+      payload: {},
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Unknown database name.');
   });

@@ -14,7 +14,8 @@ describe.each(testDialects())('page saves on %s', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const read = async (call: string) => (await t.app.inject({ method: 'POST', url: `/api/master/${call}`, payload: {} })).json();
+  const read = async (call: string) =>
+    (await t.app.inject({ method: 'POST', url: `/api/master/${call}`, payload: {} })).json();
   const save = (call: string, payload: unknown, who: LoggedIn = editor) =>
     t.app.inject({ method: 'POST', url: `/api/master/${call}`, headers: who.headers, payload: payload as object });
 
@@ -24,19 +25,48 @@ describe.each(testDialects())('page saves on %s', (dialect) => {
     news.tablelst[0].newsDetails = '<p>Fresh news from the editor.</p>';
     const response = await save('savenews', news);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Success', revision: news.revision + 1, status: 'published', publishAt: null, unscheduled: null });
+    expect(response.json()).toEqual({
+      message: 'Success',
+      revision: news.revision + 1,
+      status: 'published',
+      publishAt: null,
+      unscheduled: null,
+    });
     expect((await read('getnews')).tablelst[0].newsDetails).toBe('<p>Fresh news from the editor.</p>');
     expect((await t.app.inject({ method: 'GET', url: '/News1' })).body).toContain('Fresh news from the editor.');
-    const rows = await t.app.tenants.default.db.selectFrom('page_revisions').select(['revision', 'saved_by_name']).where('page_id', '=', 7).orderBy('revision').execute();
-    expect(rows).toEqual([{ revision: 1, saved_by_name: 'Folio demo content' }, { revision: 2, saved_by_name: 'editor' }]);
+    const rows = await t.app.tenants.default.db
+      .selectFrom('page_revisions')
+      .select(['revision', 'saved_by_name'])
+      .where('page_id', '=', 7)
+      .orderBy('revision')
+      .execute();
+    expect(rows).toEqual([
+      { revision: 1, saved_by_name: 'Folio demo content' },
+      { revision: 2, saved_by_name: 'editor' },
+    ]);
   });
 
   it.each([
-    ['a too-long skill name', (d: any) => (d.skillList[0].skillName = 'x'.repeat(301)), 'Skill 1: the skill name must be at most 300 characters.', 'skillList.0.skillName'],
-    ['a skill value that is text', (d: any) => (d.skillList[1].skillValue = 'ninety'), 'Skill 2: the skill value must be a number.', 'skillList.1.skillValue'],
-    ['a missing news title', (d: any) => delete d.newsList[1].newsTitle, 'News item 2: the news title is required.', 'newsList.1.newsTitle'],
+    [
+      'a too-long skill name',
+      (d: any) => (d.skillList[0].skillName = 'x'.repeat(301)),
+      'Skill 1: the skill name must be at most 300 characters.',
+      'skillList.0.skillName',
+    ],
+    [
+      'a skill value that is text',
+      (d: any) => (d.skillList[1].skillValue = 'ninety'),
+      'Skill 2: the skill value must be a number.',
+      'skillList.1.skillValue',
+    ],
+    [
+      'a missing news title',
+      (d: any) => delete d.newsList[1].newsTitle,
+      'News item 2: the news title is required.',
+      'newsList.1.newsTitle',
+    ],
     ['a missing page-level heading', (d: any) => delete d.exprtshead, 'The expertise title is required.', 'exprtshead'],
-  ])('refuses %s with a sentence in the editor\'s words, content unchanged', async (_what, mutate, message, field) => {
+  ])("refuses %s with a sentence in the editor's words, content unchanged", async (_what, mutate, message, field) => {
     const before = await read('gethomepages');
     const changed = structuredClone(before);
     mutate(changed);
@@ -84,7 +114,10 @@ describe.each(testDialects())('page saves on %s', (dialect) => {
     ['a wrong type inside an entry', (d) => ({ ...d, tablelst: [{ newsYear: 2024, newsDetails: 'x' }] })],
     ['unknown fields', (d) => ({ ...d, isAdmin: true })],
     ['unknown fields in an entry', (d) => ({ ...d, tablelst: [{ newsYear: '2024', newsDetails: 'x', extra: 1 }] })],
-    ['a list of 10,000 entries', (d) => ({ ...d, tablelst: Array.from({ length: 10_000 }, () => ({ newsYear: '2024', newsDetails: 'x' })) })],
+    [
+      'a list of 10,000 entries',
+      (d) => ({ ...d, tablelst: Array.from({ length: 10_000 }, () => ({ newsYear: '2024', newsDetails: 'x' })) }),
+    ],
     ['a 1 MB string', (d) => ({ ...d, tablelst: [{ newsYear: '2024', newsDetails: 'x'.repeat(1_000_000) }] })],
     ['no revision', (d) => ({ ...d, revision: undefined })],
     ['not an object', () => [1, 2, 3]],
@@ -101,7 +134,19 @@ describe.each(testDialects())('page saves on %s', (dialect) => {
     const db = t.app.tenants.default.db;
     const id = await createEditor(t.app, 'limited');
     // A personal menu with only the Home editor replaces the group's menu for this user.
-    await db.insertInto('menu_items').values({ owner_kind: 'user', owner_id: id, parent_id: null, page_id: 1, label: 'Home', sequence: 1, is_sub_menu: 0, land_page: 1 }).execute();
+    await db
+      .insertInto('menu_items')
+      .values({
+        owner_kind: 'user',
+        owner_id: id,
+        parent_id: null,
+        page_id: 1,
+        label: 'Home',
+        sequence: 1,
+        is_sub_menu: 0,
+        land_page: 1,
+      })
+      .execute();
     const limited = await logIn(t.app, 'limited', EDITOR_PASSWORD);
     const before = await read('getnews');
     const refused = await save('savenews', { ...before, tablelst: [] }, limited);
@@ -128,19 +173,40 @@ describe.each(testDialects())('page history and restore on %s', (dialect) => {
   afterAll(async () => t?.close());
 
   it('lists revisions newest first and restores one as a new revision', async () => {
-    const read = async () => (await t.app.inject({ method: 'POST', url: '/api/master/getconsult', payload: {} })).json();
+    const read = async () =>
+      (await t.app.inject({ method: 'POST', url: '/api/master/getconsult', payload: {} })).json();
     const original = await read();
     const edited = structuredClone(original);
     edited.sectionlst[0].title2 = 'Edited heading';
-    expect((await t.app.inject({ method: 'POST', url: '/api/master/saveconsult', headers: editor.headers, payload: edited })).statusCode).toBe(200);
-    const history = await t.app.inject({ method: 'GET', url: '/api/master/history/Consulting', headers: editor.headers });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/master/saveconsult', headers: editor.headers, payload: edited }))
+        .statusCode,
+    ).toBe(200);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/master/history/Consulting',
+      headers: editor.headers,
+    });
     expect(history.statusCode).toBe(200);
-    expect(history.json().revisions.map((r: { revision: number; savedBy: string }) => [r.revision, r.savedBy])).toEqual([
-      [2, 'historian'],
-      [1, 'Folio demo content'],
-    ]);
-    const restored = await t.app.inject({ method: 'POST', url: '/api/master/restore/Consulting', headers: editor.headers, payload: { revision: 1 } });
-    expect(restored.json()).toEqual({ message: 'Success', revision: 3, status: 'published', publishAt: null, unscheduled: null });
+    expect(history.json().revisions.map((r: { revision: number; savedBy: string }) => [r.revision, r.savedBy])).toEqual(
+      [
+        [2, 'historian'],
+        [1, 'Folio demo content'],
+      ],
+    );
+    const restored = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/restore/Consulting',
+      headers: editor.headers,
+      payload: { revision: 1 },
+    });
+    expect(restored.json()).toEqual({
+      message: 'Success',
+      revision: 3,
+      status: 'published',
+      publishAt: null,
+      unscheduled: null,
+    });
     const now = await read();
     expect(now.sectionlst[0].title2).toBe(original.sectionlst[0].title2);
     expect(now.revision).toBe(3);
@@ -148,9 +214,19 @@ describe.each(testDialects())('page history and restore on %s', (dialect) => {
   });
 
   it('refuses a revision that does not exist and a body that is not a revision number', async () => {
-    const missing = await t.app.inject({ method: 'POST', url: '/api/master/restore/Consulting', headers: editor.headers, payload: { revision: 999 } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/restore/Consulting',
+      headers: editor.headers,
+      payload: { revision: 999 },
+    });
     expect(missing.statusCode).toBe(404);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/master/restore/Consulting', headers: editor.headers, payload: { revision: 'one' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/restore/Consulting',
+      headers: editor.headers,
+      payload: { revision: 'one' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 

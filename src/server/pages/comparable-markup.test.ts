@@ -9,7 +9,10 @@ describe('comparableMarkup', () => {
   it('reads the same markup written two ways as equal', () => {
     same('<p>One<br>two</p>', '<p>One<br />two</p>');
     same('<p>One<br/>two</p>', '<p>One<BR>two</p>');
-    same('<a href="/x" target="_blank" rel="noopener noreferrer">x</a>', '<a rel="noopener noreferrer" target="_blank" href="/x">x</a>');
+    same(
+      '<a href="/x" target="_blank" rel="noopener noreferrer">x</a>',
+      '<a rel="noopener noreferrer" target="_blank" href="/x">x</a>',
+    );
     same("<a href='/x'>x</a>", '<a href="/x">x</a>');
     same('<a href="/x" target="_blank">x</a>', '<a href="/x" target="_blank" rel="noopener noreferrer">x</a>');
     same('<p>a</p>\n<p>b</p>', '<p>a</p><p>b</p>');

@@ -14,7 +14,33 @@ const UNSEEN_ATTRIBUTES: ReadonlySet<string> = new Set(['rel']);
 const SAME_AS: Readonly<Record<string, string>> = { b: 'strong', i: 'em', strike: 's' };
 
 /** Elements that start on a line of their own: whitespace next to their tags shows nothing. */
-const BLOCKS = ['address', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'li', 'ol', 'p', 'pre', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul'];
+const BLOCKS = [
+  'address',
+  'blockquote',
+  'br',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+];
 const NEXT_TO_BLOCK = new RegExp(` ?(</?(?:${BLOCKS.join('|')})\\b[^>]*>) ?`, 'gi');
 
 /** Any run of HTML whitespace (not U+00A0, which is a visible, unbreakable space). */

@@ -7,7 +7,12 @@ import {
   withAllFields,
   type AutowiredDocument,
 } from '../../core/page-defs/autowired-document';
-import { isLineOfText, isTranslatableParameter, showsNameToVisitors, type Parameter } from '../../core/page-defs/parameter';
+import {
+  isLineOfText,
+  isTranslatableParameter,
+  showsNameToVisitors,
+  type Parameter,
+} from '../../core/page-defs/parameter';
 import type { PublicParameter } from '../../core/public-page';
 import { sanitizeDocument } from '../../core/schemas/fields';
 import { ValidationError } from '../errors';
@@ -74,7 +79,10 @@ export const pageBuilderKind: PageKind = {
     const schema = autowiredDocumentSchema(parameters);
     nameFieldsOf(schema, describeAutowiredPath);
     const parsed = inDocument(() => parseInput(schema, submitted)) as AutowiredDocument;
-    const document = withAllFields(sanitizeDocument(schema, parsed, { richText: tools.cleanRichText, accentText: cleanAccentText }), parameters);
+    const document = withAllFields(
+      sanitizeDocument(schema, parsed, { richText: tools.cleanRichText, accentText: cleanAccentText }),
+      parameters,
+    );
     const rules = autowiredRules(parameters);
     const header = checkEntry(document.header, rules.header, now);
     if (!header.ok) throw new ValidationError(header.message, `document.header.${header.field}`);
@@ -82,7 +90,12 @@ export const pageBuilderKind: PageKind = {
     if (rows) throw new ValidationError(rows.message, `document.${rows.path}`);
     await checkImageFileSizes(tenant, parameters, document, tools.imageBytes);
     // Choices from master data: active values of their type, of the parent chosen beside them (docs/design.md §14).
-    const chosen = await checkMasterChoices(tenant, parameters, document, (await published()) as unknown as AutowiredDocument);
+    const chosen = await checkMasterChoices(
+      tenant,
+      parameters,
+      document,
+      (await published()) as unknown as AutowiredDocument,
+    );
     return { document: chosen as unknown as Record<string, unknown>, basedOn: document.revision };
   },
 
@@ -92,11 +105,14 @@ export const pageBuilderKind: PageKind = {
   fieldsForRules: () => null,
 
   async richTextPaths(tenant, page) {
-    const richText = new Set((await autowiredParameters(tenant, page.id)).filter((p) => p.type === 'Richtext').map((p) => p.parameterName));
+    const richText = new Set(
+      (await autowiredParameters(tenant, page.id)).filter((p) => p.type === 'Richtext').map((p) => p.parameterName),
+    );
     return (path) => path[0] !== 'seo' && richText.has(String(path[path.length - 1]));
   },
 
-  description: async (tenant, page, document) => autowiredDescription(document as AutowiredDocument, await autowiredParameters(tenant, page.id)),
+  description: async (tenant, page, document) =>
+    autowiredDescription(document as AutowiredDocument, await autowiredParameters(tenant, page.id)),
 
   // The values of its translatable parameters (text kinds unless their flag says otherwise), header then rows.
   async texts(tenant, page, document) {
@@ -105,7 +121,8 @@ export const pageBuilderKind: PageKind = {
     const found: TextPlace[] = [];
     const at = (values: Record<string, unknown>, level: string, path: (string | number)[]) => {
       for (const p of translatable) {
-        if (p.pagecreationtype === level && typeof values[p.parameterName] === 'string') found.push({ path: [...path, p.parameterName], richText: p.type === 'Richtext' });
+        if (p.pagecreationtype === level && typeof values[p.parameterName] === 'string')
+          found.push({ path: [...path, p.parameterName], richText: p.type === 'Richtext' });
       }
     };
     at(header, 'Header', ['header']);
@@ -133,7 +150,12 @@ function publicParameter(p: Parameter): PublicParameter {
  * Image parameters with a size in KB: each stored image (what visitors download) against the rule, the
  * header first, then the rows in order. Addresses of images elsewhere have no size Folio could check.
  */
-async function checkImageFileSizes(tenant: Tenant, parameters: readonly Parameter[], document: AutowiredDocument, imageBytes: ImageBytes): Promise<void> {
+async function checkImageFileSizes(
+  tenant: Tenant,
+  parameters: readonly Parameter[],
+  document: AutowiredDocument,
+  imageBytes: ImageBytes,
+): Promise<void> {
   const sized = parameters.filter((p) => p.type === 'Image' && p.sizeinKB !== null);
   const parts = [
     { values: document.header, level: 'Header' },
@@ -157,7 +179,8 @@ function inDocument<T>(parse: () => T): T {
   try {
     return parse();
   } catch (error) {
-    if (error instanceof ValidationError && error.field) throw new ValidationError(error.message, `document.${error.field}`);
+    if (error instanceof ValidationError && error.field)
+      throw new ValidationError(error.message, `document.${error.field}`);
     throw error;
   }
 }

@@ -17,18 +17,67 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
     t = await createTestApp(dialect);
     await createUser(t.app.tenants.default.db, { username: 'boss', password: ADMIN_PASSWORD, groupId: 1 });
     admin = await logIn(t.app, 'boss', ADMIN_PASSWORD);
-    const master = (name: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload: payload as object });
-    pageId = (await master('savePageCreation', { filename: 'Careers', dspname: 'Careers <at> Innovo', module: 1, type: 'Autowired', homepage: 'Y' })).json().id;
+    const master = (name: string, payload: unknown) =>
+      t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload: payload as object });
+    pageId = (
+      await master('savePageCreation', {
+        filename: 'Careers',
+        dspname: 'Careers <at> Innovo',
+        module: 1,
+        type: 'Autowired',
+        homepage: 'Y',
+      })
+    ).json().id;
     const saved = await master('saveParameters', {
       id: pageId,
       parameters: [
-        { parameterName: 'title', sequence: 1, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', minlength: 5, maxlength: 80 },
+        {
+          parameterName: 'title',
+          sequence: 1,
+          mandatory: 'Y',
+          type: 'Textarea',
+          unittype: 'Character',
+          pagecreationtype: 'Header',
+          minlength: 5,
+          maxlength: 80,
+        },
         { parameterName: 'intro', sequence: 2, type: 'Richtext', unittype: 'Richtext', pagecreationtype: 'Header' },
         // A table needs a heading per column (docs/design.md §34): the job title's name is shown to visitors.
-        { parameterName: 'jobTitle', sequence: 3, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', maxlength: 80, showName: true },
-        { parameterName: 'closingDate', sequence: 4, type: 'Date', unittype: 'Date', pagecreationtype: 'Detail', greatthncurrentdate: 'true' },
-        { parameterName: 'salary', sequence: 5, type: 'number', unittype: 'Float', pagecreationtype: 'Detail', decimalplaces: 2 },
-        { parameterName: 'fullTime', sequence: 6, type: 'Checkbox', unittype: 'Boolean', pagecreationtype: 'Detail', booleanyes: 'Yes', booleanno: 'No' },
+        {
+          parameterName: 'jobTitle',
+          sequence: 3,
+          mandatory: 'Y',
+          type: 'Textarea',
+          unittype: 'Character',
+          pagecreationtype: 'Detail',
+          maxlength: 80,
+          showName: true,
+        },
+        {
+          parameterName: 'closingDate',
+          sequence: 4,
+          type: 'Date',
+          unittype: 'Date',
+          pagecreationtype: 'Detail',
+          greatthncurrentdate: 'true',
+        },
+        {
+          parameterName: 'salary',
+          sequence: 5,
+          type: 'number',
+          unittype: 'Float',
+          pagecreationtype: 'Detail',
+          decimalplaces: 2,
+        },
+        {
+          parameterName: 'fullTime',
+          sequence: 6,
+          type: 'Checkbox',
+          unittype: 'Boolean',
+          pagecreationtype: 'Detail',
+          booleanyes: 'Yes',
+          booleanno: 'No',
+        },
       ],
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -36,7 +85,16 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
     const editorId = await createEditor(t.app, 'careers-editor');
     await t.app.tenants.default.db
       .insertInto('menu_items')
-      .values({ owner_kind: 'user', owner_id: editorId, parent_id: null, page_id: pageId, label: 'Careers', sequence: 1, is_sub_menu: 0, land_page: 1 })
+      .values({
+        owner_kind: 'user',
+        owner_id: editorId,
+        parent_id: null,
+        page_id: pageId,
+        label: 'Careers',
+        sequence: 1,
+        is_sub_menu: 0,
+        land_page: 1,
+      })
       .execute();
     editor = await logIn(t.app, 'careers-editor', EDITOR_PASSWORD);
     await createEditor(t.app, 'outsider');
@@ -45,9 +103,19 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
   afterAll(async () => t?.close());
 
   const content = (who: LoggedIn | null = null) =>
-    t.app.inject({ method: 'POST', url: '/api/master/getpagecontent', headers: who?.headers ?? {}, payload: { commonrouting: 'Careers' } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/master/getpagecontent',
+      headers: who?.headers ?? {},
+      payload: { commonrouting: 'Careers' },
+    });
   const save = (document: unknown, who: LoggedIn = editor) =>
-    t.app.inject({ method: 'POST', url: '/api/master/savepagecontent', headers: who.headers, payload: { commonrouting: 'Careers', document } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/master/savepagecontent',
+      headers: who.headers,
+      payload: { commonrouting: 'Careers', document },
+    });
   const good = () => ({
     header: { title: 'Work with us', intro: '<p>We hire <strong>engineers</strong>.</p><script>alert(1)</script>' },
     rows: [
@@ -74,7 +142,13 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
   it('saves a document, cleans its rich text, and the public page shows the values', async () => {
     const saved = await save(good());
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ message: 'Success', revision: 1, status: 'published', publishAt: null, unscheduled: null });
+    expect(saved.json()).toEqual({
+      message: 'Success',
+      revision: 1,
+      status: 'published',
+      publishAt: null,
+      unscheduled: null,
+    });
     const stored = (await content()).json();
     expect(stored.revision).toBe(1);
     expect(stored.header.intro).toBe('<p>We hire <strong>engineers</strong>.</p>');
@@ -92,11 +166,23 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
   it.each([
     ['a title that is too short', (d: any) => (d.header.title = 'Hey'), 'Please enter at least 5 characters in title'],
     ['a missing mandatory job title', (d: any) => delete d.rows[1].jobTitle, 'Please enter jobTitle'],
-    ['a closing date in the past', (d: any) => (d.rows[0].closingDate = past()), 'Please enter a future date in closingDate'],
-    ['a salary with one decimal place', (d: any) => (d.rows[0].salary = '10.5'), 'Please enter 2 decimal places in salary'],
+    [
+      'a closing date in the past',
+      (d: any) => (d.rows[0].closingDate = past()),
+      'Please enter a future date in closingDate',
+    ],
+    [
+      'a salary with one decimal place',
+      (d: any) => (d.rows[0].salary = '10.5'),
+      'Please enter 2 decimal places in salary',
+    ],
     ['an unknown field', (d: any) => (d.rows[0].bonus = 'yes'), 'Entry 1 has unknown fields: bonus.'],
     ['a wrong type', (d: any) => (d.rows[1].fullTime = 'sometimes'), 'Entry 2: the fullTime must be a boolean.'],
-    ['10,000 rows', (d: any) => (d.rows = Array.from({ length: 10_000 }, () => d.rows[0])), 'The list of entries must have at most 200 entries.'],
+    [
+      '10,000 rows',
+      (d: any) => (d.rows = Array.from({ length: 10_000 }, () => d.rows[0])),
+      'The list of entries must have at most 200 entries.',
+    ],
   ])('refuses %s with 400 and a sentence, content unchanged', async (_what, mutate, message) => {
     const before = (await content()).json();
     const document = { ...good(), revision: before.revision };
@@ -120,21 +206,53 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
     expect(refused.json().field).toBe(field);
   });
 
-  it('reads well (docs/design.md §24): values under their names, column headings, the firm\'s dates and numbers, yes/no labels, alt texts', async () => {
-    const master = (name: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
-    const team = (await master('savePageCreation', { filename: 'Team', dspname: 'Our team', module: 1, type: 'Autowired', homepage: 'Y' })).json().id;
+  it("reads well (docs/design.md §24): values under their names, column headings, the firm's dates and numbers, yes/no labels, alt texts", async () => {
+    const master = (name: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
+    const team = (
+      await master('savePageCreation', {
+        filename: 'Team',
+        dspname: 'Our team',
+        module: 1,
+        type: 'Autowired',
+        homepage: 'Y',
+      })
+    ).json().id;
     const parameters = await master('saveParameters', {
       id: team,
       parameters: [
         { parameterName: 'Founded', sequence: 1, type: 'Date', unittype: 'Date', pagecreationtype: 'Header' },
         { parameterName: 'Head count', sequence: 2, type: 'number', unittype: 'Integer', pagecreationtype: 'Header' },
-        { parameterName: 'Hiring', sequence: 3, type: 'Checkbox', unittype: 'Boolean', pagecreationtype: 'Header', booleanyes: 'We are hiring', booleanno: 'Not hiring' },
+        {
+          parameterName: 'Hiring',
+          sequence: 3,
+          type: 'Checkbox',
+          unittype: 'Boolean',
+          pagecreationtype: 'Header',
+          booleanyes: 'We are hiring',
+          booleanno: 'Not hiring',
+        },
         { parameterName: 'Team photo', sequence: 4, type: 'Image', unittype: 'Image', pagecreationtype: 'Header' },
         // Text shows no name unless asked (docs/design.md §34); a table needs a heading per column.
-        { parameterName: 'Name', sequence: 5, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', showName: true },
+        {
+          parameterName: 'Name',
+          sequence: 5,
+          type: 'Textarea',
+          unittype: 'Character',
+          pagecreationtype: 'Detail',
+          showName: true,
+        },
         { parameterName: 'Joined', sequence: 6, type: 'Date', unittype: 'Date', pagecreationtype: 'Detail' },
         { parameterName: 'Share', sequence: 7, type: 'number', unittype: 'Float', pagecreationtype: 'Detail' },
-        { parameterName: 'Remote', sequence: 8, type: 'Radio', unittype: 'Boolean', pagecreationtype: 'Detail', booleanyes: 'Works remotely', booleanno: 'In the office' },
+        {
+          parameterName: 'Remote',
+          sequence: 8,
+          type: 'Radio',
+          unittype: 'Boolean',
+          pagecreationtype: 'Detail',
+          booleanyes: 'Works remotely',
+          booleanno: 'In the office',
+        },
       ],
     });
     expect(parameters.statusCode, parameters.body).toBe(200);
@@ -146,15 +264,27 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
       ],
       revision: 0,
     };
-    const saved = await t.app.inject({ method: 'POST', url: '/api/master/savepagecontent', headers: admin.headers, payload: { commonrouting: 'Team', document } });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/savepagecontent',
+      headers: admin.headers,
+      payload: { commonrouting: 'Team', document },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const html = (await t.app.inject({ method: 'GET', url: '/Team1' })).body;
-    const field = (name: string, value: string) => `<dl class="autowired-field"><dt class="autowired-field__name">${name}</dt><dd class="autowired-field__value">${value}</dd></dl>`;
+    const field = (name: string, value: string) =>
+      `<dl class="autowired-field"><dt class="autowired-field__name">${name}</dt><dd class="autowired-field__value">${value}</dd></dl>`;
     // The Header fields: a value that is not text, under its parameter's name (a description list of one term).
-    expect(html).toContain(`<div class="autowired-fields">${field('Founded', '<time dateTime="2004-06-01">1 Jun 2004</time>')}${field('Head count', '1,250')}${field('Hiring', 'Not hiring')}`);
-    expect(html).toMatch(/<dt class="autowired-field__name">Team photo<\/dt><dd class="autowired-field__value"><img class="autowired-image" src="\/demo\/logo.png" alt="Team photo"/);
+    expect(html).toContain(
+      `<div class="autowired-fields">${field('Founded', '<time dateTime="2004-06-01">1 Jun 2004</time>')}${field('Head count', '1,250')}${field('Hiring', 'Not hiring')}`,
+    );
+    expect(html).toMatch(
+      /<dt class="autowired-field__name">Team photo<\/dt><dd class="autowired-field__value"><img class="autowired-image" src="\/demo\/logo.png" alt="Team photo"/,
+    );
     // The entries: a table with a heading per column, each cell named for the phone's stacked cards.
-    expect(html).toContain('<thead><tr><th scope="col">Name</th><th scope="col">Joined</th><th scope="col">Share</th><th scope="col">Remote</th></tr></thead>');
+    expect(html).toContain(
+      '<thead><tr><th scope="col">Name</th><th scope="col">Joined</th><th scope="col">Share</th><th scope="col">Remote</th></tr></thead>',
+    );
     expect(html).toContain(
       '<tr><td data-label="Name"><p class="autowired-text">Asha</p></td><td data-label="Joined"><time dateTime="2019-01-15">15 Jan 2019</time></td><td data-label="Share">12.50</td><td data-label="Remote">Works remotely</td></tr>',
     );
@@ -174,21 +304,66 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
   it('keeps the history and restores an earlier revision as a new one', async () => {
     const current = (await content()).json();
     expect((await save({ ...current, header: { ...current.header, title: 'Join our team' } })).statusCode).toBe(200);
-    const history = await t.app.inject({ method: 'POST', url: '/api/master/getpagehistory', headers: editor.headers, payload: { commonrouting: 'Careers' } });
+    const history = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/getpagehistory',
+      headers: editor.headers,
+      payload: { commonrouting: 'Careers' },
+    });
     expect(history.json().revisions.map((r: { revision: number }) => r.revision)).toEqual([2, 1]);
-    const restored = await t.app.inject({ method: 'POST', url: '/api/master/restorepage', headers: editor.headers, payload: { commonrouting: 'Careers', revision: 1 } });
-    expect(restored.json()).toEqual({ message: 'Success', revision: 3, status: 'published', publishAt: null, unscheduled: null });
+    const restored = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/restorepage',
+      headers: editor.headers,
+      payload: { commonrouting: 'Careers', revision: 1 },
+    });
+    expect(restored.json()).toEqual({
+      message: 'Success',
+      revision: 3,
+      status: 'published',
+      publishAt: null,
+      unscheduled: null,
+    });
     expect((await content()).json().header.title).toBe('Work with us');
   });
 
   it('gives the editor the page and its parameters, and nobody outside its menu', async () => {
-    const definition = await t.app.inject({ method: 'POST', url: '/api/master/getpagedefinition', headers: editor.headers, payload: { commonrouting: 'careers' } });
+    const definition = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/getpagedefinition',
+      headers: editor.headers,
+      payload: { commonrouting: 'careers' },
+    });
     expect(definition.statusCode).toBe(200);
-    expect(definition.json().parameters.map((p: { parameterName: string }) => p.parameterName)).toEqual(['title', 'intro', 'jobTitle', 'closingDate', 'salary', 'fullTime']);
+    expect(definition.json().parameters.map((p: { parameterName: string }) => p.parameterName)).toEqual([
+      'title',
+      'intro',
+      'jobTitle',
+      'closingDate',
+      'salary',
+      'fullTime',
+    ]);
     const before = (await content()).json();
     expect((await save({ ...before }, outsider)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/master/getpagedefinition', headers: outsider.headers, payload: { commonrouting: 'Careers' } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/master/savepagecontent', payload: { commonrouting: 'Careers', document: before } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/master/getpagedefinition',
+          headers: outsider.headers,
+          payload: { commonrouting: 'Careers' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/master/savepagecontent',
+          payload: { commonrouting: 'Careers', document: before },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await content()).json()).toEqual(before);
   });
 
@@ -202,7 +377,12 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
 
   it('is in the sitemap while active; deactivated it answers 404, leaves the sitemap and keeps its content for its editors', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body).toContain('/Careers1</loc>');
-    const off = await t.app.inject({ method: 'POST', url: '/api/master/activitydelstatus', headers: admin.headers, payload: { id: pageId, activeStatus: 'N' } });
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/activitydelstatus',
+      headers: admin.headers,
+      payload: { id: pageId, activeStatus: 'N' },
+    });
     expect(off.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/Careers1' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body).not.toContain('/Careers1');
@@ -210,15 +390,35 @@ describe.each(testDialects())('Autowired pages on %s', (dialect) => {
     const forAdmin = await content(admin);
     expect(forAdmin.statusCode).toBe(200);
     expect(forAdmin.json().header.title).toBe('Work with us');
-    await t.app.inject({ method: 'POST', url: '/api/master/activitydelstatus', headers: admin.headers, payload: { id: pageId, activeStatus: 'Y' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/master/activitydelstatus',
+      headers: admin.headers,
+      payload: { id: pageId, activeStatus: 'Y' },
+    });
     expect((await t.app.inject({ method: 'GET', url: '/Careers1' })).statusCode).toBe(200);
   });
 
   it('answers getpagecontent for the twelve pages too, and 404 for a screen or an unknown page', async () => {
-    const news = await t.app.inject({ method: 'POST', url: '/api/master/getpagecontent', payload: { commonrouting: 'News' } });
+    const news = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/getpagecontent',
+      payload: { commonrouting: 'News' },
+    });
     expect(news.json().commonrouting).toBe('News');
-    expect((await t.app.inject({ method: 'POST', url: '/api/master/getpagecontent', payload: { commonrouting: 'userHomepage' } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/master/getpagecontent', payload: { commonrouting: 'Nope' } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/master/getpagecontent',
+          payload: { commonrouting: 'userHomepage' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/master/getpagecontent', payload: { commonrouting: 'Nope' } }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -229,8 +429,15 @@ describe('the twins of an Autowired page answer once', () => {
     try {
       await createUser(t.app.tenants.default.db, { username: 'boss', password: ADMIN_PASSWORD, groupId: 1 });
       const admin = await logIn(t.app, 'boss', ADMIN_PASSWORD);
-      await t.app.inject({ method: 'POST', url: '/api/master/savePageCreation', headers: admin.headers, payload: { filename: 'Team', dspname: 'Team', module: 1, type: 'Autowired', homepage: 'Y' } });
-      const answers = await Promise.all(['/Team1', '/Team1', '/Team', '/team1', '/TEAM'].map((url) => t.app.inject({ method: 'GET', url })));
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/master/savePageCreation',
+        headers: admin.headers,
+        payload: { filename: 'Team', dspname: 'Team', module: 1, type: 'Autowired', homepage: 'Y' },
+      });
+      const answers = await Promise.all(
+        ['/Team1', '/Team1', '/Team', '/team1', '/TEAM'].map((url) => t.app.inject({ method: 'GET', url })),
+      );
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 301, 301]);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(lines.filter((line) => /already sent|FST_ERR_REP_ALREADY_SENT/.test(line))).toEqual([]);

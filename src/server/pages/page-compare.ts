@@ -19,19 +19,36 @@ type Path = string | number;
  * added or removed whole.
  */
 export async function compareRevisions(tenant: Tenant, page: Page, from: number, to: number): Promise<Comparison> {
-  const [before, after] = await Promise.all([findRevision(tenant.db, page.id, from), findRevision(tenant.db, page.id, to)]);
+  const [before, after] = await Promise.all([
+    findRevision(tenant.db, page.id, from),
+    findRevision(tenant.db, page.id, to),
+  ]);
   if (!before) throw new NotFoundError(`Revision ${from} of this page does not exist.`);
   if (!after) throw new NotFoundError(`Revision ${to} of this page does not exist.`);
-  return compareDocuments(tenant, page, { from, to }, documentOf<Record<string, unknown>>(before), documentOf<Record<string, unknown>>(after));
+  return compareDocuments(
+    tenant,
+    page,
+    { from, to },
+    documentOf<Record<string, unknown>>(before),
+    documentOf<Record<string, unknown>>(after),
+  );
 }
 
 /** Two documents of a page compared field by field (a translation's with the source around its texts, docs/design.md §28). */
-export async function compareDocuments(tenant: Tenant, page: Page, { from, to }: { from: number; to: number }, first: Record<string, unknown>, second: Record<string, unknown>): Promise<Comparison> {
-  const strip = (document: Record<string, unknown>) => Object.fromEntries(Object.entries(document).filter(([key]) => !NOT_COMPARED.has(key)));
+export async function compareDocuments(
+  tenant: Tenant,
+  page: Page,
+  { from, to }: { from: number; to: number },
+  first: Record<string, unknown>,
+  second: Record<string, unknown>,
+): Promise<Comparison> {
+  const strip = (document: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(document).filter(([key]) => !NOT_COMPARED.has(key)));
   const isRichText = await page.kind.richTextPaths(tenant, page);
   const [older, newer] = [strip(first), strip(second)];
   // Rich text is weighed as a visitor sees it (docs/design.md §24); the entries show the values as they were stored.
-  const comparable = (document: Record<string, unknown>) => comparableDocument(document, isRichText) as Record<string, unknown>;
+  const comparable = (document: Record<string, unknown>) =>
+    comparableDocument(document, isRichText) as Record<string, unknown>;
   const changes: Change[] = diff(comparable(older), comparable(newer)).map((d) => {
     const path = d.path;
     const item = typeof path[path.length - 1] === 'number';
@@ -49,11 +66,17 @@ export async function compareDocuments(tenant: Tenant, page: Page, { from, to }:
 }
 
 /** A copy of a document with each rich text in its comparable form (comparable-markup.ts). */
-function comparableDocument(value: unknown, isRichText: (path: readonly Path[]) => boolean, path: Path[] = []): unknown {
+function comparableDocument(
+  value: unknown,
+  isRichText: (path: readonly Path[]) => boolean,
+  path: Path[] = [],
+): unknown {
   if (typeof value === 'string') return isRichText(path) ? comparableMarkup(value) : value;
   if (Array.isArray(value)) return value.map((item, index) => comparableDocument(item, isRichText, [...path, index]));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, comparableDocument(field, isRichText, [...path, key])]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, field]) => [key, comparableDocument(field, isRichText, [...path, key])]),
+    );
   }
   return value;
 }
@@ -72,6 +95,9 @@ export function pathText(path: readonly Path[]): string {
 
 /** A place of a page's document in the editor's words (the search and sharing fields included), else its path. */
 export function labelOf(page: Page, path: readonly Path[]): string {
-  if (path[0] === 'seo') return path.length === 2 && typeof path[1] === 'string' && path[1] in SEO_LABELS ? SEO_LABELS[path[1] as keyof typeof SEO_LABELS] : 'Search and sharing';
+  if (path[0] === 'seo')
+    return path.length === 2 && typeof path[1] === 'string' && path[1] in SEO_LABELS
+      ? SEO_LABELS[path[1] as keyof typeof SEO_LABELS]
+      : 'Search and sharing';
   return page.kind.describePath(page, path) ?? pathText(path);
 }

@@ -127,6 +127,15 @@ export interface TextPlace {
 }
 
 /** What every page takes from its stored row, whatever its kind. */
-export function pageFieldsOf(row: PageRow): Pick<Page, 'id' | 'routing' | 'displayName' | 'active' | 'onWebsite' | 'row'> {
-  return { id: row.id, routing: row.routing, displayName: row.display_name || row.name, active: row.active === 1, onWebsite: row.homepage === 'Y', row };
+export function pageFieldsOf(
+  row: PageRow,
+): Pick<Page, 'id' | 'routing' | 'displayName' | 'active' | 'onWebsite' | 'row'> {
+  return {
+    id: row.id,
+    routing: row.routing,
+    displayName: row.display_name || row.name,
+    active: row.active === 1,
+    onWebsite: row.homepage === 'Y',
+    row,
+  };
 }

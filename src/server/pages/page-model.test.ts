@@ -24,20 +24,51 @@ describe.each(testDialects())('the one page model on %s', (dialect) => {
   const menuOf = (userId: number, pageIds: number[]) =>
     tenant()
       .db.insertInto('menu_items')
-      .values(pageIds.map((pageId, index) => ({ owner_kind: 'user' as const, owner_id: userId, parent_id: null, page_id: pageId, label: `Page ${pageId}`, sequence: index + 1, is_sub_menu: 0, land_page: index === 0 ? 1 : 0 })))
+      .values(
+        pageIds.map((pageId, index) => ({
+          owner_kind: 'user' as const,
+          owner_id: userId,
+          parent_id: null,
+          page_id: pageId,
+          label: `Page ${pageId}`,
+          sequence: index + 1,
+          is_sub_menu: 0,
+          land_page: index === 0 ? 1 : 0,
+        })),
+      )
       .execute();
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
     await createUser(tenant().db, { username: 'boss', password: ADMIN_PASSWORD, groupId: 1 });
     admin = await logIn(t.app, 'boss', ADMIN_PASSWORD);
-    careersId = (await call('/api/master/savePageCreation', admin, { filename: 'Careers', dspname: 'Careers', module: 1, type: 'Autowired', homepage: 'Y' })).json().id;
+    careersId = (
+      await call('/api/master/savePageCreation', admin, {
+        filename: 'Careers',
+        dspname: 'Careers',
+        module: 1,
+        type: 'Autowired',
+        homepage: 'Y',
+      })
+    ).json().id;
     const parameters = await call('/api/master/saveParameters', admin, {
       id: careersId,
-      parameters: [{ parameterName: 'title', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', maxlength: 80 }],
+      parameters: [
+        {
+          parameterName: 'title',
+          sequence: 1,
+          type: 'Textarea',
+          unittype: 'Character',
+          pagecreationtype: 'Header',
+          maxlength: 80,
+        },
+      ],
     });
     expect(parameters.statusCode, parameters.body).toBe(200);
-    const saved = await call('/api/master/savepagecontent', admin, { commonrouting: 'Careers', document: { header: { title: 'Work with us' }, rows: [], revision: 0 } });
+    const saved = await call('/api/master/savepagecontent', admin, {
+      commonrouting: 'Careers',
+      document: { header: { title: 'Work with us' }, rows: [], revision: 0 },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     // An editor whose own menu holds News only: neither About nor Careers.
     newsEditorId = await createEditor(t.app, 'news-only');
@@ -49,14 +80,27 @@ describe.each(testDialects())('the one page model on %s', (dialect) => {
   describe('resolvePage', () => {
     it('resolves a built-in page, in any case, with its kind, public address and cache key', async () => {
       const page = await resolvePage(tenant(), 'hOmE');
-      expect(page).toMatchObject({ id: 1, routing: 'Home', active: true, onWebsite: true, publicPath: '/Home1', cacheKey: 'home' });
+      expect(page).toMatchObject({
+        id: 1,
+        routing: 'Home',
+        active: true,
+        onWebsite: true,
+        publicPath: '/Home1',
+        cacheKey: 'home',
+      });
       expect(page.kind.name).toBe('built-in');
       expect(page.kind.emptyDocument()).toBeNull();
     });
 
     it('resolves a page made without code with its kind and the empty document of a page nobody saved', async () => {
       const page = await resolvePage(tenant(), 'careers');
-      expect(page).toMatchObject({ id: careersId, routing: 'Careers', displayName: 'Careers', publicPath: '/Careers1', cacheKey: 'autowired:careers' });
+      expect(page).toMatchObject({
+        id: careersId,
+        routing: 'Careers',
+        displayName: 'Careers',
+        publicPath: '/Careers1',
+        cacheKey: 'autowired:careers',
+      });
       expect(page.kind.name).toBe('page-builder');
       expect(page.kind.emptyDocument()).toEqual({ header: {}, rows: [], revision: 0 });
     });
@@ -68,13 +112,17 @@ describe.each(testDialects())('the one page model on %s', (dialect) => {
     });
 
     it('resolves a deactivated page as inactive (its editors keep it); visitors get 404 for it', async () => {
-      expect((await call('/api/master/activitydelstatus', admin, { id: careersId, activeStatus: 'N' })).statusCode).toBe(200);
+      expect(
+        (await call('/api/master/activitydelstatus', admin, { id: careersId, activeStatus: 'N' })).statusCode,
+      ).toBe(200);
       try {
         const page = await resolvePage(tenant(), 'Careers');
         expect(page.active).toBe(false);
         expect((await call('/api/master/getpagecontent', null, { commonrouting: 'Careers' })).statusCode).toBe(404);
         expect((await call('/api/pages/Careers1', null, undefined, 'GET')).statusCode).toBe(404);
-        expect((await call('/api/master/getpagecontent', admin, { commonrouting: 'Careers' })).json().header.title).toBe('Work with us');
+        expect(
+          (await call('/api/master/getpagecontent', admin, { commonrouting: 'Careers' })).json().header.title,
+        ).toBe('Work with us');
       } finally {
         await call('/api/master/activitydelstatus', admin, { id: careersId, activeStatus: 'Y' });
       }
@@ -82,25 +130,31 @@ describe.each(testDialects())('the one page model on %s', (dialect) => {
     });
   });
 
-  describe('the spec\'s calls are aliases of the one page service', () => {
+  describe("the spec's calls are aliases of the one page service", () => {
     it.each([
       ['a built-in page', 'News', '/api/master/getnews'],
       ['a page made without code', 'Careers', null],
     ])('%s: its get calls answer the published document the service reads', async (_what, routing, ownCall) => {
-      const expected = JSON.parse(JSON.stringify(await publishedDocument(tenant(), await resolvePage(tenant(), routing))));
+      const expected = JSON.parse(
+        JSON.stringify(await publishedDocument(tenant(), await resolvePage(tenant(), routing))),
+      );
       expect((await call('/api/master/getpagecontent', null, { commonrouting: routing })).json()).toEqual(expected);
       expect((await call(`/api/pages/${routing}1`, null, undefined, 'GET')).json()).toEqual(expected);
       if (ownCall) expect((await call(ownCall, null, {})).json()).toEqual(expected);
     });
 
-    it.each(['News', 'Careers'])('%s: history and the editor\'s document answer what the service answers', async (routing) => {
-      const page = await resolvePage(tenant(), routing);
-      const history = JSON.parse(JSON.stringify(await pageHistory(tenant(), page)));
-      expect((await call('/api/master/getpagehistory', admin, { commonrouting: routing })).json()).toEqual(history);
-      if (routing === 'News') expect((await call('/api/master/history/News', admin, undefined, 'GET')).json()).toEqual(history);
-      const edit = JSON.parse(JSON.stringify(await editDocument(tenant(), page, t.config.publicBaseUrl)));
-      expect((await call(`/api/master/edit/${routing.toLowerCase()}`, admin, undefined, 'GET')).json()).toEqual(edit);
-    });
+    it.each(['News', 'Careers'])(
+      "%s: history and the editor's document answer what the service answers",
+      async (routing) => {
+        const page = await resolvePage(tenant(), routing);
+        const history = JSON.parse(JSON.stringify(await pageHistory(tenant(), page)));
+        expect((await call('/api/master/getpagehistory', admin, { commonrouting: routing })).json()).toEqual(history);
+        if (routing === 'News')
+          expect((await call('/api/master/history/News', admin, undefined, 'GET')).json()).toEqual(history);
+        const edit = JSON.parse(JSON.stringify(await editDocument(tenant(), page, t.config.publicBaseUrl)));
+        expect((await call(`/api/master/edit/${routing.toLowerCase()}`, admin, undefined, 'GET')).json()).toEqual(edit);
+      },
+    );
 
     it('saves a built-in page by its own call and by savepagecontent alike: the same revision, answer and audit entry', async () => {
       const read = (await call('/api/master/getabout', null, {})).json();
@@ -124,14 +178,17 @@ describe.each(testDialects())('the one page model on %s', (dialect) => {
     });
   });
 
-  describe('may edit this page: its editor in the caller\'s menu, the account not held', () => {
+  describe("may edit this page: its editor in the caller's menu, the account not held", () => {
     it.each([
       ['its own save call', () => ['POST', '/api/master/saveabout', {}] as const],
       ['its history', () => ['GET', '/api/master/history/About', undefined] as const],
-      ['the editor\'s document', () => ['GET', '/api/master/edit/About', undefined] as const],
+      ["the editor's document", () => ['GET', '/api/master/edit/About', undefined] as const],
       ['compare', () => ['GET', '/api/master/compare/About?from=1&to=1', undefined] as const],
       ['unschedule', () => ['POST', '/api/master/unschedule/About', { revision: 1 }] as const],
-      ['savepagecontent', () => ['POST', '/api/master/savepagecontent', { commonrouting: 'About', document: {} }] as const],
+      [
+        'savepagecontent',
+        () => ['POST', '/api/master/savepagecontent', { commonrouting: 'About', document: {} }] as const,
+      ],
       ['getpagehistory', () => ['POST', '/api/master/getpagehistory', { commonrouting: 'About' }] as const],
     ])('a built-in page outside the menu: %s is a 403', async (_what, request) => {
       const [method, url, payload] = request();
@@ -141,11 +198,16 @@ describe.each(testDialects())('the one page model on %s', (dialect) => {
     });
 
     it.each([
-      ['savepagecontent', 'POST', '/api/master/savepagecontent', { commonrouting: 'Careers', document: { header: {}, rows: [], revision: 1 } }],
+      [
+        'savepagecontent',
+        'POST',
+        '/api/master/savepagecontent',
+        { commonrouting: 'Careers', document: { header: {}, rows: [], revision: 1 } },
+      ],
       ['getpagedefinition', 'POST', '/api/master/getpagedefinition', { commonrouting: 'Careers' }],
       ['getpagehistory', 'POST', '/api/master/getpagehistory', { commonrouting: 'Careers' }],
       ['restorepage', 'POST', '/api/master/restorepage', { commonrouting: 'Careers', revision: 1 }],
-      ['the editor\'s document', 'GET', '/api/master/edit/Careers', undefined],
+      ["the editor's document", 'GET', '/api/master/edit/Careers', undefined],
       ['compare', 'GET', '/api/master/compare/Careers?from=1&to=1', undefined],
     ] as const)('a page made without code outside the menu: %s is a 403', async (_what, method, url, payload) => {
       const refused = await call(url, newsEditor, payload, method);
@@ -161,7 +223,9 @@ describe.each(testDialects())('the one page model on %s', (dialect) => {
 
     it('names an unknown page with 404 before anything else, for a caller who may edit nothing', async () => {
       expect((await call('/api/master/edit/NoSuchPage', newsEditor, undefined, 'GET')).statusCode).toBe(404);
-      expect((await call('/api/master/getpagehistory', newsEditor, { commonrouting: 'NoSuchPage' })).statusCode).toBe(404);
+      expect((await call('/api/master/getpagehistory', newsEditor, { commonrouting: 'NoSuchPage' })).statusCode).toBe(
+        404,
+      );
     });
 
     it('refuses a held account for pages of both kinds, whatever its menu holds', async () => {

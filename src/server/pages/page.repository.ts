@@ -24,26 +24,67 @@ export const SOURCE_LOCALE = '';
 /** Who saved a revision, when, and its status: what a save compares against, without the document. */
 export type RevisionHead = Omit<RevisionRow, 'document'>;
 
-const HEAD = ['page_id', 'revision', 'saved_by_name', 'saved_at', 'status', 'publish_at', 'locale', 'source_revision'] as const;
+const HEAD = [
+  'page_id',
+  'revision',
+  'saved_by_name',
+  'saved_at',
+  'status',
+  'publish_at',
+  'locale',
+  'source_revision',
+] as const;
 const FULL = [...HEAD, 'document'] as const;
 
 /** A page's newest revision of any status: what the editor starts from and a save is based on. */
-export async function findNewestRevision(db: Db, pageId: number, locale = SOURCE_LOCALE): Promise<RevisionRow | undefined> {
-  return db.selectFrom('page_revisions').select(FULL).where('page_id', '=', pageId).where('locale', '=', locale).orderBy('revision', 'desc').limit(1).executeTakeFirst();
+export async function findNewestRevision(
+  db: Db,
+  pageId: number,
+  locale = SOURCE_LOCALE,
+): Promise<RevisionRow | undefined> {
+  return db
+    .selectFrom('page_revisions')
+    .select(FULL)
+    .where('page_id', '=', pageId)
+    .where('locale', '=', locale)
+    .orderBy('revision', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
-export async function findNewestRevisionHead(db: Db, pageId: number, locale = SOURCE_LOCALE): Promise<RevisionHead | undefined> {
-  return db.selectFrom('page_revisions').select(HEAD).where('page_id', '=', pageId).where('locale', '=', locale).orderBy('revision', 'desc').limit(1).executeTakeFirst();
+export async function findNewestRevisionHead(
+  db: Db,
+  pageId: number,
+  locale = SOURCE_LOCALE,
+): Promise<RevisionHead | undefined> {
+  return db
+    .selectFrom('page_revisions')
+    .select(HEAD)
+    .where('page_id', '=', pageId)
+    .where('locale', '=', locale)
+    .orderBy('revision', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** The highest revision number of a page in any language: the next revision, whatever its language, is one more. */
 export async function findLastRevisionNumber(db: Db, pageId: number): Promise<number> {
-  const row = await db.selectFrom('page_revisions').select('revision').where('page_id', '=', pageId).orderBy('revision', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('page_revisions')
+    .select('revision')
+    .where('page_id', '=', pageId)
+    .orderBy('revision', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row?.revision ?? 0;
 }
 
 /** The revision visitors see: the page's newest published one (docs/design.md §19). */
-export async function findPublishedRevision(db: Db, pageId: number, locale = SOURCE_LOCALE): Promise<RevisionRow | undefined> {
+export async function findPublishedRevision(
+  db: Db,
+  pageId: number,
+  locale = SOURCE_LOCALE,
+): Promise<RevisionRow | undefined> {
   return db
     .selectFrom('page_revisions')
     .select(FULL)
@@ -70,7 +111,11 @@ export async function findPublishedNumber(db: Db, pageId: number, locale = SOURC
 }
 
 /** The page's revision waiting for its time, if any (a publication or a newer schedule cancels an older one). */
-export async function findScheduledRevision(db: Db, pageId: number, locale = SOURCE_LOCALE): Promise<RevisionHead | undefined> {
+export async function findScheduledRevision(
+  db: Db,
+  pageId: number,
+  locale = SOURCE_LOCALE,
+): Promise<RevisionHead | undefined> {
   return db
     .selectFrom('page_revisions')
     .select(HEAD)
@@ -83,13 +128,29 @@ export async function findScheduledRevision(db: Db, pageId: number, locale = SOU
 }
 
 /** A revision of a page in one language (a number of another language's is not this one's). */
-export async function findRevision(db: Db, pageId: number, revision: number, locale = SOURCE_LOCALE): Promise<RevisionRow | undefined> {
-  return db.selectFrom('page_revisions').select(FULL).where('page_id', '=', pageId).where('revision', '=', revision).where('locale', '=', locale).executeTakeFirst();
+export async function findRevision(
+  db: Db,
+  pageId: number,
+  revision: number,
+  locale = SOURCE_LOCALE,
+): Promise<RevisionRow | undefined> {
+  return db
+    .selectFrom('page_revisions')
+    .select(FULL)
+    .where('page_id', '=', pageId)
+    .where('revision', '=', revision)
+    .where('locale', '=', locale)
+    .executeTakeFirst();
 }
 
 /** Who saved a revision and when, without its document (the scheduled-publishing job names who scheduled it). */
 export async function findRevisionHead(db: Db, pageId: number, revision: number): Promise<RevisionHead | undefined> {
-  return db.selectFrom('page_revisions').select(HEAD).where('page_id', '=', pageId).where('revision', '=', revision).executeTakeFirst();
+  return db
+    .selectFrom('page_revisions')
+    .select(HEAD)
+    .where('page_id', '=', pageId)
+    .where('revision', '=', revision)
+    .executeTakeFirst();
 }
 
 export async function insertRevision(
@@ -133,7 +194,11 @@ export async function moveRevisionStatus(
 }
 
 /** Scheduled revisions whose time has come, oldest first. */
-export async function listDueScheduled(db: Db, now: string, limit = 100): Promise<Array<{ page_id: number; revision: number; publish_at: string | null; locale: string }>> {
+export async function listDueScheduled(
+  db: Db,
+  now: string,
+  limit = 100,
+): Promise<Array<{ page_id: number; revision: number; publish_at: string | null; locale: string }>> {
   return db
     .selectFrom('page_revisions')
     .select(['page_id', 'revision', 'publish_at', 'locale'])
@@ -150,8 +215,20 @@ export function isDuplicateRevision(error: unknown): boolean {
   return e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === '23505';
 }
 
-export async function listRevisions(db: Db, pageId: number, limit: number, locale = SOURCE_LOCALE): Promise<RevisionHead[]> {
-  return db.selectFrom('page_revisions').select(HEAD).where('page_id', '=', pageId).where('locale', '=', locale).orderBy('revision', 'desc').limit(limit).execute();
+export async function listRevisions(
+  db: Db,
+  pageId: number,
+  limit: number,
+  locale = SOURCE_LOCALE,
+): Promise<RevisionHead[]> {
+  return db
+    .selectFrom('page_revisions')
+    .select(HEAD)
+    .where('page_id', '=', pageId)
+    .where('locale', '=', locale)
+    .orderBy('revision', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /**
@@ -195,18 +272,39 @@ export async function listPagesOver(db: Db, keep: number): Promise<Array<{ pageI
 
 /** Every page's languages with a published translation (docs/design.md §28): what hreflang and the sitemap list. */
 export async function listPublishedLocales(db: Db): Promise<Array<{ page_id: number; locale: string }>> {
-  return db.selectFrom('page_revisions').select(['page_id', 'locale']).distinct().where('status', '=', 'published').where('locale', '<>', SOURCE_LOCALE).execute();
+  return db
+    .selectFrom('page_revisions')
+    .select(['page_id', 'locale'])
+    .distinct()
+    .where('status', '=', 'published')
+    .where('locale', '<>', SOURCE_LOCALE)
+    .execute();
 }
 
 /** The heads of every translation revision (the translations screen weighs the newest and the published of each). */
 export async function listTranslationHeads(db: Db): Promise<RevisionHead[]> {
-  return db.selectFrom('page_revisions').select(HEAD).where('locale', '<>', SOURCE_LOCALE).orderBy('page_id').orderBy('revision', 'desc').execute();
+  return db
+    .selectFrom('page_revisions')
+    .select(HEAD)
+    .where('locale', '<>', SOURCE_LOCALE)
+    .orderBy('page_id')
+    .orderBy('revision', 'desc')
+    .execute();
 }
 
 /** The documents of some revisions of a page, by number. */
-export async function findRevisionDocuments(db: Db, pageId: number, revisions: number[]): Promise<Array<{ revision: number; document: string }>> {
+export async function findRevisionDocuments(
+  db: Db,
+  pageId: number,
+  revisions: number[],
+): Promise<Array<{ revision: number; document: string }>> {
   if (revisions.length === 0) return [];
-  return db.selectFrom('page_revisions').select(['revision', 'document']).where('page_id', '=', pageId).where('revision', 'in', revisions).execute();
+  return db
+    .selectFrom('page_revisions')
+    .select(['revision', 'document'])
+    .where('page_id', '=', pageId)
+    .where('revision', 'in', revisions)
+    .execute();
 }
 
 /** The published revision number of every page's source: what a translation is outdated against. */
@@ -240,8 +338,16 @@ export async function liveRevisionDocuments(db: Db, pageId: number): Promise<str
     findNewestRevisionHead(db, pageId),
     findScheduledRevision(db, pageId),
   ]);
-  const numbers = [...new Set([published, newest?.revision, scheduled?.revision].filter((n): n is number => n !== undefined))];
+  const numbers = [
+    ...new Set([published, newest?.revision, scheduled?.revision].filter((n): n is number => n !== undefined)),
+  ];
   if (numbers.length === 0) return [];
-  const rows = await db.selectFrom('page_revisions').select('document').where('page_id', '=', pageId).where('locale', '=', SOURCE_LOCALE).where('revision', 'in', numbers).execute();
+  const rows = await db
+    .selectFrom('page_revisions')
+    .select('document')
+    .where('page_id', '=', pageId)
+    .where('locale', '=', SOURCE_LOCALE)
+    .where('revision', 'in', numbers)
+    .execute();
   return rows.map((r) => r.document);
 }

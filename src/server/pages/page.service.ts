@@ -1,6 +1,14 @@
 import type { PageRecord } from '../../core/page-defs/page-definition';
 import type { Parameter } from '../../core/page-defs/parameter';
-import { LONGEST_SCHEDULE_MS, PUBLISH_MESSAGES, type EditState, type RevisionStatus, type RevisionSummary, type SavedRevision, type Scheduled } from '../../core/schemas/revision';
+import {
+  LONGEST_SCHEDULE_MS,
+  PUBLISH_MESSAGES,
+  type EditState,
+  type RevisionStatus,
+  type RevisionSummary,
+  type SavedRevision,
+  type Scheduled,
+} from '../../core/schemas/revision';
 import { EMPTY_SEO, type Seo } from '../../core/schemas/seo';
 import { mayEditPage, type SessionUser } from '../access/access';
 import { audit, runAs } from '../audit/audit';
@@ -67,7 +75,9 @@ export function publishModeOf(publish: string | undefined, now: Date): PublishMo
 }
 
 /** A stored revision as a document: its number and its seo fields (empty for revisions saved before §20). */
-export function documentOf<T extends object>(row: Pick<RevisionRow, 'document' | 'revision'>): T & { revision: number; seo: Seo } {
+export function documentOf<T extends object>(
+  row: Pick<RevisionRow, 'document' | 'revision'>,
+): T & { revision: number; seo: Seo } {
   const parsed = JSON.parse(row.document) as T & { seo?: Seo };
   return { ...parsed, seo: { ...EMPTY_SEO, ...parsed.seo }, revision: row.revision };
 }
@@ -105,14 +115,23 @@ export async function publishedDocument(tenant: Tenant, page: Page): Promise<Rec
  * What a publication of a page (in any language) changes: the page in every language (a translation shows the
  * source's numbers and images, and lists the others), the languages pages are published in, where images are used.
  */
-export const publishedTags = (page: Pick<Page, 'routing'>): string[] => [pageTag(page.routing), TAGS.publishedLocales, TAGS.revisions];
+export const publishedTags = (page: Pick<Page, 'routing'>): string[] => [
+  pageTag(page.routing),
+  TAGS.publishedLocales,
+  TAGS.revisions,
+];
 
 /**
  * getpagecontent and `GET /api/pages/:routing` (docs/design.md §13): a page's published document. The content of an
  * inactive or internal page (homepage N) is readable only by those who may edit it; anyone else gets 404.
  */
-export async function readPage(tenant: Tenant, page: Page, session: SessionUser | null): Promise<Record<string, unknown>> {
-  if ((!page.active || !page.onWebsite) && !(await mayEditPage(tenant, session, page.routing))) throw new NotFoundError(NO_PAGE);
+export async function readPage(
+  tenant: Tenant,
+  page: Page,
+  session: SessionUser | null,
+): Promise<Record<string, unknown>> {
+  if ((!page.active || !page.onWebsite) && !(await mayEditPage(tenant, session, page.routing)))
+    throw new NotFoundError(NO_PAGE);
   return publishedDocument(tenant, page);
 }
 
@@ -121,7 +140,10 @@ export async function getActivePublicPaths(tenant: Tenant): Promise<string[]> {
 }
 
 /** A page's newest revision (of any status) as its document, or the kind's empty one before its first save. */
-export async function newestDocument(tenant: Tenant, page: Page): Promise<{ document: PageDocument; row: RevisionRow | undefined }> {
+export async function newestDocument(
+  tenant: Tenant,
+  page: Page,
+): Promise<{ document: PageDocument; row: RevisionRow | undefined }> {
   const row = await findNewestRevision(tenant.db, page.id);
   if (row) return { document: documentOf<Record<string, unknown>>(row), row };
   return { document: { ...emptyDocumentOf(page), seo: { ...EMPTY_SEO } }, row: undefined };
@@ -131,7 +153,11 @@ export async function newestDocument(tenant: Tenant, page: Page): Promise<{ docu
  * `GET /api/master/edit/:routing` (docs/design.md §19): the newest revision of any status in the get call's shape, with
  * its status, when it goes live, the revision visitors see, a waiting schedule, and what the seo fields default to.
  */
-export async function editDocument(tenant: Tenant, page: Page, publicBaseUrl: string): Promise<Record<string, unknown>> {
+export async function editDocument(
+  tenant: Tenant,
+  page: Page,
+  publicBaseUrl: string,
+): Promise<Record<string, unknown>> {
   const [{ document, row }, published, scheduled, company, last] = await Promise.all([
     newestDocument(tenant, page),
     findPublishedNumber(tenant.db, page.id),
@@ -156,13 +182,21 @@ export async function editDocument(tenant: Tenant, page: Page, publicBaseUrl: st
     nextRevision: last + 1,
     // The image as stored (a path for an upload), not the absolute one of the page's head: the editor shows it,
     // wherever the back office is reached (docs/design.md §24).
-    seoDefaults: { title: meta.title, description: meta.description, image: sharingImage(EMPTY_SEO, company), url: meta.url },
+    seoDefaults: {
+      title: meta.title,
+      description: meta.description,
+      image: sharingImage(EMPTY_SEO, company),
+      url: meta.url,
+    },
   };
   return { ...document, ...state };
 }
 
 /** What the editor of a page made without code builds its form from (getpagedefinition): the page and its parameters. */
-export async function pageDefinition(tenant: Tenant, page: Page): Promise<{ page: PageRecord; parameters: Parameter[] }> {
+export async function pageDefinition(
+  tenant: Tenant,
+  page: Page,
+): Promise<{ page: PageRecord; parameters: Parameter[] }> {
   return { page: pageRecordOf(page.row), parameters: (await listParameters(tenant.db, page.id)).map(parameterOf) };
 }
 
@@ -181,31 +215,78 @@ export async function savePage(
   now = new Date(),
 ): Promise<SavedRevision> {
   const mode = publishModeOf(publish, now);
-  const { document, basedOn } = await page.kind.prepare(tenant, page, submitted, { tools, now, published: () => publishedDocument(tenant, page) });
-  return commitRevision(tenant, page, document, user, { basedOn, publish: mode, keepRevisions: tools.keepRevisions }, now);
+  const { document, basedOn } = await page.kind.prepare(tenant, page, submitted, {
+    tools,
+    now,
+    published: () => publishedDocument(tenant, page),
+  });
+  return commitRevision(
+    tenant,
+    page,
+    document,
+    user,
+    { basedOn, publish: mode, keepRevisions: tools.keepRevisions },
+    now,
+  );
 }
 
 /**
  * A document checked exactly as its save would check it (schema, cleaning, field rules, the kind's own checks) and
  * stored nowhere: the editor's preview of its working copy (docs/design.md §26). No revision, no audit entry.
  */
-export async function previewDocument(tenant: Tenant, page: Page, submitted: unknown, tools: SaveTools, now = new Date()): Promise<Record<string, unknown>> {
-  const { document } = await page.kind.prepare(tenant, page, submitted, { tools, now, published: () => publishedDocument(tenant, page) });
+export async function previewDocument(
+  tenant: Tenant,
+  page: Page,
+  submitted: unknown,
+  tools: SaveTools,
+  now = new Date(),
+): Promise<Record<string, unknown>> {
+  const { document } = await page.kind.prepare(tenant, page, submitted, {
+    tools,
+    now,
+    published: () => publishedDocument(tenant, page),
+  });
   return document;
 }
 
 /** Restores an earlier revision by publishing its document again as a new revision: history is never rewritten. */
-export async function restorePage(tenant: Tenant, page: Page, revision: number, user: SessionUser, keepRevisions: number, now = new Date()): Promise<SavedRevision> {
+export async function restorePage(
+  tenant: Tenant,
+  page: Page,
+  revision: number,
+  user: SessionUser,
+  keepRevisions: number,
+  now = new Date(),
+): Promise<SavedRevision> {
   const old = await findRevision(tenant.db, page.id, revision);
   if (!old) throw new NotFoundError(`Revision ${revision} of this page does not exist.`);
-  return commitRevision(tenant, page, documentOf(old), user, { basedOn: null, restoredFrom: revision, publish: { kind: 'now' }, keepRevisions }, now);
+  return commitRevision(
+    tenant,
+    page,
+    documentOf(old),
+    user,
+    { basedOn: null, restoredFrom: revision, publish: { kind: 'now' }, keepRevisions },
+    now,
+  );
 }
 
 /** The latest revisions of a page, newest first, with their status and the one visitors see (History). */
-export async function pageHistory(tenant: Tenant, page: Pick<Page, 'id'>): Promise<{ revisions: RevisionSummary[]; published: number | null }> {
-  const [rows, published] = await Promise.all([listRevisions(tenant.db, page.id, 100), findPublishedNumber(tenant.db, page.id)]);
+export async function pageHistory(
+  tenant: Tenant,
+  page: Pick<Page, 'id'>,
+): Promise<{ revisions: RevisionSummary[]; published: number | null }> {
+  const [rows, published] = await Promise.all([
+    listRevisions(tenant.db, page.id, 100),
+    findPublishedNumber(tenant.db, page.id),
+  ]);
   return {
-    revisions: rows.map((r) => ({ revision: r.revision, savedBy: r.saved_by_name, savedAt: r.saved_at, status: r.status, publishAt: r.publish_at })),
+    revisions: rows.map((r) => ({
+      revision: r.revision,
+      savedBy: r.saved_by_name,
+      savedAt: r.saved_at,
+      status: r.status,
+      publishAt: r.publish_at,
+    })),
     published: published ?? null,
   };
 }
@@ -220,12 +301,25 @@ export interface TranslationTarget {
 }
 
 /** What the editor reads and sends back beside a document, never stored with it (docs/design.md §19). */
-const NOT_STORED = new Set(['publish', 'status', 'publishAt', 'savedAt', 'published', 'scheduled', 'nextRevision', 'seoDefaults', 'revision', 'menupageid', 'commonrouting']);
+const NOT_STORED = new Set([
+  'publish',
+  'status',
+  'publishAt',
+  'savedAt',
+  'published',
+  'scheduled',
+  'nextRevision',
+  'seoDefaults',
+  'revision',
+  'menupageid',
+  'commonrouting',
+]);
 
 const scheduledOf = (row: { revision: number; publish_at: string | null } | undefined): Scheduled | null =>
   row?.publish_at ? { revision: row.revision, publishAt: row.publish_at } : null;
 
-const statusOf = (publish: PublishMode): RevisionStatus => (publish.kind === 'now' ? 'published' : publish.kind === 'draft' ? 'draft' : 'scheduled');
+const statusOf = (publish: PublishMode): RevisionStatus =>
+  publish.kind === 'now' ? 'published' : publish.kind === 'draft' ? 'draft' : 'scheduled';
 
 /**
  * Stores a document as the page's next revision; the one way a page's content changes (save and restore).
@@ -240,13 +334,20 @@ export async function commitRevision(
   page: RevisionTarget,
   document: object,
   user: SessionUser,
-  options: { basedOn: number | null; restoredFrom?: number; publish: PublishMode; keepRevisions: number; translation?: TranslationTarget },
+  options: {
+    basedOn: number | null;
+    restoredFrom?: number;
+    publish: PublishMode;
+    keepRevisions: number;
+    translation?: TranslationTarget;
+  },
   now = new Date(),
 ): Promise<SavedRevision> {
   const { basedOn, restoredFrom, publish, keepRevisions, translation } = options;
   const locale = translation?.locale ?? SOURCE_LOCALE;
   const current = await findNewestRevision(tenant.db, page.id, locale);
-  if (current && basedOn !== null && basedOn !== current.revision) throw staleSave(current.saved_by_name, current.saved_at);
+  if (current && basedOn !== null && basedOn !== current.revision)
+    throw staleSave(current.saved_by_name, current.saved_at);
   // One sequence of numbers per page across its languages (docs/design.md §28): the next is one more than any.
   const revision = (await findLastRevisionNumber(tenant.db, page.id)) + 1;
   const status = statusOf(publish);
@@ -256,13 +357,16 @@ export async function commitRevision(
   const seo = (document as { seo?: Seo }).seo ?? previous?.seo ?? EMPTY_SEO;
   // The page is named by the call, not by the body: ids in the document are set to the page's own. A
   // translation holds its texts only: everything else is the source's.
-  const stored = translation ? { ...fields, revision } : { ...fields, seo, menupageid: page.id, commonrouting: page.routing, revision };
+  const stored = translation
+    ? { ...fields, revision }
+    : { ...fields, seo, menupageid: page.id, commonrouting: page.routing, revision };
   let unscheduled: Scheduled | null = null;
   try {
     await inTransaction(tenant.db, async (trx) => {
       if (status !== 'draft') {
         const waiting = await findScheduledRevision(trx, page.id, locale);
-        if (waiting && (await moveRevisionStatus(trx, page.id, waiting.revision, 'scheduled', 'draft'))) unscheduled = scheduledOf(waiting);
+        if (waiting && (await moveRevisionStatus(trx, page.id, waiting.revision, 'scheduled', 'draft')))
+          unscheduled = scheduledOf(waiting);
       }
       await insertRevision(trx, {
         page_id: page.id,
@@ -276,21 +380,39 @@ export async function commitRevision(
         locale,
         source_revision: translation?.sourceRevision ?? null,
       });
-      await audit(trx, tenant, {
-        action: restoredFrom !== undefined ? 'page.restore' : status === 'published' ? 'page.publish' : status === 'draft' ? 'page.draft' : 'page.schedule',
-        targetType: 'page',
-        targetId: page.routing,
-        summary: summaryOf(translation ? `${page.routing} in ${locale}` : page.routing, revision, status, publishAt, restoredFrom),
-        details: {
-          revision,
-          ...(translation ? { locale, sourceRevision: translation.sourceRevision } : {}),
-          // The fields whose values changed, by name (a field's value may be a whole rich text: never kept here).
-          fields: changedTopLevelFields(previous, stored),
-          ...(restoredFrom === undefined ? {} : { restoredFrom }),
-          ...(publishAt ? { publishAt } : {}),
-          ...(unscheduled ? { unscheduled } : {}),
+      await audit(
+        trx,
+        tenant,
+        {
+          action:
+            restoredFrom !== undefined
+              ? 'page.restore'
+              : status === 'published'
+                ? 'page.publish'
+                : status === 'draft'
+                  ? 'page.draft'
+                  : 'page.schedule',
+          targetType: 'page',
+          targetId: page.routing,
+          summary: summaryOf(
+            translation ? `${page.routing} in ${locale}` : page.routing,
+            revision,
+            status,
+            publishAt,
+            restoredFrom,
+          ),
+          details: {
+            revision,
+            ...(translation ? { locale, sourceRevision: translation.sourceRevision } : {}),
+            // The fields whose values changed, by name (a field's value may be a whole rich text: never kept here).
+            fields: changedTopLevelFields(previous, stored),
+            ...(restoredFrom === undefined ? {} : { restoredFrom }),
+            ...(publishAt ? { publishAt } : {}),
+            ...(unscheduled ? { unscheduled } : {}),
+          },
         },
-      }, now);
+        now,
+      );
       // The count holds the moment the save answers (docs/design.md §19): this page's older revisions go with it.
       await pruneRevisions(trx, page.id, keepRevisions, locale);
     });
@@ -305,7 +427,13 @@ export async function commitRevision(
   return { message: 'Success', revision, status, publishAt, unscheduled };
 }
 
-function summaryOf(routing: string, revision: number, status: string, publishAt: string | null, restoredFrom?: number): string {
+function summaryOf(
+  routing: string,
+  revision: number,
+  status: string,
+  publishAt: string | null,
+  restoredFrom?: number,
+): string {
   if (restoredFrom !== undefined) return `Restored ${routing} to revision ${restoredFrom} (as revision ${revision})`;
   if (status === 'draft') return `Saved a draft of ${routing} (revision ${revision})`;
   if (status === 'scheduled') return `Scheduled ${routing} (revision ${revision}) for ${publishAt}`;
@@ -316,39 +444,68 @@ function summaryOf(routing: string, revision: number, status: string, publishAt:
  * Cancels a page's scheduled revision (docs/design.md §19): it stays, as a draft. 404 for a revision the page does not
  * have, 409 for one that is not waiting (published already, or its schedule cancelled).
  */
-export async function unscheduleRevision(tenant: Tenant, page: Page, revision: number, now = new Date(), locale = SOURCE_LOCALE): Promise<{ message: 'Success'; revision: number; status: 'draft' }> {
+export async function unscheduleRevision(
+  tenant: Tenant,
+  page: Page,
+  revision: number,
+  now = new Date(),
+  locale = SOURCE_LOCALE,
+): Promise<{ message: 'Success'; revision: number; status: 'draft' }> {
   const row = await findRevision(tenant.db, page.id, revision, locale);
   if (!row) throw new NotFoundError(`Revision ${revision} of this page does not exist.`);
   const moved = await inTransaction(tenant.db, async (trx) => {
     if (!(await moveRevisionStatus(trx, page.id, revision, 'scheduled', 'draft'))) return false;
-    await audit(trx, tenant, {
-      action: 'page.unschedule',
-      targetType: 'page',
-      targetId: page.routing,
-      summary: `Cancelled the scheduled publication of ${locale ? `${page.routing} in ${locale}` : page.routing} (revision ${revision})`,
-      details: { revision, publishAt: row.publish_at, ...(locale ? { locale } : {}) },
-    }, now);
+    await audit(
+      trx,
+      tenant,
+      {
+        action: 'page.unschedule',
+        targetType: 'page',
+        targetId: page.routing,
+        summary: `Cancelled the scheduled publication of ${locale ? `${page.routing} in ${locale}` : page.routing} (revision ${revision})`,
+        details: { revision, publishAt: row.publish_at, ...(locale ? { locale } : {}) },
+      },
+      now,
+    );
     return true;
   });
-  if (!moved) throw new ConflictError(`Revision ${revision} is not scheduled: it was published already or its schedule was cancelled. Reload to see the page as it is now.`);
+  if (!moved)
+    throw new ConflictError(
+      `Revision ${revision} is not scheduled: it was published already or its schedule was cancelled. Reload to see the page as it is now.`,
+    );
   invalidate(tenant, [TAGS.revisions]);
   return { message: 'Success', revision, status: 'draft' };
 }
 
 /** The names of the document's fields whose values differ from the previous revision's (all of them for a first one). */
-function changedTopLevelFields(previous: Record<string, unknown> | undefined, stored: Record<string, unknown>): string[] {
+function changedTopLevelFields(
+  previous: Record<string, unknown> | undefined,
+  stored: Record<string, unknown>,
+): string[] {
   const before = previous ?? {};
   const ignored = new Set(['revision', 'menupageid', 'commonrouting']);
-  return Object.keys(stored).filter((key) => !ignored.has(key) && JSON.stringify(before[key]) !== JSON.stringify(stored[key]));
+  return Object.keys(stored).filter(
+    (key) => !ignored.has(key) && JSON.stringify(before[key]) !== JSON.stringify(stored[key]),
+  );
 }
 
 function staleSave(who: string, when: string): ConflictError {
-  const at = new Date(when).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
-  return new ConflictError(`${who} saved this page (${at}) after you opened it. Reload to see their changes; your edits stay here until you do.`);
+  const at = new Date(when).toLocaleString('en-IN', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Kolkata',
+  });
+  return new ConflictError(
+    `${who} saved this page (${at}) after you opened it. Reload to see their changes; your edits stay here until you do.`,
+  );
 }
 
 /** The revision a staff preview shows: the one asked for, or the newest of any status. */
-export async function previewRevision(tenant: Tenant, page: Page, revision: number | null): Promise<{ document: PageDocument; status: RevisionStatus | null; revision: number }> {
+export async function previewRevision(
+  tenant: Tenant,
+  page: Page,
+  revision: number | null,
+): Promise<{ document: PageDocument; status: RevisionStatus | null; revision: number }> {
   if (revision === null) {
     const { document, row } = await newestDocument(tenant, page);
     return { document, status: row?.status ?? null, revision: row?.revision ?? 0 };
@@ -362,7 +519,8 @@ export async function previewRevision(tenant: Tenant, page: Page, revision: numb
 export function previewRevisionOf(value: unknown): number | null {
   if (value === undefined) return null;
   const n = Number(value);
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || n <= 0) throw new ValidationError('revision must be a revision number.');
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || n <= 0)
+    throw new ValidationError('revision must be a revision number.');
   return n;
 }
 
@@ -371,7 +529,10 @@ export function previewRevisionOf(value: unknown): number | null {
  * even with several instances (the status moves only if it is still `scheduled`), and the page's caches go.
  * Returns the revisions it published.
  */
-export async function publishDueRevisions(tenant: Tenant, now: Date): Promise<Array<{ pageId: number; revision: number }>> {
+export async function publishDueRevisions(
+  tenant: Tenant,
+  now: Date,
+): Promise<Array<{ pageId: number; revision: number }>> {
   const published: Array<{ pageId: number; revision: number }> = [];
   for (const due of await listDueScheduled(tenant.db, now.toISOString())) {
     const page = await findPageById(tenant, due.page_id);
@@ -380,13 +541,23 @@ export async function publishDueRevisions(tenant: Tenant, now: Date): Promise<Ar
       inTransaction(tenant.db, async (trx) => {
         if (!(await moveRevisionStatus(trx, due.page_id, due.revision, 'scheduled', 'published'))) return false;
         const scheduledBy = (await findRevisionHead(trx, due.page_id, due.revision))?.saved_by_name ?? null;
-        await audit(trx, tenant, {
-          action: 'page.publish',
-          targetType: 'page',
-          targetId: page.routing,
-          summary: `Published ${due.locale ? `${page.routing} in ${due.locale}` : page.routing} (revision ${due.revision}) as scheduled by ${scheduledBy ?? 'someone'}`,
-          details: { revision: due.revision, scheduledFor: due.publish_at, scheduledBy, ...(due.locale ? { locale: due.locale } : {}) },
-        }, now);
+        await audit(
+          trx,
+          tenant,
+          {
+            action: 'page.publish',
+            targetType: 'page',
+            targetId: page.routing,
+            summary: `Published ${due.locale ? `${page.routing} in ${due.locale}` : page.routing} (revision ${due.revision}) as scheduled by ${scheduledBy ?? 'someone'}`,
+            details: {
+              revision: due.revision,
+              scheduledFor: due.publish_at,
+              scheduledBy,
+              ...(due.locale ? { locale: due.locale } : {}),
+            },
+          },
+          now,
+        );
         return true;
       }),
     );

@@ -43,13 +43,21 @@ function builtInPageCalls(app: FastifyInstance, tools: SaveTools): void {
   for (const page of CONTENT_PAGES) {
     const calls = builtIn[page.key];
     // `{locale}` in the body reads the page in another language (docs/design.md §28); without it, the default.
-    api.route(calls.get, async (request) =>
-      publishedIn(request.tenant, await resolvePage(request.tenant, page.routing), request.body?.locale) as Promise<z.infer<typeof calls.get.reply>>,
+    api.route(
+      calls.get,
+      async (request) =>
+        publishedIn(request.tenant, await resolvePage(request.tenant, page.routing), request.body?.locale) as Promise<
+          z.infer<typeof calls.get.reply>
+        >,
     );
     // The save call belongs to the page's editing twin: only callers who may edit it may save.
-    api.route(calls.save, async (request) => savePage(request.tenant, request.editedPage!, request.body, request.body.publish, request.session!, tools));
+    api.route(calls.save, async (request) =>
+      savePage(request.tenant, request.editedPage!, request.body, request.body.publish, request.session!, tools),
+    );
     api.route(calls.history, async (request) => pageHistory(request.tenant, request.editedPage!));
-    api.route(calls.restore, async (request) => restorePage(request.tenant, request.editedPage!, request.body.revision, request.session!, tools.keepRevisions));
+    api.route(calls.restore, async (request) =>
+      restorePage(request.tenant, request.editedPage!, request.body.revision, request.session!, tools.keepRevisions),
+    );
   }
 }
 
@@ -58,12 +66,22 @@ function pageContentCalls(app: FastifyInstance, tools: SaveTools): void {
   const api = typed(app);
   api.route(
     pages.getPageContent,
-    async (request) => readPageIn(request.tenant, await resolvePage(request.tenant, request.body.commonrouting), request.session, request.body.locale) as Promise<{ revision: number }>,
+    async (request) =>
+      readPageIn(
+        request.tenant,
+        await resolvePage(request.tenant, request.body.commonrouting),
+        request.session,
+        request.body.locale,
+      ) as Promise<{ revision: number }>,
   );
-  api.route(pages.savePageContent, async (request) => savePage(request.tenant, request.editedPage!, request.body.document, request.body.publish, request.session!, tools));
+  api.route(pages.savePageContent, async (request) =>
+    savePage(request.tenant, request.editedPage!, request.body.document, request.body.publish, request.session!, tools),
+  );
   api.route(getPageDefinition, async (request) => pageDefinition(request.tenant, request.editedPage!));
   api.route(pages.getPageHistory, async (request) => pageHistory(request.tenant, request.editedPage!));
-  api.route(pages.restorePage, async (request) => restorePage(request.tenant, request.editedPage!, request.body.revision, request.session!, tools.keepRevisions));
+  api.route(pages.restorePage, async (request) =>
+    restorePage(request.tenant, request.editedPage!, request.body.revision, request.session!, tools.keepRevisions),
+  );
 }
 
 /** Drafts, scheduling and compare (docs/design.md §19) for every page with content, by routing name in the address. */
@@ -72,11 +90,17 @@ function publishingCalls(app: FastifyInstance, publicBaseUrl: string): void {
   // `?locale=de`: the page's translation in that language, as `GET /api/master/translate/:routing` answers (docs/design.md §28).
   api.route(pageEditing.editDocument, async (request) =>
     request.query.locale === undefined
-      ? (editDocument(request.tenant, request.editedPage!, publicBaseUrl) as Promise<z.infer<typeof pageEditing.EditDocumentSchema>>)
+      ? (editDocument(request.tenant, request.editedPage!, publicBaseUrl) as Promise<
+          z.infer<typeof pageEditing.EditDocumentSchema>
+        >)
       : translationDocument(request.tenant, request.editedPage!, request.query.locale),
   );
-  api.route(pageEditing.unschedule, async (request) => unscheduleRevision(request.tenant, request.editedPage!, request.body.revision));
-  api.route(pageEditing.compare, async (request) => compareRevisions(request.tenant, request.editedPage!, request.query.from, request.query.to));
+  api.route(pageEditing.unschedule, async (request) =>
+    unscheduleRevision(request.tenant, request.editedPage!, request.body.revision),
+  );
+  api.route(pageEditing.compare, async (request) =>
+    compareRevisions(request.tenant, request.editedPage!, request.query.from, request.query.to),
+  );
 }
 
 /**
@@ -84,14 +108,11 @@ function publishingCalls(app: FastifyInstance, publicBaseUrl: string): void {
  * (`About`, `About1`). Untyped reply: the body goes out as the exact bytes its ETag was computed from.
  */
 function publicContentCall(app: FastifyInstance): void {
-  typed(app).route(
-    publicContent,
-    async (request, reply) => {
-      const body = JSON.stringify(await publicDocument(request.tenant, request.params.routing, request.query.locale));
-      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      reply.header('etag', etag).header('cache-control', 'public, max-age=0, must-revalidate');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(body);
-    },
-  );
+  typed(app).route(publicContent, async (request, reply) => {
+    const body = JSON.stringify(await publicDocument(request.tenant, request.params.routing, request.query.locale));
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    reply.header('etag', etag).header('cache-control', 'public, max-age=0, must-revalidate');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 }

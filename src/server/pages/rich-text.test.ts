@@ -37,18 +37,27 @@ describe('images in rich text (docs/design.md §24)', () => {
   const srcOf = (html: string) => /<img src="([^"]*)"/.exec(sanitizeRichText(html, BASE))?.[1] ?? null;
 
   it('stores an upload as its path, whatever scheme and host it comes with (the site may have moved)', () => {
-    for (const host of ['http://localhost:3000', 'https://www.innovo.example', 'http://192.168.1.20:8080', 'HTTPS://Old.Example']) {
+    for (const host of [
+      'http://localhost:3000',
+      'https://www.innovo.example',
+      'http://192.168.1.20:8080',
+      'HTTPS://Old.Example',
+    ]) {
       expect(srcOf(`<p><img src="${host}${upload}" alt="Team"></p>`), host).toBe(upload);
     }
     expect(srcOf(`<img src="${upload}">`)).toBe(upload);
   });
 
   it("stores any other image of the site's public address as a path, and drops images of other sites", () => {
-    expect(srcOf('<img src="https://WWW.innovo.example/demo/slides/home-1.svg?v=2">')).toBe('/demo/slides/home-1.svg?v=2');
+    expect(srcOf('<img src="https://WWW.innovo.example/demo/slides/home-1.svg?v=2">')).toBe(
+      '/demo/slides/home-1.svg?v=2',
+    );
     expect(srcOf('<img src="http://www.innovo.example/demo/logo.png">')).toBeNull();
     expect(srcOf('<img src="https://cdn.example.com/logo.png">')).toBeNull();
     expect(srcOf('<img src="//cdn.example.com/logo.png">')).toBeNull();
     // Links keep their addresses: only images are this site's own.
-    expect(sanitizeRichText('<a href="https://www.example.in/uploads/photos/x.png">x</a>', BASE)).toBe('<a href="https://www.example.in/uploads/photos/x.png">x</a>');
+    expect(sanitizeRichText('<a href="https://www.example.in/uploads/photos/x.png">x</a>', BASE)).toBe(
+      '<a href="https://www.example.in/uploads/photos/x.png">x</a>',
+    );
   });
 });

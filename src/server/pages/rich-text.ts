@@ -7,7 +7,32 @@ import { siteRelativeImageAddress } from '../../core/media/image-names';
  * alignment, colour, sizes 1–7. No script, event handler, javascript: URL, iframe, form or style trick.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'span', 'div', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'sub', 'sup', 'ul', 'ol', 'li', 'a', 'img', 'h2', 'h3', 'h4', 'blockquote', 'font', 'hr'],
+  allowedTags: [
+    'p',
+    'br',
+    'span',
+    'div',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'sub',
+    'sup',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'font',
+    'hr',
+  ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'width', 'height'],
@@ -28,7 +53,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedClasses: {},
   transformTags: {
     // Links that open a new tab cannot reach back into this page.
-    a: (tagName, attribs) => ({ tagName, attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs }),
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+    }),
   },
 };
 
@@ -43,8 +71,14 @@ export function sanitizeRichText(html: string, publicBaseUrl: string): string {
     exclusiveFilter: (frame) => frame.tag === 'img' && !isSitePath(frame.attribs.src ?? ''),
     transformTags: {
       ...OPTIONS.transformTags,
-      img: (tagName, attribs) => ({ tagName, attribs: attribs.src === undefined ? attribs : { ...attribs, src: sitePathOf(attribs.src, origin) } }),
-      font: (tagName, attribs) => ({ tagName, attribs: { ...attribs, ...(attribs.size && !/^[1-7]$/.test(attribs.size) ? { size: '3' } : {}) } }),
+      img: (tagName, attribs) => ({
+        tagName,
+        attribs: attribs.src === undefined ? attribs : { ...attribs, src: sitePathOf(attribs.src, origin) },
+      }),
+      font: (tagName, attribs) => ({
+        tagName,
+        attribs: { ...attribs, ...(attribs.size && !/^[1-7]$/.test(attribs.size) ? { size: '3' } : {}) },
+      }),
     },
   });
 }
@@ -73,7 +107,10 @@ export type RichTextCleaner = (html: string) => string;
  * results).
  */
 export function richTextCleaner(publicBaseUrl: string, maxCharacters = 8_000_000): RichTextCleaner {
-  const cleaned = new LRUCache<string, string>({ maxSize: maxCharacters, sizeCalculation: (value, key) => Math.max(1, value.length + key.length) });
+  const cleaned = new LRUCache<string, string>({
+    maxSize: maxCharacters,
+    sizeCalculation: (value, key) => Math.max(1, value.length + key.length),
+  });
   return (html) => {
     const known = cleaned.get(html);
     if (known !== undefined) return known;
@@ -84,12 +121,20 @@ export function richTextCleaner(publicBaseUrl: string, maxCharacters = 8_000_000
 }
 
 /** An accented heading's allow-list (docs/design.md §34): bare spans, nothing else; the words of any other tag stay. */
-const ACCENT_OPTIONS: sanitizeHtml.IOptions = { allowedTags: ['span'], allowedAttributes: {}, allowedClasses: {}, allowedStyles: {}, disallowedTagsMode: 'discard' };
+const ACCENT_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['span'],
+  allowedAttributes: {},
+  allowedClasses: {},
+  allowedStyles: {},
+  disallowedTagsMode: 'discard',
+};
 
 /**
  * An accented heading as stored: its text, escaped, with bare `<span>` around the accented words, on one line (a
  * line break or a tab is a space). No attribute, no other tag: what the accent editor makes, whatever was sent.
  */
 export function cleanAccentText(html: string): string {
-  return sanitizeHtml(html, ACCENT_OPTIONS).replace(/[\t\r\n]+/g, ' ').trim();
+  return sanitizeHtml(html, ACCENT_OPTIONS)
+    .replace(/[\t\r\n]+/g, ' ')
+    .trim();
 }

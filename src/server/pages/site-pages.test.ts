@@ -18,13 +18,18 @@ describe.each(testDialects())('GET /api/master/sitepages on %s', (dialect) => {
     editor = await logIn(t.app, 'editor', EDITOR_PASSWORD);
     // A group whose menu holds no page editor.
     const db = t.app.tenants.default.db;
-    const group = await db.insertInto('user_groups').values({ name: 'Readers', builtin: 0, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+    const group = await db
+      .insertInto('user_groups')
+      .values({ name: 'Readers', builtin: 0, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await createUser(db, { username: 'reader', password: EDITOR_PASSWORD, groupId: group.id });
     reader = await logIn(t.app, 'reader', EDITOR_PASSWORD);
   });
   afterAll(async () => t?.close());
 
-  const sitePages = (who: LoggedIn | null) => t.app.inject({ method: 'GET', url: '/api/master/sitepages', headers: who?.headers ?? {} });
+  const sitePages = (who: LoggedIn | null) =>
+    t.app.inject({ method: 'GET', url: '/api/master/sitepages', headers: who?.headers ?? {} });
 
   it('lists the pages visitors can open by title with their addresses, a new page made without code too, a deactivated one not', async () => {
     await createPageWithParameters(t.app, admin, { filename: 'Careers', dspname: 'Work with us' }, [
@@ -33,7 +38,12 @@ describe.each(testDialects())('GET /api/master/sitepages on %s', (dialect) => {
     const closedId = await createPageWithParameters(t.app, admin, { filename: 'Closed', dspname: 'Closed page' }, [
       { parameterName: 'intro', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header' },
     ]);
-    const off = await t.app.inject({ method: 'POST', url: '/api/master/activitydelstatus', headers: admin.headers, payload: { id: closedId, activeStatus: 'N' } });
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/activitydelstatus',
+      headers: admin.headers,
+      payload: { id: closedId, activeStatus: 'N' },
+    });
     expect(off.statusCode, off.body).toBe(200);
 
     const response = await sitePages(editor);

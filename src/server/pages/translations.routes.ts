@@ -19,17 +19,36 @@ import {
  */
 export async function translationRoutes(app: FastifyInstance, tools: SaveTools): Promise<void> {
   const api = typed(app);
-  api.route(translationEditing.getTranslation, async (request) => translationDocument(request.tenant, request.editedPage!, request.query.locale));
-  api.route(translationEditing.saveTranslation, async (request) => saveTranslation(request.tenant, request.editedPage!, request.body, request.session!, tools));
-  api.route(translationEditing.translationHistory, async (request) => translationHistory(request.tenant, request.editedPage!, request.query.locale));
+  api.route(translationEditing.getTranslation, async (request) =>
+    translationDocument(request.tenant, request.editedPage!, request.query.locale),
+  );
+  api.route(translationEditing.saveTranslation, async (request) =>
+    saveTranslation(request.tenant, request.editedPage!, request.body, request.session!, tools),
+  );
+  api.route(translationEditing.translationHistory, async (request) =>
+    translationHistory(request.tenant, request.editedPage!, request.query.locale),
+  );
   api.route(translationEditing.restoreTranslation, async (request) =>
-    restoreTranslation(request.tenant, request.editedPage!, request.body.locale, request.body.revision, request.session!, tools.keepRevisions),
+    restoreTranslation(
+      request.tenant,
+      request.editedPage!,
+      request.body.locale,
+      request.body.revision,
+      request.session!,
+      tools.keepRevisions,
+    ),
   );
   api.route(translationEditing.unscheduleTranslation, async (request) =>
     unscheduleTranslation(request.tenant, request.editedPage!, request.body.locale, request.body.revision),
   );
   api.route(translationEditing.compareTranslations, async (request) =>
-    compareTranslations(request.tenant, request.editedPage!, request.query.locale, request.query.from, request.query.to),
+    compareTranslations(
+      request.tenant,
+      request.editedPage!,
+      request.query.locale,
+      request.query.from,
+      request.query.to,
+    ),
   );
 }
 
@@ -42,10 +61,19 @@ export async function translationFileRoutes(app: FastifyInstance, tools: SaveToo
   api.route(translations.translationsOverview, async (request) => translationsOverview(request.tenant));
   api.route(translations.exportXliff, async (request, reply) => {
     const { xml, fileName } = await exportXliff(request.tenant, request.params.locale);
-    return reply.header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').type('application/xliff+xml; charset=utf-8').send(xml);
+    return reply
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .type('application/xliff+xml; charset=utf-8')
+      .send(xml);
   });
   await app.register(async (files) => {
-    for (const type of ['application/xliff+xml', 'application/xml', 'text/xml']) files.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 20 * 1024 * 1024 }, (_request, body, done) => done(null, body));
-    typed(files).route(translations.importXliff, async (request) => importXliff(request.tenant, request.params.locale, request.body as string, request.session!, tools));
+    for (const type of ['application/xliff+xml', 'application/xml', 'text/xml'])
+      files.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 20 * 1024 * 1024 }, (_request, body, done) =>
+        done(null, body),
+      );
+    typed(files).route(translations.importXliff, async (request) =>
+      importXliff(request.tenant, request.params.locale, request.body as string, request.session!, tools),
+    );
   });
 }

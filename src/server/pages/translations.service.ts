@@ -45,22 +45,34 @@ export const unitKey = (path: FieldPath) => path.join('.');
 
 /** The texts of a source document to translate, in order: its kind's and the seo title and description, those not empty. */
 export async function textUnits(tenant: Tenant, page: Page, source: Record<string, unknown>): Promise<TextUnit[]> {
-  const places = [...(await page.kind.texts(tenant, page, source)).filter((place) => place.path[0] !== 'seo'), ...SEO_TEXTS];
+  const places = [
+    ...(await page.kind.texts(tenant, page, source)).filter((place) => place.path[0] !== 'seo'),
+    ...SEO_TEXTS,
+  ];
   return places.flatMap((place) => {
     const value = valueAt(source, place.path);
-    return typeof value === 'string' && value.trim() !== '' ? [{ ...place, key: unitKey(place.path), source: value }] : [];
+    return typeof value === 'string' && value.trim() !== ''
+      ? [{ ...place, key: unitKey(place.path), source: value }]
+      : [];
   });
 }
 
 /** A translation revision's texts, by key (a document that is not one holds none). */
 export function storedTexts(document: string): Record<string, string> {
   const parsed = JSON.parse(document) as { texts?: unknown };
-  const texts = parsed.texts !== null && typeof parsed.texts === 'object' ? (parsed.texts as Record<string, unknown>) : {};
-  return Object.fromEntries(Object.entries(texts).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const texts =
+    parsed.texts !== null && typeof parsed.texts === 'object' ? (parsed.texts as Record<string, unknown>) : {};
+  return Object.fromEntries(
+    Object.entries(texts).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** The source document with the translated texts in place of its own; a text not translated (absent, blank) stays the source's. */
-export function withTexts(source: Record<string, unknown>, units: readonly TextUnit[], texts: Readonly<Record<string, string>>): Record<string, unknown> {
+export function withTexts(
+  source: Record<string, unknown>,
+  units: readonly TextUnit[],
+  texts: Readonly<Record<string, string>>,
+): Record<string, unknown> {
   const copy = structuredClone(source);
   for (const unit of units) {
     const text = texts[unit.key];
@@ -73,10 +85,17 @@ export function withTexts(source: Record<string, unknown>, units: readonly TextU
 const translatedDocuments = cached({
   name: 'translated-document',
   // The page's own tag (a publication in any language: publishedTags), and the page definitions (a page's texts).
-  tags: ({ page, locale }: { page: Page; locale: string }) => [pageTag(page.routing), pageTag(page.routing, locale), TAGS.pages],
+  tags: ({ page, locale }: { page: Page; locale: string }) => [
+    pageTag(page.routing),
+    pageTag(page.routing, locale),
+    TAGS.pages,
+  ],
   key: ({ page, locale }) => `${page.id}@${locale}`,
   load: async (tenant: Tenant, { page, locale }): Promise<Record<string, unknown> | null> => {
-    const [source, row] = await Promise.all([publishedDocument(tenant, page), findPublishedRevision(tenant.db, page.id, locale)]);
+    const [source, row] = await Promise.all([
+      publishedDocument(tenant, page),
+      findPublishedRevision(tenant.db, page.id, locale),
+    ]);
     return row ? withTexts(source, await textUnits(tenant, page, source), storedTexts(row.document)) : null;
   },
 });
@@ -85,7 +104,11 @@ const translatedDocuments = cached({
  * The page as visitors read it in a language: the source's published document with that language's published
  * texts; null before the language's first publication (its address redirects to the source's then).
  */
-export async function translatedDocument(tenant: Tenant, page: Page, locale: string): Promise<Record<string, unknown> | null> {
+export async function translatedDocument(
+  tenant: Tenant,
+  page: Page,
+  locale: string,
+): Promise<Record<string, unknown> | null> {
   return translatedDocuments.get(tenant, { page, locale });
 }
 
@@ -94,7 +117,12 @@ export async function translatedDocument(tenant: Tenant, page: Page, locale: str
  * published document in a language visitors can read (400 for another), as `readPage` allows it: its
  * translation, or the source's while the language is not published yet (as `/de/X1` redirects to `/X1` then).
  */
-export async function readPageIn(tenant: Tenant, page: Page, session: SessionUser | null, locale: unknown): Promise<Record<string, unknown>> {
+export async function readPageIn(
+  tenant: Tenant,
+  page: Page,
+  session: SessionUser | null,
+  locale: unknown,
+): Promise<Record<string, unknown>> {
   const code = await readingLocale(tenant, locale);
   const source = await readPage(tenant, page, session);
   if (code === '') return source;
@@ -112,8 +140,13 @@ export async function publishedIn(tenant: Tenant, page: Page, locale: unknown): 
  * `GET /api/pages/:routing`: the published document of a page on the public website, named as its editor or its
  * public twin (`About`, `About1`); what visitors may read, whoever asks (the answer may be kept by a cache).
  */
-export async function publicDocument(tenant: Tenant, routing: string, locale: unknown): Promise<Record<string, unknown>> {
-  const page = (await findPage(tenant, routing)) ?? (routing.endsWith('1') ? await findPage(tenant, routing.slice(0, -1)) : null);
+export async function publicDocument(
+  tenant: Tenant,
+  routing: string,
+  locale: unknown,
+): Promise<Record<string, unknown>> {
+  const page =
+    (await findPage(tenant, routing)) ?? (routing.endsWith('1') ? await findPage(tenant, routing.slice(0, -1)) : null);
   if (!page) throw new NotFoundError(NO_PAGE);
   return readPageIn(tenant, page, null, locale);
 }
@@ -124,7 +157,8 @@ const publishedLocales = cached({
   tags: [TAGS.publishedLocales],
   load: async (tenant: Tenant): Promise<ReadonlyMap<number, readonly string[]>> => {
     const byPage = new Map<number, string[]>();
-    for (const row of await listPublishedLocales(tenant.db)) byPage.set(row.page_id, [...(byPage.get(row.page_id) ?? []), row.locale]);
+    for (const row of await listPublishedLocales(tenant.db))
+      byPage.set(row.page_id, [...(byPage.get(row.page_id) ?? []), row.locale]);
     return byPage;
   },
 });
@@ -155,13 +189,19 @@ export interface PageAlternate {
  * `shown`: the language of a page shown there not translated yet (docs/design.md §34), listed for its switcher only.
  */
 export async function pageAlternates(tenant: Tenant, page: Page, shown?: string): Promise<PageAlternate[]> {
-  const [settings, locales, published] = await Promise.all([localeSettings(tenant), publicLocales(tenant), publishedLocalesOf(tenant)]);
+  const [settings, locales, published] = await Promise.all([
+    localeSettings(tenant),
+    publicLocales(tenant),
+    publishedLocalesOf(tenant),
+  ]);
   const source = page.locale ? page.publicPath.slice(page.locale.length + 1) : page.publicPath;
   const main = settings.locales.find((l) => l.code === settings.defaultLocale)!;
   const mine = [...(published.get(page.id) ?? []), ...(shown ? [shown] : [])];
   return [
     { code: main.code, name: main.name, path: source },
-    ...locales.filter((l) => mine.includes(l.code)).map((l) => ({ code: l.code, name: l.name, path: `/${l.code}${source}` })),
+    ...locales
+      .filter((l) => mine.includes(l.code))
+      .map((l) => ({ code: l.code, name: l.name, path: `/${l.code}${source}` })),
   ];
 }
 
@@ -191,7 +231,14 @@ export async function translationDocument(tenant: Tenant, page: Page, code: stri
     nextRevision: last + 1,
     sourceRevision: revisionOf(source),
     translatedFrom: newest?.source_revision ?? null,
-    units: units.map((unit) => ({ path: unit.key, label: labelOf(page, unit.path), source: unit.source, target: texts[unit.key] ?? '', richText: unit.richText, ...(unit.kind ? { kind: unit.kind } : {}) })),
+    units: units.map((unit) => ({
+      path: unit.key,
+      label: labelOf(page, unit.path),
+      source: unit.source,
+      target: texts[unit.key] ?? '',
+      richText: unit.richText,
+      ...(unit.kind ? { kind: unit.kind } : {}),
+    })),
     publicPath: `/${locale.code}${page.publicPath}`,
   };
 }
@@ -202,14 +249,24 @@ export async function translationDocument(tenant: Tenant, page: Page, code: stri
  * texts are kept as cleaned. A text of a place the source no longer has is dropped; a refusal names its text
  * (`texts.slideList.0.heading`).
  */
-export async function preparedTranslation(tenant: Tenant, page: Page, submitted: Readonly<Record<string, string>>, tools: SaveTools, now: Date) {
+export async function preparedTranslation(
+  tenant: Tenant,
+  page: Page,
+  submitted: Readonly<Record<string, string>>,
+  tools: SaveTools,
+  now: Date,
+) {
   const source = await publishedDocument(tenant, page);
   const units = await textUnits(tenant, page, source);
   const wanted = units.filter((unit) => (submitted[unit.key] ?? '').trim() !== '');
   const merged = withTexts(source, units, submitted);
   let prepared: Record<string, unknown>;
   try {
-    ({ document: prepared } = await page.kind.prepare(tenant, page, merged, { tools, now, published: () => publishedDocument(tenant, page) }));
+    ({ document: prepared } = await page.kind.prepare(tenant, page, merged, {
+      tools,
+      now,
+      published: () => publishedDocument(tenant, page),
+    }));
   } catch (error) {
     if (!(error instanceof ValidationError) || !error.field) throw error;
     const key = error.field.replace(/^document\./, '');
@@ -220,7 +277,14 @@ export async function preparedTranslation(tenant: Tenant, page: Page, submitted:
 }
 
 /** `POST /api/master/translate/:routing`: the texts stored as the page's next revision in that language, published, a draft or scheduled. */
-export async function saveTranslation(tenant: Tenant, page: Page, body: TranslationSave, user: SessionUser, tools: SaveTools, now = new Date()): Promise<SavedRevision> {
+export async function saveTranslation(
+  tenant: Tenant,
+  page: Page,
+  body: TranslationSave,
+  user: SessionUser,
+  tools: SaveTools,
+  now = new Date(),
+): Promise<SavedRevision> {
   const locale = await translationLocale(tenant, body.locale);
   const mode = publishModeOf(body.publish, now);
   const { texts, sourceRevision } = await preparedTranslation(tenant, page, body.texts, tools, now);
@@ -229,23 +293,43 @@ export async function saveTranslation(tenant: Tenant, page: Page, body: Translat
     page,
     { texts },
     user,
-    { basedOn: body.revision, publish: mode, keepRevisions: tools.keepRevisions, translation: { locale: locale.code, sourceRevision } },
+    {
+      basedOn: body.revision,
+      publish: mode,
+      keepRevisions: tools.keepRevisions,
+      translation: { locale: locale.code, sourceRevision },
+    },
     now,
   );
 }
 
 /** The editor's preview pane in a language: the working copy's texts in place of the source's, checked like a save, stored nowhere. */
-export async function previewTranslation(tenant: Tenant, page: Page, body: TranslationSave, tools: SaveTools, now = new Date()): Promise<{ page: Page; document: Record<string, unknown>; locale: Locale }> {
+export async function previewTranslation(
+  tenant: Tenant,
+  page: Page,
+  body: TranslationSave,
+  tools: SaveTools,
+  now = new Date(),
+): Promise<{ page: Page; document: Record<string, unknown>; locale: Locale }> {
   const locale = await translationLocale(tenant, body.locale);
   const { document } = await preparedTranslation(tenant, page, body.texts, tools, now);
   return { page, document, locale };
 }
 
 /** A staff preview's translation (`/preview/Home1?locale=de`): the newest revision in that language, or the one asked for. */
-export async function previewTranslationRevision(tenant: Tenant, page: Page, code: string, revision: number | null): Promise<Record<string, unknown>> {
+export async function previewTranslationRevision(
+  tenant: Tenant,
+  page: Page,
+  code: string,
+  revision: number | null,
+): Promise<Record<string, unknown>> {
   const locale = await translationLocale(tenant, code);
-  const row = revision === null ? await findNewestRevision(tenant.db, page.id, locale.code) : await findRevision(tenant.db, page.id, revision, locale.code);
-  if (!row && revision !== null) throw new NotFoundError(`Revision ${revision} of this page in ${locale.name} does not exist.`);
+  const row =
+    revision === null
+      ? await findNewestRevision(tenant.db, page.id, locale.code)
+      : await findRevision(tenant.db, page.id, revision, locale.code);
+  if (!row && revision !== null)
+    throw new NotFoundError(`Revision ${revision} of this page in ${locale.name} does not exist.`);
   const source = await publishedDocument(tenant, page);
   return withTexts(source, await textUnits(tenant, page, source), row ? storedTexts(row.document) : {});
 }
@@ -253,15 +337,32 @@ export async function previewTranslationRevision(tenant: Tenant, page: Page, cod
 /** A page's history in one language, newest first. */
 export async function translationHistory(tenant: Tenant, page: Page, code: string): Promise<PageHistory> {
   const locale = await translationLocale(tenant, code);
-  const [rows, published] = await Promise.all([listRevisions(tenant.db, page.id, 100, locale.code), findPublishedNumber(tenant.db, page.id, locale.code)]);
+  const [rows, published] = await Promise.all([
+    listRevisions(tenant.db, page.id, 100, locale.code),
+    findPublishedNumber(tenant.db, page.id, locale.code),
+  ]);
   return {
-    revisions: rows.map((r) => ({ revision: r.revision, savedBy: r.saved_by_name, savedAt: r.saved_at, status: r.status, publishAt: r.publish_at })),
+    revisions: rows.map((r) => ({
+      revision: r.revision,
+      savedBy: r.saved_by_name,
+      savedAt: r.saved_at,
+      status: r.status,
+      publishAt: r.publish_at,
+    })),
     published: published ?? null,
   };
 }
 
 /** Publishes an earlier translation's texts again as a new revision (history is never rewritten). */
-export async function restoreTranslation(tenant: Tenant, page: Page, code: string, revision: number, user: SessionUser, keepRevisions: number, now = new Date()): Promise<SavedRevision> {
+export async function restoreTranslation(
+  tenant: Tenant,
+  page: Page,
+  code: string,
+  revision: number,
+  user: SessionUser,
+  keepRevisions: number,
+  now = new Date(),
+): Promise<SavedRevision> {
   const locale = await translationLocale(tenant, code);
   const old = await findRevision(tenant.db, page.id, revision, locale.code);
   if (!old) throw new NotFoundError(`Revision ${revision} of this page in ${locale.name} does not exist.`);
@@ -271,7 +372,13 @@ export async function restoreTranslation(tenant: Tenant, page: Page, code: strin
     page,
     { texts: storedTexts(old.document) },
     user,
-    { basedOn: null, restoredFrom: revision, publish: { kind: 'now' }, keepRevisions, translation: { locale: locale.code, sourceRevision: revisionOf(source) } },
+    {
+      basedOn: null,
+      restoredFrom: revision,
+      publish: { kind: 'now' },
+      keepRevisions,
+      translation: { locale: locale.code, sourceRevision: revisionOf(source) },
+    },
     now,
   );
 }
@@ -286,22 +393,39 @@ export async function unscheduleTranslation(tenant: Tenant, page: Page, code: st
  * Two revisions of a translation compared as visitors would read them (each with the source's published document
  * around its texts): the changed texts, named as the editor names them.
  */
-export async function compareTranslations(tenant: Tenant, page: Page, code: string, from: number, to: number): Promise<Comparison> {
+export async function compareTranslations(
+  tenant: Tenant,
+  page: Page,
+  code: string,
+  from: number,
+  to: number,
+): Promise<Comparison> {
   const locale = await translationLocale(tenant, code);
-  const [before, after] = await Promise.all([findRevision(tenant.db, page.id, from, locale.code), findRevision(tenant.db, page.id, to, locale.code)]);
+  const [before, after] = await Promise.all([
+    findRevision(tenant.db, page.id, from, locale.code),
+    findRevision(tenant.db, page.id, to, locale.code),
+  ]);
   if (!before) throw new NotFoundError(`Revision ${from} of this page in ${locale.name} does not exist.`);
   if (!after) throw new NotFoundError(`Revision ${to} of this page in ${locale.name} does not exist.`);
   const source = await publishedDocument(tenant, page);
   const units = await textUnits(tenant, page, source);
-  return compareDocuments(tenant, page, { from, to }, withTexts(source, units, storedTexts(before.document)), withTexts(source, units, storedTexts(after.document)));
+  return compareDocuments(
+    tenant,
+    page,
+    { from, to },
+    withTexts(source, units, storedTexts(before.document)),
+    withTexts(source, units, storedTexts(after.document)),
+  );
 }
 
-const revisionOf = (document: Record<string, unknown>) => (typeof document.revision === 'number' ? document.revision : 0);
+const revisionOf = (document: Record<string, unknown>) =>
+  typeof document.revision === 'number' ? document.revision : 0;
 
 /** The value at a place of a document (undefined where there is none). */
 export function valueAt(document: unknown, path: FieldPath): unknown {
   let at = document;
-  for (const part of path) at = at !== null && typeof at === 'object' ? (at as Record<string | number, unknown>)[part] : undefined;
+  for (const part of path)
+    at = at !== null && typeof at === 'object' ? (at as Record<string | number, unknown>)[part] : undefined;
   return at;
 }
 

@@ -26,28 +26,60 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
   });
   afterAll(async () => t?.close());
 
-  const inject = (method: 'GET' | 'POST', url: string, who: LoggedIn | null = admin, payload?: object | string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url, headers: { ...(who?.headers ?? {}), ...headers }, ...(payload !== undefined ? { payload } : {}) });
+  const inject = (
+    method: 'GET' | 'POST',
+    url: string,
+    who: LoggedIn | null = admin,
+    payload?: object | string,
+    headers: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { ...(who?.headers ?? {}), ...headers },
+      ...(payload !== undefined ? { payload } : {}),
+    });
   const translation = async (routing: string, locale = 'de'): Promise<TranslationDocument> => {
     const response = await inject('GET', `/api/master/translate/${routing}?locale=${locale}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
-  const translate = (routing: string, body: { locale?: string; revision: number; texts: Record<string, string>; publish?: string }) =>
-    inject('POST', `/api/master/translate/${routing}`, admin, { locale: 'de', ...body });
+  const translate = (
+    routing: string,
+    body: { locale?: string; revision: number; texts: Record<string, string>; publish?: string },
+  ) => inject('POST', `/api/master/translate/${routing}`, admin, { locale: 'de', ...body });
   const home = async () => (await inject('POST', '/api/master/gethomepages', null, {})).json();
-  const hreflangs = (html: string) => [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => `${m[1]} ${new URL(m[2]!).pathname}`);
-  const revisionCount = async () => Number((await t.app.tenants.default.db.selectFrom('page_revisions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const hreflangs = (html: string) =>
+    [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map(
+      (m) => `${m[1]} ${new URL(m[2]!).pathname}`,
+    );
+  const revisionCount = async () =>
+    Number(
+      (
+        await t.app.tenants.default.db
+          .selectFrom('page_revisions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('a site starts with one language; the languages are set on the languages screen, and checked', async () => {
-    expect((await inject('GET', '/api/master/locales')).json()).toEqual({ defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }], revision: 0 });
+    expect((await inject('GET', '/api/master/locales')).json()).toEqual({
+      defaultLocale: 'en-IN',
+      locales: [{ code: 'en-IN', name: 'English', enabled: true }],
+      revision: 0,
+    });
     expect((await inject('GET', '/Home1', null)).body).toContain('<html lang="en-IN"');
     const saved = await inject('POST', '/api/master/locales', admin, { ...LANGUAGES, revision: 0 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ ...LANGUAGES, revision: 1 });
     expect((await inject('GET', '/api/master/locales')).json()).toEqual({ ...LANGUAGES, revision: 1 });
     // A save from a list read before that one is refused: nobody's language is dropped unseen.
-    const stale = await inject('POST', '/api/master/locales', admin, { ...LANGUAGES, locales: LANGUAGES.locales.slice(0, 2), revision: 0 });
+    const stale = await inject('POST', '/api/master/locales', admin, {
+      ...LANGUAGES,
+      locales: LANGUAGES.locales.slice(0, 2),
+      revision: 0,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toMatch(/Someone saved the languages after you opened them/);
 
@@ -58,10 +90,26 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
       expect(response.json().field).toBe(field);
     };
     // The default cannot be removed, nor turned off; a code is a BCP 47 tag; a language is listed once.
-    await refused({ defaultLocale: 'en-IN', locales: LANGUAGES.locales.slice(1) }, 'defaultLocale', /default language en-IN must stay in the list/);
-    await refused({ ...LANGUAGES, locales: [{ code: 'en-IN', name: 'English', enabled: false }, ...LANGUAGES.locales.slice(1)] }, 'defaultLocale', /cannot be turned off/);
-    await refused({ ...LANGUAGES, locales: [...LANGUAGES.locales, { code: 'Deutsch!', name: 'x', enabled: true }] }, 'locales.4.code', /BCP 47/);
-    await refused({ ...LANGUAGES, locales: [...LANGUAGES.locales, { code: 'de', name: 'Again', enabled: true }] }, 'locales.4.code', /listed twice/);
+    await refused(
+      { defaultLocale: 'en-IN', locales: LANGUAGES.locales.slice(1) },
+      'defaultLocale',
+      /default language en-IN must stay in the list/,
+    );
+    await refused(
+      { ...LANGUAGES, locales: [{ code: 'en-IN', name: 'English', enabled: false }, ...LANGUAGES.locales.slice(1)] },
+      'defaultLocale',
+      /cannot be turned off/,
+    );
+    await refused(
+      { ...LANGUAGES, locales: [...LANGUAGES.locales, { code: 'Deutsch!', name: 'x', enabled: true }] },
+      'locales.4.code',
+      /BCP 47/,
+    );
+    await refused(
+      { ...LANGUAGES, locales: [...LANGUAGES.locales, { code: 'de', name: 'Again', enabled: true }] },
+      'locales.4.code',
+      /listed twice/,
+    );
     expect((await inject('GET', '/api/master/locales')).json()).toEqual({ ...LANGUAGES, revision: 1 });
     // Only the languages screen's holders change them; every member of staff reads them.
     expect((await inject('POST', '/api/master/locales', null, LANGUAGES)).statusCode).toBe(401);
@@ -76,19 +124,44 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
 
     // The source has a search title of its own: it translates too.
     const edited = (await inject('GET', '/api/master/edit/Home')).json();
-    expect((await inject('POST', '/api/master/saveHome', admin, { ...edited, seo: { ...edited.seo, title: 'Software from Pune' } })).statusCode).toBe(200);
+    expect(
+      (
+        await inject('POST', '/api/master/saveHome', admin, {
+          ...edited,
+          seo: { ...edited.seo, title: 'Software from Pune' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const doc = await translation('Home');
     const source = await home();
-    expect(doc).toMatchObject({ locale: 'de', revision: 0, published: null, sourceRevision: source.revision, publicPath: '/de/Home1' });
+    expect(doc).toMatchObject({
+      locale: 'de',
+      revision: 0,
+      published: null,
+      sourceRevision: source.revision,
+      publicPath: '/de/Home1',
+    });
     const heading = doc.units.find((u) => u.path === 'slideList.0.heading')!;
-    expect(heading).toMatchObject({ source: source.slideList[0].heading, target: '', richText: false, label: expect.stringMatching(/slide 1/i) });
+    expect(heading).toMatchObject({
+      source: source.slideList[0].heading,
+      target: '',
+      richText: false,
+      label: expect.stringMatching(/slide 1/i),
+    });
     // Numbers, images, icons and addresses are the source's: never units.
-    expect(doc.units.map((u) => u.path)).not.toEqual(expect.arrayContaining(['skillList.0.skillValue', 'slideList.0.image', 'expertiseList.0.exprtsIcon']));
+    expect(doc.units.map((u) => u.path)).not.toEqual(
+      expect.arrayContaining(['skillList.0.skillValue', 'slideList.0.image', 'expertiseList.0.exprtsIcon']),
+    );
     expect(doc.units.some((u) => u.path === 'expertiseList.0.exprtsParagraph' && u.richText)).toBe(true);
 
     const saved = await translate('Home', {
       revision: 0,
-      texts: { 'slideList.0.heading': 'Software, die zu Ihrer Arbeit passt', 'skillList.0.skillName': 'Projektleitung', 'seo.title': 'Startseite', 'no.such.place': 'ignored' },
+      texts: {
+        'slideList.0.heading': 'Software, die zu Ihrer Arbeit passt',
+        'skillList.0.skillName': 'Projektleitung',
+        'seo.title': 'Startseite',
+        'no.such.place': 'ignored',
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ message: 'Success', status: 'published' });
@@ -104,12 +177,16 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     const api = (await inject('GET', '/api/pages/Home1?locale=de', null)).json();
     expect(api.slideList[0]).toEqual({ ...source.slideList[0], heading: 'Software, die zu Ihrer Arbeit passt' });
     expect(api.skillList[0]).toEqual({ ...source.skillList[0], skillName: 'Projektleitung' });
-    expect(api.skillList.map((s: { skillValue: number }) => s.skillValue)).toEqual(source.skillList.map((s: { skillValue: number }) => s.skillValue));
+    expect(api.skillList.map((s: { skillValue: number }) => s.skillValue)).toEqual(
+      source.skillList.map((s: { skillValue: number }) => s.skillValue),
+    );
     expect(api.slideList[1]).toEqual(source.slideList[1]);
     // The spec's get call with `locale` in the body; without it, the default.
     expect((await inject('POST', '/api/master/gethomepages', null, { locale: 'de' })).json()).toEqual(api);
     expect(await home()).toEqual(source);
-    expect((await inject('POST', '/api/master/getpagecontent', null, { commonrouting: 'Home', locale: 'de' })).json()).toEqual(api);
+    expect(
+      (await inject('POST', '/api/master/getpagecontent', null, { commonrouting: 'Home', locale: 'de' })).json(),
+    ).toEqual(api);
   });
 
   it('hreflang and the sitemap list exactly the published languages and x-default; the switcher links them', async () => {
@@ -129,20 +206,24 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
 
     const sitemap = (await inject('GET', '/sitemap.xml', null)).body;
     const entry = (loc: string) => sitemap.match(new RegExp(`<url><loc>[^<]*${loc}</loc>(.*?)</url>`))?.[1] ?? null;
-    const alternates = (body: string | null) => [...(body ?? '').matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${new URL(m[2]!).pathname}`);
+    const alternates = (body: string | null) =>
+      [...(body ?? '').matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${new URL(m[2]!).pathname}`);
     expect(alternates(entry('/Home1'))).toEqual(expected);
     expect(alternates(entry('/de/Home1'))).toEqual(expected);
     expect(entry('/About1')).toBe('<changefreq>weekly</changefreq>');
     expect(sitemap).not.toContain('/hi/');
     expect(sitemap).not.toContain('/de/About1');
-
   });
 
   it('a German draft never reaches visitors; staff preview it; the editor reads it back', async () => {
     const live = (await inject('GET', '/api/pages/Home1?locale=de', null)).json();
     const doc = await translation('Home');
     const texts = Object.fromEntries(doc.units.filter((u) => u.target !== '').map((u) => [u.path, u.target]));
-    const draft = await translate('Home', { revision: doc.revision, texts: { ...texts, 'slideList.0.heading': 'Entwurf, den niemand sieht' }, publish: 'draft' });
+    const draft = await translate('Home', {
+      revision: doc.revision,
+      texts: { ...texts, 'slideList.0.heading': 'Entwurf, den niemand sieht' },
+      publish: 'draft',
+    });
     expect(draft.statusCode, draft.body).toBe(200);
     expect(draft.json()).toMatchObject({ status: 'draft' });
     expect((await inject('GET', '/api/pages/Home1?locale=de', null)).json()).toEqual(live);
@@ -164,7 +245,11 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     expect(source.nextRevision).toBe(draft.json().revision + 1);
     // The pane renders the working copy in German, stored nowhere.
     const count = await revisionCount();
-    const pane = await inject('POST', '/api/master/preview/Home?locale=de', admin, { locale: 'de', revision: again.revision, texts: { 'slideList.0.heading': 'Im Fenster' } });
+    const pane = await inject('POST', '/api/master/preview/Home?locale=de', admin, {
+      locale: 'de',
+      revision: again.revision,
+      texts: { 'slideList.0.heading': 'Im Fenster' },
+    });
     expect(pane.statusCode, pane.body).toBe(200);
     expect(pane.body).toContain('Im Fenster');
     expect(await revisionCount()).toBe(count);
@@ -173,14 +258,25 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     // History and compare of the language.
     const history = (await inject('GET', '/api/master/translate/Home/history?locale=de')).json();
     expect(history.revisions.map((r: { status: string }) => r.status)).toEqual(['draft', 'published']);
-    const compare = await inject('GET', `/api/master/translate/Home/compare?locale=de&from=${doc.revision}&to=${again.revision}`);
+    const compare = await inject(
+      'GET',
+      `/api/master/translate/Home/compare?locale=de&from=${doc.revision}&to=${again.revision}`,
+    );
     expect(compare.statusCode, compare.body).toBe(200);
-    expect(compare.json().changes).toEqual([expect.objectContaining({ path: 'slideList[0].heading', before: 'Software, die zu Ihrer Arbeit passt', after: 'Entwurf, den niemand sieht' })]);
+    expect(compare.json().changes).toEqual([
+      expect.objectContaining({
+        path: 'slideList[0].heading',
+        before: 'Software, die zu Ihrer Arbeit passt',
+        after: 'Entwurf, den niemand sieht',
+      }),
+    ]);
   });
 
   it('a translation turns outdated when the source is published again; the overview says where each page stands', async () => {
-    const overview = async (): Promise<TranslationsOverview> => (await inject('GET', '/api/master/translations')).json();
-    const status = (o: TranslationsOverview, routing: string, locale: string) => o.pages.find((p) => p.routing === routing)!.translations.find((x) => x.locale === locale)!;
+    const overview = async (): Promise<TranslationsOverview> =>
+      (await inject('GET', '/api/master/translations')).json();
+    const status = (o: TranslationsOverview, routing: string, locale: string) =>
+      o.pages.find((p) => p.routing === routing)!.translations.find((x) => x.locale === locale)!;
     const first = await overview();
     expect(first.locales.map((l) => l.code)).toEqual(['en-IN', 'de', 'hi', 'fr']);
     expect(status(first, 'Home', 'de')).toMatchObject({ status: 'current', draft: true });
@@ -208,7 +304,9 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     expect(file).toMatchObject({ srcLang: 'en-IN', trgLang: 'de' });
     const homeFile = file.pages.find((p) => p.routing === 'Home')!;
     const before = await translation('Home');
-    expect(homeFile.units.find((u) => u.key === 'slideList.0.heading')!.target.text).toBe(before.units.find((u) => u.path === 'slideList.0.heading')!.target);
+    expect(homeFile.units.find((u) => u.key === 'slideList.0.heading')!.target.text).toBe(
+      before.units.find((u) => u.path === 'slideList.0.heading')!.target,
+    );
     const aboutBefore = await translation('About');
     const unitOf = (key: string) => homeFile.units.find((u) => u.key === key)!;
 
@@ -233,12 +331,23 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     );
     const originalData = xml.indexOf('</originalData>', unitAt(paragraph.key));
     xml = `${xml.slice(0, originalData)}<data id="evil">&lt;script&gt;alert(1)&lt;/script&gt;</data>${xml.slice(originalData)}`;
-    withTarget(paragraph.key, '<pc id="1" dataRefStart="d1" dataRefEnd="d4">Verkaufschancen <mrk id="m1" translate="no">und</mrk> Angebote. <pc id="2" dataRefStart="d2" dataRefEnd="d3">Zum Produkt</pc><ph id="9" dataRef="evil"/></pc>');
+    withTarget(
+      paragraph.key,
+      '<pc id="1" dataRefStart="d1" dataRefEnd="d4">Verkaufschancen <mrk id="m1" translate="no">und</mrk> Angebote. <pc id="2" dataRefStart="d2" dataRefEnd="d3">Zum Produkt</pc><ph id="9" dataRef="evil"/></pc>',
+    );
     const changedSource = unitOf('slideList.2.heading');
-    xml = xml.replace(`<source>${changedSource.source.text}</source>`, `<source>An older heading</source><target>Eine ältere Überschrift</target>`);
-    xml = xml.replace('</file>', '<unit id="removed.text"><segment><source>Gone</source><target>Weg</target></segment></unit></file>');
+    xml = xml.replace(
+      `<source>${changedSource.source.text}</source>`,
+      `<source>An older heading</source><target>Eine ältere Überschrift</target>`,
+    );
+    xml = xml.replace(
+      '</file>',
+      '<unit id="removed.text"><segment><source>Gone</source><target>Weg</target></segment></unit></file>',
+    );
     const count = await revisionCount();
-    const imported = await inject('POST', '/api/master/xliff/de', admin, xml, { 'content-type': 'application/xliff+xml' });
+    const imported = await inject('POST', '/api/master/xliff/de', admin, xml, {
+      'content-type': 'application/xliff+xml',
+    });
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json()).toEqual({
       message: 'Success',
@@ -264,14 +373,22 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     const second = homeFile.units.find((u) => u.key.startsWith('expertiseList.1.exprtsParagraph'))!;
     const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     const legacy = `<?xml version="1.0" encoding="UTF-8"?><xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en-IN" trgLang="de"><file id="Home" original="/Home1"><unit id="${second.key}"><segment><source>${escaped(second.source.html)}</source><target>${escaped('<p>Tagesberichte &amp; Spesen.</p>')}</target></segment></unit></file></xliff>`;
-    const older = await inject('POST', '/api/master/xliff/de', admin, legacy, { 'content-type': 'application/xliff+xml' });
+    const older = await inject('POST', '/api/master/xliff/de', admin, legacy, {
+      'content-type': 'application/xliff+xml',
+    });
     expect(older.statusCode, older.body).toBe(200);
     expect(older.json()).toMatchObject({ pages: [{ routing: 'Home', changed: 1 }], changedSources: [] });
     expect(targets(await translation('Home'))[second.key]).toBe('<p>Tagesberichte &amp; Spesen.</p>');
   });
 
-  it('bad input: unknown or malformed languages, another site\'s file, a cut or malformed file: a sentence, nothing changed', async () => {
-    for (const url of ['/api/pages/Home1?locale=xx', '/api/pages/Home1?locale=de_DE!', '/api/master/translate/Home?locale=xx', '/api/master/translate/Home?locale=en-IN', '/api/master/xliff/zz']) {
+  it("bad input: unknown or malformed languages, another site's file, a cut or malformed file: a sentence, nothing changed", async () => {
+    for (const url of [
+      '/api/pages/Home1?locale=xx',
+      '/api/pages/Home1?locale=de_DE!',
+      '/api/master/translate/Home?locale=xx',
+      '/api/master/translate/Home?locale=en-IN',
+      '/api/master/xliff/zz',
+    ]) {
       const response = await inject('GET', url);
       expect(response.statusCode, url).toBe(400);
       expect(response.json().message, url).toMatch(/^[A-Z].*\.$/);
@@ -287,21 +404,41 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     const count = await revisionCount();
     const good = (await inject('GET', '/api/master/xliff/de')).body;
     const refused = async (xml: string, words: RegExp) => {
-      const response = await inject('POST', '/api/master/xliff/de', admin, xml, { 'content-type': 'application/xliff+xml' });
+      const response = await inject('POST', '/api/master/xliff/de', admin, xml, {
+        'content-type': 'application/xliff+xml',
+      });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().message).toMatch(words);
     };
     await refused(good.slice(0, Math.floor(good.length / 2)), /not a well-formed XLIFF file/);
-    await refused('<xliff version="2.0"><file id="Home"><unit id="a"><segment><source>x</source></segment></file></xliff>', /not a well-formed XLIFF file/);
+    await refused(
+      '<xliff version="2.0"><file id="Home"><unit id="a"><segment><source>x</source></segment></file></xliff>',
+      /not a well-formed XLIFF file/,
+    );
     await refused('<?xml version="1.0"?><html><body>hello</body></html>', /not an XLIFF 2\.0 file/);
     // Nested too deep (docs/design.md §34): a 400 with a sentence, never a 500; and a file a parser cannot read either.
     const nested = `${'<g>'.repeat(10_000)}x${'</g>'.repeat(10_000)}`;
-    await refused(good.replace(/<target>[^<]*<\/target>|(<\/source>)/, `$1<target>${nested}</target>`), /^The file nests its elements more than 50 deep/);
-    await refused(`<xliff version="2.0" srcLang="en-IN" trgLang="de">${'<file>'.repeat(51)}${'</file>'.repeat(51)}</xliff>`, /^The file nests its elements more than 50 deep/);
-    await refused('<xliff version="2.0"><file id="Home"></unit></file></xliff>', /^The file is not a well-formed XLIFF file \(.+\)\. Upload/);
+    await refused(
+      good.replace(/<target>[^<]*<\/target>|(<\/source>)/, `$1<target>${nested}</target>`),
+      /^The file nests its elements more than 50 deep/,
+    );
+    await refused(
+      `<xliff version="2.0" srcLang="en-IN" trgLang="de">${'<file>'.repeat(51)}${'</file>'.repeat(51)}</xliff>`,
+      /^The file nests its elements more than 50 deep/,
+    );
+    await refused(
+      '<xliff version="2.0"><file id="Home"></unit></file></xliff>',
+      /^The file is not a well-formed XLIFF file \(.+\)\. Upload/,
+    );
     await refused('not XML at all', /^The file is not a well-formed XLIFF file/);
-    await refused(good.replace('<xliff ', '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><xliff '), /declares a document type or entities/);
-    await refused(good.replace('<file id="Home"', '<file id="Kontakt"').replace('trgLang="de"', 'trgLang="de"'), /pages this site does not have \(Kontakt\)/);
+    await refused(
+      good.replace('<xliff ', '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><xliff '),
+      /declares a document type or entities/,
+    );
+    await refused(
+      good.replace('<file id="Home"', '<file id="Kontakt"').replace('trgLang="de"', 'trgLang="de"'),
+      /pages this site does not have \(Kontakt\)/,
+    );
     await refused(good.replace('srcLang="en-IN"', 'srcLang="en-US"'), /written from en-US/);
     await refused(good.replace('trgLang="de"', 'trgLang="hi"'), /translation into hi, not into de/);
     const tooLong = good.replace(/(<source>[^<]*<\/source>)/, `$1<target>${'x'.repeat(400)}</target>`);
@@ -322,30 +459,55 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
   });
 
   it('a page made without code translates its text fields, but not those marked not translated, nor numbers', async () => {
-    const page = await inject('POST', '/api/master/savePageCreation', admin, { filename: 'Jobs', dspname: 'Jobs', module: 1, type: 'Autowired', homepage: 'Y' });
+    const page = await inject('POST', '/api/master/savePageCreation', admin, {
+      filename: 'Jobs',
+      dspname: 'Jobs',
+      module: 1,
+      type: 'Autowired',
+      homepage: 'Y',
+    });
     expect(page.statusCode, page.body).toBe(200);
     const parameters = await inject('POST', '/api/master/saveParameters', admin, {
       id: page.json().id,
       parameters: [
         { parameterName: 'title', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header' },
-        { parameterName: 'code', sequence: 2, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', translatable: false },
+        {
+          parameterName: 'code',
+          sequence: 2,
+          type: 'Textarea',
+          unittype: 'Character',
+          pagecreationtype: 'Header',
+          translatable: false,
+        },
         { parameterName: 'role', sequence: 3, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail' },
         { parameterName: 'salary', sequence: 4, type: 'number', unittype: 'Float', pagecreationtype: 'Detail' },
       ],
     });
     expect(parameters.statusCode, parameters.body).toBe(200);
-    const document = { header: { title: 'Open roles', code: 'JOBS-2026' }, rows: [{ role: 'Tester', salary: 1200.5 }], revision: 0 };
-    expect((await inject('POST', '/api/master/savepagecontent', admin, { commonrouting: 'Jobs', document })).statusCode).toBe(200);
+    const document = {
+      header: { title: 'Open roles', code: 'JOBS-2026' },
+      rows: [{ role: 'Tester', salary: 1200.5 }],
+      revision: 0,
+    };
+    expect(
+      (await inject('POST', '/api/master/savepagecontent', admin, { commonrouting: 'Jobs', document })).statusCode,
+    ).toBe(200);
     const doc = await translation('Jobs');
     expect(doc.units.map((u) => u.path)).toEqual(['header.title', 'rows.0.role']);
     expect(doc.publicPath).toBe('/de/Jobs1');
-    const saved = await translate('Jobs', { revision: 0, texts: { 'header.title': 'Offene Stellen', 'rows.0.role': 'Testerin', 'header.code': 'ignored' } });
+    const saved = await translate('Jobs', {
+      revision: 0,
+      texts: { 'header.title': 'Offene Stellen', 'rows.0.role': 'Testerin', 'header.code': 'ignored' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const german = (await inject('GET', '/de/Jobs1', null)).body;
     expect(german).toContain('Offene Stellen');
     expect(german).toContain('Testerin');
     expect(german).toContain('JOBS-2026');
-    expect((await inject('GET', '/api/pages/Jobs1?locale=de', null)).json()).toMatchObject({ header: { title: 'Offene Stellen', code: 'JOBS-2026' }, rows: [{ role: 'Testerin', salary: 1200.5 }] });
+    expect((await inject('GET', '/api/pages/Jobs1?locale=de', null)).json()).toMatchObject({
+      header: { title: 'Offene Stellen', code: 'JOBS-2026' },
+      rows: [{ role: 'Testerin', salary: 1200.5 }],
+    });
   });
 
   it("the site's own words translate: menu labels, the footer's tagline, the contact form's labels and messages", async () => {
@@ -354,15 +516,34 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     const doc = read.json() as TranslationDocument;
     const about = doc.units.find((u) => u.source === 'About' && u.path.startsWith('menu.'))!;
     expect(about.label).toBe('Menu: About');
-    expect(doc.units.map((u) => u.path)).toEqual(expect.arrayContaining(['footer.tagline', 'contact.organization', 'contact.nameRequired', 'contact.sent']));
-    expect((await inject('POST', '/api/master/sitetexts', admin, { locale: 'de', revision: doc.revision, texts: {}, publish: 'draft' })).statusCode).toBe(400);
+    expect(doc.units.map((u) => u.path)).toEqual(
+      expect.arrayContaining(['footer.tagline', 'contact.organization', 'contact.nameRequired', 'contact.sent']),
+    );
+    expect(
+      (
+        await inject('POST', '/api/master/sitetexts', admin, {
+          locale: 'de',
+          revision: doc.revision,
+          texts: {},
+          publish: 'draft',
+        })
+      ).statusCode,
+    ).toBe(400);
     const saved = await inject('POST', '/api/master/sitetexts', admin, {
       locale: 'de',
       revision: doc.revision,
-      texts: { [about.path]: 'Über uns', 'footer.tagline': 'Software aus Pune', 'contact.organization': 'Organisation', 'contact.nameRequired': 'Bitte nennen Sie eine Kontaktperson.' },
+      texts: {
+        [about.path]: 'Über uns',
+        'footer.tagline': 'Software aus Pune',
+        'contact.organization': 'Organisation',
+        'contact.nameRequired': 'Bitte nennen Sie eine Kontaktperson.',
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await inject('POST', '/api/master/sitetexts', admin, { locale: 'de', revision: doc.revision, texts: {} })).statusCode).toBe(409);
+    expect(
+      (await inject('POST', '/api/master/sitetexts', admin, { locale: 'de', revision: doc.revision, texts: {} }))
+        .statusCode,
+    ).toBe(409);
 
     // Read as a member of staff: the page as it is now, not the copy a busy page's visitors get for half a second.
     const german = (await inject('GET', '/de/Home1')).body;
@@ -373,7 +554,9 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     expect(english).not.toContain('Software aus Pune');
     // The contact page in German: its form's labels, and its island's messages in the markup.
     const contact = await translation('Contact');
-    expect((await translate('Contact', { revision: contact.revision, texts: { lead: 'Schreiben Sie uns.' } })).statusCode).toBe(200);
+    expect(
+      (await translate('Contact', { revision: contact.revision, texts: { lead: 'Schreiben Sie uns.' } })).statusCode,
+    ).toBe(200);
     const page = await inject('GET', '/de/Contact1');
     expect(page.statusCode).toBe(200);
     expect(page.headers['set-cookie']).toMatch(/^folio_form=/);
@@ -391,13 +574,25 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     expect(posted.statusCode).toBe(400);
     expect(posted.body).toContain('<html lang="de"');
     expect(posted.body).toContain('Bitte nennen Sie eine Kontaktperson.');
-    expect((await t.app.inject({ method: 'POST', url: '/xx/Contact1', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=' })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/xx/Contact1',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'name=',
+        })
+      ).statusCode,
+    ).toBe(404);
 
     const overview = (await inject('GET', '/api/master/translations')).json() as TranslationsOverview;
     expect(overview.siteTexts.find((x) => x.locale === 'de')).toMatchObject({ status: 'current', translated: 4 });
     expect(overview.siteTexts.find((x) => x.locale === 'hi')).toMatchObject({ status: 'missing', translated: 0 });
     const file = await parseXliff((await inject('GET', '/api/master/xliff/de')).body);
-    expect(file.pages.find((p) => p.routing === 'folio-site-texts')!.units.find((u) => u.key === 'footer.tagline')!.target.text).toBe('Software aus Pune');
+    expect(
+      file.pages.find((p) => p.routing === 'folio-site-texts')!.units.find((u) => u.key === 'footer.tagline')!.target
+        .text,
+    ).toBe('Software aus Pune');
   });
 
   it("the site's words are the firm's own in the default language: every page shows them, a translation starts from them", async () => {
@@ -405,24 +600,41 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     expect(read.statusCode, read.body).toBe(200);
     const doc = read.json() as TranslationDocument;
     // The words around every page and the contact form's; the menu and the tagline have their own screens.
-    expect(doc.units.map((u) => u.path)).toEqual(expect.arrayContaining(['footer.cta', 'footer.lead', 'site.skip', 'notFound.title', 'contact.sent']));
-    expect(doc.units.some((u) => u.path.startsWith('menu.') || u.path === 'footer.tagline' || u.path === 'page.untranslated')).toBe(false);
+    expect(doc.units.map((u) => u.path)).toEqual(
+      expect.arrayContaining(['footer.cta', 'footer.lead', 'site.skip', 'notFound.title', 'contact.sent']),
+    );
+    expect(
+      doc.units.some(
+        (u) => u.path.startsWith('menu.') || u.path === 'footer.tagline' || u.path === 'page.untranslated',
+      ),
+    ).toBe(false);
     expect(doc.units.find((u) => u.path === 'footer.cta')).toMatchObject({ source: 'Get In Touch', target: '' });
     expect(doc.publicPath).toBe('/Home1');
     const before = (await inject('GET', '/Home1')).body;
     expect(before).toContain('Get In Touch');
 
-    const tooLong = await inject('POST', '/api/master/sitetexts', admin, { locale: 'en-IN', revision: doc.revision, texts: { 'footer.cta': 'x'.repeat(301) } });
+    const tooLong = await inject('POST', '/api/master/sitetexts', admin, {
+      locale: 'en-IN',
+      revision: doc.revision,
+      texts: { 'footer.cta': 'x'.repeat(301) },
+    });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toMatchObject({ field: 'texts.footer.cta' });
     const saved = await inject('POST', '/api/master/sitetexts', admin, {
       locale: 'en-IN',
       revision: doc.revision,
       // A menu label is not one of these words: it is changed on the menu screen, and ignored here.
-      texts: { 'footer.cta': 'Talk to us', 'notFound.title': 'Nothing here', 'contact.sent': 'Thanks, we will write back within a day.', 'menu.1': 'Start' },
+      texts: {
+        'footer.cta': 'Talk to us',
+        'notFound.title': 'Nothing here',
+        'contact.sent': 'Thanks, we will write back within a day.',
+        'menu.1': 'Start',
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await inject('GET', '/api/master/sitetexts?locale=en-IN')).json()).toMatchObject({ revision: doc.revision + 1 });
+    expect((await inject('GET', '/api/master/sitetexts?locale=en-IN')).json()).toMatchObject({
+      revision: doc.revision + 1,
+    });
 
     const english = (await inject('GET', '/Home1')).body;
     expect(english).toContain('>Talk to us</a>');
@@ -437,7 +649,8 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
       method: 'POST',
       url: '/Contact1',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'organization=&name=Asha&email=asha%40example.in&mobile=9876543210&requirements=A+CRM+for+our+field+team',
+      payload:
+        'organization=&name=Asha&email=asha%40example.in&mobile=9876543210&requirements=A+CRM+for+our+field+team',
     });
     expect(posted.statusCode, posted.body.slice(0, 300)).toBe(200);
     expect(posted.body).toContain('Thanks, we will write back within a day.');
@@ -447,24 +660,47 @@ describe.each(testDialects())('the site in several languages on %s', (dialect) =
     expect(german).toContain('>Talk to us</a>');
     const de = (await inject('GET', '/api/master/sitetexts?locale=de')).json() as TranslationDocument;
     expect(de.units.find((u) => u.path === 'footer.cta')).toMatchObject({ source: 'Talk to us', target: '' });
-    const translated = await inject('POST', '/api/master/sitetexts', admin, { locale: 'de', revision: de.revision, texts: { ...Object.fromEntries(de.units.map((u) => [u.path, u.target])), 'footer.cta': 'Sprechen Sie uns an' } });
+    const translated = await inject('POST', '/api/master/sitetexts', admin, {
+      locale: 'de',
+      revision: de.revision,
+      texts: { ...Object.fromEntries(de.units.map((u) => [u.path, u.target])), 'footer.cta': 'Sprechen Sie uns an' },
+    });
     expect(translated.statusCode, translated.body).toBe(200);
     expect((await inject('GET', '/de/Home1')).body).toContain('>Sprechen Sie uns an</a>');
     expect((await inject('GET', '/Home1')).body).toContain('>Talk to us</a>');
     const overview = (await inject('GET', '/api/master/translations')).json() as TranslationsOverview;
     expect(overview.ownWords).toEqual({ changed: 3, units: doc.units.length });
-    await inject('POST', '/api/master/sitetexts', admin, { locale: 'en-IN', revision: doc.revision + 1, texts: { 'footer.cta': 'Write to us' } });
-    expect(((await inject('GET', '/api/master/translations')).json() as TranslationsOverview).siteTexts.find((x) => x.locale === 'de')).toMatchObject({ status: 'outdated' });
+    await inject('POST', '/api/master/sitetexts', admin, {
+      locale: 'en-IN',
+      revision: doc.revision + 1,
+      texts: { 'footer.cta': 'Write to us' },
+    });
+    expect(
+      ((await inject('GET', '/api/master/translations')).json() as TranslationsOverview).siteTexts.find(
+        (x) => x.locale === 'de',
+      ),
+    ).toMatchObject({ status: 'outdated' });
     // Back to Folio's words: an empty text.
-    expect((await inject('POST', '/api/master/sitetexts', admin, { locale: 'en-IN', revision: doc.revision + 2, texts: {} })).statusCode).toBe(200);
+    expect(
+      (await inject('POST', '/api/master/sitetexts', admin, { locale: 'en-IN', revision: doc.revision + 2, texts: {} }))
+        .statusCode,
+    ).toBe(200);
     expect((await inject('GET', '/Home1')).body).toContain('Get In Touch');
   });
 
   it('the locale is in audit entries', async () => {
-    const rows = await t.app.tenants.default.db.selectFrom('audit_log').select(['action', 'summary', 'details']).where('summary', 'like', '%Home in de%').execute();
+    const rows = await t.app.tenants.default.db
+      .selectFrom('audit_log')
+      .select(['action', 'summary', 'details'])
+      .where('summary', 'like', '%Home in de%')
+      .execute();
     expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['page.publish', 'page.draft']));
     expect(JSON.parse(rows[0]!.details)).toMatchObject({ locale: 'de' });
-    const settings = await t.app.tenants.default.db.selectFrom('audit_log').select('summary').where('action', '=', 'language.update').execute();
+    const settings = await t.app.tenants.default.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'language.update')
+      .execute();
     expect(settings[0]!.summary).toMatch(/Deutsch \(de\)/);
   });
 });

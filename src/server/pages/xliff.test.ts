@@ -10,21 +10,48 @@ function htmlStrings(value: unknown): string[] {
 }
 
 const fileOf = (units: Array<{ key: string; rich: boolean; source: string; target: string }>) =>
-  buildXliff({ srcLang: 'en-IN', trgLang: 'de', pages: [{ routing: 'Home', original: '/Home1', units: units.map((unit) => ({ label: `Label of ${unit.key}`, ...unit })) }] });
+  buildXliff({
+    srcLang: 'en-IN',
+    trgLang: 'de',
+    pages: [
+      { routing: 'Home', original: '/Home1', units: units.map((unit) => ({ label: `Label of ${unit.key}`, ...unit })) },
+    ],
+  });
 
 describe('XLIFF 2.0 inline codes (docs/design.md §34)', () => {
   it('writes rich text as <pc> and <ph> with the tags in <originalData>, never as escaped HTML', () => {
-    const { content, data } = toInline('<p>Fast &amp; <strong>safe</strong><br>CRM by <a href="/About1?x=1&amp;y=2">us</a></p>');
+    const { content, data } = toInline(
+      '<p>Fast &amp; <strong>safe</strong><br>CRM by <a href="/About1?x=1&amp;y=2">us</a></p>',
+    );
     expect(content).toBe(
       '<pc id="1" dataRefStart="d1" dataRefEnd="d7">Fast &amp; <pc id="2" dataRefStart="d2" dataRefEnd="d3">safe</pc><ph id="3" dataRef="d4"/>CRM by <pc id="4" dataRefStart="d5" dataRefEnd="d6">us</pc></pc>',
     );
-    expect(data.map((entry) => entry.value)).toEqual(['<p>', '<strong>', '</strong>', '<br>', '<a href="/About1?x=1&amp;y=2">', '</a>', '</p>']);
-    const xml = fileOf([{ key: 'intro', rich: true, source: '<p>Fast <em>and</em> safe</p>', target: '<p>Schnell <em>und</em> sicher</p>' }]);
+    expect(data.map((entry) => entry.value)).toEqual([
+      '<p>',
+      '<strong>',
+      '</strong>',
+      '<br>',
+      '<a href="/About1?x=1&amp;y=2">',
+      '</a>',
+      '</p>',
+    ]);
+    const xml = fileOf([
+      {
+        key: 'intro',
+        rich: true,
+        source: '<p>Fast <em>and</em> safe</p>',
+        target: '<p>Schnell <em>und</em> sicher</p>',
+      },
+    ]);
     expect(xml).not.toContain('&lt;p&gt;Fast');
     expect(xml).toContain('<data id="d1">&lt;p&gt;</data>');
-    expect(xml).toContain('<source><pc id="1" dataRefStart="d1" dataRefEnd="d4">Fast <pc id="2" dataRefStart="d2" dataRefEnd="d3">and</pc> safe</pc></source>');
+    expect(xml).toContain(
+      '<source><pc id="1" dataRefStart="d1" dataRefEnd="d4">Fast <pc id="2" dataRefStart="d2" dataRefEnd="d3">and</pc> safe</pc></source>',
+    );
     // The target's codes have data of their own.
-    expect(xml).toContain('<target><pc id="1" dataRefStart="t1" dataRefEnd="t4">Schnell <pc id="2" dataRefStart="t2" dataRefEnd="t3">und</pc> sicher</pc></target>');
+    expect(xml).toContain(
+      '<target><pc id="1" dataRefStart="t1" dataRefEnd="t4">Schnell <pc id="2" dataRefStart="t2" dataRefEnd="t3">und</pc> sicher</pc></target>',
+    );
     expect(xml).toContain('<data id="t2">&lt;em&gt;</data>');
   });
 
@@ -51,11 +78,21 @@ describe('XLIFF 2.0 inline codes (docs/design.md §34)', () => {
       ['d2', '</p>'],
       ['d3', '<br>'],
     ]);
-    expect(fromInline('<pc id="1" dataRefStart="d1" dataRefEnd="d2">A <mrk id="m" translate="no">B</mrk><ph id="2" dataRef="d3"/>C &lt;3 <![CDATA[<&>]]></pc>', data)).toEqual({
+    expect(
+      fromInline(
+        '<pc id="1" dataRefStart="d1" dataRefEnd="d2">A <mrk id="m" translate="no">B</mrk><ph id="2" dataRef="d3"/>C &lt;3 <![CDATA[<&>]]></pc>',
+        data,
+      ),
+    ).toEqual({
       text: 'A BC <3 <&>',
       html: '<p>A B<br>C &lt;3 &lt;&amp;&gt;</p>',
     });
-    expect(fromInline('<pc id="1">no data</pc><ph id="2" dataRef="missing"/>', data)).toEqual({ text: 'no data', html: 'no data' });
-    expect(() => fromInline(`${'<pc id="1">'.repeat(60)}x${'</pc>'.repeat(60)}`, data)).toThrow(/nests its elements more than 50 deep/);
+    expect(fromInline('<pc id="1">no data</pc><ph id="2" dataRef="missing"/>', data)).toEqual({
+      text: 'no data',
+      html: 'no data',
+    });
+    expect(() => fromInline(`${'<pc id="1">'.repeat(60)}x${'</pc>'.repeat(60)}`, data)).toThrow(
+      /nests its elements more than 50 deep/,
+    );
   });
 });

@@ -58,20 +58,28 @@ export interface ImportedUnit {
 }
 
 export const XLIFF_MESSAGES = {
-  notXml: (reason: string) => `The file is not a well-formed XLIFF file (${reason}). Upload the .xlf file your translator sent back, unchanged but for the translations.`,
-  notXliff: 'The file is not an XLIFF 2.0 file: its root must be <xliff version="2.0">. Export the file from the Translations screen and translate that one.',
+  notXml: (reason: string) =>
+    `The file is not a well-formed XLIFF file (${reason}). Upload the .xlf file your translator sent back, unchanged but for the translations.`,
+  notXliff:
+    'The file is not an XLIFF 2.0 file: its root must be <xliff version="2.0">. Export the file from the Translations screen and translate that one.',
   empty: 'The file holds no pages to import.',
   tooDeep: `The file nests its elements more than ${XLIFF_DEEPEST} deep, which an XLIFF file never does. Upload the .xlf file your translator sent back, unchanged but for the translations.`,
-  doctype: 'The file declares a document type or entities, which an XLIFF file never needs: upload the file as exported and translated.',
-  source: (file: string, site: string) => `The file is written from ${file}, but this site's default language is ${site}: it was exported from another site.`,
-  target: (file: string, url: string) => `The file is a translation into ${file}, not into ${url}. Upload it under its own language.`,
-  otherSite: (pages: string[]) => `The file holds pages this site does not have (${pages.slice(0, 5).join(', ')}${pages.length > 5 ? ', …' : ''}): it was exported from another site. Export the file from this site's Translations screen.`,
+  doctype:
+    'The file declares a document type or entities, which an XLIFF file never needs: upload the file as exported and translated.',
+  source: (file: string, site: string) =>
+    `The file is written from ${file}, but this site's default language is ${site}: it was exported from another site.`,
+  target: (file: string, url: string) =>
+    `The file is a translation into ${file}, not into ${url}. Upload it under its own language.`,
+  otherSite: (pages: string[]) =>
+    `The file holds pages this site does not have (${pages.slice(0, 5).join(', ')}${pages.length > 5 ? ', …' : ''}): it was exported from another site. Export the file from this site's Translations screen.`,
 } as const;
 
 /** An XLIFF id is a name token: a page or text place made of other characters is carried in base64url, marked `u-`. */
 const TOKEN = /^[A-Za-z][\w.:-]*$/;
-export const xliffId = (value: string) => (TOKEN.test(value) && !value.startsWith('u-') ? value : `u-${Buffer.from(value, 'utf8').toString('base64url')}`);
-export const fromXliffId = (id: string) => (id.startsWith('u-') ? Buffer.from(id.slice(2), 'base64url').toString('utf8') : id);
+export const xliffId = (value: string) =>
+  TOKEN.test(value) && !value.startsWith('u-') ? value : `u-${Buffer.from(value, 'utf8').toString('base64url')}`;
+export const fromXliffId = (id: string) =>
+  id.startsWith('u-') ? Buffer.from(id.slice(2), 'base64url').toString('utf8') : id;
 
 const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const xmlAttribute = (text: string) => xmlText(text).replace(/"/g, '&quot;');
@@ -82,7 +90,11 @@ const VOID_ELEMENTS = new Set(['br', 'img', 'hr', 'wbr', 'input', 'area', 'col',
 /** An HTML text's words as plain text: the three escapes the sanitiser writes undone (any other entity stays as written). */
 const htmlTextToText = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 /** Words as HTML text, escaped as the sanitiser escapes them, so that a source round-trips to the very same HTML. */
-const textToHtmlText = (text: string) => text.replace(/&(?![a-zA-Z0-9#]{1,20};)/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const textToHtmlText = (text: string) =>
+  text
+    .replace(/&(?![a-zA-Z0-9#]{1,20};)/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 
 /**
  * Rich text (sanitised HTML) as XLIFF 2.0 inline content and the original data its codes refer to: each element a
@@ -118,7 +130,8 @@ export function toInline(html: string): { content: string; data: Array<{ id: str
       continue;
     }
     // Elements opened inside and never closed become placeholders where they started.
-    for (const unclosed of open.splice(pair + 1)) out[unclosed.at] = `<ph id="${unclosed.id}" dataRef="${unclosed.start}"/>`;
+    for (const unclosed of open.splice(pair + 1))
+      out[unclosed.at] = `<ph id="${unclosed.id}" dataRef="${unclosed.start}"/>`;
     const element = open.pop()!;
     out[element.at] = `<pc id="${element.id}" dataRefStart="${element.start}" dataRefEnd="${dataOf(whole)}">`;
     out.push('</pc>');
@@ -137,7 +150,8 @@ export function buildXliff(file: XliffFile): string {
     lines.push(`  <file id="${xmlAttribute(xliffId(page.routing))}" original="${xmlAttribute(page.original)}">`);
     for (const unit of page.units) {
       const source = unit.rich ? toInline(unit.source) : { content: xmlText(unit.source), data: [] };
-      const target = unit.target === '' ? null : unit.rich ? toInline(unit.target) : { content: xmlText(unit.target), data: [] };
+      const target =
+        unit.target === '' ? null : unit.rich ? toInline(unit.target) : { content: xmlText(unit.target), data: [] };
       lines.push(`    <unit id="${xmlAttribute(xliffId(unit.key))}" name="${xmlAttribute(unit.key)}">`);
       lines.push(`      <notes>`, `        <note>${xmlText(unit.label)}</note>`, `      </notes>`);
       // The target's codes refer to data of their own (its tags may differ from the source's): numbered after the source's.
@@ -201,7 +215,10 @@ type ParsedTree = { invalid: string } | { failed: string } | { tree: { xliff?: R
 function parseInWorker(text: string): Promise<ParsedTree> {
   const library = createRequire(import.meta.url).resolve('fast-xml-parser');
   return new Promise((resolve, reject) => {
-    const worker = new Worker(PARSER_SOURCE, { eval: true, workerData: { library, text, options: PARSER_OPTIONS, lists: LIST_ELEMENTS } });
+    const worker = new Worker(PARSER_SOURCE, {
+      eval: true,
+      workerData: { library, text, options: PARSER_OPTIONS, lists: LIST_ELEMENTS },
+    });
     worker.once('message', (parsed: ParsedTree) => {
       resolve(parsed);
       void worker.terminate();
@@ -220,7 +237,10 @@ export async function parseXliff(text: string): Promise<XliffFile<ImportedUnit>>
   if (/<!(DOCTYPE|ENTITY)/i.test(text)) throw new ValidationError(XLIFF_MESSAGES.doctype);
   const parsed = await parseInWorker(text);
   if ('invalid' in parsed) throw new ValidationError(XLIFF_MESSAGES.notXml(parsed.invalid));
-  if ('failed' in parsed) throw new ValidationError(/nested/i.test(parsed.failed) ? XLIFF_MESSAGES.tooDeep : XLIFF_MESSAGES.notXml(parsed.failed.replace(/\.$/, '')));
+  if ('failed' in parsed)
+    throw new ValidationError(
+      /nested/i.test(parsed.failed) ? XLIFF_MESSAGES.tooDeep : XLIFF_MESSAGES.notXml(parsed.failed.replace(/\.$/, '')),
+    );
   const root = parsed.tree.xliff;
   if (!root || root['@_version'] !== '2.0') throw new ValidationError(XLIFF_MESSAGES.notXliff);
   const files = (root.file as Array<Record<string, unknown>> | undefined) ?? [];
@@ -229,9 +249,12 @@ export async function parseXliff(text: string): Promise<XliffFile<ImportedUnit>>
     await new Promise((resolve) => setImmediate(resolve));
     const units = ((file.unit as Array<Record<string, unknown>> | undefined) ?? []).map((unit) => {
       const segments = (unit.segment as Array<Record<string, unknown>> | undefined) ?? [];
-      const entries = ((unit.originalData as { data?: unknown[] } | undefined)?.data ?? []) as Array<Record<string, unknown>>;
+      const entries = ((unit.originalData as { data?: unknown[] } | undefined)?.data ?? []) as Array<
+        Record<string, unknown>
+      >;
       const data = new Map(entries.map((entry) => [String(entry['@_id'] ?? ''), textOf(entry)]));
-      const read = (part: 'source' | 'target') => joined(segments.map((segment) => fromInline(textOf(segment[part]), data)));
+      const read = (part: 'source' | 'target') =>
+        joined(segments.map((segment) => fromInline(textOf(segment[part]), data)));
       return { key: fromXliffId(String(unit['@_id'] ?? '')), source: read('source'), target: read('target') };
     });
     pages.push({ routing: fromXliffId(String(file['@_id'] ?? '')), original: String(file['@_original'] ?? ''), units });
@@ -239,7 +262,10 @@ export async function parseXliff(text: string): Promise<XliffFile<ImportedUnit>>
   return { srcLang: String(root['@_srcLang'] ?? ''), trgLang: String(root['@_trgLang'] ?? ''), pages };
 }
 
-const joined = (parts: InlineContent[]): InlineContent => ({ text: parts.map((p) => p.text).join(''), html: parts.map((p) => p.html).join('') });
+const joined = (parts: InlineContent[]): InlineContent => ({
+  text: parts.map((p) => p.text).join(''),
+  html: parts.map((p) => p.html).join(''),
+});
 
 /** XML's escapes undone in a text read as written. */
 const XML_ESCAPES: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -264,12 +290,18 @@ export function fromInline(content: string, data: ReadonlyMap<string, string>): 
   let text = '';
   let html = '';
   const open: Array<string | undefined> = [];
-  const attribute = (attributes: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(attributes)?.slice(1).find((v) => v !== undefined);
+  const attribute = (attributes: string, name: string) =>
+    new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`)
+      .exec(attributes)
+      ?.slice(1)
+      .find((v) => v !== undefined);
   const code = (attributes: string, name: string) => {
     const id = attribute(attributes, name);
     return id === undefined ? '' : (data.get(unescapeXml(id)) ?? '');
   };
-  for (const match of content.matchAll(/<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<(\/?)([\w:.-]+)([^>]*?)(\/?)>|[^<]+|</g)) {
+  for (const match of content.matchAll(
+    /<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<(\/?)([\w:.-]+)([^>]*?)(\/?)>|[^<]+|</g,
+  )) {
     const [whole, cdata, closing, name, attributes = '', empty] = match;
     if (name === undefined) {
       if (whole.startsWith('<!--') || whole.startsWith('<?')) continue;

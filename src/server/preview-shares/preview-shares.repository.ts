@@ -8,7 +8,14 @@ const userName = sql<string>`coalesce(nullif(trim(u.first_name), ''), u.username
 
 export async function insertPreviewShare(
   db: Db,
-  share: { page_id: number; locale: string; token_hash: string; created_by: number; created_at: string; expires_at: string },
+  share: {
+    page_id: number;
+    locale: string;
+    token_hash: string;
+    created_by: number;
+    created_at: string;
+    expires_at: string;
+  },
 ): Promise<number> {
   const row = await db.insertInto('preview_shares').values(share).returning('id').executeTakeFirstOrThrow();
   return row.id;
@@ -26,7 +33,12 @@ export type LiveShareRow = NonNullable<Awaited<ReturnType<ReturnType<typeof live
 
 /** A page's live links (not revoked, not expired), newest first. */
 export async function listLiveShares(db: Db, pageId: number, locale: string, now: string): Promise<LiveShareRow[]> {
-  return liveShares(db, now).where('s.page_id', '=', pageId).where('s.locale', '=', locale).orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').execute();
+  return liveShares(db, now)
+    .where('s.page_id', '=', pageId)
+    .where('s.locale', '=', locale)
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .execute();
 }
 
 /** A live link by its id. */
@@ -49,7 +61,13 @@ export async function liveShareLocale(db: Db, tokenHash: string, pageId: number,
 
 /** Revokes a link that is still live; false when it is not (revoked meanwhile, or expired). */
 export async function revokeShare(db: Db, id: number, at: string): Promise<boolean> {
-  const result = await db.updateTable('preview_shares').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).where('expires_at', '>', at).executeTakeFirst();
+  const result = await db
+    .updateTable('preview_shares')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -66,7 +84,13 @@ export async function deleteSharesEndedBefore(db: Db, before: string): Promise<n
 }
 
 /** The user has the page's editor in a language ('' the source) open now (inserted, or its time renewed). */
-export async function upsertPageEditor(db: Db, pageId: number, userId: number, locale: string, seenAt: string): Promise<void> {
+export async function upsertPageEditor(
+  db: Db,
+  pageId: number,
+  userId: number,
+  locale: string,
+  seenAt: string,
+): Promise<void> {
   await db
     .insertInto('page_editors')
     .values({ page_id: pageId, user_id: userId, locale, seen_at: seenAt })
@@ -75,7 +99,13 @@ export async function upsertPageEditor(db: Db, pageId: number, userId: number, l
 }
 
 /** The names of the other users who said they had the page's editor in that language open since `since`. */
-export async function listOtherPageEditors(db: Db, pageId: number, userId: number, locale: string, since: string): Promise<string[]> {
+export async function listOtherPageEditors(
+  db: Db,
+  pageId: number,
+  userId: number,
+  locale: string,
+  since: string,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('page_editors as e')
     .innerJoin('users as u', 'u.id', 'e.user_id')
@@ -90,7 +120,12 @@ export async function listOtherPageEditors(db: Db, pageId: number, userId: numbe
 }
 
 export async function deletePageEditor(db: Db, pageId: number, userId: number, locale: string): Promise<void> {
-  await db.deleteFrom('page_editors').where('page_id', '=', pageId).where('user_id', '=', userId).where('locale', '=', locale).execute();
+  await db
+    .deleteFrom('page_editors')
+    .where('page_id', '=', pageId)
+    .where('user_id', '=', userId)
+    .where('locale', '=', locale)
+    .execute();
 }
 
 /** Deletes who-is-editing rows not renewed since `before` (an editor closed without saying so); how many. */

@@ -18,24 +18,65 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { PUBLIC_BASE_URL: BASE });
-    await createUser(t.app.tenants.default.db, { username: 'boss', password: ADMIN_PASSWORD, groupId: 1, firstName: 'Asha' });
+    await createUser(t.app.tenants.default.db, {
+      username: 'boss',
+      password: ADMIN_PASSWORD,
+      groupId: 1,
+      firstName: 'Asha',
+    });
     admin = await logIn(t.app, 'boss', ADMIN_PASSWORD);
-    const master = (name: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
-    await master('savePageCreation', { filename: 'Careers', dspname: 'Careers', module: 1, type: 'Autowired', homepage: 'Y' });
-    const careers = await t.app.tenants.default.db.selectFrom('pages').select('id').where('routing', '=', 'Careers').executeTakeFirstOrThrow();
+    const master = (name: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
+    await master('savePageCreation', {
+      filename: 'Careers',
+      dspname: 'Careers',
+      module: 1,
+      type: 'Autowired',
+      homepage: 'Y',
+    });
+    const careers = await t.app.tenants.default.db
+      .selectFrom('pages')
+      .select('id')
+      .where('routing', '=', 'Careers')
+      .executeTakeFirstOrThrow();
     const saved = await master('saveParameters', {
       id: careers.id,
-      parameters: [{ parameterName: 'title', sequence: 1, type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', maxlength: 80 }],
+      parameters: [
+        {
+          parameterName: 'title',
+          sequence: 1,
+          type: 'Textarea',
+          unittype: 'Character',
+          pagecreationtype: 'Header',
+          maxlength: 80,
+        },
+      ],
     });
     expect(saved.statusCode, saved.body).toBe(200);
     // An Editors-group user (first name Ravi): the twelve pages are in the group's menu, Careers is not.
-    await createUser(t.app.tenants.default.db, { username: 'ravi', password: EDITOR_PASSWORD, groupId: 3, firstName: 'Ravi' });
+    await createUser(t.app.tenants.default.db, {
+      username: 'ravi',
+      password: EDITOR_PASSWORD,
+      groupId: 3,
+      firstName: 'Ravi',
+    });
     editor = await logIn(t.app, 'ravi', EDITOR_PASSWORD);
   });
   afterAll(async () => t?.close());
 
-  const inject = (method: 'GET' | 'POST', url: string, who: LoggedIn | null = admin, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url, headers: { ...(who?.headers ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  const inject = (
+    method: 'GET' | 'POST',
+    url: string,
+    who: LoggedIn | null = admin,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { ...(who?.headers ?? {}), ...headers },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
   const db = () => t.app.tenants.default.db;
   const share = async (routing: string, hours = 24, who: LoggedIn = admin) => {
     const response = await inject('POST', `/api/master/previewshare/${routing}`, who, { hours });
@@ -49,7 +90,13 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
   /** Saves a draft of Home whose first expertise heading is `heading`. */
   async function draftHome(heading: string) {
     const read = (await inject('GET', '/api/master/edit/Home')).json();
-    const document = { ...read, expertiseList: read.expertiseList.map((row: object, i: number) => (i === 0 ? { ...row, exprtsHeading: heading } : row)), publish: 'draft' };
+    const document = {
+      ...read,
+      expertiseList: read.expertiseList.map((row: object, i: number) =>
+        i === 0 ? { ...row, exprtsHeading: heading } : row,
+      ),
+      publish: 'draft',
+    };
     const saved = await inject('POST', '/api/master/saveHome', admin, document);
     expect(saved.statusCode, saved.body).toBe(200);
   }
@@ -74,7 +121,11 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
 
     // Only the hash is stored.
     const token = new URL(link.url).searchParams.get('share')!;
-    const stored = await db().selectFrom('preview_shares').selectAll().where('id', '=', link.id).executeTakeFirstOrThrow();
+    const stored = await db()
+      .selectFrom('preview_shares')
+      .selectAll()
+      .where('id', '=', link.id)
+      .executeTakeFirstOrThrow();
     expect(stored.token_hash).not.toBe(token);
     expect(JSON.stringify(stored)).not.toContain(token);
   });
@@ -86,11 +137,16 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
     expect(about.statusCode).toBe(404);
     expect(about.body).toContain('Page not found');
     expect(about.body).not.toContain('Preview, not published.');
-    for (const headers of [{ authorization: `Bearer ${token}` }, { cookie: `folio_session=${token}` }] as Array<Record<string, string>>) {
+    for (const headers of [{ authorization: `Bearer ${token}` }, { cookie: `folio_session=${token}` }] as Array<
+      Record<string, string>
+    >) {
       expect((await inject('GET', '/api/master/edit/Home', null, undefined, headers)).statusCode).toBe(401);
       expect((await inject('GET', '/api/master/previewshares/Home', null, undefined, headers)).statusCode).toBe(401);
     }
-    expect((await inject('GET', '/api/auth/session', null, undefined, { authorization: `Bearer ${token}` })).json().authenticated).toBe(false);
+    expect(
+      (await inject('GET', '/api/auth/session', null, undefined, { authorization: `Bearer ${token}` })).json()
+        .authenticated,
+    ).toBe(false);
     const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     for (const wrong of [forged, 'x', '', token.repeat(2)]) {
       const response = await inject('GET', `/preview/Home1?share=${encodeURIComponent(wrong)}`, null);
@@ -119,7 +175,12 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
     expect((await open(link.url)).statusCode).toBe(200);
     const revoked = await inject('POST', '/api/master/previewshare/revoke', admin, { id: link.id });
     expect(revoked.statusCode, revoked.body).toBe(200);
-    expect(revoked.json()).toMatchObject({ id: link.id, expiresAt: link.expiresAt, createdBy: 'Asha', revokedAt: expect.any(String) });
+    expect(revoked.json()).toMatchObject({
+      id: link.id,
+      expiresAt: link.expiresAt,
+      createdBy: 'Asha',
+      revokedAt: expect.any(String),
+    });
     const gone = await open(link.url);
     expect(gone.statusCode).toBe(404);
     expect(gone.body).toContain('Page not found');
@@ -141,7 +202,11 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
 
   it('shares a page made without code at its public address', async () => {
     const read = (await inject('GET', '/api/master/edit/Careers')).json();
-    const saved = await inject('POST', '/api/master/savepagecontent', admin, { commonrouting: 'Careers', document: { ...read, header: { title: 'Careers draft title' }, rows: [] }, publish: 'draft' });
+    const saved = await inject('POST', '/api/master/savepagecontent', admin, {
+      commonrouting: 'Careers',
+      document: { ...read, header: { title: 'Careers draft title' }, rows: [] },
+      publish: 'draft',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const link = await share('Careers', 2);
     expect(link.url).toMatch(/^https:\/\/www\.firm\.example\/site\/preview\/Careers1\?share=/);
@@ -150,7 +215,9 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
     expect(page.body).toContain('Careers draft title');
     expect(page.body).not.toContain('Back to the editor');
     // Not Home's draft through Careers' token.
-    expect((await inject('GET', `/preview/Home1?share=${new URL(link.url).searchParams.get('share')}`, null)).statusCode).toBe(404);
+    expect(
+      (await inject('GET', `/preview/Home1?share=${new URL(link.url).searchParams.get('share')}`, null)).statusCode,
+    ).toBe(404);
   });
 
   it.each([
@@ -162,7 +229,9 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
   ])('refuses hours %s with 400 and a sentence', async (_what, hours) => {
     const response = await inject('POST', '/api/master/previewshare/Home', admin, hours === undefined ? {} : { hours });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/^(Choose how long the link works: a whole number of hours from 1 to 168 \(a week\)\.|hours must be a number\.|hours is required\.)$/);
+    expect(response.json().message).toMatch(
+      /^(Choose how long the link works: a whole number of hours from 1 to 168 \(a week\)\.|hours must be a number\.|hours is required\.)$/,
+    );
     expect(response.json().field).toBe('hours');
   });
 
@@ -188,16 +257,36 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
     expect((await open(careersLink.url)).statusCode).toBe(200);
     expect((await inject('POST', '/api/master/previewshare/NoSuchPage', admin, { hours: 1 })).statusCode).toBe(404);
     // The CSRF header is needed with the cookie, as for every change.
-    expect((await inject('POST', '/api/master/previewshare/Home', null, { hours: 1 }, { cookie: admin.headers.cookie! })).statusCode).toBe(403);
+    expect(
+      (await inject('POST', '/api/master/previewshare/Home', null, { hours: 1 }, { cookie: admin.headers.cookie! }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('audits making and revoking a link, naming the page and never the token', async () => {
     const link = await share('News', 48, editor);
     await inject('POST', '/api/master/previewshare/revoke', admin, { id: link.id });
-    const entries = await db().selectFrom('audit_log').select(['action', 'target_type', 'target_id', 'summary', 'user_name', 'details']).where('target_id', '=', `News/${link.id}`).orderBy('id').execute();
+    const entries = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'target_type', 'target_id', 'summary', 'user_name', 'details'])
+      .where('target_id', '=', `News/${link.id}`)
+      .orderBy('id')
+      .execute();
     expect(entries.map(({ details: _details, ...entry }) => entry)).toEqual([
-      { action: 'preview.share', target_type: 'preview link', target_id: `News/${link.id}`, summary: `Shared a preview of News for 2 days (link ${link.id})`, user_name: 'ravi' },
-      { action: 'preview.revoke', target_type: 'preview link', target_id: `News/${link.id}`, summary: `Revoked preview link ${link.id} of News`, user_name: 'boss' },
+      {
+        action: 'preview.share',
+        target_type: 'preview link',
+        target_id: `News/${link.id}`,
+        summary: `Shared a preview of News for 2 days (link ${link.id})`,
+        user_name: 'ravi',
+      },
+      {
+        action: 'preview.revoke',
+        target_type: 'preview link',
+        target_id: `News/${link.id}`,
+        summary: `Revoked preview link ${link.id} of News`,
+        user_name: 'boss',
+      },
     ]);
     expect(JSON.parse(entries[0]!.details)).toEqual({ page: 'News', hours: 48, expiresAt: link.expiresAt });
     expect(JSON.stringify(entries)).not.toContain(new URL(link.url).searchParams.get('share')!);
@@ -209,7 +298,9 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
     await setShareExpiry(db(), old.id, new Date(Date.now() - 31 * 24 * HOUR).toISOString());
     await setShareExpiry(db(), recent.id, new Date(Date.now() - 29 * 24 * HOUR).toISOString());
     expect(await prunePreviewShares(t.app.tenants.default, new Date())).toBeGreaterThanOrEqual(1);
-    const left = (await db().selectFrom('preview_shares').select('id').where('id', 'in', [old.id, recent.id]).execute()).map((row) => row.id);
+    const left = (
+      await db().selectFrom('preview_shares').select('id').where('id', 'in', [old.id, recent.id]).execute()
+    ).map((row) => row.id);
     expect(left).toEqual([recent.id]);
   });
 
@@ -230,12 +321,15 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
     // Quiet for more than 60 s counts as gone (an editor closed without saying so).
     const tenant = t.app.tenants.default;
     const page = (await findPage(tenant, 'Customers'))!;
-    const user = (name: string) => db().selectFrom('users').select('id').where('username', '=', name).executeTakeFirstOrThrow();
+    const user = (name: string) =>
+      db().selectFrom('users').select('id').where('username', '=', name).executeTakeFirstOrThrow();
     const ravi = { userId: (await user('ravi')).id } as Parameters<typeof noteEditing>[2];
     const asha = { userId: (await user('boss')).id } as Parameters<typeof noteEditing>[2];
     const start = new Date(Date.now() + HOUR);
     await noteEditing(tenant, page, ravi, start);
-    expect(await noteEditing(tenant, page, asha, new Date(start.getTime() + 59_000))).toEqual({ others: [{ name: 'Ravi' }] });
+    expect(await noteEditing(tenant, page, asha, new Date(start.getTime() + 59_000))).toEqual({
+      others: [{ name: 'Ravi' }],
+    });
     expect(await noteEditing(tenant, page, asha, new Date(start.getTime() + 61_000))).toEqual({ others: [] });
   });
 
@@ -243,21 +337,38 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
   async function ensureLanguages() {
     const current = (await inject('GET', '/api/master/locales')).json() as { revision: number; locales: unknown[] };
     if (current.locales.length === 3) return;
-    const languages = { defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }, { code: 'de', name: 'Deutsch', enabled: true }, { code: 'mr', name: 'मराठी', enabled: false }] };
+    const languages = {
+      defaultLocale: 'en-IN',
+      locales: [
+        { code: 'en-IN', name: 'English', enabled: true },
+        { code: 'de', name: 'Deutsch', enabled: true },
+        { code: 'mr', name: 'मराठी', enabled: false },
+      ],
+    };
     const saved = await inject('POST', '/api/master/locales', admin, { ...languages, revision: current.revision });
     expect(saved.statusCode, saved.body).toBe(200);
   }
 
   it('shares a translation’s newest draft at its own address: that language only, listed and audited apart (docs/design.md §28)', async () => {
     await ensureLanguages();
-    const read = (await inject('GET', '/api/master/translate/About?locale=de')).json() as { revision: number; units: Array<{ path: string; source: string }> };
+    const read = (await inject('GET', '/api/master/translate/About?locale=de')).json() as {
+      revision: number;
+      units: Array<{ path: string; source: string }>;
+    };
     const unit = read.units.find((candidate) => candidate.source.length > 0)!;
-    const drafted = await inject('POST', '/api/master/translate/About', admin, { locale: 'de', revision: read.revision, texts: { [unit.path]: 'Geteilter deutscher Entwurf' }, publish: 'draft' });
+    const drafted = await inject('POST', '/api/master/translate/About', admin, {
+      locale: 'de',
+      revision: read.revision,
+      texts: { [unit.path]: 'Geteilter deutscher Entwurf' },
+      publish: 'draft',
+    });
     expect(drafted.statusCode, drafted.body).toBe(200);
     const made = await inject('POST', '/api/master/previewshare/About?locale=de', editor, { hours: 1 });
     expect(made.statusCode, made.body).toBe(200);
     const link = made.json() as { id: number; url: string };
-    expect(link.url).toMatch(/^https:\/\/www\.firm\.example\/site\/preview\/About1\?locale=de&share=[A-Za-z0-9_-]{43}$/);
+    expect(link.url).toMatch(
+      /^https:\/\/www\.firm\.example\/site\/preview\/About1\?locale=de&share=[A-Za-z0-9_-]{43}$/,
+    );
 
     const shown = await open(link.url);
     expect(shown.statusCode).toBe(200);
@@ -268,7 +379,11 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
     expect(shown.headers['set-cookie']).toBeUndefined();
     // The German link opens neither the source nor another language; a link of the source opens no German.
     const token = new URL(link.url).searchParams.get('share')!;
-    for (const url of [`/preview/About1?share=${token}`, `/preview/About1?locale=mr&share=${token}`, `/preview/About1?locale=en-IN&share=${token}`]) {
+    for (const url of [
+      `/preview/About1?share=${token}`,
+      `/preview/About1?locale=mr&share=${token}`,
+      `/preview/About1?locale=en-IN&share=${token}`,
+    ]) {
       expect((await inject('GET', url, null)).statusCode, url).toBe(404);
     }
     const english = new URL((await share('About', 1)).url).searchParams.get('share')!;
@@ -276,10 +391,18 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
     expect((await inject('GET', `/preview/About1?share=${english}`, null)).statusCode).toBe(200);
 
     // Listed with the German editor's links only, and audited with its language.
-    const listed = (language: string) => inject('GET', `/api/master/previewshares/About${language}`, editor).then((response) => (response.json() as Array<{ id: number }>).map((row) => row.id));
+    const listed = (language: string) =>
+      inject('GET', `/api/master/previewshares/About${language}`, editor).then((response) =>
+        (response.json() as Array<{ id: number }>).map((row) => row.id),
+      );
     expect(await listed('?locale=de')).toEqual([link.id]);
     expect(await listed('')).not.toContain(link.id);
-    const entry = await db().selectFrom('audit_log').select(['summary', 'details']).where('action', '=', 'preview.share').where('target_id', '=', `About/${link.id}`).executeTakeFirstOrThrow();
+    const entry = await db()
+      .selectFrom('audit_log')
+      .select(['summary', 'details'])
+      .where('action', '=', 'preview.share')
+      .where('target_id', '=', `About/${link.id}`)
+      .executeTakeFirstOrThrow();
     expect(entry.summary).toBe(`Shared a preview of About in de for 1 hour (link ${link.id})`);
     expect(JSON.parse(entry.details)).toMatchObject({ page: 'About', locale: 'de', hours: 1 });
     // A language the site does not have, or the default: 400 with a sentence, no link made.
@@ -318,7 +441,13 @@ describe.each(testDialects())('shared preview links and who is editing on %s', (
       }
     }
     const page = (await findPage(t.app.tenants.default, 'About'))!;
-    const noted = await db().selectFrom('page_editors').select(['user_id', 'locale']).where('page_id', '=', page.id).orderBy('user_id').orderBy('locale').execute();
+    const noted = await db()
+      .selectFrom('page_editors')
+      .select(['user_id', 'locale'])
+      .where('page_id', '=', page.id)
+      .orderBy('user_id')
+      .orderBy('locale')
+      .execute();
     expect(noted.map((row) => row.locale).sort()).toEqual(['', 'de', 'de', 'mr']);
   });
 });
@@ -333,13 +462,23 @@ describe.each(testDialects())('names in the notice on %s', (dialect) => {
 
   it('uses the first name, else the user name', async () => {
     await createEditor(t.app, 'eda');
-    await createUser(t.app.tenants.default.db, { username: 'nameless', password: EDITOR_PASSWORD, groupId: 3, firstName: '  ' });
+    await createUser(t.app.tenants.default.db, {
+      username: 'nameless',
+      password: EDITOR_PASSWORD,
+      groupId: 3,
+      firstName: '  ',
+    });
     const admin = await logIn(t.app, 'admin', ADMIN_PASSWORD);
     for (const name of ['eda', 'nameless']) {
       const session = await logIn(t.app, name, EDITOR_PASSWORD);
       await t.app.inject({ method: 'POST', url: '/api/master/editing/Home', headers: session.headers, payload: {} });
     }
-    const answer = await t.app.inject({ method: 'POST', url: '/api/master/editing/Home', headers: admin.headers, payload: {} });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/editing/Home',
+      headers: admin.headers,
+      payload: {},
+    });
     expect(answer.json()).toEqual({ others: [{ name: 'Eda' }, { name: 'nameless' }] });
   });
 });

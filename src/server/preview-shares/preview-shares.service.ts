@@ -55,7 +55,8 @@ function shareUrl(page: Page, token: string, publicBaseUrl: string, locale: stri
   return url.href;
 }
 
-const hoursInWords = (hours: number) => (hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? '' : 's'}` : `${hours} hour${hours === 1 ? '' : 's'}`);
+const hoursInWords = (hours: number) =>
+  hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? '' : 's'}` : `${hours} hour${hours === 1 ? '' : 's'}`;
 
 /**
  * Makes a link to the page's newest revision in a language ('' the source) that works for `hours`; the answer
@@ -73,7 +74,14 @@ export async function createPreviewShare(
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + hours * HOUR_MS).toISOString();
   const id = await inTransaction(tenant.db, async (trx) => {
-    const id = await insertPreviewShare(trx, { page_id: page.id, locale, token_hash: hashToken(token), created_by: user.userId, created_at: now.toISOString(), expires_at: expiresAt });
+    const id = await insertPreviewShare(trx, {
+      page_id: page.id,
+      locale,
+      token_hash: hashToken(token),
+      created_by: user.userId,
+      created_at: now.toISOString(),
+      expires_at: expiresAt,
+    });
     await audit(
       trx,
       tenant,
@@ -91,10 +99,20 @@ export async function createPreviewShare(
   return { id, url: shareUrl(page, token, publicBaseUrl, locale), expiresAt };
 }
 
-const shareOf = (row: LiveShareRow): PreviewShare => ({ id: row.id, createdAt: row.created_at, expiresAt: row.expires_at, createdBy: row.created_by_name });
+const shareOf = (row: LiveShareRow): PreviewShare => ({
+  id: row.id,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+  createdBy: row.created_by_name,
+});
 
 /** The page's live links in a language ('' the source), newest first, without their tokens. */
-export async function listPreviewShares(tenant: Tenant, page: Page, now = new Date(), locale = ''): Promise<PreviewShare[]> {
+export async function listPreviewShares(
+  tenant: Tenant,
+  page: Page,
+  now = new Date(),
+  locale = '',
+): Promise<PreviewShare[]> {
   return (await listLiveShares(tenant.db, page.id, locale, now.toISOString())).map(shareOf);
 }
 
@@ -102,18 +120,30 @@ export async function listPreviewShares(tenant: Tenant, page: Page, now = new Da
  * Revokes a live link: 404 for an id that is not one, 403 for a caller who may not edit its page (the same rule
  * as the page's save). Answers the link as it is now.
  */
-export async function revokePreviewShare(tenant: Tenant, id: number, user: SessionUser, now = new Date()): Promise<RevokedPreviewShare> {
+export async function revokePreviewShare(
+  tenant: Tenant,
+  id: number,
+  user: SessionUser,
+  now = new Date(),
+): Promise<RevokedPreviewShare> {
   const at = now.toISOString();
   const row = await findLiveShare(tenant.db, id, at);
   const page = row ? await findPageById(tenant, row.page_id) : null;
   if (!row || !page) throw new NotFoundError(PREVIEW_SHARE_MESSAGES.noLink);
-  if (!(await mayEditPage(tenant, user, page.routing))) throw new ForbiddenError('Your menu does not include this page.');
+  if (!(await mayEditPage(tenant, user, page.routing)))
+    throw new ForbiddenError('Your menu does not include this page.');
   const revoked = await inTransaction(tenant.db, async (trx) => {
     if (!(await revokeShare(trx, id, at))) return false;
     await audit(
       trx,
       tenant,
-      { action: 'preview.revoke', targetType: 'preview link', targetId: `${page.routing}/${id}`, summary: `Revoked preview link ${id} of ${page.routing}`, details: { page: page.routing, expiresAt: row.expires_at } },
+      {
+        action: 'preview.revoke',
+        targetType: 'preview link',
+        targetId: `${page.routing}/${id}`,
+        summary: `Revoked preview link ${id} of ${page.routing}`,
+        details: { page: page.routing, expiresAt: row.expires_at },
+      },
       now,
     );
     return true;
@@ -128,7 +158,12 @@ export async function revokePreviewShare(tenant: Tenant, id: number, user: Sessi
  * made here whose hash is that of a live link of this very page. Anything else (forged, revoked, expired, another
  * page's) opens none: null.
  */
-export async function sharedPreviewLocale(tenant: Tenant, page: Page, token: unknown, now = new Date()): Promise<string | null> {
+export async function sharedPreviewLocale(
+  tenant: Tenant,
+  page: Page,
+  token: unknown,
+  now = new Date(),
+): Promise<string | null> {
   if (typeof token !== 'string' || !TOKEN_FORM.test(token)) return null;
   return liveShareLocale(tenant.db, hashToken(token), page.id, now.toISOString());
 }
@@ -145,14 +180,31 @@ export async function editingLocale(tenant: Tenant, code: string | undefined): P
  * The caller has the page's editor open in a language ('' the source): noted (any instance reads it), answered
  * with the others who have the page open in that language (a translation and its source never meet on a save).
  */
-export async function noteEditing(tenant: Tenant, page: Page, user: SessionUser, now = new Date(), locale = ''): Promise<EditingOthers> {
+export async function noteEditing(
+  tenant: Tenant,
+  page: Page,
+  user: SessionUser,
+  now = new Date(),
+  locale = '',
+): Promise<EditingOthers> {
   await upsertPageEditor(tenant.db, page.id, user.userId, locale, now.toISOString());
-  const names = await listOtherPageEditors(tenant.db, page.id, user.userId, locale, new Date(now.getTime() - EDITING_FOR_MS).toISOString());
+  const names = await listOtherPageEditors(
+    tenant.db,
+    page.id,
+    user.userId,
+    locale,
+    new Date(now.getTime() - EDITING_FOR_MS).toISOString(),
+  );
   return { others: names.sort((a, b) => a.localeCompare(b)).map((name) => ({ name })) };
 }
 
 /** The caller closed the page's editor in that language. */
-export async function leaveEditing(tenant: Tenant, page: Page, user: SessionUser, locale = ''): Promise<Record<string, never>> {
+export async function leaveEditing(
+  tenant: Tenant,
+  page: Page,
+  user: SessionUser,
+  locale = '',
+): Promise<Record<string, never>> {
   await deletePageEditor(tenant.db, page.id, user.userId, locale);
   return {};
 }

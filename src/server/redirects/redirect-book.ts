@@ -61,7 +61,12 @@ export class RedirectBook {
 
   constructor(rows: readonly RedirectRow[]) {
     for (const row of byAge(rows)) {
-      const entry: BookEntry = { id: row.id, from: row.from_path, to: row.to_target, status: row.status === 302 ? 302 : 301 };
+      const entry: BookEntry = {
+        id: row.id,
+        from: row.from_path,
+        to: row.to_target,
+        status: row.status === 302 ? 302 : 301,
+      };
       this.byId.set(row.id, entry);
       if (this.byKey.has(addressKey(row.from_path))) this.shadowed.add(row.from_path);
       else this.byKey.set(addressKey(row.from_path), entry);
@@ -118,13 +123,17 @@ export class RedirectBook {
       if (!entry) throw new NotFoundError(REDIRECT_MESSAGES.notFound);
     }
     const from = input.id === 'by-from' && entry ? entry.from : input.from;
-    if ((sameFrom && sameFrom !== entry) || (this.shadowed.has(from) && entry?.from !== from)) throw new ConflictError(REDIRECT_MESSAGES.taken(sameFrom?.from ?? from));
+    if ((sameFrom && sameFrom !== entry) || (this.shadowed.has(from) && entry?.from !== from))
+      throw new ConflictError(REDIRECT_MESSAGES.taken(sameFrom?.from ?? from));
 
     // The end of the chain: the target's path may be another redirect's address (one step at most: they are flat).
     let to = input.to;
     const target = splitTarget(to);
     if (target.path !== null && addressKey(target.path) === fromKey) {
-      throw new ValidationError(target.query === '' ? REDIRECT_MESSAGES.same : REDIRECT_MESSAGES.loop(input.from, input.to), 'to');
+      throw new ValidationError(
+        target.query === '' ? REDIRECT_MESSAGES.same : REDIRECT_MESSAGES.loop(input.from, input.to),
+        'to',
+      );
     }
     const next = target.path === null ? undefined : this.find(target.path);
     if (next && next !== entry) {

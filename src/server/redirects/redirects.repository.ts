@@ -42,7 +42,12 @@ export interface RedirectWrite {
 }
 
 /** Inserts new redirects, a few hundred a statement. */
-export async function insertRedirects(db: Db, rows: readonly RedirectWrite[], createdBy: number | null, at: string): Promise<void> {
+export async function insertRedirects(
+  db: Db,
+  rows: readonly RedirectWrite[],
+  createdBy: number | null,
+  at: string,
+): Promise<void> {
   for (const batch of batches(rows)) {
     await db
       .insertInto('redirects')
@@ -52,7 +57,11 @@ export async function insertRedirects(db: Db, rows: readonly RedirectWrite[], cr
 }
 
 /** Changes stored redirects (address, target, status), a few hundred a statement: an insert of each by id that finds it there. */
-export async function updateRedirects(db: Db, rows: ReadonlyArray<RedirectWrite & { id: number }>, at: string): Promise<void> {
+export async function updateRedirects(
+  db: Db,
+  rows: ReadonlyArray<RedirectWrite & { id: number }>,
+  at: string,
+): Promise<void> {
   for (const batch of batches(rows)) {
     await db
       .insertInto('redirects')
@@ -82,17 +91,25 @@ export async function stageRedirects(
   dropOnCommit: boolean,
 ): Promise<void> {
   const table = sql.table(name);
-  await sql`create temporary table ${table} (id integer, from_path text not null, to_target text not null, status integer not null)${sql.raw(dropOnCommit ? ' on commit drop' : '')}`.execute(db);
+  await sql`create temporary table ${table} (id integer, from_path text not null, to_target text not null, status integer not null)${sql.raw(dropOnCommit ? ' on commit drop' : '')}`.execute(
+    db,
+  );
   for (const batch of batches(rows)) {
-    await sql`insert into ${table} (id, from_path, to_target, status) values ${sql.join(batch.map((row) => sql`(${row.id}, ${row.from_path}, ${row.to_target}, ${row.status})`))}`.execute(db);
+    await sql`insert into ${table} (id, from_path, to_target, status) values ${sql.join(batch.map((row) => sql`(${row.id}, ${row.from_path}, ${row.to_target}, ${row.status})`))}`.execute(
+      db,
+    );
     await between();
   }
 }
 
 export async function applyStagedRedirects(db: Db, name: string, createdBy: number | null, at: string): Promise<void> {
   const table = sql.table(name);
-  await sql`update redirects set from_path = s.from_path, to_target = s.to_target, status = s.status, updated_at = ${at} from ${table} s where redirects.id = s.id`.execute(db);
-  await sql`insert into redirects (from_path, to_target, status, created_by, created_at, updated_at) select from_path, to_target, status, ${createdBy}, ${at}, ${at} from ${table} where id is null`.execute(db);
+  await sql`update redirects set from_path = s.from_path, to_target = s.to_target, status = s.status, updated_at = ${at} from ${table} s where redirects.id = s.id`.execute(
+    db,
+  );
+  await sql`insert into redirects (from_path, to_target, status, created_by, created_at, updated_at) select from_path, to_target, status, ${createdBy}, ${at}, ${at} from ${table} where id is null`.execute(
+    db,
+  );
 }
 
 export async function dropStagedRedirects(db: Db, name: string): Promise<void> {
@@ -103,7 +120,11 @@ export async function dropStagedRedirects(db: Db, name: string): Promise<void> {
 export async function redirectsVersion(db: Db): Promise<string> {
   const row = await db
     .selectFrom('redirects')
-    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('id').as('top'), eb.fn.max('updated_at').as('latest')])
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('n'),
+      eb.fn.max('id').as('top'),
+      eb.fn.max('updated_at').as('latest'),
+    ])
     .executeTakeFirstOrThrow();
   return `${Number(row.n)} ${String(row.top)} ${String(row.latest)}`;
 }
@@ -150,17 +171,33 @@ export async function addNotFoundHits(db: Db, row: NotFoundRow): Promise<void> {
 
 /** Keeps the `size` paths asked for most (the fewest hits, and of those the oldest, go); how many went. */
 export async function trimNotFound(db: Db, size: number): Promise<number> {
-  const counted = await db.selectFrom('not_found').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const counted = await db
+    .selectFrom('not_found')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
   const over = Number(counted.n) - size;
   if (over <= 0) return 0;
-  const going = db.selectFrom('not_found').select('path').orderBy('hits').orderBy('last_seen').orderBy('path').limit(over);
+  const going = db
+    .selectFrom('not_found')
+    .select('path')
+    .orderBy('hits')
+    .orderBy('last_seen')
+    .orderBy('path')
+    .limit(over);
   const result = await db.deleteFrom('not_found').where('path', 'in', going).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** The 404 log, most asked for first. */
 export async function listNotFoundRows(db: Db, limit: number): Promise<NotFoundRow[]> {
-  return db.selectFrom('not_found').select(['path', 'hits', 'last_seen', 'referrer']).orderBy('hits', 'desc').orderBy('last_seen', 'desc').orderBy('path').limit(limit).execute();
+  return db
+    .selectFrom('not_found')
+    .select(['path', 'hits', 'last_seen', 'referrer'])
+    .orderBy('hits', 'desc')
+    .orderBy('last_seen', 'desc')
+    .orderBy('path')
+    .limit(limit)
+    .execute();
 }
 
 /** Every path in the 404 log (at most a little over its 1,000). */

@@ -31,11 +31,28 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
   afterAll(async () => t?.close());
 
   const db = () => t.app.tenants.default.db;
-  const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, who: LoggedIn | null = admin, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url, headers: { ...(who?.headers ?? {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  const inject = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    who: LoggedIn | null = admin,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { ...(who?.headers ?? {}), ...headers },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
   // Saved as after the person said yes to a target where nothing is (the question has its own test).
   const save = async (from: string, to: string, status = 301, id?: number): Promise<Saved> => {
-    const response = await inject('POST', '/api/master/redirects', admin, { ...(id !== undefined ? { id } : {}), from, to, status, confirmed: true });
+    const response = await inject('POST', '/api/master/redirects', admin, {
+      ...(id !== undefined ? { id } : {}),
+      from,
+      to,
+      status,
+      confirmed: true,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
@@ -50,11 +67,23 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
 
   it('creates, lists, changes and deletes a redirect, each audited', async () => {
     const created = await save('/old-services', '/Consulting1');
-    expect(created).toEqual({ id: expect.any(Number), from: '/old-services', to: '/Consulting1', status: 301, hits: 0, lastHit: null });
+    expect(created).toEqual({
+      id: expect.any(Number),
+      from: '/old-services',
+      to: '/Consulting1',
+      status: 301,
+      hits: 0,
+      lastHit: null,
+    });
     expect(await list()).toContainEqual(created);
 
     const changed = await save('/old-services', 'https://partner.example/services?ref=folio', 302, created.id);
-    expect(changed).toMatchObject({ id: created.id, from: '/old-services', to: 'https://partner.example/services?ref=folio', status: 302 });
+    expect(changed).toMatchObject({
+      id: created.id,
+      from: '/old-services',
+      to: 'https://partner.example/services?ref=folio',
+      status: 302,
+    });
 
     const deleted = await inject('DELETE', `/api/master/redirects/${created.id}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
@@ -63,14 +92,42 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
     const again = await inject('DELETE', `/api/master/redirects/${created.id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(REDIRECT_MESSAGES.notFound);
-    const unknown = await inject('POST', '/api/master/redirects', admin, { id: 999_999, from: '/x', to: '/News1', status: 301 });
+    const unknown = await inject('POST', '/api/master/redirects', admin, {
+      id: 999_999,
+      from: '/x',
+      to: '/News1',
+      status: 301,
+    });
     expect(unknown.statusCode).toBe(404);
 
-    const entries = await db().selectFrom('audit_log').select(['action', 'target_type', 'target_id', 'summary', 'user_name']).where('target_type', '=', 'redirect').orderBy('id').execute();
+    const entries = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'target_type', 'target_id', 'summary', 'user_name'])
+      .where('target_type', '=', 'redirect')
+      .orderBy('id')
+      .execute();
     expect(entries).toEqual([
-      { action: 'redirect.create', target_type: 'redirect', target_id: '/old-services', summary: 'Redirected /old-services to /Consulting1', user_name: 'boss' },
-      { action: 'redirect.update', target_type: 'redirect', target_id: '/old-services', summary: 'Changed the redirect /old-services to https://partner.example/services?ref=folio', user_name: 'boss' },
-      { action: 'redirect.delete', target_type: 'redirect', target_id: '/old-services', summary: 'Deleted the redirect from /old-services', user_name: 'boss' },
+      {
+        action: 'redirect.create',
+        target_type: 'redirect',
+        target_id: '/old-services',
+        summary: 'Redirected /old-services to /Consulting1',
+        user_name: 'boss',
+      },
+      {
+        action: 'redirect.update',
+        target_type: 'redirect',
+        target_id: '/old-services',
+        summary: 'Changed the redirect /old-services to https://partner.example/services?ref=folio',
+        user_name: 'boss',
+      },
+      {
+        action: 'redirect.delete',
+        target_type: 'redirect',
+        target_id: '/old-services',
+        summary: 'Deleted the redirect from /old-services',
+        user_name: 'boss',
+      },
     ]);
   });
 
@@ -87,33 +144,88 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
       expect((await inject(method, url, editor, body)).statusCode, `${method} ${url}`).toBe(403);
     }
     const csv = { 'content-type': 'text/csv' };
-    expect((await t.app.inject({ method: 'POST', url: '/api/master/redirects.csv', headers: csv, payload: 'from,to\n/a,/News1\n' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/master/redirects.csv', headers: { ...editor.headers, ...csv }, payload: 'from,to\n/a,/News1\n' })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/master/redirects.csv',
+          headers: csv,
+          payload: 'from,to\n/a,/News1\n',
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/master/redirects.csv',
+          headers: { ...editor.headers, ...csv },
+          payload: 'from,to\n/a,/News1\n',
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('refuses a from with a host, a bad to, a bad status, a live page’s address and Folio’s own addresses, each with a sentence', async () => {
     for (const from of ['https://elsewhere.example/page', '//elsewhere.example/page', 'elsewhere.example/page']) {
-      expect(await refused({ from, to: '/News1', status: 301 }), from).toEqual({ message: REDIRECT_MESSAGES.fromHost, field: 'from' });
+      expect(await refused({ from, to: '/News1', status: 301 }), from).toEqual({
+        message: REDIRECT_MESSAGES.fromHost,
+        field: 'from',
+      });
     }
     for (const from of ['old-page', '/with space', '/query?x=1', '/frag#x', `/${'a'.repeat(300)}`, '/tab\there']) {
-      expect(await refused({ from, to: '/News1', status: 301 }), from).toEqual({ message: REDIRECT_MESSAGES.from, field: 'from' });
+      expect(await refused({ from, to: '/News1', status: 301 }), from).toEqual({
+        message: REDIRECT_MESSAGES.from,
+        field: 'from',
+      });
     }
-    for (const to of ['http://insecure.example/', 'ftp://files.example/', 'javascript:alert(1)', 'News1', '//elsewhere.example/x', '/a b', `https://x.example/${'a'.repeat(2000)}`, 'https://user:pw@x.example/']) {
-      expect(await refused({ from: '/somewhere', to, status: 301 }), to).toEqual({ message: REDIRECT_MESSAGES.to, field: 'to' });
+    for (const to of [
+      'http://insecure.example/',
+      'ftp://files.example/',
+      'javascript:alert(1)',
+      'News1',
+      '//elsewhere.example/x',
+      '/a b',
+      `https://x.example/${'a'.repeat(2000)}`,
+      'https://user:pw@x.example/',
+    ]) {
+      expect(await refused({ from: '/somewhere', to, status: 301 }), to).toEqual({
+        message: REDIRECT_MESSAGES.to,
+        field: 'to',
+      });
     }
-    expect(await refused({ from: '/somewhere', to: '/News1', status: 307 })).toEqual({ message: REDIRECT_MESSAGES.status, field: 'status' });
-    expect(await refused({ from: '/Home1', to: '/News1', status: 301 })).toEqual({ message: REDIRECT_MESSAGES.livePage('/Home1', 'Home'), field: 'from' });
-    expect((await refused({ from: '/home1', to: '/News1', status: 301 })).message).toBe('/home1 is the address of the live page Home: visitors reach the page there, so it cannot redirect.');
+    expect(await refused({ from: '/somewhere', to: '/News1', status: 307 })).toEqual({
+      message: REDIRECT_MESSAGES.status,
+      field: 'status',
+    });
+    expect(await refused({ from: '/Home1', to: '/News1', status: 301 })).toEqual({
+      message: REDIRECT_MESSAGES.livePage('/Home1', 'Home'),
+      field: 'from',
+    });
+    expect((await refused({ from: '/home1', to: '/News1', status: 301 })).message).toBe(
+      '/home1 is the address of the live page Home: visitors reach the page there, so it cannot redirect.',
+    );
     for (const from of ['/login', '/api/master/redirects', '/assets/x.js', '/hom', '/', '/user/12', '/robots.txt']) {
-      expect(await refused({ from, to: '/News1', status: 301 }), from).toEqual({ message: REDIRECT_MESSAGES.reserved(from), field: 'from' });
+      expect(await refused({ from, to: '/News1', status: 301 }), from).toEqual({
+        message: REDIRECT_MESSAGES.reserved(from),
+        field: 'from',
+      });
     }
-    expect(await refused({ from: '/same', to: '/same', status: 301 })).toEqual({ message: REDIRECT_MESSAGES.same, field: 'to' });
+    expect(await refused({ from: '/same', to: '/same', status: 301 })).toEqual({
+      message: REDIRECT_MESSAGES.same,
+      field: 'to',
+    });
   });
 
   it('refuses a loop, and a from that has a redirect already (409)', async () => {
     await save('/loop-a', '/loop-b');
-    expect(await refused({ from: '/loop-b', to: '/loop-a', status: 301 })).toEqual({ message: REDIRECT_MESSAGES.loop('/loop-b', '/loop-a'), field: 'to' });
-    expect((await refused({ from: '/loop-b', to: '/loop-a?x=1', status: 301 })).message).toBe(REDIRECT_MESSAGES.loop('/loop-b', '/loop-a?x=1'));
+    expect(await refused({ from: '/loop-b', to: '/loop-a', status: 301 })).toEqual({
+      message: REDIRECT_MESSAGES.loop('/loop-b', '/loop-a'),
+      field: 'to',
+    });
+    expect((await refused({ from: '/loop-b', to: '/loop-a?x=1', status: 301 })).message).toBe(
+      REDIRECT_MESSAGES.loop('/loop-b', '/loop-a?x=1'),
+    );
     const taken = await inject('POST', '/api/master/redirects', admin, { from: '/loop-a', to: '/News1', status: 301 });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(REDIRECT_MESSAGES.taken('/loop-a'));
@@ -122,16 +234,32 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
   it('compares addresses in one spelling before its rules: case, percent-encoding and a trailing slash (docs/design.md §34)', async () => {
     // A live page's address in another spelling is still the live page's.
     for (const from of ['/About1/', '/%41bout1', '/about1', '/%61bout1//']) {
-      expect((await refused({ from, to: '/News1', status: 301 })).message, from).toBe(REDIRECT_MESSAGES.livePage(from, 'About us'));
+      expect((await refused({ from, to: '/News1', status: 301 })).message, from).toBe(
+        REDIRECT_MESSAGES.livePage(from, 'About us'),
+      );
     }
-    expect((await refused({ from: '/%6Cogin', to: '/News1', status: 301 })).message).toBe(REDIRECT_MESSAGES.reserved('/%6Cogin'));
+    expect((await refused({ from: '/%6Cogin', to: '/News1', status: 301 })).message).toBe(
+      REDIRECT_MESSAGES.reserved('/%6Cogin'),
+    );
     // A loop through another spelling is a loop.
     await save('/Spell-A', '/spell-b');
-    expect(await refused({ from: '/%73pell-b', to: '/spell-a/', status: 301 })).toEqual({ message: REDIRECT_MESSAGES.loop('/spell-b', '/spell-a'), field: 'to' });
-    expect((await refused({ from: '/SPELL-B/', to: '/%53pell-A', status: 301 })).message).toBe(REDIRECT_MESSAGES.loop('/SPELL-B', '/Spell-A'));
-    expect(await refused({ from: '/same-x/', to: '/SAME-%58', status: 301 })).toEqual({ message: REDIRECT_MESSAGES.same, field: 'to' });
+    expect(await refused({ from: '/%73pell-b', to: '/spell-a/', status: 301 })).toEqual({
+      message: REDIRECT_MESSAGES.loop('/spell-b', '/spell-a'),
+      field: 'to',
+    });
+    expect((await refused({ from: '/SPELL-B/', to: '/%53pell-A', status: 301 })).message).toBe(
+      REDIRECT_MESSAGES.loop('/SPELL-B', '/Spell-A'),
+    );
+    expect(await refused({ from: '/same-x/', to: '/SAME-%58', status: 301 })).toEqual({
+      message: REDIRECT_MESSAGES.same,
+      field: 'to',
+    });
     // One redirect an address, in any spelling; stored decoded and without the slash; a live page's target in its own spelling.
-    const taken = await inject('POST', '/api/master/redirects', admin, { from: '/spell-a/', to: '/News1', status: 301 });
+    const taken = await inject('POST', '/api/master/redirects', admin, {
+      from: '/spell-a/',
+      to: '/News1',
+      status: 301,
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(REDIRECT_MESSAGES.taken('/Spell-A'));
     expect(await save('/%C3%9Cber-Alt/', '/about1/')).toMatchObject({ from: '/Über-Alt', to: '/About1' });
@@ -160,13 +288,21 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await targetOf('/asks-first')).toBe('/Abuot1');
     // Where something answers, nothing is asked: a page in any spelling, a redirect, Folio's own address, elsewhere.
-    for (const [from, to] of [['/asks-2', '/news1/'], ['/asks-3', '/asks-first'], ['/asks-4', '/login'], ['/asks-5', 'https://elsewhere.example/x'], ['/asks-6', '/Contact1?topic=jobs']]) {
+    for (const [from, to] of [
+      ['/asks-2', '/news1/'],
+      ['/asks-3', '/asks-first'],
+      ['/asks-4', '/login'],
+      ['/asks-5', 'https://elsewhere.example/x'],
+      ['/asks-6', '/Contact1?topic=jobs'],
+    ]) {
       const response = await inject('POST', '/api/master/redirects', admin, { from, to, status: 301 });
       expect(response.statusCode, `${to}: ${response.body}`).toBe(200);
     }
     expect(await targetOf('/asks-2')).toBe('/News1');
     // A refusal comes before the question: a loop is refused, not asked about.
-    expect((await refused({ from: '/Abuot1', to: '/asks-first', status: 301 })).message).toBe(REDIRECT_MESSAGES.loop('/Abuot1', '/asks-first'));
+    expect((await refused({ from: '/Abuot1', to: '/asks-first', status: 301 })).message).toBe(
+      REDIRECT_MESSAGES.loop('/Abuot1', '/asks-first'),
+    );
   });
 
   it('stores a chain as its end, both ways: A→B with B→C is A→C; X→A becomes X→C', async () => {
@@ -178,7 +314,12 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
     expect(await targetOf('/chain-a')).toBe('/News1');
     expect(await targetOf('/chain-b')).toBe('/News1');
     expect(await targetOf('/chain-x')).toBe('/News1?from=x');
-    const audited = await db().selectFrom('audit_log').select(['summary', 'details']).where('target_id', '=', '/chain-a').where('action', '=', 'redirect.create').executeTakeFirstOrThrow();
+    const audited = await db()
+      .selectFrom('audit_log')
+      .select(['summary', 'details'])
+      .where('target_id', '=', '/chain-a')
+      .where('action', '=', 'redirect.create')
+      .executeTakeFirstOrThrow();
     expect(audited.summary).toBe('Redirected /chain-a to /chain-c (the end of the chain /chain-b led to)');
   });
 
@@ -226,15 +367,23 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
     expect(text).toContain('"/csv-two","https://partner.example/a,b?x=""1""","302"');
     const before = await list();
 
-    for (const redirect of before) expect((await inject('DELETE', `/api/master/redirects/${redirect.id}`)).statusCode).toBe(200);
+    for (const redirect of before)
+      expect((await inject('DELETE', `/api/master/redirects/${redirect.id}`)).statusCode).toBe(200);
     expect(await list()).toEqual([]);
     const imported = await inject('POST', '/api/master/redirects.csv', admin, text, { 'content-type': 'text/csv' });
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json()).toEqual({ imported: before.length, errors: [] });
     const strip = (items: Saved[]) => items.map(({ from, to, status }) => ({ from, to, status }));
     expect(strip(await list())).toEqual(strip(before));
-    const entry = await db().selectFrom('audit_log').select(['action', 'summary']).where('action', '=', 'redirect.import').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(entry.summary).toBe(`Imported ${before.length} redirects from a CSV (${before.length} new, 0 changed, 0 lines refused)`);
+    const entry = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'summary'])
+      .where('action', '=', 'redirect.import')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry.summary).toBe(
+      `Imported ${before.length} redirects from a CSV (${before.length} new, 0 changed, 0 lines refused)`,
+    );
   });
 
   it('imports the good lines of a CSV and lists each bad one with its line and a sentence; a bad line writes nothing', async () => {
@@ -253,7 +402,9 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
       '/csv-columns',
       '"/csv-quoted, with comma",/News1,301',
     ].join('\n');
-    const response = await inject('POST', '/api/master/redirects.csv', admin, csv, { 'content-type': 'text/csv; charset=utf-8' });
+    const response = await inject('POST', '/api/master/redirects.csv', admin, csv, {
+      'content-type': 'text/csv; charset=utf-8',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       imported: 3,
@@ -271,12 +422,17 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
     expect(await targetOf('/csv-no-status')).toBe('/About1');
     expect(await targetOf('/csv-chain')).toBe('/News1');
     expect((await list()).find((redirect) => redirect.from === '/csv-no-status')?.status).toBe(301);
-    for (const from of ['/csv-bad-to', '/csv-bad-status', '/csv-loop-a', '/Home1']) expect(await targetOf(from), from).toBeUndefined();
+    for (const from of ['/csv-bad-to', '/csv-bad-status', '/csv-loop-a', '/Home1'])
+      expect(await targetOf(from), from).toBeUndefined();
 
-    const empty = await inject('POST', '/api/master/redirects.csv', admin, 'from,to,status\n', { 'content-type': 'text/csv' });
+    const empty = await inject('POST', '/api/master/redirects.csv', admin, 'from,to,status\n', {
+      'content-type': 'text/csv',
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(REDIRECT_MESSAGES.csvEmpty);
-    const broken = await inject('POST', '/api/master/redirects.csv', admin, 'from,to\n"/unclosed,/News1\n', { 'content-type': 'text/csv' });
+    const broken = await inject('POST', '/api/master/redirects.csv', admin, 'from,to\n"/unclosed,/News1\n', {
+      'content-type': 'text/csv',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toMatch(/^The CSV cannot be read: /);
     const json = await inject('POST', '/api/master/redirects.csv', admin, { from: '/a', to: '/b' });
@@ -286,13 +442,26 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
 
   it('renaming a page made without code redirects its old public address to the new one (301), audited; a chain to it follows', async () => {
     const master = (name: string, payload: object) => inject('POST', `/api/master/${name}`, admin, payload);
-    const created = await master('savePageCreation', { filename: 'Vacancies', dspname: 'Vacancies', module: 1, type: 'Autowired', homepage: 'Y' });
+    const created = await master('savePageCreation', {
+      filename: 'Vacancies',
+      dspname: 'Vacancies',
+      module: 1,
+      type: 'Autowired',
+      homepage: 'Y',
+    });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().id as number;
     await save('/jobs', '/Vacancies1');
     // Renaming to a name whose address had a redirect: the page answers there now, and the redirect goes.
     await save('/Careers1', '/News1');
-    const renamed = await master('savePageCreation', { id, filename: 'Careers', dspname: 'Careers', module: 1, type: 'Autowired', homepage: 'Y' });
+    const renamed = await master('savePageCreation', {
+      id,
+      filename: 'Careers',
+      dspname: 'Careers',
+      module: 1,
+      type: 'Autowired',
+      homepage: 'Y',
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(await targetOf('/Vacancies1')).toBe('/Careers1');
     expect(await targetOf('/jobs')).toBe('/Careers1');
@@ -301,10 +470,24 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
     const moved = await visit('/Vacancies1');
     expect(moved.statusCode).toBe(301);
     expect(moved.headers.location).toBe('/Careers1');
-    const entry = await db().selectFrom('audit_log').select(['action', 'summary']).where('target_id', '=', '/Vacancies1').executeTakeFirstOrThrow();
-    expect(entry).toEqual({ action: 'redirect.create', summary: 'Redirected /Vacancies1 to /Careers1 (page Careers renamed)' });
+    const entry = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'summary'])
+      .where('target_id', '=', '/Vacancies1')
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({
+      action: 'redirect.create',
+      summary: 'Redirected /Vacancies1 to /Careers1 (page Careers renamed)',
+    });
     // Renaming back: the old address is the page's again, and the redirect from the other one leads there.
-    const back = await master('savePageCreation', { id, filename: 'Vacancies', dspname: 'Vacancies', module: 1, type: 'Autowired', homepage: 'Y' });
+    const back = await master('savePageCreation', {
+      id,
+      filename: 'Vacancies',
+      dspname: 'Vacancies',
+      module: 1,
+      type: 'Autowired',
+      homepage: 'Y',
+    });
     expect(back.statusCode, back.body).toBe(200);
     expect(await targetOf('/Vacancies1')).toBeUndefined();
     expect(await targetOf('/Careers1')).toBe('/Vacancies1');
@@ -317,31 +500,77 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
     await visit('/missing-page');
     await visit('/missing-page', { referer: `  https://blog.example/post${'x'.repeat(600)}  ` });
     await visit('/another-missing');
-    for (const probe of ['/wp-admin/setup.php', '/wp-login.php', '/xmlrpc.php', '/.env', '/.git/config', '/phpmyadmin/', '/cgi-bin/luci', '/vendor/phpunit/phpunit/src/Util/PHP/eval-stdin.php', '/backup.sql'])
+    for (const probe of [
+      '/wp-admin/setup.php',
+      '/wp-login.php',
+      '/xmlrpc.php',
+      '/.env',
+      '/.git/config',
+      '/phpmyadmin/',
+      '/cgi-bin/luci',
+      '/vendor/phpunit/phpunit/src/Util/PHP/eval-stdin.php',
+      '/backup.sql',
+    ])
       expect((await visit(probe)).statusCode, probe).toBe(404);
     expect((await visit('/assets/missing.js')).statusCode).toBe(404);
     expect((await visit('/api/master/nothing-here')).statusCode).toBe(404);
     await t.app.inject({ method: 'HEAD', url: '/head-only' });
-    expect(((await inject('GET', '/api/master/notfound')).json() as { items: unknown[] }).items.some((item) => JSON.stringify(item).includes('missing-page'))).toBe(false);
+    expect(
+      ((await inject('GET', '/api/master/notfound')).json() as { items: unknown[] }).items.some((item) =>
+        JSON.stringify(item).includes('missing-page'),
+      ),
+    ).toBe(false);
 
     await t.app.visitCounts.flush();
-    const { items } = (await inject('GET', '/api/master/notfound')).json() as { items: Array<{ path: string; hits: number; lastSeen: string; referrer: string | null }> };
-    expect(items[0]).toEqual({ path: '/missing-page', hits: 3, lastSeen: expect.any(String), referrer: `https://blog.example/post${'x'.repeat(475)}` });
-    expect(items.find((item) => item.path === '/another-missing')).toEqual({ path: '/another-missing', hits: 1, lastSeen: expect.any(String), referrer: null });
-    expect(items.map((item) => item.path).filter((path) => /wp-|xmlrpc|\.env|\.git|phpmyadmin|cgi-bin|phpunit|\.sql|assets|\/api\/|head-only/.test(path))).toEqual([]);
+    const { items } = (await inject('GET', '/api/master/notfound')).json() as {
+      items: Array<{ path: string; hits: number; lastSeen: string; referrer: string | null }>;
+    };
+    expect(items[0]).toEqual({
+      path: '/missing-page',
+      hits: 3,
+      lastSeen: expect.any(String),
+      referrer: `https://blog.example/post${'x'.repeat(475)}`,
+    });
+    expect(items.find((item) => item.path === '/another-missing')).toEqual({
+      path: '/another-missing',
+      hits: 1,
+      lastSeen: expect.any(String),
+      referrer: null,
+    });
+    expect(
+      items
+        .map((item) => item.path)
+        .filter((path) =>
+          /wp-|xmlrpc|\.env|\.git|phpmyadmin|cgi-bin|phpunit|\.sql|assets|\/api\/|head-only/.test(path),
+        ),
+    ).toEqual([]);
 
     // Creating a redirect from a logged address takes it off the log.
     await save('/another-missing', '/News1');
-    expect(((await inject('GET', '/api/master/notfound')).json() as { items: Array<{ path: string }> }).items.some((item) => item.path === '/another-missing')).toBe(false);
+    expect(
+      ((await inject('GET', '/api/master/notfound')).json() as { items: Array<{ path: string }> }).items.some(
+        (item) => item.path === '/another-missing',
+      ),
+    ).toBe(false);
   });
 
   it('keeps the 404 log to the 1,000 paths asked for most: the fewest hits, the oldest of those, go', async () => {
     const base = Date.parse('2026-01-01T00:00:00Z');
     await db().deleteFrom('not_found').execute();
     for (let i = 0; i < NOT_FOUND_LOG_SIZE + 50; i += 1) {
-      await addNotFoundHits(db(), { path: `/gone-${i}`, hits: i < 50 ? 1 : 2, last_seen: new Date(base + i * 1000).toISOString(), referrer: null });
+      await addNotFoundHits(db(), {
+        path: `/gone-${i}`,
+        hits: i < 50 ? 1 : 2,
+        last_seen: new Date(base + i * 1000).toISOString(),
+        referrer: null,
+      });
     }
-    await addNotFoundHits(db(), { path: '/gone-fresh', hits: 1, last_seen: new Date(base + 10_000_000).toISOString(), referrer: null });
+    await addNotFoundHits(db(), {
+      path: '/gone-fresh',
+      hits: 1,
+      last_seen: new Date(base + 10_000_000).toISOString(),
+      referrer: null,
+    });
     expect(await trimNotFound(db(), NOT_FOUND_LOG_SIZE)).toBe(51);
     const kept = await db().selectFrom('not_found').select('path').execute();
     expect(kept).toHaveLength(NOT_FOUND_LOG_SIZE);
@@ -353,9 +582,13 @@ describe.each(testDialects())('redirects and the 404 log on %s', (dialect) => {
     await visit('/brand-new-missing');
     await visit('/brand-new-missing');
     await t.app.visitCounts.flush();
-    const listed = ((await inject('GET', '/api/master/notfound')).json() as { items: Array<{ path: string; hits: number }> }).items;
+    const listed = (
+      (await inject('GET', '/api/master/notfound')).json() as { items: Array<{ path: string; hits: number }> }
+    ).items;
     expect(listed).toHaveLength(NOT_FOUND_LOG_SIZE);
     expect(listed[0]).toMatchObject({ path: '/brand-new-missing', hits: 3 });
-    expect(await db().selectFrom('not_found').select('path').where('path', '=', '/gone-fresh').executeTakeFirst()).toBeUndefined();
+    expect(
+      await db().selectFrom('not_found').select('path').where('path', '=', '/gone-fresh').executeTakeFirst(),
+    ).toBeUndefined();
   });
 });

@@ -73,7 +73,10 @@ export async function listRedirects(tenant: Tenant): Promise<RedirectList> {
 /** Where the tenant's pages are reached, by lower-cased address: public (in every language) and by name, read from its cache. */
 async function livePages(tenant: Tenant): Promise<{ pages: Map<string, Page>; addresses: Set<string> }> {
   const pages = pageAddresses(await listPages(tenant));
-  const addresses = new Set([...pages.keys(), ...[...(await publicPagesOf(tenant)).keys()].map((address) => address.toLowerCase())]);
+  const addresses = new Set([
+    ...pages.keys(),
+    ...[...(await publicPagesOf(tenant)).keys()].map((address) => address.toLowerCase()),
+  ]);
   return { pages, addresses };
 }
 
@@ -108,23 +111,37 @@ function targetExists(to: string, book: RedirectBook, addresses: ReadonlySet<str
 async function writeBook(trx: Db, book: RedirectBook, userId: number | null, at: string): Promise<void> {
   const changed = [...book.changed];
   const row = (entry: BookEntry) => ({ from_path: entry.from, to_target: entry.to, status: entry.status });
-  await updateRedirects(trx, changed.flatMap((entry) => (entry.id === null ? [] : [{ id: entry.id, ...row(entry) }])), at);
+  await updateRedirects(
+    trx,
+    changed.flatMap((entry) => (entry.id === null ? [] : [{ id: entry.id, ...row(entry) }])),
+    at,
+  );
   await insertRedirects(trx, changed.filter((entry) => entry.id === null).map(row), userId, at);
-  if (book.answered.size > 0) await deleteNotFound(trx, (await listNotFoundPaths(trx)).filter((path) => book.answered.has(addressKey(path))));
+  if (book.answered.size > 0)
+    await deleteNotFound(
+      trx,
+      (await listNotFoundPaths(trx)).filter((path) => book.answered.has(addressKey(path))),
+    );
 }
 
 /**
  * `POST /api/master/redirects`: creates a redirect (no `id`) or changes one; answers it as stored. A `to` on this
  * site where nothing answers is a 409 that asks first (`confirm`), unless the save says `confirmed`.
  */
-export async function saveRedirect(tenant: Tenant, input: SaveRedirect, user: SessionUser, now = new Date()): Promise<Redirect> {
+export async function saveRedirect(
+  tenant: Tenant,
+  input: SaveRedirect,
+  user: SessionUser,
+  now = new Date(),
+): Promise<Redirect> {
   const { pages, addresses } = await livePages(tenant);
   const { confirmed, ...redirect } = normalised(input, pages);
   const at = now.toISOString();
   const from = await inTransaction(tenant.db, async (trx) => {
     const book = new RedirectBook(await listRedirectRows(trx));
     const written = book.store(redirect);
-    if (!confirmed && !targetExists(redirect.to, book, addresses)) throw new ConfirmFirstError(REDIRECT_MESSAGES.missingTarget(redirect.to), 'to');
+    if (!confirmed && !targetExists(redirect.to, book, addresses))
+      throw new ConfirmFirstError(REDIRECT_MESSAGES.missingTarget(redirect.to), 'to');
     await writeBook(trx, book, user.userId, at);
     const { entry, before } = written;
     const chained = entry.to === redirect.to ? '' : ` (the end of the chain ${redirect.to} led to)`;
@@ -162,7 +179,13 @@ export async function deleteRedirect(tenant: Tenant, id: number, now = new Date(
     await audit(
       trx,
       tenant,
-      { action: 'redirect.delete', targetType: 'redirect', targetId: found.from_path, summary: `Deleted the redirect from ${found.from_path}`, details: { from: found.from_path, to: found.to_target, status: found.status } },
+      {
+        action: 'redirect.delete',
+        targetType: 'redirect',
+        targetId: found.from_path,
+        summary: `Deleted the redirect from ${found.from_path}`,
+        details: { from: found.from_path, to: found.to_target, status: found.status },
+      },
       now,
     );
     return found;
@@ -177,7 +200,14 @@ export async function deleteRedirect(tenant: Tenant, id: number, now = new Date(
  * redirects to the new one for good. A redirect from the new address goes (the page answers there now), and
  * redirects to the old address lead to the new one.
  */
-export async function redirectRenamedPage(trx: Db, tenant: Tenant, page: string, from: string, to: string, at: Date): Promise<void> {
+export async function redirectRenamedPage(
+  trx: Db,
+  tenant: Tenant,
+  page: string,
+  from: string,
+  to: string,
+  at: Date,
+): Promise<void> {
   const book = new RedirectBook(await listRedirectRows(trx));
   const shadowed = book.remove(to);
   if (shadowed?.id) await deleteRedirectRow(trx, shadowed.id);
@@ -191,15 +221,24 @@ export async function redirectRenamedPage(trx: Db, tenant: Tenant, page: string,
       targetType: 'redirect',
       targetId: from,
       summary: `Redirected ${from} to ${to} (page ${page} renamed)`,
-      details: { from, to, status: 301, page, ...(written.repointed.length > 0 ? { repointed: written.repointed } : {}) },
+      details: {
+        from,
+        to,
+        status: 301,
+        page,
+        ...(written.repointed.length > 0 ? { repointed: written.repointed } : {}),
+      },
     },
     at,
   );
 }
 
 /** The CSV export's records: every redirect, by address. */
-export async function* redirectCsvRecords(tenant: Tenant): AsyncIterable<Record<(typeof REDIRECT_CSV_COLUMNS)[number], string>> {
-  for (const row of await listRedirectRows(tenant.db)) yield { from: row.from_path, to: row.to_target, status: String(row.status) };
+export async function* redirectCsvRecords(
+  tenant: Tenant,
+): AsyncIterable<Record<(typeof REDIRECT_CSV_COLUMNS)[number], string>> {
+  for (const row of await listRedirectRows(tenant.db))
+    yield { from: row.from_path, to: row.to_target, status: String(row.status) };
 }
 
 const CsvRowSchema = z.strictObject({
@@ -224,10 +263,15 @@ async function readCsv(text: string): Promise<CsvLine[]> {
   const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true });
   const records: Array<{ record: string[]; info: { lines: number } }> = [];
   parser.on('readable', () => {
-    for (let record = parser.read() as (typeof records)[number] | null; record !== null; record = parser.read() as (typeof records)[number] | null) records.push(record);
+    for (
+      let record = parser.read() as (typeof records)[number] | null;
+      record !== null;
+      record = parser.read() as (typeof records)[number] | null
+    )
+      records.push(record);
   });
   const ended = new Promise<void>((resolve, reject) => parser.once('end', resolve).once('error', reject));
-  for (let at = 0; at < text.length && !parser.destroyed; ) {
+  for (let at = 0; at < text.length && !parser.destroyed;) {
     const cut = text.indexOf('\n', at + CSV_CHARACTERS_A_TURN);
     const end = cut === -1 ? text.length : cut + 1;
     parser.write(text.slice(at, end));
@@ -254,14 +298,29 @@ async function readCsv(text: string): Promise<CsvLine[]> {
  * SQLite the staging runs a few hundred rows at a time with requests answered between; on PostgreSQL (a
  * temporary table lives on one connection) all of it runs in the one transaction, which waits on no one.
  */
-async function writeImport(tenant: Tenant, book: RedirectBook, userId: number | null, now: Date, version: string, andThen: (trx: Db) => Promise<unknown>): Promise<void> {
+async function writeImport(
+  tenant: Tenant,
+  book: RedirectBook,
+  userId: number | null,
+  now: Date,
+  version: string,
+  andThen: (trx: Db) => Promise<unknown>,
+): Promise<void> {
   const at = now.toISOString();
   const name = `redirect_import_${randomBytes(6).toString('hex')}`;
-  const rows = [...book.changed].map((entry) => ({ id: entry.id, from_path: entry.from, to_target: entry.to, status: entry.status }));
+  const rows = [...book.changed].map((entry) => ({
+    id: entry.id,
+    from_path: entry.from,
+    to_target: entry.to,
+    status: entry.status,
+  }));
   const apply = async (trx: Db) => {
     if ((await redirectsVersion(trx)) !== version) throw new ConflictError(REDIRECT_MESSAGES.changedMeanwhile);
     await applyStagedRedirects(trx, name, userId, at);
-    await deleteNotFound(trx, (await listNotFoundPaths(trx)).filter((path) => book.answered.has(addressKey(path))));
+    await deleteNotFound(
+      trx,
+      (await listNotFoundPaths(trx)).filter((path) => book.answered.has(addressKey(path))),
+    );
     await andThen(trx);
   };
   if (tenant.dialect === 'postgres') {
@@ -290,7 +349,12 @@ async function writeImport(tenant: Tenant, book: RedirectBook, userId: number | 
  * event loop, and the transaction only writes the outcome, a few hundred rows a statement. Should the redirects
  * change meanwhile, nothing is written and the import is refused with a sentence (409): it is simply sent again.
  */
-export async function importRedirects(tenant: Tenant, text: string, user: SessionUser, now = new Date()): Promise<RedirectImport> {
+export async function importRedirects(
+  tenant: Tenant,
+  text: string,
+  user: SessionUser,
+  now = new Date(),
+): Promise<RedirectImport> {
   const lines = await readCsv(text);
   const { pages } = await livePages(tenant);
   const version = await redirectsVersion(tenant.db);
@@ -302,7 +366,10 @@ export async function importRedirects(tenant: Tenant, text: string, user: Sessio
     if (index % LINES_A_TURN === LINES_A_TURN - 1) await nextTurn();
     try {
       if (values.length < 2 || values.length > 3) throw new ValidationError(REDIRECT_MESSAGES.csvColumns);
-      const row = normalised(parseInput(CsvRowSchema, { from: values[0], to: values[1], status: values[2] ?? '' }), pages);
+      const row = normalised(
+        parseInput(CsvRowSchema, { from: values[0], to: values[1], status: values[2] ?? '' }),
+        pages,
+      );
       if (book.store({ id: 'by-from', ...row }).before) changed += 1;
       else created += 1;
     } catch (error) {
@@ -334,7 +401,9 @@ export async function importRedirects(tenant: Tenant, text: string, user: Sessio
 /** `GET /api/master/notfound`: the 404 log, most asked for first. */
 export async function listNotFound(tenant: Tenant): Promise<NotFoundList> {
   const rows = await listNotFoundRows(tenant.db, NOT_FOUND_LOG_SIZE);
-  return { items: rows.map((row) => ({ path: row.path, hits: row.hits, lastSeen: row.last_seen, referrer: row.referrer })) };
+  return {
+    items: rows.map((row) => ({ path: row.path, hits: row.hits, lastSeen: row.last_seen, referrer: row.referrer })),
+  };
 }
 
 /** The longest address and referrer the 404 log keeps: a longer address is no page's, a referrer is cut. */
@@ -364,8 +433,15 @@ export async function flushVisits(tenant: Tenant): Promise<void> {
   const taken = visits.take();
   try {
     await inTransaction(tenant.db, async (trx) => {
-      for (const [id, counted] of taken.redirects) await addRedirectHits(trx, id, counted.hits, new Date(counted.lastHit).toISOString());
-      for (const [path, counted] of taken.notFound) await addNotFoundHits(trx, { path, hits: counted.hits, last_seen: new Date(counted.lastSeen).toISOString(), referrer: counted.referrer });
+      for (const [id, counted] of taken.redirects)
+        await addRedirectHits(trx, id, counted.hits, new Date(counted.lastHit).toISOString());
+      for (const [path, counted] of taken.notFound)
+        await addNotFoundHits(trx, {
+          path,
+          hits: counted.hits,
+          last_seen: new Date(counted.lastSeen).toISOString(),
+          referrer: counted.referrer,
+        });
       if (taken.notFound.size > 0) await trimNotFound(trx, NOT_FOUND_LOG_SIZE);
     });
   } catch (error) {
@@ -392,7 +468,10 @@ export function startVisitFlushes(
       try {
         await flushVisits(tenant);
       } catch (error) {
-        log.warn({ tenant: tenant.name, err: error }, 'redirect hits and 404s could not be written; kept for the next try');
+        log.warn(
+          { tenant: tenant.name, err: error },
+          'redirect hits and 404s could not be written; kept for the next try',
+        );
       }
     }
   };

@@ -26,14 +26,20 @@ describe.each(testDialects())('redirects on the hot path (%s)', (dialect) => {
       ['/summer-offer', '/Contact1?topic=offer', 302],
       ['/partner', 'https://partner.example/welcome', 301],
     ] as const) {
-      const saved = await t.app.inject({ method: 'POST', url: '/api/master/redirects', headers: admin.headers, payload: { from, to, status } });
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/master/redirects',
+        headers: admin.headers,
+        payload: { from, to, status },
+      });
       expect(saved.statusCode, saved.body).toBe(200);
     }
   });
   afterAll(async () => t?.close());
 
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => served.get(path, headers, method);
-  const throughFastify = (path: string, method: 'GET' | 'HEAD' = 'GET'): Promise<Answer> => served.throughFastify(path, {}, method);
+  const throughFastify = (path: string, method: 'GET' | 'HEAD' = 'GET'): Promise<Answer> =>
+    served.throughFastify(path, {}, method);
   const fastifyCalls = (path: string, work: () => Promise<unknown>) => served.fastifyCalls(path, work);
 
   it('answers a redirect without Fastify, the same answer Fastify gives, byte for byte and header for header', async () => {
@@ -70,28 +76,52 @@ describe.each(testDialects())('redirects on the hot path (%s)', (dialect) => {
     expect(missing.body.toString()).toContain('Page not found');
     // POST is never redirected.
     const posted = await new Promise<number>((resolve, reject) => {
-      http.request(`${served.base}/old-news`, { method: 'POST', agent: false }, (response) => resolve(response.statusCode ?? 0)).on('error', reject).end();
+      http
+        .request(`${served.base}/old-news`, { method: 'POST', agent: false }, (response) =>
+          resolve(response.statusCode ?? 0),
+        )
+        .on('error', reject)
+        .end();
     });
     expect(posted).toBe(404);
   });
 
   it('counts hits from the hot path and Fastify alike, written at the flush', async () => {
     await t.app.visitCounts.flush();
-    const before = ((await t.app.inject({ method: 'GET', url: '/api/master/redirects', headers: admin.headers })).json() as { items: Array<{ from: string; hits: number }> }).items;
-    const hitsOf = (items: Array<{ from: string; hits: number }>) => items.find((item) => item.from === '/partner')!.hits;
+    const before = (
+      (await t.app.inject({ method: 'GET', url: '/api/master/redirects', headers: admin.headers })).json() as {
+        items: Array<{ from: string; hits: number }>;
+      }
+    ).items;
+    const hitsOf = (items: Array<{ from: string; hits: number }>) =>
+      items.find((item) => item.from === '/partner')!.hits;
     await get('/partner');
     await get('/partner');
     await throughFastify('/partner');
     await t.app.visitCounts.flush();
-    const after = ((await t.app.inject({ method: 'GET', url: '/api/master/redirects', headers: admin.headers })).json() as { items: Array<{ from: string; hits: number }> }).items;
+    const after = (
+      (await t.app.inject({ method: 'GET', url: '/api/master/redirects', headers: admin.headers })).json() as {
+        items: Array<{ from: string; hits: number }>;
+      }
+    ).items;
     expect(hitsOf(after) - hitsOf(before)).toBe(3);
   });
 
   it('a change shows at once: a new redirect, a changed one, a deleted one', async () => {
     expect((await get('/fresh')).status).toBe(404);
-    const saved = await t.app.inject({ method: 'POST', url: '/api/master/redirects', headers: admin.headers, payload: { from: '/fresh', to: '/About1', status: 301 } });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/redirects',
+      headers: admin.headers,
+      payload: { from: '/fresh', to: '/About1', status: 301 },
+    });
     expect((await get('/fresh')).headers.location).toBe('/About1');
-    await t.app.inject({ method: 'POST', url: '/api/master/redirects', headers: admin.headers, payload: { id: saved.json().id, from: '/fresh', to: '/Expertise1', status: 302 } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/master/redirects',
+      headers: admin.headers,
+      payload: { id: saved.json().id, from: '/fresh', to: '/Expertise1', status: 302 },
+    });
     const changed = await get('/fresh');
     expect([changed.status, changed.headers.location]).toEqual([302, '/Expertise1']);
     await t.app.inject({ method: 'DELETE', url: `/api/master/redirects/${saved.json().id}`, headers: admin.headers });
@@ -121,7 +151,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a redirect change on another inst
     const end = Date.now() + 5000;
     for (;;) {
       const response = await b.app.inject({ method: 'GET', url: path });
-      if (wanted(response.headers.location as string | undefined, response.statusCode) || Date.now() > end) return response;
+      if (wanted(response.headers.location as string | undefined, response.statusCode) || Date.now() > end)
+        return response;
       await sleep(50);
     }
   }
@@ -129,11 +160,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a redirect change on another inst
   it('B answers A’s new, changed and deleted redirect', async () => {
     // B has read its (empty) redirects first, so that only the notice can make it read them again.
     expect((await b.app.inject({ method: 'GET', url: '/moved' })).statusCode).toBe(404);
-    const saved = await a.app.inject({ method: 'POST', url: '/api/master/redirects', headers: admin.headers, payload: { from: '/moved', to: '/About1', status: 301 } });
+    const saved = await a.app.inject({
+      method: 'POST',
+      url: '/api/master/redirects',
+      headers: admin.headers,
+      payload: { from: '/moved', to: '/About1', status: 301 },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await onB('/moved', (location) => location === '/About1')).headers.location).toBe('/About1');
 
-    await a.app.inject({ method: 'POST', url: '/api/master/redirects', headers: admin.headers, payload: { id: saved.json().id, from: '/moved', to: '/News1', status: 302 } });
+    await a.app.inject({
+      method: 'POST',
+      url: '/api/master/redirects',
+      headers: admin.headers,
+      payload: { id: saved.json().id, from: '/moved', to: '/News1', status: 302 },
+    });
     const changed = await onB('/moved', (location) => location === '/News1');
     expect([changed.statusCode, changed.headers.location]).toEqual([302, '/News1']);
 

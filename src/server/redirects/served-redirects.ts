@@ -56,7 +56,10 @@ export function pageAddresses(pages: readonly Page[]): Map<string, Page> {
 export const byAge = (rows: readonly RedirectRow[]): RedirectRow[] => [...rows].sort((a, b) => a.id - b.id);
 
 /** Reads the tenant's redirects into the map visitors are answered from (those a page or Folio's own address shadows left out). */
-async function loadServedRedirects(tenant: Tenant, securityHeaders: Readonly<Record<string, string>>): Promise<ServedRedirects> {
+async function loadServedRedirects(
+  tenant: Tenant,
+  securityHeaders: Readonly<Record<string, string>>,
+): Promise<ServedRedirects> {
   const taken = pageAddresses(await listPages(tenant));
   const served = new Map<string, ServedRedirect>();
   for (const row of byAge(await listRedirectRows(tenant.db))) {
@@ -93,7 +96,10 @@ const servedRedirects = cached({
 });
 
 /** The tenant's redirects as served: at once when read already, else once read. */
-export function servedRedirectsOf(tenant: Tenant, securityHeaders: Readonly<Record<string, string>>): ServedRedirects | Promise<ServedRedirects> {
+export function servedRedirectsOf(
+  tenant: Tenant,
+  securityHeaders: Readonly<Record<string, string>>,
+): ServedRedirects | Promise<ServedRedirects> {
   return servedRedirects.get(tenant, securityHeaders);
 }
 
@@ -108,6 +114,9 @@ export function redirectAt(served: ServedRedirects, path: string): ServedRedirec
  */
 export function writeRedirect(tenant: Tenant, response: ServerResponse, redirect: ServedRedirect, query: string): void {
   tenant.cache.visits.redirectFollowed(redirect.id, Date.now());
-  const headers = query === '' || redirect.targetHasQuery ? redirect.headers : { ...redirect.headers, location: `${redirect.location}${encodeAddress(query)}` };
+  const headers =
+    query === '' || redirect.targetHasQuery
+      ? redirect.headers
+      : { ...redirect.headers, location: `${redirect.location}${encodeAddress(query)}` };
   response.writeHead(redirect.status, headers).end(REDIRECT_BODY);
 }

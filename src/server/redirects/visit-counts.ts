@@ -37,7 +37,8 @@ export class VisitCounts {
       counted.hits += 1;
       counted.lastSeen = at;
       if (referrer !== null) counted.referrer = referrer;
-    } else if (this.pending.notFound.size < MOST_PENDING_NOT_FOUND) this.pending.notFound.set(path, { hits: 1, lastSeen: at, referrer });
+    } else if (this.pending.notFound.size < MOST_PENDING_NOT_FOUND)
+      this.pending.notFound.set(path, { hits: 1, lastSeen: at, referrer });
   }
 
   /** Whether anything was counted since the last `take`. */
@@ -60,7 +61,12 @@ export class VisitCounts {
     }
     for (const [path, counted] of taken.notFound) {
       const now = this.pending.notFound.get(path);
-      if (now) this.pending.notFound.set(path, { hits: now.hits + counted.hits, lastSeen: now.lastSeen, referrer: now.referrer ?? counted.referrer });
+      if (now)
+        this.pending.notFound.set(path, {
+          hits: now.hits + counted.hits,
+          lastSeen: now.lastSeen,
+          referrer: now.referrer ?? counted.referrer,
+        });
       else if (this.pending.notFound.size < MOST_PENDING_NOT_FOUND) this.pending.notFound.set(path, counted);
     }
   }

@@ -19,7 +19,13 @@ export async function searchUsers(db: Db, dialect: Dialect, text: string, limit:
 
 /** Groups whose name holds the text (a firm has a handful: a LIKE over them is a glance). */
 export async function searchGroups(db: Db, text: string, limit: number) {
-  return db.selectFrom('user_groups').select(['id', 'name']).where(lowerLike('name', likePattern(text))).orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('user_groups')
+    .select(['id', 'name'])
+    .where(lowerLike('name', likePattern(text)))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** The newest enquiries holding the words; on SQLite read from the full-text index newest first, on PostgreSQL as pgSearchIds finds them. */
@@ -39,7 +45,12 @@ export async function searchEnquiries(db: Db, dialect: Dialect, text: string, li
   }
   const ids = await pgSearchIds(db, db.selectFrom('enquiries as e'), 'e', search, { order: 'desc', limit });
   if (ids.length === 0) return [];
-  return db.selectFrom('enquiries as e').select(['e.id', 'e.name', 'e.organization', 'e.created_at', 'e.status']).where('e.id', 'in', ids).orderBy('e.id', 'desc').execute();
+  return db
+    .selectFrom('enquiries as e')
+    .select(['e.id', 'e.name', 'e.organization', 'e.created_at', 'e.status'])
+    .where('e.id', 'in', ids)
+    .orderBy('e.id', 'desc')
+    .execute();
 }
 
 export async function searchMasterValues(db: Db, dialect: Dialect, text: string, limit: number) {

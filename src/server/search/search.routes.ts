@@ -8,8 +8,5 @@ import { search } from './search.service';
  * their menu lets them open (search.service.ts).
  */
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
-  typed(app).route(
-    searchCalls.search,
-    async (request) => search(request.tenant, request.session!, request.body.q),
-  );
+  typed(app).route(searchCalls.search, async (request) => search(request.tenant, request.session!, request.body.q));
 }

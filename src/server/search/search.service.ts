@@ -20,7 +20,10 @@ export async function search(tenant: Tenant, session: SessionUser, text: string)
     // Pages that have an editor, of either kind, from the tenant's cache: a few dozen.
     listPages(tenant).then((pages) =>
       pages
-        .filter((page) => screens.has(page.routing) && matchesWords(`${page.displayName} ${page.row.name} ${page.routing}`, words))
+        .filter(
+          (page) =>
+            screens.has(page.routing) && matchesWords(`${page.displayName} ${page.row.name} ${page.routing}`, words),
+        )
         .map((page) => ({ kind: 'page' as const, label: page.displayName, href: searchHref.page(page.routing) })),
     ),
   ];
@@ -29,13 +32,21 @@ export async function search(tenant: Tenant, session: SessionUser, text: string)
       searchUsers(db, dialect, text, SEARCH_LIMIT).then((rows) =>
         rows.map((row) => {
           const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
-          return { kind: 'user' as const, label: name && name !== row.username ? `${name} (${row.username})` : row.username, href: searchHref.user(row.id) };
+          return {
+            kind: 'user' as const,
+            label: name && name !== row.username ? `${name} (${row.username})` : row.username,
+            href: searchHref.user(row.id),
+          };
         }),
       ),
     );
   }
   if (screens.has('bmstree')) {
-    kinds.push(searchGroups(db, text, SEARCH_LIMIT).then((rows) => rows.map((row) => ({ kind: 'group' as const, label: row.name, href: searchHref.group(row.id) }))));
+    kinds.push(
+      searchGroups(db, text, SEARCH_LIMIT).then((rows) =>
+        rows.map((row) => ({ kind: 'group' as const, label: row.name, href: searchHref.group(row.id) })),
+      ),
+    );
   }
   if (screens.has('enquiries')) {
     kinds.push(
@@ -49,12 +60,24 @@ export async function search(tenant: Tenant, session: SessionUser, text: string)
     );
   }
   if (screens.has('commonMaster')) {
-    kinds.push(searchMasterValues(db, dialect, text, SEARCH_LIMIT).then((rows) => rows.map((row) => ({ kind: 'master' as const, label: `${row.name} (${row.type_name})`, href: searchHref.master(row.id) }))));
+    kinds.push(
+      searchMasterValues(db, dialect, text, SEARCH_LIMIT).then((rows) =>
+        rows.map((row) => ({
+          kind: 'master' as const,
+          label: `${row.name} (${row.type_name})`,
+          href: searchHref.master(row.id),
+        })),
+      ),
+    );
   }
   if (screens.has('media')) {
     // Images by title, name and alt text (a firm has thousands at most: a LIKE over them, newest first), each
     // called by its title, else its alt text (docs/design.md §34).
-    kinds.push(searchMedia(db, text, SEARCH_LIMIT).then((rows) => rows.map((row) => ({ kind: 'image' as const, label: mediaLabel(row), href: searchHref.image(row.id) }))));
+    kinds.push(
+      searchMedia(db, text, SEARCH_LIMIT).then((rows) =>
+        rows.map((row) => ({ kind: 'image' as const, label: mediaLabel(row), href: searchHref.image(row.id) })),
+      ),
+    );
   }
   return { items: shareFairly(await Promise.all(kinds), SEARCH_LIMIT) };
 }

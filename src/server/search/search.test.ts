@@ -15,7 +15,8 @@ describe.each(testDialects())('search on %s', (dialect) => {
   let ashaId: number;
   let enquiryId: number;
   const db = () => t.app.tenants.default.db;
-  const search = async (q: unknown, who: LoggedIn | null = admin) => t.app.inject({ method: 'POST', url: '/api/master/search', headers: who?.headers ?? {}, payload: { q } });
+  const search = async (q: unknown, who: LoggedIn | null = admin) =>
+    t.app.inject({ method: 'POST', url: '/api/master/search', headers: who?.headers ?? {}, payload: { q } });
   const items = async (q: string, who: LoggedIn = admin) => {
     const response = await search(q, who);
     expect(response.statusCode, response.body).toBe(200);
@@ -28,9 +29,25 @@ describe.each(testDialects())('search on %s', (dialect) => {
     await createEditor(t.app, 'editor');
     editor = await logIn(t.app, 'editor', EDITOR_PASSWORD);
     ashaId = await createUser(db(), { username: 'asha.rao', password: EDITOR_PASSWORD, groupId: 3, firstName: 'Asha' });
-    enquiryId = await insertEnquiry(db(), { organization: 'Kolhapur Sugar', name: 'Meera Joshi', email: 'meera@sugar.example', mobile: '9876543210', requirements: 'Asha told us about you.', created_at: new Date().toISOString(), status: 'New' });
+    enquiryId = await insertEnquiry(db(), {
+      organization: 'Kolhapur Sugar',
+      name: 'Meera Joshi',
+      email: 'meera@sugar.example',
+      mobile: '9876543210',
+      requirements: 'Asha told us about you.',
+      created_at: new Date().toISOString(),
+      status: 'New',
+    });
     for (let i = 0; i < 30; i += 1) {
-      await insertEnquiry(db(), { organization: 'Bulk', name: `Crowd ${i}`, email: `crowd${i}@example.in`, mobile: '9876543210', requirements: 'Crowded', created_at: new Date().toISOString(), status: 'New' });
+      await insertEnquiry(db(), {
+        organization: 'Bulk',
+        name: `Crowd ${i}`,
+        email: `crowd${i}@example.in`,
+        mobile: '9876543210',
+        requirements: 'Crowded',
+        created_at: new Date().toISOString(),
+        status: 'New',
+      });
     }
   });
   afterAll(async () => t?.close());
@@ -38,19 +55,47 @@ describe.each(testDialects())('search on %s', (dialect) => {
   it('finds users, enquiries, groups, master values and pages, each with the screen that opens it', async () => {
     const asha = await items('asha');
     expect(asha).toContainEqual({ kind: 'user', label: 'Asha (asha.rao)', href: `/user/${ashaId}` });
-    expect(asha).toContainEqual({ kind: 'enquiry', label: expect.stringMatching(/^Meera Joshi, Kolhapur Sugar \(\d{4}-\d{2}-\d{2}\)$/), href: `/enquiries?open=${enquiryId}` });
-    expect(await items('sugar.example')).toEqual([expect.objectContaining({ kind: 'enquiry', href: `/enquiries?open=${enquiryId}` })]);
+    expect(asha).toContainEqual({
+      kind: 'enquiry',
+      label: expect.stringMatching(/^Meera Joshi, Kolhapur Sugar \(\d{4}-\d{2}-\d{2}\)$/),
+      href: `/enquiries?open=${enquiryId}`,
+    });
+    expect(await items('sugar.example')).toEqual([
+      expect.objectContaining({ kind: 'enquiry', href: `/enquiries?open=${enquiryId}` }),
+    ]);
     expect(await items('edit')).toContainEqual({ kind: 'group', label: 'Editors', href: '/bmstree?id=3&from=group' });
     const pune = await items('pune');
-    expect(pune).toContainEqual(expect.objectContaining({ kind: 'master', label: 'Pune (City)', href: expect.stringMatching(/^\/commonMaster\?edit=\d+$/) }));
-    expect(await items('pharma')).toContainEqual({ kind: 'page', label: 'Relationware CRM – Pharma', href: '/RelationwareCRM-Pharma' });
+    expect(pune).toContainEqual(
+      expect.objectContaining({
+        kind: 'master',
+        label: 'Pune (City)',
+        href: expect.stringMatching(/^\/commonMaster\?edit=\d+$/),
+      }),
+    );
+    expect(await items('pharma')).toContainEqual({
+      kind: 'page',
+      label: 'Relationware CRM – Pharma',
+      href: '/RelationwareCRM-Pharma',
+    });
     expect(await items('hom')).toContainEqual({ kind: 'page', label: 'Home', href: '/Home' });
   });
 
   it('finds images of the media library by name and by alt text, for the media screen only (docs/design.md §27)', async () => {
     const at = new Date().toISOString();
     const name = 'abcdef0123456789abcdef01_640x480.jpg';
-    const { id } = await db().insertInto('media').values({ folder: 'about', name, alt: 'Kolhapur office, front desk', width: 640, height: 480, bytes: 1000, uploaded_at: at }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await db()
+      .insertInto('media')
+      .values({
+        folder: 'about',
+        name,
+        alt: 'Kolhapur office, front desk',
+        width: 640,
+        height: 480,
+        bytes: 1000,
+        uploaded_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const found = { kind: 'image', label: `Kolhapur office, front desk (${name})`, href: `/media?open=${id}` };
     expect(await items('front desk')).toContainEqual(found);
     expect(await items('0123456789abcdef01_640')).toContainEqual(found);
@@ -77,7 +122,26 @@ describe.each(testDialects())('search on %s', (dialect) => {
   });
 
   it('takes any text as text: quotes, FTS and SQL syntax, a thousand characters; never an error', async () => {
-    for (const q of ['"', '*', 'NEAR', 'OR', 'a OR b', 'NEAR(asha meera)', '"asha', 'asha*', '%', '_', '%asha%', "' or 1=1 --", 'x'.repeat(1000), `${'asha '.repeat(300)}`, 'a'.repeat(5000), '-asha', 'asha:*', '!()&|']) {
+    for (const q of [
+      '"',
+      '*',
+      'NEAR',
+      'OR',
+      'a OR b',
+      'NEAR(asha meera)',
+      '"asha',
+      'asha*',
+      '%',
+      '_',
+      '%asha%',
+      "' or 1=1 --",
+      'x'.repeat(1000),
+      `${'asha '.repeat(300)}`,
+      'a'.repeat(5000),
+      '-asha',
+      'asha:*',
+      '!()&|',
+    ]) {
       const response = await search(q);
       expect(response.statusCode, `${q.slice(0, 40)}: ${response.body}`).toBe(200);
       expect(Array.isArray(response.json().items)).toBe(true);

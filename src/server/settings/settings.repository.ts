@@ -10,7 +10,11 @@ export async function readSetting(db: Db, key: string): Promise<string | undefin
 
 /** Stores a setting unless one is there already (two instances starting together keep the first). */
 export async function insertSettingIfMissing(db: Db, key: string, value: string): Promise<void> {
-  await db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
 }
 
 /** Stores a value unless one is there already, and returns the one that is there now (the first writer's). */

@@ -1,6 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { demoDocument as CONTACT_DEMO_DOCUMENT, CONTACT_DETAIL_FIELDS, type ContactContent } from '../../core/content/contact';
+import {
+  demoDocument as CONTACT_DEMO_DOCUMENT,
+  CONTACT_DETAIL_FIELDS,
+  type ContactContent,
+} from '../../core/content/contact';
 import { contentPageByKey } from '../../core/pages';
 import type { Company, SetupData } from '../../core/schemas/company';
 import { contactDetailsOf, writeCompany } from '../company/company.service';
@@ -39,7 +43,12 @@ export async function prepareFirstAdministrator(
   }
   if (adminPassword && (await findUserIdByUsername(db, 'admin')) === undefined) {
     try {
-      await createUser(db, { username: 'admin', password: adminPassword, groupId: ADMINISTRATORS_GROUP_ID, firstName: 'Administrator' });
+      await createUser(db, {
+        username: 'admin',
+        password: adminPassword,
+        groupId: ADMINISTRATORS_GROUP_ID,
+        firstName: 'Administrator',
+      });
       log.info({ tenant: name }, 'created user admin (Administrators) from ADMIN_PASSWORD');
     } catch (error) {
       // Two instances starting together on an empty database: the other one made it.
@@ -51,7 +60,10 @@ export async function prepareFirstAdministrator(
   // A warning, so that a log kept at LOG_LEVEL=warn still shows it. The code is a field of its own: a readable log
   // writes it alone on its line (log-format.ts), a JSON one keeps it apart from the sentence.
   const whose = site.tenants.length > 1 ? ` of tenant ${name}` : '';
-  log.warn({ tenant: name, setupCode: code }, `First-run setup${whose}: open ${site.publicBaseUrl}companyForm and enter the setup code`);
+  log.warn(
+    { tenant: name, setupCode: code },
+    `First-run setup${whose}: open ${site.publicBaseUrl}companyForm and enter the setup code`,
+  );
 }
 
 /**
@@ -60,7 +72,14 @@ export async function prepareFirstAdministrator(
  * first wins, so both always show the same one.
  */
 export async function storedOrNewSetupCode(db: Db): Promise<string> {
-  return settingOrInsert(db, SETUP_CODE_SETTING, randomBytes(6).toString('hex').toUpperCase().replace(/(.{4})(?=.)/g, '$1-'));
+  return settingOrInsert(
+    db,
+    SETUP_CODE_SETTING,
+    randomBytes(6)
+      .toString('hex')
+      .toUpperCase()
+      .replace(/(.{4})(?=.)/g, '$1-'),
+  );
 }
 
 /** The setup code while setup is pending, else null. */
@@ -75,27 +94,67 @@ export async function pendingSetupCode(tenant: Tenant): Promise<string | null> {
  */
 export async function checkSetupCode(tenant: Tenant, given: string): Promise<void> {
   const code = await pendingSetupCode(tenant);
-  if (!code) throw new ConflictError('Folio is already set up. Log in as an administrator to edit the company details.');
+  if (!code)
+    throw new ConflictError('Folio is already set up. Log in as an administrator to edit the company details.');
   const expected = Buffer.from(code);
   const typed = Buffer.from(given.trim().toUpperCase());
-  if (expected.length !== typed.length || !timingSafeEqual(expected, typed)) throw new ValidationError('The setup code is not correct.', 'setupCode');
+  if (expected.length !== typed.length || !timingSafeEqual(expected, typed))
+    throw new ValidationError('The setup code is not correct.', 'setupCode');
 }
 
 /**
  * Completes the first-run setup: company details, the Contact page's details where they are still the demo's,
  * and the first administrator, in one transaction. `keepRevisions` is REVISIONS_PER_PAGE (0 keeps all).
  */
-export async function completeSetup(tenant: Tenant, input: SetupData, keepRevisions: number, now = new Date()): Promise<void> {
+export async function completeSetup(
+  tenant: Tenant,
+  input: SetupData,
+  keepRevisions: number,
+  now = new Date(),
+): Promise<void> {
   await checkSetupCode(tenant, input.setupCode);
-  if ((await findUserIdByUsername(tenant.db, input.username)) !== undefined) throw new ValidationError('That user name is taken; choose another.', 'username');
+  if ((await findUserIdByUsername(tenant.db, input.username)) !== undefined)
+    throw new ValidationError('That user name is taken; choose another.', 'username');
   await inTransaction(tenant.db, async (trx) => {
     await writeCompany(trx, input.company, now);
-    const userId = await createUser(trx, { username: input.username, password: input.password, groupId: ADMINISTRATORS_GROUP_ID, firstName: input.username }, now);
+    const userId = await createUser(
+      trx,
+      {
+        username: input.username,
+        password: input.password,
+        groupId: ADMINISTRATORS_GROUP_ID,
+        firstName: input.username,
+      },
+      now,
+    );
     await deleteSetting(trx, SETUP_CODE_SETTING);
     // The first administrator did it, with the setup code (the request has no session yet).
     const who = { userName: input.username };
-    await audit(trx, tenant, { ...who, action: 'company.update', targetType: 'company', targetId: input.company.companyCode, summary: `Set up ${input.company.companyName} (first-run setup)` }, now);
-    await audit(trx, tenant, { ...who, action: 'user.create', targetType: 'user', targetId: input.username, summary: `Created user ${input.username} (Administrators) in the first-run setup`, details: { groupId: ADMINISTRATORS_GROUP_ID } }, now);
+    await audit(
+      trx,
+      tenant,
+      {
+        ...who,
+        action: 'company.update',
+        targetType: 'company',
+        targetId: input.company.companyCode,
+        summary: `Set up ${input.company.companyName} (first-run setup)`,
+      },
+      now,
+    );
+    await audit(
+      trx,
+      tenant,
+      {
+        ...who,
+        action: 'user.create',
+        targetType: 'user',
+        targetId: input.username,
+        summary: `Created user ${input.username} (Administrators) in the first-run setup`,
+        details: { groupId: ADMINISTRATORS_GROUP_ID },
+      },
+      now,
+    );
     await fillContactFromCompany(trx, tenant, input.company, { userId, username: input.username }, keepRevisions, now);
   });
   // The company, and the Contact page published again with its details (fillContactFromCompany).
@@ -110,13 +169,22 @@ export async function completeSetup(tenant: Tenant, input: SetupData, keepRevisi
  */
 const FIELD_WORDS = { address: 'address', email: 'e-mail', phone: 'phone' } as const;
 
-async function fillContactFromCompany(trx: Db, tenant: Tenant, company: Company, by: { userId: number; username: string }, keepRevisions: number, now: Date): Promise<void> {
+async function fillContactFromCompany(
+  trx: Db,
+  tenant: Tenant,
+  company: Company,
+  by: { userId: number; username: string },
+  keepRevisions: number,
+  now: Date,
+): Promise<void> {
   const page = contentPageByKey('contact');
   const newest = await findNewestRevision(trx, page.id);
   if (!newest || newest.status !== 'published') return;
   const document = documentOf<ContactContent>(newest);
   const details = contactDetailsOf(company);
-  const fields = CONTACT_DETAIL_FIELDS.filter((field) => document[field] === CONTACT_DEMO_DOCUMENT[field] && details[field] !== document[field]);
+  const fields = CONTACT_DETAIL_FIELDS.filter(
+    (field) => document[field] === CONTACT_DEMO_DOCUMENT[field] && details[field] !== document[field],
+  );
   if (fields.length === 0) return;
   const revision = newest.revision + 1;
   const filled = Object.fromEntries(fields.map((field) => [field, details[field]]));
@@ -130,14 +198,18 @@ async function fillContactFromCompany(trx: Db, tenant: Tenant, company: Company,
     status: 'published',
     publish_at: null,
   });
-  await audit(trx, tenant, {
-    userName: by.username,
-    action: 'page.publish',
-    targetType: 'page',
-    targetId: page.routing,
-    summary: `Published ${page.routing} (revision ${revision}) with the company's ${fields.map((field) => FIELD_WORDS[field]).join(', ')} (first-run setup)`,
-    details: { revision, fields: [...fields] },
-  }, now);
+  await audit(
+    trx,
+    tenant,
+    {
+      userName: by.username,
+      action: 'page.publish',
+      targetType: 'page',
+      targetId: page.routing,
+      summary: `Published ${page.routing} (revision ${revision}) with the company's ${fields.map((field) => FIELD_WORDS[field]).join(', ')} (first-run setup)`,
+      details: { revision, fields: [...fields] },
+    },
+    now,
+  );
   await pruneRevisions(trx, page.id, keepRevisions);
 }
-

@@ -9,8 +9,12 @@ export type AppShell = (iconVersion: string) => string;
 
 /** The staff app's HTML shell: the app renders in the browser; the shell itself holds nothing secret. */
 export function appShellDocument(assets: ClientAssets): AppShell {
-  const styles = (assets.app?.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
-  const preloads = (assets.app?.preloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('');
+  const styles = (assets.app?.styles ?? [])
+    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
+    .join('');
+  const preloads = (assets.app?.preloads ?? [])
+    .map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`)
+    .join('');
   const script = assets.app ? `<script type="module" src="${escapeHtml(assets.app.script)}"></script>` : '';
   const head =
     '<!doctype html><html lang="en" class="no-js"><head><meta charset="utf-8">' +
@@ -29,7 +33,11 @@ export function appShellDocument(assets: ClientAssets): AppShell {
  */
 export async function sendAppShell(request: FastifyRequest, reply: FastifyReply, shell: AppShell) {
   const { version } = await firmIconsOf(request.tenant);
-  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('x-robots-tag', 'noindex').send(shell(version));
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('x-robots-tag', 'noindex')
+    .send(shell(version));
 }
 
 /** Serves the shell for every staff path of docs/design.md §3 (Autowired pages' editing twins: see public-pages.routes.ts). */

@@ -42,14 +42,25 @@ export function loadClientAssets(clientDir: string): ClientAssets {
   if (publicManifest && !entry) throw new Error(`The client build in ${clientDir} has no ${ENTRY}; run npm run build.`);
   // The public entry's stylesheets: page components are rendered on the server only, so every public style
   // comes through the entry.
-  const css = (publicManifest ? cssOf(publicManifest, ENTRY) : []).map((file) => fs.readFileSync(path.join(clientDir, file), 'utf8')).join('\n');
+  const css = (publicManifest ? cssOf(publicManifest, ENTRY) : [])
+    .map((file) => fs.readFileSync(path.join(clientDir, file), 'utf8'))
+    .join('\n');
   const appEntry = appManifest?.[APP_ENTRY];
   const app =
     appManifest && appEntry
-      ? { script: `/${appEntry.file}`, preloads: importsOf(appManifest, APP_ENTRY).map((file) => `/${file}`), styles: cssOf(appManifest, APP_ENTRY).map((file) => `/${file}`) }
+      ? {
+          script: `/${appEntry.file}`,
+          preloads: importsOf(appManifest, APP_ENTRY).map((file) => `/${file}`),
+          styles: cssOf(appManifest, APP_ENTRY).map((file) => `/${file}`),
+        }
       : null;
   const bridge = publicManifest?.[BRIDGE];
-  return { entryScript: entry ? `/${entry.file}` : null, previewBridgeScript: bridge ? `/${bridge.file}` : null, css, app };
+  return {
+    entryScript: entry ? `/${entry.file}` : null,
+    previewBridgeScript: bridge ? `/${bridge.file}` : null,
+    css,
+    app,
+  };
 }
 
 function readManifest(clientDir: string, file: string): Manifest | null {
@@ -72,5 +83,7 @@ function cssOf(manifest: Manifest, key: string, seen = new Set<string>()): strin
   const chunk = manifest[key];
   if (!chunk || seen.has(key)) return [];
   seen.add(key);
-  return [...new Set([...(chunk.imports ?? []).flatMap((imported) => cssOf(manifest, imported, seen)), ...(chunk.css ?? [])])];
+  return [
+    ...new Set([...(chunk.imports ?? []).flatMap((imported) => cssOf(manifest, imported, seen)), ...(chunk.css ?? [])]),
+  ];
 }

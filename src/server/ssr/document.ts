@@ -24,13 +24,17 @@ export interface DocumentParts {
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 /** The whole HTML document of a public page. */
 export function renderDocument(parts: DocumentParts): string {
   const { assets, meta } = parts;
-  const tag = (attribute: 'name' | 'property', key: string, value: string) => (value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}">` : '');
+  const tag = (attribute: 'name' | 'property', key: string, value: string) =>
+    value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}">` : '';
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -38,7 +42,9 @@ export function renderDocument(parts: DocumentParts): string {
     tag('name', 'description', meta.description),
     parts.noindex ? '<meta name="robots" content="noindex">' : '',
     parts.canonical && meta.url ? `<link rel="canonical" href="${escapeHtml(meta.url)}">` : '',
-    ...(parts.alternates ?? []).map((a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`),
+    ...(parts.alternates ?? []).map(
+      (a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`,
+    ),
     tag('property', 'og:title', meta.title),
     tag('property', 'og:description', meta.description),
     '<meta property="og:type" content="website">',
@@ -51,14 +57,17 @@ export function renderDocument(parts: DocumentParts): string {
     tag('name', 'twitter:image', meta.image),
     '<meta name="theme-color" content="#0b2545">',
     iconLinks(parts.iconVersion),
-    parts.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(parts.preloadImage)}" fetchpriority="high">` : '',
+    parts.preloadImage
+      ? `<link rel="preload" as="image" href="${escapeHtml(parts.preloadImage)}" fetchpriority="high">`
+      : '',
     assets.css ? `<style>${assets.css}</style>` : '',
   ]
     .filter(Boolean)
     .join('');
   // A pane's frame runs its bridge only: the islands would only answer clicks, which pick fields there, and a
   // frame of no origin fetches every script again on each render (no shared cache), so each one costs time.
-  const script = assets.entryScript && !parts.pane ? `<script type="module" src="${escapeHtml(assets.entryScript)}"></script>` : '';
+  const script =
+    assets.entryScript && !parts.pane ? `<script type="module" src="${escapeHtml(assets.entryScript)}"></script>` : '';
   const pane = parts.pane ? paneScripts(parts.pane) : '';
   return (
     `<!doctype html><html lang="${escapeHtml(parts.lang ?? 'en')}" class="no-js"><head>${head}</head><body>` +
@@ -73,7 +82,10 @@ export function renderDocument(parts: DocumentParts): string {
  * element), then the bridge. Never in a page visitors get.
  */
 function paneScripts(pane: NonNullable<DocumentParts['pane']>): string {
-  const data = JSON.stringify({ editorOrigin: pane.editorOrigin, siteAddresses: pane.siteAddresses }).replace(/</g, '\\u003c');
+  const data = JSON.stringify({ editorOrigin: pane.editorOrigin, siteAddresses: pane.siteAddresses }).replace(
+    /</g,
+    '\\u003c',
+  );
   const bridge = pane.bridgeScript ? `<script type="module" src="${escapeHtml(pane.bridgeScript)}"></script>` : '';
   return `<script type="application/json" id="folio-pane">${data}</script>${bridge}`;
 }

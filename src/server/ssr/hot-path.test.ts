@@ -19,21 +19,45 @@ describe.each(testDialects())('the hot path of cached public pages (%s)', (diale
     http = await overRealHttp(t.app);
     await createUser(t.app.tenants.default.db, { username: 'boss', password: ADMIN_PASSWORD, groupId: 1 });
     admin = await logIn(t.app, 'boss', ADMIN_PASSWORD);
-    const master = (name: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
-    const page = await master('savePageCreation', { filename: 'Careers', dspname: 'Careers', module: 1, type: 'Autowired', homepage: 'Y' });
+    const master = (name: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
+    const page = await master('savePageCreation', {
+      filename: 'Careers',
+      dspname: 'Careers',
+      module: 1,
+      type: 'Autowired',
+      homepage: 'Y',
+    });
     expect(page.statusCode, page.body).toBe(200);
     const parameters = await master('saveParameters', {
       id: page.json().id,
-      parameters: [{ parameterName: 'title', sequence: 1, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', maxlength: 80 }],
+      parameters: [
+        {
+          parameterName: 'title',
+          sequence: 1,
+          mandatory: 'Y',
+          type: 'Textarea',
+          unittype: 'Character',
+          pagecreationtype: 'Header',
+          maxlength: 80,
+        },
+      ],
     });
     expect(parameters.statusCode, parameters.body).toBe(200);
-    const saved = await master('savepagecontent', { commonrouting: 'Careers', document: { header: { title: 'Work with us' }, rows: [], revision: 0 } });
+    const saved = await master('savepagecontent', {
+      commonrouting: 'Careers',
+      document: { header: { title: 'Work with us' }, rows: [], revision: 0 },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
   });
   afterAll(async () => t?.close());
 
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => http.get(path, headers, method);
-  const throughFastify = (path: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET'): Promise<Answer> => http.throughFastify(path, headers, method);
+  const throughFastify = (
+    path: string,
+    headers: Record<string, string> = {},
+    method: 'GET' | 'HEAD' = 'GET',
+  ): Promise<Answer> => http.throughFastify(path, headers, method);
   /** Requests for `path` that reached Fastify while `work` ran. */
   const fastifyCalls = (path: string, work: () => Promise<unknown>) => http.fastifyCalls(path, work);
 
@@ -99,19 +123,33 @@ describe.each(testDialects())('the hot path of cached public pages (%s)', (diale
       method: 'POST',
       url: '/api/master/savepagecontent',
       headers: admin.headers,
-      payload: { commonrouting: 'Careers', document: { header: { title: 'Join the team at Innovo' }, rows: [], revision: 1 } },
+      payload: {
+        commonrouting: 'Careers',
+        document: { header: { title: 'Join the team at Innovo' }, rows: [], revision: 1 },
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await get('/Careers1')).body.toString()).toContain('Join the team at Innovo');
-    expect(await fastifyCalls('/Careers1', async () => expect((await get('/Careers1')).body.toString()).toContain('Join the team at Innovo'))).toBe(0);
+    expect(
+      await fastifyCalls('/Careers1', async () =>
+        expect((await get('/Careers1')).body.toString()).toContain('Join the team at Innovo'),
+      ),
+    ).toBe(0);
   });
 
   it('answers a page in another language as it answers the default (docs/design.md §28): redirected before its publication, then served, both without Fastify', async () => {
-    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: admin.headers, payload });
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: admin.headers, payload });
     // Careers was saved twice within the last half second: a third change would make it a busy page, whose visitors
     // get the previous copy for up to 500 ms (RenderedPages). This test reads each change at once, as after a pause.
     await new Promise((resolve) => setTimeout(resolve, 600));
-    const languages = { defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }, { code: 'de', name: 'Deutsch', enabled: true }] };
+    const languages = {
+      defaultLocale: 'en-IN',
+      locales: [
+        { code: 'en-IN', name: 'English', enabled: true },
+        { code: 'de', name: 'Deutsch', enabled: true },
+      ],
+    };
     expect((await post('/api/master/locales', languages)).statusCode).toBe(200);
     const before = await get('/de/Careers1');
     expect(before.status).toBe(302);
@@ -119,18 +157,37 @@ describe.each(testDialects())('the hot path of cached public pages (%s)', (diale
     expect(before).toEqual(await throughFastify('/de/Careers1'));
     expect(await fastifyCalls('/de/Careers1', () => get('/de/Careers1'))).toBe(0);
 
-    const saved = await post('/api/master/translate/Careers', { locale: 'de', revision: 0, texts: { 'header.title': 'Arbeiten Sie mit uns' } });
+    const saved = await post('/api/master/translate/Careers', {
+      locale: 'de',
+      revision: 0,
+      texts: { 'header.title': 'Arbeiten Sie mit uns' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    const encodings: Array<Record<string, string>> = [{ 'accept-encoding': 'gzip, deflate, br' }, { 'accept-encoding': 'gzip' }, {}];
+    const encodings: Array<Record<string, string>> = [
+      { 'accept-encoding': 'gzip, deflate, br' },
+      { 'accept-encoding': 'gzip' },
+      {},
+    ];
     for (const headers of encodings) {
       const hot = await get('/de/Careers1', headers);
       expect(hot.status).toBe(200);
       expect(hot).toEqual(await throughFastify('/de/Careers1', headers));
     }
-    expect(await fastifyCalls('/de/Careers1', async () => expect((await get('/de/Careers1')).body.toString()).toContain('Arbeiten Sie mit uns'))).toBe(0);
+    expect(
+      await fastifyCalls('/de/Careers1', async () =>
+        expect((await get('/de/Careers1')).body.toString()).toContain('Arbeiten Sie mit uns'),
+      ),
+    ).toBe(0);
     // The source's page now lists its German twin, and a change of the source reaches the German page at once.
     expect((await get('/Careers1')).body.toString()).toContain('hreflang="de"');
-    expect((await post('/api/master/savepagecontent', { commonrouting: 'Careers', document: { header: { title: 'Careers at Innovo' }, rows: [{}], revision: 2 } })).statusCode).toBe(200);
+    expect(
+      (
+        await post('/api/master/savepagecontent', {
+          commonrouting: 'Careers',
+          document: { header: { title: 'Careers at Innovo' }, rows: [{}], revision: 2 },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await get('/Careers1')).body.toString()).toContain('Careers at Innovo');
     // An unknown language is the site's 404, from Fastify.
     expect((await get('/xx/Careers1')).status).toBe(404);

@@ -32,15 +32,27 @@ export function cachedPageSender(tenants: TenantRegistry, site: RenderSite, requ
     if (!tenant) return false;
     // The tenant's pages by public address (resolvePage's read, pages/resolve-page.ts), read again after a change.
     const index = pageIndexOf(tenant);
-    if (index instanceof Promise) return index.then((read) => sendPage(tenant, read, request, response), () => false);
+    if (index instanceof Promise)
+      return index.then(
+        (read) => sendPage(tenant, read, request, response),
+        () => false,
+      );
     return sendPage(tenant, index, request, response);
   };
-  const sendPage = (tenant: Tenant, index: PageIndex, request: IncomingMessage, response: ServerResponse): boolean | Promise<boolean> => {
+  const sendPage = (
+    tenant: Tenant,
+    index: PageIndex,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): boolean | Promise<boolean> => {
     const pages = index.byAddress;
     const page = pages.get(request.url ?? '');
     if (!page) return sendRedirect(tenant, request.url ?? '', pages, response, site.securityHeaders);
     if (page.id === CONTACT_PAGE_ID) return false;
-    const found = tenant.cache.pages.get(page.cacheKey, () => buildPage(site, tenant, page), { fresh: signedIn(request.headers), page });
+    const found = tenant.cache.pages.get(page.cacheKey, () => buildPage(site, tenant, page), {
+      fresh: signedIn(request.headers),
+      page,
+    });
     if (found instanceof Promise) {
       // This visitor started the render (or came before any copy existed) and waits for it; should it fail,
       // Fastify's route takes the request over and answers as it answers any failure.
@@ -62,7 +74,13 @@ const OWN_FILES = /^\/(api|assets|uploads)\//;
  * The redirect of an address where no page is (the path compared without its query, which is carried over when
  * the target has none); false when there is none, or when a page is there (a query string: Fastify serves it).
  */
-function sendRedirect(tenant: Tenant, url: string, pages: ReadonlyMap<string, Page>, response: ServerResponse, securityHeaders: Readonly<Record<string, string>>): boolean | Promise<boolean> {
+function sendRedirect(
+  tenant: Tenant,
+  url: string,
+  pages: ReadonlyMap<string, Page>,
+  response: ServerResponse,
+  securityHeaders: Readonly<Record<string, string>>,
+): boolean | Promise<boolean> {
   const at = url.indexOf('?');
   const path = at === -1 ? url : url.slice(0, at);
   if ((at !== -1 && pages.has(path)) || OWN_FILES.test(path)) return false;
@@ -90,11 +108,18 @@ export function serveCached(
   page?: Page,
 ): FastifyReply | Promise<FastifyReply> {
   const found = request.tenant.cache.pages.get(key, render, { fresh: signedIn(request.headers), page });
-  return found instanceof Promise ? found.then((page) => sendRendered(request, reply, page, setCookie)) : sendRendered(request, reply, found, setCookie);
+  return found instanceof Promise
+    ? found.then((page) => sendRendered(request, reply, page, setCookie))
+    : sendRendered(request, reply, found, setCookie);
 }
 
 /** Sends a cached page through Fastify (the reply is hijacked: no per-request header assembly, no onSend hooks). */
-function sendRendered(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, setCookie?: string): FastifyReply {
+function sendRendered(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: RenderedPage,
+  setCookie?: string,
+): FastifyReply {
   reply.hijack();
   writeRendered(request.headers, reply.raw, page, setCookie);
   return reply;
@@ -104,7 +129,12 @@ function sendRendered(request: FastifyRequest, reply: FastifyReply, page: Render
  * Writes a rendered page in the encoding the browser takes, or 304 when it has this version. Its bytes and every
  * header were made when it was rendered, so it goes straight to the socket. Node leaves the body out for HEAD.
  */
-function writeRendered(headers: IncomingHttpHeaders, response: ServerResponse, page: RenderedPage, setCookie?: string): void {
+function writeRendered(
+  headers: IncomingHttpHeaders,
+  response: ServerResponse,
+  page: RenderedPage,
+  setCookie?: string,
+): void {
   if (setCookie) response.setHeader('set-cookie', setCookie);
   if (page.status === 200 && headers['if-none-match'] === page.etag) {
     response.writeHead(304, page.headers.notModified).end();

@@ -28,7 +28,13 @@ export function serveNotFound(site: RenderSite, request: FastifyRequest, reply: 
  * twin answers 301 to the canonical one (docs/design.md §13). Returns whether it answered (false: no page there; a
  * Fastify reply is thenable, so it is awaited here, never returned).
  */
-export async function servePageAddress(serving: PageServing, request: FastifyRequest, reply: FastifyReply, pathname: string, search: string): Promise<boolean> {
+export async function servePageAddress(
+  serving: PageServing,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pathname: string,
+  search: string,
+): Promise<boolean> {
   const page = (await publicPagesOf(request.tenant)).get(pathname);
   if (page) {
     await servePage(serving.site, request, reply, page);

@@ -13,13 +13,39 @@ describe.each(testDialects())('POST /api/master/preview/:routing on %s', (dialec
     t = await createTestApp(dialect);
     await createUser(t.app.tenants.default.db, { username: 'boss', password: ADMIN_PASSWORD, groupId: 1 });
     admin = await logIn(t.app, 'boss', ADMIN_PASSWORD);
-    const master = (name: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload: payload as object });
-    const pageId = (await master('savePageCreation', { filename: 'Careers', dspname: 'Careers', module: 1, type: 'Autowired', homepage: 'Y' })).json().id;
+    const master = (name: string, payload: unknown) =>
+      t.app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload: payload as object });
+    const pageId = (
+      await master('savePageCreation', {
+        filename: 'Careers',
+        dspname: 'Careers',
+        module: 1,
+        type: 'Autowired',
+        homepage: 'Y',
+      })
+    ).json().id;
     const saved = await master('saveParameters', {
       id: pageId,
       parameters: [
-        { parameterName: 'title', sequence: 1, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Header', minlength: 5, maxlength: 80 },
-        { parameterName: 'jobTitle', sequence: 2, mandatory: 'Y', type: 'Textarea', unittype: 'Character', pagecreationtype: 'Detail', maxlength: 80 },
+        {
+          parameterName: 'title',
+          sequence: 1,
+          mandatory: 'Y',
+          type: 'Textarea',
+          unittype: 'Character',
+          pagecreationtype: 'Header',
+          minlength: 5,
+          maxlength: 80,
+        },
+        {
+          parameterName: 'jobTitle',
+          sequence: 2,
+          mandatory: 'Y',
+          type: 'Textarea',
+          unittype: 'Character',
+          pagecreationtype: 'Detail',
+          maxlength: 80,
+        },
       ],
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -28,19 +54,45 @@ describe.each(testDialects())('POST /api/master/preview/:routing on %s', (dialec
     const limitedId = await createEditor(t.app, 'limited');
     await t.app.tenants.default.db
       .insertInto('menu_items')
-      .values({ owner_kind: 'user', owner_id: limitedId, parent_id: null, page_id: 1, label: 'Home', sequence: 1, is_sub_menu: 0, land_page: 1 })
+      .values({
+        owner_kind: 'user',
+        owner_id: limitedId,
+        parent_id: null,
+        page_id: 1,
+        label: 'Home',
+        sequence: 1,
+        is_sub_menu: 0,
+        land_page: 1,
+      })
       .execute();
     limited = await logIn(t.app, 'limited', EDITOR_PASSWORD);
   });
   afterAll(async () => t?.close());
 
-  const read = async (call: string) => (await t.app.inject({ method: 'POST', url: `/api/master/${call}`, payload: {} })).json();
-  const preview = (routing: string, payload: unknown, who: LoggedIn | null = editor, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: `/api/master/preview/${routing}`, headers: { ...(who?.headers ?? {}), ...headers }, payload: payload as object });
+  const read = async (call: string) =>
+    (await t.app.inject({ method: 'POST', url: `/api/master/${call}`, payload: {} })).json();
+  const preview = (
+    routing: string,
+    payload: unknown,
+    who: LoggedIn | null = editor,
+    headers: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/master/preview/${routing}`,
+      headers: { ...(who?.headers ?? {}), ...headers },
+      payload: payload as object,
+    });
   const counts = async () => {
     const db = t.app.tenants.default.db;
-    const revisions = await db.selectFrom('page_revisions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const audits = await db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const revisions = await db
+      .selectFrom('page_revisions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const audits = await db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return { revisions: Number(revisions.n), audits: Number(audits.n) };
   };
 
@@ -75,7 +127,8 @@ describe.each(testDialects())('POST /api/master/preview/:routing on %s', (dialec
 
   it('cleans rich text as a save does: no script reaches the preview', async () => {
     const bespoke = await read('getbespoke');
-    bespoke.bespokelst[0].bespokepara = '<p>Fine words for our bespoke work.</p><script>alert(1)</script><img src=x onerror="alert(2)">';
+    bespoke.bespokelst[0].bespokepara =
+      '<p>Fine words for our bespoke work.</p><script>alert(1)</script><img src=x onerror="alert(2)">';
     const response = await preview('Bespoke', bespoke);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.body).toContain('Fine words for our bespoke work.');
@@ -88,7 +141,10 @@ describe.each(testDialects())('POST /api/master/preview/:routing on %s', (dialec
     const before = await counts();
     const response = await preview('Home', home);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Skill 2: the skill value must be a number.', field: 'skillList.1.skillValue' });
+    expect(response.json()).toEqual({
+      message: 'Skill 2: the skill value must be a number.',
+      field: 'skillList.1.skillValue',
+    });
     expect(await counts()).toEqual(before);
   });
 
@@ -115,8 +171,12 @@ describe.each(testDialects())('POST /api/master/preview/:routing on %s', (dialec
     const favicon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(favicon.statusCode).toBe(200);
     expect(favicon.headers['cross-origin-resource-policy']).toBe('cross-origin');
-    expect((await t.app.inject({ method: 'GET', url: '/Home1' })).headers['cross-origin-resource-policy']).toBe('same-origin');
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect((await t.app.inject({ method: 'GET', url: '/Home1' })).headers['cross-origin-resource-policy']).toBe(
+      'same-origin',
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['cross-origin-resource-policy']).toBe(
+      'same-origin',
+    );
     const paneHtml = (await preview('Home', await read('gethomepages'))).body;
     // The bridge (built by npm run build, which npm test runs first) is a module script, fetched with CORS from a
     // frame of no origin.

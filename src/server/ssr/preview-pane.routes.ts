@@ -14,7 +14,11 @@ import { renderPage, type RenderSite } from './render-page';
 /** A translation's working copy as the pane shows it: the page in that language, with the way back to its editor there. */
 async function translationPreview(tenant: Tenant, page: Page, body: unknown, tools: SaveTools) {
   const { document, locale } = await previewTranslation(tenant, page, parseInput(TranslationSaveSchema, body), tools);
-  return { page: inLocale(page, locale.code), document, editorPath: `/${page.routing}?locale=${encodeURIComponent(locale.code)}` };
+  return {
+    page: inLocale(page, locale.code),
+    document,
+    editorPath: `/${page.routing}?locale=${encodeURIComponent(locale.code)}`,
+  };
 }
 
 /** 20 renders a second per session (docs/design.md §26): a pane asks at most one every 300 ms, a script hammering it is held. */
@@ -22,7 +26,8 @@ const PREVIEW_RATE_LIMIT = {
   max: 20,
   timeWindow: 1000,
   groupId: 'preview-pane',
-  keyGenerator: (request: FastifyRequest) => routeLimitKey(request.tenant.name, `session ${request.session?.sessionId ?? request.ip}`),
+  keyGenerator: (request: FastifyRequest) =>
+    routeLimitKey(request.tenant.name, `session ${request.session?.sessionId ?? request.ip}`),
 } as const;
 
 /**
@@ -48,10 +53,23 @@ export function previewPaneRoutes(app: FastifyInstance, site: RenderSite, tools:
       const { locale } = request.query;
       const shown =
         locale === undefined
-          ? { page, document: await previewDocument(request.tenant, page, request.body, tools), editorPath: `/${page.routing}` }
+          ? {
+              page,
+              document: await previewDocument(request.tenant, page, request.body, tools),
+              editorPath: `/${page.routing}`,
+            }
           : await translationPreview(request.tenant, page, { ...request.body, locale }, tools);
-      const { html } = await renderPage(site, request.tenant, shown.page, { mode: 'preview', document: shown.document, editorPath: shown.editorPath, pane });
-      return reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8').send(html);
+      const { html } = await renderPage(site, request.tenant, shown.page, {
+        mode: 'preview',
+        document: shown.document,
+        editorPath: shown.editorPath,
+        pane,
+      });
+      return reply
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex')
+        .type('text/html; charset=utf-8')
+        .send(html);
     },
   );
 }

@@ -2,10 +2,14 @@ import { staffPaths } from '../../core/paths';
 import { CONTENT_PAGES, contentPageByKey } from '../../core/pages';
 
 /** Old short routes (spec 001 §2) keep working as permanent redirects. */
-const LEGACY = new Map(CONTENT_PAGES.flatMap((p) => (p.legacyPath ? [[p.legacyPath.toLowerCase(), p.publicPath] as const] : [])));
+const LEGACY = new Map(
+  CONTENT_PAGES.flatMap((p) => (p.legacyPath ? [[p.legacyPath.toLowerCase(), p.publicPath] as const] : [])),
+);
 const CANONICAL = new Map([
   ...CONTENT_PAGES.map((p) => [p.publicPath.toLowerCase(), p.publicPath] as const),
-  ...staffPaths().filter((r) => !r.includes(':')).map((r) => [r.toLowerCase(), r] as const),
+  ...staffPaths()
+    .filter((r) => !r.includes(':'))
+    .map((r) => [r.toLowerCase(), r] as const),
 ]);
 
 /** The old short routes, each a redirect to its page's address. */

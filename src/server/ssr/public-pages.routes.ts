@@ -28,11 +28,18 @@ export interface PublicPagesOptions {
  * and page until something changes, redirects for old and mis-cased routes, 404, robots.txt, sitemap.xml.
  * Registered in this plugin's own context (the 404 handler is the site's).
  */
-export async function publicPageRoutes(app: FastifyInstance, { config, assets, outbox, hotPath }: PublicPagesOptions): Promise<void> {
+export async function publicPageRoutes(
+  app: FastifyInstance,
+  { config, assets, outbox, hotPath }: PublicPagesOptions,
+): Promise<void> {
   const site: RenderSite = { publicBaseUrl: config.publicBaseUrl, assets, securityHeaders: app.securityHeaders };
   const serving: PageServing = { site, shell: appShellDocument(assets) };
   previewRoutes(app, site);
-  previewPaneRoutes(app, site, { cleanRichText: richTextCleaner(config.publicBaseUrl), keepRevisions: config.revisionsPerPage, imageBytes: storedImageBytes });
+  previewPaneRoutes(app, site, {
+    cleanRichText: richTextCleaner(config.publicBaseUrl),
+    keepRevisions: config.revisionsPerPage,
+    imageBytes: storedImageBytes,
+  });
   await contactFormRoutes(app, { site, config, outbox });
   hotPath.send = cachedPageSender(app.tenants, site, config.logLevel === 'debug' || config.logLevel === 'trace');
   pageAddressRoutes(app, serving);

@@ -27,26 +27,29 @@ describe.each(testDialects())('public pages rendered on the server (%s)', (diale
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
-  it.each(CONTENT_PAGES.map((p) => [p.publicPath, p] as const))('%s is complete HTML with title, description and its content', async (path, page) => {
-    const response = await get(path);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    const html = response.body;
-    expect(html).toMatch(/^<!doctype html><html lang="en-IN"/);
-    expect(html).toContain(`<meta name="description" content="`);
-    expect(html).toMatch(new RegExp(`<title>[^<]*Innovo Software Pvt\\. Ltd\\.[^<]*</title>`));
-    expect(html).toContain(`<link rel="canonical" href="http://localhost:3000${path}">`);
-    expect(html.match(/<h1[\s>]/g)?.length).toBe(1);
-    // The header's menu and the footer are there before any script runs.
-    expect(html).toContain('href="/Bespoke1"');
-    expect(html).toContain('We would love to hear from you!');
-    expect(html).toContain('Get In Touch');
-    // No page data is embedded for the browser: its islands work on the markup alone (decision 011).
-    expect(html).not.toContain('application/json');
-    // A sample of the page's own text, from its content document, is in the HTML.
-    const text = textOf(html);
-    for (const sample of samplesOf(page.key)) expect(text).toContain(sample);
-  });
+  it.each(CONTENT_PAGES.map((p) => [p.publicPath, p] as const))(
+    '%s is complete HTML with title, description and its content',
+    async (path, page) => {
+      const response = await get(path);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      const html = response.body;
+      expect(html).toMatch(/^<!doctype html><html lang="en-IN"/);
+      expect(html).toContain(`<meta name="description" content="`);
+      expect(html).toMatch(new RegExp(`<title>[^<]*Innovo Software Pvt\\. Ltd\\.[^<]*</title>`));
+      expect(html).toContain(`<link rel="canonical" href="http://localhost:3000${path}">`);
+      expect(html.match(/<h1[\s>]/g)?.length).toBe(1);
+      // The header's menu and the footer are there before any script runs.
+      expect(html).toContain('href="/Bespoke1"');
+      expect(html).toContain('We would love to hear from you!');
+      expect(html).toContain('Get In Touch');
+      // No page data is embedded for the browser: its islands work on the markup alone (decision 011).
+      expect(html).not.toContain('application/json');
+      // A sample of the page's own text, from its content document, is in the HTML.
+      const text = textOf(html);
+      for (const sample of samplesOf(page.key)) expect(text).toContain(sample);
+    },
+  );
 
   // docs/design.md §24, spec 000 §2: the heading of each page is its display name, seeded as the spec gives it.
   it.each([
@@ -81,10 +84,18 @@ describe.each(testDialects())('public pages rendered on the server (%s)', (diale
 
   it('shows a change in the database on the next request once the cache is cleared', async () => {
     const db = t.app.tenants.default.db;
-    const row = await db.selectFrom('page_revisions').select('document').where('page_id', '=', 5).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('page_revisions')
+      .select('document')
+      .where('page_id', '=', 5)
+      .executeTakeFirstOrThrow();
     const doc = JSON.parse(row.document);
     doc.sectionlst[0].title = 'Freshly edited heading';
-    await db.updateTable('page_revisions').set({ document: JSON.stringify(doc) }).where('page_id', '=', 5).execute();
+    await db
+      .updateTable('page_revisions')
+      .set({ document: JSON.stringify(doc) })
+      .where('page_id', '=', 5)
+      .execute();
     t.app.tenants.default.cache.clear();
     expect(textOf((await get('/Language1')).body)).toContain('Freshly edited heading');
   });
@@ -158,16 +169,25 @@ describe.each(testDialects())('public pages rendered on the server (%s)', (diale
 /** A few texts of each page's demo content that must appear in its HTML. */
 function samplesOf(key: keyof typeof DEMO_CONTENT): string[] {
   const c = DEMO_CONTENT[key] as unknown as Record<string, unknown>;
-  const firstOf = (list: string, field: string) => plain(String((c[list] as Record<string, string>[])[0]?.[field] ?? ''));
+  const firstOf = (list: string, field: string) =>
+    plain(String((c[list] as Record<string, string>[])[0]?.[field] ?? ''));
   switch (key) {
     case 'home':
-      return [firstOf('expertiseList', 'exprtsHeading'), firstOf('skillList', 'skillName'), firstOf('newsList', 'newsTitle')];
+      return [
+        firstOf('expertiseList', 'exprtsHeading'),
+        firstOf('skillList', 'skillName'),
+        firstOf('newsList', 'newsTitle'),
+      ];
     case 'about':
       return ['About', firstOf('abtcontentlst', 'contenttitle'), firstOf('managementlst', 'mngprofname')];
     case 'bespoke':
       return ['99.5%', 'Tier I'];
     case 'expertise':
-      return ['Industry Segment & Bespoke Development', firstOf('sectionlst', 'heading'), firstOf('tablelst', 'segment')];
+      return [
+        'Industry Segment & Bespoke Development',
+        firstOf('sectionlst', 'heading'),
+        firstOf('tablelst', 'segment'),
+      ];
     case 'language':
       return ['English to German', firstOf('sectionlst', 'title')];
     case 'consulting':

@@ -12,7 +12,11 @@ describe.each(testDialects())('renderPage, public and preview (%s)', (dialect) =
   let site: RenderSite;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    site = { publicBaseUrl: t.config.publicBaseUrl, assets: loadClientAssets(t.config.clientDir), securityHeaders: t.app.securityHeaders };
+    site = {
+      publicBaseUrl: t.config.publicBaseUrl,
+      assets: loadClientAssets(t.config.clientDir),
+      securityHeaders: t.app.securityHeaders,
+    };
   });
   afterAll(async () => t?.close());
 

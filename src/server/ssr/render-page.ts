@@ -67,10 +67,17 @@ export interface BuildOptions {
  * the head and the document around it are the same for every page. A deactivated page is unpublished: at its
  * address visitors get the 404 page (docs/design.md §11), its editors still preview it.
  */
-export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, revision: ShownRevision): Promise<{ html: string; status: number }> {
+export async function renderPage(
+  site: RenderSite,
+  tenant: Tenant,
+  page: Page,
+  revision: ShownRevision,
+): Promise<{ html: string; status: number }> {
   const preview = revision.mode === 'preview' ? revision : undefined;
   if (!page.active && !preview) return renderNotFound(site, tenant, page.publicPath);
-  const shown = preview ? Promise.resolve({ document: preview.document, translated: true }) : shownDocument(tenant, page);
+  const shown = preview
+    ? Promise.resolve({ document: preview.document, translated: true })
+    : shownDocument(tenant, page);
   const [menu, source, { document, translated }, view, images, languages, words, links, icons] = await Promise.all([
     getPublicMenu(tenant),
     getSiteCompany(tenant),
@@ -111,11 +118,32 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
   };
   // Not translated yet (docs/design.md §34): the original is the page search engines list, this one is kept out of them.
   const publicPath = translated ? page.publicPath : languages.sourcePath;
-  const meta = pageMeta({ seo, pageName: page.displayName, company, description: view.description, publicPath, publicBaseUrl: site.publicBaseUrl });
-  if (preview?.pane) data.preview = { ...data.preview!, searchResult: { title: meta.title, description: meta.description, url: meta.url } };
+  const meta = pageMeta({
+    seo,
+    pageName: page.displayName,
+    company,
+    description: view.description,
+    publicPath,
+    publicBaseUrl: site.publicBaseUrl,
+  });
+  if (preview?.pane)
+    data.preview = {
+      ...data.preview!,
+      searchResult: { title: meta.title, description: meta.description, url: meta.url },
+    };
   const pane = preview?.pane ? await paneParts(site, tenant, preview.pane) : undefined;
   const alternates = translated && languages.switcher.length > 1 ? hreflangLinks(site, languages.switcher) : [];
-  const head = { meta, canonical: true, noindex: !translated, revision, preloadImage: view.preloadImage, pane, lang: languages.lang, alternates, iconVersion: icons.version };
+  const head = {
+    meta,
+    canonical: true,
+    noindex: !translated,
+    revision,
+    preloadImage: view.preloadImage,
+    pane,
+    lang: languages.lang,
+    alternates,
+    iconVersion: icons.version,
+  };
   return { html: await htmlOf(site, data, head), status: 200 };
 }
 
@@ -123,7 +151,10 @@ export async function renderPage(site: RenderSite, tenant: Tenant, page: Page, r
  * What visitors see of a page: its published document, or in another language its translation; a page not
  * translated into it yet, the default language's (`translated` false: buildPage checked the language has pages).
  */
-async function shownDocument(tenant: Tenant, page: Page): Promise<{ document: Record<string, unknown>; translated: boolean }> {
+async function shownDocument(
+  tenant: Tenant,
+  page: Page,
+): Promise<{ document: Record<string, unknown>; translated: boolean }> {
   const translation = page.locale ? await translatedDocument(tenant, page, page.locale) : null;
   if (translation) return { document: translation, translated: true };
   return { document: await publishedDocument(tenant, page), translated: !page.locale };
@@ -134,23 +165,45 @@ async function shownDocument(tenant: Tenant, page: Page): Promise<{ document: Re
  * language it is published in, the shown one marked), which are also its hreflang links. A page not translated
  * yet lists its own language too, in its switcher only.
  */
-async function pageLanguages(tenant: Tenant, page: Page, translated: boolean): Promise<{ lang: string; sourceLang: string; sourcePath: string; switcher: PageLanguage[] }> {
-  const [settings, alternates] = await Promise.all([localeSettings(tenant), pageAlternates(tenant, page, translated ? undefined : page.locale)]);
+async function pageLanguages(
+  tenant: Tenant,
+  page: Page,
+  translated: boolean,
+): Promise<{ lang: string; sourceLang: string; sourcePath: string; switcher: PageLanguage[] }> {
+  const [settings, alternates] = await Promise.all([
+    localeSettings(tenant),
+    pageAlternates(tenant, page, translated ? undefined : page.locale),
+  ]);
   const lang = page.locale ?? settings.defaultLocale;
-  return { lang, sourceLang: settings.defaultLocale, sourcePath: alternates[0]!.path, switcher: alternates.map((a) => ({ ...a, current: a.code === lang })) };
+  return {
+    lang,
+    sourceLang: settings.defaultLocale,
+    sourcePath: alternates[0]!.path,
+    switcher: alternates.map((a) => ({ ...a, current: a.code === lang })),
+  };
 }
 
 /**
  * The notice above a page not translated yet: in the page's language, as the firm translated it or else as Folio
  * says it in that language; in a language Folio has no words for, the default's until the firm translates it.
  */
-function untranslatedNotice(words: Readonly<Record<string, string>>, locale: string, sourceLang: string): NonNullable<PublicPageData['untranslated']> {
-  const notice = (words[UNTRANSLATED_NOTICE.key] ?? '').trim() || UNTRANSLATED_NOTICE_IN[locale.split('-')[0]!.toLowerCase()];
-  return notice ? { notice, noticeLang: locale, contentLang: sourceLang } : { notice: UNTRANSLATED_NOTICE.source, noticeLang: sourceLang, contentLang: sourceLang };
+function untranslatedNotice(
+  words: Readonly<Record<string, string>>,
+  locale: string,
+  sourceLang: string,
+): NonNullable<PublicPageData['untranslated']> {
+  const notice =
+    (words[UNTRANSLATED_NOTICE.key] ?? '').trim() || UNTRANSLATED_NOTICE_IN[locale.split('-')[0]!.toLowerCase()];
+  return notice
+    ? { notice, noticeLang: locale, contentLang: sourceLang }
+    : { notice: UNTRANSLATED_NOTICE.source, noticeLang: sourceLang, contentLang: sourceLang };
 }
 
 /** `<link rel="alternate" hreflang>` for each language of the page, and x-default for the default language's. */
-function hreflangLinks(site: RenderSite, languages: readonly PageLanguage[]): Array<{ hreflang: string; href: string }> {
+function hreflangLinks(
+  site: RenderSite,
+  languages: readonly PageLanguage[],
+): Array<{ hreflang: string; href: string }> {
   const links = languages.map((l) => ({ hreflang: l.code, href: new URL(l.path.slice(1), site.publicBaseUrl).href }));
   return [...links, { hreflang: 'x-default', href: links[0]!.href }];
 }
@@ -161,7 +214,8 @@ function hreflangLinks(site: RenderSite, languages: readonly PageLanguage[]): Ar
  */
 async function addressesIn(tenant: Tenant, locale: string): Promise<ReadonlyMap<string, string>> {
   const links = new Map<string, string>();
-  for (const [address, page] of await publicPagesOf(tenant)) if (page.locale === locale) links.set(address.slice(locale.length + 1).toLowerCase(), address);
+  for (const [address, page] of await publicPagesOf(tenant))
+    if (page.locale === locale) links.set(address.slice(locale.length + 1).toLowerCase(), address);
   for (const legacy of legacyAddresses()) {
     const target = links.get(redirectTarget(legacy.toLowerCase())?.toLowerCase() ?? '');
     if (target) links.set(legacy.toLowerCase(), target);
@@ -172,23 +226,64 @@ async function addressesIn(tenant: Tenant, locale: string): Promise<ReadonlyMap<
 }
 
 /** The site's 404 page, at the address asked for (the menu marks nothing), with status 404. */
-export async function renderNotFound(site: RenderSite, tenant: Tenant, path: string): Promise<{ html: string; status: number }> {
-  const [menu, company, icons, words] = await Promise.all([getPublicMenu(tenant), getSiteCompany(tenant), firmIconsOf(tenant), wordsIn(tenant, undefined)]);
+export async function renderNotFound(
+  site: RenderSite,
+  tenant: Tenant,
+  path: string,
+): Promise<{ html: string; status: number }> {
+  const [menu, company, icons, words] = await Promise.all([
+    getPublicMenu(tenant),
+    getSiteCompany(tenant),
+    firmIconsOf(tenant),
+    wordsIn(tenant, undefined),
+  ]);
   const pageName = sayWord(words.frame, 'notFound.title');
-  const data: PublicPageData = { pageKey: 'not-found', path, pageName, content: null, menu, company, copyrightYear: new Date().getFullYear(), ...(words.frame ? { words: words.frame } : {}) };
-  return { html: await htmlOf(site, data, { meta: notFoundMeta(company.name, pageName, sayWord(words.frame, 'notFound.lead')), canonical: false, revision: PUBLISHED, iconVersion: icons.version }), status: 404 };
+  const data: PublicPageData = {
+    pageKey: 'not-found',
+    path,
+    pageName,
+    content: null,
+    menu,
+    company,
+    copyrightYear: new Date().getFullYear(),
+    ...(words.frame ? { words: words.frame } : {}),
+  };
+  return {
+    html: await htmlOf(site, data, {
+      meta: notFoundMeta(company.name, pageName, sayWord(words.frame, 'notFound.lead')),
+      canonical: false,
+      revision: PUBLISHED,
+      iconVersion: icons.version,
+    }),
+    status: 404,
+  };
 }
 
 const PUBLISHED: ShownRevision = { mode: 'public' };
 
 /** A public page rendered and compressed for the cache of rendered pages (the contact form's state after a post). */
-export async function buildPage(site: RenderSite, tenant: Tenant, page: Page, options: BuildOptions = {}): Promise<RenderedPage> {
+export async function buildPage(
+  site: RenderSite,
+  tenant: Tenant,
+  page: Page,
+  options: BuildOptions = {},
+): Promise<RenderedPage> {
   // A page in a language nothing is published in yet (docs/design.md §28): the default language's page. Once anything is,
   // a page not translated yet is shown there in the default language (renderPage, docs/design.md §34).
-  if (page.locale && page.active && (await translatedDocument(tenant, page, page.locale)) === null && !(await languageHasPages(tenant, page.locale))) {
+  if (
+    page.locale &&
+    page.active &&
+    (await translatedDocument(tenant, page, page.locale)) === null &&
+    !(await languageHasPages(tenant, page.locale))
+  ) {
     return redirectTo(site, page.publicPath.slice(page.locale.length + 1));
   }
-  const { html, status } = await renderPage(site, tenant, page, options.contactForm ? { mode: 'public', contactForm: options.contactForm } : PUBLISHED);
+  const { html, status } = await renderPage(
+    site,
+    tenant,
+    page,
+    options.contactForm ? { mode: 'public', contactForm: options.contactForm } : PUBLISHED,
+  );
   return compress(site, html, status, options.private && status === 200 ? 'private, no-cache' : 'no-cache');
 }
 
@@ -202,7 +297,14 @@ export async function buildNotFound(site: RenderSite, tenant: Tenant, path: stri
 function redirectTo(site: RenderSite, location: string): RenderedPage {
   const empty = Buffer.alloc(0);
   const headers = { ...site.securityHeaders, location, 'cache-control': 'no-cache', 'content-length': '0' };
-  return { status: 302, html: empty, gzip: empty, brotli: empty, etag: '', headers: { br: headers, gzip: headers, identity: headers, notModified: headers } };
+  return {
+    status: 302,
+    html: empty,
+    gzip: empty,
+    brotli: empty,
+    etag: '',
+    headers: { br: headers, gzip: headers, identity: headers, notModified: headers },
+  };
 }
 
 /** The bar of a staff preview, with the link back to the editor. */
@@ -214,7 +316,11 @@ function previewBar(revision: ShownRevision): Pick<PublicPageData, 'preview'> {
 async function paneParts(site: RenderSite, tenant: Tenant, pane: PaneFrame): Promise<DocumentParts['pane']> {
   const pages = await publicPagesOf(tenant);
   const addresses = ['/', ...pages.keys(), ...legacyAddresses()];
-  return { bridgeScript: site.assets.previewBridgeScript ?? null, editorOrigin: pane.editorOrigin, siteAddresses: addresses };
+  return {
+    bridgeScript: site.assets.previewBridgeScript ?? null,
+    editorOrigin: pane.editorOrigin,
+    siteAddresses: addresses,
+  };
 }
 
 /** The whole document around the page's body; a preview is kept out of search engines. */
@@ -261,14 +367,26 @@ async function compress(site: RenderSite, html: string, status: number, cacheCon
   const buffer = Buffer.from(html, 'utf8');
   const [gzip, brotli] = await Promise.all([
     gzipAsync(buffer, { level: 9 }),
-    brotliAsync(buffer, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buffer.length } }),
+    brotliAsync(buffer, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buffer.length },
+    }),
   ]);
   const etag = `"${createHash('sha1').update(buffer).digest('base64url')}"`;
   // Every header of the answer, the security headers included: a cached page is written straight to the
   // socket (writeRendered). Content can change at any moment (an editor saves): browsers revalidate, which
   // the ETag makes cheap.
-  const common = { ...site.securityHeaders, 'content-type': 'text/html; charset=utf-8', etag, vary: 'accept-encoding', 'cache-control': cacheControl };
-  const withBody = (body: Buffer, encoding?: string) => ({ ...common, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': String(body.length) });
+  const common = {
+    ...site.securityHeaders,
+    'content-type': 'text/html; charset=utf-8',
+    etag,
+    vary: 'accept-encoding',
+    'cache-control': cacheControl,
+  };
+  const withBody = (body: Buffer, encoding?: string) => ({
+    ...common,
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+    'content-length': String(body.length),
+  });
   return {
     status,
     html: buffer,

@@ -11,7 +11,9 @@ import { redirectTarget, safeDecode } from './public-addresses';
 /** robots.txt and sitemap.xml for search engines, and the 404 handler with its redirects. */
 export function robotsSitemapAndNotFound(app: FastifyInstance, serving: PageServing, publicBaseUrl: string): void {
   app.get('/robots.txt', (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').send(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${new URL('sitemap.xml', publicBaseUrl).href}\n`),
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${new URL('sitemap.xml', publicBaseUrl).href}\n`),
   );
 
   // A page in several languages is listed in each, every entry with the same alternates as its head (docs/design.md §28).
@@ -29,15 +31,21 @@ export function robotsSitemapAndNotFound(app: FastifyInstance, serving: PageServ
         continue;
       }
       translated = true;
-      const links = [...alternates.map((a) => ({ lang: a.code, path: a.path })), { lang: 'x-default', path: alternates[0]!.path }]
+      const links = [
+        ...alternates.map((a) => ({ lang: a.code, path: a.path })),
+        { lang: 'x-default', path: alternates[0]!.path },
+      ]
         .map((a) => `<xhtml:link rel="alternate" hreflang="${escapeHtml(a.lang)}" href="${href(a.path)}"/>`)
         .join('');
-      for (const alternate of alternates) urls.push(`<url><loc>${href(alternate.path)}</loc>${links}<changefreq>weekly</changefreq></url>`);
+      for (const alternate of alternates)
+        urls.push(`<url><loc>${href(alternate.path)}</loc>${links}<changefreq>weekly</changefreq></url>`);
     }
     const xhtml = translated ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
     return reply
       .type('application/xml; charset=utf-8')
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>${urls.join('')}</urlset>\n`);
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>${urls.join('')}</urlset>\n`,
+      );
   });
 
   // Another spelling of a fixed address or an old short route: 301. An API address or another method: a
@@ -46,7 +54,9 @@ export function robotsSitemapAndNotFound(app: FastifyInstance, serving: PageServ
   // in the 404 log.
   app.setNotFoundHandler(async (request, reply) => {
     const url = new URL(request.url, 'http://folio.invalid');
-    const path = safeDecode(url.pathname).replace(/(.)\/+$/, '$1').toLowerCase();
+    const path = safeDecode(url.pathname)
+      .replace(/(.)\/+$/, '$1')
+      .toLowerCase();
     if (request.method === 'GET' || request.method === 'HEAD') {
       const target = redirectTarget(path);
       if (target) return reply.redirect(`${target}${url.search}`, 301);
@@ -54,10 +64,14 @@ export function robotsSitemapAndNotFound(app: FastifyInstance, serving: PageServ
     if (path.startsWith('/api/') || !(request.method === 'GET' || request.method === 'HEAD')) {
       return reply.code(404).send({ message: 'There is nothing at this address.' });
     }
-    if (await servePageAddress(serving, request, reply, safeDecode(url.pathname).replace(/(.)\/+$/, '$1'), url.search)) return reply;
+    if (await servePageAddress(serving, request, reply, safeDecode(url.pathname).replace(/(.)\/+$/, '$1'), url.search))
+      return reply;
     // As the hot path reads it: the path as sent, and the query after it.
     const at = request.url.indexOf('?');
-    const redirect = redirectAt(await servedRedirectsOf(request.tenant, serving.site.securityHeaders), at === -1 ? request.url : request.url.slice(0, at));
+    const redirect = redirectAt(
+      await servedRedirectsOf(request.tenant, serving.site.securityHeaders),
+      at === -1 ? request.url : request.url.slice(0, at),
+    );
     if (redirect) {
       reply.hijack();
       writeRedirect(request.tenant, reply.raw, redirect, at === -1 ? '' : request.url.slice(at));

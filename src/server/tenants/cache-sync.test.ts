@@ -16,9 +16,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const rendered = renderedPage;
 
 /** Cached reads of this test only, as a domain declares them (cache/cached.ts): documents by page, the company, where images are used. */
-const documents = cached({ name: 'sync-test-documents', tags: (id: number) => [`page:P${id}`], load: async (_tenant: { cache: TenantCache }, id: number) => ({ id }) });
-const company = cached<{ cache: TenantCache }, { name: string }>({ name: 'sync-test-company', tags: ['company'], load: async () => ({ name: 'Innovo' }) });
-const uses = cached<{ cache: TenantCache }, { byImage: Map<string, unknown> }>({ name: 'sync-test-uses', tags: ['revisions'], load: async () => ({ byImage: new Map() }) });
+const documents = cached({
+  name: 'sync-test-documents',
+  tags: (id: number) => [`page:P${id}`],
+  load: async (_tenant: { cache: TenantCache }, id: number) => ({ id }),
+});
+const company = cached<{ cache: TenantCache }, { name: string }>({
+  name: 'sync-test-company',
+  tags: ['company'],
+  load: async () => ({ name: 'Innovo' }),
+});
+const uses = cached<{ cache: TenantCache }, { byImage: Map<string, unknown> }>({
+  name: 'sync-test-uses',
+  tags: ['revisions'],
+  load: async () => ({ byImage: new Map() }),
+});
 
 /** Asks `read` until its answer contains `wanted` or `timeoutMs` passed; returns the last answer. */
 async function poll(read: () => Promise<string>, wanted: string, timeoutMs = 5_000): Promise<string> {
@@ -65,7 +77,9 @@ describe('cache sync on SQLite', () => {
 describe('CacheSync without a reachable database', () => {
   it('logs each failed attempt, tries again after 1 s, then 2 s, and stops trying once closed', async () => {
     const warnings: Array<{ msg: string; retryInMs: number }> = [];
-    const log = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(JSON.parse(line)) } } }).log;
+    const log = Fastify({
+      logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(JSON.parse(line)) } },
+    }).log;
     // Nothing listens on port 1: every attempt is refused at once.
     const sync = new CacheSync('postgres://postgres@127.0.0.1:1/folio', new Map(), log);
     await sync.start();
@@ -91,7 +105,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('CacheSync on PostgreSQL (one list
   const log = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(line) } } }).log;
   const sync = new CacheSync(url, new Map([[tenant, { cache }]]), log);
   const sender = new pg.Client({ connectionString: url });
-  const notify = (payload: unknown) => sender.query('select pg_notify($1, $2)', [CACHE_CHANNEL, typeof payload === 'string' ? payload : JSON.stringify(payload)]);
+  const notify = (payload: unknown) =>
+    sender.query('select pg_notify($1, $2)', [
+      CACHE_CHANNEL,
+      typeof payload === 'string' ? payload : JSON.stringify(payload),
+    ]);
   /** Notices arrive in order: once this marker's change shows, every notice sent before it was handled. */
   const kept = (id: number) => documents.peek(holder, id) !== undefined;
   const handled = async () => {
@@ -189,7 +207,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
   async function saveHomeOnA(heading: string) {
     const document = (await a.app.inject({ method: 'POST', url: '/api/master/gethomepages', payload: {} })).json();
     document.expertiseList[0].exprtsHeading = heading;
-    const response = await a.app.inject({ method: 'POST', url: '/api/master/saveHome', headers: editor.headers, payload: document });
+    const response = await a.app.inject({
+      method: 'POST',
+      url: '/api/master/saveHome',
+      headers: editor.headers,
+      payload: document,
+    });
     expect(response.json()).toMatchObject({ message: 'Success' });
   }
 
@@ -202,9 +225,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
   });
 
   it('company details changed on A show on every page of B', async () => {
-    const company = (await a.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })).json();
+    const company = (
+      await a.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })
+    ).json();
     expect(await home(b)).not.toContain('Synced Software Ltd');
-    const saved = await a.app.inject({ method: 'POST', url: '/api/master/saveCompanyDetails', headers: admin.headers, payload: { ...company, companyName: 'Synced Software Ltd' } });
+    const saved = await a.app.inject({
+      method: 'POST',
+      url: '/api/master/saveCompanyDetails',
+      headers: admin.headers,
+      payload: { ...company, companyName: 'Synced Software Ltd' },
+    });
     expect(saved.json()).toEqual({ message: 'Success' });
     expect(await poll(() => home(b), 'Synced Software Ltd')).toContain('Synced Software Ltd');
   });
@@ -213,10 +243,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
     const favicon = (html: string) => /<link rel="icon" href="([^"]+)"/.exec(html)?.[1] ?? '';
     const before = await home(b);
     const demoIcon = (await b.app.inject({ method: 'GET', url: favicon(before) })).rawPayload;
-    const uploaded = await uploadImage(a.app, { page: 'company' }, { name: 'logo.png', type: 'image/png', data: await testImage(300, 100, 'png') }, admin);
+    const uploaded = await uploadImage(
+      a.app,
+      { page: 'company' },
+      { name: 'logo.png', type: 'image/png', data: await testImage(300, 100, 'png') },
+      admin,
+    );
     const logo = (uploaded.json() as { url: string }).url;
-    const company = (await a.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })).json();
-    const saved = await a.app.inject({ method: 'POST', url: '/api/master/saveCompanyDetails', headers: admin.headers, payload: { ...company, logo } });
+    const company = (
+      await a.app.inject({ method: 'POST', url: '/api/master/getCompanyDetails', headers: admin.headers, payload: {} })
+    ).json();
+    const saved = await a.app.inject({
+      method: 'POST',
+      url: '/api/master/saveCompanyDetails',
+      headers: admin.headers,
+      payload: { ...company, logo },
+    });
     expect(saved.json()).toEqual({ message: 'Success' });
     const onB = await poll(() => home(b), `src="${logo}"`);
     expect(onB).toContain(`<img class="brand__logo" src="${logo}"`);
@@ -231,7 +273,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
     const db = a.app.tenants.default.db;
     expect(await home(b)).not.toContain('Tagged News');
     // Both written behind the services' backs: only the tags told show.
-    await db.updateTable('menu_items').set({ label: 'Tagged News' }).where('owner_kind', '=', 'group').where('owner_id', '=', PUBLIC_GROUP_ID).where('label', '=', 'News').execute();
+    await db
+      .updateTable('menu_items')
+      .set({ label: 'Tagged News' })
+      .where('owner_kind', '=', 'group')
+      .where('owner_id', '=', PUBLIC_GROUP_ID)
+      .where('label', '=', 'News')
+      .execute();
     await db.updateTable('company').set({ company_name: 'Untold Company Ltd' }).where('id', '=', 1).execute();
     invalidate(a.app.tenants.default, [TAGS.menus]);
     const onB = await poll(() => home(b), 'Tagged News');
@@ -285,7 +333,10 @@ async function terminateBackend(t: TestApp, pid: number): Promise<boolean> {
   const client = new pg.Client({ connectionString: t.config.databaseUrl });
   await client.connect();
   try {
-    return (await client.query<{ ended: boolean }>('select pg_terminate_backend($1) as ended', [pid])).rows[0]?.ended ?? false;
+    return (
+      (await client.query<{ ended: boolean }>('select pg_terminate_backend($1) as ended', [pid])).rows[0]?.ended ??
+      false
+    );
   } finally {
     await client.end();
   }

@@ -58,7 +58,10 @@ export class CacheSync {
   publish(tenant: string, db: Db, tags: readonly Tag[]): void {
     const payload = JSON.stringify({ origin: this.origin, tenant, tags });
     notifyChannel(db, CACHE_CHANNEL, payload).catch((error: unknown) => {
-      this.log.warn({ err: error, tenant, tags }, 'The other instances could not be told of a cache change; they show the old content until their next change or restart.');
+      this.log.warn(
+        { err: error, tenant, tags },
+        'The other instances could not be told of a cache change; they show the old content until their next change or restart.',
+      );
     });
   }
 
@@ -90,15 +93,19 @@ export class CacheSync {
       this.retryMs = Math.min(this.retryMs * 2, LAST_RETRY_MS);
     };
     // A pg client emits 'error' when its connection breaks: without a listener it would end the process.
-    client.on('error', (error) => lose(error, 'The connection listening for other instances\' cache changes failed; reconnecting.'));
-    client.on('end', () => lose(undefined, 'The connection listening for other instances\' cache changes ended; reconnecting.'));
+    client.on('error', (error) =>
+      lose(error, "The connection listening for other instances' cache changes failed; reconnecting."),
+    );
+    client.on('end', () =>
+      lose(undefined, "The connection listening for other instances' cache changes ended; reconnecting."),
+    );
     client.on('notification', (message) => this.receive(message.payload));
     let pid: number;
     try {
       await client.connect();
       pid = await listenOnChannel(client, CACHE_CHANNEL);
     } catch (error) {
-      lose(error, 'Could not listen for other instances\' cache changes; trying again.');
+      lose(error, "Could not listen for other instances' cache changes; trying again.");
       return;
     }
     if (lost) return;
@@ -113,7 +120,7 @@ export class CacheSync {
       this.missed = false;
       // Back after a break: whatever the others changed meanwhile was not heard, so nothing cached can be trusted.
       for (const tenant of this.tenants.values()) tenant.cache.clear();
-      this.log.info('Listening for other instances\' cache changes again; every cache was dropped.');
+      this.log.info("Listening for other instances' cache changes again; every cache was dropped.");
     }
   }
 

@@ -45,7 +45,11 @@ export class TenantRegistry {
    * (start-up's first-run work: moving old image files in, the first administrator). On PostgreSQL all of it
    * runs while no other instance starting on the database runs its own (an advisory lock).
    */
-  static async open(config: AppConfig, log: FastifyInstance['log'], prepare: (tenant: Tenant) => Promise<void> = async () => {}): Promise<TenantRegistry> {
+  static async open(
+    config: AppConfig,
+    log: FastifyInstance['log'],
+    prepare: (tenant: Tenant) => Promise<void> = async () => {},
+  ): Promise<TenantRegistry> {
     const tenants = new Map<string, Tenant>();
     const cacheSync = config.databaseUrl ? new CacheSync(config.databaseUrl, tenants, log) : undefined;
     const handles: Db[] = [];

@@ -12,7 +12,11 @@ export interface Answer {
 /** Headers the HTTP server writes itself, which differ from one answer to the next (and are absent in inject). */
 const SERVER_SET = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 const comparable = (headers: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => !SERVER_SET.has(name)).map(([name, value]) => [name, String(value)]));
+  Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name]) => !SERVER_SET.has(name))
+      .map(([name, value]) => [name, String(value)]),
+  );
 
 /**
  * An app listening on 127.0.0.1 for real HTTP (the hot path of decision 010 answers there, before Fastify), with
@@ -32,12 +36,22 @@ export async function overRealHttp(app: FastifyInstance) {
       const request = http.request(`${base}${path}`, { method, headers, agent: false }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: comparable(response.headers), body: Buffer.concat(chunks) }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: comparable(response.headers),
+            body: Buffer.concat(chunks),
+          }),
+        );
         response.on('error', reject);
       });
       request.on('error', reject).end();
     });
-  const throughFastify = async (path: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET'): Promise<Answer> => {
+  const throughFastify = async (
+    path: string,
+    headers: Record<string, string> = {},
+    method: 'GET' | 'HEAD' = 'GET',
+  ): Promise<Answer> => {
     const response = await app.inject({ method, url: path, headers });
     return { status: response.statusCode, headers: comparable(response.headers), body: response.rawPayload };
   };

@@ -13,9 +13,20 @@ export interface LoggedIn {
 }
 
 /** Logs in through the real endpoint and returns what a browser would hold afterwards. */
-export async function logIn(app: FastifyInstance, username: string, password: string, remoteAddress = '127.0.0.1'): Promise<LoggedIn> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username, password }, remoteAddress });
-  if (response.statusCode !== 200) throw new Error(`login of ${username} failed: ${response.statusCode} ${response.body}`);
+export async function logIn(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  remoteAddress = '127.0.0.1',
+): Promise<LoggedIn> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    payload: { username, password },
+    remoteAddress,
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`login of ${username} failed: ${response.statusCode} ${response.body}`);
   const cookies = Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
   const token = cookies.folio_session ?? '';
   const csrf = cookies['XSRF-TOKEN'] ?? '';

@@ -19,7 +19,12 @@ export function shellWith(env: Record<string, string | undefined>, cwd = os.tmpd
     const stdout = capture();
     const stderr = capture();
     // The server's environment: on PostgreSQL that includes its SECRET_KEY (loadConfig asks for it).
-    const code = await runShell(argv, { env: { LOG_LEVEL: 'silent', SECRET_KEY: TEST_SECRET_KEY, ...env }, cwd, stdout: stdout.stream, stderr: stderr.stream });
+    const code = await runShell(argv, {
+      env: { LOG_LEVEL: 'silent', SECRET_KEY: TEST_SECRET_KEY, ...env },
+      cwd,
+      stdout: stdout.stream,
+      stderr: stderr.stream,
+    });
     return { code, stdout: stdout.text(), stderr: stderr.text() };
   };
 }

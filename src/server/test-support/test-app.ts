@@ -71,11 +71,18 @@ export interface TestApp {
 export async function createTestApp(
   dialect: TestDialect,
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream; flushVisitsEveryMs?: number; databaseUrl?: string; sameDatabaseAs?: TestApp; dataDir?: string } = {},
+  options: {
+    logStream?: NodeJS.WritableStream;
+    flushVisitsEveryMs?: number;
+    databaseUrl?: string;
+    sameDatabaseAs?: TestApp;
+    dataDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const { databaseUrl: givenUrl, sameDatabaseAs, dataDir: givenDir, ...appOptions } = options;
   // A second instance on the first one's database: its PostgreSQL database, or its SQLite folder (left to its owner).
-  const existingUrl = givenUrl ?? (sameDatabaseAs && dialect === 'postgres' ? sameDatabaseAs.config.databaseUrl : undefined);
+  const existingUrl =
+    givenUrl ?? (sameDatabaseAs && dialect === 'postgres' ? sameDatabaseAs.config.databaseUrl : undefined);
   const sharedDir = givenDir ?? (sameDatabaseAs && dialect === 'sqlite' ? sameDatabaseAs.config.dataDir : undefined);
   const dataDir = sharedDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'folio-test-'));
   let databaseUrl = '';
@@ -86,7 +93,13 @@ export async function createTestApp(
   } else if (dialect === 'postgres') {
     ({ url: databaseUrl, drop: dropDatabase } = await createTestDatabase());
   }
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...(dialect === 'postgres' ? { SECRET_KEY: TEST_SECRET_KEY } : {}), ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    ...(dialect === 'postgres' ? { SECRET_KEY: TEST_SECRET_KEY } : {}),
+    ...env,
+  });
   const app = await buildApp(config, { checkResponses: true, ...appOptions });
   return {
     app,

@@ -17,7 +17,11 @@ export function multipartBody(fields: Record<string, string>, file?: UploadFile,
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     chunks.push(file.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -26,17 +30,26 @@ export function multipartBody(fields: Record<string, string>, file?: UploadFile,
 
 /** A plain-coloured test image (compresses to a few hundred bytes). */
 export const testImage = (width: number, height: number, format: 'png' | 'jpeg' | 'gif' | 'webp') =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } })
+    .toFormat(format)
+    .toBuffer();
 
 /** A PNG of random pixels: it hardly compresses (about 3 bytes a pixel), for size rules in KB. */
 export function noisyPng(width: number, height: number): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(Math.random() * 256);
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** Posts uploadImage as the editors do: the folder (`page`), the optional field, then the file. */
-export function uploadImage(app: FastifyInstance, fields: Record<string, string>, file: UploadFile | undefined, who: LoggedIn | null) {
+export function uploadImage(
+  app: FastifyInstance,
+  fields: Record<string, string>,
+  file: UploadFile | undefined,
+  who: LoggedIn | null,
+) {
   const body = multipartBody(fields, file);
   return app.inject({
     method: 'POST',
@@ -54,7 +67,12 @@ export async function storedImages(db: Db): Promise<string[]> {
 
 /** The stored bytes of one image, or undefined when the database does not hold it. */
 export async function storedImage(db: Db, folder: string, name: string): Promise<Buffer | undefined> {
-  const row = await db.selectFrom('images').select('bytes').where('folder', '=', folder).where('name', '=', name).executeTakeFirst();
+  const row = await db
+    .selectFrom('images')
+    .select('bytes')
+    .where('folder', '=', folder)
+    .where('name', '=', name)
+    .executeTakeFirst();
   return row && Buffer.from(row.bytes);
 }
 
@@ -62,8 +80,14 @@ export async function storedImage(db: Db, folder: string, name: string): Promise
  * A page made in page creation (type Autowired, on the website) with the given parameters, made by an
  * administrator through the real calls: its id.
  */
-export async function createPageWithParameters(app: FastifyInstance, admin: LoggedIn, names: { filename: string; dspname: string }, parameters: object[]): Promise<number> {
-  const call = (name: string, payload: object) => app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
+export async function createPageWithParameters(
+  app: FastifyInstance,
+  admin: LoggedIn,
+  names: { filename: string; dspname: string },
+  parameters: object[],
+): Promise<number> {
+  const call = (name: string, payload: object) =>
+    app.inject({ method: 'POST', url: `/api/master/${name}`, headers: admin.headers, payload });
   const created = await call('savePageCreation', { ...names, module: 1, type: 'Autowired', homepage: 'Y' });
   if (created.statusCode !== 200) throw new Error(`savePageCreation answered ${created.statusCode}: ${created.body}`);
   const id = created.json().id as number;

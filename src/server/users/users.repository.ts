@@ -5,7 +5,17 @@ import { ADMINISTRATORS_GROUP_ID, PUBLIC_USER_ID } from '../../core/groups';
 import { SEARCH_COUNT_CAP } from '../../core/schemas/paging';
 
 /** Columns a user list or form may show: never password_hash. */
-const LIST_COLUMNS = ['u.id', 'u.employee_code', 'u.first_name', 'u.middle_name', 'u.last_name', 'u.username', 'u.group_id', 'g.name as group_name', 'u.active'] as const;
+const LIST_COLUMNS = [
+  'u.id',
+  'u.employee_code',
+  'u.first_name',
+  'u.middle_name',
+  'u.last_name',
+  'u.username',
+  'u.group_id',
+  'g.name as group_name',
+  'u.active',
+] as const;
 
 export type UserSearch = { kind: 'All' | 'Code' | 'Name'; text: string };
 
@@ -21,12 +31,18 @@ const managedUsers = (db: Db) => db.selectFrom('users as u').where('u.id', '!=',
 
 function listQuery(db: Db, dialect: Dialect, search: UserSearch | null) {
   let query = managedUsers(db).innerJoin('user_groups as g', 'g.id', 'u.group_id');
-  if (search && search.text !== '') query = query.where(fullTextSearch(dialect, 'users', search.text, SEARCH_PARTS[search.kind]).condition('u'));
+  if (search && search.text !== '')
+    query = query.where(fullTextSearch(dialect, 'users', search.text, SEARCH_PARTS[search.kind]).condition('u'));
   return query;
 }
 
 /** A page of users by id (after the cursor's id, else from an offset), the cursor of the next, the count up to its cap. */
-export async function listUsers(db: Db, dialect: Dialect, search: UserSearch | null, page: { after?: number | undefined; offset: number; limit: number }) {
+export async function listUsers(
+  db: Db,
+  dialect: Dialect,
+  search: UserSearch | null,
+  page: { after?: number | undefined; offset: number; limit: number },
+) {
   const searching = search !== null && search.text !== '';
   const [found, count] = await Promise.all([
     searching && dialect === 'postgres' ? pgSearchPage(db, search, page) : listPage(db, dialect, search, page),
@@ -36,32 +52,75 @@ export async function listUsers(db: Db, dialect: Dialect, search: UserSearch | n
 }
 
 /** The page's rows and one more, by id: through the id index, or on SQLite through the FTS5 index for a search. */
-function listPage(db: Db, dialect: Dialect, search: UserSearch | null, page: { after?: number | undefined; offset: number; limit: number }) {
+function listPage(
+  db: Db,
+  dialect: Dialect,
+  search: UserSearch | null,
+  page: { after?: number | undefined; offset: number; limit: number },
+) {
   let rows = listQuery(db, dialect, search).select([...LIST_COLUMNS]);
   if (page.after !== undefined) rows = rows.where('u.id', '>', page.after);
-  return rows.orderBy('u.id').limit(page.limit + 1).offset(page.after === undefined ? page.offset : 0).execute();
+  return rows
+    .orderBy('u.id')
+    .limit(page.limit + 1)
+    .offset(page.after === undefined ? page.offset : 0)
+    .execute();
 }
 
 /** PostgreSQL's search: the matching ids in order (pgSearchIds), then their rows. */
-async function pgSearchPage(db: Db, search: UserSearch, page: { after?: number | undefined; offset: number; limit: number }) {
+async function pgSearchPage(
+  db: Db,
+  search: UserSearch,
+  page: { after?: number | undefined; offset: number; limit: number },
+) {
   const skip = page.after === undefined ? page.offset : 0;
   const words = fullTextSearch('postgres', 'users', search.text, SEARCH_PARTS[search.kind]);
-  const ids = (await pgSearchIds(db, managedUsers(db), 'u', words, { order: 'asc', after: page.after, limit: skip + page.limit + 1 })).slice(skip);
+  const ids = (
+    await pgSearchIds(db, managedUsers(db), 'u', words, {
+      order: 'asc',
+      after: page.after,
+      limit: skip + page.limit + 1,
+    })
+  ).slice(skip);
   if (ids.length === 0) return [];
-  return listQuery(db, 'postgres', null).select([...LIST_COLUMNS]).where('u.id', 'in', ids).orderBy('u.id').execute();
+  return listQuery(db, 'postgres', null)
+    .select([...LIST_COLUMNS])
+    .where('u.id', 'in', ids)
+    .orderBy('u.id')
+    .execute();
 }
 
 export async function findUserForForm(db: Db, id: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'employee_code', 'salutation', 'gender', 'first_name', 'middle_name', 'last_name', 'address', 'mobile', 'mobile2', 'email', 'username', 'group_id', 'active', 'totp_enabled_at'])
+    .select([
+      'id',
+      'employee_code',
+      'salutation',
+      'gender',
+      'first_name',
+      'middle_name',
+      'last_name',
+      'address',
+      'mobile',
+      'mobile2',
+      'email',
+      'username',
+      'group_id',
+      'active',
+      'totp_enabled_at',
+    ])
     .where('id', '=', id)
     .where('id', '!=', PUBLIC_USER_ID)
     .executeTakeFirst();
 }
 
 export async function findUserIdByUsername(db: Db, username: string): Promise<number | undefined> {
-  const row = await db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .executeTakeFirst();
   return row?.id;
 }
 
@@ -153,16 +212,23 @@ export async function insertUser(
 }
 
 export async function updateUserActive(db: Db, userId: number, active: boolean): Promise<void> {
-  await db.updateTable('users').set({ active: active ? 1 : 0 }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ active: active ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** A password an administrator set: the user's own from now on, so a one-time one from the shell is lifted too (docs/design.md §22). */
 export async function updatePasswordHash(db: Db, userId: number, passwordHash: string, at: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at, password_must_change: 0 }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_changed_at: at, password_must_change: 0 })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** The group and active flag of a user (the last-administrator guard). */
 export async function findUserStanding(db: Db, userId: number) {
   return db.selectFrom('users').select(['group_id', 'active']).where('id', '=', userId).executeTakeFirst();
 }
-

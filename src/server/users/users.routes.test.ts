@@ -43,7 +43,14 @@ describe.each(testDialects())('users on %s', (dialect) => {
     const body = saved.json();
     expect(body).toMatchObject({ status: 'Success', message: USER_MESSAGES.saved });
     const read = await call(admin, 'getEmployeedByid', { id: body.userID });
-    expect(read.json()).toMatchObject({ userID: body.userID, email: 'asha@example.com', firstname: 'Asha', mobile: '9876543210', usergroupid: 3, selfactive: true });
+    expect(read.json()).toMatchObject({
+      userID: body.userID,
+      email: 'asha@example.com',
+      firstname: 'Asha',
+      mobile: '9876543210',
+      usergroupid: 3,
+      selfactive: true,
+    });
     expect(read.body).not.toMatch(/password|argon2/i);
     expect((await logIn(t.app, 'asha', NEW_PASSWORD)).token).toBeTruthy();
   });
@@ -61,26 +68,46 @@ describe.each(testDialects())('users on %s', (dialect) => {
       { email: 'not-an-email' },
       { salutation: 'Dr.' },
     ];
-    for (const over of bad) expect((await call(admin, 'saveemployeemaster', person({ selfaccessforuser: 'other', ...over }))).statusCode).toBe(400);
+    for (const over of bad)
+      expect(
+        (await call(admin, 'saveemployeemaster', person({ selfaccessforuser: 'other', ...over }))).statusCode,
+      ).toBe(400);
     const duplicate = await call(admin, 'saveemployeemaster', person({ selfaccessforuser: 'ASHA' }));
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toEqual({ status: 'error', message: USER_MESSAGES.duplicateUsername, rescoremessage: USER_MESSAGES.duplicateUsername });
+    expect(duplicate.json()).toEqual({
+      status: 'error',
+      message: USER_MESSAGES.duplicateUsername,
+      rescoremessage: USER_MESSAGES.duplicateUsername,
+    });
   });
 
   it('updates a user (Success1); a new password ends their sessions', async () => {
-    const id = (await call(admin, 'getSearchForEmployeeMaster', { searchText: 'asha', type: 'Name' })).json().list[0].id;
+    const id = (await call(admin, 'getSearchForEmployeeMaster', { searchText: 'asha', type: 'Name' })).json().list[0]
+      .id;
     const session = await logIn(t.app, 'asha', NEW_PASSWORD);
-    const updated = await call(admin, 'saveemployeemaster', person({ userID: id, lastname: 'Deshpande', password: '' }));
+    const updated = await call(
+      admin,
+      'saveemployeemaster',
+      person({ userID: id, lastname: 'Deshpande', password: '' }),
+    );
     expect(updated.json()).toMatchObject({ status: 'Success1' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: session.headers })).json().authenticated).toBe(true);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: session.headers })).json().authenticated,
+    ).toBe(true);
     await call(admin, 'saveemployeemaster', person({ userID: id, password: 'another-long-password' }));
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: session.headers })).json().authenticated).toBe(false);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: session.headers })).json().authenticated,
+    ).toBe(false);
     expect((await call(admin, 'getEmployeedByid', { id })).json().lastname).toBe('Kulkarni');
   });
 
   it('pages the list 10 at a time and searches by code and name with parameters only', async () => {
     for (let i = 0; i < 12; i++) {
-      await call(admin, 'saveemployeemaster', person({ selfaccessforuser: `bulk${i}`, employeecode: `B${100 + i}`, firstname: `Bulk${i}` }));
+      await call(
+        admin,
+        'saveemployeemaster',
+        person({ selfaccessforuser: `bulk${i}`, employeecode: `B${100 + i}`, firstname: `Bulk${i}` }),
+      );
     }
     const first = (await call(admin, 'getempmasterfroEmp', { pageno: 1 })).json();
     expect(first.list).toHaveLength(10);
@@ -91,9 +118,17 @@ describe.each(testDialects())('users on %s', (dialect) => {
     expect(second.list[0].srno).toBe(11);
     expect(JSON.stringify([first, second])).not.toMatch(/argon2|password/i);
 
-    expect((await call(admin, 'getSearchForEmployeeMaster', { searchText: 'B105', type: 'Code' })).json().list.map((u: { username: string }) => u.username)).toEqual(['bulk5']);
-    expect((await call(admin, 'getSearchForEmployeeMaster', { searchText: 'B105', type: 'Name' })).json().totalItems).toBe(0);
-    expect((await call(admin, 'getSearchForEmployeeMaster', { searchText: 'bulk1', type: 'All' })).json().totalItems).toBe(3);
+    expect(
+      (await call(admin, 'getSearchForEmployeeMaster', { searchText: 'B105', type: 'Code' }))
+        .json()
+        .list.map((u: { username: string }) => u.username),
+    ).toEqual(['bulk5']);
+    expect(
+      (await call(admin, 'getSearchForEmployeeMaster', { searchText: 'B105', type: 'Name' })).json().totalItems,
+    ).toBe(0);
+    expect(
+      (await call(admin, 'getSearchForEmployeeMaster', { searchText: 'bulk1', type: 'All' })).json().totalItems,
+    ).toBe(3);
     for (const type of ['All', 'Code', 'Name']) {
       for (const searchText of ["' OR 1=1--", "%' OR '1'='1", '%', '_']) {
         const injected = await call(admin, 'getSearchForEmployeeMaster', { searchText, type });
@@ -104,13 +139,18 @@ describe.each(testDialects())('users on %s', (dialect) => {
   });
 
   it('deactivating ends the user’s sessions and stops logins; reactivating lets them back', async () => {
-    const id = (await call(admin, 'getSearchForEmployeeMaster', { searchText: 'bulk0', type: 'Name' })).json().list[0].id;
+    const id = (await call(admin, 'getSearchForEmployeeMaster', { searchText: 'bulk0', type: 'Name' })).json().list[0]
+      .id;
     const session = await logIn(t.app, 'bulk0', NEW_PASSWORD);
     const off = await call(admin, 'Employeechangedeletstatus', { id, activeStatus: 'N' });
     expect(off.json()).toMatchObject({ status: 'Success' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: session.headers })).json().authenticated).toBe(false);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: session.headers })).json().authenticated,
+    ).toBe(false);
     await expect(logIn(t.app, 'bulk0', NEW_PASSWORD)).rejects.toThrow(/401/);
-    expect((await call(admin, 'Employeechangedeletstatus', { id, activeStatus: 'Y' })).json()).toMatchObject({ status: 'Success1' });
+    expect((await call(admin, 'Employeechangedeletstatus', { id, activeStatus: 'Y' })).json()).toMatchObject({
+      status: 'Success1',
+    });
     expect((await logIn(t.app, 'bulk0', NEW_PASSWORD)).token).toBeTruthy();
   });
 
@@ -119,10 +159,16 @@ describe.each(testDialects())('users on %s', (dialect) => {
     const off = await call(admin, 'Employeechangedeletstatus', { id: adminId, activeStatus: 'N' });
     expect(off.statusCode).toBe(409);
     expect(off.json()).toEqual({ status: 'error', message: USER_MESSAGES.lastAdmin });
-    const demote = await call(admin, 'saveemployeemaster', person({ userID: adminId, selfaccessforuser: 'admin', usergroupid: 3, password: '' }));
+    const demote = await call(
+      admin,
+      'saveemployeemaster',
+      person({ userID: adminId, selfaccessforuser: 'admin', usergroupid: 3, password: '' }),
+    );
     expect(demote.statusCode).toBe(409);
     expect(demote.json().rescoremessage).toBe(USER_MESSAGES.lastAdmin);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: admin.headers })).json().user.usergroupid).toBe(1);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: admin.headers })).json().user.usergroupid,
+    ).toBe(1);
   });
 
   it('refuses ids beyond the database integer range with 400 and a sentence, on both databases (docs/design.md §24)', async () => {
@@ -162,7 +208,9 @@ describe.each(testDialects())('users on %s', (dialect) => {
     for (const [url, payload] of calls) expect((await call(editor, url, payload)).statusCode).toBe(403);
     const me = (await call(admin, 'getEmployeedByid', { id: editorId })).json();
     expect(me).toMatchObject({ usergroupid: 3, selfactive: true, selfaccessforuser: 'editor' });
-    expect((await call(admin, 'getSearchForEmployeeMaster', { searchText: 'sneaky', type: 'All' })).json().totalItems).toBe(0);
+    expect(
+      (await call(admin, 'getSearchForEmployeeMaster', { searchText: 'sneaky', type: 'All' })).json().totalItems,
+    ).toBe(0);
     expect((await call(null, 'getempmasterfroEmp', { pageno: 1 })).statusCode).toBe(401);
   });
 });

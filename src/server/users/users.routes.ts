@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import * as users from '../../core/api/users';
 import { userSchema } from '../../core/schemas/user';
 import { typed } from '../http/contract';
-import { changeUserStatus, getUserRecord, listUsersPage, saveUser, searchUsers, userGroupOptions } from './users.service';
+import {
+  changeUserStatus,
+  getUserRecord,
+  listUsersPage,
+  saveUser,
+  searchUsers,
+  userGroupOptions,
+} from './users.service';
 import { readPhone } from '../../core/phone-numbers';
 import { companyCountry } from '../company/company.service';
 import { parseInput } from '../validation';
@@ -18,7 +25,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   api.route(
     users.saveUser,
     // The mobiles read in the company's country (docs/design.md §34): E.164 when typed with + or outside India.
-    async (request) => saveUser(request.tenant, parseInput(userSchema({ country: await companyCountry(request.tenant), read: readPhone }), request.body)),
+    async (request) =>
+      saveUser(
+        request.tenant,
+        parseInput(userSchema({ country: await companyCountry(request.tenant), read: readPhone }), request.body),
+      ),
   );
   api.route(users.changeUserStatus, async (request) => changeUserStatus(request.tenant, request.body));
 }

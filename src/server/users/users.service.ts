@@ -46,7 +46,13 @@ export async function createUser(
   now = new Date(),
 ): Promise<number> {
   const passwordHash = await hashPassword(user.password);
-  return insertUser(db, { username: user.username, passwordHash, groupId: user.groupId, firstName: user.firstName ?? user.username, at: now.toISOString() });
+  return insertUser(db, {
+    username: user.username,
+    passwordHash,
+    groupId: user.groupId,
+    firstName: user.firstName ?? user.username,
+    at: now.toISOString(),
+  });
 }
 
 /** Activates or deactivates a user; deactivating ends every session of theirs at once. */
@@ -64,18 +70,33 @@ export async function changePassword(db: Db, userId: number, password: string, n
 // ---------------------------------------------------------------------------------------------------------
 // The user list and user form (spec 001 §2 userHomepage, user; §7 employee calls under api/master/).
 
-export async function listUsersPage(tenant: Tenant, { pageno, after }: { pageno: number; after?: string | undefined }): Promise<UserList> {
+export async function listUsersPage(
+  tenant: Tenant,
+  { pageno, after }: { pageno: number; after?: string | undefined },
+): Promise<UserList> {
   return pageOfUsers(tenant, null, pageno, after);
 }
 
 /** getSearchForEmployeeMaster: the search text reaches SQL only as words of a full-text query, bound as a parameter. */
-export async function searchUsers(tenant: Tenant, { searchText, type, pageno, after }: UserSearchInput): Promise<UserList> {
+export async function searchUsers(
+  tenant: Tenant,
+  { searchText, type, pageno, after }: UserSearchInput,
+): Promise<UserList> {
   return pageOfUsers(tenant, { kind: type, text: searchText }, pageno, after);
 }
 
-async function pageOfUsers(tenant: Tenant, search: UserSearch | null, pageno: number, after: string | undefined): Promise<UserList> {
+async function pageOfUsers(
+  tenant: Tenant,
+  search: UserSearch | null,
+  pageno: number,
+  after: string | undefined,
+): Promise<UserList> {
   const offset = (pageno - 1) * USER_PAGE_SIZE;
-  const page = await listUsers(tenant.db, tenant.dialect, search, { after: after === undefined ? undefined : decodeCursor(after, ['id'])[0], offset, limit: USER_PAGE_SIZE });
+  const page = await listUsers(tenant.db, tenant.dialect, search, {
+    after: after === undefined ? undefined : decodeCursor(after, ['id'])[0],
+    offset,
+    limit: USER_PAGE_SIZE,
+  });
   return {
     totalItems: page.totalItems,
     totalCapped: page.totalCapped,
@@ -156,9 +177,26 @@ export async function saveUser(tenant: Tenant, input: UserData, now = new Date()
     // Hashed before the transaction: the database is never held while argon2 works.
     const passwordHash = await hashPassword(input.password);
     const id = await inTransaction(db, async (trx) => {
-      const id = await insertUser(trx, { username: details.username, passwordHash, groupId: details.group_id, firstName: details.first_name, at: now.toISOString() });
+      const id = await insertUser(trx, {
+        username: details.username,
+        passwordHash,
+        groupId: details.group_id,
+        firstName: details.first_name,
+        at: now.toISOString(),
+      });
       await updateUserDetails(trx, id, details);
-      await audit(trx, tenant, { action: 'user.create', targetType: 'user', targetId: details.username, summary: `Created user ${details.username}`, details: auditedUser(details) }, now);
+      await audit(
+        trx,
+        tenant,
+        {
+          action: 'user.create',
+          targetType: 'user',
+          targetId: details.username,
+          summary: `Created user ${details.username}`,
+          details: auditedUser(details),
+        },
+        now,
+      );
       return id;
     });
     return { status: 'Success', message: USER_MESSAGES.saved, rescoremessage: '', userID: id };
@@ -177,13 +215,35 @@ export async function saveUser(tenant: Tenant, input: UserData, now = new Date()
     }
     if (!input.selfactive) await setUserActive(trx, id, false);
     const summary = `Updated user ${details.username}${passwordHash ? ' and set a new password' : ''}`;
-    await audit(trx, tenant, { action: 'user.update', targetType: 'user', targetId: details.username, summary, details: changedFields(auditedUser(before), auditedUser(details)) }, now);
+    await audit(
+      trx,
+      tenant,
+      {
+        action: 'user.update',
+        targetType: 'user',
+        targetId: details.username,
+        summary,
+        details: changedFields(auditedUser(before), auditedUser(details)),
+      },
+      now,
+    );
   });
   return { status: 'Success1', message: USER_MESSAGES.saved, rescoremessage: '', userID: id };
 }
 
 /** A user's fields as the audit log records them (no password, no hash: the form's details only). */
-function auditedUser(user: { employee_code: string | null; first_name: string; last_name: string | null; email: string | null; mobile: string | null; username: string; group_id: number; active: number } & Record<string, unknown>) {
+function auditedUser(
+  user: {
+    employee_code: string | null;
+    first_name: string;
+    last_name: string | null;
+    email: string | null;
+    mobile: string | null;
+    username: string;
+    group_id: number;
+    active: number;
+  } & Record<string, unknown>,
+) {
   return {
     username: user.username,
     employeeCode: user.employee_code,
@@ -197,7 +257,10 @@ function auditedUser(user: { employee_code: string | null; first_name: string; l
 }
 
 /** Employeechangedeletstatus: N deactivates (their sessions end at once), Y activates. */
-export async function changeUserStatus(tenant: Tenant, { id, activeStatus }: UserStatusInput): Promise<UserStatusAnswer> {
+export async function changeUserStatus(
+  tenant: Tenant,
+  { id, activeStatus }: UserStatusInput,
+): Promise<UserStatusAnswer> {
   const user = await findUserForForm(tenant.db, id);
   if (!user) throw new NotFoundError(USER_MESSAGES.notFound);
   const active = activeStatus === 'Y';
@@ -212,7 +275,9 @@ export async function changeUserStatus(tenant: Tenant, { id, activeStatus }: Use
       details: { active: { before: user.active === 1, after: active } },
     });
   });
-  return active ? { status: 'Success1', message: 'User activated.' } : { status: 'Success', message: 'User deactivated.' };
+  return active
+    ? { status: 'Success1', message: 'User activated.' }
+    : { status: 'Success', message: 'User deactivated.' };
 }
 
 /** getusergroup: the groups the user form offers. */
@@ -222,5 +287,8 @@ export async function userGroupOptions(tenant: Tenant): Promise<Array<{ id: numb
 
 /** getallActiveuser: the user picker's Resource Name list. */
 export async function activeUserOptions(tenant: Tenant): Promise<Array<{ id: number; name: string }>> {
-  return (await listActiveUsers(tenant.db)).map((u) => ({ id: u.id, name: `${[u.first_name, u.last_name].filter(Boolean).join(' ')} (${u.username})` }));
+  return (await listActiveUsers(tenant.db)).map((u) => ({
+    id: u.id,
+    name: `${[u.first_name, u.last_name].filter(Boolean).join(' ')} (${u.username})`,
+  }));
 }

@@ -15,15 +15,20 @@ import { NEW_PASSWORD_HINT, REPEAT_RULE, samePasswords } from './new-password';
 import { TwoStepSettings } from './two-step-settings';
 import * as authApi from '../../../core/api/auth';
 
-const ChangePasswordFormSchema = ChangePasswordSchema.extend({ confirmPassword: z.string() }).refine(samePasswords, REPEAT_RULE);
+const ChangePasswordFormSchema = ChangePasswordSchema.extend({ confirmPassword: z.string() }).refine(
+  samePasswords,
+  REPEAT_RULE,
+);
 type ChangePasswordInput = z.input<typeof ChangePasswordFormSchema>;
 type ChangePasswordOutput = z.output<typeof ChangePasswordFormSchema>;
 
 /** The notice of a group that requires two-step sign-in, while it is not on (the guard keeps the user here). */
-export const REQUIRED_NOTICE = 'Your group requires two-step sign-in. Turn it on below: the rest of the app opens once it is on.';
+export const REQUIRED_NOTICE =
+  'Your group requires two-step sign-in. Turn it on below: the rest of the app opens once it is on.';
 
 /** The notice of a sign-in with a one-time password from the shell (docs/design.md §22; the guard keeps the user here). */
-export const ONE_TIME_NOTICE = 'You signed in with a one-time password. Choose your own password now; until then only this page is open.';
+export const ONE_TIME_NOTICE =
+  'You signed in with a one-time password. Choose your own password now; until then only this page is open.';
 
 /** What replaces that notice once the user's own password is set. */
 export const OWN_PASSWORD_SET = 'Your own password is set, and the rest of the app is open again.';
@@ -134,7 +139,15 @@ export default function AccountPage() {
  * The current password and the new one twice; the server ends the user's other sessions. `oneTime`: the user
  * signed in with a one-time password, which is the current one here; the form takes the focus.
  */
-function ChangePasswordForm({ username, oneTime, onChanged }: { username: string; oneTime: boolean; onChanged: () => Promise<void> }) {
+function ChangePasswordForm({
+  username,
+  oneTime,
+  onChanged,
+}: {
+  username: string;
+  oneTime: boolean;
+  onChanged: () => Promise<void>;
+}) {
   const [refused, setRefused] = useState<string | null>(null);
   const methods = useForm<ChangePasswordInput, unknown, ChangePasswordOutput>({
     resolver: zodResolver(ChangePasswordFormSchema),
@@ -185,8 +198,25 @@ function ChangePasswordForm({ username, oneTime, onChanged }: { username: string
           autoComplete="current-password"
         />
         <div className="field-row">
-          <FormField name="password" id="account-new-password" label="New password" type="password" required hint={NEW_PASSWORD_HINT} maxLength={200} autoComplete="new-password" />
-          <FormField name="confirmPassword" id="account-confirm-password" label="Repeat the new password" type="password" required maxLength={200} autoComplete="new-password" />
+          <FormField
+            name="password"
+            id="account-new-password"
+            label="New password"
+            type="password"
+            required
+            hint={NEW_PASSWORD_HINT}
+            maxLength={200}
+            autoComplete="new-password"
+          />
+          <FormField
+            name="confirmPassword"
+            id="account-confirm-password"
+            label="Repeat the new password"
+            type="password"
+            required
+            maxLength={200}
+            autoComplete="new-password"
+          />
         </div>
         <FormAlert message={refused} />
         <div className="app-actions">

@@ -11,7 +11,11 @@ import '../../styles/account.css';
 export function useRefreshSession(): () => Promise<unknown> {
   const queryClient = useQueryClient();
   return useCallback(
-    () => Promise.all([queryClient.invalidateQueries({ queryKey: SESSION_KEY }), queryClient.invalidateQueries({ queryKey: ['menu'] })]),
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: SESSION_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['menu'] }),
+      ]),
     [queryClient],
   );
 }
@@ -43,7 +47,15 @@ export function BackToLogIn() {
  * What a screen says in place of its form once it has answered (a link is on its way, the password is set):
  * the sentence takes the focus, as the button that was pressed has gone with the form.
  */
-export function Outcome({ message, children, takeFocus = false }: { message: string; children?: ReactNode; takeFocus?: boolean }) {
+export function Outcome({
+  message,
+  children,
+  takeFocus = false,
+}: {
+  message: string;
+  children?: ReactNode;
+  takeFocus?: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (takeFocus) ref.current?.focus();

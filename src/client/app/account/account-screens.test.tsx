@@ -37,7 +37,10 @@ let session: SessionInfo;
 
 const ok = (data: unknown): Answer => ({ status: 200, data });
 /** A refusal as the server words it: `{message}`, with the `field` it is about when it is about one (docs/design.md §25). */
-const refused = (status: number, message: string, field?: string): Answer => ({ status, data: field === undefined ? { message } : { message, field } });
+const refused = (status: number, message: string, field?: string): Answer => ({
+  status,
+  data: field === undefined ? { message } : { message, field },
+});
 
 const SIGNED_IN: SessionInfo = {
   authenticated: true,
@@ -48,7 +51,17 @@ const SIGNED_IN: SessionInfo = {
   iconVersion: 'v1',
   passwordResetByMail: true,
   twoFactor: false,
-  user: { id: 7, username: 'asha', firstName: 'Asha', usergroupid: 3, landpage: '/Home', screens: ['News'], twoFactor: false, twoFactorRequired: false, passwordChangeRequired: false },
+  user: {
+    id: 7,
+    username: 'asha',
+    firstName: 'Asha',
+    usergroupid: 3,
+    landpage: '/Home',
+    screens: ['News'],
+    twoFactor: false,
+    twoFactorRequired: false,
+    passwordChangeRequired: false,
+  },
 };
 const SIGN_IN_ANSWER = {
   message: 'SUCCESS',
@@ -72,8 +85,12 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
     calls.push({ path: url, body, headers: { ...(init?.headers as Record<string, string>) } });
-    const answer = url === '/api/auth/session' ? ok(session) : (answers[url]?.(body ?? {}) ?? refused(404, `No call ${url}`));
-    return new Response(JSON.stringify(answer.data), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    const answer =
+      url === '/api/auth/session' ? ok(session) : (answers[url]?.(body ?? {}) ?? refused(404, `No call ${url}`));
+    return new Response(JSON.stringify(answer.data), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -120,7 +137,9 @@ describe('the second step of a sign-in', () => {
     expect(code.value).toBe('');
     expect(document.activeElement).toBe(code);
     expect(code.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(code.getAttribute('aria-describedby')!)?.textContent).toBe(ACCOUNT_MESSAGES.wrongCode);
+    expect(document.getElementById(code.getAttribute('aria-describedby')!)?.textContent).toBe(
+      ACCOUNT_MESSAGES.wrongCode,
+    );
     // A recovery code needs letters: the keyboard changes, the input stays.
     await click(button('Type a recovery code')!);
     expect(code.inputMode).toBe('text');
@@ -142,7 +161,10 @@ describe('the second step of a sign-in', () => {
       return ok(SIGN_IN_ANSWER);
     };
     renderAt('/login/two-step', { '/login/two-step': <TwoStepPage />, '/News': <p>News editor</p> });
-    await type(await until(() => labelled<HTMLInputElement>(dom.container, 'Code'), 'the code input'), 'abcd-efgh-ijkm-npqr');
+    await type(
+      await until(() => labelled<HTMLInputElement>(dom.container, 'Code'), 'the code input'),
+      'abcd-efgh-ijkm-npqr',
+    );
     await click(button('Verify')!);
     await until(() => where() === '/News', 'the landing page');
     expect(localStorage.getItem('username')).toBe('asha');
@@ -177,7 +199,10 @@ describe('forgot password', () => {
     const name = await until(() => labelled<HTMLInputElement>(dom.container, 'User name'), 'the form');
     await type(name, 'asha');
     await click(button('Send the link')!);
-    await until(() => dom.container.querySelector('[role="alert"]')?.textContent === ACCOUNT_MESSAGES.tooMany, 'the sentence');
+    await until(
+      () => dom.container.querySelector('[role="alert"]')?.textContent === ACCOUNT_MESSAGES.tooMany,
+      'the sentence',
+    );
     expect(name.value).toBe('asha');
   });
 });
@@ -209,7 +234,10 @@ describe('reset password', () => {
   it('sends no tenant for the default one, and offers a new link for a used one', async () => {
     answers['/api/auth/reset'] = () => refused(400, ACCOUNT_MESSAGES.resetInvalid, 'token');
     renderAt('/reset-password?token=used', { '/reset-password': <ResetPasswordPage /> });
-    await type(await until(() => labelled<HTMLInputElement>(dom.container, 'New password'), 'the form'), 'a-long-new-password');
+    await type(
+      await until(() => labelled<HTMLInputElement>(dom.container, 'New password'), 'the form'),
+      'a-long-new-password',
+    );
     await type(labelled<HTMLInputElement>(dom.container, 'Repeat the new password')!, 'a-long-new-password');
     await click(button('Set password')!);
     await until(() => text().includes(ACCOUNT_MESSAGES.resetInvalid), 'the sentence');
@@ -232,7 +260,8 @@ describe('the own account', () => {
   it('turns two-step sign-in on: QR code and key, the first code, ten recovery codes shown once', async () => {
     const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
     const codes = Array.from({ length: 10 }, (_, i) => `code-${i}aaa-bbbb-cccc`);
-    answers['/api/auth/2fa/setup'] = () => ok({ secret, otpauthUrl: `otpauth://totp/Innovo:asha?secret=${secret}&issuer=Innovo` });
+    answers['/api/auth/2fa/setup'] = () =>
+      ok({ secret, otpauthUrl: `otpauth://totp/Innovo:asha?secret=${secret}&issuer=Innovo` });
     answers['/api/auth/2fa/enable'] = (body) => {
       if (body.code !== '654321') return refused(400, ACCOUNT_MESSAGES.wrongSetupCode, 'code');
       session = { ...SIGNED_IN, user: { ...SIGNED_IN.user!, twoFactor: true } };
@@ -281,7 +310,10 @@ describe('the own account', () => {
     await click(button('Change password')!);
     await until(() => current.getAttribute('aria-invalid') === 'true', 'the refusal on the field');
     expect(text()).toContain(ACCOUNT_MESSAGES.wrongCurrent);
-    expect(callsTo('/api/auth/password')[0]!.body).toEqual({ current: 'not-my-password', password: 'a-long-new-password' });
+    expect(callsTo('/api/auth/password')[0]!.body).toEqual({
+      current: 'not-my-password',
+      password: 'a-long-new-password',
+    });
     expect(current.value).toBe('not-my-password');
     expect(labelled<HTMLInputElement>(dom.container, 'New password')!.value).toBe('a-long-new-password');
 
@@ -300,10 +332,16 @@ describe('the own account', () => {
   });
 
   it('after a one-time password: says so, puts the password form first and focused, and opens the way on once it is changed', async () => {
-    session = { ...SIGNED_IN, user: { ...SIGNED_IN.user!, passwordChangeRequired: true, screens: [], landpage: '/account' } };
+    session = {
+      ...SIGNED_IN,
+      user: { ...SIGNED_IN.user!, passwordChangeRequired: true, screens: [], landpage: '/account' },
+    };
     renderAt('/account', { '/account': <AccountPage /> });
     await until(() => text().includes(ONE_TIME_NOTICE), 'the notice');
-    const current = await until(() => labelled<HTMLInputElement>(dom.container, 'One-time password'), 'the one-time password input');
+    const current = await until(
+      () => labelled<HTMLInputElement>(dom.container, 'One-time password'),
+      'the one-time password input',
+    );
     await until(() => document.activeElement === current, 'the focus on the one-time password');
     const headings = [...dom.container.querySelectorAll('h2')].map((h) => h.textContent);
     expect(headings).toEqual(['Choose your password', 'Your details', 'Two-step sign-in']);
@@ -319,7 +357,10 @@ describe('the own account', () => {
     const sessionCalls = callsTo('/api/auth/session').length;
     await click(button('Change password')!);
     await until(() => text().includes(OWN_PASSWORD_SET), 'the way on');
-    expect(callsTo('/api/auth/password')[0]!.body).toEqual({ current: 'abcd-efgh-jkmn-pqrs', password: 'my-own-password-now' });
+    expect(callsTo('/api/auth/password')[0]!.body).toEqual({
+      current: 'abcd-efgh-jkmn-pqrs',
+      password: 'my-own-password-now',
+    });
     expect(callsTo('/api/auth/session').length).toBeGreaterThan(sessionCalls);
     expect(text()).not.toContain(ONE_TIME_NOTICE);
     const onward = [...dom.container.querySelectorAll('a')].find((a) => a.textContent === 'Go to your start page');
@@ -333,7 +374,9 @@ describe('the own account', () => {
 describe('the route guard', () => {
   it('keeps a user whose group requires two-step sign-in on /account', async () => {
     session = { ...SIGNED_IN, user: { ...SIGNED_IN.user!, twoFactorRequired: true, screens: [] } };
-    const guarded = (name: string) => <RequireScreen screen={name === 'account' ? undefined : name}>{<p>Screen {name}</p>}</RequireScreen>;
+    const guarded = (name: string) => (
+      <RequireScreen screen={name === 'account' ? undefined : name}>{<p>Screen {name}</p>}</RequireScreen>
+    );
     renderAt('/News', { '/News': guarded('News'), '/account': guarded('account') });
     await until(() => where() === '/account', 'the account');
     expect(text()).toContain('Screen account');
@@ -341,7 +384,9 @@ describe('the route guard', () => {
 
   it('keeps a user who signed in with a one-time password on /account', async () => {
     session = { ...SIGNED_IN, user: { ...SIGNED_IN.user!, passwordChangeRequired: true, screens: [] } };
-    const guarded = (name: string) => <RequireScreen screen={name === 'account' ? undefined : name}>{<p>Screen {name}</p>}</RequireScreen>;
+    const guarded = (name: string) => (
+      <RequireScreen screen={name === 'account' ? undefined : name}>{<p>Screen {name}</p>}</RequireScreen>
+    );
     renderAt('/News', { '/News': guarded('News'), '/account': guarded('account') });
     await until(() => where() === '/account', 'the account');
     expect(text()).toContain('Screen account');

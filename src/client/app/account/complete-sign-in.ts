@@ -13,7 +13,8 @@ import { inPlainWords } from '../lib/screen-words';
 /** The first answer of POST /api/auth/signin: a session, or (two-step sign-in on) a request for the second step. */
 export type SignInAnswer = SignInResponse | TwoFactorRequired;
 
-export const needsSecondStep = (answer: SignInAnswer): answer is TwoFactorRequired => 'twoFactor' in answer && answer.twoFactor === 'required';
+export const needsSecondStep = (answer: SignInAnswer): answer is TwoFactorRequired =>
+  'twoFactor' in answer && answer.twoFactor === 'required';
 
 /** Where the second step of a sign-in is asked for. */
 export const TWO_STEP_PATH = '/login/two-step';

@@ -42,7 +42,11 @@ export default function ForgotPasswordPage() {
 
 function ForgotForm({ onAnswered }: { onAnswered: (sentence: string) => void }) {
   const [refused, setRefused] = useState<string | null>(null);
-  const methods = useForm<ForgotInput, unknown, ForgotOutput>({ resolver: zodResolver(ForgotPasswordSchema), mode: 'onTouched', defaultValues: { username: '' } });
+  const methods = useForm<ForgotInput, unknown, ForgotOutput>({
+    resolver: zodResolver(ForgotPasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { username: '' },
+  });
   const { isSubmitting } = methods.formState;
 
   const onValid = async ({ username }: ForgotOutput) => {
@@ -61,10 +65,22 @@ function ForgotForm({ onAnswered }: { onAnswered: (sentence: string) => void }) 
     <FormProvider {...methods}>
       <form className="app-form app-panel" noValidate onSubmit={(event) => void methods.handleSubmit(onValid)(event)}>
         <p>Enter your user name. If your account has an email address, we send it a link to set a new password.</p>
-        <FormField name="username" id="forgot-username" label="User name" autoComplete="username" maxLength={100} spellCheck={false} />
+        <FormField
+          name="username"
+          id="forgot-username"
+          label="User name"
+          autoComplete="username"
+          maxLength={100}
+          spellCheck={false}
+        />
         <FormAlert message={refused} />
         <div className="app-actions">
-          <button type="submit" className="button app-actions__wide" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+          <button
+            type="submit"
+            className="button app-actions__wide"
+            disabled={isSubmitting}
+            aria-busy={isSubmitting || undefined}
+          >
             Send the link
           </button>
         </div>

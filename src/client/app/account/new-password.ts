@@ -5,7 +5,8 @@ export const PASSWORDS_DIFFER = 'The passwords do not match.';
 export const NEW_PASSWORD_HINT = 'At least 12 characters.';
 
 /** The check of a new password typed twice, for a form schema's refine(). */
-export const samePasswords = (values: { password: string; confirmPassword: string }) => values.password === values.confirmPassword;
+export const samePasswords = (values: { password: string; confirmPassword: string }) =>
+  values.password === values.confirmPassword;
 export const REPEAT_RULE = {
   path: ['confirmPassword'],
   message: PASSWORDS_DIFFER,
@@ -14,6 +15,8 @@ export const REPEAT_RULE = {
 };
 
 /** A new password typed twice (the reset link): the server's policy, and the two the same. */
-export const NewPasswordFormSchema = z.object({ password: NewPasswordSchema, confirmPassword: z.string() }).refine(samePasswords, REPEAT_RULE);
+export const NewPasswordFormSchema = z
+  .object({ password: NewPasswordSchema, confirmPassword: z.string() })
+  .refine(samePasswords, REPEAT_RULE);
 export type NewPasswordInput = z.input<typeof NewPasswordFormSchema>;
 export type NewPasswordOutput = z.output<typeof NewPasswordFormSchema>;

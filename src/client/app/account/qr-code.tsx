@@ -30,7 +30,17 @@ export function QrCode({ text, alt }: { text: string; alt: string }) {
   }, [text]);
 
   const shown = image?.text === text ? image : null;
-  if (!shown) return <div className="account-qr account-qr--pending" role="status">Drawing the QR code…</div>;
-  if (!shown.src) return <p className="account-qr account-qr--failed">The QR code could not be drawn: type the key below into your app instead.</p>;
+  if (!shown)
+    return (
+      <div className="account-qr account-qr--pending" role="status">
+        Drawing the QR code…
+      </div>
+    );
+  if (!shown.src)
+    return (
+      <p className="account-qr account-qr--failed">
+        The QR code could not be drawn: type the key below into your app instead.
+      </p>
+    );
   return <img className="account-qr" src={shown.src} width={200} height={200} alt={alt} />;
 }

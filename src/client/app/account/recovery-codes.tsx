@@ -13,7 +13,11 @@ export async function copyText(text: string, what: string): Promise<void> {
 }
 
 /** The codes as a text file: what they are, whose, and one code a line. */
-export function recoveryCodesText(codes: readonly string[], account: { username: string; siteName: string }, now = new Date()): string {
+export function recoveryCodesText(
+  codes: readonly string[],
+  account: { username: string; siteName: string },
+  now = new Date(),
+): string {
   return [
     `Recovery codes for two-step sign-in: user ${account.username} on ${account.siteName}`,
     `Made ${now.toISOString().slice(0, 10)}. Each code works once, in place of a code from your authenticator app.`,
@@ -37,7 +41,15 @@ function download(fileName: string, text: string): void {
  * The ten recovery codes, shown once, right after two-step sign-in was turned on (docs/design.md §21): copy them or
  * save them as a file, then Done hides them for good (the server keeps only their hashes).
  */
-export function RecoveryCodes({ codes, account, onDone }: { codes: readonly string[]; account: { username: string; siteName: string }; onDone: () => void }) {
+export function RecoveryCodes({
+  codes,
+  account,
+  onDone,
+}: {
+  codes: readonly string[];
+  account: { username: string; siteName: string };
+  onDone: () => void;
+}) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   // The button that was pressed went away with the set-up: the codes take the focus.
@@ -56,8 +68,8 @@ export function RecoveryCodes({ codes, account, onDone }: { codes: readonly stri
       <div className="account-warning">
         <TriangleAlert className="account-warning__icon" aria-hidden="true" focusable="false" />
         <p>
-          <strong>Save these codes now: they will not be shown again.</strong> If you lose your phone, each code signs you in once in place of a code
-          from your app. Keep them somewhere safe, apart from your phone.
+          <strong>Save these codes now: they will not be shown again.</strong> If you lose your phone, each code signs
+          you in once in place of a code from your app. Keep them somewhere safe, apart from your phone.
         </p>
       </div>
       <ol className="account-codes__list" aria-labelledby={headingId}>
@@ -68,7 +80,11 @@ export function RecoveryCodes({ codes, account, onDone }: { codes: readonly stri
         ))}
       </ol>
       <div className="app-actions">
-        <button type="button" className="button button--outline" onClick={() => void copyText(codes.join('\n'), 'The recovery codes')}>
+        <button
+          type="button"
+          className="button button--outline"
+          onClick={() => void copyText(codes.join('\n'), 'The recovery codes')}
+        >
           <Copy className="button__icon" aria-hidden="true" focusable="false" />
           Copy
         </button>

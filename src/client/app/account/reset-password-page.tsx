@@ -6,7 +6,12 @@ import { api, errorMessage, refusedField } from '../lib/api';
 import { FormField, RequiredNote } from '../components/form-field';
 import { Screen } from '../components/screen';
 import { BackToLogIn, FormAlert, Outcome } from './account-parts';
-import { NEW_PASSWORD_HINT, NewPasswordFormSchema, type NewPasswordInput, type NewPasswordOutput } from './new-password';
+import {
+  NEW_PASSWORD_HINT,
+  NewPasswordFormSchema,
+  type NewPasswordInput,
+  type NewPasswordOutput,
+} from './new-password';
 import * as authApi from '../../../core/api/auth';
 
 export const LINK_INCOMPLETE = 'This link is incomplete. Open the link in the mail again, or ask for a new one.';
@@ -20,7 +25,10 @@ export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const [link] = useState(() => ({ token: searchParams.get('token')?.trim() ?? '', db: searchParams.get('db')?.trim() ?? '' }));
+  const [link] = useState(() => ({
+    token: searchParams.get('token')?.trim() ?? '',
+    db: searchParams.get('db')?.trim() ?? '',
+  }));
   const [outcome, setOutcome] = useState<{ message: string; invalid: boolean } | null>(null);
   const inAddress = searchParams.has('token') || searchParams.has('db');
 
@@ -50,14 +58,26 @@ export default function ResetPasswordPage() {
           )}
         </Outcome>
       ) : (
-        <ResetForm token={link.token} db={link.db} onAnswered={(message, invalid) => setOutcome({ message, invalid })} />
+        <ResetForm
+          token={link.token}
+          db={link.db}
+          onAnswered={(message, invalid) => setOutcome({ message, invalid })}
+        />
       )}
       {outcome && !outcome.invalid ? null : <BackToLogIn />}
     </Screen>
   );
 }
 
-function ResetForm({ token, db, onAnswered }: { token: string; db: string; onAnswered: (message: string, invalid: boolean) => void }) {
+function ResetForm({
+  token,
+  db,
+  onAnswered,
+}: {
+  token: string;
+  db: string;
+  onAnswered: (message: string, invalid: boolean) => void;
+}) {
   const [refused, setRefused] = useState<string | null>(null);
   const methods = useForm<NewPasswordInput, unknown, NewPasswordOutput>({
     resolver: zodResolver(NewPasswordFormSchema),
@@ -69,7 +89,10 @@ function ResetForm({ token, db, onAnswered }: { token: string; db: string; onAns
   const onValid = async ({ password }: NewPasswordOutput) => {
     setRefused(null);
     try {
-      const answer = await api(authApi.resetPassword, { body: { token, password }, ...(db ? { headers: { dbname: db } } : {}) });
+      const answer = await api(authApi.resetPassword, {
+        body: { token, password },
+        ...(db ? { headers: { dbname: db } } : {}),
+      });
       onAnswered(answer.message, false);
     } catch (error) {
       const message = errorMessage(error);
@@ -83,11 +106,33 @@ function ResetForm({ token, db, onAnswered }: { token: string; db: string; onAns
     <FormProvider {...methods}>
       <form className="app-form app-panel" noValidate onSubmit={(event) => void methods.handleSubmit(onValid)(event)}>
         <RequiredNote />
-        <FormField name="password" id="reset-password" label="New password" type="password" required hint={NEW_PASSWORD_HINT} maxLength={200} autoComplete="new-password" />
-        <FormField name="confirmPassword" id="reset-confirm-password" label="Repeat the new password" type="password" required maxLength={200} autoComplete="new-password" />
+        <FormField
+          name="password"
+          id="reset-password"
+          label="New password"
+          type="password"
+          required
+          hint={NEW_PASSWORD_HINT}
+          maxLength={200}
+          autoComplete="new-password"
+        />
+        <FormField
+          name="confirmPassword"
+          id="reset-confirm-password"
+          label="Repeat the new password"
+          type="password"
+          required
+          maxLength={200}
+          autoComplete="new-password"
+        />
         <FormAlert message={refused} />
         <div className="app-actions">
-          <button type="submit" className="button app-actions__wide" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+          <button
+            type="submit"
+            className="button app-actions__wide"
+            disabled={isSubmitting}
+            aria-busy={isSubmitting || undefined}
+          >
             Set password
           </button>
         </div>

@@ -26,7 +26,11 @@ export default function TwoStepPage() {
   const [refused, setRefused] = useState<string | null>(null);
   // Phones show a number pad for a code; a recovery code needs letters.
   const [recoveryCode, setRecoveryCode] = useState(false);
-  const methods = useForm<CodeInput, unknown, CodeOutput>({ resolver: zodResolver(TwoFactorCodeSchema), mode: 'onTouched', defaultValues: { code: '' } });
+  const methods = useForm<CodeInput, unknown, CodeOutput>({
+    resolver: zodResolver(TwoFactorCodeSchema),
+    mode: 'onTouched',
+    defaultValues: { code: '' },
+  });
   const { isSubmitting } = methods.formState;
 
   const onValid = async ({ code }: CodeOutput) => {
@@ -65,7 +69,11 @@ export default function TwoStepPage() {
         </div>
       ) : (
         <FormProvider {...methods}>
-          <form className="app-form app-panel" noValidate onSubmit={(event) => void methods.handleSubmit(onValid)(event)}>
+          <form
+            className="app-form app-panel"
+            noValidate
+            onSubmit={(event) => void methods.handleSubmit(onValid)(event)}
+          >
             <p>Your account has two-step sign-in. {CODE_HINT}</p>
             <FormField
               name="code"
@@ -81,7 +89,12 @@ export default function TwoStepPage() {
             </button>
             <FormAlert message={refused} />
             <div className="app-actions">
-              <button type="submit" className="button app-actions__wide" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+              <button
+                type="submit"
+                className="button app-actions__wide"
+                disabled={isSubmitting}
+                aria-busy={isSubmitting || undefined}
+              >
                 Verify
               </button>
             </div>

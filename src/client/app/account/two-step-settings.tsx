@@ -25,7 +25,11 @@ type DisableInput = z.input<typeof DisableTwoFactorSchema>;
 type DisableOutput = z.output<typeof DisableTwoFactorSchema>;
 
 /** The key as an app asks for it, in groups of four so that it can be read and typed without losing the place. */
-export const groupedKey = (secret: string) => secret.replace(/\s+/g, '').match(/.{1,4}/g)?.join(' ') ?? '';
+export const groupedKey = (secret: string) =>
+  secret
+    .replace(/\s+/g, '')
+    .match(/.{1,4}/g)
+    ?.join(' ') ?? '';
 
 interface Account {
   username: string;
@@ -69,7 +73,9 @@ export function TwoStepSettings({ account }: { account: Account }) {
   const status = (
     <p className="account-status">
       Two-step sign-in:{' '}
-      <strong className={account.twoFactor ? 'account-badge account-badge--on' : 'account-badge'}>{account.twoFactor ? 'On' : 'Off'}</strong>
+      <strong className={account.twoFactor ? 'account-badge account-badge--on' : 'account-badge'}>
+        {account.twoFactor ? 'On' : 'Off'}
+      </strong>
     </p>
   );
 
@@ -88,12 +94,19 @@ export function TwoStepSettings({ account }: { account: Account }) {
     <>
       {status}
       <p>
-        With two-step sign-in, signing in asks for your password and then for a code from an authenticator app on your phone (such as Google
-        Authenticator, Microsoft Authenticator, 1Password or Aegis). Someone who learns your password still cannot sign in.
+        With two-step sign-in, signing in asks for your password and then for a code from an authenticator app on your
+        phone (such as Google Authenticator, Microsoft Authenticator, 1Password or Aegis). Someone who learns your
+        password still cannot sign in.
       </p>
       <FormAlert message={refused} />
       <div className="app-actions">
-        <button type="button" className="button" disabled={starting} aria-busy={starting || undefined} onClick={() => void start()}>
+        <button
+          type="button"
+          className="button"
+          disabled={starting}
+          aria-busy={starting || undefined}
+          onClick={() => void start()}
+        >
           <ShieldCheck className="button__icon" aria-hidden="true" focusable="false" />
           Turn on
         </button>
@@ -115,7 +128,11 @@ function SetupSteps({
   onCancel: () => void;
 }) {
   const [refused, setRefused] = useState<string | null>(null);
-  const methods = useForm<CodeInput, unknown, CodeOutput>({ resolver: zodResolver(TwoFactorCodeSchema), mode: 'onTouched', defaultValues: { code: '' } });
+  const methods = useForm<CodeInput, unknown, CodeOutput>({
+    resolver: zodResolver(TwoFactorCodeSchema),
+    mode: 'onTouched',
+    defaultValues: { code: '' },
+  });
   const { isSubmitting } = methods.formState;
   const key = groupedKey(setup.secret);
 
@@ -130,17 +147,28 @@ function SetupSteps({
 
   return (
     <FormProvider {...methods}>
-      <form className="app-form account-setup" noValidate onSubmit={(event) => void methods.handleSubmit(onValid)(event)}>
+      <form
+        className="app-form account-setup"
+        noValidate
+        onSubmit={(event) => void methods.handleSubmit(onValid)(event)}
+      >
         <ol className="account-steps">
           <li>
             <p>Scan this QR code with your authenticator app.</p>
-            <QrCode text={setup.otpauthUrl} alt={`QR code for two-step sign-in of ${account.username} on ${account.siteName}`} />
+            <QrCode
+              text={setup.otpauthUrl}
+              alt={`QR code for two-step sign-in of ${account.username} on ${account.siteName}`}
+            />
           </li>
           <li>
             <p>If your app cannot scan it, add an account by hand and type this key (time-based, 6 digits):</p>
             <p className="account-key">
               <code className="account-secret">{key}</code>
-              <button type="button" className="button button--outline" onClick={() => void copyText(setup.secret, 'The key')}>
+              <button
+                type="button"
+                className="button button--outline"
+                onClick={() => void copyText(setup.secret, 'The key')}
+              >
                 <Copy className="button__icon" aria-hidden="true" focusable="false" />
                 Copy key
               </button>
@@ -148,7 +176,15 @@ function SetupSteps({
           </li>
           <li>
             <p>Enter the 6-digit code your app now shows for this account.</p>
-            <FormField name="code" id="setup-code" label="Code from the app" autoComplete="one-time-code" inputMode="numeric" maxLength={40} spellCheck={false} />
+            <FormField
+              name="code"
+              id="setup-code"
+              label="Code from the app"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={40}
+              spellCheck={false}
+            />
           </li>
         </ol>
         <FormAlert message={refused} />
@@ -169,7 +205,11 @@ function SetupSteps({
 /** Turning it off needs the password and a code (or a recovery code): a stolen open session alone cannot. */
 function TurnOffForm({ username, onTurnedOff }: { username: string; onTurnedOff: () => Promise<unknown> }) {
   const [refused, setRefused] = useState<string | null>(null);
-  const methods = useForm<DisableInput, unknown, DisableOutput>({ resolver: zodResolver(DisableTwoFactorSchema), mode: 'onTouched', defaultValues: { password: '', code: '' } });
+  const methods = useForm<DisableInput, unknown, DisableOutput>({
+    resolver: zodResolver(DisableTwoFactorSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', code: '' },
+  });
   const { isSubmitting } = methods.formState;
 
   const onValid = async (values: DisableOutput) => {
@@ -186,13 +226,26 @@ function TurnOffForm({ username, onTurnedOff }: { username: string; onTurnedOff:
 
   return (
     <FormProvider {...methods}>
-      <form className="app-form account-subform" noValidate aria-labelledby="turn-off-title" onSubmit={(event) => void methods.handleSubmit(onValid)(event)}>
+      <form
+        className="app-form account-subform"
+        noValidate
+        aria-labelledby="turn-off-title"
+        onSubmit={(event) => void methods.handleSubmit(onValid)(event)}
+      >
         <h3 className="account-subform__title" id="turn-off-title">
           Turn off two-step sign-in
         </h3>
         <RequiredNote />
         <HiddenUserName username={username} />
-        <FormField name="password" id="turn-off-password" label="Your password" type="password" required maxLength={200} autoComplete="current-password" />
+        <FormField
+          name="password"
+          id="turn-off-password"
+          label="Your password"
+          type="password"
+          required
+          maxLength={200}
+          autoComplete="current-password"
+        />
         <FormField
           name="code"
           id="turn-off-code"
@@ -204,7 +257,12 @@ function TurnOffForm({ username, onTurnedOff }: { username: string; onTurnedOff:
         />
         <FormAlert message={refused} />
         <div className="app-actions">
-          <button type="submit" className="button button--outline button--danger" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+          <button
+            type="submit"
+            className="button button--outline button--danger"
+            disabled={isSubmitting}
+            aria-busy={isSubmitting || undefined}
+          >
             <ShieldOff className="button__icon" aria-hidden="true" focusable="false" />
             Turn off
           </button>

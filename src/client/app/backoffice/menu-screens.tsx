@@ -78,7 +78,13 @@ export function MenuByUserScreen() {
         <form className="app-form app-panel" onSubmit={go}>
           <Field id="resource-name" label="Resource Name">
             {(control) => (
-              <select {...control} className="field__input" value={userId} onChange={(event) => setUserId(event.target.value)} aria-busy={users.isPending || undefined}>
+              <select
+                {...control}
+                className="field__input"
+                value={userId}
+                onChange={(event) => setUserId(event.target.value)}
+                aria-busy={users.isPending || undefined}
+              >
                 <option value="0">Select user</option>
                 {(users.data ?? []).map((user) => (
                   <option key={user.id} value={String(user.id)}>
@@ -127,7 +133,9 @@ function TreeNodes({
               {node.issub ? ' (sub menu)' : ''}
               {node.landPage ? ' (landing page)' : ''}
             </button>
-            {node.children.length > 0 ? <TreeNodes nodes={node.children} selected={selected} onToggle={onToggle} /> : null}
+            {node.children.length > 0 ? (
+              <TreeNodes nodes={node.children} selected={selected} onToggle={onToggle} />
+            ) : null}
           </li>
         );
       })}
@@ -171,7 +179,14 @@ export function MenuTreeScreen() {
       notify.warning('Select the menu item to delete.');
       return;
     }
-    if (!(await confirm(ASKED_ON_SCREEN.deleteMenuEntry, { title: `Delete ${selected.name}?`, confirmLabel: 'Delete', danger: true }))) return;
+    if (
+      !(await confirm(ASKED_ON_SCREEN.deleteMenuEntry, {
+        title: `Delete ${selected.name}?`,
+        confirmLabel: 'Delete',
+        danger: true,
+      }))
+    )
+      return;
     setBusy(true);
     try {
       await api(menuAdminApi.deleteMenuItem, { body: { menuId: selected.id } });
@@ -220,7 +235,10 @@ export function MenuTreeScreen() {
   }
 
   return (
-    <Screen title={title} lead={selected ? `Selected: ${selected.name}` : 'Select an item to add under it, edit it or delete it.'}>
+    <Screen
+      title={title}
+      lead={selected ? `Selected: ${selected.name}` : 'Select an item to add under it, edit it or delete it.'}
+    >
       {tree.isPending ? (
         <LoadingStatus inline />
       ) : tree.isError ? (
@@ -239,7 +257,12 @@ export function MenuTreeScreen() {
         <button type="button" className="button button--outline" onClick={edit} disabled={busy || selected === null}>
           Edit
         </button>
-        <button type="button" className="button button--outline button--danger" onClick={() => void remove()} disabled={busy || selected === null}>
+        <button
+          type="button"
+          className="button button--outline button--danger"
+          onClick={() => void remove()}
+          disabled={busy || selected === null}
+        >
           Delete
         </button>
         <button type="button" className="button button--outline" onClick={() => void update()} disabled={busy}>
@@ -270,7 +293,11 @@ export function MenuItemScreen() {
   const menuId = Number(params.get('menuId') ?? '0') || 0;
   const parentParam = Number(params.get('parent') ?? '0') || 0;
   const tree = useMenuTree(id, from);
-  const pages = useQuery({ queryKey: ['menu-pages'], queryFn: () => api(menuAdminApi.menuPages, { body: {} }), enabled: id > 0 });
+  const pages = useQuery({
+    queryKey: ['menu-pages'],
+    queryFn: () => api(menuAdminApi.menuPages, { body: {} }),
+    enabled: id > 0,
+  });
 
   const title = editing ? 'Edit Menu Item' : 'New Menu Item';
   const back = treePath(id, from);
@@ -362,7 +389,8 @@ function MenuItemForm({
   const queryClient = useQueryClient();
   const [values, setValues] = useState<MenuItemFormValues>(initial);
   const [saving, setSaving] = useState(false);
-  const set = <K extends keyof MenuItemFormValues>(key: K, value: MenuItemFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof MenuItemFormValues>(key: K, value: MenuItemFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
   const back = treePath(owner.id, owner.from);
 
   const save = async (event: FormEvent) => {
@@ -407,15 +435,33 @@ function MenuItemForm({
       <Field id="modulename" label="Module Name" hint="The item goes under this module or sub menu.">
         {(control) => <input {...control} className="field__input" value={moduleName} readOnly />}
       </Field>
-      <CheckboxField id="isSubMenu" label="Is sub menu" checked={values.isSubMenu} onChange={(event) => set('isSubMenu', event.target.checked)} />
+      <CheckboxField
+        id="isSubMenu"
+        label="Is sub menu"
+        checked={values.isSubMenu}
+        onChange={(event) => set('isSubMenu', event.target.checked)}
+      />
       {values.isSubMenu ? (
         <Field id="pagename" label="Menu Name" required>
-          {(control) => <input {...control} className="field__input" value={values.pagename} maxLength={50} onChange={(event) => set('pagename', event.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              className="field__input"
+              value={values.pagename}
+              maxLength={50}
+              onChange={(event) => set('pagename', event.target.value)}
+            />
+          )}
         </Field>
       ) : (
         <Field id="pageid" label="Menu Name (page)" required>
           {(control) => (
-            <select {...control} className="field__input" value={values.pageid} onChange={(event) => set('pageid', event.target.value)}>
+            <select
+              {...control}
+              className="field__input"
+              value={values.pageid}
+              onChange={(event) => set('pageid', event.target.value)}
+            >
               <option value="">Select page</option>
               {pages.map((page) => (
                 <option key={page.id} value={String(page.id)}>
@@ -440,7 +486,12 @@ function MenuItemForm({
           />
         )}
       </Field>
-      <CheckboxField id="landPage" label="Landing page" checked={values.landPage} onChange={(event) => set('landPage', event.target.checked)} />
+      <CheckboxField
+        id="landPage"
+        label="Landing page"
+        checked={values.landPage}
+        onChange={(event) => set('landPage', event.target.checked)}
+      />
       <div className="app-actions">
         <Link className="button button--outline" to={back}>
           Cancel

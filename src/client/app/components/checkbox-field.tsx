@@ -5,7 +5,11 @@ import type { ComponentProps, ReactNode } from 'react';
  * the shared field.tsx, which the public contact form loads. Takes any input attribute, a react-hook-form
  * registration included.
  */
-export function CheckboxField({ id, label, ...input }: Omit<ComponentProps<'input'>, 'type'> & { id: string; label: ReactNode }) {
+export function CheckboxField({
+  id,
+  label,
+  ...input
+}: Omit<ComponentProps<'input'>, 'type'> & { id: string; label: ReactNode }) {
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>

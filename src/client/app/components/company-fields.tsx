@@ -27,7 +27,9 @@ export const EMPTY_COMPANY: CompanyFormValues = {
 };
 
 /** Company details from the server as form values (a missing field becomes ''). */
-export function companyFormValues(company: Partial<Record<keyof Company, unknown>> | null | undefined): CompanyFormValues {
+export function companyFormValues(
+  company: Partial<Record<keyof Company, unknown>> | null | undefined,
+): CompanyFormValues {
   const values = { ...EMPTY_COMPANY };
   for (const key of Object.keys(values) as (keyof Company)[]) {
     const value = company?.[key];
@@ -48,17 +50,41 @@ const COMPANY_ROWS: CompanyField[][] = [
     { field: 'companyCode', label: 'Company Code', required: true, maxLength: 20, spellCheck: false },
     { field: 'companyName', label: 'Company Name', required: true, maxLength: 30, autoComplete: 'organization' },
   ],
-  [{ field: 'address', label: 'Address', required: true, multiline: true, maxLength: 500, autoComplete: 'street-address' }],
+  [
+    {
+      field: 'address',
+      label: 'Address',
+      required: true,
+      multiline: true,
+      maxLength: 500,
+      autoComplete: 'street-address',
+    },
+  ],
   [
     { field: 'city', label: 'City', maxLength: 20, autoComplete: 'address-level2' },
     { field: 'state', label: 'State', maxLength: 20, autoComplete: 'address-level1' },
   ],
   [
-    { field: 'pincode', label: 'Pincode', hint: '5 to 7 digits', inputMode: 'numeric', maxLength: 7, autoComplete: 'postal-code' },
+    {
+      field: 'pincode',
+      label: 'Pincode',
+      hint: '5 to 7 digits',
+      inputMode: 'numeric',
+      maxLength: 7,
+      autoComplete: 'postal-code',
+    },
     { field: 'country', label: 'Country', maxLength: 20, autoComplete: 'country-name' },
   ],
   [
-    { field: 'websiteUrl', label: 'Website URL', type: 'url', hint: 'Starts with https:// or http://', maxLength: 100, autoComplete: 'url', spellCheck: false },
+    {
+      field: 'websiteUrl',
+      label: 'Website URL',
+      type: 'url',
+      hint: 'Starts with https:// or http://',
+      maxLength: 100,
+      autoComplete: 'url',
+      spellCheck: false,
+    },
     // Any country's number (docs/design.md §34): a keyboard with +, and nothing cut short of the longest number.
     {
       field: 'contact',
@@ -71,7 +97,17 @@ const COMPANY_ROWS: CompanyField[][] = [
       autoComplete: 'tel',
     },
   ],
-  [{ field: 'email', label: 'Email', required: true, type: 'email', maxLength: 50, autoComplete: 'email', spellCheck: false }],
+  [
+    {
+      field: 'email',
+      label: 'Email',
+      required: true,
+      type: 'email',
+      maxLength: 50,
+      autoComplete: 'email',
+      spellCheck: false,
+    },
+  ],
 ];
 
 const COUNTRY_LABEL = 'Country of the company';
@@ -99,7 +135,9 @@ function useRecheckContactOnCountry() {
  * the company details screen; `idPrefix` keeps their element ids apart.
  */
 export function CompanyFields({ idPrefix }: { idPrefix: string }) {
-  const input = ({ field, ...props }: CompanyField) => <FormField key={field} name={`company.${field}`} id={`${idPrefix}-${field}`} {...props} />;
+  const input = ({ field, ...props }: CompanyField) => (
+    <FormField key={field} name={`company.${field}`} id={`${idPrefix}-${field}`} {...props} />
+  );
   useRecheckContactOnCountry();
   const countrySelect = (
     <FormSelect

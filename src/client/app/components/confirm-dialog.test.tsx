@@ -13,7 +13,15 @@ function Asker() {
   const { confirm, dialog } = useConfirm();
   return (
     <>
-      <button type="button" id="ask" onClick={() => void confirm('Do you want to delete this record ?', { confirmLabel: 'Delete', danger: true }).then((answer) => answers.push(answer))}>
+      <button
+        type="button"
+        id="ask"
+        onClick={() =>
+          void confirm('Do you want to delete this record ?', { confirmLabel: 'Delete', danger: true }).then((answer) =>
+            answers.push(answer),
+          )
+        }
+      >
         Delete
       </button>
       {dialog}
@@ -27,7 +35,8 @@ beforeEach(() => {
 });
 
 const dialog = () => dom.container.querySelector('dialog');
-const dialogButton = (name: string) => [...(dialog()?.querySelectorAll('button') ?? [])].find((b) => b.textContent === name);
+const dialogButton = (name: string) =>
+  [...(dialog()?.querySelectorAll('button') ?? [])].find((b) => b.textContent === name);
 
 async function ask() {
   const opener = dom.container.querySelector<HTMLButtonElement>('#ask')!;
@@ -68,13 +77,15 @@ describe('useConfirm', () => {
   it('resolves false on Escape', async () => {
     await ask();
     await act(async () => {
-      dialogButton('Cancel')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+      dialogButton('Cancel')!.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }),
+      );
     });
     expect(answers).toEqual([false]);
     expect(dialog()).toBeNull();
   });
 
-  it("resolves false when the browser cancels the dialog (its own Escape)", async () => {
+  it('resolves false when the browser cancels the dialog (its own Escape)', async () => {
     await ask();
     await act(async () => {
       dialog()!.dispatchEvent(new Event('cancel', { cancelable: true }));

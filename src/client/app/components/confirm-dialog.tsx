@@ -20,10 +20,22 @@ export interface ConfirmOptions {
  * render `dialog` anywhere in the component. Cancel comes first and has the focus: the answer that changes
  * nothing. The focus goes back to what had it (the button that asked) when the dialog closes.
  */
-export function useConfirm(): { confirm: (question: string, options?: ConfirmOptions) => Promise<boolean>; dialog: ReactNode } {
+export function useConfirm(): {
+  confirm: (question: string, options?: ConfirmOptions) => Promise<boolean>;
+  dialog: ReactNode;
+} {
   const { ask, dialog } = useQuestion();
   const confirm = useCallback(
-    async (question: string, { title = 'Please confirm', confirmLabel = 'OK', cancelLabel = 'Cancel', danger = false, details }: ConfirmOptions = {}) =>
+    async (
+      question: string,
+      {
+        title = 'Please confirm',
+        confirmLabel = 'OK',
+        cancelLabel = 'Cancel',
+        danger = false,
+        details,
+      }: ConfirmOptions = {},
+    ) =>
       (await ask({
         title,
         question,

@@ -16,7 +16,10 @@ interface Group {
 }
 
 const column = createColumnHelper<Group>();
-const columns = [column.accessor('srno', { header: 'Sr.No', meta: { align: 'end' } }), column.accessor('groupname', { header: 'Group' })];
+const columns = [
+  column.accessor('srno', { header: 'Sr.No', meta: { align: 'end' } }),
+  column.accessor('groupname', { header: 'Group' }),
+];
 const rows: Group[] = [
   { srno: 1, id: 11, groupname: 'Administrators' },
   { srno: 2, id: 12, groupname: 'Editors' },
@@ -151,7 +154,14 @@ describe('DataTable', () => {
 
   it('says "more than" a capped count: no "of M", Next while the server has a next page', () => {
     const onPageChange = vi.fn();
-    const paging = (page: number, hasNext: boolean): DataTablePaging => ({ page, pageSize: 10, totalItems: 10_000, totalCapped: true, hasNext, onPageChange });
+    const paging = (page: number, hasNext: boolean): DataTablePaging => ({
+      page,
+      pageSize: 10,
+      totalItems: 10_000,
+      totalCapped: true,
+      hasNext,
+      onPageChange,
+    });
 
     render({ paging: paging(1, true) });
     expect(container.querySelector('.staff-table__range')?.textContent).toBe('1–2 of more than 10,000');

@@ -92,14 +92,18 @@ export function DataTable<T>({
   // The actions column is only a header here: its cells are rendered below from `rowActions`, not by a cell
   // renderer, since a renderer made anew on each render would remount the buttons (and drop their focus).
   const allColumns = useMemo<DataColumn<T>[]>(
-    () => (hasActions ? [...columns, { id: ACTIONS_COLUMN, header: actionsHeader, meta: { align: 'end' } }] : [...columns]),
+    () =>
+      hasActions ? [...columns, { id: ACTIONS_COLUMN, header: actionsHeader, meta: { align: 'end' } }] : [...columns],
     [columns, hasActions, actionsHeader],
   );
 
   const capped = paging?.totalCapped === true;
   // -1: TanStack's "not known" (a capped count does not say how many pages there are).
   const pageCount = paging ? (capped ? -1 : Math.max(1, Math.ceil(paging.totalItems / paging.pageSize))) : 1;
-  const pagination: PaginationState = { pageIndex: (paging?.page ?? 1) - 1, pageSize: paging?.pageSize ?? Math.max(rows.length, 1) };
+  const pagination: PaginationState = {
+    pageIndex: (paging?.page ?? 1) - 1,
+    pageSize: paging?.pageSize ?? Math.max(rows.length, 1),
+  };
   const table = useReactTable<T>({
     data: rows as T[],
     columns: allColumns,
@@ -170,7 +174,11 @@ export function DataTable<T>({
   const page = table.getState().pagination.pageIndex + 1;
   const showPager = paging !== undefined && status === 'success' && bodyRows.length > 0;
   const first = paging ? (page - 1) * paging.pageSize + 1 : 0;
-  const last = paging ? (capped ? first + bodyRows.length - 1 : Math.min(page * paging.pageSize, paging.totalItems)) : 0;
+  const last = paging
+    ? capped
+      ? first + bodyRows.length - 1
+      : Math.min(page * paging.pageSize, paging.totalItems)
+    : 0;
   const canPrevious = table.getCanPreviousPage();
   const canNext = paging?.hasNext ?? table.getCanNextPage();
 
@@ -178,9 +186,7 @@ export function DataTable<T>({
     <div className="staff-table">
       <div className="staff-table__scroll">
         <table className="staff-table__table" aria-busy={refreshing || undefined}>
-          <caption className="visually-hidden">
-            {caption}
-          </caption>
+          <caption className="visually-hidden">{caption}</caption>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -201,13 +207,16 @@ export function DataTable<T>({
               </tr>
             ))}
           </thead>
-          <tbody className={refreshing ? 'staff-table__body staff-table__body--refreshing' : 'staff-table__body'}>{body}</tbody>
+          <tbody className={refreshing ? 'staff-table__body staff-table__body--refreshing' : 'staff-table__body'}>
+            {body}
+          </tbody>
         </table>
       </div>
       {showPager ? (
         <nav className="staff-table__pager" aria-label={`${caption}: pages`}>
           <p className="staff-table__range">
-            {count(first)}–{count(last)} of {capped ? `more than ${count(paging.totalItems)}` : count(paging.totalItems)}
+            {count(first)}–{count(last)} of{' '}
+            {capped ? `more than ${count(paging.totalItems)}` : count(paging.totalItems)}
           </p>
           <div className="staff-table__pager-controls">
             <button

@@ -138,7 +138,10 @@ export function FormSelect({
 export function RequiredNote() {
   return (
     <p className="app-form__note">
-      Fields marked <span className="field__required" aria-hidden="true">*</span>
+      Fields marked{' '}
+      <span className="field__required" aria-hidden="true">
+        *
+      </span>
       <span className="visually-hidden">with an asterisk</span> are required.
     </p>
   );

@@ -39,7 +39,8 @@ function className(tone: IconTone, extra?: string): string {
   return ['icon-action', tone === 'default' ? '' : `icon-action--${tone}`, extra ?? ''].filter(Boolean).join(' ');
 }
 
-type IconButtonProps = IconActionProps & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'title' | 'children'>;
+type IconButtonProps = IconActionProps &
+  Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'title' | 'children'>;
 
 /** An action of a row or a toolbar shown as an icon: a real button with an accessible name and a tooltip. */
 export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
@@ -64,10 +65,23 @@ export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(functio
 });
 
 /** The same, for an action that opens another screen: a link (so it can open in a new tab too). */
-export function IconLink({ icon: Icon, label, tone = 'default', tooltipAlign = 'center', to }: IconActionProps & { to: string }) {
+export function IconLink({
+  icon: Icon,
+  label,
+  tone = 'default',
+  tooltipAlign = 'center',
+  to,
+}: IconActionProps & { to: string }) {
   const dismiss = useTooltipDismiss();
   return (
-    <Link to={to} className={className(tone)} aria-label={label} data-tooltip={label} data-tooltip-align={tooltipAlign} {...dismiss}>
+    <Link
+      to={to}
+      className={className(tone)}
+      aria-label={label}
+      data-tooltip={label}
+      data-tooltip-align={tooltipAlign}
+      {...dismiss}
+    >
       <Icon className="icon-action__icon" aria-hidden="true" focusable="false" strokeWidth={2} />
     </Link>
   );

@@ -46,7 +46,10 @@ export function useDetailDialog<T>(fallback: () => void) {
 
   // Stable, so that a screen may open a record from an effect (a link to it: use-record-link.ts).
   const openDetail = useCallback((record: T) => {
-    opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    opener.current =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+        ? document.activeElement
+        : null;
     setDetail(record);
   }, []);
 

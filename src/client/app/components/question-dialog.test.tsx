@@ -39,7 +39,8 @@ beforeEach(() => {
 });
 
 const dialog = () => dom.container.querySelector('dialog');
-const dialogButton = (name: string) => [...(dialog()?.querySelectorAll('button') ?? [])].find((b) => b.textContent === name);
+const dialogButton = (name: string) =>
+  [...(dialog()?.querySelectorAll('button') ?? [])].find((b) => b.textContent === name);
 
 async function ask() {
   const opener = dom.container.querySelector<HTMLButtonElement>('#ask')!;
@@ -81,11 +82,13 @@ describe('useQuestion, the one dialog hook', () => {
     expect(document.activeElement).not.toBe(opener);
   });
 
-  it('gives the dismissal on Escape and on the browser\'s cancel', async () => {
+  it("gives the dismissal on Escape and on the browser's cancel", async () => {
     dom.render(<Asker />);
     await ask();
     await act(async () => {
-      dialogButton('Add it')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+      dialogButton('Add it')!.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }),
+      );
     });
     await ask();
     await act(async () => {

@@ -44,7 +44,15 @@ const BUTTON_CLASS = {
  * A question as a modal `<dialog>` (showModal: the browser keeps the focus inside and makes the page inert),
  * an alert dialog named by its title and described by its question. `onAnswer` is called once.
  */
-export function QuestionDialog<A extends string>({ title, question, details, answers, dismissed, className, onAnswer }: Question<A> & { onAnswer: (answer: A) => void }) {
+export function QuestionDialog<A extends string>({
+  title,
+  question,
+  details,
+  answers,
+  dismissed,
+  className,
+  onAnswer,
+}: Question<A> & { onAnswer: (answer: A) => void }) {
   const answered = useRef(false);
   const titleId = useId();
   const questionId = useId();
@@ -74,7 +82,13 @@ export function QuestionDialog<A extends string>({ title, question, details, ans
       {details ? <div className="confirm-dialog__details">{details}</div> : null}
       <div className="confirm-dialog__actions">
         {answers.map((choice, index) => (
-          <button key={choice.value} ref={index === 0 ? firstFocus : undefined} type="button" className={BUTTON_CLASS[choice.look ?? 'primary']} onClick={() => answer(choice.value)}>
+          <button
+            key={choice.value}
+            ref={index === 0 ? firstFocus : undefined}
+            type="button"
+            className={BUTTON_CLASS[choice.look ?? 'primary']}
+            onClick={() => answer(choice.value)}
+          >
             {choice.label}
           </button>
         ))}
@@ -91,7 +105,10 @@ interface Pending {
   opener: HTMLElement | null;
 }
 
-const focused = (): HTMLElement | null => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null);
+const focused = (): HTMLElement | null =>
+  document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+    ? document.activeElement
+    : null;
 
 /**
  * The one dialog hook of the staff app: `const { ask, dialog } = useQuestion()`; `await ask(question)` opens a
@@ -110,7 +127,12 @@ export function useQuestion(): { ask: <A extends string>(question: Question<A>) 
         const open = current.current;
         if (open) open.resolve(open.question.dismissed);
         questions.current += 1;
-        const next: Pending = { id: questions.current, question, resolve: resolve as (answer: string) => void, opener: focused() };
+        const next: Pending = {
+          id: questions.current,
+          question,
+          resolve: resolve as (answer: string) => void,
+          opener: focused(),
+        };
         current.current = next;
         setPending(next);
       }),
@@ -135,6 +157,8 @@ export function useQuestion(): { ask: <A extends string>(question: Question<A>) 
     [],
   );
 
-  const dialog = pending ? <QuestionDialog key={pending.id} {...pending.question} onAnswer={(value) => answer(pending, value)} /> : null;
+  const dialog = pending ? (
+    <QuestionDialog key={pending.id} {...pending.question} onAnswer={(value) => answer(pending, value)} />
+  ) : null;
   return { ask, dialog };
 }

@@ -58,9 +58,20 @@ export function LoadingStatus({ label = 'Loading…', inline = false }: { label?
 }
 
 /** A load that failed, with the way to try again. */
-export function LoadFailure({ message, onRetry, inline = false }: { message: string; onRetry: () => void; inline?: boolean }) {
+export function LoadFailure({
+  message,
+  onRetry,
+  inline = false,
+}: {
+  message: string;
+  onRetry: () => void;
+  inline?: boolean;
+}) {
   return (
-    <div className={inline ? 'app-status app-status--error' : 'app-status app-status--error app-status--screen'} role="alert">
+    <div
+      className={inline ? 'app-status app-status--error' : 'app-status app-status--error app-status--screen'}
+      role="alert"
+    >
       <p>{message}</p>
       <button type="button" className="button button--outline" onClick={onRetry}>
         Try again

@@ -31,7 +31,14 @@ export function SearchToolbar({
         <label className="list-toolbar__label" htmlFor={inputId}>
           Search text
         </label>
-        <input id={inputId} className="field__input" type="search" value={text} maxLength={100} onChange={(event) => onTextChange(event.target.value)} />
+        <input
+          id={inputId}
+          className="field__input"
+          type="search"
+          value={text}
+          maxLength={100}
+          onChange={(event) => onTextChange(event.target.value)}
+        />
       </div>
       <button type="submit" className="button list-toolbar__button">
         Search

@@ -3,7 +3,11 @@
  * stay in the API (`activeStatus: 'Y' | 'N'`).
  */
 export function StatusBadge({ status }: { status: 'Y' | 'N' }) {
-  return status === 'Y' ? <span className="status-badge status-badge--on">Active</span> : <span className="status-badge">Inactive</span>;
+  return status === 'Y' ? (
+    <span className="status-badge status-badge--on">Active</span>
+  ) : (
+    <span className="status-badge">Inactive</span>
+  );
 }
 
 /**

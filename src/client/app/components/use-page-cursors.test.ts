@@ -58,7 +58,9 @@ describe('page cursors', () => {
 
   it('reads a page with its cursor and notes the next; a refused cursor falls back to the page number', async () => {
     const cursors = new PageCursors();
-    const fetchPage = vi.fn(async (after: string | undefined) => ({ next: after === undefined ? 'c2' : `after-${after}` }));
+    const fetchPage = vi.fn(async (after: string | undefined) => ({
+      next: after === undefined ? 'c2' : `after-${after}`,
+    }));
     expect(await cursors.read(filters, 1, fetchPage)).toEqual({ next: 'c2' });
     expect(fetchPage).toHaveBeenLastCalledWith(undefined);
     await cursors.read(filters, 2, fetchPage);

@@ -36,7 +36,11 @@ export class PageCursors {
    * takes note of the answer's `next`. A cursor the server refuses (400: it no longer reads it) is dropped and
    * the page asked for again by its number.
    */
-  async read<T extends { next?: string | null | undefined }>(filters: unknown, page: number, fetchPage: (after: string | undefined) => Promise<T>): Promise<T> {
+  async read<T extends { next?: string | null | undefined }>(
+    filters: unknown,
+    page: number,
+    fetchPage: (after: string | undefined) => Promise<T>,
+  ): Promise<T> {
     const after = this.after(filters, page);
     let answer: T;
     try {

@@ -51,7 +51,9 @@ describe('the accented heading editor (docs/design.md §34)', () => {
     expect(textbox.getAttribute('aria-labelledby')).toBe('heading-label');
     expect(textbox.getAttribute('aria-multiline')).toBeNull();
     expect(dom.container.querySelector('#heading-label')?.textContent).toBe('Expertise title');
-    expect(dom.container.querySelector('[role="toolbar"]')?.getAttribute('aria-label')).toBe('Expertise title: formatting');
+    expect(dom.container.querySelector('[role="toolbar"]')?.getAttribute('aria-label')).toBe(
+      'Expertise title: formatting',
+    );
     expect(accentButton().getAttribute('aria-pressed')).toBe('false');
     // The stored accent shows as the editor's own mark.
     expect(textbox.querySelector('span')?.textContent).toBe('Expertise');
@@ -82,15 +84,23 @@ describe('the accented heading editor (docs/design.md §34)', () => {
     expect(editor().state.doc.childCount).toBe(1);
     // What the browser hands over on a paste, through the editor's own paste handling (jsdom has no ClipboardEvent).
     vi.stubGlobal('ClipboardEvent', class extends Event {});
-    act(() => void editor().view.pasteHTML('<p>: and <b>more</b></p><p><span style="color:red" onclick="x()">Events</span></p>'));
+    act(
+      () =>
+        void editor().view.pasteHTML(
+          '<p>: and <b>more</b></p><p><span style="color:red" onclick="x()">Events</span></p>',
+        ),
+    );
     expect(editor().state.doc.childCount).toBe(1);
     expect(lastChange()).toBe('News: and more <span>Events</span>');
   });
 
-  it.each([demoDocument.exprtshead, demoDocument.skillhead, demoDocument.abouthead, demoDocument.newshead])('gives the demo heading %s back as it is stored', (heading) => {
-    render(heading);
-    expect(accentHtmlOf(editor().state.doc)).toBe(heading);
-  });
+  it.each([demoDocument.exprtshead, demoDocument.skillhead, demoDocument.abouthead, demoDocument.newshead])(
+    'gives the demo heading %s back as it is stored',
+    (heading) => {
+      render(heading);
+      expect(accentHtmlOf(editor().state.doc)).toBe(heading);
+    },
+  );
 
   it('gives an emptied heading as ""', () => {
     render('About <span>Us</span>');

@@ -10,7 +10,15 @@ import { ApiError, api, errorMessage, useSession } from '../lib/api';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { NotAllowed } from '../guard';
 import NotFoundPage from '../pages/not-found-page';
-import { autowiredSaveProblem, editableDocument, entryFieldOf, inSequence, removedValues, rowSchema, withoutRemoved } from './autowired-fields';
+import {
+  autowiredSaveProblem,
+  editableDocument,
+  entryFieldOf,
+  inSequence,
+  removedValues,
+  rowSchema,
+  withoutRemoved,
+} from './autowired-fields';
 import type { AutowiredValues, RemovedValue } from './autowired-fields';
 import { EDITOR_LEAD, EditorFrame } from './editor-frame';
 import { EntryInput } from './entry-input';
@@ -51,7 +59,8 @@ function autowiredSource(routing: string, parameters: readonly Parameter[]): Doc
       const loaded = splitLoaded(await loadEdited<AutowiredDocument>(routing));
       return { ...loaded, document: withSeo(editableDocument(loaded.document, parameters), loaded.document) };
     },
-    save: (document, publish) => api(pagesApi.savePageContent, { body: { commonrouting: routing, document: { ...document }, publish } }),
+    save: (document, publish) =>
+      api(pagesApi.savePageContent, { body: { commonrouting: routing, document: { ...document }, publish } }),
     // The server refuses fields it does not know: values of removed parameters go on Save.
     prepare: (doc) => withSeo(withoutRemoved(doc, parameters), doc),
   };
@@ -83,13 +92,15 @@ function RemovedNotice({ removed }: { removed: RemovedValue[] }) {
         Removed fields
       </h2>
       <p>
-        These values belong to fields this page no longer has (its fields were changed). They are not shown on the public page and are dropped
-        when you save.
+        These values belong to fields this page no longer has (its fields were changed). They are not shown on the
+        public page and are dropped when you save.
       </p>
       <ul className="autowired-removed__list">
         {shown.map((item, index) => (
           <li key={index}>
-            <span className="autowired-removed__place">{item.entry === null ? item.name : `Entry ${item.entry}: ${item.name}`}</span>{' '}
+            <span className="autowired-removed__place">
+              {item.entry === null ? item.name : `Entry ${item.entry}: ${item.name}`}
+            </span>{' '}
             <span className="autowired-removed__tag">(removed)</span>: {excerpt(item.value)}
           </li>
         ))}
@@ -150,7 +161,10 @@ function AutowiredDocumentEditor({ definition }: { definition: PageDefinition })
   const schema = useMemo(() => rowSchema(parameters), [parameters]);
   const source = useMemo(() => autowiredSource(routing, parameters), [routing, parameters]);
   const history = useMemo(() => autowiredHistory(routing), [routing]);
-  const options = useMemo(() => ({ beforeSave: (doc: AutowiredDocument) => autowiredSaveProblem(doc, parameters) }), [parameters]);
+  const options = useMemo(
+    () => ({ beforeSave: (doc: AutowiredDocument) => autowiredSaveProblem(doc, parameters) }),
+    [parameters],
+  );
   const editor = useEditableDocument(source, options);
   const choices = useMasterChoices(parameters, editor.base);
   const imageFolder = autowiredImageFolder(page.id);
@@ -174,7 +188,8 @@ function AutowiredDocumentEditor({ definition }: { definition: PageDefinition })
       const after = withInput(headerFields, before, name, text);
       const header = { ...doc.header };
       for (const field of headerFields) {
-        if (field.name === name || after[field.name] !== before[field.name]) header[field.name] = liveValue(field, after[field.name] ?? '') as AutowiredValues[string];
+        if (field.name === name || after[field.name] !== before[field.name])
+          header[field.name] = liveValue(field, after[field.name] ?? '') as AutowiredValues[string];
       }
       return { ...doc, header };
     });
@@ -182,7 +197,11 @@ function AutowiredDocumentEditor({ definition }: { definition: PageDefinition })
   const lead = (
     <>
       {EDITOR_LEAD}
-      {isPublic ? null : page.activeStatus !== 'Y' ? ' This page is inactive: it has no public page.' : ' This page is for staff only: it is not part of the public website.'}
+      {isPublic
+        ? null
+        : page.activeStatus !== 'Y'
+          ? ' This page is inactive: it has no public page.'
+          : ' This page is for staff only: it is not part of the public website.'}
     </>
   );
 
@@ -275,7 +294,10 @@ export default function AutowiredEditor() {
   const definition = useQuery({
     queryKey: ['page-definition', routing.toLowerCase()],
     // The call's entry comes with its schemas in a chunk of their own, loaded with the call (src/core/api/page-definition-call.ts).
-    queryFn: async () => api((await import('../../../core/api/page-definition-call')).getPageDefinition, { body: { commonrouting: routing } }),
+    queryFn: async () =>
+      api((await import('../../../core/api/page-definition-call')).getPageDefinition, {
+        body: { commonrouting: routing },
+      }),
     staleTime: 0,
     gcTime: 0,
     refetchOnWindowFocus: false,
@@ -286,7 +308,8 @@ export default function AutowiredEditor() {
     const status = definition.error instanceof ApiError ? definition.error.status : 0;
     // 400: a wired page's name in another spelling, which has its own editor: no Autowired page of that name.
     if (status === 404 || status === 400) return <NotFoundPage />;
-    if (status === 403) return <NotAllowed landpage={session.data?.authenticated ? (session.data.user?.landpage ?? '') : ''} />;
+    if (status === 403)
+      return <NotAllowed landpage={session.data?.authenticated ? (session.data.user?.landpage ?? '') : ''} />;
     return (
       <Screen title={routing}>
         <LoadFailure inline message={errorMessage(definition.error)} onRetry={() => void definition.refetch()} />

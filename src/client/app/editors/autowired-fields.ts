@@ -60,8 +60,12 @@ export function hintOf(p: Parameter): string | null {
     }
     case 'number': {
       const negative = (p.unittype === 'Float' ? p.allownegativeforfloat : p.allownegative) === 'Y';
-      if (p.unittype === 'Float' && p.decimalplaces !== null) parts.push(`A number with ${plural(p.decimalplaces, 'decimal place')}`);
-      else if (p.unittype === 'Integer') parts.push(p.maxlength !== null ? `A whole number of at most ${plural(p.maxlength, 'digit')}` : 'A whole number');
+      if (p.unittype === 'Float' && p.decimalplaces !== null)
+        parts.push(`A number with ${plural(p.decimalplaces, 'decimal place')}`);
+      else if (p.unittype === 'Integer')
+        parts.push(
+          p.maxlength !== null ? `A whole number of at most ${plural(p.maxlength, 'digit')}` : 'A whole number',
+        );
       else parts.push('A number');
       if (p.min !== null) parts.push(`at least ${p.min}`);
       else if (!negative) parts.push('not negative');
@@ -92,7 +96,12 @@ export function hintOf(p: Parameter): string | null {
 export type MasterParameter = Parameter & { commonmastertype: number };
 
 export function isMasterParameter(p: Parameter): p is MasterParameter {
-  return (p.type === 'Dropdown' || p.type === 'Radio') && p.validator === 'User Selection' && p.unittype === 'MasterData' && p.commonmastertype !== null;
+  return (
+    (p.type === 'Dropdown' || p.type === 'Radio') &&
+    p.validator === 'User Selection' &&
+    p.unittype === 'MasterData' &&
+    p.commonmastertype !== null
+  );
 }
 
 /** A stored master choice as the input holds it: the id as text ('' for none). */
@@ -133,12 +142,21 @@ export function heldMasterIds(doc: AutowiredDocument | null, parameters: readonl
  * States as parents: the State parameter). Undefined when `p`'s values have no parents or no such parameter
  * is in the part. `lists` holds each type's values as getCommonMasterfordependancy answered them.
  */
-export function parentParameterOf(p: MasterParameter, part: readonly Parameter[], lists: ReadonlyMap<number, readonly MasterChoice[]>): string | undefined {
-  const parents = new Set((lists.get(p.commonmastertype) ?? []).map((v) => v.parentId).filter((id): id is number => id !== null));
+export function parentParameterOf(
+  p: MasterParameter,
+  part: readonly Parameter[],
+  lists: ReadonlyMap<number, readonly MasterChoice[]>,
+): string | undefined {
+  const parents = new Set(
+    (lists.get(p.commonmastertype) ?? []).map((v) => v.parentId).filter((id): id is number => id !== null),
+  );
   if (parents.size === 0) return undefined;
   const parent = part.find(
     (q): q is MasterParameter =>
-      q !== p && isMasterParameter(q) && q.commonmastertype !== p.commonmastertype && (lists.get(q.commonmastertype) ?? []).some((v) => parents.has(v.id)),
+      q !== p &&
+      isMasterParameter(q) &&
+      q.commonmastertype !== p.commonmastertype &&
+      (lists.get(q.commonmastertype) ?? []).some((v) => parents.has(v.id)),
   );
   return parent?.parameterName;
 }
@@ -147,7 +165,11 @@ export function parentParameterOf(p: MasterParameter, part: readonly Parameter[]
  * How one parameter is edited: its input by type, its name as the label, Mandatory as the required mark; an
  * Image parameter uploads to the page's folder (`imageFolder`), naming itself so that its size rules apply.
  */
-export function entryFieldOf(p: Parameter, choice?: ChoiceSource, imageFolder?: ImageFolder): EntryField<AutowiredValues> {
+export function entryFieldOf(
+  p: Parameter,
+  choice?: ChoiceSource,
+  imageFolder?: ImageFolder,
+): EntryField<AutowiredValues> {
   if (choice && isMasterParameter(p)) {
     return {
       name: p.parameterName,
@@ -178,13 +200,15 @@ export function rowSchema(parameters: readonly Parameter[]): z.ZodType {
   return z.object(Object.fromEntries(detailParameters(parameters).map((p) => [p.parameterName, valueSchema(p)])));
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function valuesOf(value: unknown): AutowiredValues {
   if (!isRecord(value)) return {};
   const out: AutowiredValues = {};
   for (const [key, item] of Object.entries(value)) {
-    if (item === null || typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') out[key] = item;
+    if (item === null || typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean')
+      out[key] = item;
   }
   return out;
 }
@@ -198,7 +222,8 @@ export function editableDocument(raw: unknown, parameters: readonly Parameter[])
   const source = isRecord(raw) ? raw : {};
   const header = valuesOf(source.header);
   for (const p of headerParameters(parameters)) {
-    if (p.type === 'Checkbox' && (header[p.parameterName] === undefined || header[p.parameterName] === null)) header[p.parameterName] = false;
+    if (p.type === 'Checkbox' && (header[p.parameterName] === undefined || header[p.parameterName] === null))
+      header[p.parameterName] = false;
   }
   const rows = Array.isArray(source.rows) ? source.rows.filter(isRecord).map(valuesOf) : [];
   const revision = typeof source.revision === 'number' && Number.isInteger(source.revision) ? source.revision : 0;
@@ -222,7 +247,8 @@ export interface RemovedValue {
   value: string;
 }
 
-const isBlankValue = (value: AutowiredValue | undefined) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+const isBlankValue = (value: AutowiredValue | undefined) =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
 /** The values a save would drop, blank ones left out (nothing is lost with them), in document order. */
 export function removedValues(doc: AutowiredDocument, parameters: readonly Parameter[]): RemovedValue[] {
@@ -245,7 +271,11 @@ export function removedValues(doc: AutowiredDocument, parameters: readonly Param
  * entry's (named, so that a rule tightened since the entry was added leads to it), then the server's model.
  * `doc` is what would be sent (without removed values).
  */
-export function autowiredSaveProblem(doc: AutowiredDocument, parameters: readonly Parameter[], today: Date = new Date()): string | null {
+export function autowiredSaveProblem(
+  doc: AutowiredDocument,
+  parameters: readonly Parameter[],
+  today: Date = new Date(),
+): string | null {
   const full = withAllFields(doc, parameters);
   const rules = autowiredRules(parameters);
   const header = checkEntry(full.header, rules.header, today);

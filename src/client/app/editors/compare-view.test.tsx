@@ -9,7 +9,10 @@ import { revisionStatusText } from './history-panel';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const LABELS: LabelTree = { skillList: { entry: 'skill', fields: { skillName: 'Skill Name', skillValue: 'Skill Value' } }, exprtshead: 'Expertise title' };
+const LABELS: LabelTree = {
+  skillList: { entry: 'skill', fields: { skillName: 'Skill Name', skillValue: 'Skill Value' } },
+  exprtshead: 'Expertise title',
+};
 
 let container: HTMLDivElement;
 let root: Root;
@@ -36,7 +39,9 @@ const side = (row: Element, which: 'before' | 'after') => row.querySelector(`.co
 describe('richTextToPlain', () => {
   it('keeps the words of rich text, parted where blocks end, without running or loading anything', () => {
     (window as { __compared?: number }).__compared = 0;
-    const plain = richTextToPlain('<p>One <b>bold</b>&nbsp;word</p><p>Two<br>lines</p><script>window.__compared = 1</script><img src=x onerror="window.__compared = 2">');
+    const plain = richTextToPlain(
+      '<p>One <b>bold</b>&nbsp;word</p><p>Two<br>lines</p><script>window.__compared = 1</script><img src=x onerror="window.__compared = 2">',
+    );
     expect(plain).toBe('One bold word Two lines');
     expect((window as { __compared?: number }).__compared).toBe(0);
   });
@@ -69,7 +74,9 @@ describe('revisionStatusText', () => {
     expect(revisionStatusText({ revision: 4, status: 'published', publishAt: null }, 4)).toBe('Published, live now');
     expect(revisionStatusText({ revision: 3, status: 'published', publishAt: null }, 4)).toBe('Published');
     expect(revisionStatusText({ revision: 5, status: 'draft', publishAt: null }, 4)).toBe('Draft');
-    expect(revisionStatusText({ revision: 6, status: 'scheduled', publishAt: '2031-01-02T03:04:00Z' }, 4)).toMatch(/^Scheduled for .*2031/);
+    expect(revisionStatusText({ revision: 6, status: 'scheduled', publishAt: '2031-01-02T03:04:00Z' }, 4)).toMatch(
+      /^Scheduled for .*2031/,
+    );
   });
 });
 
@@ -81,7 +88,20 @@ describe('CompareView', () => {
   });
 
   it('shows a changed field with its label, before beside after', () => {
-    render({ from: 2, to: 5, changes: [{ path: 'seo.title', label: 'Search title', kind: 'changed', before: '', after: 'Widgets that last', richText: false }] });
+    render({
+      from: 2,
+      to: 5,
+      changes: [
+        {
+          path: 'seo.title',
+          label: 'Search title',
+          kind: 'changed',
+          before: '',
+          after: 'Widgets that last',
+          richText: false,
+        },
+      ],
+    });
     const [row] = rows();
     expect(row!.querySelector('h4')?.textContent).toBe('Search title Changed');
     expect(side(row!, 'before').textContent).toBe('Before (revision 2)(empty)');
@@ -93,14 +113,30 @@ describe('CompareView', () => {
       from: 2,
       to: 3,
       changes: [
-        { path: 'skillList[3]', label: 'Skill 4', kind: 'added', before: null, after: { skillName: 'Testing', skillValue: '80' }, richText: false },
-        { path: 'skillList[4]', label: 'Skill 5', kind: 'removed', before: { skillName: 'Support', skillValue: '70' }, after: null, richText: false },
+        {
+          path: 'skillList[3]',
+          label: 'Skill 4',
+          kind: 'added',
+          before: null,
+          after: { skillName: 'Testing', skillValue: '80' },
+          richText: false,
+        },
+        {
+          path: 'skillList[4]',
+          label: 'Skill 5',
+          kind: 'removed',
+          before: { skillName: 'Support', skillValue: '70' },
+          after: null,
+          richText: false,
+        },
       ],
     });
     const [added, removed] = rows();
     expect(added!.querySelector('h4')?.textContent).toBe('Skill 4 Added');
     expect(side(added!, 'before').textContent).toContain('Not in revision 2');
-    const fields = [...side(added!, 'after').querySelectorAll('dt')].map((dt) => `${dt.textContent}=${dt.nextElementSibling?.textContent}`);
+    const fields = [...side(added!, 'after').querySelectorAll('dt')].map(
+      (dt) => `${dt.textContent}=${dt.nextElementSibling?.textContent}`,
+    );
     expect(fields).toEqual(['Skill Name=Testing', 'Skill Value=80']);
     expect(removed!.querySelector('h4')?.textContent).toBe('Skill 5 Removed');
     expect(side(removed!, 'before').textContent).toContain('Support');

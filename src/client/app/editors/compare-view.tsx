@@ -5,7 +5,8 @@ import type { Change, Comparison } from '../../../core/schemas/revision';
 import '../../styles/seo-compare.css';
 
 /** Elements whose end separates words: without a space there, `<p>one</p><p>two</p>` would read "onetwo". */
-const WORD_BREAKS = 'address, article, aside, blockquote, br, dd, div, dl, dt, figcaption, figure, h1, h2, h3, h4, h5, h6, hr, li, ol, p, pre, section, table, td, th, tr, ul';
+const WORD_BREAKS =
+  'address, article, aside, blockquote, br, dd, div, dl, dt, figcaption, figure, h1, h2, h3, h4, h5, h6, hr, li, ol, p, pre, section, table, td, th, tr, ul';
 
 /**
  * Rich text as one line of plain text, read by DOMParser: the parsed document is inert (it runs no script and
@@ -53,14 +54,29 @@ const KIND_WORDS: Record<Change['kind'], string> = { changed: 'Changed', added: 
 const looksLikeMarkup = (text: string) => /<[a-z!/]/i.test(text);
 
 /** A field's value as text: plain text as it is, rich text as its words, lists and entries field by field. */
-function ValueView({ value, richText, path, labels }: { value: unknown; richText: boolean; path: string; labels: LabelTree | undefined }): ReactNode {
+function ValueView({
+  value,
+  richText,
+  path,
+  labels,
+}: {
+  value: unknown;
+  richText: boolean;
+  path: string;
+  labels: LabelTree | undefined;
+}): ReactNode {
   if (value === undefined || value === null) return <span className="compare-value__empty">(nothing)</span>;
   if (typeof value === 'string') {
     const text = richText || looksLikeMarkup(value) ? richTextToPlain(value) : value;
-    return text.trim() === '' ? <span className="compare-value__empty">(empty)</span> : <span className="compare-value__text">{text}</span>;
+    return text.trim() === '' ? (
+      <span className="compare-value__empty">(empty)</span>
+    ) : (
+      <span className="compare-value__text">{text}</span>
+    );
   }
   if (typeof value === 'boolean') return <span className="compare-value__text">{value ? 'Yes' : 'No'}</span>;
-  if (typeof value === 'number' || typeof value === 'bigint') return <span className="compare-value__text">{String(value)}</span>;
+  if (typeof value === 'number' || typeof value === 'bigint')
+    return <span className="compare-value__text">{String(value)}</span>;
   if (Array.isArray(value)) {
     if (value.length === 0) return <span className="compare-value__empty">(empty list)</span>;
     return (
@@ -117,14 +133,29 @@ function WordDiffSide({ parts, side }: { parts: WordPart[]; side: 'before' | 'af
   );
 }
 
-function ChangeRow({ change, comparison, labels }: { change: Change; comparison: Comparison; labels: LabelTree | undefined }) {
+function ChangeRow({
+  change,
+  comparison,
+  labels,
+}: {
+  change: Change;
+  comparison: Comparison;
+  labels: LabelTree | undefined;
+}) {
   const words = change.kind === 'changed' && change.richText ? wordChanges(change.before, change.after) : null;
   const side = (which: 'before' | 'after') => {
     const missing = which === 'before' ? change.kind === 'added' : change.kind === 'removed';
     const revision = which === 'before' ? comparison.from : comparison.to;
     if (missing) return <span className="compare-value__empty">Not in revision {revision}</span>;
     if (words) return <WordDiffSide parts={words} side={which} />;
-    return <ValueView value={which === 'before' ? change.before : change.after} richText={change.richText} path={change.path} labels={labels} />;
+    return (
+      <ValueView
+        value={which === 'before' ? change.before : change.after}
+        richText={change.richText}
+        path={change.path}
+        labels={labels}
+      />
+    );
   };
   return (
     <li className={`compare-change compare-change--${change.kind}`}>

@@ -5,7 +5,13 @@ import { contentPageByKey, type ContentPageKey } from '../../../core/pages';
 import type { ContentByKey } from '../../../core/schemas/page-content';
 import { api } from '../lib/api';
 import { compareRevisions, type HistoryCalls } from './history-calls';
-import { loadEdited, pageDocumentKey, useEditableDocument, type DocumentOptions, type DocumentSource } from './page-document';
+import {
+  loadEdited,
+  pageDocumentKey,
+  useEditableDocument,
+  type DocumentOptions,
+  type DocumentSource,
+} from './page-document';
 import { splitLoaded } from './publishing-state';
 
 // The built-in pages' own calls in their editors (src/core/api/built-in-pages.ts): apart from page-document.ts and
@@ -47,4 +53,3 @@ export function contentPageHistory(pageKey: ContentPageKey, labels?: LabelTree):
     ...(labels ? { labels } : {}),
   };
 }
-

@@ -18,7 +18,8 @@ export function readDraft<T>(routing: string): Draft<T> | null {
     const raw = localStorage.getItem(draftKey(routing));
     if (!raw) return null;
     const draft = JSON.parse(raw) as Partial<Draft<T>> | null;
-    if (!draft || typeof draft.revision !== 'number' || !draft.document || typeof draft.document !== 'object') return null;
+    if (!draft || typeof draft.revision !== 'number' || !draft.document || typeof draft.document !== 'object')
+      return null;
     return { revision: draft.revision, savedAt: String(draft.savedAt ?? ''), document: draft.document };
   } catch {
     return null;
@@ -57,7 +58,9 @@ function isHeldEntry(value: unknown): value is HeldEntry {
   if (!value || typeof value !== 'object') return false;
   const { inputs, editing } = value as Partial<HeldEntry>;
   const rowOk = editing === null || (typeof editing === 'number' && Number.isInteger(editing) && editing >= 0);
-  return rowOk && !!inputs && typeof inputs === 'object' && Object.values(inputs).every((text) => typeof text === 'string');
+  return (
+    rowOk && !!inputs && typeof inputs === 'object' && Object.values(inputs).every((text) => typeof text === 'string')
+  );
 }
 
 /**
@@ -143,7 +146,9 @@ function readHeld(routing: string): Record<string, HeldEntry> {
     const raw = localStorage.getItem(heldEntriesKey(routing));
     const parsed = raw ? (JSON.parse(raw) as unknown) : null;
     if (!parsed || typeof parsed !== 'object') return {};
-    return Object.fromEntries(Object.entries(parsed).filter((pair): pair is [string, HeldEntry] => isHeldEntry(pair[1])));
+    return Object.fromEntries(
+      Object.entries(parsed).filter((pair): pair is [string, HeldEntry] => isHeldEntry(pair[1])),
+    );
   } catch {
     return {};
   }

@@ -19,7 +19,11 @@ function sayLeft(routing: string, locale?: string): void {
     method: 'POST',
     keepalive: true,
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...(xsrf ? { 'x-xsrf-token': xsrf } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(xsrf ? { 'x-xsrf-token': xsrf } : {}),
+    },
     body: '{}',
   }).catch(() => {});
 }

@@ -95,13 +95,18 @@ export function EditorFrame<T extends RevisedDocument>({
   }, []);
   const { confirm, dialog } = useConfirm();
   const askReload = useCallback(async () => {
-    if (await confirm(RELOAD_QUESTION, { title: 'Reload the saved copy?', confirmLabel: 'Reload', danger: true })) await reload();
+    if (await confirm(RELOAD_QUESTION, { title: 'Reload the saved copy?', confirmLabel: 'Reload', danger: true }))
+      await reload();
   }, [confirm, reload]);
 
   if (editor.status !== 'ready' || doc === null) {
     return (
       <Screen title={title}>
-        {editor.status === 'error' ? <LoadFailure inline message={editor.loadError ?? ''} onRetry={editor.retryLoad} /> : <LoadingStatus inline />}
+        {editor.status === 'error' ? (
+          <LoadFailure inline message={editor.loadError ?? ''} onRetry={editor.retryLoad} />
+        ) : (
+          <LoadingStatus inline />
+        )}
       </Screen>
     );
   }
@@ -128,59 +133,75 @@ export function EditorFrame<T extends RevisedDocument>({
             </Suspense>
           )}
         >
-        {editor.restoredDraft ? (
-          <div className="app-notice editor-notice" role="status">
-            <p>Unsaved edits from your last visit were restored.</p>
-            <div className="app-actions">
-              <button type="button" className="button button--outline" onClick={editor.discardDraft}>
-                Discard them
-              </button>
+          {editor.restoredDraft ? (
+            <div className="app-notice editor-notice" role="status">
+              <p>Unsaved edits from your last visit were restored.</p>
+              <div className="app-actions">
+                <button type="button" className="button button--outline" onClick={editor.discardDraft}>
+                  Discard them
+                </button>
+              </div>
             </div>
-          </div>
-        ) : null}
-        {editor.conflict ? (
-          <div className="app-notice editor-notice editor-notice--conflict" role="alert">
-            <p>
-              <strong>{editor.conflict}</strong>
-            </p>
-            <p>Your edits were not saved. Reload loads the saved copy and discards them.</p>
-            <div className="app-actions">
-              <button type="button" className="button" onClick={() => void askReload()} aria-busy={editor.reloading || undefined}>
-                Reload
-              </button>
+          ) : null}
+          {editor.conflict ? (
+            <div className="app-notice editor-notice editor-notice--conflict" role="alert">
+              <p>
+                <strong>{editor.conflict}</strong>
+              </p>
+              <p>Your edits were not saved. Reload loads the saved copy and discards them.</p>
+              <div className="app-actions">
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => void askReload()}
+                  aria-busy={editor.reloading || undefined}
+                >
+                  Reload
+                </button>
+              </div>
             </div>
+          ) : null}
+          <EditingNotice routing={routing} locale={locale} />
+          {notices?.(doc)}
+          <div key={editor.generation} className="editor-blocks">
+            {children(doc)}
           </div>
-        ) : null}
-        <EditingNotice routing={routing} locale={locale} />
-        {notices?.(doc)}
-        <div key={editor.generation} className="editor-blocks">
-          {children(doc)}
-        </div>
-        {historyOpen ? (
-          <Suspense fallback={<LoadingStatus inline label="Loading the history…" />}>
-            <HistoryPanel calls={history} currentRevision={editor.revision} dirty={editor.dirty} onRestored={reload} onClose={() => setHistoryOpen(false)} />
-          </Suspense>
-        ) : null}
-        <div className="editor-actions" role="region" aria-label="Save and publish">
-          {language}
-          <PublishControls editor={editor} saveLabel={saveLabel} previewHref={previewHref}>
-            {viewPage ? (
-              viewPage.newTab ? (
-                <a className="button button--outline" href={viewPage.href} target="_blank" rel="noopener">
-                  View Page<span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              ) : (
-                <a className="button button--outline" href={viewPage.href}>
-                  View Page
-                </a>
-              )
-            ) : null}
-            <button type="button" className="button button--outline" aria-expanded={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
-              History
-            </button>
-            <SharePreview routing={routing} locale={locale} />
-          </PublishControls>
-        </div>
+          {historyOpen ? (
+            <Suspense fallback={<LoadingStatus inline label="Loading the history…" />}>
+              <HistoryPanel
+                calls={history}
+                currentRevision={editor.revision}
+                dirty={editor.dirty}
+                onRestored={reload}
+                onClose={() => setHistoryOpen(false)}
+              />
+            </Suspense>
+          ) : null}
+          <div className="editor-actions" role="region" aria-label="Save and publish">
+            {language}
+            <PublishControls editor={editor} saveLabel={saveLabel} previewHref={previewHref}>
+              {viewPage ? (
+                viewPage.newTab ? (
+                  <a className="button button--outline" href={viewPage.href} target="_blank" rel="noopener">
+                    View Page<span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                ) : (
+                  <a className="button button--outline" href={viewPage.href}>
+                    View Page
+                  </a>
+                )
+              ) : null}
+              <button
+                type="button"
+                className="button button--outline"
+                aria-expanded={historyOpen}
+                onClick={() => setHistoryOpen(!historyOpen)}
+              >
+                History
+              </button>
+              <SharePreview routing={routing} locale={locale} />
+            </PublishControls>
+          </div>
         </EditorLayout>
         {/* An entry typed but not added is an unsaved edit too (docs/design.md §34): kept in this browser, and leaving asks. */}
         <LeaveGuard active={editor.dirty || editor.holdsEntries} />

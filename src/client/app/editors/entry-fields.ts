@@ -10,7 +10,8 @@ import type { EntryProblem } from './field-rules';
  * places); 'date' a date input ('YYYY-MM-DD' or ''); 'checkbox' a yes/no value stored as a boolean; 'accent' a
  * one-line heading whose words may show in the accent colour (stored as text and bare spans, docs/design.md §34).
  */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'decimal' | 'date' | 'checkbox' | 'richtext' | 'accent' | 'image-url' | 'choice';
+export type FieldKind =
+  'text' | 'textarea' | 'number' | 'decimal' | 'date' | 'checkbox' | 'richtext' | 'accent' | 'image-url' | 'choice';
 
 /** One option of a choice field: its value as the input holds it (text) and the words shown for it. */
 export interface ChoiceOption {
@@ -147,7 +148,12 @@ export function displayText<E>(field: EntryField<E>, value: unknown): string {
  * The inputs after field `name` took `text`: a choice field that follows it (and in turn those that follow
  * that one) is cleared unless its value still fits the new parent value.
  */
-export function withInput<E>(fields: readonly EntryField<E>[], inputs: EntryInputs, name: string, text: string): EntryInputs {
+export function withInput<E>(
+  fields: readonly EntryField<E>[],
+  inputs: EntryInputs,
+  name: string,
+  text: string,
+): EntryInputs {
   const next: EntryInputs = { ...inputs, [name]: text };
   const changed = [name];
   while (changed.length > 0) {
@@ -233,7 +239,8 @@ export function entryProblem<E>(
         return at(`Please enter a number from ${field.min ?? '…'} to ${field.max ?? '…'} in ${field.label}`);
       }
     }
-    if (field.kind === 'decimal' && text.trim() !== '' && !DECIMAL_TEXT.test(text.trim())) return at(`Please enter a number in ${field.label}`);
+    if (field.kind === 'decimal' && text.trim() !== '' && !DECIMAL_TEXT.test(text.trim()))
+      return at(`Please enter a number in ${field.label}`);
   }
   if (schema) {
     const parsed = schema.safeParse(entry);
@@ -243,7 +250,10 @@ export function entryProblem<E>(
         const name = issue.path[0];
         const field = fields.find((candidate) => candidate.name === name);
         const label = field?.label ?? String(name ?? '');
-        return { field: field?.name ?? null, message: /^[A-Z]/.test(issue.message) ? `${label}: ${issue.message}` : `${label} ${issue.message}` };
+        return {
+          field: field?.name ?? null,
+          message: /^[A-Z]/.test(issue.message) ? `${label}: ${issue.message}` : `${label} ${issue.message}`,
+        };
       }
     }
   }

@@ -107,7 +107,10 @@ export function unsentQuestion({ entryName, editing }: UnsentEntry): string {
 /** The question about an unsent entry, for the one dialog hook: Stay first (the answer that changes nothing), Escape is Stay. */
 function unsentEntryQuestion(unsent: UnsentEntry): Question<UnsentAnswer> {
   return {
-    title: unsent.editing === null ? 'Add the entry you typed?' : `Add your changes to ${unsent.entryName} ${unsent.editing}?`,
+    title:
+      unsent.editing === null
+        ? 'Add the entry you typed?'
+        : `Add your changes to ${unsent.entryName} ${unsent.editing}?`,
     question: unsentQuestion(unsent),
     answers: [
       { value: 'stay', label: 'Stay', look: 'outline' },
@@ -135,7 +138,10 @@ export function useUnsentEntries(): { settleUnsentEntries: () => Promise<boolean
     for (const form of inScreenOrder(registry)) {
       const unsent = form.unsent();
       if (!unsent) continue;
-      const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      const opener =
+        document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+          ? document.activeElement
+          : null;
       // A screen that goes away while asking: the answer is Stay (nothing is saved, nothing is lost).
       const answer = await ask(unsentEntryQuestion(unsent));
       if (answer === 'stay') {

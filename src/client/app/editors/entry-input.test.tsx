@@ -46,11 +46,22 @@ afterEach(() => {
 
 describe('EntryInput', () => {
   it('shows a checkbox labelled with the field’s name, with the word for its state, and gives true/false', () => {
-    render({ name: 'fullTime', label: 'fullTime', kind: 'checkbox', required: false, booleanLabels: { yes: 'Full time', no: 'Part time' } }, 'false');
+    render(
+      {
+        name: 'fullTime',
+        label: 'fullTime',
+        kind: 'checkbox',
+        required: false,
+        booleanLabels: { yes: 'Full time', no: 'Part time' },
+      },
+      'false',
+    );
     const box = container.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
     expect(container.querySelector(`label[for="${box.id}"]`)?.textContent).toBe('fullTime');
     expect(container.querySelector('.checkbox-choice__state')?.textContent).toBe('Part time');
-    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe('Ticked: Full time. Not ticked: Part time.');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Ticked: Full time. Not ticked: Part time.',
+    );
     act(() => box.click());
     expect(box.checked).toBe(true);
     expect(changes).toEqual(['true']);
@@ -58,7 +69,10 @@ describe('EntryInput', () => {
   });
 
   it('gives a date field a date input and a decimal field a text input for decimals', () => {
-    render({ name: 'closingDate', label: 'closingDate', kind: 'date', required: true, hint: 'A date after today.' }, '2031-01-31');
+    render(
+      { name: 'closingDate', label: 'closingDate', kind: 'date', required: true, hint: 'A date after today.' },
+      '2031-01-31',
+    );
     const date = container.querySelector<HTMLInputElement>('#f-closingDate')!;
     expect(date.type).toBe('date');
     expect(date.value).toBe('2031-01-31');

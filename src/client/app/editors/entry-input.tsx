@@ -11,13 +11,17 @@ import { RichTextPending } from './rich-text-pending';
 // opens: the editor's first screen does not wait for it (docs/design.md §26, ≤ 200 KB of JavaScript).
 const RichTextEditor = lazy(() => import('./rich-text-editor').then((module) => ({ default: module.RichTextEditor })));
 // The accented heading's editor (docs/design.md §34): TipTap too, without the rich-text toolbar's extensions.
-const AccentTextEditor = lazy(() => import('./accent-text-editor').then((module) => ({ default: module.AccentTextEditor })));
+const AccentTextEditor = lazy(() =>
+  import('./accent-text-editor').then((module) => ({ default: module.AccentTextEditor })),
+);
 
 /** One labelled input of an entry form, by the field's kind. Controlled: the value is the field's text. */
-export function EntryInput<E>(props: EntryInputProps<E> & {
-  /** The field's path in the document (`skillList.2.skillName`): the preview outlines it while it has the focus. */
-  path?: string | undefined;
-}) {
+export function EntryInput<E>(
+  props: EntryInputProps<E> & {
+    /** The field's path in the document (`skillList.2.skillName`): the preview outlines it while it has the focus. */
+    path?: string | undefined;
+  },
+) {
   const { path, ...input } = props;
   // `display: contents`: the wrapper only names the field, it takes no place in the form's layout. It is always
   // there, so that a path coming or going (a list entry opened for editing) never remounts the control under focus.
@@ -64,7 +68,17 @@ function FieldInput<E>({
   const required = field.required ?? true;
   if (field.choice) {
     const parent = field.choice.parentField ? (siblings?.[field.choice.parentField] ?? '') : '';
-    return <ChoiceInput field={field} choice={field.choice} id={id} value={value} parent={parent} onChange={onChange} error={error} />;
+    return (
+      <ChoiceInput
+        field={field}
+        choice={field.choice}
+        id={id}
+        value={value}
+        parent={parent}
+        onChange={onChange}
+        error={error}
+      />
+    );
   }
   if (field.kind === 'richtext' || field.kind === 'accent') {
     const props = { id, label: field.label, value, required, hint: field.hint, error };
@@ -75,10 +89,19 @@ function FieldInput<E>({
       </Suspense>
     );
   }
-  if (field.kind === 'checkbox') return <CheckboxInput field={field} id={id} value={value} onChange={onChange} error={error} />;
+  if (field.kind === 'checkbox')
+    return <CheckboxInput field={field} id={id} value={value} onChange={onChange} error={error} />;
   const text = (event: { currentTarget: { value: string } }) => onChange(event.currentTarget.value);
   return (
-    <Field id={id} label={field.label} required={required} markRequired hint={field.hint} error={error} className={`field--${field.kind}`}>
+    <Field
+      id={id}
+      label={field.label}
+      required={required}
+      markRequired
+      hint={field.hint}
+      error={error}
+      className={`field--${field.kind}`}
+    >
       {(control) => {
         const common = { ...control, value, autoComplete: 'off' } as const;
         if (field.kind === 'textarea') return <AutoGrowTextarea {...common} onChange={text} />;
@@ -100,7 +123,16 @@ function FieldInput<E>({
         if (field.kind === 'date') return <input {...common} className="field__input" type="date" onChange={text} />;
         if (field.kind === 'decimal') {
           // A text input: the number is kept as typed, so that its decimal places survive (12.50).
-          return <input {...common} className="field__input" type="text" inputMode="decimal" spellCheck={false} onChange={text} />;
+          return (
+            <input
+              {...common}
+              className="field__input"
+              type="text"
+              inputMode="decimal"
+              spellCheck={false}
+              onChange={text}
+            />
+          );
         }
         const number = field.kind === 'number';
         return (
@@ -191,8 +223,17 @@ function ChoiceInput<E>({
 }) {
   const required = field.required ?? true;
   const offered = choice.useOptions(parent);
-  const options = value !== '' && !offered.options.some((option) => option.value === value) ? [...offered.options, { value, label: choice.labelOf(value) }] : offered.options;
-  const status = offered.loading ? 'Loading the choices…' : offered.error ? `The choices could not be loaded: ${offered.error}` : options.length === 0 ? 'Nothing to choose from yet.' : null;
+  const options =
+    value !== '' && !offered.options.some((option) => option.value === value)
+      ? [...offered.options, { value, label: choice.labelOf(value) }]
+      : offered.options;
+  const status = offered.loading
+    ? 'Loading the choices…'
+    : offered.error
+      ? `The choices could not be loaded: ${offered.error}`
+      : options.length === 0
+        ? 'Nothing to choose from yet.'
+        : null;
   const hint = [field.hint, status].filter(Boolean).join(' ') || undefined;
   if (choice.style === 'radio') {
     const hintId = hint ? `${id}-hint` : undefined;
@@ -240,9 +281,23 @@ function ChoiceInput<E>({
     );
   }
   return (
-    <Field id={id} label={field.label} required={required} markRequired hint={hint} error={error} className="field--choice">
+    <Field
+      id={id}
+      label={field.label}
+      required={required}
+      markRequired
+      hint={hint}
+      error={error}
+      className="field--choice"
+    >
       {(control) => (
-        <select {...control} className="field__input" value={value} aria-busy={offered.loading || undefined} onChange={(event) => onChange(event.currentTarget.value)}>
+        <select
+          {...control}
+          className="field__input"
+          value={value}
+          aria-busy={offered.loading || undefined}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        >
           <option value="">{required ? `Choose ${field.label}` : 'None'}</option>
           {options.map((option) => (
             <option key={option.value} value={option.value}>

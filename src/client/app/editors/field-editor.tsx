@@ -24,7 +24,13 @@ export interface FieldEditorProps {
  */
 export function useFieldEditor(
   { id, value, onChange, required = false, hint, error }: FieldEditorProps,
-  { extensions, htmlOf, contentClass, multiline, editorProps = {} }: {
+  {
+    extensions,
+    htmlOf,
+    contentClass,
+    multiline,
+    editorProps = {},
+  }: {
     extensions: UseEditorOptions['extensions'];
     htmlOf: (editor: Editor) => string;
     contentClass: string;
@@ -74,7 +80,14 @@ export function FieldEditorFrame({
   toolbar: (editor: Editor) => ReactNode;
 }) {
   return (
-    <RichTextField id={id} label={label} required={required} hint={hint} error={error} onLabelClick={() => editor?.commands.focus()}>
+    <RichTextField
+      id={id}
+      label={label}
+      required={required}
+      hint={hint}
+      error={error}
+      onLabelClick={() => editor?.commands.focus()}
+    >
       <div className={frameClass ? `rte__frame ${frameClass}` : 'rte__frame'}>
         {editor ? toolbar(editor) : null}
         <EditorContent editor={editor} />

@@ -30,7 +30,11 @@ export interface EntryProblem {
 }
 
 /** Runs the shared rule engine on one entry, its fields named by their labels; the first failure, or null. */
-export function ruleFailure(entry: Record<string, unknown>, rules: readonly FieldRule[], labels: FieldLabels): EntryProblem | null {
+export function ruleFailure(
+  entry: Record<string, unknown>,
+  rules: readonly FieldRule[],
+  labels: FieldLabels,
+): EntryProblem | null {
   if (rules.length === 0) return null;
   const result = checkEntry(entry, rules, new Date(), labels);
   return result.ok ? null : { field: result.field, message: result.message };

@@ -20,7 +20,12 @@ export const FontSize = Mark.create({
     };
   },
   parseHTML() {
-    return [{ tag: 'font[size]', getAttrs: (element) => (/^[1-7]$/.test((element as HTMLElement).getAttribute('size') ?? '') ? null : false) }];
+    return [
+      {
+        tag: 'font[size]',
+        getAttrs: (element) => (/^[1-7]$/.test((element as HTMLElement).getAttribute('size') ?? '') ? null : false),
+      },
+    ];
   },
   renderHTML({ HTMLAttributes }) {
     return ['font', mergeAttributes(HTMLAttributes), 0];

@@ -34,7 +34,15 @@ function Editor({ held, initial = [] }: { held: HeldEntries; initial?: Customer[
   }, [held]);
   return (
     <EntryFormsProvider held={held}>
-      <ListEditor<Customer> idPrefix="customers-list" entryName="customer" fields={FIELDS} entries={entries} onChange={setEntries} rules={[]} onClear={() => {}} />
+      <ListEditor<Customer>
+        idPrefix="customers-list"
+        entryName="customer"
+        fields={FIELDS}
+        entries={entries}
+        onChange={setEntries}
+        rules={[]}
+        onClear={() => {}}
+      />
     </EntryFormsProvider>
   );
 }
@@ -49,15 +57,22 @@ describe('an entry typed but not added', () => {
   it('is kept in this browser as it is typed, and survives the editor leaving the screen', async () => {
     dom.render(<Editor held={new HeldEntries(ROUTING)} />);
     await type(input('name'), 'Acme Tools');
-    expect(JSON.parse(stored()!)).toEqual({ 'customers-list': { inputs: { name: 'Acme Tools', city: '' }, editing: null } });
+    expect(JSON.parse(stored()!)).toEqual({
+      'customers-list': { inputs: { name: 'Acme Tools', city: '' }, editing: null },
+    });
     // Leaving: the editor goes, and the entry stays kept.
     dom.render(<p>Another screen</p>);
     await settle();
-    expect(JSON.parse(stored()!)).toEqual({ 'customers-list': { inputs: { name: 'Acme Tools', city: '' }, editing: null } });
+    expect(JSON.parse(stored()!)).toEqual({
+      'customers-list': { inputs: { name: 'Acme Tools', city: '' }, editing: null },
+    });
   });
 
   it('is back in its form when the editor opens again (a reload reads it from storage), and said to be restored', async () => {
-    localStorage.setItem(heldEntriesKey(ROUTING), JSON.stringify({ 'customers-list': { inputs: { name: 'Acme Tools', city: 'Pune' }, editing: null } }));
+    localStorage.setItem(
+      heldEntriesKey(ROUTING),
+      JSON.stringify({ 'customers-list': { inputs: { name: 'Acme Tools', city: 'Pune' }, editing: null } }),
+    );
     const held = new HeldEntries(ROUTING);
     expect(held.restored).toBe(true);
     expect(held.holding()).toBe(true);
@@ -78,7 +93,9 @@ describe('an entry typed but not added', () => {
     await click(dom.container.querySelector<HTMLButtonElement>('[aria-label="Edit entry 1"]')!);
     expect(stored()).toBeNull();
     await type(input('city'), 'Berlin');
-    expect(JSON.parse(stored()!)).toEqual({ 'customers-list': { inputs: { name: 'Acme Tools', city: 'Berlin' }, editing: 0 } });
+    expect(JSON.parse(stored()!)).toEqual({
+      'customers-list': { inputs: { name: 'Acme Tools', city: 'Berlin' }, editing: 0 },
+    });
     dom.render(<p>Another screen</p>);
     await settle();
     dom.render(<Editor held={new HeldEntries(ROUTING)} initial={entries} />);
@@ -95,7 +112,17 @@ describe('an entry typed but not added', () => {
       }, []);
       return (
         <EntryFormsProvider held={held}>
-          {shown ? <ListEditor<Customer> idPrefix="customers-list" entryName="customer" fields={FIELDS} entries={[]} onChange={() => {}} rules={[]} onClear={() => {}} /> : null}
+          {shown ? (
+            <ListEditor<Customer>
+              idPrefix="customers-list"
+              entryName="customer"
+              fields={FIELDS}
+              entries={[]}
+              onChange={() => {}}
+              rules={[]}
+              onClear={() => {}}
+            />
+          ) : null}
         </EntryFormsProvider>
       );
     };
@@ -109,11 +136,17 @@ describe('an entry typed but not added', () => {
   });
 
   it('ignores what it cannot read, and what is no longer a field of the form', () => {
-    localStorage.setItem(heldEntriesKey(ROUTING), JSON.stringify({ a: { inputs: { name: 3 }, editing: null }, b: 'text', c: { inputs: {}, editing: -1 } }));
+    localStorage.setItem(
+      heldEntriesKey(ROUTING),
+      JSON.stringify({ a: { inputs: { name: 3 }, editing: null }, b: 'text', c: { inputs: {}, editing: -1 } }),
+    );
     expect(new HeldEntries(ROUTING).holding()).toBe(false);
     localStorage.setItem(heldEntriesKey(ROUTING), '{not json');
     expect(new HeldEntries(ROUTING).holding()).toBe(false);
-    localStorage.setItem(heldEntriesKey(ROUTING), JSON.stringify({ 'customers-list': { inputs: { name: 'Acme', gone: 'old field' }, editing: null } }));
+    localStorage.setItem(
+      heldEntriesKey(ROUTING),
+      JSON.stringify({ 'customers-list': { inputs: { name: 'Acme', gone: 'old field' }, editing: null } }),
+    );
     dom.render(<Editor held={new HeldEntries(ROUTING)} />);
     expect(input('name').value).toBe('Acme');
     expect(JSON.parse(stored()!)).toEqual({ 'customers-list': { inputs: { name: 'Acme', city: '' }, editing: null } });

@@ -14,7 +14,10 @@ import type { HistoryCalls, PageRevision } from './history-calls';
 export type { HistoryCalls, PageHistory, PageRevision } from './history-calls';
 
 /** A revision's status in words: published (and whether visitors see it now), a draft, or scheduled for a time. */
-export function revisionStatusText(entry: Pick<PageRevision, 'revision' | 'status' | 'publishAt'>, published: number | null): string {
+export function revisionStatusText(
+  entry: Pick<PageRevision, 'revision' | 'status' | 'publishAt'>,
+  published: number | null,
+): string {
   switch (entry.status) {
     case 'published':
       return entry.revision === published ? 'Published, live now' : 'Published';
@@ -67,7 +70,13 @@ function ComparisonSection({ calls, pair, onClose }: { calls: HistoryCalls; pair
 }
 
 /** The choice of any two revisions to compare: from one, to another. */
-function ComparePicker({ revisions, onCompare }: { revisions: PageRevision[]; onCompare: (pair: RevisionPair) => void }) {
+function ComparePicker({
+  revisions,
+  onCompare,
+}: {
+  revisions: PageRevision[];
+  onCompare: (pair: RevisionPair) => void;
+}) {
   const baseId = useId();
   // Newest first: by default the newest against the one before it.
   const [from, setFrom] = useState(String(revisions[1]?.revision ?? ''));
@@ -92,7 +101,12 @@ function ComparePicker({ revisions, onCompare }: { revisions: PageRevision[]; on
   const select = (id: string, label: string, value: string, onChange: (value: string) => void, error?: string) => (
     <Field id={id} label={label} error={error}>
       {(control) => (
-        <select {...control} className="field__input" value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+        <select
+          {...control}
+          className="field__input"
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        >
           {revisions.map((entry) => (
             <option key={entry.revision} value={entry.revision}>
               Revision {entry.revision}
@@ -214,7 +228,9 @@ export function HistoryPanel({
                   <div className="history-list__text">
                     <span>
                       <strong>Revision {entry.revision}</strong>
-                      {entry.revision === currentRevision ? <span className="history-list__current"> (current)</span> : null}
+                      {entry.revision === currentRevision ? (
+                        <span className="history-list__current"> (current)</span>
+                      ) : null}
                       {status ? (
                         <>
                           {' · '}
@@ -227,7 +243,8 @@ export function HistoryPanel({
                       ) : null}
                     </span>
                     <span className="history-list__meta">
-                      saved by {entry.savedBy || 'unknown'} on <time dateTime={entry.savedAt}>{formatDateTime(entry.savedAt)}</time>
+                      saved by {entry.savedBy || 'unknown'} on{' '}
+                      <time dateTime={entry.savedAt}>{formatDateTime(entry.savedAt)}</time>
                     </span>
                   </div>
                   <div className="history-list__actions">
@@ -259,7 +276,9 @@ export function HistoryPanel({
             })}
           </ol>
           {revisions.length > 1 ? <ComparePicker revisions={revisions} onCompare={openComparison} /> : null}
-          {pair ? <ComparisonSection key={`${pair.from}-${pair.to}`} calls={calls} pair={pair} onClose={closeComparison} /> : null}
+          {pair ? (
+            <ComparisonSection key={`${pair.from}-${pair.to}`} calls={calls} pair={pair} onClose={closeComparison} />
+          ) : null}
         </>
       )}
       {dialog}

@@ -4,5 +4,7 @@ import { useState } from 'react';
 export function ImagePreview({ src, className = 'image-preview' }: { src: string; className?: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!/^(https?:\/\/|\/(?!\/))/i.test(src.trim()) || failed === src) return null;
-  return <img className={className} src={src.trim()} alt="" loading="lazy" decoding="async" onError={() => setFailed(src)} />;
+  return (
+    <img className={className} src={src.trim()} alt="" loading="lazy" decoding="async" onError={() => setFailed(src)} />
+  );
 }

@@ -3,13 +3,22 @@ import { act, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MediaItem } from '../../../core/schemas/media';
 import { notify } from '../toasts';
-import { buttonNamed as button, byLabel, click, type, until, withModalDialogs, withTestRoot } from '../test-support/dom';
+import {
+  buttonNamed as button,
+  byLabel,
+  click,
+  type,
+  until,
+  withModalDialogs,
+  withTestRoot,
+} from '../test-support/dom';
 import { ImageUploadField } from './image-upload';
 import { mediaListQuery } from './media-picker';
 import { listMedia } from '../../../core/api/media';
 import { apiUrl } from '../lib/api';
 
-const mediaListPath = (search: string, after: string | null) => apiUrl(listMedia, { query: mediaListQuery(search, after) });
+const mediaListPath = (search: string, after: string | null) =>
+  apiUrl(listMedia, { query: mediaListQuery(search, after) });
 
 /**
  * The image field (docs/design.md §27): drop, paste and the picker upload at once, several files one after another with a
@@ -25,7 +34,9 @@ withModalDialogs();
 /** An upload the field sent: its form, and the server's side (progress, the answer). */
 class FakeUpload {
   static sent: FakeUpload[] = [];
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -62,7 +73,11 @@ class FakeUpload {
   }
 }
 
-const uploaded = (name: string) => ({ message: 'File uploaded successfully', url: `/uploads/photos/about/${name}`, filename: name });
+const uploaded = (name: string) => ({
+  message: 'File uploaded successfully',
+  url: `/uploads/photos/about/${name}`,
+  filename: name,
+});
 const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
 
 let pending: boolean[];
@@ -74,15 +89,29 @@ function Controlled({ initial = '' }: { initial?: string }) {
   return (
     <>
       <label htmlFor="photo">Image</label>
-      <ImageUploadField id="photo" folder="about" value={text} onChange={setText} describedBy={undefined} onPendingFile={(now) => pending.push(now)} />
+      <ImageUploadField
+        id="photo"
+        folder="about"
+        value={text}
+        onChange={setText}
+        describedBy={undefined}
+        onPendingFile={(now) => pending.push(now)}
+      />
     </>
   );
 }
 
 /** An event carrying files as a drag or the clipboard does (jsdom has no DataTransfer). */
-async function fire(target: Element, kind: 'dragenter' | 'dragover' | 'drop' | 'paste', files: File[], types = ['Files']) {
+async function fire(
+  target: Element,
+  kind: 'dragenter' | 'dragover' | 'drop' | 'paste',
+  files: File[],
+  types = ['Files'],
+) {
   const event = new Event(kind, { bubbles: true, cancelable: true });
-  Object.defineProperty(event, kind === 'paste' ? 'clipboardData' : 'dataTransfer', { value: { files, types, dropEffect: 'none' } });
+  Object.defineProperty(event, kind === 'paste' ? 'clipboardData' : 'dataTransfer', {
+    value: { files, types, dropEffect: 'none' },
+  });
   await act(async () => {
     target.dispatchEvent(event);
   });
@@ -125,7 +154,10 @@ describe('ImageUploadField', () => {
     expect(lines()[0]).toContain('40%');
 
     await sent!.answer(200, uploaded('0123456789abcdef01234567_800x400.png'));
-    await until(() => value() === '/uploads/photos/about/0123456789abcdef01234567_800x400.png', 'the address in the field');
+    await until(
+      () => value() === '/uploads/photos/about/0123456789abcdef01234567_800x400.png',
+      'the address in the field',
+    );
     expect(byLabel<HTMLInputElement>(dom.container, 'Image')!.value).toBe(value());
     await until(() => vi.mocked(notify.success).mock.calls.length > 0, 'the toast');
     expect(notify.success).toHaveBeenCalledWith('Image uploaded.');
@@ -151,7 +183,10 @@ describe('ImageUploadField', () => {
     dom.render(<Controlled initial="/demo/old.png" />);
     const picker = byLabel<HTMLInputElement>(dom.container, 'Choose an image file (PNG or JPEG)')!;
     expect(picker.multiple).toBe(true);
-    Object.defineProperty(picker, 'files', { configurable: true, value: [png('one.png'), png('two.gif'), png('three.png')] });
+    Object.defineProperty(picker, 'files', {
+      configurable: true,
+      value: [png('one.png'), png('two.gif'), png('three.png')],
+    });
     await act(async () => picker.dispatchEvent(new Event('change', { bubbles: true })));
     expect(lines()).toHaveLength(3);
     expect(dom.container.querySelectorAll('progress')).toHaveLength(3);
@@ -171,8 +206,14 @@ describe('ImageUploadField', () => {
 
     // The field keeps the first; the third is in the library; the refused one says why.
     expect(value()).toBe('/uploads/photos/about/111111111111111111111111_20x20.png');
-    expect(lines()).toEqual(['one.pngUploaded.', 'two.gifNot uploaded: Please upload a PNG, JPEG, GIF or WebP image.', 'three.pngUploaded.']);
-    expect(dom.container.querySelector('.image-field__more')!.textContent).toBe('1 more image is in the library: Choose from library');
+    expect(lines()).toEqual([
+      'one.pngUploaded.',
+      'two.gifNot uploaded: Please upload a PNG, JPEG, GIF or WebP image.',
+      'three.pngUploaded.',
+    ]);
+    expect(dom.container.querySelector('.image-field__more')!.textContent).toBe(
+      '1 more image is in the library: Choose from library',
+    );
     expect(notify.success).toHaveBeenCalledTimes(1);
     expect(pending.at(-1)).toBe(false);
   });
@@ -222,7 +263,10 @@ describe('Choose from library', () => {
             : url === mediaListPath('door', null)
               ? { items: [item(1, 'A red door')], next: null }
               : null;
-      return new Response(JSON.stringify(page ?? { message: `No call ${url}` }), { status: page ? 200 : 404, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(page ?? { message: `No call ${url}` }), {
+        status: page ? 200 : 404,
+        headers: { 'content-type': 'application/json' },
+      });
     });
   });
 
@@ -230,14 +274,21 @@ describe('Choose from library', () => {
     dom.render(<Controlled />);
     const opener = button('Choose from library')!;
     await click(opener);
-    const dialog = await until(() => document.querySelector<HTMLDialogElement>('dialog.media-picker[open]'), 'the dialog');
+    const dialog = await until(
+      () => document.querySelector<HTMLDialogElement>('dialog.media-picker[open]'),
+      'the dialog',
+    );
     const choices = () => [...dialog.querySelectorAll<HTMLButtonElement>('.media-picker__choice')];
     await until(() => choices().length === 2, 'the first page');
     // An image without a title says so, above its file's name (docs/design.md §34).
-    expect(choices()[0]!.textContent).toBe('Untitled image000000000000000000000003_800x600.png800 × 600 pixels, 150 KBThe harbour at dawn');
+    expect(choices()[0]!.textContent).toBe(
+      'Untitled image000000000000000000000003_800x600.png800 × 600 pixels, 150 KBThe harbour at dawn',
+    );
     expect(choices()[1]!.textContent).toContain('No alt text');
     // The thumbnail is the smallest WebP copy, not the original.
-    expect(choices()[0]!.querySelector('img')!.getAttribute('src')).toBe('/uploads/photos/customer/000000000000000000000003_800x600-320.webp');
+    expect(choices()[0]!.querySelector('img')!.getAttribute('src')).toBe(
+      '/uploads/photos/customer/000000000000000000000003_800x600-320.webp',
+    );
     expect(document.activeElement).toBe(byLabel(dialog, 'Search by name or alt text'));
 
     await click(button('Load more')!);
@@ -257,10 +308,20 @@ describe('Choose from library', () => {
   });
 
   it('says so when the library cannot be read', async () => {
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ message: 'Your menu does not include a page editor.' }), { status: 403, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ message: 'Your menu does not include a page editor.' }), {
+          status: 403,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     dom.render(<Controlled />);
     await click(button('Choose from library')!);
-    const problem = await until(() => document.querySelector('dialog.media-picker .media-picker__problem'), 'the problem');
+    const problem = await until(
+      () => document.querySelector('dialog.media-picker .media-picker__problem'),
+      'the problem',
+    );
     expect(problem.textContent).toBe('Your menu does not include a page editor.');
     expect(problem.getAttribute('role')).toBe('status');
     await click(button('Close')!);

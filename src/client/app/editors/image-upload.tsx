@@ -40,9 +40,11 @@ async function uploadImage(
   form.append('page', target.folder);
   if (target.field) form.append('field', target.field);
   form.append('file', file);
-  const { status, data } = await postFormWithProgress(apiUrl(uploadsApi.uploadImage), form, onProgress, signal).catch(() => {
-    throw signal.aborted ? new UploadCancelled() : new Error(UPLOAD_FAILED);
-  });
+  const { status, data } = await postFormWithProgress(apiUrl(uploadsApi.uploadImage), form, onProgress, signal).catch(
+    () => {
+      throw signal.aborted ? new UploadCancelled() : new Error(UPLOAD_FAILED);
+    },
+  );
   const answer = data && typeof data === 'object' ? (data as UploadAnswer) : null;
   if (status === 200 && answer?.message === 'File uploaded successfully' && answer.url) return answer.url;
   throw new Error(answer?.message ?? UPLOAD_FAILED);
@@ -65,7 +67,8 @@ const isUnderWay = (upload: FileUpload) => upload.state === 'waiting' || upload.
 const filesOf = (data: DataTransfer | null): File[] => (data ? Array.from(data.files) : []);
 
 /** Whether an event happened in the field's own markup, not in the library's dialog (a portal, whose events bubble here through React). */
-const withinField = (event: { currentTarget: Element; target: EventTarget }) => event.target instanceof Node && event.currentTarget.contains(event.target);
+const withinField = (event: { currentTarget: Element; target: EventTarget }) =>
+  event.target instanceof Node && event.currentTarget.contains(event.target);
 
 /**
  * An image field (docs/design.md §8, §27): the image's address (typed: demo images, other sites), and, with an upload folder,
@@ -153,7 +156,10 @@ export function ImageUploadField({
     } catch (error) {
       if (error instanceof UploadCancelled) return;
       const message = error instanceof Error ? error.message : '';
-      const problem = message && message !== UPLOAD_FAILED ? message : 'The upload did not reach the server. Check your connection and try again.';
+      const problem =
+        message && message !== UPLOAD_FAILED
+          ? message
+          : 'The upload did not reach the server. Check your connection and try again.';
       update(key, { state: 'failed', problem });
       notify.error(message && message !== UPLOAD_FAILED ? `${UPLOAD_FAILED}: ${message}` : UPLOAD_FAILED);
     } finally {
@@ -176,10 +182,16 @@ export function ImageUploadField({
       const key = nextKey.current++;
       const controller = new AbortController();
       controllers.current.set(key, controller);
-      return { file, key, signal: controller.signal, line: { key, name: file.name || 'The pasted image', state: 'waiting', progress: 0 } satisfies FileUpload };
+      return {
+        file,
+        key,
+        signal: controller.signal,
+        line: { key, name: file.name || 'The pasted image', state: 'waiting', progress: 0 } satisfies FileUpload,
+      };
     });
     setUploads((current) => [...(fresh ? [] : current), ...added.map((upload) => upload.line)]);
-    for (const upload of added) queue.current = queue.current.then(() => sendOne(upload.file, upload.key, upload.signal, target));
+    for (const upload of added)
+      queue.current = queue.current.then(() => sendOne(upload.file, upload.key, upload.signal, target));
     queue.current = queue.current.then(() => {
       // Once everything asked for has gone: one toast for the files that went up (the spec's words).
       if (controllers.current.size === 0 && succeeded.current > 0) {
@@ -317,11 +329,22 @@ function UploadLines({ uploads, onCancel }: { uploads: readonly FileUpload[]; on
           <span className="image-field__name">{upload.name}</span>
           {isUnderWay(upload) ? (
             <>
-              <progress className="image-field__progress" max={1} value={upload.progress} aria-label={`Uploading ${upload.name}`}>
+              <progress
+                className="image-field__progress"
+                max={1}
+                value={upload.progress}
+                aria-label={`Uploading ${upload.name}`}
+              >
                 {Math.round(upload.progress * 100)}%
               </progress>
-              <span className="image-field__state">{upload.state === 'waiting' ? 'Waiting' : `${Math.round(upload.progress * 100)}%`}</span>
-              <button type="button" className="button button--outline image-field__cancel" onClick={() => onCancel(upload.key)}>
+              <span className="image-field__state">
+                {upload.state === 'waiting' ? 'Waiting' : `${Math.round(upload.progress * 100)}%`}
+              </span>
+              <button
+                type="button"
+                className="button button--outline image-field__cancel"
+                onClick={() => onCancel(upload.key)}
+              >
                 Cancel<span className="visually-hidden"> the upload of {upload.name}</span>
               </button>
             </>
@@ -340,7 +363,11 @@ function UploadLines({ uploads, onCancel }: { uploads: readonly FileUpload[]; on
  * After an entry with an uploaded image left the list (spec 000 §4): deletes the image unless another entry
  * still shows it. The entry is gone whatever the answer; the answer only decides the toast.
  */
-export async function deleteImageOfRemovedEntry(url: string, folder: ImageFolder, stillUsed: readonly string[]): Promise<void> {
+export async function deleteImageOfRemovedEntry(
+  url: string,
+  folder: ImageFolder,
+  stillUsed: readonly string[],
+): Promise<void> {
   const image = parseStoredImageUrl(url);
   // The slides' images are shared by two carousels and stay in the library (its screen deletes what nothing uses).
   if (!image || image.folder !== folder || folder === 'slides') return;

@@ -42,7 +42,9 @@ const localeOf = (search: string) => new URLSearchParams(search).get('locale');
 function RouterLeaveGuard({ active, question }: { active: boolean; question: string }) {
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
-      active && (currentLocation.pathname !== nextLocation.pathname || localeOf(currentLocation.search) !== localeOf(nextLocation.search)),
+      active &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        localeOf(currentLocation.search) !== localeOf(nextLocation.search)),
     [active],
   );
   const blocker = useBlocker(shouldBlock);
@@ -59,7 +61,12 @@ function RouterLeaveGuard({ active, question }: { active: boolean; question: str
       return;
     }
     let asking = true;
-    void confirm(question, { title: 'Leave without saving?', confirmLabel: 'Leave', cancelLabel: 'Stay', danger: true }).then((leave) => {
+    void confirm(question, {
+      title: 'Leave without saving?',
+      confirmLabel: 'Leave',
+      cancelLabel: 'Stay',
+      danger: true,
+    }).then((leave) => {
       const now = latest.current;
       if (!asking || now.state !== 'blocked') return;
       if (leave) now.proceed();

@@ -1,13 +1,31 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { buttonNamed as button, byLabel, choose, click, type, until, withFakeMasterApi, withModalDialogs, withTestRoot } from '../test-support/dom';
+import {
+  buttonNamed as button,
+  byLabel,
+  choose,
+  click,
+  type,
+  until,
+  withFakeMasterApi,
+  withModalDialogs,
+  withTestRoot,
+} from '../test-support/dom';
 import LinkDialog from './link-dialog';
 
 withModalDialogs();
 const dom = withTestRoot();
 const calls = withFakeMasterApi((call) =>
   call === 'sitepages'
-    ? { status: 200, data: { items: [{ title: 'About us', path: '/About1' }, { title: 'Work with us', path: '/Careers1' }] } }
+    ? {
+        status: 200,
+        data: {
+          items: [
+            { title: 'About us', path: '/About1' },
+            { title: 'Work with us', path: '/Careers1' },
+          ],
+        },
+      }
     : undefined,
 );
 
@@ -23,9 +41,16 @@ describe('the link dialog', () => {
 
   it('offers the site’s pages by title; a page chosen fills the address and is the link’s words', async () => {
     const { onSet } = open();
-    const picker = await until(() => document.querySelector<HTMLSelectElement>('dialog.link-dialog select'), 'the picker');
+    const picker = await until(
+      () => document.querySelector<HTMLSelectElement>('dialog.link-dialog select'),
+      'the picker',
+    );
     await until(() => picker.options.length === 3, 'the pages');
-    expect([...picker.options].map((option) => option.textContent)).toEqual(['Choose a page…', 'About us (/About1)', 'Work with us (/Careers1)']);
+    expect([...picker.options].map((option) => option.textContent)).toEqual([
+      'Choose a page…',
+      'About us (/About1)',
+      'Work with us (/Careers1)',
+    ]);
     expect(calls.map((c) => c.call)).toEqual(['sitepages']);
     expect(document.activeElement).toBe(picker);
     await choose(picker, '/Careers1');
@@ -40,7 +65,9 @@ describe('the link dialog', () => {
     expect(address.value).toBe('https://example.com/');
     await type(address, 'javascript:alert(1)');
     await click(button('Set link')!);
-    expect(document.getElementById(`${address.id}-error`)?.textContent).toBe('Enter an address that starts with / (a page of this site), https://, http:// or mailto:.');
+    expect(document.getElementById(`${address.id}-error`)?.textContent).toBe(
+      'Enter an address that starts with / (a page of this site), https://, http:// or mailto:.',
+    );
     expect(onSet).not.toHaveBeenCalled();
     await type(address, '//elsewhere.example/x');
     await click(button('Set link')!);

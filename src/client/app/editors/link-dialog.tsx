@@ -8,7 +8,6 @@ import { api, errorMessage } from '../lib/api';
 import '../../styles/data-table.css';
 import { sitePages } from '../../../core/api/pages';
 
-
 /** What the dialog hands back: the address, and the words a link made where nothing was selected shows. */
 export interface LinkChoice {
   href: string;
@@ -23,12 +22,25 @@ export interface LinkChoice {
  * Escape change nothing. Rendered into the page's body: the editor may sit in a list editor's form, and this form
  * must not be inside that one.
  */
-export default function LinkDialog({ current, onSet, onRemove, onClose }: { current: string; onSet: (choice: LinkChoice) => void; onRemove: () => void; onClose: () => void }) {
+export default function LinkDialog({
+  current,
+  onSet,
+  onRemove,
+  onClose,
+}: {
+  current: string;
+  onSet: (choice: LinkChoice) => void;
+  onRemove: () => void;
+  onClose: () => void;
+}) {
   const { firstFocus, dialogProps } = useModalDialog<HTMLSelectElement>(onClose);
   const ids = { title: useId(), page: useId(), address: useId() };
   const [href, setHref] = useState(current);
   const [problem, setProblem] = useState<string | undefined>();
-  const pages = useQuery({ queryKey: ['site-pages'], queryFn: async () => SitePageListSchema.parse(await api(sitePages)).items });
+  const pages = useQuery({
+    queryKey: ['site-pages'],
+    queryFn: async () => SitePageListSchema.parse(await api(sitePages)).items,
+  });
   const chosen: SitePage | undefined = pages.data?.find((page) => page.path === href.trim());
 
   const submit = (event: FormEvent) => {
@@ -54,7 +66,13 @@ export default function LinkDialog({ current, onSet, onRemove, onClose }: { curr
         <Field
           id={ids.page}
           label="A page of this site"
-          hint={pages.isPending ? 'Loading the site’s pages…' : pages.isError ? `The pages could not be loaded: ${errorMessage(pages.error)} Type the address below.` : undefined}
+          hint={
+            pages.isPending
+              ? 'Loading the site’s pages…'
+              : pages.isError
+                ? `The pages could not be loaded: ${errorMessage(pages.error)} Type the address below.`
+                : undefined
+          }
         >
           {(control) => (
             <select

@@ -23,7 +23,19 @@ const SKILLS: Skill[] = [
 ];
 
 function render(refusal: SaveRefusal | null) {
-  dom.render(<ListEditor<Skill> idPrefix="home-skillList" entryName="skill" fields={FIELDS} entries={SKILLS} onChange={() => {}} rules={[]} onClear={() => {}} path="skillList" refusal={refusal} />);
+  dom.render(
+    <ListEditor<Skill>
+      idPrefix="home-skillList"
+      entryName="skill"
+      fields={FIELDS}
+      entries={SKILLS}
+      onChange={() => {}}
+      rules={[]}
+      onClear={() => {}}
+      path="skillList"
+      refusal={refusal}
+    />,
+  );
 }
 
 const nextFrame = () => act(async () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
@@ -31,7 +43,11 @@ const nextFrame = () => act(async () => new Promise<void>((resolve) => requestAn
 describe('a save refused about a field of a list entry ({message, field}, docs/design.md §25)', () => {
   it('opens that entry for editing, with the sentence at its field, which takes the focus', async () => {
     render(null);
-    const refusal = { path: 'skillList.2.skillName', message: 'Skill 3: the skill name must be at most 300 characters.', at: 1 };
+    const refusal = {
+      path: 'skillList.2.skillName',
+      message: 'Skill 3: the skill name must be at most 300 characters.',
+      at: 1,
+    };
     render(refusal);
     await nextFrame();
     expect(dom.container.querySelector('legend')?.textContent).toBe('Edit skill 3');

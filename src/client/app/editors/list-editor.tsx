@@ -9,7 +9,16 @@ import type { ToolIconName } from './editor-icons';
 import { EntryInput } from './entry-input';
 import { ImagePreview } from './image-preview';
 import { useConfirm } from '../components/confirm-dialog';
-import { displayText, emptyInputs, entryOf, entryProblem, inputsOf, isBlank, toInputText, withInput } from './entry-fields';
+import {
+  displayText,
+  emptyInputs,
+  entryOf,
+  entryProblem,
+  inputsOf,
+  isBlank,
+  toInputText,
+  withInput,
+} from './entry-fields';
 import type { EntryField, EntryInputs } from './entry-fields';
 import { useEntryForm, useHeldEntry } from './entry-forms';
 import type { EntryProblem } from './field-rules';
@@ -92,10 +101,24 @@ export interface ListEditorProps<E> {
  * inputs clear after a successful Add. A refused Add shows why at the field as well as in the toast. The form
  * registers with the editor, so that a save asks about an entry typed but not added (docs/design.md §24).
  */
-export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, rules, schema, onClear, confirmDelete, path, refusal }: ListEditorProps<E>) {
+export function ListEditor<E>({
+  idPrefix,
+  entryName,
+  fields,
+  entries,
+  onChange,
+  rules,
+  schema,
+  onClear,
+  confirmDelete,
+  path,
+  refusal,
+}: ListEditorProps<E>) {
   // What the form held typed but not added when it was last on screen, in this visit or an earlier one (docs/design.md §34).
   const held = useHeldEntry(idPrefix);
-  const [inputs, setInputs] = useState<EntryInputs>(() => (held.initial ? heldInputs(fields, held.initial.inputs) : emptyInputs(fields)));
+  const [inputs, setInputs] = useState<EntryInputs>(() =>
+    held.initial ? heldInputs(fields, held.initial.inputs) : emptyInputs(fields),
+  );
   const [editing, setEditing] = useState<number | null>(() => held.initial?.editing ?? null);
   const [shown, setShown] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -172,7 +195,14 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
     const [index, name] = refusal.path.slice(path.length + 1).split('.');
     const entry = entries[Number(index)];
     const field = fields.find((candidate) => candidate.name === name);
-    if (entry === undefined || !field || !/^\d+$/.test(index ?? '') || editingRow !== null || holdsTyping(fields, inputs)) return;
+    if (
+      entry === undefined ||
+      !field ||
+      !/^\d+$/.test(index ?? '') ||
+      editingRow !== null ||
+      holdsTyping(fields, inputs)
+    )
+      return;
     setInputs(inputsOf(fields, entry));
     setEditing(Number(index));
     // A refusal's sentence is shown at its field; a pointer (a click in the preview) has none.
@@ -186,7 +216,9 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
   const typedNotAdded =
     editingRow === null
       ? holdsTyping(fields, inputs)
-      : fields.some((field) => (inputs[field.name] ?? '') !== (inputsOf(fields, entries[editingRow] as E)[field.name] ?? ''));
+      : fields.some(
+          (field) => (inputs[field.name] ?? '') !== (inputsOf(fields, entries[editingRow] as E)[field.name] ?? ''),
+        );
 
   // Kept beside the editor's draft on every change, so that leaving or reloading loses none of it (docs/design.md §34).
   const { keep } = held;
@@ -196,7 +228,10 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
 
   useEntryForm({
     element: () => formRef.current,
-    unsent: () => (pendingFiles.size > 0 || typedNotAdded ? { entryName, editing: editingRow === null ? null : editingRow + 1 } : null),
+    unsent: () =>
+      pendingFiles.size > 0 || typedNotAdded
+        ? { entryName, editing: editingRow === null ? null : editingRow + 1 }
+        : null,
     add: addEntry,
     discard: clearForm,
     focus: () => focusField(firstFieldId),
@@ -239,7 +274,11 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
   };
 
   const remove = async (index: number) => {
-    if (confirmDelete && !(await confirm(confirmDelete, { title: `Delete entry ${index + 1}?`, confirmLabel: 'Delete', danger: true }))) return;
+    if (
+      confirmDelete &&
+      !(await confirm(confirmDelete, { title: `Delete entry ${index + 1}?`, confirmLabel: 'Delete', danger: true }))
+    )
+      return;
     const removed = entries[index];
     const remaining = entries.filter((_, current) => current !== index);
     onChange(remaining);
@@ -248,7 +287,11 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
       if (!field.upload || removed === undefined || removed === null) continue;
       const url = removed[field.name];
       if (typeof url === 'string' && url !== '') {
-        void deleteImageOfRemovedEntry(url, field.upload, remaining.map((entry) => String(entry[field.name] ?? '')));
+        void deleteImageOfRemovedEntry(
+          url,
+          field.upload,
+          remaining.map((entry) => String(entry[field.name] ?? '')),
+        );
       }
     }
     if (editing === index) setEditing(null);
@@ -270,7 +313,9 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
     <div className="list-editor">
       <form ref={formRef} className="list-editor__form" noValidate onSubmit={add}>
         <fieldset className="app-fieldset">
-          <legend className="app-fieldset__legend">{editingRow !== null ? `Edit ${entryName} ${editingRow + 1}` : `New ${entryName}`}</legend>
+          <legend className="app-fieldset__legend">
+            {editingRow !== null ? `Edit ${entryName} ${editingRow + 1}` : `New ${entryName}`}
+          </legend>
           {editingRow !== null ? (
             <div className="list-editor__editing">
               <p>
@@ -310,7 +355,13 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
         </fieldset>
       </form>
       <div className="list-editor__bar">
-        <button type="button" className="button button--outline" aria-expanded={shown} aria-controls={tableId} onClick={() => setShown(!shown)}>
+        <button
+          type="button"
+          className="button button--outline"
+          aria-expanded={shown}
+          aria-controls={tableId}
+          onClick={() => setShown(!shown)}
+        >
           {shown ? 'Hide Content' : 'Show Content'}
         </button>
         <span className="list-editor__count">{count === 1 ? '1 entry' : `${count} entries`}</span>
@@ -351,17 +402,32 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
                     <div className="entry-actions">
                       {/* The first entry has no Up and the last no Down: a blank keeps the buttons in their columns. */}
                       {index > 0 ? (
-                        <RowButton id={moveId(index, 'up')} icon="up" label={`Move entry ${index + 1} up`} onClick={() => move(index, -1)} />
+                        <RowButton
+                          id={moveId(index, 'up')}
+                          icon="up"
+                          label={`Move entry ${index + 1} up`}
+                          onClick={() => move(index, -1)}
+                        />
                       ) : (
                         <span className="entry-actions__blank" />
                       )}
                       {index < count - 1 ? (
-                        <RowButton id={moveId(index, 'down')} icon="down" label={`Move entry ${index + 1} down`} onClick={() => move(index, 1)} />
+                        <RowButton
+                          id={moveId(index, 'down')}
+                          icon="down"
+                          label={`Move entry ${index + 1} down`}
+                          onClick={() => move(index, 1)}
+                        />
                       ) : (
                         <span className="entry-actions__blank" />
                       )}
                       <RowButton icon="edit" label={`Edit entry ${index + 1}`} onClick={() => edit(index)} />
-                      <RowButton icon="delete" label={`Delete entry ${index + 1}`} danger onClick={() => void remove(index)} />
+                      <RowButton
+                        icon="delete"
+                        label={`Delete entry ${index + 1}`}
+                        danger
+                        onClick={() => void remove(index)}
+                      />
                     </div>
                   </td>
                 </tr>
@@ -376,9 +442,28 @@ export function ListEditor<E>({ idPrefix, entryName, fields, entries, onChange, 
 }
 
 /** A row's action: an icon button named in words (the name is also its tooltip). */
-function RowButton({ id, icon, label, danger = false, onClick }: { id?: string; icon: ToolIconName; label: string; danger?: boolean; onClick: () => void }) {
+function RowButton({
+  id,
+  icon,
+  label,
+  danger = false,
+  onClick,
+}: {
+  id?: string;
+  icon: ToolIconName;
+  label: string;
+  danger?: boolean;
+  onClick: () => void;
+}) {
   return (
-    <button id={id} type="button" className={danger ? 'icon-button icon-button--danger' : 'icon-button'} aria-label={label} title={label} onClick={onClick}>
+    <button
+      id={id}
+      type="button"
+      className={danger ? 'icon-button icon-button--danger' : 'icon-button'}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    >
       <ToolIcon name={icon} />
     </button>
   );

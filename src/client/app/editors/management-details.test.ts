@@ -44,13 +44,12 @@ describe('htmlToDetails', () => {
 });
 
 describe('round trip', () => {
-  it.each([
-    'One paragraph.',
-    'Para one.\n\nPara two.',
-    'Line one.\nLine two.\n\nNext para & <more>.',
-  ])('text → HTML → text keeps %j', (text) => {
-    expect(htmlToDetails(detailsToHtml(text))).toBe(text);
-  });
+  it.each(['One paragraph.', 'Para one.\n\nPara two.', 'Line one.\nLine two.\n\nNext para & <more>.'])(
+    'text → HTML → text keeps %j',
+    (text) => {
+      expect(htmlToDetails(detailsToHtml(text))).toBe(text);
+    },
+  );
 
   it('HTML → text → HTML keeps the stored form', () => {
     const html = '<p>Meera leads delivery.</p><p>Areas of focus: projects.<br>Engineer from Pune.</p>';

@@ -19,7 +19,8 @@ import { masterChoices } from '../../../core/api/masters';
 
 const STALE = 30_000;
 
-const choicesKey = (typeId: number, parentId: number | null, include: readonly number[]) => ['master-choices', typeId, parentId, include] as const;
+const choicesKey = (typeId: number, parentId: number | null, include: readonly number[]) =>
+  ['master-choices', typeId, parentId, include] as const;
 
 interface TypeList {
   values: readonly MasterChoice[];
@@ -27,7 +28,8 @@ interface TypeList {
   error: string | null;
 }
 
-const asOptions = (values: readonly MasterChoice[]) => values.filter((v) => v.active !== false).map((v) => ({ value: String(v.id), label: v.name }));
+const asOptions = (values: readonly MasterChoice[]) =>
+  values.filter((v) => v.active !== false).map((v) => ({ value: String(v.id), label: v.name }));
 
 /** The options of a type for a parent value ('' for none: the type's whole list). A React hook. */
 function useMasterOptions(typeId: number, follows: boolean, parent: string, list: TypeList): ChoiceOptions {
@@ -48,8 +50,14 @@ function useMasterOptions(typeId: number, follows: boolean, parent: string, list
 }
 
 /** The choice source of each master-data parameter, by parameter name (header and rows apart: their parts differ). */
-export function useMasterChoices(parameters: readonly Parameter[], saved: AutowiredDocument | null): { header: Map<string, ChoiceSource>; rows: Map<string, ChoiceSource> } {
-  const typeIds = useMemo(() => [...new Set(parameters.filter(isMasterParameter).map((p) => p.commonmastertype))].sort((a, b) => a - b), [parameters]);
+export function useMasterChoices(
+  parameters: readonly Parameter[],
+  saved: AutowiredDocument | null,
+): { header: Map<string, ChoiceSource>; rows: Map<string, ChoiceSource> } {
+  const typeIds = useMemo(
+    () => [...new Set(parameters.filter(isMasterParameter).map((p) => p.commonmastertype))].sort((a, b) => a - b),
+    [parameters],
+  );
   const held = useMemo(() => heldMasterIds(saved, parameters), [saved, parameters]);
   const answers = useQueries({
     queries: typeIds.map((typeId) => {

@@ -24,7 +24,10 @@ function thumbnailOf(item: MediaItem): string {
 
 /** An image's size in words: its pixels and its bytes. */
 export function sizeInWords(item: Pick<MediaItem, 'width' | 'height' | 'bytes'>): string {
-  const bytes = item.bytes < 1024 * 1024 ? `${Math.max(1, Math.round(item.bytes / 1024))} KB` : `${(item.bytes / (1024 * 1024)).toFixed(1)} MB`;
+  const bytes =
+    item.bytes < 1024 * 1024
+      ? `${Math.max(1, Math.round(item.bytes / 1024))} KB`
+      : `${(item.bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${item.width} × ${item.height} pixels, ${bytes}`;
 }
 
@@ -42,7 +45,13 @@ interface Listing {
  * caller does). Rendered into the page's body: an image field may sit in a list editor's form, and the search box
  * must not be that form's.
  */
-export default function MediaPicker({ onChoose, onClose }: { onChoose: (item: MediaItem) => void; onClose: () => void }) {
+export default function MediaPicker({
+  onChoose,
+  onClose,
+}: {
+  onChoose: (item: MediaItem) => void;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const searchId = useId();
   const [text, setText] = useState('');
@@ -69,7 +78,8 @@ export default function MediaPicker({ onChoose, onClose }: { onChoose: (item: Me
         return { search, items: [...before, ...page.items], next: page.next };
       });
     } catch (error) {
-      if (mine === request.current) setProblem(errorMessage(error, 'The images could not be loaded. Please try again.'));
+      if (mine === request.current)
+        setProblem(errorMessage(error, 'The images could not be loaded. Please try again.'));
     } finally {
       if (mine === request.current) setLoading(false);
     }
@@ -138,11 +148,21 @@ export default function MediaPicker({ onChoose, onClose }: { onChoose: (item: Me
           {items.map((item) => (
             <li key={item.id} className="media-picker__item">
               <button type="button" className="media-picker__choice" onClick={() => onChoose(item)}>
-                <img className="media-picker__thumb" src={thumbnailOf(item)} alt="" width={item.width} height={item.height} loading="lazy" decoding="async" />
+                <img
+                  className="media-picker__thumb"
+                  src={thumbnailOf(item)}
+                  alt=""
+                  width={item.width}
+                  height={item.height}
+                  loading="lazy"
+                  decoding="async"
+                />
                 <span className="media-picker__title">{item.title || UNTITLED_IMAGE}</span>
                 <span className="media-picker__name">{item.name}</span>
                 <span className="media-picker__size">{sizeInWords(item)}</span>
-                <span className={`media-picker__alt${item.alt ? '' : ' media-picker__alt--none'}`}>{item.alt || 'No alt text'}</span>
+                <span className={`media-picker__alt${item.alt ? '' : ' media-picker__alt--none'}`}>
+                  {item.alt || 'No alt text'}
+                </span>
               </button>
             </li>
           ))}
@@ -150,7 +170,12 @@ export default function MediaPicker({ onChoose, onClose }: { onChoose: (item: Me
       ) : null}
       <div className="confirm-dialog__actions media-picker__actions">
         {listing?.next ? (
-          <button type="button" className="button button--outline confirm-dialog__button" aria-busy={loading || undefined} onClick={() => void load(listing.search, listing.next)}>
+          <button
+            type="button"
+            className="button button--outline confirm-dialog__button"
+            aria-busy={loading || undefined}
+            onClick={() => void load(listing.search, listing.next)}
+          >
             Load more
           </button>
         ) : null}

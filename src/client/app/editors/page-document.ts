@@ -5,9 +5,21 @@ import type { RevisionStatus } from '../../../core/schemas/revision';
 import { ApiError, api, errorMessage, refusedField } from '../lib/api';
 import { notify } from '../toasts';
 import { HeldEntries, readDraft, removeDraft, writeDraft } from './drafts';
-import { PUBLISH_TOASTS, SAVE_MESSAGES, saveAnswerMessage, saveFailureMessage, type SaveRefusal } from './save-messages';
+import {
+  PUBLISH_TOASTS,
+  SAVE_MESSAGES,
+  saveAnswerMessage,
+  saveFailureMessage,
+  type SaveRefusal,
+} from './save-messages';
 import { useConfirm } from '../components/confirm-dialog';
-import { NO_SEO_DEFAULTS, readScheduled, stateAfterSave, stateAfterUnschedule, waitingSchedule } from './publishing-state';
+import {
+  NO_SEO_DEFAULTS,
+  readScheduled,
+  stateAfterSave,
+  stateAfterUnschedule,
+  waitingSchedule,
+} from './publishing-state';
 import type { LoadedDocument, PublishingState, SeoDefaults } from './publishing-state';
 import * as pagesApi from '../../../core/api/page-editing';
 
@@ -37,7 +49,13 @@ export interface RevisedDocument {
 }
 
 /** What a save answers: the spec's message, and on success the new revision, its status and a cancelled schedule. */
-export type SaveAnswer = { message?: unknown; revision?: unknown; status?: unknown; publishAt?: unknown; unscheduled?: unknown } | null;
+export type SaveAnswer = {
+  message?: unknown;
+  revision?: unknown;
+  status?: unknown;
+  publishAt?: unknown;
+  unscheduled?: unknown;
+} | null;
 
 /** A save's `publish` (docs/design.md §19): "now", "draft", or the UTC ISO 8601 moment to publish at. */
 export type Publish = 'now' | 'draft' | (string & {});
@@ -72,7 +90,8 @@ export interface DocumentOptions<T> {
 }
 
 /** The editor's read of a page: its newest revision of any status (docs/design.md §19), in the shape the editor knows it by. */
-export const loadEdited = async <T extends RevisedDocument>(routing: string) => (await api(pagesApi.editDocument, { params: { routing } })) as unknown as T;
+export const loadEdited = async <T extends RevisedDocument>(routing: string) =>
+  (await api(pagesApi.editDocument, { params: { routing } })) as unknown as T;
 
 /** Cancels a page's waiting schedule: that revision becomes a draft (docs/design.md §19). */
 function unscheduleCall(routing: string, revision: number) {
@@ -101,7 +120,10 @@ export type SaveOutcome = { saved: true } | { saved: false; refusal: string | nu
  * A save publishes the working copy, stores it as a draft, or schedules it (docs/design.md §19); where the page
  * stands (`state`) follows each answer without a reload.
  */
-export function useEditableDocument<T extends RevisedDocument>(source: DocumentSource<T>, options: DocumentOptions<T> = {}) {
+export function useEditableDocument<T extends RevisedDocument>(
+  source: DocumentSource<T>,
+  options: DocumentOptions<T> = {},
+) {
   const { queryKey, draftName } = source;
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -183,7 +205,15 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
   const { confirm, dialog: confirmDialog } = useConfirm();
   const clear = useCallback(() => {
     void (async () => {
-      if (dirty && !(await confirm(SAVE_MESSAGES.discardEdits, { title: 'Discard your edits?', confirmLabel: 'Discard edits', danger: true }))) return;
+      if (
+        dirty &&
+        !(await confirm(SAVE_MESSAGES.discardEdits, {
+          title: 'Discard your edits?',
+          confirmLabel: 'Discard edits',
+          danger: true,
+        }))
+      )
+        return;
       await reload();
     })();
   }, [confirm, dirty, reload]);
@@ -193,7 +223,9 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
     removeDraft(draftName);
     heldEntries.clear();
     setEntriesRestored(false);
-    setWorking((current) => (current ? { ...current, doc: current.base, restored: false, generation: current.generation + 1 } : current));
+    setWorking((current) =>
+      current ? { ...current, doc: current.base, restored: false, generation: current.generation + 1 } : current,
+    );
   }, [draftName, heldEntries]);
 
   const { prepare } = source;
@@ -231,7 +263,12 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
         const answered = {
           revision,
           status: answeredStatus(answer, publish),
-          publishAt: typeof answer?.publishAt === 'string' ? answer.publishAt : publish !== 'now' && publish !== 'draft' ? publish : null,
+          publishAt:
+            typeof answer?.publishAt === 'string'
+              ? answer.publishAt
+              : publish !== 'now' && publish !== 'draft'
+                ? publish
+                : null,
           unscheduled,
         };
         const state = stateAfterSave(latest.current?.state ?? current.state, answered, new Date());
@@ -281,12 +318,16 @@ export function useEditableDocument<T extends RevisedDocument>(source: DocumentS
     if (!current || !waiting || action) return false;
     setAction('unschedule');
     try {
-      const answer = await (source.unschedule ?? ((revision: number) => unscheduleCall(source.routing, revision)))(waiting.revision);
+      const answer = await (source.unschedule ?? ((revision: number) => unscheduleCall(source.routing, revision)))(
+        waiting.revision,
+      );
       if (answer?.message !== 'Success') {
         notify.error(saveAnswerMessage(typeof answer?.message === 'string' ? answer.message : ''));
         return false;
       }
-      setWorking((now) => (now ? { ...now, state: stateAfterUnschedule(now.state, now.base.revision, waiting.revision) } : now));
+      setWorking((now) =>
+        now ? { ...now, state: stateAfterUnschedule(now.state, now.base.revision, waiting.revision) } : now,
+      );
       notify.success(PUBLISH_TOASTS.unscheduled(waiting), 'Schedule cancelled');
       return true;
     } catch (error) {

@@ -91,7 +91,10 @@ export function partsFor<K extends ContentPageKey>(pageKey: K) {
   };
   return {
     /** A list of entries edited with the shared list editor: every field of the entry, in the order given. */
-    list<L extends ArrayKey<T>>(key: L, options: { fields: FieldLayout<ElementOf<T[L]>>; confirmDelete?: string }): EditorPart<T> {
+    list<L extends ArrayKey<T>>(
+      key: L,
+      options: { fields: FieldLayout<ElementOf<T[L]>>; confirmDelete?: string },
+    ): EditorPart<T> {
       // The schema of the list's entries (core's walker finds it: any entry's schema is the list's element).
       const entrySchema = schemaAt(schema, [key, 0]) as z.ZodType | undefined;
       const listLabels = labels[key as unknown as keyof ContentLabels<T>] as unknown as ListLabels<ElementOf<T[L]>>;
@@ -116,7 +119,9 @@ export function partsFor<K extends ContentPageKey>(pageKey: K) {
     field,
     /** Fields of the document itself, in the order given. */
     fields(layout: Partial<FieldLayout<T>>): EditorPart<T>[] {
-      return (Object.entries(layout) as [SingleFieldName<T>, FieldSettings][]).map(([name, settings]) => field(name, settings));
+      return (Object.entries(layout) as [SingleFieldName<T>, FieldSettings][]).map(([name, settings]) =>
+        field(name, settings),
+      );
     },
     /** A part with a layout of its own (Expertise sections). */
     custom(render: EditorPart<T>): EditorPart<T> {
@@ -160,7 +165,9 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
   type T = ContentByKey[K];
   const [parts] = useState(() => partsFor(config.page));
   const [blocks] = useState(() => config.blocks(parts));
-  const [checkOnSave] = useState(() => (config.checkOnSave ? labelledFields(labelsOf(config.page), config.checkOnSave) : undefined));
+  const [checkOnSave] = useState(() =>
+    config.checkOnSave ? labelledFields(labelsOf(config.page), config.checkOnSave) : undefined,
+  );
   const editor = usePageDocument(config.page, {
     beforeSave: checkOnSave ? (doc) => saveProblem(doc) : undefined,
   });
@@ -171,7 +178,9 @@ function EditorScreen<K extends ContentPageKey>({ config }: { config: PageEditor
   function saveProblem(doc: T): string | null {
     if (!checkOnSave) return null;
     const names = Object.fromEntries(checkOnSave.map((field) => [field.name, true as const]));
-    const schema = (CONTENT_SCHEMAS[config.page] as unknown as { pick: (mask: Record<string, true>) => z.ZodType }).pick(names);
+    const schema = (
+      CONTENT_SCHEMAS[config.page] as unknown as { pick: (mask: Record<string, true>) => z.ZodType }
+    ).pick(names);
     return entryProblem(checkOnSave, inputsOf(checkOnSave, doc), rules, schema)?.message ?? null;
   }
 

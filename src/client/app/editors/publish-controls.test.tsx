@@ -5,7 +5,16 @@ import { Link, RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../lib/date-time';
 import { notify } from '../toasts';
-import { buttonNamed, byLabel, click, type, until, withFakeMasterApi, withModalDialogs, withTestRoot } from '../test-support/dom';
+import {
+  buttonNamed,
+  byLabel,
+  click,
+  type,
+  until,
+  withFakeMasterApi,
+  withModalDialogs,
+  withTestRoot,
+} from '../test-support/dom';
 import { EditorFrame } from './editor-frame';
 import { LEAVE_QUESTION } from './leave-guard';
 import { loadEdited, useEditableDocument } from './page-document';
@@ -52,10 +61,30 @@ const calls = withFakeMasterApi((call, body) => {
   if (call === 'edit/Test') {
     const { doc, status, publishAt, published, scheduled } = server;
     const seoDefaults = { title: 'T', description: '', image: '', url: '/Test1' };
-    return { status: 200, data: { ...doc, status, publishAt, savedAt: SAVED_AT, published, scheduled, nextRevision: doc.revision + 1, seoDefaults } };
+    return {
+      status: 200,
+      data: {
+        ...doc,
+        status,
+        publishAt,
+        savedAt: SAVED_AT,
+        published,
+        scheduled,
+        nextRevision: doc.revision + 1,
+        seoDefaults,
+      },
+    };
   }
   if (call === 'history/Test') {
-    const revisions: PageRevision[] = [{ revision: server.doc.revision, savedBy: 'ed', savedAt: SAVED_AT, status: server.status, publishAt: server.publishAt }];
+    const revisions: PageRevision[] = [
+      {
+        revision: server.doc.revision,
+        savedBy: 'ed',
+        savedAt: SAVED_AT,
+        status: server.status,
+        publishAt: server.publishAt,
+      },
+    ];
     return { status: 200, data: { revisions, published: server.published } };
   }
   if (call === 'saveTest') {
@@ -78,8 +107,19 @@ const calls = withFakeMasterApi((call, body) => {
 });
 
 /** The test page's own calls, as the route table declares a built-in page's (src/core/api/pages.ts). */
-const saveTest = route({ method: 'POST', path: '/api/master/saveTest', body: z.looseObject({}), reply: SavedRevisionSchema, access: { editsPage: { fixed: 'Test' } } });
-const testHistory = route({ method: 'GET', path: '/api/master/history/Test', reply: PageHistorySchema, access: { editsPage: { fixed: 'Test' } } });
+const saveTest = route({
+  method: 'POST',
+  path: '/api/master/saveTest',
+  body: z.looseObject({}),
+  reply: SavedRevisionSchema,
+  access: { editsPage: { fixed: 'Test' } },
+});
+const testHistory = route({
+  method: 'GET',
+  path: '/api/master/history/Test',
+  reply: PageHistorySchema,
+  access: { editsPage: { fixed: 'Test' } },
+});
 
 const source: DocumentSource<TestDocument> = {
   queryKey: ['page-document', 'test'],
@@ -99,11 +139,21 @@ const history: HistoryCalls = {
 function TestEditor() {
   const editor = useEditableDocument(source);
   return (
-    <EditorFrame<TestDocument> editor={editor} routing="Test" title="Test editor" viewPage={{ href: '/Test1' }} history={history}>
+    <EditorFrame<TestDocument>
+      editor={editor}
+      routing="Test"
+      title="Test editor"
+      viewPage={{ href: '/Test1' }}
+      history={history}
+    >
       {(doc) => (
         <>
           <label htmlFor="test-title">Title</label>
-          <input id="test-title" value={doc.title} onChange={(event) => editor.update((current) => ({ ...current, title: event.target.value }))} />
+          <input
+            id="test-title"
+            value={doc.title}
+            onChange={(event) => editor.update((current) => ({ ...current, title: event.target.value }))}
+          />
           <Link to="/elsewhere">Elsewhere</Link>
         </>
       )}
@@ -133,7 +183,9 @@ const stateText = () => document.querySelector('.publish-state')?.textContent ??
 const titleInput = () => byLabel<HTMLInputElement>(document, 'Title');
 const question = () => document.querySelector('[role="alertdialog"]');
 const dialogButton = (name: string) =>
-  [...(document.querySelector('dialog[open]')?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.trim() === name) ?? null;
+  [...(document.querySelector('dialog[open]')?.querySelectorAll('button') ?? [])].find(
+    (b) => b.textContent?.trim() === name,
+  ) ?? null;
 const saves = () => calls.filter((c) => c.call === 'saveTest');
 
 async function openEditor() {
@@ -146,7 +198,14 @@ beforeEach(() => {
   localStorage.clear();
   vi.mocked(notify.success).mockClear();
   vi.mocked(notify.error).mockClear();
-  server = { doc: { revision: 7, title: 'Live title' }, status: 'published', publishAt: null, published: 7, scheduled: null, refuse: null };
+  server = {
+    doc: { revision: 7, title: 'Live title' },
+    status: 'published',
+    publishAt: null,
+    published: 7,
+    scheduled: null,
+    refuse: null,
+  };
 });
 
 describe('the state in the action bar', () => {
@@ -166,7 +225,12 @@ describe('the state in the action bar', () => {
   });
 
   it('says both when a schedule waits under a newer draft', async () => {
-    server = { ...server, doc: { revision: 9, title: 'Draft title' }, status: 'draft', scheduled: { revision: 8, publishAt: AT } };
+    server = {
+      ...server,
+      doc: { revision: 9, title: 'Draft title' },
+      status: 'draft',
+      scheduled: { revision: 8, publishAt: AT },
+    };
     await openEditor();
     await until(() => stateText().includes('scheduled for'), 'the schedule');
     expect(stateText()).toContain(`Revision 8 is scheduled for ${formatDateTime(AT)}, without this draft.`);
@@ -190,7 +254,9 @@ describe('the buttons', () => {
     await openEditor();
     await type(titleInput()!, 'New words');
     await click(buttonNamed('Save')!);
-    expect(question()?.textContent).toContain('Saves your changes as revision 8 and publishes it: visitors will see it at once.');
+    expect(question()?.textContent).toContain(
+      'Saves your changes as revision 8 and publishes it: visitors will see it at once.',
+    );
     expect(saves()).toHaveLength(0);
     await click(dialogButton('Publish')!);
     await until(() => saves().length === 1 && stateText().startsWith('Published'), 'the publication');
@@ -205,7 +271,9 @@ describe('the buttons', () => {
     await click(buttonNamed('Save draft')!);
     await until(() => stateText().startsWith('Draft saved at'), 'the saved draft');
     await click(buttonNamed('Save')!);
-    expect(question()?.textContent).toContain('Publishes the draft, revision 8, saved again as revision 9: visitors will see it at once.');
+    expect(question()?.textContent).toContain(
+      'Publishes the draft, revision 8, saved again as revision 9: visitors will see it at once.',
+    );
     await click(dialogButton('Publish')!);
     await until(() => stateText().startsWith('Published'), 'the publication');
     // The revision the question named is the one visitors see.
@@ -231,11 +299,19 @@ describe('the buttons', () => {
     await click(buttonNamed('Save')!);
     expect(question()).toBeNull();
     expect(saves()).toHaveLength(0);
-    expect(notify.success).toHaveBeenCalledWith('Nothing new to publish: visitors already see revision 7, the newest.', 'Nothing to publish');
+    expect(notify.success).toHaveBeenCalledWith(
+      'Nothing new to publish: visitors already see revision 7, the newest.',
+      'Nothing to publish',
+    );
   });
 
   it('publishes an unchanged draft, and says the schedule it cancelled', async () => {
-    server = { ...server, doc: { revision: 9, title: 'Draft title' }, status: 'draft', scheduled: { revision: 8, publishAt: AT } };
+    server = {
+      ...server,
+      doc: { revision: 9, title: 'Draft title' },
+      status: 'draft',
+      scheduled: { revision: 8, publishAt: AT },
+    };
     await openEditor();
     await click(buttonNamed('Save')!);
     expect(question()?.textContent).toContain(
@@ -251,7 +327,10 @@ describe('the buttons', () => {
   });
 
   it('Preview with no unsaved changes opens the preview at once; with some, saves a draft first', async () => {
-    const opened: { url: string | undefined; tab: { location: { href: string }; opener: unknown; close: () => void } }[] = [];
+    const opened: {
+      url: string | undefined;
+      tab: { location: { href: string }; opener: unknown; close: () => void };
+    }[] = [];
     vi.spyOn(window, 'open').mockImplementation((url) => {
       const tab = { location: { href: String(url ?? '') }, opener: window as unknown, close: vi.fn() };
       opened.push({ url: url === undefined ? undefined : String(url), tab });
@@ -286,7 +365,9 @@ describe('the buttons', () => {
     await type(date, past.date);
     await type(time, past.time);
     await click(dialogButton('Schedule')!);
-    expect(document.querySelector('dialog[open]')?.textContent).toContain('The publishing time has already passed: choose a time in the future.');
+    expect(document.querySelector('dialog[open]')?.textContent).toContain(
+      'The publishing time has already passed: choose a time in the future.',
+    );
     expect(time.getAttribute('aria-invalid')).toBe('true');
     expect(saves()).toHaveLength(0);
 
@@ -296,28 +377,48 @@ describe('the buttons', () => {
     const future = inputsOf(moment);
     await type(date, future.date);
     await type(time, future.time);
-    expect(document.querySelector('.schedule-dialog__moment')?.textContent).toBe(`Visitors will see it from ${formatDateTime(moment.toISOString())}.`);
-    server.refuse = { status: 400, message: 'The publishing time is more than a year ahead: choose a time within a year.' };
+    expect(document.querySelector('.schedule-dialog__moment')?.textContent).toBe(
+      `Visitors will see it from ${formatDateTime(moment.toISOString())}.`,
+    );
+    server.refuse = {
+      status: 400,
+      message: 'The publishing time is more than a year ahead: choose a time within a year.',
+    };
     await click(dialogButton('Schedule')!);
     await until(() => document.querySelector('.schedule-dialog__refusal'), 'the refusal');
-    expect(document.querySelector('.schedule-dialog__refusal')?.textContent).toBe('The publishing time is more than a year ahead: choose a time within a year.');
+    expect(document.querySelector('.schedule-dialog__refusal')?.textContent).toBe(
+      'The publishing time is more than a year ahead: choose a time within a year.',
+    );
 
     server.refuse = null;
     await click(dialogButton('Schedule')!);
     await until(() => stateText().startsWith('Scheduled for'), 'the schedule');
     expect(saves().at(-1)!.body).toEqual({ revision: 7, title: 'Later words', publish: moment.toISOString() });
     expect(document.querySelector('dialog[open]')).toBeNull();
-    expect(stateText()).toBe(`Scheduled for ${formatDateTime(moment.toISOString())}Until then, visitors see revision 7.`);
-    expect(notify.success).toHaveBeenCalledWith(`Scheduled: the page will be published on ${formatDateTime(moment.toISOString())}.`, 'Scheduled');
+    expect(stateText()).toBe(
+      `Scheduled for ${formatDateTime(moment.toISOString())}Until then, visitors see revision 7.`,
+    );
+    expect(notify.success).toHaveBeenCalledWith(
+      `Scheduled: the page will be published on ${formatDateTime(moment.toISOString())}.`,
+      'Scheduled',
+    );
     expect(document.activeElement).toBe(buttonNamed('Schedule…'));
   });
 
   it('Unschedule asks, then cancels the schedule: the revision stays as a draft', async () => {
-    server = { ...server, doc: { revision: 8, title: 'Later' }, status: 'scheduled', publishAt: AT, scheduled: { revision: 8, publishAt: AT } };
+    server = {
+      ...server,
+      doc: { revision: 8, title: 'Later' },
+      status: 'scheduled',
+      publishAt: AT,
+      scheduled: { revision: 8, publishAt: AT },
+    };
     await openEditor();
     expect(stateText()).toBe(`Scheduled for ${formatDateTime(AT)}Until then, visitors see revision 7.`);
     await click(buttonNamed('Unschedule')!);
-    expect(question()?.textContent).toContain(`Revision 8 will not be published on ${formatDateTime(AT)}: it stays saved as a draft. Visitors keep seeing revision 7.`);
+    expect(question()?.textContent).toContain(
+      `Revision 8 will not be published on ${formatDateTime(AT)}: it stays saved as a draft. Visitors keep seeing revision 7.`,
+    );
     await click(dialogButton('Unschedule')!);
     await until(() => calls.some((c) => c.call === 'unschedule/Test'), 'the unschedule call');
     expect(calls.find((c) => c.call === 'unschedule/Test')!.body).toEqual({ revision: 8 });

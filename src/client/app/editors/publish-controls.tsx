@@ -26,7 +26,12 @@ export interface PublishControlsProps<T extends RevisedDocument> {
  * saying what will happen; the schedule dialog asks for the moment. Each of them first asks about an entry
  * typed into a list's form but not added (Add it / Discard it / Stay, docs/design.md §24), so none is dropped unseen.
  */
-export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, previewHref, children }: PublishControlsProps<T>) {
+export function PublishControls<T extends RevisedDocument>({
+  editor,
+  saveLabel,
+  previewHref,
+  children,
+}: PublishControlsProps<T>) {
   const { confirm, dialog } = useConfirm();
   const { settleUnsentEntries, dialog: unsentDialog } = useUnsentEntries();
   const [scheduling, setScheduling] = useState(false);
@@ -100,9 +105,19 @@ export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, 
 
   const unschedule = async () => {
     if (!waiting || busy) return;
-    const stays = state.published === null ? 'Nothing is published until you publish again.' : `Visitors keep seeing revision ${state.published}.`;
+    const stays =
+      state.published === null
+        ? 'Nothing is published until you publish again.'
+        : `Visitors keep seeing revision ${state.published}.`;
     const question = `Revision ${waiting.revision} will not be published on ${formatDateTime(waiting.publishAt)}: it stays saved as a draft. ${stays}`;
-    if (!(await confirm(question, { title: 'Cancel the schedule?', confirmLabel: 'Unschedule', cancelLabel: 'Keep the schedule' }))) return;
+    if (
+      !(await confirm(question, {
+        title: 'Cancel the schedule?',
+        confirmLabel: 'Unschedule',
+        cancelLabel: 'Keep the schedule',
+      }))
+    )
+      return;
     await editor.unschedule();
   };
 
@@ -117,7 +132,12 @@ export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, 
         ))}
       </p>
       <div className="editor-actions__buttons">
-        <button type="button" className="button button--outline" onClick={() => void saveDraft()} aria-busy={editor.action === 'draft' || undefined}>
+        <button
+          type="button"
+          className="button button--outline"
+          onClick={() => void saveDraft()}
+          aria-busy={editor.action === 'draft' || undefined}
+        >
           Save draft
         </button>
         {previewHref ? (
@@ -148,7 +168,12 @@ export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, 
           Schedule…
         </button>
         {waiting ? (
-          <button type="button" className="button button--outline" onClick={() => void unschedule()} aria-busy={editor.action === 'unschedule' || undefined}>
+          <button
+            type="button"
+            className="button button--outline"
+            onClick={() => void unschedule()}
+            aria-busy={editor.action === 'unschedule' || undefined}
+          >
             Unschedule
           </button>
         ) : null}
@@ -156,15 +181,15 @@ export function PublishControls<T extends RevisedDocument>({ editor, saveLabel, 
       </div>
       {scheduling ? (
         <Suspense fallback={null}>
-        <ScheduleDialog
-          waiting={waiting}
-          dirty={editor.dirty}
-          onSchedule={editor.schedule}
-          onClose={() => {
-            setScheduling(false);
-            scheduleButton.current?.focus();
-          }}
-        />
+          <ScheduleDialog
+            waiting={waiting}
+            dirty={editor.dirty}
+            onSchedule={editor.schedule}
+            onClose={() => {
+              setScheduling(false);
+              scheduleButton.current?.focus();
+            }}
+          />
         </Suspense>
       ) : null}
       {dialog}

@@ -33,7 +33,15 @@ export interface SeoDefaults {
 export const NO_SEO_DEFAULTS: SeoDefaults = { title: '', description: '', image: '', url: '' };
 
 /** The fields `GET /api/master/edit/:routing` adds beside the document; the editor keeps them apart from it. */
-const STATE_FIELDS = ['status', 'publishAt', 'savedAt', 'published', 'scheduled', 'nextRevision', 'seoDefaults'] as const;
+const STATE_FIELDS = [
+  'status',
+  'publishAt',
+  'savedAt',
+  'published',
+  'scheduled',
+  'nextRevision',
+  'seoDefaults',
+] as const;
 
 /** What an editor loads: the page's document, where the page stands, and its seo defaults. */
 export interface LoadedDocument<T> {
@@ -48,7 +56,9 @@ export interface LoadedDocument<T> {
  */
 export function splitLoaded<T extends { revision: number }>(answer: T): LoadedDocument<T> {
   const record = answer as unknown as Record<string, unknown>;
-  const document = Object.fromEntries(Object.entries(record).filter(([key]) => !(STATE_FIELDS as readonly string[]).includes(key))) as unknown as T;
+  const document = Object.fromEntries(
+    Object.entries(record).filter(([key]) => !(STATE_FIELDS as readonly string[]).includes(key)),
+  ) as unknown as T;
   const parsed = EditStateSchema.safeParse(record);
   if (!parsed.success) {
     return {
@@ -58,7 +68,11 @@ export function splitLoaded<T extends { revision: number }>(answer: T): LoadedDo
     };
   }
   const { status, publishAt, savedAt, published, scheduled, nextRevision, seoDefaults } = parsed.data;
-  return { document, state: { status, publishAt, published, scheduled, savedAt, ...nextOf(nextRevision) }, seoDefaults };
+  return {
+    document,
+    state: { status, publishAt, published, scheduled, savedAt, ...nextOf(nextRevision) },
+    seoDefaults,
+  };
 }
 
 /** The next revision's number, where the server told it (an older server does not). */
@@ -71,16 +85,28 @@ export function nextOf(nextRevision: number | undefined): Pick<PublishingState, 
  * revision the live one and cancels any schedule; a draft leaves a waiting schedule as it is; a scheduled
  * save is the schedule now.
  */
-export function stateAfterSave(state: PublishingState, answer: Pick<SavedRevision, 'revision' | 'status' | 'publishAt' | 'unscheduled'>, now: Date): PublishingState {
+export function stateAfterSave(
+  state: PublishingState,
+  answer: Pick<SavedRevision, 'revision' | 'status' | 'publishAt' | 'unscheduled'>,
+  now: Date,
+): PublishingState {
   const savedAt = now.toISOString();
   // The saved revision is the highest now: the next save gets the one after it.
   const nextRevision = answer.revision + 1;
   let scheduled = state.scheduled;
   if (answer.unscheduled && scheduled?.revision === answer.unscheduled.revision) scheduled = null;
-  if (answer.status === 'published') return { status: 'published', publishAt: null, published: answer.revision, scheduled: null, savedAt, nextRevision };
+  if (answer.status === 'published')
+    return { status: 'published', publishAt: null, published: answer.revision, scheduled: null, savedAt, nextRevision };
   if (answer.status === 'scheduled') {
     const publishAt = answer.publishAt ?? '';
-    return { status: 'scheduled', publishAt, published: state.published, scheduled: { revision: answer.revision, publishAt }, savedAt, nextRevision };
+    return {
+      status: 'scheduled',
+      publishAt,
+      published: state.published,
+      scheduled: { revision: answer.revision, publishAt },
+      savedAt,
+      nextRevision,
+    };
   }
   return { status: 'draft', publishAt: null, published: state.published, scheduled, savedAt, nextRevision };
 }
@@ -111,7 +137,12 @@ function visitorsSee(published: number | null, until: boolean): string {
  * "Scheduled for …", or "Unsaved changes" while the working copy differs from the saved one) and sentences
  * that say what visitors see and what waits.
  */
-export function describeState(state: PublishingState, newest: number, dirty: boolean, format: FormatTime = formatDateTime): { headline: string; details: string[] } {
+export function describeState(
+  state: PublishingState,
+  newest: number,
+  dirty: boolean,
+  format: FormatTime = formatDateTime,
+): { headline: string; details: string[] } {
   const waiting = state.scheduled && state.scheduled.revision !== newest ? state.scheduled : null;
   let headline: string;
   const details: string[] = [];
@@ -132,11 +163,18 @@ export function describeState(state: PublishingState, newest: number, dirty: boo
     }
   } else {
     headline = 'Published';
-    details.push(state.published === null ? 'Visitors see the newest revision.' : `Visitors see revision ${state.published}, the newest.`);
+    details.push(
+      state.published === null
+        ? 'Visitors see the newest revision.'
+        : `Visitors see revision ${state.published}, the newest.`,
+    );
     if (waiting) details.push(`Revision ${waiting.revision} is scheduled for ${format(waiting.publishAt)}.`);
   }
   if (!dirty) return { headline, details };
-  return { headline: 'Unsaved changes', details: [`Saved copy: ${headline.charAt(0).toLowerCase()}${headline.slice(1)}.`, ...details] };
+  return {
+    headline: 'Unsaved changes',
+    details: [`Saved copy: ${headline.charAt(0).toLowerCase()}${headline.slice(1)}.`, ...details],
+  };
 }
 
 /** The schedule waiting for its time, if any: the newest revision's own, or an older one under a draft. */
@@ -151,7 +189,12 @@ export function waitingSchedule(state: PublishingState, newest: number): Schedul
  * question names the one visitors will see (docs/design.md §34): publishing an unchanged draft stores it again under the
  * next number. A publication cancels a waiting schedule: it says so.
  */
-export function publishQuestion(state: PublishingState, newest: number, dirty: boolean, format: FormatTime = formatDateTime): string | null {
+export function publishQuestion(
+  state: PublishingState,
+  newest: number,
+  dirty: boolean,
+  format: FormatTime = formatDateTime,
+): string | null {
   if (!dirty && state.status === 'published') return null;
   const as = state.nextRevision === undefined ? 'as a new revision' : `as revision ${state.nextRevision}`;
   const waiting = waitingSchedule(state, newest);
@@ -163,5 +206,7 @@ export function publishQuestion(state: PublishingState, newest: number, dirty: b
   } else {
     what = `Publishes the draft, revision ${newest}, saved again ${as}: visitors will see it at once.`;
   }
-  return waiting ? `${what} The schedule of revision ${waiting.revision} for ${format(waiting.publishAt)} will be cancelled.` : what;
+  return waiting
+    ? `${what} The schedule of revision ${waiting.revision} for ${format(waiting.publishAt)} will be cancelled.`
+    : what;
 }

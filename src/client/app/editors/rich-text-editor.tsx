@@ -21,7 +21,12 @@ const EXTENSIONS = [
   // No code blocks or h1: the public pages have one h1 and no code, and the server would drop them.
   StarterKit.configure({ code: false, codeBlock: false, heading: { levels: [2, 3, 4] } }),
   Underline,
-  Link.configure({ openOnClick: false, autolink: true, protocols: ['mailto'], HTMLAttributes: { rel: 'noopener noreferrer', target: '_blank' } }),
+  Link.configure({
+    openOnClick: false,
+    autolink: true,
+    protocols: ['mailto'],
+    HTMLAttributes: { rel: 'noopener noreferrer', target: '_blank' },
+  }),
   Image.configure({ inline: false }),
   TextAlign.configure({ types: ['heading', 'paragraph'], alignments: ['left', 'center', 'right', 'justify'] }),
   TextStyle,
@@ -46,7 +51,10 @@ function setLink(editor: Editor, { href, text }: LinkChoice): void {
   const chain = editor.chain().focus().extendMarkRange('link');
   if (editor.state.selection.empty && !editor.isActive('link')) {
     // What is typed next is not part of the link (links are inclusive while autolink is on).
-    chain.insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: attributes }] }).unsetMark('link').run();
+    chain
+      .insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: attributes }] })
+      .unsetMark('link')
+      .run();
     return;
   }
   chain.setLink(attributes).run();
@@ -68,7 +76,8 @@ function Toolbar({ editor, label, onLink }: { editor: Editor; label: string; onL
   const size = (editor.getAttributes('fontSize').size as string | undefined) ?? NORMAL_FONT_SIZE;
   const color = (editor.getAttributes('textStyle').color as string | undefined) ?? '#000000';
   const toggle = (name: string, attributes?: Record<string, unknown>) => editor.isActive(name, attributes);
-  const run = (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () => void command(editor.chain().focus()).run();
+  const run = (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () =>
+    void command(editor.chain().focus()).run();
   const colorId = useId();
   const sizeId = useId();
 
@@ -77,20 +86,70 @@ function Toolbar({ editor, label, onLink }: { editor: Editor; label: string; onL
       <div className="rte__group">
         <ToolButton label="Bold" icon="bold" pressed={toggle('bold')} onClick={run((c) => c.toggleBold())} />
         <ToolButton label="Italic" icon="italic" pressed={toggle('italic')} onClick={run((c) => c.toggleItalic())} />
-        <ToolButton label="Underline" icon="underline" pressed={toggle('underline')} onClick={run((c) => c.toggleUnderline())} />
-        <ToolButton label="Strikethrough" icon="strike" pressed={toggle('strike')} onClick={run((c) => c.toggleStrike())} />
+        <ToolButton
+          label="Underline"
+          icon="underline"
+          pressed={toggle('underline')}
+          onClick={run((c) => c.toggleUnderline())}
+        />
+        <ToolButton
+          label="Strikethrough"
+          icon="strike"
+          pressed={toggle('strike')}
+          onClick={run((c) => c.toggleStrike())}
+        />
       </div>
       <div className="rte__group">
-        <ToolButton label="Numbered list" icon="ordered" pressed={toggle('orderedList')} onClick={run((c) => c.toggleOrderedList())} />
-        <ToolButton label="Bulleted list" icon="bullets" pressed={toggle('bulletList')} onClick={run((c) => c.toggleBulletList())} />
-        <ToolButton label="Increase indent" icon="indent" disabled={!editor.can().sinkListItem('listItem')} onClick={run((c) => c.sinkListItem('listItem'))} />
-        <ToolButton label="Decrease indent" icon="outdent" disabled={!editor.can().liftListItem('listItem')} onClick={run((c) => c.liftListItem('listItem'))} />
+        <ToolButton
+          label="Numbered list"
+          icon="ordered"
+          pressed={toggle('orderedList')}
+          onClick={run((c) => c.toggleOrderedList())}
+        />
+        <ToolButton
+          label="Bulleted list"
+          icon="bullets"
+          pressed={toggle('bulletList')}
+          onClick={run((c) => c.toggleBulletList())}
+        />
+        <ToolButton
+          label="Increase indent"
+          icon="indent"
+          disabled={!editor.can().sinkListItem('listItem')}
+          onClick={run((c) => c.sinkListItem('listItem'))}
+        />
+        <ToolButton
+          label="Decrease indent"
+          icon="outdent"
+          disabled={!editor.can().liftListItem('listItem')}
+          onClick={run((c) => c.liftListItem('listItem'))}
+        />
       </div>
       <div className="rte__group">
-        <ToolButton label="Align left" icon="align-left" pressed={editor.isActive({ textAlign: 'left' })} onClick={run((c) => c.setTextAlign('left'))} />
-        <ToolButton label="Align centre" icon="align-center" pressed={editor.isActive({ textAlign: 'center' })} onClick={run((c) => c.setTextAlign('center'))} />
-        <ToolButton label="Align right" icon="align-right" pressed={editor.isActive({ textAlign: 'right' })} onClick={run((c) => c.setTextAlign('right'))} />
-        <ToolButton label="Justify" icon="align-justify" pressed={editor.isActive({ textAlign: 'justify' })} onClick={run((c) => c.setTextAlign('justify'))} />
+        <ToolButton
+          label="Align left"
+          icon="align-left"
+          pressed={editor.isActive({ textAlign: 'left' })}
+          onClick={run((c) => c.setTextAlign('left'))}
+        />
+        <ToolButton
+          label="Align centre"
+          icon="align-center"
+          pressed={editor.isActive({ textAlign: 'center' })}
+          onClick={run((c) => c.setTextAlign('center'))}
+        />
+        <ToolButton
+          label="Align right"
+          icon="align-right"
+          pressed={editor.isActive({ textAlign: 'right' })}
+          onClick={run((c) => c.setTextAlign('right'))}
+        />
+        <ToolButton
+          label="Justify"
+          icon="align-justify"
+          pressed={editor.isActive({ textAlign: 'justify' })}
+          onClick={run((c) => c.setTextAlign('justify'))}
+        />
       </div>
       <div className="rte__group">
         <ToolButton label="Link" icon="link" pressed={toggle('link')} onClick={onLink} />
@@ -145,12 +204,21 @@ function Toolbar({ editor, label, onLink }: { editor: Editor; label: string; onL
  * The server sanitises what is saved (docs/design.md §6); the editor only produces what the allow-list keeps.
  */
 export function RichTextEditor(props: FieldEditorProps) {
-  const editor = useFieldEditor(props, { extensions: EXTENSIONS, htmlOf, contentClass: 'rte__content prose', multiline: true });
+  const editor = useFieldEditor(props, {
+    extensions: EXTENSIONS,
+    htmlOf,
+    contentClass: 'rte__content prose',
+    multiline: true,
+  });
   // The link dialog, with the address of the link the cursor is in ('' for none).
   const [linking, setLinking] = useState<string | null>(null);
   const toolbar = (current: Editor) => (
     <>
-      <Toolbar editor={current} label={props.label} onLink={() => setLinking((current.getAttributes('link').href as string | undefined) ?? '')} />
+      <Toolbar
+        editor={current}
+        label={props.label}
+        onLink={() => setLinking((current.getAttributes('link').href as string | undefined) ?? '')}
+      />
       {linking !== null ? (
         <Suspense fallback={null}>
           <LinkDialog

@@ -12,7 +12,11 @@ export interface RichTextFieldProps {
 
 /** The ids a rich-text field's label, hint and error carry (the editor names them in its aria attributes). */
 export function richTextFieldIds(id: string, hint: string | undefined, error: string | undefined) {
-  return { labelId: `${id}-label`, hintId: hint ? fieldHintId(id) : undefined, errorId: error ? fieldErrorId(id) : undefined };
+  return {
+    labelId: `${id}-label`,
+    hintId: hint ? fieldHintId(id) : undefined,
+    errorId: error ? fieldErrorId(id) : undefined,
+  };
 }
 
 /**
@@ -20,7 +24,15 @@ export function richTextFieldIds(id: string, hint: string | undefined, error: st
  * names it through aria-labelledby), the required mark, the editor or its stand-in, the hint and the error. One
  * frame for the editor and the stand-in shown while its chunk loads, so nothing moves when it arrives.
  */
-export function RichTextField({ id, label, required = false, hint, error, onLabelClick, children }: RichTextFieldProps & { onLabelClick?: () => void; children: ReactNode }) {
+export function RichTextField({
+  id,
+  label,
+  required = false,
+  hint,
+  error,
+  onLabelClick,
+  children,
+}: RichTextFieldProps & { onLabelClick?: () => void; children: ReactNode }) {
   const { labelId, hintId, errorId } = richTextFieldIds(id, hint, error);
   return (
     <div className="field rte">

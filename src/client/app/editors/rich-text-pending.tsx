@@ -9,7 +9,11 @@ function plainText(html: string): string {
  * A rich-text field while its editor's chunk loads (a moment after the editor opens): the same label and frame,
  * its text shown read-only, as plain words (an accented heading's on its one line). Nothing can be typed yet; the editor takes its place as it arrives.
  */
-export function RichTextPending({ value, oneLine = false, ...field }: RichTextFieldProps & { value: string; oneLine?: boolean }) {
+export function RichTextPending({
+  value,
+  oneLine = false,
+  ...field
+}: RichTextFieldProps & { value: string; oneLine?: boolean }) {
   return (
     <RichTextField {...field}>
       <div className="rte__frame" aria-busy="true">

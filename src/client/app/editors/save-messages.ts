@@ -42,15 +42,22 @@ export const PUBLISH_TOASTS = {
   published: (unscheduled: Scheduled | null, format: FormatTime = formatDateTime) =>
     `Saved and published: visitors see it now.${unscheduled ? ` ${scheduleCancelledBy(unscheduled, format)}` : ''}`,
   draftSaved: (published: number | null) =>
-    published === null ? 'Draft saved. Nothing is published yet: visitors do not see it.' : `Draft saved. Visitors still see revision ${published}.`,
-  scheduled: (publishAt: string, format: FormatTime = formatDateTime) => `Scheduled: the page will be published on ${format(publishAt)}.`,
+    published === null
+      ? 'Draft saved. Nothing is published yet: visitors do not see it.'
+      : `Draft saved. Visitors still see revision ${published}.`,
+  scheduled: (publishAt: string, format: FormatTime = formatDateTime) =>
+    `Scheduled: the page will be published on ${format(publishAt)}.`,
   unscheduled: (cancelled: Scheduled, format: FormatTime = formatDateTime) =>
     `Schedule cancelled: revision ${cancelled.revision} will not be published on ${format(cancelled.publishAt)}. It stays saved as a draft.`,
   nothingToPublish: (published: number | null) =>
-    published === null ? 'Nothing new to publish.' : `Nothing new to publish: visitors already see revision ${published}, the newest.`,
+    published === null
+      ? 'Nothing new to publish.'
+      : `Nothing new to publish: visitors already see revision ${published}, the newest.`,
   nothingToSave: 'There are no unsaved changes to save as a draft.',
   nothingToSchedule: (published: number | null) =>
-    published === null ? 'Nothing new to schedule.' : `Nothing new to schedule: visitors already see revision ${published}, the newest.`,
+    published === null
+      ? 'Nothing new to schedule.'
+      : `Nothing new to schedule: visitors already see revision ${published}, the newest.`,
 } as const;
 
 function scheduleCancelledBy(cancelled: Scheduled, format: FormatTime): string {

@@ -78,19 +78,27 @@ export function ScheduleDialog({ waiting, dirty, onSchedule, onClose }: Schedule
   const error = (field: 'date' | 'time') => (problem?.field === field ? problem.message : undefined);
 
   return (
-    <dialog {...dialogProps} className="staff-dialog schedule-dialog" aria-labelledby={titleId} aria-describedby={introId}>
+    <dialog
+      {...dialogProps}
+      className="staff-dialog schedule-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={introId}
+    >
       <form className="schedule-dialog__form" noValidate onSubmit={(event) => void submit(event)}>
         <h2 className="confirm-dialog__title" id={titleId}>
           Schedule the publication
         </h2>
         <p className="schedule-dialog__intro" id={introId}>
-          {dirty ? 'Your changes are saved now and published at the moment you choose.' : 'The newest revision is published at the moment you choose.'} Visitors
-          see the published page until then.
+          {dirty
+            ? 'Your changes are saved now and published at the moment you choose.'
+            : 'The newest revision is published at the moment you choose.'}{' '}
+          Visitors see the published page until then.
           {zone ? ` Times are in your time zone (${zone}).` : ' Times are in your own time zone.'}
         </p>
         {waiting ? (
           <p className="schedule-dialog__intro">
-            Revision {waiting.revision} is scheduled for <time dateTime={waiting.publishAt}>{formatDateTime(waiting.publishAt)}</time> now.
+            Revision {waiting.revision} is scheduled for{' '}
+            <time dateTime={waiting.publishAt}>{formatDateTime(waiting.publishAt)}</time> now.
           </p>
         ) : null}
         <div className="schedule-dialog__fields">
@@ -110,14 +118,22 @@ export function ScheduleDialog({ waiting, dirty, onSchedule, onClose }: Schedule
           </Field>
           <Field id={timeId} label="Time" required error={error('time')}>
             {(control) => (
-              <input {...control} ref={timeInput} className="field__input" type="time" value={choice.time} onChange={(event) => change('time', event.target.value)} />
+              <input
+                {...control}
+                ref={timeInput}
+                className="field__input"
+                type="time"
+                value={choice.time}
+                onChange={(event) => change('time', event.target.value)}
+              />
             )}
           </Field>
         </div>
         <p className="schedule-dialog__moment" aria-live="polite">
           {moment ? (
             <>
-              Visitors will see it from <time dateTime={moment.toISOString()}>{formatDateTime(moment.toISOString())}</time>.
+              Visitors will see it from{' '}
+              <time dateTime={moment.toISOString()}>{formatDateTime(moment.toISOString())}</time>.
             </>
           ) : null}
         </p>
@@ -127,7 +143,11 @@ export function ScheduleDialog({ waiting, dirty, onSchedule, onClose }: Schedule
           </p>
         ) : null}
         <div className="confirm-dialog__actions">
-          <button type="button" className="button button--outline confirm-dialog__button" onClick={() => !busy && close()}>
+          <button
+            type="button"
+            className="button button--outline confirm-dialog__button"
+            onClick={() => !busy && close()}
+          >
             Cancel
           </button>
           <button type="submit" className="button confirm-dialog__button" aria-busy={busy || undefined}>

@@ -23,13 +23,19 @@ describe('scheduleProblem: the moment a publication may be scheduled for', () =>
   });
 
   it('refuses the past, and now itself', () => {
-    expect(scheduleProblem('2026-11-25', '14:29', NOW)).toEqual({ field: 'time', message: 'The publishing time has already passed: choose a time in the future.' });
+    expect(scheduleProblem('2026-11-25', '14:29', NOW)).toEqual({
+      field: 'time',
+      message: 'The publishing time has already passed: choose a time in the future.',
+    });
     expect(scheduleProblem('2026-11-25', '14:30', NOW)?.message).toBe(SCHEDULE_MESSAGES.past);
     expect(scheduleProblem('2025-12-01', '09:00', NOW)?.message).toBe(SCHEDULE_MESSAGES.past);
   });
 
   it('refuses more than a year ahead', () => {
-    expect(scheduleProblem('2027-12-01', '09:00', NOW)).toEqual({ field: 'date', message: 'The publishing time is more than a year ahead: choose a time within a year.' });
+    expect(scheduleProblem('2027-12-01', '09:00', NOW)).toEqual({
+      field: 'date',
+      message: 'The publishing time is more than a year ahead: choose a time within a year.',
+    });
     expect(scheduleProblem('2027-11-25', '14:30', NOW)).toBeNull();
   });
 });
@@ -48,7 +54,10 @@ describe('the moment as sent and as shown', () => {
 
   it('offers a waiting schedule’s moment first, else tomorrow at 09:00', () => {
     expect(firstChoice(NOW, null)).toEqual({ date: '2026-11-26', time: '09:00' });
-    expect(firstChoice(NOW, new Date(2026, 11, 24, 18, 15).toISOString())).toEqual({ date: '2026-12-24', time: '18:15' });
+    expect(firstChoice(NOW, new Date(2026, 11, 24, 18, 15).toISOString())).toEqual({
+      date: '2026-12-24',
+      time: '18:15',
+    });
     // A schedule whose moment has passed is no choice.
     expect(firstChoice(NOW, new Date(2026, 10, 1).toISOString())).toEqual({ date: '2026-11-26', time: '09:00' });
   });

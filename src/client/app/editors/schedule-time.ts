@@ -22,7 +22,14 @@ export function localMoment(date: string, time: string): Date | null {
   const d = DATE.exec(date);
   const t = TIME.exec(time);
   if (!d || !t) return null;
-  const [year, month, day, hours, minutes, seconds] = [d[1], d[2], d[3], t[1], t[2], t[3] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hours, minutes, seconds] = [d[1], d[2], d[3], t[1], t[2], t[3] ?? '0'].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const moment = new Date(year, month - 1, day, hours, minutes, seconds);
   // 31 February and the like roll over into the next month: no such date.
   if (moment.getFullYear() !== year || moment.getMonth() !== month - 1 || moment.getDate() !== day) return null;
@@ -30,7 +37,11 @@ export function localMoment(date: string, time: string): Date | null {
 }
 
 /** Why a date and time cannot be a publication's moment (missing, not real, past, more than a year ahead), or null. */
-export function scheduleProblem(date: string, time: string, now: Date = new Date()): { field: 'date' | 'time'; message: string } | null {
+export function scheduleProblem(
+  date: string,
+  time: string,
+  now: Date = new Date(),
+): { field: 'date' | 'time'; message: string } | null {
   if (date.trim() === '') return { field: 'date', message: SCHEDULE_MESSAGES.noDate };
   if (time.trim() === '') return { field: 'time', message: SCHEDULE_MESSAGES.noTime };
   if (!DATE.exec(date)) return { field: 'date', message: SCHEDULE_MESSAGES.badDate };
@@ -38,7 +49,8 @@ export function scheduleProblem(date: string, time: string, now: Date = new Date
   const moment = localMoment(date, time);
   if (!moment) return { field: 'date', message: SCHEDULE_MESSAGES.badDate };
   if (moment.getTime() <= now.getTime()) return { field: 'time', message: SCHEDULE_MESSAGES.past };
-  if (moment.getTime() - now.getTime() > LONGEST_SCHEDULE_MS) return { field: 'date', message: SCHEDULE_MESSAGES.tooFar };
+  if (moment.getTime() - now.getTime() > LONGEST_SCHEDULE_MS)
+    return { field: 'date', message: SCHEDULE_MESSAGES.tooFar };
   return null;
 }
 

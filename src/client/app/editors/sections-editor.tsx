@@ -55,7 +55,12 @@ export function SectionsEditor({ context }: { context: PartContext<ExpertiseCont
                 Section {index + 1}
                 {section.heading.trim() ? `: ${section.heading.trim()}` : ''}
               </h3>
-              <button type="button" className="button button--outline button--danger" aria-label={`Remove section ${index + 1}`} onClick={() => removeSection(index)}>
+              <button
+                type="button"
+                className="button button--outline button--danger"
+                aria-label={`Remove section ${index + 1}`}
+                onClick={() => removeSection(index)}
+              >
                 Remove Section
               </button>
             </div>
@@ -72,7 +77,9 @@ export function SectionsEditor({ context }: { context: PartContext<ExpertiseCont
                 autoComplete="off"
                 onChange={(event) => {
                   const heading = event.currentTarget.value;
-                  setSections((current) => current.map((item, position) => (position === index ? { ...item, heading } : item)));
+                  setSections((current) =>
+                    current.map((item, position) => (position === index ? { ...item, heading } : item)),
+                  );
                 }}
               />
             </div>
@@ -81,7 +88,11 @@ export function SectionsEditor({ context }: { context: PartContext<ExpertiseCont
               entryName={ITEM_LABELS.entry}
               fields={ITEM_FIELDS}
               entries={section.list}
-              onChange={(list) => setSections((current) => current.map((item, position) => (position === index ? { ...item, list } : item)))}
+              onChange={(list) =>
+                setSections((current) =>
+                  current.map((item, position) => (position === index ? { ...item, list } : item)),
+                )
+              }
               rules={context.rules}
               schema={ITEM_SCHEMA}
               onClear={context.clear}

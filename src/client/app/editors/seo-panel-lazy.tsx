@@ -9,7 +9,11 @@ const SeoPanelChunk = lazy(() => import('./seo-panel').then((module) => ({ defau
 /** The editor's "Search and sharing" panel, loaded as the editor opens; an empty panel of its size meanwhile. */
 export function SeoPanel(props: ComponentProps<typeof SeoPanelComponent>) {
   return (
-    <Suspense fallback={<section className="app-panel editor-block seo-panel" aria-busy="true" aria-label="Search and sharing" />}>
+    <Suspense
+      fallback={
+        <section className="app-panel editor-block seo-panel" aria-busy="true" aria-label="Search and sharing" />
+      }
+    >
       <SeoPanelChunk {...props} />
     </Suspense>
   );

@@ -69,13 +69,20 @@ describe('seoCounter', () => {
   it('counts a title out of 70 and adds the hint from 60 characters on', () => {
     expect(seoCounter('title', 42)).toEqual({ count: '42 / 70', note: '' });
     expect(seoCounter('title', 59).note).toBe('');
-    expect(seoCounter('title', 60).note).toBe('Search results show about 60 characters: the rest of a longer title may be cut.');
-    expect(seoCounter('title', 70)).toEqual({ count: '70 / 70', note: 'Search results show about 60 characters, and a title takes at most 70.' });
+    expect(seoCounter('title', 60).note).toBe(
+      'Search results show about 60 characters: the rest of a longer title may be cut.',
+    );
+    expect(seoCounter('title', 70)).toEqual({
+      count: '70 / 70',
+      note: 'Search results show about 60 characters, and a title takes at most 70.',
+    });
   });
 
   it('counts a description out of 160 and adds the hint from 150 characters on', () => {
     expect(seoCounter('description', 149)).toEqual({ count: '149 / 160', note: '' });
-    expect(seoCounter('description', 150).note).toBe('Search results show about 150 characters: the rest of a longer description may be cut.');
+    expect(seoCounter('description', 150).note).toBe(
+      'Search results show about 150 characters: the rest of a longer description may be cut.',
+    );
     expect(seoCounter('description', 160).note).toContain('at most 160');
   });
 });
@@ -90,7 +97,9 @@ describe('searchResultPreview', () => {
       ownDescription: false,
     });
     // Spaces alone are no title.
-    expect(searchResultPreview({ title: '  ', description: '', image: '' }, DEFAULTS).title).toBe('About · Acme Widgets');
+    expect(searchResultPreview({ title: '  ', description: '', image: '' }, DEFAULTS).title).toBe(
+      'About · Acme Widgets',
+    );
   });
 
   it('shows the page’s own words, cut at a word’s end with an ellipsis as a search engine would', () => {
@@ -123,10 +132,14 @@ describe('SeoPanel', () => {
     expect(container.querySelector('.seo-preview__title')?.textContent).toBe(DEFAULTS.title);
     expect(container.querySelector('.seo-preview__url')?.textContent).toBe(DEFAULTS.url);
     expect(container.querySelector('.seo-preview__description')?.textContent).toBe(DEFAULTS.description);
-    expect(container.querySelector('.seo-preview__note')?.textContent).toBe('Shown with the default title and description.');
+    expect(container.querySelector('.seo-preview__note')?.textContent).toBe(
+      'Shown with the default title and description.',
+    );
     // No image of its own: no Remove, and the default image is shown as what is shared.
     expect([...container.querySelectorAll('button')].some((b) => b.textContent === 'Remove image')).toBe(false);
-    expect(container.querySelector<HTMLImageElement>('.seo-image__default img')?.getAttribute('src')).toBe(DEFAULTS.image);
+    expect(container.querySelector<HTMLImageElement>('.seo-image__default img')?.getAttribute('src')).toBe(
+      DEFAULTS.image,
+    );
   });
 
   it('ties the counter to the input, announces the hint politely from 60 characters, and updates the preview', () => {
@@ -148,7 +161,9 @@ describe('SeoPanel', () => {
     const description = container.querySelector<HTMLTextAreaElement>('#about-seo-description')!;
     type(description, 'y'.repeat(150));
     expect(describedText(description)).toContain('150 / 160');
-    expect(container.querySelector('#about-seo-description-hint [aria-live="polite"]')?.textContent).toContain('Search results show about 150 characters');
+    expect(container.querySelector('#about-seo-description-hint [aria-live="polite"]')?.textContent).toContain(
+      'Search results show about 150 characters',
+    );
   });
 
   it('removes the page’s own image, which brings the default back', () => {

@@ -28,8 +28,13 @@ const COUNTED = {
 export function seoCounter(field: CountedField, length: number): { count: string; note: string } {
   const { max, hintFrom, noun } = COUNTED[field];
   const count = `${length} / ${max}`;
-  if (length >= max) return { count, note: `Search results show about ${hintFrom} characters, and a ${noun} takes at most ${max}.` };
-  if (length >= hintFrom) return { count, note: `Search results show about ${hintFrom} characters: the rest of a longer ${noun} may be cut.` };
+  if (length >= max)
+    return { count, note: `Search results show about ${hintFrom} characters, and a ${noun} takes at most ${max}.` };
+  if (length >= hintFrom)
+    return {
+      count,
+      note: `Search results show about ${hintFrom} characters: the rest of a longer ${noun} may be cut.`,
+    };
   return { count, note: '' };
 }
 
@@ -66,16 +71,22 @@ function CountHint({ field, value, lead }: { field: CountedField; value: string;
 function SearchResultPreview({ seo, defaults }: { seo: Seo | undefined; defaults: SeoDefaults }) {
   const headingId = useId();
   const preview = searchResultPreview(seo, defaults);
-  const usesDefaults = [preview.ownTitle ? null : 'title', preview.ownDescription ? null : 'description'].filter(Boolean).join(' and ');
+  const usesDefaults = [preview.ownTitle ? null : 'title', preview.ownDescription ? null : 'description']
+    .filter(Boolean)
+    .join(' and ');
   return (
     <section className="seo-preview" aria-labelledby={headingId}>
       <h3 id={headingId} className="seo-preview__heading">
         Search result preview
       </h3>
       <div className="seo-preview__result">
-        <p className="seo-preview__title">{preview.title || <span className="seo-preview__missing">(no title)</span>}</p>
+        <p className="seo-preview__title">
+          {preview.title || <span className="seo-preview__missing">(no title)</span>}
+        </p>
         {preview.url ? <p className="seo-preview__url">{preview.url}</p> : null}
-        <p className="seo-preview__description">{preview.description || <span className="seo-preview__missing">(no description)</span>}</p>
+        <p className="seo-preview__description">
+          {preview.description || <span className="seo-preview__missing">(no description)</span>}
+        </p>
       </div>
       {usesDefaults ? <p className="seo-preview__note">Shown with the default {usesDefaults}.</p> : null}
     </section>
@@ -89,7 +100,9 @@ function DefaultImage({ src }: { src: string }) {
   return (
     <figure className="seo-image__default">
       <img className="image-preview" src={src} alt="" loading="lazy" decoding="async" onError={() => setFailed(src)} />
-      <figcaption className="field__hint">Without an image of its own, the page is shared with this one (the default).</figcaption>
+      <figcaption className="field__hint">
+        Without an image of its own, the page is shared with this one (the default).
+      </figcaption>
     </figure>
   );
 }
@@ -117,11 +130,16 @@ export function SeoPanel({
   const headingId = useId();
   const value = seo ?? EMPTY_SEO;
   const set = (field: keyof Seo, text: string) => onChange({ ...value, [field]: text });
-  const ids = { title: `${idPrefix}-seo-title`, description: `${idPrefix}-seo-description`, image: `${idPrefix}-seo-image` };
+  const ids = {
+    title: `${idPrefix}-seo-title`,
+    description: `${idPrefix}-seo-description`,
+    image: `${idPrefix}-seo-image`,
+  };
   const pointedAt = pointer?.path.startsWith('seo.') ? pointer : null;
   useEffect(() => {
     const field = pointedAt?.path.slice('seo.'.length);
-    if (field === 'title' || field === 'description' || field === 'image') requestAnimationFrame(() => document.getElementById(ids[field])?.focus());
+    if (field === 'title' || field === 'description' || field === 'image')
+      requestAnimationFrame(() => document.getElementById(ids[field])?.focus());
     // Once per pointer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pointedAt?.at]);
@@ -132,69 +150,78 @@ export function SeoPanel({
         Search and sharing
       </h2>
       <p className="editor-block__intro">
-        How the page shows in search results and when it is shared. Empty fields use the page’s defaults, shown greyed in each field.
+        How the page shows in search results and when it is shared. Empty fields use the page’s defaults, shown greyed
+        in each field.
       </p>
       <div className="field-path" data-field-path="seo.title">
-      <Field id={ids.title} label={SEO_LABELS.title} hint={<CountHint field="title" value={value.title} lead="Empty: the page’s name and the company’s name." />}>
-        {(control) => (
-          <input
-            {...control}
-            className="field__input"
-            type="text"
-            autoComplete="off"
-            maxLength={SEO_LIMITS.title}
-            placeholder={defaults.title}
-            value={value.title}
-            onChange={(event) => set('title', event.currentTarget.value)}
-          />
-        )}
-      </Field>
+        <Field
+          id={ids.title}
+          label={SEO_LABELS.title}
+          hint={<CountHint field="title" value={value.title} lead="Empty: the page’s name and the company’s name." />}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="field__input"
+              type="text"
+              autoComplete="off"
+              maxLength={SEO_LIMITS.title}
+              placeholder={defaults.title}
+              value={value.title}
+              onChange={(event) => set('title', event.currentTarget.value)}
+            />
+          )}
+        </Field>
       </div>
       <div className="field-path" data-field-path="seo.description">
-      <Field
-        id={ids.description}
-        label={SEO_LABELS.description}
-        hint={<CountHint field="description" value={value.description} lead="Empty: the page’s first paragraph." />}
-      >
-        {(control) => (
-          <AutoGrowTextarea
-            {...control}
-            autoComplete="off"
-            maxLength={SEO_LIMITS.description}
-            placeholder={defaults.description}
-            value={value.description}
-            onChange={(event) => set('description', event.currentTarget.value)}
-          />
-        )}
-      </Field>
+        <Field
+          id={ids.description}
+          label={SEO_LABELS.description}
+          hint={<CountHint field="description" value={value.description} lead="Empty: the page’s first paragraph." />}
+        >
+          {(control) => (
+            <AutoGrowTextarea
+              {...control}
+              autoComplete="off"
+              maxLength={SEO_LIMITS.description}
+              placeholder={defaults.description}
+              value={value.description}
+              onChange={(event) => set('description', event.currentTarget.value)}
+            />
+          )}
+        </Field>
       </div>
       <div className="field-path" data-field-path="seo.image">
-      <Field
-        id={ids.image}
-        label={SEO_LABELS.image}
-        className="seo-image"
-        hint="Shown when the page is shared. Upload a PNG or JPEG image (1200 × 630 pixels suits most networks), or give its address. Empty: the company’s logo."
-      >
-        {(control) => (
-          <div className="seo-image__control">
-            <ImageUploadField
-              id={ids.image}
-              folder="sharing"
-              pickerLabel="Choose a sharing image file (PNG or JPEG)"
-              value={value.image}
-              onChange={(text) => set('image', text)}
-              describedBy={control['aria-describedby']}
-            />
-            {value.image.trim() !== '' ? (
-              <button type="button" className="button button--outline seo-image__remove" onClick={() => set('image', '')}>
-                Remove image
-              </button>
-            ) : (
-              <DefaultImage src={defaults.image} />
-            )}
-          </div>
-        )}
-      </Field>
+        <Field
+          id={ids.image}
+          label={SEO_LABELS.image}
+          className="seo-image"
+          hint="Shown when the page is shared. Upload a PNG or JPEG image (1200 × 630 pixels suits most networks), or give its address. Empty: the company’s logo."
+        >
+          {(control) => (
+            <div className="seo-image__control">
+              <ImageUploadField
+                id={ids.image}
+                folder="sharing"
+                pickerLabel="Choose a sharing image file (PNG or JPEG)"
+                value={value.image}
+                onChange={(text) => set('image', text)}
+                describedBy={control['aria-describedby']}
+              />
+              {value.image.trim() !== '' ? (
+                <button
+                  type="button"
+                  className="button button--outline seo-image__remove"
+                  onClick={() => set('image', '')}
+                >
+                  Remove image
+                </button>
+              ) : (
+                <DefaultImage src={defaults.image} />
+              )}
+            </div>
+          )}
+        </Field>
       </div>
       <SearchResultPreview seo={seo} defaults={defaults} />
     </section>

@@ -30,13 +30,24 @@ export function inWords(iso: string, now = Date.now()): string {
 }
 
 /** A call about the page's links in a language: the source's without one, a translation's with its code. */
-const inLanguage = (routing: string, locale: string | undefined) => ({ params: { routing }, query: locale ? { locale } : {} });
+const inLanguage = (routing: string, locale: string | undefined) => ({
+  params: { routing },
+  query: locale ? { locale } : {},
+});
 
 /**
  * The dialog: how long a new link works, Create link, the link made (shown once, with Copy link and when it stops
  * working), and the page's live links with who made them and Revoke (which asks first).
  */
-export default function SharePreviewDialog({ routing, locale, onClose }: { routing: string; locale?: string | undefined; onClose: () => void }) {
+export default function SharePreviewDialog({
+  routing,
+  locale,
+  onClose,
+}: {
+  routing: string;
+  locale?: string | undefined;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const introId = useId();
   const lifetimeId = useId();
@@ -88,11 +99,14 @@ export default function SharePreviewDialog({ routing, locale, onClose }: { routi
   };
 
   const revoke = async (share: PreviewShare) => {
-    const sure = await confirm(`Anyone who opens the link made by ${share.createdBy} on ${formatDateTime(share.createdAt)} will see the page-not-found page instead.`, {
-      title: 'Revoke this link?',
-      confirmLabel: 'Revoke',
-      danger: true,
-    });
+    const sure = await confirm(
+      `Anyone who opens the link made by ${share.createdBy} on ${formatDateTime(share.createdAt)} will see the page-not-found page instead.`,
+      {
+        title: 'Revoke this link?',
+        confirmLabel: 'Revoke',
+        danger: true,
+      },
+    );
     if (!sure) return;
     // The Revoke button that had the focus goes with its link: the focus waits on the list's heading.
     linksHeading.current?.focus();
@@ -113,13 +127,19 @@ export default function SharePreviewDialog({ routing, locale, onClose }: { routi
         Share a preview
       </h2>
       <p className="share-dialog__intro" id={introId}>
-        Anyone with the link sees this page&rsquo;s newest saved version, draft included, without signing in, until the link expires or you revoke it. Edits
-        not saved yet are not in it.
+        Anyone with the link sees this page&rsquo;s newest saved version, draft included, without signing in, until the
+        link expires or you revoke it. Edits not saved yet are not in it.
       </p>
       <form className="share-dialog__create" onSubmit={(event) => void create(event)}>
         <Field id={lifetimeId} label="The link works for">
           {(control) => (
-            <select {...control} ref={firstFocus} className="field__input" value={hours} onChange={(event) => setHours(Number(event.target.value))}>
+            <select
+              {...control}
+              ref={firstFocus}
+              className="field__input"
+              value={hours}
+              onChange={(event) => setHours(Number(event.target.value))}
+            >
               {SHARE_LIFETIMES.map((choice) => (
                 <option key={choice.hours} value={choice.hours}>
                   {choice.label}
@@ -134,8 +154,26 @@ export default function SharePreviewDialog({ routing, locale, onClose }: { routi
       </form>
       {created ? (
         <div className="share-dialog__created">
-          <Field id={linkId} label="Link" hint={<>It works until {formatDateTime(created.expiresAt)} ({inWords(created.expiresAt)}).</>}>
-            {(control) => <input {...control} ref={linkInput} className="field__input" type="text" readOnly value={created.url} onFocus={(event) => event.target.select()} />}
+          <Field
+            id={linkId}
+            label="Link"
+            hint={
+              <>
+                It works until {formatDateTime(created.expiresAt)} ({inWords(created.expiresAt)}).
+              </>
+            }
+          >
+            {(control) => (
+              <input
+                {...control}
+                ref={linkInput}
+                className="field__input"
+                type="text"
+                readOnly
+                value={created.url}
+                onFocus={(event) => event.target.select()}
+              />
+            )}
           </Field>
           <button type="button" className="button button--outline confirm-dialog__button" onClick={() => void copy()}>
             Copy link
@@ -150,7 +188,13 @@ export default function SharePreviewDialog({ routing, locale, onClose }: { routi
           {problem}
         </p>
       ) : null}
-      <LiveLinks headingRef={linksHeading} shares={shares.data} loading={shares.isPending} failure={shares.isError ? errorMessage(shares.error, 'The links could not be loaded.') : null} onRevoke={(share) => void revoke(share)} />
+      <LiveLinks
+        headingRef={linksHeading}
+        shares={shares.data}
+        loading={shares.isPending}
+        failure={shares.isError ? errorMessage(shares.error, 'The links could not be loaded.') : null}
+        onRevoke={(share) => void revoke(share)}
+      />
       <div className="confirm-dialog__actions">
         <button type="button" className="button button--outline confirm-dialog__button" onClick={onClose}>
           Close
@@ -189,10 +233,19 @@ function LiveLinks({
           {shares.map((share) => (
             <li key={share.id} className="share-dialog__link">
               <span>
-                Made by {share.createdBy} on {formatDateTime(share.createdAt)}; works until {formatDateTime(share.expiresAt)} ({inWords(share.expiresAt)}).
+                Made by {share.createdBy} on {formatDateTime(share.createdAt)}; works until{' '}
+                {formatDateTime(share.expiresAt)} ({inWords(share.expiresAt)}).
               </span>
-              <button type="button" className="button button--outline share-dialog__revoke" onClick={() => onRevoke(share)}>
-                Revoke<span className="visually-hidden"> the link made by {share.createdBy} on {formatDateTime(share.createdAt)}</span>
+              <button
+                type="button"
+                className="button button--outline share-dialog__revoke"
+                onClick={() => onRevoke(share)}
+              >
+                Revoke
+                <span className="visually-hidden">
+                  {' '}
+                  the link made by {share.createdBy} on {formatDateTime(share.createdAt)}
+                </span>
               </button>
             </li>
           ))}

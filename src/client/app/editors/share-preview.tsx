@@ -18,7 +18,13 @@ export function SharePreview({ routing, locale }: { routing: string; locale?: st
   };
   return (
     <>
-      <button ref={button} type="button" className="button button--outline" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        ref={button}
+        type="button"
+        className="button button--outline"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         Share preview…
       </button>
       {open ? (
@@ -29,4 +35,3 @@ export function SharePreview({ routing, locale }: { routing: string; locale?: st
     </>
   );
 }
-

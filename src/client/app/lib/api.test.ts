@@ -18,7 +18,13 @@ const probe = route({
   reply: z.object({ ok: z.boolean() }),
   access: { signedIn: true },
 });
-const save = route({ method: 'POST', path: '/api/master/probe', body: z.object({ name: z.string() }), reply: z.object({ ok: z.boolean() }), access: { signedIn: true } });
+const save = route({
+  method: 'POST',
+  path: '/api/master/probe',
+  body: z.object({ name: z.string() }),
+  reply: z.object({ ok: z.boolean() }),
+  access: { signedIn: true },
+});
 
 let sent: Array<{ url: string; init: RequestInit }> = [];
 let answer: () => Response = () => Response.json({ ok: true });
@@ -53,7 +59,11 @@ describe('api(route, input)', () => {
     await api(save, { body: { name: 'Asha' }, headers: { dbname: 'second' } });
     expect(sent[0]?.init.method).toBe('POST');
     expect(sent[0]?.init.body).toBe('{"name":"Asha"}');
-    expect(headersOf()).toMatchObject({ 'content-type': 'application/json', 'x-xsrf-token': 'token-1', dbname: 'second' });
+    expect(headersOf()).toMatchObject({
+      'content-type': 'application/json',
+      'x-xsrf-token': 'token-1',
+      dbname: 'second',
+    });
   });
 
   it('sends a file as it is, a form with the browser its type, and a DELETE without a body', async () => {
@@ -72,7 +82,9 @@ describe('api(route, input)', () => {
 
   it("answers an HTML route's page as text", async () => {
     answer = () => new Response('<html>page</html>', { headers: { 'content-type': 'text/html' } });
-    expect(await api(previewPane, { params: { routing: 'Home' }, query: { locale: 'de' }, body: { title: 'x' } })).toBe('<html>page</html>');
+    expect(await api(previewPane, { params: { routing: 'Home' }, query: { locale: 'de' }, body: { title: 'x' } })).toBe(
+      '<html>page</html>',
+    );
     expect(sent[0]?.url).toBe('/api/master/preview/Home?locale=de');
     expect(headersOf().accept).toContain('text/html');
   });

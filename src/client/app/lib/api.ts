@@ -76,20 +76,29 @@ type BodyOf<R extends RouteEntry> =
         : never;
 
 /** A part of the input, required when its schema requires something (`{}` would not pass it). */
-type Part<K extends string, S> = S extends z.ZodType ? (Empty extends z.input<S> ? { [P in K]?: z.input<S> } : { [P in K]: z.input<S> }) : { [P in K]?: never };
+type Part<K extends string, S> = S extends z.ZodType
+  ? Empty extends z.input<S>
+    ? { [P in K]?: z.input<S> }
+    : { [P in K]: z.input<S> }
+  : { [P in K]?: never };
 
 /** Where a call's address is filled from: its path parameters and its query (a GET's filters). */
 export type RouteAddress<R extends RouteEntry> = Part<'params', Field<R, 'params'>> & Part<'query', Field<R, 'query'>>;
 
 /** What `api(route, input)` takes for a route: its address, its body, headers of its own and an abort signal. */
 export type RouteInput<R extends RouteEntry> = RouteAddress<R> &
-  (Field<R, 'body'> extends z.ZodType ? (undefined extends BodyOf<R> ? { body?: BodyOf<R> } : { body: BodyOf<R> }) : { body?: never }) & {
+  (Field<R, 'body'> extends z.ZodType
+    ? undefined extends BodyOf<R>
+      ? { body?: BodyOf<R> }
+      : { body: BodyOf<R> }
+    : { body?: never }) & {
     headers?: Record<string, string>;
     signal?: AbortSignal;
   };
 
 /** What a route answers: the page's HTML for a `text/html` route, else its JSON. */
-export type RouteAnswer<R extends RouteEntry> = Field<R, 'replyType'> extends 'text/html' ? string : z.output<R['reply']>;
+export type RouteAnswer<R extends RouteEntry> =
+  Field<R, 'replyType'> extends 'text/html' ? string : z.output<R['reply']>;
 
 /** The input as an argument: optional when nothing in it is required. */
 type InputArgument<T> = Empty extends T ? [input?: T] : [input: T];
@@ -102,14 +111,21 @@ export function apiUrl<R extends RouteEntry>(route: R, ...[input]: InputArgument
   const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> };
   const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.set(name, String(value));
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null) search.set(name, String(value));
   const text = search.toString();
   return text === '' ? path : `${path}?${text}`;
 }
 
 /** What a call's fetch sends: the body in the route's type, and the CSRF header on anything but a GET (docs/design.md §5). */
-function requestOf(route: RouteEntry, input: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal }): RequestInit {
-  const headers: Record<string, string> = { ...input.headers, accept: route.replyType === 'text/html' ? 'text/html, application/json' : 'application/json' };
+function requestOf(
+  route: RouteEntry,
+  input: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal },
+): RequestInit {
+  const headers: Record<string, string> = {
+    ...input.headers,
+    accept: route.replyType === 'text/html' ? 'text/html, application/json' : 'application/json',
+  };
   let body: BodyInit | null = null;
   // A DELETE has no body, so no content type: the server refuses an empty body that claims to be JSON. A form's
   // type (with its boundary) is the browser's to write.
@@ -136,7 +152,10 @@ function requestOf(route: RouteEntry, input: { body?: unknown; headers?: Record<
  * answer's JSON (a `text/html` route's HTML); any other status throws an ApiError carrying the server's
  * `{message, field}`, no answer at all an ApiError of status 0 (an aborted call throws the abort).
  */
-export async function api<R extends RouteEntry>(route: R, ...[input]: InputArgument<RouteInput<R>>): Promise<RouteAnswer<R>> {
+export async function api<R extends RouteEntry>(
+  route: R,
+  ...[input]: InputArgument<RouteInput<R>>
+): Promise<RouteAnswer<R>> {
   const given = (input ?? {}) as { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
   let response: Response;
   let answer: JsonResponse<unknown> | null = null;

@@ -11,7 +11,8 @@ const APP_PATHS = staffPaths();
  * the Autowired pages the user may edit) names them.
  */
 export function isAppPath(pathname: string, screens: readonly string[] = []): boolean {
-  if (APP_PATHS.some((pattern) => matchPath({ path: pattern, caseSensitive: false, end: true }, pathname) !== null)) return true;
+  if (APP_PATHS.some((pattern) => matchPath({ path: pattern, caseSensitive: false, end: true }, pathname) !== null))
+    return true;
   const single = /^\/([A-Za-z][A-Za-z0-9-]{0,25})$/.exec(pathname);
   if (!single) return false;
   const name = single[1]!.toLowerCase();

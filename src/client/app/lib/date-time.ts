@@ -8,7 +8,9 @@ const DATE_TIME = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeSt
 export function formatDateTime(value: string, timeZone?: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  const format = timeZone ? new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone }) : DATE_TIME;
+  const format = timeZone
+    ? new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone })
+    : DATE_TIME;
   return format.format(date);
 }
 

@@ -4,7 +4,17 @@ import type { SignInResponse } from '../../../core/schemas/auth';
  * The non-secret profile fields kept in localStorage after login (spec 001 §3 'Stored session'). The session
  * token never goes there: it lives in an HttpOnly cookie the page's scripts cannot read (docs/design.md §5).
  */
-const PROFILE_KEYS = ['profile', 'username', 'firstName', 'userid', 'usergroupid', 'landpage', 'companyName', 'companyCode', 'dbName'] as const;
+const PROFILE_KEYS = [
+  'profile',
+  'username',
+  'firstName',
+  'userid',
+  'usergroupid',
+  'landpage',
+  'companyName',
+  'companyCode',
+  'dbName',
+] as const;
 
 /** Keys the spec's client also kept for a session; removed at login and logout in case an old client left them. */
 const LEGACY_KEYS = ['Token', 'AccessToken', 'menu', 'currentUser', 'commonrouting', 'menulink', 'menupageid'] as const;

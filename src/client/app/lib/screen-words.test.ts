@@ -10,10 +10,18 @@ import { PARAMETER_MESSAGES } from '../../../core/page-defs/parameter';
 import { ASKED_ON_SCREEN, inPlainWords, SAVED_ON_SCREEN } from './screen-words';
 
 /** The modules whose messages the API sends as the specs word them. */
-const SPEC_MESSAGE_SOURCES = { LOGIN_MESSAGES, MENU_MESSAGES, USER_MESSAGES, MASTER_MESSAGES, PAGE_MESSAGES, PARAMETER_MESSAGES } as const;
+const SPEC_MESSAGE_SOURCES = {
+  LOGIN_MESSAGES,
+  MENU_MESSAGES,
+  USER_MESSAGES,
+  MASTER_MESSAGES,
+  PAGE_MESSAGES,
+  PARAMETER_MESSAGES,
+} as const;
 
 /** What the specs' messages do that plain, correct English does not (docs/design.md §34). */
-const ODD = /!!|!\.\.|\s[!?]|Sucess|Somthing|Successfully|\bSave successfully|Oops|Sorry|Please Check Again|Please Enter|mandatory|User name &/;
+const ODD =
+  /!!|!\.\.|\s[!?]|Sucess|Somthing|Successfully|\bSave successfully|Oops|Sorry|Please Check Again|Please Enter|mandatory|User name &/;
 
 const specMessages = Object.entries(SPEC_MESSAGE_SOURCES).flatMap(([source, messages]) =>
   Object.entries(messages)
@@ -36,23 +44,36 @@ function staffSources(folder = path.resolve(import.meta.dirname, '..')): Array<{
 describe('the spec messages on screens', () => {
   it('finds the oddly worded ones (the check can fail)', () => {
     const odd = specMessages.filter(({ text }) => ODD.test(text)).map(({ name }) => name);
-    expect(odd).toEqual(expect.arrayContaining(['MENU_MESSAGES.groupUpdated', 'PAGE_MESSAGES.saved', 'USER_MESSAGES.saved', 'LOGIN_MESSAGES.success']));
+    expect(odd).toEqual(
+      expect.arrayContaining([
+        'MENU_MESSAGES.groupUpdated',
+        'PAGE_MESSAGES.saved',
+        'USER_MESSAGES.saved',
+        'LOGIN_MESSAGES.success',
+      ]),
+    );
   });
 
-  it.each(specMessages.filter(({ name, text }) => ODD.test(text) && !asked(name)))('says $name in plain words', ({ text }) => {
-    const shown = inPlainWords(text);
-    expect(shown).not.toBe(text);
-    expect(shown).not.toMatch(ODD);
-    expect(shown).toMatch(/^[A-Z].*[.?]$/);
-  });
+  it.each(specMessages.filter(({ name, text }) => ODD.test(text) && !asked(name)))(
+    'says $name in plain words',
+    ({ text }) => {
+      const shown = inPlainWords(text);
+      expect(shown).not.toBe(text);
+      expect(shown).not.toMatch(ODD);
+      expect(shown).toMatch(/^[A-Z].*[.?]$/);
+    },
+  );
 
   it('leaves a message in plain words as it is', () => {
-    expect(inPlainWords('This user name is already taken. Choose another one.')).toBe('This user name is already taken. Choose another one.');
+    expect(inPlainWords('This user name is already taken. Choose another one.')).toBe(
+      'This user name is already taken. Choose another one.',
+    );
   });
 
   it("words the screens' own toasts and questions as sentences", () => {
     for (const text of Object.values(SAVED_ON_SCREEN)) expect(text).toMatch(/^[A-Z][^!]*\.$/);
-    for (const text of Object.values(ASKED_ON_SCREEN)) expect(text).toMatch(/^Delete this [a-z ]+\? This cannot be undone\.$/);
+    for (const text of Object.values(ASKED_ON_SCREEN))
+      expect(text).toMatch(/^Delete this [a-z ]+\? This cannot be undone\.$/);
   });
 
   it('is how every screen shows an oddly worded spec message: never typed out, never passed on unmapped', () => {
@@ -62,7 +83,8 @@ describe('the spec messages on screens', () => {
       for (const message of odd) {
         if (text.includes(`'${message.text}'`)) found.push(`${file}: '${message.text}'`);
         const reference = message.name.replace('.', '\\.');
-        for (const use of text.matchAll(new RegExp(`(inPlainWords\\()?\\b${reference}\\b`, 'g'))) if (!use[1]) found.push(`${file}: ${message.name}`);
+        for (const use of text.matchAll(new RegExp(`(inPlainWords\\()?\\b${reference}\\b`, 'g')))
+          if (!use[1]) found.push(`${file}: ${message.name}`);
       }
     }
     expect([...new Set(found)]).toEqual([]);
@@ -70,7 +92,9 @@ describe('the spec messages on screens', () => {
 
   it('finds no toast or label of its own worded as the specs word theirs', () => {
     const odd = /'[^'\n]*(?:!!|!\.\.|Sucess|Somthing|uccessfully!|Oops,|Sorry !)[^'\n]*'/g;
-    const found = staffSources().flatMap(({ file, text }) => [...text.matchAll(odd)].map((match) => `${file}: ${match[0]}`));
+    const found = staffSources().flatMap(({ file, text }) =>
+      [...text.matchAll(odd)].map((match) => `${file}: ${match[0]}`),
+    );
     expect(found).toEqual([]);
   });
 });

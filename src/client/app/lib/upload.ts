@@ -6,7 +6,12 @@ import { readCookie, type JsonResponse } from '../../lib/http';
  * (its JSON, or null when it has none) whatever its status; only a failure to reach the server, or `signal`
  * aborting the upload, rejects.
  */
-export function postFormWithProgress(path: string, form: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<JsonResponse<unknown>> {
+export function postFormWithProgress(
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<JsonResponse<unknown>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', path);

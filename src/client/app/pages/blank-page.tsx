@@ -5,8 +5,8 @@ export default function BlankPage() {
   return (
     <Screen title="Your menu is empty">
       <p className="lead-text">
-        No screens are assigned to you yet. Ask an administrator to give you a menu, or to add you to a group that
-        has one.
+        No screens are assigned to you yet. Ask an administrator to give you a menu, or to add you to a group that has
+        one.
       </p>
       <p className="app-actions">
         <a className="button" href="/Home1">

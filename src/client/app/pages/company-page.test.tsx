@@ -20,7 +20,17 @@ const SESSION: SessionInfo = {
   iconVersion: 'v1',
   passwordResetByMail: false,
   twoFactor: false,
-  user: { id: 1, username: 'admin', firstName: 'Admin', usergroupid: 1, landpage: '/Home', screens: ['companyForm'], twoFactor: false, twoFactorRequired: false, passwordChangeRequired: false },
+  user: {
+    id: 1,
+    username: 'admin',
+    firstName: 'Admin',
+    usergroupid: 1,
+    landpage: '/Home',
+    screens: ['companyForm'],
+    twoFactor: false,
+    twoFactorRequired: false,
+    passwordChangeRequired: false,
+  },
 };
 
 const DETAILS = {
@@ -45,8 +55,18 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     if (url === '/api/master/saveCompanyDetails') saves.push(body);
-    const data = url === '/api/auth/session' ? SESSION : url === '/api/master/getCompanyDetails' ? DETAILS : url === '/api/master/saveCompanyDetails' ? { message: 'Success' } : null;
-    return new Response(JSON.stringify(data ?? { message: `No call ${url}` }), { status: data ? 200 : 404, headers: { 'content-type': 'application/json' } });
+    const data =
+      url === '/api/auth/session'
+        ? SESSION
+        : url === '/api/master/getCompanyDetails'
+          ? DETAILS
+          : url === '/api/master/saveCompanyDetails'
+            ? { message: 'Success' }
+            : null;
+    return new Response(JSON.stringify(data ?? { message: `No call ${url}` }), {
+      status: data ? 200 : 404,
+      headers: { 'content-type': 'application/json' },
+    });
   });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -68,7 +88,12 @@ describe('the company details screen', () => {
     await type(field('Logo')!, '');
     await click(button('Submit')!);
     await until(() => saves.length > 0, 'the save');
-    expect(saves[0]).toEqual({ ...DETAILS, companyName: 'Acme Widgets', tagline: 'Widgets for every workshop', logo: '' });
+    expect(saves[0]).toEqual({
+      ...DETAILS,
+      companyName: 'Acme Widgets',
+      tagline: 'Widgets for every workshop',
+      logo: '',
+    });
   });
 
   it('says at once when the logo is no image address, and saves nothing', async () => {

@@ -9,7 +9,13 @@ import type { Company } from '../../../core/schemas/company';
 import { ApiError, FALLBACK_MESSAGE, SESSION_KEY, api, errorMessage, refusedField, useSession } from '../lib/api';
 import { Field } from '../../components/field';
 import { RequireScreen } from '../guard';
-import { COMPANY_FIELD_LABELS, CompanyFields, CompanySiteFields, EMPTY_COMPANY, companyFormValues } from '../components/company-fields';
+import {
+  COMPANY_FIELD_LABELS,
+  CompanyFields,
+  CompanySiteFields,
+  EMPTY_COMPANY,
+  companyFormValues,
+} from '../components/company-fields';
 import { FormField, RequiredNote } from '../components/form-field';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { markRefusedField } from '../lib/refused-field';
@@ -19,7 +25,9 @@ import * as companyApi from '../../../core/api/company';
 import * as setupApi from '../../../core/api/setup';
 
 /** The company form's fields, as the form names them (`company.companyName`): where a refusal may be marked. */
-const COMPANY_FIELD_NAMES = (Object.keys(EMPTY_COMPANY) as (keyof typeof EMPTY_COMPANY)[]).map((name) => `company.${name}` as const);
+const COMPANY_FIELD_NAMES = (Object.keys(EMPTY_COMPANY) as (keyof typeof EMPTY_COMPANY)[]).map(
+  (name) => `company.${name}` as const,
+);
 
 /** After setup: what was done, and what to do next (the login screen opens). */
 const SET_UP = 'Folio is set up. Sign in with the user name and password you chose.';
@@ -28,12 +36,15 @@ const PASSWORDS_DIFFER = 'The passwords do not match.';
 const SETUP_CODE_HINT = 'The server printed it in its log when it started.';
 
 /** The setup form: SetupSchema plus the password typed twice. */
-const SetupFormSchema = SetupSchema.extend({ confirmPassword: z.string() }).refine((values) => values.password === values.confirmPassword, {
-  path: ['confirmPassword'],
-  message: PASSWORDS_DIFFER,
-  // Checked even while other fields are still wrong, so the mismatch shows as soon as the field is left.
-  when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-});
+const SetupFormSchema = SetupSchema.extend({ confirmPassword: z.string() }).refine(
+  (values) => values.password === values.confirmPassword,
+  {
+    path: ['confirmPassword'],
+    message: PASSWORDS_DIFFER,
+    // Checked even while other fields are still wrong, so the mismatch shows as soon as the field is left.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  },
+);
 type SetupFormInput = z.input<typeof SetupFormSchema>;
 type SetupFormOutput = z.output<typeof SetupFormSchema>;
 
@@ -62,7 +73,12 @@ function CompanyForm<Input extends FieldValues, Output>({
   };
   return (
     <FormProvider {...methods}>
-      <form className="app-form app-panel" noValidate onSubmit={(event) => void submit(event)} onKeyDown={submitOnEnterWhenInvalid}>
+      <form
+        className="app-form app-panel"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        onKeyDown={submitOnEnterWhenInvalid}
+      >
         <RequiredNote />
         {children}
       </form>
@@ -154,21 +170,29 @@ function SetupForm() {
       markRefusedField(methods, error, ['username', 'password', 'setupCode', ...COMPANY_FIELD_NAMES]);
       // Someone finished the setup meanwhile: with the session refreshed this screen becomes the guarded
       // company details (which send a visitor to the public site).
-      if (error instanceof ApiError && error.status === 409) await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      if (error instanceof ApiError && error.status === 409)
+        await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
     }
   };
   const submit = methods.handleSubmit(onValid, warnInvalid);
 
   return (
-    <Screen title="Set up Folio" lead="Folio has no administrator yet. Enter your company's details and create the first administrator.">
+    <Screen
+      title="Set up Folio"
+      lead="Folio has no administrator yet. Enter your company's details and create the first administrator."
+    >
       <CompanyForm methods={methods} submit={submit}>
         <fieldset className="app-fieldset">
           <legend className="app-fieldset__legend">Company details</legend>
           <CompanyFields idPrefix="setup" />
-          <SetupLogoField file={logoFile} problem={logoProblem} onChange={(file) => {
-            setLogoFile(file);
-            setLogoProblem(null);
-          }} />
+          <SetupLogoField
+            file={logoFile}
+            problem={logoProblem}
+            onChange={(file) => {
+              setLogoFile(file);
+              setLogoProblem(null);
+            }}
+          />
         </fieldset>
         <fieldset className="app-fieldset">
           <legend className="app-fieldset__legend">First administrator</legend>
@@ -204,7 +228,15 @@ function SetupForm() {
             />
           </div>
         </fieldset>
-        <FormField name="setupCode" id="setup-code" label="Setup code" required hint={SETUP_CODE_HINT} maxLength={100} spellCheck={false} />
+        <FormField
+          name="setupCode"
+          id="setup-code"
+          label="Setup code"
+          required
+          hint={SETUP_CODE_HINT}
+          maxLength={100}
+          spellCheck={false}
+        />
         <SetupBlockers methods={methods} />
         <div className="app-actions">
           <button
@@ -229,7 +261,15 @@ const LOGO_TYPES = '.png,.jpg,.jpeg,image/png,image/jpeg';
  * the setup code (there is no session yet). Optional: the demo logo shows until one is uploaded, here or later on
  * the company details screen.
  */
-function SetupLogoField({ file, problem, onChange }: { file: File | null; problem: string | null; onChange: (file: File | null) => void }) {
+function SetupLogoField({
+  file,
+  problem,
+  onChange,
+}: {
+  file: File | null;
+  problem: string | null;
+  onChange: (file: File | null) => void;
+}) {
   const picker = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   // Read as a data: address, which the staff app's CSP allows for images (a blob: address it does not).
@@ -242,7 +282,12 @@ function SetupLogoField({ file, problem, onChange }: { file: File | null; proble
     return () => reader.abort();
   }, [file]);
   return (
-    <Field id="setup-logo" label="Logo" hint="Optional. A PNG or JPEG: the logo of your site's header, of this app and of the browser tab. You can change it later on Company details." error={problem ?? undefined}>
+    <Field
+      id="setup-logo"
+      label="Logo"
+      hint="Optional. A PNG or JPEG: the logo of your site's header, of this app and of the browser tab. You can change it later on Company details."
+      error={problem ?? undefined}
+    >
       {(control) => (
         <div className="setup-logo">
           <input
@@ -315,7 +360,12 @@ function CompanyDetailsForm({ company }: { company: Company }) {
         <CompanySiteFields idPrefix="company" />
       </fieldset>
       <div className="app-actions">
-        <button type="submit" className="button" disabled={!isValid || !isDirty || isSubmitting} aria-busy={isSubmitting || undefined}>
+        <button
+          type="submit"
+          className="button"
+          disabled={!isValid || !isDirty || isSubmitting}
+          aria-busy={isSubmitting || undefined}
+        >
           Submit
         </button>
         <Link className="button button--outline" to="/Home">
@@ -351,7 +401,11 @@ function CompanyDetails() {
 export default function CompanyPage() {
   const session = useSession();
   if (session.data === undefined) {
-    return session.isError ? <LoadFailure message={errorMessage(session.error)} onRetry={() => void session.refetch()} /> : <LoadingStatus />;
+    return session.isError ? (
+      <LoadFailure message={errorMessage(session.error)} onRetry={() => void session.refetch()} />
+    ) : (
+      <LoadingStatus />
+    );
   }
   if (session.data.setupPending) return <SetupForm />;
   return (

@@ -38,7 +38,9 @@ export default function LoginPage() {
 
   useEffect(() => {
     signOut.current = signOut.current.then(endSession).then(async () => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] && query.queryKey[0] !== 'menu' });
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] && query.queryKey[0] !== 'menu',
+      });
       await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
     });
   }, [queryClient]);
@@ -60,7 +62,8 @@ export default function LoginPage() {
       if (needsSecondStep(answer)) await navigate(TWO_STEP_PATH, { replace: true });
       else await completeSignIn(answer);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) notify.error(inPlainWords(LOGIN_MESSAGES.invalid), 'Error');
+      if (error instanceof ApiError && error.status === 401)
+        notify.error(inPlainWords(LOGIN_MESSAGES.invalid), 'Error');
       else notify.error(errorMessage(error));
       setBusy(false);
     }
@@ -70,7 +73,10 @@ export default function LoginPage() {
     <Screen title="Log in" narrow>
       {session.data?.setupPending ? (
         <div className="app-notice" role="note">
-          <p>Folio has no administrator yet. Set it up first: enter the company details and create the first administrator.</p>
+          <p>
+            Folio has no administrator yet. Set it up first: enter the company details and create the first
+            administrator.
+          </p>
           <p>
             <Link to="/companyForm">Set up Folio</Link>
           </p>
@@ -79,11 +85,29 @@ export default function LoginPage() {
       <form className="app-form app-panel" noValidate onSubmit={(event) => void onSubmit(event)}>
         <Field id="login-username" label="Username" required>
           {(control) => (
-            <input {...control} name="username" className="field__input" type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={100} />
+            <input
+              {...control}
+              name="username"
+              className="field__input"
+              type="text"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={100}
+            />
           )}
         </Field>
         <Field id="login-password" label="Password" required>
-          {(control) => <input {...control} name="password" className="field__input" type="password" autoComplete="current-password" maxLength={200} />}
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              className="field__input"
+              type="password"
+              autoComplete="current-password"
+              maxLength={200}
+            />
+          )}
         </Field>
         <div className="app-actions">
           <button type="submit" className="button app-actions__wide" disabled={busy} aria-busy={busy || undefined}>

@@ -11,7 +11,9 @@ import { RELOADED_KEY, RouteError, isChunkLoadFailure, mayReloadForNewCode } fro
 
 const dom = withTestRoot();
 const reload = vi.fn();
-const CHUNK_GONE = new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/media-screen-Ab12Cd.js');
+const CHUNK_GONE = new TypeError(
+  'Failed to fetch dynamically imported module: http://127.0.0.1/assets/media-screen-Ab12Cd.js',
+);
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -30,7 +32,10 @@ function openFailingScreen(error: unknown) {
   const Failing = () => {
     throw error;
   };
-  const router = createMemoryRouter([{ errorElement: <RouteError />, children: [{ path: '/media', element: <Failing /> }] }], { initialEntries: ['/media'] });
+  const router = createMemoryRouter(
+    [{ errorElement: <RouteError />, children: [{ path: '/media', element: <Failing /> }] }],
+    { initialEntries: ['/media'] },
+  );
   dom.render(<RouterProvider router={router} />);
 }
 
@@ -59,9 +64,13 @@ describe('a code file that no longer exists', () => {
     sessionStorage.setItem(RELOADED_KEY, String(Date.now() - 5_000));
     openFailingScreen(CHUNK_GONE);
     await until(() => heading() === 'This screen could not be shown', 'the sentence');
-    expect(dom.container.textContent).toContain('Folio has probably been updated since this tab was opened. Reload the page to use the new version.');
+    expect(dom.container.textContent).toContain(
+      'Folio has probably been updated since this tab was opened. Reload the page to use the new version.',
+    );
     expect(reload).not.toHaveBeenCalled();
-    const button = [...dom.container.querySelectorAll('button')].find((candidate) => candidate.textContent === 'Reload');
+    const button = [...dom.container.querySelectorAll('button')].find(
+      (candidate) => candidate.textContent === 'Reload',
+    );
     button?.click();
     expect(reload).toHaveBeenCalledTimes(1);
   });
@@ -77,7 +86,9 @@ describe('any other error of a screen', () => {
   it('is said in a sentence with a Reload button, and reloads nothing by itself', async () => {
     openFailingScreen(new Error('Cannot read properties of undefined'));
     await until(() => heading() === 'This screen could not be shown', 'the sentence');
-    expect(dom.container.textContent).toContain('Something went wrong while showing this screen. Reload the page to try again.');
+    expect(dom.container.textContent).toContain(
+      'Something went wrong while showing this screen. Reload the page to try again.',
+    );
     expect(dom.container.textContent).not.toContain('Unexpected Application Error');
     expect(reload).not.toHaveBeenCalled();
   });

@@ -84,7 +84,9 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
       </p>
     </>
   );
-  const screen = <Screen title={reloading ? 'Loading the new version' : 'This screen could not be shown'}>{body}</Screen>;
+  const screen = (
+    <Screen title={reloading ? 'Loading the new version' : 'This screen could not be shown'}>{body}</Screen>
+  );
   return standalone ? <Standalone>{screen}</Standalone> : screen;
 }
 

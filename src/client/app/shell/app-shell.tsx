@@ -21,7 +21,15 @@ import { signOut } from '../../../core/api/session';
  */
 async function logOut(confirm: ReturnType<typeof useConfirm>['confirm']): Promise<void> {
   if (hasUnsavedEdits()) {
-    if (!(await confirm(LEAVE_QUESTION, { title: 'Log out without saving?', confirmLabel: 'Log out', cancelLabel: 'Stay', danger: true }))) return;
+    if (
+      !(await confirm(LEAVE_QUESTION, {
+        title: 'Log out without saving?',
+        confirmLabel: 'Log out',
+        cancelLabel: 'Stay',
+        danger: true,
+      }))
+    )
+      return;
     agreeToLeave();
   }
   try {
@@ -42,9 +50,18 @@ function useInAppLinks(): void {
   const isAppPath = useIsAppPath();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const anchor = event.target instanceof Element ? event.target.closest('a') : null;
-      if (!anchor || !anchor.href || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return;
+      if (!anchor || !anchor.href || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download'))
+        return;
       const url = new URL(anchor.href);
       if (url.origin !== window.location.origin || !isAppPath(url.pathname)) return;
       // A jump within the page (the skip link) stays the browser's.
@@ -89,8 +106,13 @@ export function AppShell() {
   const companyName = info?.companyName || 'Folio';
   const logo = info?.companyLogo ?? '';
   const iconVersion = info?.iconVersion;
-  const kind: ShellKind =
-    ENTRY_PATHS.some((path) => path.toLowerCase() === location.pathname.toLowerCase()) ? 'entry' : info === undefined && !session.isError ? 'pending' : user ? 'staff' : 'entry';
+  const kind: ShellKind = ENTRY_PATHS.some((path) => path.toLowerCase() === location.pathname.toLowerCase())
+    ? 'entry'
+    : info === undefined && !session.isError
+      ? 'pending'
+      : user
+        ? 'staff'
+        : 'entry';
   const menu = useMenu();
 
   // The tab's icon follows a new logo at once (docs/design.md §34): the shell linked the icons' version it was loaded with.
@@ -123,7 +145,9 @@ export function AppShell() {
     const nav = navRef.current;
     // The current screen's link if the menu has one, else its first entry (querySelector with a selector list
     // would take whichever comes first in the document).
-    const first = nav?.querySelector<HTMLElement>('[aria-current="page"]') ?? nav?.querySelector<HTMLElement>('.staff-menu__link, .staff-menu__toggle');
+    const first =
+      nav?.querySelector<HTMLElement>('[aria-current="page"]') ??
+      nav?.querySelector<HTMLElement>('.staff-menu__link, .staff-menu__toggle');
     const frame = requestAnimationFrame(() => first?.focus());
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
@@ -186,7 +210,11 @@ export function AppShell() {
         <>
           <nav id={NAV_ID} ref={navRef} className="staff-sidebar" aria-label="Staff menu">
             {/* A user who must turn two-step sign-in on, or replace a one-time password, may open only /account: no menu until then (docs/design.md §21, §22). */}
-            <StaffMenu menu={heldToAccount ? [] : (menu.data ?? [])} path={location.pathname} status={heldToAccount ? 'ready' : menuStatus} />
+            <StaffMenu
+              menu={heldToAccount ? [] : (menu.data ?? [])}
+              path={location.pathname}
+              status={heldToAccount ? 'ready' : menuStatus}
+            />
           </nav>
           <div className="staff-backdrop" aria-hidden="true" />
         </>

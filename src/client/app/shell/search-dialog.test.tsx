@@ -4,7 +4,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SearchItem } from '../../../core/schemas/search';
-import { buttonNamed, click, type, until, withFakeMasterApi, withModalDialogs, withTestRoot } from '../test-support/dom';
+import {
+  buttonNamed,
+  click,
+  type,
+  until,
+  withFakeMasterApi,
+  withModalDialogs,
+  withTestRoot,
+} from '../test-support/dom';
 import { SEARCH_DEBOUNCE_MS, SEARCH_HINT, useStaffSearch } from './search-dialog';
 import { StaffTopBar } from './staff-top-bar';
 
@@ -29,7 +37,8 @@ let items: SearchItem[];
 
 function answer(call: string) {
   if (call !== 'search') return undefined;
-  if (searchStatus !== 200) return { status: searchStatus, data: { message: 'The search could not be run. Try again.' } };
+  if (searchStatus !== 200)
+    return { status: searchStatus, data: { message: 'The search could not be run. Try again.' } };
   return { status: 200, data: { items } };
 }
 
@@ -99,7 +108,11 @@ const searchCalls = () => calls.filter((c) => c.call === 'search');
 /** The top bar's Search button: named "Search the back office", which starts with its visible word (the shortcut hint is hidden from the name). */
 const searchButton = () =>
   [...document.querySelectorAll<HTMLButtonElement>('button[aria-keyshortcuts]')].find(
-    (button) => [...button.querySelectorAll(':scope > :not([aria-hidden="true"])')].map((part) => part.textContent).join('').trim() === 'Search the back office' && !button.hasAttribute('aria-label'),
+    (button) =>
+      [...button.querySelectorAll(':scope > :not([aria-hidden="true"])')]
+        .map((part) => part.textContent)
+        .join('')
+        .trim() === 'Search the back office' && !button.hasAttribute('aria-label'),
   ) ?? null;
 const activeOption = () => document.getElementById(input()?.getAttribute('aria-activedescendant') ?? '');
 
@@ -217,7 +230,11 @@ describe('the search dialog', () => {
     renderHarness();
     await openWithButton();
     await searchFor('asha');
-    expect(options().map((o) => o.textContent)).toEqual(['Page: Home', 'User: Asha Rao', 'Enquiry: Asha Rao – quote for 40 seats']);
+    expect(options().map((o) => o.textContent)).toEqual([
+      'Page: Home',
+      'User: Asha Rao',
+      'Enquiry: Asha Rao – quote for 40 seats',
+    ]);
     expect(listbox()?.hidden).toBe(false);
     expect(listbox()?.getAttribute('aria-label')).toBe('Results');
     expect(input()?.getAttribute('aria-expanded')).toBe('true');

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { KeyboardEvent as ReactKeyboardEvent, MouseEvent as ReactMouseEvent, PointerEvent as ReactPointerEvent, ReactNode, SyntheticEvent } from 'react';
+import type {
+  KeyboardEvent as ReactKeyboardEvent,
+  MouseEvent as ReactMouseEvent,
+  PointerEvent as ReactPointerEvent,
+  ReactNode,
+  SyntheticEvent,
+} from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { CornerDownLeft, FileText, ImageIcon, Inbox, ListTree, Search, UserRound, UsersRound, X } from 'lucide-react';
@@ -80,15 +86,16 @@ function useSettledValue(value: string, delay: number): string {
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad|iPod/.test(navigator.userAgent);
 
 /** The shortcut as the Search button shows and names it (⌘K on a Mac, Ctrl K elsewhere). */
-export const SEARCH_SHORTCUT = IS_MAC
-  ? { hint: '⌘ K', keys: 'Meta+K /' }
-  : { hint: 'Ctrl K', keys: 'Control+K /' };
+export const SEARCH_SHORTCUT = IS_MAC ? { hint: '⌘ K', keys: 'Meta+K /' } : { hint: 'Ctrl K', keys: 'Control+K /' };
 
 /** Whether a key pressed here types text (a text field, a select, the rich-text editor): then / is a character. */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
   if (target.closest('input, textarea, select')) return true;
-  return (target instanceof HTMLElement && target.isContentEditable) || target.closest('[contenteditable]:not([contenteditable="false"])') !== null;
+  return (
+    (target instanceof HTMLElement && target.isContentEditable) ||
+    target.closest('[contenteditable]:not([contenteditable="false"])') !== null
+  );
 }
 
 /** Ctrl+K or ⌘K (not with Alt: AltGr+K types a character on some keyboards). */
@@ -108,7 +115,10 @@ export type CloseReason = 'dismiss' | 'open';
  * the field the user was in); after opening a result the new screen takes it (the shell moves it to <main>),
  * unless the screen stayed and nothing holds it.
  */
-export function useStaffSearch(enabled: boolean): { openSearch: (opener?: HTMLElement | null) => void; searchDialog: ReactNode } {
+export function useStaffSearch(enabled: boolean): {
+  openSearch: (opener?: HTMLElement | null) => void;
+  searchDialog: ReactNode;
+} {
   const { pathname } = useLocation();
   // The screen the dialog was opened on: a move to another (the browser's Back) closes it for good, and a
   // screen that only rewrites its query string (?page=2) leaves it open.
@@ -218,7 +228,8 @@ export function SearchDialog({ onClose }: { onClose: (reason: CloseReason) => vo
     if (active < 0) return;
     const option = listRef.current?.children[active];
     // jsdom has no scrollIntoView.
-    if (option instanceof HTMLElement && typeof option.scrollIntoView === 'function') option.scrollIntoView({ block: 'nearest' });
+    if (option instanceof HTMLElement && typeof option.scrollIntoView === 'function')
+      option.scrollIntoView({ block: 'nearest' });
   }, [active, answer]);
 
   const openItem = (item: SearchItem) => {
@@ -324,10 +335,23 @@ export function SearchDialog({ onClose }: { onClose: (reason: CloseReason) => vo
               {errorMessage(results.error)}
             </p>
           ) : null}
-          <p className={expanded || waiting ? 'search-dialog__status' : 'search-dialog__status search-dialog__status--alone'} role="status" aria-live="polite">
+          <p
+            className={
+              expanded || waiting ? 'search-dialog__status' : 'search-dialog__status search-dialog__status--alone'
+            }
+            role="status"
+            aria-live="polite"
+          >
             {status}
           </p>
-          <ul ref={listRef} className={waiting ? 'search-dialog__list is-stale' : 'search-dialog__list'} id={listId} role="listbox" aria-label="Results" hidden={!expanded}>
+          <ul
+            ref={listRef}
+            className={waiting ? 'search-dialog__list is-stale' : 'search-dialog__list'}
+            id={listId}
+            role="listbox"
+            aria-label="Results"
+            hidden={!expanded}
+          >
             {items.map((item, index) => {
               const Icon = KIND_ICONS[item.kind];
               return (

@@ -35,7 +35,8 @@ function menuNodes(menu: readonly MenuEntry[]): MenuNode[] {
   }));
 }
 
-const samePath = (href: string | null, path: string | null) => href !== null && path !== null && href.toLowerCase() === path.toLowerCase();
+const samePath = (href: string | null, path: string | null) =>
+  href !== null && path !== null && href.toLowerCase() === path.toLowerCase();
 
 /**
  * The menu screen a screen belongs to (pages.ts `within`): the user form lives under Users, the menu tree
@@ -65,7 +66,9 @@ const ITEM_SELECTOR = '.staff-menu__link, .staff-menu__toggle';
 
 /** The links and group buttons the user can see now (not those inside a closed group). */
 function visibleItems(nav: HTMLElement): HTMLElement[] {
-  return Array.from(nav.querySelectorAll<HTMLElement>(ITEM_SELECTOR)).filter((item) => item.closest('[hidden]') === null);
+  return Array.from(nav.querySelectorAll<HTMLElement>(ITEM_SELECTOR)).filter(
+    (item) => item.closest('[hidden]') === null,
+  );
 }
 
 /**
@@ -74,7 +77,15 @@ function visibleItems(nav: HTMLElement): HTMLElement[] {
  * open. Tab walks every visible item; the arrow keys also move up and down, Right opens a group, Left closes
  * it or goes to the group an item sits in, Home and End jump to the first and last item.
  */
-export function StaffMenu({ menu, path, status }: { menu: readonly MenuEntry[]; path: string; status: 'pending' | 'error' | 'ready' }) {
+export function StaffMenu({
+  menu,
+  path,
+  status,
+}: {
+  menu: readonly MenuEntry[];
+  path: string;
+  status: 'pending' | 'error' | 'ready';
+}) {
   const nodes = useMemo(() => menuNodes(menu), [menu]);
   const isAppPath = useIsAppPath();
   const section = sectionPath(path);

@@ -108,7 +108,11 @@ export function byLabel<T extends HTMLElement>(scope: ParentNode, text: string):
 
 /** The button of the document named `name` (its aria-label, else its text). */
 export function buttonNamed(name: string): HTMLButtonElement | null {
-  return [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name) ?? null;
+  return (
+    [...document.querySelectorAll<HTMLButtonElement>('button')].find(
+      (b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name,
+    ) ?? null
+  );
 }
 
 /** Types into an input as a user does: the value set through the element's own setter, then an input event. */
@@ -154,7 +158,11 @@ export interface FakeRequest {
  * status and JSON to answer with (undefined: no such call, 404). Returns the calls made by the running test, in order.
  */
 export function withFakeMasterApi(
-  answer: (call: string, body: Record<string, unknown>, request: FakeRequest) => { status: number; data: unknown } | undefined,
+  answer: (
+    call: string,
+    body: Record<string, unknown>,
+    request: FakeRequest,
+  ) => { status: number; data: unknown } | undefined,
 ): FakeCall[] {
   const calls: FakeCall[] = [];
   beforeEach(() => {
@@ -164,9 +172,14 @@ export function withFakeMasterApi(
       const text = typeof init.body === 'string' ? init.body : '';
       const body = jsonObjectOf(text);
       calls.push({ call, body });
-      const { status, data } = answer(call, body, { method: init.method ?? 'GET', text }) ?? { status: 404, data: { message: `No call ${call}` } };
+      const { status, data } = answer(call, body, { method: init.method ?? 'GET', text }) ?? {
+        status: 404,
+        data: { message: `No call ${call}` },
+      };
       // A 204 has no body; any other answer is JSON.
-      return status === 204 ? new Response(null, { status }) : new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+      return status === 204
+        ? new Response(null, { status })
+        : new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
     });
   });
   afterEach(() => vi.unstubAllGlobals());

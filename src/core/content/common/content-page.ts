@@ -10,7 +10,19 @@ import type { ContentPage, ContentPageKey } from '../../pages';
  */
 
 /** Fields every content document carries (pageFields): set by the server, never shown in an editor. */
-export type PageFieldName = 'menupageid' | 'commonrouting' | 'revision' | 'seo' | 'publish' | 'status' | 'publishAt' | 'savedAt' | 'published' | 'scheduled' | 'nextRevision' | 'seoDefaults';
+export type PageFieldName =
+  | 'menupageid'
+  | 'commonrouting'
+  | 'revision'
+  | 'seo'
+  | 'publish'
+  | 'status'
+  | 'publishAt'
+  | 'savedAt'
+  | 'published'
+  | 'scheduled'
+  | 'nextRevision'
+  | 'seoDefaults';
 
 type FieldNameAtAnyDepth<T> = T extends readonly (infer E)[]
   ? FieldNameAtAnyDepth<E>
@@ -23,7 +35,9 @@ export type ContentFieldName<T> = Exclude<FieldNameAtAnyDepth<T>, PageFieldName>
 
 /** The editor's words for a document or a list entry: a label per field, entry name and field labels per list. */
 export type ContentLabels<T> = {
-  readonly [K in Exclude<keyof T, PageFieldName> & string]-?: NonNullable<T[K]> extends readonly (infer E)[] ? ListLabels<E> : string;
+  readonly [K in Exclude<keyof T, PageFieldName> & string]-?: NonNullable<T[K]> extends readonly (infer E)[]
+    ? ListLabels<E>
+    : string;
 };
 
 export type ListLabels<E> = {
@@ -51,7 +65,10 @@ export const number = <N extends string>(parameterName: N, maxlength: number, de
   ({ parameterName, type: 'number', maxlength, decimalplaces }) satisfies FieldRule;
 
 /** A content page with its document schema and labels: the registry entry, the model and the words together. */
-export interface ContentPageDefinition<K extends ContentPageKey = ContentPageKey, S extends z.ZodObject = z.ZodObject> extends ContentPage {
+export interface ContentPageDefinition<
+  K extends ContentPageKey = ContentPageKey,
+  S extends z.ZodObject = z.ZodObject,
+> extends ContentPage {
   readonly key: K;
   readonly schema: S;
   readonly labels: ContentLabels<z.output<S>>;

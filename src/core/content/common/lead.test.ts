@@ -3,12 +3,26 @@ import { checkDocumentEntries } from '../../field-rules/check-entry';
 import { fieldRuleOf, parameterOfRule } from '../../page-defs/parameter';
 import type { ContentPageKey } from '../../pages';
 import { pageFields, paragraphsOf } from '../../schemas/fields';
-import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS, DEFAULT_FIELD_RULES, DEMO_CONTENT } from '../../schemas/page-content';
+import {
+  CONTENT_PAGE_DEFINITIONS,
+  CONTENT_SCHEMAS,
+  DEFAULT_FIELD_RULES,
+  DEMO_CONTENT,
+} from '../../schemas/page-content';
 import type { LabelTree } from './content-page';
 import { LEAD_LABEL, LEAD_RULE } from './lead';
 
 /** The pages whose hero shows a lead (docs/design.md §20): the words their code showed are now their documents'. */
-const LEAD_PAGES: readonly ContentPageKey[] = ['bespoke', 'expertise', 'language', 'consulting', 'news', 'customers', 'contact', 'prod3'];
+const LEAD_PAGES: readonly ContentPageKey[] = [
+  'bespoke',
+  'expertise',
+  'language',
+  'consulting',
+  'news',
+  'customers',
+  'contact',
+  'prod3',
+];
 const OTHER_PAGES = (Object.keys(CONTENT_SCHEMAS) as ContentPageKey[]).filter((key) => !LEAD_PAGES.includes(key));
 
 const demo = (key: ContentPageKey) => ({ ...DEMO_CONTENT[key], revision: 0 }) as Record<string, unknown>;
@@ -22,7 +36,7 @@ describe.each(LEAD_PAGES)('the lead of %s', (key) => {
     expect(paragraphsOf(CONTENT_SCHEMAS[key], demo(key))[0]?.text).toBe(lead);
   });
 
-  it('is the first of the page\'s own fields and is called Introduction in its editor', () => {
+  it("is the first of the page's own fields and is called Introduction in its editor", () => {
     const own = Object.keys(CONTENT_SCHEMAS[key].shape).filter((field) => !Object.hasOwn(pageFields, field));
     expect(own[0]).toBe('lead');
     expect((CONTENT_PAGE_DEFINITIONS[key].labels as Record<string, unknown>).lead).toBe(LEAD_LABEL);

@@ -20,4 +20,8 @@ export const SLIDE_LABELS: ContentLabels<Slide> = {
 };
 
 /** Slides of the Home and Bespoke carousels. */
-export const SLIDE_RULES: DefaultFieldRules<Slide> = [textarea('alt', 3, 150), textarea('heading', 3, 100), textarea('caption', 10, 400)];
+export const SLIDE_RULES: DefaultFieldRules<Slide> = [
+  textarea('alt', 3, 150),
+  textarea('heading', 3, 100),
+  textarea('caption', 10, 400),
+];

@@ -5,7 +5,10 @@ const COLUMNS = ['employee_code', 'salutation', 'gender', 'middle_name', 'addres
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const column of COLUMNS) {
-    await db.schema.alterTable('users').addColumn(column, 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn(column, 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
   }
 }
 

@@ -25,10 +25,22 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     ] as never)
     .execute();
 
-  await db.schema.alterTable('pages').addColumn('display_name', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('pages').addColumn('module_id', 'integer', (c) => c.references('modules.id')).execute();
-  await db.schema.alterTable('pages').addColumn('page_type', 'text', (c) => c.notNull().defaultTo('wired')).execute();
-  await db.schema.alterTable('pages').addColumn('homepage', 'text', (c) => c.notNull().defaultTo('N')).execute();
+  await db.schema
+    .alterTable('pages')
+    .addColumn('display_name', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('pages')
+    .addColumn('module_id', 'integer', (c) => c.references('modules.id'))
+    .execute();
+  await db.schema
+    .alterTable('pages')
+    .addColumn('page_type', 'text', (c) => c.notNull().defaultTo('wired'))
+    .execute();
+  await db.schema
+    .alterTable('pages')
+    .addColumn('homepage', 'text', (c) => c.notNull().defaultTo('N'))
+    .execute();
   await sql`update pages set display_name = name`.execute(db);
   await sql`update pages set homepage = 'Y' where kind = 'content'`.execute(db);
   await sql`update pages set module_id = 1 where id in (1, 2, 7, 8, 11)`.execute(db);
@@ -80,6 +92,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('page_parameters').execute();
-  for (const column of ['homepage', 'page_type', 'module_id', 'display_name']) await db.schema.alterTable('pages').dropColumn(column).execute();
+  for (const column of ['homepage', 'page_type', 'module_id', 'display_name'])
+    await db.schema.alterTable('pages').dropColumn(column).execute();
   await db.schema.dropTable('modules').execute();
 }

@@ -10,7 +10,10 @@ import { identity } from '../migration-steps';
  * database.ts sets). `settings` keeps per-tenant values such as the contact form's signing key.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  await db.schema.alterTable('enquiries').addColumn('status', 'text', (c) => c.notNull().defaultTo('New')).execute();
+  await db.schema
+    .alterTable('enquiries')
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('New'))
+    .execute();
   await db.schema.alterTable('enquiries').addColumn('updated_at', 'text').execute();
   await db.schema.createIndex('enquiries_status_created').on('enquiries').columns(['status', 'created_at']).execute();
 

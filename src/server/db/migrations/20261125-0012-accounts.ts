@@ -48,7 +48,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.alterTable('users').addColumn('totp_secret', 'text').execute();
   await db.schema.alterTable('users').addColumn('totp_enabled_at', 'text').execute();
   await db.schema.alterTable('users').addColumn('totp_last_step', 'integer').execute();
-  await db.schema.alterTable('user_groups').addColumn('require_two_factor', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('user_groups')
+    .addColumn('require_two_factor', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await db.schema
     .createTable('recovery_codes')

@@ -32,9 +32,17 @@ export const LEADS_BY_PAGE_ID: Readonly<Record<number, string>> = {
 const LEAD_MAX_LENGTH = 300;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('company').addColumn('tagline', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('company').addColumn('logo', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await sql`update company set tagline = ${DEMO_TAGLINE}, logo = ${DEMO_LOGO} where id = 1 and company_name = ${DEMO_COMPANY_NAME}`.execute(db);
+  await db.schema
+    .alterTable('company')
+    .addColumn('tagline', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('company')
+    .addColumn('logo', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await sql`update company set tagline = ${DEMO_TAGLINE}, logo = ${DEMO_LOGO} where id = 1 and company_name = ${DEMO_COMPANY_NAME}`.execute(
+    db,
+  );
 
   const pageIds = Object.keys(LEADS_BY_PAGE_ID).map(Number);
   const revisions = await sql<{ page_id: number; revision: number; document: string }>`
@@ -57,13 +65,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`
       insert into page_parameters (page_id, sequence, parameter_name, mandatory, type, unittype, minlength, maxlength,
         allownegative, allownegativeforfloat)
-      values (${pageId}, ${Number(last) + 1}, 'lead', 'N', 'Textarea', 'Character', 0, ${LEAD_MAX_LENGTH}, 'Y', 'Y')`.execute(db);
+      values (${pageId}, ${Number(last) + 1}, 'lead', 'N', 'Textarea', 'Character', 0, ${LEAD_MAX_LENGTH}, 'Y', 'Y')`.execute(
+      db,
+    );
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const pageIds = Object.keys(LEADS_BY_PAGE_ID).map(Number);
-  await sql`delete from page_parameters where parameter_name = 'lead' and page_id in (${sql.join(pageIds)})`.execute(db);
+  await sql`delete from page_parameters where parameter_name = 'lead' and page_id in (${sql.join(pageIds)})`.execute(
+    db,
+  );
   // The documents as the schemas before this migration take them: without a lead.
   const revisions = await sql<{ page_id: number; revision: number; document: string }>`
     select page_id, revision, document from page_revisions where page_id in (${sql.join(pageIds)})`.execute(db);
@@ -81,7 +93,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 function parseDocument(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

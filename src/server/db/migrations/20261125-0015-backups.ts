@@ -11,7 +11,10 @@ const BACKUPS_SCREEN = { id: 28, routing: 'backups', name: 'Backups' } as const;
  *   sub-menu on a database seeded before it (a fresh database gets it from the seed, which reads the registry).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('users').addColumn('password_must_change', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('password_must_change', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await addAdministrationScreens(db, [BACKUPS_SCREEN]);
 }

@@ -23,18 +23,27 @@ export const withRelativeImageAddresses = (text: string): string => text.replace
 export async function up(db: Kysely<unknown>): Promise<void> {
   // A page at a time, and only the revisions that mention an upload: the history of a big site stays out of memory.
   const pages = await sql<{ page_id: number }>`
-    select distinct page_id from page_revisions where document like ${'%/uploads/photos/%'} order by page_id`.execute(db);
+    select distinct page_id from page_revisions where document like ${'%/uploads/photos/%'} order by page_id`.execute(
+    db,
+  );
   for (const { page_id: pageId } of pages.rows) {
     const revisions = await sql<{ revision: number; document: string }>`
-      select revision, document from page_revisions where page_id = ${pageId} and document like ${'%/uploads/photos/%'}`.execute(db);
+      select revision, document from page_revisions where page_id = ${pageId} and document like ${'%/uploads/photos/%'}`.execute(
+      db,
+    );
     for (const row of revisions.rows) {
       const document = withRelativeImageAddresses(row.document);
       if (document === row.document) continue;
-      await sql`update page_revisions set document = ${document} where page_id = ${pageId} and revision = ${row.revision}`.execute(db);
+      await sql`update page_revisions set document = ${document} where page_id = ${pageId} and revision = ${row.revision}`.execute(
+        db,
+      );
     }
   }
 
-  const companies = await sql<{ id: number; logo: string }>`select id, logo from company where logo like ${'%/uploads/photos/%'}`.execute(db);
+  const companies = await sql<{
+    id: number;
+    logo: string;
+  }>`select id, logo from company where logo like ${'%/uploads/photos/%'}`.execute(db);
   for (const row of companies.rows) {
     const logo = withRelativeImageAddresses(row.logo);
     if (logo !== row.logo) await sql`update company set logo = ${logo} where id = ${row.id}`.execute(db);

@@ -6,7 +6,11 @@ import type { Kysely } from 'kysely';
  * SQLite); by mail state and status it is two lookups in this index.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('enquiries_mail_state_status').on('enquiries').columns(['mail_state', 'status']).execute();
+  await db.schema
+    .createIndex('enquiries_mail_state_status')
+    .on('enquiries')
+    .columns(['mail_state', 'status'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -41,13 +41,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   const staffMail = await sql<StaffMailRow>`select * from mail_messages order by id`.execute(db);
   for (const mail of staffMail.rows) {
-    const payload = JSON.stringify({ kind: mail.kind, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+    const payload = JSON.stringify({
+      kind: mail.kind,
+      to: mail.to_address,
+      subject: mail.subject,
+      text: mail.text_body,
+      html: mail.html_body,
+    });
     await sql`
       insert into jobs (kind, key, state, run_at, attempts, locked_until, last_error, queued_at, done_at, payload)
       values ('staff-mail', ${`moved-${mail.id}`}, ${mail.state === 'sent' ? 'done' : mail.state}, ${mail.next_attempt_at}, ${Number(mail.attempts)},
         ${mail.locked_until}, ${mail.last_error}, ${mail.queued_at}, ${mail.sent_at}, ${payload})`.execute(db);
   }
-  await sql`update mail_messages set locked_until = ${MOVED}, text_body = '', html_body = '' where state in ('queued', 'retrying')`.execute(db);
+  await sql`update mail_messages set locked_until = ${MOVED}, text_body = '', html_body = '' where state in ('queued', 'retrying')`.execute(
+    db,
+  );
 }
 
 /** The mail back in its two tables as the jobs left it, and `jobs` as before. */
@@ -60,14 +68,33 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     where j.kind = 'enquiry-mail'`.execute(db);
 
   await sql`delete from mail_messages`.execute(db);
-  const staffMail = await sql<{ state: string; attempts: number; run_at: string; locked_until: string | null; last_error: string | null; queued_at: string; done_at: string | null; payload: string }>`
-    select state, attempts, run_at, locked_until, last_error, queued_at, done_at, payload from jobs where kind = 'staff-mail' order by id`.execute(db);
+  const staffMail = await sql<{
+    state: string;
+    attempts: number;
+    run_at: string;
+    locked_until: string | null;
+    last_error: string | null;
+    queued_at: string;
+    done_at: string | null;
+    payload: string;
+  }>`
+    select state, attempts, run_at, locked_until, last_error, queued_at, done_at, payload from jobs where kind = 'staff-mail' order by id`.execute(
+    db,
+  );
   for (const mail of staffMail.rows) {
-    const message = JSON.parse(mail.payload) as { kind: string; to: string; subject: string; text?: string; html?: string };
+    const message = JSON.parse(mail.payload) as {
+      kind: string;
+      to: string;
+      subject: string;
+      text?: string;
+      html?: string;
+    };
     await sql`
       insert into mail_messages (kind, to_address, subject, text_body, html_body, state, attempts, queued_at, next_attempt_at, locked_until, last_error, sent_at)
       values (${message.kind}, ${message.to}, ${message.subject}, ${message.text ?? ''}, ${message.html ?? ''}, ${mail.state === 'done' ? 'sent' : mail.state},
-        ${mail.attempts}, ${mail.queued_at}, ${mail.run_at}, ${mail.locked_until}, ${mail.last_error}, ${mail.done_at})`.execute(db);
+        ${mail.attempts}, ${mail.queued_at}, ${mail.run_at}, ${mail.locked_until}, ${mail.last_error}, ${mail.done_at})`.execute(
+      db,
+    );
   }
 
   await sql`delete from jobs where kind in ('enquiry-mail', 'staff-mail')`.execute(db);

@@ -43,7 +43,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     if (!match) continue;
     await sql`
       insert into media (folder, name, width, height, bytes, uploaded_at)
-      values (${image.folder}, ${image.name}, ${Number(match[1])}, ${Number(match[2])}, ${Number(image.size)}, ${image.created_at})`.execute(db);
+      values (${image.folder}, ${image.name}, ${Number(match[1])}, ${Number(match[2])}, ${Number(image.size)}, ${image.created_at})`.execute(
+      db,
+    );
   }
 
   await addScreenPages(db, [MEDIA_SCREEN]);

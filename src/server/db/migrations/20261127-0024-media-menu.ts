@@ -11,14 +11,24 @@ const FIRST_NAME = 'Media';
  * the Administrators' Administration sub-menu, after Redirects. A fresh database gets both from the seed.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`update pages set name = ${MEDIA_SCREEN.name} where id = ${MEDIA_SCREEN.id} and name = ${FIRST_NAME}`.execute(db);
-  await sql`update pages set display_name = ${MEDIA_SCREEN.name} where id = ${MEDIA_SCREEN.id} and display_name = ${FIRST_NAME}`.execute(db);
+  await sql`update pages set name = ${MEDIA_SCREEN.name} where id = ${MEDIA_SCREEN.id} and name = ${FIRST_NAME}`.execute(
+    db,
+  );
+  await sql`update pages set display_name = ${MEDIA_SCREEN.name} where id = ${MEDIA_SCREEN.id} and display_name = ${FIRST_NAME}`.execute(
+    db,
+  );
   await addAdministrationScreens(db, [MEDIA_SCREEN]);
 }
 
 /** Only what `up` did: the menu line goes and the page takes its first name again; the page itself belongs to 0023. */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`delete from menu_items where page_id = ${MEDIA_SCREEN.id} and owner_kind = 'group' and owner_id = ${ADMINISTRATORS_GROUP_ID}`.execute(db);
-  await sql`update pages set name = ${FIRST_NAME} where id = ${MEDIA_SCREEN.id} and name = ${MEDIA_SCREEN.name}`.execute(db);
-  await sql`update pages set display_name = ${FIRST_NAME} where id = ${MEDIA_SCREEN.id} and display_name = ${MEDIA_SCREEN.name}`.execute(db);
+  await sql`delete from menu_items where page_id = ${MEDIA_SCREEN.id} and owner_kind = 'group' and owner_id = ${ADMINISTRATORS_GROUP_ID}`.execute(
+    db,
+  );
+  await sql`update pages set name = ${FIRST_NAME} where id = ${MEDIA_SCREEN.id} and name = ${MEDIA_SCREEN.name}`.execute(
+    db,
+  );
+  await sql`update pages set display_name = ${FIRST_NAME} where id = ${MEDIA_SCREEN.id} and display_name = ${MEDIA_SCREEN.name}`.execute(
+    db,
+  );
 }

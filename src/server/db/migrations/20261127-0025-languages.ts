@@ -19,9 +19,16 @@ const SCREENS = [
  * The languages themselves are a setting (`settings.locales`); absent, the site has its one default language.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('page_revisions').addColumn('locale', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('page_revisions')
+    .addColumn('locale', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema.alterTable('page_revisions').addColumn('source_revision', 'integer').execute();
-  await db.schema.createIndex('page_revisions_locale').on('page_revisions').columns(['page_id', 'locale', 'status', 'revision']).execute();
+  await db.schema
+    .createIndex('page_revisions_locale')
+    .on('page_revisions')
+    .columns(['page_id', 'locale', 'status', 'revision'])
+    .execute();
   await db.schema.alterTable('page_parameters').addColumn('translatable', 'integer').execute();
   await addAdministrationScreens(db, SCREENS);
 }

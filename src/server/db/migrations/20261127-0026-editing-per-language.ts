@@ -10,7 +10,10 @@ import { sql, type Kysely } from 'kysely';
  *   an editor open during the upgrade says so again at once.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('preview_shares').addColumn('locale', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('preview_shares')
+    .addColumn('locale', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await remakePageEditors(db, ['page_id', 'user_id', 'locale']);
 }
 
@@ -28,5 +31,8 @@ async function remakePageEditors(db: Kysely<unknown>, key: string[]): Promise<vo
     .addColumn('page_id', 'integer', (c) => c.notNull().references('pages.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'));
   if (key.includes('locale')) table = table.addColumn('locale', 'text', (c) => c.notNull().defaultTo(''));
-  await table.addColumn('seen_at', 'text', (c) => c.notNull()).addPrimaryKeyConstraint('page_editors_pk', key as never).execute();
+  await table
+    .addColumn('seen_at', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('page_editors_pk', key as never)
+    .execute();
 }

@@ -5,7 +5,10 @@ import type { Kysely } from 'kysely';
  * numbers are read. Every firm so far was Indian (the spec's rules), so an existing company gets `IN`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('company').addColumn('country_code', 'text', (c) => c.notNull().defaultTo('IN')).execute();
+  await db.schema
+    .alterTable('company')
+    .addColumn('country_code', 'text', (c) => c.notNull().defaultTo('IN'))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

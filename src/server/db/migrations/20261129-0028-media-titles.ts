@@ -8,7 +8,10 @@ import { TITLE_MAX } from '../../../core/schemas/media';
  * untitled ('', shown as "Untitled image"): its generated name says nothing.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('media').addColumn('title', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('media')
+    .addColumn('title', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   const rows = await sql<{ id: number; alt: string }>`select id, alt from media where alt <> ''`.execute(db);
   for (const row of rows.rows) {
     const title = [...(row.alt.split(/[\r\n]/)[0] ?? '').trim()].slice(0, TITLE_MAX).join('').trim();

@@ -9,7 +9,10 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('page_parameters').addColumn('show_name', 'integer').execute();
-  await db.schema.alterTable('page_parameters').addColumn('as_heading', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('page_parameters')
+    .addColumn('as_heading', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

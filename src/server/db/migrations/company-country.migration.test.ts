@@ -17,12 +17,21 @@ describe.each(testDialects())('migration 20261129-0027-company-country (%s)', (d
     scratch = await scratchDatabase(dialect);
     const db = scratch.handle.db as unknown as Kysely<any>;
     await migrateTo(db, dialect, '20261127-0026-editing-per-language');
-    await db.insertInto('company').values({ id: 1, ...DEMO_COMPANY, updated_at: '2026-11-01T00:00:00.000Z' }).execute();
+    await db
+      .insertInto('company')
+      .values({ id: 1, ...DEMO_COMPANY, updated_at: '2026-11-01T00:00:00.000Z' })
+      .execute();
 
     await migrateTo(db, dialect, '20261129-0027-company-country');
-    expect(await db.selectFrom('company').select(['company_name', 'country_code']).executeTakeFirstOrThrow()).toEqual({ company_name: DEMO_COMPANY.company_name, country_code: 'IN' });
+    expect(await db.selectFrom('company').select(['company_name', 'country_code']).executeTakeFirstOrThrow()).toEqual({
+      company_name: DEMO_COMPANY.company_name,
+      country_code: 'IN',
+    });
     await db.updateTable('company').set({ country_code: 'DE', contact: '+49301234567' }).where('id', '=', 1).execute();
-    expect(await db.selectFrom('company').select(['contact', 'country_code']).executeTakeFirstOrThrow()).toEqual({ contact: '+49301234567', country_code: 'DE' });
+    expect(await db.selectFrom('company').select(['contact', 'country_code']).executeTakeFirstOrThrow()).toEqual({
+      contact: '+49301234567',
+      country_code: 'DE',
+    });
 
     await migrateTo(db, dialect, '20261127-0026-editing-per-language');
     const row = await db.selectFrom('company').selectAll().executeTakeFirstOrThrow();

@@ -4,7 +4,18 @@ import { scratchDatabase } from '../../test-support/scratch-database';
 import { testDialects } from '../../test-support/test-app';
 import { migrateTo } from '../migrate';
 
-const page = { id: 40, routing: 'About', name: 'About', display_name: 'About', public_path: '/About1', kind: 'editor', active: 1, module_id: 4, page_type: 'wired', homepage: 'N' };
+const page = {
+  id: 40,
+  routing: 'About',
+  name: 'About',
+  display_name: 'About',
+  public_path: '/About1',
+  kind: 'editor',
+  active: 1,
+  module_id: 4,
+  page_type: 'wired',
+  homepage: 'N',
+};
 const AT = '2026-11-27T09:00:00.000Z';
 const user = (id: number, username: string) => ({ id, username, password_hash: 'x', group_id: 9, created_at: AT });
 
@@ -25,8 +36,14 @@ describe.each(testDialects())('migration 20261127-0026-editing-per-language (%s)
     await migrateTo(db, dialect, '20261127-0025-languages');
     await db.insertInto('pages').values(page).execute();
     await db.insertInto('user_groups').values({ id: 9, name: 'Translators', created_at: AT }).execute();
-    await db.insertInto('users').values([user(50, 'asha'), user(51, 'ravi')]).execute();
-    await db.insertInto('page_editors').values({ page_id: 40, user_id: 50, seen_at: '2026-11-27T10:00:00.000Z' }).execute();
+    await db
+      .insertInto('users')
+      .values([user(50, 'asha'), user(51, 'ravi')])
+      .execute();
+    await db
+      .insertInto('page_editors')
+      .values({ page_id: 40, user_id: 50, seen_at: '2026-11-27T10:00:00.000Z' })
+      .execute();
 
     await migrateTo(db, dialect, '20261127-0026-editing-per-language');
     expect(await db.selectFrom('page_editors').selectAll().execute()).toEqual([]);
@@ -38,14 +55,27 @@ describe.each(testDialects())('migration 20261127-0026-editing-per-language (%s)
         { page_id: 40, user_id: 51, locale: 'de', seen_at: '2026-11-27T10:01:00.000Z' },
       ])
       .execute();
-    const rows = await db.selectFrom('page_editors').select(['user_id', 'locale']).orderBy('user_id').orderBy('locale').execute();
+    const rows = await db
+      .selectFrom('page_editors')
+      .select(['user_id', 'locale'])
+      .orderBy('user_id')
+      .orderBy('locale')
+      .execute();
     expect(rows.map((row) => [Number(row.user_id), row.locale])).toEqual([
       [50, ''],
       [50, 'de'],
       [51, 'de'],
     ]);
     // A shared preview link names its language; the links made before are the source's.
-    const share = (id: number, locale?: string) => ({ id, page_id: 40, token_hash: `hash-${id}`, created_by: 50, created_at: AT, expires_at: '2026-11-28T09:00:00.000Z', ...(locale ? { locale } : {}) });
+    const share = (id: number, locale?: string) => ({
+      id,
+      page_id: 40,
+      token_hash: `hash-${id}`,
+      created_by: 50,
+      created_at: AT,
+      expires_at: '2026-11-28T09:00:00.000Z',
+      ...(locale ? { locale } : {}),
+    });
     await db.insertInto('preview_shares').values(share(1)).execute();
     await db.insertInto('preview_shares').values(share(2, 'de')).execute();
     const shares = await db.selectFrom('preview_shares').select(['id', 'locale']).orderBy('id').execute();
@@ -54,13 +84,25 @@ describe.each(testDialects())('migration 20261127-0026-editing-per-language (%s)
       [2, 'de'],
     ]);
     // The same user, page and language twice is one row (the key).
-    await expect(db.insertInto('page_editors').values({ page_id: 40, user_id: 51, locale: 'de', seen_at: '2026-11-27T10:02:00.000Z' }).execute()).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('page_editors')
+        .values({ page_id: 40, user_id: 51, locale: 'de', seen_at: '2026-11-27T10:02:00.000Z' })
+        .execute(),
+    ).rejects.toThrow();
 
     await migrateTo(db, dialect, '20261127-0025-languages');
     expect(await db.selectFrom('page_editors').selectAll().execute()).toEqual([]);
     // Down: a translation's link goes with its column; the source's stays.
-    expect((await db.selectFrom('preview_shares').selectAll().execute()).map((row) => [Number(row.id), row.locale])).toEqual([[1, undefined]]);
-    await db.insertInto('page_editors').values({ page_id: 40, user_id: 50, seen_at: '2026-11-27T10:03:00.000Z' }).execute();
-    await expect(db.insertInto('page_editors').values({ page_id: 40, user_id: 50, seen_at: '2026-11-27T10:04:00.000Z' }).execute()).rejects.toThrow();
+    expect(
+      (await db.selectFrom('preview_shares').selectAll().execute()).map((row) => [Number(row.id), row.locale]),
+    ).toEqual([[1, undefined]]);
+    await db
+      .insertInto('page_editors')
+      .values({ page_id: 40, user_id: 50, seen_at: '2026-11-27T10:03:00.000Z' })
+      .execute();
+    await expect(
+      db.insertInto('page_editors').values({ page_id: 40, user_id: 50, seen_at: '2026-11-27T10:04:00.000Z' }).execute(),
+    ).rejects.toThrow();
   });
 });

@@ -27,34 +27,168 @@ describe('migration 20261123-0006-master-data on an existing SQLite database', (
   const db = scratch.db;
   afterAll(() => scratch.close());
 
-  it('adds the two screens as pages, appends them to the Administrators\' Administration sub-menu, and seeds master data once', async () => {
+  it("adds the two screens as pages, appends them to the Administrators' Administration sub-menu, and seeds master data once", async () => {
     await migrateTo(db, 'sqlite', '20261123-0005-page-definitions');
     await db
       .insertInto('pages')
       .values([
-        { id: 7, routing: 'News', name: 'News', display_name: 'News', public_path: '/News1', kind: 'content', active: 1, module_id: 1, page_type: 'wired', homepage: 'Y' },
-        { id: 16, routing: 'userHomepage', name: 'Users', display_name: 'Users', public_path: null, kind: 'screen', active: 1, module_id: 4, page_type: 'wired', homepage: 'N' },
+        {
+          id: 7,
+          routing: 'News',
+          name: 'News',
+          display_name: 'News',
+          public_path: '/News1',
+          kind: 'content',
+          active: 1,
+          module_id: 1,
+          page_type: 'wired',
+          homepage: 'Y',
+        },
+        {
+          id: 16,
+          routing: 'userHomepage',
+          name: 'Users',
+          display_name: 'Users',
+          public_path: null,
+          kind: 'screen',
+          active: 1,
+          module_id: 4,
+          page_type: 'wired',
+          homepage: 'N',
+        },
       ])
       .execute();
     const headingId = await insertAdministrationMenu(db, [{ pageId: 16, label: 'Users' }]);
-    await db.insertInto('menu_items').values({ owner_kind: 'group', owner_id: 3, parent_id: null, page_id: 7, label: 'News', sequence: 1, is_sub_menu: 0, land_page: 1 }).execute();
+    await db
+      .insertInto('menu_items')
+      .values({
+        owner_kind: 'group',
+        owner_id: 3,
+        parent_id: null,
+        page_id: 7,
+        label: 'News',
+        sequence: 1,
+        is_sub_menu: 0,
+        land_page: 1,
+      })
+      .execute();
 
     await migrateToLatest(db, 'sqlite');
 
-    const pages = await db.selectFrom('pages').select(['id', 'routing', 'name', 'display_name', 'kind', 'module_id', 'page_type', 'homepage', 'active']).where('id', '>', 20).orderBy('id').execute();
+    const pages = await db
+      .selectFrom('pages')
+      .select(['id', 'routing', 'name', 'display_name', 'kind', 'module_id', 'page_type', 'homepage', 'active'])
+      .where('id', '>', 20)
+      .orderBy('id')
+      .execute();
     expect(pages).toEqual([
-      { id: 25, routing: 'commonMasterType', name: 'Master Types', display_name: 'Master Types', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
-      { id: 26, routing: 'commonMaster', name: 'Master Values', display_name: 'Master Values', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
+      {
+        id: 25,
+        routing: 'commonMasterType',
+        name: 'Master Types',
+        display_name: 'Master Types',
+        kind: 'screen',
+        module_id: 4,
+        page_type: 'wired',
+        homepage: 'N',
+        active: 1,
+      },
+      {
+        id: 26,
+        routing: 'commonMaster',
+        name: 'Master Values',
+        display_name: 'Master Values',
+        kind: 'screen',
+        module_id: 4,
+        page_type: 'wired',
+        homepage: 'N',
+        active: 1,
+      },
       // Later migrations (accounts, backups) add the audit log's and the backups' screens the same way.
-      { id: 27, routing: 'auditlog', name: 'Audit Log', display_name: 'Audit Log', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
-      { id: 28, routing: 'backups', name: 'Backups', display_name: 'Backups', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
-      { id: 29, routing: 'dashboard', name: 'Dashboard', display_name: 'Dashboard', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
-      { id: 30, routing: 'media', name: 'Media library', display_name: 'Media library', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
-      { id: 31, routing: 'redirects', name: 'Redirects', display_name: 'Redirects', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
-      { id: 32, routing: 'languages', name: 'Languages', display_name: 'Languages', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
-      { id: 33, routing: 'translations', name: 'Translations', display_name: 'Translations', kind: 'screen', module_id: 4, page_type: 'wired', homepage: 'N', active: 1 },
+      {
+        id: 27,
+        routing: 'auditlog',
+        name: 'Audit Log',
+        display_name: 'Audit Log',
+        kind: 'screen',
+        module_id: 4,
+        page_type: 'wired',
+        homepage: 'N',
+        active: 1,
+      },
+      {
+        id: 28,
+        routing: 'backups',
+        name: 'Backups',
+        display_name: 'Backups',
+        kind: 'screen',
+        module_id: 4,
+        page_type: 'wired',
+        homepage: 'N',
+        active: 1,
+      },
+      {
+        id: 29,
+        routing: 'dashboard',
+        name: 'Dashboard',
+        display_name: 'Dashboard',
+        kind: 'screen',
+        module_id: 4,
+        page_type: 'wired',
+        homepage: 'N',
+        active: 1,
+      },
+      {
+        id: 30,
+        routing: 'media',
+        name: 'Media library',
+        display_name: 'Media library',
+        kind: 'screen',
+        module_id: 4,
+        page_type: 'wired',
+        homepage: 'N',
+        active: 1,
+      },
+      {
+        id: 31,
+        routing: 'redirects',
+        name: 'Redirects',
+        display_name: 'Redirects',
+        kind: 'screen',
+        module_id: 4,
+        page_type: 'wired',
+        homepage: 'N',
+        active: 1,
+      },
+      {
+        id: 32,
+        routing: 'languages',
+        name: 'Languages',
+        display_name: 'Languages',
+        kind: 'screen',
+        module_id: 4,
+        page_type: 'wired',
+        homepage: 'N',
+        active: 1,
+      },
+      {
+        id: 33,
+        routing: 'translations',
+        name: 'Translations',
+        display_name: 'Translations',
+        kind: 'screen',
+        module_id: 4,
+        page_type: 'wired',
+        homepage: 'N',
+        active: 1,
+      },
     ]);
-    const administration = await db.selectFrom('menu_items').select(['page_id', 'label', 'sequence', 'owner_id']).where('parent_id', '=', headingId).orderBy('sequence').execute();
+    const administration = await db
+      .selectFrom('menu_items')
+      .select(['page_id', 'label', 'sequence', 'owner_id'])
+      .where('parent_id', '=', headingId)
+      .orderBy('sequence')
+      .execute();
     expect(administration).toEqual([
       { page_id: 16, label: 'Users', sequence: 1, owner_id: 1 },
       { page_id: 25, label: 'Master Types', sequence: 2, owner_id: 1 },
@@ -68,7 +202,12 @@ describe('migration 20261123-0006-master-data on an existing SQLite database', (
       { page_id: 33, label: 'Translations', sequence: 9, owner_id: 1 },
     ]);
     // The staff home (migration 0016) comes first in the Editors' menu and is where they land; News stays.
-    const editors = await db.selectFrom('menu_items').select(['page_id', 'sequence', 'land_page']).where('owner_id', '=', 3).orderBy('sequence').execute();
+    const editors = await db
+      .selectFrom('menu_items')
+      .select(['page_id', 'sequence', 'land_page'])
+      .where('owner_id', '=', 3)
+      .orderBy('sequence')
+      .execute();
     expect(editors).toEqual([
       { page_id: 29, sequence: 1, land_page: 1 },
       { page_id: 7, sequence: 2, land_page: 0 },

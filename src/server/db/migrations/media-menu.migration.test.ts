@@ -22,10 +22,28 @@ const screen = (id: number, routing: string, name: string) => ({
 
 /** The Administrators' Administration sub-menu, in order, and the media screen's page. */
 async function administration(db: Kysely<any>) {
-  const heading = await db.selectFrom('menu_items').select('id').where('owner_id', '=', 1).where('label', '=', 'Administration').where('is_sub_menu', '=', 1).executeTakeFirstOrThrow();
-  const items = await db.selectFrom('menu_items').select(['page_id', 'label', 'sequence']).where('parent_id', '=', heading.id).orderBy('sequence').execute();
-  const media = await db.selectFrom('pages').select(['name', 'display_name', 'kind']).where('id', '=', 30).executeTakeFirst();
-  return { items: items.map((item) => ({ ...item, page_id: Number(item.page_id), sequence: Number(item.sequence) })), media };
+  const heading = await db
+    .selectFrom('menu_items')
+    .select('id')
+    .where('owner_id', '=', 1)
+    .where('label', '=', 'Administration')
+    .where('is_sub_menu', '=', 1)
+    .executeTakeFirstOrThrow();
+  const items = await db
+    .selectFrom('menu_items')
+    .select(['page_id', 'label', 'sequence'])
+    .where('parent_id', '=', heading.id)
+    .orderBy('sequence')
+    .execute();
+  const media = await db
+    .selectFrom('pages')
+    .select(['name', 'display_name', 'kind'])
+    .where('id', '=', 30)
+    .executeTakeFirst();
+  return {
+    items: items.map((item) => ({ ...item, page_id: Number(item.page_id), sequence: Number(item.sequence) })),
+    media,
+  };
 }
 
 /**
@@ -43,7 +61,10 @@ describe.each(testDialects())('migration 20261127-0024-media-menu (%s)', (dialec
     opened.push(scratch);
     const db = scratch.handle.db as unknown as Kysely<any>;
     await migrateTo(db, dialect, '20261127-0022-redirects');
-    await db.insertInto('pages').values([screen(16, 'userHomepage', 'Users'), screen(31, 'redirects', 'Redirects')]).execute();
+    await db
+      .insertInto('pages')
+      .values([screen(16, 'userHomepage', 'Users'), screen(31, 'redirects', 'Redirects')])
+      .execute();
     await insertAdministrationMenu(db, [
       { pageId: 16, label: 'Users' },
       { pageId: 31, label: 'Redirects' },

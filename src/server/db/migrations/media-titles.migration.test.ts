@@ -4,7 +4,15 @@ import { scratchDatabase } from '../../test-support/scratch-database';
 import { testDialects } from '../../test-support/test-app';
 import { migrateTo } from '../migrate';
 
-const image = (name: string, alt: string) => ({ folder: 'about', name, alt, width: 640, height: 480, bytes: 1000, uploaded_at: '2026-11-28T10:00:00.000Z' });
+const image = (name: string, alt: string) => ({
+  folder: 'about',
+  name,
+  alt,
+  width: 640,
+  height: 480,
+  bytes: 1000,
+  uploaded_at: '2026-11-28T10:00:00.000Z',
+});
 
 /**
  * Media titles (docs/design.md §34): migration 0028 adds `media.title`; an image stored before it takes its alt text's
@@ -37,7 +45,15 @@ describe.each(testDialects())('migration 20261129-0028-media-titles (%s)', (dial
     expect(titles[0]?.alt).toBe('The Pune office at dusk');
     // A new row without a title is untitled ('').
     await db.insertInto('media').values(image('a00000000000000000000004_640x480.jpg', 'Later')).execute();
-    expect((await db.selectFrom('media').select('title').where('name', '=', 'a00000000000000000000004_640x480.jpg').executeTakeFirstOrThrow()).title).toBe('');
+    expect(
+      (
+        await db
+          .selectFrom('media')
+          .select('title')
+          .where('name', '=', 'a00000000000000000000004_640x480.jpg')
+          .executeTakeFirstOrThrow()
+      ).title,
+    ).toBe('');
 
     await migrateTo(db, dialect, '20261127-0026-editing-per-language');
     const after = await db.selectFrom('media').selectAll().orderBy('name').execute();
@@ -45,6 +61,11 @@ describe.each(testDialects())('migration 20261129-0028-media-titles (%s)', (dial
     expect(Object.keys(after[0]!)).not.toContain('title');
     // Up again from there: the titles come back from the alt texts.
     await migrateTo(db, dialect, '20261129-0028-media-titles');
-    expect((await db.selectFrom('media').select('title').orderBy('name').execute()).map(({ title }) => title)).toEqual(['The Pune office at dusk', '', 'w'.repeat(120), 'Later']);
+    expect((await db.selectFrom('media').select('title').orderBy('name').execute()).map(({ title }) => title)).toEqual([
+      'The Pune office at dusk',
+      '',
+      'w'.repeat(120),
+      'Later',
+    ]);
   });
 });

@@ -4,8 +4,26 @@ import { scratchDatabase } from '../../test-support/scratch-database';
 import { testDialects } from '../../test-support/test-app';
 import { migrateTo } from '../migrate';
 
-const page = { id: 1000, routing: 'Welcome', name: 'Welcome', display_name: 'Welcome', public_path: '/Welcome1', kind: 'content', active: 1, module_id: 1, page_type: 'Autowired', homepage: 'Y' };
-const parameter = (id: number, name: string, type: string, unittype: string) => ({ id, page_id: 1000, sequence: id, parameter_name: name, type, unittype });
+const page = {
+  id: 1000,
+  routing: 'Welcome',
+  name: 'Welcome',
+  display_name: 'Welcome',
+  public_path: '/Welcome1',
+  kind: 'content',
+  active: 1,
+  module_id: 1,
+  page_type: 'Autowired',
+  homepage: 'Y',
+};
+const parameter = (id: number, name: string, type: string, unittype: string) => ({
+  id,
+  page_id: 1000,
+  sequence: id,
+  parameter_name: name,
+  type,
+  unittype,
+});
 
 /**
  * Plain words for pages made without code (docs/design.md §34): migration 0031 gives each parameter "Show its name to
@@ -24,16 +42,27 @@ describe.each(testDialects())('migration 20261129-0031-names-for-visitors (%s)',
     const db = scratch.handle.db as unknown as Kysely<any>;
     await migrateTo(db, dialect, '20261127-0026-editing-per-language');
     await db.insertInto('pages').values(page).execute();
-    await db.insertInto('page_parameters').values([parameter(1, 'Heading', 'Textarea', 'Character'), parameter(2, 'Founded', 'number', 'Integer')]).execute();
+    await db
+      .insertInto('page_parameters')
+      .values([parameter(1, 'Heading', 'Textarea', 'Character'), parameter(2, 'Founded', 'number', 'Integer')])
+      .execute();
 
     await migrateTo(db, dialect, '20261129-0031-names-for-visitors');
-    const upgraded = await db.selectFrom('page_parameters').select(['parameter_name', 'show_name', 'as_heading']).orderBy('id').execute();
+    const upgraded = await db
+      .selectFrom('page_parameters')
+      .select(['parameter_name', 'show_name', 'as_heading'])
+      .orderBy('id')
+      .execute();
     expect(upgraded.map((row) => [row.parameter_name, row.show_name, Number(row.as_heading)])).toEqual([
       ['Heading', null, 0],
       ['Founded', null, 0],
     ]);
     await db.updateTable('page_parameters').set({ show_name: 1, as_heading: 1 }).where('id', '=', 1).execute();
-    const changed = await db.selectFrom('page_parameters').select(['show_name', 'as_heading']).where('id', '=', 1).executeTakeFirstOrThrow();
+    const changed = await db
+      .selectFrom('page_parameters')
+      .select(['show_name', 'as_heading'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     expect([Number(changed.show_name), Number(changed.as_heading)]).toEqual([1, 1]);
 
     await migrateTo(db, dialect, '20261127-0026-editing-per-language');

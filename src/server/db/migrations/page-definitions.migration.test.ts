@@ -28,9 +28,36 @@ describe('migration 20261123-0005-page-definitions on an existing SQLite databas
     await db
       .insertInto('field_rules')
       .values([
-        { page_id: 7, sequence: 1, parameter_name: 'newsYear', type: 'number', minlength: null, maxlength: 4, decimalplaces: 0, greatthncurrentdate: 'false' },
-        { page_id: 7, sequence: 2, parameter_name: 'newsDetails', type: 'Richtext', minlength: 10, maxlength: 5000, decimalplaces: null, greatthncurrentdate: 'false' },
-        { page_id: 7, sequence: 3, parameter_name: 'closing', type: 'Date', minlength: null, maxlength: null, decimalplaces: null, greatthncurrentdate: 'true' },
+        {
+          page_id: 7,
+          sequence: 1,
+          parameter_name: 'newsYear',
+          type: 'number',
+          minlength: null,
+          maxlength: 4,
+          decimalplaces: 0,
+          greatthncurrentdate: 'false',
+        },
+        {
+          page_id: 7,
+          sequence: 2,
+          parameter_name: 'newsDetails',
+          type: 'Richtext',
+          minlength: 10,
+          maxlength: 5000,
+          decimalplaces: null,
+          greatthncurrentdate: 'false',
+        },
+        {
+          page_id: 7,
+          sequence: 3,
+          parameter_name: 'closing',
+          type: 'Date',
+          minlength: null,
+          maxlength: null,
+          decimalplaces: null,
+          greatthncurrentdate: 'true',
+        },
       ])
       .execute();
 
@@ -38,15 +65,67 @@ describe('migration 20261123-0005-page-definitions on an existing SQLite databas
 
     const parameters = await db
       .selectFrom('page_parameters')
-      .select(['page_id', 'sequence', 'parameter_name', 'mandatory', 'type', 'unittype', 'minlength', 'maxlength', 'decimalplaces', 'allownegative', 'greatthncurrentdate'])
+      .select([
+        'page_id',
+        'sequence',
+        'parameter_name',
+        'mandatory',
+        'type',
+        'unittype',
+        'minlength',
+        'maxlength',
+        'decimalplaces',
+        'allownegative',
+        'greatthncurrentdate',
+      ])
       .orderBy('sequence')
       .execute();
     expect(parameters).toEqual([
-      { page_id: 7, sequence: 1, parameter_name: 'newsYear', mandatory: 'Y', type: 'number', unittype: 'Integer', minlength: null, maxlength: 4, decimalplaces: 0, allownegative: 'Y', greatthncurrentdate: 'false' },
-      { page_id: 7, sequence: 2, parameter_name: 'newsDetails', mandatory: 'Y', type: 'Richtext', unittype: 'Richtext', minlength: 10, maxlength: 5000, decimalplaces: null, allownegative: 'Y', greatthncurrentdate: 'false' },
-      { page_id: 7, sequence: 3, parameter_name: 'closing', mandatory: 'Y', type: 'Date', unittype: 'Date', minlength: null, maxlength: null, decimalplaces: null, allownegative: 'Y', greatthncurrentdate: 'true' },
+      {
+        page_id: 7,
+        sequence: 1,
+        parameter_name: 'newsYear',
+        mandatory: 'Y',
+        type: 'number',
+        unittype: 'Integer',
+        minlength: null,
+        maxlength: 4,
+        decimalplaces: 0,
+        allownegative: 'Y',
+        greatthncurrentdate: 'false',
+      },
+      {
+        page_id: 7,
+        sequence: 2,
+        parameter_name: 'newsDetails',
+        mandatory: 'Y',
+        type: 'Richtext',
+        unittype: 'Richtext',
+        minlength: 10,
+        maxlength: 5000,
+        decimalplaces: null,
+        allownegative: 'Y',
+        greatthncurrentdate: 'false',
+      },
+      {
+        page_id: 7,
+        sequence: 3,
+        parameter_name: 'closing',
+        mandatory: 'Y',
+        type: 'Date',
+        unittype: 'Date',
+        minlength: null,
+        maxlength: null,
+        decimalplaces: null,
+        allownegative: 'Y',
+        greatthncurrentdate: 'true',
+      },
     ]);
-    const pages = await db.selectFrom('pages').select(['id', 'display_name', 'module_id', 'page_type', 'homepage']).orderBy('id').execute();
+    const pages = await db
+      .selectFrom('pages')
+      .select(['id', 'display_name', 'module_id', 'page_type', 'homepage'])
+      .orderBy('id')
+      .execute();
     expect(pages).toEqual([
       { id: 7, display_name: 'News', module_id: 1, page_type: 'wired', homepage: 'Y' },
       { id: 16, display_name: 'Users', module_id: 4, page_type: 'wired', homepage: 'N' },

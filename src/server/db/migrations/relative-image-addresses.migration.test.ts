@@ -38,15 +38,52 @@ function aboutAt(host: string, options: { draft?: boolean } = {}) {
         mainpara: `<p>Our team <img src="${host}/uploads/photos/about/${OFFICE}" alt="Office"> and <a href="${ELSEWHERE.link}">a guide</a>, <a href="${ELSEWHERE.page}">a partner</a>.</p>`,
       },
     ],
-    managementlst: about.managementlst.map((member, index) => ({ ...member, mngimg: index === 0 ? `${host}/uploads/photos/about/${TEAM}` : member.mngimg })),
-    seo: { title: '', description: '', image: options.draft ? ELSEWHERE.image : `${host}/uploads/photos/sharing/${LOGO}` },
+    managementlst: about.managementlst.map((member, index) => ({
+      ...member,
+      mngimg: index === 0 ? `${host}/uploads/photos/about/${TEAM}` : member.mngimg,
+    })),
+    seo: {
+      title: '',
+      description: '',
+      image: options.draft ? ELSEWHERE.image : `${host}/uploads/photos/sharing/${LOGO}`,
+    },
   };
 }
 
 const PAGES = [
-  { id: 2, routing: 'About', name: 'About', display_name: 'About', public_path: '/About1', kind: 'content', active: 1, page_type: 'wired', homepage: 'Y' },
-  { id: 8, routing: 'Customers', name: 'Customers', display_name: 'Customers', public_path: '/Customers1', kind: 'content', active: 1, page_type: 'wired', homepage: 'Y' },
-  { id: 40, routing: 'Gallery', name: 'Gallery', display_name: 'Gallery', public_path: '/Gallery1', kind: 'content', active: 1, page_type: 'Autowired', homepage: 'Y' },
+  {
+    id: 2,
+    routing: 'About',
+    name: 'About',
+    display_name: 'About',
+    public_path: '/About1',
+    kind: 'content',
+    active: 1,
+    page_type: 'wired',
+    homepage: 'Y',
+  },
+  {
+    id: 8,
+    routing: 'Customers',
+    name: 'Customers',
+    display_name: 'Customers',
+    public_path: '/Customers1',
+    kind: 'content',
+    active: 1,
+    page_type: 'wired',
+    homepage: 'Y',
+  },
+  {
+    id: 40,
+    routing: 'Gallery',
+    name: 'Gallery',
+    display_name: 'Gallery',
+    public_path: '/Gallery1',
+    kind: 'content',
+    active: 1,
+    page_type: 'Autowired',
+    homepage: 'Y',
+  },
 ];
 
 /**
@@ -54,67 +91,94 @@ const PAGES = [
  * stored address of an upload becomes its path, whatever host it has, in every revision and in the company's logo;
  * every other address stays.
  */
-describe.each(testDialects())('migration 20261126-0017-relative-image-addresses on an existing database (%s)', (dialect) => {
-  let scratch: ScratchDatabase;
-  let db: Kysely<any>;
-  const customers = { ...DEMO_CONTENT.customers, tablelst: [{ custname: 'Acme', custImage: ELSEWHERE.image }] };
-  const gallery = {
-    header: { banner: `https://www.firm.example/uploads/photos/page40/${BANNER}`, intro: `<p><img src="https://www.firm.example/uploads/photos/page40/${BANNER}"></p>` },
-    rows: [{ caption: 'Old address', photo: `http://localhost:3000/uploads/photos/page40/${BANNER}` }],
-  };
+describe.each(testDialects())(
+  'migration 20261126-0017-relative-image-addresses on an existing database (%s)',
+  (dialect) => {
+    let scratch: ScratchDatabase;
+    let db: Kysely<any>;
+    const customers = { ...DEMO_CONTENT.customers, tablelst: [{ custname: 'Acme', custImage: ELSEWHERE.image }] };
+    const gallery = {
+      header: {
+        banner: `https://www.firm.example/uploads/photos/page40/${BANNER}`,
+        intro: `<p><img src="https://www.firm.example/uploads/photos/page40/${BANNER}"></p>`,
+      },
+      rows: [{ caption: 'Old address', photo: `http://localhost:3000/uploads/photos/page40/${BANNER}` }],
+    };
 
-  beforeAll(async () => {
-    scratch = await scratchDatabase(dialect);
-    db = scratch.handle.db as unknown as Kysely<any>;
-    await migrateTo(db, dialect, '20261126-0016-lists-at-any-size');
-    await db.insertInto('pages').values(PAGES).execute();
-    await db
-      .insertInto('page_revisions')
-      .values([
-        revision(2, 1, aboutAt('http://localhost:3000')),
-        revision(2, 2, aboutAt('https://www.firm.example', { draft: true }), 'draft'),
-        revision(8, 1, customers),
-        revision(40, 1, gallery),
-      ])
-      .execute();
-    await db.insertInto('company').values({ id: 1, ...DEMO_COMPANY, logo: `http://192.168.1.20:3000/uploads/photos/company/${LOGO}`, updated_at: '2026-11-01T00:00:00.000Z' }).execute();
-    await migrateToLatest(db, dialect);
-  });
-  afterAll(async () => scratch?.close());
-
-  const documentOf = async (pageId: number, number: number) => {
-    const row = await db.selectFrom('page_revisions').select('document').where('page_id', '=', pageId).where('revision', '=', number).executeTakeFirstOrThrow();
-    return row.document as string;
-  };
-
-  it('makes every upload of every revision a path, whatever host it was stored with, and leaves the rest of the document as it was', async () => {
-    for (const [number, host, draft] of [[1, 'http://localhost:3000', false], [2, 'https://www.firm.example', true]] as const) {
-      const text = await documentOf(2, number);
-      expect(text).not.toMatch(/https?:\/\/[^"]*\/uploads\/photos\//);
-      // Nothing but the scheme and host of the uploads changed: the document is the old one without them.
-      expect(text).toBe(JSON.stringify({ ...aboutAt(host, { draft }), revision: number }).replaceAll(host, ''));
-      const document = AboutContentSchema.parse(JSON.parse(text));
-      expect(document.managementlst[0]?.mngimg).toBe(`/uploads/photos/about/${TEAM}`);
-      expect(document.abtmainlst[0]?.mainpara).toBe(
-        `<p>Our team <img src="/uploads/photos/about/${OFFICE}" alt="Office"> and <a href="${ELSEWHERE.link}">a guide</a>, <a href="${ELSEWHERE.page}">a partner</a>.</p>`,
-      );
-      expect(document.seo?.image).toBe(draft ? ELSEWHERE.image : `/uploads/photos/sharing/${LOGO}`);
-    }
-  });
-
-  it("does the same in the documents of pages made without code: fields, entries and rich text", async () => {
-    expect(JSON.parse(await documentOf(40, 1))).toEqual({
-      header: { banner: `/uploads/photos/page40/${BANNER}`, intro: `<p><img src="/uploads/photos/page40/${BANNER}"></p>` },
-      rows: [{ caption: 'Old address', photo: `/uploads/photos/page40/${BANNER}` }],
-      revision: 1,
+    beforeAll(async () => {
+      scratch = await scratchDatabase(dialect);
+      db = scratch.handle.db as unknown as Kysely<any>;
+      await migrateTo(db, dialect, '20261126-0016-lists-at-any-size');
+      await db.insertInto('pages').values(PAGES).execute();
+      await db
+        .insertInto('page_revisions')
+        .values([
+          revision(2, 1, aboutAt('http://localhost:3000')),
+          revision(2, 2, aboutAt('https://www.firm.example', { draft: true }), 'draft'),
+          revision(8, 1, customers),
+          revision(40, 1, gallery),
+        ])
+        .execute();
+      await db
+        .insertInto('company')
+        .values({
+          id: 1,
+          ...DEMO_COMPANY,
+          logo: `http://192.168.1.20:3000/uploads/photos/company/${LOGO}`,
+          updated_at: '2026-11-01T00:00:00.000Z',
+        })
+        .execute();
+      await migrateToLatest(db, dialect);
     });
-  });
+    afterAll(async () => scratch?.close());
 
-  it('leaves a document without uploads as it was, and images of other sites too', async () => {
-    expect(await documentOf(8, 1)).toBe(JSON.stringify({ ...customers, revision: 1 }));
-  });
+    const documentOf = async (pageId: number, number: number) => {
+      const row = await db
+        .selectFrom('page_revisions')
+        .select('document')
+        .where('page_id', '=', pageId)
+        .where('revision', '=', number)
+        .executeTakeFirstOrThrow();
+      return row.document as string;
+    };
 
-  it("makes the company's logo a path", async () => {
-    expect(await db.selectFrom('company').select('logo').executeTakeFirstOrThrow()).toEqual({ logo: `/uploads/photos/company/${LOGO}` });
-  });
-});
+    it('makes every upload of every revision a path, whatever host it was stored with, and leaves the rest of the document as it was', async () => {
+      for (const [number, host, draft] of [
+        [1, 'http://localhost:3000', false],
+        [2, 'https://www.firm.example', true],
+      ] as const) {
+        const text = await documentOf(2, number);
+        expect(text).not.toMatch(/https?:\/\/[^"]*\/uploads\/photos\//);
+        // Nothing but the scheme and host of the uploads changed: the document is the old one without them.
+        expect(text).toBe(JSON.stringify({ ...aboutAt(host, { draft }), revision: number }).replaceAll(host, ''));
+        const document = AboutContentSchema.parse(JSON.parse(text));
+        expect(document.managementlst[0]?.mngimg).toBe(`/uploads/photos/about/${TEAM}`);
+        expect(document.abtmainlst[0]?.mainpara).toBe(
+          `<p>Our team <img src="/uploads/photos/about/${OFFICE}" alt="Office"> and <a href="${ELSEWHERE.link}">a guide</a>, <a href="${ELSEWHERE.page}">a partner</a>.</p>`,
+        );
+        expect(document.seo?.image).toBe(draft ? ELSEWHERE.image : `/uploads/photos/sharing/${LOGO}`);
+      }
+    });
+
+    it('does the same in the documents of pages made without code: fields, entries and rich text', async () => {
+      expect(JSON.parse(await documentOf(40, 1))).toEqual({
+        header: {
+          banner: `/uploads/photos/page40/${BANNER}`,
+          intro: `<p><img src="/uploads/photos/page40/${BANNER}"></p>`,
+        },
+        rows: [{ caption: 'Old address', photo: `/uploads/photos/page40/${BANNER}` }],
+        revision: 1,
+      });
+    });
+
+    it('leaves a document without uploads as it was, and images of other sites too', async () => {
+      expect(await documentOf(8, 1)).toBe(JSON.stringify({ ...customers, revision: 1 }));
+    });
+
+    it("makes the company's logo a path", async () => {
+      expect(await db.selectFrom('company').select('logo').executeTakeFirstOrThrow()).toEqual({
+        logo: `/uploads/photos/company/${LOGO}`,
+      });
+    });
+  },
+);

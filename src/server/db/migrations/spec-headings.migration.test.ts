@@ -20,7 +20,12 @@ const page = (id: number, routing: string, displayName: string, pageType: 'wired
 
 async function displayNames(db: Kysely<any>): Promise<Record<string, string>> {
   // The pages this test made (later migrations add their screens to a database in use).
-  const rows = await db.selectFrom('pages').select(['routing', 'display_name']).where('kind', '!=', 'screen').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('pages')
+    .select(['routing', 'display_name'])
+    .where('kind', '!=', 'screen')
+    .orderBy('id')
+    .execute();
   return Object.fromEntries(rows.map((row) => [row.routing, row.display_name]));
 }
 
@@ -44,16 +49,34 @@ describe.each(testDialects())('migration 20261126-0018-spec-headings (%s)', (dia
     for (const scratch of opened) await scratch.close();
   });
 
-  it('gives About and Customers the spec\'s headings where their display names are the demo\'s (or empty), News keeps its own', async () => {
-    const { scratch, db } = await before(dialect, [page(1, 'Home', 'Home'), page(2, 'About', 'About'), page(7, 'News', 'News'), page(8, 'Customers', ''), page(1000, 'Team', 'About', 'Autowired')]);
+  it("gives About and Customers the spec's headings where their display names are the demo's (or empty), News keeps its own", async () => {
+    const { scratch, db } = await before(dialect, [
+      page(1, 'Home', 'Home'),
+      page(2, 'About', 'About'),
+      page(7, 'News', 'News'),
+      page(8, 'Customers', ''),
+      page(1000, 'Team', 'About', 'Autowired'),
+    ]);
     opened.push(scratch);
     await migrateToLatest(db, dialect);
-    expect(await displayNames(db)).toEqual({ Home: 'Home', About: 'About us', News: 'News', Customers: 'Our Customers', Team: 'About' });
+    expect(await displayNames(db)).toEqual({
+      Home: 'Home',
+      About: 'About us',
+      News: 'News',
+      Customers: 'Our Customers',
+      Team: 'About',
+    });
 
     // Down: the demo's names again, only where they are still the spec's headings.
     await db.updateTable('pages').set({ display_name: 'Our happy clients' }).where('id', '=', 8).execute();
     await down(db as unknown as Kysely<unknown>);
-    expect(await displayNames(db)).toEqual({ Home: 'Home', About: 'About', News: 'News', Customers: 'Our happy clients', Team: 'About' });
+    expect(await displayNames(db)).toEqual({
+      Home: 'Home',
+      About: 'About',
+      News: 'News',
+      Customers: 'Our happy clients',
+      Team: 'About',
+    });
   });
 
   it('keeps the display names a firm chose', async () => {

@@ -16,7 +16,11 @@ export async function seedFieldRulesIfMissing(db: Db): Promise<void> {
     const existing = new Set(await listPageIds(trx));
     for (const page of CONTENT_PAGES) {
       if (!existing.has(page.id)) continue;
-      await insertParameters(trx, page.id, DEFAULT_FIELD_RULES[page.key].map((rule, index) => parameterOfRule(rule, index + 1)));
+      await insertParameters(
+        trx,
+        page.id,
+        DEFAULT_FIELD_RULES[page.key].map((rule, index) => parameterOfRule(rule, index + 1)),
+      );
     }
   });
 }

@@ -57,13 +57,23 @@ export async function seedMasterDataIfMissing(db: Db, now = new Date()): Promise
       const typeId = typeIds[level];
       if (typeId === undefined) return;
       for (const [index, seed] of seeds.entries()) {
-        const id = await insertValue(trx, { type_id: typeId, code: seed.code ?? codeOfName(seed.name), name: seed.name, sequence: index + 1, parent_id: parentId });
+        const id = await insertValue(trx, {
+          type_id: typeId,
+          code: seed.code ?? codeOfName(seed.name),
+          name: seed.name,
+          sequence: index + 1,
+          parent_id: parentId,
+        });
         if (seed.children) await insertLevel(level + 1, seed.children, id);
       }
     };
     await insertLevel(0, [INDIA], null);
 
-    const segmentType = await insertType(trx, { code: 'INDUSTRY-SEGMENT', name: 'Industry Segment', depends_on: null }, at);
+    const segmentType = await insertType(
+      trx,
+      { code: 'INDUSTRY-SEGMENT', name: 'Industry Segment', depends_on: null },
+      at,
+    );
     const segments = [...new Set(DEMO_CONTENT.expertise.tablelst.map((row) => row.segment.trim()))];
     const codes = new Set<string>();
     for (const [index, segment] of segments.entries()) {

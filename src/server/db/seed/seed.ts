@@ -99,7 +99,10 @@ export async function seedGroupMenusIfMissing(db: Db): Promise<void> {
  * The demo's display names where they are not the registry's page names: the headings the spec gives these
  * pages (spec 000 §2, docs/design.md §24; News's is its name). Migration 0018 sets them on databases seeded before.
  */
-const DEMO_DISPLAY_NAMES: Readonly<Partial<Record<ContentPageKey, string>>> = { about: 'About us', customers: 'Our Customers' };
+const DEMO_DISPLAY_NAMES: Readonly<Partial<Record<ContentPageKey, string>>> = {
+  about: 'About us',
+  customers: 'Our Customers',
+};
 
 /** The display name the seed gives a page: its hero's heading and its title (until a firm renames it). */
 export const demoDisplayName = (page: ContentPage): string => DEMO_DISPLAY_NAMES[page.key] ?? page.name;
@@ -124,7 +127,17 @@ export async function seedIfEmpty(db: Db, dialect: Dialect, now = new Date()): P
       .execute();
     await trx
       .insertInto('users')
-      .values({ id: PUBLIC_USER_ID, username: 'Public', password_hash: null, group_id: PUBLIC_GROUP_ID, first_name: 'Public', last_name: '', email: '', active: 1, created_at: at })
+      .values({
+        id: PUBLIC_USER_ID,
+        username: 'Public',
+        password_hash: null,
+        group_id: PUBLIC_GROUP_ID,
+        first_name: 'Public',
+        last_name: '',
+        email: '',
+        active: 1,
+        created_at: at,
+      })
       .execute();
 
     await trx
@@ -171,19 +184,31 @@ export async function seedIfEmpty(db: Db, dialect: Dialect, now = new Date()): P
       )
       .execute();
 
-    await trx.insertInto('company').values({ id: 1, ...DEMO_COMPANY, updated_at: at }).execute();
+    await trx
+      .insertInto('company')
+      .values({ id: 1, ...DEMO_COMPANY, updated_at: at })
+      .execute();
 
     if (dialect === 'postgres') {
       // Rows inserted with explicit ids do not move an identity sequence; move it past them.
       for (const table of ['user_groups', 'users']) {
-        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(trx);
+        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+          trx,
+        );
       }
     }
   });
   return true;
 }
 
-async function insertMenu(db: Db, ownerKind: 'group' | 'user', ownerId: number, items: MenuSeed[], parentId: number | null, landing: Landing): Promise<void> {
+async function insertMenu(
+  db: Db,
+  ownerKind: 'group' | 'user',
+  ownerId: number,
+  items: MenuSeed[],
+  parentId: number | null,
+  landing: Landing,
+): Promise<void> {
   for (const [index, item] of items.entries()) {
     const row = await db
       .insertInto('menu_items')

@@ -34,7 +34,8 @@ export function ActionName({ action }: { action: string }) {
 export function TargetCell({ type, id }: { type: string; id: string }) {
   return (
     <span className="audit-target">
-      <span className="audit-target__type">{type}</span> <span className="audit-target__id">{id === '' ? <OptionalCell text={null} /> : id}</span>
+      <span className="audit-target__type">{type}</span>{' '}
+      <span className="audit-target__id">{id === '' ? <OptionalCell text={null} /> : id}</span>
     </span>
   );
 }

@@ -84,7 +84,13 @@ export function AuditFilterBar({
         <label className="list-toolbar__label" htmlFor="audit-filter-action">
           Action
         </label>
-        <select id="audit-filter-action" className="field__input" value={draft.action} onChange={(event) => set('action')(event.target.value)} {...described}>
+        <select
+          id="audit-filter-action"
+          className="field__input"
+          value={draft.action}
+          onChange={(event) => set('action')(event.target.value)}
+          {...described}
+        >
           <option value="">{ALL_ACTIONS_LABEL}</option>
           {isKnownAction(draft.action) ? null : <option value={draft.action}>{actionLabel(draft.action)}</option>}
           {ACTION_GROUPS.map((group) => (
@@ -98,7 +104,13 @@ export function AuditFilterBar({
           ))}
         </select>
       </div>
-      <ToolbarSelect id="audit-filter-target" label="Target type" value={draft.targetType} options={targetTypeOptions(draft.targetType)} onChange={set('targetType')} />
+      <ToolbarSelect
+        id="audit-filter-target"
+        label="Target type"
+        value={draft.targetType}
+        options={targetTypeOptions(draft.targetType)}
+        onChange={set('targetType')}
+      />
       <div className="list-toolbar__field">
         <label className="list-toolbar__label" htmlFor="audit-filter-from">
           From

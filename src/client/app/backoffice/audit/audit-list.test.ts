@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUDIT_ACTIONS, AUDIT_AREAS, AuditExportQuerySchema, AuditListRequestSchema, auditRange } from '../../../../core/schemas/audit';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_AREAS,
+  AuditExportQuerySchema,
+  AuditListRequestSchema,
+  auditRange,
+} from '../../../../core/schemas/audit';
 import {
   ACTION_GROUPS,
   FIRST_PAGE,
@@ -34,7 +40,14 @@ afterEach(() => {
 describe('the address of the screen', () => {
   it('holds only the filters that are set, and the page past the first', () => {
     expect(paramsFromQuery(FIRST_PAGE).toString()).toBe('');
-    const query = { userName: 'admin', action: 'group', targetType: 'group menu', from: '2026-11-01', to: '2026-11-25', pageno: 3 };
+    const query = {
+      userName: 'admin',
+      action: 'group',
+      targetType: 'group menu',
+      from: '2026-11-01',
+      to: '2026-11-25',
+      pageno: 3,
+    };
     const params = paramsFromQuery(query);
     expect(params.toString()).toBe('user=admin&action=group&target=group+menu&from=2026-11-01&to=2026-11-25&page=3');
     // Read back, it is the same list (Back and a reload show what was shown).
@@ -87,7 +100,14 @@ describe('the days of the filter', () => {
 describe('the list call and the CSV link', () => {
   it('send only the filters that are set, in the contract shape the server accepts', () => {
     expect(listRequest(FIRST_PAGE)).toEqual({ pageno: 1 });
-    const body = listRequest({ userName: 'asha', action: 'page.publish', targetType: 'page', from: '2026-11-01', to: '2026-11-02', pageno: 2 });
+    const body = listRequest({
+      userName: 'asha',
+      action: 'page.publish',
+      targetType: 'page',
+      from: '2026-11-01',
+      to: '2026-11-02',
+      pageno: 2,
+    });
     expect(body).toEqual({
       pageno: 2,
       userName: 'asha',
@@ -106,7 +126,9 @@ describe('the list call and the CSV link', () => {
   it('carries the filters of the list as query parameters, encoded, that the export reads as the same filters', () => {
     const filters = { userName: 'Tata & Sons', action: 'group', targetType: 'group menu', from: '2026-11-01', to: '' };
     const url = exportUrl(filters);
-    expect(url).toBe('/api/master/auditlog.csv?userName=Tata+%26+Sons&action=group&targetType=group+menu&from=2026-11-01T00%3A00%3A00.000%2B05%3A30');
+    expect(url).toBe(
+      '/api/master/auditlog.csv?userName=Tata+%26+Sons&action=group&targetType=group+menu&from=2026-11-01T00%3A00%3A00.000%2B05%3A30',
+    );
     const params = Object.fromEntries(new URL(url, 'http://folio.test').searchParams);
     expect(AuditExportQuerySchema.parse(params)).toEqual(filterRequest(filters));
     expect(params.from).toBe('2026-11-01T00:00:00.000+05:30');
@@ -117,12 +139,20 @@ describe('the Action filter', () => {
   it('offers every area as all of its actions, and every action of the contract once', () => {
     expect(ACTION_GROUPS.map((group) => group.area)).toEqual(AUDIT_AREAS);
     const page = ACTION_GROUPS.find((group) => group.area === 'page')!;
-    expect(page.options.map((option) => option.label)).toEqual(['All page actions', 'page.publish', 'page.draft', 'page.schedule', 'page.unschedule', 'page.restore']);
+    expect(page.options.map((option) => option.label)).toEqual([
+      'All page actions',
+      'page.publish',
+      'page.draft',
+      'page.schedule',
+      'page.unschedule',
+      'page.restore',
+    ]);
     expect(page.options[0]?.value).toBe('page');
     const actions = ACTION_GROUPS.flatMap((group) => group.options.slice(1).map((option) => option.value));
     expect(actions).toEqual([...AUDIT_ACTIONS]);
     // Every value is one the server's filter accepts.
-    for (const option of ACTION_GROUPS.flatMap((group) => group.options)) expect(AuditListRequestSchema.safeParse({ pageno: 1, action: option.value }).success).toBe(true);
+    for (const option of ACTION_GROUPS.flatMap((group) => group.options))
+      expect(AuditListRequestSchema.safeParse({ pageno: 1, action: option.value }).success).toBe(true);
   });
 
   it('names a value by its option, or by itself when the address carries another', () => {
@@ -148,7 +178,9 @@ describe('the empty list', () => {
   });
 
   it('names the one filter to loosen', () => {
-    expect(emptyMessage({ ...NO_FILTERS, action: 'page.restore' })).toBe('No entries match Action: page.restore. Loosen or clear the Action filter to see more.');
+    expect(emptyMessage({ ...NO_FILTERS, action: 'page.restore' })).toBe(
+      'No entries match Action: page.restore. Loosen or clear the Action filter to see more.',
+    );
     expect(emptyMessage({ ...NO_FILTERS, userName: 'ash' })).toBe(
       'No entries match User name: “ash”. Loosen or clear the User name filter to see more. The user name must be a whole user name (any case).',
     );
@@ -218,7 +250,10 @@ describe("an entry's details", () => {
   });
 
   it('keep markup as the words it is', () => {
-    expect(readableValue('<img src=x onerror=alert(1)>')).toEqual({ kind: 'text', text: '<img src=x onerror=alert(1)>' });
+    expect(readableValue('<img src=x onerror=alert(1)>')).toEqual({
+      kind: 'text',
+      text: '<img src=x onerror=alert(1)>',
+    });
     expect(readableValue([{ a: 1 }, true, null])).toEqual({ kind: 'text', text: '{"a":1}, Yes, none' });
   });
 });

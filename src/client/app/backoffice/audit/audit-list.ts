@@ -1,4 +1,10 @@
-import { AUDIT_ACTIONS, AUDIT_AREAS, SCREEN_TARGET_TYPES, type AuditFilter, type AuditListRequest } from '../../../../core/schemas/audit';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_AREAS,
+  SCREEN_TARGET_TYPES,
+  type AuditFilter,
+  type AuditListRequest,
+} from '../../../../core/schemas/audit';
 import { exportAuditLog } from '../../../../core/api/audit';
 
 /**
@@ -27,7 +33,14 @@ export const NO_FILTERS: AuditFilters = { userName: '', action: '', targetType: 
 export const FIRST_PAGE: AuditQuery = { ...NO_FILTERS, pageno: 1 };
 
 /** The query parameters of the screen's address (`/auditlog?user=admin&action=group&page=2`). */
-const PARAM = { userName: 'user', action: 'action', targetType: 'target', from: 'from', to: 'to', pageno: 'page' } as const;
+const PARAM = {
+  userName: 'user',
+  action: 'action',
+  targetType: 'target',
+  from: 'from',
+  to: 'to',
+  pageno: 'page',
+} as const;
 
 const FILTER_KEYS = ['userName', 'action', 'targetType', 'from', 'to'] as const;
 
@@ -54,7 +67,13 @@ export function paramsFromQuery(query: AuditQuery): URLSearchParams {
 }
 
 export function filtersOf(query: AuditQuery): AuditFilters {
-  return { userName: query.userName, action: query.action, targetType: query.targetType, from: query.from, to: query.to };
+  return {
+    userName: query.userName,
+    action: query.action,
+    targetType: query.targetType,
+    from: query.from,
+    to: query.to,
+  };
 }
 
 export function isFiltered(filters: AuditFilters): boolean {
@@ -137,13 +156,20 @@ export const areaLabel = (area: string) => `All ${area} actions`;
 
 export const ACTION_GROUPS: readonly ActionGroup[] = AUDIT_AREAS.map((area) => ({
   area,
-  options: [{ value: area, label: areaLabel(area) }, ...AUDIT_ACTIONS.filter((action) => action.startsWith(`${area}.`)).map((action) => ({ value: action, label: action }))],
+  options: [
+    { value: area, label: areaLabel(area) },
+    ...AUDIT_ACTIONS.filter((action) => action.startsWith(`${area}.`)).map((action) => ({
+      value: action,
+      label: action,
+    })),
+  ],
 }));
 
 /** How the Action filter names a value: its option's words, else the value (an address may carry any action). */
 export function actionLabel(value: string): string {
   if (value === '') return ALL_ACTIONS_LABEL;
-  for (const group of ACTION_GROUPS) for (const option of group.options) if (option.value === value) return option.label;
+  for (const group of ACTION_GROUPS)
+    for (const option of group.options) if (option.value === value) return option.label;
   return value.includes('.') ? value : areaLabel(value);
 }
 
@@ -184,7 +210,8 @@ export function filterWords(filters: AuditFilters): Array<{ field: string; words
   return words;
 }
 
-const joined = (items: readonly string[]) => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+const joined = (items: readonly string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 /**
  * What an empty list says: that nothing was recorded yet, or which filters found nothing and which to
@@ -192,7 +219,8 @@ const joined = (items: readonly string[]) => (items.length < 2 ? (items[0] ?? ''
  */
 export function emptyMessage(filters: AuditFilters): string {
   const set = filterWords(filters);
-  if (set.length === 0) return 'The audit log has no entries yet. Changes made in the back office and sign-ins are listed here as they happen.';
+  if (set.length === 0)
+    return 'The audit log has no entries yet. Changes made in the back office and sign-ins are listed here as they happen.';
   const exact = filters.userName !== '' ? ' The user name must be a whole user name (any case).' : '';
   if (set.length === 1) {
     const only = set[0]!;
@@ -254,7 +282,8 @@ export interface ReadableDetails {
 
 const PATH_SEPARATOR = ' › ';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** `{before, after}` and nothing else: a changed field as the server records it. */
 export function isChange(value: unknown): value is { before: unknown; after: unknown } {
@@ -271,7 +300,10 @@ export function readableValue(value: unknown): DetailValue {
   if (typeof value === 'number' || typeof value === 'bigint') return { kind: 'text', text: String(value) };
   if (Array.isArray(value)) {
     if (value.length === 0) return { kind: 'none' };
-    return { kind: 'text', text: value.map((item) => (typeof item === 'string' ? item : textOf(readableValue(item)))).join(', ') };
+    return {
+      kind: 'text',
+      text: value.map((item) => (typeof item === 'string' ? item : textOf(readableValue(item)))).join(', '),
+    };
   }
   return { kind: 'text', text: JSON.stringify(value) };
 }

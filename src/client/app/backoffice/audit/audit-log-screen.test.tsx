@@ -3,8 +3,23 @@ import { act } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUDIT_PAGE_SIZE, AuditListRequestSchema, auditRange, type AuditEntryRow } from '../../../../core/schemas/audit';
-import { buttonNamed as button, byLabel as labelled, choose, click, type, until, withFakeMasterApi, withModalDialogs, withTestRoot } from '../../test-support/dom';
+import {
+  AUDIT_PAGE_SIZE,
+  AuditListRequestSchema,
+  auditRange,
+  type AuditEntryRow,
+} from '../../../../core/schemas/audit';
+import {
+  buttonNamed as button,
+  byLabel as labelled,
+  choose,
+  click,
+  type,
+  until,
+  withFakeMasterApi,
+  withModalDialogs,
+  withTestRoot,
+} from '../../test-support/dom';
 import { AuditLogScreen } from './audit-log-screen';
 
 /**
@@ -50,7 +65,14 @@ function seed() {
       details: { name: { before: 'Writers', after: 'Authors' }, requireTwoFactor: { before: false, after: true } },
     }),
     entry(49, { targetId: 'Writers', summary: 'Created group Writers', details: { id: 7, requireTwoFactor: false } }),
-    entry(48, { action: 'auth.signin_failed', userName: null, ip: null, targetType: 'user', targetId: 'mallory', summary: 'Failed sign-in as mallory' }),
+    entry(48, {
+      action: 'auth.signin_failed',
+      userName: null,
+      ip: null,
+      targetType: 'user',
+      targetId: 'mallory',
+      summary: 'Failed sign-in as mallory',
+    }),
     entry(47, {
       action: 'page.publish',
       userName: 'asha',
@@ -68,7 +90,14 @@ function seed() {
 /** `count` page publishes by asha, one an hour, newest first. */
 const many = (count: number): AuditEntryRow[] =>
   Array.from({ length: count }, (_, index) =>
-    entry(1000 - index, { userName: 'asha', at: new Date(Date.UTC(2026, 10, 25, 10) - index * 3_600_000).toISOString(), action: 'page.publish', targetType: 'page', targetId: 'Home', summary: `Published Home (revision ${1000 - index})` }),
+    entry(1000 - index, {
+      userName: 'asha',
+      at: new Date(Date.UTC(2026, 10, 25, 10) - index * 3_600_000).toISOString(),
+      action: 'page.publish',
+      targetType: 'page',
+      targetId: 'Home',
+      summary: `Published Home (revision ${1000 - index})`,
+    }),
   );
 
 function answer(call: string, body: Record<string, unknown>): { status: number; data: unknown } | undefined {
@@ -135,14 +164,22 @@ function render(path = '/auditlog') {
 }
 
 const byLabel = <T extends HTMLElement>(text: string) => labelled<T>(dom.container, text);
-const table = () => [...dom.container.querySelectorAll('table')].find((t) => t.querySelector('caption')?.textContent === 'Audit log entries');
+const table = () =>
+  [...dom.container.querySelectorAll('table')].find(
+    (t) => t.querySelector('caption')?.textContent === 'Audit log entries',
+  );
 const rows = () => [...(table()?.querySelectorAll('tbody tr') ?? [])];
-const rowTexts = () => rows().map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? ''));
-const listed = (count: number) => () => rows().length === count && rows()[0]?.querySelectorAll('td').length === 7 && !table()?.hasAttribute('aria-busy');
+const rowTexts = () =>
+  rows().map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? ''));
+const listed = (count: number) => () =>
+  rows().length === count && rows()[0]?.querySelectorAll('td').length === 7 && !table()?.hasAttribute('aria-busy');
 const listCalls = () => calls.filter((c) => c.call === 'getauditlog');
 const lastBody = () => listCalls().at(-1)?.body;
 const total = () => dom.container.querySelector('.audit-log__total')?.textContent;
-const exportLink = () => [...dom.container.querySelectorAll<HTMLAnchorElement>('a[download]')].find((a) => a.textContent?.trim() === 'Download CSV')!;
+const exportLink = () =>
+  [...dom.container.querySelectorAll<HTMLAnchorElement>('a[download]')].find(
+    (a) => a.textContent?.trim() === 'Download CSV',
+  )!;
 const detailDialog = () => document.querySelector<HTMLDialogElement>('dialog.audit-detail');
 const tableMessage = () => table()?.querySelector('.staff-table__message')?.textContent ?? '';
 
@@ -179,7 +216,9 @@ describe('the audit log', () => {
     expect(exportLink().getAttribute('href')).toBe('/api/master/auditlog.csv');
     // Reading only: each row opens its detail, nothing changes or deletes an entry.
     expect(button('View entry 50: Renamed group Writers to Authors')).not.toBeNull();
-    const names = [...dom.container.querySelectorAll('button')].map((b) => b.getAttribute('aria-label') ?? b.textContent?.trim());
+    const names = [...dom.container.querySelectorAll('button')].map(
+      (b) => b.getAttribute('aria-label') ?? b.textContent?.trim(),
+    );
     expect(names.filter((name) => /delete|remove|edit|change/i.test(name ?? ''))).toEqual([]);
   });
 
@@ -191,7 +230,13 @@ describe('the audit log', () => {
     expect(listCalls()).toHaveLength(1);
     await click(button('Apply')!);
     await until(listed(2), 'the two group entries of admin');
-    expect(lastBody()).toEqual({ pageno: 1, userName: 'ADMIN', action: 'group', from: '2026-11-25T00:00:00.000+05:30', to: '2026-11-25T23:59:59.999+05:30' });
+    expect(lastBody()).toEqual({
+      pageno: 1,
+      userName: 'ADMIN',
+      action: 'group',
+      from: '2026-11-25T00:00:00.000+05:30',
+      to: '2026-11-25T23:59:59.999+05:30',
+    });
     expect(router.location).toBe('/auditlog?user=ADMIN&action=group&from=2026-11-25&to=2026-11-25');
     expect(total()).toBe('2 entries match the filters');
     expect(exportLink().getAttribute('href')).toBe(
@@ -250,7 +295,22 @@ describe('the audit log', () => {
       ['group.delete', 'group.delete'],
     ]);
     const targets = [...byLabel<HTMLSelectElement>('Target type')!.options].map((o) => o.value);
-    expect(targets).toEqual(['', 'page', 'preview link', 'redirect', 'language', 'user', 'group', 'group menu', 'user menu', 'company', 'enquiry', 'image', 'master_type', 'master_value']);
+    expect(targets).toEqual([
+      '',
+      'page',
+      'preview link',
+      'redirect',
+      'language',
+      'user',
+      'group',
+      'group menu',
+      'user menu',
+      'company',
+      'enquiry',
+      'image',
+      'master_type',
+      'master_value',
+    ]);
   });
 
   it('pages by 20 with the total, each page in the address', async () => {
@@ -368,12 +428,16 @@ describe('the audit log', () => {
     expect(dialog.textContent).toContain('2026-11-25 10:00:05.123 UTC');
     const changes = dialog.querySelector('table.audit-detail__changes')!;
     expect([...changes.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Field', 'Before', 'After']);
-    expect([...changes.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((cell) => cell.textContent))).toEqual([
+    expect(
+      [...changes.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((cell) => cell.textContent)),
+    ).toEqual([
       ['name', 'Writers', 'Authors'],
       ['requireTwoFactor', 'No', 'Yes'],
     ]);
     // No button in the dialog but Close: an entry is never changed or deleted.
-    expect([...dialog.querySelectorAll('button')].map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Close']);
+    expect([...dialog.querySelectorAll('button')].map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual([
+      'Close',
+    ]);
 
     await act(async () => {
       dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
@@ -388,7 +452,10 @@ describe('the audit log', () => {
     await click(button('View entry 47: Published Home (revision 12)')!);
     const dialog = await until(detailDialog, 'the detail');
     expect(dialog.querySelector('table.audit-detail__changes')).toBeNull();
-    const facts = [...dialog.querySelectorAll('.audit-detail__facts > div')].map((div) => [div.querySelector('dt')?.textContent, div.querySelector('dd')?.textContent]);
+    const facts = [...dialog.querySelectorAll('.audit-detail__facts > div')].map((div) => [
+      div.querySelector('dt')?.textContent,
+      div.querySelector('dd')?.textContent,
+    ]);
     expect(facts).toEqual([
       ['revision', '12'],
       ['fields', 'title, <b>body</b>'],

@@ -14,7 +14,17 @@ import { isFilterRefusal, useAuditLog } from './api';
 import { ActionName, AuditTime, TargetCell } from './audit-cells';
 import { AuditDetail } from './audit-detail';
 import { AuditFilterBar, USER_INPUT_ID } from './audit-filters';
-import { emptyMessage, entryCount, exportUrl, filtersOf, isFiltered, paramsFromQuery, queryFromParams, type AuditFilters, type AuditQuery } from './audit-list';
+import {
+  emptyMessage,
+  entryCount,
+  exportUrl,
+  filtersOf,
+  isFiltered,
+  paramsFromQuery,
+  queryFromParams,
+  type AuditFilters,
+  type AuditQuery,
+} from './audit-list';
 import '../../../styles/audit-log.css';
 
 const column = createColumnHelper<AuditEntryRow>();
@@ -23,8 +33,15 @@ const COLUMNS: DataColumn<AuditEntryRow>[] = [
   column.accessor('at', { header: 'When', cell: ({ getValue }) => <AuditTime at={getValue()} /> }),
   column.accessor('userName', { header: 'User', cell: ({ getValue }) => <OptionalCell text={getValue()} /> }),
   column.accessor('action', { header: 'Action', cell: ({ getValue }) => <ActionName action={getValue()} /> }),
-  column.display({ id: 'target', header: 'Target', cell: ({ row }) => <TargetCell type={row.original.targetType} id={row.original.targetId} /> }),
-  column.accessor('summary', { header: 'Summary', cell: ({ getValue }) => <span className="audit-summary">{getValue()}</span> }),
+  column.display({
+    id: 'target',
+    header: 'Target',
+    cell: ({ row }) => <TargetCell type={row.original.targetType} id={row.original.targetId} />,
+  }),
+  column.accessor('summary', {
+    header: 'Summary',
+    cell: ({ getValue }) => <span className="audit-summary">{getValue()}</span>,
+  }),
   column.accessor('ip', { header: 'Address', cell: ({ getValue }) => <OptionalCell text={getValue()} /> }),
 ];
 
@@ -60,7 +77,12 @@ export function AuditLogScreen() {
   // A page past the end (an address kept from a longer list): the last page instead, in place of it.
   const lastPage = Math.max(1, Math.ceil(totalItems / AUDIT_PAGE_SIZE));
   const pageGone =
-    list !== undefined && !log.isPlaceholderData && !list.totalCapped && list.items.length === 0 && totalItems > 0 && query.pageno > lastPage;
+    list !== undefined &&
+    !log.isPlaceholderData &&
+    !list.totalCapped &&
+    list.items.length === 0 &&
+    totalItems > 0 &&
+    query.pageno > lastPage;
   useEffect(() => {
     if (pageGone) setParams(paramsFromQuery({ ...query, pageno: lastPage }), { replace: true });
   }, [pageGone, lastPage, query, setParams]);
@@ -70,7 +92,6 @@ export function AuditLogScreen() {
     if (sameFilters(next, filters) && query.pageno === 1) void log.refetch();
     else show({ ...next, pageno: 1 });
   };
-
 
   const filtered = isFiltered(filters);
   return (
@@ -83,7 +104,12 @@ export function AuditLogScreen() {
         </div>
       }
     >
-      <AuditFilterBar applied={filters} onApply={apply} onRefresh={() => void log.refetch()} errorId={refusal ? refusalId : undefined} />
+      <AuditFilterBar
+        applied={filters}
+        onApply={apply}
+        onRefresh={() => void log.refetch()}
+        errorId={refusal ? refusalId : undefined}
+      />
       {refusal ? (
         <p id={refusalId} className="audit-log__refusal" role="alert">
           {refusal}
@@ -91,13 +117,22 @@ export function AuditLogScreen() {
       ) : null}
       <div className="audit-log__bar">
         <p className="audit-log__total" role="status">
-          {log.status === 'success' && list ? (filtered ? `${entryCount(totalItems, list.totalCapped)} match the filters` : entryCount(totalItems, list.totalCapped)) : ''}
+          {log.status === 'success' && list
+            ? filtered
+              ? `${entryCount(totalItems, list.totalCapped)} match the filters`
+              : entryCount(totalItems, list.totalCapped)
+            : ''}
         </p>
         {/* A plain link: the browser downloads the file with the session cookie (a GET needs no CSRF header).
             Not while the server refuses the filters: the file would be refused as well. */}
         {refusal ? null : (
           <>
-            <a className="button button--outline audit-log__export" href={exportUrl(filters)} download aria-describedby={exportHintId}>
+            <a
+              className="button button--outline audit-log__export"
+              href={exportUrl(filters)}
+              download
+              aria-describedby={exportHintId}
+            >
               <Download className="button__icon" aria-hidden="true" focusable="false" />
               Download CSV
             </a>
@@ -113,7 +148,13 @@ export function AuditLogScreen() {
         rows={list?.items ?? []}
         getRowId={(row) => String(row.id)}
         status={log.status}
-        errorMessage={refusal ? 'Nothing is listed until the filters are put right (see the message above the list).' : log.isError ? errorMessage(log.error) : undefined}
+        errorMessage={
+          refusal
+            ? 'Nothing is listed until the filters are put right (see the message above the list).'
+            : log.isError
+              ? errorMessage(log.error)
+              : undefined
+        }
         onRetry={refusal ? undefined : () => void log.refetch()}
         refreshing={log.isPlaceholderData}
         loadingLabel="Loading the audit log…"
@@ -127,7 +168,14 @@ export function AuditLogScreen() {
           onPageChange: (pageno) => show({ ...query, pageno }),
         }}
         actionsHeader="Details"
-        rowActions={(row) => <IconButton icon={Eye} label={`View entry ${row.id}: ${row.summary}`} tooltipAlign="end" onClick={() => openDetail(row)} />}
+        rowActions={(row) => (
+          <IconButton
+            icon={Eye}
+            label={`View entry ${row.id}: ${row.summary}`}
+            tooltipAlign="end"
+            onClick={() => openDetail(row)}
+          />
+        )}
       />
       {detail ? <AuditDetail entry={detail} onClose={() => closeDetail()} /> : null}
     </Screen>

@@ -20,7 +20,18 @@ let listStatus: number;
 const download = (id: number, userName = 'admin'): AuditEntryRow => {
   const at = new Date(Date.UTC(2026, 10, 25, 3) - (100 - id) * 86_400_000).toISOString();
   const file = `folio-backup-default-${at.slice(0, 10)}-030000.jsonl.gz`;
-  return { id, at, tenant: 'default', userName, ip: '127.0.0.1', action: 'backup.download', targetType: 'backup', targetId: file, summary: `Downloaded a backup of the site (${file})`, details: {} };
+  return {
+    id,
+    at,
+    tenant: 'default',
+    userName,
+    ip: '127.0.0.1',
+    action: 'backup.download',
+    targetType: 'backup',
+    targetId: file,
+    summary: `Downloaded a backup of the site (${file})`,
+    details: {},
+  };
 };
 
 function answer(call: string): { status: number; data: unknown } | undefined {
@@ -40,10 +51,13 @@ beforeEach(() => {
 afterEach(() => document.removeEventListener('click', keepPage));
 
 const region = (name: string) =>
-  [...dom.container.querySelectorAll('section')].find((section) => document.getElementById(section.getAttribute('aria-labelledby') ?? '')?.textContent === name);
+  [...dom.container.querySelectorAll('section')].find(
+    (section) => document.getElementById(section.getAttribute('aria-labelledby') ?? '')?.textContent === name,
+  );
 const recentItems = () => [...(region('Recent backups')?.querySelectorAll('li') ?? [])];
 const listCalls = () => calls.filter((c) => c.call === 'getauditlog');
-const downloadLink = () => [...dom.container.querySelectorAll('a')].find((a) => a.textContent?.trim() === 'Download a backup now');
+const downloadLink = () =>
+  [...dom.container.querySelectorAll('a')].find((a) => a.textContent?.trim() === 'Download a backup now');
 
 describe('the backups screen', () => {
   it('offers the download as a plain link the browser saves, and the shell commands', async () => {
@@ -56,7 +70,9 @@ describe('the backups screen', () => {
     expect(link.hasAttribute('download')).toBe(true);
     expect(link.className).toBe('button');
     expect(region('Download a backup')?.textContent).toMatch(/password hashes and personal data/);
-    const commands = [...(region("From the server's shell")?.querySelectorAll('code') ?? [])].map((code) => code.textContent);
+    const commands = [...(region("From the server's shell")?.querySelectorAll('code') ?? [])].map(
+      (code) => code.textContent,
+    );
     expect(commands).toEqual([
       '0 3 * * * cd /srv/folio && ./folio backup /var/backups/folio/folio-$(date +\\%F).jsonl.gz',
       './folio restore <file>',
@@ -79,7 +95,10 @@ describe('the backups screen', () => {
   it('says so when no backup was taken yet', async () => {
     entries = [];
     dom.renderScreen(<BackupsScreen />);
-    await until(() => region('Recent backups')?.textContent?.includes('No backup has been downloaded here yet.'), 'the empty list');
+    await until(
+      () => region('Recent backups')?.textContent?.includes('No backup has been downloaded here yet.'),
+      'the empty list',
+    );
   });
 
   it('shows no recent backups, and no error, to someone who may not read the audit log', async () => {

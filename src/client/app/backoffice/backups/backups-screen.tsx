@@ -56,14 +56,18 @@ export default function BackupsScreen() {
           definitions, master data, company details, enquiries and the audit log, in one compressed file that{' '}
           <code>./folio restore</code> puts back on SQLite or PostgreSQL.
         </p>
-        <p className="backups-warning">It contains password hashes and personal data: store it where only the people who run the site can read it.</p>
+        <p className="backups-warning">
+          It contains password hashes and personal data: store it where only the people who run the site can read it.
+        </p>
         <p className="app-actions">
           <a className="button" href={BACKUP_PATH} download onClick={onDownload}>
             <Download className="button__icon" aria-hidden="true" focusable="false" />
             Download a backup now
           </a>
         </p>
-        <p className="field__hint">A large site takes a few seconds before the download starts. The site stays open meanwhile.</p>
+        <p className="field__hint">
+          A large site takes a few seconds before the download starts. The site stays open meanwhile.
+        </p>
       </section>
 
       {recent.data === null ? null : (
@@ -80,7 +84,9 @@ export default function BackupsScreen() {
               {recent.data.map((entry) => (
                 <li key={entry.id}>
                   <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                  <span>{entry.action === 'backup.restore' ? 'Restored' : 'Downloaded'} by {entry.userName ?? 'unknown'}</span>
+                  <span>
+                    {entry.action === 'backup.restore' ? 'Restored' : 'Downloaded'} by {entry.userName ?? 'unknown'}
+                  </span>
                   <code>{entry.targetId}</code>
                 </li>
               ))}

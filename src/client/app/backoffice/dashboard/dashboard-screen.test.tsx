@@ -26,14 +26,22 @@ let resendRefusal: string | null;
 
 function answer(call: string, body: Record<string, unknown>): { status: number; data: unknown } | undefined {
   if (call === 'getdashboard') {
-    if (dashboardStatus !== 200) return { status: dashboardStatus, data: { message: 'The dashboard could not be read.' } };
+    if (dashboardStatus !== 200)
+      return { status: dashboardStatus, data: { message: 'The dashboard could not be read.' } };
     return { status: 200, data: dashboard };
   }
   if (call === 'resendEnquiry') {
     if (resendRefusal) return { status: 409, data: { message: resendRefusal } };
     // The mail is queued again: it leaves the failing list.
     const mail = dashboard.mail!;
-    dashboard = { ...dashboard, mail: { ...mail, failing: mail.failing.filter((row) => row.enquiryId !== body.id), failingCount: mail.failingCount - 1 } };
+    dashboard = {
+      ...dashboard,
+      mail: {
+        ...mail,
+        failing: mail.failing.filter((row) => row.enquiryId !== body.id),
+        failingCount: mail.failingCount - 1,
+      },
+    };
     return { status: 200, data: { message: 'The mail will be sent again now.' } };
   }
   return undefined;
@@ -49,12 +57,54 @@ const weeks = (counts: Array<[number, number]>): EnquiryWeek[] =>
     spam,
   }));
 
-const COUNTS: Array<[number, number]> = [[1, 0], [0, 0], [3, 1], [2, 0], [0, 2], [4, 0], [1, 1], [0, 0], [2, 0], [6, 3], [1, 0], [2, 1]];
-const WEEK_LABELS = ['7 Sept', '14 Sept', '21 Sept', '28 Sept', '5 Oct', '12 Oct', '19 Oct', '26 Oct', '2 Nov', '9 Nov', '16 Nov', '23 Nov'];
+const COUNTS: Array<[number, number]> = [
+  [1, 0],
+  [0, 0],
+  [3, 1],
+  [2, 0],
+  [0, 2],
+  [4, 0],
+  [1, 1],
+  [0, 0],
+  [2, 0],
+  [6, 3],
+  [1, 0],
+  [2, 1],
+];
+const WEEK_LABELS = [
+  '7 Sept',
+  '14 Sept',
+  '21 Sept',
+  '28 Sept',
+  '5 Oct',
+  '12 Oct',
+  '19 Oct',
+  '26 Oct',
+  '2 Nov',
+  '9 Nov',
+  '16 Nov',
+  '23 Nov',
+];
 
 const failing: FailingMail[] = [
-  { enquiryId: 41, name: 'Meera Iyer', email: 'meera@example.in', state: 'retrying', attempts: 2, lastError: '421 Try again later', nextAttemptAt: at(-1) },
-  { enquiryId: 37, name: 'Kabir Shah', email: 'kabir@example.in', state: 'failed', attempts: 5, lastError: '550 Mailbox unavailable', nextAttemptAt: null },
+  {
+    enquiryId: 41,
+    name: 'Meera Iyer',
+    email: 'meera@example.in',
+    state: 'retrying',
+    attempts: 2,
+    lastError: '421 Try again later',
+    nextAttemptAt: at(-1),
+  },
+  {
+    enquiryId: 37,
+    name: 'Kabir Shah',
+    email: 'kabir@example.in',
+    state: 'failed',
+    attempts: 5,
+    lastError: '550 Mailbox unavailable',
+    nextAttemptAt: null,
+  },
 ];
 
 const change = (id: number): AuditEntryRow => ({
@@ -102,7 +152,8 @@ const headingOf = (section: Element) => document.getElementById(section.getAttri
 const regions = () => [...dom.container.querySelectorAll('section')];
 const cardTitles = () => regions().map((section) => headingOf(section)?.textContent);
 const region = (name: string) => regions().find((section) => headingOf(section)?.textContent === name);
-const linksOf = (scope: Element | undefined) => [...(scope?.querySelectorAll('a') ?? [])].map((a) => [a.textContent?.trim(), a.getAttribute('href')]);
+const linksOf = (scope: Element | undefined) =>
+  [...(scope?.querySelectorAll('a') ?? [])].map((a) => [a.textContent?.trim(), a.getAttribute('href')]);
 const dashboardCalls = () => calls.filter((c) => c.call === 'getdashboard');
 const mailRows = () => [...(region('Mail')?.querySelectorAll('li') ?? [])];
 const loaded = () => until(() => regions().length > 0 || dom.container.querySelector('.dashboard-none'), 'the cards');
@@ -114,7 +165,13 @@ describe('the dashboard', () => {
     expect(document.title).toBe('Dashboard – Folio');
     expect(dom.container.querySelector('h1')?.textContent).toBe('Dashboard');
     expect(dashboardCalls().map((c) => c.body)).toEqual([{}]);
-    expect(cardTitles()).toEqual(['New enquiries', 'Enquiries per week', 'Mail', 'Scheduled publications', 'Last changes']);
+    expect(cardTitles()).toEqual([
+      'New enquiries',
+      'Enquiries per week',
+      'Mail',
+      'Scheduled publications',
+      'Last changes',
+    ]);
     for (const section of regions()) expect(headingOf(section)?.tagName).toBe('H2');
   });
 
@@ -132,7 +189,9 @@ describe('the dashboard', () => {
     await loaded();
     const card = region('New enquiries')!;
     expect(card.querySelector('.dashboard-figure')?.textContent).toBe('7 new enquiries');
-    expect(card.querySelector('.dashboard-spam')?.textContent).toBe('3 enquiries are kept as spam: a look now and then finds a real one caught by mistake.');
+    expect(card.querySelector('.dashboard-spam')?.textContent).toBe(
+      '3 enquiries are kept as spam: a look now and then finds a real one caught by mistake.',
+    );
     expect(linksOf(card)).toEqual([
       ['3 enquiries are kept as spam', '/enquiries?status=Spam'],
       ['Visitor 45', '/enquiries?open=45'],
@@ -153,7 +212,9 @@ describe('the dashboard', () => {
   it('lists the failing mails: who, the state in words, attempts, the last error, the next attempt, Resend', async () => {
     dom.renderScreen(<DashboardScreen />);
     await loaded();
-    expect(region('Mail')?.querySelector('.dashboard-card__lead')?.textContent).toBe('2 enquiries whose mail is failing or being retried.');
+    expect(region('Mail')?.querySelector('.dashboard-card__lead')?.textContent).toBe(
+      '2 enquiries whose mail is failing or being retried.',
+    );
     expect(linksOf(region('Mail'))).toEqual([
       ['Meera Iyer', '/enquiries?open=41'],
       ['Kabir Shah', '/enquiries?open=37'],
@@ -164,7 +225,9 @@ describe('the dashboard', () => {
     expect(retrying?.querySelector('.status-badge')?.textContent).toBe('Retrying');
     expect(retrying?.textContent).toContain('2 attempts');
     expect(retrying?.querySelector('.dashboard-mail__error')?.textContent).toBe('Last error: 421 Try again later');
-    expect(retrying?.querySelector('.dashboard-mail__next')?.textContent).toBe(`Next attempt ${formatDateTime(at(-1))}`);
+    expect(retrying?.querySelector('.dashboard-mail__next')?.textContent).toBe(
+      `Next attempt ${formatDateTime(at(-1))}`,
+    );
     expect(failed?.querySelector('.status-badge')?.textContent).toBe('Failed');
     expect(failed?.textContent).toContain('5 attempts');
     expect(failed?.querySelector('.dashboard-mail__next')?.textContent).toBe('No further attempt: Resend tries again.');
@@ -177,7 +240,9 @@ describe('the dashboard', () => {
     await loaded();
     const card = region('Scheduled publications')!;
     expect(linksOf(card)).toEqual([['Home', '/Home']]);
-    expect(card.querySelector('li')?.textContent).toBe(`HomeRevision 7Goes live ${formatDateTime(at(-30))}Scheduled by asha`);
+    expect(card.querySelector('li')?.textContent).toBe(
+      `HomeRevision 7Goes live ${formatDateTime(at(-30))}Scheduled by asha`,
+    );
     expect(card.querySelector('time')?.getAttribute('dateTime')).toBe(at(-30));
   });
 
@@ -216,7 +281,9 @@ describe('the dashboard', () => {
     const details = await until(() => card.querySelector<HTMLDetailsElement>('details[open]'), 'the table opened');
     expect(details.open).toBe(true);
     expect(card.querySelector('.dashboard-chart__frame')?.hasAttribute('hidden')).toBe(true);
-    expect(card.querySelector('.dashboard-note')?.textContent).toBe('The chart cannot be drawn in this browser: the table holds its numbers.');
+    expect(card.querySelector('.dashboard-note')?.textContent).toBe(
+      'The chart cannot be drawn in this browser: the table holds its numbers.',
+    );
   });
 
   it('says what to do on each card that has nothing to show', async () => {
@@ -233,9 +300,13 @@ describe('the dashboard', () => {
     expect(body('New enquiries')).toBe('No new enquiries. What visitors send through the contact form appears here.');
     expect(region('New enquiries')?.querySelector('.dashboard-spam')).toBeNull();
     expect(body('Mail')).toBe('No mail is failing: every enquiry was mailed.');
-    expect(body('Scheduled publications')).toBe("Nothing is scheduled. In a page's editor, Schedule… publishes a draft at a time you choose.");
+    expect(body('Scheduled publications')).toBe(
+      "Nothing is scheduled. In a page's editor, Schedule… publishes a draft at a time you choose.",
+    );
     expect(body('Last changes')).toBe('No changes recorded yet.');
-    expect(body('Enquiries per week')).toBe("No enquiries in the last twelve weeks. Each week's new enquiries and spam from the contact form are drawn here.");
+    expect(body('Enquiries per week')).toBe(
+      "No enquiries in the last twelve weeks. Each week's new enquiries and spam from the contact form are drawn here.",
+    );
     expect(region('Enquiries per week')?.querySelector('canvas, table')).toBeNull();
     // The ways on stay: the screens behind the cards.
     expect(linksOf(region('New enquiries'))).toEqual([['All enquiries', '/enquiries']]);
@@ -250,20 +321,38 @@ describe('the dashboard', () => {
     const [lead, next] = [...card.querySelectorAll('.dashboard-card__lead')];
     expect(lead?.textContent).toBe('Mail is not set up: 3 enquiries wait unsent.');
     expect(lead?.classList.contains('dashboard-card__lead--warning')).toBe(true);
-    expect(next?.textContent).toBe('Nothing is lost: they are kept, and go out once whoever runs the server sets SMTP_URL and CONTACT_RECIPIENT.');
+    expect(next?.textContent).toBe(
+      'Nothing is lost: they are kept, and go out once whoever runs the server sets SMTP_URL and CONTACT_RECIPIENT.',
+    );
     expect(card.textContent).not.toContain('every enquiry was mailed');
     expect(linksOf(card)).toEqual([['Open the enquiries', '/enquiries']]);
   });
 
   it('counts what really waits, fails or retries, beyond the mails it lists', () => {
-    expect(mailSummary({ configured: false, unsent: 1, failingCount: 0 })).toBe('Mail is not set up: 1 enquiry waits unsent.');
-    expect(mailSummary({ configured: false, unsent: 0, failingCount: 0 })).toBe('Mail is not set up: no enquiry waits unsent.');
-    expect(mailSummary({ configured: true, unsent: 0, failingCount: 0 })).toBe('No mail is failing: every enquiry was mailed.');
-    expect(mailSummary({ configured: true, unsent: 1, failingCount: 0 })).toBe('No mail is failing. 1 enquiry is not mailed yet.');
-    expect(mailSummary({ configured: true, unsent: 4, failingCount: 0 })).toBe('No mail is failing. 4 enquiries are not mailed yet.');
-    expect(mailSummary({ configured: true, unsent: 1, failingCount: 1 })).toBe('1 enquiry whose mail is failing or being retried.');
-    expect(mailSummary({ configured: true, unsent: 30, failingCount: 25 })).toBe('25 enquiries whose mail is failing or being retried. 5 more are not mailed yet.');
-    expect(mailSummary({ configured: true, unsent: 26, failingCount: 25 })).toBe('25 enquiries whose mail is failing or being retried. 1 more is not mailed yet.');
+    expect(mailSummary({ configured: false, unsent: 1, failingCount: 0 })).toBe(
+      'Mail is not set up: 1 enquiry waits unsent.',
+    );
+    expect(mailSummary({ configured: false, unsent: 0, failingCount: 0 })).toBe(
+      'Mail is not set up: no enquiry waits unsent.',
+    );
+    expect(mailSummary({ configured: true, unsent: 0, failingCount: 0 })).toBe(
+      'No mail is failing: every enquiry was mailed.',
+    );
+    expect(mailSummary({ configured: true, unsent: 1, failingCount: 0 })).toBe(
+      'No mail is failing. 1 enquiry is not mailed yet.',
+    );
+    expect(mailSummary({ configured: true, unsent: 4, failingCount: 0 })).toBe(
+      'No mail is failing. 4 enquiries are not mailed yet.',
+    );
+    expect(mailSummary({ configured: true, unsent: 1, failingCount: 1 })).toBe(
+      '1 enquiry whose mail is failing or being retried.',
+    );
+    expect(mailSummary({ configured: true, unsent: 30, failingCount: 25 })).toBe(
+      '25 enquiries whose mail is failing or being retried. 5 more are not mailed yet.',
+    );
+    expect(mailSummary({ configured: true, unsent: 26, failingCount: 25 })).toBe(
+      '25 enquiries whose mail is failing or being retried. 1 more is not mailed yet.',
+    );
   });
 
   it('says when it lists only the newest of the failing mails', async () => {
@@ -283,7 +372,9 @@ describe('the dashboard', () => {
     dom.renderScreen(<DashboardScreen />);
     await loaded();
     expect(regions()).toHaveLength(0);
-    expect(dom.container.querySelector('.dashboard-none')?.textContent).toBe('Your menu holds none of the screens the home shows. Open a screen from the menu.');
+    expect(dom.container.querySelector('.dashboard-none')?.textContent).toBe(
+      'Your menu holds none of the screens the home shows. Open a screen from the menu.',
+    );
   });
 
   it('resends a mail: resendEnquiry with its id, the server’s sentence in a toast, the home asked again', async () => {

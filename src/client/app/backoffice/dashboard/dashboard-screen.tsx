@@ -1,9 +1,24 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import type { LucideIcon } from 'lucide-react';
-import { ArrowRight, CalendarClock, ChartColumn, Inbox, MailExclamationPoint, RotateCcwClock, Send } from 'lucide-react';
+import {
+  ArrowRight,
+  CalendarClock,
+  ChartColumn,
+  Inbox,
+  MailExclamationPoint,
+  RotateCcwClock,
+  Send,
+} from 'lucide-react';
 import type { AuditEntryRow } from '../../../../core/schemas/audit';
-import type { Dashboard, DashboardEnquiry, EnquiryWeek, FailingMail, MailCard as MailCardData, ScheduledPublication } from '../../../../core/schemas/dashboard';
+import type {
+  Dashboard,
+  DashboardEnquiry,
+  EnquiryWeek,
+  FailingMail,
+  MailCard as MailCardData,
+  ScheduledPublication,
+} from '../../../../core/schemas/dashboard';
 import { MAIL_STATE_LABELS } from '../../../../core/schemas/enquiries';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/date-time';
@@ -45,7 +60,10 @@ function Card({
 }) {
   const headingId = useId();
   return (
-    <section className={wide ? 'app-panel dashboard-card dashboard-card--wide' : 'app-panel dashboard-card'} aria-labelledby={headingId}>
+    <section
+      className={wide ? 'app-panel dashboard-card dashboard-card--wide' : 'app-panel dashboard-card'}
+      aria-labelledby={headingId}
+    >
       <h2 id={headingId} className="dashboard-card__title" ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
         <Icon className="dashboard-card__icon" aria-hidden="true" focusable="false" />
         {title}
@@ -70,20 +88,29 @@ function Empty({ children }: { children: ReactNode }) {
 /** The enquiries the spam guard kept back: listed under the Spam filter (docs/design.md §34: spam never hides a person). */
 export const SPAM_HREF = '/enquiries?status=Spam';
 
-function EnquiriesCard({ newCount, spamCount, latest }: { newCount: number; spamCount: number; latest: readonly DashboardEnquiry[] }) {
+function EnquiriesCard({
+  newCount,
+  spamCount,
+  latest,
+}: {
+  newCount: number;
+  spamCount: number;
+  latest: readonly DashboardEnquiry[];
+}) {
   return (
     <Card title="New enquiries" icon={Inbox} more={{ to: '/enquiries', label: 'All enquiries' }}>
       {newCount > 0 ? (
         <p className="dashboard-figure">
-          <span className="dashboard-figure__number">{newCount}</span> {newCount === 1 ? 'new enquiry' : 'new enquiries'}
+          <span className="dashboard-figure__number">{newCount}</span>{' '}
+          {newCount === 1 ? 'new enquiry' : 'new enquiries'}
         </p>
       ) : (
         <Empty>No new enquiries. What visitors send through the contact form appears here.</Empty>
       )}
       {spamCount > 0 ? (
         <p className="dashboard-spam">
-          <Link to={SPAM_HREF}>{plural(spamCount, 'enquiry is', 'enquiries are')} kept as spam</Link>: a look now and then finds
-          a real one caught by mistake.
+          <Link to={SPAM_HREF}>{plural(spamCount, 'enquiry is', 'enquiries are')} kept as spam</Link>: a look now and
+          then finds a real one caught by mistake.
         </p>
       ) : null}
       {latest.length > 0 ? (
@@ -125,8 +152,13 @@ function nextAttempt(mail: FailingMail): ReactNode {
  * What the Mail card says first (docs/design.md §24: the dashboard tells the truth): mail not set up and what waits
  * for it, or what is failing, or what waits to be sent, or that every enquiry was mailed.
  */
-export function mailSummary({ configured, unsent, failingCount }: Pick<MailCardData, 'configured' | 'unsent' | 'failingCount'>): string {
-  const waiting = (count: number) => (count === 0 ? 'no enquiry waits' : count === 1 ? '1 enquiry waits' : `${count} enquiries wait`);
+export function mailSummary({
+  configured,
+  unsent,
+  failingCount,
+}: Pick<MailCardData, 'configured' | 'unsent' | 'failingCount'>): string {
+  const waiting = (count: number) =>
+    count === 0 ? 'no enquiry waits' : count === 1 ? '1 enquiry waits' : `${count} enquiries wait`;
   if (!configured) return `Mail is not set up: ${waiting(unsent)} unsent.`;
   const others = unsent - failingCount;
   if (failingCount > 0) {
@@ -134,7 +166,8 @@ export function mailSummary({ configured, unsent, failingCount }: Pick<MailCardD
     return others > 0 ? `${failing} ${others === 1 ? '1 more is' : `${others} more are`} not mailed yet.` : failing;
   }
   // Waiting for the worker, or never queued (stored before mailing existed, taken out of Spam: Resend sends them).
-  if (unsent > 0) return `No mail is failing. ${unsent === 1 ? '1 enquiry is' : `${unsent} enquiries are`} not mailed yet.`;
+  if (unsent > 0)
+    return `No mail is failing. ${unsent === 1 ? '1 enquiry is' : `${unsent} enquiries are`} not mailed yet.`;
   return 'No mail is failing: every enquiry was mailed.';
 }
 
@@ -174,11 +207,13 @@ function MailCard({ card }: { card: MailCardData }) {
       headingRef={headingRef}
       more={configured && unsent === 0 ? undefined : { to: '/enquiries', label: 'Open the enquiries' }}
     >
-      <p className={configured ? 'dashboard-card__lead' : 'dashboard-card__lead dashboard-card__lead--warning'}>{mailSummary(card)}</p>
+      <p className={configured ? 'dashboard-card__lead' : 'dashboard-card__lead dashboard-card__lead--warning'}>
+        {mailSummary(card)}
+      </p>
       {configured ? null : (
         <p className="dashboard-card__lead">
-          {unsent > 0 ? 'Nothing is lost: they are kept, and' : 'Enquiries are kept, and'} go out once whoever runs the server sets SMTP_URL and
-          CONTACT_RECIPIENT.
+          {unsent > 0 ? 'Nothing is lost: they are kept, and' : 'Enquiries are kept, and'} go out once whoever runs the
+          server sets SMTP_URL and CONTACT_RECIPIENT.
         </p>
       )}
       {failing.length === 0 ? null : (
@@ -198,7 +233,9 @@ function MailCard({ card }: { card: MailCardData }) {
                     <span className="dashboard-mail__email">{mail.email}</span>
                   </div>
                   <div className="dashboard-mail__state">
-                    <span className={`status-badge dashboard-mail__badge dashboard-mail__badge--${mail.state}`}>{MAIL_STATE_LABELS[mail.state]}</span>
+                    <span className={`status-badge dashboard-mail__badge dashboard-mail__badge--${mail.state}`}>
+                      {MAIL_STATE_LABELS[mail.state]}
+                    </span>
                     <span>{plural(mail.attempts, 'attempt', 'attempts')}</span>
                   </div>
                   <div className="dashboard-mail__detail">
@@ -293,11 +330,17 @@ function ChartCard({ weeks }: { weeks: readonly EnquiryWeek[] }) {
 function Cards({ dashboard }: { dashboard: Dashboard }) {
   const { enquiries, enquiriesPerWeek, mail, scheduled, changes } = dashboard;
   if (!enquiries && !enquiriesPerWeek && !mail && !scheduled && !changes) {
-    return <p className="app-panel dashboard-none">Your menu holds none of the screens the home shows. Open a screen from the menu.</p>;
+    return (
+      <p className="app-panel dashboard-none">
+        Your menu holds none of the screens the home shows. Open a screen from the menu.
+      </p>
+    );
   }
   return (
     <div className="dashboard">
-      {enquiries ? <EnquiriesCard newCount={enquiries.newCount} spamCount={enquiries.spamCount} latest={enquiries.latest} /> : null}
+      {enquiries ? (
+        <EnquiriesCard newCount={enquiries.newCount} spamCount={enquiries.spamCount} latest={enquiries.latest} />
+      ) : null}
       {enquiriesPerWeek ? <ChartCard weeks={enquiriesPerWeek} /> : null}
       {mail ? <MailCard card={mail} /> : null}
       {scheduled ? <ScheduledCard scheduled={scheduled} /> : null}
@@ -318,7 +361,11 @@ export default function DashboardScreen() {
       {dashboard.isPending ? (
         <LoadingStatus inline />
       ) : dashboard.isError ? (
-        <LoadFailure inline message={errorMessage(dashboard.error, 'The dashboard could not be loaded.')} onRetry={() => void dashboard.refetch()} />
+        <LoadFailure
+          inline
+          message={errorMessage(dashboard.error, 'The dashboard could not be loaded.')}
+          onRetry={() => void dashboard.refetch()}
+        />
       ) : (
         <Cards dashboard={dashboard.data} />
       )}

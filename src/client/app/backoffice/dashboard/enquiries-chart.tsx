@@ -29,7 +29,8 @@ export function chartSummary(weeks: readonly EnquiryWeek[]): string {
   if (!first || !last) return 'Enquiries per week: no weeks.';
   const total = (key: 'new' | 'spam') => weeks.reduce((sum, week) => sum + week[key], 0);
   const busiest = weeks.reduce((top, week) => (week.new > top.new ? week : top), first);
-  const peak = busiest.new > 0 ? `; the most New in one week: ${busiest.new}, in the week of ${weekLabel(busiest.week)}` : '';
+  const peak =
+    busiest.new > 0 ? `; the most New in one week: ${busiest.new}, in the week of ${weekLabel(busiest.week)}` : '';
   return (
     `Bar chart of enquiries per week over ${weeks.length} weeks, from the week of ${weekLabel(first.week)} ` +
     `to the week of ${weekLabel(last.week)}: ${total('new')} New and ${total('spam')} Spam in all${peak}.`
@@ -53,7 +54,11 @@ async function loadBarChart() {
 }
 
 /** Draws the bars on the canvas. Resolves with the chart, or null where it cannot be drawn or is no longer wanted. */
-async function drawChart(canvas: HTMLCanvasElement, weeks: readonly EnquiryWeek[], signal: AbortSignal): Promise<Chart | null> {
+async function drawChart(
+  canvas: HTMLCanvasElement,
+  weeks: readonly EnquiryWeek[],
+  signal: AbortSignal,
+): Promise<Chart | null> {
   try {
     // No 2D context (jsdom, a browser with canvas blocked): nothing to draw on, and no need to load the library.
     if (!canvas.getContext('2d')) return null;
@@ -70,7 +75,12 @@ async function drawChart(canvas: HTMLCanvasElement, weeks: readonly EnquiryWeek[
         labels: weeks.map((week) => weekLabel(week.week)),
         datasets: [
           // Blue and dark amber: each at least 3:1 against the white card, and apart for colour-blind eyes too.
-          { label: 'New', data: weeks.map((week) => week.new), backgroundColor: paletteColour('--blue', '#1d4ed8'), borderRadius: 3 },
+          {
+            label: 'New',
+            data: weeks.map((week) => week.new),
+            backgroundColor: paletteColour('--blue', '#1d4ed8'),
+            borderRadius: 3,
+          },
           { label: 'Spam', data: weeks.map((week) => week.spam), backgroundColor: '#b45309', borderRadius: 3 },
         ],
       },
@@ -80,7 +90,11 @@ async function drawChart(canvas: HTMLCanvasElement, weeks: readonly EnquiryWeek[
         ...(reducedMotion ? { animation: false as const } : {}),
         scales: {
           x: { grid: { display: false }, ticks: { color: text } },
-          y: { beginAtZero: true, ticks: { precision: 0, color: text }, grid: { color: paletteColour('--slate-200', '#e2e8f0') } },
+          y: {
+            beginAtZero: true,
+            ticks: { precision: 0, color: text },
+            grid: { color: paletteColour('--slate-200', '#e2e8f0') },
+          },
         },
         plugins: {
           legend: { position: 'bottom', labels: { color: text } },
@@ -120,7 +134,12 @@ export function EnquiriesChart({ weeks }: { weeks: readonly EnquiryWeek[] }) {
     };
   }, [weeks, empty]);
 
-  if (empty) return <p className="dashboard-empty">No enquiries in the last twelve weeks. Each week's new enquiries and spam from the contact form are drawn here.</p>;
+  if (empty)
+    return (
+      <p className="dashboard-empty">
+        No enquiries in the last twelve weeks. Each week's new enquiries and spam from the contact form are drawn here.
+      </p>
+    );
 
   const failed = drawing === 'failed';
   return (
@@ -128,7 +147,9 @@ export function EnquiriesChart({ weeks }: { weeks: readonly EnquiryWeek[] }) {
       <div className="dashboard-chart__frame" hidden={failed}>
         <canvas ref={canvasRef} role="img" aria-label={chartSummary(weeks)} />
       </div>
-      {failed ? <p className="dashboard-note">The chart cannot be drawn in this browser: the table holds its numbers.</p> : null}
+      {failed ? (
+        <p className="dashboard-note">The chart cannot be drawn in this browser: the table holds its numbers.</p>
+      ) : null}
       <details className="dashboard-chart__table" open={failed || undefined}>
         <summary>Show as a table</summary>
         <div className="dashboard-table-scroll">

@@ -80,10 +80,15 @@ function useEnquiryAction<Input>(call: (input: Input) => Promise<unknown>) {
 }
 
 /** changeEnquiryStatus: New, Handled or Spam. */
-export const useChangeEnquiryStatus = () => useEnquiryAction((body: z.input<typeof EnquiryStatusChangeSchema>) => api(enquiriesApi.changeEnquiryStatus, { body }));
+export const useChangeEnquiryStatus = () =>
+  useEnquiryAction((body: z.input<typeof EnquiryStatusChangeSchema>) =>
+    api(enquiriesApi.changeEnquiryStatus, { body }),
+  );
 
 /** resendEnquiry: queues the mail again (a failed one, or one never sent for an enquiry that is no spam). */
-export const useResendEnquiry = () => useEnquiryAction((body: z.input<typeof EnquiryIdSchema>) => api(enquiriesApi.resendEnquiry, { body }));
+export const useResendEnquiry = () =>
+  useEnquiryAction((body: z.input<typeof EnquiryIdSchema>) => api(enquiriesApi.resendEnquiry, { body }));
 
 /** deleteEnquiry: the enquiry and its mail job go. */
-export const useDeleteEnquiry = () => useEnquiryAction((body: z.input<typeof EnquiryIdSchema>) => api(enquiriesApi.deleteEnquiry, { body }));
+export const useDeleteEnquiry = () =>
+  useEnquiryAction((body: z.input<typeof EnquiryIdSchema>) => api(enquiriesApi.deleteEnquiry, { body }));

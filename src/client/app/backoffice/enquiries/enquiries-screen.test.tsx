@@ -3,7 +3,17 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EnquiryMail, EnquiryRow } from '../../../../core/schemas/enquiries';
 import { notify } from '../../toasts';
-import { buttonNamed as button, byLabel as labelled, choose, click, withFakeMasterApi, type, until, withModalDialogs, withTestRoot } from '../../test-support/dom';
+import {
+  buttonNamed as button,
+  byLabel as labelled,
+  choose,
+  click,
+  withFakeMasterApi,
+  type,
+  until,
+  withModalDialogs,
+  withTestRoot,
+} from '../../test-support/dom';
 import { EnquiriesScreen } from './enquiries-screen';
 
 /**
@@ -125,7 +135,9 @@ function answer(call: string, body: Record<string, unknown>): { status: number; 
     }
     case 'getenquiry': {
       const enquiry = find();
-      return enquiry ? ok(enquiry) : { status: 404, data: { message: 'There is no enquiry with this id (it may have been deleted).' } };
+      return enquiry
+        ? ok(enquiry)
+        : { status: 404, data: { message: 'There is no enquiry with this id (it may have been deleted).' } };
     }
     case 'changeEnquiryStatus': {
       const enquiry = find();
@@ -136,7 +148,8 @@ function answer(call: string, body: Record<string, unknown>): { status: number; 
     case 'resendEnquiry': {
       const enquiry = find();
       if (!enquiry) return { status: 404, data: { message: 'The enquiry does not exist (any more).' } };
-      if (enquiry.mail.state !== 'failed') return { status: 409, data: { message: 'This mail is not failed: there is nothing to send again.' } };
+      if (enquiry.mail.state !== 'failed')
+        return { status: 409, data: { message: 'This mail is not failed: there is nothing to send again.' } };
       enquiry.mail = mail('queued', { attempts: enquiry.mail.attempts });
       return ok({ message: 'The mail will be sent again now.' });
     }
@@ -158,12 +171,15 @@ beforeEach(() => {
 const render = (at = '/enquiries') => dom.renderScreen(<EnquiriesScreen />, at);
 
 const byLabel = <T extends HTMLElement>(text: string) => labelled<T>(dom.container, text);
-const table = () => [...dom.container.querySelectorAll('table')].find((t) => t.querySelector('caption')?.textContent === 'Enquiries');
+const table = () =>
+  [...dom.container.querySelectorAll('table')].find((t) => t.querySelector('caption')?.textContent === 'Enquiries');
 const rows = () => [...(table()?.querySelectorAll('tbody tr') ?? [])];
-const rowTexts = () => rows().map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? ''));
+const rowTexts = () =>
+  rows().map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? ''));
 const rowOf = (name: string) => rows().find((row) => row.textContent?.includes(name)) ?? null;
 const listed = (count: number) => () => rows().length === count && rows()[0]?.querySelectorAll('td').length === 7;
-const detailDialog = () => [...document.querySelectorAll('dialog')].find((d) => d.classList.contains('enquiry-detail')) ?? null;
+const detailDialog = () =>
+  [...document.querySelectorAll('dialog')].find((d) => d.classList.contains('enquiry-detail')) ?? null;
 const confirmDialog = () => document.querySelector<HTMLDialogElement>('dialog.confirm-dialog');
 const listCalls = () => calls.filter((c) => c.call === 'getenquiries');
 
@@ -193,7 +209,9 @@ describe('enquiries', () => {
     expect(texts[1]?.[5]).toBe('Failed550 5.1.1 Mailbox unknown');
     expect(texts[2]?.[5]).toMatch(/^RetryingNext attempt .+connect ECONNREFUSED 127\.0\.0\.1:25$/);
     // Email is a mailto link.
-    expect(rowOf('Kavita Joshi')!.querySelector('a[href="mailto:kavita@example.in"]')?.textContent).toBe('kavita@example.in');
+    expect(rowOf('Kavita Joshi')!.querySelector('a[href="mailto:kavita@example.in"]')?.textContent).toBe(
+      'kavita@example.in',
+    );
     // The actions, named: Resend only where the mail failed.
     expect(button('View enquiry from Kavita Joshi')).not.toBeNull();
     expect(button('Mark enquiry from Kavita Joshi handled')).not.toBeNull();
@@ -217,7 +235,7 @@ describe('enquiries', () => {
     expect(notice.textContent).toContain('CONTACT_RECIPIENT');
   });
 
-  it('opens under the Spam filter from the staff home\'s link (?status=Spam)', async () => {
+  it("opens under the Spam filter from the staff home's link (?status=Spam)", async () => {
     render('/enquiries?status=Spam');
     await until(() => rowTexts()[0]?.[1] === 'Bot Bot', 'the spam');
     expect(listCalls().map((c) => c.body)).toEqual([{ pageno: 1, status: 'Spam' }]);
@@ -322,7 +340,9 @@ describe('enquiries', () => {
     await until(listed(3), 'three enquiries');
     const remove = button('Delete enquiry from Ravi Kulkarni')!;
     await click(remove);
-    expect(confirmDialog()?.querySelector('.confirm-dialog__question')?.textContent).toBe('Delete this enquiry? This cannot be undone.');
+    expect(confirmDialog()?.querySelector('.confirm-dialog__question')?.textContent).toBe(
+      'Delete this enquiry? This cannot be undone.',
+    );
     await click(button('Cancel')!);
     expect(confirmDialog()).toBeNull();
     expect(calls.some((c) => c.call === 'deleteEnquiry')).toBe(false);
@@ -336,7 +356,7 @@ describe('enquiries', () => {
     expect(rowOf('Ravi Kulkarni')).toBeNull();
   });
 
-  it("shows one enquiry in a labelled dialog: every field as text, Escape closes and gives the focus back", async () => {
+  it('shows one enquiry in a labelled dialog: every field as text, Escape closes and gives the focus back', async () => {
     render();
     await until(listed(3), 'three enquiries');
     const view = button('View enquiry from Kavita Joshi')!;
@@ -354,7 +374,19 @@ describe('enquiries', () => {
     expect(dialog.querySelector('a[href="tel:+919822012345"]')?.textContent).toBe('9822012345');
     expect(dialog.querySelector('a[href="mailto:kavita@example.in"]')).not.toBeNull();
     const terms = [...dialog.querySelectorAll('dt')].map((dt) => dt.textContent);
-    expect(terms).toEqual(['Received', 'Status', 'Contact Person', 'Organization', 'Email', 'Mobile', 'Requirements', 'State', 'Attempts', 'Sent', 'Last SMTP answer']);
+    expect(terms).toEqual([
+      'Received',
+      'Status',
+      'Contact Person',
+      'Organization',
+      'Email',
+      'Mobile',
+      'Requirements',
+      'State',
+      'Attempts',
+      'Sent',
+      'Last SMTP answer',
+    ]);
     expect(dialog.textContent).toContain('Sahyadri Tools');
     expect(dialog.textContent).toContain('Attempts1');
 
@@ -369,13 +401,9 @@ describe('enquiries', () => {
     await click(button('View enquiry from Ravi Kulkarni')!);
     const dialog = await until(detailDialog, 'the detail');
     expect(dialog.textContent).toContain('550 5.1.1 Mailbox unknown');
-    expect([...dialog.querySelectorAll('button')].map((b) => b.textContent?.trim() || b.getAttribute('aria-label'))).toEqual([
-      'Close',
-      'Mark new',
-      'Mark as spam',
-      'Resend mail',
-      'Delete',
-    ]);
+    expect(
+      [...dialog.querySelectorAll('button')].map((b) => b.textContent?.trim() || b.getAttribute('aria-label')),
+    ).toEqual(['Close', 'Mark new', 'Mark as spam', 'Resend mail', 'Delete']);
     await click(button('Mark new')!);
     await until(() => detailDialog()?.querySelector('.enquiry-status')?.textContent === 'New', 'New in the dialog');
     expect(calls.find((c) => c.call === 'changeEnquiryStatus')?.body).toEqual({ id: 4, status: 'New' });
@@ -442,7 +470,9 @@ describe('a link to one enquiry (/enquiries?open=N, from the dashboard and the s
     const dialog = await until(detailDialog, 'the detail');
     expect(calls.find((c) => c.call === 'getenquiry')?.body).toEqual({ id: 4 });
     expect(dialog.open).toBe(true);
-    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe('Enquiry from Ravi Kulkarni');
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe(
+      'Enquiry from Ravi Kulkarni',
+    );
     expect(dialog.textContent).toContain('550 5.1.1 Mailbox unknown');
     await until(listed(3), 'the list behind');
     expect(dom.address).toBe('/enquiries?open=4');
@@ -523,4 +553,3 @@ describe('paging by cursor (lists at any size)', () => {
     expect(listCalls().at(-1)?.body).toEqual({ pageno: 2, status: 'New', after: 'p2' });
   });
 });
-

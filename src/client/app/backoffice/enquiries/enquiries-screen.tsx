@@ -14,7 +14,12 @@ import { usePageCursors } from '../../components/use-page-cursors';
 import { useRecordLink } from '../../components/use-record-link';
 import { notify } from '../../toasts';
 import { ENQUIRIES_KEY, useEnquiries, useEnquiry } from './api';
-import { EnquiryActionButtons, EnquiryRowActions, useEnquiryActionCalls, type EnquiryActionKind } from './enquiry-actions';
+import {
+  EnquiryActionButtons,
+  EnquiryRowActions,
+  useEnquiryActionCalls,
+  type EnquiryActionKind,
+} from './enquiry-actions';
 import { EmailLink, EnquiryStatusBadge, MailCell, ReceivedCell } from './enquiry-cells';
 import { EnquiryDetail } from './enquiry-detail';
 import {
@@ -36,7 +41,10 @@ const column = createColumnHelper<EnquiryRow>();
 const COLUMNS: DataColumn<EnquiryRow>[] = [
   column.accessor('createdAt', { header: 'Received', cell: ({ getValue }) => <ReceivedCell value={getValue()} /> }),
   column.accessor('name', { header: 'Contact Person' }),
-  column.accessor('organization', { header: 'Organization', cell: ({ getValue }) => <OptionalCell text={getValue()} /> }),
+  column.accessor('organization', {
+    header: 'Organization',
+    cell: ({ getValue }) => <OptionalCell text={getValue()} />,
+  }),
   column.accessor('email', { header: 'Email', cell: ({ getValue }) => <EmailLink email={getValue()} /> }),
   column.accessor('status', { header: 'Status', cell: ({ getValue }) => <EnquiryStatusBadge status={getValue()} /> }),
   column.accessor('mail', { header: 'Mail', cell: ({ getValue }) => <MailCell mail={getValue()} /> }),
@@ -108,7 +116,12 @@ export function EnquiriesScreen() {
   // A page that emptied (its last enquiry deleted or moved out of the filter): show the new last page.
   const lastPage = Math.max(1, Math.ceil(totalItems / ENQUIRIES_PAGE_SIZE));
   const pageGone =
-    list !== undefined && !enquiries.isPlaceholderData && !list.totalCapped && list.items.length === 0 && totalItems > 0 && query.pageno > lastPage;
+    list !== undefined &&
+    !enquiries.isPlaceholderData &&
+    !list.totalCapped &&
+    list.items.length === 0 &&
+    totalItems > 0 &&
+    query.pageno > lastPage;
   useEffect(() => {
     if (pageGone) setQuery((current) => ({ ...current, pageno: lastPage }));
   }, [pageGone, lastPage]);
@@ -125,7 +138,8 @@ export function EnquiriesScreen() {
   };
 
   // The filters apply at once, with the text last searched.
-  const filterStatus = (value: string) => setQuery({ ...query, status: isEnquiryStatus(value) ? value : '', pageno: 1 });
+  const filterStatus = (value: string) =>
+    setQuery({ ...query, status: isEnquiryStatus(value) ? value : '', pageno: 1 });
   const filterMail = (value: string) => setQuery({ ...query, mailState: isMailState(value) ? value : '', pageno: 1 });
 
   const refresh = () => {
@@ -133,7 +147,6 @@ export function EnquiriesScreen() {
     setQuery({ ...query, searchText: '', pageno: 1 });
     void queryClient.invalidateQueries({ queryKey: ENQUIRIES_KEY });
   };
-
 
   // The detail shows the listed copy while the enquiry is listed, else the last one known (marked spam under
   // the default filter, it leaves the list but stays open here).
@@ -174,18 +187,43 @@ export function EnquiriesScreen() {
         <div className="app-notice enquiries-notice" role="note">
           <p className="enquiries-notice__title">Enquiries are not mailed yet.</p>
           <p>
-            They are stored and listed here, but no mail goes out until the server&apos;s SMTP_URL (the mail server to send through) and
-            CONTACT_RECIPIENT (the address that receives enquiries) settings are set. Enquiries waiting then are mailed at once.
+            They are stored and listed here, but no mail goes out until the server&apos;s SMTP_URL (the mail server to
+            send through) and CONTACT_RECIPIENT (the address that receives enquiries) settings are set. Enquiries
+            waiting then are mailed at once.
           </p>
         </div>
       ) : null}
       <div className="enquiries-toolbar">
-        <SearchToolbar label="Search enquiries" inputId={SEARCH_INPUT_ID} text={text} onTextChange={setText} onSearch={search} onRefresh={refresh}>
-          <ToolbarSelect id="enquiry-filter-status" label="Status" value={query.status} options={STATUS_FILTER_OPTIONS} onChange={filterStatus} />
-          <ToolbarSelect id="enquiry-filter-mail" label="Mail" value={query.mailState} options={MAIL_FILTER_OPTIONS} onChange={filterMail} />
+        <SearchToolbar
+          label="Search enquiries"
+          inputId={SEARCH_INPUT_ID}
+          text={text}
+          onTextChange={setText}
+          onSearch={search}
+          onRefresh={refresh}
+        >
+          <ToolbarSelect
+            id="enquiry-filter-status"
+            label="Status"
+            value={query.status}
+            options={STATUS_FILTER_OPTIONS}
+            onChange={filterStatus}
+          />
+          <ToolbarSelect
+            id="enquiry-filter-mail"
+            label="Mail"
+            value={query.mailState}
+            options={MAIL_FILTER_OPTIONS}
+            onChange={filterMail}
+          />
         </SearchToolbar>
         {/* A plain link: the browser downloads the file with the session cookie (a GET needs no CSRF header). */}
-        <a className="button button--outline enquiries-export" href={exportUrl(query)} download aria-describedby={exportHintId}>
+        <a
+          className="button button--outline enquiries-export"
+          href={exportUrl(query)}
+          download
+          aria-describedby={exportHintId}
+        >
           <Download className="button__icon" aria-hidden="true" focusable="false" />
           Export CSV
         </a>
@@ -219,7 +257,13 @@ export function EnquiriesScreen() {
           row={shown}
           mailConfigured={list?.mailConfigured ?? true}
           onClose={() => closeShown()}
-          actions={<EnquiryActionButtons row={shown} busy={calls.busy} onAction={(kind) => void runAction(kind, shown, 'detail')} />}
+          actions={
+            <EnquiryActionButtons
+              row={shown}
+              busy={calls.busy}
+              onAction={(kind) => void runAction(kind, shown, 'detail')}
+            />
+          }
         />
       ) : null}
       {calls.dialog}

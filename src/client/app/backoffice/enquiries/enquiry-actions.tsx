@@ -22,10 +22,25 @@ interface ActionLook {
 
 export const ACTION_LOOKS: Record<EnquiryActionKind, ActionLook> = {
   view: { icon: Eye, word: 'View', label: (name) => `View enquiry from ${name}`, tone: 'default' },
-  handled: { icon: CircleCheck, word: 'Mark handled', label: (name) => `Mark enquiry from ${name} handled`, tone: 'success' },
+  handled: {
+    icon: CircleCheck,
+    word: 'Mark handled',
+    label: (name) => `Mark enquiry from ${name} handled`,
+    tone: 'success',
+  },
   new: { icon: Undo2, word: 'Mark new', label: (name) => `Mark enquiry from ${name} new`, tone: 'default' },
-  spam: { icon: ShieldAlert, word: 'Mark as spam', label: (name) => `Mark enquiry from ${name} as spam`, tone: 'default' },
-  notSpam: { icon: ShieldCheck, word: 'Not spam', label: (name) => `Mark enquiry from ${name} not spam`, tone: 'success' },
+  spam: {
+    icon: ShieldAlert,
+    word: 'Mark as spam',
+    label: (name) => `Mark enquiry from ${name} as spam`,
+    tone: 'default',
+  },
+  notSpam: {
+    icon: ShieldCheck,
+    word: 'Not spam',
+    label: (name) => `Mark enquiry from ${name} not spam`,
+    tone: 'success',
+  },
   resend: { icon: Send, word: 'Resend mail', label: (name) => `Resend mail of enquiry from ${name}`, tone: 'default' },
   delete: { icon: Trash2, word: 'Delete', label: (name) => `Delete enquiry from ${name}`, tone: 'danger' },
 };
@@ -35,7 +50,10 @@ export const ACTION_LOOKS: Record<EnquiryActionKind, ActionLook> = {
  * the menu beside it): View, the status action (a gap for spam), Resend (or a gap), Delete; gaps keep each
  * icon in the same column on every row. The detail view: the status action, the spam action, Resend, Delete.
  */
-export function actionSlots(row: Pick<EnquiryRow, 'status' | 'mail'>, place: 'row' | 'detail'): Array<EnquiryActionKind | null> {
+export function actionSlots(
+  row: Pick<EnquiryRow, 'status' | 'mail'>,
+  place: 'row' | 'detail',
+): Array<EnquiryActionKind | null> {
   const offered = enquiryActions(row);
   const status = offered.statusChange === null ? null : offered.statusChange === 'Handled' ? 'handled' : 'new';
   const resend = offered.resend ? 'resend' : null;
@@ -44,7 +62,12 @@ export function actionSlots(row: Pick<EnquiryRow, 'status' | 'mail'>, place: 'ro
 }
 
 /** The status an action sets (the status and spam actions). */
-export const STATUS_SET_BY: Partial<Record<EnquiryActionKind, EnquiryStatus>> = { handled: 'Handled', new: 'New', spam: 'Spam', notSpam: 'New' };
+export const STATUS_SET_BY: Partial<Record<EnquiryActionKind, EnquiryStatus>> = {
+  handled: 'Handled',
+  new: 'New',
+  spam: 'Spam',
+  notSpam: 'New',
+};
 
 /** What happened: nothing (refused, cancelled, busy), the status set, the mail queued again, the enquiry gone. */
 export type ActionOutcome = { done: false } | { done: true; status?: EnquiryStatus; resent?: true; deleted?: true };
@@ -75,7 +98,10 @@ export function useEnquiryActionCalls() {
     if (busy || kind === 'view') return { done: false };
     const status = STATUS_SET_BY[kind];
     if (status) {
-      const done = await call(() => changeStatus.mutateAsync({ id: row.id, status }), `The enquiry is marked ${status}.`);
+      const done = await call(
+        () => changeStatus.mutateAsync({ id: row.id, status }),
+        `The enquiry is marked ${status}.`,
+      );
       return done ? { done, status } : { done };
     }
     if (kind === 'resend') {
@@ -115,7 +141,15 @@ export function EnquiryRowActions({ row, onAction }: { row: EnquiryRow; onAction
 }
 
 /** The actions with their words (the detail view). */
-export function EnquiryActionButtons({ row, busy, onAction }: { row: EnquiryRow; busy: boolean; onAction: (kind: EnquiryActionKind) => void }) {
+export function EnquiryActionButtons({
+  row,
+  busy,
+  onAction,
+}: {
+  row: EnquiryRow;
+  busy: boolean;
+  onAction: (kind: EnquiryActionKind) => void;
+}) {
   return (
     <>
       {actionSlots(row, 'detail').map((kind, index) => {
@@ -125,7 +159,13 @@ export function EnquiryActionButtons({ row, busy, onAction }: { row: EnquiryRow;
         const className = kind === 'delete' ? 'button button--outline button--danger' : 'button button--outline';
         return (
           // Keyed by place: Mark handled turning into Mark new is the same button, and keeps the focus.
-          <button key={index} type="button" className={className} aria-busy={busy || undefined} onClick={() => onAction(kind)}>
+          <button
+            key={index}
+            type="button"
+            className={className}
+            aria-busy={busy || undefined}
+            onClick={() => onAction(kind)}
+          >
             <Icon className="button__icon" aria-hidden="true" focusable="false" />
             {look.word}
           </button>

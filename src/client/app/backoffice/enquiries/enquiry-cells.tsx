@@ -11,7 +11,11 @@ export function EnquiryStatusBadge({ status }: { status: EnquiryStatus }) {
 
 /** The mail's state in the contract's words, on a badge coloured by how it went. */
 export function MailStateBadge({ mail }: { mail: EnquiryMail }) {
-  return <span className={`status-badge enquiry-mail__state enquiry-mail__state--${mail.state}`}>{MAIL_STATE_LABELS[mail.state]}</span>;
+  return (
+    <span className={`status-badge enquiry-mail__state enquiry-mail__state--${mail.state}`}>
+      {MAIL_STATE_LABELS[mail.state]}
+    </span>
+  );
 }
 
 /** The Mail cell of the list: the state, and for a failing mail when it is tried next and the SMTP answer. */
@@ -41,7 +45,8 @@ export function ReceivedCell({ value }: { value: string }) {
   if (!parts) return <>{value}</>;
   return (
     <time className="enquiry-received" dateTime={value}>
-      <span className="enquiry-received__date">{parts.date}</span> <span className="enquiry-received__time">{parts.time}</span>
+      <span className="enquiry-received__date">{parts.date}</span>{' '}
+      <span className="enquiry-received__time">{parts.time}</span>
     </time>
   );
 }

@@ -81,7 +81,9 @@ export function EnquiryDetail({
           Mail to the company
         </h3>
         {!mailConfigured && mail.state === 'queued' ? (
-          <p className="enquiry-detail__note">Mail is not set up on the server yet: this enquiry is mailed once it is.</p>
+          <p className="enquiry-detail__note">
+            Mail is not set up on the server yet: this enquiry is mailed once it is.
+          </p>
         ) : null}
         <dl className="enquiry-detail__fields">
           <Item term="State">

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EnquiryExportQuerySchema, EnquiryListRequestSchema, type EnquiryList, type EnquiryMail, type EnquiryRow } from '../../../../core/schemas/enquiries';
+import {
+  EnquiryExportQuerySchema,
+  EnquiryListRequestSchema,
+  type EnquiryList,
+  type EnquiryMail,
+  type EnquiryRow,
+} from '../../../../core/schemas/enquiries';
 import { formatDateTime } from '../../lib/date-time';
 import { actionSlots } from './enquiry-actions';
 import {
@@ -17,7 +23,13 @@ import {
   telHref,
 } from './enquiry-list';
 
-const mail = (state: EnquiryMail['state']): EnquiryMail => ({ state, attempts: 0, lastError: null, sentAt: null, nextAttemptAt: null });
+const mail = (state: EnquiryMail['state']): EnquiryMail => ({
+  state,
+  attempts: 0,
+  lastError: null,
+  sentAt: null,
+  nextAttemptAt: null,
+});
 const row = (status: EnquiryRow['status'], state: EnquiryMail['state']) => ({ status, mail: mail(state) });
 
 describe('the list call', () => {
@@ -54,7 +66,9 @@ describe('the CSV link', () => {
 
   it('leaves out what is not filtered', () => {
     expect(exportUrl({ searchText: '', status: 'Spam', mailState: '' })).toBe('/api/master/enquiries.csv?status=Spam');
-    expect(exportUrl({ searchText: 'x', status: '', mailState: 'none' })).toBe('/api/master/enquiries.csv?searchText=x&mailState=none');
+    expect(exportUrl({ searchText: 'x', status: '', mailState: 'none' })).toBe(
+      '/api/master/enquiries.csv?searchText=x&mailState=none',
+    );
   });
 });
 
@@ -69,7 +83,14 @@ describe('the filters', () => {
   });
 
   it("offer any mail state, in the contract's words", () => {
-    expect(MAIL_FILTER_OPTIONS.map((option) => option.label)).toEqual(['Any', 'Waiting to be sent', 'Sent', 'Retrying', 'Failed', 'Not mailed']);
+    expect(MAIL_FILTER_OPTIONS.map((option) => option.label)).toEqual([
+      'Any',
+      'Waiting to be sent',
+      'Sent',
+      'Retrying',
+      'Failed',
+      'Not mailed',
+    ]);
   });
 
   it('know what the default list shows: New and Handled, not Spam', () => {
@@ -110,7 +131,8 @@ describe('the actions of a row', () => {
   });
 
   it('offer Resend for a failed mail, or an unmailed enquiry that is no spam, only', () => {
-    const resend = (status: EnquiryRow['status'], state: EnquiryMail['state']) => enquiryActions(row(status, state)).resend;
+    const resend = (status: EnquiryRow['status'], state: EnquiryMail['state']) =>
+      enquiryActions(row(status, state)).resend;
     expect(resend('New', 'failed')).toBe(true);
     expect(resend('Handled', 'failed')).toBe(true);
     expect(resend('Spam', 'failed')).toBe(true);
@@ -180,7 +202,9 @@ describe('the contact links', () => {
 describe('the received time', () => {
   it('reads as a date and a time in the given zone', () => {
     expect(formatDateTime('2026-11-22T10:05:00Z', 'Asia/Kolkata')).toBe(
-      new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date('2026-11-22T10:05:00Z')),
+      new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(
+        new Date('2026-11-22T10:05:00Z'),
+      ),
     );
     expect(formatDateTime('2026-11-22T10:05:00Z', 'Asia/Kolkata')).toMatch(/22 Nov 2026.*3:35/);
   });

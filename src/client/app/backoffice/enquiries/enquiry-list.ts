@@ -115,7 +115,9 @@ export function enquiryActions(row: Pick<EnquiryRow, 'status' | 'mail'>): Enquir
  */
 export function mailInFlight(list: EnquiryList | undefined): boolean {
   if (!list) return false;
-  return list.items.some((row) => row.mail.state === 'retrying' || (row.mail.state === 'queued' && list.mailConfigured));
+  return list.items.some(
+    (row) => row.mail.state === 'retrying' || (row.mail.state === 'queued' && list.mailConfigured),
+  );
 }
 
 /** How often the list looks again while a mail is on its way. */

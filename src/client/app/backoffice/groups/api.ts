@@ -23,7 +23,8 @@ export function useGroups() {
 export function useSaveGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (group: SaveUserGroupInput) => api(groupsApi.saveGroup, { body: group }).then((data) => GroupSaveAnswerSchema.parse(data)),
+    mutationFn: (group: SaveUserGroupInput) =>
+      api(groupsApi.saveGroup, { body: group }).then((data) => GroupSaveAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: GROUPS_KEY }),
   });
 }
@@ -32,7 +33,8 @@ export function useSaveGroup() {
 export function useDeleteGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api(groupsApi.deleteGroup, { body: { id } }).then((data) => GroupSaveAnswerSchema.parse(data)),
+    mutationFn: (id: number) =>
+      api(groupsApi.deleteGroup, { body: { id } }).then((data) => GroupSaveAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: GROUPS_KEY }),
   });
 }

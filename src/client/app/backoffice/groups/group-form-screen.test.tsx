@@ -2,7 +2,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { buttonNamed as button, byLabel as labelled, click, type, until, withFakeMasterApi, withTestRoot } from '../../test-support/dom';
+import {
+  buttonNamed as button,
+  byLabel as labelled,
+  click,
+  type,
+  until,
+  withFakeMasterApi,
+  withTestRoot,
+} from '../../test-support/dom';
 import { GroupFormScreen } from './group-form-screen';
 
 /** The group form's "require two-step sign-in" (docs/design.md §21), on a new group and on an edited one. */
@@ -13,7 +21,10 @@ const dom = withTestRoot();
 // The group calls live under /api/menu/: the stand-in sees their whole path.
 const calls = withFakeMasterApi((call) => {
   if (call === '/api/menu/getAllgroup') {
-    return { status: 200, data: [{ srno: 1, id: 4, groupname: 'Writers', builtin: false, users: 2, requireTwoFactor: true }] };
+    return {
+      status: 200,
+      data: [{ srno: 1, id: 4, groupname: 'Writers', builtin: false, users: 2, requireTwoFactor: true }],
+    };
   }
   if (call === '/api/menu/SaveUserGroup') return { status: 200, data: { status: 'OK', message: 'Group saved.' } };
   return undefined;

@@ -52,7 +52,9 @@ function GroupForm({ group }: { group: UserGroupRow | undefined }) {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await saveGroup.mutateAsync(group ? { id: group.id, updategroupname: name, requireTwoFactor } : { groupname: name, requireTwoFactor });
+      await saveGroup.mutateAsync(
+        group ? { id: group.id, updategroupname: name, requireTwoFactor } : { groupname: name, requireTwoFactor },
+      );
       notify.success(GROUP_MESSAGES.saved);
       void navigate('/newGrouphome');
     } catch (error) {
@@ -64,7 +66,16 @@ function GroupForm({ group }: { group: UserGroupRow | undefined }) {
     <Screen title="User Group" narrow>
       <form className="app-form app-panel" onSubmit={(event) => void save(event)}>
         <Field id="groupname" label="User Group">
-          {(control) => <input {...control} name="groupname" className="field__input" value={name} onChange={(event) => setName(event.target.value)} maxLength={50} />}
+          {(control) => (
+            <input
+              {...control}
+              name="groupname"
+              className="field__input"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              maxLength={50}
+            />
+          )}
         </Field>
         <div className="field">
           <CheckboxField
@@ -83,7 +94,12 @@ function GroupForm({ group }: { group: UserGroupRow | undefined }) {
           <Link className="button button--outline" to="/newGrouphome">
             Cancel
           </Link>
-          <button type="submit" className="button" disabled={saveGroup.isPending} aria-busy={saveGroup.isPending || undefined}>
+          <button
+            type="submit"
+            className="button"
+            disabled={saveGroup.isPending}
+            aria-busy={saveGroup.isPending || undefined}
+          >
             <Save className="button__icon" aria-hidden="true" focusable="false" />
             Save
           </button>

@@ -19,7 +19,10 @@ const COLUMNS: DataColumn<UserGroupRow>[] = [
   column.accessor('srno', { header: 'Sr.No', meta: { align: 'end', width: '5.5rem' } }),
   column.accessor('groupname', { header: 'Group' }),
   // docs/design.md §21: its users must turn two-step sign-in on before anything else.
-  column.accessor('requireTwoFactor', { header: 'Two-step sign-in', cell: (info) => <OptionalCell text={info.getValue() ? 'Required' : null} /> }),
+  column.accessor('requireTwoFactor', {
+    header: 'Two-step sign-in',
+    cell: (info) => <OptionalCell text={info.getValue() ? 'Required' : null} />,
+  }),
 ];
 
 /** newGrouphome: the user groups, 10 a page, with the menu tree and delete of each (spec 001 §2). */
@@ -31,7 +34,14 @@ export function GroupListScreen() {
 
   const remove = async (group: UserGroupRow) => {
     if (deleteGroup.isPending) return;
-    if (!(await confirm(ASKED_ON_SCREEN.deleteGroup, { title: `Delete ${group.groupname}?`, confirmLabel: 'Delete', danger: true }))) return;
+    if (
+      !(await confirm(ASKED_ON_SCREEN.deleteGroup, {
+        title: `Delete ${group.groupname}?`,
+        confirmLabel: 'Delete',
+        danger: true,
+      }))
+    )
+      return;
     try {
       await deleteGroup.mutateAsync(group.id);
       notify.success(GROUP_MESSAGES.deleted);
@@ -72,9 +82,25 @@ export function GroupListScreen() {
         paging={{ page: shownPage, pageSize: GROUP_PAGE_SIZE, totalItems: rows.length, onPageChange: setPage }}
         rowActions={(group) => (
           <>
-            <IconLink icon={Pencil} label={`Edit ${group.groupname}`} to={`/newGroup?id=${group.id}`} tooltipAlign="end" />
-            <IconLink icon={ListTree} label={`Edit the menu of ${group.groupname}`} to={`/bmstree?id=${group.id}&from=group`} tooltipAlign="end" />
-            <IconButton icon={Trash2} label={`Delete ${group.groupname}`} tone="danger" tooltipAlign="end" onClick={() => void remove(group)} />
+            <IconLink
+              icon={Pencil}
+              label={`Edit ${group.groupname}`}
+              to={`/newGroup?id=${group.id}`}
+              tooltipAlign="end"
+            />
+            <IconLink
+              icon={ListTree}
+              label={`Edit the menu of ${group.groupname}`}
+              to={`/bmstree?id=${group.id}&from=group`}
+              tooltipAlign="end"
+            />
+            <IconButton
+              icon={Trash2}
+              label={`Delete ${group.groupname}`}
+              tone="danger"
+              tooltipAlign="end"
+              onClick={() => void remove(group)}
+            />
           </>
         )}
       />

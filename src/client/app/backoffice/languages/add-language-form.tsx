@@ -8,7 +8,13 @@ import { addProblems, suggestionsFor, type LanguageList } from './language-list'
  * Add a language: its code and its name, or a common language picked from the suggestions (which fill both).
  * Adding puts it at the end of the list, not saved yet: Save languages stores it, and the server judges its code.
  */
-export function AddLanguageForm({ list, onAdd }: { list: LanguageList; onAdd: (input: { code: string; name: string }) => void }) {
+export function AddLanguageForm({
+  list,
+  onAdd,
+}: {
+  list: LanguageList;
+  onAdd: (input: { code: string; name: string }) => void;
+}) {
   const headingId = useId();
   const suggestionsId = useId();
   const [values, setValues] = useState({ code: '', name: '' });
@@ -55,7 +61,8 @@ export function AddLanguageForm({ list, onAdd }: { list: LanguageList; onAdd: (i
                       setProblems({});
                     }}
                   >
-                    <span lang={suggestion.code}>{suggestion.name}</span> <span className="language-chip__code">{suggestion.code}</span>
+                    <span lang={suggestion.code}>{suggestion.name}</span>{' '}
+                    <span className="language-chip__code">{suggestion.code}</span>
                   </button>
                 </li>
               ))}
@@ -63,7 +70,14 @@ export function AddLanguageForm({ list, onAdd }: { list: LanguageList; onAdd: (i
           </div>
         ) : null}
         <div className="add-language__fields">
-          <Field id="add-language-code" label="Code" required markRequired hint="A BCP 47 code such as de, hi, mr or en-GB." error={problems.code}>
+          <Field
+            id="add-language-code"
+            label="Code"
+            required
+            markRequired
+            hint="A BCP 47 code such as de, hi, mr or en-GB."
+            error={problems.code}
+          >
             {(control) => (
               <input
                 {...control}
@@ -77,8 +91,24 @@ export function AddLanguageForm({ list, onAdd }: { list: LanguageList; onAdd: (i
               />
             )}
           </Field>
-          <Field id="add-language-name" label="Name" required markRequired hint="As visitors see it in the language switcher, in its own words: Deutsch, हिन्दी." error={problems.name}>
-            {(control) => <input {...control} ref={inputs.name} className="field__input" value={values.name} onChange={(event) => change('name', event.target.value)} maxLength={60} />}
+          <Field
+            id="add-language-name"
+            label="Name"
+            required
+            markRequired
+            hint="As visitors see it in the language switcher, in its own words: Deutsch, हिन्दी."
+            error={problems.name}
+          >
+            {(control) => (
+              <input
+                {...control}
+                ref={inputs.name}
+                className="field__input"
+                value={values.name}
+                onChange={(event) => change('name', event.target.value)}
+                maxLength={60}
+              />
+            )}
           </Field>
         </div>
         <div className="app-actions">

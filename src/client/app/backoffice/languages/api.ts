@@ -34,7 +34,8 @@ export const XLIFF_TYPE = translationsApi.importXliff.bodyType;
 export function useSaveLocales() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (settings: LocaleSettings) => LocaleSettingsSchema.parse(await api(saveLocaleSettings, { body: settings })),
+    mutationFn: async (settings: LocaleSettings) =>
+      LocaleSettingsSchema.parse(await api(saveLocaleSettings, { body: settings })),
     onSuccess: (stored) => {
       queryClient.setQueryData(LOCALES_KEY, stored);
       void queryClient.invalidateQueries({ queryKey: LOCALES_KEY });
@@ -45,14 +46,18 @@ export function useSaveLocales() {
 
 /** Every page with content and its translation in each language but the default. */
 export function useTranslationsOverview() {
-  return useQuery({ queryKey: TRANSLATIONS_KEY, queryFn: async () => TranslationsOverviewSchema.parse(await api(translationsApi.translationsOverview)) });
+  return useQuery({
+    queryKey: TRANSLATIONS_KEY,
+    queryFn: async () => TranslationsOverviewSchema.parse(await api(translationsApi.translationsOverview)),
+  });
 }
 
 /** Imports a translated XLIFF file's text: each page with changed texts gets a draft; nothing is published. */
 export function useImportXliff() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ code, text }: { code: string; text: string }) => XliffImportResultSchema.parse(await api(translationsApi.importXliff, { params: { locale: code }, body: text })),
+    mutationFn: async ({ code, text }: { code: string; text: string }) =>
+      XliffImportResultSchema.parse(await api(translationsApi.importXliff, { params: { locale: code }, body: text })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TRANSLATIONS_KEY }),
   });
 }

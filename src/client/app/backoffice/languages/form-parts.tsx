@@ -11,7 +11,15 @@ export function Refusal({ message }: { message: string | null }) {
 }
 
 /** A form's submit button, busy (and not pressed twice) while its call is on its way. */
-export function SubmitButton({ pending, icon: Icon, children }: { pending: boolean; icon: LucideIcon; children: ReactNode }) {
+export function SubmitButton({
+  pending,
+  icon: Icon,
+  children,
+}: {
+  pending: boolean;
+  icon: LucideIcon;
+  children: ReactNode;
+}) {
   return (
     <button type="submit" className="button" disabled={pending} aria-busy={pending || undefined}>
       <Icon className="button__icon" aria-hidden="true" focusable="false" />

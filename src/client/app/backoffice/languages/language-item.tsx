@@ -32,7 +32,8 @@ export function LanguageItem({
   onRemove: () => void;
 }) {
   const errorId = `${controlId(row.key, 'name')}-row-error`;
-  const marked = (part: RowPart) => (problem?.part === part ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {});
+  const marked = (part: RowPart) =>
+    problem?.part === part ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
   const called = row.name.trim() || row.code.trim() || 'the new language';
   const hidden = (text: string) => <span className="visually-hidden">{text}</span>;
 
@@ -42,12 +43,14 @@ export function LanguageItem({
         {row.saved ? (
           <div className="field language-item__code">
             <span className="field__label">Code</span>
-            <code className="language-code">
-              {row.code}
-            </code>
+            <code className="language-code">{row.code}</code>
           </div>
         ) : (
-          <Field id={controlId(row.key, 'code')} className="language-item__code" label={<>Code{hidden(` of ${called}`)}</>}>
+          <Field
+            id={controlId(row.key, 'code')}
+            className="language-item__code"
+            label={<>Code{hidden(` of ${called}`)}</>}
+          >
             {(control) => (
               <input
                 {...control}
@@ -62,9 +65,21 @@ export function LanguageItem({
             )}
           </Field>
         )}
-        <Field id={controlId(row.key, 'name')} className="language-item__name" label={<>Name{hidden(` of ${row.code || 'the new language'}`)}</>}>
+        <Field
+          id={controlId(row.key, 'name')}
+          className="language-item__name"
+          label={<>Name{hidden(` of ${row.code || 'the new language'}`)}</>}
+        >
           {(control) => (
-            <input {...control} {...marked('name')} lang={row.saved ? row.code : undefined} className="field__input" value={row.name} onChange={(event) => onChange({ name: event.target.value })} maxLength={60} />
+            <input
+              {...control}
+              {...marked('name')}
+              lang={row.saved ? row.code : undefined}
+              className="field__input"
+              value={row.name}
+              onChange={(event) => onChange({ name: event.target.value })}
+              maxLength={60}
+            />
           )}
         </Field>
         <div className="language-item__state">
@@ -72,7 +87,14 @@ export function LanguageItem({
             <p className="language-item__always">Always on the site</p>
           ) : (
             <label className="language-item__check" htmlFor={controlId(row.key, 'enabled')}>
-              <input id={controlId(row.key, 'enabled')} type="checkbox" {...marked('enabled')} checked={row.enabled} onChange={(event) => onChange({ enabled: event.target.checked })} /> On the site
+              <input
+                id={controlId(row.key, 'enabled')}
+                type="checkbox"
+                {...marked('enabled')}
+                checked={row.enabled}
+                onChange={(event) => onChange({ enabled: event.target.checked })}
+              />{' '}
+              On the site
               {hidden(` in ${called}`)}
             </label>
           )}
@@ -88,7 +110,11 @@ export function LanguageItem({
               <button type="button" className="button button--outline language-item__button" onClick={onMakeDefault}>
                 Make default{hidden(`: ${called}`)}
               </button>
-              <button type="button" className="button button--outline button--danger language-item__button" onClick={onRemove}>
+              <button
+                type="button"
+                className="button button--outline button--danger language-item__button"
+                onClick={onRemove}
+              >
                 <Trash2 className="button__icon" aria-hidden="true" focusable="false" />
                 Remove{hidden(` ${called}`)}
               </button>

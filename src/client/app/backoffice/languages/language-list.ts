@@ -35,13 +35,20 @@ export function listOf(settings: LocaleSettings): LanguageList {
 /** What Save sends: the list as LocaleSettings, the default first (as visitors' switcher lists it). */
 export function settingsOf(list: LanguageList): LocaleSettings {
   const locales = list.rows.map(({ code, name, enabled }) => ({ code, name, enabled }));
-  return { defaultLocale: list.defaultLocale, locales, ...(list.revision === undefined ? {} : { revision: list.revision }) };
+  return {
+    defaultLocale: list.defaultLocale,
+    locales,
+    ...(list.revision === undefined ? {} : { revision: list.revision }),
+  };
 }
 
 /** Whether the list says something else than the stored settings (Save is worth pressing; leaving asks first). */
 export function differs(list: LanguageList, stored: LocaleSettings): boolean {
   const { defaultLocale, locales } = settingsOf(list);
-  return JSON.stringify({ defaultLocale, locales }) !== JSON.stringify({ defaultLocale: stored.defaultLocale, locales: stored.locales });
+  return (
+    JSON.stringify({ defaultLocale, locales }) !==
+    JSON.stringify({ defaultLocale: stored.defaultLocale, locales: stored.locales })
+  );
 }
 
 /** The common languages offered under the Add form, in their own names. */
@@ -54,7 +61,8 @@ export const SUGGESTIONS: readonly Pick<Locale, 'code' | 'name'>[] = [
 ];
 
 /** The suggestions the list does not hold yet. */
-export const suggestionsFor = (list: LanguageList) => SUGGESTIONS.filter((suggestion) => !list.rows.some((row) => sameCode(row.code, suggestion.code)));
+export const suggestionsFor = (list: LanguageList) =>
+  SUGGESTIONS.filter((suggestion) => !list.rows.some((row) => sameCode(row.code, suggestion.code)));
 
 const sameCode = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -65,7 +73,10 @@ export const ADD_MESSAGES = {
 } as const;
 
 /** What the Add form refuses before anything is sent: an empty field, or a language listed already. */
-export function addProblems(list: LanguageList, input: { code: string; name: string }): { code?: string; name?: string } {
+export function addProblems(
+  list: LanguageList,
+  input: { code: string; name: string },
+): { code?: string; name?: string } {
   const code = input.code.trim();
   const problems: { code?: string; name?: string } = {};
   if (!code) problems.code = ADD_MESSAGES.code;
@@ -76,12 +87,22 @@ export function addProblems(list: LanguageList, input: { code: string; name: str
 
 /** The list with a new language at its end, shown on the site (the server checks its code on Save). */
 export function addLanguage(list: LanguageList, input: { code: string; name: string }): LanguageList {
-  const row: LanguageRow = { code: input.code.trim(), name: input.name.trim(), enabled: true, key: `new:${list.added}`, saved: false };
+  const row: LanguageRow = {
+    code: input.code.trim(),
+    name: input.name.trim(),
+    enabled: true,
+    key: `new:${list.added}`,
+    saved: false,
+  };
   return { ...list, rows: [...list.rows, row], added: list.added + 1 };
 }
 
 /** The list with one row changed (its code, name or whether it is on); the default's code follows its row. */
-export function changeLanguage(list: LanguageList, key: string, change: Partial<Pick<Locale, 'code' | 'name' | 'enabled'>>): LanguageList {
+export function changeLanguage(
+  list: LanguageList,
+  key: string,
+  change: Partial<Pick<Locale, 'code' | 'name' | 'enabled'>>,
+): LanguageList {
   const before = list.rows.find((row) => row.key === key);
   if (!before) return list;
   const after = { ...before, ...change };

@@ -2,7 +2,16 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCALE_MESSAGES, type LocaleSettings } from '../../../../core/schemas/locale';
-import { buttonNamed as button, byLabel as labelled, click, type, until, withFakeMasterApi, withModalDialogs, withTestRoot } from '../../test-support/dom';
+import {
+  buttonNamed as button,
+  byLabel as labelled,
+  click,
+  type,
+  until,
+  withFakeMasterApi,
+  withModalDialogs,
+  withTestRoot,
+} from '../../test-support/dom';
 import { notify } from '../../toasts';
 import LanguagesScreen from './languages-screen';
 
@@ -43,9 +52,18 @@ function answer(call: string, body: Record<string, unknown>, { method }: { metho
 
 const field = (label: string) => labelled<HTMLInputElement>(dom.container, label)!;
 const items = () => [...dom.container.querySelectorAll('.language-item')];
-const codes = () => items().map((item) => item.querySelector('code, .language-item__code input') as HTMLElement).map((el) => (el instanceof HTMLInputElement ? el.value : el.textContent));
+const codes = () =>
+  items()
+    .map((item) => item.querySelector('code, .language-item__code input') as HTMLElement)
+    .map((el) => (el instanceof HTMLInputElement ? el.value : el.textContent));
 const saves = () => calls.filter((c) => c.call === 'locales' && Object.keys(c.body).length > 0).map((c) => c.body);
-const errorOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('error')) ?? '')?.textContent;
+const errorOf = (input: HTMLElement) =>
+  document.getElementById(
+    input
+      .getAttribute('aria-describedby')
+      ?.split(' ')
+      .find((id) => id.endsWith('error')) ?? '',
+  )?.textContent;
 const submit = async (form: HTMLFormElement) => {
   await act(async () => {
     form.requestSubmit();
@@ -111,7 +129,9 @@ describe('the languages screen', () => {
     await loaded();
     await submit(addForm());
     expect(errorOf(field('Code'))).toBe('Enter the language’s code, such as de, hi, mr or en-GB.');
-    expect(errorOf(field('Name'))).toBe('Enter the language’s name as visitors see it in the switcher, such as Deutsch.');
+    expect(errorOf(field('Name'))).toBe(
+      'Enter the language’s name as visitors see it in the switcher, such as Deutsch.',
+    );
     expect(document.activeElement).toBe(field('Code'));
     await type(field('Code'), 'de');
     await type(field('Name'), 'German');
@@ -176,8 +196,12 @@ describe('the languages screen', () => {
     dom.renderScreen(<LanguagesScreen />);
     await loaded();
     await click(button('Remove Deutsch')!);
-    expect(document.querySelector('dialog .confirm-dialog__question')?.textContent).toBe('Remove Deutsch (de) from the site?');
-    expect(document.querySelector('dialog')?.textContent).toContain('Its translations stay on the server: add de again later and they are back.');
+    expect(document.querySelector('dialog .confirm-dialog__question')?.textContent).toBe(
+      'Remove Deutsch (de) from the site?',
+    );
+    expect(document.querySelector('dialog')?.textContent).toContain(
+      'Its translations stay on the server: add de again later and they are back.',
+    );
     await click(button('Cancel')!);
     expect(items()).toHaveLength(2);
 
@@ -187,7 +211,10 @@ describe('the languages screen', () => {
     expect(document.activeElement?.textContent).toBe('Languages of the site');
     await submit(saveForm());
     await until(() => saves().length === 1, 'the save');
-    expect(saves()[0]).toEqual({ defaultLocale: 'en-IN', locales: [{ code: 'en-IN', name: 'English', enabled: true }] });
+    expect(saves()[0]).toEqual({
+      defaultLocale: 'en-IN',
+      locales: [{ code: 'en-IN', name: 'English', enabled: true }],
+    });
   });
 
   it('turns a language off the site', async () => {

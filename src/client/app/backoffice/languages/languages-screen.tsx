@@ -12,7 +12,18 @@ import { useLocales, useSaveLocales } from './api';
 import { Refusal, SubmitButton } from './form-parts';
 import { AddLanguageForm } from './add-language-form';
 import { controlId, LanguageItem, type RowProblem } from './language-item';
-import { addLanguage, changeLanguage, differs, listOf, makeDefault, refusalAt, removeLanguage, settingsOf, type LanguageList, type LanguageRow } from './language-list';
+import {
+  addLanguage,
+  changeLanguage,
+  differs,
+  listOf,
+  makeDefault,
+  refusalAt,
+  removeLanguage,
+  settingsOf,
+  type LanguageList,
+  type LanguageRow,
+} from './language-list';
 import './languages.css';
 
 /**
@@ -34,8 +45,8 @@ export default function LanguagesScreen() {
       title="Languages"
       lead={
         <p>
-          The languages visitors can read the site in. Pages are written in the default language first; the others hold their translations, made on the{' '}
-          <Link to="/translations">Translations</Link> screen or in each page’s editor.
+          The languages visitors can read the site in. Pages are written in the default language first; the others hold
+          their translations, made on the <Link to="/translations">Translations</Link> screen or in each page’s editor.
         </p>
       }
       query={locales}
@@ -67,7 +78,8 @@ function LanguagesEditor({ stored }: { stored: LocaleSettings }) {
     if (row.saved) {
       const question = `Remove ${row.name} (${row.code}) from the site?`;
       const details = `Its translations stay on the server: add ${row.code} again later and they are back. Visitors no longer see the site in ${row.name} once you save the languages.`;
-      if (!(await confirm(question, { title: 'Remove the language', confirmLabel: 'Remove', danger: true, details }))) return;
+      if (!(await confirm(question, { title: 'Remove the language', confirmLabel: 'Remove', danger: true, details })))
+        return;
     }
     update(removeLanguage(list, row.key), row.key);
     // The row and its button are gone: the list's heading takes the focus.

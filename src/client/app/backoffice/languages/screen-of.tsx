@@ -7,7 +7,19 @@ import { BackToHomeLink, LoadFailure, LoadingStatus, Screen } from '../../compon
  * A screen of the feature around the one query it shows: its title, lead and Back To Home, then the query's
  * loading status, its failure with Try again, or `children` with its data.
  */
-export function ScreenOf<T>({ title, lead, query, loading, children }: { title: string; lead: ReactNode; query: UseQueryResult<T>; loading: string; children: (data: T) => ReactNode }) {
+export function ScreenOf<T>({
+  title,
+  lead,
+  query,
+  loading,
+  children,
+}: {
+  title: string;
+  lead: ReactNode;
+  query: UseQueryResult<T>;
+  loading: string;
+  children: (data: T) => ReactNode;
+}) {
   return (
     <Screen
       title={title}

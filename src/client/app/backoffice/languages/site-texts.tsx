@@ -24,11 +24,25 @@ const LONG_TEXT = 60;
  * own words in place of Folio's, Folio's as the hint (docs/design.md §34). A refusal about one text (`texts.<key>`)
  * is shown at its field; a 409 (someone saved since) above Save, with everything typed kept.
  */
-function SiteTextsForm({ locale, document, defaultName, own, onClose }: { locale: Locale; document: TranslationDocument; defaultName: string; own: boolean; onClose: () => void }) {
+function SiteTextsForm({
+  locale,
+  document,
+  defaultName,
+  own,
+  onClose,
+}: {
+  locale: Locale;
+  document: TranslationDocument;
+  defaultName: string;
+  own: boolean;
+  onClose: () => void;
+}) {
   const save = useSaveSiteTexts();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [texts, setTexts] = useState<Record<string, string>>(() => Object.fromEntries(document.units.map((unit) => [unit.path, unit.target])));
+  const [texts, setTexts] = useState<Record<string, string>>(() =>
+    Object.fromEntries(document.units.map((unit) => [unit.path, unit.target])),
+  );
   const [revision, setRevision] = useState(document.revision);
   const [problem, setProblem] = useState<{ path: string; message: string } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -47,9 +61,17 @@ function SiteTextsForm({ locale, document, defaultName, own, onClose }: { locale
       const answer = await save.mutateAsync({ locale: locale.code, revision, texts, publish: 'now' });
       setRevision(answer.revision);
       setSaved(texts);
-      notify.success(own ? 'Visitors see these words on every page.' : `Visitors reading the site in ${locale.name} see these words.`, 'Site’s words published');
+      notify.success(
+        own
+          ? 'Visitors see these words on every page.'
+          : `Visitors reading the site in ${locale.name} see these words.`,
+        'Site’s words published',
+      );
     } catch (error) {
-      const path = error instanceof ApiError && error.status === 400 && error.field?.startsWith('texts.') ? error.field.slice('texts.'.length) : null;
+      const path =
+        error instanceof ApiError && error.status === 400 && error.field?.startsWith('texts.')
+          ? error.field.slice('texts.'.length)
+          : null;
       if (path !== null && document.units.some((unit) => unit.path === path)) {
         setProblem({ path, message: errorMessage(error) });
         window.document.getElementById(fieldId(path))?.focus();
@@ -61,7 +83,13 @@ function SiteTextsForm({ locale, document, defaultName, own, onClose }: { locale
     <section className="site-texts-form" aria-labelledby={headingId}>
       <LeaveGuard active={dirty} question={own ? LEAVE_OWN_WORDS : LEAVE_SITE_TEXTS} />
       <h3 id={headingId} ref={heading} tabIndex={-1}>
-        {own ? 'The site’s words, in your own words' : <>The site’s words in <span lang={locale.code}>{locale.name}</span></>}
+        {own ? (
+          'The site’s words, in your own words'
+        ) : (
+          <>
+            The site’s words in <span lang={locale.code}>{locale.name}</span>
+          </>
+        )}
       </h3>
       <p>
         {own
@@ -84,8 +112,24 @@ function SiteTextsForm({ locale, document, defaultName, own, onClose }: { locale
               },
             };
             return (
-              <Field key={unit.path} id={id} label={unit.label} hint={<>{own ? 'Folio’s words' : defaultName}: {unit.source}</>} error={problem?.path === unit.path ? problem.message : undefined}>
-                {(frame) => (unit.source.length > LONG_TEXT ? <textarea {...frame} {...control} rows={2} /> : <input {...frame} {...control} />)}
+              <Field
+                key={unit.path}
+                id={id}
+                label={unit.label}
+                hint={
+                  <>
+                    {own ? 'Folio’s words' : defaultName}: {unit.source}
+                  </>
+                }
+                error={problem?.path === unit.path ? problem.message : undefined}
+              >
+                {(frame) =>
+                  unit.source.length > LONG_TEXT ? (
+                    <textarea {...frame} {...control} rows={2} />
+                  ) : (
+                    <input {...frame} {...control} />
+                  )
+                }
               </Field>
             );
           })}
@@ -106,11 +150,32 @@ function SiteTextsForm({ locale, document, defaultName, own, onClose }: { locale
 }
 
 /** The words of one language, loaded when opened. */
-function SiteTextsEditor({ locale, defaultName, own, onClose }: { locale: Locale; defaultName: string; own: boolean; onClose: () => void }) {
+function SiteTextsEditor({
+  locale,
+  defaultName,
+  own,
+  onClose,
+}: {
+  locale: Locale;
+  defaultName: string;
+  own: boolean;
+  onClose: () => void;
+}) {
   const document = useSiteTexts(locale.code);
-  if (document.status === 'pending') return <LoadingStatus label={`Loading the site’s words in ${locale.name}…`} inline />;
-  if (document.status === 'error') return <LoadFailure message={errorMessage(document.error)} onRetry={() => void document.refetch()} inline />;
-  return <SiteTextsForm key={locale.code} locale={locale} document={document.data} defaultName={defaultName} own={own} onClose={onClose} />;
+  if (document.status === 'pending')
+    return <LoadingStatus label={`Loading the site’s words in ${locale.name}…`} inline />;
+  if (document.status === 'error')
+    return <LoadFailure message={errorMessage(document.error)} onRetry={() => void document.refetch()} inline />;
+  return (
+    <SiteTextsForm
+      key={locale.code}
+      locale={locale}
+      document={document.data}
+      defaultName={defaultName}
+      own={own}
+      onClose={onClose}
+    />
+  );
 }
 
 /**
@@ -122,7 +187,11 @@ export function SiteTexts({ overview, locales }: { overview: TranslationsOvervie
   const headingId = useId();
   const [open, setOpen] = useState<string | null>(null);
   const opener = useRef<Record<string, HTMLButtonElement | null>>({});
-  const main = overview.locales.find((locale) => locale.code === overview.defaultLocale) ?? { code: overview.defaultLocale, name: overview.defaultLocale, enabled: true };
+  const main = overview.locales.find((locale) => locale.code === overview.defaultLocale) ?? {
+    code: overview.defaultLocale,
+    name: overview.defaultLocale,
+    enabled: true,
+  };
   const defaultName = main.name;
   const opened = open === main.code ? main : locales.find((locale) => locale.code === open);
   const toggle = (code: string) => setOpen(open === code ? null : code);
@@ -140,8 +209,9 @@ export function SiteTexts({ overview, locales }: { overview: TranslationsOvervie
     <section className="app-panel languages-section" aria-labelledby={headingId}>
       <h2 id={headingId}>The site’s own words</h2>
       <p>
-        The words around every page: the footer’s, the contact form’s, the page-not-found page’s. Put them in your own words here, and translate them into each
-        other language together with the public menu’s labels and the footer’s tagline.
+        The words around every page: the footer’s, the contact form’s, the page-not-found page’s. Put them in your own
+        words here, and translate them into each other language together with the public menu’s labels and the footer’s
+        tagline.
       </p>
       <ul className="site-texts">
         <li className="site-texts__language">
@@ -150,13 +220,23 @@ export function SiteTexts({ overview, locales }: { overview: TranslationsOvervie
           </span>
           <span className="status-badge">Default</span>
           <span className="site-texts__count">{ownWordsCount(overview.ownWords)}</span>
-          <button type="button" ref={openerOf(main.code)} className="button button--outline language-item__button" aria-expanded={open === main.code} onClick={() => toggle(main.code)}>
+          <button
+            type="button"
+            ref={openerOf(main.code)}
+            className="button button--outline language-item__button"
+            aria-expanded={open === main.code}
+            onClick={() => toggle(main.code)}
+          >
             <PencilLine className="button__icon" aria-hidden="true" focusable="false" />
             Edit<span className="visually-hidden"> the site’s words in {main.name}</span>
           </button>
         </li>
         {locales.map((locale) => {
-          const status = overview.siteTexts.find((entry) => entry.locale === locale.code) ?? { status: 'missing' as const, translated: 0, units: 0 };
+          const status = overview.siteTexts.find((entry) => entry.locale === locale.code) ?? {
+            status: 'missing' as const,
+            translated: 0,
+            units: 0,
+          };
           return (
             <li key={locale.code} className="site-texts__language">
               <span className="site-texts__name">
@@ -178,10 +258,19 @@ export function SiteTexts({ overview, locales }: { overview: TranslationsOvervie
           );
         })}
       </ul>
-      {opened ? <SiteTextsEditor key={opened.code} locale={opened} defaultName={defaultName} own={opened.code === main.code} onClose={close} /> : null}
+      {opened ? (
+        <SiteTextsEditor
+          key={opened.code}
+          locale={opened}
+          defaultName={defaultName}
+          own={opened.code === main.code}
+          onClose={close}
+        />
+      ) : null}
     </section>
   );
 }
 
 /** "Folio's words" or "3 of 60 in your own words", as the default language's row says it. */
-export const ownWordsCount = ({ changed, units }: TranslationsOverview['ownWords']) => (changed === 0 ? 'Folio’s words' : `${changed}/${units} in your own words`);
+export const ownWordsCount = ({ changed, units }: TranslationsOverview['ownWords']) =>
+  changed === 0 ? 'Folio’s words' : `${changed}/${units} in your own words`;

@@ -2,7 +2,14 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TranslationDocument, TranslationsOverview } from '../../../../core/schemas/locale';
-import { buttonNamed as button, byLabel as labelled, click, until, withFakeMasterApi, withTestRoot } from '../../test-support/dom';
+import {
+  buttonNamed as button,
+  byLabel as labelled,
+  click,
+  until,
+  withFakeMasterApi,
+  withTestRoot,
+} from '../../test-support/dom';
 import type { FakeRequest } from '../../test-support/dom';
 import TranslationsScreen from './translations-screen';
 
@@ -45,7 +52,13 @@ const siteTextsOf = (locale: string) =>
     4,
     [
       { path: 'menu.1', label: 'Menu: Home', source: 'Home', target: 'Startseite', richText: false },
-      { path: 'footer.tagline', label: 'Footer: tagline', source: 'Software that works for the people who use it, every single day.', target: '', richText: false },
+      {
+        path: 'footer.tagline',
+        label: 'Footer: tagline',
+        source: 'Software that works for the people who use it, every single day.',
+        target: '',
+        richText: false,
+      },
     ],
     `/${locale}/Home1`,
   );
@@ -54,8 +67,20 @@ const ownWordsDocument = wordsDocument(
   'en-IN',
   2,
   [
-    { path: 'footer.lead', label: 'Footer: the line above the button to the contact page', source: 'We would love to hear from you!', target: '', richText: false },
-    { path: 'footer.cta', label: 'Footer: the button to the contact page', source: 'Get In Touch', target: 'Talk to us', richText: false },
+    {
+      path: 'footer.lead',
+      label: 'Footer: the line above the button to the contact page',
+      source: 'We would love to hear from you!',
+      target: '',
+      richText: false,
+    },
+    {
+      path: 'footer.cta',
+      label: 'Footer: the button to the contact page',
+      source: 'Get In Touch',
+      target: 'Talk to us',
+      richText: false,
+    },
   ],
   '/Home1',
 );
@@ -97,7 +122,18 @@ beforeEach(() => {
   imports = [];
   siteTextSaves = [];
   siteTextAnswer = null;
-  importAnswer = { status: 200, data: { message: 'Success', pages: [{ routing: 'Careers', changed: 2, revision: 7 }, { routing: 'folio-site-texts', changed: 3, revision: 2 }], unknownUnits: ['Gone.seo.title'], changedSources: [] } };
+  importAnswer = {
+    status: 200,
+    data: {
+      message: 'Success',
+      pages: [
+        { routing: 'Careers', changed: 2, revision: 7 },
+        { routing: 'folio-site-texts', changed: 3, revision: 2 },
+      ],
+      unknownUnits: ['Gone.seo.title'],
+      changedSources: [],
+    },
+  };
 });
 
 function answer(call: string, body: Record<string, unknown>, { method, text }: FakeRequest) {
@@ -106,7 +142,12 @@ function answer(call: string, body: Record<string, unknown>, { method, text }: F
   if (call === 'sitetexts?locale=en-IN' && method === 'GET') return { status: 200, data: ownWordsDocument };
   if (call === 'sitetexts' && method === 'POST') {
     siteTextSaves.push(body);
-    return siteTextAnswer ?? { status: 200, data: { message: 'Success', revision: 5, status: 'published', publishAt: null, unscheduled: null } };
+    return (
+      siteTextAnswer ?? {
+        status: 200,
+        data: { message: 'Success', revision: 5, status: 'published', publishAt: null, unscheduled: null },
+      }
+    );
   }
   if (call.startsWith('xliff/') && method === 'POST') {
     imports.push({ call, text });
@@ -117,7 +158,8 @@ function answer(call: string, body: Record<string, unknown>, { method, text }: F
 
 const table = () => dom.container.querySelector('table')!;
 const headers = () => [...table().querySelectorAll('thead th')].map((th) => th.textContent);
-const rows = () => [...table().querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+const rows = () =>
+  [...table().querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
 const link = (name: string) => [...dom.container.querySelectorAll('a')].find((a) => a.textContent === name);
 const loaded = () => until(() => dom.container.querySelector('tbody tr td a'), 'the table');
 
@@ -152,19 +194,25 @@ describe('the translations screen', () => {
     dom.renderScreen(<TranslationsScreen />);
     await loaded();
     await click(labelled<HTMLInputElement>(dom.container, 'Only pages needing work')!);
-    expect(rows()).toEqual([['Every page is translated, up to date and published in every language: nothing needs work.']]);
+    expect(rows()).toEqual([
+      ['Every page is translated, up to date and published in every language: nothing needs work.'],
+    ]);
   });
 
   it('says when the site has only its default language, with the way to Languages', async () => {
     overview.locales = overview.locales.slice(0, 1);
     dom.renderScreen(<TranslationsScreen />);
     const sentence = await until(() => dom.container.querySelector('.translations-single'), 'the sentence');
-    expect(sentence.textContent).toBe('The site has only its default language, English (en-IN): there is nothing to translate yet. Add a language on the Languages screen.');
+    expect(sentence.textContent).toBe(
+      'The site has only its default language, English (en-IN): there is nothing to translate yet. Add a language on the Languages screen.',
+    );
     expect(link('Languages')?.getAttribute('href')).toBe('/languages');
     expect(table()).toBeNull();
     expect(button('Upload translated XLIFF for Deutsch')).toBeNull();
     // The site's words are the firm's to change even in one language (docs/design.md §34).
-    expect([...dom.container.querySelectorAll('.site-texts__language')].map((li) => li.textContent)).toEqual(['English en-INDefaultFolio’s wordsEdit the site’s words in English']);
+    expect([...dom.container.querySelectorAll('.site-texts__language')].map((li) => li.textContent)).toEqual([
+      'English en-INDefaultFolio’s wordsEdit the site’s words in English',
+    ]);
   });
 
   it('puts the firm’s own words in place of Folio’s in the default language, Folio’s beside each', async () => {
@@ -174,7 +222,10 @@ describe('the translations screen', () => {
     const line = [...dom.container.querySelectorAll('.site-texts__language')].map((li) => li.textContent);
     expect(line[0]).toBe('English en-INDefault1/70 in your own wordsEdit the site’s words in English');
     await click(button('Edit the site’s words in English')!);
-    const cta = await until(() => labelled<HTMLInputElement>(dom.container, 'Footer: the button to the contact page'), 'the words');
+    const cta = await until(
+      () => labelled<HTMLInputElement>(dom.container, 'Footer: the button to the contact page'),
+      'the words',
+    );
     expect(document.activeElement?.textContent).toBe('The site’s words, in your own words');
     expect(cta.value).toBe('Talk to us');
     expect(document.getElementById(`${cta.id}-hint`)?.textContent).toBe('Folio’s words: Get In Touch');
@@ -185,7 +236,12 @@ describe('the translations screen', () => {
     });
     await click(button('Save and publish')!);
     await until(() => siteTextSaves.length === 1, 'the save');
-    expect(siteTextSaves[0]).toEqual({ locale: 'en-IN', revision: 2, texts: { 'footer.cta': 'Talk to us', 'footer.lead': 'Schreiben Sie uns.' }, publish: 'now' });
+    expect(siteTextSaves[0]).toEqual({
+      locale: 'en-IN',
+      revision: 2,
+      texts: { 'footer.cta': 'Talk to us', 'footer.lead': 'Schreiben Sie uns.' },
+      publish: 'now',
+    });
   });
 
   it('offers each language’s XLIFF file and imports a translated one, saying what it did', async () => {
@@ -205,12 +261,17 @@ describe('the translations screen', () => {
     await act(async () => {
       form.requestSubmit();
     });
-    expect(document.getElementById(`${input.id}-error`)?.textContent).toBe('Choose the translated XLIFF file for Deutsch.');
+    expect(document.getElementById(`${input.id}-error`)?.textContent).toBe(
+      'Choose the translated XLIFF file for Deutsch.',
+    );
     expect(document.activeElement).toBe(input);
     expect(imports).toEqual([]);
 
     const xliff = '<?xml version="1.0"?><xliff version="2.0" srcLang="en-IN" trgLang="de"></xliff>';
-    Object.defineProperty(input, 'files', { configurable: true, value: [new File([xliff], 'site-de.xlf', { type: 'application/xliff+xml' })] });
+    Object.defineProperty(input, 'files', {
+      configurable: true,
+      value: [new File([xliff], 'site-de.xlf', { type: 'application/xliff+xml' })],
+    });
     await act(async () => {
       form.requestSubmit();
     });
@@ -220,8 +281,14 @@ describe('the translations screen', () => {
     expect(outcome).toContain('Careers (2 texts)');
     // The site's own words are no page: published, not linked as a draft.
     expect(outcome).toContain('The site’s own words: 3 texts from the file, published.');
-    expect([...(form.parentElement?.querySelectorAll('[aria-label="Pages with a new draft"] li') ?? [])].map((li) => li.textContent)).toEqual(['Careers (2 texts)']);
-    expect(outcome).toContain('1 text of the file the site no longer has (removed from their page since) was left out.');
+    expect(
+      [...(form.parentElement?.querySelectorAll('[aria-label="Pages with a new draft"] li') ?? [])].map(
+        (li) => li.textContent,
+      ),
+    ).toEqual(['Careers (2 texts)']);
+    expect(outcome).toContain(
+      '1 text of the file the site no longer has (removed from their page since) was left out.',
+    );
     expect(link('Careers')?.getAttribute('href')).toBe('/Careers?locale=de');
     // The overview is read again: the page now has a draft waiting.
     await until(() => calls.filter((c) => c.call === 'translations').length === 2, 'the overview read again');
@@ -231,7 +298,10 @@ describe('the translations screen', () => {
     dom.renderScreen(<TranslationsScreen />);
     await loaded();
     const line = [...dom.container.querySelectorAll('.site-texts__language')].map((li) => li.textContent);
-    expect(line.slice(1)).toEqual(['Deutsch deOutdated20/25 textsTranslate the site’s words into Deutsch', 'हिन्दी hiMissing0/25 textsTranslate the site’s words into हिन्दी']);
+    expect(line.slice(1)).toEqual([
+      'Deutsch deOutdated20/25 textsTranslate the site’s words into Deutsch',
+      'हिन्दी hiMissing0/25 textsTranslate the site’s words into हिन्दी',
+    ]);
     const translate = button('Translate the site’s words into Deutsch')!;
     await click(translate);
     expect(translate.getAttribute('aria-expanded')).toBe('true');
@@ -244,26 +314,45 @@ describe('the translations screen', () => {
     expect(tagline.tagName).toBe('TEXTAREA');
 
     await act(async () => {
-      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(tagline, 'Software, die für ihre Nutzer arbeitet.');
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(
+        tagline,
+        'Software, die für ihre Nutzer arbeitet.',
+      );
       tagline.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    siteTextAnswer = { status: 400, data: { message: 'Footer: tagline: at most 300 characters.', field: 'texts.footer.tagline' } };
+    siteTextAnswer = {
+      status: 400,
+      data: { message: 'Footer: tagline: at most 300 characters.', field: 'texts.footer.tagline' },
+    };
     await click(button('Save and publish')!);
     await until(() => document.getElementById(`${tagline.id}-error`), 'the refusal at the tagline');
-    expect(document.getElementById(`${tagline.id}-error`)?.textContent).toBe('Footer: tagline: at most 300 characters.');
+    expect(document.getElementById(`${tagline.id}-error`)?.textContent).toBe(
+      'Footer: tagline: at most 300 characters.',
+    );
     expect(document.activeElement).toBe(tagline);
 
     siteTextAnswer = null;
     await click(button('Save and publish')!);
     await until(() => siteTextSaves.length === 2, 'the save');
-    expect(siteTextSaves[1]).toEqual({ locale: 'de', revision: 4, texts: { 'menu.1': 'Startseite', 'footer.tagline': 'Software, die für ihre Nutzer arbeitet.' }, publish: 'now' });
+    expect(siteTextSaves[1]).toEqual({
+      locale: 'de',
+      revision: 4,
+      texts: { 'menu.1': 'Startseite', 'footer.tagline': 'Software, die für ihre Nutzer arbeitet.' },
+      publish: 'now',
+    });
     // The overview is read again (the status changes), and the next save sends the revision just made.
     await until(() => calls.filter((c) => c.call === 'translations').length === 2, 'the overview read again');
     await click(button('Save and publish')!);
     await until(() => siteTextSaves.length === 3, 'the second save');
     expect(siteTextSaves[2]).toMatchObject({ revision: 5 });
 
-    siteTextAnswer = { status: 409, data: { message: 'Asha saved these words after you opened them. Reload to see their changes; your edits stay here until you do.' } };
+    siteTextAnswer = {
+      status: 409,
+      data: {
+        message:
+          'Asha saved these words after you opened them. Reload to see their changes; your edits stay here until you do.',
+      },
+    };
     await click(button('Save and publish')!);
     const alert = await until(() => dom.container.querySelector('.site-texts-form [role="alert"]'), 'the conflict');
     expect(alert.textContent).toMatch(/^Asha saved these words/);
@@ -275,7 +364,10 @@ describe('the translations screen', () => {
   });
 
   it('shows the server’s sentence for a file it refuses', async () => {
-    importAnswer = { status: 400, data: { message: 'This XLIFF file was made for another site: nothing was imported.' } };
+    importAnswer = {
+      status: 400,
+      data: { message: 'This XLIFF file was made for another site: nothing was imported.' },
+    };
     dom.renderScreen(<TranslationsScreen />);
     await loaded();
     const input = labelled<HTMLInputElement>(dom.container, 'Translated XLIFF file for हिन्दी')!;

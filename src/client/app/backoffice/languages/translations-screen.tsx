@@ -5,7 +5,15 @@ import type { Locale, TranslationsOverview } from '../../../../core/schemas/loca
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { ScreenOf } from './screen-of';
 import { useTranslationsOverview } from './api';
-import { editorPath, pagesShown, STATUS_WORDS, textsTranslated, translatedLocales, translationOf, type OverviewPage } from './translation-overview';
+import {
+  editorPath,
+  pagesShown,
+  STATUS_WORDS,
+  textsTranslated,
+  translatedLocales,
+  translationOf,
+  type OverviewPage,
+} from './translation-overview';
 import { SiteTexts } from './site-texts';
 import { XliffExchange } from './xliff-exchange';
 import './languages.css';
@@ -15,7 +23,8 @@ const column = createColumnHelper<OverviewPage>();
 /** The page's name, a link to it on the public site when it has an address there. */
 const PAGE_COLUMN: DataColumn<OverviewPage> = column.accessor('name', {
   header: 'Page',
-  cell: ({ row }) => (row.original.publicPath ? <a href={row.original.publicPath}>{row.original.name}</a> : row.original.name),
+  cell: ({ row }) =>
+    row.original.publicPath ? <a href={row.original.publicPath}>{row.original.name}</a> : row.original.name,
 });
 
 /** One language's column: each cell the page's translation (status, texts translated, a draft waiting), a link to its editor in that language. */
@@ -35,7 +44,9 @@ function languageColumn(locale: Locale): DataColumn<OverviewPage> {
           <span className="visually-hidden">
             {row.original.name} in {locale.name}:{' '}
           </span>
-          <span className={`status-badge translation-badge--${translation.status}`}>{STATUS_WORDS[translation.status]}</span>
+          <span className={`status-badge translation-badge--${translation.status}`}>
+            {STATUS_WORDS[translation.status]}
+          </span>
           <span className="translation-cell__line">
             <span className="translation-cell__count">{textsTranslated(translation)}</span>
             {translation.draft ? <span className="translation-cell__draft">draft waiting</span> : null}
@@ -78,8 +89,8 @@ function TranslationsBody({ overview }: { overview: TranslationsOverview }) {
     return (
       <>
         <p className="app-panel translations-single">
-          The site has only its default language, {main ? `${main.name} (${main.code})` : overview.defaultLocale}: there is nothing to translate yet. Add a language on the{' '}
-          <Link to="/languages">Languages</Link> screen.
+          The site has only its default language, {main ? `${main.name} (${main.code})` : overview.defaultLocale}: there
+          is nothing to translate yet. Add a language on the <Link to="/languages">Languages</Link> screen.
         </p>
         <SiteTexts overview={overview} locales={locales} />
       </>
@@ -93,12 +104,19 @@ function TranslationsBody({ overview }: { overview: TranslationsOverview }) {
         <div className="translations-head">
           <h2 id={headingId}>Pages</h2>
           <label className="translations-filter" htmlFor="translations-needing-work">
-            <input id="translations-needing-work" type="checkbox" checked={onlyNeedingWork} onChange={(event) => setOnlyNeedingWork(event.target.checked)} /> Only pages needing work
+            <input
+              id="translations-needing-work"
+              type="checkbox"
+              checked={onlyNeedingWork}
+              onChange={(event) => setOnlyNeedingWork(event.target.checked)}
+            />{' '}
+            Only pages needing work
           </label>
         </div>
         <p className="translations-legend">
-          <strong>Missing</strong>: not published in the language yet. <strong>Outdated</strong>: the page was published again since its translation. <strong>Current</strong>:
-          up to date. A draft waiting is a translation saved but not published.
+          <strong>Missing</strong>: not published in the language yet. <strong>Outdated</strong>: the page was published
+          again since its translation. <strong>Current</strong>: up to date. A draft waiting is a translation saved but
+          not published.
         </p>
         <DataTable
           caption="Translations by page"
@@ -106,7 +124,11 @@ function TranslationsBody({ overview }: { overview: TranslationsOverview }) {
           rows={rows}
           getRowId={(row) => row.routing}
           status="success"
-          emptyMessage={onlyNeedingWork ? 'Every page is translated, up to date and published in every language: nothing needs work.' : 'The site has no pages with content yet.'}
+          emptyMessage={
+            onlyNeedingWork
+              ? 'Every page is translated, up to date and published in every language: nothing needs work.'
+              : 'The site has no pages with content yet.'
+          }
         />
       </section>
       <SiteTexts overview={overview} locales={locales} />

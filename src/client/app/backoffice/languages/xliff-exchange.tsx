@@ -25,7 +25,15 @@ function UnitIds({ ids, label }: { ids: readonly string[]; label: string }) {
 }
 
 /** What an import did: the pages given a draft (each a link to its editor in the language), then what was left. */
-function ImportOutcome({ result, code, pageNames }: { result: XliffImportResult; code: string; pageNames: ReadonlyMap<string, string> }) {
+function ImportOutcome({
+  result,
+  code,
+  pageNames,
+}: {
+  result: XliffImportResult;
+  code: string;
+  pageNames: ReadonlyMap<string, string>;
+}) {
   const summary = importSummary(result);
   const drafted = draftedPages(result);
   return (
@@ -35,7 +43,8 @@ function ImportOutcome({ result, code, pageNames }: { result: XliffImportResult;
         <ul className="xliff-result__pages" aria-label="Pages with a new draft">
           {drafted.map((page) => (
             <li key={page.routing}>
-              <Link to={editorPath(page.routing, code)}>{pageNames.get(page.routing) ?? page.routing}</Link> ({page.changed} {page.changed === 1 ? 'text' : 'texts'})
+              <Link to={editorPath(page.routing, code)}>{pageNames.get(page.routing) ?? page.routing}</Link> (
+              {page.changed} {page.changed === 1 ? 'text' : 'texts'})
             </li>
           ))}
         </ul>
@@ -66,7 +75,14 @@ function XliffLanguage({ locale, pageNames }: { locale: Locale; pageNames: Reado
   const headingId = useId();
   const fileId = useId();
   const importXliff = useImportXliff();
-  const { file, problem, clearProblem, answer: result, refusal, submit } = useFileImport(
+  const {
+    file,
+    problem,
+    clearProblem,
+    answer: result,
+    refusal,
+    submit,
+  } = useFileImport(
     (text) => importXliff.mutateAsync({ code: locale.code, text }),
     importXliff.isPending,
     `Choose the translated XLIFF file for ${locale.name}.`,
@@ -86,7 +102,14 @@ function XliffLanguage({ locale, pageNames }: { locale: Locale; pageNames: Reado
       <form className="app-form xliff-language__form" noValidate onSubmit={(event) => void submit(event)}>
         <Field id={fileId} label={`Translated XLIFF file for ${locale.name}`} error={problem}>
           {(control) => (
-            <input {...control} ref={file} className="field__input" type="file" accept=".xlf,.xliff,application/xliff+xml,application/xml,text/xml" onChange={clearProblem} />
+            <input
+              {...control}
+              ref={file}
+              className="field__input"
+              type="file"
+              accept=".xlf,.xliff,application/xliff+xml,application/xml,text/xml"
+              onChange={clearProblem}
+            />
           )}
         </Field>
         <div className="app-actions">
@@ -109,15 +132,22 @@ function XliffLanguage({ locale, pageNames }: { locale: Locale; pageNames: Reado
  * file back in. An import stores a draft of each page whose texts changed, and publishes the site's own words (they
  * have no drafts): the screen says both (docs/design.md §34).
  */
-export function XliffExchange({ locales, pageNames }: { locales: readonly Locale[]; pageNames: ReadonlyMap<string, string> }) {
+export function XliffExchange({
+  locales,
+  pageNames,
+}: {
+  locales: readonly Locale[];
+  pageNames: ReadonlyMap<string, string>;
+}) {
   const headingId = useId();
   return (
     <section className="app-panel languages-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Work with a translator (XLIFF)</h2>
       <p>
-        Download a language’s file of every page’s texts and the site’s own words, have it translated in any translation tool that reads XLIFF 2.0, and upload it back.
-        Each page whose texts changed gets a draft in that language: open it, check it and publish. The site’s own words (menu labels, footer line, contact form) have no
-        drafts: the upload publishes them at once.
+        Download a language’s file of every page’s texts and the site’s own words, have it translated in any translation
+        tool that reads XLIFF 2.0, and upload it back. Each page whose texts changed gets a draft in that language: open
+        it, check it and publish. The site’s own words (menu labels, footer line, contact form) have no drafts: the
+        upload publishes them at once.
       </p>
       <ul className="xliff-languages">
         {locales.map((locale) => (

@@ -17,9 +17,15 @@ describe('the master-data query keys', () => {
   });
 
   it('tell the pages, searches, types and parents apart', () => {
-    expect(masterKeys.typeList({ searchText: '', pageno: 1 })).not.toEqual(masterKeys.typeList({ searchText: '', pageno: 2 }));
-    expect(masterKeys.typeList({ searchText: 'a', pageno: 1 })).not.toEqual(masterKeys.typeList({ searchText: '', pageno: 1 }));
-    expect(masterKeys.valueList({ typeId: 2, searchText: '', pageno: 1 })).not.toEqual(masterKeys.valueList({ typeId: undefined, searchText: '', pageno: 1 }));
+    expect(masterKeys.typeList({ searchText: '', pageno: 1 })).not.toEqual(
+      masterKeys.typeList({ searchText: '', pageno: 2 }),
+    );
+    expect(masterKeys.typeList({ searchText: 'a', pageno: 1 })).not.toEqual(
+      masterKeys.typeList({ searchText: '', pageno: 1 }),
+    );
+    expect(masterKeys.valueList({ typeId: 2, searchText: '', pageno: 1 })).not.toEqual(
+      masterKeys.valueList({ typeId: undefined, searchText: '', pageno: 1 }),
+    );
     expect(masterKeys.typeDependencies(undefined)).not.toEqual(masterKeys.typeDependencies(3));
     expect(masterKeys.choices(2)).toEqual(masterKeys.choices(2, null));
     expect(masterKeys.choices(3, 20)).not.toEqual(masterKeys.choices(3));
@@ -30,8 +36,14 @@ describe('the master-data query keys', () => {
 
 describe('the value list call', () => {
   it('lists with getCommonMaster, of one type or all', () => {
-    expect(valueListCall({ typeId: undefined, searchText: '', pageno: 1 })).toEqual({ route: mastersApi.listMasterValues, body: { pageno: 1 } });
-    expect(valueListCall({ typeId: 2, searchText: '', pageno: 3 })).toEqual({ route: mastersApi.listMasterValues, body: { typeId: 2, pageno: 3 } });
+    expect(valueListCall({ typeId: undefined, searchText: '', pageno: 1 })).toEqual({
+      route: mastersApi.listMasterValues,
+      body: { pageno: 1 },
+    });
+    expect(valueListCall({ typeId: 2, searchText: '', pageno: 3 })).toEqual({
+      route: mastersApi.listMasterValues,
+      body: { typeId: 2, pageno: 3 },
+    });
   });
 
   it('searches with getSearchForcommonMaster', () => {

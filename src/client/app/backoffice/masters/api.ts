@@ -47,11 +47,15 @@ export const masterKeys = {
   activeTypes: () => [...MASTERS_KEY, 'types', 'active'] as const,
   valueList: (query: MasterValueQuery) => [...MASTERS_KEY, 'values', 'list', query] as const,
   value: (id: number) => [...MASTERS_KEY, 'values', 'record', id] as const,
-  choices: (typeId: number, parentId?: number | null) => [...MASTERS_KEY, 'values', 'choices', typeId, parentId ?? null] as const,
+  choices: (typeId: number, parentId?: number | null) =>
+    [...MASTERS_KEY, 'values', 'choices', typeId, parentId ?? null] as const,
 };
 
 /** The call behind one page of the value list: getCommonMaster without search text, getSearchForcommonMaster with it. */
-export function valueListCall(query: MasterValueQuery): { route: typeof mastersApi.listMasterValues | typeof mastersApi.searchMasterValues; body: z.input<typeof mastersApi.listMasterValues.body> } {
+export function valueListCall(query: MasterValueQuery): {
+  route: typeof mastersApi.listMasterValues | typeof mastersApi.searchMasterValues;
+  body: z.input<typeof mastersApi.listMasterValues.body>;
+} {
   const typeId = query.typeId === undefined ? {} : { typeId: query.typeId };
   return query.searchText === ''
     ? { route: mastersApi.listMasterValues, body: { ...typeId, pageno: query.pageno } }
@@ -83,7 +87,10 @@ export function useMasterType(id: number | undefined) {
 export function useDependencyOptions(id: number | undefined) {
   return useQuery({
     queryKey: masterKeys.typeDependencies(id),
-    queryFn: () => api(mastersApi.dependencyOptions, { body: id === undefined ? {} : { id } }).then((data) => z.array(MasterTypeOptionSchema).parse(data)),
+    queryFn: () =>
+      api(mastersApi.dependencyOptions, { body: id === undefined ? {} : { id } }).then((data) =>
+        z.array(MasterTypeOptionSchema).parse(data),
+      ),
     gcTime: 0,
   });
 }
@@ -92,7 +99,8 @@ export function useDependencyOptions(id: number | undefined) {
 export function useActiveMasterTypes() {
   return useQuery({
     queryKey: masterKeys.activeTypes(),
-    queryFn: () => api(mastersApi.masterTypeOptions, { body: {} }).then((data) => z.array(MasterTypeOptionSchema).parse(data)),
+    queryFn: () =>
+      api(mastersApi.masterTypeOptions, { body: {} }).then((data) => z.array(MasterTypeOptionSchema).parse(data)),
   });
 }
 
@@ -100,7 +108,8 @@ export function useActiveMasterTypes() {
 export function useSaveMasterType() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MasterTypeInput) => api(mastersApi.saveMasterType, { body: input }).then((data) => MasterSaveAnswerSchema.parse(data)),
+    mutationFn: (input: MasterTypeInput) =>
+      api(mastersApi.saveMasterType, { body: input }).then((data) => MasterSaveAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MASTERS_KEY }),
   });
 }
@@ -109,7 +118,8 @@ export function useSaveMasterType() {
 export function useSetMasterTypeStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number; activeStatus: 'Y' | 'N' }) => api(mastersApi.changeMasterTypeStatus, { body: input }).then((data) => MasterStatusAnswerSchema.parse(data)),
+    mutationFn: (input: { id: number; activeStatus: 'Y' | 'N' }) =>
+      api(mastersApi.changeMasterTypeStatus, { body: input }).then((data) => MasterStatusAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MASTERS_KEY }),
   });
 }
@@ -141,7 +151,8 @@ export function useMasterValue(id: number | undefined) {
 export function useMasterChoices(typeId: number | undefined) {
   return useQuery({
     queryKey: masterKeys.choices(typeId ?? 0),
-    queryFn: () => api(mastersApi.masterChoices, { body: { typeId } }).then((data) => z.array(MasterChoiceSchema).parse(data)),
+    queryFn: () =>
+      api(mastersApi.masterChoices, { body: { typeId } }).then((data) => z.array(MasterChoiceSchema).parse(data)),
     enabled: typeId !== undefined,
   });
 }
@@ -150,7 +161,8 @@ export function useMasterChoices(typeId: number | undefined) {
 export function useSaveMasterValue() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MasterValueInput) => api(mastersApi.saveMasterValue, { body: input }).then((data) => MasterSaveAnswerSchema.parse(data)),
+    mutationFn: (input: MasterValueInput) =>
+      api(mastersApi.saveMasterValue, { body: input }).then((data) => MasterSaveAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MASTERS_KEY }),
   });
 }
@@ -159,7 +171,8 @@ export function useSaveMasterValue() {
 export function useSetMasterValueStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number; activeStatus: 'Y' | 'N' }) => api(mastersApi.changeMasterValueStatus, { body: input }).then((data) => MasterStatusAnswerSchema.parse(data)),
+    mutationFn: (input: { id: number; activeStatus: 'Y' | 'N' }) =>
+      api(mastersApi.changeMasterValueStatus, { body: input }).then((data) => MasterStatusAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MASTERS_KEY }),
   });
 }

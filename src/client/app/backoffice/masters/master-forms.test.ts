@@ -23,7 +23,14 @@ const CITY = { id: 3, code: 'CITY', name: 'City', dependsOn: 2 };
 const SEGMENT = { id: 4, code: 'SEGMENT', name: 'Industry Segment', dependsOn: null };
 const ACTIVE_TYPES = [COUNTRY, STATE, CITY, SEGMENT];
 
-const cityType: MasterType = { id: 3, code: 'CITY', name: 'City', dependsOn: 2, dependsOnName: 'State', activeStatus: 'Y' };
+const cityType: MasterType = {
+  id: 3,
+  code: 'CITY',
+  name: 'City',
+  dependsOn: 2,
+  dependsOnName: 'State',
+  activeStatus: 'Y',
+};
 const pune: MasterValue = {
   id: 40,
   typeId: 3,
@@ -47,13 +54,31 @@ describe('the master type form', () => {
     const result = MasterTypeFormSchema.safeParse({ code: 'bad code!', name: ' ', dependsOn: '' });
     expect(result.success).toBe(false);
     const messages = result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
-    expect(messages).toEqual(expect.arrayContaining([['code', MASTER_MESSAGES.code], ['name', MASTER_MESSAGES.name]]));
-    expect(MasterTypeFormSchema.parse({ code: ' OFFICE ', name: ' Office ', dependsOn: '' })).toEqual({ code: 'OFFICE', name: 'Office', dependsOn: '' });
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        ['code', MASTER_MESSAGES.code],
+        ['name', MASTER_MESSAGES.name],
+      ]),
+    );
+    expect(MasterTypeFormSchema.parse({ code: ' OFFICE ', name: ' Office ', dependsOn: '' })).toEqual({
+      code: 'OFFICE',
+      name: 'Office',
+      dependsOn: '',
+    });
   });
 
   it('sends savecommonmastertype the contract input: no id for a new type, null for no dependency', () => {
-    expect(masterTypeInput({ code: 'OFFICE', name: 'Office', dependsOn: '' })).toEqual({ code: 'OFFICE', name: 'Office', dependsOn: null });
-    expect(masterTypeInput({ code: 'CITY', name: 'City', dependsOn: '2' }, 3)).toEqual({ id: 3, code: 'CITY', name: 'City', dependsOn: 2 });
+    expect(masterTypeInput({ code: 'OFFICE', name: 'Office', dependsOn: '' })).toEqual({
+      code: 'OFFICE',
+      name: 'Office',
+      dependsOn: null,
+    });
+    expect(masterTypeInput({ code: 'CITY', name: 'City', dependsOn: '2' }, 3)).toEqual({
+      id: 3,
+      code: 'CITY',
+      name: 'City',
+      dependsOn: 2,
+    });
   });
 
   it('offers as Depends on only what the server allows, plus the saved choice it no longer offers', () => {
@@ -75,8 +100,20 @@ describe('the master type form', () => {
 describe('the master value form', () => {
   it('starts a new value in the filtered type, and an edit from the record', () => {
     expect(masterValueFormValues()).toEqual({ typeId: '', code: '', name: '', sequence: '', parentId: '' });
-    expect(masterValueFormValues(undefined, 3)).toEqual({ typeId: '3', code: '', name: '', sequence: '', parentId: '' });
-    expect(masterValueFormValues(pune, 4)).toEqual({ typeId: '3', code: 'PUNE', name: 'Pune', sequence: '2', parentId: '20' });
+    expect(masterValueFormValues(undefined, 3)).toEqual({
+      typeId: '3',
+      code: '',
+      name: '',
+      sequence: '',
+      parentId: '',
+    });
+    expect(masterValueFormValues(pune, 4)).toEqual({
+      typeId: '3',
+      code: 'PUNE',
+      name: 'Pune',
+      sequence: '2',
+      parentId: '20',
+    });
     expect(masterValueFormValues({ ...pune, parentId: null, parentName: null }).parentId).toBe('');
   });
 
@@ -87,25 +124,52 @@ describe('the master value form', () => {
       const result = MasterValueFormSchema.safeParse({ typeId: '3', code: 'X', name: 'X', sequence, parentId: '' });
       expect(result.error?.issues[0]?.message, sequence).toBe(SEQUENCE_MESSAGE);
     }
-    expect(MasterValueFormSchema.safeParse({ typeId: '3', code: 'X', name: 'X', sequence: ' 100000 ', parentId: '' }).success).toBe(true);
+    expect(
+      MasterValueFormSchema.safeParse({ typeId: '3', code: 'X', name: 'X', sequence: ' 100000 ', parentId: '' })
+        .success,
+    ).toBe(true);
   });
 
   it("needs the parent value when the chosen type depends on another, in the server's words", () => {
     const city = { typeId: '3', code: 'NASHIK', name: 'Nashik', sequence: '', parentId: '' };
     expect(masterValueFormSchemaFor(null).safeParse(city).success).toBe(true);
     const needed = masterValueFormSchemaFor({ typeName: 'City', parentTypeName: 'State' }).safeParse(city);
-    expect(needed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['parentId', MASTER_MESSAGES.parentNeeded('City', 'State')]]);
+    expect(needed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['parentId', MASTER_MESSAGES.parentNeeded('City', 'State')],
+    ]);
     // Shown together with the other fields' errors, not after them.
-    const all = masterValueFormSchemaFor({ typeName: 'City', parentTypeName: 'State' }).safeParse({ ...city, code: '', name: '' });
-    expect(new Set(all.error?.issues.map((issue) => issue.path.join('.')))).toEqual(new Set(['code', 'name', 'parentId']));
-    expect(masterValueFormSchemaFor({ typeName: 'City', parentTypeName: 'State' }).safeParse({ ...city, parentId: '20' }).success).toBe(true);
+    const all = masterValueFormSchemaFor({ typeName: 'City', parentTypeName: 'State' }).safeParse({
+      ...city,
+      code: '',
+      name: '',
+    });
+    expect(new Set(all.error?.issues.map((issue) => issue.path.join('.')))).toEqual(
+      new Set(['code', 'name', 'parentId']),
+    );
+    expect(
+      masterValueFormSchemaFor({ typeName: 'City', parentTypeName: 'State' }).safeParse({ ...city, parentId: '20' })
+        .success,
+    ).toBe(true);
     expect(MasterValueFormSchema.safeParse({ ...city, parentId: 'x' }).success).toBe(false);
   });
 
   it('sends savecommonmaster the contract input', () => {
     const values = { typeId: '3', code: 'NASHIK', name: 'Nashik', sequence: '', parentId: '20' };
-    expect(masterValueInput(values, 2)).toEqual({ typeId: 3, code: 'NASHIK', name: 'Nashik', sequence: 0, parentId: 20 });
-    expect(masterValueInput({ ...values, sequence: '7' }, 2, 41)).toEqual({ id: 41, typeId: 3, code: 'NASHIK', name: 'Nashik', sequence: 7, parentId: 20 });
+    expect(masterValueInput(values, 2)).toEqual({
+      typeId: 3,
+      code: 'NASHIK',
+      name: 'Nashik',
+      sequence: 0,
+      parentId: 20,
+    });
+    expect(masterValueInput({ ...values, sequence: '7' }, 2, 41)).toEqual({
+      id: 41,
+      typeId: 3,
+      code: 'NASHIK',
+      name: 'Nashik',
+      sequence: 7,
+      parentId: 20,
+    });
     // A type without a parent type sends no parent, whatever the hidden select held.
     expect(masterValueInput({ ...values, typeId: '4' }, null).parentId).toBeNull();
   });
@@ -113,7 +177,12 @@ describe('the master value form', () => {
 
 describe('the selects of the value form', () => {
   it('offers the active types, and the edited value’s own type when it is inactive', () => {
-    expect(typeOptions(ACTIVE_TYPES).map((option) => option.label)).toEqual(['Country', 'State', 'City', 'Industry Segment']);
+    expect(typeOptions(ACTIVE_TYPES).map((option) => option.label)).toEqual([
+      'Country',
+      'State',
+      'City',
+      'Industry Segment',
+    ]);
     expect(typeOptions([COUNTRY], pune)).toEqual([
       { value: '1', label: 'Country' },
       { value: '3', label: 'City' },

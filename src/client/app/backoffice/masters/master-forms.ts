@@ -41,19 +41,29 @@ export type MasterTypeFormInput = z.input<typeof MasterTypeFormSchema>;
 export type MasterTypeFormOutput = z.output<typeof MasterTypeFormSchema>;
 
 export function masterTypeFormValues(record?: MasterType): MasterTypeFormInput {
-  return record ? { code: record.code, name: record.name, dependsOn: idString(record.dependsOn) } : { code: '', name: '', dependsOn: '' };
+  return record
+    ? { code: record.code, name: record.name, dependsOn: idString(record.dependsOn) }
+    : { code: '', name: '', dependsOn: '' };
 }
 
 /** savecommonmastertype's body, read through the contract. */
 export function masterTypeInput(values: MasterTypeFormOutput, id?: number): MasterTypeInput {
-  return MasterTypeInputSchema.parse({ ...(id === undefined ? {} : { id }), code: values.code, name: values.name, dependsOn: optionalIdOf(values.dependsOn) });
+  return MasterTypeInputSchema.parse({
+    ...(id === undefined ? {} : { id }),
+    code: values.code,
+    name: values.name,
+    dependsOn: optionalIdOf(values.dependsOn),
+  });
 }
 
 /**
  * What Depends on offers: the types the server allows (no cycle), and the type's saved choice even when the
  * server no longer offers it (an inactive type), so that the select shows what is saved.
  */
-export function dependencyOptions(allowed: ReadonlyArray<{ id: number; name: string }>, record?: Pick<MasterType, 'dependsOn' | 'dependsOnName'>): SelectOption[] {
+export function dependencyOptions(
+  allowed: ReadonlyArray<{ id: number; name: string }>,
+  record?: Pick<MasterType, 'dependsOn' | 'dependsOnName'>,
+): SelectOption[] {
   const options = allowed.map((type) => ({ value: String(type.id), label: type.name }));
   if (record?.dependsOn != null && !allowed.some((type) => type.id === record.dependsOn)) {
     options.push({ value: String(record.dependsOn), label: record.dependsOnName ?? `Type ${record.dependsOn}` });
@@ -80,21 +90,35 @@ export type MasterValueFormOutput = z.output<typeof MasterValueFormSchema>;
  * The value form's schema for the type chosen: a type that depends on another needs its parent value, with the
  * server's own sentence ("A value of City needs its State.").
  */
-export function masterValueFormSchemaFor(parent: { typeName: string; parentTypeName: string } | null): typeof MasterValueFormSchema {
+export function masterValueFormSchemaFor(
+  parent: { typeName: string; parentTypeName: string } | null,
+): typeof MasterValueFormSchema {
   if (!parent) return MasterValueFormSchema;
   return MasterValueFormSchema.extend({
-    parentId: z.string().regex(ID_PATTERN, { message: MASTER_MESSAGES.parentNeeded(parent.typeName, parent.parentTypeName) }),
+    parentId: z
+      .string()
+      .regex(ID_PATTERN, { message: MASTER_MESSAGES.parentNeeded(parent.typeName, parent.parentTypeName) }),
   });
 }
 
 /** A new value starts in the type the list is filtered by, if any. */
 export function masterValueFormValues(record?: MasterValue, filterTypeId?: number): MasterValueFormInput {
   if (!record) return { typeId: idString(filterTypeId), code: '', name: '', sequence: '', parentId: '' };
-  return { typeId: String(record.typeId), code: record.code, name: record.name, sequence: String(record.sequence), parentId: idString(record.parentId) };
+  return {
+    typeId: String(record.typeId),
+    code: record.code,
+    name: record.name,
+    sequence: String(record.sequence),
+    parentId: idString(record.parentId),
+  };
 }
 
 /** savecommonmaster's body: an empty sequence is the contract's default (0); a parent only where the type has one. */
-export function masterValueInput(values: MasterValueFormOutput, parentTypeId: number | null, id?: number): MasterValueInput {
+export function masterValueInput(
+  values: MasterValueFormOutput,
+  parentTypeId: number | null,
+  id?: number,
+): MasterValueInput {
   return MasterValueInputSchema.parse({
     ...(id === undefined ? {} : { id }),
     typeId: Number(values.typeId),
@@ -111,9 +135,13 @@ type TypeOption = { id: number; name: string; dependsOn: number | null };
  * What the Type select offers: the active types, and the edited value's own type even when it is inactive now
  * (its dependency is then unknown here: the value's saved parent tells whether it has one).
  */
-export function typeOptions(active: readonly TypeOption[], record?: Pick<MasterValue, 'typeId' | 'typeName'>): SelectOption[] {
+export function typeOptions(
+  active: readonly TypeOption[],
+  record?: Pick<MasterValue, 'typeId' | 'typeName'>,
+): SelectOption[] {
   const options = active.map((type) => ({ value: String(type.id), label: type.name }));
-  if (record && !active.some((type) => type.id === record.typeId)) options.push({ value: String(record.typeId), label: record.typeName });
+  if (record && !active.some((type) => type.id === record.typeId))
+    options.push({ value: String(record.typeId), label: record.typeName });
   return options;
 }
 
@@ -148,7 +176,10 @@ export function parentOptions(
 ): SelectOption[] {
   const options = choices.map((choice) => ({ value: String(choice.id), label: choice.name }));
   if (saved?.parentId != null && !choices.some((choice) => choice.id === saved.parentId)) {
-    options.push({ value: String(saved.parentId), label: `${saved.parentName ?? `Value ${saved.parentId}`} (inactive)` });
+    options.push({
+      value: String(saved.parentId),
+      label: `${saved.parentName ?? `Value ${saved.parentId}`} (inactive)`,
+    });
   }
   return options;
 }

@@ -52,7 +52,10 @@ export function useMasterPanel() {
   const [editing, setEditing] = useState<{ id: number | undefined } | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const open = useCallback((id?: number) => {
-    opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    opener.current =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+        ? document.activeElement
+        : null;
     setEditing({ id });
   }, []);
   const close = useCallback(() => {
@@ -89,7 +92,11 @@ export function useStatusChange(
     if (busy) return;
     const activate = row.activeStatus !== 'Y';
     const verb = activate ? 'Activate' : 'Deactivate';
-    const question = statusQuestion(record, activate, STATUS_CONSEQUENCES[record][activate ? 'activate' : 'deactivate']);
+    const question = statusQuestion(
+      record,
+      activate,
+      STATUS_CONSEQUENCES[record][activate ? 'activate' : 'deactivate'],
+    );
     if (!(await confirm(question, { title: `${verb} ${row.name}`, confirmLabel: verb, danger: !activate }))) return;
     try {
       const answer = await mutate({ id: row.id, activeStatus: activate ? 'Y' : 'N' });

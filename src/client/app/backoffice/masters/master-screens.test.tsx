@@ -3,7 +3,17 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MASTER_MESSAGES } from '../../../../core/masters/master-data';
 import { notify } from '../../toasts';
-import { buttonNamed as button, byLabel as labelled, choose, click, withFakeMasterApi, type, until, withModalDialogs, withTestRoot } from '../../test-support/dom';
+import {
+  buttonNamed as button,
+  byLabel as labelled,
+  choose,
+  click,
+  withFakeMasterApi,
+  type,
+  until,
+  withModalDialogs,
+  withTestRoot,
+} from '../../test-support/dom';
 import { MasterTypeScreen } from './master-type-screen';
 import { MasterValueScreen } from './master-value-screen';
 
@@ -60,7 +70,9 @@ const valueOut = (value: Value) => ({
   parentName: values.find((v) => v.id === value.parentId)?.name ?? null,
 });
 const page = <T,>(items: T[], pageno: number) => ({
-  items: items.slice((pageno - 1) * 10, pageno * 10).map((item, index) => ({ ...item, srno: (pageno - 1) * 10 + index + 1 })),
+  items: items
+    .slice((pageno - 1) * 10, pageno * 10)
+    .map((item, index) => ({ ...item, srno: (pageno - 1) * 10 + index + 1 })),
   totalItems: items.length,
 });
 const refused = (message: string) => ({ status: 400, data: { status: 'error', message } });
@@ -76,38 +88,70 @@ function answer(call: string, body: Record<string, unknown>): { status: number; 
       return ok(typeOut(types.find((t) => t.id === body.id)!));
     case 'getCommasterTypefordependacy': {
       // Not itself, nor any type that depends on it (directly or further down).
-      const dependsOnIt = (type: Type): boolean => type.id === body.id || (type.dependsOn !== null && dependsOnIt(types.find((t) => t.id === type.dependsOn)!));
-      return ok(types.filter((t) => t.activeStatus === 'Y' && (body.id === undefined || !dependsOnIt(t))).map(({ id, code, name, dependsOn }) => ({ id, code, name, dependsOn })));
+      const dependsOnIt = (type: Type): boolean =>
+        type.id === body.id || (type.dependsOn !== null && dependsOnIt(types.find((t) => t.id === type.dependsOn)!));
+      return ok(
+        types
+          .filter((t) => t.activeStatus === 'Y' && (body.id === undefined || !dependsOnIt(t)))
+          .map(({ id, code, name, dependsOn }) => ({ id, code, name, dependsOn })),
+      );
     }
     case 'getCommasterTypefordropdown':
-      return ok(types.filter((t) => t.activeStatus === 'Y').map(({ id, code, name, dependsOn }) => ({ id, code, name, dependsOn })));
+      return ok(
+        types
+          .filter((t) => t.activeStatus === 'Y')
+          .map(({ id, code, name, dependsOn }) => ({ id, code, name, dependsOn })),
+      );
     case 'savecommonmastertype': {
       const code = String(body.code);
-      if (types.some((t) => t.code === code && t.id !== body.id)) return refused(MASTER_MESSAGES.duplicateTypeCode(code));
+      if (types.some((t) => t.code === code && t.id !== body.id))
+        return refused(MASTER_MESSAGES.duplicateTypeCode(code));
       const id = Number(body.id ?? 100 + types.length);
-      types = [...types.filter((t) => t.id !== id), { id, code, name: String(body.name), dependsOn: (body.dependsOn as number | null) ?? null, activeStatus: 'Y' }];
+      types = [
+        ...types.filter((t) => t.id !== id),
+        { id, code, name: String(body.name), dependsOn: (body.dependsOn as number | null) ?? null, activeStatus: 'Y' },
+      ];
       return ok({ status: 'Success', message: MASTER_MESSAGES.saved, id });
     }
     case 'getCommonMaster':
     case 'getSearchForcommonMaster':
       return ok(
         page(
-          values.filter((v) => (body.typeId === undefined || v.typeId === body.typeId) && `${v.code} ${v.name}`.toLowerCase().includes(text)).map(valueOut),
+          values
+            .filter(
+              (v) =>
+                (body.typeId === undefined || v.typeId === body.typeId) &&
+                `${v.code} ${v.name}`.toLowerCase().includes(text),
+            )
+            .map(valueOut),
           pageno,
         ),
       );
     case 'getcommasterByID':
       return ok(valueOut(values.find((v) => v.id === body.id)!));
     case 'getCommonMasterfordependancy':
-      return ok(values.filter((v) => v.typeId === body.typeId && v.activeStatus === 'Y').map(({ id, code, name, parentId }) => ({ id, code, name, parentId })));
+      return ok(
+        values
+          .filter((v) => v.typeId === body.typeId && v.activeStatus === 'Y')
+          .map(({ id, code, name, parentId }) => ({ id, code, name, parentId })),
+      );
     case 'savecommonmaster': {
       const type = types.find((t) => t.id === body.typeId)!;
       const code = String(body.code);
-      if (values.some((v) => v.typeId === type.id && v.code === code && v.id !== body.id)) return refused(MASTER_MESSAGES.duplicateValueCode(code, type.name));
+      if (values.some((v) => v.typeId === type.id && v.code === code && v.id !== body.id))
+        return refused(MASTER_MESSAGES.duplicateValueCode(code, type.name));
       const id = Number(body.id ?? 100 + values.length);
       values = [
         ...values.filter((v) => v.id !== id),
-        { id, typeId: type.id, code, name: String(body.name), sequence: Number(body.sequence ?? 0), parentId: (body.parentId as number | null) ?? null, activeStatus: 'Y' },
+        {
+          id,
+          typeId: type.id,
+          code,
+          name: String(body.name),
+          sequence: Number(body.sequence ?? 0),
+          parentId: (body.parentId as number | null) ?? null,
+          activeStatus: 'Y',
+        },
       ];
       return ok({ status: 'Success', message: MASTER_MESSAGES.saved, id });
     }
@@ -131,8 +175,12 @@ const render = (screen: React.ReactNode, at?: string) => dom.renderScreen(screen
 
 const byLabel = <T extends HTMLElement>(text: string) => labelled<T>(dom.container, text);
 const rowTexts = (caption: string) => {
-  const table = [...dom.container.querySelectorAll('table')].find((t) => t.querySelector('caption')?.textContent === caption);
-  return [...(table?.querySelectorAll('tbody tr') ?? [])].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? ''));
+  const table = [...dom.container.querySelectorAll('table')].find(
+    (t) => t.querySelector('caption')?.textContent === caption,
+  );
+  return [...(table?.querySelectorAll('tbody tr') ?? [])].map((row) =>
+    [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim() ?? ''),
+  );
 };
 const optionLabels = (select: HTMLSelectElement) => [...select.options].map((option) => option.text);
 
@@ -174,7 +222,11 @@ describe('commonMasterType', () => {
     await click(button('Save')!);
     await until(() => vi.mocked(notify.success).mock.calls.length > 0, 'the toast');
     expect(notify.success).toHaveBeenCalledWith('Master data type saved.');
-    expect(calls.find((c) => c.call === 'savecommonmastertype')?.body).toEqual({ code: 'OFFICE', name: 'Office', dependsOn: 3 });
+    expect(calls.find((c) => c.call === 'savecommonmastertype')?.body).toEqual({
+      code: 'OFFICE',
+      name: 'Office',
+      dependsOn: 3,
+    });
     await until(() => rowTexts('Master types').some((cells) => cells[2] === 'Office'), 'the new type listed');
     expect(byLabel('Code')).toBeNull();
     // The focus is back on what opened the panel.
@@ -195,7 +247,7 @@ describe('commonMasterType', () => {
     expect(byLabel<HTMLInputElement>('Code')?.value).toBe('CITY');
   });
 
-  it("edits a type: Depends on offers only what the server allows, the saved one chosen; Cancel closes", async () => {
+  it('edits a type: Depends on offers only what the server allows, the saved one chosen; Cancel closes', async () => {
     render(<MasterTypeScreen />);
     await until(() => rowTexts('Master types').length === 4, 'four types');
     await click(button('Edit State')!);
@@ -227,7 +279,9 @@ describe('commonMasterType', () => {
     expect(rowTexts('Master types')[3]?.[4]).toBe('Inactive');
     // Activating asks too, in the same words.
     await click(button('Activate Industry Segment')!);
-    expect(document.querySelector('.confirm-dialog__question')?.textContent).toBe('Activate this master type? It is offered for new parameters and values again.');
+    expect(document.querySelector('.confirm-dialog__question')?.textContent).toBe(
+      'Activate this master type? It is offered for new parameters and values again.',
+    );
     await click(button('Cancel')!);
   });
 });
@@ -236,7 +290,12 @@ describe('commonMaster', () => {
   it('filters by type and searches', async () => {
     render(<MasterValueScreen />);
     await until(() => rowTexts('Master values').length === 4, 'four values');
-    const filter = await until(() => byLabel<HTMLSelectElement>('Filter by type')?.options.length === 5 && byLabel<HTMLSelectElement>('Filter by type'), 'the types');
+    const filter = await until(
+      () =>
+        byLabel<HTMLSelectElement>('Filter by type')?.options.length === 5 &&
+        byLabel<HTMLSelectElement>('Filter by type'),
+      'the types',
+    );
     await choose(filter, '2');
     await until(() => rowTexts('Master values').length === 2, 'the states');
     expect(rowTexts('Master values').map((cells) => cells.slice(0, 7))).toEqual([
@@ -247,7 +306,10 @@ describe('commonMaster', () => {
     await type(byLabel<HTMLInputElement>('Search text')!, 'kar');
     await click(button('Search')!);
     await until(() => rowTexts('Master values').length === 1, 'Karnataka alone');
-    expect(calls.at(-1)).toEqual({ call: 'getSearchForcommonMaster', body: { searchText: 'kar', typeId: 2, pageno: 1 } });
+    expect(calls.at(-1)).toEqual({
+      call: 'getSearchForcommonMaster',
+      body: { searchText: 'kar', typeId: 2, pageno: 1 },
+    });
     await type(byLabel<HTMLInputElement>('Search text')!, 'zz');
     await click(button('Search')!);
     await until(() => dom.container.textContent?.includes("No values of State match 'zz'"), 'the empty state');
@@ -273,7 +335,10 @@ describe('commonMaster', () => {
     await type(byLabel<HTMLInputElement>('Code')!, 'NASHIK');
     await type(byLabel<HTMLInputElement>('Name')!, 'Nashik');
     await click(button('Save')!);
-    await until(() => dom.container.textContent?.includes(MASTER_MESSAGES.parentNeeded('City', 'State')), 'the parent error');
+    await until(
+      () => dom.container.textContent?.includes(MASTER_MESSAGES.parentNeeded('City', 'State')),
+      'the parent error',
+    );
     expect(calls.some((c) => c.call === 'savecommonmaster')).toBe(false);
 
     await choose(byLabel<HTMLSelectElement>('Parent value')!, '20');
@@ -281,13 +346,27 @@ describe('commonMaster', () => {
     await click(button('Save')!);
     await until(() => vi.mocked(notify.success).mock.calls.length > 0, 'the toast');
     expect(notify.success).toHaveBeenCalledWith('Master data value saved.');
-    expect(calls.find((c) => c.call === 'savecommonmaster')?.body).toEqual({ typeId: 3, code: 'NASHIK', name: 'Nashik', sequence: 5, parentId: 20 });
-    await until(() => rowTexts('Master values').some((cells) => cells[3] === 'Nashik' && cells[5] === 'Maharashtra'), 'Nashik listed');
+    expect(calls.find((c) => c.call === 'savecommonmaster')?.body).toEqual({
+      typeId: 3,
+      code: 'NASHIK',
+      name: 'Nashik',
+      sequence: 5,
+      parentId: 20,
+    });
+    await until(
+      () => rowTexts('Master values').some((cells) => cells[3] === 'Nashik' && cells[5] === 'Maharashtra'),
+      'Nashik listed',
+    );
   });
 
   it('starts a new value in the filtered type, and a changed type drops the parent', async () => {
     render(<MasterValueScreen />);
-    const filter = await until(() => byLabel<HTMLSelectElement>('Filter by type')?.options.length === 5 && byLabel<HTMLSelectElement>('Filter by type'), 'the types');
+    const filter = await until(
+      () =>
+        byLabel<HTMLSelectElement>('Filter by type')?.options.length === 5 &&
+        byLabel<HTMLSelectElement>('Filter by type'),
+      'the types',
+    );
     await choose(filter, '3');
     await click(button('Create New Value')!);
     const typeSelect = await until(() => byLabel<HTMLSelectElement>('Type'), 'the form');
@@ -295,7 +374,11 @@ describe('commonMaster', () => {
     const parent = await until(() => byLabel<HTMLSelectElement>('Parent value'), 'the Parent value select');
     await choose(parent, '21');
     await choose(typeSelect, '2');
-    const countries = await until(() => byLabel<HTMLSelectElement>('Parent value')?.options.length === 2 && byLabel<HTMLSelectElement>('Parent value'), 'the countries');
+    const countries = await until(
+      () =>
+        byLabel<HTMLSelectElement>('Parent value')?.options.length === 2 && byLabel<HTMLSelectElement>('Parent value'),
+      'the countries',
+    );
     expect(optionLabels(countries)).toEqual(['Select Country', 'India']);
     expect(countries.value).toBe('');
   });
@@ -312,7 +395,14 @@ describe('commonMaster', () => {
     await click(button('Save')!);
     await until(() => vi.mocked(notify.error).mock.calls.length > 0, 'the refusal');
     expect(notify.error).toHaveBeenCalledWith(MASTER_MESSAGES.duplicateValueCode('MH', 'State'));
-    expect(calls.find((c) => c.call === 'savecommonmaster')?.body).toEqual({ id: 21, typeId: 2, code: 'MH', name: 'Karnataka', sequence: 2, parentId: 10 });
+    expect(calls.find((c) => c.call === 'savecommonmaster')?.body).toEqual({
+      id: 21,
+      typeId: 2,
+      code: 'MH',
+      name: 'Karnataka',
+      sequence: 2,
+      parentId: 10,
+    });
   });
 
   it('deactivates a value after the question', async () => {
@@ -328,13 +418,16 @@ describe('commonMaster', () => {
     expect(calls.some((c) => c.call === 'changeStatusForCommonMaster')).toBe(false);
     await click(button('Deactivate Pune')!);
     await click(button('Deactivate')!);
-    await until(() => rowTexts('Master values').find((cells) => cells[3] === 'Pune')?.[6] === 'Inactive', 'Pune inactive');
+    await until(
+      () => rowTexts('Master values').find((cells) => cells[3] === 'Pune')?.[6] === 'Inactive',
+      'Pune inactive',
+    );
     expect(calls.find((c) => c.call === 'changeStatusForCommonMaster')?.body).toEqual({ id: 30, activeStatus: 'N' });
   });
 });
 
 describe('a link to one master value (/commonMaster?edit=N, from the search)', () => {
-  it('opens its edit panel, as its row\'s Edit does; closing takes edit out of the address', async () => {
+  it("opens its edit panel, as its row's Edit does; closing takes edit out of the address", async () => {
     render(<MasterValueScreen />, '/commonMaster?edit=21');
     const code = await until(() => byLabel<HTMLInputElement>('Code'), 'the form');
     expect(calls.find((c) => c.call === 'getcommasterByID')?.body).toEqual({ id: 21 });

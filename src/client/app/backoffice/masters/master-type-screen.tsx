@@ -13,7 +13,15 @@ import { OptionalCell } from '../../components/optional-cell';
 import { BackToHomeLink, LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { SearchToolbar } from '../../components/search-toolbar';
 import { notify } from '../../toasts';
-import { masterKeys, useDependencyOptions, useMasterType, useMasterTypes, useSaveMasterType, useSetMasterTypeStatus, type MasterTypeQuery } from './api';
+import {
+  masterKeys,
+  useDependencyOptions,
+  useMasterType,
+  useMasterTypes,
+  useSaveMasterType,
+  useSetMasterTypeStatus,
+  type MasterTypeQuery,
+} from './api';
 import {
   MasterTypeFormSchema,
   dependencyOptions,
@@ -35,7 +43,10 @@ const COLUMNS: DataColumn<MasterTypeRow>[] = [
   column.accessor('srno', { header: 'Sr.No', meta: { align: 'end', width: '5.5rem' } }),
   column.accessor('code', { header: 'Code' }),
   column.accessor('name', { header: 'Name' }),
-  column.accessor('dependsOnName', { header: 'Depends on', cell: ({ getValue }) => <OptionalCell text={getValue()} /> }),
+  column.accessor('dependsOnName', {
+    header: 'Depends on',
+    cell: ({ getValue }) => <OptionalCell text={getValue()} />,
+  }),
   column.accessor('activeStatus', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
 ];
 
@@ -92,7 +103,14 @@ export function MasterTypeScreen() {
           <MasterTypePanelBody key={panel.editing.id ?? 'new'} typeId={panel.editing.id} onClose={panel.close} />
         </MasterPanel>
       ) : null}
-      <SearchToolbar label="Search master types" inputId="master-type-search" text={text} onTextChange={setText} onSearch={search} onRefresh={refresh} />
+      <SearchToolbar
+        label="Search master types"
+        inputId="master-type-search"
+        text={text}
+        onTextChange={setText}
+        onSearch={search}
+        onRefresh={refresh}
+      />
       <DataTable
         caption="Master types"
         columns={COLUMNS}
@@ -104,7 +122,12 @@ export function MasterTypeScreen() {
         refreshing={types.isPlaceholderData}
         loadingLabel="Loading master types…"
         emptyMessage={typeListEmptyMessage(query.searchText)}
-        paging={{ page: query.pageno, pageSize: MASTER_PAGE_SIZE, totalItems: types.data?.totalItems ?? 0, onPageChange: (pageno) => setQuery({ ...query, pageno }) }}
+        paging={{
+          page: query.pageno,
+          pageSize: MASTER_PAGE_SIZE,
+          totalItems: types.data?.totalItems ?? 0,
+          onPageChange: (pageno) => setQuery({ ...query, pageno }),
+        }}
         rowActions={rowActions}
       />
       {status.dialog}
@@ -117,9 +140,20 @@ function MasterTypePanelBody({ typeId, onClose }: { typeId: number | undefined; 
   const record = useMasterType(typeId);
   const dependencies = useDependencyOptions(typeId);
   if ((typeId !== undefined && record.isPending) || dependencies.isPending) return <LoadingStatus inline />;
-  if (typeId !== undefined && record.isError) return <LoadFailure inline message={errorMessage(record.error)} onRetry={() => void record.refetch()} />;
-  if (dependencies.isError) return <LoadFailure inline message={errorMessage(dependencies.error)} onRetry={() => void dependencies.refetch()} />;
-  return <MasterTypeForm typeId={typeId} record={record.data} dependsOnOptions={dependencyOptions(dependencies.data, record.data)} onClose={onClose} />;
+  if (typeId !== undefined && record.isError)
+    return <LoadFailure inline message={errorMessage(record.error)} onRetry={() => void record.refetch()} />;
+  if (dependencies.isError)
+    return (
+      <LoadFailure inline message={errorMessage(dependencies.error)} onRetry={() => void dependencies.refetch()} />
+    );
+  return (
+    <MasterTypeForm
+      typeId={typeId}
+      record={record.data}
+      dependsOnOptions={dependencyOptions(dependencies.data, record.data)}
+      onClose={onClose}
+    />
+  );
 }
 
 function MasterTypeForm({
@@ -157,10 +191,21 @@ function MasterTypeForm({
 
   return (
     <FormProvider {...methods}>
-      <form className="app-form masters-form" noValidate onSubmit={(event) => void methods.handleSubmit(onValid)(event)}>
+      <form
+        className="app-form masters-form"
+        noValidate
+        onSubmit={(event) => void methods.handleSubmit(onValid)(event)}
+      >
         <RequiredNote />
         <div className="masters-form__fields">
-          <FormField name="code" id="master-type-code" label="Code" required maxLength={20} hint="Letters, digits, hyphens or underscores." />
+          <FormField
+            name="code"
+            id="master-type-code"
+            label="Code"
+            required
+            maxLength={20}
+            hint="Letters, digits, hyphens or underscores."
+          />
           <FormField name="name" id="master-type-name" label="Name" required maxLength={100} />
           <FormSelect
             name="dependsOn"

@@ -132,15 +132,30 @@ export function MasterValueScreen() {
     >
       {panel.editing ? (
         <MasterPanel title={panel.editing.id === undefined ? 'New Master Value' : 'Edit Master Value'}>
-          <MasterValuePanelBody key={panel.editing.id ?? 'new'} valueId={panel.editing.id} filterTypeId={query.typeId} onClose={closePanel} />
+          <MasterValuePanelBody
+            key={panel.editing.id ?? 'new'}
+            valueId={panel.editing.id}
+            filterTypeId={query.typeId}
+            onClose={closePanel}
+          />
         </MasterPanel>
       ) : null}
-      <SearchToolbar label="Search master values" inputId="master-value-search" text={text} onTextChange={setText} onSearch={search} onRefresh={refresh}>
+      <SearchToolbar
+        label="Search master values"
+        inputId="master-value-search"
+        text={text}
+        onTextChange={setText}
+        onSearch={search}
+        onRefresh={refresh}
+      >
         <ToolbarSelect
           id="master-value-filter-type"
           label="Filter by type"
           value={filterType}
-          options={[{ value: '', label: 'All types' }, ...activeTypes.map((type) => ({ value: String(type.id), label: type.name }))]}
+          options={[
+            { value: '', label: 'All types' },
+            ...activeTypes.map((type) => ({ value: String(type.id), label: type.name })),
+          ]}
           onChange={filter}
         />
       </SearchToolbar>
@@ -155,7 +170,12 @@ export function MasterValueScreen() {
         refreshing={values.isPlaceholderData}
         loadingLabel="Loading master values…"
         emptyMessage={valueListEmptyMessage(query.searchText, filterName)}
-        paging={{ page: query.pageno, pageSize: MASTER_PAGE_SIZE, totalItems: values.data?.totalItems ?? 0, onPageChange: (pageno) => setQuery({ ...query, pageno }) }}
+        paging={{
+          page: query.pageno,
+          pageSize: MASTER_PAGE_SIZE,
+          totalItems: values.data?.totalItems ?? 0,
+          onPageChange: (pageno) => setQuery({ ...query, pageno }),
+        }}
         rowActions={rowActions}
       />
       {status.dialog}
@@ -164,15 +184,34 @@ export function MasterValueScreen() {
 }
 
 /** The panel's content: waits for the record (when editing) and the types, then the form. */
-function MasterValuePanelBody({ valueId, filterTypeId, onClose }: { valueId: number | undefined; filterTypeId: number | undefined; onClose: () => void }) {
+function MasterValuePanelBody({
+  valueId,
+  filterTypeId,
+  onClose,
+}: {
+  valueId: number | undefined;
+  filterTypeId: number | undefined;
+  onClose: () => void;
+}) {
   const record = useMasterValue(valueId);
   const types = useActiveMasterTypes();
   if ((valueId !== undefined && record.isPending) || types.isPending) return <LoadingStatus inline />;
-  if (valueId !== undefined && record.isError) return <LoadFailure inline message={errorMessage(record.error)} onRetry={() => void record.refetch()} />;
-  if (types.isError) return <LoadFailure inline message={errorMessage(types.error)} onRetry={() => void types.refetch()} />;
+  if (valueId !== undefined && record.isError)
+    return <LoadFailure inline message={errorMessage(record.error)} onRetry={() => void record.refetch()} />;
+  if (types.isError)
+    return <LoadFailure inline message={errorMessage(types.error)} onRetry={() => void types.refetch()} />;
   // A new value starts in the filtered type, if that type is still offered.
-  const startType = filterTypeId !== undefined && types.data.some((type) => type.id === filterTypeId) ? filterTypeId : undefined;
-  return <MasterValueForm valueId={valueId} record={record.data} types={types.data} initial={masterValueFormValues(record.data, startType)} onClose={onClose} />;
+  const startType =
+    filterTypeId !== undefined && types.data.some((type) => type.id === filterTypeId) ? filterTypeId : undefined;
+  return (
+    <MasterValueForm
+      valueId={valueId}
+      record={record.data}
+      types={types.data}
+      initial={masterValueFormValues(record.data, startType)}
+      onClose={onClose}
+    />
+  );
 }
 
 function MasterValueForm({
@@ -197,7 +236,11 @@ function MasterValueForm({
     resolver: (values, context, options) => {
       const parent = parentTypeOf(values.typeId, types, chosenTypeRecord.current);
       const typeName = typeChoices.find((option) => option.value === values.typeId)?.label ?? '';
-      return zodResolver(masterValueFormSchemaFor(parent && { typeName, parentTypeName: parent.name }))(values, context, options);
+      return zodResolver(masterValueFormSchemaFor(parent && { typeName, parentTypeName: parent.name }))(
+        values,
+        context,
+        options,
+      );
     },
     mode: 'onTouched',
     defaultValues: initial,
@@ -241,7 +284,8 @@ function MasterValueForm({
   let parentField = null;
   if (parentType) {
     if (choices.isPending) parentField = <LoadingStatus inline label={`Loading the values of ${parentType.name}…`} />;
-    else if (choices.isError) parentField = <LoadFailure inline message={errorMessage(choices.error)} onRetry={() => void choices.refetch()} />;
+    else if (choices.isError)
+      parentField = <LoadFailure inline message={errorMessage(choices.error)} onRetry={() => void choices.refetch()} />;
     else
       parentField = (
         <FormSelect
@@ -258,11 +302,29 @@ function MasterValueForm({
 
   return (
     <FormProvider {...methods}>
-      <form className="app-form masters-form" noValidate onSubmit={(event) => void methods.handleSubmit(onValid)(event)}>
+      <form
+        className="app-form masters-form"
+        noValidate
+        onSubmit={(event) => void methods.handleSubmit(onValid)(event)}
+      >
         <RequiredNote />
         <div className="masters-form__fields">
-          <FormSelect name="typeId" id="master-value-type" label="Type" required placeholder="Select type" options={typeChoices} />
-          <FormField name="code" id="master-value-code" label="Code" required maxLength={20} hint="Letters, digits, hyphens or underscores." />
+          <FormSelect
+            name="typeId"
+            id="master-value-type"
+            label="Type"
+            required
+            placeholder="Select type"
+            options={typeChoices}
+          />
+          <FormField
+            name="code"
+            id="master-value-code"
+            label="Code"
+            required
+            maxLength={20}
+            hint="Letters, digits, hyphens or underscores."
+          />
           <FormField name="name" id="master-value-name" label="Name" required maxLength={100} />
           <FormField
             name="sequence"

@@ -1,6 +1,26 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { parseStoredImageName, UPLOADS_PATH, variantName, variantWidths, type ImageFolder } from '../../../../core/media/image-names';
-import { MediaInUseSchema, MediaItemSchema, MediaListSchema, type MediaItem, type MediaList, type MediaUpdate, type MediaUse } from '../../../../core/schemas/media';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import {
+  parseStoredImageName,
+  UPLOADS_PATH,
+  variantName,
+  variantWidths,
+  type ImageFolder,
+} from '../../../../core/media/image-names';
+import {
+  MediaInUseSchema,
+  MediaItemSchema,
+  MediaListSchema,
+  type MediaItem,
+  type MediaList,
+  type MediaUpdate,
+  type MediaUse,
+} from '../../../../core/schemas/media';
 import { z } from 'zod';
 import type { JsonResponse } from '../../../lib/http';
 import { api, ApiError, apiUrl, FALLBACK_MESSAGE, UNREACHABLE_MESSAGE } from '../../lib/api';
@@ -31,7 +51,8 @@ export function mediaListQuery({ search, unused }: MediaFilter, after: string | 
 export function useMediaPages(filter: MediaFilter) {
   return useInfiniteQuery({
     queryKey: [...MEDIA_KEY, 'list', filter],
-    queryFn: async ({ pageParam }) => MediaListSchema.parse(await api(mediaApi.listMedia, { query: mediaListQuery(filter, pageParam) })),
+    queryFn: async ({ pageParam }) =>
+      MediaListSchema.parse(await api(mediaApi.listMedia, { query: mediaListQuery(filter, pageParam) })),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: MediaList) => last.next ?? undefined,
     // The grid stays while another search's first page comes, rather than blinking to a spinner at each word.
@@ -44,7 +65,15 @@ function useKeepListed() {
   const queryClient = useQueryClient();
   return (item: MediaItem) => {
     queryClient.setQueriesData<InfiniteData<MediaList>>({ queryKey: [...MEDIA_KEY, 'list'] }, (data) =>
-      data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((listed) => (listed.id === item.id ? item : listed)) })) } : data,
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              items: page.items.map((listed) => (listed.id === item.id ? item : listed)),
+            })),
+          }
+        : data,
     );
     void queryClient.invalidateQueries({ queryKey: MEDIA_KEY });
   };
@@ -54,7 +83,8 @@ function useKeepListed() {
 export function useSaveMediaDetails() {
   const keepListed = useKeepListed();
   return useMutation({
-    mutationFn: async ({ id, details }: { id: number; details: MediaUpdate }) => MediaItemSchema.parse(await api(mediaApi.updateMediaItem, { params: { id }, body: details })),
+    mutationFn: async ({ id, details }: { id: number; details: MediaUpdate }) =>
+      MediaItemSchema.parse(await api(mediaApi.updateMediaItem, { params: { id }, body: details })),
     onSuccess: keepListed,
   });
 }
@@ -121,7 +151,15 @@ const MessageSchema = z.object({ message: z.string().min(1) });
 export function useReplaceMedia() {
   const keepListed = useKeepListed();
   return useMutation({
-    mutationFn: async ({ id, file, onProgress }: { id: number; file: File; onProgress: (fraction: number) => void }) => {
+    mutationFn: async ({
+      id,
+      file,
+      onProgress,
+    }: {
+      id: number;
+      file: File;
+      onProgress: (fraction: number) => void;
+    }) => {
       const item = await sendReplacement(id, file, onProgress);
       await refreshCachedCopies(item);
       return item;
@@ -137,9 +175,15 @@ const THUMB_WIDTH = 320;
  * The address a thumbnail loads: the image's 320-pixel WebP copy (docs/design.md §8), or, for an image that narrow or
  * narrower, the image itself; versioned like the picture (below).
  */
-export function thumbnailUrl(item: Pick<MediaItem, 'folder' | 'name' | 'url' | 'width' | 'bytes'>, version?: number): string {
+export function thumbnailUrl(
+  item: Pick<MediaItem, 'folder' | 'name' | 'url' | 'width' | 'bytes'>,
+  version?: number,
+): string {
   const stored = parseStoredImageName(item.folder as ImageFolder, item.name);
-  const address = stored && item.width > THUMB_WIDTH ? `${UPLOADS_PATH}${item.folder}/${variantName(stored.stem, THUMB_WIDTH)}` : item.url;
+  const address =
+    stored && item.width > THUMB_WIDTH
+      ? `${UPLOADS_PATH}${item.folder}/${variantName(stored.stem, THUMB_WIDTH)}`
+      : item.url;
   return versioned(address, item, version);
 }
 
@@ -161,7 +205,9 @@ export const versioned = (address: string, item: Pick<MediaItem, 'bytes'>, versi
  */
 export async function refreshCachedCopies(item: Pick<MediaItem, 'folder' | 'name' | 'url' | 'bytes'>): Promise<void> {
   const stored = parseStoredImageName(item.folder as ImageFolder, item.name);
-  const copies = stored ? variantWidths(stored.width).map((width) => `${UPLOADS_PATH}${item.folder}/${variantName(stored.stem, width)}`) : [];
+  const copies = stored
+    ? variantWidths(stored.width).map((width) => `${UPLOADS_PATH}${item.folder}/${variantName(stored.stem, width)}`)
+    : [];
   const addresses = [item.url, ...copies].flatMap((address) => [address, versioned(address, item, undefined)]);
   // A copy that cannot be fetched now is fetched by the next page that shows it: nothing to report.
   await Promise.allSettled(addresses.map((address) => fetch(address, { cache: 'reload', credentials: 'same-origin' })));

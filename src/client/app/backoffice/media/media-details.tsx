@@ -65,7 +65,16 @@ export function MediaDetails({
   onClose: () => void;
 }) {
   const { firstFocus: closeButton, dialogProps } = useModalDialog(onClose);
-  const ids = { title: useId(), titleInput: useId(), alt: useId(), focalX: useId(), focalY: useId(), uses: useId(), replace: useId(), file: useId() };
+  const ids = {
+    title: useId(),
+    titleInput: useId(),
+    alt: useId(),
+    focalX: useId(),
+    focalY: useId(),
+    uses: useId(),
+    replace: useId(),
+    file: useId(),
+  };
   const save = useSaveMediaDetails();
   const replace = useReplaceMedia();
   const remove = useDeleteMedia();
@@ -76,7 +85,12 @@ export function MediaDetails({
   const [focal, setFocal] = useState({ focalX: percent(item.focalX), focalY: percent(item.focalY) });
   const [problems, setProblems] = useState<Partial<Record<DetailField, string>>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
-  const inputs = { title: useRef<HTMLInputElement>(null), alt: useRef<HTMLTextAreaElement>(null), focalX: useRef<HTMLInputElement>(null), focalY: useRef<HTMLInputElement>(null) };
+  const inputs = {
+    title: useRef<HTMLInputElement>(null),
+    alt: useRef<HTMLTextAreaElement>(null),
+    focalX: useRef<HTMLInputElement>(null),
+    focalY: useRef<HTMLInputElement>(null),
+  };
 
   const file = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -125,7 +139,10 @@ export function MediaDetails({
       return;
     }
     try {
-      const saved = await save.mutateAsync({ id: item.id, details: { title: title.trim(), alt: alt.trim(), focalX, focalY } });
+      const saved = await save.mutateAsync({
+        id: item.id,
+        details: { title: title.trim(), alt: alt.trim(), focalX, focalY },
+      });
       onChanged(saved);
       setTitle(saved.title);
       setAlt(saved.alt);
@@ -133,7 +150,8 @@ export function MediaDetails({
       notify.success(`The title, alt text and focal point of “${titleOf(saved)}” are saved.`, 'Image saved');
     } catch (error) {
       const refused = refusedField(error);
-      const field = refused === 'title' || refused === 'alt' || refused === 'focalX' || refused === 'focalY' ? refused : null;
+      const field =
+        refused === 'title' || refused === 'alt' || refused === 'focalX' || refused === 'focalY' ? refused : null;
       if (field) {
         setProblems({ [field]: errorMessage(error) });
         inputs[field].current?.focus();
@@ -159,7 +177,10 @@ export function MediaDetails({
       onChanged(await replace.mutateAsync({ id: item.id, file: chosen, onProgress: setProgress }));
       onReplaced();
       if (file.current) file.current.value = '';
-      notify.success(`The new picture of ${named} is in place: every page that shows it shows the new one.`, 'Picture replaced');
+      notify.success(
+        `The new picture of ${named} is in place: every page that shows it shows the new one.`,
+        'Picture replaced',
+      );
     } catch (error) {
       setFileProblem(errorMessage(error));
       file.current?.focus();
@@ -184,7 +205,12 @@ export function MediaDetails({
       setCheckingUse(false);
     }
     if (usedBy.length > 0) {
-      setInUse(new ImageInUseError(`${named} cannot be deleted: it is used ${usedBy.length === 1 ? 'in 1 place' : `in ${usedBy.length} places`}. Take it out of ${usedBy.length === 1 ? 'it' : 'them'} first.`, usedBy));
+      setInUse(
+        new ImageInUseError(
+          `${named} cannot be deleted: it is used ${usedBy.length === 1 ? 'in 1 place' : `in ${usedBy.length} places`}. Take it out of ${usedBy.length === 1 ? 'it' : 'them'} first.`,
+          usedBy,
+        ),
+      );
       return;
     }
     const question = `Delete ${named}? Its address stops working; a backup made before now still holds it.`;
@@ -213,10 +239,23 @@ export function MediaDetails({
         <figure className="media-detail__picture">
           <span className="media-detail__frame">
             {/* The focal point's inputs below do the same by keyboard: the click is a shortcut for a pointer. */}
-            <img src={versioned(item.url, item, version)} alt={item.alt} width={item.width} height={item.height} className="media-detail__image" onClick={pick} />
-            <span className="media-detail__marker" style={{ left: `${shownFocal.x * 100}%`, top: `${shownFocal.y * 100}%` }} aria-hidden="true" />
+            <img
+              src={versioned(item.url, item, version)}
+              alt={item.alt}
+              width={item.width}
+              height={item.height}
+              className="media-detail__image"
+              onClick={pick}
+            />
+            <span
+              className="media-detail__marker"
+              style={{ left: `${shownFocal.x * 100}%`, top: `${shownFocal.y * 100}%` }}
+              aria-hidden="true"
+            />
           </span>
-          <figcaption className="media-detail__caption">Click the picture to set its focal point: the part that stays in view when a page crops it.</figcaption>
+          <figcaption className="media-detail__caption">
+            Click the picture to set its focal point: the part that stays in view when a page crops it.
+          </figcaption>
         </figure>
 
         <div className="media-detail__side">
@@ -249,7 +288,12 @@ export function MediaDetails({
           </dl>
 
           <form className="app-form media-detail__form" noValidate onSubmit={(event) => void submit(event)}>
-            <Field id={ids.titleInput} label="Title" hint={`What staff call the image; searched on this screen. ${[...title].length} of ${TITLE_MAX} characters.`} error={problems.title}>
+            <Field
+              id={ids.titleInput}
+              label="Title"
+              hint={`What staff call the image; searched on this screen. ${[...title].length} of ${TITLE_MAX} characters.`}
+              error={problems.title}
+            >
               {(control) => (
                 <input
                   {...control}
@@ -264,7 +308,12 @@ export function MediaDetails({
                 />
               )}
             </Field>
-            <Field id={ids.alt} label="Alt text" hint={`What the picture shows, for visitors who cannot see it. ${alt.length} of ${ALT_TEXT_MAX} characters.`} error={problems.alt}>
+            <Field
+              id={ids.alt}
+              label="Alt text"
+              hint={`What the picture shows, for visitors who cannot see it. ${alt.length} of ${ALT_TEXT_MAX} characters.`}
+              error={problems.alt}
+            >
               {(control) => (
                 <textarea
                   {...control}
@@ -283,7 +332,12 @@ export function MediaDetails({
             <fieldset className="app-fieldset media-detail__focal">
               <legend className="app-fieldset__legend">Focal point</legend>
               {(['focalX', 'focalY'] as const).map((field) => (
-                <Field key={field} id={ids[field]} label={field === 'focalX' ? 'From the left (%)' : 'From the top (%)'} error={problems[field]}>
+                <Field
+                  key={field}
+                  id={ids[field]}
+                  label={field === 'focalX' ? 'From the left (%)' : 'From the top (%)'}
+                  error={problems[field]}
+                >
                   {(control) => (
                     <input
                       {...control}
@@ -307,7 +361,12 @@ export function MediaDetails({
               </p>
             ) : null}
             <div className="app-actions">
-              <button type="submit" className="button" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+              <button
+                type="submit"
+                className="button"
+                disabled={save.isPending}
+                aria-busy={save.isPending || undefined}
+              >
                 <Save className="button__icon" aria-hidden="true" focusable="false" />
                 Save
               </button>
@@ -320,7 +379,11 @@ export function MediaDetails({
         <h3 className="media-detail__subtitle" id={ids.uses}>
           Where used
         </h3>
-        {item.usedBy.length === 0 ? <p>Nothing shows this image: it can be deleted.</p> : <UsedByList uses={item.usedBy} label="Places that show this image" />}
+        {item.usedBy.length === 0 ? (
+          <p>Nothing shows this image: it can be deleted.</p>
+        ) : (
+          <UsedByList uses={item.usedBy} label="Places that show this image" />
+        )}
       </section>
 
       <section className="media-detail__section" aria-labelledby={ids.replace}>
@@ -334,10 +397,25 @@ export function MediaDetails({
             hint={`PNG, JPEG, GIF or WebP. It is fitted to ${item.width} × ${item.height} around the focal point and keeps this image's address, so every page that shows it shows the new one.`}
             error={fileProblem}
           >
-            {(control) => <input {...control} ref={file} className="field__input" type="file" accept={PICKER_ACCEPT} disabled={progress !== null} onChange={() => setFileProblem(undefined)} />}
+            {(control) => (
+              <input
+                {...control}
+                ref={file}
+                className="field__input"
+                type="file"
+                accept={PICKER_ACCEPT}
+                disabled={progress !== null}
+                onChange={() => setFileProblem(undefined)}
+              />
+            )}
           </Field>
           <div className="app-actions">
-            <button type="submit" className="button button--outline" disabled={progress !== null} aria-busy={progress !== null || undefined}>
+            <button
+              type="submit"
+              className="button button--outline"
+              disabled={progress !== null}
+              aria-busy={progress !== null || undefined}
+            >
               <Replace className="button__icon" aria-hidden="true" focusable="false" />
               Replace
             </button>

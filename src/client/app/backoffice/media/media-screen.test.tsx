@@ -2,7 +2,16 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MEDIA_PAGE_SIZE, type MediaItem, type MediaUse } from '../../../../core/schemas/media';
-import { buttonNamed as button, byLabel as labelled, click, type, until, withFakeMasterApi, withModalDialogs, withTestRoot } from '../../test-support/dom';
+import {
+  buttonNamed as button,
+  byLabel as labelled,
+  click,
+  type,
+  until,
+  withFakeMasterApi,
+  withModalDialogs,
+  withTestRoot,
+} from '../../test-support/dom';
 import type { FakeRequest } from '../../test-support/dom';
 import { notify } from '../../toasts';
 import MediaScreen from './media-screen';
@@ -49,7 +58,15 @@ beforeEach(() => {
   // 50 images, newest (highest id) first: a page of 48 and one of 2.
   images = Array.from({ length: 50 }, (_, index) => image(50 - index));
   images[0] = image(50, { alt: 'The team at the Pune office', usedBy: [HOME_SLIDE, LOGO] });
-  images[1] = image(49, { title: '', folder: 'company', name: '0000000000000000000000aa_200x100.png', url: '/uploads/photos/company/0000000000000000000000aa_200x100.png', width: 200, height: 100, usedBy: [LOGO] });
+  images[1] = image(49, {
+    title: '',
+    folder: 'company',
+    name: '0000000000000000000000aa_200x100.png',
+    url: '/uploads/photos/company/0000000000000000000000aa_200x100.png',
+    width: 200,
+    height: 100,
+    usedBy: [LOGO],
+  });
   refusal = null;
   requests = [];
   onceAnswers = [];
@@ -81,10 +98,16 @@ function answer(call: string, body: Record<string, unknown>, { method }: FakeReq
     const search = params.get('search')?.toLowerCase();
     const after = Number(params.get('after') ?? Infinity);
     const matching = images.filter(
-      (item) => item.id < after && (!search || `${item.title} ${item.name} ${item.alt}`.toLowerCase().includes(search)) && (params.get('unused') !== '1' || item.usedBy.length === 0),
+      (item) =>
+        item.id < after &&
+        (!search || `${item.title} ${item.name} ${item.alt}`.toLowerCase().includes(search)) &&
+        (params.get('unused') !== '1' || item.usedBy.length === 0),
     );
     const page = matching.slice(0, MEDIA_PAGE_SIZE);
-    return { status: 200, data: { items: page, next: matching.length > MEDIA_PAGE_SIZE ? String(page.at(-1)!.id) : null } };
+    return {
+      status: 200,
+      data: { items: page, next: matching.length > MEDIA_PAGE_SIZE ? String(page.at(-1)!.id) : null },
+    };
   }
   const one = /^media\/(\d+)$/.exec(call);
   const listed = one ? images.find((item) => item.id === Number(one[1])) : undefined;
@@ -92,12 +115,22 @@ function answer(call: string, body: Record<string, unknown>, { method }: FakeReq
   if (method === 'GET') return { status: 200, data: listed };
   if (method === 'POST') {
     if (refusal) return refusal;
-    const saved = { ...listed, title: String(body.title).trim(), alt: String(body.alt).trim(), focalX: Number(body.focalX), focalY: Number(body.focalY) };
+    const saved = {
+      ...listed,
+      title: String(body.title).trim(),
+      alt: String(body.alt).trim(),
+      focalX: Number(body.focalX),
+      focalY: Number(body.focalY),
+    };
     images = images.map((item) => (item.id === saved.id ? saved : item));
     return { status: 200, data: saved };
   }
   if (method === 'DELETE') {
-    if (listed.usedBy.length > 0) return { status: 409, data: { message: 'The image is used by Home and Company Details; it was not deleted.', usedBy: listed.usedBy } };
+    if (listed.usedBy.length > 0)
+      return {
+        status: 409,
+        data: { message: 'The image is used by Home and Company Details; it was not deleted.', usedBy: listed.usedBy },
+      };
     images = images.filter((item) => item.id !== listed.id);
     return { status: 200, data: { message: 'Success' } };
   }
@@ -147,9 +180,13 @@ describe('the media library screen', () => {
     // The thumbnail is the 320-pixel WebP copy, loaded as it comes into view; a narrower image shows itself.
     const thumb = first.querySelector('img')!;
     // Its size in bytes is its version: a replaced picture (same address) is not shown from the browser's cache.
-    expect(thumb.getAttribute('src')).toBe(`/uploads/photos/page1000/${image(50).name.replace('.png', '')}-320.webp?v=12345`);
+    expect(thumb.getAttribute('src')).toBe(
+      `/uploads/photos/page1000/${image(50).name.replace('.png', '')}-320.webp?v=12345`,
+    );
     expect(thumb.getAttribute('loading')).toBe('lazy');
-    expect(cardOf(49)?.querySelector('img')?.getAttribute('src')).toBe('/uploads/photos/company/0000000000000000000000aa_200x100.png?v=12345');
+    expect(cardOf(49)?.querySelector('img')?.getAttribute('src')).toBe(
+      '/uploads/photos/company/0000000000000000000000aa_200x100.png?v=12345',
+    );
 
     await click(button('Load more')!);
     await until(() => cards().length === 50, 'the second page');
@@ -181,7 +218,10 @@ describe('the media library screen', () => {
     dom.renderScreen(<MediaScreen />);
     await until(() => cards().length === MEDIA_PAGE_SIZE, 'the first page');
     await click(field('Only unused images'));
-    await until(() => listCalls().includes('media?unused=1') && cards().length === MEDIA_PAGE_SIZE && !cardOf(50), 'the unused images');
+    await until(
+      () => listCalls().includes('media?unused=1') && cards().length === MEDIA_PAGE_SIZE && !cardOf(50),
+      'the unused images',
+    );
     expect(cards()).toHaveLength(MEDIA_PAGE_SIZE);
     expect(cards().every((card) => card.textContent?.includes('Not used'))).toBe(true);
 
@@ -190,7 +230,9 @@ describe('the media library screen', () => {
     await until(() => cardOf(50), 'all images again');
     await click(field('Only unused images'));
     const empty = await until(() => dom.container.querySelector('.media-empty'), 'the empty sentence');
-    expect(empty.textContent).toBe('Every image in the library is used somewhere: there is nothing unused to tidy away.');
+    expect(empty.textContent).toBe(
+      'Every image in the library is used somewhere: there is nothing unused to tidy away.',
+    );
   });
 
   it('saves the title, the alt text and the focal point (0 to 1) and shows a refusal at its field', async () => {
@@ -212,13 +254,23 @@ describe('the media library screen', () => {
     await until(() => vi.mocked(notify.success).mock.calls.length > 0, 'the toast');
     const saves = calls.filter((c) => c.call === 'media/48' && Object.keys(c.body).length > 0).map((c) => c.body);
     expect(saves).toEqual([{ title: 'Red logo', alt: 'A red logo on white', focalX: 0.25, focalY: 0.8 }]);
-    expect(notify.success).toHaveBeenCalledWith('The title, alt text and focal point of “Red logo” are saved.', 'Image saved');
-    await until(() => dialog.querySelector('h2')?.textContent === 'Red logo' && cardOf(48)?.querySelector('.media-card__name')?.textContent === 'Red logo', 'the new title shown');
+    expect(notify.success).toHaveBeenCalledWith(
+      'The title, alt text and focal point of “Red logo” are saved.',
+      'Image saved',
+    );
+    await until(
+      () =>
+        dialog.querySelector('h2')?.textContent === 'Red logo' &&
+        cardOf(48)?.querySelector('.media-card__name')?.textContent === 'Red logo',
+      'the new title shown',
+    );
 
     // A number out of range is refused before anything is sent; the server's refusal shows at the field it names.
     await type(field('From the top (%)'), '120');
     await click(button('Save')!);
-    expect(errorOf(field('From the top (%)'))).toBe('Enter a number from 0 to 100 for how far from the top the focal point is.');
+    expect(errorOf(field('From the top (%)'))).toBe(
+      'Enter a number from 0 to 100 for how far from the top the focal point is.',
+    );
     expect(document.activeElement).toBe(field('From the top (%)'));
     expect(calls.filter((c) => c.call === 'media/48')).toHaveLength(1);
 
@@ -244,8 +296,13 @@ describe('the media library screen', () => {
     let dialog = await openImage(50);
     images[0] = { ...images[0], usedBy: [HOME_SLIDE, LOGO] };
     await click(button('Delete image')!);
-    const refused = await until(() => dialog.querySelector('.media-detail__delete-outcome .media-refusal'), 'the places');
-    expect(refused.querySelector('p')?.textContent).toBe('“photo-50” cannot be deleted: it is used in 2 places. Take it out of them first.');
+    const refused = await until(
+      () => dialog.querySelector('.media-detail__delete-outcome .media-refusal'),
+      'the places',
+    );
+    expect(refused.querySelector('p')?.textContent).toBe(
+      '“photo-50” cannot be deleted: it is used in 2 places. Take it out of them first.',
+    );
     expect([...refused.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Home', '/Home'],
       ['Company Details', '/companyForm'],
@@ -264,13 +321,18 @@ describe('the media library screen', () => {
     await until(() => document.querySelector('dialog[role="alertdialog"]'), 'the question');
     await click(button('Delete')!);
     const late = await until(() => dialog.querySelector('.media-detail__delete-outcome .media-refusal'), 'the refusal');
-    expect(late.querySelector('p')?.textContent).toBe('The image is used by Home and Company Details; it was not deleted.');
+    expect(late.querySelector('p')?.textContent).toBe(
+      'The image is used by Home and Company Details; it was not deleted.',
+    );
     expect(inUseAfterCheck.used).toBe(true);
 
     await click(button('Close')!);
     dialog = await openImage(47);
     await click(button('Delete image')!);
-    const question = await until(() => document.querySelector('dialog[role="alertdialog"] .confirm-dialog__question'), 'the question');
+    const question = await until(
+      () => document.querySelector('dialog[role="alertdialog"] .confirm-dialog__question'),
+      'the question',
+    );
     expect(question.textContent).toMatch(/^Delete “photo-47”\? Its address stops working/);
     await click(button('Cancel')!);
     expect(requests).not.toContain('DELETE media/47');

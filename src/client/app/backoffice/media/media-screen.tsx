@@ -17,7 +17,9 @@ const SEARCH_INPUT_ID = 'media-search';
 
 /** "Used on 2 places", or "Not used". */
 export const usageOf = (item: Pick<MediaItem, 'usedBy'>) =>
-  item.usedBy.length === 0 ? 'Not used' : `Used on ${item.usedBy.length} ${item.usedBy.length === 1 ? 'place' : 'places'}`;
+  item.usedBy.length === 0
+    ? 'Not used'
+    : `Used on ${item.usedBy.length} ${item.usedBy.length === 1 ? 'place' : 'places'}`;
 
 /** What an empty list says, for the filter it was asked with. */
 function emptyMessage({ search, unused }: MediaFilter): string {
@@ -52,11 +54,17 @@ function MediaCard({ item, version, onOpen }: { item: MediaItem; version: number
             style={{ objectPosition: `${item.focalX * 100}% ${item.focalY * 100}%` }}
           />
         </span>
-        <span className={item.title ? 'media-card__name' : 'media-card__name media-card__name--untitled'}>{titleOf(item)}</span>
+        <span className={item.title ? 'media-card__name' : 'media-card__name media-card__name--untitled'}>
+          {titleOf(item)}
+        </span>
         <span className="media-card__facts">
           {item.width} × {item.height}, {kilobytes(item.bytes)}
         </span>
-        <span className={item.usedBy.length === 0 ? 'media-card__usage media-card__usage--unused' : 'media-card__usage'}>{usageOf(item)}</span>
+        <span
+          className={item.usedBy.length === 0 ? 'media-card__usage media-card__usage--unused' : 'media-card__usage'}
+        >
+          {usageOf(item)}
+        </span>
       </button>
     </li>
   );
@@ -116,7 +124,17 @@ export default function MediaScreen() {
       setMissing(link.id);
       clearLink();
     }
-  }, [link.present, link.id, items, media.status, hasNextPage, isFetchingNextPage, fetchNextPage, openDetail, clearLink]);
+  }, [
+    link.present,
+    link.id,
+    items,
+    media.status,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+    openDetail,
+    clearLink,
+  ]);
 
   const close = useCallback(
     (openerGone = false) => {
@@ -148,10 +166,23 @@ export default function MediaScreen() {
           <label className="list-toolbar__label" htmlFor={SEARCH_INPUT_ID}>
             Search titles, names and alt texts
           </label>
-          <input id={SEARCH_INPUT_ID} className="field__input" type="search" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
+          <input
+            id={SEARCH_INPUT_ID}
+            className="field__input"
+            type="search"
+            value={text}
+            maxLength={100}
+            onChange={(event) => setText(event.target.value)}
+          />
         </div>
         <label className="media-toolbar__check" htmlFor="media-unused">
-          <input id="media-unused" type="checkbox" checked={filter.unused} onChange={(event) => setFilter({ ...filter, unused: event.target.checked })} /> Only unused images
+          <input
+            id="media-unused"
+            type="checkbox"
+            checked={filter.unused}
+            onChange={(event) => setFilter({ ...filter, unused: event.target.checked })}
+          />{' '}
+          Only unused images
         </label>
         <IconButton icon={RefreshCw} label="Refresh the list" onClick={refresh} />
       </form>
@@ -181,7 +212,13 @@ export default function MediaScreen() {
           </ul>
           {media.hasNextPage ? (
             <p className="media-more">
-              <button type="button" className="button button--outline" disabled={media.isFetchingNextPage} aria-busy={media.isFetchingNextPage || undefined} onClick={() => void media.fetchNextPage()}>
+              <button
+                type="button"
+                className="button button--outline"
+                disabled={media.isFetchingNextPage}
+                aria-busy={media.isFetchingNextPage || undefined}
+                onClick={() => void media.fetchNextPage()}
+              >
                 {media.isFetchingNextPage ? 'Loading more…' : 'Load more'}
               </button>
             </p>

@@ -25,7 +25,8 @@ import * as pageDefsApi from '../../../../core/api/page-defs';
 export const PAGES_KEY = ['page-defs'] as const;
 const MODULES_KEY = ['page-defs', 'modules'] as const;
 
-const pageListPage = (pageno: number) => api(pageDefsApi.listPages, { body: { pageno } }).then((data) => PageListSchema.parse(data));
+const pageListPage = (pageno: number) =>
+  api(pageDefsApi.listPages, { body: { pageno } }).then((data) => PageListSchema.parse(data));
 
 /** homepages: one page of the page list (10 a page); the page shown stays while the next one loads. */
 export function usePageList(pageno: number) {
@@ -45,7 +46,9 @@ export function useLivePages() {
     queryKey: [...PAGES_KEY, 'live'],
     queryFn: async () => {
       const first = await pageListPage(1);
-      const more = Array.from({ length: Math.max(0, Math.ceil(first.totalItems / PAGE_PAGE_SIZE) - 1) }, (_, index) => pageListPage(index + 2));
+      const more = Array.from({ length: Math.max(0, Math.ceil(first.totalItems / PAGE_PAGE_SIZE) - 1) }, (_, index) =>
+        pageListPage(index + 2),
+      );
       return livePages([first, ...(await Promise.all(more))].flatMap((list) => list.items));
     },
     gcTime: 0,
@@ -74,7 +77,8 @@ export function useModules() {
 export function useSavePage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (page: PageDefinitionInput) => api(pageDefsApi.savePage, { body: page }).then((data) => PageSaveAnswerSchema.parse(data)),
+    mutationFn: (page: PageDefinitionInput) =>
+      api(pageDefsApi.savePage, { body: page }).then((data) => PageSaveAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PAGES_KEY }),
   });
 }
@@ -105,7 +109,8 @@ export function usePageParameters(id: number | undefined) {
 export function useParameterLabels(id: number | undefined) {
   return useQuery({
     queryKey: [...PAGES_KEY, 'labels', id],
-    queryFn: () => api(pageDefsApi.parameterLabels, { body: { id } }).then((data) => z.array(ParameterLabelSchema).parse(data)),
+    queryFn: () =>
+      api(pageDefsApi.parameterLabels, { body: { id } }).then((data) => z.array(ParameterLabelSchema).parse(data)),
     enabled: id !== undefined,
   });
 }
@@ -115,7 +120,9 @@ export function useSaveParameters() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; parameters: Parameter[] }) =>
-      api(pageDefsApi.saveParameters, { body: input }).then((data) => z.object({ message: z.literal('Success') }).parse(data)),
+      api(pageDefsApi.saveParameters, { body: input }).then((data) =>
+        z.object({ message: z.literal('Success') }).parse(data),
+      ),
     onSuccess: (_answer, input) => queryClient.invalidateQueries({ queryKey: [...PAGES_KEY, 'labels', input.id] }),
   });
 }
@@ -126,7 +133,8 @@ const publicMenuKey = (pageId: number) => [...PAGES_KEY, 'public-menu', pageId] 
 export function usePublicMenuPlace(pageId: number) {
   return useQuery({
     queryKey: publicMenuKey(pageId),
-    queryFn: () => api(menuAdminApi.publicMenuPlace, { body: { pageId } }).then((data) => PublicMenuPlaceSchema.parse(data)),
+    queryFn: () =>
+      api(menuAdminApi.publicMenuPlace, { body: { pageId } }).then((data) => PublicMenuPlaceSchema.parse(data)),
     gcTime: 0,
     retry: false,
   });
@@ -137,7 +145,9 @@ export function usePlaceInPublicMenu(pageId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (place: { parentId: number | null; position: number }) =>
-      api(menuAdminApi.placeInPublicMenu, { body: { pageId, ...place } }).then((data) => PlacePageAnswerSchema.parse(data)),
+      api(menuAdminApi.placeInPublicMenu, { body: { pageId, ...place } }).then((data) =>
+        PlacePageAnswerSchema.parse(data),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: publicMenuKey(pageId) }),
   });
 }

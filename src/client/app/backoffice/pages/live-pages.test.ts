@@ -5,7 +5,15 @@ import { livePages, publicAddressOf } from './live-pages';
 /** Where visitors open each kind of page, and which pages a deactivated page may send its visitors to. */
 
 type Row = Pick<PageListRow, 'id' | 'code' | 'name' | 'type' | 'homepage' | 'activeStatus'>;
-const row = (id: number, code: string, name: string, extra: Partial<Row> = {}): Row => ({ id, code, name, type: 'wired', homepage: 'Y', activeStatus: 'Y', ...extra });
+const row = (id: number, code: string, name: string, extra: Partial<Row> = {}): Row => ({
+  id,
+  code,
+  name,
+  type: 'wired',
+  homepage: 'Y',
+  activeStatus: 'Y',
+  ...extra,
+});
 
 describe('the public address of a page', () => {
   it('is a built-in page’s fixed address, and a page made without code’s name with 1 while it is on the website', () => {

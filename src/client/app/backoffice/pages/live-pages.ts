@@ -19,7 +19,9 @@ export function publicAddressOf(row: Pick<PageListRow, 'id' | 'code' | 'type' | 
 }
 
 /** The pages of the list that are live (active, with a public address), by name. */
-export function livePages(rows: readonly Pick<PageListRow, 'id' | 'code' | 'type' | 'homepage' | 'activeStatus' | 'name'>[]): LivePage[] {
+export function livePages(
+  rows: readonly Pick<PageListRow, 'id' | 'code' | 'type' | 'homepage' | 'activeStatus' | 'name'>[],
+): LivePage[] {
   return rows
     .flatMap((row) => {
       const path = row.activeStatus === 'Y' ? publicAddressOf(row) : null;

@@ -66,7 +66,13 @@ function payloadOf(values: PageFormValues, id: number | undefined): PageDefiniti
 function pageFormSchema(original: PageRecord | undefined) {
   const wired = original?.type === 'wired';
   return z
-    .object({ filename: z.string(), dspname: z.string(), module: z.string(), type: z.enum(['', 'wired', 'Autowired']), homepage: z.boolean() })
+    .object({
+      filename: z.string(),
+      dspname: z.string(),
+      module: z.string(),
+      type: z.enum(['', 'wired', 'Autowired']),
+      homepage: z.boolean(),
+    })
     .superRefine((values, ctx) => {
       const result = PageDefinitionSchema.safeParse(payloadOf(values, original?.id));
       for (const issue of result.success ? [] : result.error.issues) {
@@ -75,8 +81,14 @@ function pageFormSchema(original: PageRecord | undefined) {
         if (wired && field === 'filename') continue;
         if (typeof field === 'string') ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
       }
-      if (values.type === 'wired' && !wired) ctx.addIssue({ code: 'custom', path: ['type'], message: original ? PAGE_MESSAGES.wiredType : PAGE_MESSAGES.newWired });
-      if (values.type === 'Autowired' && wired) ctx.addIssue({ code: 'custom', path: ['type'], message: PAGE_MESSAGES.wiredType });
+      if (values.type === 'wired' && !wired)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['type'],
+          message: original ? PAGE_MESSAGES.wiredType : PAGE_MESSAGES.newWired,
+        });
+      if (values.type === 'Autowired' && wired)
+        ctx.addIssue({ code: 'custom', path: ['type'], message: PAGE_MESSAGES.wiredType });
       if (!wired && result.success) {
         const reserved = reservedNameProblem(result.data.filename);
         if (reserved) ctx.addIssue({ code: 'custom', path: ['filename'], message: reserved });
@@ -104,7 +116,9 @@ export function PageFormScreen() {
   const lead = (
     <>
       <p>What the page is called, where it belongs, and whether visitors see it.</p>
-      <SpecTerm>Page Creation (formcreation): Define Page Name, Display Name, Module Name, Wired or Autowired, HomePage</SpecTerm>
+      <SpecTerm>
+        Page Creation (formcreation): Define Page Name, Display Name, Module Name, Wired or Autowired, HomePage
+      </SpecTerm>
     </>
   );
   return (
@@ -125,7 +139,13 @@ export function PageFormScreen() {
   );
 }
 
-function PageForm({ original, modules }: { original: PageRecord | undefined; modules: ReadonlyArray<{ id: number; name: string }> }) {
+function PageForm({
+  original,
+  modules,
+}: {
+  original: PageRecord | undefined;
+  modules: ReadonlyArray<{ id: number; name: string }>;
+}) {
   const navigate = useNavigate();
   const savePage = useSavePage();
   const schema = useMemo(() => pageFormSchema(original), [original]);
@@ -158,7 +178,14 @@ function PageForm({ original, modules }: { original: PageRecord | undefined; mod
       <form className="app-form app-panel" noValidate onSubmit={(event) => void methods.handleSubmit(onValid)(event)}>
         <RequiredNote />
         <PageNameField wired={wired} />
-        <FormField name="dspname" id="dspname" label="Page title" required maxLength={100} hint="The page's heading, and its name in menus and lists." />
+        <FormField
+          name="dspname"
+          id="dspname"
+          label="Page title"
+          required
+          maxLength={100}
+          hint="The page's heading, and its name in menus and lists."
+        />
         <FormSelect
           name="module"
           id="module"
@@ -240,7 +267,9 @@ function PageNameField({ wired }: { wired: boolean }) {
 function PageTypeField({ isNew }: { isNew: boolean }) {
   const { control } = useFormContext<PageFormValues>();
   const message = useFieldError('type');
-  const hint = isNew ? `${PAGE_MESSAGES.newWired} Its fields are the ones you choose on its Fields screen.` : PAGE_MESSAGES.wiredType;
+  const hint = isNew
+    ? `${PAGE_MESSAGES.newWired} Its fields are the ones you choose on its Fields screen.`
+    : PAGE_MESSAGES.wiredType;
   const describedBy = ['page-type-hint', message ? 'page-type-error' : ''].filter(Boolean).join(' ');
   return (
     <Controller

@@ -1,7 +1,16 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PageListRow } from '../../../../core/page-defs/page-definition';
-import { buttonNamed as button, byLabel as labelled, choose, click, until, withFakeMasterApi, withModalDialogs, withTestRoot } from '../../test-support/dom';
+import {
+  buttonNamed as button,
+  byLabel as labelled,
+  choose,
+  click,
+  until,
+  withFakeMasterApi,
+  withModalDialogs,
+  withTestRoot,
+} from '../../test-support/dom';
 import { notify } from '../../toasts';
 import { PageListScreen } from './page-list-screen';
 
@@ -63,8 +72,13 @@ function answer(call: string, body: Record<string, unknown>) {
     return { status: 200, data: { items: pages.slice((pageno - 1) * 10, pageno * 10), totalItems: pages.length } };
   }
   if (call === 'activitydelstatus') {
-    pages = pages.map((page) => (page.id === body.id ? { ...page, activeStatus: body.activeStatus as 'Y' | 'N' } : page));
-    return { status: 200, data: { status1: 'Success', message: 'Page deactivated: its public page is gone, its content is kept.' } };
+    pages = pages.map((page) =>
+      page.id === body.id ? { ...page, activeStatus: body.activeStatus as 'Y' | 'N' } : page,
+    );
+    return {
+      status: 200,
+      data: { status1: 'Success', message: 'Page deactivated: its public page is gone, its content is kept.' },
+    };
   }
   if (call === 'redirects') {
     if (redirectRefusal) return { status: 400, data: redirectRefusal };
@@ -93,10 +107,17 @@ describe('deactivating a page from the page list', () => {
   it('offers to send the visitors of a page made without code to a live page, and does so once it is deactivated', async () => {
     await openDeactivate('Careers');
     expect(dialog()?.querySelector('h2')?.textContent).toBe('Deactivate Careers');
-    expect(dialog()?.querySelector('.confirm-dialog__question')?.textContent).toMatch(/^Deactivate this page\? Its public page will answer 404/);
+    expect(dialog()?.querySelector('.confirm-dialog__question')?.textContent).toMatch(
+      /^Deactivate this page\? Its public page will answer 404/,
+    );
     await until(() => choices().length > 1, 'the live pages');
     // Every live page of both pages of the list, by name; not the page itself, not an inactive page, no screen.
-    expect(choices()).toEqual(['No, /Careers1 answers “Page not found”', 'About us (/About1)', 'Events (/Events1)', 'Home (/Home1)']);
+    expect(choices()).toEqual([
+      'No, /Careers1 answers “Page not found”',
+      'About us (/About1)',
+      'Events (/Events1)',
+      'Home (/Home1)',
+    ]);
     expect(offer()!.value).toBe('');
     // The answer that changes nothing has the focus.
     expect(document.activeElement?.textContent).toBe('Cancel');
@@ -107,7 +128,9 @@ describe('deactivating a page from the page list', () => {
     expect(statusCalls()).toEqual([{ id: 40, activeStatus: 'N' }]);
     expect(redirectCalls()).toEqual([{ from: '/Careers1', to: '/About1', status: 301 }]);
     // The page first: the server refuses a redirect from a live page's address.
-    expect(calls.findIndex((c) => c.call === 'activitydelstatus')).toBeLessThan(calls.findIndex((c) => c.call === 'redirects'));
+    expect(calls.findIndex((c) => c.call === 'activitydelstatus')).toBeLessThan(
+      calls.findIndex((c) => c.call === 'redirects'),
+    );
     expect(notify.success).toHaveBeenCalledWith('Page deactivated: its public page is gone, its content is kept.');
     expect(notify.success).toHaveBeenCalledWith('Visitors of /Careers1 now go to /About1.', 'Redirect saved');
   });

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Eye, EyeOff, Pencil, Plus, SlidersHorizontal } from 'lucide-react';
-import { PAGE_PAGE_SIZE, PAGE_SCREEN_WORDS, pageTypeWords, type PageListRow } from '../../../../core/page-defs/page-definition';
+import {
+  PAGE_PAGE_SIZE,
+  PAGE_SCREEN_WORDS,
+  pageTypeWords,
+  type PageListRow,
+} from '../../../../core/page-defs/page-definition';
 import { SCREEN_PAGES } from '../../../../core/pages';
 import { ApiError, errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -22,7 +27,11 @@ import '../../../styles/page-defs.css';
 const SCREEN_IDS: ReadonlySet<number> = new Set(SCREEN_PAGES.map((screen) => screen.id));
 
 /** The question asked before a page is deactivated (docs/design.md §11: unpublishing keeps the content; §24: its voice). */
-export const DEACTIVATE_PAGE_QUESTION = statusQuestion('page', false, 'Its public page will answer 404 and leave the sitemap and every menu; its content and history are kept.');
+export const DEACTIVATE_PAGE_QUESTION = statusQuestion(
+  'page',
+  false,
+  'Its public page will answer 404 and leave the sitemap and every menu; its content and history are kept.',
+);
 
 const column = createColumnHelper<PageListRow>();
 
@@ -65,7 +74,9 @@ export function PageListScreen() {
     try {
       notify.success(redirectSaved(await saveRedirect.mutateAsync({ from, to, status: 301 })), 'Redirect saved');
     } catch (error) {
-      notify.error(`The page is deactivated, but ${from} does not send its visitors on: ${errorMessage(error)} Add the redirect on the Redirects screen.`);
+      notify.error(
+        `The page is deactivated, but ${from} does not send its visitors on: ${errorMessage(error)} Add the redirect on the Redirects screen.`,
+      );
     }
   };
 
@@ -76,13 +87,25 @@ export function PageListScreen() {
     const from = !activate && row.type === 'Autowired' ? publicAddressOf(row) : null;
     let to = '';
     const details = from ? <RedirectOffer from={from} onChoose={(chosen) => (to = chosen)} /> : undefined;
-    if (!activate && !(await confirm(DEACTIVATE_PAGE_QUESTION, { title: `Deactivate ${row.name}`, confirmLabel: 'Deactivate', danger: true, details }))) return;
+    if (
+      !activate &&
+      !(await confirm(DEACTIVATE_PAGE_QUESTION, {
+        title: `Deactivate ${row.name}`,
+        confirmLabel: 'Deactivate',
+        danger: true,
+        details,
+      }))
+    )
+      return;
     try {
       const answer = await setStatus.mutateAsync({ id: row.id, activeStatus: activate ? 'Y' : 'N' });
       notify.success(answer.message);
     } catch (error) {
       // The catalogue's sentence, with the server's reason when it gave one.
-      const reason = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 403 ? error.message : '';
+      const reason =
+        error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 403
+          ? error.message
+          : '';
       notify.error(reason ? `${PAGE_SCREEN_WORDS.statusFailed} ${reason}` : PAGE_SCREEN_WORDS.statusFailed);
       return;
     }
@@ -103,7 +126,12 @@ export function PageListScreen() {
           onClick={() => void changeStatus(row)}
         />
       )}
-      <IconLink icon={SlidersHorizontal} label={`Choose the fields of ${row.name}`} to={`/paramactivity/${row.id}`} tooltipAlign="end" />
+      <IconLink
+        icon={SlidersHorizontal}
+        label={`Choose the fields of ${row.name}`}
+        to={`/paramactivity/${row.id}`}
+        tooltipAlign="end"
+      />
     </>
   );
 
@@ -117,7 +145,10 @@ export function PageListScreen() {
       title="Pages"
       lead={
         <>
-          <p>Every page of the website and of the staff app. Make a page without code, choose its fields, put it on the website and in its menu.</p>
+          <p>
+            Every page of the website and of the staff app. Make a page without code, choose its fields, put it on the
+            website and in its menu.
+          </p>
           <SpecTerm>Create Home-Page (homepages); Wired and Autowired pages</SpecTerm>
         </>
       }

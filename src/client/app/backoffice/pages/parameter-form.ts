@@ -137,7 +137,8 @@ export function emptyDraft(sequence: number): ParameterDraft {
 }
 
 /** Whether a parameter of this type and kind holds text a translation replaces (the others stay as they are in every language). */
-export const isTextKind = (p: Pick<ParameterDraft, 'type' | 'unittype'>) => isTranslatableParameter({ ...p, translatable: null });
+export const isTextKind = (p: Pick<ParameterDraft, 'type' | 'unittype'>) =>
+  isTranslatableParameter({ ...p, translatable: null });
 
 const text = (value: number | null) => (value === null ? '' : String(value));
 
@@ -219,7 +220,8 @@ export function parameterOfDraft(draft: ParameterDraft): DraftCheck {
   const name = draft.parameterName.trim();
   if (name === '' || name.length > 100) problems.push(PARAMETER_MESSAGES.name);
   const sequence = wholeNumber(draft.sequence);
-  if (sequence === null || sequence === undefined || sequence < 1 || sequence > 1000) problems.push('Sequence: enter a whole number from 1 to 1000.');
+  if (sequence === null || sequence === undefined || sequence < 1 || sequence > 1000)
+    problems.push('Sequence: enter a whole number from 1 to 1000.');
   const numbers: Partial<Record<keyof typeof WHOLE_NUMBER_FIELDS, number | null>> = {};
   for (const [field, label] of Object.entries(WHOLE_NUMBER_FIELDS) as [keyof typeof WHOLE_NUMBER_FIELDS, string][]) {
     const value = wholeNumber(draft[field]);
@@ -227,7 +229,8 @@ export function parameterOfDraft(draft: ParameterDraft): DraftCheck {
     if (value === undefined) problems.push(`${shownLabel}: enter a whole number of 0 or more, or leave it empty.`);
     else numbers[field] = value;
   }
-  if (numbers.decimalplaces !== undefined && numbers.decimalplaces !== null && numbers.decimalplaces > 10) problems.push('Decimal places: 10 at most.');
+  if (numbers.decimalplaces !== undefined && numbers.decimalplaces !== null && numbers.decimalplaces > 10)
+    problems.push('Decimal places: 10 at most.');
   if (numbers.commonmastertype === 0) problems.push(PARAMETER_MESSAGES.masterType(name || 'This parameter'));
   const minText = draft.min.trim();
   const min = minText === '' ? null : Number(minText);
@@ -263,7 +266,11 @@ export function parameterOfDraft(draft: ParameterDraft): DraftCheck {
     // Only a line of text can be a heading: another type or kind drops the choice.
     asHeading: draft.asHeading && isLineOfText(draft),
   });
-  if (!parsed.success) return { ok: false, problems: [...new Set(parsed.error.issues.map((issue) => `${issue.path.join('.') || name}: ${issue.message}`))] };
+  if (!parsed.success)
+    return {
+      ok: false,
+      problems: [...new Set(parsed.error.issues.map((issue) => `${issue.path.join('.') || name}: ${issue.message}`))],
+    };
   const contradictions = parameterProblems(parsed.data);
   return contradictions.length > 0 ? { ok: false, problems: contradictions } : { ok: true, parameter: parsed.data };
 }
@@ -299,7 +306,10 @@ export function tableProblems(table: ParameterTable, parameter: Parameter, conte
 
 /** Rows in the order of their sequence (a stable sort: equal sequences keep the order they were added in). */
 export function bySequence(rows: readonly Parameter[]): Parameter[] {
-  return rows.map((row, index) => ({ row, index })).sort((a, b) => a.row.sequence - b.row.sequence || a.index - b.index).map(({ row }) => row);
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => a.row.sequence - b.row.sequence || a.index - b.index)
+    .map(({ row }) => row);
 }
 
 /** The sequence a new parameter starts with: one after the rows there are. */
@@ -335,7 +345,8 @@ export function deleteFromTable(
 ): { rows: Parameter[]; editing: number | null; sequence: number; editEnded: boolean } {
   const rows = table.rows.filter((_, i) => i !== index);
   if (table.editing === index) return { rows, editing: null, sequence: nextSequence(rows), editEnded: true };
-  if (table.editing !== null) return { rows, editing: table.editing > index ? table.editing - 1 : table.editing, sequence, editEnded: false };
+  if (table.editing !== null)
+    return { rows, editing: table.editing > index ? table.editing - 1 : table.editing, sequence, editEnded: false };
   return { rows, editing: null, sequence: Math.max(1, sequence - 1), editEnded: false };
 }
 
@@ -343,7 +354,11 @@ export function deleteFromTable(
 export function describeConfiguration(p: Parameter): string {
   const kind = UNIT_TYPE_LABELS[p.unittype];
   const type = PARAMETER_TYPE_LABELS[p.type];
-  const parts: string[] = [type === kind ? type : `${type} (${kind.toLowerCase()})`, PAGE_LEVEL_LABELS[p.pagecreationtype], p.mandatory === 'Y' ? 'Required' : 'Optional'];
+  const parts: string[] = [
+    type === kind ? type : `${type} (${kind.toLowerCase()})`,
+    PAGE_LEVEL_LABELS[p.pagecreationtype],
+    p.mandatory === 'Y' ? 'Required' : 'Optional',
+  ];
   if (isTextKind(p) && !isTranslatableParameter(p)) parts.push('Not translated');
   if (p.asHeading) parts.push('A heading');
   parts.push(showsNameToVisitors(p) ? 'Name shown to visitors' : 'Name not shown');

@@ -87,16 +87,22 @@ export function ParameterScreen() {
   } else if (labels.isError) {
     body = <LoadFailure inline message={errorMessage(labels.error)} onRetry={() => void labels.refetch()} />;
   } else {
-    body = <ParameterEditor key={pageId} page={data.data.page} initialRows={data.data.parameters} labels={labels.data} />;
+    body = (
+      <ParameterEditor key={pageId} page={data.data.page} initialRows={data.data.parameters} labels={labels.data} />
+    );
   }
   return (
     <Screen
       title={title}
       lead={
         <>
-          {page ? <p>{`/${page.filename} · ${pageTypeWords(page.type)}${page.modulename ? ` · ${page.modulename}` : ''}`}</p> : null}
+          {page ? (
+            <p>{`/${page.filename} · ${pageTypeWords(page.type)}${page.modulename ? ` · ${page.modulename}` : ''}`}</p>
+          ) : null}
           <p>What staff fill in on the page, the rules each value must keep, and how visitors see it.</p>
-          <SpecTerm>Parameter Configuration (paramactivity): parameters, Page creation Type (Header or Detail)</SpecTerm>
+          <SpecTerm>
+            Parameter Configuration (paramactivity): parameters, Page creation Type (Header or Detail)
+          </SpecTerm>
         </>
       }
       actions={Back}
@@ -125,14 +131,26 @@ function parameterColumns(labelOf: ReadonlyMap<string, string>): DataColumn<Para
         );
       },
     }),
-    column.display({ id: 'configuration', header: 'Configuration', cell: ({ row }) => describeConfiguration(row.original) }),
+    column.display({
+      id: 'configuration',
+      header: 'Configuration',
+      cell: ({ row }) => describeConfiguration(row.original),
+    }),
     column.display({ id: 'validations', header: 'Rules', cell: ({ row }) => describeValidations(row.original) }),
   ];
 }
 
 type NameMode = 'text' | 'list';
 
-function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; initialRows: Parameter[]; labels: ParameterLabel[] }) {
+function ParameterEditor({
+  page,
+  initialRows,
+  labels,
+}: {
+  page: PageRecord;
+  initialRows: Parameter[];
+  labels: ParameterLabel[];
+}) {
   const wired = page.type === 'wired';
   const [rows, setRows] = useState<Parameter[]>(() => bySequence(initialRows));
   const [editing, setEditing] = useState<number | null>(null);
@@ -152,7 +170,12 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
   const add = (event: FormEvent) => {
     event.preventDefault();
     const checked = parameterOfDraft(draft);
-    const found = checked.ok ? tableProblems({ rows, editing }, checked.parameter, { allowedNames: wired ? labels : null, pageName: page.dspname }) : checked.problems;
+    const found = checked.ok
+      ? tableProblems({ rows, editing }, checked.parameter, {
+          allowedNames: wired ? labels : null,
+          pageName: page.dspname,
+        })
+      : checked.problems;
     if (!checked.ok || found.length > 0) {
       setProblems(found);
       notify.error(found[0]!);
@@ -185,7 +208,10 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
   };
 
   const remove = async (row: Parameter) => {
-    if (!(await confirm(DELETE_QUESTION, { title: `Delete ${row.parameterName}?`, confirmLabel: 'Delete', danger: true }))) return;
+    if (
+      !(await confirm(DELETE_QUESTION, { title: `Delete ${row.parameterName}?`, confirmLabel: 'Delete', danger: true }))
+    )
+      return;
     const index = rows.indexOf(row);
     if (index < 0) return;
     const next = deleteFromTable({ rows, editing }, index, Number(draft.sequence) || 1);
@@ -212,7 +238,10 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
       notify.success(FIELDS_SAVED);
     } catch (error) {
       // Nothing typed is lost: the table and the form stay as they are.
-      const sentence = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : errorMessage(error, '');
+      const sentence =
+        error instanceof ApiError && error.status >= 400 && error.status < 500
+          ? error.message
+          : errorMessage(error, '');
       setSaveProblem(sentence ? `${FIELDS_NOT_SAVED} ${sentence}` : FIELDS_NOT_SAVED);
       if (sentence) notify.error(sentence, FIELDS_NOT_SAVED);
       else notify.error(FIELDS_NOT_SAVED);
@@ -222,7 +251,13 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
   const rowActions = (row: Parameter) => (
     <>
       <IconButton icon={Pencil} label={`Edit ${row.parameterName}`} tooltipAlign="end" onClick={() => edit(row)} />
-      <IconButton icon={Trash2} label={`Delete ${row.parameterName}`} tone="danger" tooltipAlign="end" onClick={() => void remove(row)} />
+      <IconButton
+        icon={Trash2}
+        label={`Delete ${row.parameterName}`}
+        tone="danger"
+        tooltipAlign="end"
+        onClick={() => void remove(row)}
+      />
     </>
   );
 
@@ -242,10 +277,23 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
           <p className="app-notice">This page has no fields of its own to configure (it is a back-office screen).</p>
         ) : null}
         <div className="param-form__grid">
-          <NameInput draft={draft} change={change} labels={labels} wired={wired} mode={nameMode} setMode={setNameMode} inputRef={nameRef} />
+          <NameInput
+            draft={draft}
+            change={change}
+            labels={labels}
+            wired={wired}
+            mode={nameMode}
+            setMode={setNameMode}
+            inputRef={nameRef}
+          />
           <Field id="param-type" label="Type" required markRequired>
             {(control) => (
-              <select {...control} className="field__input" value={draft.type} onChange={(event) => setDraft((current) => chooseType(current, event.target.value as ParameterType))}>
+              <select
+                {...control}
+                className="field__input"
+                value={draft.type}
+                onChange={(event) => setDraft((current) => chooseType(current, event.target.value as ParameterType))}
+              >
                 {PARAMETER_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {PARAMETER_TYPE_LABELS[type]}
@@ -254,7 +302,13 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
               </select>
             )}
           </Field>
-          <Field id="param-sequence" label="Order" required markRequired hint="The place of the field on the page: 1 comes first.">
+          <Field
+            id="param-sequence"
+            label="Order"
+            required
+            markRequired
+            hint="The place of the field on the page: 1 comes first."
+          >
             {(control) => (
               <input
                 {...control}
@@ -269,7 +323,11 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
               />
             )}
           </Field>
-          <Field id="param-validator" label="Values come from" hint="Chosen from master data: the editor picks one of a master type's values.">
+          <Field
+            id="param-validator"
+            label="Values come from"
+            hint="Chosen from master data: the editor picks one of a master type's values."
+          >
             {(control) => (
               <select
                 {...control}
@@ -285,13 +343,19 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
               </select>
             )}
           </Field>
-          <Field id="param-level" label="Where it goes" hint="Once on the page (a heading, an introduction), or in each entry of a list on the page (a job, a product).">
+          <Field
+            id="param-level"
+            label="Where it goes"
+            hint="Once on the page (a heading, an introduction), or in each entry of a list on the page (a job, a product)."
+          >
             {(control) => (
               <select
                 {...control}
                 className="field__input"
                 value={draft.pagecreationtype}
-                onChange={(event) => change({ pagecreationtype: event.target.value as ParameterDraft['pagecreationtype'] })}
+                onChange={(event) =>
+                  change({ pagecreationtype: event.target.value as ParameterDraft['pagecreationtype'] })
+                }
               >
                 {PAGE_LEVELS.map((level) => (
                   <option key={level} value={level}>
@@ -303,7 +367,13 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
           </Field>
           <div className="field param-form__mandatory">
             <label className="field__label page-form__check" htmlFor="param-mandatory">
-              <input id="param-mandatory" type="checkbox" checked={draft.mandatory} onChange={(event) => change({ mandatory: event.target.checked })} /> Required
+              <input
+                id="param-mandatory"
+                type="checkbox"
+                checked={draft.mandatory}
+                onChange={(event) => change({ mandatory: event.target.checked })}
+              />{' '}
+              Required
             </label>
           </div>
           {isTextKind(draft) && (
@@ -413,14 +483,26 @@ function ParameterEditor({ page, initialRows, labels }: { page: PageRecord; init
  * What visitors see of the field (docs/design.md §34): its name above the value (off by default for text, which reads on
  * its own), and for a line of text, whether it is a heading.
  */
-function VisitorChoices({ draft, change }: { draft: ParameterDraft; change: (changes: Partial<ParameterDraft>) => void }) {
+function VisitorChoices({
+  draft,
+  change,
+}: {
+  draft: ParameterDraft;
+  change: (changes: Partial<ParameterDraft>) => void;
+}) {
   const shown = showsNameToVisitors(draft);
   return (
     <>
       <div className="field param-form__mandatory">
         <label className="field__label page-form__check" htmlFor="param-showname">
-          <input id="param-showname" type="checkbox" checked={shown} aria-describedby="param-showname-hint" onChange={(event) => change({ showName: event.target.checked })} /> Show
-          its name to visitors
+          <input
+            id="param-showname"
+            type="checkbox"
+            checked={shown}
+            aria-describedby="param-showname-hint"
+            onChange={(event) => change({ showName: event.target.checked })}
+          />{' '}
+          Show its name to visitors
         </label>
         <p className="field__hint" id="param-showname-hint">
           Off: visitors read only the value. On: the field&rsquo;s name shows above it (useful for a price or a date).
@@ -429,7 +511,13 @@ function VisitorChoices({ draft, change }: { draft: ParameterDraft; change: (cha
       {isLineOfText(draft) ? (
         <div className="field param-form__mandatory">
           <label className="field__label page-form__check" htmlFor="param-asheading">
-            <input id="param-asheading" type="checkbox" checked={draft.asHeading} aria-describedby="param-asheading-hint" onChange={(event) => change({ asHeading: event.target.checked })} />{' '}
+            <input
+              id="param-asheading"
+              type="checkbox"
+              checked={draft.asHeading}
+              aria-describedby="param-asheading-hint"
+              onChange={(event) => change({ asHeading: event.target.checked })}
+            />{' '}
             Show it as a heading
           </label>
           <p className="field__hint" id="param-asheading-hint">
@@ -459,7 +547,14 @@ function NameInput({
   setMode: (mode: NameMode) => void;
   inputRef: RefObject<(HTMLInputElement & HTMLSelectElement) | null>;
 }) {
-  const options = useMemo(() => labels.map((label) => ({ value: label.name, text: label.label === label.name ? label.name : `${label.label} (${label.name})` })), [labels]);
+  const options = useMemo(
+    () =>
+      labels.map((label) => ({
+        value: label.name,
+        text: label.label === label.name ? label.name : `${label.label} (${label.name})`,
+      })),
+    [labels],
+  );
   const listed = options.some((option) => option.value === draft.parameterName);
   return (
     <div className="param-form__name">
@@ -468,18 +563,44 @@ function NameInput({
           <legend className="visually-hidden">Field name from</legend>
           <div className="page-form__choices">
             <label className="page-form__check" htmlFor="param-name-mode-list">
-              <input id="param-name-mode-list" type="radio" name="param-name-mode" checked={mode === 'list'} onChange={() => setMode('list')} /> From the page's labels
+              <input
+                id="param-name-mode-list"
+                type="radio"
+                name="param-name-mode"
+                checked={mode === 'list'}
+                onChange={() => setMode('list')}
+              />{' '}
+              From the page's labels
             </label>
             <label className="page-form__check" htmlFor="param-name-mode-text">
-              <input id="param-name-mode-text" type="radio" name="param-name-mode" checked={mode === 'text'} onChange={() => setMode('text')} /> Typed
+              <input
+                id="param-name-mode-text"
+                type="radio"
+                name="param-name-mode"
+                checked={mode === 'text'}
+                onChange={() => setMode('text')}
+              />{' '}
+              Typed
             </label>
           </div>
         </fieldset>
       ) : null}
       {mode === 'list' && labels.length > 0 ? (
-        <Field id="param-name" label="Field name" required markRequired hint={wired ? "A built-in page's fields are the ones its code has." : "The page's fields so far."}>
+        <Field
+          id="param-name"
+          label="Field name"
+          required
+          markRequired
+          hint={wired ? "A built-in page's fields are the ones its code has." : "The page's fields so far."}
+        >
           {(control) => (
-            <select {...control} ref={inputRef} className="field__input" value={listed ? draft.parameterName : ''} onChange={(event) => change({ parameterName: event.target.value })}>
+            <select
+              {...control}
+              ref={inputRef}
+              className="field__input"
+              value={listed ? draft.parameterName : ''}
+              onChange={(event) => change({ parameterName: event.target.value })}
+            >
               <option value="">Select a label</option>
               {options.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -495,7 +616,11 @@ function NameInput({
           label="Field name"
           required
           markRequired
-          hint={wired ? "Must be one of the page's fields." : 'Up to 100 characters; the editor shows it as the field’s label.'}
+          hint={
+            wired
+              ? "Must be one of the page's fields."
+              : 'Up to 100 characters; the editor shows it as the field’s label.'
+          }
         >
           {(control) => (
             <input
@@ -525,7 +650,11 @@ function MasterTypeSelect({ value, onChange }: { value: string; onChange: (value
       id="param-commonmastertype"
       label="Master type"
       required
-      hint={types.isError ? 'The master types could not be loaded; try again.' : 'The values the editor offers come from this type (Master Values). A type depending on another follows the value chosen for that one.'}
+      hint={
+        types.isError
+          ? 'The master types could not be loaded; try again.'
+          : 'The values the editor offers come from this type (Master Values). A type depending on another follows the value chosen for that one.'
+      }
     >
       {(control) => (
         <select {...control} className="field__input" value={value} onChange={(event) => onChange(event.target.value)}>
@@ -580,7 +709,17 @@ function NumberField({
   );
 }
 
-function CheckField({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function CheckField({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <div className="field">
       <label className="field__label page-form__check" htmlFor={id}>
@@ -607,25 +746,70 @@ function ValidationPanel({
     case 'Richtext':
       panel = (
         <>
-          <NumberField id="param-minlength" label="Minimum length" value={draft.minlength} onChange={number('minlength')} hint="In characters; empty for none." />
-          <NumberField id="param-maxlength" label="Maximum length" value={draft.maxlength} onChange={number('maxlength')} hint="In characters; empty for none." />
+          <NumberField
+            id="param-minlength"
+            label="Minimum length"
+            value={draft.minlength}
+            onChange={number('minlength')}
+            hint="In characters; empty for none."
+          />
+          <NumberField
+            id="param-maxlength"
+            label="Maximum length"
+            value={draft.maxlength}
+            onChange={number('maxlength')}
+            hint="In characters; empty for none."
+          />
         </>
       );
       break;
     case 'Integer':
       panel = (
         <>
-          <NumberField id="param-maxdigits" label="Maximum digits" value={draft.maxlength} onChange={number('maxlength')} hint="Empty for any number of digits." />
-          <NumberField id="param-min" label="Minimum" value={draft.min} onChange={number('min')} allowNegative hint="The smallest number accepted; empty for none." />
-          <CheckField id="param-allownegative" label="Allow negative numbers" checked={draft.allownegative} onChange={(allownegative) => change({ allownegative })} />
+          <NumberField
+            id="param-maxdigits"
+            label="Maximum digits"
+            value={draft.maxlength}
+            onChange={number('maxlength')}
+            hint="Empty for any number of digits."
+          />
+          <NumberField
+            id="param-min"
+            label="Minimum"
+            value={draft.min}
+            onChange={number('min')}
+            allowNegative
+            hint="The smallest number accepted; empty for none."
+          />
+          <CheckField
+            id="param-allownegative"
+            label="Allow negative numbers"
+            checked={draft.allownegative}
+            onChange={(allownegative) => change({ allownegative })}
+          />
         </>
       );
       break;
     case 'Float':
       panel = (
         <>
-          <NumberField id="param-decimalplaces" label="Decimal places" value={draft.decimalplaces} onChange={number('decimalplaces')} max={10} hint="Digits after the point, 0 to 10." />
-          <NumberField id="param-min" label="Minimum" value={draft.min} onChange={number('min')} allowNegative decimals hint="The smallest number accepted; empty for none." />
+          <NumberField
+            id="param-decimalplaces"
+            label="Decimal places"
+            value={draft.decimalplaces}
+            onChange={number('decimalplaces')}
+            max={10}
+            hint="Digits after the point, 0 to 10."
+          />
+          <NumberField
+            id="param-min"
+            label="Minimum"
+            value={draft.min}
+            onChange={number('min')}
+            allowNegative
+            decimals
+            hint="The smallest number accepted; empty for none."
+          />
           <CheckField
             id="param-allownegativeforfloat"
             label="Allow negative numbers"
@@ -646,7 +830,9 @@ function ValidationPanel({
                   id={`param-${rule}`}
                   type="checkbox"
                   checked={draft.dateRule === rule}
-                  onChange={() => setDraft((current) => ({ ...current, dateRule: toggleDateRule(current.dateRule, rule) }))}
+                  onChange={() =>
+                    setDraft((current) => ({ ...current, dateRule: toggleDateRule(current.dateRule, rule) }))
+                  }
                 />{' '}
                 {DATE_RULE_LABELS[rule]}
               </label>
@@ -661,22 +847,48 @@ function ValidationPanel({
     case 'Boolean':
       panel = (
         <>
-          <TextField id="param-booleanyes" label="Label for yes" value={draft.booleanyes} onChange={(booleanyes) => change({ booleanyes })} />
-          <TextField id="param-booleanno" label="Label for no" value={draft.booleanno} onChange={(booleanno) => change({ booleanno })} />
+          <TextField
+            id="param-booleanyes"
+            label="Label for yes"
+            value={draft.booleanyes}
+            onChange={(booleanyes) => change({ booleanyes })}
+          />
+          <TextField
+            id="param-booleanno"
+            label="Label for no"
+            value={draft.booleanno}
+            onChange={(booleanno) => change({ booleanno })}
+          />
         </>
       );
       break;
     case 'MasterData':
-      panel = (
-        <MasterTypeSelect value={draft.commonmastertype} onChange={number('commonmastertype')} />
-      );
+      panel = <MasterTypeSelect value={draft.commonmastertype} onChange={number('commonmastertype')} />;
       break;
     case 'Image':
       panel = (
         <>
-          <NumberField id="param-sizeinKB" label="Size in KB" value={draft.sizeinKB} onChange={number('sizeinKB')} hint="The largest file accepted; empty for the site's limit." />
-          <NumberField id="param-height" label="Height (px)" value={draft.height} onChange={number('height')} hint="Empty for any height." />
-          <NumberField id="param-width" label="Width (px)" value={draft.width} onChange={number('width')} hint="Empty for any width." />
+          <NumberField
+            id="param-sizeinKB"
+            label="Size in KB"
+            value={draft.sizeinKB}
+            onChange={number('sizeinKB')}
+            hint="The largest file accepted; empty for the site's limit."
+          />
+          <NumberField
+            id="param-height"
+            label="Height (px)"
+            value={draft.height}
+            onChange={number('height')}
+            hint="Empty for any height."
+          />
+          <NumberField
+            id="param-width"
+            label="Width (px)"
+            value={draft.width}
+            onChange={number('width')}
+            hint="Empty for any width."
+          />
         </>
       );
       break;
@@ -688,10 +900,29 @@ function ValidationPanel({
   );
 }
 
-function TextField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+function TextField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <Field id={id} label={label} hint="Up to 30 characters.">
-      {(control) => <input {...control} className="field__input" maxLength={30} autoComplete="off" value={value} onChange={(event) => onChange(event.target.value)} />}
+      {(control) => (
+        <input
+          {...control}
+          className="field__input"
+          maxLength={30}
+          autoComplete="off"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
     </Field>
   );
 }

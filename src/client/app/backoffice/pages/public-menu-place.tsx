@@ -40,7 +40,12 @@ function PlaceLoader({ page }: { page: PageRecord }) {
   if (place.isPending) return <LoadingStatus inline label="Loading the public menu…" />;
   if (place.isError) {
     if (place.error instanceof ApiError && place.error.status === 403) {
-      return <p className="menu-place__now">Only someone who may edit menus (the User Groups screen) can put a page into the public menu. Ask them to place this page.</p>;
+      return (
+        <p className="menu-place__now">
+          Only someone who may edit menus (the User Groups screen) can put a page into the public menu. Ask them to
+          place this page.
+        </p>
+      );
     }
     return <LoadFailure inline message={errorMessage(place.error)} onRetry={() => void place.refetch()} />;
   }
@@ -55,7 +60,8 @@ function PlaceForm({ page, place }: { page: PageRecord; place: PublicMenuPlace }
   const siblings = place.entries.filter((entry) => entry.parentId === parentId && entry.pageId !== page.id);
   const [position, setPosition] = useState(String(place.placed?.position ?? siblings.length + 1));
   const [problem, setProblem] = useState<string | null>(null);
-  const labelOf = (id: number | null) => (id === null ? 'the top level' : (place.entries.find((entry) => entry.id === id)?.label ?? ''));
+  const labelOf = (id: number | null) =>
+    id === null ? 'the top level' : (place.entries.find((entry) => entry.id === id)?.label ?? '');
   const holders = place.entries.filter((entry) => entry.holdsEntries && entry.pageId !== page.id);
 
   const submit = async (event: FormEvent) => {
@@ -93,7 +99,11 @@ function PlaceForm({ page, place }: { page: PageRecord; place: PublicMenuPlace }
               onChange={(event) => {
                 setUnder(event.target.value);
                 const next = event.target.value === TOP_LEVEL ? null : Number(event.target.value);
-                setPosition(String(place.entries.filter((entry) => entry.parentId === next && entry.pageId !== page.id).length + 1));
+                setPosition(
+                  String(
+                    place.entries.filter((entry) => entry.parentId === next && entry.pageId !== page.id).length + 1,
+                  ),
+                );
               }}
             >
               <option value={TOP_LEVEL}>Top level</option>
@@ -112,12 +122,27 @@ function PlaceForm({ page, place }: { page: PageRecord; place: PublicMenuPlace }
           error={problem ?? undefined}
         >
           {(control) => (
-            <input {...control} className="field__input" type="number" inputMode="numeric" min={1} max={1000} step={1} value={position} onChange={(event) => setPosition(event.target.value)} />
+            <input
+              {...control}
+              className="field__input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={1000}
+              step={1}
+              value={position}
+              onChange={(event) => setPosition(event.target.value)}
+            />
           )}
         </Field>
       </div>
       <div className="app-actions">
-        <button type="submit" className="button" disabled={placeIn.isPending} aria-busy={placeIn.isPending || undefined}>
+        <button
+          type="submit"
+          className="button"
+          disabled={placeIn.isPending}
+          aria-busy={placeIn.isPending || undefined}
+        >
           <ListPlus className="button__icon" aria-hidden="true" focusable="false" />
           {place.placed ? 'Move in the menu' : 'Put in the menu'}
         </button>

@@ -19,7 +19,12 @@ export function RedirectOffer({ from, onChoose }: { from: string; onChoose: (to:
   return (
     <Field id={id} label="Send its visitors to another page" hint={hint}>
       {(control) => (
-        <select {...control} className="field__input" defaultValue="" onChange={(event) => onChoose(event.target.value)}>
+        <select
+          {...control}
+          className="field__input"
+          defaultValue=""
+          onChange={(event) => onChoose(event.target.value)}
+        >
           <option value="">No, {from} answers “Page not found”</option>
           {choices.map((page) => (
             <option key={page.path} value={page.path}>

@@ -22,7 +22,8 @@ export const REDIRECTS_CSV_PATH = apiUrl(redirectsApi.exportRedirects);
 export const STATUS_NAMES: Record<RedirectStatus, string> = { 301: 'Permanent', 302: 'Temporary' };
 
 /** What a saved redirect does, as the toast after a save says it. */
-export const redirectSaved = (redirect: { from: string; to: string }) => `Visitors of ${redirect.from} now go to ${redirect.to}.`;
+export const redirectSaved = (redirect: { from: string; to: string }) =>
+  `Visitors of ${redirect.from} now go to ${redirect.to}.`;
 
 /** What the form sends: without `id` a new redirect, with it a change of that one. */
 export type RedirectInput = SaveRedirect;
@@ -49,12 +50,17 @@ export function useNotFound() {
 
 function useRedirectsChange<I, A>(change: (input: I) => Promise<A>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: change, onSuccess: () => queryClient.invalidateQueries({ queryKey: REDIRECTS_KEY }) });
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: REDIRECTS_KEY }),
+  });
 }
 
 /** Saves a redirect; a refusal (a loop, a live page's address, a `to` that is no path) is an ApiError naming its field. */
 export function useSaveRedirect() {
-  return useRedirectsChange(async (input: RedirectInput) => RedirectSchema.parse(await api(redirectsApi.saveRedirect, { body: input })));
+  return useRedirectsChange(async (input: RedirectInput) =>
+    RedirectSchema.parse(await api(redirectsApi.saveRedirect, { body: input })),
+  );
 }
 
 export function useDeleteRedirect() {
@@ -65,5 +71,7 @@ export function useDeleteRedirect() {
 
 /** Imports a CSV file's text: the good rows are saved, the bad ones come back by line with their reason. */
 export function useImportRedirects() {
-  return useRedirectsChange(async (csv: string) => RedirectImportSchema.parse(await api(redirectsApi.importRedirects, { body: csv })));
+  return useRedirectsChange(async (csv: string) =>
+    RedirectImportSchema.parse(await api(redirectsApi.importRedirects, { body: csv })),
+  );
 }

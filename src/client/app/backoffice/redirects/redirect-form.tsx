@@ -24,11 +24,17 @@ type FieldName = 'from' | 'to' | 'status';
 
 /** A 409 that asks first (docs/design.md §34: a target on this site where nothing is): its message is the question. */
 const isQuestion = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status === 409 && (error.data as { confirm?: unknown } | undefined)?.confirm === true;
+  error instanceof ApiError &&
+  error.status === 409 &&
+  (error.data as { confirm?: unknown } | undefined)?.confirm === true;
 
 /** The field a refusal names (a 400, or a 409 such as "a redirect from … exists already"), when it is one of the form's. */
 const refusedFieldOf = (error: unknown): FieldName | null =>
-  error instanceof ApiError && (error.status === 400 || error.status === 409) && (error.field === 'from' || error.field === 'to' || error.field === 'status') ? error.field : null;
+  error instanceof ApiError &&
+  (error.status === 400 || error.status === 409) &&
+  (error.field === 'from' || error.field === 'to' || error.field === 'status')
+    ? error.field
+    : null;
 
 /**
  * Add or change one redirect: from (a path on this site), to (a path or an https address) and its kind. A
@@ -71,7 +77,8 @@ export function RedirectForm({
     const input: RedirectInput = { ...values, from: values.from.trim(), to: values.to.trim() };
     const missing: Partial<Record<FieldName, string>> = {};
     if (!input.from) missing.from = 'Enter the address visitors come to, such as /our-old-team-page.';
-    if (!input.to) missing.to = 'Enter where they should go: an address on this site, such as /About1, or an https:// address.';
+    if (!input.to)
+      missing.to = 'Enter where they should go: an address on this site, such as /About1, or an https:// address.';
     if (missing.from || missing.to) {
       setProblems(missing);
       focusField(missing.from ? 'from' : 'to');
@@ -84,7 +91,13 @@ export function RedirectForm({
       } catch (error) {
         // Nothing is at the target yet: the person says whether to save anyway (the form keeps what was typed).
         if (!isQuestion(error)) throw error;
-        if (!(await confirm(error.message, { title: 'Nothing is at that address yet', confirmLabel: 'Save anyway', cancelLabel: 'Go back' }))) {
+        if (
+          !(await confirm(error.message, {
+            title: 'Nothing is at that address yet',
+            confirmLabel: 'Save anyway',
+            cancelLabel: 'Go back',
+          }))
+        ) {
           focusField('to');
           return;
         }
@@ -122,15 +135,20 @@ export function RedirectForm({
 
   return (
     <section className="app-panel redirects-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>
-        {editing ? `Change the redirect from ${draft.from}` : 'Add a redirect'}
-      </h2>
+      <h2 id={headingId}>{editing ? `Change the redirect from ${draft.from}` : 'Add a redirect'}</h2>
       <form className="app-form redirect-form" noValidate onSubmit={(event) => void submit(event)}>
         <div className="redirect-form__addresses">
           {addressField('from', 'From', 'An address on this site that no page lives at, such as /our-old-team-page.')}
-          {addressField('to', 'To', 'An address on this site, such as /About1, or a page elsewhere starting with https://.')}
+          {addressField(
+            'to',
+            'To',
+            'An address on this site, such as /About1, or a page elsewhere starting with https://.',
+          )}
         </div>
-        <fieldset className="app-fieldset redirect-form__kind" aria-describedby={problems.status ? `${kindHintId}-error` : kindHintId}>
+        <fieldset
+          className="app-fieldset redirect-form__kind"
+          aria-describedby={problems.status ? `${kindHintId}-error` : kindHintId}
+        >
           <legend className="app-fieldset__legend">Kind</legend>
           <div className="page-form__choices">
             {REDIRECT_STATUSES.map((status, index) => (

@@ -7,7 +7,8 @@ import { REDIRECTS_CSV_PATH, useImportRedirects } from './api';
 
 /** "3 imported", and how many rows were not. */
 export function importSummary({ imported, errors }: RedirectImport): string {
-  const refused = errors.length === 0 ? '' : `; ${errors.length} ${errors.length === 1 ? 'row was' : 'rows were'} not (below)`;
+  const refused =
+    errors.length === 0 ? '' : `; ${errors.length} ${errors.length === 1 ? 'row was' : 'rows were'} not (below)`;
   return `${imported} imported${refused}.`;
 }
 
@@ -19,14 +20,18 @@ export function RedirectsCsv() {
   const headingId = useId();
   const fileId = useId();
   const importCsv = useImportRedirects();
-  const { file, problem, clearProblem, answer, refusal, submit } = useFileImport(importCsv.mutateAsync, importCsv.isPending, 'Choose a CSV file to import.');
+  const { file, problem, clearProblem, answer, refusal, submit } = useFileImport(
+    importCsv.mutateAsync,
+    importCsv.isPending,
+    'Choose a CSV file to import.',
+  );
 
   return (
     <section className="app-panel redirects-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Export and import</h2>
       <p>
-        A CSV file with the columns <code>from</code>, <code>to</code> and <code>status</code> (301 or 302), one redirect a line: for a spreadsheet, or to bring
-        the redirects of an old site.
+        A CSV file with the columns <code>from</code>, <code>to</code> and <code>status</code> (301 or 302), one
+        redirect a line: for a spreadsheet, or to bring the redirects of an old site.
       </p>
       <p className="app-actions">
         <a className="button button--outline" href={REDIRECTS_CSV_PATH} download>
@@ -41,10 +46,24 @@ export function RedirectsCsv() {
           hint="Its first line is the header from,to,status, as Export CSV writes it. A redirect from an address already redirected replaces that one."
           error={problem}
         >
-          {(control) => <input {...control} ref={file} className="field__input" type="file" accept=".csv,text/csv" onChange={clearProblem} />}
+          {(control) => (
+            <input
+              {...control}
+              ref={file}
+              className="field__input"
+              type="file"
+              accept=".csv,text/csv"
+              onChange={clearProblem}
+            />
+          )}
         </Field>
         <div className="app-actions">
-          <button type="submit" className="button" disabled={importCsv.isPending} aria-busy={importCsv.isPending || undefined}>
+          <button
+            type="submit"
+            className="button"
+            disabled={importCsv.isPending}
+            aria-busy={importCsv.isPending || undefined}
+          >
             <Upload className="button__icon" aria-hidden="true" focusable="false" />
             Import CSV
           </button>

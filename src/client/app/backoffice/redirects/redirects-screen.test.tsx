@@ -2,7 +2,16 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotFoundEntry, Redirect } from '../../../../core/schemas/redirect';
-import { buttonNamed as button, byLabel as labelled, click, type, until, withFakeMasterApi, withModalDialogs, withTestRoot } from '../../test-support/dom';
+import {
+  buttonNamed as button,
+  byLabel as labelled,
+  click,
+  type,
+  until,
+  withFakeMasterApi,
+  withModalDialogs,
+  withTestRoot,
+} from '../../test-support/dom';
 import type { FakeRequest } from '../../test-support/dom';
 import { notify } from '../../toasts';
 import RedirectsScreen, { REDIRECTS_PAGE_SIZE } from './redirects-screen';
@@ -28,10 +37,21 @@ let imports: string[];
 /** The question a save without `confirmed` is answered with (docs/design.md §34: a target where nothing is asks first). */
 let askFirst: string | null;
 
-const redirect = (id: number, from: string, to: string, extra: Partial<Redirect> = {}): Redirect => ({ id, from, to, status: 301, hits: 0, lastHit: null, ...extra });
+const redirect = (id: number, from: string, to: string, extra: Partial<Redirect> = {}): Redirect => ({
+  id,
+  from,
+  to,
+  status: 301,
+  hits: 0,
+  lastHit: null,
+  ...extra,
+});
 
 beforeEach(() => {
-  redirects = [redirect(1, '/Jobs1', '/Careers1', { hits: 1234, lastHit: '2026-11-20T10:30:00.000Z' }), redirect(2, '/Promo', 'https://example.com/offer', { status: 302 })];
+  redirects = [
+    redirect(1, '/Jobs1', '/Careers1', { hits: 1234, lastHit: '2026-11-20T10:30:00.000Z' }),
+    redirect(2, '/Promo', 'https://example.com/offer', { status: 302 }),
+  ];
   notFound = [
     { path: '/Team1', hits: 17, lastSeen: '2026-11-24T08:00:00.000Z', referrer: 'https://search.example/?q=team' },
     { path: '/old-prices', hits: 3, lastSeen: '2026-11-23T08:00:00.000Z', referrer: null },
@@ -47,8 +67,14 @@ function answer(call: string, body: Record<string, unknown>, { method, text }: F
   if (call === 'notfound' && method === 'GET') return { status: 200, data: { items: notFound } };
   if (call === 'redirects' && method === 'POST') {
     if (refusal) return refusal;
-    if (askFirst && body.confirmed !== true) return { status: 409, data: { message: askFirst, field: 'to', confirm: true } };
-    const saved = redirect(typeof body.id === 'number' ? body.id : 100 + redirects.length, String(body.from), String(body.to), { status: body.status as 301 | 302 });
+    if (askFirst && body.confirmed !== true)
+      return { status: 409, data: { message: askFirst, field: 'to', confirm: true } };
+    const saved = redirect(
+      typeof body.id === 'number' ? body.id : 100 + redirects.length,
+      String(body.from),
+      String(body.to),
+      { status: body.status as 301 | 302 },
+    );
     redirects = body.id ? redirects.map((row) => (row.id === body.id ? saved : row)) : [...redirects, saved];
     return { status: 200, data: saved };
   }
@@ -60,14 +86,27 @@ function answer(call: string, body: Record<string, unknown>, { method, text }: F
   if (call === 'redirects.csv' && method === 'POST') {
     imports.push(text);
     redirects = [...redirects, redirect(50, '/a', '/About1'), redirect(51, '/b', '/Contact1')];
-    return { status: 200, data: { imported: 2, errors: [{ line: 4, message: 'The address to send visitors to must be a path on this site or an https:// address.' }] } };
+    return {
+      status: 200,
+      data: {
+        imported: 2,
+        errors: [
+          { line: 4, message: 'The address to send visitors to must be a path on this site or an https:// address.' },
+        ],
+      },
+    };
   }
   return undefined;
 }
 
 const region = (name: string) =>
-  [...dom.container.querySelectorAll('section')].find((section) => document.getElementById(section.getAttribute('aria-labelledby') ?? '')?.textContent === name);
-const rowsOf = (name: string) => [...(region(name)?.querySelectorAll('tbody tr') ?? [])].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+  [...dom.container.querySelectorAll('section')].find(
+    (section) => document.getElementById(section.getAttribute('aria-labelledby') ?? '')?.textContent === name,
+  );
+const rowsOf = (name: string) =>
+  [...(region(name)?.querySelectorAll('tbody tr') ?? [])].map((row) =>
+    [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+  );
 const field = (label: string) => labelled<HTMLInputElement>(dom.container, label)!;
 const errorOf = (input: HTMLElement) => document.getElementById(`${input.id}-error`)?.textContent;
 const saves = () => calls.filter((c) => c.call === 'redirects' && Object.keys(c.body).length > 0).map((c) => c.body);
@@ -106,19 +145,35 @@ describe('the redirects screen', () => {
     redirects = [];
     notFound = [];
     dom.renderScreen(<RedirectsScreen />);
-    const empty = await until(() => region('Addresses not found')?.querySelector('p.redirects-empty'), 'the empty 404 log');
+    const empty = await until(
+      () => region('Addresses not found')?.querySelector('p.redirects-empty'),
+      'the empty 404 log',
+    );
     expect(empty.textContent).toBe('Visitors have found every address they asked for: none is waiting for a redirect.');
-    expect(region('Redirects')?.querySelector('p.redirects-empty')?.textContent).toMatch(/^There are no redirects yet: every address shows its own page or “Page not found”\./);
+    expect(region('Redirects')?.querySelector('p.redirects-empty')?.textContent).toMatch(
+      /^There are no redirects yet: every address shows its own page or “Page not found”\./,
+    );
     // A sentence in place of the table: an empty table would still be wider than a phone.
     expect(dom.container.querySelector('table')).toBeNull();
   });
 
   it('shows a page of a long 404 log at a time', async () => {
-    notFound = Array.from({ length: REDIRECTS_PAGE_SIZE + 5 }, (_, index) => ({ path: `/missing-${index + 1}`, hits: 100 - index, lastSeen: '2026-11-24T08:00:00.000Z', referrer: null }));
+    notFound = Array.from({ length: REDIRECTS_PAGE_SIZE + 5 }, (_, index) => ({
+      path: `/missing-${index + 1}`,
+      hits: 100 - index,
+      lastSeen: '2026-11-24T08:00:00.000Z',
+      referrer: null,
+    }));
     dom.renderScreen(<RedirectsScreen />);
     await until(() => rowsOf('Addresses not found').length === REDIRECTS_PAGE_SIZE, 'the first page');
     await click(region('Addresses not found')!.querySelector<HTMLButtonElement>('button[aria-label="Next page"]')!);
-    expect(rowsOf('Addresses not found').map((row) => row[0])).toEqual(['/missing-21', '/missing-22', '/missing-23', '/missing-24', '/missing-25']);
+    expect(rowsOf('Addresses not found').map((row) => row[0])).toEqual([
+      '/missing-21',
+      '/missing-22',
+      '/missing-23',
+      '/missing-24',
+      '/missing-25',
+    ]);
   });
 
   it('adds a redirect: from, to and its kind; the list shows it and the form starts again', async () => {
@@ -154,7 +209,10 @@ describe('the redirects screen', () => {
     await until(() => rowsOf('Redirects').length === 2, 'the list');
     await type(field('From'), '/Careers1');
     await type(field('To'), '/Jobs1');
-    refusal = { status: 400, data: { message: 'A redirect from /Careers1 to /Jobs1 would send visitors round in a loop.', field: 'to' } };
+    refusal = {
+      status: 400,
+      data: { message: 'A redirect from /Careers1 to /Jobs1 would send visitors round in a loop.', field: 'to' },
+    };
     await submit(theForm());
     await until(() => errorOf(field('To')), 'the refusal at To');
     expect(errorOf(field('To'))).toBe('A redirect from /Careers1 to /Jobs1 would send visitors round in a loop.');
@@ -163,7 +221,10 @@ describe('the redirects screen', () => {
     expect(document.activeElement).toBe(field('To'));
     expect(errorOf(field('From'))).toBeUndefined();
 
-    refusal = { status: 400, data: { message: '/Careers1 is the address of a live page: deactivate the page first.', field: 'from' } };
+    refusal = {
+      status: 400,
+      data: { message: '/Careers1 is the address of a live page: deactivate the page first.', field: 'from' },
+    };
     await submit(theForm());
     await until(() => errorOf(field('From')), 'the refusal at From');
     expect(document.activeElement).toBe(field('From'));
@@ -204,7 +265,8 @@ describe('the redirects screen', () => {
   it('asks first when nothing is at To yet: Go back keeps what was typed and saves nothing, Save anyway saves it', async () => {
     dom.renderScreen(<RedirectsScreen />);
     await until(() => rowsOf('Redirects').length === 2, 'the list');
-    askFirst = 'Nothing is at /Offer1 on this site yet: visitors sent there would get “Page not found”. Save the redirect anyway?';
+    askFirst =
+      'Nothing is at /Offer1 on this site yet: visitors sent there would get “Page not found”. Save the redirect anyway?';
     await type(field('From'), '/old-offer');
     await type(field('To'), '/Offer1');
     await submit(theForm());
@@ -273,9 +335,15 @@ describe('the redirects screen', () => {
     expect(imports).toEqual([]);
 
     const csv = 'from,to,status\r\n/a,/About1,301\r\n/b,/Contact1,302\r\n/c,ftp://nowhere,301\r\n';
-    Object.defineProperty(input, 'files', { configurable: true, value: [new File([csv], 'redirects.csv', { type: 'text/csv' })] });
+    Object.defineProperty(input, 'files', {
+      configurable: true,
+      value: [new File([csv], 'redirects.csv', { type: 'text/csv' })],
+    });
     await submit(form);
-    const outcome = await until(() => region('Export and import')?.querySelector('[role="status"]')?.textContent, 'the summary');
+    const outcome = await until(
+      () => region('Export and import')?.querySelector('[role="status"]')?.textContent,
+      'the summary',
+    );
     expect(imports).toEqual([csv]);
     expect(outcome).toContain('2 imported; 1 row was not (below).');
     expect([...(region('Export and import')?.querySelectorAll('li') ?? [])].map((li) => li.textContent)).toEqual([

@@ -19,7 +19,8 @@ import '../../../styles/redirects.css';
 export const REDIRECTS_PAGE_SIZE = 20;
 
 /** What an empty list says. */
-const NO_REDIRECTS = 'There are no redirects yet: every address shows its own page or “Page not found”. Add one above, import a CSV file, or create one from an address not found below.';
+const NO_REDIRECTS =
+  'There are no redirects yet: every address shows its own page or “Page not found”. Add one above, import a CSV file, or create one from an address not found below.';
 const NO_ADDRESSES_NOT_FOUND = 'Visitors have found every address they asked for: none is waiting for a redirect.';
 
 /** An address as the lists show it: in code type, breaking anywhere in a narrow column. */
@@ -34,19 +35,34 @@ const redirectColumn = createColumnHelper<Redirect>();
 const REDIRECT_COLUMNS: DataColumn<Redirect>[] = [
   redirectColumn.accessor('from', { header: 'From', cell: ({ getValue }) => <Address path={getValue()} /> }),
   redirectColumn.accessor('to', { header: 'To', cell: ({ getValue }) => <Address path={getValue()} /> }),
-  redirectColumn.accessor('status', { header: 'Kind', cell: ({ row }) => `${row.original.status} ${STATUS_NAMES[row.original.status]}` }),
-  redirectColumn.accessor('hits', { header: 'Hits', meta: { align: 'end' }, cell: ({ getValue }) => count(getValue()) }),
+  redirectColumn.accessor('status', {
+    header: 'Kind',
+    cell: ({ row }) => `${row.original.status} ${STATUS_NAMES[row.original.status]}`,
+  }),
+  redirectColumn.accessor('hits', {
+    header: 'Hits',
+    meta: { align: 'end' },
+    cell: ({ getValue }) => count(getValue()),
+  }),
   redirectColumn.accessor('lastHit', { header: 'Last hit', cell: ({ getValue }) => <Moment at={getValue()} /> }),
 ];
 
 const notFoundColumn = createColumnHelper<NotFoundEntry>();
 const NOT_FOUND_COLUMNS: DataColumn<NotFoundEntry>[] = [
   notFoundColumn.accessor('path', { header: 'Address', cell: ({ getValue }) => <Address path={getValue()} /> }),
-  notFoundColumn.accessor('hits', { header: 'Hits', meta: { align: 'end' }, cell: ({ getValue }) => count(getValue()) }),
+  notFoundColumn.accessor('hits', {
+    header: 'Hits',
+    meta: { align: 'end' },
+    cell: ({ getValue }) => count(getValue()),
+  }),
   notFoundColumn.accessor('lastSeen', { header: 'Last seen', cell: ({ getValue }) => <Moment at={getValue()} /> }),
   notFoundColumn.accessor('referrer', {
     header: 'Came from',
-    cell: ({ getValue }) => <span className="redirects-referrer"><OptionalCell text={getValue()} /></span>,
+    cell: ({ getValue }) => (
+      <span className="redirects-referrer">
+        <OptionalCell text={getValue()} />
+      </span>
+    ),
   }),
 ];
 
@@ -85,14 +101,19 @@ export default function RedirectsScreen() {
   const notFound = useNotFound();
   const deleteRedirect = useDeleteRedirect();
   const { confirm, dialog } = useConfirm();
-  const [form, setForm] = useState<{ key: number; draft: RedirectDraft; focus: 'from' | 'to' | null }>({ key: 0, draft: EMPTY_DRAFT, focus: null });
+  const [form, setForm] = useState<{ key: number; draft: RedirectDraft; focus: 'from' | 'to' | null }>({
+    key: 0,
+    draft: EMPTY_DRAFT,
+    focus: null,
+  });
   const listHeadingId = useId();
   const notFoundHeadingId = useId();
   const listHeading = useRef<HTMLHeadingElement>(null);
   const redirectPage = usePageOf(redirects.data ?? []);
   const notFoundPage = usePageOf(notFound.data ?? []);
 
-  const openForm = (draft: RedirectDraft, focus: 'from' | 'to' | null) => setForm((current) => ({ key: current.key + 1, draft, focus }));
+  const openForm = (draft: RedirectDraft, focus: 'from' | 'to' | null) =>
+    setForm((current) => ({ key: current.key + 1, draft, focus }));
 
   const remove = async (row: Redirect) => {
     const question = `Delete the redirect from ${row.from} to ${row.to}? Visitors of ${row.from} get “Page not found” again, unless a page lives there.`;
@@ -110,13 +131,29 @@ export default function RedirectsScreen() {
 
   const redirectActions = (row: Redirect) => (
     <>
-      <IconButton icon={Pencil} label={`Change the redirect from ${row.from}`} tooltipAlign="end" onClick={() => openForm({ id: row.id, from: row.from, to: row.to, status: row.status }, 'from')} />
-      <IconButton icon={Trash2} label={`Delete the redirect from ${row.from}`} tone="danger" tooltipAlign="end" onClick={() => void remove(row)} />
+      <IconButton
+        icon={Pencil}
+        label={`Change the redirect from ${row.from}`}
+        tooltipAlign="end"
+        onClick={() => openForm({ id: row.id, from: row.from, to: row.to, status: row.status }, 'from')}
+      />
+      <IconButton
+        icon={Trash2}
+        label={`Delete the redirect from ${row.from}`}
+        tone="danger"
+        tooltipAlign="end"
+        onClick={() => void remove(row)}
+      />
     </>
   );
 
   const notFoundActions = (row: NotFoundEntry) => (
-    <IconButton icon={Signpost} label={`Create redirect from ${row.path}`} tooltipAlign="end" onClick={() => openForm({ ...EMPTY_DRAFT, from: row.path }, 'to')} />
+    <IconButton
+      icon={Signpost}
+      label={`Create redirect from ${row.path}`}
+      tooltipAlign="end"
+      onClick={() => openForm({ ...EMPTY_DRAFT, from: row.path }, 'to')}
+    />
   );
 
   return (

@@ -34,7 +34,8 @@ export interface UserQuery {
  * question for the N action, which made people fear the user would be gone; nothing is deleted.
  */
 export const USER_STATUS_CONSEQUENCES = {
-  deactivate: (name: string) => `${name} can no longer sign in, and a session they have open ends now. Nothing is deleted.`,
+  deactivate: (name: string) =>
+    `${name} can no longer sign in, and a session they have open ends now. Nothing is deleted.`,
   activate: (name: string) => `${name} can sign in again.`,
 } as const;
 
@@ -84,7 +85,8 @@ export function useUserGroupOptions() {
 export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (user: UserInput) => api(usersApi.saveUser, { body: user }).then((data) => UserSaveAnswerSchema.parse(data)),
+    mutationFn: (user: UserInput) =>
+      api(usersApi.saveUser, { body: user }).then((data) => UserSaveAnswerSchema.parse(data)),
     onSuccess: (answer) => {
       if (answer.status !== 'error') return queryClient.invalidateQueries({ queryKey: USERS_KEY });
     },
@@ -97,7 +99,8 @@ const ResetTwoFactorAnswerSchema = z.object({ status: z.literal('OK'), message: 
 export function useResetTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api(authApi.resetTwoFactor, { body: { id } }).then((data) => ResetTwoFactorAnswerSchema.parse(data)),
+    mutationFn: (id: number) =>
+      api(authApi.resetTwoFactor, { body: { id } }).then((data) => ResetTwoFactorAnswerSchema.parse(data)),
     onSuccess: (_answer, id) => queryClient.invalidateQueries({ queryKey: [...USERS_KEY, 'record', id] }),
   });
 }
@@ -106,7 +109,8 @@ export function useResetTwoFactor() {
 export function useSetUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UserStatusInput) => api(usersApi.changeUserStatus, { body: input }).then((data) => UserStatusAnswerSchema.parse(data)),
+    mutationFn: (input: UserStatusInput) =>
+      api(usersApi.changeUserStatus, { body: input }).then((data) => UserStatusAnswerSchema.parse(data)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   });
 }

@@ -4,7 +4,14 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../../../core/schemas/account';
 import { notify } from '../../toasts';
-import { buttonNamed as button, click, until, withFakeMasterApi, withModalDialogs, withTestRoot } from '../../test-support/dom';
+import {
+  buttonNamed as button,
+  click,
+  until,
+  withFakeMasterApi,
+  withModalDialogs,
+  withTestRoot,
+} from '../../test-support/dom';
 import { UserFormScreen } from './user-form-screen';
 
 /** The user form's two-step sign-in (docs/design.md §21) against a stand-in for the user calls. */

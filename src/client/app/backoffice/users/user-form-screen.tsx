@@ -51,7 +51,9 @@ const EMPTY_USER: UserFormInput = {
 function formValues(record: UserRecord): UserFormInput {
   return {
     employeecode: record.employeecode,
-    salutation: (SALUTATIONS as readonly string[]).includes(record.salutation) ? (record.salutation as UserFormInput['salutation']) : '',
+    salutation: (SALUTATIONS as readonly string[]).includes(record.salutation)
+      ? (record.salutation as UserFormInput['salutation'])
+      : '',
     gender: (GENDERS as readonly string[]).includes(record.gender) ? (record.gender as UserFormInput['gender']) : '',
     firstname: record.firstname,
     middlename: record.middlename,
@@ -71,11 +73,31 @@ function formValues(record: UserRecord): UserFormInput {
 const mobileHint = (country: string) =>
   country === INDIA
     ? '10 digits starting with 6, 7, 8 or 9; a number of another country with its code, like +49 151 23456789.'
-    : 'A number of the company\'s country, or with the country code, like +91 98220 12345.';
+    : "A number of the company's country, or with the country code, like +91 98220 12345.";
 
 /** A mobile number: any country's, nothing cut short of the longest number. */
-function MobileField({ name, id, label, country }: { name: 'mobile' | 'mobile1'; id: string; label: string; country: string }) {
-  return <FormField name={name} id={id} label={label} type="tel" inputMode="tel" maxLength={PHONE_MAX_LENGTH} hint={mobileHint(country)} />;
+function MobileField({
+  name,
+  id,
+  label,
+  country,
+}: {
+  name: 'mobile' | 'mobile1';
+  id: string;
+  label: string;
+  country: string;
+}) {
+  return (
+    <FormField
+      name={name}
+      id={id}
+      label={label}
+      type="tel"
+      inputMode="tel"
+      maxLength={PHONE_MAX_LENGTH}
+      hint={mobileHint(country)}
+    />
+  );
 }
 
 /** Go to UserHome and Back to Home: the form screen's way out, beside its title. */
@@ -107,8 +129,14 @@ export function UserFormScreen() {
         <LoadFailure inline message={errorMessage(record.error)} onRetry={() => void record.refetch()} />
       ) : (
         <>
-          <UserForm key={userId ?? 'new'} userId={userId} initial={record.data ? formValues(record.data) : EMPTY_USER} />
-          {userId !== undefined && record.data ? <TwoStepStatus userId={userId} userName={record.data.selfaccessforuser} on={record.data.twoFactor} /> : null}
+          <UserForm
+            key={userId ?? 'new'}
+            userId={userId}
+            initial={record.data ? formValues(record.data) : EMPTY_USER}
+          />
+          {userId !== undefined && record.data ? (
+            <TwoStepStatus userId={userId} userName={record.data.selfaccessforuser} on={record.data.twoFactor} />
+          ) : null}
         </>
       )}
     </Screen>
@@ -133,7 +161,11 @@ function UserForm({ userId, initial }: { userId: number | undefined; initial: Us
       methods.setFocus('password');
       return;
     }
-    const payload = { ...values, usergroupid: Number(values.usergroupid), ...(userId === undefined ? {} : { userID: userId }) };
+    const payload = {
+      ...values,
+      usergroupid: Number(values.usergroupid),
+      ...(userId === undefined ? {} : { userID: userId }),
+    };
     try {
       const answer = await saveUser.mutateAsync(payload);
       if (answer.status === 'Success' || answer.status === 'Success1') {
@@ -147,7 +179,8 @@ function UserForm({ userId, initial }: { userId: number | undefined; initial: Us
     }
   };
   const submit = methods.handleSubmit(onValid, () => {
-    if (userId === undefined && !methods.getValues('password')) notify.warning(inPlainWords(USER_MESSAGES.password), 'Warning');
+    if (userId === undefined && !methods.getValues('password'))
+      notify.warning(inPlainWords(USER_MESSAGES.password), 'Warning');
   });
 
   const groupOptions = (groups.data ?? []).map((group) => ({ value: String(group.id), label: group.groupname }));
@@ -165,9 +198,28 @@ function UserForm({ userId, initial }: { userId: number | undefined; initial: Us
             placeholder="Select salutation"
             options={SALUTATIONS.map((value) => ({ value, label: value }))}
           />
-          <FormSelect name="gender" id="gender" label="Gender" placeholder="Select gender" options={GENDERS.map((value) => ({ value, label: value }))} />
-          <FormField name="firstname" id="firstname" label="First name" required maxLength={20} autoComplete="given-name" />
-          <FormField name="middlename" id="middlename" label="Middle name" maxLength={20} autoComplete="additional-name" />
+          <FormSelect
+            name="gender"
+            id="gender"
+            label="Gender"
+            placeholder="Select gender"
+            options={GENDERS.map((value) => ({ value, label: value }))}
+          />
+          <FormField
+            name="firstname"
+            id="firstname"
+            label="First name"
+            required
+            maxLength={20}
+            autoComplete="given-name"
+          />
+          <FormField
+            name="middlename"
+            id="middlename"
+            label="Middle name"
+            maxLength={20}
+            autoComplete="additional-name"
+          />
           <FormField name="lastname" id="lastname" label="Last name" maxLength={20} autoComplete="family-name" />
           <FormField name="address" id="address" label="Address" multiline maxLength={500} />
           <MobileField name="mobile" id="mobile" label="Mobile" country={country} />
@@ -189,7 +241,14 @@ function UserForm({ userId, initial }: { userId: number | undefined; initial: Us
           {groups.isError ? (
             <LoadFailure inline message={errorMessage(groups.error)} onRetry={() => void groups.refetch()} />
           ) : (
-            <FormSelect name="usergroupid" id="usergroupid" label="User group" required placeholder="Select user group" options={groupOptions} />
+            <FormSelect
+              name="usergroupid"
+              id="usergroupid"
+              label="User group"
+              required
+              placeholder="Select user group"
+              options={groupOptions}
+            />
           )}
         </fieldset>
         <CheckboxField id="selfactive" label="Active" {...methods.register('selfactive')} />
@@ -215,7 +274,8 @@ function TwoStepStatus({ userId, userName, on }: { userId: number; userName: str
   const turnOff = async () => {
     if (resetTwoFactor.isPending) return;
     const question = `${userName} will sign in with their password alone until they turn two-step sign-in on again in their account.`;
-    if (!(await confirm(question, { title: 'Turn off two-step sign-in?', confirmLabel: 'Turn off', danger: true }))) return;
+    if (!(await confirm(question, { title: 'Turn off two-step sign-in?', confirmLabel: 'Turn off', danger: true })))
+      return;
     try {
       const answer = await resetTwoFactor.mutateAsync(userId);
       notify.success(answer.message);

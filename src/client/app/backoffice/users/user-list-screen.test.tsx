@@ -1,6 +1,15 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { buttonNamed as button, byLabel as labelled, click, type, until, withFakeMasterApi, withModalDialogs, withTestRoot } from '../../test-support/dom';
+import {
+  buttonNamed as button,
+  byLabel as labelled,
+  click,
+  type,
+  until,
+  withFakeMasterApi,
+  withModalDialogs,
+  withTestRoot,
+} from '../../test-support/dom';
 import { UserListScreen } from './user-list-screen';
 
 /**
@@ -19,7 +28,11 @@ let users: Array<{ id: number; employeecode: string; name: string; activeStatus?
 let countCap: number;
 
 beforeEach(() => {
-  users = Array.from({ length: 25 }, (_, index) => ({ id: index + 1, employeecode: `E${String(index + 1).padStart(3, '0')}`, name: `User ${index + 1}` }));
+  users = Array.from({ length: 25 }, (_, index) => ({
+    id: index + 1,
+    employeecode: `E${String(index + 1).padStart(3, '0')}`,
+    name: `User ${index + 1}`,
+  }));
   countCap = Infinity;
 });
 
@@ -94,7 +107,10 @@ describe('userHomepage paging', () => {
 
 describe('userHomepage status', () => {
   const question = () => document.querySelector('dialog .confirm-dialog__question')?.textContent;
-  const statusOf = (name: string) => rows().find((row) => row.querySelectorAll('td')[1]?.textContent === name)?.querySelectorAll('td')[2]?.textContent;
+  const statusOf = (name: string) =>
+    rows()
+      .find((row) => row.querySelectorAll('td')[1]?.textContent === name)
+      ?.querySelectorAll('td')[2]?.textContent;
 
   it('reads Active or Inactive, and asks "Deactivate this user?" or "Activate this user?", never the delete question', async () => {
     dom.renderScreen(<UserListScreen />, '/userHomepage');
@@ -102,7 +118,9 @@ describe('userHomepage status', () => {
     expect(statusOf('User 2')).toBe('Active');
 
     await click(button('Deactivate User 2')!);
-    expect(question()).toBe('Deactivate this user? User 2 can no longer sign in, and a session they have open ends now. Nothing is deleted.');
+    expect(question()).toBe(
+      'Deactivate this user? User 2 can no longer sign in, and a session they have open ends now. Nothing is deleted.',
+    );
     await click(button('Cancel')!);
     expect(calls.some((c) => c.call === 'Employeechangedeletstatus')).toBe(false);
 
@@ -115,6 +133,9 @@ describe('userHomepage status', () => {
     expect(question()).toBe('Activate this user? User 2 can sign in again.');
     await click(button('Activate')!);
     await until(() => statusOf('User 2') === 'Active', 'User 2 active again');
-    expect(calls.filter((c) => c.call === 'Employeechangedeletstatus').at(-1)?.body).toEqual({ id: 2, activeStatus: 'Y' });
+    expect(calls.filter((c) => c.call === 'Employeechangedeletstatus').at(-1)?.body).toEqual({
+      id: 2,
+      activeStatus: 'Y',
+    });
   });
 });

@@ -13,7 +13,14 @@ import { BackToHomeLink, Screen } from '../../components/screen';
 import { SearchToolbar, ToolbarSelect } from '../../components/search-toolbar';
 import { usePageCursors } from '../../components/use-page-cursors';
 import { notify } from '../../toasts';
-import { USER_STATUS_CONSEQUENCES, USERS_KEY, useSetUserStatus, useUsers, type SearchType, type UserQuery } from './api';
+import {
+  USER_STATUS_CONSEQUENCES,
+  USERS_KEY,
+  useSetUserStatus,
+  useUsers,
+  type SearchType,
+  type UserQuery,
+} from './api';
 import { inPlainWords } from '../../lib/screen-words';
 
 const SEARCH_TYPE_OPTIONS = SEARCH_TYPES.map((option) => ({ value: option, label: option }));
@@ -32,7 +39,9 @@ const COLUMNS: DataColumn<UserListRow>[] = [
 /** The empty list says what was searched. */
 function emptyMessage(query: UserQuery): string {
   if (query.searchText === '') return 'No users yet';
-  return query.type === 'All' ? `No users match '${query.searchText}'` : `No users match '${query.searchText}' (${query.type})`;
+  return query.type === 'All'
+    ? `No users match '${query.searchText}'`
+    : `No users match '${query.searchText}' (${query.type})`;
 }
 
 /** userHomepage: search (All / Code / Name), refresh, Add, a paged table of users (spec 001 §2). */
@@ -61,7 +70,11 @@ export function UserListScreen() {
     if (setStatus.isPending) return;
     const activate = user.activeStatus !== 'Y';
     const verb = activate ? 'Activate' : 'Deactivate';
-    const question = statusQuestion('user', activate, USER_STATUS_CONSEQUENCES[activate ? 'activate' : 'deactivate'](user.name));
+    const question = statusQuestion(
+      'user',
+      activate,
+      USER_STATUS_CONSEQUENCES[activate ? 'activate' : 'deactivate'](user.name),
+    );
     if (!(await confirm(question, { title: `${verb} ${user.name}`, confirmLabel: verb, danger: !activate }))) return;
     try {
       await setStatus.mutateAsync({ id: user.id, activeStatus: activate ? 'Y' : 'N' });
@@ -69,7 +82,9 @@ export function UserListScreen() {
     } catch (error) {
       // The catalogue's sentence, with the server's reason when it gave one (last administrator, gone user).
       const reason = error instanceof ApiError && error.status >= 400 && error.status !== 403 ? error.message : '';
-      notify.error(reason ? `${inPlainWords(USER_MESSAGES.statusFailed)} ${reason}` : inPlainWords(USER_MESSAGES.statusFailed));
+      notify.error(
+        reason ? `${inPlainWords(USER_MESSAGES.statusFailed)} ${reason}` : inPlainWords(USER_MESSAGES.statusFailed),
+      );
     }
   };
 
@@ -101,8 +116,21 @@ export function UserListScreen() {
         </div>
       }
     >
-      <SearchToolbar label="Search users" inputId="user-search-text" text={text} onTextChange={setText} onSearch={search} onRefresh={refresh}>
-        <ToolbarSelect id="user-search-type" label="Search by" value={type} options={SEARCH_TYPE_OPTIONS} onChange={(value) => setType(value as SearchType)} />
+      <SearchToolbar
+        label="Search users"
+        inputId="user-search-text"
+        text={text}
+        onTextChange={setText}
+        onSearch={search}
+        onRefresh={refresh}
+      >
+        <ToolbarSelect
+          id="user-search-type"
+          label="Search by"
+          value={type}
+          options={SEARCH_TYPE_OPTIONS}
+          onChange={(value) => setType(value as SearchType)}
+        />
       </SearchToolbar>
       <DataTable
         caption="Users"

@@ -9,7 +9,9 @@ export default pageEditor({
     { title: 'Main paragraphs', parts: [p.list('abtmainlst', { fields: { mainpara: { kind: 'richtext' } } })] },
     {
       title: 'Content',
-      parts: [p.list('abtcontentlst', { fields: { contenttitle: { kind: 'text' }, contentpara: { kind: 'richtext' } } })],
+      parts: [
+        p.list('abtcontentlst', { fields: { contenttitle: { kind: 'text' }, contentpara: { kind: 'richtext' } } }),
+      ],
     },
     {
       title: 'Management Team',
@@ -18,7 +20,12 @@ export default pageEditor({
           // Deleting the entry deletes its uploaded image too (unless another entry shows it).
           confirmDelete: DELETE_WITH_IMAGE,
           fields: {
-            mngimg: { kind: 'image-url', upload: 'about', required: false, hint: 'Upload a PNG or JPEG photo, or give its address. Without one, the default logo shows.' },
+            mngimg: {
+              kind: 'image-url',
+              upload: 'about',
+              required: false,
+              hint: 'Upload a PNG or JPEG photo, or give its address. Without one, the default logo shows.',
+            },
             mngprofname: { kind: 'text' },
             mngdesignation: { kind: 'text' },
             mngdetails: {

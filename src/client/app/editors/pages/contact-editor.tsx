@@ -37,7 +37,12 @@ function UseCompanyDetails({ update }: Pick<PartContext<ContactContent>, 'update
   };
   return (
     <div className="app-actions">
-      <button type="button" className="button button--outline" aria-busy={state === 'busy' || undefined} onClick={() => void fill()}>
+      <button
+        type="button"
+        className="button button--outline"
+        aria-busy={state === 'busy' || undefined}
+        onClick={() => void fill()}
+      >
         <Building2 className="button__icon" aria-hidden="true" focusable="false" />
         Use the company&apos;s details
       </button>
@@ -58,7 +63,11 @@ export default pageEditor({
   blocks: (p) => [
     {
       title: 'Reach Us',
-      parts: [p.field('lead', LEAD_FIELD), p.custom(({ update }) => <UseCompanyDetails update={update} />), ...p.fields(REACH_US)],
+      parts: [
+        p.field('lead', LEAD_FIELD),
+        p.custom(({ update }) => <UseCompanyDetails update={update} />),
+        ...p.fields(REACH_US),
+      ],
     },
   ],
 });

@@ -15,7 +15,12 @@ export default pageEditor({
           confirmDelete: DELETE_WITH_IMAGE,
           fields: {
             custname: { kind: 'text' },
-            custImage: { kind: 'image-url', upload: 'customer', required: false, hint: 'Upload a PNG or JPEG logo, or give its address. Without one, the default image shows.' },
+            custImage: {
+              kind: 'image-url',
+              upload: 'customer',
+              required: false,
+              hint: 'Upload a PNG or JPEG logo, or give its address. Without one, the default image shows.',
+            },
           },
         }),
       ],

@@ -5,5 +5,13 @@ import { pageEditor } from '../page-editor';
 export default pageEditor({
   page: 'news',
   saveLabel: 'Save All',
-  blocks: (p) => [{ title: 'News', parts: [p.field('lead', LEAD_FIELD), p.list('tablelst', { fields: { newsYear: { kind: 'text' }, newsDetails: { kind: 'richtext' } } })] }],
+  blocks: (p) => [
+    {
+      title: 'News',
+      parts: [
+        p.field('lead', LEAD_FIELD),
+        p.list('tablelst', { fields: { newsYear: { kind: 'text' }, newsDetails: { kind: 'richtext' } } }),
+      ],
+    },
+  ],
 });

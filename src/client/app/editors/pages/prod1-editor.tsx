@@ -7,7 +7,10 @@ export default pageEditor({
     { title: 'Description', parts: [p.list('descriptionlst', { fields: { descpara: { kind: 'richtext' } } })] },
     {
       title: 'Modules',
-      parts: [p.field('modulehead', { kind: 'text' }), p.list('moduleslst', { fields: { moduledata: { kind: 'textarea' } } })],
+      parts: [
+        p.field('modulehead', { kind: 'text' }),
+        p.list('moduleslst', { fields: { moduledata: { kind: 'textarea' } } }),
+      ],
     },
     {
       title: 'Section 1: Sales Force Automation',

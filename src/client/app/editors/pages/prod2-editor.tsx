@@ -7,11 +7,17 @@ export default pageEditor({
     { title: 'Description', parts: [p.field('description', { kind: 'richtext' })] },
     {
       title: 'Modules',
-      parts: [p.field('modulehead', { kind: 'text' }), p.list('moduleslst', { fields: { moduledata: { kind: 'textarea' } } })],
+      parts: [
+        p.field('modulehead', { kind: 'text' }),
+        p.list('moduleslst', { fields: { moduledata: { kind: 'textarea' } } }),
+      ],
     },
     {
       title: 'Service Management',
-      parts: [p.field('section2head', { kind: 'text' }), p.list('section2lst', { fields: { data2: { kind: 'richtext' } } })],
+      parts: [
+        p.field('section2head', { kind: 'text' }),
+        p.list('section2lst', { fields: { data2: { kind: 'richtext' } } }),
+      ],
     },
   ],
 });

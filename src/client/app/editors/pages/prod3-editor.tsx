@@ -5,10 +5,17 @@ import { pageEditor } from '../page-editor';
 export default pageEditor({
   page: 'prod3',
   blocks: (p) => [
-    { title: 'Description', parts: [p.field('lead', LEAD_FIELD), p.list('descriptionlst', { fields: { descpara: { kind: 'richtext' } } })] },
+    {
+      title: 'Description',
+      parts: [p.field('lead', LEAD_FIELD), p.list('descriptionlst', { fields: { descpara: { kind: 'richtext' } } })],
+    },
     {
       title: 'Benefits',
-      parts: [p.list('benefitslst', { fields: { icon: { kind: 'text', hint: ICON_HINT }, title: { kind: 'text' }, data: { kind: 'richtext' } } })],
+      parts: [
+        p.list('benefitslst', {
+          fields: { icon: { kind: 'text', hint: ICON_HINT }, title: { kind: 'text' }, data: { kind: 'richtext' } },
+        }),
+      ],
     },
     { title: 'Front Office', parts: [p.list('section1lst', { fields: { data1: { kind: 'richtext' } } })] },
     { title: 'Doctor', parts: [p.list('section2lst', { fields: { data2: { kind: 'richtext' } } })] },

@@ -1,7 +1,11 @@
 import type { CheckFinding } from '../../../preview/protocol';
 
 const SEVERITY_ORDER: Record<CheckFinding['severity'], number> = { problem: 0, advice: 1, info: 2 };
-const SEVERITY_WORDS: Record<CheckFinding['severity'], string> = { problem: 'Problem', advice: 'Advice', info: 'Figure' };
+const SEVERITY_WORDS: Record<CheckFinding['severity'], string> = {
+  problem: 'Problem',
+  advice: 'Advice',
+  info: 'Figure',
+};
 
 export interface ChecksPanelProps {
   /** Null while the checks run. */
@@ -17,7 +21,9 @@ export interface ChecksPanelProps {
  * The findings come from the preview's frame, where the checks run on the rendered page.
  */
 export default function ChecksPanel({ findings, describeField, onSelectField, onRerun }: ChecksPanelProps) {
-  const sorted = findings ? [...findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]) : null;
+  const sorted = findings
+    ? [...findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity])
+    : null;
   const problems = sorted?.filter((finding) => finding.severity !== 'info').length ?? 0;
   return (
     <section className="checks-panel" aria-labelledby="checks-panel-title">
@@ -25,12 +31,21 @@ export default function ChecksPanel({ findings, describeField, onSelectField, on
         <h2 className="checks-panel__title" id="checks-panel-title">
           Checks
         </h2>
-        <button type="button" className="button button--outline button--small" onClick={onRerun} disabled={sorted === null}>
+        <button
+          type="button"
+          className="button button--outline button--small"
+          onClick={onRerun}
+          disabled={sorted === null}
+        >
           Check again
         </button>
       </div>
       <p className="checks-panel__summary" role="status">
-        {sorted === null ? 'Checking the page…' : problems === 0 ? 'Nothing for visitors to trip on.' : `${problems} ${problems === 1 ? 'thing' : 'things'} to look at.`}
+        {sorted === null
+          ? 'Checking the page…'
+          : problems === 0
+            ? 'Nothing for visitors to trip on.'
+            : `${problems} ${problems === 1 ? 'thing' : 'things'} to look at.`}
       </p>
       {sorted && sorted.length > 0 ? (
         <ul className="checks-panel__list">
@@ -39,7 +54,11 @@ export default function ChecksPanel({ findings, describeField, onSelectField, on
               <span className="check-finding__severity">{SEVERITY_WORDS[finding.severity]}</span>
               <span className="check-finding__message">{finding.message}</span>
               {finding.field ? (
-                <button type="button" className="link-button check-finding__field" onClick={() => onSelectField(finding.field!)}>
+                <button
+                  type="button"
+                  className="link-button check-finding__field"
+                  onClick={() => onSelectField(finding.field!)}
+                >
                   Go to {describeField(finding.field)}
                 </button>
               ) : null}

@@ -14,12 +14,16 @@ const MAX_SHARE = 0.75;
 
 /** The path of the field an element of the form edits (`data-field-path` on its wrapper), or null. */
 export function fieldPathOf(target: EventTarget | null): string | null {
-  return target instanceof Element ? (target.closest('[data-field-path]')?.getAttribute('data-field-path') ?? null) : null;
+  return target instanceof Element
+    ? (target.closest('[data-field-path]')?.getAttribute('data-field-path') ?? null)
+    : null;
 }
 
 /** Whether a media query matches now, followed as it changes; false where the browser cannot say. */
 function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches);
+  const [matches, setMatches] = useState(
+    () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
+  );
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
     const list = window.matchMedia(query);
@@ -94,7 +98,13 @@ export function EditorLayout({
     <div className="editor-layout-frame">
       <div className="editor-layout__switch">
         {sideBySide ? (
-          <button type="button" className="button button--outline button--small" aria-expanded={paneOpen} aria-controls={ids.preview} onClick={togglePane}>
+          <button
+            type="button"
+            className="button button--outline button--small"
+            aria-expanded={paneOpen}
+            aria-controls={ids.preview}
+            onClick={togglePane}
+          >
             {paneOpen ? 'Hide preview' : 'Show preview'}
           </button>
         ) : (

@@ -1,5 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { frameMessageOf, PREVIEW_CHANNEL, type CheckFinding, type EditorMessage, type Unchannelled } from '../../../preview/protocol';
+import {
+  frameMessageOf,
+  PREVIEW_CHANNEL,
+  type CheckFinding,
+  type EditorMessage,
+  type Unchannelled,
+} from '../../../preview/protocol';
 import { ApiError, api, errorMessage } from '../../lib/api';
 import '../../../styles/preview-pane.css';
 import { previewPane } from '../../../../core/api/preview';
@@ -42,7 +48,11 @@ const IN_PLACE_TIMEOUT_MS = 3000;
 /** How long a new document may take to load before the pane says it failed. */
 const LOAD_TIMEOUT_MS = 15_000;
 
-type PaneState = { kind: 'loading' } | { kind: 'shown' } | { kind: 'refused'; message: string; field: string | null } | { kind: 'failed'; message: string };
+type PaneState =
+  | { kind: 'loading' }
+  | { kind: 'shown' }
+  | { kind: 'refused'; message: string; field: string | null }
+  | { kind: 'failed'; message: string };
 
 /**
  * The preview pane beside an editor (docs/design.md §26): the page rendered by the server from the unsaved working copy,
@@ -52,7 +62,16 @@ type PaneState = { kind: 'loading' } | { kind: 'shown' } | { kind: 'refused'; me
  * `allow-same-origin`: they cannot reach the staff app, and talk to it only through postMessage, checked here by
  * window, origin and shape (preview/protocol.ts).
  */
-export default function PreviewPane({ routing, locale, body, describeField, activeField, onSelectField, width, onWidthChange }: PreviewPaneProps) {
+export default function PreviewPane({
+  routing,
+  locale,
+  body,
+  describeField,
+  activeField,
+  onSelectField,
+  width,
+  onWidthChange,
+}: PreviewPaneProps) {
   const [frames, setFrames] = useState<[Render | null, Render | null]>([null, null]);
   /** The frame on show; the other one loads the next render. */
   const [shown, setShown] = useState<0 | 1>(0);
@@ -146,7 +165,12 @@ export default function PreviewPane({ routing, locale, body, describeField, acti
         return;
       }
       inFlight.current = true;
-      api(previewPane, { params: { routing }, query: locale ? { locale } : {}, body: sent as Record<string, unknown>, signal })
+      api(previewPane, {
+        params: { routing },
+        query: locale ? { locale } : {},
+        body: sent as Record<string, unknown>,
+        signal,
+      })
         .then(
           (html) => {
             serial.current += 1;
@@ -155,8 +179,10 @@ export default function PreviewPane({ routing, locale, body, describeField, acti
           (error: unknown) => {
             if (signal.aborted || queued.current) return; // gone, or a newer copy goes next
             setBusy(false);
-            if (error instanceof ApiError && error.status === 400) setState({ kind: 'refused', message: error.message, field: error.field ?? null });
-            else if (!(error instanceof ApiError && error.status === 429)) setState({ kind: 'failed', message: errorMessage(error) });
+            if (error instanceof ApiError && error.status === 400)
+              setState({ kind: 'refused', message: error.message, field: error.field ?? null });
+            else if (!(error instanceof ApiError && error.status === 429))
+              setState({ kind: 'failed', message: errorMessage(error) });
           },
         )
         .finally(() => {
@@ -200,7 +226,6 @@ export default function PreviewPane({ routing, locale, body, describeField, acti
     };
   }, []);
 
-
   // The frames' messages: only from one of our two frames (their origin is 'null', sandboxed), only of our shapes.
   useEffect(() => {
     /** The page on show is the latest render: the pane tells it what it needs and is at rest. */
@@ -239,7 +264,8 @@ export default function PreviewPane({ routing, locale, body, describeField, acti
         window.clearTimeout(inPlaceTimer.current);
         atRest(from, message.fields);
       } else if (message.type === 'reload') {
-        if (from === latest.current.shown && message.serial === serial.current && lastRender.current) loadInNextFrame(lastRender.current);
+        if (from === latest.current.shown && message.serial === serial.current && lastRender.current)
+          loadInNextFrame(lastRender.current);
       } else if (message.type === 'scroll') {
         if (from === latest.current.shown && pending.current !== from) scrollY.current = message.y;
       } else if (message.type === 'select') {
@@ -275,24 +301,45 @@ export default function PreviewPane({ routing, locale, body, describeField, acti
   const scale = stageWidth > 0 ? Math.min(1, stageWidth / pageWidth) : 1;
 
   return (
-    <section className="preview-pane" aria-label="Page preview" aria-busy={busy || undefined} data-render={shownSerial || undefined}>
+    <section
+      className="preview-pane"
+      aria-label="Page preview"
+      aria-busy={busy || undefined}
+      data-render={shownSerial || undefined}
+    >
       <div className="preview-pane__bar">
         <div className="preview-pane__widths" role="group" aria-label="Preview width">
           {(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((name) => (
-            <button key={name} type="button" className="preview-pane__width" aria-pressed={width === name} onClick={() => onWidthChange(name)}>
+            <button
+              key={name}
+              type="button"
+              className="preview-pane__width"
+              aria-pressed={width === name}
+              onClick={() => onWidthChange(name)}
+            >
               {name === 'phone' ? 'Phone' : name === 'tablet' ? 'Tablet' : 'Desktop'}
               <span className="visually-hidden"> ({PREVIEW_WIDTHS[name]} pixels)</span>
             </button>
           ))}
         </div>
-        <button type="button" className="button button--outline preview-pane__checks-toggle" aria-expanded={checksOpen} onClick={() => setChecksOpen(!checksOpen)}>
+        <button
+          type="button"
+          className="button button--outline preview-pane__checks-toggle"
+          aria-expanded={checksOpen}
+          onClick={() => setChecksOpen(!checksOpen)}
+        >
           Checks{findings ? ` (${findings.filter((finding) => finding.severity !== 'info').length})` : ''}
         </button>
       </div>
       <PaneStatus state={state} onSelectField={onSelectField} anyShown={everShown.current} onRetry={retry} />
       {checksOpen ? (
         <Suspense fallback={<p className="preview-pane__note">Loading the checks…</p>}>
-          <ChecksPanel findings={findings} describeField={describeField} onSelectField={onSelectField} onRerun={() => runChecks(shown)} />
+          <ChecksPanel
+            findings={findings}
+            describeField={describeField}
+            onSelectField={onSelectField}
+            onRerun={() => runChecks(shown)}
+          />
         </Suspense>
       ) : null}
       <div className="preview-pane__stage" ref={stage}>
@@ -313,7 +360,13 @@ export default function PreviewPane({ routing, locale, body, describeField, acti
                 tabIndex={index === shown ? 0 : -1}
                 aria-hidden={index === shown ? undefined : true}
                 inert={index !== shown}
-                style={{ width: pageWidth, transform: `scale(${scale})`, height: `calc((100% / ${scale}))`, zIndex: index === shown ? 1 : 0, pointerEvents: index === shown ? undefined : 'none' }}
+                style={{
+                  width: pageWidth,
+                  transform: `scale(${scale})`,
+                  height: `calc((100% / ${scale}))`,
+                  zIndex: index === shown ? 1 : 0,
+                  pointerEvents: index === shown ? undefined : 'none',
+                }}
               />
             ) : null,
           )}
@@ -323,8 +376,23 @@ export default function PreviewPane({ routing, locale, body, describeField, acti
   );
 }
 
-function PaneStatus({ state, onSelectField, anyShown, onRetry }: { state: PaneState; onSelectField: (path: string) => void; anyShown: boolean; onRetry: () => void }) {
-  if (state.kind === 'loading') return <p className="preview-pane__note" role="status">Rendering the preview…</p>;
+function PaneStatus({
+  state,
+  onSelectField,
+  anyShown,
+  onRetry,
+}: {
+  state: PaneState;
+  onSelectField: (path: string) => void;
+  anyShown: boolean;
+  onRetry: () => void;
+}) {
+  if (state.kind === 'loading')
+    return (
+      <p className="preview-pane__note" role="status">
+        Rendering the preview…
+      </p>
+    );
   if (state.kind === 'failed') {
     return (
       <p className="preview-pane__note preview-pane__note--problem" role="status">
@@ -339,7 +407,10 @@ function PaneStatus({ state, onSelectField, anyShown, onRetry }: { state: PaneSt
     const { field } = state;
     return (
       <p className="preview-pane__note preview-pane__note--problem" role="status">
-        {anyShown ? 'The preview shows your last edit that could be saved.' : 'The page shows here once it could be saved.'} {state.message}{' '}
+        {anyShown
+          ? 'The preview shows your last edit that could be saved.'
+          : 'The page shows here once it could be saved.'}{' '}
+        {state.message}{' '}
         {field ? (
           <button type="button" className="link-button" onClick={() => onSelectField(field)}>
             Go to the field

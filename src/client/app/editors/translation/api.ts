@@ -49,7 +49,9 @@ export function useEditorLocale(): { pending: boolean; locale: string | null } {
 
 /** A page's translation in one language, as its editor shows it (its texts beside the source's). */
 export async function loadTranslation(routing: string, locale: string): Promise<TranslationDocument> {
-  return TranslationDocumentSchema.parse(await api(translationsApi.getTranslation, { params: { routing }, query: { locale } }));
+  return TranslationDocumentSchema.parse(
+    await api(translationsApi.getTranslation, { params: { routing }, query: { locale } }),
+  );
 }
 
 /** Saves a translation: published, kept as a draft or scheduled as `publish` says (a SavedRevision, as every save). */
@@ -68,6 +70,7 @@ export function translationHistory(routing: string, locale: string): HistoryCall
     key: ['page-history', routing, locale],
     list: () => api(translationsApi.translationHistory, { params: { routing }, query: { locale } }),
     restore: (revision) => api(translationsApi.restoreTranslation, { params: { routing }, body: { locale, revision } }),
-    compare: (from, to) => api(translationsApi.compareTranslations, { params: { routing }, query: { locale, from, to } }),
+    compare: (from, to) =>
+      api(translationsApi.compareTranslations, { params: { routing }, query: { locale, from, to } }),
   };
 }

@@ -8,7 +8,10 @@ import type { TranslationEditorProps } from './translation-editor';
  * An editor's screen in the language its address names (docs/design.md §28): the page's own editor (`children`) for the
  * default language, the translation editor for another (`?locale=de`), a new one for each language.
  */
-export function LanguageChoice({ children, ...page }: Omit<TranslationEditorProps, 'locale'> & { children: ReactNode }) {
+export function LanguageChoice({
+  children,
+  ...page
+}: Omit<TranslationEditorProps, 'locale'> & { children: ReactNode }) {
   const { pending, locale } = useEditorLocale();
   if (pending) {
     return (

@@ -29,7 +29,12 @@ export function LanguageSelect() {
       <label className="language-select__label" htmlFor={id}>
         Language
       </label>
-      <select id={id} className="field__input language-select__input" value={current} onChange={(event) => choose(event.currentTarget.value)}>
+      <select
+        id={id}
+        className="field__input language-select__input"
+        value={current}
+        onChange={(event) => choose(event.currentTarget.value)}
+      >
         {languageChoices(settings).map((locale) => (
           <option key={locale.code} value={locale.code}>
             {locale.name}

@@ -16,7 +16,11 @@ export interface TranslationCopy {
 
 /** The working copy of a translation read from the server: every text of the page, translated or ''. */
 export function copyOf(document: TranslationDocument): TranslationCopy {
-  return { locale: document.locale, revision: document.revision, texts: Object.fromEntries(document.units.map((unit) => [unit.path, unit.target])) };
+  return {
+    locale: document.locale,
+    revision: document.revision,
+    texts: Object.fromEntries(document.units.map((unit) => [unit.path, unit.target])),
+  };
 }
 
 /** Where the translation stands with its revisions, as the action bar shows it. */
@@ -30,7 +34,11 @@ export function publishingStateOf(document: TranslationDocument): PublishingStat
  * an earlier visit may hold texts the page no longer has: they are left out), '' for one left to the source.
  */
 export function textsToSend(copy: TranslationCopy, units: readonly Pick<TranslationUnit, 'path'>[]): TranslationCopy {
-  return { locale: copy.locale, revision: copy.revision, texts: Object.fromEntries(units.map((unit) => [unit.path, copy.texts[unit.path] ?? ''])) };
+  return {
+    locale: copy.locale,
+    revision: copy.revision,
+    texts: Object.fromEntries(units.map((unit) => [unit.path, copy.texts[unit.path] ?? ''])),
+  };
 }
 
 /** The body of `POST /api/master/translate/:routing`. */
@@ -55,7 +63,8 @@ export function withText(copy: TranslationCopy, path: string, text: string): Tra
 
 /** The unit a field path names: a unit's own path, or a save's refusal of it (`texts.<path>`, docs/design.md §25). */
 export function unitPathOf(field: string, units: readonly Pick<TranslationUnit, 'path'>[]): string | null {
-  const path = field.startsWith('texts.') && !units.some((unit) => unit.path === field) ? field.slice('texts.'.length) : field;
+  const path =
+    field.startsWith('texts.') && !units.some((unit) => unit.path === field) ? field.slice('texts.'.length) : field;
   return units.some((unit) => unit.path === path) ? path : null;
 }
 

@@ -2,7 +2,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LocaleSettings, TranslationDocument } from '../../../../core/schemas/locale';
 import { notify } from '../../toasts';
-import { buttonNamed, byLabel, choose, click, type, until, withFakeMasterApi, withModalDialogs, withTestRoot } from '../../test-support/dom';
+import {
+  buttonNamed,
+  byLabel,
+  choose,
+  click,
+  type,
+  until,
+  withFakeMasterApi,
+  withModalDialogs,
+  withTestRoot,
+} from '../../test-support/dom';
 import { LanguageChoice } from './language-choice';
 import { LanguageSelect } from './language-select';
 import { NOT_TRANSLATED } from './translation-row';
@@ -27,7 +37,16 @@ const calls = withFakeMasterApi((call, body) => {
   if (call === 'translate/Home?locale=de') return { status: 200, data: translation };
   if (call === 'translate/Home') {
     if (refuse) return refuse;
-    return { status: 200, data: { message: 'Success', revision: translation.revision + 1, status: body.publish === 'draft' ? 'draft' : 'published', publishAt: null, unscheduled: null } };
+    return {
+      status: 200,
+      data: {
+        message: 'Success',
+        revision: translation.revision + 1,
+        status: body.publish === 'draft' ? 'draft' : 'published',
+        publishAt: null,
+        unscheduled: null,
+      },
+    };
   }
   return undefined;
 });
@@ -78,9 +97,21 @@ beforeEach(() => {
     sourceRevision: 9,
     translatedFrom: 9,
     units: [
-      { path: 'slideList.0.heading', label: 'Slide 1: heading', source: 'Welcome to Innovo', target: 'Willkommen', richText: false },
+      {
+        path: 'slideList.0.heading',
+        label: 'Slide 1: heading',
+        source: 'Welcome to Innovo',
+        target: 'Willkommen',
+        richText: false,
+      },
       { path: 'skillhead', label: 'Skills heading', source: 'Our skills', target: '', richText: false },
-      { path: 'about', label: 'About text', source: '<p>We <strong>build</strong> software</p>', target: '', richText: true },
+      {
+        path: 'about',
+        label: 'About text',
+        source: '<p>We <strong>build</strong> software</p>',
+        target: '',
+        richText: true,
+      },
     ],
     publicPath: '/de/Home1',
   };
@@ -90,7 +121,11 @@ describe('the Language choice', () => {
   it('lists the languages, the default first as the source, and opens the translation editor in the address', async () => {
     openAt('/Home');
     const select = await until(() => languageSelect(), 'the Language choice');
-    expect([...select.options].map((option) => option.textContent)).toEqual(['English (source)', 'Français (off)', 'Deutsch']);
+    expect([...select.options].map((option) => option.textContent)).toEqual([
+      'English (source)',
+      'Français (off)',
+      'Deutsch',
+    ]);
     expect(select.value).toBe('en-IN');
     await choose(select, 'de');
     expect(dom.address).toBe('/Home?locale=de');
@@ -145,8 +180,16 @@ describe('the translation editor', () => {
     await type(await until(() => heading(), 'the rows'), 'Herzlich willkommen');
     await click(buttonNamed('Save draft')!);
     await until(() => saves().length === 1, 'the save');
-    expect(saves()[0]!.body).toEqual({ locale: 'de', revision: 5, texts: { 'slideList.0.heading': 'Herzlich willkommen', skillhead: '', about: '' }, publish: 'draft' });
-    await until(() => document.querySelector('.publish-state')?.textContent?.startsWith('Draft saved'), 'the saved draft');
+    expect(saves()[0]!.body).toEqual({
+      locale: 'de',
+      revision: 5,
+      texts: { 'slideList.0.heading': 'Herzlich willkommen', skillhead: '', about: '' },
+      publish: 'draft',
+    });
+    await until(
+      () => document.querySelector('.publish-state')?.textContent?.startsWith('Draft saved'),
+      'the saved draft',
+    );
   });
 
   it('marks the text a save is refused about (field texts.<path>) with the server’s sentence', async () => {
@@ -174,7 +217,9 @@ describe('the translation editor', () => {
     translation = { ...translation, translatedFrom: 7 };
     openAt('/Home?locale=de');
     await until(() => heading(), 'the rows');
-    expect(document.body.textContent).toContain('The English page was published again since this translation was saved');
+    expect(document.body.textContent).toContain(
+      'The English page was published again since this translation was saved',
+    );
   });
 
   it('shows the server’s sentence for a language the site does not have', async () => {

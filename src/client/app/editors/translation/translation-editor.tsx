@@ -6,9 +6,25 @@ import type { ViewPageLink } from '../editor-frame';
 import { useEditableDocument } from '../page-document';
 import type { DocumentSource } from '../page-document';
 import { NO_SEO_DEFAULTS } from '../publishing-state';
-import { LOCALE_PARAM, loadTranslation, saveTranslation, translationHistory, unscheduleTranslation, useLocales } from './api';
+import {
+  LOCALE_PARAM,
+  loadTranslation,
+  saveTranslation,
+  translationHistory,
+  unscheduleTranslation,
+  useLocales,
+} from './api';
 import { LanguageSelect } from './language-select';
-import { copyOf, publishingStateOf, textsToSend, translatedCount, translationSave, unitInputId, unitPathOf, withText } from './translation-copy';
+import {
+  copyOf,
+  publishingStateOf,
+  textsToSend,
+  translatedCount,
+  translationSave,
+  unitInputId,
+  unitPathOf,
+  withText,
+} from './translation-copy';
 import type { TranslationCopy } from './translation-copy';
 import { TranslationRow } from './translation-row';
 import '../../../styles/translation-editor.css';
@@ -29,7 +45,11 @@ export interface TranslationEditorProps {
  * Where a translation comes from and goes to (docs/design.md §28): the translate call of the page in one language, its
  * save, and its unschedule. `onLoaded` is told each document read (the rows show its sources and labels).
  */
-function translationSource(routing: string, locale: string, onLoaded: (document: TranslationDocument) => void): DocumentSource<TranslationCopy> {
+function translationSource(
+  routing: string,
+  locale: string,
+  onLoaded: (document: TranslationDocument) => void,
+): DocumentSource<TranslationCopy> {
   let units: TranslationDocument['units'] = [];
   return {
     queryKey: ['page-document', 'translation', routing, locale],
@@ -52,7 +72,13 @@ function translationSource(routing: string, locale: string, onLoaded: (document:
  * source beside its translation, in the editor frame every page has (publish, draft, schedule, history, the
  * preview pane of the page in that language, leaving asks first). What is left empty shows the source's text.
  */
-export function TranslationEditor({ routing, locale, pageName, sourcePath, viewInNewTab = false }: TranslationEditorProps) {
+export function TranslationEditor({
+  routing,
+  locale,
+  pageName,
+  sourcePath,
+  viewInNewTab = false,
+}: TranslationEditorProps) {
   const [loaded, setLoaded] = useState<TranslationDocument | null>(null);
   const source = useMemo(() => translationSource(routing, locale, setLoaded), [routing, locale]);
   const editor = useEditableDocument(source);
@@ -69,13 +95,17 @@ export function TranslationEditor({ routing, locale, pageName, sourcePath, viewI
   const viewPage: ViewPageLink | null = sourcePath && loaded ? { href: loaded.publicPath, newTab: viewInNewTab } : null;
   const pointer = editor.refusal ? unitPathOf(editor.refusal.path, units) : null;
   // (Once saved on this visit, the translation is made from the source shown.)
-  const outdated = loaded && loaded.translatedFrom !== null && loaded.translatedFrom < loaded.sourceRevision && editor.revision === loaded.revision;
+  const outdated =
+    loaded &&
+    loaded.translatedFrom !== null &&
+    loaded.translatedFrom < loaded.sourceRevision &&
+    editor.revision === loaded.revision;
 
   const lead = (
     <>
-      Translate the page&apos;s texts into {targetName}, then publish them, or save them as a draft to preview them first or to schedule them. A text left
-      empty shows visitors the {sourceName} one; numbers, dates, pictures and the lists&apos; entries always come from the source. Until you save, your edits
-      stay in this browser only.
+      Translate the page&apos;s texts into {targetName}, then publish them, or save them as a draft to preview them
+      first or to schedule them. A text left empty shows visitors the {sourceName} one; numbers, dates, pictures and the
+      lists&apos; entries always come from the source. Until you save, your edits stay in this browser only.
     </>
   );
 
@@ -86,7 +116,9 @@ export function TranslationEditor({ routing, locale, pageName, sourcePath, viewI
       title={`${pageName} editor: ${targetName}`}
       lead={lead}
       viewPage={viewPage}
-      previewHref={sourcePath ? `${previewPath(sourcePath)}?${new URLSearchParams({ [LOCALE_PARAM]: locale }).toString()}` : null}
+      previewHref={
+        sourcePath ? `${previewPath(sourcePath)}?${new URLSearchParams({ [LOCALE_PARAM]: locale }).toString()}` : null
+      }
       history={history}
       describeField={describeField}
       language={<LanguageSelect />}
@@ -95,7 +127,8 @@ export function TranslationEditor({ routing, locale, pageName, sourcePath, viewI
         outdated ? (
           <div className="app-notice editor-notice" role="status">
             <p>
-              The {sourceName} page was published again since this translation was saved: check the texts beside their new source before you publish.
+              The {sourceName} page was published again since this translation was saved: check the texts beside their
+              new source before you publish.
             </p>
           </div>
         ) : null

@@ -13,7 +13,12 @@ function SourceText({ unit }: { unit: TranslationUnit }) {
   if (unit.source.trim() === '') return <p className="translation-row__empty">The source has no text here.</p>;
   if (unit.kind === 'accent') {
     // Text and bare spans, as the server cleans an accented heading (docs/design.md §34); the spans in the accent colour.
-    return <p className="translation-row__text translation-row__text--accent" dangerouslySetInnerHTML={{ __html: unit.source }} />;
+    return (
+      <p
+        className="translation-row__text translation-row__text--accent"
+        dangerouslySetInnerHTML={{ __html: unit.source }}
+      />
+    );
   }
   if (unit.richText) {
     // The server's sanitised HTML (docs/design.md §6), as the public page shows it.
@@ -85,7 +90,11 @@ export function TranslationRow({
           <p className="translation-row__caption" aria-hidden="true">
             {targetName}
           </p>
-          <button type="button" className="button button--outline translation-row__copy" onClick={() => change(unit.source)}>
+          <button
+            type="button"
+            className="button button--outline translation-row__copy"
+            onClick={() => change(unit.source)}
+          >
             Copy source<span className="visually-hidden"> into {unit.label}</span>
           </button>
         </div>
