@@ -345,7 +345,11 @@ async function registerApiRoutes(
   await app.register(previewShareRoutes, { publicBaseUrl: config.publicBaseUrl });
   await app.register(redirectRoutes);
   await app.register(localeRoutes);
-  await app.register(translationRoutes, { ...saveTools, imageBytes: storedImageBytes });
+  await app.register(translationRoutes, {
+    ...saveTools,
+    imageBytes: storedImageBytes,
+    publicBaseUrl: config.publicBaseUrl,
+  });
   await app.register(translationFileRoutes, { ...saveTools, imageBytes: storedImageBytes });
 }
 

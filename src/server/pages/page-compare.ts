@@ -6,7 +6,7 @@ import type { Tenant } from '../tenants/tenants';
 import { comparableMarkup } from './comparable-markup';
 import type { Page } from './page-kind';
 import { findRevision } from './page.repository';
-import { documentOf } from './page.service';
+import type { DocumentStrategy } from './document-strategy';
 
 /** Fields of a stored document that are the page's bookkeeping, not its content: never compared. */
 const NOT_COMPARED = new Set(['revision', 'menupageid', 'commonrouting']);
@@ -18,24 +18,28 @@ type Path = string | number;
  * in the editor's words (the page's kind names the places); list items by position, one entry for an item
  * added or removed whole.
  */
-export async function compareRevisions(tenant: Tenant, page: Page, from: number, to: number): Promise<Comparison> {
+export async function compareRevisions(
+  tenant: Tenant,
+  page: Page,
+  documents: DocumentStrategy,
+  from: number,
+  to: number,
+): Promise<Comparison> {
   const [before, after] = await Promise.all([
-    findRevision(tenant.db, page.id, from),
-    findRevision(tenant.db, page.id, to),
+    findRevision(tenant.db, page.id, from, documents.locale),
+    findRevision(tenant.db, page.id, to, documents.locale),
   ]);
-  if (!before) throw new NotFoundError(`Revision ${from} of this page does not exist.`);
-  if (!after) throw new NotFoundError(`Revision ${to} of this page does not exist.`);
-  return compareDocuments(
-    tenant,
-    page,
-    { from, to },
-    documentOf<Record<string, unknown>>(before),
-    documentOf<Record<string, unknown>>(after),
-  );
+  if (!before) throw new NotFoundError(`Revision ${from} of ${documents.thisPage} does not exist.`);
+  if (!after) throw new NotFoundError(`Revision ${to} of ${documents.thisPage} does not exist.`);
+  const [first, second] = await Promise.all([
+    documents.view(tenant, page, before),
+    documents.view(tenant, page, after),
+  ]);
+  return compareDocuments(tenant, page, { from, to }, first, second);
 }
 
 /** Two documents of a page compared field by field (a translation's with the source around its texts, docs/design.md §28). */
-export async function compareDocuments(
+async function compareDocuments(
   tenant: Tenant,
   page: Page,
   { from, to }: { from: number; to: number },

@@ -6,6 +6,7 @@ import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } f
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { createUser } from '../users/users.service';
 import { editDocument, pageHistory, publishedDocument } from './page.service';
+import { SOURCE_DOCUMENTS } from './source-documents';
 import { resolvePage } from './resolve-page';
 
 /**
@@ -147,11 +148,11 @@ describe.each(testDialects())('the one page model on %s', (dialect) => {
       "%s: history and the editor's document answer what the service answers",
       async (routing) => {
         const page = await resolvePage(tenant(), routing);
-        const history = JSON.parse(JSON.stringify(await pageHistory(tenant(), page)));
+        const history = JSON.parse(JSON.stringify(await pageHistory(tenant(), page, SOURCE_DOCUMENTS)));
         expect((await call('/api/master/getpagehistory', admin, { commonrouting: routing })).json()).toEqual(history);
         if (routing === 'News')
           expect((await call('/api/master/history/News', admin, undefined, 'GET')).json()).toEqual(history);
-        const edit = JSON.parse(JSON.stringify(await editDocument(tenant(), page, t.config.publicBaseUrl)));
+        const edit = JSON.parse(JSON.stringify(await editDocument(tenant(), page, SOURCE_DOCUMENTS, t.config.publicBaseUrl)));
         expect((await call(`/api/master/edit/${routing.toLowerCase()}`, admin, undefined, 'GET')).json()).toEqual(edit);
       },
     );

@@ -3,23 +3,27 @@ import type { Parameter } from '../../core/page-defs/parameter';
 import {
   LONGEST_SCHEDULE_MS,
   PUBLISH_MESSAGES,
-  type EditState,
   type RevisionStatus,
   type RevisionSummary,
   type SavedRevision,
   type Scheduled,
 } from '../../core/schemas/revision';
-import { EMPTY_SEO, type Seo } from '../../core/schemas/seo';
 import { mayEditPage, type SessionUser } from '../access/access';
-import { audit, runAs } from '../audit/audit';
-import { cached, invalidate } from '../cache/cached';
-import { pageTag, TAGS } from '../cache/tags';
-import { getSiteCompany } from '../company/company.service';
+import { audit, runAs, type AuditAction } from '../audit/audit';
+import { invalidate } from '../cache/cached';
+import { TAGS } from '../cache/tags';
 import { inTransaction } from '../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { listParameters, parameterOf } from '../page-defs/parameters.repository';
 import { pageRecordOf } from '../page-defs/pages.repository';
 import type { Tenant } from '../tenants/tenants';
+import {
+  languageDetails,
+  nameInLanguage,
+  type DocumentStrategy,
+  type NewestRevision,
+  type PreparedDocument,
+} from './document-strategy';
 import type { Page, SaveTools } from './page-kind';
 import { findPageById, NO_PAGE } from './resolve-page';
 import {
@@ -27,7 +31,6 @@ import {
   findLastRevisionNumber,
   findNewestRevisionHead,
   findPublishedNumber,
-  findPublishedRevision,
   findRevision,
   findRevisionHead,
   findScheduledRevision,
@@ -39,15 +42,16 @@ import {
   listRevisions,
   moveRevisionStatus,
   pruneRevisions,
-  SOURCE_LOCALE,
-  type RevisionRow,
 } from './page.repository';
-import { pageMeta, sharingImage } from './seo';
+import { documentOf, publishedDocument, publishedTags } from './published-documents';
+
+export { documentOf, publishedDocument, publishedTags } from './published-documents';
 
 /**
  * The one page service (docs/design.md §25, decision 021): read, edit, save in every publish mode, restore, history,
- * unschedule, scheduled publishing and pruning, for pages of both kinds. What differs between the kinds it asks
- * the page's `kind`; who may call it the access layer decided (`editsPage`, access.ts).
+ * unschedule, scheduled publishing and pruning, for pages of both kinds and in every language. What differs between
+ * the kinds it asks the page's `kind`, what differs between a page and its translation the language's document strategy
+ * (document-strategy.ts); who may call it the access layer decided (`editsPage`, access.ts).
  */
 
 /** How often the job looks for scheduled revisions whose time has come: with the runner's 5 s poll, within 30 s. */
@@ -57,8 +61,6 @@ export const PRUNE_REVISIONS_EVERY_MS = 6 * 60 * 60_000;
 
 /** A save's `publish` (docs/design.md §19), read: at once, as a draft, or at a time. */
 export type PublishMode = { kind: 'now' } | { kind: 'draft' } | { kind: 'at'; at: Date };
-
-type PageDocument = Record<string, unknown> & { seo: Seo };
 
 /**
  * Reads `publish` (its shape was checked by PublishSchema): absent or "now" publishes, "draft" stores a draft, a
@@ -73,53 +75,6 @@ export function publishModeOf(publish: string | undefined, now: Date): PublishMo
   if (at.getTime() - now.getTime() > LONGEST_SCHEDULE_MS) throw new ValidationError(PUBLISH_MESSAGES.tooFar);
   return { kind: 'at', at };
 }
-
-/** A stored revision as a document: its number and its seo fields (empty for revisions saved before §20). */
-export function documentOf<T extends object>(
-  row: Pick<RevisionRow, 'document' | 'revision'>,
-): T & { revision: number; seo: Seo } {
-  const parsed = JSON.parse(row.document) as T & { seo?: Seo };
-  return { ...parsed, seo: { ...EMPTY_SEO, ...parsed.seo }, revision: row.revision };
-}
-
-/** The document of a page nobody has saved yet, or a 404 for a kind whose pages always have one. */
-function emptyDocumentOf(page: Page): Record<string, unknown> {
-  const empty = page.kind.emptyDocument();
-  if (!empty) throw new NotFoundError(`The page ${page.displayName} has no content yet.`);
-  return empty;
-}
-
-/**
- * A page's published document, kept until the page is published again (`page:Home`, in any language: publishedTags).
- * Documents were validated before they were stored.
- */
-const publishedDocuments = cached({
-  name: 'published-document',
-  tags: (page: Page) => [pageTag(page.routing)],
-  key: (page) => String(page.id),
-  load: async (tenant: Tenant, page: Page): Promise<Record<string, unknown>> => {
-    const row = await findPublishedRevision(tenant.db, page.id);
-    return row ? documentOf<Record<string, unknown>>(row) : emptyDocumentOf(page);
-  },
-});
-
-/**
- * A page's published document. Public pages and the get calls both come through here, so the server-rendered
- * HTML and the API always agree.
- */
-export async function publishedDocument(tenant: Tenant, page: Page): Promise<Record<string, unknown>> {
-  return publishedDocuments.get(tenant, page);
-}
-
-/**
- * What a publication of a page (in any language) changes: the page in every language (a translation shows the
- * source's numbers and images, and lists the others), the languages pages are published in, where images are used.
- */
-export const publishedTags = (page: Pick<Page, 'routing'>): string[] => [
-  pageTag(page.routing),
-  TAGS.publishedLocales,
-  TAGS.revisions,
-];
 
 /**
  * getpagecontent and `GET /api/pages/:routing` (docs/design.md §13): a page's published document. The content of an
@@ -139,57 +94,39 @@ export async function getActivePublicPaths(tenant: Tenant): Promise<string[]> {
   return listActivePublicPaths(tenant.db);
 }
 
-/** A page's newest revision (of any status) as its document, or the kind's empty one before its first save. */
-export async function newestDocument(
-  tenant: Tenant,
-  page: Page,
-): Promise<{ document: PageDocument; row: RevisionRow | undefined }> {
-  const row = await findNewestRevision(tenant.db, page.id);
-  if (row) return { document: documentOf<Record<string, unknown>>(row), row };
-  return { document: { ...emptyDocumentOf(page), seo: { ...EMPTY_SEO } }, row: undefined };
-}
-
 /**
- * `GET /api/master/edit/:routing` (docs/design.md §19): the newest revision of any status in the get call's shape, with
- * its status, when it goes live, the revision visitors see, a waiting schedule, and what the seo fields default to.
+ * Where a page stands in one language: its newest revision of any status, its status, when it goes live, the revision
+ * visitors see, a waiting schedule, and the number the next save gets (revisions are numbered across languages).
  */
-export async function editDocument(
-  tenant: Tenant,
-  page: Page,
-  publicBaseUrl: string,
-): Promise<Record<string, unknown>> {
-  const [{ document, row }, published, scheduled, company, last] = await Promise.all([
-    newestDocument(tenant, page),
-    findPublishedNumber(tenant.db, page.id),
-    findScheduledRevision(tenant.db, page.id),
-    getSiteCompany(tenant),
+async function newestRevision(tenant: Tenant, page: Page, locale: string): Promise<NewestRevision> {
+  const [row, published, scheduled, last] = await Promise.all([
+    findNewestRevision(tenant.db, page.id, locale),
+    findPublishedNumber(tenant.db, page.id, locale),
+    findScheduledRevision(tenant.db, page.id, locale),
     findLastRevisionNumber(tenant.db, page.id),
   ]);
-  const meta = pageMeta({
-    seo: EMPTY_SEO,
-    pageName: page.displayName,
-    company,
-    description: await page.kind.description(tenant, page, document),
-    publicPath: page.publicPath,
-    publicBaseUrl,
-  });
-  const state: EditState = {
+  const state = {
     status: row?.status ?? 'draft',
     publishAt: row?.publish_at ?? null,
     savedAt: row?.saved_at ?? null,
     published: published ?? null,
     scheduled: scheduledOf(scheduled) ?? null,
     nextRevision: last + 1,
-    // The image as stored (a path for an upload), not the absolute one of the page's head: the editor shows it,
-    // wherever the back office is reached (docs/design.md §24).
-    seoDefaults: {
-      title: meta.title,
-      description: meta.description,
-      image: sharingImage(EMPTY_SEO, company),
-      url: meta.url,
-    },
   };
-  return { ...document, ...state };
+  return { row, state };
+}
+
+/**
+ * `GET /api/master/edit/:routing` (docs/design.md §19), with `?locale=` its translation's (§28): the newest revision of
+ * any status in the editor's shape of that language, with where the page stands.
+ */
+export async function editDocument(
+  tenant: Tenant,
+  page: Page,
+  documents: DocumentStrategy,
+  publicBaseUrl: string,
+): Promise<Record<string, unknown>> {
+  return documents.editorDocument(tenant, page, await newestRevision(tenant, page, documents.locale), publicBaseUrl);
 }
 
 /** What the editor of a page made without code builds its form from (getpagedefinition): the page and its parameters. */
@@ -201,13 +138,14 @@ export async function pageDefinition(
 }
 
 /**
- * Saves an edited document as a new revision (docs/design.md §6, §13, §19): the page's kind parses, cleans and checks it
- * (400 naming the place); refused with 409 when the page changed since the revision the editor started from;
- * published, kept as a draft or scheduled as `publish` says.
+ * Saves an edited document as a new revision (docs/design.md §6, §13, §19), in the strategy's language: checked as the
+ * page's kind checks it (400 naming the place); refused with 409 when the page changed since the revision the
+ * editor started from; published, kept as a draft or scheduled as `publish` says.
  */
 export async function savePage(
   tenant: Tenant,
   page: Page,
+  documents: DocumentStrategy,
   submitted: unknown,
   publish: string | undefined,
   user: SessionUser,
@@ -215,17 +153,14 @@ export async function savePage(
   now = new Date(),
 ): Promise<SavedRevision> {
   const mode = publishModeOf(publish, now);
-  const { document, basedOn } = await page.kind.prepare(tenant, page, submitted, {
-    tools,
-    now,
-    published: () => publishedDocument(tenant, page),
-  });
+  const prepared = await documents.prepare(tenant, page, submitted, tools, now);
   return commitRevision(
     tenant,
     page,
-    document,
+    documents,
+    prepared,
     user,
-    { basedOn, publish: mode, keepRevisions: tools.keepRevisions },
+    { publish: mode, keepRevisions: tools.keepRevisions },
     now,
   );
 }
@@ -237,47 +172,52 @@ export async function savePage(
 export async function previewDocument(
   tenant: Tenant,
   page: Page,
+  documents: DocumentStrategy,
   submitted: unknown,
   tools: SaveTools,
   now = new Date(),
 ): Promise<Record<string, unknown>> {
-  const { document } = await page.kind.prepare(tenant, page, submitted, {
-    tools,
-    now,
-    published: () => publishedDocument(tenant, page),
-  });
-  return document;
+  return documents.preview(tenant, page, submitted, tools, now);
+}
+
+/** A revision of the page in the strategy's language, or a 404 that says which. */
+async function revisionIn(tenant: Tenant, page: Page, documents: DocumentStrategy, revision: number) {
+  const row = await findRevision(tenant.db, page.id, revision, documents.locale);
+  if (!row) throw new NotFoundError(`Revision ${revision} of ${documents.thisPage} does not exist.`);
+  return row;
 }
 
 /** Restores an earlier revision by publishing its document again as a new revision: history is never rewritten. */
 export async function restorePage(
   tenant: Tenant,
   page: Page,
+  documents: DocumentStrategy,
   revision: number,
   user: SessionUser,
   keepRevisions: number,
   now = new Date(),
 ): Promise<SavedRevision> {
-  const old = await findRevision(tenant.db, page.id, revision);
-  if (!old) throw new NotFoundError(`Revision ${revision} of this page does not exist.`);
+  const prepared = await documents.restored(tenant, page, await revisionIn(tenant, page, documents, revision));
   return commitRevision(
     tenant,
     page,
-    documentOf(old),
+    documents,
+    prepared,
     user,
-    { basedOn: null, restoredFrom: revision, publish: { kind: 'now' }, keepRevisions },
+    { restoredFrom: revision, publish: { kind: 'now' }, keepRevisions },
     now,
   );
 }
 
-/** The latest revisions of a page, newest first, with their status and the one visitors see (History). */
+/** The latest revisions of a page in one language, newest first, with their status and the one visitors see (History). */
 export async function pageHistory(
   tenant: Tenant,
   page: Pick<Page, 'id'>,
+  documents: Pick<DocumentStrategy, 'locale'>,
 ): Promise<{ revisions: RevisionSummary[]; published: number | null }> {
   const [rows, published] = await Promise.all([
-    listRevisions(tenant.db, page.id, 100),
-    findPublishedNumber(tenant.db, page.id),
+    listRevisions(tenant.db, page.id, 100, documents.locale),
+    findPublishedNumber(tenant.db, page.id, documents.locale),
   ]);
   return {
     revisions: rows.map((r) => ({
@@ -293,12 +233,6 @@ export async function pageHistory(
 
 /** The page a revision belongs to: its id, its routing name, and the key its rendered public page is cached under. */
 export type RevisionTarget = Pick<Page, 'id' | 'routing' | 'cacheKey'>;
-
-/** A translation's revision (docs/design.md §28): its language and the source's published revision it was made from. */
-export interface TranslationTarget {
-  locale: string;
-  sourceRevision: number;
-}
 
 /** What the editor reads and sends back beside a document, never stored with it (docs/design.md §19). */
 const NOT_STORED = new Set([
@@ -322,44 +256,33 @@ const statusOf = (publish: PublishMode): RevisionStatus =>
   publish.kind === 'now' ? 'published' : publish.kind === 'draft' ? 'draft' : 'scheduled';
 
 /**
- * Stores a document as the page's next revision; the one way a page's content changes (save and restore).
- * `basedOn` is the revision the editor started from (a save): a different newest revision, of any status, means
- * someone saved in between, and the save is refused (409) instead of overwriting their work. A restore (basedOn
- * null) goes on top of whatever is newest. Two writers racing for the same number: the second gets the 409.
- * A publication (now or scheduled) cancels a waiting schedule, in the same transaction; a draft leaves it.
- * A document without `seo` (a client of the spec's calls) keeps the page's stored one.
+ * Stores a prepared document as the page's next revision in the strategy's language; the one way a page's content
+ * changes (save, restore, import). `basedOn` is the revision the editor started from (a save): a different newest
+ * revision, of any status, means someone saved in between, and the save is refused (409) instead of overwriting
+ * their work. A restore (basedOn null) goes on top of whatever is newest. Two writers racing for the same number:
+ * the second gets the 409. A publication (now or scheduled) cancels a waiting schedule, in the same transaction; a
+ * draft leaves it.
  */
 export async function commitRevision(
   tenant: Tenant,
   page: RevisionTarget,
-  document: object,
+  documents: DocumentStrategy,
+  prepared: PreparedDocument,
   user: SessionUser,
-  options: {
-    basedOn: number | null;
-    restoredFrom?: number;
-    publish: PublishMode;
-    keepRevisions: number;
-    translation?: TranslationTarget;
-  },
+  options: { restoredFrom?: number; publish: PublishMode; keepRevisions: number },
   now = new Date(),
 ): Promise<SavedRevision> {
-  const { basedOn, restoredFrom, publish, keepRevisions, translation } = options;
-  const locale = translation?.locale ?? SOURCE_LOCALE;
+  const { restoredFrom, publish, keepRevisions } = options;
+  const { locale } = documents;
   const current = await findNewestRevision(tenant.db, page.id, locale);
-  if (current && basedOn !== null && basedOn !== current.revision)
+  if (current && prepared.basedOn !== null && prepared.basedOn !== current.revision)
     throw staleSave(current.saved_by_name, current.saved_at);
   // One sequence of numbers per page across its languages (docs/design.md §28): the next is one more than any.
   const revision = (await findLastRevisionNumber(tenant.db, page.id)) + 1;
   const status = statusOf(publish);
   const publishAt = publish.kind === 'at' ? publish.at.toISOString() : null;
-  const fields = Object.fromEntries(Object.entries(document).filter(([key]) => !NOT_STORED.has(key)));
-  const previous = current ? documentOf<Record<string, unknown>>(current) : undefined;
-  const seo = (document as { seo?: Seo }).seo ?? previous?.seo ?? EMPTY_SEO;
-  // The page is named by the call, not by the body: ids in the document are set to the page's own. A
-  // translation holds its texts only: everything else is the source's.
-  const stored = translation
-    ? { ...fields, revision }
-    : { ...fields, seo, menupageid: page.id, commonrouting: page.routing, revision };
+  const fields = Object.fromEntries(Object.entries(prepared.document).filter(([key]) => !NOT_STORED.has(key)));
+  const stored = documents.stored(page, fields, current, revision);
   let unscheduled: Scheduled | null = null;
   try {
     await inTransaction(tenant.db, async (trx) => {
@@ -378,34 +301,21 @@ export async function commitRevision(
         status,
         publish_at: publishAt,
         locale,
-        source_revision: translation?.sourceRevision ?? null,
+        source_revision: prepared.sourceRevision,
       });
       await audit(
         trx,
         tenant,
         {
-          action:
-            restoredFrom !== undefined
-              ? 'page.restore'
-              : status === 'published'
-                ? 'page.publish'
-                : status === 'draft'
-                  ? 'page.draft'
-                  : 'page.schedule',
+          action: restoredFrom !== undefined ? 'page.restore' : ACTION_OF[status],
           targetType: 'page',
           targetId: page.routing,
-          summary: summaryOf(
-            translation ? `${page.routing} in ${locale}` : page.routing,
-            revision,
-            status,
-            publishAt,
-            restoredFrom,
-          ),
+          summary: summaryOf(documents.auditName(page.routing), revision, status, publishAt, restoredFrom),
           details: {
             revision,
-            ...(translation ? { locale, sourceRevision: translation.sourceRevision } : {}),
+            ...documents.auditDetails(prepared),
             // The fields whose values changed, by name (a field's value may be a whole rich text: never kept here).
-            fields: changedTopLevelFields(previous, stored),
+            fields: changedTopLevelFields(current ? documentOf(current) : undefined, stored),
             ...(restoredFrom === undefined ? {} : { restoredFrom }),
             ...(publishAt ? { publishAt } : {}),
             ...(unscheduled ? { unscheduled } : {}),
@@ -427,6 +337,13 @@ export async function commitRevision(
   return { message: 'Success', revision, status, publishAt, unscheduled };
 }
 
+/** The audit action of a save by the status it stored. */
+const ACTION_OF: Record<RevisionStatus, AuditAction> = {
+  published: 'page.publish',
+  draft: 'page.draft',
+  scheduled: 'page.schedule',
+};
+
 function summaryOf(
   routing: string,
   revision: number,
@@ -447,12 +364,11 @@ function summaryOf(
 export async function unscheduleRevision(
   tenant: Tenant,
   page: Page,
+  documents: DocumentStrategy,
   revision: number,
   now = new Date(),
-  locale = SOURCE_LOCALE,
 ): Promise<{ message: 'Success'; revision: number; status: 'draft' }> {
-  const row = await findRevision(tenant.db, page.id, revision, locale);
-  if (!row) throw new NotFoundError(`Revision ${revision} of this page does not exist.`);
+  const row = await revisionIn(tenant, page, documents, revision);
   const moved = await inTransaction(tenant.db, async (trx) => {
     if (!(await moveRevisionStatus(trx, page.id, revision, 'scheduled', 'draft'))) return false;
     await audit(
@@ -462,8 +378,8 @@ export async function unscheduleRevision(
         action: 'page.unschedule',
         targetType: 'page',
         targetId: page.routing,
-        summary: `Cancelled the scheduled publication of ${locale ? `${page.routing} in ${locale}` : page.routing} (revision ${revision})`,
-        details: { revision, publishAt: row.publish_at, ...(locale ? { locale } : {}) },
+        summary: `Cancelled the scheduled publication of ${documents.auditName(page.routing)} (revision ${revision})`,
+        details: { revision, publishAt: row.publish_at, ...documents.auditDetails({ sourceRevision: null }) },
       },
       now,
     );
@@ -500,19 +416,18 @@ function staleSave(who: string, when: string): ConflictError {
   );
 }
 
-/** The revision a staff preview shows: the one asked for, or the newest of any status. */
+/** The revision a staff preview shows in the strategy's language: the one asked for, or the newest of any status. */
 export async function previewRevision(
   tenant: Tenant,
   page: Page,
+  documents: DocumentStrategy,
   revision: number | null,
-): Promise<{ document: PageDocument; status: RevisionStatus | null; revision: number }> {
-  if (revision === null) {
-    const { document, row } = await newestDocument(tenant, page);
-    return { document, status: row?.status ?? null, revision: row?.revision ?? 0 };
-  }
-  const row = await findRevision(tenant.db, page.id, revision);
-  if (!row) throw new NotFoundError(`Revision ${revision} of this page does not exist.`);
-  return { document: documentOf<Record<string, unknown>>(row), status: row.status, revision };
+): Promise<Record<string, unknown>> {
+  const row =
+    revision === null
+      ? await findNewestRevision(tenant.db, page.id, documents.locale)
+      : await revisionIn(tenant, page, documents, revision);
+  return documents.view(tenant, page, row);
 }
 
 /** Checks a preview's `?revision=`: a positive whole number. */
@@ -548,12 +463,12 @@ export async function publishDueRevisions(
             action: 'page.publish',
             targetType: 'page',
             targetId: page.routing,
-            summary: `Published ${due.locale ? `${page.routing} in ${due.locale}` : page.routing} (revision ${due.revision}) as scheduled by ${scheduledBy ?? 'someone'}`,
+            summary: `Published ${nameInLanguage(page.routing, due.locale)} (revision ${due.revision}) as scheduled by ${scheduledBy ?? 'someone'}`,
             details: {
               revision: due.revision,
               scheduledFor: due.publish_at,
               scheduledBy,
-              ...(due.locale ? { locale: due.locale } : {}),
+              ...languageDetails(due.locale),
             },
           },
           now,

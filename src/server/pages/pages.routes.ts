@@ -12,7 +12,8 @@ import { compareRevisions } from './page-compare';
 import { listSitePages } from './site-pages.service';
 import type { SaveTools } from './page-kind';
 import { resolvePage } from './resolve-page';
-import { publicDocument, publishedIn, readPageIn, translationDocument } from './translations.service';
+import { documentStrategy, publicDocument, publishedIn, readPageIn } from './translations.service';
+import { SOURCE_DOCUMENTS } from './source-documents';
 import { editDocument, pageDefinition, pageHistory, restorePage, savePage, unscheduleRevision } from './page.service';
 
 /**
@@ -52,11 +53,26 @@ function builtInPageCalls(app: FastifyInstance, tools: SaveTools): void {
     );
     // The save call belongs to the page's editing twin: only callers who may edit it may save.
     api.route(calls.save, async (request) =>
-      savePage(request.tenant, request.editedPage!, request.body, request.body.publish, request.session!, tools),
+      savePage(
+        request.tenant,
+        request.editedPage!,
+        SOURCE_DOCUMENTS,
+        request.body,
+        request.body.publish,
+        request.session!,
+        tools,
+      ),
     );
-    api.route(calls.history, async (request) => pageHistory(request.tenant, request.editedPage!));
+    api.route(calls.history, async (request) => pageHistory(request.tenant, request.editedPage!, SOURCE_DOCUMENTS));
     api.route(calls.restore, async (request) =>
-      restorePage(request.tenant, request.editedPage!, request.body.revision, request.session!, tools.keepRevisions),
+      restorePage(
+        request.tenant,
+        request.editedPage!,
+        SOURCE_DOCUMENTS,
+        request.body.revision,
+        request.session!,
+        tools.keepRevisions,
+      ),
     );
   }
 }
@@ -75,12 +91,29 @@ function pageContentCalls(app: FastifyInstance, tools: SaveTools): void {
       ) as Promise<{ revision: number }>,
   );
   api.route(pages.savePageContent, async (request) =>
-    savePage(request.tenant, request.editedPage!, request.body.document, request.body.publish, request.session!, tools),
+    savePage(
+      request.tenant,
+      request.editedPage!,
+      SOURCE_DOCUMENTS,
+      request.body.document,
+      request.body.publish,
+      request.session!,
+      tools,
+    ),
   );
   api.route(getPageDefinition, async (request) => pageDefinition(request.tenant, request.editedPage!));
-  api.route(pages.getPageHistory, async (request) => pageHistory(request.tenant, request.editedPage!));
+  api.route(pages.getPageHistory, async (request) =>
+    pageHistory(request.tenant, request.editedPage!, SOURCE_DOCUMENTS),
+  );
   api.route(pages.restorePage, async (request) =>
-    restorePage(request.tenant, request.editedPage!, request.body.revision, request.session!, tools.keepRevisions),
+    restorePage(
+      request.tenant,
+      request.editedPage!,
+      SOURCE_DOCUMENTS,
+      request.body.revision,
+      request.session!,
+      tools.keepRevisions,
+    ),
   );
 }
 
@@ -88,18 +121,21 @@ function pageContentCalls(app: FastifyInstance, tools: SaveTools): void {
 function publishingCalls(app: FastifyInstance, publicBaseUrl: string): void {
   const api = typed(app);
   // `?locale=de`: the page's translation in that language, as `GET /api/master/translate/:routing` answers (docs/design.md §28).
-  api.route(pageEditing.editDocument, async (request) =>
-    request.query.locale === undefined
-      ? (editDocument(request.tenant, request.editedPage!, publicBaseUrl) as Promise<
-          z.infer<typeof pageEditing.EditDocumentSchema>
-        >)
-      : translationDocument(request.tenant, request.editedPage!, request.query.locale),
+  api.route(
+    pageEditing.editDocument,
+    async (request) =>
+      editDocument(
+        request.tenant,
+        request.editedPage!,
+        await documentStrategy(request.tenant, request.query.locale),
+        publicBaseUrl,
+      ) as Promise<z.infer<typeof pageEditing.editDocument.reply>>,
   );
   api.route(pageEditing.unschedule, async (request) =>
-    unscheduleRevision(request.tenant, request.editedPage!, request.body.revision),
+    unscheduleRevision(request.tenant, request.editedPage!, SOURCE_DOCUMENTS, request.body.revision),
   );
   api.route(pageEditing.compare, async (request) =>
-    compareRevisions(request.tenant, request.editedPage!, request.query.from, request.query.to),
+    compareRevisions(request.tenant, request.editedPage!, SOURCE_DOCUMENTS, request.query.from, request.query.to),
   );
 }
 

@@ -16,7 +16,13 @@ import {
 } from './page.repository';
 import { commitRevision, publishedDocument } from './page.service';
 import { listPages } from './resolve-page';
-import { preparedTranslation, storedTexts, textUnits, type TextUnit } from './translations.service';
+import {
+  preparedTranslation,
+  storedTexts,
+  textUnits,
+  translationDocuments,
+  type TextUnit,
+} from './translations.service';
 import { buildXliff, parseXliff, XLIFF_MESSAGES, type ImportedUnit, type XliffPage } from './xliff';
 import { ownWordUnits } from '../../core/site-texts';
 import {
@@ -188,19 +194,16 @@ export async function importXliff(
   }
 
   const pages: XliffImportResult['pages'] = [];
+  const documents = translationDocuments(locale);
   for (const plan of planned) {
     await new Promise((resolve) => setImmediate(resolve));
     const saved = await commitRevision(
       tenant,
       plan.page,
-      { texts: plan.texts },
+      documents,
+      { document: { texts: plan.texts }, basedOn: plan.basedOn, sourceRevision: plan.sourceRevision },
       user,
-      {
-        basedOn: plan.basedOn,
-        publish: { kind: 'draft' },
-        keepRevisions: tools.keepRevisions,
-        translation: { locale: locale.code, sourceRevision: plan.sourceRevision },
-      },
+      { publish: { kind: 'draft' }, keepRevisions: tools.keepRevisions },
       now,
     );
     pages.push({ routing: plan.page.routing, changed: plan.changed, revision: saved.revision });

@@ -2,50 +2,72 @@ import type { FastifyInstance } from 'fastify';
 import * as translationEditing from '../../core/api/translation-editing';
 import * as translations from '../../core/api/translations';
 import { exportXliff, importXliff, translationsOverview } from './translation-files.service';
+import type { TranslationDocument } from '../../core/schemas/locale';
 import { typed } from '../http/contract';
+import type { Tenant } from '../tenants/tenants';
 import type { SaveTools } from './page-kind';
-import {
-  compareTranslations,
-  restoreTranslation,
-  saveTranslation,
-  translationDocument,
-  translationHistory,
-  unscheduleTranslation,
-} from './translations.service';
+import { compareRevisions } from './page-compare';
+import { editDocument, pageHistory, restorePage, savePage, unscheduleRevision } from './page.service';
+import { documentStrategy } from './translations.service';
 
 /**
  * A page's translations (docs/design.md §28), for whoever may edit the page: its texts beside the source's, save in every
- * publish mode, history, restore, unschedule and compare, each in the language the call names.
+ * publish mode, history, restore, unschedule and compare, each in the language the call names. Each is the page
+ * service's own operation in that language (docs/design.md §29): these calls are its aliases under their own paths.
  */
-export async function translationRoutes(app: FastifyInstance, tools: SaveTools): Promise<void> {
+export async function translationRoutes(
+  app: FastifyInstance,
+  tools: SaveTools & { publicBaseUrl: string },
+): Promise<void> {
   const api = typed(app);
-  api.route(translationEditing.getTranslation, async (request) =>
-    translationDocument(request.tenant, request.editedPage!, request.query.locale),
+  const language = (request: { tenant: Tenant }, locale: string) => documentStrategy(request.tenant, locale);
+  api.route(
+    translationEditing.getTranslation,
+    async (request) =>
+      editDocument(
+        request.tenant,
+        request.editedPage!,
+        await language(request, request.query.locale),
+        tools.publicBaseUrl,
+      ) as Promise<TranslationDocument>,
   );
   api.route(translationEditing.saveTranslation, async (request) =>
-    saveTranslation(request.tenant, request.editedPage!, request.body, request.session!, tools),
-  );
-  api.route(translationEditing.translationHistory, async (request) =>
-    translationHistory(request.tenant, request.editedPage!, request.query.locale),
-  );
-  api.route(translationEditing.restoreTranslation, async (request) =>
-    restoreTranslation(
+    savePage(
       request.tenant,
       request.editedPage!,
-      request.body.locale,
+      await language(request, request.body.locale),
+      request.body,
+      request.body.publish,
+      request.session!,
+      tools,
+    ),
+  );
+  api.route(translationEditing.translationHistory, async (request) =>
+    pageHistory(request.tenant, request.editedPage!, await language(request, request.query.locale)),
+  );
+  api.route(translationEditing.restoreTranslation, async (request) =>
+    restorePage(
+      request.tenant,
+      request.editedPage!,
+      await language(request, request.body.locale),
       request.body.revision,
       request.session!,
       tools.keepRevisions,
     ),
   );
   api.route(translationEditing.unscheduleTranslation, async (request) =>
-    unscheduleTranslation(request.tenant, request.editedPage!, request.body.locale, request.body.revision),
-  );
-  api.route(translationEditing.compareTranslations, async (request) =>
-    compareTranslations(
+    unscheduleRevision(
       request.tenant,
       request.editedPage!,
-      request.query.locale,
+      await language(request, request.body.locale),
+      request.body.revision,
+    ),
+  );
+  api.route(translationEditing.compareTranslations, async (request) =>
+    compareRevisions(
+      request.tenant,
+      request.editedPage!,
+      await language(request, request.query.locale),
       request.query.from,
       request.query.to,
     ),

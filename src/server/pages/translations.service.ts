@@ -1,5 +1,9 @@
-import type { Locale, TranslationDocument, TranslationSave } from '../../core/schemas/locale';
-import type { Comparison, PageHistory, SavedRevision } from '../../core/schemas/revision';
+import {
+  TranslationSaveSchema,
+  type Locale,
+  type TranslationDocument,
+  type TranslationSave,
+} from '../../core/schemas/locale';
 import type { FieldPath } from '../../core/schemas/walk';
 import type { SessionUser } from '../access/access';
 import { cached } from '../cache/cached';
@@ -7,19 +11,14 @@ import { pageTag, TAGS } from '../cache/tags';
 import { NotFoundError, ValidationError } from '../errors';
 import { localeSettings, publicLocales, readingLocale, translationLocale } from '../locales/locales.service';
 import type { Tenant } from '../tenants/tenants';
-import { compareDocuments, labelOf } from './page-compare';
+import { parseInput } from '../validation';
+import type { DocumentStrategy } from './document-strategy';
+import { labelOf } from './page-compare';
 import type { Page, SaveTools, TextPlace } from './page-kind';
-import {
-  findLastRevisionNumber,
-  findNewestRevision,
-  findPublishedNumber,
-  findPublishedRevision,
-  findRevision,
-  findScheduledRevision,
-  listPublishedLocales,
-  listRevisions,
-} from './page.repository';
-import { commitRevision, publishedDocument, publishModeOf, readPage, unscheduleRevision } from './page.service';
+import { findPublishedRevision, listPublishedLocales } from './page.repository';
+import { readPage } from './page.service';
+import { publishedDocument, revisionOf } from './published-documents';
+import { SOURCE_DOCUMENTS } from './source-documents';
 import { findPage, NO_PAGE } from './resolve-page';
 
 /**
@@ -206,41 +205,77 @@ export async function pageAlternates(tenant: Tenant, page: Page, shown?: string)
 }
 
 /**
- * `GET /api/master/translate/:routing?locale=de`: the page's translation as its editor shows it: its newest revision
- * in that language, with every text of the source's published document beside it.
+ * The language a call names (`?locale=de`, `{locale}`), resolved once: absent, the page in its own language; else a
+ * translation language of the site (400 for the default, an unknown or a malformed code).
  */
-export async function translationDocument(tenant: Tenant, page: Page, code: string): Promise<TranslationDocument> {
-  const locale = await translationLocale(tenant, code);
-  const [source, newest, published, scheduled, last] = await Promise.all([
-    publishedDocument(tenant, page),
-    findNewestRevision(tenant.db, page.id, locale.code),
-    findPublishedNumber(tenant.db, page.id, locale.code),
-    findScheduledRevision(tenant.db, page.id, locale.code),
-    findLastRevisionNumber(tenant.db, page.id),
-  ]);
-  const units = await textUnits(tenant, page, source);
-  const texts = newest ? storedTexts(newest.document) : {};
-  return {
+export async function documentStrategy(tenant: Tenant, code: string | undefined): Promise<DocumentStrategy> {
+  return code === undefined ? SOURCE_DOCUMENTS : translationDocuments(await translationLocale(tenant, code));
+}
+
+/**
+ * A page's translation into `locale` (docs/design.md §28): its revisions hold only its texts, by their place in the
+ * source; everything else is the source's published document, around them.
+ */
+export function translationDocuments(locale: Locale): DocumentStrategy {
+  const strategy: DocumentStrategy = {
     locale: locale.code,
-    revision: newest?.revision ?? 0,
-    status: newest?.status ?? 'draft',
-    publishAt: newest?.publish_at ?? null,
-    savedAt: newest?.saved_at ?? null,
-    published: published ?? null,
-    scheduled: scheduled?.publish_at ? { revision: scheduled.revision, publishAt: scheduled.publish_at } : null,
-    nextRevision: last + 1,
-    sourceRevision: revisionOf(source),
-    translatedFrom: newest?.source_revision ?? null,
-    units: units.map((unit) => ({
-      path: unit.key,
-      label: labelOf(page, unit.path),
-      source: unit.source,
-      target: texts[unit.key] ?? '',
-      richText: unit.richText,
-      ...(unit.kind ? { kind: unit.kind } : {}),
-    })),
-    publicPath: `/${locale.code}${page.publicPath}`,
+    auditName: (routing) => `${routing} in ${locale.code}`,
+    thisPage: `this page in ${locale.name}`,
+    editorQuery: `?locale=${encodeURIComponent(locale.code)}`,
+    auditDetails: ({ sourceRevision }) => ({
+      locale: locale.code,
+      ...(sourceRevision === null ? {} : { sourceRevision }),
+    }),
+
+    async prepare(tenant, page, submitted, tools, now) {
+      // The route checked the body against TranslationSaveSchema.
+      const body = submitted as Pick<TranslationSave, 'texts' | 'revision'>;
+      const { texts, sourceRevision } = await preparedTranslation(tenant, page, body.texts, tools, now);
+      return { document: { texts }, basedOn: body.revision, sourceRevision };
+    },
+
+    async preview(tenant, page, submitted, tools, now) {
+      // The preview pane's body is any page's working copy: a translation's is checked here, as its save's by its route.
+      const body = parseInput(TranslationSaveSchema, { ...(submitted as object), locale: locale.code });
+      return (await preparedTranslation(tenant, page, body.texts, tools, now)).document;
+    },
+
+    async restored(tenant, page, row) {
+      const source = await publishedDocument(tenant, page);
+      return { document: { texts: storedTexts(row.document) }, basedOn: null, sourceRevision: revisionOf(source) };
+    },
+
+    async view(tenant, page, row) {
+      const source = await publishedDocument(tenant, page);
+      return withTexts(source, await textUnits(tenant, page, source), row ? storedTexts(row.document) : {});
+    },
+
+    // A translation holds its texts only: everything else is the source's.
+    stored: (_page, fields, _previous, revision) => ({ ...fields, revision }),
+
+    async editorDocument(tenant, page, { row, state }): Promise<TranslationDocument> {
+      const source = await publishedDocument(tenant, page);
+      const units = await textUnits(tenant, page, source);
+      const texts = row ? storedTexts(row.document) : {};
+      return {
+        locale: locale.code,
+        revision: row?.revision ?? 0,
+        ...state,
+        sourceRevision: revisionOf(source),
+        translatedFrom: row?.source_revision ?? null,
+        units: units.map((unit) => ({
+          path: unit.key,
+          label: labelOf(page, unit.path),
+          source: unit.source,
+          target: texts[unit.key] ?? '',
+          richText: unit.richText,
+          ...(unit.kind ? { kind: unit.kind } : {}),
+        })),
+        publicPath: `/${locale.code}${page.publicPath}`,
+      };
+    },
   };
+  return strategy;
 }
 
 /**
@@ -275,151 +310,6 @@ export async function preparedTranslation(
   const texts = Object.fromEntries(wanted.map((unit) => [unit.key, String(valueAt(prepared, unit.path) ?? '')]));
   return { texts, units, source, sourceRevision: revisionOf(source), document: withTexts(source, units, texts) };
 }
-
-/** `POST /api/master/translate/:routing`: the texts stored as the page's next revision in that language, published, a draft or scheduled. */
-export async function saveTranslation(
-  tenant: Tenant,
-  page: Page,
-  body: TranslationSave,
-  user: SessionUser,
-  tools: SaveTools,
-  now = new Date(),
-): Promise<SavedRevision> {
-  const locale = await translationLocale(tenant, body.locale);
-  const mode = publishModeOf(body.publish, now);
-  const { texts, sourceRevision } = await preparedTranslation(tenant, page, body.texts, tools, now);
-  return commitRevision(
-    tenant,
-    page,
-    { texts },
-    user,
-    {
-      basedOn: body.revision,
-      publish: mode,
-      keepRevisions: tools.keepRevisions,
-      translation: { locale: locale.code, sourceRevision },
-    },
-    now,
-  );
-}
-
-/** The editor's preview pane in a language: the working copy's texts in place of the source's, checked like a save, stored nowhere. */
-export async function previewTranslation(
-  tenant: Tenant,
-  page: Page,
-  body: TranslationSave,
-  tools: SaveTools,
-  now = new Date(),
-): Promise<{ page: Page; document: Record<string, unknown>; locale: Locale }> {
-  const locale = await translationLocale(tenant, body.locale);
-  const { document } = await preparedTranslation(tenant, page, body.texts, tools, now);
-  return { page, document, locale };
-}
-
-/** A staff preview's translation (`/preview/Home1?locale=de`): the newest revision in that language, or the one asked for. */
-export async function previewTranslationRevision(
-  tenant: Tenant,
-  page: Page,
-  code: string,
-  revision: number | null,
-): Promise<Record<string, unknown>> {
-  const locale = await translationLocale(tenant, code);
-  const row =
-    revision === null
-      ? await findNewestRevision(tenant.db, page.id, locale.code)
-      : await findRevision(tenant.db, page.id, revision, locale.code);
-  if (!row && revision !== null)
-    throw new NotFoundError(`Revision ${revision} of this page in ${locale.name} does not exist.`);
-  const source = await publishedDocument(tenant, page);
-  return withTexts(source, await textUnits(tenant, page, source), row ? storedTexts(row.document) : {});
-}
-
-/** A page's history in one language, newest first. */
-export async function translationHistory(tenant: Tenant, page: Page, code: string): Promise<PageHistory> {
-  const locale = await translationLocale(tenant, code);
-  const [rows, published] = await Promise.all([
-    listRevisions(tenant.db, page.id, 100, locale.code),
-    findPublishedNumber(tenant.db, page.id, locale.code),
-  ]);
-  return {
-    revisions: rows.map((r) => ({
-      revision: r.revision,
-      savedBy: r.saved_by_name,
-      savedAt: r.saved_at,
-      status: r.status,
-      publishAt: r.publish_at,
-    })),
-    published: published ?? null,
-  };
-}
-
-/** Publishes an earlier translation's texts again as a new revision (history is never rewritten). */
-export async function restoreTranslation(
-  tenant: Tenant,
-  page: Page,
-  code: string,
-  revision: number,
-  user: SessionUser,
-  keepRevisions: number,
-  now = new Date(),
-): Promise<SavedRevision> {
-  const locale = await translationLocale(tenant, code);
-  const old = await findRevision(tenant.db, page.id, revision, locale.code);
-  if (!old) throw new NotFoundError(`Revision ${revision} of this page in ${locale.name} does not exist.`);
-  const source = await publishedDocument(tenant, page);
-  return commitRevision(
-    tenant,
-    page,
-    { texts: storedTexts(old.document) },
-    user,
-    {
-      basedOn: null,
-      restoredFrom: revision,
-      publish: { kind: 'now' },
-      keepRevisions,
-      translation: { locale: locale.code, sourceRevision: revisionOf(source) },
-    },
-    now,
-  );
-}
-
-/** Cancels a translation's scheduled revision: it stays, as a draft. */
-export async function unscheduleTranslation(tenant: Tenant, page: Page, code: string, revision: number) {
-  const locale = await translationLocale(tenant, code);
-  return unscheduleRevision(tenant, page, revision, new Date(), locale.code);
-}
-
-/**
- * Two revisions of a translation compared as visitors would read them (each with the source's published document
- * around its texts): the changed texts, named as the editor names them.
- */
-export async function compareTranslations(
-  tenant: Tenant,
-  page: Page,
-  code: string,
-  from: number,
-  to: number,
-): Promise<Comparison> {
-  const locale = await translationLocale(tenant, code);
-  const [before, after] = await Promise.all([
-    findRevision(tenant.db, page.id, from, locale.code),
-    findRevision(tenant.db, page.id, to, locale.code),
-  ]);
-  if (!before) throw new NotFoundError(`Revision ${from} of this page in ${locale.name} does not exist.`);
-  if (!after) throw new NotFoundError(`Revision ${to} of this page in ${locale.name} does not exist.`);
-  const source = await publishedDocument(tenant, page);
-  const units = await textUnits(tenant, page, source);
-  return compareDocuments(
-    tenant,
-    page,
-    { from, to },
-    withTexts(source, units, storedTexts(before.document)),
-    withTexts(source, units, storedTexts(after.document)),
-  );
-}
-
-const revisionOf = (document: Record<string, unknown>) =>
-  typeof document.revision === 'number' ? document.revision : 0;
 
 /** The value at a place of a document (undefined where there is none). */
 export function valueAt(document: unknown, path: FieldPath): unknown {

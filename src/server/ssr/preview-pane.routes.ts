@@ -2,24 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { previewPane } from '../../core/api/preview';
 import { routeLimitKey } from '../db/database-rate-limiter';
 import { typed } from '../http/contract';
-import { TranslationSaveSchema } from '../../core/schemas/locale';
-import type { Page, SaveTools } from '../pages/page-kind';
+import type { SaveTools } from '../pages/page-kind';
 import { inLocale } from '../pages/resolve-page';
-import { previewTranslation } from '../pages/translations.service';
-import type { Tenant } from '../tenants/tenants';
-import { parseInput } from '../validation';
+import { documentStrategy } from '../pages/translations.service';
 import { previewDocument } from '../pages/page.service';
 import { renderPage, type RenderSite } from './render-page';
-
-/** A translation's working copy as the pane shows it: the page in that language, with the way back to its editor there. */
-async function translationPreview(tenant: Tenant, page: Page, body: unknown, tools: SaveTools) {
-  const { document, locale } = await previewTranslation(tenant, page, parseInput(TranslationSaveSchema, body), tools);
-  return {
-    page: inLocale(page, locale.code),
-    document,
-    editorPath: `/${page.routing}?locale=${encodeURIComponent(locale.code)}`,
-  };
-}
 
 /** 20 renders a second per session (docs/design.md §26): a pane asks at most one every 300 ms, a script hammering it is held. */
 const PREVIEW_RATE_LIMIT = {
@@ -50,15 +37,14 @@ export function previewPaneRoutes(app: FastifyInstance, site: RenderSite, tools:
     async (request, reply) => {
       const page = request.editedPage!;
       const pane = { editorOrigin: `${request.protocol}://${request.host}` };
-      const { locale } = request.query;
-      const shown =
-        locale === undefined
-          ? {
-              page,
-              document: await previewDocument(request.tenant, page, request.body, tools),
-              editorPath: `/${page.routing}`,
-            }
-          : await translationPreview(request.tenant, page, { ...request.body, locale }, tools);
+      // `?locale=de`: the working copy of the page's translation, shown at its address in that language.
+      const documents = await documentStrategy(request.tenant, request.query.locale);
+      const document = await previewDocument(request.tenant, page, documents, request.body, tools);
+      const shown = {
+        page: inLocale(page, documents.locale),
+        document,
+        editorPath: `/${page.routing}${documents.editorQuery}`,
+      };
       const { html } = await renderPage(site, request.tenant, shown.page, {
         mode: 'preview',
         document: shown.document,

@@ -3,7 +3,7 @@ import { mayEditPage, resolveSession } from '../access/access';
 import { ValidationError } from '../errors';
 import { previewRevision, previewRevisionOf } from '../pages/page.service';
 import { findPreviewedPage, inLocale } from '../pages/resolve-page';
-import { previewTranslationRevision } from '../pages/translations.service';
+import { documentStrategy } from '../pages/translations.service';
 import { sharedPreviewLocale } from '../preview-shares/preview-shares.service';
 import { renderNotFound, renderPage, type RenderSite } from './render-page';
 
@@ -34,28 +34,24 @@ export function previewRoutes(app: FastifyInstance, site: RenderSite): void {
       }
       const asked = share === undefined ? previewRevisionOf(request.query.revision) : null;
       // `?locale=de` (staff, or a link made for German): the newest revision of the page's translation in that
-      // language (docs/design.md §28).
-      if (typeof locale === 'string') {
-        // A language the site does not have is a page that does not exist, as for any other wrong address here.
-        const document = await previewTranslationRevision(tenant, page, locale, asked).catch((error: unknown) => {
+      // language (docs/design.md §28). A language the site does not have is a page that does not exist, as for any
+      // other wrong address here.
+      const documents = await documentStrategy(tenant, typeof locale === 'string' ? locale : undefined).catch(
+        (error: unknown) => {
           if (error instanceof ValidationError) return null;
           throw error;
-        });
-        if (!document)
-          return reply
-            .code(404)
-            .type('text/html; charset=utf-8')
-            .send((await renderNotFound(site, tenant, request.url)).html);
-        const shown = inLocale(page, locale);
-        const editorPath = share === undefined ? `/${page.routing}?locale=${encodeURIComponent(locale)}` : null;
-        const { html } = await renderPage(site, tenant, shown, { mode: 'preview', document, editorPath });
-        return reply.code(200).type('text/html; charset=utf-8').send(html);
-      }
-      const revision = await previewRevision(tenant, page, asked);
-      const editorPath = share === undefined ? `/${page.routing}` : null;
-      const { html } = await renderPage(site, tenant, page, {
+        },
+      );
+      if (!documents)
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .send((await renderNotFound(site, tenant, request.url)).html);
+      const document = await previewRevision(tenant, page, documents, asked);
+      const editorPath = share === undefined ? `/${page.routing}${documents.editorQuery}` : null;
+      const { html } = await renderPage(site, tenant, inLocale(page, documents.locale), {
         mode: 'preview',
-        document: revision.document,
+        document,
         editorPath,
       });
       return reply.code(200).type('text/html; charset=utf-8').send(html);
