@@ -162,3 +162,34 @@ describe('the lint rule of the route table (docs/design.md §29)', { timeout: 60
     ).toEqual([]);
   });
 });
+
+describe('the client function limit and the formatting (docs/design.md §29)', { timeout: 60_000 }, () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+
+  it('fails on a function of 151 lines in the staff app and the islands, and passes one of 150', async () => {
+    for (const file of ['src/client/app/probe/screen.tsx', 'src/client/public/islands/probe.ts']) {
+      expect(await problems(file, functionOf(151))).toEqual([
+        expect.stringMatching(/^max-lines-per-function: Function 'long' has too many lines \(151\)/),
+      ]);
+      expect(await problems(file, functionOf(150))).toEqual([]);
+    }
+  });
+
+  it('npm run lint fails on unformatted code anywhere in src, tests and scripts (Prettier, print width 120)', async () => {
+    const { default: packageJson } = await import('../../package.json', { with: { type: 'json' } });
+    expect(packageJson.scripts.lint).toMatch(/prettier --check\b.* \.$/);
+    const prettier = await import('prettier');
+    const ignorePath = path.join(root, '.prettierignore');
+    for (const file of ['src/client/public/islands/carousel.ts', 'src/server/app.ts', 'tests/e2e/fixtures.ts']) {
+      const filepath = path.join(root, file);
+      expect((await prettier.getFileInfo(filepath, { ignorePath })).ignored, file).toBe(false);
+      const options = { ...(await prettier.resolveConfig(filepath)), filepath };
+      expect(await prettier.check("export const  words = [ 'one','two' ]\n", options)).toBe(false);
+      expect(await prettier.check("export const words = ['one', 'two'];\n", options)).toBe(true);
+    }
+    const long = `export const sentence = [${Array.from({ length: 12 }, (_, i) => `'word ${i}'`).join(', ')}];\n`;
+    expect(long.length).toBeGreaterThan(120);
+    const options = { ...(await prettier.resolveConfig(path.join(root, 'src/server/app.ts'))), filepath: 'x.ts' };
+    expect(await prettier.check(long, options)).toBe(false);
+  });
+});

@@ -13,7 +13,13 @@ import { FieldMarksProvider, useFieldMark } from './field-marks';
 
 const SITE = {
   menu: [],
-  company: { name: 'Innovo Software Pvt. Ltd.', email: 'info@example.in', phone: '+91 20 1234 5678', tagline: 'Software', logo: '' },
+  company: {
+    name: 'Innovo Software Pvt. Ltd.',
+    email: 'info@example.in',
+    phone: '+91 20 1234 5678',
+    tagline: 'Software',
+    logo: '',
+  },
   copyrightYear: 2026,
 };
 const PREVIEW = { preview: { editorPath: '/Editor' } };
@@ -22,12 +28,22 @@ const demo = (key: ContentPageKey) => ({ ...DEMO_CONTENT[key], revision: 1 }) as
 
 function pageData(key: ContentPageKey, preview: boolean): PublicPageData {
   const page = CONTENT_PAGES.find((p) => p.key === key)!;
-  return { ...SITE, pageKey: key, path: page.publicPath, pageName: page.name, content: demo(key) as PublicPageData['content'], ...(preview ? PREVIEW : {}) };
+  return {
+    ...SITE,
+    pageKey: key,
+    path: page.publicPath,
+    pageName: page.name,
+    content: demo(key) as PublicPageData['content'],
+    ...(preview ? PREVIEW : {}),
+  };
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
 /** Every field path the HTML marks, in order (with repeats: an image's cell and its <img> both carry it). */
-const marksIn = (html: string) => [...html.matchAll(/ data-folio-field="([^"]*)"/g)].map((m) => m[1]!.replace(/&(?:amp|quot|#x27|lt|gt);/g, (e) => ENTITIES[e]!));
+const marksIn = (html: string) =>
+  [...html.matchAll(/ data-folio-field="([^"]*)"/g)].map((m) =>
+    m[1]!.replace(/&(?:amp|quot|#x27|lt|gt);/g, (e) => ENTITIES[e]!),
+  );
 const withoutMarks = (html: string) => html.replace(/ data-folio-field="[^"]*"/g, '');
 const withoutPreviewBar = (html: string) =>
   html
@@ -51,7 +67,9 @@ const NOT_SHOWN: readonly RegExp[] = [/^(slideList|slidelst)\.\d+\.alt$/];
 function leafPaths(value: unknown, path: string[] = []): string[] {
   if (Array.isArray(value)) return value.flatMap((entry, index) => leafPaths(entry, [...path, String(index)]));
   if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, entry]) => (path.length === 0 && PAGE_FIELDS.has(key) ? [] : leafPaths(entry, [...path, key])));
+    return Object.entries(value).flatMap(([key, entry]) =>
+      path.length === 0 && PAGE_FIELDS.has(key) ? [] : leafPaths(entry, [...path, key]),
+    );
   }
   if (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '')) return [path.join('.')];
   return [];
@@ -59,7 +77,12 @@ function leafPaths(value: unknown, path: string[] = []): string[] {
 
 /** The value at a dotted path, or undefined. */
 function at(document: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), document);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      document,
+    );
 }
 
 /** Every field of a page's schema, as a pattern over paths (`skillList.*.skillName`), from the editor's labels. */
@@ -68,7 +91,8 @@ function fieldPatterns(labels: LabelTree, prefix = ''): string[] {
     typeof label === 'string' ? [`${prefix}${name}`] : fieldPatterns(label.fields, `${prefix}${name}.*.`),
   );
 }
-const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replace(/\./g, '\\.').replace(/\*/g, '\\d+')}$`).test(path);
+const matches = (pattern: string, path: string) =>
+  new RegExp(`^${pattern.replace(/\./g, '\\.').replace(/\*/g, '\\d+')}$`).test(path);
 
 describe('useFieldMark', () => {
   function Probe({ path }: { path?: string }) {
@@ -126,7 +150,12 @@ describe.each(CONTENT_PAGES.map((p) => p.key))('the %s page', (key) => {
 });
 
 describe('a page made without code', () => {
-  const parameter = (name: string, type: string, level: 'Header' | 'Detail', more: Partial<PublicParameter> = {}): PublicParameter => ({
+  const parameter = (
+    name: string,
+    type: string,
+    level: 'Header' | 'Detail',
+    more: Partial<PublicParameter> = {},
+  ): PublicParameter => ({
     name,
     type,
     unittype: type === 'Checkbox' ? 'Boolean' : 'String',
@@ -145,14 +174,32 @@ describe('a page made without code', () => {
     parameter('Photo', 'Image', 'Header'),
     parameter('Left empty', 'Textarea', 'Header'),
   ];
-  const shortColumns = [parameter('Joining date', 'Date', 'Detail'), parameter('Salary', 'number', 'Detail', { decimalplaces: 2 }), parameter('Open', 'Checkbox', 'Detail', { yes: 'Open', no: 'Closed' })];
+  const shortColumns = [
+    parameter('Joining date', 'Date', 'Detail'),
+    parameter('Salary', 'number', 'Detail', { decimalplaces: 2 }),
+    parameter('Open', 'Checkbox', 'Detail', { yes: 'Open', no: 'Closed' }),
+  ];
   const document = (rows: AutowiredDocument['rows']): AutowiredDocument => ({
-    header: { Title: 'Careers at Innovo', 'About us': '<p>We hire</p>', Logo: '/demo/logo.svg', Photo: '/uploads/photos/page13/0123456789abcdef01234567_640x480.png', 'Left empty': '' },
+    header: {
+      Title: 'Careers at Innovo',
+      'About us': '<p>We hire</p>',
+      Logo: '/demo/logo.svg',
+      Photo: '/uploads/photos/page13/0123456789abcdef01234567_640x480.png',
+      'Left empty': '',
+    },
     rows,
     revision: 3,
   });
   const render = (content: AutowiredDocument, parameters: PublicParameter[], preview: boolean) =>
-    renderPublicBody({ ...SITE, pageKey: 'autowired', path: '/Careers1', pageName: 'Careers', content, autowired: { title: 'Careers', parameters }, ...(preview ? PREVIEW : {}) });
+    renderPublicBody({
+      ...SITE,
+      pageKey: 'autowired',
+      path: '/Careers1',
+      pageName: 'Careers',
+      content,
+      autowired: { title: 'Careers', parameters },
+      ...(preview ? PREVIEW : {}),
+    });
 
   const HEADER_MARKS = [
     'document.header.Title',
@@ -165,7 +212,11 @@ describe('a page made without code', () => {
   ];
 
   it('marks header values and each entry by its index in the document, an empty entry in the middle left out (a table)', async () => {
-    const rows = [{ 'Joining date': '2026-01-05', Salary: 1200.5, Open: true }, { 'Joining date': '', Salary: null, Open: null }, { 'Joining date': '2026-03-01', Salary: '900', Open: false }];
+    const rows = [
+      { 'Joining date': '2026-01-05', Salary: 1200.5, Open: true },
+      { 'Joining date': '', Salary: null, Open: null },
+      { 'Joining date': '2026-03-01', Salary: '900', Open: false },
+    ];
     const html = await render(document(rows), [...header, ...shortColumns], true);
     expect(html).toContain('<table');
     expect(marksIn(html)).toEqual([
@@ -178,15 +229,28 @@ describe('a page made without code', () => {
       'document.rows.2.Open',
     ]);
     expect(html).toContain('<td data-label="Salary" data-folio-field="document.rows.2.Salary">900.00</td>');
-    expect(html).toMatch(/<img [^>]*src="\/uploads\/photos\/page13\/[^"]*"[^>]* data-folio-field="document.header.Photo"\/>/);
+    expect(html).toMatch(
+      /<img [^>]*src="\/uploads\/photos\/page13\/[^"]*"[^>]* data-folio-field="document.header.Photo"\/>/,
+    );
   });
 
   it('marks each value of an entry shown as a card with the entry’s index in the document', async () => {
     const columns = [...shortColumns, parameter('Notes', 'Textarea', 'Detail')];
-    const rows: AutowiredDocument['rows'] = [{ Notes: 'n'.repeat(100), Salary: 10 }, {}, { Notes: '<p> </p>' }, { 'Joining date': '2026-02-02', Notes: 'Short' }];
+    const rows: AutowiredDocument['rows'] = [
+      { Notes: 'n'.repeat(100), Salary: 10 },
+      {},
+      { Notes: '<p> </p>' },
+      { 'Joining date': '2026-02-02', Notes: 'Short' },
+    ];
     const html = await render(document(rows), [...header, ...columns], true);
     expect(html).not.toContain('<table');
-    expect(marksIn(html)).toEqual([...HEADER_MARKS, 'document.rows.0.Salary', 'document.rows.0.Notes', 'document.rows.3.Joining date', 'document.rows.3.Notes']);
+    expect(marksIn(html)).toEqual([
+      ...HEADER_MARKS,
+      'document.rows.0.Salary',
+      'document.rows.0.Notes',
+      'document.rows.3.Joining date',
+      'document.rows.3.Notes',
+    ]);
   });
 
   it('carries no mark as a public page', async () => {

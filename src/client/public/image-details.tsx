@@ -10,7 +10,13 @@ import type { ImageDetails } from '../../core/public-page';
  */
 const ImageDetailsContext = createContext<ReadonlyMap<string, ImageDetails> | undefined>(undefined);
 
-export function ImageDetailsProvider({ images, children }: { images: ReadonlyMap<string, ImageDetails> | undefined; children: ReactNode }) {
+export function ImageDetailsProvider({
+  images,
+  children,
+}: {
+  images: ReadonlyMap<string, ImageDetails> | undefined;
+  children: ReactNode;
+}) {
   return <ImageDetailsContext value={images}>{children}</ImageDetailsContext>;
 }
 

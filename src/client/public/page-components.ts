@@ -26,5 +26,8 @@ export type PageModule = { default: ComponentType<PageComponentProps> };
  * their file names; src/built-in-pages.test.ts checks every page has one.
  */
 export const PAGE_LOADERS = Object.fromEntries(
-  Object.entries(import.meta.glob<PageModule>('./pages/*-page.tsx')).map(([file, load]) => [file.slice('./pages/'.length, -'-page.tsx'.length), load]),
+  Object.entries(import.meta.glob<PageModule>('./pages/*-page.tsx')).map(([file, load]) => [
+    file.slice('./pages/'.length, -'-page.tsx'.length),
+    load,
+  ]),
 ) as Partial<Record<ContentPageKey | 'autowired' | 'not-found', () => Promise<PageModule>>>;

@@ -47,7 +47,9 @@ function Frame({ data, page }: { data: PublicPageData; page: ReactNode }) {
         {/* Every preview render marks the elements that show a field (docs/design.md §26); a public page never. */}
         {/* A page not translated yet (docs/design.md §34): the original in its own language, under a notice in the visitor's. */}
         {untranslated ? <UntranslatedNotice text={untranslated.notice} lang={untranslated.noticeLang} /> : null}
-        <FieldMarksProvider on={Boolean(data.preview)}>{untranslated ? <div lang={untranslated.contentLang}>{page}</div> : page}</FieldMarksProvider>
+        <FieldMarksProvider on={Boolean(data.preview)}>
+          {untranslated ? <div lang={untranslated.contentLang}>{page}</div> : page}
+        </FieldMarksProvider>
       </main>
       <Footer company={data.company} copyrightYear={data.copyrightYear} />
       {data.preview?.searchResult ? <SearchResult {...data.preview.searchResult} /> : null}
@@ -86,13 +88,41 @@ function PreviewBar({ editorPath }: { editorPath: string | null }) {
  */
 function SearchResult({ title, description, url }: { title: string; description: string; url: string }) {
   return (
-    <aside aria-label="In search results" style={{ maxWidth: '40rem', margin: '2rem auto', padding: '1rem 1.25rem', border: '1px dashed #94a3b8', borderRadius: '0.5rem', background: '#fff', fontFamily: 'Arial, sans-serif' }}>
-      <p style={{ margin: '0 0 0.5rem', color: '#475569', fontSize: '0.8125rem', fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.04em' }}>In search results</p>
+    <aside
+      aria-label="In search results"
+      style={{
+        maxWidth: '40rem',
+        margin: '2rem auto',
+        padding: '1rem 1.25rem',
+        border: '1px dashed #94a3b8',
+        borderRadius: '0.5rem',
+        background: '#fff',
+        fontFamily: 'Arial, sans-serif',
+      }}
+    >
+      <p
+        style={{
+          margin: '0 0 0.5rem',
+          color: '#475569',
+          fontSize: '0.8125rem',
+          fontWeight: 700,
+          textTransform: 'uppercase',
+          letterSpacing: '0.04em',
+        }}
+      >
+        In search results
+      </p>
       <p style={{ margin: 0, color: '#1e293b', fontSize: '0.875rem', overflowWrap: 'anywhere' }}>{url}</p>
-      <p data-folio-field="seo.title" style={{ margin: '0.125rem 0', color: '#1a0dab', fontSize: '1.25rem', lineHeight: 1.3 }}>
+      <p
+        data-folio-field="seo.title"
+        style={{ margin: '0.125rem 0', color: '#1a0dab', fontSize: '1.25rem', lineHeight: 1.3 }}
+      >
         {title}
       </p>
-      <p data-folio-field="seo.description" style={{ margin: 0, color: '#334155', fontSize: '0.875rem', lineHeight: 1.5 }}>
+      <p
+        data-folio-field="seo.description"
+        style={{ margin: 0, color: '#334155', fontSize: '0.875rem', lineHeight: 1.5 }}
+      >
         {description}
       </p>
     </aside>

@@ -22,7 +22,7 @@ export function formatNumber(value: string | number, decimalPlaces: number | nul
   const text = String(value).trim();
   const number = Number(text);
   if (text === '' || !Number.isFinite(number)) return text;
-  const digits = decimalPlaces ?? (/\.(\d+)$/.exec(text)?.[1]?.length ?? 0);
+  const digits = decimalPlaces ?? /\.(\d+)$/.exec(text)?.[1]?.length ?? 0;
   let format = NUMBERS.get(digits);
   if (!format) {
     format = new Intl.NumberFormat(SITE_LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits });

@@ -8,7 +8,13 @@ import { createContext, useContext, type ReactNode } from 'react';
  */
 const SiteLinksContext = createContext<ReadonlyMap<string, string> | undefined>(undefined);
 
-export function SiteLinksProvider({ links, children }: { links: ReadonlyMap<string, string> | undefined; children: ReactNode }) {
+export function SiteLinksProvider({
+  links,
+  children,
+}: {
+  links: ReadonlyMap<string, string> | undefined;
+  children: ReactNode;
+}) {
   return <SiteLinksContext value={links}>{children}</SiteLinksContext>;
 }
 
@@ -32,5 +38,8 @@ export function siteHref(links: ReadonlyMap<string, string> | undefined, href: s
 /** The links of stored rich text (sanitised on the server: every `href` double-quoted) in the language of `links`. */
 export function withSiteLinks(links: ReadonlyMap<string, string> | undefined, html: string): string {
   if (!links) return html;
-  return html.replace(/(<a\s[^>]*?\bhref=")([^"]*)"/gi, (_match, start: string, href: string) => `${start}${siteHref(links, href)}"`);
+  return html.replace(
+    /(<a\s[^>]*?\bhref=")([^"]*)"/gi,
+    (_match, start: string, href: string) => `${start}${siteHref(links, href)}"`,
+  );
 }

@@ -14,8 +14,29 @@ import { renderPublicBody } from '../entry-server';
  * component instead of a site text fails here.
  */
 
-const COMPANY = { name: 'Kestrel Systeme GmbH', email: 'hallo@kestrel.example', phone: '+49 30 1234567', tagline: 'Software aus Berlin', logo: '', countryCode: 'DE' };
-const MENU = [{ id: 1, mainmenulabel: 'Startseite', mainmenulink: '/Home1', lstsubmenu: [{ id: 2, submenulabel: 'Leistungen', submenulink: '', lstchildmenu: [{ id: 3, submenulabel: 'Beratung', submenulink: '/Consulting1' }] }] }];
+const COMPANY = {
+  name: 'Kestrel Systeme GmbH',
+  email: 'hallo@kestrel.example',
+  phone: '+49 30 1234567',
+  tagline: 'Software aus Berlin',
+  logo: '',
+  countryCode: 'DE',
+};
+const MENU = [
+  {
+    id: 1,
+    mainmenulabel: 'Startseite',
+    mainmenulink: '/Home1',
+    lstsubmenu: [
+      {
+        id: 2,
+        submenulabel: 'Leistungen',
+        submenulink: '',
+        lstchildmenu: [{ id: 3, submenulabel: 'Beratung', submenulink: '/Consulting1' }],
+      },
+    ],
+  },
+];
 const LANGUAGES = [
   { code: 'en-IN', name: 'English', path: '/Home1', current: false },
   { code: 'de', name: 'Deutsch', path: '/de/Home1', current: true },
@@ -23,7 +44,9 @@ const LANGUAGES = [
 
 const marker = (key: string) => `⟦${key}⟧`;
 const MARKED_WORDS = Object.fromEntries(Object.keys(SITE_WORDS).map((key) => [key, marker(key)]));
-const MARKED_CONTACT = Object.fromEntries(Object.entries(CONTACT_FORM_WORDS).map(([name, text]) => [text, marker(`contact.${name}`)]));
+const MARKED_CONTACT = Object.fromEntries(
+  Object.entries(CONTACT_FORM_WORDS).map(([name, text]) => [text, marker(`contact.${name}`)]),
+);
 
 /** Every string the page's content holds, as visitors may read it: the HTML's text, and its alt texts. */
 function contentStrings(value: unknown): string[] {
@@ -32,7 +55,10 @@ function contentStrings(value: unknown): string[] {
   if (typeof value === 'number') return [String(value)];
   if (typeof value !== 'string') return [];
   const parsed = new DOMParser().parseFromString(`<body>${value}</body>`, 'text/html');
-  return [...texts(parsed.body), ...[...parsed.body.querySelectorAll('[alt]')].map((img) => img.getAttribute('alt') ?? '')];
+  return [
+    ...texts(parsed.body),
+    ...[...parsed.body.querySelectorAll('[alt]')].map((img) => img.getAttribute('alt') ?? ''),
+  ];
 }
 
 /** The text nodes of an element and what screen readers read of its elements, skipping what nobody sees or hears. */
@@ -80,37 +106,52 @@ function pageData(key: ContentPageKey | 'not-found'): PublicPageData {
 describe("the site's words (docs/design.md §34)", () => {
   const keys = [...CONTENT_PAGES.map((page) => page.key), 'not-found' as const];
 
-  it.each(keys)('%s: every word visitors read or hear is a site text, the content, the menu or the company’s', async (key) => {
-    const data = pageData(key);
-    const html = await renderPublicBody(data);
-    const body = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html').body;
-    const allowed = [
-      ...contentStrings(data.content),
-      data.pageName,
-      ...MENU.flatMap((entry) => [entry.mainmenulabel, ...entry.lstsubmenu.flatMap((sub) => [sub.submenulabel, ...sub.lstchildmenu.map((child) => child.submenulabel)])]),
-      ...Object.values(COMPANY),
-      ...LANGUAGES.map((language) => language.name),
-    ].sort((a, b) => b.length - a.length);
-    const fixed = texts(body)
-      .map((text) => leftOver(text, allowed))
-      .filter((text) => text !== '');
-    expect(fixed).toEqual([]);
-    // The markers show: the page did say its words through the site's words.
-    expect(html).toContain(marker('site.skip'));
-    expect(html).toContain(marker('footer.cta'));
-  });
+  it.each(keys)(
+    '%s: every word visitors read or hear is a site text, the content, the menu or the company’s',
+    async (key) => {
+      const data = pageData(key);
+      const html = await renderPublicBody(data);
+      const body = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html').body;
+      const allowed = [
+        ...contentStrings(data.content),
+        data.pageName,
+        ...MENU.flatMap((entry) => [
+          entry.mainmenulabel,
+          ...entry.lstsubmenu.flatMap((sub) => [
+            sub.submenulabel,
+            ...sub.lstchildmenu.map((child) => child.submenulabel),
+          ]),
+        ]),
+        ...Object.values(COMPANY),
+        ...LANGUAGES.map((language) => language.name),
+      ].sort((a, b) => b.length - a.length);
+      const fixed = texts(body)
+        .map((text) => leftOver(text, allowed))
+        .filter((text) => text !== '');
+      expect(fixed).toEqual([]);
+      // The markers show: the page did say its words through the site's words.
+      expect(html).toContain(marker('site.skip'));
+      expect(html).toContain(marker('footer.cta'));
+    },
+  );
 
   it('fills in {names}, and a blank word of the firm’s is Folio’s', () => {
     expect(sayWord(undefined, 'home.allNewsAloud', { company: 'Kestrel' })).toBe('from Kestrel');
-    expect(sayWord({ 'home.allNewsAloud': 'von {company}' }, 'home.allNewsAloud', { company: 'Kestrel' })).toBe('von Kestrel');
+    expect(sayWord({ 'home.allNewsAloud': 'von {company}' }, 'home.allNewsAloud', { company: 'Kestrel' })).toBe(
+      'von Kestrel',
+    );
     expect(sayWord({ 'footer.cta': '   ' }, 'footer.cta')).toBe('Get In Touch');
     expect(sayWord({}, 'carousel.goTo')).toBe('Go to slide {n}');
   });
 
   it('offers every word of the frame and of the contact form to put in the firm’s own words, each labelled once', () => {
     const units = ownWordUnits();
-    expect(units.map((unit) => unit.key)).toEqual([...Object.keys(CONTACT_FORM_WORDS).map((name) => `contact.${name}`), ...Object.keys(SITE_WORDS)]);
+    expect(units.map((unit) => unit.key)).toEqual([
+      ...Object.keys(CONTACT_FORM_WORDS).map((name) => `contact.${name}`),
+      ...Object.keys(SITE_WORDS),
+    ]);
     expect(new Set(units.map((unit) => unit.key)).size).toBe(units.length);
-    for (const key of Object.keys(SITE_WORDS) as SiteWordKey[]) expect(units.find((unit) => unit.key === key)?.source).toBe(SITE_WORDS[key].text);
+    for (const key of Object.keys(SITE_WORDS) as SiteWordKey[])
+      expect(units.find((unit) => unit.key === key)?.source).toBe(SITE_WORDS[key].text);
   });
 });

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import {
-  LocaleCodeSchema,
+  NamedLocaleQuerySchema,
   LocaleSettingsSchema,
   TranslationDocumentSchema,
   TranslationSaveSchema,
@@ -30,7 +29,7 @@ export const saveLocaleSettings = route({
 export const siteTexts = route({
   method: 'GET',
   path: '/api/master/sitetexts',
-  query: z.strictObject({ locale: LocaleCodeSchema }),
+  query: NamedLocaleQuerySchema,
   reply: TranslationDocumentSchema,
   errors: screenErrors(),
   access: { screen: 'translations' },

@@ -7,6 +7,7 @@ import {
   RevokedPreviewShareSchema,
   RevokePreviewShareSchema,
 } from '../schemas/preview-share';
+import { LocaleQuerySchema } from '../schemas/locale';
 import { AnyBodySchema, RoutingParamsSchema, route, screenErrors } from './route';
 
 /**
@@ -15,7 +16,7 @@ import { AnyBodySchema, RoutingParamsSchema, route, screenErrors } from './route
  */
 const editor = { editsPage: { param: 'routing' } } as const;
 /** The language of the editor (docs/design.md §28): absent for the source, a translation's code otherwise. */
-const LanguageQuerySchema = z.strictObject({ locale: z.string().max(40).optional() });
+const LanguageQuerySchema = LocaleQuerySchema.strict();
 
 export const createPreviewShare = route({
   method: 'POST',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocaleCodeSchema } from '../schemas/locale';
+import { LocaleQuerySchema } from '../schemas/locale';
 import { RoutingParamsSchema, route } from './route';
 
 /**
@@ -10,7 +10,7 @@ export const previewPane = route({
   method: 'POST',
   path: '/api/master/preview/:routing',
   params: RoutingParamsSchema,
-  query: z.object({ locale: LocaleCodeSchema.optional() }),
+  query: LocaleQuerySchema,
   body: z.record(z.string(), z.unknown()).meta({
     description:
       "The page's working copy: the document its save takes (a built-in page's save body; a page made without code's `document`).",

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnyDocumentSchema } from '../page-defs/autowired-document';
 import { CONTENT_PAGES } from '../pages';
+import { LocaleQuerySchema } from '../schemas/locale';
 import { CONTENT_SCHEMAS } from '../schemas/page-content';
 import { ErrorBodySchema } from './errors';
 import { route } from './route';
@@ -13,7 +14,7 @@ export const publicContent = route({
   method: 'GET',
   path: '/api/pages/:routing',
   params: z.object({ routing: z.string().max(200) }),
-  query: z.object({ locale: z.string().max(40).optional() }),
+  query: LocaleQuerySchema,
   reply: z.union([...CONTENT_PAGES.map((page) => CONTENT_SCHEMAS[page.key]), AnyDocumentSchema]),
   answers: { 304: z.null().meta({ description: 'Not modified (If-None-Match).' }), 404: ErrorBodySchema },
   access: { public: true },

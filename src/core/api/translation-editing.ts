@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { databaseId } from '../schemas/ids';
-import { LocaleCodeSchema, TranslationDocumentSchema, TranslationSaveSchema } from '../schemas/locale';
+import {
+  LocaleCodeSchema,
+  TranslationDocumentSchema,
+  NamedLocaleQuerySchema,
+  TranslationSaveSchema,
+} from '../schemas/locale';
 import {
   CompareQuerySchema,
   CompareSchema,
@@ -16,7 +21,6 @@ import { RoutingParamsSchema, route, screenErrors } from './route';
  * translations screen's calls (translations.ts): the editors load these on their first screen.
  */
 const editor = { editsPage: { param: 'routing' } } as const;
-const LocaleQuerySchema = z.strictObject({ locale: LocaleCodeSchema });
 const TranslationRevisionSchema = z.strictObject({
   locale: LocaleCodeSchema,
   revision: databaseId({ coerce: false, message: 'must be a revision number' }),
@@ -26,7 +30,7 @@ export const getTranslation = route({
   method: 'GET',
   path: '/api/master/translate/:routing',
   params: RoutingParamsSchema,
-  query: LocaleQuerySchema,
+  query: NamedLocaleQuerySchema,
   reply: TranslationDocumentSchema,
   errors: screenErrors(404),
   access: editor,
@@ -44,7 +48,7 @@ export const translationHistory = route({
   method: 'GET',
   path: '/api/master/translate/:routing/history',
   params: RoutingParamsSchema,
-  query: LocaleQuerySchema,
+  query: NamedLocaleQuerySchema,
   reply: PageHistorySchema,
   errors: screenErrors(404),
   access: editor,
@@ -71,7 +75,7 @@ export const compareTranslations = route({
   method: 'GET',
   path: '/api/master/translate/:routing/compare',
   params: RoutingParamsSchema,
-  query: LocaleQuerySchema.extend(CompareQuerySchema.shape),
+  query: NamedLocaleQuerySchema.extend(CompareQuerySchema.shape),
   reply: CompareSchema,
   errors: screenErrors(404),
   access: editor,

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { TranslationsOverviewSchema, XliffImportResultSchema } from '../schemas/locale';
+import { LocaleParamsSchema, TranslationsOverviewSchema, XliffImportResultSchema } from '../schemas/locale';
 import { fileReply, route, screenErrors } from './route';
 
 // The translations screen's calls (docs/design.md §28): where each page stands in each language, and a language's
 // XLIFF file out and back in (the import takes the file as it is, `application/xliff+xml`).
 const screen = { screen: 'translations' } as const;
-const LocaleParamsSchema = z.strictObject({ locale: z.string().max(40) });
 export const XLIFF_TYPE_MESSAGE = 'Send the XLIFF file as it is, with Content-Type application/xliff+xml.';
 
 export const translationsOverview = route({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { databaseId } from '../schemas/ids';
 import type { FieldRule } from '../field-rules/field-rule';
 import { LIMITS, richText, urlText } from '../schemas/fields';
+import { LocaleCodeSchema } from '../schemas/locale';
 import { publishFields } from '../schemas/revision';
 import { SeoSchema, type Seo } from '../schemas/seo';
 import { fieldRuleOf, type Parameter } from './parameter';
@@ -129,7 +130,7 @@ export function autowiredRules(parameters: readonly Parameter[]): { header: Fiel
 const Routing = z.string().trim().min(1).max(100);
 /** getpagecontent: any page's content document by its routing name. */
 /** getpagecontent: the page, and optionally the language to read it in (docs/design.md §28; absent: the default). */
-export const PageContentRequestSchema = z.object({ commonrouting: Routing, locale: z.string().max(40).optional() });
+export const PageContentRequestSchema = z.object({ commonrouting: Routing, locale: LocaleCodeSchema.optional() });
 /** savepagecontent: an Autowired page's document; its fields are checked against the page's parameters. */
 export const SavePageContentSchema = z.object({
   commonrouting: Routing,

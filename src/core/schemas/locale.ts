@@ -90,8 +90,15 @@ export const LocaleSettingsSchema = z
   });
 export type LocaleSettings = z.infer<typeof LocaleSettingsSchema>;
 
-/** A locale named in a query (`?locale=de`); absent means the default. */
+/**
+ * The language a call names (docs/design.md §29): every call takes its code through LocaleCodeSchema, in one of these.
+ * In a query where it may be left out (`?locale=de`; absent means the site's default language).
+ */
 export const LocaleQuerySchema = z.object({ locale: LocaleCodeSchema.optional() });
+/** In a query of a call about one language, which names it (`?locale=de`). */
+export const NamedLocaleQuerySchema = z.strictObject({ locale: LocaleCodeSchema });
+/** In the address (`/api/master/xliff/de`). */
+export const LocaleParamsSchema = z.strictObject({ locale: LocaleCodeSchema });
 
 /**
  * One text of a page to translate: its place in the source document (`slideList.0.heading`, `seo.title`,

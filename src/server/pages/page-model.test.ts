@@ -152,7 +152,9 @@ describe.each(testDialects())('the one page model on %s', (dialect) => {
         expect((await call('/api/master/getpagehistory', admin, { commonrouting: routing })).json()).toEqual(history);
         if (routing === 'News')
           expect((await call('/api/master/history/News', admin, undefined, 'GET')).json()).toEqual(history);
-        const edit = JSON.parse(JSON.stringify(await editDocument(tenant(), page, SOURCE_DOCUMENTS, t.config.publicBaseUrl)));
+        const edit = JSON.parse(
+          JSON.stringify(await editDocument(tenant(), page, SOURCE_DOCUMENTS, t.config.publicBaseUrl)),
+        );
         expect((await call(`/api/master/edit/${routing.toLowerCase()}`, admin, undefined, 'GET')).json()).toEqual(edit);
       },
     );

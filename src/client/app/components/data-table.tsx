@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import type { ColumnDef, PaginationState, RowData, Updater } from '@tanstack/react-table';
+import type { ColumnDef, PaginationState, Row, RowData, Table, Updater } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import '../../styles/data-table.css';
 
@@ -118,69 +118,8 @@ export function DataTable<T>({
     },
   });
 
-  const columnCount = allColumns.length;
   const bodyRows = table.getRowModel().rows;
-  const message = (content: ReactNode) => (
-    <tr className="staff-table__message-row">
-      <td className="staff-table__message" colSpan={columnCount}>
-        {content}
-      </td>
-    </tr>
-  );
-
-  let body: ReactNode;
-  if (status === 'pending') {
-    body = message(
-      <div className="staff-table__status" role="status">
-        <span className="staff-table__spinner" aria-hidden="true" />
-        {loadingLabel}
-      </div>,
-    );
-  } else if (status === 'error') {
-    body = message(
-      <div className="staff-table__status staff-table__status--error" role="alert">
-        <span>{errorMessage || 'The list could not be loaded.'}</span>
-        {onRetry ? (
-          <button type="button" className="staff-table__pager-button" onClick={onRetry}>
-            Try again
-          </button>
-        ) : null}
-      </div>,
-    );
-  } else if (bodyRows.length === 0) {
-    body = message(<p className="staff-table__empty">{emptyMessage}</p>);
-  } else {
-    body = bodyRows.map((row) => (
-      <tr key={row.id}>
-        {row.getVisibleCells().map((cell) => {
-          const { meta } = cell.column.columnDef;
-          if (cell.column.id === ACTIONS_COLUMN) {
-            return (
-              <td key={cell.id} className={cellClass(meta?.align, 'staff-table__cell--actions')}>
-                <div className="staff-table__actions">{rowActions?.(row.original)}</div>
-              </td>
-            );
-          }
-          return (
-            <td key={cell.id} className={cellClass(meta?.align)}>
-              {flexRender(cell.column.columnDef.cell, cell.getContext())}
-            </td>
-          );
-        })}
-      </tr>
-    ));
-  }
-
-  const page = table.getState().pagination.pageIndex + 1;
   const showPager = paging !== undefined && status === 'success' && bodyRows.length > 0;
-  const first = paging ? (page - 1) * paging.pageSize + 1 : 0;
-  const last = paging
-    ? capped
-      ? first + bodyRows.length - 1
-      : Math.min(page * paging.pageSize, paging.totalItems)
-    : 0;
-  const canPrevious = table.getCanPreviousPage();
-  const canNext = paging?.hasNext ?? table.getCanNextPage();
 
   return (
     <div className="staff-table">
@@ -208,49 +147,163 @@ export function DataTable<T>({
             ))}
           </thead>
           <tbody className={refreshing ? 'staff-table__body staff-table__body--refreshing' : 'staff-table__body'}>
-            {body}
+            <DataTableBody
+              rows={bodyRows}
+              columnCount={allColumns.length}
+              status={status}
+              errorMessage={errorMessage}
+              onRetry={onRetry}
+              emptyMessage={emptyMessage}
+              loadingLabel={loadingLabel}
+              rowActions={rowActions}
+            />
           </tbody>
         </table>
       </div>
-      {showPager ? (
-        <nav className="staff-table__pager" aria-label={`${caption}: pages`}>
-          <p className="staff-table__range">
-            {count(first)}–{count(last)} of{' '}
-            {capped ? `more than ${count(paging.totalItems)}` : count(paging.totalItems)}
-          </p>
-          <div className="staff-table__pager-controls">
-            <button
-              type="button"
-              className="staff-table__pager-button"
-              aria-label="Previous page"
-              // aria-disabled, not disabled: the button keeps the focus of whoever pressed it to get here.
-              aria-disabled={!canPrevious || undefined}
-              onClick={() => {
-                if (canPrevious) table.previousPage();
-              }}
-            >
-              <ChevronLeft className="staff-table__pager-icon" aria-hidden="true" focusable="false" />
-              Previous
-            </button>
-            <p className="staff-table__page" aria-live="polite">
-              {capped ? `Page ${page}` : `Page ${page} of ${table.getPageCount()}`}
-            </p>
-            <button
-              type="button"
-              className="staff-table__pager-button"
-              aria-label="Next page"
-              aria-disabled={!canNext || undefined}
-              onClick={() => {
-                // Not table.nextPage(): that stops at the counted pages, and `hasNext` may know of one more.
-                if (canNext) paging.onPageChange(page + 1);
-              }}
-            >
-              Next
-              <ChevronRight className="staff-table__pager-icon" aria-hidden="true" focusable="false" />
-            </button>
-          </div>
-        </nav>
-      ) : null}
+      {showPager ? <DataTablePager caption={caption} paging={paging} table={table} rowCount={bodyRows.length} /> : null}
     </div>
+  );
+}
+
+/** A row across the whole table that holds one message (loading, error, nothing found) in place of the rows. */
+function MessageRow({ columnCount, children }: { columnCount: number; children: ReactNode }) {
+  return (
+    <tr className="staff-table__message-row">
+      <td className="staff-table__message" colSpan={columnCount}>
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The table's body: the query's loading or error state, the empty message, or the page's rows with their actions.
+ * The actions are rendered here from `rowActions`, not by a cell renderer, so the buttons keep their focus.
+ */
+function DataTableBody<T>({
+  rows,
+  columnCount,
+  status,
+  errorMessage,
+  onRetry,
+  emptyMessage,
+  loadingLabel,
+  rowActions,
+}: Pick<DataTableProps<T>, 'status' | 'errorMessage' | 'onRetry' | 'emptyMessage' | 'rowActions'> & {
+  rows: Row<T>[];
+  columnCount: number;
+  loadingLabel: string;
+}) {
+  if (status === 'pending') {
+    return (
+      <MessageRow columnCount={columnCount}>
+        <div className="staff-table__status" role="status">
+          <span className="staff-table__spinner" aria-hidden="true" />
+          {loadingLabel}
+        </div>
+      </MessageRow>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <MessageRow columnCount={columnCount}>
+        <div className="staff-table__status staff-table__status--error" role="alert">
+          <span>{errorMessage || 'The list could not be loaded.'}</span>
+          {onRetry ? (
+            <button type="button" className="staff-table__pager-button" onClick={onRetry}>
+              Try again
+            </button>
+          ) : null}
+        </div>
+      </MessageRow>
+    );
+  }
+  if (rows.length === 0) {
+    return (
+      <MessageRow columnCount={columnCount}>
+        <p className="staff-table__empty">{emptyMessage}</p>
+      </MessageRow>
+    );
+  }
+  return rows.map((row) => (
+    <tr key={row.id}>
+      {row.getVisibleCells().map((cell) => {
+        const { meta } = cell.column.columnDef;
+        if (cell.column.id === ACTIONS_COLUMN) {
+          return (
+            <td key={cell.id} className={cellClass(meta?.align, 'staff-table__cell--actions')}>
+              <div className="staff-table__actions">{rowActions?.(row.original)}</div>
+            </td>
+          );
+        }
+        return (
+          <td key={cell.id} className={cellClass(meta?.align)}>
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        );
+      })}
+    </tr>
+  ));
+}
+
+/**
+ * The pager under the table: the range of rows shown, Previous and Next, and the page line. A capped count says
+ * "more than" and leaves out the number of pages; `hasNext`, when given, decides whether Next is on.
+ */
+function DataTablePager<T>({
+  caption,
+  paging,
+  table,
+  rowCount,
+}: {
+  caption: string;
+  paging: DataTablePaging;
+  table: Table<T>;
+  rowCount: number;
+}) {
+  const capped = paging.totalCapped === true;
+  const page = table.getState().pagination.pageIndex + 1;
+  const first = (page - 1) * paging.pageSize + 1;
+  const last = capped ? first + rowCount - 1 : Math.min(page * paging.pageSize, paging.totalItems);
+  const canPrevious = table.getCanPreviousPage();
+  const canNext = paging.hasNext ?? table.getCanNextPage();
+
+  return (
+    <nav className="staff-table__pager" aria-label={`${caption}: pages`}>
+      <p className="staff-table__range">
+        {count(first)}–{count(last)} of {capped ? `more than ${count(paging.totalItems)}` : count(paging.totalItems)}
+      </p>
+      <div className="staff-table__pager-controls">
+        <button
+          type="button"
+          className="staff-table__pager-button"
+          aria-label="Previous page"
+          // aria-disabled, not disabled: the button keeps the focus of whoever pressed it to get here.
+          aria-disabled={!canPrevious || undefined}
+          onClick={() => {
+            if (canPrevious) table.previousPage();
+          }}
+        >
+          <ChevronLeft className="staff-table__pager-icon" aria-hidden="true" focusable="false" />
+          Previous
+        </button>
+        <p className="staff-table__page" aria-live="polite">
+          {capped ? `Page ${page}` : `Page ${page} of ${table.getPageCount()}`}
+        </p>
+        <button
+          type="button"
+          className="staff-table__pager-button"
+          aria-label="Next page"
+          aria-disabled={!canNext || undefined}
+          onClick={() => {
+            // Not table.nextPage(): that stops at the counted pages, and `hasNext` may know of one more.
+            if (canNext) paging.onPageChange(page + 1);
+          }}
+        >
+          Next
+          <ChevronRight className="staff-table__pager-icon" aria-hidden="true" focusable="false" />
+        </button>
+      </div>
+    </nav>
   );
 }

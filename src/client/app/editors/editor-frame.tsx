@@ -133,34 +133,13 @@ export function EditorFrame<T extends RevisedDocument>({
             </Suspense>
           )}
         >
-          {editor.restoredDraft ? (
-            <div className="app-notice editor-notice" role="status">
-              <p>Unsaved edits from your last visit were restored.</p>
-              <div className="app-actions">
-                <button type="button" className="button button--outline" onClick={editor.discardDraft}>
-                  Discard them
-                </button>
-              </div>
-            </div>
-          ) : null}
-          {editor.conflict ? (
-            <div className="app-notice editor-notice editor-notice--conflict" role="alert">
-              <p>
-                <strong>{editor.conflict}</strong>
-              </p>
-              <p>Your edits were not saved. Reload loads the saved copy and discards them.</p>
-              <div className="app-actions">
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => void askReload()}
-                  aria-busy={editor.reloading || undefined}
-                >
-                  Reload
-                </button>
-              </div>
-            </div>
-          ) : null}
+          <DraftNotices
+            restoredDraft={editor.restoredDraft}
+            onDiscardDraft={editor.discardDraft}
+            conflict={editor.conflict}
+            reloading={editor.reloading}
+            onReload={() => void askReload()}
+          />
           <EditingNotice routing={routing} locale={locale} />
           {notices?.(doc)}
           <div key={editor.generation} className="editor-blocks">
@@ -180,17 +159,7 @@ export function EditorFrame<T extends RevisedDocument>({
           <div className="editor-actions" role="region" aria-label="Save and publish">
             {language}
             <PublishControls editor={editor} saveLabel={saveLabel} previewHref={previewHref}>
-              {viewPage ? (
-                viewPage.newTab ? (
-                  <a className="button button--outline" href={viewPage.href} target="_blank" rel="noopener">
-                    View Page<span className="visually-hidden"> (opens in a new tab)</span>
-                  </a>
-                ) : (
-                  <a className="button button--outline" href={viewPage.href}>
-                    View Page
-                  </a>
-                )
-              ) : null}
+              {viewPage ? <ViewPageButton link={viewPage} /> : null}
               <button
                 type="button"
                 className="button button--outline"
@@ -209,6 +178,66 @@ export function EditorFrame<T extends RevisedDocument>({
         {editor.confirmDialog}
       </EntryFormsProvider>
     </Screen>
+  );
+}
+
+/**
+ * The notices above the editor's blocks about unsaved edits: a draft restored from the last visit (with Discard
+ * them), and a save refused because someone else saved in between (with Reload, which asks first).
+ */
+function DraftNotices({
+  restoredDraft,
+  onDiscardDraft,
+  conflict,
+  reloading,
+  onReload,
+}: {
+  restoredDraft: boolean;
+  onDiscardDraft: () => void;
+  /** The refused save's message, or null. */
+  conflict: string | null;
+  reloading: boolean;
+  onReload: () => void;
+}) {
+  return (
+    <>
+      {restoredDraft ? (
+        <div className="app-notice editor-notice" role="status">
+          <p>Unsaved edits from your last visit were restored.</p>
+          <div className="app-actions">
+            <button type="button" className="button button--outline" onClick={onDiscardDraft}>
+              Discard them
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {conflict ? (
+        <div className="app-notice editor-notice editor-notice--conflict" role="alert">
+          <p>
+            <strong>{conflict}</strong>
+          </p>
+          <p>Your edits were not saved. Reload loads the saved copy and discards them.</p>
+          <div className="app-actions">
+            <button type="button" className="button" onClick={onReload} aria-busy={reloading || undefined}>
+              Reload
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** View Page: a link to the page's public twin, in a new tab for an Autowired page (and it says so). */
+function ViewPageButton({ link }: { link: ViewPageLink }) {
+  return link.newTab ? (
+    <a className="button button--outline" href={link.href} target="_blank" rel="noopener">
+      View Page<span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  ) : (
+    <a className="button button--outline" href={link.href}>
+      View Page
+    </a>
   );
 }
 

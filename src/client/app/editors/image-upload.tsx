@@ -71,51 +71,24 @@ const withinField = (event: { currentTarget: Element; target: EventTarget }) =>
   event.target instanceof Node && event.currentTarget.contains(event.target);
 
 /**
- * An image field (docs/design.md §8, §27): the image's address (typed: demo images, other sites), and, with an upload folder,
- * a drop zone (the field's box: a file dragged onto it, an image pasted while the field has the focus, or the file
- * picker for keyboard users), and "Choose from library" (the media library's dialog). A file goes up as soon as it
- * is chosen, dropped or pasted, with a progress line and Cancel; several go up one after another (the server
- * re-encodes each; one at a time keeps the field's choice in the order given), each with its line: the field takes
- * the first one uploaded, the others wait in the library, and a sentence says so. A refused file says why on its
- * line and in a toast. While a file is under way the field reports it (`onPendingFile`): the list editor's Add
- * refuses the entry rather than add it without its image.
+ * The field's uploads: each file chosen, dropped or pasted goes up in its turn, with its line (progress, Cancel,
+ * what became of it); the first one uploaded goes into the field and the others wait in the library.
  */
-export function ImageUploadField({
-  id,
+function useImageUploads({
   folder,
   field,
-  value,
   onChange,
-  describedBy,
-  invalid,
   onPendingFile,
-  pickerLabel = 'Choose an image file (PNG or JPEG)',
 }: {
-  id: string;
-  /** Where uploads go; without it the field takes an address or an image of the library, and uploads nothing. */
-  folder?: ImageFolder | undefined;
-  /** The file picker's label: another where one editor has two pickers (the sharing image beside a page's own). */
-  pickerLabel?: string;
-  /** An Autowired page's Image parameter, whose size rules the server checks on upload. */
-  field?: string | undefined;
-  value: string;
+  folder: ImageFolder | undefined;
+  field: string | undefined;
   onChange: (text: string) => void;
-  describedBy: string | undefined;
-  /** The field's value was refused (its error is in `describedBy`). */
-  invalid?: true | undefined;
-  /** Told whether a file is on its way up (waiting or uploading). */
-  onPendingFile?: ((pending: boolean) => void) | undefined;
+  onPendingFile: ((pending: boolean) => void) | undefined;
 }) {
-  const pickerId = useId();
-  const hintId = useId();
   const picker = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<FileUpload[]>([]);
   /** Images of the latest files that went to the library but not into the field. */
   const [inLibrary, setInLibrary] = useState(0);
-  const [dragging, setDragging] = useState(false);
-  const [libraryOpen, setLibraryOpen] = useState(false);
-  /** What had the focus when the library opened (its button): it gets it back when the dialog closes. */
-  const libraryOpener = useRef<HTMLElement | null>(null);
   const controllers = useRef(new Map<number, AbortController>());
   /** The uploads run one after another: each new file waits on this. */
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -155,13 +128,8 @@ export function ImageUploadField({
       }
     } catch (error) {
       if (error instanceof UploadCancelled) return;
-      const message = error instanceof Error ? error.message : '';
-      const problem =
-        message && message !== UPLOAD_FAILED
-          ? message
-          : 'The upload did not reach the server. Check your connection and try again.';
-      update(key, { state: 'failed', problem });
-      notify.error(message && message !== UPLOAD_FAILED ? `${UPLOAD_FAILED}: ${message}` : UPLOAD_FAILED);
+      update(key, { state: 'failed', problem: uploadProblem(error) });
+      notifyUploadFailed(error);
     } finally {
       controllers.current.delete(key);
     }
@@ -210,6 +178,30 @@ export function ImageUploadField({
     picker.current?.focus();
   };
 
+  return { picker, uploads, inLibrary, underWay, uploadFiles, cancel };
+}
+
+/** What a refused file's line says: the server's sentence, or that the upload never reached it. */
+function uploadProblem(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  return message && message !== UPLOAD_FAILED
+    ? message
+    : 'The upload did not reach the server. Check your connection and try again.';
+}
+
+/** The toast of a refused file: the spec's words, with the server's sentence when there is one. */
+function notifyUploadFailed(error: unknown): void {
+  const message = error instanceof Error ? error.message : '';
+  notify.error(message && message !== UPLOAD_FAILED ? `${UPLOAD_FAILED}: ${message}` : UPLOAD_FAILED);
+}
+
+/**
+ * The field's box as a drop zone: files dragged onto it or pasted while it has the focus go up (with an upload
+ * folder); `dragging` marks the box while a file is over it. Text and links are left to the address input.
+ */
+function useImageDrop(folder: ImageFolder | undefined, uploadFiles: (files: readonly File[]) => void) {
+  const [dragging, setDragging] = useState(false);
+
   const onDragOver = (event: DragEvent<HTMLDivElement>) => {
     if (!folder || !withinField(event) || !event.dataTransfer.types.includes('Files')) return;
     // Taking the drag over is what lets the drop happen here (and not open the file in the tab).
@@ -236,6 +228,15 @@ export function ImageUploadField({
     uploadFiles(files);
   };
 
+  return { dragging, dropHandlers: { onDragEnter: onDragOver, onDragOver, onDragLeave, onDrop, onPaste } };
+}
+
+/** The media library's dialog: open or not, and the focus back on what opened it when it closes. */
+function useLibraryDialog() {
+  const [libraryOpen, setLibraryOpen] = useState(false);
+  /** What had the focus when the library opened (its button): it gets it back when the dialog closes. */
+  const libraryOpener = useRef<HTMLElement | null>(null);
+
   const openLibrary = () => {
     libraryOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setLibraryOpen(true);
@@ -247,14 +248,60 @@ export function ImageUploadField({
     requestAnimationFrame(() => opener?.focus());
   };
 
+  return { libraryOpen, openLibrary, closeLibrary };
+}
+
+/**
+ * An image field (docs/design.md §8, §27): the image's address (typed: demo images, other sites), and, with an upload folder,
+ * a drop zone (the field's box: a file dragged onto it, an image pasted while the field has the focus, or the file
+ * picker for keyboard users), and "Choose from library" (the media library's dialog). A file goes up as soon as it
+ * is chosen, dropped or pasted, with a progress line and Cancel; several go up one after another (the server
+ * re-encodes each; one at a time keeps the field's choice in the order given), each with its line: the field takes
+ * the first one uploaded, the others wait in the library, and a sentence says so. A refused file says why on its
+ * line and in a toast. While a file is under way the field reports it (`onPendingFile`): the list editor's Add
+ * refuses the entry rather than add it without its image.
+ */
+export function ImageUploadField({
+  id,
+  folder,
+  field,
+  value,
+  onChange,
+  describedBy,
+  invalid,
+  onPendingFile,
+  pickerLabel = 'Choose an image file (PNG or JPEG)',
+}: {
+  id: string;
+  /** Where uploads go; without it the field takes an address or an image of the library, and uploads nothing. */
+  folder?: ImageFolder | undefined;
+  /** The file picker's label: another where one editor has two pickers (the sharing image beside a page's own). */
+  pickerLabel?: string;
+  /** An Autowired page's Image parameter, whose size rules the server checks on upload. */
+  field?: string | undefined;
+  value: string;
+  onChange: (text: string) => void;
+  describedBy: string | undefined;
+  /** The field's value was refused (its error is in `describedBy`). */
+  invalid?: true | undefined;
+  /** Told whether a file is on its way up (waiting or uploading). */
+  onPendingFile?: ((pending: boolean) => void) | undefined;
+}) {
+  const pickerId = useId();
+  const hintId = useId();
+  const { picker, uploads, inLibrary, underWay, uploadFiles, cancel } = useImageUploads({
+    folder,
+    field,
+    onChange,
+    onPendingFile,
+  });
+  const { dragging, dropHandlers } = useImageDrop(folder, uploadFiles);
+  const { libraryOpen, openLibrary, closeLibrary } = useLibraryDialog();
+
   return (
     <div
       className={`image-field${folder ? ' image-field--drop' : ''}${dragging ? ' image-field--dragging' : ''}`}
-      onDragEnter={onDragOver}
-      onDragOver={onDragOver}
-      onDragLeave={onDragLeave}
-      onDrop={onDrop}
-      onPaste={onPaste}
+      {...dropHandlers}
     >
       <input
         id={id}

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { Dispatch, RefObject, SetStateAction } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContentPageKey } from '../../../core/pages';
-import type { RevisionStatus } from '../../../core/schemas/revision';
+import type { RevisionStatus, Scheduled } from '../../../core/schemas/revision';
 import { ApiError, api, errorMessage, refusedField } from '../lib/api';
 import { notify } from '../toasts';
 import { HeldEntries, readDraft, removeDraft, writeDraft } from './drafts';
@@ -113,6 +114,254 @@ export type PublishingAction = 'now' | 'draft' | 'schedule' | 'unschedule';
 /** How a save ended: saved, or not (with the server's sentence when it refused the request as bad, 400). */
 export type SaveOutcome = { saved: true } | { saved: false; refusal: string | null };
 
+/** Sets the working copy (as `useState` gives it): the save and reset hooks change it beside the editor. */
+type SetWorking<T> = Dispatch<SetStateAction<Working<T> | null>>;
+
+/**
+ * What a successful save answered, read against what was sent: the new revision, the saved copy, a schedule the
+ * save cancelled, and where the page stands after it (from `before`, where it stood when the answer came).
+ */
+function readSaveAnswer<T extends RevisedDocument>(
+  answer: SaveAnswer,
+  publish: Publish,
+  sent: T,
+  before: PublishingState,
+) {
+  const revision = typeof answer?.revision === 'number' ? answer.revision : sent.revision;
+  const saved = { ...sent, revision } as T;
+  const unscheduled = readScheduled(answer?.unscheduled);
+  const answered = {
+    revision,
+    status: answeredStatus(answer, publish),
+    publishAt:
+      typeof answer?.publishAt === 'string'
+        ? answer.publishAt
+        : publish !== 'now' && publish !== 'draft'
+          ? publish
+          : null,
+    unscheduled,
+  };
+  const state = stateAfterSave(before, answered, new Date());
+  return { revision, saved, unscheduled, state };
+}
+
+/** The toast that says what a save did: published (and a schedule it cancelled), stored as a draft, or scheduled. */
+function notifySaved(state: PublishingState, unscheduled: Scheduled | null): void {
+  if (state.status === 'published') notify.success(PUBLISH_TOASTS.published(unscheduled));
+  else if (state.status === 'draft') notify.success(PUBLISH_TOASTS.draftSaved(state.published), 'Draft saved');
+  else notify.success(PUBLISH_TOASTS.scheduled(state.publishAt ?? ''), 'Scheduled');
+}
+
+/**
+ * Takes a save that failed: someone else saved in between (409) keeps the edits and offers to reload; a schedule's
+ * 400 goes back to its dialog to show; anything else is a toast, and a refusal about one field marks that field.
+ */
+function takeSaveFailure<T>(
+  error: unknown,
+  kind: PublishingAction,
+  setWorking: SetWorking<T>,
+  setRefusal: (refusal: SaveRefusal) => void,
+): SaveOutcome {
+  if (error instanceof ApiError && error.status === 409) {
+    notify.error(error.message);
+    setWorking((now) => (now ? { ...now, conflict: error.message } : now));
+  } else if (error instanceof ApiError && error.status === 400 && kind === 'schedule') {
+    return { saved: false, refusal: error.message };
+  } else {
+    notify.error(saveFailureMessage(error));
+    // A refusal about one field: the editor marks it (the server names it, no sentence is compared).
+    const path = refusedField(error);
+    if (path !== null && error instanceof ApiError) setRefusal({ path, message: error.message, at: Date.now() });
+  }
+  return { saved: false, refusal: null };
+}
+
+/**
+ * Replaces the working copy with the server's current copy (reload), back to it after asking (Clear), or back to
+ * the copy loaded on this visit (discarding a restored draft): the ways an editor drops its unsaved edits.
+ */
+function useDocumentReset<T extends RevisedDocument>(
+  source: DocumentSource<T>,
+  heldEntries: HeldEntries,
+  dirty: boolean,
+  setWorking: SetWorking<T>,
+  setEntriesRestored: (restored: boolean) => void,
+) {
+  const { queryKey, draftName } = source;
+  const queryClient = useQueryClient();
+  const [reloading, setReloading] = useState(false);
+
+  /** Replaces the working copy with the server's current copy (no question asked: callers ask first). */
+  const reload = useCallback(async () => {
+    setReloading(true);
+    try {
+      const fresh = await queryClient.fetchQuery({ queryKey, queryFn: source.load, staleTime: 0 });
+      removeDraft(draftName);
+      heldEntries.clear();
+      setEntriesRestored(false);
+      setWorking((current) => ({
+        base: fresh.document,
+        doc: fresh.document,
+        restored: false,
+        conflict: null,
+        generation: (current?.generation ?? 0) + 1,
+        state: fresh.state,
+        seoDefaults: fresh.seoDefaults,
+      }));
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setReloading(false);
+    }
+  }, [queryClient, queryKey, source.load, draftName, heldEntries, setEntriesRestored, setWorking]);
+
+  /** Clear (spec 000 §2): back to the saved copy, after asking if there are unsaved edits. */
+  const { confirm, dialog: confirmDialog } = useConfirm();
+  const clear = useCallback(() => {
+    void (async () => {
+      if (
+        dirty &&
+        !(await confirm(SAVE_MESSAGES.discardEdits, {
+          title: 'Discard your edits?',
+          confirmLabel: 'Discard edits',
+          danger: true,
+        }))
+      )
+        return;
+      await reload();
+    })();
+  }, [confirm, dirty, reload]);
+
+  /** The restored draft is thrown away: back to the server copy loaded on this visit. */
+  const discardDraft = useCallback(() => {
+    removeDraft(draftName);
+    heldEntries.clear();
+    setEntriesRestored(false);
+    setWorking((current) =>
+      current ? { ...current, doc: current.base, restored: false, generation: current.generation + 1 } : current,
+    );
+  }, [draftName, heldEntries, setEntriesRestored, setWorking]);
+
+  return { reloading, reload, clear, discardDraft, confirmDialog };
+}
+
+/**
+ * Cancels the page's waiting schedule (the question is the caller's): that revision stays as a draft. It shares
+ * `action` with the saves, so that only one of them is on its way at a time.
+ */
+function useUnschedule<T extends RevisedDocument>(
+  source: DocumentSource<T>,
+  latest: RefObject<Working<T> | null>,
+  action: PublishingAction | null,
+  setAction: (action: PublishingAction | null) => void,
+  setWorking: SetWorking<T>,
+) {
+  return useCallback(async (): Promise<boolean> => {
+    const current = latest.current;
+    const waiting = current ? waitingSchedule(current.state, current.base.revision) : null;
+    if (!current || !waiting || action) return false;
+    setAction('unschedule');
+    try {
+      const answer = await (source.unschedule ?? ((revision: number) => unscheduleCall(source.routing, revision)))(
+        waiting.revision,
+      );
+      if (answer?.message !== 'Success') {
+        notify.error(saveAnswerMessage(typeof answer?.message === 'string' ? answer.message : ''));
+        return false;
+      }
+      setWorking((now) =>
+        now ? { ...now, state: stateAfterUnschedule(now.state, now.base.revision, waiting.revision) } : now,
+      );
+      notify.success(PUBLISH_TOASTS.unscheduled(waiting), 'Schedule cancelled');
+      return true;
+    } catch (error) {
+      notify.error(saveFailureMessage(error));
+      return false;
+    } finally {
+      setAction(null);
+    }
+  }, [action, source, latest, setAction, setWorking]);
+}
+
+/**
+ * Publish, Save draft, Schedule and Unschedule: each sends the working copy (or cancels the schedule) and takes the
+ * answer into the saved copy, where the page stands and a toast. One at a time: `action` says which is on its way.
+ * A save refused about one field leaves it in `refusal`; `pointTo` marks a field the same way, with no sentence.
+ */
+function useDocumentSaving<T extends RevisedDocument>(
+  source: DocumentSource<T>,
+  options: DocumentOptions<T>,
+  latest: RefObject<Working<T> | null>,
+  setWorking: SetWorking<T>,
+  setEntriesRestored: (restored: boolean) => void,
+) {
+  const { queryKey, prepare } = source;
+  const queryClient = useQueryClient();
+  const [action, setAction] = useState<PublishingAction | null>(null);
+  /** The field the last save was refused about, marked in the editor until the next save. */
+  const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
+
+  /** Whether the working copy may be saved: false (with an 'Oops' toast) when a field rule refuses it. */
+  const checkBeforeSave = useCallback((): boolean => {
+    const current = latest.current;
+    if (!current) return false;
+    const problem = options.beforeSave?.(prepare ? prepare(current.doc) : current.doc) ?? null;
+    if (problem) notify.error(problem, 'Oops');
+    return problem === null;
+  }, [options, prepare, latest]);
+
+  /**
+   * Sends the working copy with `publish` and takes the answer: the saved copy, the page's new state and the
+   * toast that says what happened. A 400 is given back to the caller to show (the schedule dialog does).
+   */
+  const send = useCallback(
+    async (publish: Publish, kind: PublishingAction): Promise<SaveOutcome> => {
+      const current = latest.current;
+      if (!current || action) return { saved: false, refusal: null };
+      if (!checkBeforeSave()) return { saved: false, refusal: null };
+      const sent = prepare ? prepare(current.doc) : current.doc;
+      setAction(kind);
+      setRefusal(null);
+      try {
+        const answer = await source.save(sent, publish);
+        const message = typeof answer?.message === 'string' ? answer.message : '';
+        if (message !== 'Success') {
+          notify.error(saveAnswerMessage(message));
+          return { saved: false, refusal: null };
+        }
+        const before = latest.current?.state ?? current.state;
+        const { revision, saved, unscheduled, state } = readSaveAnswer(answer, publish, sent, before);
+        queryClient.setQueryData(queryKey, { document: saved, state, seoDefaults: current.seoDefaults });
+        setEntriesRestored(false);
+        // Edits made while the save was on its way stay, now based on the new revision.
+        setWorking((now) => {
+          if (!now) return now;
+          const kept = prepare ? prepare(now.doc) : now.doc;
+          return { ...now, base: saved, doc: { ...kept, revision } as T, restored: false, conflict: null, state };
+        });
+        notifySaved(state, unscheduled);
+        return { saved: true };
+      } catch (error) {
+        return takeSaveFailure(error, kind, setWorking, setRefusal);
+      } finally {
+        setAction(null);
+      }
+    },
+    [action, checkBeforeSave, prepare, source, queryClient, queryKey, latest, setEntriesRestored, setWorking],
+  );
+
+  /** Publish (the spec's Save): the working copy goes live at once; a waiting schedule is cancelled. */
+  const publish = useCallback(() => send('now', 'now'), [send]);
+  /** Save draft: stored as the newest revision, nothing public changes. */
+  const saveDraft = useCallback(() => send('draft', 'draft'), [send]);
+  /** Schedule: the working copy goes live at `publishAt` (UTC ISO 8601). */
+  const schedule = useCallback((publishAt: string) => send(publishAt, 'schedule'), [send]);
+  const unschedule = useUnschedule(source, latest, action, setAction, setWorking);
+  const pointTo = useCallback((path: string) => setRefusal({ path, message: '', at: Date.now() }), []);
+
+  return { action, refusal, checkBeforeSave, publish, saveDraft, schedule, unschedule, pointTo };
+}
+
 /**
  * A page's content document in an editor: loaded once per visit, edited as a local working copy, kept as a
  * draft in localStorage until saved or discarded, and saved with the spec's messages (spec 000 §8). A save
@@ -125,7 +374,6 @@ export function useEditableDocument<T extends RevisedDocument>(
   options: DocumentOptions<T> = {},
 ) {
   const { queryKey, draftName } = source;
-  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey,
     queryFn: source.load,
@@ -137,10 +385,6 @@ export function useEditableDocument<T extends RevisedDocument>(
   });
 
   const [working, setWorking] = useState<Working<T> | null>(null);
-  const [action, setAction] = useState<PublishingAction | null>(null);
-  const [reloading, setReloading] = useState(false);
-  /** The field the last save was refused about, marked in the editor until the next save. */
-  const [refusal, setRefusal] = useState<SaveRefusal | null>(null);
   /** What the list editors' entry forms hold typed but not added, kept beside the draft (docs/design.md §34). */
   const [heldEntries] = useState(() => new HeldEntries(draftName));
   const holdsEntries = useSyncExternalStore(heldEntries.subscribe, heldEntries.holding);
@@ -177,169 +421,21 @@ export function useEditableDocument<T extends RevisedDocument>(
     setWorking((current) => (current ? { ...current, doc: recipe(current.doc) } : current));
   }, []);
 
-  /** Replaces the working copy with the server's current copy (no question asked: callers ask first). */
-  const reload = useCallback(async () => {
-    setReloading(true);
-    try {
-      const fresh = await queryClient.fetchQuery({ queryKey, queryFn: source.load, staleTime: 0 });
-      removeDraft(draftName);
-      heldEntries.clear();
-      setEntriesRestored(false);
-      setWorking((current) => ({
-        base: fresh.document,
-        doc: fresh.document,
-        restored: false,
-        conflict: null,
-        generation: (current?.generation ?? 0) + 1,
-        state: fresh.state,
-        seoDefaults: fresh.seoDefaults,
-      }));
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setReloading(false);
-    }
-  }, [queryClient, queryKey, source.load, draftName, heldEntries]);
-
-  /** Clear (spec 000 §2): back to the saved copy, after asking if there are unsaved edits. */
-  const { confirm, dialog: confirmDialog } = useConfirm();
-  const clear = useCallback(() => {
-    void (async () => {
-      if (
-        dirty &&
-        !(await confirm(SAVE_MESSAGES.discardEdits, {
-          title: 'Discard your edits?',
-          confirmLabel: 'Discard edits',
-          danger: true,
-        }))
-      )
-        return;
-      await reload();
-    })();
-  }, [confirm, dirty, reload]);
-
-  /** The restored draft is thrown away: back to the server copy loaded on this visit. */
-  const discardDraft = useCallback(() => {
-    removeDraft(draftName);
-    heldEntries.clear();
-    setEntriesRestored(false);
-    setWorking((current) =>
-      current ? { ...current, doc: current.base, restored: false, generation: current.generation + 1 } : current,
-    );
-  }, [draftName, heldEntries]);
-
-  const { prepare } = source;
-  /** Whether the working copy may be saved: false (with an 'Oops' toast) when a field rule refuses it. */
-  const checkBeforeSave = useCallback((): boolean => {
-    const current = latest.current;
-    if (!current) return false;
-    const problem = options.beforeSave?.(prepare ? prepare(current.doc) : current.doc) ?? null;
-    if (problem) notify.error(problem, 'Oops');
-    return problem === null;
-  }, [options, prepare]);
-
-  /**
-   * Sends the working copy with `publish` and takes the answer: the saved copy, the page's new state and the
-   * toast that says what happened. A 400 is given back to the caller to show (the schedule dialog does).
-   */
-  const send = useCallback(
-    async (publish: Publish, kind: PublishingAction): Promise<SaveOutcome> => {
-      const current = latest.current;
-      if (!current || action) return { saved: false, refusal: null };
-      if (!checkBeforeSave()) return { saved: false, refusal: null };
-      const sent = prepare ? prepare(current.doc) : current.doc;
-      setAction(kind);
-      setRefusal(null);
-      try {
-        const answer = await source.save(sent, publish);
-        const message = typeof answer?.message === 'string' ? answer.message : '';
-        if (message !== 'Success') {
-          notify.error(saveAnswerMessage(message));
-          return { saved: false, refusal: null };
-        }
-        const revision = typeof answer?.revision === 'number' ? answer.revision : sent.revision;
-        const saved = { ...sent, revision } as T;
-        const unscheduled = readScheduled(answer?.unscheduled);
-        const answered = {
-          revision,
-          status: answeredStatus(answer, publish),
-          publishAt:
-            typeof answer?.publishAt === 'string'
-              ? answer.publishAt
-              : publish !== 'now' && publish !== 'draft'
-                ? publish
-                : null,
-          unscheduled,
-        };
-        const state = stateAfterSave(latest.current?.state ?? current.state, answered, new Date());
-        queryClient.setQueryData(queryKey, { document: saved, state, seoDefaults: current.seoDefaults });
-        setEntriesRestored(false);
-        // Edits made while the save was on its way stay, now based on the new revision.
-        setWorking((now) => {
-          if (!now) return now;
-          const kept = prepare ? prepare(now.doc) : now.doc;
-          return { ...now, base: saved, doc: { ...kept, revision } as T, restored: false, conflict: null, state };
-        });
-        if (state.status === 'published') notify.success(PUBLISH_TOASTS.published(unscheduled));
-        else if (state.status === 'draft') notify.success(PUBLISH_TOASTS.draftSaved(state.published), 'Draft saved');
-        else notify.success(PUBLISH_TOASTS.scheduled(state.publishAt ?? ''), 'Scheduled');
-        return { saved: true };
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 409) {
-          notify.error(error.message);
-          setWorking((now) => (now ? { ...now, conflict: error.message } : now));
-        } else if (error instanceof ApiError && error.status === 400 && kind === 'schedule') {
-          return { saved: false, refusal: error.message };
-        } else {
-          notify.error(saveFailureMessage(error));
-          // A refusal about one field: the editor marks it (the server names it, no sentence is compared).
-          const path = refusedField(error);
-          if (path !== null && error instanceof ApiError) setRefusal({ path, message: error.message, at: Date.now() });
-        }
-        return { saved: false, refusal: null };
-      } finally {
-        setAction(null);
-      }
-    },
-    [action, checkBeforeSave, prepare, source, queryClient, queryKey],
+  const { reloading, reload, clear, discardDraft, confirmDialog } = useDocumentReset(
+    source,
+    heldEntries,
+    dirty,
+    setWorking,
+    setEntriesRestored,
   );
-
-  /** Publish (the spec's Save): the working copy goes live at once; a waiting schedule is cancelled. */
-  const publish = useCallback(() => send('now', 'now'), [send]);
-  /** Save draft: stored as the newest revision, nothing public changes. */
-  const saveDraft = useCallback(() => send('draft', 'draft'), [send]);
-  /** Schedule: the working copy goes live at `publishAt` (UTC ISO 8601). */
-  const schedule = useCallback((publishAt: string) => send(publishAt, 'schedule'), [send]);
-
-  /** Cancels the waiting schedule (the question is the caller's): that revision stays as a draft. */
-  const unschedule = useCallback(async (): Promise<boolean> => {
-    const current = latest.current;
-    const waiting = current ? waitingSchedule(current.state, current.base.revision) : null;
-    if (!current || !waiting || action) return false;
-    setAction('unschedule');
-    try {
-      const answer = await (source.unschedule ?? ((revision: number) => unscheduleCall(source.routing, revision)))(
-        waiting.revision,
-      );
-      if (answer?.message !== 'Success') {
-        notify.error(saveAnswerMessage(typeof answer?.message === 'string' ? answer.message : ''));
-        return false;
-      }
-      setWorking((now) =>
-        now ? { ...now, state: stateAfterUnschedule(now.state, now.base.revision, waiting.revision) } : now,
-      );
-      notify.success(PUBLISH_TOASTS.unscheduled(waiting), 'Schedule cancelled');
-      return true;
-    } catch (error) {
-      notify.error(saveFailureMessage(error));
-      return false;
-    } finally {
-      setAction(null);
-    }
-  }, [action, source]);
-
+  const { action, refusal, checkBeforeSave, publish, saveDraft, schedule, unschedule, pointTo } = useDocumentSaving(
+    source,
+    options,
+    latest,
+    setWorking,
+    setEntriesRestored,
+  );
   const toSend = useCallback((doc: T) => (source.prepare ? source.prepare(doc) : doc), [source]);
-  const pointTo = useCallback((path: string) => setRefusal({ path, message: '', at: Date.now() }), []);
 
   return {
     status: working ? ('ready' as const) : query.isError ? ('error' as const) : ('loading' as const),

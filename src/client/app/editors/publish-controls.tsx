@@ -1,11 +1,13 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
+import type { Scheduled } from '../../../core/schemas/revision';
 import { formatDateTime } from '../lib/date-time';
 import { notify } from '../toasts';
 import { useConfirm } from '../components/confirm-dialog';
 import { useUnsentEntries } from './entry-forms';
-import type { EditableDocument, RevisedDocument } from './page-document';
+import type { EditableDocument, PublishingAction, RevisedDocument } from './page-document';
 import { describeState, publishQuestion, waitingSchedule } from './publishing-state';
+import type { PublishingState } from './publishing-state';
 import { PUBLISH_TOASTS } from './save-messages';
 // The schedule dialog is a chunk of its own, loaded when Schedule… is pressed.
 const ScheduleDialog = lazy(() => import('./schedule-dialog').then((module) => ({ default: module.ScheduleDialog })));
@@ -72,24 +74,7 @@ export function PublishControls<T extends RevisedDocument>({
   const openPreview = async () => {
     if (!previewHref || busy) return;
     if (!(await settleUnsentEntries())) return;
-    if (!editor.isDirty()) {
-      window.open(previewHref, '_blank', 'noopener');
-      return;
-    }
-    // The tab is opened now, while the click still counts as the user's (a tab opened after the save's answer
-    // would meet the popup blocker), and sent to the preview once the draft is saved.
-    const tab = window.open('about:blank', '_blank');
-    const outcome = await editor.saveDraft();
-    if (!outcome.saved) {
-      tab?.close();
-      return;
-    }
-    if (tab) {
-      tab.opener = null;
-      tab.location.href = previewHref;
-    } else {
-      window.open(previewHref, '_blank', 'noopener');
-    }
+    await previewAfterSaving(editor, previewHref);
   };
 
   const openSchedule = async () => {
@@ -105,13 +90,8 @@ export function PublishControls<T extends RevisedDocument>({
 
   const unschedule = async () => {
     if (!waiting || busy) return;
-    const stays =
-      state.published === null
-        ? 'Nothing is published until you publish again.'
-        : `Visitors keep seeing revision ${state.published}.`;
-    const question = `Revision ${waiting.revision} will not be published on ${formatDateTime(waiting.publishAt)}: it stays saved as a draft. ${stays}`;
     if (
-      !(await confirm(question, {
+      !(await confirm(unscheduleQuestion(state, waiting), {
         title: 'Cancel the schedule?',
         confirmLabel: 'Unschedule',
         cancelLabel: 'Keep the schedule',
@@ -123,62 +103,20 @@ export function PublishControls<T extends RevisedDocument>({
 
   return (
     <>
-      <p className="editor-actions__state publish-state" role="status">
-        <strong className="publish-state__headline">{headline}</strong>
-        {details.map((detail) => (
-          <span key={detail} className="publish-state__detail">
-            {detail}
-          </span>
-        ))}
-      </p>
-      <div className="editor-actions__buttons">
-        <button
-          type="button"
-          className="button button--outline"
-          onClick={() => void saveDraft()}
-          aria-busy={editor.action === 'draft' || undefined}
-        >
-          Save draft
-        </button>
-        {previewHref ? (
-          <button type="button" className="button button--outline" onClick={() => void openPreview()}>
-            Preview<span className="visually-hidden"> (opens in a new tab)</span>
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className="button"
-          onClick={() => void publish()}
-          aria-describedby={publishHintId}
-          aria-busy={editor.action === 'now' || undefined}
-        >
-          {saveLabel}
-        </button>
-        <span id={publishHintId} className="visually-hidden">
-          Publishes the page: visitors see it at once.
-        </span>
-        <button
-          ref={scheduleButton}
-          type="button"
-          className="button button--outline"
-          onClick={() => void openSchedule()}
-          aria-haspopup="dialog"
-          aria-busy={editor.action === 'schedule' || undefined}
-        >
-          Schedule…
-        </button>
-        {waiting ? (
-          <button
-            type="button"
-            className="button button--outline"
-            onClick={() => void unschedule()}
-            aria-busy={editor.action === 'unschedule' || undefined}
-          >
-            Unschedule
-          </button>
-        ) : null}
+      <PublishState headline={headline} details={details} />
+      <PublishButtons
+        action={editor.action}
+        saveLabel={saveLabel}
+        publishHintId={publishHintId}
+        scheduleButton={scheduleButton}
+        onSaveDraft={() => void saveDraft()}
+        onPreview={previewHref ? () => void openPreview() : null}
+        onPublish={() => void publish()}
+        onSchedule={() => void openSchedule()}
+        onUnschedule={waiting ? () => void unschedule() : null}
+      >
         {children}
-      </div>
+      </PublishButtons>
       {scheduling ? (
         <Suspense fallback={null}>
           <ScheduleDialog
@@ -195,5 +133,135 @@ export function PublishControls<T extends RevisedDocument>({
       {dialog}
       {unsentDialog}
     </>
+  );
+}
+
+/**
+ * Opens the page's preview in a new tab. Unsaved edits are saved as a draft first, since the preview shows the
+ * newest saved revision; if that save fails, no preview opens.
+ */
+async function previewAfterSaving<T extends RevisedDocument>(editor: EditableDocument<T>, previewHref: string) {
+  if (!editor.isDirty()) {
+    window.open(previewHref, '_blank', 'noopener');
+    return;
+  }
+  // The tab is opened now, while the click still counts as the user's (a tab opened after the save's answer
+  // would meet the popup blocker), and sent to the preview once the draft is saved.
+  const tab = window.open('about:blank', '_blank');
+  const outcome = await editor.saveDraft();
+  if (!outcome.saved) {
+    tab?.close();
+    return;
+  }
+  if (tab) {
+    tab.opener = null;
+    tab.location.href = previewHref;
+  } else {
+    window.open(previewHref, '_blank', 'noopener');
+  }
+}
+
+/** What Unschedule asks: the waiting revision stays a draft, and what visitors see meanwhile. */
+function unscheduleQuestion(state: PublishingState, waiting: Scheduled): string {
+  const stays =
+    state.published === null
+      ? 'Nothing is published until you publish again.'
+      : `Visitors keep seeing revision ${state.published}.`;
+  return `Revision ${waiting.revision} will not be published on ${formatDateTime(waiting.publishAt)}: it stays saved as a draft. ${stays}`;
+}
+
+/** Where the page stands, in a headline and its details; a status, so that a change is announced. */
+function PublishState({ headline, details }: { headline: string; details: readonly string[] }) {
+  return (
+    <p className="editor-actions__state publish-state" role="status">
+      <strong className="publish-state__headline">{headline}</strong>
+      {details.map((detail) => (
+        <span key={detail} className="publish-state__detail">
+          {detail}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/**
+ * The publishing buttons: Save draft, Preview (when the page has one), Publish under the spec's Save label,
+ * Schedule… and Unschedule (when a schedule waits), then the editor's own buttons. The one on its way is busy.
+ */
+function PublishButtons({
+  action,
+  saveLabel,
+  publishHintId,
+  scheduleButton,
+  onSaveDraft,
+  onPreview,
+  onPublish,
+  onSchedule,
+  onUnschedule,
+  children,
+}: {
+  action: PublishingAction | null;
+  saveLabel: string;
+  publishHintId: string;
+  /** Schedule…, which takes the focus back when the schedule dialog closes. */
+  scheduleButton: RefObject<HTMLButtonElement | null>;
+  onSaveDraft: () => void;
+  /** Null: the page has no preview, and no Preview button. */
+  onPreview: (() => void) | null;
+  onPublish: () => void;
+  onSchedule: () => void;
+  /** Null: no schedule waits, and no Unschedule button. */
+  onUnschedule: (() => void) | null;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="editor-actions__buttons">
+      <button
+        type="button"
+        className="button button--outline"
+        onClick={onSaveDraft}
+        aria-busy={action === 'draft' || undefined}
+      >
+        Save draft
+      </button>
+      {onPreview ? (
+        <button type="button" className="button button--outline" onClick={onPreview}>
+          Preview<span className="visually-hidden"> (opens in a new tab)</span>
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className="button"
+        onClick={onPublish}
+        aria-describedby={publishHintId}
+        aria-busy={action === 'now' || undefined}
+      >
+        {saveLabel}
+      </button>
+      <span id={publishHintId} className="visually-hidden">
+        Publishes the page: visitors see it at once.
+      </span>
+      <button
+        ref={scheduleButton}
+        type="button"
+        className="button button--outline"
+        onClick={onSchedule}
+        aria-haspopup="dialog"
+        aria-busy={action === 'schedule' || undefined}
+      >
+        Schedule…
+      </button>
+      {onUnschedule ? (
+        <button
+          type="button"
+          className="button button--outline"
+          onClick={onUnschedule}
+          aria-busy={action === 'unschedule' || undefined}
+        >
+          Unschedule
+        </button>
+      ) : null}
+      {children}
+    </div>
   );
 }

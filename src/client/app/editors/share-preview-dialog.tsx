@@ -130,55 +130,16 @@ export default function SharePreviewDialog({
         Anyone with the link sees this page&rsquo;s newest saved version, draft included, without signing in, until the
         link expires or you revoke it. Edits not saved yet are not in it.
       </p>
-      <form className="share-dialog__create" onSubmit={(event) => void create(event)}>
-        <Field id={lifetimeId} label="The link works for">
-          {(control) => (
-            <select
-              {...control}
-              ref={firstFocus}
-              className="field__input"
-              value={hours}
-              onChange={(event) => setHours(Number(event.target.value))}
-            >
-              {SHARE_LIFETIMES.map((choice) => (
-                <option key={choice.hours} value={choice.hours}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <button type="submit" className="button confirm-dialog__button" aria-busy={busy || undefined}>
-          Create link
-        </button>
-      </form>
+      <NewLinkForm
+        lifetimeId={lifetimeId}
+        hours={hours}
+        onHoursChange={setHours}
+        firstFocus={firstFocus}
+        busy={busy}
+        onSubmit={(event) => void create(event)}
+      />
       {created ? (
-        <div className="share-dialog__created">
-          <Field
-            id={linkId}
-            label="Link"
-            hint={
-              <>
-                It works until {formatDateTime(created.expiresAt)} ({inWords(created.expiresAt)}).
-              </>
-            }
-          >
-            {(control) => (
-              <input
-                {...control}
-                ref={linkInput}
-                className="field__input"
-                type="text"
-                readOnly
-                value={created.url}
-                onFocus={(event) => event.target.select()}
-              />
-            )}
-          </Field>
-          <button type="button" className="button button--outline confirm-dialog__button" onClick={() => void copy()}>
-            Copy link
-          </button>
-        </div>
+        <CreatedLink linkId={linkId} created={created} linkInput={linkInput} onCopy={() => void copy()} />
       ) : null}
       <p className="share-dialog__said" role="status">
         {said}
@@ -202,6 +163,93 @@ export default function SharePreviewDialog({
       </div>
       {question}
     </dialog>
+  );
+}
+
+/** How long a new link works, and Create link. */
+function NewLinkForm({
+  lifetimeId,
+  hours,
+  onHoursChange,
+  firstFocus,
+  busy,
+  onSubmit,
+}: {
+  lifetimeId: string;
+  hours: number;
+  onHoursChange: (hours: number) => void;
+  /** The dialog's first focus: the lifetime's choice. */
+  firstFocus: RefObject<HTMLSelectElement | null>;
+  /** A link is being made: the button says so. */
+  busy: boolean;
+  onSubmit: (event: FormEvent) => void;
+}) {
+  return (
+    <form className="share-dialog__create" onSubmit={onSubmit}>
+      <Field id={lifetimeId} label="The link works for">
+        {(control) => (
+          <select
+            {...control}
+            ref={firstFocus}
+            className="field__input"
+            value={hours}
+            onChange={(event) => onHoursChange(Number(event.target.value))}
+          >
+            {SHARE_LIFETIMES.map((choice) => (
+              <option key={choice.hours} value={choice.hours}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <button type="submit" className="button confirm-dialog__button" aria-busy={busy || undefined}>
+        Create link
+      </button>
+    </form>
+  );
+}
+
+/** The link just made, shown this once: its address (selected on focus), until when it works, and Copy link. */
+function CreatedLink({
+  linkId,
+  created,
+  linkInput,
+  onCopy,
+}: {
+  linkId: string;
+  created: CreatedPreviewShare;
+  /** The address's input: it takes the focus, selected, once the link is made. */
+  linkInput: RefObject<HTMLInputElement | null>;
+  onCopy: () => void;
+}) {
+  return (
+    <div className="share-dialog__created">
+      <Field
+        id={linkId}
+        label="Link"
+        hint={
+          <>
+            It works until {formatDateTime(created.expiresAt)} ({inWords(created.expiresAt)}).
+          </>
+        }
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={linkInput}
+            className="field__input"
+            type="text"
+            readOnly
+            value={created.url}
+            onFocus={(event) => event.target.select()}
+          />
+        )}
+      </Field>
+      <button type="button" className="button button--outline confirm-dialog__button" onClick={onCopy}>
+        Copy link
+      </button>
+    </div>
   );
 }
 

@@ -8,7 +8,7 @@ import { clearProfile } from '../lib/profile';
 import { LoadingStatus } from '../components/screen';
 import { useConfirm } from '../components/confirm-dialog';
 import { agreeToLeave, hasUnsavedEdits, LEAVE_QUESTION } from '../editors/leave-guard';
-import { useStaffSearch } from './search-dialog';
+import { useStaffSearch } from './search-shortcut';
 import { StaffMenu } from './staff-menu';
 import { ShellBrand, StaffTopBar } from './staff-top-bar';
 // Loaded after public.css and app.css (see entry-app.tsx): the staff look refines the site's tokens and kit.

@@ -13,7 +13,8 @@ import {
   withModalDialogs,
   withTestRoot,
 } from '../test-support/dom';
-import { SEARCH_DEBOUNCE_MS, SEARCH_HINT, useStaffSearch } from './search-dialog';
+import { SEARCH_DEBOUNCE_MS, SEARCH_HINT } from './search-dialog';
+import { useStaffSearch } from './search-shortcut';
 import { StaffTopBar } from './staff-top-bar';
 
 /**

@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CircleUserRound, ExternalLink, LogOut, Menu, Search, X } from 'lucide-react';
 import { BrandImage } from '../../public/components/header';
-import { SEARCH_SHORTCUT } from './search-dialog';
+import { SEARCH_SHORTCUT } from './search-shortcut';
 
 /**
  * The company's logo and name (docs/design.md §34: the firm's logo, the demo's until one is uploaded); inside the staff

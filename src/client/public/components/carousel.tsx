@@ -25,7 +25,8 @@ export function Carousel({
 }) {
   const mark = useFieldMark();
   const shownImage = useShownImage();
-  const field = (index: number, name: keyof Slide) => (listField === undefined ? undefined : `${listField}.${index}.${name}`);
+  const field = (index: number, name: keyof Slide) =>
+    listField === undefined ? undefined : `${listField}.${index}.${name}`;
   const count = slides.length;
   const say = useSay();
   if (count === 0) return null;
@@ -56,8 +57,16 @@ export function Carousel({
               {slide.heading || slide.caption ? (
                 <div className="carousel__caption">
                   <div className="container">
-                    {slide.heading ? <h2 className="carousel__heading" {...mark(field(index, 'heading'))}>{slide.heading}</h2> : null}
-                    {slide.caption ? <p className="carousel__text" {...mark(field(index, 'caption'))}>{slide.caption}</p> : null}
+                    {slide.heading ? (
+                      <h2 className="carousel__heading" {...mark(field(index, 'heading'))}>
+                        {slide.heading}
+                      </h2>
+                    ) : null}
+                    {slide.caption ? (
+                      <p className="carousel__text" {...mark(field(index, 'caption'))}>
+                        {slide.caption}
+                      </p>
+                    ) : null}
                   </div>
                 </div>
               ) : null}
@@ -72,7 +81,13 @@ export function Carousel({
           </button>
           <div className="carousel__dots">
             {slides.map((_, index) => (
-              <button key={index} type="button" className="carousel__dot" aria-label={say('carousel.goTo', { n: index + 1 })} aria-current={index === 0 ? 'true' : undefined} />
+              <button
+                key={index}
+                type="button"
+                className="carousel__dot"
+                aria-label={say('carousel.goTo', { n: index + 1 })}
+                aria-current={index === 0 ? 'true' : undefined}
+              />
             ))}
           </div>
           <button type="button" className="carousel__arrow" aria-label={say('carousel.next')}>

@@ -59,20 +59,49 @@ export function ContactForm({
       <p className="contact-form__note">{say(w.note)}</p>
 
       <Field {...frame('organization', say(w.organization))}>
-        {(control) => <input {...control} className="field__input" type="text" autoComplete="organization" defaultValue={start?.organization ?? ''} name="organization" />}
+        {(control) => (
+          <input
+            {...control}
+            className="field__input"
+            type="text"
+            autoComplete="organization"
+            defaultValue={start?.organization ?? ''}
+            name="organization"
+          />
+        )}
       </Field>
 
       <Field {...frame('name', say(w.name))}>
-        {(control) => <input {...control} className="field__input" type="text" autoComplete="name" defaultValue={start?.name ?? ''} name="name" />}
+        {(control) => (
+          <input
+            {...control}
+            className="field__input"
+            type="text"
+            autoComplete="name"
+            defaultValue={start?.name ?? ''}
+            name="name"
+          />
+        )}
       </Field>
 
       <div className="field-row">
         <Field {...frame('email', say(w.email))}>
-          {(control) => <input {...control} className="field__input" type="email" autoComplete="email" defaultValue={start?.email ?? ''} name="email" />}
+          {(control) => (
+            <input
+              {...control}
+              className="field__input"
+              type="email"
+              autoComplete="email"
+              defaultValue={start?.email ?? ''}
+              name="email"
+            />
+          )}
         </Field>
 
         {/* Any country's number (docs/design.md §34): a keyboard with +, nothing cut short of the longest number. */}
-        <Field {...frame('mobile', say(w.mobile), say(country === DEFAULT_COUNTRY ? w.mobileHint : w.mobileHintAbroad))}>
+        <Field
+          {...frame('mobile', say(w.mobile), say(country === DEFAULT_COUNTRY ? w.mobileHint : w.mobileHintAbroad))}
+        >
           {(control) => (
             <input
               {...control}
@@ -89,7 +118,15 @@ export function ContactForm({
       </div>
 
       <Field {...frame('requirements', say(w.requirements))}>
-        {(control) => <textarea {...control} className="field__input field__textarea" rows={5} defaultValue={start?.requirements ?? ''} name="requirements" />}
+        {(control) => (
+          <textarea
+            {...control}
+            className="field__input field__textarea"
+            rows={5}
+            defaultValue={start?.requirements ?? ''}
+            name="requirements"
+          />
+        )}
       </Field>
 
       {/* The honeypot: off screen, out of the tab order and hidden from screen readers; people leave it empty. */}

@@ -41,7 +41,17 @@ function MenuLink({ label, link, path, className }: { label: string; link: strin
  */
 export function BrandImage({ logo, alt, className }: { logo: string; alt: string; className: string }) {
   const image = brandLogo(logo);
-  return <img className={className} src={image.src} srcSet={image.srcSet} sizes={image.srcSet ? '10rem' : undefined} width={image.width} height={image.height} alt={alt} />;
+  return (
+    <img
+      className={className}
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes={image.srcSet ? '10rem' : undefined}
+      width={image.width}
+      height={image.height}
+      alt={alt}
+    />
+  );
 }
 
 /**
@@ -89,7 +99,12 @@ export function Header({
     );
     return (
       <li key={key} className="menu__item menu__item--has-sub">
-        <button type="button" className={classes('menu__link', 'menu__button', hasCurrent && 'is-current')} aria-expanded={false} aria-controls={listId}>
+        <button
+          type="button"
+          className={classes('menu__link', 'menu__button', hasCurrent && 'is-current')}
+          aria-expanded={false}
+          aria-controls={listId}
+        >
           {entry.mainmenulabel}
           <Icon name="chevron-down" className="menu__chevron" />
         </button>

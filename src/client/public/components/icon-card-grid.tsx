@@ -130,7 +130,14 @@ export interface IconCard extends Omit<Card, 'badge' | 'fields'> {
 }
 
 /** A grid of cards, each with a content icon in a badge above its title and text. */
-export function IconCardGrid({ cards, ...grid }: { cards: readonly IconCard[]; className?: string; cardClassName?: string }) {
+export function IconCardGrid({
+  cards,
+  ...grid
+}: {
+  cards: readonly IconCard[];
+  className?: string;
+  cardClassName?: string;
+}) {
   const mark = useFieldMark();
   return (
     <CardGrid

@@ -11,8 +11,12 @@ describe('the public language switcher', () => {
   it('links the page in each language, named in it, the shown one current: plain markup, no island', () => {
     const html = renderToStaticMarkup(<LanguageSwitcher languages={languages} />);
     expect(html).toContain('<nav class="language-switcher" aria-label="Language">');
-    expect(html).toContain('<a class="language-switcher__link" href="/Home1" hrefLang="en-IN" lang="en-IN">English</a>');
-    expect(html).toContain('<a class="language-switcher__link" href="/de/Home1" hrefLang="de" lang="de" aria-current="true">Deutsch</a>');
+    expect(html).toContain(
+      '<a class="language-switcher__link" href="/Home1" hrefLang="en-IN" lang="en-IN">English</a>',
+    );
+    expect(html).toContain(
+      '<a class="language-switcher__link" href="/de/Home1" hrefLang="de" lang="de" aria-current="true">Deutsch</a>',
+    );
     expect(html).not.toContain('data-island');
   });
 

@@ -38,4 +38,3 @@ export function RichHtml({
   // Safe to render as is: the server sanitises rich text before storing it (docs/design.md §6).
   return <Tag id={id} className={className} {...mark(field)} dangerouslySetInnerHTML={{ __html: markup }} />;
 }
-

@@ -5,10 +5,18 @@ import { CardGrid, ProseSection, Section } from './section';
 
 describe('Section', () => {
   it('is a band with a container, an optional h2 and the content', () => {
-    expect(renderToStaticMarkup(<Section band="alt" layout="reading" title="Benefits" titleId="benefits">x</Section>)).toBe(
+    expect(
+      renderToStaticMarkup(
+        <Section band="alt" layout="reading" title="Benefits" titleId="benefits">
+          x
+        </Section>,
+      ),
+    ).toBe(
       '<section class="section section--alt"><div class="container reading"><h2 class="section__title" id="benefits">Benefits</h2>x</div></section>',
     );
-    expect(renderToStaticMarkup(<Section>x</Section>)).toBe('<section class="section"><div class="container">x</div></section>');
+    expect(renderToStaticMarkup(<Section>x</Section>)).toBe(
+      '<section class="section"><div class="container">x</div></section>',
+    );
   });
 
   it('is left out when told so (an empty list)', () => {
@@ -17,7 +25,9 @@ describe('Section', () => {
   });
 
   it('shows stored paragraphs in the reading width', () => {
-    expect(renderToStaticMarkup(<ProseSection band="tight" className="prose lead-text" paragraphs={['<p>One</p>']} />)).toBe(
+    expect(
+      renderToStaticMarkup(<ProseSection band="tight" className="prose lead-text" paragraphs={['<p>One</p>']} />),
+    ).toBe(
       '<section class="section section--tight"><div class="container reading"><div class="prose lead-text"><p>One</p></div></div></section>',
     );
   });
@@ -32,9 +42,14 @@ describe('card grids', () => {
 
   it('put a content icon, by its name or another spelling, in a badge above the kicker and title', () => {
     const html = renderToStaticMarkup(
-      <IconCardGrid cardClassName="card consulting-card" cards={[{ icon: ' Doctor ', kicker: 'Care', title: 'Clinics', html: '' }]} />,
+      <IconCardGrid
+        cardClassName="card consulting-card"
+        cards={[{ icon: ' Doctor ', kicker: 'Care', title: 'Clinics', html: '' }]}
+      />,
     );
-    expect(html).toMatch(/^<div class="card-grid"><article class="card consulting-card"><span class="icon-badge"><svg class="icon"[^>]*aria-hidden="true"[^>]*><path d="M5 3H4v5/);
+    expect(html).toMatch(
+      /^<div class="card-grid"><article class="card consulting-card"><span class="icon-badge"><svg class="icon"[^>]*aria-hidden="true"[^>]*><path d="M5 3H4v5/,
+    );
     expect(html).toContain('</svg></span><p class="card__kicker">Care</p><h3 class="card__title">Clinics</h3>');
   });
 

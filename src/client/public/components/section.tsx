@@ -118,7 +118,9 @@ export function CardGrid({
           <h3 className="card__title" {...mark(card.fields?.title)}>
             {card.title}
           </h3>
-          {card.html !== undefined ? <RichHtml className="prose card__text" html={card.html} field={card.fields?.html} /> : null}
+          {card.html !== undefined ? (
+            <RichHtml className="prose card__text" html={card.html} field={card.fields?.html} />
+          ) : null}
           {card.body}
         </article>
       ))}

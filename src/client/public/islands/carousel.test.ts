@@ -11,14 +11,17 @@ const WIDTH = 800;
 let track: HTMLElement;
 let scrolledTo: number[];
 const button = (name: string) => document.querySelector<HTMLButtonElement>(`[aria-label="${name}"]`)!;
-const currentDot = () => [...document.querySelectorAll('[aria-current="true"]')].map((dot) => dot.getAttribute('aria-label'));
+const currentDot = () =>
+  [...document.querySelectorAll('[aria-current="true"]')].map((dot) => dot.getAttribute('aria-label'));
 const scrollTrack = (left: number, event = 'scroll') => {
   track.scrollLeft = left;
   track.dispatchEvent(new Event(event));
 };
 
 function mount(count: number) {
-  document.body.innerHTML = renderToStaticMarkup(createElement(Carousel, { slides: Array.from({ length: count }, (_, i) => slide(i + 1)), label: 'Highlights' }));
+  document.body.innerHTML = renderToStaticMarkup(
+    createElement(Carousel, { slides: Array.from({ length: count }, (_, i) => slide(i + 1)), label: 'Highlights' }),
+  );
   track = document.querySelector<HTMLElement>('.carousel__track')!;
   // jsdom lays nothing out: the track is given a width and a scroll position that scrollTo moves.
   let left = 0;

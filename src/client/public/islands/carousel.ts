@@ -18,7 +18,9 @@ export function enhance(carousel: HTMLElement): void {
 
   const show = (index: number) => {
     current = index;
-    dots.forEach((dot, i) => (i === index ? dot.setAttribute('aria-current', 'true') : dot.removeAttribute('aria-current')));
+    dots.forEach((dot, i) =>
+      i === index ? dot.setAttribute('aria-current', 'true') : dot.removeAttribute('aria-current'),
+    );
   };
 
   // The track's CSS scroll-behavior decides smooth or instant (instant under prefers-reduced-motion).

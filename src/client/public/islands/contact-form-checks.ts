@@ -29,11 +29,20 @@ export const checksOn = (checks: FormChecks, field: ContactFormField, event: 'bl
   event === 'blur' || Boolean(checks.touched[field]) || checks.submitted;
 
 /** A field checked against the errors of the whole form (`errors`); leaving it also marks it touched. */
-export const checkField = (checks: FormChecks, field: ContactFormField, errors: FieldErrors, event: 'blur' | 'input'): FormChecks => ({
+export const checkField = (
+  checks: FormChecks,
+  field: ContactFormField,
+  errors: FieldErrors,
+  event: 'blur' | 'input',
+): FormChecks => ({
   ...checks,
   touched: event === 'blur' ? { ...checks.touched, [field]: true } : checks.touched,
   found: { ...checks.found, [field]: errors[field] },
 });
 
 /** A send was tried with these errors: every field shows its own. */
-export const checkAll = (checks: FormChecks, errors: FieldErrors): FormChecks => ({ ...checks, found: { ...errors }, submitted: true });
+export const checkAll = (checks: FormChecks, errors: FieldErrors): FormChecks => ({
+  ...checks,
+  found: { ...errors },
+  submitted: true,
+});

@@ -35,7 +35,9 @@ function mount(initial?: ContactFormState) {
 }
 
 function answer(status: number, body: unknown) {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  const fetch = vi.fn(
+    async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
@@ -86,7 +88,12 @@ describe('the contact-form island', () => {
 
   it('sends the checked enquiry as JSON, busy while sending, then empties the form and says so', async () => {
     let release = () => {};
-    const fetch = vi.fn(() => new Promise<Response>((resolve) => (release = () => resolve(new Response(JSON.stringify({ message: 'Success' }), { status: 200 })))));
+    const fetch = vi.fn(
+      () =>
+        new Promise<Response>(
+          (resolve) => (release = () => resolve(new Response(JSON.stringify({ message: 'Success' }), { status: 200 }))),
+        ),
+    );
     vi.stubGlobal('fetch', fetch);
     mount();
     fillValid();
@@ -108,9 +115,15 @@ describe('the contact-form island', () => {
       commonrouting: 'Contact',
     });
     release();
-    await vi.waitFor(() => expect(document.querySelector('[role="status"]')!.textContent).toBe('Thank you. Your enquiry has reached us, and we will reply soon.'));
+    await vi.waitFor(() =>
+      expect(document.querySelector('[role="status"]')!.textContent).toBe(
+        'Thank you. Your enquiry has reached us, and we will reply soon.',
+      ),
+    );
     expect(document.querySelector('[role="status"]')!.className).toBe('form-outcome form-outcome--success');
-    expect(['organization', 'name', 'email', 'mobile', 'requirements', 'website'].map((id) => control(id).value)).toEqual(['', '', '', '', '', '']);
+    expect(
+      ['organization', 'name', 'email', 'mobile', 'requirements', 'website'].map((id) => control(id).value),
+    ).toEqual(['', '', '', '', '', '']);
     expect(submit().hasAttribute('aria-busy')).toBe(false);
     expect(submit().disabled).toBe(true);
   });
@@ -123,13 +136,31 @@ describe('the contact-form island', () => {
     await vi.waitFor(() => expect(submit().disabled).toBe(false));
     submit().click();
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledOnce());
-    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body)).website).toBe('https://spam.example');
+    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body)).website).toBe(
+      'https://spam.example',
+    );
   });
 
   it.each([
-    ['the server’s message', () => answer(429, { message: 'Too many enquiries, try again later.' }), 'Too many enquiries, try again later.'],
-    ['a refusal without one', () => answer(500, {}), 'Your enquiry could not be sent. Please check the form and try again.'],
-    ['a failed request', () => vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline')))), 'Your enquiry could not be sent. Please try again.'],
+    [
+      'the server’s message',
+      () => answer(429, { message: 'Too many enquiries, try again later.' }),
+      'Too many enquiries, try again later.',
+    ],
+    [
+      'a refusal without one',
+      () => answer(500, {}),
+      'Your enquiry could not be sent. Please check the form and try again.',
+    ],
+    [
+      'a failed request',
+      () =>
+        vi.stubGlobal(
+          'fetch',
+          vi.fn(async () => Promise.reject(new TypeError('offline'))),
+        ),
+      'Your enquiry could not be sent. Please try again.',
+    ],
   ])('shows %s when the enquiry is not saved, and keeps what was typed', async (_what, stub, text) => {
     stub();
     mount();

@@ -1,4 +1,9 @@
-import { CONTACT_FORM_FIELDS, CONTACT_PAGE_ID, contactFieldErrors, type ContactFormField } from '../../../core/public-page';
+import {
+  CONTACT_FORM_FIELDS,
+  CONTACT_PAGE_ID,
+  contactFieldErrors,
+  type ContactFormField,
+} from '../../../core/public-page';
 import { fieldErrorId } from '../../components/field-ids';
 import { postJson } from '../../lib/http';
 import type { ContactWords } from '../../../core/site-texts';
@@ -9,6 +14,8 @@ import { showFieldError } from './field-error';
 type Control = HTMLInputElement | HTMLTextAreaElement;
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 type Validation = ReturnType<(typeof import('./contact-validation'))['enquirySchemaIn']>;
+/** An enquiry the schema accepted, as it is sent. */
+type Enquiry = ReturnType<Validation['parse']>;
 
 let validationLoad: Promise<typeof import('./contact-validation')> | null = null;
 /**
@@ -36,7 +43,55 @@ function wordsOf(form: HTMLFormElement): ContactWords {
 /** The form's field a refusal names (`field` of the answer), if it is one. */
 const fieldNamed = (name: unknown): ContactFormField | undefined => CONTACT_FORM_FIELDS.find((field) => field === name);
 
-const isControl = (element: unknown): element is Control => element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
+const isControl = (element: unknown): element is Control =>
+  element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
+
+/** The errors of the server's answer to a post without JavaScript, read from the markup where they already are. */
+function serverErrorsIn(form: HTMLFormElement, controls: Map<ContactFormField, Control | null>) {
+  const errors: Partial<Record<ContactFormField, string>> = {};
+  for (const [field, control] of controls) {
+    const text = control && form.querySelector(`[id="${fieldErrorId(control.id)}"]`)?.textContent;
+    if (text) errors[field] = text;
+  }
+  return errors;
+}
+
+/** Shows how sending went: a success in the status line, an error in an alert made on first need, nothing for null. */
+function showOutcome(form: HTMLFormElement, status: HTMLElement, outcome: Outcome) {
+  const success = outcome?.kind === 'success';
+  status.className = success ? 'form-outcome form-outcome--success' : 'form-outcome';
+  status.textContent = success ? outcome.text : '';
+  let alert = form.querySelector<HTMLElement>('[role="alert"]');
+  if (outcome?.kind !== 'error') return alert?.remove();
+  if (!alert) {
+    alert = document.createElement('div');
+    alert.setAttribute('role', 'alert');
+    alert.className = 'form-outcome form-outcome--error';
+    status.after(alert);
+  }
+  alert.textContent = outcome.text;
+}
+
+/**
+ * Posts a valid enquiry to savecont2 and gives back the answer's message ('' when it has none) and the form's field
+ * it names, if any; a failed call throws.
+ */
+async function postEnquiry(enquiry: Enquiry): Promise<{ message: string; field: ContactFormField | undefined }> {
+  // The call's entry comes with the schema's chunk (contact-validation.ts), already loaded by then.
+  const { saveContactEnquiry } = await import('./contact-validation');
+  const response = await postJson<{ message?: unknown; field?: unknown }>(saveContactEnquiry.path, {
+    organization: enquiry.organization,
+    name: enquiry.name,
+    email: enquiry.email,
+    mobile: enquiry.mobile,
+    requirements: enquiry.requirements,
+    website: enquiry.website,
+    menupageid: CONTACT_PAGE_ID,
+    commonrouting: 'Contact',
+  });
+  const message = typeof response.data?.message === 'string' ? response.data.message : '';
+  return { message, field: fieldNamed(response.data?.field) };
+}
 
 /**
  * The contact-form island: takes over the server-rendered form (which without JavaScript posts to the page).
@@ -61,13 +116,7 @@ export function enhance(element: HTMLElement): void {
   const fieldOf = (target: EventTarget | null): ContactFormField | undefined =>
     CONTACT_FORM_FIELDS.find((field) => controls.get(field) === target);
 
-  // The errors of the server's answer to a post without JavaScript are in the markup already.
-  const serverErrors: Partial<Record<ContactFormField, string>> = {};
-  for (const [field, control] of controls) {
-    const text = control && form.querySelector(`[id="${fieldErrorId(control.id)}"]`)?.textContent;
-    if (text) serverErrors[field] = text;
-  }
-  let checks: FormChecks = startChecks(serverErrors);
+  let checks: FormChecks = startChecks(serverErrorsIn(form, controls));
   let validation: Validation | null = null;
   let sending = false;
 
@@ -97,28 +146,16 @@ export function enhance(element: HTMLElement): void {
     else submit.removeAttribute('aria-busy');
   };
 
-  const showOutcome = (outcome: Outcome) => {
-    const success = outcome?.kind === 'success';
-    status.className = success ? 'form-outcome form-outcome--success' : 'form-outcome';
-    status.textContent = success ? outcome.text : '';
-    let alert = form.querySelector<HTMLElement>('[role="alert"]');
-    if (outcome?.kind !== 'error') return alert?.remove();
-    if (!alert) {
-      alert = document.createElement('div');
-      alert.setAttribute('role', 'alert');
-      alert.className = 'form-outcome form-outcome--error';
-      status.after(alert);
-    }
-    alert.textContent = outcome.text;
-  };
-
   // Fetched as soon as the visitor starts on the form, so it is there by the first blur.
   const prepare = () => {
     if (validation) return;
-    loadValidation(form.dataset.country).then((loaded) => {
-      validation = loaded;
-      showSubmit();
-    }, () => undefined);
+    loadValidation(form.dataset.country).then(
+      (loaded) => {
+        validation = loaded;
+        showSubmit();
+      },
+      () => undefined,
+    );
   };
 
   const check = async (field: ContactFormField, event: 'blur' | 'input') => {
@@ -131,7 +168,7 @@ export function enhance(element: HTMLElement): void {
   const send = async () => {
     if (sending) return;
     validation ??= await loadValidation(form.dataset.country).catch(() => null);
-    if (!validation) return showOutcome({ kind: 'error', text: say(CONTACT_OUTCOME.failed) });
+    if (!validation) return showOutcome(form, status, { kind: 'error', text: say(CONTACT_OUTCOME.failed) });
     const result = parse(validation);
     if (!result.success) {
       // Only reached when something sends the form past the disabled button: show every error, go to the first.
@@ -142,25 +179,11 @@ export function enhance(element: HTMLElement): void {
     }
     checks = { ...checks, submitted: true };
     sending = true;
-    showOutcome(null);
+    showOutcome(form, status, null);
     showSubmit();
-    const enquiry = result.data;
     let outcome: Outcome;
     try {
-      // The call's entry comes with the schema's chunk (contact-validation.ts), already loaded above.
-      const { saveContactEnquiry } = await import('./contact-validation');
-      const response = await postJson<{ message?: unknown; field?: unknown }>(saveContactEnquiry.path, {
-        organization: enquiry.organization,
-        name: enquiry.name,
-        email: enquiry.email,
-        mobile: enquiry.mobile,
-        requirements: enquiry.requirements,
-        website: enquiry.website,
-        menupageid: CONTACT_PAGE_ID,
-        commonrouting: 'Contact',
-      });
-      const message = typeof response.data?.message === 'string' ? response.data.message : '';
-      const field = fieldNamed(response.data?.field);
+      const { message, field } = await postEnquiry(result.data);
       if (message !== 'Success' && message && field) {
         // A refusal about one field (a number the lenient check let through, docs/design.md §34) shows at that field.
         checks = { ...checks, found: { ...checks.found, [field]: message } };
@@ -168,7 +191,10 @@ export function enhance(element: HTMLElement): void {
         controls.get(field)?.focus();
         outcome = null;
       } else {
-        outcome = message === 'Success' ? { kind: 'success', text: say(CONTACT_OUTCOME.sent) } : { kind: 'error', text: say(message || CONTACT_OUTCOME.refused) };
+        outcome =
+          message === 'Success'
+            ? { kind: 'success', text: say(CONTACT_OUTCOME.sent) }
+            : { kind: 'error', text: say(message || CONTACT_OUTCOME.refused) };
       }
     } catch {
       outcome = { kind: 'error', text: say(CONTACT_OUTCOME.failed) };
@@ -180,7 +206,7 @@ export function enhance(element: HTMLElement): void {
       showErrors(CONTACT_FORM_FIELDS);
     }
     sending = false;
-    showOutcome(outcome);
+    showOutcome(form, status, outcome);
     showSubmit();
   };
 

@@ -16,4 +16,5 @@ export { saveContactEnquiry } from '../../../core/api/contact';
  * The schema in the company's country (the form's `data-country`; absent, India), reading numbers leniently:
  * libphonenumber-js's metadata stays on the server (docs/design.md §34), whose refusal shows at the field.
  */
-export const enquirySchemaIn = (country: string | undefined) => contactEnquirySchema({ country: country ?? INDIA, read: readPhoneLeniently });
+export const enquirySchemaIn = (country: string | undefined) =>
+  contactEnquirySchema({ country: country ?? INDIA, read: readPhoneLeniently });

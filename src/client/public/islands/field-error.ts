@@ -24,7 +24,10 @@ export function showFieldError(control: HTMLInputElement | HTMLTextAreaElement, 
     control.removeAttribute('aria-invalid');
   }
   const hintId = fieldHintId(control.id);
-  const described = describedBy(frame.querySelector(`[id="${hintId}"]`) ? hintId : undefined, message ? errorId : undefined);
+  const described = describedBy(
+    frame.querySelector(`[id="${hintId}"]`) ? hintId : undefined,
+    message ? errorId : undefined,
+  );
   if (described) control.setAttribute('aria-describedby', described);
   else control.removeAttribute('aria-describedby');
 }

@@ -31,11 +31,16 @@ function rect(left: number, right: number): DOMRect {
 }
 
 beforeEach(() => {
-  document.body.innerHTML = renderToStaticMarkup(createElement(Header, { menu: MENU, path: '/Home1', companyName: 'Innovo', logo: '' }));
+  document.body.innerHTML = renderToStaticMarkup(
+    createElement(Header, { menu: MENU, path: '/Home1', companyName: 'Innovo', logo: '' }),
+  );
   Object.defineProperty(header(), 'clientWidth', { get: () => headerWidth });
-  Object.defineProperty(header().querySelector('.site-header__bar'), 'clientWidth', { get: () => (measuring() ? barWidth : 0) });
+  Object.defineProperty(header().querySelector('.site-header__bar'), 'clientWidth', {
+    get: () => (measuring() ? barWidth : 0),
+  });
   header().querySelector('.brand')!.getBoundingClientRect = () => (measuring() ? rect(16, 300) : rect(0, 0));
-  header().querySelector('.login-link')!.getBoundingClientRect = () => (measuring() ? rect(rowEnd - 44, rowEnd) : rect(0, 0));
+  header().querySelector('.login-link')!.getBoundingClientRect = () =>
+    measuring() ? rect(rowEnd - 44, rowEnd) : rect(0, 0);
   observed = null;
   vi.stubGlobal(
     'ResizeObserver',

@@ -1,13 +1,17 @@
 /** The header's two layouts (public.css): the menu folded behind the 'Menu' button, or beside the brand. */
 export type HeaderLayout = 'collapsed' | 'expanded';
 
-const LAYOUT_CLASS: Record<HeaderLayout, string> = { collapsed: 'site-header--collapsed', expanded: 'site-header--expanded' };
+const LAYOUT_CLASS: Record<HeaderLayout, string> = {
+  collapsed: 'site-header--collapsed',
+  expanded: 'site-header--expanded',
+};
 const MEASURING_CLASS = 'site-header--measuring';
 /** How wide the expanded header needs to be (px); lets its bar grow past the page's content width to hold it. */
 const NEEDS_PROPERTY = '--site-header-needs';
 
 /** The layout for a header whose brand, menu in one row and login need `needed` px where `available` px are. */
-export const layoutFor = (needed: number, available: number): HeaderLayout => (needed <= available ? 'expanded' : 'collapsed');
+export const layoutFor = (needed: number, available: number): HeaderLayout =>
+  needed <= available ? 'expanded' : 'collapsed';
 
 /**
  * Measures the header and lays it out (docs/design.md §24: the brand and the menu never cover each other). For the

@@ -36,13 +36,15 @@ const MENU: MenuEntry[] = [
   },
 ];
 
-const byText = (text: string) => [...document.querySelectorAll<HTMLElement>('a, button')].find((el) => el.textContent?.trim() === text)!;
+const byText = (text: string) =>
+  [...document.querySelectorAll<HTMLElement>('a, button')].find((el) => el.textContent?.trim() === text)!;
 const services = () => byText('Services');
 const products = () => byText('Products');
 const crm = () => byText('Relationware CRM');
 const toggle = () => document.querySelector<HTMLButtonElement>('.nav-toggle')!;
 const nav = () => document.getElementById('site-nav')!;
-const expanded = (button: HTMLElement) => button.getAttribute('aria-expanded') === 'true' && button.parentElement!.classList.contains('is-open');
+const expanded = (button: HTMLElement) =>
+  button.getAttribute('aria-expanded') === 'true' && button.parentElement!.classList.contains('is-open');
 const key = (target: HTMLElement, name: string) => {
   const event = new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true });
   target.dispatchEvent(event);

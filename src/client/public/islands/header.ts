@@ -1,5 +1,16 @@
 import { watchHeaderLayout } from './header-layout';
-import { CLOSED_MENU, clickAt, escape, focusLeft, layoutExpanded, openTopByKey, toggleChild, toggleNav, toggleTop, type MenuState } from './menu-state';
+import {
+  CLOSED_MENU,
+  clickAt,
+  escape,
+  focusLeft,
+  layoutExpanded,
+  openTopByKey,
+  toggleChild,
+  toggleNav,
+  toggleTop,
+  type MenuState,
+} from './menu-state';
 
 const FOCUSABLE = 'a[href], button:not([disabled])';
 const ITEM_WITH_LIST = '.menu__item--has-sub, .submenu__item--has-sub';
@@ -62,7 +73,11 @@ export function enhance(header: HTMLElement): void {
     const next = event.relatedTarget;
     if (!(next instanceof Node) || !(event.target instanceof Element)) return;
     // Innermost item first, as the focus leaves a nested list before it leaves the dropdown holding it.
-    for (let item = event.target.closest(ITEM_WITH_LIST); item && nav.contains(item); item = item.parentElement?.closest(ITEM_WITH_LIST) ?? null) {
+    for (
+      let item = event.target.closest(ITEM_WITH_LIST);
+      item && nav.contains(item);
+      item = item.parentElement?.closest(ITEM_WITH_LIST) ?? null
+    ) {
       const button = item.querySelector(':scope > button[aria-controls]');
       const list = button?.getAttribute('aria-controls');
       if (!button || !list || item.contains(next)) continue;

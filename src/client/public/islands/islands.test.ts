@@ -11,7 +11,8 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('starting the islands of a page', () => {
   it('loads only the islands on the page and enhances each of their elements', async () => {
-    document.body.innerHTML = '<section data-island="carousel" id="one"></section><section data-island="carousel" id="two"></section><p>text</p>';
+    document.body.innerHTML =
+      '<section data-island="carousel" id="one"></section><section data-island="carousel" id="two"></section><p>text</p>';
     await startIslands(document);
     expect(enhanced.carousel.mock.calls.map(([element]) => (element as HTMLElement).id)).toEqual(['one', 'two']);
     expect(enhanced.fallback).not.toHaveBeenCalled();

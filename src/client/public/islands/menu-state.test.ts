@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSED_MENU, clickAt, escape, focusLeft, layoutExpanded, openTopByKey, toggleChild, toggleNav, toggleTop, type MenuState } from './menu-state';
+import {
+  CLOSED_MENU,
+  clickAt,
+  escape,
+  focusLeft,
+  layoutExpanded,
+  openTopByKey,
+  toggleChild,
+  toggleNav,
+  toggleTop,
+  type MenuState,
+} from './menu-state';
 
 const state = (changes: Partial<MenuState>): MenuState => ({ ...CLOSED_MENU, ...changes });
 
@@ -12,13 +23,17 @@ describe('the header menu state', () => {
 
   it('opens and closes a nested list inside the open dropdown', () => {
     expect(toggleChild(state({ openTop: 'a' }), 'a-1')).toEqual(state({ openTop: 'a', openChild: 'a-1' }));
-    expect(toggleChild(state({ openTop: 'a', openChild: 'a-1' }), 'a-2')).toEqual(state({ openTop: 'a', openChild: 'a-2' }));
+    expect(toggleChild(state({ openTop: 'a', openChild: 'a-1' }), 'a-2')).toEqual(
+      state({ openTop: 'a', openChild: 'a-2' }),
+    );
     expect(toggleChild(state({ openTop: 'a', openChild: 'a-1' }), 'a-1')).toEqual(state({ openTop: 'a' }));
   });
 
   it('ArrowDown opens a dropdown and keeps its nested list only when it was open already', () => {
     expect(openTopByKey(CLOSED_MENU, 'a')).toEqual(state({ openTop: 'a' }));
-    expect(openTopByKey(state({ openTop: 'a', openChild: 'a-1' }), 'a')).toEqual(state({ openTop: 'a', openChild: 'a-1' }));
+    expect(openTopByKey(state({ openTop: 'a', openChild: 'a-1' }), 'a')).toEqual(
+      state({ openTop: 'a', openChild: 'a-1' }),
+    );
     expect(openTopByKey(state({ openTop: 'b', openChild: 'b-1' }), 'a')).toEqual(state({ openTop: 'a' }));
   });
 
@@ -40,7 +55,9 @@ describe('the header menu state', () => {
 
   it('focus leaving an item closes its own list only; leaving a top item closes any nested list', () => {
     expect(focusLeft(state({ openTop: 'a', openChild: 'a-1' }), 'a-1', 'child')).toEqual(state({ openTop: 'a' }));
-    expect(focusLeft(state({ openTop: 'a', openChild: 'a-2' }), 'a-1', 'child')).toEqual(state({ openTop: 'a', openChild: 'a-2' }));
+    expect(focusLeft(state({ openTop: 'a', openChild: 'a-2' }), 'a-1', 'child')).toEqual(
+      state({ openTop: 'a', openChild: 'a-2' }),
+    );
     expect(focusLeft(state({ openTop: 'a', openChild: 'a-1' }), 'a', 'top')).toEqual(CLOSED_MENU);
     expect(focusLeft(state({ openTop: 'b' }), 'a', 'top')).toEqual(state({ openTop: 'b' }));
   });

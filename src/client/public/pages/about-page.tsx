@@ -12,7 +12,10 @@ export default function AboutPage({ content, pageName }: PageProps<'about'>) {
   return (
     <>
       <PageHero title={pageName} />
-      <ProseSection paragraphs={content.abtmainlst.map((para) => para.mainpara)} fieldOf={(index) => `abtmainlst.${index}.mainpara`} />
+      <ProseSection
+        paragraphs={content.abtmainlst.map((para) => para.mainpara)}
+        fieldOf={(index) => `abtmainlst.${index}.mainpara`}
+      />
 
       <Section band="alt" layout="content-blocks" show={content.abtcontentlst.length > 0}>
         {content.abtcontentlst.map((block, index) => (
@@ -32,7 +35,10 @@ export default function AboutPage({ content, pageName }: PageProps<'about'>) {
       <Section title={say('about.management')} show={content.managementlst.length > 0}>
         <div className="management">
           {content.managementlst.map((person, index) => (
-            <article key={index} className={index % 2 === 1 ? 'management-entry management-entry--reverse' : 'management-entry'}>
+            <article
+              key={index}
+              className={index % 2 === 1 ? 'management-entry management-entry--reverse' : 'management-entry'}
+            >
               <FallbackImage
                 className="management-entry__image"
                 src={person.mngimg}

@@ -25,7 +25,13 @@ const SHORT_TYPES = new Set(['number', 'Date', 'Checkbox', 'Dropdown', 'Radio'])
  * In previews each value's cell is marked with its field's path (docs/design.md §26): `document.header.<name>` and
  * `document.rows.<index>.<name>`, the index the entry's in the document (before empty entries are left out).
  */
-export default function AutowiredPage({ content, autowired }: { content: AutowiredDocument; autowired?: AutowiredPublicPage }) {
+export default function AutowiredPage({
+  content,
+  autowired,
+}: {
+  content: AutowiredDocument;
+  autowired?: AutowiredPublicPage;
+}) {
   const say = useSay();
   const mark = useFieldMark();
   if (!autowired) return null;
@@ -37,13 +43,24 @@ export default function AutowiredPage({ content, autowired }: { content: Autowir
   // A table needs a heading per column: a column whose name visitors do not see makes the entries cards.
   const asTable =
     detail.length > 0 &&
-    detail.every((p) => p.showName && !p.heading && (SHORT_TYPES.has(p.type) || (p.type === 'Textarea' && rows.every(({ row }) => String(row[p.name] ?? '').length <= 80))));
+    detail.every(
+      (p) =>
+        p.showName &&
+        !p.heading &&
+        (SHORT_TYPES.has(p.type) ||
+          (p.type === 'Textarea' && rows.every(({ row }) => String(row[p.name] ?? '').length <= 80))),
+    );
   return (
     <>
       <PageHero title={autowired.title} />
       {shownHeader.length > 0 ? (
         <Section layout="reading">
-          <LabelledValues parameters={shownHeader} values={content.header} fieldPrefix="document.header" headingLevel={2} />
+          <LabelledValues
+            parameters={shownHeader}
+            values={content.header}
+            fieldPrefix="document.header"
+            headingLevel={2}
+          />
         </Section>
       ) : null}
       {rows.length > 0 ? (
@@ -78,7 +95,12 @@ export default function AutowiredPage({ content, autowired }: { content: Autowir
             <div className="card-grid">
               {rows.map(({ row, at }, index) => (
                 <article key={index} className="card autowired-card">
-                  <LabelledValues parameters={detail.filter((p) => !isEmpty(row[p.name]))} values={row} fieldPrefix={`document.rows.${at}`} headingLevel={3} />
+                  <LabelledValues
+                    parameters={detail.filter((p) => !isEmpty(row[p.name]))}
+                    values={row}
+                    fieldPrefix={`document.rows.${at}`}
+                    headingLevel={3}
+                  />
                 </article>
               ))}
             </div>
@@ -144,11 +166,24 @@ function LabelledValues({
 }
 
 function isEmpty(value: AutowiredValue | undefined): boolean {
-  return value === null || value === undefined || value === '' || (typeof value === 'string' && value.replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/i.test(value));
+  return (
+    value === null ||
+    value === undefined ||
+    value === '' ||
+    (typeof value === 'string' && value.replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/i.test(value))
+  );
 }
 
 /** One value as it reads; `field` marks an image's own <img> too (the cell around it carries it already). */
-function Value({ parameter, value, field }: { parameter: PublicParameter; value: AutowiredValue | undefined; field: string }) {
+function Value({
+  parameter,
+  value,
+  field,
+}: {
+  parameter: PublicParameter;
+  value: AutowiredValue | undefined;
+  field: string;
+}) {
   const mark = useFieldMark();
   if (value === null || value === undefined || value === '') return null;
   // A yes or a no (a checkbox, or a radio choice of Boolean kind) reads as the parameter's own words.
@@ -160,7 +195,17 @@ function Value({ parameter, value, field }: { parameter: PublicParameter; value:
       // An uploaded image knows its size (from its name) and has WebP copies for a srcset (docs/design.md §8).
       const src = String(value);
       const stored = parseStoredImageUrl(src);
-      if (!stored) return <img className="autowired-image" src={src} alt={parameter.name} loading="lazy" decoding="async" {...mark(field)} />;
+      if (!stored)
+        return (
+          <img
+            className="autowired-image"
+            src={src}
+            alt={parameter.name}
+            loading="lazy"
+            decoding="async"
+            {...mark(field)}
+          />
+        );
       return (
         <FallbackImage
           className="autowired-image"

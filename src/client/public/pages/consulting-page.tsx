@@ -17,7 +17,12 @@ export default function ConsultingPage({ content, pageName }: PageProps<'consult
             kicker: section.title1,
             title: section.title2,
             html: section.data,
-            fields: { icon: `sectionlst.${index}.icon`, kicker: `sectionlst.${index}.title1`, title: `sectionlst.${index}.title2`, html: `sectionlst.${index}.data` },
+            fields: {
+              icon: `sectionlst.${index}.icon`,
+              kicker: `sectionlst.${index}.title1`,
+              title: `sectionlst.${index}.title2`,
+              html: `sectionlst.${index}.data`,
+            },
           }))}
         />
       </Section>

@@ -8,7 +8,14 @@ import { useFieldMark } from '../field-marks';
 import type { PageProps } from '../public-types';
 import { useSay } from '../site-words';
 
-export default function ContactPage({ content, pageName, company, contactForm, contactWords, address }: PageProps<'contact'>) {
+export default function ContactPage({
+  content,
+  pageName,
+  company,
+  contactForm,
+  contactWords,
+  address,
+}: PageProps<'contact'>) {
   const sayContact = (text: string) => sayIn(contactWords, text);
   const say = useSay();
   const mark = useFieldMark();
@@ -51,11 +58,15 @@ export default function ContactPage({ content, pageName, company, contactForm, c
           <ul className="reach-us__lines" role="list">
             <li>
               <Icon name="mail" />
-              <a href={`mailto:${content.email}`} {...mark('email')}>{content.email}</a>
+              <a href={`mailto:${content.email}`} {...mark('email')}>
+                {content.email}
+              </a>
             </li>
             <li>
               <Icon name="phone" />
-              <a href={telHref(content.phone)} {...mark('phone')}>{content.phone}</a>
+              <a href={telHref(content.phone)} {...mark('phone')}>
+                {content.phone}
+              </a>
             </li>
           </ul>
         </section>

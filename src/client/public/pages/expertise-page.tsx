@@ -10,7 +10,12 @@ export default function ExpertisePage({ content, pageName }: PageProps<'expertis
   return (
     <>
       <PageHero title={pageName} lead={content.lead} leadField="lead" />
-      <ProseSection band="tight" className="prose lead-text" paragraphs={content.description ? [content.description] : []} fieldOf={() => 'description'} />
+      <ProseSection
+        band="tight"
+        className="prose lead-text"
+        paragraphs={content.description ? [content.description] : []}
+        fieldOf={() => 'description'}
+      />
 
       <Section band="alt" title={say('expertise.practices')} show={content.sectionlst.length > 0}>
         <CardGrid

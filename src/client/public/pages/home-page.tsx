@@ -18,7 +18,12 @@ export default function HomePage({ content, company }: PageProps<'home'>) {
       <Carousel slides={content.slideList} label={say('carousel.name')} listField="slideList" priorityFirst />
 
       <Section>
-        <RichHtml as="h2" className="section__title section__title--center" html={content.exprtshead} field="exprtshead" />
+        <RichHtml
+          as="h2"
+          className="section__title section__title--center"
+          html={content.exprtshead}
+          field="exprtshead"
+        />
         <IconCardGrid
           className="expertise-grid"
           cardClassName="expertise-card card"
@@ -26,7 +31,11 @@ export default function HomePage({ content, company }: PageProps<'home'>) {
             icon: item.exprtsIcon,
             title: item.exprtsHeading,
             html: item.exprtsParagraph,
-            fields: { icon: `expertiseList.${index}.exprtsIcon`, title: `expertiseList.${index}.exprtsHeading`, html: `expertiseList.${index}.exprtsParagraph` },
+            fields: {
+              icon: `expertiseList.${index}.exprtsIcon`,
+              title: `expertiseList.${index}.exprtsHeading`,
+              html: `expertiseList.${index}.exprtsParagraph`,
+            },
           }))}
         />
       </Section>
@@ -62,10 +71,16 @@ export default function HomePage({ content, company }: PageProps<'home'>) {
         <div className="home-column">
           <RichHtml as="h2" className="home-column__title" html={content.abouthead} field="abouthead" />
           {content.abtLst.map((para, index) => (
-            <RichHtml key={index} className="prose home-about__para" html={para.homeAbtPara} field={`abtLst.${index}.homeAbtPara`} />
+            <RichHtml
+              key={index}
+              className="prose home-about__para"
+              html={para.homeAbtPara}
+              field={`abtLst.${index}.homeAbtPara`}
+            />
           ))}
           <a className="text-link" href={siteHref(links, '/About1')}>
-            {say('home.readMore')}<span className="visually-hidden"> {say('home.readMoreAloud')}</span>
+            {say('home.readMore')}
+            <span className="visually-hidden"> {say('home.readMoreAloud')}</span>
             <Icon name="chevron-right" />
           </a>
         </div>
@@ -88,7 +103,8 @@ export default function HomePage({ content, company }: PageProps<'home'>) {
             ))}
           </ul>
           <a className="text-link" href={siteHref(links, '/News1')}>
-            {say('home.allNews')}<span className="visually-hidden"> {say('home.allNewsAloud', { company: company.name })}</span>
+            {say('home.allNews')}
+            <span className="visually-hidden"> {say('home.allNewsAloud', { company: company.name })}</span>
             <Icon name="chevron-right" />
           </a>
         </div>

@@ -13,9 +13,18 @@ export default function Prod1Page({ content, pageName }: PageProps<'prod1'>) {
   return (
     <>
       <PageHero title={pageName} kicker={say('products.kicker')} />
-      <ProseSection band="tight" paragraphs={content.descriptionlst.map((entry) => entry.descpara)} fieldOf={(index) => `descriptionlst.${index}.descpara`} />
+      <ProseSection
+        band="tight"
+        paragraphs={content.descriptionlst.map((entry) => entry.descpara)}
+        fieldOf={(index) => `descriptionlst.${index}.descpara`}
+      />
 
-      <Section band="alt" title={content.modulehead || say('products.modules')} titleField="modulehead" show={content.moduleslst.length > 0}>
+      <Section
+        band="alt"
+        title={content.modulehead || say('products.modules')}
+        titleField="modulehead"
+        show={content.moduleslst.length > 0}
+      >
         <ul className="check-list check-list--columns" role="list">
           {content.moduleslst.map((module, index) => (
             <li key={index}>
@@ -27,7 +36,9 @@ export default function Prod1Page({ content, pageName }: PageProps<'prod1'>) {
       </Section>
 
       <Section title={say('prod1.salesForce')}>
-        {content.section1detail ? <RichHtml className="prose section__intro" html={content.section1detail} field="section1detail" /> : null}
+        {content.section1detail ? (
+          <RichHtml className="prose section__intro" html={content.section1detail} field="section1detail" />
+        ) : null}
         <CardGrid
           cards={content.section1lst.map((item, index) => ({
             title: item.title1,
@@ -38,7 +49,9 @@ export default function Prod1Page({ content, pageName }: PageProps<'prod1'>) {
       </Section>
 
       <Section band="alt" title={say('prod1.service')}>
-        {content.section2detail ? <RichHtml className="prose section__intro" html={content.section2detail} field="section2detail" /> : null}
+        {content.section2detail ? (
+          <RichHtml className="prose section__intro" html={content.section2detail} field="section2detail" />
+        ) : null}
         <CardGrid
           cards={content.section2lst.map((item, index) => ({
             title: item.title2,
@@ -59,7 +72,10 @@ export default function Prod1Page({ content, pageName }: PageProps<'prod1'>) {
           </ul>
         </SectionColumn>
         <SectionColumn title={say('prod1.benefits')}>
-          <CheckList items={content.section4lst.map((item) => item.data4)} fieldOf={(index) => `section4lst.${index}.data4`} />
+          <CheckList
+            items={content.section4lst.map((item) => item.data4)}
+            fieldOf={(index) => `section4lst.${index}.data4`}
+          />
         </SectionColumn>
       </Section>
     </>

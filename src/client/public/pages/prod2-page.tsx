@@ -14,9 +14,19 @@ export default function Prod2Page({ content, pageName }: PageProps<'prod2'>) {
   return (
     <>
       <PageHero title={pageName} kicker={say('products.kicker')} />
-      <ProseSection band="tight" className="prose lead-text" paragraphs={content.description ? [content.description] : []} fieldOf={() => 'description'} />
+      <ProseSection
+        band="tight"
+        className="prose lead-text"
+        paragraphs={content.description ? [content.description] : []}
+        fieldOf={() => 'description'}
+      />
 
-      <Section band="alt" title={content.modulehead || say('products.modules')} titleField="modulehead" show={content.moduleslst.length > 0}>
+      <Section
+        band="alt"
+        title={content.modulehead || say('products.modules')}
+        titleField="modulehead"
+        show={content.moduleslst.length > 0}
+      >
         <ul className="card-grid" role="list">
           {content.moduleslst.map((module, index) => (
             <li key={index} className="card module-card">
@@ -31,8 +41,16 @@ export default function Prod2Page({ content, pageName }: PageProps<'prod2'>) {
         </ul>
       </Section>
 
-      <Section layout="reading" title={content.section2head || say('prod2.service')} titleField="section2head" show={content.section2lst.length > 0}>
-        <CheckList items={content.section2lst.map((item) => item.data2)} fieldOf={(index) => `section2lst.${index}.data2`} />
+      <Section
+        layout="reading"
+        title={content.section2head || say('prod2.service')}
+        titleField="section2head"
+        show={content.section2lst.length > 0}
+      >
+        <CheckList
+          items={content.section2lst.map((item) => item.data2)}
+          fieldOf={(index) => `section2lst.${index}.data2`}
+        />
       </Section>
     </>
   );

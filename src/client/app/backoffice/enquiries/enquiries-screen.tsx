@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
-import { ENQUIRIES_PAGE_SIZE, type EnquiryRow } from '../../../../core/schemas/enquiries';
+import { ENQUIRIES_PAGE_SIZE, type EnquiryList, type EnquiryRow } from '../../../../core/schemas/enquiries';
 import { errorMessage } from '../../lib/api';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { useDetailDialog } from '../../components/modal-dialog';
@@ -61,26 +61,11 @@ function focusListStart() {
 }
 
 /**
- * enquiries: what visitors sent through the contact form, newest first (docs/design.md §15): search, Status and Mail
- * filters, the CSV of what is listed, a paged table with each enquiry's mail state, its detail in a dialog,
- * and the actions (handled / new, spam / not spam, Resend, Delete).
+ * A link to one enquiry (`/enquiries?open=42`, from the dashboard or the search): its detail opens over the list
+ * once it is read; one that is gone says so (the server's sentence) and the list shows as usual. Gives back what
+ * takes `open` out of the address.
  */
-export function EnquiriesScreen() {
-  const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  // `?status=Spam` (the staff home's count of spam) opens the list under that filter.
-  const [searchParams] = useSearchParams();
-  const [query, setQuery] = useState<EnquiryQuery>(() => {
-    const status = searchParams.get('status') ?? '';
-    return isEnquiryStatus(status) ? { ...FIRST_PAGE, status } : FIRST_PAGE;
-  });
-  const enquiries = useEnquiries(query, usePageCursors());
-  const calls = useEnquiryActionCalls();
-  const { detail, setDetail, openDetail, closeDetail } = useDetailDialog<EnquiryRow>(focusListStart);
-  const exportHintId = useId();
-
-  // A link to one enquiry (`/enquiries?open=42`, from the dashboard or the search): its detail opens over the
-  // list once it is read; one that is gone says so (the server's sentence) and the list shows as usual.
+function useOpenLinkedEnquiry(openDetail: (row: EnquiryRow) => void) {
   const link = useRecordLink('open');
   const linked = useEnquiry(link.id);
   const linkOpened = useRef<number | undefined>(undefined);
@@ -103,28 +88,123 @@ export function EnquiriesScreen() {
   useEffect(() => {
     if (link.present && link.id === undefined) clearLink();
   }, [link.present, link.id, clearLink]);
+  return clearLink;
+}
 
-  /** Closes the detail, and takes a link's `open` out of the address so that Back does not open it again. */
-  const closeShown = (openerGone = false) => {
-    closeDetail(openerGone);
-    clearLink();
-  };
-
-  const list = enquiries.data;
+/**
+ * Moves to the new last page when the one shown emptied (its last enquiry deleted or moved out of the filter),
+ * rather than leaving an empty page after pages that still hold enquiries.
+ */
+function useLastPageWhenEmptied(
+  list: EnquiryList | undefined,
+  isPlaceholderData: boolean,
+  pageno: number,
+  setQuery: Dispatch<SetStateAction<EnquiryQuery>>,
+) {
   const totalItems = list?.totalItems ?? 0;
-
-  // A page that emptied (its last enquiry deleted or moved out of the filter): show the new last page.
   const lastPage = Math.max(1, Math.ceil(totalItems / ENQUIRIES_PAGE_SIZE));
   const pageGone =
     list !== undefined &&
-    !enquiries.isPlaceholderData &&
+    !isPlaceholderData &&
     !list.totalCapped &&
     list.items.length === 0 &&
     totalItems > 0 &&
-    query.pageno > lastPage;
+    pageno > lastPage;
   useEffect(() => {
     if (pageGone) setQuery((current) => ({ ...current, pageno: lastPage }));
-  }, [pageGone, lastPage]);
+  }, [pageGone, lastPage, setQuery]);
+}
+
+/** Said above the list while the server has no mail settings: enquiries are stored but not mailed. */
+function MailNotSetUpNotice() {
+  return (
+    <div className="app-notice enquiries-notice" role="note">
+      <p className="enquiries-notice__title">Enquiries are not mailed yet.</p>
+      <p>
+        They are stored and listed here, but no mail goes out until the server&apos;s SMTP_URL (the mail server to send
+        through) and CONTACT_RECIPIENT (the address that receives enquiries) settings are set. Enquiries waiting then
+        are mailed at once.
+      </p>
+    </div>
+  );
+}
+
+/** The list's search with its Status and Mail filters, and the CSV of every enquiry they match. */
+function EnquiriesToolbar({
+  text,
+  onTextChange,
+  onSearch,
+  onRefresh,
+  query,
+  onStatusFilter,
+  onMailFilter,
+  exportHintId,
+}: {
+  text: string;
+  onTextChange: (text: string) => void;
+  onSearch: (event: FormEvent) => void;
+  onRefresh: () => void;
+  query: EnquiryQuery;
+  onStatusFilter: (value: string) => void;
+  onMailFilter: (value: string) => void;
+  exportHintId: string;
+}) {
+  return (
+    <div className="enquiries-toolbar">
+      <SearchToolbar
+        label="Search enquiries"
+        inputId={SEARCH_INPUT_ID}
+        text={text}
+        onTextChange={onTextChange}
+        onSearch={onSearch}
+        onRefresh={onRefresh}
+      >
+        <ToolbarSelect
+          id="enquiry-filter-status"
+          label="Status"
+          value={query.status}
+          options={STATUS_FILTER_OPTIONS}
+          onChange={onStatusFilter}
+        />
+        <ToolbarSelect
+          id="enquiry-filter-mail"
+          label="Mail"
+          value={query.mailState}
+          options={MAIL_FILTER_OPTIONS}
+          onChange={onMailFilter}
+        />
+      </SearchToolbar>
+      {/* A plain link: the browser downloads the file with the session cookie (a GET needs no CSRF header). */}
+      <a
+        className="button button--outline enquiries-export"
+        href={exportUrl(query)}
+        download
+        aria-describedby={exportHintId}
+      >
+        <Download className="button__icon" aria-hidden="true" focusable="false" />
+        Export CSV
+      </a>
+      <span id={exportHintId} className="visually-hidden">
+        Every enquiry that matches the search and filters of the list, on all its pages.
+      </span>
+    </div>
+  );
+}
+
+/**
+ * What the list is asked for: the search text as typed, the query (search, filters and page; `?status=Spam`, the
+ * staff home's count of spam, opens the list under that filter), the list read for it, and Search, the filters and
+ * Refresh that change it.
+ */
+function useEnquiryListQuery() {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [searchParams] = useSearchParams();
+  const [query, setQuery] = useState<EnquiryQuery>(() => {
+    const status = searchParams.get('status') ?? '';
+    return isEnquiryStatus(status) ? { ...FIRST_PAGE, status } : FIRST_PAGE;
+  });
+  const enquiries = useEnquiries(query, usePageCursors());
 
   const apply = (next: EnquiryQuery) => {
     // The same list asked for again (Search pressed twice) is looked up anew: mail states move on their own.
@@ -147,6 +227,33 @@ export function EnquiriesScreen() {
     setQuery({ ...query, searchText: '', pageno: 1 });
     void queryClient.invalidateQueries({ queryKey: ENQUIRIES_KEY });
   };
+
+  return { text, setText, query, setQuery, enquiries, search, filterStatus, filterMail, refresh };
+}
+
+/**
+ * enquiries: what visitors sent through the contact form, newest first (docs/design.md §15): search, Status and Mail
+ * filters, the CSV of what is listed, a paged table with each enquiry's mail state, its detail in a dialog,
+ * and the actions (handled / new, spam / not spam, Resend, Delete).
+ */
+export function EnquiriesScreen() {
+  const { text, setText, query, setQuery, enquiries, search, filterStatus, filterMail, refresh } =
+    useEnquiryListQuery();
+  const calls = useEnquiryActionCalls();
+  const { detail, setDetail, openDetail, closeDetail } = useDetailDialog<EnquiryRow>(focusListStart);
+  const exportHintId = useId();
+  const clearLink = useOpenLinkedEnquiry(openDetail);
+
+  /** Closes the detail, and takes a link's `open` out of the address so that Back does not open it again. */
+  const closeShown = (openerGone = false) => {
+    closeDetail(openerGone);
+    clearLink();
+  };
+
+  const list = enquiries.data;
+  const totalItems = list?.totalItems ?? 0;
+
+  useLastPageWhenEmptied(list, enquiries.isPlaceholderData, query.pageno, setQuery);
 
   // The detail shows the listed copy while the enquiry is listed, else the last one known (marked spam under
   // the default filter, it leaves the list but stays open here).
@@ -183,54 +290,17 @@ export function EnquiriesScreen() {
         </div>
       }
     >
-      {list && !list.mailConfigured ? (
-        <div className="app-notice enquiries-notice" role="note">
-          <p className="enquiries-notice__title">Enquiries are not mailed yet.</p>
-          <p>
-            They are stored and listed here, but no mail goes out until the server&apos;s SMTP_URL (the mail server to
-            send through) and CONTACT_RECIPIENT (the address that receives enquiries) settings are set. Enquiries
-            waiting then are mailed at once.
-          </p>
-        </div>
-      ) : null}
-      <div className="enquiries-toolbar">
-        <SearchToolbar
-          label="Search enquiries"
-          inputId={SEARCH_INPUT_ID}
-          text={text}
-          onTextChange={setText}
-          onSearch={search}
-          onRefresh={refresh}
-        >
-          <ToolbarSelect
-            id="enquiry-filter-status"
-            label="Status"
-            value={query.status}
-            options={STATUS_FILTER_OPTIONS}
-            onChange={filterStatus}
-          />
-          <ToolbarSelect
-            id="enquiry-filter-mail"
-            label="Mail"
-            value={query.mailState}
-            options={MAIL_FILTER_OPTIONS}
-            onChange={filterMail}
-          />
-        </SearchToolbar>
-        {/* A plain link: the browser downloads the file with the session cookie (a GET needs no CSRF header). */}
-        <a
-          className="button button--outline enquiries-export"
-          href={exportUrl(query)}
-          download
-          aria-describedby={exportHintId}
-        >
-          <Download className="button__icon" aria-hidden="true" focusable="false" />
-          Export CSV
-        </a>
-        <span id={exportHintId} className="visually-hidden">
-          Every enquiry that matches the search and filters of the list, on all its pages.
-        </span>
-      </div>
+      {list && !list.mailConfigured ? <MailNotSetUpNotice /> : null}
+      <EnquiriesToolbar
+        text={text}
+        onTextChange={setText}
+        onSearch={search}
+        onRefresh={refresh}
+        query={query}
+        onStatusFilter={filterStatus}
+        onMailFilter={filterMail}
+        exportHintId={exportHintId}
+      />
       <DataTable
         caption="Enquiries"
         columns={COLUMNS}

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Save } from 'lucide-react';
 import { GROUP_MESSAGES, type UserGroupRow } from '../../../../core/schemas/group';
 import { errorMessage } from '../../lib/api';
-import { Field } from '../../../components/field';
+import { FormField } from '../../components/form-field';
+import { StaffForm, SubmitButton, useStaffForm } from '../../components/staff-form';
 import { CheckboxField } from '../../components/checkbox-field';
 import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
@@ -43,48 +43,39 @@ export function GroupFormScreen() {
   );
 }
 
+/** The group form's values: its name and whether its users must turn two-step sign-in on. */
+interface GroupValues {
+  groupname: string;
+  requireTwoFactor: boolean;
+}
+
 function GroupForm({ group }: { group: UserGroupRow | undefined }) {
   const navigate = useNavigate();
   const saveGroup = useSaveGroup();
-  const [name, setName] = useState(group?.groupname ?? '');
-  const [requireTwoFactor, setRequireTwoFactor] = useState(group?.requireTwoFactor ?? false);
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
+  // No client-side rules (spec 001 §5): the server's refusal comes back as a toast, or at the field it names.
+  const form = useStaffForm<GroupValues>({
+    defaultValues: { groupname: group?.groupname ?? '', requireTwoFactor: group?.requireTwoFactor ?? false },
+    submit: async ({ groupname, requireTwoFactor }) => {
       await saveGroup.mutateAsync(
-        group ? { id: group.id, updategroupname: name, requireTwoFactor } : { groupname: name, requireTwoFactor },
+        group ? { id: group.id, updategroupname: groupname, requireTwoFactor } : { groupname, requireTwoFactor },
       );
       notify.success(GROUP_MESSAGES.saved);
       void navigate('/newGrouphome');
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
-  };
+    },
+    onRefused: (message) => notify.error(message),
+  });
+  const { register } = form.methods;
 
   return (
     <Screen title="User Group" narrow>
-      <form className="app-form app-panel" onSubmit={(event) => void save(event)}>
-        <Field id="groupname" label="User Group">
-          {(control) => (
-            <input
-              {...control}
-              name="groupname"
-              className="field__input"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              maxLength={50}
-            />
-          )}
-        </Field>
+      <StaffForm form={form}>
+        <FormField name="groupname" id="groupname" label="User Group" maxLength={50} />
         <div className="field">
           <CheckboxField
             id="requireTwoFactor"
-            name="requireTwoFactor"
             label="Require two-step sign-in for this group's users"
-            checked={requireTwoFactor}
-            onChange={(event) => setRequireTwoFactor(event.target.checked)}
             aria-describedby="requireTwoFactor-hint"
+            {...register('requireTwoFactor')}
           />
           <p className="field__hint" id="requireTwoFactor-hint">
             Its users who have not turned two-step sign-in on are taken to their account to do so before anything else.
@@ -94,17 +85,11 @@ function GroupForm({ group }: { group: UserGroupRow | undefined }) {
           <Link className="button button--outline" to="/newGrouphome">
             Cancel
           </Link>
-          <button
-            type="submit"
-            className="button"
-            disabled={saveGroup.isPending}
-            aria-busy={saveGroup.isPending || undefined}
-          >
-            <Save className="button__icon" aria-hidden="true" focusable="false" />
+          <SubmitButton busy={form.busy} icon={Save}>
             Save
-          </button>
+          </SubmitButton>
         </div>
-      </form>
+      </StaffForm>
     </Screen>
   );
 }

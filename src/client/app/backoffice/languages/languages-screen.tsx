@@ -9,7 +9,7 @@ import { ScreenOf } from './screen-of';
 import { LeaveGuard } from '../../editors/leave-guard';
 import { notify } from '../../toasts';
 import { useLocales, useSaveLocales } from './api';
-import { Refusal, SubmitButton } from './form-parts';
+import { RefusalBox, SubmitButton } from '../../components/staff-form';
 import { AddLanguageForm } from './add-language-form';
 import { controlId, LanguageItem, type RowProblem } from './language-item';
 import {
@@ -130,9 +130,9 @@ function LanguagesEditor({ stored }: { stored: LocaleSettings }) {
               />
             ))}
           </ul>
-          <Refusal message={refusal} />
+          <RefusalBox message={refusal} />
           <div className="app-actions languages-form__actions">
-            <SubmitButton pending={save.isPending} icon={Save}>
+            <SubmitButton busy={save.isPending} icon={Save}>
               Save languages
             </SubmitButton>
             {dirty ? (

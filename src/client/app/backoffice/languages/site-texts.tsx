@@ -7,7 +7,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { LoadFailure, LoadingStatus } from '../../components/screen';
 import { LeaveGuard } from '../../editors/leave-guard';
 import { notify } from '../../toasts';
-import { Refusal, SubmitButton } from './form-parts';
+import { RefusalBox, SubmitButton } from '../../components/staff-form';
 import { useSaveSiteTexts, useSiteTexts } from './api';
 import { STATUS_WORDS, textsTranslated } from './translation-overview';
 
@@ -134,9 +134,9 @@ function SiteTextsForm({
             );
           })}
         </div>
-        <Refusal message={refusal} />
+        <RefusalBox message={refusal} />
         <div className="app-actions">
-          <SubmitButton pending={save.isPending} icon={Save}>
+          <SubmitButton busy={save.isPending} icon={Save}>
             Save and publish
           </SubmitButton>
           <button type="button" className="button button--outline" onClick={onClose}>

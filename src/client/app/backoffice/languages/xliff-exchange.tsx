@@ -4,7 +4,7 @@ import { Download, Upload } from 'lucide-react';
 import type { Locale, XliffImportResult } from '../../../../core/schemas/locale';
 import { Field } from '../../../components/field';
 import { useFileImport } from '../../components/use-file-import';
-import { Refusal, SubmitButton } from './form-parts';
+import { RefusalBox, SubmitButton } from '../../components/staff-form';
 import { useImportXliff, xliffPath } from './api';
 import { draftedPages, editorPath, importSummary } from './translation-overview';
 
@@ -113,7 +113,7 @@ function XliffLanguage({ locale, pageNames }: { locale: Locale; pageNames: Reado
           )}
         </Field>
         <div className="app-actions">
-          <SubmitButton pending={importXliff.isPending} icon={Upload}>
+          <SubmitButton busy={importXliff.isPending} icon={Upload}>
             Upload translated XLIFF<span className="visually-hidden"> for {locale.name}</span>
           </SubmitButton>
         </div>
@@ -122,7 +122,7 @@ function XliffLanguage({ locale, pageNames }: { locale: Locale; pageNames: Reado
       <div className="xliff-result" role="status">
         {result ? <ImportOutcome result={result} code={locale.code} pageNames={pageNames} /> : null}
       </div>
-      <Refusal message={refusal} />
+      <RefusalBox message={refusal} />
     </li>
   );
 }

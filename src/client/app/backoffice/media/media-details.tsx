@@ -39,47 +39,15 @@ export function UsedByList({ uses, label }: { uses: readonly MediaUse[]; label: 
   );
 }
 
-/**
- * One image of the library in a modal dialog, headed by its title: the picture large (a click on it sets the focal
- * point, shown as a marker; two percentage inputs do the same by keyboard), its title and alt text with counters,
- * Save; where it is used, each place a link to its editor; Replace behind a question that names the image (a new
- * picture under the same address, with progress); Delete (docs/design.md §34) first asks the server where the image is
- * used now: while anything shows it, the places are shown and nothing is asked; an unused image is deleted behind
- * a question. The focus starts on Close; Escape closes.
- */
-export function MediaDetails({
-  item,
-  version,
-  onChanged,
-  onReplaced,
-  onDeleted,
-  onClose,
-}: {
-  item: MediaItem;
-  /** Set after a replace: the picture's address asked anew (the browser holds the old bytes for an hour). */
-  version: number | undefined;
-  /** The image as the server now has it, after a save or a replace (it may have left the filtered list). */
-  onChanged: (item: MediaItem) => void;
-  onReplaced: () => void;
-  onDeleted: () => void;
-  onClose: () => void;
-}) {
-  const { firstFocus: closeButton, dialogProps } = useModalDialog(onClose);
-  const ids = {
-    title: useId(),
-    titleInput: useId(),
-    alt: useId(),
-    focalX: useId(),
-    focalY: useId(),
-    uses: useId(),
-    replace: useId(),
-    file: useId(),
-  };
-  const save = useSaveMediaDetails();
-  const replace = useReplaceMedia();
-  const remove = useDeleteMedia();
-  const { confirm, dialog } = useConfirm();
+/** How Replace and Delete ask before they act: the one confirm dialog of the details, shared by both. */
+type Confirm = ReturnType<typeof useConfirm>['confirm'];
 
+/**
+ * The title, alt text and focal point being edited, their problems, and Save. A hook of its own because the
+ * picture (a click sets the focal point) and the form both read and change the same values.
+ */
+function useMediaDetailsForm(item: MediaItem, onChanged: (item: MediaItem) => void) {
+  const save = useSaveMediaDetails();
   const [title, setTitle] = useState(item.title);
   const [alt, setAlt] = useState(item.alt);
   const [focal, setFocal] = useState({ focalX: percent(item.focalX), focalY: percent(item.focalY) });
@@ -91,14 +59,6 @@ export function MediaDetails({
     focalX: useRef<HTMLInputElement>(null),
     focalY: useRef<HTMLInputElement>(null),
   };
-
-  const file = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [fileProblem, setFileProblem] = useState<string | undefined>();
-  const [inUse, setInUse] = useState<ImageInUseError | null>(null);
-  const [deleteRefusal, setDeleteRefusal] = useState<string | null>(null);
-  const [checkingUse, setCheckingUse] = useState(false);
-  const named = `“${titleOf(item)}”`;
 
   const changed = (field: DetailField) => {
     setProblems((current) => ({ ...current, [field]: undefined }));
@@ -159,6 +119,217 @@ export function MediaDetails({
     }
   };
 
+  return {
+    saving: save.isPending,
+    title,
+    setTitle,
+    alt,
+    setAlt,
+    focal,
+    setFocalField,
+    problems,
+    refusal,
+    inputs,
+    changed,
+    pick,
+    shownFocal,
+    submit,
+  };
+}
+
+/** What useMediaDetailsForm holds: the values, problems and handlers the picture and the form share. */
+type MediaDetailsFormState = ReturnType<typeof useMediaDetailsForm>;
+
+/** The picture large with the focal point's marker; a click on it moves the point (the inputs do it by keyboard). */
+function FocalPointPicture({
+  item,
+  version,
+  form,
+}: {
+  item: MediaItem;
+  version: number | undefined;
+  form: MediaDetailsFormState;
+}) {
+  return (
+    <figure className="media-detail__picture">
+      <span className="media-detail__frame">
+        {/* The focal point's inputs below do the same by keyboard: the click is a shortcut for a pointer. */}
+        <img
+          src={versioned(item.url, item, version)}
+          alt={item.alt}
+          width={item.width}
+          height={item.height}
+          className="media-detail__image"
+          onClick={form.pick}
+        />
+        <span
+          className="media-detail__marker"
+          style={{ left: `${form.shownFocal.x * 100}%`, top: `${form.shownFocal.y * 100}%` }}
+          aria-hidden="true"
+        />
+      </span>
+      <figcaption className="media-detail__caption">
+        Click the picture to set its focal point: the part that stays in view when a page crops it.
+      </figcaption>
+    </figure>
+  );
+}
+
+/** The facts of an image that staff cannot edit: its file, size, upload and address. */
+function MediaFacts({ item }: { item: MediaItem }) {
+  const uploadedBy = item.uploadedBy ? ` by ${item.uploadedBy}` : '';
+  return (
+    <dl className="media-detail__facts">
+      <div>
+        <dt>File</dt>
+        <dd>{item.name}</dd>
+      </div>
+      <div>
+        <dt>Size</dt>
+        <dd>
+          {item.width} × {item.height} pixels, {kilobytes(item.bytes)}
+        </dd>
+      </div>
+      <div>
+        <dt>Uploaded</dt>
+        <dd>
+          <time dateTime={item.uploadedAt}>{formatDateTime(item.uploadedAt)}</time>
+          {uploadedBy}
+        </dd>
+      </div>
+      <div>
+        <dt>Address</dt>
+        <dd>
+          <a href={item.url} target="_blank" rel="noreferrer" className="media-detail__address">
+            {item.url}
+          </a>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The form of the title, alt text (each with its counter) and focal point, with Save. Its ids come from the
+ * details dialog, which makes every id of the dialog in one place.
+ */
+function MediaDetailsForm({
+  ids,
+  form,
+}: {
+  ids: Record<'titleInput' | 'alt' | 'focalX' | 'focalY', string>;
+  form: MediaDetailsFormState;
+}) {
+  const { title, alt, focal, problems, inputs, changed } = form;
+  return (
+    <form className="app-form media-detail__form" noValidate onSubmit={(event) => void form.submit(event)}>
+      <Field
+        id={ids.titleInput}
+        label="Title"
+        hint={`What staff call the image; searched on this screen. ${[...title].length} of ${TITLE_MAX} characters.`}
+        error={problems.title}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={inputs.title}
+            className="field__input"
+            type="text"
+            value={title}
+            onChange={(event) => {
+              form.setTitle(event.target.value);
+              changed('title');
+            }}
+          />
+        )}
+      </Field>
+      <Field
+        id={ids.alt}
+        label="Alt text"
+        hint={`What the picture shows, for visitors who cannot see it. ${alt.length} of ${ALT_TEXT_MAX} characters.`}
+        error={problems.alt}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            ref={inputs.alt}
+            className="field__input field__textarea app-textarea"
+            rows={3}
+            maxLength={ALT_TEXT_MAX}
+            value={alt}
+            onChange={(event) => {
+              form.setAlt(event.target.value);
+              changed('alt');
+            }}
+          />
+        )}
+      </Field>
+      <fieldset className="app-fieldset media-detail__focal">
+        <legend className="app-fieldset__legend">Focal point</legend>
+        {(['focalX', 'focalY'] as const).map((field) => (
+          <Field
+            key={field}
+            id={ids[field]}
+            label={field === 'focalX' ? 'From the left (%)' : 'From the top (%)'}
+            error={problems[field]}
+          >
+            {(control) => (
+              <input
+                {...control}
+                ref={inputs[field]}
+                className="field__input"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={100}
+                step={1}
+                value={focal[field]}
+                onChange={(event) => form.setFocalField(field, event.target.value)}
+              />
+            )}
+          </Field>
+        ))}
+      </fieldset>
+      {form.refusal ? (
+        <p className="refusal-box media-refusal" role="alert">
+          {form.refusal}
+        </p>
+      ) : null}
+      <div className="app-actions">
+        <button type="submit" className="button" disabled={form.saving} aria-busy={form.saving || undefined}>
+          <Save className="button__icon" aria-hidden="true" focusable="false" />
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Replace the picture: a new file under the same address, asked first because every page that shows the image
+ * changes at once (docs/design.md §34), with the upload's progress.
+ */
+function ReplacePictureSection({
+  item,
+  named,
+  ids,
+  confirm,
+  onChanged,
+  onReplaced,
+}: {
+  item: MediaItem;
+  /** The image's title in quotes, as the question and the toast name it. */
+  named: string;
+  ids: Record<'replace' | 'file', string>;
+  confirm: Confirm;
+  onChanged: (item: MediaItem) => void;
+  onReplaced: () => void;
+}) {
+  const replace = useReplaceMedia();
+  const file = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | undefined>();
+
   const sendReplacement = async (event: FormEvent) => {
     event.preventDefault();
     if (progress !== null) return;
@@ -188,6 +359,72 @@ export function MediaDetails({
       setProgress(null);
     }
   };
+
+  return (
+    <section className="media-detail__section" aria-labelledby={ids.replace}>
+      <h3 className="media-detail__subtitle" id={ids.replace}>
+        Replace the picture
+      </h3>
+      <form className="app-form media-detail__replace" noValidate onSubmit={(event) => void sendReplacement(event)}>
+        <Field
+          id={ids.file}
+          label="New picture"
+          hint={`PNG, JPEG, GIF or WebP. It is fitted to ${item.width} × ${item.height} around the focal point and keeps this image's address, so every page that shows it shows the new one.`}
+          error={fileProblem}
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={file}
+              className="field__input"
+              type="file"
+              accept={PICKER_ACCEPT}
+              disabled={progress !== null}
+              onChange={() => setFileProblem(undefined)}
+            />
+          )}
+        </Field>
+        <div className="app-actions">
+          <button
+            type="submit"
+            className="button button--outline"
+            disabled={progress !== null}
+            aria-busy={progress !== null || undefined}
+          >
+            <Replace className="button__icon" aria-hidden="true" focusable="false" />
+            Replace
+          </button>
+          {progress !== null ? (
+            <progress className="media-detail__progress" max={1} value={progress} aria-label="Upload progress">
+              {Math.round(progress * 100)}%
+            </progress>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/**
+ * Delete image (docs/design.md §34): first asks the server where the image is used now; a used image shows its
+ * places and nothing is asked, an unused one is deleted behind a question.
+ */
+function DeleteImageSection({
+  item,
+  named,
+  confirm,
+  onDeleted,
+}: {
+  item: MediaItem;
+  /** The image's title in quotes, as the refusal, the question and the toast name it. */
+  named: string;
+  confirm: Confirm;
+  onDeleted: () => void;
+}) {
+  const remove = useDeleteMedia();
+  const [inUse, setInUse] = useState<ImageInUseError | null>(null);
+  const [deleteRefusal, setDeleteRefusal] = useState<string | null>(null);
+  const [checkingUse, setCheckingUse] = useState(false);
 
   const deleteImage = async () => {
     if (checkingUse) return;
@@ -225,7 +462,73 @@ export function MediaDetails({
     }
   };
 
-  const uploadedBy = item.uploadedBy ? ` by ${item.uploadedBy}` : '';
+  return (
+    <div className="media-detail__section media-detail__delete">
+      <button
+        type="button"
+        className="button button--outline media-detail__delete-button"
+        disabled={remove.isPending || checkingUse}
+        aria-busy={checkingUse || undefined}
+        onClick={() => void deleteImage()}
+      >
+        <Trash2 className="button__icon" aria-hidden="true" focusable="false" />
+        Delete image
+      </button>
+      {/* Always there, so that a refusal that comes is read out. */}
+      <div role="alert" className="media-detail__delete-outcome">
+        {inUse ? (
+          <div className="refusal-box media-refusal">
+            <p>{inUse.message}</p>
+            <UsedByList uses={inUse.usedBy} label="Places that still show this image" />
+          </div>
+        ) : deleteRefusal ? (
+          <p className="refusal-box media-refusal">{deleteRefusal}</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * One image of the library in a modal dialog, headed by its title: the picture large (a click on it sets the focal
+ * point, shown as a marker; two percentage inputs do the same by keyboard), its title and alt text with counters,
+ * Save; where it is used, each place a link to its editor; Replace behind a question that names the image (a new
+ * picture under the same address, with progress); Delete (docs/design.md §34) first asks the server where the image is
+ * used now: while anything shows it, the places are shown and nothing is asked; an unused image is deleted behind
+ * a question. The focus starts on Close; Escape closes.
+ */
+export function MediaDetails({
+  item,
+  version,
+  onChanged,
+  onReplaced,
+  onDeleted,
+  onClose,
+}: {
+  item: MediaItem;
+  /** Set after a replace: the picture's address asked anew (the browser holds the old bytes for an hour). */
+  version: number | undefined;
+  /** The image as the server now has it, after a save or a replace (it may have left the filtered list). */
+  onChanged: (item: MediaItem) => void;
+  onReplaced: () => void;
+  onDeleted: () => void;
+  onClose: () => void;
+}) {
+  const { firstFocus: closeButton, dialogProps } = useModalDialog(onClose);
+  const ids = {
+    title: useId(),
+    titleInput: useId(),
+    alt: useId(),
+    focalX: useId(),
+    focalY: useId(),
+    uses: useId(),
+    replace: useId(),
+    file: useId(),
+  };
+  const { confirm, dialog } = useConfirm();
+  const form = useMediaDetailsForm(item, onChanged);
+  const named = `“${titleOf(item)}”`;
+
   return (
     <dialog {...dialogProps} className="staff-dialog media-detail" aria-labelledby={ids.title}>
       <div className="media-detail__header">
@@ -236,142 +539,10 @@ export function MediaDetails({
       </div>
 
       <div className="media-detail__body">
-        <figure className="media-detail__picture">
-          <span className="media-detail__frame">
-            {/* The focal point's inputs below do the same by keyboard: the click is a shortcut for a pointer. */}
-            <img
-              src={versioned(item.url, item, version)}
-              alt={item.alt}
-              width={item.width}
-              height={item.height}
-              className="media-detail__image"
-              onClick={pick}
-            />
-            <span
-              className="media-detail__marker"
-              style={{ left: `${shownFocal.x * 100}%`, top: `${shownFocal.y * 100}%` }}
-              aria-hidden="true"
-            />
-          </span>
-          <figcaption className="media-detail__caption">
-            Click the picture to set its focal point: the part that stays in view when a page crops it.
-          </figcaption>
-        </figure>
-
+        <FocalPointPicture item={item} version={version} form={form} />
         <div className="media-detail__side">
-          <dl className="media-detail__facts">
-            <div>
-              <dt>File</dt>
-              <dd>{item.name}</dd>
-            </div>
-            <div>
-              <dt>Size</dt>
-              <dd>
-                {item.width} × {item.height} pixels, {kilobytes(item.bytes)}
-              </dd>
-            </div>
-            <div>
-              <dt>Uploaded</dt>
-              <dd>
-                <time dateTime={item.uploadedAt}>{formatDateTime(item.uploadedAt)}</time>
-                {uploadedBy}
-              </dd>
-            </div>
-            <div>
-              <dt>Address</dt>
-              <dd>
-                <a href={item.url} target="_blank" rel="noreferrer" className="media-detail__address">
-                  {item.url}
-                </a>
-              </dd>
-            </div>
-          </dl>
-
-          <form className="app-form media-detail__form" noValidate onSubmit={(event) => void submit(event)}>
-            <Field
-              id={ids.titleInput}
-              label="Title"
-              hint={`What staff call the image; searched on this screen. ${[...title].length} of ${TITLE_MAX} characters.`}
-              error={problems.title}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  ref={inputs.title}
-                  className="field__input"
-                  type="text"
-                  value={title}
-                  onChange={(event) => {
-                    setTitle(event.target.value);
-                    changed('title');
-                  }}
-                />
-              )}
-            </Field>
-            <Field
-              id={ids.alt}
-              label="Alt text"
-              hint={`What the picture shows, for visitors who cannot see it. ${alt.length} of ${ALT_TEXT_MAX} characters.`}
-              error={problems.alt}
-            >
-              {(control) => (
-                <textarea
-                  {...control}
-                  ref={inputs.alt}
-                  className="field__input field__textarea app-textarea"
-                  rows={3}
-                  maxLength={ALT_TEXT_MAX}
-                  value={alt}
-                  onChange={(event) => {
-                    setAlt(event.target.value);
-                    changed('alt');
-                  }}
-                />
-              )}
-            </Field>
-            <fieldset className="app-fieldset media-detail__focal">
-              <legend className="app-fieldset__legend">Focal point</legend>
-              {(['focalX', 'focalY'] as const).map((field) => (
-                <Field
-                  key={field}
-                  id={ids[field]}
-                  label={field === 'focalX' ? 'From the left (%)' : 'From the top (%)'}
-                  error={problems[field]}
-                >
-                  {(control) => (
-                    <input
-                      {...control}
-                      ref={inputs[field]}
-                      className="field__input"
-                      type="number"
-                      inputMode="decimal"
-                      min={0}
-                      max={100}
-                      step={1}
-                      value={focal[field]}
-                      onChange={(event) => setFocalField(field, event.target.value)}
-                    />
-                  )}
-                </Field>
-              ))}
-            </fieldset>
-            {refusal ? (
-              <p className="refusal-box media-refusal" role="alert">
-                {refusal}
-              </p>
-            ) : null}
-            <div className="app-actions">
-              <button
-                type="submit"
-                className="button"
-                disabled={save.isPending}
-                aria-busy={save.isPending || undefined}
-              >
-                <Save className="button__icon" aria-hidden="true" focusable="false" />
-                Save
-              </button>
-            </div>
-          </form>
+          <MediaFacts item={item} />
+          <MediaDetailsForm ids={ids} form={form} />
         </div>
       </div>
 
@@ -386,71 +557,15 @@ export function MediaDetails({
         )}
       </section>
 
-      <section className="media-detail__section" aria-labelledby={ids.replace}>
-        <h3 className="media-detail__subtitle" id={ids.replace}>
-          Replace the picture
-        </h3>
-        <form className="app-form media-detail__replace" noValidate onSubmit={(event) => void sendReplacement(event)}>
-          <Field
-            id={ids.file}
-            label="New picture"
-            hint={`PNG, JPEG, GIF or WebP. It is fitted to ${item.width} × ${item.height} around the focal point and keeps this image's address, so every page that shows it shows the new one.`}
-            error={fileProblem}
-          >
-            {(control) => (
-              <input
-                {...control}
-                ref={file}
-                className="field__input"
-                type="file"
-                accept={PICKER_ACCEPT}
-                disabled={progress !== null}
-                onChange={() => setFileProblem(undefined)}
-              />
-            )}
-          </Field>
-          <div className="app-actions">
-            <button
-              type="submit"
-              className="button button--outline"
-              disabled={progress !== null}
-              aria-busy={progress !== null || undefined}
-            >
-              <Replace className="button__icon" aria-hidden="true" focusable="false" />
-              Replace
-            </button>
-            {progress !== null ? (
-              <progress className="media-detail__progress" max={1} value={progress} aria-label="Upload progress">
-                {Math.round(progress * 100)}%
-              </progress>
-            ) : null}
-          </div>
-        </form>
-      </section>
-
-      <div className="media-detail__section media-detail__delete">
-        <button
-          type="button"
-          className="button button--outline media-detail__delete-button"
-          disabled={remove.isPending || checkingUse}
-          aria-busy={checkingUse || undefined}
-          onClick={() => void deleteImage()}
-        >
-          <Trash2 className="button__icon" aria-hidden="true" focusable="false" />
-          Delete image
-        </button>
-        {/* Always there, so that a refusal that comes is read out. */}
-        <div role="alert" className="media-detail__delete-outcome">
-          {inUse ? (
-            <div className="refusal-box media-refusal">
-              <p>{inUse.message}</p>
-              <UsedByList uses={inUse.usedBy} label="Places that still show this image" />
-            </div>
-          ) : deleteRefusal ? (
-            <p className="refusal-box media-refusal">{deleteRefusal}</p>
-          ) : null}
-        </div>
-      </div>
+      <ReplacePictureSection
+        item={item}
+        named={named}
+        ids={ids}
+        confirm={confirm}
+        onChanged={onChanged}
+        onReplaced={onReplaced}
+      />
+      <DeleteImageSection item={item} named={named} confirm={confirm} onDeleted={onDeleted} />
       {dialog}
     </dialog>
   );

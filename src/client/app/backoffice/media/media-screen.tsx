@@ -71,39 +71,14 @@ function MediaCard({ item, version, onOpen }: { item: MediaItem; version: number
 }
 
 /**
- * media (Administrators, docs/design.md §27): every uploaded image as a grid of thumbnails, newest first, 48 at a time
- * (Load more reads the next page), each called by its title (docs/design.md §34); a search over titles, names and alt texts
- * (asked as the typing pauses) and Only unused images. An image opens in a dialog: its title, alt text and focal point, where it is used, Replace and Delete.
- * `?open=<id>` (the top-bar search's link) opens that image, reading pages until it is found.
+ * A link to one image (`/media?open=5`, the top-bar search's): it opens once a page read holds it; pages are read
+ * until it is found, and when the library ends without it, `missing` names the id for a sentence that says so.
  */
-export default function MediaScreen() {
-  const [text, setText] = useState('');
-  const [filter, setFilter] = useState<MediaFilter>({ search: '', unused: false });
-  const media = useMediaPages(filter);
-  const pages = media.data?.pages;
-  const items = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
-  const { detail, setDetail, openDetail, closeDetail } = useDetailDialog<MediaItem>(focusListStart);
-  /**
-   * Pictures replaced on this screen, with when: their addresses get a version so that this page shows the new
-   * bytes, not the picture it holds already (the browser's cache got the new ones: refreshCachedCopies).
-   */
-  const [versions, setVersions] = useState<ReadonlyMap<number, number>>(() => new Map());
-  const countId = useId();
-
-  // The search asks once the typing pauses.
-  useEffect(() => {
-    const search = text.trim();
-    if (search === filter.search) return;
-    const timer = setTimeout(() => setFilter((current) => ({ ...current, search })), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, filter.search]);
-
-  // The detail shows the listed copy (kept up to date by the calls), else the one it opened with, as its last save
-  // or replace left it (an image that left the filtered list: an unused one now used, one renamed out of a search).
-  const shown = detail ? (items.find((item) => item.id === detail.id) ?? detail) : null;
-
-  // A link to one image (`/media?open=5`): it opens once a page read holds it; pages are read until it is found,
-  // and when the library ends without it a sentence says so.
+function useOpenLinkedImage(
+  media: ReturnType<typeof useMediaPages>,
+  items: readonly MediaItem[],
+  openDetail: (item: MediaItem) => void,
+) {
   const link = useRecordLink('open');
   const [missing, setMissing] = useState<number | null>(null);
   const linkHandled = useRef<number | undefined>(undefined);
@@ -135,6 +110,87 @@ export default function MediaScreen() {
     openDetail,
     clearLink,
   ]);
+  return { missing, clearLink };
+}
+
+/** The list's toolbar: the search over titles, names and alt texts, Only unused images, and Refresh. */
+function MediaToolbar({
+  text,
+  onText,
+  filter,
+  onFilter,
+  onSearch,
+  onRefresh,
+}: {
+  text: string;
+  onText: (text: string) => void;
+  filter: MediaFilter;
+  onFilter: (filter: MediaFilter) => void;
+  onSearch: (event: FormEvent) => void;
+  onRefresh: () => void;
+}) {
+  return (
+    <form className="list-toolbar media-toolbar" role="search" aria-label="Search images" onSubmit={onSearch}>
+      <div className="list-toolbar__field list-toolbar__field--grow">
+        <label className="list-toolbar__label" htmlFor={SEARCH_INPUT_ID}>
+          Search titles, names and alt texts
+        </label>
+        <input
+          id={SEARCH_INPUT_ID}
+          className="field__input"
+          type="search"
+          value={text}
+          maxLength={100}
+          onChange={(event) => onText(event.target.value)}
+        />
+      </div>
+      <label className="media-toolbar__check" htmlFor="media-unused">
+        <input
+          id="media-unused"
+          type="checkbox"
+          checked={filter.unused}
+          onChange={(event) => onFilter({ ...filter, unused: event.target.checked })}
+        />{' '}
+        Only unused images
+      </label>
+      <IconButton icon={RefreshCw} label="Refresh the list" onClick={onRefresh} />
+    </form>
+  );
+}
+
+/**
+ * media (Administrators, docs/design.md §27): every uploaded image as a grid of thumbnails, newest first, 48 at a time
+ * (Load more reads the next page), each called by its title (docs/design.md §34); a search over titles, names and alt texts
+ * (asked as the typing pauses) and Only unused images. An image opens in a dialog: its title, alt text and focal point, where it is used, Replace and Delete.
+ * `?open=<id>` (the top-bar search's link) opens that image, reading pages until it is found.
+ */
+export default function MediaScreen() {
+  const [text, setText] = useState('');
+  const [filter, setFilter] = useState<MediaFilter>({ search: '', unused: false });
+  const media = useMediaPages(filter);
+  const pages = media.data?.pages;
+  const items = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
+  const { detail, setDetail, openDetail, closeDetail } = useDetailDialog<MediaItem>(focusListStart);
+  /**
+   * Pictures replaced on this screen, with when: their addresses get a version so that this page shows the new
+   * bytes, not the picture it holds already (the browser's cache got the new ones: refreshCachedCopies).
+   */
+  const [versions, setVersions] = useState<ReadonlyMap<number, number>>(() => new Map());
+  const countId = useId();
+
+  // The search asks once the typing pauses.
+  useEffect(() => {
+    const search = text.trim();
+    if (search === filter.search) return;
+    const timer = setTimeout(() => setFilter((current) => ({ ...current, search })), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, filter.search]);
+
+  // The detail shows the listed copy (kept up to date by the calls), else the one it opened with, as its last save
+  // or replace left it (an image that left the filtered list: an unused one now used, one renamed out of a search).
+  const shown = detail ? (items.find((item) => item.id === detail.id) ?? detail) : null;
+
+  const { missing, clearLink } = useOpenLinkedImage(media, items, openDetail);
 
   const close = useCallback(
     (openerGone = false) => {
@@ -161,31 +217,14 @@ export default function MediaScreen() {
         </div>
       }
     >
-      <form className="list-toolbar media-toolbar" role="search" aria-label="Search images" onSubmit={search}>
-        <div className="list-toolbar__field list-toolbar__field--grow">
-          <label className="list-toolbar__label" htmlFor={SEARCH_INPUT_ID}>
-            Search titles, names and alt texts
-          </label>
-          <input
-            id={SEARCH_INPUT_ID}
-            className="field__input"
-            type="search"
-            value={text}
-            maxLength={100}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
-        <label className="media-toolbar__check" htmlFor="media-unused">
-          <input
-            id="media-unused"
-            type="checkbox"
-            checked={filter.unused}
-            onChange={(event) => setFilter({ ...filter, unused: event.target.checked })}
-          />{' '}
-          Only unused images
-        </label>
-        <IconButton icon={RefreshCw} label="Refresh the list" onClick={refresh} />
-      </form>
+      <MediaToolbar
+        text={text}
+        onText={setText}
+        filter={filter}
+        onFilter={setFilter}
+        onSearch={search}
+        onRefresh={refresh}
+      />
 
       {missing !== null ? (
         <p className="refusal-box media-notice" role="alert">

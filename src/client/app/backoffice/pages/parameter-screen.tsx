@@ -21,11 +21,8 @@ import { IconButton } from '../../components/icon-button';
 import { useConfirm } from '../../components/confirm-dialog';
 import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
-import { useActiveMasterTypes } from '../masters/api';
 import { useParameterLabels, usePageParameters, useSaveParameters } from './api';
 import {
-  DATE_RULES,
-  DATE_RULE_LABELS,
   PAGE_LEVEL_LABELS,
   PARAMETER_TYPE_LABELS,
   UNIT_TYPE_LABELS,
@@ -43,10 +40,10 @@ import {
   nextSequence,
   parameterOfDraft,
   tableProblems,
-  toggleDateRule,
   type ParameterDraft,
 } from './parameter-form';
 import { SpecTerm } from './spec-term';
+import { ValidationPanel } from './validation-panel';
 import '../../../styles/page-defs.css';
 
 /** The question asked before a field is deleted (spec 001 §5's delete question, in the screen's words: docs/design.md §34). */
@@ -142,25 +139,22 @@ function parameterColumns(labelOf: ReadonlyMap<string, string>): DataColumn<Para
 
 type NameMode = 'text' | 'list';
 
-function ParameterEditor({
-  page,
-  initialRows,
-  labels,
-}: {
-  page: PageRecord;
-  initialRows: Parameter[];
-  labels: ParameterLabel[];
-}) {
+/** How the form changes the draft: the fields it names, merged into the rest. */
+type ChangeDraft = (changes: Partial<ParameterDraft>) => void;
+
+/**
+ * The list of a page's fields as it is being edited: the rows, the draft of the form (a new field or one being
+ * edited), its problems, and Add, Edit, Cancel edit and Delete. A hook of its own so that the editor only lays out
+ * the form and the table.
+ */
+function useParameterList(page: PageRecord, initialRows: Parameter[], labels: ParameterLabel[]) {
   const wired = page.type === 'wired';
   const [rows, setRows] = useState<Parameter[]>(() => bySequence(initialRows));
   const [editing, setEditing] = useState<number | null>(null);
   const [draft, setDraft] = useState<ParameterDraft>(() => emptyDraft(nextSequence(initialRows)));
   const [nameMode, setNameMode] = useState<NameMode>(wired && labels.length > 0 ? 'list' : 'text');
   const [problems, setProblems] = useState<string[]>([]);
-  const [saveProblem, setSaveProblem] = useState<string | null>(null);
-  const saveParameters = useSaveParameters();
   const { confirm, dialog } = useConfirm();
-  const columns = useMemo(() => parameterColumns(new Map(labels.map((label) => [label.name, label.label]))), [labels]);
   const nameRef = useRef<HTMLInputElement & HTMLSelectElement>(null);
   const tableHeading = useRef<HTMLHeadingElement>(null);
 
@@ -227,14 +221,359 @@ function ParameterEditor({
     requestAnimationFrame(() => tableHeading.current?.focus());
   };
 
+  return {
+    rows,
+    setRows,
+    editing,
+    draft,
+    setDraft,
+    change,
+    nameMode,
+    setNameMode,
+    problems,
+    nameRef,
+    tableHeading,
+    dialog,
+    add,
+    edit,
+    cancelEdit,
+    remove,
+  };
+}
+
+/** A page's fields: the form that adds or edits one, then the table of them all with Save the fields. */
+function ParameterEditor({
+  page,
+  initialRows,
+  labels,
+}: {
+  page: PageRecord;
+  initialRows: Parameter[];
+  labels: ParameterLabel[];
+}) {
+  const list = useParameterList(page, initialRows, labels);
+  const { rows, editing, change } = list;
+  const editingName = editing === null ? null : (rows[editing]?.parameterName ?? null);
+
+  // The server numbers the rows 1, 2, 3 … in sequence order: the table shows what is stored.
+  const saved = (stored: Parameter[]) => {
+    list.setRows(stored);
+    if (editing === null) change({ sequence: String(nextSequence(stored)) });
+  };
+
+  return (
+    <>
+      <ParameterForm
+        wired={page.type === 'wired'}
+        labels={labels}
+        draft={list.draft}
+        setDraft={list.setDraft}
+        change={change}
+        nameMode={list.nameMode}
+        setNameMode={list.setNameMode}
+        nameRef={list.nameRef}
+        editingName={editingName}
+        isEditing={editing !== null}
+        problems={list.problems}
+        onAdd={list.add}
+        onCancelEdit={list.cancelEdit}
+      />
+      <FieldListSection
+        page={page}
+        labels={labels}
+        rows={rows}
+        tableHeading={list.tableHeading}
+        onEdit={list.edit}
+        onDelete={(row) => void list.remove(row)}
+        onSaved={saved}
+      />
+      {list.dialog}
+    </>
+  );
+}
+
+/**
+ * The form that adds a field, or edits the one chosen in the table (Add then replaces it): its name, settings,
+ * kind of value and rules, with what keeps it from being added.
+ */
+function ParameterForm({
+  wired,
+  labels,
+  draft,
+  setDraft,
+  change,
+  nameMode,
+  setNameMode,
+  nameRef,
+  editingName,
+  isEditing,
+  problems,
+  onAdd,
+  onCancelEdit,
+}: {
+  wired: boolean;
+  labels: ParameterLabel[];
+  draft: ParameterDraft;
+  setDraft: (update: (current: ParameterDraft) => ParameterDraft) => void;
+  change: ChangeDraft;
+  nameMode: NameMode;
+  setNameMode: (mode: NameMode) => void;
+  nameRef: RefObject<(HTMLInputElement & HTMLSelectElement) | null>;
+  /** The name of the field being edited, when there is one in the table. */
+  editingName: string | null;
+  isEditing: boolean;
+  problems: string[];
+  onAdd: (event: FormEvent) => void;
+  onCancelEdit: () => void;
+}) {
+  return (
+    <form className="app-panel param-form" noValidate onSubmit={onAdd} aria-labelledby="param-form-title">
+      <h2 className="param-form__title" id="param-form-title">
+        {editingName === null ? 'Add a field' : `Edit field ${editingName}`}
+      </h2>
+      {editingName !== null ? (
+        <p className="param-form__editing" role="status">
+          Editing {editingName}: Add replaces it in the list.
+        </p>
+      ) : null}
+      {wired && labels.length === 0 ? (
+        <p className="app-notice">This page has no fields of its own to configure (it is a back-office screen).</p>
+      ) : null}
+      <div className="param-form__grid">
+        <NameInput
+          draft={draft}
+          change={change}
+          labels={labels}
+          wired={wired}
+          mode={nameMode}
+          setMode={setNameMode}
+          inputRef={nameRef}
+        />
+        <FieldSettings draft={draft} change={change} setDraft={setDraft} />
+        <RequiredAndTranslated draft={draft} change={change} />
+        <VisitorChoices draft={draft} change={change} />
+      </div>
+      <KindOfValue draft={draft} change={change} setDraft={setDraft} />
+      {problems.length > 0 ? (
+        <div className="param-form__problems" role="alert">
+          <p className="param-form__problems-title">Not added yet:</p>
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="app-actions">
+        <button type="submit" className="button">
+          <Plus className="button__icon" aria-hidden="true" focusable="false" />
+          Add
+        </button>
+        {isEditing ? (
+          <button type="button" className="button button--outline" onClick={onCancelEdit}>
+            <X className="button__icon" aria-hidden="true" focusable="false" />
+            Cancel edit
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** The field's type, its order on the page, where its values come from, and where on the page it goes. */
+function FieldSettings({
+  draft,
+  change,
+  setDraft,
+}: {
+  draft: ParameterDraft;
+  change: ChangeDraft;
+  setDraft: (update: (current: ParameterDraft) => ParameterDraft) => void;
+}) {
+  return (
+    <>
+      <Field id="param-type" label="Type" required markRequired>
+        {(control) => (
+          <select
+            {...control}
+            className="field__input"
+            value={draft.type}
+            onChange={(event) => setDraft((current) => chooseType(current, event.target.value as ParameterType))}
+          >
+            {PARAMETER_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {PARAMETER_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        id="param-sequence"
+        label="Order"
+        required
+        markRequired
+        hint="The place of the field on the page: 1 comes first."
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="field__input"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={1000}
+            step={1}
+            value={draft.sequence}
+            onChange={(event) => change({ sequence: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field
+        id="param-validator"
+        label="Values come from"
+        hint="Chosen from master data: the editor picks one of a master type's values."
+      >
+        {(control) => (
+          <select
+            {...control}
+            className="field__input"
+            value={draft.validator}
+            onChange={(event) => change({ validator: event.target.value as ParameterDraft['validator'] })}
+          >
+            {VALIDATORS.map((validator) => (
+              <option key={validator} value={validator}>
+                {VALIDATOR_LABELS[validator]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        id="param-level"
+        label="Where it goes"
+        hint="Once on the page (a heading, an introduction), or in each entry of a list on the page (a job, a product)."
+      >
+        {(control) => (
+          <select
+            {...control}
+            className="field__input"
+            value={draft.pagecreationtype}
+            onChange={(event) => change({ pagecreationtype: event.target.value as ParameterDraft['pagecreationtype'] })}
+          >
+            {PAGE_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {PAGE_LEVEL_LABELS[level]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </>
+  );
+}
+
+/** Required, and for text whether it is translated (off: the same words in every language). */
+function RequiredAndTranslated({ draft, change }: { draft: ParameterDraft; change: ChangeDraft }) {
+  return (
+    <>
+      <div className="field param-form__mandatory">
+        <label className="field__label page-form__check" htmlFor="param-mandatory">
+          <input
+            id="param-mandatory"
+            type="checkbox"
+            checked={draft.mandatory}
+            onChange={(event) => change({ mandatory: event.target.checked })}
+          />{' '}
+          Required
+        </label>
+      </div>
+      {isTextKind(draft) && (
+        <div className="field param-form__mandatory">
+          <label className="field__label page-form__check" htmlFor="param-translatable">
+            <input
+              id="param-translatable"
+              type="checkbox"
+              checked={draft.translatable}
+              aria-describedby="param-translatable-hint"
+              onChange={(event) => change({ translatable: event.target.checked })}
+            />{' '}
+            Translated
+          </label>
+          <p className="field__hint" id="param-translatable-hint">
+            Off: the same words in every language (a code, a name).
+          </p>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The kinds of value the chosen type allows, and below them the rules of the chosen kind. */
+function KindOfValue({
+  draft,
+  change,
+  setDraft,
+}: {
+  draft: ParameterDraft;
+  change: ChangeDraft;
+  setDraft: (update: (current: ParameterDraft) => ParameterDraft) => void;
+}) {
+  return (
+    <fieldset className="app-fieldset param-form__kinds">
+      <legend className="app-fieldset__legend">Kind of value</legend>
+      <div className="page-form__choices">
+        {UNIT_TYPES_OF[draft.type].map((kind) => (
+          <label key={kind} className="page-form__check" htmlFor={`param-kind-${kind}`}>
+            <input
+              id={`param-kind-${kind}`}
+              type="radio"
+              name="param-kind"
+              value={kind}
+              checked={draft.unittype === kind}
+              onChange={() => setDraft((current) => chooseKind(current, kind))}
+            />{' '}
+            {UNIT_TYPE_LABELS[kind]}
+          </label>
+        ))}
+      </div>
+      <p className="field__hint">Choosing a kind clears the rules of the others.</p>
+      <ValidationPanel draft={draft} change={change} setDraft={setDraft} />
+    </fieldset>
+  );
+}
+
+/**
+ * The table of the page's fields, each with Edit and Delete, and Save the fields: nothing is stored until then,
+ * and a refused save keeps the table as it is.
+ */
+function FieldListSection({
+  page,
+  labels,
+  rows,
+  tableHeading,
+  onEdit,
+  onDelete,
+  onSaved,
+}: {
+  page: PageRecord;
+  labels: ParameterLabel[];
+  rows: Parameter[];
+  tableHeading: RefObject<HTMLHeadingElement | null>;
+  onEdit: (row: Parameter) => void;
+  onDelete: (row: Parameter) => void;
+  /** The rows as the server stored them, numbered 1, 2, 3 … in sequence order. */
+  onSaved: (stored: Parameter[]) => void;
+}) {
+  const [saveProblem, setSaveProblem] = useState<string | null>(null);
+  const saveParameters = useSaveParameters();
+  const columns = useMemo(() => parameterColumns(new Map(labels.map((label) => [label.name, label.label]))), [labels]);
+
   const save = async () => {
     setSaveProblem(null);
     try {
       await saveParameters.mutateAsync({ id: page.id, parameters: rows });
-      // The server numbers the rows 1, 2, 3 … in sequence order: the table shows what is stored.
-      const stored = bySequence(rows).map((row, index) => ({ ...row, sequence: index + 1 }));
-      setRows(stored);
-      if (editing === null) change({ sequence: String(nextSequence(stored)) });
+      onSaved(bySequence(rows).map((row, index) => ({ ...row, sequence: index + 1 })));
       notify.success(FIELDS_SAVED);
     } catch (error) {
       // Nothing typed is lost: the table and the form stay as they are.
@@ -250,232 +589,53 @@ function ParameterEditor({
 
   const rowActions = (row: Parameter) => (
     <>
-      <IconButton icon={Pencil} label={`Edit ${row.parameterName}`} tooltipAlign="end" onClick={() => edit(row)} />
+      <IconButton icon={Pencil} label={`Edit ${row.parameterName}`} tooltipAlign="end" onClick={() => onEdit(row)} />
       <IconButton
         icon={Trash2}
         label={`Delete ${row.parameterName}`}
         tone="danger"
         tooltipAlign="end"
-        onClick={() => void remove(row)}
+        onClick={() => onDelete(row)}
       />
     </>
   );
 
-  const editingName = editing === null ? null : (rows[editing]?.parameterName ?? null);
   return (
-    <>
-      <form className="app-panel param-form" noValidate onSubmit={add} aria-labelledby="param-form-title">
-        <h2 className="param-form__title" id="param-form-title">
-          {editingName === null ? 'Add a field' : `Edit field ${editingName}`}
-        </h2>
-        {editingName !== null ? (
-          <p className="param-form__editing" role="status">
-            Editing {editingName}: Add replaces it in the list.
-          </p>
-        ) : null}
-        {wired && labels.length === 0 ? (
-          <p className="app-notice">This page has no fields of its own to configure (it is a back-office screen).</p>
-        ) : null}
-        <div className="param-form__grid">
-          <NameInput
-            draft={draft}
-            change={change}
-            labels={labels}
-            wired={wired}
-            mode={nameMode}
-            setMode={setNameMode}
-            inputRef={nameRef}
-          />
-          <Field id="param-type" label="Type" required markRequired>
-            {(control) => (
-              <select
-                {...control}
-                className="field__input"
-                value={draft.type}
-                onChange={(event) => setDraft((current) => chooseType(current, event.target.value as ParameterType))}
-              >
-                {PARAMETER_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {PARAMETER_TYPE_LABELS[type]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field
-            id="param-sequence"
-            label="Order"
-            required
-            markRequired
-            hint="The place of the field on the page: 1 comes first."
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="field__input"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={1000}
-                step={1}
-                value={draft.sequence}
-                onChange={(event) => change({ sequence: event.target.value })}
-              />
-            )}
-          </Field>
-          <Field
-            id="param-validator"
-            label="Values come from"
-            hint="Chosen from master data: the editor picks one of a master type's values."
-          >
-            {(control) => (
-              <select
-                {...control}
-                className="field__input"
-                value={draft.validator}
-                onChange={(event) => change({ validator: event.target.value as ParameterDraft['validator'] })}
-              >
-                {VALIDATORS.map((validator) => (
-                  <option key={validator} value={validator}>
-                    {VALIDATOR_LABELS[validator]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field
-            id="param-level"
-            label="Where it goes"
-            hint="Once on the page (a heading, an introduction), or in each entry of a list on the page (a job, a product)."
-          >
-            {(control) => (
-              <select
-                {...control}
-                className="field__input"
-                value={draft.pagecreationtype}
-                onChange={(event) =>
-                  change({ pagecreationtype: event.target.value as ParameterDraft['pagecreationtype'] })
-                }
-              >
-                {PAGE_LEVELS.map((level) => (
-                  <option key={level} value={level}>
-                    {PAGE_LEVEL_LABELS[level]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <div className="field param-form__mandatory">
-            <label className="field__label page-form__check" htmlFor="param-mandatory">
-              <input
-                id="param-mandatory"
-                type="checkbox"
-                checked={draft.mandatory}
-                onChange={(event) => change({ mandatory: event.target.checked })}
-              />{' '}
-              Required
-            </label>
-          </div>
-          {isTextKind(draft) && (
-            <div className="field param-form__mandatory">
-              <label className="field__label page-form__check" htmlFor="param-translatable">
-                <input
-                  id="param-translatable"
-                  type="checkbox"
-                  checked={draft.translatable}
-                  aria-describedby="param-translatable-hint"
-                  onChange={(event) => change({ translatable: event.target.checked })}
-                />{' '}
-                Translated
-              </label>
-              <p className="field__hint" id="param-translatable-hint">
-                Off: the same words in every language (a code, a name).
-              </p>
-            </div>
-          )}
-          <VisitorChoices draft={draft} change={change} />
-        </div>
-        <fieldset className="app-fieldset param-form__kinds">
-          <legend className="app-fieldset__legend">Kind of value</legend>
-          <div className="page-form__choices">
-            {UNIT_TYPES_OF[draft.type].map((kind) => (
-              <label key={kind} className="page-form__check" htmlFor={`param-kind-${kind}`}>
-                <input
-                  id={`param-kind-${kind}`}
-                  type="radio"
-                  name="param-kind"
-                  value={kind}
-                  checked={draft.unittype === kind}
-                  onChange={() => setDraft((current) => chooseKind(current, kind))}
-                />{' '}
-                {UNIT_TYPE_LABELS[kind]}
-              </label>
-            ))}
-          </div>
-          <p className="field__hint">Choosing a kind clears the rules of the others.</p>
-          <ValidationPanel draft={draft} change={change} setDraft={setDraft} />
-        </fieldset>
-        {problems.length > 0 ? (
-          <div className="param-form__problems" role="alert">
-            <p className="param-form__problems-title">Not added yet:</p>
-            <ul>
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        <div className="app-actions">
-          <button type="submit" className="button">
-            <Plus className="button__icon" aria-hidden="true" focusable="false" />
-            Add
-          </button>
-          {editing !== null ? (
-            <button type="button" className="button button--outline" onClick={cancelEdit}>
-              <X className="button__icon" aria-hidden="true" focusable="false" />
-              Cancel edit
-            </button>
-          ) : null}
-        </div>
-      </form>
-
-      <section className="param-table" aria-labelledby="param-table-title">
-        <h2 className="param-table__title" id="param-table-title" ref={tableHeading} tabIndex={-1}>
-          Fields ({rows.length})
-        </h2>
-        <DataTable
-          caption={`Fields of ${page.dspname}`}
-          columns={columns}
-          rows={rows}
-          getRowId={(row) => row.parameterName.toLowerCase()}
-          status="success"
-          emptyMessage="No fields yet: add the page's fields above."
-          rowActions={rowActions}
-        />
-        {saveProblem ? (
-          <p className="page-form__refusal" role="alert">
-            {saveProblem}
-          </p>
-        ) : null}
-        <div className="app-actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() => void save()}
-            disabled={saveParameters.isPending}
-            aria-busy={saveParameters.isPending || undefined}
-          >
-            <Save className="button__icon" aria-hidden="true" focusable="false" />
-            Save the fields
-          </button>
-          <Link className="button button--outline" to="/homepages">
-            <ArrowLeft className="button__icon" aria-hidden="true" focusable="false" />
-            Back to pages
-          </Link>
-        </div>
-      </section>
-      {dialog}
-    </>
+    <section className="param-table" aria-labelledby="param-table-title">
+      <h2 className="param-table__title" id="param-table-title" ref={tableHeading} tabIndex={-1}>
+        Fields ({rows.length})
+      </h2>
+      <DataTable
+        caption={`Fields of ${page.dspname}`}
+        columns={columns}
+        rows={rows}
+        getRowId={(row) => row.parameterName.toLowerCase()}
+        status="success"
+        emptyMessage="No fields yet: add the page's fields above."
+        rowActions={rowActions}
+      />
+      {saveProblem ? (
+        <p className="page-form__refusal" role="alert">
+          {saveProblem}
+        </p>
+      ) : null}
+      <div className="app-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => void save()}
+          disabled={saveParameters.isPending}
+          aria-busy={saveParameters.isPending || undefined}
+        >
+          <Save className="button__icon" aria-hidden="true" focusable="false" />
+          Save the fields
+        </button>
+        <Link className="button button--outline" to="/homepages">
+          <ArrowLeft className="button__icon" aria-hidden="true" focusable="false" />
+          Back to pages
+        </Link>
+      </div>
+    </section>
   );
 }
 
@@ -636,293 +796,5 @@ function NameInput({
         </Field>
       )}
     </div>
-  );
-}
-
-/** A number input of a validation panel, empty for no limit. */
-/** The master type a MasterData parameter offers its values from (the active types of Master Types). */
-function MasterTypeSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const types = useActiveMasterTypes();
-  const options = types.data ?? [];
-  const held = value !== '' && !options.some((t) => String(t.id) === value);
-  return (
-    <Field
-      id="param-commonmastertype"
-      label="Master type"
-      required
-      hint={
-        types.isError
-          ? 'The master types could not be loaded; try again.'
-          : 'The values the editor offers come from this type (Master Values). A type depending on another follows the value chosen for that one.'
-      }
-    >
-      {(control) => (
-        <select {...control} className="field__input" value={value} onChange={(event) => onChange(event.target.value)}>
-          <option value="">{types.isLoading ? 'Loading…' : 'Choose a master type'}</option>
-          {held ? <option value={value}>Type {value} (inactive or unknown)</option> : null}
-          {options.map((type) => (
-            <option key={type.id} value={String(type.id)}>
-              {type.name}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
-}
-
-function NumberField({
-  id,
-  label,
-  value,
-  onChange,
-  hint,
-  allowNegative = false,
-  decimals = false,
-  max,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  hint?: string;
-  allowNegative?: boolean;
-  decimals?: boolean;
-  max?: number;
-}) {
-  return (
-    <Field id={id} label={label} hint={hint}>
-      {(control) => (
-        <input
-          {...control}
-          className="field__input"
-          type="number"
-          inputMode={decimals || allowNegative ? 'decimal' : 'numeric'}
-          min={allowNegative ? undefined : 0}
-          max={max}
-          step={decimals ? 'any' : 1}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </Field>
-  );
-}
-
-function CheckField({
-  id,
-  label,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <div className="field">
-      <label className="field__label page-form__check" htmlFor={id}>
-        <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} /> {label}
-      </label>
-    </div>
-  );
-}
-
-/** The rules of the chosen kind (spec 001 §2 per-kind validation panels). */
-function ValidationPanel({
-  draft,
-  change,
-  setDraft,
-}: {
-  draft: ParameterDraft;
-  change: (changes: Partial<ParameterDraft>) => void;
-  setDraft: (update: (current: ParameterDraft) => ParameterDraft) => void;
-}) {
-  const number = (field: keyof ParameterDraft) => (value: string) => change({ [field]: value });
-  let panel: ReactNode;
-  switch (draft.unittype) {
-    case 'Character':
-    case 'Richtext':
-      panel = (
-        <>
-          <NumberField
-            id="param-minlength"
-            label="Minimum length"
-            value={draft.minlength}
-            onChange={number('minlength')}
-            hint="In characters; empty for none."
-          />
-          <NumberField
-            id="param-maxlength"
-            label="Maximum length"
-            value={draft.maxlength}
-            onChange={number('maxlength')}
-            hint="In characters; empty for none."
-          />
-        </>
-      );
-      break;
-    case 'Integer':
-      panel = (
-        <>
-          <NumberField
-            id="param-maxdigits"
-            label="Maximum digits"
-            value={draft.maxlength}
-            onChange={number('maxlength')}
-            hint="Empty for any number of digits."
-          />
-          <NumberField
-            id="param-min"
-            label="Minimum"
-            value={draft.min}
-            onChange={number('min')}
-            allowNegative
-            hint="The smallest number accepted; empty for none."
-          />
-          <CheckField
-            id="param-allownegative"
-            label="Allow negative numbers"
-            checked={draft.allownegative}
-            onChange={(allownegative) => change({ allownegative })}
-          />
-        </>
-      );
-      break;
-    case 'Float':
-      panel = (
-        <>
-          <NumberField
-            id="param-decimalplaces"
-            label="Decimal places"
-            value={draft.decimalplaces}
-            onChange={number('decimalplaces')}
-            max={10}
-            hint="Digits after the point, 0 to 10."
-          />
-          <NumberField
-            id="param-min"
-            label="Minimum"
-            value={draft.min}
-            onChange={number('min')}
-            allowNegative
-            decimals
-            hint="The smallest number accepted; empty for none."
-          />
-          <CheckField
-            id="param-allownegativeforfloat"
-            label="Allow negative numbers"
-            checked={draft.allownegativeforfloat}
-            onChange={(allownegativeforfloat) => change({ allownegativeforfloat })}
-          />
-        </>
-      );
-      break;
-    case 'Date':
-      panel = (
-        <fieldset className="param-form__dates" aria-describedby="param-dates-hint">
-          <legend className="field__label">Date rule</legend>
-          <div className="page-form__choices">
-            {DATE_RULES.map((rule) => (
-              <label key={rule} className="page-form__check" htmlFor={`param-${rule}`}>
-                <input
-                  id={`param-${rule}`}
-                  type="checkbox"
-                  checked={draft.dateRule === rule}
-                  onChange={() =>
-                    setDraft((current) => ({ ...current, dateRule: toggleDateRule(current.dateRule, rule) }))
-                  }
-                />{' '}
-                {DATE_RULE_LABELS[rule]}
-              </label>
-            ))}
-          </div>
-          <p className="field__hint" id="param-dates-hint">
-            One at a time: checking one unchecks the others; none accepts any date.
-          </p>
-        </fieldset>
-      );
-      break;
-    case 'Boolean':
-      panel = (
-        <>
-          <TextField
-            id="param-booleanyes"
-            label="Label for yes"
-            value={draft.booleanyes}
-            onChange={(booleanyes) => change({ booleanyes })}
-          />
-          <TextField
-            id="param-booleanno"
-            label="Label for no"
-            value={draft.booleanno}
-            onChange={(booleanno) => change({ booleanno })}
-          />
-        </>
-      );
-      break;
-    case 'MasterData':
-      panel = <MasterTypeSelect value={draft.commonmastertype} onChange={number('commonmastertype')} />;
-      break;
-    case 'Image':
-      panel = (
-        <>
-          <NumberField
-            id="param-sizeinKB"
-            label="Size in KB"
-            value={draft.sizeinKB}
-            onChange={number('sizeinKB')}
-            hint="The largest file accepted; empty for the site's limit."
-          />
-          <NumberField
-            id="param-height"
-            label="Height (px)"
-            value={draft.height}
-            onChange={number('height')}
-            hint="Empty for any height."
-          />
-          <NumberField
-            id="param-width"
-            label="Width (px)"
-            value={draft.width}
-            onChange={number('width')}
-            hint="Empty for any width."
-          />
-        </>
-      );
-      break;
-  }
-  return (
-    <div className="param-form__panel" aria-label={`${draft.unittype} rules`} role="group">
-      {panel}
-    </div>
-  );
-}
-
-function TextField({
-  id,
-  label,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <Field id={id} label={label} hint="Up to 30 characters.">
-      {(control) => (
-        <input
-          {...control}
-          className="field__input"
-          maxLength={30}
-          autoComplete="off"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </Field>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, RefObject } from 'react';
 import { Save, X } from 'lucide-react';
 import { REDIRECT_STATUSES } from '../../../../core/schemas/redirect';
 import { Field } from '../../../components/field';
@@ -35,6 +35,81 @@ const refusedFieldOf = (error: unknown): FieldName | null =>
   (error.field === 'from' || error.field === 'to' || error.field === 'status')
     ? error.field
     : null;
+
+/**
+ * The redirect's kind: a radio per status and, below, what the chosen one means. The hint's id is made by the form,
+ * so that the ids of the form's parts are made in one place.
+ */
+function RedirectKindChoice({
+  hintId,
+  status: chosen,
+  problem,
+  firstKind,
+  onChange,
+}: {
+  hintId: string;
+  status: RedirectInput['status'];
+  problem: string | undefined;
+  /** The first radio, where the focus goes when the server refuses the kind. */
+  firstKind: RefObject<HTMLInputElement | null>;
+  onChange: (status: RedirectInput['status']) => void;
+}) {
+  return (
+    <fieldset className="app-fieldset redirect-form__kind" aria-describedby={problem ? `${hintId}-error` : hintId}>
+      <legend className="app-fieldset__legend">Kind</legend>
+      <div className="page-form__choices">
+        {REDIRECT_STATUSES.map((status, index) => (
+          <label key={status} className="page-form__check" htmlFor={`redirect-status-${status}`}>
+            <input
+              id={`redirect-status-${status}`}
+              ref={index === 0 ? firstKind : undefined}
+              type="radio"
+              name="redirect-status"
+              value={status}
+              checked={chosen === status}
+              onChange={() => onChange(status)}
+            />{' '}
+            {STATUS_NAMES[status]} ({status})
+          </label>
+        ))}
+      </div>
+      <p className="field__hint" id={hintId}>
+        {STATUS_HINTS[chosen]}
+      </p>
+      {problem ? (
+        <p className="field__error" id={`${hintId}-error`}>
+          {problem}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Save (busy while the server answers) and, while a redirect is changed, Cancel. */
+function RedirectFormActions({
+  editing,
+  saving,
+  onCancel,
+}: {
+  editing: boolean;
+  saving: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="app-actions">
+      <button type="submit" className="button" disabled={saving} aria-busy={saving || undefined}>
+        <Save className="button__icon" aria-hidden="true" focusable="false" />
+        {editing ? 'Save changes' : 'Save redirect'}
+      </button>
+      {editing ? (
+        <button type="button" className="button button--outline" onClick={onCancel}>
+          <X className="button__icon" aria-hidden="true" focusable="false" />
+          Cancel
+        </button>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * Add or change one redirect: from (a path on this site), to (a path or an https address) and its kind. A
@@ -145,53 +220,19 @@ export function RedirectForm({
             'An address on this site, such as /About1, or a page elsewhere starting with https://.',
           )}
         </div>
-        <fieldset
-          className="app-fieldset redirect-form__kind"
-          aria-describedby={problems.status ? `${kindHintId}-error` : kindHintId}
-        >
-          <legend className="app-fieldset__legend">Kind</legend>
-          <div className="page-form__choices">
-            {REDIRECT_STATUSES.map((status, index) => (
-              <label key={status} className="page-form__check" htmlFor={`redirect-status-${status}`}>
-                <input
-                  id={`redirect-status-${status}`}
-                  ref={index === 0 ? firstKind : undefined}
-                  type="radio"
-                  name="redirect-status"
-                  value={status}
-                  checked={values.status === status}
-                  onChange={() => change('status', status)}
-                />{' '}
-                {STATUS_NAMES[status]} ({status})
-              </label>
-            ))}
-          </div>
-          <p className="field__hint" id={kindHintId}>
-            {STATUS_HINTS[values.status]}
-          </p>
-          {problems.status ? (
-            <p className="field__error" id={`${kindHintId}-error`}>
-              {problems.status}
-            </p>
-          ) : null}
-        </fieldset>
+        <RedirectKindChoice
+          hintId={kindHintId}
+          status={values.status}
+          problem={problems.status}
+          firstKind={firstKind}
+          onChange={(status) => change('status', status)}
+        />
         {refusal ? (
           <p className="refusal-box refusal-box--strong" role="alert">
             {refusal}
           </p>
         ) : null}
-        <div className="app-actions">
-          <button type="submit" className="button" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-            <Save className="button__icon" aria-hidden="true" focusable="false" />
-            {editing ? 'Save changes' : 'Save redirect'}
-          </button>
-          {editing ? (
-            <button type="button" className="button button--outline" onClick={onDone}>
-              <X className="button__icon" aria-hidden="true" focusable="false" />
-              Cancel
-            </button>
-          ) : null}
-        </div>
+        <RedirectFormActions editing={editing} saving={save.isPending} onCancel={onDone} />
       </form>
       {dialog}
     </section>

@@ -1,0 +1,117 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm } from 'react-hook-form';
+import type { DefaultValues, FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import type { LucideIcon } from 'lucide-react';
+import type { z } from 'zod';
+import { errorMessage } from '../lib/api';
+import { markRefusedField } from '../lib/refused-field';
+
+/**
+ * The one form model of the staff app (docs/design.md §29): a form's values are held by react-hook-form and checked by a
+ * zod schema made from the call's own (the route table's, `src/core/api/`), as the server checks them. A refusal that
+ * names a field (`{message, field}`, docs/design.md §25) is put on that field and focuses it; one that names none
+ * shows in the form's refusal box (or where the screen says, `onRefused`). The submit button is busy while the call
+ * is on its way, and a second press does nothing.
+ */
+
+export interface StaffFormOptions<T extends FieldValues, Out extends FieldValues = T> {
+  /** The values' schema, from the call's body schema; none for a form the spec wants checked by the server alone. */
+  schema?: z.ZodType<Out, T>;
+  defaultValues: DefaultValues<T>;
+  /** Sends the values. What it throws is the refusal: on its field, or in the box. */
+  submit: (values: Out) => Promise<void>;
+  /** Where the body sent sits in the form's values ('company.' when the form holds it under `company`). */
+  prefix?: string;
+  /** A refusal about none of the form's fields, said elsewhere than in the box (a toast, where the spec says so). */
+  onRefused?: (message: string) => void;
+}
+
+export interface StaffFormState<T extends FieldValues, Out extends FieldValues = T> {
+  methods: UseFormReturn<T, unknown, Out>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The refusal that names no field, for the refusal box; null while there is none. */
+  refusal: string | null;
+  /** The call is on its way. */
+  busy: boolean;
+}
+
+/** `const form = useStaffForm({schema, defaultValues, submit})`, then `<StaffForm form={form}>` with the fields inside. */
+export function useStaffForm<T extends FieldValues, Out extends FieldValues = T>(
+  options: StaffFormOptions<T, Out>,
+): StaffFormState<T, Out> {
+  const { schema, defaultValues, submit, prefix = '', onRefused } = options;
+  const methods = useForm<T, unknown, Out>({
+    resolver: schema ? zodResolver(schema) : undefined,
+    defaultValues,
+    // A field's error once it was left, then as it is typed (the staff app's forms all behave so).
+    mode: 'onTouched',
+  });
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const send = methods.handleSubmit(async (values) => {
+    setRefusal(null);
+    try {
+      await submit(values);
+    } catch (error) {
+      const fields = leafPaths(methods.getValues()) as FieldPath<T>[];
+      if (markRefusedField(methods, error, fields, prefix)) return;
+      const message = errorMessage(error);
+      if (onRefused) onRefused(message);
+      else setRefusal(message);
+    }
+  });
+  return {
+    methods,
+    onSubmit: (event) => void send(event),
+    refusal,
+    busy: methods.formState.isSubmitting,
+  };
+}
+
+/** The form's own fields: every path to a value in it ('groupname', 'company.companyName'). */
+function leafPaths(values: unknown, at = ''): string[] {
+  if (values === null || typeof values !== 'object' || Array.isArray(values) || values instanceof File)
+    return at ? [at] : [];
+  return Object.entries(values).flatMap(([key, value]) => leafPaths(value, at ? `${at}.${key}` : key));
+}
+
+/** The form element of the one model: its fields reach the values through react-hook-form's context. */
+export function StaffForm<T extends FieldValues, Out extends FieldValues>({
+  form,
+  className = 'app-form app-panel',
+  children,
+  ...labels
+}: {
+  form: StaffFormState<T, Out>;
+  className?: string;
+  children: ReactNode;
+  'aria-labelledby'?: string;
+  'aria-label'?: string;
+}) {
+  return (
+    <FormProvider {...form.methods}>
+      <form className={className} onSubmit={form.onSubmit} noValidate {...labels}>
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+/** A refusal that names no field (the server's sentence), read out as it appears; nothing while there is none. */
+export function RefusalBox({ message }: { message: string | null }) {
+  return message ? (
+    <p className="refusal-box refusal-box--strong" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** A form's submit button, busy (and not pressed twice) while its call is on its way. */
+export function SubmitButton({ busy, icon: Icon, children }: { busy: boolean; icon: LucideIcon; children: ReactNode }) {
+  return (
+    <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+      <Icon className="button__icon" aria-hidden="true" focusable="false" />
+      {children}
+    </button>
+  );
+}
