@@ -16,7 +16,9 @@ import {
 // unsaved edit; the publish dialog names the revision that is really published; the tables of entries fit the form
 // column beside the preview and on a phone; a code file gone after an upgrade reloads the tab once, or says so.
 // Each test has a page made without code of its own (no other spec opens it); the built-in pages are only read.
-const RUN = `${Date.now() % 100000}`.padStart(5, '0');
+// Each worker runs this file's beforeAll (its tests run in parallel): the process id keeps two workers that load it in
+// the same millisecond apart.
+const RUN = `${process.pid % 1000}`.padStart(3, '0') + `${Date.now() % 100000}`.padStart(5, '0');
 const EDITOR = { username: 'e2e-typed-lost', password: 'e2e-typed-lost-password' };
 const PAGES = { kept: `Kept${RUN}`, fits: `Fits${RUN}`, upgrade: `Upgrade${RUN}` };
 

@@ -16,7 +16,9 @@ import {
 // translation of a page made for it), so a visitor at /de/Home1 who follows the footer's News link lands on
 // /de/News1, which no spec translates: News in English under a notice that it is not translated yet, with the
 // language switcher, German links, and the original as its canonical address. axe finds nothing at 1280 and 390 px.
-const RUN = `${Date.now() % 100000}`.padStart(5, '0');
+// Each worker runs this file's beforeAll (its tests run in parallel): the process id keeps two workers that load it in
+// the same millisecond apart.
+const RUN = `${process.pid % 1000}`.padStart(3, '0') + `${Date.now() % 100000}`.padStart(5, '0');
 const NAME = `Bleibt${RUN}`;
 
 test.describe.configure({ timeout: 90_000 });

@@ -1,19 +1,17 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { FormProvider, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { KeyRound, ShieldAlert } from 'lucide-react';
 import { ChangePasswordSchema } from '../../../core/schemas/account';
-import { api, errorMessage, useSession } from '../lib/api';
-import { markRefusedField } from '../lib/refused-field';
+import { api, useSession } from '../lib/api';
 import { FormField, RequiredNote } from '../components/form-field';
 import { LoadingStatus, Screen } from '../components/screen';
 import { notify } from '../toasts';
-import { FormAlert, HiddenUserName, Outcome, useRefreshSession } from './account-parts';
+import { HiddenUserName, Outcome, useRefreshSession } from './account-parts';
 import { NEW_PASSWORD_HINT, REPEAT_RULE, samePasswords } from './new-password';
 import { TwoStepSettings } from './two-step-settings';
 import * as authApi from '../../../core/api/auth';
+import { RefusalBox, StaffForm, SubmitButton, useStaffForm } from '../components/staff-form';
 
 const ChangePasswordFormSchema = ChangePasswordSchema.extend({ confirmPassword: z.string() }).refine(
   samePasswords,
@@ -148,14 +146,19 @@ function ChangePasswordForm({
   oneTime: boolean;
   onChanged: () => Promise<void>;
 }) {
-  const [refused, setRefused] = useState<string | null>(null);
-  const methods = useForm<ChangePasswordInput, unknown, ChangePasswordOutput>({
-    resolver: zodResolver(ChangePasswordFormSchema),
-    mode: 'onTouched',
+  // A wrong current password, or a new one that is the same: said at the field the server names.
+  const form = useStaffForm<ChangePasswordInput, ChangePasswordOutput>({
+    schema: ChangePasswordFormSchema,
     defaultValues: { current: '', password: '', confirmPassword: '' },
+    submit: async ({ current, password }) => {
+      const answer = await api(authApi.changePassword, { body: { current, password } });
+      notify.success(answer.message);
+      form.methods.reset();
+      // The session says what the password allows now (a one-time password replaced opens the staff app).
+      await onChanged();
+    },
   });
-  const { isSubmitting } = methods.formState;
-  const { setFocus } = methods;
+  const { setFocus } = form.methods;
 
   // After the shell's own move of the focus to the new screen (a frame later), so that this one wins.
   useEffect(() => {
@@ -164,68 +167,46 @@ function ChangePasswordForm({
     return () => cancelAnimationFrame(frame);
   }, [oneTime, setFocus]);
 
-  const onValid = async ({ current, password }: ChangePasswordOutput) => {
-    setRefused(null);
-    try {
-      const answer = await api(authApi.changePassword, { body: { current, password } });
-      notify.success(answer.message);
-      methods.reset();
-    } catch (error) {
-      // A wrong current password, or a new one that is the same: said at the field the server names.
-      if (!markRefusedField(methods, error, ['current', 'password'])) setRefused(errorMessage(error));
-      return;
-    }
-    await onChanged();
-  };
-
   return (
-    <FormProvider {...methods}>
-      <form
-        className="app-form"
-        noValidate
-        aria-describedby={oneTime ? 'account-one-time' : undefined}
-        onSubmit={(event) => void methods.handleSubmit(onValid)(event)}
-      >
-        <RequiredNote />
-        <HiddenUserName username={username} />
+    <StaffForm form={form} className="app-form" aria-describedby={oneTime ? 'account-one-time' : undefined}>
+      <RequiredNote />
+      <HiddenUserName username={username} />
+      <FormField
+        name="current"
+        id="account-current-password"
+        label={oneTime ? 'One-time password' : 'Current password'}
+        type="password"
+        required
+        maxLength={200}
+        autoComplete="current-password"
+      />
+      <div className="field-row">
         <FormField
-          name="current"
-          id="account-current-password"
-          label={oneTime ? 'One-time password' : 'Current password'}
+          name="password"
+          id="account-new-password"
+          label="New password"
+          type="password"
+          required
+          hint={NEW_PASSWORD_HINT}
+          maxLength={200}
+          autoComplete="new-password"
+        />
+        <FormField
+          name="confirmPassword"
+          id="account-confirm-password"
+          label="Repeat the new password"
           type="password"
           required
           maxLength={200}
-          autoComplete="current-password"
+          autoComplete="new-password"
         />
-        <div className="field-row">
-          <FormField
-            name="password"
-            id="account-new-password"
-            label="New password"
-            type="password"
-            required
-            hint={NEW_PASSWORD_HINT}
-            maxLength={200}
-            autoComplete="new-password"
-          />
-          <FormField
-            name="confirmPassword"
-            id="account-confirm-password"
-            label="Repeat the new password"
-            type="password"
-            required
-            maxLength={200}
-            autoComplete="new-password"
-          />
-        </div>
-        <FormAlert message={refused} />
-        <div className="app-actions">
-          <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-            <KeyRound className="button__icon" aria-hidden="true" focusable="false" />
-            Change password
-          </button>
-        </div>
-      </form>
-    </FormProvider>
+      </div>
+      <RefusalBox message={form.refusal} />
+      <div className="app-actions">
+        <SubmitButton busy={form.busy} icon={KeyRound}>
+          Change password
+        </SubmitButton>
+      </div>
+    </StaffForm>
   );
 }

@@ -23,17 +23,6 @@ export function useRefreshSession(): () => Promise<unknown> {
 /** A refusal with this status (429: too many tries, 409: mail not set up …). */
 export const refusedWith = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
 
-/** A whole form's refusal, read out when it appears (an alert is announced as it is added); the form keeps what was typed. */
-export function FormAlert({ message, children }: { message: string | null; children?: ReactNode }) {
-  if (!message) return null;
-  return (
-    <div className="account-alert" role="alert">
-      <p>{message}</p>
-      {children}
-    </div>
-  );
-}
-
 /** The way back from the screens around the login. */
 export function BackToLogIn() {
   return (

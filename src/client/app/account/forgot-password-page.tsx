@@ -6,8 +6,9 @@ import { ACCOUNT_MESSAGES, ForgotPasswordSchema } from '../../../core/schemas/ac
 import { api, errorMessage, useSession } from '../lib/api';
 import { FormField } from '../components/form-field';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
-import { BackToLogIn, FormAlert, Outcome, refusedWith } from './account-parts';
+import { BackToLogIn, Outcome, refusedWith } from './account-parts';
 import * as authApi from '../../../core/api/auth';
+import { RefusalBox } from '../components/staff-form';
 
 type ForgotInput = z.input<typeof ForgotPasswordSchema>;
 type ForgotOutput = z.output<typeof ForgotPasswordSchema>;
@@ -73,7 +74,7 @@ function ForgotForm({ onAnswered }: { onAnswered: (sentence: string) => void }) 
           maxLength={100}
           spellCheck={false}
         />
-        <FormAlert message={refused} />
+        <RefusalBox message={refused} />
         <div className="app-actions">
           <button
             type="submit"

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api, errorMessage, refusedField } from '../lib/api';
 import { FormField, RequiredNote } from '../components/form-field';
 import { Screen } from '../components/screen';
-import { BackToLogIn, FormAlert, Outcome } from './account-parts';
+import { BackToLogIn, Outcome } from './account-parts';
 import {
   NEW_PASSWORD_HINT,
   NewPasswordFormSchema,
@@ -13,6 +13,7 @@ import {
   type NewPasswordOutput,
 } from './new-password';
 import * as authApi from '../../../core/api/auth';
+import { RefusalBox } from '../components/staff-form';
 
 export const LINK_INCOMPLETE = 'This link is incomplete. Open the link in the mail again, or ask for a new one.';
 
@@ -125,7 +126,7 @@ function ResetForm({
           maxLength={200}
           autoComplete="new-password"
         />
-        <FormAlert message={refused} />
+        <RefusalBox message={refused} />
         <div className="app-actions">
           <button
             type="submit"

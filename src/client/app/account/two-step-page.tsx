@@ -7,9 +7,10 @@ import { ACCOUNT_MESSAGES, TwoFactorCodeSchema } from '../../../core/schemas/acc
 import { api, errorMessage } from '../lib/api';
 import { FormField } from '../components/form-field';
 import { Screen } from '../components/screen';
-import { BackToLogIn, FormAlert, refusedWith } from './account-parts';
+import { BackToLogIn, refusedWith } from './account-parts';
 import { useCompleteSignIn } from './complete-sign-in';
 import * as authApi from '../../../core/api/auth';
+import { RefusalBox } from '../components/staff-form';
 
 type CodeInput = z.input<typeof TwoFactorCodeSchema>;
 type CodeOutput = z.output<typeof TwoFactorCodeSchema>;
@@ -61,11 +62,11 @@ export default function TwoStepPage() {
     <Screen title="Two-step sign-in" narrow>
       {expired ? (
         <div className="app-panel account-panel">
-          <FormAlert message={expired}>
+          <RefusalBox message={expired}>
             <p>
               <Link to="/login">Sign in again</Link>
             </p>
-          </FormAlert>
+          </RefusalBox>
         </div>
       ) : (
         <FormProvider {...methods}>
@@ -87,7 +88,7 @@ export default function TwoStepPage() {
             <button type="button" className="account-link-button" onClick={switchKeyboard}>
               {recoveryCode ? 'Type a code from your app' : 'Type a recovery code'}
             </button>
-            <FormAlert message={refused} />
+            <RefusalBox message={refused} />
             <div className="app-actions">
               <button
                 type="submit"

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Copy, ShieldCheck, ShieldOff } from 'lucide-react';
 import {
@@ -11,13 +9,13 @@ import {
   type TwoFactorSetup,
 } from '../../../core/schemas/account';
 import { api, errorMessage } from '../lib/api';
-import { markRefusedField } from '../lib/refused-field';
 import { FormField, RequiredNote } from '../components/form-field';
 import { notify } from '../toasts';
-import { FormAlert, HiddenUserName, useRefreshSession } from './account-parts';
+import { HiddenUserName, useRefreshSession } from './account-parts';
 import { QrCode } from './qr-code';
 import { RecoveryCodes, copyText } from './recovery-codes';
 import * as authApi from '../../../core/api/auth';
+import { RefusalBox, StaffForm, SubmitButton, useStaffForm } from '../components/staff-form';
 
 type CodeInput = z.input<typeof TwoFactorCodeSchema>;
 type CodeOutput = z.output<typeof TwoFactorCodeSchema>;
@@ -98,7 +96,7 @@ export function TwoStepSettings({ account }: { account: Account }) {
         phone (such as Google Authenticator, Microsoft Authenticator, 1Password or Aegis). Someone who learns your
         password still cannot sign in.
       </p>
-      <FormAlert message={refused} />
+      <RefusalBox message={refused} />
       <div className="app-actions">
         <button
           type="button"
@@ -127,147 +125,107 @@ function SetupSteps({
   onEnabled: (answer: RecoveryCodesAnswer) => void;
   onCancel: () => void;
 }) {
-  const [refused, setRefused] = useState<string | null>(null);
-  const methods = useForm<CodeInput, unknown, CodeOutput>({
-    resolver: zodResolver(TwoFactorCodeSchema),
-    mode: 'onTouched',
+  const form = useStaffForm<CodeInput, CodeOutput>({
+    schema: TwoFactorCodeSchema,
     defaultValues: { code: '' },
+    submit: async ({ code }) => onEnabled(await api(authApi.enableTwoFactor, { body: { code } })),
   });
-  const { isSubmitting } = methods.formState;
   const key = groupedKey(setup.secret);
 
-  const onValid = async ({ code }: CodeOutput) => {
-    setRefused(null);
-    try {
-      onEnabled(await api(authApi.enableTwoFactor, { body: { code } }));
-    } catch (error) {
-      if (!markRefusedField(methods, error, ['code'])) setRefused(errorMessage(error));
-    }
-  };
-
   return (
-    <FormProvider {...methods}>
-      <form
-        className="app-form account-setup"
-        noValidate
-        onSubmit={(event) => void methods.handleSubmit(onValid)(event)}
-      >
-        <ol className="account-steps">
-          <li>
-            <p>Scan this QR code with your authenticator app.</p>
-            <QrCode
-              text={setup.otpauthUrl}
-              alt={`QR code for two-step sign-in of ${account.username} on ${account.siteName}`}
-            />
-          </li>
-          <li>
-            <p>If your app cannot scan it, add an account by hand and type this key (time-based, 6 digits):</p>
-            <p className="account-key">
-              <code className="account-secret">{key}</code>
-              <button
-                type="button"
-                className="button button--outline"
-                onClick={() => void copyText(setup.secret, 'The key')}
-              >
-                <Copy className="button__icon" aria-hidden="true" focusable="false" />
-                Copy key
-              </button>
-            </p>
-          </li>
-          <li>
-            <p>Enter the 6-digit code your app now shows for this account.</p>
-            <FormField
-              name="code"
-              id="setup-code"
-              label="Code from the app"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={40}
-              spellCheck={false}
-            />
-          </li>
-        </ol>
-        <FormAlert message={refused} />
-        <div className="app-actions">
-          <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-            <ShieldCheck className="button__icon" aria-hidden="true" focusable="false" />
-            Verify and turn on
-          </button>
-          <button type="button" className="button button--outline" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </FormProvider>
+    <StaffForm form={form} className="app-form account-setup">
+      <ol className="account-steps">
+        <li>
+          <p>Scan this QR code with your authenticator app.</p>
+          <QrCode
+            text={setup.otpauthUrl}
+            alt={`QR code for two-step sign-in of ${account.username} on ${account.siteName}`}
+          />
+        </li>
+        <li>
+          <p>If your app cannot scan it, add an account by hand and type this key (time-based, 6 digits):</p>
+          <p className="account-key">
+            <code className="account-secret">{key}</code>
+            <button
+              type="button"
+              className="button button--outline"
+              onClick={() => void copyText(setup.secret, 'The key')}
+            >
+              <Copy className="button__icon" aria-hidden="true" focusable="false" />
+              Copy key
+            </button>
+          </p>
+        </li>
+        <li>
+          <p>Enter the 6-digit code your app now shows for this account.</p>
+          <FormField
+            name="code"
+            id="setup-code"
+            label="Code from the app"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={40}
+            spellCheck={false}
+          />
+        </li>
+      </ol>
+      <RefusalBox message={form.refusal} />
+      <div className="app-actions">
+        <SubmitButton busy={form.busy} icon={ShieldCheck}>
+          Verify and turn on
+        </SubmitButton>
+        <button type="button" className="button button--outline" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </StaffForm>
   );
 }
 
 /** Turning it off needs the password and a code (or a recovery code): a stolen open session alone cannot. */
 function TurnOffForm({ username, onTurnedOff }: { username: string; onTurnedOff: () => Promise<unknown> }) {
-  const [refused, setRefused] = useState<string | null>(null);
-  const methods = useForm<DisableInput, unknown, DisableOutput>({
-    resolver: zodResolver(DisableTwoFactorSchema),
-    mode: 'onTouched',
+  const form = useStaffForm<DisableInput, DisableOutput>({
+    schema: DisableTwoFactorSchema,
     defaultValues: { password: '', code: '' },
-  });
-  const { isSubmitting } = methods.formState;
-
-  const onValid = async (values: DisableOutput) => {
-    setRefused(null);
-    try {
+    submit: async (values) => {
       const answer = await api(authApi.disableTwoFactor, { body: values });
       notify.success(answer.message);
-      methods.reset();
+      form.methods.reset();
       await onTurnedOff();
-    } catch (error) {
-      if (!markRefusedField(methods, error, ['password', 'code'])) setRefused(errorMessage(error));
-    }
-  };
+    },
+  });
 
   return (
-    <FormProvider {...methods}>
-      <form
-        className="app-form account-subform"
-        noValidate
-        aria-labelledby="turn-off-title"
-        onSubmit={(event) => void methods.handleSubmit(onValid)(event)}
-      >
-        <h3 className="account-subform__title" id="turn-off-title">
-          Turn off two-step sign-in
-        </h3>
-        <RequiredNote />
-        <HiddenUserName username={username} />
-        <FormField
-          name="password"
-          id="turn-off-password"
-          label="Your password"
-          type="password"
-          required
-          maxLength={200}
-          autoComplete="current-password"
-        />
-        <FormField
-          name="code"
-          id="turn-off-code"
-          label="Code from your app, or a recovery code"
-          required
-          autoComplete="one-time-code"
-          maxLength={40}
-          spellCheck={false}
-        />
-        <FormAlert message={refused} />
-        <div className="app-actions">
-          <button
-            type="submit"
-            className="button button--outline button--danger"
-            disabled={isSubmitting}
-            aria-busy={isSubmitting || undefined}
-          >
-            <ShieldOff className="button__icon" aria-hidden="true" focusable="false" />
-            Turn off
-          </button>
-        </div>
-      </form>
-    </FormProvider>
+    <StaffForm form={form} className="app-form account-subform" aria-labelledby="turn-off-title">
+      <h3 className="account-subform__title" id="turn-off-title">
+        Turn off two-step sign-in
+      </h3>
+      <RequiredNote />
+      <HiddenUserName username={username} />
+      <FormField
+        name="password"
+        id="turn-off-password"
+        label="Your password"
+        type="password"
+        required
+        maxLength={200}
+        autoComplete="current-password"
+      />
+      <FormField
+        name="code"
+        id="turn-off-code"
+        label="Code from your app, or a recovery code"
+        required
+        autoComplete="one-time-code"
+        maxLength={40}
+        spellCheck={false}
+      />
+      <RefusalBox message={form.refusal} />
+      <div className="app-actions">
+        <SubmitButton busy={form.busy} icon={ShieldOff} className="button button--outline button--danger">
+          Turn off
+        </SubmitButton>
+      </div>
+    </StaffForm>
   );
 }

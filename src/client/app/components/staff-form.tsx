@@ -97,19 +97,35 @@ export function StaffForm<T extends FieldValues, Out extends FieldValues>({
   );
 }
 
-/** A refusal that names no field (the server's sentence), read out as it appears; nothing while there is none. */
-export function RefusalBox({ message }: { message: string | null }) {
-  return message ? (
-    <p className="refusal-box refusal-box--strong" role="alert">
-      {message}
-    </p>
-  ) : null;
+/**
+ * The one refusal box: a refusal that names no field (the server's sentence), read out as it appears, with what to do
+ * next if there is more (a link); nothing while there is none.
+ */
+export function RefusalBox({ message, children }: { message: string | null; children?: ReactNode }) {
+  if (!message) return null;
+  return (
+    <div className="refusal-box refusal-box--strong" role="alert">
+      <p>{message}</p>
+      {children}
+    </div>
+  );
 }
 
 /** A form's submit button, busy (and not pressed twice) while its call is on its way. */
-export function SubmitButton({ busy, icon: Icon, children }: { busy: boolean; icon: LucideIcon; children: ReactNode }) {
+export function SubmitButton({
+  busy,
+  icon: Icon,
+  className = 'button',
+  children,
+}: {
+  busy: boolean;
+  icon: LucideIcon;
+  /** The button's look: `button` (the default), `button button--outline button--danger`, … */
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+    <button type="submit" className={className} disabled={busy} aria-busy={busy || undefined}>
       <Icon className="button__icon" aria-hidden="true" focusable="false" />
       {children}
     </button>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import type { z } from 'zod';
 import type { FieldRule } from '../../../core/field-rules/field-rule';
 import { notify } from '../toasts';
@@ -298,10 +299,13 @@ function rowChanges<E>({
   const edit = (index: number) => {
     const entry = entries[index];
     if (entry === undefined) return;
-    form.setInputs(inputsOf(fields, entry));
-    setEditing(index);
-    form.setProblem(null);
-    announce('');
+    // The row's values are in the inputs before the focus moves, within this click (focusForm).
+    flushSync(() => {
+      form.setInputs(inputsOf(fields, entry));
+      setEditing(index);
+      form.setProblem(null);
+      announce('');
+    });
     focusForm();
   };
 
@@ -355,10 +359,12 @@ export function ListEditor<E>({
   const firstFieldId = fields[0] ? fieldId(fields[0].name) : '';
   const editingRow = editing !== null && editing < entries.length ? editing : null;
 
-  const focusForm = () => {
-    // After React has put the row's values into the inputs.
-    requestAnimationFrame(() => focusField(firstFieldId));
-  };
+  /**
+   * Moves the focus to the form's first input at once, within the click that asked for it (its caller has put the
+   * values in with flushSync): a focus moved a frame later could take a field the user had clicked meanwhile, and
+   * what they typed there would land in the first input.
+   */
+  const focusForm = () => focusField(firstFieldId);
 
   /** Add: the entry joins the list (or replaces the row being edited) if it passes the checks. */
   const addEntry = (): boolean => {
@@ -397,8 +403,10 @@ export function ListEditor<E>({
 
   const cancelEditing = () => {
     const row = editingRow;
-    clearForm();
-    setAnnouncement(row === null ? '' : `Editing ${entryName} ${row + 1} cancelled.`);
+    flushSync(() => {
+      clearForm();
+      setAnnouncement(row === null ? '' : `Editing ${entryName} ${row + 1} cancelled.`);
+    });
     focusForm();
   };
 

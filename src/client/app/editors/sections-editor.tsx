@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { page as EXPERTISE_PAGE, ExpertiseContentSchema } from '../../../core/content/expertise';
 import type { ExpertiseContent } from '../../../core/content/expertise';
 import { labelledFields } from './entry-fields';
@@ -32,9 +33,13 @@ export function SectionsEditor({ context }: { context: PartContext<ExpertiseCont
 
   const addSection = () => {
     const id = newSectionId();
-    setIds([...keys, id]);
-    setSections((current) => [...current, { heading: '', list: [] }]);
-    requestAnimationFrame(() => document.getElementById(`${context.idPrefix}-${id}-heading`)?.focus());
+    // The new section is on screen before the focus moves to it, within this click: a focus moved a frame later
+    // could take a field the user had clicked meanwhile.
+    flushSync(() => {
+      setIds([...keys, id]);
+      setSections((current) => [...current, { heading: '', list: [] }]);
+    });
+    document.getElementById(`${context.idPrefix}-${id}-heading`)?.focus();
   };
 
   const removeSection = (index: number) => {
