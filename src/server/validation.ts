@@ -69,10 +69,12 @@ function describeIssue(issue: z.core.$ZodIssue, namer?: FieldNamer): string {
   }
   const where = issue.path.length > 0 ? (namer?.(issue.path) ?? plainPath(issue.path)) : 'The request body';
   if (issue.code === 'invalid_type' && issue.input === undefined) return `${where} is required.`;
-  if (issue.code === 'invalid_type') return `${where} must be ${article(issue.expected)}.`;
+  if (issue.code === 'invalid_type')
+    return `${where} must be ${TYPE_WORDS[issue.expected] ?? article(issue.expected)}.`;
   // Messages written as sentences (the spec's catalogue) stand on their own.
   if (/^[A-Z].*[.!]$/.test(issue.message)) return issue.message;
-  return `${where} ${issue.message.replace(/^Invalid input:?\s*/i, 'is invalid: ')}`.replace(/[.\s]*$/, '.');
+  const detail = issue.message.replace(/^Invalid input:?\s*/i, '').trim();
+  return detail === '' ? `${where} is not valid.` : `${where} is not valid: ${detail}`.replace(/[.\s]*$/, '.');
 }
 
 /** A path without on-screen names: `jsonsavelist.0.sequence` reads 'Entry 1 of jsonsavelist: sequence'. */
@@ -90,6 +92,16 @@ function plainPath(path: readonly PropertyKey[]): string {
   const where = parts.reverse().join(', ');
   return `${where[0]!.toUpperCase()}${where.slice(1)}: ${field}`;
 }
+
+/** Zod's names of types a person would not say ('int'), in words; the rest take their article. */
+const TYPE_WORDS: Partial<Record<string, string>> = {
+  int: 'a whole number',
+  bigint: 'a whole number',
+  nan: 'a number',
+  array: 'a list',
+  tuple: 'a list',
+  date: 'a date',
+};
 
 function article(expected: string): string {
   return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;

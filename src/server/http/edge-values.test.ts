@@ -665,7 +665,11 @@ const jsonOf = (body: string): Record<string, Json> => {
 
 /** A refusal's message: words for a person (the spec's catalogue texts included), never a framework's code or internals. */
 const isSentence = (message: Json) =>
-  typeof message === 'string' && message.trim() !== '' && !/FST_ERR|SQLITE|syntax error|\bat \S+:\d+/i.test(message);
+  typeof message === 'string' &&
+  message.trim() !== '' &&
+  !/FST_ERR|SQLITE|syntax error|\bat \S+:\d+/i.test(message) &&
+  // Zod's words where a person's belong: 'must be an int.', 'is invalid:.' (a colon and nothing after it).
+  !/\ban int\b|:\s*\.$/.test(message);
 
 /** A field that holds a row id or a revision number, or a page cursor: walked with the values below. */
 type KeyKind = 'id' | 'cursor';
