@@ -24,7 +24,7 @@ export const HomeContentSchema = z.strictObject({
   skillList: list(
     z.strictObject({
       skillName: shortText(),
-      /** Percent, 0–100; the bar's width. */
+      /** Percent, 0 to 100; the bar's width. */
       skillValue: z.number().min(0).max(100),
     }),
   ),

@@ -89,7 +89,7 @@ export function autowiredDocumentSchema(parameters: readonly Parameter[]) {
     menupageid: databaseId({ coerce: false }).optional(),
     commonrouting: z.string().max(100).optional(),
     seo: SeoSchema.optional(),
-    // What the editor read beside the document (status, publishAt, …): accepted and ignored (docs/design.md §19).
+    // What the editor read beside the document (status, publishAt, and so on): accepted and ignored (docs/design.md §19).
     status: publishFields.status,
     publishAt: publishFields.publishAt,
     savedAt: publishFields.savedAt,

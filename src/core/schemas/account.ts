@@ -75,7 +75,7 @@ export const MessageAnswerSchema = z.object({ message: z.string() });
 export const TwoFactorSetupSchema = z.object({
   /** The shared secret in base32, for typing into an app that cannot scan. */
   secret: z.string(),
-  /** otpauth://totp/… for the QR code. */
+  /** otpauth://totp/... for the QR code. */
   otpauthUrl: z.string(),
 });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;

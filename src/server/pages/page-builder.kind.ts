@@ -70,7 +70,7 @@ export const pageBuilderKind: PageKind = {
   emptyDocument: () => emptyAutowiredDocument() as unknown as Record<string, unknown>,
 
   /**
-   * Validated with a schema built from the page's parameters (unknown fields, wrong types, too many rows → 400
+   * Validated with a schema built from the page's parameters (unknown fields, wrong types, too many rows: 400
    * naming the place), rich text cleaned, the parameters' rules applied (header, then each row: first failure
    * wins), stored images against their size in KB, master choices against master data (docs/design.md §14).
    */
