@@ -73,7 +73,10 @@ function describeIssue(issue: z.core.$ZodIssue, namer?: FieldNamer): string {
     return `${where} must be ${TYPE_WORDS[issue.expected] ?? article(issue.expected)}.`;
   // Messages written as sentences (the spec's catalogue) stand on their own.
   if (/^[A-Z].*[.!]$/.test(issue.message)) return issue.message;
-  const detail = issue.message.replace(/^Invalid input:?\s*/i, '').trim();
+  // Zod's own 'Invalid input' (a union, a custom check) in words, with what it says after, if anything.
+  const invalid = /^Invalid input:?\s*/i.exec(issue.message);
+  if (!invalid) return `${where} ${issue.message}`.replace(/[.\s]*$/, '.');
+  const detail = issue.message.slice(invalid[0].length).trim();
   return detail === '' ? `${where} is not valid.` : `${where} is not valid: ${detail}`.replace(/[.\s]*$/, '.');
 }
 
