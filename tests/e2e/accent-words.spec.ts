@@ -1,6 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { clickInPreview, ensureGerman, expect, expectNoAxeViolations, logInAs, sidewaysScroll, test } from './fixtures';
+import {
+  clickInPreview,
+  ensureGerman,
+  expect,
+  expectNoAxeViolations,
+  logInAs,
+  signIn,
+  sidewaysScroll,
+  test,
+} from './fixtures';
 
 // Accent words marked with a toolbar button, in every language (docs/design.md §34): Home's expertise title is typed as
 // text, some of its words selected and marked with "Accent colour", and the preview shows them in the accent span;
@@ -33,7 +42,7 @@ test.beforeAll(async ({ browser }) => {
 
 /** The editor at its address, with its preview pane at rest. */
 async function openEditor(page: Page, address: string) {
-  await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
+  await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
   await page.goto(address);
   await expect(page.locator('.preview-pane[data-render]:not([aria-busy])')).toBeVisible({ timeout: 15_000 });
 }

@@ -12,6 +12,7 @@ import {
   expect,
   expectNoAxeViolations,
   logInAs,
+  signIn,
   queryE2eDatabase,
   test,
   toastOf,
@@ -285,7 +286,7 @@ test.describe('accounts (docs/design.md §21)', () => {
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
     const adminErrors = watchErrors(admin);
-    await logInAs(admin, 'admin', E2E_ADMIN_PASSWORD);
+    await signIn(admin, 'admin', E2E_ADMIN_PASSWORD);
     await admin.goto('/newGroup');
     await admin.getByLabel('User Group', { exact: true }).fill(group);
     await admin.getByLabel("Require two-step sign-in for this group's users").check();
@@ -365,7 +366,7 @@ test.describe('accounts (docs/design.md §21)', () => {
     const user = 'e2e-acct-axe';
     const password = 'e2e-acct-axe-password';
     await createE2eUser(user, password, 3);
-    await logInAs(page, user, password);
+    await signIn(page, user, password);
     await page.goto('/account');
     await expect(page.getByRole('button', { name: 'Turn on' })).toBeVisible();
     await expectNoAxeViolations(page, '/account');

@@ -6,6 +6,7 @@ import {
   expect,
   expectNoAxeViolations,
   logInAs,
+  signIn,
   openAdministrationScreen,
   parseCsv,
   sidewaysScroll,
@@ -274,7 +275,7 @@ test('an editor is not allowed in: the screen says so, and the calls answer 403'
   const username = `e2e-audit-editor-${run()}`;
   const password = 'e2e-audit-editor-password';
   await createE2eUser(username, password, 3);
-  await logInAs(page, username, password);
+  await signIn(page, username, password);
   await page.goto('/auditlog');
   await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
   await expect(table(page)).toHaveCount(0);

@@ -8,7 +8,8 @@ import {
   createEditorsAutowiredPage,
   expect,
   expectNoAxeViolations,
-  logInAs,
+  logInThroughForm,
+  signIn,
   queryE2eDatabase,
   test,
   toastOf,
@@ -130,7 +131,7 @@ for (const width of WIDTHS) {
 for (const width of WIDTHS) {
   test(`the editor's Publish toast covers none of the action bar's buttons at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
-    await logInAs(page, EDITOR.username, EDITOR.password);
+    await signIn(page, EDITOR.username, EDITOR.password);
     await page.goto(`/${NAME}`);
     await expect(page.locator('h1')).toHaveText(DISPLAY);
     await page.getByLabel('headline', { exact: true }).fill(`Widgets at ${width} px`);
@@ -149,7 +150,7 @@ for (const width of WIDTHS) {
 }
 
 test('Compare shows only real changes: markup written another way is no change', async ({ page }) => {
-  await logInAs(page, EDITOR.username, EDITOR.password);
+  await signIn(page, EDITOR.username, EDITOR.password);
   await page.goto(`/${NAME}`);
   await expect(page.locator('h1')).toHaveText(DISPLAY);
   const history = page.locator('.history-panel');
@@ -211,7 +212,7 @@ test("the Contact editor's 'Use the company's details' fills address, e-mail and
 }) => {
   // The editor's axe check reads the page in its preview too, which takes a while on two cores.
   test.slow();
-  await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
+  await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
   await page.goto('/Contact');
   const fields = contactFields(page);
   await expect(fields.address).not.toHaveValue('');
@@ -240,7 +241,7 @@ for (const width of [768, 1280] as const) {
     const username = `e2e-toast-${RUN}-${width}`;
     await createE2eUser(username, 'e2e-toast-password', 3);
     await page.setViewportSize({ width, height: 800 });
-    await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
+    await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
     await page.goto('/userHomepage');
     await page.getByLabel('Search text').fill(username);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -263,7 +264,7 @@ for (const width of [768, 1280] as const) {
     page,
   }) => {
     await page.setViewportSize({ width, height: 800 });
-    await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
+    await logInThroughForm(page, 'admin', E2E_ADMIN_PASSWORD);
     const toast = page.locator('.Toastify__toast', { hasText: 'Signed in.' });
     await expect(toast).toBeVisible();
     const topBar = page.locator('.staff-topbar');

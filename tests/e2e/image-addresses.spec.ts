@@ -6,6 +6,7 @@ import {
   createEditorsAutowiredPage,
   expect,
   logInAs,
+  signIn,
   openHydrated,
   saveEditor,
   test,
@@ -106,7 +107,7 @@ test('an image uploaded through one address of the site shows through another, o
   expect(await banner.evaluate((element: HTMLImageElement) => new URL(element.currentSrc).origin)).toBe(BASE_URL);
 
   // And so does an Editor there, in the editor.
-  await logInAs(page, EDITOR.username, EDITOR.password);
+  await signIn(page, EDITOR.username, EDITOR.password);
   await page.goto(`/${NAME}`);
   await expect(page.getByLabel('banner', { exact: true })).toHaveValue(address);
   expect(await naturalWidth(editorPreview(page))).toBe(640);

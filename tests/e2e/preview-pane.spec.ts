@@ -6,7 +6,7 @@ import {
   ensureE2eUser,
   expect,
   expectNoAxeViolations,
-  logInAs,
+  signIn,
   queryE2eDatabase,
   test,
 } from './fixtures';
@@ -108,7 +108,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 async function openEditor(page: Page, path: string, { rendered = true } = {}) {
-  await logInAs(page, EDITOR.username, EDITOR.password);
+  await signIn(page, EDITOR.username, EDITOR.password);
   await page.goto(path);
   if (!rendered) return;
   // The pane is sticky: once the page scrolls to the editor, all of it is in the window (and a frame out of the

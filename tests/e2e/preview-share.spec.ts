@@ -9,6 +9,7 @@ import {
   expect,
   expectNoAxeViolations,
   logInAs,
+  signIn,
   test,
   toastOf,
 } from './fixtures';
@@ -164,7 +165,7 @@ test('a page made without code: an editor shares a draft; the link works until i
   page,
 }) => {
   test.setTimeout(60_000);
-  await logInAs(page, EDITOR.username, EDITOR.password);
+  await signIn(page, EDITOR.username, EDITOR.password);
   await page.goto(`/${NAME}`);
   const draftText = `Draft title ${RUN}`;
   await page.getByLabel('title', { exact: true }).fill(draftText);
@@ -206,12 +207,12 @@ test('someone else editing: each of two users sees the other, and the notice goe
   const first = await visitor(browser);
   const second = await visitor(browser);
   try {
-    await logInAs(first.page, EDITOR.username, EDITOR.password);
+    await signIn(first.page, EDITOR.username, EDITOR.password);
     await first.page.goto(`/${NAME}`);
     await expect(first.page.getByLabel('title', { exact: true })).toBeVisible();
     await expect(notice(first.page)).toHaveText('');
 
-    await logInAs(second.page, 'admin', E2E_ADMIN_PASSWORD);
+    await signIn(second.page, 'admin', E2E_ADMIN_PASSWORD);
     await second.page.goto(`/${NAME}`);
     // The second hears of the first at once; the first on its next call (every 20 s, or when its tab is shown).
     await expect(notice(second.page)).toHaveText(`${EDITOR.username} is editing this page too.`);

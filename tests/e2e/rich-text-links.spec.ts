@@ -4,7 +4,7 @@ import {
   ensureE2eUser,
   expect,
   expectNoAxeViolations,
-  logInAs,
+  signIn,
   saveEditor,
   test,
 } from './fixtures';
@@ -81,7 +81,7 @@ test('a link to /About1 chosen from the page picker and typed by hand; a link to
   page,
   consoleErrors,
 }) => {
-  await logInAs(page, EDITOR.username, EDITOR.password);
+  await signIn(page, EDITOR.username, EDITOR.password);
   await page.goto(`/${NAME}`);
   await page.getByLabel('headline', { exact: true }).fill(`Links ${RUN}`);
   await expect(page.locator('.preview-pane[data-render]:not([aria-busy])')).toBeVisible({ timeout: 15_000 });
