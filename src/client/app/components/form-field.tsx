@@ -32,6 +32,8 @@ export interface FormFieldProps extends BoundFieldProps {
   spellCheck?: boolean;
   /** Fixed text before the input, such as a country code (the hint says it for screen readers). */
   prefix?: string;
+  /** The focus goes here as the field first shows (what the screen that opened the form asked for). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -51,6 +53,7 @@ export function FormField({
   maxLength,
   spellCheck,
   prefix,
+  autoFocus,
 }: FormFieldProps) {
   const { register } = useFormContext<FieldValues>();
   const message = useFieldError(name);
@@ -77,6 +80,7 @@ export function FormField({
           maxLength,
           autoComplete: autoComplete ?? 'off',
           spellCheck,
+          autoFocus,
           ...registration,
         };
         if (multiline) {

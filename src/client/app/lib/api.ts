@@ -56,7 +56,7 @@ function fieldOf(data: unknown): string | undefined {
 
 /** The field a failed call's refusal is about (a dotted path into the body sent), or null. */
 export function refusedField(error: unknown): string | null {
-  return error instanceof ApiError && error.status === 400 ? (error.field ?? null) : null;
+  return error instanceof ApiError && (error.status === 400 || error.status === 409) ? (error.field ?? null) : null;
 }
 
 type Field<R, K extends string> = K extends keyof R ? R[K] : undefined;
