@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, ForgotPasswordSchema } from '../../../core/schemas/account';
 import { api, errorMessage, useSession } from '../lib/api';
@@ -8,7 +6,7 @@ import { FormField } from '../components/form-field';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { BackToLogIn, Outcome, refusedWith } from './account-parts';
 import * as authApi from '../../../core/api/auth';
-import { RefusalBox } from '../components/staff-form';
+import { RefusalBox, StaffForm, SubmitButton, useStaffForm } from '../components/staff-form';
 
 type ForgotInput = z.input<typeof ForgotPasswordSchema>;
 type ForgotOutput = z.output<typeof ForgotPasswordSchema>;
@@ -42,50 +40,38 @@ export default function ForgotPasswordPage() {
 }
 
 function ForgotForm({ onAnswered }: { onAnswered: (sentence: string) => void }) {
-  const [refused, setRefused] = useState<string | null>(null);
-  const methods = useForm<ForgotInput, unknown, ForgotOutput>({
-    resolver: zodResolver(ForgotPasswordSchema),
-    mode: 'onTouched',
+  const form = useStaffForm<ForgotInput, ForgotOutput>({
+    schema: ForgotPasswordSchema,
     defaultValues: { username: '' },
+    submit: async ({ username }) => {
+      try {
+        const answer = await api(authApi.forgotPassword, { body: { username } });
+        onAnswered(answer.message);
+      } catch (error) {
+        // 409: mail stopped working since the screen opened; that sentence replaces the form too.
+        if (!refusedWith(error, 409)) throw error;
+        onAnswered(errorMessage(error));
+      }
+    },
   });
-  const { isSubmitting } = methods.formState;
-
-  const onValid = async ({ username }: ForgotOutput) => {
-    setRefused(null);
-    try {
-      const answer = await api(authApi.forgotPassword, { body: { username } });
-      onAnswered(answer.message);
-    } catch (error) {
-      // 409: mail stopped working since the screen opened; that sentence replaces the form too.
-      if (refusedWith(error, 409)) onAnswered(errorMessage(error));
-      else setRefused(errorMessage(error));
-    }
-  };
 
   return (
-    <FormProvider {...methods}>
-      <form className="app-form app-panel" noValidate onSubmit={(event) => void methods.handleSubmit(onValid)(event)}>
-        <p>Enter your user name. If your account has an email address, we send it a link to set a new password.</p>
-        <FormField
-          name="username"
-          id="forgot-username"
-          label="User name"
-          autoComplete="username"
-          maxLength={100}
-          spellCheck={false}
-        />
-        <RefusalBox message={refused} />
-        <div className="app-actions">
-          <button
-            type="submit"
-            className="button app-actions__wide"
-            disabled={isSubmitting}
-            aria-busy={isSubmitting || undefined}
-          >
-            Send the link
-          </button>
-        </div>
-      </form>
-    </FormProvider>
+    <StaffForm form={form}>
+      <p>Enter your user name. If your account has an email address, we send it a link to set a new password.</p>
+      <FormField
+        name="username"
+        id="forgot-username"
+        label="User name"
+        autoComplete="username"
+        maxLength={100}
+        spellCheck={false}
+      />
+      <RefusalBox message={form.refusal} />
+      <div className="app-actions">
+        <SubmitButton busy={form.busy} className="button app-actions__wide">
+          Send the link
+        </SubmitButton>
+      </div>
+    </StaffForm>
   );
 }

@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api, errorMessage, refusedField } from '../lib/api';
 import { FormField, RequiredNote } from '../components/form-field';
@@ -13,7 +11,7 @@ import {
   type NewPasswordOutput,
 } from './new-password';
 import * as authApi from '../../../core/api/auth';
-import { RefusalBox } from '../components/staff-form';
+import { RefusalBox, StaffForm, SubmitButton, useStaffForm } from '../components/staff-form';
 
 export const LINK_INCOMPLETE = 'This link is incomplete. Open the link in the mail again, or ask for a new one.';
 
@@ -79,65 +77,52 @@ function ResetForm({
   db: string;
   onAnswered: (message: string, invalid: boolean) => void;
 }) {
-  const [refused, setRefused] = useState<string | null>(null);
-  const methods = useForm<NewPasswordInput, unknown, NewPasswordOutput>({
-    resolver: zodResolver(NewPasswordFormSchema),
-    mode: 'onTouched',
+  const form = useStaffForm<NewPasswordInput, NewPasswordOutput>({
+    schema: NewPasswordFormSchema,
     defaultValues: { password: '', confirmPassword: '' },
+    submit: async ({ password }) => {
+      try {
+        const answer = await api(authApi.resetPassword, {
+          body: { token, password },
+          ...(db ? { headers: { dbname: db } } : {}),
+        });
+        onAnswered(answer.message, false);
+      } catch (error) {
+        // A refusal about the link's token (expired, used, unknown): the link is no good, whatever the password.
+        if (refusedField(error) !== 'token') throw error;
+        onAnswered(errorMessage(error), true);
+      }
+    },
   });
-  const { isSubmitting } = methods.formState;
-
-  const onValid = async ({ password }: NewPasswordOutput) => {
-    setRefused(null);
-    try {
-      const answer = await api(authApi.resetPassword, {
-        body: { token, password },
-        ...(db ? { headers: { dbname: db } } : {}),
-      });
-      onAnswered(answer.message, false);
-    } catch (error) {
-      const message = errorMessage(error);
-      // A refusal about the link's token (expired, used, unknown): the link is no good, whatever the password.
-      if (refusedField(error) === 'token') onAnswered(message, true);
-      else setRefused(message);
-    }
-  };
 
   return (
-    <FormProvider {...methods}>
-      <form className="app-form app-panel" noValidate onSubmit={(event) => void methods.handleSubmit(onValid)(event)}>
-        <RequiredNote />
-        <FormField
-          name="password"
-          id="reset-password"
-          label="New password"
-          type="password"
-          required
-          hint={NEW_PASSWORD_HINT}
-          maxLength={200}
-          autoComplete="new-password"
-        />
-        <FormField
-          name="confirmPassword"
-          id="reset-confirm-password"
-          label="Repeat the new password"
-          type="password"
-          required
-          maxLength={200}
-          autoComplete="new-password"
-        />
-        <RefusalBox message={refused} />
-        <div className="app-actions">
-          <button
-            type="submit"
-            className="button app-actions__wide"
-            disabled={isSubmitting}
-            aria-busy={isSubmitting || undefined}
-          >
-            Set password
-          </button>
-        </div>
-      </form>
-    </FormProvider>
+    <StaffForm form={form}>
+      <RequiredNote />
+      <FormField
+        name="password"
+        id="reset-password"
+        label="New password"
+        type="password"
+        required
+        hint={NEW_PASSWORD_HINT}
+        maxLength={200}
+        autoComplete="new-password"
+      />
+      <FormField
+        name="confirmPassword"
+        id="reset-confirm-password"
+        label="Repeat the new password"
+        type="password"
+        required
+        maxLength={200}
+        autoComplete="new-password"
+      />
+      <RefusalBox message={form.refusal} />
+      <div className="app-actions">
+        <SubmitButton busy={form.busy} className="button app-actions__wide">
+          Set password
+        </SubmitButton>
+      </div>
+    </StaffForm>
   );
 }

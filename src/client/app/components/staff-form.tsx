@@ -119,14 +119,15 @@ export function SubmitButton({
   children,
 }: {
   busy: boolean;
-  icon: LucideIcon;
+  /** Its icon, before the words; none for a button of words alone (the account screens'). */
+  icon?: LucideIcon;
   /** The button's look: `button` (the default), `button button--outline button--danger`, … */
   className?: string;
   children: ReactNode;
 }) {
   return (
     <button type="submit" className={className} disabled={busy} aria-busy={busy || undefined}>
-      <Icon className="button__icon" aria-hidden="true" focusable="false" />
+      {Icon ? <Icon className="button__icon" aria-hidden="true" focusable="false" /> : null}
       {children}
     </button>
   );
