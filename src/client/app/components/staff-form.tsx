@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
-import type { DefaultValues, FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import type { DefaultValues, FieldPath, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
 import type { LucideIcon } from 'lucide-react';
 import type { z } from 'zod';
 import { errorMessage } from '../lib/api';
@@ -18,6 +18,8 @@ import { markRefusedField } from '../lib/refused-field';
 export interface StaffFormOptions<T extends FieldValues, Out extends FieldValues = T> {
   /** The values' schema, from the call's body schema; none for a form the spec wants checked by the server alone. */
   schema?: z.ZodType<Out, T>;
+  /** In place of `schema`, for a form whose rules follow its values (a master value's parent, by its type). */
+  resolver?: Resolver<T, unknown, Out>;
   defaultValues: DefaultValues<T>;
   /** Sends the values. What it throws is the refusal: on its field, or in the box. */
   submit: (values: Out) => Promise<void>;
@@ -40,9 +42,9 @@ export interface StaffFormState<T extends FieldValues, Out extends FieldValues =
 export function useStaffForm<T extends FieldValues, Out extends FieldValues = T>(
   options: StaffFormOptions<T, Out>,
 ): StaffFormState<T, Out> {
-  const { schema, defaultValues, submit, prefix = '', onRefused } = options;
+  const { schema, resolver, defaultValues, submit, prefix = '', onRefused } = options;
   const methods = useForm<T, unknown, Out>({
-    resolver: schema ? zodResolver(schema) : undefined,
+    resolver: resolver ?? (schema ? zodResolver(schema) : undefined),
     defaultValues,
     // A field's error once it was left, then as it is typed (the staff app's forms all behave so).
     mode: 'onTouched',

@@ -1,7 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { FormProvider, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { createColumnHelper } from '@tanstack/react-table';
 import { CircleCheck, CircleOff, Pencil, Plus } from 'lucide-react';
 import { MASTER_PAGE_SIZE, type MasterType } from '../../../../core/masters/master-data';
@@ -32,6 +30,7 @@ import {
   type MasterTypeFormOutput,
 } from './master-forms';
 import { StatusBadge } from '../../components/status-badge';
+import { StaffForm, useStaffForm } from '../../components/staff-form';
 import { MasterFormActions, MasterPanel, useMasterPanel, useStatusChange } from './master-parts';
 import { SAVED_ON_SCREEN } from '../../lib/screen-words';
 
@@ -168,56 +167,45 @@ function MasterTypeForm({
   onClose: () => void;
 }) {
   const save = useSaveMasterType();
-  const methods = useForm<MasterTypeFormInput, unknown, MasterTypeFormOutput>({
-    resolver: zodResolver(MasterTypeFormSchema),
-    mode: 'onTouched',
+  const form = useStaffForm<MasterTypeFormInput, MasterTypeFormOutput>({
+    schema: MasterTypeFormSchema,
     defaultValues: masterTypeFormValues(record),
-  });
-  const { isSubmitting } = methods.formState;
-
-  // The panel opens on its first field.
-  useEffect(() => methods.setFocus('code'), [methods]);
-
-  const onValid = async (values: MasterTypeFormOutput) => {
-    try {
+    submit: async (values) => {
       await save.mutateAsync(masterTypeInput(values, typeId));
       notify.success(SAVED_ON_SCREEN.masterType);
       onClose();
-    } catch (error) {
-      // The server's sentence: a taken code, a cycle, a gone record.
-      notify.error(errorMessage(error));
-    }
-  };
+    },
+    // The server's sentence about none of the fields (a cycle, a gone record) as a toast; one about a field at it.
+    onRefused: (message) => notify.error(message),
+  });
+  const { setFocus } = form.methods;
+
+  // The panel opens on its first field.
+  useEffect(() => setFocus('code'), [setFocus]);
 
   return (
-    <FormProvider {...methods}>
-      <form
-        className="app-form masters-form"
-        noValidate
-        onSubmit={(event) => void methods.handleSubmit(onValid)(event)}
-      >
-        <RequiredNote />
-        <div className="masters-form__fields">
-          <FormField
-            name="code"
-            id="master-type-code"
-            label="Code"
-            required
-            maxLength={20}
-            hint="Letters, digits, hyphens or underscores."
-          />
-          <FormField name="name" id="master-type-name" label="Name" required maxLength={100} />
-          <FormSelect
-            name="dependsOn"
-            id="master-type-depends-on"
-            label="Depends on"
-            placeholder="None"
-            hint="Each value of this type then belongs to a value of that type (a City to its State)."
-            options={dependsOnOptions}
-          />
-        </div>
-        <MasterFormActions busy={isSubmitting} onCancel={onClose} />
-      </form>
-    </FormProvider>
+    <StaffForm form={form} className="app-form masters-form">
+      <RequiredNote />
+      <div className="masters-form__fields">
+        <FormField
+          name="code"
+          id="master-type-code"
+          label="Code"
+          required
+          maxLength={20}
+          hint="Letters, digits, hyphens or underscores."
+        />
+        <FormField name="name" id="master-type-name" label="Name" required maxLength={100} />
+        <FormSelect
+          name="dependsOn"
+          id="master-type-depends-on"
+          label="Depends on"
+          placeholder="None"
+          hint="Each value of this type then belongs to a value of that type (a City to its State)."
+          options={dependsOnOptions}
+        />
+      </div>
+      <MasterFormActions busy={form.busy} onCancel={onClose} />
+    </StaffForm>
   );
 }

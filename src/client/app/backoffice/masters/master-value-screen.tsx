@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createColumnHelper } from '@tanstack/react-table';
 import { CircleCheck, CircleOff, Pencil, Plus } from 'lucide-react';
@@ -37,6 +37,7 @@ import {
   type MasterValueFormOutput,
 } from './master-forms';
 import { StatusBadge } from '../../components/status-badge';
+import { StaffForm, useStaffForm } from '../../components/staff-form';
 import { MasterFormActions, MasterPanel, useMasterPanel, useStatusChange } from './master-parts';
 import { SAVED_ON_SCREEN } from '../../lib/screen-words';
 
@@ -231,7 +232,7 @@ function MasterValueForm({
   const typeChoices = typeOptions(types, record);
   // The record of a chosen type that is not among the active ones (the edited value's own, inactive type).
   const chosenTypeRecord = useRef<MasterType | undefined>(undefined);
-  const methods = useForm<MasterValueFormInput, unknown, MasterValueFormOutput>({
+  const form = useStaffForm<MasterValueFormInput, MasterValueFormOutput>({
     // The schema follows the chosen type: a type that depends on another needs the parent value.
     resolver: (values, context, options) => {
       const parent = parentTypeOf(values.typeId, types, chosenTypeRecord.current);
@@ -242,16 +243,24 @@ function MasterValueForm({
         options,
       );
     },
-    mode: 'onTouched',
     defaultValues: initial,
+    submit: async (values) => {
+      await save.mutateAsync(masterValueInput(values, parentTypeRef.current?.id ?? null, valueId));
+      notify.success(SAVED_ON_SCREEN.masterValue);
+      onClose();
+    },
+    // The server's sentence about none of the fields (a parent of the wrong type, an inactive type) as a toast.
+    onRefused: (message) => notify.error(message),
   });
-  const { isSubmitting } = methods.formState;
+  const { methods } = form;
   const typeId = useWatch({ control: methods.control, name: 'typeId' });
 
   // The chosen type's parent type: from the active types, or (the edited value's inactive type) its own record.
   const known = types.some((type) => String(type.id) === typeId);
   const chosenType = useMasterType(!known && typeId !== '' ? Number(typeId) : undefined);
   const parentType = parentTypeOf(typeId, types, chosenType.data);
+  const parentTypeRef = useRef(parentType);
+  parentTypeRef.current = parentType;
   const choices = useMasterChoices(parentType?.id);
   useEffect(() => {
     chosenTypeRecord.current = chosenType.data;
@@ -269,17 +278,6 @@ function MasterValueForm({
   useEffect(() => methods.setFocus('typeId'), [methods]);
 
   const savedParent = record && String(record.typeId) === typeId ? record : undefined;
-
-  const onValid = async (values: MasterValueFormOutput) => {
-    try {
-      await save.mutateAsync(masterValueInput(values, parentType?.id ?? null, valueId));
-      notify.success(SAVED_ON_SCREEN.masterValue);
-      onClose();
-    } catch (error) {
-      // The server's sentence: a taken code, a parent of the wrong type, an inactive type.
-      notify.error(errorMessage(error));
-    }
-  };
 
   let parentField = null;
   if (parentType) {
@@ -301,45 +299,39 @@ function MasterValueForm({
   }
 
   return (
-    <FormProvider {...methods}>
-      <form
-        className="app-form masters-form"
-        noValidate
-        onSubmit={(event) => void methods.handleSubmit(onValid)(event)}
-      >
-        <RequiredNote />
-        <div className="masters-form__fields">
-          <FormSelect
-            name="typeId"
-            id="master-value-type"
-            label="Type"
-            required
-            placeholder="Select type"
-            options={typeChoices}
-          />
-          <FormField
-            name="code"
-            id="master-value-code"
-            label="Code"
-            required
-            maxLength={20}
-            hint="Letters, digits, hyphens or underscores."
-          />
-          <FormField name="name" id="master-value-name" label="Name" required maxLength={100} />
-          <FormField
-            name="sequence"
-            id="master-value-sequence"
-            label="Sequence"
-            inputMode="numeric"
-            maxLength={6}
-            hint="Lists and dropdowns show values in this order. Empty means 0."
-          />
-          {/* Last: it mounts (registers) once its choices are loaded, after the fields above; here the error Save
+    <StaffForm form={form} className="app-form masters-form">
+      <RequiredNote />
+      <div className="masters-form__fields">
+        <FormSelect
+          name="typeId"
+          id="master-value-type"
+          label="Type"
+          required
+          placeholder="Select type"
+          options={typeChoices}
+        />
+        <FormField
+          name="code"
+          id="master-value-code"
+          label="Code"
+          required
+          maxLength={20}
+          hint="Letters, digits, hyphens or underscores."
+        />
+        <FormField name="name" id="master-value-name" label="Name" required maxLength={100} />
+        <FormField
+          name="sequence"
+          id="master-value-sequence"
+          label="Sequence"
+          inputMode="numeric"
+          maxLength={6}
+          hint="Lists and dropdowns show values in this order. Empty means 0."
+        />
+        {/* Last: it mounts (registers) once its choices are loaded, after the fields above; here the error Save
               focuses first is also the first one shown. */}
-          {parentField}
-        </div>
-        <MasterFormActions busy={isSubmitting} onCancel={onClose} />
-      </form>
-    </FormProvider>
+        {parentField}
+      </div>
+      <MasterFormActions busy={form.busy} onCancel={onClose} />
+    </StaffForm>
   );
 }
