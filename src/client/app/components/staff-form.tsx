@@ -27,6 +27,8 @@ export interface StaffFormOptions<T extends FieldValues, Out extends FieldValues
   prefix?: string;
   /** A refusal about none of the form's fields, said elsewhere than in the box (a toast, where the spec says so). */
   onRefused?: (message: string) => void;
+  /** After a submit the form's own rules stopped (their sentences are at the fields): anything more to say. */
+  onInvalid?: () => void;
 }
 
 export interface StaffFormState<T extends FieldValues, Out extends FieldValues = T> {
@@ -42,7 +44,7 @@ export interface StaffFormState<T extends FieldValues, Out extends FieldValues =
 export function useStaffForm<T extends FieldValues, Out extends FieldValues = T>(
   options: StaffFormOptions<T, Out>,
 ): StaffFormState<T, Out> {
-  const { schema, resolver, defaultValues, submit, prefix = '', onRefused } = options;
+  const { schema, resolver, defaultValues, submit, prefix = '', onRefused, onInvalid } = options;
   const methods = useForm<T, unknown, Out>({
     resolver: resolver ?? (schema ? zodResolver(schema) : undefined),
     defaultValues,
@@ -61,7 +63,7 @@ export function useStaffForm<T extends FieldValues, Out extends FieldValues = T>
       if (onRefused) onRefused(message);
       else setRefusal(message);
     }
-  });
+  }, onInvalid);
   return {
     methods,
     onSubmit: (event) => void send(event),

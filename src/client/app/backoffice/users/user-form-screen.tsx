@@ -1,7 +1,5 @@
 import { Link, useNavigate } from 'react-router';
 import { useIdParam } from '../../lib/id-param';
-import { FormProvider, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { House, Save, ShieldOff, Users } from 'lucide-react';
 import { GENDERS, SALUTATIONS, USER_MESSAGES, userSchema, type UserRecord } from '../../../../core/schemas/user';
@@ -10,6 +8,7 @@ import { errorMessage, useSession } from '../../lib/api';
 import { FormField, FormSelect, RequiredNote } from '../../components/form-field';
 import { CheckboxField } from '../../components/checkbox-field';
 import { useConfirm } from '../../components/confirm-dialog';
+import { StaffForm, SubmitButton, useStaffForm } from '../../components/staff-form';
 import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
 import { useResetTwoFactor, useSaveUser, useUserGroupOptions, useUserRecord } from './api';
@@ -148,25 +147,20 @@ function UserForm({ userId, initial }: { userId: number | undefined; initial: Us
   const groups = useUserGroupOptions();
   const saveUser = useSaveUser();
   const country = useSession().data?.countryCode ?? INDIA;
-  const methods = useForm<UserFormInput, unknown, UserFormOutput>({
-    resolver: zodResolver(userFormSchema(country)),
-    mode: 'onTouched',
+  const form = useStaffForm<UserFormInput, UserFormOutput>({
+    schema: userFormSchema(country),
     defaultValues: initial,
-  });
-  const { isSubmitting } = methods.formState;
-
-  const onValid = async (values: UserFormOutput) => {
-    if (userId === undefined && !values.password) {
-      notify.warning(inPlainWords(USER_MESSAGES.password), 'Warning');
-      methods.setFocus('password');
-      return;
-    }
-    const payload = {
-      ...values,
-      usergroupid: Number(values.usergroupid),
-      ...(userId === undefined ? {} : { userID: userId }),
-    };
-    try {
+    submit: async (values) => {
+      if (userId === undefined && !values.password) {
+        notify.warning(inPlainWords(USER_MESSAGES.password), 'Warning');
+        form.methods.setFocus('password');
+        return;
+      }
+      const payload = {
+        ...values,
+        usergroupid: Number(values.usergroupid),
+        ...(userId === undefined ? {} : { userID: userId }),
+      };
       const answer = await saveUser.mutateAsync(payload);
       if (answer.status === 'Success' || answer.status === 'Success1') {
         notify.success(SAVED_ON_SCREEN.user);
@@ -174,92 +168,90 @@ function UserForm({ userId, initial }: { userId: number | undefined; initial: Us
       } else {
         notify.error(answer.rescoremessage || answer.message);
       }
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
-  };
-  const submit = methods.handleSubmit(onValid, () => {
-    if (userId === undefined && !methods.getValues('password'))
-      notify.warning(inPlainWords(USER_MESSAGES.password), 'Warning');
+    },
+    // A refusal about a field shows at it (a user name taken, a mobile the server cannot read); any other as a toast.
+    onRefused: (message) => notify.error(message),
+    onInvalid: () => {
+      if (userId === undefined && !form.methods.getValues('password'))
+        notify.warning(inPlainWords(USER_MESSAGES.password), 'Warning');
+    },
   });
+  const { register } = form.methods;
 
   const groupOptions = (groups.data ?? []).map((group) => ({ value: String(group.id), label: group.groupname }));
   return (
-    <FormProvider {...methods}>
-      <form className="app-form app-panel" noValidate onSubmit={(event) => void submit(event)}>
-        <RequiredNote />
-        <fieldset className="app-fieldset">
-          <legend className="app-fieldset__legend">User Details</legend>
-          <FormField name="employeecode" id="employeecode" label="Code" maxLength={20} />
+    <StaffForm form={form}>
+      <RequiredNote />
+      <fieldset className="app-fieldset">
+        <legend className="app-fieldset__legend">User Details</legend>
+        <FormField name="employeecode" id="employeecode" label="Code" maxLength={20} />
+        <FormSelect
+          name="salutation"
+          id="salutation"
+          label="Salutation"
+          placeholder="Select salutation"
+          options={SALUTATIONS.map((value) => ({ value, label: value }))}
+        />
+        <FormSelect
+          name="gender"
+          id="gender"
+          label="Gender"
+          placeholder="Select gender"
+          options={GENDERS.map((value) => ({ value, label: value }))}
+        />
+        <FormField
+          name="firstname"
+          id="firstname"
+          label="First name"
+          required
+          maxLength={20}
+          autoComplete="given-name"
+        />
+        <FormField
+          name="middlename"
+          id="middlename"
+          label="Middle name"
+          maxLength={20}
+          autoComplete="additional-name"
+        />
+        <FormField name="lastname" id="lastname" label="Last name" maxLength={20} autoComplete="family-name" />
+        <FormField name="address" id="address" label="Address" multiline maxLength={500} />
+        <MobileField name="mobile" id="mobile" label="Mobile" country={country} />
+        <MobileField name="mobile1" id="mobile1" label="Second mobile" country={country} />
+        <FormField name="email" id="email" label="Email" type="email" maxLength={100} />
+      </fieldset>
+      <fieldset className="app-fieldset">
+        <legend className="app-fieldset__legend">System Access</legend>
+        <FormField name="selfaccessforuser" id="selfaccessforuser" label="User name" required maxLength={30} />
+        <FormField
+          name="password"
+          id="password"
+          label="Password"
+          type="password"
+          required={userId === undefined}
+          autoComplete="new-password"
+          hint={userId === undefined ? 'At least 12 characters.' : 'Leave empty to keep the current password.'}
+        />
+        {groups.isError ? (
+          <LoadFailure inline message={errorMessage(groups.error)} onRetry={() => void groups.refetch()} />
+        ) : (
           <FormSelect
-            name="salutation"
-            id="salutation"
-            label="Salutation"
-            placeholder="Select salutation"
-            options={SALUTATIONS.map((value) => ({ value, label: value }))}
-          />
-          <FormSelect
-            name="gender"
-            id="gender"
-            label="Gender"
-            placeholder="Select gender"
-            options={GENDERS.map((value) => ({ value, label: value }))}
-          />
-          <FormField
-            name="firstname"
-            id="firstname"
-            label="First name"
+            name="usergroupid"
+            id="usergroupid"
+            label="User group"
             required
-            maxLength={20}
-            autoComplete="given-name"
+            placeholder="Select user group"
+            options={groupOptions}
           />
-          <FormField
-            name="middlename"
-            id="middlename"
-            label="Middle name"
-            maxLength={20}
-            autoComplete="additional-name"
-          />
-          <FormField name="lastname" id="lastname" label="Last name" maxLength={20} autoComplete="family-name" />
-          <FormField name="address" id="address" label="Address" multiline maxLength={500} />
-          <MobileField name="mobile" id="mobile" label="Mobile" country={country} />
-          <MobileField name="mobile1" id="mobile1" label="Second mobile" country={country} />
-          <FormField name="email" id="email" label="Email" type="email" maxLength={100} />
-        </fieldset>
-        <fieldset className="app-fieldset">
-          <legend className="app-fieldset__legend">System Access</legend>
-          <FormField name="selfaccessforuser" id="selfaccessforuser" label="User name" required maxLength={30} />
-          <FormField
-            name="password"
-            id="password"
-            label="Password"
-            type="password"
-            required={userId === undefined}
-            autoComplete="new-password"
-            hint={userId === undefined ? 'At least 12 characters.' : 'Leave empty to keep the current password.'}
-          />
-          {groups.isError ? (
-            <LoadFailure inline message={errorMessage(groups.error)} onRetry={() => void groups.refetch()} />
-          ) : (
-            <FormSelect
-              name="usergroupid"
-              id="usergroupid"
-              label="User group"
-              required
-              placeholder="Select user group"
-              options={groupOptions}
-            />
-          )}
-        </fieldset>
-        <CheckboxField id="selfactive" label="Active" {...methods.register('selfactive')} />
-        <div className="app-actions">
-          <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-            <Save className="button__icon" aria-hidden="true" focusable="false" />
-            Save
-          </button>
-        </div>
-      </form>
-    </FormProvider>
+        )}
+      </fieldset>
+      <CheckboxField id="selfactive" label="Active" {...register('selfactive')} />
+      <div className="app-actions">
+        <SubmitButton busy={form.busy} icon={Save}>
+          Save
+        </SubmitButton>
+      </div>
+    </StaffForm>
   );
 }
 
