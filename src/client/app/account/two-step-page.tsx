@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, TwoFactorCodeSchema } from '../../../core/schemas/account';
@@ -10,7 +8,7 @@ import { Screen } from '../components/screen';
 import { BackToLogIn, refusedWith } from './account-parts';
 import { useCompleteSignIn } from './complete-sign-in';
 import * as authApi from '../../../core/api/auth';
-import { RefusalBox } from '../components/staff-form';
+import { RefusalBox, StaffForm, SubmitButton, useStaffForm } from '../components/staff-form';
 
 type CodeInput = z.input<typeof TwoFactorCodeSchema>;
 type CodeOutput = z.output<typeof TwoFactorCodeSchema>;
@@ -24,34 +22,29 @@ export const CODE_HINT = 'Enter the 6-digit code from your authenticator app, or
 export default function TwoStepPage() {
   const completeSignIn = useCompleteSignIn();
   const [expired, setExpired] = useState<string | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
   // Phones show a number pad for a code; a recovery code needs letters.
   const [recoveryCode, setRecoveryCode] = useState(false);
-  const methods = useForm<CodeInput, unknown, CodeOutput>({
-    resolver: zodResolver(TwoFactorCodeSchema),
-    mode: 'onTouched',
+  const form = useStaffForm<CodeInput, CodeOutput>({
+    schema: TwoFactorCodeSchema,
     defaultValues: { code: '' },
-  });
-  const { isSubmitting } = methods.formState;
-
-  const onValid = async ({ code }: CodeOutput) => {
-    setRefused(null);
-    try {
-      await completeSignIn(await api(authApi.verifySignIn, { body: { code } }));
-    } catch (error) {
-      const message = errorMessage(error);
-      if (refusedWith(error, 401) && message === ACCOUNT_MESSAGES.challengeExpired) {
-        setExpired(message);
-      } else if (refusedWith(error, 401)) {
+    submit: async ({ code }) => {
+      try {
+        await completeSignIn(await api(authApi.verifySignIn, { body: { code } }));
+      } catch (error) {
+        if (!refusedWith(error, 401)) throw error;
+        const message = errorMessage(error);
+        if (message === ACCOUNT_MESSAGES.challengeExpired) {
+          setExpired(message);
+          return;
+        }
         // A wrong code: said beside the input, which is emptied for the next try.
         methods.setValue('code', '');
         methods.setError('code', { type: 'server', message });
         methods.setFocus('code');
-      } else {
-        setRefused(message);
       }
-    }
-  };
+    },
+  });
+  const { methods } = form;
 
   const switchKeyboard = () => {
     setRecoveryCode((on) => !on);
@@ -69,38 +62,27 @@ export default function TwoStepPage() {
           </RefusalBox>
         </div>
       ) : (
-        <FormProvider {...methods}>
-          <form
-            className="app-form app-panel"
-            noValidate
-            onSubmit={(event) => void methods.handleSubmit(onValid)(event)}
-          >
-            <p>Your account has two-step sign-in. {CODE_HINT}</p>
-            <FormField
-              name="code"
-              id="two-step-code"
-              label="Code"
-              autoComplete="one-time-code"
-              inputMode={recoveryCode ? 'text' : 'numeric'}
-              maxLength={40}
-              spellCheck={false}
-            />
-            <button type="button" className="account-link-button" onClick={switchKeyboard}>
-              {recoveryCode ? 'Type a code from your app' : 'Type a recovery code'}
-            </button>
-            <RefusalBox message={refused} />
-            <div className="app-actions">
-              <button
-                type="submit"
-                className="button app-actions__wide"
-                disabled={isSubmitting}
-                aria-busy={isSubmitting || undefined}
-              >
-                Verify
-              </button>
-            </div>
-          </form>
-        </FormProvider>
+        <StaffForm form={form}>
+          <p>Your account has two-step sign-in. {CODE_HINT}</p>
+          <FormField
+            name="code"
+            id="two-step-code"
+            label="Code"
+            autoComplete="one-time-code"
+            inputMode={recoveryCode ? 'text' : 'numeric'}
+            maxLength={40}
+            spellCheck={false}
+          />
+          <button type="button" className="account-link-button" onClick={switchKeyboard}>
+            {recoveryCode ? 'Type a code from your app' : 'Type a recovery code'}
+          </button>
+          <RefusalBox message={form.refusal} />
+          <div className="app-actions">
+            <SubmitButton busy={form.busy} className="button app-actions__wide">
+              Verify
+            </SubmitButton>
+          </div>
+        </StaffForm>
       )}
       <BackToLogIn />
     </Screen>
