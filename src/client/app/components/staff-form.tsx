@@ -15,6 +15,12 @@ import { markRefusedField } from '../lib/refused-field';
  * is on its way, and a second press does nothing.
  */
 
+/**
+ * A refusal the screen has worded itself (a catalogue's sentence in place of the server's, say): thrown from
+ * `submit`, it shows in the refusal box as it is, on no field.
+ */
+export class Refusal extends Error {}
+
 export interface StaffFormOptions<T extends FieldValues, Out extends FieldValues = T> {
   /** The values' schema, from the call's body schema; none for a form the spec wants checked by the server alone. */
   schema?: z.ZodType<Out, T>;
@@ -58,8 +64,8 @@ export function useStaffForm<T extends FieldValues, Out extends FieldValues = T>
       await submit(values);
     } catch (error) {
       const fields = leafPaths(methods.getValues()) as FieldPath<T>[];
-      if (markRefusedField(methods, error, fields, prefix)) return;
-      const message = errorMessage(error);
+      if (!(error instanceof Refusal) && markRefusedField(methods, error, fields, prefix)) return;
+      const message = error instanceof Refusal ? error.message : errorMessage(error);
       if (onRefused) onRefused(message);
       else setRefusal(message);
     }
@@ -105,10 +111,22 @@ export function StaffForm<T extends FieldValues, Out extends FieldValues>({
  * The one refusal box: a refusal that names no field (the server's sentence), read out as it appears, with what to do
  * next if there is more (a link); nothing while there is none.
  */
-export function RefusalBox({ message, children }: { message: string | null; children?: ReactNode }) {
+export function RefusalBox({
+  message,
+  className,
+  children,
+}: {
+  message: string | null;
+  /** A class of the screen's own beside the box's. */
+  className?: string;
+  children?: ReactNode;
+}) {
   if (!message) return null;
   return (
-    <div className="refusal-box refusal-box--strong" role="alert">
+    <div
+      className={className ? `refusal-box refusal-box--strong ${className}` : 'refusal-box refusal-box--strong'}
+      role="alert"
+    >
       <p>{message}</p>
       {children}
     </div>

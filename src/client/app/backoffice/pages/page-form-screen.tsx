@@ -1,8 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useIdParam } from '../../lib/id-param';
-import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useFormContext } from 'react-hook-form';
 import { z } from 'zod';
 import { ArrowLeft, Save } from 'lucide-react';
 import {
@@ -21,6 +20,7 @@ import { Field } from '../../../components/field';
 import { FormField, FormSelect, RequiredNote, useFieldError } from '../../components/form-field';
 import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
+import { Refusal, RefusalBox, StaffForm, SubmitButton, useStaffForm } from '../../components/staff-form';
 import { useModules, usePageRecord, useSavePage } from './api';
 import { PublicMenuPlaceSection } from './public-menu-place';
 import { SpecTerm } from './spec-term';
@@ -149,93 +149,83 @@ function PageForm({
   const navigate = useNavigate();
   const savePage = useSavePage();
   const schema = useMemo(() => pageFormSchema(original), [original]);
-  const methods = useForm<PageFormValues, unknown, PageFormValues>({
-    resolver: zodResolver(schema),
-    mode: 'onTouched',
+  const form = useStaffForm<PageFormValues>({
+    schema,
     defaultValues: original ? formValues(original) : EMPTY_PAGE,
-  });
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const { isSubmitting } = methods.formState;
-  const wired = original?.type === 'wired';
-
-  const onValid = async (values: PageFormValues) => {
-    setRefusal(null);
-    try {
-      await savePage.mutateAsync(payloadOf(values, original?.id));
+    submit: async (values) => {
+      try {
+        await savePage.mutateAsync(payloadOf(values, original?.id));
+      } catch (error) {
+        // Status No (a refusal: 400, 404, 409) carries the server's sentence; anything else is the catalogue's.
+        // Said as a toast and on the form, whichever field it is about (the spec's toast; nothing typed is lost).
+        const refused = error instanceof ApiError && [400, 404, 409].includes(error.status);
+        const message = refused ? error.message : PAGE_SCREEN_WORDS.failed;
+        notify.error(message);
+        throw new Refusal(message);
+      }
       notify.success(PAGE_SCREEN_WORDS.saved);
       void navigate('/homepages');
-    } catch (error) {
-      // Status No (a refusal: 400, 404, 409) carries the server's sentence; anything else is the catalogue's.
-      const refused = error instanceof ApiError && [400, 404, 409].includes(error.status);
-      const message = refused ? error.message : PAGE_SCREEN_WORDS.failed;
-      setRefusal(message);
-      notify.error(message);
-    }
-  };
+    },
+  });
+  const { control } = form.methods;
+  const wired = original?.type === 'wired';
 
   return (
-    <FormProvider {...methods}>
-      <form className="app-form app-panel" noValidate onSubmit={(event) => void methods.handleSubmit(onValid)(event)}>
-        <RequiredNote />
-        <PageNameField wired={wired} />
-        <FormField
-          name="dspname"
-          id="dspname"
-          label="Page title"
-          required
-          maxLength={100}
-          hint="The page's heading, and its name in menus and lists."
-        />
-        <FormSelect
-          name="module"
-          id="module"
-          label="Group of pages"
-          required
-          placeholder="Choose a group"
-          options={modules.map((module) => ({ value: String(module.id), label: module.name }))}
-          hint="Where the menu editor offers the page: Website, Services, Products or Administration."
-        />
-        <PageTypeField isNew={original === undefined} />
-        <Controller
-          name="homepage"
-          control={methods.control}
-          render={({ field }) => (
-            <div className="field">
-              <label className="field__label page-form__check" htmlFor="homepage">
-                <input
-                  id="homepage"
-                  type="checkbox"
-                  name={field.name}
-                  ref={field.ref}
-                  checked={field.value}
-                  disabled={wired}
-                  aria-describedby="homepage-hint"
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                />{' '}
-                Part of the public website
-              </label>
-              <p className="field__hint" id="homepage-hint">
-                {wired
-                  ? 'Whether a built-in page is on the public website is fixed by its code.'
-                  : 'Ticked: visitors find the page at /{name}1 and in the sitemap, and it can go into the public menu. Not ticked: a page for staff only.'}
-              </p>
-            </div>
-          )}
-        />
-        {refusal ? (
-          <p className="page-form__refusal" role="alert">
-            {refusal}
-          </p>
-        ) : null}
-        <div className="app-actions">
-          <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-            <Save className="button__icon" aria-hidden="true" focusable="false" />
-            Save
-          </button>
-        </div>
-      </form>
-    </FormProvider>
+    <StaffForm form={form}>
+      <RequiredNote />
+      <PageNameField wired={wired} />
+      <FormField
+        name="dspname"
+        id="dspname"
+        label="Page title"
+        required
+        maxLength={100}
+        hint="The page's heading, and its name in menus and lists."
+      />
+      <FormSelect
+        name="module"
+        id="module"
+        label="Group of pages"
+        required
+        placeholder="Choose a group"
+        options={modules.map((module) => ({ value: String(module.id), label: module.name }))}
+        hint="Where the menu editor offers the page: Website, Services, Products or Administration."
+      />
+      <PageTypeField isNew={original === undefined} />
+      <Controller
+        name="homepage"
+        control={control}
+        render={({ field }) => (
+          <div className="field">
+            <label className="field__label page-form__check" htmlFor="homepage">
+              <input
+                id="homepage"
+                type="checkbox"
+                name={field.name}
+                ref={field.ref}
+                checked={field.value}
+                disabled={wired}
+                aria-describedby="homepage-hint"
+                onChange={(event) => field.onChange(event.target.checked)}
+                onBlur={field.onBlur}
+              />{' '}
+              Part of the public website
+            </label>
+            <p className="field__hint" id="homepage-hint">
+              {wired
+                ? 'Whether a built-in page is on the public website is fixed by its code.'
+                : 'Ticked: visitors find the page at /{name}1 and in the sitemap, and it can go into the public menu. Not ticked: a page for staff only.'}
+            </p>
+          </div>
+        )}
+      />
+      <RefusalBox message={form.refusal} className="page-form__refusal" />
+      <div className="app-actions">
+        <SubmitButton busy={form.busy} icon={Save}>
+          Save
+        </SubmitButton>
+      </div>
+    </StaffForm>
   );
 }
 
