@@ -52,4 +52,7 @@ function printPage(test: TestCase, result: TestResult): void {
   console.log(
     `\nThe page when "${test.titlePath().slice(1).join(' › ')}" failed (attempt ${result.retry + 1}):\n${shown}\n`,
   );
+  // What happened before (tests/e2e/fixtures.ts, recordPageEvents): clicks, toasts, dialogs, API calls.
+  const events = result.attachments.find((attachment) => attachment.name === 'page events')?.body?.toString('utf8');
+  if (events) console.log(`What happened on the page, from the test's start:\n${events}\n`);
 }

@@ -14,8 +14,61 @@ import { tenantFile, type E2eTenant } from './tenants';
 
 const execFileAsync = promisify(execFile);
 
+/**
+ * What happened on the test's page, kept for a failure's report (scripts/reporters/playwright-slowest.ts prints
+ * it): each click on a button or link, each toast and dialog as it appeared, each API call that changes something
+ * with its status, timed from the test's start. A toast is gone 5 s after it showed, long before a failed
+ * expectation's snapshot, so a failure that says "no dialog, no toast" can say what there was.
+ */
+async function recordPageEvents(page: Page, events: string[]): Promise<void> {
+  const started = Date.now();
+  const note = (text: string) => events.push(`${((Date.now() - started) / 1000).toFixed(2)} s  ${text}`);
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    const method = response.request().method();
+    if (pathname.startsWith('/api/') && method !== 'GET') note(`${method} ${pathname} → ${response.status()}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`page ${new URL(frame.url()).pathname}`);
+  });
+  await page.exposeFunction('__folioPageEvent', note);
+  await page.addInitScript(() => {
+    const tell = (text: string) =>
+      (window as unknown as { __folioPageEvent: (text: string) => void }).__folioPageEvent(text.slice(0, 160));
+    const seen = new WeakSet<Element>();
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll('.Toastify__toast, dialog[open]')) {
+        if (seen.has(element)) continue;
+        seen.add(element);
+        if (element.matches('dialog')) tell(`dialog: ${element.querySelector('h2')?.textContent ?? ''}`);
+        else tell(`toast: ${element.textContent ?? ''}`);
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+    document.addEventListener(
+      'click',
+      (event) => {
+        const control = event.target instanceof Element ? event.target.closest('button, a') : null;
+        tell(
+          `click on ${control ? `${control.tagName.toLowerCase()} "${control.textContent?.trim() ?? ''}"` : ((event.target as Element | null)?.tagName ?? 'nothing')}`,
+        );
+      },
+      true,
+    );
+  });
+}
+
 /** Console errors of a page, collected so each test can assert there were none. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; pageEvents: string[] }>({
+  pageEvents: [
+    async ({ page }, use, testInfo) => {
+      const events: string[] = [];
+      await recordPageEvents(page, events);
+      await use(events);
+      if (testInfo.status !== testInfo.expectedStatus && events.length > 0)
+        await testInfo.attach('page events', { body: events.join('\n'), contentType: 'text/plain' });
+    },
+    { auto: true },
+  ],
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {

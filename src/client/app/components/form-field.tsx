@@ -34,6 +34,8 @@ export interface FormFieldProps extends BoundFieldProps {
   prefix?: string;
   /** The focus goes here as the field first shows (what the screen that opened the form asked for). */
   autoFocus?: boolean;
+  /** 'none' for a user name: a phone's keyboard does not capitalise its first letter. */
+  autoCapitalize?: 'none' | 'sentences';
 }
 
 /**
@@ -54,6 +56,7 @@ export function FormField({
   spellCheck,
   prefix,
   autoFocus,
+  autoCapitalize,
 }: FormFieldProps) {
   const { register } = useFormContext<FieldValues>();
   const message = useFieldError(name);
@@ -81,6 +84,7 @@ export function FormField({
           autoComplete: autoComplete ?? 'off',
           spellCheck,
           autoFocus,
+          autoCapitalize,
           ...registration,
         };
         if (multiline) {

@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LOGIN_MESSAGES } from '../../../core/schemas/auth';
-import { ApiError, SESSION_KEY, api, errorMessage, useSession } from '../lib/api';
+import { ApiError, SESSION_KEY, api, useSession } from '../lib/api';
 import { clearProfile } from '../lib/profile';
 import { TWO_STEP_PATH, needsSecondStep, useCompleteSignIn } from '../account/complete-sign-in';
-import { Field } from '../../components/field';
+import { FormField } from '../components/form-field';
+import { StaffForm, SubmitButton, useStaffForm } from '../components/staff-form';
 import { Screen } from '../components/screen';
 import { notify } from '../toasts';
 import { inPlainWords } from '../lib/screen-words';
@@ -23,6 +23,11 @@ async function endSession(): Promise<void> {
   clearProfile();
 }
 
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
 /**
  * The login screen (spec 001 §2): opening it logs out; success goes to the user's landing page, or to the
  * second step when the user has two-step sign-in on (docs/design.md §21; that screen does not log out).
@@ -32,7 +37,6 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const completeSignIn = useCompleteSignIn();
   const session = useSession();
-  const [busy, setBusy] = useState(false);
   // The sign-out that opening the screen starts; a login waits for it so that it cannot end the new session.
   const signOut = useRef<Promise<void>>(Promise.resolve());
 
@@ -45,29 +49,30 @@ export default function LoginPage() {
     });
   }, [queryClient]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const username = String(form.get('username') ?? '').trim();
-    const password = String(form.get('password') ?? '');
-    if (username === '' || password === '') {
-      notify.warning(inPlainWords(LOGIN_MESSAGES.mandatory));
-      return;
-    }
-    setBusy(true);
-    try {
+  // No rules at the fields (spec 001 §2): an empty one is said as the spec's warning, a refusal as its toast.
+  const form = useStaffForm<LoginValues>({
+    defaultValues: { username: '', password: '' },
+    submit: async (values) => {
+      const username = values.username.trim();
+      if (username === '' || values.password === '') {
+        notify.warning(inPlainWords(LOGIN_MESSAGES.mandatory));
+        return;
+      }
       await signOut.current;
-      const answer = await api(authApi.signIn, { body: { username, password } });
+      let answer;
+      try {
+        answer = await api(authApi.signIn, { body: { username, password: values.password } });
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 401)) throw error;
+        notify.error(inPlainWords(LOGIN_MESSAGES.invalid), 'Error');
+        return;
+      }
       // The password was right; no session yet: the code of the second step opens it.
       if (needsSecondStep(answer)) await navigate(TWO_STEP_PATH, { replace: true });
       else await completeSignIn(answer);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401)
-        notify.error(inPlainWords(LOGIN_MESSAGES.invalid), 'Error');
-      else notify.error(errorMessage(error));
-      setBusy(false);
-    }
-  };
+    },
+    onRefused: (message) => notify.error(message),
+  });
 
   return (
     <Screen title="Log in" narrow>
@@ -82,40 +87,33 @@ export default function LoginPage() {
           </p>
         </div>
       ) : null}
-      <form className="app-form app-panel" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Field id="login-username" label="Username" required>
-          {(control) => (
-            <input
-              {...control}
-              name="username"
-              className="field__input"
-              type="text"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={100}
-            />
-          )}
-        </Field>
-        <Field id="login-password" label="Password" required>
-          {(control) => (
-            <input
-              {...control}
-              name="password"
-              className="field__input"
-              type="password"
-              autoComplete="current-password"
-              maxLength={200}
-            />
-          )}
-        </Field>
+      <StaffForm form={form}>
+        <FormField
+          name="username"
+          id="login-username"
+          label="Username"
+          required
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={100}
+        />
+        <FormField
+          name="password"
+          id="login-password"
+          label="Password"
+          type="password"
+          required
+          autoComplete="current-password"
+          maxLength={200}
+        />
         <div className="app-actions">
-          <button type="submit" className="button app-actions__wide" disabled={busy} aria-busy={busy || undefined}>
+          <SubmitButton busy={form.busy} className="button app-actions__wide">
             Log In
-          </button>
+          </SubmitButton>
           <Link to="/forgot-password">Forgot your password?</Link>
         </div>
-      </form>
+      </StaffForm>
     </Screen>
   );
 }
