@@ -186,6 +186,52 @@ export default defineConfig([
     },
   },
 
+  // One staff form model (docs/design.md §29): a form of the staff app is a <StaffForm> (components/staff-form.tsx:
+  // useStaffForm with the call's schema, FormField, RefusalBox, SubmitButton), never a <form> of its own. The files
+  // listed hold forms not on the model yet (a search box, a list's filters, an entry form inside an editor, the
+  // dialogs, and the screens still to move); a file leaves the list when its forms move.
+  {
+    files: ['src/client/app/**/*.tsx'],
+    ignores: [
+      '**/*.test.tsx',
+      'src/client/**/test-support/**',
+      'src/client/app/components/staff-form.tsx',
+      'src/client/app/components/search-toolbar.tsx',
+      'src/client/app/backoffice/audit/audit-filters.tsx',
+      'src/client/app/editors/schedule-dialog.tsx',
+      'src/client/app/editors/history-panel.tsx',
+      'src/client/app/editors/link-dialog.tsx',
+      'src/client/app/editors/share-preview-dialog.tsx',
+      'src/client/app/editors/list-editor-parts.tsx',
+      'src/client/app/backoffice/media/media-details.tsx',
+      'src/client/app/backoffice/media/media-screen.tsx',
+      'src/client/app/backoffice/menu-screens.tsx',
+      'src/client/app/backoffice/redirects/redirects-csv.tsx',
+      'src/client/app/backoffice/languages/site-texts.tsx',
+      'src/client/app/backoffice/languages/xliff-exchange.tsx',
+      'src/client/app/backoffice/languages/add-language-form.tsx',
+      'src/client/app/backoffice/languages/languages-screen.tsx',
+      'src/client/app/backoffice/pages/public-menu-place.tsx',
+      'src/client/app/backoffice/pages/parameter-screen.tsx',
+      'src/client/app/pages/company-page.tsx',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\x2Fapi\\x2F/], TemplateLiteral[quasis.0.value.raw=/^\\x2Fapi\\x2F/]',
+          message:
+            "An API path typed by hand: call the route table's entry instead (api(route, input) or apiUrl(route) from src/client/app/lib/api.ts, the entries in src/core/api/).",
+        },
+        {
+          selector: "JSXOpeningElement[name.name='form']",
+          message:
+            'A staff form is a <StaffForm> of the one form model (src/client/app/components/staff-form.tsx: useStaffForm, FormField, RefusalBox, SubmitButton; docs/design.md §29), not a <form> of its own.',
+        },
+      ],
+    },
+  },
+
   // The server's layers (STYLE.md habit 2, docs/design.md §25): SQL lives in `*.repository.ts` and in src/server/db/
   // (which also holds what differs between SQLite and PostgreSQL); a route calls services, never a repository;
   // no function over 100 lines. Tests and test-support are left out: a test may read the database to check

@@ -163,6 +163,31 @@ describe('the lint rule of the route table (docs/design.md §29)', { timeout: 60
   });
 });
 
+describe('the lint rule of the one staff form model (docs/design.md §29)', { timeout: 60_000 }, () => {
+  const FORM = 'export function Probe() {\n  return <form className="app-form" />;\n}\n';
+  const STAFF_FORM = `import { StaffForm, useStaffForm } from '../../components/staff-form';
+
+export function Probe() {
+  const form = useStaffForm({ defaultValues: {}, submit: async () => {} });
+  return <StaffForm form={form}>{null}</StaffForm>;
+}
+`;
+
+  it('fails on a <form> of its own in a staff screen, and passes a <StaffForm>', async () => {
+    expect(await problems('src/client/app/backoffice/probe/probe-screen.tsx', FORM)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: A staff form is a <StaffForm>/),
+    ]);
+    expect(await problems('src/client/app/backoffice/probe/probe-screen.tsx', STAFF_FORM)).toEqual([]);
+  });
+
+  it('keeps the route table rule beside it, and leaves the model itself and tests out', async () => {
+    const both = `${FORM}export const list = '/api/master/redirects';\n`;
+    expect(await problems('src/client/app/backoffice/probe/probe-screen.tsx', both)).toHaveLength(2);
+    expect(await problems('src/client/app/components/staff-form.tsx', FORM)).toEqual([]);
+    expect(await problems('src/client/app/backoffice/probe/probe-screen.test.tsx', FORM)).toEqual([]);
+  });
+});
+
 describe('the client function limit and the formatting (docs/design.md §29)', { timeout: 60_000 }, () => {
   const root = path.resolve(import.meta.dirname, '../..');
 
