@@ -29,12 +29,9 @@ interface RedirectValues {
  */
 const RedirectValuesSchema = z.object({
   from: z.string().trim().min(1, { message: 'Enter the address visitors come to, such as /our-old-team-page.' }),
-  to: z
-    .string()
-    .trim()
-    .min(1, {
-      message: 'Enter where they should go: an address on this site, such as /About1, or an https:// address.',
-    }),
+  to: z.string().trim().min(1, {
+    message: 'Enter where they should go: an address on this site, such as /About1, or an https:// address.',
+  }),
   status: z.enum(['301', '302']).transform((status) => Number(status) as RedirectInput['status']),
 });
 
