@@ -1,13 +1,11 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import {
-  callApi,
   createE2eUser,
   createEditorsAutowiredPage,
   expect,
-  expectNoAxeViolations,
   logInThroughForm,
   signIn,
   queryE2eDatabase,
@@ -15,9 +13,9 @@ import {
   toastOf,
 } from './fixtures';
 
-// docs/design.md §24, "a newcomer's first week": toasts that hide no control, Compare that shows only real changes, and
-// the Contact editor's "Use the company's details". On an Autowired page of this file's own (no other test
-// edits it); the Contact editor is only read and filled, never saved.
+// docs/design.md §24, "a newcomer's first week": toasts that hide no control, and Compare that shows only real changes
+// (the Contact editor's "Use the company's details" is in contact-company-details.spec.ts, on a site of its own). On
+// an Autowired page of this file's own (no other test edits it).
 
 const RUN = `${Date.now() % 100000}`.padStart(5, '0');
 const NAME = `Truths${RUN}`;
@@ -198,42 +196,6 @@ test('Compare shows only real changes: markup written another way is no change',
     `No differences: revision 1 and revision ${newest + 1} have the same content.`,
   );
   await expect(none.locator('.compare-change')).toHaveCount(0);
-});
-
-/** The Contact editor's fields of the company's details. */
-const contactFields = (page: Page) => ({
-  address: page.getByLabel('Address', { exact: true }),
-  email: page.getByLabel('Email', { exact: true }),
-  phone: page.getByLabel('Phone', { exact: true }),
-});
-
-test("the Contact editor's 'Use the company's details' fills address, e-mail and phone, unsaved until Save All", async ({
-  page,
-}) => {
-  // The editor's axe check reads the page in its preview too, which takes a while on two cores.
-  test.slow();
-  await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
-  await page.goto('/Contact');
-  const fields = contactFields(page);
-  await expect(fields.address).not.toHaveValue('');
-  const company = await callApi<{ address: string; email: string; phone: string }>(
-    page,
-    '/api/master/getCompanyContact',
-    {},
-  );
-  const published = await callApi<{ revision: number; address: string }>(page, '/api/master/getcont', {});
-  expect(company.address).not.toBe(published.address);
-
-  const use = page.getByRole('button', { name: "Use the company's details" });
-  await use.click();
-  await expect(fields.address).toHaveValue(company.address);
-  await expect(fields.email).toHaveValue(company.email);
-  await expect(fields.phone).toHaveValue(company.phone);
-  await expect(page.getByRole('status').filter({ hasText: 'Save All publishes them' })).toBeVisible();
-  await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
-  // Nothing is published by the button itself.
-  expect((await callApi<{ revision: number }>(page, '/api/master/getcont', {})).revision).toBe(published.revision);
-  await expectNoAxeViolations(page, 'Contact editor');
 });
 
 for (const width of [768, 1280] as const) {

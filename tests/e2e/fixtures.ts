@@ -44,13 +44,17 @@ async function recordPageEvents(page: Page, events: string[]): Promise<void> {
         else tell(`toast: ${element.textContent ?? ''}`);
       }
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+    // Where each click landed: the control, or else the element (its classes) and the point; a click aimed at a
+    // button that lands beside it names what was there instead.
     document.addEventListener(
       'click',
       (event) => {
-        const control = event.target instanceof Element ? event.target.closest('button, a') : null;
-        tell(
-          `click on ${control ? `${control.tagName.toLowerCase()} "${control.textContent?.trim() ?? ''}"` : ((event.target as Element | null)?.tagName ?? 'nothing')}`,
-        );
+        const target = event.target instanceof Element ? event.target : null;
+        const control = target?.closest('button, a');
+        const where = control
+          ? `${control.tagName.toLowerCase()} "${control.textContent?.trim() ?? ''}"`
+          : `${target?.tagName.toLowerCase() ?? 'nothing'}${target?.className ? ` .${String(target.className).trim().split(/\s+/).join('.')}` : ''}`;
+        tell(`click on ${where} at (${Math.round(event.clientX)}, ${Math.round(event.clientY)})`);
       },
       true,
     );

@@ -4,7 +4,7 @@
  * site of its own: `test.use(onOwnSite('images'))` sends the `dbName` header that picks the tenant (docs/design.md §9)
  * with every request of the spec's browsers, and the users it makes go into that tenant's database.
  */
-export const E2E_TENANTS = ['images'] as const;
+export const E2E_TENANTS = ['images', 'contact'] as const;
 
 export type E2eTenant = 'default' | (typeof E2E_TENANTS)[number];
 
