@@ -140,7 +140,6 @@ export function EditorFrame<T extends RevisedDocument>({
             reloading={editor.reloading}
             onReload={() => void askReload()}
           />
-          <EditingNotice routing={routing} locale={locale} />
           {notices?.(doc)}
           <div key={editor.generation} className="editor-blocks">
             {children(doc)}
@@ -157,6 +156,8 @@ export function EditorFrame<T extends RevisedDocument>({
             </Suspense>
           ) : null}
           <div className="editor-actions" role="region" aria-label="Save and publish">
+            {/* Attached to the bar's top edge, over the form: a notice that comes moves nothing under a pointer. */}
+            <EditingNotice routing={routing} locale={locale} />
             {language}
             <PublishControls editor={editor} saveLabel={saveLabel} previewHref={previewHref}>
               {viewPage ? <ViewPageButton link={viewPage} /> : null}
