@@ -34,7 +34,7 @@ async function recordPageEvents(page: Page, events: string[]): Promise<void> {
   await page.exposeFunction('__folioPageEvent', note);
   await page.addInitScript(() => {
     const tell = (text: string) =>
-      (window as unknown as { __folioPageEvent: (text: string) => void }).__folioPageEvent(text.slice(0, 160));
+      (window as unknown as { __folioPageEvent: (text: string) => void }).__folioPageEvent(text.slice(0, 400));
     const seen = new WeakSet<Element>();
     new MutationObserver(() => {
       for (const element of document.querySelectorAll('.Toastify__toast, dialog[open]')) {
@@ -44,6 +44,27 @@ async function recordPageEvents(page: Page, events: string[]): Promise<void> {
         else tell(`toast: ${element.textContent ?? ''}`);
       }
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+    // What moved on the page (Chromium's layout-shift entries): a click that lands beside its button names what
+    // moved it there a moment before.
+    const describe = (node: Node | null | undefined) => {
+      if (!(node instanceof Element)) return node ? node.nodeName.toLowerCase() : 'a removed element';
+      const classes = String(node.className || '').trim();
+      return `${node.tagName.toLowerCase()}${classes ? ` .${classes.split(/\s+/).join('.')}` : ''}`;
+    };
+    const box = (rect: DOMRectReadOnly) =>
+      `(${Math.round(rect.x)}, ${Math.round(rect.y)}, ${Math.round(rect.width)}×${Math.round(rect.height)})`;
+    type Shift = PerformanceEntry & {
+      value: number;
+      sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        const moved = (entry.sources ?? []).map(
+          (source) => `${describe(source.node)} ${box(source.previousRect)} → ${box(source.currentRect)}`,
+        );
+        tell(`layout shift ${entry.value.toFixed(3)} (scrolled ${Math.round(scrollY)}): ${moved.join('; ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
     // Where each click landed: the control, or else the element (its classes) and the point; a click aimed at a
     // button that lands beside it names what was there instead.
     document.addEventListener(
@@ -68,7 +89,9 @@ export const test = base.extend<{ consoleErrors: string[]; pageEvents: string[] 
       const events: string[] = [];
       await recordPageEvents(page, events);
       await use(events);
-      if (testInfo.status !== testInfo.expectedStatus && events.length > 0)
+      // FOLIO_E2E_PAGE_EVENTS=1 attaches them to passing tests too (docs/development.md), to read a test that passes.
+      const failed = testInfo.status !== testInfo.expectedStatus;
+      if ((failed || process.env.FOLIO_E2E_PAGE_EVENTS === '1') && events.length > 0)
         await testInfo.attach('page events', { body: events.join('\n'), contentType: 'text/plain' });
     },
     { auto: true },
