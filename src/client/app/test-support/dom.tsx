@@ -131,6 +131,15 @@ export async function choose(select: HTMLSelectElement, value: string) {
   });
 }
 
+/** Chooses files in a file input as a browser does: its files set, then the input and change events it fires. */
+export async function chooseFiles(input: HTMLInputElement, files: File[]) {
+  await act(async () => {
+    Object.defineProperty(input, 'files', { configurable: true, value: files });
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
 /** As a browser does: the pressed button takes the focus, then clicks. */
 export async function click(element: HTMLElement) {
   await act(async () => {

@@ -1,8 +1,34 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useId, useRef } from 'react';
 import { Plus } from 'lucide-react';
-import { Field } from '../../../components/field';
+import type { Resolver, UseFormReturn } from 'react-hook-form';
+import { FormField } from '../../components/form-field';
+import { StaffForm, SubmitButton, useStaffForm } from '../../components/staff-form';
 import { addProblems, suggestionsFor, type LanguageList } from './language-list';
+
+interface AddValues {
+  code: string;
+  name: string;
+}
+
+/** The form's rules, against the list as it is now (a language listed already is refused before anything is sent). */
+function rulesOf(list: { current: LanguageList }): Resolver<AddValues> {
+  return (values) => {
+    const found = addProblems(list.current, values);
+    const errors = Object.fromEntries(
+      (['code', 'name'] as const)
+        .filter((field) => found[field])
+        .map((field) => [field, { type: 'validate', message: found[field] }]),
+    );
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+  };
+}
+
+/** Puts a language's code and name in the fields (a suggestion picked), or empties them. */
+function fill(methods: UseFormReturn<AddValues>, values: AddValues = { code: '', name: '' }): void {
+  methods.clearErrors();
+  methods.setValue('code', values.code);
+  methods.setValue('name', values.name);
+}
 
 /**
  * Add a language: its code and its name, or a common language picked from the suggestions (which fill both).
@@ -17,34 +43,25 @@ export function AddLanguageForm({
 }) {
   const headingId = useId();
   const suggestionsId = useId();
-  const [values, setValues] = useState({ code: '', name: '' });
-  const [problems, setProblems] = useState<{ code?: string; name?: string }>({});
-  const inputs = { code: useRef<HTMLInputElement>(null), name: useRef<HTMLInputElement>(null) };
+  const current = useRef(list);
+  current.current = list;
   const suggestions = suggestionsFor(list);
-
-  const change = (field: 'code' | 'name', value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setProblems((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = addProblems(list, values);
-    if (found.code || found.name) {
-      setProblems(found);
-      inputs[found.code ? 'code' : 'name'].current?.focus();
-      return;
-    }
-    onAdd(values);
-    setValues({ code: '', name: '' });
-    setProblems({});
-    inputs.code.current?.focus();
-  };
+  const form = useStaffForm<AddValues>({
+    resolver: rulesOf(current),
+    defaultValues: { code: '', name: '' },
+    submit: async (values) => {
+      onAdd(values);
+      // Emptied field by field (a reset would drop the fields' registration until the next render) for the next one,
+      // typed from its code.
+      fill(form.methods);
+      form.methods.setFocus('code');
+    },
+  });
 
   return (
     <section className="app-panel languages-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Add a language</h2>
-      <form className="app-form add-language" noValidate onSubmit={submit}>
+      <StaffForm form={form} className="app-form add-language">
         {suggestions.length > 0 ? (
           <div className="add-language__suggestions" role="group" aria-labelledby={suggestionsId}>
             <p id={suggestionsId} className="add-language__suggestions-label">
@@ -53,14 +70,7 @@ export function AddLanguageForm({
             <ul className="add-language__chips">
               {suggestions.map((suggestion) => (
                 <li key={suggestion.code}>
-                  <button
-                    type="button"
-                    className="language-chip"
-                    onClick={() => {
-                      setValues({ code: suggestion.code, name: suggestion.name });
-                      setProblems({});
-                    }}
-                  >
+                  <button type="button" className="language-chip" onClick={() => fill(form.methods, suggestion)}>
                     <span lang={suggestion.code}>{suggestion.name}</span>{' '}
                     <span className="language-chip__code">{suggestion.code}</span>
                   </button>
@@ -70,54 +80,30 @@ export function AddLanguageForm({
           </div>
         ) : null}
         <div className="add-language__fields">
-          <Field
+          <FormField
+            name="code"
             id="add-language-code"
             label="Code"
             required
-            markRequired
             hint="A BCP 47 code such as de, hi, mr or en-GB."
-            error={problems.code}
-          >
-            {(control) => (
-              <input
-                {...control}
-                ref={inputs.code}
-                className="field__input"
-                value={values.code}
-                onChange={(event) => change('code', event.target.value)}
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={35}
-              />
-            )}
-          </Field>
-          <Field
+            spellCheck={false}
+            maxLength={35}
+          />
+          <FormField
+            name="name"
             id="add-language-name"
             label="Name"
             required
-            markRequired
             hint="As visitors see it in the language switcher, in its own words: Deutsch, हिन्दी."
-            error={problems.name}
-          >
-            {(control) => (
-              <input
-                {...control}
-                ref={inputs.name}
-                className="field__input"
-                value={values.name}
-                onChange={(event) => change('name', event.target.value)}
-                maxLength={60}
-              />
-            )}
-          </Field>
+            maxLength={60}
+          />
         </div>
         <div className="app-actions">
-          <button type="submit" className="button button--outline">
-            <Plus className="button__icon" aria-hidden="true" focusable="false" />
+          <SubmitButton busy={form.busy} icon={Plus} className="button button--outline">
             Add to the list
-          </button>
+          </SubmitButton>
         </div>
-      </form>
+      </StaffForm>
     </section>
   );
 }

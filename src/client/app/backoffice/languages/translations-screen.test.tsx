@@ -3,6 +3,7 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TranslationDocument, TranslationsOverview } from '../../../../core/schemas/locale';
 import {
+  chooseFiles,
   buttonNamed as button,
   byLabel as labelled,
   click,
@@ -268,10 +269,7 @@ describe('the translations screen', () => {
     expect(imports).toEqual([]);
 
     const xliff = '<?xml version="1.0"?><xliff version="2.0" srcLang="en-IN" trgLang="de"></xliff>';
-    Object.defineProperty(input, 'files', {
-      configurable: true,
-      value: [new File([xliff], 'site-de.xlf', { type: 'application/xliff+xml' })],
-    });
+    await chooseFiles(input, [new File([xliff], 'site-de.xlf', { type: 'application/xliff+xml' })]);
     await act(async () => {
       form.requestSubmit();
     });
@@ -371,7 +369,7 @@ describe('the translations screen', () => {
     dom.renderScreen(<TranslationsScreen />);
     await loaded();
     const input = labelled<HTMLInputElement>(dom.container, 'Translated XLIFF file for हिन्दी')!;
-    Object.defineProperty(input, 'files', { configurable: true, value: [new File(['<xliff/>'], 'other.xlf')] });
+    await chooseFiles(input, [new File(['<xliff/>'], 'other.xlf')]);
     await act(async () => {
       input.closest('form')!.requestSubmit();
     });

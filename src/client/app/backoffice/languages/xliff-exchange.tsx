@@ -2,9 +2,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Download, Upload } from 'lucide-react';
 import type { Locale, XliffImportResult } from '../../../../core/schemas/locale';
-import { Field } from '../../../components/field';
-import { useFileImport } from '../../components/use-file-import';
-import { RefusalBox, SubmitButton } from '../../components/staff-form';
+import { FileField, useFileImport } from '../../components/use-file-import';
+import { RefusalBox, StaffForm, SubmitButton } from '../../components/staff-form';
 import { useImportXliff, xliffPath } from './api';
 import { draftedPages, editorPath, importSummary } from './translation-overview';
 
@@ -75,16 +74,8 @@ function XliffLanguage({ locale, pageNames }: { locale: Locale; pageNames: Reado
   const headingId = useId();
   const fileId = useId();
   const importXliff = useImportXliff();
-  const {
-    file,
-    problem,
-    clearProblem,
-    answer: result,
-    refusal,
-    submit,
-  } = useFileImport(
+  const { form, answer: result } = useFileImport(
     (text) => importXliff.mutateAsync({ code: locale.code, text }),
-    importXliff.isPending,
     `Choose the translated XLIFF file for ${locale.name}.`,
   );
 
@@ -99,30 +90,23 @@ function XliffLanguage({ locale, pageNames }: { locale: Locale; pageNames: Reado
           Download XLIFF<span className="visually-hidden"> for {locale.name}</span>
         </a>
       </p>
-      <form className="app-form xliff-language__form" noValidate onSubmit={(event) => void submit(event)}>
-        <Field id={fileId} label={`Translated XLIFF file for ${locale.name}`} error={problem}>
-          {(control) => (
-            <input
-              {...control}
-              ref={file}
-              className="field__input"
-              type="file"
-              accept=".xlf,.xliff,application/xliff+xml,application/xml,text/xml"
-              onChange={clearProblem}
-            />
-          )}
-        </Field>
+      <StaffForm form={form} className="app-form xliff-language__form">
+        <FileField
+          id={fileId}
+          label={`Translated XLIFF file for ${locale.name}`}
+          accept=".xlf,.xliff,application/xliff+xml,application/xml,text/xml"
+        />
         <div className="app-actions">
-          <SubmitButton busy={importXliff.isPending} icon={Upload}>
+          <SubmitButton busy={form.busy} icon={Upload}>
             Upload translated XLIFF<span className="visually-hidden"> for {locale.name}</span>
           </SubmitButton>
         </div>
-      </form>
+      </StaffForm>
       {/* Always there, so that what it comes to say is read out. */}
       <div className="xliff-result" role="status">
         {result ? <ImportOutcome result={result} code={locale.code} pageNames={pageNames} /> : null}
       </div>
-      <RefusalBox message={refusal} />
+      <RefusalBox message={form.refusal} />
     </li>
   );
 }

@@ -1,10 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { ListPlus } from 'lucide-react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import type { PageRecord } from '../../../../core/page-defs/page-definition';
-import type { PublicMenuPlace } from '../../../../core/page-defs/public-menu';
+import { PlacePageSchema, type PublicMenuPlace } from '../../../../core/page-defs/public-menu';
 import { ApiError, errorMessage } from '../../lib/api';
 import { Field } from '../../../components/field';
+import { useFieldError } from '../../components/form-field';
 import { LoadFailure, LoadingStatus } from '../../components/screen';
+import { RefusalBox, StaffForm, SubmitButton, useStaffForm } from '../../components/staff-form';
 import { notify } from '../../toasts';
 import { usePlaceInPublicMenu, usePublicMenuPlace } from './api';
 import { SpecTerm } from './spec-term';
@@ -53,101 +56,115 @@ function PlaceLoader({ page }: { page: PageRecord }) {
   return <PlaceForm key={JSON.stringify(place.data.placed)} page={page} place={place.data} />;
 }
 
+/** The form's values (as its inputs hold them) and what it sends: the position a number, the place's parent an id. */
+interface PlaceValues {
+  under: string;
+  position: string;
+}
+// The call's own rule for the position (a coerced number: it takes the input's text, as the server takes it).
+const PlaceValuesSchema = z.object({ under: z.string(), position: PlacePageSchema.shape.position }) as z.ZodType<
+  { under: string; position: number },
+  PlaceValues
+>;
+
+/** Where the page's entry is now, in words (the form's status line). */
+function placedNow(place: PublicMenuPlace): string {
+  const { placed } = place;
+  if (!placed) return 'Not in the public menu yet: visitors reach it only by its address or a link.';
+  const parent = place.entries.find((entry) => entry.id === placed.parentId)?.label ?? '';
+  return `In the public menu: ${placed.parentId === null ? 'at the top level' : `under ${parent}`}, position ${placed.position}.`;
+}
+
 function PlaceForm({ page, place }: { page: PageRecord; place: PublicMenuPlace }) {
   const placeIn = usePlaceInPublicMenu(page.id);
-  const [under, setUnder] = useState(place.placed?.parentId ? String(place.placed.parentId) : TOP_LEVEL);
-  const parentId = under === TOP_LEVEL ? null : Number(under);
-  const siblings = place.entries.filter((entry) => entry.parentId === parentId && entry.pageId !== page.id);
-  const [position, setPosition] = useState(String(place.placed?.position ?? siblings.length + 1));
-  const [problem, setProblem] = useState<string | null>(null);
-  const labelOf = (id: number | null) =>
-    id === null ? 'the top level' : (place.entries.find((entry) => entry.id === id)?.label ?? '');
+  const siblingsUnder = (under: string) => {
+    const parentId = under === TOP_LEVEL ? null : Number(under);
+    return place.entries.filter((entry) => entry.parentId === parentId && entry.pageId !== page.id);
+  };
+  const start = place.placed?.parentId ? String(place.placed.parentId) : TOP_LEVEL;
+  const form = useStaffForm<PlaceValues, { under: string; position: number }>({
+    schema: PlaceValuesSchema,
+    defaultValues: { under: start, position: String(place.placed?.position ?? siblingsUnder(start).length + 1) },
+    submit: async ({ under, position }) => {
+      const answer = await placeIn.mutateAsync({ parentId: under === TOP_LEVEL ? null : Number(under), position });
+      notify.success(answer.message);
+    },
+  });
+  const siblings = siblingsUnder(useWatch({ control: form.methods.control, name: 'under' }));
   const holders = place.entries.filter((entry) => entry.holdsEntries && entry.pageId !== page.id);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const at = Number(position);
-    if (!Number.isInteger(at) || at < 1 || at > 1000) {
-      setProblem('Enter a position from 1 to 1000.');
-      return;
-    }
-    setProblem(null);
-    try {
-      const answer = await placeIn.mutateAsync({ parentId, position: at });
-      notify.success(answer.message);
-    } catch (error) {
-      const sentence = errorMessage(error);
-      setProblem(sentence);
-      notify.error(sentence);
-    }
-  };
-
   return (
-    <form className="menu-place" noValidate onSubmit={(event) => void submit(event)}>
+    <StaffForm form={form} className="menu-place">
       <p className="menu-place__now" role="status">
-        {place.placed
-          ? `In the public menu: ${place.placed.parentId === null ? 'at the top level' : `under ${labelOf(place.placed.parentId)}`}, position ${place.placed.position}.`
-          : 'Not in the public menu yet: visitors reach it only by its address or a link.'}
+        {placedNow(place)}
       </p>
       <div className="menu-place__fields">
-        <Field id="menu-place-under" label="Under" hint="The top level, or a menu entry that holds other entries.">
-          {(control) => (
-            <select
-              {...control}
-              className="field__input"
-              value={under}
-              onChange={(event) => {
-                setUnder(event.target.value);
-                const next = event.target.value === TOP_LEVEL ? null : Number(event.target.value);
-                setPosition(
-                  String(
-                    place.entries.filter((entry) => entry.parentId === next && entry.pageId !== page.id).length + 1,
-                  ),
-                );
-              }}
-            >
-              <option value={TOP_LEVEL}>Top level</option>
-              {holders.map((entry) => (
-                <option key={entry.id} value={String(entry.id)}>
-                  {`${'— '.repeat(entry.depth - 1)}${entry.label}`}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
-          id="menu-place-position"
-          label="Position"
-          hint={`1 puts it first; ${siblings.length + 1} puts it last (after ${siblings.length === 0 ? 'nothing: it is the only entry' : siblings.map((entry) => entry.label).join(', ')}).`}
-          error={problem ?? undefined}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="field__input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={1000}
-              step={1}
-              value={position}
-              onChange={(event) => setPosition(event.target.value)}
-            />
-          )}
-        </Field>
+        <UnderField
+          holders={holders}
+          // Under another entry, the position starts as its last.
+          onChange={(under) => form.methods.setValue('position', String(siblingsUnder(under).length + 1))}
+        />
+        <PositionField siblings={siblings} />
       </div>
+      <RefusalBox message={form.refusal} />
       <div className="app-actions">
-        <button
-          type="submit"
-          className="button"
-          disabled={placeIn.isPending}
-          aria-busy={placeIn.isPending || undefined}
-        >
-          <ListPlus className="button__icon" aria-hidden="true" focusable="false" />
+        <SubmitButton busy={form.busy} icon={ListPlus}>
           {place.placed ? 'Move in the menu' : 'Put in the menu'}
-        </button>
+        </SubmitButton>
       </div>
       <SpecTerm>the Public group’s menu tree (menu2)</SpecTerm>
-    </form>
+    </StaffForm>
+  );
+}
+
+/** Under: the top level, or an entry that holds others (indented by its depth). */
+function UnderField({ holders, onChange }: { holders: PublicMenuPlace['entries']; onChange: (under: string) => void }) {
+  const { register } = useFormContext<PlaceValues>();
+  return (
+    <Field id="menu-place-under" label="Under" hint="The top level, or a menu entry that holds other entries.">
+      {(control) => (
+        <select
+          {...control}
+          {...register('under', { onChange: (event: { target: { value: string } }) => onChange(event.target.value) })}
+          className="field__input"
+        >
+          <option value={TOP_LEVEL}>Top level</option>
+          {holders.map((entry) => (
+            <option key={entry.id} value={String(entry.id)}>
+              {`${'— '.repeat(entry.depth - 1)}${entry.label}`}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** Position among the entries there, with what 1 and the last mean. */
+function PositionField({ siblings }: { siblings: PublicMenuPlace['entries'] }) {
+  const { register } = useFormContext<PlaceValues>();
+  const problem = useFieldError('position');
+  const after =
+    siblings.length === 0 ? 'nothing: it is the only entry' : siblings.map((entry) => entry.label).join(', ');
+  return (
+    <Field
+      id="menu-place-position"
+      label="Position"
+      hint={`1 puts it first; ${siblings.length + 1} puts it last (after ${after}).`}
+      error={problem}
+    >
+      {(control) => (
+        <input
+          {...control}
+          {...register('position')}
+          className="field__input"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1000}
+          step={1}
+        />
+      )}
+    </Field>
   );
 }

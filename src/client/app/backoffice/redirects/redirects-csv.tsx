@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Download, Upload } from 'lucide-react';
 import type { RedirectImport } from '../../../../core/schemas/redirect';
-import { Field } from '../../../components/field';
-import { useFileImport } from '../../components/use-file-import';
+import { RefusalBox, StaffForm, SubmitButton } from '../../components/staff-form';
+import { FileField, useFileImport } from '../../components/use-file-import';
 import { REDIRECTS_CSV_PATH, useImportRedirects } from './api';
 
 /** "3 imported", and how many rows were not. */
@@ -20,11 +20,7 @@ export function RedirectsCsv() {
   const headingId = useId();
   const fileId = useId();
   const importCsv = useImportRedirects();
-  const { file, problem, clearProblem, answer, refusal, submit } = useFileImport(
-    importCsv.mutateAsync,
-    importCsv.isPending,
-    'Choose a CSV file to import.',
-  );
+  const { form, answer } = useFileImport(importCsv.mutateAsync, 'Choose a CSV file to import.');
 
   return (
     <section className="app-panel redirects-section" aria-labelledby={headingId}>
@@ -39,36 +35,19 @@ export function RedirectsCsv() {
           Export CSV
         </a>
       </p>
-      <form className="app-form redirects-import" noValidate onSubmit={(event) => void submit(event)}>
-        <Field
+      <StaffForm form={form} className="app-form redirects-import">
+        <FileField
           id={fileId}
           label="CSV file to import"
           hint="Its first line is the header from,to,status, as Export CSV writes it. A redirect from an address already redirected replaces that one."
-          error={problem}
-        >
-          {(control) => (
-            <input
-              {...control}
-              ref={file}
-              className="field__input"
-              type="file"
-              accept=".csv,text/csv"
-              onChange={clearProblem}
-            />
-          )}
-        </Field>
+          accept=".csv,text/csv"
+        />
         <div className="app-actions">
-          <button
-            type="submit"
-            className="button"
-            disabled={importCsv.isPending}
-            aria-busy={importCsv.isPending || undefined}
-          >
-            <Upload className="button__icon" aria-hidden="true" focusable="false" />
+          <SubmitButton busy={form.busy} icon={Upload}>
             Import CSV
-          </button>
+          </SubmitButton>
         </div>
-      </form>
+      </StaffForm>
       {/* Always there, so that what it comes to say is read out. */}
       <div className="redirects-import__outcome" role="status">
         {answer ? (
@@ -86,11 +65,7 @@ export function RedirectsCsv() {
           </>
         ) : null}
       </div>
-      {refusal ? (
-        <p className="refusal-box refusal-box--strong" role="alert">
-          {refusal}
-        </p>
-      ) : null}
+      <RefusalBox message={form.refusal} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotFoundEntry, Redirect } from '../../../../core/schemas/redirect';
 import {
+  chooseFiles,
   buttonNamed as button,
   byLabel as labelled,
   click,
@@ -335,10 +336,7 @@ describe('the redirects screen', () => {
     expect(imports).toEqual([]);
 
     const csv = 'from,to,status\r\n/a,/About1,301\r\n/b,/Contact1,302\r\n/c,ftp://nowhere,301\r\n';
-    Object.defineProperty(input, 'files', {
-      configurable: true,
-      value: [new File([csv], 'redirects.csv', { type: 'text/csv' })],
-    });
+    await chooseFiles(input, [new File([csv], 'redirects.csv', { type: 'text/csv' })]);
     await submit(form);
     const outcome = await until(
       () => region('Export and import')?.querySelector('[role="status"]')?.textContent,
