@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClaimedJob, JobKind, JobRunner } from '../jobs/job-runner';
@@ -10,8 +9,14 @@ export interface MailTransport {
   close(): void;
 }
 
-export const smtpTransport = (url: string): MailTransport =>
-  nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+/**
+ * nodemailer's SMTP transport. Loaded with the first mail, not at start: a server that sends none (or not yet) does
+ * not hold it in memory (about 7 MB of an idle server's RSS, docs/benchmarks.md).
+ */
+export const smtpTransport = async (url: string): Promise<MailTransport> => {
+  const { default: nodemailer } = await import('nodemailer');
+  return nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+};
 
 /** The SMTP server's answer or the connection's error, as the screens show it (one line, at most 500 characters). */
 export function describeMailError(error: unknown): string {
@@ -37,11 +42,11 @@ export function isPermanentMailError(error: unknown): boolean {
  * the first mail goes and dropped after a failure (a broken connection is not reused).
  */
 export class MailSender {
-  private transport: MailTransport | null = null;
+  private transport: Promise<MailTransport> | null = null;
 
   constructor(
     private readonly smtpUrl: string | undefined,
-    private readonly createTransport: (url: string) => MailTransport = smtpTransport,
+    private readonly createTransport: (url: string) => Promise<MailTransport> = smtpTransport,
   ) {}
 
   get configured(): boolean {
@@ -50,8 +55,9 @@ export class MailSender {
 
   async send(message: Mail.Options): Promise<void> {
     try {
+      // One transport however many mails go at once: the first to need it opens it, the others wait for it.
       this.transport ??= this.createTransport(this.smtpUrl!);
-      await this.transport.sendMail(message);
+      await (await this.transport).sendMail(message);
     } catch (error) {
       this.close();
       throw error;
@@ -59,7 +65,8 @@ export class MailSender {
   }
 
   close(): void {
-    this.transport?.close();
+    // A transport that failed to open has nothing to close.
+    this.transport?.then((transport) => transport.close()).catch(() => {});
     this.transport = null;
   }
 }
