@@ -54,6 +54,8 @@ export default defineConfig({
       command: ['node', ...SERVER_NODE_FLAGS, 'dist/server/main.js'].join(' '),
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
+      // Its warnings and errors (LOG_LEVEL warn) in the run's log: a 500 in a browser test says what failed on the server.
+      stdout: 'pipe',
       // A test that runs axe over several screens takes most of 30 s when the machine is busy (two workers, each with
       // its Chromium, on 2 cores): a minute each, so that a slow machine is not read as a failure.
       timeout: 60_000,

@@ -1,7 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database } from './schema';
@@ -63,10 +74,32 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) }),
     dialect: 'sqlite',
     location: file,
   };
+}
+
+/**
+ * SQLite with every transaction begun IMMEDIATE: it takes the write lock as it begins, waiting (busy_timeout) while
+ * another connection writes. A transaction begun DEFERRED that reads first and writes afterwards fails at once with
+ * SQLITE_BUSY when another connection to the file (the shell's tools, a restore, a test writing its data) committed
+ * in between: the snapshot it read is no longer the newest, and no wait can make it so (a 500 for a save).
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateTransactions(this.settings);
+  }
+}
+
+class ImmediateTransactions extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 /**
