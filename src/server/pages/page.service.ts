@@ -333,7 +333,7 @@ export async function commitRevision(
   }
   // Only a publication changes what visitors see; a draft or a schedule leaves the public page and its caches
   // (but may change where images are used: the media library's list reads that again).
-  invalidate(tenant, status === 'published' ? publishedTags(page) : [TAGS.revisions]);
+  invalidate(tenant, status === 'published' ? publishedTags(page, locale) : [TAGS.revisions]);
   return { message: 'Success', revision, status, publishAt, unscheduled };
 }
 
@@ -477,7 +477,7 @@ export async function publishDueRevisions(
       }),
     );
     if (!moved) continue;
-    invalidate(tenant, publishedTags(page));
+    invalidate(tenant, publishedTags(page, due.locale));
     published.push({ pageId: page.id, revision: due.revision });
   }
   return published;

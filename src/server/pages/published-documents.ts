@@ -4,7 +4,7 @@ import { pageTag, TAGS } from '../cache/tags';
 import { NotFoundError } from '../errors';
 import type { Tenant } from '../tenants/tenants';
 import type { Page } from './page-kind';
-import { findPublishedRevision, type RevisionRow } from './page.repository';
+import { findPublishedRevision, SOURCE_LOCALE, type RevisionRow } from './page.repository';
 
 /**
  * What visitors read of a page in its own language, and how a stored revision becomes a document: the read side of
@@ -49,12 +49,14 @@ export async function publishedDocument(tenant: Tenant, page: Page): Promise<Rec
 }
 
 /**
- * What a publication of a page (in any language) changes: the page in every language (a translation shows the
- * source's numbers and images, and lists the others), the languages pages are published in, where images are used.
+ * What a publication of a page in a language changes: the page in every language (a translation shows the source's
+ * numbers and images, and lists the others), where images are used, and for a translation the languages pages are
+ * published in (a publication in the default language changes none of them: every page reads that list, so it is not
+ * read again after each save of a page in the default language).
  */
-export const publishedTags = (page: Pick<Page, 'routing'>): string[] => [
+export const publishedTags = (page: Pick<Page, 'routing'>, locale = SOURCE_LOCALE): string[] => [
   pageTag(page.routing),
-  TAGS.publishedLocales,
+  ...(locale === SOURCE_LOCALE ? [] : [TAGS.publishedLocales]),
   TAGS.revisions,
 ];
 
