@@ -237,24 +237,31 @@ export async function listRevisions(
  */
 export async function pruneRevisions(db: Db, pageId: number, keep: number, locale = SOURCE_LOCALE): Promise<number> {
   if (keep <= 0) return 0;
-  const cutoff = await db
-    .selectFrom('page_revisions')
-    .select('revision')
-    .where('page_id', '=', pageId)
-    .where('locale', '=', locale)
-    .orderBy('revision', 'desc')
-    .offset(keep - 1)
-    .limit(1)
-    .executeTakeFirst();
-  if (!cutoff) return 0;
-  const published = (await findPublishedNumber(db, pageId, locale)) ?? 0;
+  // One statement (a save runs it each time): the newest `keep` stay, and so do the published one and a waiting
+  // schedule. Fewer than `keep` revisions: the cutoff is null and nothing compares below it.
   const result = await db
     .deleteFrom('page_revisions')
     .where('page_id', '=', pageId)
     .where('locale', '=', locale)
-    .where('revision', '<', cutoff.revision)
-    .where('revision', '<>', published)
     .where('status', '<>', 'scheduled')
+    .where('revision', '<', (eb) =>
+      eb
+        .selectFrom('page_revisions')
+        .select('revision')
+        .where('page_id', '=', pageId)
+        .where('locale', '=', locale)
+        .orderBy('revision', 'desc')
+        .offset(keep - 1)
+        .limit(1),
+    )
+    .where('revision', '<>', (eb) =>
+      eb
+        .selectFrom('page_revisions')
+        .select((inner) => inner.fn.coalesce(inner.fn.max('revision'), inner.lit(0)).as('published'))
+        .where('page_id', '=', pageId)
+        .where('locale', '=', locale)
+        .where('status', '=', 'published'),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
