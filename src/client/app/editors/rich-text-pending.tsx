@@ -18,7 +18,9 @@ function plainBlocks(html: string): Block[] {
     if (tag === 'h2' || tag === 'h3' || tag === 'h4') return { kind: tag, words: [words(element)] };
     return { kind: 'p', words: [words(element)] };
   });
-  return blocks.length > 0 ? blocks : [{ kind: 'p', words: [words(body)] }];
+  // Words outside any block (older content, typed before the editor): one paragraph of all of it, as the editor shows it.
+  const loose = [...body.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+  return blocks.length > 0 && !loose ? blocks : [{ kind: 'p', words: [words(body)] }];
 }
 
 function PendingBlock({ block }: { block: Block }) {
