@@ -156,3 +156,37 @@ test('the "editing this page too" notice moves nothing and covers no control of 
     await other.close();
   }
 });
+
+test('on a site of two languages the Language choice is in the action bar from the editor’s first frame', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 768, height: 800 });
+  // The site's languages as this test says (the default site's change with other specs), answered when it says.
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(/\/api\/master\/locales$/, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    await answered;
+    await route.fulfill({
+      json: {
+        defaultLocale: 'en-IN',
+        locales: [
+          { code: 'en-IN', name: 'English', enabled: true },
+          { code: 'de', name: 'Deutsch', enabled: true },
+        ],
+      },
+    });
+  });
+  await signIn(page, EDITOR.username, EDITOR.password);
+  await page.goto(`/${NAME}`);
+  const bar = page.getByRole('region', { name: 'Save and publish' });
+  // The form and the bar wait for the languages: nothing to aim at yet that would move when they come.
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toBeVisible();
+  await expect(page.getByLabel('headline', { exact: true })).toHaveCount(0);
+  await expect(bar).toHaveCount(0);
+
+  answer();
+  await expect(bar.getByLabel('Language')).toBeVisible();
+  const save = bar.getByRole('button', { name: 'Save', exact: true });
+  await expect(save).toBeVisible();
+});

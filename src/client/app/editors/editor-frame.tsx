@@ -6,6 +6,7 @@ import { useConfirm } from '../components/confirm-dialog';
 import { EditingNotice } from './editing-notice';
 import { EntryFormsProvider } from './entry-forms';
 import type { HistoryCalls } from './history-calls';
+import { useLocales } from './translation/api';
 
 // History (with its compare view) is a chunk of its own, loaded when it opens.
 const HistoryPanel = lazy(() => import('./history-panel').then((module) => ({ default: module.HistoryPanel })));
@@ -99,7 +100,11 @@ export function EditorFrame<T extends RevisedDocument>({
       await reload();
   }, [confirm, reload]);
 
-  if (editor.status !== 'ready' || doc === null) {
+  // The Language choice is in the bar from the editor's first frame: arriving later it reflowed the bar and moved Save
+  // from under a pointer on its way (docs/design.md §26).
+  const locales = useLocales();
+  const waitingForLanguages = language !== undefined && locales.isPending;
+  if (editor.status !== 'ready' || doc === null || waitingForLanguages) {
     return (
       <Screen title={title}>
         {editor.status === 'error' ? (
