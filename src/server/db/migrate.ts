@@ -30,6 +30,7 @@ import * as editingPerLanguage from './migrations/20261127-0026-editing-per-lang
 import * as companyCountry from './migrations/20261129-0027-company-country';
 import * as mediaTitles from './migrations/20261129-0028-media-titles';
 import * as namesForVisitors from './migrations/20261129-0031-names-for-visitors';
+import * as oneRevisionIndex from './migrations/20261129-0032-one-revision-index';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -70,6 +71,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261129-0027-company-country': companyCountry,
   '20261129-0028-media-titles': mediaTitles,
   '20261129-0031-names-for-visitors': namesForVisitors,
+  '20261129-0032-one-revision-index': oneRevisionIndex,
 };
 
 /** The migrations this Folio knows, oldest first. */
