@@ -102,7 +102,7 @@ export function EditorFrame<T extends RevisedDocument>({
 
   // The Language choice is in the bar from the editor's first frame: arriving later it reflowed the bar and moved Save
   // from under a pointer on its way (docs/design.md §26).
-  const locales = useLocales();
+  const locales = useLocales(language !== undefined);
   const waitingForLanguages = language !== undefined && locales.isPending;
   if (editor.status !== 'ready' || doc === null || waitingForLanguages) {
     return (

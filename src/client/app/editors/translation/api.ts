@@ -16,11 +16,12 @@ import * as translationsApi from '../../../../core/api/translation-editing';
 export const LOCALES_KEY = ['locales'] as const;
 
 /** The site's languages (any signed-in staff may read them); the editors' Language choice and the switch to a translation. */
-export function useLocales() {
+export function useLocales(enabled = true) {
   return useQuery({
     queryKey: LOCALES_KEY,
     queryFn: async () => LocaleSettingsSchema.parse(await api(localeSettings)),
     staleTime: 60_000,
+    enabled,
   });
 }
 
