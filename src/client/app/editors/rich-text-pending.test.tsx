@@ -1,32 +1,19 @@
 // @vitest-environment jsdom
-import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRoot, type Root } from 'react-dom/client';
+import { describe, expect, it } from 'vitest';
+import { withTestRoot } from '../test-support/dom';
 import { RichTextEditor } from './rich-text-editor';
 import { RichTextPending } from './rich-text-pending';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /**
  * A rich-text field's stand-in while its editor's chunk loads (docs/design.md §26): the toolbar's place and the text's
  * blocks in the editor's shapes, holding only words (the browser test editor-steadiness.spec.ts measures the heights).
  */
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const dom = withTestRoot();
 
 const render = (value: string, oneLine = false) =>
-  act(() => root.render(<RichTextPending id="story" label="Story" value={value} oneLine={oneLine} />));
+  dom.render(<RichTextPending id="story" label="Story" value={value} oneLine={oneLine} />);
 const blocks = () =>
-  [...container.querySelectorAll('.rte__content--pending > *')].map((block) => ({
+  [...dom.container.querySelectorAll('.rte__content--pending > *')].map((block) => ({
     tag: block.tagName.toLowerCase(),
     text: block.textContent,
   }));
@@ -39,12 +26,12 @@ describe('the rich-text stand-in', () => {
       { tag: 'p', text: 'Widgets,\nmade in Pune.' },
       { tag: 'ol', text: 'SteelBrass' },
     ]);
-    expect([...container.querySelectorAll('li p')].map((p) => p.textContent)).toEqual(['Steel', 'Brass']);
+    expect([...dom.container.querySelectorAll('li p')].map((p) => p.textContent)).toEqual(['Steel', 'Brass']);
   });
 
   it('shows markup as text, never as HTML', () => {
     render('<p>&lt;script&gt;alert(1)&lt;/script&gt;<img src=x onerror="alert(2)"></p>');
-    expect(container.querySelector('script, img')).toBeNull();
+    expect(dom.container.querySelector('script, img')).toBeNull();
     expect(blocks()).toEqual([{ tag: 'p', text: '<script>alert(1)</script>' }]);
   });
 
@@ -57,15 +44,15 @@ describe('the rich-text stand-in', () => {
 
   it('has the toolbar’s place, hidden from screen readers, and no textbox yet', () => {
     render('<p>Words</p>');
-    const toolbar = container.querySelector('.rte__toolbar')!;
+    const toolbar = dom.container.querySelector('.rte__toolbar')!;
     expect(toolbar.getAttribute('aria-hidden')).toBe('true');
     // Group by group, a box for each control of the editor's toolbar (a button added there is added here too).
     const stand = [...toolbar.querySelectorAll('.rte__group')].map((group) =>
       [...group.children].map((box) => (box.classList.contains('rte__select') ? 'select' : 'button')),
     );
     render('<p>Words</p>');
-    act(() => root.render(<RichTextEditor id="story" label="Story" value="<p>Words</p>" onChange={() => {}} />));
-    const real = [...container.querySelectorAll('[role="toolbar"] .rte__group')].map((group) =>
+    dom.render(<RichTextEditor id="story" label="Story" value="<p>Words</p>" onChange={() => {}} />);
+    const real = [...dom.container.querySelectorAll('[role="toolbar"] .rte__group')].map((group) =>
       [...group.querySelectorAll('button, select, input')].map((control) =>
         control.tagName === 'SELECT' ? 'select' : 'button',
       ),
@@ -73,8 +60,8 @@ describe('the rich-text stand-in', () => {
     expect(real.length).toBeGreaterThan(0);
     expect(stand).toEqual(real);
     render('<p>Words</p>');
-    expect(container.querySelector('[role="textbox"], [contenteditable]')).toBeNull();
+    expect(dom.container.querySelector('[role="textbox"], [contenteditable]')).toBeNull();
     render('<p>Words</p>', true);
-    expect(container.querySelector('.rte__toolbar')?.textContent).toBe('Accent colour');
+    expect(dom.container.querySelector('.rte__toolbar')?.textContent).toBe('Accent colour');
   });
 });
