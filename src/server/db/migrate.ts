@@ -31,6 +31,7 @@ import * as companyCountry from './migrations/20261129-0027-company-country';
 import * as mediaTitles from './migrations/20261129-0028-media-titles';
 import * as namesForVisitors from './migrations/20261129-0031-names-for-visitors';
 import * as oneRevisionIndex from './migrations/20261129-0032-one-revision-index';
+import * as revisionsByNumber from './migrations/20261130-0033-revisions-by-number';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -72,6 +73,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261129-0028-media-titles': mediaTitles,
   '20261129-0031-names-for-visitors': namesForVisitors,
   '20261129-0032-one-revision-index': oneRevisionIndex,
+  '20261130-0033-revisions-by-number': revisionsByNumber,
 };
 
 /** The migrations this Folio knows, oldest first. */
