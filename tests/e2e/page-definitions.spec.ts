@@ -1,12 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { expect, listEditor, logInAs, queryE2eDatabase, test, toastOf } from './fixtures';
+import { axeViolations, expect, listEditor, logInAs, queryE2eDatabase, test, toastOf } from './fixtures';
 
 // The page-definition screens of issue 11 (spec 001 §2 homepages, formcreation, paramactivity; §4; §8;
 // docs/design.md §11, §12, §16), walked as an administrator would.
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const logIn = (page: Page) => logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
 
 /** A POST to the API from the logged-in page, with the CSRF header the app sends; answers status and body. */
@@ -31,14 +29,7 @@ async function callApi<T>(page: Page, path: string, body: unknown): Promise<{ st
 }
 
 async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const summary = results.violations.map(
-    (v) =>
-      `${what}: ${v.id}: ${v.help} (${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(' | ')})`,
-  );
+  const summary = (await axeViolations(page.mainFrame())).map((v) => `${what}: ${v}`);
   expect(summary).toEqual([]);
 }
 
@@ -629,8 +620,8 @@ for (const viewport of [
         await page.getByLabel('Type', { exact: true }).selectOption(kind);
         if (kind === 'Dropdown') await page.getByRole('radio', { name: 'A master-data value' }).check();
         // The panel changes only the form: axe checks the form.
-        const results = await new AxeBuilder({ page }).include('.param-form').withTags(AXE_TAGS).analyze();
-        expect(results.violations.map((v) => `${kind}: ${v.id}: ${v.help}`)).toEqual([]);
+        const violations = await axeViolations(page.mainFrame(), { include: ['.param-form'] });
+        expect(violations.map((v) => `${kind}: ${v}`)).toEqual([]);
         await noSideways(page, `paramactivity/1 with ${kind}`);
       }
     });
