@@ -3,7 +3,7 @@ import { fieldRuleOf } from '../../core/page-defs/parameter';
 import { cached } from '../cache/cached';
 import { TAGS } from '../cache/tags';
 import { NotFoundError } from '../errors';
-import { listParameters, parameterOf } from '../page-defs/parameters.repository';
+import { listParameters, parameterOf } from '../pages/definitions/parameters.repository';
 import type { Tenant } from '../tenants/tenants';
 import { pageExists } from './field-rules.repository';
 

@@ -42,7 +42,7 @@ import {
   userExists,
   type MenuOwner,
 } from './menu-admin.repository';
-import { findPage } from '../page-defs/pages.repository';
+import { findPage } from '../pages/definitions/pages.repository';
 
 type MenuChangeAnswer = { status: 'OK'; message: string };
 

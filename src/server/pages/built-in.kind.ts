@@ -9,7 +9,7 @@ import { walkDocument } from '../../core/schemas/walk';
 import { CONTENT_PAGE_DEFINITIONS, CONTENT_SCHEMAS, type AnyContent } from '../../core/schemas/page-content';
 import { ValidationError } from '../errors';
 import { getActiveRules } from '../field-rules/field-rules.service';
-import type { PageRow } from '../page-defs/pages.repository';
+import type { PageRow } from './definitions/pages.repository';
 import { nameFieldsOf, parseInput } from '../validation';
 import { cleanAccentText } from './rich-text';
 import { pageFieldsOf, type Page, type PageKind, type TextPlace } from './page-kind';

@@ -3,7 +3,7 @@ import type { RichTextCleaner } from './rich-text';
 import type { PageRecord } from '../../core/page-defs/page-definition';
 import type { Parameter, ParameterLabel } from '../../core/page-defs/parameter';
 import type { PublicPageData } from '../../core/public-page';
-import type { PageRow } from '../page-defs/pages.repository';
+import type { PageRow } from './definitions/pages.repository';
 import type { FieldPath } from '../../core/schemas/walk';
 import type { TextKind } from '../../core/schemas/fields';
 
@@ -75,7 +75,7 @@ export interface PageKind {
   /** The type page creation shows and takes for its pages (`wired`: a page with code; `Autowired`: made there). */
   readonly pageType: PageRecord['type'];
   /**
-   * Whether the public twin is found by the page's name at request time (`/{Name}1`, page-defs/autowired-pages.ts),
+   * Whether the public twin is found by the page's name at request time (`/{Name}1`, pages/resolve-page.ts),
    * rather than being a route of its own registered from the page registry.
    */
   readonly addressedByName: boolean;

@@ -14,8 +14,8 @@ import { invalidate } from '../cache/cached';
 import { TAGS } from '../cache/tags';
 import { inTransaction } from '../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { listParameters, parameterOf } from '../page-defs/parameters.repository';
-import { pageRecordOf } from '../page-defs/pages.repository';
+import { listParameters, parameterOf } from './definitions/parameters.repository';
+import { pageRecordOf } from './definitions/pages.repository';
 import type { Tenant } from '../tenants/tenants';
 import {
   languageDetails,

@@ -2,7 +2,7 @@ import { cached } from '../cache/cached';
 import { TAGS } from '../cache/tags';
 import { NotFoundError } from '../errors';
 import { publicLocales } from '../locales/locales.service';
-import { listContentPages } from '../page-defs/pages.repository';
+import { listContentPages } from './definitions/pages.repository';
 import type { Tenant } from '../tenants/tenants';
 import { builtInKind } from './built-in.kind';
 import { pageBuilderKind } from './page-builder.kind';

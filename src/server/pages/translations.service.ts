@@ -9,7 +9,7 @@ import type { SessionUser } from '../access/access';
 import { cached } from '../cache/cached';
 import { pageTag, TAGS } from '../cache/tags';
 import { NotFoundError, ValidationError } from '../errors';
-import { localeSettings, publicLocales, readingLocale, translationLocale } from '../locales/locales.service';
+import { readingLocale, translationLocale } from '../locales/locales.service';
 import type { Tenant } from '../tenants/tenants';
 import { parseInput } from '../validation';
 import type { DocumentStrategy } from './document-strategy';
@@ -173,35 +173,6 @@ export async function publishedLocalesOf(tenant: Tenant): Promise<ReadonlyMap<nu
 export async function languageHasPages(tenant: Tenant, locale: string): Promise<boolean> {
   for (const locales of (await publishedLocalesOf(tenant)).values()) if (locales.includes(locale)) return true;
   return false;
-}
-
-/** A page in one of its languages: its code, its name as visitors read it, its address. */
-export interface PageAlternate {
-  code: string;
-  name: string;
-  path: string;
-}
-
-/**
- * The languages a page can be read in now (docs/design.md §28): the default first, then every language visitors can read
- * that the page is published in, in the languages screen's order. One entry: the page has no other language.
- * `shown`: the language of a page shown there not translated yet (docs/design.md §34), listed for its switcher only.
- */
-export async function pageAlternates(tenant: Tenant, page: Page, shown?: string): Promise<PageAlternate[]> {
-  const [settings, locales, published] = await Promise.all([
-    localeSettings(tenant),
-    publicLocales(tenant),
-    publishedLocalesOf(tenant),
-  ]);
-  const source = page.locale ? page.publicPath.slice(page.locale.length + 1) : page.publicPath;
-  const main = settings.locales.find((l) => l.code === settings.defaultLocale)!;
-  const mine = [...(published.get(page.id) ?? []), ...(shown ? [shown] : [])];
-  return [
-    { code: main.code, name: main.name, path: source },
-    ...locales
-      .filter((l) => mine.includes(l.code))
-      .map((l) => ({ code: l.code, name: l.name, path: `/${l.code}${source}` })),
-  ];
 }
 
 /**

@@ -9,20 +9,16 @@ import { firmIconsOf } from '../company/firm-icons';
 import { imageDetails } from '../media/media-library.service';
 import { getPublicMenu } from '../menus/menus.service';
 import type { Page } from '../pages/page-kind';
-import { publishedDocument } from '../pages/page.service';
 import { publicPagesOf } from '../pages/resolve-page';
 import { pageMeta, type PageMeta } from '../pages/seo';
 import type { RenderedPage } from '../cache/rendered-pages';
 import type { Tenant } from '../tenants/tenants';
 import type { ClientAssets } from './client-assets';
 import { renderDocument, type DocumentParts } from './document';
-import { legacyAddresses, redirectTarget } from './public-addresses';
-import { localeSettings } from '../locales/locales.service';
+import { legacyAddresses } from './public-addresses';
 import { wordsIn } from '../locales/site-texts.service';
-import { contactWordsOf, menuIn, UNTRANSLATED_NOTICE, UNTRANSLATED_NOTICE_IN } from '../../core/site-texts';
-import { languageHasPages, pageAlternates, translatedDocument } from '../pages/translations.service';
-import type { PageLanguage } from '../../core/schemas/locale';
-import { contentPageByKey } from '../../core/pages';
+import { contactWordsOf, menuIn } from '../../core/site-texts';
+import { addressBeforeFirstPublication, shownDocument, shownLanguage } from '../pages/languages/shown-language';
 import { sayWord } from '../../core/site-words';
 
 const gzipAsync = promisify(gzipCallback);
@@ -75,55 +71,46 @@ export async function renderPage(
 ): Promise<{ html: string; status: number }> {
   const preview = revision.mode === 'preview' ? revision : undefined;
   if (!page.active && !preview) return renderNotFound(site, tenant, page.publicPath);
-  const shown = preview
-    ? Promise.resolve({ document: preview.document, translated: true })
-    : shownDocument(tenant, page);
-  const [menu, source, { document, translated }, view, images, languages, words, links, icons] = await Promise.all([
+  // Everything that depends on the page's language is resolved in one place (pages/languages): this only maps it.
+  const shown = shownDocument(tenant, page, preview?.document);
+  const [menu, source, language, view, images, icons] = await Promise.all([
     getPublicMenu(tenant),
     getSiteCompany(tenant),
-    shown,
+    shownLanguage(tenant, page, shown),
     shown.then(({ document }) => page.kind.publicView(tenant, page, document)),
     imageDetails(tenant),
-    shown.then(({ translated }) => pageLanguages(tenant, page, translated)),
-    wordsIn(tenant, page.locale),
-    page.locale ? addressesIn(tenant, page.locale) : undefined,
     firmIconsOf(tenant),
   ]);
-  // The firm's own words, and in another language the site's own words translated (docs/design.md §28, §34): the menu's
-  // labels, the tagline, the contact form's, the frame's.
-  const texts = words.texts;
-  const company = page.locale && texts['footer.tagline'] ? { ...source, tagline: texts['footer.tagline'] } : source;
-  const contactWords = contactWordsOf(texts);
-  const { seo } = document as { seo?: Seo };
+  const company = language.tagline ? { ...source, tagline: language.tagline } : source;
+  const contactWords = contactWordsOf(language.texts);
+  const { seo } = language.document as { seo?: Seo };
   const data: PublicPageData = {
     pageKey: view.pageKey,
     // The menu marks the page by its address in the default language, as its links are (they lead to the page in this one).
-    path: languages.sourcePath,
+    path: language.sourcePath,
     pageName: page.displayName,
     content: view.content,
-    menu: page.locale ? menuIn(menu, texts) : menu,
+    menu: language.menuWords ? menuIn(menu, language.menuWords) : menu,
     company,
     copyrightYear: new Date().getFullYear(),
     images,
-    locale: languages.lang,
-    ...(languages.switcher.length > 1 ? { languages: languages.switcher } : {}),
+    locale: language.lang,
+    ...(language.switcher ? { languages: language.switcher } : {}),
     ...(Object.keys(contactWords).length > 0 ? { contactWords } : {}),
-    ...(page.locale ? { address: page.publicPath } : {}),
-    ...(links ? { links } : {}),
-    ...(words.frame ? { words: words.frame } : {}),
-    ...(translated ? {} : { untranslated: untranslatedNotice(texts, page.locale!, languages.sourceLang) }),
+    ...(language.address ? { address: language.address } : {}),
+    ...(language.links ? { links: language.links } : {}),
+    ...(language.frame ? { words: language.frame } : {}),
+    ...(language.untranslated ? { untranslated: language.untranslated } : {}),
     ...(view.autowired ? { autowired: view.autowired } : {}),
     ...(revision.mode === 'public' && revision.contactForm ? { contactForm: revision.contactForm } : {}),
     ...previewBar(revision),
   };
-  // Not translated yet (docs/design.md §34): the original is the page search engines list, this one is kept out of them.
-  const publicPath = translated ? page.publicPath : languages.sourcePath;
   const meta = pageMeta({
     seo,
     pageName: page.displayName,
     company,
     description: view.description,
-    publicPath,
+    publicPath: language.canonicalPath,
     publicBaseUrl: site.publicBaseUrl,
   });
   if (preview?.pane)
@@ -132,97 +119,23 @@ export async function renderPage(
       searchResult: { title: meta.title, description: meta.description, url: meta.url },
     };
   const pane = preview?.pane ? await paneParts(site, tenant, preview.pane) : undefined;
-  const alternates = translated && languages.switcher.length > 1 ? hreflangLinks(site, languages.switcher) : [];
   const head = {
     meta,
     canonical: true,
-    noindex: !translated,
+    noindex: language.noindex,
     revision,
     preloadImage: view.preloadImage,
     pane,
-    lang: languages.lang,
-    alternates,
+    lang: language.lang,
+    alternates: language.alternates.map((a) => ({ hreflang: a.hreflang, href: publicUrl(site, a.path) })),
     iconVersion: icons.version,
   };
   return { html: await htmlOf(site, data, head), status: 200 };
 }
 
-/**
- * What visitors see of a page: its published document, or in another language its translation; a page not
- * translated into it yet, the default language's (`translated` false: buildPage checked the language has pages).
- */
-async function shownDocument(
-  tenant: Tenant,
-  page: Page,
-): Promise<{ document: Record<string, unknown>; translated: boolean }> {
-  const translation = page.locale ? await translatedDocument(tenant, page, page.locale) : null;
-  if (translation) return { document: translation, translated: true };
-  return { document: await publishedDocument(tenant, page), translated: !page.locale };
-}
-
-/**
- * A page's language and its others (docs/design.md §28): `<html lang>`, and the switcher's links (the page in every
- * language it is published in, the shown one marked), which are also its hreflang links. A page not translated
- * yet lists its own language too, in its switcher only.
- */
-async function pageLanguages(
-  tenant: Tenant,
-  page: Page,
-  translated: boolean,
-): Promise<{ lang: string; sourceLang: string; sourcePath: string; switcher: PageLanguage[] }> {
-  const [settings, alternates] = await Promise.all([
-    localeSettings(tenant),
-    pageAlternates(tenant, page, translated ? undefined : page.locale),
-  ]);
-  const lang = page.locale ?? settings.defaultLocale;
-  return {
-    lang,
-    sourceLang: settings.defaultLocale,
-    sourcePath: alternates[0]!.path,
-    switcher: alternates.map((a) => ({ ...a, current: a.code === lang })),
-  };
-}
-
-/**
- * The notice above a page not translated yet: in the page's language, as the firm translated it or else as Folio
- * says it in that language; in a language Folio has no words for, the default's until the firm translates it.
- */
-function untranslatedNotice(
-  words: Readonly<Record<string, string>>,
-  locale: string,
-  sourceLang: string,
-): NonNullable<PublicPageData['untranslated']> {
-  const notice =
-    (words[UNTRANSLATED_NOTICE.key] ?? '').trim() || UNTRANSLATED_NOTICE_IN[locale.split('-')[0]!.toLowerCase()];
-  return notice
-    ? { notice, noticeLang: locale, contentLang: sourceLang }
-    : { notice: UNTRANSLATED_NOTICE.source, noticeLang: sourceLang, contentLang: sourceLang };
-}
-
-/** `<link rel="alternate" hreflang>` for each language of the page, and x-default for the default language's. */
-function hreflangLinks(
-  site: RenderSite,
-  languages: readonly PageLanguage[],
-): Array<{ hreflang: string; href: string }> {
-  const links = languages.map((l) => ({ hreflang: l.code, href: new URL(l.path.slice(1), site.publicBaseUrl).href }));
-  return [...links, { hreflang: 'x-default', href: links[0]!.href }];
-}
-
-/**
- * The site's pages in a language, for the links of a page in it (docs/design.md §34): each page's address in the default
- * language, lower-cased (as visitors' addresses match), and each old short route, → the page's address in this one.
- */
-async function addressesIn(tenant: Tenant, locale: string): Promise<ReadonlyMap<string, string>> {
-  const links = new Map<string, string>();
-  for (const [address, page] of await publicPagesOf(tenant))
-    if (page.locale === locale) links.set(address.slice(locale.length + 1).toLowerCase(), address);
-  for (const legacy of legacyAddresses()) {
-    const target = links.get(redirectTarget(legacy.toLowerCase())?.toLowerCase() ?? '');
-    if (target) links.set(legacy.toLowerCase(), target);
-  }
-  const home = links.get(contentPageByKey('home').publicPath.toLowerCase());
-  if (home) links.set('/', home);
-  return links;
+/** A public path as the absolute address search engines are given. */
+function publicUrl(site: RenderSite, path: string): string {
+  return new URL(path.slice(1), site.publicBaseUrl).href;
 }
 
 /** The site's 404 page, at the address asked for (the menu marks nothing), with status 404. */
@@ -268,16 +181,9 @@ export async function buildPage(
   page: Page,
   options: BuildOptions = {},
 ): Promise<RenderedPage> {
-  // A page in a language nothing is published in yet (docs/design.md §28): the default language's page. Once anything is,
-  // a page not translated yet is shown there in the default language (renderPage, docs/design.md §34).
-  if (
-    page.locale &&
-    page.active &&
-    (await translatedDocument(tenant, page, page.locale)) === null &&
-    !(await languageHasPages(tenant, page.locale))
-  ) {
-    return redirectTo(site, page.publicPath.slice(page.locale.length + 1));
-  }
+  // A page in a language nothing is published in yet (docs/design.md §28): the default language's page.
+  const away = await addressBeforeFirstPublication(tenant, page);
+  if (away !== null) return redirectTo(site, away);
   const { html, status } = await renderPage(
     site,
     tenant,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getActivePublicPaths } from '../pages/page.service';
 import { publicPagesOf } from '../pages/resolve-page';
-import { pageAlternates } from '../pages/translations.service';
+import { hreflangAlternates, pageAlternates, X_DEFAULT } from '../pages/languages/shown-language';
 import { escapeHtml } from './document';
 import { redirectAt, servedRedirectsOf, writeRedirect } from '../redirects/served-redirects';
 import { countNotFound } from '../redirects/redirects.service';
@@ -25,20 +25,18 @@ export function robotsSitemapAndNotFound(app: FastifyInstance, serving: PageServ
     const urls: string[] = [];
     for (const path of paths) {
       const page = pages.get(path);
-      const alternates = page ? await pageAlternates(tenant, page) : [];
-      if (alternates.length < 2) {
+      const alternates = page ? hreflangAlternates(await pageAlternates(tenant, page)) : [];
+      if (alternates.length === 0) {
         urls.push(`<url><loc>${href(path)}</loc><changefreq>weekly</changefreq></url>`);
         continue;
       }
       translated = true;
-      const links = [
-        ...alternates.map((a) => ({ lang: a.code, path: a.path })),
-        { lang: 'x-default', path: alternates[0]!.path },
-      ]
-        .map((a) => `<xhtml:link rel="alternate" hreflang="${escapeHtml(a.lang)}" href="${href(a.path)}"/>`)
+      const links = alternates
+        .map((a) => `<xhtml:link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${href(a.path)}"/>`)
         .join('');
       for (const alternate of alternates)
-        urls.push(`<url><loc>${href(alternate.path)}</loc>${links}<changefreq>weekly</changefreq></url>`);
+        if (alternate.hreflang !== X_DEFAULT)
+          urls.push(`<url><loc>${href(alternate.path)}</loc>${links}<changefreq>weekly</changefreq></url>`);
     }
     const xhtml = translated ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
     return reply

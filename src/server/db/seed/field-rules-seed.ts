@@ -1,7 +1,7 @@
 import { parameterOfRule } from '../../../core/page-defs/parameter';
 import { CONTENT_PAGES } from '../../../core/pages';
 import { DEFAULT_FIELD_RULES } from '../../../core/schemas/page-content';
-import { hasAnyParameter, insertParameters } from '../../page-defs/parameters.repository';
+import { hasAnyParameter, insertParameters } from '../../pages/definitions/parameters.repository';
 import { inTransaction, type Db } from '../database';
 import { listPageIds } from '../../field-rules/field-rules.repository';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import * as previewShares from '../../core/api/preview-shares';
-import { typed } from '../http/contract';
+import * as previewShares from '../../../core/api/preview-shares';
+import { typed } from '../../http/contract';
 import {
   createPreviewShare,
   editingLocale,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import * as pageDefs from '../../core/api/page-defs';
-import { typed } from '../http/contract';
+import * as pageDefs from '../../../core/api/page-defs';
+import { typed } from '../../http/contract';
 import {
   changePageStatus,
   getModules,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_SHARE_MESSAGES } from '../../core/schemas/preview-share';
-import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
-import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
-import { createUser } from '../users/users.service';
+import { PREVIEW_SHARE_MESSAGES } from '../../../core/schemas/preview-share';
+import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../../test-support/sessions';
+import { createTestApp, testDialects, type TestApp } from '../../test-support/test-app';
+import { createUser } from '../../users/users.service';
 import { setShareExpiry } from './preview-shares.repository';
 import { noteEditing, prunePreviewShares } from './preview-shares.service';
-import { findPage } from '../pages/resolve-page';
+import { findPage } from '../resolve-page';
 
 const BASE = 'https://www.firm.example/site/';
 const HOUR = 3_600_000;

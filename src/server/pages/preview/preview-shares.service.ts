@@ -6,16 +6,16 @@ import {
   type EditingOthers,
   type PreviewShare,
   type RevokedPreviewShare,
-} from '../../core/schemas/preview-share';
-import { previewPath } from '../../core/schemas/revision';
-import { hashToken, mayEditPage, type SessionUser } from '../access/access';
-import { audit } from '../audit/audit';
-import { inTransaction } from '../db/database';
-import { ForbiddenError, NotFoundError } from '../errors';
-import type { Page } from '../pages/page-kind';
-import { findPageById } from '../pages/resolve-page';
-import { translationLocale } from '../locales/locales.service';
-import type { Tenant } from '../tenants/tenants';
+} from '../../../core/schemas/preview-share';
+import { previewPath } from '../../../core/schemas/revision';
+import { hashToken, mayEditPage, type SessionUser } from '../../access/access';
+import { audit } from '../../audit/audit';
+import { inTransaction } from '../../db/database';
+import { ForbiddenError, NotFoundError } from '../../errors';
+import type { Page } from '../page-kind';
+import { findPageById } from '../resolve-page';
+import { translationLocale } from '../../locales/locales.service';
+import type { Tenant } from '../../tenants/tenants';
 import {
   deletePageEditor,
   deletePageEditorsSeenBefore,

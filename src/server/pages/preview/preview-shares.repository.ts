@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../../db/database';
 
 /** The SQL of shared preview links and of who has a page's editor open (docs/design.md §26). Times are ISO 8601 UTC text. */
 

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Parameter } from '../../core/page-defs/parameter';
-import type { Db } from '../db/database';
-import type { PageParameterTable } from '../db/schema';
+import type { Parameter } from '../../../core/page-defs/parameter';
+import type { Db } from '../../db/database';
+import type { PageParameterTable } from '../../db/schema';
 
 export type ParameterRow = Selectable<PageParameterTable>;
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { previewPane } from '../../core/api/preview';
-import { routeLimitKey } from '../db/database-rate-limiter';
-import { typed } from '../http/contract';
-import type { SaveTools } from '../pages/page-kind';
-import { inLocale } from '../pages/resolve-page';
-import { documentStrategy } from '../pages/translations.service';
-import { previewDocument } from '../pages/page.service';
-import { renderPage, type RenderSite } from './render-page';
+import { previewPane } from '../../../core/api/preview';
+import { routeLimitKey } from '../../db/database-rate-limiter';
+import { typed } from '../../http/contract';
+import type { SaveTools } from '../page-kind';
+import { inLocale } from '../resolve-page';
+import { documentStrategy } from '../translations.service';
+import { previewDocument } from '../page.service';
+import { renderPage, type RenderSite } from '../../ssr/render-page';
 
 /** 20 renders a second per session (docs/design.md §26): a pane asks at most one every 300 ms, a script hammering it is held. */
 const PREVIEW_RATE_LIMIT = {

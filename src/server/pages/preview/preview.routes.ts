@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { mayEditPage, resolveSession } from '../access/access';
-import { ValidationError } from '../errors';
-import { previewRevision, previewRevisionOf } from '../pages/page.service';
-import { findPreviewedPage, inLocale } from '../pages/resolve-page';
-import { documentStrategy } from '../pages/translations.service';
-import { sharedPreviewLocale } from '../preview-shares/preview-shares.service';
-import { renderNotFound, renderPage, type RenderSite } from './render-page';
+import { mayEditPage, resolveSession } from '../../access/access';
+import { ValidationError } from '../../errors';
+import { previewRevision, previewRevisionOf } from '../page.service';
+import { findPreviewedPage, inLocale } from '../resolve-page';
+import { documentStrategy } from '../translations.service';
+import { sharedPreviewLocale } from './preview-shares.service';
+import { renderNotFound, renderPage, type RenderSite } from '../../ssr/render-page';
 
 /**
  * A staff preview (docs/design.md §19): `/preview/Home1` renders the page's newest revision (or `?revision=N`) through

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_GROUP_ID } from '../../core/groups';
-import { PARAMETER_MESSAGES } from '../../core/page-defs/parameter';
-import { PUBLIC_MENU_MESSAGES } from '../../core/page-defs/public-menu';
-import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
-import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
-import { createUser } from '../users/users.service';
+import { PUBLIC_GROUP_ID } from '../../../core/groups';
+import { PARAMETER_MESSAGES } from '../../../core/page-defs/parameter';
+import { PUBLIC_MENU_MESSAGES } from '../../../core/page-defs/public-menu';
+import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../../test-support/sessions';
+import { createTestApp, testDialects, type TestApp } from '../../test-support/test-app';
+import { createUser } from '../../users/users.service';
 
 /**
  * Plain words for pages made without code (docs/design.md §34): visitors read content (a field's name shows only where

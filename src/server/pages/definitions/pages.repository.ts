@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { PageRecord } from '../../core/page-defs/page-definition';
-import type { Db } from '../db/database';
+import type { PageRecord } from '../../../core/page-defs/page-definition';
+import type { Db } from '../../db/database';
 
 /** Pages made in page creation get ids from here up (docs/design.md §11): ids below stay free for pages with code. */
 export const FIRST_CREATED_PAGE_ID = 1000;

@@ -6,23 +6,23 @@ import {
   type PageDefinitionData,
   type PageList,
   type PageRecord,
-} from '../../core/page-defs/page-definition';
+} from '../../../core/page-defs/page-definition';
 import {
   PARAMETER_MESSAGES,
   type Parameter,
   type ParameterLabel,
   type SaveParametersData,
-} from '../../core/page-defs/parameter';
-import { audit, changedFields } from '../audit/audit';
-import { invalidate } from '../cache/cached';
-import { pageTag, TAGS } from '../cache/tags';
-import { inTransaction } from '../db/database';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { builtInKind } from '../pages/built-in.kind';
-import { pageBuilderKind } from '../pages/page-builder.kind';
-import { findPageById } from '../pages/resolve-page';
-import { redirectRenamedPage } from '../redirects/redirects.service';
-import type { Tenant } from '../tenants/tenants';
+} from '../../../core/page-defs/parameter';
+import { audit, changedFields } from '../../audit/audit';
+import { invalidate } from '../../cache/cached';
+import { pageTag, TAGS } from '../../cache/tags';
+import { inTransaction } from '../../db/database';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { builtInKind } from '../built-in.kind';
+import { pageBuilderKind } from '../page-builder.kind';
+import { findPageById } from '../resolve-page';
+import { redirectRenamedPage } from '../../redirects/redirects.service';
+import type { Tenant } from '../../tenants/tenants';
 import { listParameters, parameterOf, replaceParameters } from './parameters.repository';
 import {
   findPage,

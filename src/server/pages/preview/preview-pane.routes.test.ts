@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
-import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
-import { createUser } from '../users/users.service';
+import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../../test-support/sessions';
+import { createTestApp, testDialects, type TestApp } from '../../test-support/test-app';
+import { createUser } from '../../users/users.service';
 
 /** docs/design.md §26: the editor's pane renders the unsaved working copy; nothing is stored, access and checks as a save. */
 describe.each(testDialects())('POST /api/master/preview/:routing on %s', (dialect) => {

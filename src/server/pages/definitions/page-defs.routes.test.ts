@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_MESSAGES } from '../../core/page-defs/page-definition';
-import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
-import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
-import { createUser } from '../users/users.service';
+import { PAGE_MESSAGES } from '../../../core/page-defs/page-definition';
+import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../../test-support/sessions';
+import { createTestApp, testDialects, type TestApp } from '../../test-support/test-app';
+import { createUser } from '../../users/users.service';
 
 const careers = { filename: 'Careers', dspname: 'Careers', module: 1, type: 'Autowired', homepage: 'Y' };
 
