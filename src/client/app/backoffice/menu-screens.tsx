@@ -1,10 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MENU_MESSAGES, type MenuNode, type MenuPageOption } from '../../../core/schemas/menu-item';
-import { SESSION_KEY, api, errorMessage } from '../lib/api';
+import { z } from 'zod';
+import { MENU_MESSAGES, MenuOwnerSchema, type MenuNode, type MenuPageOption } from '../../../core/schemas/menu-item';
+import { SESSION_KEY, api, errorMessage, refusedField } from '../lib/api';
 import { Field } from '../../components/field';
 import { CheckboxField } from '../components/checkbox-field';
+import { FormField, FormSelect, useFieldError } from '../components/form-field';
+import { Refusal, StaffForm, SubmitButton, useStaffForm } from '../components/staff-form';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
 import { useConfirm } from '../components/confirm-dialog';
 import { notify } from '../toasts';
@@ -52,59 +56,62 @@ function findNode(nodes: readonly MenuNode[], id: number): MenuNode | undefined 
   return undefined;
 }
 
+/** The user picker's choice as its select holds it, sent as the tree call's `userId` (none chosen: refused). */
+interface UserPick {
+  userId: string;
+}
+const UserPickSchema = z.object({ userId: MenuOwnerSchema.shape.userId }) as z.ZodType<{ userId: number }, UserPick>;
+
 /** MenuByUser: pick a user, GO opens that user's menu tree (spec 001 §2 user picker, §5). */
 export function MenuByUserScreen() {
   const navigate = useNavigate();
-  const [userId, setUserId] = useState('0');
   const users = useQuery({
     queryKey: ['menu-users'],
     queryFn: () => api(menuAdminApi.activeUsers, { body: {} }),
   });
-
-  const go = (event: FormEvent) => {
-    event.preventDefault();
-    if (userId === '0' || userId === '') {
-      notify.error(inPlainWords(MENU_MESSAGES.invalidUser));
-      return;
-    }
-    void navigate(treePath(Number(userId), 'User'));
-  };
+  const form = useStaffForm<UserPick, { userId: number }>({
+    schema: UserPickSchema,
+    defaultValues: { userId: '0' },
+    submit: async ({ userId }) => void navigate(treePath(userId, 'User')),
+    onInvalid: () => notify.error(inPlainWords(MENU_MESSAGES.invalidUser)),
+  });
 
   return (
     <Screen title="Menu By User" narrow>
       {users.isError ? (
         <LoadFailure inline message={errorMessage(users.error)} onRetry={() => void users.refetch()} />
       ) : (
-        <form className="app-form app-panel" onSubmit={go}>
-          <Field id="resource-name" label="Resource Name">
-            {(control) => (
-              <select
-                {...control}
-                className="field__input"
-                value={userId}
-                onChange={(event) => setUserId(event.target.value)}
-                aria-busy={users.isPending || undefined}
-              >
-                <option value="0">Select user</option>
-                {(users.data ?? []).map((user) => (
-                  <option key={user.id} value={String(user.id)}>
-                    {user.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+        <StaffForm form={form}>
+          <UserSelect users={users} />
           <div className="app-actions">
-            <button type="submit" className="button">
-              GO
-            </button>
+            <SubmitButton busy={form.busy}>GO</SubmitButton>
             <Link className="button button--outline" to="/bmstree">
               Cancel
             </Link>
           </div>
-        </form>
+        </StaffForm>
       )}
     </Screen>
+  );
+}
+
+/** The active users to pick from, busy while they load; the refusal of none picked in plain words. */
+function UserSelect({ users }: { users: UseQueryResult<ReadonlyArray<{ id: number; name: string }>> }) {
+  const { register } = useFormContext<UserPick>();
+  const problem = useFieldError('userId');
+  return (
+    <Field id="resource-name" label="Resource Name" error={problem && inPlainWords(problem)}>
+      {(control) => (
+        <select {...control} {...register('userId')} className="field__input" aria-busy={users.isPending || undefined}>
+          <option value="0">Select user</option>
+          {(users.data ?? []).map((user) => (
+            <option key={user.id} value={String(user.id)}>
+              {user.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 
@@ -370,6 +377,33 @@ export function MenuItemScreen() {
   );
 }
 
+/** The sentence of the first rule the entry breaks, as the toast says it (the field says it too). */
+const ENTRY_RULES = {
+  sequence: 'Enter a whole number of 0 or more as the sequence.',
+  pagename: 'Enter the menu name.',
+  pageid: 'Choose the page.',
+} as const;
+
+/** The entry's rules: a sequence of 0 or more, and a name for a sub menu or a page for any other entry. */
+const MenuItemValuesSchema = z
+  .object({
+    pageid: z.string(),
+    pagename: z.string(),
+    sequence: z.string(),
+    isSubMenu: z.boolean(),
+    landPage: z.boolean(),
+  })
+  .superRefine((values, context) => {
+    const sequence = Number(values.sequence);
+    if (values.sequence.trim() === '' || !Number.isInteger(sequence) || sequence < 0)
+      context.addIssue({ code: 'custom', path: ['sequence'], message: ENTRY_RULES.sequence });
+    const name = values.isSubMenu ? 'pagename' : 'pageid';
+    if (values[name].trim() === '') context.addIssue({ code: 'custom', path: [name], message: ENTRY_RULES[name] });
+  });
+
+/** The page an entry that is no sub menu opens. */
+const PAGE_CHOICE = { name: 'pageid', id: 'pageid', label: 'Menu Name (page)', placeholder: 'Select page' };
+
 function MenuItemForm({
   owner,
   menuId,
@@ -387,119 +421,89 @@ function MenuItemForm({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<MenuItemFormValues>(initial);
-  const [saving, setSaving] = useState(false);
-  const set = <K extends keyof MenuItemFormValues>(key: K, value: MenuItemFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
   const back = treePath(owner.id, owner.from);
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const sequence = Number(values.sequence);
-    if (values.sequence.trim() === '' || !Number.isInteger(sequence) || sequence < 0) {
-      notify.warning('Enter a whole number of 0 or more as the sequence.');
-      return;
-    }
-    if (values.isSubMenu ? values.pagename.trim() === '' : values.pageid === '') {
-      notify.warning(values.isSubMenu ? 'Enter the menu name.' : 'Choose the page.');
-      return;
-    }
-    const item = {
-      menuId,
-      parentId,
-      moduleid: 0,
-      pageid: values.isSubMenu ? 0 : Number(values.pageid),
-      pagename: values.isSubMenu ? values.pagename.trim() : '',
-      modulename: '',
-      sequence,
-      isSubMenu: values.isSubMenu ? ('Y' as const) : ('N' as const),
-      landPage: values.landPage ? ('Y' as const) : ('N' as const),
-      resourcegroupid: owner.from === 'group' ? owner.id : 0,
-      userId: owner.from === 'User' ? owner.id : 0,
-    };
-    setSaving(true);
-    try {
-      await api(menuAdminApi.saveMenuItems, { body: { jsonsavelist: item } });
+  const form = useStaffForm<MenuItemFormValues>({
+    schema: MenuItemValuesSchema,
+    defaultValues: initial,
+    // The body sent is `{jsonsavelist: item}`: a refusal names `jsonsavelist.sequence`.
+    prefix: 'jsonsavelist.',
+    submit: async (values) => {
+      const item = {
+        menuId,
+        parentId,
+        moduleid: 0,
+        pageid: values.isSubMenu ? 0 : Number(values.pageid),
+        pagename: values.isSubMenu ? values.pagename.trim() : '',
+        modulename: '',
+        sequence: Number(values.sequence),
+        isSubMenu: values.isSubMenu ? ('Y' as const) : ('N' as const),
+        landPage: values.landPage ? ('Y' as const) : ('N' as const),
+        resourcegroupid: owner.from === 'group' ? owner.id : 0,
+        userId: owner.from === 'User' ? owner.id : 0,
+      };
+      try {
+        await api(menuAdminApi.saveMenuItems, { body: { jsonsavelist: item } });
+      } catch (error) {
+        // The name of a page's entry is the page's: no field of the form says it, a toast does.
+        if (refusedField(error) === 'jsonsavelist.pagename' && !values.isSubMenu)
+          throw new Refusal(errorMessage(error));
+        throw error;
+      }
       notify.success(SAVED_ON_SCREEN.menuEntry);
       await afterMenuChange(queryClient, owner.from, owner.id);
       void navigate(back);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    onRefused: (message) => notify.error(message),
+    onInvalid: () => {
+      const first = (['sequence', 'pagename', 'pageid'] as const).find(
+        (name) => form.methods.getFieldState(name).error,
+      );
+      if (first) notify.warning(ENTRY_RULES[first]);
+    },
+  });
+  const { register } = form.methods;
+  const isSubMenu = useWatch({ control: form.methods.control, name: 'isSubMenu' });
 
   return (
-    <form className="app-form app-panel" noValidate onSubmit={(event) => void save(event)}>
+    <StaffForm form={form}>
       <Field id="modulename" label="Module Name" hint="The item goes under this module or sub menu.">
         {(control) => <input {...control} className="field__input" value={moduleName} readOnly />}
       </Field>
-      <CheckboxField
-        id="isSubMenu"
-        label="Is sub menu"
-        checked={values.isSubMenu}
-        onChange={(event) => set('isSubMenu', event.target.checked)}
-      />
-      {values.isSubMenu ? (
-        <Field id="pagename" label="Menu Name" required>
-          {(control) => (
-            <input
-              {...control}
-              className="field__input"
-              value={values.pagename}
-              maxLength={50}
-              onChange={(event) => set('pagename', event.target.value)}
-            />
-          )}
-        </Field>
+      <CheckboxField id="isSubMenu" label="Is sub menu" {...register('isSubMenu')} />
+      {isSubMenu ? (
+        <FormField name="pagename" id="pagename" label="Menu Name" required maxLength={50} />
       ) : (
-        <Field id="pageid" label="Menu Name (page)" required>
-          {(control) => (
-            <select
-              {...control}
-              className="field__input"
-              value={values.pageid}
-              onChange={(event) => set('pageid', event.target.value)}
-            >
-              <option value="">Select page</option>
-              {pages.map((page) => (
-                <option key={page.id} value={String(page.id)}>
-                  {page.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <FormSelect
+          {...PAGE_CHOICE}
+          required
+          options={pages.map((page) => ({ value: String(page.id), label: page.name }))}
+        />
       )}
-      <Field id="sequence" label="Sequence" hint="A new item may not come before its siblings.">
-        {(control) => (
-          <input
-            {...control}
-            className="field__input"
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            value={values.sequence}
-            onChange={(event) => set('sequence', event.target.value)}
-          />
-        )}
-      </Field>
-      <CheckboxField
-        id="landPage"
-        label="Landing page"
-        checked={values.landPage}
-        onChange={(event) => set('landPage', event.target.checked)}
-      />
+      <SequenceField />
+      <CheckboxField id="landPage" label="Landing page" {...register('landPage')} />
       <div className="app-actions">
         <Link className="button button--outline" to={back}>
           Cancel
         </Link>
-        <button type="submit" className="button" disabled={saving} aria-busy={saving || undefined}>
-          Save
-        </button>
+        <SubmitButton busy={form.busy}>Save</SubmitButton>
       </div>
-    </form>
+    </StaffForm>
+  );
+}
+
+/** Where the entry comes among its siblings: a whole number. */
+function SequenceField() {
+  const sequence = useFormContext<MenuItemFormValues>().register('sequence');
+  return (
+    <Field
+      id="sequence"
+      label="Sequence"
+      hint="A new item may not come before its siblings."
+      error={useFieldError('sequence')}
+    >
+      {(control) => (
+        <input {...control} {...sequence} className="field__input" type="number" min={0} step={1} inputMode="numeric" />
+      )}
+    </Field>
   );
 }

@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, type BaseSyntheticEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { FormProvider, useForm, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -18,16 +17,12 @@ import {
 } from '../components/company-fields';
 import { FormField, RequiredNote } from '../components/form-field';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
+import { StaffForm, useStaffForm, type StaffFormState } from '../components/staff-form';
 import { markRefusedField } from '../lib/refused-field';
 import { notify } from '../toasts';
 import { SAVED_ON_SCREEN } from '../lib/screen-words';
 import * as companyApi from '../../../core/api/company';
 import * as setupApi from '../../../core/api/setup';
-
-/** The company form's fields, as the form names them (`company.companyName`): where a refusal may be marked. */
-const COMPANY_FIELD_NAMES = (Object.keys(EMPTY_COMPANY) as (keyof typeof EMPTY_COMPANY)[]).map(
-  (name) => `company.${name}` as const,
-);
 
 /** After setup: what was done, and what to do next (the login screen opens). */
 const SET_UP = 'Folio is set up. Sign in with the user name and password you chose.';
@@ -53,36 +48,30 @@ type CompanyFormInput = z.input<typeof CompanyFormSchema>;
 type CompanyFormOutput = z.output<typeof CompanyFormSchema>;
 
 /**
- * The form of both screens, with the note on the asterisk. Enter in a field submits the form through its submit
- * button, which is disabled while the form is invalid, so the browser would do nothing: run the submit anyway,
- * it marks every error and warns (spec 001 §5).
+ * The form of both screens, on the one form model, with the note on the asterisk. Enter in a field submits the form
+ * through its submit button, which is disabled while the form is invalid, so the browser would do nothing: the
+ * submit runs anyway, it marks every error and warns (spec 001 §5).
  */
-function CompanyForm<Input extends FieldValues, Output>({
-  methods,
-  submit,
+function CompanyForm<Input extends FieldValues, Output extends FieldValues>({
+  form,
   children,
 }: {
-  methods: UseFormReturn<Input, unknown, Output>;
-  submit: (event?: BaseSyntheticEvent) => Promise<void>;
+  form: StaffFormState<Input, Output>;
   children: ReactNode;
 }) {
-  const submitOnEnterWhenInvalid = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement) || methods.formState.isValid) return;
+  const submitOnEnterWhenInvalid = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement) || form.methods.formState.isValid) return;
     event.preventDefault();
-    void submit();
+    event.target.form?.requestSubmit();
   };
   return (
-    <FormProvider {...methods}>
-      <form
-        className="app-form app-panel"
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        onKeyDown={submitOnEnterWhenInvalid}
-      >
+    // The keys pressed in the form's inputs, heard around the form.
+    <div onKeyDown={submitOnEnterWhenInvalid}>
+      <StaffForm form={form}>
         <RequiredNote />
         {children}
-      </form>
-    </FormProvider>
+      </StaffForm>
+    </div>
   );
 }
 
@@ -118,16 +107,24 @@ const warnInvalid = () => notify.warning(COMPANY_MESSAGES.invalidForm);
 /** The server's message for a refused save; the catalogue's sentence when no answer came at all. */
 const saveFailure = (error: unknown) => (error instanceof ApiError && error.status !== 0 ? error.message : SAVE_FAILED);
 
+/**
+ * A save's call: a refusal is said in a toast (spec 001 §5), then given to the form, which marks the field it names.
+ * The form says nothing more of a refusal about no field (its `onRefused`: `saidInToast`).
+ */
+async function toastRefusal<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    notify.error(saveFailure(error));
+    throw error;
+  }
+}
+const saidInToast = () => undefined;
+
 /** First-run setup (docs/design.md §7): the company details, the first administrator and the setup code. */
 function SetupForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const methods = useForm<SetupFormInput, unknown, SetupFormOutput>({
-    resolver: zodResolver(SetupFormSchema),
-    mode: 'onTouched',
-    defaultValues: { company: { ...EMPTY_COMPANY }, username: '', password: '', confirmPassword: '', setupCode: '' },
-  });
-  const { isValid, isSubmitting } = methods.formState;
   const [logoFile, setLogoFile] = useState<File | null>(null);
   const [logoProblem, setLogoProblem] = useState<string | null>(null);
   /** The logo once uploaded, for the file it was uploaded from: a second Submit (a taken name) sends it again as it is. */
@@ -137,51 +134,56 @@ function SetupForm() {
   const logoAddress = async (setupCode: string): Promise<string | null> => {
     if (!logoFile) return '';
     if (uploaded.current?.file === logoFile) return uploaded.current.url;
-    const form = new FormData();
-    form.append('setupCode', setupCode);
-    form.append('file', logoFile);
+    const body = new FormData();
+    body.append('setupCode', setupCode);
+    body.append('file', logoFile);
     try {
-      const answer = await api(setupApi.setupLogo, { body: form });
+      const answer = await api(setupApi.setupLogo, { body });
       uploaded.current = { file: logoFile, url: answer.url };
       return answer.url;
     } catch (error) {
-      if (refusedField(error) === 'setupCode') markRefusedField(methods, error, ['setupCode']);
+      if (refusedField(error) === 'setupCode') markRefusedField(form.methods, error, ['setupCode']);
       else setLogoProblem(saveFailure(error));
       notify.error(saveFailure(error));
       return null;
     }
   };
 
-  const onValid = async (values: SetupFormOutput) => {
-    const { confirmPassword: _confirm, ...setup } = values;
-    setLogoProblem(null);
-    const logo = await logoAddress(setup.setupCode);
-    if (logo === null) return;
-    try {
-      await api(setupApi.completeSetup, { body: { ...setup, company: { ...setup.company, logo } } });
+  const form = useStaffForm<SetupFormInput, SetupFormOutput>({
+    schema: SetupFormSchema,
+    defaultValues: { company: { ...EMPTY_COMPANY }, username: '', password: '', confirmPassword: '', setupCode: '' },
+    submit: async (values) => {
+      const { confirmPassword: _confirm, ...setup } = values;
+      setLogoProblem(null);
+      const logo = await logoAddress(setup.setupCode);
+      if (logo === null) return;
+      try {
+        await toastRefusal(api(setupApi.completeSetup, { body: { ...setup, company: { ...setup.company, logo } } }));
+      } catch (error) {
+        // Someone finished the setup meanwhile: with the session refreshed this screen becomes the guarded
+        // company details (which send a visitor to the public site).
+        if (error instanceof ApiError && error.status === 409)
+          await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+        throw error;
+      }
       // What earlier tries said (a wrong setup code, a taken name) no longer holds.
       notify.clear();
       notify.success(SET_UP);
       // No session refresh here: with setup done this screen would turn guarded and send the visitor to the
       // public site. The login screen refreshes the session when it opens.
       navigate('/login');
-    } catch (error) {
-      notify.error(saveFailure(error));
-      markRefusedField(methods, error, ['username', 'password', 'setupCode', ...COMPANY_FIELD_NAMES]);
-      // Someone finished the setup meanwhile: with the session refreshed this screen becomes the guarded
-      // company details (which send a visitor to the public site).
-      if (error instanceof ApiError && error.status === 409)
-        await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
-    }
-  };
-  const submit = methods.handleSubmit(onValid, warnInvalid);
+    },
+    onInvalid: warnInvalid,
+    onRefused: saidInToast,
+  });
+  const { isValid, isSubmitting } = form.methods.formState;
 
   return (
     <Screen
       title="Set up Folio"
       lead="Folio has no administrator yet. Enter your company's details and create the first administrator."
     >
-      <CompanyForm methods={methods} submit={submit}>
+      <CompanyForm form={form}>
         <fieldset className="app-fieldset">
           <legend className="app-fieldset__legend">Company details</legend>
           <CompanyFields idPrefix="setup" />
@@ -237,7 +239,7 @@ function SetupForm() {
           maxLength={100}
           spellCheck={false}
         />
-        <SetupBlockers methods={methods} />
+        <SetupBlockers methods={form.methods} />
         <div className="app-actions">
           <button
             type="submit"
@@ -323,16 +325,13 @@ function SetupLogoField({
 /** The company details screen once setup is done (administrators). */
 function CompanyDetailsForm({ company }: { company: Company }) {
   const queryClient = useQueryClient();
-  const methods = useForm<CompanyFormInput, unknown, CompanyFormOutput>({
-    resolver: zodResolver(CompanyFormSchema),
-    mode: 'onTouched',
+  const form = useStaffForm<CompanyFormInput, CompanyFormOutput>({
+    schema: CompanyFormSchema,
     defaultValues: { company: companyFormValues(company) },
-  });
-  const { isValid, isDirty, isSubmitting } = methods.formState;
-
-  const onValid = async ({ company: saved }: CompanyFormOutput) => {
-    try {
-      const answer = await api(companyApi.saveCompanyDetails, { body: saved });
+    // The body sent is the company itself: the form holds it under `company`.
+    prefix: 'company.',
+    submit: async ({ company: saved }) => {
+      const answer = await toastRefusal(api(companyApi.saveCompanyDetails, { body: saved }));
       const message = typeof answer?.message === 'string' ? answer.message : '';
       if (message !== 'Success') {
         notify.error(message || FALLBACK_MESSAGE);
@@ -340,20 +339,18 @@ function CompanyDetailsForm({ company }: { company: Company }) {
       }
       notify.success(SAVED_ON_SCREEN.company);
       // The saved values become the form's new starting point (spec 001 §4: reset after a valid submit).
-      methods.reset({ company: companyFormValues(saved) });
+      form.methods.reset({ company: companyFormValues(saved) });
       queryClient.setQueryData(['company'], saved);
       // The header and footer show the company's name.
       void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
-    } catch (error) {
-      notify.error(saveFailure(error));
-      // The body sent is the company itself: the form holds it under `company`.
-      markRefusedField(methods, error, COMPANY_FIELD_NAMES, 'company.');
-    }
-  };
-  const submit = methods.handleSubmit(onValid, warnInvalid);
+    },
+    onInvalid: warnInvalid,
+    onRefused: saidInToast,
+  });
+  const { isValid, isDirty, isSubmitting } = form.methods.formState;
 
   return (
-    <CompanyForm methods={methods} submit={submit}>
+    <CompanyForm form={form}>
       <CompanyFields idPrefix="company" />
       <fieldset className="app-fieldset">
         <legend className="app-fieldset__legend">On the public site</legend>

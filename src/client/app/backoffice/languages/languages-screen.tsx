@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Save, Undo2 } from 'lucide-react';
 import type { LocaleSettings } from '../../../../core/schemas/locale';
@@ -9,7 +8,7 @@ import { ScreenOf } from './screen-of';
 import { LeaveGuard } from '../../editors/leave-guard';
 import { notify } from '../../toasts';
 import { useLocales, useSaveLocales } from './api';
-import { RefusalBox, SubmitButton } from '../../components/staff-form';
+import { RefusalBox, StaffForm, SubmitButton, useStaffForm } from '../../components/staff-form';
 import { AddLanguageForm } from './add-language-form';
 import { controlId, LanguageItem, type RowProblem } from './language-item';
 import {
@@ -86,28 +85,31 @@ function LanguagesEditor({ stored }: { stored: LocaleSettings }) {
     document.getElementById(headingId)?.focus();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const sent = list;
-    setProblems({});
-    setRefusal(null);
-    try {
-      await save.mutateAsync(settingsOf(sent));
-      setEdits(null);
-      notify.success('Visitors see the site in its languages as listed.', 'Languages saved');
-    } catch (error) {
-      const at = error instanceof ApiError && error.status === 400 ? refusalAt(sent, error.field) : null;
-      if (!at) {
-        setRefusal(errorMessage(error));
+  // The rows are edited in the working copy above (language-item.tsx), not as the form's own values: the form sends
+  // the list, a refusal about one row is said at it, one about the whole list in the refusal box.
+  const form = useStaffForm<Record<string, never>>({
+    defaultValues: {},
+    submit: async () => {
+      const sent = list;
+      setProblems({});
+      setRefusal(null);
+      try {
+        await save.mutateAsync(settingsOf(sent));
+      } catch (error) {
+        const at = error instanceof ApiError && error.status === 400 ? refusalAt(sent, error.field) : null;
+        if (!at) throw error;
+        setProblems({ [at.key]: { part: at.part, message: errorMessage(error) } });
+        const row = sent.rows.find((candidate) => candidate.key === at.key);
+        // A saved language's code is no input: its name takes the focus, the sentence under the row says why.
+        document.getElementById(controlId(at.key, at.part === 'code' && row?.saved ? 'name' : at.part))?.focus();
         return;
       }
-      setProblems({ [at.key]: { part: at.part, message: errorMessage(error) } });
-      const row = sent.rows.find((candidate) => candidate.key === at.key);
-      // A saved language's code is no input: its name takes the focus, the sentence under the row says why.
-      document.getElementById(controlId(at.key, at.part === 'code' && row?.saved ? 'name' : at.part))?.focus();
-    }
-  };
+      setEdits(null);
+      notify.success('Visitors see the site in its languages as listed.', 'Languages saved');
+    },
+    // In the box until the list changes (a change or Undo makes it another list).
+    onRefused: setRefusal,
+  });
 
   return (
     <>
@@ -116,7 +118,7 @@ function LanguagesEditor({ stored }: { stored: LocaleSettings }) {
         <h2 id={headingId} tabIndex={-1}>
           Languages of the site
         </h2>
-        <form className="languages-form" noValidate onSubmit={(event) => void submit(event)}>
+        <StaffForm form={form} className="languages-form">
           <ul className="language-list">
             {list.rows.map((row) => (
               <LanguageItem
@@ -132,7 +134,7 @@ function LanguagesEditor({ stored }: { stored: LocaleSettings }) {
           </ul>
           <RefusalBox message={refusal} />
           <div className="app-actions languages-form__actions">
-            <SubmitButton busy={save.isPending} icon={Save}>
+            <SubmitButton busy={form.busy} icon={Save}>
               Save languages
             </SubmitButton>
             {dirty ? (
@@ -153,7 +155,7 @@ function LanguagesEditor({ stored }: { stored: LocaleSettings }) {
               {dirty ? 'Changes not saved yet.' : ''}
             </p>
           </div>
-        </form>
+        </StaffForm>
       </section>
       <AddLanguageForm list={list} onAdd={(input) => update(addLanguage(list, input))} />
       {dialog}

@@ -1,13 +1,20 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { Languages, PencilLine, Save, X } from 'lucide-react';
-import type { Locale, TranslationDocument, TranslationsOverview } from '../../../../core/schemas/locale';
+import { z } from 'zod';
+import {
+  TranslationSaveSchema,
+  type Locale,
+  type TranslationDocument,
+  type TranslationsOverview,
+} from '../../../../core/schemas/locale';
 import { Field } from '../../../components/field';
 import { ApiError, errorMessage } from '../../lib/api';
+import { useFieldError } from '../../components/form-field';
 import { LoadFailure, LoadingStatus } from '../../components/screen';
 import { LeaveGuard } from '../../editors/leave-guard';
 import { notify } from '../../toasts';
-import { RefusalBox, SubmitButton } from '../../components/staff-form';
+import { RefusalBox, StaffForm, SubmitButton, useStaffForm } from '../../components/staff-form';
 import { useSaveSiteTexts, useSiteTexts } from './api';
 import { STATUS_WORDS, textsTranslated } from './translation-overview';
 
@@ -17,6 +24,16 @@ export const LEAVE_OWN_WORDS = 'Your changes to the site’s words are not saved
 
 /** A text longer than this is typed in a box of two lines (a sentence of the contact form, the tagline). */
 const LONG_TEXT = 60;
+
+/**
+ * The form's values: each text under a key of its own (`t0`, `t1`, … in the document's order), since a text's path
+ * (`menu.1`, `footer.tagline`) would read as a path into the values; the call's rules for each.
+ */
+interface SiteTextValues {
+  texts: Record<string, string>;
+}
+const SiteTextsSchema = z.object({ texts: TranslationSaveSchema.shape.texts });
+const keyOf = (index: number) => `t${index}`;
 
 /**
  * One language's translations of the site's own words: each word's source (the default language's) as the hint
@@ -40,48 +57,42 @@ function SiteTextsForm({
   const save = useSaveSiteTexts();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [texts, setTexts] = useState<Record<string, string>>(() =>
-    Object.fromEntries(document.units.map((unit) => [unit.path, unit.target])),
-  );
   const [revision, setRevision] = useState(document.revision);
-  const [problem, setProblem] = useState<{ path: string; message: string } | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [saved, setSaved] = useState(texts);
-  const dirty = document.units.some((unit) => (texts[unit.path] ?? '') !== (saved[unit.path] ?? ''));
-  const fieldId = (path: string) => `site-text-${locale.code}-${path.replace(/[^\w-]/g, '-')}`;
-
-  useEffect(() => heading.current?.focus(), []);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    setProblem(null);
-    setRefusal(null);
-    try {
-      const answer = await save.mutateAsync({ locale: locale.code, revision, texts, publish: 'now' });
-      setRevision(answer.revision);
-      setSaved(texts);
+  const form = useStaffForm<SiteTextValues>({
+    schema: SiteTextsSchema,
+    defaultValues: { texts: Object.fromEntries(document.units.map((unit, index) => [keyOf(index), unit.target])) },
+    submit: async (values) => {
+      const texts = Object.fromEntries(
+        document.units.map((unit, index) => [unit.path, values.texts[keyOf(index)] ?? '']),
+      );
+      try {
+        const answer = await save.mutateAsync({ locale: locale.code, revision, texts, publish: 'now' });
+        setRevision(answer.revision);
+      } catch (error) {
+        // A refusal names the text by its path: its field is the text's key.
+        const index = document.units.findIndex(
+          (unit) => error instanceof ApiError && error.field === `texts.${unit.path}`,
+        );
+        if (error instanceof ApiError && index >= 0)
+          throw new ApiError(error.status, error.message, `texts.${keyOf(index)}`, error.data);
+        throw error;
+      }
+      // What was sent is saved: the form is not dirty until something changes again.
+      form.methods.reset(values, { keepFieldsRef: true });
       notify.success(
         own
           ? 'Visitors see these words on every page.'
           : `Visitors reading the site in ${locale.name} see these words.`,
         'Site’s words published',
       );
-    } catch (error) {
-      const path =
-        error instanceof ApiError && error.status === 400 && error.field?.startsWith('texts.')
-          ? error.field.slice('texts.'.length)
-          : null;
-      if (path !== null && document.units.some((unit) => unit.path === path)) {
-        setProblem({ path, message: errorMessage(error) });
-        window.document.getElementById(fieldId(path))?.focus();
-      } else setRefusal(errorMessage(error));
-    }
-  };
+    },
+  });
+
+  useEffect(() => heading.current?.focus(), []);
 
   return (
     <section className="site-texts-form" aria-labelledby={headingId}>
-      <LeaveGuard active={dirty} question={own ? LEAVE_OWN_WORDS : LEAVE_SITE_TEXTS} />
+      <LeaveGuard active={form.methods.formState.isDirty} question={own ? LEAVE_OWN_WORDS : LEAVE_SITE_TEXTS} />
       <h3 id={headingId} ref={heading} tabIndex={-1}>
         {own ? (
           'The site’s words, in your own words'
@@ -96,47 +107,22 @@ function SiteTextsForm({
           ? 'Put your own words in place of the ones Folio comes with. Leave a text empty to keep Folio’s. Saving publishes the words at once.'
           : `Leave a text empty to show the ${defaultName} words. Saving publishes the words at once.`}
       </p>
-      <form className="app-form site-texts-form__form" noValidate onSubmit={(event) => void submit(event)}>
+      <StaffForm form={form} className="app-form site-texts-form__form">
         <div className="site-texts-form__fields">
-          {document.units.map((unit) => {
-            const id = fieldId(unit.path);
-            const control = {
-              lang: locale.code,
-              className: 'field__input',
-              value: texts[unit.path] ?? '',
-              maxLength: 300,
-              onChange: (event: { target: { value: string } }) => {
-                const value = event.target.value;
-                setTexts((current) => ({ ...current, [unit.path]: value }));
-                if (problem?.path === unit.path) setProblem(null);
-              },
-            };
-            return (
-              <Field
-                key={unit.path}
-                id={id}
-                label={unit.label}
-                hint={
-                  <>
-                    {own ? 'Folio’s words' : defaultName}: {unit.source}
-                  </>
-                }
-                error={problem?.path === unit.path ? problem.message : undefined}
-              >
-                {(frame) =>
-                  unit.source.length > LONG_TEXT ? (
-                    <textarea {...frame} {...control} rows={2} />
-                  ) : (
-                    <input {...frame} {...control} />
-                  )
-                }
-              </Field>
-            );
-          })}
+          {document.units.map((unit, index) => (
+            <SiteTextField
+              key={unit.path}
+              unit={unit}
+              name={`texts.${keyOf(index)}`}
+              id={`site-text-${locale.code}-${unit.path.replace(/[^\w-]/g, '-')}`}
+              lang={locale.code}
+              hint={`${own ? 'Folio’s words' : defaultName}: ${unit.source}`}
+            />
+          ))}
         </div>
-        <RefusalBox message={refusal} />
+        <RefusalBox message={form.refusal} />
         <div className="app-actions">
-          <SubmitButton busy={save.isPending} icon={Save}>
+          <SubmitButton busy={form.busy} icon={Save}>
             Save and publish
           </SubmitButton>
           <button type="button" className="button button--outline" onClick={onClose}>
@@ -144,8 +130,37 @@ function SiteTextsForm({
             Close
           </button>
         </div>
-      </form>
+      </StaffForm>
     </section>
+  );
+}
+
+/** One text in the language it is written in, its source as the hint; a long one in a box of two lines. */
+function SiteTextField({
+  unit,
+  name,
+  id,
+  lang,
+  hint,
+}: {
+  unit: TranslationDocument['units'][number];
+  name: string;
+  id: string;
+  lang: string;
+  hint: string;
+}) {
+  const { register } = useFormContext<SiteTextValues>();
+  const control = { lang, className: 'field__input', maxLength: 300, ...register(name as `texts.${string}`) };
+  return (
+    <Field id={id} label={unit.label} hint={hint} error={useFieldError(name)}>
+      {(frame) =>
+        unit.source.length > LONG_TEXT ? (
+          <textarea {...frame} {...control} rows={2} />
+        ) : (
+          <input {...frame} {...control} />
+        )
+      }
+    </Field>
   );
 }
 

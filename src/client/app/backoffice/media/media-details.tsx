@@ -1,14 +1,26 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent, MouseEvent } from 'react';
+import { useId, useState } from 'react';
+import type { MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Replace, Save, Trash2, X } from 'lucide-react';
-import { ALT_TEXT_MAX, TITLE_MAX, UNTITLED_IMAGE, type MediaItem, type MediaUse } from '../../../../core/schemas/media';
+import { z } from 'zod';
+import {
+  ALT_TEXT_MAX,
+  MediaUpdateSchema,
+  TITLE_MAX,
+  UNTITLED_IMAGE,
+  type MediaItem,
+  type MediaUse,
+} from '../../../../core/schemas/media';
 import { Field } from '../../../components/field';
-import { errorMessage, refusedField } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/date-time';
 import { useConfirm } from '../../components/confirm-dialog';
+import { FormField, useFieldError } from '../../components/form-field';
 import { IconButton } from '../../components/icon-button';
 import { useModalDialog } from '../../components/modal-dialog';
+import { RefusalBox, StaffForm, SubmitButton, useStaffForm, type StaffFormState } from '../../components/staff-form';
 import { notify } from '../../toasts';
 import { ImageInUseError, readMediaItem, useDeleteMedia, useReplaceMedia, useSaveMediaDetails, versioned } from './api';
 
@@ -17,8 +29,6 @@ export const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 10
 
 /** What an image is called on the screens (docs/design.md §34): its title, or "Untitled image". */
 export const titleOf = (item: Pick<MediaItem, 'title'>) => item.title || UNTITLED_IMAGE;
-
-type DetailField = 'title' | 'alt' | 'focalX' | 'focalY';
 
 /** A focal point as the inputs show it: a whole percentage from the left or the top. */
 const percent = (fraction: number) => String(Math.round(fraction * 1000) / 10);
@@ -42,103 +52,76 @@ export function UsedByList({ uses, label }: { uses: readonly MediaUse[]; label: 
 /** How Replace and Delete ask before they act: the one confirm dialog of the details, shared by both. */
 type Confirm = ReturnType<typeof useConfirm>['confirm'];
 
+/** The details as their inputs hold them: the focal point a percentage typed. */
+interface DetailValues {
+  title: string;
+  alt: string;
+  focalX: string;
+  focalY: string;
+}
+type DetailOutput = { title: string; alt: string; focalX: number; focalY: number };
+
+/** A percentage typed (a comma for the point allowed) as the fraction it stands for; null when it is no 0 to 100. */
+function fractionOf(text: string): number | null {
+  const value = Number(text.trim().replace(',', '.'));
+  return text.trim() !== '' && Number.isFinite(value) && value >= 0 && value <= 100 ? value / 100 : null;
+}
+
+/** A focal point's input: a percentage from 0 to 100, sent as the call's fraction from 0 to 1. */
+const focalInput = (field: 'focalX' | 'focalY', from: string) =>
+  z
+    .string()
+    .transform((text, context) => {
+      const fraction = fractionOf(text);
+      if (fraction !== null) return fraction;
+      context.addIssue({
+        code: 'custom',
+        message: `Enter a number from 0 to 100 for how far from the ${from} the focal point is.`,
+      });
+      return z.NEVER;
+    })
+    .pipe(MediaUpdateSchema.shape[field]);
+
 /**
- * The title, alt text and focal point being edited, their problems, and Save. A hook of its own because the
+ * The call's own rules (`updateMediaItem`), the focal point typed as a percentage. The title's are left to the server,
+ * whose sentence shows at the field on Save (a sentence shown as the field is left would move Save under the pointer).
+ */
+const DetailsSchema = z.object({
+  title: z.string().trim(),
+  alt: MediaUpdateSchema.shape.alt,
+  focalX: focalInput('focalX', 'left'),
+  focalY: focalInput('focalY', 'top'),
+}) as z.ZodType<DetailOutput, DetailValues>;
+
+const detailValues = (item: MediaItem): DetailValues => ({
+  title: item.title,
+  alt: item.alt,
+  focalX: percent(item.focalX),
+  focalY: percent(item.focalY),
+});
+
+/**
+ * The title, alt text and focal point being edited, on the one form model, and Save. A hook of its own because the
  * picture (a click sets the focal point) and the form both read and change the same values.
  */
 function useMediaDetailsForm(item: MediaItem, onChanged: (item: MediaItem) => void) {
   const save = useSaveMediaDetails();
-  const [title, setTitle] = useState(item.title);
-  const [alt, setAlt] = useState(item.alt);
-  const [focal, setFocal] = useState({ focalX: percent(item.focalX), focalY: percent(item.focalY) });
-  const [problems, setProblems] = useState<Partial<Record<DetailField, string>>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const inputs = {
-    title: useRef<HTMLInputElement>(null),
-    alt: useRef<HTMLTextAreaElement>(null),
-    focalX: useRef<HTMLInputElement>(null),
-    focalY: useRef<HTMLInputElement>(null),
-  };
-
-  const changed = (field: DetailField) => {
-    setProblems((current) => ({ ...current, [field]: undefined }));
-    setRefusal(null);
-  };
-  const setFocalField = (field: 'focalX' | 'focalY', value: string) => {
-    setFocal((current) => ({ ...current, [field]: value }));
-    changed(field);
-  };
-
-  // A click on the picture puts the focal point where it landed.
-  const pick = (event: MouseEvent<HTMLImageElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) return;
-    const at = (offset: number, size: number) => percent(Math.min(1, Math.max(0, offset / size)));
-    setFocal({ focalX: at(event.clientX - box.left, box.width), focalY: at(event.clientY - box.top, box.height) });
-    setProblems((current) => ({ ...current, focalX: undefined, focalY: undefined }));
-    setRefusal(null);
-  };
-
-  const focalValue = (field: 'focalX' | 'focalY') => {
-    const value = Number(focal[field].trim().replace(',', '.'));
-    return focal[field].trim() !== '' && Number.isFinite(value) && value >= 0 && value <= 100 ? value / 100 : null;
-  };
-  const shownFocal = { x: focalValue('focalX') ?? item.focalX, y: focalValue('focalY') ?? item.focalY };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const focalX = focalValue('focalX');
-    const focalY = focalValue('focalY');
-    const found: Partial<Record<DetailField, string>> = {};
-    if (focalX === null) found.focalX = 'Enter a number from 0 to 100 for how far from the left the focal point is.';
-    if (focalY === null) found.focalY = 'Enter a number from 0 to 100 for how far from the top the focal point is.';
-    if (focalX === null || focalY === null) {
-      setProblems(found);
-      inputs[focalX === null ? 'focalX' : 'focalY'].current?.focus();
-      return;
-    }
-    try {
-      const saved = await save.mutateAsync({
-        id: item.id,
-        details: { title: title.trim(), alt: alt.trim(), focalX, focalY },
-      });
+  const form = useStaffForm<DetailValues, DetailOutput>({
+    schema: DetailsSchema,
+    defaultValues: detailValues(item),
+    submit: async (details) => {
+      const saved = await save.mutateAsync({ id: item.id, details });
       onChanged(saved);
-      setTitle(saved.title);
-      setAlt(saved.alt);
-      setFocal({ focalX: percent(saved.focalX), focalY: percent(saved.focalY) });
+      // The saved values are the new start; the inputs stay registered (the focus can come back to them).
+      form.methods.reset(detailValues(saved), { keepFieldsRef: true });
       notify.success(`The title, alt text and focal point of “${titleOf(saved)}” are saved.`, 'Image saved');
-    } catch (error) {
-      const refused = refusedField(error);
-      const field =
-        refused === 'title' || refused === 'alt' || refused === 'focalX' || refused === 'focalY' ? refused : null;
-      if (field) {
-        setProblems({ [field]: errorMessage(error) });
-        inputs[field].current?.focus();
-      } else setRefusal(errorMessage(error));
-    }
-  };
-
-  return {
-    saving: save.isPending,
-    title,
-    setTitle,
-    alt,
-    setAlt,
-    focal,
-    setFocalField,
-    problems,
-    refusal,
-    inputs,
-    changed,
-    pick,
-    shownFocal,
-    submit,
-  };
+    },
+  });
+  return form;
 }
 
-/** What useMediaDetailsForm holds: the values, problems and handlers the picture and the form share. */
-type MediaDetailsFormState = ReturnType<typeof useMediaDetailsForm>;
+/** What useMediaDetailsForm holds: the values the picture and the form share. */
+type MediaDetailsFormState = StaffFormState<DetailValues, DetailOutput>;
 
 /** The picture large with the focal point's marker; a click on it moves the point (the inputs do it by keyboard). */
 function FocalPointPicture({
@@ -150,6 +133,20 @@ function FocalPointPicture({
   version: number | undefined;
   form: MediaDetailsFormState;
 }) {
+  const { methods } = form;
+  const [focalX, focalY] = useWatch({ control: methods.control, name: ['focalX', 'focalY'] });
+  const shown = { x: fractionOf(focalX) ?? item.focalX, y: fractionOf(focalY) ?? item.focalY };
+
+  // A click on the picture puts the focal point where it landed.
+  const pick = (event: MouseEvent<HTMLImageElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return;
+    const at = (offset: number, size: number) => percent(Math.min(1, Math.max(0, offset / size)));
+    methods.setValue('focalX', at(event.clientX - box.left, box.width));
+    methods.setValue('focalY', at(event.clientY - box.top, box.height));
+    methods.clearErrors(['focalX', 'focalY']);
+  };
+
   return (
     <figure className="media-detail__picture">
       <span className="media-detail__frame">
@@ -160,11 +157,11 @@ function FocalPointPicture({
           width={item.width}
           height={item.height}
           className="media-detail__image"
-          onClick={form.pick}
+          onClick={pick}
         />
         <span
           className="media-detail__marker"
-          style={{ left: `${form.shownFocal.x * 100}%`, top: `${form.shownFocal.y * 100}%` }}
+          style={{ left: `${shown.x * 100}%`, top: `${shown.y * 100}%` }}
           aria-hidden="true"
         />
       </span>
@@ -209,6 +206,51 @@ function MediaFacts({ item }: { item: MediaItem }) {
   );
 }
 
+/** A focal point's input: a percentage, by keyboard in steps of one. */
+const PERCENT_INPUT = {
+  className: 'field__input',
+  type: 'number',
+  inputMode: 'decimal',
+  min: 0,
+  max: 100,
+  step: 1,
+} as const;
+
+/** One coordinate of the focal point: a percentage, typed or set by a click on the picture. */
+function FocalField({ id, field }: { id: string; field: 'focalX' | 'focalY' }) {
+  const { register } = useFormContext<DetailValues>();
+  const problem = useFieldError(field);
+  const label = field === 'focalX' ? 'From the left (%)' : 'From the top (%)';
+  return (
+    <Field id={id} label={label} error={problem}>
+      {(control) => <input {...control} {...register(field)} {...PERCENT_INPUT} />}
+    </Field>
+  );
+}
+
+/** The title and the alt text, each with its counter of characters as typed. */
+function TextFields({ ids }: { ids: Record<'titleInput' | 'alt', string> }) {
+  const [title, alt] = useWatch<DetailValues, ['title', 'alt']>({ name: ['title', 'alt'] });
+  return (
+    <>
+      <FormField
+        name="title"
+        id={ids.titleInput}
+        label="Title"
+        hint={`What staff call the image; searched on this screen. ${[...title].length} of ${TITLE_MAX} characters.`}
+      />
+      <FormField
+        name="alt"
+        id={ids.alt}
+        label="Alt text"
+        multiline
+        maxLength={ALT_TEXT_MAX}
+        hint={`What the picture shows, for visitors who cannot see it. ${alt.length} of ${ALT_TEXT_MAX} characters.`}
+      />
+    </>
+  );
+}
+
 /**
  * The form of the title, alt text (each with its counter) and focal point, with Save. Its ids come from the
  * details dialog, which makes every id of the dialog in one place.
@@ -220,94 +262,40 @@ function MediaDetailsForm({
   ids: Record<'titleInput' | 'alt' | 'focalX' | 'focalY', string>;
   form: MediaDetailsFormState;
 }) {
-  const { title, alt, focal, problems, inputs, changed } = form;
   return (
-    <form className="app-form media-detail__form" noValidate onSubmit={(event) => void form.submit(event)}>
-      <Field
-        id={ids.titleInput}
-        label="Title"
-        hint={`What staff call the image; searched on this screen. ${[...title].length} of ${TITLE_MAX} characters.`}
-        error={problems.title}
-      >
-        {(control) => (
-          <input
-            {...control}
-            ref={inputs.title}
-            className="field__input"
-            type="text"
-            value={title}
-            onChange={(event) => {
-              form.setTitle(event.target.value);
-              changed('title');
-            }}
-          />
-        )}
-      </Field>
-      <Field
-        id={ids.alt}
-        label="Alt text"
-        hint={`What the picture shows, for visitors who cannot see it. ${alt.length} of ${ALT_TEXT_MAX} characters.`}
-        error={problems.alt}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            ref={inputs.alt}
-            className="field__input field__textarea app-textarea"
-            rows={3}
-            maxLength={ALT_TEXT_MAX}
-            value={alt}
-            onChange={(event) => {
-              form.setAlt(event.target.value);
-              changed('alt');
-            }}
-          />
-        )}
-      </Field>
+    <StaffForm form={form} className="app-form media-detail__form">
+      <TextFields ids={ids} />
       <fieldset className="app-fieldset media-detail__focal">
         <legend className="app-fieldset__legend">Focal point</legend>
-        {(['focalX', 'focalY'] as const).map((field) => (
-          <Field
-            key={field}
-            id={ids[field]}
-            label={field === 'focalX' ? 'From the left (%)' : 'From the top (%)'}
-            error={problems[field]}
-          >
-            {(control) => (
-              <input
-                {...control}
-                ref={inputs[field]}
-                className="field__input"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={100}
-                step={1}
-                value={focal[field]}
-                onChange={(event) => form.setFocalField(field, event.target.value)}
-              />
-            )}
-          </Field>
-        ))}
+        <FocalField id={ids.focalX} field="focalX" />
+        <FocalField id={ids.focalY} field="focalY" />
       </fieldset>
-      {form.refusal ? (
-        <p className="refusal-box media-refusal" role="alert">
-          {form.refusal}
-        </p>
-      ) : null}
+      <RefusalBox message={form.refusal} className="media-refusal" />
       <div className="app-actions">
-        <button type="submit" className="button" disabled={form.saving} aria-busy={form.saving || undefined}>
-          <Save className="button__icon" aria-hidden="true" focusable="false" />
+        <SubmitButton busy={form.busy} icon={Save}>
           Save
-        </button>
+        </SubmitButton>
       </div>
-    </form>
+    </StaffForm>
   );
 }
 
+/** The replace form's value: the file input's files, and the one picture taken from them. */
+interface ReplaceValues {
+  file: FileList | null;
+}
+const ReplaceSchema = z.object({
+  file: z
+    .custom<FileList | null>()
+    .refine((files) => (files?.length ?? 0) > 0, {
+      message: 'Choose the new picture first: a PNG, JPEG, GIF or WebP file.',
+    })
+    .transform((files) => files![0]!),
+}) as z.ZodType<{ file: File }, ReplaceValues>;
+
 /**
  * Replace the picture: a new file under the same address, asked first because every page that shows the image
- * changes at once (docs/design.md §34), with the upload's progress.
+ * changes at once (docs/design.md §34), with the upload's progress. A refusal shows at the file's input.
  */
 function ReplacePictureSection({
   item,
@@ -326,82 +314,68 @@ function ReplacePictureSection({
   onReplaced: () => void;
 }) {
   const replace = useReplaceMedia();
-  const file = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [fileProblem, setFileProblem] = useState<string | undefined>();
-
-  const sendReplacement = async (event: FormEvent) => {
-    event.preventDefault();
-    if (progress !== null) return;
-    const chosen = file.current?.files?.[0];
-    if (!chosen) {
-      setFileProblem('Choose the new picture first: a PNG, JPEG, GIF or WebP file.');
-      file.current?.focus();
-      return;
-    }
-    setFileProblem(undefined);
-    // Every page that shows the image shows the new picture at once: asked first (docs/design.md §34).
-    const question = `Replace the picture of ${named} with ${chosen.name}? Every page that uses this image will show the new picture.`;
-    if (!(await confirm(question, { title: 'Replace the picture', confirmLabel: 'Replace' }))) return;
-    setProgress(0);
-    try {
-      onChanged(await replace.mutateAsync({ id: item.id, file: chosen, onProgress: setProgress }));
-      onReplaced();
-      if (file.current) file.current.value = '';
-      notify.success(
-        `The new picture of ${named} is in place: every page that shows it shows the new one.`,
-        'Picture replaced',
-      );
-    } catch (error) {
-      setFileProblem(errorMessage(error));
-      file.current?.focus();
-    } finally {
-      setProgress(null);
-    }
-  };
+  const form = useStaffForm<ReplaceValues, { file: File }>({
+    schema: ReplaceSchema,
+    defaultValues: { file: null },
+    submit: async ({ file: chosen }) => {
+      // Every page that shows the image shows the new picture at once: asked first (docs/design.md §34).
+      const question = `Replace the picture of ${named} with ${chosen.name}? Every page that uses this image will show the new picture.`;
+      if (!(await confirm(question, { title: 'Replace the picture', confirmLabel: 'Replace' }))) return;
+      setProgress(0);
+      try {
+        onChanged(await replace.mutateAsync({ id: item.id, file: chosen, onProgress: setProgress }));
+        onReplaced();
+        form.methods.setValue('file', null);
+        notify.success(
+          `The new picture of ${named} is in place: every page that shows it shows the new one.`,
+          'Picture replaced',
+        );
+      } catch (error) {
+        // Whatever the server says of the file is said at its input, which takes the focus again.
+        flushSync(() => setProgress(null));
+        form.methods.setError('file', { type: 'server', message: errorMessage(error) });
+        form.methods.setFocus('file');
+      } finally {
+        setProgress(null);
+      }
+    },
+  });
+  const uploading = progress !== null;
 
   return (
     <section className="media-detail__section" aria-labelledby={ids.replace}>
       <h3 className="media-detail__subtitle" id={ids.replace}>
         Replace the picture
       </h3>
-      <form className="app-form media-detail__replace" noValidate onSubmit={(event) => void sendReplacement(event)}>
-        <Field
-          id={ids.file}
-          label="New picture"
-          hint={`PNG, JPEG, GIF or WebP. It is fitted to ${item.width} × ${item.height} around the focal point and keeps this image's address, so every page that shows it shows the new one.`}
-          error={fileProblem}
-        >
-          {(control) => (
-            <input
-              {...control}
-              ref={file}
-              className="field__input"
-              type="file"
-              accept={PICKER_ACCEPT}
-              disabled={progress !== null}
-              onChange={() => setFileProblem(undefined)}
-            />
-          )}
-        </Field>
+      <StaffForm form={form} className="app-form media-detail__replace">
+        <PictureField id={ids.file} item={item} disabled={uploading} />
         <div className="app-actions">
-          <button
-            type="submit"
-            className="button button--outline"
-            disabled={progress !== null}
-            aria-busy={progress !== null || undefined}
-          >
-            <Replace className="button__icon" aria-hidden="true" focusable="false" />
+          {/* Busy while the picture goes (the question before it is a dialog of its own). */}
+          <SubmitButton busy={uploading} icon={Replace} className="button button--outline">
             Replace
-          </button>
-          {progress !== null ? (
+          </SubmitButton>
+          {uploading ? (
             <progress className="media-detail__progress" max={1} value={progress} aria-label="Upload progress">
               {Math.round(progress * 100)}%
             </progress>
           ) : null}
         </div>
-      </form>
+      </StaffForm>
     </section>
+  );
+}
+
+/** The new picture's file input, off while a picture is on its way. */
+function PictureField({ id, item, disabled }: { id: string; item: MediaItem; disabled: boolean }) {
+  const file = useFormContext<ReplaceValues>().register('file');
+  const hint = `PNG, JPEG, GIF or WebP. It is fitted to ${item.width} × ${item.height} around the focal point and keeps this image's address, so every page that shows it shows the new one.`;
+  return (
+    <Field id={id} label="New picture" hint={hint} error={useFieldError('file')}>
+      {(control) => (
+        <input {...control} {...file} className="field__input" type="file" accept={PICKER_ACCEPT} disabled={disabled} />
+      )}
+    </Field>
   );
 }
 

@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { RefreshCw } from 'lucide-react';
-import type { MediaItem } from '../../../../core/schemas/media';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { MediaListQuerySchema, type MediaItem } from '../../../../core/schemas/media';
 import { errorMessage } from '../../lib/api';
 import { IconButton } from '../../components/icon-button';
 import { useDetailDialog } from '../../components/modal-dialog';
 import { BackToHomeLink, LoadFailure, LoadingStatus, Screen } from '../../components/screen';
+import { StaffForm, useStaffForm, type StaffFormState } from '../../components/staff-form';
 import { useRecordLink } from '../../components/use-record-link';
 import { thumbnailUrl, useMediaPages, versioned, type MediaFilter } from './api';
 import { kilobytes, MediaDetails, titleOf } from './media-details';
@@ -113,48 +116,54 @@ function useOpenLinkedImage(
   return { missing, clearLink };
 }
 
-/** The list's toolbar: the search over titles, names and alt texts, Only unused images, and Refresh. */
+/** The search box's value, sent as the call's search text (trimmed). */
+interface SearchValues {
+  search: string;
+}
+const SearchSchema = z.object({ search: MediaListQuerySchema.shape.search.unwrap() });
+
+/**
+ * The list's toolbar, a search landmark: the search over titles, names and alt texts (Enter asks at once), Only unused
+ * images, and Refresh.
+ */
 function MediaToolbar({
-  text,
-  onText,
+  form,
   filter,
   onFilter,
-  onSearch,
   onRefresh,
 }: {
-  text: string;
-  onText: (text: string) => void;
+  form: StaffFormState<SearchValues>;
   filter: MediaFilter;
   onFilter: (filter: MediaFilter) => void;
-  onSearch: (event: FormEvent) => void;
   onRefresh: () => void;
 }) {
   return (
-    <form className="list-toolbar media-toolbar" role="search" aria-label="Search images" onSubmit={onSearch}>
-      <div className="list-toolbar__field list-toolbar__field--grow">
-        <label className="list-toolbar__label" htmlFor={SEARCH_INPUT_ID}>
-          Search titles, names and alt texts
+    <div role="search" aria-label="Search images">
+      <StaffForm form={form} className="list-toolbar media-toolbar">
+        <div className="list-toolbar__field list-toolbar__field--grow">
+          <label className="list-toolbar__label" htmlFor={SEARCH_INPUT_ID}>
+            Search titles, names and alt texts
+          </label>
+          <input
+            id={SEARCH_INPUT_ID}
+            className="field__input"
+            type="search"
+            maxLength={100}
+            {...form.methods.register('search')}
+          />
+        </div>
+        <label className="media-toolbar__check" htmlFor="media-unused">
+          <input
+            id="media-unused"
+            type="checkbox"
+            checked={filter.unused}
+            onChange={(event) => onFilter({ ...filter, unused: event.target.checked })}
+          />{' '}
+          Only unused images
         </label>
-        <input
-          id={SEARCH_INPUT_ID}
-          className="field__input"
-          type="search"
-          value={text}
-          maxLength={100}
-          onChange={(event) => onText(event.target.value)}
-        />
-      </div>
-      <label className="media-toolbar__check" htmlFor="media-unused">
-        <input
-          id="media-unused"
-          type="checkbox"
-          checked={filter.unused}
-          onChange={(event) => onFilter({ ...filter, unused: event.target.checked })}
-        />{' '}
-        Only unused images
-      </label>
-      <IconButton icon={RefreshCw} label="Refresh the list" onClick={onRefresh} />
-    </form>
+        <IconButton icon={RefreshCw} label="Refresh the list" onClick={onRefresh} />
+      </StaffForm>
+    </div>
   );
 }
 
@@ -165,8 +174,14 @@ function MediaToolbar({
  * `?open=<id>` (the top-bar search's link) opens that image, reading pages until it is found.
  */
 export default function MediaScreen() {
-  const [text, setText] = useState('');
   const [filter, setFilter] = useState<MediaFilter>({ search: '', unused: false });
+  // Enter asks at once, without waiting for the pause.
+  const searchForm = useStaffForm<SearchValues>({
+    schema: SearchSchema,
+    defaultValues: { search: '' },
+    submit: async ({ search }) => setFilter((current) => ({ ...current, search })),
+  });
+  const text = useWatch({ control: searchForm.methods.control, name: 'search' });
   const media = useMediaPages(filter);
   const pages = media.data?.pages;
   const items = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
@@ -201,11 +216,6 @@ export default function MediaScreen() {
   );
 
   const refresh = () => void media.refetch();
-  // Enter asks at once, without waiting for the pause.
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter({ ...filter, search: text.trim() });
-  };
 
   return (
     <Screen
@@ -217,14 +227,7 @@ export default function MediaScreen() {
         </div>
       }
     >
-      <MediaToolbar
-        text={text}
-        onText={setText}
-        filter={filter}
-        onFilter={setFilter}
-        onSearch={search}
-        onRefresh={refresh}
-      />
+      <MediaToolbar form={searchForm} filter={filter} onFilter={setFilter} onRefresh={refresh} />
 
       {missing !== null ? (
         <p className="refusal-box media-notice" role="alert">

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { useIdParam } from '../../lib/id-param';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -20,6 +20,7 @@ import { DataTable, type DataColumn } from '../../components/data-table';
 import { IconButton } from '../../components/icon-button';
 import { useConfirm } from '../../components/confirm-dialog';
 import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
+import { StaffForm, SubmitButton, useStaffForm } from '../../components/staff-form';
 import { notify } from '../../toasts';
 import { useParameterLabels, usePageParameters, useSaveParameters } from './api';
 import {
@@ -161,8 +162,7 @@ function useParameterList(page: PageRecord, initialRows: Parameter[], labels: Pa
   const change = (changes: Partial<ParameterDraft>) => setDraft((current) => ({ ...current, ...changes }));
   const focusName = () => requestAnimationFrame(() => nameRef.current?.focus());
 
-  const add = (event: FormEvent) => {
-    event.preventDefault();
+  const add = () => {
     const checked = parameterOfDraft(draft);
     const found = checked.ok
       ? tableProblems({ rows, editing }, checked.parameter, {
@@ -323,11 +323,14 @@ function ParameterForm({
   editingName: string | null;
   isEditing: boolean;
   problems: string[];
-  onAdd: (event: FormEvent) => void;
+  onAdd: () => void;
   onCancelEdit: () => void;
 }) {
+  // The draft is held by the list (its rules are the table's, parameter-form.ts): Add checks it and puts it in the
+  // table, nothing is sent; what keeps it out is listed under the form.
+  const form = useStaffForm<Record<string, never>>({ defaultValues: {}, submit: async () => onAdd() });
   return (
-    <form className="app-panel param-form" noValidate onSubmit={onAdd} aria-labelledby="param-form-title">
+    <StaffForm form={form} className="app-panel param-form" aria-labelledby="param-form-title">
       <h2 className="param-form__title" id="param-form-title">
         {editingName === null ? 'Add a field' : `Edit field ${editingName}`}
       </h2>
@@ -365,10 +368,10 @@ function ParameterForm({
         </div>
       ) : null}
       <div className="app-actions">
-        <button type="submit" className="button">
-          <Plus className="button__icon" aria-hidden="true" focusable="false" />
+        {/* Add changes the list on the screen at once: nothing to wait for, and the focus stays on it. */}
+        <SubmitButton busy={false} icon={Plus}>
           Add
-        </button>
+        </SubmitButton>
         {isEditing ? (
           <button type="button" className="button button--outline" onClick={onCancelEdit}>
             <X className="button__icon" aria-hidden="true" focusable="false" />
@@ -376,7 +379,7 @@ function ParameterForm({
           </button>
         ) : null}
       </div>
-    </form>
+    </StaffForm>
   );
 }
 
