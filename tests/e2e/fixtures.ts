@@ -138,6 +138,34 @@ export function queryE2eTenant<T>(tenant: E2eTenant, sql: string, ...params: unk
 }
 
 /**
+ * Moves a page's waiting schedule, and the next run of the job that publishes schedules, to this moment, in the e2e
+ * server's database: the time has come without the test waiting for it (the dialog's times are whole minutes ahead,
+ * the job looks every 15 s). The clock moved, not the behaviour: the runner's next poll (5 s) publishes it as at
+ * its time. Returns how many schedules it moved.
+ */
+export function bringScheduleForward(routing: string): number {
+  const dataDir = process.env.FOLIO_E2E_DATA;
+  if (!dataDir) throw new Error('FOLIO_E2E_DATA is not set (run through playwright.config.ts)');
+  const db = new Database(path.join(dataDir, tenantFile('default')), { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  try {
+    const now = new Date().toISOString();
+    const moved = db
+      .prepare(
+        `update page_revisions set publish_at = ? where status = 'scheduled'
+           and page_id = (select id from pages where routing = ?)`,
+      )
+      .run(now, routing).changes;
+    db.prepare(`update jobs set run_at = ? where kind = 'publish-scheduled' and state in ('queued', 'retrying')`).run(
+      now,
+    );
+    return moved;
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * Creates a user straight in the e2e server's database (the user screens come with a later issue), with an
  * optional group of its own; returns nothing, the user logs in through the real login page.
  */
@@ -484,6 +512,15 @@ export function parseCsv(text: string): { records: string[][]; bareLineFeeds: nu
   }
   return { records, bareLineFeeds };
 }
+
+let runs = 0;
+/**
+ * A suffix for the names one `beforeAll` creates, new at each call: in a file whose tests run in parallel, a worker
+ * runs the file's beforeAll again each time it comes back to the file after another's tests, in the same module (a
+ * suffix fixed when the module loaded named the same page twice: 409). The process id keeps two workers apart.
+ */
+export const freshRun = (): string =>
+  `${process.pid % 1000}`.padStart(3, '0') + `${Date.now() % 100000}`.padStart(5, '0') + `${(runs += 1)}`;
 
 /**
  * A page made in page creation for one test file (no other test edits it): created by the administrator through

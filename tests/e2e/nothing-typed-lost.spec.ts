@@ -5,6 +5,7 @@ import {
   ensureE2eUser,
   expect,
   expectNoAxeViolations,
+  freshRun,
   listEditor,
   logInAs,
   queryE2eDatabase,
@@ -16,11 +17,10 @@ import {
 // unsaved edit; the publish dialog names the revision that is really published; the tables of entries fit the form
 // column beside the preview and on a phone; a code file gone after an upgrade reloads the tab once, or says so.
 // Each test has a page made without code of its own (no other spec opens it); the built-in pages are only read.
-// Each worker runs this file's beforeAll (its tests run in parallel): the process id keeps two workers that load it in
-// the same millisecond apart.
-const RUN = `${process.pid % 1000}`.padStart(3, '0') + `${Date.now() % 100000}`.padStart(5, '0');
+// Its tests run in parallel: each run of beforeAll makes pages of its own (freshRun).
+let RUN = '';
 const EDITOR = { username: 'e2e-typed-lost', password: 'e2e-typed-lost-password' };
-const PAGES = { kept: `Kept${RUN}`, fits: `Fits${RUN}`, upgrade: `Upgrade${RUN}` };
+let PAGES = { kept: '', fits: '', upgrade: '' };
 
 const LONG =
   'Keeps the dispatch schedule of every plant in the western region, from Pune and Nashik to Aurangabad, and answers for it';
@@ -63,6 +63,8 @@ const PARAMETERS = [
 ];
 
 test.beforeAll(async ({ browser }) => {
+  RUN = freshRun();
+  PAGES = { kept: `Kept${RUN}`, fits: `Fits${RUN}`, upgrade: `Upgrade${RUN}` };
   await ensureE2eUser(EDITOR.username, EDITOR.password, 3);
   for (const [key, name] of Object.entries(PAGES)) {
     await createEditorsAutowiredPage(browser, { name, display: `${key} ${RUN}`, parameters: PARAMETERS });

@@ -6,6 +6,7 @@ import {
   ensureGerman,
   expect,
   expectNoAxeViolations,
+  freshRun,
   logInAs,
   openHydrated,
   sidewaysScroll,
@@ -16,14 +17,15 @@ import {
 // translation of a page made for it), so a visitor at /de/Home1 who follows the footer's News link lands on
 // /de/News1, which no spec translates: News in English under a notice that it is not translated yet, with the
 // language switcher, German links, and the original as its canonical address. axe finds nothing at 1280 and 390 px.
-// Each worker runs this file's beforeAll (its tests run in parallel): the process id keeps two workers that load it in
-// the same millisecond apart.
-const RUN = `${process.pid % 1000}`.padStart(3, '0') + `${Date.now() % 100000}`.padStart(5, '0');
-const NAME = `Bleibt${RUN}`;
+// Its tests run in parallel: each run of beforeAll makes a page of its own (freshRun).
+let RUN = '';
+let NAME = '';
 
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeAll(async ({ browser }) => {
+  RUN = freshRun();
+  NAME = `Bleibt${RUN}`;
   await createEditorsAutowiredPage(browser, {
     name: NAME,
     display: `Stays ${RUN}`,
