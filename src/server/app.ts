@@ -52,6 +52,7 @@ import { menuRoutes } from './menus/menus.routes';
 import { menuAdminRoutes } from './menus/menu-admin.routes';
 import { groupRoutes } from './groups/groups.routes';
 import { pageDefinitionRoutes } from './pages/definitions/page-defs.routes';
+import { presenceRoutes } from './pages/presence/presence.routes';
 import { previewShareRoutes } from './pages/preview/preview-shares.routes';
 import { redirectRoutes } from './redirects/redirects.routes';
 import { localeRoutes } from './locales/locales.routes';
@@ -343,6 +344,7 @@ async function registerApiRoutes(
   await app.register(masterDataRoutes);
   await app.register(mediaRoutes, { config });
   await app.register(previewShareRoutes, { publicBaseUrl: config.publicBaseUrl });
+  await app.register(presenceRoutes);
   await app.register(redirectRoutes);
   await app.register(localeRoutes);
   await app.register(translationRoutes, {

@@ -19,6 +19,7 @@ import * as pageDefinitionCall from './page-definition-call';
 import * as pageDefs from './page-defs';
 import * as pageEditing from './page-editing';
 import * as pages from './pages';
+import * as presence from './presence';
 import * as preview from './preview';
 import * as publicContent from './public-content';
 import * as previewShares from './preview-shares';
@@ -61,6 +62,7 @@ export const routes = {
   pages,
   preview,
   publicContent,
+  presence,
   previewShares,
   redirects,
   search,

@@ -4,7 +4,7 @@ import { EDITING_EVERY_MS, editingNotice } from '../../../core/schemas/preview-s
 import { readCookie } from '../../lib/http';
 import { api, apiUrl } from '../lib/api';
 import '../../styles/preview-share.css';
-import { leaveEditing, noteEditing } from '../../../core/api/preview-shares';
+import { leaveEditing, noteEditing } from '../../../core/api/presence';
 
 /** The page's editor open in a language: the source's without one, a translation's with its code (docs/design.md §28). */
 const inLanguage = (routing: string, locale?: string) => ({ params: { routing }, query: locale ? { locale } : {} });

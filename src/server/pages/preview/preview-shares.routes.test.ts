@@ -4,7 +4,8 @@ import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } f
 import { createTestApp, testDialects, type TestApp } from '../../test-support/test-app';
 import { createUser } from '../../users/users.service';
 import { setShareExpiry } from './preview-shares.repository';
-import { noteEditing, prunePreviewShares } from './preview-shares.service';
+import { noteEditing } from '../presence/presence.service';
+import { prunePreviewShares } from './preview-shares.service';
 import { findPage } from '../resolve-page';
 
 const BASE = 'https://www.firm.example/site/';

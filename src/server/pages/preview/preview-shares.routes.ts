@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import * as previewShares from '../../../core/api/preview-shares';
 import { typed } from '../../http/contract';
-import {
-  createPreviewShare,
-  editingLocale,
-  leaveEditing,
-  listPreviewShares,
-  noteEditing,
-  revokePreviewShare,
-} from './preview-shares.service';
+import { editingLocale } from '../languages/editing-locale';
+import { createPreviewShare, listPreviewShares, revokePreviewShare } from './preview-shares.service';
 
 /** Making links is a write like a save, but each one is a key to a draft: at most 30 a minute from one address. */
 export const PREVIEW_SHARE_RATE_LIMIT = { max: 30, timeWindow: '1 minute', groupId: 'preview-share' } as const;
 
 /**
- * Shared preview links and "someone else is editing" (docs/design.md §26). Who may call them is the page's save rule
+ * Shared preview links (docs/design.md §26). Who may call them is the page's save rule
  * (`editsPage`, checked by the access layer); revoking names a link, not a page, so its service checks the rule
  * on the link's page.
  */
@@ -44,22 +38,5 @@ export async function previewShareRoutes(
   );
   api.route(previewShares.revokePreviewShare, async (request) =>
     revokePreviewShare(request.tenant, request.body.id, request.session!),
-  );
-  api.route(previewShares.noteEditing, async (request) =>
-    noteEditing(
-      request.tenant,
-      request.editedPage!,
-      request.session!,
-      new Date(),
-      await editingLocale(request.tenant, request.query.locale),
-    ),
-  );
-  api.route(previewShares.leaveEditing, async (request) =>
-    leaveEditing(
-      request.tenant,
-      request.editedPage!,
-      request.session!,
-      await editingLocale(request.tenant, request.query.locale),
-    ),
   );
 }

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
-  EDITING_FOR_MS,
   PREVIEW_SHARE_MESSAGES,
   type CreatedPreviewShare,
-  type EditingOthers,
   type PreviewShare,
   type RevokedPreviewShare,
 } from '../../../core/schemas/preview-share';
@@ -14,24 +12,20 @@ import { inTransaction } from '../../db/database';
 import { ForbiddenError, NotFoundError } from '../../errors';
 import type { Page } from '../page-kind';
 import { findPageById } from '../resolve-page';
-import { translationLocale } from '../../locales/locales.service';
 import type { Tenant } from '../../tenants/tenants';
+import { prunePresence } from '../presence/presence.service';
 import {
-  deletePageEditor,
-  deletePageEditorsSeenBefore,
   deleteSharesEndedBefore,
   findLiveShare,
   insertPreviewShare,
   liveShareLocale,
   listLiveShares,
-  listOtherPageEditors,
   revokeShare,
-  upsertPageEditor,
   type LiveShareRow,
 } from './preview-shares.repository';
 
 /**
- * Shared preview links and "someone else is editing" (docs/design.md §26).
+ * Shared preview links (docs/design.md §26); "someone else is editing" is presence/.
  *
  * A link is `/preview/<Page>1?share=<token>`: 32 random bytes, of which only the SHA-256 hash is stored, so the
  * database (or a backup of it) never holds a working link. The token is read by the preview route only: it opens
@@ -168,50 +162,8 @@ export async function sharedPreviewLocale(
   return liveShareLocale(tenant.db, hashToken(token), page.id, now.toISOString());
 }
 
-/**
- * The language of an editor open (docs/design.md §28): none named, the source (''); else one of the site's languages to
- * translate into (a 400 with a sentence for any other code).
- */
-export async function editingLocale(tenant: Tenant, code: string | undefined): Promise<string> {
-  return code === undefined ? '' : (await translationLocale(tenant, code)).code;
-}
-
-/**
- * The caller has the page's editor open in a language ('' the source): noted (any instance reads it), answered
- * with the others who have the page open in that language (a translation and its source never meet on a save).
- */
-export async function noteEditing(
-  tenant: Tenant,
-  page: Page,
-  user: SessionUser,
-  now = new Date(),
-  locale = '',
-): Promise<EditingOthers> {
-  await upsertPageEditor(tenant.db, page.id, user.userId, locale, now.toISOString());
-  const names = await listOtherPageEditors(
-    tenant.db,
-    page.id,
-    user.userId,
-    locale,
-    new Date(now.getTime() - EDITING_FOR_MS).toISOString(),
-  );
-  return { others: names.sort((a, b) => a.localeCompare(b)).map((name) => ({ name })) };
-}
-
-/** The caller closed the page's editor in that language. */
-export async function leaveEditing(
-  tenant: Tenant,
-  page: Page,
-  user: SessionUser,
-  locale = '',
-): Promise<Record<string, never>> {
-  await deletePageEditor(tenant.db, page.id, user.userId, locale);
-  return {};
-}
-
-/** The periodic job: links ended more than 30 days ago go, and so do editors not heard of for a day. */
+/** The periodic job: links ended more than 30 days ago go, and so do editors not heard of for a day (presence). */
 export async function prunePreviewShares(tenant: Tenant, now: Date): Promise<number> {
   const shares = await deleteSharesEndedBefore(tenant.db, new Date(now.getTime() - KEEP_ENDED_SHARES_MS).toISOString());
-  const editors = await deletePageEditorsSeenBefore(tenant.db, new Date(now.getTime() - 24 * HOUR_MS).toISOString());
-  return shares + editors;
+  return shares + (await prunePresence(tenant, now));
 }
