@@ -56,7 +56,7 @@ import { presenceRoutes } from './pages/presence/presence.routes';
 import { previewShareRoutes } from './pages/preview/preview-shares.routes';
 import { redirectRoutes } from './redirects/redirects.routes';
 import { localeRoutes } from './locales/locales.routes';
-import { translationFileRoutes, translationRoutes } from './pages/translations.routes';
+import { translationFileRoutes, translationRoutes } from './pages/languages/translations.routes';
 import { startVisitFlushes } from './redirects/redirects.service';
 import { prunePreviewShares, PRUNE_PREVIEW_SHARES_EVERY_MS } from './pages/preview/preview-shares.service';
 import { userRoutes } from './users/users.routes';

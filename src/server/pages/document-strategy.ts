@@ -1,13 +1,14 @@
 import type { EditState } from '../../core/schemas/revision';
 import type { Tenant } from '../tenants/tenants';
 import type { Page, SaveTools } from './page-kind';
-import type { RevisionRow } from './page.repository';
+import type { RevisionRow } from './revisions/page.repository';
 
 /**
  * A page is addressed by `{routing, locale}` (docs/design.md §29): every operation of the one page service (save in
  * every publish mode, preview, restore, history, compare, unschedule) is written once, and what differs between a
  * page in its own language and its translation is asked of the language's document strategy, resolved once per
- * request: the source's (source-documents.ts) or a translation's over the source (translations.service.ts).
+ * request: the source's (revisions/source-documents.ts) or a translation's over the source
+ * (languages/translations.service.ts).
  */
 export interface DocumentStrategy {
   /** The language its revisions are stored under (the source's is '', decision 026). */

@@ -6,7 +6,7 @@ import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } f
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { createUser } from '../users/users.service';
 import { editDocument, pageHistory, publishedDocument } from './page.service';
-import { SOURCE_DOCUMENTS } from './source-documents';
+import { SOURCE_DOCUMENTS } from './revisions/source-documents';
 import { resolvePage } from './resolve-page';
 
 /**

@@ -42,10 +42,10 @@ import {
   listRevisions,
   moveRevisionStatus,
   pruneRevisions,
-} from './page.repository';
-import { documentOf, publishedDocument, publishedTags } from './published-documents';
+} from './revisions/page.repository';
+import { documentOf, publishedDocument, publishedTags } from './revisions/published-documents';
 
-export { documentOf, publishedDocument, publishedTags } from './published-documents';
+export { documentOf, publishedDocument, publishedTags } from './revisions/published-documents';
 
 /**
  * The one page service (docs/design.md §25, decision 021): read, edit, save in every publish mode, restore, history,

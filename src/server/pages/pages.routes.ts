@@ -8,12 +8,12 @@ import * as pages from '../../core/api/pages';
 import { publicContent } from '../../core/api/public-content';
 import { CONTENT_PAGES } from '../../core/pages';
 import { typed } from '../http/contract';
-import { compareRevisions } from './page-compare';
+import { compareRevisions } from './revisions/page-compare';
 import { listSitePages } from './site-pages.service';
 import type { SaveTools } from './page-kind';
 import { resolvePage } from './resolve-page';
-import { documentStrategy, publicDocument, publishedIn, readPageIn } from './translations.service';
-import { SOURCE_DOCUMENTS } from './source-documents';
+import { documentStrategy, publicDocument, publishedIn, readPageIn } from './languages/translations.service';
+import { SOURCE_DOCUMENTS } from './revisions/source-documents';
 import { editDocument, pageDefinition, pageHistory, restorePage, savePage, unscheduleRevision } from './page.service';
 
 /**

@@ -11,7 +11,7 @@ import { contactDetailsOf, writeCompany } from '../company/company.service';
 import { audit } from '../audit/audit';
 import { invalidate } from '../cache/cached';
 import { TAGS } from '../cache/tags';
-import { findNewestRevision, insertRevision, pruneRevisions } from '../pages/page.repository';
+import { findNewestRevision, insertRevision, pruneRevisions } from '../pages/revisions/page.repository';
 import { documentOf, publishedTags } from '../pages/page.service';
 import { inTransaction, type Db } from '../db/database';
 import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';

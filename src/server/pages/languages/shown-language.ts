@@ -8,9 +8,9 @@ import { wordsIn } from '../../locales/site-texts.service';
 import { legacyAddresses, redirectTarget } from '../../ssr/public-addresses';
 import type { Tenant } from '../../tenants/tenants';
 import type { Page } from '../page-kind';
-import { publishedDocument } from '../published-documents';
+import { publishedDocument } from '../revisions/published-documents';
 import { publicPagesOf } from '../resolve-page';
-import { languageHasPages, publishedLocalesOf, translatedDocument } from '../translations.service';
+import { languageHasPages, publishedLocalesOf, translatedDocument } from './translations.service';
 
 /**
  * A page as shown in its language (docs/design.md §28, §29, §34): everything about a render that depends on the

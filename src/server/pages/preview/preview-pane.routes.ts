@@ -4,7 +4,7 @@ import { routeLimitKey } from '../../db/database-rate-limiter';
 import { typed } from '../../http/contract';
 import type { SaveTools } from '../page-kind';
 import { inLocale } from '../resolve-page';
-import { documentStrategy } from '../translations.service';
+import { documentStrategy } from '../languages/translations.service';
 import { previewDocument } from '../page.service';
 import { renderPage, type RenderSite } from '../../ssr/render-page';
 

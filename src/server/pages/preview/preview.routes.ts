@@ -3,7 +3,7 @@ import { mayEditPage, resolveSession } from '../../access/access';
 import { ValidationError } from '../../errors';
 import { previewRevision, previewRevisionOf } from '../page.service';
 import { findPreviewedPage, inLocale } from '../resolve-page';
-import { documentStrategy } from '../translations.service';
+import { documentStrategy } from '../languages/translations.service';
 import { sharedPreviewLocale } from './preview-shares.service';
 import { renderNotFound, renderPage, type RenderSite } from '../../ssr/render-page';
 

@@ -1,9 +1,9 @@
-import { EMPTY_SEO, type Seo } from '../../core/schemas/seo';
-import { cached } from '../cache/cached';
-import { pageTag, TAGS } from '../cache/tags';
-import { NotFoundError } from '../errors';
-import type { Tenant } from '../tenants/tenants';
-import type { Page } from './page-kind';
+import { EMPTY_SEO, type Seo } from '../../../core/schemas/seo';
+import { cached } from '../../cache/cached';
+import { pageTag, TAGS } from '../../cache/tags';
+import { NotFoundError } from '../../errors';
+import type { Tenant } from '../../tenants/tenants';
+import type { Page } from '../page-kind';
 import { findPublishedRevision, SOURCE_LOCALE, type RevisionRow } from './page.repository';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocaleSettings, TranslationDocument, TranslationsOverview } from '../../core/schemas/locale';
-import { createUser } from '../users/users.service';
-import { ADMIN_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
-import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
+import type { LocaleSettings, TranslationDocument, TranslationsOverview } from '../../../core/schemas/locale';
+import { createUser } from '../../users/users.service';
+import { ADMIN_PASSWORD, logIn, type LoggedIn } from '../../test-support/sessions';
+import { createTestApp, testDialects, type TestApp } from '../../test-support/test-app';
 import { parseXliff } from './xliff';
 
 /** The site in several languages (docs/design.md §28), through the real API and the public routes. */

@@ -1,12 +1,12 @@
 import diff from 'microdiff';
-import type { Change, Comparison } from '../../core/schemas/revision';
-import { SEO_LABELS } from '../../core/schemas/seo';
-import { NotFoundError } from '../errors';
-import type { Tenant } from '../tenants/tenants';
+import type { Change, Comparison } from '../../../core/schemas/revision';
+import { SEO_LABELS } from '../../../core/schemas/seo';
+import { NotFoundError } from '../../errors';
+import type { Tenant } from '../../tenants/tenants';
 import { comparableMarkup } from './comparable-markup';
-import type { Page } from './page-kind';
+import type { Page } from '../page-kind';
 import { findRevision } from './page.repository';
-import type { DocumentStrategy } from './document-strategy';
+import type { DocumentStrategy } from '../document-strategy';
 
 /** Fields of a stored document that are the page's bookkeeping, not its content: never compared. */
 const NOT_COMPARED = new Set(['revision', 'menupageid', 'commonrouting']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_CONTENT } from '../../core/schemas/page-content';
+import { DEMO_CONTENT } from '../../../core/schemas/page-content';
 import { buildXliff, fromInline, parseXliff, toInline } from './xliff';
 
 /** Every string of a document that holds HTML: the demo pages' rich texts. */

@@ -1,9 +1,9 @@
-import { EMPTY_SEO, type Seo } from '../../core/schemas/seo';
-import { getSiteCompany } from '../company/company.service';
-import type { DocumentStrategy } from './document-strategy';
+import { EMPTY_SEO, type Seo } from '../../../core/schemas/seo';
+import { getSiteCompany } from '../../company/company.service';
+import type { DocumentStrategy } from '../document-strategy';
 import { SOURCE_LOCALE } from './page.repository';
 import { documentOf, emptyDocumentOf, publishedDocument } from './published-documents';
-import { pageMeta, sharingImage } from './seo';
+import { pageMeta, sharingImage } from '../seo';
 
 /**
  * A page in its own language, the site's default (docs/design.md §29): its whole document, checked by its kind, stored

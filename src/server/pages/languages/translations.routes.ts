@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import * as translationEditing from '../../core/api/translation-editing';
-import * as translations from '../../core/api/translations';
+import * as translationEditing from '../../../core/api/translation-editing';
+import * as translations from '../../../core/api/translations';
 import { exportXliff, importXliff, translationsOverview } from './translation-files.service';
-import type { TranslationDocument } from '../../core/schemas/locale';
-import { typed } from '../http/contract';
-import type { Tenant } from '../tenants/tenants';
-import type { SaveTools } from './page-kind';
-import { compareRevisions } from './page-compare';
-import { editDocument, pageHistory, restorePage, savePage, unscheduleRevision } from './page.service';
+import type { TranslationDocument } from '../../../core/schemas/locale';
+import { typed } from '../../http/contract';
+import type { Tenant } from '../../tenants/tenants';
+import type { SaveTools } from '../page-kind';
+import { compareRevisions } from '../revisions/page-compare';
+import { editDocument, pageHistory, restorePage, savePage, unscheduleRevision } from '../page.service';
 import { documentStrategy } from './translations.service';
 
 /**

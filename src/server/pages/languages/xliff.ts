@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { ValidationError } from '../errors';
+import { ValidationError } from '../../errors';
 
 /**
  * XLIFF 2.0 (OASIS), the file translators' tools read and write (docs/design.md §28): one `<file>` per page, one `<unit>`

@@ -1,5 +1,5 @@
-import type { RevisionStatus } from '../../core/schemas/revision';
-import type { Db } from '../db/database';
+import type { RevisionStatus } from '../../../core/schemas/revision';
+import type { Db } from '../../db/database';
 
 export interface RevisionRow {
   page_id: number;

@@ -3,23 +3,23 @@ import {
   type Locale,
   type TranslationDocument,
   type TranslationSave,
-} from '../../core/schemas/locale';
-import type { FieldPath } from '../../core/schemas/walk';
-import type { SessionUser } from '../access/access';
-import { cached } from '../cache/cached';
-import { pageTag, TAGS } from '../cache/tags';
-import { NotFoundError, ValidationError } from '../errors';
-import { readingLocale, translationLocale } from '../locales/locales.service';
-import type { Tenant } from '../tenants/tenants';
-import { parseInput } from '../validation';
-import type { DocumentStrategy } from './document-strategy';
-import { labelOf } from './page-compare';
-import type { Page, SaveTools, TextPlace } from './page-kind';
-import { findPublishedRevision, listPublishedLocales } from './page.repository';
-import { readPage } from './page.service';
-import { publishedDocument, revisionOf } from './published-documents';
-import { SOURCE_DOCUMENTS } from './source-documents';
-import { findPage, NO_PAGE } from './resolve-page';
+} from '../../../core/schemas/locale';
+import type { FieldPath } from '../../../core/schemas/walk';
+import type { SessionUser } from '../../access/access';
+import { cached } from '../../cache/cached';
+import { pageTag, TAGS } from '../../cache/tags';
+import { NotFoundError, ValidationError } from '../../errors';
+import { readingLocale, translationLocale } from '../../locales/locales.service';
+import type { Tenant } from '../../tenants/tenants';
+import { parseInput } from '../../validation';
+import type { DocumentStrategy } from '../document-strategy';
+import { labelOf } from '../revisions/page-compare';
+import type { Page, SaveTools, TextPlace } from '../page-kind';
+import { findPublishedRevision, listPublishedLocales } from '../revisions/page.repository';
+import { readPage } from '../page.service';
+import { publishedDocument, revisionOf } from '../revisions/published-documents';
+import { SOURCE_DOCUMENTS } from '../revisions/source-documents';
+import { findPage, NO_PAGE } from '../resolve-page';
 
 /**
  * Translations (docs/design.md §28). A page's document in another language holds only its translated texts, by the

@@ -1,21 +1,21 @@
-import { SITE_TEXTS_FILE, type TranslationsOverview, type XliffImportResult } from '../../core/schemas/locale';
-import type { SessionUser } from '../access/access';
-import { audit } from '../audit/audit';
-import { inTransaction } from '../db/database';
-import { ValidationError } from '../errors';
-import { localeSettings, translationLocale } from '../locales/locales.service';
-import type { Tenant } from '../tenants/tenants';
-import { labelOf } from './page-compare';
-import type { Page, SaveTools } from './page-kind';
+import { SITE_TEXTS_FILE, type TranslationsOverview, type XliffImportResult } from '../../../core/schemas/locale';
+import type { SessionUser } from '../../access/access';
+import { audit } from '../../audit/audit';
+import { inTransaction } from '../../db/database';
+import { ValidationError } from '../../errors';
+import { localeSettings, translationLocale } from '../../locales/locales.service';
+import type { Tenant } from '../../tenants/tenants';
+import { labelOf } from '../revisions/page-compare';
+import type { Page, SaveTools } from '../page-kind';
 import {
   findNewestRevision,
   findRevisionDocuments,
   listSourcePublished,
   listTranslationHeads,
   type RevisionHead,
-} from './page.repository';
-import { commitRevision, publishedDocument } from './page.service';
-import { listPages } from './resolve-page';
+} from '../revisions/page.repository';
+import { commitRevision, publishedDocument } from '../page.service';
+import { listPages } from '../resolve-page';
 import {
   preparedTranslation,
   storedTexts,
@@ -24,7 +24,7 @@ import {
   type TextUnit,
 } from './translations.service';
 import { buildXliff, parseXliff, XLIFF_MESSAGES, type ImportedUnit, type XliffPage } from './xliff';
-import { ownWordUnits } from '../../core/site-texts';
+import { ownWordUnits } from '../../../core/site-texts';
 import {
   ownWords,
   SITE_TEXTS_MESSAGES,
@@ -32,7 +32,7 @@ import {
   siteTextsStatus,
   sourceSiteTexts,
   writeTranslation,
-} from '../locales/site-texts.service';
+} from '../../locales/site-texts.service';
 
 /**
  * The translations screen (docs/design.md §28): where each page stands in each language, and the XLIFF files that carry
