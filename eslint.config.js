@@ -187,21 +187,17 @@ export default defineConfig([
   },
 
   // One staff form model (docs/design.md §29): a form of the staff app is a <StaffForm> (components/staff-form.tsx:
-  // useStaffForm with the call's schema, FormField, RefusalBox, SubmitButton), never a <form> of its own. The files
-  // listed hold forms not on the model yet (the list toolbar's search box, the audit log's filters, an entry form
-  // inside an editor, the editors' dialogs); a file leaves the list when its forms move.
+  // useStaffForm with the call's schema, FormField, RefusalBox, SubmitButton), never a <form> of its own. Besides the
+  // model itself and the tests, two files keep a <form> of their own, each for the reason above it.
   {
     files: ['src/client/app/**/*.tsx'],
     ignores: [
       '**/*.test.tsx',
       'src/client/**/test-support/**',
       'src/client/app/components/staff-form.tsx',
+      // The list screens' search box: its text is the list screen's (Refresh empties it); nothing to check or refuse.
       'src/client/app/components/search-toolbar.tsx',
-      'src/client/app/backoffice/audit/audit-filters.tsx',
-      'src/client/app/editors/schedule-dialog.tsx',
-      'src/client/app/editors/history-panel.tsx',
-      'src/client/app/editors/link-dialog.tsx',
-      'src/client/app/editors/share-preview-dialog.tsx',
+      // An editor's entry form, on every editor's first screen: react-hook-form would take it over its 200 KB budget.
       'src/client/app/editors/list-editor-parts.tsx',
     ],
     rules: {

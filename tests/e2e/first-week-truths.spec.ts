@@ -134,6 +134,8 @@ for (const width of WIDTHS) {
     await expect(page.locator('h1')).toHaveText(DISPLAY);
     await page.getByLabel('headline', { exact: true }).fill(`Widgets at ${width} px`);
     const bar = page.getByRole('region', { name: 'Save and publish' });
+    // The bar says so first (a line more, which moves its buttons where they wrap below it): then Save is where it stays.
+    await expect(bar.getByText('Unsaved changes')).toBeVisible();
     await bar.getByRole('button', { name: 'Save', exact: true }).click();
     const question = page.getByRole('alertdialog');
     const toast = page.locator('.Toastify__toast', { hasText: 'Saved and published: visitors see it now.' });

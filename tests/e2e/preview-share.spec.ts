@@ -193,6 +193,34 @@ test('a page made without code: an editor shares a draft; the link works until i
   await expect(shareDialog(page).getByText('This page has no live links.')).toBeVisible();
 });
 
+test('a link that could not be made says so, and the focus stays on Create link', async ({ page }) => {
+  await signIn(page, EDITOR.username, EDITOR.password);
+  await page.goto(`/${NAME}`);
+  await page.getByRole('button', { name: 'Share preview…' }).click();
+  const dialog = shareDialog(page);
+  // The call is held until the button shows busy and the page has been painted (when Chromium moves the focus off
+  // a disabled button), then refused.
+  let answer: (() => Promise<void>) | undefined;
+  const held = new Promise<void>((resolve) => {
+    void page.route('**/api/master/previewshare/*', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      answer = () => route.fulfill({ status: 503, json: { status: 'No', message: 'The server is busy: try again.' } });
+      resolve();
+    });
+  });
+  const create = dialog.getByRole('button', { name: 'Create link' });
+  await create.focus();
+  await page.keyboard.press('Enter');
+  await held;
+  await expect(create).toHaveAttribute('aria-busy', 'true');
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await answer!();
+  await expect(dialog.getByText('The server is busy: try again.')).toBeVisible();
+  await expect(create).toBeEnabled();
+  await expect(create).toBeFocused();
+  await page.unroute('**/api/master/previewshare/*');
+});
+
 /** The notice of the editor, whatever it says (it is empty while nobody else edits the page). */
 const notice = (page: Page): Locator => page.locator('p.editing-notice[role="status"]');
 

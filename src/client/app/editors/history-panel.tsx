@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/date-time';
 import { notify } from '../toasts';
 import { LoadFailure, LoadingStatus } from '../components/screen';
 import { Field } from '../../components/field';
+import { Refusal, StaffForm, SubmitButton, useStaffForm } from '../components/staff-form';
 import { saveFailureMessage } from './save-messages';
 import { useConfirm } from '../components/confirm-dialog';
 import { CompareView } from './compare-view';
@@ -69,44 +70,31 @@ function ComparisonSection({ calls, pair, onClose }: { calls: HistoryCalls; pair
   );
 }
 
-/** The choice of any two revisions to compare: from one, to another. */
-function ComparePicker({
+/** The two revisions of the comparison, as their selects hold them. */
+interface PairValues {
+  from: string;
+  to: string;
+}
+
+/** One of the picker's selects: every revision listed, newest first. */
+function RevisionSelect({
+  id,
+  name,
+  label,
   revisions,
-  onCompare,
+  error,
 }: {
+  id: string;
+  name: keyof PairValues;
+  label: string;
   revisions: PageRevision[];
-  onCompare: (pair: RevisionPair) => void;
+  error?: string | undefined;
 }) {
-  const baseId = useId();
-  // Newest first: by default the newest against the one before it.
-  const [from, setFrom] = useState(String(revisions[1]?.revision ?? ''));
-  const [to, setTo] = useState(String(revisions[0]?.revision ?? ''));
-  const [problem, setProblem] = useState<string | undefined>(undefined);
-  const known = (value: string) => revisions.some((entry) => String(entry.revision) === value);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!known(from) || !known(to)) {
-      setProblem('Choose two of the revisions listed.');
-      return;
-    }
-    if (from === to) {
-      setProblem('Choose two different revisions: a revision has no changes from itself.');
-      return;
-    }
-    setProblem(undefined);
-    onCompare({ from: Number(from), to: Number(to) });
-  };
-
-  const select = (id: string, label: string, value: string, onChange: (value: string) => void, error?: string) => (
+  const { register } = useFormContext<PairValues>();
+  return (
     <Field id={id} label={label} error={error}>
       {(control) => (
-        <select
-          {...control}
-          className="field__input"
-          value={value}
-          onChange={(event) => onChange(event.currentTarget.value)}
-        >
+        <select {...control} className="field__input" {...register(name)}>
           {revisions.map((entry) => (
             <option key={entry.revision} value={entry.revision}>
               Revision {entry.revision}
@@ -116,18 +104,47 @@ function ComparePicker({
       )}
     </Field>
   );
+}
+
+/** The choice of any two revisions to compare: from one, to another. */
+function ComparePicker({
+  revisions,
+  onCompare,
+}: {
+  revisions: PageRevision[];
+  onCompare: (pair: RevisionPair) => void;
+}) {
+  const baseId = useId();
+  const known = (value: string) => revisions.some((entry) => String(entry.revision) === value);
+  const form = useStaffForm<PairValues>({
+    // Newest first: by default the newest against the one before it.
+    defaultValues: { from: String(revisions[1]?.revision ?? ''), to: String(revisions[0]?.revision ?? '') },
+    submit: async ({ from, to }) => {
+      // A pair that cannot be compared is said at To until the next Compare, whatever is chosen meanwhile.
+      if (!known(from) || !known(to)) throw new Refusal('Choose two of the revisions listed.');
+      if (from === to) throw new Refusal('Choose two different revisions: a revision has no changes from itself.');
+      onCompare({ from: Number(from), to: Number(to) });
+    },
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    // No look of its own (the fieldset has the picker's).
+    <StaffForm form={form} className="">
       <fieldset className="compare-picker">
         <legend className="compare-picker__legend">Compare two revisions</legend>
-        {select(`${baseId}-from`, 'From revision', from, setFrom)}
-        {select(`${baseId}-to`, 'To revision', to, setTo, problem)}
-        <button type="submit" className="button button--outline">
+        <RevisionSelect id={`${baseId}-from`} name="from" label="From revision" revisions={revisions} />
+        <RevisionSelect
+          id={`${baseId}-to`}
+          name="to"
+          label="To revision"
+          revisions={revisions}
+          error={form.refusal ?? undefined}
+        />
+        <SubmitButton busy={form.busy} className="button button--outline">
           Compare
-        </button>
+        </SubmitButton>
       </fieldset>
-    </form>
+    </StaffForm>
   );
 }
 

@@ -1,9 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { createPortal } from 'react-dom';
+import { useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { LINK_ADDRESS, SitePageListSchema, type SitePage } from '../../../core/schemas/site-pages';
 import { Field } from '../../components/field';
 import { useModalDialog } from '../components/modal-dialog';
+import { StaffForm, SubmitButton, useStaffForm } from '../components/staff-form';
 import { api, errorMessage } from '../lib/api';
 import '../../styles/data-table.css';
 import { sitePages } from '../../../core/api/pages';
@@ -13,6 +15,11 @@ export interface LinkChoice {
   href: string;
   /** The chosen page's title, else the address itself. */
   text: string;
+}
+
+/** The dialog's one value: the address, which a page chosen fills. */
+interface LinkValues {
+  href: string;
 }
 
 /**
@@ -35,34 +42,40 @@ export default function LinkDialog({
 }) {
   const { firstFocus, dialogProps } = useModalDialog<HTMLSelectElement>(onClose);
   const ids = { title: useId(), page: useId(), address: useId() };
-  const [href, setHref] = useState(current);
-  const [problem, setProblem] = useState<string | undefined>();
   const pages = useQuery({
     queryKey: ['site-pages'],
     queryFn: async () => SitePageListSchema.parse(await api(sitePages)).items,
   });
-  const chosen: SitePage | undefined = pages.data?.find((page) => page.path === href.trim());
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const address = href.trim();
-    if (address === '') {
-      onRemove();
-      return;
-    }
-    if (!LINK_ADDRESS.test(address)) {
-      setProblem('Enter an address that starts with / (a page of this site), https://, http:// or mailto:.');
-      return;
-    }
-    onSet({ href: address, text: chosen?.title ?? address });
-  };
+  const pageAt = (href: string): SitePage | undefined => pages.data?.find((page) => page.path === href.trim());
+  const form = useStaffForm<LinkValues>({
+    defaultValues: { href: current },
+    submit: async ({ href }) => {
+      const address = href.trim();
+      if (address === '') {
+        onRemove();
+        return;
+      }
+      // Said at the address as Set link is pressed, and gone as the address changes; the focus stays where it is.
+      if (!LINK_ADDRESS.test(address)) {
+        form.methods.setError('href', {
+          type: 'validate',
+          message: 'Enter an address that starts with / (a page of this site), https://, http:// or mailto:.',
+        });
+        return;
+      }
+      onSet({ href: address, text: pageAt(address)?.title ?? address });
+    },
+  });
+  const { setValue, clearErrors, register, formState } = form.methods;
+  const href = useWatch({ control: form.methods.control, name: 'href' });
+  const chosen = pageAt(href);
 
   return createPortal(
     <dialog {...dialogProps} className="staff-dialog link-dialog" aria-labelledby={ids.title}>
       <h2 className="confirm-dialog__title" id={ids.title}>
         Link
       </h2>
-      <form className="app-form" noValidate onSubmit={submit}>
+      <StaffForm form={form} className="app-form">
         <Field
           id={ids.page}
           label="A page of this site"
@@ -75,14 +88,15 @@ export default function LinkDialog({
           }
         >
           {(control) => (
+            // Not a value of the form: it shows the page the address names, and a page chosen fills the address.
             <select
               {...control}
               ref={firstFocus}
               className="field__input"
               value={chosen?.path ?? ''}
               onChange={(event) => {
-                if (event.target.value) setHref(event.target.value);
-                setProblem(undefined);
+                if (event.target.value) setValue('href', event.target.value);
+                clearErrors('href');
               }}
             >
               <option value="">Choose a page…</option>
@@ -98,7 +112,7 @@ export default function LinkDialog({
           id={ids.address}
           label="Address"
           hint="A page of this site (/About1), of another site (https://…) or an email address (mailto:…). Leave it empty to remove the link."
-          error={problem}
+          error={formState.errors.href?.message}
         >
           {(control) => (
             <input
@@ -108,11 +122,7 @@ export default function LinkDialog({
               inputMode="url"
               autoComplete="off"
               spellCheck={false}
-              value={href}
-              onChange={(event) => {
-                setHref(event.target.value);
-                setProblem(undefined);
-              }}
+              {...register('href')}
             />
           )}
         </Field>
@@ -125,11 +135,11 @@ export default function LinkDialog({
               Remove link
             </button>
           ) : null}
-          <button type="submit" className="button confirm-dialog__button">
+          <SubmitButton busy={form.busy} className="button confirm-dialog__button">
             Set link
-          </button>
+          </SubmitButton>
         </div>
-      </form>
+      </StaffForm>
     </dialog>,
     document.body,
   );

@@ -1,12 +1,21 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useId, useState, type RefObject } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import type { Scheduled } from '../../../core/schemas/revision';
 import { LONGEST_SCHEDULE_MS } from '../../../core/schemas/revision';
 import { Field } from '../../components/field';
 import { useModalDialog } from '../components/modal-dialog';
+import { Refusal, RefusalBox, StaffForm, SubmitButton, useStaffForm } from '../components/staff-form';
 import { formatDateTime } from '../lib/date-time';
 import type { SaveOutcome } from './page-document';
-import { firstChoice, inputsOf, localMoment, localTimeZone, scheduleIso, scheduleProblem } from './schedule-time';
+import {
+  SCHEDULE_MESSAGES,
+  firstChoice,
+  inputsOf,
+  localMoment,
+  localTimeZone,
+  scheduleIso,
+  scheduleProblem,
+} from './schedule-time';
 import '../../styles/data-table.css';
 
 export interface ScheduleDialogProps {
@@ -20,62 +29,105 @@ export interface ScheduleDialogProps {
   onClose: () => void;
 }
 
+/** The moment as its inputs hold it: a local date and time. */
+interface MomentValues {
+  date: string;
+  time: string;
+}
+
+/** The date or the time input, in the shared field frame; a change takes away what was said about the moment. */
+function MomentField({
+  name,
+  id,
+  label,
+  error,
+  inputRef,
+  bounds,
+  onChange,
+}: {
+  /** Also the input's type: `date` or `time`. */
+  name: 'date' | 'time';
+  id: string;
+  label: string;
+  error: string | undefined;
+  /** The date's input is the dialog's first focus. */
+  inputRef?: RefObject<HTMLInputElement | null>;
+  bounds?: { min: string; max: string };
+  onChange: () => void;
+}) {
+  const { ref, ...field } = useFormContext<MomentValues>().register(name, { onChange });
+  return (
+    <Field id={id} label={label} required error={error}>
+      {(control) => (
+        <input
+          {...control}
+          {...field}
+          ref={(element) => {
+            ref(element);
+            if (inputRef) inputRef.current = element;
+          }}
+          className="field__input"
+          type={name}
+          {...bounds}
+        />
+      )}
+    </Field>
+  );
+}
+
 /**
  * Schedule…: a modal `<dialog>` asking for a date and a time in the browser's own time zone. The moment is
  * checked here first (in the future, at most a year ahead) and sent as UTC; a refusal by the server is shown
  * in the dialog. While the moment is valid, the dialog names it as visitors will meet it.
  */
 export function ScheduleDialog({ waiting, dirty, onSchedule, onClose }: ScheduleDialogProps) {
-  const timeInput = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const introId = useId();
   const dateId = useId();
   const timeId = useId();
   const [now] = useState(() => new Date());
-  const [choice, setChoice] = useState(() => firstChoice(now, waiting?.publishAt ?? null));
-  const [problem, setProblem] = useState<{ field: 'date' | 'time'; message: string } | null>(null);
+  // The server's refusal, held here rather than in the model's box state: a change to the moment takes it away.
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const zone = localTimeZone();
 
   const close = () => {
     if (dialogProps.ref.current?.open) dialogProps.ref.current.close();
     onClose();
   };
+  const form = useStaffForm<MomentValues>({
+    defaultValues: firstChoice(now, waiting?.publishAt ?? null),
+    onRefused: setRefusal,
+    submit: async ({ date, time }) => {
+      // Judged as Schedule is pressed, against the clock then (not as a field is left): what is wrong is said at
+      // its field, which takes the focus.
+      const found = scheduleProblem(date, time, new Date());
+      const publishAt = found ? null : scheduleIso(date, time);
+      if (found || !publishAt) {
+        const { field, message } = found ?? { field: 'date' as const, message: SCHEDULE_MESSAGES.badDate };
+        form.methods.setError(field, { type: 'validate', message });
+        form.methods.setFocus(field);
+        return;
+      }
+      const outcome = await onSchedule(publishAt);
+      if (!outcome.saved && outcome.refusal) throw new Refusal(outcome.refusal);
+      close();
+    },
+  });
   // The one way of opening a modal dialog: the focus starts on the date; Escape cancels unless a save is on its way.
   const { firstFocus: dateInput, dialogProps } = useModalDialog<HTMLInputElement>(() => {
-    if (!busy) close();
+    if (!form.busy) close();
   });
 
-  const change = (field: 'date' | 'time', value: string) => {
-    setChoice((current) => ({ ...current, [field]: value }));
-    setProblem(null);
+  /** A change to the date or the time: what was said about the moment before is no longer true. */
+  const changed = () => {
+    form.methods.clearErrors();
     setRefusal(null);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = scheduleProblem(choice.date, choice.time, new Date());
-    const publishAt = found ? null : scheduleIso(choice.date, choice.time);
-    if (found || !publishAt) {
-      setProblem(found ?? { field: 'date', message: 'Enter the date as day, month and year.' });
-      (found?.field === 'time' ? timeInput : dateInput).current?.focus();
-      return;
-    }
-    setBusy(true);
-    const outcome = await onSchedule(publishAt);
-    setBusy(false);
-    if (!outcome.saved && outcome.refusal) {
-      setRefusal(outcome.refusal);
-      return;
-    }
-    close();
-  };
-
-  const moment = problem ? null : localMoment(choice.date, choice.time);
+  const { errors } = form.methods.formState;
+  const [date, time] = useWatch({ control: form.methods.control, name: ['date', 'time'] });
+  const moment = errors.date || errors.time ? null : localMoment(date, time);
   const bounds = { min: inputsOf(now).date, max: inputsOf(new Date(now.getTime() + LONGEST_SCHEDULE_MS)).date };
-  const error = (field: 'date' | 'time') => (problem?.field === field ? problem.message : undefined);
 
   return (
     <dialog
@@ -84,7 +136,7 @@ export function ScheduleDialog({ waiting, dirty, onSchedule, onClose }: Schedule
       aria-labelledby={titleId}
       aria-describedby={introId}
     >
-      <form className="schedule-dialog__form" noValidate onSubmit={(event) => void submit(event)}>
+      <StaffForm form={form} className="schedule-dialog__form">
         <h2 className="confirm-dialog__title" id={titleId}>
           Schedule the publication
         </h2>
@@ -102,32 +154,16 @@ export function ScheduleDialog({ waiting, dirty, onSchedule, onClose }: Schedule
           </p>
         ) : null}
         <div className="schedule-dialog__fields">
-          <Field id={dateId} label="Date" required error={error('date')}>
-            {(control) => (
-              <input
-                {...control}
-                ref={dateInput}
-                className="field__input"
-                type="date"
-                min={bounds.min}
-                max={bounds.max}
-                value={choice.date}
-                onChange={(event) => change('date', event.target.value)}
-              />
-            )}
-          </Field>
-          <Field id={timeId} label="Time" required error={error('time')}>
-            {(control) => (
-              <input
-                {...control}
-                ref={timeInput}
-                className="field__input"
-                type="time"
-                value={choice.time}
-                onChange={(event) => change('time', event.target.value)}
-              />
-            )}
-          </Field>
+          <MomentField
+            name="date"
+            id={dateId}
+            label="Date"
+            error={errors.date?.message}
+            inputRef={dateInput}
+            bounds={bounds}
+            onChange={changed}
+          />
+          <MomentField name="time" id={timeId} label="Time" error={errors.time?.message} onChange={changed} />
         </div>
         <p className="schedule-dialog__moment" aria-live="polite">
           {moment ? (
@@ -137,24 +173,20 @@ export function ScheduleDialog({ waiting, dirty, onSchedule, onClose }: Schedule
             </>
           ) : null}
         </p>
-        {refusal ? (
-          <p className="schedule-dialog__refusal" role="alert">
-            {refusal}
-          </p>
-        ) : null}
+        <RefusalBox message={refusal} className="schedule-dialog__refusal" />
         <div className="confirm-dialog__actions">
           <button
             type="button"
             className="button button--outline confirm-dialog__button"
-            onClick={() => !busy && close()}
+            onClick={() => !form.busy && close()}
           >
             Cancel
           </button>
-          <button type="submit" className="button confirm-dialog__button" aria-busy={busy || undefined}>
+          <SubmitButton busy={form.busy} className="button confirm-dialog__button">
             Schedule
-          </button>
+          </SubmitButton>
         </div>
-      </form>
+      </StaffForm>
     </dialog>
   );
 }

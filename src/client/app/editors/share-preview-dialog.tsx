@@ -1,11 +1,21 @@
 import { useId, useRef, useState } from 'react';
-import type { FormEvent, RefObject } from 'react';
+import type { RefObject } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import type { CreatedPreviewShare, PreviewShare } from '../../../core/schemas/preview-share';
+import type { CreatePreviewShare, CreatedPreviewShare, PreviewShare } from '../../../core/schemas/preview-share';
 import { Field } from '../../components/field';
 import { useConfirm } from '../components/confirm-dialog';
+import { useFieldError } from '../components/form-field';
 import { useModalDialog } from '../components/modal-dialog';
-import { api, errorMessage } from '../lib/api';
+import {
+  Refusal,
+  RefusalBox,
+  StaffForm,
+  SubmitButton,
+  useStaffForm,
+  type StaffFormState,
+} from '../components/staff-form';
+import { ApiError, api, errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/date-time';
 import '../../styles/data-table.css';
 import '../../styles/preview-share.css';
@@ -52,9 +62,7 @@ export default function SharePreviewDialog({
   const introId = useId();
   const lifetimeId = useId();
   const linkId = useId();
-  const [hours, setHours] = useState<number>(24);
   const [created, setCreated] = useState<CreatedPreviewShare | null>(null);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [said, setSaid] = useState('');
   const linkInput = useRef<HTMLInputElement>(null);
@@ -67,25 +75,30 @@ export default function SharePreviewDialog({
   });
   const { firstFocus, dialogProps } = useModalDialog<HTMLSelectElement>(onClose);
 
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setProblem(null);
-    setSaid('');
-    try {
-      const link = await api(previewSharesApi.createPreviewShare, { ...inLanguage(routing, locale), body: { hours } });
+  const form = useStaffForm<CreatePreviewShare>({
+    // The call's own body schema, read from its route: imported by its name, it would be one more export of a chunk
+    // on every editor's first screen.
+    schema: previewSharesApi.createPreviewShare.body,
+    defaultValues: { hours: 24 },
+    // A refusal about no field shows where a revoke's does, under the link.
+    onRefused: setProblem,
+    submit: async (body) => {
+      setProblem(null);
+      setSaid('');
+      let link: CreatedPreviewShare;
+      try {
+        link = await api(previewSharesApi.createPreviewShare, { ...inLanguage(routing, locale), body });
+      } catch (error) {
+        // No answer of the server's (the network down, say): the dialog's own sentence.
+        throw error instanceof ApiError ? error : new Refusal('The link could not be made. Please try again.');
+      }
       setCreated(link);
       setSaid('The link is made. Copy it now: it is shown only this once.');
       await shares.refetch();
       linkInput.current?.focus();
       linkInput.current?.select();
-    } catch (error) {
-      setProblem(errorMessage(error, 'The link could not be made. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   const copy = async () => {
     if (!created) return;
@@ -130,25 +143,14 @@ export default function SharePreviewDialog({
         Anyone with the link sees this page&rsquo;s newest saved version, draft included, without signing in, until the
         link expires or you revoke it. Edits not saved yet are not in it.
       </p>
-      <NewLinkForm
-        lifetimeId={lifetimeId}
-        hours={hours}
-        onHoursChange={setHours}
-        firstFocus={firstFocus}
-        busy={busy}
-        onSubmit={(event) => void create(event)}
-      />
+      <NewLinkForm form={form} lifetimeId={lifetimeId} firstFocus={firstFocus} />
       {created ? (
         <CreatedLink linkId={linkId} created={created} linkInput={linkInput} onCopy={() => void copy()} />
       ) : null}
       <p className="share-dialog__said" role="status">
         {said}
       </p>
-      {problem ? (
-        <p className="share-dialog__problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <RefusalBox message={problem} className="share-dialog__problem" />
       <LiveLinks
         headingRef={linksHeading}
         shares={shares.data}
@@ -166,47 +168,57 @@ export default function SharePreviewDialog({
   );
 }
 
-/** How long a new link works, and Create link. */
-function NewLinkForm({
-  lifetimeId,
-  hours,
-  onHoursChange,
+/** How long a new link works: one of the choices, as the call's number of hours. */
+function LifetimeField({
+  id,
   firstFocus,
-  busy,
-  onSubmit,
 }: {
+  id: string;
+  /** The dialog's first focus. */
+  firstFocus: RefObject<HTMLSelectElement | null>;
+}) {
+  const { ref, ...field } = useFormContext<CreatePreviewShare>().register('hours', { valueAsNumber: true });
+  return (
+    <Field id={id} label="The link works for" error={useFieldError('hours')}>
+      {(control) => (
+        <select
+          {...control}
+          {...field}
+          ref={(element) => {
+            ref(element);
+            firstFocus.current = element;
+          }}
+          className="field__input"
+        >
+          {SHARE_LIFETIMES.map((choice) => (
+            <option key={choice.hours} value={choice.hours}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** How long a new link works, and Create link (busy while the link is being made). */
+function NewLinkForm({
+  form,
+  lifetimeId,
+  firstFocus,
+}: {
+  form: StaffFormState<CreatePreviewShare>;
   lifetimeId: string;
-  hours: number;
-  onHoursChange: (hours: number) => void;
   /** The dialog's first focus: the lifetime's choice. */
   firstFocus: RefObject<HTMLSelectElement | null>;
-  /** A link is being made: the button says so. */
-  busy: boolean;
-  onSubmit: (event: FormEvent) => void;
 }) {
   return (
-    <form className="share-dialog__create" onSubmit={onSubmit}>
-      <Field id={lifetimeId} label="The link works for">
-        {(control) => (
-          <select
-            {...control}
-            ref={firstFocus}
-            className="field__input"
-            value={hours}
-            onChange={(event) => onHoursChange(Number(event.target.value))}
-          >
-            {SHARE_LIFETIMES.map((choice) => (
-              <option key={choice.hours} value={choice.hours}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <button type="submit" className="button confirm-dialog__button" aria-busy={busy || undefined}>
+    <StaffForm form={form} className="share-dialog__create">
+      <LifetimeField id={lifetimeId} firstFocus={firstFocus} />
+      <SubmitButton busy={form.busy} className="button confirm-dialog__button">
         Create link
-      </button>
-    </form>
+      </SubmitButton>
+    </StaffForm>
   );
 }
 
