@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { dottedPath, walkDocument } from '../core/schemas/walk';
+import { dottedPath } from '../core/schemas/walk';
 import { ValidationError } from './errors';
 
 /** Names a place in a body in the words of the screen it comes from ('Skill 1: the skill name'), or null. */
@@ -18,13 +18,25 @@ export const NUL_CHARACTER_MESSAGE = 'Texts may not contain the character U+0000
 /**
  * Refuses input with a NUL character in any text or field name, at any depth (docs/design.md §24): one rule for every
  * call, so that no text reaches PostgreSQL, which refuses it with an error, or SQLite, which would keep it.
- * The walk (core's one walker) keeps its own stack: a body nested thousands deep is walked, not a stack overflow.
+ * Every input of every call passes here, a page's whole document on each save: a plain walk over the values with its
+ * own stack (a body nested thousands deep is walked, not a stack overflow), without the document walker's places and
+ * paths, which this rule never reads.
  */
 export function refuseNulCharacters(input: unknown): void {
-  walkDocument(undefined, input, ({ key, value }) => {
-    if ((typeof value === 'string' && value.includes('\u0000')) || (typeof key === 'string' && key.includes('\u0000')))
-      throw new ValidationError(NUL_CHARACTER_MESSAGE);
-  });
+  const pending: unknown[] = [input];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) throw new ValidationError(NUL_CHARACTER_MESSAGE);
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i += 1) pending.push(value[i]);
+    } else if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value)) {
+      for (const key of Object.keys(value)) {
+        if (key.includes('\u0000')) throw new ValidationError(NUL_CHARACTER_MESSAGE);
+        pending.push((value as Record<string, unknown>)[key]);
+      }
+    }
+  }
 }
 
 /**

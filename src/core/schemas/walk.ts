@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 /**
  * The one walker over documents and their zod schemas (docs/design.md §25). Every place that looks at each field of a
- * document (the rich-text cleaner, the page's first paragraph, the field rules, the NUL rule) steps through it
+ * document (the rich-text cleaner, the page's first paragraph, the field rules) steps through it
  * here, so that what a field is and where it sits (its path: `skillList.2.skillName`) is decided once.
  *
  * With a schema, an object's fields are the schema's (in the schema's order, those the value holds) and a list's

@@ -29,6 +29,7 @@ import { findPageById, NO_PAGE } from './resolve-page';
 import {
   findNewestRevision,
   findLastRevisionNumber,
+  findNewestRevisionAndLast,
   findNewestRevisionHead,
   findPublishedNumber,
   findRevision,
@@ -274,11 +275,11 @@ export async function commitRevision(
 ): Promise<SavedRevision> {
   const { restoredFrom, publish, keepRevisions } = options;
   const { locale } = documents;
-  const current = await findNewestRevision(tenant.db, page.id, locale);
+  // One sequence of numbers per page across its languages (docs/design.md §28): the next is one more than any.
+  const { newest: current, last } = await findNewestRevisionAndLast(tenant.db, page.id, locale);
   if (current && prepared.basedOn !== null && prepared.basedOn !== current.revision)
     throw staleSave(current.saved_by_name, current.saved_at);
-  // One sequence of numbers per page across its languages (docs/design.md §28): the next is one more than any.
-  const revision = (await findLastRevisionNumber(tenant.db, page.id)) + 1;
+  const revision = last + 1;
   const status = statusOf(publish);
   const publishAt = publish.kind === 'at' ? publish.at.toISOString() : null;
   const fields = Object.fromEntries(Object.entries(prepared.document).filter(([key]) => !NOT_STORED.has(key)));

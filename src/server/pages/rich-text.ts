@@ -130,11 +130,24 @@ const ACCENT_OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /**
+ * Accented headings cleaned before, as rich text is (richTextCleaner): a save sends every heading of the page again,
+ * nearly always as the last save stored it. The same for every site (no address in it); bounded by characters held.
+ */
+const cleanedAccents = new LRUCache<string, string>({
+  maxSize: 1_000_000,
+  sizeCalculation: (value, key) => Math.max(1, value.length + key.length),
+});
+
+/**
  * An accented heading as stored: its text, escaped, with bare `<span>` around the accented words, on one line (a
  * line break or a tab is a space). No attribute, no other tag: what the accent editor makes, whatever was sent.
  */
 export function cleanAccentText(html: string): string {
-  return sanitizeHtml(html, ACCENT_OPTIONS)
+  const known = cleanedAccents.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitizeHtml(html, ACCENT_OPTIONS)
     .replace(/[\t\r\n]+/g, ' ')
     .trim();
+  cleanedAccents.set(html, clean);
+  return clean;
 }

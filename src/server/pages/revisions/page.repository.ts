@@ -52,6 +52,35 @@ export async function findNewestRevision(
     .executeTakeFirst();
 }
 
+/**
+ * What a save is based on, in one statement: the page's newest revision in a language (as findNewestRevision) and the
+ * highest revision number of the page in any language (as findLastRevisionNumber), the next save's being one more.
+ */
+export async function findNewestRevisionAndLast(
+  db: Db,
+  pageId: number,
+  locale = SOURCE_LOCALE,
+): Promise<{ newest: RevisionRow | undefined; last: number }> {
+  const row = await db
+    .selectFrom('page_revisions as r')
+    .select(FULL.map((column) => `r.${column}` as const))
+    .select((eb) =>
+      eb
+        .selectFrom('page_revisions as any_language')
+        .select((inner) => inner.fn.max('any_language.revision').as('last'))
+        .where('any_language.page_id', '=', pageId)
+        .as('last_revision'),
+    )
+    .where('r.page_id', '=', pageId)
+    .where('r.locale', '=', locale)
+    .orderBy('r.revision', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return { newest: undefined, last: await findLastRevisionNumber(db, pageId) };
+  const { last_revision: last, ...newest } = row;
+  return { newest, last: Number(last ?? newest.revision) };
+}
+
 export async function findNewestRevisionHead(
   db: Db,
   pageId: number,
@@ -254,13 +283,20 @@ export async function pruneRevisions(db: Db, pageId: number, keep: number, local
         .offset(keep - 1)
         .limit(1),
     )
+    // The newest published, found walking the index down from the newest (`max()` with the status filter read every
+    // revision of the page: the index is ordered by number, then status).
     .where('revision', '<>', (eb) =>
-      eb
-        .selectFrom('page_revisions')
-        .select((inner) => inner.fn.coalesce(inner.fn.max('revision'), inner.lit(0)).as('published'))
-        .where('page_id', '=', pageId)
-        .where('locale', '=', locale)
-        .where('status', '=', 'published'),
+      eb.fn.coalesce(
+        eb
+          .selectFrom('page_revisions')
+          .select('revision')
+          .where('page_id', '=', pageId)
+          .where('locale', '=', locale)
+          .where('status', '=', 'published')
+          .orderBy('revision', 'desc')
+          .limit(1),
+        eb.lit(0),
+      ),
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
