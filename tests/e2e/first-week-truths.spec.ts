@@ -132,9 +132,11 @@ for (const width of WIDTHS) {
     await signIn(page, EDITOR.username, EDITOR.password);
     await page.goto(`/${NAME}`);
     await expect(page.locator('h1')).toHaveText(DISPLAY);
+    // The bar fills in as the editor's reads answer (the languages' select, who else is editing), each moving the
+    // buttons where they wrap below it: the reads done, then the edit, then the bar's "Unsaved changes" line.
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('headline', { exact: true }).fill(`Widgets at ${width} px`);
     const bar = page.getByRole('region', { name: 'Save and publish' });
-    // The bar says so first (a line more, which moves its buttons where they wrap below it): then Save is where it stays.
     await expect(bar.getByText('Unsaved changes')).toBeVisible();
     await bar.getByRole('button', { name: 'Save', exact: true }).click();
     const question = page.getByRole('alertdialog');
