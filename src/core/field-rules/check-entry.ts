@@ -110,11 +110,14 @@ export function documentRuleProblem(
   labels?: LabelTree,
 ): DocumentRuleProblem | null {
   let problem: DocumentRuleProblem | null = null;
-  walkDocument(undefined, document, ({ path, value }) => {
+  walkDocument(undefined, document, (place) => {
     // An entry is the document itself or an entry of a list; a list is stepped into, any other field is the entry's own.
-    const isEntry = path.length === 0 || typeof path[path.length - 1] === 'number';
+    // Told by the place's own key: its path (built from the places above) is read for entries only.
+    const { key, value } = place;
+    const isEntry = key === undefined || typeof key === 'number';
     if (!isEntry) return Array.isArray(value) ? undefined : 'skip';
-    if (path.length > 0 && !isPlainObject(value)) return 'skip';
+    if (key !== undefined && !isPlainObject(value)) return 'skip';
+    const { path } = place;
     const result = checkOwnFields(value as Record<string, unknown>, rules, today, labelsAt(labels, path));
     if (result.ok) return undefined;
     problem = { ...result, path: dottedPath([...path, result.field]) };
