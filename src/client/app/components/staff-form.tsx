@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { DefaultValues, FieldPath, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
@@ -133,11 +133,7 @@ export function RefusalBox({
   );
 }
 
-/**
- * A form's submit button, busy (and not pressed twice) while its call is on its way. Disabled while busy, the
- * browser takes the focus off it (to the page's body); when the call ends with nothing else focused (a refusal in
- * the box, a failed call), the focus comes back to the button, where the keyboard user left it.
- */
+/** A form's submit button, busy (and not pressed twice) while its call is on its way. */
 export function SubmitButton({
   busy,
   icon: Icon,
@@ -151,21 +147,8 @@ export function SubmitButton({
   className?: string;
   children: ReactNode;
 }) {
-  const button = useRef<HTMLButtonElement>(null);
-  const hadFocus = useRef(false);
-  useLayoutEffect(() => {
-    const element = button.current;
-    if (busy) {
-      // Before the browser moves the focus away from the disabled button.
-      hadFocus.current = element !== null && document.activeElement === element;
-      return;
-    }
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (hadFocus.current && lost && element?.isConnected) element.focus();
-    hadFocus.current = false;
-  }, [busy]);
   return (
-    <button ref={button} type="submit" className={className} disabled={busy} aria-busy={busy || undefined}>
+    <button type="submit" className={className} disabled={busy} aria-busy={busy || undefined}>
       {Icon ? <Icon className="button__icon" aria-hidden="true" focusable="false" /> : null}
       {children}
     </button>
