@@ -59,10 +59,19 @@ function innerOf(schema: z.core.$ZodType): z.core.$ZodType | undefined {
   return undefined;
 }
 
+// A schema's layers are looked up at every place of every save's walks: found once per schema, as schemas are
+// made once and never change.
+const LAYERS = new WeakMap<z.core.$ZodType, readonly z.core.$ZodType[]>();
+
 /** A schema and the schemas it wraps, outermost first: a mark (rich text, paragraph) may sit on any of them. */
-export function schemaLayers(schema: z.core.$ZodType): z.core.$ZodType[] {
-  const layers = [schema];
-  for (let inner = innerOf(schema); inner !== undefined; inner = innerOf(inner)) layers.push(inner);
+export function schemaLayers(schema: z.core.$ZodType): readonly z.core.$ZodType[] {
+  let layers = LAYERS.get(schema);
+  if (layers === undefined) {
+    const found = [schema];
+    for (let inner = innerOf(schema); inner !== undefined; inner = innerOf(inner)) found.push(inner);
+    layers = Object.freeze(found);
+    LAYERS.set(schema, layers);
+  }
   return layers;
 }
 

@@ -6,7 +6,8 @@ export type PageEncoding = 'br' | 'gzip' | 'identity';
 /** The page a rendered copy is of, in its language (a Page, pages/page-kind.ts). */
 export interface RenderedFrom {
   routing: string;
-  locale?: string;
+  locale: string;
+  inDefaultLanguage: boolean;
 }
 
 /** A public page rendered once and kept ready to send, in each encoding, with its headers. */
@@ -97,9 +98,9 @@ export class RenderedPages {
 
   /** Notes which page `key` is a copy of, so that the page's tags reach it. */
   private nameKey(key: string, page: RenderedFrom): void {
-    for (const tag of page.locale
-      ? [pageTag(page.routing), pageTag(page.routing, page.locale)]
-      : [pageTag(page.routing)]) {
+    for (const tag of page.inDefaultLanguage
+      ? [pageTag(page.routing)]
+      : [pageTag(page.routing), pageTag(page.routing, page.locale)]) {
       let keys = this.keysByTag.get(tag);
       if (!keys) {
         keys = new Set();

@@ -30,10 +30,13 @@ export interface Page {
   row: PageRow;
   kind: PageKind;
   /**
-   * The language it is shown in (docs/design.md §28): absent for the source (the default language); a BCP 47 code for the
-   * page in another language, whose `publicPath` (`/de/Home1`) and `cacheKey` (`home@de`) are that language's.
+   * The language it is shown in, always a BCP 47 code (docs/design.md §28, §29): the site's default language's for the
+   * page in its own language (resolved once, when the page index is read), another for the page in that language,
+   * whose `publicPath` (`/de/Home1`) and `cacheKey` (`home@de`) are that language's.
    */
-  locale?: string;
+  locale: string;
+  /** Whether `locale` is the site's default language: the page's own document, at its own address. */
+  inDefaultLanguage: boolean;
 }
 
 /** A revision as a page service stores it: the document, with the revision the editor started from. */
@@ -80,7 +83,7 @@ export interface PageKind {
    */
   readonly addressedByName: boolean;
   /** The page of a stored row, or null when the row is not one of this kind's. */
-  pageOf(row: PageRow): Omit<Page, 'kind'> | null;
+  pageOf(row: PageRow): Omit<Page, 'kind' | 'locale' | 'inDefaultLanguage'> | null;
   /**
    * The address visitors reach the page at now (`publicPath`), or null when it has none: a page made without
    * code only while it is active and on the website; a built-in page always (deactivated, it shows the 404 page).

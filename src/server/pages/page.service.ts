@@ -400,11 +400,15 @@ function changedTopLevelFields(
   stored: Record<string, unknown>,
 ): string[] {
   const before = previous ?? {};
-  const ignored = new Set(['revision', 'menupageid', 'commonrouting']);
-  return Object.keys(stored).filter(
-    (key) => !ignored.has(key) && JSON.stringify(before[key]) !== JSON.stringify(stored[key]),
-  );
+  return Object.keys(stored).filter((key) => !UNCOMPARED.has(key) && !sameValue(before[key], stored[key]));
 }
+
+/** What changedTopLevelFields leaves out: the page's ids and number, stored with every revision. */
+const UNCOMPARED = new Set(['revision', 'menupageid', 'commonrouting']);
+
+/** Two stored values equal as JSON: texts and numbers compared as they are, lists and objects as their JSON. */
+const sameValue = (a: unknown, b: unknown): boolean =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
 
 function staleSave(who: string, when: string): ConflictError {
   const at = new Date(when).toLocaleString('en-IN', {

@@ -1,7 +1,7 @@
 import { cached } from '../cache/cached';
 import { TAGS } from '../cache/tags';
 import { NotFoundError } from '../errors';
-import { publicLocales } from '../locales/locales.service';
+import { localeSettings, publicLocales } from '../locales/locales.service';
 import { listContentPages } from './definitions/pages.repository';
 import type { Tenant } from '../tenants/tenants';
 import { builtInKind } from './built-in.kind';
@@ -25,11 +25,14 @@ const pageIndex = cached({
   name: 'page-index',
   tags: [TAGS.pages, TAGS.locales],
   load: async (tenant: Tenant): Promise<PageIndex> => {
+    // The default language's code, resolved here once (docs/design.md §29): every page in it carries the code.
+    const [rows, { defaultLocale }] = await Promise.all([listContentPages(tenant.db), localeSettings(tenant)]);
     const pages = new Map<string, Page>();
-    for (const row of await listContentPages(tenant.db)) {
+    for (const row of rows) {
       for (const kind of KINDS) {
         const page = kind.pageOf(row);
-        if (page) pages.set(row.routing.toLowerCase(), { ...page, kind });
+        if (page)
+          pages.set(row.routing.toLowerCase(), { ...page, kind, locale: defaultLocale, inDefaultLanguage: true });
       }
     }
     // In every other language visitors can read, each page has its address too (`/de/Home1`, docs/design.md §28): served
@@ -111,8 +114,17 @@ export async function listPages(tenant: Tenant): Promise<Page[]> {
   return [...(await pagesByRouting(tenant)).values()];
 }
 
-/** The page in another language (docs/design.md §28): its address `/de/Home1` and its rendered copy's key `home@de`; '' the page itself. */
-export function inLocale(page: Page, locale: string): Page {
-  if (locale === '') return page;
-  return { ...page, locale, publicPath: `/${locale}${page.publicPath}`, cacheKey: `${page.cacheKey}@${locale}` };
+/**
+ * The page in another language (docs/design.md §28): its address `/de/Home1` and its rendered copy's key `home@de`.
+ * `stored`: the language as a document strategy stores it (`''`, the page's own, decision 026: the page itself).
+ */
+export function inLocale(page: Page, stored: string): Page {
+  if (stored === '') return page;
+  return {
+    ...page,
+    locale: stored,
+    inDefaultLanguage: false,
+    publicPath: `/${stored}${page.publicPath}`,
+    cacheKey: `${page.cacheKey}@${stored}`,
+  };
 }

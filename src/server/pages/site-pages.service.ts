@@ -13,7 +13,7 @@ export async function listSitePages(tenant: Tenant, session: SessionUser): Promi
   const screens = await allowedScreens(tenant, session.userId, session.groupId);
   if (!(await editsAnyPage(tenant, screens))) throw new ForbiddenError('Your menu does not include a page editor.');
   const items = [...(await publicPagesOf(tenant))]
-    .filter(([, page]) => page.active && page.locale === undefined)
+    .filter(([, page]) => page.active && page.inDefaultLanguage)
     .map(([path, page]) => ({ title: page.displayName, path }))
     .sort((a, b) => a.title.localeCompare(b.title, 'en') || a.path.localeCompare(b.path));
   return { items };

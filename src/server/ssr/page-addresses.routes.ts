@@ -66,7 +66,7 @@ export function pageAddressRoutes(app: FastifyInstance, serving: PageServing): v
   // no such page, is the site's 404.
   app.get<{ Params: { locale: string; page: string } }>('/:locale/:page', async (request, reply) => {
     const page = (await publicPagesOf(request.tenant)).get(`/${request.params.locale}/${request.params.page}`);
-    if (!page?.locale) return reply.callNotFound();
+    if (!page || page.inDefaultLanguage) return reply.callNotFound();
     await servePage(serving.site, request, reply, page);
     return reply;
   });

@@ -132,8 +132,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('CacheSync on PostgreSQL (one list
   async function fill() {
     await documents.get(holder, 1);
     await documents.get(holder, 7);
-    await cache.pages.get('home', async () => rendered('home v1'), { page: { routing: 'P1' } });
-    await cache.pages.get('news', async () => rendered('news v1'), { page: { routing: 'P7' } });
+    await cache.pages.get('home', async () => rendered('home v1'), {
+      page: { routing: 'P1', locale: 'en-IN', inDefaultLanguage: true },
+    });
+    await cache.pages.get('news', async () => rendered('news v1'), {
+      page: { routing: 'P7', locale: 'en-IN', inDefaultLanguage: true },
+    });
   }
   const isRendered = (key: string) => !(cache.pages.get(key, async () => rendered(`${key} again`)) instanceof Promise);
 

@@ -15,7 +15,7 @@ import { languageHasPages, publishedLocalesOf, translatedDocument } from './tran
 /**
  * A page as shown in its language (docs/design.md §28, §29, §34): everything about a render that depends on the
  * language, resolved once here and handed to the renderer, which holds no language logic. A page is addressed by
- * `{routing, locale}` (`page.locale`: absent, the default language).
+ * `{routing, locale}` (`page.locale`, always a code; `page.inDefaultLanguage`, the page's own document).
  */
 
 /** What visitors see of a page: its document in the page's language, or the default language's (`translated` false). */
@@ -74,9 +74,9 @@ export async function shownDocument(
   preview: Record<string, unknown> | undefined,
 ): Promise<ShownDocument> {
   if (preview) return { document: preview, translated: true };
-  const translation = page.locale ? await translatedDocument(tenant, page, page.locale) : null;
+  const translation = page.inDefaultLanguage ? null : await translatedDocument(tenant, page, page.locale);
   if (translation) return { document: translation, translated: true };
-  return { document: await publishedDocument(tenant, page), translated: !page.locale };
+  return { document: await publishedDocument(tenant, page), translated: page.inDefaultLanguage };
 }
 
 /**
@@ -84,12 +84,13 @@ export async function shownDocument(
  * page's view beside this): its languages, words, links and what search engines are told, read together.
  */
 export async function shownLanguage(tenant: Tenant, page: Page, shown: Promise<ShownDocument>): Promise<ShownLanguage> {
-  const locale = page.locale;
+  // In another language than the default, its own words, links and address (the default's are the site's own).
+  const other = page.inDefaultLanguage ? undefined : page.locale;
   const [{ document, translated }, languages, words, links] = await Promise.all([
     shown,
     shown.then(({ translated }) => pageLanguages(tenant, page, translated)),
-    wordsIn(tenant, locale),
-    locale ? addressesIn(tenant, locale) : undefined,
+    wordsIn(tenant, other),
+    other ? addressesIn(tenant, other) : undefined,
   ]);
   const { texts } = words;
   return {
@@ -102,15 +103,15 @@ export async function shownLanguage(tenant: Tenant, page: Page, shown: Promise<S
     // Not translated yet (docs/design.md §34): the original is the page search engines list, this one is kept out of them.
     canonicalPath: translated ? page.publicPath : languages.sourcePath,
     noindex: !translated,
-    untranslated: translated ? undefined : untranslatedNotice(texts, locale!, languages.sourceLang),
-    address: locale ? page.publicPath : undefined,
+    untranslated: translated ? undefined : untranslatedNotice(texts, page.locale, languages.sourceLang),
+    address: other ? page.publicPath : undefined,
     links,
     texts,
     frame: words.frame,
     // The firm's own words, and in another language the site's own words translated (docs/design.md §28, §34): the
     // menu's labels, the tagline, the contact form's, the frame's.
-    menuWords: locale ? texts : undefined,
-    tagline: locale && texts['footer.tagline'] ? texts['footer.tagline'] : undefined,
+    menuWords: other ? texts : undefined,
+    tagline: other && texts['footer.tagline'] ? texts['footer.tagline'] : undefined,
   };
 }
 
@@ -132,7 +133,7 @@ export function hreflangAlternates(languages: ReadonlyArray<{ code: string; path
  */
 export async function addressBeforeFirstPublication(tenant: Tenant, page: Page): Promise<string | null> {
   if (
-    page.locale &&
+    !page.inDefaultLanguage &&
     page.active &&
     (await translatedDocument(tenant, page, page.locale)) === null &&
     !(await languageHasPages(tenant, page.locale))
@@ -159,7 +160,7 @@ export async function pageAlternates(tenant: Tenant, page: Page, shown?: string)
     publicLocales(tenant),
     publishedLocalesOf(tenant),
   ]);
-  const source = page.locale ? page.publicPath.slice(page.locale.length + 1) : page.publicPath;
+  const source = page.inDefaultLanguage ? page.publicPath : page.publicPath.slice(page.locale.length + 1);
   const main = settings.locales.find((l) => l.code === settings.defaultLocale)!;
   const mine = [...(published.get(page.id) ?? []), ...(shown ? [shown] : [])];
   return [
@@ -184,7 +185,7 @@ async function pageLanguages(
     localeSettings(tenant),
     pageAlternates(tenant, page, translated ? undefined : page.locale),
   ]);
-  const lang = page.locale ?? settings.defaultLocale;
+  const lang = page.locale;
   return {
     lang,
     sourceLang: settings.defaultLocale,
@@ -216,7 +217,8 @@ function untranslatedNotice(
 async function addressesIn(tenant: Tenant, locale: string): Promise<ReadonlyMap<string, string>> {
   const links = new Map<string, string>();
   for (const [address, page] of await publicPagesOf(tenant))
-    if (page.locale === locale) links.set(address.slice(locale.length + 1).toLowerCase(), address);
+    if (!page.inDefaultLanguage && page.locale === locale)
+      links.set(address.slice(locale.length + 1).toLowerCase(), address);
   for (const legacy of legacyAddresses()) {
     const target = links.get(redirectTarget(legacy.toLowerCase())?.toLowerCase() ?? '');
     if (target) links.set(legacy.toLowerCase(), target);

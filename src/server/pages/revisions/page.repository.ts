@@ -64,11 +64,14 @@ export async function findNewestRevisionAndLast(
   const row = await db
     .selectFrom('page_revisions as r')
     .select(FULL.map((column) => `r.${column}` as const))
+    // The newest number walking the primary key down from the top (`max()` here read every revision of the page).
     .select((eb) =>
       eb
         .selectFrom('page_revisions as any_language')
-        .select((inner) => inner.fn.max('any_language.revision').as('last'))
+        .select('any_language.revision')
         .where('any_language.page_id', '=', pageId)
+        .orderBy('any_language.revision', 'desc')
+        .limit(1)
         .as('last_revision'),
     )
     .where('r.page_id', '=', pageId)
