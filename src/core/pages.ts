@@ -195,6 +195,7 @@ const SCREENS = [
   { id: 31, routing: 'redirects', name: 'Redirects' },
   { id: 32, routing: 'languages', name: 'Languages' },
   { id: 33, routing: 'translations', name: 'Translations' },
+  { id: 34, routing: 'forms', name: 'Forms' },
 ] as const satisfies readonly ScreenPage[];
 
 export const SCREEN_PAGES: readonly ScreenPage[] = SCREENS;

@@ -55,6 +55,7 @@ import { pageDefinitionRoutes } from './pages/definitions/page-defs.routes';
 import { presenceRoutes } from './pages/presence/presence.routes';
 import { previewShareRoutes } from './pages/preview/preview-shares.routes';
 import { redirectRoutes } from './redirects/redirects.routes';
+import { formRoutes } from './forms/forms.routes';
 import { localeRoutes } from './locales/locales.routes';
 import { translationFileRoutes, translationRoutes } from './pages/languages/translations.routes';
 import { startVisitFlushes } from './redirects/redirects.service';
@@ -346,6 +347,7 @@ async function registerApiRoutes(
   await app.register(previewShareRoutes, { publicBaseUrl: config.publicBaseUrl });
   await app.register(presenceRoutes);
   await app.register(redirectRoutes);
+  await app.register(formRoutes);
   await app.register(localeRoutes);
   await app.register(translationRoutes, {
     ...saveTools,

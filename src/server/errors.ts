@@ -48,6 +48,8 @@ export class InUseError extends ConflictError {
   constructor(
     message: string,
     readonly usedBy: readonly object[],
+    /** The answer's name for the places: `usedBy` (images), `usedOn` (a form's pages, docs/design.md §30). */
+    readonly named: 'usedBy' | 'usedOn' = 'usedBy',
   ) {
     super(message);
   }

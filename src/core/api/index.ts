@@ -8,6 +8,7 @@ import * as contact from './contact';
 import * as dashboard from './dashboard';
 import * as enquiries from './enquiries';
 import * as fieldRules from './field-rules';
+import * as forms from './forms';
 import * as groups from './groups';
 import * as locales from './locales';
 import * as masters from './masters';
@@ -49,6 +50,7 @@ export const routes = {
   dashboard,
   enquiries,
   fieldRules,
+  forms,
   groups,
   locales,
   masters,

@@ -32,6 +32,9 @@ export function valueSchema(p: Parameter): z.ZodType {
       return richText().nullable().optional();
     case 'Image':
       return urlText().nullable().optional();
+    case 'Form':
+      // The id of a form made without code (docs/design.md §30), chosen from the forms there are.
+      return databaseId({ coerce: false, message: 'must be a form of the forms screen' }).nullable().optional();
     case 'number':
       // As typed, so that 12.50 keeps the decimal places its rule may ask for.
       return z

@@ -23,6 +23,7 @@ export const PARAMETER_MESSAGES = {
   heading: (name: string) =>
     `Parameter ${name}: only a line of text (Textarea of Character kind) can be shown as a heading.`,
   tooMany: 'A page has at most 100 parameters.',
+  formOnce: (name: string) => `Parameter ${name}: a form is shown once on a page; choose “Once on the page” (Header).`,
 } as const;
 
 export const PARAMETER_TYPES = [
@@ -34,6 +35,7 @@ export const PARAMETER_TYPES = [
   'Date',
   'Richtext',
   'Image',
+  'Form',
 ] as const;
 export const UNIT_TYPES = [
   'Character',
@@ -60,6 +62,8 @@ export const UNIT_TYPES_OF: Record<ParameterType, readonly UnitType[]> = {
   Date: ['Date'],
   Richtext: ['Richtext'],
   Image: ['Image'],
+  // A form made without code (docs/design.md §30): the value is the form's id.
+  Form: ['Integer'],
 };
 
 const flag = z.enum(['true', 'false']).default('false');
@@ -117,6 +121,7 @@ export function parameterProblems(p: Parameter): string[] {
   if (p.validator === 'User Selection' && p.unittype !== 'MasterData')
     problems.push(PARAMETER_MESSAGES.selection(name));
   if (p.asHeading && !isLineOfText(p)) problems.push(PARAMETER_MESSAGES.heading(name));
+  if (p.type === 'Form' && p.pagecreationtype !== 'Header') problems.push(PARAMETER_MESSAGES.formOnce(name));
   return problems;
 }
 

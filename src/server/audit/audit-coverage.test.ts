@@ -209,6 +209,16 @@ const company = {
   email: 'office@acme.example.in',
 };
 
+/** A form of one field, as the form editor sends it (docs/design.md §30). */
+const auditForm = (name: string) => ({
+  name,
+  fields: [{ key: 'name', label: 'Your name', kind: 'text', required: true }],
+  recipients: [],
+  confirmation: { enabled: false, subject: '', body: '' },
+  successMessage: 'Thank you.',
+  retentionDays: 30,
+});
+
 /** Every API operation, by method and Fastify url. */
 const CALLS: Record<string, Call> = {
   // ---- Service and document
@@ -413,6 +423,18 @@ const CALLS: Record<string, Call> = {
     }),
   },
   'GET /api/master/notfound': readGet('/api/master/notfound'),
+  // ---- Forms made without code (docs/design.md §30)
+  'GET /api/master/forms': readGet('/api/master/forms'),
+  'GET /api/master/forms/:id': readGet('/api/master/forms/1'),
+  'POST /api/master/forms': {
+    changes: true,
+    request: (c) => c.post('/api/master/forms', auditForm(c.unique('Form '))),
+  },
+  'POST /api/master/forms/:id/delete': {
+    changes: true,
+    prepare: async (c) => ({ id: (await c.ok(c.post('/api/master/forms', auditForm(c.unique('Gone '))))).id }),
+    request: (c, p) => c.post(`/api/master/forms/${p.id}/delete`, {}),
+  },
   'POST /api/master/getpagedefinition': read('/api/master/getpagedefinition', { commonrouting: 'AuditPage' }),
   'POST /api/master/getpagehistory': read('/api/master/getpagehistory', { commonrouting: 'AuditPage' }),
   'POST /api/master/restorepage': {

@@ -56,6 +56,10 @@ export const BACKUP_TABLES: ReadonlyArray<{
   { name: 'page_editors', key: ['page_id', 'user_id', 'locale'] },
   { name: 'redirects', key: ['id'] },
   { name: 'not_found', key: ['path'] },
+  { name: 'forms', key: ['id'] },
+  { name: 'form_submissions', key: ['id'] },
+  // A submission's file holds its bytes (up to FORM_MAX_MB): a few at a time, as images.
+  { name: 'form_files', key: ['id'], batch: 8 },
 ];
 
 /**

@@ -34,6 +34,8 @@ export const TAGS = {
   masters: 'masters',
   /** The redirects. */
   redirects: 'redirects',
+  /** The forms made without code: a page that shows one renders it from its definition. */
+  forms: 'forms',
 } as const;
 
 /** What every rendered public page reads besides its own document: a change of any of them renders every page again. */

@@ -32,6 +32,7 @@ import * as mediaTitles from './migrations/20261129-0028-media-titles';
 import * as namesForVisitors from './migrations/20261129-0031-names-for-visitors';
 import * as oneRevisionIndex from './migrations/20261129-0032-one-revision-index';
 import * as revisionsByNumber from './migrations/20261130-0033-revisions-by-number';
+import * as forms from './migrations/20261130-0034-forms';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -74,6 +75,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261129-0031-names-for-visitors': namesForVisitors,
   '20261129-0032-one-revision-index': oneRevisionIndex,
   '20261130-0033-revisions-by-number': revisionsByNumber,
+  '20261130-0034-forms': forms,
 };
 
 /** The migrations this Folio knows, oldest first. */

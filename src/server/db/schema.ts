@@ -31,6 +31,47 @@ export interface Database {
   page_editors: PageEditorTable;
   redirects: RedirectTable;
   not_found: NotFoundTable;
+  forms: FormTable;
+  form_submissions: FormSubmissionTable;
+  form_files: FormFileTable;
+}
+
+/** A form made without code (docs/design.md §30): its definition as JSON; `built_in` names the one the code knows. */
+export interface FormTable {
+  id: Generated<number>;
+  built_in: string | null;
+  name: string;
+  /** `{fields, recipients, confirmation, successMessage, retentionDays}` (src/core/schemas/forms.ts). */
+  definition: string;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a visitor sent with a form: values by field key (JSON), its status, and keyed hashes for duplicates and floods. */
+export interface FormSubmissionTable {
+  id: Generated<number>;
+  form_id: number;
+  created_at: string;
+  status: 'inbox' | 'spam' | 'handled';
+  spam_reason: string | null;
+  field_values: string;
+  summary: string;
+  locale: Generated<string>;
+  sender_key: string;
+  text_key: string;
+  mail_state: Generated<'queued' | 'sent' | 'retrying' | 'failed' | 'none'>;
+}
+
+/** A file sent with a submission, kept in the database beside it (never on a public address). */
+export interface FormFileTable {
+  id: Generated<number>;
+  submission_id: number;
+  field: string;
+  name: string;
+  content_type: string;
+  size: number;
+  bytes: Uint8Array;
 }
 
 /** A redirect (docs/design.md §27): `from_path` on this site answered with `status` to `to_target` (a path or an https address). */

@@ -218,6 +218,23 @@ const CASES: Record<string, OperationCase> = {
   'POST /api/master/previewshare/revoke': { request: () => ({ body: { id: 1 } }) },
   'POST /api/master/editing/{routing}': { request: () => ({ params: { routing: 'News' }, body: {} }) },
   'POST /api/master/editing/{routing}/leave': { request: () => ({ params: { routing: 'News' }, body: {} }) },
+  'GET /api/master/forms': { request: () => ({}) },
+  // The built-in contact form is the first form of every database.
+  'GET /api/master/forms/{id}': { request: () => ({ params: { id: 1 } }) },
+  'POST /api/master/forms': {
+    request: (_f, n) => ({
+      body: {
+        name: `Edge ${n}`,
+        fields: [{ key: 'name', label: 'Your name', kind: 'text', required: true }],
+        recipients: [],
+        confirmation: { enabled: false, subject: '', body: '' },
+        successMessage: 'Thank you.',
+        retentionDays: 30,
+      },
+    }),
+  },
+  // The contact form: refused (409) however often it is asked, so every edge value reaches the same place.
+  'POST /api/master/forms/{id}/delete': { request: () => ({ params: { id: 1 }, body: {} }) },
   'GET /api/master/redirects': { request: () => ({}) },
   'POST /api/master/redirects': { request: (_f, n) => ({ body: { from: `/edge-${n}`, to: '/News1', status: 301 } }) },
   'DELETE /api/master/redirects/{id}': { request: () => ({ params: { id: 1 } }) },

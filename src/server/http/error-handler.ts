@@ -50,7 +50,7 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
  */
 function errorBody(error: AppError, refusal: RefusalShape | undefined): Record<string, unknown> {
   const status = error.statusCode;
-  if (error instanceof InUseError) return { message: error.message, usedBy: error.usedBy };
+  if (error instanceof InUseError) return { message: error.message, [error.named]: error.usedBy };
   if (error instanceof ConfirmFirstError)
     return { message: error.message, confirm: true, ...(error.field === undefined ? {} : { field: error.field }) };
   if (!refusal || !(status === 400 || status === 404 || status === 409)) {

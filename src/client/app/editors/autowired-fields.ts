@@ -42,6 +42,8 @@ const KIND_OF: Record<Parameter['type'], FieldKind> = {
   Radio: 'text',
   // Uploaded to the page's folder (or given by its address).
   Image: 'image-url',
+  // The form's number on the forms screen (docs/design.md §30).
+  Form: 'text',
 };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

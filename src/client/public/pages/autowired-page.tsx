@@ -226,6 +226,9 @@ function Value({
       return <>{formatNumber(value, parameter.decimalplaces)}</>;
     case 'Textarea':
       return <p className="autowired-text">{String(value)}</p>;
+    case 'Form':
+      // A form's number is no text for visitors: the form itself is rendered in its place (docs/design.md §30).
+      return null;
     default:
       return <>{String(value)}</>;
   }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { ADMINISTRATORS_GROUP_ID, EDITORS_GROUP_ID, PUBLIC_GROUP_ID, PUBLIC_USER_ID } from '../../../core/groups';
 import { CONTENT_PAGE_MODULES, MODULE_IDS } from '../../../core/page-defs/modules';
 import { CONTENT_PAGES, SCREEN_PAGES, contentPageByKey, screenPageByRouting } from '../../../core/pages';
+import { CONTACT_FORM, CONTACT_FORM_KEY } from '../../../core/forms/contact-form';
 import type { ContentPage, ContentPageKey, ScreenRouting } from '../../../core/pages';
 import { DEMO_CONTENT } from '../../../core/schemas/page-content';
 import type { Db, Dialect } from '../database';
@@ -57,6 +58,7 @@ const ADMINISTRATION_MENU: MenuSeed = {
     { label: 'Home Pages', screen: 'homepages' },
     { label: 'Company Details', screen: 'companyForm' },
     { label: 'Enquiries', screen: 'enquiries' },
+    { label: 'Forms', screen: 'forms' },
     { label: 'Master Types', screen: 'commonMasterType' },
     { label: 'Master Values', screen: 'commonMaster' },
     { label: 'Audit Log', screen: 'auditlog' },
@@ -189,6 +191,8 @@ export async function seedIfEmpty(db: Db, dialect: Dialect, now = new Date()): P
       .values({ id: 1, ...DEMO_COMPANY, updated_at: at })
       .execute();
 
+    await insertContactForm(trx, at);
+
     if (dialect === 'postgres') {
       // Rows inserted with explicit ids do not move an identity sequence; move it past them.
       for (const table of ['user_groups', 'users']) {
@@ -199,6 +203,21 @@ export async function seedIfEmpty(db: Db, dialect: Dialect, now = new Date()): P
     }
   });
   return true;
+}
+
+/** The contact form as a form made without code (docs/design.md §30): listed on the forms screen, never deleted. */
+async function insertContactForm(db: Db, at: string): Promise<void> {
+  await db
+    .insertInto('forms')
+    .values({
+      built_in: CONTACT_FORM_KEY,
+      name: CONTACT_FORM.name,
+      definition: JSON.stringify(CONTACT_FORM.definition),
+      revision: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
 }
 
 async function insertMenu(

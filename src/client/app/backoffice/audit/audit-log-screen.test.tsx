@@ -307,6 +307,8 @@ describe('the audit log', () => {
       'user menu',
       'company',
       'enquiry',
+      'form',
+      'submission',
       'image',
       'master_type',
       'master_value',

@@ -58,6 +58,7 @@ export const PARAMETER_TYPE_LABELS: Record<ParameterType, string> = {
   Date: 'Date',
   Richtext: 'Formatted text',
   Image: 'Image',
+  Form: 'Form made on the Forms screen',
 };
 
 /** Where a field goes (the spec's Header and Detail). */

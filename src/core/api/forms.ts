@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import {
+  FormIdParamsSchema,
+  FormInputSchema,
+  FormInUseSchema,
+  FormListSchema,
+  FormSavedSchema,
+  FormSchema,
+} from '../schemas/forms';
+import { AnyBodySchema, route, screenErrors } from './route';
+
+/** Forms made without code (docs/design.md §30): the forms screen's list, a form's editor, its save and delete. */
+const screen = { screen: 'forms' } as const;
+
+export const listForms = route({
+  method: 'GET',
+  path: '/api/master/forms',
+  reply: FormListSchema,
+  errors: screenErrors(),
+  access: screen,
+});
+export const getForm = route({
+  method: 'GET',
+  path: '/api/master/forms/:id',
+  params: FormIdParamsSchema,
+  reply: FormSchema,
+  errors: screenErrors(404),
+  access: screen,
+});
+/** Creates a form (no `id`) or saves one (`id` with the `revision` opened: an older one is 409, nothing overwritten). */
+export const saveForm = route({
+  method: 'POST',
+  path: '/api/master/forms',
+  body: FormInputSchema,
+  reply: FormSavedSchema,
+  errors: screenErrors(404, 409),
+  access: screen,
+});
+/** Refused (409, with the pages) while a page shows the form; the built-in contact form is never deleted. */
+export const deleteForm = route({
+  method: 'POST',
+  path: '/api/master/forms/:id/delete',
+  params: FormIdParamsSchema,
+  body: AnyBodySchema,
+  reply: z.object({ message: z.literal('Success') }),
+  errors: screenErrors(404),
+  answers: { 409: FormInUseSchema },
+  access: screen,
+});
