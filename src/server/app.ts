@@ -56,6 +56,8 @@ import { presenceRoutes } from './pages/presence/presence.routes';
 import { previewShareRoutes } from './pages/preview/preview-shares.routes';
 import { redirectRoutes } from './redirects/redirects.routes';
 import { formRoutes } from './forms/forms.routes';
+import { submissionRoutes } from './forms/submissions.routes';
+import { FormMail } from './forms/form-mail';
 import { localeRoutes } from './locales/locales.routes';
 import { translationFileRoutes, translationRoutes } from './pages/languages/translations.routes';
 import { startVisitFlushes } from './redirects/redirects.service';
@@ -113,10 +115,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   installLifecycle(app, config);
   const secrets = secretBoxOf(app, config);
   const tenants = await openTenants(app, config, secrets);
-  const { outbox, staffMail } = installJobs(app, config, tenants, options);
+  const { outbox, staffMail, formMail } = installJobs(app, config, tenants, options);
   await installHttpLayer(app, options, tenants);
   probeRoutes(app);
-  await registerApiRoutes(app, config, { outbox, staffMail, secrets });
+  await registerApiRoutes(app, config, { outbox, staffMail, formMail, secrets });
   await registerPublicSite(app, config, { outbox, hotPath });
   return app;
 }
@@ -218,11 +220,12 @@ function installJobs(
   config: AppConfig,
   tenants: TenantRegistry,
   options: BuildOptions,
-): { outbox: MailOutbox; staffMail: StaffMail } {
+): { outbox: MailOutbox; staffMail: StaffMail; formMail: FormMail } {
   const jobs = new JobRunner(() => tenants.all(), app.log);
   const mailSender = new MailSender(config.smtpUrl);
   const outbox = new MailOutbox(config, app.log, jobs, mailSender);
   const staffMail = new StaffMail(config, app.log, jobs, mailSender);
+  const formMail = new FormMail(config, app.log, jobs, mailSender);
   jobs.every('prune-rate-limits', PRUNE_RATE_LIMITS_EVERY_MS, async (tenant, now) => {
     await pruneExpiredRateLimits(tenant.db, now);
   });
@@ -256,7 +259,7 @@ function installJobs(
     await visitCounts.stop();
     await tenants.close();
   });
-  return { outbox, staffMail };
+  return { outbox, staffMail, formMail };
 }
 
 /** Cookies, the access layer, route contracts, cache and security headers, route limits, the error handler. */
@@ -322,9 +325,9 @@ function probeRoutes(app: FastifyInstance): void {
 async function registerApiRoutes(
   app: FastifyInstance,
   config: AppConfig,
-  services: { outbox: MailOutbox; staffMail: StaffMail; secrets: SecretBox },
+  services: { outbox: MailOutbox; staffMail: StaffMail; formMail: FormMail; secrets: SecretBox },
 ): Promise<void> {
-  const { outbox, staffMail, secrets } = services;
+  const { outbox, staffMail, formMail, secrets } = services;
   const cleanRichText = richTextCleaner(config.publicBaseUrl);
   const saveTools = { cleanRichText, keepRevisions: config.revisionsPerPage };
   await app.register(pageRoutes, { ...saveTools, imageBytes: storedImageBytes, publicBaseUrl: config.publicBaseUrl });
@@ -348,6 +351,7 @@ async function registerApiRoutes(
   await app.register(presenceRoutes);
   await app.register(redirectRoutes);
   await app.register(formRoutes);
+  await app.register(submissionRoutes, { config, mail: formMail });
   await app.register(localeRoutes);
   await app.register(translationRoutes, {
     ...saveTools,

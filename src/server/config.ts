@@ -46,6 +46,7 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
+  FORM_MAX_MB: z.coerce.number().positive().max(100).default(20),
   TRUST_PROXY: booleanFlag,
   ACCEPT_COPIES: z.coerce.number().int().min(0).max(256).default(32),
   DEFAULT_TENANT: z
@@ -96,6 +97,8 @@ export interface AppConfig {
   /** The contact form's spam guard: a submission sooner than this after the page was served is spam (docs/design.md §15). */
   contactMinFillMs: number;
   uploadMaxBytes: number;
+  /** The files of one form submission together at most (docs/design.md §30, FORM_MAX_MB). */
+  formMaxBytes: number;
   trustProxy: boolean;
   /** Copies of the listening socket, each taking a new connection per turn of the event loop (decision 012). */
   acceptCopies: number;
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: e.MAIL_FROM,
     contactMinFillMs: e.CONTACT_MIN_FILL_SECONDS * 1000,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    formMaxBytes: Math.round(e.FORM_MAX_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,
     acceptCopies: e.ACCEPT_COPIES,
     defaultTenant: e.DEFAULT_TENANT,

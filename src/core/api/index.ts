@@ -28,6 +28,7 @@ import * as redirects from './redirects';
 import * as search from './search';
 import * as session from './session';
 import * as setup from './setup';
+import * as submissions from './submissions';
 import * as translationEditing from './translation-editing';
 import * as translations from './translations';
 import * as uploads from './uploads';
@@ -70,6 +71,7 @@ export const routes = {
   search,
   session,
   setup,
+  submissions,
   translationEditing,
   translations,
   uploads,

@@ -43,7 +43,8 @@ export type RouteAccess =
 export type BodyType = 'json' | 'multipart/form-data' | 'text/csv' | 'application/xliff+xml';
 
 /** What a route answers: JSON unless said otherwise (a file to download, an HTML page). */
-export type ReplyType = 'json' | 'text/csv' | 'application/gzip' | 'application/xliff+xml' | 'text/html';
+export type ReplyType =
+  'json' | 'text/csv' | 'application/gzip' | 'application/xliff+xml' | 'text/html' | 'application/octet-stream';
 
 /** One operation of the API. */
 export interface RouteEntry {

@@ -31,6 +31,16 @@ function formSecret(tenant: Tenant): Promise<Buffer> {
   return secret;
 }
 
+/**
+ * A keyed hash with the tenant's form key (docs/design.md §30): a form's time token, and the keys that find a
+ * duplicate or a flood without keeping an address or a text.
+ */
+export async function formKeyHash(tenant: Tenant, text: string): Promise<string> {
+  return createHmac('sha256', await formSecret(tenant))
+    .update(text)
+    .digest('base64url');
+}
+
 const sign = (secret: Buffer, issuedAt: number) =>
   createHmac('sha256', secret).update(`contact-form:${issuedAt}`).digest('base64url');
 

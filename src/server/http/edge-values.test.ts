@@ -235,6 +235,16 @@ const CASES: Record<string, OperationCase> = {
   },
   // The contact form: refused (409) however often it is asked, so every edge value reaches the same place.
   'POST /api/master/forms/{id}/delete': { request: () => ({ params: { id: 1 }, body: {} }) },
+  // The contact form has its own call (404 here, however often it is asked): every edge value reaches the same place.
+  'POST /api/forms/{id}': {
+    who: 'visitor',
+    request: () => ({ params: { id: 1 }, body: { values: { name: 'Edge' } } }),
+  },
+  'GET /api/master/submissions': { request: () => ({ query: { form: 1, status: 'spam' } }) },
+  'GET /api/master/submissions/{id}': { request: () => ({ params: { id: 1 } }) },
+  'GET /api/master/submissions/{id}/files/{fileId}': { request: () => ({ params: { id: 1, fileId: 1 } }) },
+  'POST /api/master/submissions/{id}/status': { request: () => ({ params: { id: 1 }, body: { status: 'handled' } }) },
+  'GET /api/master/submissions.csv': { request: () => ({ query: { form: 1 } }) },
   'GET /api/master/redirects': { request: () => ({}) },
   'POST /api/master/redirects': { request: (_f, n) => ({ body: { from: `/edge-${n}`, to: '/News1', status: 301 } }) },
   'DELETE /api/master/redirects/{id}': { request: () => ({ params: { id: 1 } }) },
