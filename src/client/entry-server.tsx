@@ -22,6 +22,8 @@ export async function renderPublicBody(data: PublicPageData): Promise<string> {
         company={data.company}
         autowired={data.autowired}
         contactForm={data.contactForm}
+        formState={data.formState}
+        path={data.path}
         contactWords={data.contactWords}
         address={data.address}
       />

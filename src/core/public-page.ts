@@ -5,6 +5,7 @@ import type { AnyContent } from './schemas/page-content';
 import type { PageLanguage } from './schemas/locale';
 import type { MenuEntry } from './schemas/menu';
 import type { ContactWords } from './site-texts';
+import type { FormField } from './schemas/forms';
 
 /** What the header and footer show of the company (from the company details). */
 export interface SiteCompany {
@@ -50,6 +51,8 @@ export interface PublicPageData {
   copyrightYear: number;
   /** The contact form after a post without JavaScript: what was sent, the errors, or that it was sent. */
   contactForm?: ContactFormState;
+  /** A form made without code after its post without JavaScript, or after `?sent=1` (docs/design.md §30). */
+  formState?: PublicFormState;
   /**
    * The media library's alt text and focal point of the uploaded images that have either (docs/design.md §27), by
    * `folder/name`: an image shows them wherever its field has no words of its own.
@@ -152,4 +155,27 @@ export const SITE_LOCALE = 'en-IN';
 export interface AutowiredPublicPage {
   title: string;
   parameters: PublicParameter[];
+  /** The forms the page shows (docs/design.md §30), by the name of the `Form` parameter that places each. */
+  forms?: Record<string, PublicForm>;
+}
+
+/**
+ * A form made without code as visitors fill it in (docs/design.md §30): its fields, their choices read from master
+ * data, and the time token it was rendered with (signed, in the form: a spam rule reads it).
+ */
+export interface PublicForm {
+  id: number;
+  fields: FormField[];
+  successMessage: string;
+  token: string;
+}
+
+/** A form's state after it was posted without JavaScript: what was sent with a sentence per refused field, or sent. */
+export interface PublicFormState {
+  formId: number;
+  values: Record<string, string | string[]>;
+  errors: Record<string, string>;
+  /** Something about the whole post (files too large together): shown above the fields. */
+  problem?: string;
+  sent: boolean;
 }

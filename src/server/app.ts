@@ -119,7 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await installHttpLayer(app, options, tenants);
   probeRoutes(app);
   await registerApiRoutes(app, config, { outbox, staffMail, formMail, secrets });
-  await registerPublicSite(app, config, { outbox, hotPath });
+  await registerPublicSite(app, config, { outbox, formMail, hotPath });
   return app;
 }
 
@@ -365,7 +365,7 @@ async function registerApiRoutes(
 async function registerPublicSite(
   app: FastifyInstance,
   config: AppConfig,
-  { outbox, hotPath }: { outbox: MailOutbox; hotPath: HotPath },
+  { outbox, formMail, hotPath }: { outbox: MailOutbox; formMail: FormMail; hotPath: HotPath },
 ): Promise<void> {
   const assets = loadClientAssets(config.clientDir);
   if (!assets.entryScript)
@@ -393,7 +393,7 @@ async function registerPublicSite(
   }
   await app.register(firmIconRoutes);
   await app.register(appShellRoutes, { assets });
-  await app.register(publicPageRoutes, { config, assets, outbox, hotPath });
+  await app.register(publicPageRoutes, { config, assets, outbox, formMail, hotPath });
 }
 
 const noStore: onSendHookHandler = async (_request, reply, payload) => {

@@ -449,6 +449,25 @@ export async function expectNoAxeViolations(page: Page, what: string) {
   expect(summary).toEqual([]);
 }
 
+/**
+ * axe on a page shown without JavaScript (where axe, a script, cannot run): the same document, with its inlined
+ * stylesheet, checked in a page of its own at the same width, with scripts; empty when axe finds nothing.
+ */
+export async function expectNoAxeViolationsWithoutScripts(page: Page, browser: Browser, what: string) {
+  const context = await browser.newContext({
+    viewport: page.viewportSize() ?? { width: 1280, height: 900 },
+    javaScriptEnabled: true,
+  });
+  try {
+    const copy = await context.newPage();
+    await copy.setContent((await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, ''));
+    const summary = (await axeViolations(copy.mainFrame())).map((v) => `${what}: ${v}`);
+    expect(summary).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
 /** How far the page scrolls sideways (0 when it does not). */
 export const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

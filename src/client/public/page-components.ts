@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ContentPageKey } from '../../core/pages';
 import type { ContactWords } from '../../core/site-texts';
-import type { AutowiredPublicPage, ContactFormState, SiteCompany } from '../../core/public-page';
+import type { AutowiredPublicPage, ContactFormState, PublicFormState, SiteCompany } from '../../core/public-page';
 
 /** What every page module is rendered with (entry-server.tsx); each page takes the props it uses. */
 export interface PageComponentProps {
@@ -11,6 +11,10 @@ export interface PageComponentProps {
   company: SiteCompany;
   autowired?: AutowiredPublicPage;
   contactForm?: ContactFormState | undefined;
+  /** A form made without code after its post without JavaScript (docs/design.md §30). */
+  formState?: PublicFormState | undefined;
+  /** The page's address in the default language. */
+  path?: string;
   /** The page's address in another language than the default (`/de/Contact1`): where the contact form posts. */
   address?: string | undefined;
   /** The contact form's words in the page's language (docs/design.md §28). */

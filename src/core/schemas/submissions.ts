@@ -37,7 +37,12 @@ export const SPAM_REASON_LABELS: Record<SpamReason, string> = {
 };
 
 /** The names of the form post's own fields beside the form's (a field's key never starts with `_`). */
-export const FORM_POST_FIELDS = { token: '_token', honeypot: '_website', language: '_language' } as const;
+export const FORM_POST_FIELDS = {
+  form: '_form',
+  token: '_token',
+  honeypot: '_website',
+  language: '_language',
+} as const;
 
 /** The island's JSON post (`POST /api/forms/:id`): the values by key, the time token and the hidden field. */
 export const FormPostSchema = z.strictObject({

@@ -19,6 +19,8 @@ export interface RenderedPage {
   etag: string;
   /** The answer's headers per encoding (and for 304), computed once with the page. */
   headers: Record<PageEncoding | 'notModified', Readonly<Record<string, string>>>;
+  /** Rendered again after this long, whatever changed (a page with a form: its time token, docs/design.md §30). */
+  maxAgeMs?: number;
 }
 
 /**
@@ -138,7 +140,13 @@ export class RenderedPages {
     const entry = this.entries.get(key);
     const version = this.versions.get(key) ?? 0;
     const generation = this.generation;
-    if (entry && entry.generation === generation && entry.version === version) return entry.page;
+    if (
+      entry &&
+      entry.generation === generation &&
+      entry.version === version &&
+      (entry.page.maxAgeMs === undefined || now - entry.renderedAt < entry.page.maxAgeMs)
+    )
+      return entry.page;
     const running = this.rendering.get(key);
     if (running) {
       if (entry && !fresh) return entry.page;

@@ -48,4 +48,5 @@ export const EVERY_PAGE_READS: ReadonlySet<string> = new Set([
   TAGS.siteTexts,
   TAGS.media,
   TAGS.masters,
+  TAGS.forms,
 ]);

@@ -3,6 +3,7 @@ import { JOB_APPLICATION } from '../../core/forms/job-application.fixture';
 import type { FormInput } from '../../core/schemas/forms';
 import { ADMIN_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
+import { createForm as createFormThroughApi } from '../test-support/forms';
 import { multipartBody, testImage } from '../test-support/uploads';
 import { createUser } from '../users/users.service';
 import { issueSubmissionToken } from './form-spam';
@@ -26,16 +27,7 @@ describe.each(testDialects())('form submissions on %s', (dialect) => {
   afterAll(async () => t?.close());
 
   const tenant = () => t.app.tenants.default;
-  async function createForm(form: FormInput): Promise<number> {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/master/forms',
-      headers: admin.headers,
-      payload: form,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().id;
-  }
+  const createForm = (form: FormInput) => createFormThroughApi(t.app, admin, form);
   /** A token as the form was shown `ago` ms before. */
   const token = (ago = 60_000, id = formId) => issueSubmissionToken(tenant(), id, Date.now() - ago);
   /** Each post from an address of its own (five a minute from one address is a flood), unless one is given. */

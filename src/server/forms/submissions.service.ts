@@ -7,11 +7,11 @@ import { companyCountry } from '../company/company.service';
 import { inTransaction } from '../db/database';
 import { decodeCursor, pageOfRows } from '../db/keyset';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors';
-import { activeChoicesOf } from '../masters/masters.service';
 import type { Tenant } from '../tenants/tenants';
 import { queueFormMail } from './form-mail';
 import { DUPLICATE_WINDOW_MS, spamReasonOf, submissionKeys } from './form-spam';
 import { formOf, FORM_MESSAGES } from './forms.service';
+import { withChoices } from './public-form';
 import { findFormRow } from './forms.repository';
 import { sniffFormFile } from './submission-files';
 import { readableTime } from '../http/csv';
@@ -65,12 +65,6 @@ export async function formForVisitors(tenant: Tenant, id: number): Promise<Store
   if (!row || row.built_in !== null) throw new NotFoundError(FORM_MESSAGES.notFound);
   const form = formOf(row);
   return { ...form, fields: await Promise.all(form.fields.map((field) => withChoices(tenant, field))) };
-}
-
-async function withChoices(tenant: Tenant, field: FormField): Promise<FormField> {
-  if (field.masterType === undefined) return field;
-  const values = await activeChoicesOf(tenant, field.masterType);
-  return { ...field, options: values.map((value) => ({ value: String(value.id), label: value.name })) };
 }
 
 /** The texts a visitor typed (what the spam rules read): every value of a field that takes text. */

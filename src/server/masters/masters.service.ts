@@ -396,12 +396,3 @@ export async function masterChoices(
     active: row.active === 1,
   }));
 }
-
-/**
- * The active values of a master type as visitors choose from them (a form's choice field, docs/design.md §30): by
- * sequence then name; none for a type that is not there.
- */
-export async function activeChoicesOf(tenant: Tenant, typeId: number): Promise<Array<{ id: number; name: string }>> {
-  const rows = await listActiveChoices(tenant.db, typeId, null);
-  return rows.map((row) => ({ id: row.id, name: row.name }));
-}

@@ -13,9 +13,10 @@ import {
   showsNameToVisitors,
   type Parameter,
 } from '../../core/page-defs/parameter';
-import type { PublicParameter } from '../../core/public-page';
+import type { PublicForm, PublicParameter } from '../../core/public-page';
 import { sanitizeDocument } from '../../core/schemas/fields';
 import { ValidationError } from '../errors';
+import { publicFormOf } from '../forms/public-form';
 import { checkMasterChoices, withMasterNames } from '../masters/page-choices';
 import { listParameters, parameterOf } from './definitions/parameters.repository';
 import type { PageRow } from './definitions/pages.repository';
@@ -56,10 +57,15 @@ export const pageBuilderKind: PageKind = {
     const parameters = await autowiredParameters(tenant, page.id);
     // Choices from master data are stored as value ids; visitors read the values' names (docs/design.md §14).
     const content = await withMasterNames(tenant, parameters, document as unknown as AutowiredDocument);
+    const forms = await formsOf(tenant, parameters, content);
     return {
       pageKey: 'autowired',
       content,
-      autowired: { title: page.displayName, parameters: parameters.map(publicParameter) },
+      autowired: {
+        title: page.displayName,
+        parameters: parameters.map(publicParameter),
+        ...(Object.keys(forms).length > 0 ? { forms } : {}),
+      },
       description: autowiredDescription(content, parameters),
     };
   },
@@ -132,6 +138,21 @@ export const pageBuilderKind: PageKind = {
 };
 
 /** What the public twin shows of a parameter: how its value reads. */
+/** The forms a page shows, by the `Form` parameter placing each (docs/design.md §30); a form deleted since: none. */
+async function formsOf(
+  tenant: Tenant,
+  parameters: readonly Parameter[],
+  content: AutowiredDocument,
+): Promise<Record<string, PublicForm>> {
+  const forms: Record<string, PublicForm> = {};
+  for (const parameter of parameters) {
+    const id = parameter.type === 'Form' ? Number(content.header[parameter.parameterName]) : NaN;
+    const form = Number.isInteger(id) && id > 0 ? await publicFormOf(tenant, id) : null;
+    if (form) forms[parameter.parameterName] = form;
+  }
+  return forms;
+}
+
 function publicParameter(p: Parameter): PublicParameter {
   return {
     name: p.parameterName,

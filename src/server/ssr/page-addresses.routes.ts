@@ -5,6 +5,7 @@ import { sendAppShell, type AppShell } from './app-shell.routes';
 import { serveCached } from './hot-path';
 import { ONE_SEGMENT } from './public-addresses';
 import { buildNotFound, buildPage, type RenderSite } from './render-page';
+import { EVERY_FORM, sendPageWithForm } from './form-post.routes';
 
 /** What serving a public page takes: the site's renderer context and the staff app's shell (editing twins). */
 export interface PageServing {
@@ -15,6 +16,22 @@ export interface PageServing {
 /** A page at its public address, from the cache of rendered pages. */
 export function servePage(site: RenderSite, request: FastifyRequest, reply: FastifyReply, page: Page) {
   return serveCached(request, reply, page.cacheKey, () => buildPage(site, request.tenant, page), undefined, page);
+}
+
+/**
+ * A page, or after its form was sent without JavaScript (`?sent=1`, docs/design.md §30) the page with the form's
+ * success message, rendered for this visitor only.
+ */
+async function servePageOrSent(
+  site: RenderSite,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Page,
+  search: string,
+): Promise<unknown> {
+  if (page.kind.name === 'page-builder' && new URLSearchParams(search).get('sent') === '1')
+    return sendPageWithForm(site, request, reply, page, { formId: EVERY_FORM, values: {}, errors: {}, sent: true });
+  return servePage(site, request, reply, page);
 }
 
 /** The 404 page at the address asked for, from the cache of rendered pages. */
@@ -37,7 +54,7 @@ export async function servePageAddress(
 ): Promise<boolean> {
   const page = (await publicPagesOf(request.tenant)).get(pathname);
   if (page) {
-    await servePage(serving.site, request, reply, page);
+    await servePageOrSent(serving.site, request, reply, page, search);
     return true;
   }
   const match = ONE_SEGMENT.exec(pathname);
@@ -67,7 +84,8 @@ export function pageAddressRoutes(app: FastifyInstance, serving: PageServing): v
   app.get<{ Params: { locale: string; page: string } }>('/:locale/:page', async (request, reply) => {
     const page = (await publicPagesOf(request.tenant)).get(`/${request.params.locale}/${request.params.page}`);
     if (!page || page.inDefaultLanguage) return reply.callNotFound();
-    await servePage(serving.site, request, reply, page);
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    await servePageOrSent(serving.site, request, reply, page, search);
     return reply;
   });
 }

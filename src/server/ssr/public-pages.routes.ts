@@ -4,6 +4,8 @@ import type { MailOutbox } from '../enquiries/mail-outbox';
 import { appShellDocument } from './app-shell.routes';
 import type { ClientAssets } from './client-assets';
 import { contactFormRoutes } from './contact-form.routes';
+import { formPostRoutes } from './form-post.routes';
+import type { FormMail } from '../forms/form-mail';
 import { cachedPageSender, type HotPath } from './hot-path';
 import { pageAddressRoutes, type PageServing } from './page-addresses.routes';
 import { previewPaneRoutes } from '../pages/preview/preview-pane.routes';
@@ -19,6 +21,8 @@ export interface PublicPagesOptions {
   config: AppConfig;
   assets: ClientAssets;
   outbox: MailOutbox;
+  /** A form made without code's mail (docs/design.md §30), for its post without JavaScript. */
+  formMail: FormMail;
   /** Filled in here: what the HTTP server asks first about each request (app.ts). */
   hotPath: HotPath;
 }
@@ -30,7 +34,7 @@ export interface PublicPagesOptions {
  */
 export async function publicPageRoutes(
   app: FastifyInstance,
-  { config, assets, outbox, hotPath }: PublicPagesOptions,
+  { config, assets, outbox, formMail, hotPath }: PublicPagesOptions,
 ): Promise<void> {
   const site: RenderSite = { publicBaseUrl: config.publicBaseUrl, assets, securityHeaders: app.securityHeaders };
   const serving: PageServing = { site, shell: appShellDocument(assets) };
@@ -41,6 +45,7 @@ export async function publicPageRoutes(
     imageBytes: storedImageBytes,
   });
   await contactFormRoutes(app, { site, config, outbox });
+  await formPostRoutes(app, { site, config, mail: formMail });
   hotPath.send = cachedPageSender(app.tenants, site, config.logLevel === 'debug' || config.logLevel === 'trace');
   pageAddressRoutes(app, serving);
   robotsSitemapAndNotFound(app, serving, config.publicBaseUrl);

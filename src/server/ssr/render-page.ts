@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
-import type { ContactFormState, PublicPageData } from '../../core/public-page';
+import type { ContactFormState, PublicFormState, PublicPageData } from '../../core/public-page';
 import type { Seo } from '../../core/schemas/seo';
 import { renderPublicBody } from '../../client/entry-server';
 import { getSiteCompany } from '../company/company.service';
@@ -38,7 +38,7 @@ export interface RenderSite {
  * for the visitor of a shared link).
  */
 export type ShownRevision =
-  | { mode: 'public'; contactForm?: ContactFormState }
+  | { mode: 'public'; contactForm?: ContactFormState; formState?: PublicFormState }
   | { mode: 'preview'; document: Record<string, unknown>; editorPath: string | null; pane?: PaneFrame };
 
 /**
@@ -68,7 +68,7 @@ export async function renderPage(
   tenant: Tenant,
   page: Page,
   revision: ShownRevision,
-): Promise<{ html: string; status: number }> {
+): Promise<{ html: string; status: number; withForm?: true }> {
   const preview = revision.mode === 'preview' ? revision : undefined;
   if (!page.active && !preview) return renderNotFound(site, tenant, page.publicPath);
   // Everything that depends on the page's language is resolved in one place (pages/languages): this only maps it.
@@ -103,6 +103,7 @@ export async function renderPage(
     ...(language.untranslated ? { untranslated: language.untranslated } : {}),
     ...(view.autowired ? { autowired: view.autowired } : {}),
     ...(revision.mode === 'public' && revision.contactForm ? { contactForm: revision.contactForm } : {}),
+    ...(revision.mode === 'public' && revision.formState ? { formState: revision.formState } : {}),
     ...previewBar(revision),
   };
   const meta = pageMeta({
@@ -130,7 +131,7 @@ export async function renderPage(
     alternates: language.alternates.map((a) => ({ hreflang: a.hreflang, href: publicUrl(site, a.path) })),
     iconVersion: icons.version,
   };
-  return { html: await htmlOf(site, data, head), status: 200 };
+  return { html: await htmlOf(site, data, head), status: 200, ...(view.autowired?.forms ? { withForm: true } : {}) };
 }
 
 /** A public path as the absolute address search engines are given. */
@@ -184,14 +185,24 @@ export async function buildPage(
   // A page in a language nothing is published in yet (docs/design.md §28): the default language's page.
   const away = await addressBeforeFirstPublication(tenant, page);
   if (away !== null) return redirectTo(site, away);
-  const { html, status } = await renderPage(
+  const { html, status, withForm } = await renderPage(
     site,
     tenant,
     page,
     options.contactForm ? { mode: 'public', contactForm: options.contactForm } : PUBLISHED,
   );
-  return compress(site, html, status, options.private && status === 200 ? 'private, no-cache' : 'no-cache');
+  const rendered = await compress(
+    site,
+    html,
+    status,
+    options.private && status === 200 ? 'private, no-cache' : 'no-cache',
+  );
+  // A page with a form holds the time the form was shown (its token, docs/design.md §30): rendered again within the hour.
+  return withForm ? { ...rendered, maxAgeMs: FORM_PAGE_MAX_AGE_MS } : rendered;
 }
+
+/** How long a rendered page with a form is kept: its form's time token is no older than this when it is shown. */
+export const FORM_PAGE_MAX_AGE_MS = 60 * 60_000;
 
 /** The 404 page rendered and compressed for the cache of rendered pages. */
 export async function buildNotFound(site: RenderSite, tenant: Tenant, path: string): Promise<RenderedPage> {

@@ -7,7 +7,15 @@ import { ACCOUNT_MESSAGES } from '../../../core/schemas/account';
 import type { SessionInfo } from '../../../core/schemas/auth';
 import { RequireScreen } from '../guard';
 import { notify } from '../toasts';
-import { buttonNamed as button, byLabel as labelled, click, type, until, withTestRoot } from '../test-support/dom';
+import {
+  buttonNamed as button,
+  byLabel as labelled,
+  click,
+  expectFocus,
+  type,
+  until,
+  withTestRoot,
+} from '../test-support/dom';
 import AccountPage, { ONE_TIME_NOTICE, OWN_PASSWORD_SET } from './account-page';
 import ForgotPasswordPage from './forgot-password-page';
 import ResetPasswordPage, { LINK_INCOMPLETE } from './reset-password-page';
@@ -135,7 +143,7 @@ describe('the second step of a sign-in', () => {
     await until(() => text().includes(ACCOUNT_MESSAGES.wrongCode), 'the sentence');
     expect(callsTo('/api/auth/signin/verify')[0]!.body).toEqual({ code: '123 456' });
     expect(code.value).toBe('');
-    expect(document.activeElement).toBe(code);
+    await expectFocus(() => code);
     expect(code.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(code.getAttribute('aria-describedby')!)?.textContent).toBe(
       ACCOUNT_MESSAGES.wrongCode,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { withModalDialogs, withTestRoot } from '../test-support/dom';
+import { expectFocus, withModalDialogs, withTestRoot } from '../test-support/dom';
 import { useConfirm } from './confirm-dialog';
 
 withModalDialogs();
@@ -63,7 +63,7 @@ describe('useConfirm', () => {
     await act(async () => dialogButton('Delete')!.click());
     expect(answers).toEqual([true]);
     expect(dialog()).toBeNull();
-    expect(document.activeElement).toBe(opener);
+    await expectFocus(() => opener);
   });
 
   it('resolves false on Cancel', async () => {
@@ -71,7 +71,7 @@ describe('useConfirm', () => {
     await act(async () => dialogButton('Cancel')!.click());
     expect(answers).toEqual([false]);
     expect(dialog()).toBeNull();
-    expect(document.activeElement).toBe(opener);
+    await expectFocus(() => opener);
   });
 
   it('resolves false on Escape', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { withModalDialogs, withTestRoot } from '../test-support/dom';
+import { expectFocus, withModalDialogs, withTestRoot } from '../test-support/dom';
 import { useQuestion, type Question } from './question-dialog';
 
 withModalDialogs();
@@ -60,7 +60,7 @@ describe('useQuestion, the one dialog hook', () => {
     expect(document.getElementById(open!.getAttribute('aria-labelledby')!)?.textContent).toBe(QUESTION.title);
     expect(document.getElementById(open!.getAttribute('aria-describedby')!)?.textContent).toBe(QUESTION.question);
     expect([...open!.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Stay', 'Discard it', 'Add it']);
-    expect(document.activeElement).toBe(dialogButton('Stay'));
+    await expectFocus(() => dialogButton('Stay'));
     expect(dialogButton('Add it')?.className).toBe('button confirm-dialog__button');
     expect(dialogButton('Discard it')?.className).toContain('button--outline');
   });
@@ -71,7 +71,7 @@ describe('useQuestion, the one dialog hook', () => {
     await act(async () => dialogButton('Discard it')!.click());
     expect(answers).toEqual(['discard']);
     expect(dialog()).toBeNull();
-    expect(document.activeElement).toBe(opener);
+    await expectFocus(() => opener);
   });
 
   it('leaves the focus to the caller when asked to', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Save } from 'lucide-react';
 import { z } from 'zod';
 import { ApiError } from '../lib/api';
-import { buttonNamed, byLabel, click, type, until, withTestRoot } from '../test-support/dom';
+import { buttonNamed, byLabel, click, expectFocus, type, until, withTestRoot } from '../test-support/dom';
 import { FormField } from './form-field';
 import { RefusalBox, StaffForm, SubmitButton, useStaffForm } from './staff-form';
 
@@ -66,7 +66,7 @@ describe('the staff form model', () => {
     };
     await click(buttonNamed('Save')!);
     await until(() => dom.container.textContent?.includes('That code is taken.'), "the code's refusal");
-    expect(document.activeElement).toBe(input('Code'));
+    await expectFocus(() => input('Code'));
     expect(input('Code').getAttribute('aria-invalid')).toBe('true');
     expect(alert()).toBeNull();
 

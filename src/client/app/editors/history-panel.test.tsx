@@ -1,6 +1,15 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { buttonNamed, byLabel, choose, click, until, withModalDialogs, withTestRoot } from '../test-support/dom';
+import {
+  buttonNamed,
+  byLabel,
+  choose,
+  click,
+  expectFocus,
+  until,
+  withModalDialogs,
+  withTestRoot,
+} from '../test-support/dom';
 import { HistoryPanel, type HistoryCalls, type PageRevision } from './history-panel';
 
 withModalDialogs();
@@ -62,10 +71,10 @@ describe('the history’s Compare two revisions', () => {
       () => [...document.querySelectorAll('h3')].find((h) => h.textContent === 'Changes from revision 1 to revision 2'),
       'the comparison',
     );
-    expect(document.activeElement).toBe(heading);
+    await expectFocus(() => heading);
 
     // Closing the comparison gives the focus back to Compare.
     await click(buttonNamed('Close comparison')!);
-    expect(document.activeElement).toBe(button);
+    await expectFocus(() => button);
   });
 });

@@ -7,6 +7,7 @@ import {
   buttonNamed as button,
   byLabel,
   click,
+  expectFocus,
   type,
   until,
   withModalDialogs,
@@ -228,7 +229,7 @@ describe('ImageUploadField', () => {
     expect(lines()).toEqual([]);
     expect(value()).toBe('');
     expect(pending.at(-1)).toBe(false);
-    expect(document.activeElement).toBe(byLabel(dom.container, 'Choose an image file (PNG or JPEG)'));
+    await expectFocus(() => byLabel(dom.container, 'Choose an image file (PNG or JPEG)'));
   });
 });
 
@@ -289,11 +290,11 @@ describe('Choose from library', () => {
     expect(choices()[0]!.querySelector('img')!.getAttribute('src')).toBe(
       '/uploads/photos/customer/000000000000000000000003_800x600-320.webp',
     );
-    expect(document.activeElement).toBe(byLabel(dialog, 'Search by name or alt text'));
+    await expectFocus(() => byLabel(dialog, 'Search by name or alt text'));
 
     await click(button('Load more')!);
     await until(() => choices().length === 3, 'the second page');
-    expect(document.activeElement).toBe(choices()[2]);
+    await expectFocus(() => choices()[2]);
     expect(button('Load more')).toBeNull();
 
     await type(byLabel<HTMLInputElement>(dialog, 'Search by name or alt text')!, 'door');

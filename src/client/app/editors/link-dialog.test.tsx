@@ -5,6 +5,7 @@ import {
   byLabel,
   choose,
   click,
+  expectFocus,
   type,
   until,
   withFakeMasterApi,
@@ -52,7 +53,7 @@ describe('the link dialog', () => {
       'Work with us (/Careers1)',
     ]);
     expect(calls.map((c) => c.call)).toEqual(['sitepages']);
-    expect(document.activeElement).toBe(picker);
+    await expectFocus(() => picker);
     await choose(picker, '/Careers1');
     expect(field<HTMLInputElement>('Address').value).toBe('/Careers1');
     await click(button('Set link')!);

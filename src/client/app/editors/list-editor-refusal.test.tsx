@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { withModalDialogs, withTestRoot } from '../test-support/dom';
+import { expectFocus, withModalDialogs, withTestRoot } from '../test-support/dom';
 import type { EntryField } from './entry-fields';
 import { ListEditor } from './list-editor';
 import type { SaveRefusal } from './save-messages';
@@ -55,7 +55,7 @@ describe('a save refused about a field of a list entry ({message, field}, docs/d
     expect(input.value).toBe('Tally');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(dom.container.textContent).toContain(refusal.message);
-    expect(document.activeElement).toBe(input);
+    await expectFocus(() => input);
   });
 
   it('leaves the form alone for a field of another list, or an entry that is not there', async () => {

@@ -9,6 +9,7 @@ import {
   buttonNamed,
   byLabel,
   click,
+  expectFocus,
   type,
   until,
   withFakeMasterApi,
@@ -358,7 +359,7 @@ describe('the buttons', () => {
     await act(async () => {});
     const date = byLabel<HTMLInputElement>(document, 'Date')!;
     const time = byLabel<HTMLInputElement>(document, 'Time')!;
-    expect(document.activeElement).toBe(date);
+    await expectFocus(() => date);
 
     // In the past: refused here, nothing sent.
     const past = inputsOf(new Date(Date.now() - 60 * 60_000));
@@ -402,7 +403,7 @@ describe('the buttons', () => {
       `Scheduled: the page will be published on ${formatDateTime(moment.toISOString())}.`,
       'Scheduled',
     );
-    expect(document.activeElement).toBe(buttonNamed('Schedule…'));
+    await expectFocus(() => buttonNamed('Schedule…'));
   });
 
   it('Unschedule asks, then cancels the schedule: the revision stays as a draft', async () => {

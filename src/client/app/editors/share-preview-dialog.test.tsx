@@ -5,6 +5,7 @@ import {
   byLabel,
   choose,
   click,
+  expectFocus,
   until,
   withFakeMasterApi,
   withModalDialogs,
@@ -37,7 +38,7 @@ describe('the share preview dialog', () => {
   it('starts on how long the link works, sends the hours chosen, and shows the link made', async () => {
     openDialog();
     await until(() => document.querySelector('.share-dialog__none'), 'the live links');
-    expect(document.activeElement).toBe(lifetime());
+    await expectFocus(() => lifetime());
     expect(lifetime().value).toBe('24');
 
     await choose(lifetime(), '1');
@@ -66,6 +67,6 @@ describe('the share preview dialog', () => {
     await until(() => document.getElementById(`${lifetime().id}-error`), 'the refusal at the choice');
     expect(document.getElementById(`${lifetime().id}-error`)?.textContent).toBe('Choose how long the link works.');
     expect(document.querySelector('.share-dialog__problem')).toBeNull();
-    expect(document.activeElement).toBe(lifetime());
+    await expectFocus(() => lifetime());
   });
 });

@@ -7,6 +7,7 @@ import type { SearchItem } from '../../../core/schemas/search';
 import {
   buttonNamed,
   click,
+  expectFocus,
   type,
   until,
   withFakeMasterApi,
@@ -153,7 +154,7 @@ describe('the Search button and its shortcuts', () => {
     expect(dialog()).toBeNull();
     await openWithButton();
     expect(document.getElementById(dialog()!.getAttribute('aria-labelledby')!)?.textContent).toBe('Search');
-    expect(document.activeElement).toBe(input());
+    await expectFocus(() => input());
     expect(input()?.getAttribute('aria-autocomplete')).toBe('list');
     expect(input()?.getAttribute('aria-controls')).toBe(listbox()?.id);
     expect(input()?.getAttribute('aria-expanded')).toBe('false');
@@ -277,7 +278,7 @@ describe('the search dialog', () => {
     expect(where()).toBe('/user/7');
     expect(dialog()).toBeNull();
     // Nothing else took the focus (in the app the shell gives it to the new screen): the Search button has it.
-    expect(document.activeElement).toBe(searchButton());
+    await expectFocus(() => searchButton());
   });
 
   it('opens a result on a click', async () => {
@@ -295,7 +296,7 @@ describe('the search dialog', () => {
     await searchFor('asha');
     expect(await press(input()!, 'Escape')).toBe(true);
     expect(dialog()).toBeNull();
-    expect(document.activeElement).toBe(button);
+    await expectFocus(() => button);
     expect(where()).toBe('/dashboard');
   });
 
@@ -306,13 +307,13 @@ describe('the search dialog', () => {
     await press(note, 'k', { ctrlKey: true });
     await click(buttonNamed('Close')!);
     expect(dialog()).toBeNull();
-    expect(document.activeElement).toBe(note);
+    await expectFocus(() => note);
     await press(note, 'k', { ctrlKey: true });
     await act(async () => {
       dialog()!.dispatchEvent(new Event('cancel', { cancelable: true }));
     });
     expect(dialog()).toBeNull();
-    expect(document.activeElement).toBe(note);
+    await expectFocus(() => note);
   });
 
   it('closes when the app moves to another screen behind it', async () => {

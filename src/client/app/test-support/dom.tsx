@@ -2,7 +2,7 @@ import { act, useEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 
 /**
  * What the jsdom component tests of the staff app share: a React root in the document for each test, the
@@ -98,6 +98,21 @@ export async function until<T>(probe: () => T | null | undefined | false, what: 
     });
   }
   throw new Error(`Never found: ${what}`);
+}
+
+/**
+ * Waits for the focus to land on an element (found again at each look: a render may replace it), then holds it there:
+ * the focus moves once what a click or a post started has been handled, which a test waits for, never assumes.
+ */
+export async function expectFocus(element: () => Element | null | undefined): Promise<void> {
+  try {
+    await until(() => {
+      const target = element();
+      return target != null && document.activeElement === target;
+    }, 'the focus');
+  } catch {
+    expect(document.activeElement).toBe(element());
+  }
 }
 
 /** The control a <label> with exactly this text names, inside `scope`. */

@@ -1,5 +1,12 @@
 import type { AutowiredDocument, AutowiredValue } from '../../../core/page-defs/autowired-document';
-import type { AutowiredPublicPage, PublicParameter } from '../../../core/public-page';
+import type {
+  AutowiredPublicPage,
+  PublicForm as PublicFormData,
+  PublicFormState,
+  PublicParameter,
+  SiteCompany,
+} from '../../../core/public-page';
+import { PublicForm } from '../components/public-form';
 import { PageHero } from '../components/page-hero';
 import { RichHtml } from '../components/rich-html';
 import { parseStoredImageUrl } from '../../../core/media/image-names';
@@ -28,9 +35,19 @@ const SHORT_TYPES = new Set(['number', 'Date', 'Checkbox', 'Dropdown', 'Radio'])
 export default function AutowiredPage({
   content,
   autowired,
+  company,
+  formState,
+  path,
+  address,
 }: {
   content: AutowiredDocument;
   autowired?: AutowiredPublicPage;
+  company?: SiteCompany;
+  /** A form of the page after its post without JavaScript (docs/design.md §30). */
+  formState?: PublicFormState | undefined;
+  /** The page's address in the default language, and its own in another one: where its forms post. */
+  path?: string;
+  address?: string | undefined;
 }) {
   const say = useSay();
   const mark = useFieldMark();
@@ -60,6 +77,7 @@ export default function AutowiredPage({
             values={content.header}
             fieldPrefix="document.header"
             headingLevel={2}
+            forms={{ forms: autowired.forms ?? {}, state: formState, action: address ?? path ?? '', company }}
           />
         </Section>
       ) : null}
@@ -125,17 +143,33 @@ function LabelledValues({
   values,
   fieldPrefix,
   headingLevel,
+  forms,
 }: {
   parameters: readonly PublicParameter[];
   values: Record<string, AutowiredValue>;
   fieldPrefix: string;
   headingLevel: 2 | 3;
+  /** The page's forms, where a `Form` parameter places one (the header's only). */
+  forms?: {
+    forms: Record<string, PublicFormData>;
+    state: PublicFormState | undefined;
+    action: string;
+    company: SiteCompany | undefined;
+  };
 }) {
   const mark = useFieldMark();
   return (
     <div className="autowired-fields">
       {parameters.map((p) => {
         const field = `${fieldPrefix}.${p.name}`;
+        if (p.type === 'Form') {
+          const form = forms?.forms[p.name];
+          return form ? (
+            <div key={p.name} className="autowired-field" {...mark(field)}>
+              <PublicForm form={form} state={forms.state} action={forms.action} country={forms.company?.countryCode} />
+            </div>
+          ) : null;
+        }
         const value = <Value parameter={p} value={values[p.name]} field={field} />;
         if (p.heading) {
           const Heading = headingLevel === 2 ? 'h2' : 'h3';

@@ -14,6 +14,7 @@ import {
   byLabel as labelled,
   choose,
   click,
+  expectFocus,
   type,
   until,
   withFakeMasterApi,
@@ -424,7 +425,7 @@ describe('the audit log', () => {
     const heading = dialog.querySelector('h2')!;
     expect(heading.textContent).toBe('Renamed group Writers to Authors');
     expect(dialog.getAttribute('aria-labelledby')).toBe(heading.id);
-    expect(document.activeElement).toBe(button('Close'));
+    await expectFocus(() => button('Close'));
     const terms = [...dialog.querySelectorAll('.audit-detail__fields dt')].map((dt) => dt.textContent);
     expect(terms).toEqual(['When', 'User', 'Address (IP)', 'Action', 'Target type', 'Target', 'Summary', 'Entry']);
     expect(dialog.textContent).toContain('2026-11-25 10:00:05.123 UTC');
@@ -445,7 +446,7 @@ describe('the audit log', () => {
       dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     });
     expect(detailDialog()).toBeNull();
-    expect(document.activeElement).toBe(view);
+    await expectFocus(() => view);
   });
 
   it('shows markup in the details as the words it is, never as markup', async () => {

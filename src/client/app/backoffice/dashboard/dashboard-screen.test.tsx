@@ -5,7 +5,7 @@ import type { AuditEntryRow } from '../../../../core/schemas/audit';
 import type { Dashboard, EnquiryWeek, FailingMail } from '../../../../core/schemas/dashboard';
 import { formatDateTime } from '../../lib/date-time';
 import { notify } from '../../toasts';
-import { buttonNamed, click, until, withFakeMasterApi, withTestRoot } from '../../test-support/dom';
+import { buttonNamed, click, expectFocus, until, withFakeMasterApi, withTestRoot } from '../../test-support/dom';
 import DashboardScreen, { mailSummary } from './dashboard-screen';
 
 /**
@@ -401,7 +401,7 @@ describe('the dashboard', () => {
     expect(notify.success).not.toHaveBeenCalled();
     expect(dashboardCalls()).toHaveLength(1);
     expect(mailRows()).toHaveLength(2);
-    expect(document.activeElement).toBe(resend);
+    await expectFocus(() => resend);
   });
 
   it('says the home could not be loaded, and tries again', async () => {

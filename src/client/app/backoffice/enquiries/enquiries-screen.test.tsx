@@ -8,9 +8,10 @@ import {
   byLabel as labelled,
   choose,
   click,
-  withFakeMasterApi,
+  expectFocus,
   type,
   until,
+  withFakeMasterApi,
   withModalDialogs,
   withTestRoot,
 } from '../../test-support/dom';
@@ -297,7 +298,7 @@ describe('enquiries', () => {
     expect(calls.find((c) => c.call === 'changeEnquiryStatus')?.body).toEqual({ id: 5, status: 'Handled' });
     expect(notify.success).toHaveBeenCalledWith('The enquiry is marked Handled.');
     // The same button now marks it new, and still has the focus.
-    expect(document.activeElement).toBe(button('Mark enquiry from Kavita Joshi new'));
+    await expectFocus(() => button('Mark enquiry from Kavita Joshi new'));
     await click(button('Mark enquiry from Kavita Joshi new')!);
     await until(() => rowTexts()[0]?.[4] === 'New', 'New again');
   });
@@ -311,7 +312,7 @@ describe('enquiries', () => {
     await until(listed(1), 'one left');
     expect(calls.find((c) => c.call === 'changeEnquiryStatus')?.body).toEqual({ id: 3, status: 'Handled' });
     expect(notify.success).toHaveBeenCalledWith('The enquiry is marked Handled.');
-    expect(document.activeElement).toBe(byLabel('Search text'));
+    await expectFocus(() => byLabel('Search text'));
   });
 
   it("resends a failed mail; a refusal shows the server's sentence", async () => {
@@ -346,7 +347,7 @@ describe('enquiries', () => {
     await click(button('Cancel')!);
     expect(confirmDialog()).toBeNull();
     expect(calls.some((c) => c.call === 'deleteEnquiry')).toBe(false);
-    expect(document.activeElement).toBe(remove);
+    await expectFocus(() => remove);
 
     await click(remove);
     await click(button('Delete')!);
@@ -365,7 +366,7 @@ describe('enquiries', () => {
     expect(dialog.open).toBe(true);
     const title = document.getElementById(dialog.getAttribute('aria-labelledby')!);
     expect(title?.textContent).toBe('Enquiry from Kavita Joshi');
-    expect(document.activeElement).toBe(button('Close'));
+    await expectFocus(() => button('Close'));
 
     const requirements = dialog.querySelector('.enquiry-detail__requirements')!;
     // Markup typed by a visitor stays text.
@@ -392,7 +393,7 @@ describe('enquiries', () => {
 
     await pressEscape(dialog);
     expect(detailDialog()).toBeNull();
-    expect(document.activeElement).toBe(view);
+    await expectFocus(() => view);
   });
 
   it('acts from the dialog: marks handled in place, deletes after the question and closes', async () => {
@@ -407,7 +408,7 @@ describe('enquiries', () => {
     await click(button('Mark new')!);
     await until(() => detailDialog()?.querySelector('.enquiry-status')?.textContent === 'New', 'New in the dialog');
     expect(calls.find((c) => c.call === 'changeEnquiryStatus')?.body).toEqual({ id: 4, status: 'New' });
-    expect(document.activeElement).toBe(button('Mark handled'));
+    await expectFocus(() => button('Mark handled'));
 
     await click(button('Delete')!);
     expect(confirmDialog()?.textContent).toContain('Delete this enquiry? This cannot be undone.');
@@ -415,7 +416,7 @@ describe('enquiries', () => {
     await until(() => detailDialog() === null, 'the detail closed');
     expect(calls.find((c) => c.call === 'deleteEnquiry')?.body).toEqual({ id: 4 });
     await until(listed(2), 'two left');
-    expect(document.activeElement).toBe(byLabel('Search text'));
+    await expectFocus(() => byLabel('Search text'));
   });
 
   it('keeps the dialog open on an enquiry marked spam, which leaves the list', async () => {
@@ -430,7 +431,7 @@ describe('enquiries', () => {
     await click(button('Close')!);
     expect(detailDialog()).toBeNull();
     // Its View button went with the row: the focus goes to the search.
-    expect(document.activeElement).toBe(byLabel('Search text'));
+    await expectFocus(() => byLabel('Search text'));
   });
 
   it('pages by 10 and shows a failed load with Try again', async () => {
@@ -481,7 +482,7 @@ describe('a link to one enquiry (/enquiries?open=N, from the dashboard and the s
     expect(detailDialog()).toBeNull();
     await until(() => dom.address === '/enquiries', 'open taken out of the address');
     // Nothing had the focus before: it goes to the start of the list.
-    expect(document.activeElement).toBe(byLabel('Search text'));
+    await expectFocus(() => byLabel('Search text'));
     // Not opened again.
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -6,6 +6,7 @@ import {
   buttonNamed as button,
   byLabel as labelled,
   click,
+  expectFocus,
   type,
   until,
   withFakeMasterApi,
@@ -104,7 +105,7 @@ describe('the languages screen', () => {
     expect(codes()).toEqual(['en-IN', 'de', 'fr']);
     expect(items()[2]?.textContent).toContain('Not saved yet');
     expect(field('Code').value).toBe('');
-    expect(document.activeElement).toBe(field('Code'));
+    await expectFocus(() => field('Code'));
     expect(dom.container.querySelector('.languages-form__state')?.textContent).toBe('Changes not saved yet.');
 
     await click(button('Save languages')!);
@@ -132,7 +133,7 @@ describe('the languages screen', () => {
     expect(errorOf(field('Name'))).toBe(
       'Enter the language’s name as visitors see it in the switcher, such as Deutsch.',
     );
-    expect(document.activeElement).toBe(field('Code'));
+    await expectFocus(() => field('Code'));
     await type(field('Code'), 'de');
     await type(field('Name'), 'German');
     await submit(addForm());
@@ -154,7 +155,7 @@ describe('the languages screen', () => {
     await until(() => errorOf(code), 'the refusal at the new code');
     expect(errorOf(code)).toBe(LOCALE_MESSAGES.code);
     expect(code.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(code);
+    await expectFocus(() => code);
     // Nothing typed is lost.
     expect(code.value).toBe('Deutsch-CH');
     expect(field('Name of de').value).toBe('Deutsch (Deutschland)');

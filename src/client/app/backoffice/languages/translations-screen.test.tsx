@@ -3,10 +3,11 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TranslationDocument, TranslationsOverview } from '../../../../core/schemas/locale';
 import {
-  chooseFiles,
   buttonNamed as button,
   byLabel as labelled,
+  chooseFiles,
   click,
+  expectFocus,
   until,
   withFakeMasterApi,
   withTestRoot,
@@ -265,7 +266,7 @@ describe('the translations screen', () => {
     expect(document.getElementById(`${input.id}-error`)?.textContent).toBe(
       'Choose the translated XLIFF file for Deutsch.',
     );
-    expect(document.activeElement).toBe(input);
+    await expectFocus(() => input);
     expect(imports).toEqual([]);
 
     const xliff = '<?xml version="1.0"?><xliff version="2.0" srcLang="en-IN" trgLang="de"></xliff>';
@@ -327,7 +328,7 @@ describe('the translations screen', () => {
     expect(document.getElementById(`${tagline.id}-error`)?.textContent).toBe(
       'Footer: tagline: at most 300 characters.',
     );
-    expect(document.activeElement).toBe(tagline);
+    await expectFocus(() => tagline);
 
     siteTextAnswer = null;
     await click(button('Save and publish')!);
@@ -358,7 +359,7 @@ describe('the translations screen', () => {
 
     await click(button('Close')!);
     expect(labelled(dom.container, 'Menu: Home')).toBeNull();
-    expect(document.activeElement).toBe(translate);
+    await expectFocus(() => translate);
   });
 
   it('shows the server’s sentence for a file it refuses', async () => {

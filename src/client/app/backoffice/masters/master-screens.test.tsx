@@ -8,9 +8,10 @@ import {
   byLabel as labelled,
   choose,
   click,
-  withFakeMasterApi,
+  expectFocus,
   type,
   until,
+  withFakeMasterApi,
   withModalDialogs,
   withTestRoot,
 } from '../../test-support/dom';
@@ -230,7 +231,7 @@ describe('commonMasterType', () => {
     await until(() => rowTexts('Master types').some((cells) => cells[2] === 'Office'), 'the new type listed');
     expect(byLabel('Code')).toBeNull();
     // The focus is back on what opened the panel.
-    expect(document.activeElement).toBe(button('Create New Type'));
+    await expectFocus(() => button('Create New Type'));
   });
 
   it("shows the server's sentence for a duplicate code and keeps the form", async () => {
@@ -259,7 +260,7 @@ describe('commonMasterType', () => {
     expect(calls.find((c) => c.call === 'getCommasterTypefordependacy')?.body).toEqual({ id: 2 });
     await click(button('Cancel')!);
     expect(byLabel('Code')).toBeNull();
-    expect(document.activeElement).toBe(button('Edit State'));
+    await expectFocus(() => button('Edit State'));
   });
 
   it('asks before a status change; no changes nothing, yes deactivates', async () => {
@@ -320,7 +321,7 @@ describe('commonMaster', () => {
     await until(() => rowTexts('Master values').length === 4, 'four values');
     await click(button('Create New Value')!);
     const typeSelect = await until(() => byLabel<HTMLSelectElement>('Type'), 'the form');
-    expect(document.activeElement).toBe(typeSelect);
+    await expectFocus(() => typeSelect);
     expect(byLabel('Parent value')).toBeNull();
 
     // Industry Segment depends on nothing: no parent.

@@ -6,6 +6,7 @@ import {
   buttonNamed as button,
   byLabel as labelled,
   click,
+  expectFocus,
   type,
   until,
   withFakeMasterApi,
@@ -240,7 +241,7 @@ describe('the media library screen', () => {
     const dialog = await openImage(48);
     expect(dialog.querySelector('h2')?.textContent).toBe('photo-48');
     expect(dialog.textContent).toContain(image(48).name);
-    expect(document.activeElement).toBe(button('Close'));
+    await expectFocus(() => button('Close'));
     expect(dialog.textContent).toContain('Nothing shows this image: it can be deleted.');
 
     const alt = field<HTMLTextAreaElement>('Alt text');
@@ -271,7 +272,7 @@ describe('the media library screen', () => {
     expect(errorOf(field('From the top (%)'))).toBe(
       'Enter a number from 0 to 100 for how far from the top the focal point is.',
     );
-    expect(document.activeElement).toBe(field('From the top (%)'));
+    await expectFocus(() => field('From the top (%)'));
     expect(calls.filter((c) => c.call === 'media/48')).toHaveLength(1);
 
     await type(field('From the top (%)'), '10');
@@ -280,13 +281,13 @@ describe('the media library screen', () => {
     await until(() => errorOf(alt), 'the refusal at Alt text');
     expect(errorOf(alt)).toBe('The alt text is longer than 300 characters.');
     expect(alt.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(alt);
+    await expectFocus(() => alt);
 
     refusal = { status: 400, data: { message: 'The title must be one line.', field: 'title' } };
     await click(button('Save')!);
     await until(() => errorOf(field('Title')), 'the refusal at Title');
     expect(errorOf(field('Title'))).toBe('The title must be one line.');
-    expect(document.activeElement).toBe(field('Title'));
+    await expectFocus(() => field('Title'));
   });
 
   it('shows where a used image is used before it asks anything (docs/design.md §34); deletes an unused one after asking', async () => {
@@ -343,7 +344,7 @@ describe('the media library screen', () => {
     expect(requests.filter((request) => request === 'DELETE media/47')).toHaveLength(1);
     expect(notify.success).toHaveBeenCalledWith('The image “photo-47” is deleted.', 'Image deleted');
     // Its card is gone with it: the focus is at the start of the list's controls, not lost.
-    expect(document.activeElement).toBe(field('Search titles, names and alt texts'));
+    await expectFocus(() => field('Search titles, names and alt texts'));
   });
 
   it('opens the image a link names, reading pages until it is found', async () => {

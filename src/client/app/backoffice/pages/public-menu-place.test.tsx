@@ -3,7 +3,15 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PageRecord } from '../../../../core/page-defs/page-definition';
 import type { PublicMenuPlace } from '../../../../core/page-defs/public-menu';
-import { byLabel as labelled, choose, type, until, withFakeMasterApi, withTestRoot } from '../../test-support/dom';
+import {
+  byLabel as labelled,
+  choose,
+  expectFocus,
+  type,
+  until,
+  withFakeMasterApi,
+  withTestRoot,
+} from '../../test-support/dom';
 import { notify } from '../../toasts';
 import { PublicMenuPlaceSection } from './public-menu-place';
 
@@ -70,7 +78,7 @@ describe('the public menu place', () => {
     await type(field('Position'), '0');
     await submit();
     expect(dom.container.textContent).toContain('Enter a position of 1 or more.');
-    expect(document.activeElement).toBe(field('Position'));
+    await expectFocus(() => field('Position'));
     expect(places()).toEqual([]);
     await type(field('Position'), '1001');
     await submit();

@@ -3,10 +3,11 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotFoundEntry, Redirect } from '../../../../core/schemas/redirect';
 import {
-  chooseFiles,
   buttonNamed as button,
   byLabel as labelled,
+  chooseFiles,
   click,
+  expectFocus,
   type,
   until,
   withFakeMasterApi,
@@ -139,7 +140,7 @@ describe('the redirects screen', () => {
     expect(exportLink.getAttribute('href')).toBe('/api/master/redirects.csv');
     expect(exportLink.hasAttribute('download')).toBe(true);
     // Nothing has the focus as the screen opens: the form waits.
-    expect(document.activeElement).toBe(document.body);
+    await expectFocus(() => document.body);
   });
 
   it('says in sentences when there is nothing to list', async () => {
@@ -191,7 +192,7 @@ describe('the redirects screen', () => {
     expect(field('From').value).toBe('');
     expect(field('To').value).toBe('');
     expect(field('Permanent (301)').checked).toBe(true);
-    expect(document.activeElement).toBe(field('From'));
+    await until(() => document.activeElement === field('From'), 'the focus in From');
   });
 
   it('asks for both addresses before sending anything', async () => {
@@ -201,7 +202,7 @@ describe('the redirects screen', () => {
     await submit(theForm());
     expect(errorOf(field('From'))).toBe('Enter the address visitors come to, such as /our-old-team-page.');
     expect(field('From').getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(field('From'));
+    await until(() => document.activeElement === field('From'), 'the focus in From');
     expect(saves()).toEqual([]);
   });
 
@@ -219,7 +220,8 @@ describe('the redirects screen', () => {
     expect(errorOf(field('To'))).toBe('A redirect from /Careers1 to /Jobs1 would send visitors round in a loop.');
     expect(field('To').getAttribute('aria-invalid')).toBe('true');
     expect(field('To').getAttribute('aria-describedby')).toContain(`${field('To').id}-error`);
-    expect(document.activeElement).toBe(field('To'));
+    // The focus comes back once the save's answer has been handled: waited for, never assumed.
+    await until(() => document.activeElement === field('To'), 'the focus in To');
     expect(errorOf(field('From'))).toBeUndefined();
 
     refusal = {
@@ -228,7 +230,7 @@ describe('the redirects screen', () => {
     };
     await submit(theForm());
     await until(() => errorOf(field('From')), 'the refusal at From');
-    expect(document.activeElement).toBe(field('From'));
+    await until(() => document.activeElement === field('From'), 'the focus in From');
     // Typing again clears what was said about the field.
     await type(field('From'), '/Careers2');
     expect(errorOf(field('From'))).toBeUndefined();
@@ -248,7 +250,7 @@ describe('the redirects screen', () => {
     expect(field('From').value).toBe('/Promo');
     expect(field('To').value).toBe('https://example.com/offer');
     expect(field('Temporary (302)').checked).toBe(true);
-    expect(document.activeElement).toBe(field('From'));
+    await until(() => document.activeElement === field('From'), 'the focus in From');
 
     await click(button('Cancel')!);
     expect(region('Add a redirect')).toBeDefined();
@@ -276,7 +278,8 @@ describe('the redirects screen', () => {
     await click(button('Go back')!);
     expect(saves().filter((body) => body.confirmed === true)).toHaveLength(0);
     expect(field('To').value).toBe('/Offer1');
-    expect(document.activeElement).toBe(field('To'));
+    // The focus comes back once the save's answer has been handled: waited for, never assumed.
+    await until(() => document.activeElement === field('To'), 'the focus in To');
     expect(rowsOf('Redirects')).toHaveLength(2);
 
     await submit(theForm());
@@ -314,7 +317,8 @@ describe('the redirects screen', () => {
     await click(button('Create redirect from /Team1')!);
     expect(field('From').value).toBe('/Team1');
     expect(field('To').value).toBe('');
-    expect(document.activeElement).toBe(field('To'));
+    // The focus comes back once the save's answer has been handled: waited for, never assumed.
+    await until(() => document.activeElement === field('To'), 'the focus in To');
 
     await type(field('To'), '/About1');
     await submit(theForm());
@@ -332,7 +336,7 @@ describe('the redirects screen', () => {
 
     await submit(form);
     expect(errorOf(input)).toBe('Choose a CSV file to import.');
-    expect(document.activeElement).toBe(input);
+    await expectFocus(() => input);
     expect(imports).toEqual([]);
 
     const csv = 'from,to,status\r\n/a,/About1,301\r\n/b,/Contact1,302\r\n/c,ftp://nowhere,301\r\n';

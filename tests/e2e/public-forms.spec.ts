@@ -1,0 +1,110 @@
+import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
+import { JOB_APPLICATION } from '../../src/core/forms/job-application.fixture';
+import {
+  callApi,
+  expect,
+  expectNoAxeViolationsWithoutScripts,
+  freshRun,
+  logInAs,
+  queryE2eDatabase,
+  test,
+} from './fixtures';
+
+// A form made without code on a public page, sent by a visitor without JavaScript (docs/design.md §30): the page as a
+// browser shows it at a phone's and a desktop's width, its refusals at their fields, and the success message after
+// the 303. The spec makes its own form and page, used by no other spec.
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+let name = '';
+let formId = 0;
+
+test.beforeAll(async ({ browser }) => {
+  name = `Jobs${freshRun()}`;
+  const context = await browser.newContext();
+  try {
+    const admin = await context.newPage();
+    await logInAs(admin, 'admin', E2E_ADMIN_PASSWORD);
+    formId = (
+      await callApi<{ id: number }>(admin, '/api/master/forms', {
+        ...JOB_APPLICATION,
+        name: `Job application ${name}`,
+        fields: JOB_APPLICATION.fields.filter((field) => field.key !== 'phone'),
+      })
+    ).id;
+    const created = await callApi<{ id: number }>(admin, '/api/master/savePageCreation', {
+      filename: name,
+      dspname: `Careers ${name}`,
+      module: 1,
+      type: 'Autowired',
+      homepage: 'Y',
+    });
+    await callApi(admin, '/api/master/saveParameters', {
+      id: created.id,
+      parameters: [
+        {
+          parameterName: 'Introduction',
+          sequence: 1,
+          type: 'Textarea',
+          unittype: 'Character',
+          pagecreationtype: 'Header',
+        },
+        { parameterName: 'Apply', sequence: 2, type: 'Form', unittype: 'Integer', pagecreationtype: 'Header' },
+      ],
+    });
+    await callApi(admin, '/api/master/savepagecontent', {
+      commonrouting: name,
+      document: { header: { Introduction: 'We are hiring testers.', Apply: formId }, rows: [], revision: 0 },
+    });
+  } finally {
+    await context.close();
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const width of [390, 1280]) {
+    test(`the form reads well at ${width} px, says what is wrong at each field, and sends a CV`, async ({
+      page,
+      browser,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/${name}1`);
+      const form = page.locator(`form#form-${formId}`);
+      await expect(form.getByLabel('Your name')).toBeVisible();
+      await expectNoAxeViolationsWithoutScripts(page, browser, `the form at ${width} px`);
+      await page.screenshot({ path: `test-results/public-forms/form-${width}.png`, fullPage: true });
+
+      // Sent empty: the page again, a sentence at each field, the focus on the first.
+      await form.getByRole('button', { name: 'Send' }).click();
+      await expect(page).toHaveURL(new RegExp(`/${name}1$`));
+      await expect(form.getByText('Your name is required.')).toBeVisible();
+      await expect(form.getByText('Choose a file: CV.')).toBeVisible();
+      await expect(form.getByLabel('Your name')).toBeFocused();
+      await expectNoAxeViolationsWithoutScripts(page, browser, `the refused form at ${width} px`);
+      await page.screenshot({ path: `test-results/public-forms/refused-${width}.png`, fullPage: true });
+
+      await form.getByLabel('Your name').fill(`Asha ${width}`);
+      await form.getByLabel('Email').fill(`asha.${width}@example.com`);
+      await form.getByRole('radio', { name: 'Tester' }).check();
+      await form.getByRole('radio', { name: 'Other' }).check();
+      await form.getByLabel('Where?').fill('A meetup');
+      await form.getByLabel('CV').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await form.getByLabel('I agree to the privacy notice').check();
+      await form.getByRole('button', { name: 'Send' }).click();
+      await expect(page).toHaveURL(new RegExp(`/${name}1\\?sent=1#form-${formId}$`));
+      await expect(form.getByRole('status')).toHaveText('Thank you: we will write within a week.');
+      await expectNoAxeViolationsWithoutScripts(page, browser, `the sent form at ${width} px`);
+      const rows = queryE2eDatabase<{ field_values: string }>(
+        'select field_values from form_submissions where form_id = ? order by id desc',
+        formId,
+      );
+      expect(JSON.parse(rows[0]!.field_values)).toMatchObject({
+        name: `Asha ${width}`,
+        heard_other: 'A meetup',
+        cv: 'cv.pdf',
+      });
+    });
+  }
+});
