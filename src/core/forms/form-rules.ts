@@ -1,6 +1,6 @@
-import type { FormField, FormFileType } from '../schemas/forms';
-import { FORM_FILE_TYPE_INFO } from '../schemas/forms';
-import { INDIA, phoneNumberOf, phoneRefusal, type PhoneReader } from '../phone';
+import type { FormField } from '../schemas/forms';
+import { FORM_FILE_TYPE_INFO, type FormFileType } from './form-kinds';
+import { INDIA, phoneNumberOf, phoneRefusal, type PhoneReader } from '../phone-rule';
 
 /**
  * What a visitor sends with a form (docs/design.md §30): which fields are shown, and each shown field's value

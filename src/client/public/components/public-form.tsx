@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { DEFAULT_COUNTRY } from '../../../core/countries';
 import { CONSENT_GIVEN, extensionsOf, fileRuleOf } from '../../../core/forms/form-rules';
-import { PHONE_MAX_LENGTH } from '../../../core/phone';
+import { PHONE_MAX_LENGTH } from '../../../core/phone-rule';
 import type { PublicForm as PublicFormData, PublicFormState } from '../../../core/public-page';
 import { RADIOS_UP_TO, type FormField } from '../../../core/schemas/forms';
 import { FORM_POST_FIELDS } from '../../../core/schemas/submissions';
+import { sendForm } from '../../../core/api/submissions';
 import { Field, FieldNotes } from '../../components/field';
 import { fieldErrorId, fieldHintId } from '../../components/field-ids';
 
@@ -46,6 +47,11 @@ export function PublicForm({
       encType={withFile ? 'multipart/form-data' : undefined}
       noValidate
       data-country={country === DEFAULT_COUNTRY ? undefined : country}
+      // The island (islands/form.ts) shows and hides fields, checks with the server's rules and sends to the form's call.
+      data-island="form"
+      data-fields={JSON.stringify(form.fields)}
+      data-endpoint={sendForm.path.replace(':id', String(form.id))}
+      data-success={form.successMessage}
     >
       {mine?.problem ? (
         <p className="form-outcome form-outcome--error" role="alert">
@@ -226,7 +232,7 @@ function ChoiceSet({
 }) {
   const describedBy = [hint ? fieldHintId(id) : '', error ? fieldErrorId(id) : ''].filter(Boolean).join(' ');
   return (
-    <fieldset className="field public-form__choices" aria-describedby={describedBy || undefined}>
+    <fieldset id={id} className="field public-form__choices" aria-describedby={describedBy || undefined}>
       <legend className="field__label">
         {field.label}
         {field.required ? (

@@ -14,6 +14,7 @@ const ISLANDS = new Map<string, () => Promise<Island>>([
   ['header', () => Promise.resolve(header)],
   ['carousel', () => import('./carousel')],
   ['contact-form', () => import('./contact-form')],
+  ['form', () => import('./form')],
   ['fallback-image', () => import('./fallback-image')],
 ]);
 
