@@ -60,6 +60,7 @@ const MediaScreen = lazy(() => import('./backoffice/media/media-screen'));
 const LanguagesScreen = lazy(() => import('./backoffice/languages/languages-screen'));
 const TranslationsScreen = lazy(() => import('./backoffice/languages/translations-screen'));
 const DashboardScreen = lazy(() => import('./backoffice/dashboard/dashboard-screen'));
+const FormsScreen = lazy(() => import('./backoffice/forms/forms-screen'));
 const ParameterScreen = lazy(() =>
   import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })),
 );
@@ -96,6 +97,7 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   languages: <LanguagesScreen />,
   translations: <TranslationsScreen />,
   dashboard: <DashboardScreen />,
+  forms: <FormsScreen />,
 };
 
 /** Screens that guard themselves: companyForm is open while the first-run setup is pending (docs/design.md §7). */

@@ -78,11 +78,19 @@ export function useStaffForm<T extends FieldValues, Out extends FieldValues = T>
   };
 }
 
-/** The form's own fields: every path to a value in it ('groupname', 'company.companyName'). */
+/**
+ * The form's own fields: every path to a value in it ('groupname', 'company.companyName', 'fields.2.label': a list of
+ * objects by its entries; a list of texts, a group of ticks, is one field).
+ */
 function leafPaths(values: unknown, at = ''): string[] {
-  if (values === null || typeof values !== 'object' || Array.isArray(values) || values instanceof File)
-    return at ? [at] : [];
-  return Object.entries(values).flatMap(([key, value]) => leafPaths(value, at ? `${at}.${key}` : key));
+  const entries =
+    Array.isArray(values) && values.some((value) => value !== null && typeof value === 'object')
+      ? values.map((value, index) => [String(index), value] as const)
+      : values === null || typeof values !== 'object' || Array.isArray(values) || values instanceof File
+        ? null
+        : Object.entries(values);
+  if (entries === null) return at ? [at] : [];
+  return entries.flatMap(([key, value]) => leafPaths(value, at ? `${at}.${key}` : key));
 }
 
 /** The form element of the one model: its fields reach the values through react-hook-form's context. */

@@ -131,9 +131,10 @@ export function buttonNamed(name: string): HTMLButtonElement | null {
 }
 
 /** Types into an input as a user does: the value set through the element's own setter, then an input event. */
-export async function type(input: HTMLInputElement, text: string) {
+export async function type(input: HTMLInputElement | HTMLTextAreaElement, text: string) {
+  const prototype = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
   await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+    Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(input, text);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
