@@ -21,7 +21,9 @@ for (const width of [1280, 390]) {
     if (width >= 1280) await openAdministrationScreen(page, 'Forms', '/forms');
     else await page.goto('/forms');
     await expect(page.getByRole('heading', { level: 1, name: 'Forms' })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Forms' }).getByText('Contact', { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Forms' }).getByText('Contact', { exact: true }).first(),
+    ).toBeVisible();
     await expectNoAxeViolations(page, `the forms at ${width} px`);
 
     await page.getByRole('button', { name: 'New form' }).click();
