@@ -15,6 +15,9 @@ import {
 // browser shows it at a phone's and a desktop's width, its refusals at their fields, and the success message after
 // the 303. The spec makes its own form and page, used by no other spec.
 
+// In order: the staff's look at the inbox reads what the visitors' tests sent (and five posts a minute is a form's most).
+test.describe.configure({ mode: 'serial' });
+
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 let name = '';
@@ -156,4 +159,36 @@ test.describe('with JavaScript', () => {
     expect(JSON.parse(rows[0]!.field_values)).toMatchObject({ name: 'Ravi', heard: 'friend', cv: 'cv.pdf' });
     expect(JSON.parse(rows[0]!.field_values)).not.toHaveProperty('heard_other');
   });
+});
+
+test('staff find the submissions in the inbox under the Form filter, and only staff download the CV', async ({
+  page,
+  browser,
+}) => {
+  await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
+  await page.goto(`/enquiries?form=${formId}`);
+  await expect(page.getByLabel('Form')).toHaveValue(String(formId));
+  const table = page.getByRole('table', { name: 'Submissions: Inbox' });
+  await expect(table.getByText('Ravi · ravi@example.com')).toBeVisible();
+  await expect(table.getByText('Asha · asha@example.com')).toBeVisible();
+  await expectNoAxeViolations(page, 'the inbox of a form');
+  await table
+    .getByRole('row', { name: /Ravi/ })
+    .getByRole('button', { name: /Open the submission/ })
+    .click();
+  const detail = page.getByRole('region', { name: /Job application/ });
+  await expect(detail.getByText('Ravi', { exact: true })).toBeVisible();
+  const link = detail.getByRole('link', { name: 'cv.pdf' });
+  const address = await link.getAttribute('href');
+  const download = await page.request.get(address!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-disposition']).toContain('attachment');
+  expect((await download.body()).equals(PDF)).toBe(true);
+  const visitor = await browser.newContext();
+  try {
+    expect((await visitor.request.get(new URL(address!, page.url()).href)).status()).toBe(401);
+  } finally {
+    await visitor.close();
+  }
+  await expectNoAxeViolations(page, 'a submission opened');
 });

@@ -12,12 +12,13 @@ import { AnyBodySchema, route, screenErrors } from './route';
 /** Forms made without code (docs/design.md §30): the forms screen's list, a form's editor, its save and delete. */
 const screen = { screen: 'forms' } as const;
 
+/** The forms screen's list, which the inbox's Form filter reads too (docs/design.md §30). */
 export const listForms = route({
   method: 'GET',
   path: '/api/master/forms',
   reply: FormListSchema,
   errors: screenErrors(),
-  access: screen,
+  access: { screens: ['forms', 'enquiries'] },
 });
 export const getForm = route({
   method: 'GET',

@@ -22,6 +22,7 @@ import {
 } from './enquiry-actions';
 import { EmailLink, EnquiryStatusBadge, MailCell, ReceivedCell } from './enquiry-cells';
 import { EnquiryDetail } from './enquiry-detail';
+import { FormChooser, SubmissionsScreen, useChosenForm } from './submissions';
 import {
   FIRST_PAGE,
   MAIL_FILTER_OPTIONS,
@@ -237,6 +238,12 @@ function useEnquiryListQuery() {
  * and the actions (handled / new, spam / not spam, Resend, Delete).
  */
 export function EnquiriesScreen() {
+  const formId = useChosenForm();
+  return formId === null ? <ContactEnquiries /> : <SubmissionsScreen key={formId} formId={formId} />;
+}
+
+/** The contact form's enquiries (spec 000 §2 Contact), under the Form filter's first choice. */
+function ContactEnquiries() {
   const { text, setText, query, setQuery, enquiries, search, filterStatus, filterMail, refresh } =
     useEnquiryListQuery();
   const calls = useEnquiryActionCalls();
@@ -291,6 +298,7 @@ export function EnquiriesScreen() {
       }
     >
       {list && !list.mailConfigured ? <MailNotSetUpNotice /> : null}
+      <FormChooser />
       <EnquiriesToolbar
         text={text}
         onTextChange={setText}
