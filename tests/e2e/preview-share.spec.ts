@@ -216,6 +216,9 @@ test('a link that could not be made says so, and Create link is there to try aga
   await answer!();
   await expect(dialog.getByText('The server is busy: try again.')).toBeVisible();
   await expect(create).toBeEnabled();
+  // The keyboard's user is where they were: busy, the button said so and kept the focus (a disabled one loses it).
+  await expect(create).toBeFocused();
+  await expect(create).not.toHaveAttribute('aria-disabled', 'true');
   await page.unroute('**/api/master/previewshare/*');
 });
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { DefaultValues, FieldPath, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
@@ -12,7 +12,8 @@ import { markRefusedField } from '../lib/refused-field';
  * zod schema made from the call's own (the route table's, `src/core/api/`), as the server checks them. A refusal that
  * names a field (`{message, field}`, docs/design.md §25) is put on that field and focuses it; one that names none
  * shows in the form's refusal box (or where the screen says, `onRefused`). The submit button is busy while the call
- * is on its way, and a second press does nothing.
+ * is on its way, and a second press does nothing: it says so (`aria-disabled`) rather than being disabled, so that
+ * the keyboard's focus stays on it through a refusal (a browser moves the focus off a disabled button, to the page).
  */
 
 /**
@@ -58,6 +59,8 @@ export function useStaffForm<T extends FieldValues, Out extends FieldValues = T>
     mode: 'onTouched',
   });
   const [refusal, setRefusal] = useState<string | null>(null);
+  // One call at a time, whatever asks for the second (a press, Enter in a field): set before React shows busy.
+  const sending = useRef(false);
   const send = methods.handleSubmit(async (values) => {
     setRefusal(null);
     try {
@@ -72,7 +75,14 @@ export function useStaffForm<T extends FieldValues, Out extends FieldValues = T>
   }, onInvalid);
   return {
     methods,
-    onSubmit: (event) => void send(event),
+    onSubmit: (event) => {
+      if (sending.current) {
+        event.preventDefault();
+        return;
+      }
+      sending.current = true;
+      void send(event).finally(() => (sending.current = false));
+    },
     refusal,
     busy: methods.formState.isSubmitting,
   };
@@ -141,7 +151,10 @@ export function RefusalBox({
   );
 }
 
-/** A form's submit button, busy (and not pressed twice) while its call is on its way. */
+/**
+ * A form's submit button, busy (and not pressed twice) while its call is on its way: `aria-disabled`, not `disabled`,
+ * so that it keeps the keyboard's focus (a press while busy is stopped here and by `useStaffForm`).
+ */
 export function SubmitButton({
   busy,
   icon: Icon,
@@ -156,9 +169,18 @@ export function SubmitButton({
   children: ReactNode;
 }) {
   return (
-    <button type="submit" className={className} disabled={busy} aria-busy={busy || undefined}>
+    <button
+      type="submit"
+      className={className}
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
+      onClick={busy ? stopPress : undefined}
+    >
       {Icon ? <Icon className="button__icon" aria-hidden="true" focusable="false" /> : null}
       {children}
     </button>
   );
 }
+
+/** A press of a busy submit button: nothing is sent again. */
+const stopPress = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();
