@@ -58,6 +58,7 @@ import { redirectRoutes } from './redirects/redirects.routes';
 import { formRoutes } from './forms/forms.routes';
 import { submissionRoutes } from './forms/submissions.routes';
 import { FormMail } from './forms/form-mail';
+import { pruneSubmissions, PRUNE_SUBMISSIONS_EVERY_MS } from './forms/retention';
 import { localeRoutes } from './locales/locales.routes';
 import { translationFileRoutes, translationRoutes } from './pages/languages/translations.routes';
 import { startVisitFlushes } from './redirects/redirects.service';
@@ -247,6 +248,11 @@ function installJobs(
   // docs/design.md §26: shared preview links ended over 30 days ago, and editors that closed without saying so.
   jobs.every('prune-preview-shares', PRUNE_PREVIEW_SHARES_EVERY_MS, async (tenant, now) => {
     await prunePreviewShares(tenant, now);
+  });
+  // docs/design.md §30: each form's submissions past the days it keeps them, with their files.
+  jobs.every('prune-submissions', PRUNE_SUBMISSIONS_EVERY_MS, async (tenant, now) => {
+    const pruned = await pruneSubmissions(tenant, now);
+    if (pruned > 0) app.log.info({ tenant: tenant.name, pruned }, 'form submissions past their retention deleted');
   });
   // docs/design.md §27: redirect hits and 404s, counted in memory; each instance writes its own (not a job: see decision 024).
   const visitCounts = startVisitFlushes(() => tenants.all(), app.log, options.flushVisitsEveryMs);

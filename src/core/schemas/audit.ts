@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = [
   'form.update',
   'form.delete',
   'submission.status',
+  'submission.prune',
   'auth.signin',
   'auth.signin_failed',
   'auth.signout',

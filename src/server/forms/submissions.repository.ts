@@ -161,3 +161,13 @@ export async function setSubmissionStatus(db: Db, id: number, status: Submission
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Deletes a form's submissions (their files go with them) received before `before`: how many went. */
+export async function deleteSubmissionsBefore(db: Db, formId: number, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('form_submissions')
+    .where('form_id', '=', formId)
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
