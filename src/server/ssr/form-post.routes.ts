@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicFormState } from '../../core/public-page';
+import { DATABASE_INTEGER_MAX } from '../../core/schemas/ids';
 import { FORM_POST_FIELDS } from '../../core/schemas/submissions';
 import type { AppConfig } from '../config';
 import { AppError, NotFoundError, PayloadTooLargeError } from '../errors';
@@ -135,7 +136,7 @@ function fromFormBody(body: unknown): Omit<FormSubmission, 'address'> & { formId
 /** The id a form post names; one that is no id is no form of this page (404 with a sentence). */
 function formIdOf(id: string | readonly string[] | undefined): number {
   const number = Number([id].flat()[0]);
-  if (!Number.isInteger(number) || number < 1 || number > 2_147_483_647)
+  if (!Number.isInteger(number) || number < 1 || number > DATABASE_INTEGER_MAX)
     throw new NotFoundError('This form is no longer on the page: reload the page and send it again.');
   return number;
 }
