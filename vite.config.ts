@@ -24,6 +24,12 @@ const LIBRARY_CHUNKS: readonly [name: string, packages: RegExp][] = [
   ['lib-router', /\/node_modules\/(react-router|@remix-run\/route-pattern|cookie-es)\//],
   ['lib-query', /\/node_modules\/@tanstack\/(query-core|react-query)\//],
   ['lib-zod', /\/node_modules\/zod\//],
+  // Small modules many screens share (ids, paging, dates, a textarea that grows): each in a chunk of its own would cost
+  // an editor's first screen more in requests and lost compression than they weigh together.
+  [
+    'app-common',
+    /\/src\/(core\/schemas\/(ids|paging|site-pages)\.ts|client\/app\/(lib\/date-time|components\/grow-to-content)\.ts)$/,
+  ],
 ];
 
 /**

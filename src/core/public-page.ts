@@ -168,6 +168,8 @@ export interface PublicForm {
   fields: FormField[];
   successMessage: string;
   token: string;
+  /** The language its texts are shown in, when not the default: posted with it, so refusals and mail are in it. */
+  language?: string;
 }
 
 /** A form's state after it was posted without JavaScript: what was sent with a sentence per refused field, or sent. */

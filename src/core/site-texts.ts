@@ -1,11 +1,13 @@
+import { formTextUnits, formWordUnits, type TranslatableForm } from './forms/form-texts';
 import type { MenuEntry } from './schemas/menu';
 import { SITE_WORDS, type SiteWordKey } from './site-words';
 
 /**
  * The site's own words beside its pages (docs/design.md §28, §34): the public menu's labels, the footer's tagline, the
- * contact form's labels and messages, and the words of the site's frame (core/site-words.ts). Each translates per
- * language like a page's texts, by key: `menu.<id>` (a menu item's id), `footer.tagline`, `contact.<name>`, a
- * frame word's key. Browser-safe: the contact form reads its words from here.
+ * contact form's labels and messages, the words of the site's frame (core/site-words.ts) and the texts of the forms
+ * made without code (core/forms/form-texts.ts). Each translates per language like a page's texts, by key:
+ * `menu.<id>` (a menu item's id), `footer.tagline`, `contact.<name>`, a frame word's key, `form.<id>.…`.
+ * Browser-safe: the contact form reads its words from here.
  */
 
 /**
@@ -108,11 +110,27 @@ export interface SiteTextUnit {
   key: string;
   label: string;
   source: string;
+  /** Several lines (a form's help, message or mail); absent, one line. */
+  kind?: 'textarea';
+  /** The longest its text may be; absent, SITE_TEXT_LONGEST. */
+  max?: number;
+}
+
+/** The longest of the site's own words of one line: a menu label, a tagline, a sentence of a form. */
+export const SITE_TEXT_LONGEST = 300;
+
+/** Why a site text cannot be kept as typed (too long, or lines in a text of one line); null when it can. */
+export function siteTextProblem(unit: SiteTextUnit, text: string): string | null {
+  const max = unit.max ?? SITE_TEXT_LONGEST;
+  if (text.length > max) return `${unit.label}: at most ${max} characters.`;
+  if (unit.kind !== 'textarea' && /[\r\n]/.test(text)) return `${unit.label}: one line only.`;
+  return null;
 }
 
 /**
  * The words the firm may put in its own words in the default language, in place of Folio's (docs/design.md §34): the
- * contact form's and the site frame's. Their sources are Folio's texts.
+ * contact form's, the site frame's and every form's fixed words (core/forms/form-words.ts). Their sources are Folio's
+ * texts.
  */
 export function ownWordUnits(): SiteTextUnit[] {
   const units: SiteTextUnit[] = [];
@@ -122,23 +140,28 @@ export function ownWordUnits(): SiteTextUnit[] {
   for (const [key, word] of Object.entries(SITE_WORDS) as Array<[SiteWordKey, (typeof SITE_WORDS)[SiteWordKey]]>) {
     units.push({ key, label: word.label, source: word.text });
   }
+  units.push(...formWordUnits());
   return units;
 }
 
-const OWN_WORD_KEYS: ReadonlySet<string> = new Set(ownWordUnits().map((unit) => unit.key));
+// Made on first use, not when the module loads: the public header brings this module into the staff app's first
+// screen, which then need not carry the labels (a bundler keeps what a module's top level runs).
+let ownWordKeys: ReadonlySet<string> | undefined;
 
 /** Whether a site text's key is one of the words the firm may put in its own words in the default language. */
-export const isOwnWordKey = (key: string): boolean => OWN_WORD_KEYS.has(key);
+export const isOwnWordKey = (key: string): boolean =>
+  (ownWordKeys ??= new Set(ownWordUnits().map((unit) => unit.key))).has(key);
 
 /**
  * The site's own words in the default language, each a text to translate: the public menu's labels in order, the
  * tagline, the contact form's and the frame's words (the firm's own, `own`, where it put them; else Folio's), the
- * notice of a page not translated.
+ * notice of a page not translated, and each form's texts (`forms`, the forms made without code).
  */
 export function siteTextUnits(
   menu: readonly MenuEntry[],
   tagline: string,
   own: Readonly<Record<string, string>> = {},
+  forms: readonly TranslatableForm[] = [],
 ): SiteTextUnit[] {
   const units: SiteTextUnit[] = [];
   for (const entry of menu) {
@@ -162,6 +185,7 @@ export function siteTextUnits(
     units.push({ key: 'footer.tagline', label: 'Footer: the line under the company name', source: tagline });
   for (const unit of ownWordUnits()) units.push({ ...unit, source: own[unit.key]?.trim() || unit.source });
   units.push({ ...UNTRANSLATED_NOTICE });
+  for (const form of forms) units.push(...formTextUnits(form));
   return units.filter((unit) => unit.source.trim() !== '');
 }
 

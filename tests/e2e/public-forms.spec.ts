@@ -1,5 +1,5 @@
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
-import { JOB_APPLICATION } from '../../src/core/forms/job-application.fixture';
+import type { Page } from '@playwright/test';
 import {
   callApi,
   expect,
@@ -7,13 +7,18 @@ import {
   expectNoAxeViolationsWithoutScripts,
   freshRun,
   logInAs,
+  openAdministrationScreen,
   queryE2eDatabase,
+  saveEditor,
   test,
+  toastOf,
 } from './fixtures';
 
-// A form made without code on a public page, sent by a visitor without JavaScript (docs/design.md §30): the page as a
-// browser shows it at a phone's and a desktop's width, its refusals at their fields, and the success message after
-// the 303. The spec makes its own form and page, used by no other spec.
+// A form made without code from start to end (docs/design.md §30): an administrator builds the job application on the
+// forms screen (its positions from master data, a field dragged into place, the preview beside it) and places it on a
+// new page made without code; a visitor sends it without JavaScript (the page at a phone's and a desktop's width, its
+// refusals at their fields, the success message after the 303) and with it; staff find both in the inbox. The spec
+// makes its own form, master data and page, used by no other spec.
 
 // In order: the staff's look at the inbox reads what the visitors' tests sent (and five posts a minute is a form's most).
 test.describe.configure({ mode: 'serial' });
@@ -23,46 +28,125 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 let name = '';
 let formId = 0;
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(() => {
   name = `Jobs${freshRun()}`;
-  const context = await browser.newContext();
-  try {
-    const admin = await context.newPage();
-    await logInAs(admin, 'admin', E2E_ADMIN_PASSWORD);
-    formId = (
-      await callApi<{ id: number }>(admin, '/api/master/forms', {
-        ...JOB_APPLICATION,
-        name: `Job application ${name}`,
-        fields: JOB_APPLICATION.fields.filter((field) => field.key !== 'phone'),
-      })
-    ).id;
-    const created = await callApi<{ id: number }>(admin, '/api/master/savePageCreation', {
-      filename: name,
-      dspname: `Careers ${name}`,
-      module: 1,
-      type: 'Autowired',
-      homepage: 'Y',
-    });
-    await callApi(admin, '/api/master/saveParameters', {
-      id: created.id,
-      parameters: [
-        {
-          parameterName: 'Introduction',
-          sequence: 1,
-          type: 'Textarea',
-          unittype: 'Character',
-          pagecreationtype: 'Header',
-        },
-        { parameterName: 'Apply', sequence: 2, type: 'Form', unittype: 'Integer', pagecreationtype: 'Header' },
-      ],
-    });
-    await callApi(admin, '/api/master/savepagecontent', {
-      commonrouting: name,
-      document: { header: { Introduction: 'We are hiring testers.', Apply: formId }, rows: [], revision: 0 },
-    });
-  } finally {
-    await context.close();
-  }
+});
+
+/** A field added to the form on the forms screen: its label, key and kind, as an administrator types them. */
+async function addField(page: Page, label: string, key: string, kind: string) {
+  const fields = page.locator('.form-editor__field');
+  const index = await fields.count();
+  await page.getByRole('button', { name: 'Add a field' }).click();
+  const field = fields.nth(index);
+  await expect(field.getByLabel(`Field ${index + 1}: label`)).toBeFocused();
+  await field.getByLabel(`Field ${index + 1}: label`).fill(label);
+  await field.getByLabel('Key', { exact: true }).fill(key);
+  await field.getByLabel('Kind', { exact: true }).selectOption(kind);
+  return field;
+}
+
+test('an administrator builds the job application in the staff app and places it on a new page', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
+  // The positions are master data (the firm keeps them on the master data screens).
+  const positions = `Positions ${name}`;
+  await callApi(page, '/api/master/savecommonmastertype', { code: `POS${name.slice(4)}`, name: positions });
+  const typeId = queryE2eDatabase<{ id: number }>('select id from master_types where name = ?', positions)[0]!.id;
+  for (const [code, label] of [
+    ['DEV', 'Developer'],
+    ['QA', 'Tester'],
+  ])
+    await callApi(page, '/api/master/savecommonmaster', { typeId, code: `${code}${name.slice(4)}`, name: label });
+
+  // The form, field by field on the forms screen, its preview beside it.
+  await openAdministrationScreen(page, 'Forms', '/forms');
+  await page.getByRole('button', { name: 'New form' }).click();
+  await page.getByLabel('Name', { exact: true }).fill(`Job application ${name}`);
+  await (await addField(page, 'Your name', 'name', 'text')).getByLabel('Required', { exact: true }).check();
+  const position = await addField(page, 'Position', 'position', 'choice');
+  await position.getByLabel('Required', { exact: true }).check();
+  await position.getByLabel('Choices from').selectOption({ label: `Master data: ${positions}` });
+  await expect(position.getByLabel('Choices', { exact: true })).toHaveCount(0);
+  await (await addField(page, 'Email', 'email', 'email')).getByLabel('Required', { exact: true }).check();
+  // Email goes above Position: the up arrow on its handle, the focus staying on the handle.
+  const handle = page.getByRole('button', { name: 'Drag field 3 to move it' });
+  await handle.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('button', { name: 'Drag field 2 to move it' })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Field 3 is now field 2 of 3.' })).toBeAttached();
+  await expect(page.getByLabel('Field 2: label')).toHaveValue('Email');
+  await expect(page.getByLabel('Field 3: label')).toHaveValue('Position');
+  const cv = await addField(page, 'CV', 'cv', 'file');
+  await cv.getByLabel('Required', { exact: true }).check();
+  await expect(cv.getByRole('checkbox', { name: 'PDF' })).toBeChecked();
+  await cv.getByLabel('Largest file (MB)').fill('5');
+  const heard = await addField(page, 'How did you hear of us?', 'heard', 'choice');
+  await heard.getByLabel('Choices', { exact: true }).fill('friend = A friend\nother = Other');
+  const where = await addField(page, 'Where?', 'heard_other', 'text');
+  await where.getByLabel('Required', { exact: true }).check();
+  await where.getByLabel('Shown only when').selectOption({ label: 'How did you hear of us?' });
+  await where.getByLabel('…has the value').fill('other');
+  await addField(page, 'I agree to the privacy notice', 'consent', 'consent');
+  await page.getByLabel('Mail each submission to').fill('jobs@example.com');
+  await page.getByLabel('Mail the sender a confirmation (the form needs an email field)').check();
+  await page.getByLabel('Subject', { exact: true }).fill('Thank you, {{name}}');
+  await page.getByLabel('Text', { exact: true }).fill('We read every application.');
+  await page.getByLabel('Success message').fill('Thank you: we will write within a week.');
+  // The preview shows the form as visitors will: the positions from master data, the field Other shows.
+  // (Read from the frame's document: no script, Playwright's either, runs in its sandbox.)
+  const preview = page.locator('iframe[title="Preview of the form"]');
+  await expect(preview).toHaveAttribute('srcdoc', />Tester</);
+  await expect(preview).toHaveAttribute('srcdoc', /Where\?/);
+  await expect(preview).toHaveAttribute('srcdoc', /I agree to the privacy notice/);
+  await expectNoAxeViolations(page, 'the form editor with its preview');
+  await page.screenshot({ path: 'test-results/public-forms/editor-1280.png', fullPage: false });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toastOf(page, 'Form saved')).toBeVisible();
+  formId = queryE2eDatabase<{ id: number }>('select id from forms where name = ?', `Job application ${name}`)[0]!.id;
+
+  // A new page made without code, with a field of the type Form.
+  await page.goto('/homepages');
+  await page.getByRole('link', { name: 'Create New Page' }).click();
+  await page.getByLabel('Name in the address').fill(name);
+  await page.getByLabel('Page title').fill(`Careers ${name}`);
+  await page.getByLabel('Group of pages').selectOption({ label: 'Website' });
+  await page.getByRole('checkbox', { name: 'Part of the public website' }).check();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toastOf(page, 'Page saved.')).toBeVisible();
+  const pageId = queryE2eDatabase<{ id: number }>('select id from pages where routing = ?', name)[0]!.id;
+  await page.goto(`/paramactivity/${pageId}`);
+  await page.getByLabel('Field name').fill('Introduction');
+  await page.getByLabel('Type', { exact: true }).selectOption('Textarea');
+  await page.getByLabel('Where it goes').selectOption('Header');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByLabel('Field name').fill('Apply');
+  await page.getByLabel('Type', { exact: true }).selectOption('Form');
+  await page.getByLabel('Where it goes').selectOption('Header');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('button', { name: 'Save the fields', exact: true }).click();
+  await expect(toastOf(page, 'Fields saved. The editor and the public page use them from now on.')).toBeVisible();
+
+  // Its editor offers the form by name; published, the page shows it.
+  await page.goto(`/${name}`);
+  await page.getByRole('textbox', { name: 'Introduction' }).fill('We are hiring testers.');
+  await page.getByLabel('Apply', { exact: true }).selectOption({ label: `Job application ${name}` });
+  await saveEditor(page);
+  const [stored] = queryE2eDatabase<{ definition: string }>('select definition from forms where id = ?', formId);
+  const fields = JSON.parse(stored!.definition).fields as Array<{ key: string; masterType?: number }>;
+  expect(fields.map((field) => field.key)).toEqual([
+    'name',
+    'email',
+    'position',
+    'cv',
+    'heard',
+    'heard_other',
+    'consent',
+  ]);
+  expect(fields[2]!.masterType).toBe(typeId);
+  expect(consoleErrors).toEqual([]);
 });
 
 test.describe('without JavaScript', () => {

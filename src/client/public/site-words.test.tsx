@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTENT_PAGES, type ContentPageKey } from '../../core/pages';
 import type { PublicPageData } from '../../core/public-page';
 import { DEMO_CONTENT } from '../../core/schemas/page-content';
+import { FORM_WORD_TEXTS } from '../../core/forms/form-words';
 import { CONTACT_FORM_WORDS, ownWordUnits } from '../../core/site-texts';
 import { SITE_WORDS, sayWord, type SiteWordKey } from '../../core/site-words';
 import { renderPublicBody } from '../entry-server';
@@ -144,14 +145,20 @@ describe("the site's words (docs/design.md §34)", () => {
     expect(sayWord({}, 'carousel.goTo')).toBe('Go to slide {n}');
   });
 
-  it('offers every word of the frame and of the contact form to put in the firm’s own words, each labelled once', () => {
+  it('offers every word of the frame, the contact form and the forms to put in the firm’s own words, each labelled once', () => {
     const units = ownWordUnits();
     expect(units.map((unit) => unit.key)).toEqual([
       ...Object.keys(CONTACT_FORM_WORDS).map((name) => `contact.${name}`),
       ...Object.keys(SITE_WORDS),
+      ...Object.keys(FORM_WORD_TEXTS),
     ]);
     expect(new Set(units.map((unit) => unit.key)).size).toBe(units.length);
     for (const key of Object.keys(SITE_WORDS) as SiteWordKey[])
       expect(units.find((unit) => unit.key === key)?.source).toBe(SITE_WORDS[key].text);
+    for (const [key, text] of Object.entries(FORM_WORD_TEXTS))
+      expect(units.find((unit) => unit.key === key)).toMatchObject({
+        source: text,
+        label: expect.stringMatching(/^Forms: /),
+      });
   });
 });

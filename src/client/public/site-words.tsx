@@ -12,6 +12,11 @@ export function SiteWordsProvider({ words, children }: { words: SiteWords | unde
   return <SiteWordsContext value={words}>{children}</SiteWordsContext>;
 }
 
+/** The shown page's site words that differ from Folio's (what a form hands its island). */
+export function useSiteWords(): SiteWords | undefined {
+  return useContext(SiteWordsContext);
+}
+
 /** `say('footer.cta')`: a site word as the shown page says it, `{name}`s filled in from `values`. */
 export function useSay(): (key: SiteWordKey, values?: Readonly<Record<string, string | number>>) => string {
   const words = useContext(SiteWordsContext);

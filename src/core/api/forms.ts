@@ -48,3 +48,16 @@ export const deleteForm = route({
   answers: { 409: FormInUseSchema },
   access: screen,
 });
+/**
+ * The editor's preview (docs/design.md §30): the unsaved working copy → the form as visitors will see it, in the site's
+ * page (HTML, noindex, never stored). Checked as a save is (400 with a sentence and its place).
+ */
+export const previewForm = route({
+  method: 'POST',
+  path: '/api/master/forms/preview',
+  body: FormInputSchema,
+  reply: z.string().meta({ description: 'The form in the site’s page as HTML (text/html), noindex, never stored.' }),
+  replyType: 'text/html',
+  errors: screenErrors(429),
+  access: screen,
+});

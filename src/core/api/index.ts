@@ -8,6 +8,7 @@ import * as contact from './contact';
 import * as dashboard from './dashboard';
 import * as enquiries from './enquiries';
 import * as fieldRules from './field-rules';
+import * as formChoices from './form-choices';
 import * as forms from './forms';
 import * as groups from './groups';
 import * as locales from './locales';
@@ -51,6 +52,7 @@ export const routes = {
   dashboard,
   enquiries,
   fieldRules,
+  formChoices,
   forms,
   groups,
   locales,

@@ -67,7 +67,8 @@ export const masterTypeOptions = route({
   body: AnyBodySchema,
   reply: z.array(MasterTypeOptionSchema),
   errors: screenErrors(404),
-  access: types,
+  // The forms editor offers them too: a choice field's choices from a master data type (docs/design.md §30).
+  access: { screens: ['commonMasterType', 'forms'] },
 });
 export const dependencyOptions = route({
   method: 'POST',

@@ -158,3 +158,29 @@ describe('the form’s schema', () => {
     ).toBe('PDF, Word (DOCX) or OpenDocument text (ODT), at most 2 MB');
   });
 });
+
+describe('the rules in the page’s words', () => {
+  it('refuses with the forms’ words as translated, each field named by its label as shown', () => {
+    const words = {
+      'form.required': '{label} fehlt noch.',
+      'form.fromList': 'Bitte aus der Liste wählen: {label}.',
+      'form.fileRule': '{kinds}, höchstens {mb} MB',
+      'form.fileKind': '{label} muss {rule} sein.',
+      'form.file.pdf': 'PDF-Datei',
+    };
+    const { problems } = checkSubmission(
+      APPLICATION.map((field) => (field.key === 'name' ? { ...field, label: 'Ihr Name' } : field)),
+      { email: 'asha@example.com', position: 'ceo', consent: 'yes' },
+      { readPhone: readPhoneLeniently, files: { cv: { name: 'cv.exe', bytes: 10 } }, words },
+    );
+    expect(problems).toEqual([
+      { field: 'name', message: 'Ihr Name fehlt noch.' },
+      { field: 'position', message: 'Bitte aus der Liste wählen: Position.' },
+      { field: 'cv', message: 'CV muss PDF-Datei, höchstens 5 MB sein.' },
+    ]);
+    // A word not translated is Folio's.
+    expect(fileRuleOf({ ...APPLICATION[4]!, accept: ['pdf', 'docx', 'png'] }, { 'form.or': 'oder' })).toBe(
+      'PDF, Word (DOCX) oder PNG image, at most 5 MB',
+    );
+  });
+});

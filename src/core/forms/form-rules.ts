@@ -1,12 +1,14 @@
 import type { FormField } from '../schemas/forms';
 import { FORM_FILE_TYPE_INFO, type FormFileType } from './form-kinds';
-import { INDIA, phoneNumberOf, phoneRefusal, type PhoneReader } from '../phone-rule';
+import { sayFormWord, type FormWords } from './form-words';
+import { INDIA, phoneNumberOf, type PhoneReader } from '../phone-rule';
 
 /**
  * What a visitor sends with a form (docs/design.md §30): which fields are shown, and each shown field's value
  * checked by its kind. The public form's island and the server run these same rules (the island with the lenient
  * phone reading, the server with libphonenumber-js); a hidden field is neither required nor stored. Kept free of zod:
- * the island that loads it stays within its 10 KB.
+ * the island that loads it stays within its 10 KB. Its sentences are site words (core/forms/form-words.ts): a page in
+ * another language refuses in that language, in the island and on the server alike.
  */
 
 /** A form's values as a browser posts them: a text per field, several for a field of several choices. */
@@ -33,6 +35,8 @@ export interface CheckOptions {
   /** The server reads numbers with libphonenumber-js; the island leniently (the server's answer completes it). */
   readPhone: PhoneReader;
   files?: Readonly<Record<string, SubmittedFile | undefined>>;
+  /** The form's words in the shown page's language (its site words that differ from Folio's). */
+  words?: FormWords | undefined;
 }
 
 /** The value a consent box sends when ticked, and what is stored for it. */
@@ -84,11 +88,12 @@ export function extensionsOf(accept: readonly FormFileType[]): string[] {
   return accept.flatMap((type) => FORM_FILE_TYPE_INFO[type].extensions.split(','));
 }
 
-/** What the file field says it takes: "PDF or Word (DOCX), at most 5 MB". */
-export function fileRuleOf(field: FormField): string {
-  const kinds = (field.accept ?? []).map((type) => FORM_FILE_TYPE_INFO[type].label);
-  const named = kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1)}` : (kinds[0] ?? '');
-  return `${named}, at most ${field.maxMb ?? 5} MB`;
+/** What the file field says it takes: "PDF or Word (DOCX), at most 5 MB", in the shown page's words. */
+export function fileRuleOf(field: FormField, words?: FormWords): string {
+  const kinds = (field.accept ?? []).map((type) => sayFormWord(words, `form.file.${type}`));
+  const or = sayFormWord(words, 'form.or');
+  const named = kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} ${or} ${kinds.at(-1)}` : (kinds[0] ?? '');
+  return sayFormWord(words, 'form.fileRule', { kinds: named, mb: field.maxMb ?? 5 });
 }
 
 /** One shown field's value checked by its kind: the value to store, or the sentence that refuses it. */
@@ -97,62 +102,58 @@ function checkField(
   value: string | readonly string[] | undefined,
   options: CheckOptions,
 ): { value?: string | string[]; problem?: string } {
-  const { label } = field;
+  const { words } = options;
+  const refuse = (key: Parameters<typeof sayFormWord>[1], values: Record<string, string | number> = {}) => ({
+    problem: sayFormWord(words, key, { label: field.label, ...values }),
+  });
   if (field.kind === 'checkboxes') {
     const chosen = listOf(value);
-    if (chosen.length === 0) return field.required ? { problem: `Choose at least one: ${label}.` } : { value: [] };
+    if (chosen.length === 0) return field.required ? refuse('form.chooseSome') : { value: [] };
     const known = new Set((field.options ?? []).map((o) => o.value));
-    return chosen.every((v) => known.has(v)) ? { value: chosen } : { problem: `Choose from the list: ${label}.` };
+    return chosen.every((v) => known.has(v)) ? { value: chosen } : refuse('form.fromList');
   }
   if (field.kind === 'file') {
     const file = options.files?.[field.key];
-    if (!file || file.bytes === 0) return field.required ? { problem: `Choose a file: ${label}.` } : { value: '' };
+    if (!file || file.bytes === 0) return field.required ? refuse('form.chooseFile') : { value: '' };
     const extensions = extensionsOf(field.accept ?? []);
     const dot = file.name.lastIndexOf('.');
     const ending = dot === -1 ? '' : file.name.slice(dot).toLowerCase();
-    if (!extensions.includes(ending)) return { problem: `${label} must be ${fileRuleOf(field)}.` };
-    if (file.bytes > (field.maxMb ?? 5) * 1024 * 1024)
-      return { problem: `${label} is larger than ${field.maxMb ?? 5} MB: choose a smaller file.` };
+    if (!extensions.includes(ending)) return refuse('form.fileKind', { rule: fileRuleOf(field, words) });
+    if (file.bytes > (field.maxMb ?? 5) * 1024 * 1024) return refuse('form.fileTooLarge', { mb: field.maxMb ?? 5 });
     return { value: file.name };
   }
   const text = textOf(value);
   if (text === '') {
     if (!field.required) return { value: '' };
-    if (field.kind === 'consent') return { problem: `Tick the box to send the form: ${label}.` };
-    if (field.kind === 'choice') return { problem: `Choose one: ${label}.` };
-    return { problem: `${label} is required.` };
+    if (field.kind === 'consent') return refuse('form.consent');
+    if (field.kind === 'choice') return refuse('form.chooseOne');
+    return refuse('form.required');
   }
   switch (field.kind) {
     case 'text':
-      if (/[\r\n]/.test(text)) return { problem: `${label} must be on one line.` };
-      return text.length > TEXT_MAX ? { problem: `${label} must be at most ${TEXT_MAX} characters.` } : { value: text };
+      if (/[\r\n]/.test(text)) return refuse('form.oneLine');
+      return text.length > TEXT_MAX ? refuse('form.tooLong', { max: TEXT_MAX }) : { value: text };
     case 'textarea':
-      return text.length > TEXTAREA_MAX
-        ? { problem: `${label} must be at most ${TEXTAREA_MAX} characters.` }
-        : { value: text };
+      return text.length > TEXTAREA_MAX ? refuse('form.tooLong', { max: TEXTAREA_MAX }) : { value: text };
     case 'email':
-      return text.length <= 254 && EMAIL.test(text)
-        ? { value: text }
-        : { problem: 'Enter a valid email address, like name@example.com.' };
+      return text.length <= 254 && EMAIL.test(text) ? { value: text } : refuse('form.email');
     case 'phone': {
       const country = options.country ?? INDIA;
       const stored = text.length <= 30 ? phoneNumberOf(text, country, INDIAN_PHONE, options.readPhone) : null;
-      return stored === null
-        ? { problem: phoneRefusal(text, country, 'Enter a valid 10-digit phone number.') }
-        : { value: stored };
+      if (stored !== null) return { value: stored };
+      // The phone rule's refusal (phoneRefusal), in the page's words: ten digits in India, else with the country code.
+      return refuse(country === INDIA && !text.startsWith('+') ? 'form.phone' : 'form.phoneAbroad');
     }
     case 'number':
-      return NUMBER.test(text) ? { value: text } : { problem: `${label} must be a number, like 12 or 4.5.` };
+      return NUMBER.test(text) ? { value: text } : refuse('form.number');
     case 'date':
-      return isDate(text) ? { value: text } : { problem: `${label} must be a date, like 2027-03-31.` };
+      return isDate(text) ? { value: text } : refuse('form.date');
     case 'choice':
-      return (field.options ?? []).some((o) => o.value === text)
-        ? { value: text }
-        : { problem: `Choose from the list: ${label}.` };
+      return (field.options ?? []).some((o) => o.value === text) ? { value: text } : refuse('form.fromList');
     case 'consent':
       return text === CONSENT_GIVEN || text === 'on' || text === 'true'
         ? { value: CONSENT_GIVEN }
-        : { problem: `Tick the box to send the form: ${label}.` };
+        : refuse('form.consent');
   }
 }
 

@@ -116,6 +116,8 @@ export const TranslationUnitSchema = z.object({
    * heading, rich text. Absent (site texts, pages made without code): one line unless the source is long.
    */
   kind: z.enum(TEXT_KINDS).optional(),
+  /** The longest its translation may be, where it is not the field's own rule (a site text of a form: its limit). */
+  max: z.number().int().optional(),
 });
 export type TranslationUnit = z.infer<typeof TranslationUnitSchema>;
 

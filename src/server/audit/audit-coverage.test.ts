@@ -458,6 +458,11 @@ const CALLS: Record<string, Call> = {
     changes: true,
     request: (c) => c.post('/api/master/forms', auditForm(c.unique('Form '))),
   },
+  'GET /api/master/forms/choices/:routing': readGet('/api/master/forms/choices/AuditPage'),
+  'POST /api/master/forms/preview': {
+    changes: false,
+    request: (c) => c.post('/api/master/forms/preview', auditForm(c.unique('Preview '))),
+  },
   'POST /api/master/forms/:id/delete': {
     changes: true,
     prepare: async (c) => ({ id: (await c.ok(c.post('/api/master/forms', auditForm(c.unique('Gone '))))).id }),

@@ -1,5 +1,6 @@
 import type Mail from 'nodemailer/lib/mailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { formIn } from '../../core/forms/form-texts';
 import type { FormField } from '../../core/schemas/forms';
 import { getCompanyDetails } from '../company/company.service';
 import type { AppConfig } from '../config';
@@ -11,11 +12,15 @@ import type { Tenant } from '../tenants/tenants';
 import { formOf } from './forms.service';
 import { findFormRow } from './forms.repository';
 import { findSubmissionRow } from './submissions.repository';
+import { formLanguage } from './public-form';
+import { siteTextsIn } from '../locales/site-texts.service';
 
 /**
  * A form's mail (docs/design.md §30): to its recipients, and the confirmation to the sender when the form has one.
  * Queued in the submission's own transaction (it goes out once the submission is kept, never without it), once per
- * submission whatever happens after ("Not spam" queues it then, and never twice), through the one job queue.
+ * submission whatever happens after ("Not spam" queues it then, and never twice), through the one job queue. The
+ * confirmation is in the language the form was shown in, as translated (docs/design.md §30); the recipients' mail in
+ * the default one.
  */
 export const FORM_MAIL = 'form-mail';
 /** A mail that still fails after a day is given up (the submission stays in the inbox). */
@@ -78,11 +83,13 @@ export class FormMail extends MailKind {
     const sender = emailField ? String(values[emailField.key] ?? '') : '';
     if (part === 'confirmation') {
       if (!sender || !form.confirmation.enabled) return null;
+      const language = await formLanguage(tenant, submission.locale);
+      const { confirmation } = language ? formIn(form, await siteTextsIn(tenant, language)) : form;
       return {
         from: fromAddress,
         to: sender,
-        subject: oneLine(fillPlaceholders(form.confirmation.subject, values)),
-        text: fillPlaceholders(form.confirmation.body, values),
+        subject: oneLine(fillPlaceholders(confirmation.subject, values)),
+        text: fillPlaceholders(confirmation.body, values),
       };
     }
     const to = form.recipients.length > 0 ? form.recipients : [this.config.contactRecipient ?? company.email];

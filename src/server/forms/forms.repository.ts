@@ -21,6 +21,11 @@ export async function findBuiltInFormRow(db: Db, key: string): Promise<FormRow |
   return db.selectFrom('forms').select(COLUMNS).where('built_in', '=', key).executeTakeFirst();
 }
 
+/** The forms made without code (not the built-in ones), by name: what translators translate. */
+export async function listMadeFormRows(db: Db): Promise<FormRow[]> {
+  return db.selectFrom('forms').select(COLUMNS).where('built_in', 'is', null).orderBy('name').orderBy('id').execute();
+}
+
 /** Every form, the built-in ones first, then by name; with how many submissions each has (spam included). */
 export async function listFormRows(db: Db): Promise<Array<FormRow & { submissions: number }>> {
   const rows = await db

@@ -163,6 +163,25 @@ describe.each(testDialects())('forms made without code on %s', (dialect) => {
     });
   });
 
+  it('offers a page’s editor the forms made without code, by name, and no one else', async () => {
+    const { id } = await create({ ...APPLICATION, name: 'Quote request' });
+    await createPageWithParameters(t.app, admin, { filename: 'Quotes', dspname: 'Quotes' }, [
+      { parameterName: 'form', sequence: 1, type: 'Form', unittype: 'Integer', pagecreationtype: 'Header' },
+    ]);
+    const choices = await call('GET', '/api/master/forms/choices/Quotes');
+    expect(choices.statusCode, choices.body).toBe(200);
+    const items = choices.json().items as Array<{ id: number; name: string }>;
+    expect(items).toContainEqual({ id, name: 'Quote request' });
+    // The contact form has its own page: it is not offered.
+    expect(items.map((item) => item.name)).not.toContain('Contact');
+    expect(items.map((item) => item.name)).toEqual(
+      [...items.map((item) => item.name)].sort((a, b) => a.localeCompare(b)),
+    );
+    // An editor whose menu lacks the page is refused; an unknown page is 404.
+    expect((await call('GET', '/api/master/forms/choices/Quotes', undefined, editor)).statusCode).toBe(403);
+    expect((await call('GET', '/api/master/forms/choices/NoSuchPage')).statusCode).toBe(404);
+  });
+
   it('refuses a form parameter placed in the page’s entry list', async () => {
     const created = await call('POST', '/api/master/savePageCreation', {
       filename: 'Events',
@@ -184,5 +203,65 @@ describe.each(testDialects())('forms made without code on %s', (dialect) => {
   it('is the forms screen’s: an editor without it is refused', async () => {
     expect((await call('GET', '/api/master/forms', undefined, editor)).statusCode).toBe(403);
     expect((await call('POST', '/api/master/forms', APPLICATION, editor)).statusCode).toBe(403);
+    expect((await call('POST', '/api/master/forms/preview', APPLICATION, editor)).statusCode).toBe(403);
+  });
+
+  it('previews an unsaved form in the site’s page, its choices read from master data, stored nowhere', async () => {
+    const type = await call('POST', '/api/master/savecommonmastertype', { code: 'POSITION', name: 'Positions' });
+    expect(type.statusCode, type.body).toBe(200);
+    const typeId = (
+      (await call('POST', '/api/master/getCommasterTypefordropdown', {})).json() as Array<{ id: number; code: string }>
+    ).find((row) => row.code === 'POSITION')!.id;
+    for (const [code, name] of [
+      ['ARCH', 'Software architect'],
+      ['UX', 'Designer <UX>'],
+    ])
+      expect((await call('POST', '/api/master/savecommonmaster', { typeId, code, name })).statusCode).toBe(200);
+    const forms = await t.app.tenants.default.db
+      .selectFrom('forms')
+      .select(t.app.tenants.default.db.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const working: FormInput = {
+      ...APPLICATION,
+      name: 'Unsaved application',
+      fields: APPLICATION.fields.map((field) =>
+        field.key === 'position'
+          ? { key: 'position', label: 'Position', kind: 'choice', required: true, masterType: typeId }
+          : field,
+      ),
+    };
+    const preview = await call('POST', '/api/master/forms/preview', working);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.headers['content-type']).toMatch(/^text\/html/);
+    expect(preview.headers['cache-control']).toBe('no-store');
+    expect(preview.headers['x-robots-tag']).toBe('noindex');
+    const html = preview.body;
+    expect(html).toContain('<meta name="robots" content="noindex');
+    // No script: the editor's frame runs none, and the form in it cannot be sent.
+    expect(html).not.toMatch(/<script/i);
+    // The form as the public page renders it: its labels, the type's values as choices (escaped), the note of a
+    // field shown only when another has a value, a file field's form multipart.
+    for (const label of ['Your name', 'How did you hear of us?', 'Where?', 'I agree to the privacy notice'])
+      expect(html).toContain(label);
+    expect(html).toContain('Software architect');
+    expect(html).toContain('Designer &lt;UX&gt;');
+    expect(html).toMatch(/enctype="multipart\/form-data"/i);
+    // Stored nowhere: no form made, no audit entry.
+    expect(
+      await t.app.tenants.default.db
+        .selectFrom('forms')
+        .select(t.app.tenants.default.db.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(forms);
+    expect(await auditOf('form.create')).not.toContainEqual(
+      expect.objectContaining({ summary: 'Created the form Unsaved application' }),
+    );
+    // Checked as a save is.
+    const refused = await call('POST', '/api/master/forms/preview', {
+      ...working,
+      fields: [{ key: 'x', label: 'X', kind: 'colour', required: false }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ field: expect.stringMatching(/^fields\.0/) });
   });
 });

@@ -11,6 +11,7 @@ import {
   findFormRow,
   insertFormRow,
   listFormRows,
+  listMadeFormRows,
   updateFormRow,
   type FormRow,
 } from './forms.repository';
@@ -70,6 +71,14 @@ export async function listForms(tenant: Tenant): Promise<{
       usedOn: usesOf(row, uses),
     })),
   };
+}
+
+/**
+ * The forms whose texts translate (docs/design.md §30): every form made without code, by name. The built-in contact
+ * form's words are site words of their own (core/site-texts.ts).
+ */
+export async function translatableForms(tenant: Tenant): Promise<StoredForm[]> {
+  return (await listMadeFormRows(tenant.db)).map(formOf);
 }
 
 /** The pages that show a form: the built-in contact form is the Contact page's. */
@@ -161,4 +170,9 @@ export async function deleteForm(tenant: Tenant, id: number): Promise<{ message:
   });
   invalidate(tenant, [TAGS.forms]);
   return { message: 'Success' };
+}
+
+/** The forms a page's editor may place (docs/design.md §30): those made without code, by name. */
+export async function formChoices(tenant: Tenant): Promise<{ items: Array<{ id: number; name: string }> }> {
+  return { items: (await listMadeFormRows(tenant.db)).map((row) => ({ id: row.id, name: row.name })) };
 }

@@ -61,6 +61,8 @@ export interface SubmissionRow {
   spam_reason: string | null;
   summary: string;
   field_values: string;
+  /** The language the form was shown in ('' the default). */
+  locale: string;
   files: number;
 }
 
@@ -77,6 +79,7 @@ const rowQuery = (db: Db) =>
       's.spam_reason',
       's.summary',
       's.field_values',
+      's.locale',
     ])
     .select((eb) =>
       eb

@@ -1,4 +1,5 @@
 import { checkSubmission, type FieldProblem, type SubmittedValues } from '../../core/forms/form-rules';
+import { formIn } from '../../core/forms/form-texts';
 import { readPhone } from '../../core/phone-numbers';
 import type { FormField, StoredForm } from '../../core/schemas/forms';
 import type { SpamReason, SubmissionStatus } from '../../core/schemas/submissions';
@@ -11,7 +12,8 @@ import type { Tenant } from '../tenants/tenants';
 import { queueFormMail } from './form-mail';
 import { DUPLICATE_WINDOW_MS, spamReasonOf, submissionKeys } from './form-spam';
 import { formOf, FORM_MESSAGES } from './forms.service';
-import { withChoices } from './public-form';
+import { formLanguage, formWordsIn, withChoices } from './public-form';
+import { siteTextsIn } from '../locales/site-texts.service';
 import { findFormRow } from './forms.repository';
 import { sniffFormFile } from './submission-files';
 import { readableTime } from '../http/csv';
@@ -111,6 +113,8 @@ async function checkedFiles(
 /**
  * Checks and keeps a submission of a form: 400 naming every refused field (FormRefusedError), 413 for files over
  * the submission's limit; a submission a spam rule catches is kept in Spam with its reason, answered as any other.
+ * Refusals are in the language the form was shown in (its labels and the forms' words as translated), which is kept
+ * with the submission (its confirmation is mailed in it).
  */
 export async function submitForm(
   tenant: Tenant,
@@ -119,14 +123,20 @@ export async function submitForm(
   options: { maxBytes: number; now?: Date; mail?: { kick(): void } },
 ): Promise<{ id: number; status: SubmissionStatus; spamReason: SpamReason | null }> {
   const now = options.now ?? new Date();
-  const form = await formForVisitors(tenant, formId);
+  const language = await formLanguage(tenant, submission.language);
+  const [form, translated, words] = await Promise.all([
+    formForVisitors(tenant, formId),
+    language ? siteTextsIn(tenant, language) : {},
+    formWordsIn(tenant, language),
+  ]);
   const fileSizes = Object.fromEntries(
     [...submission.files].map(([key, file]) => [key, { name: file.name, bytes: file.bytes.length }]),
   );
-  const checked = checkSubmission(form.fields, submission.values, {
+  const checked = checkSubmission(formIn(form, translated).fields, submission.values, {
     country: await companyCountry(tenant),
     readPhone,
     files: fileSizes,
+    words,
   });
   if (checked.problems.length > 0) throw new FormRefusedError(checked.problems);
   const files = await checkedFiles(form, new Set(Object.keys(checked.values)), submission.files, options.maxBytes);
@@ -152,7 +162,7 @@ export async function submitForm(
         spam_reason: spamReason,
         field_values: JSON.stringify(checked.values),
         summary: summaryOf(checked.values, form.fields),
-        locale: submission.language,
+        locale: language ?? '',
         sender_key: keys.sender,
         text_key: keys.text,
       },

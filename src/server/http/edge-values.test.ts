@@ -233,6 +233,20 @@ const CASES: Record<string, OperationCase> = {
       },
     }),
   },
+  'GET /api/master/forms/choices/{routing}': { request: () => ({ params: { routing: 'News' } }) },
+  // The preview of an unsaved form (its `id`, the saved form's, only names the form in the page).
+  'POST /api/master/forms/preview': {
+    request: () => ({
+      body: {
+        name: 'Edge preview',
+        fields: [{ key: 'name', label: 'Your name', kind: 'text', required: true }],
+        recipients: [],
+        confirmation: { enabled: false, subject: '', body: '' },
+        successMessage: 'Thank you.',
+        retentionDays: 30,
+      },
+    }),
+  },
   // The contact form: refused (409) however often it is asked, so every edge value reaches the same place.
   'POST /api/master/forms/{id}/delete': { request: () => ({ params: { id: 1 }, body: {} }) },
   // The contact form has its own call (404 here, however often it is asked): every edge value reaches the same place.

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { TranslationDocument, TranslationSave } from '../../core/schemas/locale';
 import type { SavedRevision } from '../../core/schemas/revision';
-import { isOwnWordKey, ownWordUnits, siteTextUnits, type SiteTextUnit } from '../../core/site-texts';
+import { isOwnWordKey, ownWordUnits, siteTextProblem, siteTextUnits, type SiteTextUnit } from '../../core/site-texts';
+import { isFormWordKey } from '../../core/forms/form-words';
 import { isSiteWordKey, type SiteWords } from '../../core/site-words';
 import type { SessionUser } from '../access/access';
 import { audit } from '../audit/audit';
@@ -10,6 +11,7 @@ import { TAGS } from '../cache/tags';
 import { getSiteCompany } from '../company/company.service';
 import { inTransaction } from '../db/database';
 import { ConflictError, ValidationError } from '../errors';
+import { translatableForms } from '../forms/forms.service';
 import { getPublicMenu } from '../menus/menus.service';
 import type { Tenant } from '../tenants/tenants';
 import { readSiteTexts, writeSiteTexts } from './locales.repository';
@@ -17,7 +19,8 @@ import { localeSettings, siteTextsLocale } from './locales.service';
 
 /**
  * The site's own words in another language (docs/design.md §28): the public menu's labels, the footer's tagline, the
- * contact form's words and the words of the site's frame (core/site-texts.ts, core/site-words.ts). A language's
+ * contact form's words, the words of the site's frame (core/site-texts.ts, core/site-words.ts) and the texts of the
+ * forms made without code (core/forms/form-texts.ts, docs/design.md §30). A language's
  * translation is one setting, published when saved: they are short texts with no page to preview them on. Each
  * text keeps the source it was translated from, so that a label renamed since shows as outdated.
  *
@@ -36,13 +39,9 @@ const StoredSchema = z.object({
 });
 type StoredSiteTexts = z.infer<typeof StoredSchema>;
 
-/** The longest of the site's own words: a menu label, a tagline, a sentence of the form. */
-const LONGEST = 300;
-
 export const SITE_TEXTS_MESSAGES = {
   publish:
     'The site\'s own words are published when saved: they have no drafts or schedule. Save without publish, or with "now".',
-  tooLong: (label: string) => `${label}: at most ${LONGEST} characters.`,
   stale: (who: string) =>
     `${who} saved these words after you opened them. Reload to see their changes; your edits stay here until you do.`,
 } as const;
@@ -53,10 +52,15 @@ async function stored(tenant: Tenant, locale: string): Promise<StoredSiteTexts |
   return parsed?.success ? parsed.data : null;
 }
 
-/** The site's own words in the default language, as they are now (the firm's own where it put them). */
+/** The site's own words in the default language, as they are now (the firm's own where it put them; the forms' texts). */
 export async function sourceSiteTexts(tenant: Tenant): Promise<SiteTextUnit[]> {
-  const [menu, company, own] = await Promise.all([getPublicMenu(tenant), getSiteCompany(tenant), ownWords(tenant)]);
-  return siteTextUnits(menu, company.tagline, own);
+  const [menu, company, own, forms] = await Promise.all([
+    getPublicMenu(tenant),
+    getSiteCompany(tenant),
+    ownWords(tenant),
+    translatableForms(tenant),
+  ]);
+  return siteTextUnits(menu, company.tagline, own, forms);
 }
 
 /** The firm's own words in the default language in place of Folio's, by key (docs/design.md §34). */
@@ -67,8 +71,8 @@ export async function ownWords(tenant: Tenant): Promise<Readonly<Record<string, 
 
 /**
  * The words a page shows in a language (its code; undefined, the default): the firm's own in the default language,
- * and over them a language's translations (`texts`, every key: the menu's and the tagline's too), and the frame's
- * words that differ from Folio's (`frame`, as PublicPageData `words` carries them).
+ * and over them a language's translations (`texts`, every key: the menu's and the tagline's too), and the frame's and
+ * the forms' fixed words that differ from Folio's (`frame`, as PublicPageData `words` carries them).
  */
 export async function wordsIn(
   tenant: Tenant,
@@ -78,7 +82,7 @@ export async function wordsIn(
   const texts: Record<string, string> = {};
   for (const [key, text] of Object.entries(own)) if (isOwnWordKey(key) && text.trim() !== '') texts[key] = text;
   for (const [key, text] of Object.entries(translated ?? {})) if (text.trim() !== '') texts[key] = text;
-  const frame = Object.fromEntries(Object.entries(texts).filter(([key]) => isSiteWordKey(key)));
+  const frame = Object.fromEntries(Object.entries(texts).filter(([key]) => isSiteWordKey(key) || isFormWordKey(key)));
   return { texts, frame: Object.keys(frame).length > 0 ? frame : undefined };
 }
 
@@ -133,6 +137,8 @@ export async function siteTextsDocument(tenant: Tenant, code: string): Promise<T
       source: unit.source,
       target: current?.texts[unit.key] ?? '',
       richText: false,
+      ...(unit.kind ? { kind: unit.kind } : {}),
+      ...(unit.max ? { max: unit.max } : {}),
     })),
     publicPath: isDefault ? '/Home1' : `/${locale.code}/Home1`,
   };
@@ -157,8 +163,8 @@ export async function saveSiteTexts(
   for (const unit of units) {
     const text = (body.texts[unit.key] ?? '').trim();
     if (text === '') continue;
-    if (text.length > LONGEST || /[\r\n]/.test(text))
-      throw new ValidationError(SITE_TEXTS_MESSAGES.tooLong(unit.label), `texts.${unit.key}`);
+    const problem = siteTextProblem(unit, text);
+    if (problem) throw new ValidationError(problem, `texts.${unit.key}`);
     texts[unit.key] = text;
     sources[unit.key] = unit.source;
   }
@@ -199,7 +205,7 @@ export async function writeTranslation(
         targetId: locale,
         summary: isDefault
           ? `Published the site's own words in place of Folio's (${locale}): ${changed.length === 1 ? '1 text' : `${changed.length} texts`} changed`
-          : `Published the site's own words in ${locale} (menu, footer, contact form): ${changed.length === 1 ? '1 text' : `${changed.length} texts`} changed`,
+          : `Published the site's own words in ${locale} (menu, footer, forms): ${changed.length === 1 ? '1 text' : `${changed.length} texts`} changed`,
         details: { locale, revision: next.revision, changed },
       },
       now,

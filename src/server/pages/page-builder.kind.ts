@@ -57,7 +57,7 @@ export const pageBuilderKind: PageKind = {
     const parameters = await autowiredParameters(tenant, page.id);
     // Choices from master data are stored as value ids; visitors read the values' names (docs/design.md §14).
     const content = await withMasterNames(tenant, parameters, document as unknown as AutowiredDocument);
-    const forms = await formsOf(tenant, parameters, content);
+    const forms = await formsOf(tenant, parameters, content, page.inDefaultLanguage ? undefined : page.locale);
     return {
       pageKey: 'autowired',
       content,
@@ -138,16 +138,20 @@ export const pageBuilderKind: PageKind = {
 };
 
 /** What the public twin shows of a parameter: how its value reads. */
-/** The forms a page shows, by the `Form` parameter placing each (docs/design.md §30); a form deleted since: none. */
+/**
+ * The forms a page shows, by the `Form` parameter placing each (docs/design.md §30), in the page's language (`locale`,
+ * absent in the default); a form deleted since: none.
+ */
 async function formsOf(
   tenant: Tenant,
   parameters: readonly Parameter[],
   content: AutowiredDocument,
+  locale: string | undefined,
 ): Promise<Record<string, PublicForm>> {
   const forms: Record<string, PublicForm> = {};
   for (const parameter of parameters) {
     const id = parameter.type === 'Form' ? Number(content.header[parameter.parameterName]) : NaN;
-    const form = Number.isInteger(id) && id > 0 ? await publicFormOf(tenant, id) : null;
+    const form = Number.isInteger(id) && id > 0 ? await publicFormOf(tenant, id, locale) : null;
     if (form) forms[parameter.parameterName] = form;
   }
   return forms;

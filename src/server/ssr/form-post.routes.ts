@@ -1,12 +1,14 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sayFormWord } from '../../core/forms/form-words';
 import type { PublicFormState } from '../../core/public-page';
 import { DATABASE_INTEGER_MAX } from '../../core/schemas/ids';
 import { FORM_POST_FIELDS } from '../../core/schemas/submissions';
 import type { AppConfig } from '../config';
-import { AppError, NotFoundError, PayloadTooLargeError } from '../errors';
+import { AppError, NotFoundError, PayloadTooLargeError, TooManyRequestsError } from '../errors';
 import type { FormMail } from '../forms/form-mail';
+import { formWordsIn } from '../forms/public-form';
 import { FORM_MULTIPART_LIMITS, FORM_RATE_LIMIT, readFormParts } from '../forms/submissions.routes';
 import { FormRefusedError, submitForm, type FormSubmission } from '../forms/submissions.service';
 import type { Page } from '../pages/page-kind';
@@ -20,7 +22,8 @@ export const EVERY_FORM = 0;
  * A form made without code posted without JavaScript (docs/design.md §30): to the page's own address, form-encoded or
  * multipart (a form with a file field). Kept: 303 to the page with `?sent=1`, which shows the success message.
  * Refused: the page again with every value kept and a sentence at each refused field (400), or a sentence above
- * the fields (413 for files too large together). In a plugin of its own: only these routes read such bodies.
+ * the fields (413 for files too large together; 429 for too many posts from one address, in the page's language).
+ * In a plugin of its own: only these routes read such bodies, and only their floods are answered with a page.
  */
 export async function formPostRoutes(
   app: FastifyInstance,
@@ -29,7 +32,21 @@ export async function formPostRoutes(
   await app.register(async (scope) => {
     await scope.register(formbody);
     await scope.register(multipart, { limits: FORM_MULTIPART_LIMITS });
-    const limit = { config: { rateLimit: FORM_RATE_LIMIT } };
+    // The island's call and these posts share one count (FORM_RATE_LIMIT's group). Counted before the handler but
+    // after a form-encoded body is parsed (preHandler; a multipart one is still unread), so that a flood's answer can be
+    // the page with what was typed kept (floodedPage).
+    const limit = {
+      config: {
+        rateLimit: { ...FORM_RATE_LIMIT, hook: 'preHandler', errorResponseBuilder: () => new TooManyRequestsError() },
+      },
+    } as const;
+    scope.setErrorHandler(async (error, request, reply) => {
+      if (!(error instanceof TooManyRequestsError)) throw error;
+      const { locale, page } = request.params as { locale?: string; page?: string };
+      const answered = await floodedPage(options.site, request, reply, locale ? `/${locale}/${page}` : `/${page}`);
+      if (!answered) throw error;
+      return answered;
+    });
     scope.post<{ Params: { page: string } }>('/:page', limit, (request, reply) =>
       answerFormPost(options, request, reply, `/${request.params.page}`),
     );
@@ -91,6 +108,36 @@ async function answerFormPost(
     throw error;
   }
   return reply.redirect(`${pathname}?sent=1#form-${formId}`, 303);
+}
+
+/**
+ * A post over the limit (docs/design.md §30): the page again, 429, with what was typed kept and the sentence above the
+ * form's fields in the page's language. Null for an address that is no page made without code (the JSON answer).
+ */
+async function floodedPage(
+  site: RenderSite,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pathname: string,
+): Promise<FastifyReply | null> {
+  const page = (await publicPagesOf(request.tenant)).get(pathname);
+  if (!page || page.kind.name !== 'page-builder') return null;
+  let posted: { formId: number; values: FormSubmission['values'] } = { formId: EVERY_FORM, values: {} };
+  try {
+    posted = request.isMultipart() ? withFormId(await readFormParts(request)) : fromFormBody(request.body);
+  } catch (error) {
+    // A body that cannot be read, or names no form: the sentence above every form of the page.
+    if (!(error instanceof AppError)) throw error;
+  }
+  const words = await formWordsIn(request.tenant, page.inDefaultLanguage ? undefined : page.locale);
+  const state = {
+    formId: posted.formId,
+    values: keptValues(posted.values),
+    errors: {},
+    problem: sayFormWord(words, 'form.tooMany'),
+    sent: false,
+  };
+  return sendPageWithForm(site, request, reply, page, state, 429);
 }
 
 const problemState = (formId: number, problem: string): PublicFormState => ({

@@ -5,6 +5,7 @@ import { appShellDocument } from './app-shell.routes';
 import type { ClientAssets } from './client-assets';
 import { contactFormRoutes } from './contact-form.routes';
 import { formPostRoutes } from './form-post.routes';
+import { formPreviewRoutes } from '../forms/form-preview.routes';
 import type { FormMail } from '../forms/form-mail';
 import { cachedPageSender, type HotPath } from './hot-path';
 import { pageAddressRoutes, type PageServing } from './page-addresses.routes';
@@ -44,6 +45,7 @@ export async function publicPageRoutes(
     keepRevisions: config.revisionsPerPage,
     imageBytes: storedImageBytes,
   });
+  formPreviewRoutes(app, site);
   await contactFormRoutes(app, { site, config, outbox });
   await formPostRoutes(app, { site, config, mail: formMail });
   hotPath.send = cachedPageSender(app.tenants, site, config.logLevel === 'debug' || config.logLevel === 'trace');

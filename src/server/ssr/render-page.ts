@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
-import type { ContactFormState, PublicFormState, PublicPageData } from '../../core/public-page';
+import type {
+  ContactFormState,
+  PublicForm,
+  PublicFormState,
+  PublicPageData,
+  PublicParameter,
+} from '../../core/public-page';
 import type { Seo } from '../../core/schemas/seo';
 import { renderPublicBody } from '../../client/entry-server';
 import { getSiteCompany } from '../company/company.service';
@@ -174,6 +180,55 @@ export async function renderNotFound(
 }
 
 const PUBLISHED: ShownRevision = { mode: 'public' };
+
+/**
+ * A form as visitors will see it on a page made without code (docs/design.md §30), for the forms editor's preview: the
+ * site's page around it (menu, header, footer, stylesheet) under a stand-in heading, noindex. Rendered as the
+ * published page is, by the one renderer: what the preview shows is what the page will show.
+ */
+export async function renderFormPreview(
+  site: RenderSite,
+  tenant: Tenant,
+  title: string,
+  form: PublicForm,
+): Promise<string> {
+  const [menu, company, icons, words] = await Promise.all([
+    getPublicMenu(tenant),
+    getSiteCompany(tenant),
+    firmIconsOf(tenant),
+    wordsIn(tenant, undefined),
+  ]);
+  const place: PublicParameter = {
+    name: 'form',
+    type: 'Form',
+    unittype: 'Form',
+    level: 'Header',
+    yes: '',
+    no: '',
+    decimalplaces: null,
+    showName: false,
+    heading: false,
+  };
+  const data: PublicPageData = {
+    pageKey: 'autowired',
+    path: '/',
+    pageName: title,
+    content: { header: { form: form.id }, rows: [], revision: 0 },
+    autowired: { title, parameters: [place], forms: { form } },
+    menu,
+    company,
+    copyrightYear: new Date().getFullYear(),
+    ...(words.frame ? { words: words.frame } : {}),
+  };
+  // No script: the editor's frame runs none (it shows the form as it is without JavaScript, and cannot send it).
+  return htmlOf({ ...site, assets: { ...site.assets, entryScript: null } }, data, {
+    meta: notFoundMeta(company.name, title, ''),
+    canonical: false,
+    noindex: true,
+    revision: PUBLISHED,
+    iconVersion: icons.version,
+  });
+}
 
 /** A public page rendered and compressed for the cache of rendered pages (the contact form's state after a post). */
 export async function buildPage(

@@ -25,6 +25,7 @@ import { EntryInput } from './entry-input';
 import { inputsOf, liveValue, plainText, toInputText, withInput } from './entry-fields';
 import type { EntryField, EntryInputs } from './entry-fields';
 import { useMasterChoices } from './master-choices';
+import { useFormChoices } from './form-choices';
 import { compareRevisions } from './history-calls';
 import type { HistoryCalls } from './history-calls';
 import { SeoPanel } from './seo-panel-lazy';
@@ -167,10 +168,14 @@ function AutowiredDocumentEditor({ definition }: { definition: PageDefinition })
   );
   const editor = useEditableDocument(source, options);
   const choices = useMasterChoices(parameters, editor.base);
+  const forms = useFormChoices(routing, parameters);
   const imageFolder = autowiredImageFolder(page.id);
   const headerFields = useMemo(
-    () => headerParameters(parameters).map((p) => entryFieldOf(p, choices.header.get(p.parameterName), imageFolder)),
-    [parameters, choices, imageFolder],
+    () =>
+      headerParameters(parameters).map((p) =>
+        entryFieldOf(p, choices.header.get(p.parameterName) ?? forms.get(p.parameterName), imageFolder),
+      ),
+    [parameters, choices, forms, imageFolder],
   );
   const detailFields = useMemo(
     () => detailParameters(parameters).map((p) => entryFieldOf(p, choices.rows.get(p.parameterName), imageFolder)),

@@ -42,7 +42,7 @@ const KIND_OF: Record<Parameter['type'], FieldKind> = {
   Radio: 'text',
   // Uploaded to the page's folder (or given by its address).
   Image: 'image-url',
-  // The form's number on the forms screen (docs/design.md §30).
+  // A form of the forms screen, chosen by name (form-choices.ts; typed as its number only without the list).
   Form: 'text',
 };
 
@@ -172,7 +172,7 @@ export function entryFieldOf(
   choice?: ChoiceSource,
   imageFolder?: ImageFolder,
 ): EntryField<AutowiredValues> {
-  if (choice && isMasterParameter(p)) {
+  if (choice && (isMasterParameter(p) || p.type === 'Form')) {
     return {
       name: p.parameterName,
       label: p.parameterName,

@@ -187,7 +187,7 @@ export function withFakeMasterApi(
     call: string,
     body: Record<string, unknown>,
     request: FakeRequest,
-  ) => { status: number; data: unknown } | undefined,
+  ) => { status: number; data: unknown; type?: string } | undefined,
 ): FakeCall[] {
   const calls: FakeCall[] = [];
   beforeEach(() => {
@@ -197,14 +197,14 @@ export function withFakeMasterApi(
       const text = typeof init.body === 'string' ? init.body : '';
       const body = jsonObjectOf(text);
       calls.push({ call, body });
-      const { status, data } = answer(call, body, { method: init.method ?? 'GET', text }) ?? {
+      const { status, data, type } = answer(call, body, { method: init.method ?? 'GET', text }) ?? {
         status: 404,
         data: { message: `No call ${call}` },
       };
-      // A 204 has no body; any other answer is JSON.
-      return status === 204
-        ? new Response(null, { status })
-        : new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+      // A 204 has no body; an answer of a `type` (text/html) is its text; any other answer is JSON.
+      if (status === 204) return new Response(null, { status });
+      if (type) return new Response(String(data), { status, headers: { 'content-type': type } });
+      return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
     });
   });
   afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { DEFAULT_COUNTRY } from '../../../core/countries';
 import { CONSENT_GIVEN, extensionsOf, fileRuleOf } from '../../../core/forms/form-rules';
+import { formWordsOf, sayFormWord, type FormWords } from '../../../core/forms/form-words';
 import { PHONE_MAX_LENGTH } from '../../../core/phone-rule';
 import type { PublicForm as PublicFormData, PublicFormState } from '../../../core/public-page';
 import { RADIOS_UP_TO, type FormField } from '../../../core/schemas/forms';
@@ -8,6 +9,7 @@ import { FORM_POST_FIELDS } from '../../../core/schemas/submissions';
 import { sendForm } from '../../../core/api/submissions';
 import { Field, FieldNotes } from '../../components/field';
 import { fieldErrorId, fieldHintId } from '../../components/field-ids';
+import { useSiteWords } from '../site-words';
 
 /**
  * A form made without code as visitors fill it in (docs/design.md §30), rendered by the server and complete without
@@ -16,7 +18,8 @@ import { fieldErrorId, fieldHintId } from '../../components/field-ids';
  * each refused field, the focus on the first). Choices up to five are radio buttons in a fieldset, more a select; a
  * field shown only when another has a value says so under it (the server ignores it otherwise). Labels, fieldsets
  * and errors tied to their controls with `aria-describedby`. A hidden field catches bots; the time token says when
- * the form was shown.
+ * the form was shown. Its texts come translated into the page's language (server/forms/public-form.ts); its fixed
+ * words are site words (core/forms/form-words.ts), handed to the island too when they differ from Folio's.
  */
 export function PublicForm({
   form,
@@ -37,6 +40,7 @@ export function PublicForm({
   const firstError = form.fields.find((field) => errors[field.key] !== undefined)?.key;
   const anchor = `form-${form.id}`;
   const withFile = form.fields.some((field) => field.kind === 'file');
+  const words = formWordsOf(useSiteWords());
   return (
     <form
       id={anchor}
@@ -52,6 +56,8 @@ export function PublicForm({
       data-fields={JSON.stringify(form.fields)}
       data-endpoint={sendForm.path.replace(':id', String(form.id))}
       data-success={form.successMessage}
+      data-words={Object.keys(words).length > 0 ? JSON.stringify(words) : undefined}
+      data-language={form.language}
     >
       {mine?.problem ? (
         <p className="form-outcome form-outcome--error" role="alert">
@@ -64,6 +70,7 @@ export function PublicForm({
           formId={form.id}
           field={field}
           fields={form.fields}
+          words={words}
           value={values[field.key]}
           error={errors[field.key]}
           autoFocus={field.key === firstError}
@@ -71,14 +78,15 @@ export function PublicForm({
       ))}
       <input type="hidden" name={FORM_POST_FIELDS.form} value={form.id} />
       <input type="hidden" name={FORM_POST_FIELDS.token} value={form.token} />
+      {form.language ? <input type="hidden" name={FORM_POST_FIELDS.language} value={form.language} /> : null}
       {/* The hidden field: off screen, out of the tab order and hidden from screen readers; people leave it empty. */}
       <div className="contact-form__trap" aria-hidden="true">
-        <label htmlFor={`${anchor}-website`}>Website (leave this empty)</label>
+        <label htmlFor={`${anchor}-website`}>{sayFormWord(words, 'form.honeypot')}</label>
         <input id={`${anchor}-website`} type="text" tabIndex={-1} autoComplete="off" name={FORM_POST_FIELDS.honeypot} />
       </div>
       <div className="contact-form__actions">
         <button type="submit" className="button">
-          Send
+          {sayFormWord(words, 'form.send')}
         </button>
       </div>
       <div role="status" className={mine?.sent ? 'form-outcome form-outcome--success' : 'form-outcome'}>
@@ -89,17 +97,18 @@ export function PublicForm({
 }
 
 /** Where a field shown only when another has a value says so (the island hides it until then). */
-function shownWhenNote(field: FormField, fields: readonly FormField[]): string | undefined {
+function shownWhenNote(field: FormField, fields: readonly FormField[], words: FormWords): string | undefined {
   if (!field.showWhen) return undefined;
   const by = fields.find((candidate) => candidate.key === field.showWhen!.field);
   const shown = by?.options?.find((option) => option.value === field.showWhen!.equals)?.label ?? field.showWhen.equals;
-  return `Only if you answered “${shown}” to “${by?.label ?? field.showWhen.field}”.`;
+  return sayFormWord(words, 'form.shownWhen', { answer: shown, field: by?.label ?? field.showWhen.field });
 }
 
 function FormControl({
   formId,
   field,
   fields,
+  words,
   value,
   error,
   autoFocus,
@@ -107,12 +116,17 @@ function FormControl({
   formId: number;
   field: FormField;
   fields: readonly FormField[];
+  words: FormWords;
   value: string | string[] | undefined;
   error: string | undefined;
   autoFocus: boolean;
 }) {
   const id = `form-${formId}-${field.key}`;
-  const hints = [field.help, field.kind === 'file' ? `${fileRuleOf(field)}.` : undefined, shownWhenNote(field, fields)]
+  const hints = [
+    field.help,
+    field.kind === 'file' ? `${fileRuleOf(field, words)}.` : undefined,
+    shownWhenNote(field, fields, words),
+  ]
     .filter((hint): hint is string => Boolean(hint))
     .join(' ');
   const text = typeof value === 'string' ? value : (value?.[0] ?? '');
@@ -177,7 +191,7 @@ function FormControl({
           case 'choice':
             return (
               <select {...common} defaultValue={text}>
-                <option value="">Choose…</option>
+                <option value="">{sayFormWord(words, 'form.choose')}</option>
                 {options.map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}

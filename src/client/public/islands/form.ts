@@ -1,4 +1,5 @@
 import { checkSubmission, isShown, type SubmittedFile, type SubmittedValues } from '../../../core/forms/form-rules';
+import { sayFormWord, type FormWords } from '../../../core/forms/form-words';
 import { readPhoneLeniently } from '../../../core/phone-rule';
 import type { FormField } from '../../../core/schemas/forms';
 import { describedBy, fieldErrorId, fieldHintId } from '../../components/field-ids';
@@ -8,7 +9,9 @@ import { describedBy, fieldErrorId, fieldHintId } from '../../components/field-i
  * the value that shows it, checks with the rules the server checks with (`core/forms/form-rules.ts`), and sends
  * to the form's call (`data-endpoint`, from the route table): JSON, or the form's own multipart data when it has a
  * file field. A refusal shows at its field with the focus there, anything else above the Send button; the success
- * message in the form's status line. Without this island the form posts to its page and works all the same.
+ * message in the form's status line. Its sentences are the page's words (`data-words`: the site words of forms that
+ * differ from Folio's, in the page's language), and it sends the page's language (`data-language`) with the form.
+ * Without this island the form posts to its page and works all the same.
  */
 export function enhance(element: HTMLElement): void {
   if (!(element instanceof HTMLFormElement)) return;
@@ -57,10 +60,12 @@ function filesOf(form: HTMLFormElement, fields: readonly FormField[]): Record<st
 
 async function send(form: HTMLFormElement, formId: string, fields: readonly FormField[]): Promise<void> {
   const values = valuesOf(form, fields);
+  const words = JSON.parse(form.dataset.words ?? '{}') as FormWords;
   const { problems } = checkSubmission(fields, values as SubmittedValues, {
     country: form.dataset.country,
     readPhone: readPhoneLeniently,
     files: filesOf(form, fields),
+    words,
   });
   for (const field of fields) mark(form, formId, field.key, problems.find((p) => p.field === field.key)?.message);
   say(form, '', false);
@@ -79,7 +84,12 @@ async function send(form: HTMLFormElement, formId: string, fields: readonly Form
         ? { body: data }
         : {
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ values, token: data.get('_token'), honeypot: data.get('_website') }),
+            body: JSON.stringify({
+              values,
+              token: data.get('_token'),
+              honeypot: data.get('_website'),
+              language: form.dataset.language,
+            }),
           }),
     });
     const answer = (await response.json().catch(() => ({}))) as { message?: string; field?: string };
@@ -93,9 +103,10 @@ async function send(form: HTMLFormElement, formId: string, fields: readonly Form
     if (answer.field && fields.some((field) => field.key === answer.field)) {
       mark(form, formId, answer.field, answer.message);
       focusOn(form, formId, answer.field);
-    } else say(form, answer.message ?? 'The form could not be sent: try again in a moment.', true);
+    } else if (response.status === 429) say(form, sayFormWord(words, 'form.tooMany'), true);
+    else say(form, answer.message ?? sayFormWord(words, 'form.failed'), true);
   } catch {
-    say(form, 'The form could not be sent: check the connection and try again.', true);
+    say(form, sayFormWord(words, 'form.offline'), true);
   } finally {
     button?.removeAttribute('aria-busy');
   }

@@ -24,10 +24,9 @@ import {
   type TextUnit,
 } from './translations.service';
 import { buildXliff, parseXliff, XLIFF_MESSAGES, type ImportedUnit, type XliffPage } from './xliff';
-import { ownWordUnits } from '../../../core/site-texts';
+import { ownWordUnits, siteTextProblem } from '../../../core/site-texts';
 import {
   ownWords,
-  SITE_TEXTS_MESSAGES,
   siteTextsDocument,
   siteTextsStatus,
   sourceSiteTexts,
@@ -134,7 +133,7 @@ export async function exportXliff(tenant: Tenant, code: string): Promise<{ xml: 
       })),
     });
   }
-  // The site's own words (menu, footer, contact form), as a file of their own.
+  // The site's own words (menu, footer, the forms' texts and words), as a file of their own.
   const site = await siteTextsDocument(tenant, locale.code);
   pages.push({
     routing: SITE_TEXTS_FILE,
@@ -348,8 +347,9 @@ async function plannedSiteTexts(
   }
   const kept = Object.entries(texts).filter(([, text]) => text !== '');
   for (const [key, text] of kept) {
-    if (text.length > 300 || /[\r\n]/.test(text))
-      throw new ValidationError(SITE_TEXTS_MESSAGES.tooLong(units.get(key)!.label), `texts.${key}`);
+    const unit = units.get(key)!;
+    const problem = siteTextProblem({ ...unit, key, kind: unit.kind === 'textarea' ? 'textarea' : undefined }, text);
+    if (problem) throw new ValidationError(problem, `texts.${key}`);
   }
   const words = {
     texts: Object.fromEntries(kept),

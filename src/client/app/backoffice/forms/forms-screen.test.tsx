@@ -15,7 +15,7 @@ import {
 import type { FakeRequest } from '../../test-support/dom';
 import { notify } from '../../toasts';
 import FormsScreen from './forms-screen';
-import { keyFor } from './form-editor';
+import { keyFor } from './edited-form';
 
 /**
  * The forms screen (docs/design.md §30) against a stand-in for its calls: the list, a new form built field by field and
@@ -30,6 +30,8 @@ const calls = withFakeMasterApi(answer);
 
 let saves: Array<Record<string, unknown>>;
 let refusal: { status: number; data: Record<string, unknown> } | null;
+let previews: Array<Record<string, unknown>>;
+let previewRefusal: { status: number; data: Record<string, unknown> } | null;
 
 const CONTACT = {
   id: 1,
@@ -51,6 +53,8 @@ const QUOTE = {
 beforeEach(() => {
   saves = [];
   refusal = null;
+  previews = [];
+  previewRefusal = null;
   vi.mocked(notify.success).mockClear();
   vi.mocked(notify.error).mockClear();
 });
@@ -62,6 +66,14 @@ function answer(call: string, body: Record<string, unknown>, { method }: FakeReq
     saves.push(body);
     return { status: 200, data: { id: 9, revision: 1 } };
   }
+  if (call === 'forms/preview') {
+    if (previewRefusal) return previewRefusal;
+    previews.push(body);
+    const labels = (body.fields as Array<{ label: string }>).map((f) => f.label).join(', ');
+    return { status: 200, type: 'text/html', data: `<!doctype html><p>Fields: ${labels}</p>` };
+  }
+  if (call === 'getCommasterTypefordropdown')
+    return { status: 200, data: [{ id: 5, name: 'Positions', code: 'POS', dependsOn: null }] };
   if (call === 'forms/2/delete')
     return {
       status: 409,
@@ -147,6 +159,49 @@ describe('the forms screen', () => {
     expect(vi.mocked(notify.error).mock.calls[0]![0]).toBe(
       'This form is on a page: take it off that page first. (Offers)',
     );
+  });
+
+  it('takes a choice field’s choices from a master data type, and shows the form as visitors will see it', async () => {
+    dom.renderScreen(<FormsScreen />);
+    await click(await until(() => button('New form'), 'New form'));
+    await type(field('Name'), 'Job application');
+    await click(button('Add a field')!);
+    await type(field('Field 1: label'), 'Position');
+    await choose(dom.container.querySelector<HTMLSelectElement>('select[name="fields.0.kind"]')!, 'choice');
+    const from = await until(
+      () => dom.container.querySelector<HTMLSelectElement>('select[name="fields.0.choicesFrom"]'),
+      'Choices from',
+    );
+    await until(() => from.options.length === 2, 'the master data types');
+    expect(from.options[1]!.textContent).toBe('Master data: Positions');
+    await choose(from, '5');
+    // The typed choices give way to the type's values.
+    expect(dom.container.querySelector('textarea[name="fields.0.choices"]')).toBeNull();
+    const frame = await until(
+      () => dom.container.querySelector<HTMLIFrameElement>('iframe[title="Preview of the form"]'),
+      'the preview',
+    );
+    await until(() => frame.getAttribute('srcdoc')?.includes('Fields: Position'), 'the preview of the working copy');
+    // Nothing runs in the frame and it cannot send the form.
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(previews.at(-1)!.fields).toEqual([
+      { key: 'field_1', label: 'Position', kind: 'choice', required: false, masterType: 5 },
+    ]);
+    // A working copy the save would refuse keeps the last render and says why.
+    previewRefusal = { status: 400, data: { message: 'A field needs a label.', field: 'fields.1.label' } };
+    await click(button('Add a field')!);
+    await until(() => dom.container.textContent?.includes('A field needs a label.'), 'the refusal in the preview');
+    expect(dom.container.textContent).toContain('The preview shows your last edit that could be saved.');
+    expect(frame.getAttribute('srcdoc')).toContain('Fields: Position');
+    await click(button('Save')!);
+    await until(() => saves.length === 1, 'the save');
+    expect((saves[0]!.fields as unknown[])[0]).toEqual({
+      key: 'field_1',
+      label: 'Position',
+      kind: 'choice',
+      required: false,
+      masterType: 5,
+    });
   });
 
   it('makes a key of a label', () => {

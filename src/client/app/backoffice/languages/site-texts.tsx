@@ -24,6 +24,8 @@ export const LEAVE_OWN_WORDS = 'Your changes to the site’s words are not saved
 
 /** A text longer than this is typed in a box of two lines (a sentence of the contact form, the tagline). */
 const LONG_TEXT = 60;
+/** The longest of a site text of one line, unless its unit says otherwise (a form's texts, docs/design.md §30). */
+const LONGEST = 300;
 
 /**
  * The form's values: each text under a key of its own (`t0`, `t1`, … in the document's order), since a text's path
@@ -135,7 +137,10 @@ function SiteTextsForm({
   );
 }
 
-/** One text in the language it is written in, its source as the hint; a long one in a box of two lines. */
+/**
+ * One text in the language it is written in, its source as the hint; a long one in a box of two lines, a text of
+ * several lines (a form's help, message or mail) in a box that keeps its lines.
+ */
 function SiteTextField({
   unit,
   name,
@@ -150,12 +155,18 @@ function SiteTextField({
   hint: string;
 }) {
   const { register } = useFormContext<SiteTextValues>();
-  const control = { lang, className: 'field__input', maxLength: 300, ...register(name as `texts.${string}`) };
+  const control = {
+    lang,
+    className: 'field__input',
+    maxLength: unit.max ?? LONGEST,
+    ...register(name as `texts.${string}`),
+  };
+  const lines = unit.kind === 'textarea' ? Math.min(8, Math.max(3, unit.source.split('\n').length + 1)) : 2;
   return (
     <Field id={id} label={unit.label} hint={hint} error={useFieldError(name)}>
       {(frame) =>
-        unit.source.length > LONG_TEXT ? (
-          <textarea {...frame} {...control} rows={2} />
+        unit.kind === 'textarea' || unit.source.length > LONG_TEXT ? (
+          <textarea {...frame} {...control} rows={lines} />
         ) : (
           <input {...frame} {...control} />
         )
@@ -224,9 +235,9 @@ export function SiteTexts({ overview, locales }: { overview: TranslationsOvervie
     <section className="app-panel languages-section" aria-labelledby={headingId}>
       <h2 id={headingId}>The site’s own words</h2>
       <p>
-        The words around every page: the footer’s, the contact form’s, the page-not-found page’s. Put them in your own
-        words here, and translate them into each other language together with the public menu’s labels and the footer’s
-        tagline.
+        The words around every page: the footer’s, the forms’, the page-not-found page’s. Put them in your own words
+        here, and translate them into each other language together with the public menu’s labels, the footer’s tagline
+        and each form’s labels, help, choices and messages (a form’s own texts are changed on the forms screen).
       </p>
       <ul className="site-texts">
         <li className="site-texts__language">

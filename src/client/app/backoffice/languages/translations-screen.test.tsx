@@ -32,6 +32,8 @@ let imports: { call: string; text: string }[];
 let importAnswer: { status: number; data: unknown };
 let siteTextSaves: Record<string, unknown>[];
 let siteTextAnswer: { status: number; data: unknown } | null;
+/** Units of the German site words besides the menu's and the tagline (a form's texts, in one test). */
+let moreGermanUnits: TranslationDocument['units'];
 
 /** The site's words of a language as `GET sitetexts` answers, saved at `revision`. */
 const wordsDocument = (locale: string, revision: number, units: TranslationDocument['units'], publicPath: string) => ({
@@ -61,6 +63,7 @@ const siteTextsOf = (locale: string) =>
         target: '',
         richText: false,
       },
+      ...(locale === 'de' ? moreGermanUnits : []),
     ],
     `/${locale}/Home1`,
   );
@@ -124,6 +127,7 @@ beforeEach(() => {
   imports = [];
   siteTextSaves = [];
   siteTextAnswer = null;
+  moreGermanUnits = [];
   importAnswer = {
     status: 200,
     data: {
@@ -360,6 +364,73 @@ describe('the translations screen', () => {
     await click(button('Close')!);
     expect(labelled(dom.container, 'Menu: Home')).toBeNull();
     await expectFocus(() => translate);
+  });
+
+  it('translates a form’s texts among the site’s words: a text of several lines in a box that keeps them', async () => {
+    moreGermanUnits = [
+      {
+        path: 'form.7.field.name.label',
+        label: 'Form “Job application”: the label of Your name',
+        source: 'Your name',
+        target: 'Ihr Name',
+        richText: false,
+        max: 200,
+      },
+      {
+        path: 'form.7.confirmation.body',
+        label: 'Form “Job application”: the text of the confirmation mailed to the sender ({{key}} is a field’s value)',
+        source: 'We read every application.\nAll of it.',
+        target: '',
+        richText: false,
+        kind: 'textarea',
+        max: 5000,
+      },
+    ];
+    dom.renderScreen(<TranslationsScreen />);
+    await loaded();
+    await click(button('Translate the site’s words into Deutsch')!);
+    const label = await until(
+      () => labelled<HTMLInputElement>(dom.container, 'Form “Job application”: the label of Your name'),
+      'the form’s texts',
+    );
+    expect(label.tagName).toBe('INPUT');
+    expect(label.maxLength).toBe(200);
+    expect(label.value).toBe('Ihr Name');
+    const body = labelled<HTMLTextAreaElement>(
+      dom.container,
+      'Form “Job application”: the text of the confirmation mailed to the sender ({{key}} is a field’s value)',
+    )!;
+    // Short as its source is, a text of several lines is typed in a box of several lines, as long as the form's own.
+    expect(body.tagName).toBe('TEXTAREA');
+    expect(body.maxLength).toBe(5000);
+    expect(body.rows).toBeGreaterThanOrEqual(3);
+    expect(document.getElementById(`${body.id}-hint`)?.textContent).toBe(
+      'English: We read every application.\nAll of it.',
+    );
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(
+        body,
+        'Wir lesen jede Bewerbung.\nJede ganz.',
+      );
+      body.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    siteTextAnswer = {
+      status: 400,
+      data: { message: 'Form “Job application”: at most 5000 characters.', field: 'texts.form.7.confirmation.body' },
+    };
+    await click(button('Save and publish')!);
+    await until(() => document.getElementById(`${body.id}-error`), 'the refusal at the text');
+    await expectFocus(() => body);
+    siteTextAnswer = null;
+    await click(button('Save and publish')!);
+    await until(() => siteTextSaves.length === 2, 'the save');
+    expect(siteTextSaves[1]).toMatchObject({
+      locale: 'de',
+      texts: {
+        'form.7.field.name.label': 'Ihr Name',
+        'form.7.confirmation.body': 'Wir lesen jede Bewerbung.\nJede ganz.',
+      },
+    });
   });
 
   it('shows the server’s sentence for a file it refuses', async () => {
