@@ -34,7 +34,7 @@ export function FormEditor({ saved, onDone }: { saved: StoredForm | null; onDone
     },
   });
   return (
-    <section className="app-panel" aria-labelledby={headingId}>
+    <section className="app-panel form-editor-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{saved ? `Change the form ${saved.name}` : 'A new form'}</h2>
       <StaffForm form={form} className="app-form form-editor">
         <div className="form-editor__main">
