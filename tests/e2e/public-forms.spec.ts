@@ -102,7 +102,9 @@ test('an administrator builds the job application in the staff app and places it
   await expect(preview).toHaveAttribute('srcdoc', /Where\?/);
   await expect(preview).toHaveAttribute('srcdoc', /I agree to the privacy notice/);
   await expectNoAxeViolations(page, 'the form editor with its preview');
-  await page.screenshot({ path: 'test-results/public-forms/editor-1280.png', fullPage: false });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('heading', { name: 'A new form' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/public-forms/editor-1280.png' });
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toastOf(page, 'Form saved')).toBeVisible();
   formId = queryE2eDatabase<{ id: number }>('select id from forms where name = ?', `Job application ${name}`)[0]!.id;

@@ -183,7 +183,7 @@ const PUBLISHED: ShownRevision = { mode: 'public' };
 
 /**
  * A form as visitors will see it on a page made without code (docs/design.md §30), for the forms editor's preview: the
- * site's page around it (menu, header, footer, stylesheet) under a stand-in heading, noindex. Rendered as the
+ * site's page around it (header, footer, stylesheet; no menu) under a stand-in heading, noindex. Rendered as the
  * published page is, by the one renderer: what the preview shows is what the page will show.
  */
 export async function renderFormPreview(
@@ -192,8 +192,7 @@ export async function renderFormPreview(
   title: string,
   form: PublicForm,
 ): Promise<string> {
-  const [menu, company, icons, words] = await Promise.all([
-    getPublicMenu(tenant),
+  const [company, icons, words] = await Promise.all([
     getSiteCompany(tenant),
     firmIconsOf(tenant),
     wordsIn(tenant, undefined),
@@ -215,7 +214,8 @@ export async function renderFormPreview(
     pageName: title,
     content: { header: { form: form.id }, rows: [], revision: 0 },
     autowired: { title, parameters: [place], forms: { form } },
-    menu,
+    // No menu: on a phone's width it would fill the frame above the form (without scripts it shows unfolded).
+    menu: [],
     company,
     copyrightYear: new Date().getFullYear(),
     ...(words.frame ? { words: words.frame } : {}),
