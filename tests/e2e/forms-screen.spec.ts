@@ -36,6 +36,21 @@ for (const width of [1280, 390]) {
     await page.getByLabel('Field 2: label').fill('Email');
     await page.getByLabel('Key').nth(1).fill('email');
     await page.locator('select[name="fields.1.kind"]').selectOption('email');
+    if (width >= 1280) {
+      // Email dragged above Your name by its handle, with the pointer (both cards in view on a tall window).
+      await page.setViewportSize({ width, height: 2000 });
+      const handle = page.getByRole('button', { name: 'Drag field 2 to move it' });
+      const from = (await handle.boundingBox())!;
+      const to = (await page.locator('.form-editor__field').first().boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + from.width / 2, from.y - 20, { steps: 5 });
+      await page.mouse.move(from.x + from.width / 2, to.y + 10, { steps: 15 });
+      await page.mouse.up();
+      await expect(page.getByLabel('Field 1: label')).toHaveValue('Email');
+      await expect(page.getByLabel('Field 2: label')).toHaveValue('Your name');
+      await page.setViewportSize({ width, height: 900 });
+    }
     await expectNoAxeViolations(page, `the form editor at ${width} px`);
     await page.screenshot({ path: `test-results/forms-screen/editor-${width}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Save' }).click();
@@ -44,6 +59,6 @@ for (const width of [1280, 390]) {
     const [saved] = queryE2eDatabase<{ definition: string }>('select definition from forms where name = ?', name);
     expect(
       JSON.parse(saved!.definition).fields.map((f: { key: string; kind: string }) => `${f.key}:${f.kind}`),
-    ).toEqual(['name:text', 'email:email']);
+    ).toEqual(width >= 1280 ? ['email:email', 'name:text'] : ['name:text', 'email:email']);
   });
 }
