@@ -10,7 +10,10 @@
 //     deploy/nginx/folio.conf in front of one instance and of two, side by side;
 //  6. backup and restore (docs/design.md §22) at the data volume of §23, on SQLite and PostgreSQL (scripts/bench-backup.ts);
 //  7. the editor's preview pane (docs/design.md §26): typing to the updated preview in Chromium, the render's server time,
-//     no preview marks on public pages (scripts/bench-preview.ts).
+//     no preview marks on public pages (scripts/bench-preview.ts);
+//  8. a form's submission with a 5 MB PDF (docs/design.md §30) over HTTP on SQLite: now and then, one after another and
+//     four at once, each checked to be in the inbox with its file (scripts/bench-forms.ts; BENCH_FORM_SUBMISSIONS,
+//     default 200 a run).
 // Figures are printed, not asserted: a benchmark is not a timed test, and it is not part of `npm test`. A missed
 // budget is marked "over budget"; the exit code is non-zero only when something could not be measured.
 // wrk and nginx come from Debian's packages (installed when missing and we are root, else that part is skipped):
@@ -18,7 +21,8 @@
 // `npm run bench -- --baseline <folder>`: another built checkout (the tree before a change, built with
 // `npm run build` in its own folder) runs beside this one and is measured in the same run: its cold start and
 // memory, its /Home1 in the throughput rounds, and the mixed load alternating between the two; the table then
-// gives each figure for both and the ratios of this tree to the baseline.
+// gives each figure for both and the ratios of this tree to the baseline. The form submissions (part 8) run on both
+// too, twice each, alternating.
 // BENCH_SECONDS: seconds of load per server for throughput, split over the rounds (BENCH_ROUNDS, default 3);
 // BENCH_MIXED_SECONDS: the mixed load's length (per round; BENCH_MIXED_ROUNDS rounds per server, default 1, or 2
 // with a baseline). BENCH_DATABASE_URL: the PostgreSQL server of part 5 (a database that exists; the bench makes
@@ -34,6 +38,7 @@ import { loadConfig } from '../src/server/config';
 import { createUser } from '../src/server/users/users.service';
 import { SERVER_NODE_FLAGS } from './server-node-flags';
 import { benchBackups } from './bench-backup';
+import { benchForms } from './bench-forms';
 import { benchPreview } from './bench-preview';
 import {
   percentiles,
@@ -65,9 +70,9 @@ import {
   type DebianTools,
 } from './bench-servers';
 
-/** BENCH_ONLY=throughput|mixed|saves|instances|backup|preview runs one part (throughput and mixed with the cold start). */
+/** BENCH_ONLY=throughput|mixed|saves|instances|backup|preview|forms runs one part (throughput and mixed with the cold start). */
 const ONLY = process.env.BENCH_ONLY ?? '';
-const runs = (part: 'throughput' | 'mixed' | 'saves' | 'instances' | 'backup' | 'preview') =>
+const runs = (part: 'throughput' | 'mixed' | 'saves' | 'instances' | 'backup' | 'preview' | 'forms') =>
   ONLY === '' || ONLY === part;
 const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const THROUGHPUT_S = Number(process.env.BENCH_SECONDS ?? 18);
@@ -99,7 +104,7 @@ async function main(): Promise<number> {
   const tools = ensureDebianTools();
   report.notes.push(...tools.notes);
   try {
-    if (!['saves', 'instances', 'backup', 'preview'].includes(ONLY))
+    if (!['saves', 'instances', 'backup', 'preview', 'forms'].includes(ONLY))
       await attempt(report, 'serving', () => benchServing(report, tools));
   } finally {
     await cleanUp();
@@ -120,6 +125,12 @@ async function main(): Promise<number> {
   }
   try {
     if (runs('preview')) await attempt(report, 'preview pane', () => benchPreview(report, BENCH_ADMIN_PASSWORD));
+  } finally {
+    await cleanUp();
+  }
+  try {
+    if (runs('forms'))
+      await attempt(report, 'form submissions', () => benchForms(report, BENCH_ADMIN_PASSWORD, BASELINE));
   } finally {
     await cleanUp();
   }
