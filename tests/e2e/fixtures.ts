@@ -553,8 +553,9 @@ export const freshRun = (): string =>
 export async function createEditorsAutowiredPage(
   browser: Browser,
   page: { name: string; display: string; parameters: readonly object[] },
+  contextOptions: import('@playwright/test').BrowserContextOptions = {},
 ): Promise<number> {
-  const context = await browser.newContext();
+  const context = await browser.newContext(contextOptions);
   try {
     const admin = await context.newPage();
     await logInAs(admin, 'admin', E2E_ADMIN_PASSWORD);

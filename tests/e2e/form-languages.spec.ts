@@ -9,16 +9,20 @@ import {
   expectNoAxeViolationsWithoutScripts,
   freshRun,
   logInAs,
-  queryE2eDatabase,
+  openHydrated,
+  queryE2eTenant,
   readApi,
   test,
 } from './fixtures';
+import { onOwnSite } from './tenants';
 
 // A form made without code in German (docs/design.md §30): the spec makes its own form and page, puts the page into
 // German and translates the form's texts among the site's words, as a translator does; a visitor of /de/… then reads the
 // form in German and is refused in German, with JavaScript (the island, without a post) and without it (one post). Two
-// posts in all: five a minute from one address is a form's most, and every spec posts from 127.0.0.1.
+// posts in all: five a minute from one address on one site is a form's most, and every spec posts from 127.0.0.1, so
+// the spec runs on a site of its own (tests/e2e/tenants.ts), where no other spec's posts count.
 
+test.use(onOwnSite('forms'));
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let name = '';
@@ -45,21 +49,25 @@ async function translateSiteWords(page: Page, texts: Record<string, string>, tri
 
 test.beforeAll(async ({ browser }) => {
   name = `Bewerbung${freshRun()}`;
-  await createEditorsAutowiredPage(browser, {
-    name,
-    display: name,
-    parameters: [
-      {
-        parameterName: 'Introduction',
-        sequence: 1,
-        type: 'Textarea',
-        unittype: 'Character',
-        pagecreationtype: 'Header',
-      },
-      { parameterName: 'application', sequence: 2, type: 'Form', unittype: 'Integer', pagecreationtype: 'Header' },
-    ],
-  });
-  const context = await browser.newContext();
+  await createEditorsAutowiredPage(
+    browser,
+    {
+      name,
+      display: name,
+      parameters: [
+        {
+          parameterName: 'Introduction',
+          sequence: 1,
+          type: 'Textarea',
+          unittype: 'Character',
+          pagecreationtype: 'Header',
+        },
+        { parameterName: 'application', sequence: 2, type: 'Form', unittype: 'Integer', pagecreationtype: 'Header' },
+      ],
+    },
+    onOwnSite('forms'),
+  );
+  const context = await browser.newContext(onOwnSite('forms'));
   try {
     const admin = await context.newPage();
     await logInAs(admin, 'admin', E2E_ADMIN_PASSWORD);
@@ -112,7 +120,8 @@ test('with JavaScript the German form is in German, and refuses in German at the
   consoleErrors,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`/de/${name}1`);
+  // The island's rules answer the click once the page is hydrated (before, the browser would post the form).
+  await openHydrated(page, `/de/${name}1`);
   const form = page.locator(`form#form-${formId}`);
   await expect(form.getByLabel('Ihr Name')).toBeVisible();
   await expect(form.getByText('Wie im Reisepass.')).toBeVisible();
@@ -130,7 +139,8 @@ test('with JavaScript the German form is in German, and refuses in German at the
   await form.getByRole('radio', { name: 'Vertrieb' }).check();
   await form.getByRole('button', { name: 'Senden' }).click();
   await expect(form.getByRole('status')).toHaveText('Danke: Wir schreiben Ihnen bald.');
-  const rows = queryE2eDatabase<{ field_values: string; locale: string }>(
+  const rows = queryE2eTenant<{ field_values: string; locale: string }>(
+    'forms',
     'select field_values, locale from form_submissions where form_id = ?',
     formId,
   );

@@ -315,6 +315,18 @@ test('a page made without code: an image without alternative text and a skipped 
 test('the editor with its preview has no accessibility violations, side by side and switched', async ({ page }) => {
   await openEditor(page, '/News');
   await expectNoAxeViolations(page, 'the News editor with its preview');
+  // The width buttons: one pressed at a time, the page as wide as the one chosen (the frame scaled down to the pane).
+  for (const [name, width] of [
+    ['Tablet', 768],
+    ['Phone', 390],
+    ['Desktop', 1280],
+  ] as const) {
+    const button = page.getByRole('button', { name: `${name} (${width} pixels)` });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { pressed: true, name: /pixels/ })).toHaveCount(1);
+    await expect(page.locator('iframe[title="Preview of the page"]')).toHaveCSS('width', `${width}px`);
+  }
   await page.setViewportSize({ width: 768, height: 900 });
   await page.getByRole('tab', { name: 'Preview' }).click();
   await expect(preview(page).locator('.preview-bar')).toBeVisible();

@@ -101,6 +101,14 @@ test('an administrator builds the job application in the staff app and places it
   await expect(preview).toHaveAttribute('srcdoc', />Tester</);
   await expect(preview).toHaveAttribute('srcdoc', /Where\?/);
   await expect(preview).toHaveAttribute('srcdoc', /I agree to the privacy notice/);
+  // At a phone's width first; Desktop shows the page 1280 px wide, scaled down to the pane.
+  await expect(preview).toHaveCSS('width', '390px');
+  const desktop = page.getByRole('complementary', { name: 'Preview of the form' }).getByRole('button', {
+    name: 'Desktop (1280 pixels)',
+  });
+  await desktop.click();
+  await expect(desktop).toHaveAttribute('aria-pressed', 'true');
+  await expect(preview).toHaveCSS('width', '1280px');
   await expectNoAxeViolations(page, 'the form editor with its preview');
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByRole('heading', { name: 'A new form' }).scrollIntoViewIfNeeded();

@@ -6,7 +6,13 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inTransaction, openDatabase, type Db } from './database';
-import { BACKSTOP_PAGES, SQLITE_DEFAULT_PAGES, WalCheckpoints } from './wal-checkpoints';
+import {
+  afterLargeWrite,
+  BACKSTOP_PAGES,
+  beforeLargeWrite,
+  SQLITE_DEFAULT_PAGES,
+  WalCheckpoints,
+} from './wal-checkpoints';
 
 const ROW = 'x'.repeat(3000);
 
@@ -83,6 +89,51 @@ describe('checkpoints off the event loop (docs/design.md §24)', () => {
     for (let i = 0; i < 5; i += 1) await insert(i);
     expect(checkpoints.running).toBe(true);
     expect(await autocheckpoint()).toBe(BACKSTOP_PAGES);
+  });
+
+  describe('large writes (a form’s files)', () => {
+    const FILE = 'y'.repeat(1536 * 1024);
+    const largeWrites = async (count: number, foldFirst: boolean) => {
+      for (let i = 0; i < count; i += 1) {
+        if (foldFirst) await beforeLargeWrite(db, FILE.length);
+        await insert(i);
+        await inTransaction(db, (trx) => sql`insert into t (body) values (${FILE + i})`.execute(trx));
+        if (foldFirst) afterLargeWrite(db, FILE.length);
+      }
+    };
+    /** The log file's size: SQLite writes it again from its start once it is folded in, so it shows its longest. */
+    const logBytes = () => fs.statSync(`${file}-wal`).size;
+    let slow: WalCheckpoints;
+    beforeEach(() => {
+      // A worker whose own turns never come within the test: only the checkpoints asked for around writes run.
+      slow = new WalCheckpoints({ everyMs: 60_000, idleTicks: 10 });
+      slow.add(file, db);
+    });
+    afterEach(() => slow.stop());
+
+    it('wake the worker first, so that the commit does not checkpoint on the event loop', async () => {
+      expect(slow.running).toBe(false);
+      await beforeLargeWrite(db, FILE.length);
+      expect(slow.running).toBe(true);
+      expect(await autocheckpoint()).toBe(BACKSTOP_PAGES);
+    });
+
+    it('start the log again one after another: it stays the size of about one write', async () => {
+      await largeWrites(12, true);
+      expect(logBytes()).toBeLessThan(2.5 * FILE.length);
+      await until(() => rowsInTheFileAlone(file, folder) === 24);
+      expect(rowsInTheFileAlone(file, folder)).toBe(24);
+    });
+
+    it('without the log folded in first, it grows by every write (what the test above guards against)', async () => {
+      await largeWrites(12, false);
+      expect(logBytes()).toBeGreaterThan(10 * FILE.length);
+    });
+
+    it('leave small writes alone: no worker is woken for them', async () => {
+      await beforeLargeWrite(db, 64 * 1024);
+      expect(slow.running).toBe(false);
+    });
   });
 
   it('leaves no log behind once the tenant’s connection and the worker have closed', async () => {

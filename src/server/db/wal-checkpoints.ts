@@ -28,27 +28,32 @@ const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.driver);
 const files = new Map();
 const copied = [];
+let outOfTurn = 0;
 const stop = () => {
   clearInterval(timer);
   for (const { db } of files.values()) db.close();
   files.clear();
   parentPort.close();
 };
-const timer = setInterval(() => {
-  let pages = 0;
-  for (const [file, state] of files) {
-    try {
-      const [{ log, checkpointed }] = state.db.pragma('wal_checkpoint(PASSIVE)');
-      // A shorter log than last time: the writer started it again, so everything in it is new.
-      pages += log < state.log ? checkpointed : Math.max(0, checkpointed - state.checkpointed);
-      state.log = log;
-      state.checkpointed = checkpointed;
-    } catch {
-      files.delete(file);
-      state.db.close();
-      parentPort.postMessage({ file });
-    }
+const checkpoint = (file, state) => {
+  try {
+    const [{ log, checkpointed }] = state.db.pragma('wal_checkpoint(PASSIVE)');
+    // A shorter log than last time: the writer started it again, so everything in it is new.
+    const pages = log < state.log ? checkpointed : Math.max(0, checkpointed - state.checkpointed);
+    state.log = log;
+    state.checkpointed = checkpointed;
+    return { pages, log, checkpointed };
+  } catch {
+    files.delete(file);
+    state.db.close();
+    parentPort.postMessage({ failed: file });
+    return undefined;
   }
+};
+const timer = setInterval(() => {
+  let pages = outOfTurn;
+  outOfTurn = 0;
+  for (const [file, state] of files) pages += checkpoint(file, state)?.pages ?? 0;
   copied.push(pages);
   if (copied.length > workerData.idleTicks) copied.shift();
   if (copied.length === workerData.idleTicks && copied.reduce((a, b) => a + b, 0) < workerData.fewPages) stop();
@@ -60,9 +65,38 @@ parentPort.on('message', (message) => {
     db.pragma('synchronous = NORMAL');
     db.pragma('wal_autocheckpoint = 0');
     files.set(message.open, { db, log: 0, checkpointed: 0 });
+  } else if (message.checkpoint) {
+    // A turn out of order, asked for around a large write; its pages count as the timer's would.
+    const state = files.get(message.checkpoint);
+    const done = state ? checkpoint(message.checkpoint, state) : undefined;
+    outOfTurn += done?.pages ?? 0;
+    if (message.id !== undefined) parentPort.postMessage({ id: message.id, settled: done ? done.log === done.checkpointed : false });
   } else if (message.stop) stop();
 });
 `;
+
+/**
+ * A write this large (bytes) folds the log in first (`beforeLargeWrite`): 256 pages of log, a quarter of SQLite's
+ * own threshold; a form's file is the one write of this size.
+ */
+export const LARGE_WRITE_BYTES = 1024 * 1024;
+
+/**
+ * Before a transaction that writes `bytes` to `db` (a form's files): a write of megabytes in the log would make
+ * its commit copy the log into the database file and flush it, on the event loop (the worker asleep: SQLite's own
+ * threshold of 1,000 pages), or, written while the worker folds in the previous one, keep the log from ever starting
+ * again, until the backstop makes a commit flush tens of megabytes (docs/design.md §24). So the worker is woken and
+ * folds in the whole log first, in its own thread; the write then starts the log again. Nothing on PostgreSQL or
+ * for small writes. Durability is unchanged: only who checkpoints, and when.
+ */
+export async function beforeLargeWrite(db: Db, bytes: number): Promise<void> {
+  if (bytes >= LARGE_WRITE_BYTES) await checkpointers.get(db)?.foldIn(db);
+}
+
+/** After a large write committed: the worker folds it in at once, so the next large write finds the log folded. */
+export function afterLargeWrite(db: Db, bytes: number): void {
+  if (bytes >= LARGE_WRITE_BYTES) checkpointers.get(db)?.foldSoon(db);
+}
 
 /** Each tenant database's checkpointer, for `writing` to find from the database alone. */
 const checkpointers = new WeakMap<Db, WalCheckpoints>();
@@ -95,6 +129,10 @@ export class WalCheckpoints {
 
   private worker: Worker | undefined;
   private readonly databases = new Map<string, Db>();
+  private readonly files = new Map<Db, string>();
+  /** Out-of-turn checkpoints asked for and not answered yet, by id: each resolves with whether the log was all folded in. */
+  private readonly asked = new Map<number, (settled: boolean) => void>();
+  private lastId = 0;
   private stopped = false;
   private exited: Promise<void> = Promise.resolve();
   /** When the latest write transactions began, while the worker is not running. */
@@ -103,6 +141,7 @@ export class WalCheckpoints {
   /** The SQLite file `db` writes: its write transactions wake the worker from now on. */
   add(file: string, db: Db): void {
     this.databases.set(file, db);
+    this.files.set(db, file);
     checkpointers.set(db, this);
   }
 
@@ -133,18 +172,66 @@ export class WalCheckpoints {
     }
     // A file the worker cannot checkpoint, or a worker that left, leaves the connections checkpointing
     // themselves again, as SQLite does by default.
-    worker.on('message', (message: { file: string }) => {
-      const db = this.databases.get(message.file);
+    worker.on('message', (message: { failed: string } | { id: number; settled: boolean }) => {
+      if ('id' in message) {
+        this.asked.get(message.id)?.(message.settled);
+        this.asked.delete(message.id);
+        return;
+      }
+      const db = this.databases.get(message.failed);
       if (db) autocheckpoint(db, SQLITE_DEFAULT_PAGES);
     });
     worker.on('error', () => undefined);
     this.exited = new Promise((resolve) =>
       worker.once('exit', () => {
         this.worker = undefined;
+        for (const answer of this.asked.values()) answer(false);
+        this.asked.clear();
         if (!this.stopped) for (const db of this.databases.values()) autocheckpoint(db, SQLITE_DEFAULT_PAGES);
         resolve();
       }),
     );
+  }
+
+  /**
+   * Before a large write to `db`'s file: wakes the worker (so the write's commit does not checkpoint itself) or, when it
+   * runs, waits off the event loop until it has folded the whole log into the database file, so that the write starts
+   * the log again instead of adding to it. Tries three turns (a write may land during one); never waits longer than
+   * `withinMs`: the write then goes ahead, and the backstop keeps the log bounded as before.
+   */
+  async foldIn(db: Db, withinMs = 2000): Promise<void> {
+    const file = this.files.get(db);
+    if (file === undefined || this.stopped) return;
+    // A worker asleep means a short log (the connection checkpointed itself past 1,000 pages): the write goes ahead
+    // at once, its commit no longer checkpointing itself, and the worker folds it in once it has started.
+    if (!this.worker) return this.wake();
+    const deadline = Date.now() + withinMs;
+    for (let turn = 0; turn < 3 && Date.now() < deadline; turn += 1)
+      if (await this.checkpointNow(file, deadline - Date.now())) return;
+  }
+
+  /** After a large write to `db`'s file: the worker folds it in now rather than at its next turn. */
+  foldSoon(db: Db): void {
+    const file = this.files.get(db);
+    if (file !== undefined) this.worker?.postMessage({ checkpoint: file });
+  }
+
+  /** One checkpoint of `file` by the worker now: whether it folded in the whole log (false past `withinMs`). */
+  private checkpointNow(file: string, withinMs: number): Promise<boolean> {
+    const worker = this.worker;
+    if (!worker) return Promise.resolve(false);
+    const id = (this.lastId += 1);
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        this.asked.delete(id);
+        resolve(false);
+      }, withinMs);
+      this.asked.set(id, (settled) => {
+        clearTimeout(timer);
+        resolve(settled);
+      });
+      worker.postMessage({ checkpoint: file, id });
+    });
   }
 
   /** Whether the worker runs now. */

@@ -1,22 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { previewForm } from '../../core/api/forms';
-import { routeLimitKey } from '../db/database-rate-limiter';
 import { typed } from '../http/contract';
+import { previewRateLimit } from '../http/preview-limit';
 import { renderFormPreview, type RenderSite } from '../ssr/render-page';
 import { withChoices } from './public-form';
 
-/**
- * 20 renders a second per session, as the page editor's pane (a pane asks at most one every 300 ms); counted once a
- * copy is checked (a refused one costs no render).
- */
-const FORM_PREVIEW_RATE_LIMIT = {
-  max: 20,
-  timeWindow: 1000,
-  groupId: 'form-preview',
-  hook: 'preHandler',
-  keyGenerator: (request: FastifyRequest) =>
-    routeLimitKey(request.tenant.name, `session ${request.session?.sessionId ?? request.ip}`),
-} as const;
+/** Counted once a copy is checked: a refused one costs no render. */
+const FORM_PREVIEW_RATE_LIMIT = previewRateLimit('form-preview', 'preHandler');
 
 /** The heading of the page around a previewed form: the page that shows it has its own. */
 const PREVIEW_TITLE = 'The page’s title';

@@ -1,21 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { previewPane } from '../../../core/api/preview';
-import { routeLimitKey } from '../../db/database-rate-limiter';
 import { typed } from '../../http/contract';
+import { previewRateLimit } from '../../http/preview-limit';
 import type { SaveTools } from '../page-kind';
 import { inLocale } from '../resolve-page';
 import { documentStrategy } from '../languages/translations.service';
 import { previewDocument } from '../page.service';
 import { renderPage, type RenderSite } from '../../ssr/render-page';
 
-/** 20 renders a second per session (docs/design.md §26): a pane asks at most one every 300 ms, a script hammering it is held. */
-const PREVIEW_RATE_LIMIT = {
-  max: 20,
-  timeWindow: 1000,
-  groupId: 'preview-pane',
-  keyGenerator: (request: FastifyRequest) =>
-    routeLimitKey(request.tenant.name, `session ${request.session?.sessionId ?? request.ip}`),
-} as const;
+const PREVIEW_RATE_LIMIT = previewRateLimit('preview-pane');
 
 /**
  * The editor's preview pane (docs/design.md §26): `POST /api/master/preview/:routing` with the page's unsaved working copy

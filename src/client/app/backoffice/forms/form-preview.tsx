@@ -4,11 +4,11 @@ import { previewForm } from '../../../../core/api/forms';
 import type { FormInput, StoredForm } from '../../../../core/schemas/forms';
 import { ApiError, api, errorMessage } from '../../lib/api';
 import { formInput, type EditedForm } from './edited-form';
+import { PREVIEW_WIDTHS, PreviewWidths, type PreviewWidth } from '../../editors/preview/preview-widths';
 import '../../../styles/preview-pane.css';
 
 /** The widths the form is shown at: a phone's and a desktop's, the page scaled down to fit the pane. */
-const WIDTHS = { phone: 390, desktop: 1280 } as const;
-type Width = keyof typeof WIDTHS;
+const WIDTHS: readonly PreviewWidth[] = ['phone', 'desktop'];
 
 /** How long typing must pause before the preview asks for a new render. */
 const TYPING_PAUSE_MS = 300;
@@ -28,7 +28,7 @@ type Shown =
  */
 export function FormPreview({ saved }: { saved: StoredForm | null }) {
   const values = useWatch<EditedForm>() as EditedForm;
-  const [width, setWidth] = useState<Width>('phone');
+  const [width, setWidth] = useState<PreviewWidth>('phone');
   const [shown, setShown] = useState<Shown>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const body = JSON.stringify(formInput(values, saved));
@@ -59,22 +59,10 @@ export function FormPreview({ saved }: { saved: StoredForm | null }) {
     <aside className="form-editor__preview preview-pane" aria-label="Preview of the form">
       <div className="preview-pane__bar">
         <h3 className="form-editor__preview-title">As visitors will see it</h3>
-        <div className="preview-pane__widths" role="group" aria-label="Width of the preview">
-          {(Object.keys(WIDTHS) as Width[]).map((name) => (
-            <button
-              key={name}
-              type="button"
-              className="preview-pane__width"
-              aria-pressed={width === name}
-              onClick={() => setWidth(name)}
-            >
-              {name === 'phone' ? 'Phone' : 'Desktop'}
-            </button>
-          ))}
-        </div>
+        <PreviewWidths widths={WIDTHS} width={width} onChange={setWidth} />
       </div>
       <PreviewNote shown={shown} onRetry={() => setAttempt((n) => n + 1)} />
-      <Stage html={html} width={WIDTHS[width]} />
+      <Stage html={html} width={PREVIEW_WIDTHS[width]} />
     </aside>
   );
 }

@@ -11,13 +11,13 @@ import {
 import { ApiError, api, errorMessage } from '../../lib/api';
 import '../../../styles/preview-pane.css';
 import { previewPane } from '../../../../core/api/preview';
+import { PREVIEW_WIDTHS, PreviewWidths, type PreviewWidth } from './preview-widths';
 
 // The checks are their own chunk, loaded when the panel first opens (docs/design.md §26).
 const ChecksPanel = lazy(() => import('./checks-panel'));
 
-/** The widths a page is shown at (docs/design.md §26), the frame scaled down to fit the pane. */
-export const PREVIEW_WIDTHS = { phone: 390, tablet: 768, desktop: 1280 } as const;
-export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
+// The widths a page is shown at (docs/design.md §26), the frame scaled down to fit the pane.
+export { PREVIEW_WIDTHS, type PreviewWidth } from './preview-widths';
 
 /** How long typing must pause before the pane asks for a new render. */
 const TYPING_PAUSE_MS = 150;
@@ -431,20 +431,7 @@ function PreviewBar({
 }) {
   return (
     <div className="preview-pane__bar">
-      <div className="preview-pane__widths" role="group" aria-label="Preview width">
-        {(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((name) => (
-          <button
-            key={name}
-            type="button"
-            className="preview-pane__width"
-            aria-pressed={width === name}
-            onClick={() => onWidthChange(name)}
-          >
-            {name === 'phone' ? 'Phone' : name === 'tablet' ? 'Tablet' : 'Desktop'}
-            <span className="visually-hidden"> ({PREVIEW_WIDTHS[name]} pixels)</span>
-          </button>
-        ))}
-      </div>
+      <PreviewWidths width={width} onChange={onWidthChange} />
       <button
         type="button"
         className="button button--outline preview-pane__checks-toggle"
