@@ -7,11 +7,11 @@
 // FormData sends the form, carrying a valid 5 MB PDF (one page showing a picture of noise, so that nothing
 // compresses it), over real HTTP from the bench's process (node:http, keep-alive). Three runs, each
 // BENCH_FORM_SUBMISSIONS long (default 200), after a warm-up:
-//  1. now and then: one at a time, PACE_MS after the last one's answer, as a site gets them. It begins once the
-//     checkpoint worker that making the form woke has left again (src/server/db/wal-checkpoints.ts: after a minute
-//     of little writing), and fewer than five writes a second keep it asleep: SQLite's checkpoints are the
-//     committing connection's, so each submission's commit also folds its 5 MB of log into the database file;
-//  2. one after another, as fast as they are answered (the checkpoint worker wakes);
+//  0. after a quiet minute: BENCH_FORM_QUIET submissions (default 3), each sent once the checkpoint worker has left
+//     (src/server/db/wal-checkpoints.ts: after a minute of little writing), as a site with a few applications an
+//     hour gets them: each one wakes the worker;
+//  1. now and then: one at a time, PACE_MS after the last one's answer (the worker, woken by the first, stays);
+//  2. one after another, as fast as they are answered;
 //  3. four at once.
 // Budget (docs/design.md §30): p99 ≤ 150 ms.
 // Each submission is from an address of its own, as the server sees it behind a proxy (TRUST_PROXY=true and
@@ -28,9 +28,11 @@ import { signIn } from './bench-load';
 import { freePort, rawGet, removeFolder, rssMb, sleep, startFolio, stop, temporaryFolder } from './bench-servers';
 
 const SUBMISSIONS = Number(process.env.BENCH_FORM_SUBMISSIONS ?? 200);
+/** Submissions each sent once the checkpoint worker has left (about 70 s apart). */
+const QUIET = Number(process.env.BENCH_FORM_QUIET ?? 3);
 const WARM_UP = 20;
 const AT_ONCE = 4;
-/** Between one submission's answer and the next: fewer than five writes a second keep the checkpoint worker asleep. */
+/** Between one submission's answer and the next, now and then. */
 const PACE_MS = 300;
 const BUDGET_MS = 150;
 /** The checkpoint worker leaves after a minute of little writing; a little longer is allowed for. */
@@ -109,7 +111,7 @@ export async function benchForms(report: BenchReport, adminPassword: string, bas
   report.source(
     `form submissions: the built server on a fresh SQLite database (TRUST_PROXY=true; mail not set up, so each submission's two mails are queued in its transaction and wait); ` +
       `a form of name, email and a PDF (at most 10 MB) on a page made without code, its call and time token read from the published page; ` +
-      `once the checkpoint worker woken by making them had left (the server's threads as many as idle), ${WARM_UP} submissions to warm up, then ${SUBMISSIONS} now and then (each ${PACE_MS} ms after the last one's answer, the worker asleep), ${SUBMISSIONS} one after another and ${SUBMISSIONS} ${AT_ONCE} at once, ` +
+      `${WARM_UP} submissions to warm up, then ${QUIET} after a quiet minute (each once the checkpoint worker had left: the server's threads as many as idle), ${SUBMISSIONS} now and then (each ${PACE_MS} ms after the last one's answer), ${SUBMISSIONS} one after another and ${SUBMISSIONS} ${AT_ONCE} at once, ` +
       `each a multipart POST ${first.endpoint} of ${(PDF_BYTES / 1024 / 1024).toFixed(1)} MB (a valid one-page PDF) from its own X-Forwarded-For address with its own name and email, ` +
       `over HTTP from the bench's process (node:http, keep-alive), timed from the request's start to the answer's end; ` +
       `afterwards all ${first.submissions} found in the inbox with their file (rows counted, one file downloaded as staff and compared).` +
@@ -139,11 +141,10 @@ async function measureTree(report: BenchReport, adminPassword: string, root: str
     const idleThreads = threadsOf(folio.pid!);
     const staff = { authorization: `Bearer ${await signIn(base, adminPassword)}` };
     const visitors = new Visitors(agent, base, await publishForm(base, staff), benchPdf(PDF_BYTES));
-    // Making the form and its page woke the checkpoint worker (five writes within a second); the first run begins
-    // once it has left again, as a site's day does. The warm-up goes at that run's pace, which keeps it asleep.
-    await workerGone(folio.pid!, idleThreads);
     await visitors.paced(WARM_UP);
     const runs = new Map<string, Run>();
+    // The warm-up woke the checkpoint worker; each of these begins once it has left again, as on a quiet day.
+    runs.set('after a quiet minute', await visitors.eachAfter(QUIET, () => workerGone(folio.pid!, idleThreads)));
     runs.set(`now and then (${PACE_MS} ms apart)`, await visitors.paced(SUBMISSIONS));
     runs.set('one after another', await visitors.oneAfterAnother(SUBMISSIONS));
     runs.set(`${AT_ONCE} at once`, await visitors.atOnce(SUBMISSIONS));
@@ -305,6 +306,16 @@ class Visitors {
       for (let i = 0; i < count; i += 1) {
         sent.push(await this.submit());
         await sleep(PACE_MS);
+      }
+    }, true);
+  }
+
+  /** One at a time, each once `ready` resolves. */
+  eachAfter(count: number, ready: () => Promise<void>): Promise<Run> {
+    return timed(async (sent) => {
+      for (let i = 0; i < count; i += 1) {
+        await ready();
+        sent.push(await this.submit());
       }
     }, true);
   }

@@ -196,6 +196,7 @@ const SCREENS = [
   { id: 32, routing: 'languages', name: 'Languages' },
   { id: 33, routing: 'translations', name: 'Translations' },
   { id: 34, routing: 'forms', name: 'Forms' },
+  { id: 35, routing: 'visits', name: 'Visits' },
 ] as const satisfies readonly ScreenPage[];
 
 export const SCREEN_PAGES: readonly ScreenPage[] = SCREENS;

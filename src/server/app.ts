@@ -55,13 +55,15 @@ import { pageDefinitionRoutes } from './pages/definitions/page-defs.routes';
 import { presenceRoutes } from './pages/presence/presence.routes';
 import { previewShareRoutes } from './pages/preview/preview-shares.routes';
 import { redirectRoutes } from './redirects/redirects.routes';
+import { visitRoutes } from './visits/visits.routes';
+import { flushPageViews, tidyVisits, TIDY_VISITS_EVERY_MS } from './visits/visits.service';
 import { formRoutes } from './forms/forms.routes';
 import { submissionRoutes } from './forms/submissions.routes';
 import { FormMail } from './forms/form-mail';
 import { pruneSubmissions, PRUNE_SUBMISSIONS_EVERY_MS } from './forms/retention';
 import { localeRoutes } from './locales/locales.routes';
 import { translationFileRoutes, translationRoutes } from './pages/languages/translations.routes';
-import { startVisitFlushes } from './redirects/redirects.service';
+import { flushVisits, startVisitFlushes } from './redirects/redirects.service';
 import { prunePreviewShares, PRUNE_PREVIEW_SHARES_EVERY_MS } from './pages/preview/preview-shares.service';
 import { userRoutes } from './users/users.routes';
 import { loadClientAssets } from './ssr/client-assets';
@@ -71,6 +73,7 @@ import { publicPageRoutes, type HotPath } from './ssr/public-pages.routes';
 import { setupRoutes } from './setup/setup.routes';
 import { prepareFirstAdministrator } from './setup/setup.service';
 import { TenantRegistry } from './tenants/tenants';
+import type { ViewCounter } from './visits/count-view';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,6 +91,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Writes the redirect hits and 404s this instance counted (docs/design.md §27): every 10 s and on close; tests call `flush`. */
     visitCounts: { flush(): Promise<void> };
+    /** Counts a public page's view (docs/design.md §31); undefined with COUNT_VISITS=false. */
+    countView: ViewCounter | undefined;
     /** The security headers every answer carries (docs/design.md §17). */
     securityHeaders: Readonly<Record<string, string>>;
     /** More sockets on the port, for a busy server to take bursts of new visitors (main.ts starts them; decision 014). */
@@ -254,8 +259,17 @@ function installJobs(
     const pruned = await pruneSubmissions(tenant, now);
     if (pruned > 0) app.log.info({ tenant: tenant.name, pruned }, 'form submissions past their retention deleted');
   });
-  // docs/design.md §27: redirect hits and 404s, counted in memory; each instance writes its own (not a job: see decision 024).
-  const visitCounts = startVisitFlushes(() => tenants.all(), app.log, options.flushVisitsEveryMs);
+  // docs/design.md §31: the salts and hashes of ended days, and figures past 25 months.
+  jobs.every('tidy-visits', TIDY_VISITS_EVERY_MS, async (tenant, now) => {
+    const tidied = await tidyVisits(tenant, now);
+    if (tidied.days > 0) app.log.info({ tenant: tenant.name, days: tidied.days }, 'visits past 25 months deleted');
+  });
+  // docs/design.md §27, §31: redirect hits, 404s and page views, counted in memory; each instance writes its own (not a
+  // job: see decision 024).
+  const visitCounts = startVisitFlushes(() => tenants.all(), app.log, options.flushVisitsEveryMs, [
+    flushVisits,
+    flushPageViews,
+  ]);
   app.decorate('jobs', jobs);
   app.decorate('visitCounts', visitCounts);
   app.decorate('outbox', outbox);
@@ -358,6 +372,7 @@ async function registerApiRoutes(
   await app.register(redirectRoutes);
   await app.register(formRoutes);
   await app.register(submissionRoutes, { config, mail: formMail });
+  await app.register(visitRoutes);
   await app.register(localeRoutes);
   await app.register(translationRoutes, {
     ...saveTools,

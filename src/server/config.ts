@@ -48,6 +48,10 @@ const EnvSchema = z.object({
     .default(5 * 1024 * 1024),
   FORM_MAX_MB: z.coerce.number().positive().max(100).default(20),
   TRUST_PROXY: booleanFlag,
+  COUNT_VISITS: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .default('true')
+    .transform((value) => value !== 'false' && value !== '0' && value !== 'no'),
   ACCEPT_COPIES: z.coerce.number().int().min(0).max(256).default(32),
   DEFAULT_TENANT: z
     .string()
@@ -100,6 +104,8 @@ export interface AppConfig {
   /** The files of one form submission together at most (docs/design.md §30, FORM_MAX_MB). */
   formMaxBytes: number;
   trustProxy: boolean;
+  /** Whether public pages' views are counted (docs/design.md §31, COUNT_VISITS; on unless set false). */
+  countVisits: boolean;
   /** Copies of the listening socket, each taking a new connection per turn of the event loop (decision 012). */
   acceptCopies: number;
   defaultTenant: string;
@@ -163,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     formMaxBytes: Math.round(e.FORM_MAX_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,
+    countVisits: e.COUNT_VISITS,
     acceptCopies: e.ACCEPT_COPIES,
     defaultTenant: e.DEFAULT_TENANT,
     tenants,

@@ -34,6 +34,7 @@ import * as translationEditing from './translation-editing';
 import * as translations from './translations';
 import * as uploads from './uploads';
 import * as users from './users';
+import * as visits from './visits';
 import { entriesOf } from './route';
 
 /**
@@ -78,6 +79,7 @@ export const routes = {
   translations,
   uploads,
   users,
+  visits,
 };
 
 /** Every entry of the table. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuditEntrySchema } from './audit';
 import { ENQUIRY_STATUSES } from './enquiries';
+import { VisitsCardSchema } from './visits';
 
 /**
  * The staff home (docs/design.md §23): POST /api/master/getdashboard answers one object with a key per card the caller's
@@ -89,5 +90,7 @@ export const DashboardSchema = z.object({
   changes: z.array(AuditEntrySchema).optional(),
   /** Always DASHBOARD_WEEKS entries, oldest first; weeks without enquiries are zeros. */
   enquiriesPerWeek: z.array(EnquiryWeekSchema).optional(),
+  /** The visits screen's card (docs/design.md §31): the last 7 days, for callers whose menu holds `visits`. */
+  visits: VisitsCardSchema.optional(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

@@ -497,6 +497,9 @@ const CALLS: Record<string, Call> = {
     request: (c, p) => c.post(`/api/master/submissions/${p.id}/status`, { status: 'handled' }),
   },
   'GET /api/master/submissions.csv': readGet('/api/master/submissions.csv'),
+  'GET /api/master/visits': readGet('/api/master/visits?from=2026-11-01&to=2026-11-30'),
+  'GET /api/master/visits.csv': readGet('/api/master/visits.csv'),
+  'GET /api/master/visits/pages/:routing': readGet('/api/master/visits/pages/AuditPage'),
   'POST /api/master/getpagedefinition': read('/api/master/getpagedefinition', { commonrouting: 'AuditPage' }),
   'POST /api/master/getpagehistory': read('/api/master/getpagehistory', { commonrouting: 'AuditPage' }),
   'POST /api/master/restorepage': {

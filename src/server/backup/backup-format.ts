@@ -60,7 +60,15 @@ export const BACKUP_TABLES: ReadonlyArray<{
   { name: 'form_submissions', key: ['id'] },
   // A submission's file holds its bytes (up to FORM_MAX_MB): a few at a time, as images.
   { name: 'form_files', key: ['id'], batch: 8 },
+  { name: 'visit_days', key: ['routing', 'locale', 'day'] },
+  { name: 'visit_sources', key: ['routing', 'day', 'kind', 'name'] },
 ];
+
+/**
+ * Folio's tables whose rows no backup holds (docs/design.md §31): the day's salt and visitors' hashes must not outlive
+ * their day, in a backup either. A restore makes them empty (the day's visitors are then counted afresh).
+ */
+export const TRANSIENT_TABLES: readonly string[] = ['visit_hashes', 'visit_salts'];
 
 /**
  * Tables of a database that are not Folio's data: the migrator's bookkeeping, SQLite's own, and SQLite's
@@ -69,6 +77,9 @@ export const BACKUP_TABLES: ReadonlyArray<{
  */
 export const isBookkeepingTable = (name: string) =>
   name.startsWith('kysely_') || name.startsWith('sqlite_') || /_fts(_[a-z]+)?$/.test(name);
+
+/** Tables a backup leaves out: the bookkeeping ones, and Folio's own whose rows live a day (TRANSIENT_TABLES). */
+export const isLeftOutOfBackups = (name: string) => isBookkeepingTable(name) || TRANSIENT_TABLES.includes(name);
 
 const TenantName = z.string().regex(/^[a-z][a-z0-9_]{0,30}$/);
 const TableName = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/);

@@ -20,7 +20,7 @@ import {
 } from '../test-support/test-app';
 import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
 import { testImage, uploadImage } from '../test-support/uploads';
-import { BACKUP_TABLES, isBookkeepingTable } from './backup-format';
+import { BACKUP_TABLES, isLeftOutOfBackups } from './backup-format';
 import { BackupRefused, verifyBackup } from './backup-reader';
 import { writeBackup, type BackupOptions } from './backup-writer';
 import { restoreBackup } from './restore';
@@ -110,7 +110,7 @@ async function publicPages(app: TestApp['app']): Promise<Record<string, { status
 }
 
 const tablesOf = async (db: Db) =>
-  (await db.introspection.getTables()).map((table) => table.name).filter((name) => !isBookkeepingTable(name));
+  (await db.introspection.getTables()).map((table) => table.name).filter((name) => !isLeftOutOfBackups(name));
 
 describe.each(testDialects())('backups of %s', (source) => {
   let t: TestApp;

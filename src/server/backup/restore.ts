@@ -16,7 +16,7 @@ import {
   withPostgresClient,
 } from '../db/whole-database';
 import { tenantSchema, tenantSqliteFile } from '../tenants/tenant-names';
-import { BACKUP_TABLES, type Manifest, type TableStart } from './backup-format';
+import { BACKUP_TABLES, TRANSIENT_TABLES, type Manifest, type TableStart } from './backup-format';
 import { BackupRefused, tenantRows, verifyBackup, type BackupEvent } from './backup-reader';
 import { MarkTaken, takeRestoreMark } from './run-mark';
 
@@ -35,7 +35,12 @@ export interface RestoreOptions {
   now?: Date;
 }
 
-const FOLIO_TABLES = [...BACKUP_TABLES.map((table) => table.name), 'kysely_migration', 'kysely_migration_lock'];
+const FOLIO_TABLES = [
+  ...BACKUP_TABLES.map((table) => table.name),
+  ...TRANSIENT_TABLES,
+  'kysely_migration',
+  'kysely_migration_lock',
+];
 
 /** Rows per insert: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters; about 4 MB of text. */
 const batchSize = (start: TableStart) => ({

@@ -3,7 +3,7 @@ import type { AppConfig } from '../config';
 import type { Dialect } from '../db/database';
 import { openPostgresReader, openSqliteReader, type TableReader, type TableRows } from '../db/table-reader';
 import { tenantSchema, tenantSqliteFile } from '../tenants/tenant-names';
-import { BACKUP_TABLES, isBookkeepingTable } from './backup-format';
+import { BACKUP_TABLES, isLeftOutOfBackups } from './backup-format';
 
 /**
  * A read-only view of every named tenant's database at one moment (docs/design.md §22): what a backup reads while the
@@ -30,7 +30,7 @@ const DEFAULT_BATCH = 1000;
 
 /** Folio's tables among a database's tables, in backup order; a table Folio does not know stops the backup. */
 function folioTables(present: readonly string[], where: string): string[] {
-  const unknown = present.filter((name) => !isBookkeepingTable(name) && !KEYS.has(name));
+  const unknown = present.filter((name) => !isLeftOutOfBackups(name) && !KEYS.has(name));
   if (unknown.length > 0)
     throw new SnapshotError(
       `The database ${where} has tables this Folio does not know (${unknown.join(', ')}); back it up with the Folio that made them.`,

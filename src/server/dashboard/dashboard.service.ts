@@ -20,13 +20,15 @@ import {
   latestNewEnquiries,
   scheduledRevisions,
 } from './dashboard.repository';
+import { visitsCard } from '../visits/visits.service';
 
 const DAY_MS = 86_400_000;
 
 /**
  * getdashboard (docs/design.md §23): a key per card the caller's menu allows. The enquiry cards (new enquiries, failing
  * mail, enquiries per week) need the enquiries screen; the last changes the audit log; scheduled publications
- * list the pages whose editor is in the menu (the card is there for anyone who edits a page).
+ * list the pages whose editor is in the menu (the card is there for anyone who edits a page); the visits of the last 7
+ * days need the visits screen.
  */
 export async function getDashboard(
   tenant: Tenant,
@@ -84,6 +86,13 @@ export async function getDashboard(
     cards.push(
       listAuditEntries(db, {}, { offset: 0, limit: DASHBOARD_CHANGES }).then((page) => {
         dashboard.changes = page.rows.map(auditEntryOf);
+      }),
+    );
+  }
+  if (screens.has('visits')) {
+    cards.push(
+      visitsCard(tenant, now).then((card) => {
+        dashboard.visits = card;
       }),
     );
   }

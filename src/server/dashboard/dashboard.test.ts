@@ -78,7 +78,14 @@ describe.each(testDialects())('getdashboard on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(['changes', 'enquiries', 'enquiriesPerWeek', 'mail', 'scheduled']);
+    expect(Object.keys(body).sort()).toEqual([
+      'changes',
+      'enquiries',
+      'enquiriesPerWeek',
+      'mail',
+      'scheduled',
+      'visits',
+    ]);
     expect(body.enquiries.newCount).toBe(9);
     expect(body.enquiries.spamCount).toBe(1);
     // The newest five New enquiries by arrival (the one dated 400 days ago arrived late: a restore, an import).

@@ -33,6 +33,7 @@ import * as namesForVisitors from './migrations/20261129-0031-names-for-visitors
 import * as oneRevisionIndex from './migrations/20261129-0032-one-revision-index';
 import * as revisionsByNumber from './migrations/20261130-0033-revisions-by-number';
 import * as forms from './migrations/20261130-0034-forms';
+import * as visits from './migrations/20261130-0035-visits';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -76,6 +77,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261129-0032-one-revision-index': oneRevisionIndex,
   '20261130-0033-revisions-by-number': revisionsByNumber,
   '20261130-0034-forms': forms,
+  '20261130-0035-visits': visits,
 };
 
 /** The migrations this Folio knows, oldest first. */

@@ -34,6 +34,41 @@ export interface Database {
   forms: FormTable;
   form_submissions: FormSubmissionTable;
   form_files: FormFileTable;
+  visit_days: VisitDayTable;
+  visit_sources: VisitSourceTable;
+  visit_hashes: VisitHashTable;
+  visit_salts: VisitSaltTable;
+}
+
+/** Views and visitors of a UTC day per page and language; the whole site's row has routing and locale '' (§31). */
+export interface VisitDayTable {
+  routing: string;
+  locale: string;
+  day: string;
+  views: number;
+  visitors: number;
+}
+
+/** Views of a day by where they came from: `kind` referrer, campaign or device; per page, the site's routing ''. */
+export interface VisitSourceTable {
+  routing: string;
+  day: string;
+  kind: string;
+  name: string;
+  views: number;
+}
+
+/** A visitor of the day, as a keyed hash, once per scope (`routing\tlocale`, the site's ''): deleted after the day. */
+export interface VisitHashTable {
+  day: string;
+  scope: string;
+  hash: string;
+}
+
+/** The secret salt of a day still running, shared by the instances; deleted after its day. */
+export interface VisitSaltTable {
+  day: string;
+  salt: string;
 }
 
 /** A form made without code (docs/design.md §30): its definition as JSON; `built_in` names the one the code knows. */

@@ -462,18 +462,17 @@ export function startVisitFlushes(
   tenants: () => Iterable<Tenant>,
   log: { warn(details: object, message: string): void },
   everyMs = FLUSH_VISITS_EVERY_MS,
+  flushes: ReadonlyArray<(tenant: Tenant) => Promise<void>> = [flushVisits],
 ): { flush(): Promise<void>; stop(): Promise<void> } {
   const flush = async () => {
-    for (const tenant of tenants()) {
-      try {
-        await flushVisits(tenant);
-      } catch (error) {
-        log.warn(
-          { tenant: tenant.name, err: error },
-          'redirect hits and 404s could not be written; kept for the next try',
-        );
+    for (const tenant of tenants())
+      for (const flushOne of flushes) {
+        try {
+          await flushOne(tenant);
+        } catch (error) {
+          log.warn({ tenant: tenant.name, err: error }, 'visits counted could not be written; kept for the next try');
+        }
       }
-    }
   };
   const timer = everyMs > 0 ? setInterval(() => void flush(), everyMs) : undefined;
   timer?.unref();

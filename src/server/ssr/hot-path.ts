@@ -6,6 +6,7 @@ import { pageIndexOf, type PageIndex } from '../pages/resolve-page';
 import { redirectAt, servedRedirectsOf, writeRedirect, type ServedRedirects } from '../redirects/served-redirects';
 import type { RenderedPage } from '../cache/rendered-pages';
 import type { Tenant, TenantRegistry } from '../tenants/tenants';
+import { clientAddress, type ViewCounter } from '../visits/count-view';
 import { CONTACT_PAGE } from './public-addresses';
 import { buildPage, type RenderSite } from './render-page';
 
@@ -25,7 +26,12 @@ const CONTACT_PAGE_ID = CONTACT_PAGE.id;
  * render) goes on to Fastify. Off when every request is logged (`requestLogging`: LOG_LEVEL debug or trace).
  * An address where no page is answers with its redirect when it has one (docs/design.md §27), from the same kind of map.
  */
-export function cachedPageSender(tenants: TenantRegistry, site: RenderSite, requestLogging: boolean): HotPath['send'] {
+export function cachedPageSender(
+  tenants: TenantRegistry,
+  site: RenderSite,
+  requestLogging: boolean,
+  visits?: { count: ViewCounter; trustProxy: boolean },
+): HotPath['send'] {
   const send: HotPath['send'] = (request, response) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || requestLogging) return false;
     const tenant = tenants.byHeaders(request.headers);
@@ -57,12 +63,23 @@ export function cachedPageSender(tenants: TenantRegistry, site: RenderSite, requ
       // This visitor started the render (or came before any copy existed) and waits for it; should it fail,
       // Fastify's route takes the request over and answers as it answers any failure.
       return found.then(
-        (rendered) => (writeRendered(request.headers, response, rendered), true),
+        (rendered) => (sent(tenant, page, request, response, rendered), true),
         () => false,
       );
     }
-    writeRendered(request.headers, response, found);
+    sent(tenant, page, request, response, found);
     return true;
+  };
+  /** Writes the page, and counts it as a view when it is one (docs/design.md §31). */
+  const sent = (
+    tenant: Tenant,
+    page: Page,
+    request: IncomingMessage,
+    response: ServerResponse,
+    rendered: RenderedPage,
+  ) => {
+    writeRendered(request.headers, response, rendered);
+    visits?.count(tenant, page, request, rendered, clientAddress(request, visits.trustProxy), '');
   };
   return send;
 }
@@ -108,9 +125,20 @@ export function serveCached(
   page?: Page,
 ): FastifyReply | Promise<FastifyReply> {
   const found = request.tenant.cache.pages.get(key, render, { fresh: signedIn(request.headers), page });
-  return found instanceof Promise
-    ? found.then((page) => sendRendered(request, reply, page, setCookie))
-    : sendRendered(request, reply, found, setCookie);
+  const send = (rendered: RenderedPage) => {
+    const sent = sendRendered(request, reply, rendered, setCookie);
+    if (page) countRouteView(request, page, rendered);
+    return sent;
+  };
+  return found instanceof Promise ? found.then(send) : send(found);
+}
+
+/** A view served by a route (an address with a query, the contact page), counted as the hot path counts its own. */
+function countRouteView(request: FastifyRequest, page: Page, rendered: RenderedPage): void {
+  const count = request.server.countView;
+  if (!count) return;
+  const at = request.url.indexOf('?');
+  count(request.tenant, page, request.raw, rendered, request.ip, at === -1 ? '' : request.url.slice(at + 1));
 }
 
 /** Sends a cached page through Fastify (the reply is hijacked: no per-request header assembly, no onSend hooks). */

@@ -7,6 +7,7 @@ import { contactFormRoutes } from './contact-form.routes';
 import { formPostRoutes } from './form-post.routes';
 import { formPreviewRoutes } from '../forms/form-preview.routes';
 import type { FormMail } from '../forms/form-mail';
+import { countView } from '../visits/count-view';
 import { cachedPageSender, type HotPath } from './hot-path';
 import { pageAddressRoutes, type PageServing } from './page-addresses.routes';
 import { previewPaneRoutes } from '../pages/preview/preview-pane.routes';
@@ -48,7 +49,15 @@ export async function publicPageRoutes(
   formPreviewRoutes(app, site);
   await contactFormRoutes(app, { site, config, outbox });
   await formPostRoutes(app, { site, config, mail: formMail });
-  hotPath.send = cachedPageSender(app.tenants, site, config.logLevel === 'debug' || config.logLevel === 'trace');
+  // docs/design.md §31: views of public pages counted in memory (COUNT_VISITS=false leaves them uncounted).
+  const visits = config.countVisits ? { count: countView, trustProxy: config.trustProxy } : undefined;
+  app.decorate('countView', visits?.count);
+  hotPath.send = cachedPageSender(
+    app.tenants,
+    site,
+    config.logLevel === 'debug' || config.logLevel === 'trace',
+    visits,
+  );
   pageAddressRoutes(app, serving);
   robotsSitemapAndNotFound(app, serving, config.publicBaseUrl);
 }

@@ -1,6 +1,7 @@
 import { CacheStore, type Tag } from '../cache/cached';
 import { RenderedPages } from '../cache/rendered-pages';
 import { VisitCounts } from '../redirects/visit-counts';
+import { PageViews } from '../visits/page-views';
 
 /**
  * Everything Folio keeps in memory for one tenant: the values of the domains' declared cached reads (cache/cached.ts,
@@ -13,6 +14,8 @@ export class TenantCache extends CacheStore {
   readonly pages = new RenderedPages();
   /** Redirects followed and 404s met since the last flush: counts, never dropped by a change (docs/design.md §27). */
   readonly visits = new VisitCounts();
+  /** Views of public pages since the last flush (docs/design.md §31): counts, never dropped by a change. */
+  readonly pageViews = new PageViews();
 
   /** @param publish Tells the other instances of an invalidation made here (called after the change committed). */
   constructor(publish?: (tags: readonly Tag[]) => void) {

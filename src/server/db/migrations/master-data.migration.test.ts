@@ -193,6 +193,17 @@ describe('migration 20261123-0006-master-data on an existing SQLite database', (
         homepage: 'N',
         active: 1,
       },
+      {
+        id: 35,
+        routing: 'visits',
+        name: 'Visits',
+        display_name: 'Visits',
+        kind: 'screen',
+        module_id: 4,
+        page_type: 'wired',
+        homepage: 'N',
+        active: 1,
+      },
     ]);
     const administration = await db
       .selectFrom('menu_items')
@@ -207,11 +218,12 @@ describe('migration 20261123-0006-master-data on an existing SQLite database', (
       { page_id: 27, label: 'Audit Log', sequence: 4, owner_id: 1 },
       { page_id: 28, label: 'Backups', sequence: 5, owner_id: 1 },
       { page_id: 31, label: 'Redirects', sequence: 6, owner_id: 1 },
-      // The media library's screen (migration 0024), then the languages' (0025), then the forms' (0034).
+      // The media library's screen (migration 0024), then the languages' (0025), the forms' (0034), the visits' (0035).
       { page_id: 30, label: 'Media library', sequence: 7, owner_id: 1 },
       { page_id: 32, label: 'Languages', sequence: 8, owner_id: 1 },
       { page_id: 33, label: 'Translations', sequence: 9, owner_id: 1 },
       { page_id: 34, label: 'Forms', sequence: 10, owner_id: 1 },
+      { page_id: 35, label: 'Visits', sequence: 11, owner_id: 1 },
     ]);
     // The staff home (migration 0016) comes first in the Editors' menu and is where they land; News stays.
     const editors = await db

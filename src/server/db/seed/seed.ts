@@ -59,6 +59,7 @@ const ADMINISTRATION_MENU: MenuSeed = {
     { label: 'Company Details', screen: 'companyForm' },
     { label: 'Enquiries', screen: 'enquiries' },
     { label: 'Forms', screen: 'forms' },
+    { label: 'Visits', screen: 'visits' },
     { label: 'Master Types', screen: 'commonMasterType' },
     { label: 'Master Values', screen: 'commonMaster' },
     { label: 'Audit Log', screen: 'auditlog' },

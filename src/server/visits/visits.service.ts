@@ -1,0 +1,250 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import {
+  VISIT_DEVICES,
+  VISITS_DEFAULT_DAYS,
+  VISITS_TOP,
+  type Visits,
+  type VisitsCard,
+  type VisitDevice,
+} from '../../core/schemas/visits';
+import { inTransaction } from '../db/database';
+import type { Tenant } from '../tenants/tenants';
+import type { DayViews } from './page-views';
+import { deviceOf, isBotAgent, referrerHost } from './visitor-kinds';
+import {
+  addDays,
+  addHashes,
+  addSources,
+  daySalt,
+  deleteEndedDays,
+  deleteFiguresBefore,
+  readAllDays,
+  readDays,
+  readLocales,
+  readPages,
+  readSources,
+  SITE,
+  type DayRow,
+  type SourceRow,
+  type VisitsScope,
+} from './visits.repository';
+
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const addCount = (counts: Map<string, number>, key: string, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
+
+/** The scope of a page in a language among the day's hashes (the site's is ''). */
+const scopeOf = (routing: string, locale: string) => `${routing}\t${locale}`;
+
+/**
+ * Writes what this instance counted (docs/design.md §31), a day at a time, each in one transaction: a browser's views
+ * per page and for the site, its device, where its views came from, and, unless it is a bot (no view at all) or asked
+ * not to be tracked (views only), the keyed hash of the day's salt with its address and user agent, once per page and
+ * once for the site. A hash another instance (or an earlier flush) already inserted is no new visitor: two instances
+ * counting the same visitor count one. If a write fails, the counts go back to be written by the next flush.
+ */
+export async function flushPageViews(tenant: Tenant): Promise<void> {
+  const views = tenant.cache.pageViews;
+  if (views.empty) return;
+  const taken = views.take();
+  let written = 0;
+  try {
+    for (const day of taken) {
+      await writeDay(tenant, day);
+      written += 1;
+    }
+  } catch (error) {
+    views.giveBack(taken.slice(written));
+    throw error;
+  }
+}
+
+/** The day's figures summed from its browsers: views per page, the hashes of its visitors, its sources. */
+interface DayTotals {
+  views: Map<string, number>;
+  hashes: Array<{ day: string; scope: string; hash: string }>;
+  sources: Map<string, number>;
+}
+
+async function writeDay(tenant: Tenant, day: DayViews): Promise<void> {
+  const salt = await daySalt(tenant.db, day.day, randomBytes(32).toString('base64url'));
+  const totals = sumDay(day, salt);
+  await inTransaction(tenant.db, async (trx) => {
+    const visitors = await addHashes(trx, totals.hashes);
+    const rows: DayRow[] = [];
+    for (const [scope, views] of totals.views) {
+      const [routing, locale] = scope === SITE ? [SITE, SITE] : (scope.split('\t') as [string, string]);
+      rows.push({ routing, locale, day: day.day, views, visitors: visitors.get(scope) ?? 0 });
+    }
+    await addDays(trx, rows);
+    const sources: SourceRow[] = [...totals.sources].map(([key, views]) => {
+      const [routing, kind, ...name] = key.split('\n') as [string, SourceRow['kind'], ...string[]];
+      return { routing, day: day.day, kind, name: name.join('\n'), views };
+    });
+    await addSources(trx, sources);
+  });
+}
+
+function sumDay(day: DayViews, salt: string): DayTotals {
+  const totals: DayTotals = { views: new Map(), hashes: [], sources: new Map() };
+  const pageOf = (key: string) => day.pages.get(key)!;
+  const source = (routing: string, kind: SourceRow['kind'], name: string, n: number) => {
+    addCount(totals.sources, `${routing}\n${kind}\n${name}`, n);
+    addCount(totals.sources, `${SITE}\n${kind}\n${name}`, n);
+  };
+  const hosts = new Map<string, string | null>();
+  const hostOf = (referrer: string, own: string) => {
+    const key = `${own}\n${referrer}`;
+    if (!hosts.has(key)) hosts.set(key, referrerHost(referrer, own));
+    return hosts.get(key)!;
+  };
+  for (const [address, agents] of day.browsers)
+    for (const [userAgent, browser] of agents) {
+      if (isBotAgent(userAgent)) continue;
+      const device: VisitDevice = deviceOf(userAgent);
+      const hash = browser.gpc
+        ? undefined
+        : createHmac('sha256', salt).update(`${address}\n${userAgent}`).digest('base64url').slice(0, 22);
+      let all = 0;
+      for (const [key, n] of browser.views) {
+        const page = pageOf(key);
+        const scope = scopeOf(page.routing, page.locale);
+        addCount(totals.views, scope, n);
+        source(page.routing, 'device', device, n);
+        if (hash) totals.hashes.push({ day: day.day, scope, hash });
+        all += n;
+      }
+      addCount(totals.views, SITE, all);
+      if (hash) totals.hashes.push({ day: day.day, scope: SITE, hash });
+      for (const [referrer, views] of browser.referrers ?? []) {
+        const from = hostOf(referrer, browser.host);
+        if (from !== null) for (const [key, n] of views) source(pageOf(key).routing, 'referrer', from, n);
+      }
+      for (const [campaign, views] of browser.campaigns ?? [])
+        for (const [key, n] of views) source(pageOf(key).routing, 'campaign', campaign, n);
+    }
+  for (const [key, n] of day.unnamed) {
+    const page = pageOf(key);
+    addCount(totals.views, scopeOf(page.routing, page.locale), n);
+    addCount(totals.views, SITE, n);
+  }
+  return totals;
+}
+
+/** How long the figures are kept: 25 months (docs/design.md §31). */
+export const KEEP_MONTHS = 25;
+
+/** The first day kept on `today`: the same day of the month 25 months before. */
+export function firstKeptDay(today: string): string {
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() - KEEP_MONTHS);
+  return dayOf(date.getTime());
+}
+
+/**
+ * The job of docs/design.md §31: the salts and hashes of every day that has ended, and the figures older than 25 months,
+ * deleted. Runs often (a day's hashes go within the hour of its end); on one instance at a time.
+ */
+export async function tidyVisits(tenant: Tenant, now = new Date()): Promise<{ hashes: number; days: number }> {
+  const today = dayOf(now.getTime());
+  const hashes = await deleteEndedDays(tenant.db, today);
+  const days = await deleteFiguresBefore(tenant.db, firstKeptDay(today));
+  return { hashes, days };
+}
+
+/** How often the job runs. */
+export const TIDY_VISITS_EVERY_MS = 15 * 60_000;
+
+/** The range a query names: `to` today by default, `from` 29 days before it. */
+function rangeOf(query: { from?: string | undefined; to?: string | undefined }, now: Date) {
+  const to = query.to ?? dayOf(now.getTime());
+  const from = query.from ?? dayOf(Date.parse(`${to}T00:00:00Z`) - (VISITS_DEFAULT_DAYS - 1) * DAY_MS);
+  return { from, to };
+}
+
+/** Every day from `from` to `to`, with its figures or zeros. */
+function everyDay(from: string, to: string, found: ReadonlyArray<{ date: string; views: number; visitors: number }>) {
+  const byDate = new Map(found.map((day) => [day.date, day]));
+  const days: Array<{ date: string; views: number; visitors: number }> = [];
+  for (let ms = Date.parse(`${from}T00:00:00Z`); ms <= Date.parse(`${to}T00:00:00Z`); ms += DAY_MS) {
+    const date = dayOf(ms);
+    days.push(byDate.get(date) ?? { date, views: 0, visitors: 0 });
+  }
+  return days;
+}
+
+/**
+ * The visits of a range (docs/design.md §31): the whole site's, or one page's (`routing`, in one language with
+ * `locale`). A page's referrers, campaigns and devices are the page's in all its languages.
+ */
+export async function readVisits(
+  tenant: Tenant,
+  query: {
+    from?: string | undefined;
+    to?: string | undefined;
+    routing?: string | undefined;
+    locale?: string | undefined;
+  },
+  now = new Date(),
+): Promise<Visits> {
+  const { from, to } = rangeOf(query, now);
+  const scope: VisitsScope = { from, to, routing: query.routing ?? SITE, locale: query.locale };
+  const [days, pages, locales, referrers, campaigns, devices] = await Promise.all([
+    readDays(tenant.db, scope),
+    readPages(tenant.db, scope, VISITS_TOP),
+    readLocales(tenant.db, scope),
+    readSources(tenant.db, scope, 'referrer', VISITS_TOP),
+    readSources(tenant.db, scope, 'campaign', VISITS_TOP),
+    readSources(tenant.db, scope, 'device', VISIT_DEVICES.length),
+  ]);
+  const byDevice = new Map(devices.map((device) => [device.name, device.views]));
+  return {
+    days: everyDay(from, to, days),
+    pages,
+    referrers: referrers.map(({ name, views }) => ({ host: name, views })),
+    campaigns: campaigns.map(({ name, views }) => {
+      const [source = '', medium = '', campaign = ''] = name.split('\t');
+      return { source, medium, campaign, views };
+    }),
+    devices: {
+      phone: byDevice.get('phone') ?? 0,
+      tablet: byDevice.get('tablet') ?? 0,
+      desktop: byDevice.get('desktop') ?? 0,
+    },
+    locales,
+  };
+}
+
+/** The staff home's card: the whole site's last 7 days, today last. */
+export async function visitsCard(tenant: Tenant, now = new Date()): Promise<VisitsCard> {
+  const to = dayOf(now.getTime());
+  const from = dayOf(now.getTime() - 6 * DAY_MS);
+  return { days: everyDay(from, to, await readDays(tenant.db, { from, to, routing: SITE, locale: undefined })) };
+}
+
+export const VISITS_CSV_COLUMNS = ['Date', 'Page', 'Language', 'Views', 'Visitors'] as const;
+
+/** The CSV of a range: each day of the whole site (Page "Whole site"), then of each page in each language. */
+export async function* visitsCsvRecords(
+  tenant: Tenant,
+  query: {
+    from?: string | undefined;
+    to?: string | undefined;
+    routing?: string | undefined;
+    locale?: string | undefined;
+  },
+  now = new Date(),
+): AsyncIterable<Record<(typeof VISITS_CSV_COLUMNS)[number], string>> {
+  const { from, to } = rangeOf(query, now);
+  for (const row of await readAllDays(tenant.db, from, to)) {
+    if (query.routing !== undefined && row.routing !== query.routing) continue;
+    if (query.locale !== undefined && row.routing !== SITE && row.locale !== query.locale) continue;
+    yield {
+      Date: row.day,
+      Page: row.routing === SITE ? 'Whole site' : row.routing,
+      Language: row.locale,
+      Views: String(row.views),
+      Visitors: String(row.visitors),
+    };
+  }
+}
