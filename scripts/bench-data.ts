@@ -40,6 +40,8 @@ import { imageRow } from '../src/server/media/media.service';
 import { TenantCache } from '../src/server/tenants/tenant-cache';
 import type { Tenant } from '../src/server/tenants/tenants';
 import { insertUser, updateUserDetails } from '../src/server/users/users.repository';
+import { addDays, addSources } from '../src/server/visits/visits.repository';
+import { CONTENT_PAGES } from '../src/core/pages';
 import { percentiles } from './bench-load';
 
 export const DATA_VOLUME = {
@@ -54,6 +56,10 @@ const WARM_UP = 20;
 const LIST_BUDGET_MS = 20;
 const SEARCH_BUDGET_MS = 50;
 const DASHBOARD_BUDGET_MS = 50;
+/** The visits screen's call over 25 months at 1,000,000 views a month (docs/design.md §31): p95 ≤ 300 ms. */
+const VISITS_BUDGET_MS = 300;
+const VISIT_MONTHS = 25;
+const VIEWS_A_MONTH = 1_000_000;
 const BATCH = 1_000;
 const ADMIN = { username: 'bench-data-admin', password: 'bench-data-admin-password-123' };
 const ADMINISTRATORS_GROUP_ID = 1;
@@ -539,10 +545,57 @@ async function fill(site: Site): Promise<void> {
     await fillMasterValues(site, have.masterValues);
     await fillImages(site, have.images, now);
     await fillAudit(site, await count(site.db, 'audit_log'), now);
+    await fillVisits(site, now);
   });
   // Fresh statistics for the planner, and on PostgreSQL the visibility map (index-only scans), as a database that
   // has grown over time has them from autovacuum.
   await sql.raw(site.dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(site.db);
+}
+
+/**
+ * 25 months of visits at 1,000,000 views a month (docs/design.md §31), as the flush leaves them: each day's figures for
+ * the site and the twelve public pages in two languages, and each day's referrers (60 hosts for the site, 15 a page),
+ * campaigns (10 and 5) and devices. Filled once: a second run finds the days there.
+ */
+async function fillVisits(site: Site, now: number): Promise<void> {
+  const days = Math.round((VISIT_MONTHS * 365) / 12);
+  const have = await site.db
+    .selectFrom('visit_days')
+    .select(sql<number>`count(distinct day)`.as('n'))
+    .where('routing', '=', '')
+    .executeTakeFirstOrThrow();
+  if (Number(have.n) >= days) return;
+  console.log(`Filling ${days} days of visits (${VIEWS_A_MONTH.toLocaleString('en-GB')} views a month)`);
+  const pages = CONTENT_PAGES.map((page) => page.routing);
+  const perDay = Math.round((VIEWS_A_MONTH * 12) / 365);
+  const hosts = Array.from({ length: 60 }, (_, i) => `site-${i + 1}.example`);
+  const campaigns = Array.from({ length: 10 }, (_, i) => `newsletter\temail\tcampaign-${i + 1}`);
+  for (let back = days - 1; back >= 0; back -= 1) {
+    const day = new Date(now - back * 86_400_000).toISOString().slice(0, 10);
+    const dayRows: Parameters<typeof addDays>[1][number][] = [
+      { routing: '', locale: '', day, views: perDay, visitors: Math.round(perDay * 0.4) },
+    ];
+    const sourceRows: Parameters<typeof addSources>[1][number][] = [];
+    const share = (i: number, of: number) => Math.max(1, Math.round(perDay / (i + 2) / of));
+    pages.forEach((routing, i) => {
+      for (const locale of ['en-IN', 'de']) {
+        const views = share(i, locale === 'de' ? 12 : 4);
+        dayRows.push({ routing, locale, day, views, visitors: Math.round(views * 0.5) });
+      }
+      for (let h = 0; h < 15; h += 1)
+        sourceRows.push({ routing, day, kind: 'referrer', name: hosts[(h + i) % hosts.length]!, views: share(h, 8) });
+      for (let c = 0; c < 5; c += 1)
+        sourceRows.push({ routing, day, kind: 'campaign', name: campaigns[c]!, views: share(c, 40) });
+      for (const [d, device] of (['phone', 'tablet', 'desktop'] as const).entries())
+        sourceRows.push({ routing, day, kind: 'device', name: device, views: share(i + d, 6) });
+    });
+    hosts.forEach((name, h) => sourceRows.push({ routing: '', day, kind: 'referrer', name, views: share(h, 4) }));
+    campaigns.forEach((name, c) => sourceRows.push({ routing: '', day, kind: 'campaign', name, views: share(c, 20) }));
+    for (const [d, device] of (['phone', 'tablet', 'desktop'] as const).entries())
+      sourceRows.push({ routing: '', day, kind: 'device', name: device, views: share(d, 2) });
+    await addDays(site.db, dayRows);
+    await addSources(site.db, sourceRows);
+  }
 }
 
 // ---- Measuring ------------------------------------------------------------------------------------------------
@@ -751,6 +804,28 @@ async function calls(
       budget: SEARCH_BUDGET_MS,
     },
     { name: 'dashboard', url: '/api/master/getdashboard', body: {}, budget: DASHBOARD_BUDGET_MS },
+    ...visitCalls(),
+  ];
+}
+
+/** The visits screen's ranges (docs/design.md §31), and a page's editor's panel. */
+function visitCalls(): Call[] {
+  const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+  const visits = (name: string, query: string): Call => ({
+    name: `visits: ${name}`,
+    url: `/api/master/visits?${query}`,
+    budget: VISITS_BUDGET_MS,
+  });
+  return [
+    visits('30 days', ''),
+    visits('12 months', `from=${day(364)}&to=${day(0)}`),
+    visits('25 months', `from=${day(761)}&to=${day(0)}`),
+    visits('one page, 12 months', `from=${day(364)}&to=${day(0)}&routing=News`),
+    {
+      name: 'visits: a page editor’s panel, 60 days',
+      url: `/api/master/visits/pages/Home?from=${day(59)}&to=${day(0)}`,
+      budget: VISITS_BUDGET_MS,
+    },
   ];
 }
 

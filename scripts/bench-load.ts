@@ -24,7 +24,7 @@ const WRK_SCRIPT = path.resolve('scripts/bench-wrk.lua');
 export async function runWrk(
   wrk: string,
   url: string,
-  options: { connections: number; seconds: number; paths?: readonly string[] },
+  options: { connections: number; seconds: number; paths?: readonly string[]; visitors?: number },
 ): Promise<WrkResult> {
   const paths = options.paths ?? [];
   const target = paths.length > 0 ? `${url}${paths[0]}` : url;
@@ -40,7 +40,10 @@ export async function runWrk(
     WRK_SCRIPT,
     target,
   ];
-  const child = startChild(wrk, args, { env: { ...process.env, BENCH_PATHS: paths.join(' ') }, stdout: 'pipe' });
+  const child = startChild(wrk, args, {
+    env: { ...process.env, BENCH_PATHS: paths.join(' '), BENCH_VISITORS: String(options.visitors ?? 0) },
+    stdout: 'pipe',
+  });
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

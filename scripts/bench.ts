@@ -39,6 +39,7 @@ import { createUser } from '../src/server/users/users.service';
 import { SERVER_NODE_FLAGS } from './server-node-flags';
 import { benchBackups } from './bench-backup';
 import { benchForms } from './bench-forms';
+import { benchVisits } from './bench-visits';
 import { benchPreview } from './bench-preview';
 import {
   percentiles,
@@ -70,9 +71,9 @@ import {
   type DebianTools,
 } from './bench-servers';
 
-/** BENCH_ONLY=throughput|mixed|saves|instances|backup|preview|forms runs one part (throughput and mixed with the cold start). */
+/** BENCH_ONLY=throughput|mixed|saves|instances|backup|preview|forms|visits runs one part (throughput and mixed with the cold start). */
 const ONLY = process.env.BENCH_ONLY ?? '';
-const runs = (part: 'throughput' | 'mixed' | 'saves' | 'instances' | 'backup' | 'preview' | 'forms') =>
+const runs = (part: 'throughput' | 'mixed' | 'saves' | 'instances' | 'backup' | 'preview' | 'forms' | 'visits') =>
   ONLY === '' || ONLY === part;
 const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const THROUGHPUT_S = Number(process.env.BENCH_SECONDS ?? 18);
@@ -104,7 +105,7 @@ async function main(): Promise<number> {
   const tools = ensureDebianTools();
   report.notes.push(...tools.notes);
   try {
-    if (!['saves', 'instances', 'backup', 'preview', 'forms'].includes(ONLY))
+    if (!['saves', 'instances', 'backup', 'preview', 'forms', 'visits'].includes(ONLY))
       await attempt(report, 'serving', () => benchServing(report, tools));
   } finally {
     await cleanUp();
@@ -131,6 +132,15 @@ async function main(): Promise<number> {
   try {
     if (runs('forms'))
       await attempt(report, 'form submissions', () => benchForms(report, BENCH_ADMIN_PASSWORD, BASELINE));
+  } finally {
+    await cleanUp();
+  }
+  try {
+    if (runs('visits')) {
+      const wrk = tools.wrk;
+      if (wrk) await attempt(report, 'visits counted', () => benchVisits(report, wrk, BENCH_ADMIN_PASSWORD));
+      else report.notes.push('counting visits not measured: wrk is missing.');
+    }
   } finally {
     await cleanUp();
   }

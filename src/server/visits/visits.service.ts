@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { hash as digest, randomBytes } from 'node:crypto';
 import {
   VISIT_DEVICES,
   VISITS_DEFAULT_DAYS,
@@ -9,7 +9,7 @@ import {
 } from '../../core/schemas/visits';
 import { inTransaction } from '../db/database';
 import type { Tenant } from '../tenants/tenants';
-import type { DayViews } from './page-views';
+import { addressOf, type BrowserViews, type DayViews } from './page-views';
 import { deviceOf, isBotAgent, referrerHost } from './visitor-kinds';
 import {
   addDays,
@@ -67,27 +67,44 @@ interface DayTotals {
 }
 
 async function writeDay(tenant: Tenant, day: DayViews): Promise<void> {
+  const views = tenant.cache.pageViews;
   const salt = await daySalt(tenant.db, day.day, randomBytes(32).toString('base64url'));
-  const totals = sumDay(day, salt);
+  // The hashes this instance already wrote today are not written again (a returning browser is no new visitor).
+  const totals = sumDay(day, salt, views.written(day.day));
   await inTransaction(tenant.db, async (trx) => {
     const visitors = await addHashes(trx, totals.hashes);
     const rows: DayRow[] = [];
-    for (const [scope, views] of totals.views) {
+    for (const [scope, seen] of totals.views) {
       const [routing, locale] = scope === SITE ? [SITE, SITE] : (scope.split('\t') as [string, string]);
-      rows.push({ routing, locale, day: day.day, views, visitors: visitors.get(scope) ?? 0 });
+      rows.push({ routing, locale, day: day.day, views: seen, visitors: visitors.get(scope) ?? 0 });
     }
     await addDays(trx, rows);
-    const sources: SourceRow[] = [...totals.sources].map(([key, views]) => {
+    const sources: SourceRow[] = [...totals.sources].map(([key, seen]) => {
       const [routing, kind, ...name] = key.split('\n') as [string, SourceRow['kind'], ...string[]];
-      return { routing, day: day.day, kind, name: name.join('\n'), views };
+      return { routing, day: day.day, kind, name: name.join('\n'), views: seen };
     });
     await addSources(trx, sources);
   });
+  views.noteWritten(day.day, totals.hashes);
 }
 
-function sumDay(day: DayViews, salt: string): DayTotals {
+/** What a user agent says, read once per flush: whether it is a bot, and its device class. */
+interface Agent {
+  bot: boolean;
+  device: VisitDevice;
+}
+
+function sumDay(day: DayViews, salt: string, written: ReadonlySet<string>): DayTotals {
   const totals: DayTotals = { views: new Map(), hashes: [], sources: new Map() };
-  const pageOf = (key: string) => day.pages.get(key)!;
+  const scopes = new Map<string, { scope: string; routing: string }>();
+  for (const [key, page] of day.pages)
+    scopes.set(key, { scope: scopeOf(page.routing, page.locale), routing: page.routing });
+  const agents = new Map<string, Agent>();
+  const agentOf = (userAgent: string) => {
+    let agent = agents.get(userAgent);
+    if (!agent) agents.set(userAgent, (agent = { bot: isBotAgent(userAgent), device: deviceOf(userAgent) }));
+    return agent;
+  };
   const source = (routing: string, kind: SourceRow['kind'], name: string, n: number) => {
     addCount(totals.sources, `${routing}\n${kind}\n${name}`, n);
     addCount(totals.sources, `${SITE}\n${kind}\n${name}`, n);
@@ -98,34 +115,39 @@ function sumDay(day: DayViews, salt: string): DayTotals {
     if (!hosts.has(key)) hosts.set(key, referrerHost(referrer, own));
     return hosts.get(key)!;
   };
-  for (const [address, agents] of day.browsers)
-    for (const [userAgent, browser] of agents) {
-      if (isBotAgent(userAgent)) continue;
-      const device: VisitDevice = deviceOf(userAgent);
+  const visitor = (scope: string, hash: string) => {
+    if (!written.has(`${scope}\n${hash}`)) totals.hashes.push({ day: day.day, scope, hash });
+  };
+  for (const [id, first] of day.browsers)
+    for (let browser: BrowserViews | undefined = first; browser; browser = browser.next) {
+      const { userAgent } = browser;
+      const address = addressOf(id);
+      const agent = agentOf(userAgent);
+      if (agent.bot) continue;
+      // SHA-256 of the day's secret salt with the address and the user agent: the same browser gives the same
+      // hash all day on every instance, and nothing without the salt, which goes with the day.
       const hash = browser.gpc
         ? undefined
-        : createHmac('sha256', salt).update(`${address}\n${userAgent}`).digest('base64url').slice(0, 22);
+        : digest('sha256', `${salt}\n${address}\n${userAgent}`, 'base64url').slice(0, 22);
       let all = 0;
       for (const [key, n] of browser.views) {
-        const page = pageOf(key);
-        const scope = scopeOf(page.routing, page.locale);
+        const { scope, routing } = scopes.get(key)!;
         addCount(totals.views, scope, n);
-        source(page.routing, 'device', device, n);
-        if (hash) totals.hashes.push({ day: day.day, scope, hash });
+        source(routing, 'device', agent.device, n);
+        if (hash) visitor(scope, hash);
         all += n;
       }
       addCount(totals.views, SITE, all);
-      if (hash) totals.hashes.push({ day: day.day, scope: SITE, hash });
+      if (hash) visitor(SITE, hash);
       for (const [referrer, views] of browser.referrers ?? []) {
         const from = hostOf(referrer, browser.host);
-        if (from !== null) for (const [key, n] of views) source(pageOf(key).routing, 'referrer', from, n);
+        if (from !== null) for (const [key, n] of views) source(scopes.get(key)!.routing, 'referrer', from, n);
       }
       for (const [campaign, views] of browser.campaigns ?? [])
-        for (const [key, n] of views) source(pageOf(key).routing, 'campaign', campaign, n);
+        for (const [key, n] of views) source(scopes.get(key)!.routing, 'campaign', campaign, n);
     }
   for (const [key, n] of day.unnamed) {
-    const page = pageOf(key);
-    addCount(totals.views, scopeOf(page.routing, page.locale), n);
+    addCount(totals.views, scopes.get(key)!.scope, n);
     addCount(totals.views, SITE, n);
   }
   return totals;

@@ -6,7 +6,7 @@ import { createTestApp, testDialects, type TestApp } from '../test-support/test-
 import { createUser } from '../users/users.service';
 import { pageIndexOf } from '../pages/resolve-page';
 import type { Tenant } from '../tenants/tenants';
-import { PageViews } from './page-views';
+import { addressKey, addressOf, PageViews } from './page-views';
 import { addDays } from './visits.repository';
 import { flushPageViews, firstKeptDay, tidyVisits } from './visits.service';
 
@@ -72,6 +72,15 @@ describe.each(testDialects())('visits counted without cookies (%s)', (dialect) =
     ]);
     expect(visits.devices).toEqual({ phone: 0, tablet: 0, desktop: 4 });
     expect(visits.locales).toEqual([{ code: 'en-IN', views: 4 }]);
+  });
+
+  it('counts two browsers on one address as two visitors, and one browser on two addresses as two', async () => {
+    const office = nextAddress();
+    await visit('/Home1', office, FIREFOX);
+    await visit('/Home1', office, IPHONE);
+    await visit('/Home1', office, FIREFOX);
+    await visit('/Home1', nextAddress(), FIREFOX);
+    expect(todayOf(await figures())).toEqual({ date: today(), views: 4, visitors: 3 });
   });
 
   it('counts no HEAD, no prefetch or prerender, no staff browser, no bot, no 304 and no 404; GPC a view, never a visitor', async () => {
@@ -169,6 +178,30 @@ describe.each(testDialects())('visits counted without cookies (%s)', (dialect) =
     expect(todayOf(await figures())).toEqual({ date: today(), views: 2, visitors: 1 });
   });
 
+  it('tells browsers apart by address (IPv4 kept as a number) and user agent, and reads the address back', () => {
+    for (const [address, key] of [
+      ['10.0.0.1', 167772161],
+      ['255.255.255.255', 4294967295],
+      ['0.0.0.0', 0],
+      ['198.51.100.23', 3325256727],
+    ] as const) {
+      expect(addressKey(address)).toBe(key);
+      expect(addressOf(key)).toBe(address);
+    }
+    for (const other of [
+      '::1',
+      '2001:db8::7',
+      '::ffff:10.0.0.1',
+      '256.1.1.1',
+      '1.2.3',
+      '1.2.3.4.5',
+      '1..2.3',
+      '01234.1.1.1',
+      '',
+    ])
+      expect(addressKey(other)).toBe(other);
+  });
+
   it('counts a view at midnight on the day it was seen, and deletes figures after 25 months', async () => {
     const tenant = t.app.tenants.default;
     const index = await pageIndexOf(tenant);
@@ -179,9 +212,7 @@ describe.each(testDialects())('visits counted without cookies (%s)', (dialect) =
     const view = { page: home, address: '192.0.2.1', userAgent: FIREFOX, gpc: false, referrer: undefined, host: '' };
     views.count({ ...view, campaign: null }, midnight - 1);
     views.count({ ...view, campaign: null }, midnight);
-    expect(
-      views.take(midnight + 1).map((day) => [day.day, day.browsers.get('192.0.2.1')?.get(FIREFOX)?.views]),
-    ).toEqual([
+    expect(views.take(midnight + 1).map((day) => [day.day, day.browsers.get(addressKey('192.0.2.1'))?.views])).toEqual([
       [yesterday, new Map([[home.cacheKey, 1]])],
       [today(), new Map([[home.cacheKey, 1]])],
     ]);
