@@ -822,7 +822,7 @@ function visitCalls(): Call[] {
     visits('25 months', `from=${day(761)}&to=${day(0)}`),
     visits('one page, 12 months', `from=${day(364)}&to=${day(0)}&routing=News`),
     {
-      name: 'visits: a page editor’s panel, 60 days',
+      name: "visits: a page editor's panel, 60 days",
       url: `/api/master/visits/pages/Home?from=${day(59)}&to=${day(0)}`,
       budget: VISITS_BUDGET_MS,
     },

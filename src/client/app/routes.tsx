@@ -61,6 +61,8 @@ const LanguagesScreen = lazy(() => import('./backoffice/languages/languages-scre
 const TranslationsScreen = lazy(() => import('./backoffice/languages/translations-screen'));
 const DashboardScreen = lazy(() => import('./backoffice/dashboard/dashboard-screen'));
 const FormsScreen = lazy(() => import('./backoffice/forms/forms-screen'));
+// Visits counted without cookies (docs/design.md §31).
+const VisitsScreen = lazy(() => import('./backoffice/visits/visits-screen'));
 const ParameterScreen = lazy(() =>
   import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })),
 );
@@ -98,6 +100,7 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   translations: <TranslationsScreen />,
   dashboard: <DashboardScreen />,
   forms: <FormsScreen />,
+  visits: <VisitsScreen />,
 };
 
 /** Screens that guard themselves: companyForm is open while the first-run setup is pending (docs/design.md §7). */

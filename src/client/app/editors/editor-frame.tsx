@@ -2,14 +2,16 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { previewPath } from '../../../core/schemas/revision';
 import { LoadFailure, LoadingStatus, Screen } from '../components/screen';
-import { useConfirm } from '../components/confirm-dialog';
 import { EditingNotice } from './editing-notice';
 import { EntryFormsProvider } from './entry-forms';
 import type { HistoryCalls } from './history-calls';
+import type { BarPanelName } from './bar-panel';
 import { useLocales } from './translation/api';
 
-// History (with its compare view) is a chunk of its own, loaded when it opens.
-const HistoryPanel = lazy(() => import('./history-panel').then((module) => ({ default: module.HistoryPanel })));
+// History (with its compare view) and Visits (docs/design.md §31) are chunks of their own, loaded when one opens: one
+// at a time, under the editor's blocks.
+const BarPanel = lazy(() => import('./bar-panel'));
+const BAR_PANELS = ['History', 'Visits'] as const;
 import { LeaveGuard } from './leave-guard';
 import type { EditableDocument, RevisedDocument } from './page-document';
 import { PublishControls } from './publish-controls';
@@ -20,7 +22,8 @@ import type { PreviewWidth } from './preview/preview-pane';
 const PreviewPane = lazy(() => import('./preview/preview-pane'));
 import { SharePreview } from './share-preview';
 
-const RELOAD_QUESTION = 'Reload the page as it is saved now? Your unsaved edits will be discarded.';
+// What a refused save shows (someone else saved in between) is a chunk of its own too, loaded when a save is refused.
+const ConflictNotice = lazy(() => import('./conflict-notice'));
 export const EDITOR_LEAD =
   'Edit the content below, then publish it, or save it as a draft to preview it first or to schedule it. Until you save, your edits stay in this browser only.';
 
@@ -57,8 +60,8 @@ export interface EditorFrameProps<T extends RevisedDocument> {
 
 /**
  * The frame of every page editor, the twelve pages' and the Autowired pages' alike: the title, the
- * restored-draft notice and the stale-save banner, the blocks, the history panel, and a sticky action bar
- * with where the page stands and Save draft, Preview, Save (publishes), Schedule…, View Page and History.
+ * restored-draft notice and the stale-save banner, the blocks, the History or Visits panel, and a sticky action bar
+ * with where the page stands and Save draft, Preview, Save (publishes), Schedule…, View Page, History and Visits.
  * Leaving with unsaved changes asks first; storing the page with an entry typed but not added asks about it.
  */
 export function EditorFrame<T extends RevisedDocument>({
@@ -76,7 +79,7 @@ export function EditorFrame<T extends RevisedDocument>({
   language,
   locale,
 }: EditorFrameProps<T>) {
-  const [historyOpen, setHistoryOpen] = useState(false);
+  const [panel, setPanel] = useState<BarPanelName | null>(null);
   const { doc, reload } = editor;
   const [activeField, setActiveField] = useState<string | null>(null);
   const [width, setWidth] = useState<PreviewWidth>(storedWidth);
@@ -94,11 +97,6 @@ export function EditorFrame<T extends RevisedDocument>({
     setWidth(next);
     localStorage.setItem(WIDTH_KEY, next);
   }, []);
-  const { confirm, dialog } = useConfirm();
-  const askReload = useCallback(async () => {
-    if (await confirm(RELOAD_QUESTION, { title: 'Reload the saved copy?', confirmLabel: 'Reload', danger: true }))
-      await reload();
-  }, [confirm, reload]);
 
   // The Language choice is in the bar from the editor's first frame: arriving later it reflowed the bar and moved Save
   // from under a pointer on its way (docs/design.md §26).
@@ -138,25 +136,36 @@ export function EditorFrame<T extends RevisedDocument>({
             </Suspense>
           )}
         >
-          <DraftNotices
-            restoredDraft={editor.restoredDraft}
-            onDiscardDraft={editor.discardDraft}
-            conflict={editor.conflict}
-            reloading={editor.reloading}
-            onReload={() => void askReload()}
-          />
+          {editor.restoredDraft ? (
+            <div className="app-notice editor-notice" role="status">
+              <p>Unsaved edits from your last visit were restored.</p>
+              <div className="app-actions">
+                <button type="button" className="button button--outline" onClick={editor.discardDraft}>
+                  Discard them
+                </button>
+              </div>
+            </div>
+          ) : null}
+          {editor.conflict ? (
+            <Suspense fallback={null}>
+              <ConflictNotice conflict={editor.conflict} reloading={editor.reloading} reload={reload} />
+            </Suspense>
+          ) : null}
           {notices?.(doc)}
           <div key={editor.generation} className="editor-blocks">
             {children(doc)}
           </div>
-          {historyOpen ? (
-            <Suspense fallback={<LoadingStatus inline label="Loading the history…" />}>
-              <HistoryPanel
+          {panel ? (
+            <Suspense fallback={<LoadingStatus inline />}>
+              <BarPanel
+                name={panel}
                 calls={history}
                 currentRevision={editor.revision}
                 dirty={editor.dirty}
                 onRestored={reload}
-                onClose={() => setHistoryOpen(false)}
+                routing={routing}
+                locale={locale}
+                onClose={() => setPanel(null)}
               />
             </Suspense>
           ) : null}
@@ -166,71 +175,26 @@ export function EditorFrame<T extends RevisedDocument>({
             {language}
             <PublishControls editor={editor} saveLabel={saveLabel} previewHref={previewHref}>
               {viewPage ? <ViewPageButton link={viewPage} /> : null}
-              <button
-                type="button"
-                className="button button--outline"
-                aria-expanded={historyOpen}
-                onClick={() => setHistoryOpen(!historyOpen)}
-              >
-                History
-              </button>
+              {BAR_PANELS.map((name) => (
+                <button
+                  key={name}
+                  type="button"
+                  className="button button--outline"
+                  aria-expanded={panel === name}
+                  onClick={() => setPanel(panel === name ? null : name)}
+                >
+                  {name}
+                </button>
+              ))}
               <SharePreview routing={routing} locale={locale} />
             </PublishControls>
           </div>
         </EditorLayout>
         {/* An entry typed but not added is an unsaved edit too (docs/design.md §34): kept in this browser, and leaving asks. */}
         <LeaveGuard active={editor.dirty || editor.holdsEntries} />
-        {dialog}
         {editor.confirmDialog}
       </EntryFormsProvider>
     </Screen>
-  );
-}
-
-/**
- * The notices above the editor's blocks about unsaved edits: a draft restored from the last visit (with Discard
- * them), and a save refused because someone else saved in between (with Reload, which asks first).
- */
-function DraftNotices({
-  restoredDraft,
-  onDiscardDraft,
-  conflict,
-  reloading,
-  onReload,
-}: {
-  restoredDraft: boolean;
-  onDiscardDraft: () => void;
-  /** The refused save's message, or null. */
-  conflict: string | null;
-  reloading: boolean;
-  onReload: () => void;
-}) {
-  return (
-    <>
-      {restoredDraft ? (
-        <div className="app-notice editor-notice" role="status">
-          <p>Unsaved edits from your last visit were restored.</p>
-          <div className="app-actions">
-            <button type="button" className="button button--outline" onClick={onDiscardDraft}>
-              Discard them
-            </button>
-          </div>
-        </div>
-      ) : null}
-      {conflict ? (
-        <div className="app-notice editor-notice editor-notice--conflict" role="alert">
-          <p>
-            <strong>{conflict}</strong>
-          </p>
-          <p>Your edits were not saved. Reload loads the saved copy and discards them.</p>
-          <div className="app-actions">
-            <button type="button" className="button" onClick={onReload} aria-busy={reloading || undefined}>
-              Reload
-            </button>
-          </div>
-        </div>
-      ) : null}
-    </>
   );
 }
 

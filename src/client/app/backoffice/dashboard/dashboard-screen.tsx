@@ -5,6 +5,7 @@ import {
   ArrowRight,
   CalendarClock,
   ChartColumn,
+  ChartLine,
   Inbox,
   MailExclamationPoint,
   RotateCcwClock,
@@ -27,6 +28,7 @@ import { notify } from '../../toasts';
 import { useDashboard, useResendEnquiryMail } from './api';
 import { paramsFromQuery } from '../audit/audit-list';
 import { EnquiriesChart } from './enquiries-chart';
+import { VisitsCard } from './visits-card';
 import '../../../styles/dashboard.css';
 
 /** Where an enquiry opens: the enquiries screen with its detail shown. */
@@ -326,10 +328,13 @@ function ChartCard({ weeks }: { weeks: readonly EnquiryWeek[] }) {
   );
 }
 
+/** The visits screen over the same 7 days as the card. */
+export const VISITS_WEEK_HREF = '/visits?range=7d';
+
 /** The cards the answer holds, in a fixed order: what came in, what needs doing, what is on its way, what changed. */
 function Cards({ dashboard }: { dashboard: Dashboard }) {
-  const { enquiries, enquiriesPerWeek, mail, scheduled, changes } = dashboard;
-  if (!enquiries && !enquiriesPerWeek && !mail && !scheduled && !changes) {
+  const { enquiries, enquiriesPerWeek, mail, scheduled, changes, visits } = dashboard;
+  if (!enquiries && !enquiriesPerWeek && !mail && !scheduled && !changes && !visits) {
     return (
       <p className="app-panel dashboard-none">
         Your menu holds none of the screens the home shows. Open a screen from the menu.
@@ -342,6 +347,11 @@ function Cards({ dashboard }: { dashboard: Dashboard }) {
         <EnquiriesCard newCount={enquiries.newCount} spamCount={enquiries.spamCount} latest={enquiries.latest} />
       ) : null}
       {enquiriesPerWeek ? <ChartCard weeks={enquiriesPerWeek} /> : null}
+      {visits ? (
+        <Card title="Visits" icon={ChartLine} more={{ to: VISITS_WEEK_HREF, label: 'Open Visits' }}>
+          <VisitsCard days={visits.days} />
+        </Card>
+      ) : null}
       {mail ? <MailCard card={mail} /> : null}
       {scheduled ? <ScheduledCard scheduled={scheduled} /> : null}
       {changes ? <ChangesCard changes={changes} /> : null}
@@ -351,8 +361,8 @@ function Cards({ dashboard }: { dashboard: Dashboard }) {
 
 /**
  * dashboard: the staff home after sign-in (docs/design.md §23). New enquiries, mail failing or retrying (with Resend),
- * scheduled publications, the last changes and enquiries per week; each card only where the user's menu holds
- * the screen behind it (the server leaves the others out of its answer).
+ * scheduled publications, the last changes, enquiries per week and the last 7 days' visits (§31); each card only where
+ * the user's menu holds the screen behind it (the server leaves the others out of its answer).
  */
 export default function DashboardScreen() {
   const dashboard = useDashboard();
