@@ -236,8 +236,9 @@ test('a code file gone after an upgrade: the tab reloads once keeping unsaved ed
   await page.getByLabel('headline', { exact: true }).fill('Typed before the upgrade');
   await entries(page).getByLabel('role', { exact: true }).fill('Typed into the entry form');
 
-  // The History panel's code file is gone: opening it reloads the tab, once, and the edits come back.
-  await page.route('**/assets/history-panel-*.js', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  // The History panel's code file (the chunk of the action bar's panels, History and Visits) is gone: opening it
+  // reloads the tab, once, and the edits come back.
+  await page.route('**/assets/bar-panel-*.js', (route) => route.fulfill({ status: 404, body: 'Not found' }));
   const loads: string[] = [];
   page.on('load', () => loads.push(page.url()));
   await page.getByRole('button', { name: 'History' }).click();
@@ -258,7 +259,7 @@ test('a code file gone after an upgrade: the tab reloads once keeping unsaved ed
   await expectNoAxeViolations(page, 'the sentence for a screen that could not be loaded');
 
   // Once the new code is there, Reload brings the editor back with the edits.
-  await page.unroute('**/assets/history-panel-*.js');
+  await page.unroute('**/assets/bar-panel-*.js');
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByLabel('headline', { exact: true })).toHaveValue('Typed before the upgrade');
   await page.getByRole('button', { name: 'History' }).click();
