@@ -24,7 +24,14 @@ const WRK_SCRIPT = path.resolve('scripts/bench-wrk.lua');
 export async function runWrk(
   wrk: string,
   url: string,
-  options: { connections: number; seconds: number; paths?: readonly string[]; visitors?: number },
+  options: {
+    connections: number;
+    seconds: number;
+    paths?: readonly string[];
+    visitors?: number;
+    /** Runs wrk on this CPU only (`taskset -c`). */
+    cpu?: number;
+  },
 ): Promise<WrkResult> {
   const paths = options.paths ?? [];
   const target = paths.length > 0 ? `${url}${paths[0]}` : url;
@@ -40,10 +47,14 @@ export async function runWrk(
     WRK_SCRIPT,
     target,
   ];
-  const child = startChild(wrk, args, {
-    env: { ...process.env, BENCH_PATHS: paths.join(' '), BENCH_VISITORS: String(options.visitors ?? 0) },
-    stdout: 'pipe',
-  });
+  const child = startChild(
+    options.cpu === undefined ? wrk : 'taskset',
+    options.cpu === undefined ? args : ['-c', String(options.cpu), wrk, ...args],
+    {
+      env: { ...process.env, BENCH_PATHS: paths.join(' '), BENCH_VISITORS: String(options.visitors ?? 0) },
+      stdout: 'pipe',
+    },
+  );
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -2,8 +2,8 @@ import type { Page } from '../pages/page-kind';
 
 /**
  * Views of public pages counted in this instance's memory (docs/design.md §31), per UTC day, until a flush writes them
- * (every 10 s, visits.service.ts): on the hot path a view is a few Map updates, never a database write and never a
- * hash. What identifies a browser (its address and user agent) stays here for those seconds only: the flush turns it
+ * (every 10 s, visits.service.ts): on the hot path a view is a few numbers added to a log (ViewLog), never a database
+ * write and never a hash. What identifies a browser (its address and user agent) stays here for those seconds only: the flush turns it
  * into a keyed hash of the day, or into nothing at all for a bot or a browser that asked not to be tracked.
  */
 
@@ -32,7 +32,7 @@ export interface DayViews {
   readonly pages: Map<string, { routing: string; locale: string }>;
   /**
    * By address (an IPv4 address as a number, `addressOf` reads it back: a number is a Map key found without hashing a
-   * string, which costs a view about a microsecond otherwise), each the first of the browsers on it.
+   * string), each the first of the browsers on it.
    */
   readonly browsers: Map<number | string, BrowserViews>;
   /** Views of browsers past MOST_BROWSERS in a flush (a flood): counted as views, with no visitor, device or source. */
@@ -55,6 +55,10 @@ export interface View {
 
 /** Browsers told apart in one flush: past them a flood costs no more memory. */
 const MOST_BROWSERS = 50_000;
+/** Views kept one by one between flushes (28 bytes each): past them a flood's views count per page only. */
+const MOST_VIEWS = 1_000_000;
+/** Distinct user agents, other addresses (not IPv4), referrers and campaigns kept apart between flushes. */
+const MOST_NAMES = 100_000;
 /** Distinct referrers (whole addresses, the site's own pages among them) and campaigns kept per browser in one flush. */
 const MOST_SOURCES = 50;
 /** Hashes remembered as written in a day (scope and hash): past them the memory starts again (the database decides). */
@@ -62,6 +66,14 @@ const MOST_WRITTEN = 300_000;
 const NONE: ReadonlySet<string> = new Set();
 /** Flushes that failed kept for the next try (ten minutes' worth): past them the oldest are dropped. */
 const MOST_WAITING = 60;
+/** An IPv4 address is a number below 2³²; any other address is this plus its place among `otherAddresses`. */
+const OTHER_ADDRESS = 2 ** 32;
+/** Numbers of a ViewLog's array kept for the next flush's views (1 MB): a burst's larger array is let go. */
+const MOST_KEPT = 131_072;
+/** Numbers a view takes in a ViewLog. */
+const STRIDE = 4;
+/** Two places (of MOST_NAMES at most) share one number of a view: the first times PLACES plus the second. */
+const PLACES = 2 ** 17;
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -94,13 +106,6 @@ export const addressOf = (key: number | string): string =>
     ? key
     : `${Math.floor(key / 16777216)}.${(key >>> 16) & 255}.${(key >>> 8) & 255}.${key & 255}`;
 
-const emptyDay = (day: string): DayViews => ({
-  day,
-  pages: new Map(),
-  browsers: new Map(),
-  unnamed: new Map(),
-});
-
 const add = (counts: Map<string, number>, key: string, n = 1) => counts.set(key, (counts.get(key) ?? 0) + n);
 
 /** Adds a view of `page` under `source` (a referrer, a campaign), up to MOST_SOURCES sources. */
@@ -110,10 +115,137 @@ function addSource(sources: Map<string, Map<string, number>>, source: string, pa
   else if (sources.size < MOST_SOURCES) sources.set(source, new Map([[page, 1]]));
 }
 
+/** Strings kept once each, by their place in the order they came (a user agent, a referrer, a page's key). */
+class Names<T = string> {
+  readonly list: T[] = [];
+  private readonly places = new Map<string, number>();
+  private lastKey: string | undefined;
+  private lastPlace = -1;
+
+  /** The place of `key` (its value `value` the first time), or -1 once MOST_NAMES are kept. */
+  placeOf(key: string, value: T): number {
+    // Most views repeat the last one's user agent and host: a comparison, no look-up.
+    if (key === this.lastKey) return this.lastPlace;
+    let place = this.places.get(key);
+    if (place === undefined) {
+      if (this.list.length >= MOST_NAMES) return -1;
+      place = this.list.push(value) - 1;
+      this.places.set(key, place);
+    }
+    this.lastKey = key;
+    this.lastPlace = place;
+    return place;
+  }
+}
+
+/**
+ * One day's views as they came, one after another, until a flush (or the day's end) sums them into a DayViews: on
+ * the hot path a view is a few numbers written at the end of arrays and a look-up of its user agent, nothing that
+ * grows per browser (summing them a flush at a time, in one loop, costs a view less than a tenth of doing it per
+ * request, when the tables are not in the processor's cache between requests: issue 47's bench).
+ */
+class ViewLog {
+  readonly pages = new Names<Page>();
+  readonly agents = new Names();
+  readonly otherAddresses = new Names();
+  readonly sources = new Names();
+  readonly hosts = new Names();
+  /** Views past MOST_VIEWS, by page key. */
+  readonly unnamed = new Map<string, number>();
+  length = 0;
+  /**
+   * STRIDE numbers a view, in one array (it doubles as it fills; one array, so that a view writes one or two of the
+   * processor's cache lines): its address (OTHER_ADDRESS onwards for one that is not IPv4); its user agent's place
+   * times PLACES plus its Host header's; its page's place times 2, plus 1 with `Sec-GPC: 1`; its referrer's place
+   * plus 1 times PLACES plus its campaign's plus 1 (0 for none), both among `sources`.
+   */
+  log: Float64Array;
+
+  /** `log`: the array of the day's ViewLog before, once summed (a flush allocates nothing for the next views). */
+  constructor(
+    readonly day: string,
+    log?: Float64Array,
+  ) {
+    this.log = log ?? new Float64Array(STRIDE * 1024);
+  }
+
+  push(view: View): void {
+    const page = this.pages.placeOf(view.page.cacheKey, view.page);
+    const agent = this.agents.placeOf(view.userAgent, view.userAgent);
+    const key = addressKey(view.address);
+    const other = typeof key === 'number' ? 0 : this.otherAddresses.placeOf(key, key);
+    const host = this.hosts.placeOf(view.host, view.host);
+    if (this.length >= MOST_VIEWS || page < 0 || agent < 0 || other < 0 || host < 0) {
+      add(this.unnamed, view.page.cacheKey);
+      return;
+    }
+    const at = this.length * STRIDE;
+    if (at === this.log.length) this.grow();
+    this.length += 1;
+    const log = this.log;
+    log[at] = typeof key === 'number' ? key : OTHER_ADDRESS + other;
+    log[at + 1] = agent * PLACES + host;
+    log[at + 2] = page * 2 + (view.gpc ? 1 : 0);
+    const referrer = view.referrer === undefined ? -1 : this.sources.placeOf(view.referrer, view.referrer);
+    const campaign = view.campaign === null ? -1 : this.sources.placeOf(view.campaign, view.campaign);
+    log[at + 3] = (referrer + 1) * PLACES + campaign + 1;
+  }
+
+  /** The log's array for the next ViewLog, once this one is summed: kept up to MOST_KEPT numbers, past them let go. */
+  spare(): Float64Array | undefined {
+    return this.log.length <= MOST_KEPT ? this.log : undefined;
+  }
+
+  private grow(): void {
+    const grown = new Float64Array(this.log.length * 2);
+    grown.set(this.log);
+    this.log = grown;
+  }
+
+  /** The views summed per browser (an address with a user agent), as the flush writes them. */
+  sum(): DayViews {
+    const day: DayViews = { day: this.day, pages: new Map(), browsers: new Map(), unnamed: new Map(this.unnamed) };
+    for (const page of this.pages.list) day.pages.set(page.cacheKey, { routing: page.routing, locale: page.locale });
+    // By address and user agent as one number (below 2⁵³): found in one look-up, however many user agents an address
+    // sends (walking an address's list instead would cost a flood from one address its square).
+    const byBrowser = new Map<number, BrowserViews>();
+    const log = this.log;
+    for (let at = 0; at < this.length * STRIDE; at += STRIDE) {
+      const page = this.pages.list[log[at + 2]! >> 1]!.cacheKey;
+      const address = log[at]!;
+      const agent = Math.floor(log[at + 1]! / PLACES);
+      let browser = byBrowser.get(address * PLACES + agent);
+      if (!browser) {
+        if (byBrowser.size >= MOST_BROWSERS) {
+          add(day.unnamed, page);
+          continue;
+        }
+        const id = address < OTHER_ADDRESS ? address : this.otherAddresses.list[address - OTHER_ADDRESS]!;
+        const host = this.hosts.list[log[at + 1]! % PLACES]!;
+        browser = {
+          userAgent: this.agents.list[agent]!,
+          next: day.browsers.get(id),
+          views: new Map(),
+          gpc: false,
+          host,
+        };
+        day.browsers.set(id, browser);
+        byBrowser.set(address * PLACES + agent, browser);
+      }
+      add(browser.views, page);
+      if ((log[at + 2]! & 1) === 1) browser.gpc = true;
+      const referrer = Math.floor(log[at + 3]! / PLACES) - 1;
+      if (referrer >= 0) addSource((browser.referrers ??= new Map()), this.sources.list[referrer]!, page);
+      const campaign = (log[at + 3]! % PLACES) - 1;
+      if (campaign >= 0) addSource((browser.campaigns ??= new Map()), this.sources.list[campaign]!, page);
+    }
+    return day;
+  }
+}
+
 export class PageViews {
-  private current: DayViews;
+  private current: ViewLog;
   private dayEnds: number;
-  private browserCount = 0;
   /** Days ended since the last flush, and flushes that failed: written (again) by the next one. */
   private waiting: DayViews[] = [];
   /** The day whose hashes `writtenHashes` holds (`scope\nhash`, those this instance has written): forgotten with it. */
@@ -121,47 +253,27 @@ export class PageViews {
   private writtenHashes = new Set<string>();
 
   constructor(now = Date.now()) {
-    this.current = emptyDay(dayOf(now));
+    this.current = new ViewLog(dayOf(now));
     this.dayEnds = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
   }
 
   /** Counts a view at `now` (Date.now()). */
   count(view: View, now = Date.now()): void {
     if (now >= this.dayEnds) this.nextDay(now);
-    const day = this.current;
-    const key = view.page.cacheKey;
-    if (!day.pages.has(key)) day.pages.set(key, { routing: view.page.routing, locale: view.page.locale });
-    const id = addressKey(view.address);
-    const first = day.browsers.get(id);
-    let browser = first;
-    while (browser !== undefined && browser.userAgent !== view.userAgent) browser = browser.next;
-    if (!browser) {
-      if (this.browserCount >= MOST_BROWSERS) {
-        add(day.unnamed, key);
-        return;
-      }
-      this.browserCount += 1;
-      browser = { userAgent: view.userAgent, next: first, views: new Map(), gpc: false, host: view.host };
-      day.browsers.set(id, browser);
-    }
-    add(browser.views, key);
-    if (view.gpc) browser.gpc = true;
-    if (view.referrer !== undefined) addSource((browser.referrers ??= new Map()), view.referrer, key);
-    if (view.campaign !== null) addSource((browser.campaigns ??= new Map()), view.campaign, key);
+    this.current.push(view);
   }
 
   /** Whether nothing waits to be written. */
   get empty(): boolean {
-    return this.waiting.length === 0 && this.current.pages.size === 0;
+    return this.waiting.length === 0 && this.current.pages.list.length === 0;
   }
 
-  /** Everything counted so far, oldest day first, handed over; counting goes on from zero. */
+  /** Everything counted so far, oldest day first, summed per browser and handed over; counting goes on from zero. */
   take(now = Date.now()): DayViews[] {
     if (now >= this.dayEnds) this.nextDay(now);
-    const taken = this.current.pages.size > 0 ? [...this.waiting, this.current] : this.waiting;
+    const taken = this.current.pages.list.length > 0 ? [...this.waiting, this.current.sum()] : this.waiting;
     this.waiting = [];
-    this.current = emptyDay(this.current.day);
-    this.browserCount = 0;
+    this.current = new ViewLog(this.current.day, this.current.spare());
     return taken;
   }
 
@@ -186,9 +298,8 @@ export class PageViews {
   }
 
   private nextDay(now: number): void {
-    if (this.current.pages.size > 0) this.waiting.push(this.current);
-    this.current = emptyDay(dayOf(now));
+    if (this.current.pages.list.length > 0) this.waiting.push(this.current.sum());
+    this.current = new ViewLog(dayOf(now), this.current.spare());
     this.dayEnds = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
-    this.browserCount = 0;
   }
 }
