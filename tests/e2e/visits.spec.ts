@@ -6,7 +6,7 @@ import { onOwnSite } from './tenants';
 // Visits counted without cookies (docs/design.md §31): visitors' browsers (real user agents, a referrer, a campaign in
 // the address) read public pages of a site of its own (tests/e2e/tenants.ts: no other spec's views count there, and
 // Playwright's own Chromium is a headless browser, which is never counted); the server writes what it counted every
-// 10 s. An administrator then finds them on the visits screen, in the chart and the lists, at 390 and 1280 px.
+// 10 s. An administrator then finds them on the visits screen, in the chart and the lists, at 1280, 768 and 390 px.
 
 test.use(onOwnSite('visits'));
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -36,7 +36,7 @@ test.beforeAll(async ({ baseURL }) => {
   }
 });
 
-test('the visits screen shows the scripted visits in its chart and lists, at 1280 and 390 px', async ({
+test('the visits screen shows the scripted visits in its chart and lists, at 1280, 768 and 390 px', async ({
   page,
   consoleErrors,
 }) => {
@@ -63,6 +63,14 @@ test('the visits screen shows the scripted visits in its chart and lists, at 128
   await expect(page.getByRole('table', { name: 'Views by device' })).toContainText('Phone');
   await expectNoAxeViolations(page, 'the visits screen at 1280 px');
   await page.screenshot({ path: 'test-results/visits/visits-1280.png', fullPage: true });
+
+  // A tablet held upright: the lists side by side must fit too.
+  // Loaded at that width, as a tablet opens it (a resize from 1280 px would catch the menu sliding away).
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Pages by views' })).toContainText('Home');
+  expect(await sidewaysScroll(page)).toBe(0);
+  await page.screenshot({ path: 'test-results/visits/visits-768.png', fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('table', { name: 'Campaigns by views' })).toContainText('winter-launch');
