@@ -170,6 +170,21 @@ describe.each(testDialects())('backups of %s', (source) => {
       requirements: 'A CRM, with ünïcode and "quotes"\nover two lines',
       created_at: new Date().toISOString(),
     });
+    // A day of visits: its figures belong in a backup, its salt and visitors' hashes never (they live a day).
+    const db = t.app.tenants.default.db;
+    await db
+      .insertInto('visit_days')
+      .values({ routing: '', locale: '', day: '2026-11-29', views: 42, visitors: 7 })
+      .execute();
+    await db
+      .insertInto('visit_sources')
+      .values({ routing: '', day: '2026-11-29', kind: 'referrer', name: 'example.org', views: 5 })
+      .execute();
+    await db.insertInto('visit_salts').values({ day: '2026-11-29', salt: 'a-secret-of-the-day' }).execute();
+    await db
+      .insertInto('visit_hashes')
+      .values({ day: '2026-11-29', scope: '', hash: 'AAAAAAAAAAAAAAAAAAAAAA' })
+      .execute();
   });
   afterAll(async () => t?.close());
 
@@ -226,6 +241,20 @@ describe.each(testDialects())('backups of %s', (source) => {
       expect(withoutRestoreEntry(after)).toEqual(before);
       const entry = (after.audit_log as Array<Record<string, unknown>>).find((row) => row.action === 'backup.restore');
       expect(entry).toMatchObject({ target_type: 'backup', target_id: 'site.jsonl.gz' });
+    });
+
+    it("carries the visits' figures and none of a day's salt and visitors' hashes", async () => {
+      const db = restored.app.tenants.default.db;
+      expect(await db.selectFrom('visit_days').select(['day', 'views', 'visitors']).execute()).toEqual([
+        { day: '2026-11-29', views: 42, visitors: 7 },
+      ]);
+      expect(await db.selectFrom('visit_sources').select(['name', 'views']).execute()).toEqual([
+        { name: 'example.org', views: 5 },
+      ]);
+      expect(await db.selectFrom('visit_salts').selectAll().execute()).toEqual([]);
+      expect(await db.selectFrom('visit_hashes').selectAll().execute()).toEqual([]);
+      expect(await t.app.tenants.default.db.selectFrom('visit_hashes').selectAll().execute()).toHaveLength(1);
+      expect(gunzipSync(fs.readFileSync(file)).toString('utf8')).not.toContain('a-secret-of-the-day');
     });
 
     it('renders every public page byte for byte as the original does', async () => {
