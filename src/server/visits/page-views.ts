@@ -68,8 +68,8 @@ const NONE: ReadonlySet<string> = new Set();
 const MOST_WAITING = 60;
 /** An IPv4 address is a number below 2³²; any other address is this plus its place among `otherAddresses`. */
 const OTHER_ADDRESS = 2 ** 32;
-/** Numbers of a ViewLog's array kept for the next flush's views (1 MB): a burst's larger array is let go. */
-const MOST_KEPT = 131_072;
+/** Numbers of a ViewLog's array to begin with (32 KB). */
+const FIRST_SIZE = 4096;
 /** Numbers a view takes in a ViewLog. */
 const STRIDE = 4;
 /** Two places (of MOST_NAMES at most) share one number of a view: the first times PLACES plus the second. */
@@ -166,7 +166,7 @@ class ViewLog {
     readonly day: string,
     log?: Float64Array,
   ) {
-    this.log = log ?? new Float64Array(STRIDE * 1024);
+    this.log = log ?? new Float64Array(FIRST_SIZE);
   }
 
   push(view: View): void {
@@ -191,9 +191,13 @@ class ViewLog {
     log[at + 3] = (referrer + 1) * PLACES + campaign + 1;
   }
 
-  /** The log's array for the next ViewLog, once this one is summed: kept up to MOST_KEPT numbers, past them let go. */
+  /**
+   * The log's array for the next ViewLog, once this one is summed, while the views fill a quarter of it or more; else
+   * (fewer views since, or a burst is over) it is let go and the next one starts small. Allocating the array anew
+   * for every flush of a busy site (doubling up to megabytes) made the GC work the more: issue 47's bench.
+   */
   spare(): Float64Array | undefined {
-    return this.log.length <= MOST_KEPT ? this.log : undefined;
+    return this.length * STRIDE * 4 >= this.log.length ? this.log : undefined;
   }
 
   private grow(): void {
