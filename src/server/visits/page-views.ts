@@ -140,9 +140,9 @@ class Names<T = string> {
 
 /**
  * One day's views as they came, one after another, until a flush (or the day's end) sums them into a DayViews: on
- * the hot path a view is a few numbers written at the end of arrays and a look-up of its user agent, nothing that
- * grows per browser (summing them a flush at a time, in one loop, costs a view less than a tenth of doing it per
- * request, when the tables are not in the processor's cache between requests: issue 47's bench).
+ * the hot path a view is four numbers written at the end of one array and a comparison (or a look-up) of its page,
+ * user agent and host, nothing allocated per browser; the summing is done a flush at a time, in one loop
+ * (docs/benchmarks.md, issue 47: 160–190 ns a view on the hot path and 50–70 ns at the flush, in a microbenchmark).
  */
 class ViewLog {
   readonly pages = new Names<Page>();
@@ -193,8 +193,8 @@ class ViewLog {
 
   /**
    * The log's array for the next ViewLog, once this one is summed, while the views fill a quarter of it or more; else
-   * (fewer views since, or a burst is over) it is let go and the next one starts small. Allocating the array anew
-   * for every flush of a busy site (doubling up to megabytes) made the GC work the more: issue 47's bench.
+   * (fewer views since, or a burst is over) it is let go and the next one starts small: a busy site does not grow a
+   * new array of megabytes by doubling every 10 s, and a quiet one does not keep a burst's.
    */
   spare(): Float64Array | undefined {
     return this.length * STRIDE * 4 >= this.log.length ? this.log : undefined;
