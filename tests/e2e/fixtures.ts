@@ -444,6 +444,15 @@ export async function expectNoAxeViolations(page: Page, what: string) {
   // read a section of the form and the page's section it edits, both called by the field's name, as one document's
   // two landmarks of one name.
   const frame = 'iframe.preview-pane__frame[title="Preview of the page"]';
+  // A colour still changing (a button enabled a moment ago fades from grey to blue in 0.15 s) would be read half
+  // way, white on pale blue: checked once no CSS transition runs.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === 'running').length,
+      ),
+    )
+    .toBe(0);
   const summary = (await axeViolations(page.mainFrame(), { exclude: [frame] })).map((v) => `${what}: ${v}`);
   // (An empty frame, of a pane folded away or of a page that cannot show yet, has no page to check.)
   const shown = paneShown ? page.locator(`${frame}:not([srcdoc=""])`) : undefined;
