@@ -55,9 +55,12 @@ export function cachedPageSender(
     const page = pages.get(request.url ?? '');
     if (!page) return sendRedirect(tenant, request.url ?? '', pages, response, site.securityHeaders);
     if (page.id === CONTACT_PAGE_ID) return false;
+    // One clock read for the copy's age and the view's day (Date.now() is not free under load).
+    const now = Date.now();
     const found = tenant.cache.pages.get(page.cacheKey, () => buildPage(site, tenant, page), {
       fresh: signedIn(request.headers),
       page,
+      now,
     });
     if (found instanceof Promise) {
       // This visitor started the render (or came before any copy existed) and waits for it; should it fail,
@@ -67,19 +70,23 @@ export function cachedPageSender(
         () => false,
       );
     }
-    sent(tenant, page, request, response, found);
+    sent(tenant, page, request, response, found, now);
     return true;
   };
-  /** Writes the page, and counts it as a view when it is one (docs/design.md §31). */
+  /**
+   * Writes the page, and counts it as a view when it is one (docs/design.md §31); `now`, the time the copy was asked
+   * at when it was ready then (else the view reads the clock).
+   */
   const sent = (
     tenant: Tenant,
     page: Page,
     request: IncomingMessage,
     response: ServerResponse,
     rendered: RenderedPage,
+    now?: number,
   ) => {
     writeRendered(request.headers, response, rendered);
-    visits?.count(tenant, page, request, rendered, clientAddress(request, visits.trustProxy), '');
+    visits?.count(tenant, page, request, rendered, clientAddress(request, visits.trustProxy), '', now);
   };
   return send;
 }

@@ -10,7 +10,7 @@ import { campaignOf } from './visitor-kinds';
  * (not HEAD, not a 304), not a prefetch or prerender (`Sec-Purpose`, `Purpose`), not a browser with a staff session
  * (its cookie's presence, as the hot path reads it). Bots and `Sec-GPC` are told at the flush, once per browser.
  * `address` is the visitor's as the server sees it (behind a proxy, with TRUST_PROXY, the one it names); `query`,
- * the address's query string without `?` ('' when none).
+ * the address's query string without `?` ('' when none); `now`, the time (Date.now()) when the caller has read it.
  */
 export type ViewCounter = (
   tenant: Tenant,
@@ -19,6 +19,7 @@ export type ViewCounter = (
   rendered: RenderedPage,
   address: string,
   query: string,
+  now?: number,
 ) => void;
 
 const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
@@ -30,19 +31,22 @@ function countable(headers: IncomingHttpHeaders): boolean {
   return purpose === undefined || !String(purpose).includes('prefetch');
 }
 
-export const countView: ViewCounter = (tenant, page, request, rendered, address, query) => {
+export const countView: ViewCounter = (tenant, page, request, rendered, address, query, now) => {
   const { headers } = request;
   if (request.method !== 'GET' || rendered.status !== 200 || headers['if-none-match'] === rendered.etag) return;
   if (!countable(headers)) return;
-  tenant.cache.pageViews.count({
-    page,
-    address,
-    userAgent: headers['user-agent'] ?? '',
-    gpc: headers['sec-gpc'] === '1',
-    referrer: headers.referer,
-    host: headers.host ?? '',
-    campaign: query === '' ? null : campaignOf(query),
-  });
+  tenant.cache.pageViews.count(
+    {
+      page,
+      address,
+      userAgent: headers['user-agent'] ?? '',
+      gpc: headers['sec-gpc'] === '1',
+      referrer: headers.referer,
+      host: headers.host ?? '',
+      campaign: query === '' ? null : campaignOf(query),
+    },
+    now,
+  );
 };
 
 /**

@@ -63,7 +63,7 @@ const MOST_NAMES = 100_000;
 const MOST_SOURCES = 50;
 /** Hashes remembered as written in a day (scope and hash): past them the memory starts again (the database decides). */
 const MOST_WRITTEN = 300_000;
-const NONE: ReadonlySet<string> = new Set();
+const NONE: ReadonlyMap<string, ReadonlySet<string>> = new Map();
 /** Flushes that failed kept for the next try (ten minutes' worth): past them the oldest are dropped. */
 const MOST_WAITING = 60;
 /** An IPv4 address is a number below 2³²; any other address is this plus its place among `otherAddresses`. */
@@ -252,9 +252,10 @@ export class PageViews {
   private dayEnds: number;
   /** Days ended since the last flush, and flushes that failed: written (again) by the next one. */
   private waiting: DayViews[] = [];
-  /** The day whose hashes `writtenHashes` holds (`scope\nhash`, those this instance has written): forgotten with it. */
+  /** The day whose hashes `writtenHashes` holds (by scope, those this instance has written): forgotten with it. */
   private writtenDay = '';
-  private writtenHashes = new Set<string>();
+  private writtenHashes = new Map<string, Set<string>>();
+  private writtenCount = 0;
 
   constructor(now = Date.now()) {
     this.current = new ViewLog(dayOf(now));
@@ -286,19 +287,28 @@ export class PageViews {
     this.waiting = [...taken, ...this.waiting].slice(-MOST_WAITING);
   }
 
-  /** The hashes (`scope\nhash`) this instance has written for `day` (none for a day before the latest written). */
-  written(day: string): ReadonlySet<string> {
+  /**
+   * The hashes this instance has written for `day`, by scope (none for a day before the latest written): a look-up
+   * of the scope, then of the hash, with no key put together per visitor (a flush asks once per browser and page).
+   */
+  written(day: string): ReadonlyMap<string, ReadonlySet<string>> {
     return day === this.writtenDay ? this.writtenHashes : NONE;
   }
 
   /** Remembers hashes written (committed) for `day`; a later day forgets the earlier one's. */
   noteWritten(day: string, hashes: ReadonlyArray<{ scope: string; hash: string }>): void {
     if (day < this.writtenDay) return;
-    if (day > this.writtenDay || this.writtenHashes.size + hashes.length > MOST_WRITTEN) {
+    if (day > this.writtenDay || this.writtenCount + hashes.length > MOST_WRITTEN) {
       this.writtenDay = day;
-      this.writtenHashes = new Set();
+      this.writtenHashes = new Map();
+      this.writtenCount = 0;
     }
-    for (const { scope, hash } of hashes) this.writtenHashes.add(`${scope}\n${hash}`);
+    for (const { scope, hash } of hashes) {
+      let scoped = this.writtenHashes.get(scope);
+      if (!scoped) this.writtenHashes.set(scope, (scoped = new Set()));
+      if (!scoped.has(hash)) this.writtenCount += 1;
+      scoped.add(hash);
+    }
   }
 
   private nextDay(now: number): void {

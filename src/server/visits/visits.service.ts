@@ -5,7 +5,6 @@ import {
   VISITS_TOP,
   type Visits,
   type VisitsCard,
-  type VisitDevice,
 } from '../../core/schemas/visits';
 import { inTransaction } from '../db/database';
 import type { Tenant } from '../tenants/tenants';
@@ -91,18 +90,30 @@ async function writeDay(tenant: Tenant, day: DayViews): Promise<void> {
 /** What a user agent says, read once per flush: whether it is a bot, and its device class. */
 interface Agent {
   bot: boolean;
-  device: VisitDevice;
+  /** Its device class's place in VISIT_DEVICES. */
+  device: number;
 }
 
-function sumDay(day: DayViews, salt: string, written: ReadonlySet<string>): DayTotals {
+/** A page in a language as the flush sums it: its scope among the hashes, and its views by device (VISIT_DEVICES). */
+interface PageTotals {
+  scope: string;
+  routing: string;
+  devices: number[];
+}
+
+function sumDay(day: DayViews, salt: string, written: ReadonlyMap<string, ReadonlySet<string>>): DayTotals {
   const totals: DayTotals = { views: new Map(), hashes: [], sources: new Map() };
-  const scopes = new Map<string, { scope: string; routing: string }>();
+  const scopes = new Map<string, PageTotals>();
   for (const [key, page] of day.pages)
-    scopes.set(key, { scope: scopeOf(page.routing, page.locale), routing: page.routing });
+    scopes.set(key, { scope: scopeOf(page.routing, page.locale), routing: page.routing, devices: [0, 0, 0] });
   const agents = new Map<string, Agent>();
   const agentOf = (userAgent: string) => {
     let agent = agents.get(userAgent);
-    if (!agent) agents.set(userAgent, (agent = { bot: isBotAgent(userAgent), device: deviceOf(userAgent) }));
+    if (!agent)
+      agents.set(
+        userAgent,
+        (agent = { bot: isBotAgent(userAgent), device: VISIT_DEVICES.indexOf(deviceOf(userAgent)) }),
+      );
     return agent;
   };
   const source = (routing: string, kind: SourceRow['kind'], name: string, n: number) => {
@@ -116,7 +127,7 @@ function sumDay(day: DayViews, salt: string, written: ReadonlySet<string>): DayT
     return hosts.get(key)!;
   };
   const visitor = (scope: string, hash: string) => {
-    if (!written.has(`${scope}\n${hash}`)) totals.hashes.push({ day: day.day, scope, hash });
+    if (written.get(scope)?.has(hash) !== true) totals.hashes.push({ day: day.day, scope, hash });
   };
   for (const [id, first] of day.browsers)
     for (let browser: BrowserViews | undefined = first; browser; browser = browser.next) {
@@ -131,10 +142,10 @@ function sumDay(day: DayViews, salt: string, written: ReadonlySet<string>): DayT
         : digest('sha256', `${salt}\n${address}\n${userAgent}`, 'base64url').slice(0, 22);
       let all = 0;
       for (const [key, n] of browser.views) {
-        const { scope, routing } = scopes.get(key)!;
-        addCount(totals.views, scope, n);
-        source(routing, 'device', agent.device, n);
-        if (hash) visitor(scope, hash);
+        const page = scopes.get(key)!;
+        addCount(totals.views, page.scope, n);
+        page.devices[agent.device]! += n;
+        if (hash) visitor(page.scope, hash);
         all += n;
       }
       addCount(totals.views, SITE, all);
@@ -146,6 +157,11 @@ function sumDay(day: DayViews, salt: string, written: ReadonlySet<string>): DayT
       for (const [campaign, views] of browser.campaigns ?? [])
         for (const [key, n] of views) source(scopes.get(key)!.routing, 'campaign', campaign, n);
     }
+  // Devices a page at a time (a page in two languages is one routing), not a key put together per browser and page.
+  for (const { routing, devices } of scopes.values())
+    devices.forEach((n, at) => {
+      if (n > 0) source(routing, 'device', VISIT_DEVICES[at]!, n);
+    });
   for (const [key, n] of day.unnamed) {
     addCount(totals.views, scopes.get(key)!.scope, n);
     addCount(totals.views, SITE, n);
