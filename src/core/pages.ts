@@ -197,6 +197,7 @@ const SCREENS = [
   { id: 33, routing: 'translations', name: 'Translations' },
   { id: 34, routing: 'forms', name: 'Forms' },
   { id: 35, routing: 'visits', name: 'Visits' },
+  { id: 36, routing: 'reviews', name: 'Reviews' },
 ] as const satisfies readonly ScreenPage[];
 
 export const SCREEN_PAGES: readonly ScreenPage[] = SCREENS;

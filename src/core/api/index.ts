@@ -26,6 +26,7 @@ import * as preview from './preview';
 import * as publicContent from './public-content';
 import * as previewShares from './preview-shares';
 import * as redirects from './redirects';
+import * as reviews from './reviews';
 import * as search from './search';
 import * as session from './session';
 import * as setup from './setup';
@@ -71,6 +72,7 @@ export const routes = {
   presence,
   previewShares,
   redirects,
+  reviews,
   search,
   session,
   setup,

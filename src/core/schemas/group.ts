@@ -19,10 +19,32 @@ const GroupName = z
   .min(1, { message: GROUP_MESSAGES.name })
   .max(50, { message: GROUP_MESSAGES.name });
 
-/** Create `{groupname}`, rename `{id, updategroupname}` (docs/design.md §4); `requireTwoFactor` (§21), absent: unchanged. */
+/**
+ * How a group's members publish (docs/design.md §32): `direct` (Publish and Schedule do so), or `review` (they ask for
+ * review, and someone else who may publish the page directly approves).
+ */
+export const GROUP_PUBLISHING = ['direct', 'review'] as const;
+export const GroupPublishingSchema = z.enum(GROUP_PUBLISHING, {
+  message: 'Choose how the group publishes: direct or review.',
+});
+export type GroupPublishing = z.infer<typeof GroupPublishingSchema>;
+
+/**
+ * Create `{groupname}`, rename `{id, updategroupname}` (docs/design.md §4); `requireTwoFactor` (§21) and `publishing`
+ * (§32), absent: unchanged (a new group: off, direct).
+ */
 export const SaveUserGroupSchema = z.union([
-  z.object({ id: databaseId(), updategroupname: GroupName, requireTwoFactor: z.boolean().optional() }),
-  z.object({ groupname: GroupName, requireTwoFactor: z.boolean().optional() }),
+  z.object({
+    id: databaseId(),
+    updategroupname: GroupName,
+    requireTwoFactor: z.boolean().optional(),
+    publishing: GroupPublishingSchema.optional(),
+  }),
+  z.object({
+    groupname: GroupName,
+    requireTwoFactor: z.boolean().optional(),
+    publishing: GroupPublishingSchema.optional(),
+  }),
 ]);
 export type SaveUserGroupInput = z.input<typeof SaveUserGroupSchema>;
 
@@ -38,6 +60,8 @@ export const UserGroupRowSchema = z.object({
   users: z.number().int(),
   /** Its users must turn two-step sign-in on before anything else (docs/design.md §21). */
   requireTwoFactor: z.boolean(),
+  /** How its users publish (docs/design.md §32). */
+  publishing: GroupPublishingSchema,
 });
 export type UserGroupRow = z.infer<typeof UserGroupRowSchema>;
 

@@ -66,6 +66,8 @@ export interface SessionUser {
   mustEnrol: boolean;
   /** The user signed in with a one-time password from the shell and has not chosen their own yet: only the account's calls. */
   mustChangePassword: boolean;
+  /** The user's group publishes through review (docs/design.md §32): their Publish and Schedule ask for it. */
+  publishesByReview?: boolean;
   /** How the caller proved who it is: cookie-authenticated changes also need the CSRF header. */
   via: 'cookie' | 'bearer';
 }
@@ -222,6 +224,7 @@ export async function resolveSession(request: FastifyRequest): Promise<SessionUs
     twoFactor: row.totp_enabled_at !== null,
     mustEnrol: row.require_two_factor === 1 && row.totp_enabled_at === null,
     mustChangePassword: row.password_must_change === 1,
+    publishesByReview: row.publishing === 'review',
     via: bearer ? 'bearer' : 'cookie',
   };
 }

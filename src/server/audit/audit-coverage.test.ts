@@ -497,6 +497,27 @@ const CALLS: Record<string, Call> = {
     request: (c, p) => c.post(`/api/master/submissions/${p.id}/status`, { status: 'handled' }),
   },
   'GET /api/master/submissions.csv': readGet('/api/master/submissions.csv'),
+  // ---- Review before publishing (docs/design.md §32)
+  'GET /api/master/reviews': readGet('/api/master/reviews'),
+  'POST /api/master/reviews/:routing': {
+    changes: true,
+    // A draft of AuditPage made a revision in review by the fixture's editor (set-up), approved by the admin.
+    prepare: async (c) => {
+      const { revision } = await c.ok(c.get('/api/master/edit/AuditPage'));
+      const document = { header: { title: c.unique('Reviewed ') }, rows: [], revision };
+      const saved = await c.ok(
+        c.post('/api/master/savepagecontent', { commonrouting: 'AuditPage', document, publish: 'draft' }),
+      );
+      await c.db
+        .updateTable('page_revisions')
+        .set({ status: 'in_review', saved_by: c.fixture.editorId, saved_by_name: 'editor' })
+        .where('page_id', '=', c.fixture.pageId)
+        .where('revision', '=', saved.revision)
+        .execute();
+      return { revision: saved.revision };
+    },
+    request: (c, p) => c.post('/api/master/reviews/AuditPage', { revision: p.revision, decision: 'approve' }),
+  },
   'GET /api/master/visits': readGet('/api/master/visits?from=2026-11-01&to=2026-11-30'),
   'GET /api/master/visits.csv': readGet('/api/master/visits.csv'),
   'GET /api/master/visits/pages/:routing': readGet('/api/master/visits/pages/AuditPage'),

@@ -9,6 +9,7 @@ export interface SessionUserRow {
   group_id: number;
   totp_enabled_at: string | null;
   require_two_factor: number;
+  publishing: 'direct' | 'review';
   /** 1 while the user's password is a one-time one from the shell (docs/design.md §22). */
   password_must_change: number;
 }
@@ -29,6 +30,7 @@ export async function findLiveSession(db: Db, tokenHash: string, now: string): P
       'u.totp_enabled_at',
       'u.password_must_change',
       'g.require_two_factor',
+      'g.publishing',
     ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', now)

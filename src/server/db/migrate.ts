@@ -34,6 +34,7 @@ import * as oneRevisionIndex from './migrations/20261129-0032-one-revision-index
 import * as revisionsByNumber from './migrations/20261130-0033-revisions-by-number';
 import * as forms from './migrations/20261130-0034-forms';
 import * as visits from './migrations/20261130-0035-visits';
+import * as reviews from './migrations/20261130-0036-reviews';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -78,6 +79,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261130-0033-revisions-by-number': revisionsByNumber,
   '20261130-0034-forms': forms,
   '20261130-0035-visits': visits,
+  '20261130-0036-reviews': reviews,
 };
 
 /** The migrations this Folio knows, oldest first. */

@@ -273,6 +273,8 @@ export interface UserGroupTable {
   created_at: string;
   /** 1: its users must turn two-step sign-in on before anything else (docs/design.md §21). */
   require_two_factor: Generated<number>;
+  /** How its users publish (docs/design.md §32): 'direct', or 'review' (they ask, someone else approves). */
+  publishing: Generated<'direct' | 'review'>;
 }
 
 export interface UserTable {
@@ -371,14 +373,17 @@ export interface PageRevisionTable {
   saved_by: number | null;
   saved_by_name: string;
   saved_at: string;
-  /** docs/design.md §19: 'published', 'draft' or 'scheduled'. */
-  status: Generated<'published' | 'draft' | 'scheduled'>;
+  /** docs/design.md §19: 'published', 'draft' or 'scheduled'; §32: 'in_review' (publish_at: the time asked for). */
+  status: Generated<'published' | 'draft' | 'scheduled' | 'in_review'>;
   /** When a scheduled revision goes live (ISO 8601 UTC); null otherwise. */
   publish_at: string | null;
   /** docs/design.md §28: '' for the source (the default language), a BCP 47 code for a translation. */
   locale: Generated<string>;
   /** A translation's: the source's published revision it was made from. */
   source_revision: number | null;
+  /** A revision sent back from review (docs/design.md §32): what should change, and who said so. */
+  review_comment: Generated<string | null>;
+  reviewed_by_name: Generated<string | null>;
 }
 
 export interface MenuItemTable {

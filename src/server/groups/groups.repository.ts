@@ -1,11 +1,19 @@
+import type { GroupPublishing } from '../../core/schemas/group';
 import type { Db } from '../db/database';
 
 export async function listGroupsWithUserCounts(db: Db) {
   return db
     .selectFrom('user_groups as g')
     .leftJoin('users as u', 'u.group_id', 'g.id')
-    .select((eb) => ['g.id', 'g.name', 'g.builtin', 'g.require_two_factor', eb.fn.count<number>('u.id').as('users')])
-    .groupBy(['g.id', 'g.name', 'g.builtin', 'g.require_two_factor'])
+    .select((eb) => [
+      'g.id',
+      'g.name',
+      'g.builtin',
+      'g.require_two_factor',
+      'g.publishing',
+      eb.fn.count<number>('u.id').as('users'),
+    ])
+    .groupBy(['g.id', 'g.name', 'g.builtin', 'g.require_two_factor', 'g.publishing'])
     .orderBy('g.id')
     .execute();
 }
@@ -21,25 +29,42 @@ export async function findGroupByName(db: Db, name: string) {
 export async function findGroup(db: Db, id: number) {
   return db
     .selectFrom('user_groups')
-    .select(['id', 'name', 'builtin', 'require_two_factor'])
+    .select(['id', 'name', 'builtin', 'require_two_factor', 'publishing'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
-export async function insertGroup(db: Db, name: string, at: string, requireTwoFactor = false): Promise<number> {
+/** What a group requires and how it publishes (docs/design.md §21, §32); absent: left as it is (a new group: off, direct). */
+export interface GroupSettings {
+  requireTwoFactor?: boolean | undefined;
+  publishing?: GroupPublishing | undefined;
+}
+
+export async function insertGroup(db: Db, name: string, at: string, settings: GroupSettings = {}): Promise<number> {
   const row = await db
     .insertInto('user_groups')
-    .values({ name, builtin: 0, created_at: at, require_two_factor: requireTwoFactor ? 1 : 0 })
+    .values({
+      name,
+      builtin: 0,
+      created_at: at,
+      require_two_factor: settings.requireTwoFactor === true ? 1 : 0,
+      publishing: settings.publishing ?? 'direct',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-/** Renames a group, and sets whether it requires two-step sign-in when `requireTwoFactor` is given. */
-export async function updateGroup(db: Db, id: number, name: string, requireTwoFactor?: boolean): Promise<void> {
+/** Renames a group, and sets what `settings` gives. */
+export async function updateGroup(db: Db, id: number, name: string, settings: GroupSettings = {}): Promise<void> {
+  const { requireTwoFactor, publishing } = settings;
   await db
     .updateTable('user_groups')
-    .set({ name, ...(requireTwoFactor === undefined ? {} : { require_two_factor: requireTwoFactor ? 1 : 0 }) })
+    .set({
+      name,
+      ...(requireTwoFactor === undefined ? {} : { require_two_factor: requireTwoFactor ? 1 : 0 }),
+      ...(publishing === undefined ? {} : { publishing }),
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -30,12 +30,14 @@ export async function listGroups(tenant: Tenant): Promise<UserGroupRow[]> {
     builtin: row.builtin === 1,
     users: Number(row.users),
     requireTwoFactor: row.require_two_factor === 1,
+    publishing: row.publishing,
   }));
 }
 
 /**
  * SaveUserGroup: create `{groupname}` or rename `{id, updategroupname}`; names are unique, ignoring case.
- * `requireTwoFactor` (docs/design.md §21) sets whether its users must turn two-step sign-in on; absent keeps it.
+ * `requireTwoFactor` (docs/design.md §21) sets whether its users must turn two-step sign-in on, `publishing` (§32)
+ * whether they publish directly or through review; absent keeps each.
  */
 export async function saveGroup(tenant: Tenant, input: SaveUserGroupData, now = new Date()): Promise<GroupSaveAnswer> {
   const name = 'id' in input ? input.updategroupname : input.groupname;
@@ -45,11 +47,16 @@ export async function saveGroup(tenant: Tenant, input: SaveUserGroupData, now = 
     if (!group) throw new NotFoundError(GROUP_MESSAGES.notFound);
     if (clash && clash.id !== input.id) throw new ConflictError(GROUP_MESSAGES.duplicate);
     await inTransaction(tenant.db, async (trx) => {
-      await updateGroup(trx, input.id, name, input.requireTwoFactor);
-      const before = { name: group.name, requireTwoFactor: group.require_two_factor === 1 };
+      await updateGroup(trx, input.id, name, input);
+      const before = {
+        name: group.name,
+        requireTwoFactor: group.require_two_factor === 1,
+        publishing: group.publishing,
+      };
       const details = changedFields(before, {
         name,
         requireTwoFactor: input.requireTwoFactor ?? before.requireTwoFactor,
+        publishing: input.publishing ?? before.publishing,
       });
       const summary =
         group.name !== name
@@ -63,7 +70,8 @@ export async function saveGroup(tenant: Tenant, input: SaveUserGroupData, now = 
     if (clash) throw new ConflictError(GROUP_MESSAGES.duplicate);
     await inTransaction(tenant.db, async (trx) => {
       const requireTwoFactor = input.requireTwoFactor ?? false;
-      const id = await insertGroup(trx, name, now.toISOString(), requireTwoFactor);
+      const publishing = input.publishing ?? 'direct';
+      const id = await insertGroup(trx, name, now.toISOString(), { requireTwoFactor, publishing });
       await audit(
         trx,
         tenant,
@@ -72,7 +80,7 @@ export async function saveGroup(tenant: Tenant, input: SaveUserGroupData, now = 
           targetType: 'group',
           targetId: name,
           summary: `Created group ${name}`,
-          details: { id, requireTwoFactor },
+          details: { id, requireTwoFactor, publishing },
         },
         now,
       );

@@ -237,6 +237,10 @@ const CASES: Record<string, OperationCase> = {
   'GET /api/master/visits': { request: () => ({ query: { from: '2026-11-01', to: '2026-11-30', routing: 'Home' } }) },
   'GET /api/master/visits.csv': { request: () => ({ query: { from: '2026-11-01', to: '2026-11-30' } }) },
   'GET /api/master/visits/pages/{routing}': { request: () => ({ params: { routing: 'News' } }) },
+  'GET /api/master/reviews': { request: () => ({}) },
+  'POST /api/master/reviews/{routing}': {
+    request: () => ({ params: { routing: 'News' }, body: { revision: 1, decision: 'changes', comment: 'Edge.' } }),
+  },
   // The preview of an unsaved form (its `id`, the saved form's, only names the form in the page).
   'POST /api/master/forms/preview': {
     request: () => ({

@@ -253,8 +253,19 @@ const NOT_STORED = new Set([
 const scheduledOf = (row: { revision: number; publish_at: string | null } | undefined): Scheduled | null =>
   row?.publish_at ? { revision: row.revision, publishAt: row.publish_at } : null;
 
-const statusOf = (publish: PublishMode): RevisionStatus =>
-  publish.kind === 'now' ? 'published' : publish.kind === 'draft' ? 'draft' : 'scheduled';
+/**
+ * The status a save stores: what `publish` says, or, for a member of a group that publishes through review (docs/design.md
+ * §32), `in_review` instead of publishing or scheduling (with the time asked for kept): decided here, whatever the
+ * client sent.
+ */
+const statusOf = (publish: PublishMode, user: SessionUser): RevisionStatus =>
+  publish.kind === 'draft'
+    ? 'draft'
+    : user.publishesByReview === true
+      ? 'in_review'
+      : publish.kind === 'now'
+        ? 'published'
+        : 'scheduled';
 
 /**
  * Stores a prepared document as the page's next revision in the strategy's language; the one way a page's content
@@ -262,7 +273,7 @@ const statusOf = (publish: PublishMode): RevisionStatus =>
  * revision, of any status, means someone saved in between, and the save is refused (409) instead of overwriting
  * their work. A restore (basedOn null) goes on top of whatever is newest. Two writers racing for the same number:
  * the second gets the 409. A publication (now or scheduled) cancels a waiting schedule, in the same transaction; a
- * draft leaves it.
+ * draft and a request for review leave it. Any save supersedes a revision waiting for review (it becomes a draft).
  */
 export async function commitRevision(
   tenant: Tenant,
@@ -280,18 +291,20 @@ export async function commitRevision(
   if (current && prepared.basedOn !== null && prepared.basedOn !== current.revision)
     throw staleSave(current.saved_by_name, current.saved_at);
   const revision = last + 1;
-  const status = statusOf(publish);
+  const status = statusOf(publish, user);
   const publishAt = publish.kind === 'at' ? publish.at.toISOString() : null;
+  const supersedes = current?.status === 'in_review' ? current.revision : null;
   const fields = Object.fromEntries(Object.entries(prepared.document).filter(([key]) => !NOT_STORED.has(key)));
   const stored = documents.stored(page, fields, current, revision);
   let unscheduled: Scheduled | null = null;
   try {
     await inTransaction(tenant.db, async (trx) => {
-      if (status !== 'draft') {
+      if (status === 'published' || status === 'scheduled') {
         const waiting = await findScheduledRevision(trx, page.id, locale);
         if (waiting && (await moveRevisionStatus(trx, page.id, waiting.revision, 'scheduled', 'draft')))
           unscheduled = scheduledOf(waiting);
       }
+      if (supersedes !== null) await moveRevisionStatus(trx, page.id, supersedes, 'in_review', 'draft');
       await insertRevision(trx, {
         page_id: page.id,
         revision,
@@ -320,6 +333,7 @@ export async function commitRevision(
             ...(restoredFrom === undefined ? {} : { restoredFrom }),
             ...(publishAt ? { publishAt } : {}),
             ...(unscheduled ? { unscheduled } : {}),
+            ...(supersedes === null ? {} : { supersededReview: supersedes }),
           },
         },
         now,
@@ -343,6 +357,7 @@ const ACTION_OF: Record<RevisionStatus, AuditAction> = {
   published: 'page.publish',
   draft: 'page.draft',
   scheduled: 'page.schedule',
+  in_review: 'review.ask',
 };
 
 function summaryOf(
@@ -355,6 +370,8 @@ function summaryOf(
   if (restoredFrom !== undefined) return `Restored ${routing} to revision ${restoredFrom} (as revision ${revision})`;
   if (status === 'draft') return `Saved a draft of ${routing} (revision ${revision})`;
   if (status === 'scheduled') return `Scheduled ${routing} (revision ${revision}) for ${publishAt}`;
+  if (status === 'in_review')
+    return `Asked for review of ${routing} (revision ${revision})${publishAt ? ` to go live at ${publishAt}` : ''}`;
   return `Published ${routing} (revision ${revision})`;
 }
 

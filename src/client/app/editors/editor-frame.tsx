@@ -16,7 +16,6 @@ import { LeaveGuard } from './leave-guard';
 import type { EditableDocument, RevisedDocument } from './page-document';
 import { PublishControls } from './publish-controls';
 import { EditorLayout, type PaneView } from './preview/editor-layout';
-import type { PreviewWidth } from './preview/preview-pane';
 
 // The preview pane is its own chunk (docs/design.md §26): the editor's first screen does not wait for it.
 const PreviewPane = lazy(() => import('./preview/preview-pane'));
@@ -82,7 +81,6 @@ export function EditorFrame<T extends RevisedDocument>({
   const [panel, setPanel] = useState<BarPanelName | null>(null);
   const { doc, reload } = editor;
   const [activeField, setActiveField] = useState<string | null>(null);
-  const [width, setWidth] = useState<PreviewWidth>(storedWidth);
   const [view, setView] = useState<PaneView>('form');
   const { toSend, pointTo } = editor;
   const previewBody = useMemo(() => (doc ? toSend(doc) : null), [doc, toSend]);
@@ -93,10 +91,6 @@ export function EditorFrame<T extends RevisedDocument>({
     },
     [pointTo],
   );
-  const changeWidth = useCallback((next: PreviewWidth) => {
-    setWidth(next);
-    localStorage.setItem(WIDTH_KEY, next);
-  }, []);
 
   // The Language choice is in the bar from the editor's first frame: arriving later it reflowed the bar and moved Save
   // from under a pointer on its way (docs/design.md §26).
@@ -130,8 +124,6 @@ export function EditorFrame<T extends RevisedDocument>({
                 describeField={describeField}
                 activeField={activeField}
                 onSelectField={selectField}
-                width={width}
-                onWidthChange={changeWidth}
               />
             </Suspense>
           )}
@@ -209,14 +201,6 @@ function ViewPageButton({ link }: { link: ViewPageLink }) {
       View Page
     </a>
   );
-}
-
-const WIDTH_KEY = 'folio.preview-width';
-
-/** The preview width the user chose last (kept in this browser), desktop at first. */
-function storedWidth(): PreviewWidth {
-  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(WIDTH_KEY);
-  return stored === 'phone' || stored === 'tablet' || stored === 'desktop' ? stored : 'desktop';
 }
 
 const pathAsName = (path: string) => path;

@@ -26,6 +26,8 @@ export function revisionStatusText(
       return 'Draft';
     case 'scheduled':
       return entry.publishAt ? `Scheduled for ${formatDateTime(entry.publishAt)}` : 'Scheduled';
+    case 'in_review':
+      return 'Waiting for review';
     default:
       return '';
   }

@@ -99,7 +99,7 @@ function unscheduleCall(routing: string, revision: number) {
   return api(pagesApi.unschedule, { params: { routing }, body: { revision } });
 }
 
-const STATUSES: readonly RevisionStatus[] = ['published', 'draft', 'scheduled'];
+const STATUSES: readonly RevisionStatus[] = ['published', 'draft', 'scheduled', 'in_review'];
 
 /** The status a save answered, or the one its `publish` asked for when the answer does not say. */
 function answeredStatus(answer: SaveAnswer, publish: Publish): RevisionStatus {
@@ -149,6 +149,7 @@ function readSaveAnswer<T extends RevisedDocument>(
 function notifySaved(state: PublishingState, unscheduled: Scheduled | null): void {
   if (state.status === 'published') notify.success(PUBLISH_TOASTS.published(unscheduled));
   else if (state.status === 'draft') notify.success(PUBLISH_TOASTS.draftSaved(state.published), 'Draft saved');
+  else if (state.status === 'in_review') notify.success(PUBLISH_TOASTS.inReview, 'Sent for review');
   else notify.success(PUBLISH_TOASTS.scheduled(state.publishAt ?? ''), 'Scheduled');
 }
 

@@ -39,6 +39,26 @@ describe('describeState: the action bar’s words for where the page stands', ()
     });
   });
 
+  it('says a revision asked for review waits for it, and which revision visitors see meanwhile (docs/design.md §32)', () => {
+    const asked = stateAfterSave(
+      published,
+      { revision: 8, status: 'in_review', publishAt: AT, unscheduled: null },
+      new Date(SAVED),
+    );
+    expect(asked).toEqual({
+      status: 'in_review',
+      publishAt: AT,
+      published: 7,
+      scheduled: null,
+      savedAt: SAVED,
+      nextRevision: 9,
+    });
+    expect(describeState(asked, 8, false, plain)).toEqual({
+      headline: 'Waiting for review',
+      details: ['Visitors see revision 7.'],
+    });
+  });
+
   it('says that nothing is published yet when no revision is', () => {
     const draft: PublishingState = {
       status: 'draft',

@@ -108,7 +108,16 @@ export function stateAfterSave(
       nextRevision,
     };
   }
-  return { status: 'draft', publishAt: null, published: state.published, scheduled, savedAt, nextRevision };
+  // A draft, or a revision in review (docs/design.md §32) with the time asked for.
+  const inReview = answer.status === 'in_review';
+  return {
+    status: inReview ? 'in_review' : 'draft',
+    publishAt: inReview ? (answer.publishAt ?? null) : null,
+    published: state.published,
+    scheduled,
+    savedAt,
+    nextRevision,
+  };
 }
 
 /** Where the page stands once the schedule of `revision` was cancelled (that revision is a draft again). */
@@ -153,6 +162,9 @@ export function describeState(
   } else if (state.status === 'scheduled' && state.publishAt) {
     headline = `Scheduled for ${format(state.publishAt)}`;
     details.push(visitorsSee(state.published, true));
+  } else if (state.status === 'in_review') {
+    headline = 'Waiting for review';
+    details.push(visitorsSee(state.published, false));
   } else if (state.status === 'draft') {
     headline = state.savedAt ? `Draft saved at ${format(state.savedAt)}` : 'Draft saved';
     if (waiting) {

@@ -54,6 +54,7 @@ export const PUBLISH_TOASTS = {
       ? 'Nothing new to publish.'
       : `Nothing new to publish: visitors already see revision ${published}, the newest.`,
   nothingToSave: 'There are no unsaved changes to save as a draft.',
+  inReview: 'It goes live once someone else approves it.',
   nothingToSchedule: (published: number | null) =>
     published === null
       ? 'Nothing new to schedule.'

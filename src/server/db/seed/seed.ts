@@ -60,6 +60,7 @@ const ADMINISTRATION_MENU: MenuSeed = {
     { label: 'Enquiries', screen: 'enquiries' },
     { label: 'Forms', screen: 'forms' },
     { label: 'Visits', screen: 'visits' },
+    { label: 'Reviews', screen: 'reviews' },
     { label: 'Master Types', screen: 'commonMasterType' },
     { label: 'Master Values', screen: 'commonMaster' },
     { label: 'Audit Log', screen: 'auditlog' },

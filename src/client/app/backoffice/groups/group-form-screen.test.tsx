@@ -23,7 +23,17 @@ const calls = withFakeMasterApi((call) => {
   if (call === '/api/menu/getAllgroup') {
     return {
       status: 200,
-      data: [{ srno: 1, id: 4, groupname: 'Writers', builtin: false, users: 2, requireTwoFactor: true }],
+      data: [
+        {
+          srno: 1,
+          id: 4,
+          groupname: 'Writers',
+          builtin: false,
+          users: 2,
+          requireTwoFactor: true,
+          publishing: 'direct',
+        },
+      ],
     };
   }
   if (call === '/api/menu/SaveUserGroup') return { status: 200, data: { status: 'OK', message: 'Group saved.' } };
@@ -67,6 +77,19 @@ describe('the group form', () => {
     await click(button('Save')!);
     await until(() => dom.container.textContent?.includes('Group list'), 'the list');
     expect(saved()).toEqual([{ id: 4, updategroupname: 'Writers', requireTwoFactor: false }]);
+  });
+
+  it('sets a group to publish through review (docs/design.md §32), sending the setting only when it changes', async () => {
+    renderAt('/newGroup?id=4');
+    const review = await until(
+      () => labelled<HTMLInputElement>(dom.container, "Review this group's changes before they go live"),
+      'the review setting',
+    );
+    expect(review.checked).toBe(false);
+    await click(review);
+    await click(button('Save')!);
+    await until(() => dom.container.textContent?.includes('Group list'), 'the list');
+    expect(saved()).toEqual([{ id: 4, updategroupname: 'Writers', requireTwoFactor: true, publishing: 'review' }]);
   });
 
   it('says so for a group that is not there', async () => {

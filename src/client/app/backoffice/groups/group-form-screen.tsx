@@ -1,6 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Save } from 'lucide-react';
-import { GROUP_MESSAGES, type UserGroupRow } from '../../../../core/schemas/group';
+import { GROUP_MESSAGES, type GroupPublishing, type UserGroupRow } from '../../../../core/schemas/group';
 import { errorMessage } from '../../lib/api';
 import { FormField } from '../../components/form-field';
 import { StaffForm, SubmitButton, useStaffForm } from '../../components/staff-form';
@@ -43,10 +43,14 @@ export function GroupFormScreen() {
   );
 }
 
-/** The group form's values: its name and whether its users must turn two-step sign-in on. */
+/**
+ * The group form's values: its name, whether its users must turn two-step sign-in on, and whether their changes are
+ * reviewed before they go live (docs/design.md §32).
+ */
 interface GroupValues {
   groupname: string;
   requireTwoFactor: boolean;
+  review: boolean;
 }
 
 function GroupForm({ group }: { group: UserGroupRow | undefined }) {
@@ -54,10 +58,19 @@ function GroupForm({ group }: { group: UserGroupRow | undefined }) {
   const saveGroup = useSaveGroup();
   // No client-side rules (spec 001 §5): the server's refusal comes back as a toast, or at the field it names.
   const form = useStaffForm<GroupValues>({
-    defaultValues: { groupname: group?.groupname ?? '', requireTwoFactor: group?.requireTwoFactor ?? false },
-    submit: async ({ groupname, requireTwoFactor }) => {
+    defaultValues: {
+      groupname: group?.groupname ?? '',
+      requireTwoFactor: group?.requireTwoFactor ?? false,
+      review: group?.publishing === 'review',
+    },
+    submit: async ({ groupname, requireTwoFactor, review }) => {
+      // How the group publishes goes only when it changes (absent: unchanged; a new group publishes directly).
+      const publishing: GroupPublishing = review ? 'review' : 'direct';
+      const changed = publishing !== (group?.publishing ?? 'direct') ? { publishing } : {};
       await saveGroup.mutateAsync(
-        group ? { id: group.id, updategroupname: groupname, requireTwoFactor } : { groupname, requireTwoFactor },
+        group
+          ? { id: group.id, updategroupname: groupname, requireTwoFactor, ...changed }
+          : { groupname, requireTwoFactor, ...changed },
       );
       notify.success(GROUP_MESSAGES.saved);
       void navigate('/newGrouphome');
@@ -79,6 +92,18 @@ function GroupForm({ group }: { group: UserGroupRow | undefined }) {
           />
           <p className="field__hint" id="requireTwoFactor-hint">
             Its users who have not turned two-step sign-in on are taken to their account to do so before anything else.
+          </p>
+        </div>
+        <div className="field">
+          <CheckboxField
+            id="review"
+            label="Review this group's changes before they go live"
+            aria-describedby="review-hint"
+            {...register('review')}
+          />
+          <p className="field__hint" id="review-hint">
+            Publish and Schedule ask for review instead: someone else who may publish the page approves the change or
+            asks for changes. The Reviews screen lists what waits.
           </p>
         </div>
         <div className="app-actions">

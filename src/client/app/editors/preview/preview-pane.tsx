@@ -35,8 +35,14 @@ export interface PreviewPaneProps {
   activeField: string | null;
   /** A click in the preview (or on a check's finding) picks this field. */
   onSelectField: (path: string) => void;
-  width: PreviewWidth;
-  onWidthChange: (width: PreviewWidth) => void;
+}
+
+const WIDTH_KEY = 'folio.preview-width';
+
+/** The preview width the user chose last (kept in this browser), desktop at first. */
+function storedWidth(): PreviewWidth {
+  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(WIDTH_KEY);
+  return stored === 'phone' || stored === 'tablet' || stored === 'desktop' ? stored : 'desktop';
 }
 
 /** A render of the page from the server, numbered in the order they answered. */
@@ -71,9 +77,13 @@ export default function PreviewPane({
   describeField,
   activeField,
   onSelectField,
-  width,
-  onWidthChange,
 }: PreviewPaneProps) {
+  // Kept here, in the pane's own chunk, not in the editor's first screen (docs/design.md §26's budget).
+  const [width, setWidth] = useState<PreviewWidth>(storedWidth);
+  const onWidthChange = useCallback((next: PreviewWidth) => {
+    setWidth(next);
+    localStorage.setItem(WIDTH_KEY, next);
+  }, []);
   const [state, setState] = useState<PaneState>({ kind: 'loading' });
   const [checksOpen, setChecksOpen] = useState(false);
   /** A render is on its way (typed, asked for, or loading in the next frame): the pane says so (aria-busy). */

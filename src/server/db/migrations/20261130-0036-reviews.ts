@@ -1,0 +1,30 @@
+import { sql, type Kysely } from 'kysely';
+import { addAdministrationScreens, removeScreens } from '../migration-steps';
+
+const REVIEWS_SCREEN = { id: 36, routing: 'reviews', name: 'Reviews' } as const;
+
+/**
+ * Review before publishing (docs/design.md §32). Widen only:
+ * - `user_groups.publishing`: 'direct' (the default: every group publishes as before) or 'review'.
+ * - `page_revisions.status` may be 'in_review' (a text column: no constraint to change); `review_comment` and
+ *   `reviewed_by_name`: a revision sent back with changes requested says why and by whom.
+ * - The screen `reviews`, in the Administrators' menu.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable('user_groups')
+    .addColumn('publishing', 'text', (c) => c.notNull().defaultTo('direct'))
+    .execute();
+  await db.schema.alterTable('page_revisions').addColumn('review_comment', 'text').execute();
+  await db.schema.alterTable('page_revisions').addColumn('reviewed_by_name', 'text').execute();
+  await addAdministrationScreens(db, [REVIEWS_SCREEN]);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await removeScreens(db, [REVIEWS_SCREEN]);
+  // A revision in review becomes a draft again: the code before this step knows no other status.
+  await sql`update page_revisions set status = 'draft' where status = 'in_review'`.execute(db);
+  await db.schema.alterTable('page_revisions').dropColumn('reviewed_by_name').execute();
+  await db.schema.alterTable('page_revisions').dropColumn('review_comment').execute();
+  await db.schema.alterTable('user_groups').dropColumn('publishing').execute();
+}
