@@ -70,6 +70,8 @@ export const SessionInfoSchema = z.object({
       twoFactorRequired: z.boolean(),
       /** The user signed in with a one-time password from the shell (docs/design.md §22): /account only, until they choose their own. */
       passwordChangeRequired: z.boolean(),
+      /** The user's group publishes through review (docs/design.md §32): the editors' Publish and Schedule ask for it. */
+      publishesByReview: z.boolean().optional(),
     })
     .nullable(),
 });

@@ -32,6 +32,8 @@ export const ReviewItemSchema = z.object({
   askedAt: z.string(),
   /** When it is to go live once approved; null: at once. */
   publishAt: z.string().nullable(),
+  /** The revision visitors see now in that language (what the review compares against); null: none yet. */
+  published: z.number().int().nullable(),
 });
 export type ReviewItem = z.infer<typeof ReviewItemSchema>;
 

@@ -210,6 +210,7 @@ export async function sessionInfo(
     twoFactor: boolean;
     mustEnrol: boolean;
     mustChangePassword: boolean;
+    publishesByReview?: boolean | undefined;
   } | null,
   site: { passwordResetByMail: boolean },
 ): Promise<SessionInfo> {
@@ -245,6 +246,7 @@ export async function sessionInfo(
       twoFactor: session.twoFactor,
       twoFactorRequired: session.mustEnrol,
       passwordChangeRequired: session.mustChangePassword,
+      publishesByReview: session.publishesByReview === true,
     },
   };
 }

@@ -11,7 +11,7 @@ import { documentStrategy } from '../pages/languages/translations.service';
 import type { DocumentStrategy } from '../pages/document-strategy';
 import type { Page } from '../pages/page-kind';
 import { publishedTags } from '../pages/page.service';
-import { findScheduledRevision, moveRevisionStatus } from '../pages/revisions/page.repository';
+import { findPublishedNumber, findScheduledRevision, moveRevisionStatus } from '../pages/revisions/page.repository';
 import type { Tenant } from '../tenants/tenants';
 import { changesRequestedMail } from './review-mail';
 import { findReviewed, leaveReview, listInReview } from './reviews.repository';
@@ -29,18 +29,19 @@ export async function listReviews(tenant: Tenant, user: SessionUser): Promise<Re
   const rows = await listInReview(tenant.db, user.userId);
   if (rows.length === 0) return { items: [] };
   const mayEdit = new Set(await allowedScreens(tenant, user.userId, user.groupId));
+  const items = rows.filter((row) => mayEdit.has(row.routing));
+  const published = await Promise.all(items.map((row) => findPublishedNumber(tenant.db, row.page_id, row.locale)));
   return {
-    items: rows
-      .filter((row) => mayEdit.has(row.routing))
-      .map((row) => ({
-        routing: row.routing,
-        title: row.display_name || row.routing,
-        locale: row.locale === '' ? null : row.locale,
-        revision: row.revision,
-        author: row.saved_by_name,
-        askedAt: row.saved_at,
-        publishAt: row.publish_at,
-      })),
+    items: items.map((row, at) => ({
+      routing: row.routing,
+      title: row.display_name || row.routing,
+      locale: row.locale === '' ? null : row.locale,
+      revision: row.revision,
+      author: row.saved_by_name,
+      askedAt: row.saved_at,
+      publishAt: row.publish_at,
+      published: published[at] ?? null,
+    })),
   };
 }
 

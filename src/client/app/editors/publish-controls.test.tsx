@@ -50,15 +50,43 @@ const SAVED_AT = '2026-11-20T08:15:00.000Z';
 /** What the stand-in server holds. */
 let server: {
   doc: TestDocument;
-  status: 'published' | 'draft' | 'scheduled';
+  status: 'published' | 'draft' | 'scheduled' | 'in_review';
   publishAt: string | null;
   published: number | null;
   scheduled: { revision: number; publishAt: string } | null;
   /** A refusal the next save gets instead. */
   refuse: { status: number; message: string } | null;
+  /** The user's group publishes through review (docs/design.md §32): a publication is stored as in review. */
+  review?: boolean;
 };
 
 const calls = withFakeMasterApi((call, body) => {
+  if (call === '/api/auth/session') {
+    const user = {
+      id: 5,
+      username: 'ed',
+      firstName: 'Ed',
+      usergroupid: 3,
+      landpage: '/Test',
+      screens: ['Test'],
+      twoFactor: false,
+      twoFactorRequired: false,
+      passwordChangeRequired: false,
+      publishesByReview: server.review === true,
+    };
+    const company = { companyName: 'Firm', companyCode: 'FIRM', companyLogo: '', iconVersion: '1' };
+    return {
+      status: 200,
+      data: {
+        authenticated: true,
+        setupPending: false,
+        ...company,
+        passwordResetByMail: false,
+        twoFactor: false,
+        user,
+      },
+    };
+  }
   if (call === 'edit/Test') {
     const { doc, status, publishAt, published, scheduled } = server;
     const seoDefaults = { title: 'T', description: '', image: '', url: '/Test1' };
@@ -92,7 +120,8 @@ const calls = withFakeMasterApi((call, body) => {
     if (server.refuse) return { status: server.refuse.status, data: { message: server.refuse.message } };
     const revision = server.doc.revision + 1;
     const publish = String(body.publish ?? 'now');
-    const status = publish === 'now' ? 'published' : publish === 'draft' ? 'draft' : 'scheduled';
+    const asked = publish === 'now' ? 'published' : publish === 'draft' ? 'draft' : 'scheduled';
+    const status = server.review && asked !== 'draft' ? 'in_review' : asked;
     const publishAt = status === 'scheduled' ? publish : null;
     const unscheduled = status === 'published' ? server.scheduled : null;
     server = { ...server, doc: { revision, title: String(body.title) }, status, publishAt };
@@ -264,6 +293,24 @@ describe('the buttons', () => {
     expect(saves()[0]!.body).toEqual({ revision: 7, title: 'New words', publish: 'now' });
     expect(stateText()).toBe('PublishedVisitors see revision 8, the newest.');
     expect(notify.success).toHaveBeenCalledWith('Saved and published: visitors see it now.');
+  });
+
+  it('for a member of a group that publishes through review, Save becomes Ask for review (docs/design.md §32)', async () => {
+    server = { ...server, review: true };
+    await openEditor();
+    await until(() => buttonNamed('Ask for review'), 'Ask for review');
+    expect(buttonNamed('Ask for review at a time…')).not.toBeNull();
+    expect(buttonNamed('Save')).toBeNull();
+    await type(titleInput()!, 'Words for a reviewer');
+    await click(buttonNamed('Ask for review')!);
+    expect(question()?.textContent).toContain(
+      'Saves your changes as revision 8 and asks for review: it goes live once someone else approves it.',
+    );
+    await click(dialogButton('Ask for review')!);
+    await until(() => stateText().startsWith('Waiting for review'), 'the revision in review');
+    expect(saves()[0]!.body).toEqual({ revision: 7, title: 'Words for a reviewer', publish: 'now' });
+    expect(stateText()).toBe('Waiting for reviewVisitors see revision 7.');
+    expect(notify.success).toHaveBeenCalledWith('It goes live once someone else approves it.', 'Sent for review');
   });
 
   it('names the revision Publish really stores: a draft saved on this visit is published as the one after it (docs/design.md §34)', async () => {

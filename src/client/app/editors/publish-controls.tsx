@@ -2,11 +2,12 @@ import { lazy, Suspense, useId, useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import type { Scheduled } from '../../../core/schemas/revision';
 import { formatDateTime } from '../lib/date-time';
+import { useSession } from '../lib/api';
 import { notify } from '../toasts';
 import { useConfirm } from '../components/confirm-dialog';
 import { useUnsentEntries } from './entry-forms';
 import type { EditableDocument, PublishingAction, RevisedDocument } from './page-document';
-import { describeState, publishQuestion, waitingSchedule } from './publishing-state';
+import { describeState, publishQuestion, reviewQuestion, waitingSchedule } from './publishing-state';
 import type { PublishingState } from './publishing-state';
 import { PUBLISH_TOASTS } from './save-messages';
 // The schedule dialog is a chunk of its own, loaded when Schedule… is pressed.
@@ -39,6 +40,8 @@ export function PublishControls<T extends RevisedDocument>({
   const [scheduling, setScheduling] = useState(false);
   const scheduleButton = useRef<HTMLButtonElement>(null);
   const publishHintId = useId();
+  // A member of a group that publishes through review asks for it instead (docs/design.md §32; the server decides).
+  const review = useSession().data?.user?.publishesByReview === true;
   const state = editor.publishing;
   const newest = editor.revision;
   if (state === null || newest === null) return null;
@@ -67,7 +70,10 @@ export function PublishControls<T extends RevisedDocument>({
       return;
     }
     if (!editor.checkBeforeSave()) return;
-    if (!(await confirm(question, { title: 'Publish now?', confirmLabel: 'Publish' }))) return;
+    const asked = review
+      ? confirm(reviewQuestion(state, editor.isDirty()), { title: 'Ask for review?', confirmLabel: 'Ask for review' })
+      : confirm(question, { title: 'Publish now?', confirmLabel: 'Publish' });
+    if (!(await asked)) return;
     await editor.publish();
   };
 
@@ -106,7 +112,8 @@ export function PublishControls<T extends RevisedDocument>({
       <PublishState headline={headline} details={details} />
       <PublishButtons
         action={editor.action}
-        saveLabel={saveLabel}
+        saveLabel={review ? 'Ask for review' : saveLabel}
+        review={review}
         publishHintId={publishHintId}
         scheduleButton={scheduleButton}
         onSaveDraft={() => void saveDraft()}
@@ -191,6 +198,7 @@ function PublishState({ headline, details }: { headline: string; details: readon
 function PublishButtons({
   action,
   saveLabel,
+  review,
   publishHintId,
   scheduleButton,
   onSaveDraft,
@@ -202,6 +210,8 @@ function PublishButtons({
 }: {
   action: PublishingAction | null;
   saveLabel: string;
+  /** Publish and Schedule ask for review (docs/design.md §32). */
+  review: boolean;
   publishHintId: string;
   /** Schedule…, which takes the focus back when the schedule dialog closes. */
   scheduleButton: RefObject<HTMLButtonElement | null>;
@@ -239,7 +249,9 @@ function PublishButtons({
         {saveLabel}
       </button>
       <span id={publishHintId} className="visually-hidden">
-        Publishes the page: visitors see it at once.
+        {review
+          ? 'Someone else who may publish the page approves it first.'
+          : 'Publishes the page: visitors see it at once.'}
       </span>
       <button
         ref={scheduleButton}
@@ -249,7 +261,7 @@ function PublishButtons({
         aria-haspopup="dialog"
         aria-busy={action === 'schedule' || undefined}
       >
-        Schedule…
+        {review ? 'Ask for review at a time…' : 'Schedule…'}
       </button>
       {onUnschedule ? (
         <button

@@ -201,6 +201,10 @@ export function waitingSchedule(state: PublishingState, newest: number): Schedul
  * question names the one visitors will see (docs/design.md §34): publishing an unchanged draft stores it again under the
  * next number. A publication cancels a waiting schedule: it says so.
  */
+/** What Ask for review does (docs/design.md §32), in the confirmation's words. */
+export const reviewQuestion = (state: PublishingState, dirty: boolean): string =>
+  `${dirty ? 'Saves your changes' : 'Saves the page again'} ${state.nextRevision === undefined ? 'as a new revision' : `as revision ${state.nextRevision}`} and asks for review: it goes live once someone else approves it.`;
+
 export function publishQuestion(
   state: PublishingState,
   newest: number,
