@@ -151,11 +151,11 @@ async function approve({ tenant, page, row, documents, name, details }: Decided,
   const publishAt = row.publish_at !== null && Date.parse(row.publish_at) > now.getTime() ? row.publish_at : null;
   const status = publishAt === null ? 'published' : 'scheduled';
   const moved = await inTransaction(tenant.db, async (trx) => {
-    // As any publication: a schedule waiting for this page in this language is cancelled (it stays, as a draft).
+    // As any publication: a schedule waiting for this page in this language is cancelled (it stays, as a draft),
+    // once this decision is the one that moved the revision (a second reviewer's changes nothing).
     const waiting = await findScheduledRevision(trx, page.id, documents.locale);
-    if (waiting && waiting.revision !== row.revision)
-      await moveRevisionStatus(trx, page.id, waiting.revision, 'scheduled', 'draft');
     if (!(await leaveReview(trx, page.id, row.revision, { status }))) return false;
+    if (waiting) await moveRevisionStatus(trx, page.id, waiting.revision, 'scheduled', 'draft');
     await audit(
       trx,
       tenant,

@@ -257,6 +257,20 @@ describe.each(testDialects())('review before publishing on %s', (dialect) => {
     expect((await edit(boss)).scheduled).toBeNull();
   });
 
+  it('two reviewers approving at the same moment publish it once', async () => {
+    await createUser(db(), { username: 'boss2', password: ADMIN_PASSWORD, groupId: 1 });
+    const second = await logIn(t.app, 'boss2', ADMIN_PASSWORD);
+    const asked = await askForReview('Approved twice at once.');
+    const before = (await actions()).length;
+    const answers = await Promise.all([
+      decide(boss, { revision: asked.revision, decision: 'approve' }),
+      decide(second, { revision: asked.revision, decision: 'approve' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect((await actions()).slice(before)).toEqual(['review.approve']);
+    expect((await publicNews()).tablelst[0].newsDetails).toBe('<p>Approved twice at once.</p>');
+  });
+
   it('a revision the page does not have is 404; a decision of another shape is 400', async () => {
     expect((await decide(boss, { revision: 999_999, decision: 'approve' })).statusCode).toBe(404);
     expect((await decide(boss, { revision: 1, decision: 'publish' })).statusCode).toBe(400);
