@@ -4,6 +4,7 @@ import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-tabl
 import type { ColumnDef, PaginationState, Row, RowData, Table, Updater } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import '../../styles/data-table.css';
+import { formatCount } from '../lib/staff-locale';
 
 declare module '@tanstack/react-table' {
   // Declaration merging: the type parameters must be those of TanStack's own ColumnMeta.
@@ -16,8 +17,8 @@ declare module '@tanstack/react-table' {
   }
 }
 
-/** A number of rows as the pager writes it (10,000), grouped as the audit log's total is (en-IN). */
-const count = (value: number) => value.toLocaleString('en-IN');
+/** A number of rows as the pager writes it (10,000), grouped as the firm's country does (lib/staff-locale.ts). */
+const count = formatCount;
 
 /** A column of a DataTable: TanStack's column definition (accessor or display column) of the row type. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of columns mixes value types (TanStack's own advice).

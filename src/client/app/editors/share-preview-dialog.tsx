@@ -20,6 +20,7 @@ import { formatDateTime } from '../lib/date-time';
 import '../../styles/data-table.css';
 import '../../styles/preview-share.css';
 import * as previewSharesApi from '../../../core/api/preview-shares';
+import { staffLocale } from '../lib/staff-locale';
 
 /** How long a new link works: the choices offered, in hours. */
 export const SHARE_LIFETIMES = [
@@ -28,15 +29,15 @@ export const SHARE_LIFETIMES = [
   { hours: 168, label: '1 week' },
 ] as const;
 
-const RELATIVE = new Intl.RelativeTimeFormat('en-IN', { numeric: 'always' });
+const relative = () => new Intl.RelativeTimeFormat(staffLocale(), { numeric: 'always' });
 
 /** When a moment comes, in words from `now`: "in 45 minutes", "in 1 hour", "in 7 days". */
 export function inWords(iso: string, now = Date.now()): string {
   const minutes = Math.max(0, Math.round((Date.parse(iso) - now) / 60_000));
-  if (minutes < 60) return RELATIVE.format(minutes, 'minute');
+  if (minutes < 60) return relative().format(minutes, 'minute');
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return RELATIVE.format(hours, 'hour');
-  return RELATIVE.format(Math.round(hours / 24), 'day');
+  if (hours < 24) return relative().format(hours, 'hour');
+  return relative().format(Math.round(hours / 24), 'day');
 }
 
 /** A call about the page's links in a language: the source's without one, a translation's with its code. */

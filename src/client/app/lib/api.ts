@@ -6,6 +6,7 @@ import { isAuthCall, type RouteEntry } from '../../../core/api/route';
 import { readCookie, readJson } from '../../lib/http';
 import type { JsonResponse } from '../../lib/http';
 import { inPlainWords } from './screen-words';
+import { setStaffCountry } from './staff-locale';
 
 /**
  * A call that got no 2xx answer. `status` 0 means no answer at all (network down, server unreachable). `field`
@@ -186,7 +187,12 @@ export const SESSION_KEY = ['session'] as const;
 export function useSession() {
   return useQuery({
     queryKey: SESSION_KEY,
-    queryFn: () => api(session),
+    queryFn: async () => {
+      const info = await api(session);
+      // Dates and numbers follow the firm's country from here on (lib/staff-locale.ts).
+      setStaffCountry(info.countryCode);
+      return info;
+    },
     staleTime: 30_000,
   });
 }

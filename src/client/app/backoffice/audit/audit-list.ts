@@ -6,6 +6,7 @@ import {
   type AuditListRequest,
 } from '../../../../core/schemas/audit';
 import { exportAuditLog } from '../../../../core/api/audit';
+import { dateFormat, formatCount } from '../../lib/staff-locale';
 
 /**
  * The rules of the audit log screen that need no React (docs/design.md §21): its filters and how they sit in the
@@ -190,13 +191,11 @@ export function isKnownAction(value: string): boolean {
   return value === '' || ACTION_GROUPS.some((group) => group.options.some((option) => option.value === value));
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
-
 /** A filter's day as the screen says it ("25 Nov 2026"); what is no day, as it came. */
 export function dayLabel(value: string): string {
   if (!isDay(value)) return value;
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  return DAY_FORMAT.format(localDate(year, month, day, 12));
+  return dateFormat({ dateStyle: 'medium' }).format(localDate(year, month, day, 12));
 }
 
 /** The filters set, each by the name of its field and what it asks for. */
@@ -233,8 +232,8 @@ export function emptyMessage(filters: AuditFilters): string {
 /** How many entries there are ("1 entry", "41 entries"). */
 export function entryCount(total: number, capped = false): string {
   // A capped count (docs/design.md §23): the log holds more entries than the server counted.
-  if (capped) return `More than ${total.toLocaleString('en-IN')} entries`;
-  return `${total.toLocaleString('en-IN')} ${total === 1 ? 'entry' : 'entries'}`;
+  if (capped) return `More than ${formatCount(total)} entries`;
+  return `${formatCount(total)} ${total === 1 ? 'entry' : 'entries'}`;
 }
 
 /** A moment in UTC, whole (`2026-11-25 10:00:05.123 UTC`); what is no time, as it came. */
@@ -244,13 +243,15 @@ export function utcTime(at: string): string {
   return `${date.toISOString().replace('T', ' ').replace('Z', '')} UTC`;
 }
 
-const LOCAL_DATE = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
-const LOCAL_TIME = new Intl.DateTimeFormat('en-IN', { timeStyle: 'medium' });
-
 /** A moment in the viewer's zone, to the second (an audit trail needs the seconds); null for no time. */
 export function localTime(at: string): { date: string; time: string } | null {
   const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? null : { date: LOCAL_DATE.format(date), time: LOCAL_TIME.format(date) };
+  return Number.isNaN(date.getTime())
+    ? null
+    : {
+        date: dateFormat({ dateStyle: 'medium' }).format(date),
+        time: dateFormat({ timeStyle: 'medium' }).format(date),
+      };
 }
 
 /** The viewer's time zone, as the filter's hint names it ("Asia/Kolkata"). */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Chart } from 'chart.js';
 import type { EnquiryWeek } from '../../../../core/schemas/dashboard';
+import { dateFormat } from '../../lib/staff-locale';
 
 /**
  * Enquiries per week (docs/design.md §23): New and Spam as bars drawn by Chart.js, with the same numbers in a table for
@@ -10,11 +11,12 @@ import type { EnquiryWeek } from '../../../../core/schemas/dashboard';
  */
 
 /** The Monday a week starts on (`2026-11-23`, UTC) as the chart's axis says it: "23 Nov". */
-const WEEK_LABEL = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 export function weekLabel(week: string): string {
   const date = new Date(`${week}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? week : WEEK_LABEL.format(date);
+  return Number.isNaN(date.getTime())
+    ? week
+    : dateFormat({ day: 'numeric', month: 'short', timeZone: 'UTC' }).format(date);
 }
 
 /** Whether the weeks hold no enquiry at all (then there is nothing to draw). */

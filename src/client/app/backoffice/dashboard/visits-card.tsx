@@ -1,4 +1,5 @@
 import type { VisitsCard as VisitsCardData } from '../../../../core/schemas/visits';
+import { dateFormat, formatCount } from '../../lib/staff-locale';
 
 /**
  * The staff home's Visits card (docs/design.md §31): the whole site's views and visitors of the last 7 days (today
@@ -11,13 +12,14 @@ import type { VisitsCard as VisitsCardData } from '../../../../core/schemas/visi
 export const NO_VISITS_THIS_WEEK =
   'No visits counted in the last 7 days. Views of the public pages are counted from the day this version of Folio was installed; views by signed-in staff never count.';
 
-const DAY = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** A UTC day as the card says it: "Mon, 30 Nov". */
 export const cardDay = (day: string) => {
   const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : DAY.format(date);
+  return Number.isNaN(date.getTime())
+    ? day
+    : dateFormat({ weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(date);
 };
-const count = (value: number) => value.toLocaleString('en-IN');
+const count = formatCount;
 
 export function VisitsCard({ days }: { days: VisitsCardData['days'] }) {
   const views = days.reduce((total, day) => total + day.views, 0);

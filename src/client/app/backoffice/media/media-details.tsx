@@ -23,9 +23,10 @@ import { useModalDialog } from '../../components/modal-dialog';
 import { RefusalBox, StaffForm, SubmitButton, useStaffForm, type StaffFormState } from '../../components/staff-form';
 import { notify } from '../../toasts';
 import { ImageInUseError, readMediaItem, useDeleteMedia, useReplaceMedia, useSaveMediaDetails, versioned } from './api';
+import { formatCount } from '../../lib/staff-locale';
 
 /** "1,234 KB": an image's size as the list and its details say it. */
-export const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-IN')} KB`;
+export const kilobytes = (bytes: number) => `${formatCount(Math.max(1, Math.round(bytes / 1024)))} KB`;
 
 /** What an image is called on the screens (docs/design.md §34): its title, or "Untitled image". */
 export const titleOf = (item: Pick<MediaItem, 'title'>) => item.title || UNTITLED_IMAGE;

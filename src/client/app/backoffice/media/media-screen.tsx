@@ -12,6 +12,7 @@ import { useRecordLink } from '../../components/use-record-link';
 import { thumbnailUrl, useMediaPages, versioned, type MediaFilter } from './api';
 import { kilobytes, MediaDetails, titleOf } from './media-details';
 import '../../../styles/media.css';
+import { formatCount } from '../../lib/staff-locale';
 
 /** How long the search waits after the last key before it asks: a word typed is one request, not one per letter. */
 export const SEARCH_DELAY_MS = 300;
@@ -244,7 +245,7 @@ export default function MediaScreen() {
       ) : (
         <section className="media-results" aria-labelledby={countId} aria-busy={media.isPlaceholderData || undefined}>
           <h2 id={countId} className="media-results__count">
-            {items.length === 1 ? '1 image' : `${items.length.toLocaleString('en-IN')} images`}
+            {items.length === 1 ? '1 image' : `${formatCount(items.length)} images`}
             {media.hasNextPage ? ' shown, more below' : ''}
           </h2>
           <ul className="media-grid">

@@ -14,6 +14,7 @@ import { STATUS_NAMES, useDeleteRedirect, useNotFound, useRedirects } from './ap
 import { EMPTY_DRAFT, RedirectForm, type RedirectDraft } from './redirect-form';
 import { RedirectsCsv } from './redirects-csv';
 import '../../../styles/redirects.css';
+import { formatCount } from '../../lib/staff-locale';
 
 /** Rows a page of each list shows (the server sends them all: at most 1,000 addresses not found). */
 export const REDIRECTS_PAGE_SIZE = 20;
@@ -29,7 +30,7 @@ const Address = ({ path }: { path: string }) => <code className="redirects-addre
 /** A moment in the viewer's own time, its exact value for machines; "Never" for none. */
 const Moment = ({ at }: { at: string | null }) => (at ? <time dateTime={at}>{formatDateTime(at)}</time> : <>Never</>);
 
-const count = (value: number) => value.toLocaleString('en-IN');
+const count = formatCount;
 
 const redirectColumn = createColumnHelper<Redirect>();
 const REDIRECT_COLUMNS: DataColumn<Redirect>[] = [

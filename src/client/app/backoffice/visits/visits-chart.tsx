@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import type { Visits } from '../../../../core/schemas/visits';
 import { count, dayLabel } from './visits-range';
 import '../../../styles/visits.css';
+import { dateFormat } from '../../lib/staff-locale';
 
 /**
  * Views and visitors per day (docs/design.md §31) as a small SVG chart, with the same numbers in a table for screen
@@ -47,9 +48,10 @@ export function dayTicks(days: readonly VisitDay[]): number[] {
   return [...ticks.filter((index) => last - index >= every * 0.75), last];
 }
 
-const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const tickLabel = (day: string, long: boolean) =>
-  long ? MONTH.format(new Date(`${day}T00:00:00Z`)) : dayLabel(day, true);
+  long
+    ? dateFormat({ month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
+    : dayLabel(day, true);
 
 const sum = (days: readonly VisitDay[], key: 'views' | 'visitors') => days.reduce((total, day) => total + day[key], 0);
 

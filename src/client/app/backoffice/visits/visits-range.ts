@@ -6,6 +6,7 @@ import {
   isVisitDay,
   type VisitsQuery,
 } from '../../../../core/schemas/visits';
+import { dateFormat, formatCount } from '../../lib/staff-locale';
 
 /**
  * The visits screen's range (docs/design.md §31): the last 7, 30 or 90 days, the last 12 months, or any From–To dates,
@@ -125,26 +126,20 @@ export const RangeValuesSchema: z.ZodType<RangeValues, RangeValues> = z
       context.addIssue({ code: 'custom', path: ['from'], message: VISITS_MESSAGES.span });
   });
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const SHORT_DAY_FORMAT = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-
 /** A UTC day as the screen says it: "30 Nov 2026" (`short`: "30 Nov"); a text that is no day as it came. */
 export function dayLabel(day: string, short = false): string {
   if (!isVisitDay(day)) return day;
-  return (short ? SHORT_DAY_FORMAT : DAY_FORMAT).format(new Date(`${day}T00:00:00Z`));
+  return dateFormat({ day: 'numeric', month: 'short', ...(short ? {} : { year: 'numeric' }), timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
 
 /** "1 Nov 2026 to 30 Nov 2026": the range a query covers, in words. */
 export const rangeWords = (query: VisitsQuery) =>
   query.from && query.to ? `${dayLabel(query.from)} to ${dayLabel(query.to)}` : '';
 
-/** A count as the staff screens write it (1,23,456 in Indian English, as the other lists). */
-export const count = (value: number) => value.toLocaleString('en-IN');
+/** A count as the staff screens write it, grouped as the firm's country does (lib/staff-locale.ts). */
+export const count = formatCount;
 
 const LANGUAGE_NAMES = (() => {
   try {
