@@ -63,6 +63,7 @@ const DashboardScreen = lazy(() => import('./backoffice/dashboard/dashboard-scre
 const FormsScreen = lazy(() => import('./backoffice/forms/forms-screen'));
 // Visits counted without cookies (docs/design.md §31).
 const VisitsScreen = lazy(() => import('./backoffice/visits/visits-screen'));
+const ReviewsScreen = lazy(() => import('./backoffice/reviews/reviews-screen'));
 const ParameterScreen = lazy(() =>
   import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })),
 );
@@ -101,6 +102,7 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   dashboard: <DashboardScreen />,
   forms: <FormsScreen />,
   visits: <VisitsScreen />,
+  reviews: <ReviewsScreen />,
 };
 
 /** Screens that guard themselves: companyForm is open while the first-run setup is pending (docs/design.md §7). */

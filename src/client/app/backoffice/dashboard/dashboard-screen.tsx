@@ -6,12 +6,14 @@ import {
   CalendarClock,
   ChartColumn,
   ChartLine,
+  ClipboardCheck,
   Inbox,
   MailExclamationPoint,
   RotateCcwClock,
   Send,
 } from 'lucide-react';
 import type { AuditEntryRow } from '../../../../core/schemas/audit';
+import type { ReviewItem } from '../../../../core/schemas/review';
 import type {
   Dashboard,
   DashboardEnquiry,
@@ -21,7 +23,7 @@ import type {
   ScheduledPublication,
 } from '../../../../core/schemas/dashboard';
 import { MAIL_STATE_LABELS } from '../../../../core/schemas/enquiries';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, useSession } from '../../lib/api';
 import { formatDateTime } from '../../lib/date-time';
 import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
@@ -29,6 +31,8 @@ import { useDashboard, useResendEnquiryMail } from './api';
 import { paramsFromQuery } from '../audit/audit-list';
 import { EnquiriesChart } from './enquiries-chart';
 import { VisitsCard } from './visits-card';
+import { REVIEWS_HREF, ReviewsCard } from './reviews-card';
+import { useReviews } from '../reviews/api';
 import '../../../styles/dashboard.css';
 
 /** Where an enquiry opens: the enquiries screen with its detail shown. */
@@ -328,13 +332,18 @@ function ChartCard({ weeks }: { weeks: readonly EnquiryWeek[] }) {
   );
 }
 
+const NO_REVIEWS: readonly ReviewItem[] = [];
+
 /** The visits screen over the same 7 days as the card. */
 export const VISITS_WEEK_HREF = '/visits?range=7d';
 
-/** The cards the answer holds, in a fixed order: what came in, what needs doing, what is on its way, what changed. */
-function Cards({ dashboard }: { dashboard: Dashboard }) {
+/**
+ * The cards the answer holds, in a fixed order: what waits for the user's review (docs/design.md §32: only when
+ * something does), what came in, what needs doing, what is on its way, what changed.
+ */
+function Cards({ dashboard, reviews }: { dashboard: Dashboard; reviews: readonly ReviewItem[] }) {
   const { enquiries, enquiriesPerWeek, mail, scheduled, changes, visits } = dashboard;
-  if (!enquiries && !enquiriesPerWeek && !mail && !scheduled && !changes && !visits) {
+  if (!enquiries && !enquiriesPerWeek && !mail && !scheduled && !changes && !visits && reviews.length === 0) {
     return (
       <p className="app-panel dashboard-none">
         Your menu holds none of the screens the home shows. Open a screen from the menu.
@@ -343,6 +352,11 @@ function Cards({ dashboard }: { dashboard: Dashboard }) {
   }
   return (
     <div className="dashboard">
+      {reviews.length > 0 ? (
+        <Card title="Waiting for your review" icon={ClipboardCheck} more={{ to: REVIEWS_HREF, label: 'Open Reviews' }}>
+          <ReviewsCard items={reviews} />
+        </Card>
+      ) : null}
       {enquiries ? (
         <EnquiriesCard newCount={enquiries.newCount} spamCount={enquiries.spamCount} latest={enquiries.latest} />
       ) : null}
@@ -362,10 +376,15 @@ function Cards({ dashboard }: { dashboard: Dashboard }) {
 /**
  * dashboard: the staff home after sign-in (docs/design.md §23). New enquiries, mail failing or retrying (with Resend),
  * scheduled publications, the last changes, enquiries per week and the last 7 days' visits (§31); each card only where
- * the user's menu holds the screen behind it (the server leaves the others out of its answer).
+ * the user's menu holds the screen behind it (the server leaves the others out of its answer). What waits for the user's
+ * review (§32) comes from its own call, first, and only when something waits.
  */
 export default function DashboardScreen() {
   const dashboard = useDashboard();
+  // Asked beside the home's own call, for a user whose menu holds the Reviews screen (where a decision is made: the
+  // menu is the permission); while it is on its way, or when it fails, the home shows no review card.
+  const mayReview = useSession().data?.user?.screens.includes('reviews') === true;
+  const reviews = useReviews(mayReview);
   return (
     <Screen title="Dashboard" lead="What came in, what needs doing and what changed, at a glance.">
       {dashboard.isPending ? (
@@ -377,7 +396,7 @@ export default function DashboardScreen() {
           onRetry={() => void dashboard.refetch()}
         />
       ) : (
-        <Cards dashboard={dashboard.data} />
+        <Cards dashboard={dashboard.data} reviews={(mayReview ? reviews.data : undefined) ?? NO_REVIEWS} />
       )}
     </Screen>
   );

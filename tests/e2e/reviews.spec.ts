@@ -1,0 +1,112 @@
+import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
+import {
+  callApi,
+  createE2eUser,
+  createEditorsAutowiredPage,
+  expect,
+  expectNoAxeViolations,
+  logInAs,
+  sidewaysScroll,
+  signIn,
+  test,
+  toastOf,
+} from './fixtures';
+
+// Review before publishing (docs/design.md §32): a writer in a group that publishes through review asks for review,
+// an administrator approves it from the staff home's card and the Reviews screen, and the page is live. The page, the
+// group and the writer are this file's own (the Editors group and the built-in pages stay as other files use them).
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+const RUN = `${Date.now() % 100000}`.padStart(5, '0');
+const NAME = `Reviewed${RUN}`;
+const DISPLAY = `Reviewed notes ${RUN}`;
+const WRITER = { username: `e2e-writer-${RUN}`, password: 'e2e-writer-password-123' };
+const TITLE = {
+  parameterName: 'title',
+  sequence: 1,
+  type: 'Textarea',
+  unittype: 'Character',
+  pagecreationtype: 'Header',
+  mandatory: 'N',
+  maxlength: 80,
+  showName: true,
+};
+const WORDS = `Checked by a second pair of eyes ${RUN}`;
+
+test.beforeAll(async ({ browser }) => {
+  const pageId = await createEditorsAutowiredPage(browser, { name: NAME, display: DISPLAY, parameters: [TITLE] });
+  const context = await browser.newContext();
+  try {
+    const admin = await context.newPage();
+    await logInAs(admin, 'admin', E2E_ADMIN_PASSWORD);
+    const group = `Reviewed writers ${RUN}`;
+    await callApi(admin, '/api/menu/SaveUserGroup', { groupname: group, publishing: 'review' });
+    const groups = await callApi<Array<{ id: number; groupname: string; publishing: string }>>(
+      admin,
+      '/api/menu/getAllgroup',
+      {},
+    );
+    const made = groups.find((row) => row.groupname === group)!;
+    expect(made.publishing).toBe('review');
+    await callApi(admin, '/api/menu/savemenubyuserforjson', {
+      jsonsavelist: { resourcegroupid: made.id, pageid: pageId, pagename: NAME, sequence: 1 },
+    });
+    await createE2eUser(WRITER.username, WRITER.password, made.id);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a writer asks for review, an administrator approves it from the staff home, and the page is live', async ({
+  browser,
+  page,
+}) => {
+  // The writer: Save becomes Ask for review, and nothing goes live.
+  await signIn(page, WRITER.username, WRITER.password);
+  await page.goto(`/${NAME}`);
+  await page.getByLabel('title', { exact: true }).fill(WORDS);
+  await page.getByRole('button', { name: 'Ask for review', exact: true }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Ask for review?' });
+  await expect(ask).toContainText('asks for review: it goes live once someone else approves it.');
+  await ask.getByRole('button', { name: 'Ask for review' }).click();
+  await expect(toastOf(page, 'It goes live once someone else approves it.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Save and publish' })).toContainText('Waiting for review');
+  const visitor = await browser.newContext();
+  try {
+    const reader = await visitor.newPage();
+    await reader.goto(`/${NAME}1`);
+    await expect(reader.locator('main')).not.toContainText(WORDS);
+
+    // The administrator: the staff home's card names it; the Reviews screen approves it.
+    const adminContext = await browser.newContext();
+    try {
+      const admin = await adminContext.newPage();
+      await logInAs(admin, 'admin', E2E_ADMIN_PASSWORD);
+      const card = admin.getByRole('region', { name: 'Waiting for your review' });
+      await expect(card).toContainText(DISPLAY);
+      await expect(card).toContainText(WRITER.username);
+      await expectNoAxeViolations(admin, 'the staff home with a review waiting');
+      await card.getByRole('link', { name: 'Open Reviews' }).click();
+      await expect(admin).toHaveURL(/\/reviews$/);
+      await expect(admin.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+      const item = admin.getByRole('listitem').filter({ hasText: DISPLAY });
+      await expect(item).toContainText(WRITER.username);
+      for (const width of [1280, 390]) {
+        await admin.setViewportSize({ width, height: 900 });
+        await expect.poll(() => sidewaysScroll(admin)).toBe(0);
+        await expectNoAxeViolations(admin, `the Reviews screen at ${width} px`);
+      }
+      await admin.setViewportSize({ width: 1280, height: 900 });
+      await item.getByRole('button', { name: 'Approve' }).click();
+      await admin.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
+      await expect(toastOf(admin, 'Approved and published.')).toBeVisible();
+      await expect(admin.getByText('Nothing waits for your review.')).toBeVisible();
+    } finally {
+      await adminContext.close();
+    }
+    await reader.goto(`/${NAME}1`);
+    await expect(reader.locator('main')).toContainText(WORDS);
+  } finally {
+    await visitor.close();
+  }
+});
