@@ -8,6 +8,7 @@ import { notify } from '../toasts';
 import {
   buttonNamed,
   byLabel,
+  fakeSession,
   click,
   expectFocus,
   type,
@@ -62,30 +63,8 @@ let server: {
 
 const calls = withFakeMasterApi((call, body) => {
   if (call === '/api/auth/session') {
-    const user = {
-      id: 5,
-      username: 'ed',
-      firstName: 'Ed',
-      usergroupid: 3,
-      landpage: '/Test',
-      screens: ['Test'],
-      twoFactor: false,
-      twoFactorRequired: false,
-      passwordChangeRequired: false,
-      publishesByReview: server.review === true,
-    };
-    const company = { companyName: 'Firm', companyCode: 'FIRM', companyLogo: '', iconVersion: '1' };
-    return {
-      status: 200,
-      data: {
-        authenticated: true,
-        setupPending: false,
-        ...company,
-        passwordResetByMail: false,
-        twoFactor: false,
-        user,
-      },
-    };
+    const user = { username: 'ed', landpage: '/Test', publishesByReview: server.review === true };
+    return { status: 200, data: fakeSession(['Test'], user) };
   }
   if (call === 'edit/Test') {
     const { doc, status, publishAt, published, scheduled } = server;

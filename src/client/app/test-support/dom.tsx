@@ -178,6 +178,35 @@ export interface FakeRequest {
 }
 
 /**
+ * What GET /api/auth/session answers for a signed-in member of staff whose menu holds `screens` (the contract of
+ * src/core/schemas/auth.ts), for a stand-in server: `user` overrides fields of the user.
+ */
+export function fakeSession(screens: readonly string[], user: Record<string, unknown> = {}) {
+  return {
+    authenticated: true,
+    setupPending: false,
+    companyName: 'Firm',
+    companyCode: 'FIRM',
+    companyLogo: '',
+    iconVersion: '1',
+    passwordResetByMail: false,
+    twoFactor: false,
+    user: {
+      id: 1,
+      username: 'reviewer',
+      firstName: 'Rita',
+      usergroupid: 1,
+      landpage: '/dashboard',
+      screens,
+      twoFactor: false,
+      twoFactorRequired: false,
+      passwordChangeRequired: false,
+      ...user,
+    },
+  };
+}
+
+/**
  * Answers fetch for every test of the file with a stand-in for the server's `/api/master/…` calls: `answer`
  * gets the call's name, its JSON body ({} when it has none or it is no JSON) and how it was sent, and gives the
  * status and JSON to answer with (undefined: no such call, 404). Returns the calls made by the running test, in order.

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../../../core/schemas/dashboard';
 import type { ReviewItem } from '../../../../core/schemas/review';
 import { formatDateTime } from '../../lib/date-time';
-import { until, withFakeMasterApi, withTestRoot } from '../../test-support/dom';
+import { fakeSession, until, withFakeMasterApi, withTestRoot } from '../../test-support/dom';
 import DashboardScreen from './dashboard-screen';
 import { REVIEWS_ON_CARD } from './reviews-card';
 
@@ -16,7 +16,7 @@ import { REVIEWS_ON_CARD } from './reviews-card';
 
 const dom = withTestRoot();
 const calls = withFakeMasterApi((call) => {
-  if (call === '/api/auth/session') return { status: 200, data: sessionWith(screens) };
+  if (call === '/api/auth/session') return { status: 200, data: fakeSession(screens) };
   if (call === 'getdashboard') return { status: 200, data: dashboard };
   if (call === 'reviews')
     return reviewsStatus === 200
@@ -30,28 +30,6 @@ let items: ReviewItem[];
 let reviewsStatus: number;
 /** The screens the user's menu holds: the Reviews screen is where a decision is made. */
 let screens: string[];
-
-const sessionWith = (granted: string[]) => ({
-  authenticated: true,
-  setupPending: false,
-  companyName: 'Firm',
-  companyCode: 'FIRM',
-  companyLogo: '',
-  iconVersion: '1',
-  passwordResetByMail: false,
-  twoFactor: false,
-  user: {
-    id: 1,
-    username: 'reviewer',
-    firstName: 'Rita',
-    usergroupid: 1,
-    landpage: '/dashboard',
-    screens: granted,
-    twoFactor: false,
-    twoFactorRequired: false,
-    passwordChangeRequired: false,
-  },
-});
 
 const asked = (day: number) => new Date(Date.UTC(2026, 10, day, 9)).toISOString();
 const item = (title: string, day: number, locale: string | null = null): ReviewItem => ({

@@ -11,6 +11,7 @@ import {
   expectFocus,
   type,
   until,
+  fakeSession,
   withFakeMasterApi,
   withModalDialogs,
   withTestRoot,
@@ -68,28 +69,8 @@ let listStatus: number;
 /** The refusal of the next decision, if any. */
 let refusal: { status: number; data: { message: string; field?: string } } | null;
 
-/** The session of a user whose menu holds the staff home and the Reviews screen (the home's card needs the screen). */
-const SESSION = {
-  authenticated: true,
-  setupPending: false,
-  companyName: 'Firm',
-  companyCode: 'FIRM',
-  companyLogo: '',
-  iconVersion: '1',
-  passwordResetByMail: false,
-  twoFactor: false,
-  user: {
-    id: 1,
-    username: 'reviewer',
-    firstName: 'Rita',
-    usergroupid: 1,
-    landpage: '/dashboard',
-    screens: ['dashboard', 'reviews'],
-    twoFactor: false,
-    twoFactorRequired: false,
-    passwordChangeRequired: false,
-  },
-};
+/** A user whose menu holds the staff home and the Reviews screen (the home's card needs the screen). */
+const SESSION = fakeSession(['dashboard', 'reviews']);
 
 function answer(call: string, body: Record<string, unknown>, request: { method: string }) {
   if (call === '/api/auth/session') return { status: 200, data: SESSION };
