@@ -271,6 +271,44 @@ describe.each(testDialects())('review before publishing on %s', (dialect) => {
     expect((await publicNews()).tablelst[0].newsDetails).toBe('<p>Approved twice at once.</p>');
   });
 
+  it('works per language: a German translation asked for review is listed in German and approved in German', async () => {
+    const languages = await inject('POST', '/api/master/locales', boss, {
+      defaultLocale: 'en-IN',
+      locales: [
+        { code: 'en-IN', name: 'English', enabled: true },
+        { code: 'de', name: 'Deutsch', enabled: true },
+      ],
+      revision: (await inject('GET', '/api/master/locales', boss)).json().revision,
+    });
+    expect(languages.statusCode, languages.body).toBe(200);
+    const read = await inject('GET', '/api/master/translate/News?locale=de', writer);
+    expect(read.statusCode, read.body).toBe(200);
+    const asked = await inject('POST', '/api/master/translate/News', writer, {
+      locale: 'de',
+      revision: read.json().revision,
+      texts: { lead: 'Neuigkeiten, geprüft' },
+      publish: 'now',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ status: 'in_review' });
+    const revision = asked.json().revision as number;
+    expect(await reviewsOf(boss)).toEqual([expect.objectContaining({ routing: 'News', locale: 'de', revision })]);
+    // The same number in the default language is no revision of News in review.
+    expect((await decide(boss, { revision, decision: 'approve' })).statusCode).toBe(404);
+    expect((await inject('GET', '/de/News1', null)).body).not.toContain('Neuigkeiten, geprüft');
+    const approved = await decide(boss, { locale: 'de', revision, decision: 'approve' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await inject('GET', '/de/News1', null)).body).toContain('Neuigkeiten, geprüft');
+    const entry = await db()
+      .selectFrom('audit_log')
+      .select(['summary', 'details'])
+      .where('action', '=', 'review.approve')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry.summary).toBe(`Approved and published News in de (revision ${revision}) by writer`);
+    expect(JSON.parse(entry.details ?? '{}')).toMatchObject({ locale: 'de', revision });
+  });
+
   it('a revision the page does not have is 404; a decision of another shape is 400', async () => {
     expect((await decide(boss, { revision: 999_999, decision: 'approve' })).statusCode).toBe(404);
     expect((await decide(boss, { revision: 1, decision: 'publish' })).statusCode).toBe(400);
