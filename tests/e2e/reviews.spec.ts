@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import {
   callApi,
@@ -33,8 +35,10 @@ const TITLE = {
 };
 const WORDS = `Checked by a second pair of eyes ${RUN}`;
 
+let pageId = 0;
+
 test.beforeAll(async ({ browser }) => {
-  const pageId = await createEditorsAutowiredPage(browser, { name: NAME, display: DISPLAY, parameters: [TITLE] });
+  pageId = await createEditorsAutowiredPage(browser, { name: NAME, display: DISPLAY, parameters: [TITLE] });
   const context = await browser.newContext();
   try {
     const admin = await context.newPage();
@@ -106,6 +110,63 @@ test('a writer asks for review, an administrator approves it from the staff home
     }
     await reader.goto(`/${NAME}1`);
     await expect(reader.locator('main')).toContainText(WORDS);
+  } finally {
+    await visitor.close();
+  }
+});
+
+/**
+ * A scheduled publication of this file's page that failed at its time, as the publishing job leaves one (status
+ * `failed`, with why), written straight in the e2e server's database; its revision number.
+ */
+function insertFailedSchedule(title: string, reason: string): number {
+  const db = new Database(path.join(process.env.FOLIO_E2E_DATA!, 'folio.sqlite'), { fileMustExist: true });
+  try {
+    const { last } = db.prepare('select max(revision) as last from page_revisions where page_id = ?').get(pageId) as {
+      last: number | null;
+    };
+    const revision = (last ?? 0) + 1;
+    const document = { header: { title }, rows: [], menupageid: pageId, commonrouting: NAME, revision };
+    db.prepare(
+      "insert into page_revisions (page_id, revision, document, saved_by, saved_by_name, saved_at, status, publish_at, publish_error) values (?, ?, ?, null, 'admin', ?, 'failed', ?, ?)",
+    ).run(
+      pageId,
+      revision,
+      JSON.stringify(document),
+      new Date(Date.now() - 120_000).toISOString(),
+      new Date(Date.now() - 60_000).toISOString(),
+      reason,
+    );
+    return revision;
+  } finally {
+    db.close();
+  }
+}
+
+test('a scheduled publication that failed shows on the staff home with why, and Retry publishes it', async ({
+  browser,
+  page,
+}) => {
+  const words = `Published on the second try ${RUN}`;
+  const reason = 'The page could not be published at its time (a test made it fail).';
+  const revision = insertFailedSchedule(words, reason);
+  await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
+  const card = page.getByRole('region', { name: 'Scheduled publications' });
+  const item = card.getByRole('listitem').filter({ hasText: DISPLAY });
+  await expect(item).toContainText(`Revision ${revision}`);
+  await expect(item).toContainText(reason);
+  await expectNoAxeViolations(page, 'the staff home with a failed schedule');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => sidewaysScroll(page)).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await item.getByRole('button', { name: `Retry ${DISPLAY}` }).click();
+  await expect(toastOf(page, `Published ${NAME} (revision ${revision}).`)).toBeVisible();
+  await expect(card.getByText(reason)).toHaveCount(0);
+  const visitor = await browser.newContext();
+  try {
+    const reader = await visitor.newPage();
+    await reader.goto(`/${NAME}1`);
+    await expect(reader.locator('main')).toContainText(words);
   } finally {
     await visitor.close();
   }

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'page.draft',
   'page.schedule',
   'page.unschedule',
+  'page.publish_failed',
   'page.restore',
   'review.ask',
   'review.approve',

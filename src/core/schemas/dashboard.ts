@@ -69,6 +69,13 @@ export const ScheduledPublicationSchema = z.object({
   publishAt: z.string(),
   /** Who scheduled it. */
   scheduledBy: z.string(),
+  /** A translation's language (docs/design.md §28); absent for the default language. */
+  locale: z.string().optional(),
+  /**
+   * Why it could not be published at its time (docs/design.md §32): it waits for Retry
+   * (`POST /api/master/retry/:routing`) instead of going live; absent while it is still to come.
+   */
+  failed: z.string().optional(),
 });
 export type ScheduledPublication = z.infer<typeof ScheduledPublicationSchema>;
 

@@ -4,9 +4,10 @@ import { databaseId } from './ids';
 /**
  * A page's revisions (docs/design.md §6, §19): each is a draft, scheduled (with its publishAt), published, or in review
  * (docs/design.md §32: asked for by a member of a group that publishes through review, with the publishAt asked for,
- * null for at once). Public reads serve the newest published one; the editor reads the newest of any status.
+ * null for at once), or failed (a scheduled one that could not be published at its time: the staff home says why and
+ * offers Retry). Public reads serve the newest published one; the editor reads the newest of any status.
  */
-export const REVISION_STATUSES = ['published', 'draft', 'scheduled', 'in_review'] as const;
+export const REVISION_STATUSES = ['published', 'draft', 'scheduled', 'in_review', 'failed'] as const;
 export const RevisionStatusSchema = z.enum(REVISION_STATUSES);
 export type RevisionStatus = z.infer<typeof RevisionStatusSchema>;
 

@@ -518,6 +518,25 @@ const CALLS: Record<string, Call> = {
     },
     request: (c, p) => c.post('/api/master/reviews/AuditPage', { revision: p.revision, decision: 'approve' }),
   },
+  // A scheduled publication that failed at its time (set-up: a draft of AuditPage marked so), retried by the admin.
+  'POST /api/master/retry/:routing': {
+    changes: true,
+    prepare: async (c) => {
+      const { revision } = await c.ok(c.get('/api/master/edit/AuditPage'));
+      const document = { header: { title: c.unique('Retried ') }, rows: [], revision };
+      const saved = await c.ok(
+        c.post('/api/master/savepagecontent', { commonrouting: 'AuditPage', document, publish: 'draft' }),
+      );
+      await c.db
+        .updateTable('page_revisions')
+        .set({ status: 'failed', publish_at: new Date().toISOString(), publish_error: 'A test made it fail.' })
+        .where('page_id', '=', c.fixture.pageId)
+        .where('revision', '=', saved.revision)
+        .execute();
+      return { revision: saved.revision };
+    },
+    request: (c, p) => c.post('/api/master/retry/AuditPage', { revision: p.revision }),
+  },
   'GET /api/master/visits': readGet('/api/master/visits?from=2026-11-01&to=2026-11-30'),
   'GET /api/master/visits.csv': readGet('/api/master/visits.csv'),
   'GET /api/master/visits/pages/:routing': readGet('/api/master/visits/pages/AuditPage'),

@@ -71,14 +71,27 @@ export async function countUnsentEnquiries(db: Db): Promise<number> {
 
 /** Revisions waiting for their time, soonest first, with their page and who scheduled them. */
 export async function scheduledRevisions(db: Db) {
-  return db
-    .selectFrom('page_revisions as r')
-    .innerJoin('pages as p', 'p.id', 'r.page_id')
-    .select(['p.routing', 'p.display_name', 'p.name', 'r.revision', 'r.publish_at', 'r.saved_by_name', 'r.locale'])
-    .where('r.status', '=', 'scheduled')
-    .orderBy('r.publish_at')
-    .orderBy('p.routing')
-    .execute();
+  return (
+    db
+      .selectFrom('page_revisions as r')
+      .innerJoin('pages as p', 'p.id', 'r.page_id')
+      .select([
+        'p.routing',
+        'p.display_name',
+        'p.name',
+        'r.revision',
+        'r.publish_at',
+        'r.saved_by_name',
+        'r.locale',
+        'r.status',
+        'r.publish_error',
+      ])
+      // A schedule that failed at its time stays on the card, with why, until Retry (docs/design.md §32).
+      .where('r.status', 'in', ['scheduled', 'failed'])
+      .orderBy('r.publish_at')
+      .orderBy('p.routing')
+      .execute()
+  );
 }
 
 /**

@@ -109,6 +109,8 @@ export async function getDashboard(
             revision: row.revision,
             publishAt: row.publish_at!,
             scheduledBy: row.saved_by_name,
+            ...(row.locale ? { locale: row.locale } : {}),
+            ...(row.status === 'failed' ? { failed: row.publish_error ?? 'It could not be published.' } : {}),
           }));
       }),
     );

@@ -374,7 +374,7 @@ export interface PageRevisionTable {
   saved_by_name: string;
   saved_at: string;
   /** docs/design.md §19: 'published', 'draft' or 'scheduled'; §32: 'in_review' (publish_at: the time asked for). */
-  status: Generated<'published' | 'draft' | 'scheduled' | 'in_review'>;
+  status: Generated<'published' | 'draft' | 'scheduled' | 'in_review' | 'failed'>;
   /** When a scheduled revision goes live (ISO 8601 UTC); null otherwise. */
   publish_at: string | null;
   /** docs/design.md §28: '' for the source (the default language), a BCP 47 code for a translation. */
@@ -384,6 +384,8 @@ export interface PageRevisionTable {
   /** A revision sent back from review (docs/design.md §32): what should change, and who said so. */
   review_comment: Generated<string | null>;
   reviewed_by_name: Generated<string | null>;
+  /** Why a scheduled revision could not be published at its time (status 'failed', docs/design.md §32). */
+  publish_error: Generated<string | null>;
 }
 
 export interface MenuItemTable {

@@ -238,6 +238,7 @@ const CASES: Record<string, OperationCase> = {
   'GET /api/master/visits.csv': { request: () => ({ query: { from: '2026-11-01', to: '2026-11-30' } }) },
   'GET /api/master/visits/pages/{routing}': { request: () => ({ params: { routing: 'News' } }) },
   'GET /api/master/reviews': { request: () => ({}) },
+  'POST /api/master/retry/{routing}': { request: () => ({ params: { routing: 'News' }, body: { revision: 1 } }) },
   'POST /api/master/reviews/{routing}': {
     request: () => ({ params: { routing: 'News' }, body: { revision: 1, decision: 'changes', comment: 'Edge.' } }),
   },

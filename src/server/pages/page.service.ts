@@ -41,9 +41,13 @@ import {
   listDueScheduled,
   listPagesOver,
   listRevisions,
+  findPublishError,
+  markPublishFailed,
   moveRevisionStatus,
+  rescheduleFailed,
   pruneRevisions,
 } from './revisions/page.repository';
+import { localeSettings } from '../locales/locales.service';
 import { documentOf, publishedDocument, publishedTags } from './revisions/published-documents';
 
 export { documentOf, publishedDocument, publishedTags } from './revisions/published-documents';
@@ -358,6 +362,8 @@ const ACTION_OF: Record<RevisionStatus, AuditAction> = {
   draft: 'page.draft',
   scheduled: 'page.schedule',
   in_review: 'review.ask',
+  // Never stored by a save: the scheduled-publishing job's.
+  failed: 'page.publish_failed',
 };
 
 function summaryOf(
@@ -473,7 +479,11 @@ export async function publishDueRevisions(
   const published: Array<{ pageId: number; revision: number }> = [];
   for (const due of await listDueScheduled(tenant.db, now.toISOString())) {
     const page = await findPageById(tenant, due.page_id);
-    if (!page) continue;
+    const failure = page ? await whyNotPublishable(tenant, due.locale) : NO_LONGER_A_PAGE;
+    if (!page || failure) {
+      await failScheduled(tenant, due, failure ?? NO_LONGER_A_PAGE, page?.routing, now);
+      continue;
+    }
     const moved = await runAs({ userName: null, ip: null }, () =>
       inTransaction(tenant.db, async (trx) => {
         if (!(await moveRevisionStatus(trx, due.page_id, due.revision, 'scheduled', 'published'))) return false;
@@ -503,6 +513,80 @@ export async function publishDueRevisions(
     published.push({ pageId: page.id, revision: due.revision });
   }
   return published;
+}
+
+/**
+ * Retry of a scheduled publication that failed at its time (docs/design.md §32): put back in the queue for now and
+ * published at once, or 409 with why it still cannot be (it stays failed). 404 for a revision the page does not have.
+ */
+export async function retryScheduled(
+  tenant: Tenant,
+  page: Page,
+  documents: DocumentStrategy,
+  revision: number,
+  now = new Date(),
+): Promise<{ message: string; revision: number }> {
+  const row = await revisionIn(tenant, page, documents, revision);
+  if (row.status !== 'failed')
+    throw new ConflictError(
+      `Revision ${revision} is not waiting for a retry: it was published or scheduled again already. Reload to see the page as it is now.`,
+    );
+  const reason = await whyNotPublishable(tenant, documents.locale);
+  if (reason) throw new ConflictError(reason);
+  if (!(await rescheduleFailed(tenant.db, page.id, revision, now.toISOString())))
+    throw new ConflictError(
+      `Revision ${revision} was retried by someone else already. Reload to see the page as it is now.`,
+    );
+  const published = await publishDueRevisions(tenant, now);
+  if (!published.some((done) => done.pageId === page.id && done.revision === revision)) {
+    throw new ConflictError(
+      (await findPublishError(tenant.db, page.id, revision)) ?? `Revision ${revision} could not be published.`,
+    );
+  }
+  return { message: `Published ${documents.auditName(page.routing)} (revision ${revision}).`, revision };
+}
+
+const NO_LONGER_A_PAGE = 'The page is no longer one of the site’s pages with content.';
+
+/** Why a revision in `locale` (as stored) cannot be published now, or null: its language must be one of the site's. */
+async function whyNotPublishable(tenant: Tenant, locale: string): Promise<string | null> {
+  if (locale === '') return null;
+  const { locales } = await localeSettings(tenant);
+  return locales.some((known) => known.code === locale)
+    ? null
+    : `${locale} is no longer one of the site’s languages: add it again on the Languages screen, then Retry.`;
+}
+
+/**
+ * A scheduled revision that cannot be published at its time (docs/design.md §32): `failed`, with why, audited; the
+ * staff home lists it with Retry. It is not tried again by itself.
+ */
+async function failScheduled(
+  tenant: Tenant,
+  due: { page_id: number; revision: number; locale: string; publish_at: string | null },
+  reason: string,
+  routing: string | undefined,
+  now: Date,
+): Promise<void> {
+  await runAs({ userName: null, ip: null }, () =>
+    inTransaction(tenant.db, async (trx) => {
+      if (!(await markPublishFailed(trx, due.page_id, due.revision, reason))) return;
+      const name = nameInLanguage(routing ?? `page ${due.page_id}`, due.locale);
+      await audit(
+        trx,
+        tenant,
+        {
+          action: 'page.publish_failed',
+          targetType: 'page',
+          targetId: routing ?? String(due.page_id),
+          summary: `Could not publish ${name} (revision ${due.revision}) as scheduled: ${reason}`,
+          details: { revision: due.revision, scheduledFor: due.publish_at, reason, ...languageDetails(due.locale) },
+        },
+        now,
+      );
+    }),
+  );
+  invalidate(tenant, [TAGS.revisions]);
 }
 
 /** The catch-up after REVISIONS_PER_PAGE was lowered: every page with more revisions than kept is pruned. */

@@ -28,6 +28,8 @@ export function revisionStatusText(
       return entry.publishAt ? `Scheduled for ${formatDateTime(entry.publishAt)}` : 'Scheduled';
     case 'in_review':
       return 'Waiting for review';
+    case 'failed':
+      return 'Could not be published as scheduled';
     default:
       return '';
   }

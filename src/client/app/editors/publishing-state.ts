@@ -162,8 +162,9 @@ export function describeState(
   } else if (state.status === 'scheduled' && state.publishAt) {
     headline = `Scheduled for ${format(state.publishAt)}`;
     details.push(visitorsSee(state.published, true));
-  } else if (state.status === 'in_review') {
-    headline = 'Waiting for review';
+  } else if (state.status === 'in_review' || state.status === 'failed') {
+    // A schedule that failed at its time: the staff home says why, with Retry (docs/design.md §32).
+    headline = state.status === 'failed' ? 'Could not be published as scheduled' : 'Waiting for review';
     details.push(visitorsSee(state.published, false));
   } else if (state.status === 'draft') {
     headline = state.savedAt ? `Draft saved at ${format(state.savedAt)}` : 'Draft saved';

@@ -8,6 +8,8 @@ const REVIEWS_SCREEN = { id: 36, routing: 'reviews', name: 'Reviews' } as const;
  * - `user_groups.publishing`: 'direct' (the default: every group publishes as before) or 'review'.
  * - `page_revisions.status` may be 'in_review' (a text column: no constraint to change); `review_comment` and
  *   `reviewed_by_name`: a revision sent back with changes requested says why and by whom.
+ * - `page_revisions.status` may be 'failed' too, with `publish_error`: a scheduled revision that could not be published
+ *   at its time, and why (the staff home lists it with Retry).
  * - The screen `reviews`, in the Administrators' menu.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -17,6 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.alterTable('page_revisions').addColumn('review_comment', 'text').execute();
   await db.schema.alterTable('page_revisions').addColumn('reviewed_by_name', 'text').execute();
+  await db.schema.alterTable('page_revisions').addColumn('publish_error', 'text').execute();
   await addAdministrationScreens(db, [REVIEWS_SCREEN]);
 }
 
@@ -24,6 +27,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await removeScreens(db, [REVIEWS_SCREEN]);
   // A revision in review becomes a draft again: the code before this step knows no other status.
   await sql`update page_revisions set status = 'draft' where status = 'in_review'`.execute(db);
+  await sql`update page_revisions set status = 'scheduled' where status = 'failed'`.execute(db);
+  await db.schema.alterTable('page_revisions').dropColumn('publish_error').execute();
   await db.schema.alterTable('page_revisions').dropColumn('reviewed_by_name').execute();
   await db.schema.alterTable('page_revisions').dropColumn('review_comment').execute();
   await db.schema.alterTable('user_groups').dropColumn('publishing').execute();

@@ -225,6 +225,44 @@ export async function moveRevisionStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * A scheduled revision that could not be published at its time (docs/design.md §32): `failed`, with why (its time kept).
+ * False when it was no longer scheduled.
+ */
+export async function markPublishFailed(db: Db, pageId: number, revision: number, reason: string): Promise<boolean> {
+  const result = await db
+    .updateTable('page_revisions')
+    .set({ status: 'failed', publish_error: reason })
+    .where('page_id', '=', pageId)
+    .where('revision', '=', revision)
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Why a scheduled revision failed at its time, if it did. */
+export async function findPublishError(db: Db, pageId: number, revision: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('page_revisions')
+    .select('publish_error')
+    .where('page_id', '=', pageId)
+    .where('revision', '=', revision)
+    .executeTakeFirst();
+  return row?.publish_error ?? null;
+}
+
+/** A failed scheduled revision back in the queue, due at `at` (Retry). False when it was no longer failed. */
+export async function rescheduleFailed(db: Db, pageId: number, revision: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('page_revisions')
+    .set({ status: 'scheduled', publish_at: at, publish_error: null })
+    .where('page_id', '=', pageId)
+    .where('revision', '=', revision)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Scheduled revisions whose time has come, oldest first. */
 export async function listDueScheduled(
   db: Db,

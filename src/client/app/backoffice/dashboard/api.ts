@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { DashboardSchema } from '../../../../core/schemas/dashboard';
 import { EnquiryActionAnswerSchema, type EnquiryIdSchema } from '../../../../core/schemas/enquiries';
 import { api } from '../../lib/api';
-import { getDashboard } from '../../../../core/api/dashboard';
+import { getDashboard, retrySchedule } from '../../../../core/api/dashboard';
 import { resendEnquiry } from '../../../../core/api/enquiries';
 
 /**
@@ -17,8 +17,24 @@ export function fetchDashboard() {
   return api(getDashboard, { body: {} }).then((data) => DashboardSchema.parse(data));
 }
 
+/** How often an open staff home asks again: a scheduled publication that failed shows within a minute (§32). */
+export const DASHBOARD_REFRESH_MS = 30_000;
+
 export function useDashboard() {
-  return useQuery({ queryKey: DASHBOARD_KEY, queryFn: fetchDashboard });
+  return useQuery({ queryKey: DASHBOARD_KEY, queryFn: fetchDashboard, refetchInterval: DASHBOARD_REFRESH_MS });
+}
+
+/**
+ * Retry of a scheduled publication that failed (docs/design.md §32): published now, or refused with why it still cannot
+ * be; the home is asked again either way.
+ */
+export function useRetrySchedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ routing, ...body }: { routing: string; locale?: string; revision: number }) =>
+      api(retrySchedule, { params: { routing }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
+  });
 }
 
 /**

@@ -27,7 +27,7 @@ import { errorMessage, useSession } from '../../lib/api';
 import { formatDateTime } from '../../lib/date-time';
 import { LoadFailure, LoadingStatus, Screen } from '../../components/screen';
 import { notify } from '../../toasts';
-import { useDashboard, useResendEnquiryMail } from './api';
+import { useDashboard, useResendEnquiryMail, useRetrySchedule } from './api';
 import { paramsFromQuery } from '../audit/audit-list';
 import { EnquiriesChart } from './enquiries-chart';
 import { VisitsCard } from './visits-card';
@@ -272,6 +272,16 @@ function MailCard({ card }: { card: MailCardData }) {
 }
 
 function ScheduledCard({ scheduled }: { scheduled: readonly ScheduledPublication[] }) {
+  const retry = useRetrySchedule();
+  const onRetry = async (publication: ScheduledPublication) => {
+    if (retry.isPending) return;
+    try {
+      const { routing, revision, locale } = publication;
+      notify.success((await retry.mutateAsync({ routing, revision, ...(locale ? { locale } : {}) })).message);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
   return (
     <Card title="Scheduled publications" icon={CalendarClock}>
       {scheduled.length === 0 ? (
@@ -284,9 +294,23 @@ function ScheduledCard({ scheduled }: { scheduled: readonly ScheduledPublication
                 <Link to={`/${publication.routing}`}>{publication.name}</Link>
                 <span className="dashboard-tag">Revision {publication.revision}</span>
               </span>
-              <span className="dashboard-list__detail">
-                Goes live <Moment value={publication.publishAt} />
-              </span>
+              {publication.failed === undefined ? (
+                <span className="dashboard-list__detail">
+                  Goes live <Moment value={publication.publishAt} />
+                </span>
+              ) : (
+                <span className="dashboard-list__detail dashboard-list__failed">
+                  Could not be published at <Moment value={publication.publishAt} />: {publication.failed}{' '}
+                  <button
+                    type="button"
+                    className="button button--outline dashboard-retry"
+                    aria-busy={retry.isPending || undefined}
+                    onClick={() => void onRetry(publication)}
+                  >
+                    Retry<span className="visually-hidden"> {publication.name}</span>
+                  </button>
+                </span>
+              )}
               <span className="dashboard-list__meta">Scheduled by {publication.scheduledBy}</span>
             </li>
           ))}
