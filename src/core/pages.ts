@@ -198,6 +198,7 @@ const SCREENS = [
   { id: 34, routing: 'forms', name: 'Forms' },
   { id: 35, routing: 'visits', name: 'Visits' },
   { id: 36, routing: 'reviews', name: 'Reviews' },
+  { id: 37, routing: 'calendar', name: 'Calendar' },
 ] as const satisfies readonly ScreenPage[];
 
 export const SCREEN_PAGES: readonly ScreenPage[] = SCREENS;

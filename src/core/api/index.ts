@@ -2,6 +2,7 @@ import * as audit from './audit';
 import * as auth from './auth';
 import * as backup from './backup';
 import * as builtInPages from './built-in-pages';
+import * as calendar from './calendar';
 import * as company from './company';
 import * as companyContact from './company-contact';
 import * as contact from './contact';
@@ -48,6 +49,7 @@ export const routes = {
   auth,
   backup,
   builtInPages,
+  calendar,
   company,
   companyContact,
   contact,

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'page.schedule',
   'page.unschedule',
   'page.publish_failed',
+  'page.reschedule',
   'page.restore',
   'review.ask',
   'review.approve',

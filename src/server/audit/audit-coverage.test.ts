@@ -518,6 +518,26 @@ const CALLS: Record<string, Call> = {
     },
     request: (c, p) => c.post('/api/master/reviews/AuditPage', { revision: p.revision, decision: 'approve' }),
   },
+  // ---- The calendar (docs/design.md §32)
+  'GET /api/master/calendar': readGet('/api/master/calendar?from=2026-12-01&to=2026-12-31'),
+  'POST /api/master/reschedule/:routing': {
+    changes: true,
+    // A revision of its own, scheduled a day ahead, moved a day later.
+    prepare: async (c) => {
+      const { revision } = await c.ok(c.get('/api/master/edit/AuditPage'));
+      const document = { header: { title: c.unique('Moved ') }, rows: [], revision };
+      const publish = new Date(Date.now() + 86_400_000).toISOString();
+      return {
+        revision: (await c.ok(c.post('/api/master/savepagecontent', { commonrouting: 'AuditPage', document, publish })))
+          .revision,
+      };
+    },
+    request: (c, p) =>
+      c.post('/api/master/reschedule/AuditPage', {
+        revision: p.revision,
+        publishAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      }),
+  },
   // A scheduled publication that failed at its time (set-up: a draft of AuditPage marked so), retried by the admin.
   'POST /api/master/retry/:routing': {
     changes: true,

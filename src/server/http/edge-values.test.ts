@@ -238,6 +238,13 @@ const CASES: Record<string, OperationCase> = {
   'GET /api/master/visits.csv': { request: () => ({ query: { from: '2026-11-01', to: '2026-11-30' } }) },
   'GET /api/master/visits/pages/{routing}': { request: () => ({ params: { routing: 'News' } }) },
   'GET /api/master/reviews': { request: () => ({}) },
+  'GET /api/master/calendar': { request: () => ({ query: { from: '2026-12-01', to: '2026-12-31' } }) },
+  'POST /api/master/reschedule/{routing}': {
+    request: () => ({
+      params: { routing: 'News' },
+      body: { revision: 1, publishAt: new Date(Date.now() + 86_400_000).toISOString() },
+    }),
+  },
   'POST /api/master/retry/{routing}': { request: () => ({ params: { routing: 'News' }, body: { revision: 1 } }) },
   'POST /api/master/reviews/{routing}': {
     request: () => ({ params: { routing: 'News' }, body: { revision: 1, decision: 'changes', comment: 'Edge.' } }),

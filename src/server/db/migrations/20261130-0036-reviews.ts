@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { addAdministrationScreens, removeScreens } from '../migration-steps';
 
 const REVIEWS_SCREEN = { id: 36, routing: 'reviews', name: 'Reviews' } as const;
+const CALENDAR_SCREEN = { id: 37, routing: 'calendar', name: 'Calendar' } as const;
 
 /**
  * Review before publishing (docs/design.md §32). Widen only:
@@ -10,7 +11,7 @@ const REVIEWS_SCREEN = { id: 36, routing: 'reviews', name: 'Reviews' } as const;
  *   `reviewed_by_name`: a revision sent back with changes requested says why and by whom.
  * - `page_revisions.status` may be 'failed' too, with `publish_error`: a scheduled revision that could not be published
  *   at its time, and why (the staff home lists it with Retry).
- * - The screen `reviews`, in the Administrators' menu.
+ * - The screens `reviews` and `calendar` (what goes live when), in the Administrators' menu.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -20,11 +21,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('page_revisions').addColumn('review_comment', 'text').execute();
   await db.schema.alterTable('page_revisions').addColumn('reviewed_by_name', 'text').execute();
   await db.schema.alterTable('page_revisions').addColumn('publish_error', 'text').execute();
-  await addAdministrationScreens(db, [REVIEWS_SCREEN]);
+  await addAdministrationScreens(db, [REVIEWS_SCREEN, CALENDAR_SCREEN]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await removeScreens(db, [REVIEWS_SCREEN]);
+  await removeScreens(db, [REVIEWS_SCREEN, CALENDAR_SCREEN]);
   // A revision in review becomes a draft again: the code before this step knows no other status.
   await sql`update page_revisions set status = 'draft' where status = 'in_review'`.execute(db);
   await sql`update page_revisions set status = 'scheduled' where status = 'failed'`.execute(db);

@@ -61,6 +61,7 @@ const ADMINISTRATION_MENU: MenuSeed = {
     { label: 'Forms', screen: 'forms' },
     { label: 'Visits', screen: 'visits' },
     { label: 'Reviews', screen: 'reviews' },
+    { label: 'Calendar', screen: 'calendar' },
     { label: 'Master Types', screen: 'commonMasterType' },
     { label: 'Master Values', screen: 'commonMaster' },
     { label: 'Audit Log', screen: 'auditlog' },
