@@ -171,3 +171,42 @@ test('a scheduled publication that failed shows on the staff home with why, and 
     await visitor.close();
   }
 });
+
+test('the calendar moves a scheduled publication to another day, asking first', async ({ page }) => {
+  await logInAs(page, 'admin', E2E_ADMIN_PASSWORD);
+  // A publication of this file's page, scheduled three days ahead at 10:00 UTC.
+  const day = new Date(Date.now() + 3 * 86_400_000);
+  day.setUTCHours(10, 0, 0, 0);
+  const read = await page.evaluate(async (name) => (await fetch(`/api/master/edit/${name}`)).json(), NAME);
+  const saved = await callApi<{ revision: number; status: string }>(page, '/api/master/savepagecontent', {
+    commonrouting: NAME,
+    document: { header: { title: `Moved in the calendar ${RUN}` }, rows: [], revision: read.revision },
+    publish: day.toISOString(),
+  });
+  expect(saved.status).toBe('scheduled');
+  const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+  await page.goto(`/calendar?view=week&date=${isoDay(day)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+  const move = page.getByRole('button', { name: `Move… ${DISPLAY}, revision ${saved.revision}` });
+  await expect(move).toBeVisible();
+  await expectNoAxeViolations(page, 'the calendar, a week');
+  await move.click();
+  const dialog = page.getByRole('dialog', { name: `Move ${DISPLAY}` });
+  const next = new Date(day.getTime() + 86_400_000);
+  await dialog.getByLabel('New date').fill(isoDay(next));
+  await dialog.getByRole('button', { name: 'Move…' }).click();
+  // Asks first, naming both moments.
+  const question = page.getByRole('alertdialog', { name: 'Move the publication?' });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(toastOf(page, 'Moved: it goes live at its new time.')).toBeVisible();
+  const edited = await page.evaluate(async (name) => (await fetch(`/api/master/edit/${name}`)).json(), NAME);
+  expect(edited.scheduled).toEqual({ revision: saved.revision, publishAt: next.toISOString() });
+  await page.goto(`/calendar?view=week&date=${isoDay(next)}`);
+  await expect(page.getByRole('button', { name: `Move… ${DISPLAY}, revision ${saved.revision}` })).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect.poll(() => sidewaysScroll(page)).toBe(0);
+    await expectNoAxeViolations(page, `the calendar at ${width} px`);
+  }
+});

@@ -64,6 +64,7 @@ const FormsScreen = lazy(() => import('./backoffice/forms/forms-screen'));
 // Visits counted without cookies (docs/design.md §31).
 const VisitsScreen = lazy(() => import('./backoffice/visits/visits-screen'));
 const ReviewsScreen = lazy(() => import('./backoffice/reviews/reviews-screen'));
+const CalendarScreen = lazy(() => import('./backoffice/calendar/calendar-screen'));
 const ParameterScreen = lazy(() =>
   import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })),
 );
@@ -103,6 +104,7 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   forms: <FormsScreen />,
   visits: <VisitsScreen />,
   reviews: <ReviewsScreen />,
+  calendar: <CalendarScreen />,
 };
 
 /** Screens that guard themselves: companyForm is open while the first-run setup is pending (docs/design.md §7). */

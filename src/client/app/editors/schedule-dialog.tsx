@@ -1,12 +1,12 @@
-import { useId, useState, type RefObject } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { Scheduled } from '../../../core/schemas/revision';
 import { LONGEST_SCHEDULE_MS } from '../../../core/schemas/revision';
-import { Field } from '../../components/field';
 import { useModalDialog } from '../components/modal-dialog';
 import { Refusal, RefusalBox, StaffForm, SubmitButton, useStaffForm } from '../components/staff-form';
 import { formatDateTime } from '../lib/date-time';
 import type { SaveOutcome } from './page-document';
+import { MomentField, type MomentValues } from './moment-field';
 import {
   SCHEDULE_MESSAGES,
   firstChoice,
@@ -27,52 +27,6 @@ export interface ScheduleDialogProps {
   onSchedule: (publishAt: string) => Promise<SaveOutcome>;
   /** Called once the dialog is done: scheduled, cancelled, or failed in a way shown elsewhere (a 409's banner). */
   onClose: () => void;
-}
-
-/** The moment as its inputs hold it: a local date and time. */
-interface MomentValues {
-  date: string;
-  time: string;
-}
-
-/** The date or the time input, in the shared field frame; a change takes away what was said about the moment. */
-function MomentField({
-  name,
-  id,
-  label,
-  error,
-  inputRef,
-  bounds,
-  onChange,
-}: {
-  /** Also the input's type: `date` or `time`. */
-  name: 'date' | 'time';
-  id: string;
-  label: string;
-  error: string | undefined;
-  /** The date's input is the dialog's first focus. */
-  inputRef?: RefObject<HTMLInputElement | null>;
-  bounds?: { min: string; max: string };
-  onChange: () => void;
-}) {
-  const { ref, ...field } = useFormContext<MomentValues>().register(name, { onChange });
-  return (
-    <Field id={id} label={label} required error={error}>
-      {(control) => (
-        <input
-          {...control}
-          {...field}
-          ref={(element) => {
-            ref(element);
-            if (inputRef) inputRef.current = element;
-          }}
-          className="field__input"
-          type={name}
-          {...bounds}
-        />
-      )}
-    </Field>
-  );
 }
 
 /**

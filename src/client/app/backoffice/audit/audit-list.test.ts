@@ -145,6 +145,8 @@ describe('the Action filter', () => {
       'page.draft',
       'page.schedule',
       'page.unschedule',
+      'page.publish_failed',
+      'page.reschedule',
       'page.restore',
     ]);
     expect(page.options[0]?.value).toBe('page');
