@@ -10,6 +10,7 @@ import type { Page } from '../pages/page-kind';
 import { publishModeOf } from '../pages/page.service';
 import { findRevision } from '../pages/revisions/page.repository';
 import type { Tenant } from '../tenants/tenants';
+import { findReviewed } from '../reviews/reviews.repository';
 import { listTimed, moveTime } from './calendar.repository';
 
 const DAY_MS = 86_400_000;
@@ -59,7 +60,10 @@ export async function reschedule(
   const row = await findRevision(tenant.db, page.id, body.revision, documents.locale);
   if (!row) throw new NotFoundError(`Revision ${body.revision} of ${documents.thisPage} does not exist.`);
   if (row.status !== 'scheduled' && row.status !== 'in_review') throw new ConflictError(CALENDAR_MESSAGES.notMovable);
-  if (user.publishesByReview === true && (row.status === 'scheduled' || row.saved_by_name !== user.username))
+  // Whose review it is, by the user id stored with the revision (a name can change).
+  const author =
+    user.publishesByReview === true ? await findReviewed(tenant.db, page.id, row.revision, row.locale) : null;
+  if (user.publishesByReview === true && (row.status === 'scheduled' || author?.saved_by !== user.userId))
     throw new ForbiddenError(CALENDAR_MESSAGES.reviewMovesOnly);
   const at = mode.at.toISOString();
   const name = documents.auditName(page.routing);
