@@ -199,6 +199,7 @@ const SCREENS = [
   { id: 35, routing: 'visits', name: 'Visits' },
   { id: 36, routing: 'reviews', name: 'Reviews' },
   { id: 37, routing: 'calendar', name: 'Calendar' },
+  { id: 38, routing: 'releases', name: 'Releases' },
 ] as const satisfies readonly ScreenPage[];
 
 export const SCREEN_PAGES: readonly ScreenPage[] = SCREENS;

@@ -72,6 +72,8 @@ import { firmIconRoutes } from './company/firm-icons.routes';
 import { publicPageRoutes, type HotPath } from './ssr/public-pages.routes';
 import { reviewRoutes } from './reviews/reviews.routes';
 import { calendarRoutes } from './calendar/calendar.routes';
+import { releaseRoutes } from './releases/releases.routes';
+import { publishDueReleases } from './releases/releases.service';
 import { setupRoutes } from './setup/setup.routes';
 import { prepareFirstAdministrator } from './setup/setup.service';
 import { TenantRegistry } from './tenants/tenants';
@@ -246,6 +248,9 @@ function installJobs(
   jobs.every('publish-scheduled', PUBLISH_SCHEDULED_EVERY_MS, async (tenant, now) => {
     const published = await publishDueRevisions(tenant, now);
     if (published.length > 0) app.log.info({ tenant: tenant.name, published }, 'scheduled revisions published');
+    // docs/design.md §32: scheduled releases, in the same pass (a release and a page due at once go live together).
+    const releases = await publishDueReleases(tenant, now);
+    if (releases.length > 0) app.log.info({ tenant: tenant.name, releases }, 'scheduled releases published');
   });
   jobs.every('prune-revisions', PRUNE_REVISIONS_EVERY_MS, async (tenant) => {
     const pruned = await pruneAllRevisions(tenant, config.revisionsPerPage);
@@ -376,6 +381,7 @@ async function registerApiRoutes(
   await app.register(submissionRoutes, { config, mail: formMail });
   await app.register(visitRoutes);
   await app.register(calendarRoutes);
+  await app.register(releaseRoutes);
   await app.register(reviewRoutes, { kickMail: () => staffMail.kick(), publicBaseUrl: config.publicBaseUrl });
   await app.register(localeRoutes);
   await app.register(translationRoutes, {

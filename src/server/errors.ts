@@ -56,6 +56,20 @@ export class InUseError extends ConflictError {
 }
 
 /**
+ * A release refused because one of its pages changed since it was added (docs/design.md §32): the answer names the page
+ * (`routing`, and `locale`, null for the default language) so that the screen can point at it.
+ */
+export class PageChangedError extends ConflictError {
+  constructor(
+    message: string,
+    readonly routing: string,
+    readonly locale: string | null,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * A change the person must say yes to first (docs/design.md §34: a redirect to an address where nothing is): a 409 whose
  * answer says `confirm: true` with the question; the same call sent again with its confirmation goes ahead.
  */

@@ -27,6 +27,7 @@ import * as preview from './preview';
 import * as publicContent from './public-content';
 import * as previewShares from './preview-shares';
 import * as redirects from './redirects';
+import * as releases from './releases';
 import * as reviews from './reviews';
 import * as search from './search';
 import * as session from './session';
@@ -74,6 +75,7 @@ export const routes = {
   presence,
   previewShares,
   redirects,
+  releases,
   reviews,
   search,
   session,

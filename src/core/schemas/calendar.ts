@@ -50,7 +50,24 @@ export const CalendarItemSchema = z.object({
 });
 export type CalendarItem = z.infer<typeof CalendarItemSchema>;
 
-export const CalendarSchema = z.object({ items: z.array(CalendarItemSchema) });
+/** A release to go live in the range (or that failed to), for callers whose menu holds `releases`. */
+export const CalendarReleaseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** `scheduled`: goes live at `at`; `failed`: did not go live at `at`. */
+  kind: z.enum(['scheduled', 'failed']),
+  at: z.string(),
+  /** Who made it. */
+  by: z.string(),
+  pages: z.number().int(),
+});
+export type CalendarRelease = z.infer<typeof CalendarReleaseSchema>;
+
+/** `releases`: present for callers whose menu holds the releases screen (moved with `POST /api/master/releases/:id/publish`). */
+export const CalendarSchema = z.object({
+  items: z.array(CalendarItemSchema),
+  releases: z.array(CalendarReleaseSchema).optional(),
+});
 export type Calendar = z.infer<typeof CalendarSchema>;
 
 /** Moves a scheduled publication (or a review asked for a time) to `publishAt`: ahead, within a year, with its offset. */

@@ -79,6 +79,21 @@ export const ScheduledPublicationSchema = z.object({
 });
 export type ScheduledPublication = z.infer<typeof ScheduledPublicationSchema>;
 
+/** A release waiting for its time, or one that could not go live at it (docs/design.md §32). */
+export const WaitingReleaseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** When it goes (or was to go) live, ISO 8601. */
+  publishAt: z.string().nullable(),
+  /** How many pages it holds. */
+  pages: z.number().int(),
+  /** Who made it. */
+  createdBy: z.string(),
+  /** Why it could not go live at its time: Retry publishes it now (`POST /api/master/releases/:id/publish`). */
+  failed: z.string().optional(),
+});
+export type WaitingRelease = z.infer<typeof WaitingReleaseSchema>;
+
 export const EnquiryWeekSchema = z.object({
   /** The Monday the week starts on (UTC), `2026-11-23`. */
   week: z.string(),
@@ -94,6 +109,8 @@ export const DashboardSchema = z.object({
     .optional(),
   mail: MailCardSchema.optional(),
   scheduled: z.array(ScheduledPublicationSchema).optional(),
+  /** Scheduled and failed releases, for callers whose menu holds `releases`. */
+  releases: z.array(WaitingReleaseSchema).optional(),
   changes: z.array(AuditEntrySchema).optional(),
   /** Always DASHBOARD_WEEKS entries, oldest first; weeks without enquiries are zeros. */
   enquiriesPerWeek: z.array(EnquiryWeekSchema).optional(),

@@ -115,6 +115,23 @@ const readGet = (url: string, who: 'admin' | 'visitor' = 'admin'): Call => ({
   request: (c) => c.get(url, who === 'admin' ? c.admin : null),
 });
 
+/** Set-up: a new draft of AuditPage (titled `prefix` and a unique number); its revision. */
+async function auditPageDraft(c: Ctx, prefix: string): Promise<number> {
+  const { revision } = await c.ok(c.get('/api/master/edit/AuditPage'));
+  const document = { header: { title: c.unique(prefix) }, rows: [], revision };
+  return (await c.ok(c.post('/api/master/savepagecontent', { commonrouting: 'AuditPage', document, publish: 'draft' })))
+    .revision;
+}
+
+/** Set-up: an open release of AuditPage's new draft. */
+async function newRelease(c: Ctx): Promise<Prepared> {
+  const revision = await auditPageDraft(c, 'Released ');
+  const made = await c.ok(
+    c.post('/api/master/releases', { name: c.unique('Release '), items: [{ routing: 'AuditPage', revision }] }),
+  );
+  return { id: made.id };
+}
+
 /** The site's languages with German (named `name`) beside the default. */
 const withGerman = (name = 'Deutsch') => ({
   defaultLocale: 'en-IN',
@@ -517,6 +534,47 @@ const CALLS: Record<string, Call> = {
       return { revision: saved.revision };
     },
     request: (c, p) => c.post('/api/master/reviews/AuditPage', { revision: p.revision, decision: 'approve' }),
+  },
+  // ---- Releases (docs/design.md §32)
+  'GET /api/master/releases': readGet('/api/master/releases'),
+  'POST /api/master/releases': {
+    changes: true,
+    prepare: async (c) => ({ revision: await auditPageDraft(c, 'Released ') }),
+    request: (c, p) =>
+      c.post('/api/master/releases', {
+        name: c.unique('Release '),
+        items: [{ routing: 'AuditPage', revision: p.revision }],
+      }),
+  },
+  'POST /api/master/releases/:id/publish': {
+    changes: true,
+    prepare: (c) => newRelease(c),
+    request: (c, p) => c.post(`/api/master/releases/${p.id}/publish`, {}),
+  },
+  'POST /api/master/releases/:id/revert': {
+    changes: true,
+    prepare: async (c) => {
+      const { id } = await newRelease(c);
+      await c.ok(c.post(`/api/master/releases/${id}/publish`, {}));
+      return { id };
+    },
+    request: (c, p) => c.post(`/api/master/releases/${p.id}/revert`, {}),
+  },
+  'POST /api/master/releases/:id/unschedule': {
+    changes: true,
+    prepare: async (c) => {
+      const { id } = await newRelease(c);
+      await c.ok(
+        c.post(`/api/master/releases/${id}/publish`, { publishAt: new Date(Date.now() + 86_400_000).toISOString() }),
+      );
+      return { id };
+    },
+    request: (c, p) => c.post(`/api/master/releases/${p.id}/unschedule`, {}),
+  },
+  'DELETE /api/master/releases/:id': {
+    changes: true,
+    prepare: (c) => newRelease(c),
+    request: (c, p) => ({ method: 'DELETE', url: `/api/master/releases/${p.id}`, headers: c.admin.headers }),
   },
   // ---- The calendar (docs/design.md §32)
   'GET /api/master/calendar': readGet('/api/master/calendar?from=2026-12-01&to=2026-12-31'),

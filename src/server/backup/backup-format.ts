@@ -62,6 +62,8 @@ export const BACKUP_TABLES: ReadonlyArray<{
   { name: 'form_files', key: ['id'], batch: 8 },
   { name: 'visit_days', key: ['routing', 'locale', 'day'] },
   { name: 'visit_sources', key: ['routing', 'day', 'kind', 'name'] },
+  { name: 'releases', key: ['id'] },
+  { name: 'release_items', key: ['release_id', 'page_id', 'locale'] },
 ];
 
 /**

@@ -12,6 +12,7 @@ import { findRevision } from '../pages/revisions/page.repository';
 import type { Tenant } from '../tenants/tenants';
 import { findReviewed } from '../reviews/reviews.repository';
 import { listTimed, moveTime } from './calendar.repository';
+import { releasesBetween } from '../releases/releases.service';
 
 const DAY_MS = 86_400_000;
 const KIND_OF = { scheduled: 'scheduled', in_review: 'review', failed: 'failed' } as const;
@@ -27,7 +28,11 @@ export async function readCalendar(tenant: Tenant, user: SessionUser, query: Cal
     allowedScreens(tenant, user.userId, user.groupId),
   ]);
   const mayEdit = new Set(screens);
+  const releases = mayEdit.has('releases')
+    ? await releasesBetween(tenant.db, `${query.from}T00:00:00.000Z`, end)
+    : undefined;
   return {
+    ...(releases ? { releases } : {}),
     items: rows
       .filter((row) => mayEdit.has(row.routing) && row.publish_at !== null && row.status in KIND_OF)
       .map((row) => ({

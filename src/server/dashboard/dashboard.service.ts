@@ -21,6 +21,7 @@ import {
   scheduledRevisions,
 } from './dashboard.repository';
 import { visitsCard } from '../visits/visits.service';
+import { waitingReleases } from '../releases/releases.service';
 
 const DAY_MS = 86_400_000;
 
@@ -28,7 +29,7 @@ const DAY_MS = 86_400_000;
  * getdashboard (docs/design.md §23): a key per card the caller's menu allows. The enquiry cards (new enquiries, failing
  * mail, enquiries per week) need the enquiries screen; the last changes the audit log; scheduled publications
  * list the pages whose editor is in the menu (the card is there for anyone who edits a page); the visits of the last 7
- * days need the visits screen.
+ * days need the visits screen; scheduled and failed releases the releases screen (docs/design.md §32).
  */
 export async function getDashboard(
   tenant: Tenant,
@@ -93,6 +94,13 @@ export async function getDashboard(
     cards.push(
       visitsCard(tenant, now).then((card) => {
         dashboard.visits = card;
+      }),
+    );
+  }
+  if (screens.has('releases')) {
+    cards.push(
+      waitingReleases(db).then((rows) => {
+        dashboard.releases = rows;
       }),
     );
   }

@@ -83,6 +83,7 @@ describe.each(testDialects())('getdashboard on %s', (dialect) => {
       'enquiries',
       'enquiriesPerWeek',
       'mail',
+      'releases',
       'scheduled',
       'visits',
     ]);

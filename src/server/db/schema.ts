@@ -38,6 +38,34 @@ export interface Database {
   visit_sources: VisitSourceTable;
   visit_hashes: VisitHashTable;
   visit_salts: VisitSaltTable;
+  releases: ReleaseTable;
+  release_items: ReleaseItemTable;
+}
+
+/** A named set of page revisions that go live together (docs/design.md §32). */
+export interface ReleaseTable {
+  id: Generated<number>;
+  name: string;
+  status: Generated<'open' | 'scheduled' | 'published' | 'failed' | 'reverted'>;
+  publish_at: string | null;
+  publish_error: string | null;
+  created_by_name: string;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+  published_by_name: string | null;
+  reverted_at: string | null;
+  reverted_by_name: string | null;
+}
+
+/** A page in a language at a revision, in a release; `previous_revision` what visitors saw before it went live. */
+export interface ReleaseItemTable {
+  release_id: number;
+  page_id: number;
+  locale: string;
+  revision: number;
+  previous_revision: number | null;
+  position: number;
 }
 
 /** Views and visitors of a UTC day per page and language; the whole site's row has routing and locale '' (§31). */

@@ -246,6 +246,22 @@ const CASES: Record<string, OperationCase> = {
     }),
   },
   'POST /api/master/retry/{routing}': { request: () => ({ params: { routing: 'News' }, body: { revision: 1 } }) },
+  'GET /api/master/releases': { request: () => ({}) },
+  'POST /api/master/releases': {
+    request: () => ({ body: { id: 1, name: 'Edge release', items: [{ routing: 'News', locale: 'de', revision: 1 }] } }),
+  },
+  'POST /api/master/releases/{id}/publish': {
+    request: () => ({
+      params: { id: 1 },
+      body: {
+        publishAt: new Date(Date.now() + 86_400_000).toISOString(),
+        acknowledged: [{ routing: 'News', locale: null, findings: 1 }],
+      },
+    }),
+  },
+  'POST /api/master/releases/{id}/revert': { request: () => ({ params: { id: 1 } }) },
+  'POST /api/master/releases/{id}/unschedule': { request: () => ({ params: { id: 1 } }) },
+  'DELETE /api/master/releases/{id}': { request: () => ({ params: { id: 1 } }) },
   'POST /api/master/reviews/{routing}': {
     request: () => ({ params: { routing: 'News' }, body: { revision: 1, decision: 'changes', comment: 'Edge.' } }),
   },

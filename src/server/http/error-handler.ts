@@ -3,6 +3,7 @@ import {
   AppError,
   ConfirmFirstError,
   InUseError,
+  PageChangedError,
   PayloadTooLargeError,
   TooManyRequestsError,
   UnsupportedMediaTypeError,
@@ -51,6 +52,8 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 function errorBody(error: AppError, refusal: RefusalShape | undefined): Record<string, unknown> {
   const status = error.statusCode;
   if (error instanceof InUseError) return { message: error.message, [error.named]: error.usedBy };
+  if (error instanceof PageChangedError)
+    return { message: error.message, routing: error.routing, locale: error.locale };
   if (error instanceof ConfirmFirstError)
     return { message: error.message, confirm: true, ...(error.field === undefined ? {} : { field: error.field }) };
   if (!refusal || !(status === 400 || status === 404 || status === 409)) {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../../core/schemas/review';
-import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
+import {
+  ADMIN_PASSWORD,
+  EDITOR_PASSWORD,
+  createEditor,
+  logIn,
+  reviewGroupAndStranger,
+  type LoggedIn,
+} from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { createUser } from '../users/users.service';
 
@@ -24,21 +31,8 @@ describe.each(testDialects())('review before publishing on %s', (dialect) => {
     await createEditor(t.app, 'writer');
     await createEditor(t.app, 'colleague');
     await db.updateTable('users').set({ email: 'writer@firm.example' }).where('username', '=', 'writer').execute();
-    const grouped = await inject('POST', '/api/menu/SaveUserGroup', boss, {
-      id: EDITORS_GROUP,
-      updategroupname: 'Editors',
-      publishing: 'review',
-    });
-    expect(grouped.statusCode, grouped.body).toBe(200);
-    // A group that publishes directly but has no page in its menu.
-    const made = await inject('POST', '/api/menu/SaveUserGroup', boss, { groupname: 'Front desk' });
-    expect(made.statusCode, made.body).toBe(200);
-    const desk = await db
-      .selectFrom('user_groups')
-      .select('id')
-      .where('name', '=', 'Front desk')
-      .executeTakeFirstOrThrow();
-    await createEditor(t.app, 'stranger', desk.id);
+    // The Editors group publishes through review; a group that publishes directly has no page in its menu.
+    await reviewGroupAndStranger(t.app, boss);
     writer = await logIn(t.app, 'writer', EDITOR_PASSWORD);
     colleague = await logIn(t.app, 'colleague', EDITOR_PASSWORD);
     stranger = await logIn(t.app, 'stranger', EDITOR_PASSWORD);

@@ -42,3 +42,23 @@ export async function logIn(
 export async function createEditor(app: FastifyInstance, username = 'editor', groupId = 3): Promise<number> {
   return createUser(app.tenants.default.db, { username, password: EDITOR_PASSWORD, groupId, firstName: 'Eda' });
 }
+
+/**
+ * Review before publishing set up for a test (docs/design.md §32): the Editors group (3) publishes through review, and
+ * a group "Front desk" with no page in its menu has a member `stranger` (password EDITOR_PASSWORD). `boss` is an
+ * administrator's session.
+ */
+export async function reviewGroupAndStranger(app: FastifyInstance, boss: LoggedIn): Promise<void> {
+  const post = (payload: object) =>
+    app.inject({ method: 'POST', url: '/api/menu/SaveUserGroup', headers: boss.headers, payload });
+  const grouped = await post({ id: 3, updategroupname: 'Editors', publishing: 'review' });
+  if (grouped.statusCode !== 200) throw new Error(`the Editors group was not saved: ${grouped.body}`);
+  const made = await post({ groupname: 'Front desk' });
+  if (made.statusCode !== 200) throw new Error(`the Front desk group was not made: ${made.body}`);
+  const desk = await app.tenants.default.db
+    .selectFrom('user_groups')
+    .select('id')
+    .where('name', '=', 'Front desk')
+    .executeTakeFirstOrThrow();
+  await createEditor(app, 'stranger', desk.id);
+}

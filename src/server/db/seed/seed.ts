@@ -62,6 +62,7 @@ const ADMINISTRATION_MENU: MenuSeed = {
     { label: 'Visits', screen: 'visits' },
     { label: 'Reviews', screen: 'reviews' },
     { label: 'Calendar', screen: 'calendar' },
+    { label: 'Releases', screen: 'releases' },
     { label: 'Master Types', screen: 'commonMasterType' },
     { label: 'Master Values', screen: 'commonMaster' },
     { label: 'Audit Log', screen: 'auditlog' },

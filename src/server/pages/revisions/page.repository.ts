@@ -302,8 +302,8 @@ export async function listRevisions(
 }
 
 /**
- * Keeps a page's newest `keep` revisions (docs/design.md §19) and, whatever their age, the published one and a
- * scheduled one; deletes the rest. Returns how many went.
+ * Keeps a page's newest `keep` revisions (docs/design.md §19) and, whatever their age, the published one, a
+ * scheduled one and those a release holds or would put back; deletes the rest. Returns how many went.
  */
 export async function pruneRevisions(db: Db, pageId: number, keep: number, locale = SOURCE_LOCALE): Promise<number> {
   if (keep <= 0) return 0;
@@ -337,6 +337,24 @@ export async function pruneRevisions(db: Db, pageId: number, keep: number, local
           .orderBy('revision', 'desc')
           .limit(1),
         eb.lit(0),
+      ),
+    )
+    // A revision a release holds, or the one it replaced (what its Revert shows again: docs/design.md §32), stays.
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('release_items')
+            .select('release_items.release_id')
+            .where('release_items.page_id', '=', pageId)
+            .where('release_items.locale', '=', locale)
+            .where((inner) =>
+              inner.or([
+                inner('release_items.revision', '=', inner.ref('page_revisions.revision')),
+                inner('release_items.previous_revision', '=', inner.ref('page_revisions.revision')),
+              ]),
+            ),
+        ),
       ),
     )
     .executeTakeFirst();

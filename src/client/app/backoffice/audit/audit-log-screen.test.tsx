@@ -300,6 +300,7 @@ describe('the audit log', () => {
       '',
       'page',
       'preview link',
+      'release',
       'redirect',
       'language',
       'user',
