@@ -125,6 +125,20 @@ describe.each(testDialects())('POST /api/master/preview/:routing on %s', (dialec
     expect(publicPage).not.toContain('folio-pane');
   });
 
+  it('gives a staff preview of a revision the bridge with `checks=1` only, and a shared link never', async () => {
+    const bridge = /id="folio-pane"/;
+    const staff = (url: string) => t.app.inject({ method: 'GET', url, headers: admin.headers });
+    const withChecks = await staff('/preview/Home1?checks=1');
+    expect(withChecks.statusCode).toBe(200);
+    expect(withChecks.body).toMatch(bridge);
+    expect(withChecks.headers['cache-control']).toBe('no-store');
+    expect((await staff('/preview/Home1')).body).not.toMatch(bridge);
+    // Without a session the preview is the site's 404, checks or not.
+    const visitor = await t.app.inject({ method: 'GET', url: '/preview/Home1?checks=1' });
+    expect(visitor.statusCode).toBe(404);
+    expect(visitor.body).not.toMatch(bridge);
+  });
+
   it('cleans rich text as a save does: no script reaches the preview', async () => {
     const bespoke = await read('getbespoke');
     bespoke.bespokelst[0].bespokepara =

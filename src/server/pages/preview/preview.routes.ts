@@ -14,6 +14,8 @@ import { renderNotFound, renderPage, type RenderSite } from '../../ssr/render-pa
  * A shared link (docs/design.md §26, `?share=<token>`) decides alone, without a session: a live link of this very page
  * shows its newest revision in the language it was made for, at the address made for it (`?locale=de&share=…`
  * for a translation's), without the way back to the editor; any other token, or another language, gets the 404.
+ * A staff preview with `&checks=1` carries the preview pane's bridge (docs/design.md §26): the releases screen runs the
+ * checks of a revision in a sandboxed frame with it (§32).
  */
 export function previewRoutes(app: FastifyInstance, site: RenderSite): void {
   app.get<{ Params: { name: string }; Querystring: Record<string, unknown> }>(
@@ -49,10 +51,13 @@ export function previewRoutes(app: FastifyInstance, site: RenderSite): void {
           .send((await renderNotFound(site, tenant, request.url)).html);
       const document = await previewRevision(tenant, page, documents, asked);
       const editorPath = share === undefined ? `/${page.routing}${documents.editorQuery}` : null;
+      // `&checks=1` (staff only): with the pane's bridge, so that the releases screen runs the §26 checks on a revision.
+      const checks = share === undefined && request.query.checks === '1';
       const { html } = await renderPage(site, tenant, inLocale(page, documents.locale), {
         mode: 'preview',
         document,
         editorPath,
+        ...(checks ? { pane: { editorOrigin: `${request.protocol}://${request.host}` } } : {}),
       });
       return reply.code(200).type('text/html; charset=utf-8').send(html);
     },
