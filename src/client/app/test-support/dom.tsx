@@ -43,12 +43,15 @@ function AddressProbe({ onAddress }: { onAddress: (address: string) => void }) {
 export function withTestRoot(): {
   readonly container: HTMLDivElement;
   readonly address: string;
+  /** The query client of the screen rendered last (whether its calls have all been answered: `isFetching() === 0`). */
+  readonly queries: QueryClient;
   render: (node: ReactNode) => void;
   renderScreen: (screen: ReactNode, at?: string) => void;
 } {
   let container: HTMLDivElement | undefined;
   let root: Root | undefined;
   let address = '/';
+  let queries: QueryClient | undefined;
   beforeEach(() => {
     address = '/';
     container = document.createElement('div');
@@ -67,9 +70,14 @@ export function withTestRoot(): {
     get address() {
       return address;
     },
+    get queries() {
+      if (!queries) throw new Error('No screen has been rendered yet.');
+      return queries;
+    },
     render: (node) => act(() => root?.render(node)),
     renderScreen: (screen, at = '/') => {
       const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      queries = client;
       act(() =>
         root?.render(
           <QueryClientProvider client={client}>

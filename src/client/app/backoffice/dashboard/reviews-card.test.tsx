@@ -58,12 +58,10 @@ const cardTitles = () =>
 const linksOf = (scope: Element | undefined) =>
   [...(scope?.querySelectorAll('a') ?? [])].map((a) => [a.textContent?.trim(), a.getAttribute('href')]);
 const loaded = () => until(() => card('Scheduled publications'), 'the cards');
-/** The list asked for, and its answer given time to be shown. */
+/** The list asked for and answered (no call of the screen still under way), and what it changed rendered. */
 async function reviewsAnswered() {
-  await until(() => calls.some((c) => c.call === 'reviews'), 'the reviews asked');
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  });
+  await until(() => calls.some((c) => c.call === 'reviews') && dom.queries.isFetching() === 0, 'the reviews answered');
+  await act(async () => {});
 }
 
 describe('the staff home’s card “Waiting for your review”', () => {
