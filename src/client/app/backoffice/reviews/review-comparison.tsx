@@ -4,21 +4,26 @@ import { errorMessage } from '../../lib/api';
 import { LoadFailure, LoadingStatus } from '../../components/screen';
 import { CompareView } from '../../editors/compare-view';
 import { compareRevisions } from '../../editors/history-calls';
+import { api } from '../../lib/api';
+import * as translationsApi from '../../../../core/api/translation-editing';
 
 /**
  * The changes from the revision visitors see now to the one in review (docs/design.md §32): the editors' compare call
- * and view (history-panel.tsx shows the same), loaded when shown and never kept. The compare call knows the default
- * language only: a translation is looked at in its editor.
+ * and view (history-panel.tsx shows the same), loaded when shown and never kept; a translation's through the
+ * translation editor's compare call, in its language.
  */
 export function ReviewComparison({
   id,
   routing,
+  locale,
   published,
   revision,
   onClose,
 }: {
   id: string;
   routing: string;
+  /** null: the default language; a code: the translation into it. */
+  locale: string | null;
   /** The revision visitors see now. */
   published: number;
   /** The revision in review. */
@@ -28,8 +33,14 @@ export function ReviewComparison({
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const comparison = useQuery({
-    queryKey: ['review-compare', routing, published, revision],
-    queryFn: () => compareRevisions(routing, published, revision),
+    queryKey: ['review-compare', routing, locale, published, revision],
+    queryFn: () =>
+      locale === null
+        ? compareRevisions(routing, published, revision)
+        : api(translationsApi.compareTranslations, {
+            params: { routing },
+            query: { locale, from: published, to: revision },
+          }),
     staleTime: 0,
     gcTime: 0,
   });

@@ -17,9 +17,9 @@ export const editorHref = (item: Pick<ReviewItem, 'routing' | 'locale'>) =>
 
 /** Why a review shows no comparison: the compare call knows the default language only, and a first publication has none. */
 export function noComparison(item: Pick<ReviewItem, 'locale' | 'published' | 'revision'>): string | null {
-  if (item.locale !== null)
-    return `This is a translation into ${languageName(item.locale)}: the comparison with what is published covers the default language only. Open the page to read revision ${item.revision} in its preview.`;
   if (item.published === null)
-    return `This page has never been published: there is nothing to compare with, and all of revision ${item.revision} is new. Open the page to see it in its preview.`;
+    return item.locale === null
+      ? `This page has never been published: there is nothing to compare with, and all of revision ${item.revision} is new. Open the page to see it in its preview.`
+      : `This translation into ${languageName(item.locale)} has never been published: there is nothing to compare with, and all of revision ${item.revision} is new. Open the page to see it in its preview.`;
   return null;
 }

@@ -101,6 +101,15 @@ function answer(call: string, body: Record<string, unknown>, request: { method: 
     };
   }
   if (call === 'compare/Home?from=5&to=7') return { status: 200, data: COMPARISON };
+  if (call === 'translate/Careers/compare?locale=de&from=9&to=12')
+    return {
+      status: 200,
+      data: {
+        from: 9,
+        to: 12,
+        changes: [{ ...COMPARISON.changes[0]!, before: 'Willkommen', after: 'Hallo' }],
+      },
+    };
   if (call === 'getdashboard') return { status: 200, data: { scheduled: [] } };
   return undefined;
 }
@@ -153,7 +162,7 @@ describe('the Reviews screen', () => {
     expect(entry('Home')?.querySelector('a')?.textContent).toBe('Open the page Home');
   });
 
-  it('compares with what is published through the editors’ compare call, and says why a translation cannot be', async () => {
+  it('compares with what is published through the editors’ compare call, a translation in its language, and says why a new page cannot be', async () => {
     items = [HOME, CAREERS_DE, NEWS];
     dom.renderScreen(<ReviewsScreen />, '/reviews');
     await loaded();
@@ -170,11 +179,13 @@ describe('the Reviews screen', () => {
     expect(entry('Home')?.querySelector('.compare-panel')).toBeNull();
     await expectFocus(() => compare);
 
-    // A translation and a page never published: no Compare, a sentence saying why.
-    expect(buttonNamed('Compare with what is published: Careers in German (de)')).toBeNull();
-    expect(entry('Careers')?.querySelector('.reviews-item__note')?.textContent).toBe(
-      'This is a translation into German (de): the comparison with what is published covers the default language only. Open the page to read revision 12 in its preview.',
-    );
+    // A translation compares in its language, through the translation editor's call.
+    await click(buttonNamed('Compare with what is published: Careers in German (de)')!);
+    const german = await until(() => entry('Careers')?.querySelector('.compare-change'), 'the German comparison');
+    expect(calls.some((c) => c.call === 'translate/Careers/compare?locale=de&from=9&to=12')).toBe(true);
+    expect(german.textContent).toContain('Willkommen');
+    expect(entry('Careers')?.querySelector('.reviews-item__note')).toBeNull();
+    // A page never published: no Compare, a sentence saying why.
     expect(buttonNamed('Compare with what is published: News')).toBeNull();
     expect(entry('News')?.querySelector('.reviews-item__note')?.textContent).toMatch(
       /^This page has never been published/,

@@ -137,6 +137,7 @@ function ReviewEntry({
         <ReviewComparison
           id={comparisonId}
           routing={item.routing}
+          locale={item.locale}
           published={item.published}
           revision={item.revision}
           onClose={closeComparison}
