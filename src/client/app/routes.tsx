@@ -65,6 +65,7 @@ const FormsScreen = lazy(() => import('./backoffice/forms/forms-screen'));
 const VisitsScreen = lazy(() => import('./backoffice/visits/visits-screen'));
 const ReviewsScreen = lazy(() => import('./backoffice/reviews/reviews-screen'));
 const CalendarScreen = lazy(() => import('./backoffice/calendar/calendar-screen'));
+const ReleasesScreen = lazy(() => import('./backoffice/releases/releases-screen'));
 const ParameterScreen = lazy(() =>
   import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })),
 );
@@ -105,6 +106,7 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   visits: <VisitsScreen />,
   reviews: <ReviewsScreen />,
   calendar: <CalendarScreen />,
+  releases: <ReleasesScreen />,
 };
 
 /** Screens that guard themselves: companyForm is open while the first-run setup is pending (docs/design.md §7). */

@@ -9,6 +9,8 @@ import {
 } from '../../../../core/schemas/calendar';
 import { ApiError, api } from '../../lib/api';
 import * as calendar from '../../../../core/api/calendar';
+import * as releases from '../../../../core/api/releases';
+import { ReleaseAnswerSchema } from '../../../../core/schemas/release';
 
 /**
  * The calendar screen's calls (docs/design.md §32): what goes live when over a range of UTC days, and the move of a
@@ -23,12 +25,36 @@ export const CALENDAR_KEY = ['calendar'] as const;
  */
 const HOME_KEY = ['dashboard'] as const;
 const REVIEWS_KEY = ['reviews'] as const;
+/** The Releases screen's (releases/api.ts). */
+const RELEASES_KEY = ['releases'] as const;
 
-/** The items of a range of UTC days, as the server lists them. */
+/** The items of a range of UTC days, as the server lists them, and the releases (for a viewer who may see them). */
 export function useCalendar(query: CalendarQuery) {
   return useQuery({
     queryKey: [...CALENDAR_KEY, query.from, query.to],
-    queryFn: async () => CalendarSchema.parse(await api(calendar.getCalendar, { query })).items,
+    queryFn: async () => {
+      const { items, releases = [] } = CalendarSchema.parse(await api(calendar.getCalendar, { query }));
+      return { items, releases };
+    },
+  });
+}
+
+/**
+ * Moves a scheduled release to another moment: its publication at that time (docs/design.md §32). The calendar, the
+ * staff home and the Releases screen are asked again once moved.
+ */
+export function useMoveRelease() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, publishAt }: { id: number; publishAt: string }) =>
+      api(releases.publishRelease, { params: { id }, body: { publishAt } }).then((data) =>
+        ReleaseAnswerSchema.parse(data),
+      ),
+    onSuccess: () =>
+      Promise.all(
+        [CALENDAR_KEY, HOME_KEY, RELEASES_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+    onError: (error) => (isStale(error) ? queryClient.invalidateQueries({ queryKey: CALENDAR_KEY }) : undefined),
   });
 }
 

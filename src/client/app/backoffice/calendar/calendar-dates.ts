@@ -1,4 +1,9 @@
-import { CALENDAR_MOST_DAYS, type CalendarItem, type CalendarQuery } from '../../../../core/schemas/calendar';
+import {
+  CALENDAR_MOST_DAYS,
+  type CalendarItem,
+  type CalendarQuery,
+  type CalendarRelease,
+} from '../../../../core/schemas/calendar';
 import { dateFormat } from '../../lib/staff-locale';
 
 /**
@@ -131,6 +136,18 @@ export function itemsByDay(
   const byDay = new Map<string, CalendarItem[]>(days.map((day) => [day, []]));
   const sorted = [...items].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.title.localeCompare(b.title));
   for (const item of sorted) byDay.get(localDay(item.at, timeZone))?.push(item);
+  return byDay;
+}
+
+/** The releases of each day of the grid (docs/design.md §32), in time order, as itemsByDay does for pages. */
+export function releasesByDay(
+  releases: readonly CalendarRelease[],
+  days: readonly string[],
+  timeZone?: string,
+): Map<string, CalendarRelease[]> {
+  const byDay = new Map<string, CalendarRelease[]>(days.map((day) => [day, []]));
+  const sorted = [...releases].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.name.localeCompare(b.name));
+  for (const release of sorted) byDay.get(localDay(release.at, timeZone))?.push(release);
   return byDay;
 }
 

@@ -1,7 +1,7 @@
 import { useCallback, useId, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { CalendarItem } from '../../../../core/schemas/calendar';
+import type { CalendarItem, CalendarRelease } from '../../../../core/schemas/calendar';
 import { errorMessage } from '../../lib/api';
 import { useDetailDialog } from '../../components/modal-dialog';
 import { BackToHomeLink, LoadFailure, LoadingStatus, Screen } from '../../components/screen';
@@ -15,13 +15,14 @@ import {
   periodOf,
   periodWords,
   queryOf,
+  releasesByDay,
   shiftView,
   today,
   viewFromParams,
   type CalendarView,
 } from './calendar-dates';
 import { periodSentence } from './calendar-words';
-import { MoveDialog } from './move-dialog';
+import { MoveDialog, MoveReleaseDialog } from './move-dialog';
 import '../../../styles/calendar.css';
 
 const VIEW_LABELS = { month: 'Month', week: 'Week' } as const;
@@ -61,11 +62,8 @@ function CalendarToolbar({ view, onShow }: { view: CalendarView; onShow: (next: 
   );
 }
 
-/** What the screen is moving: the item, and the day it was dropped on (none for Move…). */
-interface Moving {
-  item: CalendarItem;
-  day: string | undefined;
-}
+/** What the screen is moving: the item, and the day it was dropped on (none for Move…); or a release. */
+type Moving = { item: CalendarItem; day: string | undefined } | { release: CalendarRelease; day: string | undefined };
 
 /**
  * calendar (docs/design.md §32): what goes live when, by month or by week in the viewer's own days: scheduled
@@ -87,13 +85,15 @@ export default function CalendarScreen() {
 
   const { first, last } = periodOf(view);
   const inPeriod = (day: string) => day >= first && day <= last;
-  const byDay = useMemo(() => itemsByDay(calendar.data ?? [], days), [calendar.data, days]);
-  const shown = [...byDay].filter(([day]) => day >= first && day <= last).flatMap(([, items]) => items);
+  const byDay = useMemo(() => itemsByDay(calendar.data?.items ?? [], days), [calendar.data, days]);
+  const releasesOn = useMemo(() => releasesByDay(calendar.data?.releases ?? [], days), [calendar.data, days]);
+  const inView = <T,>(map: ReadonlyMap<string, readonly T[]>) =>
+    [...map].filter(([day]) => day >= first && day <= last).flatMap(([, items]) => items);
 
   return (
     <Screen
       title="Calendar"
-      lead="What goes live when: scheduled publications of pages and translations, reviews asked for a time, and schedules that failed. Move a publication to another day from here; each item opens its page."
+      lead="What goes live when: scheduled publications of pages and translations, releases, reviews asked for a time, and schedules that failed. Move a publication or a release to another day from here; each item opens its page (a release, the Releases screen)."
       actions={
         <div className="screen-actions">
           <BackToHomeLink />
@@ -106,7 +106,7 @@ export default function CalendarScreen() {
           {periodWords(view)}
         </h2>
         <p ref={summaryRef} className="calendar__summary" tabIndex={-1} aria-live="polite">
-          {calendar.data === undefined ? '' : periodSentence(shown)}
+          {calendar.data === undefined ? '' : periodSentence(inView(byDay), inView(releasesOn))}
         </p>
         {calendar.data === undefined ? (
           calendar.isError ? (
@@ -125,12 +125,22 @@ export default function CalendarScreen() {
             inPeriod={inPeriod}
             todayIs={today()}
             byDay={byDay}
+            releasesOn={releasesOn}
             labelledBy={headingId}
             onMove={(item, day) => openDetail({ item, day })}
+            onMoveRelease={(release, day) => openDetail({ release, day })}
           />
         )}
       </section>
-      {moving ? (
+      {moving && 'release' in moving ? (
+        <MoveReleaseDialog
+          release={moving.release}
+          day={moving.day}
+          onClose={() => closeDetail()}
+          onMoved={() => closeDetail(true)}
+        />
+      ) : null}
+      {moving && 'item' in moving ? (
         <MoveDialog
           item={moving.item}
           day={moving.day}

@@ -1,4 +1,4 @@
-import type { CalendarItem } from '../../../../core/schemas/calendar';
+import type { CalendarItem, CalendarRelease } from '../../../../core/schemas/calendar';
 import { formatDateTime } from '../../lib/date-time';
 import { reviewName } from '../reviews/review-words';
 
@@ -24,18 +24,34 @@ export const itemName = (item: Pick<CalendarItem, 'title' | 'locale'>) => review
 export const itemKey = (item: CalendarItem) =>
   `${item.kind}/${item.routing}/${item.locale ?? ''}/${item.revision}/${item.at}`;
 
-/** What the period holds, in a sentence: "3 items in this period: 2 scheduled, 1 review asked." */
-export function periodSentence(items: readonly CalendarItem[]): string {
-  if (items.length === 0) return NOTHING_SCHEDULED;
+/** What the period holds, in a sentence: "3 items in this period: 2 scheduled, 1 review asked, 1 release." */
+export function periodSentence(items: readonly CalendarItem[], releases: readonly CalendarRelease[] = []): string {
+  const total = items.length + releases.length;
+  if (total === 0) return NOTHING_SCHEDULED;
   const count = (kind: CalendarItem['kind']) => items.filter((item) => item.kind === kind).length;
+  const releaseCount = (kind: CalendarRelease['kind']) => releases.filter((release) => release.kind === kind).length;
   const parts = [
     [count('scheduled'), 'scheduled', 'scheduled'],
     [count('review'), 'review asked', 'reviews asked'],
     [count('failed'), 'failed', 'failed'],
+    [releaseCount('scheduled'), 'release', 'releases'],
+    [releaseCount('failed'), 'release failed', 'releases failed'],
   ] as const;
   const said = parts.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
-  return `${items.length} ${items.length === 1 ? 'item' : 'items'} in this period: ${said.join(', ')}.`;
+  return `${total} ${total === 1 ? 'item' : 'items'} in this period: ${said.join(', ')}.`;
 }
+
+/** A release's pages in words: "3 pages". */
+export const releasePages = (release: Pick<CalendarRelease, 'pages'>) =>
+  `${release.pages} ${release.pages === 1 ? 'page' : 'pages'}`;
+
+/** Where a scheduled release stands, the move dialog's first sentence. */
+export const releaseStands = (release: CalendarRelease) =>
+  `The release ${release.name} (${releasePages(release)}), made by ${release.by}, is scheduled to go live on ${formatDateTime(release.at)}.`;
+
+/** The question asked before a release moves: both moments. */
+export const moveReleaseQuestion = (release: CalendarRelease, publishAt: string) =>
+  `Move the release ${release.name} (${releasePages(release)}) from ${formatDateTime(release.at)} to ${formatDateTime(publishAt)}? All its pages go live together then.`;
 
 /** What is moved, in words: "the publication of Home (revision 12)", and of a review, that it waits for one. */
 export const movedThing = (item: CalendarItem) =>

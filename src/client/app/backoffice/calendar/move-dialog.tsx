@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { LONGEST_SCHEDULE_MS } from '../../../../core/schemas/revision';
-import { CALENDAR_MESSAGES, type CalendarItem } from '../../../../core/schemas/calendar';
+import { CALENDAR_MESSAGES, type CalendarItem, type CalendarRelease } from '../../../../core/schemas/calendar';
+import { RELEASE_MESSAGES } from '../../../../core/schemas/release';
 import { useConfirm } from '../../components/confirm-dialog';
 import { useModalDialog } from '../../components/modal-dialog';
 import { RefusalBox, StaffForm, SubmitButton, useStaffForm } from '../../components/staff-form';
@@ -16,8 +17,8 @@ import {
   scheduleIso,
   scheduleProblem,
 } from '../../editors/schedule-time';
-import { localeOf, useReschedule } from './api';
-import { itemName, moveQuestion, whereItStands } from './calendar-words';
+import { localeOf, useMoveRelease, useReschedule } from './api';
+import { itemName, moveQuestion, moveReleaseQuestion, releaseStands, whereItStands } from './calendar-words';
 import '../../../styles/data-table.css';
 import { MomentField, type MomentValues } from '../../editors/moment-field';
 
@@ -27,7 +28,23 @@ export const SAME_MOMENT = 'Choose another day or time: it goes live at this mom
 
 /** Which field a refusal of the moment (`publishAt`) belongs at: a time not ahead at the time, any other at the date. */
 const fieldOfRefusal = (message: string): 'date' | 'time' =>
-  message === SCHEDULE_MESSAGES.past || message === CALENDAR_MESSAGES.notAhead ? 'time' : 'date';
+  message === SCHEDULE_MESSAGES.past || message === CALENDAR_MESSAGES.notAhead || message === RELEASE_MESSAGES.notAhead
+    ? 'time'
+    : 'date';
+
+/** What a move dialog moves: its name, where it stands, its moment, and how it is moved. */
+interface Movable {
+  /** The dialog's heading after "Move". */
+  name: string;
+  /** Where it stands now, the dialog's first sentence. */
+  where: string;
+  at: string;
+  /** The question asked before the move, with both moments. */
+  question: (publishAt: string) => string;
+  questionTitle: string;
+  /** Sends the move; its answer's sentence is toasted. */
+  send: (publishAt: string) => Promise<{ message: string }>;
+}
 
 /**
  * Move… (docs/design.md §32): a modal dialog asking for the new day (the date a drop chose, else the item's own) and
@@ -50,15 +67,62 @@ export function MoveDialog({
   /** Moved (the calendar is fresh): the dialog is gone. */
   onMoved: () => void;
 }) {
+  const move = useReschedule();
+  const movable: Movable = {
+    name: itemName(item),
+    where: whereItStands(item),
+    at: item.at,
+    question: (publishAt) => moveQuestion(item, publishAt),
+    questionTitle: 'Move the publication?',
+    send: (publishAt) =>
+      move.mutateAsync({ routing: item.routing, ...localeOf(item), revision: item.revision, publishAt }),
+  };
+  return <MomentDialog movable={movable} day={day} onClose={onClose} onMoved={onMoved} />;
+}
+
+/** Move… of a scheduled release (docs/design.md §32): the same dialog, the release published at the new moment. */
+export function MoveReleaseDialog({
+  release,
+  day,
+  onClose,
+  onMoved,
+}: {
+  release: CalendarRelease;
+  day?: string | undefined;
+  onClose: () => void;
+  onMoved: () => void;
+}) {
+  const move = useMoveRelease();
+  const movable: Movable = {
+    name: `the release ${release.name}`,
+    where: releaseStands(release),
+    at: release.at,
+    question: (publishAt) => moveReleaseQuestion(release, publishAt),
+    questionTitle: 'Move the release?',
+    send: (publishAt) => move.mutateAsync({ id: release.id, publishAt }),
+  };
+  return <MomentDialog movable={movable} day={day} onClose={onClose} onMoved={onMoved} />;
+}
+
+function MomentDialog({
+  movable,
+  day,
+  onClose,
+  onMoved,
+}: {
+  movable: Movable;
+  day: string | undefined;
+  onClose: () => void;
+  onMoved: () => void;
+}) {
   const titleId = useId();
   const introId = useId();
   const dateId = useId();
   const timeId = useId();
   const [now] = useState(() => new Date());
-  const move = useReschedule();
   const { confirm, dialog: question } = useConfirm();
   const zone = localTimeZone();
-  const current = inputsOf(new Date(item.at));
+  const current = inputsOf(new Date(movable.at));
 
   const form = useStaffForm<MomentValues>({
     defaultValues: { date: day ?? current.date, time: current.time },
@@ -71,20 +135,14 @@ export function MoveDialog({
         form.methods.setFocus(field);
         return;
       }
-      if (Date.parse(publishAt) === Date.parse(item.at)) {
+      if (Date.parse(publishAt) === Date.parse(movable.at)) {
         form.methods.setError('date', { type: 'validate', message: SAME_MOMENT });
         form.methods.setFocus('date');
         return;
       }
-      if (!(await confirm(moveQuestion(item, publishAt), { title: 'Move the publication?', confirmLabel: 'Move' })))
-        return;
+      if (!(await confirm(movable.question(publishAt), { title: movable.questionTitle, confirmLabel: 'Move' }))) return;
       try {
-        const answer = await move.mutateAsync({
-          routing: item.routing,
-          ...localeOf(item),
-          revision: item.revision,
-          publishAt,
-        });
+        const answer = await movable.send(publishAt);
         notify.success(answer.message);
         onMoved();
       } catch (error) {
@@ -117,10 +175,10 @@ export function MoveDialog({
       >
         <StaffForm form={form} className="schedule-dialog__form">
           <h2 className="confirm-dialog__title" id={titleId}>
-            Move {itemName(item)}
+            Move {movable.name}
           </h2>
           <p className="schedule-dialog__intro" id={introId}>
-            {whereItStands(item)} Choose the new day: the time stays unless you change it.
+            {movable.where} Choose the new day: the time stays unless you change it.
             {zone ? ` Times are in your time zone (${zone}).` : ' Times are in your own time zone.'}
           </p>
           <div className="schedule-dialog__fields">

@@ -5,6 +5,8 @@ import { EnquiryActionAnswerSchema, type EnquiryIdSchema } from '../../../../cor
 import { api } from '../../lib/api';
 import { getDashboard, retrySchedule } from '../../../../core/api/dashboard';
 import { resendEnquiry } from '../../../../core/api/enquiries';
+import { publishRelease } from '../../../../core/api/releases';
+import { ReleaseAnswerSchema } from '../../../../core/schemas/release';
 
 /**
  * The staff home's calls (docs/design.md §23), each answer read through its core schema. getdashboard answers a key per
@@ -34,6 +36,22 @@ export function useRetrySchedule() {
     mutationFn: ({ routing, ...body }: { routing: string; locale?: string; revision: number }) =>
       api(retrySchedule, { params: { routing }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
+  });
+}
+
+/**
+ * Retry of a release that could not go live at its time (docs/design.md §32): published now (all its pages or none), or
+ * refused with the server's sentence; the home (and the Releases screen, the calendar) are asked again either way.
+ */
+export function useRetryRelease() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api(publishRelease, { params: { id }, body: {} }).then((data) => ReleaseAnswerSchema.parse(data)),
+    onSettled: () =>
+      Promise.all(
+        [DASHBOARD_KEY, ['releases'], ['calendar']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }
 

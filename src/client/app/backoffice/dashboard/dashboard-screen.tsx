@@ -32,6 +32,7 @@ import { paramsFromQuery } from '../audit/audit-list';
 import { EnquiriesChart } from './enquiries-chart';
 import { VisitsCard } from './visits-card';
 import { REVIEWS_HREF, ReviewsCard } from './reviews-card';
+import { RELEASES_HREF, ReleasesCard } from './releases-card';
 import { useReviews } from '../reviews/api';
 import '../../../styles/dashboard.css';
 
@@ -366,8 +367,17 @@ export const VISITS_WEEK_HREF = '/visits?range=7d';
  * something does), what came in, what needs doing, what is on its way, what changed.
  */
 function Cards({ dashboard, reviews }: { dashboard: Dashboard; reviews: readonly ReviewItem[] }) {
-  const { enquiries, enquiriesPerWeek, mail, scheduled, changes, visits } = dashboard;
-  if (!enquiries && !enquiriesPerWeek && !mail && !scheduled && !changes && !visits && reviews.length === 0) {
+  const { enquiries, enquiriesPerWeek, mail, scheduled, releases, changes, visits } = dashboard;
+  if (
+    !enquiries &&
+    !enquiriesPerWeek &&
+    !mail &&
+    !scheduled &&
+    !releases &&
+    !changes &&
+    !visits &&
+    reviews.length === 0
+  ) {
     return (
       <p className="app-panel dashboard-none">
         Your menu holds none of the screens the home shows. Open a screen from the menu.
@@ -392,6 +402,11 @@ function Cards({ dashboard, reviews }: { dashboard: Dashboard; reviews: readonly
       ) : null}
       {mail ? <MailCard card={mail} /> : null}
       {scheduled ? <ScheduledCard scheduled={scheduled} /> : null}
+      {releases ? (
+        <Card title="Releases" icon={CalendarClock} more={{ to: RELEASES_HREF, label: 'Open Releases' }}>
+          <ReleasesCard releases={releases} />
+        </Card>
+      ) : null}
       {changes ? <ChangesCard changes={changes} /> : null}
     </div>
   );
@@ -399,7 +414,7 @@ function Cards({ dashboard, reviews }: { dashboard: Dashboard; reviews: readonly
 
 /**
  * dashboard: the staff home after sign-in (docs/design.md §23). New enquiries, mail failing or retrying (with Resend),
- * scheduled publications, the last changes, enquiries per week and the last 7 days' visits (§31); each card only where
+ * scheduled publications, releases waiting for their time or failed (with Retry, §32), the last changes, enquiries per week and the last 7 days' visits (§31); each card only where
  * the user's menu holds the screen behind it (the server leaves the others out of its answer). What waits for the user's
  * review (§32) comes from its own call, first, and only when something waits.
  */
