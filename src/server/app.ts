@@ -71,6 +71,7 @@ import { appShellRoutes } from './ssr/app-shell.routes';
 import { firmIconRoutes } from './company/firm-icons.routes';
 import { publicPageRoutes, type HotPath } from './ssr/public-pages.routes';
 import { reviewRoutes } from './reviews/reviews.routes';
+import { commentRoutes } from './comments/comments.routes';
 import { calendarRoutes } from './calendar/calendar.routes';
 import { setupRoutes } from './setup/setup.routes';
 import { prepareFirstAdministrator } from './setup/setup.service';
@@ -377,6 +378,7 @@ async function registerApiRoutes(
   await app.register(visitRoutes);
   await app.register(calendarRoutes);
   await app.register(reviewRoutes, { kickMail: () => staffMail.kick(), publicBaseUrl: config.publicBaseUrl });
+  await app.register(commentRoutes, { kickMail: () => staffMail.kick(), publicBaseUrl: config.publicBaseUrl });
   await app.register(localeRoutes);
   await app.register(translationRoutes, {
     ...saveTools,
