@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { E2E_MAIL_LOG } from '../../playwright.config';
 import {
+  mailsTo,
   clickInPreview,
   createE2eUser,
   createEditorsAutowiredPage,
@@ -51,17 +50,6 @@ test.beforeAll(async ({ browser }) => {
 });
 
 const mailOf = (username: string) => `${username}@firm.example`;
-
-/** The mails the e2e SMTP server received for `address` (scripts/e2e-smtp.mjs writes one JSON line each). */
-function mailsTo(address: string): Array<{ to: string[]; raw: string }> {
-  if (!fs.existsSync(E2E_MAIL_LOG!)) return [];
-  return fs
-    .readFileSync(E2E_MAIL_LOG!, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { to: string[]; raw: string })
-    .filter((mail) => mail.to.includes(address));
-}
 
 const openMarker = (page: Page) => page.getByRole('button', { name: /^1 open comment on / });
 const previewMark = (page: Page) =>

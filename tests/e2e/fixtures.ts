@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { test as base, expect } from '@playwright/test';
 import type { Browser, Frame } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
+import { E2E_ADMIN_PASSWORD, E2E_MAIL_LOG } from '../../playwright.config';
 import { tenantFile, type E2eTenant } from './tenants';
 
 const execFileAsync = promisify(execFile);
@@ -685,4 +685,15 @@ export async function startSetupServer(name: string): Promise<{ baseURL: string;
     stop();
     throw error;
   }
+}
+
+/** The mails the e2e SMTP server received for `address` (scripts/e2e-smtp.mjs writes one JSON line each). */
+export function mailsTo(address: string): Array<{ to: string[]; raw: string }> {
+  if (!fs.existsSync(E2E_MAIL_LOG!)) return [];
+  return fs
+    .readFileSync(E2E_MAIL_LOG!, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { to: string[]; raw: string })
+    .filter((mail) => mail.to.includes(address));
 }
