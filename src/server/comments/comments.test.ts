@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES } from '../../core/schemas/comment';
-import { addGerman, signInTeam, type LoggedIn } from '../test-support/sessions';
+import { ADMIN_PASSWORD, addGerman, logIn, signInTeam, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
+import { createUser } from '../users/users.service';
 
 interface Listed {
   id: number;
@@ -235,5 +236,59 @@ describe.each(testDialects())('comments on a draft on %s', (dialect) => {
       await resolve(writer, 1, 'yes'),
     ])
       expect(response.statusCode, response.body).toBe(400);
+  });
+});
+
+/** Each tenant's comments are its own (docs/design.md §9): another tenant's comment id names nothing there. */
+describe.each(testDialects())('comments of two tenants on %s', (dialect) => {
+  let t: TestApp;
+  let ours: LoggedIn;
+  let theirs: LoggedIn;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { TENANTS: 'default,acme', PUBLIC_BASE_URL: 'https://folio.example/' });
+    ({ writer: ours } = await signInTeam(t.app));
+    const acme = t.app.tenants.all().find((tenant) => tenant.name === 'acme')!;
+    await createUser(acme.db, { username: 'acme-boss', password: ADMIN_PASSWORD, groupId: 1 });
+    theirs = await logIn(t.app, 'acme-boss', ADMIN_PASSWORD, '127.0.0.1', 'acme');
+  });
+  afterAll(async () => t?.close());
+
+  it('lists, replies to and resolves only its own tenant’s comments', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/comments',
+      headers: ours.headers,
+      payload: { routing: 'News', path: 'lead', text: 'Ours only.' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const { id } = made.json() as { id: number };
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/master/comments?routing=News',
+      headers: theirs.headers,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toEqual({ items: [] });
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/api/master/comments',
+      headers: theirs.headers,
+      payload: { routing: 'News', path: 'lead', text: 'Theirs.', replyTo: id },
+    });
+    expect(reply.statusCode).toBe(404);
+    const resolved = await t.app.inject({
+      method: 'POST',
+      url: `/api/master/comments/${id}/resolve`,
+      headers: theirs.headers,
+      payload: { resolved: true },
+    });
+    expect(resolved.statusCode).toBe(404);
+    const ownList = await t.app.inject({
+      method: 'GET',
+      url: '/api/master/comments?routing=News',
+      headers: ours.headers,
+    });
+    expect(ownList.json().items).toEqual([expect.objectContaining({ id, resolved: false, replies: [] })]);
   });
 });

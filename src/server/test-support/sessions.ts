@@ -18,12 +18,15 @@ export async function logIn(
   username: string,
   password: string,
   remoteAddress = '127.0.0.1',
+  /** Another tenant than the default (its `dbname` header is then sent with every call too). */
+  tenant?: string,
 ): Promise<LoggedIn> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/signin',
     payload: { username, password },
     remoteAddress,
+    ...(tenant ? { headers: { dbname: tenant } } : {}),
   });
   if (response.statusCode !== 200)
     throw new Error(`login of ${username} failed: ${response.statusCode} ${response.body}`);
@@ -33,7 +36,11 @@ export async function logIn(
   return {
     token,
     csrf,
-    headers: { cookie: `folio_session=${token}; XSRF-TOKEN=${csrf}`, 'x-xsrf-token': csrf },
+    headers: {
+      cookie: `folio_session=${token}; XSRF-TOKEN=${csrf}`,
+      'x-xsrf-token': csrf,
+      ...(tenant ? { dbname: tenant } : {}),
+    },
     body: response.json(),
   };
 }
