@@ -11,6 +11,7 @@ import {
   freshRun,
   signIn,
   test,
+  titleParameter,
 } from './fixtures';
 
 // Comments on a draft's fields (docs/design.md §32): a writer comments on a field of the page (shown beside the field
@@ -23,16 +24,7 @@ const NAME = `Commented${RUN.slice(-8)}`;
 const WRITER = { username: `e2e-commenter-${RUN}`, password: 'e2e-commenter-password-1' };
 const COLLEAGUE = { username: `e2e-replier-${RUN}`, password: 'e2e-replier-password-12' };
 const FIELD = 'document.header.title';
-const TITLE = {
-  parameterName: 'title',
-  sequence: 1,
-  type: 'Textarea',
-  unittype: 'Character',
-  pagecreationtype: 'Header',
-  mandatory: 'N',
-  maxlength: 80,
-  showName: true,
-};
+const TITLE = titleParameter();
 const QUESTION = `Is this title final, @${COLLEAGUE.username}? (${RUN})`;
 
 test.beforeAll(async ({ browser }) => {

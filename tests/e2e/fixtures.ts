@@ -555,6 +555,18 @@ let runs = 0;
 export const freshRun = (): string =>
   `${process.pid % 1000}`.padStart(3, '0') + `${Date.now() % 100000}`.padStart(5, '0') + `${(runs += 1)}`;
 
+/** A page made without code's one-line Header field (a Textarea of at most 80 characters) shown with its name. */
+export const titleParameter = (parameterName = 'title') => ({
+  parameterName,
+  sequence: 1,
+  type: 'Textarea',
+  unittype: 'Character',
+  pagecreationtype: 'Header',
+  mandatory: 'N',
+  maxlength: 80,
+  showName: true,
+});
+
 /**
  * A page made in page creation for one test file (no other test edits it): created by the administrator through
  * the API with the given parameters and put at the end of the Editors group's menu, so its editors can open it.
