@@ -60,6 +60,9 @@ export function latin1Server(): Plugin {
   };
 }
 
+/** The chunks entry-app.tsx imports statically (its libraries and the shared app code): loaded with it, always. */
+const ALWAYS_LOADED = /^assets\/(lib-(react|zod|query|router)|app-common)-[\w-]+\.js$/;
+
 // The staff app and the server: `vite build` makes the staff app's browser bundle (dist/client, with a manifest
 // the server reads to link the right chunks), `vite build --ssr` the server and the shell's commands
 // (dist/server/main.js and cli.js, sharing their chunks). scripts/build.mjs runs both.
@@ -83,6 +86,10 @@ export default defineConfig(({ isSsrBuild }): UserConfig => ({
         manifest: true,
         target: 'es2022',
         cssCodeSplit: true,
+        // A lazy screen's preload list leaves out the chunks the entry imports itself (the libraries it always loads,
+        // and app-common): they are loaded before any screen is, so listing them only adds bytes to the entry, the first
+        // screen of every editor (docs/design.md §26: ≤ 200 KB gzip).
+        modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)) },
         rollupOptions: {
           input: { 'entry-app': 'src/client/entry-app.tsx' },
           onwarn: dropLibraryNotes,

@@ -71,6 +71,7 @@ import { appShellRoutes } from './ssr/app-shell.routes';
 import { firmIconRoutes } from './company/firm-icons.routes';
 import { publicPageRoutes, type HotPath } from './ssr/public-pages.routes';
 import { reviewRoutes } from './reviews/reviews.routes';
+import { commentRoutes } from './comments/comments.routes';
 import { calendarRoutes } from './calendar/calendar.routes';
 import { releaseRoutes } from './releases/releases.routes';
 import { publishDueReleases } from './releases/releases.service';
@@ -383,6 +384,7 @@ async function registerApiRoutes(
   await app.register(calendarRoutes);
   await app.register(releaseRoutes);
   await app.register(reviewRoutes, { kickMail: () => staffMail.kick(), publicBaseUrl: config.publicBaseUrl });
+  await app.register(commentRoutes, { kickMail: () => staffMail.kick(), publicBaseUrl: config.publicBaseUrl });
   await app.register(localeRoutes);
   await app.register(translationRoutes, {
     ...saveTools,

@@ -1,12 +1,12 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { simpleParser } from 'mailparser';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
-import { BASE_URL, E2E_ADMIN_PASSWORD, E2E_MAIL_LOG } from '../../playwright.config';
+import { BASE_URL, E2E_ADMIN_PASSWORD } from '../../playwright.config';
 import { ACCOUNT_MESSAGES } from '../../src/core/schemas/account';
 import {
+  mailsTo,
   callApi,
   createE2eUser,
   expect,
@@ -34,17 +34,6 @@ function setEmail(username: string, email: string): void {
   } finally {
     db.close();
   }
-}
-
-/** The mails the e2e SMTP server received for `address` (scripts/e2e-smtp.mjs writes one JSON line each). */
-function mailsTo(address: string): Array<{ to: string[]; raw: string }> {
-  if (!fs.existsSync(E2E_MAIL_LOG!)) return [];
-  return fs
-    .readFileSync(E2E_MAIL_LOG!, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { to: string[]; raw: string })
-    .filter((mail) => mail.to.includes(address));
 }
 
 /** The reset link in a mail's text (decoded from its transfer encoding). */

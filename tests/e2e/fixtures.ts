@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { test as base, expect } from '@playwright/test';
 import type { Browser, Frame } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD } from '../../playwright.config';
+import { E2E_ADMIN_PASSWORD, E2E_MAIL_LOG } from '../../playwright.config';
 import { tenantFile, type E2eTenant } from './tenants';
 
 const execFileAsync = promisify(execFile);
@@ -555,6 +555,18 @@ let runs = 0;
 export const freshRun = (): string =>
   `${process.pid % 1000}`.padStart(3, '0') + `${Date.now() % 100000}`.padStart(5, '0') + `${(runs += 1)}`;
 
+/** A page made without code's one-line Header field (a Textarea of at most 80 characters) shown with its name. */
+export const titleParameter = (parameterName = 'title') => ({
+  parameterName,
+  sequence: 1,
+  type: 'Textarea',
+  unittype: 'Character',
+  pagecreationtype: 'Header',
+  mandatory: 'N',
+  maxlength: 80,
+  showName: true,
+});
+
 /**
  * A page made in page creation for one test file (no other test edits it): created by the administrator through
  * the API with the given parameters and put at the end of the Editors group's menu, so its editors can open it.
@@ -685,4 +697,15 @@ export async function startSetupServer(name: string): Promise<{ baseURL: string;
     stop();
     throw error;
   }
+}
+
+/** The mails the e2e SMTP server received for `address` (scripts/e2e-smtp.mjs writes one JSON line each). */
+export function mailsTo(address: string): Array<{ to: string[]; raw: string }> {
+  if (!fs.existsSync(E2E_MAIL_LOG!)) return [];
+  return fs
+    .readFileSync(E2E_MAIL_LOG!, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { to: string[]; raw: string })
+    .filter((mail) => mail.to.includes(address));
 }

@@ -11,6 +11,7 @@ import {
   sidewaysScroll,
   signIn,
   test,
+  titleParameter,
   toastOf,
 } from './fixtures';
 
@@ -23,16 +24,7 @@ const RUN = `${Date.now() % 100000}`.padStart(5, '0');
 const NAME = `Reviewed${RUN}`;
 const DISPLAY = `Reviewed notes ${RUN}`;
 const WRITER = { username: `e2e-writer-${RUN}`, password: 'e2e-writer-password-123' };
-const TITLE = {
-  parameterName: 'title',
-  sequence: 1,
-  type: 'Textarea',
-  unittype: 'Character',
-  pagecreationtype: 'Header',
-  mandatory: 'N',
-  maxlength: 80,
-  showName: true,
-};
+const TITLE = titleParameter();
 const WORDS = `Checked by a second pair of eyes ${RUN}`;
 
 let pageId = 0;

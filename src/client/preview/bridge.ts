@@ -35,6 +35,7 @@ function start({ editorOrigin, siteAddresses }: PaneData): void {
   let labels: Record<string, string> = {};
   const hover = overlay('dashed');
   const typing = overlay('solid');
+  const marks = commentMarks((field) => labels[field] ?? field);
 
   const closestField = (target: EventTarget | null) =>
     target instanceof Element ? target.closest(`[${FIELD}]`) : null;
@@ -59,6 +60,11 @@ function start({ editorOrigin, siteAddresses }: PaneData): void {
     'click',
     (event) => {
       event.preventDefault();
+      const mark = event.target instanceof Element ? event.target.closest('[data-folio-comments]') : null;
+      if (mark) {
+        post({ type: 'open-comments', field: mark.getAttribute('data-folio-comments') ?? '' });
+        return;
+      }
       const field = fieldAt(event)?.getAttribute(FIELD);
       if (field) post({ type: 'select', field });
     },
@@ -77,6 +83,7 @@ function start({ editorOrigin, siteAddresses }: PaneData): void {
   window.addEventListener('resize', () => {
     hover.refresh();
     typing.refresh();
+    marks.refresh();
   });
 
   window.addEventListener('message', (event) => {
@@ -84,6 +91,7 @@ function start({ editorOrigin, siteAddresses }: PaneData): void {
     const message = editorMessageOf(event.data);
     if (!message) return;
     if (message.type === 'labels') labels = message.labels;
+    else if (message.type === 'comments') marks.show(message.counts);
     else if (message.type === 'scroll-to') window.scrollTo({ top: message.y, behavior: 'instant' });
     else if (message.type === 'outline') {
       const elements = message.field ? elementsOf(message.field) : [];
@@ -97,12 +105,13 @@ function start({ editorOrigin, siteAddresses }: PaneData): void {
       );
     } else if (message.type === 'render') {
       const { serial } = message;
-      if (!renderInPlace(message.html, [hover.layer, typing.layer])) {
+      if (!renderInPlace(message.html, [hover.layer, typing.layer, marks.layer])) {
         post({ type: 'reload', serial });
         return;
       }
       hover.show([], '');
       typing.show([], '');
+      marks.refresh();
       post({ type: 'rendered', serial, fields: markedFields() });
     }
   });
@@ -187,6 +196,43 @@ function overlay(style: 'dashed' | 'solid') {
     show(elements: Element[], label: string) {
       shown = elements;
       text = label;
+      draw();
+    },
+    refresh: draw,
+  };
+}
+
+/**
+ * The comments' markers (docs/design.md §32): a speech bubble with the count of open comments at the top right corner
+ * of the first element that shows each such field; a click (or Enter) on one asks the editor to open that field's
+ * comments. Buttons with names, over the page (never in its flow).
+ */
+function commentMarks(labelOf: (field: string) => string) {
+  const layer = document.createElement('div');
+  layer.className = 'folio-pane-comments';
+  layer.style.cssText = 'position:absolute;left:0;top:0;width:0;height:0;z-index:2147483646';
+  document.body.append(layer);
+  let counts: Record<string, number> = {};
+  const draw = () => {
+    layer.replaceChildren(
+      ...Object.entries(counts).flatMap(([field, count]) => {
+        const element = document.querySelector(`[${FIELD}="${CSS.escape(field)}"]`);
+        if (!element || count < 1) return [];
+        const box = element.getBoundingClientRect();
+        const mark = document.createElement('button');
+        mark.type = 'button';
+        mark.setAttribute('data-folio-comments', field);
+        mark.setAttribute('aria-label', `${count} open comment${count === 1 ? '' : 's'} on ${labelOf(field)}`);
+        mark.textContent = `\u{1F4AC} ${count}`;
+        mark.style.cssText = `position:absolute;left:${Math.max(0, box.right + window.scrollX - 44)}px;top:${Math.max(0, box.top + window.scrollY - 12)}px;min-width:40px;height:24px;padding:0 6px;border:0;border-radius:12px 12px 12px 2px;background:${ACCENT};color:#fff;font:700 12px/24px system-ui,sans-serif;cursor:pointer;box-shadow:0 1px 3px rgba(0,0,0,.35)`;
+        return [mark];
+      }),
+    );
+  };
+  return {
+    layer,
+    show(next: Record<string, number>) {
+      counts = next;
       draw();
     },
     refresh: draw,

@@ -12,6 +12,9 @@ describe('the messages from the preview frame', () => {
     expect(frameMessageOf(from({ type: 'select', field: 'document.rows.0.role' }))).toEqual(
       from({ type: 'select', field: 'document.rows.0.role' }),
     );
+    expect(frameMessageOf(from({ type: 'open-comments', field: 'seo.title' }))).toEqual(
+      from({ type: 'open-comments', field: 'seo.title' }),
+    );
     expect(frameMessageOf(from({ type: 'scroll', y: 0 }))).toEqual(from({ type: 'scroll', y: 0 }));
     expect(frameMessageOf(from({ type: 'rendered', serial: 4, fields: ['lead'] }))).toEqual(
       from({ type: 'rendered', serial: 4, fields: ['lead'] }),
@@ -34,6 +37,8 @@ describe('the messages from the preview frame', () => {
     ['an unknown type', from({ type: 'navigate', to: '/' })],
     ['a field that is not text', from({ type: 'select', field: 42 })],
     ['an empty field', from({ type: 'select', field: '' })],
+    ['comments opened on no field', from({ type: 'open-comments' })],
+    ['comments opened on a field that is not text', from({ type: 'open-comments', field: ['lead'] })],
     ['an overlong field', from({ type: 'select', field: 'x'.repeat(301) })],
     ['a negative scroll', from({ type: 'scroll', y: -1 })],
     ['a scroll that is not a number', from({ type: 'scroll', y: '10' })],
@@ -71,6 +76,10 @@ describe('the messages from the editor', () => {
     );
     expect(editorMessageOf(from({ type: 'scroll-to', y: 300 }))).toEqual(from({ type: 'scroll-to', y: 300 }));
     expect(editorMessageOf(from({ type: 'run-checks', id: 2 }))).toEqual(from({ type: 'run-checks', id: 2 }));
+    expect(editorMessageOf(from({ type: 'comments', counts: { 'seo.title': 2, lead: 1 } }))).toEqual(
+      from({ type: 'comments', counts: { 'seo.title': 2, lead: 1 } }),
+    );
+    expect(editorMessageOf(from({ type: 'comments', counts: {} }))).toEqual(from({ type: 'comments', counts: {} }));
     expect(editorMessageOf(from({ type: 'render', serial: 7, html: '<!doctype html><p>Hi</p>' }))).toEqual(
       from({ type: 'render', serial: 7, html: '<!doctype html><p>Hi</p>' }),
     );
@@ -82,6 +91,11 @@ describe('the messages from the editor', () => {
     ['an outline of no field', from({ type: 'outline' })],
     ['a frame message', from({ type: 'select', field: 'lead' })],
     ['a check without its number', from({ type: 'run-checks' })],
+    ['comment counts that are not numbers', from({ type: 'comments', counts: { lead: '2' } })],
+    ['comment counts below zero', from({ type: 'comments', counts: { lead: -1 } })],
+    ['comment counts as a list', from({ type: 'comments', counts: [1] })],
+    ['comment counts on an empty field', from({ type: 'comments', counts: { '': 1 } })],
+    ['comments opened from the editor', from({ type: 'open-comments', field: 'lead' })],
     ['a render that is not text', from({ type: 'render', serial: 1, html: { body: '' } })],
     ['a render without its number', from({ type: 'render', html: '<p>Hi</p>' })],
     ['an oversized render', from({ type: 'render', serial: 1, html: 'x'.repeat(20_000_001) })],

@@ -26,6 +26,8 @@ export type FrameMessage =
   | { channel: typeof PREVIEW_CHANNEL; type: 'reload'; serial: number }
   | { channel: typeof PREVIEW_CHANNEL; type: 'scroll'; y: number }
   | { channel: typeof PREVIEW_CHANNEL; type: 'select'; field: string }
+  /** A click on a field's comment marker (docs/design.md §32): the editor opens that field's comments. */
+  | { channel: typeof PREVIEW_CHANNEL; type: 'open-comments'; field: string }
   | { channel: typeof PREVIEW_CHANNEL; type: 'checks'; id: number; findings: CheckFinding[] };
 
 /** From the editor to the frame. */
@@ -34,6 +36,8 @@ export type EditorMessage =
   | { channel: typeof PREVIEW_CHANNEL; type: 'scroll-to'; y: number }
   | { channel: typeof PREVIEW_CHANNEL; type: 'outline'; field: string | null }
   | { channel: typeof PREVIEW_CHANNEL; type: 'run-checks'; id: number }
+  /** The open comments by field (docs/design.md §32): the frame marks each such field with their count. */
+  | { channel: typeof PREVIEW_CHANNEL; type: 'comments'; counts: Record<string, number> }
   /** The next render, put in place of the page on show (no new document: nothing is fetched again). */
   | { channel: typeof PREVIEW_CHANNEL; type: 'render'; serial: number; html: string };
 
@@ -101,7 +105,8 @@ export function frameMessageOf(data: unknown): FrameMessage | null {
     case 'scroll':
       return isCount(data.y) ? { channel: PREVIEW_CHANNEL, type: 'scroll', y: data.y } : null;
     case 'select':
-      return isField(data.field) ? { channel: PREVIEW_CHANNEL, type: 'select', field: data.field } : null;
+    case 'open-comments':
+      return isField(data.field) ? { channel: PREVIEW_CHANNEL, type: data.type, field: data.field } : null;
     case 'checks': {
       if (!isCount(data.id) || !Array.isArray(data.findings) || data.findings.length > 1000) return null;
       const findings = data.findings.map(findingOf);
@@ -134,6 +139,14 @@ export function editorMessageOf(data: unknown): EditorMessage | null {
         : null;
     case 'run-checks':
       return isCount(data.id) ? { channel: PREVIEW_CHANNEL, type: 'run-checks', id: data.id } : null;
+    case 'comments': {
+      const { counts } = data;
+      if (!isRecord(counts)) return null;
+      const entries = Object.entries(counts);
+      return entries.length <= MAX_FIELDS && entries.every(([field, count]) => isField(field) && isCount(count))
+        ? { channel: PREVIEW_CHANNEL, type: 'comments', counts: counts as Record<string, number> }
+        : null;
+    }
     case 'render':
       return isCount(data.serial) && typeof data.html === 'string' && data.html.length <= MAX_HTML
         ? { channel: PREVIEW_CHANNEL, type: 'render', serial: data.serial, html: data.html }

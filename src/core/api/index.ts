@@ -3,6 +3,7 @@ import * as auth from './auth';
 import * as backup from './backup';
 import * as builtInPages from './built-in-pages';
 import * as calendar from './calendar';
+import * as comments from './comments';
 import * as company from './company';
 import * as companyContact from './company-contact';
 import * as contact from './contact';
@@ -51,6 +52,7 @@ export const routes = {
   backup,
   builtInPages,
   calendar,
+  comments,
   company,
   companyContact,
   contact,

@@ -27,8 +27,8 @@ export const multipartBody = (fields: z.ZodRawShape) =>
 /** A page's routing name in a call's address (`/api/master/edit/:routing`). */
 export const RoutingParamsSchema = z.strictObject({ routing: z.string().min(1).max(100) });
 
-/** Where a call names the page it edits: in its own address, a path parameter or a body field. */
-export type PageNamedBy = { fixed: string } | { param: string } | { body: string };
+/** Where a call names the page it edits: in its own address, a path parameter, a body field or a query field. */
+export type PageNamedBy = { fixed: string } | { param: string } | { body: string } | { query: string };
 
 /** Who may call a route; the server's access layer decides it (src/server/access/access.ts says what each means). */
 export type RouteAccess =

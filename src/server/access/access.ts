@@ -22,8 +22,9 @@ import type { Tenant } from '../tenants/tenants';
  * - `{ signedIn: true }`: any session (the own dashboard, search, …), for a call whose service decides the rest;
  * - `{ editsPage: … }`: the one rule "may edit this page" (docs/design.md §25): the page exists (else 404), its editor is
  *   in the caller's menu and the account is not held (`mayEditPage`, else 403). The page is named by the call
- *   (`{ fixed: 'Home' }`, checked before the body is read), by a path parameter (`{ param: 'routing' }`) or by a
- *   body field (`{ body: 'commonrouting' }`), those two checked once the input is valid. The route finds the
+ *   (`{ fixed: 'Home' }`, checked before the body is read), by a path parameter (`{ param: 'routing' }`), by a
+ *   body field (`{ body: 'commonrouting' }`) or by a query field (`{ query: 'routing' }`, a GET's), those three
+ *   checked once the input is valid. The route finds the
  *   page in `request.editedPage`;
  * - `{ account: true }`: any session, even one whose group requires two-step sign-in not yet turned on (the
  *   own account's calls, where it is turned on: docs/design.md §21), or one opened with a one-time password from the
@@ -198,8 +199,9 @@ async function checkPageEdit(request: FastifyRequest): Promise<void> {
 
 function routingNamed(request: FastifyRequest, named: PageNamedBy): string {
   if ('fixed' in named) return named.fixed;
-  const input = ('param' in named ? request.params : request.body) as Record<string, unknown>;
-  return String(input['param' in named ? named.param : named.body]);
+  if ('param' in named) return String((request.params as Record<string, unknown>)[named.param]);
+  if ('query' in named) return String((request.query as Record<string, unknown>)[named.query]);
+  return String((request.body as Record<string, unknown>)[named.body]);
 }
 
 /** A session that may use only the own account's calls until its user does what is asked there (docs/design.md §21, §22). */

@@ -576,6 +576,20 @@ const CALLS: Record<string, Call> = {
     prepare: (c) => newRelease(c),
     request: (c, p) => ({ method: 'DELETE', url: `/api/master/releases/${p.id}`, headers: c.admin.headers }),
   },
+  // ---- Comments on a draft's fields (docs/design.md §32)
+  'GET /api/master/comments': readGet('/api/master/comments?routing=AuditPage'),
+  'POST /api/master/comments': {
+    changes: true,
+    request: (c) => c.post('/api/master/comments', { routing: 'AuditPage', path: 'header.title', text: 'Shorter?' }),
+  },
+  'POST /api/master/comments/:id/resolve': {
+    changes: true,
+    prepare: async (c) => ({
+      id: (await c.ok(c.post('/api/master/comments', { routing: 'AuditPage', path: 'header.title', text: 'Check.' })))
+        .id,
+    }),
+    request: (c, p) => c.post(`/api/master/comments/${p.id}/resolve`, { resolved: true }),
+  },
   // ---- The calendar (docs/design.md §32)
   'GET /api/master/calendar': readGet('/api/master/calendar?from=2026-12-01&to=2026-12-31'),
   'POST /api/master/reschedule/:routing': {

@@ -54,6 +54,7 @@ export const BACKUP_TABLES: ReadonlyArray<{
   { name: 'audit_log', key: ['id'] },
   { name: 'preview_shares', key: ['id'] },
   { name: 'page_editors', key: ['page_id', 'user_id', 'locale'] },
+  { name: 'page_comments', key: ['id'] },
   { name: 'redirects', key: ['id'] },
   { name: 'not_found', key: ['path'] },
   { name: 'forms', key: ['id'] },

@@ -19,6 +19,7 @@ import * as mediaTitles from '../db/migrations/20261129-0028-media-titles';
 import * as namesForVisitors from '../db/migrations/20261129-0031-names-for-visitors';
 import * as forms from '../db/migrations/20261130-0034-forms';
 import * as reviews from '../db/migrations/20261130-0036-reviews';
+import * as comments from '../db/migrations/20261130-0037-comments';
 import * as releases from '../db/migrations/20261130-0038-releases';
 
 const OLD_SITE = 'http://localhost:3000/';
@@ -164,6 +165,7 @@ describe.each(testDialects())('a backup of a site at one address, restored and s
     // (migration 0023 makes them from the images as the restore migrates it).
     // Later migrations that widened tables of the day are undone too, as such a backup never had their columns.
     await releases.down(db as never);
+    await comments.down(db as never);
     await reviews.down(db as never);
     await forms.down(db as never);
     await namesForVisitors.down(db as never);

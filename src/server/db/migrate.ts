@@ -35,6 +35,7 @@ import * as revisionsByNumber from './migrations/20261130-0033-revisions-by-numb
 import * as forms from './migrations/20261130-0034-forms';
 import * as visits from './migrations/20261130-0035-visits';
 import * as reviews from './migrations/20261130-0036-reviews';
+import * as comments from './migrations/20261130-0037-comments';
 import * as releases from './migrations/20261130-0038-releases';
 
 interface MigrationFile {
@@ -81,6 +82,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261130-0034-forms': forms,
   '20261130-0035-visits': visits,
   '20261130-0036-reviews': reviews,
+  '20261130-0037-comments': comments,
   '20261130-0038-releases': releases,
 };
 

@@ -29,6 +29,7 @@ export interface Database {
   sign_in_challenges: SignInChallengeTable;
   preview_shares: PreviewShareTable;
   page_editors: PageEditorTable;
+  page_comments: PageCommentTable;
   redirects: RedirectTable;
   not_found: NotFoundTable;
   forms: FormTable;
@@ -159,6 +160,23 @@ export interface NotFoundTable {
 }
 
 /** A shared preview link (docs/design.md §26): its token's SHA-256 hash; live until expires_at unless revoked. */
+/** A comment on a field of a page in a language, or a reply to one (docs/design.md §32, migration 0037). */
+export interface PageCommentTable {
+  id: Generated<number>;
+  page_id: number;
+  /** '' is the page's source language. */
+  locale: string;
+  path: string;
+  text: string;
+  /** The comment this one replies to; null: it starts a thread. */
+  reply_to: number | null;
+  author_id: number | null;
+  author_name: string;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by_name: string | null;
+}
+
 export interface PreviewShareTable {
   id: Generated<number>;
   page_id: number;

@@ -238,6 +238,11 @@ const CASES: Record<string, OperationCase> = {
   'GET /api/master/visits.csv': { request: () => ({ query: { from: '2026-11-01', to: '2026-11-30' } }) },
   'GET /api/master/visits/pages/{routing}': { request: () => ({ params: { routing: 'News' } }) },
   'GET /api/master/reviews': { request: () => ({}) },
+  'GET /api/master/comments': { request: () => ({ query: { routing: 'News' } }) },
+  'POST /api/master/comments': {
+    request: () => ({ body: { routing: 'News', locale: null, path: 'seo.title', text: 'Edge comment.' } }),
+  },
+  'POST /api/master/comments/{id}/resolve': { request: () => ({ params: { id: 1 }, body: { resolved: true } }) },
   'GET /api/master/calendar': { request: () => ({ query: { from: '2026-12-01', to: '2026-12-31' } }) },
   'POST /api/master/reschedule/{routing}': {
     request: () => ({

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELEASE_MESSAGES } from '../../core/schemas/release';
 import { onDomainEvent, type DomainEvent } from '../events/domain-events';
-import {
-  ADMIN_PASSWORD,
-  EDITOR_PASSWORD,
-  createEditor,
-  logIn,
-  reviewGroupAndStranger,
-  type LoggedIn,
-} from '../test-support/sessions';
+import { addGerman, ADMIN_PASSWORD, logIn, signInTeam, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { createUser } from '../users/users.service';
 import { publishDueReleases } from './releases.service';
@@ -27,25 +20,18 @@ describe.each(testDialects())('releases on %s', (dialect) => {
   beforeAll(async () => {
     // Few revisions kept: what a release would put back must outlive the pruning of a busy page.
     t = await createTestApp(dialect, { REVISIONS_PER_PAGE: '3' });
-    const db = t.app.tenants.default.db;
-    await createUser(db, { username: 'boss', password: ADMIN_PASSWORD, groupId: 1 });
-    await createUser(db, { username: 'second', password: ADMIN_PASSWORD, groupId: 1 });
-    boss = await logIn(t.app, 'boss', ADMIN_PASSWORD);
-    second = await logIn(t.app, 'second', ADMIN_PASSWORD);
     // A writer whose group publishes through review (given the releases screen below); a stranger with no page at all.
-    await createEditor(t.app, 'writer');
-    await reviewGroupAndStranger(t.app, boss);
-    writer = await logIn(t.app, 'writer', EDITOR_PASSWORD);
-    stranger = await logIn(t.app, 'stranger', EDITOR_PASSWORD);
-    const languages = await inject('POST', '/api/master/locales', boss, {
-      defaultLocale: 'en-IN',
-      locales: [
-        { code: 'en-IN', name: 'English', enabled: true },
-        { code: 'de', name: 'Deutsch', enabled: true },
-      ],
-      revision: (await inject('GET', '/api/master/locales', boss)).json().revision,
-    });
-    expect(languages.statusCode, languages.body).toBe(200);
+    ({ boss, writer, stranger } = await signInTeam(t.app, async (admin) => {
+      const grouped = await inject('POST', '/api/menu/SaveUserGroup', admin, {
+        id: EDITORS_GROUP,
+        updategroupname: 'Editors',
+        publishing: 'review',
+      });
+      expect(grouped.statusCode, grouped.body).toBe(200);
+      await createUser(db(), { username: 'second', password: ADMIN_PASSWORD, groupId: 1 });
+    }));
+    second = await logIn(t.app, 'second', ADMIN_PASSWORD);
+    await addGerman(t.app, boss);
     // German News is live before any release: a release's German revision has one to put back.
     await saveGerman('Neuigkeiten von gestern', 'now');
   });

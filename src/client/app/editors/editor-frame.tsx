@@ -21,6 +21,9 @@ import { EditorLayout, type PaneView } from './preview/editor-layout';
 const PreviewPane = lazy(() => import('./preview/preview-pane'));
 import { SharePreview } from './share-preview';
 
+// Comments on the fields (docs/design.md §32): their markers and dialog are a chunk of their own, loaded once the form shows.
+const CommentsLayer = lazy(() => import('./comments/comments-layer'));
+
 // What a refused save shows (someone else saved in between) is a chunk of its own too, loaded when a save is refused.
 const ConflictNotice = lazy(() => import('./conflict-notice'));
 export const EDITOR_LEAD =
@@ -83,6 +86,8 @@ export function EditorFrame<T extends RevisedDocument>({
   const [activeField, setActiveField] = useState<string | null>(null);
   const [view, setView] = useState<PaneView>('form');
   const { toSend, pointTo } = editor;
+  const [comments, setComments] = useState<{ path: string | null } | null>(null);
+  const [commentCounts, setCommentCounts] = useState<Record<string, number>>({});
   const previewBody = useMemo(() => (doc ? toSend(doc) : null), [doc, toSend]);
   const selectField = useCallback(
     (path: string) => {
@@ -124,6 +129,11 @@ export function EditorFrame<T extends RevisedDocument>({
                 describeField={describeField}
                 activeField={activeField}
                 onSelectField={selectField}
+                comments={commentCounts}
+                onOpenComments={(path) => {
+                  setView('form');
+                  setComments({ path });
+                }}
               />
             </Suspense>
           )}
@@ -146,6 +156,17 @@ export function EditorFrame<T extends RevisedDocument>({
           {notices?.(doc)}
           <div key={editor.generation} className="editor-blocks">
             {children(doc)}
+            <Suspense fallback={null}>
+              <CommentsLayer
+                routing={routing}
+                locale={locale}
+                describeField={describeField}
+                activeField={activeField}
+                open={comments}
+                onOpen={setComments}
+                onCounts={setCommentCounts}
+              />
+            </Suspense>
           </div>
           {panel ? (
             <Suspense fallback={<LoadingStatus inline />}>
@@ -178,6 +199,7 @@ export function EditorFrame<T extends RevisedDocument>({
                   {name}
                 </button>
               ))}
+              <CommentsButton onOpen={setComments} />
               <SharePreview routing={routing} locale={locale} />
             </PublishControls>
           </div>
@@ -187,6 +209,20 @@ export function EditorFrame<T extends RevisedDocument>({
         {editor.confirmDialog}
       </EntryFormsProvider>
     </Screen>
+  );
+}
+
+/** Comments: the page's comments, every field's (docs/design.md §32), in a dialog of the comments' chunk. */
+function CommentsButton({ onOpen }: { onOpen: (open: { path: null }) => void }) {
+  return (
+    <button
+      type="button"
+      className="button button--outline"
+      aria-haspopup="dialog"
+      onClick={() => onOpen({ path: null })}
+    >
+      Comments
+    </button>
   );
 }
 

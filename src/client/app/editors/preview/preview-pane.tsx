@@ -35,9 +35,14 @@ export interface PreviewPaneProps {
   activeField: string | null;
   /** A click in the preview (or on a check's finding) picks this field. */
   onSelectField: (path: string) => void;
+  /** The open comments by field (docs/design.md §32): the preview marks each such field with their count. */
+  comments?: Record<string, number>;
+  /** A click on a comment marker in the preview opens that field's comments. */
+  onOpenComments?: (path: string) => void;
 }
 
 const WIDTH_KEY = 'folio.preview-width';
+const NO_COMMENTS: Record<string, number> = {};
 
 /** The preview width the user chose last (kept in this browser), desktop at first. */
 function storedWidth(): PreviewWidth {
@@ -77,6 +82,8 @@ export default function PreviewPane({
   describeField,
   activeField,
   onSelectField,
+  comments = NO_COMMENTS,
+  onOpenComments,
 }: PreviewPaneProps) {
   // Kept here, in the pane's own chunk, not in the editor's first screen (docs/design.md §26's budget).
   const [width, setWidth] = useState<PreviewWidth>(storedWidth);
@@ -93,8 +100,8 @@ export default function PreviewPane({
   const [shownSerial, setShownSerial] = useState(0);
   const checksRun = useRef(0);
   const fields = useRef<string[]>([]);
-  const latest = useRef({ activeField, describeField, onSelectField, checksOpen });
-  latest.current = { activeField, describeField, onSelectField, checksOpen };
+  const latest = useRef({ activeField, describeField, onSelectField, checksOpen, comments, onOpenComments });
+  latest.current = { activeField, describeField, onSelectField, checksOpen, comments, onOpenComments };
 
   /** A new document never said it was ready: the pane stops waiting and says the render failed. */
   const loadTimedOut = useCallback(() => {
@@ -121,6 +128,7 @@ export default function PreviewPane({
       fields.current = fieldsMarked;
       post(from, { type: 'labels', labels: Object.fromEntries(fieldsMarked.map((field) => [field, describe(field)])) });
       post(from, { type: 'outline', field: active });
+      post(from, { type: 'comments', counts: latest.current.comments });
       setState({ kind: 'shown' });
       setBusy(false);
       setShownSerial(serial.current);
@@ -134,6 +142,8 @@ export default function PreviewPane({
     (from: 0 | 1, message: FrameMessage) => {
       if (message.type === 'select') {
         latest.current.onSelectField(message.field);
+      } else if (message.type === 'open-comments') {
+        latest.current.onOpenComments?.(message.field);
       } else if (message.type === 'checks') {
         if (message.id === checksRun.current) setFindings(message.findings);
       } else {
@@ -148,6 +158,10 @@ export default function PreviewPane({
   useEffect(() => {
     post(shown, { type: 'outline', field: activeField });
   }, [activeField, shown, post]);
+
+  useEffect(() => {
+    post(shown, { type: 'comments', counts: comments });
+  }, [comments, shown, post]);
 
   useEffect(() => {
     if (checksOpen) runChecks(shownNow.current);
