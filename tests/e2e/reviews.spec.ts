@@ -93,6 +93,13 @@ test('a writer asks for review, an administrator approves it from the staff home
         await expectNoAxeViolations(admin, `the Reviews screen at ${width} px`);
       }
       await admin.setViewportSize({ width: 1280, height: 900 });
+      // The checks of the page as it will go live, run by the real axe-core in its sandboxed frame.
+      await item.getByRole('button', { name: /^Run the checks/ }).click();
+      const checks = item.locator('.review-checks');
+      await expect(checks.getByRole('status')).toHaveText('Checks done.', { timeout: 30_000 });
+      await expect(checks.locator('.release-check__result')).toHaveText(/^(No problems found|.* found)\.$/);
+      await expectNoAxeViolations(admin, 'the Reviews screen with the checks shown');
+      await checks.getByRole('button', { name: 'Close checks' }).click();
       await item.getByRole('button', { name: 'Approve' }).click();
       await admin.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
       await expect(toastOf(admin, 'Approved and published.')).toBeVisible();

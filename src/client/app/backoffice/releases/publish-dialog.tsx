@@ -18,7 +18,7 @@ import {
 } from '../../editors/schedule-time';
 import { MomentField, type MomentValues } from '../../editors/moment-field';
 import { namedPage, usePublishRelease, type NamedPage } from './api';
-import { ReleaseChecksList } from './release-checks-list';
+import { ChecksFrame, ReleaseChecksList } from './release-checks-list';
 import { findingsToShow, needsAcknowledgement, problemsOf, useReleaseChecks, type PageCheck } from './release-checks';
 import { pageKey, pagesWords } from './release-words';
 import '../../../styles/data-table.css';
@@ -233,19 +233,7 @@ export function PublishDialog({
           </button>
         </div>
       </StaffForm>
-      {frame ? (
-        <iframe
-          key={frame.serial}
-          ref={frameRef}
-          className="release-dialog__frame"
-          title="Page being checked"
-          sandbox="allow-scripts"
-          srcDoc={frame.html}
-          tabIndex={-1}
-          aria-hidden="true"
-          data-page={frame.key}
-        />
-      ) : null}
+      <ChecksFrame frame={frame} frameRef={frameRef} />
     </dialog>
   );
 }

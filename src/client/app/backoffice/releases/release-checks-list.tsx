@@ -1,7 +1,10 @@
-import { useId } from 'react';
+import { useId, type RefObject } from 'react';
 import type { ReleaseItem } from '../../../../core/schemas/release';
-import { findingsToShow, problemsOf, needsAcknowledgement, type PageCheck } from './release-checks';
+import { findingsToShow, problemsOf, needsAcknowledgement, type CheckFrame, type PageCheck } from './release-checks';
 import { pageKey, pageName } from './release-words';
+// The findings look as in the editor's checks panel (preview-pane.css); the pages' results as in a release.
+import '../../../styles/preview-pane.css';
+import '../../../styles/releases.css';
 
 const SEVERITY_WORDS = { problem: 'Problem', advice: 'Advice', info: 'Figure' } as const;
 
@@ -41,7 +44,8 @@ function PageResult({
   check: PageCheck | undefined;
   named: boolean;
   acknowledged: boolean;
-  onAcknowledge: (yes: boolean) => void;
+  /** Absent: nothing is to be acknowledged here (a review's checks are read, not signed). */
+  onAcknowledge: ((yes: boolean) => void) | undefined;
 }) {
   const boxId = useId();
   const shown = check?.kind === 'done' ? findingsToShow(check.findings) : [];
@@ -77,7 +81,7 @@ function PageResult({
           </ul>
         </details>
       ) : null}
-      {needsAcknowledgement(check) ? (
+      {onAcknowledge && needsAcknowledgement(check) ? (
         <div className="release-check__acknowledge">
           <input
             id={boxId}
@@ -105,7 +109,8 @@ export function ReleaseChecksList({
   /** The page a refusal named, if any. */
   named: string | null;
   acknowledged: ReadonlySet<string>;
-  onAcknowledge: (key: string, yes: boolean) => void;
+  /** Absent: the findings are shown without the acknowledgements (the Reviews screen). */
+  onAcknowledge?: (key: string, yes: boolean) => void;
 }) {
   return (
     <ul className="release-checks">
@@ -118,10 +123,33 @@ export function ReleaseChecksList({
             check={checks.get(key)}
             named={named === key}
             acknowledged={acknowledged.has(key)}
-            onAcknowledge={(yes) => onAcknowledge(key, yes)}
+            onAcknowledge={onAcknowledge && ((yes) => onAcknowledge(key, yes))}
           />
         );
       })}
     </ul>
   );
+}
+
+/** The hidden, sandboxed frame the checks run in, one page at a time (release-checks.ts). */
+export function ChecksFrame({
+  frame,
+  frameRef,
+}: {
+  frame: CheckFrame | null;
+  frameRef: RefObject<HTMLIFrameElement | null>;
+}) {
+  return frame ? (
+    <iframe
+      key={frame.serial}
+      ref={frameRef}
+      className="release-dialog__frame"
+      title="Page being checked"
+      sandbox="allow-scripts"
+      srcDoc={frame.html}
+      tabIndex={-1}
+      aria-hidden="true"
+      data-page={frame.key}
+    />
+  ) : null;
 }

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RELEASE_MESSAGES, type Release } from '../../../../core/schemas/release';
-import { PREVIEW_CHANNEL, type CheckFinding } from '../../../preview/protocol';
+import type { CheckFinding } from '../../../preview/protocol';
 import { notify } from '../../toasts';
 import {
   buttonNamed,
@@ -15,6 +14,7 @@ import {
   withModalDialogs,
   withTestRoot,
 } from '../../test-support/dom';
+import { answerChecks, PREVIEW_WITH_BRIDGE } from '../../test-support/check-frames';
 import ReleasesScreen from './releases-screen';
 import { CHECK_FAILURES } from './release-checks';
 
@@ -103,14 +103,15 @@ let refusal: { status: number; data: Record<string, unknown> } | null;
 /** Whether the previews carry the checks' bridge. */
 let bridge: boolean;
 
-const PREVIEW =
-  '<!doctype html><html><body><main>Page</main><script type="application/json" id="folio-pane">{}</script></body></html>';
-
 function answer(call: string, body: Record<string, unknown>, request: { method: string }) {
   if (call === '/api/auth/session') return { status: 200, data: fakeSession(['releases', 'About', 'Careers']) };
   if (call === 'releases' && request.method === 'GET') return { status: 200, data: { items: releases } };
   if (call.startsWith('/preview/'))
-    return { status: 200, data: bridge ? PREVIEW : '<html><body>No bridge</body></html>', type: 'text/html' };
+    return {
+      status: 200,
+      data: bridge ? PREVIEW_WITH_BRIDGE : '<html><body>No bridge</body></html>',
+      type: 'text/html',
+    };
   if (call === 'sitepages') return { status: 200, data: { items: [{ title: 'Careers at Firm', path: '/Careers1' }] } };
   if (call === 'locales')
     return {
@@ -181,30 +182,6 @@ const PROBLEM: CheckFinding = {
   field: null,
 };
 const ADVICE: CheckFinding = { check: 'title', severity: 'advice', message: 'The title is long.', field: 'seo.title' };
-
-/** Plays each page's frame in turn: says it is ready, answers the checks it is asked for with the page's findings. */
-async function answerChecks(findings: Record<string, CheckFinding[]>, pages: number) {
-  const done = new Set<Element>();
-  for (let n = 0; n < pages; n += 1) {
-    const frame = await until(
-      () => [...document.querySelectorAll<HTMLIFrameElement>('iframe[data-page]')].find((f) => !done.has(f)),
-      `the frame of page ${n + 1}`,
-    );
-    done.add(frame);
-    expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
-    const frameWindow = frame.contentWindow!;
-    const asked = new Promise<number>((resolve) =>
-      frameWindow.addEventListener('message', (event) => resolve((event.data as { id: number }).id), { once: true }),
-    );
-    const say = (data: object) =>
-      act(async () => {
-        window.dispatchEvent(new MessageEvent('message', { source: frameWindow, origin: 'null', data }));
-      });
-    await say({ channel: PREVIEW_CHANNEL, type: 'ready', fields: [], scrollY: 0 });
-    const id = await asked;
-    await say({ channel: PREVIEW_CHANNEL, type: 'checks', id, findings: findings[frame.dataset.page!] ?? [] });
-  }
-}
 
 describe('the Releases screen', () => {
   it('lists the releases, failed, open and scheduled first, each with its status, time and what it allows', async () => {

@@ -17,6 +17,7 @@ import {
   withTestRoot,
 } from '../../test-support/dom';
 import DashboardScreen from '../dashboard/dashboard-screen';
+import { answerChecks, PREVIEW_WITH_BRIDGE } from '../../test-support/check-frames';
 import ReviewsScreen, { NOTHING_TO_REVIEW } from './reviews-screen';
 
 /**
@@ -101,6 +102,7 @@ function answer(call: string, body: Record<string, unknown>, request: { method: 
     };
   }
   if (call === 'compare/Home?from=5&to=7') return { status: 200, data: COMPARISON };
+  if (call.startsWith('/preview/')) return { status: 200, data: PREVIEW_WITH_BRIDGE, type: 'text/html' };
   if (call === 'translate/Careers/compare?locale=de&from=9&to=12')
     return {
       status: 200,
@@ -190,6 +192,32 @@ describe('the Reviews screen', () => {
     expect(entry('News')?.querySelector('.reviews-item__note')?.textContent).toMatch(
       /^This page has never been published/,
     );
+  });
+
+  it('runs the checks of the page as it will go live, in a sandboxed frame, and shows what they found', async () => {
+    dom.renderScreen(<ReviewsScreen />, '/reviews');
+    await loaded();
+    const run = buttonNamed('Run the checks: Careers in German (de)')!;
+    await click(run);
+    expect(run.getAttribute('aria-expanded')).toBe('true');
+    await answerChecks(
+      {
+        'careers/de': [
+          { check: 'alt', severity: 'problem', message: 'An image has no alternative text.', field: null },
+        ],
+      },
+      1,
+    );
+    expect(calls.map((c) => c.call)).toContain('/preview/Careers?revision=12&locale=de&checks=1');
+    const panel = await until(() => entry('Careers')?.querySelector('.review-checks'), 'the checks');
+    await until(() => panel.textContent?.includes('Checks done.'), 'the checks done');
+    expect(panel.querySelector('.release-check__result')?.textContent).toBe('1 problem found.');
+    expect(panel.textContent).toContain('An image has no alternative text.');
+    // Read, not signed: nothing to acknowledge on a review.
+    expect(panel.querySelector('input[type="checkbox"]')).toBeNull();
+    await click(buttonNamed('Close checks')!);
+    expect(entry('Careers')?.querySelector('.review-checks')).toBeNull();
+    await expectFocus(() => run);
   });
 
   it('approves once confirmed: posts the revision to the page’s address, toasts the answer, asks for the list again', async () => {

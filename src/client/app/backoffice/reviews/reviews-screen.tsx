@@ -1,6 +1,6 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Check, GitCompare, MessageSquareWarning, SquarePen } from 'lucide-react';
+import { Check, GitCompare, ListChecks, MessageSquareWarning, SquarePen } from 'lucide-react';
 import { REVIEW_MESSAGES, type ReviewItem } from '../../../../core/schemas/review';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/date-time';
@@ -13,6 +13,9 @@ import { ChangesDialog } from './changes-dialog';
 import { ReviewComparison } from './review-comparison';
 import { editorHref, inLanguage, noComparison, reviewName } from './review-words';
 import '../../../styles/reviews.css';
+
+/** The checks of docs/design.md §26 on the revision, loaded when asked for (the releases' checks, their frame). */
+const ReviewChecks = lazy(() => import('./review-checks'));
 
 /** What the screen says when nothing waits for the caller. */
 export const NOTHING_TO_REVIEW = 'Nothing waits for your review.';
@@ -55,6 +58,13 @@ function ReviewEntry({
   const closeComparison = () => {
     setComparing(false);
     compareButton.current?.focus();
+  };
+  const checksId = useId();
+  const checksButton = useRef<HTMLButtonElement>(null);
+  const [checking, setChecking] = useState(false);
+  const closeChecks = () => {
+    setChecking(false);
+    checksButton.current?.focus();
   };
 
   return (
@@ -100,6 +110,17 @@ function ReviewEntry({
             Compare with what is published<span className="visually-hidden">: {name}</span>
           </button>
         ) : null}
+        <button
+          ref={checksButton}
+          type="button"
+          className="button button--outline"
+          aria-expanded={checking}
+          aria-controls={checking ? checksId : undefined}
+          onClick={() => setChecking((open) => !open)}
+        >
+          <ListChecks className="button__icon" aria-hidden="true" focusable="false" />
+          Run the checks<span className="visually-hidden">: {name}</span>
+        </button>
         <Link className="button button--outline" to={editorHref(item)}>
           <SquarePen className="button__icon" aria-hidden="true" focusable="false" />
           Open the page<span className="visually-hidden"> {name}</span>
@@ -133,6 +154,11 @@ function ReviewEntry({
         </button>
       </div>
       {note !== null ? <p className="reviews-item__note">{note}</p> : null}
+      {checking ? (
+        <Suspense fallback={<LoadingStatus />}>
+          <ReviewChecks id={checksId} item={item} onClose={closeChecks} />
+        </Suspense>
+      ) : null}
       {comparing && item.published !== null ? (
         <ReviewComparison
           id={comparisonId}
@@ -190,7 +216,7 @@ export default function ReviewsScreen() {
   return (
     <Screen
       title="Reviews"
-      lead="Revisions that members of a group publishing through review asked to publish. Compare each with what is published, open the page for its preview and checks, then approve it or say what should change."
+      lead="Revisions that members of a group publishing through review asked to publish. Compare each with what is published, run the checks of the page as it will go live, open it in its editor, then approve it or say what should change."
       actions={
         <div className="screen-actions">
           <BackToHomeLink />
