@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES } from '../../core/schemas/comment';
-import { ADMIN_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
-import { addGerman, signInTeam } from '../test-support/team';
+import { ADMIN_PASSWORD, addGerman, logIn, signInTeam, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { createUser } from '../users/users.service';
 
