@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../../core/schemas/review';
-import { ADMIN_PASSWORD, EDITOR_PASSWORD, createEditor, logIn, type LoggedIn } from '../test-support/sessions';
+import { addGerman, ADMIN_PASSWORD, EDITOR_PASSWORD, logIn, signInTeam, type LoggedIn } from '../test-support/sessions';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { createUser } from '../users/users.service';
 
@@ -17,31 +17,16 @@ describe.each(testDialects())('review before publishing on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    const db = t.app.tenants.default.db;
-    await createUser(db, { username: 'boss', password: ADMIN_PASSWORD, groupId: 1 });
-    boss = await logIn(t.app, 'boss', ADMIN_PASSWORD);
-    // Two members of the Editors group (the twelve pages in its menu), which is made to publish through review.
-    await createEditor(t.app, 'writer');
-    await createEditor(t.app, 'colleague');
-    await db.updateTable('users').set({ email: 'writer@firm.example' }).where('username', '=', 'writer').execute();
-    const grouped = await inject('POST', '/api/menu/SaveUserGroup', boss, {
-      id: EDITORS_GROUP,
-      updategroupname: 'Editors',
-      publishing: 'review',
-    });
-    expect(grouped.statusCode, grouped.body).toBe(200);
-    // A group that publishes directly but has no page in its menu.
-    const made = await inject('POST', '/api/menu/SaveUserGroup', boss, { groupname: 'Front desk' });
-    expect(made.statusCode, made.body).toBe(200);
-    const desk = await db
-      .selectFrom('user_groups')
-      .select('id')
-      .where('name', '=', 'Front desk')
-      .executeTakeFirstOrThrow();
-    await createEditor(t.app, 'stranger', desk.id);
-    writer = await logIn(t.app, 'writer', EDITOR_PASSWORD);
-    colleague = await logIn(t.app, 'colleague', EDITOR_PASSWORD);
-    stranger = await logIn(t.app, 'stranger', EDITOR_PASSWORD);
+    // The Editors group is made to publish through review before its members sign in.
+    ({ boss, writer, colleague, stranger } = await signInTeam(t.app, async (admin) => {
+      await db().updateTable('users').set({ email: 'writer@firm.example' }).where('username', '=', 'writer').execute();
+      const grouped = await inject('POST', '/api/menu/SaveUserGroup', admin, {
+        id: EDITORS_GROUP,
+        updategroupname: 'Editors',
+        publishing: 'review',
+      });
+      expect(grouped.statusCode, grouped.body).toBe(200);
+    }));
   });
   afterAll(async () => t?.close());
 
@@ -272,15 +257,7 @@ describe.each(testDialects())('review before publishing on %s', (dialect) => {
   });
 
   it('works per language: a German translation asked for review is listed in German and approved in German', async () => {
-    const languages = await inject('POST', '/api/master/locales', boss, {
-      defaultLocale: 'en-IN',
-      locales: [
-        { code: 'en-IN', name: 'English', enabled: true },
-        { code: 'de', name: 'Deutsch', enabled: true },
-      ],
-      revision: (await inject('GET', '/api/master/locales', boss)).json().revision,
-    });
-    expect(languages.statusCode, languages.body).toBe(200);
+    await addGerman(t.app, boss);
     const read = await inject('GET', '/api/master/translate/News?locale=de', writer);
     expect(read.statusCode, read.body).toBe(200);
     const asked = await inject('POST', '/api/master/translate/News', writer, {
