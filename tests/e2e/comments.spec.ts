@@ -117,7 +117,9 @@ test('a comment on a field shows beside it and in the preview; a colleague repli
   await expect(previewMark(page)).toHaveCount(0);
 });
 
-test('the comments dialog has no axe violation on a phone', async ({ page }) => {
+test('on a phone, the Comments button adds a comment on a field chosen from the page’s, with no axe violation', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, WRITER.username, WRITER.password);
   await page.goto(`/${NAME}`);
@@ -128,6 +130,14 @@ test('the comments dialog has no axe violation on a phone', async ({ page }) => 
   await expect(dialog.getByLabel('Show resolved (1)')).toBeVisible();
   await expect(dialog).toContainText('No open comments.');
   await expect(dialog.getByLabel('Field')).toBeVisible();
+  // A comment on a field chosen from the page's fields (the first, the title, unless another is chosen).
+  await expect(dialog.getByLabel('Field')).toHaveValue(FIELD);
+  await dialog.getByLabel('New comment').fill(`Written on a phone ${RUN}.`);
+  await dialog.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(dialog.getByRole('article', { name: `Comment by ${WRITER.username}` })).toContainText(
+    `Written on a phone ${RUN}.`,
+  );
+  await expect(dialog).toContainText('On title');
   await expectNoAxeViolations(page, 'the comments dialog at 390 px');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('button', { name: 'Comments', exact: true })).toBeFocused();

@@ -36,7 +36,10 @@ export function CommentsDialog({ of, path, items, fields, describeField, onClose
   };
   const { firstFocus, dialogProps } = useModalDialog<HTMLTextAreaElement>(close);
   const [showResolved, setShowResolved] = useState(false);
-  const [chosen, setChosen] = useState(path ?? fields[0] ?? '');
+  const [chosen, setChosen] = useState(path ?? '');
+  // The field a new comment is on: the dialog's own, else the one chosen (the first until one is; the fields are
+  // measured a moment after the form shows, so the choice follows them).
+  const target = path ?? (fields.includes(chosen) ? chosen : (fields[0] ?? ''));
   const threads = items.filter((item) => path === null || item.path === path);
   const resolvedCount = threads.filter((item) => item.resolved).length;
   const shown = threads.filter((item) => showResolved || !item.resolved);
@@ -71,11 +74,11 @@ export function CommentsDialog({ of, path, items, fields, describeField, onClose
       )}
       <NewComment
         of={of}
-        path={path ?? chosen}
+        path={target}
         inputRef={firstFocus}
         choice={
           path === null && fields.length > 0 ? (
-            <FieldChoice fields={fields} value={chosen} onChange={setChosen} describeField={describeField} />
+            <FieldChoice fields={fields} value={target} onChange={setChosen} describeField={describeField} />
           ) : null
         }
       />

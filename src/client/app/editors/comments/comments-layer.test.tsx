@@ -6,6 +6,7 @@ import { notify } from '../../toasts';
 import {
   buttonNamed,
   byLabel,
+  choose,
   click,
   type,
   until,
@@ -82,8 +83,8 @@ function answer(call: string, body: Record<string, unknown>, request: { method: 
 const counted: Array<Record<string, number>> = [];
 
 /** An editor's form with two fields and the layer over it, the dialog's state kept as the editor frame keeps it. */
-function Form() {
-  const [open, setOpen] = useState<{ path: string | null } | null>(null);
+function Form({ opened = null }: { opened?: { path: string | null } | null }) {
+  const [open, setOpen] = useState<{ path: string | null } | null>(opened);
   return (
     <div className="editor-blocks">
       <div className="field-path" data-field-path="seo.title">
@@ -215,5 +216,25 @@ describe('comments beside the fields', () => {
       path: 'lead',
       text: 'Name the clinic, @asha?',
     });
+  });
+
+  it('the Comments button’s dialog comments on the field chosen, the first until one is (the fields measured after it opened)', async () => {
+    dom.renderScreen(<Form opened={{ path: null }} />);
+    const opened = await until(dialog, 'the dialog');
+    expect(opened.textContent).toContain('Comments on this page');
+    const field = await until(() => byLabel<HTMLSelectElement>(opened, 'Field'), 'the choice of field');
+    expect(field.value).toBe('seo.title');
+    await type(byLabel<HTMLTextAreaElement>(opened, 'New comment')!, 'On the first field.');
+    await click(buttonNamed('Comment')!);
+    await until(
+      () => calls.some((call) => call.call === 'comments' && call.body.text === 'On the first field.'),
+      'the call',
+    );
+    expect(calls.find((call) => call.body.text === 'On the first field.')?.body).toMatchObject({ path: 'seo.title' });
+    await choose(field, 'lead');
+    await type(byLabel<HTMLTextAreaElement>(opened, 'New comment')!, 'On the lead.');
+    await click(buttonNamed('Comment')!);
+    await until(() => calls.some((call) => call.body.text === 'On the lead.'), 'the second call');
+    expect(calls.find((call) => call.body.text === 'On the lead.')?.body).toMatchObject({ path: 'lead' });
   });
 });
