@@ -14,6 +14,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-args';
 
 export const STAFF_GUIDE_DIR = 'docs/staff-guide';
 const ADMIN_PASSWORD = 'staff-guide-admin-password';
+const WRITER_PASSWORD = 'staff-guide-writer-password';
 const VIEWPORT = { width: 1280, height: 800 };
 
 /** Screens shown as they open, by file name (the staff-shell browser test takes the first three the same way). */
@@ -85,7 +86,7 @@ async function sendEnquiry(page: Page): Promise<void> {
   await page.getByLabel('Mobile').fill('9822012345');
   await page.getByLabel('Requirements').fill('A customer portal for our dealers, in English and Marathi.');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await page.getByText('Record Saved Successfully!').waitFor();
+  await page.getByText('Thank you. Your enquiry has reached us, and we will reply soon.').waitFor();
 }
 
 async function signIn(page: Page): Promise<void> {
@@ -135,8 +136,8 @@ async function draftHistoryAndCompare(page: Page): Promise<void> {
 async function pageWithoutCode(page: Page): Promise<void> {
   await page.goto('/formcreation');
   await settle(page);
-  await page.getByLabel('Define Page Name').fill('Careers');
-  await page.getByLabel('Display Name').fill('Careers at Innovo');
+  await page.getByLabel('Name in the address').fill('Careers');
+  await page.getByLabel('Page title').fill('Careers at Innovo');
   await shoot(page, 'page-creation.png');
 
   const created = await callApi<{ status: string; id: number }>(page, '/api/master/savePageCreation', {
@@ -172,12 +173,81 @@ async function pageWithoutCode(page: Page): Promise<void> {
   await shoot(page, 'page-without-code-editor.png');
 }
 
+/** A GET of the API from the signed-in page. */
+async function readApi<T>(page: Page, url: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return response.json();
+  }, url);
+}
+
+/** The next Monday, 09:00 in Kolkata, ISO with its offset. */
+function nextMondayAtNine(): string {
+  const now = new Date();
+  const days = ((8 - now.getUTCDay()) % 7) + 7;
+  const day = new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  return `${day}T09:00:00+05:30`;
+}
+
+/**
+ * Working as a team (docs/design.md §32): a writer of a group that publishes through review asks for review of About;
+ * the administrator's Reviews screen lists it; a release of the Contact draft and the writer's About, scheduled for
+ * Monday at nine, on the Releases screen and the calendar.
+ */
+async function teamWork(page: Page, writerPage: Page): Promise<void> {
+  const monday = nextMondayAtNine();
+  const groups = await callApi<Array<{ id: number; groupname: string }>>(page, '/api/master/getusergroup', {});
+  const editors = groups.find((group) => group.groupname === 'Editors')!;
+  await callApi(page, '/api/menu/SaveUserGroup', { id: editors.id, updategroupname: 'Editors', publishing: 'review' });
+  await callApi(page, '/api/master/saveemployeemaster', {
+    employeecode: 'E102',
+    firstname: 'Meera',
+    lastname: 'Joshi',
+    selfaccessforuser: 'meera',
+    password: WRITER_PASSWORD,
+    usergroupid: editors.id,
+    selfactive: true,
+  });
+  await writerPage.goto('/login');
+  await writerPage.getByLabel('Username').fill('meera');
+  await writerPage.getByLabel('Password').fill(WRITER_PASSWORD);
+  await writerPage.getByRole('button', { name: 'Log In' }).click();
+  await writerPage.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const about = await readApi<Record<string, unknown> & { revision: number }>(writerPage, '/api/master/edit/About');
+  const asked = await callApi<{ revision: number }>(writerPage, '/api/master/saveabout', {
+    ...about,
+    publish: 'now',
+  });
+  await page.goto('/reviews');
+  await settle(page);
+  await shoot(page, 'reviews.png');
+
+  const contact = await readApi<{ revision: number }>(page, '/api/master/edit/Contact');
+  const release = await callApi<{ id: number }>(page, '/api/master/releases', {
+    name: 'New office, Monday',
+    items: [
+      { routing: 'Contact', revision: contact.revision },
+      { routing: 'About', revision: asked.revision },
+    ],
+  });
+  await callApi(page, `/api/master/releases/${release.id}/publish`, { publishAt: monday });
+  await page.goto('/releases');
+  await settle(page);
+  await shoot(page, 'releases.png');
+  await page.goto(`/calendar?view=week&date=${monday.slice(0, 10)}`);
+  await settle(page);
+  await page.locator('.calendar-item').first().waitFor();
+  await shoot(page, 'calendar.png');
+}
+
 async function searchBox(page: Page): Promise<void> {
   await page.goto('/dashboard');
   await settle(page);
-  await page.getByRole('button', { name: /^Search the back office/ }).click();
-  await page.keyboard.type('kavita');
-  await page.getByRole('option').first().waitFor();
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  await dialog.getByRole('combobox', { name: 'Search text' }).fill('meera');
+  await dialog.getByRole('option').first().waitFor();
   await shoot(page, 'search.png');
   await page.keyboard.press('Escape');
 }
@@ -199,6 +269,15 @@ async function takeAll(baseURL: string): Promise<void> {
     await signIn(page);
     await draftHistoryAndCompare(page);
     await pageWithoutCode(page);
+    // The writer signs in in a browser of their own (a context shares its cookies, so its session).
+    const writer = await browser.newContext({
+      baseURL,
+      viewport: VIEWPORT,
+      locale: 'en-IN',
+      timezoneId: 'Asia/Kolkata',
+    });
+    await teamWork(page, await writer.newPage());
+    await writer.close();
     for (const [route, file] of PLAIN_SCREENS) {
       await page.goto(route);
       await settle(page);
