@@ -193,7 +193,7 @@ function nextMondayAtNine(): string {
 /**
  * Working as a team (docs/design.md §32): a writer of a group that publishes through review asks for review of About;
  * the administrator's Reviews screen lists it; a release of the Contact draft and the writer's About, scheduled for
- * Monday at nine, on the Releases screen and the calendar.
+ * Monday at nine, on the Releases screen and the calendar; a comment on a field of Careers, opened beside the field.
  */
 async function teamWork(page: Page, writerPage: Page): Promise<void> {
   const monday = nextMondayAtNine();
@@ -235,6 +235,21 @@ async function teamWork(page: Page, writerPage: Page): Promise<void> {
   await page.goto('/releases');
   await settle(page);
   await shoot(page, 'releases.png');
+  // A comment on the Careers page's introduction, for meera, opened from its marker beside the field.
+  await callApi(page, '/api/master/comments', {
+    routing: 'Careers',
+    path: 'document.header.Introduction',
+    text: 'Can we say we hire in Pune and Nashik? @meera, you wrote the last ad.',
+  });
+  await page.goto('/Careers');
+  await settle(page);
+  await page.getByRole('button', { name: /^1 open comment on / }).click();
+  const comments = page.getByRole('dialog', { name: /^Comments on / });
+  await comments.waitFor();
+  await shoot(page, 'comments.png');
+  await page.keyboard.press('Escape');
+  await comments.waitFor({ state: 'detached' });
+
   await page.goto(`/calendar?view=week&date=${monday.slice(0, 10)}`);
   await settle(page);
   await page.locator('.calendar-item').first().waitFor();
