@@ -33,7 +33,7 @@ describe.each(testDialects())('page definitions and parameters on %s', (dialect)
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body.items).toHaveLength(10);
-    expect(body.totalItems).toBe(37);
+    expect(body.totalItems).toBe(38);
     expect(body.items[0]).toEqual({
       srno: 1,
       id: 1,
@@ -50,7 +50,7 @@ describe.each(testDialects())('page definitions and parameters on %s', (dialect)
     const third = (await call(admin, 'getFormCreatedData', { pageno: 3 })).json();
     expect(third.items.map((p: { srno: number }) => p.srno)).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29, 30]);
     const fourth = (await call(admin, 'getFormCreatedData', { pageno: 4 })).json();
-    expect(fourth.items.map((p: { srno: number }) => p.srno)).toEqual([31, 32, 33, 34, 35, 36, 37]);
+    expect(fourth.items.map((p: { srno: number }) => p.srno)).toEqual([31, 32, 33, 34, 35, 36, 37, 38]);
     expect(third.items.every((p: { type: string; homepage: string }) => p.type === 'wired' && p.homepage === 'N')).toBe(
       true,
     );
