@@ -2,7 +2,7 @@ import { act, useEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 
 /**
  * What the jsdom component tests of the staff app share: a React root in the document for each test, the
@@ -255,4 +255,16 @@ function jsonObjectOf(text: string): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+/** The viewer's time zone for the whole test file (`process.env.TZ`), put back after it: the screen's days are its. */
+export function withTimeZone(zone: string): void {
+  const before = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = zone;
+  });
+  afterAll(() => {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  });
 }

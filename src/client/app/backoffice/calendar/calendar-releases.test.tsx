@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarItem, CalendarRelease } from '../../../../core/schemas/calendar';
 import { RELEASE_MESSAGES } from '../../../../core/schemas/release';
 import { notify } from '../../toasts';
@@ -14,6 +14,7 @@ import {
   withFakeMasterApi,
   withModalDialogs,
   withTestRoot,
+  withTimeZone,
 } from '../../test-support/dom';
 import CalendarScreen from './calendar-screen';
 
@@ -30,14 +31,8 @@ const dom = withTestRoot();
 withModalDialogs();
 const calls = withFakeMasterApi(answer);
 
-const zoneBefore = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = 'Asia/Kolkata';
-});
-afterAll(() => {
-  if (zoneBefore === undefined) delete process.env.TZ;
-  else process.env.TZ = zoneBefore;
-});
+// The viewer's zone for the whole file: days and times on the screen are India's, the server's are UTC.
+withTimeZone('Asia/Kolkata');
 
 /** 2 Dec 2026, 09:00 in India. */
 const HOME: CalendarItem = {

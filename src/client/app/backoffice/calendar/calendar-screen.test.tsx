@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CALENDAR_MESSAGES, type CalendarItem } from '../../../../core/schemas/calendar';
 import { PUBLISH_MESSAGES } from '../../../../core/schemas/revision';
 import { formatDateTime } from '../../lib/date-time';
@@ -16,6 +16,7 @@ import {
   withFakeMasterApi,
   withModalDialogs,
   withTestRoot,
+  withTimeZone,
 } from '../../test-support/dom';
 import CalendarScreen from './calendar-screen';
 import { NOTHING_SCHEDULED } from './calendar-words';
@@ -35,14 +36,7 @@ withModalDialogs();
 const calls = withFakeMasterApi(answer);
 
 // The viewer's zone for the whole file: days and times on the screen are India's, the server's are UTC.
-const zoneBefore = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = 'Asia/Kolkata';
-});
-afterAll(() => {
-  if (zoneBefore === undefined) delete process.env.TZ;
-  else process.env.TZ = zoneBefore;
-});
+withTimeZone('Asia/Kolkata');
 
 /** 2 Dec 2026, 09:00 in India. */
 const HOME: CalendarItem = {
