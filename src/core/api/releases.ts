@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   PublishReleaseSchema,
+  ReleaseCandidatesSchema,
   ReleaseAnswerSchema,
   ReleaseListSchema,
   ReleaseParamsSchema,
@@ -17,6 +18,18 @@ export const listReleases = route({
   method: 'GET',
   path: '/api/master/releases',
   reply: ReleaseListSchema,
+  errors: screenErrors(),
+  access: { screen: 'releases' },
+});
+
+/**
+ * The pages a release may take: every page the caller may edit, in each language it has a revision in, at its newest
+ * revision (with its status and the revision visitors see): what the New release form offers, in one call.
+ */
+export const releaseCandidates = route({
+  method: 'GET',
+  path: '/api/master/releases/candidates',
+  reply: ReleaseCandidatesSchema,
   errors: screenErrors(),
   access: { screen: 'releases' },
 });

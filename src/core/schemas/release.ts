@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { databaseId } from './ids';
 import { LocaleCodeSchema } from './locale';
+import { RevisionStatusSchema } from './revision';
 
 /**
  * Releases (docs/design.md §32): a named set of page revisions, each a page in a language, that go live together —
@@ -135,3 +136,22 @@ export type Release = z.infer<typeof ReleaseSchema>;
 
 export const ReleaseListSchema = z.object({ items: z.array(ReleaseSchema) });
 export type ReleaseList = z.infer<typeof ReleaseListSchema>;
+
+/** A page in a language at its newest revision, offered to a release (the caller may edit it). */
+export const ReleaseCandidateSchema = z.object({
+  routing: z.string(),
+  /** The page's name as the staff menu shows it. */
+  title: z.string(),
+  /** null: the default language. */
+  locale: z.string().nullable(),
+  /** Its newest revision in that language. */
+  revision: z.number().int(),
+  /** That revision's status (`draft`, `published` and the others). */
+  status: RevisionStatusSchema,
+  /** The revision visitors see in that language, or null. */
+  published: z.number().int().nullable(),
+});
+export type ReleaseCandidate = z.infer<typeof ReleaseCandidateSchema>;
+
+export const ReleaseCandidatesSchema = z.object({ items: z.array(ReleaseCandidateSchema) });
+export type ReleaseCandidates = z.infer<typeof ReleaseCandidatesSchema>;

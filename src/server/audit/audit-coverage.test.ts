@@ -537,6 +537,7 @@ const CALLS: Record<string, Call> = {
   },
   // ---- Releases (docs/design.md §32)
   'GET /api/master/releases': readGet('/api/master/releases'),
+  'GET /api/master/releases/candidates': readGet('/api/master/releases/candidates'),
   'POST /api/master/releases': {
     changes: true,
     prepare: async (c) => ({ revision: await auditPageDraft(c, 'Released ') }),

@@ -252,6 +252,7 @@ const CASES: Record<string, OperationCase> = {
   },
   'POST /api/master/retry/{routing}': { request: () => ({ params: { routing: 'News' }, body: { revision: 1 } }) },
   'GET /api/master/releases': { request: () => ({}) },
+  'GET /api/master/releases/candidates': { request: () => ({}) },
   'POST /api/master/releases': {
     request: () => ({ body: { id: 1, name: 'Edge release', items: [{ routing: 'News', locale: 'de', revision: 1 }] } }),
   },

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
-import type { ReleaseTable } from '../db/schema';
+import type { PageRevisionTable, ReleaseTable } from '../db/schema';
 
 type Status = Selectable<ReleaseTable>['status'];
 
@@ -200,4 +200,42 @@ export async function countItems(db: Db, ids: readonly number[]): Promise<Map<nu
     .groupBy('release_id')
     .execute();
   return new Map(rows.map((row) => [row.release_id, Number(row.n)]));
+}
+
+/** The newest revision of each of the pages `pageIds` in each language it has one in, with its status. */
+export async function listNewestHeads(
+  db: Db,
+  pageIds: readonly number[],
+): Promise<
+  Array<{ page_id: number; locale: string; revision: number; status: Selectable<PageRevisionTable>['status'] }>
+> {
+  if (pageIds.length === 0) return [];
+  return db
+    .selectFrom('page_revisions as r')
+    .select(['r.page_id', 'r.locale', 'r.revision', 'r.status'])
+    .where('r.page_id', 'in', [...pageIds])
+    .where('r.revision', '=', (eb) =>
+      eb
+        .selectFrom('page_revisions as n')
+        .select((inner) => inner.fn.max('n.revision').as('newest'))
+        .whereRef('n.page_id', '=', 'r.page_id')
+        .whereRef('n.locale', '=', 'r.locale'),
+    )
+    .execute();
+}
+
+/** The revision visitors see of each of the pages `pageIds` in each language that has one published. */
+export async function listPublishedNumbers(
+  db: Db,
+  pageIds: readonly number[],
+): Promise<Array<{ page_id: number; locale: string; published: number }>> {
+  if (pageIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('page_revisions')
+    .select((eb) => ['page_id', 'locale', eb.fn.max('revision').as('published')])
+    .where('page_id', 'in', [...pageIds])
+    .where('status', '=', 'published')
+    .groupBy(['page_id', 'locale'])
+    .execute();
+  return rows.map((row) => ({ ...row, published: Number(row.published) }));
 }

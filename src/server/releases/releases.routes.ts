@@ -5,6 +5,7 @@ import {
   deleteRelease,
   listReleases,
   publishRelease,
+  releaseCandidates,
   revertRelease,
   saveRelease,
   unscheduleRelease,
@@ -14,6 +15,7 @@ import {
 export async function releaseRoutes(app: FastifyInstance): Promise<void> {
   const api = typed(app);
   api.route(releases.listReleases, async (request) => listReleases(request.tenant));
+  api.route(releases.releaseCandidates, async (request) => releaseCandidates(request.tenant, request.session!));
   api.route(releases.saveRelease, async (request) => saveRelease(request.tenant, request.session!, request.body));
   api.route(releases.publishRelease, async (request) =>
     publishRelease(request.tenant, request.session!, request.params.id, request.body),

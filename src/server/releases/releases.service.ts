@@ -2,6 +2,7 @@ import {
   RELEASE_MESSAGES,
   type PublishRelease,
   type Release,
+  type ReleaseCandidates,
   type ReleaseAnswer,
   type ReleaseList,
   type SaveRelease,
@@ -20,7 +21,8 @@ import { ConflictError, ForbiddenError, NotFoundError, PageChangedError, Validat
 import { nameInLanguage } from '../pages/document-strategy';
 import { documentStrategy } from '../pages/languages/translations.service';
 import { publishedTags } from '../pages/page.service';
-import { findPage, findPageById } from '../pages/resolve-page';
+import { findPage, findPageById, listPages } from '../pages/resolve-page';
+import { localeSettings } from '../locales/locales.service';
 import {
   findNewestRevisionHead,
   findPublishedNumber,
@@ -36,6 +38,8 @@ import {
   countItems,
   listDueReleases,
   listItemRows,
+  listNewestHeads,
+  listPublishedNumbers,
   listReleaseRows,
   listWaitingReleases,
   moveRelease,
@@ -89,6 +93,42 @@ export async function releasesBetween(db: Db, from: string, end: string): Promis
       by: row.createdBy,
       pages: row.pages,
     }));
+}
+
+/**
+ * What a release may take: each page the caller may edit, in the default language and in each other language of the
+ * site it has a revision in, at its newest revision — those with changes visitors do not see yet first.
+ */
+export async function releaseCandidates(tenant: Tenant, user: SessionUser): Promise<ReleaseCandidates> {
+  const mayEdit = new Set(await allowedScreens(tenant, user.userId, user.groupId));
+  const pages = (await listPages(tenant)).filter((page) => mayEdit.has(page.routing));
+  const settings = await localeSettings(tenant);
+  const languages = new Set(
+    settings.locales.map((locale) => locale.code).filter((code) => code !== settings.defaultLocale),
+  );
+  const ids = pages.map((page) => page.id);
+  const [heads, published] = await Promise.all([listNewestHeads(tenant.db, ids), listPublishedNumbers(tenant.db, ids)]);
+  const byId = new Map(pages.map((page) => [page.id, page]));
+  const live = new Map(published.map((row) => [`${row.page_id}\t${row.locale}`, row.published]));
+  const items = heads
+    .filter((head) => head.locale === '' || languages.has(head.locale))
+    .map((head) => {
+      const page = byId.get(head.page_id)!;
+      return {
+        routing: page.routing,
+        title: page.displayName || page.routing,
+        locale: localeOut(head.locale),
+        revision: head.revision,
+        status: head.status,
+        published: live.get(`${head.page_id}\t${head.locale}`) ?? null,
+      };
+    });
+  const upToDate = (item: (typeof items)[number]) => (item.status === 'published' ? 1 : 0);
+  items.sort(
+    (a, b) =>
+      upToDate(a) - upToDate(b) || a.title.localeCompare(b.title) || (a.locale ?? '').localeCompare(b.locale ?? ''),
+  );
+  return { items };
 }
 
 export async function listReleases(tenant: Tenant): Promise<ReleaseList> {

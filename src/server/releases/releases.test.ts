@@ -300,6 +300,35 @@ describe.each(testDialects())('releases on %s', (dialect) => {
     }
   });
 
+  it('offers each page the caller may edit at its newest revision, in each language, unpublished changes first', async () => {
+    const news = await saveNews('A candidate for a release');
+    const german = await saveGerman('Ein Kandidat');
+    const answer = await inject('GET', '/api/master/releases/candidates', boss);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const items = answer.json().items as Array<{
+      routing: string;
+      locale: string | null;
+      status: string;
+      published: number | null;
+    }>;
+    expect(items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ routing: 'News', locale: null, revision: news, status: 'draft' }),
+        expect.objectContaining({ routing: 'News', locale: 'de', revision: german, status: 'draft' }),
+      ]),
+    );
+    const source = items.find((item) => item.routing === 'News' && item.locale === null);
+    expect(source?.published).toBe(
+      (await inject('GET', '/api/master/edit/News', boss)).json().published as number | null,
+    );
+    // Unpublished changes first: no published one before a draft.
+    const firstLive = items.findIndex((item) => item.status === 'published');
+    expect(items.slice(firstLive).every((item) => item.status === 'published')).toBe(true);
+    // Pages without a revision in German are not offered in German; the stranger has no releases screen.
+    expect(items.filter((item) => item.locale === 'de').map((item) => item.routing)).toEqual(['News']);
+    expect((await inject('GET', '/api/master/releases/candidates', stranger)).statusCode).toBe(403);
+  });
+
   it('shows scheduled releases on the calendar, moves and cancels them, and deletes only what is not live', async () => {
     const made = await makeRelease('Calendar', 'Calendar');
     const at = new Date(Date.now() + 5 * HOUR);

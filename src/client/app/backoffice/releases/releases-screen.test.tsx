@@ -112,33 +112,25 @@ function answer(call: string, body: Record<string, unknown>, request: { method: 
       data: bridge ? PREVIEW_WITH_BRIDGE : '<html><body>No bridge</body></html>',
       type: 'text/html',
     };
-  if (call === 'sitepages') return { status: 200, data: { items: [{ title: 'Careers at Firm', path: '/Careers1' }] } };
-  if (call === 'locales')
-    return {
-      status: 200,
-      data: {
-        defaultLocale: 'en',
-        locales: [
-          { code: 'en', name: 'English', enabled: true },
-          { code: 'de', name: 'Deutsch', enabled: true },
-        ],
-        revision: 1,
-      },
-    };
-  if (call === 'getpagehistory' || /^translate\/\w+\/history\?locale=de$/.test(call)) {
-    const draft = body.commonrouting === 'Careers' || call.startsWith('translate/Careers');
-    const revision = (n: number, status: string) => ({
-      revision: n,
-      savedBy: 'asha',
-      savedAt: base.updatedAt,
+  if (call === 'releases/candidates') {
+    // As the server orders them: unpublished changes first. Careers has a draft in each language; About is up to date.
+    const candidate = (routing: string, title: string, locale: string | null, revision: number, status: string) => ({
+      routing,
+      title,
+      locale,
+      revision,
       status,
-      publishAt: null,
+      published: 4,
     });
     return {
       status: 200,
       data: {
-        revisions: draft ? [revision(9, 'draft'), revision(4, 'published')] : [revision(4, 'published')],
-        published: 4,
+        items: [
+          candidate('Careers', 'Careers at Firm', null, 9, 'draft'),
+          candidate('Careers', 'Careers at Firm', 'de', 9, 'draft'),
+          candidate('About', 'About', null, 4, 'published'),
+          candidate('About', 'About', 'de', 4, 'published'),
+        ],
       },
     };
   }
@@ -334,6 +326,7 @@ describe('the Releases screen', () => {
     await click(buttonNamed('New release')!);
     const form = await until(() => document.querySelector<HTMLDialogElement>('dialog.release-form'), 'the form');
     await until(() => buttonNamed('Add Careers at Firm, revision 9'), 'the pages offered (named as menus name them)');
+    expect(sent(/^releases\/candidates$/)).toHaveLength(1);
     // Careers has a draft in each language; About is up to date.
     expect(form.textContent).toContain('Up to date, nothing to release: About, About in German (de).');
     await type(byLabel<HTMLInputElement>(form, 'Name')!, 'Careers refresh');
