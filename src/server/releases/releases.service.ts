@@ -279,8 +279,9 @@ export async function publishRelease(
   const at = new Date(body.publishAt);
   if (at.getTime() <= now.getTime() || at.getTime() - now.getTime() > MOST_AHEAD_MS)
     throw new ValidationError(RELEASE_MESSAGES.notAhead, 'publishAt');
+  for (const item of items) await checkPlace(tenant, item);
   await inTransaction(tenant.db, async (trx) => {
-    for (const item of items) await checkUnchanged(tenant, trx, item);
+    for (const item of items) await checkRevision(trx, item);
     const moved = await moveRelease(trx, id, ['open', 'failed', 'scheduled'], {
       status: 'scheduled',
       publish_at: at.toISOString(),
@@ -305,22 +306,30 @@ export async function publishRelease(
   return { message: RELEASE_MESSAGES.scheduled, status: 'scheduled', publishAt: at.toISOString() };
 }
 
-/** Why a page of a release cannot go live as it is: a PageChangedError naming it, or nothing. */
-async function checkUnchanged(tenant: Tenant, db: Db, item: ReleaseItemRow): Promise<void> {
+/**
+ * Whether a page of a release may still go live at all: one of the site's pages with content, in one of its languages
+ * (a PageChangedError naming it otherwise). Read before the transaction: it may read the database through the
+ * tenant's caches, which must never wait for the connection a transaction holds (SQLite has one).
+ */
+async function checkPlace(tenant: Tenant, item: ReleaseItemRow): Promise<void> {
   const name = nameInLanguage(item.routing, item.locale);
   if (!(await findPageById(tenant, item.page_id)))
     throw new PageChangedError(`${name} is no longer one of the site’s pages with content.`, item.routing, null);
-  if (item.locale !== '') {
-    try {
-      await documentStrategy(tenant, item.locale);
-    } catch {
-      throw new PageChangedError(
-        `${item.locale} is no longer one of the site’s languages: ${name} cannot go live.`,
-        item.routing,
-        item.locale,
-      );
-    }
+  if (item.locale === '') return;
+  try {
+    await documentStrategy(tenant, item.locale);
+  } catch {
+    throw new PageChangedError(
+      `${item.locale} is no longer one of the site’s languages: ${name} cannot go live.`,
+      item.routing,
+      item.locale,
+    );
   }
+}
+
+/** Whether a page's newest revision is still the one the release holds, not live yet (a PageChangedError otherwise). */
+async function checkRevision(db: Db, item: ReleaseItemRow): Promise<void> {
+  const name = nameInLanguage(item.routing, item.locale);
   const newest = await findNewestRevisionHead(db, item.page_id, item.locale);
   if (newest?.revision !== item.revision || newest.status === 'published')
     throw new PageChangedError(
@@ -353,6 +362,7 @@ async function publishNow(
   now: Date,
 ): Promise<ReleaseAnswer> {
   const stamp = now.toISOString();
+  for (const item of items) await checkPlace(tenant, item);
   const pages = await inTransaction(tenant.db, async (trx) => {
     const moved = await moveRelease(trx, row.id, how.from, {
       status: 'published',
@@ -365,7 +375,7 @@ async function publishNow(
     if (!moved) throw new ConflictError(RELEASE_MESSAGES.notPublishable);
     const done: Array<{ routing: string; locale: string; revision: number; previous: number | null }> = [];
     for (const item of items) {
-      await checkUnchanged(tenant, trx, item);
+      await checkRevision(trx, item);
       const previous = (await findPublishedNumber(trx, item.page_id, item.locale)) ?? null;
       // As any publication: a schedule of another revision waiting for this page in this language is cancelled.
       const waiting = await findScheduledRevision(trx, item.page_id, item.locale);

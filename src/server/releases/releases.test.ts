@@ -300,6 +300,21 @@ describe.each(testDialects())('releases on %s', (dialect) => {
     }
   });
 
+  it('publishes and schedules with every cache cold (nothing read outside the transaction while it is open)', async () => {
+    const made = await makeRelease('Cold', 'Cold');
+    t.app.tenants.default.cache.clear();
+    const published = await inject('POST', `/api/master/releases/${made.id}/publish`, boss, {});
+    expect(published.statusCode, published.body).toBe(200);
+    const later = await makeRelease('Cold job', 'Cold job');
+    const at = new Date(Date.now() + HOUR);
+    expect(
+      (await inject('POST', `/api/master/releases/${later.id}/publish`, boss, { publishAt: at.toISOString() }))
+        .statusCode,
+    ).toBe(200);
+    t.app.tenants.default.cache.clear();
+    expect(await publishDueReleases(t.app.tenants.default, at)).toEqual([later.id]);
+  });
+
   it('offers each page the caller may edit at its newest revision, in each language, unpublished changes first', async () => {
     const news = await saveNews('A candidate for a release');
     const german = await saveGerman('Ein Kandidat');
