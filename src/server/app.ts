@@ -9,6 +9,8 @@ import * as meta from '../core/api/meta';
 import { installAccessLayer } from './access/access';
 import { AcceptCopies } from './http/accept-copies';
 import { authRoutes } from './auth/auth.routes';
+import { contentApiRoutes } from './content-api/content-api.routes';
+import { tokenRoutes } from './tokens/tokens.routes';
 import { companyRoutes } from './company/company.routes';
 import type { AppConfig } from './config';
 import { ServiceUnavailableError } from './errors';
@@ -366,6 +368,8 @@ async function registerApiRoutes(
   await app.register(searchRoutes);
   await app.register(backupRoutes, { config });
   await app.register(authRoutes, { config, mail: staffMail, box: secrets });
+  await app.register(tokenRoutes);
+  await app.register(contentApiRoutes, { publicBaseUrl: config.publicBaseUrl });
   await app.register(setupRoutes, { keepRevisions: config.revisionsPerPage });
   await app.register(companyRoutes);
   await app.register(fieldRuleRoutes);

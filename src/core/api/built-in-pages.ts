@@ -28,6 +28,7 @@ function builtInCalls<K extends ContentPageKey>(page: ContentPage & { key: K }) 
       reply: SavedRevisionSchema,
       errors: screenErrors(409),
       access: editor,
+      scope: 'content:write',
     }),
     history: route({
       method: 'GET',

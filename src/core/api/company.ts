@@ -42,3 +42,23 @@ export const saveCompanyDetails = route({
   errors: screenErrors(),
   access,
 });
+
+/** Whether anyone may read the content API without a token (docs/design.md §33): a setting of the company details screen. */
+export const ContentApiSettingSchema = z.strictObject({
+  public: z.boolean({ message: 'Choose whether anyone may read the content API.' }),
+});
+export const getContentApiSetting = route({
+  method: 'GET',
+  path: '/api/master/contentApi',
+  reply: ContentApiSettingSchema,
+  errors: screenErrors(),
+  access,
+});
+export const saveContentApiSetting = route({
+  method: 'POST',
+  path: '/api/master/contentApi',
+  body: ContentApiSettingSchema,
+  reply: ContentApiSettingSchema,
+  errors: screenErrors(),
+  access,
+});

@@ -19,6 +19,7 @@ export const getEnquiries = route({
   reply: EnquiryListSchema,
   errors: screenErrors(),
   access: screen,
+  scope: 'enquiries:read',
 });
 export const getEnquiry = route({
   method: 'POST',
@@ -27,6 +28,7 @@ export const getEnquiry = route({
   reply: EnquiryRowSchema,
   errors: screenErrors(404),
   access: screen,
+  scope: 'enquiries:read',
 });
 export const changeEnquiryStatus = route({
   method: 'POST',
@@ -61,4 +63,5 @@ export const exportEnquiries = route({
   replyType: 'text/csv',
   errors: screenErrors(),
   access: screen,
+  scope: 'enquiries:read',
 });

@@ -7,6 +7,7 @@ import * as comments from './comments';
 import * as company from './company';
 import * as companyContact from './company-contact';
 import * as contact from './contact';
+import * as contentApi from './content-api';
 import * as dashboard from './dashboard';
 import * as enquiries from './enquiries';
 import * as fieldRules from './field-rules';
@@ -34,6 +35,7 @@ import * as search from './search';
 import * as session from './session';
 import * as setup from './setup';
 import * as submissions from './submissions';
+import * as tokens from './tokens';
 import * as translationEditing from './translation-editing';
 import * as translations from './translations';
 import * as uploads from './uploads';
@@ -56,6 +58,7 @@ export const routes = {
   company,
   companyContact,
   contact,
+  contentApi,
   dashboard,
   enquiries,
   fieldRules,
@@ -83,6 +86,7 @@ export const routes = {
   session,
   setup,
   submissions,
+  tokens,
   translationEditing,
   translations,
   uploads,

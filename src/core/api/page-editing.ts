@@ -29,6 +29,7 @@ export const editDocument = route({
   reply: z.union([EditDocumentSchema, TranslationDocumentSchema]),
   errors: screenErrors(404),
   access: byParam,
+  scope: 'content:write',
 });
 export const unschedule = route({
   method: 'POST',

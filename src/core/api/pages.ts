@@ -31,6 +31,7 @@ export const savePageContent = route({
   reply: SavedRevisionSchema,
   errors: screenErrors(404, 409),
   access: byBody,
+  scope: 'content:write',
 });
 export const getPageHistory = route({
   method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TokenScope } from '../schemas/api-token';
 
 /**
  * One typed route table (docs/design.md §29): every /api operation declared once, in src/core/api/<domain>.ts, with
@@ -37,7 +38,8 @@ export type RouteAccess =
   | { screens: readonly string[] }
   | { signedIn: true }
   | { editsPage: PageNamedBy }
-  | { account: true };
+  | { account: true }
+  | { contentApi: true };
 
 /** What a body is sent as: JSON unless said otherwise (a multipart form, a file's text as it is). */
 export type BodyType = 'json' | 'multipart/form-data' | 'text/csv' | 'application/xliff+xml';
@@ -64,6 +66,11 @@ export interface RouteEntry {
   /** Answers of a status in a shape of their own (a 409 listing where an image is used, a 304). */
   readonly answers?: Readonly<Partial<Record<ErrorStatus, z.ZodType>>>;
   readonly access: RouteAccess;
+  /**
+   * The API token scope that lets a token make this call (docs/design.md §33); a call without one is refused to every
+   * token. A session of the staff app needs none: its menu alone decides.
+   */
+  readonly scope?: TokenScope;
 }
 
 /** Declares an entry, keeping its exact type (the handler's and the client's types come from it). */

@@ -34,6 +34,7 @@ export const getTranslation = route({
   reply: TranslationDocumentSchema,
   errors: screenErrors(404),
   access: editor,
+  scope: 'content:write',
 });
 export const saveTranslation = route({
   method: 'POST',
@@ -43,6 +44,7 @@ export const saveTranslation = route({
   reply: SavedRevisionSchema,
   errors: screenErrors(404, 409),
   access: editor,
+  scope: 'content:write',
 });
 export const translationHistory = route({
   method: 'GET',

@@ -1,10 +1,15 @@
 import type { PageNamedBy, RouteAccess } from '../../core/api/route';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONTENT_PAGES, SCREEN_PAGES } from '../../core/pages';
 import { ACCOUNT_MESSAGES } from '../../core/schemas/account';
 import { enterAuditContext, nameAuditUser } from '../audit/audit';
 import { findLiveSession } from '../auth/sessions.repository';
+import { TOKEN_MESSAGES, TOKEN_PREFIX, type TokenScope } from '../../core/schemas/api-token';
+import { callerOf } from './caller';
+import { hashToken } from './token-hash';
+import { tokenCaller } from '../tokens/tokens.service';
+import { contentApiIsPublic } from '../company/company.service';
 import { ADMINISTRATORS_GROUP_ID } from '../../core/groups';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { effectiveMenuItems } from '../menus/menus.service';
@@ -26,6 +31,8 @@ import type { Tenant } from '../tenants/tenants';
  *   body field (`{ body: 'commonrouting' }`) or by a query field (`{ query: 'routing' }`, a GET's), those three
  *   checked once the input is valid. The route finds the
  *   page in `request.editedPage`;
+ * - `{ contentApi: true }`: the content API (docs/design.md §33): anyone once the company details open it, else a session
+ *   (an API token with the route's scope, or the staff app's);
  * - `{ account: true }`: any session, even one whose group requires two-step sign-in not yet turned on (the
  *   own account's calls, where it is turned on: docs/design.md §21), or one opened with a one-time password from the
  *   shell (where the user chooses their own: docs/design.md §22). Every other call of such a session is a 403.
@@ -69,8 +76,13 @@ export interface SessionUser {
   mustChangePassword: boolean;
   /** The user's group publishes through review (docs/design.md §32): their Publish and Schedule ask for it. */
   publishesByReview?: boolean;
-  /** How the caller proved who it is: cookie-authenticated changes also need the CSRF header. */
-  via: 'cookie' | 'bearer';
+  /**
+   * How the caller proved who it is: cookie-authenticated changes also need the CSRF header; an API token
+   * (docs/design.md §33) reaches only the calls its scopes name.
+   */
+  via: 'cookie' | 'bearer' | 'token';
+  /** The API token of a `token` caller. */
+  token?: { id: number; name: string; scopes: readonly TokenScope[] };
 }
 
 export const SESSION_COOKIE = 'folio_session';
@@ -79,7 +91,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ALL_SCREENS = [...CONTENT_PAGES.map((p) => p.routing), ...SCREEN_PAGES.map((p) => p.routing)];
 const WITHIN = new Map(SCREEN_PAGES.flatMap((p) => (p.within ? [[p.routing, p.within] as const] : [])));
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+export { hashToken } from './token-hash';
 
 /**
  * Routing names of the screens a user may open: those of their effective menu (own tree, else the group's),
@@ -145,7 +157,14 @@ async function checkAccess(request: FastifyRequest): Promise<void> {
   const access = request.routeOptions.config?.access;
   if (!access) return;
   request.session = await resolveSession(request);
-  nameAuditUser(request.session?.username ?? null);
+  const token = request.session?.token;
+  nameAuditUser(request.session?.username ?? null, token ? `API token "${token.name}"` : undefined);
+  // A token reaches only the calls of its scopes, whatever its user's menu holds (then the menu decides as for a session).
+  if (token && !withinScopes(request, token.scopes)) throw new ForbiddenError(TOKEN_MESSAGES.outOfScope);
+  if ('contentApi' in access) {
+    if (request.session || (await contentApiIsPublic(request.tenant))) return;
+    throw new UnauthorizedError();
+  }
   if ('public' in access) {
     // A user held to /account (two-step sign-in to turn on, a one-time password to replace) is a visitor to
     // every public call but the sign-in ones.
@@ -214,21 +233,21 @@ export async function resolveSession(request: FastifyRequest): Promise<SessionUs
   const cookie = request.cookies[SESSION_COOKIE] ?? '';
   const token = bearer || cookie;
   if (!token || token.length > 200) return null;
+  if (bearer.startsWith(TOKEN_PREFIX)) {
+    const caller = await tokenCaller(request.tenant, bearer);
+    // A token that names itself as one and is not valid is refused outright, even on a public call.
+    if (!caller) throw new UnauthorizedError(TOKEN_MESSAGES.invalid);
+    return caller;
+  }
   const row = await findLiveSession(request.tenant.db, hashToken(token), new Date().toISOString());
   if (!row) return null;
-  return {
-    sessionId: row.session_id,
-    userId: row.user_id,
-    username: row.username,
-    firstName: row.first_name,
-    groupId: row.group_id,
-    csrfToken: row.csrf_token,
-    twoFactor: row.totp_enabled_at !== null,
-    mustEnrol: row.require_two_factor === 1 && row.totp_enabled_at === null,
-    mustChangePassword: row.password_must_change === 1,
-    publishesByReview: row.publishing === 'review',
-    via: bearer ? 'bearer' : 'cookie',
-  };
+  return callerOf(row, { sessionId: row.session_id, csrfToken: row.csrf_token, via: bearer ? 'bearer' : 'cookie' });
+}
+
+/** Whether the route's entry names a scope the token holds (a call without a scope is no token's). */
+function withinScopes(request: FastifyRequest, scopes: readonly TokenScope[]): boolean {
+  const scope = request.routeOptions.config?.entry?.scope;
+  return scope !== undefined && scopes.includes(scope);
 }
 
 function csrfMatches(request: FastifyRequest, session: SessionUser): boolean {

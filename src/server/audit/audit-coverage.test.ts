@@ -591,6 +591,41 @@ const CALLS: Record<string, Call> = {
     }),
     request: (c, p) => c.post(`/api/master/comments/${p.id}/resolve`, { resolved: true }),
   },
+  // ---- API tokens and the content API (docs/design.md §33)
+  'GET /api/account/tokens': readGet('/api/account/tokens'),
+  'POST /api/account/tokens': {
+    changes: true,
+    request: (c) =>
+      c.post('/api/account/tokens', {
+        name: c.unique('Token '),
+        scopes: ['content:read'],
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+  },
+  'POST /api/account/tokens/:id/revoke': {
+    changes: true,
+    prepare: async (c) => ({
+      id: (
+        await c.ok(
+          c.post('/api/account/tokens', {
+            name: c.unique('Token '),
+            scopes: ['content:read'],
+            expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+          }),
+        )
+      ).id,
+    }),
+    request: (c, p) => c.post(`/api/account/tokens/${p.id}/revoke`, {}),
+  },
+  'GET /api/content/pages': readGet('/api/content/pages'),
+  'GET /api/content/pages/:routing': readGet('/api/content/pages/Home'),
+  'GET /api/master/contentApi': readGet('/api/master/contentApi'),
+  'POST /api/master/contentApi': {
+    changes: true,
+    // The other choice than the stored one: choosing the stored one changes nothing.
+    prepare: async (c) => ({ open: !(await c.ok(c.get('/api/master/contentApi'))).public }),
+    request: (c, p) => c.post('/api/master/contentApi', { public: p.open }),
+  },
   // ---- The calendar (docs/design.md §32)
   'GET /api/master/calendar': readGet('/api/master/calendar?from=2026-12-01&to=2026-12-31'),
   'POST /api/master/reschedule/:routing': {

@@ -31,6 +31,8 @@ export interface AuditEntry {
 export interface AuditActor {
   userName: string | null;
   ip: string | null;
+  /** How the user called, when not from the staff app: `API token "CRM sync"` (docs/design.md §33). */
+  via?: string;
 }
 
 const actors = new AsyncLocalStorage<AuditActor>();
@@ -44,9 +46,12 @@ export function enterAuditContext(request: FastifyRequest, _reply: FastifyReply,
 }
 
 /** Names the user of the current audit context (the access layer, once it knows the session; sign-in). */
-export function nameAuditUser(userName: string | null): void {
+export function nameAuditUser(userName: string | null, via?: string): void {
   const actor = actors.getStore();
-  if (actor) actor.userName = userName;
+  if (!actor) return;
+  actor.userName = userName;
+  if (via === undefined) delete actor.via;
+  else actor.via = via;
 }
 
 /** Runs `work` as `actor` (the shell's commands, jobs, tests). */
@@ -94,7 +99,9 @@ export async function audit(
     target_type: entry.targetType,
     target_id: String(entry.targetId),
     summary: entry.summary,
-    details: JSON.stringify(cleanAuditDetails(entry.details ?? {})),
+    details: JSON.stringify(
+      cleanAuditDetails(actor.via ? { ...entry.details, via: actor.via } : (entry.details ?? {})),
+    ),
   });
 }
 

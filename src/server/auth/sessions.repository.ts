@@ -1,8 +1,7 @@
 import type { Db } from '../db/database';
 
-export interface SessionUserRow {
-  session_id: number;
-  csrf_token: string;
+/** What access needs to know of a caller's user and group, for a session or an API token (access/caller.ts). */
+export interface UserAccessRow {
   user_id: number;
   username: string;
   first_name: string;
@@ -14,24 +13,30 @@ export interface SessionUserRow {
   password_must_change: number;
 }
 
+/** The columns of a UserAccessRow, from `users as u` joined with `user_groups as g`. */
+export const USER_ACCESS_COLUMNS = [
+  'u.id as user_id',
+  'u.username',
+  'u.first_name',
+  'u.group_id',
+  'u.totp_enabled_at',
+  'u.password_must_change',
+  'g.require_two_factor',
+  'g.publishing',
+] as const;
+
+export interface SessionUserRow extends UserAccessRow {
+  session_id: number;
+  csrf_token: string;
+}
+
 /** The live session of a token hash: not expired, user active, created after the last password change. */
 export async function findLiveSession(db: Db, tokenHash: string, now: string): Promise<SessionUserRow | undefined> {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('user_groups as g', 'g.id', 'u.group_id')
-    .select([
-      's.id as session_id',
-      's.csrf_token',
-      'u.id as user_id',
-      'u.username',
-      'u.first_name',
-      'u.group_id',
-      'u.totp_enabled_at',
-      'u.password_must_change',
-      'g.require_two_factor',
-      'g.publishing',
-    ])
+    .select(['s.id as session_id', 's.csrf_token', ...USER_ACCESS_COLUMNS])
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', now)
     .where('u.active', '=', 1)

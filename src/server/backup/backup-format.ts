@@ -65,6 +65,7 @@ export const BACKUP_TABLES: ReadonlyArray<{
   { name: 'visit_sources', key: ['routing', 'day', 'kind', 'name'] },
   { name: 'releases', key: ['id'] },
   { name: 'release_items', key: ['release_id', 'page_id', 'locale'] },
+  { name: 'api_tokens', key: ['id'] },
 ];
 
 /**

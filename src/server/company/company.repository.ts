@@ -18,3 +18,8 @@ export async function upsertCompany(db: Db, values: CompanyValues): Promise<void
       .values({ id: 1, ...values })
       .execute();
 }
+
+/** Whether anyone may read the content API (docs/design.md §33); the company row exists once the site is set up. */
+export async function updateContentApiPublic(db: Db, value: 0 | 1, now: string): Promise<void> {
+  await db.updateTable('company').set({ content_api_public: value, updated_at: now }).where('id', '=', 1).execute();
+}

@@ -4,7 +4,13 @@ import * as companyContact from '../../core/api/company-contact';
 import { readPhone } from '../../core/phone-numbers';
 import { companySchema } from '../../core/schemas/company';
 import { typed } from '../http/contract';
-import { contactDetailsOf, getCompanyDetails, saveCompanyDetails } from './company.service';
+import {
+  contactDetailsOf,
+  contentApiIsPublic,
+  getCompanyDetails,
+  saveCompanyDetails,
+  setContentApiPublic,
+} from './company.service';
 
 /** Company details (spec 001 §7): the companyForm screen, administrators only once set up (docs/design.md §7). */
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
@@ -19,4 +25,6 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     await saveCompanyDetails(request.tenant, request.body);
     return { message: 'Success' as const };
   });
+  api.route(company.getContentApiSetting, async (request) => ({ public: await contentApiIsPublic(request.tenant) }));
+  api.route(company.saveContentApiSetting, async (request) => setContentApiPublic(request.tenant, request.body.public));
 }

@@ -8,7 +8,7 @@ import { cached, invalidate } from '../cache/cached';
 import { TAGS } from '../cache/tags';
 import { inTransaction, type Db } from '../db/database';
 import type { Tenant } from '../tenants/tenants';
-import { findCompany, upsertCompany } from './company.repository';
+import { findCompany, updateContentApiPublic, upsertCompany } from './company.repository';
 
 /** The company details as the company form shows them: spec 001 §3's fields, the tagline and the logo. */
 export type CompanyDetails = Company & { tagline: string; logo: string };
@@ -105,6 +105,44 @@ const siteCompany = cached({
     };
   },
 });
+
+/** Whether anyone may read the content API without a token (docs/design.md §33), read once per change of the company. */
+const contentApiOpen = cached({
+  name: 'content-api-open',
+  tags: [TAGS.company],
+  load: async (tenant: Tenant): Promise<boolean> => (await findCompany(tenant.db))?.content_api_public === 1,
+});
+
+export async function contentApiIsPublic(tenant: Tenant): Promise<boolean> {
+  return contentApiOpen.get(tenant);
+}
+
+/** Opens the content API to anyone, or closes it to all but tokens and staff sessions; audited as a company change. */
+export async function setContentApiPublic(
+  tenant: Tenant,
+  open: boolean,
+  now = new Date(),
+): Promise<{ public: boolean }> {
+  await inTransaction(tenant.db, async (trx) => {
+    const before = (await findCompany(trx))?.content_api_public === 1;
+    if (before === open) return;
+    await updateContentApiPublic(trx, open ? 1 : 0, now.toISOString());
+    await audit(
+      trx,
+      tenant,
+      {
+        action: 'company.update',
+        targetType: 'company',
+        targetId: (await findCompany(trx))?.company_code ?? '',
+        summary: open ? 'Opened the content API to anyone' : 'Closed the content API to all but API tokens',
+        details: { contentApiPublic: { before, after: open } },
+      },
+      now,
+    );
+  });
+  invalidate(tenant, [TAGS.company]);
+  return { public: open };
+}
 
 export async function getSiteCompany(tenant: Tenant): Promise<SiteCompany> {
   return siteCompany.get(tenant);

@@ -41,6 +41,21 @@ export interface Database {
   visit_salts: VisitSaltTable;
   releases: ReleaseTable;
   release_items: ReleaseItemTable;
+  api_tokens: ApiTokenTable;
+}
+
+/** A user's token for other systems (docs/design.md §33): only its SHA-256 is kept. */
+export interface ApiTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** Space-separated scopes: `content:read content:write enquiries:read`. */
+  scopes: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
 }
 
 /** A named set of page revisions that go live together (docs/design.md §32). */
@@ -484,6 +499,8 @@ export interface CompanyTable {
   tagline: string;
   /** docs/design.md §20: the company's logo, the pages' default sharing image ('' for none). */
   logo: string;
+  /** docs/design.md §33: 1 when anyone may read the content API without a token. */
+  content_api_public: Generated<number>;
   updated_at: string;
 }
 

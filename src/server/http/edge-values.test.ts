@@ -268,6 +268,21 @@ const CASES: Record<string, OperationCase> = {
   'POST /api/master/releases/{id}/revert': { request: () => ({ params: { id: 1 } }) },
   'POST /api/master/releases/{id}/unschedule': { request: () => ({ params: { id: 1 } }) },
   'DELETE /api/master/releases/{id}': { request: () => ({ params: { id: 1 } }) },
+  'GET /api/account/tokens': { request: () => ({}) },
+  'POST /api/account/tokens': {
+    request: () => ({
+      body: {
+        name: 'Edge token',
+        scopes: ['content:read'],
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    }),
+  },
+  'POST /api/account/tokens/{id}/revoke': { request: () => ({ params: { id: 1 } }) },
+  'GET /api/content/pages': { request: () => ({ query: { locale: 'de' } }) },
+  'GET /api/content/pages/{routing}': { request: () => ({ params: { routing: 'News' }, query: { locale: 'de' } }) },
+  'GET /api/master/contentApi': { request: () => ({}) },
+  'POST /api/master/contentApi': { request: () => ({ body: { public: false } }) },
   'POST /api/master/reviews/{routing}': {
     request: () => ({ params: { routing: 'News' }, body: { revision: 1, decision: 'changes', comment: 'Edge.' } }),
   },

@@ -10,6 +10,7 @@ import { notify } from '../toasts';
 import { HiddenUserName, Outcome, useRefreshSession } from './account-parts';
 import { NEW_PASSWORD_HINT, REPEAT_RULE, samePasswords } from './new-password';
 import { TwoStepSettings } from './two-step-settings';
+import { ApiTokens } from './api-tokens';
 import * as authApi from '../../../core/api/auth';
 import { RefusalBox, StaffForm, SubmitButton, useStaffForm } from '../components/staff-form';
 
@@ -89,6 +90,13 @@ export default function AccountPage() {
       <TwoStepSettings account={{ username: user.username, siteName, twoFactor: user.twoFactor }} />
     </Section>
   );
+  // Not while the account is held to this page: a token would be a way around what it must do first.
+  const tokens =
+    oneTime || user.twoFactorRequired ? null : (
+      <Section id="account-tokens" title="API tokens">
+        <ApiTokens />
+      </Section>
+    );
   const password = (
     <Section id="account-password" title={passwordFirst ? 'Choose your password' : 'Change password'}>
       <ChangePasswordForm
@@ -121,12 +129,14 @@ export default function AccountPage() {
           {password}
           {details}
           {twoStep}
+          {tokens}
         </>
       ) : (
         <>
           {details}
           {twoStep}
           {password}
+          {tokens}
         </>
       )}
     </Screen>

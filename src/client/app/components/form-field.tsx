@@ -24,7 +24,7 @@ interface BoundFieldProps {
 }
 
 export interface FormFieldProps extends BoundFieldProps {
-  type?: 'text' | 'email' | 'url' | 'tel' | 'password';
+  type?: 'text' | 'email' | 'url' | 'tel' | 'password' | 'date';
   multiline?: boolean;
   autoComplete?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { ContentApiSetting } from './content-api-setting';
 import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -384,7 +385,10 @@ function CompanyDetails() {
   return (
     <Screen title="Company Details">
       {company.data ? (
-        <CompanyDetailsForm company={company.data} />
+        <>
+          <CompanyDetailsForm company={company.data} />
+          <ContentApiSetting />
+        </>
       ) : company.isError ? (
         <LoadFailure inline message={errorMessage(company.error)} onRetry={() => void company.refetch()} />
       ) : (

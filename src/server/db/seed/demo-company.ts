@@ -1,7 +1,7 @@
 import type { CompanyTable } from '../schema';
 
 /** The demo firm's details (an Indian firm: country_code is the column's default, IN); the administrator replaces them in the company form. */
-export const DEMO_COMPANY: Omit<CompanyTable, 'id' | 'updated_at' | 'country_code'> = {
+export const DEMO_COMPANY: Omit<CompanyTable, 'id' | 'updated_at' | 'country_code' | 'content_api_public'> = {
   company_code: 'INNOVO',
   company_name: 'Innovo Software Pvt. Ltd.',
   address: '402, Sahyog Chambers, Jangli Maharaj Road, Shivajinagar',
