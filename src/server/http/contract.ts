@@ -232,6 +232,8 @@ function schemaOf(entry: RouteEntry, readBody: z.ZodType | undefined): FastifySc
     ...(body ? { body } : {}),
     ...(entry.bodyType === 'multipart/form-data' ? { consumes: [entry.bodyType] } : {}),
     response: answersOf(entry),
+    // The calls an API token may make (docs/design.md §33), as the document tells another system's developers.
+    ...(entry.scope ? { description: `An API token needs the scope \`${entry.scope}\`.` } : {}),
   };
 }
 
