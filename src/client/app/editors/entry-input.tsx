@@ -4,7 +4,6 @@ import { describedBy, fieldErrorId } from '../../components/field-ids';
 import { booleanLabelsOf } from './entry-fields';
 import type { ChoiceSource, EntryField, EntryInputs } from './entry-fields';
 import { AutoGrowTextarea } from './auto-grow-textarea';
-import { ImageUploadField } from './image-upload';
 import { RichTextPending } from './rich-text-pending';
 
 // The rich-text editor (Tiptap, ProseMirror: about 100 KB gzip) is a chunk of its own, fetched as the editor
@@ -14,6 +13,10 @@ const RichTextEditor = lazy(() => import('./rich-text-editor').then((module) => 
 const AccentTextEditor = lazy(() =>
   import('./accent-text-editor').then((module) => ({ default: module.AccentTextEditor })),
 );
+
+// The image field's upload, crop and library picker: fetched when an entry form with an image opens, not with the
+// editor's first screen (its list shows the images; the budget of docs/design.md §26 has no room for it).
+const ImageUploadField = lazy(() => import('./image-upload').then((module) => ({ default: module.ImageUploadField })));
 
 /** One labelled input of an entry form, by the field's kind. Controlled: the value is the field's text. */
 export function EntryInput<E>(
@@ -108,16 +111,18 @@ function FieldInput<E>({
         if (field.kind === 'image-url') {
           // Without an upload folder the field takes an address or an image of the library.
           return (
-            <ImageUploadField
-              id={id}
-              folder={field.upload}
-              field={field.uploadField}
-              value={value}
-              onChange={onChange}
-              describedBy={control['aria-describedby']}
-              invalid={control['aria-invalid']}
-              onPendingFile={onPendingFile}
-            />
+            <Suspense fallback={<input {...common} className="field__input" type="url" readOnly aria-busy="true" />}>
+              <ImageUploadField
+                id={id}
+                folder={field.upload}
+                field={field.uploadField}
+                value={value}
+                onChange={onChange}
+                describedBy={control['aria-describedby']}
+                invalid={control['aria-invalid']}
+                onPendingFile={onPendingFile}
+              />
+            </Suspense>
           );
         }
         if (field.kind === 'date') return <input {...common} className="field__input" type="date" onChange={text} />;

@@ -4,7 +4,6 @@ import { flushSync } from 'react-dom';
 import type { z } from 'zod';
 import type { FieldRule } from '../../../core/field-rules/field-rule';
 import { notify } from '../toasts';
-import { deleteImageOfRemovedEntry } from './image-upload';
 import { useConfirm } from '../components/confirm-dialog';
 import { emptyInputs, entryOf, entryProblem, inputsOf, isBlank, withInput } from './entry-fields';
 import type { EntryField, EntryInputs } from './entry-fields';
@@ -233,13 +232,17 @@ function deleteImagesOfRemovedEntry<E>(
   remaining: readonly E[],
 ) {
   for (const field of fields) {
-    if (!field.upload || removed === undefined || removed === null) continue;
+    const folder = field.upload;
+    if (!folder || removed === undefined || removed === null) continue;
     const url = removed[field.name];
     if (typeof url === 'string' && url !== '') {
-      void deleteImageOfRemovedEntry(
-        url,
-        field.upload,
-        remaining.map((entry) => String(entry[field.name] ?? '')),
+      // The upload module is fetched by then (the entry's form showed its image), else now.
+      void import('./image-upload').then(({ deleteImageOfRemovedEntry }) =>
+        deleteImageOfRemovedEntry(
+          url,
+          folder,
+          remaining.map((entry) => String(entry[field.name] ?? '')),
+        ),
       );
     }
   }
