@@ -33,6 +33,7 @@ import * as reviews from './reviews';
 import * as search from './search';
 import * as session from './session';
 import * as setup from './setup';
+import * as singleSignOn from './single-sign-on';
 import * as submissions from './submissions';
 import * as translationEditing from './translation-editing';
 import * as translations from './translations';
@@ -82,6 +83,7 @@ export const routes = {
   search,
   session,
   setup,
+  singleSignOn,
   submissions,
   translationEditing,
   translations,

@@ -79,6 +79,7 @@ export const AUDIT_ACTIONS = [
   'auth.2fa_setup',
   'auth.2fa_on',
   'auth.2fa_off',
+  'auth.sso_settings',
   'backup.download',
   'backup.restore',
 ] as const;
@@ -99,6 +100,7 @@ export const AUDIT_TARGET_TYPES = [
   'group menu',
   'user menu',
   'company',
+  'sign-in settings',
   'enquiry',
   'form',
   'submission',
