@@ -75,35 +75,41 @@ export const isLoopbackIssuer = (text: string) => URL.canParse(text) && isLoopba
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-/** POST /api/master/signin-settings: the settings as the form sends them; an empty `clientSecret` keeps the stored one. */
-export const SignInSettingsInputSchema = z
-  .strictObject({
-    enabled: z.boolean(),
-    label: z.string().trim().max(60, { message: SSO_MESSAGES.label }),
-    issuer: z
-      .string()
-      .trim()
-      .max(500, { message: SSO_MESSAGES.issuer })
-      .refine((value) => value === '' || isAcceptableIssuer(value), { message: SSO_MESSAGES.issuer }),
-    clientId: z.string().trim().max(500, { message: SSO_MESSAGES.clientId }),
-    clientSecret: z.string().max(2000, { message: SSO_MESSAGES.clientSecret }).default(''),
-    joinDomain: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .max(253, { message: SSO_MESSAGES.domain })
-      .refine((value) => value === '' || DOMAIN.test(value), { message: SSO_MESSAGES.domain }),
-    joinGroupId: databaseId({ message: SSO_MESSAGES.group, coerce: false }).nullable(),
-    passwordSignIn: z.boolean(),
-  })
-  .superRefine((value, context) => {
-    if (value.enabled && value.issuer === '')
-      context.addIssue({ code: 'custom', path: ['issuer'], message: SSO_MESSAGES.issuerNeeded });
-    if (value.enabled && value.clientId === '')
-      context.addIssue({ code: 'custom', path: ['clientId'], message: SSO_MESSAGES.clientId });
-    if (value.joinDomain !== '' && value.joinGroupId === null)
-      context.addIssue({ code: 'custom', path: ['joinGroupId'], message: SSO_MESSAGES.group });
-  });
+/** The settings' fields as the form sends them (POST /api/master/signin-settings); an empty `clientSecret` keeps the stored one. */
+export const SignInSettingsFieldsSchema = z.strictObject({
+  enabled: z.boolean(),
+  label: z.string().trim().max(60, { message: SSO_MESSAGES.label }),
+  issuer: z
+    .string()
+    .trim()
+    .max(500, { message: SSO_MESSAGES.issuer })
+    .refine((value) => value === '' || isAcceptableIssuer(value), { message: SSO_MESSAGES.issuer }),
+  clientId: z.string().trim().max(500, { message: SSO_MESSAGES.clientId }),
+  clientSecret: z.string().max(2000, { message: SSO_MESSAGES.clientSecret }).default(''),
+  joinDomain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253, { message: SSO_MESSAGES.domain })
+    .refine((value) => value === '' || DOMAIN.test(value), { message: SSO_MESSAGES.domain }),
+  joinGroupId: databaseId({ message: SSO_MESSAGES.group, coerce: false }).nullable(),
+  passwordSignIn: z.boolean(),
+});
+
+/** The rules between the fields: turned on, it needs an issuer and a client id; a domain needs its group. */
+export function checkSignInSettings(
+  value: { enabled: boolean; issuer: string; clientId: string; joinDomain: string; joinGroupId: number | null },
+  context: z.RefinementCtx,
+): void {
+  if (value.enabled && value.issuer === '')
+    context.addIssue({ code: 'custom', path: ['issuer'], message: SSO_MESSAGES.issuerNeeded });
+  if (value.enabled && value.clientId === '')
+    context.addIssue({ code: 'custom', path: ['clientId'], message: SSO_MESSAGES.clientId });
+  if (value.joinDomain !== '' && value.joinGroupId === null)
+    context.addIssue({ code: 'custom', path: ['joinGroupId'], message: SSO_MESSAGES.group });
+}
+
+export const SignInSettingsInputSchema = SignInSettingsFieldsSchema.superRefine(checkSignInSettings);
 export type SignInSettingsInput = z.input<typeof SignInSettingsInputSchema>;
 export type SignInSettingsData = z.output<typeof SignInSettingsInputSchema>;
 
