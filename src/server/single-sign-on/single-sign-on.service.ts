@@ -135,7 +135,7 @@ async function identityFrom(
     if (claims.email === undefined || claims.email_verified === undefined)
       found = { ...(await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub)), ...claims };
     const email = typeof found.email === 'string' ? found.email.trim() : '';
-    if (found.email_verified !== true || email === '')
+    if (!isVerified(found) || email === '')
       throw new SingleSignOnRefusal('unverified', email || null, 'email_verified is not true');
     return {
       email,
@@ -148,6 +148,14 @@ async function identityFrom(
     throw new SingleSignOnRefusal(isUnreachable(error) ? 'provider' : 'checks', null, describe(error));
   }
 }
+
+/**
+ * Whether the provider vouches for the email: `email_verified: true`. Microsoft Entra ID never sends that claim for a
+ * firm's own accounts; its optional claim `xms_edov` (the email's domain is one the firm's tenant has verified) stands
+ * for it then, and only then (decision 038).
+ */
+const isVerified = (claims: Record<string, unknown>) =>
+  claims.email_verified === true || (claims.email_verified === undefined && claims.xms_edov === true);
 
 /**
  * Signs the matched user in as a password sign-in does (auth.signin, with how). A user with two-step sign-in on is

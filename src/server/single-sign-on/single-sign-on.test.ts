@@ -237,6 +237,20 @@ describe.each(testDialects())('single sign-on on %s', (dialect) => {
     expect(await lastAudit()).toMatchObject({ action: 'auth.signin_failed', target_id: 'eda.writer@firm.example' });
   });
 
+  it('takes Microsoft Entra ID’s verified domain (xms_edov) where email_verified is left out, and only then', async () => {
+    provider.accounts.set('entra', { email: 'eda.writer@firm.example', xms_edov: true });
+    const entra = new TestBrowser(t.app, appOrigin);
+    expect((await entra.get(await throughProvider(entra, 'entra'))).location).toBe(`${appOrigin}/dashboard`);
+    provider.accounts.set('mixed', { email: 'eda.writer@firm.example', email_verified: false, xms_edov: true });
+    const mixed = new TestBrowser(t.app, appOrigin);
+    expect((await mixed.get(await throughProvider(mixed, 'mixed'))).location).toBe(`${appOrigin}/login?sso=unverified`);
+    provider.accounts.set('neither', { email: 'eda.writer@firm.example' });
+    const neither = new TestBrowser(t.app, appOrigin);
+    expect((await neither.get(await throughProvider(neither, 'neither'))).location).toBe(
+      `${appOrigin}/login?sso=unverified`,
+    );
+  });
+
   it('makes a user in the chosen group for a new email of the firm’s domain, and refuses other domains', async () => {
     provider.accounts.set('newcomer', {
       email: 'Nina.New@firm.example',

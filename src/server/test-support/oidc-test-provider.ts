@@ -11,7 +11,9 @@ import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
 export interface TestAccount {
   email: string;
-  email_verified: boolean;
+  /** Left out as Microsoft Entra ID leaves it out, which says `xms_edov` instead. */
+  email_verified?: boolean;
+  xms_edov?: boolean;
   name?: string;
   given_name?: string;
   family_name?: string;
@@ -47,7 +49,11 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified', 'xms_edov'],
+      profile: ['name', 'given_name', 'family_name'],
+    },
     findAccount: (_ctx, id) => {
       const account = accounts.get(id);
       return account ? { accountId: id, claims: () => ({ sub: id, ...account }) } : undefined;
