@@ -173,10 +173,10 @@ export async function activeProvider(
   };
 }
 
-/** GET /api/auth/sso: the button's words while single sign-on is on, else null. */
-export async function singleSignOnButton(tenant: Tenant): Promise<SingleSignOnButton> {
+/** GET /api/auth/sso: the button's words while single sign-on is on (and its secret readable), else null. */
+export async function singleSignOnButton(tenant: Tenant, box: SecretBox): Promise<SingleSignOnButton> {
   const row = await findSignInSettings(tenant.db);
-  if (!row || row.enabled !== 1) return { label: null };
+  if (!row || row.enabled !== 1 || openSecret(box, row.client_secret) === null) return { label: null };
   return { label: row.label || defaultButtonLabel(row.issuer) };
 }
 

@@ -32,7 +32,7 @@ export async function singleSignOnRoutes(
   api.route(sso.saveSignInSettings, async (request) =>
     saveSignInSettings(request.tenant, deps, request.body, request.session?.username ?? null),
   );
-  api.route(sso.singleSignOnButton, async (request) => singleSignOnButton(request.tenant));
+  api.route(sso.singleSignOnButton, async (request) => singleSignOnButton(request.tenant, box));
 
   api.route(sso.startSingleSignOn, { config: { rateLimit: START_RATE_LIMIT } }, async (request, reply) => {
     try {

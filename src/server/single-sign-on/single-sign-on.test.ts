@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_MESSAGES } from '../../core/schemas/single-sign-on';
+import { SecretBox } from '../auth/secret-box';
 import { codeAt } from '../auth/totp';
 import { startTestProvider, type TestProvider } from '../test-support/oidc-test-provider';
 import { ADMIN_PASSWORD, EDITOR_PASSWORD, logIn, type LoggedIn } from '../test-support/sessions';
@@ -367,6 +368,24 @@ describe.each(testDialects())('single sign-on on %s', (dialect) => {
     expect(entries.some((e) => e.details.includes(provider.clientSecret))).toBe(false);
     const browser = new TestBrowser(t.app, appOrigin);
     expect((await browser.get(await throughProvider(browser, 'eda'))).location).toBe(`${appOrigin}/dashboard`);
+  });
+
+  it('acts as off while the stored secret was sealed under another key, until it is typed again', async () => {
+    const row = await db().selectFrom('sign_in_settings').select('client_secret').executeTakeFirstOrThrow();
+    const otherKey = new SecretBox(Buffer.alloc(32, 7).toString('base64'));
+    const foreign = otherKey.sealSetting(provider.clientSecret, 'sign_in_settings.client_secret');
+    await db().updateTable('sign_in_settings').set({ client_secret: foreign }).execute();
+    try {
+      expect((await inject('GET', '/api/auth/sso', null)).json()).toEqual({ label: null });
+      expect((await inject('GET', '/api/master/signin-settings', admin)).json().secret).toBe('unreadable');
+      expect((await inject('GET', '/api/auth/sso/start', null)).headers.location).toBe('/login?sso=off');
+      const refused = await saveSettings({ clientSecret: '' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ message: SSO_MESSAGES.secretUnreadable, field: 'clientSecret' });
+    } finally {
+      await db().updateTable('sign_in_settings').set({ client_secret: row.client_secret }).execute();
+    }
+    expect((await inject('GET', '/api/master/signin-settings', admin)).json().secret).toBe('set');
   });
 
   it('refuses an issuer it cannot reach, one that is no provider, and http other than on this machine', async () => {
