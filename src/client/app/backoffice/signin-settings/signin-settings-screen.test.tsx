@@ -84,7 +84,7 @@ describe('the sign-in settings screen', () => {
     expect(hintOf(field('Client secret'))).toBe('Set. Leave empty to keep it; type a new one to replace it.');
     expect(hintOf(field('Button words'))).toBe('Leave empty for “Sign in with Google”.');
     expect(field('Show the sign-in button on the login page').checked).toBe(true);
-    const group = byLabel<HTMLSelectElement>(dom.container, 'join the group')!;
+    const group = byLabel<HTMLSelectElement>(dom.container, 'Join the group')!;
     expect([...group.options].map((o) => o.textContent)).toEqual(['No group', 'Editors', 'Front desk']);
     expect(group.value).toBe('3');
     expect(field('Callback address').value).toBe(CALLBACK);
@@ -99,7 +99,7 @@ describe('the sign-in settings screen', () => {
     await until(() => byLabel(dom.container, 'Issuer'), 'the form');
     await type(field('Button words'), 'Sign in with the firm');
     await act(async () => {
-      const select = byLabel<HTMLSelectElement>(dom.container, 'join the group')!;
+      const select = byLabel<HTMLSelectElement>(dom.container, 'Join the group')!;
       select.value = '7';
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });

@@ -187,7 +187,7 @@ function JoinFields({ settings }: { settings: SignInSettings }) {
       <FormSelect
         name="joinGroupId"
         id="sso-group"
-        label="join the group"
+        label="Join the group"
         placeholder="No group"
         options={settings.groups.map((group) => ({ value: String(group.id), label: group.name }))}
       />
