@@ -76,6 +76,7 @@ import { reviewRoutes } from './reviews/reviews.routes';
 import { commentRoutes } from './comments/comments.routes';
 import { calendarRoutes } from './calendar/calendar.routes';
 import { releaseRoutes } from './releases/releases.routes';
+import { singleSignOnRoutes } from './single-sign-on/single-sign-on.routes';
 import { publishDueReleases } from './releases/releases.service';
 import { setupRoutes } from './setup/setup.routes';
 import { prepareFirstAdministrator } from './setup/setup.service';
@@ -370,6 +371,7 @@ async function registerApiRoutes(
   await app.register(authRoutes, { config, mail: staffMail, box: secrets });
   await app.register(tokenRoutes);
   await app.register(contentApiRoutes, { publicBaseUrl: config.publicBaseUrl });
+  await app.register(singleSignOnRoutes, { config, box: secrets });
   await app.register(setupRoutes, { keepRevisions: config.revisionsPerPage });
   await app.register(companyRoutes);
   await app.register(fieldRuleRoutes);

@@ -4,9 +4,10 @@
  * site of its own: `test.use(onOwnSite('images'))` sends the `dbName` header that picks the tenant (docs/design.md §9)
  * with every request of the spec's browsers, and the users it makes go into that tenant's database. A spec that posts
  * public forms runs on a site of its own too: a form takes five posts a minute from one address on one site, and every
- * spec posts from 127.0.0.1.
+ * spec posts from 127.0.0.1. Single sign-on's spec turns the button on for its site only: other specs' login pages stay
+ * as they are.
  */
-export const E2E_TENANTS = ['images', 'contact', 'forms', 'visits'] as const;
+export const E2E_TENANTS = ['images', 'contact', 'forms', 'visits', 'sso'] as const;
 
 export type E2eTenant = 'default' | (typeof E2E_TENANTS)[number];
 

@@ -66,6 +66,8 @@ const VisitsScreen = lazy(() => import('./backoffice/visits/visits-screen'));
 const ReviewsScreen = lazy(() => import('./backoffice/reviews/reviews-screen'));
 const CalendarScreen = lazy(() => import('./backoffice/calendar/calendar-screen'));
 const ReleasesScreen = lazy(() => import('./backoffice/releases/releases-screen'));
+// Single sign-on with the firm's OpenID Connect provider (docs/design.md §33).
+const SignInSettingsScreen = lazy(() => import('./backoffice/signin-settings/signin-settings-screen'));
 const ParameterScreen = lazy(() =>
   import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })),
 );
@@ -107,6 +109,7 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   reviews: <ReviewsScreen />,
   calendar: <CalendarScreen />,
   releases: <ReleasesScreen />,
+  'signin-settings': <SignInSettingsScreen />,
 };
 
 /** Screens that guard themselves: companyForm is open while the first-run setup is pending (docs/design.md §7). */

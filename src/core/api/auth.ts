@@ -21,7 +21,7 @@ export const signIn = route({
   path: '/api/auth/signin',
   body: SignInSchema,
   reply: z.union([SignInResponseSchema, TwoFactorRequiredSchema]),
-  errors: [400, 401, 429],
+  errors: [400, 401, 403, 429],
   access: { public: true },
 });
 export const verifySignIn = route({

@@ -34,6 +34,7 @@ import * as reviews from './reviews';
 import * as search from './search';
 import * as session from './session';
 import * as setup from './setup';
+import * as singleSignOn from './single-sign-on';
 import * as submissions from './submissions';
 import * as tokens from './tokens';
 import * as translationEditing from './translation-editing';
@@ -85,6 +86,7 @@ export const routes = {
   search,
   session,
   setup,
+  singleSignOn,
   submissions,
   tokens,
   translationEditing,

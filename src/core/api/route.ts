@@ -11,8 +11,8 @@ import type { TokenScope } from '../schemas/api-token';
 /** The spec's refusal shapes (their schemas are in errors.ts, which only the server loads). */
 export type RefusalShape = 'NO' | 'No' | 'error' | 'error-rescore';
 
-/** The error statuses a route can answer besides its 200. */
-export type ErrorStatus = 304 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+/** The error statuses a route can answer besides its 200 (and 302: a leg of a sign-in through a provider). */
+export type ErrorStatus = 302 | 304 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 /** A body that is not needed (the call names what it reads) but that the spec's clients send: any object, or none. */
 export const AnyBodySchema = z

@@ -733,6 +733,30 @@ const CALLS: Record<string, Call> = {
     request: (c, p) => c.post('/api/auth/signout', {}, p.session),
   },
   'GET /api/auth/session': readGet('/api/auth/session'),
+  // Single sign-on (docs/design.md §33), off here: its legs send the browser to the login page and change nothing (a
+  // refusal of a sign-in that was tried is recorded: single-sign-on.test.ts proves it against a real provider).
+  'GET /api/master/signin-settings': readGet('/api/master/signin-settings'),
+  'POST /api/master/signin-settings': {
+    changes: true,
+    request: (c) =>
+      c.post('/api/master/signin-settings', {
+        enabled: false,
+        label: c.unique('Sign in with '),
+        issuer: 'https://accounts.audit.example',
+        clientId: 'folio',
+        clientSecret: 'audit-secret',
+        joinDomain: '',
+        joinGroupId: null,
+        passwordSignIn: true,
+      }),
+  },
+  'GET /api/auth/sso': readGet('/api/auth/sso', 'visitor'),
+  'GET /api/auth/sso/start': { changes: false, expect: 302, request: (c) => c.get('/api/auth/sso/start', null) },
+  'GET /api/auth/sso/callback': {
+    changes: false,
+    expect: 302,
+    request: (c) => c.get('/api/auth/sso/callback?code=a&state=b', null),
+  },
   'POST /api/auth/signin/verify': {
     changes: true,
     // The first step of a user with two-step sign-in on (set-up) gives the challenge cookie the second step needs.

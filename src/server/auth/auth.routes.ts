@@ -98,7 +98,8 @@ export async function authRoutes(
   api.route(auth.resetTwoFactor, async (request) => resetTwoFactor(request.tenant, request.body.id));
 }
 
-function startSession(request: FastifyRequest, reply: FastifyReply, result: SignInResult) {
+/** Sets the session's cookies of a sign-in that succeeded (a password, a second step, a single sign-on) and answers it. */
+export function startSession(request: FastifyRequest, reply: FastifyReply, result: SignInResult) {
   const options = cookieOptions(request);
   reply
     .setCookie(SESSION_COOKIE, result.token, { ...options, httpOnly: true })
@@ -116,7 +117,7 @@ function cookieOptions(request: FastifyRequest) {
   };
 }
 
-function challengeCookieOptions(request: FastifyRequest) {
+export function challengeCookieOptions(request: FastifyRequest) {
   return {
     path: '/api/auth/signin',
     sameSite: 'strict' as const,

@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { LOGIN_MESSAGES, type SessionInfo, type SignInData, type SignInResponse } from '../../core/schemas/auth';
+import { SSO_MESSAGES } from '../../core/schemas/single-sign-on';
 import { allowedScreens, hashToken, isHeldToAccount } from '../access/access';
 import { audit } from '../audit/audit';
 import { getCompanyDetails } from '../company/company.service';
 import { firmIconsOf } from '../company/firm-icons';
 import { inTransaction, type Db } from '../db/database';
-import { TooManyRequestsError, UnauthorizedError } from '../errors';
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../errors';
 import { effectiveMenuItems } from '../menus/menus.service';
 import type { Tenant } from '../tenants/tenants';
 import { findAccount, insertChallenge } from './accounts.repository';
 import { hasActiveAdministrator } from '../users/users.service';
 import type { LoginThrottle } from './login-throttle';
+import { mayUsePassword } from '../single-sign-on/signin-settings.service';
 import { verifyPassword } from './passwords';
 import { deleteExpiredSessions, deleteSessionByHash, insertSession } from './sessions.repository';
 
@@ -58,18 +60,23 @@ export async function signIn(
     // The same answer for an unknown user, a wrong password and a deactivated account.
     throw new UnauthorizedError(LOGIN_MESSAGES.invalid);
   }
-  if (user.totp_enabled_at) {
-    const challenge = randomBytes(32).toString('base64url');
-    await insertChallenge(tenant.db, {
-      token_hash: hashToken(challenge),
-      user_id: user.id,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS).toISOString(),
-    });
-    return { kind: 'challenge', challenge };
-  }
+  // Single sign-on may keep passwords for administrators only (docs/design.md §33).
+  if (!(await mayUsePassword(tenant, user.group_id))) throw new ForbiddenError(SSO_MESSAGES.passwordOff);
+  if (user.totp_enabled_at) return { kind: 'challenge', challenge: await openChallenge(tenant, user.id, now) };
   await throttle.recordSuccess(tenant, username);
   return { kind: 'session', result: await openSession(tenant, user, now) };
+}
+
+/** The second step's challenge of a user whose first step succeeded (a password, a single sign-on): its cookie's value. */
+export async function openChallenge(tenant: Tenant, userId: number, now = new Date()): Promise<string> {
+  const challenge = randomBytes(32).toString('base64url');
+  await insertChallenge(tenant.db, {
+    token_hash: hashToken(challenge),
+    user_id: userId,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS).toISOString(),
+  });
+  return challenge;
 }
 
 /**

@@ -28,9 +28,26 @@ export class SecretBox {
   }
 
   seal(secret: string, userId: number): string {
+    return this.sealBound(secret, `user:${userId}`);
+  }
+
+  /**
+   * A secret of the firm's settings rather than a user's (the single sign-on client secret, decision 038): bound to
+   * the setting's name instead of a user id, so it cannot be moved to another setting or user.
+   */
+  sealSetting(secret: string, setting: string): string {
+    return this.sealBound(secret, `setting:${setting}`);
+  }
+
+  /** The secret of a setting sealed by sealSetting; throws when it is sealed under another key. */
+  openSetting(stored: string, setting: string): string {
+    return this.openBound(stored, `setting:${setting}`);
+  }
+
+  private sealBound(secret: string, boundTo: string): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(Buffer.from(`user:${userId}`));
+    cipher.setAAD(Buffer.from(boundTo));
     const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
     return `${SEALED}${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${body.toString('base64url')}`;
   }
@@ -55,10 +72,14 @@ export class SecretBox {
   /** The secret of a stored value; throws when it is sealed under another key. */
   open(stored: string, userId: number): string {
     if (stored.startsWith(PLAIN)) return stored.slice(PLAIN.length);
-    if (!stored.startsWith(SEALED)) throw new Error('Unknown form of a stored two-step secret.');
+    return this.openBound(stored, `user:${userId}`);
+  }
+
+  private openBound(stored: string, boundTo: string): string {
+    if (!stored.startsWith(SEALED)) throw new Error('Unknown form of a stored secret.');
     const [iv, tag, body] = stored.slice(SEALED.length).split('.');
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv ?? '', 'base64url'));
-    decipher.setAAD(Buffer.from(`user:${userId}`));
+    decipher.setAAD(Buffer.from(boundTo));
     decipher.setAuthTag(Buffer.from(tag ?? '', 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(body ?? '', 'base64url')), decipher.final()]).toString('utf8');
   }

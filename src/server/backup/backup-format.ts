@@ -66,6 +66,9 @@ export const BACKUP_TABLES: ReadonlyArray<{
   { name: 'releases', key: ['id'] },
   { name: 'release_items', key: ['release_id', 'page_id', 'locale'] },
   { name: 'api_tokens', key: ['id'] },
+  // The client secret is sealed with SECRET_KEY, as two-step secrets are (decision 038): a backup holds it sealed.
+  { name: 'sign_in_settings', key: ['id'] },
+  { name: 'sign_in_attempts', key: ['state_hash'] },
 ];
 
 /**

@@ -41,6 +41,8 @@ export interface Database {
   visit_salts: VisitSaltTable;
   releases: ReleaseTable;
   release_items: ReleaseItemTable;
+  sign_in_settings: SignInSettingsTable;
+  sign_in_attempts: SignInAttemptTable;
   api_tokens: ApiTokenTable;
 }
 
@@ -548,4 +550,35 @@ export interface MasterValueTable {
   sequence: number;
   parent_id: number | null;
   active: number;
+}
+
+/** The firm's one row of single sign-on settings (docs/design.md §33, migration 0040). */
+export interface SignInSettingsTable {
+  id: number;
+  enabled: number;
+  label: string;
+  issuer: string;
+  client_id: string;
+  /** Sealed with SECRET_KEY (secret-box.ts); never in an answer. Null: none given yet. */
+  client_secret: string | null;
+  /** New users whose verified email is of this domain ('' none) join join_group_id. */
+  join_domain: string;
+  join_group_id: number | null;
+  /** 1: users other than administrators may still sign in with a password. */
+  password_sign_in: number;
+  updated_at: string;
+  updated_by_name: string | null;
+}
+
+/** A single sign-on attempt on its way through the provider: ten minutes, used once (decision 038). */
+export interface SignInAttemptTable {
+  state_hash: string;
+  browser_hash: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  created_at: string;
+  expires_at: string;
+  /** When it came back from the provider: used, and refused if it comes back again. */
+  used_at: string | null;
 }

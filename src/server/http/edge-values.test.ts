@@ -423,6 +423,28 @@ const CASES: Record<string, OperationCase> = {
   'POST /api/auth/2fa/setup': { request: () => ({ body: {} }) },
   'POST /api/auth/2fa/enable': { request: () => ({ body: { code: '123456' } }) },
   'POST /api/auth/2fa/disable': { request: () => ({ body: { password: ADMIN_PASSWORD, code: '123456' } }) },
+  // Single sign-on (docs/design.md §33): off in the walk, so the legs end on the login page; the settings stay off.
+  'GET /api/master/signin-settings': { request: () => ({}) },
+  'POST /api/master/signin-settings': {
+    request: (f) => ({
+      body: {
+        enabled: false,
+        label: 'Sign in with the firm',
+        issuer: 'https://accounts.edge.example',
+        clientId: 'folio',
+        clientSecret: 'edge-secret',
+        joinDomain: 'edge.example',
+        joinGroupId: f.groupId,
+        passwordSignIn: true,
+      },
+    }),
+  },
+  'GET /api/auth/sso': { who: 'visitor', request: () => ({}) },
+  'GET /api/auth/sso/start': { who: 'visitor', request: () => ({ query: { next: '/dashboard' } }) },
+  'GET /api/auth/sso/callback': {
+    who: 'visitor',
+    request: () => ({ query: { code: 'edge-code', state: 'edge-state', iss: 'https://accounts.edge.example' } }),
+  },
   'POST /api/master/resetTwoFactor': { request: (f) => ({ body: { id: f.userId } }) },
   // On a database still waiting for its first-run setup, with its code; a setup that succeeds is undone.
   'POST /api/setup': {

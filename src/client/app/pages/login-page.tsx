@@ -12,6 +12,7 @@ import { notify } from '../toasts';
 import { inPlainWords } from '../lib/screen-words';
 import * as authApi from '../../../core/api/auth';
 import { signOut } from '../../../core/api/session';
+import { SingleSignOnChoice } from './single-sign-on-choice';
 
 /** Ends the session on the server and forgets everything cached for it. Never fails. */
 async function endSession(): Promise<void> {
@@ -88,6 +89,7 @@ export default function LoginPage() {
         </div>
       ) : null}
       <StaffForm form={form}>
+        <SingleSignOnChoice />
         <FormField
           name="username"
           id="login-username"

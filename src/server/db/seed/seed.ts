@@ -63,6 +63,7 @@ const ADMINISTRATION_MENU: MenuSeed = {
     { label: 'Reviews', screen: 'reviews' },
     { label: 'Calendar', screen: 'calendar' },
     { label: 'Releases', screen: 'releases' },
+    { label: 'Sign-in settings', screen: 'signin-settings' },
     { label: 'Master Types', screen: 'commonMasterType' },
     { label: 'Master Values', screen: 'commonMaster' },
     { label: 'Audit Log', screen: 'auditlog' },

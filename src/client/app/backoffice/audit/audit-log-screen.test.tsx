@@ -308,6 +308,7 @@ describe('the audit log', () => {
       'group menu',
       'user menu',
       'company',
+      'sign-in settings',
       'enquiry',
       'form',
       'submission',
