@@ -200,6 +200,7 @@ const SCREENS = [
   { id: 36, routing: 'reviews', name: 'Reviews' },
   { id: 37, routing: 'calendar', name: 'Calendar' },
   { id: 38, routing: 'releases', name: 'Releases' },
+  { id: 40, routing: 'webhooks', name: 'Webhooks' },
 ] as const satisfies readonly ScreenPage[];
 
 export const SCREEN_PAGES: readonly ScreenPage[] = SCREENS;

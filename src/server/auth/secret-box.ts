@@ -28,9 +28,17 @@ export class SecretBox {
   }
 
   seal(secret: string, userId: number): string {
+    return this.sealFor(secret, `user:${userId}`);
+  }
+
+  /**
+   * Seals another secret (a webhook's signing secret: `webhook:7`), bound to what it belongs to as a user's is to the
+   * user: sealed for one thing, it opens for no other.
+   */
+  sealFor(secret: string, owner: string): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(Buffer.from(`user:${userId}`));
+    cipher.setAAD(Buffer.from(owner));
     const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
     return `${SEALED}${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${body.toString('base64url')}`;
   }
@@ -55,10 +63,15 @@ export class SecretBox {
   /** The secret of a stored value; throws when it is sealed under another key. */
   open(stored: string, userId: number): string {
     if (stored.startsWith(PLAIN)) return stored.slice(PLAIN.length);
-    if (!stored.startsWith(SEALED)) throw new Error('Unknown form of a stored two-step secret.');
+    return this.openFor(stored, `user:${userId}`);
+  }
+
+  /** A secret sealed with `sealFor` for `owner`; throws when it is sealed under another key or for another owner. */
+  openFor(stored: string, owner: string): string {
+    if (!stored.startsWith(SEALED)) throw new Error('Unknown form of a stored secret.');
     const [iv, tag, body] = stored.slice(SEALED.length).split('.');
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv ?? '', 'base64url'));
-    decipher.setAAD(Buffer.from(`user:${userId}`));
+    decipher.setAAD(Buffer.from(owner));
     decipher.setAuthTag(Buffer.from(tag ?? '', 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(body ?? '', 'base64url')), decipher.final()]).toString('utf8');
   }

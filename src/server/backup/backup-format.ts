@@ -65,6 +65,9 @@ export const BACKUP_TABLES: ReadonlyArray<{
   { name: 'visit_sources', key: ['routing', 'day', 'kind', 'name'] },
   { name: 'releases', key: ['id'] },
   { name: 'release_items', key: ['release_id', 'page_id', 'locale'] },
+  // Secrets sealed with SECRET_KEY, as two-step sign-in's: restored without that key, an endpoint needs a new secret.
+  { name: 'webhooks', key: ['id'] },
+  { name: 'webhook_deliveries', key: ['id'], batch: 200 },
 ];
 
 /**
