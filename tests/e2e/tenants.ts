@@ -6,7 +6,7 @@
  * public forms runs on a site of its own too: a form takes five posts a minute from one address on one site, and every
  * spec posts from 127.0.0.1.
  */
-export const E2E_TENANTS = ['images', 'contact', 'forms', 'visits'] as const;
+export const E2E_TENANTS = ['images', 'contact', 'forms', 'visits', 'webhooks'] as const;
 
 export type E2eTenant = 'default' | (typeof E2E_TENANTS)[number];
 

@@ -66,6 +66,7 @@ const VisitsScreen = lazy(() => import('./backoffice/visits/visits-screen'));
 const ReviewsScreen = lazy(() => import('./backoffice/reviews/reviews-screen'));
 const CalendarScreen = lazy(() => import('./backoffice/calendar/calendar-screen'));
 const ReleasesScreen = lazy(() => import('./backoffice/releases/releases-screen'));
+const WebhooksScreen = lazy(() => import('./backoffice/webhooks/webhooks-screen'));
 const ParameterScreen = lazy(() =>
   import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })),
 );
@@ -107,6 +108,7 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   reviews: <ReviewsScreen />,
   calendar: <CalendarScreen />,
   releases: <ReleasesScreen />,
+  webhooks: <WebhooksScreen />,
 };
 
 /** Screens that guard themselves: companyForm is open while the first-run setup is pending (docs/design.md §7). */
