@@ -201,6 +201,7 @@ const SCREENS = [
   { id: 37, routing: 'calendar', name: 'Calendar' },
   { id: 38, routing: 'releases', name: 'Releases' },
   { id: 39, routing: 'signin-settings', name: 'Sign-in settings' },
+  { id: 40, routing: 'webhooks', name: 'Webhooks' },
 ] as const satisfies readonly ScreenPage[];
 
 export const SCREEN_PAGES: readonly ScreenPage[] = SCREENS;

@@ -79,6 +79,8 @@ import { releaseRoutes } from './releases/releases.routes';
 import { singleSignOnRoutes } from './single-sign-on/single-sign-on.routes';
 import { publishDueReleases } from './releases/releases.service';
 import { setupRoutes } from './setup/setup.routes';
+import { installWebhooks } from './webhooks/webhooks';
+import { webhookRoutes } from './webhooks/webhooks.routes';
 import { prepareFirstAdministrator } from './setup/setup.service';
 import { TenantRegistry } from './tenants/tenants';
 import type { ViewCounter } from './visits/count-view';
@@ -130,6 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const secrets = secretBoxOf(app, config);
   const tenants = await openTenants(app, config, secrets);
   const { outbox, staffMail, formMail } = installJobs(app, config, tenants, options);
+  installWebhooks(app, config, tenants, secrets);
   await installHttpLayer(app, options, tenants);
   probeRoutes(app);
   await registerApiRoutes(app, config, { outbox, staffMail, formMail, secrets });
@@ -389,6 +392,7 @@ async function registerApiRoutes(
   await app.register(visitRoutes);
   await app.register(calendarRoutes);
   await app.register(releaseRoutes);
+  await app.register(webhookRoutes);
   await app.register(reviewRoutes, { kickMail: () => staffMail.kick(), publicBaseUrl: config.publicBaseUrl });
   await app.register(commentRoutes, { kickMail: () => staffMail.kick(), publicBaseUrl: config.publicBaseUrl });
   await app.register(localeRoutes);

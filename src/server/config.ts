@@ -48,6 +48,8 @@ const EnvSchema = z.object({
     .default(5 * 1024 * 1024),
   FORM_MAX_MB: z.coerce.number().positive().max(100).default(20),
   TRUST_PROXY: booleanFlag,
+  WEBHOOKS_ALLOW_HTTP: booleanFlag,
+  WEBHOOKS_ALLOW_PRIVATE: booleanFlag,
   COUNT_VISITS: z
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
     .default('true')
@@ -104,6 +106,10 @@ export interface AppConfig {
   /** The files of one form submission together at most (docs/design.md §30, FORM_MAX_MB). */
   formMaxBytes: number;
   trustProxy: boolean;
+  /** Webhook endpoints may be plain http:// addresses (docs/design.md §33; off: https only). */
+  webhooksAllowHttp: boolean;
+  /** Webhook endpoints may lead to loopback, private, link-local … addresses (docs/design.md §33; off: refused). */
+  webhooksAllowPrivate: boolean;
   /** Whether public pages' views are counted (docs/design.md §31, COUNT_VISITS; on unless set false). */
   countVisits: boolean;
   /** Copies of the listening socket, each taking a new connection per turn of the event loop (decision 012). */
@@ -169,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     formMaxBytes: Math.round(e.FORM_MAX_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,
+    webhooksAllowHttp: e.WEBHOOKS_ALLOW_HTTP,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     countVisits: e.COUNT_VISITS,
     acceptCopies: e.ACCEPT_COPIES,
     defaultTenant: e.DEFAULT_TENANT,

@@ -7,7 +7,7 @@
  * spec posts from 127.0.0.1. Single sign-on's spec turns the button on for its site only: other specs' login pages stay
  * as they are.
  */
-export const E2E_TENANTS = ['images', 'contact', 'forms', 'visits', 'sso'] as const;
+export const E2E_TENANTS = ['images', 'contact', 'forms', 'visits', 'sso', 'webhooks'] as const;
 
 export type E2eTenant = 'default' | (typeof E2E_TENANTS)[number];
 

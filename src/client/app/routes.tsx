@@ -68,6 +68,7 @@ const CalendarScreen = lazy(() => import('./backoffice/calendar/calendar-screen'
 const ReleasesScreen = lazy(() => import('./backoffice/releases/releases-screen'));
 // Single sign-on with the firm's OpenID Connect provider (docs/design.md §33).
 const SignInSettingsScreen = lazy(() => import('./backoffice/signin-settings/signin-settings-screen'));
+const WebhooksScreen = lazy(() => import('./backoffice/webhooks/webhooks-screen'));
 const ParameterScreen = lazy(() =>
   import('./backoffice/pages/parameter-screen').then((m) => ({ default: m.ParameterScreen })),
 );
@@ -110,6 +111,7 @@ const SCREENS: Partial<Record<string, ReactNode>> = {
   calendar: <CalendarScreen />,
   releases: <ReleasesScreen />,
   'signin-settings': <SignInSettingsScreen />,
+  webhooks: <WebhooksScreen />,
 };
 
 /** Screens that guard themselves: companyForm is open while the first-run setup is pending (docs/design.md §7). */

@@ -42,6 +42,7 @@ import * as translations from './translations';
 import * as uploads from './uploads';
 import * as users from './users';
 import * as visits from './visits';
+import * as webhooks from './webhooks';
 import { entriesOf } from './route';
 
 /**
@@ -94,6 +95,7 @@ export const routes = {
   uploads,
   users,
   visits,
+  webhooks,
 };
 
 /** Every entry of the table. */

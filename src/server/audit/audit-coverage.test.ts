@@ -123,6 +123,29 @@ async function auditPageDraft(c: Ctx, prefix: string): Promise<number> {
     .revision;
 }
 
+/**
+ * Set-up: a webhook endpoint (an https address of the public internet: nothing is sent, the runner does not run here)
+ * and, with `delivered`, a delivery in its log.
+ */
+async function newWebhook(c: Ctx, delivered = false): Promise<Prepared> {
+  const { id } = await c.ok(
+    c.post('/api/master/webhooks', { url: `https://93.184.216.34/${c.unique('hook')}`, events: ['release.published'] }),
+  );
+  if (!delivered) return { id };
+  const delivery = await c.db
+    .insertInto('webhook_deliveries')
+    .values({
+      webhook_id: id,
+      event: 'release.published',
+      message_id: c.unique('msg_'),
+      body: '{}',
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, delivery: delivery.id };
+}
+
 /** Set-up: an open release of AuditPage's new draft. */
 async function newRelease(c: Ctx): Promise<Prepared> {
   const revision = await auditPageDraft(c, 'Released ');
@@ -576,6 +599,52 @@ const CALLS: Record<string, Call> = {
     changes: true,
     prepare: (c) => newRelease(c),
     request: (c, p) => ({ method: 'DELETE', url: `/api/master/releases/${p.id}`, headers: c.admin.headers }),
+  },
+  // ---- Webhooks (docs/design.md §33)
+  'GET /api/master/webhooks': readGet('/api/master/webhooks'),
+  'POST /api/master/webhooks': {
+    changes: true,
+    request: (c) =>
+      c.post('/api/master/webhooks', { url: `https://93.184.216.34/${c.unique('hook')}`, events: ['page.published'] }),
+  },
+  'POST /api/master/webhooks/:id': {
+    changes: true,
+    prepare: (c) => newWebhook(c),
+    request: (c, p) =>
+      c.post(`/api/master/webhooks/${p.id}`, {
+        url: `https://93.184.216.34/${c.unique('moved')}`,
+        events: ['form.submitted'],
+      }),
+  },
+  'POST /api/master/webhooks/:id/active': {
+    changes: true,
+    prepare: (c) => newWebhook(c),
+    request: (c, p) => c.post(`/api/master/webhooks/${p.id}/active`, { active: false }),
+  },
+  'POST /api/master/webhooks/:id/secret': {
+    changes: true,
+    prepare: (c) => newWebhook(c),
+    request: (c, p) => c.post(`/api/master/webhooks/${p.id}/secret`, {}),
+  },
+  'POST /api/master/webhooks/:id/delete': {
+    changes: true,
+    prepare: (c) => newWebhook(c),
+    request: (c, p) => c.post(`/api/master/webhooks/${p.id}/delete`, {}),
+  },
+  'GET /api/master/webhooks/:id/deliveries': {
+    changes: false,
+    prepare: (c) => newWebhook(c, true),
+    request: (c, p) => c.get(`/api/master/webhooks/${p.id}/deliveries`),
+  },
+  'GET /api/master/webhooks/deliveries/:id': {
+    changes: false,
+    prepare: (c) => newWebhook(c, true),
+    request: (c, p) => c.get(`/api/master/webhooks/deliveries/${p.delivery}`),
+  },
+  'POST /api/master/webhooks/deliveries/:id/redeliver': {
+    changes: true,
+    prepare: (c) => newWebhook(c, true),
+    request: (c, p) => c.post(`/api/master/webhooks/deliveries/${p.delivery}/redeliver`, {}),
   },
   // ---- Comments on a draft's fields (docs/design.md §32)
   'GET /api/master/comments': readGet('/api/master/comments?routing=AuditPage'),

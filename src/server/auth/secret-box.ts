@@ -28,7 +28,7 @@ export class SecretBox {
   }
 
   seal(secret: string, userId: number): string {
-    return this.sealBound(secret, `user:${userId}`);
+    return this.sealFor(secret, `user:${userId}`);
   }
 
   /**
@@ -36,15 +36,19 @@ export class SecretBox {
    * the setting's name instead of a user id, so it cannot be moved to another setting or user.
    */
   sealSetting(secret: string, setting: string): string {
-    return this.sealBound(secret, `setting:${setting}`);
+    return this.sealFor(secret, `setting:${setting}`);
   }
 
   /** The secret of a setting sealed by sealSetting; throws when it is sealed under another key. */
   openSetting(stored: string, setting: string): string {
-    return this.openBound(stored, `setting:${setting}`);
+    return this.openFor(stored, `setting:${setting}`);
   }
 
-  private sealBound(secret: string, boundTo: string): string {
+  /**
+   * Seals another secret (a webhook's signing secret: `webhook:7`), bound to what it belongs to as a user's is to the
+   * user: sealed for one thing, it opens for no other.
+   */
+  sealFor(secret: string, boundTo: string): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     cipher.setAAD(Buffer.from(boundTo));
@@ -72,10 +76,11 @@ export class SecretBox {
   /** The secret of a stored value; throws when it is sealed under another key. */
   open(stored: string, userId: number): string {
     if (stored.startsWith(PLAIN)) return stored.slice(PLAIN.length);
-    return this.openBound(stored, `user:${userId}`);
+    return this.openFor(stored, `user:${userId}`);
   }
 
-  private openBound(stored: string, boundTo: string): string {
+  /** A secret sealed with `sealFor` for `boundTo`; throws when it is sealed under another key or for another owner. */
+  openFor(stored: string, boundTo: string): string {
     if (!stored.startsWith(SEALED)) throw new Error('Unknown form of a stored secret.');
     const [iv, tag, body] = stored.slice(SEALED.length).split('.');
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv ?? '', 'base64url'));

@@ -69,6 +69,9 @@ export const BACKUP_TABLES: ReadonlyArray<{
   // The client secret is sealed with SECRET_KEY, as two-step secrets are (decision 038): a backup holds it sealed.
   { name: 'sign_in_settings', key: ['id'] },
   { name: 'sign_in_attempts', key: ['state_hash'] },
+  // Secrets sealed with SECRET_KEY, as two-step sign-in's: restored without that key, an endpoint needs a new secret.
+  { name: 'webhooks', key: ['id'] },
+  { name: 'webhook_deliveries', key: ['id'], batch: 200 },
 ];
 
 /**

@@ -36,6 +36,8 @@ export const TAGS = {
   redirects: 'redirects',
   /** The forms made without code: a page that shows one renders it from its definition. */
   forms: 'forms',
+  /** The webhooks' endpoints that are on, and the events each takes (what an event's listener reads). */
+  webhooks: 'webhooks',
 } as const;
 
 /** What every rendered public page reads besides its own document: a change of any of them renders every page again. */

@@ -43,6 +43,8 @@ export interface Database {
   release_items: ReleaseItemTable;
   sign_in_settings: SignInSettingsTable;
   sign_in_attempts: SignInAttemptTable;
+  webhooks: WebhookTable;
+  webhook_deliveries: WebhookDeliveryTable;
   api_tokens: ApiTokenTable;
 }
 
@@ -581,4 +583,45 @@ export interface SignInAttemptTable {
   expires_at: string;
   /** When it came back from the provider: used, and refused if it comes back again. */
   used_at: string | null;
+}
+
+/** An endpoint that events are delivered to (docs/design.md §33). */
+export interface WebhookTable {
+  id: Generated<number>;
+  url: string;
+  /** The event names it takes, as a JSON array. */
+  events: string;
+  /** Its signing secret (`whsec_…`), sealed with SECRET_KEY (auth/secret-box.ts). */
+  secret: string;
+  active: Generated<number>;
+  /** Who made it: mailed when it is switched off (null: made by the shell, or that user is gone). */
+  owner_id: number | null;
+  owner_name: string;
+  created_at: string;
+  updated_at: string;
+  /** Since when every delivery failed; null while the last one went through. */
+  failing_since: string | null;
+  switched_off_at: string | null;
+  switched_off_why: string | null;
+}
+
+/** One event sent to one endpoint, with how its attempts went (docs/design.md §33). */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  webhook_id: number;
+  event: string;
+  message_id: string;
+  body: string;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  response_code: number | null;
+  ms: number | null;
+  /** The first KB of the last answer. */
+  answer: string | null;
+  /** Why the last attempt failed, in a sentence; null after a success. */
+  error: string | null;
+  created_at: string;
+  attempted_at: string | null;
+  /** The delivery this one sends again (Redeliver), same message id. */
+  redelivery_of: number | null;
 }

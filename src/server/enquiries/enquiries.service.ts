@@ -11,6 +11,7 @@ import { audit } from '../audit/audit';
 import { inTransaction } from '../db/database';
 import { decodeCursor } from '../db/keyset';
 import { ConflictError, NotFoundError } from '../errors';
+import { emitDomainEvent } from '../events/domain-events';
 import type { Tenant } from '../tenants/tenants';
 import {
   deleteEnquiry as deleteEnquiryRow,
@@ -58,7 +59,16 @@ export async function submitEnquiry(
     if (!verdict.spam) await queueMailJob(trx, enquiryId, at);
     return enquiryId;
   });
-  if (!verdict.spam) context.outbox.kick();
+  if (!verdict.spam) {
+    context.outbox.kick();
+    // docs/design.md §33: what the visitor sent, for a CRM that takes enquiries (spam is not told).
+    const { organization, name, mobile, requirements } = enquiry;
+    await emitDomainEvent(tenant, {
+      type: 'enquiry.received',
+      at,
+      enquiry: { id, organization, name, email: enquiry.email.toLowerCase(), mobile, requirements },
+    });
+  }
   return { id, spam: verdict.spam };
 }
 

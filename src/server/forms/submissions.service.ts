@@ -9,6 +9,7 @@ import { inTransaction } from '../db/database';
 import { afterLargeWrite, beforeLargeWrite } from '../db/wal-checkpoints';
 import { decodeCursor, pageOfRows } from '../db/keyset';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors';
+import { emitDomainEvent } from '../events/domain-events';
 import type { Tenant } from '../tenants/tenants';
 import { queueFormMail } from './form-mail';
 import { DUPLICATE_WINDOW_MS, spamReasonOf, submissionKeys } from './form-spam';
@@ -177,8 +178,34 @@ export async function submitForm(
     return stored;
   });
   afterLargeWrite(tenant.db, bytes);
-  if (status === 'inbox') options.mail?.kick();
+  if (status === 'inbox') {
+    options.mail?.kick();
+    await tellSubmitted(tenant, { id, form, values: checked.values, locale: language ?? '' }, now);
+  }
   return { id, status, spamReason };
+}
+
+/**
+ * Tells that a submission reached the inbox (docs/design.md §33: form.submitted, after it committed): at once, or when
+ * someone says "Not spam". What the visitor sent goes with it (what a CRM wants); files are described, not sent.
+ */
+async function tellSubmitted(
+  tenant: Tenant,
+  submission: { id: number; form: { id: number; name: string }; values: object; locale: string },
+  now: Date,
+): Promise<void> {
+  const files = await listSubmissionFiles(tenant.db, submission.id);
+  await emitDomainEvent(tenant, {
+    type: 'form.submitted',
+    at: now.toISOString(),
+    form: { id: submission.form.id, name: submission.form.name },
+    submission: {
+      id: submission.id,
+      values: submission.values as Record<string, unknown>,
+      files: files.map((file) => ({ field: file.field, name: file.name, type: file.content_type, bytes: file.size })),
+      locale: submission.locale === '' ? null : submission.locale,
+    },
+  });
 }
 
 const rowOf = (row: SubmissionRow) => ({
@@ -270,7 +297,15 @@ export async function changeSubmissionStatus(
       details: { form: before.form_id, from: before.status, to: status },
     });
   });
-  if (form) mail?.kick();
+  if (form) {
+    mail?.kick();
+    const values = JSON.parse(before.field_values) as object;
+    await tellSubmitted(
+      tenant,
+      { id, form: { id: form.id, name: form.name }, values, locale: before.locale },
+      new Date(),
+    );
+  }
   return getSubmission(tenant, id);
 }
 

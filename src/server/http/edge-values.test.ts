@@ -237,6 +237,19 @@ const CASES: Record<string, OperationCase> = {
   'GET /api/master/visits': { request: () => ({ query: { from: '2026-11-01', to: '2026-11-30', routing: 'Home' } }) },
   'GET /api/master/visits.csv': { request: () => ({ query: { from: '2026-11-01', to: '2026-11-30' } }) },
   'GET /api/master/visits/pages/{routing}': { request: () => ({ params: { routing: 'News' } }) },
+  'GET /api/master/webhooks': { request: () => ({}) },
+  'POST /api/master/webhooks': {
+    request: () => ({ body: { url: 'https://93.184.216.34/edge', events: ['page.published'] } }),
+  },
+  'POST /api/master/webhooks/{id}': {
+    request: () => ({ params: { id: 1 }, body: { url: 'https://93.184.216.34/edge', events: ['form.submitted'] } }),
+  },
+  'POST /api/master/webhooks/{id}/active': { request: () => ({ params: { id: 1 }, body: { active: true } }) },
+  'POST /api/master/webhooks/{id}/secret': { request: () => ({ params: { id: 1 } }) },
+  'POST /api/master/webhooks/{id}/delete': { request: () => ({ params: { id: 1 } }) },
+  'GET /api/master/webhooks/{id}/deliveries': { request: () => ({ params: { id: 1 } }) },
+  'GET /api/master/webhooks/deliveries/{id}': { request: () => ({ params: { id: 1 } }) },
+  'POST /api/master/webhooks/deliveries/{id}/redeliver': { request: () => ({ params: { id: 1 } }) },
   'GET /api/master/reviews': { request: () => ({}) },
   'GET /api/master/comments': { request: () => ({ query: { routing: 'News' } }) },
   'POST /api/master/comments': {

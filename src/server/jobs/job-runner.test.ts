@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
 import { JobRunner, LEASE_MS, retryDelayMs } from './job-runner';
-import { claimJob, ensureJob, readJob } from './jobs.repository';
+import { claimJob, ensureJob, queueJob, readJob } from './jobs.repository';
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 const T0 = Date.parse('2031-03-01T10:00:00.000Z');
 const at = (ms: number) => () => new Date(T0 + ms);
 
@@ -95,6 +96,43 @@ describe.each(testDialects())('the job runner (%s)', (dialect) => {
       last_error: null,
       run_at: new Date(T0 + 92_000 + 10 * MINUTE).toISOString(),
     });
+  });
+
+  it("waits as a kind's own retry delays say, then fails the job after the last", async () => {
+    const runs: number[] = [];
+    const runner = new JobRunner(() => a.app.tenants.all(), a.app.log);
+    runner.add({
+      name: 'test-own-waits',
+      enabled: () => true,
+      retryDelaysMs: [5_000, 5 * MINUTE],
+      run: async (_tenant, _job, now) => {
+        runs.push(now.getTime() - T0);
+        throw new Error(`failure ${runs.length}`);
+      },
+    });
+    const { db } = a.app.tenants.default;
+    await queueJob(db, { kind: 'test-own-waits', key: 'one', runAt: new Date(T0).toISOString() });
+    await runner.tick(at(0));
+    expect(await readJob(db, 'test-own-waits', 'one')).toMatchObject({
+      state: 'retrying',
+      attempts: 1,
+      run_at: new Date(T0 + 5_000).toISOString(),
+    });
+    await runner.tick(at(4_000));
+    await runner.tick(at(5_000));
+    expect(await readJob(db, 'test-own-waits', 'one')).toMatchObject({
+      state: 'retrying',
+      attempts: 2,
+      run_at: new Date(T0 + 5_000 + 5 * MINUTE).toISOString(),
+    });
+    await runner.tick(at(5_000 + 5 * MINUTE));
+    expect(await readJob(db, 'test-own-waits', 'one')).toMatchObject({
+      state: 'failed',
+      attempts: 3,
+      last_error: 'failure 3',
+    });
+    await runner.tick(at(DAY));
+    expect(runs).toEqual([0, 5_000, 5_000 + 5 * MINUTE]);
   });
 
   it('on stop, finishes the job in hand and claims no other', async () => {

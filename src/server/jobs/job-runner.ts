@@ -42,6 +42,11 @@ export interface JobKind {
   readonly everyMs?: number;
   /** After this long since it was queued, a job that keeps failing is failed (undefined: it never gives up). */
   readonly giveUpAfterMs?: number;
+  /**
+   * The waits before each retry of a job of this kind, in order (a webhook's 5 s, 5 min, 30 min, …): after as many
+   * failures as it has waits, the job fails. Undefined: the runner's growing waits (`retryDelayMs`).
+   */
+  readonly retryDelaysMs?: readonly number[];
   /** Whether a failure will not be mended by trying again (besides a thrown PermanentJobError). */
   permanent?(error: unknown): boolean;
   /** The error as the screens show it; its message by default. */
@@ -189,8 +194,10 @@ export class JobRunner {
         0,
         500,
       );
-      const next = new Date(now().getTime() + retryDelayMs(attempts));
+      const wait = kind.retryDelaysMs ? kind.retryDelaysMs[attempts - 1] : retryDelayMs(attempts);
+      const next = new Date(now().getTime() + (wait ?? 0));
       const giveUp =
+        wait === undefined ||
         error instanceof PermanentJobError ||
         kind.permanent?.(error) === true ||
         (kind.giveUpAfterMs !== undefined && next.getTime() - new Date(job.queuedAt).getTime() > kind.giveUpAfterMs);

@@ -14,6 +14,7 @@ import { invalidate } from '../cache/cached';
 import { TAGS } from '../cache/tags';
 import { inTransaction } from '../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { emitPageChange } from '../events/domain-events';
 import { listParameters, parameterOf } from './definitions/parameters.repository';
 import { pageRecordOf } from './definitions/pages.repository';
 import type { Tenant } from '../tenants/tenants';
@@ -353,6 +354,7 @@ export async function commitRevision(
   // Only a publication changes what visitors see; a draft or a schedule leaves the public page and its caches
   // (but may change where images are used: the media library's list reads that again).
   invalidate(tenant, status === 'published' ? publishedTags(page, locale) : [TAGS.revisions]);
+  if (status === 'published') await emitPageChange(tenant, { routing: page.routing, locale }, revision, now);
   return { message: 'Success', revision, status, publishAt, unscheduled };
 }
 
@@ -510,6 +512,7 @@ export async function publishDueRevisions(
     );
     if (!moved) continue;
     invalidate(tenant, publishedTags(page, due.locale));
+    await emitPageChange(tenant, { routing: page.routing, locale: due.locale }, due.revision, now);
     published.push({ pageId: page.id, revision: due.revision });
   }
   return published;

@@ -407,7 +407,7 @@ async function publishNow(
     return done;
   });
   invalidate(tenant, tagsOf(pages));
-  emitDomainEvent(tenant, {
+  await emitDomainEvent(tenant, {
     type: 'release.published',
     at: stamp,
     release: { id: row.id, name: row.name },

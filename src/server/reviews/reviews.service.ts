@@ -6,6 +6,7 @@ import { TAGS } from '../cache/tags';
 import { getCompanyDetails } from '../company/company.service';
 import { inTransaction } from '../db/database';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import { emitPageChange } from '../events/domain-events';
 import { queueStaffMail } from '../mail/staff-mail';
 import { documentStrategy } from '../pages/languages/translations.service';
 import type { DocumentStrategy } from '../pages/document-strategy';
@@ -175,6 +176,8 @@ async function approve({ tenant, page, row, documents, name, details }: Decided,
   });
   if (!moved) throw new ConflictError(REVIEW_MESSAGES.notInReview);
   invalidate(tenant, status === 'published' ? publishedTags(page, documents.locale) : [TAGS.revisions]);
+  if (status === 'published')
+    await emitPageChange(tenant, { routing: page.routing, locale: documents.locale }, row.revision, now);
   return {
     message: status === 'published' ? REVIEW_MESSAGES.approved : REVIEW_MESSAGES.approvedScheduled,
     revision: row.revision,

@@ -248,6 +248,17 @@ describe('migration 20261123-0006-master-data on an existing SQLite database', (
         homepage: 'N',
         active: 1,
       },
+      {
+        id: 40,
+        routing: 'webhooks',
+        name: 'Webhooks',
+        display_name: 'Webhooks',
+        kind: 'screen',
+        module_id: 4,
+        page_type: 'wired',
+        homepage: 'N',
+        active: 1,
+      },
     ]);
     const administration = await db
       .selectFrom('menu_items')
@@ -263,7 +274,7 @@ describe('migration 20261123-0006-master-data on an existing SQLite database', (
       { page_id: 28, label: 'Backups', sequence: 5, owner_id: 1 },
       { page_id: 31, label: 'Redirects', sequence: 6, owner_id: 1 },
       // The media library's screen (migration 0024), then the languages' (0025), the forms' (0034), the visits' (0035),
-      // the reviews' and the calendar's (0036), the releases' (0038), the sign-in settings' (0040).
+      // the reviews' and the calendar's (0036), the releases' (0038), the sign-in settings' (0040), the webhooks' (0041).
       { page_id: 30, label: 'Media library', sequence: 7, owner_id: 1 },
       { page_id: 32, label: 'Languages', sequence: 8, owner_id: 1 },
       { page_id: 33, label: 'Translations', sequence: 9, owner_id: 1 },
@@ -273,6 +284,7 @@ describe('migration 20261123-0006-master-data on an existing SQLite database', (
       { page_id: 37, label: 'Calendar', sequence: 13, owner_id: 1 },
       { page_id: 38, label: 'Releases', sequence: 14, owner_id: 1 },
       { page_id: 39, label: 'Sign-in settings', sequence: 15, owner_id: 1 },
+      { page_id: 40, label: 'Webhooks', sequence: 16, owner_id: 1 },
     ]);
     // The staff home (migration 0016) comes first in the Editors' menu and is where they land; News stays.
     const editors = await db

@@ -68,6 +68,7 @@ const ADMINISTRATION_MENU: MenuSeed = {
     { label: 'Master Values', screen: 'commonMaster' },
     { label: 'Audit Log', screen: 'auditlog' },
     { label: 'Backups', screen: 'backups' },
+    { label: 'Webhooks', screen: 'webhooks' },
     { label: 'Redirects', screen: 'redirects' },
     { label: 'Media library', screen: 'media' },
     { label: 'Languages', screen: 'languages' },

@@ -18,9 +18,11 @@ import { invalidate } from '../../cache/cached';
 import { pageTag, TAGS } from '../../cache/tags';
 import { inTransaction } from '../../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { emitPageChange } from '../../events/domain-events';
 import { builtInKind } from '../built-in.kind';
 import { pageBuilderKind } from '../page-builder.kind';
 import { findPageById } from '../resolve-page';
+import { findPublishedNumber } from '../revisions/page.repository';
 import { redirectRenamedPage } from '../../redirects/redirects.service';
 import type { Tenant } from '../../tenants/tenants';
 import { listParameters, parameterOf, replaceParameters } from './parameters.repository';
@@ -204,7 +206,18 @@ export async function changePageStatus(
     });
   });
   invalidate(tenant, [TAGS.pages]);
+  if (row.kind !== 'screen' && (row.active === 1) !== (activeStatus === 'Y'))
+    await tellVisitorsSee(tenant, row, activeStatus);
   return { status1: 'Success', message: activeStatus === 'Y' ? PAGE_MESSAGES.activated : PAGE_MESSAGES.deactivated };
+}
+
+/**
+ * Visitors see the page again at its published revision (in its default language; its translations come back with it),
+ * or no longer (docs/design.md §33: page.published, page.unpublished). A page never published stays unseen: no event.
+ */
+async function tellVisitorsSee(tenant: Tenant, row: { id: number; routing: string }, activeStatus: 'Y' | 'N') {
+  const revision = activeStatus === 'Y' ? await findPublishedNumber(tenant.db, row.id) : 'unpublished';
+  if (revision !== undefined) await emitPageChange(tenant, { routing: row.routing, locale: '' }, revision, new Date());
 }
 
 /**

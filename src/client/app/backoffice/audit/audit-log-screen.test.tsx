@@ -301,6 +301,7 @@ describe('the audit log', () => {
       'page',
       'preview link',
       'release',
+      'webhook',
       'redirect',
       'language',
       'user',

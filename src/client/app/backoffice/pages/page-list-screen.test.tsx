@@ -46,7 +46,8 @@ const row = (id: number, code: string, name: string, extra: Partial<PageListRow>
 });
 
 beforeEach(() => {
-  // Twelve pages: the live ones are on both pages of the list, so all of them must be read.
+  // Twelve pages (those made without code with ids from 1000, as page creation gives them): the live ones are on both
+  // pages of the list, so all of them must be read.
   pages = [
     row(1, 'Home', 'Home'),
     row(2, 'About', 'About us'),
@@ -57,9 +58,9 @@ beforeEach(() => {
     row(22, 'MenuByUser', 'Menu By User', { homepage: 'N' }),
     row(23, 'companyForm', 'Company Details', { homepage: 'N' }),
     row(24, 'enquiries', 'Enquiries', { homepage: 'N' }),
-    row(40, 'Careers', 'Careers', { type: 'Autowired' }),
-    row(41, 'Internal', 'Internal notes', { type: 'Autowired', homepage: 'N' }),
-    row(42, 'Events', 'Events', { type: 'Autowired' }),
+    row(1000, 'Careers', 'Careers', { type: 'Autowired' }),
+    row(1001, 'Internal', 'Internal notes', { type: 'Autowired', homepage: 'N' }),
+    row(1002, 'Events', 'Events', { type: 'Autowired' }),
   ].map((page, index) => ({ ...page, srno: index + 1 }));
   redirectRefusal = null;
   vi.mocked(notify.success).mockClear();
@@ -125,7 +126,7 @@ describe('deactivating a page from the page list', () => {
     await choose(offer()!, '/About1');
     await click(button('Deactivate')!);
     await until(() => redirectCalls().length === 1, 'the redirect saved');
-    expect(statusCalls()).toEqual([{ id: 40, activeStatus: 'N' }]);
+    expect(statusCalls()).toEqual([{ id: 1000, activeStatus: 'N' }]);
     expect(redirectCalls()).toEqual([{ from: '/Careers1', to: '/About1', status: 301 }]);
     // The page first: the server refuses a redirect from a live page's address.
     expect(calls.findIndex((c) => c.call === 'activitydelstatus')).toBeLessThan(
@@ -162,7 +163,7 @@ describe('deactivating a page from the page list', () => {
     expect(notify.error).toHaveBeenCalledWith(
       'The page is deactivated, but /Careers1 does not send its visitors on: A redirect to /Events1 from /Careers1 would make a loop. Add the redirect on the Redirects screen.',
     );
-    expect(statusCalls()).toEqual([{ id: 40, activeStatus: 'N' }]);
+    expect(statusCalls()).toEqual([{ id: 1000, activeStatus: 'N' }]);
   });
 
   it('asks the plain question for a built-in page, and for a page made without code that is not on the website', async () => {
