@@ -9,6 +9,7 @@ import * as meta from '../core/api/meta';
 import { installAccessLayer } from './access/access';
 import { AcceptCopies } from './http/accept-copies';
 import { authRoutes } from './auth/auth.routes';
+import { passkeyRoutes } from './auth/passkeys.routes';
 import { companyRoutes } from './company/company.routes';
 import type { AppConfig } from './config';
 import { ServiceUnavailableError } from './errors';
@@ -366,6 +367,7 @@ async function registerApiRoutes(
   await app.register(searchRoutes);
   await app.register(backupRoutes, { config });
   await app.register(authRoutes, { config, mail: staffMail, box: secrets });
+  await app.register(passkeyRoutes, { config });
   await app.register(setupRoutes, { keepRevisions: config.revisionsPerPage });
   await app.register(companyRoutes);
   await app.register(fieldRuleRoutes);

@@ -23,6 +23,7 @@ import * as pageDefinitionCall from './page-definition-call';
 import * as pageDefs from './page-defs';
 import * as pageEditing from './page-editing';
 import * as pages from './pages';
+import * as passkeys from './passkeys';
 import * as presence from './presence';
 import * as preview from './preview';
 import * as publicContent from './public-content';
@@ -72,6 +73,7 @@ export const routes = {
   pageDefs,
   pageEditing,
   pages,
+  passkeys,
   preview,
   publicContent,
   presence,

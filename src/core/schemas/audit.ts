@@ -79,6 +79,8 @@ export const AUDIT_ACTIONS = [
   'auth.2fa_setup',
   'auth.2fa_on',
   'auth.2fa_off',
+  'auth.passkey_add',
+  'auth.passkey_remove',
   'backup.download',
   'backup.restore',
 ] as const;

@@ -9,6 +9,10 @@ export interface SessionUserRow {
   group_id: number;
   totp_enabled_at: string | null;
   require_two_factor: number;
+  /** 1: the group requires a passkey (docs/design.md §33). */
+  require_passkey: number;
+  /** How many passkeys the user has. */
+  passkeys: number | string | null;
   publishing: 'direct' | 'review';
   /** 1 while the user's password is a one-time one from the shell (docs/design.md §22). */
   password_must_change: number;
@@ -30,8 +34,16 @@ export async function findLiveSession(db: Db, tokenHash: string, now: string): P
       'u.totp_enabled_at',
       'u.password_must_change',
       'g.require_two_factor',
+      'g.require_passkey',
       'g.publishing',
     ])
+    .select((eb) =>
+      eb
+        .selectFrom('passkeys as p')
+        .select((p) => p.fn.countAll<number | string>().as('n'))
+        .whereRef('p.user_id', '=', 'u.id')
+        .as('passkeys'),
+    )
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', now)
     .where('u.active', '=', 1)

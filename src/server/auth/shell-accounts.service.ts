@@ -16,6 +16,7 @@ import {
 } from './accounts.repository';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword } from './passwords';
+import { deletePasskeysOfUser } from './passkeys.repository';
 import { deleteSessionsOfUser } from './sessions.repository';
 
 /**
@@ -111,6 +112,8 @@ export async function resetTwoFactorByName(
   await inTransaction(tenant.db, async (trx) => {
     await setTotp(trx, user.id, { totp_secret: null, totp_enabled_at: null, totp_last_step: null });
     await replaceRecoveryCodes(trx, user.id, []);
+    // Passkeys count as two-step sign-in (docs/design.md §33): they go too.
+    const passkeys = await deletePasskeysOfUser(trx, user.id);
     await audit(
       trx,
       tenant,
@@ -119,7 +122,7 @@ export async function resetTwoFactorByName(
         targetType: 'user',
         targetId: user.username,
         summary: `Turned two-step sign-in off for ${user.username} in the shell`,
-        details: { twoFactor: { before: wasOn, after: false } },
+        details: { twoFactor: { before: wasOn, after: false }, ...(passkeys > 0 ? { passkeysRemoved: passkeys } : {}) },
       },
       now,
     );

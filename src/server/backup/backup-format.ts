@@ -65,6 +65,8 @@ export const BACKUP_TABLES: ReadonlyArray<{
   { name: 'visit_sources', key: ['routing', 'day', 'kind', 'name'] },
   { name: 'releases', key: ['id'] },
   { name: 'release_items', key: ['release_id', 'page_id', 'locale'] },
+  { name: 'passkeys', key: ['id'] },
+  { name: 'webauthn_challenges', key: ['id'] },
 ];
 
 /**

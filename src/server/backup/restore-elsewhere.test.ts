@@ -21,6 +21,7 @@ import * as forms from '../db/migrations/20261130-0034-forms';
 import * as reviews from '../db/migrations/20261130-0036-reviews';
 import * as comments from '../db/migrations/20261130-0037-comments';
 import * as releases from '../db/migrations/20261130-0038-releases';
+import * as passkeys from '../db/migrations/20261201-0039-passkeys';
 
 const OLD_SITE = 'http://localhost:3000/';
 const NEW_SITE = 'https://www.firm.example/';
@@ -164,6 +165,7 @@ describe.each(testDialects())('a backup of a site at one address, restored and s
     // This migration and every later one are still to come for such a backup; nor had it the media library's rows
     // (migration 0023 makes them from the images as the restore migrates it).
     // Later migrations that widened tables of the day are undone too, as such a backup never had their columns.
+    await passkeys.down(db as never);
     await releases.down(db as never);
     await comments.down(db as never);
     await reviews.down(db as never);

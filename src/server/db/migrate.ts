@@ -37,6 +37,7 @@ import * as visits from './migrations/20261130-0035-visits';
 import * as reviews from './migrations/20261130-0036-reviews';
 import * as comments from './migrations/20261130-0037-comments';
 import * as releases from './migrations/20261130-0038-releases';
+import * as passkeys from './migrations/20261201-0039-passkeys';
 
 interface MigrationFile {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -84,6 +85,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261130-0036-reviews': reviews,
   '20261130-0037-comments': comments,
   '20261130-0038-releases': releases,
+  '20261201-0039-passkeys': passkeys,
 };
 
 /** The migrations this Folio knows, oldest first. */
