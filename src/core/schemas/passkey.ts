@@ -19,9 +19,19 @@ export const PASSKEY_MESSAGES = {
   signInFailed: 'Your passkey could not sign you in. Try again, or sign in with your user name and password.',
   secondStepFailed: 'Your passkey could not confirm this sign-in. Try again, or sign in again.',
   required: 'Your group requires a passkey. Add one in your account before anything else.',
+  /** /account's notice while the group's requirement holds the user there. */
+  requiredNotice: 'Your group requires a passkey. Add one below: the rest of the app opens once you have one.',
   codeNotAccepted: 'Your group requires a passkey as the second step: use your passkey to sign in.',
   noAuthenticatorApp: 'Your account has no authenticator app: use your passkey to sign in.',
   tooMany: 'Too many failed attempts. Please wait 15 minutes and try again.',
+  // What the staff app says when the browser's part does not succeed.
+  unsupported: 'This browser cannot use passkeys. Use a current browser, or sign in with your password.',
+  cancelled:
+    'No passkey was used: the request was cancelled or timed out, or this device has no passkey for this site. Try again, or sign in another way.',
+  onDevice: 'This device already holds a passkey of your account for this site.',
+  wrongAddress:
+    "Passkeys work at the site's own address only. Open the site by its name (such as localhost), not by a number.",
+  browserFailed: 'Your browser could not use a passkey here. Try again, or use another browser.',
 } as const;
 
 /** The longest a name may be. */

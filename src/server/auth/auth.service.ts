@@ -251,7 +251,8 @@ export async function sessionInfo(
       landpage: held ? '/account' : await landingPage(tenant, session.userId, session.groupId),
       screens: held ? [] : await allowedScreens(tenant, session.userId, session.groupId),
       twoFactor: session.twoFactor,
-      twoFactorRequired: session.mustEnrol,
+      // Held until the two-step sign-in the group asks for is set up; a passkey when it asks for one (§33).
+      twoFactorRequired: session.mustEnrol || session.mustAddPasskey === true,
       passkeyRequired: session.mustAddPasskey === true,
       passwordChangeRequired: session.mustChangePassword,
       publishesByReview: session.publishesByReview === true,

@@ -355,7 +355,12 @@ describe.each(testDialects())('passkeys (%s)', (dialect) => {
     const user = await newUser(group);
     expect(user.session.body.landpage).toBe('/account');
     const info = (await call('GET', '/api/auth/session', user.session)).json();
-    expect(info.user).toMatchObject({ landpage: '/account', screens: [], passkeyRequired: true });
+    expect(info.user).toMatchObject({
+      landpage: '/account',
+      screens: [],
+      twoFactorRequired: true,
+      passkeyRequired: true,
+    });
     const held = await call('POST', '/api/master/getenquiries', user.session, { pageno: 1 });
     expect(held.statusCode).toBe(403);
     expect(held.json().message).toBe(PASSKEY_MESSAGES.required);
@@ -363,7 +368,7 @@ describe.each(testDialects())('passkeys (%s)', (dialect) => {
     const authenticator = new SoftwareAuthenticator();
     await addPasskey(user.session, authenticator);
     const after = (await call('GET', '/api/auth/session', user.session)).json();
-    expect(after.user.passkeyRequired).toBe(false);
+    expect(after.user).toMatchObject({ twoFactorRequired: false, passkeyRequired: false });
     expect(after.user.landpage).not.toBe('/account');
     expect((await call('POST', '/api/master/getenquiries', user.session, { pageno: 1 })).json().message).not.toBe(
       PASSKEY_MESSAGES.required,

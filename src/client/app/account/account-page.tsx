@@ -10,6 +10,7 @@ import { notify } from '../toasts';
 import { HiddenUserName, Outcome, useRefreshSession } from './account-parts';
 import { NEW_PASSWORD_HINT, REPEAT_RULE, samePasswords } from './new-password';
 import { TwoStepSettings } from './two-step-settings';
+import { PASSKEY_REQUIRED_NOTICE, PasskeySettings } from './passkeys-settings';
 import * as authApi from '../../../core/api/auth';
 import { RefusalBox, StaffForm, SubmitButton, useStaffForm } from '../components/staff-form';
 
@@ -89,6 +90,11 @@ export default function AccountPage() {
       <TwoStepSettings account={{ username: user.username, siteName, twoFactor: user.twoFactor }} />
     </Section>
   );
+  const passkeys = (
+    <Section id="account-passkeys" title="Passkeys">
+      <PasskeySettings />
+    </Section>
+  );
   const password = (
     <Section id="account-password" title={passwordFirst ? 'Choose your password' : 'Change password'}>
       <ChangePasswordForm
@@ -115,17 +121,21 @@ export default function AccountPage() {
           </p>
         </Outcome>
       ) : null}
-      {user.twoFactorRequired ? <Notice>{REQUIRED_NOTICE}</Notice> : null}
+      {user.twoFactorRequired ? (
+        <Notice>{user.passkeyRequired ? PASSKEY_REQUIRED_NOTICE : REQUIRED_NOTICE}</Notice>
+      ) : null}
       {passwordFirst ? (
         <>
           {password}
           {details}
           {twoStep}
+          {passkeys}
         </>
       ) : (
         <>
           {details}
           {twoStep}
+          {passkeys}
           {password}
         </>
       )}
