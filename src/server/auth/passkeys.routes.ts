@@ -23,8 +23,8 @@ import { relyingPartyOf } from './relying-party';
  * Per address, in the database (§18). The options are asked each time the login page opens (the browser's autofill
  * waits on them), so they allow more than the answers, which also count toward the account's lockout when wrong.
  */
-const OPTIONS_RATE_LIMIT = { max: 60, timeWindow: '15 minutes', groupId: 'passkey-options' } as const;
-const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: '15 minutes', groupId: 'passkey-signin' } as const;
+const OPTIONS_RATE_LIMIT = { max: 300, timeWindow: '15 minutes', groupId: 'passkey-options' } as const;
+const SIGN_IN_RATE_LIMIT = { max: 120, timeWindow: '15 minutes', groupId: 'passkey-signin' } as const;
 
 /** Passkeys (docs/design.md §33): the own account's, sign-in with one alone, and one as a sign-in's second step. */
 export async function passkeyRoutes(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {

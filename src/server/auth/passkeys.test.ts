@@ -396,10 +396,18 @@ describe.each(testDialects())('passkeys (%s)', (dialect) => {
     const user = await newUser();
     const authenticator = new SoftwareAuthenticator();
     await addPasskey(user.session, authenticator);
+    // The users screen shows a passkey as two-step sign-in on, which the administrator may turn off.
+    const record = await call('POST', '/api/master/getEmployeedByid', admin, { id: user.id });
+    expect(record.json().twoFactor).toBe(true);
     const reset = await call('POST', '/api/master/resetTwoFactor', admin, { id: user.id });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await call('GET', '/api/account/passkeys', user.session)).json().items).toEqual([]);
     expect((await passkeySignIn(authenticator)).statusCode).toBe(401);
+    const resetEntry = (await auditOf('user.reset2fa', user.username)).at(-1);
+    expect(JSON.parse(resetEntry?.details ?? '{}')).toEqual({
+      twoFactor: { before: false, after: false },
+      passkeysRemoved: 1,
+    });
   });
 
   it("is the site's own: PUBLIC_BASE_URL's host and origin, localhost apart", async () => {
