@@ -7,6 +7,8 @@ import { createUser } from '../users/users.service';
 import { ADMIN_PASSWORD, EDITOR_PASSWORD, logIn, signedInBy, type LoggedIn } from '../test-support/sessions';
 import { SoftwareAuthenticator } from '../test-support/software-authenticator';
 import { createTestApp, testDialects, type TestApp } from '../test-support/test-app';
+import { runAs } from '../audit/audit';
+import { resetTwoFactorByName } from './shell-accounts.service';
 import { codeAt } from './totp';
 
 const SITE = 'https://www.firm.example/';
@@ -408,6 +410,19 @@ describe.each(testDialects())('passkeys (%s)', (dialect) => {
       twoFactor: { before: false, after: false },
       passkeysRemoved: 1,
     });
+  });
+
+  it("lets the shell's reset of two-step sign-in remove a user's passkeys", async () => {
+    const user = await newUser();
+    const authenticator = new SoftwareAuthenticator();
+    await addPasskey(user.session, authenticator);
+    const result = await runAs({ userName: 'operator', ip: null }, () =>
+      resetTwoFactorByName(t.app.tenants.default, user.username),
+    );
+    expect(result).toEqual({ username: user.username, wasOn: true });
+    expect((await passkeySignIn(authenticator)).statusCode).toBe(401);
+    const entry = (await auditOf('cli.reset_2fa', user.username)).at(-1);
+    expect(JSON.parse(entry?.details ?? '{}')).toMatchObject({ passkeysRemoved: 1 });
   });
 
   it("is the site's own: PUBLIC_BASE_URL's host and origin, localhost apart", async () => {
