@@ -90,39 +90,37 @@ async function pgSearchPage(
     .execute();
 }
 
+/** A user as the user form shows them; `passkeys` how many they have (a passkey is two-step sign-in: docs/design.md §33). */
 export async function findUserForForm(db: Db, id: number) {
-  return (
-    db
-      .selectFrom('users')
-      .select([
-        'id',
-        'employee_code',
-        'salutation',
-        'gender',
-        'first_name',
-        'middle_name',
-        'last_name',
-        'address',
-        'mobile',
-        'mobile2',
-        'email',
-        'username',
-        'group_id',
-        'active',
-        'totp_enabled_at',
-      ])
-      // Passkeys count as two-step sign-in (docs/design.md §33).
-      .select((eb) =>
-        eb
-          .selectFrom('passkeys')
-          .select((p) => p.fn.countAll<number | string>().as('n'))
-          .whereRef('passkeys.user_id', '=', 'users.id')
-          .as('passkeys'),
-      )
-      .where('id', '=', id)
-      .where('id', '!=', PUBLIC_USER_ID)
-      .executeTakeFirst()
-  );
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'employee_code',
+      'salutation',
+      'gender',
+      'first_name',
+      'middle_name',
+      'last_name',
+      'address',
+      'mobile',
+      'mobile2',
+      'email',
+      'username',
+      'group_id',
+      'active',
+      'totp_enabled_at',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('passkeys')
+        .select((p) => p.fn.countAll<number | string>().as('n'))
+        .whereRef('passkeys.user_id', '=', 'users.id')
+        .as('passkeys'),
+    )
+    .where('id', '=', id)
+    .where('id', '!=', PUBLIC_USER_ID)
+    .executeTakeFirst();
 }
 
 export async function findUserIdByUsername(db: Db, username: string): Promise<number | undefined> {
