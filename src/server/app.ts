@@ -11,6 +11,7 @@ import { AcceptCopies } from './http/accept-copies';
 import { authRoutes } from './auth/auth.routes';
 import { contentApiRoutes } from './content-api/content-api.routes';
 import { tokenRoutes } from './tokens/tokens.routes';
+import { passkeyRoutes } from './auth/passkeys.routes';
 import { companyRoutes } from './company/company.routes';
 import type { AppConfig } from './config';
 import { ServiceUnavailableError } from './errors';
@@ -375,6 +376,7 @@ async function registerApiRoutes(
   await app.register(tokenRoutes);
   await app.register(contentApiRoutes, { publicBaseUrl: config.publicBaseUrl });
   await app.register(singleSignOnRoutes, { config, box: secrets });
+  await app.register(passkeyRoutes, { config });
   await app.register(setupRoutes, { keepRevisions: config.revisionsPerPage });
   await app.register(companyRoutes);
   await app.register(fieldRuleRoutes);

@@ -24,6 +24,7 @@ import * as pageDefinitionCall from './page-definition-call';
 import * as pageDefs from './page-defs';
 import * as pageEditing from './page-editing';
 import * as pages from './pages';
+import * as passkeys from './passkeys';
 import * as presence from './presence';
 import * as preview from './preview';
 import * as publicContent from './public-content';
@@ -77,6 +78,7 @@ export const routes = {
   pageDefs,
   pageEditing,
   pages,
+  passkeys,
   preview,
   publicContent,
   presence,

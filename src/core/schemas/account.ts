@@ -82,6 +82,17 @@ export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 export const RecoveryCodesSchema = z.object({ message: z.string(), recoveryCodes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
 
-/** The first answer of a sign-in whose user has two-step sign-in on: no session yet, a challenge cookie. */
-export const TwoFactorRequiredSchema = z.object({ twoFactor: z.literal('required') });
+/** The ways a sign-in's second step may be taken: a code (the authenticator app, a recovery code) or a passkey (§33). */
+export const SECOND_STEP_WAYS = ['code', 'passkey'] as const;
+export type SecondStepWay = (typeof SECOND_STEP_WAYS)[number];
+
+/**
+ * The first answer of a sign-in whose user has two-step sign-in on (or a passkey): no session yet, a challenge
+ * cookie. `ways` is there when the second step may be a passkey (docs/design.md §33): the ways it may be taken; absent,
+ * a code.
+ */
+export const TwoFactorRequiredSchema = z.object({
+  twoFactor: z.literal('required'),
+  ways: z.array(z.enum(SECOND_STEP_WAYS)).optional(),
+});
 export type TwoFactorRequired = z.infer<typeof TwoFactorRequiredSchema>;

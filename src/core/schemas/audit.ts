@@ -86,6 +86,8 @@ export const AUDIT_ACTIONS = [
   'auth.2fa_setup',
   'auth.2fa_on',
   'auth.2fa_off',
+  'auth.passkey_add',
+  'auth.passkey_remove',
   'auth.sso_settings',
   'token.create',
   'token.revoke',

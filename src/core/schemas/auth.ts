@@ -66,8 +66,13 @@ export const SessionInfoSchema = z.object({
       screens: z.array(z.string()),
       /** Two-step sign-in is on for this user (docs/design.md §21). */
       twoFactor: z.boolean(),
-      /** The user's group requires two-step sign-in and it is not on yet: /account only, until it is. */
+      /**
+       * The user's group requires two-step sign-in and it is not on yet (an authenticator app or a passkey), or requires a
+       * passkey and they have none: /account only, until it is.
+       */
       twoFactorRequired: z.boolean(),
+      /** Of those, the group requires a passkey (docs/design.md §33): /account only, until they add one. */
+      passkeyRequired: z.boolean().optional(),
       /** The user signed in with a one-time password from the shell (docs/design.md §22): /account only, until they choose their own. */
       passwordChangeRequired: z.boolean(),
       /** The user's group publishes through review (docs/design.md §32): the editors' Publish and Schedule ask for it. */

@@ -30,19 +30,21 @@ export const GroupPublishingSchema = z.enum(GROUP_PUBLISHING, {
 export type GroupPublishing = z.infer<typeof GroupPublishingSchema>;
 
 /**
- * Create `{groupname}`, rename `{id, updategroupname}` (docs/design.md §4); `requireTwoFactor` (§21) and `publishing`
- * (§32), absent: unchanged (a new group: off, direct).
+ * Create `{groupname}`, rename `{id, updategroupname}` (docs/design.md §4); `requireTwoFactor` (§21), `requirePasskey`
+ * (§33) and `publishing` (§32), absent: unchanged (a new group: off, off, direct).
  */
 export const SaveUserGroupSchema = z.union([
   z.object({
     id: databaseId(),
     updategroupname: GroupName,
     requireTwoFactor: z.boolean().optional(),
+    requirePasskey: z.boolean().optional(),
     publishing: GroupPublishingSchema.optional(),
   }),
   z.object({
     groupname: GroupName,
     requireTwoFactor: z.boolean().optional(),
+    requirePasskey: z.boolean().optional(),
     publishing: GroupPublishingSchema.optional(),
   }),
 ]);
@@ -60,6 +62,8 @@ export const UserGroupRowSchema = z.object({
   users: z.number().int(),
   /** Its users must turn two-step sign-in on before anything else (docs/design.md §21). */
   requireTwoFactor: z.boolean(),
+  /** Its users must add a passkey before anything else, and sign in with it (docs/design.md §33). */
+  requirePasskey: z.boolean().optional(),
   /** How its users publish (docs/design.md §32). */
   publishing: GroupPublishingSchema,
 });

@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONTENT_PAGES, SCREEN_PAGES } from '../../core/pages';
 import { ACCOUNT_MESSAGES } from '../../core/schemas/account';
+import { PASSKEY_MESSAGES } from '../../core/schemas/passkey';
 import { enterAuditContext, nameAuditUser } from '../audit/audit';
 import { findLiveSession } from '../auth/sessions.repository';
 import { TOKEN_MESSAGES, TOKEN_PREFIX, type TokenScope } from '../../core/schemas/api-token';
@@ -70,8 +71,10 @@ export interface SessionUser {
   csrfToken: string;
   /** Whether the user has two-step sign-in on. */
   twoFactor: boolean;
-  /** The user's group requires two-step sign-in and the user has not turned it on: only the account's calls. */
+  /** The user's group requires two-step sign-in and the user has neither turned it on nor added a passkey: only the account's calls. */
   mustEnrol: boolean;
+  /** The user's group requires a passkey and the user has none (docs/design.md §33): only the account's calls. */
+  mustAddPasskey?: boolean;
   /** The user signed in with a one-time password from the shell and has not chosen their own yet: only the account's calls. */
   mustChangePassword: boolean;
   /** The user's group publishes through review (docs/design.md §32): their Publish and Schedule ask for it. */
@@ -182,6 +185,7 @@ async function checkAccess(request: FastifyRequest): Promise<void> {
   if ('account' in access) return;
   if (session.mustChangePassword) throw new ForbiddenError(ACCOUNT_MESSAGES.passwordChangeRequired);
   if (session.mustEnrol) throw new ForbiddenError(ACCOUNT_MESSAGES.required);
+  if (session.mustAddPasskey) throw new ForbiddenError(PASSKEY_MESSAGES.required);
   if ('signedIn' in access) return;
   if ('editsPage' in access) {
     if ('fixed' in access.editsPage) await checkPageEdit(request);
@@ -224,8 +228,9 @@ function routingNamed(request: FastifyRequest, named: PageNamedBy): string {
 }
 
 /** A session that may use only the own account's calls until its user does what is asked there (docs/design.md §21, §22). */
-export const isHeldToAccount = (session: Pick<SessionUser, 'mustEnrol' | 'mustChangePassword'>): boolean =>
-  session.mustEnrol || session.mustChangePassword;
+export const isHeldToAccount = (
+  session: Pick<SessionUser, 'mustEnrol' | 'mustChangePassword' | 'mustAddPasskey'>,
+): boolean => session.mustEnrol || session.mustChangePassword || session.mustAddPasskey === true;
 
 export async function resolveSession(request: FastifyRequest): Promise<SessionUser | null> {
   const header = request.headers.authorization;

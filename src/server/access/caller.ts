@@ -1,3 +1,4 @@
+import { mustAddPasskey, mustTurnTwoStepOn } from '../auth/second-step';
 import type { UserAccessRow } from '../auth/sessions.repository';
 import type { SessionUser } from './access';
 
@@ -16,7 +17,8 @@ export function callerOf(
     firstName: row.first_name,
     groupId: row.group_id,
     twoFactor: row.totp_enabled_at !== null,
-    mustEnrol: row.require_two_factor === 1 && row.totp_enabled_at === null,
+    mustEnrol: mustTurnTwoStepOn(row),
+    mustAddPasskey: mustAddPasskey(row),
     mustChangePassword: row.password_must_change === 1,
     publishesByReview: row.publishing === 'review',
   };

@@ -28,6 +28,7 @@ import { createTestApp, testDialects, type TestApp } from '../test-support/test-
 import { multipartBody, testImage, uploadImage } from '../test-support/uploads';
 import { issueSubmissionToken } from '../forms/form-spam';
 import { createUser } from '../users/users.service';
+import { SoftwareAuthenticator } from '../test-support/software-authenticator';
 
 /**
  * Tables left out of the fingerprint:
@@ -144,6 +145,27 @@ async function newWebhook(c: Ctx, delivered = false): Promise<Prepared> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id, delivery: delivery.id };
+}
+
+/** Set-up: a member of staff with a passkey, added through the API with an authenticator made in software. */
+async function staffWithPasskey(c: Ctx) {
+  const staff = await c.newStaff();
+  const authenticator = new SoftwareAuthenticator();
+  const options = await c.ok(c.post('/api/account/passkeys/options', {}, staff.session));
+  const passkey = await c.ok(
+    c.post('/api/account/passkeys', { name: 'Audit key', response: authenticator.register(options) }, staff.session),
+  );
+  return { staff, authenticator, passkey };
+}
+
+/** Set-up: the password step of a user with a passkey, whose second step it then is: its challenge cookie. */
+async function passkeySecondStep(c: Ctx) {
+  const { staff, authenticator } = await staffWithPasskey(c);
+  const first = await c.app.inject(
+    c.post('/api/auth/signin', { username: staff.username, password: EDITOR_PASSWORD }, null),
+  );
+  const challenge = first.cookies.find((cookie) => cookie.name === 'folio_challenge')?.value;
+  return { cookie: `folio_challenge=${challenge}`, authenticator };
 }
 
 /** Set-up: an open release of AuditPage's new draft. */
@@ -892,6 +914,65 @@ const CALLS: Record<string, Call> = {
     prepare: async (c) => ({ staff: await c.newStaff({ twoFactor: true }) }),
     request: (c, p) =>
       c.post('/api/auth/2fa/disable', { password: EDITOR_PASSWORD, code: p.staff.recoveryCodes[0] }, p.staff.session),
+  },
+  // ---- Passkeys (docs/design.md §33): their options store a ceremony's challenge, as the second step's cookie does
+  'POST /api/account/passkeys/options': {
+    changes: true,
+    audited: false,
+    reason: "a ceremony's challenge, kept five minutes and used once, is no change of the account",
+    prepare: async (c) => ({ staff: await c.newStaff() }),
+    request: (c, p) => c.post('/api/account/passkeys/options', {}, p.staff.session),
+  },
+  'POST /api/account/passkeys': {
+    changes: true,
+    prepare: async (c) => {
+      const staff = await c.newStaff();
+      const options = await c.ok(c.post('/api/account/passkeys/options', {}, staff.session));
+      return { staff, response: new SoftwareAuthenticator().register(options) };
+    },
+    request: (c, p) => c.post('/api/account/passkeys', { name: 'Audit key', response: p.response }, p.staff.session),
+  },
+  'GET /api/account/passkeys': readGet('/api/account/passkeys'),
+  'DELETE /api/account/passkeys/:id': {
+    changes: true,
+    prepare: async (c) => {
+      const { staff, passkey } = await staffWithPasskey(c);
+      return { staff, id: passkey.id };
+    },
+    request: (c, p) => ({ method: 'DELETE', url: `/api/account/passkeys/${p.id}`, headers: p.staff.session.headers }),
+  },
+  'POST /api/auth/passkey/options': {
+    changes: true,
+    audited: false,
+    reason: "a ceremony's challenge, kept five minutes and used once, is no change of the account",
+    request: (c) => c.post('/api/auth/passkey/options', {}, null),
+  },
+  'POST /api/auth/passkey': {
+    changes: true,
+    prepare: async (c) => {
+      const { authenticator } = await staffWithPasskey(c);
+      return { response: authenticator.assert(await c.ok(c.post('/api/auth/passkey/options', {}, null))) };
+    },
+    request: (c, p) => c.post('/api/auth/passkey', { response: p.response }, null),
+  },
+  'POST /api/auth/signin/passkey/options': {
+    changes: true,
+    audited: false,
+    reason: "a ceremony's challenge, kept five minutes and used once, is no change of the account",
+    prepare: async (c) => ({ cookie: (await passkeySecondStep(c)).cookie }),
+    request: (c, p) => ({ ...c.post('/api/auth/signin/passkey/options', {}, null), headers: { cookie: p.cookie } }),
+  },
+  'POST /api/auth/signin/passkey': {
+    changes: true,
+    prepare: async (c) => {
+      const { cookie, authenticator } = await passkeySecondStep(c);
+      const options = await c.ok({ ...c.post('/api/auth/signin/passkey/options', {}, null), headers: { cookie } });
+      return { cookie, response: authenticator.assert(options) };
+    },
+    request: (c, p) => ({
+      ...c.post('/api/auth/signin/passkey', { response: p.response }, null),
+      headers: { cookie: p.cookie },
+    }),
   },
   'POST /api/setup': {
     changes: true,

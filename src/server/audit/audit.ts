@@ -63,8 +63,11 @@ export function currentAuditActor(): AuditActor {
   return actors.getStore() ?? { userName: null, ip: null };
 }
 
-/** Keys whose values never reach the log, whatever a service passes: passwords, tokens, secrets, codes, hashes. */
-const SECRET_KEY = /pass(word)?|token|secret|otp|code$|codes|hash|cookie|salt/i;
+/**
+ * Keys whose values never reach the log, whatever a service passes: passwords, tokens, secrets, codes, hashes. A
+ * passkey's name and count are no secret (docs/design.md §33): `passkey…` keys stay.
+ */
+const SECRET_KEY = /pass(?!key)(word)?|token|secret|otp|code$|codes|hash|cookie|salt/i;
 /** Longer strings are recorded by their length only (rich text, long descriptions). */
 const LONGEST_VALUE = 200;
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ACCOUNT_MESSAGES, type RecoveryCodes, type TwoFactorSetup } from '../../core/schemas/account';
+import { PASSKEY_MESSAGES } from '../../core/schemas/passkey';
 import { hashToken, type SessionUser } from '../access/access';
 import { audit } from '../audit/audit';
 import { getCompanyDetails } from '../company/company.service';
@@ -31,6 +32,8 @@ import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { passwordResetMail } from './password-reset-mail';
 import type { SecretBox } from './secret-box';
+import { deletePasskeysOfUser } from './passkeys.repository';
+import { secondStepWays } from './second-step';
 import { deleteSessionsOfUser } from './sessions.repository';
 import { hashRecoveryCode, matchingStep, newRecoveryCodes, newTotpSecret, totpOf } from './totp';
 
@@ -377,8 +380,14 @@ export async function verifySecondStep(
       ? await findLiveChallenge(tenant.db, hashToken(challenge), now.toISOString())
       : undefined;
   const user = live && (await findAccount(tenant.db, { id: live.user_id }));
-  if (!live || !user || user.active !== 1 || !user.totp_enabled_at)
+  const ways = user ? secondStepWays(user) : [];
+  if (!live || !user || user.active !== 1 || ways.length === 0)
     throw new UnauthorizedError(ACCOUNT_MESSAGES.challengeExpired);
+  // A passkey is this sign-in's second step, not a code (docs/design.md §33): said, not counted as a wrong code.
+  if (!ways.includes('code'))
+    throw new UnauthorizedError(
+      user.totp_enabled_at ? PASSKEY_MESSAGES.codeNotAccepted : PASSKEY_MESSAGES.noAuthenticatorApp,
+    );
   if (await deps.throttle.isBlocked(tenant, user.username, address))
     throw new TooManyRequestsError('Too many failed attempts. Please wait 15 minutes and try again.');
   let used: string | null = null;
@@ -409,7 +418,10 @@ export async function verifySecondStep(
 
 class WrongCode extends Error {}
 
-/** resetTwoFactor: an administrator turns a user's two-step sign-in off (a lost phone and no recovery code). */
+/**
+ * resetTwoFactor: an administrator turns a user's two-step sign-in off (a lost phone and no recovery code); the
+ * user's passkeys go too, as they count as two-step sign-in (a lost laptop: docs/design.md §33).
+ */
 export async function resetTwoFactor(
   tenant: Tenant,
   id: number,
@@ -420,6 +432,7 @@ export async function resetTwoFactor(
   await inTransaction(tenant.db, async (trx) => {
     await setTotp(trx, user.id, { totp_secret: null, totp_enabled_at: null, totp_last_step: null });
     await replaceRecoveryCodes(trx, user.id, []);
+    const passkeys = await deletePasskeysOfUser(trx, user.id);
     await audit(
       trx,
       tenant,
@@ -428,7 +441,10 @@ export async function resetTwoFactor(
         targetType: 'user',
         targetId: user.username,
         summary: `Turned two-step sign-in off for ${user.username}`,
-        details: { twoFactor: { before: Boolean(user.totp_enabled_at), after: false } },
+        details: {
+          twoFactor: { before: Boolean(user.totp_enabled_at), after: false },
+          ...(passkeys > 0 ? { passkeysRemoved: passkeys } : {}),
+        },
       },
       now,
     );

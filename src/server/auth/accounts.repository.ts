@@ -17,7 +17,16 @@ const accountQuery = (db: Db) =>
       'u.totp_last_step',
       'u.password_must_change',
       'g.require_two_factor',
-    ]);
+      'g.require_passkey',
+    ])
+    // A passkey counts as two-step sign-in, and is a second step (docs/design.md §33).
+    .select((eb) =>
+      eb
+        .selectFrom('passkeys as p')
+        .select((p) => p.fn.countAll<number | string>().as('n'))
+        .whereRef('p.user_id', '=', 'u.id')
+        .as('passkeys'),
+    );
 
 /** The account of a user as sign-in, reset and two-step sign-in need it. */
 export async function findAccount(db: Db, where: { id: number } | { username: string }) {

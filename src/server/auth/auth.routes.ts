@@ -48,7 +48,10 @@ export async function authRoutes(
     const outcome = await signIn(request.tenant, deps.throttle, request.body, request.ip);
     if (outcome.kind === 'challenge') {
       reply.setCookie(CHALLENGE_COOKIE, outcome.challenge, challengeCookieOptions(request));
-      return { twoFactor: 'required' as const };
+      // The ways go only when one is a passkey (docs/design.md §33): a code alone is the answer of §21 as it was.
+      return outcome.ways.includes('passkey')
+        ? { twoFactor: 'required' as const, ways: outcome.ways }
+        : { twoFactor: 'required' as const };
     }
     return startSession(request, reply, outcome.result);
   });
@@ -98,7 +101,8 @@ export async function authRoutes(
   api.route(auth.resetTwoFactor, async (request) => resetTwoFactor(request.tenant, request.body.id));
 }
 
-/** Sets the session's cookies of a sign-in that succeeded (a password, a second step, a single sign-on) and answers it. */
+/** Sets the session and XSRF cookies of a sign-in that succeeded (a password, a second step, a passkey, a single
+ * sign-on) and gives its answer. */
 export function startSession(request: FastifyRequest, reply: FastifyReply, result: SignInResult) {
   const options = cookieOptions(request);
   reply
@@ -117,6 +121,7 @@ function cookieOptions(request: FastifyRequest) {
   };
 }
 
+/** The second step's cookie: sent to /api/auth/signin and below only (the code's and the passkey's second step). */
 export function challengeCookieOptions(request: FastifyRequest) {
   return {
     path: '/api/auth/signin',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SecondStepWay } from '../../core/schemas/account';
 import { LOGIN_MESSAGES, type SessionInfo, type SignInData, type SignInResponse } from '../../core/schemas/auth';
 import { SSO_MESSAGES } from '../../core/schemas/single-sign-on';
 import { allowedScreens, hashToken, isHeldToAccount } from '../access/access';
@@ -14,6 +15,7 @@ import { hasActiveAdministrator } from '../users/users.service';
 import type { LoginThrottle } from './login-throttle';
 import { mayUsePassword } from '../single-sign-on/signin-settings.service';
 import { verifyPassword } from './passwords';
+import { mustAddPasskey, mustTurnTwoStepOn, secondStepWays, type SecondStepFacts } from './second-step';
 import { deleteExpiredSessions, deleteSessionByHash, insertSession } from './sessions.repository';
 
 /** Sessions last a working day; after that the user logs in again. */
@@ -25,8 +27,12 @@ export interface SignInResult {
   csrfToken: string;
 }
 
-/** A sign-in's first answer: a session, or (two-step sign-in on) the challenge of the second step. */
-export type SignInOutcome = { kind: 'session'; result: SignInResult } | { kind: 'challenge'; challenge: string };
+/**
+ * A sign-in's first answer: a session, or (two-step sign-in on, or a passkey) the challenge of the second step and the
+ * ways it may be taken.
+ */
+export type SignInOutcome =
+  { kind: 'session'; result: SignInResult } | { kind: 'challenge'; challenge: string; ways: SecondStepWay[] };
 
 /** The second step's challenge lasts five minutes (docs/design.md §21). */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -62,7 +68,8 @@ export async function signIn(
   }
   // Single sign-on may keep passwords for administrators only (docs/design.md §33).
   if (!(await mayUsePassword(tenant, user.group_id))) throw new ForbiddenError(SSO_MESSAGES.passwordOff);
-  if (user.totp_enabled_at) return { kind: 'challenge', challenge: await openChallenge(tenant, user.id, now) };
+  const ways = secondStepWays(user);
+  if (ways.length > 0) return { kind: 'challenge', challenge: await openChallenge(tenant, user.id, now), ways };
   await throttle.recordSuccess(tenant, username);
   return { kind: 'session', result: await openSession(tenant, user, now) };
 }
@@ -127,10 +134,8 @@ export async function openSession(
     username: string;
     first_name: string;
     group_id: number;
-    require_two_factor?: number;
-    totp_enabled_at?: string | null;
     password_must_change?: number;
-  },
+  } & SecondStepFacts,
   now = new Date(),
   within?: (trx: Db) => Promise<Record<string, unknown>>,
 ): Promise<SignInResult> {
@@ -173,10 +178,11 @@ export async function openSession(
       accessToken: token,
       dbName: tenant.name,
       usergroupid: user.group_id,
-      // A user whose group requires two-step sign-in, and who has not turned it on, starts on /account; so does
-      // one who signed in with a one-time password from the shell (docs/design.md §22).
+      // A user whose group requires two-step sign-in, and who has neither turned it on nor added a passkey, starts on
+      // /account; so does one whose group requires a passkey and who has none (§33), and one who signed in with a
+      // one-time password from the shell (docs/design.md §22).
       landpage:
-        (user.require_two_factor === 1 && !user.totp_enabled_at) || user.password_must_change === 1
+        mustTurnTwoStepOn(user) || mustAddPasskey(user) || user.password_must_change === 1
           ? '/account'
           : await landingPage(tenant, user.id, user.group_id),
       companyName: company.companyName,
@@ -216,6 +222,7 @@ export async function sessionInfo(
     groupId: number;
     twoFactor: boolean;
     mustEnrol: boolean;
+    mustAddPasskey?: boolean;
     mustChangePassword: boolean;
     publishesByReview?: boolean | undefined;
   } | null,
@@ -251,7 +258,9 @@ export async function sessionInfo(
       landpage: held ? '/account' : await landingPage(tenant, session.userId, session.groupId),
       screens: held ? [] : await allowedScreens(tenant, session.userId, session.groupId),
       twoFactor: session.twoFactor,
-      twoFactorRequired: session.mustEnrol,
+      // Held until the two-step sign-in the group asks for is set up; a passkey when it asks for one (§33).
+      twoFactorRequired: session.mustEnrol || session.mustAddPasskey === true,
+      passkeyRequired: session.mustAddPasskey === true,
       passwordChangeRequired: session.mustChangePassword,
       publishesByReview: session.publishesByReview === true,
     },

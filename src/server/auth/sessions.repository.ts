@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 /** What access needs to know of a caller's user and group, for a session or an API token (access/caller.ts). */
@@ -8,6 +9,10 @@ export interface UserAccessRow {
   group_id: number;
   totp_enabled_at: string | null;
   require_two_factor: number;
+  /** 1: the group requires a passkey (docs/design.md §33). */
+  require_passkey: number;
+  /** How many passkeys the user has. */
+  passkeys: number | string | null;
   publishing: 'direct' | 'review';
   /** 1 while the user's password is a one-time one from the shell (docs/design.md §22). */
   password_must_change: number;
@@ -22,8 +27,14 @@ export const USER_ACCESS_COLUMNS = [
   'u.totp_enabled_at',
   'u.password_must_change',
   'g.require_two_factor',
+  'g.require_passkey',
   'g.publishing',
 ] as const;
+
+/** How many passkeys the user `u` has (docs/design.md §33): a passkey counts as two-step sign-in. */
+export const PASSKEY_COUNT = sql<number | string>`(select count(*) from passkeys where passkeys.user_id = u.id)`.as(
+  'passkeys',
+);
 
 export interface SessionUserRow extends UserAccessRow {
   session_id: number;
@@ -36,7 +47,7 @@ export async function findLiveSession(db: Db, tokenHash: string, now: string): P
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('user_groups as g', 'g.id', 'u.group_id')
-    .select(['s.id as session_id', 's.csrf_token', ...USER_ACCESS_COLUMNS])
+    .select(['s.id as session_id', 's.csrf_token', ...USER_ACCESS_COLUMNS, PASSKEY_COUNT])
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', now)
     .where('u.active', '=', 1)

@@ -16,6 +16,8 @@ import {
 } from './accounts.repository';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword } from './passwords';
+import { deletePasskeysOfUser } from './passkeys.repository';
+import { hasPasskey } from './second-step';
 import { deleteSessionsOfUser } from './sessions.repository';
 
 /**
@@ -99,7 +101,8 @@ export async function issueOneTimePassword(
 /**
  * `user reset-2fa`: turns the user's two-step sign-in off (a lost phone and no recovery code, the last
  * administrator included), as an administrator can on the user screen: the secret, its last step and the
- * recovery codes go. Done and recorded even when it was not on (a half-finished set-up is cleared too).
+ * recovery codes go, and the user's passkeys (docs/design.md §33). Done and recorded even when it was not on (a
+ * half-finished set-up is cleared too).
  */
 export async function resetTwoFactorByName(
   tenant: Tenant,
@@ -107,10 +110,13 @@ export async function resetTwoFactorByName(
   now = new Date(),
 ): Promise<{ username: string; wasOn: boolean }> {
   const user = await namedAccount(tenant, username);
-  const wasOn = Boolean(user.totp_enabled_at);
+  // An authenticator app or a passkey (docs/design.md §33).
+  const wasOn = Boolean(user.totp_enabled_at) || hasPasskey(user);
   await inTransaction(tenant.db, async (trx) => {
     await setTotp(trx, user.id, { totp_secret: null, totp_enabled_at: null, totp_last_step: null });
     await replaceRecoveryCodes(trx, user.id, []);
+    // Passkeys count as two-step sign-in (docs/design.md §33): they go too.
+    const passkeys = await deletePasskeysOfUser(trx, user.id);
     await audit(
       trx,
       tenant,
@@ -119,7 +125,7 @@ export async function resetTwoFactorByName(
         targetType: 'user',
         targetId: user.username,
         summary: `Turned two-step sign-in off for ${user.username} in the shell`,
-        details: { twoFactor: { before: wasOn, after: false } },
+        details: { twoFactor: { before: wasOn, after: false }, ...(passkeys > 0 ? { passkeysRemoved: passkeys } : {}) },
       },
       now,
     );

@@ -65,6 +65,8 @@ export const BACKUP_TABLES: ReadonlyArray<{
   { name: 'visit_sources', key: ['routing', 'day', 'kind', 'name'] },
   { name: 'releases', key: ['id'] },
   { name: 'release_items', key: ['release_id', 'page_id', 'locale'] },
+  { name: 'passkeys', key: ['id'] },
+  { name: 'webauthn_challenges', key: ['id'] },
   { name: 'api_tokens', key: ['id'] },
   // The client secret is sealed with SECRET_KEY, as two-step secrets are (decision 038): a backup holds it sealed.
   { name: 'sign_in_settings', key: ['id'] },

@@ -21,6 +21,7 @@ import * as forms from '../db/migrations/20261130-0034-forms';
 import * as reviews from '../db/migrations/20261130-0036-reviews';
 import * as comments from '../db/migrations/20261130-0037-comments';
 import * as releases from '../db/migrations/20261130-0038-releases';
+import * as passkeys from '../db/migrations/20261201-0039-passkeys';
 import * as singleSignOn from '../db/migrations/20261201-0040-single-sign-on';
 import * as apiTokens from '../db/migrations/20261201-0042-api-tokens';
 
@@ -168,6 +169,7 @@ describe.each(testDialects())('a backup of a site at one address, restored and s
     // Later migrations that widened tables of the day are undone too, as such a backup never had their columns.
     await apiTokens.down(db as never);
     await singleSignOn.down(db as never);
+    await passkeys.down(db as never);
     await releases.down(db as never);
     await comments.down(db as never);
     await reviews.down(db as never);

@@ -277,7 +277,7 @@ async function userCommand(args: string[], config: AppConfig, io: ShellIo): Prom
       say(
         io.stdout,
         result.wasOn
-          ? `Two-step sign-in is off for ${result.username} (tenant ${tenant.name}): they sign in with their password alone, and can turn it on again on their account page.`
+          ? `Two-step sign-in is off for ${result.username} (tenant ${tenant.name}), their passkeys removed: they sign in with their password alone, and can turn it on again on their account page.`
           : `${result.username} (tenant ${tenant.name}) did not have two-step sign-in on; nothing else changed.`,
       );
       return;

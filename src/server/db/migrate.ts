@@ -37,6 +37,7 @@ import * as visits from './migrations/20261130-0035-visits';
 import * as reviews from './migrations/20261130-0036-reviews';
 import * as comments from './migrations/20261130-0037-comments';
 import * as releases from './migrations/20261130-0038-releases';
+import * as passkeys from './migrations/20261201-0039-passkeys';
 import * as singleSignOn from './migrations/20261201-0040-single-sign-on';
 import * as webhooks from './migrations/20261201-0041-webhooks';
 import * as apiTokens from './migrations/20261201-0042-api-tokens';
@@ -87,6 +88,7 @@ const MIGRATION_FILES: Record<string, MigrationFile> = {
   '20261130-0036-reviews': reviews,
   '20261130-0037-comments': comments,
   '20261130-0038-releases': releases,
+  '20261201-0039-passkeys': passkeys,
   '20261201-0040-single-sign-on': singleSignOn,
   '20261201-0041-webhooks': webhooks,
   '20261201-0042-api-tokens': apiTokens,

@@ -41,6 +41,8 @@ export interface Database {
   visit_salts: VisitSaltTable;
   releases: ReleaseTable;
   release_items: ReleaseItemTable;
+  passkeys: PasskeyTable;
+  webauthn_challenges: WebauthnChallengeTable;
   sign_in_settings: SignInSettingsTable;
   sign_in_attempts: SignInAttemptTable;
   webhooks: WebhookTable;
@@ -60,6 +62,35 @@ export interface ApiTokenTable {
   expires_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+}
+
+/** A user's passkey, a WebAuthn credential (docs/design.md §33); ids and the key in base64url. */
+export interface PasskeyTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: string;
+  /** A bigint: PostgreSQL may answer it as a string. */
+  counter: number | string;
+  /** JSON list of the transports the browser reported (usb, internal, hybrid, …). */
+  transports: string;
+  user_handle: string;
+  device_type: 'singleDevice' | 'multiDevice';
+  backed_up: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** The challenge of a WebAuthn ceremony in progress, by its SHA-256, usable once (docs/decisions/037-passkeys.md). */
+export interface WebauthnChallengeTable {
+  id: Generated<number>;
+  challenge_hash: string;
+  purpose: 'register' | 'signin' | 'second-step';
+  user_id: number | null;
+  user_handle: string | null;
+  created_at: string;
+  expires_at: string;
 }
 
 /** A named set of page revisions that go live together (docs/design.md §32). */
@@ -338,6 +369,8 @@ export interface UserGroupTable {
   created_at: string;
   /** 1: its users must turn two-step sign-in on before anything else (docs/design.md §21). */
   require_two_factor: Generated<number>;
+  /** 1: its users must add a passkey before anything else, and it is their second step (docs/design.md §33). */
+  require_passkey: Generated<number>;
   /** How its users publish (docs/design.md §32): 'direct', or 'review' (they ask, someone else approves). */
   publishing: Generated<'direct' | 'review'>;
 }

@@ -10,10 +10,11 @@ export async function listGroupsWithUserCounts(db: Db) {
       'g.name',
       'g.builtin',
       'g.require_two_factor',
+      'g.require_passkey',
       'g.publishing',
       eb.fn.count<number>('u.id').as('users'),
     ])
-    .groupBy(['g.id', 'g.name', 'g.builtin', 'g.require_two_factor', 'g.publishing'])
+    .groupBy(['g.id', 'g.name', 'g.builtin', 'g.require_two_factor', 'g.require_passkey', 'g.publishing'])
     .orderBy('g.id')
     .execute();
 }
@@ -29,14 +30,15 @@ export async function findGroupByName(db: Db, name: string) {
 export async function findGroup(db: Db, id: number) {
   return db
     .selectFrom('user_groups')
-    .select(['id', 'name', 'builtin', 'require_two_factor', 'publishing'])
+    .select(['id', 'name', 'builtin', 'require_two_factor', 'require_passkey', 'publishing'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
-/** What a group requires and how it publishes (docs/design.md §21, §32); absent: left as it is (a new group: off, direct). */
+/** What a group requires and how it publishes (docs/design.md §21, §32, §33); absent: left as it is (a new group: off, direct). */
 export interface GroupSettings {
   requireTwoFactor?: boolean | undefined;
+  requirePasskey?: boolean | undefined;
   publishing?: GroupPublishing | undefined;
 }
 
@@ -48,6 +50,7 @@ export async function insertGroup(db: Db, name: string, at: string, settings: Gr
       builtin: 0,
       created_at: at,
       require_two_factor: settings.requireTwoFactor === true ? 1 : 0,
+      require_passkey: settings.requirePasskey === true ? 1 : 0,
       publishing: settings.publishing ?? 'direct',
     })
     .returning('id')
@@ -57,12 +60,13 @@ export async function insertGroup(db: Db, name: string, at: string, settings: Gr
 
 /** Renames a group, and sets what `settings` gives. */
 export async function updateGroup(db: Db, id: number, name: string, settings: GroupSettings = {}): Promise<void> {
-  const { requireTwoFactor, publishing } = settings;
+  const { requireTwoFactor, requirePasskey, publishing } = settings;
   await db
     .updateTable('user_groups')
     .set({
       name,
       ...(requireTwoFactor === undefined ? {} : { require_two_factor: requireTwoFactor ? 1 : 0 }),
+      ...(requirePasskey === undefined ? {} : { require_passkey: requirePasskey ? 1 : 0 }),
       ...(publishing === undefined ? {} : { publishing }),
     })
     .where('id', '=', id)

@@ -30,14 +30,16 @@ export async function listGroups(tenant: Tenant): Promise<UserGroupRow[]> {
     builtin: row.builtin === 1,
     users: Number(row.users),
     requireTwoFactor: row.require_two_factor === 1,
+    requirePasskey: row.require_passkey === 1,
     publishing: row.publishing,
   }));
 }
 
 /**
  * SaveUserGroup: create `{groupname}` or rename `{id, updategroupname}`; names are unique, ignoring case.
- * `requireTwoFactor` (docs/design.md §21) sets whether its users must turn two-step sign-in on, `publishing` (§32)
- * whether they publish directly or through review; absent keeps each.
+ * `requireTwoFactor` (docs/design.md §21) sets whether its users must turn two-step sign-in on, `requirePasskey` (§33)
+ * whether they must add a passkey, `publishing` (§32) whether they publish directly or through review; absent keeps
+ * each.
  */
 export async function saveGroup(tenant: Tenant, input: SaveUserGroupData, now = new Date()): Promise<GroupSaveAnswer> {
   const name = 'id' in input ? input.updategroupname : input.groupname;
@@ -51,11 +53,13 @@ export async function saveGroup(tenant: Tenant, input: SaveUserGroupData, now = 
       const before = {
         name: group.name,
         requireTwoFactor: group.require_two_factor === 1,
+        requirePasskey: group.require_passkey === 1,
         publishing: group.publishing,
       };
       const details = changedFields(before, {
         name,
         requireTwoFactor: input.requireTwoFactor ?? before.requireTwoFactor,
+        requirePasskey: input.requirePasskey ?? before.requirePasskey,
         publishing: input.publishing ?? before.publishing,
       });
       const summary =
@@ -70,8 +74,9 @@ export async function saveGroup(tenant: Tenant, input: SaveUserGroupData, now = 
     if (clash) throw new ConflictError(GROUP_MESSAGES.duplicate);
     await inTransaction(tenant.db, async (trx) => {
       const requireTwoFactor = input.requireTwoFactor ?? false;
+      const requirePasskey = input.requirePasskey ?? false;
       const publishing = input.publishing ?? 'direct';
-      const id = await insertGroup(trx, name, now.toISOString(), { requireTwoFactor, publishing });
+      const id = await insertGroup(trx, name, now.toISOString(), { requireTwoFactor, requirePasskey, publishing });
       await audit(
         trx,
         tenant,
@@ -80,7 +85,7 @@ export async function saveGroup(tenant: Tenant, input: SaveUserGroupData, now = 
           targetType: 'group',
           targetId: name,
           summary: `Created group ${name}`,
-          details: { id, requireTwoFactor, publishing },
+          details: { id, requireTwoFactor, publishing, ...(requirePasskey ? { requirePasskey } : {}) },
         },
         now,
       );

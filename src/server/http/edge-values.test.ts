@@ -111,6 +111,25 @@ const EDGE_VALUES: ReadonlyArray<readonly [string, Json]> = [
   ['true', true],
 ];
 
+/** A passkey's answers as the browser shapes them (docs/design.md §33), signed by nothing. */
+const EDGE_CLIENT_DATA = Buffer.from('{"type":"webauthn.get","challenge":"edge","origin":"http://localhost"}').toString(
+  'base64url',
+);
+const EDGE_CREDENTIAL = { id: 'A'.repeat(43), rawId: 'A'.repeat(43), clientExtensionResults: {}, type: 'public-key' };
+const EDGE_REGISTRATION = {
+  ...EDGE_CREDENTIAL,
+  response: { clientDataJSON: EDGE_CLIENT_DATA, attestationObject: 'o2NmbXRkbm9uZQ', transports: ['internal'] },
+};
+const EDGE_ASSERTION = {
+  ...EDGE_CREDENTIAL,
+  response: {
+    clientDataJSON: EDGE_CLIENT_DATA,
+    authenticatorData: 'A'.repeat(50),
+    signature: 'AAAA',
+    userHandle: 'AAAA',
+  },
+};
+
 /** Bodies that are not the object a call expects. */
 const WHOLE_BODIES: ReadonlyArray<readonly [string, Json]> = [
   ['no body', undefined],
@@ -459,6 +478,15 @@ const CASES: Record<string, OperationCase> = {
     request: () => ({ query: { code: 'edge-code', state: 'edge-state', iss: 'https://accounts.edge.example' } }),
   },
   'POST /api/master/resetTwoFactor': { request: (f) => ({ body: { id: f.userId } }) },
+  // Passkeys (docs/design.md §33): answers of the browser's shape that no challenge was made for (a 400 or a 401).
+  'POST /api/account/passkeys/options': { request: () => ({ body: {} }) },
+  'POST /api/account/passkeys': { request: () => ({ body: { name: 'Edge key', response: EDGE_REGISTRATION } }) },
+  'GET /api/account/passkeys': { request: () => ({}) },
+  'DELETE /api/account/passkeys/{id}': { request: () => ({ params: { id: 1 } }) },
+  'POST /api/auth/passkey/options': { who: 'visitor', request: () => ({ body: {} }) },
+  'POST /api/auth/passkey': { who: 'visitor', request: () => ({ body: { response: EDGE_ASSERTION } }) },
+  'POST /api/auth/signin/passkey/options': { who: 'visitor', request: () => ({ body: {} }) },
+  'POST /api/auth/signin/passkey': { who: 'visitor', request: () => ({ body: { response: EDGE_ASSERTION } }) },
   // On a database still waiting for its first-run setup, with its code; a setup that succeeds is undone.
   'POST /api/setup': {
     who: 'visitor',

@@ -30,6 +30,14 @@ export async function logIn(
   });
   if (response.statusCode !== 200)
     throw new Error(`login of ${username} failed: ${response.statusCode} ${response.body}`);
+  return signedInBy(response, tenant);
+}
+
+/** What a browser holds after a sign-in that answered (a password's, a passkey's: docs/design.md §33). */
+export function signedInBy(
+  response: { cookies: { name: string; value: string }[]; json(): Record<string, unknown> },
+  tenant?: string,
+): LoggedIn {
   const cookies = Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
   const token = cookies.folio_session ?? '';
   const csrf = cookies['XSRF-TOKEN'] ?? '';

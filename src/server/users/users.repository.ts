@@ -90,6 +90,7 @@ async function pgSearchPage(
     .execute();
 }
 
+/** A user as the user form shows them; `passkeys` how many they have (a passkey is two-step sign-in: docs/design.md §33). */
 export async function findUserForForm(db: Db, id: number) {
   return db
     .selectFrom('users')
@@ -110,6 +111,13 @@ export async function findUserForForm(db: Db, id: number) {
       'active',
       'totp_enabled_at',
     ])
+    .select((eb) =>
+      eb
+        .selectFrom('passkeys')
+        .select((p) => p.fn.countAll<number | string>().as('n'))
+        .whereRef('passkeys.user_id', '=', 'users.id')
+        .as('passkeys'),
+    )
     .where('id', '=', id)
     .where('id', '!=', PUBLIC_USER_ID)
     .executeTakeFirst();

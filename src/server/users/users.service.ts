@@ -134,7 +134,8 @@ export async function getUserRecord(tenant: Tenant, id: number): Promise<UserRec
     usergroupid: row.group_id,
     selfactive: row.active === 1,
     activeStatus: row.active === 1 ? 'Y' : 'N',
-    twoFactor: row.totp_enabled_at !== null,
+    // An authenticator app or a passkey (docs/design.md §33): what the administrator's reset turns off.
+    twoFactor: row.totp_enabled_at !== null || Number(row.passkeys ?? 0) > 0,
   };
 }
 

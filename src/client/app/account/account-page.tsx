@@ -11,6 +11,7 @@ import { HiddenUserName, Outcome, useRefreshSession } from './account-parts';
 import { NEW_PASSWORD_HINT, REPEAT_RULE, samePasswords } from './new-password';
 import { TwoStepSettings } from './two-step-settings';
 import { ApiTokens } from './api-tokens';
+import { PASSKEY_REQUIRED_NOTICE, PasskeySettings } from './passkeys-settings';
 import * as authApi from '../../../core/api/auth';
 import { RefusalBox, StaffForm, SubmitButton, useStaffForm } from '../components/staff-form';
 
@@ -90,6 +91,11 @@ export default function AccountPage() {
       <TwoStepSettings account={{ username: user.username, siteName, twoFactor: user.twoFactor }} />
     </Section>
   );
+  const passkeys = (
+    <Section id="account-passkeys" title="Passkeys">
+      <PasskeySettings />
+    </Section>
+  );
   // Not while the account is held to this page: a token would be a way around what it must do first.
   const tokens =
     oneTime || user.twoFactorRequired ? null : (
@@ -123,18 +129,22 @@ export default function AccountPage() {
           </p>
         </Outcome>
       ) : null}
-      {user.twoFactorRequired ? <Notice>{REQUIRED_NOTICE}</Notice> : null}
+      {user.twoFactorRequired ? (
+        <Notice>{user.passkeyRequired ? PASSKEY_REQUIRED_NOTICE : REQUIRED_NOTICE}</Notice>
+      ) : null}
       {passwordFirst ? (
         <>
           {password}
           {details}
           {twoStep}
+          {passkeys}
           {tokens}
         </>
       ) : (
         <>
           {details}
           {twoStep}
+          {passkeys}
           {password}
           {tokens}
         </>

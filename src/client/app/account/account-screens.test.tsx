@@ -352,7 +352,7 @@ describe('the own account', () => {
     );
     await until(() => document.activeElement === current, 'the focus on the one-time password');
     const headings = [...dom.container.querySelectorAll('h2')].map((h) => h.textContent);
-    expect(headings).toEqual(['Choose your password', 'Your details', 'Two-step sign-in']);
+    expect(headings).toEqual(['Choose your password', 'Your details', 'Two-step sign-in', 'Passkeys']);
     expect(current.closest('form')!.getAttribute('aria-describedby')).toBe('account-one-time');
 
     answers['/api/auth/password'] = () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, TwoFactorCodeSchema } from '../../../core/schemas/account';
 import { api, errorMessage } from '../lib/api';
@@ -7,6 +7,7 @@ import { FormField } from '../components/form-field';
 import { Screen } from '../components/screen';
 import { BackToLogIn, refusedWith } from './account-parts';
 import { useCompleteSignIn } from './complete-sign-in';
+import { SecondStepPasskey, type SecondStepState } from './passkey-sign-in';
 import * as authApi from '../../../core/api/auth';
 import { RefusalBox, StaffForm, SubmitButton, useStaffForm } from '../components/staff-form';
 
@@ -21,6 +22,8 @@ export const CODE_HINT = 'Enter the 6-digit code from your authenticator app, or
  */
 export default function TwoStepPage() {
   const completeSignIn = useCompleteSignIn();
+  // The ways the login screen was told of (docs/design.md §33): absent, a code.
+  const ways = (useLocation().state as SecondStepState | null)?.ways ?? ['code'];
   const [expired, setExpired] = useState<string | null>(null);
   // Phones show a number pad for a code; a recovery code needs letters.
   const [recoveryCode, setRecoveryCode] = useState(false);
@@ -61,6 +64,11 @@ export default function TwoStepPage() {
             </p>
           </RefusalBox>
         </div>
+      ) : !ways.includes('code') ? (
+        <div className="app-panel account-panel">
+          <p>Your account signs in with a passkey after the password.</p>
+          <SecondStepPasskey onExpired={setExpired} />
+        </div>
       ) : (
         <StaffForm form={form}>
           <p>Your account has two-step sign-in. {CODE_HINT}</p>
@@ -82,6 +90,7 @@ export default function TwoStepPage() {
               Verify
             </SubmitButton>
           </div>
+          {ways.includes('passkey') ? <SecondStepPasskey onExpired={setExpired} withOr /> : null}
         </StaffForm>
       )}
       <BackToLogIn />

@@ -5,6 +5,7 @@ import { LOGIN_MESSAGES } from '../../../core/schemas/auth';
 import { ApiError, SESSION_KEY, api, useSession } from '../lib/api';
 import { clearProfile } from '../lib/profile';
 import { TWO_STEP_PATH, needsSecondStep, useCompleteSignIn } from '../account/complete-sign-in';
+import { PasskeySignIn } from '../account/passkey-sign-in';
 import { FormField } from '../components/form-field';
 import { StaffForm, SubmitButton, useStaffForm } from '../components/staff-form';
 import { Screen } from '../components/screen';
@@ -69,7 +70,8 @@ export default function LoginPage() {
         return;
       }
       // The password was right; no session yet: the code of the second step opens it.
-      if (needsSecondStep(answer)) await navigate(TWO_STEP_PATH, { replace: true });
+      // Whether the second step may be a passkey goes with it (docs/design.md §33).
+      if (needsSecondStep(answer)) await navigate(TWO_STEP_PATH, { replace: true, state: { ways: answer.ways } });
       else await completeSignIn(answer);
     },
     onRefused: (message) => notify.error(message),
@@ -95,7 +97,7 @@ export default function LoginPage() {
           id="login-username"
           label="Username"
           required
-          autoComplete="username"
+          autoComplete="username webauthn"
           autoCapitalize="none"
           spellCheck={false}
           maxLength={100}
@@ -116,6 +118,7 @@ export default function LoginPage() {
           <Link to="/forgot-password">Forgot your password?</Link>
         </div>
       </StaffForm>
+      <PasskeySignIn before={() => signOut.current} />
     </Screen>
   );
 }

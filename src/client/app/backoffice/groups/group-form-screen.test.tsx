@@ -92,6 +92,19 @@ describe('the group form', () => {
     expect(saved()).toEqual([{ id: 4, updategroupname: 'Writers', requireTwoFactor: true, publishing: 'review' }]);
   });
 
+  it('sets a group to require a passkey (docs/design.md §33), sending the setting only when it changes', async () => {
+    renderAt('/newGroup?id=4');
+    const passkey = await until(
+      () => labelled<HTMLInputElement>(dom.container, "Require a passkey for this group's users"),
+      'the passkey setting',
+    );
+    expect(passkey.checked).toBe(false);
+    await click(passkey);
+    await click(button('Save')!);
+    await until(() => dom.container.textContent?.includes('Group list'), 'the list');
+    expect(saved()).toEqual([{ id: 4, updategroupname: 'Writers', requireTwoFactor: true, requirePasskey: true }]);
+  });
+
   it('says so for a group that is not there', async () => {
     renderAt('/newGroup?id=99');
     await until(() => dom.container.textContent?.includes('This group no longer exists.'), 'the sentence');

@@ -50,6 +50,7 @@ export function GroupFormScreen() {
 interface GroupValues {
   groupname: string;
   requireTwoFactor: boolean;
+  requirePasskey: boolean;
   review: boolean;
 }
 
@@ -61,12 +62,17 @@ function GroupForm({ group }: { group: UserGroupRow | undefined }) {
     defaultValues: {
       groupname: group?.groupname ?? '',
       requireTwoFactor: group?.requireTwoFactor ?? false,
+      requirePasskey: group?.requirePasskey ?? false,
       review: group?.publishing === 'review',
     },
-    submit: async ({ groupname, requireTwoFactor, review }) => {
-      // How the group publishes goes only when it changes (absent: unchanged; a new group publishes directly).
+    submit: async ({ groupname, requireTwoFactor, requirePasskey, review }) => {
+      // How the group publishes, and whether it requires a passkey, go only when they change (absent: unchanged; a new
+      // group publishes directly and requires no passkey).
       const publishing: GroupPublishing = review ? 'review' : 'direct';
-      const changed = publishing !== (group?.publishing ?? 'direct') ? { publishing } : {};
+      const changed = {
+        ...(publishing !== (group?.publishing ?? 'direct') ? { publishing } : {}),
+        ...(requirePasskey !== (group?.requirePasskey ?? false) ? { requirePasskey } : {}),
+      };
       await saveGroup.mutateAsync(
         group
           ? { id: group.id, updategroupname: groupname, requireTwoFactor, ...changed }
@@ -92,6 +98,19 @@ function GroupForm({ group }: { group: UserGroupRow | undefined }) {
           />
           <p className="field__hint" id="requireTwoFactor-hint">
             Its users who have not turned two-step sign-in on are taken to their account to do so before anything else.
+            A passkey counts as two-step sign-in.
+          </p>
+        </div>
+        <div className="field">
+          <CheckboxField
+            id="requirePasskey"
+            label="Require a passkey for this group's users"
+            aria-describedby="requirePasskey-hint"
+            {...register('requirePasskey')}
+          />
+          <p className="field__hint" id="requirePasskey-hint">
+            Its users without a passkey are taken to their account to add one before anything else; after their
+            password, signing in asks for the passkey instead of a code.
           </p>
         </div>
         <div className="field">

@@ -256,8 +256,9 @@ function UserForm({ userId, initial }: { userId: number | undefined; initial: Us
 }
 
 /**
- * The user's two-step sign-in (docs/design.md §21): On or Off, and for an administrator the way to turn it off for a
- * user who lost their phone and their recovery codes (they turn it on again in their account).
+ * The user's two-step sign-in (docs/design.md §21): On or Off (an authenticator app or a passkey, §33), and for an
+ * administrator the way to turn it off for a user who lost their phone and their recovery codes, or the device of their
+ * passkeys (they turn it on again in their account).
  */
 function TwoStepStatus({ userId, userName, on }: { userId: number; userName: string; on: boolean }) {
   const resetTwoFactor = useResetTwoFactor();
@@ -265,7 +266,7 @@ function TwoStepStatus({ userId, userName, on }: { userId: number; userName: str
 
   const turnOff = async () => {
     if (resetTwoFactor.isPending) return;
-    const question = `${userName} will sign in with their password alone until they turn two-step sign-in on again in their account.`;
+    const question = `${userName} will sign in with their password alone until they turn two-step sign-in on again or add a passkey in their account. Their passkeys are removed too.`;
     if (!(await confirm(question, { title: 'Turn off two-step sign-in?', confirmLabel: 'Turn off', danger: true })))
       return;
     try {
