@@ -32,6 +32,8 @@ export const PLAIN_SCREENS: ReadonlyArray<readonly [route: string, file: string]
   ['/backups', 'backups.png'],
   ['/auditlog', 'audit-log.png'],
   ['/account', 'account.png'],
+  ['/signin-settings', 'signin-settings.png'],
+  ['/webhooks', 'webhooks.png'],
 ];
 
 /** Waits until a staff screen has settled: its one title shown, no spinner, the menu loaded. */
