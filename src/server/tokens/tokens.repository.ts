@@ -15,7 +15,14 @@ export async function findLiveToken(db: Db, tokenHash: string, now: string): Pro
     .selectFrom('api_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .innerJoin('user_groups as g', 'g.id', 'u.group_id')
-    .select(['t.id as token_id', 't.name as token_name', 't.scopes', 't.last_used_at', ...USER_ACCESS_COLUMNS, PASSKEY_COUNT])
+    .select([
+      't.id as token_id',
+      't.name as token_name',
+      't.scopes',
+      't.last_used_at',
+      ...USER_ACCESS_COLUMNS,
+      PASSKEY_COUNT,
+    ])
     .where('t.token_hash', '=', tokenHash)
     .where('t.revoked_at', 'is', null)
     .where('t.expires_at', '>', now)
