@@ -1,12 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '../../core/schemas/account';
 import {
@@ -42,6 +35,12 @@ import {
 } from './passkeys.repository';
 import type { RelyingParty } from './relying-party';
 import { secondStepWays } from './second-step';
+
+/**
+ * @simplewebauthn/server, loaded at the first passkey call rather than at the start: with its ASN.1 and COSE libraries
+ * it is some 25 MB every instance would hold at idle (docs/design.md §10).
+ */
+const webAuthn = () => import('@simplewebauthn/server');
 
 /**
  * Passkeys (docs/design.md §33, decision 037): added on /account, used to sign in alone (a discoverable credential) or
@@ -138,7 +137,9 @@ export async function passkeyCreationOptions(
   // keeps one passkey per site and user handle).
   const handle = (await userHandleOf(tenant.db, user.id)) ?? randomBytes(32).toString('base64url');
   const company = await getCompanyDetails(tenant);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateRegistrationOptions({
     rpName: company.companyName || 'Folio',
     rpID: rp.id,
     userName: user.username,
@@ -165,7 +166,9 @@ const expected = (rp: RelyingParty, challenge: string) => ({
 /** What a registration answer proves, or null when it proves nothing (a wrong origin, a bad signature, …). */
 async function checkRegistration(rp: RelyingParty, response: RegistrationResponse, challenge: string) {
   try {
-    const { verified, registrationInfo } = await verifyRegistrationResponse({
+    const { verified, registrationInfo } = await (
+      await webAuthn()
+    ).verifyRegistrationResponse({
       // The shape was checked by the route's schema; extensions' outputs are not read.
       response: response as RegistrationResponseJSON,
       ...expected(rp, challenge),
@@ -267,7 +270,9 @@ export async function passkeySignInOptions(
   rp: RelyingParty,
   now = new Date(),
 ): Promise<RequestOptions> {
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: 'required',
     timeout: CEREMONY_TIMEOUT_MS,
@@ -287,7 +292,9 @@ async function checkAssertion(
   const handle = response.response.userHandle;
   if (handle !== undefined && handle !== passkey.user_handle) return null;
   try {
-    const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+    const { verified, authenticationInfo } = await (
+      await webAuthn()
+    ).verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
       ...expected(rp, challenge),
       credential: {
@@ -415,7 +422,9 @@ export async function secondStepOptions(
 ): Promise<RequestOptions> {
   const { user } = await secondStepUser(tenant, cookie, now);
   const passkeys = await listPasskeysOfUser(tenant.db, user.id);
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: passkeys.map((passkey) => ({ id: passkey.credential_id, transports: transportsOf(passkey) })),
     userVerification: 'required',

@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import { isLoopbackIssuer } from '../../core/schemas/single-sign-on';
 
 /**
@@ -21,7 +21,14 @@ export class ProviderUnreachableError extends Error {}
 /** Something answered, but not as an OpenID Connect provider of that issuer. */
 export class NotAProviderError extends Error {}
 
-export async function discoverProvider(client: ProviderClient): Promise<oidc.Configuration> {
+/**
+ * openid-client, loaded at the first single sign-on rather than at the start: most sites never use it, and it is
+ * memory every instance would hold at idle (docs/design.md §10).
+ */
+export const loadOpenIdClient = (): Promise<typeof Oidc> => import('openid-client');
+
+export async function discoverProvider(client: ProviderClient): Promise<Oidc.Configuration> {
+  const oidc = await loadOpenIdClient();
   try {
     return await oidc.discovery(new URL(client.issuer), client.clientId, client.clientSecret, undefined, {
       timeout: PROVIDER_TIMEOUT_SECONDS,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import { hashToken } from '../access/access';
 import { audit } from '../audit/audit';
 import type { Account } from '../auth/accounts.repository';
@@ -7,7 +7,7 @@ import { openChallenge, openSession, type SignInResult } from '../auth/auth.serv
 import type { SecretBox } from '../auth/secret-box';
 import { inTransaction } from '../db/database';
 import type { Tenant } from '../tenants/tenants';
-import { describe, discoverProvider, isUnreachable } from './provider';
+import { describe, discoverProvider, isUnreachable, loadOpenIdClient } from './provider';
 import { SingleSignOnRefusal } from './refusal';
 import { activeProvider, callbackUrlOf } from './signin-settings.service';
 import {
@@ -46,6 +46,7 @@ export async function startSingleSignOn(
   const provider = await activeProvider(tenant, deps.box);
   if (!provider) throw new SingleSignOnRefusal('off');
   const configuration = await reachProvider(provider);
+  const oidc = await loadOpenIdClient();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -109,7 +110,7 @@ export async function finishSingleSignOn(
   return signInAs(tenant, account, attempt.return_to, provider.issuer, now);
 }
 
-async function reachProvider(provider: Parameters<typeof discoverProvider>[0]): Promise<oidc.Configuration> {
+async function reachProvider(provider: Parameters<typeof discoverProvider>[0]): Promise<Oidc.Configuration> {
   try {
     return await discoverProvider(provider);
   } catch (error) {
@@ -123,10 +124,11 @@ async function reachProvider(provider: Parameters<typeof discoverProvider>[0]): 
  * out (many providers put only `sub` in it).
  */
 async function identityFrom(
-  configuration: oidc.Configuration,
+  configuration: Oidc.Configuration,
   currentUrl: URL,
-  checks: oidc.AuthorizationCodeGrantChecks,
+  checks: Oidc.AuthorizationCodeGrantChecks,
 ): Promise<ProviderIdentity> {
+  const oidc = await loadOpenIdClient();
   try {
     const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, checks);
     const claims = tokens.claims();

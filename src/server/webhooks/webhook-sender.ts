@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { Webhook } from 'standardwebhooks';
 import { ANSWER_EXCERPT_BYTES } from '../../core/schemas/webhook';
 import type { CheckedTarget, ResolvedAddress } from './webhook-targets';
 
@@ -36,8 +35,12 @@ export interface SignedMessage {
   at: Date;
 }
 
+/** standardwebhooks, loaded at the first delivery rather than at the start: memory a site without webhooks never needs. */
+const standardWebhooks = () => import('standardwebhooks');
+
 /** The three headers of a Standard Webhooks message. */
-export function signatureHeaders(message: SignedMessage): Record<string, string> {
+export async function signatureHeaders(message: SignedMessage): Promise<Record<string, string>> {
+  const { Webhook } = await standardWebhooks();
   return {
     'webhook-id': message.messageId,
     'webhook-timestamp': String(Math.floor(message.at.getTime() / 1000)),
@@ -67,6 +70,7 @@ export async function sendAttempt(target: CheckedTarget, message: SignedMessage)
   const elapsed = () => Math.round(performance.now() - started);
   const { url, host } = target;
   const client = url.protocol === 'https:' ? https : http;
+  const signature = await signatureHeaders(message);
   return new Promise<AttemptResult>((resolve) => {
     let settled = false;
     const finish = (result: Omit<AttemptResult, 'ms'>) => {
@@ -87,7 +91,7 @@ export async function sendAttempt(target: CheckedTarget, message: SignedMessage)
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(message.body),
           'user-agent': 'Folio-Webhooks',
-          ...signatureHeaders(message),
+          ...signature,
         },
         lookup: pinnedLookup(target.addresses),
         // Each attempt on a connection of its own: a pooled one might lead to an address checked for another endpoint.

@@ -1,5 +1,4 @@
 import { lookup } from 'node:dns/promises';
-import ipaddr from 'ipaddr.js';
 import { WEBHOOK_MESSAGES } from '../../core/schemas/webhook';
 
 /**
@@ -62,6 +61,8 @@ export async function checkTarget(
   rules: TargetRules,
   resolve: Resolve = systemResolve,
 ): Promise<CheckedTarget> {
+  // Loaded at the first check rather than at the start: memory a site without webhooks never needs.
+  const { default: ipaddr } = await import('ipaddr.js');
   const url = new URL(raw);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && rules.allowHttp))
     throw new TargetRefusedError(WEBHOOK_MESSAGES.httpsOnly);
